@@ -71,6 +71,9 @@ public abstract class TypeRef<T> {
             throw new IllegalArgumentException(raw.getName() + " takes " + raw.getTypeParameters().length
                     + " type argument(s), got " + arguments.length);
         }
+        if (arguments.length == 0) {
+            return new TypeRef<>(raw) { };
+        }
         return new TypeRef<>(new Parameterized(raw, arguments.clone())) { };
     }
 
