@@ -104,8 +104,9 @@ public final class ApiRequest {
     }
 
     /**
-     * Sends the request and decodes the body. {@code Void.class} ignores the body; {@code String.class}
-     * returns it as raw text (for JSON Lines answers).
+     * Sends the request and decodes the body. {@code Void.class} ignores the body, so the status alone decides
+     * success (a 2xx whose body is cut is not retried, which would duplicate an acknowledged write);
+     * {@code String.class} returns the body as raw text (for JSON Lines answers).
      *
      * @param type the response type
      * @param <T>  the response type
