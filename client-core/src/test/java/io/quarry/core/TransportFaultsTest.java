@@ -144,6 +144,16 @@ class TransportFaultsTest {
     }
 
     @Test
+    void htmlSuccessBodyIsADeserializationError() {
+        stub("first.test", aResponse().withStatus(200).withHeader("Content-Type", "text/html")
+                .withBody("<html><body>Welcome to the captive portal</body></html>"));
+        try (ApiClient api = twoHosts()) {
+            assertThatThrownBy(() -> get(api)).isInstanceOfSatisfying(DeserializationException.class,
+                    e -> assertThat(e.getMessage()).contains(Product.class.getName()).contains("at $"));
+        }
+    }
+
+    @Test
     void htmlErrorPageGivesAReadableMessage() {
         stub("first.test", aResponse().withStatus(403).withHeader("Content-Type", "text/html")
                 .withBody("<html><head><title>Access denied</title></head><body>nope</body></html>"));
