@@ -284,7 +284,9 @@ public final class HttpTransport implements AutoCloseable {
                 builder.header("Content-Encoding", "gzip");
             }
             builder.method(method(), body());
-            log.request(method(), logUrl(host), tries, response, extraSecrets);
+            if (log.basicEnabled()) {
+                log.request(method(), logUrl(host), tries, response, extraSecrets);
+            }
             if (tries == 1) {
                 log.requestBody(request.body(), extraSecrets);
             }
@@ -305,7 +307,9 @@ public final class HttpTransport implements AutoCloseable {
         TryResult<T> onResponse(Host host, Response response, long start) {
             int status = response.code();
             long elapsed = System.nanoTime() - start;
-            log.response(method(), logUrl(host), status, elapsed, extraSecrets);
+            if (log.basicEnabled()) {
+                log.response(method(), logUrl(host), status, elapsed, extraSecrets);
+            }
             Map<String, List<String>> headers = response.headers().toMultimap();
             RetryStrategy.Verdict verdict = strategy.onStatus(host, status);
             try {
@@ -341,7 +345,9 @@ public final class HttpTransport implements AutoCloseable {
             boolean timeout = e instanceof InterruptedIOException;
             String problem = (timeout ? "timeout: " : "") + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : ": " + e.getMessage());
-            log.failure(method(), logUrl(host), problem, elapsed, extraSecrets);
+            if (log.basicEnabled()) {
+                log.failure(method(), logUrl(host), problem, elapsed, extraSecrets);
+            }
             strategy.onNetworkFailure(host, timeout);
             TransportException error = new TransportException(problem + " (" + host + ")", e, timeout);
             attempts.add(new UnreachableHostsException.Attempt(host, error, Duration.ofNanos(elapsed)));
