@@ -1,0 +1,147 @@
+package io.quarry.core;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The service answered with an error status. One final subclass per status (400, 401, 403, 404, 413, 422,
+ * 429, other 4xx, 5xx), each carrying the status, the service's {@code message}, the method and path
+ * template of the endpoint (never the expanded path, never a key) and the raw body.
+ *
+ * <p>4xx answers are never retried. 5xx answers are retried on the other hosts; they reach the caller as
+ * attempt errors inside an {@link UnreachableHostsException}.
+ */
+public abstract sealed class ApiException extends QuarryException
+        permits BadRequestException, UnauthorizedException, ForbiddenException, NotFoundException,
+        PayloadTooLargeException, UnprocessableEntityException, RateLimitException, ClientErrorException,
+        ServerErrorException {
+
+    private static final long serialVersionUID = 1L;
+
+    /** The HTTP status. */
+    private final int statusCode;
+    /** The service's message. */
+    private final String serviceMessage;
+    /** The endpoint's HTTP method. */
+    private final String method;
+    /** The endpoint's path template. */
+    private final String pathTemplate;
+    /** The body as received. */
+    private final String rawBody;
+    private final transient Map<String, List<String>> headers;
+
+    ApiException(Endpoint endpoint, int statusCode, String serviceMessage, String rawBody,
+                 Map<String, List<String>> headers) {
+        super("HTTP " + statusCode + " on " + endpoint + ": " + serviceMessage, null);
+        this.statusCode = statusCode;
+        this.serviceMessage = serviceMessage;
+        this.method = endpoint.method();
+        this.pathTemplate = endpoint.pathTemplate();
+        this.rawBody = rawBody;
+        this.headers = Map.copyOf(headers);
+    }
+
+    /**
+     * Builds the exception matching a status. Used by the core's transport; modules rarely need it.
+     *
+     * @param endpoint       the endpoint called
+     * @param statusCode     the HTTP status, 400 to 599
+     * @param serviceMessage the service's {@code message}, or a readable description of a non-JSON body
+     * @param rawBody        the body as received (possibly cut to a bounded length)
+     * @param headers        response headers, names in lower case
+     * @param details        the {@code detail} entries of a 422 answer, empty otherwise
+     * @return the typed exception
+     */
+    public static ApiException of(Endpoint endpoint, int statusCode, String serviceMessage, String rawBody,
+                                  Map<String, List<String>> headers, List<ErrorDetail> details) {
+        Objects.requireNonNull(endpoint, "endpoint");
+        Objects.requireNonNull(serviceMessage, "serviceMessage");
+        Objects.requireNonNull(rawBody, "rawBody");
+        Objects.requireNonNull(headers, "headers");
+        return switch (statusCode) {
+            case 400 -> new BadRequestException(endpoint, serviceMessage, rawBody, headers);
+            case 401 -> new UnauthorizedException(endpoint, serviceMessage, rawBody, headers);
+            case 403 -> new ForbiddenException(endpoint, serviceMessage, rawBody, headers);
+            case 404 -> new NotFoundException(endpoint, serviceMessage, rawBody, headers);
+            case 413 -> new PayloadTooLargeException(endpoint, serviceMessage, rawBody, headers);
+            case 422 -> new UnprocessableEntityException(endpoint, serviceMessage, rawBody, headers, details);
+            case 429 -> new RateLimitException(endpoint, serviceMessage, rawBody, headers);
+            default -> {
+                if (statusCode >= 400 && statusCode < 500) {
+                    yield new ClientErrorException(endpoint, statusCode, serviceMessage, rawBody, headers);
+                }
+                if (statusCode >= 500 && statusCode < 600) {
+                    yield new ServerErrorException(endpoint, statusCode, serviceMessage, rawBody, headers);
+                }
+                throw new IllegalArgumentException("not an error status: " + statusCode);
+            }
+        };
+    }
+
+    /**
+     * The HTTP status.
+     *
+     * @return the status code
+     */
+    public int statusCode() {
+        return statusCode;
+    }
+
+    /**
+     * The service's {@code message}, or a readable description when the body was not JSON.
+     *
+     * @return the message
+     */
+    public String serviceMessage() {
+        return serviceMessage;
+    }
+
+    /**
+     * The HTTP method of the endpoint.
+     *
+     * @return the method
+     */
+    public String method() {
+        return method;
+    }
+
+    /**
+     * The path template of the endpoint, such as {@code /1/indexes/{indexName}/query}.
+     *
+     * @return the template
+     */
+    public String pathTemplate() {
+        return pathTemplate;
+    }
+
+    /**
+     * The body as received, possibly cut to a bounded length.
+     *
+     * @return the raw body
+     */
+    public String rawBody() {
+        return rawBody;
+    }
+
+    /**
+     * A response header, looked up case-insensitively.
+     *
+     * @param name the header name
+     * @return its first value
+     */
+    public Optional<String> header(String name) {
+        List<String> values = headers.get(name.toLowerCase(java.util.Locale.ROOT));
+        return values == null || values.isEmpty() ? Optional.empty() : Optional.of(values.get(0));
+    }
+
+    /**
+     * The rate-limit headers of the answer, when present.
+     *
+     * @return the parsed rate limit
+     */
+    public Optional<RateLimit> rateLimit() {
+        return RateLimit.fromHeaders(headers);
+    }
+}

@@ -1,0 +1,246 @@
+package io.quarry.core;
+
+import io.quarry.core.internal.HttpTransport;
+import io.quarry.core.internal.PathTemplate;
+import io.quarry.core.internal.PreparedRequest;
+import io.quarry.core.internal.QueryEncoder;
+import java.lang.reflect.Type;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * One call being put together by a module: path parameters, query parameters, body and options, then an
+ * {@code execute} form. Obtained from {@link ApiClient#request(Endpoint)}:
+ * <pre>{@code
+ * SaveResponse saved = api.request(Endpoints.SAVE_OBJECT)
+ *         .path("indexName", indexName)
+ *         .path("objectID", objectID)
+ *         .query("createIfNotExists", false)
+ *         .body(record)
+ *         .options(options)
+ *         .execute(SaveResponse.class);
+ * }</pre>
+ * The path is expanded and checked when an {@code execute} method is called, before any I/O. Not
+ * thread-safe; it may be executed more than once.
+ *
+ * <p>Retries: a call that fails on one host with a network error, a timeout or a 5xx is sent again to the
+ * next host. When the failure happens after the request was sent, a non-idempotent call (an add without
+ * {@code objectID}, an increment-style partial update) may thus be applied twice; modules say so in the
+ * Javadoc of such calls, and offer client-side IDs where they can.
+ */
+public final class ApiRequest {
+
+    private final HttpTransport transport;
+    private final Endpoint endpoint;
+    private final Map<String, Object> pathParameters = new LinkedHashMap<>();
+    private final Map<String, Object> queryParameters = new LinkedHashMap<>();
+    private Object body;
+    private RequestOptions options = RequestOptions.none();
+
+    ApiRequest(HttpTransport transport, Endpoint endpoint) {
+        this.transport = transport;
+        this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
+    }
+
+    /**
+     * Sets a path parameter; its {@code toString()} is percent-encoded as one segment.
+     *
+     * @param name  the placeholder name in the endpoint's template
+     * @param value the value; must not be null, empty, {@code .} or {@code ..}
+     * @return this request
+     */
+    public ApiRequest path(String name, Object value) {
+        pathParameters.put(Objects.requireNonNull(name, "name"), value);
+        return this;
+    }
+
+    /**
+     * Sets a query parameter; a null value leaves it out. Strings, numbers, booleans, enums (by name) and
+     * collections or arrays of them (comma-joined) are accepted.
+     *
+     * @param name  the parameter name
+     * @param value the value
+     * @return this request
+     */
+    public ApiRequest query(String name, Object value) {
+        Objects.requireNonNull(name, "name");
+        if (value == null) {
+            queryParameters.remove(name);
+        } else {
+            queryParameters.put(name, value);
+        }
+        return this;
+    }
+
+    /**
+     * Sets several query parameters.
+     *
+     * @param parameters name to value; null values are left out
+     * @return this request
+     */
+    public ApiRequest query(Map<String, ?> parameters) {
+        parameters.forEach(this::query);
+        return this;
+    }
+
+    /**
+     * Sets the body, serialised as JSON while it is sent (records, maps, lists, {@link FreeFormRecord}, ...;
+     * null members omitted).
+     *
+     * @param body the body, or null for none
+     * @return this request
+     */
+    public ApiRequest body(Object body) {
+        this.body = body;
+        return this;
+    }
+
+    /**
+     * Sets the per-request options.
+     *
+     * @param options the options, null meaning none
+     * @return this request
+     */
+    public ApiRequest options(RequestOptions options) {
+        this.options = options == null ? RequestOptions.none() : options;
+        return this;
+    }
+
+    /**
+     * Sends the request and decodes the body. {@code Void.class} ignores the body, so the status alone decides
+     * success (a 2xx whose body is cut is not retried, which would duplicate an acknowledged write);
+     * {@code String.class} returns the body as raw text (for JSON Lines answers).
+     *
+     * @param type the response type
+     * @param <T>  the response type
+     * @return the decoded value; null for an empty body
+     * @throws QuarryException on any failure
+     */
+    public <T> T execute(Class<T> type) {
+        return this.<T>send(type).value();
+    }
+
+    /**
+     * Sends the request and decodes the body into a generic type.
+     *
+     * @param type the response type
+     * @param <T>  the response type
+     * @return the decoded value; null for an empty body
+     * @throws QuarryException on any failure
+     */
+    public <T> T execute(TypeRef<T> type) {
+        return this.<T>send(type.type()).value();
+    }
+
+    /**
+     * Sends the request and returns the decoded body with status and headers.
+     *
+     * @param type the response type
+     * @param <T>  the response type
+     * @return the response
+     * @throws QuarryException on any failure
+     */
+    public <T> ApiResponse<T> executeForResponse(Class<T> type) {
+        return send(type);
+    }
+
+    /**
+     * Sends the request and returns the decoded body with status and headers.
+     *
+     * @param type the response type
+     * @param <T>  the response type
+     * @return the response
+     * @throws QuarryException on any failure
+     */
+    public <T> ApiResponse<T> executeForResponse(TypeRef<T> type) {
+        return send(type.type());
+    }
+
+    /**
+     * Sends the request without blocking. Cancelling the future cancels the HTTP call.
+     *
+     * @param type the response type
+     * @param <T>  the response type
+     * @return the future value; fails with a {@link QuarryException}
+     */
+    public <T> CompletableFuture<T> executeAsync(Class<T> type) {
+        return valueOf(sendAsync(type));
+    }
+
+    /**
+     * Sends the request without blocking. Cancelling the future cancels the HTTP call.
+     *
+     * @param type the response type
+     * @param <T>  the response type
+     * @return the future value; fails with a {@link QuarryException}
+     */
+    public <T> CompletableFuture<T> executeAsync(TypeRef<T> type) {
+        return valueOf(sendAsync(type.type()));
+    }
+
+    /**
+     * Sends the request without blocking, keeping status and headers. Cancelling the future cancels the call.
+     *
+     * @param type the response type
+     * @param <T>  the response type
+     * @return the future response
+     */
+    public <T> CompletableFuture<ApiResponse<T>> executeForResponseAsync(Class<T> type) {
+        return sendAsync(type);
+    }
+
+    /**
+     * Sends the request without blocking, keeping status and headers. Cancelling the future cancels the call.
+     *
+     * @param type the response type
+     * @param <T>  the response type
+     * @return the future response
+     */
+    public <T> CompletableFuture<ApiResponse<T>> executeForResponseAsync(TypeRef<T> type) {
+        return sendAsync(type.type());
+    }
+
+    private <T> ApiResponse<T> send(Type type) {
+        return transport.execute(prepare(), type);
+    }
+
+    private <T> CompletableFuture<ApiResponse<T>> sendAsync(Type type) {
+        PreparedRequest prepared;
+        try {
+            prepared = prepare();
+        } catch (QuarryException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return transport.executeAsync(prepared, type);
+    }
+
+    private PreparedRequest prepare() {
+        Map<String, Object> query = new LinkedHashMap<>(queryParameters);
+        query.putAll(options.queryParameters());
+        return new PreparedRequest(endpoint,
+                PathTemplate.expand(endpoint.pathTemplate(), pathParameters),
+                PathTemplate.expandForLog(endpoint.pathTemplate(), pathParameters),
+                QueryEncoder.encode(query), body, options);
+    }
+
+    /** The value of the response, in a future whose cancellation cancels the call. */
+    private static <T> CompletableFuture<T> valueOf(CompletableFuture<ApiResponse<T>> response) {
+        CompletableFuture<T> value = new CompletableFuture<>();
+        response.whenComplete((r, error) -> {
+            if (error != null) {
+                value.completeExceptionally(error instanceof java.util.concurrent.CompletionException
+                        && error.getCause() != null ? error.getCause() : error);
+            } else {
+                value.complete(r.value());
+            }
+        });
+        value.whenComplete((v, error) -> {
+            if (value.isCancelled()) {
+                response.cancel(true);
+            }
+        });
+        return value;
+    }
+}

@@ -1,0 +1,88 @@
+package io.quarry.core;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * A decoded success response with its status and headers, for callers that need more than the value, for
+ * example the rate-limit headers of the analytics API (100 calls per minute).
+ *
+ * @param <T> the type of the decoded value
+ */
+public final class ApiResponse<T> {
+
+    private final T value;
+    private final int statusCode;
+    private final Map<String, List<String>> headers;
+
+    /**
+     * @param value      the decoded body, null for an empty body or a {@code Void} target
+     * @param statusCode the HTTP status
+     * @param headers    the response headers
+     */
+    public ApiResponse(T value, int statusCode, Map<String, List<String>> headers) {
+        this.value = value;
+        this.statusCode = statusCode;
+        Map<String, List<String>> lower = new TreeMap<>();
+        Objects.requireNonNull(headers, "headers")
+                .forEach((name, values) -> lower.put(name.toLowerCase(Locale.ROOT), List.copyOf(values)));
+        this.headers = java.util.Collections.unmodifiableMap(lower);
+    }
+
+    /**
+     * The decoded body.
+     *
+     * @return the value, null for an empty body or a {@code Void} target
+     */
+    public T value() {
+        return value;
+    }
+
+    /**
+     * The HTTP status.
+     *
+     * @return the status code
+     */
+    public int statusCode() {
+        return statusCode;
+    }
+
+    /**
+     * All response headers, names in lower case.
+     *
+     * @return the headers, unmodifiable
+     */
+    public Map<String, List<String>> headers() {
+        return headers;
+    }
+
+    /**
+     * A header, looked up case-insensitively.
+     *
+     * @param name the name
+     * @return its first value
+     */
+    public Optional<String> header(String name) {
+        List<String> values = headers.get(name.toLowerCase(Locale.ROOT));
+        return values == null || values.isEmpty() ? Optional.empty() : Optional.of(values.get(0));
+    }
+
+    /**
+     * The rate-limit headers, when the service sent them.
+     *
+     * @return the parsed rate limit
+     */
+    public Optional<RateLimit> rateLimit() {
+        return RateLimit.fromHeaders(headers);
+    }
+
+    /** Shows the status and value; headers are omitted. */
+    @Override
+    public String toString() {
+        return "ApiResponse{status=" + statusCode + ", value=" + value + "}";
+    }
+}

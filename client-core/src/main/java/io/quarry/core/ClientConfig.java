@@ -1,0 +1,493 @@
+package io.quarry.core;
+
+import java.net.Proxy;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Random;
+import okhttp3.OkHttpClient;
+
+/**
+ * Immutable configuration of a client: credentials, hosts, timeouts, headers, compression, proxy, logging,
+ * and the clock and random source the retry logic uses.
+ *
+ * <pre>{@code
+ * ClientConfig config = ClientConfig.builder("MY_APP_ID", "MY_API_KEY")
+ *         .readTimeout(Duration.ofSeconds(3))
+ *         .addUserAgentSegment("my-shop (2.1)")
+ *         .build();
+ * }</pre>
+ * Defaults: the module's default hosts, connect timeout 2 s, read-call response timeout 5 s, write-call
+ * response timeout 30 s, no request compression, no proxy, {@link LogLevel#BODIES}, a host marked down
+ * stays down 5 minutes, a 429 answer is not waited on.
+ */
+public final class ClientConfig {
+
+    /** Default connect timeout. */
+    public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(2);
+    /** Default response timeout of READ calls. */
+    public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(5);
+    /** Default response timeout of WRITE calls. */
+    public static final Duration DEFAULT_WRITE_TIMEOUT = Duration.ofSeconds(30);
+    /** Default time a host stays marked down after a failure. */
+    public static final Duration DEFAULT_HOST_DOWN_TTL = Duration.ofMinutes(5);
+
+    private final Credentials credentials;
+    private final List<Host> hosts;
+    private final ServiceDomains domains;
+    private final Duration connectTimeout;
+    private final Duration readTimeout;
+    private final Duration writeTimeout;
+    private final Duration hostDownTtl;
+    private final Map<String, String> defaultHeaders;
+    private final List<String> userAgentSegments;
+    private final boolean gzipRequests;
+    private final Proxy proxy;
+    private final LogLevel logLevel;
+    private final OkHttpClient httpClient;
+    private final Clock clock;
+    private final Random shuffle;
+    private final Duration maxRateLimitWait;
+    private final boolean insecureHttpAllowed;
+
+    private ClientConfig(Builder b) {
+        this.credentials = b.credentials;
+        this.hosts = List.copyOf(b.hosts);
+        this.domains = b.domains;
+        this.connectTimeout = b.connectTimeout;
+        this.readTimeout = b.readTimeout;
+        this.writeTimeout = b.writeTimeout;
+        this.hostDownTtl = b.hostDownTtl;
+        this.defaultHeaders = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.defaultHeaders));
+        this.userAgentSegments = List.copyOf(b.userAgentSegments);
+        this.gzipRequests = b.gzipRequests;
+        this.proxy = b.proxy;
+        this.logLevel = b.logLevel;
+        this.httpClient = b.httpClient;
+        this.clock = b.clock;
+        this.shuffle = b.shuffle;
+        this.maxRateLimitWait = b.maxRateLimitWait;
+        this.insecureHttpAllowed = b.insecureHttpAllowed;
+    }
+
+    /**
+     * A builder with application ID and API key credentials.
+     *
+     * @param applicationId the application ID, not blank
+     * @param apiKey        the API key, not blank
+     * @return a new builder
+     * @throws ConfigurationException if either is blank
+     */
+    public static Builder builder(String applicationId, String apiKey) {
+        return new Builder(Credentials.apiKey(applicationId, apiKey));
+    }
+
+    /**
+     * A builder with any credentials (basic auth, custom headers, ...).
+     *
+     * @param credentials the credentials
+     * @return a new builder
+     */
+    public static Builder builder(Credentials credentials) {
+        return new Builder(Objects.requireNonNull(credentials, "credentials"));
+    }
+
+    /**
+     * A builder starting from this configuration.
+     *
+     * @return a new builder
+     */
+    public Builder toBuilder() {
+        Builder b = new Builder(credentials);
+        b.hosts.addAll(hosts);
+        b.domains = domains;
+        b.connectTimeout = connectTimeout;
+        b.readTimeout = readTimeout;
+        b.writeTimeout = writeTimeout;
+        b.hostDownTtl = hostDownTtl;
+        b.defaultHeaders.putAll(defaultHeaders);
+        b.userAgentSegments.addAll(userAgentSegments);
+        b.gzipRequests = gzipRequests;
+        b.proxy = proxy;
+        b.logLevel = logLevel;
+        b.httpClient = httpClient;
+        b.clock = clock;
+        b.shuffle = shuffle;
+        b.maxRateLimitWait = maxRateLimitWait;
+        b.insecureHttpAllowed = insecureHttpAllowed;
+        return b;
+    }
+
+    /**
+     * The hosts a client of the given module uses: the custom hosts if any were configured, else the module's
+     * default rule applied to the application ID, the domains and the shuffle.
+     *
+     * @param defaults the module's default rule
+     * @return the hosts in try order
+     * @throws ConfigurationException if the rule yields no usable host
+     */
+    public List<Host> resolveHosts(DefaultHosts defaults) {
+        if (!hosts.isEmpty()) {
+            return hosts;
+        }
+        List<Host> resolved = defaults.hosts(credentials.applicationId(), domains, shuffle);
+        if (resolved == null || resolved.isEmpty()) {
+            throw new ConfigurationException("the module's default host rule gave no host");
+        }
+        resolved.forEach(this::checkScheme);
+        return List.copyOf(resolved);
+    }
+
+    /** @return the credentials */
+    public Credentials credentials() {
+        return credentials;
+    }
+
+    /** @return the custom hosts; empty means the module's defaults */
+    public List<Host> hosts() {
+        return hosts;
+    }
+
+    /** @return the domains the default hosts are built on */
+    public ServiceDomains domains() {
+        return domains;
+    }
+
+    /** @return the connect timeout */
+    public Duration connectTimeout() {
+        return connectTimeout;
+    }
+
+    /** @return the response timeout of READ calls (first try; it grows on a host that timed out) */
+    public Duration readTimeout() {
+        return readTimeout;
+    }
+
+    /** @return the response timeout of WRITE calls (first try; it grows on a host that timed out) */
+    public Duration writeTimeout() {
+        return writeTimeout;
+    }
+
+    /** @return how long a failed host stays marked down */
+    public Duration hostDownTtl() {
+        return hostDownTtl;
+    }
+
+    /** @return headers added to every request */
+    public Map<String, String> defaultHeaders() {
+        return defaultHeaders;
+    }
+
+    /** @return extra User-Agent segments, appended after the SDK's own */
+    public List<String> userAgentSegments() {
+        return userAgentSegments;
+    }
+
+    /** @return whether request bodies are gzip-compressed */
+    public boolean gzipRequests() {
+        return gzipRequests;
+    }
+
+    /** @return the proxy, if one was set */
+    public Optional<Proxy> proxy() {
+        return Optional.ofNullable(proxy);
+    }
+
+    /** @return what the client logs */
+    public LogLevel logLevel() {
+        return logLevel;
+    }
+
+    /** @return the caller's OkHttp client to share pools with, if one was given */
+    public Optional<OkHttpClient> httpClient() {
+        return Optional.ofNullable(httpClient);
+    }
+
+    /** @return the clock used for host states and rate-limit waits */
+    public Clock clock() {
+        return clock;
+    }
+
+    /** @return the random source used to shuffle fallback hosts */
+    public Random shuffle() {
+        return shuffle;
+    }
+
+    /** @return the longest wait before retrying a 429 answer once; empty when 429 is not waited on */
+    public Optional<Duration> maxRateLimitWait() {
+        return Optional.ofNullable(maxRateLimitWait);
+    }
+
+    /** @return whether plain http to non-loopback hosts was allowed */
+    public boolean insecureHttpAllowed() {
+        return insecureHttpAllowed;
+    }
+
+    /** Shows the settings; secret credential values are masked. */
+    @Override
+    public String toString() {
+        return "ClientConfig{credentials=" + credentials + ", hosts=" + hosts + ", domains=" + domains
+                + ", connectTimeout=" + connectTimeout + ", readTimeout=" + readTimeout
+                + ", writeTimeout=" + writeTimeout + ", gzipRequests=" + gzipRequests + ", proxy=" + proxy
+                + ", logLevel=" + logLevel + ", userAgentSegments=" + userAgentSegments + "}";
+    }
+
+    private void checkScheme(Host host) {
+        if (host.scheme().equals("http") && !host.isLoopback() && !insecureHttpAllowed) {
+            throw new ConfigurationException("refusing plain http to " + host
+                    + ": use https, or call allowInsecureHttp() if this really is intended");
+        }
+    }
+
+    /** Builder of {@link ClientConfig}; not thread-safe. */
+    public static final class Builder {
+        private final Credentials credentials;
+        private final List<Host> hosts = new ArrayList<>();
+        private ServiceDomains domains = ServiceDomains.defaults();
+        private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
+        private Duration readTimeout = DEFAULT_READ_TIMEOUT;
+        private Duration writeTimeout = DEFAULT_WRITE_TIMEOUT;
+        private Duration hostDownTtl = DEFAULT_HOST_DOWN_TTL;
+        private final Map<String, String> defaultHeaders = new LinkedHashMap<>();
+        private final List<String> userAgentSegments = new ArrayList<>();
+        private boolean gzipRequests;
+        private Proxy proxy;
+        private LogLevel logLevel = LogLevel.BODIES;
+        private OkHttpClient httpClient;
+        private Clock clock = Clock.systemUTC();
+        private Random shuffle = new Random();
+        private Duration maxRateLimitWait;
+        private boolean insecureHttpAllowed;
+
+        private Builder(Credentials credentials) {
+            this.credentials = credentials;
+        }
+
+        /**
+         * Replaces the module's default hosts with these, tried in the given order (no shuffle).
+         *
+         * @param hosts the hosts, at least one
+         * @return this builder
+         */
+        public Builder hosts(Host... hosts) {
+            return hosts(List.of(hosts));
+        }
+
+        /**
+         * Replaces the module's default hosts with these, tried in the given order (no shuffle).
+         *
+         * @param hosts the hosts, at least one
+         * @return this builder
+         */
+        public Builder hosts(List<Host> hosts) {
+            if (hosts.isEmpty()) {
+                throw new ConfigurationException("give at least one host, or none to use the defaults");
+            }
+            this.hosts.clear();
+            this.hosts.addAll(hosts);
+            return this;
+        }
+
+        /**
+         * Sets the domains the default hosts are built on.
+         *
+         * @param domains the domains
+         * @return this builder
+         */
+        public Builder domains(ServiceDomains domains) {
+            this.domains = Objects.requireNonNull(domains, "domains");
+            return this;
+        }
+
+        /**
+         * Sets the connect timeout of the first try on a host.
+         *
+         * @param timeout a positive duration
+         * @return this builder
+         */
+        public Builder connectTimeout(Duration timeout) {
+            this.connectTimeout = positive(timeout, "connect timeout");
+            return this;
+        }
+
+        /**
+         * Sets the response timeout of READ calls on the first try on a host.
+         *
+         * @param timeout a positive duration
+         * @return this builder
+         */
+        public Builder readTimeout(Duration timeout) {
+            this.readTimeout = positive(timeout, "read timeout");
+            return this;
+        }
+
+        /**
+         * Sets the response timeout of WRITE calls on the first try on a host.
+         *
+         * @param timeout a positive duration
+         * @return this builder
+         */
+        public Builder writeTimeout(Duration timeout) {
+            this.writeTimeout = positive(timeout, "write timeout");
+            return this;
+        }
+
+        /**
+         * Sets how long a host that failed stays marked down before it is tried again.
+         *
+         * @param ttl a positive duration
+         * @return this builder
+         */
+        public Builder hostDownTtl(Duration ttl) {
+            this.hostDownTtl = positive(ttl, "host down TTL");
+            return this;
+        }
+
+        /**
+         * Adds a header sent with every request.
+         *
+         * @param name  header name
+         * @param value header value
+         * @return this builder
+         */
+        public Builder defaultHeader(String name, String value) {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(value, "value");
+            if (name.isBlank() || name.chars().anyMatch(c -> c <= ' ' || c >= 127 || c == ':')) {
+                throw new ConfigurationException("invalid header name: " + name);
+            }
+            defaultHeaders.put(name, value);
+            return this;
+        }
+
+        /**
+         * Appends a segment to the User-Agent, such as {@code my-shop (2.1)}.
+         *
+         * @param segment the segment, without {@code ;}
+         * @return this builder
+         */
+        public Builder addUserAgentSegment(String segment) {
+            Objects.requireNonNull(segment, "segment");
+            if (segment.isBlank() || segment.contains(";") || segment.chars().anyMatch(c -> c < ' ' || c >= 127)) {
+                throw new ConfigurationException("a User-Agent segment must be printable ASCII without ';': " + segment);
+            }
+            userAgentSegments.add(segment.trim());
+            return this;
+        }
+
+        /**
+         * Compresses request bodies with gzip ({@code Content-Encoding: gzip}). Off by default.
+         *
+         * @param enabled whether to compress
+         * @return this builder
+         */
+        public Builder gzipRequests(boolean enabled) {
+            this.gzipRequests = enabled;
+            return this;
+        }
+
+        /**
+         * Sends requests through a proxy.
+         *
+         * @param proxy the proxy
+         * @return this builder
+         */
+        public Builder proxy(Proxy proxy) {
+            this.proxy = Objects.requireNonNull(proxy, "proxy");
+            return this;
+        }
+
+        /**
+         * Sets what the client logs.
+         *
+         * @param level the level
+         * @return this builder
+         */
+        public Builder logLevel(LogLevel level) {
+            this.logLevel = Objects.requireNonNull(level, "level");
+            return this;
+        }
+
+        /**
+         * Shares the connection pool and dispatcher of the caller's OkHttp client. The client derives its own
+         * from it with {@code newBuilder()} and never closes or shuts it down.
+         *
+         * @param client the caller's client
+         * @return this builder
+         */
+        public Builder httpClient(OkHttpClient client) {
+            this.httpClient = Objects.requireNonNull(client, "client");
+            return this;
+        }
+
+        /**
+         * Sets the clock used for host states and rate-limit waits (tests inject a controllable one).
+         *
+         * @param clock the clock
+         * @return this builder
+         */
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * Sets the random source used to shuffle the fallback hosts (tests inject a seeded one).
+         *
+         * @param random the random source
+         * @return this builder
+         */
+        public Builder shuffle(Random random) {
+            this.shuffle = Objects.requireNonNull(random, "random");
+            return this;
+        }
+
+        /**
+         * On a 429 answer that names its reset time, waits until the reset (if within {@code maxWait}) and
+         * retries once, instead of throwing {@link RateLimitException} at once. Off by default.
+         *
+         * @param maxWait the longest wait accepted
+         * @return this builder
+         */
+        public Builder waitOnRateLimit(Duration maxWait) {
+            this.maxRateLimitWait = positive(maxWait, "maximum rate-limit wait");
+            return this;
+        }
+
+        /**
+         * Allows plain {@code http} to hosts that are not loopback. Off by default: such hosts are refused.
+         *
+         * @return this builder
+         */
+        public Builder allowInsecureHttp() {
+            this.insecureHttpAllowed = true;
+            return this;
+        }
+
+        /**
+         * Builds the immutable configuration.
+         *
+         * @return the configuration
+         * @throws ConfigurationException if a custom host uses plain http without the opt-in
+         */
+        public ClientConfig build() {
+            ClientConfig config = new ClientConfig(this);
+            config.hosts.forEach(config::checkScheme);
+            return config;
+        }
+
+        private static Duration positive(Duration d, String what) {
+            Objects.requireNonNull(d, what);
+            if (d.isNegative() || d.isZero()) {
+                throw new ConfigurationException(what + " must be positive, got " + d.toString().toLowerCase(Locale.ROOT));
+            }
+            return d;
+        }
+    }
+}

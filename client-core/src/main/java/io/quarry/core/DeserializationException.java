@@ -1,0 +1,47 @@
+package io.quarry.core;
+
+import java.lang.reflect.Type;
+
+/**
+ * A success response whose body is not the expected JSON: malformed, or not matching the target type.
+ * Names the target type and the JSON path where decoding failed.
+ */
+public final class DeserializationException extends QuarryException {
+
+    private static final long serialVersionUID = 1L;
+
+    /** Name of the target type. */
+    private final String targetType;
+    /** Where decoding failed. */
+    private final String jsonPath;
+
+    /**
+     * @param targetType the type the body was decoded into
+     * @param jsonPath   where decoding failed, as {@code $.hits[3].price}; {@code $} for the root
+     * @param detail     a short description of the problem
+     * @param cause      the underlying failure
+     */
+    public DeserializationException(Type targetType, String jsonPath, String detail, Throwable cause) {
+        super("cannot decode response into " + targetType.getTypeName() + " at " + jsonPath + ": " + detail, cause);
+        this.targetType = targetType.getTypeName();
+        this.jsonPath = jsonPath;
+    }
+
+    /**
+     * The name of the type the body was decoded into.
+     *
+     * @return the type name
+     */
+    public String targetType() {
+        return targetType;
+    }
+
+    /**
+     * Where decoding failed, as {@code $.hits[3].price}.
+     *
+     * @return the JSON path
+     */
+    public String jsonPath() {
+        return jsonPath;
+    }
+}

@@ -1,0 +1,25 @@
+package io.quarry.core;
+
+/**
+ * A request was rejected before any I/O: an empty, {@code .} or {@code ..} path segment, a missing or
+ * unknown path parameter, or a body that cannot be serialised as JSON.
+ */
+public final class InvalidRequestException extends QuarryException {
+
+    private static final long serialVersionUID = 1L;
+
+    /**
+     * @param message what is wrong
+     * @param cause   the cause, may be null
+     */
+    public InvalidRequestException(String message, Throwable cause) {
+        super(message, cause);
+    }
+
+    /**
+     * @param message what is wrong
+     */
+    public InvalidRequestException(String message) {
+        super(message, null);
+    }
+}

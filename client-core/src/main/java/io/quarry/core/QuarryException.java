@@ -1,0 +1,31 @@
+package io.quarry.core;
+
+/**
+ * Root of every exception the Quarry clients throw; unchecked and sealed, so a {@code switch} over it is
+ * exhaustive.
+ *
+ * <ul>
+ *   <li>{@link ApiException}: the service answered with an error status (one subclass per status);</li>
+ *   <li>{@link UnreachableHostsException}: every host failed; lists each attempt;</li>
+ *   <li>{@link TransportException}: one network-level failure, as recorded in the attempts;</li>
+ *   <li>{@link DeserializationException}: a success response did not hold the expected JSON;</li>
+ *   <li>{@link WaitTimeoutException}: a helper stopped waiting for an operation that may still complete;</li>
+ *   <li>{@link ConfigurationException}: invalid client configuration;</li>
+ *   <li>{@link InvalidRequestException}: a request rejected before any I/O (bad path segment, unserialisable body).</li>
+ * </ul>
+ * No message of any of them contains an API key.
+ */
+public abstract sealed class QuarryException extends RuntimeException
+        permits ApiException, UnreachableHostsException, TransportException, DeserializationException,
+        WaitTimeoutException, ConfigurationException, InvalidRequestException {
+
+    private static final long serialVersionUID = 1L;
+
+    /**
+     * @param message the message
+     * @param cause   the cause, may be null
+     */
+    QuarryException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

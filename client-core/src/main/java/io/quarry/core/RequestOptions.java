@@ -1,0 +1,246 @@
+package io.quarry.core;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Per-request options: extra headers, extra query parameters and timeouts, applied on top of the client
+ * configuration. Immutable; build with {@link #builder()}, or use {@link #none()}.
+ *
+ * <p>To proxy an end user's query through a backend, pass the user's IP and, when the backend holds a key
+ * for that user, the key: {@code RequestOptions.builder().forwardedFor(ip).forwardedApiKey(userKey).build()}.
+ * The forwarded key is treated as a secret: it is redacted from logs and never shown by {@link #toString()}.
+ */
+public final class RequestOptions {
+
+    /** Header naming the end user's IP when a backend proxies their query. */
+    public static final String FORWARDED_FOR_HEADER = "X-Forwarded-For";
+    /** Header carrying the end user's key when a backend proxies their query. */
+    public static final String FORWARDED_API_KEY_HEADER = "X-Forwarded-API-Key";
+
+    private static final RequestOptions NONE = new Builder().build();
+
+    private final Map<String, String> headers;
+    private final Map<String, Object> queryParameters;
+    private final Duration connectTimeout;
+    private final Duration readTimeout;
+    private final Duration writeTimeout;
+
+    private RequestOptions(Builder builder) {
+        this.headers = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(builder.headers));
+        this.queryParameters = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(builder.queryParameters));
+        this.connectTimeout = builder.connectTimeout;
+        this.readTimeout = builder.readTimeout;
+        this.writeTimeout = builder.writeTimeout;
+    }
+
+    /**
+     * No extra options.
+     *
+     * @return the empty options
+     */
+    public static RequestOptions none() {
+        return NONE;
+    }
+
+    /**
+     * A builder of options.
+     *
+     * @return a new builder
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * A builder starting from these options.
+     *
+     * @return a new builder
+     */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.headers.putAll(headers);
+        b.queryParameters.putAll(queryParameters);
+        b.connectTimeout = connectTimeout;
+        b.readTimeout = readTimeout;
+        b.writeTimeout = writeTimeout;
+        return b;
+    }
+
+    /**
+     * Extra headers; they override configured default headers of the same name.
+     *
+     * @return header name to value
+     */
+    public Map<String, String> headers() {
+        return headers;
+    }
+
+    /**
+     * Extra query parameters; values are encoded like the endpoint's own parameters.
+     *
+     * @return name to value
+     */
+    public Map<String, Object> queryParameters() {
+        return queryParameters;
+    }
+
+    /**
+     * The connect timeout for this request, replacing the configured one.
+     *
+     * @return the timeout, if set
+     */
+    public Optional<Duration> connectTimeout() {
+        return Optional.ofNullable(connectTimeout);
+    }
+
+    /**
+     * The response timeout of a READ call, replacing the configured one.
+     *
+     * @return the timeout, if set
+     */
+    public Optional<Duration> readTimeout() {
+        return Optional.ofNullable(readTimeout);
+    }
+
+    /**
+     * The response timeout of a WRITE call, replacing the configured one.
+     *
+     * @return the timeout, if set
+     */
+    public Optional<Duration> writeTimeout() {
+        return Optional.ofNullable(writeTimeout);
+    }
+
+    /** Shows header names, query parameter names and timeouts; the forwarded key is masked. */
+    @Override
+    public String toString() {
+        Map<String, String> shown = new LinkedHashMap<>(headers);
+        shown.replaceAll((name, value) -> name.equalsIgnoreCase(FORWARDED_API_KEY_HEADER) ? "***" : value);
+        return "RequestOptions{headers=" + shown + ", query=" + queryParameters.keySet()
+                + ", connectTimeout=" + connectTimeout + ", readTimeout=" + readTimeout
+                + ", writeTimeout=" + writeTimeout + "}";
+    }
+
+    /** Builder of {@link RequestOptions}; not thread-safe. */
+    public static final class Builder {
+        private final Map<String, String> headers = new LinkedHashMap<>();
+        private final Map<String, Object> queryParameters = new LinkedHashMap<>();
+        private Duration connectTimeout;
+        private Duration readTimeout;
+        private Duration writeTimeout;
+
+        private Builder() {
+        }
+
+        /**
+         * Adds or replaces a header.
+         *
+         * @param name  header name
+         * @param value header value
+         * @return this builder
+         */
+        public Builder header(String name, String value) {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(value, "value");
+            if (name.isBlank() || name.chars().anyMatch(c -> c <= ' ' || c >= 127 || c == ':')) {
+                throw new IllegalArgumentException("invalid header name: " + name);
+            }
+            headers.put(name, value);
+            return this;
+        }
+
+        /**
+         * Adds or replaces a query parameter. Strings, numbers, booleans, enums (by name) and collections or
+         * arrays of them (comma-joined) are accepted; a null value removes the parameter.
+         *
+         * @param name  parameter name
+         * @param value parameter value
+         * @return this builder
+         */
+        public Builder queryParameter(String name, Object value) {
+            Objects.requireNonNull(name, "name");
+            if (value == null) {
+                queryParameters.remove(name);
+            } else {
+                queryParameters.put(name, value);
+            }
+            return this;
+        }
+
+        /**
+         * Sets {@code X-Forwarded-For}: the IP of the end user whose query a backend proxies, so per-IP rate
+         * limits and analytics apply to the user rather than to the backend.
+         *
+         * @param ip the end user's IP address
+         * @return this builder
+         */
+        public Builder forwardedFor(String ip) {
+            return header(FORWARDED_FOR_HEADER, ip);
+        }
+
+        /**
+         * Sets {@code X-Forwarded-API-Key}: the key of the end user whose query a backend proxies, so the
+         * user's key restrictions and rate limits apply. Redacted from logs like the client's own key.
+         *
+         * @param apiKey the end user's key (often a secured API key)
+         * @return this builder
+         */
+        public Builder forwardedApiKey(String apiKey) {
+            return header(FORWARDED_API_KEY_HEADER, apiKey);
+        }
+
+        /**
+         * Sets the connect timeout for this request.
+         *
+         * @param timeout a positive duration
+         * @return this builder
+         */
+        public Builder connectTimeout(Duration timeout) {
+            this.connectTimeout = positive(timeout, "connect timeout");
+            return this;
+        }
+
+        /**
+         * Sets the response timeout used if the call is a READ call.
+         *
+         * @param timeout a positive duration
+         * @return this builder
+         */
+        public Builder readTimeout(Duration timeout) {
+            this.readTimeout = positive(timeout, "read timeout");
+            return this;
+        }
+
+        /**
+         * Sets the response timeout used if the call is a WRITE call.
+         *
+         * @param timeout a positive duration
+         * @return this builder
+         */
+        public Builder writeTimeout(Duration timeout) {
+            this.writeTimeout = positive(timeout, "write timeout");
+            return this;
+        }
+
+        /**
+         * Builds the immutable options.
+         *
+         * @return the options
+         */
+        public RequestOptions build() {
+            return new RequestOptions(this);
+        }
+
+        private static Duration positive(Duration d, String what) {
+            Objects.requireNonNull(d, what);
+            if (d.isNegative() || d.isZero()) {
+                throw new IllegalArgumentException(what + " must be positive: " + d);
+            }
+            return d;
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package io.quarry.core;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/**
+ * Every host tried for a call failed with a network error, a timeout or a 5xx status. Lists each attempt;
+ * the last attempt's error is the cause. A 5xx answer appears as a {@link ServerErrorException} attempt error.
+ */
+public final class UnreachableHostsException extends QuarryException {
+
+    private static final long serialVersionUID = 1L;
+
+    private final transient List<Attempt> attempts;
+
+    /**
+     * One try on one host.
+     *
+     * @param host     the host tried
+     * @param error    why it failed: a {@link TransportException} or a {@link ServerErrorException}
+     * @param duration how long the try took
+     */
+    public record Attempt(Host host, QuarryException error, Duration duration) {
+        /** Validates the parts.
+         *
+         * @param host see the record description
+         * @param error see the record description
+         * @param duration see the record description
+         */
+        public Attempt {
+            Objects.requireNonNull(host, "host");
+            Objects.requireNonNull(error, "error");
+            Objects.requireNonNull(duration, "duration");
+        }
+
+        /** Returns {@code host (duration ms): cause}. */
+        @Override
+        public String toString() {
+            return host + " (" + duration.toMillis() + " ms): " + error.getMessage();
+        }
+    }
+
+    /**
+     * @param endpoint the endpoint called
+     * @param attempts every attempt, in order, at least one
+     */
+    public UnreachableHostsException(Endpoint endpoint, List<Attempt> attempts) {
+        super(describe(endpoint, attempts), attempts.isEmpty() ? null : attempts.get(attempts.size() - 1).error());
+        this.attempts = List.copyOf(attempts);
+    }
+
+    /**
+     * Every attempt, in the order made.
+     *
+     * @return the attempts
+     */
+    public List<Attempt> attempts() {
+        return attempts;
+    }
+
+    private static String describe(Endpoint endpoint, List<Attempt> attempts) {
+        return "all " + attempts.size() + " attempt(s) failed for " + endpoint + ":" + attempts.stream()
+                .map(a -> "\n  - " + a)
+                .collect(Collectors.joining());
+    }
+}

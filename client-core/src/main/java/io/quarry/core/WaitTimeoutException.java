@@ -1,0 +1,33 @@
+package io.quarry.core;
+
+import java.time.Duration;
+
+/**
+ * A helper gave up waiting for an operation (a task, a key becoming valid, ...). The operation was accepted
+ * by the service and may still complete after this exception.
+ */
+public final class WaitTimeoutException extends QuarryException {
+
+    private static final long serialVersionUID = 1L;
+
+    private final transient Duration waited;
+
+    /**
+     * @param operation what was awaited, for example {@code task 42 on index products}
+     * @param waited    how long the helper waited
+     */
+    public WaitTimeoutException(String operation, Duration waited) {
+        super("gave up waiting for " + operation + " after " + waited.toMillis()
+                + " ms; the operation may still complete on the service", null);
+        this.waited = waited;
+    }
+
+    /**
+     * How long the helper waited.
+     *
+     * @return the duration
+     */
+    public Duration waited() {
+        return waited;
+    }
+}

@@ -1,0 +1,126 @@
+package io.quarry.core.internal;
+
+import io.quarry.core.FreeFormRecord;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.databind.DeserializationContext;
+import tools.jackson.databind.SerializationContext;
+import tools.jackson.databind.ValueDeserializer;
+import tools.jackson.databind.ValueSerializer;
+
+/**
+ * Reads and writes {@link FreeFormRecord} token by token so every attribute, explicit nulls and the exact
+ * decimal form of numbers survive a round trip.
+ */
+final class FreeFormRecordJson {
+
+    private FreeFormRecordJson() {
+    }
+
+    /** Writes every attribute, nulls included. */
+    static final class Writer extends ValueSerializer<FreeFormRecord> {
+        @Override
+        public void serialize(FreeFormRecord record, JsonGenerator gen, SerializationContext ctxt) {
+            writeObject(record.attributes(), gen, ctxt);
+        }
+
+        private static void writeObject(Map<String, Object> attributes, JsonGenerator gen, SerializationContext ctxt) {
+            gen.writeStartObject();
+            for (Map.Entry<String, Object> e : attributes.entrySet()) {
+                gen.writeName(e.getKey());
+                writeValue(e.getValue(), gen, ctxt);
+            }
+            gen.writeEndObject();
+        }
+
+        private static void writeValue(Object value, JsonGenerator gen, SerializationContext ctxt) {
+            if (value == null) {
+                gen.writeNull();
+            } else if (value instanceof FreeFormRecord nested) {
+                writeObject(nested.attributes(), gen, ctxt);
+            } else if (value instanceof List<?> list) {
+                gen.writeStartArray();
+                for (Object item : list) {
+                    writeValue(item, gen, ctxt);
+                }
+                gen.writeEndArray();
+            } else if (value instanceof String s) {
+                gen.writeString(s);
+            } else if (value instanceof Boolean b) {
+                gen.writeBoolean(b);
+            } else if (value instanceof BigDecimal d) {
+                gen.writeNumber(d);
+            } else if (value instanceof BigInteger i) {
+                gen.writeNumber(i);
+            } else if (value instanceof Integer || value instanceof Long || value instanceof Short
+                    || value instanceof Byte) {
+                gen.writeNumber(((Number) value).longValue());
+            } else if (value instanceof Double d) {
+                gen.writeNumber(d);
+            } else if (value instanceof Float f) {
+                gen.writeNumber(f);
+            } else {
+                ctxt.writeValue(gen, value);
+            }
+        }
+    }
+
+    /** Reads an object, keeping integers as Integer/Long/BigInteger and other numbers as BigDecimal. */
+    static final class Reader extends ValueDeserializer<FreeFormRecord> {
+        @Override
+        public FreeFormRecord deserialize(JsonParser p, DeserializationContext ctxt) {
+            if (p.currentToken() != JsonToken.START_OBJECT) {
+                return ctxt.reportInputMismatch(FreeFormRecord.class,
+                        "expected a JSON object for a record, got " + p.currentToken());
+            }
+            return readObject(p, ctxt);
+        }
+
+        private static FreeFormRecord readObject(JsonParser p, DeserializationContext ctxt) {
+            FreeFormRecord.Builder builder = FreeFormRecord.builder();
+            JsonToken token = p.nextToken();
+            while (token == JsonToken.PROPERTY_NAME) {
+                String name = p.currentName();
+                p.nextToken();
+                builder.put(name, readValue(p, ctxt));
+                token = p.nextToken();
+            }
+            return builder.build();
+        }
+
+        private static Object readValue(JsonParser p, DeserializationContext ctxt) {
+            JsonToken token = p.currentToken();
+            switch (token) {
+                case START_OBJECT:
+                    return readObject(p, ctxt);
+                case START_ARRAY:
+                    List<Object> items = new ArrayList<>();
+                    while (p.nextToken() != JsonToken.END_ARRAY) {
+                        items.add(readValue(p, ctxt));
+                    }
+                    return Collections.unmodifiableList(items);
+                case VALUE_STRING:
+                    return p.getString();
+                case VALUE_NUMBER_INT:
+                    return p.getNumberValue();
+                case VALUE_NUMBER_FLOAT:
+                    return p.getDecimalValue();
+                case VALUE_TRUE:
+                    return Boolean.TRUE;
+                case VALUE_FALSE:
+                    return Boolean.FALSE;
+                case VALUE_NULL:
+                    return null;
+                default:
+                    return ctxt.reportInputMismatch(FreeFormRecord.class, "unexpected token " + token);
+            }
+        }
+    }
+}

@@ -1,0 +1,467 @@
+package io.quarry.core.internal;
+
+import io.quarry.core.ApiException;
+import io.quarry.core.ApiResponse;
+import io.quarry.core.CallType;
+import io.quarry.core.ClientConfig;
+import io.quarry.core.ClientModule;
+import io.quarry.core.ConfigurationException;
+import io.quarry.core.Host;
+import io.quarry.core.InvalidRequestException;
+import io.quarry.core.QuarryException;
+import io.quarry.core.RateLimitException;
+import io.quarry.core.RequestOptions;
+import io.quarry.core.TransportException;
+import io.quarry.core.UnreachableHostsException;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.lang.reflect.Type;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import okhttp3.Call;
+import okhttp3.Callback;
+import okhttp3.HttpUrl;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+import okhttp3.ResponseBody;
+import tools.jackson.core.exc.JacksonIOException;
+
+/**
+ * Sends prepared requests over OkHttp following the {@link RetryStrategy}: one try per host, the host's
+ * grown timeout applied to the socket, the typed error of a 4xx answer at once, and one
+ * {@link UnreachableHostsException} when every host failed. The async form chains tries through
+ * {@code enqueue} callbacks, so no thread waits per call; cancelling its future cancels the OkHttp call.
+ */
+public final class HttpTransport implements AutoCloseable {
+
+    /** Concurrent async calls an owned client runs before queueing, in total and per host. */
+    static final int MAX_ASYNC_CALLS = 128;
+
+    private final ClientConfig config;
+    private final OkHttpClient http;
+    private final boolean ownsClient;
+    private final RetryStrategy strategy;
+    private final Map<String, String> fixedHeaders;
+    private final Redactor redactor;
+    private final HttpLog log;
+    private final List<Host> hosts;
+
+    /**
+     * @param config the client configuration
+     * @param module the module using the transport
+     * @throws ConfigurationException if no host can be resolved
+     */
+    public HttpTransport(ClientConfig config, ClientModule module) {
+        this.config = config;
+        this.hosts = config.resolveHosts(module.defaultHosts());
+        this.strategy = new RetryStrategy(hosts, config.clock(), config.hostDownTtl());
+        this.ownsClient = config.httpClient().isEmpty();
+        this.http = buildClient(config);
+        java.util.LinkedHashMap<String, String> headers = new java.util.LinkedHashMap<>();
+        headers.put("Accept", "application/json");
+        headers.put("User-Agent", UserAgent.of(module, config.userAgentSegments()));
+        headers.putAll(config.defaultHeaders());
+        headers.putAll(config.credentials().headers());
+        this.fixedHeaders = java.util.Collections.unmodifiableMap(headers);
+        this.redactor = new Redactor(config.credentials());
+        this.log = new HttpLog(config.logLevel(), redactor);
+    }
+
+    /**
+     * The hosts in try order, as resolved when the client was built.
+     *
+     * @return the hosts
+     */
+    public List<Host> hosts() {
+        return hosts;
+    }
+
+    /**
+     * The shared host states (exposed for tests and diagnostics).
+     *
+     * @return the strategy
+     */
+    public RetryStrategy strategy() {
+        return strategy;
+    }
+
+    /**
+     * Sends a request, blocking until it succeeds or fails.
+     *
+     * @param request the request
+     * @param type    the response type
+     * @param <T>     the response type
+     * @return the decoded response
+     */
+    public <T> ApiResponse<T> execute(PreparedRequest request, Type type) {
+        CallRun<T> run = new CallRun<>(request, type);
+        Host host;
+        while ((host = run.nextHost()) != null) {
+            long start = System.nanoTime();
+            Call call = http.newCall(run.httpRequest(host));
+            TryResult<T> result;
+            try (Response response = call.execute()) {
+                result = run.onResponse(host, response, start);
+            } catch (IOException e) {
+                if (Thread.currentThread().isInterrupted()) {
+                    // the caller wants this thread back: no further host
+                    throw new TransportException("interrupted while calling " + host, e, false);
+                }
+                result = run.onFailure(host, e, start);
+            }
+            if (result instanceof TryResult.Done<T> done) {
+                return done.response();
+            }
+            if (result instanceof TryResult.Failed<T> failed) {
+                throw failed.error();
+            }
+            if (result instanceof TryResult.WaitThenRetry<T> wait) {
+                sleep(wait.delay(), wait.error());
+                run.retryFirst(host);
+            }
+        }
+        throw run.exhausted();
+    }
+
+    /**
+     * Sends a request without blocking. Cancelling the returned future cancels the HTTP call in flight.
+     *
+     * @param request the request
+     * @param type    the response type
+     * @param <T>     the response type
+     * @return the future response
+     */
+    public <T> CompletableFuture<ApiResponse<T>> executeAsync(PreparedRequest request, Type type) {
+        CompletableFuture<ApiResponse<T>> future = new CompletableFuture<>();
+        CallRun<T> callRun;
+        try {
+            callRun = new CallRun<>(request, type);
+        } catch (RuntimeException e) {
+            future.completeExceptionally(e);
+            return future;
+        }
+        AsyncRun<T> run = new AsyncRun<>(callRun, future);
+        future.whenComplete((value, error) -> {
+            if (future.isCancelled()) {
+                Call call = run.current.get();
+                if (call != null) {
+                    call.cancel();
+                }
+            }
+        });
+        run.next();
+        return future;
+    }
+
+    /** Releases the dispatcher and pool this transport created; a caller-supplied client is left alone. */
+    @Override
+    public void close() {
+        if (ownsClient) {
+            http.dispatcher().executorService().shutdown();
+            http.connectionPool().evictAll();
+        }
+    }
+
+    private static OkHttpClient buildClient(ClientConfig config) {
+        OkHttpClient.Builder builder = config.httpClient().map(OkHttpClient::newBuilder).orElseGet(OkHttpClient.Builder::new);
+        OkHttpClient base = config.httpClient().orElse(null);
+        builder.retryOnConnectionFailure(false)
+                .followRedirects(false)
+                .followSslRedirects(false)
+                .socketFactory(new NoDelaySocketFactory(base != null ? base.socketFactory()
+                        : javax.net.SocketFactory.getDefault()))
+                .connectTimeout(config.connectTimeout())
+                .readTimeout(config.readTimeout())
+                .writeTimeout(config.writeTimeout())
+                .addInterceptor(TryTimeouts.INTERCEPTOR);
+        config.proxy().ifPresent(builder::proxy);
+        if (base == null) {
+            // OkHttp's default of 5 concurrent async calls per host would queue a busy search client's calls
+            okhttp3.Dispatcher dispatcher = new okhttp3.Dispatcher();
+            dispatcher.setMaxRequests(MAX_ASYNC_CALLS);
+            dispatcher.setMaxRequestsPerHost(MAX_ASYNC_CALLS);
+            builder.dispatcher(dispatcher);
+        }
+        return builder.build();
+    }
+
+    private static void sleep(Duration delay, RateLimitException error) {
+        try {
+            Thread.sleep(delay.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw error;
+        }
+    }
+
+    /** What one try led to. */
+    private sealed interface TryResult<T> {
+        record Done<T>(ApiResponse<T> response) implements TryResult<T> { }
+
+        record Failed<T>(QuarryException error) implements TryResult<T> { }
+
+        record Next<T>() implements TryResult<T> { }
+
+        record WaitThenRetry<T>(Duration delay, RateLimitException error) implements TryResult<T> { }
+    }
+
+    /** The state of one call across its tries; used by one thread at a time. */
+    private final class CallRun<T> {
+        private final PreparedRequest request;
+        private final Type type;
+        private final Deque<Host> queue;
+        private final List<UnreachableHostsException.Attempt> attempts = new ArrayList<>();
+        private final List<String> extraSecrets;
+        private final Duration baseConnect;
+        private final Duration baseResponse;
+        private boolean rateLimitRetried;
+        private int tries;
+
+        CallRun(PreparedRequest request, Type type) {
+            this.request = request;
+            this.type = type;
+            CallType callType = request.endpoint().callType();
+            List<Host> candidates = strategy.hostsFor(callType);
+            if (candidates.isEmpty()) {
+                throw new ConfigurationException("no configured host serves " + callType + " calls");
+            }
+            this.queue = new ArrayDeque<>(candidates);
+            RequestOptions options = request.options();
+            String forwardedKey = options.headers().get(RequestOptions.FORWARDED_API_KEY_HEADER);
+            this.extraSecrets = forwardedKey == null ? List.of() : List.of(forwardedKey);
+            this.baseConnect = options.connectTimeout().orElse(config.connectTimeout());
+            this.baseResponse = callType == CallType.READ
+                    ? options.readTimeout().orElse(config.readTimeout())
+                    : options.writeTimeout().orElse(config.writeTimeout());
+        }
+
+        Host nextHost() {
+            return queue.poll();
+        }
+
+        void retryFirst(Host host) {
+            queue.addFirst(host);
+        }
+
+        UnreachableHostsException exhausted() {
+            return new UnreachableHostsException(request.endpoint(), attempts);
+        }
+
+        String method() {
+            return request.endpoint().method();
+        }
+
+        String logUrl(Host host) {
+            String query = request.encodedQuery();
+            return host + request.logPath() + (query == null ? "" : "?" + query);
+        }
+
+        Request httpRequest(Host host) {
+            tries++;
+            Duration response = strategy.timeout(host, baseResponse);
+            TryTimeouts timeouts = new TryTimeouts(strategy.timeout(host, baseConnect), response, response);
+            HttpUrl url = new HttpUrl.Builder()
+                    .scheme(host.scheme())
+                    .host(host.hostname())
+                    .port(host.port())
+                    .encodedPath(host.basePath() + request.encodedPath())
+                    .encodedQuery(request.encodedQuery())
+                    .build();
+            Request.Builder builder = new Request.Builder().url(url).tag(TryTimeouts.class, timeouts);
+            fixedHeaders.forEach(builder::header);
+            request.options().headers().forEach(builder::header);
+            if (config.gzipRequests() && request.body() != null) {
+                builder.header("Content-Encoding", "gzip");
+            }
+            builder.method(method(), body());
+            if (log.basicEnabled()) {
+                log.request(method(), logUrl(host), tries, response, extraSecrets);
+            }
+            if (tries == 1) {
+                log.requestBody(request.body(), extraSecrets);
+            }
+            return builder.build();
+        }
+
+        private RequestBody body() {
+            String method = method();
+            if (request.body() != null) {
+                if (method.equals("GET")) {
+                    throw new InvalidRequestException("a GET request cannot carry a body: " + request.endpoint());
+                }
+                return new JsonRequestBody(request.body(), config.gzipRequests());
+            }
+            return method.equals("GET") || method.equals("DELETE") ? null : RequestBody.create(new byte[0], null);
+        }
+
+        TryResult<T> onResponse(Host host, Response response, long start) {
+            int status = response.code();
+            long elapsed = System.nanoTime() - start;
+            if (log.basicEnabled()) {
+                log.response(method(), logUrl(host), status, elapsed, extraSecrets);
+            }
+            Map<String, List<String>> headers = response.headers().toMultimap();
+            RetryStrategy.Verdict verdict = strategy.onStatus(host, status);
+            try {
+                if (verdict == RetryStrategy.Verdict.SUCCESS) {
+                    return new TryResult.Done<>(new ApiResponse<>(decode(response.body()), status, headers));
+                }
+                ApiException error = errorOf(response, status, headers);
+                if (verdict == RetryStrategy.Verdict.RETRY) {
+                    attempts.add(new UnreachableHostsException.Attempt(host, error, Duration.ofNanos(elapsed)));
+                    return new TryResult.Next<>();
+                }
+                if (error instanceof RateLimitException limited) {
+                    Duration wait = rateLimitWait(limited);
+                    if (wait != null) {
+                        rateLimitRetried = true;
+                        return new TryResult.WaitThenRetry<>(wait, limited);
+                    }
+                }
+                return new TryResult.Failed<>(error);
+            } catch (IOException | JacksonIOException e) {
+                IOException io = e instanceof IOException direct ? direct : ((JacksonIOException) e).getCause();
+                return onFailure(host, io, start);
+            } catch (QuarryException e) {
+                return new TryResult.Failed<>(e);
+            }
+        }
+
+        TryResult<T> onFailure(Host host, IOException e, long start) {
+            long elapsed = System.nanoTime() - start;
+            if (e instanceof JsonRequestBody.BodyWriteException) {
+                return new TryResult.Failed<>(new InvalidRequestException(e.getMessage(), e.getCause()));
+            }
+            boolean timeout = e instanceof InterruptedIOException;
+            String problem = (timeout ? "timeout: " : "") + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage());
+            if (log.basicEnabled()) {
+                log.failure(method(), logUrl(host), problem, elapsed, extraSecrets);
+            }
+            strategy.onNetworkFailure(host, timeout);
+            TransportException error = new TransportException(problem + " (" + host + ")", e, timeout);
+            attempts.add(new UnreachableHostsException.Attempt(host, error, Duration.ofNanos(elapsed)));
+            return new TryResult.Next<>();
+        }
+
+        @SuppressWarnings("unchecked")
+        private T decode(ResponseBody body) throws IOException {
+            if (type == Void.class || type == void.class) {
+                return null;
+            }
+            if (log.bodiesEnabled()) {
+                log.responseBody(body.source().peek().readUtf8(), extraSecrets);
+            }
+            if (type == String.class) {
+                return (T) body.string();
+            }
+            if (body.source().exhausted()) {
+                return null;
+            }
+            return Json.read(body.byteStream(), type);
+        }
+
+        private ApiException errorOf(Response response, int status, Map<String, List<String>> headers)
+                throws IOException {
+            ResponseBody body = response.body();
+            okio.BufferedSource source = body.source();
+            source.request(ErrorResponses.MAX_BODY_CHARS * 4L);
+            String text = source.getBuffer().snapshot().utf8();
+            if (text.length() > ErrorResponses.MAX_BODY_CHARS) {
+                text = text.substring(0, ErrorResponses.MAX_BODY_CHARS);
+            }
+            text = redactor.redact(text, extraSecrets);
+            log.responseBody(text, extraSecrets);
+            return ErrorResponses.toException(request.endpoint(), status, response.header("Content-Type"), text,
+                    headers);
+        }
+
+        private Duration rateLimitWait(RateLimitException limited) {
+            if (rateLimitRetried || config.maxRateLimitWait().isEmpty() || limited.rateLimit().isEmpty()) {
+                return null;
+            }
+            Instant now = config.clock().instant();
+            Duration wait = Duration.between(now, limited.rateLimit().get().reset());
+            if (wait.isNegative()) {
+                wait = Duration.ZERO;
+            }
+            return wait.compareTo(config.maxRateLimitWait().get()) <= 0 ? wait : null;
+        }
+    }
+
+    /** Drives a {@link CallRun} through OkHttp callbacks. */
+    private final class AsyncRun<T> {
+        private final CallRun<T> run;
+        private final CompletableFuture<ApiResponse<T>> future;
+        private final AtomicReference<Call> current = new AtomicReference<>();
+
+        AsyncRun(CallRun<T> run, CompletableFuture<ApiResponse<T>> future) {
+            this.run = run;
+            this.future = future;
+        }
+
+        void next() {
+            if (future.isDone()) {
+                return;
+            }
+            Host host = run.nextHost();
+            if (host == null) {
+                future.completeExceptionally(run.exhausted());
+                return;
+            }
+            Call call;
+            try {
+                call = http.newCall(run.httpRequest(host));
+            } catch (RuntimeException e) {
+                future.completeExceptionally(e);
+                return;
+            }
+            current.set(call);
+            if (future.isDone()) {
+                call.cancel();
+                return;
+            }
+            long start = System.nanoTime();
+            call.enqueue(new Callback() {
+                @Override
+                public void onFailure(Call c, IOException e) {
+                    if (!future.isDone()) {
+                        handle(host, run.onFailure(host, e, start));
+                    }
+                }
+
+                @Override
+                public void onResponse(Call c, Response response) {
+                    try (response) {
+                        handle(host, run.onResponse(host, response, start));
+                    } catch (RuntimeException e) {
+                        future.completeExceptionally(e);
+                    }
+                }
+            });
+        }
+
+        private void handle(Host host, TryResult<T> result) {
+            if (result instanceof TryResult.Done<T> done) {
+                future.complete(done.response());
+            } else if (result instanceof TryResult.Failed<T> failed) {
+                future.completeExceptionally(failed.error());
+            } else if (result instanceof TryResult.WaitThenRetry<T> wait) {
+                run.retryFirst(host);
+                CompletableFuture.delayedExecutor(wait.delay().toMillis(), TimeUnit.MILLISECONDS).execute(this::next);
+            } else {
+                next();
+            }
+        }
+    }
+}

@@ -1,0 +1,181 @@
+package io.quarry.core.internal;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.quarry.core.DeserializationException;
+import io.quarry.core.FreeFormRecord;
+import io.quarry.core.InvalidRequestException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.lang.reflect.Type;
+import java.util.List;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.core.StreamWriteFeature;
+import tools.jackson.core.exc.JacksonIOException;
+import tools.jackson.core.exc.StreamReadException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JavaType;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.cfg.DateTimeFeature;
+import tools.jackson.databind.cfg.EnumFeature;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.module.SimpleModule;
+
+/**
+ * The one JSON mapper of the SDK, configured once: unknown properties ignored, unknown enum values read as the
+ * constant marked {@code @JsonEnumDefaultValue} or else null (never an exception), null members omitted,
+ * {@code java.time} values as ISO-8601 strings, {@link FreeFormRecord} kept exactly.
+ */
+public final class Json {
+
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .enable(EnumFeature.READ_UNKNOWN_ENUM_VALUES_USING_DEFAULT_VALUE)
+            .enable(EnumFeature.READ_UNKNOWN_ENUM_VALUES_AS_NULL)
+            .disable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+            .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+            .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
+            .changeDefaultPropertyInclusion(incl -> incl.withValueInclusion(JsonInclude.Include.NON_NULL))
+            .addModule(new SimpleModule("quarry-free-form-record")
+                    .addSerializer(FreeFormRecord.class, new FreeFormRecordJson.Writer())
+                    .addDeserializer(FreeFormRecord.class, new FreeFormRecordJson.Reader()))
+            .build();
+
+    private Json() {
+    }
+
+    /**
+     * Writes a value as JSON to a stream, without closing it.
+     *
+     * @param value the value
+     * @param out   the target
+     * @throws JacksonException if the value cannot be serialised or the stream fails
+     */
+    public static void write(Object value, OutputStream out) {
+        MAPPER.writeValue(out, value);
+    }
+
+    /**
+     * A value as a JSON string (for logs and {@code toString}).
+     *
+     * @param value the value
+     * @return the JSON text
+     * @throws InvalidRequestException if the value cannot be serialised
+     */
+    public static String toJsonString(Object value) {
+        try {
+            return MAPPER.writeValueAsString(value);
+        } catch (JacksonException e) {
+            throw new InvalidRequestException("value cannot be serialised as JSON: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /**
+     * Decodes a JSON stream into a type.
+     *
+     * @param in   the JSON
+     * @param type the target type
+     * @param <T>  the target type
+     * @return the value, null for a JSON null
+     * @throws DeserializationException if the JSON is malformed or does not match the type
+     * @throws JacksonIOException       if reading the stream failed (a transport problem, not a JSON one)
+     */
+    public static <T> T read(InputStream in, Type type) {
+        JavaType javaType = MAPPER.getTypeFactory().constructType(type);
+        try {
+            return MAPPER.readValue(in, javaType);
+        } catch (JacksonIOException e) {
+            throw e;
+        } catch (JacksonException e) {
+            throw deserializationFailure(type, e);
+        }
+    }
+
+    /**
+     * Decodes a JSON string into a type.
+     *
+     * @param json the JSON
+     * @param type the target type
+     * @param <T>  the target type
+     * @return the value
+     * @throws DeserializationException if the JSON is malformed or does not match the type
+     */
+    public static <T> T read(String json, Type type) {
+        try {
+            return MAPPER.readValue(json, MAPPER.getTypeFactory().constructType(type));
+        } catch (JacksonException e) {
+            throw deserializationFailure(type, e);
+        }
+    }
+
+    /**
+     * Parses JSON into a tree, or returns null when the text is not JSON.
+     *
+     * @param json the text
+     * @return the tree, or null
+     */
+    public static JsonNode treeOrNull(String json) {
+        try {
+            return MAPPER.readTree(json);
+        } catch (JacksonException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Converts a value to another type through its JSON form.
+     *
+     * @param value the value
+     * @param type  the target type
+     * @param <T>   the target type
+     * @return the converted value
+     * @throws DeserializationException if the value does not match the type
+     */
+    public static <T> T convert(Object value, Class<T> type) {
+        try {
+            return MAPPER.convertValue(value, type);
+        } catch (JacksonException e) {
+            throw deserializationFailure(type, e);
+        }
+    }
+
+    private static DeserializationException deserializationFailure(Type type, JacksonException e) {
+        String path = jsonPath(e.getPath());
+        String detail = e.getOriginalMessage();
+        if (e instanceof StreamReadException && e.getLocation() != null) {
+            detail = "malformed JSON at line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr() + ": " + detail;
+        }
+        return new DeserializationException(type, path, firstLine(detail), e);
+    }
+
+    /**
+     * Renders a Jackson reference chain as a JSON path such as {@code $.hits[3].price}.
+     *
+     * @param references the chain, outermost first
+     * @return the path
+     */
+    static String jsonPath(List<JacksonException.Reference> references) {
+        StringBuilder path = new StringBuilder("$");
+        for (JacksonException.Reference ref : references) {
+            if (ref.getPropertyName() != null) {
+                path.append('.').append(ref.getPropertyName());
+            } else if (ref.getIndex() >= 0) {
+                path.append('[').append(ref.getIndex()).append(']');
+            }
+        }
+        return path.toString();
+    }
+
+    private static String firstLine(String text) {
+        if (text == null) {
+            return "unknown problem";
+        }
+        int newline = text.indexOf('\n');
+        return newline < 0 ? text : text.substring(0, newline);
+    }
+}

@@ -1,0 +1,101 @@
+package io.quarry.core.internal;
+
+import io.quarry.core.InvalidRequestException;
+import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Expands a path template such as {@code /1/indexes/{indexName}/{objectID}}: each value is percent-encoded
+ * as one RFC 3986 path segment (everything but the unreserved characters is encoded, so {@code /}, {@code ?},
+ * {@code #}, {@code %}, space and non-ASCII never change the path's structure), and an empty, {@code .} or
+ * {@code ..} value is rejected before any I/O.
+ */
+public final class PathTemplate {
+
+    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+
+    private PathTemplate() {
+    }
+
+    /**
+     * The expanded, encoded path.
+     *
+     * @param template the literal template
+     * @param values   placeholder name to value ({@code toString()} is used)
+     * @return the encoded path
+     * @throws InvalidRequestException if a value is missing, empty, {@code .} or {@code ..}, or a name is unknown
+     */
+    public static String expand(String template, Map<String, ?> values) {
+        return expand(template, values, false);
+    }
+
+    /**
+     * The expanded path for logs: placeholders whose name ends with {@code key} (API keys in key-management
+     * paths) show {@code ***} instead of their value.
+     *
+     * @param template the literal template
+     * @param values   placeholder name to value
+     * @return the encoded path with keys masked
+     */
+    public static String expandForLog(String template, Map<String, ?> values) {
+        return expand(template, values, true);
+    }
+
+    private static String expand(String template, Map<String, ?> values, boolean maskKeys) {
+        StringBuilder path = new StringBuilder(template.length() + 32);
+        Set<String> used = new HashSet<>();
+        int i = 0;
+        while (i < template.length()) {
+            char c = template.charAt(i);
+            if (c != '{') {
+                path.append(c);
+                i++;
+                continue;
+            }
+            int end = template.indexOf('}', i);
+            String name = template.substring(i + 1, end);
+            Object value = values.get(name);
+            if (value == null) {
+                throw new InvalidRequestException("missing path parameter '" + name + "' for " + template);
+            }
+            String text = value.toString();
+            if (text.isEmpty() || text.equals(".") || text.equals("..")) {
+                throw new InvalidRequestException("path parameter '" + name + "' must not be empty, '.' or '..'"
+                        + " (it would change the request path): got '" + text + "'");
+            }
+            boolean mask = maskKeys && name.toLowerCase(java.util.Locale.ROOT).endsWith("key");
+            path.append(mask ? "***" : encodeSegment(text));
+            used.add(name);
+            i = end + 1;
+        }
+        for (String name : values.keySet()) {
+            if (!used.contains(name)) {
+                throw new InvalidRequestException("unknown path parameter '" + name + "' for " + template);
+            }
+        }
+        return path.toString();
+    }
+
+    /**
+     * Percent-encodes UTF-8 text, keeping only RFC 3986 unreserved characters ({@code A-Z a-z 0-9 - . _ ~}).
+     *
+     * @param text the text
+     * @return the encoded text; a space becomes {@code %20}
+     */
+    public static String encodeSegment(String text) {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        StringBuilder out = new StringBuilder(bytes.length + 8);
+        for (byte b : bytes) {
+            int u = b & 0xFF;
+            if ((u >= 'A' && u <= 'Z') || (u >= 'a' && u <= 'z') || (u >= '0' && u <= '9')
+                    || u == '-' || u == '.' || u == '_' || u == '~') {
+                out.append((char) u);
+            } else {
+                out.append('%').append(HEX[u >> 4]).append(HEX[u & 0xF]);
+            }
+        }
+        return out.toString();
+    }
+}

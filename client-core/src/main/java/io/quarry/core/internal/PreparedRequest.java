@@ -1,0 +1,19 @@
+package io.quarry.core.internal;
+
+import io.quarry.core.Endpoint;
+import io.quarry.core.RequestOptions;
+
+/**
+ * A request ready to send to any host: the endpoint, its expanded and encoded path, the encoded query, the
+ * body and the options. Built once per call, before any I/O.
+ *
+ * @param endpoint     the endpoint
+ * @param encodedPath  the expanded path, percent-encoded, without the host's base path
+ * @param logPath      the same path with key placeholders masked, for logs
+ * @param encodedQuery the encoded query string, or null
+ * @param body         the value serialised as the JSON body, or null for none
+ * @param options      the per-request options
+ */
+public record PreparedRequest(Endpoint endpoint, String encodedPath, String logPath, String encodedQuery,
+                              Object body, RequestOptions options) {
+}

@@ -1,0 +1,76 @@
+package io.quarry.core.internal;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/**
+ * Encodes query parameters: UTF-8 percent-encoding with {@code %20} for a space, booleans and numbers
+ * written plainly, enums by name, collections and arrays comma-joined (each item encoded, the commas not).
+ * Null values are left out.
+ */
+public final class QueryEncoder {
+
+    private QueryEncoder() {
+    }
+
+    /**
+     * The encoded query string, without the leading {@code ?}.
+     *
+     * @param parameters name to value, in order
+     * @return the query, or null when there is no parameter
+     */
+    public static String encode(Map<String, ?> parameters) {
+        StringJoiner query = new StringJoiner("&");
+        parameters.forEach((name, value) -> {
+            if (value != null) {
+                query.add(PathTemplate.encodeSegment(name) + "=" + encodeValue(value));
+            }
+        });
+        return query.length() == 0 ? null : query.toString();
+    }
+
+    private static String encodeValue(Object value) {
+        if (value instanceof Collection<?> items) {
+            return joined(items);
+        }
+        if (value instanceof Object[] array) {
+            return joined(java.util.Arrays.asList(array));
+        }
+        if (value.getClass().isArray()) {
+            List<Object> items = new ArrayList<>();
+            int length = java.lang.reflect.Array.getLength(value);
+            for (int i = 0; i < length; i++) {
+                items.add(java.lang.reflect.Array.get(value, i));
+            }
+            return joined(items);
+        }
+        return PathTemplate.encodeSegment(scalar(value));
+    }
+
+    private static String joined(Collection<?> items) {
+        StringJoiner joined = new StringJoiner(",");
+        for (Object item : items) {
+            if (item != null) {
+                joined.add(PathTemplate.encodeSegment(scalar(item)));
+            }
+        }
+        return joined.toString();
+    }
+
+    private static String scalar(Object value) {
+        if ((value instanceof Double d && Double.isFinite(d)) || (value instanceof Float f && Float.isFinite(f))) {
+            return new BigDecimal(value.toString()).stripTrailingZeros().toPlainString();
+        }
+        if (value instanceof BigDecimal d) {
+            return d.toPlainString();
+        }
+        if (value instanceof Enum<?> e) {
+            return e.name();
+        }
+        return value.toString();
+    }
+}

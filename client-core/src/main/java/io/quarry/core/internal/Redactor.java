@@ -1,0 +1,73 @@
+package io.quarry.core.internal;
+
+import io.quarry.core.Credentials;
+import io.quarry.core.RequestOptions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Removes secrets from anything the core logs: the values of the credentials' secret headers, the forwarded
+ * key of a request, and JSON members that carry keys ({@code apiKey}, {@code key}, {@code securedApiKey}).
+ */
+public final class Redactor {
+
+    /** What a secret is replaced with. */
+    public static final String MASK = "***";
+
+    private static final Pattern KEY_MEMBER = Pattern.compile(
+            "(\"(?:apiKey|key|securedApiKey|forwardedApiKey)\"\\s*:\\s*\")((?:[^\"\\\\]|\\\\.)*)(\")");
+
+    private final List<String> secrets;
+    private final Set<String> secretHeaders;
+
+    /**
+     * @param credentials the client's credentials
+     */
+    public Redactor(Credentials credentials) {
+        this.secrets = List.copyOf(credentials.secrets());
+        java.util.Set<String> names = new java.util.HashSet<>();
+        credentials.secretHeaderNames().forEach(n -> names.add(n.toLowerCase(Locale.ROOT)));
+        names.add(Credentials.API_KEY_HEADER.toLowerCase(Locale.ROOT));
+        names.add(RequestOptions.FORWARDED_API_KEY_HEADER.toLowerCase(Locale.ROOT));
+        names.add("authorization");
+        names.add("proxy-authorization");
+        this.secretHeaders = Set.copyOf(names);
+    }
+
+    /**
+     * Whether a header's value must never be shown.
+     *
+     * @param name the header name
+     * @return true if secret
+     */
+    public boolean isSecretHeader(String name) {
+        return secretHeaders.contains(name.toLowerCase(Locale.ROOT));
+    }
+
+    /**
+     * Text with every known secret, and every extra secret given, replaced by {@value #MASK}.
+     *
+     * @param text  the text
+     * @param extra further secrets of this request (a forwarded key), may be empty
+     * @return the redacted text
+     */
+    public String redact(String text, List<String> extra) {
+        if (text == null) {
+            return null;
+        }
+        List<String> all = new ArrayList<>(secrets);
+        all.addAll(extra);
+        String result = text;
+        for (String secret : all) {
+            if (secret != null && !secret.isEmpty()) {
+                result = result.replace(secret, MASK);
+            }
+        }
+        Matcher m = KEY_MEMBER.matcher(result);
+        return m.find() ? m.replaceAll("$1" + Matcher.quoteReplacement(MASK) + "$3") : result;
+    }
+}

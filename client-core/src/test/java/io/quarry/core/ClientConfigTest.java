@@ -1,0 +1,101 @@
+package io.quarry.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class ClientConfigTest {
+
+    @Test
+    void blankApplicationIdOrKeyFailsAtBuildTime() {
+        assertThatThrownBy(() -> ClientConfig.builder(" ", "key")).isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("application ID must not be blank");
+        assertThatThrownBy(() -> ClientConfig.builder("app", "")).isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("API key must not be blank");
+        assertThatThrownBy(() -> ClientConfig.builder("app", null)).isInstanceOf(ConfigurationException.class);
+    }
+
+    @Test
+    void hasTheDocumentedDefaults() {
+        ClientConfig config = ClientConfig.builder("app", "key").build();
+        assertThat(config.connectTimeout()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(config.readTimeout()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(config.writeTimeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(config.hostDownTtl()).isEqualTo(Duration.ofMinutes(5));
+        assertThat(config.gzipRequests()).isFalse();
+        assertThat(config.maxRateLimitWait()).isEmpty();
+        assertThat(config.hosts()).isEmpty();
+        assertThat(config.domains()).isEqualTo(ServiceDomains.defaults());
+    }
+
+    @Test
+    void plainHttpIsRefusedUnlessLoopbackOrAllowed() {
+        assertThatThrownBy(() -> ClientConfig.builder("app", "key").hosts(Host.of("http://search.example.com")).build())
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("refusing plain http");
+        assertThat(ClientConfig.builder("app", "key").hosts(Host.of("http://127.0.0.1:8080")).build().hosts())
+                .hasSize(1);
+        assertThat(ClientConfig.builder("app", "key").hosts(Host.of("http://localhost:8080")).build().hosts())
+                .hasSize(1);
+        assertThat(ClientConfig.builder("app", "key").hosts(Host.of("http://search.example.com"))
+                .allowInsecureHttp().build().hosts()).hasSize(1);
+    }
+
+    @Test
+    void plainHttpFromADefaultRuleIsRefusedToo() {
+        ClientConfig config = ClientConfig.builder("app", "key").build();
+        DefaultHosts insecure = DefaultHosts.fixed(Host.of("http://search.example.com"));
+        assertThatThrownBy(() -> config.resolveHosts(insecure)).isInstanceOf(ConfigurationException.class);
+    }
+
+    @Test
+    void customHostsReplaceTheDefaults() {
+        Host custom = Host.of("http://127.0.0.1:9999");
+        ClientConfig config = ClientConfig.builder("app", "key").hosts(custom).build();
+        assertThat(config.resolveHosts(DefaultHosts.searchStyle())).containsExactly(custom);
+    }
+
+    @Test
+    void clientShufflesTheDefaultFallbacksOnceWithTheInjectedRandom() {
+        List<List<Host>> orders = new java.util.ArrayList<>();
+        for (long seed = 0; seed < 10; seed++) {
+            ClientConfig config = ClientConfig.builder("app", "key").shuffle(new Random(seed)).build();
+            try (ApiClient api = ApiClient.create(config, new ClientModule("Test", "1", DefaultHosts.searchStyle()))) {
+                ClientConfig same = ClientConfig.builder("app", "key").shuffle(new Random(seed)).build();
+                assertThat(same.resolveHosts(DefaultHosts.searchStyle())).isEqualTo(api.hosts());
+                assertThat(api.hosts()).isEqualTo(api.hosts());
+                orders.add(api.hosts());
+            }
+        }
+        assertThat(orders.stream().distinct().count()).isGreaterThan(1);
+    }
+
+    @Test
+    void toStringNeverShowsTheKey() {
+        ClientConfig config = ClientConfig.builder("app", "SECRET-KEY-1").build();
+        assertThat(config.toString()).doesNotContain("SECRET-KEY-1").contains("app");
+        assertThat(config.credentials().toString()).doesNotContain("SECRET-KEY-1");
+    }
+
+    @Test
+    void toBuilderKeepsEverySetting() {
+        ClientConfig config = ClientConfig.builder("app", "key").readTimeout(Duration.ofSeconds(1))
+                .addUserAgentSegment("x (1)").gzipRequests(true).shuffle(new Random(1))
+                .waitOnRateLimit(Duration.ofSeconds(3)).build();
+        ClientConfig copy = config.toBuilder().build();
+        assertThat(copy.readTimeout()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(copy.userAgentSegments()).isEqualTo(List.of("x (1)"));
+        assertThat(copy.gzipRequests()).isTrue();
+        assertThat(copy.maxRateLimitWait()).isEqualTo(Optional.of(Duration.ofSeconds(3)));
+    }
+
+    @Test
+    void userAgentSegmentsMustNotBreakTheHeader() {
+        assertThatThrownBy(() -> ClientConfig.builder("app", "key").addUserAgentSegment("a; b"))
+                .isInstanceOf(ConfigurationException.class);
+    }
+}

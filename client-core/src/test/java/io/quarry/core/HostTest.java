@@ -1,0 +1,39 @@
+package io.quarry.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class HostTest {
+
+    @Test
+    void parsesUrls() {
+        Host host = Host.of("https://Crawler.Example.net/api/1/", CallType.WRITE);
+        assertThat(host.scheme()).isEqualTo("https");
+        assertThat(host.hostname()).isEqualTo("crawler.example.net");
+        assertThat(host.port()).isEqualTo(443);
+        assertThat(host.basePath()).isEqualTo("/api/1");
+        assertThat(host.callTypes()).isEqualTo(Set.of(CallType.WRITE));
+        assertThat(host.toString()).isEqualTo("https://crawler.example.net/api/1");
+        assertThat(Host.of("http://127.0.0.1:8080").callTypes()).containsExactlyInAnyOrder(CallType.values());
+        assertThat(Host.of("http://[::1]:8080").hostname()).isEqualTo("::1");
+    }
+
+    @Test
+    void recognisesLoopbackWithoutDns() {
+        assertThat(Host.of("http://localhost").isLoopback()).isTrue();
+        assertThat(Host.of("http://127.0.0.1").isLoopback()).isTrue();
+        assertThat(Host.of("http://[::1]").isLoopback()).isTrue();
+        assertThat(Host.of("http://127.example.com").isLoopback()).isFalse();
+        assertThat(Host.of("http://localhost.example.com").isLoopback()).isFalse();
+    }
+
+    @Test
+    void rejectsUnusableUrls() {
+        assertThatThrownBy(() -> Host.of("ftp://x.example")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Host.of("https://x.example/?q=1")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Host.of("x.example")).isInstanceOf(IllegalArgumentException.class);
+    }
+}
