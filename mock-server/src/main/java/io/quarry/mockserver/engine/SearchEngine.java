@@ -1,5 +1,9 @@
 package io.quarry.mockserver.engine;
 
+import io.quarry.mockserver.engine.internal.search.RequestParams;
+import io.quarry.mockserver.engine.internal.search.SearchExecutor;
+import io.quarry.mockserver.engine.internal.search.SearchOptions;
+import io.quarry.mockserver.engine.internal.search.SynonymSet;
 import java.util.List;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -10,9 +14,18 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class SearchEngine {
 
-    /** Creates an engine. */
+    private final boolean strict;
+
+    /** Creates an engine that ignores unknown parameters, as the service does. */
     public SearchEngine() {
-        throw new UnsupportedOperationException("engine: not implemented yet");
+        this(false);
+    }
+
+    /**
+     * @param strict whether an unknown parameter is a 400 instead of being ignored
+     */
+    public SearchEngine(boolean strict) {
+        this.strict = strict;
     }
 
     /**
@@ -26,7 +39,16 @@ public final class SearchEngine {
      * @throws EngineException for a request the service rejects
      */
     public ObjectNode search(IndexData data, IndexConfig config, ObjectNode request, SearchContext context) {
-        throw new UnsupportedOperationException("engine: not implemented yet");
+        SearchExecutor executor = executor(config, request, context);
+        return data.read(executor::search);
+    }
+
+    private SearchExecutor executor(IndexConfig config, ObjectNode request, SearchContext context) {
+        RequestParams params = RequestParams.parse(request, context.forcedParams(), SearchOptions.SEARCH_PARAMETERS,
+                strict);
+        SearchOptions options = new SearchOptions(params, config.settings());
+        return new SearchExecutor(options, new SynonymSet(config.synonyms()), context.extraFilters(),
+                context.maxHitsPerQuery(), context.seeUnretrievableAttributes());
     }
 
     /**
