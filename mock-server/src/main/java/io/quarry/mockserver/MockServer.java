@@ -85,7 +85,7 @@ public final class MockServer implements AutoCloseable {
         } catch (ApiException e) {
             throw new IllegalArgumentException("invalid seed: " + e.getMessage(), e);
         }
-        HttpFront front = new HttpFront(RouteTable.build(app, new SearchEngine(), state, version),
+        HttpFront front = new HttpFront(RouteTable.build(app, new SearchEngine(builder.strict), state, version),
                 new Authenticator(applicationId, adminKey), version, builder.strict);
         InetSocketAddress address = new InetSocketAddress(InetAddress.getByName(builder.bindAddress), builder.port);
         if (builder.https) {
