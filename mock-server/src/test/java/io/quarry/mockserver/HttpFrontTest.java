@@ -94,6 +94,9 @@ class HttpFrontTest {
         assertThat(client.get("/2/whatever").status()).isEqualTo(404);
         Reply method = client.send("PATCH", "/1/indexes/x/query", "{}");
         assertThat(method.status()).isEqualTo(405);
+        Reply head = client.send("HEAD", "/1/indexes", null);
+        assertThat(head.status()).isEqualTo(405);
+        assertThat(head.body()).isNull();
         assertThat(client.get("/1/indexes/").status()).as("an empty index name matches nothing").isEqualTo(404);
     }
 
