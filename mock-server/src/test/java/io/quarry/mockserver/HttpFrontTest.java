@@ -42,6 +42,11 @@ class HttpFrontTest {
     }
 
     @Test
+    void tcpNoDelayIsOnSoSmallResponsesDoNotWaitForDelayedAcks() {
+        assertThat(System.getProperty("sun.net.httpserver.nodelay")).isEqualTo("true");
+    }
+
+    @Test
     void gzipRequestBodiesAreAccepted() throws IOException {
         ByteArrayOutputStream zipped = new ByteArrayOutputStream();
         try (GZIPOutputStream gzip = new GZIPOutputStream(zipped)) {
