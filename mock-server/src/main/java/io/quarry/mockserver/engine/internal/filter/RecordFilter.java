@@ -2,7 +2,10 @@ package io.quarry.mockserver.engine.internal.filter;
 
 import io.quarry.mockserver.engine.internal.index.IndexedRecord;
 
-/** A compiled filter: decides whether a record passes. */
+/**
+ * A compiled filter: decides whether a record passes, and names words every passing record holds (so that the
+ * inverted index can narrow the records to test).
+ */
 @FunctionalInterface
 public interface RecordFilter {
 
@@ -16,16 +19,9 @@ public interface RecordFilter {
     boolean test(IndexedRecord record);
 
     /**
-     * @param other another filter
-     * @return a filter passing records that pass both
+     * @return normalised words that every record passing this filter holds in some value (empty when unknown)
      */
-    default RecordFilter and(RecordFilter other) {
-        if (this == ALL) {
-            return other;
-        }
-        if (other == ALL) {
-            return this;
-        }
-        return record -> test(record) && other.test(record);
+    default java.util.Set<String> requiredTerms() {
+        return java.util.Set.of();
     }
 }

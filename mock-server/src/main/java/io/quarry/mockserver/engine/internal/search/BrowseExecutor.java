@@ -92,7 +92,7 @@ public final class BrowseExecutor {
         for (int i = 0; i < customRanking.size() && i < cursor.customValues().size(); i++) {
             String entry = customRanking.get(i);
             boolean descending = entry.startsWith("desc(");
-            int c = AttributeValues.compare(AttributeValues.sortValue(hit.record(), attributeOf(entry)),
+            int c = AttributeValues.compare(hit.sortValue(attributeOf(entry)),
                     cursor.customValues().get(i), descending);
             if (c != 0) {
                 return c > 0;

@@ -67,8 +67,7 @@ public final class HitOrder {
             return null;
         }
         String path = entry.substring(entry.indexOf('(') + 1, entry.length() - 1).trim();
-        return (a, b) -> AttributeValues.compare(AttributeValues.sortValue(a.record(), path),
-                AttributeValues.sortValue(b.record(), path), descending);
+        return (a, b) -> AttributeValues.compare(a.sortValue(path), b.sortValue(path), descending);
     }
 
     private static Comparator<Hit> chain(List<Comparator<Hit>> parts) {

@@ -9,7 +9,8 @@ import java.util.Map;
  * The searchable attributes in rank order. An entry may name several attributes of equal rank ({@code "title,alt"})
  * and may be {@code unordered(attr)} (the position of a match inside the attribute does not matter). An attribute
  * covers its nested values ({@code author} covers {@code author.name}). With no setting, every attribute is
- * searchable (objectID excepted) at one rank and unordered, so that the attribute criterion ties.
+ * searchable (objectID excepted) at one rank and unordered, so that the attribute criterion ties. Not
+ * thread-safe: one instance serves one search.
  */
 public final class SearchableAttributes {
 
@@ -121,19 +122,17 @@ public final class SearchableAttributes {
         if (everything) {
             return path.equals("objectID") ? null : EVERYTHING;
         }
-        synchronized (cache) {
-            if (cache.containsKey(path)) {
-                return cache.get(path);
-            }
-            Entry best = null;
-            for (Entry entry : entries) {
-                if (covers(entry.path(), path) && (best == null || entry.rank() < best.rank())) {
-                    best = entry;
-                }
-            }
-            cache.put(path, best);
-            return best;
+        if (cache.containsKey(path)) {
+            return cache.get(path);
         }
+        Entry best = null;
+        for (Entry entry : entries) {
+            if (covers(entry.path(), path) && (best == null || entry.rank() < best.rank())) {
+                best = entry;
+            }
+        }
+        cache.put(path, best);
+        return best;
     }
 
     private static boolean covers(String attribute, String path) {
