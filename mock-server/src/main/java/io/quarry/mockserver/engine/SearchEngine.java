@@ -8,6 +8,7 @@ import io.quarry.mockserver.engine.internal.search.BrowseExecutor;
 import io.quarry.mockserver.engine.internal.search.FacetValueSearch;
 import io.quarry.mockserver.engine.internal.search.Faceting;
 import io.quarry.mockserver.engine.internal.search.RequestParams;
+import io.quarry.mockserver.engine.internal.search.Retrieval;
 import io.quarry.mockserver.engine.internal.search.SearchExecutor;
 import io.quarry.mockserver.engine.internal.search.SearchOptions;
 import io.quarry.mockserver.engine.internal.search.SynonymSet;
@@ -39,6 +40,27 @@ public final class SearchEngine {
      */
     public SearchEngine(boolean strict) {
         this.strict = strict;
+    }
+
+    /**
+     * Applies the retrieval rules of a search to one record, for the get-object endpoints:
+     * {@code attributesToRetrieve} ({@code *}, {@code -attr} exclusions, dotted paths) and the index's
+     * {@code unretrievableAttributes}; objectID is always kept.
+     *
+     * @param record the record (not modified)
+     * @param config the index's settings
+     * @param attributesToRetrieve the attributes asked for; null or empty for all
+     * @param seeUnretrievableAttributes whether the caller's key may see unretrievable attributes
+     * @return a new object with what may be returned
+     */
+    public static ObjectNode retrieve(ObjectNode record, IndexConfig config, List<String> attributesToRetrieve,
+            boolean seeUnretrievableAttributes) {
+        List<String> unretrievable = null;
+        if (!seeUnretrievableAttributes && config.settings().has("unretrievableAttributes")) {
+            unretrievable = RequestParams.toStringList("unretrievableAttributes",
+                    config.settings().get("unretrievableAttributes"));
+        }
+        return new Retrieval(attributesToRetrieve, unretrievable).apply(record);
     }
 
     /**

@@ -17,8 +17,7 @@ public final class HitRenderer {
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
-    private final List<String> toRetrieve;
-    private final List<String> unretrievable;
+    private final Retrieval retrieval;
     private final List<String> toHighlight;
     private final List<String> toSnippet;
     private final String preTag;
@@ -32,13 +31,11 @@ public final class HitRenderer {
      * @param seeUnretrievable whether unretrievable attributes are returned anyway
      */
     public HitRenderer(SearchOptions options, SearchableAttributes searchable, boolean seeUnretrievable) {
-        List<String> retrieve = options.list("attributesToRetrieve");
-        this.toRetrieve = retrieve == null || retrieve.isEmpty() ? List.of("*") : retrieve;
-        List<String> hidden = options.list("unretrievableAttributes");
-        this.unretrievable = seeUnretrievable || hidden == null ? List.of() : hidden;
+        this.retrieval = new Retrieval(options.list("attributesToRetrieve"),
+                seeUnretrievable ? null : options.list("unretrievableAttributes"));
         List<String> highlight = options.list("attributesToHighlight");
         this.toHighlight = highlight != null ? highlight
-                : searchable.everything() ? List.of("*") : searchable.topLevelNames();
+                : searchable.everything() ? List.of("*") : searchable.paths();
         List<String> snippet = options.list("attributesToSnippet");
         this.toSnippet = snippet == null ? List.of() : snippet;
         this.preTag = options.string("highlightPreTag", "<em>");
@@ -55,9 +52,9 @@ public final class HitRenderer {
      */
     public ObjectNode render(Hit hit, List<QueryWord> words, int userScore) {
         ObjectNode source = hit.record().source();
-        ObjectNode out = retrieve(source);
+        ObjectNode out = retrieval.apply(source);
         ObjectNode visible = source.deepCopy();
-        unretrievable.forEach(path -> JsonPaths.remove(visible, path));
+        retrieval.unretrievable().forEach(path -> JsonPaths.remove(visible, path));
         if (!words.isEmpty() || !toHighlight.isEmpty()) {
             ObjectNode highlights = JSON.objectNode();
             for (String path : expand(toHighlight, visible)) {
@@ -97,33 +94,6 @@ public final class HitRenderer {
         if (rankingInfo) {
             out.set("_rankingInfo", rankingInfo(hit, userScore));
         }
-        return out;
-    }
-
-    private ObjectNode retrieve(ObjectNode source) {
-        ObjectNode out;
-        if (toRetrieve.contains("*")) {
-            out = source.deepCopy();
-            for (String entry : toRetrieve) {
-                if (entry.startsWith("-") && !entry.substring(1).equals("objectID")) {
-                    JsonPaths.remove(out, entry.substring(1));
-                }
-            }
-        } else {
-            out = JSON.objectNode();
-            for (String path : toRetrieve) {
-                JsonNode value = JsonPaths.get(source, path);
-                if (value != null && !path.startsWith("-")) {
-                    JsonPaths.set(out, path, value.deepCopy());
-                }
-            }
-        }
-        for (String path : unretrievable) {
-            if (!path.equals("objectID")) {
-                JsonPaths.remove(out, path);
-            }
-        }
-        out.set("objectID", source.get("objectID"));
         return out;
     }
 

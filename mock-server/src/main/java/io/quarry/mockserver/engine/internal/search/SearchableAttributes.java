@@ -84,33 +84,15 @@ public final class SearchableAttributes {
         return entry == null || entry.ordered();
     }
 
-    /**
-     * @param path a dotted path of any depth
-     * @return whether the path is, is under, or holds a searchable attribute (used to pick what to highlight)
-     */
-    public boolean touches(String path) {
-        if (everything) {
-            return true;
-        }
+    /** @return the searchable attribute paths in rank order, or empty when all are searchable */
+    public List<String> paths() {
+        List<String> paths = new ArrayList<>();
         for (Entry entry : entries) {
-            if (covers(entry.path(), path) || covers(path, entry.path())) {
-                return true;
+            if (!paths.contains(entry.path())) {
+                paths.add(entry.path());
             }
         }
-        return false;
-    }
-
-    /** @return the top-level attribute names that hold searchable values, or empty when all are searchable */
-    public List<String> topLevelNames() {
-        List<String> names = new ArrayList<>();
-        for (Entry entry : entries) {
-            String top = entry.path().contains(".") ? entry.path().substring(0, entry.path().indexOf('.'))
-                    : entry.path();
-            if (!names.contains(top)) {
-                names.add(top);
-            }
-        }
-        return names;
+        return paths;
     }
 
     /** @return whether every attribute is searchable */
