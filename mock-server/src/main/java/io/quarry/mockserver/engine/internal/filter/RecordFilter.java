@@ -24,4 +24,32 @@ public interface RecordFilter {
     default java.util.Set<String> requiredTerms() {
         return java.util.Set.of();
     }
+
+    /**
+     * @param other another filter
+     * @return a filter passing the records that pass both, requiring the words both require
+     */
+    default RecordFilter and(RecordFilter other) {
+        if (this == ALL) {
+            return other;
+        }
+        if (other == ALL) {
+            return this;
+        }
+        RecordFilter self = this;
+        java.util.Set<String> terms = new java.util.LinkedHashSet<>(requiredTerms());
+        terms.addAll(other.requiredTerms());
+        java.util.Set<String> required = java.util.Set.copyOf(terms);
+        return new RecordFilter() {
+            @Override
+            public boolean test(IndexedRecord record) {
+                return self.test(record) && other.test(record);
+            }
+
+            @Override
+            public java.util.Set<String> requiredTerms() {
+                return required;
+            }
+        };
+    }
 }

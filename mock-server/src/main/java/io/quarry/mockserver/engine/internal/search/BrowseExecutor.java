@@ -62,7 +62,8 @@ public final class BrowseExecutor {
             }
         }
         List<Hit> page = remaining.subList(0, Math.min(hitsPerPage, remaining.size()));
-        HitRenderer renderer = new HitRenderer(options, search.searchable(), seeUnretrievable);
+        HitRenderer renderer = new HitRenderer(options, search.searchable(), seeUnretrievable,
+                GeoQuery.of(options.params()).precision());
         ObjectNode response = JsonNodeFactory.instance.objectNode();
         ArrayNode hitsNode = response.putArray("hits");
         for (Hit hit : page) {

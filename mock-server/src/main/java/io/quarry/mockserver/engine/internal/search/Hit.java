@@ -14,6 +14,8 @@ public final class Hit {
     private final IndexedRecord record;
     private final Match match;
     private final int reading;
+    private int geoPoint = -1;
+    private int geoDistance;
     private String[] sortPaths;
     private Object[] sortValues;
     private int sortCount;
@@ -42,6 +44,27 @@ public final class Hit {
     /** @return the index of the query reading it matched */
     public int reading() {
         return reading;
+    }
+
+    /**
+     * Records where the hit is relative to the geo search center.
+     *
+     * @param point the index of the record's nearest {@code _geoloc} point
+     * @param distance its distance in meters
+     */
+    public void locate(int point, int distance) {
+        this.geoPoint = point;
+        this.geoDistance = distance;
+    }
+
+    /** @return the index of the nearest {@code _geoloc} point, or -1 when not located */
+    public int geoPoint() {
+        return geoPoint;
+    }
+
+    /** @return the distance to the geo search center in meters; 0 when not located */
+    public int geoDistance() {
+        return geoDistance;
     }
 
     /**

@@ -24,13 +24,17 @@ public final class HitRenderer {
     private final String postTag;
     private final String ellipsis;
     private final boolean rankingInfo;
+    private final int geoPrecision;
 
     /**
      * @param options the effective options
      * @param searchable the searchable attributes (the default attributes to highlight)
      * @param seeUnretrievable whether unretrievable attributes are returned anyway
+     * @param geoPrecision the geo ranking precision in meters, for the ranking info
      */
-    public HitRenderer(SearchOptions options, SearchableAttributes searchable, boolean seeUnretrievable) {
+    public HitRenderer(SearchOptions options, SearchableAttributes searchable, boolean seeUnretrievable,
+            int geoPrecision) {
+        this.geoPrecision = geoPrecision;
         this.retrieval = new Retrieval(options.list("attributesToRetrieve"),
                 seeUnretrievable ? null : options.list("unretrievableAttributes"));
         List<String> highlight = options.list("attributesToHighlight");
@@ -177,18 +181,24 @@ public final class HitRenderer {
         return out;
     }
 
-    private static ObjectNode rankingInfo(Hit hit, int userScore) {
+    private ObjectNode rankingInfo(Hit hit, int userScore) {
         Match match = hit.match();
         ObjectNode info = JSON.objectNode();
         info.put("nbTypos", match.typos());
         info.put("firstMatchedWord", match.firstMatchedWord());
         info.put("proximityDistance", match.proximity());
         info.put("userScore", userScore);
-        info.put("geoDistance", 0);
-        info.put("geoPrecision", 1);
+        info.put("geoDistance", hit.geoDistance());
+        info.put("geoPrecision", geoPrecision);
         info.put("nbExactWords", match.exactWords());
         info.put("words", match.words());
         info.put("filters", 0);
+        if (hit.geoPoint() >= 0) {
+            ObjectNode location = info.putObject("matchedGeoLocation");
+            location.put("lat", hit.record().latitude(hit.geoPoint()));
+            location.put("lng", hit.record().longitude(hit.geoPoint()));
+            location.put("distance", hit.geoDistance());
+        }
         return info;
     }
 }
