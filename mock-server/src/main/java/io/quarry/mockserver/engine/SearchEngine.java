@@ -1,0 +1,179 @@
+package io.quarry.mockserver.engine;
+
+import io.quarry.mockserver.engine.internal.filter.FilterCompiler;
+import io.quarry.mockserver.engine.internal.filter.RecordFilter;
+import io.quarry.mockserver.engine.internal.index.IndexedRecord;
+import io.quarry.mockserver.engine.internal.search.BrowseCursor;
+import io.quarry.mockserver.engine.internal.search.BrowseExecutor;
+import io.quarry.mockserver.engine.internal.search.FacetValueSearch;
+import io.quarry.mockserver.engine.internal.search.Faceting;
+import io.quarry.mockserver.engine.internal.search.GeoQuery;
+import io.quarry.mockserver.engine.internal.search.RequestParams;
+import io.quarry.mockserver.engine.internal.search.Retrieval;
+import io.quarry.mockserver.engine.internal.search.SearchExecutor;
+import io.quarry.mockserver.engine.internal.search.SearchOptions;
+import io.quarry.mockserver.engine.internal.search.SynonymSet;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Search, browse, facet search and delete-by-query over one index. Stateless apart from what it is built with;
+ * thread-safe. Requests are the JSON bodies as received: explicit parameters and/or a URL-encoded
+ * {@code params} string (the HTTP layer turns a GET query string into {@code {"params": "<raw query>"}}).
+ */
+public final class SearchEngine {
+
+    private static final Set<String> DELETE_BY_QUERY_PARAMETERS = Set.of("query", "filters", "facetFilters",
+            "numericFilters", "tagFilters", "aroundLatLng", "aroundRadius", "aroundPrecision", "insideBoundingBox",
+            "insidePolygon");
+
+    private final boolean strict;
+
+    /** Creates an engine that ignores unknown parameters, as the service does. */
+    public SearchEngine() {
+        this(false);
+    }
+
+    /**
+     * @param strict whether an unknown parameter is a 400 instead of being ignored
+     */
+    public SearchEngine(boolean strict) {
+        this.strict = strict;
+    }
+
+    /**
+     * Applies the retrieval rules of a search to one record, for the get-object endpoints:
+     * {@code attributesToRetrieve} ({@code *}, {@code -attr} exclusions, dotted paths) and the index's
+     * {@code unretrievableAttributes}; objectID is always kept.
+     *
+     * @param record the record (not modified)
+     * @param config the index's settings
+     * @param attributesToRetrieve the attributes asked for; null or empty for all
+     * @param seeUnretrievableAttributes whether the caller's key may see unretrievable attributes
+     * @return a new object with what may be returned
+     */
+    public static ObjectNode retrieve(ObjectNode record, IndexConfig config, List<String> attributesToRetrieve,
+            boolean seeUnretrievableAttributes) {
+        List<String> unretrievable = null;
+        if (!seeUnretrievableAttributes && config.settings().has("unretrievableAttributes")) {
+            unretrievable = RequestParams.toStringList("unretrievableAttributes",
+                    config.settings().get("unretrievableAttributes"));
+        }
+        return new Retrieval(attributesToRetrieve, unretrievable).apply(record);
+    }
+
+    /**
+     * Runs one search.
+     *
+     * @param data the index's records
+     * @param config the index's settings, synonyms and rules
+     * @param request the request body
+     * @param context who searches
+     * @return the search response (seed 000 §2.3), without {@code index}
+     * @throws EngineException for a request the service rejects
+     */
+    public ObjectNode search(IndexData data, IndexConfig config, ObjectNode request, SearchContext context) {
+        SearchExecutor executor = executor(config, request, context);
+        return data.read(executor::search);
+    }
+
+    private SearchExecutor executor(IndexConfig config, ObjectNode request, SearchContext context) {
+        RequestParams params = RequestParams.parse(request, context.forcedParams(), SearchOptions.SEARCH_PARAMETERS,
+                strict);
+        SearchOptions options = new SearchOptions(params, config.settings());
+        return new SearchExecutor(options, new SynonymSet(config.synonyms()), context.extraFilters(),
+                context.maxHitsPerQuery(), context.seeUnretrievableAttributes());
+    }
+
+    /**
+     * Returns one page of a browse.
+     *
+     * @param data the index's records
+     * @param config the index's settings, synonyms and rules
+     * @param request the request body: {@code params} on the first call, {@code cursor} after
+     * @param context who browses
+     * @return the browse response, with {@code cursor} absent at the end
+     * @throws EngineException for a request the service rejects (a bad cursor is a 400)
+     */
+    public ObjectNode browse(IndexData data, IndexConfig config, ObjectNode request, SearchContext context) {
+        BrowseCursor cursor = null;
+        ObjectNode effectiveRequest = request;
+        if (request.hasNonNull("cursor")) {
+            if (!request.get("cursor").isString()) {
+                throw new EngineException(400, "cursor must be a string");
+            }
+            cursor = BrowseCursor.decode(request.get("cursor").asString());
+            effectiveRequest = cursor.params();
+        } else {
+            effectiveRequest = request.deepCopy();
+            effectiveRequest.remove("cursor");
+        }
+        RequestParams params = RequestParams.parse(effectiveRequest, context.forcedParams(),
+                SearchOptions.SEARCH_PARAMETERS, strict);
+        SearchOptions options = new SearchOptions(params, config.settings());
+        SearchExecutor executor = new SearchExecutor(options, new SynonymSet(config.synonyms()),
+                context.extraFilters(), 0, context.seeUnretrievableAttributes());
+        BrowseExecutor browse = new BrowseExecutor(executor, options, cursor, context.seeUnretrievableAttributes());
+        return data.read(browse::browse);
+    }
+
+    /**
+     * Searches the values of one facet.
+     *
+     * @param data the index's records
+     * @param config the index's settings, synonyms and rules
+     * @param facetName the facet attribute
+     * @param request the request body: {@code params}, {@code facetQuery}, {@code maxFacetHits}
+     * @param context who searches
+     * @return {@code {"facetHits": [...], "exhaustiveFacetsCount": ..., "processingTimeMS": ...}}
+     * @throws EngineException 400 when the facet is not searchable or maxFacetHits is out of range
+     */
+    public ObjectNode searchForFacetValues(IndexData data, IndexConfig config, String facetName,
+            ObjectNode request, SearchContext context) {
+        SearchExecutor executor = executor(config, request, context);
+        FacetValueSearch search = new FacetValueSearch(executor, executor.options(), facetName);
+        return data.read(search::run);
+    }
+
+    /**
+     * Finds the records a delete-by-query removes.
+     *
+     * @param data the index's records
+     * @param config the index's settings
+     * @param request the request body ({@code params} and/or explicit filter parameters)
+     * @return the objectIDs that match
+     * @throws EngineException 400 for an empty filter, a query, or an invalid filter
+     */
+    public List<String> matchingObjectIDs(IndexData data, IndexConfig config, ObjectNode request) {
+        RequestParams params = RequestParams.parse(request, null, DELETE_BY_QUERY_PARAMETERS, strict);
+        if (!params.string("query", "").isEmpty()) {
+            throw new EngineException(400, "deleteByQuery does not accept a query: use filters only");
+        }
+        SearchOptions options = new SearchOptions(params, config.settings());
+        var clauses = FilterCompiler.clauses(options, List.of());
+        GeoQuery geo = GeoQuery.of(params);
+        if (clauses.isEmpty() && !geo.active()) {
+            throw new EngineException(400, "deleteByQuery needs at least one filter (filters, facetFilters,"
+                    + " numericFilters, tagFilters or a geo filter)");
+        }
+        RecordFilter compiled = FilterCompiler.toFilter(clauses,
+                Faceting.of(options.setting("attributesForFaceting")));
+        RecordFilter filter = geo.active() ? compiled.and(geo::accepts) : compiled;
+        return data.read(store -> {
+            List<IndexedRecord> matching = new ArrayList<>();
+            for (int ordinal = 0; ordinal < store.ordinalLimit(); ordinal++) {
+                IndexedRecord record = store.at(ordinal);
+                if (record != null && filter.test(record)) {
+                    matching.add(record);
+                }
+            }
+            matching.sort(Comparator.comparingLong(IndexedRecord::sequence));
+            List<String> ids = new ArrayList<>(matching.size());
+            matching.forEach(r -> ids.add(r.objectID()));
+            return ids;
+        });
+    }
+}

@@ -1,0 +1,76 @@
+package io.quarry.mockserver.internal.state;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Every task of the application. IDs are int64, strictly increasing across the application, and start above
+ * {@link Integer#MAX_VALUE} so a client that truncates them to 32 bits fails visibly. A task is
+ * {@code notPublished} until the task delay has elapsed on the clock, then {@code published}. Only tasks still
+ * waiting are remembered, so millions of writes cost no memory here.
+ */
+public final class TaskLog {
+
+    /** The first task ID handed out. */
+    static final long FIRST_TASK_ID = 4_294_967_296L;
+
+    private final AtomicLong nextId = new AtomicLong(FIRST_TASK_ID);
+    private final ConcurrentHashMap<Long, Long> publishAtMillis = new ConcurrentHashMap<>();
+    private final Queue<Long> waiting = new ConcurrentLinkedQueue<>();
+    private final Clock clock;
+    private final long delayMillis;
+
+    /**
+     * @param clock the clock that decides publication
+     * @param delay how long a task stays notPublished
+     */
+    public TaskLog(Clock clock, Duration delay) {
+        this.clock = clock;
+        this.delayMillis = delay.toMillis();
+    }
+
+    /**
+     * Records a task whose write has just been applied.
+     *
+     * @return its ID
+     */
+    public long record() {
+        long id = nextId.getAndIncrement();
+        if (delayMillis > 0) {
+            long now = clock.millis();
+            publishAtMillis.put(id, now + delayMillis);
+            waiting.add(id);
+            forgetPublished(now);
+        }
+        return id;
+    }
+
+    /**
+     * @param taskId a task ID
+     * @return whether it is published; {@code null} when no such task exists
+     */
+    public Boolean isPublished(long taskId) {
+        if (taskId < FIRST_TASK_ID || taskId >= nextId.get()) {
+            return null;
+        }
+        Long publishAt = publishAtMillis.get(taskId);
+        return publishAt == null || clock.millis() >= publishAt;
+    }
+
+    /** Drops the oldest tasks once published: a task absent from the map is published. */
+    private void forgetPublished(long now) {
+        for (Long head = waiting.peek(); head != null; head = waiting.peek()) {
+            Long publishAt = publishAtMillis.get(head);
+            if (publishAt != null && publishAt > now) {
+                return;
+            }
+            if (waiting.remove(head)) {
+                publishAtMillis.remove(head);
+            }
+        }
+    }
+}
