@@ -55,6 +55,16 @@ class MatchingTest {
     }
 
     @Test
+    void typoExceptionsByWordAttributeAndNumber() {
+        Fixture f = new Fixture().records("{'objectID':'1','title':'phone','code':'phone','n':'12345'}");
+        assertThat(f.ids("{'query':'phnoe','disableTypoToleranceOnWords':['phnoe']}")).isEmpty();
+        assertThat(f.ids("{'query':'phnoe','disableTypoToleranceOnAttributes':['title']}")).containsExactly("1");
+        assertThat(f.ids("{'query':'phnoe','disableTypoToleranceOnAttributes':['title','code','n']}")).isEmpty();
+        assertThat(f.ids("{'query':'12346 '}")).containsExactly("1");
+        assertThat(f.ids("{'query':'12346 ','allowTyposOnNumericTokens':false}")).isEmpty();
+    }
+
+    @Test
     void typosCountOnPrefixMatchesToo() {
         assertThat(fixture.ids("{'query':'smrat'}")).containsExactly("2");
     }

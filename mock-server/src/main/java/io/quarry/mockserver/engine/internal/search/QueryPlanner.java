@@ -11,7 +11,9 @@ import java.util.Map;
 /**
  * Turns the query text into query words, each with the indexed terms it matches: the word itself, its prefix
  * completions (the last word for prefixLast, every word for prefixAll), its typo variants within the allowed
- * Damerau-Levenshtein distance (typos count on prefix matches too) and its synonyms.
+ * Damerau-Levenshtein distance (typos count on prefix matches too; none for the words of
+ * {@code disableTypoToleranceOnWords}, nor for numbers when {@code allowTyposOnNumericTokens} is false) and its
+ * synonyms.
  */
 public final class QueryPlanner {
 
@@ -46,12 +48,20 @@ public final class QueryPlanner {
         int oneTypo = options.integer("minWordSizefor1Typo", 4);
         int twoTypos = options.integer("minWordSizefor2Typos", 8);
         boolean useSynonyms = options.bool("synonyms", true);
+        boolean typosOnNumbers = options.bool("allowTyposOnNumericTokens", true);
+        List<String> disabled = options.list("disableTypoToleranceOnWords");
+        java.util.Set<String> noTypoWords = new java.util.HashSet<>();
+        if (disabled != null) {
+            disabled.forEach(w -> noTypoWords.addAll(Tokenizer.terms(w)));
+        }
         List<QueryWord> primary = new ArrayList<>();
         for (int i = 0; i < words.size(); i++) {
             String word = words.get(i);
             boolean last = i == words.size() - 1;
             boolean prefix = queryType.equals("prefixAll") || (queryType.equals("prefixLast") && last && !endsWithSpace);
-            int maxTypos = typoMode.equals("false") ? 0 : word.length() >= twoTypos ? 2 : word.length() >= oneTypo ? 1 : 0;
+            int maxTypos = typoMode.equals("false") || noTypoWords.contains(word)
+                    || (!typosOnNumbers && word.chars().allMatch(Character::isDigit)) ? 0
+                    : word.length() >= twoTypos ? 2 : word.length() >= oneTypo ? 1 : 0;
             Map<String, TermMatch> terms = expand(word, prefix, maxTypos);
             List<List<String>> phrases = new ArrayList<>();
             if (useSynonyms && !synonyms.alternativesOf(List.of(word)).isEmpty()) {

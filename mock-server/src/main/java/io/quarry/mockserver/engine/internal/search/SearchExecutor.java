@@ -39,7 +39,7 @@ public final class SearchExecutor {
             boolean seeUnretrievable) {
         this.options = options;
         this.synonyms = synonyms;
-        this.extraFilters = extraFilters;
+        this.extraFilters = extraFilters == null ? List.of() : extraFilters;
         this.maxHitsPerQuery = maxHitsPerQuery;
         this.seeUnretrievable = seeUnretrievable;
     }
@@ -70,7 +70,9 @@ public final class SearchExecutor {
      */
     public Result match(RecordStore store, RecordFilter filter) {
         List<List<QueryWord>> readings = new QueryPlanner(options, store.terms(), synonyms).plan();
-        RecordMatcher matcher = new RecordMatcher(searchable(), options.string("exactOnSingleWordQuery", "attribute"));
+        List<String> noTypoAttributes = options.list("disableTypoToleranceOnAttributes");
+        RecordMatcher matcher = new RecordMatcher(searchable(), options.string("exactOnSingleWordQuery", "attribute"),
+                noTypoAttributes == null ? List.of() : noTypoAttributes);
         List<Hit> hits = Matching.hits(store, readings, matcher, filter);
         String typoMode = options.typoTolerance();
         if ((typoMode.equals("min") || typoMode.equals("strict")) && !hits.isEmpty()) {
