@@ -65,6 +65,18 @@ class MatchingTest {
     }
 
     @Test
+    void advancedSyntaxPhrasesAndExclusions() {
+        Fixture f = new Fixture().records("{'objectID':'1','t':'red running shoes'}",
+                "{'objectID':'2','t':'running red shoes'}", "{'objectID':'3','t':'red shoes with laces'}");
+        assertThat(f.ids("{'query':'\\\"red running\\\"','advancedSyntax':true}")).containsExactly("1");
+        assertThat(f.ids("{'query':'\\\"red running\\\"'}")).containsExactly("1", "2");
+        assertThat(f.ids("{'query':'shoes -laces','advancedSyntax':true}")).containsExactly("1", "2");
+        assertThat(f.ids("{'query':'-running','advancedSyntax':true}")).containsExactly("3");
+        assertThat(f.ids("{'query':'shoes -laces','advancedSyntax':true,'advancedSyntaxFeatures':['exactPhrase']}"))
+                .containsExactly("3");
+    }
+
+    @Test
     void typosCountOnPrefixMatchesToo() {
         assertThat(fixture.ids("{'query':'smrat'}")).containsExactly("2");
     }

@@ -124,6 +124,25 @@ public final class RecordMatcher {
         return new Match(totalTypos, n, proximity, best, exactWords);
     }
 
+    /**
+     * @param record a record
+     * @param words normalised words
+     * @return whether a searchable value of the record holds one of the words
+     */
+    public boolean holdsAny(IndexedRecord record, java.util.Set<String> words) {
+        for (Leaf leaf : record.leaves()) {
+            if (leaf.tokens().isEmpty() || searchable.rank(leaf.path()) == SearchableAttributes.NOT_SEARCHABLE) {
+                continue;
+            }
+            for (Token token : leaf.tokens()) {
+                if (words.contains(token.term())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     private static boolean phraseAt(QueryWord word, List<Token> tokens, int k) {
         for (List<String> phrase : word.phrases()) {
             if (k + phrase.size() > tokens.size()) {

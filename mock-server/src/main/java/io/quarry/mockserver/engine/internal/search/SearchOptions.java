@@ -21,11 +21,11 @@ public final class SearchOptions {
             "restrictSearchableAttributes", "sortFacetValuesBy", "synonyms", "paginationLimitedTo",
             "exactOnSingleWordQuery", "facetingAfterDistinct", "maxFacetHits", "facetQuery", "cursor",
             "allowTyposOnNumericTokens", "disableTypoToleranceOnAttributes", "disableTypoToleranceOnWords",
+            "advancedSyntax", "advancedSyntaxFeatures",
             // Accepted and ignored: analytics, personalisation, rules, languages and other features the mock
             // does not model.
             "ignorePlurals", "removeStopWords", "analytics", "analyticsTags", "clickAnalytics", "enableRules",
-            "ruleContexts", "enablePersonalization", "personalizationImpact", "userToken", "advancedSyntax",
-            "advancedSyntaxFeatures", "responseFields", "restrictHighlightAndSnippetArrays",
+            "ruleContexts", "enablePersonalization", "personalizationImpact", "userToken", "responseFields", "restrictHighlightAndSnippetArrays",
             "percentileComputation", "enableABTest", "explain", "naturalLanguages", "queryLanguages",
             "decompoundQuery", "removeWordsIfNoResults", "optionalWords", "alternativesAsExact", "minProximity",
             "attributeCriteriaComputedByMinProximity", "replaceSynonymsInHighlight", "sumOrFiltersScores",
