@@ -55,6 +55,28 @@ class MatchingTest {
     }
 
     @Test
+    void typoExceptionsByWordAttributeAndNumber() {
+        Fixture f = new Fixture().records("{'objectID':'1','title':'phone','code':'phone','n':'12345'}");
+        assertThat(f.ids("{'query':'phnoe','disableTypoToleranceOnWords':['phnoe']}")).isEmpty();
+        assertThat(f.ids("{'query':'phnoe','disableTypoToleranceOnAttributes':['title']}")).containsExactly("1");
+        assertThat(f.ids("{'query':'phnoe','disableTypoToleranceOnAttributes':['title','code','n']}")).isEmpty();
+        assertThat(f.ids("{'query':'12346 '}")).containsExactly("1");
+        assertThat(f.ids("{'query':'12346 ','allowTyposOnNumericTokens':false}")).isEmpty();
+    }
+
+    @Test
+    void advancedSyntaxPhrasesAndExclusions() {
+        Fixture f = new Fixture().records("{'objectID':'1','t':'red running shoes'}",
+                "{'objectID':'2','t':'running red shoes'}", "{'objectID':'3','t':'red shoes with laces'}");
+        assertThat(f.ids("{'query':'\\\"red running\\\"','advancedSyntax':true}")).containsExactly("1");
+        assertThat(f.ids("{'query':'\\\"red running\\\"'}")).containsExactly("1", "2");
+        assertThat(f.ids("{'query':'shoes -laces','advancedSyntax':true}")).containsExactly("1", "2");
+        assertThat(f.ids("{'query':'-running','advancedSyntax':true}")).containsExactly("3");
+        assertThat(f.ids("{'query':'shoes -laces','advancedSyntax':true,'advancedSyntaxFeatures':['exactPhrase']}"))
+                .containsExactly("3");
+    }
+
+    @Test
     void typosCountOnPrefixMatchesToo() {
         assertThat(fixture.ids("{'query':'smrat'}")).containsExactly("2");
     }

@@ -5,13 +5,17 @@ import io.quarry.mockserver.engine.internal.text.Tokenizer;
 import io.quarry.mockserver.engine.internal.text.TypoDistance;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Turns the query text into query words, each with the indexed terms it matches: the word itself, its prefix
  * completions (the last word for prefixLast, every word for prefixAll), its typo variants within the allowed
- * Damerau-Levenshtein distance (typos count on prefix matches too) and its synonyms.
+ * Damerau-Levenshtein distance (typos count on prefix matches too; none for the words of
+ * {@code disableTypoToleranceOnWords}, nor for numbers when {@code allowTyposOnNumericTokens} is false) and its
+ * synonyms.
  */
 public final class QueryPlanner {
 
@@ -31,27 +35,55 @@ public final class QueryPlanner {
     }
 
     /**
-     * @return the alternative readings of the query: the words as typed, then (when a run of words is the input
-     *     of a multi-word synonym) the reading where that run is one word with its alternatives
+     * The planned query.
+     *
+     * @param readings the alternative readings of the query: the words as typed, then (when a run of words is
+     *     the input of a multi-word synonym) the reading where that run is one word with its alternatives
+     * @param excluded words that exclude the records holding them (advanced syntax)
      */
-    public List<List<QueryWord>> plan() {
-        String query = options.query();
-        List<String> words = Tokenizer.terms(query);
-        if (words.isEmpty()) {
-            return List.of(List.of());
+    public record Plan(List<List<QueryWord>> readings, Set<String> excluded) {
+    }
+
+    /** @return the plan of the query */
+    public Plan plan() {
+        boolean advanced = options.bool("advancedSyntax", false);
+        List<String> features = options.list("advancedSyntaxFeatures");
+        if (features == null) {
+            features = List.of("exactPhrase", "excludeWords");
         }
-        boolean endsWithSpace = !query.isEmpty() && Character.isWhitespace(query.charAt(query.length() - 1));
+        QueryText text = QueryText.parse(options.query(), advanced && features.contains("exactPhrase"),
+                advanced && features.contains("excludeWords"));
+        if (text.segments().isEmpty()) {
+            return new Plan(List.of(List.of()), text.excluded());
+        }
         String queryType = options.queryType();
         String typoMode = options.typoTolerance();
         int oneTypo = options.integer("minWordSizefor1Typo", 4);
         int twoTypos = options.integer("minWordSizefor2Typos", 8);
         boolean useSynonyms = options.bool("synonyms", true);
+        boolean typosOnNumbers = options.bool("allowTyposOnNumericTokens", true);
+        List<String> disabled = options.list("disableTypoToleranceOnWords");
+        Set<String> noTypoWords = new HashSet<>();
+        if (disabled != null) {
+            disabled.forEach(w -> noTypoWords.addAll(Tokenizer.terms(w)));
+        }
         List<QueryWord> primary = new ArrayList<>();
-        for (int i = 0; i < words.size(); i++) {
-            String word = words.get(i);
-            boolean last = i == words.size() - 1;
-            boolean prefix = queryType.equals("prefixAll") || (queryType.equals("prefixLast") && last && !endsWithSpace);
-            int maxTypos = typoMode.equals("false") ? 0 : word.length() >= twoTypos ? 2 : word.length() >= oneTypo ? 1 : 0;
+        List<String> words = new ArrayList<>();
+        int count = text.segments().size();
+        for (int i = 0; i < count; i++) {
+            List<String> segment = text.segments().get(i);
+            if (text.phrase().get(i)) {
+                primary.add(phrase(segment));
+                continue;
+            }
+            String word = segment.get(0);
+            words.add(word);
+            boolean last = i == count - 1;
+            boolean prefix = queryType.equals("prefixAll")
+                    || (queryType.equals("prefixLast") && last && text.lastWordOpen());
+            int maxTypos = typoMode.equals("false") || noTypoWords.contains(word)
+                    || (!typosOnNumbers && word.chars().allMatch(Character::isDigit)) ? 0
+                    : word.length() >= twoTypos ? 2 : word.length() >= oneTypo ? 1 : 0;
             Map<String, TermMatch> terms = expand(word, prefix, maxTypos);
             List<List<String>> phrases = new ArrayList<>();
             if (useSynonyms && !synonyms.alternativesOf(List.of(word)).isEmpty()) {
@@ -62,13 +94,22 @@ public final class QueryPlanner {
         }
         List<List<QueryWord>> readings = new ArrayList<>();
         readings.add(primary);
-        if (useSynonyms && synonyms.longestInput() > 1) {
+        if (useSynonyms && synonyms.longestInput() > 1 && words.size() == primary.size()) {
             List<QueryWord> merged = mergeMultiWordInputs(words, primary);
             if (merged != null) {
                 readings.add(merged);
             }
         }
-        return readings;
+        return new Plan(readings, text.excluded());
+    }
+
+    private QueryWord phrase(List<String> words) {
+        String joined = String.join(" ", words);
+        if (words.size() == 1) {
+            String word = words.get(0);
+            return new QueryWord(joined, Map.of(word, new TermMatch(0, false, word.length())), List.of());
+        }
+        return new QueryWord(joined, Map.of(), List.of(words));
     }
 
     private List<QueryWord> mergeMultiWordInputs(List<String> words, List<QueryWord> primary) {

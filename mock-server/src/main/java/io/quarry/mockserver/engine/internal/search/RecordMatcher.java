@@ -21,15 +21,28 @@ public final class RecordMatcher {
 
     private final SearchableAttributes searchable;
     private final String exactOnSingleWordQuery;
+    private final List<String> noTypoAttributes;
 
     /**
      * @param searchable the searchable attributes
      * @param exactOnSingleWordQuery {@code attribute} (the whole attribute must equal the word), {@code word} or
      *     {@code none}
+     * @param noTypoAttributes attributes where only typo-free matches count (disableTypoToleranceOnAttributes)
      */
-    public RecordMatcher(SearchableAttributes searchable, String exactOnSingleWordQuery) {
+    public RecordMatcher(SearchableAttributes searchable, String exactOnSingleWordQuery,
+            List<String> noTypoAttributes) {
         this.searchable = searchable;
         this.exactOnSingleWordQuery = exactOnSingleWordQuery;
+        this.noTypoAttributes = noTypoAttributes;
+    }
+
+    private boolean typosAllowed(String path) {
+        for (String attribute : noTypoAttributes) {
+            if (path.equals(attribute) || path.startsWith(attribute + ".")) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -58,6 +71,7 @@ public final class RecordMatcher {
                 continue;
             }
             boolean ordered = searchable.ordered(leaf.path());
+            boolean typosAllowed = noTypoAttributes.isEmpty() || typosAllowed(leaf.path());
             int start = nextPosition.getOrDefault(rank, 0);
             nextPosition.put(rank, start + tokens.size() + MAX_PROXIMITY);
             for (int k = 0; k < tokens.size(); k++) {
@@ -70,7 +84,7 @@ public final class RecordMatcher {
                     if (termMatch == null && phraseAt(word, tokens, k)) {
                         termMatch = new TermMatch(0, false, term.length());
                     }
-                    if (termMatch == null) {
+                    if (termMatch == null || (termMatch.typos() > 0 && !typosAllowed)) {
                         continue;
                     }
                     typos[w] = Math.min(typos[w], termMatch.typos());
@@ -108,6 +122,25 @@ public final class RecordMatcher {
             proximity += closest(positions[w], positionCount[w], positions[w + 1], positionCount[w + 1]);
         }
         return new Match(totalTypos, n, proximity, best, exactWords);
+    }
+
+    /**
+     * @param record a record
+     * @param words normalised words
+     * @return whether a searchable value of the record holds one of the words
+     */
+    public boolean holdsAny(IndexedRecord record, java.util.Set<String> words) {
+        for (Leaf leaf : record.leaves()) {
+            if (leaf.tokens().isEmpty() || searchable.rank(leaf.path()) == SearchableAttributes.NOT_SEARCHABLE) {
+                continue;
+            }
+            for (Token token : leaf.tokens()) {
+                if (words.contains(token.term())) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static boolean phraseAt(QueryWord word, List<Token> tokens, int k) {

@@ -39,7 +39,7 @@ public final class SearchExecutor {
             boolean seeUnretrievable) {
         this.options = options;
         this.synonyms = synonyms;
-        this.extraFilters = extraFilters;
+        this.extraFilters = extraFilters == null ? List.of() : extraFilters;
         this.maxHitsPerQuery = maxHitsPerQuery;
         this.seeUnretrievable = seeUnretrievable;
     }
@@ -69,9 +69,14 @@ public final class SearchExecutor {
      * @return the readings of the query and every hit, unordered
      */
     public Result match(RecordStore store, RecordFilter filter) {
-        List<List<QueryWord>> readings = new QueryPlanner(options, store.terms(), synonyms).plan();
-        RecordMatcher matcher = new RecordMatcher(searchable(), options.string("exactOnSingleWordQuery", "attribute"));
-        List<Hit> hits = Matching.hits(store, readings, matcher, filter);
+        QueryPlanner.Plan plan = new QueryPlanner(options, store.terms(), synonyms).plan();
+        List<List<QueryWord>> readings = plan.readings();
+        List<String> noTypoAttributes = options.list("disableTypoToleranceOnAttributes");
+        RecordMatcher matcher = new RecordMatcher(searchable(), options.string("exactOnSingleWordQuery", "attribute"),
+                noTypoAttributes == null ? List.of() : noTypoAttributes);
+        RecordFilter withExclusions = plan.excluded().isEmpty() ? filter
+                : filter.and(record -> !matcher.holdsAny(record, plan.excluded()));
+        List<Hit> hits = Matching.hits(store, readings, matcher, withExclusions);
         String typoMode = options.typoTolerance();
         if ((typoMode.equals("min") || typoMode.equals("strict")) && !hits.isEmpty()) {
             int fewest = hits.stream().mapToInt(h -> h.match().typos()).min().orElse(0);

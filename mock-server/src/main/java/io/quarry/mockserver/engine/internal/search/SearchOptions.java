@@ -20,14 +20,14 @@ public final class SearchOptions {
             "snippetEllipsisText", "typoTolerance", "minWordSizefor1Typo", "minWordSizefor2Typos", "queryType",
             "restrictSearchableAttributes", "sortFacetValuesBy", "synonyms", "paginationLimitedTo",
             "exactOnSingleWordQuery", "facetingAfterDistinct", "maxFacetHits", "facetQuery", "cursor",
+            "allowTyposOnNumericTokens", "disableTypoToleranceOnAttributes", "disableTypoToleranceOnWords",
+            "advancedSyntax", "advancedSyntaxFeatures",
             // Accepted and ignored: analytics, personalisation, rules, languages and other features the mock
             // does not model.
             "ignorePlurals", "removeStopWords", "analytics", "analyticsTags", "clickAnalytics", "enableRules",
-            "ruleContexts", "enablePersonalization", "personalizationImpact", "userToken", "advancedSyntax",
-            "advancedSyntaxFeatures", "responseFields", "restrictHighlightAndSnippetArrays",
+            "ruleContexts", "enablePersonalization", "personalizationImpact", "userToken", "responseFields", "restrictHighlightAndSnippetArrays",
             "percentileComputation", "enableABTest", "explain", "naturalLanguages", "queryLanguages",
-            "decompoundQuery", "removeWordsIfNoResults", "optionalWords", "alternativesAsExact",
-            "allowTyposOnNumericTokens", "disableTypoToleranceOnAttributes", "minProximity",
+            "decompoundQuery", "removeWordsIfNoResults", "optionalWords", "alternativesAsExact", "minProximity",
             "attributeCriteriaComputedByMinProximity", "replaceSynonymsInHighlight", "sumOrFiltersScores",
             "optionalFilters", "similarQuery", "relevancyStrictness", "enableReRanking", "reRankingApplyFilter",
             "renderingContent", "mode", "semanticSearch", "aroundLatLngViaIP", "minimumAroundRadius",
