@@ -3,6 +3,7 @@ package io.quarry.mockserver.internal.routes;
 import io.quarry.mockserver.engine.IndexConfig;
 import io.quarry.mockserver.engine.IndexData;
 import io.quarry.mockserver.engine.SearchEngine;
+import io.quarry.mockserver.internal.auth.Caller;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
@@ -21,9 +22,6 @@ import tools.jackson.databind.node.ObjectNode;
 
 /** Record reads and writes (seed 000 §4.3), batches included. */
 final class RecordRoutes {
-
-    /** Only the admin key authenticates for now, and it may see unretrievableAttributes. */
-    private static final boolean ADMIN_SEES_ALL = true;
 
     private final Application app;
     private final SearchEngine engine;
@@ -117,7 +115,8 @@ final class RecordRoutes {
             throw ApiException.notFound("ObjectID does not exist");
         }
         return Response.ok(SearchEngine.retrieve(record, index.config(),
-                AttributesToRetrieve.fromParam(request.query().get("attributesToRetrieve")), ADMIN_SEES_ALL));
+                AttributesToRetrieve.fromParam(request.query().get("attributesToRetrieve")),
+                request.get(Caller.class).seesUnretrievableAttributes()));
     }
 
     /**
@@ -130,22 +129,40 @@ final class RecordRoutes {
         if (requests == null || !requests.isArray()) {
             throw ApiException.badRequest("Missing requests: expected an array");
         }
+        Caller caller = request.get(Caller.class);
         ArrayNode results = Json.array();
         for (JsonNode item : requests) {
             if (!item.isObject()) {
                 throw ApiException.badRequest("Each request must be a JSON object");
             }
             String indexName = Replies.requiredString(item, "indexName");
+            caller.requireIndex(indexName);
             String objectID = Replies.requiredString(item, "objectID");
             List<String> attributes = AttributesToRetrieve.fromJson(item.get("attributesToRetrieve"));
             IndexState index = app.find(indexName);
             ObjectNode record = index == null ? null : index.data().get(objectID);
             results.add(record == null ? null
-                    : SearchEngine.retrieve(record, index.config(), attributes, ADMIN_SEES_ALL));
+                    : SearchEngine.retrieve(record, index.config(), attributes, caller.seesUnretrievableAttributes()));
         }
         ObjectNode body = Json.object();
         body.set("results", results);
         return Response.ok(body);
+    }
+
+    /** A batch needs, for each item, the right of its action (seed 000 §4.3) on its index. */
+    private static void authorize(Request request, BatchRequests.Item item) {
+        Caller caller = request.get(Caller.class);
+        RecordOperation operation = item.operation();
+        String right;
+        if (operation instanceof RecordOperation.Put || operation instanceof RecordOperation.Partial) {
+            right = "addObject";
+        } else if (operation instanceof RecordOperation.Delete) {
+            right = "deleteObject";
+        } else {
+            right = "deleteIndex";
+        }
+        caller.requireRight(right);
+        caller.requireIndex(item.indexName());
     }
 
     /** {@code POST /1/indexes/{indexName}/batch}: {@code {"taskID", "objectIDs"}}. */
@@ -153,6 +170,7 @@ final class RecordRoutes {
         String name = request.path("indexName");
         List<RecordOperation> operations = new ArrayList<>();
         for (BatchRequests.Item item : BatchRequests.parse(request.jsonObject(), name, app)) {
+            authorize(request, item);
             operations.add(item.operation());
         }
         var written = app.write(name, index -> applyAll(index, operations));
@@ -170,6 +188,7 @@ final class RecordRoutes {
         List<BatchRequests.Item> items = BatchRequests.parse(request.jsonObject(), null, app);
         Map<String, List<RecordOperation>> byIndex = new LinkedHashMap<>();
         for (BatchRequests.Item item : items) {
+            authorize(request, item);
             byIndex.computeIfAbsent(item.indexName(), name -> new ArrayList<>()).add(item.operation());
         }
         var written = app.writeMany(byIndex.keySet(), indices -> {
