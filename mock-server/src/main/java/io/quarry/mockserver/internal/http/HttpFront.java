@@ -78,10 +78,11 @@ public final class HttpFront implements HttpHandler {
             } catch (RuntimeException e) {
                 response = Response.error(500, "Mock server error: " + e.getClass().getSimpleName());
             }
-            write(exchange, response);
             if (outcome.request != null && response != null) {
+                // before the write, so the caller's next request already sees this one in the log
                 listener.answered(outcome.request, outcome.route, response, System.nanoTime() - started);
             }
+            write(exchange, response);
         }
     }
 

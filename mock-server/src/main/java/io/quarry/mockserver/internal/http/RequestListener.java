@@ -1,6 +1,6 @@
 package io.quarry.mockserver.internal.http;
 
-/** Told about every answered API request, after the response is written (the request log). */
+/** Told about every answered request, just before the response is written (the request log). */
 @FunctionalInterface
 public interface RequestListener {
 
