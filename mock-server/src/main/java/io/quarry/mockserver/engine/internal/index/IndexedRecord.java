@@ -22,7 +22,7 @@ public final class IndexedRecord {
     private final long sequence;
     private final List<Leaf> leaves;
     private final Map<String, List<Leaf>> leavesByPath;
-    private final Set<String> terms;
+    private final List<String> terms;
     private final long approximateSize;
     private final double[] geoPoints;
 
@@ -42,10 +42,10 @@ public final class IndexedRecord {
         Set<String> allTerms = new LinkedHashSet<>();
         for (Leaf leaf : collected) {
             byPath.computeIfAbsent(leaf.path(), p -> new ArrayList<>(1)).add(leaf);
-            leaf.tokens().forEach(t -> allTerms.add(t.term()));
+            allTerms.addAll(leaf.terms());
         }
         this.leavesByPath = byPath;
-        this.terms = allTerms;
+        this.terms = List.copyOf(allTerms);
         this.approximateSize = size[0];
         this.geoPoints = geoPoints(source.get("_geoloc"));
     }
@@ -95,11 +95,11 @@ public final class IndexedRecord {
         } else if (node.isString()) {
             String text = node.asString();
             size[0] += text.length() + 2;
-            out.add(new Leaf(path, node, Tokenizer.tokens(text)));
+            out.add(new Leaf(path, node, Tokenizer.terms(text)));
         } else if (node.isNumber()) {
             String text = node.asString();
             size[0] += text.length();
-            out.add(new Leaf(path, node, Tokenizer.tokens(text)));
+            out.add(new Leaf(path, node, Tokenizer.terms(text)));
         } else if (node.isBoolean()) {
             size[0] += 5;
             out.add(new Leaf(path, node, List.of()));
@@ -137,7 +137,7 @@ public final class IndexedRecord {
     }
 
     /** @return the distinct normalised words of every string and number value */
-    public Set<String> terms() {
+    public List<String> terms() {
         return terms;
     }
 

@@ -2,7 +2,6 @@ package io.quarry.mockserver.engine.internal.search;
 
 import io.quarry.mockserver.engine.internal.index.IndexedRecord;
 import io.quarry.mockserver.engine.internal.index.Leaf;
-import io.quarry.mockserver.engine.internal.text.Token;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -62,7 +61,7 @@ public final class RecordMatcher {
         boolean wholeAttributeExact = false;
         Map<Integer, Integer> nextPosition = new HashMap<>();
         for (Leaf leaf : record.leaves()) {
-            List<Token> tokens = leaf.tokens();
+            List<String> tokens = leaf.terms();
             if (tokens.isEmpty()) {
                 continue;
             }
@@ -75,7 +74,7 @@ public final class RecordMatcher {
             int start = nextPosition.getOrDefault(rank, 0);
             nextPosition.put(rank, start + tokens.size() + MAX_PROXIMITY);
             for (int k = 0; k < tokens.size(); k++) {
-                String term = tokens.get(k).term();
+                String term = tokens.get(k);
                 int position = rank * ATTRIBUTE_SPAN + Math.min(start + k, ATTRIBUTE_SPAN - 1);
                 int attributeScore = rank * ATTRIBUTE_SPAN + (ordered ? Math.min(start + k, ATTRIBUTE_SPAN - 1) : 0);
                 for (int w = 0; w < n; w++) {
@@ -131,11 +130,11 @@ public final class RecordMatcher {
      */
     public boolean holdsAny(IndexedRecord record, java.util.Set<String> words) {
         for (Leaf leaf : record.leaves()) {
-            if (leaf.tokens().isEmpty() || searchable.rank(leaf.path()) == SearchableAttributes.NOT_SEARCHABLE) {
+            if (leaf.terms().isEmpty() || searchable.rank(leaf.path()) == SearchableAttributes.NOT_SEARCHABLE) {
                 continue;
             }
-            for (Token token : leaf.tokens()) {
-                if (words.contains(token.term())) {
+            for (String term : leaf.terms()) {
+                if (words.contains(term)) {
                     return true;
                 }
             }
@@ -143,14 +142,14 @@ public final class RecordMatcher {
         return false;
     }
 
-    private static boolean phraseAt(QueryWord word, List<Token> tokens, int k) {
+    private static boolean phraseAt(QueryWord word, List<String> tokens, int k) {
         for (List<String> phrase : word.phrases()) {
             if (k + phrase.size() > tokens.size()) {
                 continue;
             }
             boolean all = true;
             for (int i = 0; i < phrase.size() && all; i++) {
-                all = tokens.get(k + i).term().equals(phrase.get(i));
+                all = tokens.get(k + i).equals(phrase.get(i));
             }
             if (all) {
                 return true;
@@ -159,9 +158,9 @@ public final class RecordMatcher {
         return false;
     }
 
-    private static boolean isWholeValue(QueryWord word, List<Token> tokens) {
+    private static boolean isWholeValue(QueryWord word, List<String> tokens) {
         if (tokens.size() == 1) {
-            TermMatch match = word.terms().get(tokens.get(0).term());
+            TermMatch match = word.terms().get(tokens.get(0));
             return match != null && match.exact();
         }
         for (List<String> phrase : word.phrases()) {
