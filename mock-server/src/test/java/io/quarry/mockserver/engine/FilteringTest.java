@@ -87,6 +87,10 @@ class FilteringTest {
         assertThat(fixture.ids("{'numericFilters':'price:25 TO 35'}")).containsExactly("3");
         assertThat(fixture.ids("{'tagFilters':[['new','old']]}")).containsExactly("1", "2");
         assertThat(fixture.ids("{'tagFilters':['-new']}")).containsExactly("2", "3", "4");
+        assertThat(fixture.ids("{'params':'tagFilters=(new,old)'}")).containsExactly("1", "2");
+        assertThat(fixture.ids("{'params':'tagFilters=Sale,(new,old)'}")).containsExactly("1");
+        assertThat(fixture.ids("{'params':'facetFilters=(category:Movie,brand:Zeta),color:Red'}"))
+                .containsExactly("3");
     }
 
     @Test

@@ -13,8 +13,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Compiles every filter parameter of a request, ANDed together: {@code filters} (the SQL-like syntax),
- * {@code facetFilters}, {@code numericFilters} and {@code tagFilters} (a string, or an array whose nested arrays
- * are OR groups; {@code -} negates: {@code attr:-value}, {@code -tag}; {@code \-} escapes a leading minus), and the
+ * {@code facetFilters}, {@code numericFilters} and {@code tagFilters} (an array whose nested arrays are OR groups,
+ * or a string: comma-separated filters, a parenthesised group {@code (a,b)} being an OR group; {@code -} negates: {@code attr:-value}, {@code -tag}; {@code \-} escapes a leading minus), and the
  * filters imposed by the caller's key.
  */
 public final class FilterCompiler {
@@ -142,12 +142,7 @@ public final class FilterCompiler {
         JsonNode node = RequestParams.asStructured(name, raw);
         List<List<String>> groups = new ArrayList<>();
         if (node.isString()) {
-            for (String part : node.asString().split(",")) {
-                if (!part.trim().isEmpty()) {
-                    groups.add(List.of(part.trim()));
-                }
-            }
-            return groups;
+            return legacyGroups(name, node.asString());
         }
         if (!node.isArray()) {
             throw new EngineException(400, name + " must be a string or an array");
@@ -171,6 +166,51 @@ public final class FilterCompiler {
             }
         }
         return groups;
+    }
+
+    /**
+     * Reads the string form {@code a,(b,c)}: top-level commas separate AND-ed filters, a parenthesised group
+     * is an OR group.
+     */
+    private static List<List<String>> legacyGroups(String name, String text) {
+        List<List<String>> groups = new ArrayList<>();
+        List<String> open = null;
+        StringBuilder current = new StringBuilder();
+        for (int i = 0; i <= text.length(); i++) {
+            char c = i < text.length() ? text.charAt(i) : ',';
+            if (c == '(' && open == null && current.toString().trim().isEmpty()) {
+                open = new ArrayList<>();
+            } else if (c == ')' && open != null) {
+                addPart(open, current);
+                if (!open.isEmpty()) {
+                    groups.add(open);
+                }
+                open = null;
+            } else if (c == ',') {
+                if (open != null && i < text.length()) {
+                    addPart(open, current);
+                } else if (open != null) {
+                    throw new EngineException(400, name + ": unclosed parenthesis");
+                } else {
+                    String part = current.toString().trim();
+                    if (!part.isEmpty()) {
+                        groups.add(List.of(part));
+                    }
+                    current.setLength(0);
+                }
+            } else {
+                current.append(c);
+            }
+        }
+        return groups;
+    }
+
+    private static void addPart(List<String> group, StringBuilder current) {
+        String part = current.toString().trim();
+        if (!part.isEmpty()) {
+            group.add(part);
+        }
+        current.setLength(0);
     }
 
     private static Atom facetFilter(String text) {
