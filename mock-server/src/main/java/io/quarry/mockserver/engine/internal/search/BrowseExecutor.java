@@ -63,7 +63,7 @@ public final class BrowseExecutor {
         }
         List<Hit> page = remaining.subList(0, Math.min(hitsPerPage, remaining.size()));
         HitRenderer renderer = new HitRenderer(options, search.searchable(), seeUnretrievable,
-                GeoQuery.of(options.params()).precision());
+                search.geo().precision());
         ObjectNode response = JsonNodeFactory.instance.objectNode();
         ArrayNode hitsNode = response.putArray("hits");
         for (Hit hit : page) {

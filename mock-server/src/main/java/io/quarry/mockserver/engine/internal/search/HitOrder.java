@@ -13,6 +13,9 @@ import java.util.List;
  */
 public final class HitOrder {
 
+    private static final java.util.Set<String> TEXTUAL =
+            java.util.Set.of("typo", "words", "proximity", "attribute", "exact");
+
     private HitOrder() {
     }
 
@@ -20,11 +23,16 @@ public final class HitOrder {
      * @param ranking the ranking criteria
      * @param customRanking the customRanking entries
      * @param geoPrecision the width of a distance bucket in meters
+     * @param textual whether the query has words (without, the textual criteria tie and are skipped)
      * @return the comparator (best first)
      */
-    public static Comparator<Hit> of(List<String> ranking, List<String> customRanking, int geoPrecision) {
+    public static Comparator<Hit> of(List<String> ranking, List<String> customRanking, int geoPrecision,
+            boolean textual) {
         List<Comparator<Hit>> parts = new ArrayList<>();
         for (String criterion : ranking) {
+            if (!textual && TEXTUAL.contains(criterion)) {
+                continue;
+            }
             switch (criterion) {
                 case "typo" -> parts.add(Comparator.comparingInt(h -> h.match().typos()));
                 case "geo" -> parts.add(Comparator.comparingInt(h -> h.geoDistance() / geoPrecision));

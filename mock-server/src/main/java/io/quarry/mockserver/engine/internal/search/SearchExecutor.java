@@ -27,6 +27,7 @@ public final class SearchExecutor {
     private final List<String> extraFilters;
     private final int maxHitsPerQuery;
     private final boolean seeUnretrievable;
+    private final GeoQuery geo;
 
     /**
      * @param options the effective options
@@ -42,6 +43,12 @@ public final class SearchExecutor {
         this.extraFilters = extraFilters == null ? List.of() : extraFilters;
         this.maxHitsPerQuery = maxHitsPerQuery;
         this.seeUnretrievable = seeUnretrievable;
+        this.geo = GeoQuery.of(options.params());
+    }
+
+    /** @return the geo part of the search */
+    public GeoQuery geo() {
+        return geo;
     }
 
     /** @return the effective options */
@@ -53,7 +60,6 @@ public final class SearchExecutor {
     public RecordFilter filter() {
         RecordFilter filter = FilterCompiler.compile(options, extraFilters,
                 Faceting.of(options.setting("attributesForFaceting")));
-        GeoQuery geo = GeoQuery.of(options.params());
         return geo.active() ? filter.and(geo::accepts) : filter;
     }
 
@@ -83,7 +89,6 @@ public final class SearchExecutor {
             int allowed = typoMode.equals("min") ? fewest : fewest + 1;
             hits.removeIf(h -> h.match().typos() > allowed);
         }
-        GeoQuery geo = GeoQuery.of(options.params());
         if (geo.ranks()) {
             for (Hit hit : hits) {
                 int point = geo.nearestPoint(hit.record());
@@ -118,7 +123,8 @@ public final class SearchExecutor {
         if (options.typoTolerance().equals("strict") && ranking.remove("typo")) {
             ranking.add(0, "typo");
         }
-        hits.sort(HitOrder.of(ranking, options.customRanking(), GeoQuery.of(options.params()).precision()));
+        boolean textual = result.readings().stream().anyMatch(r -> !r.isEmpty());
+        hits.sort(HitOrder.of(ranking, options.customRanking(), geo.precision(), textual));
         List<IndexedRecord> beforeDistinct = facetCounter.requested() ? records(hits) : List.of();
         hits = distinct(hits);
 
@@ -128,8 +134,7 @@ public final class SearchExecutor {
         int from = Math.min(pagination.offset(), reachable);
         int to = Math.min(from + pagination.length(), reachable);
         SearchableAttributes searchable = searchable();
-        HitRenderer renderer = new HitRenderer(options, searchable, seeUnretrievable,
-                GeoQuery.of(options.params()).precision());
+        HitRenderer renderer = new HitRenderer(options, searchable, seeUnretrievable, geo.precision());
         Map<Hit, Integer> userScores = options.bool("getRankingInfo", false) ? userScores(hits) : Map.of();
         ArrayNode hitsNode = response.putArray("hits");
         for (Hit hit : hits.subList(from, to)) {
