@@ -10,6 +10,7 @@ import io.quarry.mockserver.engine.internal.search.Faceting;
 import io.quarry.mockserver.engine.internal.search.GeoQuery;
 import io.quarry.mockserver.engine.internal.search.RequestParams;
 import io.quarry.mockserver.engine.internal.search.Retrieval;
+import io.quarry.mockserver.engine.internal.search.RuleSet;
 import io.quarry.mockserver.engine.internal.search.SearchExecutor;
 import io.quarry.mockserver.engine.internal.search.SearchOptions;
 import io.quarry.mockserver.engine.internal.search.SynonymSet;
@@ -76,7 +77,16 @@ public final class SearchEngine {
      * @throws EngineException for a request the service rejects
      */
     public ObjectNode search(IndexData data, IndexConfig config, ObjectNode request, SearchContext context) {
-        SearchExecutor executor = executor(config, request, context);
+        RequestParams params = RequestParams.parse(request, context.forcedParams(), SearchOptions.SEARCH_PARAMETERS,
+                strict);
+        RuleSet.Outcome rules = new RuleSet(config.rules()).apply(new SearchOptions(params, config.settings()),
+                System.currentTimeMillis() / 1000);
+        if (rules != RuleSet.Outcome.NONE) {
+            params = params.with(rules.params(), context.forcedParams(), SearchOptions.SEARCH_PARAMETERS);
+        }
+        SearchExecutor executor = new SearchExecutor(new SearchOptions(params, config.settings()),
+                new SynonymSet(config.synonyms()), context.extraFilters(), context.maxHitsPerQuery(),
+                context.seeUnretrievableAttributes(), rules);
         return data.read(executor::search);
     }
 
@@ -85,7 +95,7 @@ public final class SearchEngine {
                 strict);
         SearchOptions options = new SearchOptions(params, config.settings());
         return new SearchExecutor(options, new SynonymSet(config.synonyms()), context.extraFilters(),
-                context.maxHitsPerQuery(), context.seeUnretrievableAttributes());
+                context.maxHitsPerQuery(), context.seeUnretrievableAttributes(), RuleSet.Outcome.NONE);
     }
 
     /**
@@ -115,7 +125,7 @@ public final class SearchEngine {
                 SearchOptions.SEARCH_PARAMETERS, strict);
         SearchOptions options = new SearchOptions(params, config.settings());
         SearchExecutor executor = new SearchExecutor(options, new SynonymSet(config.synonyms()),
-                context.extraFilters(), 0, context.seeUnretrievableAttributes());
+                context.extraFilters(), 0, context.seeUnretrievableAttributes(), RuleSet.Outcome.NONE);
         BrowseExecutor browse = new BrowseExecutor(executor, options, cursor, context.seeUnretrievableAttributes());
         return data.read(browse::browse);
     }

@@ -18,12 +18,19 @@
  * minWordSizefor2Typos (8), allowTyposOnNumericTokens, disableTypoToleranceOnWords,
  * disableTypoToleranceOnAttributes, queryType (prefixLast, prefixAll, prefixNone), restrictSearchableAttributes,
  * synonyms, exactOnSingleWordQuery, advancedSyntax with advancedSyntaxFeatures (exactPhrase, excludeWords),
+ * enableRules, ruleContexts,
  * aroundLatLng, aroundRadius, aroundPrecision, insideBoundingBox, insidePolygon, facetQuery and maxFacetHits
  * (search for facet values), cursor (browse). Settings read: searchableAttributes (with {@code unordered()} and
  * comma-joined equal ranks), attributesForFaceting (with {@code searchable()}, {@code filterOnly()},
  * {@code afterDistinct()}), customRanking, ranking (including {@code asc()}/{@code desc()}), and every setting
- * named like a parameter above. Accepted and ignored: analytics, personalisation, rules, language, plurals,
- * stop words, optional words and filters, and the other parameters listed in the engine's parameter table.
+ * named like a parameter above. Accepted and ignored: analytics, personalisation, language, plurals, stop words,
+ * optional words and filters, and the other parameters listed in the engine's parameter table.
+ *
+ * <p>Rules (search only, not browse or facet search): conditions on the query ({@code pattern} with
+ * {@code anchoring} is, startsWith, endsWith, contains) and {@code context}; consequences {@code params}
+ * (including query replacement and edits), {@code promote}, {@code hide}, {@code filterPromotes} and
+ * {@code userData} (returned with {@code appliedRules}). The response's {@code params} echoes the request's
+ * parameters, not those a rule added.
  *
  * <h2>Differences from the service</h2>
  * <ul>
@@ -32,8 +39,10 @@
  *       optional words or filters); {@code geo} ties unless {@code aroundLatLng} is given.
  *   <li>Ties after every criterion keep insertion order (a replaced record keeps its place), so results are
  *       deterministic. {@code userScore} is the hit's rank by customRanking alone.
- *   <li>No plurals, stop words, decompounding, CJK segmentation, rules, query rules contexts, personalisation or
- *       A/B tests; only {@code synonym} and {@code oneWaySynonym} synonyms apply (a multi-word query run matching a
+ *   <li>Rule conditions on {@code filters} or {@code {facet:attr}} patterns never hold; rule priorities are
+ *       their saved order (the first rule setting a parameter wins); a promoted record that does not match the
+ *       query is added to {@code nbHits}.
+ *   <li>No plurals, stop words, decompounding, CJK segmentation, personalisation or A/B tests; only {@code synonym} and {@code oneWaySynonym} synonyms apply (a multi-word query run matching a
  *       multi-word synonym is also read as one word).
  *   <li>Typos: optimal-string-alignment Damerau-Levenshtein, typos on the first letter count like any other.
  *   <li>Snippets center on the first match; highlighting wraps each matched word separately (no HTML escaping).

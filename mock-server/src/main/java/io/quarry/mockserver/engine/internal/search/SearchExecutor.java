@@ -28,6 +28,7 @@ public final class SearchExecutor {
     private final int maxHitsPerQuery;
     private final boolean seeUnretrievable;
     private final GeoQuery geo;
+    private final RuleSet.Outcome rules;
 
     /**
      * @param options the effective options
@@ -35,9 +36,11 @@ public final class SearchExecutor {
      * @param extraFilters filters imposed by the caller's key
      * @param maxHitsPerQuery the most hits one call may return; 0 for no limit
      * @param seeUnretrievable whether unretrievable attributes are returned anyway
+     * @param rules what the index rules do to this search
      */
     public SearchExecutor(SearchOptions options, SynonymSet synonyms, List<String> extraFilters, int maxHitsPerQuery,
-            boolean seeUnretrievable) {
+            boolean seeUnretrievable, RuleSet.Outcome rules) {
+        this.rules = rules;
         this.options = options;
         this.synonyms = synonyms;
         this.extraFilters = extraFilters == null ? List.of() : extraFilters;
@@ -117,7 +120,8 @@ public final class SearchExecutor {
         long started = System.nanoTime();
         Pagination pagination = pagination();
         FacetCounter facetCounter = new FacetCounter(options, Faceting.of(options.setting("attributesForFaceting")));
-        Result result = match(store, filter());
+        RecordFilter filter = filter();
+        Result result = match(store, filter);
         List<Hit> hits = result.hits();
         List<String> ranking = new ArrayList<>(options.ranking());
         if (options.typoTolerance().equals("strict") && ranking.remove("typo")) {
@@ -127,6 +131,7 @@ public final class SearchExecutor {
         hits.sort(HitOrder.of(ranking, options.customRanking(), geo.precision(), textual));
         List<IndexedRecord> beforeDistinct = facetCounter.requested() ? records(hits) : List.of();
         hits = distinct(hits);
+        hits = applyRules(store, hits, filter);
 
         ObjectNode response = JsonNodeFactory.instance.objectNode();
         int nbHits = hits.size();
@@ -155,11 +160,50 @@ public final class SearchExecutor {
             boolean afterDistinct = options.bool("facetingAfterDistinct", false);
             facetCounter.addTo(afterDistinct ? records(hits) : beforeDistinct, response);
         }
+        if (!rules.applied().isEmpty()) {
+            ArrayNode userData = response.putArray("userData");
+            rules.userData().forEach(userData::add);
+            ArrayNode applied = response.putArray("appliedRules");
+            rules.applied().forEach(id -> applied.addObject().put("objectID", id));
+        }
         response.put("query", options.query());
         response.put("parsed_query", String.join(" ", Tokenizer.terms(options.query())));
         response.put("params", options.params().encode());
         response.put("processingTimeMS", Math.max(1, (System.nanoTime() - started) / 1_000_000));
         return response;
+    }
+
+    private List<Hit> applyRules(RecordStore store, List<Hit> hits, RecordFilter filter) {
+        if (rules.hidden().isEmpty() && rules.promotions().isEmpty()) {
+            return hits;
+        }
+        List<Hit> result = new ArrayList<>(hits);
+        result.removeIf(h -> rules.hidden().contains(h.record().objectID()));
+        List<RuleSet.Promotion> promotions = new ArrayList<>(rules.promotions());
+        promotions.sort(Comparator.comparingInt(RuleSet.Promotion::position));
+        for (RuleSet.Promotion promotion : promotions) {
+            if (rules.hidden().contains(promotion.objectID())) {
+                continue;
+            }
+            Hit promoted = null;
+            for (Hit hit : result) {
+                if (hit.record().objectID().equals(promotion.objectID())) {
+                    promoted = hit;
+                    break;
+                }
+            }
+            if (promoted != null) {
+                result.remove(promoted);
+            } else {
+                IndexedRecord record = store.get(promotion.objectID());
+                if (record == null || (rules.filterPromotes() && !filter.test(record))) {
+                    continue;
+                }
+                promoted = new Hit(record, Match.EMPTY_QUERY, 0);
+            }
+            result.add(Math.max(0, Math.min(promotion.position(), result.size())), promoted);
+        }
+        return result;
     }
 
     private static List<IndexedRecord> records(List<Hit> hits) {

@@ -21,11 +21,10 @@ public final class SearchOptions {
             "restrictSearchableAttributes", "sortFacetValuesBy", "synonyms", "paginationLimitedTo",
             "exactOnSingleWordQuery", "facetingAfterDistinct", "maxFacetHits", "facetQuery", "cursor",
             "allowTyposOnNumericTokens", "disableTypoToleranceOnAttributes", "disableTypoToleranceOnWords",
-            "advancedSyntax", "advancedSyntaxFeatures",
-            // Accepted and ignored: analytics, personalisation, rules, languages and other features the mock
+            "advancedSyntax", "advancedSyntaxFeatures", "enableRules", "ruleContexts",
+            // Accepted and ignored: analytics, personalisation, languages and other features the mock
             // does not model.
-            "ignorePlurals", "removeStopWords", "analytics", "analyticsTags", "clickAnalytics", "enableRules",
-            "ruleContexts", "enablePersonalization", "personalizationImpact", "userToken", "responseFields", "restrictHighlightAndSnippetArrays",
+            "ignorePlurals", "removeStopWords", "analytics", "analyticsTags", "clickAnalytics", "enablePersonalization", "personalizationImpact", "userToken", "responseFields", "restrictHighlightAndSnippetArrays",
             "percentileComputation", "enableABTest", "explain", "naturalLanguages", "queryLanguages",
             "decompoundQuery", "removeWordsIfNoResults", "optionalWords", "alternativesAsExact", "minProximity",
             "attributeCriteriaComputedByMinProximity", "replaceSynonymsInHighlight", "sumOrFiltersScores",
