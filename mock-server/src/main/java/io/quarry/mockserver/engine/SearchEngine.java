@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -110,16 +111,17 @@ public final class SearchEngine {
      */
     public ObjectNode browse(IndexData data, IndexConfig config, ObjectNode request, SearchContext context) {
         BrowseCursor cursor = null;
-        ObjectNode effectiveRequest = request;
-        if (request.hasNonNull("cursor")) {
-            if (!request.get("cursor").isString()) {
+        ObjectNode effectiveRequest = request.deepCopy();
+        JsonNode cursorNode = request.get("cursor");
+        if ((cursorNode == null || cursorNode.isNull()) && request.path("params").isString()) {
+            cursorNode = RequestParams.decode(request.get("params").asString()).get("cursor");
+        }
+        if (cursorNode != null && !cursorNode.isNull()) {
+            if (!cursorNode.isString()) {
                 throw new EngineException(400, "cursor must be a string");
             }
-            cursor = BrowseCursor.decode(request.get("cursor").asString());
+            cursor = BrowseCursor.decode(cursorNode.asString());
             effectiveRequest = cursor.params();
-        } else {
-            effectiveRequest = request.deepCopy();
-            effectiveRequest.remove("cursor");
         }
         RequestParams params = RequestParams.parse(effectiveRequest, context.forcedParams(),
                 SearchOptions.SEARCH_PARAMETERS, strict);

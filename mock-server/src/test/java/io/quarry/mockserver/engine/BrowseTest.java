@@ -40,7 +40,8 @@ class BrowseTest {
         int calls = 1;
         response.get("hits").forEach(h -> seen.add(h.get("objectID").asString()));
         while (response.has("cursor") && calls < 10) {
-            ObjectNode next = Fixture.JSON.createObjectNode().put("cursor", response.get("cursor").asString());
+            // The GET form carries the cursor in the query string.
+            ObjectNode next = Fixture.JSON.createObjectNode().put("params", "cursor=" + response.get("cursor").asString());
             response = browse(fixture, next);
             response.get("hits").forEach(h -> seen.add(h.get("objectID").asString()));
             calls++;
@@ -101,5 +102,7 @@ class BrowseTest {
         assertThatThrownBy(() -> browse(fixture, Fixture.json("{'hitsPerPage':1001}")))
                 .isInstanceOf(EngineException.class);
         assertThat(browse(fixture, Fixture.json("{}")).has("cursor")).isFalse();
+        assertThatThrownBy(() -> browse(fixture, Fixture.json("{'params':'cursor=abc'}")))
+                .isInstanceOf(EngineException.class).hasMessage("Invalid cursor");
     }
 }
