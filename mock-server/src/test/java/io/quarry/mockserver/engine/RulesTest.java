@@ -54,5 +54,8 @@ class RulesTest {
         assertThat(f.ids("{'query':'phone'}")).containsExactly("3", "4", "2");
         assertThat(f.search("{'query':'phone'}").get("nbHits").asInt()).isEqualTo(3);
         assertThat(f.ids("{'query':'tablet cheap'}")).containsExactly("4");
+        ObjectNode edited = f.search("{'query':'tablet cheap'}");
+        assertThat(edited.get("query").asString()).isEqualTo("tablet cheap");
+        assertThat(edited.get("parsed_query").asString()).isEqualTo("tablet");
     }
 }

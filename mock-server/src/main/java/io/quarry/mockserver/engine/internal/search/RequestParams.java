@@ -28,11 +28,16 @@ public final class RequestParams {
     private static final ObjectMapper MAPPER = JsonMapper.builder().build();
 
     private final Map<String, JsonNode> values;
-    private final String echo;
+    private final RequestParams original;
 
-    private RequestParams(Map<String, JsonNode> values, String echo) {
+    private RequestParams(Map<String, JsonNode> values, RequestParams original) {
         this.values = values;
-        this.echo = echo;
+        this.original = original;
+    }
+
+    /** @return the parameters as the request and the key set them, before any rule changed them */
+    public RequestParams original() {
+        return original == null ? this : original;
     }
 
     /**
@@ -61,7 +66,7 @@ public final class RequestParams {
                 }
             }
         }
-        return new RequestParams(merged, encode());
+        return new RequestParams(merged, original());
     }
 
     /**
@@ -296,8 +301,8 @@ public final class RequestParams {
      *     as JSON)
      */
     public String encode() {
-        if (echo != null) {
-            return echo;
+        if (original != null) {
+            return original.encode();
         }
         StringBuilder out = new StringBuilder();
         for (Map.Entry<String, JsonNode> entry : values.entrySet()) {

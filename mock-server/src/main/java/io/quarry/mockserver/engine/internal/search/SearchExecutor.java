@@ -166,7 +166,7 @@ public final class SearchExecutor {
             ArrayNode applied = response.putArray("appliedRules");
             rules.applied().forEach(id -> applied.addObject().put("objectID", id));
         }
-        response.put("query", options.query());
+        response.put("query", options.params().original().string("query", ""));
         response.put("parsed_query", String.join(" ", Tokenizer.terms(options.query())));
         response.put("params", options.params().encode());
         response.put("processingTimeMS", Math.max(1, (System.nanoTime() - started) / 1_000_000));
