@@ -18,7 +18,7 @@
  * minWordSizefor2Typos (8), allowTyposOnNumericTokens, disableTypoToleranceOnWords,
  * disableTypoToleranceOnAttributes, queryType (prefixLast, prefixAll, prefixNone), restrictSearchableAttributes,
  * synonyms, exactOnSingleWordQuery, advancedSyntax with advancedSyntaxFeatures (exactPhrase, excludeWords),
- * enableRules, ruleContexts,
+ * enableRules, ruleContexts, responseFields,
  * aroundLatLng, aroundRadius, aroundPrecision, insideBoundingBox, insidePolygon, facetQuery and maxFacetHits
  * (search for facet values), cursor (browse). Settings read: searchableAttributes (with {@code unordered()} and
  * comma-joined equal ranks), attributesForFaceting (with {@code searchable()}, {@code filterOnly()},

@@ -170,6 +170,10 @@ public final class SearchExecutor {
         response.put("parsed_query", String.join(" ", Tokenizer.terms(options.query())));
         response.put("params", options.params().encode());
         response.put("processingTimeMS", Math.max(1, (System.nanoTime() - started) / 1_000_000));
+        List<String> fields = options.params().stringList("responseFields");
+        if (fields != null && !fields.contains("*")) {
+            response.retain(fields);
+        }
         return response;
     }
 

@@ -21,10 +21,10 @@ public final class SearchOptions {
             "restrictSearchableAttributes", "sortFacetValuesBy", "synonyms", "paginationLimitedTo",
             "exactOnSingleWordQuery", "facetingAfterDistinct", "maxFacetHits", "facetQuery", "cursor",
             "allowTyposOnNumericTokens", "disableTypoToleranceOnAttributes", "disableTypoToleranceOnWords",
-            "advancedSyntax", "advancedSyntaxFeatures", "enableRules", "ruleContexts",
+            "advancedSyntax", "advancedSyntaxFeatures", "enableRules", "ruleContexts", "responseFields",
             // Accepted and ignored: analytics, personalisation, languages and other features the mock
             // does not model.
-            "ignorePlurals", "removeStopWords", "analytics", "analyticsTags", "clickAnalytics", "enablePersonalization", "personalizationImpact", "userToken", "responseFields", "restrictHighlightAndSnippetArrays",
+            "ignorePlurals", "removeStopWords", "analytics", "analyticsTags", "clickAnalytics", "enablePersonalization", "personalizationImpact", "userToken", "restrictHighlightAndSnippetArrays",
             "percentileComputation", "enableABTest", "explain", "naturalLanguages", "queryLanguages",
             "decompoundQuery", "removeWordsIfNoResults", "optionalWords", "alternativesAsExact", "minProximity",
             "attributeCriteriaComputedByMinProximity", "replaceSynonymsInHighlight", "sumOrFiltersScores",
