@@ -44,7 +44,9 @@
  *       query is added to {@code nbHits}.
  *   <li>No plurals, stop words, decompounding, CJK segmentation, personalisation or A/B tests; only {@code synonym} and {@code oneWaySynonym} synonyms apply (a multi-word query run matching a
  *       multi-word synonym is also read as one word).
- *   <li>Typos: optimal-string-alignment Damerau-Levenshtein, typos on the first letter count like any other.
+ *   <li>Typos: optimal-string-alignment Damerau-Levenshtein, typos on the first letter count like any other;
+ *       words found only in objectIDs (searchable only when listed in searchableAttributes) match exactly or
+ *       by prefix, never with typos.
  *   <li>Snippets center on the first match; highlighting wraps each matched word separately (no HTML escaping).
  *   <li>Filters: an OR group must hold one filter type; {@code attr != x} passes records without the attribute;
  *       a facet filter whose value is a number also matches that number in undeclared attributes.

@@ -23,6 +23,7 @@ public final class IndexedRecord {
     private final List<Leaf> leaves;
     private final Map<String, List<Leaf>> leavesByPath;
     private final List<String> terms;
+    private final int attributeTermCount;
     private final long approximateSize;
     private final double[] geoPoints;
 
@@ -42,6 +43,12 @@ public final class IndexedRecord {
         Set<String> allTerms = new LinkedHashSet<>();
         for (Leaf leaf : collected) {
             byPath.computeIfAbsent(leaf.path(), p -> new ArrayList<>(1)).add(leaf);
+            if (!leaf.path().equals("objectID")) {
+                allTerms.addAll(leaf.terms());
+            }
+        }
+        this.attributeTermCount = allTerms.size();
+        for (Leaf leaf : leavesAt(byPath, "objectID")) {
             allTerms.addAll(leaf.terms());
         }
         this.leavesByPath = byPath;
@@ -136,9 +143,21 @@ public final class IndexedRecord {
         return leavesByPath.getOrDefault(path, List.of());
     }
 
-    /** @return the distinct normalised words of every string and number value */
+    private static List<Leaf> leavesAt(Map<String, List<Leaf>> byPath, String path) {
+        return byPath.getOrDefault(path, List.of());
+    }
+
+    /**
+     * @return the distinct normalised words of every string and number value: first those of attributes other
+     *     than objectID ({@link #attributeTermCount()} of them), then those found only in the objectID
+     */
     public List<String> terms() {
         return terms;
+    }
+
+    /** @return how many of {@link #terms()} come from attributes other than objectID */
+    public int attributeTermCount() {
+        return attributeTermCount;
     }
 
     /** @return the number of {@code _geoloc} points */

@@ -96,9 +96,7 @@ public final class RecordStore {
         byOrdinal.add(record);
         ordinalById.put(record.objectID(), ordinal);
         dataSize += record.approximateSize();
-        for (String term : record.terms()) {
-            terms.add(term, ordinal);
-        }
+        index(record, ordinal);
         compactIfSparse();
     }
 
@@ -120,9 +118,14 @@ public final class RecordStore {
             int ordinal = byOrdinal.size();
             byOrdinal.add(record);
             ordinalById.put(record.objectID(), ordinal);
-            for (String term : record.terms()) {
-                terms.add(term, ordinal);
-            }
+            index(record, ordinal);
+        }
+    }
+
+    private void index(IndexedRecord record, int ordinal) {
+        List<String> recordTerms = record.terms();
+        for (int i = 0; i < recordTerms.size(); i++) {
+            terms.add(recordTerms.get(i), ordinal, i < record.attributeTermCount());
         }
     }
 

@@ -22,6 +22,7 @@ public final class TermIndex {
     private static final int CACHE_LIMIT = 4096;
 
     private final TreeMap<String, IntList> postings = new TreeMap<>();
+    private final java.util.Set<String> typoCandidates = new java.util.HashSet<>();
     private final List<Bucket> buckets = new ArrayList<>();
     private final Map<String, CachedExpansion> expansions = new ConcurrentHashMap<>();
     private volatile long dictionaryVersion;
@@ -87,12 +88,17 @@ public final class TermIndex {
     /**
      * @param term a normalised word
      * @param ordinal the record holding it; ordinals must be added in increasing order
+     * @param typoCandidate whether typo variants of query words may match it (not for words found only in
+     *     objectIDs, which would flood the typo scan with one unique word per record)
      */
-    public void add(String term, int ordinal) {
+    public void add(String term, int ordinal, boolean typoCandidate) {
         IntList list = postings.get(term);
         if (list == null) {
             list = new IntList();
             postings.put(term, list);
+            dictionaryVersion++;
+        }
+        if (typoCandidate && typoCandidates.add(term)) {
             int length = term.length();
             while (buckets.size() <= length) {
                 buckets.add(new Bucket());
