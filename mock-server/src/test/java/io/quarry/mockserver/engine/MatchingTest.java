@@ -98,6 +98,16 @@ class MatchingTest {
     }
 
     @Test
+    void objectIDIsSearchableOnlyWhenListed() {
+        Fixture f = new Fixture().records("{'objectID':'sku-12345','title':'lamp'}");
+        assertThat(f.ids("{'query':'12345'}")).isEmpty();
+        f.settings("{'searchableAttributes':['title','objectID']}");
+        assertThat(f.ids("{'query':'sku 12345'}")).containsExactly("sku-12345");
+        assertThat(f.ids("{'query':'sku 123'}")).containsExactly("sku-12345");
+        assertThat(f.ids("{'query':'sku 12354 '}")).isEmpty();
+    }
+
+    @Test
     void synonymsExpandQueryWords() {
         Fixture synonyms = new Fixture().records("{'objectID':'1','t':'cellphone deals'}",
                         "{'objectID':'2','t':'mobile deals'}", "{'objectID':'3','t':'new york hotel'}",
