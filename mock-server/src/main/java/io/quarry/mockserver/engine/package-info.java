@@ -18,13 +18,14 @@
  * minWordSizefor2Typos (8), allowTyposOnNumericTokens, disableTypoToleranceOnWords,
  * disableTypoToleranceOnAttributes, queryType (prefixLast, prefixAll, prefixNone), restrictSearchableAttributes,
  * synonyms, exactOnSingleWordQuery, advancedSyntax with advancedSyntaxFeatures (exactPhrase, excludeWords),
- * enableRules, ruleContexts, responseFields,
+ * enableRules, ruleContexts, responseFields, optionalWords, removeWordsIfNoResults (lastWords, firstWords,
+ * allOptional: the words become optional step by step until something matches),
  * aroundLatLng, aroundRadius, aroundPrecision, insideBoundingBox, insidePolygon, facetQuery and maxFacetHits
  * (search for facet values), cursor (browse). Settings read: searchableAttributes (with {@code unordered()} and
  * comma-joined equal ranks), attributesForFaceting (with {@code searchable()}, {@code filterOnly()},
  * {@code afterDistinct()}), customRanking, ranking (including {@code asc()}/{@code desc()}), and every setting
  * named like a parameter above. Accepted and ignored: analytics, personalisation, language, plurals, stop words,
- * optional words and filters, and the other parameters listed in the engine's parameter table.
+ * optional filters, and the other parameters listed in the engine's parameter table.
  *
  * <p>Rules (search only, not browse or facet search): conditions on the query ({@code pattern} with
  * {@code anchoring} is, startsWith, endsWith, contains) and {@code context}; consequences {@code params}
@@ -35,8 +36,9 @@
  * <h2>Differences from the service</h2>
  * <ul>
  *   <li>Counts are exact: {@code exhaustiveNbHits} and {@code exhaustiveFacetsCount} are always true.
- *   <li>Ranking criteria {@code words} and {@code filters} tie for every hit (every query word is required; no
- *       optional words or filters); {@code geo} ties unless {@code aroundLatLng} is given.
+ *   <li>Ranking criterion {@code words} ties unless words are optional (every query word is required by
+ *       default); {@code filters} ties for every hit (no optional filters); {@code geo} ties unless
+ *       {@code aroundLatLng} is given.
  *   <li>Ties after every criterion keep insertion order (a replaced record keeps its place), so results are
  *       deterministic. {@code userScore} is the hit's rank by customRanking alone.
  *   <li>Rule conditions on {@code filters} or {@code {facet:attr}} patterns never hold; rule priorities are

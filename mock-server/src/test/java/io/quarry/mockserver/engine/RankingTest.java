@@ -14,6 +14,31 @@ class RankingTest {
     }
 
     @Test
+    void moreMatchedWordsFirstWhenWordsAreOptional() {
+        Fixture f = new Fixture().records("{'objectID':'one','t':'red car'}", "{'objectID':'two','t':'red fast car'}",
+                "{'objectID':'none','t':'blue bike'}");
+        assertThat(f.ids("{'query':'red fast car'}")).containsExactly("two");
+        assertThat(f.ids("{'query':'red fast car','optionalWords':['fast']}")).containsExactly("two", "one");
+        assertThat(f.ids("{'query':'red fast car','optionalWords':'fast,car'}")).containsExactly("two", "one");
+        JsonNode info = f.search("{'query':'red fast car','optionalWords':['fast'],'getRankingInfo':true}")
+                .get("hits").get(1).get("_rankingInfo");
+        assertThat(info.get("words").asInt()).isEqualTo(2);
+    }
+
+    @Test
+    void removeWordsIfNoResults() {
+        Fixture f = new Fixture().records("{'objectID':'car','t':'red car'}", "{'objectID':'bike','t':'blue bike'}");
+        assertThat(f.ids("{'query':'red car zzz'}")).isEmpty();
+        assertThat(f.ids("{'query':'red car zzz','removeWordsIfNoResults':'lastWords'}")).containsExactly("car");
+        assertThat(f.ids("{'query':'zzz blue bike','removeWordsIfNoResults':'firstWords'}")).containsExactly("bike");
+        assertThat(f.ids("{'query':'zzz blue bike','removeWordsIfNoResults':'lastWords'}")).isEmpty();
+        assertThat(f.ids("{'query':'red bike','removeWordsIfNoResults':'allOptional'}"))
+                .containsExactlyInAnyOrder("car", "bike");
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                () -> f.search("{'query':'x y','removeWordsIfNoResults':'some'}")).isInstanceOf(EngineException.class);
+    }
+
+    @Test
     void closerWordsFirst() {
         Fixture f = new Fixture().records("{'objectID':'far','t':'red big old heavy shoes'}",
                 "{'objectID':'near','t':'red shoes'}");

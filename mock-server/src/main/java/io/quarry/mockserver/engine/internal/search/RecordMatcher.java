@@ -8,8 +8,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Scores a record against one reading of the query: every query word must match a word of a searchable
- * attribute (AND semantics); the result carries the values of the textual ranking criteria.
+ * Scores a record against one reading of the query: every required query word must match a word of a searchable
+ * attribute (AND semantics), optional words may, and at least one word must; the result carries the values of
+ * the textual ranking criteria over the matched words.
  */
 public final class RecordMatcher {
 
@@ -101,13 +102,27 @@ public final class RecordMatcher {
         int totalTypos = 0;
         int exactWords = 0;
         int best = Integer.MAX_VALUE;
+        int matched = 0;
+        int previous = -1;
+        int proximity = 0;
         for (int w = 0; w < n; w++) {
             if (typos[w] == Integer.MAX_VALUE) {
-                return null;
+                if (!words.get(w).optional()) {
+                    return null;
+                }
+                continue;
             }
+            matched++;
             totalTypos += typos[w];
             exactWords += exact[w] ? 1 : 0;
             best = Math.min(best, firstMatched[w]);
+            if (previous >= 0) {
+                proximity += closest(positions[previous], positionCount[previous], positions[w], positionCount[w]);
+            }
+            previous = w;
+        }
+        if (matched == 0) {
+            return null;
         }
         if (n == 1) {
             exactWords = switch (exactOnSingleWordQuery) {
@@ -116,11 +131,7 @@ public final class RecordMatcher {
                 default -> wholeAttributeExact ? 1 : 0;
             };
         }
-        int proximity = 0;
-        for (int w = 0; w + 1 < n; w++) {
-            proximity += closest(positions[w], positionCount[w], positions[w + 1], positionCount[w + 1]);
-        }
-        return new Match(totalTypos, n, proximity, best, exactWords);
+        return new Match(totalTypos, matched, proximity, best, exactWords);
     }
 
     /**

@@ -79,13 +79,38 @@ public final class SearchExecutor {
      */
     public Result match(RecordStore store, RecordFilter filter) {
         QueryPlanner.Plan plan = new QueryPlanner(options, store.terms(), synonyms).plan();
-        List<List<QueryWord>> readings = plan.readings();
+        List<List<QueryWord>> readings = withOptionalWords(plan.readings());
         List<String> noTypoAttributes = options.list("disableTypoToleranceOnAttributes");
         RecordMatcher matcher = new RecordMatcher(searchable(), options.string("exactOnSingleWordQuery", "attribute"),
                 noTypoAttributes == null ? List.of() : noTypoAttributes);
         RecordFilter withExclusions = plan.excluded().isEmpty() ? filter
                 : filter.and(record -> !matcher.holdsAny(record, plan.excluded()));
         List<Hit> hits = Matching.hits(store, readings, matcher, withExclusions);
+        String removal = options.string("removeWordsIfNoResults", "none");
+        if (!java.util.Set.of("none", "lastWords", "firstWords", "allOptional").contains(removal)) {
+            throw new EngineException(400, "Invalid value for \"removeWordsIfNoResults\" parameter: expected none,"
+                    + " lastWords, firstWords or allOptional");
+        }
+        List<QueryWord> typed = readings.get(0);
+        if (hits.isEmpty() && typed.size() > 1 && !removal.equals("none")) {
+            int n = typed.size();
+            for (int k = 1; k < n && hits.isEmpty(); k++) {
+                List<QueryWord> relaxed = new ArrayList<>();
+                for (int w = 0; w < n; w++) {
+                    boolean optional = switch (removal) {
+                        case "lastWords" -> w >= n - k;
+                        case "firstWords" -> w < k;
+                        default -> true;
+                    };
+                    relaxed.add(optional ? typed.get(w).asOptional() : typed.get(w));
+                }
+                readings = List.of(relaxed);
+                hits = Matching.hits(store, readings, matcher, withExclusions);
+                if (removal.equals("allOptional")) {
+                    break;
+                }
+            }
+        }
         String typoMode = options.typoTolerance();
         if ((typoMode.equals("min") || typoMode.equals("strict")) && !hits.isEmpty()) {
             int fewest = hits.stream().mapToInt(h -> h.match().typos()).min().orElse(0);
@@ -101,6 +126,22 @@ public final class SearchExecutor {
             }
         }
         return new Result(readings, hits);
+    }
+
+    private List<List<QueryWord>> withOptionalWords(List<List<QueryWord>> readings) {
+        List<String> optionalWords = options.list("optionalWords");
+        if (optionalWords == null || optionalWords.isEmpty()) {
+            return readings;
+        }
+        java.util.Set<String> optional = new java.util.HashSet<>();
+        optionalWords.forEach(w -> optional.addAll(Tokenizer.terms(w)));
+        List<List<QueryWord>> marked = new ArrayList<>();
+        for (List<QueryWord> reading : readings) {
+            List<QueryWord> words = new ArrayList<>();
+            reading.forEach(w -> words.add(optional.contains(w.word()) ? w.asOptional() : w));
+            marked.add(words);
+        }
+        return marked;
     }
 
     /**

@@ -22,11 +22,12 @@ public final class SearchOptions {
             "exactOnSingleWordQuery", "facetingAfterDistinct", "maxFacetHits", "facetQuery", "cursor",
             "allowTyposOnNumericTokens", "disableTypoToleranceOnAttributes", "disableTypoToleranceOnWords",
             "advancedSyntax", "advancedSyntaxFeatures", "enableRules", "ruleContexts", "responseFields",
+            "optionalWords", "removeWordsIfNoResults",
             // Accepted and ignored: analytics, personalisation, languages and other features the mock
             // does not model.
             "ignorePlurals", "removeStopWords", "analytics", "analyticsTags", "clickAnalytics", "enablePersonalization", "personalizationImpact", "userToken", "restrictHighlightAndSnippetArrays",
             "percentileComputation", "enableABTest", "explain", "naturalLanguages", "queryLanguages",
-            "decompoundQuery", "removeWordsIfNoResults", "optionalWords", "alternativesAsExact", "minProximity",
+            "decompoundQuery", "alternativesAsExact", "minProximity",
             "attributeCriteriaComputedByMinProximity", "replaceSynonymsInHighlight", "sumOrFiltersScores",
             "optionalFilters", "similarQuery", "relevancyStrictness", "enableReRanking", "reRankingApplyFilter",
             "renderingContent", "mode", "semanticSearch", "aroundLatLngViaIP", "minimumAroundRadius",
