@@ -57,7 +57,8 @@ public record BrowseCursor(ObjectNode params, int page, List<Comparable<?>> cust
         try {
             JsonNode node = MAPPER.readTree(new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8));
             if (!(node.get("params") instanceof ObjectNode params) || !node.path("page").isInt()
-                    || !node.path("after").isArray() || !node.path("sequence").isIntegralNumber()) {
+                    || !node.path("after").isArray() || !node.path("sequence").isIntegralNumber()
+                    || !node.path("sequence").canConvertToLong()) {
                 throw new EngineException(400, "Invalid cursor");
             }
             List<Comparable<?>> values = new ArrayList<>();

@@ -231,7 +231,7 @@ public final class RequestParams {
             }
         }
         if (value.isIntegralNumber()) {
-            return value.asInt() != 0;
+            return !value.asString().equals("0");
         }
         throw new EngineException(400, "Invalid value for \"" + name + "\" parameter, expected boolean");
     }

@@ -98,10 +98,10 @@ public final class RuleSet {
                 int position = promote.path("position").asInt(0);
                 if (promote.has("objectIDs")) {
                     for (JsonNode id : promote.get("objectIDs")) {
-                        promotions.add(new Promotion(id.asString(), position++));
+                        promotions.add(new Promotion(id.asString(""), position++));
                     }
                 } else if (promote.has("objectID")) {
-                    promotions.add(new Promotion(promote.get("objectID").asString(), position));
+                    promotions.add(new Promotion(promote.get("objectID").asString(""), position));
                 }
             }
             filterPromotes |= consequence.path("filterPromotes").asBoolean(false);
