@@ -41,6 +41,7 @@ public final class SearchExecutor {
     public SearchExecutor(SearchOptions options, SynonymSet synonyms, List<String> extraFilters, int maxHitsPerQuery,
             boolean seeUnretrievable, RuleSet.Outcome rules) {
         this.rules = rules;
+        options.validate();
         this.options = options;
         this.synonyms = synonyms;
         this.extraFilters = extraFilters == null ? List.of() : extraFilters;

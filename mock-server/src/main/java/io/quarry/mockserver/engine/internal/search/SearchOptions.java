@@ -161,20 +161,32 @@ public final class SearchOptions {
         return type;
     }
 
+    /**
+     * Checks the options whose bad values are a 400 even when the query does not use them.
+     *
+     * @return these options
+     */
+    public SearchOptions validate() {
+        queryType();
+        typoTolerance();
+        distinct();
+        return this;
+    }
+
     /** @return how many records per distinct value are kept; 0 when distinct is off */
     public int distinct() {
         JsonNode value = value("distinct");
-        if (value == null || value("attributeForDistinct") == null) {
+        if (value == null) {
             return 0;
         }
         if (value.isBoolean() || (value.isString() && !value.asString().matches("-?\\d+"))) {
-            return RequestParams.toBool("distinct", value) ? 1 : 0;
+            return RequestParams.toBool("distinct", value) && value("attributeForDistinct") != null ? 1 : 0;
         }
         int n = RequestParams.toInt("distinct", value);
         if (n < 0 || n > 4) {
             throw new EngineException(400, "Invalid value for \"distinct\" parameter: expected a boolean or an"
                     + " integer from 0 to 4");
         }
-        return n;
+        return value("attributeForDistinct") == null ? 0 : n;
     }
 }
