@@ -198,9 +198,13 @@ public final class SearchExecutor {
         }
         response.put("exhaustiveNbHits", true);
         response.put("exhaustiveTypo", true);
+        ObjectNode exhaustive = response.putObject("exhaustive");
+        exhaustive.put("nbHits", true);
+        exhaustive.put("typo", true);
         if (facetCounter.requested()) {
             boolean afterDistinct = options.bool("facetingAfterDistinct", false);
             facetCounter.addTo(afterDistinct ? records(hits) : beforeDistinct, response);
+            exhaustive.put("facetsCount", true);
         }
         if (!rules.applied().isEmpty()) {
             ArrayNode userData = response.putArray("userData");
