@@ -44,7 +44,8 @@
  *   <li>Rule conditions on {@code filters} or {@code {facet:attr}} patterns never hold; rule priorities are
  *       their saved order (the first rule setting a parameter wins); a promoted record that does not match the
  *       query is added to {@code nbHits}.
- *   <li>No plurals, stop words, decompounding, CJK segmentation, personalisation or A/B tests; only {@code synonym} and {@code oneWaySynonym} synonyms apply (a multi-word query run matching a
+ *   <li>No plurals, stop words, decompounding, CJK segmentation, personalisation or A/B tests; only
+ *       {@code synonym} and {@code oneWaySynonym} synonyms apply (a multi-word query run matching a
  *       multi-word synonym is also read as one word).
  *   <li>Typos: optimal-string-alignment Damerau-Levenshtein, typos on the first letter count like any other;
  *       words found only in objectIDs (searchable only when listed in searchableAttributes) match exactly or

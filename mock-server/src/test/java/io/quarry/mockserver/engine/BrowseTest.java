@@ -41,7 +41,8 @@ class BrowseTest {
         response.get("hits").forEach(h -> seen.add(h.get("objectID").asString()));
         while (response.has("cursor") && calls < 10) {
             // The GET form carries the cursor in the query string.
-            ObjectNode next = Fixture.JSON.createObjectNode().put("params", "cursor=" + response.get("cursor").asString());
+            ObjectNode next = Fixture.JSON.createObjectNode()
+                    .put("params", "cursor=" + response.get("cursor").asString());
             response = browse(fixture, next);
             response.get("hits").forEach(h -> seen.add(h.get("objectID").asString()));
             calls++;
@@ -71,7 +72,8 @@ class BrowseTest {
             if (!response.has("cursor")) {
                 break;
             }
-            response = browse(fixture, Fixture.JSON.createObjectNode().put("cursor", response.get("cursor").asString()));
+            response = browse(fixture,
+                    Fixture.JSON.createObjectNode().put("cursor", response.get("cursor").asString()));
         }
         assertThat(ids).hasSize(600);
         assertThat(ranks).isSortedAccordingTo((a, b) -> b - a);
@@ -88,7 +90,8 @@ class BrowseTest {
             w.put(Fixture.json("{'objectID':'late','title':'late'}"));
             return null;
         });
-        ObjectNode second = browse(fixture, Fixture.JSON.createObjectNode().put("cursor", first.get("cursor").asString()));
+        ObjectNode second = browse(fixture,
+                Fixture.JSON.createObjectNode().put("cursor", first.get("cursor").asString()));
         List<String> ids = new ArrayList<>();
         second.get("hits").forEach(h -> ids.add(h.get("objectID").asString()));
         assertThat(ids).hasSize(500).doesNotContain("r1200", "r999").contains("r1000", "late");

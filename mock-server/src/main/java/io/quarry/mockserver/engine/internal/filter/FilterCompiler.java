@@ -14,7 +14,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * Compiles every filter parameter of a request, ANDed together: {@code filters} (the SQL-like syntax),
  * {@code facetFilters}, {@code numericFilters} and {@code tagFilters} (an array whose nested arrays are OR groups,
- * or a string: comma-separated filters, a parenthesised group {@code (a,b)} being an OR group; {@code -} negates: {@code attr:-value}, {@code -tag}; {@code \-} escapes a leading minus), and the
+ * or a string: comma-separated filters, a parenthesised group {@code (a,b)} being an OR group; {@code -} negates:
+ * {@code attr:-value}, {@code -tag}; {@code \-} escapes a leading minus), and the
  * filters imposed by the caller's key.
  */
 public final class FilterCompiler {

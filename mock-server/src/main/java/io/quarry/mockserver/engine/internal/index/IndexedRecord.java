@@ -72,7 +72,9 @@ public final class IndexedRecord {
         for (JsonNode point : points) {
             JsonNode lat = point.get("lat");
             JsonNode lng = point.get("lng");
-            if (lat != null && lng != null && (lat.isNumber() || lat.isString()) && (lng.isNumber() || lng.isString())) {
+            boolean usable = lat != null && lng != null && (lat.isNumber() || lat.isString())
+                    && (lng.isNumber() || lng.isString());
+            if (usable) {
                 try {
                     double latitude = Double.parseDouble(lat.asString());
                     double longitude = Double.parseDouble(lng.asString());

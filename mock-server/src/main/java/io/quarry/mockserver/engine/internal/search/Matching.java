@@ -7,7 +7,10 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 
-/** Finds the hits of a query: candidates from the inverted index (narrowed by the words the filter requires), then the filter, then the textual match. */
+/**
+ * Finds the hits of a query: candidates from the inverted index (narrowed by the words the filter requires), then
+ * the filter, then the textual match.
+ */
 public final class Matching {
 
     private Matching() {

@@ -25,7 +25,8 @@ public final class SearchOptions {
             "optionalWords", "removeWordsIfNoResults",
             // Accepted and ignored: analytics, personalisation, languages and other features the mock
             // does not model.
-            "ignorePlurals", "removeStopWords", "analytics", "analyticsTags", "clickAnalytics", "enablePersonalization", "personalizationImpact", "userToken", "restrictHighlightAndSnippetArrays",
+            "ignorePlurals", "removeStopWords", "analytics", "analyticsTags", "clickAnalytics",
+            "enablePersonalization", "personalizationImpact", "userToken", "restrictHighlightAndSnippetArrays",
             "percentileComputation", "enableABTest", "explain", "naturalLanguages", "queryLanguages",
             "decompoundQuery", "alternativesAsExact", "minProximity",
             "attributeCriteriaComputedByMinProximity", "replaceSynonymsInHighlight", "sumOrFiltersScores",

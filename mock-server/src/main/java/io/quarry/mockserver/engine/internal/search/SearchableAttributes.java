@@ -9,8 +9,8 @@ import java.util.Map;
  * The searchable attributes in rank order. An entry may name several attributes of equal rank ({@code "title,alt"})
  * and may be {@code unordered(attr)} (the position of a match inside the attribute does not matter). An attribute
  * covers its nested values ({@code author} covers {@code author.name}). With no setting, every attribute is
- * searchable (objectID excepted) at one rank and unordered, so that the attribute criterion ties. Not
- * thread-safe: one instance serves one search.
+ * searchable (objectID and _geoloc excepted) at one rank and unordered, so that the attribute criterion ties.
+ * Not thread-safe: one instance serves one search.
  */
 public final class SearchableAttributes {
 
@@ -102,7 +102,8 @@ public final class SearchableAttributes {
 
     private Entry entry(String path) {
         if (everything) {
-            return path.equals("objectID") ? null : EVERYTHING;
+            boolean excluded = path.equals("objectID") || path.equals("_geoloc") || path.startsWith("_geoloc.");
+            return excluded ? null : EVERYTHING;
         }
         if (cache.containsKey(path)) {
             return cache.get(path);
