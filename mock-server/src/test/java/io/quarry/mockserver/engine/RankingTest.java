@@ -1,6 +1,7 @@
 package io.quarry.mockserver.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -34,8 +35,8 @@ class RankingTest {
         assertThat(f.ids("{'query':'zzz blue bike','removeWordsIfNoResults':'lastWords'}")).isEmpty();
         assertThat(f.ids("{'query':'red bike','removeWordsIfNoResults':'allOptional'}"))
                 .containsExactlyInAnyOrder("car", "bike");
-        org.assertj.core.api.Assertions.assertThatThrownBy(
-                () -> f.search("{'query':'x y','removeWordsIfNoResults':'some'}")).isInstanceOf(EngineException.class);
+        assertThatThrownBy(() -> f.search("{'query':'x y','removeWordsIfNoResults':'some'}"))
+                .isInstanceOf(EngineException.class);
     }
 
     @Test
