@@ -3,9 +3,7 @@ package io.quarry.mockserver.engine.internal.search;
 import io.quarry.mockserver.engine.internal.index.IndexedRecord;
 import io.quarry.mockserver.engine.internal.index.Leaf;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Scores a record against one reading of the query: every required query word must match a word of a searchable
@@ -22,6 +20,7 @@ public final class RecordMatcher {
     private final SearchableAttributes searchable;
     private final String exactOnSingleWordQuery;
     private final List<String> noTypoAttributes;
+    private final int rankCount;
 
     /**
      * @param searchable the searchable attributes
@@ -34,6 +33,7 @@ public final class RecordMatcher {
         this.searchable = searchable;
         this.exactOnSingleWordQuery = exactOnSingleWordQuery;
         this.noTypoAttributes = noTypoAttributes;
+        this.rankCount = searchable.rankCount();
     }
 
     private boolean typosAllowed(String path) {
@@ -60,7 +60,7 @@ public final class RecordMatcher {
         int[][] positions = new int[n][MAX_POSITIONS];
         int[] positionCount = new int[n];
         boolean wholeAttributeExact = false;
-        Map<Integer, Integer> nextPosition = new HashMap<>();
+        int[] nextPosition = new int[rankCount];
         for (Leaf leaf : record.leaves()) {
             List<String> tokens = leaf.terms();
             if (tokens.isEmpty()) {
@@ -72,8 +72,8 @@ public final class RecordMatcher {
             }
             boolean ordered = searchable.ordered(leaf.path());
             boolean typosAllowed = noTypoAttributes.isEmpty() || typosAllowed(leaf.path());
-            int start = nextPosition.getOrDefault(rank, 0);
-            nextPosition.put(rank, start + tokens.size() + MAX_PROXIMITY);
+            int start = nextPosition[rank];
+            nextPosition[rank] = start + tokens.size() + MAX_PROXIMITY;
             for (int k = 0; k < tokens.size(); k++) {
                 String term = tokens.get(k);
                 int position = rank * ATTRIBUTE_SPAN + Math.min(start + k, ATTRIBUTE_SPAN - 1);

@@ -95,6 +95,15 @@ public final class SearchableAttributes {
         return paths;
     }
 
+    /** @return one more than the largest rank */
+    public int rankCount() {
+        int count = 1;
+        for (Entry entry : entries) {
+            count = Math.max(count, entry.rank() + 1);
+        }
+        return count;
+    }
+
     /** @return whether every attribute is searchable */
     public boolean everything() {
         return everything;
