@@ -171,10 +171,10 @@ public final class SearchEngine {
             throw new EngineException(400, "deleteByQuery needs at least one filter (filters, facetFilters,"
                     + " numericFilters, tagFilters or a geo filter)");
         }
-        RecordFilter compiled = FilterCompiler.toFilter(clauses,
-                Faceting.of(options.setting("attributesForFaceting")));
-        RecordFilter filter = geo.active() ? compiled.and(geo::accepts) : compiled;
+        Faceting faceting = Faceting.of(options.setting("attributesForFaceting"));
         return data.read(store -> {
+            RecordFilter compiled = FilterCompiler.toFilter(clauses, faceting, store);
+            RecordFilter filter = geo.active() ? compiled.and(geo::accepts) : compiled;
             List<IndexedRecord> matching = new ArrayList<>();
             for (int ordinal = 0; ordinal < store.ordinalLimit(); ordinal++) {
                 IndexedRecord record = store.at(ordinal);

@@ -2,6 +2,8 @@ package io.quarry.mockserver.engine.internal.filter;
 
 import io.quarry.mockserver.engine.internal.index.IndexedRecord;
 import io.quarry.mockserver.engine.internal.index.Leaf;
+import io.quarry.mockserver.engine.internal.index.NumericColumn;
+import io.quarry.mockserver.engine.internal.index.RecordStore;
 import io.quarry.mockserver.engine.internal.search.Faceting;
 import io.quarry.mockserver.engine.internal.text.TextNormalizer;
 import tools.jackson.databind.JsonNode;
@@ -18,17 +20,17 @@ final class AtomEvaluator {
     private AtomEvaluator() {
     }
 
-    static RecordFilter compile(Atom atom, Faceting faceting) {
+    static RecordFilter compile(Atom atom, Faceting faceting, RecordStore store) {
         RecordFilter positive;
         if (atom instanceof Atom.Facet facet) {
             positive = facet(facet, faceting);
         } else if (atom instanceof Atom.Tag tag) {
             positive = record -> hasTag(record, tag.value());
         } else if (atom instanceof Atom.Numeric numeric) {
-            positive = numeric(numeric);
+            positive = numeric(numeric, store);
         } else {
             Atom.Range range = (Atom.Range) atom;
-            positive = record -> anyNumber(record, range.attribute(), v -> v >= range.low() && v <= range.high());
+            positive = numbers(range.attribute(), v -> v >= range.low() && v <= range.high(), store);
         }
         return atom.negated() ? record -> !positive.test(record) : positive;
     }
@@ -71,15 +73,35 @@ final class AtomEvaluator {
         return true;
     }
 
-    private static RecordFilter numeric(Atom.Numeric numeric) {
+    private static RecordFilter numeric(Atom.Numeric numeric, RecordStore store) {
         double n = numeric.number();
+        String attribute = numeric.attribute();
         return switch (numeric.operator()) {
-            case "<" -> record -> anyNumber(record, numeric.attribute(), v -> v < n);
-            case "<=" -> record -> anyNumber(record, numeric.attribute(), v -> v <= n);
-            case ">" -> record -> anyNumber(record, numeric.attribute(), v -> v > n);
-            case ">=" -> record -> anyNumber(record, numeric.attribute(), v -> v >= n);
-            case "!=" -> record -> !anyNumber(record, numeric.attribute(), v -> v == n);
-            default -> record -> anyNumber(record, numeric.attribute(), v -> v == n);
+            case "<" -> numbers(attribute, v -> v < n, store);
+            case "<=" -> numbers(attribute, v -> v <= n, store);
+            case ">" -> numbers(attribute, v -> v > n, store);
+            case ">=" -> numbers(attribute, v -> v >= n, store);
+            case "!=" -> {
+                RecordFilter equal = numbers(attribute, v -> v == n, store);
+                yield record -> !equal.test(record);
+            }
+            default -> numbers(attribute, v -> v == n, store);
+        };
+    }
+
+    /** Reads the attribute's column when the record has one number there, else the record's own values. */
+    private static RecordFilter numbers(String attribute, DoubleTest test, RecordStore store) {
+        if (store == null) {
+            return record -> anyNumber(record, attribute, test);
+        }
+        NumericColumn column = store.numericColumn(attribute);
+        return record -> {
+            int ordinal = record.ordinal();
+            if (column.regular(ordinal)) {
+                double value = column.value(ordinal);
+                return !Double.isNaN(value) && test.test(value);
+            }
+            return anyNumber(record, attribute, test);
         };
     }
 

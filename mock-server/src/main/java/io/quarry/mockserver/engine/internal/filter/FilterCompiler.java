@@ -1,6 +1,8 @@
 package io.quarry.mockserver.engine.internal.filter;
 
 import io.quarry.mockserver.engine.EngineException;
+import io.quarry.mockserver.engine.internal.index.IndexedRecord;
+import io.quarry.mockserver.engine.internal.index.RecordStore;
 import io.quarry.mockserver.engine.internal.search.Faceting;
 import io.quarry.mockserver.engine.internal.search.RequestParams;
 import io.quarry.mockserver.engine.internal.search.SearchOptions;
@@ -27,10 +29,12 @@ public final class FilterCompiler {
      * @param options the effective options
      * @param extraFilters filter expressions imposed by the caller's key
      * @param faceting the faceting declarations
+     * @param store the records the filter will test (its numeric columns speed numeric filters), read-locked
      * @return the compiled filter
      */
-    public static RecordFilter compile(SearchOptions options, List<String> extraFilters, Faceting faceting) {
-        return toFilter(clauses(options, extraFilters), faceting);
+    public static RecordFilter compile(SearchOptions options, List<String> extraFilters, Faceting faceting,
+            RecordStore store) {
+        return toFilter(clauses(options, extraFilters), faceting, store);
     }
 
     /**
@@ -74,9 +78,10 @@ public final class FilterCompiler {
     /**
      * @param clauses OR groups that must all pass
      * @param faceting the faceting declarations
+     * @param store the records the filter will test, read-locked
      * @return the compiled filter
      */
-    public static RecordFilter toFilter(List<List<Atom>> clauses, Faceting faceting) {
+    public static RecordFilter toFilter(List<List<Atom>> clauses, Faceting faceting, RecordStore store) {
         if (clauses.isEmpty()) {
             return RecordFilter.ALL;
         }
@@ -87,7 +92,7 @@ public final class FilterCompiler {
                 required.addAll(requiredTerms(clause.get(0)));
             }
             List<RecordFilter> alternatives = new ArrayList<>();
-            clause.forEach(atom -> alternatives.add(AtomEvaluator.compile(atom, faceting)));
+            clause.forEach(atom -> alternatives.add(AtomEvaluator.compile(atom, faceting, store)));
             RecordFilter group = alternatives.size() == 1 ? alternatives.get(0) : record -> {
                 for (RecordFilter alternative : alternatives) {
                     if (alternative.test(record)) {
@@ -101,7 +106,7 @@ public final class FilterCompiler {
         Set<String> requiredTerms = Set.copyOf(required);
         return new RecordFilter() {
             @Override
-            public boolean test(io.quarry.mockserver.engine.internal.index.IndexedRecord record) {
+            public boolean test(IndexedRecord record) {
                 for (RecordFilter group : groups) {
                     if (!group.test(record)) {
                         return false;

@@ -26,6 +26,7 @@ public final class IndexedRecord {
     private final int attributeTermCount;
     private final long approximateSize;
     private final double[] geoPoints;
+    private int ordinal = -1;
 
     /**
      * @param source the record; owned by this object afterwards
@@ -115,6 +116,15 @@ public final class IndexedRecord {
         } else {
             size[0] += 4;
         }
+    }
+
+    /** @return the record's current ordinal in its store (changes when the store compacts) */
+    public int ordinal() {
+        return ordinal;
+    }
+
+    void assignOrdinal(int ordinal) {
+        this.ordinal = ordinal;
     }
 
     /** @return the record as stored (never mutate it) */

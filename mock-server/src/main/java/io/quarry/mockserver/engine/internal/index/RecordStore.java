@@ -23,6 +23,18 @@ public final class RecordStore {
     private long nextSequence;
     private long dataSize;
     private long generation;
+    private volatile ColumnCache columns = new ColumnCache(-1);
+
+    /** Numeric columns built for one generation of the content; concurrent readers share it. */
+    private static final class ColumnCache {
+        final long generation;
+        final java.util.concurrent.ConcurrentHashMap<String, NumericColumn> byPath =
+                new java.util.concurrent.ConcurrentHashMap<>();
+
+        ColumnCache(long generation) {
+            this.generation = generation;
+        }
+    }
 
     /**
      * @param objectID a record's ID
@@ -93,6 +105,7 @@ public final class RecordStore {
 
     private void append(IndexedRecord record) {
         int ordinal = byOrdinal.size();
+        record.assignOrdinal(ordinal);
         byOrdinal.add(record);
         ordinalById.put(record.objectID(), ordinal);
         dataSize += record.approximateSize();
@@ -116,6 +129,7 @@ public final class RecordStore {
         terms = new TermIndex();
         for (IndexedRecord record : live) {
             int ordinal = byOrdinal.size();
+            record.assignOrdinal(ordinal);
             byOrdinal.add(record);
             ordinalById.put(record.objectID(), ordinal);
             index(record, ordinal);
@@ -160,6 +174,22 @@ public final class RecordStore {
     /** @return a number that changes on every write (for caches keyed on the index content) */
     public long generation() {
         return generation;
+    }
+
+    /**
+     * Returns the numeric column of an attribute, built on first use and kept until the next write. Call it
+     * under the owner's read lock.
+     *
+     * @param path a dotted attribute path
+     * @return its column
+     */
+    public NumericColumn numericColumn(String path) {
+        ColumnCache cache = columns;
+        if (cache.generation != generation) {
+            cache = new ColumnCache(generation);
+            columns = cache;
+        }
+        return cache.byPath.computeIfAbsent(path, p -> NumericColumn.build(this, p));
     }
 
     /** @return the live records sorted by objectID */

@@ -47,10 +47,10 @@ public final class BrowseExecutor {
             throw new EngineException(400, "hitsPerPage must be between 1 and 1000 for browse (got " + hitsPerPage
                     + ")");
         }
-        SearchExecutor.Result result = search.match(store, search.filter());
+        SearchExecutor.Result result = search.match(store, search.filter(store));
         List<String> customRanking = options.customRanking();
         List<Hit> hits = result.hits();
-        hits.sort(HitOrder.custom(customRanking).thenComparing(Comparator.comparingLong(h -> h.record().sequence())));
+        hits.sort(HitOrder.custom(customRanking, store).thenComparing(Comparator.comparingLong(h -> h.record().sequence())));
         int nbHits = hits.size();
         List<Hit> remaining = hits;
         if (cursor != null) {

@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * Scores a record against one reading of the query: every required query word must match a word of a searchable
  * attribute (AND semantics), optional words may, and at least one word must; the result carries the values of
- * the textual ranking criteria over the matched words.
+ * the textual ranking criteria over the matched words. Not thread-safe: one instance serves one search.
  */
 public final class RecordMatcher {
 
@@ -20,7 +20,13 @@ public final class RecordMatcher {
     private final SearchableAttributes searchable;
     private final String exactOnSingleWordQuery;
     private final List<String> noTypoAttributes;
-    private final int rankCount;
+    // Scratch space reused from record to record (one matcher serves one search, on one thread).
+    private final int[] nextPosition;
+    private int[] typos;
+    private boolean[] exact;
+    private int[] firstMatched;
+    private int[][] positions;
+    private int[] positionCount;
 
     /**
      * @param searchable the searchable attributes
@@ -33,7 +39,7 @@ public final class RecordMatcher {
         this.searchable = searchable;
         this.exactOnSingleWordQuery = exactOnSingleWordQuery;
         this.noTypoAttributes = noTypoAttributes;
-        this.rankCount = searchable.rankCount();
+        this.nextPosition = new int[searchable.rankCount()];
     }
 
     private boolean typosAllowed(String path) {
@@ -52,15 +58,19 @@ public final class RecordMatcher {
      */
     public Match match(IndexedRecord record, List<QueryWord> words) {
         int n = words.size();
-        int[] typos = new int[n];
-        Arrays.fill(typos, Integer.MAX_VALUE);
-        boolean[] exact = new boolean[n];
-        int[] firstMatched = new int[n];
-        Arrays.fill(firstMatched, Integer.MAX_VALUE);
-        int[][] positions = new int[n][MAX_POSITIONS];
-        int[] positionCount = new int[n];
+        if (typos == null || typos.length < n) {
+            typos = new int[n];
+            exact = new boolean[n];
+            firstMatched = new int[n];
+            positions = new int[n][MAX_POSITIONS];
+            positionCount = new int[n];
+        }
+        Arrays.fill(typos, 0, n, Integer.MAX_VALUE);
+        Arrays.fill(exact, 0, n, false);
+        Arrays.fill(firstMatched, 0, n, Integer.MAX_VALUE);
+        Arrays.fill(positionCount, 0, n, 0);
+        Arrays.fill(nextPosition, 0);
         boolean wholeAttributeExact = false;
-        int[] nextPosition = new int[rankCount];
         for (Leaf leaf : record.leaves()) {
             List<String> tokens = leaf.terms();
             if (tokens.isEmpty()) {

@@ -60,10 +60,13 @@ public final class SearchExecutor {
         return options;
     }
 
-    /** @return the compiled filters of the request and the caller's key */
-    public RecordFilter filter() {
+    /**
+     * @param store the records the filter will test, read-locked
+     * @return the compiled filters of the request and the caller's key
+     */
+    public RecordFilter filter(RecordStore store) {
         RecordFilter filter = FilterCompiler.compile(options, extraFilters,
-                Faceting.of(options.setting("attributesForFaceting")));
+                Faceting.of(options.setting("attributesForFaceting")), store);
         return geo.active() ? filter.and(geo::accepts) : filter;
     }
 
@@ -162,7 +165,7 @@ public final class SearchExecutor {
         long started = System.nanoTime();
         Pagination pagination = pagination();
         FacetCounter facetCounter = new FacetCounter(options, Faceting.of(options.setting("attributesForFaceting")));
-        RecordFilter filter = filter();
+        RecordFilter filter = filter(store);
         Result result = match(store, filter);
         List<Hit> hits = result.hits();
         List<String> ranking = new ArrayList<>(options.ranking());
@@ -170,7 +173,7 @@ public final class SearchExecutor {
             ranking.add(0, "typo");
         }
         boolean textual = result.readings().stream().anyMatch(r -> !r.isEmpty());
-        hits.sort(HitOrder.of(ranking, options.customRanking(), geo.precision(), textual));
+        hits.sort(HitOrder.of(ranking, options.customRanking(), geo.precision(), textual, store));
         List<IndexedRecord> beforeDistinct = facetCounter.requested() ? records(hits) : List.of();
         hits = distinct(hits);
         hits = applyRules(store, hits, filter);
@@ -182,7 +185,7 @@ public final class SearchExecutor {
         int to = Math.min(from + pagination.length(), reachable);
         SearchableAttributes searchable = searchable();
         HitRenderer renderer = new HitRenderer(options, searchable, seeUnretrievable, geo.precision());
-        Map<Hit, Integer> userScores = options.bool("getRankingInfo", false) ? userScores(hits) : Map.of();
+        Map<Hit, Integer> userScores = options.bool("getRankingInfo", false) ? userScores(hits, store) : Map.of();
         ArrayNode hitsNode = response.putArray("hits");
         for (Hit hit : hits.subList(from, to)) {
             hitsNode.add(renderer.render(hit, result.readings().get(hit.reading()), userScores.getOrDefault(hit, 0)));
@@ -285,9 +288,9 @@ public final class SearchExecutor {
         return kept;
     }
 
-    private Map<Hit, Integer> userScores(List<Hit> hits) {
+    private Map<Hit, Integer> userScores(List<Hit> hits, RecordStore store) {
         List<Hit> byCustom = new ArrayList<>(hits);
-        byCustom.sort(HitOrder.custom(options.customRanking())
+        byCustom.sort(HitOrder.custom(options.customRanking(), store)
                 .thenComparing(Comparator.comparingLong(h -> h.record().sequence())));
         Map<Hit, Integer> scores = new IdentityHashMap<>();
         for (int i = 0; i < byCustom.size(); i++) {
