@@ -57,6 +57,29 @@ class FilteringTest {
     }
 
     @Test
+    void numericFiltersAndSortsFollowWritesAndCompaction() {
+        Fixture f = new Fixture().settings("{'customRanking':['asc(price)']}");
+        f.data.write(w -> {
+            for (int i = 0; i < 2000; i++) {
+                w.put(Fixture.json("{'objectID':'r" + i + "','price':" + i + "}"));
+            }
+            return null;
+        });
+        assertThat(f.ids("{'filters':'price < 2','hitsPerPage':5}")).containsExactly("r0", "r1");
+        f.records("{'objectID':'r1999','price':-1}", "{'objectID':'r0','price':'free'}");
+        assertThat(f.ids("{'filters':'price < 2','hitsPerPage':5}")).containsExactly("r1999", "r1");
+        // Replacing most records compacts the store and renumbers every record.
+        f.data.write(w -> {
+            for (int i = 2; i < 1900; i++) {
+                w.put(Fixture.json("{'objectID':'r" + i + "','price':" + (5000 - i) + "}"));
+            }
+            return null;
+        });
+        assertThat(f.ids("{'filters':'price > 4000','hitsPerPage':3}")).containsExactly("r999", "r998", "r997");
+        assertThat(f.ids("{'hitsPerPage':3}")).containsExactly("r1999", "r1", "r1900");
+    }
+
+    @Test
     void booleansTagsAndCombinations() {
         assertThat(filters("inStock:true")).containsExactly("1", "3");
         assertThat(filters("inStock:false")).containsExactly("2");
