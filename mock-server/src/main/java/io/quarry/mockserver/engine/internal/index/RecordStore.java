@@ -30,6 +30,8 @@ public final class RecordStore {
         final long generation;
         final java.util.concurrent.ConcurrentHashMap<String, NumericColumn> byPath =
                 new java.util.concurrent.ConcurrentHashMap<>();
+        final java.util.concurrent.ConcurrentHashMap<String, int[]> orders =
+                new java.util.concurrent.ConcurrentHashMap<>();
 
         ColumnCache(long generation) {
             this.generation = generation;
@@ -184,12 +186,41 @@ public final class RecordStore {
      * @return its column
      */
     public NumericColumn numericColumn(String path) {
+        return currentCache().byPath.computeIfAbsent(path, p -> NumericColumn.build(this, p));
+    }
+
+    /**
+     * Returns the live ordinals sorted by an order, sorted on first use and kept until the next write. Call it
+     * under the owner's read lock.
+     *
+     * @param key identifies the order among the orders cached
+     * @param order the order
+     * @return the live ordinals in that order (do not modify)
+     */
+    public int[] sortedOrdinals(String key, Comparator<IndexedRecord> order) {
+        return currentCache().orders.computeIfAbsent(key, k -> {
+            List<IndexedRecord> live = new ArrayList<>(ordinalById.size());
+            for (IndexedRecord record : byOrdinal) {
+                if (record != null) {
+                    live.add(record);
+                }
+            }
+            live.sort(order);
+            int[] ordinals = new int[live.size()];
+            for (int i = 0; i < ordinals.length; i++) {
+                ordinals[i] = live.get(i).ordinal();
+            }
+            return ordinals;
+        });
+    }
+
+    private ColumnCache currentCache() {
         ColumnCache cache = columns;
         if (cache.generation != generation) {
             cache = new ColumnCache(generation);
             columns = cache;
         }
-        return cache.byPath.computeIfAbsent(path, p -> NumericColumn.build(this, p));
+        return cache;
     }
 
     /** @return the live records sorted by objectID */

@@ -82,14 +82,11 @@ public final class SearchExecutor {
      * @return the readings of the query and every hit, unordered
      */
     public Result match(RecordStore store, RecordFilter filter) {
-        QueryPlanner.Plan plan = new QueryPlanner(options, store.terms(), synonyms).plan();
-        List<List<QueryWord>> readings = withOptionalWords(plan.readings());
-        List<String> noTypoAttributes = options.list("disableTypoToleranceOnAttributes");
-        RecordMatcher matcher = new RecordMatcher(searchable(), options.string("exactOnSingleWordQuery", "attribute"),
-                noTypoAttributes == null ? List.of() : noTypoAttributes);
-        RecordFilter withExclusions = plan.excluded().isEmpty() ? filter
-                : filter.and(record -> !matcher.holdsAny(record, plan.excluded()));
-        List<Hit> hits = Matching.hits(store, readings, matcher, withExclusions);
+        Matching matching = matching(store, filter);
+        RecordMatcher matcher = matching.matcher();
+        RecordFilter withExclusions = matching.filter();
+        List<List<QueryWord>> readings = matching.readings();
+        List<Hit> hits = matching.hits();
         String removal = options.string("removeWordsIfNoResults", "none");
         if (!java.util.Set.of("none", "lastWords", "firstWords", "allOptional").contains(removal)) {
             throw new EngineException(400, "Invalid value for \"removeWordsIfNoResults\" parameter: expected none,"
@@ -109,7 +106,7 @@ public final class SearchExecutor {
                     relaxed.add(optional ? typed.get(w).asOptional() : typed.get(w));
                 }
                 readings = List.of(relaxed);
-                hits = Matching.hits(store, readings, matcher, withExclusions);
+                hits = new Matching(store, readings, matcher, withExclusions).hits();
                 if (removal.equals("allOptional")) {
                     break;
                 }
@@ -130,6 +127,23 @@ public final class SearchExecutor {
             }
         }
         return new Result(readings, hits);
+    }
+
+    /**
+     * @param store the records, read-locked
+     * @param filter the compiled filters
+     * @return the matching of the query as typed (optional and excluded words applied; no typo-mode or
+     *     word-removal post-processing)
+     */
+    public Matching matching(RecordStore store, RecordFilter filter) {
+        QueryPlanner.Plan plan = new QueryPlanner(options, store.terms(), synonyms).plan();
+        List<List<QueryWord>> readings = withOptionalWords(plan.readings());
+        List<String> noTypoAttributes = options.list("disableTypoToleranceOnAttributes");
+        RecordMatcher matcher = new RecordMatcher(searchable(), options.string("exactOnSingleWordQuery", "attribute"),
+                noTypoAttributes == null ? List.of() : noTypoAttributes);
+        RecordFilter withExclusions = plan.excluded().isEmpty() ? filter
+                : filter.and(record -> !matcher.holdsAny(record, plan.excluded()));
+        return new Matching(store, readings, matcher, withExclusions);
     }
 
     private List<List<QueryWord>> withOptionalWords(List<List<QueryWord>> readings) {
