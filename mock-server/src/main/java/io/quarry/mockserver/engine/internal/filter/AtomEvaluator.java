@@ -1,6 +1,7 @@
 package io.quarry.mockserver.engine.internal.filter;
 
 import io.quarry.mockserver.engine.internal.index.IndexedRecord;
+import io.quarry.mockserver.engine.internal.index.FacetColumn;
 import io.quarry.mockserver.engine.internal.index.Leaf;
 import io.quarry.mockserver.engine.internal.index.NumericColumn;
 import io.quarry.mockserver.engine.internal.index.RecordStore;
@@ -23,7 +24,7 @@ final class AtomEvaluator {
     static RecordFilter compile(Atom atom, Faceting faceting, RecordStore store) {
         RecordFilter positive;
         if (atom instanceof Atom.Facet facet) {
-            positive = facet(facet, faceting);
+            positive = store == null ? facet(facet, faceting) : facetByColumn(facet, faceting, store);
         } else if (atom instanceof Atom.Tag tag) {
             positive = record -> hasTag(record, tag.value());
         } else if (atom instanceof Atom.Numeric numeric) {
@@ -47,6 +48,31 @@ final class AtomEvaluator {
                 }
                 if (declared && (value.isString() || value.isBoolean())
                         && sameText(value.asString(), wanted)) {
+                    return true;
+                }
+            }
+            return false;
+        };
+    }
+
+    private static RecordFilter facetByColumn(Atom.Facet facet, Faceting faceting, RecordStore store) {
+        boolean declared = faceting.find(facet.attribute()) != null;
+        String wanted = TextNormalizer.normalize(facet.value());
+        Double number = parseNumber(facet.value());
+        FacetColumn column = store.facetColumn(facet.attribute());
+        java.util.BitSet matching = new java.util.BitSet(column.valueCount());
+        for (int id = 0; id < column.valueCount(); id++) {
+            double value = column.number(id);
+            boolean matches = Double.isNaN(value) ? declared && sameText(column.text(id), wanted)
+                    : number != null && value == number;
+            if (matches) {
+                matching.set(id);
+            }
+        }
+        return record -> {
+            int ordinal = record.ordinal();
+            for (int position = column.start(ordinal); position < column.end(ordinal); position++) {
+                if (matching.get(column.id(position))) {
                     return true;
                 }
             }

@@ -32,6 +32,8 @@ public final class RecordStore {
                 new java.util.concurrent.ConcurrentHashMap<>();
         final java.util.concurrent.ConcurrentHashMap<String, int[]> orders =
                 new java.util.concurrent.ConcurrentHashMap<>();
+        final java.util.concurrent.ConcurrentHashMap<String, FacetColumn> facets =
+                new java.util.concurrent.ConcurrentHashMap<>();
 
         ColumnCache(long generation) {
             this.generation = generation;
@@ -187,6 +189,17 @@ public final class RecordStore {
      */
     public NumericColumn numericColumn(String path) {
         return currentCache().byPath.computeIfAbsent(path, p -> NumericColumn.build(this, p));
+    }
+
+    /**
+     * Returns the facet column of an attribute, built on first use and kept until the next write. Call it under
+     * the owner's read lock.
+     *
+     * @param path a dotted attribute path
+     * @return its column
+     */
+    public FacetColumn facetColumn(String path) {
+        return currentCache().facets.computeIfAbsent(path, p -> FacetColumn.build(this, p));
     }
 
     /**

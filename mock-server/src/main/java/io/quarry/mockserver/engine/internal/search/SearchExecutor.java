@@ -220,7 +220,7 @@ public final class SearchExecutor {
         exhaustive.put("typo", true);
         if (facetCounter.requested()) {
             boolean afterDistinct = options.bool("facetingAfterDistinct", false);
-            facetCounter.addTo(afterDistinct ? records(hits) : beforeDistinct, response);
+            facetCounter.addTo(store, afterDistinct ? records(hits) : beforeDistinct, response);
             exhaustive.put("facetsCount", true);
         }
         if (!rules.applied().isEmpty()) {
