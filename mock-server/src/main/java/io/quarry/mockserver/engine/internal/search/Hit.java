@@ -12,6 +12,7 @@ public final class Hit {
     private static final Object MISSING = new Object();
 
     private final IndexedRecord record;
+    private final int ordinal;
     private final Match match;
     private final int reading;
     private int geoPoint = -1;
@@ -27,6 +28,7 @@ public final class Hit {
      */
     public Hit(IndexedRecord record, Match match, int reading) {
         this.record = record;
+        this.ordinal = record.ordinal();
         this.match = match;
         this.reading = reading;
     }
@@ -34,6 +36,11 @@ public final class Hit {
     /** @return the record */
     public IndexedRecord record() {
         return record;
+    }
+
+    /** @return the record's ordinal (kept here so that sorting need not touch the record) */
+    public int ordinal() {
+        return ordinal;
     }
 
     /** @return its textual relevance */

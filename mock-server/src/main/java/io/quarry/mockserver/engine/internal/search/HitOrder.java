@@ -84,8 +84,8 @@ public final class HitOrder {
         String path = entry.substring(entry.indexOf('(') + 1, entry.length() - 1).trim();
         NumericColumn column = store.numericColumn(path);
         return (a, b) -> {
-            int ordinalA = a.record().ordinal();
-            int ordinalB = b.record().ordinal();
+            int ordinalA = a.ordinal();
+            int ordinalB = b.ordinal();
             if (column.regular(ordinalA) && column.regular(ordinalB)) {
                 double x = column.value(ordinalA);
                 double y = column.value(ordinalB);
