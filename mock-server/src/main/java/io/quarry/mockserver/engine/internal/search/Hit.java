@@ -13,6 +13,7 @@ public final class Hit {
 
     private final IndexedRecord record;
     private final int ordinal;
+    private final long sequence;
     private final Match match;
     private final int reading;
     private int geoPoint = -1;
@@ -29,6 +30,7 @@ public final class Hit {
     public Hit(IndexedRecord record, Match match, int reading) {
         this.record = record;
         this.ordinal = record.ordinal();
+        this.sequence = record.sequence();
         this.match = match;
         this.reading = reading;
     }
@@ -41,6 +43,11 @@ public final class Hit {
     /** @return the record's ordinal (kept here so that sorting need not touch the record) */
     public int ordinal() {
         return ordinal;
+    }
+
+    /** @return the record's insertion sequence */
+    public long sequence() {
+        return sequence;
     }
 
     /** @return its textual relevance */

@@ -52,7 +52,7 @@ public final class HitOrder {
                 }
             }
         }
-        parts.add(Comparator.comparingLong(h -> h.record().sequence()));
+        parts.add(Comparator.comparingLong(Hit::sequence));
         return chain(parts);
     }
 

@@ -305,7 +305,7 @@ public final class SearchExecutor {
     private Map<Hit, Integer> userScores(List<Hit> hits, RecordStore store) {
         List<Hit> byCustom = new ArrayList<>(hits);
         byCustom.sort(HitOrder.custom(options.customRanking(), store)
-                .thenComparing(Comparator.comparingLong(h -> h.record().sequence())));
+                .thenComparing(Comparator.comparingLong(Hit::sequence)));
         Map<Hit, Integer> scores = new IdentityHashMap<>();
         for (int i = 0; i < byCustom.size(); i++) {
             scores.put(byCustom.get(i), byCustom.size() - i);
