@@ -38,6 +38,17 @@ class FilteringTest {
     }
 
     @Test
+    void arraysOfObjectsAreFilteredAndCountedByPath() {
+        Fixture f = new Fixture().settings("{'attributesForFaceting':['variants.color']}")
+                .records("{'objectID':'a','variants':[{'color':'red','size':1},{'color':'blue','size':2}]}",
+                        "{'objectID':'b','variants':[{'color':'green','size':3}]}");
+        assertThat(f.ids("{'filters':'variants.color:blue'}")).containsExactly("a");
+        assertThat(f.ids("{'filters':'variants.size = 2'}")).containsExactly("a");
+        assertThat(f.search("{'facets':['variants.color']}").get("facets").get("variants.color").size())
+                .isEqualTo(3);
+    }
+
+    @Test
     void undeclaredAttributesMatchNothing() {
         assertThat(filters("nodeclared:x")).isEmpty();
         assertThat(filters("NOT nodeclared:x")).containsExactly("1", "2", "3", "4");

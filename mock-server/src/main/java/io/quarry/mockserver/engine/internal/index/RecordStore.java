@@ -23,6 +23,7 @@ public final class RecordStore {
     private long nextSequence;
     private long dataSize;
     private long generation;
+    private Map<String, String> strings = new HashMap<>();
     private volatile ColumnCache columns = new ColumnCache(-1);
 
     /** Numeric columns built for one generation of the content; concurrent readers share it. */
@@ -59,9 +60,14 @@ public final class RecordStore {
         String objectID = record.path("objectID").asString();
         IndexedRecord previous = removeSlot(objectID);
         long sequence = previous != null ? previous.sequence() : nextSequence++;
-        append(new IndexedRecord(record, sequence));
+        append(new IndexedRecord(record, sequence, this::canonical));
         generation++;
         return previous;
+    }
+
+    private String canonical(String text) {
+        String shared = strings.putIfAbsent(text, text);
+        return shared == null ? text : shared;
     }
 
     /**
@@ -93,6 +99,7 @@ public final class RecordStore {
         byOrdinal = new ArrayList<>();
         ordinalById = new HashMap<>();
         terms = new TermIndex();
+        strings = new HashMap<>();
         dataSize = 0;
         generation++;
     }
