@@ -36,6 +36,8 @@
  * <h2>Differences from the service</h2>
  * <ul>
  *   <li>Counts are exact: {@code exhaustiveNbHits} and {@code exhaustiveFacetsCount} are always true.
+ *   <li>{@code hitsPerPage} accepts 0 (facets only, as front-end libraries send it) up to 1000; browse accepts 1
+ *       to 1000 and defaults to 1000.
  *   <li>Ranking criterion {@code words} ties unless words are optional (every query word is required by
  *       default); {@code filters} ties for every hit (no optional filters); {@code geo} ties unless
  *       {@code aroundLatLng} is given.
@@ -53,9 +55,10 @@
  *   <li>Snippets center on the first match; highlighting wraps each matched word separately (no HTML escaping).
  *   <li>Filters: an OR group must hold one filter type; {@code attr != x} passes records without the attribute;
  *       a facet filter whose value is a number also matches that number in undeclared attributes.
- *   <li>Browse ignores {@code distinct}; its cursor is stateless (Base64 of the parameters and the sort key of
- *       the last record), so it survives restarts; records written between calls appear when they sort after
- *       the cursor, removed ones vanish.
+ *   <li>Browse ignores {@code distinct}, {@code typoTolerance} min/strict and {@code removeWordsIfNoResults};
+ *       its cursor is stateless (Base64 of the parameters, the sort key of the last record and the first call's
+ *       {@code nbHits}, which later calls report), so it survives restarts; records written between calls
+ *       appear when they sort after the cursor, removed ones vanish.
  *   <li>Geo: once a geo parameter is set, records without {@code _geoloc} are excluded; without
  *       {@code aroundRadius} there is no radius limit (the service computes one from density).
  * </ul>
