@@ -25,6 +25,8 @@ import tools.jackson.databind.node.ObjectNode;
  * Search, browse, facet search and delete-by-query over one index. Stateless apart from what it is built with;
  * thread-safe. Requests are the JSON bodies as received: explicit parameters and/or a URL-encoded
  * {@code params} string (the HTTP layer turns a GET query string into {@code {"params": "<raw query>"}}).
+ * The parameters understood, their precedence and the differences from the service are listed in the
+ * {@linkplain io.quarry.mockserver.engine package documentation}.
  */
 public final class SearchEngine {
 
