@@ -18,13 +18,13 @@
  * minWordSizefor2Typos (8), allowTyposOnNumericTokens, disableTypoToleranceOnWords,
  * disableTypoToleranceOnAttributes, queryType (prefixLast, prefixAll, prefixNone), restrictSearchableAttributes,
  * synonyms, exactOnSingleWordQuery, advancedSyntax with advancedSyntaxFeatures (exactPhrase, excludeWords),
- * enableRules, ruleContexts, responseFields, optionalWords, removeWordsIfNoResults (lastWords, firstWords,
+ * enableRules, ruleContexts, responseFields, ignorePlurals (regular English forms), optionalWords, removeWordsIfNoResults (lastWords, firstWords,
  * allOptional: the words become optional step by step until something matches),
  * aroundLatLng, aroundRadius, aroundPrecision, insideBoundingBox, insidePolygon, facetQuery and maxFacetHits
  * (search for facet values), cursor (browse). Settings read: searchableAttributes (with {@code unordered()} and
  * comma-joined equal ranks), attributesForFaceting (with {@code searchable()}, {@code filterOnly()},
  * {@code afterDistinct()}), customRanking, ranking (including {@code asc()}/{@code desc()}), and every setting
- * named like a parameter above. Accepted and ignored: analytics, personalisation, language, plurals, stop words,
+ * named like a parameter above. Accepted and ignored: analytics, personalisation, languages, stop words,
  * optional filters, and the other parameters listed in the engine's parameter table.
  *
  * <p>Rules (search only, not browse or facet search): conditions on the query ({@code pattern} with
@@ -46,7 +46,8 @@
  *   <li>Rule conditions on {@code filters} or {@code {facet:attr}} patterns never hold; rule priorities are
  *       their saved order (the first rule setting a parameter wins); a promoted record that does not match the
  *       query is added to {@code nbHits}.
- *   <li>No plurals, stop words, decompounding, CJK segmentation, personalisation or A/B tests; only
+ *   <li>Plurals: regular English forms only (no irregular plurals, no other language); no stop words,
+ *       decompounding, CJK segmentation, personalisation or A/B tests; only
  *       {@code synonym} and {@code oneWaySynonym} synonyms apply (a multi-word query run matching a
  *       multi-word synonym is also read as one word).
  *   <li>Typos: optimal-string-alignment Damerau-Levenshtein, typos on the first letter count like any other;

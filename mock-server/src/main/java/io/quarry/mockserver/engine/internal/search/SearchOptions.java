@@ -22,10 +22,10 @@ public final class SearchOptions {
             "exactOnSingleWordQuery", "facetingAfterDistinct", "maxFacetHits", "facetQuery", "cursor",
             "allowTyposOnNumericTokens", "disableTypoToleranceOnAttributes", "disableTypoToleranceOnWords",
             "advancedSyntax", "advancedSyntaxFeatures", "enableRules", "ruleContexts", "responseFields",
-            "optionalWords", "removeWordsIfNoResults",
+            "optionalWords", "removeWordsIfNoResults", "ignorePlurals",
             // Accepted and ignored: analytics, personalisation, languages and other features the mock
             // does not model.
-            "ignorePlurals", "removeStopWords", "analytics", "analyticsTags", "clickAnalytics",
+            "removeStopWords", "analytics", "analyticsTags", "clickAnalytics",
             "enablePersonalization", "personalizationImpact", "userToken", "restrictHighlightAndSnippetArrays",
             "percentileComputation", "enableABTest", "explain", "naturalLanguages", "queryLanguages",
             "decompoundQuery", "alternativesAsExact", "minProximity",
