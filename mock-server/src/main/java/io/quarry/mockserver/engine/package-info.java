@@ -18,8 +18,9 @@
  * minWordSizefor2Typos (8), allowTyposOnNumericTokens, disableTypoToleranceOnWords,
  * disableTypoToleranceOnAttributes, queryType (prefixLast, prefixAll, prefixNone), restrictSearchableAttributes,
  * synonyms, exactOnSingleWordQuery, advancedSyntax with advancedSyntaxFeatures (exactPhrase, excludeWords),
- * enableRules, ruleContexts, responseFields, ignorePlurals (regular English forms), optionalWords, removeWordsIfNoResults (lastWords, firstWords,
- * allOptional: the words become optional step by step until something matches),
+ * enableRules, ruleContexts, responseFields, ignorePlurals (regular English forms), optionalWords,
+ * removeWordsIfNoResults (lastWords, firstWords, allOptional: the words become optional step by step until
+ * something matches),
  * aroundLatLng, aroundRadius, aroundPrecision, insideBoundingBox, insidePolygon, facetQuery and maxFacetHits
  * (search for facet values), cursor (browse). Settings read: searchableAttributes (with {@code unordered()} and
  * comma-joined equal ranks), attributesForFaceting (with {@code searchable()}, {@code filterOnly()},
