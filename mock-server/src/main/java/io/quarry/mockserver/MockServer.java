@@ -88,7 +88,8 @@ public final class MockServer implements AutoCloseable {
         } catch (ApiException e) {
             throw new IllegalArgumentException("invalid seed: " + e.getMessage(), e);
         }
-        HttpFront front = new HttpFront(RouteTable.build(app, new SearchEngine(builder.strict), state, version,
+        SearchEngine engine = new SearchEngine(builder.strict, builder.clock, app.dictionaries()::effective);
+        HttpFront front = new HttpFront(RouteTable.build(app, engine, state, version,
                 builder.strict),
                 new Authenticator(applicationId, adminKey, app.keys(), app.mappings(), builder.clock), version,
                 builder.strict, new LogRecorder(app));

@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.state;
 
+import io.quarry.mockserver.engine.LanguageDictionaries;
 import io.quarry.mockserver.internal.json.Json;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -46,6 +47,64 @@ public final class Dictionaries {
 
     private final Map<String, Map<String, ObjectNode>> custom = new TreeMap<>();
     private final Map<String, Map<String, Boolean>> disabledStandard = new TreeMap<>();
+    private volatile LanguageDictionaries effective = computeEffective();
+
+    /** @return what searches use: standard entries not disabled, plus custom entries (disabled stop words removed) */
+    public LanguageDictionaries effective() {
+        return effective;
+    }
+
+    private LanguageDictionaries computeEffective() {
+        Map<String, Set<String>> stopWords = new TreeMap<>();
+        for (String language : languages("stopwords")) {
+            Set<String> words = new TreeSet<>();
+            if (!disabledStandard("stopwords").contains(language)) {
+                words.addAll(StandardDictionaries.STOPWORDS.getOrDefault(language, List.of()));
+            }
+            for (ObjectNode entry : custom.getOrDefault("stopwords", Map.of()).values()) {
+                if (language.equals(entry.path("language").asString(""))) {
+                    String word = entry.path("word").asString("");
+                    if (entry.path("state").asString("enabled").equals("disabled")) {
+                        words.remove(word);
+                    } else {
+                        words.add(word);
+                    }
+                }
+            }
+            stopWords.put(language, words);
+        }
+        Map<String, List<List<String>>> plurals = new TreeMap<>();
+        for (String language : languages("plurals")) {
+            List<List<String>> groups = new ArrayList<>();
+            if (!disabledStandard("plurals").contains(language)) {
+                groups.addAll(StandardDictionaries.PLURALS.getOrDefault(language, List.of()));
+            }
+            for (ObjectNode entry : custom.getOrDefault("plurals", Map.of()).values()) {
+                if (language.equals(entry.path("language").asString(""))) {
+                    List<String> group = new ArrayList<>();
+                    entry.path("words").forEach(word -> group.add(word.asString("")));
+                    groups.add(group);
+                }
+            }
+            plurals.put(language, groups);
+        }
+        Map<String, Map<String, List<String>>> compounds = new TreeMap<>();
+        for (String language : languages("compounds")) {
+            Map<String, List<String>> splits = new TreeMap<>();
+            if (!disabledStandard("compounds").contains(language)) {
+                splits.putAll(StandardDictionaries.COMPOUNDS.getOrDefault(language, Map.of()));
+            }
+            for (ObjectNode entry : custom.getOrDefault("compounds", Map.of()).values()) {
+                if (language.equals(entry.path("language").asString(""))) {
+                    List<String> parts = new ArrayList<>();
+                    entry.path("decomposition").forEach(part -> parts.add(part.asString("")));
+                    splits.put(entry.path("word").asString(""), parts);
+                }
+            }
+            compounds.put(language, splits);
+        }
+        return LanguageDictionaries.normalised(stopWords, plurals, compounds);
+    }
 
     /**
      * Applies a batch atomically.
@@ -70,6 +129,7 @@ public final class Dictionaries {
                     + MAX_CUSTOM_ENTRIES + " custom entries by the mock server");
         }
         custom.put(dictionary, entries);
+        effective = computeEffective();
     }
 
     /**
@@ -180,6 +240,7 @@ public final class Dictionaries {
     public synchronized void disableStandard(String dictionary, Map<String, Boolean> languages) {
         if (languages == null) {
             disabledStandard.remove(dictionary);
+            effective = computeEffective();
             return;
         }
         Map<String, Boolean> disabled = disabledStandard.computeIfAbsent(dictionary, d -> new TreeMap<>());
@@ -190,6 +251,7 @@ public final class Dictionaries {
                 disabled.remove(language);
             }
         });
+        effective = computeEffective();
     }
 
     /**
@@ -204,5 +266,6 @@ public final class Dictionaries {
     public synchronized void clear() {
         custom.clear();
         disabledStandard.clear();
+        effective = computeEffective();
     }
 }
