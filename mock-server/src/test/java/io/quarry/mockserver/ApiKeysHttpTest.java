@@ -103,6 +103,7 @@ class ApiKeysHttpTest {
         assertThat(admin.post("/1/keys", jq("{'acl':'search'}")).status()).isEqualTo(400);
         assertThat(admin.post("/1/keys", jq("{'validity':-1}")).status()).isEqualTo(400);
         assertThat(admin.post("/1/keys", "{not json").status()).isEqualTo(400);
+        assertThat(admin.post("/1/keys", jq("{'queryParameters':'filters=%zz'}")).status()).isEqualTo(400);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.quarry.mockserver.internal.state;
 
 import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.PathCodec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -53,7 +54,7 @@ public record KeyDefinition(
      * @param body the key parameters sent
      * @param indexName the index of an index-level key (its only index), or {@code null}
      * @return the validated definition
-     * @throws ApiException 400 for a parameter of the wrong type or an unknown right
+     * @throws ApiException 400 for a parameter of the wrong type, an unknown right or malformed queryParameters
      */
     public static KeyDefinition fromJson(ObjectNode body, String indexName) {
         List<String> acl = strings(body, "acl");
@@ -64,6 +65,7 @@ public record KeyDefinition(
             }
         }
         List<String> indexes = indexName != null ? List.of(indexName) : strings(body, "indexes");
+        PathCodec.parseQuery(text(body, "queryParameters"));
         return new KeyDefinition(acl, text(body, "description"), indexes,
                 count(body, "validity", Long.MAX_VALUE / 1000), (int) count(body, "maxHitsPerQuery", Integer.MAX_VALUE),
                 (int) count(body, "maxQueriesPerIPPerHour", Integer.MAX_VALUE), text(body, "queryParameters"),
