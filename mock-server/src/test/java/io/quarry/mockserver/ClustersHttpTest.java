@@ -118,6 +118,28 @@ class ClustersHttpTest {
     }
 
     @Test
+    void aUsersDataAreTheRecordsWrittenWithItsUserId() {
+        asUser("POST", "/1/clusters/mapping", "big", jq("{'cluster':'mock-cluster-1'}"));
+        asUser("POST", "/1/clusters/mapping", "small", jq("{'cluster':'mock-cluster-1'}"));
+        asUser("POST", "/1/indexes/docs/batch", "big", jq("{'requests':[{'action':'addObject','body':{'t':1}},"
+                + "{'action':'addObject','body':{'t':2}}]}"));
+        asUser("PUT", "/1/indexes/docs/mine", "small", jq("{'t':3}"));
+        admin.put("/1/indexes/docs/nobody", jq("{'t':4}"));
+        Reply big = admin.get("/1/clusters/mapping/big");
+        assertThat(big.body().get("nbRecords").asLong()).isEqualTo(2);
+        assertThat(big.body().get("dataSize").asLong()).isPositive();
+        Reply top = admin.get("/1/clusters/mapping/top");
+        assertThat(top.body().get("topUsers").get(0).get("mock-cluster-1").get(0).get("userID").stringValue())
+                .isEqualTo("big");
+        Reply cluster = admin.get("/1/clusters");
+        assertThat(cluster.body().get("clusters").get(0).get("nbRecords").asLong()).isEqualTo(3);
+        admin.delete("/1/clusters/mapping/big");
+        assertThat(admin.post("/1/indexes/docs/query", "{}").body().get("nbHits").asInt())
+                .as("removing a user deletes its records").isEqualTo(2);
+        assertThat(admin.get("/1/indexes/docs/mine").status()).isEqualTo(200);
+    }
+
+    @Test
     void invalidMappingsAre400() {
         assertThat(asUser("POST", "/1/clusters/mapping", "u", jq("{'cluster':'nowhere'}")).status()).isEqualTo(400);
         assertThat(admin.post("/1/clusters/mapping", jq("{'cluster':'mock-cluster-1'}")).status())

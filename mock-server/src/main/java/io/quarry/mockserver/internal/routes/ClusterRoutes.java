@@ -5,13 +5,16 @@ import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.state.Application;
+import io.quarry.mockserver.internal.state.IndexState;
 import io.quarry.mockserver.internal.state.Timestamps;
 import io.quarry.mockserver.internal.state.UserMappings;
 import io.quarry.mockserver.internal.state.UserMappings.Mapping;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -19,8 +22,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Multi-cluster user mapping (seed 000 §2.9, §3.4, §4.7). Every endpoint answers 403 when the feature is disabled
- * (no cluster configured). The mock server stores no per-user data, so {@code nbRecords} and {@code dataSize} are 0;
- * the user search is always up to date. Pending mappings answer {@code {"pending": bool}} and, with
+ * (no cluster configured). A user's data are the records written with its {@code X-Service-User-ID} header that
+ * still exist: {@code nbRecords} counts them, {@code dataSize} is their JSON size in bytes; removing a user
+ * deletes them. Values and the user search are always up to date. Pending mappings answer {@code {"pending": bool}} and, with
  * {@code getClusters=true}, {@code "clusters": {cluster: [userIDs moving there]}}.
  */
 final class ClusterRoutes {
@@ -40,14 +44,22 @@ final class ClusterRoutes {
     /** {@code GET /1/clusters}: one summary per cluster. */
     Response clusters(Request request) {
         requireEnabled();
-        Map<String, Integer> users = userCounts();
+        Map<String, long[]> totals = new TreeMap<>();
+        for (Mapping mapping : mappings.all()) {
+            long[] usage = usage(mapping.userID());
+            long[] total = totals.computeIfAbsent(mapping.clusterName(), c -> new long[3]);
+            total[0] += usage[0];
+            total[1] += usage[1];
+            total[2]++;
+        }
         ArrayNode clusters = Json.array();
         for (String cluster : mappings.clusters()) {
+            long[] total = totals.getOrDefault(cluster, new long[3]);
             ObjectNode summary = clusters.addObject();
             summary.put("clusterName", cluster);
-            summary.put("nbRecords", 0);
-            summary.put("nbUserIDs", users.getOrDefault(cluster, 0));
-            summary.put("dataSize", 0);
+            summary.put("nbRecords", total[0]);
+            summary.put("nbUserIDs", total[2]);
+            summary.put("dataSize", total[1]);
         }
         ObjectNode body = Json.object();
         body.set("clusters", clusters);
@@ -85,10 +97,13 @@ final class ClusterRoutes {
         requireEnabled();
         Map<String, ArrayNode> byCluster = new TreeMap<>();
         mappings.clusters().forEach(cluster -> byCluster.put(cluster, Json.array()));
-        for (Mapping mapping : mappings.all()) {
-            ArrayNode users = byCluster.get(mapping.clusterName());
+        List<ObjectNode> entries = new ArrayList<>();
+        mappings.all().forEach(mapping -> entries.add(entry(mapping)));
+        entries.sort(Comparator.comparingLong((ObjectNode entry) -> entry.get("nbRecords").asLong()).reversed());
+        for (ObjectNode entry : entries) {
+            ArrayNode users = byCluster.get(entry.get("clusterName").stringValue());
             if (users != null && users.size() < TOP_USERS) {
-                users.add(entry(mapping));
+                users.add(entry);
             }
         }
         ArrayNode top = Json.array();
@@ -125,9 +140,14 @@ final class ClusterRoutes {
     Response remove(Request request) {
         requireEnabled();
         String userID = request.path("userID");
-        if (!mappings.remove(userID)) {
+        Map<String, Set<String>> records = mappings.remove(userID);
+        if (records == null) {
             throw ApiException.notFound("User " + userID + " is not assigned to a cluster");
         }
+        records.forEach((indexName, ids) -> app.writeIfExists(indexName, index -> index.data().write(writer -> {
+            ids.forEach(writer::remove);
+            return null;
+        }), null));
         ObjectNode body = Json.object();
         body.put("deletedAt", Timestamps.iso(app.nowMillis()));
         return Response.ok(body);
@@ -202,10 +222,22 @@ final class ClusterRoutes {
         return result;
     }
 
-    private Map<String, Integer> userCounts() {
-        Map<String, Integer> counts = new TreeMap<>();
-        mappings.all().forEach(mapping -> counts.merge(mapping.clusterName(), 1, Integer::sum));
-        return counts;
+    /** @return {nbRecords, dataSize} of the records a user wrote that still exist */
+    private long[] usage(String userID) {
+        long[] usage = new long[2];
+        mappings.records(userID).forEach((indexName, ids) -> {
+            IndexState index = app.find(indexName);
+            if (index != null) {
+                for (String id : ids) {
+                    ObjectNode record = index.data().get(id);
+                    if (record != null) {
+                        usage[0]++;
+                        usage[1] += Json.bytes(record).length;
+                    }
+                }
+            }
+        });
+        return usage;
     }
 
     private Mapping require(String userID) {
@@ -220,8 +252,9 @@ final class ClusterRoutes {
         ObjectNode entry = Json.object();
         entry.put("userID", mapping.userID());
         entry.put("clusterName", mapping.clusterName());
-        entry.put("nbRecords", 0);
-        entry.put("dataSize", 0);
+        long[] usage = usage(mapping.userID());
+        entry.put("nbRecords", usage[0]);
+        entry.put("dataSize", usage[1]);
         return entry;
     }
 

@@ -41,6 +41,7 @@ final class RecordRoutes {
                 : app.newObjectId();
         record.put("objectID", objectID);
         long taskId = apply(request.path("indexName"), new RecordOperation.Put(record));
+        claim(request, request.path("indexName"), List.of(objectID));
         ObjectNode body = Replies.task("createdAt", app.nowMillis(), taskId);
         body.put("objectID", objectID);
         return Response.created(body);
@@ -52,6 +53,7 @@ final class RecordRoutes {
         ObjectNode record = request.jsonObject();
         record.put("objectID", objectID);
         long taskId = apply(request.path("indexName"), new RecordOperation.Put(record));
+        claim(request, request.path("indexName"), List.of(objectID));
         ObjectNode body = Replies.task("updatedAt", app.nowMillis(), taskId);
         body.put("objectID", objectID);
         return Response.ok(body);
@@ -67,6 +69,7 @@ final class RecordRoutes {
                 ? apply(request.path("indexName"), operation)
                 : app.writeIfExists(request.path("indexName"), index -> applyAll(index, List.of(operation)),
                         null).taskId();
+        claim(request, request.path("indexName"), List.of(objectID));
         ObjectNode body = Replies.task("updatedAt", app.nowMillis(), taskId);
         body.put("objectID", objectID);
         return Response.ok(body);
@@ -174,6 +177,7 @@ final class RecordRoutes {
             operations.add(item.operation());
         }
         var written = app.write(name, index -> applyAll(index, operations));
+        claim(request, name, written.result());
         ObjectNode body = Json.object();
         body.put("taskID", written.taskId());
         body.set("objectIDs", objectIDs(written.result()));
@@ -196,6 +200,7 @@ final class RecordRoutes {
             byIndex.forEach((name, operations) -> ids.put(name, applyAll(indices.get(name), operations)));
             return ids;
         });
+        written.result().forEach((name, ids) -> claim(request, name, ids));
         ArrayNode objectIDs = Json.array();
         Map<String, Integer> next = new LinkedHashMap<>();
         for (BatchRequests.Item item : items) {
@@ -211,6 +216,14 @@ final class RecordRoutes {
         body.set("taskID", taskIds);
         body.set("objectIDs", objectIDs);
         return Response.ok(body);
+    }
+
+    /** With multi-cluster mapping, records written with {@code X-Service-User-ID} belong to that user. */
+    private void claim(Request request, String indexName, List<String> objectIDs) {
+        String userID = request.header("X-Service-User-ID");
+        if (userID != null) {
+            app.mappings().claim(userID, indexName, objectIDs);
+        }
     }
 
     private long apply(String indexName, RecordOperation operation) {

@@ -1,16 +1,20 @@
 package io.quarry.mockserver.internal.state;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Multi-cluster user mapping (seed 000 §2.9, §3.4): the application's clusters and which cluster each userID is
  * assigned to. A user moved to another cluster stays pending until the move's task is published (the task delay),
- * then belongs to the new cluster; an assignment of a new user is usable at once. With no cluster configured the
- * feature is disabled.
+ * then belongs to the new cluster; an assignment of a new user is usable at once. Records written with a user's
+ * {@code X-Service-User-ID} header belong to it. With no cluster configured the feature is disabled.
  */
 public final class UserMappings {
 
@@ -30,6 +34,8 @@ public final class UserMappings {
     private final List<String> clusters;
     private final TaskLog tasks;
     private final Map<String, Mapping> users = new TreeMap<>();
+    /** The records each user wrote (with its user ID header), by index. */
+    private final Map<String, Map<String, Set<String>>> records = new TreeMap<>();
 
     /**
      * @param clusters the cluster names, none to disable the feature
@@ -81,11 +87,43 @@ public final class UserMappings {
     }
 
     /**
+     * Removes a user's mapping and forgets its records.
+     *
      * @param userID a user
-     * @return whether it was assigned
+     * @return the user's records by index (for the caller to delete), or {@code null} when it was not assigned
      */
-    public synchronized boolean remove(String userID) {
-        return users.remove(userID) != null;
+    public synchronized Map<String, Set<String>> remove(String userID) {
+        if (users.remove(userID) == null) {
+            return null;
+        }
+        Map<String, Set<String>> owned = records.remove(userID);
+        return owned == null ? Map.of() : owned;
+    }
+
+    /**
+     * Attributes records to an assigned user (ignored for a user without mapping).
+     *
+     * @param userID the user
+     * @param indexName the index written
+     * @param objectIDs the records written
+     */
+    public synchronized void claim(String userID, String indexName, Collection<String> objectIDs) {
+        if (!users.containsKey(userID)) {
+            return;
+        }
+        Set<String> owned = records.computeIfAbsent(userID, u -> new TreeMap<>())
+                .computeIfAbsent(indexName, i -> new TreeSet<>());
+        objectIDs.stream().filter(Objects::nonNull).forEach(owned::add);
+    }
+
+    /**
+     * @param userID a user
+     * @return the records it wrote by index (some may since have been deleted)
+     */
+    public synchronized Map<String, Set<String>> records(String userID) {
+        Map<String, Set<String>> copy = new TreeMap<>();
+        records.getOrDefault(userID, Map.of()).forEach((index, ids) -> copy.put(index, new TreeSet<>(ids)));
+        return copy;
     }
 
     /** @return every mapping, by userID */
@@ -109,5 +147,6 @@ public final class UserMappings {
     /** Removes every mapping. */
     public synchronized void clear() {
         users.clear();
+        records.clear();
     }
 }
