@@ -67,6 +67,20 @@ class LogsHttpTest {
     }
 
     @Test
+    void largeBodiesAreCut() {
+        StringBuilder records = new StringBuilder("{\"requests\":[");
+        for (int i = 0; i < 200; i++) {
+            records.append(i == 0 ? "" : ",").append(jq("{'action':'addObject','body':{'text':'some words here'}}"));
+        }
+        client.post("/1/indexes/big/batch", records.append("]}").toString());
+        client.post("/1/indexes/big/query", jq("{'hitsPerPage':200}"));
+        JsonNode logs = client.get("/1/logs?length=2").body().get("logs");
+        assertThat(logs.get(0).get("answer").stringValue()).hasSize(1000).startsWith("{\"hits\":[");
+        assertThat(logs.get(1).get("query_body").stringValue()).hasSize(1000).startsWith("{\"requests\":[");
+        assertThat(logs.get(1).get("answer").stringValue()).hasSize(1000).startsWith("{\"taskID\"");
+    }
+
+    @Test
     void keysAreRedacted() {
         String key = client.post("/1/keys", jq("{'acl':['search']}")).body().get("key").stringValue();
         client.get("/1/keys/" + key);

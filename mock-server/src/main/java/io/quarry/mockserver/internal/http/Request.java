@@ -117,9 +117,13 @@ public final class Request {
         return body.length;
     }
 
-    /** @return the body as UTF-8 text */
-    public String bodyText() {
-        return new String(body, StandardCharsets.UTF_8);
+    /**
+     * @param maxChars the most characters wanted
+     * @return the start of the body as UTF-8 text, decoding no more than needed
+     */
+    public String bodyPrefix(int maxChars) {
+        String text = new String(body, 0, (int) Math.min(body.length, 4L * maxChars), StandardCharsets.UTF_8);
+        return text.length() <= maxChars ? text : text.substring(0, maxChars);
     }
 
     /** @return the HTTP method, upper case */

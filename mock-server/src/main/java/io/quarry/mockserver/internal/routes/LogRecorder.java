@@ -21,7 +21,8 @@ import tools.jackson.databind.node.StringNode;
 /**
  * Writes every answered API request (not the control endpoints) to the {@link RequestLog}, with every key
  * redacted: the API key URL parameter and headers, a key in the path of the key endpoints, and the {@code key} /
- * {@code value} members of their answers. Bodies are cut at {@value #MAX_TEXT} characters.
+ * {@code value} members of their answers. Bodies are cut at {@value #MAX_TEXT} characters (and never serialised
+ * or decoded whole, so large answers cost little).
  */
 public final class LogRecorder implements RequestListener {
 
@@ -49,12 +50,12 @@ public final class LogRecorder implements RequestListener {
         entry.put("timestamp", Timestamps.iso(app.nowMillis()));
         entry.put("method", request.method());
         entry.put("answer_code", Integer.toString(response.status()));
-        entry.put("query_body", cut(request.bodyText()));
+        entry.put("query_body", request.bodyPrefix(MAX_TEXT));
         JsonNode answer = response.body();
         if (keyRoute) {
             answer = redactKeys(answer.deepCopy());
         }
-        entry.put("answer", cut(answer.toString()));
+        entry.put("answer", Json.prefix(answer, MAX_TEXT));
         entry.put("url", url(request, route));
         entry.put("ip", request.remoteAddress());
         entry.put("query_headers", headers(request));
@@ -119,9 +120,5 @@ public final class LogRecorder implements RequestListener {
             node.forEach(LogRecorder::redactKeys);
         }
         return node;
-    }
-
-    private static String cut(String text) {
-        return text.length() <= MAX_TEXT ? text : text.substring(0, MAX_TEXT);
     }
 }
