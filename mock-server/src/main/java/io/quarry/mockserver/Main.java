@@ -1,0 +1,160 @@
+package io.quarry.mockserver;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * The command line: {@code java -jar mock-server-<version>-all.jar [options]}. Prints one line
+ * {@code listening on <url>} once ready (after the credential lines) and stops cleanly on SIGTERM or Ctrl-C.
+ */
+public final class Main {
+
+    private static final String USAGE = String.join("\n",
+            "Usage: java -jar mock-server-<version>-all.jar [options]",
+            "  --port N           port to listen on; 0 (default) picks a free one",
+            "  --bind ADDRESS     address to listen on (default 127.0.0.1)",
+            "  --app-id ID        application ID callers must send (default " + MockServer.DEFAULT_APPLICATION_ID
+                    + ")",
+            "  --admin-key KEY    admin API key (default " + MockServer.DEFAULT_ADMIN_KEY + ")",
+            "  --https            speak HTTPS with a certificate minted at start",
+            "  --cert-out FILE    with --https, write the certificate as PEM to FILE",
+            "  --seed FILE|DIR    load indices, settings and records from JSON (repeatable)",
+            "  --task-delay D     how long a task stays notPublished: 500ms, 2s, PT1S or milliseconds (default 0)",
+            "  --strict           answer unknown URL parameters with a 400",
+            "  --help             print this help");
+
+    private Main() {
+    }
+
+    /**
+     * Starts the server and blocks until the JVM is asked to stop.
+     *
+     * @param args the options
+     * @throws InterruptedException when interrupted while serving
+     */
+    public static void main(String[] args) throws InterruptedException {
+        MockServer server;
+        try {
+            server = start(args, System.out);
+        } catch (IllegalArgumentException e) {
+            System.err.println("error: " + e.getMessage());
+            System.err.println(USAGE);
+            System.exit(2);
+            return;
+        }
+        if (server == null) {
+            return;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            stopped.countDown();
+        }, "quarry-mock-server-shutdown"));
+        stopped.await();
+    }
+
+    /**
+     * Parses the options, starts the server and prints where it listens.
+     *
+     * @param args the options
+     * @param out where the start-up lines go
+     * @return the running server, or {@code null} when only help was asked for
+     * @throws IllegalArgumentException for an invalid option
+     */
+    static MockServer start(String[] args, PrintStream out) {
+        MockServer.Builder builder = MockServer.builder();
+        boolean appIdGiven = false;
+        boolean keyGiven = false;
+        boolean https = false;
+        Path certOut = null;
+        for (int i = 0; i < args.length; i++) {
+            String option = args[i];
+            switch (option) {
+                case "--help", "-h" -> {
+                    out.println(USAGE);
+                    return null;
+                }
+                case "--https" -> {
+                    https = true;
+                    builder.https(true);
+                }
+                case "--strict" -> builder.strict(true);
+                case "--port" -> builder.port(integer(option, value(args, ++i, option)));
+                case "--bind" -> builder.bindAddress(value(args, ++i, option));
+                case "--app-id" -> {
+                    builder.applicationId(value(args, ++i, option));
+                    appIdGiven = true;
+                }
+                case "--admin-key" -> {
+                    builder.adminKey(value(args, ++i, option));
+                    keyGiven = true;
+                }
+                case "--cert-out" -> certOut = Path.of(value(args, ++i, option));
+                case "--seed" -> builder.seed(Path.of(value(args, ++i, option)));
+                case "--task-delay" -> builder.taskDelay(duration(value(args, ++i, option)));
+                default -> throw new IllegalArgumentException("unknown option " + option);
+            }
+        }
+        if (certOut != null && !https) {
+            throw new IllegalArgumentException("--cert-out needs --https");
+        }
+        MockServer server = builder.start();
+        if (certOut != null) {
+            try {
+                server.trustMaterial().writePem(certOut);
+            } catch (IOException e) {
+                server.close();
+                throw new IllegalArgumentException("cannot write " + certOut + ": " + e.getMessage(), e);
+            }
+        }
+        out.println("application id: " + server.applicationId() + (appIdGiven ? "" : " (default)"));
+        // A key given on the command line is the user's and is never printed; the default is public.
+        out.println("admin key: " + (keyGiven ? "(as given)" : MockServer.DEFAULT_ADMIN_KEY + " (default)"));
+        if (certOut != null) {
+            out.println("certificate: " + certOut);
+        }
+        out.println("listening on " + server.url());
+        out.flush();
+        return server;
+    }
+
+    private static String value(String[] args, int at, String option) {
+        if (at >= args.length) {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return args[at];
+    }
+
+    private static int integer(String option, String value) {
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " needs an integer, not " + value, e);
+        }
+    }
+
+    /** Parses {@code 500ms}, {@code 2s}, {@code PT1S} or a number of milliseconds. */
+    static Duration duration(String value) {
+        String text = value.trim().toLowerCase(Locale.ROOT);
+        try {
+            if (text.startsWith("pt")) {
+                return Duration.parse(value.trim());
+            }
+            if (text.endsWith("ms")) {
+                return Duration.ofMillis(Long.parseLong(text.substring(0, text.length() - 2)));
+            }
+            if (text.endsWith("s")) {
+                return Duration.ofMillis(Math.round(Double.parseDouble(text.substring(0, text.length() - 1)) * 1000));
+            }
+            return Duration.ofMillis(Long.parseLong(text));
+        } catch (NumberFormatException | DateTimeParseException e) {
+            throw new IllegalArgumentException("--task-delay needs a duration such as 500ms, 2s or PT1S, not "
+                    + value, e);
+        }
+    }
+}

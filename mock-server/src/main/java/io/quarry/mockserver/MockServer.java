@@ -1,0 +1,394 @@
+package io.quarry.mockserver;
+
+import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
+import io.quarry.mockserver.engine.SearchEngine;
+import io.quarry.mockserver.internal.auth.Authenticator;
+import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.HttpFront;
+import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.routes.RouteTable;
+import io.quarry.mockserver.internal.state.Application;
+import io.quarry.mockserver.internal.state.SeedFiles;
+import io.quarry.mockserver.internal.state.StateControl;
+import io.quarry.mockserver.internal.tls.SelfSignedCertificate;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A running mock server, started in-process:
+ *
+ * <pre>{@code
+ * try (MockServer server = MockServer.builder().start()) {
+ *     String url = server.url();            // e.g. http://127.0.0.1:53123
+ *     String appId = server.applicationId();
+ *     String key = server.adminKey();
+ * }
+ * }</pre>
+ *
+ * <p>One port serves every API family and the control endpoints under {@code /_mock/} (reset, seed, state,
+ * version), which take the admin key alone. Thread-safe.
+ */
+public final class MockServer implements AutoCloseable {
+
+    /** The application ID used when none is given. */
+    public static final String DEFAULT_APPLICATION_ID = "QUARRYMOCK";
+    /** The admin API key used when none is given: a fixed, public value for tests, never a secret. */
+    public static final String DEFAULT_ADMIN_KEY = "mock-admin-key";
+
+    static {
+        // Read once when the JDK server's configuration class loads: set it before any server starts, or every
+        // small response waits for a delayed ACK.
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+            System.setProperty("sun.net.httpserver.nodelay", "true");
+        }
+    }
+
+    private final HttpServer server;
+    private final ExecutorService executor;
+    private final StateControl state;
+    private final String url;
+    private final String applicationId;
+    private final String adminKey;
+    private final TrustMaterial trustMaterial;
+    private final String version;
+
+    private MockServer(Builder builder) throws IOException {
+        this.applicationId = builder.applicationId;
+        this.adminKey = builder.adminKey;
+        this.version = readVersion();
+        List<ObjectNode> seeds = new ArrayList<>(builder.seedDocuments);
+        builder.seedPaths.forEach(path -> seeds.addAll(SeedFiles.read(path)));
+        Application app = new Application(builder.clock, builder.taskDelay);
+        try {
+            this.state = new StateControl(app, seeds);
+        } catch (ApiException e) {
+            throw new IllegalArgumentException("invalid seed: " + e.getMessage(), e);
+        }
+        HttpFront front = new HttpFront(RouteTable.build(app, new SearchEngine(builder.strict), state, version),
+                new Authenticator(applicationId, adminKey), version, builder.strict);
+        InetSocketAddress address = new InetSocketAddress(InetAddress.getByName(builder.bindAddress), builder.port);
+        if (builder.https) {
+            SelfSignedCertificate certificate = SelfSignedCertificate.mint();
+            HttpsServer https = HttpsServer.create(address, 0);
+            https.setHttpsConfigurator(new HttpsConfigurator(certificate.serverContext()));
+            this.server = https;
+            this.trustMaterial = new TrustMaterial(certificate.certificate());
+        } else {
+            this.server = HttpServer.create(address, 0);
+            this.trustMaterial = null;
+        }
+        this.executor = executor(builder.threads);
+        server.setExecutor(executor);
+        server.createContext("/", front);
+        server.start();
+        InetAddress bound = server.getAddress().getAddress();
+        String host = bound.isAnyLocalAddress() ? "127.0.0.1" : bound.getHostAddress();
+        if (host.contains(":")) {
+            host = "[" + host + "]";
+        }
+        this.url = (builder.https ? "https" : "http") + "://" + host + ":" + server.getAddress().getPort();
+    }
+
+    private static ExecutorService executor(int threads) {
+        AtomicInteger count = new AtomicInteger();
+        ThreadPoolExecutor executor = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(), task -> {
+                    Thread thread = new Thread(task, "quarry-mock-server-" + count.incrementAndGet());
+                    thread.setDaemon(true);
+                    return thread;
+                });
+        executor.allowCoreThreadTimeOut(true);
+        return executor;
+    }
+
+    private static String readVersion() {
+        try (InputStream in = MockServer.class.getResourceAsStream("version.properties")) {
+            Properties properties = new Properties();
+            if (in != null) {
+                properties.load(in);
+            }
+            return properties.getProperty("version", "unknown");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** @return a builder with the defaults: a free port on 127.0.0.1, HTTP, the default credentials */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** @return the base URL, e.g. {@code http://127.0.0.1:53123}, without a trailing slash */
+    public String url() {
+        return url;
+    }
+
+    /** @return the base URL as a URI */
+    public URI uri() {
+        return URI.create(url);
+    }
+
+    /** @return the host part of the URL, e.g. {@code 127.0.0.1} */
+    public String host() {
+        return uri().getHost();
+    }
+
+    /** @return the port listened on */
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    /** @return whether the server speaks HTTPS */
+    public boolean isHttps() {
+        return trustMaterial != null;
+    }
+
+    /** @return the application ID callers must send */
+    public String applicationId() {
+        return applicationId;
+    }
+
+    /** @return the admin API key */
+    public String adminKey() {
+        return adminKey;
+    }
+
+    /**
+     * @return what a client needs to trust this server's certificate
+     * @throws IllegalStateException when the server speaks plain HTTP
+     */
+    public TrustMaterial trustMaterial() {
+        if (trustMaterial == null) {
+            throw new IllegalStateException("this mock server speaks HTTP; build it with https(true)");
+        }
+        return trustMaterial;
+    }
+
+    /** @return the mock server's version, also sent in the {@code X-Mock-Server-Version} response header */
+    public String version() {
+        return version;
+    }
+
+    /** Goes back to the state at start: every index removed, then the startup seed applied again. */
+    public void reset() {
+        state.reset();
+    }
+
+    /**
+     * Applies a seed document; each index in it is replaced.
+     *
+     * @param json {@code {"indices": {"<name>": {"settings", "synonyms", "rules", "records"}}}}
+     * @throws IllegalArgumentException when the document is malformed
+     */
+    public void seed(String json) {
+        JsonNode document;
+        try {
+            document = Json.parse(json);
+        } catch (JacksonException e) {
+            throw new IllegalArgumentException("the seed is not valid JSON", e);
+        }
+        try {
+            state.seed(document);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    /** @return the whole state as a seed document (JSON text) */
+    public String exportState() {
+        return Json.pretty(state.export());
+    }
+
+    /** Stops the server at once; in-flight requests are dropped. */
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+    }
+
+    @Override
+    public String toString() {
+        return "MockServer[" + url + ", applicationId=" + applicationId + "]";
+    }
+
+    /** Configures and starts a {@link MockServer}. */
+    public static final class Builder {
+
+        private int port;
+        private String bindAddress = "127.0.0.1";
+        private String applicationId = DEFAULT_APPLICATION_ID;
+        private String adminKey = DEFAULT_ADMIN_KEY;
+        private boolean https;
+        private Duration taskDelay = Duration.ZERO;
+        private Clock clock = Clock.systemUTC();
+        private boolean strict;
+        private int threads = 16;
+        private final List<Path> seedPaths = new ArrayList<>();
+        private final List<ObjectNode> seedDocuments = new ArrayList<>();
+
+        private Builder() {
+        }
+
+        /**
+         * @param port the port; 0 (the default) picks a free one
+         * @return this builder
+         */
+        public Builder port(int port) {
+            if (port < 0 || port > 65535) {
+                throw new IllegalArgumentException("port must be 0..65535");
+            }
+            this.port = port;
+            return this;
+        }
+
+        /**
+         * @param bindAddress the address to listen on; default {@code 127.0.0.1}
+         * @return this builder
+         */
+        public Builder bindAddress(String bindAddress) {
+            this.bindAddress = Objects.requireNonNull(bindAddress, "bindAddress");
+            return this;
+        }
+
+        /**
+         * @param applicationId the application ID callers must send; default {@value #DEFAULT_APPLICATION_ID}
+         * @return this builder
+         */
+        public Builder applicationId(String applicationId) {
+            this.applicationId = requireNonBlank(applicationId, "applicationId");
+            return this;
+        }
+
+        /**
+         * @param adminKey the admin API key; default {@value #DEFAULT_ADMIN_KEY}
+         * @return this builder
+         */
+        public Builder adminKey(String adminKey) {
+            this.adminKey = requireNonBlank(adminKey, "adminKey");
+            return this;
+        }
+
+        /**
+         * @param https whether to speak HTTPS with a certificate minted at start (see {@link #trustMaterial()})
+         * @return this builder
+         */
+        public Builder https(boolean https) {
+            this.https = https;
+            return this;
+        }
+
+        /**
+         * @param taskDelay how long each task stays {@code notPublished}; default zero
+         * @return this builder
+         */
+        public Builder taskDelay(Duration taskDelay) {
+            if (taskDelay.isNegative()) {
+                throw new IllegalArgumentException("taskDelay must not be negative");
+            }
+            this.taskDelay = taskDelay;
+            return this;
+        }
+
+        /**
+         * @param clock the clock for timestamps and task publication (tests can move it by hand)
+         * @return this builder
+         */
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * @param strict whether unknown URL parameters are answered with a 400
+         * @return this builder
+         */
+        public Builder strict(boolean strict) {
+            this.strict = strict;
+            return this;
+        }
+
+        /**
+         * @param threads how many requests are served at once; default 16
+         * @return this builder
+         */
+        public Builder threads(int threads) {
+            if (threads < 1) {
+                throw new IllegalArgumentException("threads must be at least 1");
+            }
+            this.threads = threads;
+            return this;
+        }
+
+        /**
+         * Seeds from a file or directory at start and after each reset (format: see the README).
+         *
+         * @param path a seed file or a directory of them
+         * @return this builder
+         */
+        public Builder seed(Path path) {
+            seedPaths.add(Objects.requireNonNull(path, "path"));
+            return this;
+        }
+
+        /**
+         * Seeds from a JSON document at start and after each reset.
+         *
+         * @param json {@code {"indices": {"<name>": {"settings", "synonyms", "rules", "records"}}}}
+         * @return this builder
+         * @throws IllegalArgumentException when it is not a JSON object
+         */
+        public Builder seedJson(String json) {
+            JsonNode document;
+            try {
+                document = Json.parse(json);
+            } catch (JacksonException e) {
+                throw new IllegalArgumentException("the seed is not valid JSON", e);
+            }
+            if (!document.isObject()) {
+                throw new IllegalArgumentException("the seed must be a JSON object");
+            }
+            seedDocuments.add((ObjectNode) document);
+            return this;
+        }
+
+        /**
+         * @return the running server
+         * @throws UncheckedIOException when the port cannot be bound
+         */
+        public MockServer start() {
+            try {
+                return new MockServer(this);
+            } catch (IOException e) {
+                throw new UncheckedIOException("could not start the mock server", e);
+            }
+        }
+
+        private static String requireNonBlank(String value, String name) {
+            if (value == null || value.isBlank()) {
+                throw new IllegalArgumentException(name + " must not be blank");
+            }
+            return value;
+        }
+    }
+}

@@ -1,0 +1,185 @@
+package io.quarry.mockserver.engine;
+
+import io.quarry.mockserver.engine.internal.index.IndexedRecord;
+import io.quarry.mockserver.engine.internal.index.RecordStore;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Function;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The records of one index and the structures that search them (an inverted index over every word of every
+ * string and number value, kept up to date on each write).
+ *
+ * <p>Thread-safe. A group of writes passed to {@link #write} is atomic for readers: no search sees part of it,
+ * because writers hold a write lock for the whole group and searches hold the read lock for their whole run.
+ * When the group throws, its changes are undone before the exception propagates. Records handed in are owned
+ * by the index afterwards; records handed out are copies.
+ */
+public final class IndexData {
+
+    private final ReadWriteLock lock = new ReentrantReadWriteLock();
+    private final RecordStore store = new RecordStore();
+
+    /** Creates an empty index. */
+    public IndexData() {
+        // Empty until the first write.
+    }
+
+    /**
+     * Applies a group of writes atomically.
+     *
+     * @param writes the writes; what it returns is returned
+     * @param <T> the result type
+     * @return what {@code writes} returned
+     */
+    public <T> T write(Function<RecordWriter, T> writes) {
+        lock.writeLock().lock();
+        try {
+            GroupWriter writer = new GroupWriter();
+            try {
+                return writes.apply(writer);
+            } catch (RuntimeException | Error failure) {
+                writer.undo();
+                throw failure;
+            } finally {
+                writer.close();
+            }
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    /**
+     * Returns a copy of one record.
+     *
+     * @param objectID the record's ID
+     * @return a copy of the record, or {@code null} when absent
+     */
+    public ObjectNode get(String objectID) {
+        lock.readLock().lock();
+        try {
+            IndexedRecord record = store.get(objectID);
+            return record == null ? null : record.source().deepCopy();
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /** @return the number of records */
+    public int size() {
+        return read(RecordStore::size);
+    }
+
+    /** @return the approximate size of the records in bytes, as JSON */
+    public long dataSize() {
+        return read(RecordStore::dataSize);
+    }
+
+    /** @return copies of every record, in objectID order (for state export) */
+    public List<ObjectNode> records() {
+        return read(s -> {
+            List<ObjectNode> copies = new ArrayList<>(s.size());
+            for (IndexedRecord record : s.sortedById()) {
+                copies.add(record.source().deepCopy());
+            }
+            return copies;
+        });
+    }
+
+    /**
+     * Runs a read under the read lock, so that it sees no write group half applied.
+     *
+     * @param reader what to read; must not keep references to the store after returning
+     * @param <T> the result type
+     * @return what {@code reader} returned
+     */
+    <T> T read(Function<RecordStore, T> reader) {
+        lock.readLock().lock();
+        try {
+            return reader.apply(store);
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /** The writer of one group; remembers the first prior state of each touched record to undo the group. */
+    private final class GroupWriter implements RecordWriter {
+
+        private final Map<String, IndexedRecord> priorStates = new LinkedHashMap<>();
+        private List<IndexedRecord> priorContent;
+        private boolean open = true;
+
+        @Override
+        public ObjectNode get(String objectID) {
+            ensureOpen();
+            IndexedRecord record = store.get(objectID);
+            return record == null ? null : record.source();
+        }
+
+        @Override
+        public void put(ObjectNode record) {
+            ensureOpen();
+            if (record == null || !record.path("objectID").isString()) {
+                throw new IllegalArgumentException("a record needs a string objectID");
+            }
+            String objectID = record.path("objectID").asString();
+            IndexedRecord previous = store.put(record);
+            priorStates.putIfAbsent(objectID, previous);
+        }
+
+        @Override
+        public boolean remove(String objectID) {
+            ensureOpen();
+            IndexedRecord removed = store.remove(objectID);
+            if (removed != null) {
+                priorStates.putIfAbsent(objectID, removed);
+            }
+            return removed != null;
+        }
+
+        @Override
+        public void clear() {
+            ensureOpen();
+            if (priorContent == null) {
+                priorContent = new ArrayList<>(store.sortedById());
+                // Records touched before the clear are restored from their prior state below.
+                priorContent.removeIf(r -> priorStates.containsKey(r.objectID()));
+                priorStates.values().stream().filter(r -> r != null).forEach(priorContent::add);
+                priorStates.clear();
+            }
+            store.clear();
+        }
+
+        void undo() {
+            if (priorContent != null) {
+                store.clear();
+                priorContent.stream()
+                        .sorted(java.util.Comparator.comparingLong(IndexedRecord::sequence))
+                        .forEach(store::restore);
+                return;
+            }
+            for (Map.Entry<String, IndexedRecord> entry : priorStates.entrySet()) {
+                if (entry.getValue() == null) {
+                    store.remove(entry.getKey());
+                } else {
+                    store.restore(entry.getValue());
+                }
+            }
+        }
+
+        void close() {
+            open = false;
+        }
+
+        private void ensureOpen() {
+            if (!open) {
+                throw new IllegalStateException("a RecordWriter is valid only inside IndexData.write");
+            }
+        }
+    }
+}

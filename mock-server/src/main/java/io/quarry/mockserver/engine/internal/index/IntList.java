@@ -1,0 +1,38 @@
+package io.quarry.mockserver.engine.internal.index;
+
+import java.util.Arrays;
+
+/** A growable list of ints, used for posting lists of record ordinals. */
+public final class IntList {
+
+    private int[] values = new int[2];
+    private int size;
+
+    /**
+     * Appends a value unless it equals the last one (postings are appended in ordinal order per record).
+     *
+     * @param value the value
+     */
+    public void addIfNotLast(int value) {
+        if (size > 0 && values[size - 1] == value) {
+            return;
+        }
+        if (size == values.length) {
+            values = Arrays.copyOf(values, size * 2);
+        }
+        values[size++] = value;
+    }
+
+    /** @return the number of values */
+    public int size() {
+        return size;
+    }
+
+    /**
+     * @param index a position below {@link #size()}
+     * @return the value there
+     */
+    public int get(int index) {
+        return values[index];
+    }
+}

@@ -1,0 +1,173 @@
+package io.quarry.mockserver.engine.internal.index;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The records of one index by ordinal, with their inverted index. Not thread-safe: the owner guards it.
+ *
+ * <p>A replaced or removed record leaves a dead slot; when dead slots outnumber live ones the store renumbers
+ * the live records and rebuilds the postings (amortised, so writes stay cheap).
+ */
+public final class RecordStore {
+
+    private static final int COMPACTION_FLOOR = 1024;
+
+    private List<IndexedRecord> byOrdinal = new ArrayList<>();
+    private Map<String, Integer> ordinalById = new HashMap<>();
+    private TermIndex terms = new TermIndex();
+    private long nextSequence;
+    private long dataSize;
+    private long generation;
+
+    /**
+     * @param objectID a record's ID
+     * @return the live record, or {@code null}
+     */
+    public IndexedRecord get(String objectID) {
+        Integer ordinal = ordinalById.get(objectID);
+        return ordinal == null ? null : byOrdinal.get(ordinal);
+    }
+
+    /**
+     * Adds or replaces a record; a replaced record keeps its insertion sequence.
+     *
+     * @param record the record, holding a string objectID; owned by the store afterwards
+     * @return the record it replaced, or {@code null}
+     */
+    public IndexedRecord put(ObjectNode record) {
+        String objectID = record.path("objectID").asString();
+        IndexedRecord previous = removeSlot(objectID);
+        long sequence = previous != null ? previous.sequence() : nextSequence++;
+        append(new IndexedRecord(record, sequence));
+        generation++;
+        return previous;
+    }
+
+    /**
+     * Puts back a record exactly as it was (used to undo a failed write group).
+     *
+     * @param record a record previously returned by {@link #put} or {@link #remove}
+     */
+    public void restore(IndexedRecord record) {
+        removeSlot(record.objectID());
+        append(record);
+        generation++;
+    }
+
+    /**
+     * @param objectID a record's ID
+     * @return the removed record, or {@code null} when absent
+     */
+    public IndexedRecord remove(String objectID) {
+        IndexedRecord removed = removeSlot(objectID);
+        if (removed != null) {
+            generation++;
+            compactIfSparse();
+        }
+        return removed;
+    }
+
+    /** Removes every record. */
+    public void clear() {
+        byOrdinal = new ArrayList<>();
+        ordinalById = new HashMap<>();
+        terms = new TermIndex();
+        dataSize = 0;
+        generation++;
+    }
+
+    private IndexedRecord removeSlot(String objectID) {
+        Integer ordinal = ordinalById.remove(objectID);
+        if (ordinal == null) {
+            return null;
+        }
+        IndexedRecord removed = byOrdinal.set(ordinal, null);
+        dataSize -= removed.approximateSize();
+        return removed;
+    }
+
+    private void append(IndexedRecord record) {
+        int ordinal = byOrdinal.size();
+        byOrdinal.add(record);
+        ordinalById.put(record.objectID(), ordinal);
+        dataSize += record.approximateSize();
+        for (String term : record.terms()) {
+            terms.add(term, ordinal);
+        }
+        compactIfSparse();
+    }
+
+    private void compactIfSparse() {
+        int dead = byOrdinal.size() - ordinalById.size();
+        if (dead < COMPACTION_FLOOR || dead < ordinalById.size()) {
+            return;
+        }
+        List<IndexedRecord> live = new ArrayList<>(ordinalById.size());
+        for (IndexedRecord record : byOrdinal) {
+            if (record != null) {
+                live.add(record);
+            }
+        }
+        byOrdinal = new ArrayList<>(live.size());
+        ordinalById = new HashMap<>();
+        terms = new TermIndex();
+        for (IndexedRecord record : live) {
+            int ordinal = byOrdinal.size();
+            byOrdinal.add(record);
+            ordinalById.put(record.objectID(), ordinal);
+            for (String term : record.terms()) {
+                terms.add(term, ordinal);
+            }
+        }
+    }
+
+    /**
+     * @param ordinal a record ordinal below {@link #ordinalLimit()}
+     * @return the live record there, or {@code null} for a dead slot
+     */
+    public IndexedRecord at(int ordinal) {
+        return byOrdinal.get(ordinal);
+    }
+
+    /** @return one more than the largest ordinal in use */
+    public int ordinalLimit() {
+        return byOrdinal.size();
+    }
+
+    /** @return the inverted index */
+    public TermIndex terms() {
+        return terms;
+    }
+
+    /** @return the number of live records */
+    public int size() {
+        return ordinalById.size();
+    }
+
+    /** @return the approximate size of the records as JSON */
+    public long dataSize() {
+        return dataSize;
+    }
+
+    /** @return a number that changes on every write (for caches keyed on the index content) */
+    public long generation() {
+        return generation;
+    }
+
+    /** @return the live records sorted by objectID */
+    public List<IndexedRecord> sortedById() {
+        List<IndexedRecord> live = new ArrayList<>(ordinalById.size());
+        for (IndexedRecord record : byOrdinal) {
+            if (record != null) {
+                live.add(record);
+            }
+        }
+        live.sort(Comparator.comparing(IndexedRecord::objectID));
+        return live;
+    }
+}

@@ -1,0 +1,122 @@
+package io.quarry.mockserver.engine.internal.search;
+
+import io.quarry.mockserver.engine.internal.index.IndexedRecord;
+import io.quarry.mockserver.engine.internal.index.Leaf;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Counts facet values over the hits: {@code facets} (names, or {@code *} for every countable faceting attribute;
+ * undeclared names are ignored), sorted by count descending then value (or by value with
+ * {@code sortFacetValuesBy=alpha}), at most {@code maxValuesPerFacet} values; {@code facets_stats} (min, max, avg,
+ * sum) for the facets holding numbers. Counts are exact.
+ */
+public final class FacetCounter {
+
+    private final List<String> facets;
+    private final int maxValues;
+    private final boolean alphabetical;
+
+    /**
+     * @param options the effective options
+     * @param faceting the faceting declarations
+     */
+    public FacetCounter(SearchOptions options, Faceting faceting) {
+        List<String> requested = options.params().stringList("facets");
+        List<String> resolved = new ArrayList<>();
+        if (requested != null) {
+            for (String name : requested) {
+                if (name.equals("*")) {
+                    faceting.countable().stream().filter(p -> !resolved.contains(p)).forEach(resolved::add);
+                } else {
+                    Faceting.Attribute attribute = faceting.find(name);
+                    if (attribute != null && !attribute.filterOnly() && !resolved.contains(name)) {
+                        resolved.add(name);
+                    }
+                }
+            }
+        }
+        this.facets = resolved;
+        this.maxValues = options.integer("maxValuesPerFacet", 100);
+        if (maxValues < 0 || maxValues > 1000) {
+            throw new io.quarry.mockserver.engine.EngineException(400,
+                    "maxValuesPerFacet must be between 0 and 1000");
+        }
+        this.alphabetical = options.string("sortFacetValuesBy", "count").equals("alpha");
+    }
+
+    /** @return whether facets were asked for */
+    public boolean requested() {
+        return !facets.isEmpty();
+    }
+
+    /**
+     * @param records the records to count over
+     * @param response the response to add {@code facets}, {@code facets_stats} and
+     *     {@code exhaustiveFacetsCount} to
+     */
+    public void addTo(List<IndexedRecord> records, ObjectNode response) {
+        ObjectNode facetsNode = JsonNodeFactory.instance.objectNode();
+        ObjectNode statsNode = JsonNodeFactory.instance.objectNode();
+        for (String facet : facets) {
+            Map<String, Integer> counts = new LinkedHashMap<>();
+            double min = Double.POSITIVE_INFINITY;
+            double max = Double.NEGATIVE_INFINITY;
+            double sum = 0;
+            long numbers = 0;
+            for (IndexedRecord record : records) {
+                Set<String> seen = new HashSet<>();
+                for (Leaf leaf : record.leavesAt(facet)) {
+                    JsonNode value = leaf.value();
+                    String key = value.asString();
+                    if (seen.add(key)) {
+                        counts.merge(key, 1, Integer::sum);
+                    }
+                    if (value.isNumber()) {
+                        double number = value.asDouble();
+                        min = Math.min(min, number);
+                        max = Math.max(max, number);
+                        sum += number;
+                        numbers++;
+                    }
+                }
+            }
+            List<Map.Entry<String, Integer>> sorted = new ArrayList<>(counts.entrySet());
+            Comparator<Map.Entry<String, Integer>> byValue = Map.Entry.comparingByKey();
+            sorted.sort(alphabetical ? byValue
+                    : Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(byValue));
+            ObjectNode values = facetsNode.putObject(facet);
+            for (int i = 0; i < Math.min(maxValues, sorted.size()); i++) {
+                values.put(sorted.get(i).getKey(), sorted.get(i).getValue());
+            }
+            if (numbers > 0) {
+                ObjectNode stats = statsNode.putObject(facet);
+                putNumber(stats, "min", min);
+                putNumber(stats, "max", max);
+                putNumber(stats, "avg", sum / numbers);
+                putNumber(stats, "sum", sum);
+            }
+        }
+        response.set("facets", facetsNode);
+        if (!statsNode.isEmpty()) {
+            response.set("facets_stats", statsNode);
+        }
+        response.put("exhaustiveFacetsCount", true);
+    }
+
+    private static void putNumber(ObjectNode node, String name, double value) {
+        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+            node.put(name, (long) value);
+        } else {
+            node.put(name, value);
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package io.quarry.mockserver.engine.internal.search;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The order of hits: the ranking criteria in turn ({@code typo, geo, words, filters, proximity, attribute, exact,
+ * custom} by default, or the {@code ranking} setting, which may hold {@code asc(attr)}/{@code desc(attr)}), with
+ * {@code custom} expanding to the customRanking entries, then insertion order so results are deterministic.
+ * {@code geo} and {@code filters} compare equal for every hit (no geo search, no optional filters).
+ */
+public final class HitOrder {
+
+    private HitOrder() {
+    }
+
+    /**
+     * @param ranking the ranking criteria
+     * @param customRanking the customRanking entries
+     * @return the comparator (best first)
+     */
+    public static Comparator<Hit> of(List<String> ranking, List<String> customRanking) {
+        List<Comparator<Hit>> parts = new ArrayList<>();
+        for (String criterion : ranking) {
+            switch (criterion) {
+                case "typo" -> parts.add(Comparator.comparingInt(h -> h.match().typos()));
+                case "words" -> parts.add(Comparator.comparingInt((Hit h) -> h.match().words()).reversed());
+                case "proximity" -> parts.add(Comparator.comparingInt(h -> h.match().proximity()));
+                case "attribute" -> parts.add(Comparator.comparingInt(h -> h.match().firstMatchedWord()));
+                case "exact" -> parts.add(Comparator.comparingInt((Hit h) -> h.match().exactWords()).reversed());
+                case "custom" -> parts.add(custom(customRanking));
+                default -> {
+                    Comparator<Hit> byAttribute = byAttribute(criterion);
+                    if (byAttribute != null) {
+                        parts.add(byAttribute);
+                    }
+                }
+            }
+        }
+        parts.add(Comparator.comparingLong(h -> h.record().sequence()));
+        return chain(parts);
+    }
+
+    /**
+     * @param customRanking the customRanking entries
+     * @return the comparator of the custom criterion alone (insertion order is not included)
+     */
+    public static Comparator<Hit> custom(List<String> customRanking) {
+        List<Comparator<Hit>> parts = new ArrayList<>();
+        for (String entry : customRanking) {
+            Comparator<Hit> byAttribute = byAttribute(entry);
+            if (byAttribute != null) {
+                parts.add(byAttribute);
+            }
+        }
+        return chain(parts);
+    }
+
+    private static Comparator<Hit> byAttribute(String entry) {
+        boolean descending;
+        if (entry.startsWith("desc(") && entry.endsWith(")")) {
+            descending = true;
+        } else if (entry.startsWith("asc(") && entry.endsWith(")")) {
+            descending = false;
+        } else {
+            return null;
+        }
+        String path = entry.substring(entry.indexOf('(') + 1, entry.length() - 1).trim();
+        return (a, b) -> AttributeValues.compare(AttributeValues.sortValue(a.record(), path),
+                AttributeValues.sortValue(b.record(), path), descending);
+    }
+
+    private static Comparator<Hit> chain(List<Comparator<Hit>> parts) {
+        return (a, b) -> {
+            for (Comparator<Hit> part : parts) {
+                int result = part.compare(a, b);
+                if (result != 0) {
+                    return result;
+                }
+            }
+            return 0;
+        };
+    }
+}

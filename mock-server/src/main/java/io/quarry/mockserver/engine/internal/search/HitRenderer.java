@@ -1,0 +1,224 @@
+package io.quarry.mockserver.engine.internal.search;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Turns a hit into its JSON: the retrievable attributes ({@code attributesToRetrieve} with {@code *} and
+ * {@code -attr} exclusions, minus {@code unretrievableAttributes}; objectID always), then
+ * {@code _highlightResult}, {@code _snippetResult} and {@code _rankingInfo}.
+ */
+public final class HitRenderer {
+
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+    private final List<String> toRetrieve;
+    private final List<String> unretrievable;
+    private final List<String> toHighlight;
+    private final List<String> toSnippet;
+    private final String preTag;
+    private final String postTag;
+    private final String ellipsis;
+    private final boolean rankingInfo;
+
+    /**
+     * @param options the effective options
+     * @param searchable the searchable attributes (the default attributes to highlight)
+     * @param seeUnretrievable whether unretrievable attributes are returned anyway
+     */
+    public HitRenderer(SearchOptions options, SearchableAttributes searchable, boolean seeUnretrievable) {
+        List<String> retrieve = options.list("attributesToRetrieve");
+        this.toRetrieve = retrieve == null || retrieve.isEmpty() ? List.of("*") : retrieve;
+        List<String> hidden = options.list("unretrievableAttributes");
+        this.unretrievable = seeUnretrievable || hidden == null ? List.of() : hidden;
+        List<String> highlight = options.list("attributesToHighlight");
+        this.toHighlight = highlight != null ? highlight
+                : searchable.everything() ? List.of("*") : searchable.topLevelNames();
+        List<String> snippet = options.list("attributesToSnippet");
+        this.toSnippet = snippet == null ? List.of() : snippet;
+        this.preTag = options.string("highlightPreTag", "<em>");
+        this.postTag = options.string("highlightPostTag", "</em>");
+        this.ellipsis = options.string("snippetEllipsisText", "\u2026");
+        this.rankingInfo = options.bool("getRankingInfo", false);
+    }
+
+    /**
+     * @param hit the hit
+     * @param words the query reading it matched
+     * @param userScore the hit's rank by custom ranking (higher is better), for the ranking info
+     * @return the hit's JSON
+     */
+    public ObjectNode render(Hit hit, List<QueryWord> words, int userScore) {
+        ObjectNode source = hit.record().source();
+        ObjectNode out = retrieve(source);
+        ObjectNode visible = source.deepCopy();
+        unretrievable.forEach(path -> JsonPaths.remove(visible, path));
+        if (!words.isEmpty() || !toHighlight.isEmpty()) {
+            ObjectNode highlights = JSON.objectNode();
+            for (String path : expand(toHighlight, visible)) {
+                JsonNode value = JsonPaths.get(visible, path);
+                JsonNode rendered = value == null ? null : highlight(value, words);
+                if (rendered != null) {
+                    JsonPaths.set(highlights, path, rendered);
+                }
+            }
+            if (!highlights.isEmpty()) {
+                out.set("_highlightResult", highlights);
+            }
+        }
+        ObjectNode snippets = JSON.objectNode();
+        for (String entry : toSnippet) {
+            int colon = entry.lastIndexOf(':');
+            String attribute = colon < 0 ? entry : entry.substring(0, colon);
+            int size = 10;
+            if (colon >= 0) {
+                try {
+                    size = Math.max(1, Integer.parseInt(entry.substring(colon + 1).trim()));
+                } catch (NumberFormatException e) {
+                    attribute = entry;
+                }
+            }
+            for (String path : expand(List.of(attribute), visible)) {
+                JsonNode value = JsonPaths.get(visible, path);
+                JsonNode rendered = value == null ? null : snippet(value, words, size);
+                if (rendered != null) {
+                    JsonPaths.set(snippets, path, rendered);
+                }
+            }
+        }
+        if (!snippets.isEmpty()) {
+            out.set("_snippetResult", snippets);
+        }
+        if (rankingInfo) {
+            out.set("_rankingInfo", rankingInfo(hit, userScore));
+        }
+        return out;
+    }
+
+    private ObjectNode retrieve(ObjectNode source) {
+        ObjectNode out;
+        if (toRetrieve.contains("*")) {
+            out = source.deepCopy();
+            for (String entry : toRetrieve) {
+                if (entry.startsWith("-") && !entry.substring(1).equals("objectID")) {
+                    JsonPaths.remove(out, entry.substring(1));
+                }
+            }
+        } else {
+            out = JSON.objectNode();
+            for (String path : toRetrieve) {
+                JsonNode value = JsonPaths.get(source, path);
+                if (value != null && !path.startsWith("-")) {
+                    JsonPaths.set(out, path, value.deepCopy());
+                }
+            }
+        }
+        for (String path : unretrievable) {
+            if (!path.equals("objectID")) {
+                JsonPaths.remove(out, path);
+            }
+        }
+        out.set("objectID", source.get("objectID"));
+        return out;
+    }
+
+    private static List<String> expand(List<String> attributes, ObjectNode source) {
+        if (!attributes.contains("*")) {
+            return attributes;
+        }
+        List<String> all = new ArrayList<>();
+        for (Map.Entry<String, JsonNode> entry : source.properties()) {
+            if (!entry.getKey().equals("objectID")) {
+                all.add(entry.getKey());
+            }
+        }
+        return all;
+    }
+
+    private JsonNode highlight(JsonNode value, List<QueryWord> words) {
+        if (value.isObject()) {
+            ObjectNode out = JSON.objectNode();
+            for (Map.Entry<String, JsonNode> entry : value.properties()) {
+                JsonNode child = highlight(entry.getValue(), words);
+                if (child != null) {
+                    out.set(entry.getKey(), child);
+                }
+            }
+            return out;
+        }
+        if (value.isArray()) {
+            ArrayNode out = JSON.arrayNode();
+            for (JsonNode element : value) {
+                JsonNode child = highlight(element, words);
+                if (child != null) {
+                    out.add(child);
+                }
+            }
+            return out;
+        }
+        if (!value.isString() && !value.isNumber()) {
+            return null;
+        }
+        MarkedText marked = new MarkedText(value.asString(), words);
+        ObjectNode out = JSON.objectNode();
+        out.put("value", marked.highlight(preTag, postTag));
+        out.put("matchLevel", marked.matchLevel());
+        ArrayNode matched = out.putArray("matchedWords");
+        marked.matchedWords().forEach(matched::add);
+        if (!marked.matchLevel().equals("none")) {
+            out.put("fullyHighlighted", marked.fullyHighlighted());
+        }
+        return out;
+    }
+
+    private JsonNode snippet(JsonNode value, List<QueryWord> words, int size) {
+        if (value.isObject()) {
+            ObjectNode out = JSON.objectNode();
+            for (Map.Entry<String, JsonNode> entry : value.properties()) {
+                JsonNode child = snippet(entry.getValue(), words, size);
+                if (child != null) {
+                    out.set(entry.getKey(), child);
+                }
+            }
+            return out;
+        }
+        if (value.isArray()) {
+            ArrayNode out = JSON.arrayNode();
+            for (JsonNode element : value) {
+                JsonNode child = snippet(element, words, size);
+                if (child != null) {
+                    out.add(child);
+                }
+            }
+            return out;
+        }
+        if (!value.isString() && !value.isNumber()) {
+            return null;
+        }
+        MarkedText marked = new MarkedText(value.asString(), words);
+        ObjectNode out = JSON.objectNode();
+        out.put("value", marked.snippet(size, preTag, postTag, ellipsis));
+        out.put("matchLevel", marked.matchLevel());
+        return out;
+    }
+
+    private static ObjectNode rankingInfo(Hit hit, int userScore) {
+        Match match = hit.match();
+        ObjectNode info = JSON.objectNode();
+        info.put("nbTypos", match.typos());
+        info.put("firstMatchedWord", match.firstMatchedWord());
+        info.put("proximityDistance", match.proximity());
+        info.put("userScore", userScore);
+        info.put("geoDistance", 0);
+        info.put("geoPrecision", 1);
+        info.put("nbExactWords", match.exactWords());
+        info.put("words", match.words());
+        info.put("filters", 0);
+        return info;
+    }
+}

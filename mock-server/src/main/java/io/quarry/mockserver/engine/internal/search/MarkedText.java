@@ -1,0 +1,141 @@
+package io.quarry.mockserver.engine.internal.search;
+
+import io.quarry.mockserver.engine.internal.text.Token;
+import io.quarry.mockserver.engine.internal.text.Tokenizer;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A text with the words that match the query marked: for each word, how many leading characters to highlight
+ * (all of it for a whole-word match, the matched start for a prefix match).
+ */
+public final class MarkedText {
+
+    private final String text;
+    private final List<Token> tokens;
+    private final int[] highlighted;
+    private final Set<String> matchedWords = new LinkedHashSet<>();
+    private final int queryWordCount;
+
+    /**
+     * @param text the original text
+     * @param words the query reading to mark
+     */
+    public MarkedText(String text, List<QueryWord> words) {
+        this.text = text;
+        this.tokens = Tokenizer.tokens(text);
+        this.highlighted = new int[tokens.size()];
+        this.queryWordCount = words.size();
+        for (int k = 0; k < tokens.size(); k++) {
+            Token token = tokens.get(k);
+            for (QueryWord word : words) {
+                TermMatch match = word.terms().get(token.term());
+                if (match != null) {
+                    int length = token.end() - token.start();
+                    int marked = match.prefixOnly() ? Math.min(match.matchedLength(), length) : length;
+                    highlighted[k] = Math.max(highlighted[k], marked);
+                    matchedWords.add(word.word());
+                }
+                markPhrases(word, k);
+            }
+        }
+    }
+
+    private void markPhrases(QueryWord word, int k) {
+        for (List<String> phrase : word.phrases()) {
+            if (k + phrase.size() > tokens.size()) {
+                continue;
+            }
+            boolean all = true;
+            for (int i = 0; i < phrase.size() && all; i++) {
+                all = tokens.get(k + i).term().equals(phrase.get(i));
+            }
+            if (all) {
+                for (int i = 0; i < phrase.size(); i++) {
+                    Token token = tokens.get(k + i);
+                    highlighted[k + i] = token.end() - token.start();
+                }
+                matchedWords.add(word.word());
+            }
+        }
+    }
+
+    /** @return {@code full} when every query word matched, {@code partial} when some did, else {@code none} */
+    public String matchLevel() {
+        if (matchedWords.isEmpty()) {
+            return "none";
+        }
+        return matchedWords.size() >= queryWordCount ? "full" : "partial";
+    }
+
+    /** @return the query words that matched, in query order of discovery */
+    public List<String> matchedWords() {
+        return new ArrayList<>(matchedWords);
+    }
+
+    /** @return whether every word of the text is highlighted entirely */
+    public boolean fullyHighlighted() {
+        if (tokens.isEmpty() || matchedWords.isEmpty()) {
+            return false;
+        }
+        for (int k = 0; k < tokens.size(); k++) {
+            if (highlighted[k] < tokens.get(k).end() - tokens.get(k).start()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * @param pre the opening tag
+     * @param post the closing tag
+     * @return the whole text with the matches wrapped in the tags
+     */
+    public String highlight(String pre, String post) {
+        return render(0, text.length(), pre, post);
+    }
+
+    /**
+     * @param words how many words the snippet holds
+     * @param pre the opening tag
+     * @param post the closing tag
+     * @param ellipsis the text marking a cut
+     * @return a window of {@code words} words around the first match (the start of the text when none matched)
+     */
+    public String snippet(int words, String pre, String post, String ellipsis) {
+        if (tokens.size() <= words) {
+            return render(0, text.length(), pre, post);
+        }
+        int first = 0;
+        while (first < tokens.size() && highlighted[first] == 0) {
+            first++;
+        }
+        if (first == tokens.size()) {
+            first = 0;
+        }
+        int startToken = Math.max(0, first - Math.max(0, (words - 1) / 2));
+        startToken = Math.min(startToken, tokens.size() - words);
+        int endToken = startToken + words - 1;
+        int from = startToken == 0 ? 0 : tokens.get(startToken).start();
+        int to = endToken == tokens.size() - 1 ? text.length() : tokens.get(endToken).end();
+        return (from > 0 ? ellipsis : "") + render(from, to, pre, post) + (to < text.length() ? ellipsis : "");
+    }
+
+    private String render(int from, int to, String pre, String post) {
+        StringBuilder out = new StringBuilder();
+        int cursor = from;
+        for (int k = 0; k < tokens.size(); k++) {
+            Token token = tokens.get(k);
+            if (highlighted[k] == 0 || token.start() < from || token.end() > to) {
+                continue;
+            }
+            out.append(text, cursor, token.start());
+            out.append(pre).append(text, token.start(), token.start() + highlighted[k]).append(post);
+            cursor = token.start() + highlighted[k];
+        }
+        out.append(text, cursor, to);
+        return out.toString();
+    }
+}

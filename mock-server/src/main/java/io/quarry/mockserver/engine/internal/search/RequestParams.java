@@ -1,0 +1,279 @@
+package io.quarry.mockserver.engine.internal.search;
+
+import io.quarry.mockserver.engine.EngineException;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.node.StringNode;
+
+/**
+ * The parameters of one request, merged from the URL-encoded {@code params} string, the explicit members of the
+ * body (which win over the string) and the parameters forced by the caller's key (which win over both). Values
+ * from a URL string stay strings until a typed getter converts them; a bad value is a 400.
+ */
+public final class RequestParams {
+
+    private static final ObjectMapper MAPPER = JsonMapper.builder().build();
+
+    private final Map<String, JsonNode> values;
+
+    private RequestParams(Map<String, JsonNode> values) {
+        this.values = values;
+    }
+
+    /**
+     * @param request the request body (may hold {@code params})
+     * @param forced parameters that override the request's; may be null
+     * @param known the names this operation understands; others are ignored, or rejected when strict
+     * @param strict whether an unknown parameter is a 400
+     * @return the merged parameters
+     */
+    public static RequestParams parse(ObjectNode request, ObjectNode forced, Set<String> known, boolean strict) {
+        Map<String, JsonNode> merged = new LinkedHashMap<>();
+        if (request != null) {
+            JsonNode params = request.get("params");
+            if (params != null && !params.isNull()) {
+                if (!params.isString()) {
+                    throw new EngineException(400, "params must be a URL-encoded string");
+                }
+                merged.putAll(decode(params.asString()));
+            }
+            for (Map.Entry<String, JsonNode> entry : request.properties()) {
+                if (!entry.getKey().equals("params")) {
+                    merged.put(entry.getKey(), entry.getValue());
+                }
+            }
+        }
+        if (forced != null) {
+            for (Map.Entry<String, JsonNode> entry : forced.properties()) {
+                if (entry.getKey().equals("params") && entry.getValue().isString()) {
+                    merged.putAll(decode(entry.getValue().asString()));
+                } else {
+                    merged.put(entry.getKey(), entry.getValue());
+                }
+            }
+        }
+        Map<String, JsonNode> accepted = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> entry : merged.entrySet()) {
+            if (known.contains(entry.getKey())) {
+                accepted.put(entry.getKey(), entry.getValue());
+            } else if (strict) {
+                throw new EngineException(400, "Unknown parameter: " + entry.getKey());
+            }
+        }
+        return new RequestParams(accepted);
+    }
+
+    /**
+     * @param query a URL-encoded query string ({@code +} and {@code %20} are spaces)
+     * @return its parameters in order, as string nodes
+     */
+    public static Map<String, JsonNode> decode(String query) {
+        Map<String, JsonNode> decoded = new LinkedHashMap<>();
+        if (query == null || query.isEmpty()) {
+            return decoded;
+        }
+        for (String pair : query.split("&")) {
+            if (pair.isEmpty()) {
+                continue;
+            }
+            int eq = pair.indexOf('=');
+            String key = eq < 0 ? pair : pair.substring(0, eq);
+            String value = eq < 0 ? "" : pair.substring(eq + 1);
+            try {
+                decoded.put(URLDecoder.decode(key, StandardCharsets.UTF_8),
+                        StringNode.valueOf(URLDecoder.decode(value, StandardCharsets.UTF_8)));
+            } catch (IllegalArgumentException e) {
+                throw new EngineException(400, "Invalid URL encoding in params: " + pair);
+            }
+        }
+        return decoded;
+    }
+
+    /**
+     * @param name a parameter name
+     * @return whether the request set it
+     */
+    public boolean has(String name) {
+        JsonNode value = values.get(name);
+        return value != null && !value.isNull();
+    }
+
+    /**
+     * @param name a parameter name
+     * @return the raw value, or {@code null}
+     */
+    public JsonNode raw(String name) {
+        JsonNode value = values.get(name);
+        return value == null || value.isNull() ? null : value;
+    }
+
+    /**
+     * @param name a parameter name
+     * @param fallback the value when unset
+     * @return the value as text
+     */
+    public String string(String name, String fallback) {
+        JsonNode value = raw(name);
+        if (value == null) {
+            return fallback;
+        }
+        return value.isString() ? value.asString() : value.toString();
+    }
+
+    /**
+     * @param name a parameter name
+     * @param fallback the value when unset
+     * @return the value as an integer
+     */
+    public int integer(String name, int fallback) {
+        JsonNode value = raw(name);
+        return value == null ? fallback : toInt(name, value);
+    }
+
+    /**
+     * @param name a parameter name
+     * @param value its value
+     * @return the value as an integer, or a 400
+     */
+    public static int toInt(String name, JsonNode value) {
+        if (value.isIntegralNumber() && value.canConvertToInt()) {
+            return value.asInt();
+        }
+        if (value.isString()) {
+            try {
+                return Integer.parseInt(value.asString().trim());
+            } catch (NumberFormatException e) {
+                // Falls through to the 400 below.
+            }
+        }
+        throw new EngineException(400, "Invalid value for \"" + name + "\" parameter, expected integer");
+    }
+
+    /**
+     * @param name a parameter name
+     * @param fallback the value when unset
+     * @return the value as a boolean
+     */
+    public boolean bool(String name, boolean fallback) {
+        JsonNode value = raw(name);
+        return value == null ? fallback : toBool(name, value);
+    }
+
+    /**
+     * @param name a parameter name
+     * @param value its value
+     * @return the value as a boolean, or a 400
+     */
+    public static boolean toBool(String name, JsonNode value) {
+        if (value.isBoolean()) {
+            return value.asBoolean();
+        }
+        if (value.isString() && (value.asString().equals("true") || value.asString().equals("false"))) {
+            return Boolean.parseBoolean(value.asString());
+        }
+        if (value.isIntegralNumber()) {
+            return value.asInt() != 0;
+        }
+        throw new EngineException(400, "Invalid value for \"" + name + "\" parameter, expected boolean");
+    }
+
+    /**
+     * @param name a parameter name
+     * @return the value as a list of strings (a JSON array, or a comma-separated string), or {@code null} when
+     *     unset
+     */
+    public List<String> stringList(String name) {
+        JsonNode value = raw(name);
+        return value == null ? null : toStringList(name, value);
+    }
+
+    /**
+     * @param name a parameter name
+     * @param value its value
+     * @return the value as a list of strings
+     */
+    public static List<String> toStringList(String name, JsonNode value) {
+        JsonNode node = asStructured(name, value);
+        List<String> list = new ArrayList<>();
+        if (node.isArray()) {
+            for (JsonNode element : node) {
+                if (!element.isNull()) {
+                    list.add(element.isString() ? element.asString() : element.toString());
+                }
+            }
+        } else if (node.isString()) {
+            for (String part : node.asString().split(",")) {
+                if (!part.trim().isEmpty()) {
+                    list.add(part.trim());
+                }
+            }
+        } else {
+            list.add(node.toString());
+        }
+        return list;
+    }
+
+    /**
+     * Turns a string holding a JSON array into that array; other values are returned as they are.
+     *
+     * @param name a parameter name, for the error message
+     * @param value its value
+     * @return the structured value
+     */
+    public static JsonNode asStructured(String name, JsonNode value) {
+        if (value.isString()) {
+            String text = value.asString().trim();
+            if (text.startsWith("[")) {
+                try {
+                    JsonNode parsed = MAPPER.readTree(text);
+                    if (parsed instanceof ArrayNode) {
+                        return parsed;
+                    }
+                } catch (JacksonException e) {
+                    throw new EngineException(400, "Invalid JSON array for \"" + name + "\" parameter");
+                }
+            }
+        }
+        return value;
+    }
+
+    /** @return the applied parameters as a URL-encoded string (strings as they are, other values as JSON) */
+    public String encode() {
+        StringBuilder out = new StringBuilder();
+        for (Map.Entry<String, JsonNode> entry : values.entrySet()) {
+            if (entry.getValue().isNull()) {
+                continue;
+            }
+            if (out.length() > 0) {
+                out.append('&');
+            }
+            String text = entry.getValue().isString() ? entry.getValue().asString() : entry.getValue().toString();
+            out.append(urlEncode(entry.getKey())).append('=').append(urlEncode(text));
+        }
+        return out.toString();
+    }
+
+    /** @return the parameters as a JSON object (for cursors) */
+    public ObjectNode toObject() {
+        ObjectNode object = JsonNodeFactory.instance.objectNode();
+        values.forEach(object::set);
+        return object;
+    }
+
+    private static String urlEncode(String text) {
+        return URLEncoder.encode(text, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+}

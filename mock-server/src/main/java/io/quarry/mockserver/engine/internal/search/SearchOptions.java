@@ -1,0 +1,176 @@
+package io.quarry.mockserver.engine.internal.search;
+
+import io.quarry.mockserver.engine.EngineException;
+import java.util.List;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The effective options of one search: each is the request's parameter when set, else the index setting of the
+ * same name, else the service's default.
+ */
+public final class SearchOptions {
+
+    /** The names a search request understands; the ones not implemented are accepted and ignored. */
+    public static final Set<String> SEARCH_PARAMETERS = Set.of(
+            "query", "page", "hitsPerPage", "offset", "length", "getRankingInfo", "filters", "facetFilters",
+            "numericFilters", "tagFilters", "facets", "maxValuesPerFacet", "distinct", "attributesToRetrieve",
+            "attributesToHighlight", "attributesToSnippet", "highlightPreTag", "highlightPostTag",
+            "snippetEllipsisText", "typoTolerance", "minWordSizefor1Typo", "minWordSizefor2Typos", "queryType",
+            "restrictSearchableAttributes", "sortFacetValuesBy", "synonyms", "paginationLimitedTo",
+            "exactOnSingleWordQuery", "facetingAfterDistinct", "maxFacetHits", "facetQuery", "cursor",
+            // Accepted and ignored: analytics, personalisation, rules, languages and other features the mock
+            // does not model.
+            "ignorePlurals", "removeStopWords", "analytics", "analyticsTags", "clickAnalytics", "enableRules",
+            "ruleContexts", "enablePersonalization", "personalizationImpact", "userToken", "advancedSyntax",
+            "advancedSyntaxFeatures", "responseFields", "restrictHighlightAndSnippetArrays",
+            "percentileComputation", "enableABTest", "explain", "naturalLanguages", "queryLanguages",
+            "decompoundQuery", "removeWordsIfNoResults", "optionalWords", "alternativesAsExact",
+            "allowTyposOnNumericTokens", "disableTypoToleranceOnAttributes", "minProximity",
+            "attributeCriteriaComputedByMinProximity", "replaceSynonymsInHighlight", "sumOrFiltersScores",
+            "optionalFilters", "similarQuery", "relevancyStrictness", "enableReRanking", "reRankingApplyFilter",
+            "renderingContent", "mode", "semanticSearch", "aroundLatLng", "aroundLatLngViaIP", "aroundRadius",
+            "aroundPrecision", "minimumAroundRadius", "insideBoundingBox", "insidePolygon");
+
+    private static final List<String> DEFAULT_RANKING =
+            List.of("typo", "geo", "words", "filters", "proximity", "attribute", "exact", "custom");
+
+    private final RequestParams params;
+    private final ObjectNode settings;
+
+    /**
+     * @param params the request's parameters
+     * @param settings the index settings as set
+     */
+    public SearchOptions(RequestParams params, ObjectNode settings) {
+        this.params = params;
+        this.settings = settings;
+    }
+
+    /** @return the request's parameters */
+    public RequestParams params() {
+        return params;
+    }
+
+    /**
+     * @param name a parameter or setting name
+     * @return the request's value, else the setting's, else {@code null}
+     */
+    public JsonNode value(String name) {
+        JsonNode value = params.raw(name);
+        if (value == null) {
+            value = settings.get(name);
+        }
+        return value == null || value.isNull() ? null : value;
+    }
+
+    /**
+     * @param name a setting name
+     * @return the setting's value (never a request parameter), or {@code null}
+     */
+    public JsonNode setting(String name) {
+        JsonNode value = settings.get(name);
+        return value == null || value.isNull() ? null : value;
+    }
+
+    /**
+     * @param name a name
+     * @param fallback the default
+     * @return the effective integer
+     */
+    public int integer(String name, int fallback) {
+        JsonNode value = value(name);
+        return value == null ? fallback : RequestParams.toInt(name, value);
+    }
+
+    /**
+     * @param name a name
+     * @param fallback the default
+     * @return the effective boolean
+     */
+    public boolean bool(String name, boolean fallback) {
+        JsonNode value = value(name);
+        return value == null ? fallback : RequestParams.toBool(name, value);
+    }
+
+    /**
+     * @param name a name
+     * @param fallback the default
+     * @return the effective string
+     */
+    public String string(String name, String fallback) {
+        JsonNode value = value(name);
+        if (value == null) {
+            return fallback;
+        }
+        return value.isString() ? value.asString() : value.toString();
+    }
+
+    /**
+     * @param name a name
+     * @return the effective list, or {@code null} when neither the request nor the settings set it
+     */
+    public List<String> list(String name) {
+        JsonNode value = value(name);
+        return value == null ? null : RequestParams.toStringList(name, value);
+    }
+
+    /** @return the query text */
+    public String query() {
+        return params.string("query", "");
+    }
+
+    /** @return the ranking criteria in order */
+    public List<String> ranking() {
+        List<String> ranking = list("ranking");
+        return ranking == null || ranking.isEmpty() ? DEFAULT_RANKING : ranking;
+    }
+
+    /** @return the customRanking entries, e.g. {@code desc(popularity)} */
+    public List<String> customRanking() {
+        List<String> custom = list("customRanking");
+        return custom == null ? List.of() : custom;
+    }
+
+    /** @return the typo tolerance mode: {@code true}, {@code false}, {@code min} or {@code strict} */
+    public String typoTolerance() {
+        JsonNode value = value("typoTolerance");
+        if (value == null) {
+            return "true";
+        }
+        String text = value.isString() ? value.asString() : value.toString();
+        if (!Set.of("true", "false", "min", "strict").contains(text)) {
+            throw new EngineException(400, "Invalid value for \"typoTolerance\" parameter: expected true, false,"
+                    + " min or strict");
+        }
+        return text;
+    }
+
+    /** @return the query type: prefixLast, prefixAll or prefixNone */
+    public String queryType() {
+        String type = string("queryType", "prefixLast");
+        if (!Set.of("prefixLast", "prefixAll", "prefixNone").contains(type)) {
+            throw new EngineException(400, "Invalid value for \"queryType\" parameter: expected prefixLast,"
+                    + " prefixAll or prefixNone");
+        }
+        return type;
+    }
+
+    /** @return how many records per distinct value are kept; 0 when distinct is off */
+    public int distinct() {
+        JsonNode value = value("distinct");
+        if (value == null || value("attributeForDistinct") == null) {
+            return 0;
+        }
+        if (value.isBoolean() || (value.isString() && !value.asString().matches("-?\\d+"))) {
+            return RequestParams.toBool("distinct", value) ? 1 : 0;
+        }
+        int n = RequestParams.toInt("distinct", value);
+        if (n < 0 || n > 4) {
+            throw new EngineException(400, "Invalid value for \"distinct\" parameter: expected a boolean or an"
+                    + " integer from 0 to 4");
+        }
+        return n;
+    }
+}

@@ -1,0 +1,140 @@
+package io.quarry.mockserver.engine.internal.search;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The searchable attributes in rank order. An entry may name several attributes of equal rank ({@code "title,alt"})
+ * and may be {@code unordered(attr)} (the position of a match inside the attribute does not matter). An attribute
+ * covers its nested values ({@code author} covers {@code author.name}). With no setting, every attribute is
+ * searchable at one rank.
+ */
+public final class SearchableAttributes {
+
+    /** Rank of a path that is not searchable. */
+    public static final int NOT_SEARCHABLE = -1;
+
+    private record Entry(String path, int rank, boolean ordered) {
+    }
+
+    private final List<Entry> entries;
+    private final boolean everything;
+    private final Map<String, Entry> cache = new HashMap<>();
+
+    private SearchableAttributes(List<Entry> entries, boolean everything) {
+        this.entries = entries;
+        this.everything = everything;
+    }
+
+    /**
+     * @param setting the searchableAttributes setting, or {@code null}
+     * @param restrict the restrictSearchableAttributes parameter, or {@code null}
+     * @return the searchable attributes
+     */
+    public static SearchableAttributes of(List<String> setting, List<String> restrict) {
+        List<Entry> entries = new ArrayList<>();
+        boolean everything = setting == null || setting.isEmpty();
+        if (everything) {
+            if (restrict != null && !restrict.isEmpty()) {
+                restrict.forEach(path -> entries.add(new Entry(path, 0, true)));
+                return new SearchableAttributes(entries, false);
+            }
+            return new SearchableAttributes(entries, true);
+        }
+        int rank = 0;
+        for (String item : setting) {
+            for (String part : item.split(",")) {
+                String name = part.trim();
+                boolean ordered = true;
+                if (name.startsWith("unordered(") && name.endsWith(")")) {
+                    name = name.substring("unordered(".length(), name.length() - 1).trim();
+                    ordered = false;
+                } else if (name.startsWith("ordered(") && name.endsWith(")")) {
+                    name = name.substring("ordered(".length(), name.length() - 1).trim();
+                }
+                if (!name.isEmpty() && (restrict == null || restrict.isEmpty() || restrict.contains(name))) {
+                    entries.add(new Entry(name, rank, ordered));
+                }
+            }
+            rank++;
+        }
+        return new SearchableAttributes(entries, false);
+    }
+
+    /**
+     * @param path a leaf's dotted path
+     * @return the rank of the attribute covering it (0 is best), or {@link #NOT_SEARCHABLE}
+     */
+    public int rank(String path) {
+        Entry entry = entry(path);
+        return entry == null ? NOT_SEARCHABLE : entry.rank();
+    }
+
+    /**
+     * @param path a leaf's dotted path
+     * @return whether the position of a match in it counts
+     */
+    public boolean ordered(String path) {
+        Entry entry = entry(path);
+        return entry == null || entry.ordered();
+    }
+
+    /**
+     * @param path a dotted path of any depth
+     * @return whether the path is, is under, or holds a searchable attribute (used to pick what to highlight)
+     */
+    public boolean touches(String path) {
+        if (everything) {
+            return true;
+        }
+        for (Entry entry : entries) {
+            if (covers(entry.path(), path) || covers(path, entry.path())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** @return the top-level attribute names that hold searchable values, or empty when all are searchable */
+    public List<String> topLevelNames() {
+        List<String> names = new ArrayList<>();
+        for (Entry entry : entries) {
+            String top = entry.path().contains(".") ? entry.path().substring(0, entry.path().indexOf('.'))
+                    : entry.path();
+            if (!names.contains(top)) {
+                names.add(top);
+            }
+        }
+        return names;
+    }
+
+    /** @return whether every attribute is searchable */
+    public boolean everything() {
+        return everything;
+    }
+
+    private Entry entry(String path) {
+        if (everything) {
+            return new Entry(path, 0, true);
+        }
+        synchronized (cache) {
+            if (cache.containsKey(path)) {
+                return cache.get(path);
+            }
+            Entry best = null;
+            for (Entry entry : entries) {
+                if (covers(entry.path(), path) && (best == null || entry.rank() < best.rank())) {
+                    best = entry;
+                }
+            }
+            cache.put(path, best);
+            return best;
+        }
+    }
+
+    private static boolean covers(String attribute, String path) {
+        return path.equals(attribute) || path.startsWith(attribute + ".");
+    }
+}

@@ -1,0 +1,58 @@
+package io.quarry.mockserver.engine.internal.text;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Splits text into words: maximal runs of letters and digits; everything else separates words. */
+public final class Tokenizer {
+
+    private Tokenizer() {
+    }
+
+    /**
+     * @param text any text
+     * @return its words in order, normalised, with their offsets in {@code text}
+     */
+    public static List<Token> tokens(String text) {
+        List<Token> tokens = new ArrayList<>();
+        int i = 0;
+        int n = text.length();
+        while (i < n) {
+            int cp = text.codePointAt(i);
+            if (!isWordChar(cp)) {
+                i += Character.charCount(cp);
+                continue;
+            }
+            int start = i;
+            while (i < n) {
+                int c = text.codePointAt(i);
+                if (!isWordChar(c)) {
+                    break;
+                }
+                i += Character.charCount(c);
+            }
+            String term = TextNormalizer.normalize(text.substring(start, i));
+            if (!term.isEmpty()) {
+                tokens.add(new Token(term, start, i));
+            }
+        }
+        return tokens;
+    }
+
+    /**
+     * @param text any text
+     * @return its normalised words in order
+     */
+    public static List<String> terms(String text) {
+        List<Token> tokens = tokens(text);
+        List<String> terms = new ArrayList<>(tokens.size());
+        for (Token token : tokens) {
+            terms.add(token.term());
+        }
+        return terms;
+    }
+
+    private static boolean isWordChar(int codePoint) {
+        return Character.isLetterOrDigit(codePoint) || Character.getType(codePoint) == Character.NON_SPACING_MARK;
+    }
+}

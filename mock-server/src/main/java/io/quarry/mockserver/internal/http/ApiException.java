@@ -1,0 +1,39 @@
+package io.quarry.mockserver.internal.http;
+
+/** A request refused with a 4xx status; written as {@code {"message": ..., "status": N}}. */
+public final class ApiException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    private final int status;
+
+    /**
+     * @param status the HTTP status
+     * @param message the message sent to the caller (never a key)
+     */
+    public ApiException(int status, String message) {
+        super(message);
+        this.status = status;
+    }
+
+    /** @return the HTTP status */
+    public int status() {
+        return status;
+    }
+
+    /**
+     * @param message what is wrong
+     * @return a 400
+     */
+    public static ApiException badRequest(String message) {
+        return new ApiException(400, message);
+    }
+
+    /**
+     * @param message what is missing
+     * @return a 404
+     */
+    public static ApiException notFound(String message) {
+        return new ApiException(404, message);
+    }
+}

@@ -1,0 +1,13 @@
+package io.quarry.mockserver.internal.http;
+
+/** Answers one routed request. */
+@FunctionalInterface
+public interface Handler {
+
+    /**
+     * @param request the request, with its path parameters
+     * @return the response
+     * @throws ApiException for a request refused with a 4xx
+     */
+    Response handle(Request request);
+}

@@ -1,0 +1,155 @@
+package io.quarry.mockserver.internal.http;
+
+import io.quarry.mockserver.internal.json.Json;
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One HTTP request as the handlers see it: decoded query parameters, headers by case-insensitive name, the body
+ * (already gunzipped) and, once routed, the decoded path parameters.
+ */
+public final class Request {
+
+    private final String method;
+    private final String rawPath;
+    private final String rawQuery;
+    private final Map<String, String> query;
+    private final Map<String, String> headers;
+    private final byte[] body;
+    private final Map<String, String> pathParams;
+
+    /**
+     * @param method the HTTP method
+     * @param rawPath the raw (encoded) path
+     * @param rawQuery the raw query string, or {@code null}
+     * @param headers the first value of each header
+     * @param body the request body, possibly empty
+     */
+    public Request(String method, String rawPath, String rawQuery, Map<String, String> headers, byte[] body) {
+        this(method, rawPath, rawQuery, PathCodec.parseQuery(rawQuery), caseInsensitive(headers), body, Map.of());
+    }
+
+    private Request(String method, String rawPath, String rawQuery, Map<String, String> query,
+            Map<String, String> headers, byte[] body, Map<String, String> pathParams) {
+        this.method = method;
+        this.rawPath = rawPath;
+        this.rawQuery = rawQuery;
+        this.query = query;
+        this.headers = headers;
+        this.body = body;
+        this.pathParams = pathParams;
+    }
+
+    private static Map<String, String> caseInsensitive(Map<String, String> headers) {
+        Map<String, String> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        map.putAll(headers);
+        return Collections.unmodifiableMap(map);
+    }
+
+    /**
+     * @param params the decoded path parameters of the matched route
+     * @return this request with them
+     */
+    public Request withPathParams(Map<String, String> params) {
+        return new Request(method, rawPath, rawQuery, query, headers, body, Map.copyOf(params));
+    }
+
+    /** @return the HTTP method, upper case */
+    public String method() {
+        return method;
+    }
+
+    /** @return the raw path */
+    public String rawPath() {
+        return rawPath;
+    }
+
+    /** @return the raw query string, or {@code null} */
+    public String rawQuery() {
+        return rawQuery;
+    }
+
+    /** @return the decoded query parameters */
+    public Map<String, String> query() {
+        return query;
+    }
+
+    /**
+     * @param name a header name, any case
+     * @return its first value, or {@code null}
+     */
+    public String header(String name) {
+        return headers.get(name);
+    }
+
+    /**
+     * @param name a path placeholder name, e.g. {@code indexName}
+     * @return its decoded value
+     */
+    public String path(String name) {
+        String value = pathParams.get(name);
+        if (value == null) {
+            throw new IllegalStateException("route has no path parameter " + name);
+        }
+        return value;
+    }
+
+    /**
+     * @param name a query parameter name
+     * @param defaultValue the value when absent
+     * @return the boolean value
+     * @throws ApiException 400 when the value is not a boolean
+     */
+    public boolean booleanParam(String name, boolean defaultValue) {
+        String value = query.get(name);
+        if (value == null || value.isEmpty()) {
+            return defaultValue;
+        }
+        if (value.equalsIgnoreCase("true")) {
+            return true;
+        }
+        if (value.equalsIgnoreCase("false")) {
+            return false;
+        }
+        throw ApiException.badRequest("Invalid value for " + name + ": expected a boolean");
+    }
+
+    /** @return the raw body bytes */
+    public byte[] bodyBytes() {
+        return body.clone();
+    }
+
+    /**
+     * @return the body as JSON; an empty body is {@code null}
+     * @throws ApiException 400 for invalid JSON
+     */
+    public JsonNode jsonOrNull() {
+        if (body.length == 0) {
+            return null;
+        }
+        try {
+            return Json.parse(body);
+        } catch (JacksonException e) {
+            throw ApiException.badRequest("Invalid JSON");
+        }
+    }
+
+    /**
+     * @return the body as a JSON object; an empty body is an empty object
+     * @throws ApiException 400 for invalid JSON or another JSON type
+     */
+    public ObjectNode jsonObject() {
+        JsonNode node = jsonOrNull();
+        if (node == null) {
+            return Json.object();
+        }
+        if (!node.isObject()) {
+            throw ApiException.badRequest("Invalid JSON: the body must be a JSON object");
+        }
+        return (ObjectNode) node;
+    }
+}

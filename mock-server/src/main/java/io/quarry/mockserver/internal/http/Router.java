@@ -1,0 +1,113 @@
+package io.quarry.mockserver.internal.http;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Finds the route of a request. Path parameters are decoded per segment from the raw path, so an encoded
+ * {@code /} stays inside its parameter. Among the routes of the request's method, a literal segment wins over a
+ * placeholder at the first position where they differ, as in the service ({@code POST /1/indexes/x/batch} is the
+ * batch endpoint, {@code PUT /1/indexes/x/batch} saves the record {@code batch}).
+ */
+public final class Router {
+
+    private final List<CompiledRoute> routes = new ArrayList<>();
+
+    /**
+     * @param route a route to add
+     * @return this router
+     */
+    public Router add(Route route) {
+        routes.add(new CompiledRoute(route, route.segments()));
+        return this;
+    }
+
+    /** @return every route, in the order added */
+    public List<Route> routes() {
+        return routes.stream().map(CompiledRoute::route).toList();
+    }
+
+    /**
+     * @param method the request method
+     * @param rawPath the raw path
+     * @return the matched route and its decoded path parameters
+     * @throws ApiException 404 when no route has this path, 405 when only other methods have it
+     */
+    public Match match(String method, String rawPath) {
+        List<String> raw = PathCodec.rawSegments(rawPath);
+        List<String> decoded = new ArrayList<>(raw.size());
+        for (String segment : raw) {
+            decoded.add(PathCodec.decodeSegment(segment));
+        }
+        CompiledRoute best = null;
+        boolean otherMethod = false;
+        for (CompiledRoute candidate : routes) {
+            if (!candidate.matches(decoded)) {
+                continue;
+            }
+            if (!candidate.route().method().equals(method)) {
+                otherMethod = true;
+            } else if (best == null || candidate.moreSpecificThan(best)) {
+                best = candidate;
+            }
+        }
+        if (best == null) {
+            if (otherMethod) {
+                throw new ApiException(405, "Method " + method + " is not allowed on " + rawPath);
+            }
+            throw ApiException.notFound("The endpoint " + method + " " + rawPath
+                    + " is not supported by the mock server");
+        }
+        return new Match(best.route(), best.parameters(decoded));
+    }
+
+    /**
+     * A routed request.
+     *
+     * @param route the route
+     * @param pathParams the decoded path parameters by placeholder name
+     */
+    public record Match(Route route, Map<String, String> pathParams) {
+    }
+
+    private record CompiledRoute(Route route, List<String> segments) {
+
+        boolean matches(List<String> decoded) {
+            if (decoded.size() != segments.size()) {
+                return false;
+            }
+            for (int i = 0; i < segments.size(); i++) {
+                String template = segments.get(i);
+                String actual = decoded.get(i);
+                if (Route.isPlaceholder(template) ? actual.isEmpty() : !template.equals(actual)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        boolean moreSpecificThan(CompiledRoute other) {
+            for (int i = 0; i < segments.size(); i++) {
+                boolean literal = !Route.isPlaceholder(segments.get(i));
+                boolean otherLiteral = !Route.isPlaceholder(other.segments().get(i));
+                if (literal != otherLiteral) {
+                    return literal;
+                }
+            }
+            return false;
+        }
+
+        Map<String, String> parameters(List<String> decoded) {
+            Map<String, String> params = new HashMap<>();
+            for (int i = 0; i < segments.size(); i++) {
+                String template = segments.get(i);
+                if (Route.isPlaceholder(template)) {
+                    params.put(template.substring(1, template.length() - 1), decoded.get(i));
+                }
+            }
+            return params;
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package io.quarry.mockserver.internal.json;
+
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The one JSON mapper of the mock server, and small tree helpers. */
+public final class Json {
+
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
+    private Json() {
+    }
+
+    /** @return a new empty object node */
+    public static ObjectNode object() {
+        return JsonNodeFactory.instance.objectNode();
+    }
+
+    /** @return a new empty array node */
+    public static ArrayNode array() {
+        return JsonNodeFactory.instance.arrayNode();
+    }
+
+    /**
+     * Parses JSON text.
+     *
+     * @param bytes UTF-8 JSON
+     * @return the tree
+     * @throws JacksonException when the text is not JSON
+     */
+    public static JsonNode parse(byte[] bytes) {
+        return MAPPER.readTree(bytes);
+    }
+
+    /**
+     * Parses JSON text.
+     *
+     * @param text JSON
+     * @return the tree
+     * @throws JacksonException when the text is not JSON
+     */
+    public static JsonNode parse(String text) {
+        return MAPPER.readTree(text);
+    }
+
+    /**
+     * @param node a tree
+     * @return its compact UTF-8 JSON
+     */
+    public static byte[] bytes(JsonNode node) {
+        return MAPPER.writeValueAsBytes(node);
+    }
+
+    /**
+     * @param node a tree
+     * @return its indented JSON text
+     */
+    public static String pretty(JsonNode node) {
+        return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(node);
+    }
+}

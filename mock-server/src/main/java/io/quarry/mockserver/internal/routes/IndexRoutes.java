@@ -1,0 +1,138 @@
+package io.quarry.mockserver.internal.routes;
+
+import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.Request;
+import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.state.Application;
+import io.quarry.mockserver.internal.state.IndexState;
+import io.quarry.mockserver.internal.state.Timestamps;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** Index-level endpoints: list, delete, copy and move. */
+final class IndexRoutes {
+
+    private static final int DEFAULT_LIST_PAGE_SIZE = 100;
+    private static final Set<String> SCOPES = Set.of("settings", "synonyms", "rules");
+
+    private final Application app;
+
+    IndexRoutes(Application app) {
+        this.app = app;
+    }
+
+    /**
+     * {@code GET /1/indexes}: {@code {"items": [...], "nbPages": N}}, by name. Without {@code page} every index is
+     * listed; with it, {@code hitsPerPage} (default 100) per page.
+     */
+    Response list(Request request) {
+        List<IndexState> all = app.all();
+        String rawPage = request.query().get("page");
+        int hitsPerPage = Replies.intParam(request.query().get("hitsPerPage"), "hitsPerPage",
+                DEFAULT_LIST_PAGE_SIZE, 1, 1000);
+        List<IndexState> shown = all;
+        int nbPages = 1;
+        if (rawPage != null && !rawPage.isEmpty()) {
+            int page = Replies.intParam(rawPage, "page", 0, 0, Integer.MAX_VALUE);
+            int from = (int) Math.min(all.size(), (long) page * hitsPerPage);
+            shown = all.subList(from, Math.min(all.size(), from + hitsPerPage));
+            nbPages = Math.max(1, (all.size() + hitsPerPage - 1) / hitsPerPage);
+        }
+        ArrayNode items = Json.array();
+        for (IndexState index : shown) {
+            items.add(describe(index));
+        }
+        ObjectNode body = Json.object();
+        body.set("items", items);
+        body.put("nbPages", nbPages);
+        return Response.ok(body);
+    }
+
+    private ObjectNode describe(IndexState index) {
+        boolean pending = index.lastTaskId() != 0 && !Boolean.TRUE.equals(app.tasks().isPublished(index.lastTaskId()));
+        ObjectNode item = Json.object();
+        item.put("name", index.name());
+        item.put("createdAt", Timestamps.iso(index.createdAtMillis()));
+        item.put("updatedAt", Timestamps.iso(index.updatedAtMillis()));
+        item.put("entries", index.data().size());
+        long dataSize = index.data().dataSize();
+        item.put("dataSize", dataSize);
+        item.put("fileSize", dataSize);
+        item.put("lastBuildTimeS", 0);
+        item.put("numberOfPendingTasks", pending ? 1 : 0);
+        item.put("pendingTask", pending);
+        JsonNode replicas = index.config().settings().get("replicas");
+        if (replicas != null && replicas.isArray()) {
+            item.set("replicas", replicas.deepCopy());
+        }
+        return item;
+    }
+
+    /** {@code DELETE /1/indexes/{indexName}}: {@code {"deletedAt", "taskID"}}; deleting an absent index succeeds. */
+    Response delete(Request request) {
+        var written = app.writeIfExists(request.path("indexName"), index -> {
+            index.requestRemoval();
+            return null;
+        }, null);
+        return Response.ok(Replies.task("deletedAt", app.nowMillis(), written.taskId()));
+    }
+
+    /**
+     * {@code POST /1/indexes/{indexName}/operation}: copy or move to {@code destination}, which is replaced. A copy
+     * with {@code scope} copies only the listed parts (settings, synonyms, rules) and keeps the destination's
+     * records; a move ignores {@code scope}, as in the service. The source must exist (404).
+     */
+    Response operation(Request request) {
+        String source = request.path("indexName");
+        ObjectNode body = request.jsonObject();
+        String operation = Replies.requiredString(body, "operation");
+        if (!operation.equals("copy") && !operation.equals("move")) {
+            throw ApiException.badRequest("Invalid operation: expected copy or move");
+        }
+        String destination = Replies.requiredString(body, "destination");
+        if (destination.equals(source)) {
+            throw ApiException.badRequest("The destination must differ from the source index");
+        }
+        Set<String> scope = scope(body.get("scope"));
+        app.require(source);
+        var written = app.writeMany(List.of(source, destination), indices -> {
+            IndexState from = indices.get(source);
+            IndexState to = indices.get(destination);
+            if (operation.equals("move")) {
+                to.takeRecordsOf(from);
+                to.copyConfigFrom(from, true, true, true);
+                from.requestRemoval();
+            } else if (scope.isEmpty()) {
+                to.copyRecordsOf(from);
+                to.copyConfigFrom(from, true, true, true);
+            } else {
+                to.copyConfigFrom(from, scope.contains("settings"), scope.contains("synonyms"),
+                        scope.contains("rules"));
+            }
+            return null;
+        });
+        return Response.ok(Replies.task("updatedAt", app.nowMillis(), written.taskIds().get(source)));
+    }
+
+    private static Set<String> scope(JsonNode scope) {
+        Set<String> parts = new HashSet<>();
+        if (scope == null || scope.isNull()) {
+            return parts;
+        }
+        if (!scope.isArray()) {
+            throw ApiException.badRequest("scope must be an array of settings, synonyms, rules");
+        }
+        for (JsonNode part : scope) {
+            if (!part.isString() || !SCOPES.contains(part.stringValue())) {
+                throw ApiException.badRequest("Invalid scope " + part + ": expected settings, synonyms or rules");
+            }
+            parts.add(part.stringValue());
+        }
+        return parts;
+    }
+}

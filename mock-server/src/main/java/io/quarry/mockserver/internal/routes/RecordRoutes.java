@@ -1,0 +1,213 @@
+package io.quarry.mockserver.internal.routes;
+
+import io.quarry.mockserver.engine.IndexConfig;
+import io.quarry.mockserver.engine.IndexData;
+import io.quarry.mockserver.engine.SearchEngine;
+import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.Request;
+import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.state.Application;
+import io.quarry.mockserver.internal.state.IndexState;
+import io.quarry.mockserver.internal.state.PartialUpdate;
+import io.quarry.mockserver.internal.state.RecordOperation;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** Record reads and writes (seed 000 §4.3), batches included. */
+final class RecordRoutes {
+
+    private final Application app;
+    private final SearchEngine engine;
+
+    RecordRoutes(Application app, SearchEngine engine) {
+        this.app = app;
+        this.engine = engine;
+    }
+
+    /**
+     * {@code POST /1/indexes/{indexName}}: 201 {@code {"createdAt", "taskID", "objectID"}}. The service assigns the
+     * objectID; one sent in the body is used instead, as a batch {@code addObject} does.
+     */
+    Response add(Request request) {
+        ObjectNode record = request.jsonObject();
+        JsonNode sent = record.get("objectID");
+        String objectID = sent != null && sent.isString() && !sent.stringValue().isEmpty()
+                ? sent.stringValue() : app.newObjectId();
+        record.put("objectID", objectID);
+        long taskId = apply(request.path("indexName"), new RecordOperation.Put(record));
+        ObjectNode body = Replies.task("createdAt", app.nowMillis(), taskId);
+        body.put("objectID", objectID);
+        return Response.created(body);
+    }
+
+    /** {@code PUT /1/indexes/{indexName}/{objectID}}: replaces the whole record. */
+    Response replace(Request request) {
+        String objectID = request.path("objectID");
+        ObjectNode record = request.jsonObject();
+        record.put("objectID", objectID);
+        long taskId = apply(request.path("indexName"), new RecordOperation.Put(record));
+        ObjectNode body = Replies.task("updatedAt", app.nowMillis(), taskId);
+        body.put("objectID", objectID);
+        return Response.ok(body);
+    }
+
+    /** {@code POST /1/indexes/{indexName}/{objectID}/partial}: {@code createIfNotExists} defaults to true. */
+    Response partial(Request request) {
+        String objectID = request.path("objectID");
+        PartialUpdate update = PartialUpdate.parse(request.jsonObject());
+        boolean create = request.booleanParam("createIfNotExists", true);
+        RecordOperation operation = new RecordOperation.Partial(objectID, update, create);
+        long taskId = create
+                ? apply(request.path("indexName"), operation)
+                : app.writeIfExists(request.path("indexName"), index -> applyAll(index, List.of(operation)),
+                        null).taskId();
+        ObjectNode body = Replies.task("updatedAt", app.nowMillis(), taskId);
+        body.put("objectID", objectID);
+        return Response.ok(body);
+    }
+
+    /** {@code DELETE /1/indexes/{indexName}/{objectID}}: {@code {"deletedAt", "taskID"}}. */
+    Response delete(Request request) {
+        RecordOperation operation = new RecordOperation.Delete(request.path("objectID"));
+        var written = app.writeIfExists(request.path("indexName"), index -> applyAll(index, List.of(operation)),
+                null);
+        return Response.ok(Replies.task("deletedAt", app.nowMillis(), written.taskId()));
+    }
+
+    /** {@code POST /1/indexes/{indexName}/clear}: empties the records, keeps settings, synonyms and rules. */
+    Response clear(Request request) {
+        var written = app.writeIfExists(request.path("indexName"),
+                index -> applyAll(index, List.of(new RecordOperation.Clear())), null);
+        return Response.ok(Replies.task("updatedAt", app.nowMillis(), written.taskId()));
+    }
+
+    /**
+     * {@code POST /1/indexes/{indexName}/deleteByQuery}: removes what the filters match; the engine refuses an
+     * empty filter or a query (400).
+     */
+    Response deleteByQuery(Request request) {
+        ObjectNode body = request.jsonObject();
+        String name = request.path("indexName");
+        if (app.find(name) == null) {
+            engine.matchingObjectIDs(new IndexData(), new IndexConfig(Json.object(), List.of(), List.of()), body);
+        }
+        var written = app.writeIfExists(name, index -> {
+            List<RecordOperation> deletes = new ArrayList<>();
+            for (String objectID : engine.matchingObjectIDs(index.data(), index.config(), body)) {
+                deletes.add(new RecordOperation.Delete(objectID));
+            }
+            return applyAll(index, deletes);
+        }, null);
+        return Response.ok(Replies.task("deletedAt", app.nowMillis(), written.taskId()));
+    }
+
+    /** {@code GET /1/indexes/{indexName}/{objectID}}: the record (with {@code attributesToRetrieve}), or 404. */
+    Response get(Request request) {
+        IndexState index = app.require(request.path("indexName"));
+        ObjectNode record = index.data().get(request.path("objectID"));
+        if (record == null) {
+            throw ApiException.notFound("ObjectID does not exist");
+        }
+        return Response.ok(Projection.apply(record, Projection.fromParam(request.query().get("attributesToRetrieve"))));
+    }
+
+    /**
+     * {@code POST /1/indexes/*}{@code /objects}: body {@code {"requests": [{indexName, objectID,
+     * attributesToRetrieve}]}}; answers {@code {"results": [...]}} in request order, {@code null} for a record or
+     * index that does not exist.
+     */
+    Response getObjects(Request request) {
+        JsonNode requests = request.jsonObject().get("requests");
+        if (requests == null || !requests.isArray()) {
+            throw ApiException.badRequest("Missing requests: expected an array");
+        }
+        ArrayNode results = Json.array();
+        for (JsonNode item : requests) {
+            if (!item.isObject()) {
+                throw ApiException.badRequest("Each request must be a JSON object");
+            }
+            String indexName = Replies.requiredString(item, "indexName");
+            String objectID = Replies.requiredString(item, "objectID");
+            List<String> attributes = Projection.fromJson(item.get("attributesToRetrieve"));
+            IndexState index = app.find(indexName);
+            ObjectNode record = index == null ? null : index.data().get(objectID);
+            results.add(record == null ? null : Projection.apply(record, attributes));
+        }
+        ObjectNode body = Json.object();
+        body.set("results", results);
+        return Response.ok(body);
+    }
+
+    /** {@code POST /1/indexes/{indexName}/batch}: {@code {"taskID", "objectIDs"}}. */
+    Response batch(Request request) {
+        String name = request.path("indexName");
+        List<RecordOperation> operations = new ArrayList<>();
+        for (BatchRequests.Item item : BatchRequests.parse(request.jsonObject(), name, app)) {
+            operations.add(item.operation());
+        }
+        var written = app.write(name, index -> applyAll(index, operations));
+        ObjectNode body = Json.object();
+        body.put("taskID", written.taskId());
+        body.set("objectIDs", objectIDs(written.result()));
+        return Response.ok(body);
+    }
+
+    /**
+     * {@code POST /1/indexes/*}{@code /batch}: the items of each index apply in order, atomically per index, under
+     * one task per index: {@code {"taskID": {index: id}, "objectIDs"}} (objectIDs in request order).
+     */
+    Response multiIndexBatch(Request request) {
+        List<BatchRequests.Item> items = BatchRequests.parse(request.jsonObject(), null, app);
+        Map<String, List<RecordOperation>> byIndex = new LinkedHashMap<>();
+        for (BatchRequests.Item item : items) {
+            byIndex.computeIfAbsent(item.indexName(), name -> new ArrayList<>()).add(item.operation());
+        }
+        var written = app.writeMany(byIndex.keySet(), indices -> {
+            Map<String, List<String>> ids = new LinkedHashMap<>();
+            byIndex.forEach((name, operations) -> ids.put(name, applyAll(indices.get(name), operations)));
+            return ids;
+        });
+        ArrayNode objectIDs = Json.array();
+        Map<String, Integer> next = new LinkedHashMap<>();
+        for (BatchRequests.Item item : items) {
+            int at = next.merge(item.indexName(), 1, Integer::sum) - 1;
+            String id = written.result().get(item.indexName()).get(at);
+            if (id != null) {
+                objectIDs.add(id);
+            }
+        }
+        ObjectNode taskIds = Json.object();
+        written.taskIds().forEach(taskIds::put);
+        ObjectNode body = Json.object();
+        body.set("taskID", taskIds);
+        body.set("objectIDs", objectIDs);
+        return Response.ok(body);
+    }
+
+    private long apply(String indexName, RecordOperation operation) {
+        return app.write(indexName, index -> applyAll(index, List.of(operation))).taskId();
+    }
+
+    /** @return the objectID each operation concerns ({@code null} for index-level actions), in order */
+    private static List<String> applyAll(IndexState index, List<RecordOperation> operations) {
+        return index.data().write(writer -> {
+            List<String> ids = new ArrayList<>(operations.size());
+            for (RecordOperation operation : operations) {
+                ids.add(operation.apply(index, writer));
+            }
+            return ids;
+        });
+    }
+
+    private static ArrayNode objectIDs(List<String> ids) {
+        ArrayNode array = Json.array();
+        ids.stream().filter(id -> id != null).forEach(array::add);
+        return array;
+    }
+}

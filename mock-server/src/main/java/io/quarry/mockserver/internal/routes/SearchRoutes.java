@@ -1,0 +1,168 @@
+package io.quarry.mockserver.internal.routes;
+
+import io.quarry.mockserver.engine.SearchContext;
+import io.quarry.mockserver.engine.SearchEngine;
+import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.PathCodec;
+import io.quarry.mockserver.internal.http.Request;
+import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.state.Application;
+import io.quarry.mockserver.internal.state.IndexState;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.StringJoiner;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Search, multi-index search, facet search and browse: each request goes to the {@link SearchEngine} as the JSON
+ * body received (a GET query string becomes {@code {"params": "<raw query>"}}, credentials removed).
+ */
+final class SearchRoutes {
+
+    private static final Set<String> URL_ONLY_PARAMS =
+            Set.of("x-service-application-id", "x-service-api-key", "cursor");
+    private static final int DEFAULT_HITS_PER_PAGE = 20;
+
+    private final Application app;
+    private final SearchEngine engine;
+
+    SearchRoutes(Application app, SearchEngine engine) {
+        this.app = app;
+        this.engine = engine;
+    }
+
+    /** {@code POST /1/indexes/{indexName}/query}. */
+    Response searchPost(Request request) {
+        return Response.ok(search(request.path("indexName"), request.jsonObject()));
+    }
+
+    /** {@code GET /1/indexes/{indexName}}: parameters in the query string. */
+    Response searchGet(Request request) {
+        return Response.ok(search(request.path("indexName"), paramsFromUrl(request)));
+    }
+
+    private ObjectNode search(String indexName, ObjectNode body) {
+        IndexState index = app.require(indexName);
+        return engine.search(index.data(), index.config(), body, SearchContext.unrestricted(indexName));
+    }
+
+    /** {@code POST /1/indexes/{indexName}/browse}: {@code params} first, then {@code cursor}. */
+    Response browsePost(Request request) {
+        return Response.ok(browse(request.path("indexName"), request.jsonObject()));
+    }
+
+    /** {@code GET /1/indexes/{indexName}/browse}: parameters, or {@code cursor}, in the query string. */
+    Response browseGet(Request request) {
+        ObjectNode body = paramsFromUrl(request);
+        String cursor = request.query().get("cursor");
+        if (cursor != null) {
+            body.put("cursor", cursor);
+        }
+        return Response.ok(browse(request.path("indexName"), body));
+    }
+
+    private ObjectNode browse(String indexName, ObjectNode body) {
+        IndexState index = app.require(indexName);
+        return engine.browse(index.data(), index.config(), body, SearchContext.unrestricted(indexName));
+    }
+
+    /** {@code POST /1/indexes/{indexName}/facets/{facetName}/query}. */
+    Response facetValues(Request request) {
+        String indexName = request.path("indexName");
+        IndexState index = app.require(indexName);
+        return Response.ok(engine.searchForFacetValues(index.data(), index.config(), request.path("facetName"),
+                request.jsonObject(), SearchContext.unrestricted(indexName)));
+    }
+
+    /**
+     * {@code POST /1/indexes/*}{@code /queries}: results in request order, each with {@code index}. With
+     * {@code stopIfEnoughMatches}, query N runs only while every earlier query had fewer hits than its
+     * hitsPerPage; skipped queries answer empty with {@code processed: false}.
+     */
+    Response multiSearch(Request request) {
+        ObjectNode body = request.jsonObject();
+        JsonNode requests = body.get("requests");
+        if (requests == null || !requests.isArray()) {
+            throw ApiException.badRequest("Missing requests: expected an array");
+        }
+        String strategy = body.path("strategy").asString("none");
+        if (!strategy.equals("none") && !strategy.equals("stopIfEnoughMatches")) {
+            throw ApiException.badRequest("Invalid strategy: expected none or stopIfEnoughMatches");
+        }
+        for (JsonNode item : requests) {
+            if (!item.isObject()) {
+                throw ApiException.badRequest("Each request must be a JSON object");
+            }
+            Replies.requiredString(item, "indexName");
+            String type = item.path("type").asString("default");
+            if (!type.equals("default")) {
+                throw ApiException.badRequest("Multi-index search of type " + type
+                        + " is not supported by the mock server");
+            }
+            app.require(item.get("indexName").stringValue());
+        }
+        ArrayNode results = Json.array();
+        boolean enough = false;
+        for (JsonNode item : requests) {
+            String indexName = item.get("indexName").stringValue();
+            ObjectNode query = ((ObjectNode) item).deepCopy();
+            query.remove("indexName");
+            query.remove("type");
+            ObjectNode result;
+            if (enough) {
+                result = skipped(app.require(indexName), query);
+            } else {
+                result = search(indexName, query);
+                enough = strategy.equals("stopIfEnoughMatches")
+                        && result.path("nbHits").asLong(0) >= result.path("hitsPerPage").asLong(1);
+            }
+            result.put("index", indexName);
+            results.add(result);
+        }
+        ObjectNode response = Json.object();
+        response.set("results", results);
+        return Response.ok(response);
+    }
+
+    private static ObjectNode skipped(IndexState index, ObjectNode query) {
+        Map<String, String> params = PathCodec.parseQuery(query.path("params").asString(""));
+        String text = query.has("query") ? query.get("query").asString("") : params.getOrDefault("query", "");
+        int hitsPerPage = query.has("hitsPerPage") ? query.get("hitsPerPage").asInt(DEFAULT_HITS_PER_PAGE)
+                : Replies.intParam(params.get("hitsPerPage"), "hitsPerPage",
+                        index.config().settings().path("hitsPerPage").asInt(DEFAULT_HITS_PER_PAGE), 0, 1000);
+        ObjectNode result = Json.object();
+        result.set("hits", Json.array());
+        result.put("page", 0);
+        result.put("nbHits", 0);
+        result.put("nbPages", 0);
+        result.put("hitsPerPage", hitsPerPage);
+        result.put("processingTimeMS", 0);
+        result.put("query", text);
+        result.put("params", query.path("params").asString(""));
+        result.put("processed", false);
+        return result;
+    }
+
+    /** @return {@code {"params": "<raw query string without credentials or cursor>"}} */
+    private static ObjectNode paramsFromUrl(Request request) {
+        StringJoiner kept = new StringJoiner("&");
+        String raw = request.rawQuery();
+        if (raw != null) {
+            for (String pair : raw.split("&")) {
+                int eq = pair.indexOf('=');
+                String name = PathCodec.parseQuery(eq < 0 ? pair : pair.substring(0, eq) + "=").keySet().stream()
+                        .findFirst().orElse("");
+                if (!pair.isEmpty() && !URL_ONLY_PARAMS.contains(name.toLowerCase(Locale.ROOT))) {
+                    kept.add(pair);
+                }
+            }
+        }
+        ObjectNode body = Json.object();
+        body.put("params", kept.toString());
+        return body;
+    }
+}

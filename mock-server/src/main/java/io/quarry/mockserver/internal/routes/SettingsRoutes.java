@@ -1,0 +1,73 @@
+package io.quarry.mockserver.internal.routes;
+
+import io.quarry.mockserver.internal.http.Request;
+import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.state.Application;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Index settings. PUT merges: a member replaces the current value, {@code null} resets it to its default. GET
+ * answers what is set over the defaults the service always returns (typo word sizes, hitsPerPage,
+ * maxValuesPerFacet, paginationLimitedTo, ranking, highlight tags, ...); settings without a default the
+ * service reports appear only once set.
+ */
+final class SettingsRoutes {
+
+    private static final ObjectNode DEFAULTS = defaults();
+
+    private final Application app;
+
+    SettingsRoutes(Application app) {
+        this.app = app;
+    }
+
+    private static ObjectNode defaults() {
+        ObjectNode defaults = Json.object();
+        defaults.put("minWordSizefor1Typo", 4);
+        defaults.put("minWordSizefor2Typos", 8);
+        defaults.put("hitsPerPage", 20);
+        defaults.put("maxValuesPerFacet", 100);
+        defaults.put("paginationLimitedTo", 1000);
+        defaults.put("version", 2);
+        defaults.put("typoTolerance", true);
+        defaults.put("ignorePlurals", false);
+        defaults.put("removeStopWords", false);
+        defaults.put("queryType", "prefixLast");
+        defaults.put("removeWordsIfNoResults", "none");
+        defaults.put("exactOnSingleWordQuery", "attribute");
+        defaults.put("separatorsToIndex", "");
+        defaults.put("highlightPreTag", "<em>");
+        defaults.put("highlightPostTag", "</em>");
+        defaults.put("snippetEllipsisText", "");
+        ArrayNode ranking = defaults.putArray("ranking");
+        List.of("typo", "geo", "words", "filters", "proximity", "attribute", "exact", "custom").forEach(ranking::add);
+        ArrayNode alternatives = defaults.putArray("alternativesAsExact");
+        List.of("ignorePlurals", "singleWordSynonym").forEach(alternatives::add);
+        return defaults;
+    }
+
+    /** {@code GET /1/indexes/{indexName}/settings}. */
+    Response get(Request request) {
+        ObjectNode body = DEFAULTS.deepCopy();
+        for (Map.Entry<String, JsonNode> set : app.require(request.path("indexName")).config().settings()
+                .properties()) {
+            body.set(set.getKey(), set.getValue().deepCopy());
+        }
+        return Response.ok(body);
+    }
+
+    /** {@code PUT /1/indexes/{indexName}/settings}: {@code {"updatedAt", "taskID"}}. */
+    Response set(Request request) {
+        ObjectNode changes = request.jsonObject();
+        var written = app.write(request.path("indexName"), index -> {
+            index.mergeSettings(changes);
+            return null;
+        });
+        return Response.ok(Replies.task("updatedAt", app.nowMillis(), written.taskId()));
+    }
+}

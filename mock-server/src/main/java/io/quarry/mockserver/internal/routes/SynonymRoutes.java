@@ -1,0 +1,95 @@
+package io.quarry.mockserver.internal.routes;
+
+import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.Request;
+import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.state.Application;
+import io.quarry.mockserver.internal.state.Synonyms;
+import java.util.ArrayList;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** Synonyms of an index: save one, save a batch (optionally replacing all), get, delete, clear, search. */
+final class SynonymRoutes {
+
+    private final Application app;
+
+    SynonymRoutes(Application app) {
+        this.app = app;
+    }
+
+    /** {@code PUT /1/indexes/{indexName}/synonyms/{objectID}}: {@code {"updatedAt", "id", "taskID"}}. */
+    Response save(Request request) {
+        String objectID = request.path("objectID");
+        ObjectNode synonym = request.jsonObject();
+        JsonNode bodyId = synonym.get("objectID");
+        if (bodyId != null && !(bodyId.isString() && bodyId.stringValue().equals(objectID))) {
+            throw ApiException.badRequest("The objectID in the body must match the objectID in the path");
+        }
+        synonym.put("objectID", objectID);
+        ObjectNode valid = Synonyms.validate(synonym);
+        var written = app.write(request.path("indexName"), index -> {
+            index.saveSynonym(valid);
+            return null;
+        });
+        ObjectNode body = Replies.task("updatedAt", app.nowMillis(), written.taskId());
+        body.put("id", objectID);
+        return Response.ok(body);
+    }
+
+    /** {@code POST /1/indexes/{indexName}/synonyms/batch}: body a JSON array of synonyms. */
+    Response batch(Request request) {
+        JsonNode body = request.jsonOrNull();
+        if (body == null || !body.isArray()) {
+            throw ApiException.badRequest("The body must be a JSON array of synonyms");
+        }
+        List<ObjectNode> synonyms = new ArrayList<>();
+        body.forEach(synonym -> synonyms.add(Synonyms.validate(synonym)));
+        boolean replace = request.booleanParam("replaceExistingSynonyms", false);
+        var written = app.write(request.path("indexName"), index -> {
+            index.saveSynonyms(synonyms, replace);
+            return null;
+        });
+        return Response.ok(Replies.task("updatedAt", app.nowMillis(), written.taskId()));
+    }
+
+    /** {@code GET /1/indexes/{indexName}/synonyms/{objectID}}: the synonym, or 404. */
+    Response get(Request request) {
+        String objectID = request.path("objectID");
+        for (ObjectNode synonym : app.require(request.path("indexName")).config().synonyms()) {
+            if (objectID.equals(synonym.path("objectID").asString(""))) {
+                return Response.ok(synonym.deepCopy());
+            }
+        }
+        throw ApiException.notFound("Synonym set does not exist");
+    }
+
+    /** {@code DELETE /1/indexes/{indexName}/synonyms/{objectID}}: {@code {"deletedAt", "taskID"}}. */
+    Response delete(Request request) {
+        String objectID = request.path("objectID");
+        app.require(request.path("indexName"));
+        var written = app.writeIfExists(request.path("indexName"), index -> index.deleteSynonym(objectID), false);
+        if (!written.result()) {
+            throw ApiException.notFound("Synonym set does not exist");
+        }
+        return Response.ok(Replies.task("deletedAt", app.nowMillis(), written.taskId()));
+    }
+
+    /** {@code POST /1/indexes/{indexName}/synonyms/clear}: {@code {"updatedAt", "taskID"}}. */
+    Response clear(Request request) {
+        var written = app.writeIfExists(request.path("indexName"), index -> {
+            index.clearSynonyms();
+            return null;
+        }, null);
+        return Response.ok(Replies.task("updatedAt", app.nowMillis(), written.taskId()));
+    }
+
+    /** {@code POST /1/indexes/{indexName}/synonyms/search}: {@code {"hits", "nbHits"}}. */
+    Response search(Request request) {
+        ObjectNode query = request.jsonObject();
+        var index = app.find(request.path("indexName"));
+        List<ObjectNode> all = index == null ? List.of() : index.config().synonyms();
+        return Response.ok(Synonyms.search(all, query));
+    }
+}

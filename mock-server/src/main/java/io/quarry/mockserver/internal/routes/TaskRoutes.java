@@ -1,0 +1,52 @@
+package io.quarry.mockserver.internal.routes;
+
+import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.Request;
+import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.state.Application;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Task status. Any task of the application answers under any index name (a copy or move is waited on under its
+ * source, a multi-index batch under each index): {@code notPublished} until the task delay has elapsed, then
+ * {@code published}.
+ */
+final class TaskRoutes {
+
+    private final Application app;
+
+    TaskRoutes(Application app) {
+        this.app = app;
+    }
+
+    /** {@code GET /1/indexes/{indexName}/task/{taskID}}: {@code {"status", "pendingTask"}}. */
+    Response indexTask(Request request) {
+        boolean published = published(request.path("taskID"));
+        ObjectNode body = Json.object();
+        body.put("status", published ? "published" : "notPublished");
+        body.put("pendingTask", !published);
+        return Response.ok(body);
+    }
+
+    /** {@code GET /1/task/{taskID}}: {@code {"status"}}. */
+    Response applicationTask(Request request) {
+        ObjectNode body = Json.object();
+        body.put("status", published(request.path("taskID")) ? "published" : "notPublished");
+        return Response.ok(body);
+    }
+
+    private boolean published(String rawId) {
+        long id;
+        try {
+            id = Long.parseLong(rawId);
+        } catch (NumberFormatException e) {
+            throw ApiException.badRequest("taskID must be an integer");
+        }
+        Boolean published = app.tasks().isPublished(id);
+        if (published == null) {
+            throw ApiException.notFound("Task does not exist");
+        }
+        return published;
+    }
+}

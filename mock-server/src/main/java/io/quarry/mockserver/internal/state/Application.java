@@ -1,0 +1,194 @@
+package io.quarry.mockserver.internal.state;
+
+import io.quarry.mockserver.internal.http.ApiException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+
+/**
+ * The state of one application: its indices (created on first write) and its tasks. Every write goes through
+ * {@link #write} or {@link #writeMany}, which lock the indices written (several in name order, so writers never
+ * deadlock), apply the write, and record one task per index, so writes on an index apply in the order their
+ * task IDs say.
+ */
+public final class Application {
+
+    private final ConcurrentHashMap<String, IndexState> indices = new ConcurrentHashMap<>();
+    private final Clock clock;
+    private final TaskLog tasks;
+    private final AtomicLong nextObjectId = new AtomicLong(1);
+
+    /**
+     * @param clock the clock for timestamps and task publication
+     * @param taskDelay how long a task stays notPublished
+     */
+    public Application(Clock clock, Duration taskDelay) {
+        this.clock = clock;
+        this.tasks = new TaskLog(clock, taskDelay);
+    }
+
+    /** @return the task log */
+    public TaskLog tasks() {
+        return tasks;
+    }
+
+    /** @return the current time, epoch milliseconds */
+    public long nowMillis() {
+        return clock.millis();
+    }
+
+    /**
+     * @param name an index name
+     * @return the index, or {@code null} when it does not exist
+     */
+    public IndexState find(String name) {
+        return indices.get(name);
+    }
+
+    /**
+     * @param name an index name
+     * @return the index
+     * @throws ApiException 404 when it does not exist
+     */
+    public IndexState require(String name) {
+        IndexState state = indices.get(name);
+        if (state == null) {
+            throw ApiException.notFound("Index does not exist");
+        }
+        return state;
+    }
+
+    /** @return every index, by name */
+    public List<IndexState> all() {
+        return new TreeSet<>(indices.keySet()).stream().map(indices::get).filter(state -> state != null).toList();
+    }
+
+    /** @return a fresh service-assigned objectID, unique within the application */
+    public String newObjectId() {
+        return Long.toString(nextObjectId.getAndIncrement()) + "000";
+    }
+
+    /**
+     * The outcome of a write.
+     *
+     * @param result what the write returned
+     * @param taskIds the task recorded for each index written, in the order the names were given
+     * @param <T> the result type
+     */
+    public record Written<T>(T result, Map<String, Long> taskIds) {
+
+        /** @return the task of the (first) index written */
+        public long taskId() {
+            return taskIds.values().iterator().next();
+        }
+    }
+
+    /**
+     * Applies a write to one index, creating it when absent.
+     *
+     * @param name the index name
+     * @param write the write, run under the index's lock
+     * @param <T> the result type
+     * @return its result and task
+     */
+    public <T> Written<T> write(String name, Function<IndexState, T> write) {
+        return writeMany(List.of(name), states -> write.apply(states.get(name)));
+    }
+
+    /**
+     * Applies a write to an index only when it exists; otherwise only a task is recorded, as the service
+     * acknowledges such writes.
+     *
+     * @param name the index name
+     * @param write the write, run under the index's lock
+     * @param whenAbsent the result when the index does not exist
+     * @param <T> the result type
+     * @return its result and task
+     */
+    public <T> Written<T> writeIfExists(String name, Function<IndexState, T> write, T whenAbsent) {
+        while (true) {
+            IndexState state = indices.get(name);
+            if (state == null) {
+                return new Written<>(whenAbsent, Map.of(name, tasks.record()));
+            }
+            state.lock().lock();
+            try {
+                if (state.deleted()) {
+                    continue;
+                }
+                T result = write.apply(state);
+                return new Written<>(result, Map.of(name, finish(state)));
+            } finally {
+                state.lock().unlock();
+            }
+        }
+    }
+
+    /**
+     * Applies one write to several indices (created when absent), holding all their locks, and records one task
+     * per index.
+     *
+     * @param names the index names
+     * @param write the write, given the indices by name
+     * @param <T> the result type
+     * @return its result and the task of each index
+     */
+    public <T> Written<T> writeMany(Collection<String> names, Function<Map<String, IndexState>, T> write) {
+        List<String> order = new ArrayList<>(new TreeSet<>(names));
+        Map<String, IndexState> locked = new LinkedHashMap<>();
+        try {
+            for (String name : order) {
+                locked.put(name, lockLive(name));
+            }
+            T result = write.apply(locked);
+            Map<String, Long> taskIds = new LinkedHashMap<>();
+            for (String name : new LinkedHashSet<>(names)) {
+                taskIds.put(name, finish(locked.get(name)));
+            }
+            return new Written<>(result, taskIds);
+        } finally {
+            locked.values().forEach(state -> state.lock().unlock());
+        }
+    }
+
+    private IndexState lockLive(String name) {
+        while (true) {
+            IndexState state = indices.computeIfAbsent(name, n -> new IndexState(n, clock.millis()));
+            state.lock().lock();
+            if (!state.deleted()) {
+                return state;
+            }
+            state.lock().unlock();
+        }
+    }
+
+    /** Records the task of a write that just ran on a locked index, and removes the index when asked. */
+    private long finish(IndexState state) {
+        long task = tasks.record();
+        state.touch(clock.millis(), task);
+        if (state.takeRemovalRequest()) {
+            state.markDeleted();
+            indices.remove(state.name(), state);
+        }
+        return task;
+    }
+
+    /** Removes every index. Task IDs keep increasing. */
+    public void clear() {
+        for (String name : new ArrayList<>(indices.keySet())) {
+            writeIfExists(name, state -> {
+                state.requestRemoval();
+                return null;
+            }, null);
+        }
+    }
+}

@@ -1,0 +1,246 @@
+package io.quarry.mockserver.internal.state;
+
+import io.quarry.mockserver.engine.IndexConfig;
+import io.quarry.mockserver.engine.IndexData;
+import io.quarry.mockserver.internal.json.Json;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One index: its records (an engine {@link IndexData}), settings as set, synonyms and rules by objectID, and its
+ * timestamps. Writes run under the index's lock, taken by {@link Application}, so they apply in order; readers use
+ * {@link #data()} and the immutable {@link #config()} snapshot without locking.
+ */
+public final class IndexState {
+
+    private final String name;
+    private final ReentrantLock lock = new ReentrantLock();
+    private volatile IndexData data;
+    private volatile IndexConfig config;
+    private final long createdAtMillis;
+    private volatile long updatedAtMillis;
+    private volatile long lastTaskId;
+    private ObjectNode settings = Json.object();
+    private final Map<String, ObjectNode> synonyms = new LinkedHashMap<>();
+    private final Map<String, ObjectNode> rules = new LinkedHashMap<>();
+    private boolean deleted;
+    private boolean removalRequested;
+
+    IndexState(String name, long nowMillis) {
+        this.name = name;
+        this.data = new IndexData();
+        this.createdAtMillis = nowMillis;
+        this.updatedAtMillis = nowMillis;
+        publishConfig();
+    }
+
+    /** @return the index name */
+    public String name() {
+        return name;
+    }
+
+    /** @return the records */
+    public IndexData data() {
+        return data;
+    }
+
+    /** @return the settings, synonyms and rules as of the last write; do not mutate */
+    public IndexConfig config() {
+        return config;
+    }
+
+    /** @return when the index was created, epoch milliseconds */
+    public long createdAtMillis() {
+        return createdAtMillis;
+    }
+
+    /** @return when the index was last written, epoch milliseconds */
+    public long updatedAtMillis() {
+        return updatedAtMillis;
+    }
+
+    /** @return the ID of the last task on this index, 0 for none */
+    public long lastTaskId() {
+        return lastTaskId;
+    }
+
+    /**
+     * Merges settings: a member set to null goes back to its default, others replace the current value.
+     *
+     * @param changes the members sent
+     */
+    public void mergeSettings(ObjectNode changes) {
+        ObjectNode merged = settings.deepCopy();
+        for (Map.Entry<String, JsonNode> change : changes.properties()) {
+            if (change.getValue().isNull()) {
+                merged.remove(change.getKey());
+            } else {
+                merged.set(change.getKey(), change.getValue().deepCopy());
+            }
+        }
+        settings = merged;
+        publishConfig();
+    }
+
+    /**
+     * @param synonym a validated synonym; replaces the one with its objectID
+     */
+    public void saveSynonym(ObjectNode synonym) {
+        synonyms.put(synonym.get("objectID").stringValue(), synonym.deepCopy());
+        publishConfig();
+    }
+
+    /**
+     * @param batch validated synonyms, saved in order
+     * @param replaceExisting whether every other synonym is removed first
+     */
+    public void saveSynonyms(List<ObjectNode> batch, boolean replaceExisting) {
+        if (replaceExisting) {
+            synonyms.clear();
+        }
+        for (ObjectNode synonym : batch) {
+            synonyms.put(synonym.get("objectID").stringValue(), synonym.deepCopy());
+        }
+        publishConfig();
+    }
+
+    /**
+     * @param objectID a synonym's ID
+     * @return whether it existed
+     */
+    public boolean deleteSynonym(String objectID) {
+        boolean removed = synonyms.remove(objectID) != null;
+        publishConfig();
+        return removed;
+    }
+
+    /** Removes every synonym. */
+    public void clearSynonyms() {
+        synonyms.clear();
+        publishConfig();
+    }
+
+    /** Drops the settings, synonyms and rules, as deleting the index does (the records go through a writer). */
+    public void resetConfig() {
+        settings = Json.object();
+        synonyms.clear();
+        rules.clear();
+        publishConfig();
+    }
+
+    /**
+     * Replaces the parts of this index's configuration named by the flags with copies of another's.
+     *
+     * @param source the index copied from
+     * @param withSettings copy the settings
+     * @param withSynonyms copy the synonyms
+     * @param withRules copy the rules
+     */
+    public void copyConfigFrom(IndexState source, boolean withSettings, boolean withSynonyms, boolean withRules) {
+        if (withSettings) {
+            settings = source.settings.deepCopy();
+        }
+        if (withSynonyms) {
+            replaceAll(synonyms, source.synonyms.values());
+        }
+        if (withRules) {
+            replaceAll(rules, source.rules.values());
+        }
+        publishConfig();
+    }
+
+    /**
+     * Replaces this index's configuration with the given one (seed documents).
+     *
+     * @param newSettings settings as set
+     * @param newSynonyms synonyms (validated)
+     * @param newRules rules
+     */
+    public void replaceConfig(ObjectNode newSettings, List<ObjectNode> newSynonyms, List<ObjectNode> newRules) {
+        settings = newSettings.deepCopy();
+        replaceAll(synonyms, newSynonyms);
+        replaceAll(rules, newRules);
+        publishConfig();
+    }
+
+    private static void replaceAll(Map<String, ObjectNode> target, Collection<ObjectNode> objects) {
+        List<ObjectNode> copies = new ArrayList<>();
+        objects.forEach(object -> copies.add(object.deepCopy()));
+        target.clear();
+        copies.forEach(object -> target.put(object.path("objectID").asString(""), object));
+    }
+
+    /**
+     * Takes over another index's records; the other index must be removed afterwards (move).
+     *
+     * @param source the index moved here
+     */
+    public void takeRecordsOf(IndexState source) {
+        data = source.data;
+    }
+
+    /**
+     * Replaces the records with copies of another index's (copy).
+     *
+     * @param source the index copied from
+     */
+    public void copyRecordsOf(IndexState source) {
+        IndexData copy = new IndexData();
+        List<ObjectNode> records = source.data.records();
+        copy.write(writer -> {
+            records.forEach(writer::put);
+            return null;
+        });
+        data = copy;
+    }
+
+    /** Asks that the index be removed once the current write ends (delete index, batch {@code delete}). */
+    public void requestRemoval() {
+        removalRequested = true;
+    }
+
+    /** Cancels a removal asked earlier in the same write (a batch that writes again after {@code delete}). */
+    public void cancelRemoval() {
+        removalRequested = false;
+    }
+
+    private void publishConfig() {
+        config = new IndexConfig(settings.deepCopy(), List.copyOf(copies(synonyms.values())),
+                List.copyOf(copies(rules.values())));
+    }
+
+    private static List<ObjectNode> copies(Collection<ObjectNode> objects) {
+        List<ObjectNode> list = new ArrayList<>(objects.size());
+        objects.forEach(object -> list.add(object.deepCopy()));
+        return list;
+    }
+
+    ReentrantLock lock() {
+        return lock;
+    }
+
+    boolean deleted() {
+        return deleted;
+    }
+
+    void markDeleted() {
+        deleted = true;
+    }
+
+    boolean takeRemovalRequest() {
+        boolean requested = removalRequested;
+        removalRequested = false;
+        return requested;
+    }
+
+    void touch(long nowMillis, long taskId) {
+        updatedAtMillis = nowMillis;
+        lastTaskId = taskId;
+    }
+}

@@ -1,0 +1,69 @@
+package io.quarry.mockserver.internal.state;
+
+import io.quarry.mockserver.internal.json.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Reads seed documents from disk. A file is a seed document ({@code {"indices": {...}}}). In a directory, every
+ * {@code *.json} file is read in name order: a seed document as such, any other JSON object as the seed of the
+ * index named after the file ({@code products.json} -> {@code products}: {@code {"settings", "synonyms", "rules",
+ * "records"}}), and a JSON array as that index's records.
+ */
+public final class SeedFiles {
+
+    private SeedFiles() {
+    }
+
+    /**
+     * @param path a file or directory
+     * @return the seed documents it holds
+     * @throws IllegalArgumentException when a file is not JSON or not a seed
+     * @throws UncheckedIOException when it cannot be read
+     */
+    public static List<ObjectNode> read(Path path) {
+        try {
+            if (!Files.isDirectory(path)) {
+                return List.of(asDocument(path, false));
+            }
+            List<ObjectNode> documents = new ArrayList<>();
+            try (Stream<Path> files = Files.list(path)) {
+                for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".json")).sorted().toList()) {
+                    documents.add(asDocument(file, true));
+                }
+            }
+            return documents;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the seed " + path, e);
+        }
+    }
+
+    private static ObjectNode asDocument(Path file, boolean namedByFile) throws IOException {
+        JsonNode json;
+        try {
+            json = Json.parse(Files.readAllBytes(file));
+        } catch (JacksonException e) {
+            throw new IllegalArgumentException("the seed file " + file + " is not valid JSON", e);
+        }
+        if (json.isObject() && json.has("indices")) {
+            return (ObjectNode) json;
+        }
+        if (!namedByFile || !(json.isObject() || json.isArray())) {
+            throw new IllegalArgumentException("the seed file " + file + " is not {\"indices\": {...}}");
+        }
+        String fileName = file.getFileName().toString();
+        String indexName = fileName.substring(0, fileName.length() - ".json".length());
+        ObjectNode index = json.isArray() ? Json.object().set("records", json) : (ObjectNode) json;
+        ObjectNode document = Json.object();
+        document.putObject("indices").set(indexName, index);
+        return document;
+    }
+}

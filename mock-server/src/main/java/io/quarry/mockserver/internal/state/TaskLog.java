@@ -1,0 +1,51 @@
+package io.quarry.mockserver.internal.state;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Every task of the application. IDs are int64, strictly increasing across the application, and start above
+ * {@link Integer#MAX_VALUE} so a client that truncates them to 32 bits fails visibly. A task is
+ * {@code notPublished} until the task delay has elapsed on the clock, then {@code published}.
+ */
+public final class TaskLog {
+
+    /** The first task ID handed out. */
+    static final long FIRST_TASK_ID = 4_294_967_296L;
+
+    private final AtomicLong nextId = new AtomicLong(FIRST_TASK_ID);
+    private final ConcurrentHashMap<Long, Long> publishAtMillis = new ConcurrentHashMap<>();
+    private final Clock clock;
+    private final Duration delay;
+
+    /**
+     * @param clock the clock that decides publication
+     * @param delay how long a task stays notPublished
+     */
+    public TaskLog(Clock clock, Duration delay) {
+        this.clock = clock;
+        this.delay = delay;
+    }
+
+    /**
+     * Records a task whose write has just been applied.
+     *
+     * @return its ID
+     */
+    public long record() {
+        long id = nextId.getAndIncrement();
+        publishAtMillis.put(id, clock.millis() + delay.toMillis());
+        return id;
+    }
+
+    /**
+     * @param taskId a task ID
+     * @return whether it is published; {@code null} when no such task exists
+     */
+    public Boolean isPublished(long taskId) {
+        Long publishAt = publishAtMillis.get(taskId);
+        return publishAt == null ? null : clock.millis() >= publishAt;
+    }
+}

@@ -1,0 +1,149 @@
+package io.quarry.mockserver.testing;
+
+import io.quarry.mockserver.MockServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** A plain JDK HTTP client for tests: sends the server's credentials and parses JSON answers. */
+public final class TestClient {
+
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
+    private final HttpClient http;
+    private final String baseUrl;
+    private final String appId;
+    private final String apiKey;
+
+    /** @param server the server to call with its admin credentials */
+    public TestClient(MockServer server) {
+        this(server, server.applicationId(), server.adminKey());
+    }
+
+    /**
+     * @param server the server
+     * @param appId the application ID to send, or {@code null} for none
+     * @param apiKey the API key to send, or {@code null} for none
+     */
+    public TestClient(MockServer server, String appId, String apiKey) {
+        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10));
+        if (server.isHttps()) {
+            builder.sslContext(server.trustMaterial().sslContext());
+        }
+        this.http = builder.build();
+        this.baseUrl = server.url();
+        this.appId = appId;
+        this.apiKey = apiKey;
+    }
+
+    /**
+     * A response.
+     *
+     * @param status the status
+     * @param body the parsed JSON body, or {@code null} when empty
+     * @param headers the headers
+     */
+    public record Reply(int status, JsonNode body, HttpHeaders headers) {
+
+        /** @return the body as text, for assertion messages */
+        @Override
+        public String toString() {
+            return status + " " + body;
+        }
+    }
+
+    /** @param path raw path and query @return the reply */
+    public Reply get(String path) {
+        return send("GET", path, null);
+    }
+
+    /** @param path raw path and query @return the reply */
+    public Reply delete(String path) {
+        return send("DELETE", path, null);
+    }
+
+    /** @param path raw path @param json the body @return the reply */
+    public Reply post(String path, String json) {
+        return send("POST", path, json);
+    }
+
+    /** @param path raw path @param json the body @return the reply */
+    public Reply put(String path, String json) {
+        return send("PUT", path, json);
+    }
+
+    /**
+     * @param method the method
+     * @param path the raw path and query, already encoded
+     * @param json the body, or {@code null}
+     * @return the reply
+     */
+    public Reply send(String method, String path, String json) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path))
+                .timeout(Duration.ofSeconds(30))
+                .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8));
+        if (json != null) {
+            request.header("Content-Type", "application/json; charset=UTF-8");
+        }
+        if (appId != null) {
+            request.header("X-Service-Application-Id", appId);
+        }
+        if (apiKey != null) {
+            request.header("X-Service-API-Key", apiKey);
+        }
+        return send(request.build());
+    }
+
+    /**
+     * @param request a request built by the test
+     * @return the reply
+     */
+    public Reply send(HttpRequest request) {
+        try {
+            HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            byte[] body = response.body();
+            JsonNode json = body.length == 0 ? null : MAPPER.readTree(body);
+            return new Reply(response.statusCode(), json, response.headers());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** @return the underlying JDK client */
+    public HttpClient http() {
+        return http;
+    }
+
+    /** @return the base URL */
+    public String baseUrl() {
+        return baseUrl;
+    }
+
+    /**
+     * @param singleQuoted JSON written with single quotes, for readable tests
+     * @return the same JSON with double quotes
+     */
+    public static String jq(String singleQuoted) {
+        return singleQuoted.replace('\'', '"');
+    }
+
+    /**
+     * @param text JSON text
+     * @return the tree
+     */
+    public static JsonNode json(String text) {
+        return MAPPER.readTree(text);
+    }
+}
