@@ -30,6 +30,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -72,6 +73,7 @@ public final class MockServer implements AutoCloseable {
     private final String adminKey;
     private final TrustMaterial trustMaterial;
     private final String version;
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     private MockServer(Builder builder) throws IOException {
         this.applicationId = builder.applicationId;
@@ -220,11 +222,13 @@ public final class MockServer implements AutoCloseable {
         return Json.pretty(state.export());
     }
 
-    /** Stops the server at once; in-flight requests are dropped. */
+    /** Stops the server at once; in-flight requests are dropped. Closing twice does nothing more. */
     @Override
     public void close() {
-        server.stop(0);
-        executor.shutdownNow();
+        if (closed.compareAndSet(false, true)) {
+            server.stop(0);
+            executor.shutdownNow();
+        }
     }
 
     @Override

@@ -86,6 +86,8 @@ class BatchHttpTest {
         assertThat(client.post("/1/indexes/idx/batch", jq("{'requests':[{'action':'explode','body':{}}]}"))
                 .status()).isEqualTo(400);
         assertThat(client.post("/1/indexes/idx/batch", jq("{'nothing':[]}")).status()).isEqualTo(400);
+        assertThat(client.post("/1/indexes/idx/batch", jq("{'requests':[{'action':'addObject','body':{'objectID':7}}]}"))
+                .status()).as("objectIDs are strings").isEqualTo(400);
     }
 
     @Test

@@ -50,6 +50,18 @@ class TasksHttpTest {
     }
 
     @Test
+    void olderTasksStayPublishedWhileNewerOnesWait() {
+        long first = client.put("/1/indexes/idx/a", "{}").body().get("taskID").longValue();
+        clock.advance(Duration.ofSeconds(3));
+        long second = client.put("/1/indexes/idx/b", "{}").body().get("taskID").longValue();
+        assertThat(client.get("/1/indexes/idx/task/" + first).body().get("status").stringValue())
+                .isEqualTo("published");
+        assertThat(client.get("/1/indexes/idx/task/" + second).body().get("status").stringValue())
+                .isEqualTo("notPublished");
+        assertThat(client.get("/1/indexes/idx/task/" + (second + 1)).status()).as("not issued yet").isEqualTo(404);
+    }
+
+    @Test
     void taskIdsAreInt64AndIncrease() {
         long previous = 0;
         for (int i = 0; i < 5; i++) {

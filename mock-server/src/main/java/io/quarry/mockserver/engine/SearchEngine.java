@@ -1,10 +1,20 @@
 package io.quarry.mockserver.engine;
 
+import io.quarry.mockserver.engine.internal.filter.FilterCompiler;
+import io.quarry.mockserver.engine.internal.filter.RecordFilter;
+import io.quarry.mockserver.engine.internal.index.IndexedRecord;
+import io.quarry.mockserver.engine.internal.search.BrowseCursor;
+import io.quarry.mockserver.engine.internal.search.BrowseExecutor;
+import io.quarry.mockserver.engine.internal.search.FacetValueSearch;
+import io.quarry.mockserver.engine.internal.search.Faceting;
 import io.quarry.mockserver.engine.internal.search.RequestParams;
 import io.quarry.mockserver.engine.internal.search.SearchExecutor;
 import io.quarry.mockserver.engine.internal.search.SearchOptions;
 import io.quarry.mockserver.engine.internal.search.SynonymSet;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -13,6 +23,9 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code params} string (the HTTP layer turns a GET query string into {@code {"params": "<raw query>"}}).
  */
 public final class SearchEngine {
+
+    private static final Set<String> DELETE_BY_QUERY_PARAMETERS = Set.of("query", "filters", "facetFilters",
+            "numericFilters", "tagFilters", "aroundLatLng", "aroundRadius", "insideBoundingBox", "insidePolygon");
 
     private final boolean strict;
 
@@ -62,7 +75,25 @@ public final class SearchEngine {
      * @throws EngineException for a request the service rejects (a bad cursor is a 400)
      */
     public ObjectNode browse(IndexData data, IndexConfig config, ObjectNode request, SearchContext context) {
-        throw new UnsupportedOperationException("engine: not implemented yet");
+        BrowseCursor cursor = null;
+        ObjectNode effectiveRequest = request;
+        if (request.hasNonNull("cursor")) {
+            if (!request.get("cursor").isString()) {
+                throw new EngineException(400, "cursor must be a string");
+            }
+            cursor = BrowseCursor.decode(request.get("cursor").asString());
+            effectiveRequest = cursor.params();
+        } else {
+            effectiveRequest = request.deepCopy();
+            effectiveRequest.remove("cursor");
+        }
+        RequestParams params = RequestParams.parse(effectiveRequest, context.forcedParams(),
+                SearchOptions.SEARCH_PARAMETERS, strict);
+        SearchOptions options = new SearchOptions(params, config.settings());
+        SearchExecutor executor = new SearchExecutor(options, new SynonymSet(config.synonyms()),
+                context.extraFilters(), 0, context.seeUnretrievableAttributes());
+        BrowseExecutor browse = new BrowseExecutor(executor, options, cursor, context.seeUnretrievableAttributes());
+        return data.read(browse::browse);
     }
 
     /**
@@ -78,7 +109,9 @@ public final class SearchEngine {
      */
     public ObjectNode searchForFacetValues(IndexData data, IndexConfig config, String facetName,
             ObjectNode request, SearchContext context) {
-        throw new UnsupportedOperationException("engine: not implemented yet");
+        SearchExecutor executor = executor(config, request, context);
+        FacetValueSearch search = new FacetValueSearch(executor, executor.options(), facetName);
+        return data.read(search::run);
     }
 
     /**
@@ -91,6 +124,36 @@ public final class SearchEngine {
      * @throws EngineException 400 for an empty filter, a query, or an invalid filter
      */
     public List<String> matchingObjectIDs(IndexData data, IndexConfig config, ObjectNode request) {
-        throw new UnsupportedOperationException("engine: not implemented yet");
+        RequestParams params = RequestParams.parse(request, null, DELETE_BY_QUERY_PARAMETERS, strict);
+        if (!params.string("query", "").isEmpty()) {
+            throw new EngineException(400, "deleteByQuery does not accept a query: use filters only");
+        }
+        for (String geo : List.of("aroundLatLng", "aroundRadius", "insideBoundingBox", "insidePolygon")) {
+            if (params.has(geo)) {
+                throw new EngineException(400, "deleteByQuery with " + geo + ": geo filters are not supported by"
+                        + " the mock server");
+            }
+        }
+        SearchOptions options = new SearchOptions(params, config.settings());
+        var clauses = FilterCompiler.clauses(options, List.of());
+        if (clauses.isEmpty()) {
+            throw new EngineException(400, "deleteByQuery needs at least one filter (filters, facetFilters,"
+                    + " numericFilters or tagFilters)");
+        }
+        RecordFilter filter = FilterCompiler.toFilter(clauses,
+                Faceting.of(options.setting("attributesForFaceting")));
+        return data.read(store -> {
+            List<IndexedRecord> matching = new ArrayList<>();
+            for (int ordinal = 0; ordinal < store.ordinalLimit(); ordinal++) {
+                IndexedRecord record = store.at(ordinal);
+                if (record != null && filter.test(record)) {
+                    matching.add(record);
+                }
+            }
+            matching.sort(Comparator.comparingLong(IndexedRecord::sequence));
+            List<String> ids = new ArrayList<>(matching.size());
+            matching.forEach(r -> ids.add(r.objectID()));
+            return ids;
+        });
     }
 }

@@ -142,6 +142,10 @@ public final class HttpFront implements HttpHandler {
             body = zipped.toByteArray();
             headers.set("Content-Encoding", "gzip");
         }
+        if (exchange.getRequestMethod().equalsIgnoreCase("HEAD")) {
+            exchange.sendResponseHeaders(response.status(), -1);
+            return;
+        }
         exchange.sendResponseHeaders(response.status(), body.length);
         try (OutputStream out = exchange.getResponseBody()) {
             out.write(body);

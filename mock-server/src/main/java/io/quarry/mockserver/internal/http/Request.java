@@ -118,11 +118,6 @@ public final class Request {
         throw ApiException.badRequest("Invalid value for " + name + ": expected a boolean");
     }
 
-    /** @return the raw body bytes */
-    public byte[] bodyBytes() {
-        return body.clone();
-    }
-
     /**
      * @return the body as JSON; an empty body is {@code null}
      * @throws ApiException 400 for invalid JSON

@@ -82,9 +82,20 @@ final class BatchRequests {
         };
     }
 
-    private static boolean hasObjectId(ObjectNode body) {
+    /**
+     * @param body a record or batch body
+     * @return whether it names a record by a non-empty string objectID
+     * @throws ApiException 400 when {@code objectID} is present but not a non-empty string
+     */
+    static boolean hasObjectId(ObjectNode body) {
         JsonNode id = body.get("objectID");
-        return id != null && id.isString() && !id.stringValue().isEmpty();
+        if (id == null || id.isNull()) {
+            return false;
+        }
+        if (!id.isString() || id.stringValue().isEmpty()) {
+            throw ApiException.badRequest("objectID must be a non-empty string");
+        }
+        return true;
     }
 
     private static String requireObjectId(ObjectNode body, String action) {

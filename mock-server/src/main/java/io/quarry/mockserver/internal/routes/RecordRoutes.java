@@ -36,9 +36,8 @@ final class RecordRoutes {
      */
     Response add(Request request) {
         ObjectNode record = request.jsonObject();
-        JsonNode sent = record.get("objectID");
-        String objectID = sent != null && sent.isString() && !sent.stringValue().isEmpty()
-                ? sent.stringValue() : app.newObjectId();
+        String objectID = BatchRequests.hasObjectId(record) ? record.get("objectID").stringValue()
+                : app.newObjectId();
         record.put("objectID", objectID);
         long taskId = apply(request.path("indexName"), new RecordOperation.Put(record));
         ObjectNode body = Replies.task("createdAt", app.nowMillis(), taskId);

@@ -2,13 +2,16 @@ package io.quarry.mockserver.internal.state;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Every task of the application. IDs are int64, strictly increasing across the application, and start above
  * {@link Integer#MAX_VALUE} so a client that truncates them to 32 bits fails visibly. A task is
- * {@code notPublished} until the task delay has elapsed on the clock, then {@code published}.
+ * {@code notPublished} until the task delay has elapsed on the clock, then {@code published}. Only tasks still
+ * waiting are remembered, so millions of writes cost no memory here.
  */
 public final class TaskLog {
 
@@ -17,8 +20,9 @@ public final class TaskLog {
 
     private final AtomicLong nextId = new AtomicLong(FIRST_TASK_ID);
     private final ConcurrentHashMap<Long, Long> publishAtMillis = new ConcurrentHashMap<>();
+    private final Queue<Long> waiting = new ConcurrentLinkedQueue<>();
     private final Clock clock;
-    private final Duration delay;
+    private final long delayMillis;
 
     /**
      * @param clock the clock that decides publication
@@ -26,7 +30,7 @@ public final class TaskLog {
      */
     public TaskLog(Clock clock, Duration delay) {
         this.clock = clock;
-        this.delay = delay;
+        this.delayMillis = delay.toMillis();
     }
 
     /**
@@ -36,7 +40,12 @@ public final class TaskLog {
      */
     public long record() {
         long id = nextId.getAndIncrement();
-        publishAtMillis.put(id, clock.millis() + delay.toMillis());
+        if (delayMillis > 0) {
+            long now = clock.millis();
+            publishAtMillis.put(id, now + delayMillis);
+            waiting.add(id);
+            forgetPublished(now);
+        }
         return id;
     }
 
@@ -45,7 +54,23 @@ public final class TaskLog {
      * @return whether it is published; {@code null} when no such task exists
      */
     public Boolean isPublished(long taskId) {
+        if (taskId < FIRST_TASK_ID || taskId >= nextId.get()) {
+            return null;
+        }
         Long publishAt = publishAtMillis.get(taskId);
-        return publishAt == null ? null : clock.millis() >= publishAt;
+        return publishAt == null || clock.millis() >= publishAt;
+    }
+
+    /** Drops the oldest tasks once published: a task absent from the map is published. */
+    private void forgetPublished(long now) {
+        for (Long head = waiting.peek(); head != null; head = waiting.peek()) {
+            Long publishAt = publishAtMillis.get(head);
+            if (publishAt != null && publishAt > now) {
+                return;
+            }
+            if (waiting.remove(head)) {
+                publishAtMillis.remove(head);
+            }
+        }
     }
 }

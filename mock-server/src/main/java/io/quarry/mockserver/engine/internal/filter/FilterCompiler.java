@@ -2,10 +2,18 @@ package io.quarry.mockserver.engine.internal.filter;
 
 import io.quarry.mockserver.engine.EngineException;
 import io.quarry.mockserver.engine.internal.search.Faceting;
+import io.quarry.mockserver.engine.internal.search.RequestParams;
 import io.quarry.mockserver.engine.internal.search.SearchOptions;
+import java.util.ArrayList;
 import java.util.List;
+import tools.jackson.databind.JsonNode;
 
-/** Compiles every filter parameter of a request, ANDed together. */
+/**
+ * Compiles every filter parameter of a request, ANDed together: {@code filters} (the SQL-like syntax),
+ * {@code facetFilters}, {@code numericFilters} and {@code tagFilters} (a string, or an array whose nested arrays
+ * are OR groups; {@code -} negates: {@code attr:-value}, {@code -tag}; {@code \-} escapes a leading minus), and the
+ * filters imposed by the caller's key.
+ */
 public final class FilterCompiler {
 
     private FilterCompiler() {
@@ -18,14 +26,131 @@ public final class FilterCompiler {
      * @return the compiled filter
      */
     public static RecordFilter compile(SearchOptions options, List<String> extraFilters, Faceting faceting) {
-        for (String name : List.of("filters", "facetFilters", "numericFilters", "tagFilters")) {
-            if (options.params().has(name)) {
-                throw new EngineException(400, name + " are not supported yet");
+        return toFilter(clauses(options, extraFilters), faceting);
+    }
+
+    /**
+     * @param options the effective options
+     * @param extraFilters filter expressions imposed by the caller's key
+     * @return every OR group of every filter parameter
+     */
+    public static List<List<Atom>> clauses(SearchOptions options, List<String> extraFilters) {
+        List<List<Atom>> clauses = new ArrayList<>();
+        JsonNode filters = options.params().raw("filters");
+        if (filters != null) {
+            if (!filters.isString()) {
+                throw new EngineException(400, "filters must be a string");
+            }
+            clauses.addAll(FilterParser.parse(filters.asString()));
+        }
+        for (String extra : extraFilters) {
+            clauses.addAll(FilterParser.parse(extra));
+        }
+        JsonNode facetFilters = options.params().raw("facetFilters");
+        if (facetFilters != null) {
+            for (List<String> group : groups("facetFilters", facetFilters)) {
+                clauses.add(group.stream().map(FilterCompiler::facetFilter).toList());
             }
         }
-        if (!extraFilters.isEmpty()) {
-            throw new EngineException(400, "filters are not supported yet");
+        JsonNode numericFilters = options.params().raw("numericFilters");
+        if (numericFilters != null) {
+            for (List<String> group : groups("numericFilters", numericFilters)) {
+                clauses.add(group.stream().map(FilterParser::parseNumeric).toList());
+            }
         }
-        return RecordFilter.ALL;
+        JsonNode tagFilters = options.params().raw("tagFilters");
+        if (tagFilters != null) {
+            for (List<String> group : groups("tagFilters", tagFilters)) {
+                clauses.add(group.stream().map(FilterCompiler::tagFilter).toList());
+            }
+        }
+        return clauses;
+    }
+
+    /**
+     * @param clauses OR groups that must all pass
+     * @param faceting the faceting declarations
+     * @return the compiled filter
+     */
+    public static RecordFilter toFilter(List<List<Atom>> clauses, Faceting faceting) {
+        RecordFilter result = RecordFilter.ALL;
+        for (List<Atom> clause : clauses) {
+            List<RecordFilter> alternatives = new ArrayList<>();
+            clause.forEach(atom -> alternatives.add(AtomEvaluator.compile(atom, faceting)));
+            RecordFilter group = alternatives.size() == 1 ? alternatives.get(0) : record -> {
+                for (RecordFilter alternative : alternatives) {
+                    if (alternative.test(record)) {
+                        return true;
+                    }
+                }
+                return false;
+            };
+            result = result.and(group);
+        }
+        return result;
+    }
+
+    private static List<List<String>> groups(String name, JsonNode raw) {
+        JsonNode node = RequestParams.asStructured(name, raw);
+        List<List<String>> groups = new ArrayList<>();
+        if (node.isString()) {
+            for (String part : node.asString().split(",")) {
+                if (!part.trim().isEmpty()) {
+                    groups.add(List.of(part.trim()));
+                }
+            }
+            return groups;
+        }
+        if (!node.isArray()) {
+            throw new EngineException(400, name + " must be a string or an array");
+        }
+        for (JsonNode element : node) {
+            if (element.isArray()) {
+                List<String> group = new ArrayList<>();
+                for (JsonNode inner : element) {
+                    if (!inner.isString()) {
+                        throw new EngineException(400, name + ": nested arrays must hold strings only");
+                    }
+                    group.add(inner.asString());
+                }
+                if (!group.isEmpty()) {
+                    groups.add(group);
+                }
+            } else if (element.isString()) {
+                groups.add(List.of(element.asString()));
+            } else {
+                throw new EngineException(400, name + " must hold strings or arrays of strings");
+            }
+        }
+        return groups;
+    }
+
+    private static Atom facetFilter(String text) {
+        int colon = text.indexOf(':');
+        if (colon <= 0) {
+            throw new EngineException(400, "facetFilters: invalid filter \"" + text + "\", expected attribute:value");
+        }
+        String attribute = text.substring(0, colon).trim();
+        String value = text.substring(colon + 1);
+        boolean negated = false;
+        if (attribute.startsWith("-")) {
+            negated = true;
+            attribute = attribute.substring(1);
+        }
+        if (value.startsWith("-")) {
+            negated = !negated;
+            value = value.substring(1);
+        } else if (value.startsWith("\\-")) {
+            value = value.substring(1);
+        }
+        Atom atom = attribute.equals("_tags") ? new Atom.Tag(value, false) : new Atom.Facet(attribute, value, false);
+        return negated ? atom.negate() : atom;
+    }
+
+    private static Atom tagFilter(String text) {
+        if (text.startsWith("-")) {
+            return new Atom.Tag(text.substring(1), true);
+        }
+        return new Atom.Tag(text.startsWith("\\-") ? text.substring(1) : text, false);
     }
 }

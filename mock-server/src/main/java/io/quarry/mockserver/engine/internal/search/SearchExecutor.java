@@ -44,6 +44,11 @@ public final class SearchExecutor {
         this.seeUnretrievable = seeUnretrievable;
     }
 
+    /** @return the effective options */
+    public SearchOptions options() {
+        return options;
+    }
+
     /** @return the compiled filters of the request and the caller's key */
     public RecordFilter filter() {
         return FilterCompiler.compile(options, extraFilters, Faceting.of(options.setting("attributesForFaceting")));

@@ -127,10 +127,13 @@ public final class SearchOptions {
         return ranking == null || ranking.isEmpty() ? DEFAULT_RANKING : ranking;
     }
 
-    /** @return the customRanking entries, e.g. {@code desc(popularity)} */
+    /** @return the well-formed customRanking entries, e.g. {@code desc(popularity)} */
     public List<String> customRanking() {
         List<String> custom = list("customRanking");
-        return custom == null ? List.of() : custom;
+        if (custom == null) {
+            return List.of();
+        }
+        return custom.stream().filter(e -> e.matches("(asc|desc)\\(.+\\)")).toList();
     }
 
     /** @return the typo tolerance mode: {@code true}, {@code false}, {@code min} or {@code strict} */

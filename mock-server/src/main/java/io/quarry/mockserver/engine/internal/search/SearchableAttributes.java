@@ -9,7 +9,7 @@ import java.util.Map;
  * The searchable attributes in rank order. An entry may name several attributes of equal rank ({@code "title,alt"})
  * and may be {@code unordered(attr)} (the position of a match inside the attribute does not matter). An attribute
  * covers its nested values ({@code author} covers {@code author.name}). With no setting, every attribute is
- * searchable at one rank.
+ * searchable (objectID excepted) at one rank and unordered, so that the attribute criterion ties.
  */
 public final class SearchableAttributes {
 
@@ -18,6 +18,8 @@ public final class SearchableAttributes {
 
     private record Entry(String path, int rank, boolean ordered) {
     }
+
+    private static final Entry EVERYTHING = new Entry("", 0, false);
 
     private final List<Entry> entries;
     private final boolean everything;
@@ -117,7 +119,7 @@ public final class SearchableAttributes {
 
     private Entry entry(String path) {
         if (everything) {
-            return new Entry(path, 0, true);
+            return path.equals("objectID") ? null : EVERYTHING;
         }
         synchronized (cache) {
             if (cache.containsKey(path)) {

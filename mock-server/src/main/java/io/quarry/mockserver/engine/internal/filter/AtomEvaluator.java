@@ -1,0 +1,107 @@
+package io.quarry.mockserver.engine.internal.filter;
+
+import io.quarry.mockserver.engine.internal.index.IndexedRecord;
+import io.quarry.mockserver.engine.internal.index.Leaf;
+import io.quarry.mockserver.engine.internal.search.Faceting;
+import io.quarry.mockserver.engine.internal.text.TextNormalizer;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Decides whether a record satisfies one filter, following the service: facet filters apply only to attributes
+ * declared in attributesForFaceting (an undeclared attribute matches nothing) and ignore case and accents; a
+ * facet filter whose value is a number also matches that number; tag filters match {@code _tags} exactly;
+ * numeric filters apply to any numeric attribute; an array matches when one element does; {@code !=} is the
+ * negation of {@code =} (a record without the attribute passes it).
+ */
+final class AtomEvaluator {
+
+    private AtomEvaluator() {
+    }
+
+    static RecordFilter compile(Atom atom, Faceting faceting) {
+        RecordFilter positive;
+        if (atom instanceof Atom.Facet facet) {
+            positive = facet(facet, faceting);
+        } else if (atom instanceof Atom.Tag tag) {
+            positive = record -> hasTag(record, tag.value());
+        } else if (atom instanceof Atom.Numeric numeric) {
+            positive = numeric(numeric);
+        } else {
+            Atom.Range range = (Atom.Range) atom;
+            positive = record -> anyNumber(record, range.attribute(), v -> v >= range.low() && v <= range.high());
+        }
+        return atom.negated() ? record -> !positive.test(record) : positive;
+    }
+
+    private static RecordFilter facet(Atom.Facet facet, Faceting faceting) {
+        boolean declared = faceting.find(facet.attribute()) != null;
+        String wanted = TextNormalizer.normalize(facet.value());
+        Double number = parseNumber(facet.value());
+        return record -> {
+            for (Leaf leaf : record.leavesAt(facet.attribute())) {
+                JsonNode value = leaf.value();
+                if (number != null && value.isNumber() && value.asDouble() == number) {
+                    return true;
+                }
+                if (declared && (value.isString() || value.isBoolean())
+                        && sameText(value.asString(), wanted)) {
+                    return true;
+                }
+            }
+            return false;
+        };
+    }
+
+    private static boolean sameText(String text, String normalizedWanted) {
+        if (text.length() == normalizedWanted.length() && text.equalsIgnoreCase(normalizedWanted)) {
+            return true;
+        }
+        return TextNormalizer.normalize(text).equals(normalizedWanted);
+    }
+
+    private static RecordFilter numeric(Atom.Numeric numeric) {
+        double n = numeric.number();
+        return switch (numeric.operator()) {
+            case "<" -> record -> anyNumber(record, numeric.attribute(), v -> v < n);
+            case "<=" -> record -> anyNumber(record, numeric.attribute(), v -> v <= n);
+            case ">" -> record -> anyNumber(record, numeric.attribute(), v -> v > n);
+            case ">=" -> record -> anyNumber(record, numeric.attribute(), v -> v >= n);
+            case "!=" -> record -> !anyNumber(record, numeric.attribute(), v -> v == n);
+            default -> record -> anyNumber(record, numeric.attribute(), v -> v == n);
+        };
+    }
+
+    private interface DoubleTest {
+        boolean test(double value);
+    }
+
+    private static boolean anyNumber(IndexedRecord record, String attribute, DoubleTest test) {
+        for (Leaf leaf : record.leavesAt(attribute)) {
+            JsonNode value = leaf.value();
+            if (value.isNumber() && test.test(value.asDouble())) {
+                return true;
+            }
+            if (value.isBoolean() && test.test(value.asBoolean() ? 1 : 0)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean hasTag(IndexedRecord record, String tag) {
+        for (Leaf leaf : record.leavesAt("_tags")) {
+            if (leaf.value().isString() && leaf.value().asString().equals(tag)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Double parseNumber(String text) {
+        try {
+            return Double.parseDouble(text.trim());
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package io.quarry.mockserver.engine.internal.filter;
+
+import io.quarry.mockserver.engine.EngineException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Splits a {@code filters} expression into tokens. Keywords (AND, OR, NOT, TO) are uppercase only. */
+final class FilterLexer {
+
+    private FilterLexer() {
+    }
+
+    static List<FilterToken> tokens(String expression) {
+        List<FilterToken> tokens = new ArrayList<>();
+        int i = 0;
+        int n = expression.length();
+        while (i < n) {
+            char c = expression.charAt(i);
+            int column = i + 1;
+            if (Character.isWhitespace(c)) {
+                i++;
+            } else if (c == '(') {
+                tokens.add(new FilterToken(FilterToken.Type.LPAREN, "(", column));
+                i++;
+            } else if (c == ')') {
+                tokens.add(new FilterToken(FilterToken.Type.RPAREN, ")", column));
+                i++;
+            } else if (c == ':') {
+                tokens.add(new FilterToken(FilterToken.Type.COLON, ":", column));
+                i++;
+            } else if (c == '<' || c == '>' || c == '=' || c == '!') {
+                int end = i + 1 < n && expression.charAt(i + 1) == '=' ? i + 2 : i + 1;
+                String operator = expression.substring(i, end);
+                if (operator.equals("!")) {
+                    throw new EngineException(400, "filters: unexpected character '!' at col " + column
+                            + " (did you mean '!='?)");
+                }
+                tokens.add(new FilterToken(FilterToken.Type.OPERATOR, operator, column));
+                i = end;
+            } else if (c == '"' || c == '\'') {
+                StringBuilder text = new StringBuilder();
+                int j = i + 1;
+                boolean closed = false;
+                while (j < n) {
+                    char d = expression.charAt(j);
+                    if (d == '\\' && j + 1 < n) {
+                        text.append(expression.charAt(j + 1));
+                        j += 2;
+                    } else if (d == c) {
+                        closed = true;
+                        j++;
+                        break;
+                    } else {
+                        text.append(d);
+                        j++;
+                    }
+                }
+                if (!closed) {
+                    throw new EngineException(400, "filters: unclosed quote starting at col " + column);
+                }
+                tokens.add(new FilterToken(FilterToken.Type.STRING, text.toString(), column));
+                i = j;
+            } else {
+                int j = i;
+                StringBuilder text = new StringBuilder();
+                while (j < n) {
+                    char d = expression.charAt(j);
+                    if (Character.isWhitespace(d) || "():<>=!\"'".indexOf(d) >= 0) {
+                        break;
+                    }
+                    if (d == '\\' && j + 1 < n) {
+                        text.append(expression.charAt(j + 1));
+                        j += 2;
+                        continue;
+                    }
+                    text.append(d);
+                    j++;
+                }
+                String word = text.toString();
+                FilterToken.Type type = switch (word) {
+                    case "AND" -> FilterToken.Type.AND;
+                    case "OR" -> FilterToken.Type.OR;
+                    case "NOT" -> FilterToken.Type.NOT;
+                    case "TO" -> FilterToken.Type.TO;
+                    default -> FilterToken.Type.WORD;
+                };
+                tokens.add(new FilterToken(type, word, column));
+                i = j;
+            }
+        }
+        tokens.add(new FilterToken(FilterToken.Type.END, "", n + 1));
+        return tokens;
+    }
+}

@@ -1,0 +1,222 @@
+package io.quarry.mockserver.junit;
+
+import io.quarry.mockserver.MockServer;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+/**
+ * Runs a {@link MockServer} for JUnit 5 tests, one per class or one per test, and injects it into test and
+ * lifecycle method parameters of type {@link MockServer}.
+ *
+ * <p>Declaratively, configured by {@link MockServerSettings}:
+ * <pre>{@code
+ * @ExtendWith(MockServerExtension.class)
+ * class SearchIT {
+ *     @Test
+ *     void finds(MockServer server) { ... server.url(), server.applicationId(), server.adminKey() ... }
+ * }
+ * }</pre>
+ *
+ * <p>Programmatically:
+ * <pre>{@code
+ * @RegisterExtension
+ * static MockServerExtension mock = MockServerExtension.builder()
+ *         .resetBetweenTests(true)
+ *         .configure(server -> server.https(true))
+ *         .build();
+ * ... mock.server().url() ...
+ * }</pre>
+ * Registered on an instance (non-static) field, a per-class extension behaves per test, since JUnit then calls
+ * no class-level callback.
+ */
+public final class MockServerExtension
+        implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback, ParameterResolver {
+
+    /** How long one server lives. */
+    public enum Lifecycle {
+        /** One server for all the tests of a class (and its nested classes). */
+        PER_CLASS,
+        /** A fresh server for each test. */
+        PER_TEST
+    }
+
+    private static final ExtensionContext.Namespace NAMESPACE =
+            ExtensionContext.Namespace.create(MockServerExtension.class);
+    private static final String SERVER = "server";
+
+    private final Options fixed;
+    private volatile MockServer current;
+
+    /** For {@code @ExtendWith}: reads {@link MockServerSettings} from the test class. */
+    public MockServerExtension() {
+        this.fixed = null;
+    }
+
+    private MockServerExtension(Options options) {
+        this.fixed = options;
+    }
+
+    /** @return a builder for {@code @RegisterExtension} */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * @return the server of the running test (or class)
+     * @throws IllegalStateException outside a test
+     */
+    public MockServer server() {
+        MockServer server = current;
+        if (server == null) {
+            throw new IllegalStateException("no mock server is running: call server() from a test or lifecycle method");
+        }
+        return server;
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        if (options(context).lifecycle() == Lifecycle.PER_CLASS && find(context) == null) {
+            start(context);
+        }
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) {
+        Options options = options(context);
+        MockServer existing = find(context);
+        if (options.lifecycle() == Lifecycle.PER_TEST || existing == null) {
+            start(context);
+        } else {
+            current = existing;
+            if (options.resetBetweenTests()) {
+                existing.reset();
+            }
+        }
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        stopOwnedBy(context);
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        stopOwnedBy(context);
+    }
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
+        return parameterContext.getParameter().getType() == MockServer.class;
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
+        MockServer server = find(extensionContext);
+        return server != null ? server : start(extensionContext);
+    }
+
+    private static MockServer find(ExtensionContext context) {
+        return context.getStore(NAMESPACE).get(SERVER, MockServer.class);
+    }
+
+    private MockServer start(ExtensionContext context) {
+        Options options = options(context);
+        MockServer.Builder builder = MockServer.builder();
+        options.configuration().accept(builder);
+        MockServer server = builder.start();
+        context.getStore(NAMESPACE).put(SERVER, server);
+        current = server;
+        return server;
+    }
+
+    private void stopOwnedBy(ExtensionContext context) {
+        // remove() sees only this context's own values: a nested class never stops its enclosing class's server.
+        MockServer server = context.getStore(NAMESPACE).remove(SERVER, MockServer.class);
+        if (server != null) {
+            server.close();
+            MockServer parent = find(context);
+            current = parent;
+        }
+    }
+
+    private Options options(ExtensionContext context) {
+        if (fixed != null) {
+            return fixed;
+        }
+        MockServerSettings settings = null;
+        for (Class<?> type = context.getTestClass().orElse(null); type != null && settings == null;
+                type = type.getEnclosingClass()) {
+            settings = type.getAnnotation(MockServerSettings.class);
+        }
+        if (settings == null) {
+            return new Options(Lifecycle.PER_CLASS, false, builder -> { });
+        }
+        MockServerSettings found = settings;
+        return new Options(found.lifecycle(), found.resetBetweenTests(), builder -> builder.https(found.https())
+                .strict(found.strict()).taskDelay(Duration.ofMillis(found.taskDelayMillis())));
+    }
+
+    private record Options(Lifecycle lifecycle, boolean resetBetweenTests, Consumer<MockServer.Builder> configuration) {
+    }
+
+    /** Configures a {@link MockServerExtension} for {@code @RegisterExtension}. */
+    public static final class Builder {
+
+        private Lifecycle lifecycle = Lifecycle.PER_CLASS;
+        private boolean resetBetweenTests;
+        private Consumer<MockServer.Builder> configuration = builder -> { };
+
+        private Builder() {
+        }
+
+        /**
+         * @param lifecycle one server per class (default) or per test
+         * @return this builder
+         */
+        public Builder lifecycle(Lifecycle lifecycle) {
+            this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
+            return this;
+        }
+
+        /** @return this builder, with a fresh server for each test */
+        public Builder perTest() {
+            return lifecycle(Lifecycle.PER_TEST);
+        }
+
+        /** @return this builder, with one server per class */
+        public Builder perClass() {
+            return lifecycle(Lifecycle.PER_CLASS);
+        }
+
+        /**
+         * @param reset whether a per-class server is reset (back to its startup state) before each test
+         * @return this builder
+         */
+        public Builder resetBetweenTests(boolean reset) {
+            this.resetBetweenTests = reset;
+            return this;
+        }
+
+        /**
+         * @param configuration applied to each server's builder before it starts (credentials, HTTPS, seed, ...)
+         * @return this builder
+         */
+        public Builder configure(Consumer<MockServer.Builder> configuration) {
+            this.configuration = Objects.requireNonNull(configuration, "configuration");
+            return this;
+        }
+
+        /** @return the extension */
+        public MockServerExtension build() {
+            return new MockServerExtension(new Options(lifecycle, resetBetweenTests, configuration));
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package io.quarry.mockserver.junit;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Configures the server of {@code @ExtendWith(MockServerExtension.class)} on a test class (an enclosing class's
+ * settings apply to its nested classes). Without it: one plain-HTTP server per class, no reset between tests.
+ */
+@Documented
+@Inherited
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+public @interface MockServerSettings {
+
+    /** @return one server per class (default) or per test */
+    MockServerExtension.Lifecycle lifecycle() default MockServerExtension.Lifecycle.PER_CLASS;
+
+    /** @return whether a per-class server is reset (back to its startup state) before each test */
+    boolean resetBetweenTests() default false;
+
+    /** @return whether the server speaks HTTPS */
+    boolean https() default false;
+
+    /** @return whether unknown URL parameters are a 400 */
+    boolean strict() default false;
+
+    /** @return how long each task stays notPublished, in milliseconds */
+    long taskDelayMillis() default 0;
+}

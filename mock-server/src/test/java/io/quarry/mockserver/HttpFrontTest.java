@@ -1,0 +1,122 @@
+package io.quarry.mockserver;
+
+import static io.quarry.mockserver.testing.TestClient.jq;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarry.mockserver.testing.TestClient;
+import io.quarry.mockserver.testing.TestClient.Reply;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The HTTP front: gzip both ways, CORS, errors for unknown routes and methods, strict mode. */
+class HttpFrontTest {
+
+    private static MockServer server;
+    private static TestClient client;
+
+    @BeforeAll
+    static void start() {
+        server = MockServer.builder().start();
+        client = new TestClient(server);
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    private static HttpRequest.Builder request(String path) {
+        return HttpRequest.newBuilder(URI.create(server.url() + path))
+                .header("X-Service-Application-Id", server.applicationId())
+                .header("X-Service-API-Key", server.adminKey());
+    }
+
+    @Test
+    void tcpNoDelayIsOnSoSmallResponsesDoNotWaitForDelayedAcks() {
+        assertThat(System.getProperty("sun.net.httpserver.nodelay")).isEqualTo("true");
+    }
+
+    @Test
+    void gzipRequestBodiesAreAccepted() throws IOException {
+        ByteArrayOutputStream zipped = new ByteArrayOutputStream();
+        try (GZIPOutputStream gzip = new GZIPOutputStream(zipped)) {
+            gzip.write(jq("{'title':'zipped'}").getBytes(StandardCharsets.UTF_8));
+        }
+        Reply reply = client.send(request("/1/indexes/gz/r1").header("Content-Encoding", "gzip")
+                .PUT(HttpRequest.BodyPublishers.ofByteArray(zipped.toByteArray())).build());
+        assertThat(reply.status()).isEqualTo(200);
+        assertThat(client.get("/1/indexes/gz/r1").body().get("title").stringValue()).isEqualTo("zipped");
+
+        Reply broken = client.send(request("/1/indexes/gz/r2").header("Content-Encoding", "gzip")
+                .PUT(HttpRequest.BodyPublishers.ofString("not gzip")).build());
+        assertThat(broken.status()).isEqualTo(400);
+        Reply unknown = client.send(request("/1/indexes/gz/r2").header("Content-Encoding", "br")
+                .PUT(HttpRequest.BodyPublishers.ofString("{}")).build());
+        assertThat(unknown.status()).isEqualTo(415);
+    }
+
+    @Test
+    void gzipResponsesWhenAsked() throws Exception {
+        HttpResponse<byte[]> response = client.http().send(request("/1/indexes").header("Accept-Encoding", "gzip")
+                .GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(response.headers().firstValue("Content-Encoding")).contains("gzip");
+        byte[] json = new GZIPInputStream(new ByteArrayInputStream(response.body())).readAllBytes();
+        assertThat(TestClient.json(new String(json, StandardCharsets.UTF_8)).has("items")).isTrue();
+        assertThat(response.headers().firstValue("Content-Type")).contains("application/json; charset=UTF-8");
+    }
+
+    @Test
+    void corsPreflightNeedsNoCredentials() {
+        Reply reply = new TestClient(server, null, null).send(HttpRequest.newBuilder(
+                URI.create(server.url() + "/1/indexes/x/query"))
+                .method("OPTIONS", HttpRequest.BodyPublishers.noBody())
+                .header("Origin", "http://localhost:3000")
+                .header("Access-Control-Request-Headers", "x-service-api-key, content-type").build());
+        assertThat(reply.status()).isEqualTo(200);
+        assertThat(reply.headers().firstValue("Access-Control-Allow-Origin")).contains("*");
+        assertThat(reply.headers().firstValue("Access-Control-Allow-Headers"))
+                .contains("x-service-api-key, content-type");
+        assertThat(reply.headers().firstValue("Access-Control-Allow-Methods").orElse("")).contains("POST");
+        assertThat(client.get("/1/indexes").headers().firstValue("Access-Control-Allow-Origin")).contains("*");
+    }
+
+    @Test
+    void unknownEndpointsAreA4xxThatSaysSo() {
+        Reply keys = client.get("/1/keys");
+        assertThat(keys.status()).isEqualTo(404);
+        assertThat(keys.body().get("message").stringValue()).contains("not supported by the mock server");
+        assertThat(keys.body().get("status").intValue()).isEqualTo(404);
+        assertThat(client.get("/2/whatever").status()).isEqualTo(404);
+        Reply method = client.send("PATCH", "/1/indexes/x/query", "{}");
+        assertThat(method.status()).isEqualTo(405);
+        Reply head = client.send("HEAD", "/1/indexes", null);
+        assertThat(head.status()).isEqualTo(405);
+        assertThat(head.body()).isNull();
+        assertThat(client.get("/1/indexes/").status()).as("an empty index name matches nothing").isEqualTo(404);
+    }
+
+    @Test
+    void strictModeRefusesUnknownUrlParameters() {
+        try (MockServer strict = MockServer.builder().strict(true).start()) {
+            TestClient strictClient = new TestClient(strict);
+            strictClient.put("/1/indexes/i/r", "{}");
+            Reply unknown = strictClient.get("/1/indexes/i/r?attributesToRetreive=x");
+            assertThat(unknown.status()).isEqualTo(400);
+            assertThat(unknown.body().get("message").stringValue()).contains("attributesToRetreive");
+            assertThat(strictClient.get("/1/indexes/i/r?attributesToRetrieve=x").status()).isEqualTo(200);
+            assertThat(strictClient.get("/1/indexes?x-service-api-key=" + strict.adminKey()).status())
+                    .isEqualTo(200);
+        }
+        assertThat(client.get("/1/indexes?whatever=1").status()).as("lenient by default").isEqualTo(200);
+    }
+}

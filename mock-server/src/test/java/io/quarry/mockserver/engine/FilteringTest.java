@@ -1,0 +1,113 @@
+package io.quarry.mockserver.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class FilteringTest {
+
+    private final Fixture fixture = new Fixture()
+            .settings("{'attributesForFaceting':['category','filterOnly(brand)','searchable(color)','inStock',"
+                    + "'author.name']}")
+            .records(
+                    "{'objectID':'1','category':'Book','brand':'Acme','color':['Red','Blue'],'price':10,"
+                            + "'inStock':true,'_tags':['new','Sale'],'author':{'name':'Ann'},'nodeclared':'x'}",
+                    "{'objectID':'2','category':'book','brand':'Zeta','color':['Green'],'price':20,'inStock':false,"
+                            + "'_tags':['old']}",
+                    "{'objectID':'3','category':'Movie','brand':'Acme','color':['Red'],'price':30,'inStock':true,"
+                            + "'author':{'name':'Bob'}}",
+                    "{'objectID':'4','category':'Électronique','price':[5,50]}");
+
+    private List<String> filters(String filters) {
+        tools.jackson.databind.node.ObjectNode request = Fixture.JSON.createObjectNode().put("filters", filters);
+        List<String> ids = new java.util.ArrayList<>();
+        fixture.engine.search(fixture.data, fixture.config(), request, SearchContext.unrestricted("t")).get("hits")
+                .forEach(h -> ids.add(h.get("objectID").asString()));
+        return ids;
+    }
+
+    @Test
+    void facetValuesIgnoreCaseAndAccents() {
+        assertThat(filters("category:book")).containsExactly("1", "2");
+        assertThat(filters("category:electronique")).containsExactly("4");
+        assertThat(filters("brand:acme")).containsExactly("1", "3");
+        assertThat(filters("author.name:Ann")).containsExactly("1");
+        assertThat(filters("color:\"red\"")).containsExactly("1", "3");
+    }
+
+    @Test
+    void undeclaredAttributesMatchNothing() {
+        assertThat(filters("nodeclared:x")).isEmpty();
+        assertThat(filters("NOT nodeclared:x")).containsExactly("1", "2", "3", "4");
+    }
+
+    @Test
+    void numericComparisonsAndRangesWorkOnAnyNumericAttribute() {
+        assertThat(filters("price < 20")).containsExactly("1", "4");
+        assertThat(filters("price <= 20")).containsExactly("1", "2", "4");
+        assertThat(filters("price = 30")).containsExactly("3");
+        assertThat(filters("price != 30")).containsExactly("1", "2", "4");
+        assertThat(filters("price >= 30")).containsExactly("3", "4");
+        assertThat(filters("price > 30")).containsExactly("4");
+        assertThat(filters("price:10 TO 20")).containsExactly("1", "2");
+        assertThat(filters("NOT price:10 TO 20")).containsExactly("3", "4");
+        assertThat(filters("price:30")).containsExactly("3");
+    }
+
+    @Test
+    void booleansTagsAndCombinations() {
+        assertThat(filters("inStock:true")).containsExactly("1", "3");
+        assertThat(filters("inStock:false")).containsExactly("2");
+        assertThat(filters("_tags:new")).containsExactly("1");
+        assertThat(filters("sale")).isEmpty();
+        assertThat(filters("Sale OR old")).containsExactly("1", "2");
+        assertThat(filters("brand:Acme AND (category:Movie OR category:Book)")).containsExactly("1", "3");
+        assertThat(filters("price < 25 AND NOT category:Book")).containsExactly("4");
+        assertThat(filters("(color:Red OR color:Green) AND price > 10")).containsExactly("2", "3");
+    }
+
+    @Test
+    void facetFiltersAreAndsOfOrGroupsWithNegation() {
+        assertThat(fixture.ids("{'facetFilters':['brand:Acme','color:Blue']}")).containsExactly("1");
+        assertThat(fixture.ids("{'facetFilters':[['category:Movie','category:Book']]}")).containsExactly("1", "2", "3");
+        assertThat(fixture.ids("{'facetFilters':'brand:-Acme'}")).containsExactly("2", "4");
+        assertThat(fixture.ids("{'facetFilters':'category:Book'}")).containsExactly("1", "2");
+        assertThat(fixture.ids("{'params':'facetFilters=brand:Acme,category:Movie'}")).containsExactly("3");
+        assertThat(fixture.ids("{'params':'facetFilters=%5B%5B%22color%3AGreen%22%2C%22color%3ABlue%22%5D%5D'}"))
+                .containsExactly("1", "2");
+    }
+
+    @Test
+    void numericAndTagFiltersArrays() {
+        // Each condition may be met by a different element of an array: [5, 50] passes both.
+        assertThat(fixture.ids("{'numericFilters':['price>=10','price<=20']}")).containsExactly("1", "2", "4");
+        assertThat(fixture.ids("{'numericFilters':[['price=10','price=30']]}")).containsExactly("1", "3");
+        assertThat(fixture.ids("{'numericFilters':'price:25 TO 35'}")).containsExactly("3");
+        assertThat(fixture.ids("{'tagFilters':[['new','old']]}")).containsExactly("1", "2");
+        assertThat(fixture.ids("{'tagFilters':['-new']}")).containsExactly("2", "3", "4");
+    }
+
+    @Test
+    void everyFilterParameterIsAndedWithTheKeysFilters() {
+        assertThat(fixture.ids("{'filters':'price < 25','facetFilters':['brand:Acme'],'tagFilters':['new']}"))
+                .containsExactly("1");
+        ObjectNodeSearch restricted = request -> fixture.engine.search(fixture.data, fixture.config(),
+                Fixture.json(request), new SearchContext("t", Fixture.json("{}"), List.of("brand:Acme"), 0, false));
+        assertThat(restricted.search("{'filters':'price > 15'}").get("nbHits").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void refusesMalformedFiltersWith400() {
+        assertThatThrownBy(() -> filters("(a:1 AND b:2) OR c:3"))
+                .isInstanceOf(EngineException.class).hasMessageContaining("filter combination not supported");
+        assertThatThrownBy(() -> fixture.search("{'numericFilters':['price']}")).isInstanceOf(EngineException.class);
+        assertThatThrownBy(() -> fixture.search("{'facetFilters':['novalue']}")).isInstanceOf(EngineException.class);
+        assertThatThrownBy(() -> fixture.search("{'facetFilters':[[1]]}")).isInstanceOf(EngineException.class);
+    }
+
+    private interface ObjectNodeSearch {
+        tools.jackson.databind.node.ObjectNode search(String request);
+    }
+}
