@@ -78,8 +78,8 @@ public final class SearchClient implements AutoCloseable {
     /** The header naming the mapped user a call is made for, on multi-cluster applications. */
     public static final String USER_ID_HEADER = "X-Service-User-ID";
 
-    /** The module description given to the core (name, version, default hosts). */
-    public static final ClientModule MODULE = ClientModule.of("Search", SearchClient.class, DefaultHosts.searchStyle());
+    /** What the core needs to know of this module: name, version, default hosts. */
+    private static final ClientModule MODULE = ClientModule.of("Search", SearchClient.class, DefaultHosts.searchStyle());
 
     private static final TypeRef<Map<String, DictionaryLanguage>> LANGUAGES = TypeRef.mapOf(DictionaryLanguage.class);
     private static final int PAGE_SIZE = 1000;

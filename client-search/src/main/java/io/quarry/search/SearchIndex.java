@@ -11,7 +11,7 @@ import io.quarry.search.internal.Page;
 import io.quarry.search.internal.Pages;
 import io.quarry.search.internal.Poller;
 import io.quarry.search.internal.RequestOptionsMerge;
-import io.quarry.search.internal.SearchResponseJson;
+import io.quarry.search.model.RawSearchResponse;
 import io.quarry.search.internal.UrlParams;
 import io.quarry.search.model.ApiKey;
 import io.quarry.search.model.ApiKeyInfo;
@@ -86,7 +86,7 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> SearchResponse<T> search(SearchQuery query, Class<T> type, RequestOptions options) {
-        return SearchResponse.of(call(Endpoints.SEARCH, options).body(query).execute(SearchResponseJson.class), type);
+        return SearchResponse.of(call(Endpoints.SEARCH, options).body(query).execute(RawSearchResponse.class), type);
     }
 
     /**
@@ -111,7 +111,7 @@ public final class SearchIndex {
      * @return the future the page of hits, decoded into {@code type}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public <T> CompletableFuture<SearchResponse<T>> searchAsync(SearchQuery query, Class<T> type, RequestOptions options) {
-        return call(Endpoints.SEARCH, options).body(query).executeAsync(SearchResponseJson.class)
+        return call(Endpoints.SEARCH, options).body(query).executeAsync(RawSearchResponse.class)
                 .thenApply(r -> SearchResponse.of(r, type));
     }
 
@@ -140,7 +140,7 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> SearchResponse<T> searchWithGet(SearchQuery query, Class<T> type, RequestOptions options) {
-        return SearchResponse.of(call(Endpoints.SEARCH_GET, options).query(UrlParams.of(query)).execute(SearchResponseJson.class), type);
+        return SearchResponse.of(call(Endpoints.SEARCH_GET, options).query(UrlParams.of(query)).execute(RawSearchResponse.class), type);
     }
 
     /**
@@ -165,7 +165,7 @@ public final class SearchIndex {
      * @return the future the page of hits, decoded into {@code type}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public <T> CompletableFuture<SearchResponse<T>> searchWithGetAsync(SearchQuery query, Class<T> type, RequestOptions options) {
-        return call(Endpoints.SEARCH_GET, options).query(UrlParams.of(query)).executeAsync(SearchResponseJson.class)
+        return call(Endpoints.SEARCH_GET, options).query(UrlParams.of(query)).executeAsync(RawSearchResponse.class)
                 .thenApply(r -> SearchResponse.of(r, type));
     }
 
@@ -255,7 +255,7 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> SearchResponse<T> browse(SearchQuery query, Class<T> type, RequestOptions options) {
-        return SearchResponse.of(call(Endpoints.BROWSE, options).body(JsonBody.of("params", query.toParamString())).execute(SearchResponseJson.class), type);
+        return SearchResponse.of(call(Endpoints.BROWSE, options).body(JsonBody.of("params", query.toParamString())).execute(RawSearchResponse.class), type);
     }
 
     /**
@@ -280,7 +280,7 @@ public final class SearchIndex {
      * @return the future the page with the cursor of the next one; it fails with a {@link io.quarry.core.QuarryException}
      */
     public <T> CompletableFuture<SearchResponse<T>> browseAsync(SearchQuery query, Class<T> type, RequestOptions options) {
-        return call(Endpoints.BROWSE, options).body(JsonBody.of("params", query.toParamString())).executeAsync(SearchResponseJson.class)
+        return call(Endpoints.BROWSE, options).body(JsonBody.of("params", query.toParamString())).executeAsync(RawSearchResponse.class)
                 .thenApply(r -> SearchResponse.of(r, type));
     }
 
@@ -309,7 +309,7 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> SearchResponse<T> browseFrom(String cursor, Class<T> type, RequestOptions options) {
-        return SearchResponse.of(call(Endpoints.BROWSE, options).body(JsonBody.of("cursor", cursor)).execute(SearchResponseJson.class), type);
+        return SearchResponse.of(call(Endpoints.BROWSE, options).body(JsonBody.of("cursor", cursor)).execute(RawSearchResponse.class), type);
     }
 
     /**
@@ -334,7 +334,7 @@ public final class SearchIndex {
      * @return the future the page with the cursor of the next one, absent at the end; it fails with a {@link io.quarry.core.QuarryException}
      */
     public <T> CompletableFuture<SearchResponse<T>> browseFromAsync(String cursor, Class<T> type, RequestOptions options) {
-        return call(Endpoints.BROWSE, options).body(JsonBody.of("cursor", cursor)).executeAsync(SearchResponseJson.class)
+        return call(Endpoints.BROWSE, options).body(JsonBody.of("cursor", cursor)).executeAsync(RawSearchResponse.class)
                 .thenApply(r -> SearchResponse.of(r, type));
     }
 
@@ -364,7 +364,7 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> SearchResponse<T> browseWithGet(SearchQuery query, String cursor, Class<T> type, RequestOptions options) {
-        return SearchResponse.of(call(Endpoints.BROWSE_GET, options).query(UrlParams.of(query)).query("cursor", cursor).execute(SearchResponseJson.class), type);
+        return SearchResponse.of(call(Endpoints.BROWSE_GET, options).query(UrlParams.of(query)).query("cursor", cursor).execute(RawSearchResponse.class), type);
     }
 
     /**
@@ -391,7 +391,7 @@ public final class SearchIndex {
      * @return the future the page with the cursor of the next one; it fails with a {@link io.quarry.core.QuarryException}
      */
     public <T> CompletableFuture<SearchResponse<T>> browseWithGetAsync(SearchQuery query, String cursor, Class<T> type, RequestOptions options) {
-        return call(Endpoints.BROWSE_GET, options).query(UrlParams.of(query)).query("cursor", cursor).executeAsync(SearchResponseJson.class)
+        return call(Endpoints.BROWSE_GET, options).query(UrlParams.of(query)).query("cursor", cursor).executeAsync(RawSearchResponse.class)
                 .thenApply(r -> SearchResponse.of(r, type));
     }
 
@@ -691,7 +691,7 @@ public final class SearchIndex {
     }
 
     /**
-     * Applies several write operations to this index, in order, as one task. Chunking large sets is {@link #saveObjects(List)}'s job.
+     * Applies several write operations to this index, in order, as one task. Chunking large sets is {@link #saveObjects(Collection, BatchOptions)}'s job.
      *
      * <p>Key right: depends on the operations (addObject, deleteObject, deleteIndex).
      * Operations adding records without objectID are not idempotent: a retry can add them twice.
