@@ -82,7 +82,8 @@ public final class BatchOptions {
      * @return a copy
      */
     public BatchOptions waitPolicy(WaitPolicy policy) {
-        return new BatchOptions(chunkSize, waitForTasks, assignObjectIDs, progressListener, Objects.requireNonNull(policy));
+        return new BatchOptions(chunkSize, waitForTasks, assignObjectIDs, progressListener,
+                Objects.requireNonNull(policy));
     }
 
     /** @return records per batch call */
