@@ -20,10 +20,15 @@ public abstract sealed class ApiException extends QuarryException
 
     private static final long serialVersionUID = 1L;
 
+    /** The HTTP status. */
     private final int statusCode;
+    /** The service's message. */
     private final String serviceMessage;
+    /** The endpoint's HTTP method. */
     private final String method;
+    /** The endpoint's path template. */
     private final String pathTemplate;
+    /** The body as received. */
     private final String rawBody;
     private final transient Map<String, List<String>> headers;
 

@@ -24,6 +24,11 @@ import java.util.concurrent.CompletableFuture;
  * }</pre>
  * The path is expanded and checked when an {@code execute} method is called, before any I/O. Not
  * thread-safe; it may be executed more than once.
+ *
+ * <p>Retries: a call that fails on one host with a network error, a timeout or a 5xx is sent again to the
+ * next host. When the failure happens after the request was sent, a non-idempotent call (an add without
+ * {@code objectID}, an increment-style partial update) may thus be applied twice; modules say so in the
+ * Javadoc of such calls, and offer client-side IDs where they can.
  */
 public final class ApiRequest {
 
@@ -104,8 +109,9 @@ public final class ApiRequest {
     }
 
     /**
-     * Sends the request and decodes the body. {@code Void.class} ignores the body; {@code String.class}
-     * returns it as raw text (for JSON Lines answers).
+     * Sends the request and decodes the body. {@code Void.class} ignores the body, so the status alone decides
+     * success (a 2xx whose body is cut is not retried, which would duplicate an acknowledged write);
+     * {@code String.class} returns the body as raw text (for JSON Lines answers).
      *
      * @param type the response type
      * @param <T>  the response type

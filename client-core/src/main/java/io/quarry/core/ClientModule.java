@@ -22,6 +22,9 @@ public record ClientModule(String name, String version, DefaultHosts defaultHost
     /**
      * Validates the parts.
      *
+     * @param name see the record description
+     * @param version see the record description
+     * @param defaultHosts see the record description
      * @throws IllegalArgumentException if the name or version is blank or contains {@code ( ) ;}
      */
     public ClientModule {

@@ -10,7 +10,9 @@ public final class DeserializationException extends QuarryException {
 
     private static final long serialVersionUID = 1L;
 
+    /** Name of the target type. */
     private final String targetType;
+    /** Where decoding failed. */
     private final String jsonPath;
 
     /**

@@ -28,6 +28,9 @@ public record Endpoint(String method, String pathTemplate, CallType callType) {
     /**
      * Validates the parts.
      *
+     * @param method see the record description
+     * @param pathTemplate see the record description
+     * @param callType see the record description
      * @throws IllegalArgumentException if the method is unknown or the template malformed
      */
     public Endpoint {

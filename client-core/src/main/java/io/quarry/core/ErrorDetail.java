@@ -13,7 +13,12 @@ import java.util.Objects;
  *                 List, Map, null)
  */
 public record ErrorDetail(String msg, List<String> location, Map<String, Object> ctx) {
-    /** Copies the collections. */
+    /** Copies the collections.
+     *
+     * @param msg see the record description
+     * @param location see the record description
+     * @param ctx see the record description
+     */
     public ErrorDetail {
         Objects.requireNonNull(msg, "msg");
         location = List.copyOf(location);

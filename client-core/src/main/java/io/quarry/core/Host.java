@@ -27,6 +27,11 @@ public record Host(String scheme, String hostname, int port, String basePath, Se
     /**
      * Validates and normalises the parts.
      *
+     * @param scheme see the record description
+     * @param hostname see the record description
+     * @param port see the record description
+     * @param basePath see the record description
+     * @param callTypes see the record description
      * @throws IllegalArgumentException if a part is invalid
      */
     public Host {

@@ -32,6 +32,9 @@ public record ServiceDomains(String primary, String fallback, String product) {
     /**
      * Validates the domains.
      *
+     * @param primary see the record description
+     * @param fallback see the record description
+     * @param product see the record description
      * @throws IllegalArgumentException if a domain is blank or carries a scheme or path
      */
     public ServiceDomains {

@@ -11,6 +11,7 @@ public final class TransportException extends QuarryException {
 
     private static final long serialVersionUID = 1L;
 
+    /** Whether the failure was a timeout. */
     private final boolean timeout;
 
     /**

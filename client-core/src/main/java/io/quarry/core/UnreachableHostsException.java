@@ -23,7 +23,12 @@ public final class UnreachableHostsException extends QuarryException {
      * @param duration how long the try took
      */
     public record Attempt(Host host, QuarryException error, Duration duration) {
-        /** Validates the parts. */
+        /** Validates the parts.
+         *
+         * @param host see the record description
+         * @param error see the record description
+         * @param duration see the record description
+         */
         public Attempt {
             Objects.requireNonNull(host, "host");
             Objects.requireNonNull(error, "error");

@@ -60,6 +60,21 @@ class ClientConfigTest {
     }
 
     @Test
+    void clientShufflesTheDefaultFallbacksOnceWithTheInjectedRandom() {
+        List<List<Host>> orders = new java.util.ArrayList<>();
+        for (long seed = 0; seed < 10; seed++) {
+            ClientConfig config = ClientConfig.builder("app", "key").shuffle(new Random(seed)).build();
+            try (ApiClient api = ApiClient.create(config, new ClientModule("Test", "1", DefaultHosts.searchStyle()))) {
+                ClientConfig same = ClientConfig.builder("app", "key").shuffle(new Random(seed)).build();
+                assertThat(same.resolveHosts(DefaultHosts.searchStyle())).isEqualTo(api.hosts());
+                assertThat(api.hosts()).isEqualTo(api.hosts());
+                orders.add(api.hosts());
+            }
+        }
+        assertThat(orders.stream().distinct().count()).isGreaterThan(1);
+    }
+
+    @Test
     void toStringNeverShowsTheKey() {
         ClientConfig config = ClientConfig.builder("app", "SECRET-KEY-1").build();
         assertThat(config.toString()).doesNotContain("SECRET-KEY-1").contains("app");

@@ -26,6 +26,10 @@ final class HttpLog {
         this.redactor = redactor;
     }
 
+    boolean basicEnabled() {
+        return level != LogLevel.NONE && LOG.isDebugEnabled();
+    }
+
     boolean bodiesEnabled() {
         return level == LogLevel.BODIES && LOG.isTraceEnabled();
     }

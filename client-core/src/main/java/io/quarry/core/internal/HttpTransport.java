@@ -44,6 +44,9 @@ import tools.jackson.core.exc.JacksonIOException;
  */
 public final class HttpTransport implements AutoCloseable {
 
+    /** Concurrent async calls an owned client runs before queueing, in total and per host. */
+    static final int MAX_ASYNC_CALLS = 128;
+
     private final ClientConfig config;
     private final OkHttpClient http;
     private final boolean ownsClient;
@@ -110,6 +113,10 @@ public final class HttpTransport implements AutoCloseable {
             try (Response response = call.execute()) {
                 result = run.onResponse(host, response, start);
             } catch (IOException e) {
+                if (Thread.currentThread().isInterrupted()) {
+                    // the caller wants this thread back: no further host
+                    throw new TransportException("interrupted while calling " + host, e, false);
+                }
                 result = run.onFailure(host, e, start);
             }
             if (result instanceof TryResult.Done<T> done) {
@@ -136,7 +143,14 @@ public final class HttpTransport implements AutoCloseable {
      */
     public <T> CompletableFuture<ApiResponse<T>> executeAsync(PreparedRequest request, Type type) {
         CompletableFuture<ApiResponse<T>> future = new CompletableFuture<>();
-        AsyncRun<T> run = new AsyncRun<>(new CallRun<>(request, type), future);
+        CallRun<T> callRun;
+        try {
+            callRun = new CallRun<>(request, type);
+        } catch (RuntimeException e) {
+            future.completeExceptionally(e);
+            return future;
+        }
+        AsyncRun<T> run = new AsyncRun<>(callRun, future);
         future.whenComplete((value, error) -> {
             if (future.isCancelled()) {
                 Call call = run.current.get();
@@ -171,6 +185,13 @@ public final class HttpTransport implements AutoCloseable {
                 .writeTimeout(config.writeTimeout())
                 .addInterceptor(TryTimeouts.INTERCEPTOR);
         config.proxy().ifPresent(builder::proxy);
+        if (base == null) {
+            // OkHttp's default of 5 concurrent async calls per host would queue a busy search client's calls
+            okhttp3.Dispatcher dispatcher = new okhttp3.Dispatcher();
+            dispatcher.setMaxRequests(MAX_ASYNC_CALLS);
+            dispatcher.setMaxRequestsPerHost(MAX_ASYNC_CALLS);
+            builder.dispatcher(dispatcher);
+        }
         return builder.build();
     }
 
@@ -263,7 +284,9 @@ public final class HttpTransport implements AutoCloseable {
                 builder.header("Content-Encoding", "gzip");
             }
             builder.method(method(), body());
-            log.request(method(), logUrl(host), tries, response, extraSecrets);
+            if (log.basicEnabled()) {
+                log.request(method(), logUrl(host), tries, response, extraSecrets);
+            }
             if (tries == 1) {
                 log.requestBody(request.body(), extraSecrets);
             }
@@ -284,7 +307,9 @@ public final class HttpTransport implements AutoCloseable {
         TryResult<T> onResponse(Host host, Response response, long start) {
             int status = response.code();
             long elapsed = System.nanoTime() - start;
-            log.response(method(), logUrl(host), status, elapsed, extraSecrets);
+            if (log.basicEnabled()) {
+                log.response(method(), logUrl(host), status, elapsed, extraSecrets);
+            }
             Map<String, List<String>> headers = response.headers().toMultimap();
             RetryStrategy.Verdict verdict = strategy.onStatus(host, status);
             try {
@@ -320,7 +345,9 @@ public final class HttpTransport implements AutoCloseable {
             boolean timeout = e instanceof InterruptedIOException;
             String problem = (timeout ? "timeout: " : "") + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : ": " + e.getMessage());
-            log.failure(method(), logUrl(host), problem, elapsed, extraSecrets);
+            if (log.basicEnabled()) {
+                log.failure(method(), logUrl(host), problem, elapsed, extraSecrets);
+            }
             strategy.onNetworkFailure(host, timeout);
             TransportException error = new TransportException(problem + " (" + host + ")", e, timeout);
             attempts.add(new UnreachableHostsException.Attempt(host, error, Duration.ofNanos(elapsed)));

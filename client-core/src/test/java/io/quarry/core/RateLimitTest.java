@@ -1,0 +1,123 @@
+package io.quarry.core;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.any;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static io.quarry.core.testing.LoopbackHttp.client;
+import static io.quarry.core.testing.LoopbackHttp.config;
+import static io.quarry.core.testing.LoopbackHttp.host;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import com.github.tomakehurst.wiremock.stubbing.Scenario;
+import io.quarry.core.testing.LoopbackHttp;
+import io.quarry.core.testing.MutableClock;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** 429 is typed with its headers; the opt-in wait retries once; rate-limit headers are readable on success. */
+class RateLimitTest {
+
+    @RegisterExtension
+    static final WireMockExtension WM = LoopbackHttp.wireMock();
+
+    static final Endpoint TOP_SEARCHES = Endpoint.read("GET", "/2/searches");
+    static final Instant NOW = Instant.parse("2026-01-01T00:00:00Z");
+
+    record Reply(boolean ok) { }
+
+    private static ResponseDefinitionBuilder tooMany(Instant reset) {
+        return aResponse().withStatus(429).withHeader("Content-Type", "application/json")
+                .withHeader("X-RateLimit-Limit", "100").withHeader("X-RateLimit-Remaining", "0")
+                .withHeader("X-RateLimit-Reset", Long.toString(reset.getEpochSecond()))
+                .withBody("{\"status\":429,\"message\":\"Too many requests\"}");
+    }
+
+    private int requests() {
+        return WM.findAll(anyRequestedFor(anyUrl())).size();
+    }
+
+    @Test
+    void tooManyRequestsIsTypedWithParsedHeadersAndNotRetried() {
+        WM.stubFor(any(anyUrl()).willReturn(tooMany(NOW.plusSeconds(30))));
+        int port = WM.getPort();
+        try (ApiClient api = client(config("key", host("a.test", port), host("b.test", port))
+                .clock(new MutableClock(NOW)).build())) {
+            assertThatThrownBy(() -> api.request(TOP_SEARCHES).query("index", "products").execute(Reply.class))
+                    .isInstanceOfSatisfying(RateLimitException.class, e -> {
+                        assertThat(e.statusCode()).isEqualTo(429);
+                        assertThat(e.serviceMessage()).isEqualTo("Too many requests");
+                        assertThat(e.rateLimit()).contains(new RateLimit(100, 0, NOW.plusSeconds(30)));
+                    });
+        }
+        assertThat(requests()).isEqualTo(1);
+    }
+
+    @Test
+    void optInWaitsUntilTheResetAndRetriesOnce() {
+        WM.stubFor(any(anyUrl()).inScenario("limit").whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(tooMany(NOW.plusSeconds(1))).willSetStateTo("reset"));
+        WM.stubFor(any(anyUrl()).inScenario("limit").whenScenarioStateIs("reset")
+                .willReturn(okJson("{\"ok\":true}")));
+        try (ApiClient api = client(config("key", host("a.test", WM.getPort())).clock(new MutableClock(NOW))
+                .waitOnRateLimit(Duration.ofSeconds(5)).build())) {
+            assertThat(api.request(TOP_SEARCHES).execute(Reply.class)).isEqualTo(new Reply(true));
+        }
+        assertThat(requests()).isEqualTo(2);
+    }
+
+    @Test
+    void optInWaitsAsynchronouslyToo() {
+        WM.stubFor(any(anyUrl()).inScenario("limit").whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(tooMany(NOW)).willSetStateTo("reset"));
+        WM.stubFor(any(anyUrl()).inScenario("limit").whenScenarioStateIs("reset")
+                .willReturn(okJson("{\"ok\":true}")));
+        try (ApiClient api = client(config("key", host("a.test", WM.getPort())).clock(new MutableClock(NOW))
+                .waitOnRateLimit(Duration.ofSeconds(5)).build())) {
+            assertThat(api.request(TOP_SEARCHES).executeAsync(Reply.class).join()).isEqualTo(new Reply(true));
+        }
+        assertThat(requests()).isEqualTo(2);
+    }
+
+    @Test
+    void optInRetriesOnlyOnce() {
+        WM.stubFor(any(anyUrl()).willReturn(tooMany(NOW)));
+        try (ApiClient api = client(config("key", host("a.test", WM.getPort())).clock(new MutableClock(NOW))
+                .waitOnRateLimit(Duration.ofSeconds(5)).build())) {
+            assertThatThrownBy(() -> api.request(TOP_SEARCHES).execute(Reply.class))
+                    .isInstanceOf(RateLimitException.class);
+        }
+        assertThat(requests()).isEqualTo(2);
+    }
+
+    @Test
+    void optInDoesNotWaitBeyondItsBound() {
+        WM.stubFor(any(anyUrl()).willReturn(tooMany(NOW.plusSeconds(3600))));
+        try (ApiClient api = client(config("key", host("a.test", WM.getPort())).clock(new MutableClock(NOW))
+                .waitOnRateLimit(Duration.ofSeconds(5)).build())) {
+            assertThatThrownBy(() -> api.request(TOP_SEARCHES).execute(Reply.class))
+                    .isInstanceOf(RateLimitException.class);
+        }
+        assertThat(requests()).isEqualTo(1);
+    }
+
+    @Test
+    void rateLimitHeadersAreReadableOnSuccess() {
+        WM.stubFor(any(anyUrl()).willReturn(okJson("{\"ok\":true}").withHeader("X-RateLimit-Limit", "100")
+                .withHeader("X-RateLimit-Remaining", "99")
+                .withHeader("X-RateLimit-Reset", Long.toString(NOW.getEpochSecond()))));
+        try (ApiClient api = client(config("key", host("a.test", WM.getPort())).build())) {
+            ApiResponse<Reply> response = api.request(TOP_SEARCHES).executeForResponse(Reply.class);
+            assertThat(response.value()).isEqualTo(new Reply(true));
+            assertThat(response.statusCode()).isEqualTo(200);
+            assertThat(response.rateLimit()).contains(new RateLimit(100, 99, NOW));
+            assertThat(response.header("x-ratelimit-remaining")).contains("99");
+        }
+    }
+}
