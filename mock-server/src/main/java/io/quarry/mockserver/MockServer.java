@@ -87,7 +87,8 @@ public final class MockServer implements AutoCloseable {
         } catch (ApiException e) {
             throw new IllegalArgumentException("invalid seed: " + e.getMessage(), e);
         }
-        HttpFront front = new HttpFront(RouteTable.build(app, new SearchEngine(builder.strict), state, version),
+        HttpFront front = new HttpFront(RouteTable.build(app, new SearchEngine(builder.strict), state, version,
+                builder.strict),
                 new Authenticator(applicationId, adminKey), version, builder.strict);
         InetSocketAddress address = new InetSocketAddress(InetAddress.getByName(builder.bindAddress), builder.port);
         if (builder.https) {

@@ -81,6 +81,20 @@ class ControlHttpTest {
     }
 
     @Test
+    void badSeedsFailTheStartWithAClearError(@TempDir Path dir) throws IOException {
+        Path notJson = Files.writeString(dir.resolve("bad.json"), "{oops");
+        assertThatThrownBy(() -> MockServer.builder().seed(notJson).start())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("bad.json");
+        Path notSeed = Files.writeString(dir.resolve("array.json"), "[]");
+        assertThatThrownBy(() -> MockServer.builder().seed(notSeed).start())
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> MockServer.builder()
+                .seedJson(jq("{'indices':{'a':{'synonyms':[{'objectID':'s','type':'synonym'}]}}}")).start())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("synonym");
+        assertThatThrownBy(() -> MockServer.builder().seedJson("[1]")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void embeddedSeedAndResetMethods() {
         try (MockServer server = MockServer.builder().start()) {
             server.seed(jq("{'indices':{'x':{'records':[{'objectID':'1'}]}}}"));

@@ -116,7 +116,13 @@ class HttpFrontTest {
             assertThat(strictClient.get("/1/indexes/i/r?attributesToRetrieve=x").status()).isEqualTo(200);
             assertThat(strictClient.get("/1/indexes?x-service-api-key=" + strict.adminKey()).status())
                     .isEqualTo(200);
+            Reply setting = strictClient.put("/1/indexes/i/settings", jq("{'searchableAttribute':['a']}"));
+            assertThat(setting.status()).isEqualTo(400);
+            assertThat(setting.body().get("message").stringValue()).contains("searchableAttribute");
+            assertThat(strictClient.put("/1/indexes/i/settings", jq("{'searchableAttributes':['a']}")).status())
+                    .isEqualTo(200);
         }
         assertThat(client.get("/1/indexes?whatever=1").status()).as("lenient by default").isEqualTo(200);
+        assertThat(client.put("/1/indexes/i/settings", jq("{'custom':1}")).status()).isEqualTo(200);
     }
 }

@@ -7,7 +7,9 @@ import io.quarry.mockserver.engine.internal.search.BrowseCursor;
 import io.quarry.mockserver.engine.internal.search.BrowseExecutor;
 import io.quarry.mockserver.engine.internal.search.FacetValueSearch;
 import io.quarry.mockserver.engine.internal.search.Faceting;
+import io.quarry.mockserver.engine.internal.search.GeoQuery;
 import io.quarry.mockserver.engine.internal.search.RequestParams;
+import io.quarry.mockserver.engine.internal.search.Retrieval;
 import io.quarry.mockserver.engine.internal.search.SearchExecutor;
 import io.quarry.mockserver.engine.internal.search.SearchOptions;
 import io.quarry.mockserver.engine.internal.search.SynonymSet;
@@ -25,7 +27,8 @@ import tools.jackson.databind.node.ObjectNode;
 public final class SearchEngine {
 
     private static final Set<String> DELETE_BY_QUERY_PARAMETERS = Set.of("query", "filters", "facetFilters",
-            "numericFilters", "tagFilters", "aroundLatLng", "aroundRadius", "insideBoundingBox", "insidePolygon");
+            "numericFilters", "tagFilters", "aroundLatLng", "aroundRadius", "aroundPrecision", "insideBoundingBox",
+            "insidePolygon");
 
     private final boolean strict;
 
@@ -39,6 +42,27 @@ public final class SearchEngine {
      */
     public SearchEngine(boolean strict) {
         this.strict = strict;
+    }
+
+    /**
+     * Applies the retrieval rules of a search to one record, for the get-object endpoints:
+     * {@code attributesToRetrieve} ({@code *}, {@code -attr} exclusions, dotted paths) and the index's
+     * {@code unretrievableAttributes}; objectID is always kept.
+     *
+     * @param record the record (not modified)
+     * @param config the index's settings
+     * @param attributesToRetrieve the attributes asked for; null or empty for all
+     * @param seeUnretrievableAttributes whether the caller's key may see unretrievable attributes
+     * @return a new object with what may be returned
+     */
+    public static ObjectNode retrieve(ObjectNode record, IndexConfig config, List<String> attributesToRetrieve,
+            boolean seeUnretrievableAttributes) {
+        List<String> unretrievable = null;
+        if (!seeUnretrievableAttributes && config.settings().has("unretrievableAttributes")) {
+            unretrievable = RequestParams.toStringList("unretrievableAttributes",
+                    config.settings().get("unretrievableAttributes"));
+        }
+        return new Retrieval(attributesToRetrieve, unretrievable).apply(record);
     }
 
     /**
@@ -128,20 +152,16 @@ public final class SearchEngine {
         if (!params.string("query", "").isEmpty()) {
             throw new EngineException(400, "deleteByQuery does not accept a query: use filters only");
         }
-        for (String geo : List.of("aroundLatLng", "aroundRadius", "insideBoundingBox", "insidePolygon")) {
-            if (params.has(geo)) {
-                throw new EngineException(400, "deleteByQuery with " + geo + ": geo filters are not supported by"
-                        + " the mock server");
-            }
-        }
         SearchOptions options = new SearchOptions(params, config.settings());
         var clauses = FilterCompiler.clauses(options, List.of());
-        if (clauses.isEmpty()) {
+        GeoQuery geo = GeoQuery.of(params);
+        if (clauses.isEmpty() && !geo.active()) {
             throw new EngineException(400, "deleteByQuery needs at least one filter (filters, facetFilters,"
-                    + " numericFilters or tagFilters)");
+                    + " numericFilters, tagFilters or a geo filter)");
         }
-        RecordFilter filter = FilterCompiler.toFilter(clauses,
+        RecordFilter compiled = FilterCompiler.toFilter(clauses,
                 Faceting.of(options.setting("attributesForFaceting")));
+        RecordFilter filter = geo.active() ? compiled.and(geo::accepts) : compiled;
         return data.read(store -> {
             List<IndexedRecord> matching = new ArrayList<>();
             for (int ordinal = 0; ordinal < store.ordinalLimit(); ordinal++) {

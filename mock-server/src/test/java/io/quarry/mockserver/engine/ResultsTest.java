@@ -94,6 +94,18 @@ class ResultsTest {
     }
 
     @Test
+    void getObjectRetrievalFollowsTheSameRules() {
+        Fixture f = new Fixture().settings("{'unretrievableAttributes':['secret']}");
+        ObjectNode record = Fixture.json("{'objectID':'1','title':'a','price':3,'secret':'s'}");
+        assertThat(SearchEngine.retrieve(record, f.config(), null, false).propertyNames())
+                .containsExactlyInAnyOrder("objectID", "title", "price");
+        assertThat(SearchEngine.retrieve(record, f.config(), List.of("price"), false).propertyNames())
+                .containsExactlyInAnyOrder("objectID", "price");
+        assertThat(SearchEngine.retrieve(record, f.config(), List.of("*"), true).has("secret")).isTrue();
+        assertThat(record.has("secret")).isTrue();
+    }
+
+    @Test
     void countsFacetsWithStats() {
         Fixture f = new Fixture().settings("{'attributesForFaceting':['color','price','filterOnly(brand)']}")
                 .records("{'objectID':'1','color':['red','blue'],'price':10,'brand':'a'}",

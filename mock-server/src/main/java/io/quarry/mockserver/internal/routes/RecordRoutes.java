@@ -22,6 +22,9 @@ import tools.jackson.databind.node.ObjectNode;
 /** Record reads and writes (seed 000 §4.3), batches included. */
 final class RecordRoutes {
 
+    /** Only the admin key authenticates for now, and it may see unretrievableAttributes. */
+    private static final boolean ADMIN_SEES_ALL = true;
+
     private final Application app;
     private final SearchEngine engine;
 
@@ -113,7 +116,8 @@ final class RecordRoutes {
         if (record == null) {
             throw ApiException.notFound("ObjectID does not exist");
         }
-        return Response.ok(Projection.apply(record, Projection.fromParam(request.query().get("attributesToRetrieve"))));
+        return Response.ok(SearchEngine.retrieve(record, index.config(),
+                AttributesToRetrieve.fromParam(request.query().get("attributesToRetrieve")), ADMIN_SEES_ALL));
     }
 
     /**
@@ -133,10 +137,11 @@ final class RecordRoutes {
             }
             String indexName = Replies.requiredString(item, "indexName");
             String objectID = Replies.requiredString(item, "objectID");
-            List<String> attributes = Projection.fromJson(item.get("attributesToRetrieve"));
+            List<String> attributes = AttributesToRetrieve.fromJson(item.get("attributesToRetrieve"));
             IndexState index = app.find(indexName);
             ObjectNode record = index == null ? null : index.data().get(objectID);
-            results.add(record == null ? null : Projection.apply(record, attributes));
+            results.add(record == null ? null
+                    : SearchEngine.retrieve(record, index.config(), attributes, ADMIN_SEES_ALL));
         }
         ObjectNode body = Json.object();
         body.set("results", results);

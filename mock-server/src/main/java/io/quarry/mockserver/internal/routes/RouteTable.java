@@ -26,11 +26,13 @@ public final class RouteTable {
      * @param engine the search engine
      * @param control seeding, export and reset
      * @param version the mock server version
+     * @param strict whether unknown settings are a 400 (unknown URL parameters are checked by the HTTP front)
      * @return the router
      */
-    public static Router build(Application app, SearchEngine engine, StateControl control, String version) {
+    public static Router build(Application app, SearchEngine engine, StateControl control, String version,
+            boolean strict) {
         IndexRoutes indexes = new IndexRoutes(app);
-        SettingsRoutes settings = new SettingsRoutes(app);
+        SettingsRoutes settings = new SettingsRoutes(app, strict);
         SynonymRoutes synonyms = new SynonymRoutes(app);
         RecordRoutes records = new RecordRoutes(app, engine);
         SearchRoutes search = new SearchRoutes(app, engine);

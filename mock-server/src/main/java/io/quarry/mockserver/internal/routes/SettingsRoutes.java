@@ -1,11 +1,13 @@
 package io.quarry.mockserver.internal.routes;
 
+import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.state.Application;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -14,16 +16,37 @@ import tools.jackson.databind.node.ObjectNode;
  * Index settings. PUT merges: a member replaces the current value, {@code null} resets it to its default. GET
  * answers what is set over the defaults the service always returns (typo word sizes, hitsPerPage,
  * maxValuesPerFacet, paginationLimitedTo, ranking, highlight tags, ...); settings without a default the
- * service reports appear only once set.
+ * service reports appear only once set. In strict mode a setting the service does not know is a 400.
  */
 final class SettingsRoutes {
 
     private static final ObjectNode DEFAULTS = defaults();
 
-    private final Application app;
+    /** The index settings of the service's public API. */
+    private static final Set<String> KNOWN = Set.of(
+            "searchableAttributes", "attributesForFaceting", "unretrievableAttributes", "attributesToRetrieve",
+            "ranking", "customRanking", "relevancyStrictness", "replicas", "primary", "maxValuesPerFacet",
+            "sortFacetValuesBy", "attributesToHighlight", "attributesToSnippet", "highlightPreTag",
+            "highlightPostTag", "snippetEllipsisText", "restrictHighlightAndSnippetArrays", "hitsPerPage",
+            "paginationLimitedTo", "minWordSizefor1Typo", "minWordSizefor2Typos", "typoTolerance",
+            "allowTyposOnNumericTokens", "disableTypoToleranceOnAttributes", "disableTypoToleranceOnWords",
+            "separatorsToIndex", "ignorePlurals", "attributesToTransliterate", "camelCaseAttributes",
+            "decompoundedAttributes", "keepDiacriticsOnCharacters", "customNormalization", "queryLanguages",
+            "indexLanguages", "decompoundQuery", "enableRules", "enablePersonalization", "queryType",
+            "removeWordsIfNoResults", "advancedSyntax", "advancedSyntaxFeatures", "optionalWords",
+            "removeStopWords", "disablePrefixOnAttributes", "disableExactOnAttributes", "exactOnSingleWordQuery",
+            "alternativesAsExact", "numericAttributesForFiltering", "numericAttributesToIndex",
+            "allowCompressionOfIntegerArray", "attributeForDistinct", "distinct", "replaceSynonymsInHighlight",
+            "minProximity", "responseFields", "maxFacetHits", "attributeCriteriaComputedByMinProximity",
+            "renderingContent", "userData", "mode", "semanticSearch", "enableReRanking", "reRankingApplyFilter",
+            "attributesToIndex", "version");
 
-    SettingsRoutes(Application app) {
+    private final Application app;
+    private final boolean strict;
+
+    SettingsRoutes(Application app, boolean strict) {
         this.app = app;
+        this.strict = strict;
     }
 
     private static ObjectNode defaults() {
@@ -64,6 +87,13 @@ final class SettingsRoutes {
     /** {@code PUT /1/indexes/{indexName}/settings}: {@code {"updatedAt", "taskID"}}. */
     Response set(Request request) {
         ObjectNode changes = request.jsonObject();
+        if (strict) {
+            for (String name : changes.propertyNames()) {
+                if (!KNOWN.contains(name)) {
+                    throw ApiException.badRequest("Unknown setting: " + name);
+                }
+            }
+        }
         var written = app.write(request.path("indexName"), index -> {
             index.mergeSettings(changes);
             return null;

@@ -25,7 +25,8 @@ public final class Application {
     private final ConcurrentHashMap<String, IndexState> indices = new ConcurrentHashMap<>();
     private final Clock clock;
     private final TaskLog tasks;
-    private final AtomicLong nextObjectId = new AtomicLong(1);
+    /** Service-assigned objectIDs: 12-digit decimal strings, unlikely to meet the IDs users choose. */
+    private final AtomicLong nextObjectId = new AtomicLong(100_000_000_001L);
 
     /**
      * @param clock the clock for timestamps and task publication
@@ -74,7 +75,7 @@ public final class Application {
 
     /** @return a fresh service-assigned objectID, unique within the application */
     public String newObjectId() {
-        return Long.toString(nextObjectId.getAndIncrement()) + "000";
+        return Long.toString(nextObjectId.getAndIncrement());
     }
 
     /**

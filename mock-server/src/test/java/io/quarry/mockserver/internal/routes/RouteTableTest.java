@@ -18,7 +18,7 @@ class RouteTableTest {
     @Test
     void servesTheIssue3EndpointsOfTheSearchModule() {
         Application app = new Application(Clock.systemUTC(), Duration.ZERO);
-        List<Route> routes = RouteTable.build(app, new SearchEngine(), new StateControl(app, List.of()), "test")
+        List<Route> routes = RouteTable.build(app, new SearchEngine(), new StateControl(app, List.of()), "test", false)
                 .routes();
         List<String> api = routes.stream().filter(route -> route.access() == Access.API)
                 .map(route -> route.method() + " " + route.template()).toList();

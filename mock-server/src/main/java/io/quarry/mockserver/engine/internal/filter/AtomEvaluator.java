@@ -53,10 +53,22 @@ final class AtomEvaluator {
     }
 
     private static boolean sameText(String text, String normalizedWanted) {
-        if (text.length() == normalizedWanted.length() && text.equalsIgnoreCase(normalizedWanted)) {
+        if (text.equalsIgnoreCase(normalizedWanted)) {
             return true;
         }
+        if (isAscii(text)) {
+            return false;
+        }
         return TextNormalizer.normalize(text).equals(normalizedWanted);
+    }
+
+    private static boolean isAscii(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) >= 0x80) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static RecordFilter numeric(Atom.Numeric numeric) {

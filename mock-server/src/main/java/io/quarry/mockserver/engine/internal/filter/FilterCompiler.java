@@ -4,8 +4,11 @@ import io.quarry.mockserver.engine.EngineException;
 import io.quarry.mockserver.engine.internal.search.Faceting;
 import io.quarry.mockserver.engine.internal.search.RequestParams;
 import io.quarry.mockserver.engine.internal.search.SearchOptions;
+import io.quarry.mockserver.engine.internal.text.Tokenizer;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -73,8 +76,15 @@ public final class FilterCompiler {
      * @return the compiled filter
      */
     public static RecordFilter toFilter(List<List<Atom>> clauses, Faceting faceting) {
-        RecordFilter result = RecordFilter.ALL;
+        if (clauses.isEmpty()) {
+            return RecordFilter.ALL;
+        }
+        List<RecordFilter> groups = new ArrayList<>();
+        Set<String> required = new LinkedHashSet<>();
         for (List<Atom> clause : clauses) {
+            if (clause.size() == 1) {
+                required.addAll(requiredTerms(clause.get(0)));
+            }
             List<RecordFilter> alternatives = new ArrayList<>();
             clause.forEach(atom -> alternatives.add(AtomEvaluator.compile(atom, faceting)));
             RecordFilter group = alternatives.size() == 1 ? alternatives.get(0) : record -> {
@@ -85,9 +95,47 @@ public final class FilterCompiler {
                 }
                 return false;
             };
-            result = result.and(group);
+            groups.add(group);
         }
-        return result;
+        Set<String> requiredTerms = Set.copyOf(required);
+        return new RecordFilter() {
+            @Override
+            public boolean test(io.quarry.mockserver.engine.internal.index.IndexedRecord record) {
+                for (RecordFilter group : groups) {
+                    if (!group.test(record)) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+
+            @Override
+            public Set<String> requiredTerms() {
+                return requiredTerms;
+            }
+        };
+    }
+
+    /** The words a record must hold to pass a positive facet or tag filter on a text value. */
+    private static List<String> requiredTerms(Atom atom) {
+        String value;
+        if (atom instanceof Atom.Facet facet && !facet.negated()) {
+            value = facet.value();
+            if (value.equals("true") || value.equals("false")) {
+                return List.of();
+            }
+            try {
+                Double.parseDouble(value.trim());
+                return List.of();
+            } catch (NumberFormatException e) {
+                // A text value: its words are in the inverted index.
+            }
+        } else if (atom instanceof Atom.Tag tag && !tag.negated()) {
+            value = tag.value();
+        } else {
+            return List.of();
+        }
+        return Tokenizer.terms(value);
     }
 
     private static List<List<String>> groups(String name, JsonNode raw) {

@@ -24,6 +24,7 @@ public final class IndexedRecord {
     private final Map<String, List<Leaf>> leavesByPath;
     private final Set<String> terms;
     private final long approximateSize;
+    private final double[] geoPoints;
 
     /**
      * @param source the record; owned by this object afterwards
@@ -46,6 +47,36 @@ public final class IndexedRecord {
         this.leavesByPath = byPath;
         this.terms = allTerms;
         this.approximateSize = size[0];
+        this.geoPoints = geoPoints(source.get("_geoloc"));
+    }
+
+    private static double[] geoPoints(JsonNode geoloc) {
+        if (geoloc == null) {
+            return new double[0];
+        }
+        List<JsonNode> points = new ArrayList<>();
+        if (geoloc.isArray()) {
+            geoloc.forEach(points::add);
+        } else {
+            points.add(geoloc);
+        }
+        double[] pairs = new double[points.size() * 2];
+        int count = 0;
+        for (JsonNode point : points) {
+            JsonNode lat = point.get("lat");
+            JsonNode lng = point.get("lng");
+            if (lat != null && lng != null && (lat.isNumber() || lat.isString()) && (lng.isNumber() || lng.isString())) {
+                try {
+                    double latitude = Double.parseDouble(lat.asString());
+                    double longitude = Double.parseDouble(lng.asString());
+                    pairs[count++] = latitude;
+                    pairs[count++] = longitude;
+                } catch (NumberFormatException e) {
+                    // Not a usable point: ignored, as the service ignores malformed _geoloc values.
+                }
+            }
+        }
+        return java.util.Arrays.copyOf(pairs, count);
     }
 
     private static void flatten(String path, JsonNode node, List<Leaf> out, long[] size) {
@@ -108,6 +139,27 @@ public final class IndexedRecord {
     /** @return the distinct normalised words of every string and number value */
     public Set<String> terms() {
         return terms;
+    }
+
+    /** @return the number of {@code _geoloc} points */
+    public int geoPointCount() {
+        return geoPoints.length / 2;
+    }
+
+    /**
+     * @param i a point index below {@link #geoPointCount()}
+     * @return its latitude
+     */
+    public double latitude(int i) {
+        return geoPoints[2 * i];
+    }
+
+    /**
+     * @param i a point index below {@link #geoPointCount()}
+     * @return its longitude
+     */
+    public double longitude(int i) {
+        return geoPoints[2 * i + 1];
     }
 
     /** @return the approximate size of the record as JSON, in bytes */

@@ -1,20 +1,88 @@
 package io.quarry.mockserver.engine.internal.index;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * The inverted index: every normalised word -> the ordinals of the records holding it. The dictionary is sorted
- * (prefix lookups are a sub-map) and also bucketed by word length (typo candidates only differ by a few letters).
- * Postings may reference removed records; readers skip ordinals whose record is gone.
+ * (prefix lookups are a sub-map) and also bucketed by word length with a character mask per word (typo candidates
+ * differ by a few letters, and the masks discard most words without computing a distance). Postings may reference
+ * removed records; readers skip ordinals whose record is gone.
+ *
+ * <p>Writes happen under the owner's write lock; the expansion cache is safe for the concurrent readers.
  */
 public final class TermIndex {
 
+    private static final int CACHE_LIMIT = 4096;
+
     private final TreeMap<String, IntList> postings = new TreeMap<>();
-    private final List<List<String>> termsByLength = new ArrayList<>();
+    private final List<Bucket> buckets = new ArrayList<>();
+    private final Map<String, CachedExpansion> expansions = new ConcurrentHashMap<>();
+    private volatile long dictionaryVersion;
+
+    /** The terms of one length with their character masks. */
+    public static final class Bucket {
+        private String[] terms = new String[4];
+        private long[] masks = new long[4];
+        private int size;
+
+        void add(String term) {
+            if (size == terms.length) {
+                terms = Arrays.copyOf(terms, size * 2);
+                masks = Arrays.copyOf(masks, size * 2);
+            }
+            terms[size] = term;
+            masks[size] = TermIndex.mask(term, term.length());
+            size++;
+        }
+
+        /** @return the number of terms */
+        public int size() {
+            return size;
+        }
+
+        /**
+         * @param i a position below {@link #size()}
+         * @return the term there
+         */
+        public String term(int i) {
+            return terms[i];
+        }
+
+        /**
+         * @param i a position below {@link #size()}
+         * @return the character mask of the term there
+         */
+        public long mask(int i) {
+            return masks[i];
+        }
+    }
+
+    private record CachedExpansion(long version, Object value) {
+    }
+
+    /**
+     * A set of the characters of a word's start, hashed to 64 bits: the number of characters of a query word
+     * missing from a term's mask is a lower bound of their edit distance.
+     *
+     * @param text a word
+     * @param length how many leading characters to include
+     * @return the mask
+     */
+    public static long mask(String text, int length) {
+        long mask = 0;
+        int end = Math.min(length, text.length());
+        for (int i = 0; i < end; i++) {
+            mask |= 1L << (text.charAt(i) & 63);
+        }
+        return mask;
+    }
 
     /**
      * @param term a normalised word
@@ -26,10 +94,11 @@ public final class TermIndex {
             list = new IntList();
             postings.put(term, list);
             int length = term.length();
-            while (termsByLength.size() <= length) {
-                termsByLength.add(new ArrayList<>());
+            while (buckets.size() <= length) {
+                buckets.add(new Bucket());
             }
-            termsByLength.get(length).add(term);
+            buckets.get(length).add(term);
+            dictionaryVersion++;
         }
         list.addIfNotLast(ordinal);
     }
@@ -55,19 +124,38 @@ public final class TermIndex {
 
     /**
      * @param length a word length
-     * @return the terms of exactly that length
+     * @return the terms of exactly that length, or {@code null} when there are none
      */
-    public List<String> termsOfLength(int length) {
-        return length >= 0 && length < termsByLength.size() ? termsByLength.get(length) : List.of();
+    public Bucket termsOfLength(int length) {
+        return length >= 0 && length < buckets.size() ? buckets.get(length) : null;
     }
 
     /** @return the length of the longest term */
     public int maxLength() {
-        return termsByLength.size() - 1;
+        return buckets.size() - 1;
     }
 
-    /** @return every term with its postings, sorted */
-    public Map<String, IntList> all() {
-        return postings;
+    /**
+     * Returns a cached value computed from the dictionary (not the postings), recomputing it when a term was
+     * added since.
+     *
+     * @param key what the value is for
+     * @param compute computes it
+     * @param <T> the value type
+     * @return the value; callers must not mutate it
+     */
+    @SuppressWarnings("unchecked")
+    public <T> T cached(String key, Supplier<T> compute) {
+        long version = dictionaryVersion;
+        CachedExpansion hit = expansions.get(key);
+        if (hit != null && hit.version() == version) {
+            return (T) hit.value();
+        }
+        T value = compute.get();
+        if (expansions.size() >= CACHE_LIMIT) {
+            expansions.clear();
+        }
+        expansions.put(key, new CachedExpansion(version, value));
+        return value;
     }
 }

@@ -62,7 +62,8 @@ public final class BrowseExecutor {
             }
         }
         List<Hit> page = remaining.subList(0, Math.min(hitsPerPage, remaining.size()));
-        HitRenderer renderer = new HitRenderer(options, search.searchable(), seeUnretrievable);
+        HitRenderer renderer = new HitRenderer(options, search.searchable(), seeUnretrievable,
+                GeoQuery.of(options.params()).precision());
         ObjectNode response = JsonNodeFactory.instance.objectNode();
         ArrayNode hitsNode = response.putArray("hits");
         for (Hit hit : page) {
@@ -92,7 +93,7 @@ public final class BrowseExecutor {
         for (int i = 0; i < customRanking.size() && i < cursor.customValues().size(); i++) {
             String entry = customRanking.get(i);
             boolean descending = entry.startsWith("desc(");
-            int c = AttributeValues.compare(AttributeValues.sortValue(hit.record(), attributeOf(entry)),
+            int c = AttributeValues.compare(hit.sortValue(attributeOf(entry)),
                     cursor.customValues().get(i), descending);
             if (c != 0) {
                 return c > 0;

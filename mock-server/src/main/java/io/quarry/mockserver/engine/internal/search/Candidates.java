@@ -56,6 +56,17 @@ public final class Candidates {
         return result;
     }
 
+    /**
+     * @param store the records
+     * @param term a normalised word
+     * @return the ordinals holding it
+     */
+    public static BitSet holding(RecordStore store, String term) {
+        BitSet set = new BitSet(store.ordinalLimit());
+        addAll(set, store.terms().postings(term));
+        return set;
+    }
+
     private static void addAll(BitSet set, IntList postings) {
         if (postings == null) {
             return;

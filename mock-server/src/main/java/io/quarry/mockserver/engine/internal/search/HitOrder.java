@@ -8,7 +8,8 @@ import java.util.List;
  * The order of hits: the ranking criteria in turn ({@code typo, geo, words, filters, proximity, attribute, exact,
  * custom} by default, or the {@code ranking} setting, which may hold {@code asc(attr)}/{@code desc(attr)}), with
  * {@code custom} expanding to the customRanking entries, then insertion order so results are deterministic.
- * {@code geo} and {@code filters} compare equal for every hit (no geo search, no optional filters).
+ * {@code geo} sorts by distance to {@code aroundLatLng} in buckets of {@code aroundPrecision} meters (equal for
+ * every hit without it); {@code filters} compares equal for every hit (no optional filters).
  */
 public final class HitOrder {
 
@@ -18,13 +19,15 @@ public final class HitOrder {
     /**
      * @param ranking the ranking criteria
      * @param customRanking the customRanking entries
+     * @param geoPrecision the width of a distance bucket in meters
      * @return the comparator (best first)
      */
-    public static Comparator<Hit> of(List<String> ranking, List<String> customRanking) {
+    public static Comparator<Hit> of(List<String> ranking, List<String> customRanking, int geoPrecision) {
         List<Comparator<Hit>> parts = new ArrayList<>();
         for (String criterion : ranking) {
             switch (criterion) {
                 case "typo" -> parts.add(Comparator.comparingInt(h -> h.match().typos()));
+                case "geo" -> parts.add(Comparator.comparingInt(h -> h.geoDistance() / geoPrecision));
                 case "words" -> parts.add(Comparator.comparingInt((Hit h) -> h.match().words()).reversed());
                 case "proximity" -> parts.add(Comparator.comparingInt(h -> h.match().proximity()));
                 case "attribute" -> parts.add(Comparator.comparingInt(h -> h.match().firstMatchedWord()));
@@ -67,8 +70,7 @@ public final class HitOrder {
             return null;
         }
         String path = entry.substring(entry.indexOf('(') + 1, entry.length() - 1).trim();
-        return (a, b) -> AttributeValues.compare(AttributeValues.sortValue(a.record(), path),
-                AttributeValues.sortValue(b.record(), path), descending);
+        return (a, b) -> AttributeValues.compare(a.sortValue(path), b.sortValue(path), descending);
     }
 
     private static Comparator<Hit> chain(List<Comparator<Hit>> parts) {

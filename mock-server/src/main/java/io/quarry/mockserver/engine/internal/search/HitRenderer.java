@@ -17,28 +17,29 @@ public final class HitRenderer {
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
-    private final List<String> toRetrieve;
-    private final List<String> unretrievable;
+    private final Retrieval retrieval;
     private final List<String> toHighlight;
     private final List<String> toSnippet;
     private final String preTag;
     private final String postTag;
     private final String ellipsis;
     private final boolean rankingInfo;
+    private final int geoPrecision;
 
     /**
      * @param options the effective options
      * @param searchable the searchable attributes (the default attributes to highlight)
      * @param seeUnretrievable whether unretrievable attributes are returned anyway
+     * @param geoPrecision the geo ranking precision in meters, for the ranking info
      */
-    public HitRenderer(SearchOptions options, SearchableAttributes searchable, boolean seeUnretrievable) {
-        List<String> retrieve = options.list("attributesToRetrieve");
-        this.toRetrieve = retrieve == null || retrieve.isEmpty() ? List.of("*") : retrieve;
-        List<String> hidden = options.list("unretrievableAttributes");
-        this.unretrievable = seeUnretrievable || hidden == null ? List.of() : hidden;
+    public HitRenderer(SearchOptions options, SearchableAttributes searchable, boolean seeUnretrievable,
+            int geoPrecision) {
+        this.geoPrecision = geoPrecision;
+        this.retrieval = new Retrieval(options.list("attributesToRetrieve"),
+                seeUnretrievable ? null : options.list("unretrievableAttributes"));
         List<String> highlight = options.list("attributesToHighlight");
         this.toHighlight = highlight != null ? highlight
-                : searchable.everything() ? List.of("*") : searchable.topLevelNames();
+                : searchable.everything() ? List.of("*") : searchable.paths();
         List<String> snippet = options.list("attributesToSnippet");
         this.toSnippet = snippet == null ? List.of() : snippet;
         this.preTag = options.string("highlightPreTag", "<em>");
@@ -55,9 +56,9 @@ public final class HitRenderer {
      */
     public ObjectNode render(Hit hit, List<QueryWord> words, int userScore) {
         ObjectNode source = hit.record().source();
-        ObjectNode out = retrieve(source);
+        ObjectNode out = retrieval.apply(source);
         ObjectNode visible = source.deepCopy();
-        unretrievable.forEach(path -> JsonPaths.remove(visible, path));
+        retrieval.unretrievable().forEach(path -> JsonPaths.remove(visible, path));
         if (!words.isEmpty() || !toHighlight.isEmpty()) {
             ObjectNode highlights = JSON.objectNode();
             for (String path : expand(toHighlight, visible)) {
@@ -97,33 +98,6 @@ public final class HitRenderer {
         if (rankingInfo) {
             out.set("_rankingInfo", rankingInfo(hit, userScore));
         }
-        return out;
-    }
-
-    private ObjectNode retrieve(ObjectNode source) {
-        ObjectNode out;
-        if (toRetrieve.contains("*")) {
-            out = source.deepCopy();
-            for (String entry : toRetrieve) {
-                if (entry.startsWith("-") && !entry.substring(1).equals("objectID")) {
-                    JsonPaths.remove(out, entry.substring(1));
-                }
-            }
-        } else {
-            out = JSON.objectNode();
-            for (String path : toRetrieve) {
-                JsonNode value = JsonPaths.get(source, path);
-                if (value != null && !path.startsWith("-")) {
-                    JsonPaths.set(out, path, value.deepCopy());
-                }
-            }
-        }
-        for (String path : unretrievable) {
-            if (!path.equals("objectID")) {
-                JsonPaths.remove(out, path);
-            }
-        }
-        out.set("objectID", source.get("objectID"));
         return out;
     }
 
@@ -207,18 +181,24 @@ public final class HitRenderer {
         return out;
     }
 
-    private static ObjectNode rankingInfo(Hit hit, int userScore) {
+    private ObjectNode rankingInfo(Hit hit, int userScore) {
         Match match = hit.match();
         ObjectNode info = JSON.objectNode();
         info.put("nbTypos", match.typos());
         info.put("firstMatchedWord", match.firstMatchedWord());
         info.put("proximityDistance", match.proximity());
         info.put("userScore", userScore);
-        info.put("geoDistance", 0);
-        info.put("geoPrecision", 1);
+        info.put("geoDistance", hit.geoDistance());
+        info.put("geoPrecision", geoPrecision);
         info.put("nbExactWords", match.exactWords());
         info.put("words", match.words());
         info.put("filters", 0);
+        if (hit.geoPoint() >= 0) {
+            ObjectNode location = info.putObject("matchedGeoLocation");
+            location.put("lat", hit.record().latitude(hit.geoPoint()));
+            location.put("lng", hit.record().longitude(hit.geoPoint()));
+            location.put("distance", hit.geoDistance());
+        }
         return info;
     }
 }

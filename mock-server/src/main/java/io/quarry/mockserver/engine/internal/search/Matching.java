@@ -5,11 +5,9 @@ import io.quarry.mockserver.engine.internal.index.IndexedRecord;
 import io.quarry.mockserver.engine.internal.index.RecordStore;
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
-/** Finds the hits of a query: candidates from the inverted index, then the filter, then the textual match. */
+/** Finds the hits of a query: candidates from the inverted index (narrowed by the words the filter requires), then the filter, then the textual match. */
 public final class Matching {
 
     private Matching() {
@@ -24,24 +22,27 @@ public final class Matching {
      */
     public static List<Hit> hits(RecordStore store, List<List<QueryWord>> readings, RecordMatcher matcher,
             RecordFilter filter) {
-        Map<Integer, Hit> hits = new LinkedHashMap<>();
+        List<Hit> hits = new ArrayList<>();
+        BitSet found = new BitSet(store.ordinalLimit());
         for (int r = 0; r < readings.size(); r++) {
             List<QueryWord> words = readings.get(r);
             BitSet candidates = Candidates.of(store, words);
+            for (String term : filter.requiredTerms()) {
+                candidates.and(Candidates.holding(store, term));
+            }
+            candidates.andNot(found);
             for (int ordinal = candidates.nextSetBit(0); ordinal >= 0; ordinal = candidates.nextSetBit(ordinal + 1)) {
-                if (hits.containsKey(ordinal)) {
-                    continue;
-                }
                 IndexedRecord record = store.at(ordinal);
                 if (record == null || !filter.test(record)) {
                     continue;
                 }
                 Match match = words.isEmpty() ? Match.EMPTY_QUERY : matcher.match(record, words);
                 if (match != null) {
-                    hits.put(ordinal, new Hit(record, match, r));
+                    hits.add(new Hit(record, match, r));
+                    found.set(ordinal);
                 }
             }
         }
-        return new ArrayList<>(hits.values());
+        return hits;
     }
 }

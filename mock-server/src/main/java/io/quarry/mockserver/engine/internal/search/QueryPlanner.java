@@ -54,7 +54,8 @@ public final class QueryPlanner {
             int maxTypos = typoMode.equals("false") ? 0 : word.length() >= twoTypos ? 2 : word.length() >= oneTypo ? 1 : 0;
             Map<String, TermMatch> terms = expand(word, prefix, maxTypos);
             List<List<String>> phrases = new ArrayList<>();
-            if (useSynonyms) {
+            if (useSynonyms && !synonyms.alternativesOf(List.of(word)).isEmpty()) {
+                terms = new HashMap<>(terms);
                 addSynonyms(List.of(word), terms, phrases);
             }
             primary.add(new QueryWord(word, terms, phrases));
@@ -111,6 +112,11 @@ public final class QueryPlanner {
     }
 
     private Map<String, TermMatch> expand(String word, boolean prefix, int maxTypos) {
+        return index.cached(word + '|' + prefix + '|' + maxTypos, () -> Map.copyOf(computeExpansion(word, prefix,
+                maxTypos)));
+    }
+
+    private Map<String, TermMatch> computeExpansion(String word, boolean prefix, int maxTypos) {
         Map<String, TermMatch> terms = new HashMap<>();
         int length = word.length();
         if (index.postings(word) != null) {
@@ -126,10 +132,22 @@ public final class QueryPlanner {
         if (maxTypos == 0) {
             return terms;
         }
+        long wordMask = TermIndex.mask(word, length);
         int maxLength = prefix ? index.maxLength() : Math.min(index.maxLength(), length + maxTypos);
         for (int l = Math.max(1, length - maxTypos); l <= maxLength; l++) {
-            for (String term : index.termsOfLength(l)) {
-                if (terms.containsKey(term) && terms.get(term).typos() == 0) {
+            TermIndex.Bucket bucket = index.termsOfLength(l);
+            if (bucket == null) {
+                continue;
+            }
+            boolean wholeOnly = !prefix || l <= length + maxTypos;
+            for (int i = 0; i < bucket.size(); i++) {
+                long termMask = wholeOnly ? bucket.mask(i) : TermIndex.mask(bucket.term(i), length + maxTypos);
+                if (Long.bitCount(wordMask & ~termMask) > maxTypos) {
+                    continue;
+                }
+                String term = bucket.term(i);
+                TermMatch known = terms.get(term);
+                if (known != null && known.typos() == 0) {
                     continue;
                 }
                 TypoDistance.Result distance = TypoDistance.compute(word, term, maxTypos);

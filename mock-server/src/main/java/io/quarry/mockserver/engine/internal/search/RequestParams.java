@@ -181,8 +181,18 @@ public final class RequestParams {
         if (value.isBoolean()) {
             return value.asBoolean();
         }
-        if (value.isString() && (value.asString().equals("true") || value.asString().equals("false"))) {
-            return Boolean.parseBoolean(value.asString());
+        if (value.isString()) {
+            switch (value.asString().trim()) {
+                case "true", "1" -> {
+                    return true;
+                }
+                case "false", "0" -> {
+                    return false;
+                }
+                default -> {
+                    // Reported below.
+                }
+            }
         }
         if (value.isIntegralNumber()) {
             return value.asInt() != 0;

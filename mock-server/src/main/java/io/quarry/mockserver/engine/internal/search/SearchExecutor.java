@@ -51,7 +51,10 @@ public final class SearchExecutor {
 
     /** @return the compiled filters of the request and the caller's key */
     public RecordFilter filter() {
-        return FilterCompiler.compile(options, extraFilters, Faceting.of(options.setting("attributesForFaceting")));
+        RecordFilter filter = FilterCompiler.compile(options, extraFilters,
+                Faceting.of(options.setting("attributesForFaceting")));
+        GeoQuery geo = GeoQuery.of(options.params());
+        return geo.active() ? filter.and(geo::accepts) : filter;
     }
 
     /** @return the searchable attributes under restrictSearchableAttributes */
@@ -74,6 +77,15 @@ public final class SearchExecutor {
             int fewest = hits.stream().mapToInt(h -> h.match().typos()).min().orElse(0);
             int allowed = typoMode.equals("min") ? fewest : fewest + 1;
             hits.removeIf(h -> h.match().typos() > allowed);
+        }
+        GeoQuery geo = GeoQuery.of(options.params());
+        if (geo.ranks()) {
+            for (Hit hit : hits) {
+                int point = geo.nearestPoint(hit.record());
+                if (point >= 0) {
+                    hit.locate(point, geo.distanceTo(hit.record(), point));
+                }
+            }
         }
         return new Result(readings, hits);
     }
@@ -101,7 +113,7 @@ public final class SearchExecutor {
         if (options.typoTolerance().equals("strict") && ranking.remove("typo")) {
             ranking.add(0, "typo");
         }
-        hits.sort(HitOrder.of(ranking, options.customRanking()));
+        hits.sort(HitOrder.of(ranking, options.customRanking(), GeoQuery.of(options.params()).precision()));
         List<IndexedRecord> beforeDistinct = facetCounter.requested() ? records(hits) : List.of();
         hits = distinct(hits);
 
@@ -111,7 +123,8 @@ public final class SearchExecutor {
         int from = Math.min(pagination.offset(), reachable);
         int to = Math.min(from + pagination.length(), reachable);
         SearchableAttributes searchable = searchable();
-        HitRenderer renderer = new HitRenderer(options, searchable, seeUnretrievable);
+        HitRenderer renderer = new HitRenderer(options, searchable, seeUnretrievable,
+                GeoQuery.of(options.params()).precision());
         Map<Hit, Integer> userScores = options.bool("getRankingInfo", false) ? userScores(hits) : Map.of();
         ArrayNode hitsNode = response.putArray("hits");
         for (Hit hit : hits.subList(from, to)) {

@@ -30,8 +30,9 @@ public final class SearchOptions {
             "allowTyposOnNumericTokens", "disableTypoToleranceOnAttributes", "minProximity",
             "attributeCriteriaComputedByMinProximity", "replaceSynonymsInHighlight", "sumOrFiltersScores",
             "optionalFilters", "similarQuery", "relevancyStrictness", "enableReRanking", "reRankingApplyFilter",
-            "renderingContent", "mode", "semanticSearch", "aroundLatLng", "aroundLatLngViaIP", "aroundRadius",
-            "aroundPrecision", "minimumAroundRadius", "insideBoundingBox", "insidePolygon");
+            "renderingContent", "mode", "semanticSearch", "aroundLatLngViaIP", "minimumAroundRadius",
+            // Geo search.
+            "aroundLatLng", "aroundRadius", "aroundPrecision", "insideBoundingBox", "insidePolygon");
 
     private static final List<String> DEFAULT_RANKING =
             List.of("typo", "geo", "words", "filters", "proximity", "attribute", "exact", "custom");

@@ -9,7 +9,8 @@ import java.util.Map;
  * The searchable attributes in rank order. An entry may name several attributes of equal rank ({@code "title,alt"})
  * and may be {@code unordered(attr)} (the position of a match inside the attribute does not matter). An attribute
  * covers its nested values ({@code author} covers {@code author.name}). With no setting, every attribute is
- * searchable (objectID excepted) at one rank and unordered, so that the attribute criterion ties.
+ * searchable (objectID excepted) at one rank and unordered, so that the attribute criterion ties. Not
+ * thread-safe: one instance serves one search.
  */
 public final class SearchableAttributes {
 
@@ -83,33 +84,15 @@ public final class SearchableAttributes {
         return entry == null || entry.ordered();
     }
 
-    /**
-     * @param path a dotted path of any depth
-     * @return whether the path is, is under, or holds a searchable attribute (used to pick what to highlight)
-     */
-    public boolean touches(String path) {
-        if (everything) {
-            return true;
-        }
+    /** @return the searchable attribute paths in rank order, or empty when all are searchable */
+    public List<String> paths() {
+        List<String> paths = new ArrayList<>();
         for (Entry entry : entries) {
-            if (covers(entry.path(), path) || covers(path, entry.path())) {
-                return true;
+            if (!paths.contains(entry.path())) {
+                paths.add(entry.path());
             }
         }
-        return false;
-    }
-
-    /** @return the top-level attribute names that hold searchable values, or empty when all are searchable */
-    public List<String> topLevelNames() {
-        List<String> names = new ArrayList<>();
-        for (Entry entry : entries) {
-            String top = entry.path().contains(".") ? entry.path().substring(0, entry.path().indexOf('.'))
-                    : entry.path();
-            if (!names.contains(top)) {
-                names.add(top);
-            }
-        }
-        return names;
+        return paths;
     }
 
     /** @return whether every attribute is searchable */
@@ -121,19 +104,17 @@ public final class SearchableAttributes {
         if (everything) {
             return path.equals("objectID") ? null : EVERYTHING;
         }
-        synchronized (cache) {
-            if (cache.containsKey(path)) {
-                return cache.get(path);
-            }
-            Entry best = null;
-            for (Entry entry : entries) {
-                if (covers(entry.path(), path) && (best == null || entry.rank() < best.rank())) {
-                    best = entry;
-                }
-            }
-            cache.put(path, best);
-            return best;
+        if (cache.containsKey(path)) {
+            return cache.get(path);
         }
+        Entry best = null;
+        for (Entry entry : entries) {
+            if (covers(entry.path(), path) && (best == null || entry.rank() < best.rank())) {
+                best = entry;
+            }
+        }
+        cache.put(path, best);
+        return best;
     }
 
     private static boolean covers(String attribute, String path) {

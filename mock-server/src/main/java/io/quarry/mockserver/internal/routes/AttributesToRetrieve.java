@@ -6,15 +6,14 @@ import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
- * {@code attributesToRetrieve} for record reads: {@code *} (or nothing) keeps every attribute; otherwise only the
- * named attributes (a dotted name such as {@code author.name} keeps that nested member) plus {@code objectID}.
+ * Reads {@code attributesToRetrieve} for the get-object endpoints; the engine's
+ * {@code SearchEngine.retrieve} applies it with the index's {@code unretrievableAttributes}.
  */
-final class Projection {
+final class AttributesToRetrieve {
 
-    private Projection() {
+    private AttributesToRetrieve() {
     }
 
     /**
@@ -61,38 +60,5 @@ final class Projection {
             names.add(name.stringValue());
         }
         return names;
-    }
-
-    /**
-     * @param record a record (not mutated)
-     * @param names the attributes to keep, or {@code null} for all
-     * @return the projected record
-     */
-    static ObjectNode apply(ObjectNode record, List<String> names) {
-        if (names == null || names.contains("*")) {
-            return record;
-        }
-        ObjectNode projected = Json.object();
-        projected.set("objectID", record.get("objectID"));
-        for (String name : names) {
-            copyPath(record, projected, name.split("\\."), 0);
-        }
-        return projected;
-    }
-
-    private static void copyPath(ObjectNode from, ObjectNode to, String[] path, int at) {
-        JsonNode value = from.get(path[at]);
-        if (value == null) {
-            return;
-        }
-        if (at == path.length - 1 || !value.isObject()) {
-            if (at == path.length - 1) {
-                to.set(path[at], value.deepCopy());
-            }
-            return;
-        }
-        JsonNode existing = to.get(path[at]);
-        ObjectNode child = existing != null && existing.isObject() ? (ObjectNode) existing : to.putObject(path[at]);
-        copyPath((ObjectNode) value, child, path, at + 1);
     }
 }
