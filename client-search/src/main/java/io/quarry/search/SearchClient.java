@@ -50,8 +50,10 @@ import io.quarry.search.model.UserIdQuery;
 import io.quarry.search.model.UserIdSearchResponse;
 import io.quarry.search.model.UserMapping;
 import io.quarry.search.model.WriteResponse;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -1832,7 +1834,7 @@ public final class SearchClient implements AutoCloseable {
      * @return the time left, negative once expired
      * @throws IllegalArgumentException if it has no {@code validUntil}
      */
-    public static java.time.Duration securedApiKeyRemainingValidity(String securedKey) {
+    public static Duration securedApiKeyRemainingValidity(String securedKey) {
         return SecuredApiKeys.remainingValidity(securedKey);
     }
 
@@ -1850,7 +1852,7 @@ public final class SearchClient implements AutoCloseable {
     }
 
     private static String keyDescription(ApiKeyChange change) {
-        return "API key " + change.name().toLowerCase(java.util.Locale.ROOT) + " to propagate";
+        return "API key " + change.name().toLowerCase(Locale.ROOT) + " to propagate";
     }
 
     /** Empty to retry, a value (possibly empty) when done. */

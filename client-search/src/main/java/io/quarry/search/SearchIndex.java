@@ -38,6 +38,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -2268,7 +2269,7 @@ public final class SearchIndex {
         return copyToAsync(temporary.name, SCOPES).handle((copy, error) -> {
             Throwable cause = error == null ? null : Poller.unwrap(error);
             if (cause != null && !(cause instanceof NotFoundException)) {
-                throw new java.util.concurrent.CompletionException(cause);
+                throw new CompletionException(cause);
             }
             return copy;
         }).thenCompose(copy -> temporary.saveObjectsAsync(records, waiting)
@@ -2277,8 +2278,12 @@ public final class SearchIndex {
                         .thenCompose(ignored -> temporary.moveToAsync(name))
                         .thenCompose(move -> temporary.waitForTaskAsync(move.taskID(), options.waitPolicy())
                                 .thenApply(ignored -> new ReplaceAllResponse(copy, batches, move)))))
-                .exceptionallyCompose(error -> temporary.deleteAsync().handle((r, e) -> {
-                    throw new java.util.concurrent.CompletionException(Poller.unwrap(error));
+                .exceptionallyCompose(error -> temporary.deleteAsync().handle((r, cleanupError) -> {
+                    Throwable cause = Poller.unwrap(error);
+                    if (cleanupError != null) {
+                        cause.addSuppressed(Poller.unwrap(cleanupError));
+                    }
+                    throw new CompletionException(cause);
                 }));
     }
 
@@ -2310,7 +2315,7 @@ public final class SearchIndex {
             if (cause instanceof NotFoundException) {
                 return false;
             }
-            throw new java.util.concurrent.CompletionException(cause);
+            throw new CompletionException(cause);
         });
     }
 
