@@ -10,6 +10,7 @@ import io.quarry.mockserver.engine.internal.search.Faceting;
 import io.quarry.mockserver.engine.internal.search.GeoQuery;
 import io.quarry.mockserver.engine.internal.search.RequestParams;
 import io.quarry.mockserver.engine.internal.search.Retrieval;
+import io.quarry.mockserver.engine.internal.search.RuleSet;
 import io.quarry.mockserver.engine.internal.search.SearchExecutor;
 import io.quarry.mockserver.engine.internal.search.SearchOptions;
 import io.quarry.mockserver.engine.internal.search.SynonymSet;
@@ -17,12 +18,15 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Search, browse, facet search and delete-by-query over one index. Stateless apart from what it is built with;
  * thread-safe. Requests are the JSON bodies as received: explicit parameters and/or a URL-encoded
  * {@code params} string (the HTTP layer turns a GET query string into {@code {"params": "<raw query>"}}).
+ * The parameters understood, their precedence and the differences from the service are listed in the
+ * {@linkplain io.quarry.mockserver.engine package documentation}.
  */
 public final class SearchEngine {
 
@@ -76,7 +80,16 @@ public final class SearchEngine {
      * @throws EngineException for a request the service rejects
      */
     public ObjectNode search(IndexData data, IndexConfig config, ObjectNode request, SearchContext context) {
-        SearchExecutor executor = executor(config, request, context);
+        RequestParams params = RequestParams.parse(request, context.forcedParams(), SearchOptions.SEARCH_PARAMETERS,
+                strict);
+        RuleSet.Outcome rules = new RuleSet(config.rules()).apply(new SearchOptions(params, config.settings()),
+                System.currentTimeMillis() / 1000);
+        if (rules != RuleSet.Outcome.NONE) {
+            params = params.with(rules.params(), context.forcedParams(), SearchOptions.SEARCH_PARAMETERS);
+        }
+        SearchExecutor executor = new SearchExecutor(new SearchOptions(params, config.settings()),
+                new SynonymSet(config.synonyms()), context.extraFilters(), context.maxHitsPerQuery(),
+                context.seeUnretrievableAttributes(), rules);
         return data.read(executor::search);
     }
 
@@ -85,7 +98,7 @@ public final class SearchEngine {
                 strict);
         SearchOptions options = new SearchOptions(params, config.settings());
         return new SearchExecutor(options, new SynonymSet(config.synonyms()), context.extraFilters(),
-                context.maxHitsPerQuery(), context.seeUnretrievableAttributes());
+                context.maxHitsPerQuery(), context.seeUnretrievableAttributes(), RuleSet.Outcome.NONE);
     }
 
     /**
@@ -100,22 +113,23 @@ public final class SearchEngine {
      */
     public ObjectNode browse(IndexData data, IndexConfig config, ObjectNode request, SearchContext context) {
         BrowseCursor cursor = null;
-        ObjectNode effectiveRequest = request;
-        if (request.hasNonNull("cursor")) {
-            if (!request.get("cursor").isString()) {
+        ObjectNode effectiveRequest = request.deepCopy();
+        JsonNode cursorNode = request.get("cursor");
+        if ((cursorNode == null || cursorNode.isNull()) && request.path("params").isString()) {
+            cursorNode = RequestParams.decode(request.get("params").asString()).get("cursor");
+        }
+        if (cursorNode != null && !cursorNode.isNull()) {
+            if (!cursorNode.isString()) {
                 throw new EngineException(400, "cursor must be a string");
             }
-            cursor = BrowseCursor.decode(request.get("cursor").asString());
+            cursor = BrowseCursor.decode(cursorNode.asString());
             effectiveRequest = cursor.params();
-        } else {
-            effectiveRequest = request.deepCopy();
-            effectiveRequest.remove("cursor");
         }
         RequestParams params = RequestParams.parse(effectiveRequest, context.forcedParams(),
                 SearchOptions.SEARCH_PARAMETERS, strict);
         SearchOptions options = new SearchOptions(params, config.settings());
         SearchExecutor executor = new SearchExecutor(options, new SynonymSet(config.synonyms()),
-                context.extraFilters(), 0, context.seeUnretrievableAttributes());
+                context.extraFilters(), 0, context.seeUnretrievableAttributes(), RuleSet.Outcome.NONE);
         BrowseExecutor browse = new BrowseExecutor(executor, options, cursor, context.seeUnretrievableAttributes());
         return data.read(browse::browse);
     }
@@ -159,10 +173,10 @@ public final class SearchEngine {
             throw new EngineException(400, "deleteByQuery needs at least one filter (filters, facetFilters,"
                     + " numericFilters, tagFilters or a geo filter)");
         }
-        RecordFilter compiled = FilterCompiler.toFilter(clauses,
-                Faceting.of(options.setting("attributesForFaceting")));
-        RecordFilter filter = geo.active() ? compiled.and(geo::accepts) : compiled;
+        Faceting faceting = Faceting.of(options.setting("attributesForFaceting"));
         return data.read(store -> {
+            RecordFilter compiled = FilterCompiler.toFilter(clauses, faceting, store);
+            RecordFilter filter = geo.active() ? compiled.and(geo::accepts) : compiled;
             List<IndexedRecord> matching = new ArrayList<>();
             for (int ordinal = 0; ordinal < store.ordinalLimit(); ordinal++) {
                 IndexedRecord record = store.at(ordinal);

@@ -40,7 +40,9 @@ class BrowseTest {
         int calls = 1;
         response.get("hits").forEach(h -> seen.add(h.get("objectID").asString()));
         while (response.has("cursor") && calls < 10) {
-            ObjectNode next = Fixture.JSON.createObjectNode().put("cursor", response.get("cursor").asString());
+            // The GET form carries the cursor in the query string.
+            ObjectNode next = Fixture.JSON.createObjectNode()
+                    .put("params", "cursor=" + response.get("cursor").asString());
             response = browse(fixture, next);
             response.get("hits").forEach(h -> seen.add(h.get("objectID").asString()));
             calls++;
@@ -70,7 +72,8 @@ class BrowseTest {
             if (!response.has("cursor")) {
                 break;
             }
-            response = browse(fixture, Fixture.JSON.createObjectNode().put("cursor", response.get("cursor").asString()));
+            response = browse(fixture,
+                    Fixture.JSON.createObjectNode().put("cursor", response.get("cursor").asString()));
         }
         assertThat(ids).hasSize(600);
         assertThat(ranks).isSortedAccordingTo((a, b) -> b - a);
@@ -87,7 +90,8 @@ class BrowseTest {
             w.put(Fixture.json("{'objectID':'late','title':'late'}"));
             return null;
         });
-        ObjectNode second = browse(fixture, Fixture.JSON.createObjectNode().put("cursor", first.get("cursor").asString()));
+        ObjectNode second = browse(fixture,
+                Fixture.JSON.createObjectNode().put("cursor", first.get("cursor").asString()));
         List<String> ids = new ArrayList<>();
         second.get("hits").forEach(h -> ids.add(h.get("objectID").asString()));
         assertThat(ids).hasSize(500).doesNotContain("r1200", "r999").contains("r1000", "late");
@@ -101,5 +105,7 @@ class BrowseTest {
         assertThatThrownBy(() -> browse(fixture, Fixture.json("{'hitsPerPage':1001}")))
                 .isInstanceOf(EngineException.class);
         assertThat(browse(fixture, Fixture.json("{}")).has("cursor")).isFalse();
+        assertThatThrownBy(() -> browse(fixture, Fixture.json("{'params':'cursor=abc'}")))
+                .isInstanceOf(EngineException.class).hasMessage("Invalid cursor");
     }
 }

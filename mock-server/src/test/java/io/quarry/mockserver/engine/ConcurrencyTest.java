@@ -72,4 +72,55 @@ class ConcurrencyTest {
         assertThat(fixture.search("{'query':'beta','hitsPerPage':0}").get("nbHits").asInt())
                 .isEqualTo(WRITERS * GROUPS_PER_WRITER);
     }
+
+    @Test
+    void aGroupThatMovesRecordsIsSeenWholeOrNotAtAll() throws Exception {
+        Fixture fixture = new Fixture().settings("{'attributesForFaceting':['side']}");
+        fixture.data.write(w -> {
+            for (int i = 0; i < 40; i++) {
+                w.put(Fixture.json("{'objectID':'r" + i + "','side':'left','text':'token'}"));
+            }
+            return null;
+        });
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        AtomicBoolean moving = new AtomicBoolean(true);
+        try {
+            Future<?> mover = pool.submit(() -> {
+                for (int round = 0; round < 300; round++) {
+                    String from = round % 2 == 0 ? "left" : "right";
+                    String to = round % 2 == 0 ? "right" : "left";
+                    fixture.data.write(w -> {
+                        // Deletes then re-adds every record on the other side: 80 changes in one group.
+                        for (int i = 0; i < 40; i++) {
+                            w.remove("r" + i);
+                        }
+                        for (int i = 0; i < 40; i++) {
+                            w.put(Fixture.json("{'objectID':'r" + i + "','side':'" + to + "','text':'token'}"));
+                        }
+                        return from;
+                    });
+                }
+                moving.set(false);
+                return null;
+            });
+            Future<Integer> reader = pool.submit(() -> {
+                int inconsistent = 0;
+                for (int i = 0; i < 3000 && moving.get(); i++) {
+                    ObjectNode response = fixture.engine.search(fixture.data, fixture.config(),
+                            Fixture.json("{'query':'token','hitsPerPage':0,'facets':['side']}"),
+                            SearchContext.unrestricted("t"));
+                    var sides = response.get("facets").get("side");
+                    if (response.get("nbHits").asInt() != 40 || sides.size() != 1) {
+                        inconsistent++;
+                    }
+                }
+                return inconsistent;
+            });
+            mover.get(60, TimeUnit.SECONDS);
+            assertThat(reader.get(60, TimeUnit.SECONDS)).isZero();
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(fixture.data.size()).isEqualTo(40);
+    }
 }

@@ -38,6 +38,17 @@ class FilteringTest {
     }
 
     @Test
+    void arraysOfObjectsAreFilteredAndCountedByPath() {
+        Fixture f = new Fixture().settings("{'attributesForFaceting':['variants.color']}")
+                .records("{'objectID':'a','variants':[{'color':'red','size':1},{'color':'blue','size':2}]}",
+                        "{'objectID':'b','variants':[{'color':'green','size':3}]}");
+        assertThat(f.ids("{'filters':'variants.color:blue'}")).containsExactly("a");
+        assertThat(f.ids("{'filters':'variants.size = 2'}")).containsExactly("a");
+        assertThat(f.search("{'facets':['variants.color']}").get("facets").get("variants.color").size())
+                .isEqualTo(3);
+    }
+
+    @Test
     void undeclaredAttributesMatchNothing() {
         assertThat(filters("nodeclared:x")).isEmpty();
         assertThat(filters("NOT nodeclared:x")).containsExactly("1", "2", "3", "4");
@@ -54,6 +65,29 @@ class FilteringTest {
         assertThat(filters("price:10 TO 20")).containsExactly("1", "2");
         assertThat(filters("NOT price:10 TO 20")).containsExactly("3", "4");
         assertThat(filters("price:30")).containsExactly("3");
+    }
+
+    @Test
+    void numericFiltersAndSortsFollowWritesAndCompaction() {
+        Fixture f = new Fixture().settings("{'customRanking':['asc(price)']}");
+        f.data.write(w -> {
+            for (int i = 0; i < 2000; i++) {
+                w.put(Fixture.json("{'objectID':'r" + i + "','price':" + i + "}"));
+            }
+            return null;
+        });
+        assertThat(f.ids("{'filters':'price < 2','hitsPerPage':5}")).containsExactly("r0", "r1");
+        f.records("{'objectID':'r1999','price':-1}", "{'objectID':'r0','price':'free'}");
+        assertThat(f.ids("{'filters':'price < 2','hitsPerPage':5}")).containsExactly("r1999", "r1");
+        // Replacing most records compacts the store and renumbers every record.
+        f.data.write(w -> {
+            for (int i = 2; i < 1900; i++) {
+                w.put(Fixture.json("{'objectID':'r" + i + "','price':" + (5000 - i) + "}"));
+            }
+            return null;
+        });
+        assertThat(f.ids("{'filters':'price > 4000','hitsPerPage':3}")).containsExactly("r999", "r998", "r997");
+        assertThat(f.ids("{'hitsPerPage':3}")).containsExactly("r1999", "r1", "r1900");
     }
 
     @Test
@@ -87,6 +121,10 @@ class FilteringTest {
         assertThat(fixture.ids("{'numericFilters':'price:25 TO 35'}")).containsExactly("3");
         assertThat(fixture.ids("{'tagFilters':[['new','old']]}")).containsExactly("1", "2");
         assertThat(fixture.ids("{'tagFilters':['-new']}")).containsExactly("2", "3", "4");
+        assertThat(fixture.ids("{'params':'tagFilters=(new,old)'}")).containsExactly("1", "2");
+        assertThat(fixture.ids("{'params':'tagFilters=Sale,(new,old)'}")).containsExactly("1");
+        assertThat(fixture.ids("{'params':'facetFilters=(category:Movie,brand:Zeta),color:Red'}"))
+                .containsExactly("3");
     }
 
     @Test

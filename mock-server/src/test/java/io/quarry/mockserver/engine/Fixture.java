@@ -14,6 +14,7 @@ final class Fixture {
     final IndexData data = new IndexData();
     ObjectNode settings = JSON.createObjectNode();
     final List<ObjectNode> synonyms = new ArrayList<>();
+    final List<ObjectNode> rules = new ArrayList<>();
     final SearchEngine engine = new SearchEngine();
 
     static ObjectNode json(String text) {
@@ -40,8 +41,13 @@ final class Fixture {
         return this;
     }
 
+    Fixture rule(String ruleJson) {
+        rules.add(json(ruleJson));
+        return this;
+    }
+
     IndexConfig config() {
-        return new IndexConfig(settings, synonyms, List.of());
+        return new IndexConfig(settings, synonyms, rules);
     }
 
     ObjectNode search(String requestJson) {

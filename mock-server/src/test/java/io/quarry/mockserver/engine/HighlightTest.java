@@ -49,7 +49,8 @@ class HighlightTest {
     @Test
     void snippetsCutAroundTheFirstMatchWithEllipses() {
         JsonNode snippet = hit("{'query':'red','attributesToSnippet':['description:4','title']}").get("_snippetResult");
-        assertThat(snippet.get("description").get("value").asString()).isEqualTo("\u2026ten <em>red</em> eleven twelve\u2026");
+        assertThat(snippet.get("description").get("value").asString())
+                .isEqualTo("\u2026ten <em>red</em> eleven twelve\u2026");
         assertThat(snippet.get("description").get("matchLevel").asString()).isEqualTo("full");
         assertThat(snippet.get("title").get("value").asString()).isEqualTo("The <em>Red</em> Shoes of Dorothy");
         JsonNode custom = hit("{'query':'dorothy','attributesToSnippet':['description:3'],'snippetEllipsisText':'...'}")

@@ -98,6 +98,28 @@ class MatchingTest {
     }
 
     @Test
+    void objectIDIsSearchableOnlyWhenListed() {
+        Fixture f = new Fixture().records("{'objectID':'sku-12345','title':'lamp'}");
+        assertThat(f.ids("{'query':'12345'}")).isEmpty();
+        f.settings("{'searchableAttributes':['title','objectID']}");
+        assertThat(f.ids("{'query':'sku 12345'}")).containsExactly("sku-12345");
+        assertThat(f.ids("{'query':'sku 123'}")).containsExactly("sku-12345");
+        assertThat(f.ids("{'query':'sku 12354 '}")).isEmpty();
+    }
+
+    @Test
+    void ignorePluralsMatchesRegularEnglishForms() {
+        Fixture f = new Fixture().records("{'objectID':'1','t':'red shoes'}", "{'objectID':'2','t':'one box'}",
+                "{'objectID':'3','t':'big cities'}");
+        // Typos off, so that only the plural rules can match.
+        assertThat(f.ids("{'query':'shoe ','typoTolerance':false}")).isEmpty();
+        assertThat(f.ids("{'query':'shoe ','typoTolerance':false,'ignorePlurals':true}")).containsExactly("1");
+        assertThat(f.ids("{'query':'boxes ','typoTolerance':false,'ignorePlurals':['en']}")).containsExactly("2");
+        assertThat(f.ids("{'query':'city ','typoTolerance':false,'ignorePlurals':'true'}")).containsExactly("3");
+        assertThat(f.ids("{'query':'city ','typoTolerance':false,'ignorePlurals':['fr']}")).isEmpty();
+    }
+
+    @Test
     void synonymsExpandQueryWords() {
         Fixture synonyms = new Fixture().records("{'objectID':'1','t':'cellphone deals'}",
                         "{'objectID':'2','t':'mobile deals'}", "{'objectID':'3','t':'new york hotel'}",

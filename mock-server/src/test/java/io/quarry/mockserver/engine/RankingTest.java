@@ -1,6 +1,7 @@
 package io.quarry.mockserver.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -11,6 +12,31 @@ class RankingTest {
     void fewerTyposFirst() {
         Fixture f = new Fixture().records("{'objectID':'typo','t':'hause'}", "{'objectID':'exact','t':'house'}");
         assertThat(f.ids("{'query':'house '}")).containsExactly("exact", "typo");
+    }
+
+    @Test
+    void moreMatchedWordsFirstWhenWordsAreOptional() {
+        Fixture f = new Fixture().records("{'objectID':'one','t':'red car'}", "{'objectID':'two','t':'red fast car'}",
+                "{'objectID':'none','t':'blue bike'}");
+        assertThat(f.ids("{'query':'red fast car'}")).containsExactly("two");
+        assertThat(f.ids("{'query':'red fast car','optionalWords':['fast']}")).containsExactly("two", "one");
+        assertThat(f.ids("{'query':'red fast car','optionalWords':'fast,car'}")).containsExactly("two", "one");
+        JsonNode info = f.search("{'query':'red fast car','optionalWords':['fast'],'getRankingInfo':true}")
+                .get("hits").get(1).get("_rankingInfo");
+        assertThat(info.get("words").asInt()).isEqualTo(2);
+    }
+
+    @Test
+    void removeWordsIfNoResults() {
+        Fixture f = new Fixture().records("{'objectID':'car','t':'red car'}", "{'objectID':'bike','t':'blue bike'}");
+        assertThat(f.ids("{'query':'red car zzz'}")).isEmpty();
+        assertThat(f.ids("{'query':'red car zzz','removeWordsIfNoResults':'lastWords'}")).containsExactly("car");
+        assertThat(f.ids("{'query':'zzz blue bike','removeWordsIfNoResults':'firstWords'}")).containsExactly("bike");
+        assertThat(f.ids("{'query':'zzz blue bike','removeWordsIfNoResults':'lastWords'}")).isEmpty();
+        assertThat(f.ids("{'query':'red bike','removeWordsIfNoResults':'allOptional'}"))
+                .containsExactlyInAnyOrder("car", "bike");
+        assertThatThrownBy(() -> f.search("{'query':'x y','removeWordsIfNoResults':'some'}"))
+                .isInstanceOf(EngineException.class);
     }
 
     @Test

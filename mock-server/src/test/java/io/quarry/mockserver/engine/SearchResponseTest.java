@@ -36,6 +36,13 @@ class SearchResponseTest {
     }
 
     @Test
+    void responseFieldsTrimTheResponse() {
+        ObjectNode response = fixture.search("{'query':'shoes','responseFields':['hits','nbHits']}");
+        assertThat(response.propertyNames()).containsExactlyInAnyOrder("hits", "nbHits");
+        assertThat(fixture.search("{'responseFields':'*'}").has("params")).isTrue();
+    }
+
+    @Test
     void emptyQueryMatchesEverythingInInsertionOrder() {
         assertThat(fixture.ids("{}")).containsExactly("1", "2", "3");
     }

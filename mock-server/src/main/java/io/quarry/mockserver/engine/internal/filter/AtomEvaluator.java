@@ -1,7 +1,10 @@
 package io.quarry.mockserver.engine.internal.filter;
 
 import io.quarry.mockserver.engine.internal.index.IndexedRecord;
+import io.quarry.mockserver.engine.internal.index.FacetColumn;
 import io.quarry.mockserver.engine.internal.index.Leaf;
+import io.quarry.mockserver.engine.internal.index.NumericColumn;
+import io.quarry.mockserver.engine.internal.index.RecordStore;
 import io.quarry.mockserver.engine.internal.search.Faceting;
 import io.quarry.mockserver.engine.internal.text.TextNormalizer;
 import tools.jackson.databind.JsonNode;
@@ -18,17 +21,17 @@ final class AtomEvaluator {
     private AtomEvaluator() {
     }
 
-    static RecordFilter compile(Atom atom, Faceting faceting) {
+    static RecordFilter compile(Atom atom, Faceting faceting, RecordStore store) {
         RecordFilter positive;
         if (atom instanceof Atom.Facet facet) {
-            positive = facet(facet, faceting);
+            positive = store == null ? facet(facet, faceting) : facetByColumn(facet, faceting, store);
         } else if (atom instanceof Atom.Tag tag) {
             positive = record -> hasTag(record, tag.value());
         } else if (atom instanceof Atom.Numeric numeric) {
-            positive = numeric(numeric);
+            positive = numeric(numeric, store);
         } else {
             Atom.Range range = (Atom.Range) atom;
-            positive = record -> anyNumber(record, range.attribute(), v -> v >= range.low() && v <= range.high());
+            positive = numbers(range.attribute(), v -> v >= range.low() && v <= range.high(), store);
         }
         return atom.negated() ? record -> !positive.test(record) : positive;
     }
@@ -45,6 +48,31 @@ final class AtomEvaluator {
                 }
                 if (declared && (value.isString() || value.isBoolean())
                         && sameText(value.asString(), wanted)) {
+                    return true;
+                }
+            }
+            return false;
+        };
+    }
+
+    private static RecordFilter facetByColumn(Atom.Facet facet, Faceting faceting, RecordStore store) {
+        boolean declared = faceting.find(facet.attribute()) != null;
+        String wanted = TextNormalizer.normalize(facet.value());
+        Double number = parseNumber(facet.value());
+        FacetColumn column = store.facetColumn(facet.attribute());
+        java.util.BitSet matching = new java.util.BitSet(column.valueCount());
+        for (int id = 0; id < column.valueCount(); id++) {
+            double value = column.number(id);
+            boolean matches = Double.isNaN(value) ? declared && sameText(column.text(id), wanted)
+                    : number != null && value == number;
+            if (matches) {
+                matching.set(id);
+            }
+        }
+        return record -> {
+            int ordinal = record.ordinal();
+            for (int position = column.start(ordinal); position < column.end(ordinal); position++) {
+                if (matching.get(column.id(position))) {
                     return true;
                 }
             }
@@ -71,15 +99,35 @@ final class AtomEvaluator {
         return true;
     }
 
-    private static RecordFilter numeric(Atom.Numeric numeric) {
+    private static RecordFilter numeric(Atom.Numeric numeric, RecordStore store) {
         double n = numeric.number();
+        String attribute = numeric.attribute();
         return switch (numeric.operator()) {
-            case "<" -> record -> anyNumber(record, numeric.attribute(), v -> v < n);
-            case "<=" -> record -> anyNumber(record, numeric.attribute(), v -> v <= n);
-            case ">" -> record -> anyNumber(record, numeric.attribute(), v -> v > n);
-            case ">=" -> record -> anyNumber(record, numeric.attribute(), v -> v >= n);
-            case "!=" -> record -> !anyNumber(record, numeric.attribute(), v -> v == n);
-            default -> record -> anyNumber(record, numeric.attribute(), v -> v == n);
+            case "<" -> numbers(attribute, v -> v < n, store);
+            case "<=" -> numbers(attribute, v -> v <= n, store);
+            case ">" -> numbers(attribute, v -> v > n, store);
+            case ">=" -> numbers(attribute, v -> v >= n, store);
+            case "!=" -> {
+                RecordFilter equal = numbers(attribute, v -> v == n, store);
+                yield record -> !equal.test(record);
+            }
+            default -> numbers(attribute, v -> v == n, store);
+        };
+    }
+
+    /** Reads the attribute's column when the record has one number there, else the record's own values. */
+    private static RecordFilter numbers(String attribute, DoubleTest test, RecordStore store) {
+        if (store == null) {
+            return record -> anyNumber(record, attribute, test);
+        }
+        NumericColumn column = store.numericColumn(attribute);
+        return record -> {
+            int ordinal = record.ordinal();
+            if (column.regular(ordinal)) {
+                double value = column.value(ordinal);
+                return !Double.isNaN(value) && test.test(value);
+            }
+            return anyNumber(record, attribute, test);
         };
     }
 

@@ -1,6 +1,8 @@
 package io.quarry.mockserver.engine.internal.filter;
 
 import io.quarry.mockserver.engine.EngineException;
+import io.quarry.mockserver.engine.internal.index.IndexedRecord;
+import io.quarry.mockserver.engine.internal.index.RecordStore;
 import io.quarry.mockserver.engine.internal.search.Faceting;
 import io.quarry.mockserver.engine.internal.search.RequestParams;
 import io.quarry.mockserver.engine.internal.search.SearchOptions;
@@ -13,8 +15,9 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Compiles every filter parameter of a request, ANDed together: {@code filters} (the SQL-like syntax),
- * {@code facetFilters}, {@code numericFilters} and {@code tagFilters} (a string, or an array whose nested arrays
- * are OR groups; {@code -} negates: {@code attr:-value}, {@code -tag}; {@code \-} escapes a leading minus), and the
+ * {@code facetFilters}, {@code numericFilters} and {@code tagFilters} (an array whose nested arrays are OR groups,
+ * or a string: comma-separated filters, a parenthesised group {@code (a,b)} being an OR group; {@code -} negates:
+ * {@code attr:-value}, {@code -tag}; {@code \-} escapes a leading minus), and the
  * filters imposed by the caller's key.
  */
 public final class FilterCompiler {
@@ -26,10 +29,12 @@ public final class FilterCompiler {
      * @param options the effective options
      * @param extraFilters filter expressions imposed by the caller's key
      * @param faceting the faceting declarations
+     * @param store the records the filter will test (its numeric columns speed numeric filters), read-locked
      * @return the compiled filter
      */
-    public static RecordFilter compile(SearchOptions options, List<String> extraFilters, Faceting faceting) {
-        return toFilter(clauses(options, extraFilters), faceting);
+    public static RecordFilter compile(SearchOptions options, List<String> extraFilters, Faceting faceting,
+            RecordStore store) {
+        return toFilter(clauses(options, extraFilters), faceting, store);
     }
 
     /**
@@ -73,9 +78,10 @@ public final class FilterCompiler {
     /**
      * @param clauses OR groups that must all pass
      * @param faceting the faceting declarations
+     * @param store the records the filter will test, read-locked
      * @return the compiled filter
      */
-    public static RecordFilter toFilter(List<List<Atom>> clauses, Faceting faceting) {
+    public static RecordFilter toFilter(List<List<Atom>> clauses, Faceting faceting, RecordStore store) {
         if (clauses.isEmpty()) {
             return RecordFilter.ALL;
         }
@@ -86,7 +92,7 @@ public final class FilterCompiler {
                 required.addAll(requiredTerms(clause.get(0)));
             }
             List<RecordFilter> alternatives = new ArrayList<>();
-            clause.forEach(atom -> alternatives.add(AtomEvaluator.compile(atom, faceting)));
+            clause.forEach(atom -> alternatives.add(AtomEvaluator.compile(atom, faceting, store)));
             RecordFilter group = alternatives.size() == 1 ? alternatives.get(0) : record -> {
                 for (RecordFilter alternative : alternatives) {
                     if (alternative.test(record)) {
@@ -100,7 +106,7 @@ public final class FilterCompiler {
         Set<String> requiredTerms = Set.copyOf(required);
         return new RecordFilter() {
             @Override
-            public boolean test(io.quarry.mockserver.engine.internal.index.IndexedRecord record) {
+            public boolean test(IndexedRecord record) {
                 for (RecordFilter group : groups) {
                     if (!group.test(record)) {
                         return false;
@@ -142,12 +148,7 @@ public final class FilterCompiler {
         JsonNode node = RequestParams.asStructured(name, raw);
         List<List<String>> groups = new ArrayList<>();
         if (node.isString()) {
-            for (String part : node.asString().split(",")) {
-                if (!part.trim().isEmpty()) {
-                    groups.add(List.of(part.trim()));
-                }
-            }
-            return groups;
+            return legacyGroups(name, node.asString());
         }
         if (!node.isArray()) {
             throw new EngineException(400, name + " must be a string or an array");
@@ -171,6 +172,51 @@ public final class FilterCompiler {
             }
         }
         return groups;
+    }
+
+    /**
+     * Reads the string form {@code a,(b,c)}: top-level commas separate AND-ed filters, a parenthesised group
+     * is an OR group.
+     */
+    private static List<List<String>> legacyGroups(String name, String text) {
+        List<List<String>> groups = new ArrayList<>();
+        List<String> open = null;
+        StringBuilder current = new StringBuilder();
+        for (int i = 0; i <= text.length(); i++) {
+            char c = i < text.length() ? text.charAt(i) : ',';
+            if (c == '(' && open == null && current.toString().trim().isEmpty()) {
+                open = new ArrayList<>();
+            } else if (c == ')' && open != null) {
+                addPart(open, current);
+                if (!open.isEmpty()) {
+                    groups.add(open);
+                }
+                open = null;
+            } else if (c == ',') {
+                if (open != null && i < text.length()) {
+                    addPart(open, current);
+                } else if (open != null) {
+                    throw new EngineException(400, name + ": unclosed parenthesis");
+                } else {
+                    String part = current.toString().trim();
+                    if (!part.isEmpty()) {
+                        groups.add(List.of(part));
+                    }
+                    current.setLength(0);
+                }
+            } else {
+                current.append(c);
+            }
+        }
+        return groups;
+    }
+
+    private static void addPart(List<String> group, StringBuilder current) {
+        String part = current.toString().trim();
+        if (!part.isEmpty()) {
+            group.add(part);
+        }
+        current.setLength(0);
     }
 
     private static Atom facetFilter(String text) {

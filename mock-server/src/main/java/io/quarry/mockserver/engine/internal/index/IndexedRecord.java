@@ -2,12 +2,11 @@ package io.quarry.mockserver.engine.internal.index;
 
 import io.quarry.mockserver.engine.internal.text.Tokenizer;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -21,31 +20,36 @@ public final class IndexedRecord {
     private final String objectID;
     private final long sequence;
     private final List<Leaf> leaves;
-    private final Map<String, List<Leaf>> leavesByPath;
-    private final Set<String> terms;
+    private final List<String> terms;
+    private final int attributeTermCount;
     private final long approximateSize;
     private final double[] geoPoints;
+    private int ordinal = -1;
 
     /**
      * @param source the record; owned by this object afterwards
      * @param sequence its insertion sequence number, the final tie-break of every ordering
+     * @param canonical returns the shared instance of a word or path (records share their strings)
      */
-    public IndexedRecord(ObjectNode source, long sequence) {
+    public IndexedRecord(ObjectNode source, long sequence, UnaryOperator<String> canonical) {
         this.source = source;
         this.objectID = source.path("objectID").asString();
         this.sequence = sequence;
         List<Leaf> collected = new ArrayList<>();
         long[] size = {2};
-        flatten("", source, collected, size);
-        this.leaves = Collections.unmodifiableList(collected);
-        Map<String, List<Leaf>> byPath = new HashMap<>();
+        flatten("", source, collected, size, canonical);
+        this.leaves = List.copyOf(collected);
         Set<String> allTerms = new LinkedHashSet<>();
         for (Leaf leaf : collected) {
-            byPath.computeIfAbsent(leaf.path(), p -> new ArrayList<>(1)).add(leaf);
-            leaf.tokens().forEach(t -> allTerms.add(t.term()));
+            if (!leaf.path().equals("objectID")) {
+                allTerms.addAll(leaf.terms());
+            }
         }
-        this.leavesByPath = byPath;
-        this.terms = allTerms;
+        this.attributeTermCount = allTerms.size();
+        for (Leaf leaf : leavesAt("objectID")) {
+            allTerms.addAll(leaf.terms());
+        }
+        this.terms = List.copyOf(allTerms);
         this.approximateSize = size[0];
         this.geoPoints = geoPoints(source.get("_geoloc"));
     }
@@ -65,7 +69,9 @@ public final class IndexedRecord {
         for (JsonNode point : points) {
             JsonNode lat = point.get("lat");
             JsonNode lng = point.get("lng");
-            if (lat != null && lng != null && (lat.isNumber() || lat.isString()) && (lng.isNumber() || lng.isString())) {
+            boolean usable = lat != null && lng != null && (lat.isNumber() || lat.isString())
+                    && (lng.isNumber() || lng.isString());
+            if (usable) {
                 try {
                     double latitude = Double.parseDouble(lat.asString());
                     double longitude = Double.parseDouble(lng.asString());
@@ -79,33 +85,41 @@ public final class IndexedRecord {
         return java.util.Arrays.copyOf(pairs, count);
     }
 
-    private static void flatten(String path, JsonNode node, List<Leaf> out, long[] size) {
+    private static void flatten(String path, JsonNode node, List<Leaf> out, long[] size,
+            UnaryOperator<String> canonical) {
         if (node.isObject()) {
             for (Map.Entry<String, JsonNode> entry : node.properties()) {
                 size[0] += entry.getKey().length() + 4;
-                String child = path.isEmpty() ? entry.getKey() : path + "." + entry.getKey();
-                flatten(child, entry.getValue(), out, size);
+                String child = canonical.apply(path.isEmpty() ? entry.getKey() : path + "." + entry.getKey());
+                flatten(child, entry.getValue(), out, size, canonical);
             }
         } else if (node.isArray()) {
             size[0] += 2;
             for (JsonNode element : node) {
                 size[0] += 1;
-                flatten(path, element, out, size);
+                flatten(path, element, out, size, canonical);
             }
-        } else if (node.isString()) {
+        } else if (node.isString() || node.isNumber()) {
             String text = node.asString();
-            size[0] += text.length() + 2;
-            out.add(new Leaf(path, node, Tokenizer.tokens(text)));
-        } else if (node.isNumber()) {
-            String text = node.asString();
-            size[0] += text.length();
-            out.add(new Leaf(path, node, Tokenizer.tokens(text)));
+            size[0] += text.length() + (node.isString() ? 2 : 0);
+            List<String> words = Tokenizer.terms(text);
+            words.replaceAll(canonical);
+            out.add(new Leaf(path, node, List.copyOf(words)));
         } else if (node.isBoolean()) {
             size[0] += 5;
             out.add(new Leaf(path, node, List.of()));
         } else {
             size[0] += 4;
         }
+    }
+
+    /** @return the record's current ordinal in its store (changes when the store compacts) */
+    public int ordinal() {
+        return ordinal;
+    }
+
+    void assignOrdinal(int ordinal) {
+        this.ordinal = ordinal;
     }
 
     /** @return the record as stored (never mutate it) */
@@ -130,15 +144,48 @@ public final class IndexedRecord {
 
     /**
      * @param path a dotted attribute path
-     * @return the scalar values at exactly that path (array elements included)
+     * @return the scalar values at exactly that path, in document order (array elements included)
      */
     public List<Leaf> leavesAt(String path) {
-        return leavesByPath.getOrDefault(path, List.of());
+        int from = -1;
+        int to = -1;
+        List<Leaf> scattered = null;
+        for (int i = 0; i < leaves.size(); i++) {
+            Leaf leaf = leaves.get(i);
+            String leafPath = leaf.path();
+            if (leafPath != path && !leafPath.equals(path)) {
+                continue;
+            }
+            if (from < 0) {
+                from = i;
+                to = i + 1;
+            } else if (scattered == null && to == i) {
+                to = i + 1;
+            } else {
+                // Values of an array of objects interleave with their siblings.
+                if (scattered == null) {
+                    scattered = new ArrayList<>(leaves.subList(from, to));
+                }
+                scattered.add(leaf);
+            }
+        }
+        if (scattered != null) {
+            return scattered;
+        }
+        return from < 0 ? List.of() : leaves.subList(from, to);
     }
 
-    /** @return the distinct normalised words of every string and number value */
-    public Set<String> terms() {
+    /**
+     * @return the distinct normalised words of every string and number value: first those of attributes other
+     *     than objectID ({@link #attributeTermCount()} of them), then those found only in the objectID
+     */
+    public List<String> terms() {
         return terms;
+    }
+
+    /** @return how many of {@link #terms()} come from attributes other than objectID */
+    public int attributeTermCount() {
+        return attributeTermCount;
     }
 
     /** @return the number of {@code _geoloc} points */

@@ -1,6 +1,5 @@
 package io.quarry.mockserver.engine.internal.index;
 
-import io.quarry.mockserver.engine.internal.text.Token;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
 
@@ -9,7 +8,7 @@ import tools.jackson.databind.JsonNode;
  *
  * @param path the dotted attribute path, e.g. {@code author.name}
  * @param value the scalar JSON value (string, number or boolean)
- * @param tokens the words of the value when it is a string or a number; empty otherwise
+ * @param terms the normalised words of the value when it is a string or a number; empty otherwise
  */
-public record Leaf(String path, JsonNode value, List<Token> tokens) {
+public record Leaf(String path, JsonNode value, List<String> terms) {
 }

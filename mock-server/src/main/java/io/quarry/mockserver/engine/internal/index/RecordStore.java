@@ -23,6 +23,23 @@ public final class RecordStore {
     private long nextSequence;
     private long dataSize;
     private long generation;
+    private Map<String, String> strings = new HashMap<>();
+    private volatile ColumnCache columns = new ColumnCache(-1);
+
+    /** Numeric columns built for one generation of the content; concurrent readers share it. */
+    private static final class ColumnCache {
+        final long generation;
+        final java.util.concurrent.ConcurrentHashMap<String, NumericColumn> byPath =
+                new java.util.concurrent.ConcurrentHashMap<>();
+        final java.util.concurrent.ConcurrentHashMap<String, int[]> orders =
+                new java.util.concurrent.ConcurrentHashMap<>();
+        final java.util.concurrent.ConcurrentHashMap<String, FacetColumn> facets =
+                new java.util.concurrent.ConcurrentHashMap<>();
+
+        ColumnCache(long generation) {
+            this.generation = generation;
+        }
+    }
 
     /**
      * @param objectID a record's ID
@@ -43,9 +60,14 @@ public final class RecordStore {
         String objectID = record.path("objectID").asString();
         IndexedRecord previous = removeSlot(objectID);
         long sequence = previous != null ? previous.sequence() : nextSequence++;
-        append(new IndexedRecord(record, sequence));
+        append(new IndexedRecord(record, sequence, this::canonical));
         generation++;
         return previous;
+    }
+
+    private String canonical(String text) {
+        String shared = strings.putIfAbsent(text, text);
+        return shared == null ? text : shared;
     }
 
     /**
@@ -77,6 +99,7 @@ public final class RecordStore {
         byOrdinal = new ArrayList<>();
         ordinalById = new HashMap<>();
         terms = new TermIndex();
+        strings = new HashMap<>();
         dataSize = 0;
         generation++;
     }
@@ -93,12 +116,11 @@ public final class RecordStore {
 
     private void append(IndexedRecord record) {
         int ordinal = byOrdinal.size();
+        record.assignOrdinal(ordinal);
         byOrdinal.add(record);
         ordinalById.put(record.objectID(), ordinal);
         dataSize += record.approximateSize();
-        for (String term : record.terms()) {
-            terms.add(term, ordinal);
-        }
+        index(record, ordinal);
         compactIfSparse();
     }
 
@@ -118,11 +140,17 @@ public final class RecordStore {
         terms = new TermIndex();
         for (IndexedRecord record : live) {
             int ordinal = byOrdinal.size();
+            record.assignOrdinal(ordinal);
             byOrdinal.add(record);
             ordinalById.put(record.objectID(), ordinal);
-            for (String term : record.terms()) {
-                terms.add(term, ordinal);
-            }
+            index(record, ordinal);
+        }
+    }
+
+    private void index(IndexedRecord record, int ordinal) {
+        List<String> recordTerms = record.terms();
+        for (int i = 0; i < recordTerms.size(); i++) {
+            terms.add(recordTerms.get(i), ordinal, i < record.attributeTermCount());
         }
     }
 
@@ -157,6 +185,62 @@ public final class RecordStore {
     /** @return a number that changes on every write (for caches keyed on the index content) */
     public long generation() {
         return generation;
+    }
+
+    /**
+     * Returns the numeric column of an attribute, built on first use and kept until the next write. Call it
+     * under the owner's read lock.
+     *
+     * @param path a dotted attribute path
+     * @return its column
+     */
+    public NumericColumn numericColumn(String path) {
+        return currentCache().byPath.computeIfAbsent(path, p -> NumericColumn.build(this, p));
+    }
+
+    /**
+     * Returns the facet column of an attribute, built on first use and kept until the next write. Call it under
+     * the owner's read lock.
+     *
+     * @param path a dotted attribute path
+     * @return its column
+     */
+    public FacetColumn facetColumn(String path) {
+        return currentCache().facets.computeIfAbsent(path, p -> FacetColumn.build(this, p));
+    }
+
+    /**
+     * Returns the live ordinals sorted by an order, sorted on first use and kept until the next write. Call it
+     * under the owner's read lock.
+     *
+     * @param key identifies the order among the orders cached
+     * @param order the order
+     * @return the live ordinals in that order (do not modify)
+     */
+    public int[] sortedOrdinals(String key, Comparator<IndexedRecord> order) {
+        return currentCache().orders.computeIfAbsent(key, k -> {
+            List<IndexedRecord> live = new ArrayList<>(ordinalById.size());
+            for (IndexedRecord record : byOrdinal) {
+                if (record != null) {
+                    live.add(record);
+                }
+            }
+            live.sort(order);
+            int[] ordinals = new int[live.size()];
+            for (int i = 0; i < ordinals.length; i++) {
+                ordinals[i] = live.get(i).ordinal();
+            }
+            return ordinals;
+        });
+    }
+
+    private ColumnCache currentCache() {
+        ColumnCache cache = columns;
+        if (cache.generation != generation) {
+            cache = new ColumnCache(generation);
+            columns = cache;
+        }
+        return cache;
     }
 
     /** @return the live records sorted by objectID */

@@ -10,10 +10,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
- * The inverted index: every normalised word -> the ordinals of the records holding it. The dictionary is sorted
- * (prefix lookups are a sub-map) and also bucketed by word length with a character mask per word (typo candidates
- * differ by a few letters, and the masks discard most words without computing a distance). Postings may reference
- * removed records; readers skip ordinals whose record is gone.
+ * The inverted index: every normalised word -> the ordinals of the records holding it, in a hash map for exact
+ * lookups and a sorted map for prefix lookups (a sub-map), and also bucketed by word length with a character
+ * mask per word (typo candidates differ by a few letters, and the masks discard most words without computing a
+ * distance). Postings may reference removed records; readers skip ordinals whose record is gone.
  *
  * <p>Writes happen under the owner's write lock; the expansion cache is safe for the concurrent readers.
  */
@@ -21,7 +21,9 @@ public final class TermIndex {
 
     private static final int CACHE_LIMIT = 4096;
 
-    private final TreeMap<String, IntList> postings = new TreeMap<>();
+    private final Map<String, IntList> postings = new java.util.HashMap<>();
+    private final TreeMap<String, IntList> sorted = new TreeMap<>();
+    private final java.util.Set<String> typoCandidates = new java.util.HashSet<>();
     private final List<Bucket> buckets = new ArrayList<>();
     private final Map<String, CachedExpansion> expansions = new ConcurrentHashMap<>();
     private volatile long dictionaryVersion;
@@ -87,12 +89,18 @@ public final class TermIndex {
     /**
      * @param term a normalised word
      * @param ordinal the record holding it; ordinals must be added in increasing order
+     * @param typoCandidate whether typo variants of query words may match it (not for words found only in
+     *     objectIDs, which would flood the typo scan with one unique word per record)
      */
-    public void add(String term, int ordinal) {
+    public void add(String term, int ordinal, boolean typoCandidate) {
         IntList list = postings.get(term);
         if (list == null) {
             list = new IntList();
             postings.put(term, list);
+            sorted.put(term, list);
+            dictionaryVersion++;
+        }
+        if (typoCandidate && typoCandidates.add(term)) {
             int length = term.length();
             while (buckets.size() <= length) {
                 buckets.add(new Bucket());
@@ -117,9 +125,9 @@ public final class TermIndex {
      */
     public NavigableMap<String, IntList> withPrefix(String prefix) {
         if (prefix.isEmpty()) {
-            return postings;
+            return sorted;
         }
-        return postings.subMap(prefix, true, prefix + Character.MAX_VALUE, false);
+        return sorted.subMap(prefix, true, prefix + Character.MAX_VALUE, false);
     }
 
     /**

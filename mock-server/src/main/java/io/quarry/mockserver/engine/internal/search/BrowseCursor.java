@@ -17,14 +17,17 @@ import tools.jackson.databind.node.ObjectNode;
  * A stateless browse cursor: Base64 of the browse parameters, the page number and the sort key (customRanking
  * values and insertion sequence) of the last record returned. The next page starts strictly after that key, so
  * a cursor survives restarts and concurrent writes: records added since appear if they sort after the key,
- * removed records vanish, and no record is returned twice unless its customRanking values changed.
+ * removed records vanish, and no record is returned twice unless its customRanking values changed. The hit count
+ * of the first call is carried along, so later pages do not count again.
  *
  * @param params the browse parameters
  * @param page the page number of the next call
  * @param customValues the customRanking values of the last record (Double, String or null each)
  * @param sequence the insertion sequence of the last record
+ * @param nbHits the number of hits counted by the first call (reported by every later call)
  */
-public record BrowseCursor(ObjectNode params, int page, List<Comparable<?>> customValues, long sequence) {
+public record BrowseCursor(ObjectNode params, int page, List<Comparable<?>> customValues, long sequence,
+        int nbHits) {
 
     private static final ObjectMapper MAPPER = JsonMapper.builder().build();
 
@@ -44,6 +47,7 @@ public record BrowseCursor(ObjectNode params, int page, List<Comparable<?>> cust
             }
         }
         node.put("sequence", sequence);
+        node.put("nbHits", nbHits);
         return Base64.getUrlEncoder().withoutPadding()
                 .encodeToString(MAPPER.writeValueAsString(node).getBytes(StandardCharsets.UTF_8));
     }
@@ -57,7 +61,8 @@ public record BrowseCursor(ObjectNode params, int page, List<Comparable<?>> cust
         try {
             JsonNode node = MAPPER.readTree(new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8));
             if (!(node.get("params") instanceof ObjectNode params) || !node.path("page").isInt()
-                    || !node.path("after").isArray() || !node.path("sequence").isIntegralNumber()) {
+                    || !node.path("after").isArray() || !node.path("sequence").isIntegralNumber()
+                    || !node.path("sequence").canConvertToLong() || !node.path("nbHits").isInt()) {
                 throw new EngineException(400, "Invalid cursor");
             }
             List<Comparable<?>> values = new ArrayList<>();
@@ -65,7 +70,8 @@ public record BrowseCursor(ObjectNode params, int page, List<Comparable<?>> cust
                 values.add(value.isNumber() ? (Comparable<?>) value.asDouble()
                         : value.isString() ? value.asString() : null);
             }
-            return new BrowseCursor(params, node.get("page").asInt(), values, node.get("sequence").asLong());
+            return new BrowseCursor(params, node.get("page").asInt(), values, node.get("sequence").asLong(),
+                    node.get("nbHits").asInt());
         } catch (IllegalArgumentException | JacksonException e) {
             throw new EngineException(400, "Invalid cursor");
         }

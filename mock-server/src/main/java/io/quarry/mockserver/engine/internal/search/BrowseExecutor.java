@@ -1,9 +1,10 @@
 package io.quarry.mockserver.engine.internal.search;
 
 import io.quarry.mockserver.engine.EngineException;
+import io.quarry.mockserver.engine.internal.index.IndexedRecord;
+import io.quarry.mockserver.engine.internal.index.NumericColumn;
 import io.quarry.mockserver.engine.internal.index.RecordStore;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -13,6 +14,10 @@ import tools.jackson.databind.node.ObjectNode;
  * One page of a browse: the records matching the query and filters, ordered by customRanking then insertion
  * (no textual ranking, as in the service), up to {@code hitsPerPage} (default and maximum 1000) per call.
  * {@code distinct} is ignored. The cursor is absent from the last page.
+ *
+ * <p>The records are walked in browse order (sorted once per index content and kept until the next write) from
+ * the cursor's position, found by binary search, until the page is full: a whole browse costs one pass over the
+ * index, not one per page. The first call counts the hits; later calls report that count.
  */
 public final class BrowseExecutor {
 
@@ -22,6 +27,8 @@ public final class BrowseExecutor {
     private final SearchOptions options;
     private final BrowseCursor cursor;
     private final boolean seeUnretrievable;
+    private final List<String> paths = new ArrayList<>();
+    private final List<Boolean> descending = new ArrayList<>();
 
     /**
      * @param search the search over the browse parameters
@@ -34,10 +41,14 @@ public final class BrowseExecutor {
         this.options = options;
         this.cursor = cursor;
         this.seeUnretrievable = seeUnretrievable;
+        for (String entry : options.customRanking()) {
+            paths.add(entry.substring(entry.indexOf('(') + 1, entry.length() - 1).trim());
+            descending.add(entry.startsWith("desc("));
+        }
     }
 
     /**
-     * @param store the records
+     * @param store the records, read-locked
      * @return the browse response
      */
     public ObjectNode browse(RecordStore store) {
@@ -47,37 +58,60 @@ public final class BrowseExecutor {
             throw new EngineException(400, "hitsPerPage must be between 1 and 1000 for browse (got " + hitsPerPage
                     + ")");
         }
-        SearchExecutor.Result result = search.match(store, search.filter());
-        List<String> customRanking = options.customRanking();
-        List<Hit> hits = result.hits();
-        hits.sort(HitOrder.custom(customRanking).thenComparing(Comparator.comparingLong(h -> h.record().sequence())));
-        int nbHits = hits.size();
-        List<Hit> remaining = hits;
+        Matching matching = search.matching(store, search.filter(store));
+        NumericColumn[] columns = new NumericColumn[paths.size()];
+        for (int i = 0; i < columns.length; i++) {
+            columns[i] = store.numericColumn(paths.get(i));
+        }
+        int[] order = store.sortedOrdinals("browse:" + options.customRanking(), (a, b) -> {
+            for (int i = 0; i < columns.length; i++) {
+                int c = AttributeValues.compare(value(a, i, columns), value(b, i, columns), descending.get(i));
+                if (c != 0) {
+                    return c;
+                }
+            }
+            return Long.compare(a.sequence(), b.sequence());
+        });
+        int start = 0;
         if (cursor != null) {
-            remaining = new ArrayList<>();
-            for (Hit hit : hits) {
-                if (afterCursor(hit, customRanking)) {
-                    remaining.add(hit);
+            int high = order.length;
+            while (start < high) {
+                int middle = (start + high) >>> 1;
+                if (afterCursor(store.at(order[middle]), columns)) {
+                    high = middle;
+                } else {
+                    start = middle + 1;
                 }
             }
         }
-        List<Hit> page = remaining.subList(0, Math.min(hitsPerPage, remaining.size()));
+        List<Hit> page = new ArrayList<>();
+        for (int i = start; i < order.length && page.size() <= hitsPerPage; i++) {
+            Hit hit = matching.evaluate(order[i]);
+            if (hit != null) {
+                page.add(hit);
+            }
+        }
+        boolean more = page.size() > hitsPerPage;
+        if (more) {
+            page.remove(page.size() - 1);
+        }
+        int nbHits = cursor == null ? matching.hits().size() : cursor.nbHits();
         HitRenderer renderer = new HitRenderer(options, search.searchable(), seeUnretrievable,
-                GeoQuery.of(options.params()).precision());
+                search.geo().precision());
         ObjectNode response = JsonNodeFactory.instance.objectNode();
         ArrayNode hitsNode = response.putArray("hits");
         for (Hit hit : page) {
-            hitsNode.add(renderer.render(hit, result.readings().get(hit.reading()), 0));
+            hitsNode.add(renderer.render(hit, matching.readings().get(hit.reading()), 0));
         }
         int pageNumber = cursor == null ? 0 : cursor.page();
-        if (remaining.size() > page.size()) {
-            Hit last = page.get(page.size() - 1);
+        if (more) {
+            IndexedRecord last = page.get(page.size() - 1).record();
             List<Comparable<?>> values = new ArrayList<>();
-            for (String entry : customRanking) {
-                values.add(AttributeValues.sortValue(last.record(), attributeOf(entry)));
+            for (int i = 0; i < columns.length; i++) {
+                values.add(value(last, i, columns));
             }
             response.put("cursor", new BrowseCursor(options.params().toObject(), pageNumber + 1, values,
-                    last.record().sequence()).encode());
+                    last.sequence(), nbHits).encode());
         }
         response.put("page", pageNumber);
         response.put("nbHits", nbHits);
@@ -89,21 +123,23 @@ public final class BrowseExecutor {
         return response;
     }
 
-    private boolean afterCursor(Hit hit, List<String> customRanking) {
-        for (int i = 0; i < customRanking.size() && i < cursor.customValues().size(); i++) {
-            String entry = customRanking.get(i);
-            boolean descending = entry.startsWith("desc(");
-            int c = AttributeValues.compare(hit.sortValue(attributeOf(entry)),
-                    cursor.customValues().get(i), descending);
+    private Comparable<?> value(IndexedRecord record, int i, NumericColumn[] columns) {
+        int ordinal = record.ordinal();
+        if (columns[i].regular(ordinal)) {
+            double value = columns[i].value(ordinal);
+            return Double.isNaN(value) ? null : value;
+        }
+        return AttributeValues.sortValue(record, paths.get(i));
+    }
+
+    private boolean afterCursor(IndexedRecord record, NumericColumn[] columns) {
+        for (int i = 0; i < columns.length && i < cursor.customValues().size(); i++) {
+            int c = AttributeValues.compare(value(record, i, columns), cursor.customValues().get(i),
+                    descending.get(i));
             if (c != 0) {
                 return c > 0;
             }
         }
-        return hit.record().sequence() > cursor.sequence();
-    }
-
-    private static String attributeOf(String entry) {
-        int open = entry.indexOf('(');
-        return open < 0 ? entry : entry.substring(open + 1, entry.length() - 1).trim();
+        return record.sequence() > cursor.sequence();
     }
 }

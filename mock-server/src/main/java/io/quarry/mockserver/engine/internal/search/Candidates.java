@@ -15,12 +15,24 @@ public final class Candidates {
     /**
      * @param store the records
      * @param words a reading of the query
-     * @return the ordinals holding a match of every word, or every ordinal for the empty query
+     * @return the ordinals holding a match of every required word (of any word when all are optional), or every
+     *     ordinal for the empty query
      */
     public static BitSet of(RecordStore store, List<QueryWord> words) {
         BitSet result = null;
         TermIndex index = store.terms();
+        boolean allOptional = !words.isEmpty() && words.stream().allMatch(QueryWord::optional);
+        if (allOptional) {
+            BitSet any = new BitSet(store.ordinalLimit());
+            for (QueryWord word : words) {
+                any.or(of(store, List.of(word.asRequired())));
+            }
+            return any;
+        }
         for (QueryWord word : words) {
+            if (word.optional()) {
+                continue;
+            }
             BitSet wordSet = new BitSet(store.ordinalLimit());
             for (String term : word.terms().keySet()) {
                 addAll(wordSet, index.postings(term));

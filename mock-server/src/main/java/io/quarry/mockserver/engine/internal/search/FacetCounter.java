@@ -1,15 +1,12 @@
 package io.quarry.mockserver.engine.internal.search;
 
+import io.quarry.mockserver.engine.internal.index.FacetColumn;
 import io.quarry.mockserver.engine.internal.index.IndexedRecord;
-import io.quarry.mockserver.engine.internal.index.Leaf;
+import io.quarry.mockserver.engine.internal.index.RecordStore;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -59,43 +56,55 @@ public final class FacetCounter {
     }
 
     /**
+     * @param store the records, read-locked (their facet columns serve the counts)
      * @param records the records to count over
      * @param response the response to add {@code facets}, {@code facets_stats} and
      *     {@code exhaustiveFacetsCount} to
      */
-    public void addTo(List<IndexedRecord> records, ObjectNode response) {
+    public void addTo(RecordStore store, List<IndexedRecord> records, ObjectNode response) {
         ObjectNode facetsNode = JsonNodeFactory.instance.objectNode();
         ObjectNode statsNode = JsonNodeFactory.instance.objectNode();
         for (String facet : facets) {
-            Map<String, Integer> counts = new LinkedHashMap<>();
+            FacetColumn column = store.facetColumn(facet);
+            int[] counts = new int[column.valueCount()];
+            int[] lastRecord = new int[column.valueCount()];
+            Arrays.fill(lastRecord, -1);
+            for (int r = 0; r < records.size(); r++) {
+                int ordinal = records.get(r).ordinal();
+                for (int position = column.start(ordinal); position < column.end(ordinal); position++) {
+                    int id = column.id(position);
+                    if (lastRecord[id] != r) {
+                        lastRecord[id] = r;
+                        counts[id]++;
+                    }
+                }
+            }
+            List<Integer> present = new ArrayList<>();
             double min = Double.POSITIVE_INFINITY;
             double max = Double.NEGATIVE_INFINITY;
             double sum = 0;
             long numbers = 0;
-            for (IndexedRecord record : records) {
-                Set<String> seen = new HashSet<>();
-                for (Leaf leaf : record.leavesAt(facet)) {
-                    JsonNode value = leaf.value();
-                    String key = value.asString();
-                    if (seen.add(key)) {
-                        counts.merge(key, 1, Integer::sum);
-                    }
-                    if (value.isNumber()) {
-                        double number = value.asDouble();
-                        min = Math.min(min, number);
-                        max = Math.max(max, number);
-                        sum += number;
-                        numbers++;
-                    }
+            for (int id = 0; id < counts.length; id++) {
+                if (counts[id] == 0) {
+                    continue;
+                }
+                present.add(id);
+                double number = column.number(id);
+                if (!Double.isNaN(number)) {
+                    min = Math.min(min, number);
+                    max = Math.max(max, number);
+                    sum += number * counts[id];
+                    numbers += counts[id];
                 }
             }
-            List<Map.Entry<String, Integer>> sorted = new ArrayList<>(counts.entrySet());
-            Comparator<Map.Entry<String, Integer>> byValue = Map.Entry.comparingByKey();
-            sorted.sort(alphabetical ? byValue
-                    : Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(byValue));
+            Comparator<Integer> byText = Comparator.comparing(column::text);
+            present.sort(alphabetical ? byText
+                    : Comparator.<Integer>comparingInt(id -> counts[id]).reversed().thenComparing(byText));
             ObjectNode values = facetsNode.putObject(facet);
-            for (int i = 0; i < Math.min(maxValues, sorted.size()); i++) {
-                values.put(sorted.get(i).getKey(), sorted.get(i).getValue());
+            for (int i = 0; i < Math.min(maxValues, present.size()); i++) {
+                int id = present.get(i);
+                // A string and a number with the same text share one entry, as in the service's JSON.
+                values.put(column.text(id), values.path(column.text(id)).asInt(0) + counts[id]);
             }
             if (numbers > 0) {
                 ObjectNode stats = statsNode.putObject(facet);

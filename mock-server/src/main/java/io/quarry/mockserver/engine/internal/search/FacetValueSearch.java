@@ -55,7 +55,7 @@ public final class FacetValueSearch {
         }
         List<String> queryWords = Tokenizer.terms(options.params().string("facetQuery", ""));
         Map<String, Integer> counts = new LinkedHashMap<>();
-        for (Hit hit : search.match(store, search.filter()).hits()) {
+        for (Hit hit : search.match(store, search.filter(store)).hits()) {
             Set<String> seen = new HashSet<>();
             for (Leaf leaf : hit.record().leavesAt(facet)) {
                 String value = leaf.value().asString();

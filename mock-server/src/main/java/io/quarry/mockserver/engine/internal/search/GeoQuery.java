@@ -49,7 +49,7 @@ public final class GeoQuery {
         }
         double radius = Double.POSITIVE_INFINITY;
         JsonNode radiusNode = params.raw("aroundRadius");
-        if (center != null && radiusNode != null && !radiusNode.asString().equals("all")) {
+        if (center != null && radiusNode != null && !(radiusNode.isString() && radiusNode.asString().equals("all"))) {
             radius = RequestParams.toInt("aroundRadius", radiusNode);
             if (radius < 1) {
                 throw new EngineException(400, "aroundRadius must be at least 1 meter, or \"all\"");
@@ -72,7 +72,7 @@ public final class GeoQuery {
             }
         } else if (node.isArray()) {
             shapes.add(numbers(name, node));
-        } else {
+        } else if (node.isString()) {
             double[] all = numbers(name, node.asString());
             if (minimum == 4) {
                 for (int i = 0; i + 4 <= all.length; i += 4) {
@@ -84,6 +84,8 @@ public final class GeoQuery {
             } else {
                 shapes.add(all);
             }
+        } else {
+            throw new EngineException(400, name + " must be a string or an array of numbers");
         }
         for (double[] shape : shapes) {
             if (shape.length < minimum || shape.length % 2 != 0 || (minimum == 4 && shape.length != 4)) {
@@ -97,7 +99,11 @@ public final class GeoQuery {
     private static double[] numbers(String name, JsonNode array) {
         double[] numbers = new double[array.size()];
         for (int i = 0; i < numbers.length; i++) {
-            numbers[i] = number(name, array.get(i).asString());
+            JsonNode element = array.get(i);
+            if (!element.isNumber() && !element.isString()) {
+                throw new EngineException(400, name + " must hold numbers");
+            }
+            numbers[i] = number(name, element.asString());
         }
         return numbers;
     }

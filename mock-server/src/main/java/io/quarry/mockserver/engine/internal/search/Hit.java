@@ -12,6 +12,8 @@ public final class Hit {
     private static final Object MISSING = new Object();
 
     private final IndexedRecord record;
+    private final int ordinal;
+    private final long sequence;
     private final Match match;
     private final int reading;
     private int geoPoint = -1;
@@ -27,6 +29,8 @@ public final class Hit {
      */
     public Hit(IndexedRecord record, Match match, int reading) {
         this.record = record;
+        this.ordinal = record.ordinal();
+        this.sequence = record.sequence();
         this.match = match;
         this.reading = reading;
     }
@@ -34,6 +38,16 @@ public final class Hit {
     /** @return the record */
     public IndexedRecord record() {
         return record;
+    }
+
+    /** @return the record's ordinal (kept here so that sorting need not touch the record) */
+    public int ordinal() {
+        return ordinal;
+    }
+
+    /** @return the record's insertion sequence */
+    public long sequence() {
+        return sequence;
     }
 
     /** @return its textual relevance */

@@ -1,5 +1,7 @@
 package io.quarry.mockserver.engine.internal.search;
 
+import io.quarry.mockserver.engine.internal.index.NumericColumn;
+import io.quarry.mockserver.engine.internal.index.RecordStore;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -13,6 +15,9 @@ import java.util.List;
  */
 public final class HitOrder {
 
+    private static final java.util.Set<String> TEXTUAL =
+            java.util.Set.of("typo", "words", "proximity", "attribute", "exact");
+
     private HitOrder() {
     }
 
@@ -20,11 +25,17 @@ public final class HitOrder {
      * @param ranking the ranking criteria
      * @param customRanking the customRanking entries
      * @param geoPrecision the width of a distance bucket in meters
+     * @param textual whether the query has words (without, the textual criteria tie and are skipped)
+     * @param store the records, read-locked (their numeric columns serve attribute sorts)
      * @return the comparator (best first)
      */
-    public static Comparator<Hit> of(List<String> ranking, List<String> customRanking, int geoPrecision) {
+    public static Comparator<Hit> of(List<String> ranking, List<String> customRanking, int geoPrecision,
+            boolean textual, RecordStore store) {
         List<Comparator<Hit>> parts = new ArrayList<>();
         for (String criterion : ranking) {
+            if (!textual && TEXTUAL.contains(criterion)) {
+                continue;
+            }
             switch (criterion) {
                 case "typo" -> parts.add(Comparator.comparingInt(h -> h.match().typos()));
                 case "geo" -> parts.add(Comparator.comparingInt(h -> h.geoDistance() / geoPrecision));
@@ -32,27 +43,28 @@ public final class HitOrder {
                 case "proximity" -> parts.add(Comparator.comparingInt(h -> h.match().proximity()));
                 case "attribute" -> parts.add(Comparator.comparingInt(h -> h.match().firstMatchedWord()));
                 case "exact" -> parts.add(Comparator.comparingInt((Hit h) -> h.match().exactWords()).reversed());
-                case "custom" -> parts.add(custom(customRanking));
+                case "custom" -> parts.add(custom(customRanking, store));
                 default -> {
-                    Comparator<Hit> byAttribute = byAttribute(criterion);
+                    Comparator<Hit> byAttribute = byAttribute(criterion, store);
                     if (byAttribute != null) {
                         parts.add(byAttribute);
                     }
                 }
             }
         }
-        parts.add(Comparator.comparingLong(h -> h.record().sequence()));
+        parts.add(Comparator.comparingLong(Hit::sequence));
         return chain(parts);
     }
 
     /**
      * @param customRanking the customRanking entries
+     * @param store the records, read-locked
      * @return the comparator of the custom criterion alone (insertion order is not included)
      */
-    public static Comparator<Hit> custom(List<String> customRanking) {
+    public static Comparator<Hit> custom(List<String> customRanking, RecordStore store) {
         List<Comparator<Hit>> parts = new ArrayList<>();
         for (String entry : customRanking) {
-            Comparator<Hit> byAttribute = byAttribute(entry);
+            Comparator<Hit> byAttribute = byAttribute(entry, store);
             if (byAttribute != null) {
                 parts.add(byAttribute);
             }
@@ -60,7 +72,7 @@ public final class HitOrder {
         return chain(parts);
     }
 
-    private static Comparator<Hit> byAttribute(String entry) {
+    private static Comparator<Hit> byAttribute(String entry, RecordStore store) {
         boolean descending;
         if (entry.startsWith("desc(") && entry.endsWith(")")) {
             descending = true;
@@ -70,7 +82,20 @@ public final class HitOrder {
             return null;
         }
         String path = entry.substring(entry.indexOf('(') + 1, entry.length() - 1).trim();
-        return (a, b) -> AttributeValues.compare(a.sortValue(path), b.sortValue(path), descending);
+        NumericColumn column = store.numericColumn(path);
+        return (a, b) -> {
+            int ordinalA = a.ordinal();
+            int ordinalB = b.ordinal();
+            if (column.regular(ordinalA) && column.regular(ordinalB)) {
+                double x = column.value(ordinalA);
+                double y = column.value(ordinalB);
+                if (Double.isNaN(x) || Double.isNaN(y)) {
+                    return Double.isNaN(x) ? (Double.isNaN(y) ? 0 : 1) : -1;
+                }
+                return descending ? Double.compare(y, x) : Double.compare(x, y);
+            }
+            return AttributeValues.compare(a.sortValue(path), b.sortValue(path), descending);
+        };
     }
 
     private static Comparator<Hit> chain(List<Comparator<Hit>> parts) {

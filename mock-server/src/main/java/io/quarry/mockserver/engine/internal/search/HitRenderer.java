@@ -107,7 +107,7 @@ public final class HitRenderer {
         }
         List<String> all = new ArrayList<>();
         for (Map.Entry<String, JsonNode> entry : source.properties()) {
-            if (!entry.getKey().equals("objectID")) {
+            if (!entry.getKey().equals("objectID") && !entry.getKey().equals("_geoloc")) {
                 all.add(entry.getKey());
             }
         }

@@ -16,7 +16,7 @@ public final class JsonPaths {
      */
     public static JsonNode get(JsonNode root, String path) {
         JsonNode node = root;
-        for (String part : path.split("\\.")) {
+        for (String part : path.split("\\.", -1)) {
             if (node == null || !node.isObject()) {
                 return null;
             }
@@ -31,7 +31,7 @@ public final class JsonPaths {
      * @param value the value to set, creating intermediate objects
      */
     public static void set(ObjectNode root, String path, JsonNode value) {
-        String[] parts = path.split("\\.");
+        String[] parts = path.split("\\.", -1);
         ObjectNode node = root;
         for (int i = 0; i < parts.length - 1; i++) {
             JsonNode child = node.get(parts[i]);

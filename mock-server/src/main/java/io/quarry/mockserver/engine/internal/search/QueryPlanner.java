@@ -1,6 +1,7 @@
 package io.quarry.mockserver.engine.internal.search;
 
 import io.quarry.mockserver.engine.internal.index.TermIndex;
+import io.quarry.mockserver.engine.internal.text.EnglishPlurals;
 import io.quarry.mockserver.engine.internal.text.Tokenizer;
 import io.quarry.mockserver.engine.internal.text.TypoDistance;
 import java.util.ArrayList;
@@ -9,13 +10,14 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Turns the query text into query words, each with the indexed terms it matches: the word itself, its prefix
  * completions (the last word for prefixLast, every word for prefixAll), its typo variants within the allowed
  * Damerau-Levenshtein distance (typos count on prefix matches too; none for the words of
- * {@code disableTypoToleranceOnWords}, nor for numbers when {@code allowTyposOnNumericTokens} is false) and its
- * synonyms.
+ * {@code disableTypoToleranceOnWords}, nor for numbers when {@code allowTyposOnNumericTokens} is false), its
+ * regular English singular/plural forms with {@code ignorePlurals}, and its synonyms.
  */
 public final class QueryPlanner {
 
@@ -61,6 +63,7 @@ public final class QueryPlanner {
         int oneTypo = options.integer("minWordSizefor1Typo", 4);
         int twoTypos = options.integer("minWordSizefor2Typos", 8);
         boolean useSynonyms = options.bool("synonyms", true);
+        boolean plurals = ignorePlurals();
         boolean typosOnNumbers = options.bool("allowTyposOnNumericTokens", true);
         List<String> disabled = options.list("disableTypoToleranceOnWords");
         Set<String> noTypoWords = new HashSet<>();
@@ -85,6 +88,9 @@ public final class QueryPlanner {
                     || (!typosOnNumbers && word.chars().allMatch(Character::isDigit)) ? 0
                     : word.length() >= twoTypos ? 2 : word.length() >= oneTypo ? 1 : 0;
             Map<String, TermMatch> terms = expand(word, prefix, maxTypos);
+            if (plurals) {
+                terms = withPlurals(word, terms);
+            }
             List<List<String>> phrases = new ArrayList<>();
             if (useSynonyms && !synonyms.alternativesOf(List.of(word)).isEmpty()) {
                 terms = new HashMap<>(terms);
@@ -101,6 +107,33 @@ public final class QueryPlanner {
             }
         }
         return new Plan(readings, text.excluded());
+    }
+
+    /** English plurals apply when ignorePlurals is true or lists "en" (other languages have no rules here). */
+    private boolean ignorePlurals() {
+        JsonNode value = options.value("ignorePlurals");
+        if (value == null) {
+            return false;
+        }
+        if (value.isBoolean() || (value.isString() && (value.asString().equals("true")
+                || value.asString().equals("false")))) {
+            return RequestParams.toBool("ignorePlurals", value);
+        }
+        List<String> languages = RequestParams.toStringList("ignorePlurals", value);
+        return languages.contains("en");
+    }
+
+    private Map<String, TermMatch> withPlurals(String word, Map<String, TermMatch> terms) {
+        Map<String, TermMatch> extended = null;
+        for (String form : EnglishPlurals.forms(word)) {
+            if (index.postings(form) != null) {
+                if (extended == null) {
+                    extended = new HashMap<>(terms);
+                }
+                extended.merge(form, new TermMatch(0, false, form.length()), TermMatch::better);
+            }
+        }
+        return extended == null ? terms : extended;
     }
 
     private QueryWord phrase(List<String> words) {

@@ -51,7 +51,8 @@ public record QueryText(List<List<String>> segments, List<Boolean> phrase, Set<S
                 continue;
             }
             int end = i;
-            while (end < n && !Character.isWhitespace(query.charAt(end)) && !(exactPhrase && query.charAt(end) == '"')) {
+            while (end < n && !Character.isWhitespace(query.charAt(end))
+                    && !(exactPhrase && query.charAt(end) == '"')) {
                 end++;
             }
             String chunk = query.substring(i, end);

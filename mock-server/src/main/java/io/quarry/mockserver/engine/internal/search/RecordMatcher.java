@@ -2,15 +2,13 @@ package io.quarry.mockserver.engine.internal.search;
 
 import io.quarry.mockserver.engine.internal.index.IndexedRecord;
 import io.quarry.mockserver.engine.internal.index.Leaf;
-import io.quarry.mockserver.engine.internal.text.Token;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
- * Scores a record against one reading of the query: every query word must match a word of a searchable
- * attribute (AND semantics); the result carries the values of the textual ranking criteria.
+ * Scores a record against one reading of the query: every required query word must match a word of a searchable
+ * attribute (AND semantics), optional words may, and at least one word must; the result carries the values of
+ * the textual ranking criteria over the matched words. Not thread-safe: one instance serves one search.
  */
 public final class RecordMatcher {
 
@@ -22,6 +20,13 @@ public final class RecordMatcher {
     private final SearchableAttributes searchable;
     private final String exactOnSingleWordQuery;
     private final List<String> noTypoAttributes;
+    // Scratch space reused from record to record (one matcher serves one search, on one thread).
+    private final int[] nextPosition;
+    private int[] typos;
+    private boolean[] exact;
+    private int[] firstMatched;
+    private int[][] positions;
+    private int[] positionCount;
 
     /**
      * @param searchable the searchable attributes
@@ -34,6 +39,7 @@ public final class RecordMatcher {
         this.searchable = searchable;
         this.exactOnSingleWordQuery = exactOnSingleWordQuery;
         this.noTypoAttributes = noTypoAttributes;
+        this.nextPosition = new int[searchable.rankCount()];
     }
 
     private boolean typosAllowed(String path) {
@@ -52,17 +58,21 @@ public final class RecordMatcher {
      */
     public Match match(IndexedRecord record, List<QueryWord> words) {
         int n = words.size();
-        int[] typos = new int[n];
-        Arrays.fill(typos, Integer.MAX_VALUE);
-        boolean[] exact = new boolean[n];
-        int[] firstMatched = new int[n];
-        Arrays.fill(firstMatched, Integer.MAX_VALUE);
-        int[][] positions = new int[n][MAX_POSITIONS];
-        int[] positionCount = new int[n];
+        if (typos == null || typos.length < n) {
+            typos = new int[n];
+            exact = new boolean[n];
+            firstMatched = new int[n];
+            positions = new int[n][MAX_POSITIONS];
+            positionCount = new int[n];
+        }
+        Arrays.fill(typos, 0, n, Integer.MAX_VALUE);
+        Arrays.fill(exact, 0, n, false);
+        Arrays.fill(firstMatched, 0, n, Integer.MAX_VALUE);
+        Arrays.fill(positionCount, 0, n, 0);
+        Arrays.fill(nextPosition, 0);
         boolean wholeAttributeExact = false;
-        Map<Integer, Integer> nextPosition = new HashMap<>();
         for (Leaf leaf : record.leaves()) {
-            List<Token> tokens = leaf.tokens();
+            List<String> tokens = leaf.terms();
             if (tokens.isEmpty()) {
                 continue;
             }
@@ -72,10 +82,10 @@ public final class RecordMatcher {
             }
             boolean ordered = searchable.ordered(leaf.path());
             boolean typosAllowed = noTypoAttributes.isEmpty() || typosAllowed(leaf.path());
-            int start = nextPosition.getOrDefault(rank, 0);
-            nextPosition.put(rank, start + tokens.size() + MAX_PROXIMITY);
+            int start = nextPosition[rank];
+            nextPosition[rank] = start + tokens.size() + MAX_PROXIMITY;
             for (int k = 0; k < tokens.size(); k++) {
-                String term = tokens.get(k).term();
+                String term = tokens.get(k);
                 int position = rank * ATTRIBUTE_SPAN + Math.min(start + k, ATTRIBUTE_SPAN - 1);
                 int attributeScore = rank * ATTRIBUTE_SPAN + (ordered ? Math.min(start + k, ATTRIBUTE_SPAN - 1) : 0);
                 for (int w = 0; w < n; w++) {
@@ -102,13 +112,27 @@ public final class RecordMatcher {
         int totalTypos = 0;
         int exactWords = 0;
         int best = Integer.MAX_VALUE;
+        int matched = 0;
+        int previous = -1;
+        int proximity = 0;
         for (int w = 0; w < n; w++) {
             if (typos[w] == Integer.MAX_VALUE) {
-                return null;
+                if (!words.get(w).optional()) {
+                    return null;
+                }
+                continue;
             }
+            matched++;
             totalTypos += typos[w];
             exactWords += exact[w] ? 1 : 0;
             best = Math.min(best, firstMatched[w]);
+            if (previous >= 0) {
+                proximity += closest(positions[previous], positionCount[previous], positions[w], positionCount[w]);
+            }
+            previous = w;
+        }
+        if (matched == 0) {
+            return null;
         }
         if (n == 1) {
             exactWords = switch (exactOnSingleWordQuery) {
@@ -117,11 +141,7 @@ public final class RecordMatcher {
                 default -> wholeAttributeExact ? 1 : 0;
             };
         }
-        int proximity = 0;
-        for (int w = 0; w + 1 < n; w++) {
-            proximity += closest(positions[w], positionCount[w], positions[w + 1], positionCount[w + 1]);
-        }
-        return new Match(totalTypos, n, proximity, best, exactWords);
+        return new Match(totalTypos, matched, proximity, best, exactWords);
     }
 
     /**
@@ -131,11 +151,11 @@ public final class RecordMatcher {
      */
     public boolean holdsAny(IndexedRecord record, java.util.Set<String> words) {
         for (Leaf leaf : record.leaves()) {
-            if (leaf.tokens().isEmpty() || searchable.rank(leaf.path()) == SearchableAttributes.NOT_SEARCHABLE) {
+            if (leaf.terms().isEmpty() || searchable.rank(leaf.path()) == SearchableAttributes.NOT_SEARCHABLE) {
                 continue;
             }
-            for (Token token : leaf.tokens()) {
-                if (words.contains(token.term())) {
+            for (String term : leaf.terms()) {
+                if (words.contains(term)) {
                     return true;
                 }
             }
@@ -143,14 +163,14 @@ public final class RecordMatcher {
         return false;
     }
 
-    private static boolean phraseAt(QueryWord word, List<Token> tokens, int k) {
+    private static boolean phraseAt(QueryWord word, List<String> tokens, int k) {
         for (List<String> phrase : word.phrases()) {
             if (k + phrase.size() > tokens.size()) {
                 continue;
             }
             boolean all = true;
             for (int i = 0; i < phrase.size() && all; i++) {
-                all = tokens.get(k + i).term().equals(phrase.get(i));
+                all = tokens.get(k + i).equals(phrase.get(i));
             }
             if (all) {
                 return true;
@@ -159,9 +179,9 @@ public final class RecordMatcher {
         return false;
     }
 
-    private static boolean isWholeValue(QueryWord word, List<Token> tokens) {
+    private static boolean isWholeValue(QueryWord word, List<String> tokens) {
         if (tokens.size() == 1) {
-            TermMatch match = word.terms().get(tokens.get(0).term());
+            TermMatch match = word.terms().get(tokens.get(0));
             return match != null && match.exact();
         }
         for (List<String> phrase : word.phrases()) {

@@ -28,9 +28,45 @@ public final class RequestParams {
     private static final ObjectMapper MAPPER = JsonMapper.builder().build();
 
     private final Map<String, JsonNode> values;
+    private final RequestParams original;
 
-    private RequestParams(Map<String, JsonNode> values) {
+    private RequestParams(Map<String, JsonNode> values, RequestParams original) {
         this.values = values;
+        this.original = original;
+    }
+
+    /** @return the parameters as the request and the key set them, before any rule changed them */
+    public RequestParams original() {
+        return original == null ? this : original;
+    }
+
+    /**
+     * @param overrides parameters that override these (from rules); unknown names are ignored
+     * @param forced parameters that override everything (from the key); may be null
+     * @param known the names this operation understands
+     * @return the merged parameters; {@link #encode()} still reports these parameters, not the overrides
+     */
+    public RequestParams with(Map<String, JsonNode> overrides, ObjectNode forced, Set<String> known) {
+        Map<String, JsonNode> merged = new LinkedHashMap<>(values);
+        overrides.forEach((name, value) -> {
+            if (known.contains(name)) {
+                merged.put(name, value);
+            }
+        });
+        if (forced != null) {
+            for (Map.Entry<String, JsonNode> entry : forced.properties()) {
+                if (entry.getKey().equals("params") && entry.getValue().isString()) {
+                    decode(entry.getValue().asString()).forEach((name, value) -> {
+                        if (known.contains(name)) {
+                            merged.put(name, value);
+                        }
+                    });
+                } else if (known.contains(entry.getKey())) {
+                    merged.put(entry.getKey(), entry.getValue());
+                }
+            }
+        }
+        return new RequestParams(merged, original());
     }
 
     /**
@@ -73,7 +109,7 @@ public final class RequestParams {
                 throw new EngineException(400, "Unknown parameter: " + entry.getKey());
             }
         }
-        return new RequestParams(accepted);
+        return new RequestParams(accepted, null);
     }
 
     /**
@@ -195,7 +231,7 @@ public final class RequestParams {
             }
         }
         if (value.isIntegralNumber()) {
-            return value.asInt() != 0;
+            return !value.asString().equals("0");
         }
         throw new EngineException(400, "Invalid value for \"" + name + "\" parameter, expected boolean");
     }
@@ -260,8 +296,14 @@ public final class RequestParams {
         return value;
     }
 
-    /** @return the applied parameters as a URL-encoded string (strings as they are, other values as JSON) */
+    /**
+     * @return the parameters of the request and the key as a URL-encoded string (strings as they are, other values
+     *     as JSON)
+     */
     public String encode() {
+        if (original != null) {
+            return original.encode();
+        }
         StringBuilder out = new StringBuilder();
         for (Map.Entry<String, JsonNode> entry : values.entrySet()) {
             if (entry.getValue().isNull()) {

@@ -27,6 +27,8 @@ public final class SearchExecutor {
     private final List<String> extraFilters;
     private final int maxHitsPerQuery;
     private final boolean seeUnretrievable;
+    private final GeoQuery geo;
+    private final RuleSet.Outcome rules;
 
     /**
      * @param options the effective options
@@ -34,14 +36,23 @@ public final class SearchExecutor {
      * @param extraFilters filters imposed by the caller's key
      * @param maxHitsPerQuery the most hits one call may return; 0 for no limit
      * @param seeUnretrievable whether unretrievable attributes are returned anyway
+     * @param rules what the index rules do to this search
      */
     public SearchExecutor(SearchOptions options, SynonymSet synonyms, List<String> extraFilters, int maxHitsPerQuery,
-            boolean seeUnretrievable) {
+            boolean seeUnretrievable, RuleSet.Outcome rules) {
+        this.rules = rules;
+        options.validate();
         this.options = options;
         this.synonyms = synonyms;
         this.extraFilters = extraFilters == null ? List.of() : extraFilters;
         this.maxHitsPerQuery = maxHitsPerQuery;
         this.seeUnretrievable = seeUnretrievable;
+        this.geo = GeoQuery.of(options.params());
+    }
+
+    /** @return the geo part of the search */
+    public GeoQuery geo() {
+        return geo;
     }
 
     /** @return the effective options */
@@ -49,11 +60,13 @@ public final class SearchExecutor {
         return options;
     }
 
-    /** @return the compiled filters of the request and the caller's key */
-    public RecordFilter filter() {
+    /**
+     * @param store the records the filter will test, read-locked
+     * @return the compiled filters of the request and the caller's key
+     */
+    public RecordFilter filter(RecordStore store) {
         RecordFilter filter = FilterCompiler.compile(options, extraFilters,
-                Faceting.of(options.setting("attributesForFaceting")));
-        GeoQuery geo = GeoQuery.of(options.params());
+                Faceting.of(options.setting("attributesForFaceting")), store);
         return geo.active() ? filter.and(geo::accepts) : filter;
     }
 
@@ -69,21 +82,42 @@ public final class SearchExecutor {
      * @return the readings of the query and every hit, unordered
      */
     public Result match(RecordStore store, RecordFilter filter) {
-        QueryPlanner.Plan plan = new QueryPlanner(options, store.terms(), synonyms).plan();
-        List<List<QueryWord>> readings = plan.readings();
-        List<String> noTypoAttributes = options.list("disableTypoToleranceOnAttributes");
-        RecordMatcher matcher = new RecordMatcher(searchable(), options.string("exactOnSingleWordQuery", "attribute"),
-                noTypoAttributes == null ? List.of() : noTypoAttributes);
-        RecordFilter withExclusions = plan.excluded().isEmpty() ? filter
-                : filter.and(record -> !matcher.holdsAny(record, plan.excluded()));
-        List<Hit> hits = Matching.hits(store, readings, matcher, withExclusions);
+        Matching matching = matching(store, filter);
+        RecordMatcher matcher = matching.matcher();
+        RecordFilter withExclusions = matching.filter();
+        List<List<QueryWord>> readings = matching.readings();
+        List<Hit> hits = matching.hits();
+        String removal = options.string("removeWordsIfNoResults", "none");
+        if (!java.util.Set.of("none", "lastWords", "firstWords", "allOptional").contains(removal)) {
+            throw new EngineException(400, "Invalid value for \"removeWordsIfNoResults\" parameter: expected none,"
+                    + " lastWords, firstWords or allOptional");
+        }
+        List<QueryWord> typed = readings.get(0);
+        if (hits.isEmpty() && typed.size() > 1 && !removal.equals("none")) {
+            int n = typed.size();
+            for (int k = 1; k < n && hits.isEmpty(); k++) {
+                List<QueryWord> relaxed = new ArrayList<>();
+                for (int w = 0; w < n; w++) {
+                    boolean optional = switch (removal) {
+                        case "lastWords" -> w >= n - k;
+                        case "firstWords" -> w < k;
+                        default -> true;
+                    };
+                    relaxed.add(optional ? typed.get(w).asOptional() : typed.get(w));
+                }
+                readings = List.of(relaxed);
+                hits = new Matching(store, readings, matcher, withExclusions).hits();
+                if (removal.equals("allOptional")) {
+                    break;
+                }
+            }
+        }
         String typoMode = options.typoTolerance();
         if ((typoMode.equals("min") || typoMode.equals("strict")) && !hits.isEmpty()) {
             int fewest = hits.stream().mapToInt(h -> h.match().typos()).min().orElse(0);
             int allowed = typoMode.equals("min") ? fewest : fewest + 1;
             hits.removeIf(h -> h.match().typos() > allowed);
         }
-        GeoQuery geo = GeoQuery.of(options.params());
         if (geo.ranks()) {
             for (Hit hit : hits) {
                 int point = geo.nearestPoint(hit.record());
@@ -93,6 +127,39 @@ public final class SearchExecutor {
             }
         }
         return new Result(readings, hits);
+    }
+
+    /**
+     * @param store the records, read-locked
+     * @param filter the compiled filters
+     * @return the matching of the query as typed (optional and excluded words applied; no typo-mode or
+     *     word-removal post-processing)
+     */
+    public Matching matching(RecordStore store, RecordFilter filter) {
+        QueryPlanner.Plan plan = new QueryPlanner(options, store.terms(), synonyms).plan();
+        List<List<QueryWord>> readings = withOptionalWords(plan.readings());
+        List<String> noTypoAttributes = options.list("disableTypoToleranceOnAttributes");
+        RecordMatcher matcher = new RecordMatcher(searchable(), options.string("exactOnSingleWordQuery", "attribute"),
+                noTypoAttributes == null ? List.of() : noTypoAttributes);
+        RecordFilter withExclusions = plan.excluded().isEmpty() ? filter
+                : filter.and(record -> !matcher.holdsAny(record, plan.excluded()));
+        return new Matching(store, readings, matcher, withExclusions);
+    }
+
+    private List<List<QueryWord>> withOptionalWords(List<List<QueryWord>> readings) {
+        List<String> optionalWords = options.list("optionalWords");
+        if (optionalWords == null || optionalWords.isEmpty()) {
+            return readings;
+        }
+        java.util.Set<String> optional = new java.util.HashSet<>();
+        optionalWords.forEach(w -> optional.addAll(Tokenizer.terms(w)));
+        List<List<QueryWord>> marked = new ArrayList<>();
+        for (List<QueryWord> reading : readings) {
+            List<QueryWord> words = new ArrayList<>();
+            reading.forEach(w -> words.add(optional.contains(w.word()) ? w.asOptional() : w));
+            marked.add(words);
+        }
+        return marked;
     }
 
     /**
@@ -112,15 +179,18 @@ public final class SearchExecutor {
         long started = System.nanoTime();
         Pagination pagination = pagination();
         FacetCounter facetCounter = new FacetCounter(options, Faceting.of(options.setting("attributesForFaceting")));
-        Result result = match(store, filter());
+        RecordFilter filter = filter(store);
+        Result result = match(store, filter);
         List<Hit> hits = result.hits();
         List<String> ranking = new ArrayList<>(options.ranking());
         if (options.typoTolerance().equals("strict") && ranking.remove("typo")) {
             ranking.add(0, "typo");
         }
-        hits.sort(HitOrder.of(ranking, options.customRanking(), GeoQuery.of(options.params()).precision()));
+        boolean textual = result.readings().stream().anyMatch(r -> !r.isEmpty());
+        hits.sort(HitOrder.of(ranking, options.customRanking(), geo.precision(), textual, store));
         List<IndexedRecord> beforeDistinct = facetCounter.requested() ? records(hits) : List.of();
         hits = distinct(hits);
+        hits = applyRules(store, hits, filter);
 
         ObjectNode response = JsonNodeFactory.instance.objectNode();
         int nbHits = hits.size();
@@ -128,9 +198,8 @@ public final class SearchExecutor {
         int from = Math.min(pagination.offset(), reachable);
         int to = Math.min(from + pagination.length(), reachable);
         SearchableAttributes searchable = searchable();
-        HitRenderer renderer = new HitRenderer(options, searchable, seeUnretrievable,
-                GeoQuery.of(options.params()).precision());
-        Map<Hit, Integer> userScores = options.bool("getRankingInfo", false) ? userScores(hits) : Map.of();
+        HitRenderer renderer = new HitRenderer(options, searchable, seeUnretrievable, geo.precision());
+        Map<Hit, Integer> userScores = options.bool("getRankingInfo", false) ? userScores(hits, store) : Map.of();
         ArrayNode hitsNode = response.putArray("hits");
         for (Hit hit : hits.subList(from, to)) {
             hitsNode.add(renderer.render(hit, result.readings().get(hit.reading()), userScores.getOrDefault(hit, 0)));
@@ -146,15 +215,62 @@ public final class SearchExecutor {
         }
         response.put("exhaustiveNbHits", true);
         response.put("exhaustiveTypo", true);
+        ObjectNode exhaustive = response.putObject("exhaustive");
+        exhaustive.put("nbHits", true);
+        exhaustive.put("typo", true);
         if (facetCounter.requested()) {
             boolean afterDistinct = options.bool("facetingAfterDistinct", false);
-            facetCounter.addTo(afterDistinct ? records(hits) : beforeDistinct, response);
+            facetCounter.addTo(store, afterDistinct ? records(hits) : beforeDistinct, response);
+            exhaustive.put("facetsCount", true);
         }
-        response.put("query", options.query());
+        if (!rules.applied().isEmpty()) {
+            ArrayNode userData = response.putArray("userData");
+            rules.userData().forEach(userData::add);
+            ArrayNode applied = response.putArray("appliedRules");
+            rules.applied().forEach(id -> applied.addObject().put("objectID", id));
+        }
+        response.put("query", options.params().original().string("query", ""));
         response.put("parsed_query", String.join(" ", Tokenizer.terms(options.query())));
         response.put("params", options.params().encode());
         response.put("processingTimeMS", Math.max(1, (System.nanoTime() - started) / 1_000_000));
+        List<String> fields = options.params().stringList("responseFields");
+        if (fields != null && !fields.contains("*")) {
+            response.retain(fields);
+        }
         return response;
+    }
+
+    private List<Hit> applyRules(RecordStore store, List<Hit> hits, RecordFilter filter) {
+        if (rules.hidden().isEmpty() && rules.promotions().isEmpty()) {
+            return hits;
+        }
+        List<Hit> result = new ArrayList<>(hits);
+        result.removeIf(h -> rules.hidden().contains(h.record().objectID()));
+        List<RuleSet.Promotion> promotions = new ArrayList<>(rules.promotions());
+        promotions.sort(Comparator.comparingInt(RuleSet.Promotion::position));
+        for (RuleSet.Promotion promotion : promotions) {
+            if (rules.hidden().contains(promotion.objectID())) {
+                continue;
+            }
+            Hit promoted = null;
+            for (Hit hit : result) {
+                if (hit.record().objectID().equals(promotion.objectID())) {
+                    promoted = hit;
+                    break;
+                }
+            }
+            if (promoted != null) {
+                result.remove(promoted);
+            } else {
+                IndexedRecord record = store.get(promotion.objectID());
+                if (record == null || (rules.filterPromotes() && !filter.test(record))) {
+                    continue;
+                }
+                promoted = new Hit(record, Match.EMPTY_QUERY, 0);
+            }
+            result.add(Math.max(0, Math.min(promotion.position(), result.size())), promoted);
+        }
+        return result;
     }
 
     private static List<IndexedRecord> records(List<Hit> hits) {
@@ -186,10 +302,10 @@ public final class SearchExecutor {
         return kept;
     }
 
-    private Map<Hit, Integer> userScores(List<Hit> hits) {
+    private Map<Hit, Integer> userScores(List<Hit> hits, RecordStore store) {
         List<Hit> byCustom = new ArrayList<>(hits);
-        byCustom.sort(HitOrder.custom(options.customRanking())
-                .thenComparing(Comparator.comparingLong(h -> h.record().sequence())));
+        byCustom.sort(HitOrder.custom(options.customRanking(), store)
+                .thenComparing(Comparator.comparingLong(Hit::sequence)));
         Map<Hit, Integer> scores = new IdentityHashMap<>();
         for (int i = 0; i < byCustom.size(); i++) {
             scores.put(byCustom.get(i), byCustom.size() - i);

@@ -21,13 +21,14 @@ public final class SearchOptions {
             "restrictSearchableAttributes", "sortFacetValuesBy", "synonyms", "paginationLimitedTo",
             "exactOnSingleWordQuery", "facetingAfterDistinct", "maxFacetHits", "facetQuery", "cursor",
             "allowTyposOnNumericTokens", "disableTypoToleranceOnAttributes", "disableTypoToleranceOnWords",
-            "advancedSyntax", "advancedSyntaxFeatures",
-            // Accepted and ignored: analytics, personalisation, rules, languages and other features the mock
+            "advancedSyntax", "advancedSyntaxFeatures", "enableRules", "ruleContexts", "responseFields",
+            "optionalWords", "removeWordsIfNoResults", "ignorePlurals",
+            // Accepted and ignored: analytics, personalisation, languages and other features the mock
             // does not model.
-            "ignorePlurals", "removeStopWords", "analytics", "analyticsTags", "clickAnalytics", "enableRules",
-            "ruleContexts", "enablePersonalization", "personalizationImpact", "userToken", "responseFields", "restrictHighlightAndSnippetArrays",
+            "removeStopWords", "analytics", "analyticsTags", "clickAnalytics",
+            "enablePersonalization", "personalizationImpact", "userToken", "restrictHighlightAndSnippetArrays",
             "percentileComputation", "enableABTest", "explain", "naturalLanguages", "queryLanguages",
-            "decompoundQuery", "removeWordsIfNoResults", "optionalWords", "alternativesAsExact", "minProximity",
+            "decompoundQuery", "alternativesAsExact", "minProximity",
             "attributeCriteriaComputedByMinProximity", "replaceSynonymsInHighlight", "sumOrFiltersScores",
             "optionalFilters", "similarQuery", "relevancyStrictness", "enableReRanking", "reRankingApplyFilter",
             "renderingContent", "mode", "semanticSearch", "aroundLatLngViaIP", "minimumAroundRadius",
@@ -161,20 +162,32 @@ public final class SearchOptions {
         return type;
     }
 
+    /**
+     * Checks the options whose bad values are a 400 even when the query does not use them.
+     *
+     * @return these options
+     */
+    public SearchOptions validate() {
+        queryType();
+        typoTolerance();
+        distinct();
+        return this;
+    }
+
     /** @return how many records per distinct value are kept; 0 when distinct is off */
     public int distinct() {
         JsonNode value = value("distinct");
-        if (value == null || value("attributeForDistinct") == null) {
+        if (value == null) {
             return 0;
         }
         if (value.isBoolean() || (value.isString() && !value.asString().matches("-?\\d+"))) {
-            return RequestParams.toBool("distinct", value) ? 1 : 0;
+            return RequestParams.toBool("distinct", value) && value("attributeForDistinct") != null ? 1 : 0;
         }
         int n = RequestParams.toInt("distinct", value);
         if (n < 0 || n > 4) {
             throw new EngineException(400, "Invalid value for \"distinct\" parameter: expected a boolean or an"
                     + " integer from 0 to 4");
         }
-        return n;
+        return value("attributeForDistinct") == null ? 0 : n;
     }
 }

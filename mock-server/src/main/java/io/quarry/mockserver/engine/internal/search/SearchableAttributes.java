@@ -2,6 +2,7 @@ package io.quarry.mockserver.engine.internal.search;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -9,8 +10,8 @@ import java.util.Map;
  * The searchable attributes in rank order. An entry may name several attributes of equal rank ({@code "title,alt"})
  * and may be {@code unordered(attr)} (the position of a match inside the attribute does not matter). An attribute
  * covers its nested values ({@code author} covers {@code author.name}). With no setting, every attribute is
- * searchable (objectID excepted) at one rank and unordered, so that the attribute criterion ties. Not
- * thread-safe: one instance serves one search.
+ * searchable (objectID and _geoloc excepted) at one rank and unordered, so that the attribute criterion ties.
+ * Not thread-safe: one instance serves one search.
  */
 public final class SearchableAttributes {
 
@@ -21,10 +22,13 @@ public final class SearchableAttributes {
     }
 
     private static final Entry EVERYTHING = new Entry("", 0, false);
+    private static final Entry NONE = new Entry("", NOT_SEARCHABLE, true);
+    private static final int IDENTITY_CACHE_LIMIT = 4096;
 
     private final List<Entry> entries;
     private final boolean everything;
     private final Map<String, Entry> cache = new HashMap<>();
+    private final Map<String, Entry> byIdentity = new IdentityHashMap<>();
 
     private SearchableAttributes(List<Entry> entries, boolean everything) {
         this.entries = entries;
@@ -95,25 +99,43 @@ public final class SearchableAttributes {
         return paths;
     }
 
+    /** @return one more than the largest rank */
+    public int rankCount() {
+        int count = 1;
+        for (Entry entry : entries) {
+            count = Math.max(count, entry.rank() + 1);
+        }
+        return count;
+    }
+
     /** @return whether every attribute is searchable */
     public boolean everything() {
         return everything;
     }
 
     private Entry entry(String path) {
+        // Records parsed from JSON share their attribute-name strings, so an identity lookup usually hits.
+        Entry cached = byIdentity.get(path);
+        if (cached == null) {
+            cached = cache.computeIfAbsent(path, this::resolve);
+            if (byIdentity.size() < IDENTITY_CACHE_LIMIT) {
+                byIdentity.put(path, cached);
+            }
+        }
+        return cached == NONE ? null : cached;
+    }
+
+    private Entry resolve(String path) {
         if (everything) {
-            return path.equals("objectID") ? null : EVERYTHING;
+            boolean excluded = path.equals("objectID") || path.equals("_geoloc") || path.startsWith("_geoloc.");
+            return excluded ? NONE : EVERYTHING;
         }
-        if (cache.containsKey(path)) {
-            return cache.get(path);
-        }
-        Entry best = null;
+        Entry best = NONE;
         for (Entry entry : entries) {
-            if (covers(entry.path(), path) && (best == null || entry.rank() < best.rank())) {
+            if (covers(entry.path(), path) && (best == NONE || entry.rank() < best.rank())) {
                 best = entry;
             }
         }
-        cache.put(path, best);
         return best;
     }
 

@@ -5,15 +5,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.mockserver.engine.EngineException;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 class FilterParserTest {
 
     @Test
     void parsesEveryAtomForm() {
-        assertThat(FilterParser.parse("category:Book")).containsExactly(List.of(new Atom.Facet("category", "Book", false)));
+        assertThat(FilterParser.parse("category:Book"))
+                .containsExactly(List.of(new Atom.Facet("category", "Book", false)));
         assertThat(FilterParser.parse("author:\"Stephen King\"")).containsExactly(
                 List.of(new Atom.Facet("author", "Stephen King", false)));
         assertThat(FilterParser.parse("price < 3")).containsExactly(List.of(new Atom.Numeric("price", "<", 3, false)));
@@ -21,7 +22,8 @@ class FilterParserTest {
                 List.of(new Atom.Numeric("price", ">=", -2.5, false)));
         assertThat(FilterParser.parse("price != 4")).containsExactly(
                 List.of(new Atom.Numeric("price", "!=", 4, false)));
-        assertThat(FilterParser.parse("price:10 TO 20")).containsExactly(List.of(new Atom.Range("price", 10, 20, false)));
+        assertThat(FilterParser.parse("price:10 TO 20"))
+                .containsExactly(List.of(new Atom.Range("price", 10, 20, false)));
         assertThat(FilterParser.parse("_tags:published")).containsExactly(List.of(new Atom.Tag("published", false)));
         assertThat(FilterParser.parse("published")).containsExactly(List.of(new Atom.Tag("published", false)));
         assertThat(FilterParser.parse("isEnabled:true")).containsExactly(

@@ -1,0 +1,68 @@
+/**
+ * The search engine of the mock server: record storage with an inverted index ({@link
+ * io.quarry.mockserver.engine.IndexData}), and search, browse, search for facet values and delete-by-query
+ * ({@link io.quarry.mockserver.engine.SearchEngine}). It never sees HTTP: the HTTP layer hands it JSON bodies and
+ * turns an {@link io.quarry.mockserver.engine.EngineException} into a {@code {"message", "status"}} answer.
+ *
+ * <h2>Parameters</h2>
+ * A request's parameters come from its URL-encoded {@code params} string ({@code +} and {@code %20} are spaces;
+ * arrays as JSON arrays or comma-separated), then from the explicit members of the body (which win), then from
+ * the key's forced parameters (which win over both). A parameter that is also an index setting overrides it.
+ * Unknown parameters are ignored, or a 400 with {@code new SearchEngine(true)} (strict mode).
+ *
+ * <p>Implemented: query, page, hitsPerPage (0 to 1000), offset/length, paginationLimitedTo (default 1000),
+ * getRankingInfo, filters, facetFilters, numericFilters, tagFilters, facets, maxValuesPerFacet, sortFacetValuesBy,
+ * facetingAfterDistinct, distinct (with the attributeForDistinct setting), attributesToRetrieve,
+ * unretrievableAttributes (setting), attributesToHighlight, attributesToSnippet, highlightPreTag,
+ * highlightPostTag, snippetEllipsisText, typoTolerance (true, false, min, strict), minWordSizefor1Typo (4),
+ * minWordSizefor2Typos (8), allowTyposOnNumericTokens, disableTypoToleranceOnWords,
+ * disableTypoToleranceOnAttributes, queryType (prefixLast, prefixAll, prefixNone), restrictSearchableAttributes,
+ * synonyms, exactOnSingleWordQuery, advancedSyntax with advancedSyntaxFeatures (exactPhrase, excludeWords),
+ * enableRules, ruleContexts, responseFields, ignorePlurals (regular English forms), optionalWords,
+ * removeWordsIfNoResults (lastWords, firstWords, allOptional: the words become optional step by step until
+ * something matches),
+ * aroundLatLng, aroundRadius, aroundPrecision, insideBoundingBox, insidePolygon, facetQuery and maxFacetHits
+ * (search for facet values), cursor (browse). Settings read: searchableAttributes (with {@code unordered()} and
+ * comma-joined equal ranks), attributesForFaceting (with {@code searchable()}, {@code filterOnly()},
+ * {@code afterDistinct()}), customRanking, ranking (including {@code asc()}/{@code desc()}), and every setting
+ * named like a parameter above. Accepted and ignored: analytics, personalisation, languages, stop words,
+ * optional filters, and the other parameters listed in the engine's parameter table.
+ *
+ * <p>Rules (search only, not browse or facet search): conditions on the query ({@code pattern} with
+ * {@code anchoring} is, startsWith, endsWith, contains) and {@code context}; consequences {@code params}
+ * (including query replacement and edits), {@code promote}, {@code hide}, {@code filterPromotes} and
+ * {@code userData} (returned with {@code appliedRules}). The response's {@code params} echoes the request's
+ * parameters, not those a rule added.
+ *
+ * <h2>Differences from the service</h2>
+ * <ul>
+ *   <li>Counts are exact: {@code exhaustiveNbHits} and {@code exhaustiveFacetsCount} are always true.
+ *   <li>{@code hitsPerPage} accepts 0 (facets only, as front-end libraries send it) up to 1000; browse accepts 1
+ *       to 1000 and defaults to 1000.
+ *   <li>Ranking criterion {@code words} ties unless words are optional (every query word is required by
+ *       default); {@code filters} ties for every hit (no optional filters); {@code geo} ties unless
+ *       {@code aroundLatLng} is given.
+ *   <li>Ties after every criterion keep insertion order (a replaced record keeps its place), so results are
+ *       deterministic. {@code userScore} is the hit's rank by customRanking alone.
+ *   <li>Rule conditions on {@code filters} or {@code {facet:attr}} patterns never hold; rule priorities are
+ *       their saved order (the first rule setting a parameter wins); a promoted record that does not match the
+ *       query is added to {@code nbHits}.
+ *   <li>Plurals: regular English forms only (no irregular plurals, no other language); no stop words,
+ *       decompounding, CJK segmentation, personalisation or A/B tests; only
+ *       {@code synonym} and {@code oneWaySynonym} synonyms apply (a multi-word query run matching a
+ *       multi-word synonym is also read as one word).
+ *   <li>Typos: optimal-string-alignment Damerau-Levenshtein, typos on the first letter count like any other;
+ *       words found only in objectIDs (searchable only when listed in searchableAttributes) match exactly or
+ *       by prefix, never with typos.
+ *   <li>Snippets center on the first match; highlighting wraps each matched word separately (no HTML escaping).
+ *   <li>Filters: an OR group must hold one filter type; {@code attr != x} passes records without the attribute;
+ *       a facet filter whose value is a number also matches that number in undeclared attributes.
+ *   <li>Browse ignores {@code distinct}, {@code typoTolerance} min/strict and {@code removeWordsIfNoResults};
+ *       its cursor is stateless (Base64 of the parameters, the sort key of the last record and the first call's
+ *       {@code nbHits}, which later calls report), so it survives restarts; records written between calls
+ *       appear when they sort after the cursor, removed ones vanish.
+ *   <li>Geo: once a geo parameter is set, records without {@code _geoloc} are excluded; without
+ *       {@code aroundRadius} there is no radius limit (the service computes one from density).
+ * </ul>
+ */
+package io.quarry.mockserver.engine;
