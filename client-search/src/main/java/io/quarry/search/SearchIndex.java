@@ -1,8 +1,6 @@
 package io.quarry.search;
 
-import io.quarry.core.ApiClient;
 import io.quarry.core.ApiRequest;
-import io.quarry.core.Endpoint;
 import io.quarry.core.NotFoundException;
 import io.quarry.core.RequestOptions;
 import io.quarry.search.internal.ChunkedWriter;
@@ -10,28 +8,18 @@ import io.quarry.search.internal.JsonBody;
 import io.quarry.search.internal.Page;
 import io.quarry.search.internal.Pages;
 import io.quarry.search.internal.Poller;
-import io.quarry.search.internal.RequestOptionsMerge;
-import io.quarry.search.model.RawSearchResponse;
+import io.quarry.search.internal.Scope;
 import io.quarry.search.internal.UrlParams;
-import io.quarry.search.model.ApiKey;
-import io.quarry.search.model.ApiKeyInfo;
-import io.quarry.search.model.ApiKeyResponse;
 import io.quarry.search.model.AttributeOperation;
 import io.quarry.search.model.BatchOperation;
 import io.quarry.search.model.BatchResponse;
 import io.quarry.search.model.CopyScope;
 import io.quarry.search.model.FacetSearchResponse;
 import io.quarry.search.model.IndexSettings;
-import io.quarry.search.model.ListApiKeysResponse;
+import io.quarry.search.model.RawSearchResponse;
 import io.quarry.search.model.ReplaceAllResponse;
-import io.quarry.search.model.Rule;
-import io.quarry.search.model.RuleQuery;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.search.model.SearchResponse;
-import io.quarry.search.model.SearchRulesResponse;
-import io.quarry.search.model.SearchSynonymsResponse;
-import io.quarry.search.model.Synonym;
-import io.quarry.search.model.SynonymQuery;
 import io.quarry.search.model.TaskStatus;
 import io.quarry.search.model.WriteResponse;
 import java.util.Collection;
@@ -39,13 +27,13 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * One index of the application: search, browse, records, settings, synonyms, rules, index keys, and the
- * helpers built on them (task waits, lazy iteration, chunked writes, replace-all). Obtained from
- * {@link SearchClient#index(String)}; cheap, immutable and thread-safe. It shares its client's connections:
- * closing the client ends it.
+ * One index of the application: search, browse and facet search, records (single calls, batches, and chunked
+ * {@code saveObjects}/{@code deleteObjects}/{@code partialUpdateObjects}/{@code replaceAllObjects}), settings,
+ * tasks, and copy, move, delete. Synonyms, rules and index-specific API keys have their own handles:
+ * {@link #synonyms()}, {@link #rules()}, {@link #apiKeys()}. Obtained from {@link SearchClient#index(String)};
+ * cheap, immutable and thread-safe. It shares its client's connections: closing the client ends it.
  *
  * <p>Every call comes in four forms: blocking and {@code ...Async}, each with and without
  * {@link RequestOptions}. Writes are acknowledged before they apply: wait for the returned task with
@@ -53,25 +41,48 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public final class SearchIndex {
 
-    private final ApiClient api;
-    private final String name;
-    private final RequestOptions defaults;
+    private final Scope calls;
 
-    SearchIndex(ApiClient api, String name, RequestOptions defaults) {
-        this.api = api;
-        this.name = name;
-        this.defaults = defaults;
+    SearchIndex(Scope calls) {
+        this.calls = calls;
     }
 
     /** @return the index name */
     public String name() {
-        return name;
+        return calls.indexName();
     }
 
     /** The index name. */
     @Override
     public String toString() {
-        return "SearchIndex{" + name + "}";
+        return "SearchIndex{" + name() + "}";
+    }
+
+    /**
+     * The synonyms of this index (no call is made).
+     *
+     * @return the handle
+     */
+    public IndexSynonyms synonyms() {
+        return new IndexSynonyms(calls);
+    }
+
+    /**
+     * The rules of this index (no call is made).
+     *
+     * @return the handle
+     */
+    public IndexRules rules() {
+        return new IndexRules(calls);
+    }
+
+    /**
+     * The API keys limited to this index (no call is made).
+     *
+     * @return the handle
+     */
+    public IndexApiKeys apiKeys() {
+        return new IndexApiKeys(calls);
     }
 
     /**
@@ -87,7 +98,7 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> SearchResponse<T> search(SearchQuery query, Class<T> type, RequestOptions options) {
-        return SearchResponse.of(call(Endpoints.SEARCH, options).body(query).execute(RawSearchResponse.class), type);
+        return SearchResponse.of(searchRequest(query, options).execute(RawSearchResponse.class), type);
     }
 
     /**
@@ -115,7 +126,7 @@ public final class SearchIndex {
      */
     public <T> CompletableFuture<SearchResponse<T>> searchAsync(SearchQuery query, Class<T> type,
                                                                 RequestOptions options) {
-        return call(Endpoints.SEARCH, options).body(query).executeAsync(RawSearchResponse.class)
+        return searchRequest(query, options).executeAsync(RawSearchResponse.class)
                 .thenApply(r -> SearchResponse.of(r, type));
     }
 
@@ -129,6 +140,10 @@ public final class SearchIndex {
      */
     public <T> CompletableFuture<SearchResponse<T>> searchAsync(SearchQuery query, Class<T> type) {
         return searchAsync(query, type, RequestOptions.none());
+    }
+
+    private ApiRequest searchRequest(SearchQuery query, RequestOptions options) {
+        return calls.request(Endpoints.SEARCH, options).body(query);
     }
 
     /**
@@ -145,8 +160,7 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> SearchResponse<T> searchWithGet(SearchQuery query, Class<T> type, RequestOptions options) {
-        return SearchResponse.of(call(Endpoints.SEARCH_GET, options).query(UrlParams.of(query))
-                .execute(RawSearchResponse.class), type);
+        return SearchResponse.of(searchWithGetRequest(query, options).execute(RawSearchResponse.class), type);
     }
 
     /**
@@ -174,7 +188,7 @@ public final class SearchIndex {
      */
     public <T> CompletableFuture<SearchResponse<T>> searchWithGetAsync(SearchQuery query, Class<T> type,
                                                                        RequestOptions options) {
-        return call(Endpoints.SEARCH_GET, options).query(UrlParams.of(query)).executeAsync(RawSearchResponse.class)
+        return searchWithGetRequest(query, options).executeAsync(RawSearchResponse.class)
                 .thenApply(r -> SearchResponse.of(r, type));
     }
 
@@ -188,6 +202,10 @@ public final class SearchIndex {
      */
     public <T> CompletableFuture<SearchResponse<T>> searchWithGetAsync(SearchQuery query, Class<T> type) {
         return searchWithGetAsync(query, type, RequestOptions.none());
+    }
+
+    private ApiRequest searchWithGetRequest(SearchQuery query, RequestOptions options) {
+        return calls.request(Endpoints.SEARCH_GET, options).query(UrlParams.of(query));
     }
 
     /**
@@ -206,9 +224,7 @@ public final class SearchIndex {
      */
     public FacetSearchResponse searchForFacetValues(String facetName, String facetQuery, SearchQuery query,
                                                     Integer maxFacetHits, RequestOptions options) {
-        return call(Endpoints.SEARCH_FOR_FACET_VALUES, options).path("facetName", facetName)
-                .body(JsonBody.of("params", query == null ? null : query.toParamString(), "facetQuery", facetQuery,
-                        "maxFacetHits", maxFacetHits))
+        return searchForFacetValuesRequest(facetName, facetQuery, query, maxFacetHits, options)
                 .execute(FacetSearchResponse.class);
     }
 
@@ -242,9 +258,7 @@ public final class SearchIndex {
     public CompletableFuture<FacetSearchResponse> searchForFacetValuesAsync(String facetName, String facetQuery,
                                                                             SearchQuery query, Integer maxFacetHits,
                                                                             RequestOptions options) {
-        return call(Endpoints.SEARCH_FOR_FACET_VALUES, options).path("facetName", facetName)
-                .body(JsonBody.of("params", query == null ? null : query.toParamString(), "facetQuery", facetQuery,
-                        "maxFacetHits", maxFacetHits))
+        return searchForFacetValuesRequest(facetName, facetQuery, query, maxFacetHits, options)
                 .executeAsync(FacetSearchResponse.class);
     }
 
@@ -262,6 +276,13 @@ public final class SearchIndex {
         return searchForFacetValuesAsync(facetName, facetQuery, query, maxFacetHits, RequestOptions.none());
     }
 
+    private ApiRequest searchForFacetValuesRequest(String facetName, String facetQuery, SearchQuery query,
+                                                   Integer maxFacetHits, RequestOptions options) {
+        return calls.request(Endpoints.SEARCH_FOR_FACET_VALUES, options).path("facetName", facetName)
+                .body(JsonBody.of("params", query == null ? null : query.toParamString(), "facetQuery", facetQuery,
+                "maxFacetHits", maxFacetHits));
+    }
+
     /**
      * Reads the first page (up to 1000 records) of a browse over this index; follow {@link SearchResponse#cursor()}
      * with {@link #browseFrom(String, Class)}, or use {@link #browseObjects(SearchQuery, Class)} for all records.
@@ -277,8 +298,7 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> SearchResponse<T> browse(SearchQuery query, Class<T> type, RequestOptions options) {
-        return SearchResponse.of(call(Endpoints.BROWSE, options).body(JsonBody.of("params", query.toParamString()))
-                .execute(RawSearchResponse.class), type);
+        return SearchResponse.of(browseRequest(query, options).execute(RawSearchResponse.class), type);
     }
 
     /**
@@ -306,8 +326,8 @@ public final class SearchIndex {
      */
     public <T> CompletableFuture<SearchResponse<T>> browseAsync(SearchQuery query, Class<T> type,
                                                                 RequestOptions options) {
-        return call(Endpoints.BROWSE, options).body(JsonBody.of("params", query.toParamString()))
-                .executeAsync(RawSearchResponse.class).thenApply(r -> SearchResponse.of(r, type));
+        return browseRequest(query, options).executeAsync(RawSearchResponse.class)
+                .thenApply(r -> SearchResponse.of(r, type));
     }
 
     /**
@@ -320,6 +340,10 @@ public final class SearchIndex {
      */
     public <T> CompletableFuture<SearchResponse<T>> browseAsync(SearchQuery query, Class<T> type) {
         return browseAsync(query, type, RequestOptions.none());
+    }
+
+    private ApiRequest browseRequest(SearchQuery query, RequestOptions options) {
+        return calls.request(Endpoints.BROWSE, options).body(JsonBody.of("params", query.toParamString()));
     }
 
     /**
@@ -335,8 +359,7 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> SearchResponse<T> browseFrom(String cursor, Class<T> type, RequestOptions options) {
-        return SearchResponse.of(call(Endpoints.BROWSE, options).body(JsonBody.of("cursor", cursor))
-                .execute(RawSearchResponse.class), type);
+        return SearchResponse.of(browseFromRequest(cursor, options).execute(RawSearchResponse.class), type);
     }
 
     /**
@@ -364,7 +387,7 @@ public final class SearchIndex {
      */
     public <T> CompletableFuture<SearchResponse<T>> browseFromAsync(String cursor, Class<T> type,
                                                                     RequestOptions options) {
-        return call(Endpoints.BROWSE, options).body(JsonBody.of("cursor", cursor)).executeAsync(RawSearchResponse.class)
+        return browseFromRequest(cursor, options).executeAsync(RawSearchResponse.class)
                 .thenApply(r -> SearchResponse.of(r, type));
     }
 
@@ -378,6 +401,10 @@ public final class SearchIndex {
      */
     public <T> CompletableFuture<SearchResponse<T>> browseFromAsync(String cursor, Class<T> type) {
         return browseFromAsync(cursor, type, RequestOptions.none());
+    }
+
+    private ApiRequest browseFromRequest(String cursor, RequestOptions options) {
+        return calls.request(Endpoints.BROWSE, options).body(JsonBody.of("cursor", cursor));
     }
 
     /**
@@ -395,8 +422,7 @@ public final class SearchIndex {
      */
     public <T> SearchResponse<T> browseWithGet(SearchQuery query, String cursor, Class<T> type,
                                                RequestOptions options) {
-        return SearchResponse.of(call(Endpoints.BROWSE_GET, options).query(UrlParams.of(query)).query("cursor", cursor)
-                .execute(RawSearchResponse.class), type);
+        return SearchResponse.of(browseWithGetRequest(query, cursor, options).execute(RawSearchResponse.class), type);
     }
 
     /**
@@ -426,8 +452,8 @@ public final class SearchIndex {
      */
     public <T> CompletableFuture<SearchResponse<T>> browseWithGetAsync(SearchQuery query, String cursor, Class<T> type,
                                                                        RequestOptions options) {
-        return call(Endpoints.BROWSE_GET, options).query(UrlParams.of(query)).query("cursor", cursor)
-                .executeAsync(RawSearchResponse.class).thenApply(r -> SearchResponse.of(r, type));
+        return browseWithGetRequest(query, cursor, options).executeAsync(RawSearchResponse.class)
+                .thenApply(r -> SearchResponse.of(r, type));
     }
 
     /**
@@ -444,6 +470,10 @@ public final class SearchIndex {
         return browseWithGetAsync(query, cursor, type, RequestOptions.none());
     }
 
+    private ApiRequest browseWithGetRequest(SearchQuery query, String cursor, RequestOptions options) {
+        return calls.request(Endpoints.BROWSE_GET, options).query(UrlParams.of(query)).query("cursor", cursor);
+    }
+
     /**
      * Adds a record, the service assigning its objectID (201).
      *
@@ -456,7 +486,7 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public WriteResponse addObject(Object record, RequestOptions options) {
-        return call(Endpoints.ADD_OBJECT, options).body(record).execute(WriteResponse.class);
+        return addObjectRequest(record, options).execute(WriteResponse.class);
     }
 
     /**
@@ -478,7 +508,7 @@ public final class SearchIndex {
      * {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<WriteResponse> addObjectAsync(Object record, RequestOptions options) {
-        return call(Endpoints.ADD_OBJECT, options).body(record).executeAsync(WriteResponse.class);
+        return addObjectRequest(record, options).executeAsync(WriteResponse.class);
     }
 
     /**
@@ -489,6 +519,10 @@ public final class SearchIndex {
      */
     public CompletableFuture<WriteResponse> addObjectAsync(Object record) {
         return addObjectAsync(record, RequestOptions.none());
+    }
+
+    private ApiRequest addObjectRequest(Object record, RequestOptions options) {
+        return calls.request(Endpoints.ADD_OBJECT, options).body(record);
     }
 
     /**
@@ -503,8 +537,7 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public WriteResponse saveObject(String objectID, Object record, RequestOptions options) {
-        return call(Endpoints.SAVE_OBJECT, options).path("objectID", objectID).body(record)
-                .execute(WriteResponse.class);
+        return saveObjectRequest(objectID, record, options).execute(WriteResponse.class);
     }
 
     /**
@@ -528,8 +561,7 @@ public final class SearchIndex {
      * @return a future of the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<WriteResponse> saveObjectAsync(String objectID, Object record, RequestOptions options) {
-        return call(Endpoints.SAVE_OBJECT, options).path("objectID", objectID).body(record)
-                .executeAsync(WriteResponse.class);
+        return saveObjectRequest(objectID, record, options).executeAsync(WriteResponse.class);
     }
 
     /**
@@ -543,6 +575,10 @@ public final class SearchIndex {
         return saveObjectAsync(objectID, record, RequestOptions.none());
     }
 
+    private ApiRequest saveObjectRequest(String objectID, Object record, RequestOptions options) {
+        return calls.request(Endpoints.SAVE_OBJECT, options).path("objectID", objectID).body(record);
+    }
+
     /**
      * Deletes a record.
      *
@@ -554,7 +590,7 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public WriteResponse deleteObject(String objectID, RequestOptions options) {
-        return call(Endpoints.DELETE_OBJECT, options).path("objectID", objectID).execute(WriteResponse.class);
+        return deleteObjectRequest(objectID, options).execute(WriteResponse.class);
     }
 
     /**
@@ -575,7 +611,7 @@ public final class SearchIndex {
      * @return a future of the task and {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<WriteResponse> deleteObjectAsync(String objectID, RequestOptions options) {
-        return call(Endpoints.DELETE_OBJECT, options).path("objectID", objectID).executeAsync(WriteResponse.class);
+        return deleteObjectRequest(objectID, options).executeAsync(WriteResponse.class);
     }
 
     /**
@@ -586,6 +622,10 @@ public final class SearchIndex {
      */
     public CompletableFuture<WriteResponse> deleteObjectAsync(String objectID) {
         return deleteObjectAsync(objectID, RequestOptions.none());
+    }
+
+    private ApiRequest deleteObjectRequest(String objectID, RequestOptions options) {
+        return calls.request(Endpoints.DELETE_OBJECT, options).path("objectID", objectID);
     }
 
     /**
@@ -600,8 +640,7 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public WriteResponse deleteBy(SearchQuery filters, RequestOptions options) {
-        return call(Endpoints.DELETE_BY, options).body(JsonBody.of("params", filters.toParamString()))
-                .execute(WriteResponse.class);
+        return deleteByRequest(filters, options).execute(WriteResponse.class);
     }
 
     /**
@@ -622,8 +661,7 @@ public final class SearchIndex {
      * @return a future of the task and {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<WriteResponse> deleteByAsync(SearchQuery filters, RequestOptions options) {
-        return call(Endpoints.DELETE_BY, options).body(JsonBody.of("params", filters.toParamString()))
-                .executeAsync(WriteResponse.class);
+        return deleteByRequest(filters, options).executeAsync(WriteResponse.class);
     }
 
     /**
@@ -636,6 +674,10 @@ public final class SearchIndex {
         return deleteByAsync(filters, RequestOptions.none());
     }
 
+    private ApiRequest deleteByRequest(SearchQuery filters, RequestOptions options) {
+        return calls.request(Endpoints.DELETE_BY, options).body(JsonBody.of("params", filters.toParamString()));
+    }
+
     /**
      * Deletes every record, keeping settings, synonyms, rules and index keys.
      *
@@ -646,7 +688,7 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public WriteResponse clearObjects(RequestOptions options) {
-        return call(Endpoints.CLEAR_OBJECTS, options).execute(WriteResponse.class);
+        return clearObjectsRequest(options).execute(WriteResponse.class);
     }
 
     /**
@@ -665,7 +707,7 @@ public final class SearchIndex {
      * @return a future of the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<WriteResponse> clearObjectsAsync(RequestOptions options) {
-        return call(Endpoints.CLEAR_OBJECTS, options).executeAsync(WriteResponse.class);
+        return clearObjectsRequest(options).executeAsync(WriteResponse.class);
     }
 
     /**
@@ -675,6 +717,10 @@ public final class SearchIndex {
      */
     public CompletableFuture<WriteResponse> clearObjectsAsync() {
         return clearObjectsAsync(RequestOptions.none());
+    }
+
+    private ApiRequest clearObjectsRequest(RequestOptions options) {
+        return calls.request(Endpoints.CLEAR_OBJECTS, options);
     }
 
     /**
@@ -692,8 +738,8 @@ public final class SearchIndex {
      */
     public WriteResponse partialUpdateObject(String objectID, Object attributes, boolean createIfNotExists,
                                              RequestOptions options) {
-        return call(Endpoints.PARTIAL_UPDATE_OBJECT, options).path("objectID", objectID)
-                .query("createIfNotExists", createIfNotExists).body(attributes).execute(WriteResponse.class);
+        return partialUpdateObjectRequest(objectID, attributes, createIfNotExists, options)
+                .execute(WriteResponse.class);
     }
 
     /**
@@ -721,8 +767,8 @@ public final class SearchIndex {
     public CompletableFuture<WriteResponse> partialUpdateObjectAsync(String objectID, Object attributes,
                                                                      boolean createIfNotExists,
                                                                      RequestOptions options) {
-        return call(Endpoints.PARTIAL_UPDATE_OBJECT, options).path("objectID", objectID)
-                .query("createIfNotExists", createIfNotExists).body(attributes).executeAsync(WriteResponse.class);
+        return partialUpdateObjectRequest(objectID, attributes, createIfNotExists, options)
+                .executeAsync(WriteResponse.class);
     }
 
     /**
@@ -738,6 +784,12 @@ public final class SearchIndex {
         return partialUpdateObjectAsync(objectID, attributes, createIfNotExists, RequestOptions.none());
     }
 
+    private ApiRequest partialUpdateObjectRequest(String objectID, Object attributes, boolean createIfNotExists,
+                                                  RequestOptions options) {
+        return calls.request(Endpoints.PARTIAL_UPDATE_OBJECT, options).path("objectID", objectID)
+                .query("createIfNotExists", createIfNotExists).body(attributes);
+    }
+
     /**
      * Applies several write operations to this index, in order, as one task. Chunking large sets is
      * {@link #saveObjects(Collection, BatchOptions)}'s job.
@@ -751,7 +803,7 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public BatchResponse batch(List<BatchOperation> operations, RequestOptions options) {
-        return call(Endpoints.BATCH, options).body(JsonBody.of("requests", operations)).execute(BatchResponse.class);
+        return batchRequest(operations, options).execute(BatchResponse.class);
     }
 
     /**
@@ -772,8 +824,7 @@ public final class SearchIndex {
      * @return a future of the task and the objectIDs; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<BatchResponse> batchAsync(List<BatchOperation> operations, RequestOptions options) {
-        return call(Endpoints.BATCH, options).body(JsonBody.of("requests", operations))
-                .executeAsync(BatchResponse.class);
+        return batchRequest(operations, options).executeAsync(BatchResponse.class);
     }
 
     /**
@@ -784,6 +835,10 @@ public final class SearchIndex {
      */
     public CompletableFuture<BatchResponse> batchAsync(List<BatchOperation> operations) {
         return batchAsync(operations, RequestOptions.none());
+    }
+
+    private ApiRequest batchRequest(List<BatchOperation> operations, RequestOptions options) {
+        return calls.request(Endpoints.BATCH, options).body(JsonBody.of("requests", operations));
     }
 
     /**
@@ -799,7 +854,7 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> T getObject(String objectID, Class<T> type, RequestOptions options) {
-        return call(Endpoints.GET_OBJECT, options).path("objectID", objectID).execute(type);
+        return getObjectRequest(objectID, options).execute(type);
     }
 
     /**
@@ -824,7 +879,7 @@ public final class SearchIndex {
      * @return a future of the record; it fails with a {@link io.quarry.core.QuarryException}
      */
     public <T> CompletableFuture<T> getObjectAsync(String objectID, Class<T> type, RequestOptions options) {
-        return call(Endpoints.GET_OBJECT, options).path("objectID", objectID).executeAsync(type);
+        return getObjectRequest(objectID, options).executeAsync(type);
     }
 
     /**
@@ -837,6 +892,10 @@ public final class SearchIndex {
      */
     public <T> CompletableFuture<T> getObjectAsync(String objectID, Class<T> type) {
         return getObjectAsync(objectID, type, RequestOptions.none());
+    }
+
+    private ApiRequest getObjectRequest(String objectID, RequestOptions options) {
+        return calls.request(Endpoints.GET_OBJECT, options).path("objectID", objectID);
     }
 
     /**
@@ -854,8 +913,7 @@ public final class SearchIndex {
      */
     public <T> T getObjectAttributes(String objectID, List<String> attributesToRetrieve, Class<T> type,
                                      RequestOptions options) {
-        return call(Endpoints.GET_OBJECT, options).path("objectID", objectID)
-                .query("attributesToRetrieve", attributesToRetrieve).execute(type);
+        return getObjectAttributesRequest(objectID, attributesToRetrieve, options).execute(type);
     }
 
     /**
@@ -885,8 +943,7 @@ public final class SearchIndex {
      */
     public <T> CompletableFuture<T> getObjectAttributesAsync(String objectID, List<String> attributesToRetrieve,
                                                              Class<T> type, RequestOptions options) {
-        return call(Endpoints.GET_OBJECT, options).path("objectID", objectID)
-                .query("attributesToRetrieve", attributesToRetrieve).executeAsync(type);
+        return getObjectAttributesRequest(objectID, attributesToRetrieve, options).executeAsync(type);
     }
 
     /**
@@ -903,6 +960,12 @@ public final class SearchIndex {
         return getObjectAttributesAsync(objectID, attributesToRetrieve, type, RequestOptions.none());
     }
 
+    private ApiRequest getObjectAttributesRequest(String objectID, List<String> attributesToRetrieve,
+                                                  RequestOptions options) {
+        return calls.request(Endpoints.GET_OBJECT, options).path("objectID", objectID)
+                .query("attributesToRetrieve", attributesToRetrieve);
+    }
+
     /**
      * Reads the status of a task of this index (shape of the real service: {@code published} once applied). Use
      * {@link #waitForTask(long)} to wait.
@@ -915,7 +978,7 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public TaskStatus getTask(long taskID, RequestOptions options) {
-        return call(Endpoints.GET_TASK, options).path("taskID", taskID).execute(TaskStatus.class);
+        return getTaskRequest(taskID, options).execute(TaskStatus.class);
     }
 
     /**
@@ -936,7 +999,7 @@ public final class SearchIndex {
      * @return a future of the status; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<TaskStatus> getTaskAsync(long taskID, RequestOptions options) {
-        return call(Endpoints.GET_TASK, options).path("taskID", taskID).executeAsync(TaskStatus.class);
+        return getTaskRequest(taskID, options).executeAsync(TaskStatus.class);
     }
 
     /**
@@ -949,6 +1012,10 @@ public final class SearchIndex {
         return getTaskAsync(taskID, RequestOptions.none());
     }
 
+    private ApiRequest getTaskRequest(long taskID, RequestOptions options) {
+        return calls.request(Endpoints.GET_TASK, options).path("taskID", taskID);
+    }
+
     /**
      * Deletes this index with its records, settings, synonyms and rules.
      *
@@ -959,7 +1026,7 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public WriteResponse delete(RequestOptions options) {
-        return call(Endpoints.DELETE_INDEX, options).execute(WriteResponse.class);
+        return deleteRequest(options).execute(WriteResponse.class);
     }
 
     /**
@@ -978,7 +1045,7 @@ public final class SearchIndex {
      * @return a future of the task and {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<WriteResponse> deleteAsync(RequestOptions options) {
-        return call(Endpoints.DELETE_INDEX, options).executeAsync(WriteResponse.class);
+        return deleteRequest(options).executeAsync(WriteResponse.class);
     }
 
     /**
@@ -988,6 +1055,10 @@ public final class SearchIndex {
      */
     public CompletableFuture<WriteResponse> deleteAsync() {
         return deleteAsync(RequestOptions.none());
+    }
+
+    private ApiRequest deleteRequest(RequestOptions options) {
+        return calls.request(Endpoints.DELETE_INDEX, options);
     }
 
     /**
@@ -1000,7 +1071,7 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public IndexSettings getSettings(RequestOptions options) {
-        return call(Endpoints.GET_SETTINGS, options).execute(IndexSettings.class);
+        return getSettingsRequest(options).execute(IndexSettings.class);
     }
 
     /**
@@ -1019,7 +1090,7 @@ public final class SearchIndex {
      * @return a future of the settings; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<IndexSettings> getSettingsAsync(RequestOptions options) {
-        return call(Endpoints.GET_SETTINGS, options).executeAsync(IndexSettings.class);
+        return getSettingsRequest(options).executeAsync(IndexSettings.class);
     }
 
     /**
@@ -1029,6 +1100,10 @@ public final class SearchIndex {
      */
     public CompletableFuture<IndexSettings> getSettingsAsync() {
         return getSettingsAsync(RequestOptions.none());
+    }
+
+    private ApiRequest getSettingsRequest(RequestOptions options) {
+        return calls.request(Endpoints.GET_SETTINGS, options);
     }
 
     /**
@@ -1043,8 +1118,7 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public WriteResponse setSettings(IndexSettings settings, boolean forwardToReplicas, RequestOptions options) {
-        return call(Endpoints.SET_SETTINGS, options).query("forwardToReplicas", forwardToReplicas).body(settings)
-                .execute(WriteResponse.class);
+        return setSettingsRequest(settings, forwardToReplicas, options).execute(WriteResponse.class);
     }
 
     /**
@@ -1069,8 +1143,7 @@ public final class SearchIndex {
      */
     public CompletableFuture<WriteResponse> setSettingsAsync(IndexSettings settings, boolean forwardToReplicas,
                                                              RequestOptions options) {
-        return call(Endpoints.SET_SETTINGS, options).query("forwardToReplicas", forwardToReplicas).body(settings)
-                .executeAsync(WriteResponse.class);
+        return setSettingsRequest(settings, forwardToReplicas, options).executeAsync(WriteResponse.class);
     }
 
     /**
@@ -1082,6 +1155,11 @@ public final class SearchIndex {
      */
     public CompletableFuture<WriteResponse> setSettingsAsync(IndexSettings settings, boolean forwardToReplicas) {
         return setSettingsAsync(settings, forwardToReplicas, RequestOptions.none());
+    }
+
+    private ApiRequest setSettingsRequest(IndexSettings settings, boolean forwardToReplicas, RequestOptions options) {
+        return calls.request(Endpoints.SET_SETTINGS, options).query("forwardToReplicas", forwardToReplicas)
+                .body(settings);
     }
 
     /**
@@ -1097,10 +1175,7 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public WriteResponse copyTo(String destination, List<CopyScope> scope, RequestOptions options) {
-        return call(Endpoints.OPERATION_INDEX, options)
-                .body(JsonBody.of("operation", "copy", "destination", destination, "scope",
-                        scope == null || scope.isEmpty() ? null : scope))
-                .execute(WriteResponse.class);
+        return copyToRequest(destination, scope, options).execute(WriteResponse.class);
     }
 
     /**
@@ -1125,10 +1200,7 @@ public final class SearchIndex {
      */
     public CompletableFuture<WriteResponse> copyToAsync(String destination, List<CopyScope> scope,
                                                         RequestOptions options) {
-        return call(Endpoints.OPERATION_INDEX, options)
-                .body(JsonBody.of("operation", "copy", "destination", destination, "scope",
-                        scope == null || scope.isEmpty() ? null : scope))
-                .executeAsync(WriteResponse.class);
+        return copyToRequest(destination, scope, options).executeAsync(WriteResponse.class);
     }
 
     /**
@@ -1142,6 +1214,12 @@ public final class SearchIndex {
         return copyToAsync(destination, scope, RequestOptions.none());
     }
 
+    private ApiRequest copyToRequest(String destination, List<CopyScope> scope, RequestOptions options) {
+        return calls.request(Endpoints.OPERATION_INDEX, options)
+                .body(JsonBody.of("operation", "copy", "destination", destination, "scope",
+                scope == null || scope.isEmpty() ? null : scope));
+    }
+
     /**
      * Renames this index to {@code destination}, replacing it; this index is then gone.
      *
@@ -1153,8 +1231,7 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public WriteResponse moveTo(String destination, RequestOptions options) {
-        return call(Endpoints.OPERATION_INDEX, options)
-                .body(JsonBody.of("operation", "move", "destination", destination)).execute(WriteResponse.class);
+        return moveToRequest(destination, options).execute(WriteResponse.class);
     }
 
     /**
@@ -1176,8 +1253,7 @@ public final class SearchIndex {
      * {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<WriteResponse> moveToAsync(String destination, RequestOptions options) {
-        return call(Endpoints.OPERATION_INDEX, options)
-                .body(JsonBody.of("operation", "move", "destination", destination)).executeAsync(WriteResponse.class);
+        return moveToRequest(destination, options).executeAsync(WriteResponse.class);
     }
 
     /**
@@ -1190,844 +1266,10 @@ public final class SearchIndex {
         return moveToAsync(destination, RequestOptions.none());
     }
 
-    /**
-     * Creates or replaces a synonym.
-     *
-     * <p>Key right: editSettings.
-     *
-     * @param synonym the synonym
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @param options per-request options (headers, query parameters, timeouts); null for none
-     * @return the task, {@code updatedAt} and the ID
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public WriteResponse saveSynonym(Synonym synonym, boolean forwardToReplicas, RequestOptions options) {
-        return call(Endpoints.SAVE_SYNONYM, options).path("objectID", synonym.objectID())
-                .query("forwardToReplicas", forwardToReplicas).body(synonym).execute(WriteResponse.class);
+    private ApiRequest moveToRequest(String destination, RequestOptions options) {
+        return calls.request(Endpoints.OPERATION_INDEX, options)
+                .body(JsonBody.of("operation", "move", "destination", destination));
     }
-
-    /**
-     * Same as {@link #saveSynonym(Synonym, boolean, RequestOptions)} with default options.
-     *
-     * @param synonym the synonym
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @return the task, {@code updatedAt} and the ID
-     */
-    public WriteResponse saveSynonym(Synonym synonym, boolean forwardToReplicas) {
-        return saveSynonym(synonym, forwardToReplicas, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #saveSynonym(Synonym, boolean, RequestOptions)}. Cancelling the future cancels the
-     * call.
-     *
-     * @param synonym the synonym
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @param options per-request options; null for none
-     * @return a future of the task, {@code updatedAt} and the ID; it fails with a
-     * {@link io.quarry.core.QuarryException}
-     */
-    public CompletableFuture<WriteResponse> saveSynonymAsync(Synonym synonym, boolean forwardToReplicas,
-                                                             RequestOptions options) {
-        return call(Endpoints.SAVE_SYNONYM, options).path("objectID", synonym.objectID())
-                .query("forwardToReplicas", forwardToReplicas).body(synonym).executeAsync(WriteResponse.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #saveSynonym(Synonym, boolean)}.
-     *
-     * @param synonym the synonym
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @return a future of the task, {@code updatedAt} and the ID
-     */
-    public CompletableFuture<WriteResponse> saveSynonymAsync(Synonym synonym, boolean forwardToReplicas) {
-        return saveSynonymAsync(synonym, forwardToReplicas, RequestOptions.none());
-    }
-
-    /**
-     * Creates or replaces several synonyms, optionally replacing all existing ones atomically.
-     *
-     * <p>Key right: editSettings.
-     *
-     * @param synonyms the synonyms
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @param replaceExistingSynonyms whether every other synonym is removed
-     * @param options per-request options (headers, query parameters, timeouts); null for none
-     * @return the task and {@code updatedAt}
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public WriteResponse saveSynonyms(List<Synonym> synonyms, boolean forwardToReplicas,
-                                      boolean replaceExistingSynonyms, RequestOptions options) {
-        return call(Endpoints.SAVE_SYNONYMS, options).query("forwardToReplicas", forwardToReplicas)
-                .query("replaceExistingSynonyms", replaceExistingSynonyms).body(synonyms).execute(WriteResponse.class);
-    }
-
-    /**
-     * Same as {@link #saveSynonyms(List, boolean, boolean, RequestOptions)} with default options.
-     *
-     * @param synonyms the synonyms
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @param replaceExistingSynonyms whether every other synonym is removed
-     * @return the task and {@code updatedAt}
-     */
-    public WriteResponse saveSynonyms(List<Synonym> synonyms, boolean forwardToReplicas,
-                                      boolean replaceExistingSynonyms) {
-        return saveSynonyms(synonyms, forwardToReplicas, replaceExistingSynonyms, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #saveSynonyms(List, boolean, boolean, RequestOptions)}. Cancelling the future
-     * cancels the call.
-     *
-     * @param synonyms the synonyms
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @param replaceExistingSynonyms whether every other synonym is removed
-     * @param options per-request options; null for none
-     * @return a future of the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
-     */
-    public CompletableFuture<WriteResponse> saveSynonymsAsync(List<Synonym> synonyms, boolean forwardToReplicas,
-                                                              boolean replaceExistingSynonyms, RequestOptions options) {
-        return call(Endpoints.SAVE_SYNONYMS, options).query("forwardToReplicas", forwardToReplicas)
-                .query("replaceExistingSynonyms", replaceExistingSynonyms).body(synonyms)
-                .executeAsync(WriteResponse.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #saveSynonyms(List, boolean, boolean)}.
-     *
-     * @param synonyms the synonyms
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @param replaceExistingSynonyms whether every other synonym is removed
-     * @return a future of the task and {@code updatedAt}
-     */
-    public CompletableFuture<WriteResponse> saveSynonymsAsync(List<Synonym> synonyms, boolean forwardToReplicas,
-                                                              boolean replaceExistingSynonyms) {
-        return saveSynonymsAsync(synonyms, forwardToReplicas, replaceExistingSynonyms, RequestOptions.none());
-    }
-
-    /**
-     * Reads a synonym.
-     *
-     * <p>Key right: settings.
-     *
-     * @param objectID the objectID
-     * @param options per-request options (headers, query parameters, timeouts); null for none
-     * @return the synonym
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public Synonym getSynonym(String objectID, RequestOptions options) {
-        return call(Endpoints.GET_SYNONYM, options).path("objectID", objectID).execute(Synonym.class);
-    }
-
-    /**
-     * Same as {@link #getSynonym(String, RequestOptions)} with default options.
-     *
-     * @param objectID the objectID
-     * @return the synonym
-     */
-    public Synonym getSynonym(String objectID) {
-        return getSynonym(objectID, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #getSynonym(String, RequestOptions)}. Cancelling the future cancels the call.
-     *
-     * @param objectID the objectID
-     * @param options per-request options; null for none
-     * @return a future of the synonym; it fails with a {@link io.quarry.core.QuarryException}
-     */
-    public CompletableFuture<Synonym> getSynonymAsync(String objectID, RequestOptions options) {
-        return call(Endpoints.GET_SYNONYM, options).path("objectID", objectID).executeAsync(Synonym.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #getSynonym(String)}.
-     *
-     * @param objectID the objectID
-     * @return a future of the synonym
-     */
-    public CompletableFuture<Synonym> getSynonymAsync(String objectID) {
-        return getSynonymAsync(objectID, RequestOptions.none());
-    }
-
-    /**
-     * Deletes a synonym.
-     *
-     * <p>Key right: editSettings.
-     *
-     * @param objectID the objectID
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @param options per-request options (headers, query parameters, timeouts); null for none
-     * @return the task and {@code deletedAt}
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public WriteResponse deleteSynonym(String objectID, boolean forwardToReplicas, RequestOptions options) {
-        return call(Endpoints.DELETE_SYNONYM, options).path("objectID", objectID)
-                .query("forwardToReplicas", forwardToReplicas).execute(WriteResponse.class);
-    }
-
-    /**
-     * Same as {@link #deleteSynonym(String, boolean, RequestOptions)} with default options.
-     *
-     * @param objectID the objectID
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @return the task and {@code deletedAt}
-     */
-    public WriteResponse deleteSynonym(String objectID, boolean forwardToReplicas) {
-        return deleteSynonym(objectID, forwardToReplicas, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #deleteSynonym(String, boolean, RequestOptions)}. Cancelling the future cancels the
-     * call.
-     *
-     * @param objectID the objectID
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @param options per-request options; null for none
-     * @return a future of the task and {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
-     */
-    public CompletableFuture<WriteResponse> deleteSynonymAsync(String objectID, boolean forwardToReplicas,
-                                                               RequestOptions options) {
-        return call(Endpoints.DELETE_SYNONYM, options).path("objectID", objectID)
-                .query("forwardToReplicas", forwardToReplicas).executeAsync(WriteResponse.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #deleteSynonym(String, boolean)}.
-     *
-     * @param objectID the objectID
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @return a future of the task and {@code deletedAt}
-     */
-    public CompletableFuture<WriteResponse> deleteSynonymAsync(String objectID, boolean forwardToReplicas) {
-        return deleteSynonymAsync(objectID, forwardToReplicas, RequestOptions.none());
-    }
-
-    /**
-     * Deletes every synonym of this index.
-     *
-     * <p>Key right: editSettings.
-     *
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @param options per-request options (headers, query parameters, timeouts); null for none
-     * @return the task and {@code updatedAt}
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public WriteResponse clearSynonyms(boolean forwardToReplicas, RequestOptions options) {
-        return call(Endpoints.CLEAR_SYNONYMS, options).query("forwardToReplicas", forwardToReplicas)
-                .execute(WriteResponse.class);
-    }
-
-    /**
-     * Same as {@link #clearSynonyms(boolean, RequestOptions)} with default options.
-     *
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @return the task and {@code updatedAt}
-     */
-    public WriteResponse clearSynonyms(boolean forwardToReplicas) {
-        return clearSynonyms(forwardToReplicas, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #clearSynonyms(boolean, RequestOptions)}. Cancelling the future cancels the call.
-     *
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @param options per-request options; null for none
-     * @return a future of the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
-     */
-    public CompletableFuture<WriteResponse> clearSynonymsAsync(boolean forwardToReplicas, RequestOptions options) {
-        return call(Endpoints.CLEAR_SYNONYMS, options).query("forwardToReplicas", forwardToReplicas)
-                .executeAsync(WriteResponse.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #clearSynonyms(boolean)}.
-     *
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @return a future of the task and {@code updatedAt}
-     */
-    public CompletableFuture<WriteResponse> clearSynonymsAsync(boolean forwardToReplicas) {
-        return clearSynonymsAsync(forwardToReplicas, RequestOptions.none());
-    }
-
-    /**
-     * Searches the synonyms of this index; {@link #browseSynonyms()} iterates over all of them.
-     *
-     * <p>Key right: settings.
-     *
-     * @param query the search
-     * @param options per-request options (headers, query parameters, timeouts); null for none
-     * @return a page of synonyms
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public SearchSynonymsResponse searchSynonyms(SynonymQuery query, RequestOptions options) {
-        return call(Endpoints.SEARCH_SYNONYMS, options).body(query).execute(SearchSynonymsResponse.class);
-    }
-
-    /**
-     * Same as {@link #searchSynonyms(SynonymQuery, RequestOptions)} with default options.
-     *
-     * @param query the search
-     * @return a page of synonyms
-     */
-    public SearchSynonymsResponse searchSynonyms(SynonymQuery query) {
-        return searchSynonyms(query, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #searchSynonyms(SynonymQuery, RequestOptions)}. Cancelling the future cancels the
-     * call.
-     *
-     * @param query the search
-     * @param options per-request options; null for none
-     * @return a future of a page of synonyms; it fails with a {@link io.quarry.core.QuarryException}
-     */
-    public CompletableFuture<SearchSynonymsResponse> searchSynonymsAsync(SynonymQuery query, RequestOptions options) {
-        return call(Endpoints.SEARCH_SYNONYMS, options).body(query).executeAsync(SearchSynonymsResponse.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #searchSynonyms(SynonymQuery)}.
-     *
-     * @param query the search
-     * @return a future of a page of synonyms
-     */
-    public CompletableFuture<SearchSynonymsResponse> searchSynonymsAsync(SynonymQuery query) {
-        return searchSynonymsAsync(query, RequestOptions.none());
-    }
-
-    /**
-     * Creates or replaces a rule.
-     *
-     * <p>Key right: editSettings.
-     *
-     * @param rule the rule
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @param options per-request options (headers, query parameters, timeouts); null for none
-     * @return the task, {@code updatedAt} and the ID (response shape of the real service)
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public WriteResponse saveRule(Rule rule, boolean forwardToReplicas, RequestOptions options) {
-        return call(Endpoints.SAVE_RULE, options).path("objectID", rule.objectID())
-                .query("forwardToReplicas", forwardToReplicas).body(rule).execute(WriteResponse.class);
-    }
-
-    /**
-     * Same as {@link #saveRule(Rule, boolean, RequestOptions)} with default options.
-     *
-     * @param rule the rule
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @return the task, {@code updatedAt} and the ID (response shape of the real service)
-     */
-    public WriteResponse saveRule(Rule rule, boolean forwardToReplicas) {
-        return saveRule(rule, forwardToReplicas, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #saveRule(Rule, boolean, RequestOptions)}. Cancelling the future cancels the call.
-     *
-     * @param rule the rule
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @param options per-request options; null for none
-     * @return a future of the task, {@code updatedAt} and the ID (response shape of the real service); it fails with
-     * a {@link io.quarry.core.QuarryException}
-     */
-    public CompletableFuture<WriteResponse> saveRuleAsync(Rule rule, boolean forwardToReplicas,
-                                                          RequestOptions options) {
-        return call(Endpoints.SAVE_RULE, options).path("objectID", rule.objectID())
-                .query("forwardToReplicas", forwardToReplicas).body(rule).executeAsync(WriteResponse.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #saveRule(Rule, boolean)}.
-     *
-     * @param rule the rule
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @return a future of the task, {@code updatedAt} and the ID (response shape of the real service)
-     */
-    public CompletableFuture<WriteResponse> saveRuleAsync(Rule rule, boolean forwardToReplicas) {
-        return saveRuleAsync(rule, forwardToReplicas, RequestOptions.none());
-    }
-
-    /**
-     * Creates or replaces several rules by objectID, optionally replacing all existing ones atomically.
-     *
-     * <p>Key right: editSettings.
-     *
-     * @param rules the rules
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @param clearExistingRules whether every other rule is removed
-     * @param options per-request options (headers, query parameters, timeouts); null for none
-     * @return the task and {@code updatedAt}
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public WriteResponse saveRules(List<Rule> rules, boolean forwardToReplicas, boolean clearExistingRules,
-                                   RequestOptions options) {
-        return call(Endpoints.SAVE_RULES, options).query("forwardToReplicas", forwardToReplicas)
-                .query("clearExistingRules", clearExistingRules).body(rules).execute(WriteResponse.class);
-    }
-
-    /**
-     * Same as {@link #saveRules(List, boolean, boolean, RequestOptions)} with default options.
-     *
-     * @param rules the rules
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @param clearExistingRules whether every other rule is removed
-     * @return the task and {@code updatedAt}
-     */
-    public WriteResponse saveRules(List<Rule> rules, boolean forwardToReplicas, boolean clearExistingRules) {
-        return saveRules(rules, forwardToReplicas, clearExistingRules, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #saveRules(List, boolean, boolean, RequestOptions)}. Cancelling the future cancels
-     * the call.
-     *
-     * @param rules the rules
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @param clearExistingRules whether every other rule is removed
-     * @param options per-request options; null for none
-     * @return a future of the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
-     */
-    public CompletableFuture<WriteResponse> saveRulesAsync(List<Rule> rules, boolean forwardToReplicas,
-                                                           boolean clearExistingRules, RequestOptions options) {
-        return call(Endpoints.SAVE_RULES, options).query("forwardToReplicas", forwardToReplicas)
-                .query("clearExistingRules", clearExistingRules).body(rules).executeAsync(WriteResponse.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #saveRules(List, boolean, boolean)}.
-     *
-     * @param rules the rules
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @param clearExistingRules whether every other rule is removed
-     * @return a future of the task and {@code updatedAt}
-     */
-    public CompletableFuture<WriteResponse> saveRulesAsync(List<Rule> rules, boolean forwardToReplicas,
-                                                           boolean clearExistingRules) {
-        return saveRulesAsync(rules, forwardToReplicas, clearExistingRules, RequestOptions.none());
-    }
-
-    /**
-     * Reads a rule.
-     *
-     * <p>Key right: settings.
-     *
-     * @param objectID the objectID
-     * @param options per-request options (headers, query parameters, timeouts); null for none
-     * @return the rule
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public Rule getRule(String objectID, RequestOptions options) {
-        return call(Endpoints.GET_RULE, options).path("objectID", objectID).execute(Rule.class);
-    }
-
-    /**
-     * Same as {@link #getRule(String, RequestOptions)} with default options.
-     *
-     * @param objectID the objectID
-     * @return the rule
-     */
-    public Rule getRule(String objectID) {
-        return getRule(objectID, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #getRule(String, RequestOptions)}. Cancelling the future cancels the call.
-     *
-     * @param objectID the objectID
-     * @param options per-request options; null for none
-     * @return a future of the rule; it fails with a {@link io.quarry.core.QuarryException}
-     */
-    public CompletableFuture<Rule> getRuleAsync(String objectID, RequestOptions options) {
-        return call(Endpoints.GET_RULE, options).path("objectID", objectID).executeAsync(Rule.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #getRule(String)}.
-     *
-     * @param objectID the objectID
-     * @return a future of the rule
-     */
-    public CompletableFuture<Rule> getRuleAsync(String objectID) {
-        return getRuleAsync(objectID, RequestOptions.none());
-    }
-
-    /**
-     * Deletes a rule.
-     *
-     * <p>Key right: editSettings.
-     *
-     * @param objectID the objectID
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @param options per-request options (headers, query parameters, timeouts); null for none
-     * @return the task and {@code updatedAt}
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public WriteResponse deleteRule(String objectID, boolean forwardToReplicas, RequestOptions options) {
-        return call(Endpoints.DELETE_RULE, options).path("objectID", objectID)
-                .query("forwardToReplicas", forwardToReplicas).execute(WriteResponse.class);
-    }
-
-    /**
-     * Same as {@link #deleteRule(String, boolean, RequestOptions)} with default options.
-     *
-     * @param objectID the objectID
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @return the task and {@code updatedAt}
-     */
-    public WriteResponse deleteRule(String objectID, boolean forwardToReplicas) {
-        return deleteRule(objectID, forwardToReplicas, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #deleteRule(String, boolean, RequestOptions)}. Cancelling the future cancels the
-     * call.
-     *
-     * @param objectID the objectID
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @param options per-request options; null for none
-     * @return a future of the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
-     */
-    public CompletableFuture<WriteResponse> deleteRuleAsync(String objectID, boolean forwardToReplicas,
-                                                            RequestOptions options) {
-        return call(Endpoints.DELETE_RULE, options).path("objectID", objectID)
-                .query("forwardToReplicas", forwardToReplicas).executeAsync(WriteResponse.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #deleteRule(String, boolean)}.
-     *
-     * @param objectID the objectID
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @return a future of the task and {@code updatedAt}
-     */
-    public CompletableFuture<WriteResponse> deleteRuleAsync(String objectID, boolean forwardToReplicas) {
-        return deleteRuleAsync(objectID, forwardToReplicas, RequestOptions.none());
-    }
-
-    /**
-     * Deletes every rule of this index.
-     *
-     * <p>Key right: editSettings.
-     *
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @param options per-request options (headers, query parameters, timeouts); null for none
-     * @return the task and {@code updatedAt}
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public WriteResponse clearRules(boolean forwardToReplicas, RequestOptions options) {
-        return call(Endpoints.CLEAR_RULES, options).query("forwardToReplicas", forwardToReplicas)
-                .execute(WriteResponse.class);
-    }
-
-    /**
-     * Same as {@link #clearRules(boolean, RequestOptions)} with default options.
-     *
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @return the task and {@code updatedAt}
-     */
-    public WriteResponse clearRules(boolean forwardToReplicas) {
-        return clearRules(forwardToReplicas, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #clearRules(boolean, RequestOptions)}. Cancelling the future cancels the call.
-     *
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @param options per-request options; null for none
-     * @return a future of the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
-     */
-    public CompletableFuture<WriteResponse> clearRulesAsync(boolean forwardToReplicas, RequestOptions options) {
-        return call(Endpoints.CLEAR_RULES, options).query("forwardToReplicas", forwardToReplicas)
-                .executeAsync(WriteResponse.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #clearRules(boolean)}.
-     *
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @return a future of the task and {@code updatedAt}
-     */
-    public CompletableFuture<WriteResponse> clearRulesAsync(boolean forwardToReplicas) {
-        return clearRulesAsync(forwardToReplicas, RequestOptions.none());
-    }
-
-    /**
-     * Searches the rules of this index; {@link #browseRules()} iterates over all of them.
-     *
-     * <p>Key right: settings.
-     *
-     * @param query the search
-     * @param options per-request options (headers, query parameters, timeouts); null for none
-     * @return a page of rules
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public SearchRulesResponse searchRules(RuleQuery query, RequestOptions options) {
-        return call(Endpoints.SEARCH_RULES, options).body(query).execute(SearchRulesResponse.class);
-    }
-
-    /**
-     * Same as {@link #searchRules(RuleQuery, RequestOptions)} with default options.
-     *
-     * @param query the search
-     * @return a page of rules
-     */
-    public SearchRulesResponse searchRules(RuleQuery query) {
-        return searchRules(query, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #searchRules(RuleQuery, RequestOptions)}. Cancelling the future cancels the call.
-     *
-     * @param query the search
-     * @param options per-request options; null for none
-     * @return a future of a page of rules; it fails with a {@link io.quarry.core.QuarryException}
-     */
-    public CompletableFuture<SearchRulesResponse> searchRulesAsync(RuleQuery query, RequestOptions options) {
-        return call(Endpoints.SEARCH_RULES, options).body(query).executeAsync(SearchRulesResponse.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #searchRules(RuleQuery)}.
-     *
-     * @param query the search
-     * @return a future of a page of rules
-     */
-    public CompletableFuture<SearchRulesResponse> searchRulesAsync(RuleQuery query) {
-        return searchRulesAsync(query, RequestOptions.none());
-    }
-
-    /**
-     * Creates a key limited to this index. Propagation takes time: the key is usable once {@link #getApiKey(String)}
-     * reads it.
-     *
-     * <p>Key right: admin key. Not idempotent: a retried call can create two keys.
-     *
-     * @param key the key parameters
-     * @param options per-request options (headers, query parameters, timeouts); null for none
-     * @return the new key and {@code createdAt}
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public ApiKeyResponse addApiKey(ApiKey key, RequestOptions options) {
-        return call(Endpoints.ADD_INDEX_API_KEY, options).body(key).execute(ApiKeyResponse.class);
-    }
-
-    /**
-     * Same as {@link #addApiKey(ApiKey, RequestOptions)} with default options.
-     *
-     * @param key the key parameters
-     * @return the new key and {@code createdAt}
-     */
-    public ApiKeyResponse addApiKey(ApiKey key) {
-        return addApiKey(key, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #addApiKey(ApiKey, RequestOptions)}. Cancelling the future cancels the call.
-     *
-     * @param key the key parameters
-     * @param options per-request options; null for none
-     * @return a future of the new key and {@code createdAt}; it fails with a {@link io.quarry.core.QuarryException}
-     */
-    public CompletableFuture<ApiKeyResponse> addApiKeyAsync(ApiKey key, RequestOptions options) {
-        return call(Endpoints.ADD_INDEX_API_KEY, options).body(key).executeAsync(ApiKeyResponse.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #addApiKey(ApiKey)}.
-     *
-     * @param key the key parameters
-     * @return a future of the new key and {@code createdAt}
-     */
-    public CompletableFuture<ApiKeyResponse> addApiKeyAsync(ApiKey key) {
-        return addApiKeyAsync(key, RequestOptions.none());
-    }
-
-    /**
-     * Replaces the parameters of a key of this index (the service answers success even for an unknown key).
-     *
-     * <p>Key right: admin key.
-     *
-     * @param key the key
-     * @param parameters the new parameters
-     * @param options per-request options (headers, query parameters, timeouts); null for none
-     * @return the key and {@code updatedAt}
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public ApiKeyResponse updateApiKey(String key, ApiKey parameters, RequestOptions options) {
-        return call(Endpoints.UPDATE_INDEX_API_KEY, options).path("key", key).body(parameters)
-                .execute(ApiKeyResponse.class);
-    }
-
-    /**
-     * Same as {@link #updateApiKey(String, ApiKey, RequestOptions)} with default options.
-     *
-     * @param key the key
-     * @param parameters the new parameters
-     * @return the key and {@code updatedAt}
-     */
-    public ApiKeyResponse updateApiKey(String key, ApiKey parameters) {
-        return updateApiKey(key, parameters, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #updateApiKey(String, ApiKey, RequestOptions)}. Cancelling the future cancels the
-     * call.
-     *
-     * @param key the key
-     * @param parameters the new parameters
-     * @param options per-request options; null for none
-     * @return a future of the key and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
-     */
-    public CompletableFuture<ApiKeyResponse> updateApiKeyAsync(String key, ApiKey parameters, RequestOptions options) {
-        return call(Endpoints.UPDATE_INDEX_API_KEY, options).path("key", key).body(parameters)
-                .executeAsync(ApiKeyResponse.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #updateApiKey(String, ApiKey)}.
-     *
-     * @param key the key
-     * @param parameters the new parameters
-     * @return a future of the key and {@code updatedAt}
-     */
-    public CompletableFuture<ApiKeyResponse> updateApiKeyAsync(String key, ApiKey parameters) {
-        return updateApiKeyAsync(key, parameters, RequestOptions.none());
-    }
-
-    /**
-     * Lists the keys of this index.
-     *
-     * <p>Key right: admin key.
-     *
-     * @param options per-request options (headers, query parameters, timeouts); null for none
-     * @return the keys
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public ListApiKeysResponse listApiKeys(RequestOptions options) {
-        return call(Endpoints.LIST_INDEX_API_KEYS, options).execute(ListApiKeysResponse.class);
-    }
-
-    /**
-     * Same as {@link #listApiKeys(RequestOptions)} with default options.
-     *
-     * @return the keys
-     */
-    public ListApiKeysResponse listApiKeys() {
-        return listApiKeys(RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #listApiKeys(RequestOptions)}. Cancelling the future cancels the call.
-     *
-     * @param options per-request options; null for none
-     * @return a future of the keys; it fails with a {@link io.quarry.core.QuarryException}
-     */
-    public CompletableFuture<ListApiKeysResponse> listApiKeysAsync(RequestOptions options) {
-        return call(Endpoints.LIST_INDEX_API_KEYS, options).executeAsync(ListApiKeysResponse.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #listApiKeys()}.
-     *
-     * @return a future of the keys
-     */
-    public CompletableFuture<ListApiKeysResponse> listApiKeysAsync() {
-        return listApiKeysAsync(RequestOptions.none());
-    }
-
-    /**
-     * Reads a key of this index.
-     *
-     * <p>Key right: admin key.
-     *
-     * @param key the key
-     * @param options per-request options (headers, query parameters, timeouts); null for none
-     * @return the key and its parameters
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public ApiKeyInfo getApiKey(String key, RequestOptions options) {
-        return call(Endpoints.GET_INDEX_API_KEY, options).path("key", key).execute(ApiKeyInfo.class);
-    }
-
-    /**
-     * Same as {@link #getApiKey(String, RequestOptions)} with default options.
-     *
-     * @param key the key
-     * @return the key and its parameters
-     */
-    public ApiKeyInfo getApiKey(String key) {
-        return getApiKey(key, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #getApiKey(String, RequestOptions)}. Cancelling the future cancels the call.
-     *
-     * @param key the key
-     * @param options per-request options; null for none
-     * @return a future of the key and its parameters; it fails with a {@link io.quarry.core.QuarryException}
-     */
-    public CompletableFuture<ApiKeyInfo> getApiKeyAsync(String key, RequestOptions options) {
-        return call(Endpoints.GET_INDEX_API_KEY, options).path("key", key).executeAsync(ApiKeyInfo.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #getApiKey(String)}.
-     *
-     * @param key the key
-     * @return a future of the key and its parameters
-     */
-    public CompletableFuture<ApiKeyInfo> getApiKeyAsync(String key) {
-        return getApiKeyAsync(key, RequestOptions.none());
-    }
-
-    /**
-     * Deletes a key of this index.
-     *
-     * <p>Key right: admin key.
-     *
-     * @param key the key
-     * @param options per-request options (headers, query parameters, timeouts); null for none
-     * @return {@code deletedAt}
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public ApiKeyResponse deleteApiKey(String key, RequestOptions options) {
-        return call(Endpoints.DELETE_INDEX_API_KEY, options).path("key", key).execute(ApiKeyResponse.class);
-    }
-
-    /**
-     * Same as {@link #deleteApiKey(String, RequestOptions)} with default options.
-     *
-     * @param key the key
-     * @return {@code deletedAt}
-     */
-    public ApiKeyResponse deleteApiKey(String key) {
-        return deleteApiKey(key, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #deleteApiKey(String, RequestOptions)}. Cancelling the future cancels the call.
-     *
-     * @param key the key
-     * @param options per-request options; null for none
-     * @return a future of {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
-     */
-    public CompletableFuture<ApiKeyResponse> deleteApiKeyAsync(String key, RequestOptions options) {
-        return call(Endpoints.DELETE_INDEX_API_KEY, options).path("key", key).executeAsync(ApiKeyResponse.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #deleteApiKey(String)}.
-     *
-     * @param key the key
-     * @return a future of {@code deletedAt}
-     */
-    public CompletableFuture<ApiKeyResponse> deleteApiKeyAsync(String key) {
-        return deleteApiKeyAsync(key, RequestOptions.none());
-    }
-
-    // ---- Helpers -------------------------------------------------------------------------------------------
 
     /**
      * Waits until a task of this index is applied, polling {@link #getTask(long)} with the default
@@ -2106,44 +1348,6 @@ public final class SearchIndex {
     }
 
     /**
-     * Every synonym of this index, read lazily page by page. Needs the {@code settings} right.
-     *
-     * @return the lazy sequence
-     */
-    public PagedIterable<Synonym> browseSynonyms() {
-        return new PagedIterable<>(() -> Pages.iterator(0,
-                page -> synonymPage(page, searchSynonyms(synonymQuery(page)))));
-    }
-
-    /**
-     * Asynchronous form of {@link #browseSynonyms()}.
-     *
-     * @return the future synonyms
-     */
-    public CompletableFuture<List<Synonym>> browseSynonymsAsync() {
-        return Pages.collectAsync(0, page -> searchSynonymsAsync(synonymQuery(page))
-                .thenApply(r -> synonymPage(page, r)));
-    }
-
-    /**
-     * Every rule of this index, read lazily page by page. Needs the {@code settings} right.
-     *
-     * @return the lazy sequence
-     */
-    public PagedIterable<Rule> browseRules() {
-        return new PagedIterable<>(() -> Pages.iterator(0, page -> rulePage(searchRules(ruleQuery(page)))));
-    }
-
-    /**
-     * Asynchronous form of {@link #browseRules()}.
-     *
-     * @return the future rules
-     */
-    public CompletableFuture<List<Rule>> browseRulesAsync() {
-        return Pages.collectAsync(0, page -> searchRulesAsync(ruleQuery(page)).thenApply(SearchIndex::rulePage));
-    }
-
-    /**
      * Saves records in batches of 1000 (each record with an objectID replaces the stored one; one without gets
      * an ID from the service, so a retried batch can add it twice). Needs {@code addObject}.
      *
@@ -2196,7 +1400,7 @@ public final class SearchIndex {
      * @return the future acknowledgements
      */
     public CompletableFuture<List<BatchResponse>> deleteObjectsAsync(Collection<String> objectIDs,
-                                                                    BatchOptions options) {
+                                                                     BatchOptions options) {
         return writeChunksAsync(ChunkedWriter.deletes(objectIDs), options);
     }
 
@@ -2224,8 +1428,8 @@ public final class SearchIndex {
      * @return the future acknowledgements
      */
     public CompletableFuture<List<BatchResponse>> partialUpdateObjectsAsync(Collection<?> records,
-                                                                           boolean createIfNotExists,
-                                                                           BatchOptions options) {
+                                                                            boolean createIfNotExists,
+                                                                            BatchOptions options) {
         return writeChunksAsync(ChunkedWriter.partialUpdates(records, createIfNotExists), options);
     }
 
@@ -2240,20 +1444,7 @@ public final class SearchIndex {
      * @return what was done
      */
     public ReplaceAllResponse replaceAllObjects(Collection<?> records, BatchOptions options) {
-        SearchIndex temporary = sibling(temporaryName());
-        try {
-            WriteResponse copy = copyScopesOrNull(temporary.name);
-            List<BatchResponse> batches = temporary.saveObjects(records, options.waitForTasks(true));
-            if (copy != null) {
-                waitForTask(copy.taskID(), options.waitPolicy());
-            }
-            WriteResponse move = temporary.moveTo(name);
-            temporary.waitForTask(move.taskID(), options.waitPolicy());
-            return new ReplaceAllResponse(copy, batches, move);
-        } catch (RuntimeException e) {
-            deleteQuietly(temporary, e);
-            throw e;
-        }
+        return ReplaceAllObjects.run(this, records, options);
     }
 
     /**
@@ -2264,27 +1455,7 @@ public final class SearchIndex {
      * @return the future outcome; on failure the temporary index has been deleted
      */
     public CompletableFuture<ReplaceAllResponse> replaceAllObjectsAsync(Collection<?> records, BatchOptions options) {
-        SearchIndex temporary = sibling(temporaryName());
-        BatchOptions waiting = options.waitForTasks(true);
-        return copyToAsync(temporary.name, SCOPES).handle((copy, error) -> {
-            Throwable cause = error == null ? null : Poller.unwrap(error);
-            if (cause != null && !(cause instanceof NotFoundException)) {
-                throw new CompletionException(cause);
-            }
-            return copy;
-        }).thenCompose(copy -> temporary.saveObjectsAsync(records, waiting)
-                .thenCompose(batches -> (copy == null ? CompletableFuture.completedFuture(null)
-                        : waitForTaskAsync(copy.taskID(), options.waitPolicy()))
-                        .thenCompose(ignored -> temporary.moveToAsync(name))
-                        .thenCompose(move -> temporary.waitForTaskAsync(move.taskID(), options.waitPolicy())
-                                .thenApply(ignored -> new ReplaceAllResponse(copy, batches, move)))))
-                .exceptionallyCompose(error -> temporary.deleteAsync().handle((r, cleanupError) -> {
-                    Throwable cause = Poller.unwrap(error);
-                    if (cleanupError != null) {
-                        cause.addSuppressed(Poller.unwrap(cleanupError));
-                    }
-                    throw new CompletionException(cause);
-                }));
+        return ReplaceAllObjects.runAsync(this, records, options);
     }
 
     /**
@@ -2319,41 +1490,13 @@ public final class SearchIndex {
         });
     }
 
-    // ---- Internals -----------------------------------------------------------------------------------------
-
-    private static final List<CopyScope> SCOPES = List.of(CopyScope.SETTINGS, CopyScope.SYNONYMS, CopyScope.RULES);
-    private static final int PAGE_SIZE = 1000;
-
-    private ApiRequest call(Endpoint endpoint, RequestOptions options) {
-        return api.request(endpoint).path("indexName", name).options(RequestOptionsMerge.merge(defaults, options));
-    }
-
-    private WriteResponse copyScopesOrNull(String destination) {
-        try {
-            return copyTo(destination, SCOPES, RequestOptions.none());
-        } catch (NotFoundException e) {
-            return null; // nothing to copy: the target does not exist yet
-        }
-    }
-
-    private SearchIndex sibling(String indexName) {
-        return new SearchIndex(api, indexName, defaults);
-    }
-
-    private String temporaryName() {
-        return name + "_tmp_" + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36);
-    }
-
-    private static void deleteQuietly(SearchIndex index, RuntimeException failure) {
-        try {
-            index.delete();
-        } catch (RuntimeException cleanup) {
-            failure.addSuppressed(cleanup);
-        }
+    /** Another index of the same client, with the same options. */
+    SearchIndex sibling(String indexName) {
+        return new SearchIndex(calls.forIndex(indexName));
     }
 
     private String taskDescription(long taskID) {
-        return "task " + taskID + " of index " + name;
+        return "task " + taskID + " of index " + name();
     }
 
     private List<BatchResponse> writeChunks(List<BatchOperation> operations, BatchOptions options) {
@@ -2368,23 +1511,5 @@ public final class SearchIndex {
 
     private static <T> Page<T, Optional<String>> browsePage(SearchResponse<T> response) {
         return new Page<>(response.records(), response.cursor().isPresent() ? response.cursor() : null);
-    }
-
-    private static SynonymQuery synonymQuery(int page) {
-        return SynonymQuery.of("").page(page).hitsPerPage(PAGE_SIZE);
-    }
-
-    private static Page<Synonym, Integer> synonymPage(int page, SearchSynonymsResponse response) {
-        int nbPages = (int) ((response.nbHits() + PAGE_SIZE - 1) / PAGE_SIZE);
-        return new Page<>(response.hits(), Pages.nextPage(page, response.hits().size(), nbPages, PAGE_SIZE));
-    }
-
-    private static RuleQuery ruleQuery(int page) {
-        return RuleQuery.of("").page(page).hitsPerPage(PAGE_SIZE);
-    }
-
-    private static Page<Rule, Integer> rulePage(SearchRulesResponse response) {
-        return new Page<>(response.hits(),
-                Pages.nextPage(response.page(), response.hits().size(), response.nbPages(), PAGE_SIZE));
     }
 }

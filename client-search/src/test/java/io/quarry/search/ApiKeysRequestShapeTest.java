@@ -50,7 +50,7 @@ class ApiKeysRequestShapeTest {
     void createsAGlobalKeyWithItsParameters() {
         WM.stubFor(post("/1/keys").willReturn(okJson("{\"key\":\"k1\",\"createdAt\":\"2026-01-01T00:00:00.000Z\"}")));
 
-        ApiKeyResponse created = client.addApiKey(ApiKey.withAcl("search", "browse").description("front")
+        ApiKeyResponse created = client.apiKeys().add(ApiKey.withAcl("search", "browse").description("front")
                 .indexes("products*").maxHitsPerQuery(50).maxQueriesPerIPPerHour(100)
                 .queryParameters(SearchQuery.empty().filters("brand:Acme")).referers("*.example.com").validity(3600));
 
@@ -75,16 +75,17 @@ class ApiKeysRequestShapeTest {
         WM.stubFor(delete("/1/keys/k1").willReturn(okJson("{\"deletedAt\":\"2026-01-03T00:00:00Z\"}")));
         WM.stubFor(post("/1/keys/k1/restore").willReturn(okJson("{\"key\":\"k1\",\"createdAt\":\"2026-01-04T00:00:00Z\"}")));
 
-        assertThat(client.updateApiKey("k1", ApiKey.withAcl("search")).updatedAt()).isEqualTo("2026-01-02T00:00:00Z");
-        ListApiKeysResponse keys = client.listApiKeys();
+        assertThat(client.apiKeys().update("k1", ApiKey.withAcl("search")).updatedAt())
+                .isEqualTo("2026-01-02T00:00:00Z");
+        ListApiKeysResponse keys = client.apiKeys().list();
         assertThat(keys.keys()).singleElement().satisfies(k -> {
             assertThat(k.createdAt()).isEqualTo(1_700_000_000L);
             assertThat(k.indexes()).containsExactly("products");
             assertThat(k.toString()).doesNotContain("k1");
         });
-        assertThat(client.getApiKey("k1").acl()).containsExactly("search");
-        assertThat(client.deleteApiKeyAsync("k1").join().deletedAt()).isEqualTo("2026-01-03T00:00:00Z");
-        assertThat(client.restoreApiKey("k1").createdAt()).isEqualTo("2026-01-04T00:00:00Z");
+        assertThat(client.apiKeys().get("k1").acl()).containsExactly("search");
+        assertThat(client.apiKeys().deleteAsync("k1").join().deletedAt()).isEqualTo("2026-01-03T00:00:00Z");
+        assertThat(client.apiKeys().restore("k1").createdAt()).isEqualTo("2026-01-04T00:00:00Z");
 
         WM.verify(putRequestedFor(urlEqualTo("/1/keys/k1")).withRequestBody(equalToJson("{\"acl\":[\"search\"]}")));
         WM.verify(deleteRequestedFor(urlEqualTo("/1/keys/k1")));
@@ -103,12 +104,12 @@ class ApiKeysRequestShapeTest {
         WM.stubFor(delete("/1/indexes/products/keys/ik").willReturn(okJson("{\"deletedAt\":\"t3\"}")));
         SearchIndex index = client.index("products");
 
-        assertThat(index.addApiKey(ApiKey.withAcl("search")).key()).isEqualTo("ik");
-        assertThat(index.updateApiKey("ik", ApiKey.withAcl("search", "browse")).updatedAt()).isEqualTo("t2");
-        assertThat(index.listApiKeys().keys()).hasSize(1);
-        assertThat(client.listIndexApiKeysOfAllIndices().keys().get(0).index()).isEqualTo("products");
-        assertThat(index.getApiKey("ik").description()).isEqualTo("idx");
-        assertThat(index.deleteApiKey("ik").deletedAt()).isEqualTo("t3");
+        assertThat(index.apiKeys().add(ApiKey.withAcl("search")).key()).isEqualTo("ik");
+        assertThat(index.apiKeys().update("ik", ApiKey.withAcl("search", "browse")).updatedAt()).isEqualTo("t2");
+        assertThat(index.apiKeys().list().keys()).hasSize(1);
+        assertThat(client.apiKeys().listOfAllIndices().keys().get(0).index()).isEqualTo("products");
+        assertThat(index.apiKeys().get("ik").description()).isEqualTo("idx");
+        assertThat(index.apiKeys().delete("ik").deletedAt()).isEqualTo("t3");
 
         WM.verify(postRequestedFor(urlEqualTo("/1/indexes/products/keys"))
                 .withRequestBody(equalToJson("{\"acl\":[\"search\"]}")));
@@ -126,7 +127,7 @@ class ApiKeysRequestShapeTest {
         WM.stubFor(get("/1/keys/new").inScenario("add").whenScenarioStateIs("propagated")
                 .willReturn(okJson("{\"value\":\"new\",\"acl\":[\"search\"]}")));
 
-        ApiKeyInfo info = client.waitForApiKey("new", ApiKeyChange.ADD, null, FAST);
+        ApiKeyInfo info = client.apiKeys().waitForApiKey("new", ApiKeyChange.ADD, null, FAST);
 
         assertThat(info.acl()).containsExactly("search");
         WM.verify(2, getRequestedFor(urlEqualTo("/1/keys/new")));
@@ -140,10 +141,25 @@ class ApiKeysRequestShapeTest {
         WM.stubFor(get("/1/keys/k").inScenario("update").whenScenarioStateIs("updated")
                 .willReturn(okJson("{\"value\":\"k\",\"acl\":[\"browse\",\"search\"],\"description\":\"new\"}")));
 
-        ApiKeyInfo info = client.waitForApiKeyAsync("k", ApiKeyChange.UPDATE,
+        ApiKeyInfo info = client.apiKeys().waitForApiKeyAsync("k", ApiKeyChange.UPDATE,
                 ApiKey.withAcl("search", "browse").description("new"), FAST).join();
 
         assertThat(info.description()).isEqualTo("new");
+        WM.verify(2, getRequestedFor(urlEqualTo("/1/keys/k")));
+    }
+
+    @Test
+    void anUpdatedValidityMatchesTheSecondsLeft() {
+        WM.stubFor(get("/1/keys/k").inScenario("validity").whenScenarioStateIs(STARTED)
+                .willReturn(okJson("{\"value\":\"k\",\"acl\":[\"search\"],\"validity\":0}"))
+                .willSetStateTo("updated"));
+        WM.stubFor(get("/1/keys/k").inScenario("validity").whenScenarioStateIs("updated")
+                .willReturn(okJson("{\"value\":\"k\",\"acl\":[\"search\"],\"validity\":3599}")));
+
+        ApiKeyInfo info = client.apiKeys().waitForApiKey("k", ApiKeyChange.UPDATE,
+                ApiKey.withAcl("search").validity(3600), FAST);
+
+        assertThat(info.validity()).isEqualTo(3599);
         WM.verify(2, getRequestedFor(urlEqualTo("/1/keys/k")));
     }
 
@@ -154,7 +170,7 @@ class ApiKeysRequestShapeTest {
         WM.stubFor(get("/1/keys/gone").inScenario("delete").whenScenarioStateIs("deleted")
                 .willReturn(aResponse().withStatus(404).withBody("{\"message\":\"Key does not exist\"}")));
 
-        assertThat(client.waitForApiKey("gone", ApiKeyChange.DELETE, null, FAST)).isNull();
-        assertThat(client.waitForApiKeyAsync("gone", ApiKeyChange.DELETE, null, FAST).join()).isNull();
+        assertThat(client.apiKeys().waitForApiKey("gone", ApiKeyChange.DELETE, null, FAST)).isNull();
+        assertThat(client.apiKeys().waitForApiKeyAsync("gone", ApiKeyChange.DELETE, null, FAST).join()).isNull();
     }
 }

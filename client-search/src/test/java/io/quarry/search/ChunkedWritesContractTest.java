@@ -90,7 +90,7 @@ class ChunkedWritesContractTest {
     void replacesAllRecordsKeepingSettingsAndSynonyms() {
         index.saveObjects(products(5), WAIT);
         index.waitForTask(index.setSettings(IndexSettings.create().customRanking("desc(price)"), false).taskID(), FAST);
-        index.waitForTask(index.saveSynonym(Synonym.regular("s", "lamp", "light"), false).taskID(), FAST);
+        index.waitForTask(index.synonyms().save(Synonym.regular("s", "lamp", "light"), false).taskID(), FAST);
 
         ReplaceAllResponse replaced = index.replaceAllObjects(List.of(new Product("n1", "lamp", "Acme", 1),
                 new Product("n2", "desk", "Acme", 2)), BatchOptions.defaults().waitPolicy(FAST));

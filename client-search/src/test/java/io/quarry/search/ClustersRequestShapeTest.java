@@ -50,8 +50,8 @@ class ClustersRequestShapeTest {
         WM.stubFor(post("/1/clusters/mapping").willReturn(okJson("{\"createdAt\":\"t1\"}")));
         WM.stubFor(post("/1/clusters/mapping/batch").willReturn(okJson("{\"createdAt\":\"t2\"}")));
 
-        assertThat(client.assignUserId("u1", "c1").createdAt()).isEqualTo("t1");
-        assertThat(client.batchAssignUserIds("c2", List.of("u2", "u3")).createdAt()).isEqualTo("t2");
+        assertThat(client.clusters().assignUserId("u1", "c1").createdAt()).isEqualTo("t1");
+        assertThat(client.clusters().batchAssignUserIds("c2", List.of("u2", "u3")).createdAt()).isEqualTo("t2");
 
         WM.verify(postRequestedFor(urlEqualTo("/1/clusters/mapping"))
                 .withHeader(SearchClient.USER_ID_HEADER, equalTo("u1"))
@@ -75,15 +75,15 @@ class ClustersRequestShapeTest {
         WM.stubFor(get(urlPathEqualTo("/1/clusters/mapping/pending")).willReturn(okJson(
                 "{\"pending\":true,\"clusters\":{\"c1\":[\"u9\"]}}")));
 
-        assertThat(client.getTopUserIds().topUsers().get(0).get("c1")).extracting(UserMapping::nbRecords)
+        assertThat(client.clusters().getTopUserIds().topUsers().get(0).get("c1")).extracting(UserMapping::nbRecords)
                 .containsExactly(42L);
-        assertThat(client.getUserId("u1").clusterName()).isEqualTo("c1");
-        assertThat(client.listClusters().clusters().get(0).nbUserIDs()).isEqualTo(1);
-        assertThat(client.listUserIds(0, null).userIDs()).hasSize(1);
-        assertThat(client.removeUserIdAsync("u1").join().deletedAt()).isEqualTo("t3");
-        UserIdSearchResponse found = client.searchUserIds(UserIdQuery.of("u").cluster("c1").hitsPerPage(20));
+        assertThat(client.clusters().getUserId("u1").clusterName()).isEqualTo("c1");
+        assertThat(client.clusters().list().clusters().get(0).nbUserIDs()).isEqualTo(1);
+        assertThat(client.clusters().listUserIds(0, null).userIDs()).hasSize(1);
+        assertThat(client.clusters().removeUserIdAsync("u1").join().deletedAt()).isEqualTo("t3");
+        UserIdSearchResponse found = client.clusters().searchUserIds(UserIdQuery.of("u").cluster("c1").hitsPerPage(20));
         assertThat(found.hits()).singleElement().satisfies(m -> assertThat(m.objectID()).isEqualTo("u1"));
-        assertThat(client.hasPendingMappings(true).clusters()).containsKey("c1");
+        assertThat(client.clusters().hasPendingMappings(true).clusters()).containsKey("c1");
 
         WM.verify(getRequestedFor(urlEqualTo("/1/clusters/mapping?page=0")));
         WM.verify(deleteRequestedFor(urlEqualTo("/1/clusters/mapping/u1")));
@@ -103,8 +103,9 @@ class ClustersRequestShapeTest {
         WM.stubFor(get("/1/clusters/mapping?page=1&hitsPerPage=1000").willReturn(okJson("{\"userIDs\":[" + ENTRY
                 .replace("u1", "last") + "]}")));
 
-        assertThat(client.browseUserIds().stream().count()).isEqualTo(1001);
-        assertThat(client.browseUserIdsAsync().join()).last().extracting(UserMapping::userID).isEqualTo("last");
+        assertThat(client.clusters().browseUserIds().stream().count()).isEqualTo(1001);
+        assertThat(client.clusters().browseUserIdsAsync().join()).last()
+                .extracting(UserMapping::userID).isEqualTo("last");
     }
 
     @Test

@@ -57,7 +57,7 @@ class DictionariesRequestShapeTest {
         WM.stubFor(get("/1/task/77").inScenario("task").whenScenarioStateIs("done")
                 .willReturn(okJson("{\"status\":\"published\"}")));
 
-        AppTaskResponse task = client.batchDictionaryEntries(DictionaryName.COMPOUNDS, List.of(
+        AppTaskResponse task = client.dictionaries().batch(DictionaryName.COMPOUNDS, List.of(
                 DictionaryOperation.add(DictionaryEntry.compound("c1", "de", "Kopfschmerztablette", "Kopf", "schmerz",
                         "tablette")),
                 DictionaryOperation.add(DictionaryEntry.stopword("s1", "en", "the").enabled(false)),
@@ -81,9 +81,9 @@ class DictionariesRequestShapeTest {
         WM.stubFor(post("/1/dictionaries/plurals/search").willReturn(okJson(answer)));
         WM.stubFor(get(urlPathEqualTo("/1/dictionaries/plurals/search")).willReturn(okJson(answer)));
 
-        DictionarySearchResponse byPost = client.searchDictionaryEntries(DictionaryName.PLURALS,
+        DictionarySearchResponse byPost = client.dictionaries().search(DictionaryName.PLURALS,
                 DictionaryQuery.of("mouse").language("en").hitsPerPage(5));
-        DictionarySearchResponse byGet = client.searchDictionaryEntriesWithGetAsync(DictionaryName.PLURALS,
+        DictionarySearchResponse byGet = client.dictionaries().searchWithGetAsync(DictionaryName.PLURALS,
                 DictionaryQuery.of("mice cat").page(2)).join();
 
         assertThat(byPost.hits()).singleElement().satisfies(e -> assertThat(e.words()).containsExactly("mouse", "mice"));
@@ -102,9 +102,9 @@ class DictionariesRequestShapeTest {
                 .willReturn(okJson("{\"hits\":[{\"objectID\":\"b\",\"language\":\"fr\",\"word\":\"la\"}],"
                         + "\"nbHits\":2,\"page\":1,\"nbPages\":2}")));
 
-        assertThat(client.browseDictionaryEntries(DictionaryName.STOPWORDS, "fr").stream()
+        assertThat(client.dictionaries().browse(DictionaryName.STOPWORDS, "fr").stream()
                 .map(DictionaryEntry::word)).containsExactly("le", "la");
-        assertThat(client.browseDictionaryEntriesAsync(DictionaryName.STOPWORDS, "fr").join()).hasSize(2);
+        assertThat(client.dictionaries().browseAsync(DictionaryName.STOPWORDS, "fr").join()).hasSize(2);
         WM.verify(postRequestedFor(urlEqualTo("/1/dictionaries/stopwords/search"))
                 .withRequestBody(equalToJson("{\"query\":\"\",\"page\":0,\"hitsPerPage\":1000,\"language\":\"fr\"}")));
     }
@@ -117,9 +117,11 @@ class DictionariesRequestShapeTest {
         WM.stubFor(get("/1/dictionaries/*/languages").willReturn(okJson("{\"fr\":{\"plurals\":null,"
                 + "\"stopwords\":{\"nbCustomEntries\":3},\"compounds\":null}}")));
 
-        assertThat(client.setDictionarySettings(DictionarySettings.stopwords(Map.of("fr", true))).taskID()).isEqualTo(5);
-        assertThat(client.getDictionarySettings().disableStandardEntries()).containsEntry("stopwords", Map.of("fr", true));
-        Map<String, DictionaryLanguage> languages = client.getDictionaryLanguages();
+        assertThat(client.dictionaries().setSettings(DictionarySettings.stopwords(Map.of("fr", true))).taskID())
+                .isEqualTo(5);
+        assertThat(client.dictionaries().getSettings().disableStandardEntries())
+                .containsEntry("stopwords", Map.of("fr", true));
+        Map<String, DictionaryLanguage> languages = client.dictionaries().getLanguages();
         assertThat(languages.get("fr").stopwords().nbCustomEntries()).isEqualTo(3);
         assertThat(languages.get("fr").plurals()).isNull();
 

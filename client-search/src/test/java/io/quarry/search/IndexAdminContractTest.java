@@ -56,31 +56,31 @@ class IndexAdminContractTest {
 
     @Test
     void managesSynonyms() throws Exception {
-        index.waitForTask(index.saveSynonym(Synonym.regular("s1", "phone", "mobile"), false).taskID(), FAST);
-        index.waitForTask(index.saveSynonyms(List.of(Synonym.oneWay("s2", "tv", "television"),
+        index.waitForTask(index.synonyms().save(Synonym.regular("s1", "phone", "mobile"), false).taskID(), FAST);
+        index.waitForTask(index.synonyms().saveAll(List.of(Synonym.oneWay("s2", "tv", "television"),
                 Synonym.placeholder("s3", "<street>", "street", "st")), false, false).taskID(), FAST);
 
-        assertThat(index.getSynonym("s2").type()).isEqualTo(SynonymType.ONE_WAY_SYNONYM);
-        assertThat(index.getSynonym("s2").input()).isEqualTo("tv");
-        SearchSynonymsResponse found = index.searchSynonyms(SynonymQuery.of("mobile"));
+        assertThat(index.synonyms().get("s2").type()).isEqualTo(SynonymType.ONE_WAY_SYNONYM);
+        assertThat(index.synonyms().get("s2").input()).isEqualTo("tv");
+        SearchSynonymsResponse found = index.synonyms().search(SynonymQuery.of("mobile"));
         assertThat(found.hits()).extracting(Synonym::objectID).containsExactly("s1");
         assertThat(index.search(SearchQuery.of("mobile"), Product.class).records()).hasSize(1);
-        assertThat(index.browseSynonyms().toList()).hasSize(3);
-        assertThat(index.browseSynonymsAsync().get()).hasSize(3);
+        assertThat(index.synonyms().browse().toList()).hasSize(3);
+        assertThat(index.synonyms().browseAsync().get()).hasSize(3);
 
-        index.waitForTask(index.deleteSynonym("s1", false).taskID(), FAST);
-        assertThatThrownBy(() -> index.getSynonym("s1")).isInstanceOf(NotFoundException.class);
-        index.waitForTask(index.saveSynonyms(List.of(Synonym.altCorrection1("s4", "fone", "phone")), false, true)
+        index.waitForTask(index.synonyms().delete("s1", false).taskID(), FAST);
+        assertThatThrownBy(() -> index.synonyms().get("s1")).isInstanceOf(NotFoundException.class);
+        index.waitForTask(index.synonyms().saveAll(List.of(Synonym.altCorrection1("s4", "fone", "phone")), false, true)
                 .taskID(), FAST);
-        assertThat(index.browseSynonyms().stream().map(Synonym::objectID)).containsExactly("s4");
-        index.waitForTask(index.clearSynonyms(false).taskID(), FAST);
-        assertThat(index.searchSynonyms(SynonymQuery.of("")).nbHits()).isZero();
+        assertThat(index.synonyms().browse().stream().map(Synonym::objectID)).containsExactly("s4");
+        index.waitForTask(index.synonyms().clear(false).taskID(), FAST);
+        assertThat(index.synonyms().search(SynonymQuery.of("")).nbHits()).isZero();
     }
 
     @Test
     void copiesMovesListsAndDeletesIndices() {
         index.waitForTask(index.setSettings(IndexSettings.create().customRanking("asc(price)"), false).taskID(), FAST);
-        index.waitForTask(index.saveSynonym(Synonym.regular("s1", "a", "b"), false).taskID(), FAST);
+        index.waitForTask(index.synonyms().save(Synonym.regular("s1", "a", "b"), false).taskID(), FAST);
 
         index.waitForTask(client.copyIndex("products", "copy").taskID(), FAST);
         index.waitForTask(client.copySettings("products", "settingsOnly").taskID(), FAST);
@@ -90,7 +90,7 @@ class IndexAdminContractTest {
         assertThat(client.index("copy").getObject("p1", Product.class).name()).isEqualTo("Phone");
         SearchIndex settingsOnly = client.index("settingsOnly");
         assertThat(settingsOnly.getSettings().getStrings("customRanking")).containsExactly("asc(price)");
-        assertThat(settingsOnly.getSynonym("s1").synonyms()).containsExactly("a", "b");
+        assertThat(settingsOnly.synonyms().get("s1").synonyms()).containsExactly("a", "b");
         assertThat(settingsOnly.search(SearchQuery.empty(), Product.class).nbHits()).isZero();
 
         WriteResponse moved = client.moveIndex("copy", "renamed");

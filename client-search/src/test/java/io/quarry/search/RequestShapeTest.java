@@ -65,7 +65,7 @@ class RequestShapeTest {
         client.multiSearch(List.of(IndexQuery.of("products", SearchQuery.of("a"))), null, FreeFormRecord.class);
         client.getObjects(List.of(ObjectRequest.of("products", "1")), FreeFormRecord.class);
         index.browse(SearchQuery.empty(), FreeFormRecord.class);
-        index.searchRules(io.quarry.search.model.RuleQuery.of(""));
+        index.rules().search(io.quarry.search.model.RuleQuery.of(""));
         index.saveObject("1", Map.of("a", 1));
         index.setSettings(io.quarry.search.model.IndexSettings.create().hitsPerPage(3), false);
         index.batch(List.of());

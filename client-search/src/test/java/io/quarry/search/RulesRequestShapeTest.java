@@ -23,6 +23,7 @@ import io.quarry.search.model.RuleCondition;
 import io.quarry.search.model.RuleConsequence;
 import io.quarry.search.model.RuleQuery;
 import io.quarry.search.model.SearchQuery;
+import io.quarry.search.model.SearchResponse;
 import java.util.Iterator;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -69,14 +70,14 @@ class RulesRequestShapeTest {
         Rule rule = Rule.of("r1", RuleCondition.of("cheap", "contains"),
                 RuleConsequence.params(SearchQuery.empty().filters("price < 10")));
 
-        assertThat(index.saveRule(rule, true).objectID()).isEqualTo("r1");
-        assertThat(index.saveRules(List.of(rule), false, true).taskID()).isEqualTo(12);
-        Rule read = index.getRule("r1");
+        assertThat(index.rules().save(rule, true).objectID()).isEqualTo("r1");
+        assertThat(index.rules().saveAll(List.of(rule), false, true).taskID()).isEqualTo(12);
+        Rule read = index.rules().get("r1");
         assertThat(read).isEqualTo(rule);
         assertThat(read.consequence().params().get("filters")).contains("price < 10");
-        assertThat(index.deleteRule("r1", false).taskID()).isEqualTo(13);
-        assertThat(index.clearRulesAsync(true).join().taskID()).isEqualTo(14);
-        assertThat(index.searchRules(RuleQuery.of("cheap")).hits()).containsExactly(rule);
+        assertThat(index.rules().delete("r1", false).taskID()).isEqualTo(13);
+        assertThat(index.rules().clearAsync(true).join().taskID()).isEqualTo(14);
+        assertThat(index.rules().search(RuleQuery.of("cheap")).hits()).containsExactly(rule);
 
         WM.verify(putRequestedFor(urlEqualTo("/1/indexes/products/rules/r1?forwardToReplicas=true"))
                 .withRequestBody(equalToJson(RULE_JSON)));
@@ -97,8 +98,8 @@ class RulesRequestShapeTest {
                 .willReturn(okJson("{\"hits\":[" + RULE_JSON.replace("r1", "r2") + "],\"nbHits\":2,\"page\":1,"
                         + "\"nbPages\":2}")));
 
-        assertThat(index.browseRules().stream().map(Rule::objectID)).containsExactly("r1", "r2");
-        assertThat(index.browseRulesAsync().join()).extracting(Rule::objectID).containsExactly("r1", "r2");
+        assertThat(index.rules().browse().stream().map(Rule::objectID)).containsExactly("r1", "r2");
+        assertThat(index.rules().browseAsync().join()).extracting(Rule::objectID).containsExactly("r1", "r2");
     }
 
     @Test
@@ -108,12 +109,25 @@ class RulesRequestShapeTest {
         WM.stubFor(post("/1/indexes/products/rules/search").withRequestBody(matchingJsonPath("$[?(@.page == 1)]"))
                 .willReturn(aResponse().withStatus(403).withBody("{\"message\":\"Method not allowed with this API key\"}")));
 
-        Iterator<Rule> rules = index.browseRules().iterator();
+        Iterator<Rule> rules = index.rules().browse().iterator();
 
         assertThat(rules.next().objectID()).isEqualTo("r1");
         assertThatThrownBy(rules::hasNext).isInstanceOf(ForbiddenException.class);
-        assertThat(index.browseRulesAsync()).failsWithin(java.time.Duration.ofSeconds(10))
+        assertThat(index.rules().browseAsync()).failsWithin(java.time.Duration.ofSeconds(10))
                 .withThrowableOfType(java.util.concurrent.ExecutionException.class)
                 .withCauseInstanceOf(ForbiddenException.class);
+    }
+
+    @Test
+    void readsTheUserDataAndAppliedRulesOfASearch() {
+        WM.stubFor(post(urlPathEqualTo("/1/indexes/products/query")).willReturn(okJson("{\"hits\":[],\"nbHits\":0,"
+                + "\"userData\":[{\"banner\":\"sale\"},\"text\"],\"appliedRules\":[{\"objectID\":\"r1\"}]}")));
+
+        SearchResponse<Product> found = index.search(SearchQuery.of("cheap"), Product.class);
+
+        assertThat(found.userData()).containsExactly(java.util.Map.of("banner", "sale"), "text");
+        assertThat(found.appliedRules()).containsExactly(new io.quarry.search.model.AppliedRule("r1"));
+        WM.stubFor(post(urlPathEqualTo("/1/indexes/products/query")).willReturn(okJson("{\"hits\":[]}")));
+        assertThat(index.search(SearchQuery.of("x"), Product.class).userData()).isEmpty();
     }
 }

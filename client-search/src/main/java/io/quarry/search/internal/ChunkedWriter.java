@@ -1,7 +1,6 @@
 package io.quarry.search.internal;
 
 import io.quarry.core.FreeFormRecord;
-import io.quarry.core.internal.Json;
 import io.quarry.search.BatchOptions;
 import io.quarry.search.model.BatchAction;
 import io.quarry.search.model.BatchOperation;
@@ -147,7 +146,7 @@ public final class ChunkedWriter {
     }
 
     private static FreeFormRecord withObjectID(Object record) {
-        FreeFormRecord free = record instanceof FreeFormRecord f ? f : Json.convert(record, FreeFormRecord.class);
+        FreeFormRecord free = FreeFormRecord.from(record);
         if (free.objectID().isPresent()) {
             return free;
         }

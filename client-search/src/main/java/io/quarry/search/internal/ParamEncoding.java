@@ -1,6 +1,6 @@
 package io.quarry.search.internal;
 
-import io.quarry.core.internal.Json;
+import io.quarry.core.JsonText;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.Map;
@@ -66,7 +66,7 @@ public final class ParamEncoding {
         if (value instanceof Number || value instanceof Boolean) {
             return value.toString();
         }
-        return Json.toJsonString(value);
+        return JsonText.write(value);
     }
 
     /**
