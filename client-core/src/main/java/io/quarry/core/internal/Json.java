@@ -2,26 +2,31 @@ package io.quarry.core.internal;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.quarry.core.DeserializationException;
+import io.quarry.core.EnrichedRecord;
 import io.quarry.core.FreeFormRecord;
 import io.quarry.core.InvalidRequestException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.reflect.Type;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.core.exc.JacksonIOException;
 import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.DeserializationFeature;
-import tools.jackson.databind.JavaType;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.cfg.DateTimeFeature;
 import tools.jackson.databind.cfg.EnumFeature;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.module.SimpleModule;
+import tools.jackson.databind.util.TokenBuffer;
 
 /**
  * The one JSON mapper of the SDK, configured once: unknown properties ignored, unknown enum values read as the
@@ -42,8 +47,14 @@ public final class Json {
             .changeDefaultPropertyInclusion(incl -> incl.withValueInclusion(JsonInclude.Include.NON_NULL))
             .addModule(new SimpleModule("quarry-free-form-record")
                     .addSerializer(FreeFormRecord.class, new FreeFormRecordJson.Writer())
-                    .addDeserializer(FreeFormRecord.class, new FreeFormRecordJson.Reader()))
+                    .addDeserializer(FreeFormRecord.class, new FreeFormRecordJson.Reader())
+                    .addDeserializer(EnrichedRecord.class, new EnrichedRecordJson()))
             .build();
+
+    /** Readers per target type, built once: the type resolution and deserializer lookup leave the hot path. */
+    private static final Map<Type, ObjectReader> READERS = new ConcurrentHashMap<>();
+    /** Bounds the reader cache should a caller decode into ever new generic types. */
+    private static final int MAX_CACHED_READERS = 1024;
 
     private Json() {
     }
@@ -85,9 +96,8 @@ public final class Json {
      * @throws JacksonIOException       if reading the stream failed (a transport problem, not a JSON one)
      */
     public static <T> T read(InputStream in, Type type) {
-        JavaType javaType = MAPPER.getTypeFactory().constructType(type);
         try {
-            return MAPPER.readValue(in, javaType);
+            return readerFor(type).readValue(in);
         } catch (JacksonIOException e) {
             throw e;
         } catch (JacksonException e) {
@@ -106,10 +116,38 @@ public final class Json {
      */
     public static <T> T read(String json, Type type) {
         try {
-            return MAPPER.readValue(json, MAPPER.getTypeFactory().constructType(type));
+            return readerFor(type).readValue(json);
         } catch (JacksonException e) {
             throw deserializationFailure(type, e);
         }
+    }
+
+    /**
+     * Decodes buffered tokens (kept aside while decoding a response) into a type.
+     *
+     * @param tokens the tokens of one value
+     * @param type   the target type
+     * @param <T>    the target type
+     * @return the value
+     * @throws DeserializationException if the tokens do not match the type
+     */
+    static <T> T read(TokenBuffer tokens, Class<T> type) {
+        try (JsonParser parser = tokens.asParser()) {
+            return readerFor(type).readValue(parser);
+        } catch (JacksonException e) {
+            throw deserializationFailure(type, e);
+        }
+    }
+
+    private static ObjectReader readerFor(Type type) {
+        ObjectReader reader = READERS.get(type);
+        if (reader == null) {
+            reader = MAPPER.readerFor(MAPPER.getTypeFactory().constructType(type));
+            if (READERS.size() < MAX_CACHED_READERS) {
+                READERS.putIfAbsent(type, reader);
+            }
+        }
+        return reader;
     }
 
     /**

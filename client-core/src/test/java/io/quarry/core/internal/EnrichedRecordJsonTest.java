@@ -1,0 +1,152 @@
+package io.quarry.core.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quarry.core.DeserializationException;
+import io.quarry.core.EnrichedRecord;
+import io.quarry.core.FreeFormRecord;
+import io.quarry.core.TypeRef;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Hits decode straight into the caller's type; the generated members stay available on the side. */
+class EnrichedRecordJsonTest {
+
+    /** A response model the way a module declares one. */
+    record Page<T>(List<EnrichedRecord<T>> hits, int nbHits) { }
+
+    record Product(String objectID, String name, int price) { }
+
+    /** A mutable bean, decoded through setters rather than a creator. */
+    static final class Book {
+        private String title;
+
+        public String getTitle() {
+            return title;
+        }
+
+        public void setTitle(String title) {
+            this.title = title;
+        }
+    }
+
+    private static final String RESPONSE = """
+            {"hits":[
+              {"_rankingInfo":{"nbTypos":1,"userScore":7},
+               "objectID":"p1","name":"Phone","price":300,"colour":"red","tags":["a","b"],"ratio":1.10,
+               "_highlightResult":{"name":{"value":"<em>Pho</em>ne","matchLevel":"full","matchedWords":["pho"]}},
+               "_snippetResult":{"name":{"value":"Phone","matchLevel":"none"}},
+               "_distinctSeqID":0},
+              {"objectID":"p2","name":"Case","price":20}
+            ],"nbHits":2}""";
+
+    private static <T> Page<T> decode(String json, Class<T> type) {
+        return Json.read(json, TypeRef.parameterized(Page.class, type).type());
+    }
+
+    @Test
+    void typedRecordIsBoundFromTheStoredAttributesAndUnknownOnesAreIgnored() {
+        Page<Product> page = decode(RESPONSE, Product.class);
+
+        assertThat(page.nbHits()).isEqualTo(2);
+        assertThat(page.hits()).extracting(EnrichedRecord::record)
+                .containsExactly(new Product("p1", "Phone", 300), new Product("p2", "Case", 20));
+        assertThat(page.hits()).extracting(h -> h.objectID().orElseThrow()).containsExactly("p1", "p2");
+    }
+
+    @Test
+    void generatedMembersAreKeptAsideInTheOrderReceived() {
+        EnrichedRecord<Product> hit = decode(RESPONSE, Product.class).hits().get(0);
+
+        FreeFormRecord generated = hit.generatedMembers();
+        assertThat(generated.names())
+                .containsExactly("_rankingInfo", "_highlightResult", "_snippetResult", "_distinctSeqID");
+        assertThat(generated.getRecord("_rankingInfo").orElseThrow().getLong("nbTypos")).contains(1L);
+        FreeFormRecord name = generated.getRecord("_highlightResult").orElseThrow().getRecord("name").orElseThrow();
+        assertThat(name.getString("value")).contains("<em>Pho</em>ne");
+        assertThat(name.getList("matchedWords")).contains(List.of("pho"));
+        assertThat(generated.getLong("_distinctSeqID")).contains(0L);
+        assertThat(hit.generatedMembers()).isSameAs(generated);
+    }
+
+    @Test
+    void rawViewHasEveryMemberStoredAttributesFirst() {
+        EnrichedRecord<Product> hit = decode(RESPONSE, Product.class).hits().get(0);
+
+        FreeFormRecord raw = hit.raw();
+        assertThat(raw.names()).containsExactly("objectID", "name", "price", "colour", "tags", "ratio",
+                "_rankingInfo", "_highlightResult", "_snippetResult", "_distinctSeqID");
+        assertThat(raw.getString("colour")).contains("red");
+        assertThat(raw.get("ratio")).isEqualTo(new BigDecimal("1.10"));
+        assertThat(raw.getList("tags")).contains(List.of("a", "b"));
+    }
+
+    @Test
+    void hitWithoutGeneratedMembersHasAnEmptySide() {
+        EnrichedRecord<Product> hit = decode(RESPONSE, Product.class).hits().get(1);
+
+        assertThat(hit.generatedMembers().names()).isEmpty();
+        assertThat(hit.raw().names()).containsExactly("objectID", "name", "price");
+    }
+
+    @Test
+    void freeFormRecordKeepsEveryAttributeGeneratedOnesIncluded() {
+        EnrichedRecord<FreeFormRecord> hit = decode(RESPONSE, FreeFormRecord.class).hits().get(0);
+
+        assertThat(hit.record().names()).containsExactly("_rankingInfo", "objectID", "name", "price", "colour",
+                "tags", "ratio", "_highlightResult", "_snippetResult", "_distinctSeqID");
+        assertThat(hit.raw()).isSameAs(hit.record());
+        assertThat(hit.objectID()).contains("p1");
+        assertThat(hit.generatedMembers().names())
+                .containsExactly("_rankingInfo", "_highlightResult", "_snippetResult", "_distinctSeqID");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void mapRecordKeepsEveryAttribute() {
+        EnrichedRecord<Map<String, Object>> hit = (EnrichedRecord<Map<String, Object>>) (EnrichedRecord<?>)
+                decode(RESPONSE, Map.class).hits().get(0);
+
+        assertThat(hit.record()).containsKeys("objectID", "colour", "_highlightResult", "_rankingInfo");
+        assertThat(hit.generatedMembers().names())
+                .containsExactly("_rankingInfo", "_highlightResult", "_snippetResult", "_distinctSeqID");
+    }
+
+    @Test
+    void beanRecordIsBoundThroughItsSetters() {
+        EnrichedRecord<Book> hit = decode("{\"hits\":[{\"_score\":1,\"title\":\"Dune\",\"objectID\":\"b\"}]}",
+                Book.class).hits().get(0);
+
+        assertThat(hit.record().getTitle()).isEqualTo("Dune");
+        assertThat(hit.objectID()).contains("b");
+        assertThat(hit.generatedMembers().getLong("_score")).contains(1L);
+    }
+
+    @Test
+    void mismatchNamesTheTypeAndThePathInsideTheHit() {
+        assertThatThrownBy(() -> decode("{\"hits\":[{\"objectID\":\"p\",\"price\":\"cheap\"}]}", Product.class))
+                .isInstanceOfSatisfying(DeserializationException.class,
+                        e -> assertThat(e.getMessage()).contains("hits").contains("price"));
+    }
+
+    @Test
+    void hitThatIsNotAnObjectIsADeserializationError() {
+        assertThatThrownBy(() -> decode("{\"hits\":[42]}", Product.class))
+                .isInstanceOf(DeserializationException.class);
+    }
+
+    @Test
+    void builtFromAFreeFormRecordTheSameWay() {
+        FreeFormRecord raw = FreeFormRecord.builder().objectID("p9").put("name", "Lamp").put("price", 5)
+                .put("_rankingInfo", Map.of("nbTypos", 0)).build();
+
+        EnrichedRecord<Product> hit = EnrichedRecord.of(raw, Product.class);
+
+        assertThat(hit.record()).isEqualTo(new Product("p9", "Lamp", 5));
+        assertThat(hit.generatedMembers().names()).containsExactly("_rankingInfo");
+        assertThat(hit.raw()).isSameAs(raw);
+    }
+}
