@@ -21,6 +21,7 @@ import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.ObjectReader;
+import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.cfg.DateTimeFeature;
 import tools.jackson.databind.cfg.EnumFeature;
@@ -53,6 +54,13 @@ public final class Json {
 
     /** Readers per target type, built once: the type resolution and deserializer lookup leave the hot path. */
     private static final Map<Type, ObjectReader> READERS = new ConcurrentHashMap<>();
+    /** Writers per value class, built once, their serializer looked up once. */
+    private static final ClassValue<ObjectWriter> WRITERS = new ClassValue<>() {
+        @Override
+        protected ObjectWriter computeValue(Class<?> type) {
+            return MAPPER.writerFor(type);
+        }
+    };
     /** Bounds the reader cache should a caller decode into ever new generic types. */
     private static final int MAX_CACHED_READERS = 1024;
 
@@ -67,7 +75,11 @@ public final class Json {
      * @throws JacksonException if the value cannot be serialised or the stream fails
      */
     public static void write(Object value, OutputStream out) {
-        MAPPER.writeValue(out, value);
+        if (value == null) {
+            MAPPER.writeValue(out, null);
+        } else {
+            WRITERS.get(value.getClass()).writeValue(out, value);
+        }
     }
 
     /**
