@@ -11,9 +11,10 @@ import java.util.function.Supplier;
  *
  * <p>A module's response model names it as the type of its hits, for example
  * {@code record Page<T>(List<EnrichedRecord<T>> hits)}, and decodes the response with
- * {@code TypeRef.parameterized(Page.class, type)}: the SDK then binds each hit straight into {@code T}, with no
- * intermediate free-form copy. When {@code T} is {@link FreeFormRecord}, {@code Map} or {@code Object}, the
- * record keeps every member, generated ones included.
+ * {@code TypeRef.parameterized(Page.class, type)}: the SDK then binds each hit straight from the response stream
+ * into {@code T}, with no intermediate copy, and sets the generated members aside as they go by. Unknown
+ * attributes are ignored. When {@code T} is {@link FreeFormRecord}, {@code Map} or {@code Object}, the record
+ * keeps every member, generated ones included.
  *
  * <p>Immutable and thread-safe; each free-form view is built once, on first use.
  *
@@ -32,7 +33,7 @@ public final class EnrichedRecord<T> {
      * @param record           the record in the caller's type
      * @param objectID         the record's {@code objectID}, or null when absent or not a string
      * @param generatedMembers builds the members whose names start with {@code _}; called at most once
-     * @param raw              builds the whole member as received; called at most once
+     * @param raw              builds the free-form view of {@link #raw()}; called at most once
      */
     public EnrichedRecord(T record, String objectID, Supplier<FreeFormRecord> generatedMembers,
                           Supplier<FreeFormRecord> raw) {
@@ -102,8 +103,10 @@ public final class EnrichedRecord<T> {
     }
 
     /**
-     * The whole member as received, every attribute and generated member included: the stored attributes first,
-     * then the generated members, each group in the order received.
+     * The member as a free-form record: the record's attributes, then the generated members in the order
+     * received. When the record type is {@link FreeFormRecord}, a map or {@code Object}, that is the member
+     * exactly as received; for a class of the caller's, the record's attributes are those of its JSON form, so
+     * attributes the class does not declare are not kept (decode as {@code FreeFormRecord} to see them).
      *
      * @return the free-form record
      */

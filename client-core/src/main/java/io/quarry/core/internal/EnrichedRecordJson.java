@@ -3,6 +3,7 @@ package io.quarry.core.internal;
 import io.quarry.core.EnrichedRecord;
 import io.quarry.core.FreeFormRecord;
 import java.util.Map;
+import java.util.function.Supplier;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.databind.BeanProperty;
@@ -12,9 +13,10 @@ import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.util.TokenBuffer;
 
 /**
- * Reads an {@link EnrichedRecord}: one pass over the member splits it into the stored attributes, bound into the
- * record type, and the generated members (names starting with {@code _}), kept as tokens until asked for.
- * Types that take any attribute ({@link FreeFormRecord}, maps, {@code Object}) get every member.
+ * Reads an {@link EnrichedRecord} in one pass: the record type's deserializer reads the member from the stream
+ * through a {@link GeneratedMemberDiverter}, which sets the generated members (names starting with {@code _})
+ * aside as tokens, decoded only when asked for. Types that take any attribute ({@link FreeFormRecord}, maps,
+ * {@code Object}) get every member.
  */
 final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
 
@@ -59,45 +61,21 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
             return new EnrichedRecord<>(record, record.objectID().orElse(null),
                     () -> EnrichedRecord.generatedMembersOf(record), () -> record);
         }
-        boolean keepAll = raw == Object.class || Map.class.isAssignableFrom(raw);
-        TokenBuffer stored = ctxt.bufferForInputBuffering(p);
-        TokenBuffer generated = null;
-        String objectID = null;
-        stored.writeStartObject();
-        for (String name = p.nextName(); name != null; name = p.nextName()) {
-            JsonToken value = p.nextToken();
-            if (!keepAll && name.startsWith("_")) {
-                if (generated == null) {
-                    generated = ctxt.bufferForInputBuffering(p);
-                    generated.writeStartObject();
-                }
-                generated.writeName(name);
-                generated.copyCurrentStructure(p);
-            } else if (value == JsonToken.VALUE_STRING && name.equals(FreeFormRecord.OBJECT_ID)) {
-                objectID = p.getString();
-                stored.writeName(name);
-                stored.writeString(objectID);
-            } else {
-                stored.writeName(name);
-                stored.copyCurrentStructure(p);
-            }
+        if (raw == Object.class || Map.class.isAssignableFrom(raw)) {
+            // types that take any attribute get every member, generated ones included
+            Object record = recordReader.deserialize(p, ctxt);
+            String objectID = record instanceof Map<?, ?> map && map.get(FreeFormRecord.OBJECT_ID) instanceof String id
+                    ? id : null;
+            Supplier<FreeFormRecord> free = () -> FreeFormRecord.from(record);
+            return new EnrichedRecord<>(record, objectID, () -> EnrichedRecord.generatedMembersOf(free.get()), free);
         }
-        stored.writeEndObject();
-        if (generated != null) {
-            generated.writeEndObject();
-        }
-        Object record;
-        try (JsonParser storedParser = stored.asParserOnFirstToken(ctxt, p)) {
-            record = recordReader.deserialize(storedParser, ctxt);
-        }
-        TokenBuffer generatedTokens = generated;
-        if (keepAll) {
-            return new EnrichedRecord<>(record, objectID, () -> EnrichedRecord.generatedMembersOf(read(stored)),
-                    () -> read(stored));
-        }
-        return new EnrichedRecord<>(record, objectID,
-                () -> generatedTokens == null ? FreeFormRecord.builder().build() : read(generatedTokens),
-                () -> merge(read(stored), generatedTokens));
+        GeneratedMemberDiverter hit = new GeneratedMemberDiverter(p, ctxt);
+        Object record = recordReader.deserialize(hit, ctxt);
+        TokenBuffer generated = hit.generatedMembers();
+        return new EnrichedRecord<>(record, hit.objectID(),
+                () -> generated == null ? FreeFormRecord.builder().build() : read(generated),
+                () -> merge(record == null ? FreeFormRecord.builder().build() : FreeFormRecord.from(record),
+                        generated));
     }
 
     private static FreeFormRecord read(TokenBuffer tokens) {

@@ -73,16 +73,51 @@ class EnrichedRecordJsonTest {
     }
 
     @Test
-    void rawViewHasEveryMemberStoredAttributesFirst() {
+    void rawViewOfATypedRecordIsItsJsonFormThenTheGeneratedMembers() {
         EnrichedRecord<Product> hit = decode(RESPONSE, Product.class).hits().get(0);
 
         FreeFormRecord raw = hit.raw();
-        assertThat(raw.names()).containsExactly("objectID", "name", "price", "colour", "tags", "ratio",
+        assertThat(raw.names()).containsExactly("objectID", "name", "price",
                 "_rankingInfo", "_highlightResult", "_snippetResult", "_distinctSeqID");
-        assertThat(raw.getString("colour")).contains("red");
-        assertThat(raw.get("ratio")).isEqualTo(new BigDecimal("1.10"));
-        assertThat(raw.getList("tags")).contains(List.of("a", "b"));
+        assertThat(raw.getLong("price")).contains(300L);
+        assertThat(raw.getRecord("_highlightResult").orElseThrow().names()).containsExactly("name");
     }
+
+    @Test
+    void objectIDIsNotedEvenWhenTheRecordTypeHasNone() {
+        EnrichedRecord<Book> hit = decode("{\"hits\":[{\"title\":\"Dune\",\"objectID\":\"b7\",\"_x\":{}}]}",
+                Book.class).hits().get(0);
+
+        assertThat(hit.objectID()).contains("b7");
+        assertThat(hit.record().getTitle()).isEqualTo("Dune");
+    }
+
+    @Test
+    void generatedMembersBetweenAndAroundNestedValuesAreDivertedOnlyAtTheTopLevel() {
+        String json = "{\"hits\":[{\"_a\":[1,{\"_b\":2}],\"shelf\":{\"_inner\":\"kept\",\"row\":3},"
+                + "\"_c\":{\"d\":[{}]},\"tags\":[\"x\",\"y\"],\"_e\":null}]}";
+
+        EnrichedRecord<Stock> hit = decode(json, Stock.class).hits().get(0);
+
+        assertThat(hit.record()).isEqualTo(new Stock(new Shelf("kept", 3), List.of("x", "y")));
+        assertThat(hit.generatedMembers().names()).containsExactly("_a", "_c", "_e");
+        assertThat(hit.generatedMembers().getList("_a")).hasValueSatisfying(a -> assertThat(a).hasSize(2));
+    }
+
+    record Shelf(@com.fasterxml.jackson.annotation.JsonProperty("_inner") String inner, int row) { }
+
+    record Stock(Shelf shelf, List<String> tags) { }
+
+    @Test
+    void recordTypeThatIgnoresEveryMemberStillLeavesTheGeneratedOnesAside() {
+        EnrichedRecord<Empty> hit = decode("{\"hits\":[{\"a\":{\"b\":1},\"_rankingInfo\":{\"nbTypos\":0}}]}",
+                Empty.class).hits().get(0);
+
+        assertThat(hit.generatedMembers().names()).containsExactly("_rankingInfo");
+    }
+
+    @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
+    record Empty() { }
 
     @Test
     void hitWithoutGeneratedMembersHasAnEmptySide() {
@@ -90,6 +125,7 @@ class EnrichedRecordJsonTest {
 
         assertThat(hit.generatedMembers().names()).isEmpty();
         assertThat(hit.raw().names()).containsExactly("objectID", "name", "price");
+        assertThat(hit.objectID()).contains("p2");
     }
 
     @Test

@@ -9,8 +9,9 @@ import java.util.Optional;
  * One hit: the record decoded into the caller's type, plus the members the engine adds
  * ({@code _highlightResult}, {@code _snippetResult}, {@code _rankingInfo}, {@code _distinctSeqID}, ...).
  *
- * <p>The record is decoded in one pass from the response; the generated members are decoded only when one of
- * their accessors is first called, and {@link #raw()} is built only when asked for.
+ * <p>The record is decoded in one pass, straight from the response stream; the generated members are set aside
+ * undecoded and decoded only when one of their accessors is first called; {@link #raw()} is built only when
+ * asked for.
  *
  * @param <T> the record type
  */
@@ -50,7 +51,13 @@ public final class Hit<T> {
         return hit.record();
     }
 
-    /** @return the hit as received, every attribute and generated member included (built on first call) */
+    /**
+     * The hit as a free-form record, built on first call: the record's attributes, then the generated members.
+     * With {@code FreeFormRecord} (or a map) as the record type that is the hit exactly as received; with a class
+     * of yours, attributes the class does not declare are not kept.
+     *
+     * @return the free-form hit
+     */
     public FreeFormRecord raw() {
         return hit.raw();
     }
