@@ -376,8 +376,8 @@ public final class ApiKeys {
 
     /**
      * Waits until a key change has propagated: ADD until the key can be read, UPDATE until it reads back with
-     * the parameters of {@code expected} (only the members set there are compared), DELETE until reading it
-     * answers 404.
+     * the parameters of {@code expected} (only the members set there are compared; {@code validity} reads back
+     * as the seconds left, so any remainder up to the lifetime sent matches), DELETE until reading it answers 404.
      *
      * @param key      the key
      * @param change   the change made

@@ -149,6 +149,21 @@ class ApiKeysRequestShapeTest {
     }
 
     @Test
+    void anUpdatedValidityMatchesTheSecondsLeft() {
+        WM.stubFor(get("/1/keys/k").inScenario("validity").whenScenarioStateIs(STARTED)
+                .willReturn(okJson("{\"value\":\"k\",\"acl\":[\"search\"],\"validity\":0}"))
+                .willSetStateTo("updated"));
+        WM.stubFor(get("/1/keys/k").inScenario("validity").whenScenarioStateIs("updated")
+                .willReturn(okJson("{\"value\":\"k\",\"acl\":[\"search\"],\"validity\":3599}")));
+
+        ApiKeyInfo info = client.apiKeys().waitForApiKey("k", ApiKeyChange.UPDATE,
+                ApiKey.withAcl("search").validity(3600), FAST);
+
+        assertThat(info.validity()).isEqualTo(3599);
+        WM.verify(2, getRequestedFor(urlEqualTo("/1/keys/k")));
+    }
+
+    @Test
     void waitsForADeletionUntil404() {
         WM.stubFor(get("/1/keys/gone").inScenario("delete").whenScenarioStateIs(STARTED)
                 .willReturn(okJson("{\"value\":\"gone\",\"acl\":[]}")).willSetStateTo("deleted"));

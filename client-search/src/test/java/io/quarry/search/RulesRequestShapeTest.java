@@ -23,6 +23,7 @@ import io.quarry.search.model.RuleCondition;
 import io.quarry.search.model.RuleConsequence;
 import io.quarry.search.model.RuleQuery;
 import io.quarry.search.model.SearchQuery;
+import io.quarry.search.model.SearchResponse;
 import java.util.Iterator;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -115,5 +116,18 @@ class RulesRequestShapeTest {
         assertThat(index.rules().browseAsync()).failsWithin(java.time.Duration.ofSeconds(10))
                 .withThrowableOfType(java.util.concurrent.ExecutionException.class)
                 .withCauseInstanceOf(ForbiddenException.class);
+    }
+
+    @Test
+    void readsTheUserDataAndAppliedRulesOfASearch() {
+        WM.stubFor(post(urlPathEqualTo("/1/indexes/products/query")).willReturn(okJson("{\"hits\":[],\"nbHits\":0,"
+                + "\"userData\":[{\"banner\":\"sale\"},\"text\"],\"appliedRules\":[{\"objectID\":\"r1\"}]}")));
+
+        SearchResponse<Product> found = index.search(SearchQuery.of("cheap"), Product.class);
+
+        assertThat(found.userData()).containsExactly(java.util.Map.of("banner", "sale"), "text");
+        assertThat(found.appliedRules()).containsExactly(new io.quarry.search.model.AppliedRule("r1"));
+        WM.stubFor(post(urlPathEqualTo("/1/indexes/products/query")).willReturn(okJson("{\"hits\":[]}")));
+        assertThat(index.search(SearchQuery.of("x"), Product.class).userData()).isEmpty();
     }
 }

@@ -65,7 +65,21 @@ public final class ApiKeyWait {
                 && same(expected.maxQueriesPerIPPerHour(), info.maxQueriesPerIPPerHour(), false)
                 && same(expected.queryParameters(), info.queryParameters(), false)
                 && same(expected.referers(), info.referers(), false)
-                && same(expected.validity(), info.validity(), false);
+                && sameValidity(expected.validity(), info.validity());
+    }
+
+    /**
+     * A read shows the seconds left, not the lifetime sent (the service's convention), so a lifetime matches
+     * any positive remainder up to it; 0 (never expires) matches only 0.
+     */
+    private static boolean sameValidity(Integer sent, Integer left) {
+        if (sent == null) {
+            return true;
+        }
+        if (left == null) {
+            return false;
+        }
+        return sent == 0 ? left == 0 : left > 0 && left <= sent;
     }
 
     private static boolean same(Object expected, Object actual, boolean asSet) {

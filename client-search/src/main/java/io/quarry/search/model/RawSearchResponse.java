@@ -25,6 +25,8 @@ import java.util.Map;
  * @param facetsStats      numeric facet statistics
  * @param exhaustiveNbHits whether nbHits is exact
  * @param queryID          the query ID (click analytics)
+ * @param userData         the {@code userData} of the rules that applied (shape of the real service)
+ * @param appliedRules     the rules that applied (shape of the real service)
  * @param <T>              the record type
  */
 public record RawSearchResponse<T>(
@@ -43,5 +45,7 @@ public record RawSearchResponse<T>(
         Map<String, Map<String, Long>> facets,
         @JsonProperty("facets_stats") Map<String, FacetStats> facetsStats,
         Boolean exhaustiveNbHits,
-        String queryID) {
+        String queryID,
+        List<Object> userData,
+        List<AppliedRule> appliedRules) {
 }

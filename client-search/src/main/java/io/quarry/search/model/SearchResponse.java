@@ -117,6 +117,21 @@ public final class SearchResponse<T> {
         return Optional.ofNullable(json.queryID());
     }
 
+    /**
+     * The custom data of the rules that applied to this query, in the order they applied (plain JSON values:
+     * strings, numbers, booleans, lists, maps).
+     *
+     * @return the data; empty when no rule applied
+     */
+    public List<Object> userData() {
+        return json.userData() == null ? List.of() : json.userData();
+    }
+
+    /** @return the rules that applied to this query; empty when none did */
+    public List<AppliedRule> appliedRules() {
+        return json.appliedRules() == null ? List.of() : json.appliedRules();
+    }
+
     /** Shows the counts and the query. */
     @Override
     public String toString() {
