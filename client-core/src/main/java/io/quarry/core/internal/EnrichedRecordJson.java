@@ -10,12 +10,11 @@ import tools.jackson.databind.BeanProperty;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.ValueDeserializer;
-import tools.jackson.databind.util.TokenBuffer;
 
 /**
  * Reads an {@link EnrichedRecord} in one pass: the record type's deserializer reads the member from the stream
  * through a {@link GeneratedMemberDiverter}, which sets the generated members (names starting with {@code _})
- * aside as tokens, decoded only when asked for. Types that take any attribute ({@link FreeFormRecord}, maps,
+ * aside as compact JSON, decoded only when asked for. Types that take any attribute ({@link FreeFormRecord}, maps,
  * {@code Object}) get every member.
  */
 final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
@@ -71,18 +70,18 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
         }
         GeneratedMemberDiverter hit = new GeneratedMemberDiverter(p, ctxt);
         Object record = recordReader.deserialize(hit, ctxt);
-        TokenBuffer generated = hit.generatedMembers();
+        GeneratedMembersSink.Slice generated = hit.generatedMembers();
         return new EnrichedRecord<>(record, hit.objectID(),
                 () -> generated == null ? FreeFormRecord.builder().build() : read(generated),
                 () -> merge(record == null ? FreeFormRecord.builder().build() : FreeFormRecord.from(record),
                         generated));
     }
 
-    private static FreeFormRecord read(TokenBuffer tokens) {
-        return Json.read(tokens, FreeFormRecord.class);
+    private static FreeFormRecord read(GeneratedMembersSink.Slice generated) {
+        return Json.read(generated.bytes(), FreeFormRecord.class);
     }
 
-    private static FreeFormRecord merge(FreeFormRecord stored, TokenBuffer generated) {
+    private static FreeFormRecord merge(FreeFormRecord stored, GeneratedMembersSink.Slice generated) {
         if (generated == null) {
             return stored;
         }

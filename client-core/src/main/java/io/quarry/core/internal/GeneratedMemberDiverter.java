@@ -8,12 +8,11 @@ import tools.jackson.core.TokenStreamContext;
 import tools.jackson.core.sym.PropertyNameMatcher;
 import tools.jackson.core.util.JsonParserDelegate;
 import tools.jackson.databind.DeserializationContext;
-import tools.jackson.databind.util.TokenBuffer;
 
 /**
  * A view of the parser, positioned on a hit's opening brace, through which the record type's own deserializer
- * reads the hit: the hit's top-level members whose names start with {@code _} are copied aside as they go by
- * and never reach the record's deserializer, so the record is bound straight from the stream in one pass. It
+ * reads the hit: the hit's top-level members whose names start with {@code _} are copied as JSON into the
+ * response's {@link GeneratedMembersSink} as they go by and never reach the record's deserializer, so the record is bound straight from the stream in one pass. It
  * also notes the hit's {@code objectID}, whether or not the record type has one.
  *
  * <p>Every way a deserializer can step to the next member ({@code nextToken}, {@code nextValue},
@@ -24,7 +23,8 @@ final class GeneratedMemberDiverter extends JsonParserDelegate {
 
     private final DeserializationContext ctxt;
     private final TokenStreamContext hit;
-    private TokenBuffer generated;
+    private GeneratedMembersSink generated;
+    private int generatedStart;
     private boolean atObjectIDValue;
     private String objectID;
 
@@ -38,14 +38,19 @@ final class GeneratedMemberDiverter extends JsonParserDelegate {
         this.hit = parser.streamReadContext();
     }
 
-    /** @return the generated members as one object's tokens, or null when the hit had none */
-    TokenBuffer generatedMembers() {
-        if (generated != null) {
-            generated.writeEndObject();
+    /**
+     * Ends the copy of the generated members; call once the record is read.
+     *
+     * @return where they are, or null when the hit had none
+     */
+    GeneratedMembersSink.Slice generatedMembers() {
+        if (generated == null) {
+            return null;
         }
-        TokenBuffer done = generated;
+        generated.endObject();
+        GeneratedMembersSink sink = generated;
         generated = null;
-        return done;
+        return new GeneratedMembersSink.Slice(sink, generatedStart, sink.size());
     }
 
     /** @return the hit's objectID when it is a string, else null */
@@ -69,13 +74,14 @@ final class GeneratedMemberDiverter extends JsonParserDelegate {
                 atObjectIDValue = name.equals(FreeFormRecord.OBJECT_ID);
                 break;
             }
-            if (generated == null) {
-                generated = ctxt.bufferForInputBuffering(delegate);
-                generated.writeStartObject();
+            boolean first = generated == null;
+            if (first) {
+                generated = GeneratedMembersSink.of(ctxt);
+                generatedStart = generated.size();
+                generated.startObject();
             }
-            generated.writeName(name);
             delegate.nextToken();
-            generated.copyCurrentStructure(delegate);
+            generated.member(name, delegate, first);
             token = delegate.nextToken();
         }
         return token;

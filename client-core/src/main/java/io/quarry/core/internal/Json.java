@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.core.JacksonException;
-import tools.jackson.core.JsonParser;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.core.exc.JacksonIOException;
@@ -27,7 +26,6 @@ import tools.jackson.databind.cfg.DateTimeFeature;
 import tools.jackson.databind.cfg.EnumFeature;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.module.SimpleModule;
-import tools.jackson.databind.util.TokenBuffer;
 
 /**
  * The one JSON mapper of the SDK, configured once: unknown properties ignored, unknown enum values read as the
@@ -135,17 +133,17 @@ public final class Json {
     }
 
     /**
-     * Decodes buffered tokens (kept aside while decoding a response) into a type.
+     * Decodes UTF-8 JSON kept aside while decoding a response into a type.
      *
-     * @param tokens the tokens of one value
-     * @param type   the target type
-     * @param <T>    the target type
+     * @param json the JSON bytes of one value
+     * @param type the target type
+     * @param <T>  the target type
      * @return the value
-     * @throws DeserializationException if the tokens do not match the type
+     * @throws DeserializationException if the JSON does not match the type
      */
-    static <T> T read(TokenBuffer tokens, Class<T> type) {
-        try (JsonParser parser = tokens.asParser()) {
-            return readerFor(type).readValue(parser);
+    static <T> T read(byte[] json, Class<T> type) {
+        try {
+            return readerFor(type).readValue(json);
         } catch (JacksonException e) {
             throw deserializationFailure(type, e);
         }

@@ -162,6 +162,42 @@ class EnrichedRecordJsonTest {
     }
 
     @Test
+    void generatedMembersKeepEveryCharacterAndTheExactNumbers() {
+        String generated = "{\"_highlightResult\":{\"name\":{\"value\":\"a \\\"quoted\\\" \\\\ back\\nslash\\u0001 "
+                + "caf\u00e9 \u20ac \ud83d\ude00 <em>x</em>\",\"matchedWords\":[],\"fully\":true}},"
+                + "\"_rankingInfo\":{\"a\":1.10,\"b\":-0.5e3,\"c\":12345678901234567890,\"d\":false,\"e\":null,"
+                + "\"f\":{},\"g\":[[1,[2]],{\"h\":\"\"}]},\"_\\u00e9t\u00e9\":\"k\"}";
+        String hit = "{\"objectID\":\"p\"," + generated.substring(1);
+
+        EnrichedRecord<Product> decoded = decode("{\"hits\":[" + hit + "]}", Product.class).hits().get(0);
+
+        FreeFormRecord expected = Json.read(generated, FreeFormRecord.class);
+        assertThat(decoded.generatedMembers()).isEqualTo(expected);
+        assertThat(decoded.generatedMembers().getRecord("_highlightResult").orElseThrow().getRecord("name")
+                .orElseThrow().getString("value").orElseThrow())
+                .isEqualTo("a \"quoted\" \\ back\nslash\u0001 caf\u00e9 \u20ac \ud83d\ude00 <em>x</em>");
+        FreeFormRecord ranking = decoded.generatedMembers().getRecord("_rankingInfo").orElseThrow();
+        assertThat(ranking.get("a")).isEqualTo(new BigDecimal("1.10"));
+        assertThat(ranking.get("c")).isEqualTo(new java.math.BigInteger("12345678901234567890"));
+        assertThat(decoded.generatedMembers().getString("_\u00e9t\u00e9")).contains("k");
+    }
+
+    @Test
+    void longGeneratedMembersSpanningManyChunksComeBackWhole() {
+        String longText = "w\u00e9".repeat(5000);
+        StringBuilder hits = new StringBuilder("{\"hits\":[");
+        for (int i = 0; i < 5; i++) {
+            hits.append(i == 0 ? "" : ",").append("{\"objectID\":\"p").append(i).append("\",\"_snippetResult\":\"")
+                    .append(longText).append(i).append("\"}");
+        }
+        Page<Product> page = decode(hits.append("]}").toString(), Product.class);
+
+        for (int i = 0; i < 5; i++) {
+            assertThat(page.hits().get(i).generatedMembers().getString("_snippetResult")).contains(longText + i);
+        }
+    }
+
+    @Test
     void mismatchNamesTheTypeAndThePathInsideTheHit() {
         assertThatThrownBy(() -> decode("{\"hits\":[{\"objectID\":\"p\",\"price\":\"cheap\"}]}", Product.class))
                 .isInstanceOfSatisfying(DeserializationException.class,
