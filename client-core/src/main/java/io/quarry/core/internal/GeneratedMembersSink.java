@@ -106,11 +106,12 @@ final class GeneratedMembersSink {
             }
             case VALUE_STRING -> writeString(p.getStringCharacters(), p.getStringOffset(), p.getStringLength());
             case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> {
-                // the number's own text, exactly as received
+                // the number's own text, exactly as received (digits, sign, point, exponent: all ASCII)
                 char[] text = p.getStringCharacters();
-                int end = p.getStringOffset() + p.getStringLength();
-                for (int i = p.getStringOffset(); i < end; i++) {
-                    write(text[i]);
+                if (text != null) {
+                    writeAscii(text, p.getStringOffset(), p.getStringLength());
+                } else {
+                    writeAscii(p.getNumberValue().toString());
                 }
             }
             case VALUE_TRUE -> writeAscii("true");
@@ -122,8 +123,7 @@ final class GeneratedMembersSink {
 
     private void writeString(String text) {
         for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (!plain(c)) {
+            if (!plain(text.charAt(i))) {
                 // rare in member names: take the general path
                 writeString(text.toCharArray(), 0, text.length());
                 return;
@@ -192,9 +192,41 @@ final class GeneratedMembersSink {
         return i + 1;
     }
 
+    /** Appends characters known to be ASCII, a chunk's worth at a time. */
     private void writeAscii(String text) {
-        for (int i = 0; i < text.length(); i++) {
-            write(text.charAt(i));
+        int i = 0;
+        int length = text.length();
+        while (i < length) {
+            if (used == CHUNK) {
+                nextChunk();
+            }
+            byte[] chunk = current;
+            int at = used;
+            int stop = Math.min(length, i + CHUNK - at);
+            while (i < stop) {
+                chunk[at++] = (byte) text.charAt(i++);
+            }
+            size += at - used;
+            used = at;
+        }
+    }
+
+    /** Appends ASCII characters of a buffer, a chunk's worth at a time. */
+    private void writeAscii(char[] text, int offset, int length) {
+        int i = offset;
+        int end = offset + length;
+        while (i < end) {
+            if (used == CHUNK) {
+                nextChunk();
+            }
+            byte[] chunk = current;
+            int at = used;
+            int stop = Math.min(end, i + CHUNK - at);
+            while (i < stop) {
+                chunk[at++] = (byte) text[i++];
+            }
+            size += at - used;
+            used = at;
         }
     }
 
