@@ -42,6 +42,9 @@ public final class Json {
             .disable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
             .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+            // the HTTP client flushes a request once it is complete: a flush per body would send the body's last
+            // chunk and the chunked terminator as separate packets
+            .disable(StreamWriteFeature.FLUSH_PASSED_TO_STREAM)
             .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
             .changeDefaultPropertyInclusion(incl -> incl.withValueInclusion(JsonInclude.Include.NON_NULL))
             .addModule(new SimpleModule("quarry-free-form-record")
