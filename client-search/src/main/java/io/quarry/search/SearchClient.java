@@ -9,8 +9,8 @@ import io.quarry.core.RequestOptions;
 import io.quarry.search.internal.GetObjectsJson;
 import io.quarry.search.internal.JsonBody;
 import io.quarry.search.internal.MultiSearchBody;
-import io.quarry.search.internal.MultiSearchJson;
 import io.quarry.search.internal.Poller;
+import io.quarry.search.internal.ResponseTypes;
 import io.quarry.search.internal.Scope;
 import io.quarry.search.model.BatchOperation;
 import io.quarry.search.model.CopyScope;
@@ -173,8 +173,8 @@ public final class SearchClient implements AutoCloseable {
      */
     public <T> List<SearchResponse<T>> multiSearch(List<IndexQuery> queries, MultiSearchStrategy strategy,
                                                    Class<T> type, RequestOptions options) {
-        return multiSearchRequest(queries, strategy, options).execute(MultiSearchJson.class).results().stream()
-                .map(res -> SearchResponse.of(res, type)).toList();
+        return multiSearchRequest(queries, strategy, options).execute(ResponseTypes.multiSearch(type)).results()
+                .stream().map(SearchResponse::of).toList();
     }
 
     /**
@@ -206,8 +206,8 @@ public final class SearchClient implements AutoCloseable {
     public <T> CompletableFuture<List<SearchResponse<T>>> multiSearchAsync(List<IndexQuery> queries,
                                                                            MultiSearchStrategy strategy, Class<T> type,
                                                                            RequestOptions options) {
-        return multiSearchRequest(queries, strategy, options).executeAsync(MultiSearchJson.class)
-                .thenApply(r -> r.results().stream().map(res -> SearchResponse.of(res, type)).toList());
+        return multiSearchRequest(queries, strategy, options).executeAsync(ResponseTypes.multiSearch(type))
+                .thenApply(r -> r.results().stream().map(SearchResponse::of).toList());
     }
 
     /**
@@ -296,7 +296,7 @@ public final class SearchClient implements AutoCloseable {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> List<T> getObjects(List<ObjectRequest> requests, Class<T> type, RequestOptions options) {
-        return getObjectsRequest(requests, options).execute(GetObjectsJson.class).decode(type);
+        return getObjectsRequest(requests, options).execute(ResponseTypes.getObjects(type)).records();
     }
 
     /**
@@ -323,7 +323,8 @@ public final class SearchClient implements AutoCloseable {
      */
     public <T> CompletableFuture<List<T>> getObjectsAsync(List<ObjectRequest> requests, Class<T> type,
                                                           RequestOptions options) {
-        return getObjectsRequest(requests, options).executeAsync(GetObjectsJson.class).thenApply(r -> r.decode(type));
+        return getObjectsRequest(requests, options).executeAsync(ResponseTypes.getObjects(type))
+                .thenApply(GetObjectsJson::records);
     }
 
     /**

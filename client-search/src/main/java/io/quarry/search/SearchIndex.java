@@ -8,6 +8,7 @@ import io.quarry.search.internal.JsonBody;
 import io.quarry.search.internal.Page;
 import io.quarry.search.internal.Pages;
 import io.quarry.search.internal.Poller;
+import io.quarry.search.internal.ResponseTypes;
 import io.quarry.search.internal.Scope;
 import io.quarry.search.internal.UrlParams;
 import io.quarry.search.model.AttributeOperation;
@@ -16,7 +17,6 @@ import io.quarry.search.model.BatchResponse;
 import io.quarry.search.model.CopyScope;
 import io.quarry.search.model.FacetSearchResponse;
 import io.quarry.search.model.IndexSettings;
-import io.quarry.search.model.RawSearchResponse;
 import io.quarry.search.model.ReplaceAllResponse;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.search.model.SearchResponse;
@@ -98,7 +98,7 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> SearchResponse<T> search(SearchQuery query, Class<T> type, RequestOptions options) {
-        return SearchResponse.of(searchRequest(query, options).execute(RawSearchResponse.class), type);
+        return SearchResponse.of(searchRequest(query, options).execute(ResponseTypes.search(type)));
     }
 
     /**
@@ -126,8 +126,8 @@ public final class SearchIndex {
      */
     public <T> CompletableFuture<SearchResponse<T>> searchAsync(SearchQuery query, Class<T> type,
                                                                 RequestOptions options) {
-        return searchRequest(query, options).executeAsync(RawSearchResponse.class)
-                .thenApply(r -> SearchResponse.of(r, type));
+        return searchRequest(query, options).executeAsync(ResponseTypes.search(type))
+                .thenApply(SearchResponse::of);
     }
 
     /**
@@ -160,7 +160,7 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> SearchResponse<T> searchWithGet(SearchQuery query, Class<T> type, RequestOptions options) {
-        return SearchResponse.of(searchWithGetRequest(query, options).execute(RawSearchResponse.class), type);
+        return SearchResponse.of(searchWithGetRequest(query, options).execute(ResponseTypes.search(type)));
     }
 
     /**
@@ -188,8 +188,8 @@ public final class SearchIndex {
      */
     public <T> CompletableFuture<SearchResponse<T>> searchWithGetAsync(SearchQuery query, Class<T> type,
                                                                        RequestOptions options) {
-        return searchWithGetRequest(query, options).executeAsync(RawSearchResponse.class)
-                .thenApply(r -> SearchResponse.of(r, type));
+        return searchWithGetRequest(query, options).executeAsync(ResponseTypes.search(type))
+                .thenApply(SearchResponse::of);
     }
 
     /**
@@ -298,7 +298,7 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> SearchResponse<T> browse(SearchQuery query, Class<T> type, RequestOptions options) {
-        return SearchResponse.of(browseRequest(query, options).execute(RawSearchResponse.class), type);
+        return SearchResponse.of(browseRequest(query, options).execute(ResponseTypes.search(type)));
     }
 
     /**
@@ -326,8 +326,8 @@ public final class SearchIndex {
      */
     public <T> CompletableFuture<SearchResponse<T>> browseAsync(SearchQuery query, Class<T> type,
                                                                 RequestOptions options) {
-        return browseRequest(query, options).executeAsync(RawSearchResponse.class)
-                .thenApply(r -> SearchResponse.of(r, type));
+        return browseRequest(query, options).executeAsync(ResponseTypes.search(type))
+                .thenApply(SearchResponse::of);
     }
 
     /**
@@ -359,7 +359,7 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> SearchResponse<T> browseFrom(String cursor, Class<T> type, RequestOptions options) {
-        return SearchResponse.of(browseFromRequest(cursor, options).execute(RawSearchResponse.class), type);
+        return SearchResponse.of(browseFromRequest(cursor, options).execute(ResponseTypes.search(type)));
     }
 
     /**
@@ -387,8 +387,8 @@ public final class SearchIndex {
      */
     public <T> CompletableFuture<SearchResponse<T>> browseFromAsync(String cursor, Class<T> type,
                                                                     RequestOptions options) {
-        return browseFromRequest(cursor, options).executeAsync(RawSearchResponse.class)
-                .thenApply(r -> SearchResponse.of(r, type));
+        return browseFromRequest(cursor, options).executeAsync(ResponseTypes.search(type))
+                .thenApply(SearchResponse::of);
     }
 
     /**
@@ -422,7 +422,7 @@ public final class SearchIndex {
      */
     public <T> SearchResponse<T> browseWithGet(SearchQuery query, String cursor, Class<T> type,
                                                RequestOptions options) {
-        return SearchResponse.of(browseWithGetRequest(query, cursor, options).execute(RawSearchResponse.class), type);
+        return SearchResponse.of(browseWithGetRequest(query, cursor, options).execute(ResponseTypes.search(type)));
     }
 
     /**
@@ -452,8 +452,8 @@ public final class SearchIndex {
      */
     public <T> CompletableFuture<SearchResponse<T>> browseWithGetAsync(SearchQuery query, String cursor, Class<T> type,
                                                                        RequestOptions options) {
-        return browseWithGetRequest(query, cursor, options).executeAsync(RawSearchResponse.class)
-                .thenApply(r -> SearchResponse.of(r, type));
+        return browseWithGetRequest(query, cursor, options).executeAsync(ResponseTypes.search(type))
+                .thenApply(SearchResponse::of);
     }
 
     /**

@@ -1,30 +1,23 @@
 package io.quarry.search.internal;
 
-import io.quarry.core.FreeFormRecord;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
- * The wire form of a get-objects answer.
+ * The wire form of a get-objects answer, each record decoded straight into the caller's type.
  *
  * @param results the records in request order, null where missing
+ * @param <T>     the record type
  */
-public record GetObjectsJson(List<FreeFormRecord> results) {
+public record GetObjectsJson<T>(List<T> results) {
 
     /**
-     * The records in a type of the caller's.
+     * The records, unmodifiable.
      *
-     * @param type the type
-     * @param <T>  the type
-     * @return the records, null where missing
+     * @return the records in request order, null where missing; empty when the answer had none
      */
-    public <T> List<T> decode(Class<T> type) {
-        List<T> out = new ArrayList<>();
-        if (results != null) {
-            for (FreeFormRecord r : results) {
-                out.add(r == null ? null : type == FreeFormRecord.class ? type.cast(r) : r.as(type));
-            }
-        }
-        return java.util.Collections.unmodifiableList(out);
+    public List<T> records() {
+        return results == null ? List.of() : Collections.unmodifiableList(new ArrayList<>(results));
     }
 }

@@ -7,6 +7,7 @@ import java.util.List;
  * The wire form of a multi-index search response.
  *
  * @param results one response per query, in order
+ * @param <T>     the record type of the hits
  */
-public record MultiSearchJson(List<RawSearchResponse> results) {
+public record MultiSearchJson<T>(List<RawSearchResponse<T>> results) {
 }

@@ -1,13 +1,13 @@
 package io.quarry.search.model;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import io.quarry.core.FreeFormRecord;
+import io.quarry.core.EnrichedRecord;
 import java.util.List;
 import java.util.Map;
 
 /**
- * A search or browse response as received, hits kept free-form; {@link SearchResponse#of} decodes the hits
- * into a type of the caller's.
+ * A search or browse response as received, each hit decoded into the caller's record type with its generated
+ * members kept aside; {@link SearchResponse#of} gives it its public form.
  *
  * @param hits             the hits
  * @param page             zero-based page
@@ -27,9 +27,10 @@ import java.util.Map;
  * @param queryID          the query ID (click analytics)
  * @param userData         the {@code userData} of the rules that applied (shape of the real service)
  * @param appliedRules     the rules that applied (shape of the real service)
+ * @param <T>              the record type
  */
-public record RawSearchResponse(
-        List<FreeFormRecord> hits,
+public record RawSearchResponse<T>(
+        List<EnrichedRecord<T>> hits,
         Integer page,
         Long nbHits,
         Integer nbPages,

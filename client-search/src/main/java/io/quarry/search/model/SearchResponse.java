@@ -12,25 +12,23 @@ import java.util.Optional;
  */
 public final class SearchResponse<T> {
 
-    private final RawSearchResponse json;
+    private final RawSearchResponse<T> json;
     private final List<Hit<T>> hits;
 
-    private SearchResponse(RawSearchResponse json, List<Hit<T>> hits) {
+    private SearchResponse(RawSearchResponse<T> json, List<Hit<T>> hits) {
         this.json = json;
         this.hits = hits;
     }
 
     /**
-     * Decodes the hits of a wire response.
+     * The public form of a wire response.
      *
-     * @param json the response as received
-     * @param type the record type
+     * @param json the response as received, hits already decoded
      * @param <T>  the record type
      * @return the typed response
      */
-    public static <T> SearchResponse<T> of(RawSearchResponse json, Class<T> type) {
-        List<Hit<T>> hits = json.hits() == null ? List.of()
-                : json.hits().stream().map(h -> Hit.of(h, type)).toList();
+    public static <T> SearchResponse<T> of(RawSearchResponse<T> json) {
+        List<Hit<T>> hits = json.hits() == null ? List.of() : json.hits().stream().map(Hit::of).toList();
         return new SearchResponse<>(json, hits);
     }
 
