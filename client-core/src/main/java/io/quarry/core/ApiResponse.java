@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * A decoded success response with its status and headers, for callers that need more than the value, for
@@ -17,7 +18,8 @@ public final class ApiResponse<T> {
 
     private final T value;
     private final int statusCode;
-    private final Map<String, List<String>> headers;
+    private Supplier<Map<String, List<String>>> rawHeaders;
+    private volatile Map<String, List<String>> headers;
 
     /**
      * @param value      the decoded body, null for an empty body or a {@code Void} target
@@ -27,10 +29,27 @@ public final class ApiResponse<T> {
     public ApiResponse(T value, int statusCode, Map<String, List<String>> headers) {
         this.value = value;
         this.statusCode = statusCode;
+        this.headers = lowerCased(Objects.requireNonNull(headers, "headers"));
+    }
+
+    /**
+     * A response whose headers are read only if asked for: most calls never look at them, so the transport does
+     * not copy them on every call.
+     *
+     * @param value      the decoded body, null for an empty body or a {@code Void} target
+     * @param statusCode the HTTP status
+     * @param headers    gives the response headers; called at most once, on the first header lookup
+     */
+    public ApiResponse(T value, int statusCode, Supplier<Map<String, List<String>>> headers) {
+        this.value = value;
+        this.statusCode = statusCode;
+        this.rawHeaders = Objects.requireNonNull(headers, "headers");
+    }
+
+    private static Map<String, List<String>> lowerCased(Map<String, List<String>> headers) {
         Map<String, List<String>> lower = new TreeMap<>();
-        Objects.requireNonNull(headers, "headers")
-                .forEach((name, values) -> lower.put(name.toLowerCase(Locale.ROOT), List.copyOf(values)));
-        this.headers = java.util.Collections.unmodifiableMap(lower);
+        headers.forEach((name, values) -> lower.put(name.toLowerCase(Locale.ROOT), List.copyOf(values)));
+        return java.util.Collections.unmodifiableMap(lower);
     }
 
     /**
@@ -57,7 +76,18 @@ public final class ApiResponse<T> {
      * @return the headers, unmodifiable
      */
     public Map<String, List<String>> headers() {
-        return headers;
+        Map<String, List<String>> h = headers;
+        if (h == null) {
+            synchronized (this) {
+                h = headers;
+                if (h == null) {
+                    h = lowerCased(rawHeaders.get());
+                    headers = h;
+                    rawHeaders = null;
+                }
+            }
+        }
+        return h;
     }
 
     /**
@@ -67,7 +97,7 @@ public final class ApiResponse<T> {
      * @return its first value
      */
     public Optional<String> header(String name) {
-        List<String> values = headers.get(name.toLowerCase(Locale.ROOT));
+        List<String> values = headers().get(name.toLowerCase(Locale.ROOT));
         return values == null || values.isEmpty() ? Optional.empty() : Optional.of(values.get(0));
     }
 
@@ -77,7 +107,7 @@ public final class ApiResponse<T> {
      * @return the parsed rate limit
      */
     public Optional<RateLimit> rateLimit() {
-        return RateLimit.fromHeaders(headers);
+        return RateLimit.fromHeaders(headers());
     }
 
     /** Shows the status and value; headers are omitted. */

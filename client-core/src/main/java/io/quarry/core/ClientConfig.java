@@ -164,17 +164,17 @@ public final class ClientConfig {
         return connectTimeout;
     }
 
-    /** @return the response timeout of READ calls (first try; it grows on a host that timed out) */
+    /** @return the response timeout of READ calls (first try; it grows on a host that timed out, up to 4x) */
     public Duration readTimeout() {
         return readTimeout;
     }
 
-    /** @return the response timeout of WRITE calls (first try; it grows on a host that timed out) */
+    /** @return the response timeout of WRITE calls (first try; it grows on a host that timed out, up to 4x) */
     public Duration writeTimeout() {
         return writeTimeout;
     }
 
-    /** @return how long a failed host stays marked down */
+    /** @return how long a failed host stays marked down, and a timed-out host stays behind the healthy ones */
     public Duration hostDownTtl() {
         return hostDownTtl;
     }
@@ -339,7 +339,8 @@ public final class ClientConfig {
         }
 
         /**
-         * Sets how long a host that failed stays marked down before it is tried again.
+         * Sets how long a host that failed stays marked down before it is tried again, and how long a host that
+         * timed out is tried after the healthy hosts, with its grown timeout, before it gets its place back.
          *
          * @param ttl a positive duration
          * @return this builder
@@ -361,6 +362,9 @@ public final class ClientConfig {
             Objects.requireNonNull(value, "value");
             if (name.isBlank() || name.chars().anyMatch(c -> c <= ' ' || c >= 127 || c == ':')) {
                 throw new ConfigurationException("invalid header name: " + name);
+            }
+            if (value.chars().anyMatch(c -> (c < 0x20 && c != '\t') || c > 0x7E)) {
+                throw new ConfigurationException("value of header " + name + " contains a control or non-ASCII character");
             }
             defaultHeaders.put(name, value);
             return this;

@@ -53,6 +53,20 @@ public final class FreeFormRecord {
     }
 
     /**
+     * A record with the attributes of any object the SDK can serialise (a class of yours, a map, ...), taken
+     * from its JSON form; a {@code FreeFormRecord} is returned as it is.
+     *
+     * @param record the object; its JSON form must be an object
+     * @return the record
+     * @throws DeserializationException if its JSON form is not an object
+     * @throws InvalidRequestException  if it cannot be serialised
+     */
+    public static FreeFormRecord from(Object record) {
+        Objects.requireNonNull(record, "record");
+        return record instanceof FreeFormRecord free ? free : Json.convert(record, FreeFormRecord.class);
+    }
+
+    /**
      * A builder of records.
      *
      * @return a new builder

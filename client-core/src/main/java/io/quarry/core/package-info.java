@@ -11,7 +11,9 @@
  * {@link io.quarry.core.Endpoint}s as constants, describe themselves with a {@link io.quarry.core.ClientModule}
  * (User-Agent name and version, {@link io.quarry.core.DefaultHosts} rule), and send calls with
  * {@link io.quarry.core.ApiRequest}, blocking or asynchronously, decoding into a {@code Class} or a
- * {@link io.quarry.core.TypeRef}.
+ * {@link io.quarry.core.TypeRef}. A module that embeds JSON inside another format uses
+ * {@link io.quarry.core.JsonText}, and {@link io.quarry.core.FreeFormRecord#from(Object)} turns any record into
+ * attributes it can inspect; modules never import {@code io.quarry.core.internal}.
  *
  * <p>Everything under {@code io.quarry.core.internal} is an implementation detail: the retry strategy, path
  * and query encoding, the JSON mapper (Jackson never appears in this package's API), the User-Agent,

@@ -58,4 +58,21 @@ class FreeFormRecordTest {
         FreeFormRecord record = FreeFormRecord.builder().put("a", 1).build();
         assertThatThrownBy(() -> record.attributes().put("b", 2)).isInstanceOf(UnsupportedOperationException.class);
     }
+
+    @Test
+    void fromTakesTheAttributesOfAnySerialisableObject() {
+        FreeFormRecord book = FreeFormRecord.from(new Book("42", "Dune", 1965));
+        assertThat(book.names()).containsExactly("objectID", "title", "year");
+        assertThat(book.objectID()).contains("42");
+        assertThat(book.getLong("year")).contains(1965L);
+        assertThat(FreeFormRecord.from(Map.of("title", "Dune")).objectID()).isEmpty();
+        assertThat(FreeFormRecord.from(book)).isSameAs(book);
+    }
+
+    @Test
+    void fromRefusesValuesWhoseJsonIsNotAnObject() {
+        assertThatThrownBy(() -> FreeFormRecord.from("Dune")).isInstanceOf(DeserializationException.class);
+        assertThatThrownBy(() -> FreeFormRecord.from(List.of(1))).isInstanceOf(DeserializationException.class);
+        assertThatThrownBy(() -> FreeFormRecord.from(null)).isInstanceOf(NullPointerException.class);
+    }
 }

@@ -119,6 +119,27 @@ class RequestEncodingTest {
     }
 
     @Test
+    void perRequestHeaderReplacesADefaultHeaderOnThatCallOnly() {
+        WM.stubFor(any(anyUrl()).willReturn(okJson("{\"objectID\":\"1\"}")));
+        try (ApiClient api = api(config("the-key", host("a.test", WM.getPort())).defaultHeader("X-Team", "search"))) {
+            api.request(SAVE).path("indexName", "i").path("objectID", "1").body(new Item("1", "n", null))
+                    .options(RequestOptions.builder().header("x-team", "ads").build()).execute(Reply.class);
+            api.request(SAVE).path("indexName", "i").path("objectID", "2").body(new Item("2", "n", null))
+                    .execute(Reply.class);
+        }
+        List<LoggedRequest> requests = WM.getAllServeEvents().stream().map(e -> e.getRequest())
+                .sorted(java.util.Comparator.comparing(LoggedRequest::getUrl)).toList();
+        assertThat(requests).hasSize(2);
+        assertThat(requests.get(0).getHeaders().getHeader("X-Team").values()).containsExactly("ads");
+        assertThat(requests.get(1).getHeaders().getHeader("X-Team").values()).containsExactly("search");
+        assertThat(requests).allSatisfy(r -> {
+            assertThat(r.getHeader("X-Service-API-Key")).isEqualTo("the-key");
+            assertThat(r.getHeader("User-Agent")).startsWith("Quarry for Java (");
+            assertThat(r.getHeader("Accept")).isEqualTo("application/json");
+        });
+    }
+
+    @Test
     void bodyIsStreamedRatherThanBufferedWithALength() {
         WM.stubFor(any(anyUrl()).willReturn(okJson("{}")));
         List<Item> items = new ArrayList<>();

@@ -28,6 +28,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import okhttp3.Call;
 import okhttp3.Callback;
+import okhttp3.Headers;
 import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -51,7 +52,8 @@ public final class HttpTransport implements AutoCloseable {
     private final OkHttpClient http;
     private final boolean ownsClient;
     private final RetryStrategy strategy;
-    private final Map<String, String> fixedHeaders;
+    /** The headers every request carries (Accept, User-Agent, defaults, credentials), built once. */
+    private final Headers fixedHeaders;
     private final Redactor redactor;
     private final HttpLog log;
     private final List<Host> hosts;
@@ -72,7 +74,9 @@ public final class HttpTransport implements AutoCloseable {
         headers.put("User-Agent", UserAgent.of(module, config.userAgentSegments()));
         headers.putAll(config.defaultHeaders());
         headers.putAll(config.credentials().headers());
-        this.fixedHeaders = java.util.Collections.unmodifiableMap(headers);
+        Headers.Builder fixed = new Headers.Builder();
+        headers.forEach(fixed::set);
+        this.fixedHeaders = fixed.build();
         this.redactor = new Redactor(config.credentials());
         this.log = new HttpLog(config.logLevel(), redactor);
     }
@@ -277,9 +281,12 @@ public final class HttpTransport implements AutoCloseable {
                     .encodedPath(host.basePath() + request.encodedPath())
                     .encodedQuery(request.encodedQuery())
                     .build();
-            Request.Builder builder = new Request.Builder().url(url).tag(TryTimeouts.class, timeouts);
-            fixedHeaders.forEach(builder::header);
-            request.options().headers().forEach(builder::header);
+            Request.Builder builder = new Request.Builder().url(url).tag(TryTimeouts.class, timeouts)
+                    .headers(fixedHeaders);
+            Map<String, String> extraHeaders = request.options().headers();
+            if (!extraHeaders.isEmpty()) {
+                extraHeaders.forEach(builder::header);
+            }
             if (config.gzipRequests() && request.body() != null) {
                 builder.header("Content-Encoding", "gzip");
             }
@@ -310,13 +317,15 @@ public final class HttpTransport implements AutoCloseable {
             if (log.basicEnabled()) {
                 log.response(method(), logUrl(host), status, elapsed, extraSecrets);
             }
-            Map<String, List<String>> headers = response.headers().toMultimap();
             RetryStrategy.Verdict verdict = strategy.onStatus(host, status);
             try {
                 if (verdict == RetryStrategy.Verdict.SUCCESS) {
-                    return new TryResult.Done<>(new ApiResponse<>(decode(response.body()), status, headers));
+                    // headers are copied only if the caller asks for them
+                    Headers headers = response.headers();
+                    return new TryResult.Done<>(new ApiResponse<T>(decode(response.body()), status,
+                            headers::toMultimap));
                 }
-                ApiException error = errorOf(response, status, headers);
+                ApiException error = errorOf(response, status, response.headers().toMultimap());
                 if (verdict == RetryStrategy.Verdict.RETRY) {
                     attempts.add(new UnreachableHostsException.Attempt(host, error, Duration.ofNanos(elapsed)));
                     return new TryResult.Next<>();

@@ -2,21 +2,25 @@ package io.quarry.core.internal;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.quarry.core.DeserializationException;
+import io.quarry.core.EnrichedRecord;
 import io.quarry.core.FreeFormRecord;
 import io.quarry.core.InvalidRequestException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.reflect.Type;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.core.exc.JacksonIOException;
 import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.DeserializationFeature;
-import tools.jackson.databind.JavaType;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.ObjectReader;
+import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.cfg.DateTimeFeature;
 import tools.jackson.databind.cfg.EnumFeature;
@@ -38,12 +42,28 @@ public final class Json {
             .disable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
             .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+            // the HTTP client flushes a request once it is complete: a flush per body would send the body's last
+            // chunk and the chunked terminator as separate packets
+            .disable(StreamWriteFeature.FLUSH_PASSED_TO_STREAM)
             .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
             .changeDefaultPropertyInclusion(incl -> incl.withValueInclusion(JsonInclude.Include.NON_NULL))
             .addModule(new SimpleModule("quarry-free-form-record")
                     .addSerializer(FreeFormRecord.class, new FreeFormRecordJson.Writer())
-                    .addDeserializer(FreeFormRecord.class, new FreeFormRecordJson.Reader()))
+                    .addDeserializer(FreeFormRecord.class, new FreeFormRecordJson.Reader())
+                    .addDeserializer(EnrichedRecord.class, new EnrichedRecordJson()))
             .build();
+
+    /** Readers per target type, built once: the type resolution and deserializer lookup leave the hot path. */
+    private static final Map<Type, ObjectReader> READERS = new ConcurrentHashMap<>();
+    /** Writers per value class, built once, their serializer looked up once. */
+    private static final ClassValue<ObjectWriter> WRITERS = new ClassValue<>() {
+        @Override
+        protected ObjectWriter computeValue(Class<?> type) {
+            return MAPPER.writerFor(type);
+        }
+    };
+    /** Bounds the reader cache should a caller decode into ever new generic types. */
+    private static final int MAX_CACHED_READERS = 1024;
 
     private Json() {
     }
@@ -56,7 +76,11 @@ public final class Json {
      * @throws JacksonException if the value cannot be serialised or the stream fails
      */
     public static void write(Object value, OutputStream out) {
-        MAPPER.writeValue(out, value);
+        if (value == null) {
+            MAPPER.writeValue(out, null);
+        } else {
+            WRITERS.get(value.getClass()).writeValue(out, value);
+        }
     }
 
     /**
@@ -85,9 +109,8 @@ public final class Json {
      * @throws JacksonIOException       if reading the stream failed (a transport problem, not a JSON one)
      */
     public static <T> T read(InputStream in, Type type) {
-        JavaType javaType = MAPPER.getTypeFactory().constructType(type);
         try {
-            return MAPPER.readValue(in, javaType);
+            return readerFor(type).readValue(in);
         } catch (JacksonIOException e) {
             throw e;
         } catch (JacksonException e) {
@@ -106,10 +129,38 @@ public final class Json {
      */
     public static <T> T read(String json, Type type) {
         try {
-            return MAPPER.readValue(json, MAPPER.getTypeFactory().constructType(type));
+            return readerFor(type).readValue(json);
         } catch (JacksonException e) {
             throw deserializationFailure(type, e);
         }
+    }
+
+    /**
+     * Decodes UTF-8 JSON kept aside while decoding a response into a type.
+     *
+     * @param json the JSON bytes of one value
+     * @param type the target type
+     * @param <T>  the target type
+     * @return the value
+     * @throws DeserializationException if the JSON does not match the type
+     */
+    static <T> T read(byte[] json, Class<T> type) {
+        try {
+            return readerFor(type).readValue(json);
+        } catch (JacksonException e) {
+            throw deserializationFailure(type, e);
+        }
+    }
+
+    private static ObjectReader readerFor(Type type) {
+        ObjectReader reader = READERS.get(type);
+        if (reader == null) {
+            reader = MAPPER.readerFor(MAPPER.getTypeFactory().constructType(type));
+            if (READERS.size() < MAX_CACHED_READERS) {
+                READERS.putIfAbsent(type, reader);
+            }
+        }
+        return reader;
     }
 
     /**

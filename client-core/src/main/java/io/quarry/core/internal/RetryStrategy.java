@@ -6,6 +6,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -15,16 +17,23 @@ import java.util.concurrent.ConcurrentHashMap;
  * calls of a client and thread-safe. No HTTP inside: outcomes come in as status codes and failure kinds.
  *
  * <ul>
- *   <li>A host is <em>up</em>, <em>down</em> (after a network failure or a 5xx, for a TTL after which it is
- *       tried again) or <em>timed out</em> (still up, its retry count grows by one per timeout).</li>
- *   <li>The timeout of a try is the base timeout times (retry count + 1), so a slow host gets more time on
- *       each later call instead of failing the same way forever.</li>
- *   <li>A success or a 4xx answer (the host works) resets the host.</li>
- *   <li>A call tries the up hosts serving its call type, in configured order; if none is up, all are reset
- *       and tried again.</li>
+ *   <li>A host is <em>up</em>, <em>down</em> (after a network failure or a 5xx, skipped for a TTL after which
+ *       it is tried again) or <em>timed out</em> (still up, its retry count grows by one per timeout).</li>
+ *   <li>The timeout of a try is the base timeout times (retry count + 1), capped at
+ *       {@value #MAX_TIMEOUT_MULTIPLIER} times the base, so a slow host gets more time on each later call
+ *       instead of failing the same way forever, without a black-holed host costing ever longer waits.</li>
+ *   <li>A call tries the healthy hosts serving its call type first, in configured order, then the timed-out
+ *       ones, fewest timeouts first: a host that stopped answering no longer delays every later call, yet is
+ *       still tried (with its grown timeout) when no other host answers.</li>
+ *   <li>A success or a 4xx answer (the host works) resets the host; so does the TTL passing since its last
+ *       failure, which puts a timed-out host back in its configured place with the base timeout.</li>
+ *   <li>If no host serving the call type is up, all are reset and tried again.</li>
  * </ul>
  */
 public final class RetryStrategy {
+
+    /** The most a timeout grows: this many times the base timeout. */
+    public static final int MAX_TIMEOUT_MULTIPLIER = 4;
 
     /** What a call does after one try. */
     public enum Verdict {
@@ -36,65 +45,87 @@ public final class RetryStrategy {
         FAIL
     }
 
+    /** A host's state once something went wrong with it; a host without one is healthy. */
     private record State(boolean up, Instant since, int retryCount) {
-        static final State FRESH = new State(true, Instant.EPOCH, 0);
     }
 
-    private final List<Host> hosts;
+    private static final State HEALTHY = new State(true, Instant.EPOCH, 0);
+
+    private final Map<CallType, List<Host>> configuredOrder = new EnumMap<>(CallType.class);
     private final Clock clock;
     private final Duration downTtl;
     private final Map<Host, State> states = new ConcurrentHashMap<>();
 
     /**
-     * @param hosts   every host of the client, in try order
-     * @param clock   the clock deciding when a down host's TTL has passed
-     * @param downTtl how long a host stays down
+     * @param hosts   every host of the client, in configured try order
+     * @param clock   the clock deciding when a host's TTL has passed
+     * @param downTtl how long a host stays down, and how long a timed-out host keeps its place and timeout
      */
     public RetryStrategy(List<Host> hosts, Clock clock, Duration downTtl) {
-        this.hosts = List.copyOf(hosts);
+        List<Host> ordered = List.copyOf(hosts);
         this.clock = clock;
         this.downTtl = downTtl;
+        for (CallType type : CallType.values()) {
+            configuredOrder.put(type, ordered.stream().filter(h -> h.serves(type)).toList());
+        }
     }
 
     /**
-     * The hosts a new call of the given type tries, in order.
+     * The hosts a new call of the given type tries, in order: healthy hosts in configured order, then timed-out
+     * hosts by increasing retry count; down hosts are left out during their TTL.
      *
      * @param type the call type
-     * @return the hosts; never empty if any host serves the type
+     * @return the hosts, unmodifiable; never empty if any host serves the type
      */
     public List<Host> hostsFor(CallType type) {
+        List<Host> serving = configuredOrder.get(type);
+        if (states.isEmpty()) {
+            // the common case: nothing went wrong, so the answer is the precomputed list
+            return serving;
+        }
         Instant now = clock.instant();
-        List<Host> serving = new ArrayList<>();
-        List<Host> usable = new ArrayList<>();
-        for (Host host : hosts) {
-            if (!host.serves(type)) {
-                continue;
-            }
-            serving.add(host);
-            State state = states.getOrDefault(host, State.FRESH);
-            if (state.up()) {
-                usable.add(host);
-            } else if (!now.isBefore(state.since().plus(downTtl))) {
+        List<Host> healthy = new ArrayList<>(serving.size());
+        List<Host> timedOut = new ArrayList<>(0);
+        List<Integer> timeouts = new ArrayList<>(0);
+        for (Host host : serving) {
+            State state = states.get(host);
+            if (state != null && !now.isBefore(state.since().plus(downTtl))) {
                 states.remove(host, state);
-                usable.add(host);
+                state = null;
+            }
+            if (state == null) {
+                healthy.add(host);
+            } else if (state.up()) {
+                // insertion by the count read now (counts may change meanwhile); equal counts keep configured order
+                int at = timedOut.size();
+                while (at > 0 && timeouts.get(at - 1) > state.retryCount()) {
+                    at--;
+                }
+                timedOut.add(at, host);
+                timeouts.add(at, state.retryCount());
             }
         }
-        if (usable.isEmpty()) {
+        if (healthy.isEmpty() && timedOut.isEmpty()) {
             serving.forEach(states::remove);
             return serving;
         }
-        return usable;
+        healthy.addAll(timedOut);
+        return Collections.unmodifiableList(healthy);
     }
 
     /**
-     * The timeout of the next try on a host: the base times (retry count + 1).
+     * The timeout of the next try on a host: the base times (retry count + 1), at most
+     * {@value #MAX_TIMEOUT_MULTIPLIER} times the base.
      *
      * @param host the host
      * @param base the configured timeout
      * @return the timeout to apply
      */
     public Duration timeout(Host host, Duration base) {
-        return base.multipliedBy(retryCount(host) + 1L);
+        if (states.isEmpty()) {
+            return base;
+        }
+        return base.multipliedBy(Math.min(retryCount(host) + 1L, MAX_TIMEOUT_MULTIPLIER));
     }
 
     /**
@@ -104,7 +135,7 @@ public final class RetryStrategy {
      * @return the retry count
      */
     public int retryCount(Host host) {
-        return states.getOrDefault(host, State.FRESH).retryCount();
+        return states.getOrDefault(host, HEALTHY).retryCount();
     }
 
     /**
@@ -114,7 +145,7 @@ public final class RetryStrategy {
      * @return true if usable
      */
     public boolean isUp(Host host) {
-        State state = states.getOrDefault(host, State.FRESH);
+        State state = states.getOrDefault(host, HEALTHY);
         return state.up() || !clock.instant().isBefore(state.since().plus(downTtl));
     }
 
@@ -136,8 +167,9 @@ public final class RetryStrategy {
     }
 
     /**
-     * Records a network failure: a timeout keeps the host up and grows its retry count; any other failure
-     * (refused, reset, truncated) marks it down. Either way the call moves to the next host.
+     * Records a network failure: a timeout keeps the host up, grows its retry count and moves it behind the
+     * healthy hosts for the TTL; any other failure (refused, reset, truncated) marks it down. Either way the
+     * call moves to the next host.
      *
      * @param host    the host
      * @param timeout whether the failure was a timeout

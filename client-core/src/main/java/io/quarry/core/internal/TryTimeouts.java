@@ -24,11 +24,21 @@ record TryTimeouts(Duration connect, Duration read, Duration write) {
             if (timeouts == null) {
                 return chain.proceed(chain.request());
             }
-            return chain
-                    .withConnectTimeout(millis(timeouts.connect()), TimeUnit.MILLISECONDS)
-                    .withReadTimeout(millis(timeouts.read()), TimeUnit.MILLISECONDS)
-                    .withWriteTimeout(millis(timeouts.write()), TimeUnit.MILLISECONDS)
-                    .proceed(chain.request());
+            // only a timeout that differs from the client's needs a new chain
+            Chain adjusted = chain;
+            int connect = millis(timeouts.connect());
+            if (adjusted.connectTimeoutMillis() != connect) {
+                adjusted = adjusted.withConnectTimeout(connect, TimeUnit.MILLISECONDS);
+            }
+            int read = millis(timeouts.read());
+            if (adjusted.readTimeoutMillis() != read) {
+                adjusted = adjusted.withReadTimeout(read, TimeUnit.MILLISECONDS);
+            }
+            int write = millis(timeouts.write());
+            if (adjusted.writeTimeoutMillis() != write) {
+                adjusted = adjusted.withWriteTimeout(write, TimeUnit.MILLISECONDS);
+            }
+            return adjusted.proceed(chain.request());
         }
     };
 

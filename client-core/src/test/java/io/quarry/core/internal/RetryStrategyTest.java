@@ -66,7 +66,7 @@ class RetryStrategyTest {
 
         strategy.onNetworkFailure(READ, true);
         assertThat(strategy.isUp(READ)).isTrue();
-        assertThat(strategy.hostsFor(CallType.READ)).startsWith(READ);
+        assertThat(strategy.hostsFor(CallType.READ)).contains(READ);
         assertThat(strategy.timeout(READ, base)).isEqualTo(Duration.ofSeconds(10));
 
         strategy.onNetworkFailure(READ, true);
@@ -76,6 +76,87 @@ class RetryStrategyTest {
         assertThat(strategy.onStatus(READ, 200)).isEqualTo(RetryStrategy.Verdict.SUCCESS);
         assertThat(strategy.timeout(READ, base)).isEqualTo(base);
         assertThat(strategy.retryCount(READ)).isZero();
+        assertThat(strategy.hostsFor(CallType.READ)).containsExactly(READ, FALLBACK_1, FALLBACK_2);
+    }
+
+    @Test
+    void timeoutGrowthIsCappedAtFourTimesTheBase() {
+        Duration base = Duration.ofMillis(250);
+        for (int i = 0; i < 10; i++) {
+            strategy.onNetworkFailure(READ, true);
+        }
+        assertThat(strategy.retryCount(READ)).isEqualTo(10);
+        assertThat(strategy.timeout(READ, base))
+                .isEqualTo(base.multipliedBy(RetryStrategy.MAX_TIMEOUT_MULTIPLIER))
+                .isEqualTo(Duration.ofSeconds(1));
+    }
+
+    @Test
+    void timedOutHostGoesBehindTheHealthyOnesSoTheNextCallTriesAnotherHostFirst() {
+        strategy.onNetworkFailure(READ, true);
+
+        assertThat(strategy.hostsFor(CallType.READ)).containsExactly(FALLBACK_1, FALLBACK_2, READ);
+        // a write call is not concerned by the read host
+        assertThat(strategy.hostsFor(CallType.WRITE)).containsExactly(WRITE, FALLBACK_1, FALLBACK_2);
+    }
+
+    @Test
+    void timedOutHostsAreOrderedByFewestTimeoutsAfterTheHealthyOnes() {
+        strategy.onNetworkFailure(FALLBACK_1, true);
+        strategy.onNetworkFailure(FALLBACK_1, true);
+        strategy.onNetworkFailure(READ, true);
+        strategy.onNetworkFailure(READ, true);
+        strategy.onNetworkFailure(READ, true);
+        strategy.onNetworkFailure(FALLBACK_2, true);
+
+        assertThat(strategy.hostsFor(CallType.READ)).containsExactly(FALLBACK_2, FALLBACK_1, READ);
+        assertThat(strategy.hostsFor(CallType.WRITE)).containsExactly(WRITE, FALLBACK_2, FALLBACK_1);
+    }
+
+    @Test
+    void timedOutHostsWithEqualCountsKeepTheirConfiguredOrder() {
+        strategy.onNetworkFailure(FALLBACK_2, true);
+        strategy.onNetworkFailure(READ, true);
+
+        assertThat(strategy.hostsFor(CallType.READ)).containsExactly(FALLBACK_1, READ, FALLBACK_2);
+    }
+
+    @Test
+    void timedOutHostReturnsToItsConfiguredPlaceWithTheBaseTimeoutAfterTheTtl() {
+        Duration base = Duration.ofSeconds(2);
+        strategy.onNetworkFailure(READ, true);
+        strategy.onNetworkFailure(READ, true);
+
+        clock.advance(Duration.ofMinutes(4).plusSeconds(59));
+        assertThat(strategy.hostsFor(CallType.READ)).containsExactly(FALLBACK_1, FALLBACK_2, READ);
+        assertThat(strategy.timeout(READ, base)).isEqualTo(Duration.ofSeconds(6));
+
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(strategy.hostsFor(CallType.READ)).containsExactly(READ, FALLBACK_1, FALLBACK_2);
+        assertThat(strategy.retryCount(READ)).isZero();
+        assertThat(strategy.timeout(READ, base)).isEqualTo(base);
+    }
+
+    @Test
+    void theTtlOfATimedOutHostRunsFromItsLastTimeout() {
+        strategy.onNetworkFailure(READ, true);
+        clock.advance(Duration.ofMinutes(4));
+        strategy.onNetworkFailure(READ, true);
+        clock.advance(Duration.ofMinutes(4));
+
+        assertThat(strategy.hostsFor(CallType.READ)).containsExactly(FALLBACK_1, FALLBACK_2, READ);
+        assertThat(strategy.retryCount(READ)).isEqualTo(2);
+    }
+
+    @Test
+    void timedOutHostIsStillTriedWithItsGrownTimeoutWhenTheOthersAreDown() {
+        Duration base = Duration.ofSeconds(1);
+        strategy.onNetworkFailure(FALLBACK_1, false);
+        strategy.onStatus(FALLBACK_2, 503);
+        strategy.onNetworkFailure(READ, true);
+
+        assertThat(strategy.hostsFor(CallType.READ)).containsExactly(READ);
+        assertThat(strategy.timeout(READ, base)).isEqualTo(Duration.ofSeconds(2));
     }
 
     @Test

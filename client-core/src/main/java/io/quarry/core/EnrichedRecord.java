@@ -1,0 +1,147 @@
+package io.quarry.core;
+
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * A record as the service returns it inside a hit: the stored attributes decoded into the caller's type in one
+ * pass, and the members the engine adds to it (names starting with {@code _}, such as {@code _highlightResult},
+ * {@code _snippetResult}, {@code _rankingInfo} or {@code _distinctSeqID}) kept aside, undecoded until asked for.
+ *
+ * <p>A module's response model names it as the type of its hits, for example
+ * {@code record Page<T>(List<EnrichedRecord<T>> hits)}, and decodes the response with
+ * {@code TypeRef.parameterized(Page.class, type)}: the SDK then binds each hit straight from the response stream
+ * into {@code T}, with no intermediate copy, and sets the generated members aside as they go by. Unknown
+ * attributes are ignored. When {@code T} is {@link FreeFormRecord}, {@code Map} or {@code Object}, the record
+ * keeps every member, generated ones included.
+ *
+ * <p>Immutable and thread-safe; each free-form view is built once, on first use.
+ *
+ * @param <T> the record type
+ */
+public final class EnrichedRecord<T> {
+
+    private final T record;
+    private final String objectID;
+    private final Lazy<FreeFormRecord> generatedMembers;
+    private final Lazy<FreeFormRecord> raw;
+
+    /**
+     * Normally built by the SDK while decoding; also usable to build hits in tests.
+     *
+     * @param record           the record in the caller's type
+     * @param objectID         the record's {@code objectID}, or null when absent or not a string
+     * @param generatedMembers builds the members whose names start with {@code _}; called at most once
+     * @param raw              builds the free-form view of {@link #raw()}; called at most once
+     */
+    public EnrichedRecord(T record, String objectID, Supplier<FreeFormRecord> generatedMembers,
+                          Supplier<FreeFormRecord> raw) {
+        this.record = record;
+        this.objectID = objectID;
+        this.generatedMembers = new Lazy<>(Objects.requireNonNull(generatedMembers, "generatedMembers"));
+        this.raw = new Lazy<>(Objects.requireNonNull(raw, "raw"));
+    }
+
+    /**
+     * A record built from its free-form form: the record is converted to the type, the generated members are
+     * the attributes whose names start with {@code _}.
+     *
+     * @param raw  the member as received
+     * @param type the record type; {@code FreeFormRecord.class} keeps it as it is
+     * @param <T>  the record type
+     * @return the record
+     * @throws DeserializationException if the record does not match the type
+     */
+    public static <T> EnrichedRecord<T> of(FreeFormRecord raw, Class<T> type) {
+        Objects.requireNonNull(raw, "raw");
+        T record = type == FreeFormRecord.class ? type.cast(raw) : raw.as(type);
+        return new EnrichedRecord<>(record, raw.objectID().orElse(null), () -> generatedMembersOf(raw), () -> raw);
+    }
+
+    /**
+     * The attributes of a record whose names start with {@code _}, in order.
+     *
+     * @param raw the record
+     * @return those attributes
+     */
+    public static FreeFormRecord generatedMembersOf(FreeFormRecord raw) {
+        FreeFormRecord.Builder generated = FreeFormRecord.builder();
+        raw.attributes().forEach((name, value) -> {
+            if (name.startsWith("_")) {
+                generated.put(name, value);
+            }
+        });
+        return generated.build();
+    }
+
+    /**
+     * The record in the caller's type.
+     *
+     * @return the record
+     */
+    public T record() {
+        return record;
+    }
+
+    /**
+     * The record's {@code objectID}.
+     *
+     * @return the ID, empty when absent or not a string
+     */
+    public Optional<String> objectID() {
+        return Optional.ofNullable(objectID);
+    }
+
+    /**
+     * The members the engine added (names starting with {@code _}), in the order received.
+     *
+     * @return them as a free-form record, empty when there are none
+     */
+    public FreeFormRecord generatedMembers() {
+        return generatedMembers.get();
+    }
+
+    /**
+     * The member as a free-form record: the record's attributes, then the generated members in the order
+     * received. When the record type is {@link FreeFormRecord}, a map or {@code Object}, that is the member
+     * exactly as received; for a class of the caller's, the record's attributes are those of its JSON form, so
+     * attributes the class does not declare are not kept (decode as {@code FreeFormRecord} to see them).
+     *
+     * @return the free-form record
+     */
+    public FreeFormRecord raw() {
+        return raw.get();
+    }
+
+    /** Shows the record as received. */
+    @Override
+    public String toString() {
+        return raw().toString();
+    }
+
+    /** A value built on first use, once. */
+    private static final class Lazy<V> {
+        private Supplier<V> supplier;
+        private volatile V value;
+
+        Lazy(Supplier<V> supplier) {
+            this.supplier = supplier;
+        }
+
+        V get() {
+            V v = value;
+            if (v == null) {
+                synchronized (this) {
+                    v = value;
+                    if (v == null) {
+                        v = supplier.get();
+                        value = v;
+                        supplier = null;
+                    }
+                }
+            }
+            return v;
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package io.quarry.core.internal;
+
+import io.quarry.core.EnrichedRecord;
+import io.quarry.core.FreeFormRecord;
+import java.util.Map;
+import java.util.function.Supplier;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.databind.BeanProperty;
+import tools.jackson.databind.DeserializationContext;
+import tools.jackson.databind.JavaType;
+import tools.jackson.databind.ValueDeserializer;
+
+/**
+ * Reads an {@link EnrichedRecord} in one pass: the record type's deserializer reads the member from the stream
+ * through a {@link GeneratedMemberDiverter}, which sets the generated members (names starting with {@code _})
+ * aside as compact JSON, decoded only when asked for. Types that take any attribute ({@link FreeFormRecord}, maps,
+ * {@code Object}) get every member.
+ */
+final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
+
+    private final JavaType recordType;
+    private final ValueDeserializer<Object> recordReader;
+
+    /** The uncontextualised instance registered with the mapper. */
+    EnrichedRecordJson() {
+        this(null, null);
+    }
+
+    private EnrichedRecordJson(JavaType recordType, ValueDeserializer<Object> recordReader) {
+        this.recordType = recordType;
+        this.recordReader = recordReader;
+    }
+
+    @Override
+    public ValueDeserializer<?> createContextual(DeserializationContext ctxt, BeanProperty property) {
+        JavaType type = ctxt.getContextualType();
+        if (type == null && property != null) {
+            type = property.getType();
+        }
+        JavaType content = type == null ? null : type.containedType(0);
+        if (content == null) {
+            content = ctxt.constructType(FreeFormRecord.class);
+        }
+        return new EnrichedRecordJson(content, ctxt.findRootValueDeserializer(content));
+    }
+
+    @Override
+    public EnrichedRecord<?> deserialize(JsonParser p, DeserializationContext ctxt) {
+        if (recordReader == null) {
+            return ctxt.reportBadDefinition(EnrichedRecord.class, "EnrichedRecord needs its record type");
+        }
+        if (p.currentToken() != JsonToken.START_OBJECT) {
+            return ctxt.reportInputMismatch(EnrichedRecord.class,
+                    "expected a JSON object for a record, got " + p.currentToken());
+        }
+        Class<?> raw = recordType.getRawClass();
+        if (raw == FreeFormRecord.class) {
+            FreeFormRecord record = (FreeFormRecord) recordReader.deserialize(p, ctxt);
+            return new EnrichedRecord<>(record, record.objectID().orElse(null),
+                    () -> EnrichedRecord.generatedMembersOf(record), () -> record);
+        }
+        if (raw == Object.class || Map.class.isAssignableFrom(raw)) {
+            // types that take any attribute get every member, generated ones included
+            Object record = recordReader.deserialize(p, ctxt);
+            String objectID = record instanceof Map<?, ?> map && map.get(FreeFormRecord.OBJECT_ID) instanceof String id
+                    ? id : null;
+            Supplier<FreeFormRecord> free = () -> FreeFormRecord.from(record);
+            return new EnrichedRecord<>(record, objectID, () -> EnrichedRecord.generatedMembersOf(free.get()), free);
+        }
+        GeneratedMemberDiverter hit = new GeneratedMemberDiverter(p, ctxt);
+        Object record = recordReader.deserialize(hit, ctxt);
+        GeneratedMembersSink.Slice generated = hit.generatedMembers();
+        return new EnrichedRecord<>(record, hit.objectID(),
+                () -> generated == null ? FreeFormRecord.builder().build() : read(generated),
+                () -> merge(record == null ? FreeFormRecord.builder().build() : FreeFormRecord.from(record),
+                        generated));
+    }
+
+    private static FreeFormRecord read(GeneratedMembersSink.Slice generated) {
+        return Json.read(generated.bytes(), FreeFormRecord.class);
+    }
+
+    private static FreeFormRecord merge(FreeFormRecord stored, GeneratedMembersSink.Slice generated) {
+        if (generated == null) {
+            return stored;
+        }
+        FreeFormRecord.Builder all = stored.toBuilder();
+        read(generated).attributes().forEach(all::put);
+        return all.build();
+    }
+}

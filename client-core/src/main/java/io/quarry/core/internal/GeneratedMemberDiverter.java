@@ -1,0 +1,136 @@
+package io.quarry.core.internal;
+
+import io.quarry.core.FreeFormRecord;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.SerializableString;
+import tools.jackson.core.TokenStreamContext;
+import tools.jackson.core.sym.PropertyNameMatcher;
+import tools.jackson.core.util.JsonParserDelegate;
+import tools.jackson.databind.DeserializationContext;
+
+/**
+ * A view of the parser, positioned on a hit's opening brace, through which the record type's own deserializer
+ * reads the hit: the hit's top-level members whose names start with {@code _} are copied as JSON into the
+ * response's {@link GeneratedMembersSink} as they go by and never reach the record's deserializer, so the record is bound straight from the stream in one pass. It
+ * also notes the hit's {@code objectID}, whether or not the record type has one.
+ *
+ * <p>Every way a deserializer can step to the next member ({@code nextToken}, {@code nextValue},
+ * {@code nextName}, {@code nextNameMatch}, and {@code skipChildren} of the whole hit) goes through
+ * {@link #nextToken()}; the value-reading shortcuts of {@link JsonParser} are built on it.
+ */
+final class GeneratedMemberDiverter extends JsonParserDelegate {
+
+    private final DeserializationContext ctxt;
+    private final TokenStreamContext hit;
+    private GeneratedMembersSink generated;
+    private int generatedStart;
+    private boolean atObjectIDValue;
+    private String objectID;
+
+    /**
+     * @param parser the parser, on the hit's {@code START_OBJECT}
+     * @param ctxt   the current deserialization
+     */
+    GeneratedMemberDiverter(JsonParser parser, DeserializationContext ctxt) {
+        super(parser);
+        this.ctxt = ctxt;
+        this.hit = parser.streamReadContext();
+    }
+
+    /**
+     * Ends the copy of the generated members; call once the record is read.
+     *
+     * @return where they are, or null when the hit had none
+     */
+    GeneratedMembersSink.Slice generatedMembers() {
+        if (generated == null) {
+            return null;
+        }
+        generated.endObject();
+        GeneratedMembersSink sink = generated;
+        generated = null;
+        return new GeneratedMembersSink.Slice(sink, generatedStart, sink.size());
+    }
+
+    /** @return the hit's objectID when it is a string, else null */
+    String objectID() {
+        return objectID;
+    }
+
+    @Override
+    public JsonToken nextToken() {
+        JsonToken token = delegate.nextToken();
+        if (atObjectIDValue) {
+            atObjectIDValue = false;
+            if (token == JsonToken.VALUE_STRING) {
+                // the parser keeps the string it built, so the record's own read of it allocates nothing more
+                objectID = delegate.getString();
+            }
+        }
+        while (token == JsonToken.PROPERTY_NAME && delegate.streamReadContext() == hit) {
+            String name = delegate.currentName();
+            if (!name.startsWith("_")) {
+                atObjectIDValue = name.equals(FreeFormRecord.OBJECT_ID);
+                break;
+            }
+            boolean first = generated == null;
+            if (first) {
+                generated = GeneratedMembersSink.of(ctxt);
+                generatedStart = generated.size();
+                generated.startObject();
+            }
+            delegate.nextToken();
+            generated.member(name, delegate, first);
+            token = delegate.nextToken();
+        }
+        return token;
+    }
+
+    @Override
+    public JsonToken nextValue() {
+        JsonToken token = nextToken();
+        return token == JsonToken.PROPERTY_NAME ? nextToken() : token;
+    }
+
+    @Override
+    public String nextName() {
+        return nextToken() == JsonToken.PROPERTY_NAME ? delegate.currentName() : null;
+    }
+
+    @Override
+    public boolean nextName(SerializableString expected) {
+        return nextToken() == JsonToken.PROPERTY_NAME && expected.getValue().equals(delegate.currentName());
+    }
+
+    @Override
+    public int nextNameMatch(PropertyNameMatcher matcher) {
+        JsonToken token = nextToken();
+        if (token == JsonToken.PROPERTY_NAME) {
+            return matcher.matchName(delegate.currentName());
+        }
+        return token == JsonToken.END_OBJECT ? PropertyNameMatcher.MATCH_END_OBJECT : PropertyNameMatcher.MATCH_ODD_TOKEN;
+    }
+
+    @Override
+    public JsonParser skipChildren() {
+        if (delegate.currentToken() != JsonToken.START_OBJECT || delegate.streamReadContext() != hit) {
+            // nested values hold nothing to divert
+            delegate.skipChildren();
+            return this;
+        }
+        int open = 1;
+        while (open > 0) {
+            JsonToken token = nextToken();
+            if (token == null) {
+                break;
+            }
+            if (token.isStructStart()) {
+                open++;
+            } else if (token.isStructEnd()) {
+                open--;
+            }
+        }
+        return this;
+    }
+}

@@ -1,0 +1,444 @@
+package io.quarry.search;
+
+import io.quarry.core.ApiRequest;
+import io.quarry.core.NotFoundException;
+import io.quarry.core.RequestOptions;
+import io.quarry.search.internal.ApiKeyWait;
+import io.quarry.search.internal.Poller;
+import io.quarry.search.internal.Scope;
+import io.quarry.search.model.ApiKey;
+import io.quarry.search.model.ApiKeyInfo;
+import io.quarry.search.model.ApiKeyResponse;
+import io.quarry.search.model.ListApiKeysResponse;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * The API keys of the application: create, update, list, read, delete, restore, and
+ * {@link #waitForApiKey(String, ApiKeyChange, ApiKey)} for a change to propagate. Obtained from
+ * {@link SearchClient#apiKeys()}; cheap, immutable and thread-safe. Keys limited to one index are on
+ * {@link SearchIndex#apiKeys()}; secured keys are generated locally by
+ * {@link SearchClient#generateSecuredApiKey(String, SecuredApiKeyRestrictions)}.
+ *
+ * <p>Every call comes in four forms: blocking and {@code ...Async}, each with and without
+ * {@link RequestOptions}. Every call needs the admin key.
+ */
+public final class ApiKeys {
+
+    private final Scope calls;
+
+    ApiKeys(Scope calls) {
+        this.calls = calls;
+    }
+
+    /**
+     * Creates a key. Propagation takes time: {@link #waitForApiKey(String, ApiKeyChange, ApiKey)} waits until it is
+     * readable.
+     *
+     * <p>Key right: admin key. Not idempotent: a retried call can create two keys.
+     *
+     * @param parameters the key parameters
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the new key and {@code createdAt}
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public ApiKeyResponse add(ApiKey parameters, RequestOptions options) {
+        return addRequest(parameters, options).execute(ApiKeyResponse.class);
+    }
+
+    /**
+     * Same as {@link #add(ApiKey, RequestOptions)} with default options.
+     *
+     * @param parameters the key parameters
+     * @return the new key and {@code createdAt}
+     */
+    public ApiKeyResponse add(ApiKey parameters) {
+        return add(parameters, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #add(ApiKey, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param parameters the key parameters
+     * @param options per-request options; null for none
+     * @return a future of the new key and {@code createdAt}; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<ApiKeyResponse> addAsync(ApiKey parameters, RequestOptions options) {
+        return addRequest(parameters, options).executeAsync(ApiKeyResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #add(ApiKey)}.
+     *
+     * @param parameters the key parameters
+     * @return a future of the new key and {@code createdAt}
+     */
+    public CompletableFuture<ApiKeyResponse> addAsync(ApiKey parameters) {
+        return addAsync(parameters, RequestOptions.none());
+    }
+
+    private ApiRequest addRequest(ApiKey parameters, RequestOptions options) {
+        return calls.request(Endpoints.ADD_API_KEY, options).body(parameters);
+    }
+
+    /**
+     * Replaces the parameters of a key. Propagation takes time: {@link #waitForApiKey(String, ApiKeyChange, ApiKey)}
+     * waits until they read back.
+     *
+     * <p>Key right: admin key.
+     *
+     * @param key the key
+     * @param parameters the new parameters
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the key and {@code updatedAt}
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public ApiKeyResponse update(String key, ApiKey parameters, RequestOptions options) {
+        return updateRequest(key, parameters, options).execute(ApiKeyResponse.class);
+    }
+
+    /**
+     * Same as {@link #update(String, ApiKey, RequestOptions)} with default options.
+     *
+     * @param key the key
+     * @param parameters the new parameters
+     * @return the key and {@code updatedAt}
+     */
+    public ApiKeyResponse update(String key, ApiKey parameters) {
+        return update(key, parameters, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #update(String, ApiKey, RequestOptions)}. Cancelling the future cancels the
+     * call.
+     *
+     * @param key the key
+     * @param parameters the new parameters
+     * @param options per-request options; null for none
+     * @return a future of the key and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<ApiKeyResponse> updateAsync(String key, ApiKey parameters, RequestOptions options) {
+        return updateRequest(key, parameters, options).executeAsync(ApiKeyResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #update(String, ApiKey)}.
+     *
+     * @param key the key
+     * @param parameters the new parameters
+     * @return a future of the key and {@code updatedAt}
+     */
+    public CompletableFuture<ApiKeyResponse> updateAsync(String key, ApiKey parameters) {
+        return updateAsync(key, parameters, RequestOptions.none());
+    }
+
+    private ApiRequest updateRequest(String key, ApiKey parameters, RequestOptions options) {
+        return calls.request(Endpoints.UPDATE_API_KEY, options).path("key", key).body(parameters);
+    }
+
+    /**
+     * Lists the keys of the application.
+     *
+     * <p>Key right: admin key.
+     *
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the keys
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public ListApiKeysResponse list(RequestOptions options) {
+        return listRequest(options).execute(ListApiKeysResponse.class);
+    }
+
+    /**
+     * Same as {@link #list(RequestOptions)} with default options.
+     *
+     * @return the keys
+     */
+    public ListApiKeysResponse list() {
+        return list(RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #list(RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param options per-request options; null for none
+     * @return a future of the keys; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<ListApiKeysResponse> listAsync(RequestOptions options) {
+        return listRequest(options).executeAsync(ListApiKeysResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #list()}.
+     *
+     * @return a future of the keys
+     */
+    public CompletableFuture<ListApiKeysResponse> listAsync() {
+        return listAsync(RequestOptions.none());
+    }
+
+    private ApiRequest listRequest(RequestOptions options) {
+        return calls.request(Endpoints.LIST_API_KEYS, options);
+    }
+
+    /**
+     * Reads a key and its rights (admin authentication is required even though the right is listed as any).
+     *
+     * <p>Key right: admin key.
+     *
+     * @param key the key
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the key
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public ApiKeyInfo get(String key, RequestOptions options) {
+        return getRequest(key, options).execute(ApiKeyInfo.class);
+    }
+
+    /**
+     * Same as {@link #get(String, RequestOptions)} with default options.
+     *
+     * @param key the key
+     * @return the key
+     */
+    public ApiKeyInfo get(String key) {
+        return get(key, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #get(String, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param key the key
+     * @param options per-request options; null for none
+     * @return a future of the key; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<ApiKeyInfo> getAsync(String key, RequestOptions options) {
+        return getRequest(key, options).executeAsync(ApiKeyInfo.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #get(String)}.
+     *
+     * @param key the key
+     * @return a future of the key
+     */
+    public CompletableFuture<ApiKeyInfo> getAsync(String key) {
+        return getAsync(key, RequestOptions.none());
+    }
+
+    private ApiRequest getRequest(String key, RequestOptions options) {
+        return calls.request(Endpoints.GET_API_KEY, options).path("key", key);
+    }
+
+    /**
+     * Deletes a key; it can be restored with {@link #restore(String)}.
+     *
+     * <p>Key right: admin key.
+     *
+     * @param key the key
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return {@code deletedAt}
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public ApiKeyResponse delete(String key, RequestOptions options) {
+        return deleteRequest(key, options).execute(ApiKeyResponse.class);
+    }
+
+    /**
+     * Same as {@link #delete(String, RequestOptions)} with default options.
+     *
+     * @param key the key
+     * @return {@code deletedAt}
+     */
+    public ApiKeyResponse delete(String key) {
+        return delete(key, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #delete(String, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param key the key
+     * @param options per-request options; null for none
+     * @return a future of {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<ApiKeyResponse> deleteAsync(String key, RequestOptions options) {
+        return deleteRequest(key, options).executeAsync(ApiKeyResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #delete(String)}.
+     *
+     * @param key the key
+     * @return a future of {@code deletedAt}
+     */
+    public CompletableFuture<ApiKeyResponse> deleteAsync(String key) {
+        return deleteAsync(key, RequestOptions.none());
+    }
+
+    private ApiRequest deleteRequest(String key, RequestOptions options) {
+        return calls.request(Endpoints.DELETE_API_KEY, options).path("key", key);
+    }
+
+    /**
+     * Restores a deleted key with its rights (404 if it is not in the deleted list).
+     *
+     * <p>Key right: admin key.
+     *
+     * @param key the key
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the key and {@code createdAt}
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public ApiKeyResponse restore(String key, RequestOptions options) {
+        return restoreRequest(key, options).execute(ApiKeyResponse.class);
+    }
+
+    /**
+     * Same as {@link #restore(String, RequestOptions)} with default options.
+     *
+     * @param key the key
+     * @return the key and {@code createdAt}
+     */
+    public ApiKeyResponse restore(String key) {
+        return restore(key, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #restore(String, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param key the key
+     * @param options per-request options; null for none
+     * @return a future of the key and {@code createdAt}; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<ApiKeyResponse> restoreAsync(String key, RequestOptions options) {
+        return restoreRequest(key, options).executeAsync(ApiKeyResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #restore(String)}.
+     *
+     * @param key the key
+     * @return a future of the key and {@code createdAt}
+     */
+    public CompletableFuture<ApiKeyResponse> restoreAsync(String key) {
+        return restoreAsync(key, RequestOptions.none());
+    }
+
+    private ApiRequest restoreRequest(String key, RequestOptions options) {
+        return calls.request(Endpoints.RESTORE_API_KEY, options).path("key", key);
+    }
+
+    /**
+     * Lists the index-specific keys of every index, each naming its index.
+     *
+     * <p>Key right: admin key.
+     *
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the keys
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public ListApiKeysResponse listOfAllIndices(RequestOptions options) {
+        return listOfAllIndicesRequest(options).execute(ListApiKeysResponse.class);
+    }
+
+    /**
+     * Same as {@link #listOfAllIndices(RequestOptions)} with default options.
+     *
+     * @return the keys
+     */
+    public ListApiKeysResponse listOfAllIndices() {
+        return listOfAllIndices(RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #listOfAllIndices(RequestOptions)}. Cancelling the future cancels the
+     * call.
+     *
+     * @param options per-request options; null for none
+     * @return a future of the keys; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<ListApiKeysResponse> listOfAllIndicesAsync(RequestOptions options) {
+        return listOfAllIndicesRequest(options).executeAsync(ListApiKeysResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #listOfAllIndices()}.
+     *
+     * @return a future of the keys
+     */
+    public CompletableFuture<ListApiKeysResponse> listOfAllIndicesAsync() {
+        return listOfAllIndicesAsync(RequestOptions.none());
+    }
+
+    private ApiRequest listOfAllIndicesRequest(RequestOptions options) {
+        return calls.request(Endpoints.LIST_ALL_INDEX_API_KEYS, options);
+    }
+
+    /**
+     * Waits until a key change has propagated: ADD until the key can be read, UPDATE until it reads back with
+     * the parameters of {@code expected} (only the members set there are compared; {@code validity} reads back
+     * as the seconds left, so any remainder up to the lifetime sent matches), DELETE until reading it answers 404.
+     *
+     * @param key      the key
+     * @param change   the change made
+     * @param expected the parameters sent, for UPDATE; may be null otherwise
+     * @return the key as read (null after DELETE)
+     * @throws io.quarry.core.WaitTimeoutException if the change is not visible after the last attempt
+     */
+    public ApiKeyInfo waitForApiKey(String key, ApiKeyChange change, ApiKey expected) {
+        return waitForApiKey(key, change, expected, WaitPolicy.defaults());
+    }
+
+    /**
+     * Waits until a key change has propagated.
+     *
+     * @param key      the key
+     * @param change   the change made
+     * @param expected the parameters sent, for UPDATE
+     * @param policy   attempts and delays
+     * @return the key as read (null after DELETE)
+     */
+    public ApiKeyInfo waitForApiKey(String key, ApiKeyChange change, ApiKey expected, WaitPolicy policy) {
+        ApiKeyWait.requireExpected(change, expected);
+        return Poller.poll(ApiKeyWait.describe(change), policy, () -> {
+            try {
+                return ApiKeyWait.check(change, expected, get(key), null);
+            } catch (NotFoundException e) {
+                return ApiKeyWait.check(change, expected, null, e);
+            }
+        }).orElse(null);
+    }
+
+    /**
+     * Asynchronous form of {@link #waitForApiKey(String, ApiKeyChange, ApiKey)}.
+     *
+     * @param key      the key
+     * @param change   the change made
+     * @param expected the parameters sent, for UPDATE
+     * @return the future key as read (null after DELETE)
+     */
+    public CompletableFuture<ApiKeyInfo> waitForApiKeyAsync(String key, ApiKeyChange change, ApiKey expected) {
+        return waitForApiKeyAsync(key, change, expected, WaitPolicy.defaults());
+    }
+
+    /**
+     * Asynchronous form of {@link #waitForApiKey(String, ApiKeyChange, ApiKey, WaitPolicy)}.
+     *
+     * @param key      the key
+     * @param change   the change made
+     * @param expected the parameters sent, for UPDATE
+     * @param policy   attempts and delays
+     * @return the future key as read (null after DELETE)
+     */
+    public CompletableFuture<ApiKeyInfo> waitForApiKeyAsync(String key, ApiKeyChange change, ApiKey expected,
+                                                            WaitPolicy policy) {
+        ApiKeyWait.requireExpected(change, expected);
+        return Poller.pollAsync(ApiKeyWait.describe(change), policy, () -> getAsync(key).handle((info, error) -> {
+            Throwable cause = error == null ? null : Poller.unwrap(error);
+            if (cause != null && !(cause instanceof NotFoundException)) {
+                throw new CompletionException(cause);
+            }
+            return ApiKeyWait.check(change, expected, info, cause);
+        })).thenApply(found -> found.orElse(null));
+    }
+}

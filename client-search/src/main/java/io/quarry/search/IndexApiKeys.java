@@ -1,0 +1,274 @@
+package io.quarry.search;
+
+import io.quarry.core.ApiRequest;
+import io.quarry.core.RequestOptions;
+import io.quarry.search.internal.Scope;
+import io.quarry.search.model.ApiKey;
+import io.quarry.search.model.ApiKeyInfo;
+import io.quarry.search.model.ApiKeyResponse;
+import io.quarry.search.model.ListApiKeysResponse;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The API keys limited to one index: create, update, list, read, delete. Obtained from
+ * {@link SearchIndex#apiKeys()}; cheap, immutable and thread-safe. Application-wide keys are on
+ * {@link SearchClient#apiKeys()}.
+ *
+ * <p>Every call comes in four forms: blocking and {@code ...Async}, each with and without
+ * {@link RequestOptions}.
+ */
+public final class IndexApiKeys {
+
+    private final Scope calls;
+
+    IndexApiKeys(Scope calls) {
+        this.calls = calls;
+    }
+
+    /**
+     * Creates a key limited to this index. Propagation takes time: the key is usable once {@link #get(String)}
+     * reads it.
+     *
+     * <p>Key right: admin key. Not idempotent: a retried call can create two keys.
+     *
+     * @param key the key parameters
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the new key and {@code createdAt}
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public ApiKeyResponse add(ApiKey key, RequestOptions options) {
+        return addRequest(key, options).execute(ApiKeyResponse.class);
+    }
+
+    /**
+     * Same as {@link #add(ApiKey, RequestOptions)} with default options.
+     *
+     * @param key the key parameters
+     * @return the new key and {@code createdAt}
+     */
+    public ApiKeyResponse add(ApiKey key) {
+        return add(key, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #add(ApiKey, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param key the key parameters
+     * @param options per-request options; null for none
+     * @return a future of the new key and {@code createdAt}; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<ApiKeyResponse> addAsync(ApiKey key, RequestOptions options) {
+        return addRequest(key, options).executeAsync(ApiKeyResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #add(ApiKey)}.
+     *
+     * @param key the key parameters
+     * @return a future of the new key and {@code createdAt}
+     */
+    public CompletableFuture<ApiKeyResponse> addAsync(ApiKey key) {
+        return addAsync(key, RequestOptions.none());
+    }
+
+    private ApiRequest addRequest(ApiKey key, RequestOptions options) {
+        return calls.request(Endpoints.ADD_INDEX_API_KEY, options).body(key);
+    }
+
+    /**
+     * Replaces the parameters of a key of this index (the service answers success even for an unknown key).
+     *
+     * <p>Key right: admin key.
+     *
+     * @param key the key
+     * @param parameters the new parameters
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the key and {@code updatedAt}
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public ApiKeyResponse update(String key, ApiKey parameters, RequestOptions options) {
+        return updateRequest(key, parameters, options).execute(ApiKeyResponse.class);
+    }
+
+    /**
+     * Same as {@link #update(String, ApiKey, RequestOptions)} with default options.
+     *
+     * @param key the key
+     * @param parameters the new parameters
+     * @return the key and {@code updatedAt}
+     */
+    public ApiKeyResponse update(String key, ApiKey parameters) {
+        return update(key, parameters, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #update(String, ApiKey, RequestOptions)}. Cancelling the future cancels the
+     * call.
+     *
+     * @param key the key
+     * @param parameters the new parameters
+     * @param options per-request options; null for none
+     * @return a future of the key and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<ApiKeyResponse> updateAsync(String key, ApiKey parameters, RequestOptions options) {
+        return updateRequest(key, parameters, options).executeAsync(ApiKeyResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #update(String, ApiKey)}.
+     *
+     * @param key the key
+     * @param parameters the new parameters
+     * @return a future of the key and {@code updatedAt}
+     */
+    public CompletableFuture<ApiKeyResponse> updateAsync(String key, ApiKey parameters) {
+        return updateAsync(key, parameters, RequestOptions.none());
+    }
+
+    private ApiRequest updateRequest(String key, ApiKey parameters, RequestOptions options) {
+        return calls.request(Endpoints.UPDATE_INDEX_API_KEY, options).path("key", key).body(parameters);
+    }
+
+    /**
+     * Lists the keys of this index.
+     *
+     * <p>Key right: admin key.
+     *
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the keys
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public ListApiKeysResponse list(RequestOptions options) {
+        return listRequest(options).execute(ListApiKeysResponse.class);
+    }
+
+    /**
+     * Same as {@link #list(RequestOptions)} with default options.
+     *
+     * @return the keys
+     */
+    public ListApiKeysResponse list() {
+        return list(RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #list(RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param options per-request options; null for none
+     * @return a future of the keys; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<ListApiKeysResponse> listAsync(RequestOptions options) {
+        return listRequest(options).executeAsync(ListApiKeysResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #list()}.
+     *
+     * @return a future of the keys
+     */
+    public CompletableFuture<ListApiKeysResponse> listAsync() {
+        return listAsync(RequestOptions.none());
+    }
+
+    private ApiRequest listRequest(RequestOptions options) {
+        return calls.request(Endpoints.LIST_INDEX_API_KEYS, options);
+    }
+
+    /**
+     * Reads a key of this index.
+     *
+     * <p>Key right: admin key.
+     *
+     * @param key the key
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the key and its parameters
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public ApiKeyInfo get(String key, RequestOptions options) {
+        return getRequest(key, options).execute(ApiKeyInfo.class);
+    }
+
+    /**
+     * Same as {@link #get(String, RequestOptions)} with default options.
+     *
+     * @param key the key
+     * @return the key and its parameters
+     */
+    public ApiKeyInfo get(String key) {
+        return get(key, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #get(String, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param key the key
+     * @param options per-request options; null for none
+     * @return a future of the key and its parameters; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<ApiKeyInfo> getAsync(String key, RequestOptions options) {
+        return getRequest(key, options).executeAsync(ApiKeyInfo.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #get(String)}.
+     *
+     * @param key the key
+     * @return a future of the key and its parameters
+     */
+    public CompletableFuture<ApiKeyInfo> getAsync(String key) {
+        return getAsync(key, RequestOptions.none());
+    }
+
+    private ApiRequest getRequest(String key, RequestOptions options) {
+        return calls.request(Endpoints.GET_INDEX_API_KEY, options).path("key", key);
+    }
+
+    /**
+     * Deletes a key of this index.
+     *
+     * <p>Key right: admin key.
+     *
+     * @param key the key
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return {@code deletedAt}
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public ApiKeyResponse delete(String key, RequestOptions options) {
+        return deleteRequest(key, options).execute(ApiKeyResponse.class);
+    }
+
+    /**
+     * Same as {@link #delete(String, RequestOptions)} with default options.
+     *
+     * @param key the key
+     * @return {@code deletedAt}
+     */
+    public ApiKeyResponse delete(String key) {
+        return delete(key, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #delete(String, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param key the key
+     * @param options per-request options; null for none
+     * @return a future of {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<ApiKeyResponse> deleteAsync(String key, RequestOptions options) {
+        return deleteRequest(key, options).executeAsync(ApiKeyResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #delete(String)}.
+     *
+     * @param key the key
+     * @return a future of {@code deletedAt}
+     */
+    public CompletableFuture<ApiKeyResponse> deleteAsync(String key) {
+        return deleteAsync(key, RequestOptions.none());
+    }
+
+    private ApiRequest deleteRequest(String key, RequestOptions options) {
+        return calls.request(Endpoints.DELETE_INDEX_API_KEY, options).path("key", key);
+    }
+}

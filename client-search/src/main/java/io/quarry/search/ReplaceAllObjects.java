@@ -1,0 +1,90 @@
+package io.quarry.search;
+
+import io.quarry.core.NotFoundException;
+import io.quarry.core.RequestOptions;
+import io.quarry.search.internal.Poller;
+import io.quarry.search.model.BatchResponse;
+import io.quarry.search.model.CopyScope;
+import io.quarry.search.model.ReplaceAllResponse;
+import io.quarry.search.model.WriteResponse;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The steps of {@link SearchIndex#replaceAllObjects(Collection, BatchOptions)}: copy settings, synonyms and
+ * rules to a temporary index, write the records there, wait, move it over the target; delete the temporary
+ * index if any step fails.
+ */
+final class ReplaceAllObjects {
+
+    private static final List<CopyScope> SCOPES = List.of(CopyScope.SETTINGS, CopyScope.SYNONYMS, CopyScope.RULES);
+
+    private ReplaceAllObjects() {
+    }
+
+    static ReplaceAllResponse run(SearchIndex target, Collection<?> records, BatchOptions options) {
+        SearchIndex temporary = temporaryFor(target);
+        try {
+            WriteResponse copy = copyScopesOrNull(target, temporary.name());
+            List<BatchResponse> batches = temporary.saveObjects(records, options.waitForTasks(true));
+            if (copy != null) {
+                target.waitForTask(copy.taskID(), options.waitPolicy());
+            }
+            WriteResponse move = temporary.moveTo(target.name());
+            temporary.waitForTask(move.taskID(), options.waitPolicy());
+            return new ReplaceAllResponse(copy, batches, move);
+        } catch (RuntimeException e) {
+            deleteQuietly(temporary, e);
+            throw e;
+        }
+    }
+
+    static CompletableFuture<ReplaceAllResponse> runAsync(SearchIndex target, Collection<?> records,
+                                                          BatchOptions options) {
+        SearchIndex temporary = temporaryFor(target);
+        BatchOptions waiting = options.waitForTasks(true);
+        return target.copyToAsync(temporary.name(), SCOPES).handle((copy, error) -> {
+            Throwable cause = error == null ? null : Poller.unwrap(error);
+            if (cause != null && !(cause instanceof NotFoundException)) {
+                throw new CompletionException(cause);
+            }
+            return copy;
+        }).thenCompose(copy -> temporary.saveObjectsAsync(records, waiting)
+                .thenCompose(batches -> (copy == null ? CompletableFuture.completedFuture(null)
+                        : target.waitForTaskAsync(copy.taskID(), options.waitPolicy()))
+                        .thenCompose(ignored -> temporary.moveToAsync(target.name()))
+                        .thenCompose(move -> temporary.waitForTaskAsync(move.taskID(), options.waitPolicy())
+                                .thenApply(ignored -> new ReplaceAllResponse(copy, batches, move)))))
+                .exceptionallyCompose(error -> temporary.deleteAsync().handle((r, cleanupError) -> {
+                    Throwable cause = Poller.unwrap(error);
+                    if (cleanupError != null) {
+                        cause.addSuppressed(Poller.unwrap(cleanupError));
+                    }
+                    throw new CompletionException(cause);
+                }));
+    }
+
+    private static WriteResponse copyScopesOrNull(SearchIndex target, String destination) {
+        try {
+            return target.copyTo(destination, SCOPES, RequestOptions.none());
+        } catch (NotFoundException e) {
+            return null; // nothing to copy: the target does not exist yet
+        }
+    }
+
+    private static SearchIndex temporaryFor(SearchIndex target) {
+        return target.sibling(target.name() + "_tmp_"
+                + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36));
+    }
+
+    private static void deleteQuietly(SearchIndex index, RuntimeException failure) {
+        try {
+            index.delete();
+        } catch (RuntimeException cleanup) {
+            failure.addSuppressed(cleanup);
+        }
+    }
+}

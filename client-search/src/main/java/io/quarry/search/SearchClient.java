@@ -1,0 +1,686 @@
+package io.quarry.search;
+
+import io.quarry.core.ApiClient;
+import io.quarry.core.ApiRequest;
+import io.quarry.core.ClientConfig;
+import io.quarry.core.ClientModule;
+import io.quarry.core.DefaultHosts;
+import io.quarry.core.RequestOptions;
+import io.quarry.search.internal.GetObjectsJson;
+import io.quarry.search.internal.JsonBody;
+import io.quarry.search.internal.MultiSearchBody;
+import io.quarry.search.internal.Poller;
+import io.quarry.search.internal.ResponseTypes;
+import io.quarry.search.internal.Scope;
+import io.quarry.search.model.BatchOperation;
+import io.quarry.search.model.CopyScope;
+import io.quarry.search.model.IndexQuery;
+import io.quarry.search.model.ListIndicesResponse;
+import io.quarry.search.model.LogsQuery;
+import io.quarry.search.model.LogsResponse;
+import io.quarry.search.model.MultiSearchStrategy;
+import io.quarry.search.model.MultipleBatchResponse;
+import io.quarry.search.model.ObjectRequest;
+import io.quarry.search.model.SearchResponse;
+import io.quarry.search.model.TaskStatus;
+import io.quarry.search.model.WriteResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The client of the search API. {@link #index(String)} is the handle for everything scoped to one index;
+ * account-level areas have their own handles: {@link #apiKeys()}, {@link #dictionaries()}, {@link #clusters()}.
+ * The client itself runs multi-index search and batch, reads records across indices, lists indices, reads
+ * application tasks and logs, and generates secured API keys.
+ *
+ * <pre>{@code
+ * try (SearchClient client = SearchClient.create("MY_APP_ID", "MY_API_KEY")) {
+ *     SearchResponse<Product> page = client.index("products")
+ *             .search(SearchQuery.of("phone").hitsPerPage(10).filters("brand:Apple"), Product.class);
+ *     client.index("products").synonyms().save(Synonym.regular("tv", "tv", "television"), false);
+ *     client.apiKeys().list();
+ * }
+ * }</pre>
+ * Thread-safe. Every call comes in four forms: blocking and {@code ...Async}, each with and without
+ * {@link RequestOptions}. Read calls (searches, reads) go to the read hosts, writes to the write host; the
+ * core retries on the fallback hosts.
+ */
+public final class SearchClient implements AutoCloseable {
+
+    /** The header naming the mapped user a call is made for, on multi-cluster applications. */
+    public static final String USER_ID_HEADER = "X-Service-User-ID";
+
+    /** What the core needs to know of this module: name, version, default hosts. */
+    private static final ClientModule MODULE =
+            ClientModule.of("Search", SearchClient.class, DefaultHosts.searchStyle());
+
+    private final Scope calls;
+    private final boolean ownsApi;
+
+    private SearchClient(Scope calls, boolean ownsApi) {
+        this.calls = calls;
+        this.ownsApi = ownsApi;
+    }
+
+    /**
+     * A client with the default hosts of an application.
+     *
+     * @param applicationId the application ID
+     * @param apiKey        the API key (never logged)
+     * @return the client; close it when done
+     */
+    public static SearchClient create(String applicationId, String apiKey) {
+        return create(ClientConfig.builder(applicationId, apiKey).build());
+    }
+
+    /**
+     * A client from a full configuration (hosts, timeouts, OkHttp client, logging, ...).
+     *
+     * @param config the configuration
+     * @return the client; close it when done
+     */
+    public static SearchClient create(ClientConfig config) {
+        return new SearchClient(Scope.of(ApiClient.create(config, MODULE), RequestOptions.none()), true);
+    }
+
+    /**
+     * The handle of one index (no call is made).
+     *
+     * @param indexName the index
+     * @return the handle
+     */
+    public SearchIndex index(String indexName) {
+        return new SearchIndex(calls.forIndex(Objects.requireNonNull(indexName, "indexName")));
+    }
+
+    /**
+     * A view of this client whose every call carries {@value #USER_ID_HEADER} for a mapped user (multi-cluster
+     * applications route it to the user's cluster). It shares this client's connections; closing the view does
+     * nothing, close this client.
+     *
+     * @param userID the mapped user
+     * @return the view
+     */
+    public SearchClient forUser(String userID) {
+        return new SearchClient(calls.withOptions(userOptions(userID)), false);
+    }
+
+    /**
+     * Options carrying {@value #USER_ID_HEADER}, for single calls on behalf of a mapped user.
+     *
+     * @param userID the mapped user
+     * @return the options
+     */
+    public static RequestOptions userOptions(String userID) {
+        return RequestOptions.builder().header(USER_ID_HEADER, Objects.requireNonNull(userID, "userID")).build();
+    }
+
+    /**
+     * The API keys of the application, and waiting for a key change to propagate (no call is made).
+     *
+     * @return the handle
+     */
+    public ApiKeys apiKeys() {
+        return new ApiKeys(calls);
+    }
+
+    /**
+     * The custom dictionaries of the application (no call is made).
+     *
+     * @return the handle
+     */
+    public Dictionaries dictionaries() {
+        return new Dictionaries(calls);
+    }
+
+    /**
+     * Multi-cluster user mapping (no call is made).
+     *
+     * @return the handle
+     */
+    public Clusters clusters() {
+        return new Clusters(calls);
+    }
+
+    /** @return the configuration this client was built with */
+    public ClientConfig config() {
+        return calls.api().config();
+    }
+
+    /** Closes the connections and threads of the client (not of a caller-supplied OkHttp client). */
+    @Override
+    public void close() {
+        if (ownsApi) {
+            calls.api().close();
+        }
+    }
+
+    /**
+     * Searches several indices in one call; results come back in query order.
+     *
+     * <p>Key right: search.
+     *
+     * @param queries the queries
+     * @param strategy how queries run, or null for {@code none}
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return one response per query, each with its index
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public <T> List<SearchResponse<T>> multiSearch(List<IndexQuery> queries, MultiSearchStrategy strategy,
+                                                   Class<T> type, RequestOptions options) {
+        return multiSearchRequest(queries, strategy, options).execute(ResponseTypes.multiSearch(type)).results()
+                .stream().map(SearchResponse::of).toList();
+    }
+
+    /**
+     * Same as {@link #multiSearch(List, MultiSearchStrategy, Class, RequestOptions)} with default options.
+     *
+     * @param queries the queries
+     * @param strategy how queries run, or null for {@code none}
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @return one response per query, each with its index
+     */
+    public <T> List<SearchResponse<T>> multiSearch(List<IndexQuery> queries, MultiSearchStrategy strategy,
+                                                   Class<T> type) {
+        return multiSearch(queries, strategy, type, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #multiSearch(List, MultiSearchStrategy, Class, RequestOptions)}. Cancelling the
+     * future cancels the call.
+     *
+     * @param queries the queries
+     * @param strategy how queries run, or null for {@code none}
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @param options per-request options; null for none
+     * @return a future of one response per query, each with its index; it fails with a
+     * {@link io.quarry.core.QuarryException}
+     */
+    public <T> CompletableFuture<List<SearchResponse<T>>> multiSearchAsync(List<IndexQuery> queries,
+                                                                           MultiSearchStrategy strategy, Class<T> type,
+                                                                           RequestOptions options) {
+        return multiSearchRequest(queries, strategy, options).executeAsync(ResponseTypes.multiSearch(type))
+                .thenApply(r -> r.results().stream().map(SearchResponse::of).toList());
+    }
+
+    /**
+     * Asynchronous form of {@link #multiSearch(List, MultiSearchStrategy, Class)}.
+     *
+     * @param queries the queries
+     * @param strategy how queries run, or null for {@code none}
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @return a future of one response per query, each with its index
+     */
+    public <T> CompletableFuture<List<SearchResponse<T>>> multiSearchAsync(List<IndexQuery> queries,
+                                                                           MultiSearchStrategy strategy,
+                                                                           Class<T> type) {
+        return multiSearchAsync(queries, strategy, type, RequestOptions.none());
+    }
+
+    private ApiRequest multiSearchRequest(List<IndexQuery> queries, MultiSearchStrategy strategy,
+                                          RequestOptions options) {
+        return calls.request(Endpoints.MULTI_SEARCH, options).body(MultiSearchBody.of(queries, strategy));
+    }
+
+    /**
+     * Applies write operations to several indices in one call, in order; each {@link BatchOperation} names its index.
+     *
+     * <p>Key right: depends on the operations. Operations adding records without objectID are not idempotent: a retry
+     * can add them twice.
+     *
+     * @param operations the operations, built with {@link BatchOperation#onIndex}
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return one task per index and the objectIDs
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public MultipleBatchResponse multipleBatch(List<BatchOperation> operations, RequestOptions options) {
+        return multipleBatchRequest(operations, options).execute(MultipleBatchResponse.class);
+    }
+
+    /**
+     * Same as {@link #multipleBatch(List, RequestOptions)} with default options.
+     *
+     * @param operations the operations, built with {@link BatchOperation#onIndex}
+     * @return one task per index and the objectIDs
+     */
+    public MultipleBatchResponse multipleBatch(List<BatchOperation> operations) {
+        return multipleBatch(operations, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #multipleBatch(List, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param operations the operations, built with {@link BatchOperation#onIndex}
+     * @param options per-request options; null for none
+     * @return a future of one task per index and the objectIDs; it fails with a
+     * {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<MultipleBatchResponse> multipleBatchAsync(List<BatchOperation> operations,
+                                                                       RequestOptions options) {
+        return multipleBatchRequest(operations, options).executeAsync(MultipleBatchResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #multipleBatch(List)}.
+     *
+     * @param operations the operations, built with {@link BatchOperation#onIndex}
+     * @return a future of one task per index and the objectIDs
+     */
+    public CompletableFuture<MultipleBatchResponse> multipleBatchAsync(List<BatchOperation> operations) {
+        return multipleBatchAsync(operations, RequestOptions.none());
+    }
+
+    private ApiRequest multipleBatchRequest(List<BatchOperation> operations, RequestOptions options) {
+        return calls.request(Endpoints.MULTIPLE_BATCH, options).body(JsonBody.of("requests", operations));
+    }
+
+    /**
+     * Reads records from one or several indices in one call (the body and answer follow the real service:
+     * {@code requests} in, {@code results} out).
+     *
+     * <p>Key right: search.
+     *
+     * @param requests the records to read
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the records in request order, null where a record does not exist
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public <T> List<T> getObjects(List<ObjectRequest> requests, Class<T> type, RequestOptions options) {
+        return getObjectsRequest(requests, options).execute(ResponseTypes.getObjects(type)).records();
+    }
+
+    /**
+     * Same as {@link #getObjects(List, Class, RequestOptions)} with default options.
+     *
+     * @param requests the records to read
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @return the records in request order, null where a record does not exist
+     */
+    public <T> List<T> getObjects(List<ObjectRequest> requests, Class<T> type) {
+        return getObjects(requests, type, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #getObjects(List, Class, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param requests the records to read
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @param options per-request options; null for none
+     * @return a future of the records in request order, null where a record does not exist; it fails with a
+     * {@link io.quarry.core.QuarryException}
+     */
+    public <T> CompletableFuture<List<T>> getObjectsAsync(List<ObjectRequest> requests, Class<T> type,
+                                                          RequestOptions options) {
+        return getObjectsRequest(requests, options).executeAsync(ResponseTypes.getObjects(type))
+                .thenApply(GetObjectsJson::records);
+    }
+
+    /**
+     * Asynchronous form of {@link #getObjects(List, Class)}.
+     *
+     * @param requests the records to read
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @return a future of the records in request order, null where a record does not exist
+     */
+    public <T> CompletableFuture<List<T>> getObjectsAsync(List<ObjectRequest> requests, Class<T> type) {
+        return getObjectsAsync(requests, type, RequestOptions.none());
+    }
+
+    private ApiRequest getObjectsRequest(List<ObjectRequest> requests, RequestOptions options) {
+        return calls.request(Endpoints.GET_OBJECTS, options).body(JsonBody.of("requests", requests));
+    }
+
+    /**
+     * Lists the indices of the application (answer shape of the real service).
+     *
+     * <p>Key right: listIndexes.
+     *
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the indices
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public ListIndicesResponse listIndices(RequestOptions options) {
+        return listIndicesRequest(options).execute(ListIndicesResponse.class);
+    }
+
+    /**
+     * Same as {@link #listIndices(RequestOptions)} with default options.
+     *
+     * @return the indices
+     */
+    public ListIndicesResponse listIndices() {
+        return listIndices(RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #listIndices(RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param options per-request options; null for none
+     * @return a future of the indices; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<ListIndicesResponse> listIndicesAsync(RequestOptions options) {
+        return listIndicesRequest(options).executeAsync(ListIndicesResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #listIndices()}.
+     *
+     * @return a future of the indices
+     */
+    public CompletableFuture<ListIndicesResponse> listIndicesAsync() {
+        return listIndicesAsync(RequestOptions.none());
+    }
+
+    private ApiRequest listIndicesRequest(RequestOptions options) {
+        return calls.request(Endpoints.LIST_INDICES, options);
+    }
+
+    /**
+     * Reads the status of an application-level task (dictionary batches and settings).
+     *
+     * <p>Key right: any key of the application.
+     *
+     * @param taskID the task
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the status
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public TaskStatus getAppTask(long taskID, RequestOptions options) {
+        return getAppTaskRequest(taskID, options).execute(TaskStatus.class);
+    }
+
+    /**
+     * Same as {@link #getAppTask(long, RequestOptions)} with default options.
+     *
+     * @param taskID the task
+     * @return the status
+     */
+    public TaskStatus getAppTask(long taskID) {
+        return getAppTask(taskID, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #getAppTask(long, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param taskID the task
+     * @param options per-request options; null for none
+     * @return a future of the status; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<TaskStatus> getAppTaskAsync(long taskID, RequestOptions options) {
+        return getAppTaskRequest(taskID, options).executeAsync(TaskStatus.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #getAppTask(long)}.
+     *
+     * @param taskID the task
+     * @return a future of the status
+     */
+    public CompletableFuture<TaskStatus> getAppTaskAsync(long taskID) {
+        return getAppTaskAsync(taskID, RequestOptions.none());
+    }
+
+    private ApiRequest getAppTaskRequest(long taskID, RequestOptions options) {
+        return calls.request(Endpoints.GET_APP_TASK, options).path("taskID", taskID);
+    }
+
+    /**
+     * Reads the latest logged API calls (parameters and answer of the real service).
+     *
+     * <p>Key right: logs.
+     *
+     * @param query which entries
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the entries
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public LogsResponse getLogs(LogsQuery query, RequestOptions options) {
+        return getLogsRequest(query, options).execute(LogsResponse.class);
+    }
+
+    /**
+     * Same as {@link #getLogs(LogsQuery, RequestOptions)} with default options.
+     *
+     * @param query which entries
+     * @return the entries
+     */
+    public LogsResponse getLogs(LogsQuery query) {
+        return getLogs(query, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #getLogs(LogsQuery, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param query which entries
+     * @param options per-request options; null for none
+     * @return a future of the entries; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<LogsResponse> getLogsAsync(LogsQuery query, RequestOptions options) {
+        return getLogsRequest(query, options).executeAsync(LogsResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #getLogs(LogsQuery)}.
+     *
+     * @param query which entries
+     * @return a future of the entries
+     */
+    public CompletableFuture<LogsResponse> getLogsAsync(LogsQuery query) {
+        return getLogsAsync(query, RequestOptions.none());
+    }
+
+    private ApiRequest getLogsRequest(LogsQuery query, RequestOptions options) {
+        return calls.request(Endpoints.GET_LOGS, options).query("offset", query.offset())
+                .query("length", query.length()).query("indexName", query.indexName()).query("type", query.type());
+    }
+
+    /**
+     * Waits until an application-level task (dictionary batch or settings) is applied.
+     *
+     * @param taskID the task
+     * @return the final status
+     * @throws io.quarry.core.WaitTimeoutException if still pending after the last attempt (it may still complete)
+     */
+    public TaskStatus waitForAppTask(long taskID) {
+        return waitForAppTask(taskID, WaitPolicy.defaults());
+    }
+
+    /**
+     * Waits until an application-level task is applied.
+     *
+     * @param taskID the task
+     * @param policy attempts and delays
+     * @return the final status
+     */
+    public TaskStatus waitForAppTask(long taskID, WaitPolicy policy) {
+        return Poller.poll("application task " + taskID, policy,
+                () -> Optional.of(getAppTask(taskID)).filter(TaskStatus::isPublished));
+    }
+
+    /**
+     * Asynchronous form of {@link #waitForAppTask(long)}.
+     *
+     * @param taskID the task
+     * @return the future final status
+     */
+    public CompletableFuture<TaskStatus> waitForAppTaskAsync(long taskID) {
+        return waitForAppTaskAsync(taskID, WaitPolicy.defaults());
+    }
+
+    /**
+     * Asynchronous form of {@link #waitForAppTask(long, WaitPolicy)}.
+     *
+     * @param taskID the task
+     * @param policy attempts and delays
+     * @return the future final status
+     */
+    public CompletableFuture<TaskStatus> waitForAppTaskAsync(long taskID, WaitPolicy policy) {
+        return Poller.pollAsync("application task " + taskID, policy,
+                () -> getAppTaskAsync(taskID).thenApply(s -> Optional.of(s).filter(TaskStatus::isPublished)));
+    }
+
+    /**
+     * Whether an index exists. Needs {@code settings}.
+     *
+     * @param indexName the index
+     * @return true if it exists
+     */
+    public boolean indexExists(String indexName) {
+        return index(indexName).exists();
+    }
+
+    /**
+     * Asynchronous form of {@link #indexExists(String)}.
+     *
+     * @param indexName the index
+     * @return the future answer
+     */
+    public CompletableFuture<Boolean> indexExistsAsync(String indexName) {
+        return index(indexName).existsAsync();
+    }
+
+    /**
+     * Copies an index (records, settings, synonyms, rules) over another, replacing it. Needs {@code addObject}.
+     *
+     * @param source      the index copied
+     * @param destination the index replaced
+     * @return the task (of the source index)
+     */
+    public WriteResponse copyIndex(String source, String destination) {
+        return index(source).copyTo(destination, null);
+    }
+
+    /**
+     * Asynchronous form of {@link #copyIndex(String, String)}.
+     *
+     * @param source      the index copied
+     * @param destination the index replaced
+     * @return the future task
+     */
+    public CompletableFuture<WriteResponse> copyIndexAsync(String source, String destination) {
+        return index(source).copyToAsync(destination, null);
+    }
+
+    /**
+     * Renames an index over another, replacing it. Needs {@code addObject}.
+     *
+     * @param source      the index moved (gone afterwards)
+     * @param destination the index replaced
+     * @return the task (of the source index)
+     */
+    public WriteResponse moveIndex(String source, String destination) {
+        return index(source).moveTo(destination);
+    }
+
+    /**
+     * Asynchronous form of {@link #moveIndex(String, String)}.
+     *
+     * @param source      the index moved
+     * @param destination the index replaced
+     * @return the future task
+     */
+    public CompletableFuture<WriteResponse> moveIndexAsync(String source, String destination) {
+        return index(source).moveToAsync(destination);
+    }
+
+    /**
+     * Copies only the settings of an index to another (records untouched).
+     *
+     * @param source      the index read
+     * @param destination the index changed
+     * @return the task (of the source index)
+     */
+    public WriteResponse copySettings(String source, String destination) {
+        return index(source).copyTo(destination, List.of(CopyScope.SETTINGS));
+    }
+
+    /**
+     * Asynchronous form of {@link #copySettings(String, String)}.
+     *
+     * @param source      the index read
+     * @param destination the index changed
+     * @return the future task
+     */
+    public CompletableFuture<WriteResponse> copySettingsAsync(String source, String destination) {
+        return index(source).copyToAsync(destination, List.of(CopyScope.SETTINGS));
+    }
+
+    /**
+     * Copies only the rules of an index to another (records untouched).
+     *
+     * @param source      the index read
+     * @param destination the index changed
+     * @return the task (of the source index)
+     */
+    public WriteResponse copyRules(String source, String destination) {
+        return index(source).copyTo(destination, List.of(CopyScope.RULES));
+    }
+
+    /**
+     * Asynchronous form of {@link #copyRules(String, String)}.
+     *
+     * @param source      the index read
+     * @param destination the index changed
+     * @return the future task
+     */
+    public CompletableFuture<WriteResponse> copyRulesAsync(String source, String destination) {
+        return index(source).copyToAsync(destination, List.of(CopyScope.RULES));
+    }
+
+    /**
+     * Copies only the synonyms of an index to another (records untouched).
+     *
+     * @param source      the index read
+     * @param destination the index changed
+     * @return the task (of the source index)
+     */
+    public WriteResponse copySynonyms(String source, String destination) {
+        return index(source).copyTo(destination, List.of(CopyScope.SYNONYMS));
+    }
+
+    /**
+     * Asynchronous form of {@link #copySynonyms(String, String)}.
+     *
+     * @param source      the index read
+     * @param destination the index changed
+     * @return the future task
+     */
+    public CompletableFuture<WriteResponse> copySynonymsAsync(String source, String destination) {
+        return index(source).copyToAsync(destination, List.of(CopyScope.SYNONYMS));
+    }
+
+    /**
+     * Generates a secured API key locally (no call is made); see {@link SecuredApiKeys}.
+     *
+     * @param parentKey    a search key (never the admin key)
+     * @param restrictions what the key embeds
+     * @return the secured key
+     */
+    public static String generateSecuredApiKey(String parentKey, SecuredApiKeyRestrictions restrictions) {
+        return SecuredApiKeys.generate(parentKey, restrictions);
+    }
+
+    /**
+     * How long a secured key stays valid.
+     *
+     * @param securedKey the key
+     * @return the time left, negative once expired
+     * @throws IllegalArgumentException if it has no {@code validUntil}
+     */
+    public static Duration securedApiKeyRemainingValidity(String securedKey) {
+        return SecuredApiKeys.remainingValidity(securedKey);
+    }
+}

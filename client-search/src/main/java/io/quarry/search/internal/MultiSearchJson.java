@@ -1,0 +1,13 @@
+package io.quarry.search.internal;
+
+import io.quarry.search.model.RawSearchResponse;
+import java.util.List;
+
+/**
+ * The wire form of a multi-index search response.
+ *
+ * @param results one response per query, in order
+ * @param <T>     the record type of the hits
+ */
+public record MultiSearchJson<T>(List<RawSearchResponse<T>> results) {
+}

@@ -1,0 +1,63 @@
+package io.quarry.search.internal;
+
+import io.quarry.core.TypeRef;
+import io.quarry.search.model.RawSearchResponse;
+
+/**
+ * The generic response types a record type decodes through, built once per record class so each call passes the
+ * same type (and finds the SDK's cached reader for it) instead of building a new one.
+ */
+public final class ResponseTypes {
+
+    private static final ClassValue<TypeRef<?>> SEARCH = typeOf(RawSearchResponse.class);
+    private static final ClassValue<TypeRef<?>> MULTI_SEARCH = typeOf(MultiSearchJson.class);
+    private static final ClassValue<TypeRef<?>> GET_OBJECTS = typeOf(GetObjectsJson.class);
+
+    private ResponseTypes() {
+    }
+
+    /**
+     * A search or browse response over a record type.
+     *
+     * @param record the record type
+     * @param <T>    the record type
+     * @return {@code RawSearchResponse<T>}
+     */
+    @SuppressWarnings("unchecked")
+    public static <T> TypeRef<RawSearchResponse<T>> search(Class<T> record) {
+        return (TypeRef<RawSearchResponse<T>>) SEARCH.get(record);
+    }
+
+    /**
+     * A multi-index search response over a record type.
+     *
+     * @param record the record type
+     * @param <T>    the record type
+     * @return {@code MultiSearchJson<T>}
+     */
+    @SuppressWarnings("unchecked")
+    public static <T> TypeRef<MultiSearchJson<T>> multiSearch(Class<T> record) {
+        return (TypeRef<MultiSearchJson<T>>) MULTI_SEARCH.get(record);
+    }
+
+    /**
+     * A get-objects response over a record type.
+     *
+     * @param record the record type
+     * @param <T>    the record type
+     * @return {@code GetObjectsJson<T>}
+     */
+    @SuppressWarnings("unchecked")
+    public static <T> TypeRef<GetObjectsJson<T>> getObjects(Class<T> record) {
+        return (TypeRef<GetObjectsJson<T>>) GET_OBJECTS.get(record);
+    }
+
+    private static ClassValue<TypeRef<?>> typeOf(Class<?> generic) {
+        return new ClassValue<>() {
+            @Override
+            protected TypeRef<?> computeValue(Class<?> record) {
+                return TypeRef.parameterized(generic, record);
+            }
+        };
+    }
+}
