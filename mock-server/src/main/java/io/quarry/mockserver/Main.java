@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 
@@ -26,6 +27,8 @@ public final class Main {
             "  --seed FILE|DIR    load indices, settings and records from JSON (repeatable)",
             "  --task-delay D     how long a task stays notPublished: 500ms, 2s, PT1S or milliseconds (default 0)",
             "  --strict           answer unknown URL parameters with a 400",
+            "  --clusters A,B     clusters of multi-cluster user mapping (default mock-cluster-1,mock-cluster-2;",
+            "                     an empty value disables the feature)",
             "  --help             print this help");
 
     private Main() {
@@ -97,6 +100,7 @@ public final class Main {
                 case "--cert-out" -> certOut = Path.of(value(args, ++i, option));
                 case "--seed" -> builder.seed(Path.of(value(args, ++i, option)));
                 case "--task-delay" -> builder.taskDelay(duration(value(args, ++i, option)));
+                case "--clusters" -> builder.clusters(clusters(value(args, ++i, option)));
                 default -> throw new IllegalArgumentException("unknown option " + option);
             }
         }
@@ -128,6 +132,11 @@ public final class Main {
             throw new IllegalArgumentException(option + " needs a value");
         }
         return args[at];
+    }
+
+    private static String[] clusters(String value) {
+        return Arrays.stream(value.split(",")).map(String::trim).filter(name -> !name.isEmpty())
+                .toArray(String[]::new);
     }
 
     private static int integer(String option, String value) {

@@ -8,6 +8,7 @@ import io.quarry.mockserver.internal.auth.Authenticator;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.HttpFront;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.routes.LogRecorder;
 import io.quarry.mockserver.internal.routes.RouteTable;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.SeedFiles;
@@ -81,15 +82,17 @@ public final class MockServer implements AutoCloseable {
         this.version = readVersion();
         List<ObjectNode> seeds = new ArrayList<>(builder.seedDocuments);
         builder.seedPaths.forEach(path -> seeds.addAll(SeedFiles.read(path)));
-        Application app = new Application(builder.clock, builder.taskDelay);
+        Application app = new Application(builder.clock, builder.taskDelay, builder.clusters);
         try {
             this.state = new StateControl(app, seeds);
         } catch (ApiException e) {
             throw new IllegalArgumentException("invalid seed: " + e.getMessage(), e);
         }
-        HttpFront front = new HttpFront(RouteTable.build(app, new SearchEngine(builder.strict), state, version,
+        SearchEngine engine = new SearchEngine(builder.strict, builder.clock, app.dictionaries()::effective);
+        HttpFront front = new HttpFront(RouteTable.build(app, engine, state, version,
                 builder.strict),
-                new Authenticator(applicationId, adminKey), version, builder.strict);
+                new Authenticator(applicationId, adminKey, app.keys(), app.mappings(), builder.clock), version,
+                builder.strict, new LogRecorder(app));
         InetSocketAddress address = new InetSocketAddress(InetAddress.getByName(builder.bindAddress), builder.port);
         if (builder.https) {
             SelfSignedCertificate certificate = SelfSignedCertificate.mint();
@@ -249,6 +252,7 @@ public final class MockServer implements AutoCloseable {
         private Clock clock = Clock.systemUTC();
         private boolean strict;
         private int threads = 16;
+        private List<String> clusters = Application.DEFAULT_CLUSTERS;
         private final List<Path> seedPaths = new ArrayList<>();
         private final List<ObjectNode> seedDocuments = new ArrayList<>();
 
@@ -316,11 +320,25 @@ public final class MockServer implements AutoCloseable {
         }
 
         /**
-         * @param clock the clock for timestamps and task publication (tests can move it by hand)
+         * @param clock the clock for timestamps, task publication, key validity, secured keys and rate-limit hours
+         *     (tests can move it by hand)
          * @return this builder
          */
         public Builder clock(Clock clock) {
             this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * @param clusters the clusters of multi-cluster user mapping (default {@code mock-cluster-1},
+         *     {@code mock-cluster-2}); none disables the feature (its endpoints answer 403)
+         * @return this builder
+         */
+        public Builder clusters(String... clusters) {
+            for (String cluster : clusters) {
+                requireNonBlank(cluster, "cluster");
+            }
+            this.clusters = List.of(clusters);
             return this;
         }
 

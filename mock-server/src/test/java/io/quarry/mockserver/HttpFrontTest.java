@@ -92,7 +92,7 @@ class HttpFrontTest {
 
     @Test
     void unknownEndpointsAreA4xxThatSaysSo() {
-        Reply keys = client.get("/1/keys");
+        Reply keys = client.get("/2/abtests");
         assertThat(keys.status()).isEqualTo(404);
         assertThat(keys.body().get("message").stringValue()).contains("not supported by the mock server");
         assertThat(keys.body().get("status").intValue()).isEqualTo(404);

@@ -76,6 +76,19 @@ class MainTest {
     }
 
     @Test
+    void clustersAreConfigurable() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (MockServer server = Main.start(new String[] {"--clusters", "eu-1, us-1,ap-1"},
+                new PrintStream(bytes, true, StandardCharsets.UTF_8))) {
+            assertThat(new TestClient(server).get("/1/clusters").body().get("clusters")).hasSize(3);
+        }
+        try (MockServer server = Main.start(new String[] {"--clusters", ""},
+                new PrintStream(bytes, true, StandardCharsets.UTF_8))) {
+            assertThat(new TestClient(server).get("/1/clusters").status()).isEqualTo(403);
+        }
+    }
+
+    @Test
     void taskDelayFormats() {
         assertThat(Main.duration("500ms")).isEqualTo(Duration.ofMillis(500));
         assertThat(Main.duration("2s")).isEqualTo(Duration.ofSeconds(2));

@@ -14,10 +14,12 @@ import io.quarry.mockserver.engine.internal.search.RuleSet;
 import io.quarry.mockserver.engine.internal.search.SearchExecutor;
 import io.quarry.mockserver.engine.internal.search.SearchOptions;
 import io.quarry.mockserver.engine.internal.search.SynonymSet;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -35,6 +37,8 @@ public final class SearchEngine {
             "insidePolygon");
 
     private final boolean strict;
+    private final Clock clock;
+    private final Supplier<LanguageDictionaries> dictionaries;
 
     /** Creates an engine that ignores unknown parameters, as the service does. */
     public SearchEngine() {
@@ -45,7 +49,18 @@ public final class SearchEngine {
      * @param strict whether an unknown parameter is a 400 instead of being ignored
      */
     public SearchEngine(boolean strict) {
+        this(strict, Clock.systemUTC(), () -> LanguageDictionaries.NONE);
+    }
+
+    /**
+     * @param strict whether an unknown parameter is a 400 instead of being ignored
+     * @param clock the clock of rules' validity ranges
+     * @param dictionaries the application's current language dictionaries, read at each search
+     */
+    public SearchEngine(boolean strict, Clock clock, Supplier<LanguageDictionaries> dictionaries) {
         this.strict = strict;
+        this.clock = clock;
+        this.dictionaries = dictionaries;
     }
 
     /**
@@ -83,12 +98,12 @@ public final class SearchEngine {
         RequestParams params = RequestParams.parse(request, context.forcedParams(), SearchOptions.SEARCH_PARAMETERS,
                 strict);
         RuleSet.Outcome rules = new RuleSet(config.rules()).apply(new SearchOptions(params, config.settings()),
-                System.currentTimeMillis() / 1000);
+                clock.millis() / 1000);
         if (rules != RuleSet.Outcome.NONE) {
             params = params.with(rules.params(), context.forcedParams(), SearchOptions.SEARCH_PARAMETERS);
         }
-        SearchExecutor executor = new SearchExecutor(new SearchOptions(params, config.settings()),
-                new SynonymSet(config.synonyms()), context.extraFilters(), context.maxHitsPerQuery(),
+        SearchExecutor executor = new SearchExecutor(
+                new SearchOptions(params, config.settings()).withDictionaries(dictionaries.get()), new SynonymSet(config.synonyms()), context.extraFilters(), context.maxHitsPerQuery(),
                 context.seeUnretrievableAttributes(), rules);
         return data.read(executor::search);
     }
@@ -96,7 +111,7 @@ public final class SearchEngine {
     private SearchExecutor executor(IndexConfig config, ObjectNode request, SearchContext context) {
         RequestParams params = RequestParams.parse(request, context.forcedParams(), SearchOptions.SEARCH_PARAMETERS,
                 strict);
-        SearchOptions options = new SearchOptions(params, config.settings());
+        SearchOptions options = new SearchOptions(params, config.settings()).withDictionaries(dictionaries.get());
         return new SearchExecutor(options, new SynonymSet(config.synonyms()), context.extraFilters(),
                 context.maxHitsPerQuery(), context.seeUnretrievableAttributes(), RuleSet.Outcome.NONE);
     }
@@ -127,7 +142,7 @@ public final class SearchEngine {
         }
         RequestParams params = RequestParams.parse(effectiveRequest, context.forcedParams(),
                 SearchOptions.SEARCH_PARAMETERS, strict);
-        SearchOptions options = new SearchOptions(params, config.settings());
+        SearchOptions options = new SearchOptions(params, config.settings()).withDictionaries(dictionaries.get());
         SearchExecutor executor = new SearchExecutor(options, new SynonymSet(config.synonyms()),
                 context.extraFilters(), 0, context.seeUnretrievableAttributes(), RuleSet.Outcome.NONE);
         BrowseExecutor browse = new BrowseExecutor(executor, options, cursor, context.seeUnretrievableAttributes());

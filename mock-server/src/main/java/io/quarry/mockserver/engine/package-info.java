@@ -18,14 +18,15 @@
  * minWordSizefor2Typos (8), allowTyposOnNumericTokens, disableTypoToleranceOnWords,
  * disableTypoToleranceOnAttributes, queryType (prefixLast, prefixAll, prefixNone), restrictSearchableAttributes,
  * synonyms, exactOnSingleWordQuery, advancedSyntax with advancedSyntaxFeatures (exactPhrase, excludeWords),
- * enableRules, ruleContexts, responseFields, ignorePlurals (regular English forms), optionalWords,
+ * enableRules, ruleContexts, responseFields, ignorePlurals, removeStopWords, queryLanguages, decompoundQuery,
+ * optionalWords,
  * removeWordsIfNoResults (lastWords, firstWords, allOptional: the words become optional step by step until
  * something matches),
  * aroundLatLng, aroundRadius, aroundPrecision, insideBoundingBox, insidePolygon, facetQuery and maxFacetHits
  * (search for facet values), cursor (browse). Settings read: searchableAttributes (with {@code unordered()} and
  * comma-joined equal ranks), attributesForFaceting (with {@code searchable()}, {@code filterOnly()},
  * {@code afterDistinct()}), customRanking, ranking (including {@code asc()}/{@code desc()}), and every setting
- * named like a parameter above. Accepted and ignored: analytics, personalisation, languages, stop words,
+ * named like a parameter above. Accepted and ignored: analytics, personalisation,
  * optional filters, and the other parameters listed in the engine's parameter table.
  *
  * <p>Rules (search only, not browse or facet search): conditions on the query ({@code pattern} with
@@ -47,8 +48,12 @@
  *   <li>Rule conditions on {@code filters} or {@code {facet:attr}} patterns never hold; rule priorities are
  *       their saved order (the first rule setting a parameter wins); a promoted record that does not match the
  *       query is added to {@code nbHits}.
- *   <li>Plurals: regular English forms only (no irregular plurals, no other language); no stop words,
- *       decompounding, CJK segmentation, personalisation or A/B tests; only
+ *   <li>Plurals: regular English forms, plus the groups of the language dictionaries
+ *       ({@link io.quarry.mockserver.engine.LanguageDictionaries}); stop words ({@code removeStopWords}) and
+ *       decompounding ({@code decompoundQuery}) use those dictionaries too: {@code true} means the
+ *       {@code queryLanguages}, or every language when unset; the last word while typed, phrase words, and a
+ *       query made only of stop words keep their stop words; a compound splits into its listed parts or into known
+ *       atoms, which must then follow each other. No CJK segmentation, personalisation or A/B tests; only
  *       {@code synonym} and {@code oneWaySynonym} synonyms apply (a multi-word query run matching a
  *       multi-word synonym is also read as one word).
  *   <li>Typos: optimal-string-alignment Damerau-Levenshtein, typos on the first letter count like any other;

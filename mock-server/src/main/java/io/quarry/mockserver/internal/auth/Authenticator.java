@@ -1,17 +1,25 @@
 package io.quarry.mockserver.internal.auth;
 
+import io.quarry.mockserver.internal.http.Access;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Guard;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Route;
+import io.quarry.mockserver.internal.state.ApiKey;
+import io.quarry.mockserver.internal.state.ApiKeys;
+import io.quarry.mockserver.internal.state.UserMappings;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.time.Clock;
+import java.util.List;
 
 /**
- * Checks credentials once per request, before any handler. The service's API takes the application ID and an
- * API key from the {@code X-Service-Application-Id} / {@code X-Service-API-Key} headers or from the
- * {@code x-service-application-id} / {@code x-service-api-key} URL parameters; for now only the admin key is a
- * valid key. The control endpoints take the admin key alone.
+ * Checks credentials once per request, before any handler, and attaches the {@link Caller} to the request. The
+ * application ID and API key come from the {@code X-Service-Application-Id} / {@code X-Service-API-Key} headers or
+ * the {@code x-service-application-id} / {@code x-service-api-key} URL parameters. The key is the admin key, an
+ * API key, or a secured key whose parent (a non-admin key) is found by recomputing its HMAC. In order: validity and
+ * sources of a secured key, referers, the route's right ({@link Access}), the index of the path, the unassigned
+ * user of multi-cluster mapping, and last the hourly rate limit, which counts only calls that passed the rest.
  */
 public final class Authenticator implements Guard {
 
@@ -19,38 +27,156 @@ public final class Authenticator implements Guard {
     private static final String API_KEY_HEADER = "X-Service-API-Key";
     private static final String APP_ID_PARAM = "x-service-application-id";
     private static final String API_KEY_PARAM = "x-service-api-key";
+    private static final String USER_ID_HEADER = "X-Service-User-ID";
+    private static final String INVALID = "Invalid Application-ID or API key";
 
     private final String applicationId;
     private final byte[] adminKey;
+    private final ApiKeys keys;
+    private final UserMappings mappings;
+    private final Clock clock;
+    private final RateLimiter rateLimiter;
 
     /**
      * @param applicationId the application ID callers must send
      * @param adminKey the admin API key
+     * @param keys the other API keys
+     * @param mappings the multi-cluster user mapping
+     * @param clock the clock of secured keys' validUntil and of rate-limit hours
      */
-    public Authenticator(String applicationId, String adminKey) {
+    public Authenticator(String applicationId, String adminKey, ApiKeys keys, UserMappings mappings, Clock clock) {
         this.applicationId = applicationId;
         this.adminKey = adminKey.getBytes(StandardCharsets.UTF_8);
+        this.keys = keys;
+        this.mappings = mappings;
+        this.clock = clock;
+        this.rateLimiter = new RateLimiter(clock);
     }
 
     @Override
-    public void check(Request request, Route route) {
+    public Request check(Request request, Route route) {
         String key = credential(request, API_KEY_HEADER, API_KEY_PARAM);
-        boolean keyValid = key != null
-                && MessageDigest.isEqual(adminKey, key.getBytes(StandardCharsets.UTF_8));
-        switch (route.access()) {
-            case CONTROL -> {
-                if (!keyValid) {
-                    throw new ApiException(403, "The mock server's control endpoints require the admin API key");
-                }
+        if (route.access() == Access.CONTROL) {
+            if (!isAdminKey(key)) {
+                throw new ApiException(403, "The mock server's control endpoints require the admin API key");
             }
-            case API -> {
-                String appId = credential(request, APP_ID_HEADER, APP_ID_PARAM);
-                if (!keyValid || !applicationId.equals(appId)) {
-                    throw new ApiException(403, "Invalid Application-ID or API key");
-                }
-            }
-            default -> throw new IllegalStateException("unknown access " + route.access());
+            return request.with(Caller.class, Caller.admin());
         }
+        if (key == null || !applicationId.equals(credential(request, APP_ID_HEADER, APP_ID_PARAM))) {
+            throw new ApiException(403, INVALID);
+        }
+        Caller caller = resolve(key);
+        if (caller == null) {
+            throw new ApiException(403, INVALID);
+        }
+        if (!caller.isAdmin()) {
+            checkRestrictions(caller, request);
+        }
+        authorize(caller, route, request);
+        checkUser(route, request);
+        countCall(caller, request);
+        return request.with(Caller.class, caller);
+    }
+
+    private boolean isAdminKey(String key) {
+        return key != null && MessageDigest.isEqual(adminKey, key.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** @return the caller a key stands for, or {@code null} when it is no valid key */
+    private Caller resolve(String key) {
+        if (isAdminKey(key)) {
+            return Caller.admin();
+        }
+        ApiKey apiKey = keys.find(key);
+        if (apiKey != null) {
+            return Caller.withKey(apiKey);
+        }
+        SecuredKey.Decoded decoded = SecuredKey.decode(key);
+        if (decoded == null) {
+            return null;
+        }
+        for (ApiKey parent : keys.all()) {
+            if (SecuredKey.signedWith(decoded, parent.value())) {
+                return Caller.withSecuredKey(SecuredKey.parse(parent, decoded.query()));
+            }
+        }
+        if (SecuredKey.signedWith(decoded, new String(adminKey, StandardCharsets.UTF_8))) {
+            throw new ApiException(403, "A secured API key cannot be generated from the admin API key");
+        }
+        return null;
+    }
+
+    private void checkRestrictions(Caller caller, Request request) {
+        SecuredKey secured = caller.secured();
+        if (secured != null) {
+            if (secured.validUntil() > 0 && clock.millis() / 1000 >= secured.validUntil()) {
+                throw new ApiException(403, "The validity of this secured API key has expired");
+            }
+            if (!secured.restrictSources().isEmpty() && secured.restrictSources().stream()
+                    .noneMatch(cidr -> Ipv4Network.parse(cidr).contains(request.remoteAddress()))) {
+                throw new ApiException(403, "Source not allowed with this API key");
+            }
+            requireReferer(secured.referers(), request);
+        }
+        requireReferer(caller.key().referers(), request);
+    }
+
+    private static void requireReferer(List<String> referers, Request request) {
+        if (referers.stream().allMatch(String::isBlank)) {
+            return;
+        }
+        String referer = request.header("Referer");
+        if (referer == null || !Patterns.anyMatches(referers, referer)) {
+            throw new ApiException(403, "Referer not allowed with this API key");
+        }
+    }
+
+    private static void authorize(Caller caller, Route route, Request request) {
+        Access access = route.access();
+        if (access == Access.ADMIN && !caller.isAdmin()) {
+            throw new ApiException(403, "Method not allowed with this API key: it requires the admin API key");
+        }
+        if (access.acl() != null) {
+            caller.requireRight(access.acl());
+        }
+        String indexName = request.pathParams().get("indexName");
+        if (indexName != null && !indexName.equals("*")) {
+            caller.requireIndex(indexName);
+        }
+    }
+
+    private void checkUser(Route route, Request request) {
+        String userID = request.header(USER_ID_HEADER);
+        if (userID == null || !mappings.enabled() || route.template().startsWith("/1/clusters")) {
+            return;
+        }
+        if (mappings.find(userID) == null) {
+            throw new ApiException(400, "The user ID " + userID + " is not assigned to a cluster");
+        }
+    }
+
+    /**
+     * Counts the call against the rate limit of the key used, or, when the admin key proxies a call with
+     * {@code X-Forwarded-API-Key}, of that key for the IP of {@code X-Forwarded-For}.
+     */
+    private void countCall(Caller caller, Request request) {
+        Caller limited = caller;
+        String ip = request.remoteAddress();
+        if (caller.isAdmin()) {
+            String forwardedKey = request.header("X-Forwarded-API-Key");
+            limited = forwardedKey == null ? null : resolve(forwardedKey);
+            if (limited == null || limited.isAdmin()) {
+                return;
+            }
+            String forwardedFor = request.header("X-Forwarded-For");
+            if (forwardedFor != null && !forwardedFor.isBlank()) {
+                ip = forwardedFor.split(",")[0].trim();
+            }
+        }
+        SecuredKey secured = limited.secured();
+        String identity = secured != null && secured.userToken() != null ? "token:" + secured.userToken()
+                : "ip:" + ip;
+        rateLimiter.count(limited.key().value(), identity, limited.key().maxQueriesPerIPPerHour());
     }
 
     private static String credential(Request request, String header, String param) {

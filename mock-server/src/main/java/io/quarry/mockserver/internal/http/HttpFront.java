@@ -36,26 +36,37 @@ public final class HttpFront implements HttpHandler {
     private final Guard guard;
     private final String version;
     private final boolean strict;
+    private final RequestListener listener;
 
     /**
      * @param router the route table
      * @param guard the credential check
      * @param version the mock server version, sent as a header
      * @param strict whether unknown URL parameters are a 400
+     * @param listener told about every answered request (the request log)
      */
-    public HttpFront(Router router, Guard guard, String version, boolean strict) {
+    public HttpFront(Router router, Guard guard, String version, boolean strict, RequestListener listener) {
         this.router = router;
         this.guard = guard;
         this.version = version;
         this.strict = strict;
+        this.listener = listener;
+    }
+
+    /** What one exchange became: the request as routed (null before parsing) and its route (null if none). */
+    private static final class Outcome {
+        private Request request;
+        private Route route;
     }
 
     @Override
     public void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
+            long started = System.nanoTime();
+            Outcome outcome = new Outcome();
             Response response;
             try {
-                response = answer(exchange);
+                response = answer(exchange, outcome);
             } catch (ApiException e) {
                 response = Response.error(e.status(), e.getMessage());
             } catch (EngineException e) {
@@ -67,18 +78,27 @@ public final class HttpFront implements HttpHandler {
             } catch (RuntimeException e) {
                 response = Response.error(500, "Mock server error: " + e.getClass().getSimpleName());
             }
+            if (outcome.request != null && response != null) {
+                // before the write, so the caller's next request already sees this one in the log
+                listener.answered(outcome.request, outcome.route, response, System.nanoTime() - started);
+            }
             write(exchange, response);
         }
     }
 
-    private Response answer(HttpExchange exchange) throws IOException {
+    private Response answer(HttpExchange exchange, Outcome outcome) throws IOException {
         String method = exchange.getRequestMethod().toUpperCase(Locale.ROOT);
         if (method.equals("OPTIONS")) {
             return null;
         }
         Request request = new Request(method, exchange.getRequestURI().getRawPath(),
-                exchange.getRequestURI().getRawQuery(), firstValues(exchange), readBody(exchange));
+                exchange.getRequestURI().getRawQuery(), firstValues(exchange), readBody(exchange),
+                exchange.getRemoteAddress().getAddress().getHostAddress());
+        outcome.request = request;
         Router.Match match = router.match(method, request.rawPath());
+        request = request.withPathParams(match.pathParams());
+        outcome.request = request;
+        outcome.route = match.route();
         if (strict && match.route().queryParameters() != null) {
             for (String name : request.query().keySet()) {
                 if (!match.route().queryParameters().contains(name)
@@ -87,8 +107,7 @@ public final class HttpFront implements HttpHandler {
                 }
             }
         }
-        guard.check(request, match.route());
-        return match.route().handler().handle(request.withPathParams(match.pathParams()));
+        return match.route().handler().handle(guard.check(request, match.route()));
     }
 
     private static Map<String, String> firstValues(HttpExchange exchange) {

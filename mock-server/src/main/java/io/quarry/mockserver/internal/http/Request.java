@@ -1,7 +1,9 @@
 package io.quarry.mockserver.internal.http;
 
 import io.quarry.mockserver.internal.json.Json;
+import java.nio.charset.StandardCharsets;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import tools.jackson.core.JacksonException;
@@ -21,6 +23,8 @@ public final class Request {
     private final Map<String, String> headers;
     private final byte[] body;
     private final Map<String, String> pathParams;
+    private final String remoteAddress;
+    private final Map<Class<?>, Object> attributes;
 
     /**
      * @param method the HTTP method
@@ -30,11 +34,26 @@ public final class Request {
      * @param body the request body, possibly empty
      */
     public Request(String method, String rawPath, String rawQuery, Map<String, String> headers, byte[] body) {
-        this(method, rawPath, rawQuery, PathCodec.parseQuery(rawQuery), caseInsensitive(headers), body, Map.of());
+        this(method, rawPath, rawQuery, headers, body, "127.0.0.1");
+    }
+
+    /**
+     * @param method the HTTP method
+     * @param rawPath the raw (encoded) path
+     * @param rawQuery the raw query string, or {@code null}
+     * @param headers the first value of each header
+     * @param body the request body, possibly empty
+     * @param remoteAddress the caller's IP address
+     */
+    public Request(String method, String rawPath, String rawQuery, Map<String, String> headers, byte[] body,
+            String remoteAddress) {
+        this(method, rawPath, rawQuery, PathCodec.parseQuery(rawQuery), caseInsensitive(headers), body, Map.of(),
+                remoteAddress, Map.of());
     }
 
     private Request(String method, String rawPath, String rawQuery, Map<String, String> query,
-            Map<String, String> headers, byte[] body, Map<String, String> pathParams) {
+            Map<String, String> headers, byte[] body, Map<String, String> pathParams, String remoteAddress,
+            Map<Class<?>, Object> attributes) {
         this.method = method;
         this.rawPath = rawPath;
         this.rawQuery = rawQuery;
@@ -42,6 +61,8 @@ public final class Request {
         this.headers = headers;
         this.body = body;
         this.pathParams = pathParams;
+        this.remoteAddress = remoteAddress;
+        this.attributes = attributes;
     }
 
     private static Map<String, String> caseInsensitive(Map<String, String> headers) {
@@ -55,7 +76,54 @@ public final class Request {
      * @return this request with them
      */
     public Request withPathParams(Map<String, String> params) {
-        return new Request(method, rawPath, rawQuery, query, headers, body, Map.copyOf(params));
+        return new Request(method, rawPath, rawQuery, query, headers, body, Map.copyOf(params), remoteAddress,
+                attributes);
+    }
+
+    /**
+     * @param type what the value is, e.g. the authenticated caller's class
+     * @param value the value
+     * @param <T> its type
+     * @return this request carrying it
+     */
+    public <T> Request with(Class<T> type, T value) {
+        Map<Class<?>, Object> copy = new HashMap<>(attributes);
+        copy.put(type, value);
+        return new Request(method, rawPath, rawQuery, query, headers, body, pathParams, remoteAddress,
+                Map.copyOf(copy));
+    }
+
+    /**
+     * @param type a type given to {@link #with}
+     * @param <T> its type
+     * @return the value, or {@code null} when none was attached
+     */
+    public <T> T get(Class<T> type) {
+        return type.cast(attributes.get(type));
+    }
+
+    /** @return the caller's IP address */
+    public String remoteAddress() {
+        return remoteAddress;
+    }
+
+    /** @return the decoded path parameters (empty before routing) */
+    public Map<String, String> pathParams() {
+        return pathParams;
+    }
+
+    /** @return the body's size in bytes */
+    public int bodySize() {
+        return body.length;
+    }
+
+    /**
+     * @param maxChars the most characters wanted
+     * @return the start of the body as UTF-8 text, decoding no more than needed
+     */
+    public String bodyPrefix(int maxChars) {
+        String text = new String(body, 0, (int) Math.min(body.length, 4L * maxChars), StandardCharsets.UTF_8);
+        return text.length() <= maxChars ? text : text.substring(0, maxChars);
     }
 
     /** @return the HTTP method, upper case */

@@ -1,5 +1,7 @@
 package io.quarry.mockserver.internal.json;
 
+import java.io.IOException;
+import java.io.Writer;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -53,6 +55,46 @@ public final class Json {
      */
     public static byte[] bytes(JsonNode node) {
         return MAPPER.writeValueAsBytes(node);
+    }
+
+    /**
+     * The start of a tree's compact JSON, without writing all of a large tree.
+     *
+     * @param node a tree
+     * @param maxChars the most characters wanted
+     * @return its first {@code maxChars} characters of JSON
+     */
+    public static String prefix(JsonNode node, int maxChars) {
+        StringBuilder out = new StringBuilder();
+        Writer bounded = new Writer() {
+            @Override
+            public void write(char[] chars, int offset, int length) throws IOException {
+                int room = maxChars - out.length();
+                out.append(chars, offset, Math.min(room, length));
+                if (length > room) {
+                    // stops the serialisation: the rest is not wanted
+                    throw new IOException("prefix complete");
+                }
+            }
+
+            @Override
+            public void flush() {
+                // nothing buffered here
+            }
+
+            @Override
+            public void close() {
+                // nothing to release
+            }
+        };
+        try {
+            MAPPER.writeValue(bounded, node);
+        } catch (JacksonException e) {
+            if (out.length() < maxChars) {
+                throw e;
+            }
+        }
+        return out.toString();
     }
 
     /**

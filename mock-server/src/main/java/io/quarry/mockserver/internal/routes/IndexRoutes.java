@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.routes;
 
+import io.quarry.mockserver.internal.auth.Caller;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
@@ -28,10 +29,11 @@ final class IndexRoutes {
 
     /**
      * {@code GET /1/indexes}: {@code {"items": [...], "nbPages": N}}, by name. Without {@code page} every index is
-     * listed; with it, {@code hitsPerPage} (default 100) per page.
+     * listed; with it, {@code hitsPerPage} (default 100) per page. A key restricted to indices lists only those.
      */
     Response list(Request request) {
-        List<IndexState> all = app.all();
+        Caller caller = request.get(Caller.class);
+        List<IndexState> all = app.all().stream().filter(index -> caller.mayUse(index.name())).toList();
         String rawPage = request.query().get("page");
         int hitsPerPage = Replies.intParam(request.query().get("hitsPerPage"), "hitsPerPage",
                 DEFAULT_LIST_PAGE_SIZE, 1, 1000);
@@ -99,6 +101,7 @@ final class IndexRoutes {
             throw ApiException.badRequest("The destination must differ from the source index");
         }
         Set<String> scope = scope(body.get("scope"));
+        request.get(Caller.class).requireIndex(destination);
         app.require(source);
         var written = app.writeMany(List.of(source, destination), indices -> {
             IndexState from = indices.get(source);

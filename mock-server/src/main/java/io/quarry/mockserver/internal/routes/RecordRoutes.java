@@ -3,6 +3,7 @@ package io.quarry.mockserver.internal.routes;
 import io.quarry.mockserver.engine.IndexConfig;
 import io.quarry.mockserver.engine.IndexData;
 import io.quarry.mockserver.engine.SearchEngine;
+import io.quarry.mockserver.internal.auth.Caller;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
@@ -22,9 +23,6 @@ import tools.jackson.databind.node.ObjectNode;
 /** Record reads and writes (seed 000 §4.3), batches included. */
 final class RecordRoutes {
 
-    /** Only the admin key authenticates for now, and it may see unretrievableAttributes. */
-    private static final boolean ADMIN_SEES_ALL = true;
-
     private final Application app;
     private final SearchEngine engine;
 
@@ -43,6 +41,7 @@ final class RecordRoutes {
                 : app.newObjectId();
         record.put("objectID", objectID);
         long taskId = apply(request.path("indexName"), new RecordOperation.Put(record));
+        claim(request, request.path("indexName"), List.of(objectID));
         ObjectNode body = Replies.task("createdAt", app.nowMillis(), taskId);
         body.put("objectID", objectID);
         return Response.created(body);
@@ -54,6 +53,7 @@ final class RecordRoutes {
         ObjectNode record = request.jsonObject();
         record.put("objectID", objectID);
         long taskId = apply(request.path("indexName"), new RecordOperation.Put(record));
+        claim(request, request.path("indexName"), List.of(objectID));
         ObjectNode body = Replies.task("updatedAt", app.nowMillis(), taskId);
         body.put("objectID", objectID);
         return Response.ok(body);
@@ -69,6 +69,7 @@ final class RecordRoutes {
                 ? apply(request.path("indexName"), operation)
                 : app.writeIfExists(request.path("indexName"), index -> applyAll(index, List.of(operation)),
                         null).taskId();
+        claim(request, request.path("indexName"), List.of(objectID));
         ObjectNode body = Replies.task("updatedAt", app.nowMillis(), taskId);
         body.put("objectID", objectID);
         return Response.ok(body);
@@ -117,7 +118,8 @@ final class RecordRoutes {
             throw ApiException.notFound("ObjectID does not exist");
         }
         return Response.ok(SearchEngine.retrieve(record, index.config(),
-                AttributesToRetrieve.fromParam(request.query().get("attributesToRetrieve")), ADMIN_SEES_ALL));
+                AttributesToRetrieve.fromParam(request.query().get("attributesToRetrieve")),
+                request.get(Caller.class).seesUnretrievableAttributes()));
     }
 
     /**
@@ -130,22 +132,40 @@ final class RecordRoutes {
         if (requests == null || !requests.isArray()) {
             throw ApiException.badRequest("Missing requests: expected an array");
         }
+        Caller caller = request.get(Caller.class);
         ArrayNode results = Json.array();
         for (JsonNode item : requests) {
             if (!item.isObject()) {
                 throw ApiException.badRequest("Each request must be a JSON object");
             }
             String indexName = Replies.requiredString(item, "indexName");
+            caller.requireIndex(indexName);
             String objectID = Replies.requiredString(item, "objectID");
             List<String> attributes = AttributesToRetrieve.fromJson(item.get("attributesToRetrieve"));
             IndexState index = app.find(indexName);
             ObjectNode record = index == null ? null : index.data().get(objectID);
             results.add(record == null ? null
-                    : SearchEngine.retrieve(record, index.config(), attributes, ADMIN_SEES_ALL));
+                    : SearchEngine.retrieve(record, index.config(), attributes, caller.seesUnretrievableAttributes()));
         }
         ObjectNode body = Json.object();
         body.set("results", results);
         return Response.ok(body);
+    }
+
+    /** A batch needs, for each item, the right of its action (seed 000 §4.3) on its index. */
+    private static void authorize(Request request, BatchRequests.Item item) {
+        Caller caller = request.get(Caller.class);
+        RecordOperation operation = item.operation();
+        String right;
+        if (operation instanceof RecordOperation.Put || operation instanceof RecordOperation.Partial) {
+            right = "addObject";
+        } else if (operation instanceof RecordOperation.Delete) {
+            right = "deleteObject";
+        } else {
+            right = "deleteIndex";
+        }
+        caller.requireRight(right);
+        caller.requireIndex(item.indexName());
     }
 
     /** {@code POST /1/indexes/{indexName}/batch}: {@code {"taskID", "objectIDs"}}. */
@@ -153,9 +173,11 @@ final class RecordRoutes {
         String name = request.path("indexName");
         List<RecordOperation> operations = new ArrayList<>();
         for (BatchRequests.Item item : BatchRequests.parse(request.jsonObject(), name, app)) {
+            authorize(request, item);
             operations.add(item.operation());
         }
         var written = app.write(name, index -> applyAll(index, operations));
+        claim(request, name, written.result());
         ObjectNode body = Json.object();
         body.put("taskID", written.taskId());
         body.set("objectIDs", objectIDs(written.result()));
@@ -170,6 +192,7 @@ final class RecordRoutes {
         List<BatchRequests.Item> items = BatchRequests.parse(request.jsonObject(), null, app);
         Map<String, List<RecordOperation>> byIndex = new LinkedHashMap<>();
         for (BatchRequests.Item item : items) {
+            authorize(request, item);
             byIndex.computeIfAbsent(item.indexName(), name -> new ArrayList<>()).add(item.operation());
         }
         var written = app.writeMany(byIndex.keySet(), indices -> {
@@ -177,6 +200,7 @@ final class RecordRoutes {
             byIndex.forEach((name, operations) -> ids.put(name, applyAll(indices.get(name), operations)));
             return ids;
         });
+        written.result().forEach((name, ids) -> claim(request, name, ids));
         ArrayNode objectIDs = Json.array();
         Map<String, Integer> next = new LinkedHashMap<>();
         for (BatchRequests.Item item : items) {
@@ -192,6 +216,14 @@ final class RecordRoutes {
         body.set("taskID", taskIds);
         body.set("objectIDs", objectIDs);
         return Response.ok(body);
+    }
+
+    /** With multi-cluster mapping, records written with {@code X-Service-User-ID} belong to that user. */
+    private void claim(Request request, String indexName, List<String> objectIDs) {
+        String userID = request.header("X-Service-User-ID");
+        if (userID != null) {
+            app.mappings().claim(userID, indexName, objectIDs);
+        }
     }
 
     private long apply(String indexName, RecordOperation operation) {

@@ -1,7 +1,7 @@
 package io.quarry.mockserver.internal.routes;
 
-import io.quarry.mockserver.engine.SearchContext;
 import io.quarry.mockserver.engine.SearchEngine;
+import io.quarry.mockserver.internal.auth.Caller;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.PathCodec;
 import io.quarry.mockserver.internal.http.Request;
@@ -37,22 +37,23 @@ final class SearchRoutes {
 
     /** {@code POST /1/indexes/{indexName}/query}. */
     Response searchPost(Request request) {
-        return Response.ok(search(request.path("indexName"), request.jsonObject()));
+        return Response.ok(search(request, request.path("indexName"), request.jsonObject()));
     }
 
     /** {@code GET /1/indexes/{indexName}}: parameters in the query string. */
     Response searchGet(Request request) {
-        return Response.ok(search(request.path("indexName"), paramsFromUrl(request)));
+        return Response.ok(search(request, request.path("indexName"), paramsFromUrl(request)));
     }
 
-    private ObjectNode search(String indexName, ObjectNode body) {
+    private ObjectNode search(Request request, String indexName, ObjectNode body) {
         IndexState index = app.require(indexName);
-        return engine.search(index.data(), index.config(), body, SearchContext.unrestricted(indexName));
+        return engine.search(index.data(), index.config(), body,
+                request.get(Caller.class).searchContext(indexName));
     }
 
     /** {@code POST /1/indexes/{indexName}/browse}: {@code params} first, then {@code cursor}. */
     Response browsePost(Request request) {
-        return Response.ok(browse(request.path("indexName"), request.jsonObject()));
+        return Response.ok(browse(request, request.path("indexName"), request.jsonObject()));
     }
 
     /** {@code GET /1/indexes/{indexName}/browse}: parameters, or {@code cursor}, in the query string. */
@@ -62,12 +63,13 @@ final class SearchRoutes {
         if (cursor != null) {
             body.put("cursor", cursor);
         }
-        return Response.ok(browse(request.path("indexName"), body));
+        return Response.ok(browse(request, request.path("indexName"), body));
     }
 
-    private ObjectNode browse(String indexName, ObjectNode body) {
+    private ObjectNode browse(Request request, String indexName, ObjectNode body) {
         IndexState index = app.require(indexName);
-        return engine.browse(index.data(), index.config(), body, SearchContext.unrestricted(indexName));
+        return engine.browse(index.data(), index.config(), body,
+                request.get(Caller.class).searchContext(indexName));
     }
 
     /** {@code POST /1/indexes/{indexName}/facets/{facetName}/query}. */
@@ -75,7 +77,7 @@ final class SearchRoutes {
         String indexName = request.path("indexName");
         IndexState index = app.require(indexName);
         return Response.ok(engine.searchForFacetValues(index.data(), index.config(), request.path("facetName"),
-                request.jsonObject(), SearchContext.unrestricted(indexName)));
+                request.jsonObject(), request.get(Caller.class).searchContext(indexName)));
     }
 
     /**
@@ -97,7 +99,7 @@ final class SearchRoutes {
             if (!item.isObject()) {
                 throw ApiException.badRequest("Each request must be a JSON object");
             }
-            Replies.requiredString(item, "indexName");
+            request.get(Caller.class).requireIndex(Replies.requiredString(item, "indexName"));
             String type = item.path("type").asString("default");
             if (!type.equals("default")) {
                 throw ApiException.badRequest("Multi-index search of type " + type
@@ -116,7 +118,7 @@ final class SearchRoutes {
             if (enough) {
                 result = skipped(app.require(indexName), query);
             } else {
-                result = search(indexName, query);
+                result = search(request, indexName, query);
                 enough = strategy.equals("stopIfEnoughMatches")
                         && result.path("nbHits").asLong(0) >= result.path("hitsPerPage").asLong(1);
             }

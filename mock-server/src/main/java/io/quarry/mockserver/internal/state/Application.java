@@ -22,9 +22,16 @@ import java.util.function.Function;
  */
 public final class Application {
 
+    /** The clusters of multi-cluster mapping unless configured otherwise. */
+    public static final List<String> DEFAULT_CLUSTERS = List.of("mock-cluster-1", "mock-cluster-2");
+
     private final ConcurrentHashMap<String, IndexState> indices = new ConcurrentHashMap<>();
     private final Clock clock;
     private final TaskLog tasks;
+    private final ApiKeys keys;
+    private final UserMappings mappings;
+    private final Dictionaries dictionaries;
+    private final RequestLog requestLog;
     /** Service-assigned objectIDs: 12-digit decimal strings, unlikely to meet the IDs users choose. */
     private final AtomicLong nextObjectId = new AtomicLong(100_000_000_001L);
 
@@ -33,8 +40,41 @@ public final class Application {
      * @param taskDelay how long a task stays notPublished
      */
     public Application(Clock clock, Duration taskDelay) {
+        this(clock, taskDelay, DEFAULT_CLUSTERS);
+    }
+
+    /**
+     * @param clock the clock for timestamps, task publication and key validity
+     * @param taskDelay how long a task stays notPublished
+     * @param clusters the multi-cluster mapping's clusters; none disables the feature
+     */
+    public Application(Clock clock, Duration taskDelay, List<String> clusters) {
         this.clock = clock;
         this.tasks = new TaskLog(clock, taskDelay);
+        this.keys = new ApiKeys(clock);
+        this.mappings = new UserMappings(clusters, tasks);
+        this.dictionaries = new Dictionaries();
+        this.requestLog = new RequestLog();
+    }
+
+    /** @return the API keys other than the admin key */
+    public ApiKeys keys() {
+        return keys;
+    }
+
+    /** @return the multi-cluster user mapping */
+    public UserMappings mappings() {
+        return mappings;
+    }
+
+    /** @return the custom dictionary entries and dictionary settings */
+    public Dictionaries dictionaries() {
+        return dictionaries;
+    }
+
+    /** @return the last requests, for {@code GET /1/logs} */
+    public RequestLog requestLog() {
+        return requestLog;
     }
 
     /** @return the task log */
@@ -183,8 +223,12 @@ public final class Application {
         return task;
     }
 
-    /** Removes every index. Task IDs keep increasing. */
+    /** Removes every index, key, user mapping, dictionary entry and logged request. Task IDs keep increasing. */
     public void clear() {
+        keys.clear();
+        mappings.clear();
+        dictionaries.clear();
+        requestLog.clear();
         for (String name : new ArrayList<>(indices.keySet())) {
             writeIfExists(name, state -> {
                 state.requestRemoval();

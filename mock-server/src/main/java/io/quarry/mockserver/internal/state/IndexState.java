@@ -126,6 +126,36 @@ public final class IndexState {
         publishConfig();
     }
 
+    /**
+     * @param batch validated rules, saved in order (each replaces the one with its objectID)
+     * @param clearExisting whether every other rule is removed first (atomically, in the same write)
+     */
+    public void saveRules(List<ObjectNode> batch, boolean clearExisting) {
+        if (clearExisting) {
+            rules.clear();
+        }
+        for (ObjectNode rule : batch) {
+            rules.put(rule.get("objectID").stringValue(), rule.deepCopy());
+        }
+        publishConfig();
+    }
+
+    /**
+     * @param objectID a rule's ID
+     * @return whether it existed
+     */
+    public boolean deleteRule(String objectID) {
+        boolean removed = rules.remove(objectID) != null;
+        publishConfig();
+        return removed;
+    }
+
+    /** Removes every rule. */
+    public void clearRules() {
+        rules.clear();
+        publishConfig();
+    }
+
     /** Drops the settings, synonyms and rules, as deleting the index does (the records go through a writer). */
     public void resetConfig() {
         settings = Json.object();

@@ -8,11 +8,14 @@ import java.util.Map;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.node.StringNode;
 
 /**
  * Seeding, export and reset of an application's state. The seed document (also the export format) is
- * {@code {"indices": {"<name>": {"settings": {...}, "synonyms": [...], "rules": [...], "records": [...]}}}};
- * every member of an index is optional, and records without an objectID get one. Seeding an index replaces it.
+ * {@code {"indices": {"<name>": {"settings": {...}, "synonyms": [...], "rules": [...], "records": [...]}},
+ * "keys": [{"value": "...", "acl": [...], "index": "<name of an index-level key>", ...}]}}; every member of an
+ * index is optional, and records without an objectID get one. Seeding an index replaces it; seeding a key with a
+ * chosen value adds or replaces it (validity counts from the seeding). Export also lists the active keys.
  * A reset goes back to the state the server started with (its startup seed applied to an empty application).
  */
 public final class StateControl {
@@ -44,13 +47,28 @@ public final class StateControl {
      * @throws ApiException 400 when the document is malformed (nothing is applied then)
      */
     public List<String> seed(JsonNode document) {
-        if (document == null || !document.isObject() || !document.path("indices").isObject()) {
+        boolean hasIndices = document != null && document.isObject() && document.path("indices").isObject();
+        boolean hasKeys = document != null && document.isObject() && document.path("keys").isArray();
+        if (!hasIndices && !hasKeys || document.has("indices") && !hasIndices
+                || document.has("keys") && !hasKeys) {
             throw ApiException.badRequest("A seed document is {\"indices\": {\"<indexName>\": {\"settings\", "
-                    + "\"synonyms\", \"rules\", \"records\"}}}");
+                    + "\"synonyms\", \"rules\", \"records\"}}, \"keys\": [{\"value\", \"acl\", ...}]}");
         }
         List<Runnable> writes = new ArrayList<>();
         List<String> names = new ArrayList<>();
-        for (Map.Entry<String, JsonNode> entry : document.get("indices").properties()) {
+        for (JsonNode key : document.path("keys")) {
+            String value = key.path("value").asString("");
+            if (!key.isObject() || value.isEmpty()) {
+                throw ApiException.badRequest("Each seeded key needs a non-empty string value");
+            }
+            JsonNode index = key.get("index");
+            String scope = index != null && index.isString() ? index.stringValue() : null;
+            ObjectNode parameters = ((ObjectNode) key).deepCopy();
+            parameters.remove(List.of("value", "index"));
+            KeyDefinition definition = KeyDefinition.fromJson(parameters, scope);
+            writes.add(() -> app.keys().put(value, definition, scope));
+        }
+        for (Map.Entry<String, JsonNode> entry : document.path("indices").properties()) {
             String name = entry.getKey();
             JsonNode index = entry.getValue();
             if (!index.isObject()) {
@@ -96,6 +114,24 @@ public final class StateControl {
         }
         ObjectNode document = Json.object();
         document.set("indices", indices);
+        ArrayNode keys = document.putArray("keys");
+        for (ApiKey key : app.keys().all()) {
+            ObjectNode item = keys.addObject();
+            item.put("value", key.value());
+            if (key.indexScope() != null) {
+                item.put("index", key.indexScope());
+            }
+            item.set("acl", Json.array().addAll(key.acl().stream().map(StringNode::valueOf).toList()));
+            item.put("description", key.description());
+            if (key.indexScope() == null) {
+                item.set("indexes", Json.array().addAll(key.indexes().stream().map(StringNode::valueOf).toList()));
+            }
+            item.put("validity", key.validitySeconds());
+            item.put("maxHitsPerQuery", key.maxHitsPerQuery());
+            item.put("maxQueriesPerIPPerHour", key.maxQueriesPerIPPerHour());
+            item.put("queryParameters", key.queryParameters());
+            item.set("referers", Json.array().addAll(key.referers().stream().map(StringNode::valueOf).toList()));
+        }
         return document;
     }
 

@@ -73,8 +73,13 @@ public final class QueryPlanner {
         List<QueryWord> primary = new ArrayList<>();
         List<String> words = new ArrayList<>();
         int count = text.segments().size();
+        QueryLanguages languages = QueryLanguages.of(options);
+        Set<Integer> stopWords = languages.stopWordPositions(text);
         for (int i = 0; i < count; i++) {
             List<String> segment = text.segments().get(i);
+            if (stopWords.contains(i)) {
+                continue;
+            }
             if (text.phrase().get(i)) {
                 primary.add(phrase(segment));
                 continue;
@@ -91,7 +96,11 @@ public final class QueryPlanner {
             if (plurals) {
                 terms = withPlurals(word, terms);
             }
+            terms = languages.withPluralForms(word, terms);
             List<List<String>> phrases = new ArrayList<>();
+            if (!languages.decomposition(word).isEmpty()) {
+                phrases.add(languages.decomposition(word));
+            }
             if (useSynonyms && !synonyms.alternativesOf(List.of(word)).isEmpty()) {
                 terms = new HashMap<>(terms);
                 addSynonyms(List.of(word), terms, phrases);

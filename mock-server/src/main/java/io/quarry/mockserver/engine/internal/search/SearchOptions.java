@@ -1,6 +1,7 @@
 package io.quarry.mockserver.engine.internal.search;
 
 import io.quarry.mockserver.engine.EngineException;
+import io.quarry.mockserver.engine.LanguageDictionaries;
 import java.util.List;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
@@ -40,14 +41,33 @@ public final class SearchOptions {
 
     private final RequestParams params;
     private final ObjectNode settings;
+    private final LanguageDictionaries dictionaries;
 
     /**
      * @param params the request's parameters
      * @param settings the index settings as set
      */
     public SearchOptions(RequestParams params, ObjectNode settings) {
+        this(params, settings, LanguageDictionaries.NONE);
+    }
+
+    private SearchOptions(RequestParams params, ObjectNode settings, LanguageDictionaries dictionaries) {
         this.params = params;
         this.settings = settings;
+        this.dictionaries = dictionaries;
+    }
+
+    /**
+     * @param languageDictionaries the application's dictionaries (stop words, plurals, compounds)
+     * @return these options with them
+     */
+    public SearchOptions withDictionaries(LanguageDictionaries languageDictionaries) {
+        return new SearchOptions(params, settings, languageDictionaries);
+    }
+
+    /** @return the application's dictionaries */
+    public LanguageDictionaries dictionaries() {
+        return dictionaries;
     }
 
     /** @return the request's parameters */

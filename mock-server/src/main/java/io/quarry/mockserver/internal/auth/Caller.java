@@ -1,0 +1,132 @@
+package io.quarry.mockserver.internal.auth;
+
+import io.quarry.mockserver.engine.SearchContext;
+import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.PathCodec;
+import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.state.ApiKey;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Who made a request, as the {@link Authenticator} established it: the admin key, an API key, or a secured key
+ * derived from one. Handlers ask it about what depends on the request's content (the operations of a batch, the
+ * indices of a multi-index call) and for the {@link SearchContext} of a search.
+ */
+public final class Caller {
+
+    private static final Caller ADMIN = new Caller(null, null);
+
+    private final ApiKey key;
+    private final SecuredKey secured;
+
+    private Caller(ApiKey key, SecuredKey secured) {
+        this.key = key;
+        this.secured = secured;
+    }
+
+    /** @return the admin caller, which may do everything */
+    public static Caller admin() {
+        return ADMIN;
+    }
+
+    /**
+     * @param key an API key
+     * @return a caller using it
+     */
+    static Caller withKey(ApiKey key) {
+        return new Caller(key, null);
+    }
+
+    /**
+     * @param secured a verified secured key
+     * @return a caller using it
+     */
+    static Caller withSecuredKey(SecuredKey secured) {
+        return new Caller(secured.parent(), secured);
+    }
+
+    /** @return whether the caller used the admin key */
+    public boolean isAdmin() {
+        return key == null;
+    }
+
+    /** @return the key used (the parent of a secured key), or {@code null} for the admin key */
+    ApiKey key() {
+        return key;
+    }
+
+    /** @return the secured key used, or {@code null} */
+    SecuredKey secured() {
+        return secured;
+    }
+
+    /**
+     * @param right an {@code acl} entry
+     * @throws ApiException 403 when the caller's key lacks it
+     */
+    public void requireRight(String right) {
+        if (!isAdmin() && !key.allows(right)) {
+            throw new ApiException(403, "Method not allowed with this API key");
+        }
+    }
+
+    /**
+     * @param indexName an index name
+     * @return whether the caller's key (and secured key) may act on it
+     */
+    public boolean mayUse(String indexName) {
+        if (isAdmin()) {
+            return true;
+        }
+        return Patterns.anyMatches(key.indexes(), indexName)
+                && (secured == null || Patterns.anyMatches(secured.restrictIndices(), indexName));
+    }
+
+    /**
+     * @param indexName an index name
+     * @throws ApiException 403 when the caller may not act on it
+     */
+    public void requireIndex(String indexName) {
+        if (!mayUse(indexName)) {
+            throw new ApiException(403, "Index not allowed with this API key");
+        }
+    }
+
+    /** @return whether unretrievableAttributes are returned anyway (admin, or the right) */
+    public boolean seesUnretrievableAttributes() {
+        return isAdmin() || key.allows("seeUnretrievableAttributes");
+    }
+
+    /**
+     * The key's influence on a search: its queryParameters forced, a secured key's embedded parameters forced over
+     * them, a secured key's filters ANDed, its maxHitsPerQuery.
+     *
+     * @param indexName the index searched
+     * @return the engine's context
+     */
+    public SearchContext searchContext(String indexName) {
+        if (isAdmin()) {
+            return new SearchContext(indexName, Json.object(), List.of(), 0, true);
+        }
+        ObjectNode forced = Json.object();
+        PathCodec.parseQuery(key.queryParameters()).forEach(forced::put);
+        List<String> extraFilters = List.of();
+        if (secured != null) {
+            for (Map.Entry<String, String> param : secured.searchParams().entrySet()) {
+                forced.put(param.getKey(), param.getValue());
+            }
+            if (secured.filters() != null) {
+                extraFilters = List.of(secured.filters());
+            }
+        }
+        return new SearchContext(indexName, forced, extraFilters, key.maxHitsPerQuery(),
+                seesUnretrievableAttributes());
+    }
+
+    @Override
+    public String toString() {
+        return isAdmin() ? "Caller[admin]" : "Caller[" + key + (secured != null ? ", secured" : "") + "]";
+    }
+}

@@ -1,0 +1,65 @@
+package io.quarry.mockserver.internal.auth;
+
+/** An IPv4 network in CIDR notation ({@code 192.168.1.0/24}; a bare address is a /32), for {@code restrictSources}. */
+final class Ipv4Network {
+
+    private final int address;
+    private final int mask;
+
+    private Ipv4Network(int address, int mask) {
+        this.address = address;
+        this.mask = mask;
+    }
+
+    /**
+     * @param cidr the network
+     * @return it parsed
+     * @throws IllegalArgumentException when it is not IPv4 CIDR
+     */
+    static Ipv4Network parse(String cidr) {
+        String text = cidr.trim();
+        int slash = text.indexOf('/');
+        int bits = 32;
+        if (slash >= 0) {
+            bits = Integer.parseInt(text.substring(slash + 1));
+            text = text.substring(0, slash);
+        }
+        if (bits < 0 || bits > 32) {
+            throw new IllegalArgumentException("prefix length out of range");
+        }
+        Integer ip = toInt(text);
+        if (ip == null) {
+            throw new IllegalArgumentException("not an IPv4 address");
+        }
+        int mask = bits == 0 ? 0 : -1 << (32 - bits);
+        return new Ipv4Network(ip & mask, mask);
+    }
+
+    /**
+     * @param ip an address
+     * @return whether it is an IPv4 address inside this network
+     */
+    boolean contains(String ip) {
+        Integer value = toInt(ip);
+        return value != null && (value & mask) == address;
+    }
+
+    private static Integer toInt(String ip) {
+        String[] parts = ip.split("\\.", -1);
+        if (parts.length != 4) {
+            return null;
+        }
+        int value = 0;
+        for (String part : parts) {
+            if (part.isEmpty() || part.length() > 3 || !part.chars().allMatch(Character::isDigit)) {
+                return null;
+            }
+            int octet = Integer.parseInt(part);
+            if (octet > 255) {
+                return null;
+            }
+            value = (value << 8) | octet;
+        }
+        return value;
+    }
+}

@@ -1,0 +1,208 @@
+package io.quarry.mockserver.internal.auth;
+
+import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.state.ApiKey;
+import java.net.URLDecoder;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.security.InvalidKeyException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A secured API key (seed 000 §2.6, §5.2): {@code Base64(hex(HMAC-SHA256(parent, query)) + query)}, where the
+ * query string carries restrictions ({@code validUntil}, {@code restrictIndices}, {@code restrictSources},
+ * {@code userToken}, {@code referers}) and search parameters ({@code filters} is ANDed with the query's own, the
+ * others are forced). List values are comma-separated or a JSON array. {@code toString} shows no key.
+ *
+ * @param parent the key it was derived from
+ * @param validUntil expiry in Unix seconds, 0 for none
+ * @param restrictIndices allowed index patterns, empty for all
+ * @param restrictSources allowed IPv4 networks, empty for all
+ * @param userToken the rate-limit identity, or {@code null} to use the IP
+ * @param referers allowed referer patterns, empty for all
+ * @param filters a filter expression ANDed with the query's, or {@code null}
+ * @param searchParams the other embedded parameters, forced over the query's
+ */
+public record SecuredKey(
+        ApiKey parent,
+        long validUntil,
+        List<String> restrictIndices,
+        List<String> restrictSources,
+        String userToken,
+        List<String> referers,
+        String filters,
+        Map<String, String> searchParams) {
+
+    private static final int HASH_HEX_LENGTH = 64;
+
+    /**
+     * The content of a candidate secured key, before its parent is known.
+     *
+     * @param hash the lowercase hex HMAC it carries
+     * @param query the query string it signs
+     */
+    record Decoded(String hash, String query) {
+
+        @Override
+        public String toString() {
+            return "Decoded[secured key]";
+        }
+    }
+
+    /**
+     * @param candidate a key as sent
+     * @return its hash and query, or {@code null} when it does not have the shape of a secured key
+     */
+    static Decoded decode(String candidate) {
+        byte[] bytes;
+        try {
+            bytes = Base64.getDecoder().decode(candidate.trim().replace(' ', '+'));
+        } catch (IllegalArgumentException e) {
+            try {
+                bytes = Base64.getUrlDecoder().decode(candidate.trim());
+            } catch (IllegalArgumentException urlSafe) {
+                return null;
+            }
+        }
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            return null;
+        }
+        if (text.length() < HASH_HEX_LENGTH) {
+            return null;
+        }
+        String hash = text.substring(0, HASH_HEX_LENGTH).toLowerCase(Locale.ROOT);
+        if (!hash.chars().allMatch(c -> Character.digit(c, 16) >= 0)) {
+            return null;
+        }
+        return new Decoded(hash, text.substring(HASH_HEX_LENGTH));
+    }
+
+    /**
+     * @param decoded a decoded candidate
+     * @param secret a possible parent key's value
+     * @return whether the candidate's hash is the HMAC of its query with that secret (constant-time compare)
+     */
+    static boolean signedWith(Decoded decoded, String secret) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+            byte[] expected = HexFormat.of().formatHex(mac.doFinal(decoded.query().getBytes(StandardCharsets.UTF_8)))
+                    .getBytes(StandardCharsets.US_ASCII);
+            return MessageDigest.isEqual(expected, decoded.hash().getBytes(StandardCharsets.US_ASCII));
+        } catch (NoSuchAlgorithmException | InvalidKeyException e) {
+            throw new IllegalStateException("HmacSHA256 is unavailable", e);
+        }
+    }
+
+    /**
+     * @param parent the verified parent key
+     * @param query the signed query string
+     * @return the restrictions it carries
+     * @throws ApiException 403 when a restriction is malformed
+     */
+    static SecuredKey parse(ApiKey parent, String query) {
+        long validUntil = 0;
+        List<String> indices = List.of();
+        List<String> sources = List.of();
+        List<String> referers = List.of();
+        String userToken = null;
+        String filters = null;
+        Map<String, String> search = new LinkedHashMap<>();
+        for (Map.Entry<String, String> entry : decodeQuery(query).entrySet()) {
+            String value = entry.getValue();
+            switch (entry.getKey()) {
+                case "validUntil" -> validUntil = number(value);
+                case "restrictIndices" -> indices = list(value);
+                case "restrictSources" -> sources = list(value);
+                case "referers" -> referers = list(value);
+                case "userToken" -> userToken = value;
+                case "filters" -> filters = value.isBlank() ? null : value;
+                default -> search.put(entry.getKey(), value);
+            }
+        }
+        for (String source : sources) {
+            try {
+                Ipv4Network.parse(source);
+            } catch (IllegalArgumentException e) {
+                throw invalid("restrictSources must be IPv4 networks in CIDR notation");
+            }
+        }
+        return new SecuredKey(parent, validUntil, indices, sources, userToken, referers, filters,
+                Map.copyOf(search));
+    }
+
+    private static Map<String, String> decodeQuery(String query) {
+        Map<String, String> decoded = new LinkedHashMap<>();
+        for (String pair : query.split("&")) {
+            if (pair.isEmpty()) {
+                continue;
+            }
+            int eq = pair.indexOf('=');
+            try {
+                decoded.put(URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8),
+                        eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+            } catch (IllegalArgumentException e) {
+                throw invalid("its parameters are not URL-encoded");
+            }
+        }
+        return decoded;
+    }
+
+    private static long number(String value) {
+        try {
+            return (long) Double.parseDouble(value.trim());
+        } catch (NumberFormatException e) {
+            throw invalid("validUntil must be a Unix timestamp");
+        }
+    }
+
+    private static List<String> list(String value) {
+        String trimmed = value.trim();
+        List<String> items = new ArrayList<>();
+        if (trimmed.startsWith("[")) {
+            try {
+                JsonNode array = Json.parse(trimmed);
+                for (JsonNode item : array) {
+                    items.add(item.asString(""));
+                }
+            } catch (JacksonException e) {
+                throw invalid("a list restriction is neither comma-separated nor a JSON array");
+            }
+        } else if (!trimmed.isEmpty()) {
+            for (String item : trimmed.split(",")) {
+                if (!item.isBlank()) {
+                    items.add(item.trim());
+                }
+            }
+        }
+        return List.copyOf(items);
+    }
+
+    private static ApiException invalid(String why) {
+        return new ApiException(403, "Invalid secured API key: " + why);
+    }
+
+    @Override
+    public String toString() {
+        return "SecuredKey[restrictIndices=" + restrictIndices + ", validUntil=" + validUntil + "]";
+    }
+}

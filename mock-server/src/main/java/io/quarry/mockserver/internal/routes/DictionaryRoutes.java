@@ -1,0 +1,288 @@
+package io.quarry.mockserver.internal.routes;
+
+import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.Request;
+import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.state.Application;
+import io.quarry.mockserver.internal.state.Dictionaries;
+import io.quarry.mockserver.internal.state.Timestamps;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.NullNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Dictionaries (seed 000 §2.8, §3.3, §4.6). Writes answer an application-level task {@code {taskID, updatedAt}}
+ * (waited on with {@code GET /1/task/{taskID}}). Search answers {@code {hits, nbHits, page, nbPages}}, each hit an
+ * entry with {@code type} custom or standard; the query matches the start of an entry's word, words or parts,
+ * ignoring case. Errors: 400 for schema errors and unknown dictionaries, 413 above 10 MB, 403 past
+ * {@link Dictionaries#MAX_CUSTOM_ENTRIES} custom entries in one dictionary.
+ */
+final class DictionaryRoutes {
+
+    private static final int MAX_BATCH_BYTES = 10 * 1024 * 1024;
+    private static final Map<String, Set<String>> ENTRY_MEMBERS = Map.of(
+            "stopwords", Set.of("objectID", "language", "word", "state"),
+            "plurals", Set.of("objectID", "language", "words"),
+            "compounds", Set.of("objectID", "language", "word", "decomposition"));
+
+    private final Application app;
+    private final Dictionaries dictionaries;
+
+    DictionaryRoutes(Application app) {
+        this.app = app;
+        this.dictionaries = app.dictionaries();
+    }
+
+    /** {@code POST /1/dictionaries/{dictionaryName}/batch}. */
+    Response batch(Request request) {
+        String dictionary = dictionaryName(request);
+        if (request.bodySize() > MAX_BATCH_BYTES) {
+            throw new ApiException(413, "The dictionary batch payload is larger than 10MB");
+        }
+        ObjectNode body = request.jsonObject();
+        onlyMembers(body, Set.of("requests", "clearExistingDictionaryEntries"), "batch");
+        JsonNode requests = body.get("requests");
+        if (requests == null || !requests.isArray()) {
+            throw ApiException.badRequest("Missing requests: expected an array");
+        }
+        JsonNode clear = body.get("clearExistingDictionaryEntries");
+        if (clear != null && !clear.isBoolean()) {
+            throw ApiException.badRequest("clearExistingDictionaryEntries must be a boolean");
+        }
+        List<Dictionaries.Change> changes = new ArrayList<>();
+        for (JsonNode item : requests) {
+            changes.add(change(dictionary, item));
+        }
+        try {
+            dictionaries.apply(dictionary, clear != null && clear.asBoolean(), changes);
+        } catch (Dictionaries.QuotaExceededException e) {
+            throw new ApiException(403, e.getMessage());
+        }
+        return Response.ok(task());
+    }
+
+    private static Dictionaries.Change change(String dictionary, JsonNode item) {
+        if (!item.isObject()) {
+            throw ApiException.badRequest("Each request must be a JSON object");
+        }
+        onlyMembers(item, Set.of("action", "body"), "request");
+        String action = Replies.requiredString(item, "action");
+        JsonNode body = item.get("body");
+        if (body == null || !body.isObject()) {
+            throw ApiException.badRequest("Each request needs an object body");
+        }
+        String objectID = Replies.requiredString(body, "objectID");
+        switch (action) {
+            case "deleteEntry" -> {
+                onlyMembers(body, Set.of("objectID"), "deleteEntry body");
+                return new Dictionaries.Change(null, objectID);
+            }
+            case "addEntry" -> {
+                return new Dictionaries.Change(entry(dictionary, (ObjectNode) body), objectID);
+            }
+            default -> throw ApiException.badRequest("Invalid action " + action
+                    + ": expected addEntry or deleteEntry");
+        }
+    }
+
+    private static ObjectNode entry(String dictionary, ObjectNode body) {
+        onlyMembers(body, ENTRY_MEMBERS.get(dictionary), dictionary + " entry");
+        Replies.requiredString(body, "language");
+        ObjectNode entry = body.deepCopy();
+        switch (dictionary) {
+            case "stopwords" -> {
+                Replies.requiredString(body, "word");
+                String state = body.path("state").asString("enabled");
+                if (!state.equals("enabled") && !state.equals("disabled")) {
+                    throw ApiException.badRequest("state must be enabled or disabled");
+                }
+                entry.put("state", state);
+            }
+            case "plurals" -> {
+                if (strings(body.get("words"), "words").isEmpty()) {
+                    throw ApiException.badRequest("words must list at least one word");
+                }
+            }
+            case "compounds" -> {
+                Replies.requiredString(body, "word");
+                strings(body.get("decomposition"), "decomposition");
+            }
+            default -> throw new IllegalStateException(dictionary);
+        }
+        return entry;
+    }
+
+    /** {@code GET /1/dictionaries/{dictionaryName}/search}: parameters in the query string. */
+    Response searchGet(Request request) {
+        ObjectNode params = Json.object();
+        request.query().forEach((name, value) -> {
+            if (Set.of("query", "page", "hitsPerPage", "language").contains(name)) {
+                params.put(name, value);
+            }
+        });
+        return Response.ok(search(dictionaryName(request), params));
+    }
+
+    /** {@code POST /1/dictionaries/{dictionaryName}/search}. */
+    Response searchPost(Request request) {
+        String dictionary = dictionaryName(request);
+        ObjectNode body = request.jsonObject();
+        onlyMembers(body, Set.of("query", "page", "hitsPerPage", "language"), "search");
+        return Response.ok(search(dictionary, body));
+    }
+
+    private ObjectNode search(String dictionary, ObjectNode params) {
+        JsonNode rawQuery = params.get("query");
+        if (rawQuery == null || !rawQuery.isString()) {
+            throw ApiException.badRequest("query is required and must be a string");
+        }
+        String query = rawQuery.stringValue().trim().toLowerCase(Locale.ROOT);
+        int page = Replies.intParam(text(params.get("page")), "page", 0, 0, Integer.MAX_VALUE);
+        int hitsPerPage = Replies.intParam(text(params.get("hitsPerPage")), "hitsPerPage", 20, 1, 1000);
+        JsonNode language = params.get("language");
+        if (language != null && !language.isString()) {
+            throw ApiException.badRequest("language must be a string");
+        }
+        List<ObjectNode> matching = new ArrayList<>();
+        for (ObjectNode entry : dictionaries.entries(dictionary, language == null ? null : language.stringValue())) {
+            if (matches(entry, query)) {
+                matching.add(entry);
+            }
+        }
+        ArrayNode hits = Json.array();
+        int from = (int) Math.min(matching.size(), (long) page * hitsPerPage);
+        matching.subList(from, Math.min(matching.size(), from + hitsPerPage)).forEach(hits::add);
+        ObjectNode body = Json.object();
+        body.set("hits", hits);
+        body.put("nbHits", matching.size());
+        body.put("page", page);
+        body.put("nbPages", (matching.size() + hitsPerPage - 1) / hitsPerPage);
+        return body;
+    }
+
+    private static boolean matches(ObjectNode entry, String query) {
+        if (query.isEmpty()) {
+            return true;
+        }
+        List<String> words = new ArrayList<>();
+        words.add(entry.path("word").asString(""));
+        entry.path("words").forEach(word -> words.add(word.asString("")));
+        entry.path("decomposition").forEach(part -> words.add(part.asString("")));
+        return words.stream().anyMatch(word -> word.toLowerCase(Locale.ROOT).startsWith(query));
+    }
+
+    /** {@code PUT /1/dictionaries/*}{@code /settings}: only the listed languages change; null resets. */
+    Response setSettings(Request request) {
+        ObjectNode body = request.jsonObject();
+        onlyMembers(body, Set.of("disableStandardEntries"), "settings");
+        JsonNode disable = body.get("disableStandardEntries");
+        if (disable == null || !disable.isObject()) {
+            throw ApiException.badRequest("disableStandardEntries must be an object");
+        }
+        onlyMembers(disable, Dictionaries.NAMES, "disableStandardEntries");
+        Map<String, Map<String, Boolean>> changes = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> dictionary : disable.properties()) {
+            JsonNode languages = dictionary.getValue();
+            if (languages.isNull()) {
+                changes.put(dictionary.getKey(), null);
+                continue;
+            }
+            if (!languages.isObject()) {
+                throw ApiException.badRequest("disableStandardEntries." + dictionary.getKey()
+                        + " must be an object of language to boolean, or null");
+            }
+            Map<String, Boolean> values = new LinkedHashMap<>();
+            for (Map.Entry<String, JsonNode> language : languages.properties()) {
+                if (!language.getValue().isBoolean()) {
+                    throw ApiException.badRequest("disableStandardEntries values must be booleans");
+                }
+                values.put(language.getKey(), language.getValue().asBoolean());
+            }
+            changes.put(dictionary.getKey(), values);
+        }
+        changes.forEach(dictionaries::disableStandard);
+        return Response.ok(task());
+    }
+
+    /** {@code GET /1/dictionaries/*}{@code /settings}: only the languages whose standard entries are disabled. */
+    Response getSettings(Request request) {
+        ObjectNode body = Json.object();
+        ObjectNode disable = body.putObject("disableStandardEntries");
+        for (String dictionary : new TreeSet<>(Dictionaries.NAMES)) {
+            Set<String> disabled = dictionaries.disabledStandard(dictionary);
+            if (dictionary.equals("stopwords") || !disabled.isEmpty()) {
+                ObjectNode languages = disable.putObject(dictionary);
+                disabled.forEach(language -> languages.put(language, true));
+            }
+        }
+        return Response.ok(body);
+    }
+
+    /** {@code GET /1/dictionaries/*}{@code /languages}: {@code nbCustomEntries} per dictionary, null when unsupported. */
+    Response languages(Request request) {
+        Set<String> all = new TreeSet<>();
+        Dictionaries.NAMES.forEach(dictionary -> all.addAll(dictionaries.languages(dictionary)));
+        ObjectNode body = Json.object();
+        for (String language : all) {
+            ObjectNode item = body.putObject(language);
+            for (String dictionary : new TreeSet<>(Dictionaries.NAMES)) {
+                if (dictionaries.languages(dictionary).contains(language)) {
+                    item.putObject(dictionary).put("nbCustomEntries", dictionaries.customCount(dictionary, language));
+                } else {
+                    item.set(dictionary, NullNode.getInstance());
+                }
+            }
+        }
+        return Response.ok(body);
+    }
+
+    private ObjectNode task() {
+        ObjectNode body = Json.object();
+        body.put("taskID", app.tasks().record());
+        body.put("updatedAt", Timestamps.iso(app.nowMillis()));
+        return body;
+    }
+
+    private static String dictionaryName(Request request) {
+        String name = request.path("dictionaryName");
+        if (!Dictionaries.NAMES.contains(name)) {
+            throw ApiException.badRequest("Unknown dictionary " + name + ": expected stopwords, plurals or compounds");
+        }
+        return name;
+    }
+
+    private static void onlyMembers(JsonNode object, Set<String> allowed, String what) {
+        for (Map.Entry<String, JsonNode> property : object.properties()) {
+            if (!allowed.contains(property.getKey())) {
+                throw ApiException.badRequest("Unexpected member " + property.getKey() + " in the " + what);
+            }
+        }
+    }
+
+    private static List<String> strings(JsonNode array, String member) {
+        if (array == null || !array.isArray()) {
+            throw ApiException.badRequest(member + " is required and must be an array of strings");
+        }
+        List<String> list = new ArrayList<>();
+        for (JsonNode item : array) {
+            if (!item.isString()) {
+                throw ApiException.badRequest(member + " must be an array of strings");
+            }
+            list.add(item.stringValue());
+        }
+        return list;
+    }
+
+    private static String text(JsonNode value) {
+        return value == null || value.isNull() ? null : value.asString();
+    }
+}

@@ -1,0 +1,124 @@
+package io.quarry.mockserver.internal.routes;
+
+import io.quarry.mockserver.internal.http.Access;
+import io.quarry.mockserver.internal.http.PathCodec;
+import io.quarry.mockserver.internal.http.Request;
+import io.quarry.mockserver.internal.http.RequestListener;
+import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.http.Route;
+import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.state.Application;
+import io.quarry.mockserver.internal.state.RequestLog;
+import io.quarry.mockserver.internal.state.Timestamps;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.StringJoiner;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.node.StringNode;
+
+/**
+ * Writes every answered API request (not the control endpoints) to the {@link RequestLog}, with every key
+ * redacted: the API key URL parameter and headers, a key in the path of the key endpoints, and the {@code key} /
+ * {@code value} members of their answers. Bodies are cut at {@value #MAX_TEXT} characters (and never serialised
+ * or decoded whole, so large answers cost little).
+ */
+public final class LogRecorder implements RequestListener {
+
+    private static final int MAX_TEXT = 1000;
+    private static final String REDACTED = "[redacted]";
+    private static final List<String> LOGGED_HEADERS = List.of("X-Service-Application-Id", "X-Service-API-Key",
+            "X-Forwarded-For", "X-Forwarded-API-Key", "X-Service-User-ID", "Content-Type", "User-Agent",
+            "Referer");
+    private static final List<String> KEY_HEADERS = List.of("X-Service-API-Key", "X-Forwarded-API-Key");
+
+    private final Application app;
+
+    /** @param app the application whose log is written */
+    public LogRecorder(Application app) {
+        this.app = app;
+    }
+
+    @Override
+    public void answered(Request request, Route route, Response response, long elapsedNanos) {
+        if (route != null && route.access() == Access.CONTROL) {
+            return;
+        }
+        boolean keyRoute = route != null && route.template().contains("/keys");
+        ObjectNode entry = Json.object();
+        entry.put("timestamp", Timestamps.iso(app.nowMillis()));
+        entry.put("method", request.method());
+        entry.put("answer_code", Integer.toString(response.status()));
+        entry.put("query_body", request.bodyPrefix(MAX_TEXT));
+        JsonNode answer = response.body();
+        if (keyRoute) {
+            answer = redactKeys(answer.deepCopy());
+        }
+        entry.put("answer", Json.prefix(answer, MAX_TEXT));
+        entry.put("url", url(request, route));
+        entry.put("ip", request.remoteAddress());
+        entry.put("query_headers", headers(request));
+        entry.put("processing_time_ms", elapsedNanos / 1_000_000);
+        String indexName = request.pathParams().get("indexName");
+        if (indexName != null) {
+            entry.put("index", indexName);
+        }
+        if (response.body().has("nbHits")) {
+            entry.put("query_nb_hits", response.body().get("nbHits").asLong());
+        }
+        boolean query = route != null && (route.access() == Access.SEARCH || route.access() == Access.BROWSE);
+        boolean build = !query && !request.method().equals("GET");
+        app.requestLog().add(new RequestLog.Entry(entry, indexName, query, build, response.status() >= 400));
+    }
+
+    private static String url(Request request, Route route) {
+        String path = request.rawPath();
+        if (route != null && route.template().contains("{key}")) {
+            List<String> template = PathCodec.rawSegments(route.template());
+            List<String> actual = PathCodec.rawSegments(path);
+            StringBuilder redacted = new StringBuilder();
+            for (int i = 0; i < actual.size(); i++) {
+                redacted.append('/').append(template.get(i).equals("{key}") ? REDACTED : actual.get(i));
+            }
+            path = redacted.toString();
+        }
+        if (request.rawQuery() == null || request.rawQuery().isEmpty()) {
+            return path;
+        }
+        StringJoiner query = new StringJoiner("&");
+        for (String pair : request.rawQuery().split("&")) {
+            int eq = pair.indexOf('=');
+            String name = eq < 0 ? pair : pair.substring(0, eq);
+            query.add(name.toLowerCase(Locale.ROOT).equals("x-service-api-key") ? name + "=" + REDACTED : pair);
+        }
+        return path + "?" + query;
+    }
+
+    private static String headers(Request request) {
+        StringJoiner lines = new StringJoiner("\n");
+        for (String name : LOGGED_HEADERS) {
+            String value = request.header(name);
+            if (value != null) {
+                lines.add(name + ": " + (KEY_HEADERS.contains(name) ? REDACTED : value));
+            }
+        }
+        return lines.toString();
+    }
+
+    private static JsonNode redactKeys(JsonNode node) {
+        if (node.isObject()) {
+            ObjectNode object = (ObjectNode) node;
+            for (Map.Entry<String, JsonNode> member : object.properties()) {
+                if ((member.getKey().equals("key") || member.getKey().equals("value")) && member.getValue().isString()) {
+                    member.setValue(StringNode.valueOf(REDACTED));
+                } else {
+                    redactKeys(member.getValue());
+                }
+            }
+        } else if (node.isArray()) {
+            node.forEach(LogRecorder::redactKeys);
+        }
+        return node;
+    }
+}

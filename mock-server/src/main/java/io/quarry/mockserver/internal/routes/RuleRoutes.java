@@ -1,0 +1,132 @@
+package io.quarry.mockserver.internal.routes;
+
+import io.quarry.mockserver.internal.auth.Caller;
+import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.Request;
+import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.state.Application;
+import io.quarry.mockserver.internal.state.IndexState;
+import io.quarry.mockserver.internal.state.Rules;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Rules of an index (seed 000 §4.5). Every write answers a task: save {@code {objectID, updatedAt, taskID}}, batch
+ * and clear {@code {updatedAt, taskID}}, delete {@code {deletedAt, taskID}}. With {@code forwardToReplicas} the
+ * write also applies to the replicas named in the index's {@code replicas} setting ({@code virtual(name)} too), in
+ * the same atomic write; the task answered is the primary index's.
+ */
+final class RuleRoutes {
+
+    private final Application app;
+
+    RuleRoutes(Application app) {
+        this.app = app;
+    }
+
+    /** {@code PUT /1/indexes/{indexName}/rules/{objectID}}. */
+    Response save(Request request) {
+        String objectID = request.path("objectID");
+        ObjectNode rule = request.jsonObject();
+        JsonNode bodyId = rule.get("objectID");
+        if (bodyId != null && !(bodyId.isString() && bodyId.stringValue().equals(objectID))) {
+            throw ApiException.badRequest("The objectID in the body must match the objectID in the path");
+        }
+        rule.put("objectID", objectID);
+        ObjectNode valid = Rules.validate(rule);
+        long task = write(request, index -> index.saveRules(List.of(valid), false));
+        ObjectNode body = Replies.task("updatedAt", app.nowMillis(), task);
+        body.put("objectID", objectID);
+        return Response.ok(body);
+    }
+
+    /** {@code POST /1/indexes/{indexName}/rules/batch}: a JSON array of rules; {@code clearExistingRules}. */
+    Response batch(Request request) {
+        JsonNode body = request.jsonOrNull();
+        if (body == null || !body.isArray()) {
+            throw ApiException.badRequest("The body must be a JSON array of rules");
+        }
+        List<ObjectNode> rules = new ArrayList<>();
+        body.forEach(rule -> rules.add(Rules.validate(rule)));
+        boolean clear = request.booleanParam("clearExistingRules", false);
+        long task = write(request, index -> index.saveRules(rules, clear));
+        return Response.ok(Replies.task("updatedAt", app.nowMillis(), task));
+    }
+
+    /** {@code GET /1/indexes/{indexName}/rules/{objectID}}: the rule, or 404. */
+    Response get(Request request) {
+        String objectID = request.path("objectID");
+        for (ObjectNode rule : app.require(request.path("indexName")).config().rules()) {
+            if (objectID.equals(rule.path("objectID").asString(""))) {
+                return Response.ok(rule.deepCopy());
+            }
+        }
+        throw ApiException.notFound("Rule does not exist");
+    }
+
+    /** {@code DELETE /1/indexes/{indexName}/rules/{objectID}}: 404 when the primary index lacks the rule. */
+    Response delete(Request request) {
+        String objectID = request.path("objectID");
+        boolean exists = app.require(request.path("indexName")).config().rules().stream()
+                .anyMatch(rule -> objectID.equals(rule.path("objectID").asString("")));
+        if (!exists) {
+            throw ApiException.notFound("Rule does not exist");
+        }
+        long task = write(request, index -> index.deleteRule(objectID));
+        return Response.ok(Replies.task("deletedAt", app.nowMillis(), task));
+    }
+
+    /** {@code POST /1/indexes/{indexName}/rules/clear}. */
+    Response clear(Request request) {
+        long task = write(request, IndexState::clearRules);
+        return Response.ok(Replies.task("updatedAt", app.nowMillis(), task));
+    }
+
+    /** {@code POST /1/indexes/{indexName}/rules/search}: an absent index has no rules. */
+    Response search(Request request) {
+        IndexState index = app.find(request.path("indexName"));
+        return Response.ok(Rules.search(index == null ? List.of() : index.config().rules(), request.jsonObject()));
+    }
+
+    /** Applies a rule write to the index and, when asked, its replicas; returns the index's task. */
+    private long write(Request request, Consumer<IndexState> change) {
+        String name = request.path("indexName");
+        Set<String> targets = new LinkedHashSet<>();
+        targets.add(name);
+        if (request.booleanParam("forwardToReplicas", false)) {
+            IndexState primary = app.find(name);
+            if (primary != null) {
+                targets.addAll(replicas(primary.config().settings().get("replicas")));
+            }
+            Caller caller = request.get(Caller.class);
+            targets.forEach(caller::requireIndex);
+        }
+        Map<String, Long> tasks = app.writeMany(targets, indices -> {
+            indices.values().forEach(change);
+            return null;
+        }).taskIds();
+        return tasks.get(name);
+    }
+
+    private static List<String> replicas(JsonNode setting) {
+        List<String> names = new ArrayList<>();
+        if (setting != null && setting.isArray()) {
+            for (JsonNode replica : setting) {
+                String value = replica.asString("").trim();
+                if (value.startsWith("virtual(") && value.endsWith(")")) {
+                    value = value.substring("virtual(".length(), value.length() - 1).trim();
+                }
+                if (!value.isEmpty()) {
+                    names.add(value);
+                }
+            }
+        }
+        return names;
+    }
+}

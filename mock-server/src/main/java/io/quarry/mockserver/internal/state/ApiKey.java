@@ -1,0 +1,76 @@
+package io.quarry.mockserver.internal.state;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * One API key and what it allows (seed 000 §2.5). {@code toString} never shows the key's value.
+ *
+ * @param value the key itself
+ * @param acl its rights
+ * @param description a free label
+ * @param indexes index name patterns it is restricted to ({@code *} matches any run of characters); empty for all
+ * @param validitySeconds the validity it was given, 0 for none
+ * @param maxHitsPerQuery the most hits per query, 0 for no limit
+ * @param maxQueriesPerIPPerHour the hourly call budget per IP (or user token), 0 for none
+ * @param queryParameters the URL-encoded search parameters forced on every query
+ * @param referers allowed Referer patterns (leading and/or trailing {@code *}); empty for all
+ * @param indexScope the index an index-level key was created under, {@code null} for a global key
+ * @param createdAtMillis when it was created (or restored), epoch milliseconds
+ * @param expiresAtMillis when it stops existing, epoch milliseconds; 0 for never
+ */
+public record ApiKey(
+        String value,
+        List<String> acl,
+        String description,
+        List<String> indexes,
+        long validitySeconds,
+        int maxHitsPerQuery,
+        int maxQueriesPerIPPerHour,
+        String queryParameters,
+        List<String> referers,
+        String indexScope,
+        long createdAtMillis,
+        long expiresAtMillis) {
+
+    /** Every right of seed 000 §5.3. */
+    public static final Set<String> RIGHTS = Set.of("search", "browse", "addObject", "deleteObject", "deleteIndex",
+            "settings", "editSettings", "analytics", "listIndexes", "logs", "seeUnretrievableAttributes");
+
+    /** Copies the lists so the key is immutable. */
+    public ApiKey {
+        acl = List.copyOf(acl);
+        indexes = List.copyOf(indexes);
+        referers = List.copyOf(referers);
+    }
+
+    /**
+     * @param right an {@code acl} entry
+     * @return whether the key holds it
+     */
+    public boolean allows(String right) {
+        return acl.contains(right);
+    }
+
+    /**
+     * @param nowMillis the current time
+     * @return whether its validity has elapsed
+     */
+    public boolean expiredAt(long nowMillis) {
+        return expiresAtMillis > 0 && nowMillis >= expiresAtMillis;
+    }
+
+    /**
+     * @param definition new parameters
+     * @param nowMillis when they apply (validity counts from then)
+     * @return this key with them, same value, scope and creation time
+     */
+    public ApiKey redefined(KeyDefinition definition, long nowMillis) {
+        return definition.toKey(value, indexScope, createdAtMillis, nowMillis);
+    }
+
+    @Override
+    public String toString() {
+        return "ApiKey[acl=" + acl + ", description=" + description + ", indexes=" + indexes + "]";
+    }
+}

@@ -1,0 +1,141 @@
+package io.quarry.mockserver.internal.state;
+
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The application's API keys other than the admin key, with the state table of seed 000 §3.2: created keys are
+ * active; a deleted key goes to the deleted list, from which only it can be restored; a key whose validity has
+ * elapsed on the clock is removed (not restorable). Keys are 32 lowercase hex characters, as the service's.
+ */
+public final class ApiKeys {
+
+    private final Clock clock;
+    private final SecureRandom random = new SecureRandom();
+    private final Map<String, ApiKey> active = new ConcurrentHashMap<>();
+    private final Map<String, ApiKey> deleted = new ConcurrentHashMap<>();
+
+    /** @param clock the clock validity follows */
+    public ApiKeys(Clock clock) {
+        this.clock = clock;
+    }
+
+    /**
+     * @param definition the key's parameters
+     * @param indexScope the index of an index-level key, or {@code null} for a global key
+     * @return the new key
+     */
+    public ApiKey create(KeyDefinition definition, String indexScope) {
+        byte[] bytes = new byte[16];
+        random.nextBytes(bytes);
+        long now = clock.millis();
+        ApiKey key = definition.toKey(HexFormat.of().formatHex(bytes), indexScope, now, now);
+        active.put(key.value(), key);
+        return key;
+    }
+
+    /**
+     * Adds a key with a chosen value (seed documents).
+     *
+     * @param value the key's value
+     * @param definition its parameters
+     * @param indexScope the index of an index-level key, or {@code null}
+     */
+    public void put(String value, KeyDefinition definition, String indexScope) {
+        long now = clock.millis();
+        deleted.remove(value);
+        active.put(value, definition.toKey(value, indexScope, now, now));
+    }
+
+    /**
+     * @param value a key value
+     * @return the active key, or {@code null} (also once its validity has elapsed)
+     */
+    public ApiKey find(String value) {
+        ApiKey key = active.get(value);
+        if (key != null && key.expiredAt(clock.millis())) {
+            active.remove(value, key);
+            return null;
+        }
+        return key;
+    }
+
+    /**
+     * Replaces an active key's parameters.
+     *
+     * @param value the key value
+     * @param definition the new parameters
+     * @return the updated key, or {@code null} when it is not active
+     */
+    public ApiKey update(String value, KeyDefinition definition) {
+        if (find(value) == null) {
+            return null;
+        }
+        return active.computeIfPresent(value, (v, key) -> key.redefined(definition, clock.millis()));
+    }
+
+    /**
+     * Moves an active key to the deleted list.
+     *
+     * @param value the key value
+     * @return whether it was active
+     */
+    public boolean delete(String value) {
+        ApiKey key = find(value) == null ? null : active.remove(value);
+        if (key == null) {
+            return false;
+        }
+        deleted.put(value, key);
+        return true;
+    }
+
+    /**
+     * Restores a deleted key with its rights; its creation time and validity start again now.
+     *
+     * @param value the key value
+     * @return the restored key, or {@code null} when it is not in the deleted list
+     */
+    public ApiKey restore(String value) {
+        ApiKey key = deleted.remove(value);
+        if (key == null) {
+            return null;
+        }
+        long now = clock.millis();
+        ApiKey restored = new ApiKey(key.value(), key.acl(), key.description(), key.indexes(),
+                key.validitySeconds(), key.maxHitsPerQuery(), key.maxQueriesPerIPPerHour(), key.queryParameters(),
+                key.referers(), key.indexScope(), now,
+                key.validitySeconds() > 0 ? now + key.validitySeconds() * 1000 : 0);
+        active.put(value, restored);
+        return restored;
+    }
+
+    /** @return every active key, oldest first */
+    public List<ApiKey> all() {
+        List<ApiKey> keys = new ArrayList<>();
+        for (String value : new ArrayList<>(active.keySet())) {
+            ApiKey key = find(value);
+            if (key != null) {
+                keys.add(key);
+            }
+        }
+        keys.sort(Comparator.comparingLong(ApiKey::createdAtMillis).thenComparing(ApiKey::value));
+        return keys;
+    }
+
+    /** @return the current time on the keys' clock, epoch milliseconds */
+    public long nowMillis() {
+        return clock.millis();
+    }
+
+    /** Removes every key, active and deleted. */
+    public void clear() {
+        active.clear();
+        deleted.clear();
+    }
+}

@@ -1,0 +1,232 @@
+package io.quarry.mockserver.internal.state;
+
+import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.json.Json;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Validation and search of rules (seed 000 §2.7, §4.5). What the mock server's engine applies is accepted: query
+ * conditions ({@code pattern} with {@code anchoring} is/startsWith/endsWith/contains, {@code context}), consequence
+ * {@code params} (a {@code query} string or edits), {@code promote}, {@code hide}, {@code filterPromotes},
+ * {@code userData}, and {@code enabled}, {@code description}, {@code validity}, {@code tags}. Anything else
+ * (facet patterns, condition filters, alternatives, automatic facet filters, redirects, unknown members) is
+ * refused with a 400 at save time, so a rule never silently does nothing.
+ */
+public final class Rules {
+
+    private static final Set<String> ANCHORINGS = Set.of("is", "startsWith", "endsWith", "contains");
+    private static final Set<String> RULE_MEMBERS = Set.of("objectID", "conditions", "condition", "consequence",
+            "enabled", "description", "validity", "tags");
+    private static final Set<String> CONDITION_MEMBERS = Set.of("pattern", "anchoring", "context", "alternatives");
+    private static final Set<String> CONSEQUENCE_MEMBERS = Set.of("params", "promote", "hide", "filterPromotes",
+            "userData");
+    private static final Set<String> UNSUPPORTED_PARAMS = Set.of("automaticFacetFilters",
+            "automaticOptionalFacetFilters", "renderingContent");
+
+    private Rules() {
+    }
+
+    /**
+     * @param node a rule as sent
+     * @return it, validated (a legacy single {@code condition} becomes {@code conditions})
+     * @throws ApiException 400 for a malformed or unsupported rule
+     */
+    public static ObjectNode validate(JsonNode node) {
+        if (node == null || !node.isObject()) {
+            throw bad("a rule must be a JSON object");
+        }
+        ObjectNode rule = (ObjectNode) node.deepCopy();
+        for (String member : names(rule)) {
+            if (!RULE_MEMBERS.contains(member)) {
+                throw unsupported("rule member " + member);
+            }
+        }
+        JsonNode id = rule.get("objectID");
+        if (id == null || !id.isString() || id.stringValue().isEmpty()) {
+            throw bad("objectID must be a non-empty string");
+        }
+        if (rule.has("condition")) {
+            if (rule.has("conditions")) {
+                throw bad("use conditions or condition, not both");
+            }
+            rule.putArray("conditions").add(rule.remove("condition"));
+        }
+        JsonNode conditions = rule.get("conditions");
+        if (conditions != null && !conditions.isNull()) {
+            if (!conditions.isArray()) {
+                throw bad("conditions must be an array");
+            }
+            conditions.forEach(Rules::validateCondition);
+        }
+        JsonNode consequence = rule.get("consequence");
+        if (consequence == null || !consequence.isObject()) {
+            throw bad("consequence must be an object");
+        }
+        validateConsequence(consequence);
+        if (rule.has("enabled") && !rule.get("enabled").isBoolean()) {
+            throw bad("enabled must be a boolean");
+        }
+        if (rule.has("description") && !rule.get("description").isString()) {
+            throw bad("description must be a string");
+        }
+        JsonNode validity = rule.get("validity");
+        if (validity != null && (!validity.isArray() || !allMatch(validity, range -> range.isObject()
+                && range.path("from").isIntegralNumber() && range.path("until").isIntegralNumber()))) {
+            throw bad("validity must be an array of {from, until} Unix timestamps");
+        }
+        return rule;
+    }
+
+    private static void validateCondition(JsonNode condition) {
+        if (!condition.isObject()) {
+            throw bad("each condition must be an object");
+        }
+        for (String member : names(condition)) {
+            if (member.equals("filters")) {
+                throw unsupported("conditions on filters");
+            }
+            if (!CONDITION_MEMBERS.contains(member)) {
+                throw unsupported("condition member " + member);
+            }
+        }
+        JsonNode pattern = condition.get("pattern");
+        if (pattern != null) {
+            if (!pattern.isString()) {
+                throw bad("pattern must be a string");
+            }
+            if (pattern.stringValue().contains("{facet:")) {
+                throw unsupported("facet patterns ({facet:...})");
+            }
+            String anchoring = condition.path("anchoring").asString("");
+            if (!ANCHORINGS.contains(anchoring)) {
+                throw bad("anchoring must be one of is, startsWith, endsWith, contains");
+            }
+        } else if (condition.has("anchoring")) {
+            throw bad("anchoring needs a pattern");
+        }
+        if (condition.has("context") && !condition.get("context").isString()) {
+            throw bad("context must be a string");
+        }
+        if (condition.path("alternatives").asBoolean(false)) {
+            throw unsupported("alternatives");
+        }
+        if (pattern == null && !condition.has("context")) {
+            throw bad("a condition needs a pattern or a context");
+        }
+    }
+
+    private static void validateConsequence(JsonNode consequence) {
+        for (String member : names(consequence)) {
+            if (!CONSEQUENCE_MEMBERS.contains(member)) {
+                throw unsupported("consequence member " + member);
+            }
+        }
+        JsonNode params = consequence.get("params");
+        if (params != null) {
+            if (!params.isObject()) {
+                throw bad("consequence.params must be an object");
+            }
+            for (String name : names(params)) {
+                if (UNSUPPORTED_PARAMS.contains(name)) {
+                    throw unsupported("consequence parameter " + name);
+                }
+            }
+            JsonNode query = params.get("query");
+            if (query != null && !query.isString() && !query.isObject()) {
+                throw bad("consequence.params.query must be a string or an object of edits");
+            }
+        }
+        JsonNode promote = consequence.get("promote");
+        if (promote != null && (!promote.isArray() || !allMatch(promote, item -> item.isObject()
+                && item.path("position").isIntegralNumber()
+                && (item.path("objectID").isString() || item.path("objectIDs").isArray())))) {
+            throw bad("promote must be an array of {objectID or objectIDs, position}");
+        }
+        JsonNode hide = consequence.get("hide");
+        if (hide != null && (!hide.isArray() || !allMatch(hide, item -> item.path("objectID").isString()))) {
+            throw bad("hide must be an array of {objectID}");
+        }
+        if (consequence.has("filterPromotes") && !consequence.get("filterPromotes").isBoolean()) {
+            throw bad("filterPromotes must be a boolean");
+        }
+    }
+
+    /**
+     * Searches rules: {@code query} as a case-insensitive substring of the objectID, description, condition
+     * patterns and contexts; optional {@code anchoring}, {@code context} and {@code enabled} filters; paging.
+     *
+     * @param rules the index's rules
+     * @param request {@code {query, anchoring, context, enabled, page, hitsPerPage}}
+     * @return {@code {"hits", "nbHits", "page", "nbPages"}}
+     */
+    public static ObjectNode search(List<ObjectNode> rules, ObjectNode request) {
+        String query = request.path("query").asString("").toLowerCase(Locale.ROOT);
+        String anchoring = request.path("anchoring").asString("");
+        String context = request.path("context").asString("");
+        JsonNode enabled = request.get("enabled");
+        int page = Math.max(0, request.path("page").asInt(0));
+        int hitsPerPage = Math.max(1, Math.min(1000, request.path("hitsPerPage").asInt(20)));
+        List<ObjectNode> matching = new ArrayList<>();
+        for (ObjectNode rule : rules) {
+            StringBuilder text = new StringBuilder(rule.path("objectID").asString(""))
+                    .append('\n').append(rule.path("description").asString(""));
+            boolean anchoringMatches = anchoring.isEmpty();
+            boolean contextMatches = context.isEmpty();
+            for (JsonNode condition : rule.path("conditions")) {
+                text.append('\n').append(condition.path("pattern").asString(""))
+                        .append('\n').append(condition.path("context").asString(""));
+                anchoringMatches |= anchoring.equals(condition.path("anchoring").asString(""));
+                contextMatches |= context.equals(condition.path("context").asString(""));
+            }
+            boolean enabledMatches = enabled == null || enabled.isNull()
+                    || enabled.asBoolean() == rule.path("enabled").asBoolean(true);
+            if (text.toString().toLowerCase(Locale.ROOT).contains(query) && anchoringMatches && contextMatches
+                    && enabledMatches) {
+                matching.add(rule);
+            }
+        }
+        ArrayNode hits = Json.array();
+        int from = (int) Math.min(matching.size(), (long) page * hitsPerPage);
+        matching.subList(from, Math.min(matching.size(), from + hitsPerPage))
+                .forEach(rule -> hits.add(rule.deepCopy()));
+        ObjectNode body = Json.object();
+        body.set("hits", hits);
+        body.put("nbHits", matching.size());
+        body.put("page", page);
+        body.put("nbPages", (matching.size() + hitsPerPage - 1) / hitsPerPage);
+        return body;
+    }
+
+    private static List<String> names(JsonNode object) {
+        List<String> names = new ArrayList<>();
+        for (Map.Entry<String, JsonNode> property : object.properties()) {
+            names.add(property.getKey());
+        }
+        return names;
+    }
+
+    private static boolean allMatch(JsonNode array, Predicate<JsonNode> test) {
+        for (JsonNode item : array) {
+            if (!test.test(item)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static ApiException bad(String why) {
+        return ApiException.badRequest("Invalid rule: " + why);
+    }
+
+    private static ApiException unsupported(String what) {
+        return ApiException.badRequest("Rule not supported by the mock server: " + what);
+    }
+}

@@ -1,0 +1,152 @@
+package io.quarry.mockserver.internal.state;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Multi-cluster user mapping (seed 000 §2.9, §3.4): the application's clusters and which cluster each userID is
+ * assigned to. A user moved to another cluster stays pending until the move's task is published (the task delay),
+ * then belongs to the new cluster; an assignment of a new user is usable at once. Records written with a user's
+ * {@code X-Service-User-ID} header belong to it. With no cluster configured the feature is disabled.
+ */
+public final class UserMappings {
+
+    /**
+     * One user's assignment.
+     *
+     * @param userID the user
+     * @param clusterName its cluster
+     * @param createdAtMillis when it was assigned there
+     * @param moveTaskId the task of a move still pending, 0 for none
+     * @param previousCluster the cluster a pending move leaves, or {@code null}
+     */
+    public record Mapping(String userID, String clusterName, long createdAtMillis, long moveTaskId,
+            String previousCluster) {
+    }
+
+    private final List<String> clusters;
+    private final TaskLog tasks;
+    private final Map<String, Mapping> users = new TreeMap<>();
+    /** The records each user wrote (with its user ID header), by index. */
+    private final Map<String, Map<String, Set<String>>> records = new TreeMap<>();
+
+    /**
+     * @param clusters the cluster names, none to disable the feature
+     * @param tasks the task log that times moves
+     */
+    public UserMappings(List<String> clusters, TaskLog tasks) {
+        this.clusters = List.copyOf(clusters);
+        this.tasks = tasks;
+    }
+
+    /** @return whether multi-cluster mapping is enabled */
+    public boolean enabled() {
+        return !clusters.isEmpty();
+    }
+
+    /** @return the cluster names */
+    public List<String> clusters() {
+        return clusters;
+    }
+
+    /**
+     * Assigns or moves a user.
+     *
+     * @param userID the user
+     * @param cluster an existing cluster
+     * @param nowMillis the time
+     * @return the new mapping
+     */
+    public synchronized Mapping assign(String userID, String cluster, long nowMillis) {
+        Mapping current = users.get(userID);
+        Mapping mapping;
+        if (current == null) {
+            mapping = new Mapping(userID, cluster, nowMillis, 0, null);
+        } else if (current.clusterName().equals(cluster)) {
+            mapping = current;
+        } else {
+            mapping = new Mapping(userID, cluster, nowMillis, tasks.record(), current.clusterName());
+        }
+        users.put(userID, mapping);
+        return mapping;
+    }
+
+    /**
+     * @param userID a user
+     * @return its mapping, or {@code null}
+     */
+    public synchronized Mapping find(String userID) {
+        return users.get(userID);
+    }
+
+    /**
+     * Removes a user's mapping and forgets its records.
+     *
+     * @param userID a user
+     * @return the user's records by index (for the caller to delete), or {@code null} when it was not assigned
+     */
+    public synchronized Map<String, Set<String>> remove(String userID) {
+        if (users.remove(userID) == null) {
+            return null;
+        }
+        Map<String, Set<String>> owned = records.remove(userID);
+        return owned == null ? Map.of() : owned;
+    }
+
+    /**
+     * Attributes records to an assigned user (ignored for a user without mapping).
+     *
+     * @param userID the user
+     * @param indexName the index written
+     * @param objectIDs the records written
+     */
+    public synchronized void claim(String userID, String indexName, Collection<String> objectIDs) {
+        if (!users.containsKey(userID)) {
+            return;
+        }
+        Set<String> owned = records.computeIfAbsent(userID, u -> new TreeMap<>())
+                .computeIfAbsent(indexName, i -> new TreeSet<>());
+        objectIDs.stream().filter(Objects::nonNull).forEach(owned::add);
+    }
+
+    /**
+     * @param userID a user
+     * @return the records it wrote by index (some may since have been deleted)
+     */
+    public synchronized Map<String, Set<String>> records(String userID) {
+        Map<String, Set<String>> copy = new TreeMap<>();
+        records.getOrDefault(userID, Map.of()).forEach((index, ids) -> copy.put(index, new TreeSet<>(ids)));
+        return copy;
+    }
+
+    /** @return every mapping, by userID */
+    public synchronized List<Mapping> all() {
+        return new ArrayList<>(users.values());
+    }
+
+    /**
+     * @param mapping a mapping
+     * @return whether its move to another cluster is still running
+     */
+    public boolean pending(Mapping mapping) {
+        return mapping.moveTaskId() != 0 && !Boolean.TRUE.equals(tasks.isPublished(mapping.moveTaskId()));
+    }
+
+    /** @return the mappings of users still being moved, by userID */
+    public List<Mapping> pendingMoves() {
+        return all().stream().filter(this::pending).sorted(Comparator.comparing(Mapping::userID)).toList();
+    }
+
+    /** Removes every mapping. */
+    public synchronized void clear() {
+        users.clear();
+        records.clear();
+    }
+}

@@ -1,0 +1,93 @@
+package io.quarry.mockserver;
+
+import static io.quarry.mockserver.testing.TestClient.jq;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarry.mockserver.testing.TestClient;
+import io.quarry.mockserver.testing.TestClient.Reply;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/** {@code GET /1/logs}: the last requests, newest first, with type, paging and every key redacted. */
+class LogsHttpTest {
+
+    private static MockServer server;
+    private static TestClient client;
+
+    @BeforeAll
+    static void start() {
+        server = MockServer.builder().adminKey("very-secret-admin").start();
+        client = new TestClient(server);
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    @BeforeEach
+    void reset() {
+        server.reset();
+    }
+
+    @Test
+    void logsTheLastRequestsNewestFirst() {
+        client.post("/1/indexes/i", jq("{'a':1}"));
+        client.post("/1/indexes/i/query", jq("{'query':''}"));
+        client.get("/1/indexes/i/nothing");
+        JsonNode logs = client.get("/1/logs?length=3").body().get("logs");
+        assertThat(logs).hasSize(3);
+        assertThat(logs.get(0).get("url").stringValue()).isEqualTo("/1/indexes/i/nothing");
+        assertThat(logs.get(0).get("answer_code").stringValue()).isEqualTo("404");
+        assertThat(logs.get(1).get("method").stringValue()).isEqualTo("POST");
+        assertThat(logs.get(1).get("query_body").stringValue()).contains("\"query\"");
+        assertThat(logs.get(1).get("query_nb_hits").asInt()).isEqualTo(1);
+        assertThat(logs.get(1).get("index").stringValue()).isEqualTo("i");
+        assertThat(logs.get(1).get("processing_time_ms").isIntegralNumber()).isTrue();
+        assertThat(logs.get(1).has("timestamp")).isTrue();
+        assertThat(client.get("/1/logs?offset=2&length=1").body().get("logs").get(0).get("url").stringValue())
+                .as("the first logs call is logged too").isEqualTo("/1/indexes/i/query");
+    }
+
+    @Test
+    void typeSelectsQueriesBuildsOrErrors() {
+        client.post("/1/indexes/i", jq("{'a':1}"));
+        client.post("/1/indexes/i/query", "{}");
+        client.get("/1/indexes/missing/settings");
+        assertThat(client.get("/1/logs?type=query").body().get("logs").get(0).get("url").stringValue())
+                .isEqualTo("/1/indexes/i/query");
+        assertThat(client.get("/1/logs?type=build").body().get("logs").get(0).get("url").stringValue())
+                .isEqualTo("/1/indexes/i");
+        assertThat(client.get("/1/logs?type=error").body().get("logs").get(0).get("answer_code").stringValue())
+                .isEqualTo("404");
+        assertThat(client.get("/1/logs?type=bogus").status()).isEqualTo(400);
+    }
+
+    @Test
+    void largeBodiesAreCut() {
+        StringBuilder records = new StringBuilder("{\"requests\":[");
+        for (int i = 0; i < 200; i++) {
+            records.append(i == 0 ? "" : ",").append(jq("{'action':'addObject','body':{'text':'some words here'}}"));
+        }
+        client.post("/1/indexes/big/batch", records.append("]}").toString());
+        client.post("/1/indexes/big/query", jq("{'hitsPerPage':200}"));
+        JsonNode logs = client.get("/1/logs?length=2").body().get("logs");
+        assertThat(logs.get(0).get("answer").stringValue()).hasSize(1000).startsWith("{\"hits\":[");
+        assertThat(logs.get(1).get("query_body").stringValue()).hasSize(1000).startsWith("{\"requests\":[");
+        assertThat(logs.get(1).get("answer").stringValue()).hasSize(1000).startsWith("{\"taskID\"");
+    }
+
+    @Test
+    void keysAreRedacted() {
+        String key = client.post("/1/keys", jq("{'acl':['search']}")).body().get("key").stringValue();
+        client.get("/1/keys/" + key);
+        new TestClient(server, null, null).get("/1/indexes?x-service-application-id=" + server.applicationId()
+                + "&x-service-api-key=very-secret-admin");
+        Reply logs = client.get("/1/logs?length=20");
+        assertThat(logs.body().toString()).doesNotContain(key).doesNotContain("very-secret-admin")
+                .contains("[redacted]");
+    }
+}

@@ -1,0 +1,213 @@
+package io.quarry.mockserver;
+
+import static io.quarry.mockserver.testing.TestClient.jq;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarry.mockserver.testing.MutableClock;
+import io.quarry.mockserver.testing.SecuredKeyFactory;
+import io.quarry.mockserver.testing.TestClient;
+import io.quarry.mockserver.testing.TestClient.Reply;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Secured API keys (seed 000 §2.6, §5.2): each restriction accepted and violated, and the client test vector. */
+class SecuredKeysHttpTest {
+
+    private static final String PARENT = "2640659426d5107b6e47d75db9cbaef8";
+    private static final String TEST_VECTOR = "NjFhZmE0OGEyMTI3OThiODc0OTlkOGM0YjcxYzljY2M2NmU2NDE5ZWY0NDZjMWJhNjA2"
+            + "NzBkMjAwOTI2YWQyZnJlc3RyaWN0SW5kaWNlcz1Nb3ZpZXMmdmFsaWRVbnRpbD0yNTI0NjA0NDAw";
+    private static final MutableClock CLOCK = new MutableClock(Instant.parse("2026-03-01T10:00:00Z"));
+
+    private static MockServer server;
+    private static TestClient admin;
+
+    @BeforeAll
+    static void start() {
+        server = MockServer.builder().clock(CLOCK).start();
+        admin = new TestClient(server);
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    @BeforeEach
+    void seed() {
+        server.reset();
+        server.seed(jq("{'keys':[{'value':'" + PARENT + "','acl':['search','browse']}],'indices':{"
+                + "'Movies':{'settings':{'attributesForFaceting':['genre','owner']},'records':["
+                + "{'objectID':'1','title':'Heat','genre':'crime','owner':'ann'},"
+                + "{'objectID':'2','title':'Alien','genre':'scifi','owner':'bob'},"
+                + "{'objectID':'3','title':'Up','genre':'family','owner':'ann'}]},"
+                + "'Series':{'records':[{'objectID':'s','title':'Lost'}]}}}"));
+    }
+
+    private static TestClient as(String key) {
+        return new TestClient(server, server.applicationId(), key);
+    }
+
+    private static String secured(Map<String, String> restrictions) {
+        return SecuredKeyFactory.generate(PARENT, restrictions);
+    }
+
+    private static List<String> ids(Reply reply) {
+        assertThat(reply.status()).as(reply.toString()).isEqualTo(200);
+        List<String> ids = new ArrayList<>();
+        reply.body().get("hits").forEach(hit -> ids.add(hit.get("objectID").stringValue()));
+        return ids;
+    }
+
+    @Test
+    void theClientTestVectorIsAccepted() {
+        assertThat(SecuredKeyFactory.generate(PARENT, Map.of("restrictIndices", "Movies",
+                "validUntil", "2524604400"))).isEqualTo(TEST_VECTOR);
+        assertThat(as(TEST_VECTOR).post("/1/indexes/Movies/query", "{}").status()).isEqualTo(200);
+        assertThat(as(TEST_VECTOR).post("/1/indexes/Series/query", "{}").status()).isEqualTo(403);
+    }
+
+    @Test
+    void restrictIndicesWithWildcards() {
+        TestClient user = as(secured(Map.of("restrictIndices", "Mov*,Other")));
+        assertThat(user.post("/1/indexes/Movies/query", "{}").status()).isEqualTo(200);
+        Reply refused = user.post("/1/indexes/Series/query", "{}");
+        assertThat(refused.status()).isEqualTo(403);
+        assertThat(refused.body().get("message").stringValue()).isEqualTo("Index not allowed with this API key");
+        assertThat(user.post("/1/indexes/*/queries", jq("{'requests':[{'indexName':'Series'}]}")).status())
+                .isEqualTo(403);
+    }
+
+    @Test
+    void validUntilFollowsTheClock() {
+        long now = CLOCK.millis() / 1000;
+        TestClient user = as(secured(Map.of("validUntil", Long.toString(now + 10))));
+        assertThat(user.post("/1/indexes/Movies/query", "{}").status()).isEqualTo(200);
+        CLOCK.advance(Duration.ofSeconds(10));
+        Reply expired = user.post("/1/indexes/Movies/query", "{}");
+        assertThat(expired.status()).isEqualTo(403);
+        assertThat(expired.body().get("message").stringValue()).contains("expired");
+    }
+
+    @Test
+    void restrictSourcesIsAnIpv4Network() {
+        assertThat(as(secured(Map.of("restrictSources", "127.0.0.0/8"))).post("/1/indexes/Movies/query", "{}")
+                .status()).isEqualTo(200);
+        assertThat(as(secured(Map.of("restrictSources", "127.0.0.1"))).post("/1/indexes/Movies/query", "{}")
+                .status()).isEqualTo(200);
+        Reply refused = as(secured(Map.of("restrictSources", "10.0.0.0/8"))).post("/1/indexes/Movies/query", "{}");
+        assertThat(refused.status()).isEqualTo(403);
+        assertThat(refused.body().get("message").stringValue()).contains("Source not allowed");
+    }
+
+    @Test
+    void referersAreCheckedAgainstTheRefererHeader() {
+        String key = secured(Map.of("referers", "https://*.example.com/*"));
+        assertThat(withReferer(key, "https://shop.example.com/cart").statusCode()).isEqualTo(200);
+        assertThat(withReferer(key, "https://evil.test/").statusCode()).isEqualTo(403);
+        assertThat(as(key).post("/1/indexes/Movies/query", "{}").status()).as("no Referer").isEqualTo(403);
+    }
+
+    private static HttpResponse<String> withReferer(String key, String referer) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(server.url() + "/1/indexes/Movies/query"))
+                .header("X-Service-Application-Id", server.applicationId())
+                .header("X-Service-API-Key", key)
+                .header("Referer", referer)
+                .POST(HttpRequest.BodyPublishers.ofString("{}")).build();
+        try {
+            return admin.http().send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void embeddedFiltersAreAndedWithTheQuerysOwn() {
+        TestClient user = as(secured(Map.of("filters", "owner:ann")));
+        assertThat(ids(user.post("/1/indexes/Movies/query", "{}"))).containsExactlyInAnyOrder("1", "3");
+        assertThat(ids(user.post("/1/indexes/Movies/query", jq("{'filters':'genre:crime'}")))).containsExactly("1");
+        assertThat(ids(user.post("/1/indexes/Movies/query", jq("{'filters':'owner:bob'}"))))
+                .as("the key's filter cannot be widened").isEmpty();
+        assertThat(ids(user.get("/1/indexes/Movies?filters=owner%3Abob"))).isEmpty();
+        assertThat(user.post("/1/indexes/Movies/browse", "{}").body().get("nbHits").asInt()).isEqualTo(2);
+    }
+
+    @Test
+    void otherEmbeddedParametersAreForced() {
+        TestClient user = as(secured(Map.of("hitsPerPage", "1", "attributesToRetrieve", "title")));
+        Reply reply = user.post("/1/indexes/Movies/query", jq("{'hitsPerPage':50,'attributesToRetrieve':['*']}"));
+        assertThat(ids(reply)).hasSize(1);
+        assertThat(reply.body().get("hitsPerPage").asInt()).isEqualTo(1);
+        assertThat(reply.body().get("hits").get(0).has("genre")).isFalse();
+    }
+
+    @Test
+    void userTokenIsTheRateLimitIdentity() {
+        server.seed(jq("{'keys':[{'value':'limited-parent','acl':['search'],'maxQueriesPerIPPerHour':2}]}"));
+        TestClient alice = as(SecuredKeyFactory.generate("limited-parent", Map.of("userToken", "alice")));
+        TestClient bob = as(SecuredKeyFactory.generate("limited-parent", Map.of("userToken", "bob")));
+        assertThat(alice.post("/1/indexes/Movies/query", "{}").status()).isEqualTo(200);
+        assertThat(alice.post("/1/indexes/Movies/query", "{}").status()).isEqualTo(200);
+        assertThat(alice.post("/1/indexes/Movies/query", "{}").status()).isEqualTo(429);
+        assertThat(bob.post("/1/indexes/Movies/query", "{}").status()).as("same IP, other token").isEqualTo(200);
+    }
+
+    @Test
+    void aSecuredKeyOnlyNarrowsItsParent() {
+        TestClient user = as(secured(Map.of("restrictIndices", "Movies")));
+        assertThat(user.post("/1/indexes/Movies", jq("{'title':'x'}")).status()).as("parent lacks addObject")
+                .isEqualTo(403);
+        server.seed(jq("{'keys':[{'value':'movies-only','acl':['search'],'indexes':['Movies']}]}"));
+        TestClient widened = as(SecuredKeyFactory.generate("movies-only", Map.of("restrictIndices", "Series")));
+        assertThat(widened.post("/1/indexes/Series/query", "{}").status()).isEqualTo(403);
+    }
+
+    @Test
+    void aKeyDerivedFromTheAdminKeyIsRefused() {
+        Reply reply = as(SecuredKeyFactory.generate(server.adminKey(), Map.of("restrictIndices", "Movies")))
+                .post("/1/indexes/Movies/query", "{}");
+        assertThat(reply.status()).isEqualTo(403);
+        assertThat(reply.body().get("message").stringValue()).contains("admin API key");
+    }
+
+    @Test
+    void wrongOrTamperedKeysAre403() {
+        String good = secured(Map.of("filters", "owner:ann"));
+        String query = new String(Base64.getDecoder().decode(good), StandardCharsets.UTF_8).substring(64);
+        String hash = new String(Base64.getDecoder().decode(good), StandardCharsets.UTF_8).substring(0, 64);
+        String tampered = Base64.getEncoder().encodeToString((hash + query.replace("ann", "bob"))
+                .getBytes(StandardCharsets.UTF_8));
+        assertThat(as(tampered).post("/1/indexes/Movies/query", "{}").status()).isEqualTo(403);
+        assertThat(as(SecuredKeyFactory.generate("not-a-key", Map.of())).post("/1/indexes/Movies/query", "{}")
+                .status()).isEqualTo(403);
+        assertThat(as("bm90IGEga2V5").post("/1/indexes/Movies/query", "{}").status()).isEqualTo(403);
+        admin.delete("/1/keys/" + PARENT);
+        assertThat(as(good).post("/1/indexes/Movies/query", "{}").status()).as("parent deleted").isEqualTo(403);
+    }
+
+    @Test
+    void aSecuredKeyWorksAsAUrlParameter() {
+        String key = secured(Map.of("restrictIndices", "Movies"));
+        Reply reply = new TestClient(server, null, null).get("/1/indexes/Movies?x-service-application-id="
+                + server.applicationId() + "&x-service-api-key=" + URLEncoder.encode(key,
+                        StandardCharsets.UTF_8));
+        assertThat(reply.status()).isEqualTo(200);
+    }
+}
