@@ -1,0 +1,92 @@
+package io.quarry.search;
+
+import java.util.Objects;
+
+/**
+ * How the chunked write helpers ({@code saveObjects}, {@code deleteObjects}, {@code partialUpdateObjects})
+ * work. Immutable; each method returns a copy. Defaults: chunks of 1000, no waiting, objectIDs left to the
+ * service, no listener.
+ */
+public final class BatchOptions {
+
+    private static final BatchOptions DEFAULTS = new BatchOptions(1000, false, false, null, WaitPolicy.defaults());
+
+    private final int chunkSize;
+    private final boolean waitForTasks;
+    private final boolean assignObjectIDs;
+    private final ProgressListener progressListener;
+    private final WaitPolicy waitPolicy;
+
+    private BatchOptions(int chunkSize, boolean waitForTasks, boolean assignObjectIDs,
+                         ProgressListener progressListener, WaitPolicy waitPolicy) {
+        this.chunkSize = chunkSize;
+        this.waitForTasks = waitForTasks;
+        this.assignObjectIDs = assignObjectIDs;
+        this.progressListener = progressListener;
+        this.waitPolicy = waitPolicy;
+    }
+
+    /** @return the defaults */
+    public static BatchOptions defaults() {
+        return DEFAULTS;
+    }
+
+    /** @param size records per batch call, at least 1; @return a copy */
+    public BatchOptions chunkSize(int size) {
+        if (size < 1) {
+            throw new IllegalArgumentException("chunk size must be at least 1");
+        }
+        return new BatchOptions(size, waitForTasks, assignObjectIDs, progressListener, waitPolicy);
+    }
+
+    /** @param wait whether the helper returns only once every task is applied; @return a copy */
+    public BatchOptions waitForTasks(boolean wait) {
+        return new BatchOptions(chunkSize, wait, assignObjectIDs, progressListener, waitPolicy);
+    }
+
+    /**
+     * Whether records without an objectID get a random UUID before sending, so a retried chunk replaces
+     * instead of duplicating. Off, the service assigns objectIDs and a retried chunk can add records twice.
+     *
+     * @param assign whether to assign
+     * @return a copy
+     */
+    public BatchOptions assignObjectIDs(boolean assign) {
+        return new BatchOptions(chunkSize, waitForTasks, assign, progressListener, waitPolicy);
+    }
+
+    /** @param listener told after each acknowledged chunk; @return a copy */
+    public BatchOptions onProgress(ProgressListener listener) {
+        return new BatchOptions(chunkSize, waitForTasks, assignObjectIDs, Objects.requireNonNull(listener), waitPolicy);
+    }
+
+    /** @param policy how task waits poll; @return a copy */
+    public BatchOptions waitPolicy(WaitPolicy policy) {
+        return new BatchOptions(chunkSize, waitForTasks, assignObjectIDs, progressListener, Objects.requireNonNull(policy));
+    }
+
+    /** @return records per batch call */
+    public int chunkSize() {
+        return chunkSize;
+    }
+
+    /** @return whether tasks are waited for */
+    public boolean waitForTasks() {
+        return waitForTasks;
+    }
+
+    /** @return whether missing objectIDs are assigned client-side */
+    public boolean assignObjectIDs() {
+        return assignObjectIDs;
+    }
+
+    /** @return the listener, or null */
+    public ProgressListener progressListener() {
+        return progressListener;
+    }
+
+    /** @return how task waits poll */
+    public WaitPolicy waitPolicy() {
+        return waitPolicy;
+    }
+}

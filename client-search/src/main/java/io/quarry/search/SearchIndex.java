@@ -1,0 +1,2283 @@
+package io.quarry.search;
+
+import io.quarry.core.ApiClient;
+import io.quarry.core.ApiRequest;
+import io.quarry.core.Endpoint;
+import io.quarry.core.NotFoundException;
+import io.quarry.core.RequestOptions;
+import io.quarry.search.internal.ChunkedWriter;
+import io.quarry.search.internal.JsonBody;
+import io.quarry.search.internal.Page;
+import io.quarry.search.internal.Pages;
+import io.quarry.search.internal.Poller;
+import io.quarry.search.internal.RequestOptionsMerge;
+import io.quarry.search.internal.SearchResponseJson;
+import io.quarry.search.internal.UrlParams;
+import io.quarry.search.model.ApiKey;
+import io.quarry.search.model.ApiKeyInfo;
+import io.quarry.search.model.ApiKeyResponse;
+import io.quarry.search.model.AttributeOperation;
+import io.quarry.search.model.BatchOperation;
+import io.quarry.search.model.BatchResponse;
+import io.quarry.search.model.CopyScope;
+import io.quarry.search.model.FacetSearchResponse;
+import io.quarry.search.model.IndexSettings;
+import io.quarry.search.model.ListApiKeysResponse;
+import io.quarry.search.model.ReplaceAllResponse;
+import io.quarry.search.model.Rule;
+import io.quarry.search.model.RuleQuery;
+import io.quarry.search.model.SearchQuery;
+import io.quarry.search.model.SearchResponse;
+import io.quarry.search.model.SearchRulesResponse;
+import io.quarry.search.model.SearchSynonymsResponse;
+import io.quarry.search.model.Synonym;
+import io.quarry.search.model.SynonymQuery;
+import io.quarry.search.model.TaskStatus;
+import io.quarry.search.model.WriteResponse;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * One index of the application: search, browse, records, settings, synonyms, rules, index keys, and the
+ * helpers built on them (task waits, lazy iteration, chunked writes, replace-all). Obtained from
+ * {@link SearchClient#index(String)}; cheap, immutable and thread-safe. It shares its client's connections:
+ * closing the client ends it.
+ *
+ * <p>Every call comes in four forms: blocking and {@code ...Async}, each with and without
+ * {@link RequestOptions}. Writes are acknowledged before they apply: wait for the returned task with
+ * {@link #waitForTask(long)} when the next step must see them.
+ */
+public final class SearchIndex {
+
+    private final ApiClient api;
+    private final String name;
+    private final RequestOptions defaults;
+
+    SearchIndex(ApiClient api, String name, RequestOptions defaults) {
+        this.api = api;
+        this.name = name;
+        this.defaults = defaults;
+    }
+
+    /** @return the index name */
+    public String name() {
+        return name;
+    }
+
+    /** The index name. */
+    @Override
+    public String toString() {
+        return "SearchIndex{" + name + "}";
+    }
+
+    /**
+     * Searches this index (POST, the form browsers can cache preflight requests for).
+     *
+     * <p>Key right: search.
+     *
+     * @param query the search parameters
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the page of hits, decoded into {@code type}
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public <T> SearchResponse<T> search(SearchQuery query, Class<T> type, RequestOptions options) {
+        return SearchResponse.of(call(Endpoints.SEARCH, options).body(query).execute(SearchResponseJson.class), type);
+    }
+
+    /**
+     * Same as {@link #search(SearchQuery, Class, RequestOptions)} with default options.
+     *
+     * @param query the search parameters
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @return the page of hits, decoded into {@code type}
+     */
+    public <T> SearchResponse<T> search(SearchQuery query, Class<T> type) {
+        return search(query, type, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #search(SearchQuery, Class, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param query the search parameters
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @param options per-request options; null for none
+     * @return the future the page of hits, decoded into {@code type}; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public <T> CompletableFuture<SearchResponse<T>> searchAsync(SearchQuery query, Class<T> type, RequestOptions options) {
+        return call(Endpoints.SEARCH, options).body(query).executeAsync(SearchResponseJson.class)
+                .thenApply(r -> SearchResponse.of(r, type));
+    }
+
+    /**
+     * Asynchronous form of {@link #search(SearchQuery, Class)}.
+     *
+     * @param query the search parameters
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @return the future the page of hits, decoded into {@code type}
+     */
+    public <T> CompletableFuture<SearchResponse<T>> searchAsync(SearchQuery query, Class<T> type) {
+        return searchAsync(query, type, RequestOptions.none());
+    }
+
+    /**
+     * Searches this index with the parameters in the query string (each distinct URL needs its own CORS preflight, so prefer {@link #search(SearchQuery, Class)}).
+     *
+     * <p>Key right: search.
+     *
+     * @param query the search parameters
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the page of hits, decoded into {@code type}
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public <T> SearchResponse<T> searchWithGet(SearchQuery query, Class<T> type, RequestOptions options) {
+        return SearchResponse.of(call(Endpoints.SEARCH_GET, options).query(UrlParams.of(query)).execute(SearchResponseJson.class), type);
+    }
+
+    /**
+     * Same as {@link #searchWithGet(SearchQuery, Class, RequestOptions)} with default options.
+     *
+     * @param query the search parameters
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @return the page of hits, decoded into {@code type}
+     */
+    public <T> SearchResponse<T> searchWithGet(SearchQuery query, Class<T> type) {
+        return searchWithGet(query, type, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #searchWithGet(SearchQuery, Class, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param query the search parameters
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @param options per-request options; null for none
+     * @return the future the page of hits, decoded into {@code type}; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public <T> CompletableFuture<SearchResponse<T>> searchWithGetAsync(SearchQuery query, Class<T> type, RequestOptions options) {
+        return call(Endpoints.SEARCH_GET, options).query(UrlParams.of(query)).executeAsync(SearchResponseJson.class)
+                .thenApply(r -> SearchResponse.of(r, type));
+    }
+
+    /**
+     * Asynchronous form of {@link #searchWithGet(SearchQuery, Class)}.
+     *
+     * @param query the search parameters
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @return the future the page of hits, decoded into {@code type}
+     */
+    public <T> CompletableFuture<SearchResponse<T>> searchWithGetAsync(SearchQuery query, Class<T> type) {
+        return searchWithGetAsync(query, type, RequestOptions.none());
+    }
+
+    /**
+     * Searches the values of a facet (declared {@code searchable(...)} in attributesForFaceting); pagination does not apply.
+     *
+     * <p>Key right: search.
+     *
+     * @param facetName the facet attribute
+     * @param facetQuery the text to look for in the values
+     * @param query search parameters restricting the records counted, or null
+     * @param maxFacetHits most values returned, 1 to 100, or null for the default 10
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the matching values by decreasing count
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public FacetSearchResponse searchForFacetValues(String facetName, String facetQuery, SearchQuery query, Integer maxFacetHits, RequestOptions options) {
+        return call(Endpoints.SEARCH_FOR_FACET_VALUES, options).path("facetName", facetName)
+                .body(JsonBody.of("params", query == null ? null : query.toParamString(), "facetQuery", facetQuery,
+                        "maxFacetHits", maxFacetHits)).execute(FacetSearchResponse.class);
+    }
+
+    /**
+     * Same as {@link #searchForFacetValues(String, String, SearchQuery, Integer, RequestOptions)} with default options.
+     *
+     * @param facetName the facet attribute
+     * @param facetQuery the text to look for in the values
+     * @param query search parameters restricting the records counted, or null
+     * @param maxFacetHits most values returned, 1 to 100, or null for the default 10
+     * @return the matching values by decreasing count
+     */
+    public FacetSearchResponse searchForFacetValues(String facetName, String facetQuery, SearchQuery query, Integer maxFacetHits) {
+        return searchForFacetValues(facetName, facetQuery, query, maxFacetHits, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #searchForFacetValues(String, String, SearchQuery, Integer, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param facetName the facet attribute
+     * @param facetQuery the text to look for in the values
+     * @param query search parameters restricting the records counted, or null
+     * @param maxFacetHits most values returned, 1 to 100, or null for the default 10
+     * @param options per-request options; null for none
+     * @return the future the matching values by decreasing count; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<FacetSearchResponse> searchForFacetValuesAsync(String facetName, String facetQuery, SearchQuery query, Integer maxFacetHits, RequestOptions options) {
+        return call(Endpoints.SEARCH_FOR_FACET_VALUES, options).path("facetName", facetName)
+                .body(JsonBody.of("params", query == null ? null : query.toParamString(), "facetQuery", facetQuery,
+                        "maxFacetHits", maxFacetHits)).executeAsync(FacetSearchResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #searchForFacetValues(String, String, SearchQuery, Integer)}.
+     *
+     * @param facetName the facet attribute
+     * @param facetQuery the text to look for in the values
+     * @param query search parameters restricting the records counted, or null
+     * @param maxFacetHits most values returned, 1 to 100, or null for the default 10
+     * @return the future the matching values by decreasing count
+     */
+    public CompletableFuture<FacetSearchResponse> searchForFacetValuesAsync(String facetName, String facetQuery, SearchQuery query, Integer maxFacetHits) {
+        return searchForFacetValuesAsync(facetName, facetQuery, query, maxFacetHits, RequestOptions.none());
+    }
+
+    /**
+     * Reads the first page (up to 1000 records) of a browse over this index; follow {@link SearchResponse#cursor()} with {@link #browseFrom(String, Class)}, or use {@link #browseObjects(SearchQuery, Class)} for all records. Only custom ranking applies; {@code distinct} is not supported.
+     *
+     * <p>Key right: browse.
+     *
+     * @param query the search parameters
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the page with the cursor of the next one
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public <T> SearchResponse<T> browse(SearchQuery query, Class<T> type, RequestOptions options) {
+        return SearchResponse.of(call(Endpoints.BROWSE, options).body(JsonBody.of("params", query.toParamString())).execute(SearchResponseJson.class), type);
+    }
+
+    /**
+     * Same as {@link #browse(SearchQuery, Class, RequestOptions)} with default options.
+     *
+     * @param query the search parameters
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @return the page with the cursor of the next one
+     */
+    public <T> SearchResponse<T> browse(SearchQuery query, Class<T> type) {
+        return browse(query, type, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #browse(SearchQuery, Class, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param query the search parameters
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @param options per-request options; null for none
+     * @return the future the page with the cursor of the next one; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public <T> CompletableFuture<SearchResponse<T>> browseAsync(SearchQuery query, Class<T> type, RequestOptions options) {
+        return call(Endpoints.BROWSE, options).body(JsonBody.of("params", query.toParamString())).executeAsync(SearchResponseJson.class)
+                .thenApply(r -> SearchResponse.of(r, type));
+    }
+
+    /**
+     * Asynchronous form of {@link #browse(SearchQuery, Class)}.
+     *
+     * @param query the search parameters
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @return the future the page with the cursor of the next one
+     */
+    public <T> CompletableFuture<SearchResponse<T>> browseAsync(SearchQuery query, Class<T> type) {
+        return browseAsync(query, type, RequestOptions.none());
+    }
+
+    /**
+     * Reads the next page of a browse.
+     *
+     * <p>Key right: browse.
+     *
+     * @param cursor the cursor of the previous page
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the page with the cursor of the next one, absent at the end
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public <T> SearchResponse<T> browseFrom(String cursor, Class<T> type, RequestOptions options) {
+        return SearchResponse.of(call(Endpoints.BROWSE, options).body(JsonBody.of("cursor", cursor)).execute(SearchResponseJson.class), type);
+    }
+
+    /**
+     * Same as {@link #browseFrom(String, Class, RequestOptions)} with default options.
+     *
+     * @param cursor the cursor of the previous page
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @return the page with the cursor of the next one, absent at the end
+     */
+    public <T> SearchResponse<T> browseFrom(String cursor, Class<T> type) {
+        return browseFrom(cursor, type, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #browseFrom(String, Class, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param cursor the cursor of the previous page
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @param options per-request options; null for none
+     * @return the future the page with the cursor of the next one, absent at the end; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public <T> CompletableFuture<SearchResponse<T>> browseFromAsync(String cursor, Class<T> type, RequestOptions options) {
+        return call(Endpoints.BROWSE, options).body(JsonBody.of("cursor", cursor)).executeAsync(SearchResponseJson.class)
+                .thenApply(r -> SearchResponse.of(r, type));
+    }
+
+    /**
+     * Asynchronous form of {@link #browseFrom(String, Class)}.
+     *
+     * @param cursor the cursor of the previous page
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @return the future the page with the cursor of the next one, absent at the end
+     */
+    public <T> CompletableFuture<SearchResponse<T>> browseFromAsync(String cursor, Class<T> type) {
+        return browseFromAsync(cursor, type, RequestOptions.none());
+    }
+
+    /**
+     * Reads a page of a browse with the parameters, or the cursor, in the query string.
+     *
+     * <p>Key right: browse.
+     *
+     * @param query the parameters (first page), or null
+     * @param cursor the cursor of the previous page, or null for the first
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the page with the cursor of the next one
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public <T> SearchResponse<T> browseWithGet(SearchQuery query, String cursor, Class<T> type, RequestOptions options) {
+        return SearchResponse.of(call(Endpoints.BROWSE_GET, options).query(UrlParams.of(query)).query("cursor", cursor).execute(SearchResponseJson.class), type);
+    }
+
+    /**
+     * Same as {@link #browseWithGet(SearchQuery, String, Class, RequestOptions)} with default options.
+     *
+     * @param query the parameters (first page), or null
+     * @param cursor the cursor of the previous page, or null for the first
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @return the page with the cursor of the next one
+     */
+    public <T> SearchResponse<T> browseWithGet(SearchQuery query, String cursor, Class<T> type) {
+        return browseWithGet(query, cursor, type, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #browseWithGet(SearchQuery, String, Class, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param query the parameters (first page), or null
+     * @param cursor the cursor of the previous page, or null for the first
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @param options per-request options; null for none
+     * @return the future the page with the cursor of the next one; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public <T> CompletableFuture<SearchResponse<T>> browseWithGetAsync(SearchQuery query, String cursor, Class<T> type, RequestOptions options) {
+        return call(Endpoints.BROWSE_GET, options).query(UrlParams.of(query)).query("cursor", cursor).executeAsync(SearchResponseJson.class)
+                .thenApply(r -> SearchResponse.of(r, type));
+    }
+
+    /**
+     * Asynchronous form of {@link #browseWithGet(SearchQuery, String, Class)}.
+     *
+     * @param query the parameters (first page), or null
+     * @param cursor the cursor of the previous page, or null for the first
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @return the future the page with the cursor of the next one
+     */
+    public <T> CompletableFuture<SearchResponse<T>> browseWithGetAsync(SearchQuery query, String cursor, Class<T> type) {
+        return browseWithGetAsync(query, cursor, type, RequestOptions.none());
+    }
+
+    /**
+     * Adds a record, the service assigning its objectID (201).
+     *
+     * <p>Key right: addObject.
+     * Not idempotent: if the answer is lost and the call is retried, the record can be added twice. Give records an objectID and use {@link #saveObject(String, Object)} to be safe.
+     *
+     * @param record the record (a class of yours, a map or a {@link io.quarry.core.FreeFormRecord})
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the task, the assigned objectID and {@code createdAt}
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public WriteResponse addObject(Object record, RequestOptions options) {
+        return call(Endpoints.ADD_OBJECT, options).body(record).execute(WriteResponse.class);
+    }
+
+    /**
+     * Same as {@link #addObject(Object, RequestOptions)} with default options.
+     *
+     * @param record the record (a class of yours, a map or a {@link io.quarry.core.FreeFormRecord})
+     * @return the task, the assigned objectID and {@code createdAt}
+     */
+    public WriteResponse addObject(Object record) {
+        return addObject(record, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #addObject(Object, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param record the record (a class of yours, a map or a {@link io.quarry.core.FreeFormRecord})
+     * @param options per-request options; null for none
+     * @return the future the task, the assigned objectID and {@code createdAt}; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<WriteResponse> addObjectAsync(Object record, RequestOptions options) {
+        return call(Endpoints.ADD_OBJECT, options).body(record).executeAsync(WriteResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #addObject(Object)}.
+     *
+     * @param record the record (a class of yours, a map or a {@link io.quarry.core.FreeFormRecord})
+     * @return the future the task, the assigned objectID and {@code createdAt}
+     */
+    public CompletableFuture<WriteResponse> addObjectAsync(Object record) {
+        return addObjectAsync(record, RequestOptions.none());
+    }
+
+    /**
+     * Adds or replaces the record with an objectID; attributes not sent are removed.
+     *
+     * <p>Key right: addObject.
+     *
+     * @param objectID the objectID
+     * @param record the record
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the task and {@code updatedAt}
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public WriteResponse saveObject(String objectID, Object record, RequestOptions options) {
+        return call(Endpoints.SAVE_OBJECT, options).path("objectID", objectID).body(record).execute(WriteResponse.class);
+    }
+
+    /**
+     * Same as {@link #saveObject(String, Object, RequestOptions)} with default options.
+     *
+     * @param objectID the objectID
+     * @param record the record
+     * @return the task and {@code updatedAt}
+     */
+    public WriteResponse saveObject(String objectID, Object record) {
+        return saveObject(objectID, record, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #saveObject(String, Object, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param objectID the objectID
+     * @param record the record
+     * @param options per-request options; null for none
+     * @return the future the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<WriteResponse> saveObjectAsync(String objectID, Object record, RequestOptions options) {
+        return call(Endpoints.SAVE_OBJECT, options).path("objectID", objectID).body(record).executeAsync(WriteResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #saveObject(String, Object)}.
+     *
+     * @param objectID the objectID
+     * @param record the record
+     * @return the future the task and {@code updatedAt}
+     */
+    public CompletableFuture<WriteResponse> saveObjectAsync(String objectID, Object record) {
+        return saveObjectAsync(objectID, record, RequestOptions.none());
+    }
+
+    /**
+     * Deletes a record.
+     *
+     * <p>Key right: deleteObject.
+     *
+     * @param objectID the objectID
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the task and {@code deletedAt}
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public WriteResponse deleteObject(String objectID, RequestOptions options) {
+        return call(Endpoints.DELETE_OBJECT, options).path("objectID", objectID).execute(WriteResponse.class);
+    }
+
+    /**
+     * Same as {@link #deleteObject(String, RequestOptions)} with default options.
+     *
+     * @param objectID the objectID
+     * @return the task and {@code deletedAt}
+     */
+    public WriteResponse deleteObject(String objectID) {
+        return deleteObject(objectID, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #deleteObject(String, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param objectID the objectID
+     * @param options per-request options; null for none
+     * @return the future the task and {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<WriteResponse> deleteObjectAsync(String objectID, RequestOptions options) {
+        return call(Endpoints.DELETE_OBJECT, options).path("objectID", objectID).executeAsync(WriteResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #deleteObject(String)}.
+     *
+     * @param objectID the objectID
+     * @return the future the task and {@code deletedAt}
+     */
+    public CompletableFuture<WriteResponse> deleteObjectAsync(String objectID) {
+        return deleteObjectAsync(objectID, RequestOptions.none());
+    }
+
+    /**
+     * Deletes the records matching filters (facet, numeric, tag filters and geo parameters only; empty filters are refused).
+     *
+     * <p>Key right: deleteIndex.
+     *
+     * @param filters the filters, e.g. {@code SearchQuery.empty().filters("brand:Acme")}
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the task and {@code deletedAt}
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public WriteResponse deleteBy(SearchQuery filters, RequestOptions options) {
+        return call(Endpoints.DELETE_BY, options).body(JsonBody.of("params", filters.toParamString())).execute(WriteResponse.class);
+    }
+
+    /**
+     * Same as {@link #deleteBy(SearchQuery, RequestOptions)} with default options.
+     *
+     * @param filters the filters, e.g. {@code SearchQuery.empty().filters("brand:Acme")}
+     * @return the task and {@code deletedAt}
+     */
+    public WriteResponse deleteBy(SearchQuery filters) {
+        return deleteBy(filters, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #deleteBy(SearchQuery, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param filters the filters, e.g. {@code SearchQuery.empty().filters("brand:Acme")}
+     * @param options per-request options; null for none
+     * @return the future the task and {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<WriteResponse> deleteByAsync(SearchQuery filters, RequestOptions options) {
+        return call(Endpoints.DELETE_BY, options).body(JsonBody.of("params", filters.toParamString())).executeAsync(WriteResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #deleteBy(SearchQuery)}.
+     *
+     * @param filters the filters, e.g. {@code SearchQuery.empty().filters("brand:Acme")}
+     * @return the future the task and {@code deletedAt}
+     */
+    public CompletableFuture<WriteResponse> deleteByAsync(SearchQuery filters) {
+        return deleteByAsync(filters, RequestOptions.none());
+    }
+
+    /**
+     * Deletes every record, keeping settings, synonyms, rules and index keys.
+     *
+     * <p>Key right: deleteIndex.
+     *
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the task and {@code updatedAt}
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public WriteResponse clearObjects(RequestOptions options) {
+        return call(Endpoints.CLEAR_OBJECTS, options).execute(WriteResponse.class);
+    }
+
+    /**
+     * Same as {@link #clearObjects(RequestOptions)} with default options.
+     *
+     * @return the task and {@code updatedAt}
+     */
+    public WriteResponse clearObjects() {
+        return clearObjects(RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #clearObjects(RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param options per-request options; null for none
+     * @return the future the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<WriteResponse> clearObjectsAsync(RequestOptions options) {
+        return call(Endpoints.CLEAR_OBJECTS, options).executeAsync(WriteResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #clearObjects()}.
+     *
+     * @return the future the task and {@code updatedAt}
+     */
+    public CompletableFuture<WriteResponse> clearObjectsAsync() {
+        return clearObjectsAsync(RequestOptions.none());
+    }
+
+    /**
+     * Sets some first-level attributes of a record; values can be {@link AttributeOperation}s.
+     *
+     * <p>Key right: addObject.
+     * Increment, Decrement and Add are not idempotent: a retried call can apply them twice (IncrementFrom and IncrementSet are safe).
+     *
+     * @param objectID the objectID
+     * @param attributes the attributes to set
+     * @param createIfNotExists whether a missing record is created from an empty one
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the task and {@code updatedAt}
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public WriteResponse partialUpdateObject(String objectID, Object attributes, boolean createIfNotExists, RequestOptions options) {
+        return call(Endpoints.PARTIAL_UPDATE_OBJECT, options).path("objectID", objectID).query("createIfNotExists", createIfNotExists)
+                .body(attributes).execute(WriteResponse.class);
+    }
+
+    /**
+     * Same as {@link #partialUpdateObject(String, Object, boolean, RequestOptions)} with default options.
+     *
+     * @param objectID the objectID
+     * @param attributes the attributes to set
+     * @param createIfNotExists whether a missing record is created from an empty one
+     * @return the task and {@code updatedAt}
+     */
+    public WriteResponse partialUpdateObject(String objectID, Object attributes, boolean createIfNotExists) {
+        return partialUpdateObject(objectID, attributes, createIfNotExists, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #partialUpdateObject(String, Object, boolean, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param objectID the objectID
+     * @param attributes the attributes to set
+     * @param createIfNotExists whether a missing record is created from an empty one
+     * @param options per-request options; null for none
+     * @return the future the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<WriteResponse> partialUpdateObjectAsync(String objectID, Object attributes, boolean createIfNotExists, RequestOptions options) {
+        return call(Endpoints.PARTIAL_UPDATE_OBJECT, options).path("objectID", objectID).query("createIfNotExists", createIfNotExists)
+                .body(attributes).executeAsync(WriteResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #partialUpdateObject(String, Object, boolean)}.
+     *
+     * @param objectID the objectID
+     * @param attributes the attributes to set
+     * @param createIfNotExists whether a missing record is created from an empty one
+     * @return the future the task and {@code updatedAt}
+     */
+    public CompletableFuture<WriteResponse> partialUpdateObjectAsync(String objectID, Object attributes, boolean createIfNotExists) {
+        return partialUpdateObjectAsync(objectID, attributes, createIfNotExists, RequestOptions.none());
+    }
+
+    /**
+     * Applies several write operations to this index, in order, as one task. Chunking large sets is {@link #saveObjects(List)}'s job.
+     *
+     * <p>Key right: depends on the operations (addObject, deleteObject, deleteIndex).
+     * Operations adding records without objectID are not idempotent: a retry can add them twice.
+     *
+     * @param operations the operations
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the task and the objectIDs
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public BatchResponse batch(List<BatchOperation> operations, RequestOptions options) {
+        return call(Endpoints.BATCH, options).body(JsonBody.of("requests", operations)).execute(BatchResponse.class);
+    }
+
+    /**
+     * Same as {@link #batch(List, RequestOptions)} with default options.
+     *
+     * @param operations the operations
+     * @return the task and the objectIDs
+     */
+    public BatchResponse batch(List<BatchOperation> operations) {
+        return batch(operations, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #batch(List, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param operations the operations
+     * @param options per-request options; null for none
+     * @return the future the task and the objectIDs; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<BatchResponse> batchAsync(List<BatchOperation> operations, RequestOptions options) {
+        return call(Endpoints.BATCH, options).body(JsonBody.of("requests", operations)).executeAsync(BatchResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #batch(List)}.
+     *
+     * @param operations the operations
+     * @return the future the task and the objectIDs
+     */
+    public CompletableFuture<BatchResponse> batchAsync(List<BatchOperation> operations) {
+        return batchAsync(operations, RequestOptions.none());
+    }
+
+    /**
+     * Reads one record (the key right is not shown in the specification; the real service asks for {@code search}).
+     *
+     * <p>Key right: search.
+     *
+     * @param objectID the objectID
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the record
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public <T> T getObject(String objectID, Class<T> type, RequestOptions options) {
+        return call(Endpoints.GET_OBJECT, options).path("objectID", objectID).execute(type);
+    }
+
+    /**
+     * Same as {@link #getObject(String, Class, RequestOptions)} with default options.
+     *
+     * @param objectID the objectID
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @return the record
+     */
+    public <T> T getObject(String objectID, Class<T> type) {
+        return getObject(objectID, type, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #getObject(String, Class, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param objectID the objectID
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @param options per-request options; null for none
+     * @return the future the record; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public <T> CompletableFuture<T> getObjectAsync(String objectID, Class<T> type, RequestOptions options) {
+        return call(Endpoints.GET_OBJECT, options).path("objectID", objectID).executeAsync(type);
+    }
+
+    /**
+     * Asynchronous form of {@link #getObject(String, Class)}.
+     *
+     * @param objectID the objectID
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @return the future the record
+     */
+    public <T> CompletableFuture<T> getObjectAsync(String objectID, Class<T> type) {
+        return getObjectAsync(objectID, type, RequestOptions.none());
+    }
+
+    /**
+     * Reads some attributes of one record.
+     *
+     * <p>Key right: search.
+     *
+     * @param objectID the objectID
+     * @param attributesToRetrieve the attributes to return
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the record with those attributes (and objectID)
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public <T> T getObjectAttributes(String objectID, List<String> attributesToRetrieve, Class<T> type, RequestOptions options) {
+        return call(Endpoints.GET_OBJECT, options).path("objectID", objectID).query("attributesToRetrieve", attributesToRetrieve).execute(type);
+    }
+
+    /**
+     * Same as {@link #getObjectAttributes(String, List, Class, RequestOptions)} with default options.
+     *
+     * @param objectID the objectID
+     * @param attributesToRetrieve the attributes to return
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @return the record with those attributes (and objectID)
+     */
+    public <T> T getObjectAttributes(String objectID, List<String> attributesToRetrieve, Class<T> type) {
+        return getObjectAttributes(objectID, attributesToRetrieve, type, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #getObjectAttributes(String, List, Class, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param objectID the objectID
+     * @param attributesToRetrieve the attributes to return
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @param options per-request options; null for none
+     * @return the future the record with those attributes (and objectID); it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public <T> CompletableFuture<T> getObjectAttributesAsync(String objectID, List<String> attributesToRetrieve, Class<T> type, RequestOptions options) {
+        return call(Endpoints.GET_OBJECT, options).path("objectID", objectID).query("attributesToRetrieve", attributesToRetrieve).executeAsync(type);
+    }
+
+    /**
+     * Asynchronous form of {@link #getObjectAttributes(String, List, Class)}.
+     *
+     * @param objectID the objectID
+     * @param attributesToRetrieve the attributes to return
+     * @param type the record type, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @return the future the record with those attributes (and objectID)
+     */
+    public <T> CompletableFuture<T> getObjectAttributesAsync(String objectID, List<String> attributesToRetrieve, Class<T> type) {
+        return getObjectAttributesAsync(objectID, attributesToRetrieve, type, RequestOptions.none());
+    }
+
+    /**
+     * Reads the status of a task of this index (shape of the real service: {@code published} once applied). Use {@link #waitForTask(long)} to wait.
+     *
+     * <p>Key right: any key of the application.
+     *
+     * @param taskID the task
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the status
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public TaskStatus getTask(long taskID, RequestOptions options) {
+        return call(Endpoints.GET_TASK, options).path("taskID", taskID).execute(TaskStatus.class);
+    }
+
+    /**
+     * Same as {@link #getTask(long, RequestOptions)} with default options.
+     *
+     * @param taskID the task
+     * @return the status
+     */
+    public TaskStatus getTask(long taskID) {
+        return getTask(taskID, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #getTask(long, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param taskID the task
+     * @param options per-request options; null for none
+     * @return the future the status; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<TaskStatus> getTaskAsync(long taskID, RequestOptions options) {
+        return call(Endpoints.GET_TASK, options).path("taskID", taskID).executeAsync(TaskStatus.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #getTask(long)}.
+     *
+     * @param taskID the task
+     * @return the future the status
+     */
+    public CompletableFuture<TaskStatus> getTaskAsync(long taskID) {
+        return getTaskAsync(taskID, RequestOptions.none());
+    }
+
+    /**
+     * Deletes this index with its records, settings, synonyms and rules.
+     *
+     * <p>Key right: deleteIndex.
+     *
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the task and {@code deletedAt}
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public WriteResponse delete(RequestOptions options) {
+        return call(Endpoints.DELETE_INDEX, options).execute(WriteResponse.class);
+    }
+
+    /**
+     * Same as {@link #delete(RequestOptions)} with default options.
+     *
+     * @return the task and {@code deletedAt}
+     */
+    public WriteResponse delete() {
+        return delete(RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #delete(RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param options per-request options; null for none
+     * @return the future the task and {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<WriteResponse> deleteAsync(RequestOptions options) {
+        return call(Endpoints.DELETE_INDEX, options).executeAsync(WriteResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #delete()}.
+     *
+     * @return the future the task and {@code deletedAt}
+     */
+    public CompletableFuture<WriteResponse> deleteAsync() {
+        return deleteAsync(RequestOptions.none());
+    }
+
+    /**
+     * Reads the settings of this index.
+     *
+     * <p>Key right: settings.
+     *
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the settings
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public IndexSettings getSettings(RequestOptions options) {
+        return call(Endpoints.GET_SETTINGS, options).execute(IndexSettings.class);
+    }
+
+    /**
+     * Same as {@link #getSettings(RequestOptions)} with default options.
+     *
+     * @return the settings
+     */
+    public IndexSettings getSettings() {
+        return getSettings(RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #getSettings(RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param options per-request options; null for none
+     * @return the future the settings; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<IndexSettings> getSettingsAsync(RequestOptions options) {
+        return call(Endpoints.GET_SETTINGS, options).executeAsync(IndexSettings.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #getSettings()}.
+     *
+     * @return the future the settings
+     */
+    public CompletableFuture<IndexSettings> getSettingsAsync() {
+        return getSettingsAsync(RequestOptions.none());
+    }
+
+    /**
+     * Changes the settings present in {@code settings}; others are left as they are.
+     *
+     * <p>Key right: editSettings.
+     *
+     * @param settings the settings to change
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the task and {@code updatedAt}
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public WriteResponse setSettings(IndexSettings settings, boolean forwardToReplicas, RequestOptions options) {
+        return call(Endpoints.SET_SETTINGS, options).query("forwardToReplicas", forwardToReplicas).body(settings).execute(WriteResponse.class);
+    }
+
+    /**
+     * Same as {@link #setSettings(IndexSettings, boolean, RequestOptions)} with default options.
+     *
+     * @param settings the settings to change
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @return the task and {@code updatedAt}
+     */
+    public WriteResponse setSettings(IndexSettings settings, boolean forwardToReplicas) {
+        return setSettings(settings, forwardToReplicas, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #setSettings(IndexSettings, boolean, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param settings the settings to change
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @param options per-request options; null for none
+     * @return the future the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<WriteResponse> setSettingsAsync(IndexSettings settings, boolean forwardToReplicas, RequestOptions options) {
+        return call(Endpoints.SET_SETTINGS, options).query("forwardToReplicas", forwardToReplicas).body(settings).executeAsync(WriteResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #setSettings(IndexSettings, boolean)}.
+     *
+     * @param settings the settings to change
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @return the future the task and {@code updatedAt}
+     */
+    public CompletableFuture<WriteResponse> setSettingsAsync(IndexSettings settings, boolean forwardToReplicas) {
+        return setSettingsAsync(settings, forwardToReplicas, RequestOptions.none());
+    }
+
+    /**
+     * Copies this index (records, settings, synonyms, rules) over {@code destination}, replacing it; with a scope, copies only those parts and no records.
+     *
+     * <p>Key right: addObject.
+     *
+     * @param destination the target index
+     * @param scope the parts to copy, or null or empty for everything
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the task (of this index) and {@code updatedAt}
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public WriteResponse copyTo(String destination, List<CopyScope> scope, RequestOptions options) {
+        return call(Endpoints.OPERATION_INDEX, options)
+                .body(JsonBody.of("operation", "copy", "destination", destination,
+                        "scope", scope == null || scope.isEmpty() ? null : scope)).execute(WriteResponse.class);
+    }
+
+    /**
+     * Same as {@link #copyTo(String, List, RequestOptions)} with default options.
+     *
+     * @param destination the target index
+     * @param scope the parts to copy, or null or empty for everything
+     * @return the task (of this index) and {@code updatedAt}
+     */
+    public WriteResponse copyTo(String destination, List<CopyScope> scope) {
+        return copyTo(destination, scope, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #copyTo(String, List, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param destination the target index
+     * @param scope the parts to copy, or null or empty for everything
+     * @param options per-request options; null for none
+     * @return the future the task (of this index) and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<WriteResponse> copyToAsync(String destination, List<CopyScope> scope, RequestOptions options) {
+        return call(Endpoints.OPERATION_INDEX, options)
+                .body(JsonBody.of("operation", "copy", "destination", destination,
+                        "scope", scope == null || scope.isEmpty() ? null : scope)).executeAsync(WriteResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #copyTo(String, List)}.
+     *
+     * @param destination the target index
+     * @param scope the parts to copy, or null or empty for everything
+     * @return the future the task (of this index) and {@code updatedAt}
+     */
+    public CompletableFuture<WriteResponse> copyToAsync(String destination, List<CopyScope> scope) {
+        return copyToAsync(destination, scope, RequestOptions.none());
+    }
+
+    /**
+     * Renames this index to {@code destination}, replacing it; this index is then gone.
+     *
+     * <p>Key right: addObject.
+     *
+     * @param destination the target index
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the task (of this index) and {@code updatedAt}
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public WriteResponse moveTo(String destination, RequestOptions options) {
+        return call(Endpoints.OPERATION_INDEX, options).body(JsonBody.of("operation", "move", "destination", destination)).execute(WriteResponse.class);
+    }
+
+    /**
+     * Same as {@link #moveTo(String, RequestOptions)} with default options.
+     *
+     * @param destination the target index
+     * @return the task (of this index) and {@code updatedAt}
+     */
+    public WriteResponse moveTo(String destination) {
+        return moveTo(destination, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #moveTo(String, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param destination the target index
+     * @param options per-request options; null for none
+     * @return the future the task (of this index) and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<WriteResponse> moveToAsync(String destination, RequestOptions options) {
+        return call(Endpoints.OPERATION_INDEX, options).body(JsonBody.of("operation", "move", "destination", destination)).executeAsync(WriteResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #moveTo(String)}.
+     *
+     * @param destination the target index
+     * @return the future the task (of this index) and {@code updatedAt}
+     */
+    public CompletableFuture<WriteResponse> moveToAsync(String destination) {
+        return moveToAsync(destination, RequestOptions.none());
+    }
+
+    /**
+     * Creates or replaces a synonym.
+     *
+     * <p>Key right: editSettings.
+     *
+     * @param synonym the synonym
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the task, {@code updatedAt} and the ID
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public WriteResponse saveSynonym(Synonym synonym, boolean forwardToReplicas, RequestOptions options) {
+        return call(Endpoints.SAVE_SYNONYM, options).path("objectID", synonym.objectID()).query("forwardToReplicas", forwardToReplicas)
+                .body(synonym).execute(WriteResponse.class);
+    }
+
+    /**
+     * Same as {@link #saveSynonym(Synonym, boolean, RequestOptions)} with default options.
+     *
+     * @param synonym the synonym
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @return the task, {@code updatedAt} and the ID
+     */
+    public WriteResponse saveSynonym(Synonym synonym, boolean forwardToReplicas) {
+        return saveSynonym(synonym, forwardToReplicas, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #saveSynonym(Synonym, boolean, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param synonym the synonym
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @param options per-request options; null for none
+     * @return the future the task, {@code updatedAt} and the ID; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<WriteResponse> saveSynonymAsync(Synonym synonym, boolean forwardToReplicas, RequestOptions options) {
+        return call(Endpoints.SAVE_SYNONYM, options).path("objectID", synonym.objectID()).query("forwardToReplicas", forwardToReplicas)
+                .body(synonym).executeAsync(WriteResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #saveSynonym(Synonym, boolean)}.
+     *
+     * @param synonym the synonym
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @return the future the task, {@code updatedAt} and the ID
+     */
+    public CompletableFuture<WriteResponse> saveSynonymAsync(Synonym synonym, boolean forwardToReplicas) {
+        return saveSynonymAsync(synonym, forwardToReplicas, RequestOptions.none());
+    }
+
+    /**
+     * Creates or replaces several synonyms, optionally replacing all existing ones atomically.
+     *
+     * <p>Key right: editSettings.
+     *
+     * @param synonyms the synonyms
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @param replaceExistingSynonyms whether every other synonym is removed
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the task and {@code updatedAt}
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public WriteResponse saveSynonyms(List<Synonym> synonyms, boolean forwardToReplicas, boolean replaceExistingSynonyms, RequestOptions options) {
+        return call(Endpoints.SAVE_SYNONYMS, options).query("forwardToReplicas", forwardToReplicas)
+                .query("replaceExistingSynonyms", replaceExistingSynonyms).body(synonyms).execute(WriteResponse.class);
+    }
+
+    /**
+     * Same as {@link #saveSynonyms(List, boolean, boolean, RequestOptions)} with default options.
+     *
+     * @param synonyms the synonyms
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @param replaceExistingSynonyms whether every other synonym is removed
+     * @return the task and {@code updatedAt}
+     */
+    public WriteResponse saveSynonyms(List<Synonym> synonyms, boolean forwardToReplicas, boolean replaceExistingSynonyms) {
+        return saveSynonyms(synonyms, forwardToReplicas, replaceExistingSynonyms, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #saveSynonyms(List, boolean, boolean, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param synonyms the synonyms
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @param replaceExistingSynonyms whether every other synonym is removed
+     * @param options per-request options; null for none
+     * @return the future the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<WriteResponse> saveSynonymsAsync(List<Synonym> synonyms, boolean forwardToReplicas, boolean replaceExistingSynonyms, RequestOptions options) {
+        return call(Endpoints.SAVE_SYNONYMS, options).query("forwardToReplicas", forwardToReplicas)
+                .query("replaceExistingSynonyms", replaceExistingSynonyms).body(synonyms).executeAsync(WriteResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #saveSynonyms(List, boolean, boolean)}.
+     *
+     * @param synonyms the synonyms
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @param replaceExistingSynonyms whether every other synonym is removed
+     * @return the future the task and {@code updatedAt}
+     */
+    public CompletableFuture<WriteResponse> saveSynonymsAsync(List<Synonym> synonyms, boolean forwardToReplicas, boolean replaceExistingSynonyms) {
+        return saveSynonymsAsync(synonyms, forwardToReplicas, replaceExistingSynonyms, RequestOptions.none());
+    }
+
+    /**
+     * Reads a synonym.
+     *
+     * <p>Key right: settings.
+     *
+     * @param objectID the objectID
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the synonym
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public Synonym getSynonym(String objectID, RequestOptions options) {
+        return call(Endpoints.GET_SYNONYM, options).path("objectID", objectID).execute(Synonym.class);
+    }
+
+    /**
+     * Same as {@link #getSynonym(String, RequestOptions)} with default options.
+     *
+     * @param objectID the objectID
+     * @return the synonym
+     */
+    public Synonym getSynonym(String objectID) {
+        return getSynonym(objectID, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #getSynonym(String, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param objectID the objectID
+     * @param options per-request options; null for none
+     * @return the future the synonym; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<Synonym> getSynonymAsync(String objectID, RequestOptions options) {
+        return call(Endpoints.GET_SYNONYM, options).path("objectID", objectID).executeAsync(Synonym.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #getSynonym(String)}.
+     *
+     * @param objectID the objectID
+     * @return the future the synonym
+     */
+    public CompletableFuture<Synonym> getSynonymAsync(String objectID) {
+        return getSynonymAsync(objectID, RequestOptions.none());
+    }
+
+    /**
+     * Deletes a synonym.
+     *
+     * <p>Key right: editSettings.
+     *
+     * @param objectID the objectID
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the task and {@code deletedAt}
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public WriteResponse deleteSynonym(String objectID, boolean forwardToReplicas, RequestOptions options) {
+        return call(Endpoints.DELETE_SYNONYM, options).path("objectID", objectID).query("forwardToReplicas", forwardToReplicas).execute(WriteResponse.class);
+    }
+
+    /**
+     * Same as {@link #deleteSynonym(String, boolean, RequestOptions)} with default options.
+     *
+     * @param objectID the objectID
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @return the task and {@code deletedAt}
+     */
+    public WriteResponse deleteSynonym(String objectID, boolean forwardToReplicas) {
+        return deleteSynonym(objectID, forwardToReplicas, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #deleteSynonym(String, boolean, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param objectID the objectID
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @param options per-request options; null for none
+     * @return the future the task and {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<WriteResponse> deleteSynonymAsync(String objectID, boolean forwardToReplicas, RequestOptions options) {
+        return call(Endpoints.DELETE_SYNONYM, options).path("objectID", objectID).query("forwardToReplicas", forwardToReplicas).executeAsync(WriteResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #deleteSynonym(String, boolean)}.
+     *
+     * @param objectID the objectID
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @return the future the task and {@code deletedAt}
+     */
+    public CompletableFuture<WriteResponse> deleteSynonymAsync(String objectID, boolean forwardToReplicas) {
+        return deleteSynonymAsync(objectID, forwardToReplicas, RequestOptions.none());
+    }
+
+    /**
+     * Deletes every synonym of this index.
+     *
+     * <p>Key right: editSettings.
+     *
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the task and {@code updatedAt}
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public WriteResponse clearSynonyms(boolean forwardToReplicas, RequestOptions options) {
+        return call(Endpoints.CLEAR_SYNONYMS, options).query("forwardToReplicas", forwardToReplicas).execute(WriteResponse.class);
+    }
+
+    /**
+     * Same as {@link #clearSynonyms(boolean, RequestOptions)} with default options.
+     *
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @return the task and {@code updatedAt}
+     */
+    public WriteResponse clearSynonyms(boolean forwardToReplicas) {
+        return clearSynonyms(forwardToReplicas, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #clearSynonyms(boolean, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @param options per-request options; null for none
+     * @return the future the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<WriteResponse> clearSynonymsAsync(boolean forwardToReplicas, RequestOptions options) {
+        return call(Endpoints.CLEAR_SYNONYMS, options).query("forwardToReplicas", forwardToReplicas).executeAsync(WriteResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #clearSynonyms(boolean)}.
+     *
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @return the future the task and {@code updatedAt}
+     */
+    public CompletableFuture<WriteResponse> clearSynonymsAsync(boolean forwardToReplicas) {
+        return clearSynonymsAsync(forwardToReplicas, RequestOptions.none());
+    }
+
+    /**
+     * Searches the synonyms of this index; {@link #browseSynonyms()} iterates over all of them.
+     *
+     * <p>Key right: settings.
+     *
+     * @param query the search
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return a page of synonyms
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public SearchSynonymsResponse searchSynonyms(SynonymQuery query, RequestOptions options) {
+        return call(Endpoints.SEARCH_SYNONYMS, options).body(query).execute(SearchSynonymsResponse.class);
+    }
+
+    /**
+     * Same as {@link #searchSynonyms(SynonymQuery, RequestOptions)} with default options.
+     *
+     * @param query the search
+     * @return a page of synonyms
+     */
+    public SearchSynonymsResponse searchSynonyms(SynonymQuery query) {
+        return searchSynonyms(query, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #searchSynonyms(SynonymQuery, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param query the search
+     * @param options per-request options; null for none
+     * @return the future a page of synonyms; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<SearchSynonymsResponse> searchSynonymsAsync(SynonymQuery query, RequestOptions options) {
+        return call(Endpoints.SEARCH_SYNONYMS, options).body(query).executeAsync(SearchSynonymsResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #searchSynonyms(SynonymQuery)}.
+     *
+     * @param query the search
+     * @return the future a page of synonyms
+     */
+    public CompletableFuture<SearchSynonymsResponse> searchSynonymsAsync(SynonymQuery query) {
+        return searchSynonymsAsync(query, RequestOptions.none());
+    }
+
+    /**
+     * Creates or replaces a rule.
+     *
+     * <p>Key right: editSettings.
+     *
+     * @param rule the rule
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the task, {@code updatedAt} and the ID (response shape of the real service)
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public WriteResponse saveRule(Rule rule, boolean forwardToReplicas, RequestOptions options) {
+        return call(Endpoints.SAVE_RULE, options).path("objectID", rule.objectID()).query("forwardToReplicas", forwardToReplicas).body(rule).execute(WriteResponse.class);
+    }
+
+    /**
+     * Same as {@link #saveRule(Rule, boolean, RequestOptions)} with default options.
+     *
+     * @param rule the rule
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @return the task, {@code updatedAt} and the ID (response shape of the real service)
+     */
+    public WriteResponse saveRule(Rule rule, boolean forwardToReplicas) {
+        return saveRule(rule, forwardToReplicas, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #saveRule(Rule, boolean, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param rule the rule
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @param options per-request options; null for none
+     * @return the future the task, {@code updatedAt} and the ID (response shape of the real service); it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<WriteResponse> saveRuleAsync(Rule rule, boolean forwardToReplicas, RequestOptions options) {
+        return call(Endpoints.SAVE_RULE, options).path("objectID", rule.objectID()).query("forwardToReplicas", forwardToReplicas).body(rule).executeAsync(WriteResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #saveRule(Rule, boolean)}.
+     *
+     * @param rule the rule
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @return the future the task, {@code updatedAt} and the ID (response shape of the real service)
+     */
+    public CompletableFuture<WriteResponse> saveRuleAsync(Rule rule, boolean forwardToReplicas) {
+        return saveRuleAsync(rule, forwardToReplicas, RequestOptions.none());
+    }
+
+    /**
+     * Creates or replaces several rules by objectID, optionally replacing all existing ones atomically.
+     *
+     * <p>Key right: editSettings.
+     *
+     * @param rules the rules
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @param clearExistingRules whether every other rule is removed
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the task and {@code updatedAt}
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public WriteResponse saveRules(List<Rule> rules, boolean forwardToReplicas, boolean clearExistingRules, RequestOptions options) {
+        return call(Endpoints.SAVE_RULES, options).query("forwardToReplicas", forwardToReplicas)
+                .query("clearExistingRules", clearExistingRules).body(rules).execute(WriteResponse.class);
+    }
+
+    /**
+     * Same as {@link #saveRules(List, boolean, boolean, RequestOptions)} with default options.
+     *
+     * @param rules the rules
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @param clearExistingRules whether every other rule is removed
+     * @return the task and {@code updatedAt}
+     */
+    public WriteResponse saveRules(List<Rule> rules, boolean forwardToReplicas, boolean clearExistingRules) {
+        return saveRules(rules, forwardToReplicas, clearExistingRules, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #saveRules(List, boolean, boolean, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param rules the rules
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @param clearExistingRules whether every other rule is removed
+     * @param options per-request options; null for none
+     * @return the future the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<WriteResponse> saveRulesAsync(List<Rule> rules, boolean forwardToReplicas, boolean clearExistingRules, RequestOptions options) {
+        return call(Endpoints.SAVE_RULES, options).query("forwardToReplicas", forwardToReplicas)
+                .query("clearExistingRules", clearExistingRules).body(rules).executeAsync(WriteResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #saveRules(List, boolean, boolean)}.
+     *
+     * @param rules the rules
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @param clearExistingRules whether every other rule is removed
+     * @return the future the task and {@code updatedAt}
+     */
+    public CompletableFuture<WriteResponse> saveRulesAsync(List<Rule> rules, boolean forwardToReplicas, boolean clearExistingRules) {
+        return saveRulesAsync(rules, forwardToReplicas, clearExistingRules, RequestOptions.none());
+    }
+
+    /**
+     * Reads a rule.
+     *
+     * <p>Key right: settings.
+     *
+     * @param objectID the objectID
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the rule
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public Rule getRule(String objectID, RequestOptions options) {
+        return call(Endpoints.GET_RULE, options).path("objectID", objectID).execute(Rule.class);
+    }
+
+    /**
+     * Same as {@link #getRule(String, RequestOptions)} with default options.
+     *
+     * @param objectID the objectID
+     * @return the rule
+     */
+    public Rule getRule(String objectID) {
+        return getRule(objectID, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #getRule(String, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param objectID the objectID
+     * @param options per-request options; null for none
+     * @return the future the rule; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<Rule> getRuleAsync(String objectID, RequestOptions options) {
+        return call(Endpoints.GET_RULE, options).path("objectID", objectID).executeAsync(Rule.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #getRule(String)}.
+     *
+     * @param objectID the objectID
+     * @return the future the rule
+     */
+    public CompletableFuture<Rule> getRuleAsync(String objectID) {
+        return getRuleAsync(objectID, RequestOptions.none());
+    }
+
+    /**
+     * Deletes a rule.
+     *
+     * <p>Key right: editSettings.
+     *
+     * @param objectID the objectID
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the task and {@code updatedAt}
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public WriteResponse deleteRule(String objectID, boolean forwardToReplicas, RequestOptions options) {
+        return call(Endpoints.DELETE_RULE, options).path("objectID", objectID).query("forwardToReplicas", forwardToReplicas).execute(WriteResponse.class);
+    }
+
+    /**
+     * Same as {@link #deleteRule(String, boolean, RequestOptions)} with default options.
+     *
+     * @param objectID the objectID
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @return the task and {@code updatedAt}
+     */
+    public WriteResponse deleteRule(String objectID, boolean forwardToReplicas) {
+        return deleteRule(objectID, forwardToReplicas, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #deleteRule(String, boolean, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param objectID the objectID
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @param options per-request options; null for none
+     * @return the future the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<WriteResponse> deleteRuleAsync(String objectID, boolean forwardToReplicas, RequestOptions options) {
+        return call(Endpoints.DELETE_RULE, options).path("objectID", objectID).query("forwardToReplicas", forwardToReplicas).executeAsync(WriteResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #deleteRule(String, boolean)}.
+     *
+     * @param objectID the objectID
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @return the future the task and {@code updatedAt}
+     */
+    public CompletableFuture<WriteResponse> deleteRuleAsync(String objectID, boolean forwardToReplicas) {
+        return deleteRuleAsync(objectID, forwardToReplicas, RequestOptions.none());
+    }
+
+    /**
+     * Deletes every rule of this index.
+     *
+     * <p>Key right: editSettings.
+     *
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the task and {@code updatedAt}
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public WriteResponse clearRules(boolean forwardToReplicas, RequestOptions options) {
+        return call(Endpoints.CLEAR_RULES, options).query("forwardToReplicas", forwardToReplicas).execute(WriteResponse.class);
+    }
+
+    /**
+     * Same as {@link #clearRules(boolean, RequestOptions)} with default options.
+     *
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @return the task and {@code updatedAt}
+     */
+    public WriteResponse clearRules(boolean forwardToReplicas) {
+        return clearRules(forwardToReplicas, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #clearRules(boolean, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @param options per-request options; null for none
+     * @return the future the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<WriteResponse> clearRulesAsync(boolean forwardToReplicas, RequestOptions options) {
+        return call(Endpoints.CLEAR_RULES, options).query("forwardToReplicas", forwardToReplicas).executeAsync(WriteResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #clearRules(boolean)}.
+     *
+     * @param forwardToReplicas whether the change is also applied to the replicas
+     * @return the future the task and {@code updatedAt}
+     */
+    public CompletableFuture<WriteResponse> clearRulesAsync(boolean forwardToReplicas) {
+        return clearRulesAsync(forwardToReplicas, RequestOptions.none());
+    }
+
+    /**
+     * Searches the rules of this index; {@link #browseRules()} iterates over all of them.
+     *
+     * <p>Key right: settings.
+     *
+     * @param query the search
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return a page of rules
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public SearchRulesResponse searchRules(RuleQuery query, RequestOptions options) {
+        return call(Endpoints.SEARCH_RULES, options).body(query).execute(SearchRulesResponse.class);
+    }
+
+    /**
+     * Same as {@link #searchRules(RuleQuery, RequestOptions)} with default options.
+     *
+     * @param query the search
+     * @return a page of rules
+     */
+    public SearchRulesResponse searchRules(RuleQuery query) {
+        return searchRules(query, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #searchRules(RuleQuery, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param query the search
+     * @param options per-request options; null for none
+     * @return the future a page of rules; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<SearchRulesResponse> searchRulesAsync(RuleQuery query, RequestOptions options) {
+        return call(Endpoints.SEARCH_RULES, options).body(query).executeAsync(SearchRulesResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #searchRules(RuleQuery)}.
+     *
+     * @param query the search
+     * @return the future a page of rules
+     */
+    public CompletableFuture<SearchRulesResponse> searchRulesAsync(RuleQuery query) {
+        return searchRulesAsync(query, RequestOptions.none());
+    }
+
+    /**
+     * Creates a key limited to this index. Propagation takes time: the key is usable once {@link #getApiKey(String)} reads it.
+     *
+     * <p>Key right: admin key.
+     * Not idempotent: a retried call can create two keys.
+     *
+     * @param key the key parameters
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the new key and {@code createdAt}
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public ApiKeyResponse addApiKey(ApiKey key, RequestOptions options) {
+        return call(Endpoints.ADD_INDEX_API_KEY, options).body(key).execute(ApiKeyResponse.class);
+    }
+
+    /**
+     * Same as {@link #addApiKey(ApiKey, RequestOptions)} with default options.
+     *
+     * @param key the key parameters
+     * @return the new key and {@code createdAt}
+     */
+    public ApiKeyResponse addApiKey(ApiKey key) {
+        return addApiKey(key, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #addApiKey(ApiKey, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param key the key parameters
+     * @param options per-request options; null for none
+     * @return the future the new key and {@code createdAt}; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<ApiKeyResponse> addApiKeyAsync(ApiKey key, RequestOptions options) {
+        return call(Endpoints.ADD_INDEX_API_KEY, options).body(key).executeAsync(ApiKeyResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #addApiKey(ApiKey)}.
+     *
+     * @param key the key parameters
+     * @return the future the new key and {@code createdAt}
+     */
+    public CompletableFuture<ApiKeyResponse> addApiKeyAsync(ApiKey key) {
+        return addApiKeyAsync(key, RequestOptions.none());
+    }
+
+    /**
+     * Replaces the parameters of a key of this index (the service answers success even for an unknown key).
+     *
+     * <p>Key right: admin key.
+     *
+     * @param key the key
+     * @param parameters the new parameters
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the key and {@code updatedAt}
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public ApiKeyResponse updateApiKey(String key, ApiKey parameters, RequestOptions options) {
+        return call(Endpoints.UPDATE_INDEX_API_KEY, options).path("key", key).body(parameters).execute(ApiKeyResponse.class);
+    }
+
+    /**
+     * Same as {@link #updateApiKey(String, ApiKey, RequestOptions)} with default options.
+     *
+     * @param key the key
+     * @param parameters the new parameters
+     * @return the key and {@code updatedAt}
+     */
+    public ApiKeyResponse updateApiKey(String key, ApiKey parameters) {
+        return updateApiKey(key, parameters, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #updateApiKey(String, ApiKey, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param key the key
+     * @param parameters the new parameters
+     * @param options per-request options; null for none
+     * @return the future the key and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<ApiKeyResponse> updateApiKeyAsync(String key, ApiKey parameters, RequestOptions options) {
+        return call(Endpoints.UPDATE_INDEX_API_KEY, options).path("key", key).body(parameters).executeAsync(ApiKeyResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #updateApiKey(String, ApiKey)}.
+     *
+     * @param key the key
+     * @param parameters the new parameters
+     * @return the future the key and {@code updatedAt}
+     */
+    public CompletableFuture<ApiKeyResponse> updateApiKeyAsync(String key, ApiKey parameters) {
+        return updateApiKeyAsync(key, parameters, RequestOptions.none());
+    }
+
+    /**
+     * Lists the keys of this index.
+     *
+     * <p>Key right: admin key.
+     *
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the keys
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public ListApiKeysResponse listApiKeys(RequestOptions options) {
+        return call(Endpoints.LIST_INDEX_API_KEYS, options).execute(ListApiKeysResponse.class);
+    }
+
+    /**
+     * Same as {@link #listApiKeys(RequestOptions)} with default options.
+     *
+     * @return the keys
+     */
+    public ListApiKeysResponse listApiKeys() {
+        return listApiKeys(RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #listApiKeys(RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param options per-request options; null for none
+     * @return the future the keys; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<ListApiKeysResponse> listApiKeysAsync(RequestOptions options) {
+        return call(Endpoints.LIST_INDEX_API_KEYS, options).executeAsync(ListApiKeysResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #listApiKeys()}.
+     *
+     * @return the future the keys
+     */
+    public CompletableFuture<ListApiKeysResponse> listApiKeysAsync() {
+        return listApiKeysAsync(RequestOptions.none());
+    }
+
+    /**
+     * Reads a key of this index.
+     *
+     * <p>Key right: admin key.
+     *
+     * @param key the key
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return the key and its parameters
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public ApiKeyInfo getApiKey(String key, RequestOptions options) {
+        return call(Endpoints.GET_INDEX_API_KEY, options).path("key", key).execute(ApiKeyInfo.class);
+    }
+
+    /**
+     * Same as {@link #getApiKey(String, RequestOptions)} with default options.
+     *
+     * @param key the key
+     * @return the key and its parameters
+     */
+    public ApiKeyInfo getApiKey(String key) {
+        return getApiKey(key, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #getApiKey(String, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param key the key
+     * @param options per-request options; null for none
+     * @return the future the key and its parameters; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<ApiKeyInfo> getApiKeyAsync(String key, RequestOptions options) {
+        return call(Endpoints.GET_INDEX_API_KEY, options).path("key", key).executeAsync(ApiKeyInfo.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #getApiKey(String)}.
+     *
+     * @param key the key
+     * @return the future the key and its parameters
+     */
+    public CompletableFuture<ApiKeyInfo> getApiKeyAsync(String key) {
+        return getApiKeyAsync(key, RequestOptions.none());
+    }
+
+    /**
+     * Deletes a key of this index.
+     *
+     * <p>Key right: admin key.
+     *
+     * @param key the key
+     * @param options per-request options (headers, query parameters, timeouts); null for none
+     * @return {@code deletedAt}
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public ApiKeyResponse deleteApiKey(String key, RequestOptions options) {
+        return call(Endpoints.DELETE_INDEX_API_KEY, options).path("key", key).execute(ApiKeyResponse.class);
+    }
+
+    /**
+     * Same as {@link #deleteApiKey(String, RequestOptions)} with default options.
+     *
+     * @param key the key
+     * @return {@code deletedAt}
+     */
+    public ApiKeyResponse deleteApiKey(String key) {
+        return deleteApiKey(key, RequestOptions.none());
+    }
+
+    /**
+     * Asynchronous form of {@link #deleteApiKey(String, RequestOptions)}. Cancelling the future cancels the call.
+     *
+     * @param key the key
+     * @param options per-request options; null for none
+     * @return the future {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<ApiKeyResponse> deleteApiKeyAsync(String key, RequestOptions options) {
+        return call(Endpoints.DELETE_INDEX_API_KEY, options).path("key", key).executeAsync(ApiKeyResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #deleteApiKey(String)}.
+     *
+     * @param key the key
+     * @return the future {@code deletedAt}
+     */
+    public CompletableFuture<ApiKeyResponse> deleteApiKeyAsync(String key) {
+        return deleteApiKeyAsync(key, RequestOptions.none());
+    }
+
+    // ---- Helpers -------------------------------------------------------------------------------------------
+
+    /**
+     * Waits until a task of this index is applied, polling {@link #getTask(long)} with the default
+     * {@link WaitPolicy}.
+     *
+     * @param taskID the task
+     * @return the final status
+     * @throws io.quarry.core.WaitTimeoutException if it is still pending after the last attempt (the task may
+     *                                             still complete)
+     */
+    public TaskStatus waitForTask(long taskID) {
+        return waitForTask(taskID, WaitPolicy.defaults());
+    }
+
+    /**
+     * Waits until a task of this index is applied.
+     *
+     * @param taskID the task
+     * @param policy attempts and delays
+     * @return the final status
+     * @throws io.quarry.core.WaitTimeoutException if it is still pending after the last attempt
+     */
+    public TaskStatus waitForTask(long taskID, WaitPolicy policy) {
+        return Poller.poll(taskDescription(taskID), policy,
+                () -> Optional.of(getTask(taskID)).filter(TaskStatus::isPublished));
+    }
+
+    /**
+     * Asynchronous form of {@link #waitForTask(long)}; sleeps are scheduled, no thread is blocked.
+     *
+     * @param taskID the task
+     * @return the future final status; fails with {@link io.quarry.core.WaitTimeoutException} on timeout
+     */
+    public CompletableFuture<TaskStatus> waitForTaskAsync(long taskID) {
+        return waitForTaskAsync(taskID, WaitPolicy.defaults());
+    }
+
+    /**
+     * Asynchronous form of {@link #waitForTask(long, WaitPolicy)}.
+     *
+     * @param taskID the task
+     * @param policy attempts and delays
+     * @return the future final status
+     */
+    public CompletableFuture<TaskStatus> waitForTaskAsync(long taskID, WaitPolicy policy) {
+        return Poller.pollAsync(taskDescription(taskID), policy,
+                () -> getTaskAsync(taskID).thenApply(s -> Optional.of(s).filter(TaskStatus::isPublished)));
+    }
+
+    /**
+     * Every record matching a query, read lazily with browse calls that follow the cursor (up to 1000 records
+     * a call). Needs the {@code browse} right.
+     *
+     * @param query the parameters (filters, attributesToRetrieve, ...)
+     * @param type  the record type
+     * @param <T>   the record type
+     * @return the lazy sequence of records
+     */
+    public <T> PagedIterable<T> browseObjects(SearchQuery query, Class<T> type) {
+        return new PagedIterable<>(() -> Pages.<T, Optional<String>>iterator(Optional.empty(),
+                cursor -> browsePage(cursor.isEmpty() ? browse(query, type) : browseFrom(cursor.get(), type))));
+    }
+
+    /**
+     * Asynchronous form of {@link #browseObjects(SearchQuery, Class)}: reads every page and collects the records.
+     *
+     * @param query the parameters
+     * @param type  the record type
+     * @param <T>   the record type
+     * @return the future records
+     */
+    public <T> CompletableFuture<List<T>> browseObjectsAsync(SearchQuery query, Class<T> type) {
+        return Pages.<T, Optional<String>>collectAsync(Optional.empty(), cursor ->
+                (cursor.isEmpty() ? browseAsync(query, type) : browseFromAsync(cursor.get(), type))
+                        .thenApply(SearchIndex::browsePage));
+    }
+
+    /**
+     * Every synonym of this index, read lazily page by page. Needs the {@code settings} right.
+     *
+     * @return the lazy sequence
+     */
+    public PagedIterable<Synonym> browseSynonyms() {
+        return new PagedIterable<>(() -> Pages.iterator(0,
+                page -> synonymPage(page, searchSynonyms(synonymQuery(page)))));
+    }
+
+    /**
+     * Asynchronous form of {@link #browseSynonyms()}.
+     *
+     * @return the future synonyms
+     */
+    public CompletableFuture<List<Synonym>> browseSynonymsAsync() {
+        return Pages.collectAsync(0, page -> searchSynonymsAsync(synonymQuery(page))
+                .thenApply(r -> synonymPage(page, r)));
+    }
+
+    /**
+     * Every rule of this index, read lazily page by page. Needs the {@code settings} right.
+     *
+     * @return the lazy sequence
+     */
+    public PagedIterable<Rule> browseRules() {
+        return new PagedIterable<>(() -> Pages.iterator(0, page -> rulePage(searchRules(ruleQuery(page)))));
+    }
+
+    /**
+     * Asynchronous form of {@link #browseRules()}.
+     *
+     * @return the future rules
+     */
+    public CompletableFuture<List<Rule>> browseRulesAsync() {
+        return Pages.collectAsync(0, page -> searchRulesAsync(ruleQuery(page)).thenApply(SearchIndex::rulePage));
+    }
+
+    /**
+     * Saves records in batches of 1000 (each record with an objectID replaces the stored one; one without gets
+     * an ID from the service, so a retried batch can add it twice). Needs {@code addObject}.
+     *
+     * @param records the records
+     * @return the acknowledgement of each batch
+     */
+    public List<BatchResponse> saveObjects(Collection<?> records) {
+        return saveObjects(records, BatchOptions.defaults());
+    }
+
+    /**
+     * Saves records in batches. With {@link BatchOptions#assignObjectIDs(boolean)}, records without objectID
+     * get a UUID first, so retries cannot duplicate them. Needs {@code addObject}.
+     *
+     * @param records the records
+     * @param options chunk size, waiting, objectID assignment, progress
+     * @return the acknowledgement of each batch
+     */
+    public List<BatchResponse> saveObjects(Collection<?> records, BatchOptions options) {
+        return writeChunks(ChunkedWriter.saves(records, options.assignObjectIDs()), options);
+    }
+
+    /**
+     * Asynchronous form of {@link #saveObjects(Collection, BatchOptions)}; batches are sent one after another.
+     *
+     * @param records the records
+     * @param options chunk size, waiting, objectID assignment, progress
+     * @return the future acknowledgements
+     */
+    public CompletableFuture<List<BatchResponse>> saveObjectsAsync(Collection<?> records, BatchOptions options) {
+        return writeChunksAsync(ChunkedWriter.saves(records, options.assignObjectIDs()), options);
+    }
+
+    /**
+     * Deletes records in batches. Needs {@code deleteObject}.
+     *
+     * @param objectIDs the records
+     * @param options   chunk size, waiting, progress
+     * @return the acknowledgement of each batch
+     */
+    public List<BatchResponse> deleteObjects(Collection<String> objectIDs, BatchOptions options) {
+        return writeChunks(ChunkedWriter.deletes(objectIDs), options);
+    }
+
+    /**
+     * Asynchronous form of {@link #deleteObjects(Collection, BatchOptions)}.
+     *
+     * @param objectIDs the records
+     * @param options   chunk size, waiting, progress
+     * @return the future acknowledgements
+     */
+    public CompletableFuture<List<BatchResponse>> deleteObjectsAsync(Collection<String> objectIDs,
+                                                                    BatchOptions options) {
+        return writeChunksAsync(ChunkedWriter.deletes(objectIDs), options);
+    }
+
+    /**
+     * Updates attributes of records in batches; each element carries its {@code objectID}. Values may be
+     * {@link AttributeOperation}s (Increment-style ones are not idempotent: a retried batch can apply them
+     * twice). Needs {@code addObject}.
+     *
+     * @param records           attribute sets with objectID
+     * @param createIfNotExists whether missing records are created
+     * @param options           chunk size, waiting, progress
+     * @return the acknowledgement of each batch
+     */
+    public List<BatchResponse> partialUpdateObjects(Collection<?> records, boolean createIfNotExists,
+                                                    BatchOptions options) {
+        return writeChunks(ChunkedWriter.partialUpdates(records, createIfNotExists), options);
+    }
+
+    /**
+     * Asynchronous form of {@link #partialUpdateObjects(Collection, boolean, BatchOptions)}.
+     *
+     * @param records           attribute sets with objectID
+     * @param createIfNotExists whether missing records are created
+     * @param options           chunk size, waiting, progress
+     * @return the future acknowledgements
+     */
+    public CompletableFuture<List<BatchResponse>> partialUpdateObjectsAsync(Collection<?> records,
+                                                                           boolean createIfNotExists,
+                                                                           BatchOptions options) {
+        return writeChunksAsync(ChunkedWriter.partialUpdates(records, createIfNotExists), options);
+    }
+
+    /**
+     * Replaces every record of this index without a moment where searches see a partial set: copies settings,
+     * synonyms and rules to a temporary index, writes the records there, waits, then moves it over this index.
+     * If any step fails the temporary index is deleted and the error rethrown; this index is then unchanged.
+     * Needs {@code addObject}, {@code deleteIndex} (clean-up) and {@code settings}/{@code editSettings}.
+     *
+     * @param records the new records
+     * @param options chunk size, objectID assignment, progress (tasks are always waited for)
+     * @return what was done
+     */
+    public ReplaceAllResponse replaceAllObjects(Collection<?> records, BatchOptions options) {
+        SearchIndex temporary = sibling(temporaryName());
+        try {
+            WriteResponse copy = copyScopesOrNull(temporary.name);
+            List<BatchResponse> batches = temporary.saveObjects(records, options.waitForTasks(true));
+            if (copy != null) {
+                waitForTask(copy.taskID(), options.waitPolicy());
+            }
+            WriteResponse move = temporary.moveTo(name);
+            temporary.waitForTask(move.taskID(), options.waitPolicy());
+            return new ReplaceAllResponse(copy, batches, move);
+        } catch (RuntimeException e) {
+            deleteQuietly(temporary, e);
+            throw e;
+        }
+    }
+
+    /**
+     * Asynchronous form of {@link #replaceAllObjects(Collection, BatchOptions)}.
+     *
+     * @param records the new records
+     * @param options chunk size, objectID assignment, progress
+     * @return the future outcome; on failure the temporary index has been deleted
+     */
+    public CompletableFuture<ReplaceAllResponse> replaceAllObjectsAsync(Collection<?> records, BatchOptions options) {
+        SearchIndex temporary = sibling(temporaryName());
+        BatchOptions waiting = options.waitForTasks(true);
+        return copyToAsync(temporary.name, SCOPES).handle((copy, error) -> {
+            Throwable cause = error == null ? null : Poller.unwrap(error);
+            if (cause != null && !(cause instanceof NotFoundException)) {
+                throw new java.util.concurrent.CompletionException(cause);
+            }
+            return copy;
+        }).thenCompose(copy -> temporary.saveObjectsAsync(records, waiting)
+                .thenCompose(batches -> (copy == null ? CompletableFuture.completedFuture(null)
+                        : waitForTaskAsync(copy.taskID(), options.waitPolicy()))
+                        .thenCompose(ignored -> temporary.moveToAsync(name))
+                        .thenCompose(move -> temporary.waitForTaskAsync(move.taskID(), options.waitPolicy())
+                                .thenApply(ignored -> new ReplaceAllResponse(copy, batches, move)))))
+                .exceptionallyCompose(error -> temporary.deleteAsync().handle((r, e) -> {
+                    throw new java.util.concurrent.CompletionException(Poller.unwrap(error));
+                }));
+    }
+
+    /**
+     * Whether this index exists (reads its settings; a 404 means no). Needs {@code settings}.
+     *
+     * @return true if it exists
+     */
+    public boolean exists() {
+        try {
+            getSettings();
+            return true;
+        } catch (NotFoundException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Asynchronous form of {@link #exists()}.
+     *
+     * @return the future answer
+     */
+    public CompletableFuture<Boolean> existsAsync() {
+        return getSettingsAsync().handle((settings, error) -> {
+            if (error == null) {
+                return true;
+            }
+            Throwable cause = Poller.unwrap(error);
+            if (cause instanceof NotFoundException) {
+                return false;
+            }
+            throw new java.util.concurrent.CompletionException(cause);
+        });
+    }
+
+    // ---- Internals -----------------------------------------------------------------------------------------
+
+    private static final List<CopyScope> SCOPES = List.of(CopyScope.SETTINGS, CopyScope.SYNONYMS, CopyScope.RULES);
+    private static final int PAGE_SIZE = 1000;
+
+    private ApiRequest call(Endpoint endpoint, RequestOptions options) {
+        return api.request(endpoint).path("indexName", name).options(RequestOptionsMerge.merge(defaults, options));
+    }
+
+    private WriteResponse copyScopesOrNull(String destination) {
+        try {
+            return copyTo(destination, SCOPES, RequestOptions.none());
+        } catch (NotFoundException e) {
+            return null; // nothing to copy: the target does not exist yet
+        }
+    }
+
+    private SearchIndex sibling(String indexName) {
+        return new SearchIndex(api, indexName, defaults);
+    }
+
+    private String temporaryName() {
+        return name + "_tmp_" + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36);
+    }
+
+    private static void deleteQuietly(SearchIndex index, RuntimeException failure) {
+        try {
+            index.delete();
+        } catch (RuntimeException cleanup) {
+            failure.addSuppressed(cleanup);
+        }
+    }
+
+    private String taskDescription(long taskID) {
+        return "task " + taskID + " of index " + name;
+    }
+
+    private List<BatchResponse> writeChunks(List<BatchOperation> operations, BatchOptions options) {
+        return ChunkedWriter.write(operations, options, this::batch, id -> waitForTask(id, options.waitPolicy()));
+    }
+
+    private CompletableFuture<List<BatchResponse>> writeChunksAsync(List<BatchOperation> operations,
+                                                                   BatchOptions options) {
+        return ChunkedWriter.writeAsync(operations, options, this::batchAsync,
+                id -> waitForTaskAsync(id, options.waitPolicy()));
+    }
+
+    private static <T> Page<T, Optional<String>> browsePage(SearchResponse<T> response) {
+        return new Page<>(response.records(), response.cursor().isPresent() ? response.cursor() : null);
+    }
+
+    private static SynonymQuery synonymQuery(int page) {
+        return SynonymQuery.of("").page(page).hitsPerPage(PAGE_SIZE);
+    }
+
+    private static Page<Synonym, Integer> synonymPage(int page, SearchSynonymsResponse response) {
+        int nbPages = (int) ((response.nbHits() + PAGE_SIZE - 1) / PAGE_SIZE);
+        return new Page<>(response.hits(), Pages.nextPage(page, response.hits().size(), nbPages, PAGE_SIZE));
+    }
+
+    private static RuleQuery ruleQuery(int page) {
+        return RuleQuery.of("").page(page).hitsPerPage(PAGE_SIZE);
+    }
+
+    private static Page<Rule, Integer> rulePage(SearchRulesResponse response) {
+        return new Page<>(response.hits(),
+                Pages.nextPage(response.page(), response.hits().size(), response.nbPages(), PAGE_SIZE));
+    }
+}

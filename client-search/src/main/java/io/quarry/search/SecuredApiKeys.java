@@ -1,0 +1,172 @@
+package io.quarry.search;
+
+import io.quarry.search.internal.ParamEncoding;
+import io.quarry.search.model.SearchQuery;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.StringJoiner;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * Secured API keys, generated without calling the service (section 5.2): the restrictions as a query string of
+ * sorted names with percent-encoded values ({@code %20} for spaces, lists comma-joined), its HMAC-SHA256 with
+ * the parent key in lower-case hex, then Base64 of hex followed by the query string. The parent key should be a
+ * search key, never the admin key; it is never embedded in the result.
+ */
+public final class SecuredApiKeys {
+
+    private static final int HASH_HEX_LENGTH = 64;
+
+    private SecuredApiKeys() {
+    }
+
+    /**
+     * Generates a secured key.
+     *
+     * @param parentKey    the key the secured key derives from (its rights apply)
+     * @param restrictions what the key embeds
+     * @return the secured key
+     */
+    public static String generate(String parentKey, SecuredApiKeyRestrictions restrictions) {
+        Objects.requireNonNull(parentKey, "parentKey");
+        String query = queryString(restrictions.toParams());
+        return Base64.getEncoder().encodeToString((hmacHex(parentKey, query) + query).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Reads back the restrictions a secured key embeds (without checking its signature, which needs the parent).
+     * Search parameters come back as the strings the key holds.
+     *
+     * @param securedKey the key
+     * @return the restrictions
+     * @throws IllegalArgumentException if the text is not a secured key
+     */
+    public static SecuredApiKeyRestrictions decode(String securedKey) {
+        Map<String, String> params = parse(queryPart(securedKey));
+        SecuredApiKeyRestrictions r = SecuredApiKeyRestrictions.create();
+        SearchQuery search = SearchQuery.empty();
+        for (Map.Entry<String, String> e : params.entrySet()) {
+            String value = e.getValue();
+            switch (e.getKey()) {
+                case "validUntil" -> r = r.validUntil(parseLong(value));
+                case "restrictIndices" -> r = r.restrictIndices(split(value));
+                case "referers" -> r = r.referers(split(value));
+                case "restrictSources" -> r = r.restrictSources(value);
+                case "userToken" -> r = r.userToken(value);
+                default -> search = search.param(e.getKey(), value);
+            }
+        }
+        return r.searchParams(search);
+    }
+
+    /**
+     * Whether a key was generated from a parent key with these exact parameters (signature check).
+     *
+     * @param parentKey  the parent key
+     * @param securedKey the secured key
+     * @return true if the signature matches
+     */
+    public static boolean isSignedBy(String parentKey, String securedKey) {
+        String decoded = decodeBase64(securedKey);
+        String expected = hmacHex(parentKey, decoded.substring(HASH_HEX_LENGTH));
+        return java.security.MessageDigest.isEqual(expected.getBytes(StandardCharsets.US_ASCII),
+                decoded.substring(0, HASH_HEX_LENGTH).getBytes(StandardCharsets.US_ASCII));
+    }
+
+    /**
+     * How long a secured key stays valid.
+     *
+     * @param securedKey the key
+     * @return the time left; negative once expired
+     * @throws IllegalArgumentException if the key has no {@code validUntil}
+     */
+    public static Duration remainingValidity(String securedKey) {
+        return remainingValidity(securedKey, Clock.systemUTC());
+    }
+
+    /**
+     * How long a secured key stays valid at the time of a clock.
+     *
+     * @param securedKey the key
+     * @param clock      the clock
+     * @return the time left; negative once expired
+     * @throws IllegalArgumentException if the key has no {@code validUntil}
+     */
+    public static Duration remainingValidity(String securedKey, Clock clock) {
+        long validUntil = decode(securedKey).validUntil()
+                .orElseThrow(() -> new IllegalArgumentException("the secured key has no validUntil restriction"));
+        return Duration.between(clock.instant(), Instant.ofEpochSecond(validUntil));
+    }
+
+    private static String queryString(Map<String, Object> sorted) {
+        StringJoiner query = new StringJoiner("&");
+        sorted.forEach((name, value) -> query.add(ParamEncoding.percentEncode(name) + "="
+                + ParamEncoding.percentEncode(ParamEncoding.asRestrictionText(value))));
+        return query.toString();
+    }
+
+    private static String hmacHex(String parentKey, String message) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(parentKey.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+            return HexFormat.of().formatHex(mac.doFinal(message.getBytes(StandardCharsets.UTF_8)));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is not available in this JDK", e);
+        }
+    }
+
+    private static String queryPart(String securedKey) {
+        return decodeBase64(securedKey).substring(HASH_HEX_LENGTH);
+    }
+
+    private static String decodeBase64(String securedKey) {
+        String decoded;
+        try {
+            decoded = new String(Base64.getDecoder().decode(Objects.requireNonNull(securedKey, "securedKey")),
+                    StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("not a secured API key: not Base64", e);
+        }
+        if (decoded.length() < HASH_HEX_LENGTH || !decoded.substring(0, HASH_HEX_LENGTH).matches("[0-9a-f]+")) {
+            throw new IllegalArgumentException("not a secured API key: no HMAC-SHA256 prefix");
+        }
+        return decoded;
+    }
+
+    private static Map<String, String> parse(String query) {
+        Map<String, String> params = new LinkedHashMap<>();
+        if (query.isEmpty()) {
+            return params;
+        }
+        for (String pair : query.split("&")) {
+            int eq = pair.indexOf('=');
+            String name = eq < 0 ? pair : pair.substring(0, eq);
+            String value = eq < 0 ? "" : pair.substring(eq + 1);
+            params.put(URLDecoder.decode(name, StandardCharsets.UTF_8), URLDecoder.decode(value, StandardCharsets.UTF_8));
+        }
+        return params;
+    }
+
+    private static String[] split(String value) {
+        return value.isEmpty() ? new String[0] : Arrays.stream(value.split(",")).map(String::trim).toArray(String[]::new);
+    }
+
+    private static long parseLong(String value) {
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("validUntil of the secured key is not a number", e);
+        }
+    }
+}

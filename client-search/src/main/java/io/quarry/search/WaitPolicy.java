@@ -1,0 +1,60 @@
+package io.quarry.search;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How the {@code waitFor...} helpers poll: a bounded number of attempts, sleeping between them for a delay that
+ * starts at {@code initialDelay} and grows by {@code multiplier} up to {@code maxDelay}. When the attempts run
+ * out the helper throws {@link io.quarry.core.WaitTimeoutException}; the operation may still complete later.
+ *
+ * @param maxAttempts  attempts before giving up, at least 1
+ * @param initialDelay sleep after the first attempt
+ * @param maxDelay     longest sleep
+ * @param multiplier   growth of the sleep, at least 1
+ */
+public record WaitPolicy(int maxAttempts, Duration initialDelay, Duration maxDelay, double multiplier) {
+
+    private static final WaitPolicy DEFAULTS =
+            new WaitPolicy(50, Duration.ofMillis(50), Duration.ofSeconds(5), 1.5);
+
+    /** Validates the values. */
+    public WaitPolicy {
+        Objects.requireNonNull(initialDelay, "initialDelay");
+        Objects.requireNonNull(maxDelay, "maxDelay");
+        if (maxAttempts < 1) {
+            throw new IllegalArgumentException("maxAttempts must be at least 1");
+        }
+        if (initialDelay.isNegative() || maxDelay.compareTo(initialDelay) < 0) {
+            throw new IllegalArgumentException("delays must satisfy 0 <= initialDelay <= maxDelay");
+        }
+        if (!(multiplier >= 1.0)) {
+            throw new IllegalArgumentException("multiplier must be at least 1");
+        }
+    }
+
+    /**
+     * The default: 50 attempts, 50 ms growing by 1.5x up to 5 s (about three and a half minutes in all).
+     *
+     * @return the default policy
+     */
+    public static WaitPolicy defaults() {
+        return DEFAULTS;
+    }
+
+    /** @param attempts attempts before giving up; @return a copy */
+    public WaitPolicy withMaxAttempts(int attempts) {
+        return new WaitPolicy(attempts, initialDelay, maxDelay, multiplier);
+    }
+
+    /**
+     * The sleep after an attempt.
+     *
+     * @param attempt the zero-based attempt that just failed
+     * @return the delay
+     */
+    public Duration delayAfter(int attempt) {
+        double millis = initialDelay.toMillis() * Math.pow(multiplier, Math.min(attempt, 64));
+        return Duration.ofMillis((long) Math.min(millis, maxDelay.toMillis()));
+    }
+}

@@ -1,0 +1,11 @@
+package io.quarry.search.internal;
+
+import java.util.List;
+
+/**
+ * The wire form of a multi-index search response.
+ *
+ * @param results one response per query, in order
+ */
+public record MultiSearchJson(List<SearchResponseJson> results) {
+}

@@ -1,0 +1,108 @@
+package io.quarry.search.internal;
+
+import io.quarry.core.WaitTimeoutException;
+import io.quarry.search.WaitPolicy;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * Repeats a check until it yields a value, sleeping per a {@link WaitPolicy} between attempts. A check answers
+ * a value (done), empty (not yet) or throws (the failure surfaces at once).
+ */
+public final class Poller {
+
+    private Poller() {
+    }
+
+    /**
+     * Polls, blocking the calling thread.
+     *
+     * @param what   what is waited for, for the timeout message
+     * @param policy attempts and delays
+     * @param check  one attempt
+     * @param <R>    the result type
+     * @return the first value the check yields
+     * @throws WaitTimeoutException when the attempts run out
+     */
+    public static <R> R poll(String what, WaitPolicy policy, Supplier<Optional<R>> check) {
+        Duration waited = Duration.ZERO;
+        for (int attempt = 0; attempt < policy.maxAttempts(); attempt++) {
+            Optional<R> result = check.get();
+            if (result.isPresent()) {
+                return result.get();
+            }
+            if (attempt + 1 < policy.maxAttempts()) {
+                Duration delay = policy.delayAfter(attempt);
+                sleep(delay);
+                waited = waited.plus(delay);
+            }
+        }
+        throw new WaitTimeoutException(what, waited);
+    }
+
+    /**
+     * Polls without blocking: attempts are chained, sleeps are scheduled delays.
+     *
+     * @param what   what is waited for
+     * @param policy attempts and delays
+     * @param check  one attempt
+     * @param <R>    the result type
+     * @return the future first value; fails with {@link WaitTimeoutException} or the check's failure
+     */
+    public static <R> CompletableFuture<R> pollAsync(String what, WaitPolicy policy,
+                                                     Supplier<CompletableFuture<Optional<R>>> check) {
+        CompletableFuture<R> result = new CompletableFuture<>();
+        attempt(what, policy, check, 0, Duration.ZERO, result);
+        return result;
+    }
+
+    private static <R> void attempt(String what, WaitPolicy policy, Supplier<CompletableFuture<Optional<R>>> check,
+                                    int attempt, Duration waited, CompletableFuture<R> result) {
+        if (result.isDone()) {
+            return;
+        }
+        CompletableFuture<Optional<R>> future;
+        try {
+            future = check.get();
+        } catch (RuntimeException e) {
+            result.completeExceptionally(e);
+            return;
+        }
+        future.whenComplete((value, error) -> {
+            if (error != null) {
+                result.completeExceptionally(unwrap(error));
+            } else if (value.isPresent()) {
+                result.complete(value.get());
+            } else if (attempt + 1 >= policy.maxAttempts()) {
+                result.completeExceptionally(new WaitTimeoutException(what, waited));
+            } else {
+                Duration delay = policy.delayAfter(attempt);
+                CompletableFuture.delayedExecutor(delay.toMillis(), TimeUnit.MILLISECONDS).execute(
+                        () -> attempt(what, policy, check, attempt + 1, waited.plus(delay), result));
+            }
+        });
+    }
+
+    /**
+     * The cause of a {@link CompletionException}, or the error itself.
+     *
+     * @param error the error
+     * @return the underlying error
+     */
+    public static Throwable unwrap(Throwable error) {
+        return error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    }
+
+    private static void sleep(Duration delay) {
+        try {
+            Thread.sleep(delay.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting", e);
+        }
+    }
+}

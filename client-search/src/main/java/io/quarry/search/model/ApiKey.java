@@ -1,0 +1,72 @@
+package io.quarry.search.model;
+
+import java.util.List;
+
+/**
+ * The parameters of an API key, for create and update calls. Immutable; each method returns a copy. Unset
+ * members are not sent (the service defaults apply: no rights, no limit, all referrers).
+ *
+ * @param acl                    rights (section 5.3: search, browse, addObject, ...)
+ * @param description            a label
+ * @param indexes                index names or patterns the key is limited to (global keys)
+ * @param maxHitsPerQuery        most hits per query, 0 unlimited
+ * @param maxQueriesPerIPPerHour queries per IP per hour, 0 unlimited
+ * @param queryParameters        URL-encoded parameters forced on every query
+ * @param referers               allowed referrers
+ * @param validity               seconds before the key is removed, 0 never
+ */
+public record ApiKey(List<String> acl, String description, List<String> indexes, Integer maxHitsPerQuery,
+                     Integer maxQueriesPerIPPerHour, String queryParameters, List<String> referers,
+                     Integer validity) {
+
+    /**
+     * A key with rights.
+     *
+     * @param acl the rights
+     * @return the key parameters
+     */
+    public static ApiKey withAcl(String... acl) {
+        return new ApiKey(List.of(acl), null, null, null, null, null, null, null);
+    }
+
+    /** @param text a label; @return a copy */
+    public ApiKey description(String text) {
+        return new ApiKey(acl, text, indexes, maxHitsPerQuery, maxQueriesPerIPPerHour, queryParameters, referers,
+                validity);
+    }
+
+    /** @param names index names or patterns; @return a copy */
+    public ApiKey indexes(String... names) {
+        return new ApiKey(acl, description, List.of(names), maxHitsPerQuery, maxQueriesPerIPPerHour,
+                queryParameters, referers, validity);
+    }
+
+    /** @param max most hits per query; @return a copy */
+    public ApiKey maxHitsPerQuery(int max) {
+        return new ApiKey(acl, description, indexes, max, maxQueriesPerIPPerHour, queryParameters, referers,
+                validity);
+    }
+
+    /** @param max queries per IP per hour; @return a copy */
+    public ApiKey maxQueriesPerIPPerHour(int max) {
+        return new ApiKey(acl, description, indexes, maxHitsPerQuery, max, queryParameters, referers, validity);
+    }
+
+    /** @param query the forced parameters; @return a copy */
+    public ApiKey queryParameters(SearchQuery query) {
+        return new ApiKey(acl, description, indexes, maxHitsPerQuery, maxQueriesPerIPPerHour,
+                query.toParamString(), referers, validity);
+    }
+
+    /** @param patterns allowed referrers; @return a copy */
+    public ApiKey referers(String... patterns) {
+        return new ApiKey(acl, description, indexes, maxHitsPerQuery, maxQueriesPerIPPerHour, queryParameters,
+                List.of(patterns), validity);
+    }
+
+    /** @param seconds lifetime; @return a copy */
+    public ApiKey validity(int seconds) {
+        return new ApiKey(acl, description, indexes, maxHitsPerQuery, maxQueriesPerIPPerHour, queryParameters,
+                referers, seconds);
+    }
+}

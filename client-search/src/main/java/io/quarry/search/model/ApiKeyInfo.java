@@ -1,0 +1,31 @@
+package io.quarry.search.model;
+
+import java.util.List;
+
+/**
+ * An API key as read back. {@code value} is the key itself: treat it as a secret ({@link #toString()} masks it).
+ *
+ * @param value                  the key
+ * @param createdAt              Unix seconds
+ * @param acl                    rights
+ * @param description            label
+ * @param indexes                indices it is limited to (global list)
+ * @param index                  its index (all-indices index-key listing)
+ * @param maxHitsPerQuery        most hits per query
+ * @param maxQueriesPerIPPerHour rate limit
+ * @param queryParameters        forced parameters
+ * @param referers               allowed referrers
+ * @param validity               remaining lifetime in seconds, 0 none
+ */
+public record ApiKeyInfo(String value, Long createdAt, List<String> acl, String description,
+                         List<String> indexes, String index, Integer maxHitsPerQuery,
+                         Integer maxQueriesPerIPPerHour, String queryParameters, List<String> referers,
+                         Integer validity) {
+
+    /** Shows everything but the key. */
+    @Override
+    public String toString() {
+        return "ApiKeyInfo{value=***, acl=" + acl + ", description=" + description + ", indexes=" + indexes
+                + ", index=" + index + ", validity=" + validity + "}";
+    }
+}

@@ -1,0 +1,49 @@
+package io.quarry.search.model;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * A built-in operation used as an attribute value in a partial update, e.g.
+ * {@code Map.of("stock", AttributeOperation.decrement(1))}. Only {@code IncrementFrom} and
+ * {@code IncrementSet} are idempotent: a retried Increment, Decrement or Add can apply twice.
+ *
+ * @param operation the operation name
+ * @param value     its operand
+ */
+public record AttributeOperation(@JsonProperty("_operation") String operation, Object value) {
+
+    /** @param by amount; @return an Increment (not idempotent) */
+    public static AttributeOperation increment(Number by) {
+        return new AttributeOperation("Increment", by);
+    }
+
+    /** @param by amount; @return a Decrement (not idempotent) */
+    public static AttributeOperation decrement(Number by) {
+        return new AttributeOperation("Decrement", by);
+    }
+
+    /** @param element number or string to append; @return an Add (not idempotent) */
+    public static AttributeOperation add(Object element) {
+        return new AttributeOperation("Add", element);
+    }
+
+    /** @param element number or string to remove everywhere in the array; @return a Remove */
+    public static AttributeOperation remove(Object element) {
+        return new AttributeOperation("Remove", element);
+    }
+
+    /** @param element number or string to add when absent; @return an AddUnique */
+    public static AttributeOperation addUnique(Object element) {
+        return new AttributeOperation("AddUnique", element);
+    }
+
+    /** @param expected the current value expected; @return an IncrementFrom (idempotent) */
+    public static AttributeOperation incrementFrom(long expected) {
+        return new AttributeOperation("IncrementFrom", expected);
+    }
+
+    /** @param newValue the value to set if greater than the current one; @return an IncrementSet (idempotent) */
+    public static AttributeOperation incrementSet(long newValue) {
+        return new AttributeOperation("IncrementSet", newValue);
+    }
+}

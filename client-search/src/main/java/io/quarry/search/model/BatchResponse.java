@@ -1,0 +1,12 @@
+package io.quarry.search.model;
+
+import java.util.List;
+
+/**
+ * The acknowledgement of a batch on one index.
+ *
+ * @param taskID    the task applying the batch
+ * @param objectIDs the objectIDs written, in request order
+ */
+public record BatchResponse(long taskID, List<String> objectIDs) {
+}

@@ -1,0 +1,32 @@
+package io.quarry.search.model;
+
+import java.util.Map;
+
+/**
+ * One operation of a dictionary batch.
+ *
+ * @param action {@code addEntry} or {@code deleteEntry}
+ * @param body   the entry, or {@code {objectID}}
+ */
+public record DictionaryOperation(String action, Object body) {
+
+    /**
+     * Adds (or replaces) an entry.
+     *
+     * @param entry the entry
+     * @return the operation
+     */
+    public static DictionaryOperation add(DictionaryEntry entry) {
+        return new DictionaryOperation("addEntry", entry);
+    }
+
+    /**
+     * Deletes an entry.
+     *
+     * @param objectID the entry
+     * @return the operation
+     */
+    public static DictionaryOperation delete(String objectID) {
+        return new DictionaryOperation("deleteEntry", Map.of("objectID", objectID));
+    }
+}

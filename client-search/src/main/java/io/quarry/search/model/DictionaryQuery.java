@@ -1,0 +1,37 @@
+package io.quarry.search.model;
+
+/**
+ * A dictionary search.
+ *
+ * @param query       the text (required; empty matches all)
+ * @param page        zero-based page, or null (0)
+ * @param hitsPerPage 1 to 1000, or null (20)
+ * @param language    only this language, or null
+ */
+public record DictionaryQuery(String query, Integer page, Integer hitsPerPage, String language) {
+
+    /**
+     * A search for text.
+     *
+     * @param query the text
+     * @return the query
+     */
+    public static DictionaryQuery of(String query) {
+        return new DictionaryQuery(query, null, null, null);
+    }
+
+    /** @param p zero-based page; @return a copy */
+    public DictionaryQuery page(int p) {
+        return new DictionaryQuery(query, p, hitsPerPage, language);
+    }
+
+    /** @param n hits per page; @return a copy */
+    public DictionaryQuery hitsPerPage(int n) {
+        return new DictionaryQuery(query, page, n, language);
+    }
+
+    /** @param code language ISO code; @return a copy */
+    public DictionaryQuery language(String code) {
+        return new DictionaryQuery(query, page, hitsPerPage, code);
+    }
+}

@@ -1,0 +1,22 @@
+package io.quarry.search.model;
+
+import java.util.Map;
+
+/**
+ * Which standard dictionary entries are disabled:
+ * {@code {"disableStandardEntries": {"stopwords": {"fr": true}}}}.
+ *
+ * @param disableStandardEntries dictionary name to language to disabled
+ */
+public record DictionarySettings(Map<String, Map<String, Boolean>> disableStandardEntries) {
+
+    /**
+     * Disables (true) or re-enables (false) the standard stop words of some languages.
+     *
+     * @param languages language code to disabled
+     * @return the settings
+     */
+    public static DictionarySettings stopwords(Map<String, Boolean> languages) {
+        return new DictionarySettings(Map.of("stopwords", Map.copyOf(languages)));
+    }
+}

@@ -1,0 +1,23 @@
+package io.quarry.search.model;
+
+import java.util.List;
+
+/**
+ * One index in the index list (shape of the real service; the specification does not show it).
+ *
+ * @param name                 the index name
+ * @param createdAt            ISO 8601 creation time
+ * @param updatedAt            ISO 8601 last update time
+ * @param entries              number of records
+ * @param dataSize             size of the records in bytes
+ * @param fileSize             size of the index files in bytes
+ * @param lastBuildTimeS       last build time in seconds
+ * @param numberOfPendingTasks tasks not yet applied
+ * @param pendingTask          whether tasks are pending
+ * @param primary              the primary index, on a replica
+ * @param replicas             the replicas, on a primary
+ */
+public record IndexInfo(String name, String createdAt, String updatedAt, Long entries, Long dataSize,
+                        Long fileSize, Long lastBuildTimeS, Long numberOfPendingTasks, Boolean pendingTask,
+                        String primary, List<String> replicas) {
+}

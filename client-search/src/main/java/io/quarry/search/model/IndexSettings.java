@@ -1,0 +1,233 @@
+package io.quarry.search.model;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import io.quarry.search.internal.ParamMaps;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Index settings: immutable, each setter returns new settings with one setting changed. Only the settings set
+ * are sent, so a partial settings object changes only those. The specification does not list the settings;
+ * the names follow the real service's public settings reference, and {@link #setting(String, Object)} sets any
+ * other one.
+ *
+ * <pre>{@code
+ * index.setSettings(IndexSettings.create()
+ *         .searchableAttributes("name", "brand")
+ *         .attributesForFaceting("brand", "searchable(category)")
+ *         .customRanking("desc(popularity)"));
+ * }</pre>
+ */
+public final class IndexSettings {
+
+    private static final IndexSettings EMPTY = new IndexSettings(Map.of());
+
+    private final Map<String, Object> values;
+
+    private IndexSettings(Map<String, Object> values) {
+        this.values = values;
+    }
+
+    /**
+     * Settings with nothing set.
+     *
+     * @return empty settings
+     */
+    public static IndexSettings create() {
+        return EMPTY;
+    }
+
+    /**
+     * Settings from raw values (as read from JSON).
+     *
+     * @param values setting name to value
+     * @return the settings
+     */
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    public static IndexSettings fromMap(Map<String, Object> values) {
+        return new IndexSettings(ParamMaps.copy(values));
+    }
+
+    /**
+     * Every setting present, in order.
+     *
+     * @return setting name to value, unmodifiable
+     */
+    @JsonValue
+    public Map<String, Object> values() {
+        return values;
+    }
+
+    /**
+     * One setting's value.
+     *
+     * @param name the setting
+     * @return the value, if present
+     */
+    public Optional<Object> get(String name) {
+        return Optional.ofNullable(values.get(name));
+    }
+
+    /**
+     * A list setting's strings.
+     *
+     * @param name the setting
+     * @return the strings; empty when absent
+     */
+    public List<String> getStrings(String name) {
+        Object value = values.get(name);
+        if (value instanceof List<?> list) {
+            return list.stream().map(String::valueOf).toList();
+        }
+        return List.of();
+    }
+
+    /**
+     * Sets any setting: the escape hatch for settings without a typed method.
+     *
+     * @param name  the setting name as the service spells it
+     * @param value the value; null removes it from these settings (it is then not sent)
+     * @return new settings
+     */
+    public IndexSettings setting(String name, Object value) {
+        return new IndexSettings(ParamMaps.with(values, name, value));
+    }
+
+    /** @param attributes searchable attributes, most important first; @return new settings */
+    public IndexSettings searchableAttributes(String... attributes) {
+        return setting("searchableAttributes", ParamMaps.list(attributes));
+    }
+
+    /** @param attributes facet attributes ({@code searchable(x)}, {@code filterOnly(x)} allowed); @return new settings */
+    public IndexSettings attributesForFaceting(String... attributes) {
+        return setting("attributesForFaceting", ParamMaps.list(attributes));
+    }
+
+    /** @param criteria custom ranking such as {@code desc(popularity)}; @return new settings */
+    public IndexSettings customRanking(String... criteria) {
+        return setting("customRanking", ParamMaps.list(criteria));
+    }
+
+    /** @param criteria the ranking criteria in order; @return new settings */
+    public IndexSettings ranking(String... criteria) {
+        return setting("ranking", ParamMaps.list(criteria));
+    }
+
+    /** @param replicas replica index names; @return new settings */
+    public IndexSettings replicas(String... replicas) {
+        return setting("replicas", ParamMaps.list(replicas));
+    }
+
+    /** @param attributes attributes never returned (unless the key has seeUnretrievableAttributes); @return new settings */
+    public IndexSettings unretrievableAttributes(String... attributes) {
+        return setting("unretrievableAttributes", ParamMaps.list(attributes));
+    }
+
+    /** @param attributes attributes returned by default; @return new settings */
+    public IndexSettings attributesToRetrieve(String... attributes) {
+        return setting("attributesToRetrieve", ParamMaps.list(attributes));
+    }
+
+    /** @param attributes attributes highlighted by default; @return new settings */
+    public IndexSettings attributesToHighlight(String... attributes) {
+        return setting("attributesToHighlight", ParamMaps.list(attributes));
+    }
+
+    /** @param attributes attributes snippeted by default; @return new settings */
+    public IndexSettings attributesToSnippet(String... attributes) {
+        return setting("attributesToSnippet", ParamMaps.list(attributes));
+    }
+
+    /** @param hitsPerPage default hits per page; @return new settings */
+    public IndexSettings hitsPerPage(int hitsPerPage) {
+        return setting("hitsPerPage", hitsPerPage);
+    }
+
+    /** @param max default most values per facet; @return new settings */
+    public IndexSettings maxValuesPerFacet(int max) {
+        return setting("maxValuesPerFacet", max);
+    }
+
+    /** @param hits the most hits a query can page through; @return new settings */
+    public IndexSettings paginationLimitedTo(int hits) {
+        return setting("paginationLimitedTo", hits);
+    }
+
+    /** @param attribute the attribute de-duplication works on; @return new settings */
+    public IndexSettings attributeForDistinct(String attribute) {
+        return setting("attributeForDistinct", attribute);
+    }
+
+    /** @param keep how many records per distinct value are kept (0 disables); @return new settings */
+    public IndexSettings distinct(int keep) {
+        return setting("distinct", keep);
+    }
+
+    /** @param enabled whether typos are tolerated; @return new settings */
+    public IndexSettings typoTolerance(boolean enabled) {
+        return setting("typoTolerance", enabled);
+    }
+
+    /** @param size minimum word length accepting one typo; @return new settings */
+    public IndexSettings minWordSizefor1Typo(int size) {
+        return setting("minWordSizefor1Typo", size);
+    }
+
+    /** @param size minimum word length accepting two typos; @return new settings */
+    public IndexSettings minWordSizefor2Typos(int size) {
+        return setting("minWordSizefor2Typos", size);
+    }
+
+    /** @param enabled whether singular and plural forms match each other; @return new settings */
+    public IndexSettings ignorePlurals(boolean enabled) {
+        return setting("ignorePlurals", enabled);
+    }
+
+    /** @param enabled whether stop words are removed from queries; @return new settings */
+    public IndexSettings removeStopWords(boolean enabled) {
+        return setting("removeStopWords", enabled);
+    }
+
+    /** @param languages the languages of the records and queries; @return new settings */
+    public IndexSettings queryLanguages(String... languages) {
+        return setting("queryLanguages", ParamMaps.list(languages));
+    }
+
+    /** @param queryType {@code prefixLast}, {@code prefixAll} or {@code prefixNone}; @return new settings */
+    public IndexSettings queryType(String queryType) {
+        return setting("queryType", queryType);
+    }
+
+    /** @param tag default markup before a match; @return new settings */
+    public IndexSettings highlightPreTag(String tag) {
+        return setting("highlightPreTag", tag);
+    }
+
+    /** @param tag default markup after a match; @return new settings */
+    public IndexSettings highlightPostTag(String tag) {
+        return setting("highlightPostTag", tag);
+    }
+
+    /** @param separators characters indexed as words; @return new settings */
+    public IndexSettings separatorsToIndex(String separators) {
+        return setting("separatorsToIndex", separators);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof IndexSettings other && other.values.equals(values);
+    }
+
+    @Override
+    public int hashCode() {
+        return values.hashCode();
+    }
+
+    /** Shows the settings. */
+    @Override
+    public String toString() {
+        return "IndexSettings" + values;
+    }
+}

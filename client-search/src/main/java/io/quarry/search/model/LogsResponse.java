@@ -1,0 +1,11 @@
+package io.quarry.search.model;
+
+import java.util.List;
+
+/**
+ * The latest logged calls.
+ *
+ * @param logs the entries, newest first
+ */
+public record LogsResponse(List<LogEntry> logs) {
+}

@@ -1,0 +1,13 @@
+package io.quarry.search.model;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The acknowledgement of a batch on several indices.
+ *
+ * @param taskID    index name to the task applying its part
+ * @param objectIDs the objectIDs written, in request order
+ */
+public record MultipleBatchResponse(Map<String, Long> taskID, List<String> objectIDs) {
+}

@@ -1,0 +1,13 @@
+package io.quarry.search.model;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Whether user mappings are still being applied (shape of the real service; not shown in the specification).
+ *
+ * @param pending  whether any mapping is pending
+ * @param clusters cluster name to the users pending there, when asked for
+ */
+public record PendingMappingsResponse(boolean pending, Map<String, List<String>> clusters) {
+}

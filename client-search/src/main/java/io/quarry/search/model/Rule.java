@@ -1,0 +1,46 @@
+package io.quarry.search.model;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A rule of an index. {@code objectID}, {@code conditions} and {@code consequence} are those of the
+ * specification; {@code description} and {@code enabled} follow the real service.
+ *
+ * @param objectID    the rule's ID
+ * @param conditions  when it applies
+ * @param consequence what it does
+ * @param description a label, or null
+ * @param enabled     whether it applies (null means the service default, true)
+ */
+public record Rule(String objectID, List<RuleCondition> conditions, RuleConsequence consequence,
+                   String description, Boolean enabled) {
+
+    /** Validates the ID. */
+    public Rule {
+        Objects.requireNonNull(objectID, "objectID");
+        conditions = conditions == null ? null : List.copyOf(conditions);
+    }
+
+    /**
+     * A rule with one condition.
+     *
+     * @param objectID    the ID
+     * @param condition   when it applies
+     * @param consequence what it does
+     * @return the rule
+     */
+    public static Rule of(String objectID, RuleCondition condition, RuleConsequence consequence) {
+        return new Rule(objectID, List.of(condition), consequence, null, null);
+    }
+
+    /** @param text a label; @return a new rule */
+    public Rule description(String text) {
+        return new Rule(objectID, conditions, consequence, text, enabled);
+    }
+
+    /** @param on whether it applies; @return a new rule */
+    public Rule enabled(boolean on) {
+        return new Rule(objectID, conditions, consequence, description, on);
+    }
+}

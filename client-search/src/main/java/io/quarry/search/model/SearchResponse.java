@@ -1,0 +1,129 @@
+package io.quarry.search.model;
+
+import io.quarry.search.internal.SearchResponseJson;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A search (or browse) response with hits decoded into the caller's type. Counts absent from the answer read
+ * as 0.
+ *
+ * @param <T> the record type
+ */
+public final class SearchResponse<T> {
+
+    private final SearchResponseJson json;
+    private final List<Hit<T>> hits;
+
+    private SearchResponse(SearchResponseJson json, List<Hit<T>> hits) {
+        this.json = json;
+        this.hits = hits;
+    }
+
+    /**
+     * Decodes the hits of a wire response.
+     *
+     * @param json the response as received
+     * @param type the record type
+     * @param <T>  the record type
+     * @return the typed response
+     */
+    public static <T> SearchResponse<T> of(SearchResponseJson json, Class<T> type) {
+        List<Hit<T>> hits = json.hits() == null ? List.of()
+                : json.hits().stream().map(h -> Hit.of(h, type)).toList();
+        return new SearchResponse<>(json, hits);
+    }
+
+    /** @return the hits, with the generated members */
+    public List<Hit<T>> hits() {
+        return hits;
+    }
+
+    /** @return the records of the hits, in order */
+    public List<T> records() {
+        return hits.stream().map(Hit::record).toList();
+    }
+
+    /** @return the zero-based page */
+    public int page() {
+        return json.page() == null ? 0 : json.page();
+    }
+
+    /** @return the number of hits */
+    public long nbHits() {
+        return json.nbHits() == null ? 0 : json.nbHits();
+    }
+
+    /** @return the number of pages */
+    public int nbPages() {
+        return json.nbPages() == null ? 0 : json.nbPages();
+    }
+
+    /** @return hits per page */
+    public int hitsPerPage() {
+        return json.hitsPerPage() == null ? 0 : json.hitsPerPage();
+    }
+
+    /** @return engine time in milliseconds */
+    public long processingTimeMS() {
+        return json.processingTimeMS() == null ? 0 : json.processingTimeMS();
+    }
+
+    /** @return the query text */
+    public String query() {
+        return json.query() == null ? "" : json.query();
+    }
+
+    /** @return the query as the engine parsed it (single-index search) */
+    public Optional<String> parsedQuery() {
+        return Optional.ofNullable(json.parsedQuery());
+    }
+
+    /** @return the parameters that applied, URL-encoded */
+    public String params() {
+        return json.params() == null ? "" : json.params();
+    }
+
+    /** @return the index, in each result of a multi-index search */
+    public Optional<String> index() {
+        return Optional.ofNullable(json.index());
+    }
+
+    /** @return false when a multi-index search skipped this query (stopIfEnoughMatches); true otherwise */
+    public boolean processed() {
+        return json.processed() == null || json.processed();
+    }
+
+    /** @return the cursor of the next browse page; empty at the end or in search responses */
+    public Optional<String> cursor() {
+        return Optional.ofNullable(json.cursor());
+    }
+
+    /** @return facet name to value to count */
+    public Map<String, Map<String, Long>> facets() {
+        return json.facets() == null ? Map.of() : json.facets();
+    }
+
+    /** @return numeric facet name to statistics */
+    public Map<String, FacetStats> facetsStats() {
+        return json.facetsStats() == null ? Map.of() : json.facetsStats();
+    }
+
+    /** @return whether {@link #nbHits()} is exact, if the service said */
+    public Optional<Boolean> exhaustiveNbHits() {
+        return Optional.ofNullable(json.exhaustiveNbHits());
+    }
+
+    /** @return the query ID, present with {@code clickAnalytics} */
+    public Optional<String> queryID() {
+        return Optional.ofNullable(json.queryID());
+    }
+
+    /** Shows the counts and the query. */
+    @Override
+    public String toString() {
+        return "SearchResponse{query=" + query() + ", nbHits=" + nbHits() + ", page=" + page()
+                + ", hits=" + hits.size() + "}";
+    }
+}

@@ -1,0 +1,14 @@
+package io.quarry.search.model;
+
+import java.util.List;
+
+/**
+ * A page of rules (shape of the real service; not shown in the specification).
+ *
+ * @param hits    the rules
+ * @param nbHits  how many match
+ * @param page    zero-based page
+ * @param nbPages number of pages
+ */
+public record SearchRulesResponse(List<Rule> hits, long nbHits, int page, int nbPages) {
+}

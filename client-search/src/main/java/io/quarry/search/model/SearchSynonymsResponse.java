@@ -1,0 +1,12 @@
+package io.quarry.search.model;
+
+import java.util.List;
+
+/**
+ * A page of synonyms.
+ *
+ * @param hits   the synonyms
+ * @param nbHits how many match in all
+ */
+public record SearchSynonymsResponse(List<Synonym> hits, long nbHits) {
+}

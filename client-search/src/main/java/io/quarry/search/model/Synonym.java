@@ -1,0 +1,75 @@
+package io.quarry.search.model;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A synonym of an index (shape of the real service; the specification does not show it). Build with the
+ * factories; members that do not apply to the type are null.
+ *
+ * @param objectID     the synonym's ID
+ * @param type         its kind
+ * @param synonyms     equivalent words (synonym, one-way)
+ * @param input        the word that matches the others (one-way)
+ * @param word         the misspelled word (alternative corrections)
+ * @param corrections  the corrections (alternative corrections)
+ * @param placeholder  the token, such as {@code <street>} (placeholder)
+ * @param replacements what the token stands for (placeholder)
+ */
+public record Synonym(String objectID, SynonymType type, List<String> synonyms, String input, String word,
+                      List<String> corrections, String placeholder, List<String> replacements) {
+
+    /** Validates the ID. */
+    public Synonym {
+        Objects.requireNonNull(objectID, "objectID");
+    }
+
+    /**
+     * Words equivalent to each other.
+     *
+     * @param objectID the ID
+     * @param words    the words
+     * @return the synonym
+     */
+    public static Synonym regular(String objectID, String... words) {
+        return new Synonym(objectID, SynonymType.SYNONYM, List.of(words), null, null, null, null, null);
+    }
+
+    /**
+     * An input that matches other words, not the reverse.
+     *
+     * @param objectID the ID
+     * @param input    the input word
+     * @param words    the words it matches
+     * @return the synonym
+     */
+    public static Synonym oneWay(String objectID, String input, String... words) {
+        return new Synonym(objectID, SynonymType.ONE_WAY_SYNONYM, List.of(words), input, null, null, null, null);
+    }
+
+    /**
+     * A placeholder token.
+     *
+     * @param objectID     the ID
+     * @param placeholder  the token, e.g. {@code <street>}
+     * @param replacements what it stands for
+     * @return the synonym
+     */
+    public static Synonym placeholder(String objectID, String placeholder, String... replacements) {
+        return new Synonym(objectID, SynonymType.PLACEHOLDER, null, null, null, null, placeholder,
+                List.of(replacements));
+    }
+
+    /**
+     * Corrections of a word, counted as one typo.
+     *
+     * @param objectID    the ID
+     * @param word        the word
+     * @param corrections its corrections
+     * @return the synonym
+     */
+    public static Synonym altCorrection1(String objectID, String word, String... corrections) {
+        return new Synonym(objectID, SynonymType.ALT_CORRECTION_1, null, null, word, List.of(corrections), null,
+                null);
+    }
+}

@@ -1,0 +1,37 @@
+package io.quarry.search.model;
+
+/**
+ * A synonym search: text, optional type, page.
+ *
+ * @param query       the text; empty matches all
+ * @param type        only this kind, or null
+ * @param page        zero-based page, or null
+ * @param hitsPerPage hits per page, or null
+ */
+public record SynonymQuery(String query, SynonymType type, Integer page, Integer hitsPerPage) {
+
+    /**
+     * A search for text.
+     *
+     * @param query the text
+     * @return the query
+     */
+    public static SynonymQuery of(String query) {
+        return new SynonymQuery(query, null, null, null);
+    }
+
+    /** @param p zero-based page; @return a new query */
+    public SynonymQuery page(int p) {
+        return new SynonymQuery(query, type, p, hitsPerPage);
+    }
+
+    /** @param n hits per page; @return a new query */
+    public SynonymQuery hitsPerPage(int n) {
+        return new SynonymQuery(query, type, page, n);
+    }
+
+    /** @param t the kind; @return a new query */
+    public SynonymQuery type(SynonymType t) {
+        return new SynonymQuery(query, t, page, hitsPerPage);
+    }
+}

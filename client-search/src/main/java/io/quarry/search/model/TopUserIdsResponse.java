@@ -1,0 +1,12 @@
+package io.quarry.search.model;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The top users of each cluster.
+ *
+ * @param topUsers entries of cluster name to its top 10 users by record count
+ */
+public record TopUserIdsResponse(List<Map<String, List<UserMapping>>> topUsers) {
+}

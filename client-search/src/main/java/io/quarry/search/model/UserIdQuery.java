@@ -1,0 +1,37 @@
+package io.quarry.search.model;
+
+/**
+ * A user-ID search.
+ *
+ * @param query       the text
+ * @param cluster     only this cluster, or null
+ * @param page        zero-based page, or null
+ * @param hitsPerPage hits per page, or null
+ */
+public record UserIdQuery(String query, String cluster, Integer page, Integer hitsPerPage) {
+
+    /**
+     * A search for text.
+     *
+     * @param query the text
+     * @return the query
+     */
+    public static UserIdQuery of(String query) {
+        return new UserIdQuery(query, null, null, null);
+    }
+
+    /** @param name the cluster; @return a copy */
+    public UserIdQuery cluster(String name) {
+        return new UserIdQuery(query, name, page, hitsPerPage);
+    }
+
+    /** @param p zero-based page; @return a copy */
+    public UserIdQuery page(int p) {
+        return new UserIdQuery(query, cluster, p, hitsPerPage);
+    }
+
+    /** @param n hits per page; @return a copy */
+    public UserIdQuery hitsPerPage(int n) {
+        return new UserIdQuery(query, cluster, page, n);
+    }
+}

@@ -1,0 +1,16 @@
+package io.quarry.search.model;
+
+import java.util.List;
+
+/**
+ * A page of user mappings found by a search (the index behind it is rebuilt every 12 hours).
+ *
+ * @param hits        the mappings, with {@code objectID}
+ * @param nbHits      how many match
+ * @param page        zero-based page
+ * @param hitsPerPage hits per page
+ * @param updatedAt   when the search index was rebuilt, if said
+ */
+public record UserIdSearchResponse(List<UserMapping> hits, Long nbHits, Integer page, Integer hitsPerPage,
+                                   Long updatedAt) {
+}

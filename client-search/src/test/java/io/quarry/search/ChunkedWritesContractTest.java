@@ -1,0 +1,152 @@
+package io.quarry.search;
+
+import static io.quarry.search.MockClients.FAST;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quarry.core.BadRequestException;
+import io.quarry.core.FreeFormRecord;
+import io.quarry.mockserver.junit.MockServerExtension;
+import io.quarry.search.model.AttributeOperation;
+import io.quarry.search.model.BatchResponse;
+import io.quarry.search.model.IndexInfo;
+import io.quarry.search.model.IndexSettings;
+import io.quarry.search.model.ReplaceAllResponse;
+import io.quarry.search.model.SearchQuery;
+import io.quarry.search.model.Synonym;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletionException;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** saveObjects, deleteObjects, partialUpdateObjects and replaceAllObjects against the mock server. */
+class ChunkedWritesContractTest {
+
+    @RegisterExtension
+    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
+
+    private static final BatchOptions WAIT = BatchOptions.defaults().waitForTasks(true).waitPolicy(FAST);
+
+    private SearchClient client;
+    private SearchIndex index;
+
+    @BeforeEach
+    void connect() {
+        client = MockClients.client(MOCK.server());
+        index = client.index("products");
+    }
+
+    @AfterEach
+    void close() {
+        client.close();
+    }
+
+    @Test
+    void savesInChunksReportingProgress() {
+        List<long[]> progress = new ArrayList<>();
+        List<BatchResponse> batches = index.saveObjects(products(25), WAIT.chunkSize(10)
+                .onProgress((sent, total) -> progress.add(new long[] {sent, total})));
+
+        assertThat(batches).hasSize(3);
+        assertThat(batches.get(2).objectIDs()).hasSize(5);
+        assertThat(progress).extracting(p -> p[0]).containsExactly(10L, 20L, 25L);
+        assertThat(progress).extracting(p -> p[1]).containsOnly(25L);
+        assertThat(index.search(SearchQuery.empty(), Product.class).nbHits()).isEqualTo(25);
+    }
+
+    @Test
+    void assignsMissingObjectIDsClientSide() {
+        List<Map<String, Object>> records = List.of(Map.of("name", "no id"), Map.of("objectID", "kept", "name", "x"));
+
+        List<BatchResponse> batches = index.saveObjects(records, WAIT.assignObjectIDs(true));
+
+        List<String> ids = batches.get(0).objectIDs();
+        assertThat(ids.get(0)).matches("[0-9a-f-]{36}");
+        assertThat(ids.get(1)).isEqualTo("kept");
+        assertThat(index.getObject(ids.get(0), FreeFormRecord.class).getString("name")).contains("no id");
+    }
+
+    @Test
+    void deletesAndUpdatesInChunks() throws Exception {
+        index.saveObjectsAsync(products(12), WAIT.chunkSize(5)).get();
+
+        index.deleteObjects(List.of("p0", "p1", "p2"), WAIT.chunkSize(2));
+        index.partialUpdateObjects(List.of(Map.of("objectID", "p3", "price", AttributeOperation.increment(5)),
+                Map.of("objectID", "ghost", "price", 1)), false, WAIT);
+        index.partialUpdateObjectsAsync(List.of(Map.of("objectID", "created", "price", 1)), true, WAIT).get();
+        index.deleteObjectsAsync(List.of("p4"), WAIT).get();
+
+        assertThat(index.browseObjects(SearchQuery.empty(), Product.class).stream().map(Product::objectID))
+                .containsExactlyInAnyOrder("p3", "p5", "p6", "p7", "p8", "p9", "p10", "p11", "created");
+        assertThat(index.getObject("p3", Product.class).price()).isEqualTo(35);
+    }
+
+    @Test
+    void replacesAllRecordsKeepingSettingsAndSynonyms() {
+        index.saveObjects(products(5), WAIT);
+        index.waitForTask(index.setSettings(IndexSettings.create().customRanking("desc(price)"), false).taskID(), FAST);
+        index.waitForTask(index.saveSynonym(Synonym.regular("s", "lamp", "light"), false).taskID(), FAST);
+
+        ReplaceAllResponse replaced = index.replaceAllObjects(List.of(new Product("n1", "lamp", "Acme", 1),
+                new Product("n2", "desk", "Acme", 2)), BatchOptions.defaults().waitPolicy(FAST));
+
+        assertThat(replaced.copy()).isNotNull();
+        assertThat(replaced.batches()).hasSize(1);
+        assertThat(index.browseObjects(SearchQuery.empty(), Product.class).stream().map(Product::objectID))
+                .containsExactlyInAnyOrder("n1", "n2");
+        assertThat(index.getSettings().getStrings("customRanking")).containsExactly("desc(price)");
+        assertThat(index.search(SearchQuery.of("light"), Product.class).records()).hasSize(1);
+        assertThat(indexNames()).containsExactly("products");
+    }
+
+    @Test
+    void replacesAllOnANewIndexAsync() throws Exception {
+        ReplaceAllResponse replaced = client.index("fresh").replaceAllObjectsAsync(products(3),
+                BatchOptions.defaults().waitPolicy(FAST)).get();
+
+        assertThat(replaced.copy()).isNull();
+        assertThat(client.index("fresh").search(SearchQuery.empty(), Product.class).nbHits()).isEqualTo(3);
+        assertThat(indexNames()).containsExactly("fresh");
+    }
+
+    @Test
+    void deletesTheTemporaryIndexWhenAStepFails() {
+        index.saveObjects(products(2), WAIT);
+        List<Map<String, Object>> invalid = List.of(Map.of("objectID", 42, "name", "numeric id"));
+
+        assertThatThrownBy(() -> index.replaceAllObjects(invalid, BatchOptions.defaults().waitPolicy(FAST)))
+                .isInstanceOf(BadRequestException.class);
+        assertThat(index.replaceAllObjectsAsync(invalid, BatchOptions.defaults().waitPolicy(FAST)))
+                .failsWithin(java.time.Duration.ofSeconds(10))
+                .withThrowableOfType(java.util.concurrent.ExecutionException.class)
+                .withCauseInstanceOf(BadRequestException.class);
+
+        waitUntilOnly("products");
+        assertThat(index.search(SearchQuery.empty(), Product.class).nbHits()).isEqualTo(2);
+    }
+
+    private void waitUntilOnly(String name) {
+        // Deleting the temporary index is itself a task: poll the list briefly rather than sleeping.
+        for (int i = 0; i < 100 && !indexNames().equals(List.of(name)); i++) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                throw new CompletionException(e);
+            }
+        }
+        assertThat(indexNames()).containsExactly(name);
+    }
+
+    private List<String> indexNames() {
+        return client.listIndices().items().stream().map(IndexInfo::name).toList();
+    }
+
+    private static List<Product> products(int count) {
+        return IntStream.range(0, count).mapToObj(i -> new Product("p" + i, "item " + i, "Acme", 10 * i)).toList();
+    }
+}

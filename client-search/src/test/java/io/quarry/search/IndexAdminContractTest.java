@@ -1,0 +1,114 @@
+package io.quarry.search;
+
+import static io.quarry.search.MockClients.FAST;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quarry.core.NotFoundException;
+import io.quarry.mockserver.junit.MockServerExtension;
+import io.quarry.search.model.IndexInfo;
+import io.quarry.search.model.IndexSettings;
+import io.quarry.search.model.SearchQuery;
+import io.quarry.search.model.SearchSynonymsResponse;
+import io.quarry.search.model.Synonym;
+import io.quarry.search.model.SynonymQuery;
+import io.quarry.search.model.SynonymType;
+import io.quarry.search.model.WriteResponse;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Settings, synonyms, tasks, list/copy/move/delete of indices against the mock server. */
+class IndexAdminContractTest {
+
+    @RegisterExtension
+    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
+
+    private SearchClient client;
+    private SearchIndex index;
+
+    @BeforeEach
+    void connect() {
+        client = MockClients.client(MOCK.server());
+        index = client.index("products");
+        index.waitForTask(index.saveObject("p1", new Product("p1", "Phone", "Acme", 1)).taskID(), FAST);
+    }
+
+    @AfterEach
+    void close() {
+        client.close();
+    }
+
+    @Test
+    void changesAndReadsSettings() {
+        WriteResponse set = index.setSettings(IndexSettings.create().searchableAttributes("name")
+                .customRanking("desc(price)").setting("hitsPerPage", 7), false);
+        assertThat(index.waitForTask(set.taskID(), FAST).isPublished()).isTrue();
+
+        IndexSettings settings = index.getSettings();
+        assertThat(settings.getStrings("searchableAttributes")).containsExactly("name");
+        assertThat(settings.getStrings("customRanking")).containsExactly("desc(price)");
+        assertThat(settings.get("hitsPerPage")).contains(7);
+    }
+
+    @Test
+    void managesSynonyms() throws Exception {
+        index.waitForTask(index.saveSynonym(Synonym.regular("s1", "phone", "mobile"), false).taskID(), FAST);
+        index.waitForTask(index.saveSynonyms(List.of(Synonym.oneWay("s2", "tv", "television"),
+                Synonym.placeholder("s3", "<street>", "street", "st")), false, false).taskID(), FAST);
+
+        assertThat(index.getSynonym("s2").type()).isEqualTo(SynonymType.ONE_WAY_SYNONYM);
+        assertThat(index.getSynonym("s2").input()).isEqualTo("tv");
+        SearchSynonymsResponse found = index.searchSynonyms(SynonymQuery.of("mobile"));
+        assertThat(found.hits()).extracting(Synonym::objectID).containsExactly("s1");
+        assertThat(index.search(SearchQuery.of("mobile"), Product.class).records()).hasSize(1);
+        assertThat(index.browseSynonyms().toList()).hasSize(3);
+        assertThat(index.browseSynonymsAsync().get()).hasSize(3);
+
+        index.waitForTask(index.deleteSynonym("s1", false).taskID(), FAST);
+        assertThatThrownBy(() -> index.getSynonym("s1")).isInstanceOf(NotFoundException.class);
+        index.waitForTask(index.saveSynonyms(List.of(Synonym.altCorrection1("s4", "fone", "phone")), false, true)
+                .taskID(), FAST);
+        assertThat(index.browseSynonyms().stream().map(Synonym::objectID)).containsExactly("s4");
+        index.waitForTask(index.clearSynonyms(false).taskID(), FAST);
+        assertThat(index.searchSynonyms(SynonymQuery.of("")).nbHits()).isZero();
+    }
+
+    @Test
+    void copiesMovesListsAndDeletesIndices() {
+        index.waitForTask(index.setSettings(IndexSettings.create().customRanking("asc(price)"), false).taskID(), FAST);
+        index.waitForTask(index.saveSynonym(Synonym.regular("s1", "a", "b"), false).taskID(), FAST);
+
+        index.waitForTask(client.copyIndex("products", "copy").taskID(), FAST);
+        index.waitForTask(client.copySettings("products", "settingsOnly").taskID(), FAST);
+        index.waitForTask(client.copySynonyms("products", "settingsOnly").taskID(), FAST);
+        index.waitForTask(client.copyRules("products", "settingsOnly").taskID(), FAST);
+
+        assertThat(client.index("copy").getObject("p1", Product.class).name()).isEqualTo("Phone");
+        SearchIndex settingsOnly = client.index("settingsOnly");
+        assertThat(settingsOnly.getSettings().getStrings("customRanking")).containsExactly("asc(price)");
+        assertThat(settingsOnly.getSynonym("s1").synonyms()).containsExactly("a", "b");
+        assertThat(settingsOnly.search(SearchQuery.empty(), Product.class).nbHits()).isZero();
+
+        WriteResponse moved = client.moveIndex("copy", "renamed");
+        client.index("copy").waitForTask(moved.taskID(), FAST);
+        assertThat(client.indexExists("renamed")).isTrue();
+        assertThat(client.indexExists("copy")).isFalse();
+        assertThat(client.listIndices().items()).extracting(IndexInfo::name)
+                .contains("products", "renamed", "settingsOnly").doesNotContain("copy");
+
+        client.index("renamed").waitForTask(client.index("renamed").delete().taskID(), FAST);
+        assertThat(client.indexExistsAsync("renamed").join()).isFalse();
+    }
+
+    @Test
+    void readsTaskStatus() {
+        WriteResponse saved = index.partialUpdateObject("p1", Map.of("price", 2), true);
+
+        assertThat(index.waitForTaskAsync(saved.taskID(), FAST).join().isPublished()).isTrue();
+        assertThat(index.getTask(saved.taskID()).status()).isEqualTo("published");
+    }
+}

@@ -1,0 +1,144 @@
+package io.quarry.search;
+
+import static io.quarry.search.MockClients.FAST;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quarry.core.FreeFormRecord;
+import io.quarry.core.NotFoundException;
+import io.quarry.mockserver.MockServer;
+import io.quarry.mockserver.junit.MockServerExtension;
+import io.quarry.mockserver.junit.MockServerSettings;
+import io.quarry.search.model.FacetSearchResponse;
+import io.quarry.search.model.Hit;
+import io.quarry.search.model.IndexQuery;
+import io.quarry.search.model.IndexSettings;
+import io.quarry.search.model.MultiSearchStrategy;
+import io.quarry.search.model.SearchQuery;
+import io.quarry.search.model.SearchResponse;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Search, multi-search, facet search and browse against the mock server over HTTPS. */
+@ExtendWith(MockServerExtension.class)
+@MockServerSettings(https = true)
+class SearchContractTest {
+
+    private static SearchClient client;
+    private static SearchIndex index;
+
+    @BeforeAll
+    static void seed(MockServer server) {
+        client = MockClients.client(server);
+        index = client.index("products");
+        index.waitForTask(index.setSettings(IndexSettings.create()
+                .searchableAttributes("name", "brand")
+                .attributesForFaceting("searchable(brand)", "price"), false).taskID(), FAST);
+        List<Product> products = new ArrayList<>();
+        String[] brands = {"Apple", "Acme", "Bolt"};
+        for (int i = 0; i < 30; i++) {
+            products.add(new Product("p" + i, (i % 2 == 0 ? "red phone " : "blue lamp ") + i, brands[i % 3], 10 * i));
+        }
+        index.saveObjects(products, BatchOptions.defaults().waitForTasks(true).waitPolicy(FAST));
+        client.index("accessories").saveObjects(List.of(new Product("a1", "phone case", "Acme", 5)),
+                BatchOptions.defaults().waitForTasks(true).waitPolicy(FAST));
+    }
+
+    @AfterAll
+    static void close() {
+        client.close();
+    }
+
+    @Test
+    void searchesWithFiltersFacetsHighlightsAndRankingInfo() {
+        SearchResponse<Product> page = index.search(SearchQuery.of("phone").hitsPerPage(5).filters("brand:Apple")
+                .facets("brand", "price").getRankingInfo(true), Product.class);
+
+        assertThat(page.nbHits()).isEqualTo(5);
+        assertThat(page.hitsPerPage()).isEqualTo(5);
+        assertThat(page.query()).isEqualTo("phone");
+        assertThat(page.records()).allSatisfy(p -> assertThat(p.brand()).isEqualTo("Apple"));
+        Hit<Product> first = page.hits().get(0);
+        assertThat(first.highlight("name")).hasValueSatisfying(h -> assertThat(h.value()).contains("<em>phone</em>"));
+        assertThat(first.rankingInfo()).hasValueSatisfying(r -> assertThat(r.nbTypos()).isZero());
+        assertThat(page.facets()).containsKey("brand");
+        assertThat(page.facets().get("brand")).containsEntry("Apple", 5L);
+        assertThat(page.facetsStats()).containsKey("price");
+    }
+
+    @Test
+    void searchesWithGetAndPaginates() {
+        SearchResponse<FreeFormRecord> page = index.searchWithGet(SearchQuery.of("lamp").hitsPerPage(4).page(1)
+                .attributesToRetrieve("name"), FreeFormRecord.class);
+
+        assertThat(page.page()).isEqualTo(1);
+        assertThat(page.nbHits()).isEqualTo(15);
+        assertThat(page.nbPages()).isEqualTo(4);
+        assertThat(page.hits()).hasSize(4).allSatisfy(h -> assertThat(h.record().has("brand")).isFalse());
+    }
+
+    @Test
+    void searchesSeveralIndicesInOrder() throws Exception {
+        List<SearchResponse<Product>> results = client.multiSearchAsync(List.of(
+                IndexQuery.of("accessories", SearchQuery.of("phone")),
+                IndexQuery.of("products", SearchQuery.of("phone").hitsPerPage(2))), null, Product.class).get();
+
+        assertThat(results).extracting(r -> r.index().orElseThrow()).containsExactly("accessories", "products");
+        assertThat(results.get(1).records()).hasSize(2);
+
+        List<SearchResponse<Product>> stopped = client.multiSearch(List.of(
+                IndexQuery.of("products", SearchQuery.of("phone").hitsPerPage(1)),
+                IndexQuery.of("accessories", SearchQuery.of("phone"))),
+                MultiSearchStrategy.STOP_IF_ENOUGH_MATCHES, Product.class);
+        assertThat(stopped.get(0).processed()).isTrue();
+        assertThat(stopped.get(1).processed()).isFalse();
+        assertThat(stopped.get(1).hits()).isEmpty();
+    }
+
+    @Test
+    void searchesFacetValues() {
+        FacetSearchResponse facets = index.searchForFacetValues("brand", "ac", SearchQuery.of("phone"), 5);
+
+        assertThat(facets.facetHits()).singleElement().satisfies(hit -> {
+            assertThat(hit.value()).isEqualTo("Acme");
+            assertThat(hit.count()).isEqualTo(5);
+            assertThat(hit.highlighted()).contains("<em>");
+        });
+    }
+
+    @Test
+    void browsesPageByPageFollowingTheCursor() {
+        SearchResponse<Product> first = index.browse(SearchQuery.empty().hitsPerPage(20), Product.class);
+        assertThat(first.hits()).hasSize(20);
+        assertThat(first.cursor()).isPresent();
+
+        SearchResponse<Product> second = index.browseFrom(first.cursor().orElseThrow(), Product.class);
+        assertThat(second.hits()).hasSize(10);
+        assertThat(second.cursor()).isEmpty();
+
+        SearchResponse<Product> viaGet = index.browseWithGet(SearchQuery.empty().hitsPerPage(25), null, Product.class);
+        SearchResponse<Product> restViaGet = index.browseWithGet(null, viaGet.cursor().orElseThrow(), Product.class);
+        assertThat(viaGet.hits().size() + restViaGet.hits().size()).isEqualTo(30);
+    }
+
+    @Test
+    void iteratesOverEveryRecordLazily() throws Exception {
+        PagedIterable<Product> all = index.browseObjects(SearchQuery.empty().hitsPerPage(7), Product.class);
+
+        assertThat(all.stream().map(Product::objectID).distinct().count()).isEqualTo(30);
+        assertThat(all.toList()).hasSize(30);
+        assertThat(index.browseObjectsAsync(SearchQuery.empty().filters("brand:Bolt").hitsPerPage(3), Product.class)
+                .get()).hasSize(10);
+    }
+
+    @Test
+    void anErrorInsideIterationSurfaces() {
+        PagedIterable<Product> missing = client.index("missing").browseObjects(SearchQuery.empty(), Product.class);
+
+        assertThatThrownBy(() -> missing.iterator().hasNext()).isInstanceOf(NotFoundException.class);
+    }
+}

@@ -1,0 +1,43 @@
+package io.quarry.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarry.search.model.IndexSettings;
+import io.quarry.search.model.SearchQuery;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SearchQueryTest {
+
+    @Test
+    void isImmutableAndFluent() {
+        SearchQuery base = SearchQuery.of("phone");
+        SearchQuery refined = base.hitsPerPage(10).filters("brand:Apple");
+
+        assertThat(base.params()).containsOnlyKeys("query");
+        assertThat(refined.params()).containsEntry("query", "phone").containsEntry("hitsPerPage", 10)
+                .containsEntry("filters", "brand:Apple");
+        assertThat(refined.filters(null).params()).doesNotContainKey("filters");
+    }
+
+    @Test
+    void encodesAsAParamStringWithPercent20AndJsonLists() {
+        SearchQuery query = SearchQuery.of("red shoes & co")
+                .facetFilters(List.of("brand:Acme", List.of("color:red", "color:blue")))
+                .getRankingInfo(true)
+                .param("custom", "é");
+
+        assertThat(query.toParamString()).isEqualTo("query=red%20shoes%20%26%20co"
+                + "&facetFilters=%5B%22brand%3AAcme%22%2C%5B%22color%3Ared%22%2C%22color%3Ablue%22%5D%5D"
+                + "&getRankingInfo=true&custom=%C3%A9");
+    }
+
+    @Test
+    void settingsKeepOnlyWhatWasSet() {
+        IndexSettings settings = IndexSettings.create().searchableAttributes("name", "brand").hitsPerPage(5)
+                .setting("customThing", true);
+
+        assertThat(settings.values()).containsOnlyKeys("searchableAttributes", "hitsPerPage", "customThing");
+        assertThat(settings.getStrings("searchableAttributes")).containsExactly("name", "brand");
+    }
+}

@@ -1,0 +1,85 @@
+package io.quarry.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quarry.search.model.SearchQuery;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Base64;
+import org.junit.jupiter.api.Test;
+
+class SecuredApiKeysTest {
+
+    private static final String PARENT = "2640659426d5107b6e47d75db9cbaef8";
+
+    @Test
+    void matchesTheReferenceVector() {
+        String key = SearchClient.generateSecuredApiKey(PARENT, SecuredApiKeyRestrictions.create()
+                .restrictIndices("Movies")
+                .validUntil(2524604400L));
+
+        assertThat(key).isEqualTo("NjFhZmE0OGEyMTI3OThiODc0OTlkOGM0YjcxYzljY2M2NmU2NDE5ZWY0NDZjMWJhNjA2NzBkMjAwOTI2YWQy"
+                + "ZnJlc3RyaWN0SW5kaWNlcz1Nb3ZpZXMmdmFsaWRVbnRpbD0yNTI0NjA0NDAw");
+    }
+
+    @Test
+    void sortsNamesAndPercentEncodesValuesWithPercent20() {
+        String key = SecuredApiKeys.generate(PARENT, SecuredApiKeyRestrictions.create()
+                .userToken("user 42")
+                .filters("brand:Acme AND visible:true")
+                .restrictIndices("a", "b")
+                .referers("*.example.com"));
+
+        String decoded = new String(Base64.getDecoder().decode(key), StandardCharsets.UTF_8).substring(64);
+        assertThat(decoded).isEqualTo("filters=brand%3AAcme%20AND%20visible%3Atrue&referers=%2A.example.com"
+                + "&restrictIndices=a%2Cb&userToken=user%2042");
+        assertThat(SecuredApiKeys.isSignedBy(PARENT, key)).isTrue();
+        assertThat(SecuredApiKeys.isSignedBy("another-parent-key", key)).isFalse();
+        assertThat(key).doesNotContain(PARENT);
+    }
+
+    @Test
+    void decodesTheRestrictionsBack() {
+        SecuredApiKeyRestrictions sent = SecuredApiKeyRestrictions.create()
+                .searchParams(SearchQuery.empty().filters("brand:Acme").hitsPerPage(5))
+                .validUntil(2524604400L)
+                .restrictIndices("Movies", "Series")
+                .restrictSources("192.168.1.0/24")
+                .userToken("u1")
+                .referers("https://shop.example/*");
+
+        SecuredApiKeyRestrictions read = SecuredApiKeys.decode(SecuredApiKeys.generate(PARENT, sent));
+
+        assertThat(read.validUntil()).contains(2524604400L);
+        assertThat(read.restrictIndices()).containsExactly("Movies", "Series");
+        assertThat(read.restrictSources()).contains("192.168.1.0/24");
+        assertThat(read.userToken()).contains("u1");
+        assertThat(read.referers()).containsExactly("https://shop.example/*");
+        assertThat(read.searchParams().get("filters")).contains("brand:Acme");
+        assertThat(read.searchParams().get("hitsPerPage")).contains("5");
+    }
+
+    @Test
+    void remainingValidityCountsFromTheClock() {
+        String key = SecuredApiKeys.generate(PARENT, SecuredApiKeyRestrictions.create().validUntil(2_000_000_000L));
+        Clock clock = Clock.fixed(Instant.ofEpochSecond(2_000_000_000L - 90), ZoneOffset.UTC);
+
+        assertThat(SecuredApiKeys.remainingValidity(key, clock)).isEqualTo(Duration.ofSeconds(90));
+        assertThat(SearchClient.securedApiKeyRemainingValidity(
+                SecuredApiKeys.generate(PARENT, SecuredApiKeyRestrictions.create().validUntil(1L)))).isNegative();
+    }
+
+    @Test
+    void rejectsKeysWithoutValidUntilOrNotSecured() {
+        String key = SecuredApiKeys.generate(PARENT, SecuredApiKeyRestrictions.create().filters("a:b"));
+
+        assertThatThrownBy(() -> SecuredApiKeys.remainingValidity(key))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("validUntil");
+        assertThatThrownBy(() -> SecuredApiKeys.decode("not a key!"))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+}
