@@ -22,7 +22,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Search latency of the engine (no HTTP) on {@code records} catalogue records: median and p99 from
- * {@link Mode#SampleTime}. Goal: {@code twoWordsFilter} under 10 ms median at 100k.
+ * {@link Mode#SampleTime}. Goal: {@code twoWordsFilter} under 10 ms median at 100k. A browse of the whole
+ * index is {@link BrowseBenchmark}.
  */
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -44,7 +45,6 @@ public class SearchLatencyBenchmark {
     private ObjectNode twoWords;
     private ObjectNode twoWordsFilter;
     private ObjectNode filterFacets;
-    private ObjectNode browseFirstPage;
 
     /** Loads the index and prepares the requests. */
     @Setup(Level.Trial)
@@ -60,7 +60,6 @@ public class SearchLatencyBenchmark {
         filterFacets = EngineData.object().put("query", longWord(words, 10))
                 .put("filters", "inStock:true AND price < 500");
         filterFacets.putArray("facets").add("brand").add("categories");
-        browseFirstPage = EngineData.object().put("hitsPerPage", 1000);
     }
 
     /** @return one word, one letter wrong (a typo the engine must forgive) */
@@ -85,21 +84,6 @@ public class SearchLatencyBenchmark {
     @Benchmark
     public ObjectNode filterFacets() {
         return engine.search(data, config, filterFacets, context);
-    }
-
-    /** @return the number of records browsed: the whole index, 1000 per page */
-    @Benchmark
-    public int browseAll() {
-        int seen = 0;
-        ObjectNode page = engine.browse(data, config, browseFirstPage, context);
-        while (true) {
-            seen += page.get("hits").size();
-            if (!page.hasNonNull("cursor")) {
-                return seen;
-            }
-            page = engine.browse(data, config, EngineData.object().put("cursor", page.get("cursor").asString()),
-                    context);
-        }
     }
 
     /** The first word at or after a frequency rank with at least six letters (so a typo is allowed). */
