@@ -362,6 +362,9 @@ public final class ClientConfig {
             if (name.isBlank() || name.chars().anyMatch(c -> c <= ' ' || c >= 127 || c == ':')) {
                 throw new ConfigurationException("invalid header name: " + name);
             }
+            if (value.chars().anyMatch(c -> (c < 0x20 && c != '\t') || c > 0x7E)) {
+                throw new ConfigurationException("value of header " + name + " contains a control or non-ASCII character");
+            }
             defaultHeaders.put(name, value);
             return this;
         }

@@ -169,5 +169,10 @@ public final class Credentials {
         if (value == null || value.isBlank()) {
             throw new ConfigurationException(what + " must not be blank");
         }
+        // checked here, without echoing the value: OkHttp's own check would put it in its message
+        if (value.chars().anyMatch(c -> c < 0x20 || c > 0x7E)) {
+            throw new ConfigurationException(what + " contains a control or non-ASCII character"
+                    + " (a trailing newline from a file?); it cannot be sent in a header");
+        }
     }
 }

@@ -149,6 +149,11 @@ public final class RequestOptions {
             if (name.isBlank() || name.chars().anyMatch(c -> c <= ' ' || c >= 127 || c == ':')) {
                 throw new IllegalArgumentException("invalid header name: " + name);
             }
+            // the value is not echoed: it may be a key
+            if (value.chars().anyMatch(c -> (c < 0x20 && c != '\t') || c > 0x7E)) {
+                throw new IllegalArgumentException("value of header " + name
+                        + " contains a control or non-ASCII character");
+            }
             headers.put(name, value);
             return this;
         }

@@ -38,6 +38,15 @@ class CredentialsTest {
     }
 
     @Test
+    void keysThatCannotBeSentAsHeadersAreRejectedWithoutEchoingThem() {
+        assertThatThrownBy(() -> Credentials.apiKey("app", "SECRET-FROM-FILE\n"))
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("trailing newline")
+                .message().doesNotContain("SECRET-FROM-FILE");
+        assertThatThrownBy(() -> RequestOptions.builder().forwardedApiKey("USER-KEY\u00e9"))
+                .isInstanceOf(IllegalArgumentException.class).message().doesNotContain("USER-KEY");
+    }
+
+    @Test
     void requestOptionsMaskTheForwardedKey() {
         RequestOptions options = RequestOptions.builder().forwardedFor("203.0.113.9").forwardedApiKey("USER-KEY")
                 .build();

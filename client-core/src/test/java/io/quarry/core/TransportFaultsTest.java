@@ -41,10 +41,9 @@ class TransportFaultsTest {
         return WM.findAll(anyRequestedFor(anyUrl()).withHeader("Host", containing(hostName + ":"))).size();
     }
 
-    private ApiClient twoHosts(ClientConfig.Builder... ignored) {
+    private ApiClient twoHosts() {
         int port = WM.getPort();
-        return client(config("key", host("first.test", port), host("second.test", port))
-                .readTimeout(Duration.ofMillis(500)).build());
+        return client(config("key", host("first.test", port), host("second.test", port)).build());
     }
 
     private Product get(ApiClient api) {

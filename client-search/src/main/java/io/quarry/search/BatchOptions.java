@@ -31,7 +31,12 @@ public final class BatchOptions {
         return DEFAULTS;
     }
 
-    /** @param size records per batch call, at least 1; @return a copy */
+    /**
+     * Sets {@code chunkSize}: records per batch call, at least 1.
+     *
+     * @param size records per batch call, at least 1
+     * @return a copy
+     */
     public BatchOptions chunkSize(int size) {
         if (size < 1) {
             throw new IllegalArgumentException("chunk size must be at least 1");
@@ -39,7 +44,12 @@ public final class BatchOptions {
         return new BatchOptions(size, waitForTasks, assignObjectIDs, progressListener, waitPolicy);
     }
 
-    /** @param wait whether the helper returns only once every task is applied; @return a copy */
+    /**
+     * Sets {@code waitForTasks}: whether the helper returns only once every task is applied.
+     *
+     * @param wait whether the helper returns only once every task is applied
+     * @return a copy
+     */
     public BatchOptions waitForTasks(boolean wait) {
         return new BatchOptions(chunkSize, wait, assignObjectIDs, progressListener, waitPolicy);
     }
@@ -55,14 +65,25 @@ public final class BatchOptions {
         return new BatchOptions(chunkSize, waitForTasks, assign, progressListener, waitPolicy);
     }
 
-    /** @param listener told after each acknowledged chunk; @return a copy */
+    /**
+     * Sets {@code onProgress}: told after each acknowledged chunk.
+     *
+     * @param listener told after each acknowledged chunk
+     * @return a copy
+     */
     public BatchOptions onProgress(ProgressListener listener) {
         return new BatchOptions(chunkSize, waitForTasks, assignObjectIDs, Objects.requireNonNull(listener), waitPolicy);
     }
 
-    /** @param policy how task waits poll; @return a copy */
+    /**
+     * Sets {@code waitPolicy}: how task waits poll.
+     *
+     * @param policy how task waits poll
+     * @return a copy
+     */
     public BatchOptions waitPolicy(WaitPolicy policy) {
-        return new BatchOptions(chunkSize, waitForTasks, assignObjectIDs, progressListener, Objects.requireNonNull(policy));
+        return new BatchOptions(chunkSize, waitForTasks, assignObjectIDs, progressListener,
+                Objects.requireNonNull(policy));
     }
 
     /** @return records per batch call */

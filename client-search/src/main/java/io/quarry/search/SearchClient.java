@@ -50,8 +50,10 @@ import io.quarry.search.model.UserIdQuery;
 import io.quarry.search.model.UserIdSearchResponse;
 import io.quarry.search.model.UserMapping;
 import io.quarry.search.model.WriteResponse;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -78,8 +80,9 @@ public final class SearchClient implements AutoCloseable {
     /** The header naming the mapped user a call is made for, on multi-cluster applications. */
     public static final String USER_ID_HEADER = "X-Service-User-ID";
 
-    /** The module description given to the core (name, version, default hosts). */
-    public static final ClientModule MODULE = ClientModule.of("Search", SearchClient.class, DefaultHosts.searchStyle());
+    /** What the core needs to know of this module: name, version, default hosts. */
+    private static final ClientModule MODULE =
+            ClientModule.of("Search", SearchClient.class, DefaultHosts.searchStyle());
 
     private static final TypeRef<Map<String, DictionaryLanguage>> LANGUAGES = TypeRef.mapOf(DictionaryLanguage.class);
     private static final int PAGE_SIZE = 1000;
@@ -173,8 +176,10 @@ public final class SearchClient implements AutoCloseable {
      * @return one response per query, each with its index
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public <T> List<SearchResponse<T>> multiSearch(List<IndexQuery> queries, MultiSearchStrategy strategy, Class<T> type, RequestOptions options) {
-        return call(Endpoints.MULTI_SEARCH, options).body(MultiSearchBody.of(queries, strategy)).execute(MultiSearchJson.class).results().stream().map(res -> SearchResponse.of(res, type)).toList();
+    public <T> List<SearchResponse<T>> multiSearch(List<IndexQuery> queries, MultiSearchStrategy strategy,
+                                                   Class<T> type, RequestOptions options) {
+        return call(Endpoints.MULTI_SEARCH, options).body(MultiSearchBody.of(queries, strategy))
+                .execute(MultiSearchJson.class).results().stream().map(res -> SearchResponse.of(res, type)).toList();
     }
 
     /**
@@ -186,22 +191,28 @@ public final class SearchClient implements AutoCloseable {
      * @param <T> the record type
      * @return one response per query, each with its index
      */
-    public <T> List<SearchResponse<T>> multiSearch(List<IndexQuery> queries, MultiSearchStrategy strategy, Class<T> type) {
+    public <T> List<SearchResponse<T>> multiSearch(List<IndexQuery> queries, MultiSearchStrategy strategy,
+                                                   Class<T> type) {
         return multiSearch(queries, strategy, type, RequestOptions.none());
     }
 
     /**
-     * Asynchronous form of {@link #multiSearch(List, MultiSearchStrategy, Class, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #multiSearch(List, MultiSearchStrategy, Class, RequestOptions)}. Cancelling the
+     * future cancels the call.
      *
      * @param queries the queries
      * @param strategy how queries run, or null for {@code none}
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
      * @param options per-request options; null for none
-     * @return the future one response per query, each with its index; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of one response per query, each with its index; it fails with a
+     * {@link io.quarry.core.QuarryException}
      */
-    public <T> CompletableFuture<List<SearchResponse<T>>> multiSearchAsync(List<IndexQuery> queries, MultiSearchStrategy strategy, Class<T> type, RequestOptions options) {
-        return call(Endpoints.MULTI_SEARCH, options).body(MultiSearchBody.of(queries, strategy)).executeAsync(MultiSearchJson.class)
+    public <T> CompletableFuture<List<SearchResponse<T>>> multiSearchAsync(List<IndexQuery> queries,
+                                                                           MultiSearchStrategy strategy, Class<T> type,
+                                                                           RequestOptions options) {
+        return call(Endpoints.MULTI_SEARCH, options).body(MultiSearchBody.of(queries, strategy))
+                .executeAsync(MultiSearchJson.class)
                 .thenApply(r -> r.results().stream().map(res -> SearchResponse.of(res, type)).toList());
     }
 
@@ -212,17 +223,19 @@ public final class SearchClient implements AutoCloseable {
      * @param strategy how queries run, or null for {@code none}
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
-     * @return the future one response per query, each with its index
+     * @return a future of one response per query, each with its index
      */
-    public <T> CompletableFuture<List<SearchResponse<T>>> multiSearchAsync(List<IndexQuery> queries, MultiSearchStrategy strategy, Class<T> type) {
+    public <T> CompletableFuture<List<SearchResponse<T>>> multiSearchAsync(List<IndexQuery> queries,
+                                                                           MultiSearchStrategy strategy,
+                                                                           Class<T> type) {
         return multiSearchAsync(queries, strategy, type, RequestOptions.none());
     }
 
     /**
      * Applies write operations to several indices in one call, in order; each {@link BatchOperation} names its index.
      *
-     * <p>Key right: depends on the operations.
-     * Operations adding records without objectID are not idempotent: a retry can add them twice.
+     * <p>Key right: depends on the operations. Operations adding records without objectID are not idempotent: a retry
+     * can add them twice.
      *
      * @param operations the operations, built with {@link BatchOperation#onIndex}
      * @param options per-request options (headers, query parameters, timeouts); null for none
@@ -230,7 +243,8 @@ public final class SearchClient implements AutoCloseable {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public MultipleBatchResponse multipleBatch(List<BatchOperation> operations, RequestOptions options) {
-        return call(Endpoints.MULTIPLE_BATCH, options).body(JsonBody.of("requests", operations)).execute(MultipleBatchResponse.class);
+        return call(Endpoints.MULTIPLE_BATCH, options).body(JsonBody.of("requests", operations))
+                .execute(MultipleBatchResponse.class);
     }
 
     /**
@@ -248,24 +262,28 @@ public final class SearchClient implements AutoCloseable {
      *
      * @param operations the operations, built with {@link BatchOperation#onIndex}
      * @param options per-request options; null for none
-     * @return the future one task per index and the objectIDs; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of one task per index and the objectIDs; it fails with a
+     * {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<MultipleBatchResponse> multipleBatchAsync(List<BatchOperation> operations, RequestOptions options) {
-        return call(Endpoints.MULTIPLE_BATCH, options).body(JsonBody.of("requests", operations)).executeAsync(MultipleBatchResponse.class);
+    public CompletableFuture<MultipleBatchResponse> multipleBatchAsync(List<BatchOperation> operations,
+                                                                       RequestOptions options) {
+        return call(Endpoints.MULTIPLE_BATCH, options).body(JsonBody.of("requests", operations))
+                .executeAsync(MultipleBatchResponse.class);
     }
 
     /**
      * Asynchronous form of {@link #multipleBatch(List)}.
      *
      * @param operations the operations, built with {@link BatchOperation#onIndex}
-     * @return the future one task per index and the objectIDs
+     * @return a future of one task per index and the objectIDs
      */
     public CompletableFuture<MultipleBatchResponse> multipleBatchAsync(List<BatchOperation> operations) {
         return multipleBatchAsync(operations, RequestOptions.none());
     }
 
     /**
-     * Reads records from one or several indices in one call (the body and answer follow the real service: {@code requests} in, {@code results} out).
+     * Reads records from one or several indices in one call (the body and answer follow the real service:
+     * {@code requests} in, {@code results} out).
      *
      * <p>Key right: search.
      *
@@ -277,7 +295,8 @@ public final class SearchClient implements AutoCloseable {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> List<T> getObjects(List<ObjectRequest> requests, Class<T> type, RequestOptions options) {
-        return call(Endpoints.GET_OBJECTS, options).body(JsonBody.of("requests", requests)).execute(GetObjectsJson.class).decode(type);
+        return call(Endpoints.GET_OBJECTS, options).body(JsonBody.of("requests", requests))
+                .execute(GetObjectsJson.class).decode(type);
     }
 
     /**
@@ -299,11 +318,13 @@ public final class SearchClient implements AutoCloseable {
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
      * @param options per-request options; null for none
-     * @return the future the records in request order, null where a record does not exist; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the records in request order, null where a record does not exist; it fails with a
+     * {@link io.quarry.core.QuarryException}
      */
-    public <T> CompletableFuture<List<T>> getObjectsAsync(List<ObjectRequest> requests, Class<T> type, RequestOptions options) {
-        return call(Endpoints.GET_OBJECTS, options).body(JsonBody.of("requests", requests)).executeAsync(GetObjectsJson.class)
-                .thenApply(r -> r.decode(type));
+    public <T> CompletableFuture<List<T>> getObjectsAsync(List<ObjectRequest> requests, Class<T> type,
+                                                          RequestOptions options) {
+        return call(Endpoints.GET_OBJECTS, options).body(JsonBody.of("requests", requests))
+                .executeAsync(GetObjectsJson.class).thenApply(r -> r.decode(type));
     }
 
     /**
@@ -312,7 +333,7 @@ public final class SearchClient implements AutoCloseable {
      * @param requests the records to read
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
-     * @return the future the records in request order, null where a record does not exist
+     * @return a future of the records in request order, null where a record does not exist
      */
     public <T> CompletableFuture<List<T>> getObjectsAsync(List<ObjectRequest> requests, Class<T> type) {
         return getObjectsAsync(requests, type, RequestOptions.none());
@@ -344,7 +365,7 @@ public final class SearchClient implements AutoCloseable {
      * Asynchronous form of {@link #listIndices(RequestOptions)}. Cancelling the future cancels the call.
      *
      * @param options per-request options; null for none
-     * @return the future the indices; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the indices; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ListIndicesResponse> listIndicesAsync(RequestOptions options) {
         return call(Endpoints.LIST_INDICES, options).executeAsync(ListIndicesResponse.class);
@@ -353,7 +374,7 @@ public final class SearchClient implements AutoCloseable {
     /**
      * Asynchronous form of {@link #listIndices()}.
      *
-     * @return the future the indices
+     * @return a future of the indices
      */
     public CompletableFuture<ListIndicesResponse> listIndicesAsync() {
         return listIndicesAsync(RequestOptions.none());
@@ -388,7 +409,7 @@ public final class SearchClient implements AutoCloseable {
      *
      * @param taskID the task
      * @param options per-request options; null for none
-     * @return the future the status; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the status; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<TaskStatus> getAppTaskAsync(long taskID, RequestOptions options) {
         return call(Endpoints.GET_APP_TASK, options).path("taskID", taskID).executeAsync(TaskStatus.class);
@@ -398,7 +419,7 @@ public final class SearchClient implements AutoCloseable {
      * Asynchronous form of {@link #getAppTask(long)}.
      *
      * @param taskID the task
-     * @return the future the status
+     * @return a future of the status
      */
     public CompletableFuture<TaskStatus> getAppTaskAsync(long taskID) {
         return getAppTaskAsync(taskID, RequestOptions.none());
@@ -434,7 +455,7 @@ public final class SearchClient implements AutoCloseable {
      *
      * @param query which entries
      * @param options per-request options; null for none
-     * @return the future the entries; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the entries; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<LogsResponse> getLogsAsync(LogsQuery query, RequestOptions options) {
         return call(Endpoints.GET_LOGS, options).query("offset", query.offset()).query("length", query.length())
@@ -445,17 +466,17 @@ public final class SearchClient implements AutoCloseable {
      * Asynchronous form of {@link #getLogs(LogsQuery)}.
      *
      * @param query which entries
-     * @return the future the entries
+     * @return a future of the entries
      */
     public CompletableFuture<LogsResponse> getLogsAsync(LogsQuery query) {
         return getLogsAsync(query, RequestOptions.none());
     }
 
     /**
-     * Creates a key. Propagation takes time: {@link #waitForApiKey(String, ApiKeyChange, ApiKey)} waits until it is readable.
+     * Creates a key. Propagation takes time: {@link #waitForApiKey(String, ApiKeyChange, ApiKey)} waits until it is
+     * readable.
      *
-     * <p>Key right: admin key.
-     * Not idempotent: a retried call can create two keys.
+     * <p>Key right: admin key. Not idempotent: a retried call can create two keys.
      *
      * @param parameters the key parameters
      * @param options per-request options (headers, query parameters, timeouts); null for none
@@ -481,7 +502,7 @@ public final class SearchClient implements AutoCloseable {
      *
      * @param parameters the key parameters
      * @param options per-request options; null for none
-     * @return the future the new key and {@code createdAt}; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the new key and {@code createdAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ApiKeyResponse> addApiKeyAsync(ApiKey parameters, RequestOptions options) {
         return call(Endpoints.ADD_API_KEY, options).body(parameters).executeAsync(ApiKeyResponse.class);
@@ -491,14 +512,15 @@ public final class SearchClient implements AutoCloseable {
      * Asynchronous form of {@link #addApiKey(ApiKey)}.
      *
      * @param parameters the key parameters
-     * @return the future the new key and {@code createdAt}
+     * @return a future of the new key and {@code createdAt}
      */
     public CompletableFuture<ApiKeyResponse> addApiKeyAsync(ApiKey parameters) {
         return addApiKeyAsync(parameters, RequestOptions.none());
     }
 
     /**
-     * Replaces the parameters of a key. Propagation takes time: {@link #waitForApiKey(String, ApiKeyChange, ApiKey)} waits until they read back.
+     * Replaces the parameters of a key. Propagation takes time: {@link #waitForApiKey(String, ApiKeyChange, ApiKey)}
+     * waits until they read back.
      *
      * <p>Key right: admin key.
      *
@@ -524,15 +546,17 @@ public final class SearchClient implements AutoCloseable {
     }
 
     /**
-     * Asynchronous form of {@link #updateApiKey(String, ApiKey, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #updateApiKey(String, ApiKey, RequestOptions)}. Cancelling the future cancels the
+     * call.
      *
      * @param key the key
      * @param parameters the new parameters
      * @param options per-request options; null for none
-     * @return the future the key and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the key and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ApiKeyResponse> updateApiKeyAsync(String key, ApiKey parameters, RequestOptions options) {
-        return call(Endpoints.UPDATE_API_KEY, options).path("key", key).body(parameters).executeAsync(ApiKeyResponse.class);
+        return call(Endpoints.UPDATE_API_KEY, options).path("key", key).body(parameters)
+                .executeAsync(ApiKeyResponse.class);
     }
 
     /**
@@ -540,7 +564,7 @@ public final class SearchClient implements AutoCloseable {
      *
      * @param key the key
      * @param parameters the new parameters
-     * @return the future the key and {@code updatedAt}
+     * @return a future of the key and {@code updatedAt}
      */
     public CompletableFuture<ApiKeyResponse> updateApiKeyAsync(String key, ApiKey parameters) {
         return updateApiKeyAsync(key, parameters, RequestOptions.none());
@@ -572,7 +596,7 @@ public final class SearchClient implements AutoCloseable {
      * Asynchronous form of {@link #listApiKeys(RequestOptions)}. Cancelling the future cancels the call.
      *
      * @param options per-request options; null for none
-     * @return the future the keys; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the keys; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ListApiKeysResponse> listApiKeysAsync(RequestOptions options) {
         return call(Endpoints.LIST_API_KEYS, options).executeAsync(ListApiKeysResponse.class);
@@ -581,7 +605,7 @@ public final class SearchClient implements AutoCloseable {
     /**
      * Asynchronous form of {@link #listApiKeys()}.
      *
-     * @return the future the keys
+     * @return a future of the keys
      */
     public CompletableFuture<ListApiKeysResponse> listApiKeysAsync() {
         return listApiKeysAsync(RequestOptions.none());
@@ -616,7 +640,7 @@ public final class SearchClient implements AutoCloseable {
      *
      * @param key the key
      * @param options per-request options; null for none
-     * @return the future the key; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the key; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ApiKeyInfo> getApiKeyAsync(String key, RequestOptions options) {
         return call(Endpoints.GET_API_KEY, options).path("key", key).executeAsync(ApiKeyInfo.class);
@@ -626,7 +650,7 @@ public final class SearchClient implements AutoCloseable {
      * Asynchronous form of {@link #getApiKey(String)}.
      *
      * @param key the key
-     * @return the future the key
+     * @return a future of the key
      */
     public CompletableFuture<ApiKeyInfo> getApiKeyAsync(String key) {
         return getApiKeyAsync(key, RequestOptions.none());
@@ -661,7 +685,7 @@ public final class SearchClient implements AutoCloseable {
      *
      * @param key the key
      * @param options per-request options; null for none
-     * @return the future {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ApiKeyResponse> deleteApiKeyAsync(String key, RequestOptions options) {
         return call(Endpoints.DELETE_API_KEY, options).path("key", key).executeAsync(ApiKeyResponse.class);
@@ -671,7 +695,7 @@ public final class SearchClient implements AutoCloseable {
      * Asynchronous form of {@link #deleteApiKey(String)}.
      *
      * @param key the key
-     * @return the future {@code deletedAt}
+     * @return a future of {@code deletedAt}
      */
     public CompletableFuture<ApiKeyResponse> deleteApiKeyAsync(String key) {
         return deleteApiKeyAsync(key, RequestOptions.none());
@@ -706,7 +730,7 @@ public final class SearchClient implements AutoCloseable {
      *
      * @param key the key
      * @param options per-request options; null for none
-     * @return the future the key and {@code createdAt}; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the key and {@code createdAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ApiKeyResponse> restoreApiKeyAsync(String key, RequestOptions options) {
         return call(Endpoints.RESTORE_API_KEY, options).path("key", key).executeAsync(ApiKeyResponse.class);
@@ -716,7 +740,7 @@ public final class SearchClient implements AutoCloseable {
      * Asynchronous form of {@link #restoreApiKey(String)}.
      *
      * @param key the key
-     * @return the future the key and {@code createdAt}
+     * @return a future of the key and {@code createdAt}
      */
     public CompletableFuture<ApiKeyResponse> restoreApiKeyAsync(String key) {
         return restoreApiKeyAsync(key, RequestOptions.none());
@@ -745,10 +769,11 @@ public final class SearchClient implements AutoCloseable {
     }
 
     /**
-     * Asynchronous form of {@link #listIndexApiKeysOfAllIndices(RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #listIndexApiKeysOfAllIndices(RequestOptions)}. Cancelling the future cancels the
+     * call.
      *
      * @param options per-request options; null for none
-     * @return the future the keys; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the keys; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ListApiKeysResponse> listIndexApiKeysOfAllIndicesAsync(RequestOptions options) {
         return call(Endpoints.LIST_ALL_INDEX_API_KEYS, options).executeAsync(ListApiKeysResponse.class);
@@ -757,14 +782,15 @@ public final class SearchClient implements AutoCloseable {
     /**
      * Asynchronous form of {@link #listIndexApiKeysOfAllIndices()}.
      *
-     * @return the future the keys
+     * @return a future of the keys
      */
     public CompletableFuture<ListApiKeysResponse> listIndexApiKeysOfAllIndicesAsync() {
         return listIndexApiKeysOfAllIndicesAsync(RequestOptions.none());
     }
 
     /**
-     * Adds, replaces or deletes custom dictionary entries (payload at most 10 MB); wait with {@link #waitForAppTask(long)}.
+     * Adds, replaces or deletes custom dictionary entries (payload at most 10 MB); wait with
+     * {@link #waitForAppTask(long)}.
      *
      * <p>Key right: editSettings (not shown in the specification; that of the real service).
      *
@@ -775,9 +801,12 @@ public final class SearchClient implements AutoCloseable {
      * @return the application task
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public AppTaskResponse batchDictionaryEntries(DictionaryName dictionary, List<DictionaryOperation> operations, boolean clearExistingDictionaryEntries, RequestOptions options) {
+    public AppTaskResponse batchDictionaryEntries(DictionaryName dictionary, List<DictionaryOperation> operations,
+                                                  boolean clearExistingDictionaryEntries, RequestOptions options) {
         return call(Endpoints.BATCH_DICTIONARY_ENTRIES, options).path("dictionaryName", dictionary)
-                .body(JsonBody.of("clearExistingDictionaryEntries", clearExistingDictionaryEntries, "requests", operations)).execute(AppTaskResponse.class);
+                .body(JsonBody.of("clearExistingDictionaryEntries", clearExistingDictionaryEntries, "requests",
+                        operations))
+                .execute(AppTaskResponse.class);
     }
 
     /**
@@ -788,22 +817,29 @@ public final class SearchClient implements AutoCloseable {
      * @param clearExistingDictionaryEntries whether every custom entry is removed first
      * @return the application task
      */
-    public AppTaskResponse batchDictionaryEntries(DictionaryName dictionary, List<DictionaryOperation> operations, boolean clearExistingDictionaryEntries) {
+    public AppTaskResponse batchDictionaryEntries(DictionaryName dictionary, List<DictionaryOperation> operations,
+                                                  boolean clearExistingDictionaryEntries) {
         return batchDictionaryEntries(dictionary, operations, clearExistingDictionaryEntries, RequestOptions.none());
     }
 
     /**
-     * Asynchronous form of {@link #batchDictionaryEntries(DictionaryName, List, boolean, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #batchDictionaryEntries(DictionaryName, List, boolean, RequestOptions)}. Cancelling
+     * the future cancels the call.
      *
      * @param dictionary the dictionary
      * @param operations the operations
      * @param clearExistingDictionaryEntries whether every custom entry is removed first
      * @param options per-request options; null for none
-     * @return the future the application task; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the application task; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<AppTaskResponse> batchDictionaryEntriesAsync(DictionaryName dictionary, List<DictionaryOperation> operations, boolean clearExistingDictionaryEntries, RequestOptions options) {
+    public CompletableFuture<AppTaskResponse> batchDictionaryEntriesAsync(DictionaryName dictionary,
+                                                                          List<DictionaryOperation> operations,
+                                                                          boolean clearExistingDictionaryEntries,
+                                                                          RequestOptions options) {
         return call(Endpoints.BATCH_DICTIONARY_ENTRIES, options).path("dictionaryName", dictionary)
-                .body(JsonBody.of("clearExistingDictionaryEntries", clearExistingDictionaryEntries, "requests", operations)).executeAsync(AppTaskResponse.class);
+                .body(JsonBody.of("clearExistingDictionaryEntries", clearExistingDictionaryEntries, "requests",
+                        operations))
+                .executeAsync(AppTaskResponse.class);
     }
 
     /**
@@ -812,14 +848,18 @@ public final class SearchClient implements AutoCloseable {
      * @param dictionary the dictionary
      * @param operations the operations
      * @param clearExistingDictionaryEntries whether every custom entry is removed first
-     * @return the future the application task
+     * @return a future of the application task
      */
-    public CompletableFuture<AppTaskResponse> batchDictionaryEntriesAsync(DictionaryName dictionary, List<DictionaryOperation> operations, boolean clearExistingDictionaryEntries) {
-        return batchDictionaryEntriesAsync(dictionary, operations, clearExistingDictionaryEntries, RequestOptions.none());
+    public CompletableFuture<AppTaskResponse> batchDictionaryEntriesAsync(DictionaryName dictionary,
+                                                                          List<DictionaryOperation> operations,
+                                                                          boolean clearExistingDictionaryEntries) {
+        return batchDictionaryEntriesAsync(dictionary, operations, clearExistingDictionaryEntries,
+                RequestOptions.none());
     }
 
     /**
-     * Searches the entries of a dictionary; {@link #browseDictionaryEntries(DictionaryName, String)} iterates over all of them.
+     * Searches the entries of a dictionary; {@link #browseDictionaryEntries(DictionaryName, String)} iterates over
+     * all of them.
      *
      * <p>Key right: settings (not shown in the specification; that of the real service).
      *
@@ -829,8 +869,10 @@ public final class SearchClient implements AutoCloseable {
      * @return a page of entries
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public DictionarySearchResponse searchDictionaryEntries(DictionaryName dictionary, DictionaryQuery query, RequestOptions options) {
-        return call(Endpoints.SEARCH_DICTIONARY_ENTRIES, options).path("dictionaryName", dictionary).body(query).execute(DictionarySearchResponse.class);
+    public DictionarySearchResponse searchDictionaryEntries(DictionaryName dictionary, DictionaryQuery query,
+                                                            RequestOptions options) {
+        return call(Endpoints.SEARCH_DICTIONARY_ENTRIES, options).path("dictionaryName", dictionary).body(query)
+                .execute(DictionarySearchResponse.class);
     }
 
     /**
@@ -845,15 +887,19 @@ public final class SearchClient implements AutoCloseable {
     }
 
     /**
-     * Asynchronous form of {@link #searchDictionaryEntries(DictionaryName, DictionaryQuery, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #searchDictionaryEntries(DictionaryName, DictionaryQuery, RequestOptions)}.
+     * Cancelling the future cancels the call.
      *
      * @param dictionary the dictionary
      * @param query the search
      * @param options per-request options; null for none
-     * @return the future a page of entries; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of a page of entries; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<DictionarySearchResponse> searchDictionaryEntriesAsync(DictionaryName dictionary, DictionaryQuery query, RequestOptions options) {
-        return call(Endpoints.SEARCH_DICTIONARY_ENTRIES, options).path("dictionaryName", dictionary).body(query).executeAsync(DictionarySearchResponse.class);
+    public CompletableFuture<DictionarySearchResponse> searchDictionaryEntriesAsync(DictionaryName dictionary,
+                                                                                    DictionaryQuery query,
+                                                                                    RequestOptions options) {
+        return call(Endpoints.SEARCH_DICTIONARY_ENTRIES, options).path("dictionaryName", dictionary).body(query)
+                .executeAsync(DictionarySearchResponse.class);
     }
 
     /**
@@ -861,9 +907,10 @@ public final class SearchClient implements AutoCloseable {
      *
      * @param dictionary the dictionary
      * @param query the search
-     * @return the future a page of entries
+     * @return a future of a page of entries
      */
-    public CompletableFuture<DictionarySearchResponse> searchDictionaryEntriesAsync(DictionaryName dictionary, DictionaryQuery query) {
+    public CompletableFuture<DictionarySearchResponse> searchDictionaryEntriesAsync(DictionaryName dictionary,
+                                                                                    DictionaryQuery query) {
         return searchDictionaryEntriesAsync(dictionary, query, RequestOptions.none());
     }
 
@@ -878,13 +925,16 @@ public final class SearchClient implements AutoCloseable {
      * @return a page of entries
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public DictionarySearchResponse searchDictionaryEntriesWithGet(DictionaryName dictionary, DictionaryQuery query, RequestOptions options) {
-        return call(Endpoints.SEARCH_DICTIONARY_ENTRIES_GET, options).path("dictionaryName", dictionary).query("query", query.query())
-                .query("page", query.page()).query("hitsPerPage", query.hitsPerPage()).query("language", query.language()).execute(DictionarySearchResponse.class);
+    public DictionarySearchResponse searchDictionaryEntriesWithGet(DictionaryName dictionary, DictionaryQuery query,
+                                                                   RequestOptions options) {
+        return call(Endpoints.SEARCH_DICTIONARY_ENTRIES_GET, options).path("dictionaryName", dictionary)
+                .query("query", query.query()).query("page", query.page()).query("hitsPerPage", query.hitsPerPage())
+                .query("language", query.language()).execute(DictionarySearchResponse.class);
     }
 
     /**
-     * Same as {@link #searchDictionaryEntriesWithGet(DictionaryName, DictionaryQuery, RequestOptions)} with default options.
+     * Same as {@link #searchDictionaryEntriesWithGet(DictionaryName, DictionaryQuery, RequestOptions)} with default
+     * options.
      *
      * @param dictionary the dictionary
      * @param query the search
@@ -895,16 +945,20 @@ public final class SearchClient implements AutoCloseable {
     }
 
     /**
-     * Asynchronous form of {@link #searchDictionaryEntriesWithGet(DictionaryName, DictionaryQuery, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #searchDictionaryEntriesWithGet(DictionaryName, DictionaryQuery, RequestOptions)}.
+     * Cancelling the future cancels the call.
      *
      * @param dictionary the dictionary
      * @param query the search
      * @param options per-request options; null for none
-     * @return the future a page of entries; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of a page of entries; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<DictionarySearchResponse> searchDictionaryEntriesWithGetAsync(DictionaryName dictionary, DictionaryQuery query, RequestOptions options) {
-        return call(Endpoints.SEARCH_DICTIONARY_ENTRIES_GET, options).path("dictionaryName", dictionary).query("query", query.query())
-                .query("page", query.page()).query("hitsPerPage", query.hitsPerPage()).query("language", query.language()).executeAsync(DictionarySearchResponse.class);
+    public CompletableFuture<DictionarySearchResponse> searchDictionaryEntriesWithGetAsync(DictionaryName dictionary,
+                                                                                           DictionaryQuery query,
+                                                                                           RequestOptions options) {
+        return call(Endpoints.SEARCH_DICTIONARY_ENTRIES_GET, options).path("dictionaryName", dictionary)
+                .query("query", query.query()).query("page", query.page()).query("hitsPerPage", query.hitsPerPage())
+                .query("language", query.language()).executeAsync(DictionarySearchResponse.class);
     }
 
     /**
@@ -912,9 +966,10 @@ public final class SearchClient implements AutoCloseable {
      *
      * @param dictionary the dictionary
      * @param query the search
-     * @return the future a page of entries
+     * @return a future of a page of entries
      */
-    public CompletableFuture<DictionarySearchResponse> searchDictionaryEntriesWithGetAsync(DictionaryName dictionary, DictionaryQuery query) {
+    public CompletableFuture<DictionarySearchResponse> searchDictionaryEntriesWithGetAsync(DictionaryName dictionary,
+                                                                                           DictionaryQuery query) {
         return searchDictionaryEntriesWithGetAsync(dictionary, query, RequestOptions.none());
     }
 
@@ -943,13 +998,15 @@ public final class SearchClient implements AutoCloseable {
     }
 
     /**
-     * Asynchronous form of {@link #setDictionarySettings(DictionarySettings, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #setDictionarySettings(DictionarySettings, RequestOptions)}. Cancelling the future
+     * cancels the call.
      *
      * @param settings the changes
      * @param options per-request options; null for none
-     * @return the future the application task; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the application task; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<AppTaskResponse> setDictionarySettingsAsync(DictionarySettings settings, RequestOptions options) {
+    public CompletableFuture<AppTaskResponse> setDictionarySettingsAsync(DictionarySettings settings,
+                                                                         RequestOptions options) {
         return call(Endpoints.SET_DICTIONARY_SETTINGS, options).body(settings).executeAsync(AppTaskResponse.class);
     }
 
@@ -957,7 +1014,7 @@ public final class SearchClient implements AutoCloseable {
      * Asynchronous form of {@link #setDictionarySettings(DictionarySettings)}.
      *
      * @param settings the changes
-     * @return the future the application task
+     * @return a future of the application task
      */
     public CompletableFuture<AppTaskResponse> setDictionarySettingsAsync(DictionarySettings settings) {
         return setDictionarySettingsAsync(settings, RequestOptions.none());
@@ -989,7 +1046,7 @@ public final class SearchClient implements AutoCloseable {
      * Asynchronous form of {@link #getDictionarySettings(RequestOptions)}. Cancelling the future cancels the call.
      *
      * @param options per-request options; null for none
-     * @return the future the settings; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the settings; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<DictionarySettings> getDictionarySettingsAsync(RequestOptions options) {
         return call(Endpoints.GET_DICTIONARY_SETTINGS, options).executeAsync(DictionarySettings.class);
@@ -998,7 +1055,7 @@ public final class SearchClient implements AutoCloseable {
     /**
      * Asynchronous form of {@link #getDictionarySettings()}.
      *
-     * @return the future the settings
+     * @return a future of the settings
      */
     public CompletableFuture<DictionarySettings> getDictionarySettingsAsync() {
         return getDictionarySettingsAsync(RequestOptions.none());
@@ -1030,7 +1087,7 @@ public final class SearchClient implements AutoCloseable {
      * Asynchronous form of {@link #getDictionaryLanguages(RequestOptions)}. Cancelling the future cancels the call.
      *
      * @param options per-request options; null for none
-     * @return the future language code to counts; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of language code to counts; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<Map<String, DictionaryLanguage>> getDictionaryLanguagesAsync(RequestOptions options) {
         return call(Endpoints.GET_DICTIONARY_LANGUAGES, options).executeAsync(LANGUAGES);
@@ -1039,7 +1096,7 @@ public final class SearchClient implements AutoCloseable {
     /**
      * Asynchronous form of {@link #getDictionaryLanguages()}.
      *
-     * @return the future language code to counts
+     * @return a future of language code to counts
      */
     public CompletableFuture<Map<String, DictionaryLanguage>> getDictionaryLanguagesAsync() {
         return getDictionaryLanguagesAsync(RequestOptions.none());
@@ -1073,14 +1130,16 @@ public final class SearchClient implements AutoCloseable {
     }
 
     /**
-     * Asynchronous form of {@link #assignUserId(String, String, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #assignUserId(String, String, RequestOptions)}. Cancelling the future cancels the
+     * call.
      *
      * @param userID the user
      * @param cluster the cluster
      * @param options per-request options; null for none
-     * @return the future {@code createdAt}; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of {@code createdAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<CreatedAtResponse> assignUserIdAsync(String userID, String cluster, RequestOptions options) {
+    public CompletableFuture<CreatedAtResponse> assignUserIdAsync(String userID, String cluster,
+                                                                  RequestOptions options) {
         return call(Endpoints.ASSIGN_USER_ID, RequestOptionsMerge.merge(userOptions(userID), options))
                 .body(JsonBody.of("cluster", cluster)).executeAsync(CreatedAtResponse.class);
     }
@@ -1090,7 +1149,7 @@ public final class SearchClient implements AutoCloseable {
      *
      * @param userID the user
      * @param cluster the cluster
-     * @return the future {@code createdAt}
+     * @return a future of {@code createdAt}
      */
     public CompletableFuture<CreatedAtResponse> assignUserIdAsync(String userID, String cluster) {
         return assignUserIdAsync(userID, cluster, RequestOptions.none());
@@ -1108,7 +1167,8 @@ public final class SearchClient implements AutoCloseable {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public CreatedAtResponse batchAssignUserIds(String cluster, List<String> users, RequestOptions options) {
-        return call(Endpoints.BATCH_ASSIGN_USER_IDS, options).body(JsonBody.of("cluster", cluster, "users", users)).execute(CreatedAtResponse.class);
+        return call(Endpoints.BATCH_ASSIGN_USER_IDS, options).body(JsonBody.of("cluster", cluster, "users", users))
+                .execute(CreatedAtResponse.class);
     }
 
     /**
@@ -1123,15 +1183,18 @@ public final class SearchClient implements AutoCloseable {
     }
 
     /**
-     * Asynchronous form of {@link #batchAssignUserIds(String, List, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #batchAssignUserIds(String, List, RequestOptions)}. Cancelling the future cancels
+     * the call.
      *
      * @param cluster the cluster
      * @param users the users
      * @param options per-request options; null for none
-     * @return the future {@code createdAt}; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of {@code createdAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<CreatedAtResponse> batchAssignUserIdsAsync(String cluster, List<String> users, RequestOptions options) {
-        return call(Endpoints.BATCH_ASSIGN_USER_IDS, options).body(JsonBody.of("cluster", cluster, "users", users)).executeAsync(CreatedAtResponse.class);
+    public CompletableFuture<CreatedAtResponse> batchAssignUserIdsAsync(String cluster, List<String> users,
+                                                                        RequestOptions options) {
+        return call(Endpoints.BATCH_ASSIGN_USER_IDS, options).body(JsonBody.of("cluster", cluster, "users", users))
+                .executeAsync(CreatedAtResponse.class);
     }
 
     /**
@@ -1139,7 +1202,7 @@ public final class SearchClient implements AutoCloseable {
      *
      * @param cluster the cluster
      * @param users the users
-     * @return the future {@code createdAt}
+     * @return a future of {@code createdAt}
      */
     public CompletableFuture<CreatedAtResponse> batchAssignUserIdsAsync(String cluster, List<String> users) {
         return batchAssignUserIdsAsync(cluster, users, RequestOptions.none());
@@ -1171,7 +1234,7 @@ public final class SearchClient implements AutoCloseable {
      * Asynchronous form of {@link #getTopUserIds(RequestOptions)}. Cancelling the future cancels the call.
      *
      * @param options per-request options; null for none
-     * @return the future the top users; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the top users; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<TopUserIdsResponse> getTopUserIdsAsync(RequestOptions options) {
         return call(Endpoints.GET_TOP_USER_IDS, options).executeAsync(TopUserIdsResponse.class);
@@ -1180,7 +1243,7 @@ public final class SearchClient implements AutoCloseable {
     /**
      * Asynchronous form of {@link #getTopUserIds()}.
      *
-     * @return the future the top users
+     * @return a future of the top users
      */
     public CompletableFuture<TopUserIdsResponse> getTopUserIdsAsync() {
         return getTopUserIdsAsync(RequestOptions.none());
@@ -1215,7 +1278,7 @@ public final class SearchClient implements AutoCloseable {
      *
      * @param userID the user
      * @param options per-request options; null for none
-     * @return the future the mapping; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the mapping; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<UserMapping> getUserIdAsync(String userID, RequestOptions options) {
         return call(Endpoints.GET_USER_ID, options).path("userID", userID).executeAsync(UserMapping.class);
@@ -1225,7 +1288,7 @@ public final class SearchClient implements AutoCloseable {
      * Asynchronous form of {@link #getUserId(String)}.
      *
      * @param userID the user
-     * @return the future the mapping
+     * @return a future of the mapping
      */
     public CompletableFuture<UserMapping> getUserIdAsync(String userID) {
         return getUserIdAsync(userID, RequestOptions.none());
@@ -1257,7 +1320,7 @@ public final class SearchClient implements AutoCloseable {
      * Asynchronous form of {@link #listClusters(RequestOptions)}. Cancelling the future cancels the call.
      *
      * @param options per-request options; null for none
-     * @return the future the clusters; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the clusters; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ListClustersResponse> listClustersAsync(RequestOptions options) {
         return call(Endpoints.LIST_CLUSTERS, options).executeAsync(ListClustersResponse.class);
@@ -1266,7 +1329,7 @@ public final class SearchClient implements AutoCloseable {
     /**
      * Asynchronous form of {@link #listClusters()}.
      *
-     * @return the future the clusters
+     * @return a future of the clusters
      */
     public CompletableFuture<ListClustersResponse> listClustersAsync() {
         return listClustersAsync(RequestOptions.none());
@@ -1284,7 +1347,8 @@ public final class SearchClient implements AutoCloseable {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public ListUserIdsResponse listUserIds(int page, Integer hitsPerPage, RequestOptions options) {
-        return call(Endpoints.LIST_USER_IDS, options).query("page", page).query("hitsPerPage", hitsPerPage).execute(ListUserIdsResponse.class);
+        return call(Endpoints.LIST_USER_IDS, options).query("page", page).query("hitsPerPage", hitsPerPage)
+                .execute(ListUserIdsResponse.class);
     }
 
     /**
@@ -1299,15 +1363,18 @@ public final class SearchClient implements AutoCloseable {
     }
 
     /**
-     * Asynchronous form of {@link #listUserIds(int, Integer, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #listUserIds(int, Integer, RequestOptions)}. Cancelling the future cancels the
+     * call.
      *
      * @param page zero-based page
      * @param hitsPerPage mappings per page, or null for 1000
      * @param options per-request options; null for none
-     * @return the future the page; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the page; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<ListUserIdsResponse> listUserIdsAsync(int page, Integer hitsPerPage, RequestOptions options) {
-        return call(Endpoints.LIST_USER_IDS, options).query("page", page).query("hitsPerPage", hitsPerPage).executeAsync(ListUserIdsResponse.class);
+    public CompletableFuture<ListUserIdsResponse> listUserIdsAsync(int page, Integer hitsPerPage,
+                                                                   RequestOptions options) {
+        return call(Endpoints.LIST_USER_IDS, options).query("page", page).query("hitsPerPage", hitsPerPage)
+                .executeAsync(ListUserIdsResponse.class);
     }
 
     /**
@@ -1315,7 +1382,7 @@ public final class SearchClient implements AutoCloseable {
      *
      * @param page zero-based page
      * @param hitsPerPage mappings per page, or null for 1000
-     * @return the future the page
+     * @return a future of the page
      */
     public CompletableFuture<ListUserIdsResponse> listUserIdsAsync(int page, Integer hitsPerPage) {
         return listUserIdsAsync(page, hitsPerPage, RequestOptions.none());
@@ -1350,7 +1417,7 @@ public final class SearchClient implements AutoCloseable {
      *
      * @param userID the user
      * @param options per-request options; null for none
-     * @return the future {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<DeletedAtResponse> removeUserIdAsync(String userID, RequestOptions options) {
         return call(Endpoints.REMOVE_USER_ID, options).path("userID", userID).executeAsync(DeletedAtResponse.class);
@@ -1360,7 +1427,7 @@ public final class SearchClient implements AutoCloseable {
      * Asynchronous form of {@link #removeUserId(String)}.
      *
      * @param userID the user
-     * @return the future {@code deletedAt}
+     * @return a future of {@code deletedAt}
      */
     public CompletableFuture<DeletedAtResponse> removeUserIdAsync(String userID) {
         return removeUserIdAsync(userID, RequestOptions.none());
@@ -1391,11 +1458,12 @@ public final class SearchClient implements AutoCloseable {
     }
 
     /**
-     * Asynchronous form of {@link #searchUserIds(UserIdQuery, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #searchUserIds(UserIdQuery, RequestOptions)}. Cancelling the future cancels the
+     * call.
      *
      * @param query the search
      * @param options per-request options; null for none
-     * @return the future a page of mappings; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of a page of mappings; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<UserIdSearchResponse> searchUserIdsAsync(UserIdQuery query, RequestOptions options) {
         return call(Endpoints.SEARCH_USER_IDS, options).body(query).executeAsync(UserIdSearchResponse.class);
@@ -1405,7 +1473,7 @@ public final class SearchClient implements AutoCloseable {
      * Asynchronous form of {@link #searchUserIds(UserIdQuery)}.
      *
      * @param query the search
-     * @return the future a page of mappings
+     * @return a future of a page of mappings
      */
     public CompletableFuture<UserIdSearchResponse> searchUserIdsAsync(UserIdQuery query) {
         return searchUserIdsAsync(query, RequestOptions.none());
@@ -1422,7 +1490,8 @@ public final class SearchClient implements AutoCloseable {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public PendingMappingsResponse hasPendingMappings(boolean getClusters, RequestOptions options) {
-        return call(Endpoints.HAS_PENDING_MAPPINGS, options).query("getClusters", getClusters).execute(PendingMappingsResponse.class);
+        return call(Endpoints.HAS_PENDING_MAPPINGS, options).query("getClusters", getClusters)
+                .execute(PendingMappingsResponse.class);
     }
 
     /**
@@ -1436,21 +1505,24 @@ public final class SearchClient implements AutoCloseable {
     }
 
     /**
-     * Asynchronous form of {@link #hasPendingMappings(boolean, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #hasPendingMappings(boolean, RequestOptions)}. Cancelling the future cancels the
+     * call.
      *
      * @param getClusters whether to list the pending users per cluster
      * @param options per-request options; null for none
-     * @return the future the pending state; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the pending state; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<PendingMappingsResponse> hasPendingMappingsAsync(boolean getClusters, RequestOptions options) {
-        return call(Endpoints.HAS_PENDING_MAPPINGS, options).query("getClusters", getClusters).executeAsync(PendingMappingsResponse.class);
+    public CompletableFuture<PendingMappingsResponse> hasPendingMappingsAsync(boolean getClusters,
+                                                                              RequestOptions options) {
+        return call(Endpoints.HAS_PENDING_MAPPINGS, options).query("getClusters", getClusters)
+                .executeAsync(PendingMappingsResponse.class);
     }
 
     /**
      * Asynchronous form of {@link #hasPendingMappings(boolean)}.
      *
      * @param getClusters whether to list the pending users per cluster
-     * @return the future the pending state
+     * @return a future of the pending state
      */
     public CompletableFuture<PendingMappingsResponse> hasPendingMappingsAsync(boolean getClusters) {
         return hasPendingMappingsAsync(getClusters, RequestOptions.none());
@@ -1762,7 +1834,7 @@ public final class SearchClient implements AutoCloseable {
      * @return the time left, negative once expired
      * @throws IllegalArgumentException if it has no {@code validUntil}
      */
-    public static java.time.Duration securedApiKeyRemainingValidity(String securedKey) {
+    public static Duration securedApiKeyRemainingValidity(String securedKey) {
         return SecuredApiKeys.remainingValidity(securedKey);
     }
 
@@ -1780,7 +1852,7 @@ public final class SearchClient implements AutoCloseable {
     }
 
     private static String keyDescription(ApiKeyChange change) {
-        return "API key " + change.name().toLowerCase(java.util.Locale.ROOT) + " to propagate";
+        return "API key " + change.name().toLowerCase(Locale.ROOT) + " to propagate";
     }
 
     /** Empty to retry, a value (possibly empty) when done. */

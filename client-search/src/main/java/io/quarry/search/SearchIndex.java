@@ -11,7 +11,7 @@ import io.quarry.search.internal.Page;
 import io.quarry.search.internal.Pages;
 import io.quarry.search.internal.Poller;
 import io.quarry.search.internal.RequestOptionsMerge;
-import io.quarry.search.internal.SearchResponseJson;
+import io.quarry.search.model.RawSearchResponse;
 import io.quarry.search.internal.UrlParams;
 import io.quarry.search.model.ApiKey;
 import io.quarry.search.model.ApiKeyInfo;
@@ -38,6 +38,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -86,7 +87,7 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> SearchResponse<T> search(SearchQuery query, Class<T> type, RequestOptions options) {
-        return SearchResponse.of(call(Endpoints.SEARCH, options).body(query).execute(SearchResponseJson.class), type);
+        return SearchResponse.of(call(Endpoints.SEARCH, options).body(query).execute(RawSearchResponse.class), type);
     }
 
     /**
@@ -102,16 +103,19 @@ public final class SearchIndex {
     }
 
     /**
-     * Asynchronous form of {@link #search(SearchQuery, Class, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #search(SearchQuery, Class, RequestOptions)}. Cancelling the future cancels the
+     * call.
      *
      * @param query the search parameters
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
      * @param options per-request options; null for none
-     * @return the future the page of hits, decoded into {@code type}; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the page of hits, decoded into {@code type}; it fails with a
+     * {@link io.quarry.core.QuarryException}
      */
-    public <T> CompletableFuture<SearchResponse<T>> searchAsync(SearchQuery query, Class<T> type, RequestOptions options) {
-        return call(Endpoints.SEARCH, options).body(query).executeAsync(SearchResponseJson.class)
+    public <T> CompletableFuture<SearchResponse<T>> searchAsync(SearchQuery query, Class<T> type,
+                                                                RequestOptions options) {
+        return call(Endpoints.SEARCH, options).body(query).executeAsync(RawSearchResponse.class)
                 .thenApply(r -> SearchResponse.of(r, type));
     }
 
@@ -121,14 +125,15 @@ public final class SearchIndex {
      * @param query the search parameters
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
-     * @return the future the page of hits, decoded into {@code type}
+     * @return a future of the page of hits, decoded into {@code type}
      */
     public <T> CompletableFuture<SearchResponse<T>> searchAsync(SearchQuery query, Class<T> type) {
         return searchAsync(query, type, RequestOptions.none());
     }
 
     /**
-     * Searches this index with the parameters in the query string (each distinct URL needs its own CORS preflight, so prefer {@link #search(SearchQuery, Class)}).
+     * Searches this index with the parameters in the query string (each distinct URL needs its own CORS preflight, so
+     * prefer {@link #search(SearchQuery, Class)}).
      *
      * <p>Key right: search.
      *
@@ -140,7 +145,8 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> SearchResponse<T> searchWithGet(SearchQuery query, Class<T> type, RequestOptions options) {
-        return SearchResponse.of(call(Endpoints.SEARCH_GET, options).query(UrlParams.of(query)).execute(SearchResponseJson.class), type);
+        return SearchResponse.of(call(Endpoints.SEARCH_GET, options).query(UrlParams.of(query))
+                .execute(RawSearchResponse.class), type);
     }
 
     /**
@@ -156,16 +162,19 @@ public final class SearchIndex {
     }
 
     /**
-     * Asynchronous form of {@link #searchWithGet(SearchQuery, Class, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #searchWithGet(SearchQuery, Class, RequestOptions)}. Cancelling the future cancels
+     * the call.
      *
      * @param query the search parameters
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
      * @param options per-request options; null for none
-     * @return the future the page of hits, decoded into {@code type}; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the page of hits, decoded into {@code type}; it fails with a
+     * {@link io.quarry.core.QuarryException}
      */
-    public <T> CompletableFuture<SearchResponse<T>> searchWithGetAsync(SearchQuery query, Class<T> type, RequestOptions options) {
-        return call(Endpoints.SEARCH_GET, options).query(UrlParams.of(query)).executeAsync(SearchResponseJson.class)
+    public <T> CompletableFuture<SearchResponse<T>> searchWithGetAsync(SearchQuery query, Class<T> type,
+                                                                       RequestOptions options) {
+        return call(Endpoints.SEARCH_GET, options).query(UrlParams.of(query)).executeAsync(RawSearchResponse.class)
                 .thenApply(r -> SearchResponse.of(r, type));
     }
 
@@ -175,14 +184,15 @@ public final class SearchIndex {
      * @param query the search parameters
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
-     * @return the future the page of hits, decoded into {@code type}
+     * @return a future of the page of hits, decoded into {@code type}
      */
     public <T> CompletableFuture<SearchResponse<T>> searchWithGetAsync(SearchQuery query, Class<T> type) {
         return searchWithGetAsync(query, type, RequestOptions.none());
     }
 
     /**
-     * Searches the values of a facet (declared {@code searchable(...)} in attributesForFaceting); pagination does not apply.
+     * Searches the values of a facet (declared {@code searchable(...)} in attributesForFaceting); pagination does not
+     * apply.
      *
      * <p>Key right: search.
      *
@@ -194,14 +204,17 @@ public final class SearchIndex {
      * @return the matching values by decreasing count
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public FacetSearchResponse searchForFacetValues(String facetName, String facetQuery, SearchQuery query, Integer maxFacetHits, RequestOptions options) {
+    public FacetSearchResponse searchForFacetValues(String facetName, String facetQuery, SearchQuery query,
+                                                    Integer maxFacetHits, RequestOptions options) {
         return call(Endpoints.SEARCH_FOR_FACET_VALUES, options).path("facetName", facetName)
                 .body(JsonBody.of("params", query == null ? null : query.toParamString(), "facetQuery", facetQuery,
-                        "maxFacetHits", maxFacetHits)).execute(FacetSearchResponse.class);
+                        "maxFacetHits", maxFacetHits))
+                .execute(FacetSearchResponse.class);
     }
 
     /**
-     * Same as {@link #searchForFacetValues(String, String, SearchQuery, Integer, RequestOptions)} with default options.
+     * Same as {@link #searchForFacetValues(String, String, SearchQuery, Integer, RequestOptions)} with default
+     * options.
      *
      * @param facetName the facet attribute
      * @param facetQuery the text to look for in the values
@@ -209,24 +222,30 @@ public final class SearchIndex {
      * @param maxFacetHits most values returned, 1 to 100, or null for the default 10
      * @return the matching values by decreasing count
      */
-    public FacetSearchResponse searchForFacetValues(String facetName, String facetQuery, SearchQuery query, Integer maxFacetHits) {
+    public FacetSearchResponse searchForFacetValues(String facetName, String facetQuery, SearchQuery query,
+                                                    Integer maxFacetHits) {
         return searchForFacetValues(facetName, facetQuery, query, maxFacetHits, RequestOptions.none());
     }
 
     /**
-     * Asynchronous form of {@link #searchForFacetValues(String, String, SearchQuery, Integer, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #searchForFacetValues(String, String, SearchQuery, Integer, RequestOptions)}.
+     * Cancelling the future cancels the call.
      *
      * @param facetName the facet attribute
      * @param facetQuery the text to look for in the values
      * @param query search parameters restricting the records counted, or null
      * @param maxFacetHits most values returned, 1 to 100, or null for the default 10
      * @param options per-request options; null for none
-     * @return the future the matching values by decreasing count; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the matching values by decreasing count; it fails with a
+     * {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<FacetSearchResponse> searchForFacetValuesAsync(String facetName, String facetQuery, SearchQuery query, Integer maxFacetHits, RequestOptions options) {
+    public CompletableFuture<FacetSearchResponse> searchForFacetValuesAsync(String facetName, String facetQuery,
+                                                                            SearchQuery query, Integer maxFacetHits,
+                                                                            RequestOptions options) {
         return call(Endpoints.SEARCH_FOR_FACET_VALUES, options).path("facetName", facetName)
                 .body(JsonBody.of("params", query == null ? null : query.toParamString(), "facetQuery", facetQuery,
-                        "maxFacetHits", maxFacetHits)).executeAsync(FacetSearchResponse.class);
+                        "maxFacetHits", maxFacetHits))
+                .executeAsync(FacetSearchResponse.class);
     }
 
     /**
@@ -236,14 +255,17 @@ public final class SearchIndex {
      * @param facetQuery the text to look for in the values
      * @param query search parameters restricting the records counted, or null
      * @param maxFacetHits most values returned, 1 to 100, or null for the default 10
-     * @return the future the matching values by decreasing count
+     * @return a future of the matching values by decreasing count
      */
-    public CompletableFuture<FacetSearchResponse> searchForFacetValuesAsync(String facetName, String facetQuery, SearchQuery query, Integer maxFacetHits) {
+    public CompletableFuture<FacetSearchResponse> searchForFacetValuesAsync(String facetName, String facetQuery,
+                                                                            SearchQuery query, Integer maxFacetHits) {
         return searchForFacetValuesAsync(facetName, facetQuery, query, maxFacetHits, RequestOptions.none());
     }
 
     /**
-     * Reads the first page (up to 1000 records) of a browse over this index; follow {@link SearchResponse#cursor()} with {@link #browseFrom(String, Class)}, or use {@link #browseObjects(SearchQuery, Class)} for all records. Only custom ranking applies; {@code distinct} is not supported.
+     * Reads the first page (up to 1000 records) of a browse over this index; follow {@link SearchResponse#cursor()}
+     * with {@link #browseFrom(String, Class)}, or use {@link #browseObjects(SearchQuery, Class)} for all records.
+     * Only custom ranking applies; {@code distinct} is not supported.
      *
      * <p>Key right: browse.
      *
@@ -255,7 +277,8 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> SearchResponse<T> browse(SearchQuery query, Class<T> type, RequestOptions options) {
-        return SearchResponse.of(call(Endpoints.BROWSE, options).body(JsonBody.of("params", query.toParamString())).execute(SearchResponseJson.class), type);
+        return SearchResponse.of(call(Endpoints.BROWSE, options).body(JsonBody.of("params", query.toParamString()))
+                .execute(RawSearchResponse.class), type);
     }
 
     /**
@@ -271,17 +294,20 @@ public final class SearchIndex {
     }
 
     /**
-     * Asynchronous form of {@link #browse(SearchQuery, Class, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #browse(SearchQuery, Class, RequestOptions)}. Cancelling the future cancels the
+     * call.
      *
      * @param query the search parameters
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
      * @param options per-request options; null for none
-     * @return the future the page with the cursor of the next one; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the page with the cursor of the next one; it fails with a
+     * {@link io.quarry.core.QuarryException}
      */
-    public <T> CompletableFuture<SearchResponse<T>> browseAsync(SearchQuery query, Class<T> type, RequestOptions options) {
-        return call(Endpoints.BROWSE, options).body(JsonBody.of("params", query.toParamString())).executeAsync(SearchResponseJson.class)
-                .thenApply(r -> SearchResponse.of(r, type));
+    public <T> CompletableFuture<SearchResponse<T>> browseAsync(SearchQuery query, Class<T> type,
+                                                                RequestOptions options) {
+        return call(Endpoints.BROWSE, options).body(JsonBody.of("params", query.toParamString()))
+                .executeAsync(RawSearchResponse.class).thenApply(r -> SearchResponse.of(r, type));
     }
 
     /**
@@ -290,7 +316,7 @@ public final class SearchIndex {
      * @param query the search parameters
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
-     * @return the future the page with the cursor of the next one
+     * @return a future of the page with the cursor of the next one
      */
     public <T> CompletableFuture<SearchResponse<T>> browseAsync(SearchQuery query, Class<T> type) {
         return browseAsync(query, type, RequestOptions.none());
@@ -309,7 +335,8 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> SearchResponse<T> browseFrom(String cursor, Class<T> type, RequestOptions options) {
-        return SearchResponse.of(call(Endpoints.BROWSE, options).body(JsonBody.of("cursor", cursor)).execute(SearchResponseJson.class), type);
+        return SearchResponse.of(call(Endpoints.BROWSE, options).body(JsonBody.of("cursor", cursor))
+                .execute(RawSearchResponse.class), type);
     }
 
     /**
@@ -325,16 +352,19 @@ public final class SearchIndex {
     }
 
     /**
-     * Asynchronous form of {@link #browseFrom(String, Class, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #browseFrom(String, Class, RequestOptions)}. Cancelling the future cancels the
+     * call.
      *
      * @param cursor the cursor of the previous page
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
      * @param options per-request options; null for none
-     * @return the future the page with the cursor of the next one, absent at the end; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the page with the cursor of the next one, absent at the end; it fails with a
+     * {@link io.quarry.core.QuarryException}
      */
-    public <T> CompletableFuture<SearchResponse<T>> browseFromAsync(String cursor, Class<T> type, RequestOptions options) {
-        return call(Endpoints.BROWSE, options).body(JsonBody.of("cursor", cursor)).executeAsync(SearchResponseJson.class)
+    public <T> CompletableFuture<SearchResponse<T>> browseFromAsync(String cursor, Class<T> type,
+                                                                    RequestOptions options) {
+        return call(Endpoints.BROWSE, options).body(JsonBody.of("cursor", cursor)).executeAsync(RawSearchResponse.class)
                 .thenApply(r -> SearchResponse.of(r, type));
     }
 
@@ -344,7 +374,7 @@ public final class SearchIndex {
      * @param cursor the cursor of the previous page
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
-     * @return the future the page with the cursor of the next one, absent at the end
+     * @return a future of the page with the cursor of the next one, absent at the end
      */
     public <T> CompletableFuture<SearchResponse<T>> browseFromAsync(String cursor, Class<T> type) {
         return browseFromAsync(cursor, type, RequestOptions.none());
@@ -363,8 +393,10 @@ public final class SearchIndex {
      * @return the page with the cursor of the next one
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public <T> SearchResponse<T> browseWithGet(SearchQuery query, String cursor, Class<T> type, RequestOptions options) {
-        return SearchResponse.of(call(Endpoints.BROWSE_GET, options).query(UrlParams.of(query)).query("cursor", cursor).execute(SearchResponseJson.class), type);
+    public <T> SearchResponse<T> browseWithGet(SearchQuery query, String cursor, Class<T> type,
+                                               RequestOptions options) {
+        return SearchResponse.of(call(Endpoints.BROWSE_GET, options).query(UrlParams.of(query)).query("cursor", cursor)
+                .execute(RawSearchResponse.class), type);
     }
 
     /**
@@ -381,18 +413,21 @@ public final class SearchIndex {
     }
 
     /**
-     * Asynchronous form of {@link #browseWithGet(SearchQuery, String, Class, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #browseWithGet(SearchQuery, String, Class, RequestOptions)}. Cancelling the future
+     * cancels the call.
      *
      * @param query the parameters (first page), or null
      * @param cursor the cursor of the previous page, or null for the first
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
      * @param options per-request options; null for none
-     * @return the future the page with the cursor of the next one; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the page with the cursor of the next one; it fails with a
+     * {@link io.quarry.core.QuarryException}
      */
-    public <T> CompletableFuture<SearchResponse<T>> browseWithGetAsync(SearchQuery query, String cursor, Class<T> type, RequestOptions options) {
-        return call(Endpoints.BROWSE_GET, options).query(UrlParams.of(query)).query("cursor", cursor).executeAsync(SearchResponseJson.class)
-                .thenApply(r -> SearchResponse.of(r, type));
+    public <T> CompletableFuture<SearchResponse<T>> browseWithGetAsync(SearchQuery query, String cursor, Class<T> type,
+                                                                       RequestOptions options) {
+        return call(Endpoints.BROWSE_GET, options).query(UrlParams.of(query)).query("cursor", cursor)
+                .executeAsync(RawSearchResponse.class).thenApply(r -> SearchResponse.of(r, type));
     }
 
     /**
@@ -402,17 +437,18 @@ public final class SearchIndex {
      * @param cursor the cursor of the previous page, or null for the first
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
-     * @return the future the page with the cursor of the next one
+     * @return a future of the page with the cursor of the next one
      */
-    public <T> CompletableFuture<SearchResponse<T>> browseWithGetAsync(SearchQuery query, String cursor, Class<T> type) {
+    public <T> CompletableFuture<SearchResponse<T>> browseWithGetAsync(SearchQuery query, String cursor,
+                                                                       Class<T> type) {
         return browseWithGetAsync(query, cursor, type, RequestOptions.none());
     }
 
     /**
      * Adds a record, the service assigning its objectID (201).
      *
-     * <p>Key right: addObject.
-     * Not idempotent: if the answer is lost and the call is retried, the record can be added twice. Give records an objectID and use {@link #saveObject(String, Object)} to be safe.
+     * <p>Key right: addObject. Not idempotent: if the answer is lost and the call is retried, the record can be added
+     * twice. Give records an objectID and use {@link #saveObject(String, Object)} to be safe.
      *
      * @param record the record (a class of yours, a map or a {@link io.quarry.core.FreeFormRecord})
      * @param options per-request options (headers, query parameters, timeouts); null for none
@@ -438,7 +474,8 @@ public final class SearchIndex {
      *
      * @param record the record (a class of yours, a map or a {@link io.quarry.core.FreeFormRecord})
      * @param options per-request options; null for none
-     * @return the future the task, the assigned objectID and {@code createdAt}; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the task, the assigned objectID and {@code createdAt}; it fails with a
+     * {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<WriteResponse> addObjectAsync(Object record, RequestOptions options) {
         return call(Endpoints.ADD_OBJECT, options).body(record).executeAsync(WriteResponse.class);
@@ -448,7 +485,7 @@ public final class SearchIndex {
      * Asynchronous form of {@link #addObject(Object)}.
      *
      * @param record the record (a class of yours, a map or a {@link io.quarry.core.FreeFormRecord})
-     * @return the future the task, the assigned objectID and {@code createdAt}
+     * @return a future of the task, the assigned objectID and {@code createdAt}
      */
     public CompletableFuture<WriteResponse> addObjectAsync(Object record) {
         return addObjectAsync(record, RequestOptions.none());
@@ -466,7 +503,8 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public WriteResponse saveObject(String objectID, Object record, RequestOptions options) {
-        return call(Endpoints.SAVE_OBJECT, options).path("objectID", objectID).body(record).execute(WriteResponse.class);
+        return call(Endpoints.SAVE_OBJECT, options).path("objectID", objectID).body(record)
+                .execute(WriteResponse.class);
     }
 
     /**
@@ -481,15 +519,17 @@ public final class SearchIndex {
     }
 
     /**
-     * Asynchronous form of {@link #saveObject(String, Object, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #saveObject(String, Object, RequestOptions)}. Cancelling the future cancels the
+     * call.
      *
      * @param objectID the objectID
      * @param record the record
      * @param options per-request options; null for none
-     * @return the future the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<WriteResponse> saveObjectAsync(String objectID, Object record, RequestOptions options) {
-        return call(Endpoints.SAVE_OBJECT, options).path("objectID", objectID).body(record).executeAsync(WriteResponse.class);
+        return call(Endpoints.SAVE_OBJECT, options).path("objectID", objectID).body(record)
+                .executeAsync(WriteResponse.class);
     }
 
     /**
@@ -497,7 +537,7 @@ public final class SearchIndex {
      *
      * @param objectID the objectID
      * @param record the record
-     * @return the future the task and {@code updatedAt}
+     * @return a future of the task and {@code updatedAt}
      */
     public CompletableFuture<WriteResponse> saveObjectAsync(String objectID, Object record) {
         return saveObjectAsync(objectID, record, RequestOptions.none());
@@ -532,7 +572,7 @@ public final class SearchIndex {
      *
      * @param objectID the objectID
      * @param options per-request options; null for none
-     * @return the future the task and {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the task and {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<WriteResponse> deleteObjectAsync(String objectID, RequestOptions options) {
         return call(Endpoints.DELETE_OBJECT, options).path("objectID", objectID).executeAsync(WriteResponse.class);
@@ -542,14 +582,15 @@ public final class SearchIndex {
      * Asynchronous form of {@link #deleteObject(String)}.
      *
      * @param objectID the objectID
-     * @return the future the task and {@code deletedAt}
+     * @return a future of the task and {@code deletedAt}
      */
     public CompletableFuture<WriteResponse> deleteObjectAsync(String objectID) {
         return deleteObjectAsync(objectID, RequestOptions.none());
     }
 
     /**
-     * Deletes the records matching filters (facet, numeric, tag filters and geo parameters only; empty filters are refused).
+     * Deletes the records matching filters (facet, numeric, tag filters and geo parameters only; empty filters are
+     * refused).
      *
      * <p>Key right: deleteIndex.
      *
@@ -559,7 +600,8 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public WriteResponse deleteBy(SearchQuery filters, RequestOptions options) {
-        return call(Endpoints.DELETE_BY, options).body(JsonBody.of("params", filters.toParamString())).execute(WriteResponse.class);
+        return call(Endpoints.DELETE_BY, options).body(JsonBody.of("params", filters.toParamString()))
+                .execute(WriteResponse.class);
     }
 
     /**
@@ -577,17 +619,18 @@ public final class SearchIndex {
      *
      * @param filters the filters, e.g. {@code SearchQuery.empty().filters("brand:Acme")}
      * @param options per-request options; null for none
-     * @return the future the task and {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the task and {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<WriteResponse> deleteByAsync(SearchQuery filters, RequestOptions options) {
-        return call(Endpoints.DELETE_BY, options).body(JsonBody.of("params", filters.toParamString())).executeAsync(WriteResponse.class);
+        return call(Endpoints.DELETE_BY, options).body(JsonBody.of("params", filters.toParamString()))
+                .executeAsync(WriteResponse.class);
     }
 
     /**
      * Asynchronous form of {@link #deleteBy(SearchQuery)}.
      *
      * @param filters the filters, e.g. {@code SearchQuery.empty().filters("brand:Acme")}
-     * @return the future the task and {@code deletedAt}
+     * @return a future of the task and {@code deletedAt}
      */
     public CompletableFuture<WriteResponse> deleteByAsync(SearchQuery filters) {
         return deleteByAsync(filters, RequestOptions.none());
@@ -619,7 +662,7 @@ public final class SearchIndex {
      * Asynchronous form of {@link #clearObjects(RequestOptions)}. Cancelling the future cancels the call.
      *
      * @param options per-request options; null for none
-     * @return the future the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<WriteResponse> clearObjectsAsync(RequestOptions options) {
         return call(Endpoints.CLEAR_OBJECTS, options).executeAsync(WriteResponse.class);
@@ -628,7 +671,7 @@ public final class SearchIndex {
     /**
      * Asynchronous form of {@link #clearObjects()}.
      *
-     * @return the future the task and {@code updatedAt}
+     * @return a future of the task and {@code updatedAt}
      */
     public CompletableFuture<WriteResponse> clearObjectsAsync() {
         return clearObjectsAsync(RequestOptions.none());
@@ -637,8 +680,8 @@ public final class SearchIndex {
     /**
      * Sets some first-level attributes of a record; values can be {@link AttributeOperation}s.
      *
-     * <p>Key right: addObject.
-     * Increment, Decrement and Add are not idempotent: a retried call can apply them twice (IncrementFrom and IncrementSet are safe).
+     * <p>Key right: addObject. Increment, Decrement and Add are not idempotent: a retried call can apply them twice
+     * (IncrementFrom and IncrementSet are safe).
      *
      * @param objectID the objectID
      * @param attributes the attributes to set
@@ -647,9 +690,10 @@ public final class SearchIndex {
      * @return the task and {@code updatedAt}
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public WriteResponse partialUpdateObject(String objectID, Object attributes, boolean createIfNotExists, RequestOptions options) {
-        return call(Endpoints.PARTIAL_UPDATE_OBJECT, options).path("objectID", objectID).query("createIfNotExists", createIfNotExists)
-                .body(attributes).execute(WriteResponse.class);
+    public WriteResponse partialUpdateObject(String objectID, Object attributes, boolean createIfNotExists,
+                                             RequestOptions options) {
+        return call(Endpoints.PARTIAL_UPDATE_OBJECT, options).path("objectID", objectID)
+                .query("createIfNotExists", createIfNotExists).body(attributes).execute(WriteResponse.class);
     }
 
     /**
@@ -665,17 +709,20 @@ public final class SearchIndex {
     }
 
     /**
-     * Asynchronous form of {@link #partialUpdateObject(String, Object, boolean, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #partialUpdateObject(String, Object, boolean, RequestOptions)}. Cancelling the
+     * future cancels the call.
      *
      * @param objectID the objectID
      * @param attributes the attributes to set
      * @param createIfNotExists whether a missing record is created from an empty one
      * @param options per-request options; null for none
-     * @return the future the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<WriteResponse> partialUpdateObjectAsync(String objectID, Object attributes, boolean createIfNotExists, RequestOptions options) {
-        return call(Endpoints.PARTIAL_UPDATE_OBJECT, options).path("objectID", objectID).query("createIfNotExists", createIfNotExists)
-                .body(attributes).executeAsync(WriteResponse.class);
+    public CompletableFuture<WriteResponse> partialUpdateObjectAsync(String objectID, Object attributes,
+                                                                     boolean createIfNotExists,
+                                                                     RequestOptions options) {
+        return call(Endpoints.PARTIAL_UPDATE_OBJECT, options).path("objectID", objectID)
+                .query("createIfNotExists", createIfNotExists).body(attributes).executeAsync(WriteResponse.class);
     }
 
     /**
@@ -684,17 +731,19 @@ public final class SearchIndex {
      * @param objectID the objectID
      * @param attributes the attributes to set
      * @param createIfNotExists whether a missing record is created from an empty one
-     * @return the future the task and {@code updatedAt}
+     * @return a future of the task and {@code updatedAt}
      */
-    public CompletableFuture<WriteResponse> partialUpdateObjectAsync(String objectID, Object attributes, boolean createIfNotExists) {
+    public CompletableFuture<WriteResponse> partialUpdateObjectAsync(String objectID, Object attributes,
+                                                                     boolean createIfNotExists) {
         return partialUpdateObjectAsync(objectID, attributes, createIfNotExists, RequestOptions.none());
     }
 
     /**
-     * Applies several write operations to this index, in order, as one task. Chunking large sets is {@link #saveObjects(List)}'s job.
+     * Applies several write operations to this index, in order, as one task. Chunking large sets is
+     * {@link #saveObjects(Collection, BatchOptions)}'s job.
      *
-     * <p>Key right: depends on the operations (addObject, deleteObject, deleteIndex).
-     * Operations adding records without objectID are not idempotent: a retry can add them twice.
+     * <p>Key right: depends on the operations (addObject, deleteObject, deleteIndex). Operations adding records
+     * without objectID are not idempotent: a retry can add them twice.
      *
      * @param operations the operations
      * @param options per-request options (headers, query parameters, timeouts); null for none
@@ -720,17 +769,18 @@ public final class SearchIndex {
      *
      * @param operations the operations
      * @param options per-request options; null for none
-     * @return the future the task and the objectIDs; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the task and the objectIDs; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<BatchResponse> batchAsync(List<BatchOperation> operations, RequestOptions options) {
-        return call(Endpoints.BATCH, options).body(JsonBody.of("requests", operations)).executeAsync(BatchResponse.class);
+        return call(Endpoints.BATCH, options).body(JsonBody.of("requests", operations))
+                .executeAsync(BatchResponse.class);
     }
 
     /**
      * Asynchronous form of {@link #batch(List)}.
      *
      * @param operations the operations
-     * @return the future the task and the objectIDs
+     * @return a future of the task and the objectIDs
      */
     public CompletableFuture<BatchResponse> batchAsync(List<BatchOperation> operations) {
         return batchAsync(operations, RequestOptions.none());
@@ -771,7 +821,7 @@ public final class SearchIndex {
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
      * @param options per-request options; null for none
-     * @return the future the record; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the record; it fails with a {@link io.quarry.core.QuarryException}
      */
     public <T> CompletableFuture<T> getObjectAsync(String objectID, Class<T> type, RequestOptions options) {
         return call(Endpoints.GET_OBJECT, options).path("objectID", objectID).executeAsync(type);
@@ -783,7 +833,7 @@ public final class SearchIndex {
      * @param objectID the objectID
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
-     * @return the future the record
+     * @return a future of the record
      */
     public <T> CompletableFuture<T> getObjectAsync(String objectID, Class<T> type) {
         return getObjectAsync(objectID, type, RequestOptions.none());
@@ -802,8 +852,10 @@ public final class SearchIndex {
      * @return the record with those attributes (and objectID)
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public <T> T getObjectAttributes(String objectID, List<String> attributesToRetrieve, Class<T> type, RequestOptions options) {
-        return call(Endpoints.GET_OBJECT, options).path("objectID", objectID).query("attributesToRetrieve", attributesToRetrieve).execute(type);
+    public <T> T getObjectAttributes(String objectID, List<String> attributesToRetrieve, Class<T> type,
+                                     RequestOptions options) {
+        return call(Endpoints.GET_OBJECT, options).path("objectID", objectID)
+                .query("attributesToRetrieve", attributesToRetrieve).execute(type);
     }
 
     /**
@@ -820,17 +872,21 @@ public final class SearchIndex {
     }
 
     /**
-     * Asynchronous form of {@link #getObjectAttributes(String, List, Class, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #getObjectAttributes(String, List, Class, RequestOptions)}. Cancelling the future
+     * cancels the call.
      *
      * @param objectID the objectID
      * @param attributesToRetrieve the attributes to return
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
      * @param options per-request options; null for none
-     * @return the future the record with those attributes (and objectID); it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the record with those attributes (and objectID); it fails with a
+     * {@link io.quarry.core.QuarryException}
      */
-    public <T> CompletableFuture<T> getObjectAttributesAsync(String objectID, List<String> attributesToRetrieve, Class<T> type, RequestOptions options) {
-        return call(Endpoints.GET_OBJECT, options).path("objectID", objectID).query("attributesToRetrieve", attributesToRetrieve).executeAsync(type);
+    public <T> CompletableFuture<T> getObjectAttributesAsync(String objectID, List<String> attributesToRetrieve,
+                                                             Class<T> type, RequestOptions options) {
+        return call(Endpoints.GET_OBJECT, options).path("objectID", objectID)
+                .query("attributesToRetrieve", attributesToRetrieve).executeAsync(type);
     }
 
     /**
@@ -840,14 +896,16 @@ public final class SearchIndex {
      * @param attributesToRetrieve the attributes to return
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
-     * @return the future the record with those attributes (and objectID)
+     * @return a future of the record with those attributes (and objectID)
      */
-    public <T> CompletableFuture<T> getObjectAttributesAsync(String objectID, List<String> attributesToRetrieve, Class<T> type) {
+    public <T> CompletableFuture<T> getObjectAttributesAsync(String objectID, List<String> attributesToRetrieve,
+                                                             Class<T> type) {
         return getObjectAttributesAsync(objectID, attributesToRetrieve, type, RequestOptions.none());
     }
 
     /**
-     * Reads the status of a task of this index (shape of the real service: {@code published} once applied). Use {@link #waitForTask(long)} to wait.
+     * Reads the status of a task of this index (shape of the real service: {@code published} once applied). Use
+     * {@link #waitForTask(long)} to wait.
      *
      * <p>Key right: any key of the application.
      *
@@ -875,7 +933,7 @@ public final class SearchIndex {
      *
      * @param taskID the task
      * @param options per-request options; null for none
-     * @return the future the status; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the status; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<TaskStatus> getTaskAsync(long taskID, RequestOptions options) {
         return call(Endpoints.GET_TASK, options).path("taskID", taskID).executeAsync(TaskStatus.class);
@@ -885,7 +943,7 @@ public final class SearchIndex {
      * Asynchronous form of {@link #getTask(long)}.
      *
      * @param taskID the task
-     * @return the future the status
+     * @return a future of the status
      */
     public CompletableFuture<TaskStatus> getTaskAsync(long taskID) {
         return getTaskAsync(taskID, RequestOptions.none());
@@ -917,7 +975,7 @@ public final class SearchIndex {
      * Asynchronous form of {@link #delete(RequestOptions)}. Cancelling the future cancels the call.
      *
      * @param options per-request options; null for none
-     * @return the future the task and {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the task and {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<WriteResponse> deleteAsync(RequestOptions options) {
         return call(Endpoints.DELETE_INDEX, options).executeAsync(WriteResponse.class);
@@ -926,7 +984,7 @@ public final class SearchIndex {
     /**
      * Asynchronous form of {@link #delete()}.
      *
-     * @return the future the task and {@code deletedAt}
+     * @return a future of the task and {@code deletedAt}
      */
     public CompletableFuture<WriteResponse> deleteAsync() {
         return deleteAsync(RequestOptions.none());
@@ -958,7 +1016,7 @@ public final class SearchIndex {
      * Asynchronous form of {@link #getSettings(RequestOptions)}. Cancelling the future cancels the call.
      *
      * @param options per-request options; null for none
-     * @return the future the settings; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the settings; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<IndexSettings> getSettingsAsync(RequestOptions options) {
         return call(Endpoints.GET_SETTINGS, options).executeAsync(IndexSettings.class);
@@ -967,7 +1025,7 @@ public final class SearchIndex {
     /**
      * Asynchronous form of {@link #getSettings()}.
      *
-     * @return the future the settings
+     * @return a future of the settings
      */
     public CompletableFuture<IndexSettings> getSettingsAsync() {
         return getSettingsAsync(RequestOptions.none());
@@ -985,7 +1043,8 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public WriteResponse setSettings(IndexSettings settings, boolean forwardToReplicas, RequestOptions options) {
-        return call(Endpoints.SET_SETTINGS, options).query("forwardToReplicas", forwardToReplicas).body(settings).execute(WriteResponse.class);
+        return call(Endpoints.SET_SETTINGS, options).query("forwardToReplicas", forwardToReplicas).body(settings)
+                .execute(WriteResponse.class);
     }
 
     /**
@@ -1000,15 +1059,18 @@ public final class SearchIndex {
     }
 
     /**
-     * Asynchronous form of {@link #setSettings(IndexSettings, boolean, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #setSettings(IndexSettings, boolean, RequestOptions)}. Cancelling the future
+     * cancels the call.
      *
      * @param settings the settings to change
      * @param forwardToReplicas whether the change is also applied to the replicas
      * @param options per-request options; null for none
-     * @return the future the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<WriteResponse> setSettingsAsync(IndexSettings settings, boolean forwardToReplicas, RequestOptions options) {
-        return call(Endpoints.SET_SETTINGS, options).query("forwardToReplicas", forwardToReplicas).body(settings).executeAsync(WriteResponse.class);
+    public CompletableFuture<WriteResponse> setSettingsAsync(IndexSettings settings, boolean forwardToReplicas,
+                                                             RequestOptions options) {
+        return call(Endpoints.SET_SETTINGS, options).query("forwardToReplicas", forwardToReplicas).body(settings)
+                .executeAsync(WriteResponse.class);
     }
 
     /**
@@ -1016,14 +1078,15 @@ public final class SearchIndex {
      *
      * @param settings the settings to change
      * @param forwardToReplicas whether the change is also applied to the replicas
-     * @return the future the task and {@code updatedAt}
+     * @return a future of the task and {@code updatedAt}
      */
     public CompletableFuture<WriteResponse> setSettingsAsync(IndexSettings settings, boolean forwardToReplicas) {
         return setSettingsAsync(settings, forwardToReplicas, RequestOptions.none());
     }
 
     /**
-     * Copies this index (records, settings, synonyms, rules) over {@code destination}, replacing it; with a scope, copies only those parts and no records.
+     * Copies this index (records, settings, synonyms, rules) over {@code destination}, replacing it; with a scope,
+     * copies only those parts and no records.
      *
      * <p>Key right: addObject.
      *
@@ -1035,8 +1098,9 @@ public final class SearchIndex {
      */
     public WriteResponse copyTo(String destination, List<CopyScope> scope, RequestOptions options) {
         return call(Endpoints.OPERATION_INDEX, options)
-                .body(JsonBody.of("operation", "copy", "destination", destination,
-                        "scope", scope == null || scope.isEmpty() ? null : scope)).execute(WriteResponse.class);
+                .body(JsonBody.of("operation", "copy", "destination", destination, "scope",
+                        scope == null || scope.isEmpty() ? null : scope))
+                .execute(WriteResponse.class);
     }
 
     /**
@@ -1056,12 +1120,15 @@ public final class SearchIndex {
      * @param destination the target index
      * @param scope the parts to copy, or null or empty for everything
      * @param options per-request options; null for none
-     * @return the future the task (of this index) and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the task (of this index) and {@code updatedAt}; it fails with a
+     * {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<WriteResponse> copyToAsync(String destination, List<CopyScope> scope, RequestOptions options) {
+    public CompletableFuture<WriteResponse> copyToAsync(String destination, List<CopyScope> scope,
+                                                        RequestOptions options) {
         return call(Endpoints.OPERATION_INDEX, options)
-                .body(JsonBody.of("operation", "copy", "destination", destination,
-                        "scope", scope == null || scope.isEmpty() ? null : scope)).executeAsync(WriteResponse.class);
+                .body(JsonBody.of("operation", "copy", "destination", destination, "scope",
+                        scope == null || scope.isEmpty() ? null : scope))
+                .executeAsync(WriteResponse.class);
     }
 
     /**
@@ -1069,7 +1136,7 @@ public final class SearchIndex {
      *
      * @param destination the target index
      * @param scope the parts to copy, or null or empty for everything
-     * @return the future the task (of this index) and {@code updatedAt}
+     * @return a future of the task (of this index) and {@code updatedAt}
      */
     public CompletableFuture<WriteResponse> copyToAsync(String destination, List<CopyScope> scope) {
         return copyToAsync(destination, scope, RequestOptions.none());
@@ -1086,7 +1153,8 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public WriteResponse moveTo(String destination, RequestOptions options) {
-        return call(Endpoints.OPERATION_INDEX, options).body(JsonBody.of("operation", "move", "destination", destination)).execute(WriteResponse.class);
+        return call(Endpoints.OPERATION_INDEX, options)
+                .body(JsonBody.of("operation", "move", "destination", destination)).execute(WriteResponse.class);
     }
 
     /**
@@ -1104,17 +1172,19 @@ public final class SearchIndex {
      *
      * @param destination the target index
      * @param options per-request options; null for none
-     * @return the future the task (of this index) and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the task (of this index) and {@code updatedAt}; it fails with a
+     * {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<WriteResponse> moveToAsync(String destination, RequestOptions options) {
-        return call(Endpoints.OPERATION_INDEX, options).body(JsonBody.of("operation", "move", "destination", destination)).executeAsync(WriteResponse.class);
+        return call(Endpoints.OPERATION_INDEX, options)
+                .body(JsonBody.of("operation", "move", "destination", destination)).executeAsync(WriteResponse.class);
     }
 
     /**
      * Asynchronous form of {@link #moveTo(String)}.
      *
      * @param destination the target index
-     * @return the future the task (of this index) and {@code updatedAt}
+     * @return a future of the task (of this index) and {@code updatedAt}
      */
     public CompletableFuture<WriteResponse> moveToAsync(String destination) {
         return moveToAsync(destination, RequestOptions.none());
@@ -1132,8 +1202,8 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public WriteResponse saveSynonym(Synonym synonym, boolean forwardToReplicas, RequestOptions options) {
-        return call(Endpoints.SAVE_SYNONYM, options).path("objectID", synonym.objectID()).query("forwardToReplicas", forwardToReplicas)
-                .body(synonym).execute(WriteResponse.class);
+        return call(Endpoints.SAVE_SYNONYM, options).path("objectID", synonym.objectID())
+                .query("forwardToReplicas", forwardToReplicas).body(synonym).execute(WriteResponse.class);
     }
 
     /**
@@ -1148,16 +1218,19 @@ public final class SearchIndex {
     }
 
     /**
-     * Asynchronous form of {@link #saveSynonym(Synonym, boolean, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #saveSynonym(Synonym, boolean, RequestOptions)}. Cancelling the future cancels the
+     * call.
      *
      * @param synonym the synonym
      * @param forwardToReplicas whether the change is also applied to the replicas
      * @param options per-request options; null for none
-     * @return the future the task, {@code updatedAt} and the ID; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the task, {@code updatedAt} and the ID; it fails with a
+     * {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<WriteResponse> saveSynonymAsync(Synonym synonym, boolean forwardToReplicas, RequestOptions options) {
-        return call(Endpoints.SAVE_SYNONYM, options).path("objectID", synonym.objectID()).query("forwardToReplicas", forwardToReplicas)
-                .body(synonym).executeAsync(WriteResponse.class);
+    public CompletableFuture<WriteResponse> saveSynonymAsync(Synonym synonym, boolean forwardToReplicas,
+                                                             RequestOptions options) {
+        return call(Endpoints.SAVE_SYNONYM, options).path("objectID", synonym.objectID())
+                .query("forwardToReplicas", forwardToReplicas).body(synonym).executeAsync(WriteResponse.class);
     }
 
     /**
@@ -1165,7 +1238,7 @@ public final class SearchIndex {
      *
      * @param synonym the synonym
      * @param forwardToReplicas whether the change is also applied to the replicas
-     * @return the future the task, {@code updatedAt} and the ID
+     * @return a future of the task, {@code updatedAt} and the ID
      */
     public CompletableFuture<WriteResponse> saveSynonymAsync(Synonym synonym, boolean forwardToReplicas) {
         return saveSynonymAsync(synonym, forwardToReplicas, RequestOptions.none());
@@ -1183,7 +1256,8 @@ public final class SearchIndex {
      * @return the task and {@code updatedAt}
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public WriteResponse saveSynonyms(List<Synonym> synonyms, boolean forwardToReplicas, boolean replaceExistingSynonyms, RequestOptions options) {
+    public WriteResponse saveSynonyms(List<Synonym> synonyms, boolean forwardToReplicas,
+                                      boolean replaceExistingSynonyms, RequestOptions options) {
         return call(Endpoints.SAVE_SYNONYMS, options).query("forwardToReplicas", forwardToReplicas)
                 .query("replaceExistingSynonyms", replaceExistingSynonyms).body(synonyms).execute(WriteResponse.class);
     }
@@ -1196,22 +1270,26 @@ public final class SearchIndex {
      * @param replaceExistingSynonyms whether every other synonym is removed
      * @return the task and {@code updatedAt}
      */
-    public WriteResponse saveSynonyms(List<Synonym> synonyms, boolean forwardToReplicas, boolean replaceExistingSynonyms) {
+    public WriteResponse saveSynonyms(List<Synonym> synonyms, boolean forwardToReplicas,
+                                      boolean replaceExistingSynonyms) {
         return saveSynonyms(synonyms, forwardToReplicas, replaceExistingSynonyms, RequestOptions.none());
     }
 
     /**
-     * Asynchronous form of {@link #saveSynonyms(List, boolean, boolean, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #saveSynonyms(List, boolean, boolean, RequestOptions)}. Cancelling the future
+     * cancels the call.
      *
      * @param synonyms the synonyms
      * @param forwardToReplicas whether the change is also applied to the replicas
      * @param replaceExistingSynonyms whether every other synonym is removed
      * @param options per-request options; null for none
-     * @return the future the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<WriteResponse> saveSynonymsAsync(List<Synonym> synonyms, boolean forwardToReplicas, boolean replaceExistingSynonyms, RequestOptions options) {
+    public CompletableFuture<WriteResponse> saveSynonymsAsync(List<Synonym> synonyms, boolean forwardToReplicas,
+                                                              boolean replaceExistingSynonyms, RequestOptions options) {
         return call(Endpoints.SAVE_SYNONYMS, options).query("forwardToReplicas", forwardToReplicas)
-                .query("replaceExistingSynonyms", replaceExistingSynonyms).body(synonyms).executeAsync(WriteResponse.class);
+                .query("replaceExistingSynonyms", replaceExistingSynonyms).body(synonyms)
+                .executeAsync(WriteResponse.class);
     }
 
     /**
@@ -1220,9 +1298,10 @@ public final class SearchIndex {
      * @param synonyms the synonyms
      * @param forwardToReplicas whether the change is also applied to the replicas
      * @param replaceExistingSynonyms whether every other synonym is removed
-     * @return the future the task and {@code updatedAt}
+     * @return a future of the task and {@code updatedAt}
      */
-    public CompletableFuture<WriteResponse> saveSynonymsAsync(List<Synonym> synonyms, boolean forwardToReplicas, boolean replaceExistingSynonyms) {
+    public CompletableFuture<WriteResponse> saveSynonymsAsync(List<Synonym> synonyms, boolean forwardToReplicas,
+                                                              boolean replaceExistingSynonyms) {
         return saveSynonymsAsync(synonyms, forwardToReplicas, replaceExistingSynonyms, RequestOptions.none());
     }
 
@@ -1255,7 +1334,7 @@ public final class SearchIndex {
      *
      * @param objectID the objectID
      * @param options per-request options; null for none
-     * @return the future the synonym; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the synonym; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<Synonym> getSynonymAsync(String objectID, RequestOptions options) {
         return call(Endpoints.GET_SYNONYM, options).path("objectID", objectID).executeAsync(Synonym.class);
@@ -1265,7 +1344,7 @@ public final class SearchIndex {
      * Asynchronous form of {@link #getSynonym(String)}.
      *
      * @param objectID the objectID
-     * @return the future the synonym
+     * @return a future of the synonym
      */
     public CompletableFuture<Synonym> getSynonymAsync(String objectID) {
         return getSynonymAsync(objectID, RequestOptions.none());
@@ -1283,7 +1362,8 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public WriteResponse deleteSynonym(String objectID, boolean forwardToReplicas, RequestOptions options) {
-        return call(Endpoints.DELETE_SYNONYM, options).path("objectID", objectID).query("forwardToReplicas", forwardToReplicas).execute(WriteResponse.class);
+        return call(Endpoints.DELETE_SYNONYM, options).path("objectID", objectID)
+                .query("forwardToReplicas", forwardToReplicas).execute(WriteResponse.class);
     }
 
     /**
@@ -1298,15 +1378,18 @@ public final class SearchIndex {
     }
 
     /**
-     * Asynchronous form of {@link #deleteSynonym(String, boolean, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #deleteSynonym(String, boolean, RequestOptions)}. Cancelling the future cancels the
+     * call.
      *
      * @param objectID the objectID
      * @param forwardToReplicas whether the change is also applied to the replicas
      * @param options per-request options; null for none
-     * @return the future the task and {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the task and {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<WriteResponse> deleteSynonymAsync(String objectID, boolean forwardToReplicas, RequestOptions options) {
-        return call(Endpoints.DELETE_SYNONYM, options).path("objectID", objectID).query("forwardToReplicas", forwardToReplicas).executeAsync(WriteResponse.class);
+    public CompletableFuture<WriteResponse> deleteSynonymAsync(String objectID, boolean forwardToReplicas,
+                                                               RequestOptions options) {
+        return call(Endpoints.DELETE_SYNONYM, options).path("objectID", objectID)
+                .query("forwardToReplicas", forwardToReplicas).executeAsync(WriteResponse.class);
     }
 
     /**
@@ -1314,7 +1397,7 @@ public final class SearchIndex {
      *
      * @param objectID the objectID
      * @param forwardToReplicas whether the change is also applied to the replicas
-     * @return the future the task and {@code deletedAt}
+     * @return a future of the task and {@code deletedAt}
      */
     public CompletableFuture<WriteResponse> deleteSynonymAsync(String objectID, boolean forwardToReplicas) {
         return deleteSynonymAsync(objectID, forwardToReplicas, RequestOptions.none());
@@ -1331,7 +1414,8 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public WriteResponse clearSynonyms(boolean forwardToReplicas, RequestOptions options) {
-        return call(Endpoints.CLEAR_SYNONYMS, options).query("forwardToReplicas", forwardToReplicas).execute(WriteResponse.class);
+        return call(Endpoints.CLEAR_SYNONYMS, options).query("forwardToReplicas", forwardToReplicas)
+                .execute(WriteResponse.class);
     }
 
     /**
@@ -1349,17 +1433,18 @@ public final class SearchIndex {
      *
      * @param forwardToReplicas whether the change is also applied to the replicas
      * @param options per-request options; null for none
-     * @return the future the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<WriteResponse> clearSynonymsAsync(boolean forwardToReplicas, RequestOptions options) {
-        return call(Endpoints.CLEAR_SYNONYMS, options).query("forwardToReplicas", forwardToReplicas).executeAsync(WriteResponse.class);
+        return call(Endpoints.CLEAR_SYNONYMS, options).query("forwardToReplicas", forwardToReplicas)
+                .executeAsync(WriteResponse.class);
     }
 
     /**
      * Asynchronous form of {@link #clearSynonyms(boolean)}.
      *
      * @param forwardToReplicas whether the change is also applied to the replicas
-     * @return the future the task and {@code updatedAt}
+     * @return a future of the task and {@code updatedAt}
      */
     public CompletableFuture<WriteResponse> clearSynonymsAsync(boolean forwardToReplicas) {
         return clearSynonymsAsync(forwardToReplicas, RequestOptions.none());
@@ -1390,11 +1475,12 @@ public final class SearchIndex {
     }
 
     /**
-     * Asynchronous form of {@link #searchSynonyms(SynonymQuery, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #searchSynonyms(SynonymQuery, RequestOptions)}. Cancelling the future cancels the
+     * call.
      *
      * @param query the search
      * @param options per-request options; null for none
-     * @return the future a page of synonyms; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of a page of synonyms; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<SearchSynonymsResponse> searchSynonymsAsync(SynonymQuery query, RequestOptions options) {
         return call(Endpoints.SEARCH_SYNONYMS, options).body(query).executeAsync(SearchSynonymsResponse.class);
@@ -1404,7 +1490,7 @@ public final class SearchIndex {
      * Asynchronous form of {@link #searchSynonyms(SynonymQuery)}.
      *
      * @param query the search
-     * @return the future a page of synonyms
+     * @return a future of a page of synonyms
      */
     public CompletableFuture<SearchSynonymsResponse> searchSynonymsAsync(SynonymQuery query) {
         return searchSynonymsAsync(query, RequestOptions.none());
@@ -1422,7 +1508,8 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public WriteResponse saveRule(Rule rule, boolean forwardToReplicas, RequestOptions options) {
-        return call(Endpoints.SAVE_RULE, options).path("objectID", rule.objectID()).query("forwardToReplicas", forwardToReplicas).body(rule).execute(WriteResponse.class);
+        return call(Endpoints.SAVE_RULE, options).path("objectID", rule.objectID())
+                .query("forwardToReplicas", forwardToReplicas).body(rule).execute(WriteResponse.class);
     }
 
     /**
@@ -1442,10 +1529,13 @@ public final class SearchIndex {
      * @param rule the rule
      * @param forwardToReplicas whether the change is also applied to the replicas
      * @param options per-request options; null for none
-     * @return the future the task, {@code updatedAt} and the ID (response shape of the real service); it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the task, {@code updatedAt} and the ID (response shape of the real service); it fails with
+     * a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<WriteResponse> saveRuleAsync(Rule rule, boolean forwardToReplicas, RequestOptions options) {
-        return call(Endpoints.SAVE_RULE, options).path("objectID", rule.objectID()).query("forwardToReplicas", forwardToReplicas).body(rule).executeAsync(WriteResponse.class);
+    public CompletableFuture<WriteResponse> saveRuleAsync(Rule rule, boolean forwardToReplicas,
+                                                          RequestOptions options) {
+        return call(Endpoints.SAVE_RULE, options).path("objectID", rule.objectID())
+                .query("forwardToReplicas", forwardToReplicas).body(rule).executeAsync(WriteResponse.class);
     }
 
     /**
@@ -1453,7 +1543,7 @@ public final class SearchIndex {
      *
      * @param rule the rule
      * @param forwardToReplicas whether the change is also applied to the replicas
-     * @return the future the task, {@code updatedAt} and the ID (response shape of the real service)
+     * @return a future of the task, {@code updatedAt} and the ID (response shape of the real service)
      */
     public CompletableFuture<WriteResponse> saveRuleAsync(Rule rule, boolean forwardToReplicas) {
         return saveRuleAsync(rule, forwardToReplicas, RequestOptions.none());
@@ -1471,7 +1561,8 @@ public final class SearchIndex {
      * @return the task and {@code updatedAt}
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public WriteResponse saveRules(List<Rule> rules, boolean forwardToReplicas, boolean clearExistingRules, RequestOptions options) {
+    public WriteResponse saveRules(List<Rule> rules, boolean forwardToReplicas, boolean clearExistingRules,
+                                   RequestOptions options) {
         return call(Endpoints.SAVE_RULES, options).query("forwardToReplicas", forwardToReplicas)
                 .query("clearExistingRules", clearExistingRules).body(rules).execute(WriteResponse.class);
     }
@@ -1489,15 +1580,17 @@ public final class SearchIndex {
     }
 
     /**
-     * Asynchronous form of {@link #saveRules(List, boolean, boolean, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #saveRules(List, boolean, boolean, RequestOptions)}. Cancelling the future cancels
+     * the call.
      *
      * @param rules the rules
      * @param forwardToReplicas whether the change is also applied to the replicas
      * @param clearExistingRules whether every other rule is removed
      * @param options per-request options; null for none
-     * @return the future the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<WriteResponse> saveRulesAsync(List<Rule> rules, boolean forwardToReplicas, boolean clearExistingRules, RequestOptions options) {
+    public CompletableFuture<WriteResponse> saveRulesAsync(List<Rule> rules, boolean forwardToReplicas,
+                                                           boolean clearExistingRules, RequestOptions options) {
         return call(Endpoints.SAVE_RULES, options).query("forwardToReplicas", forwardToReplicas)
                 .query("clearExistingRules", clearExistingRules).body(rules).executeAsync(WriteResponse.class);
     }
@@ -1508,9 +1601,10 @@ public final class SearchIndex {
      * @param rules the rules
      * @param forwardToReplicas whether the change is also applied to the replicas
      * @param clearExistingRules whether every other rule is removed
-     * @return the future the task and {@code updatedAt}
+     * @return a future of the task and {@code updatedAt}
      */
-    public CompletableFuture<WriteResponse> saveRulesAsync(List<Rule> rules, boolean forwardToReplicas, boolean clearExistingRules) {
+    public CompletableFuture<WriteResponse> saveRulesAsync(List<Rule> rules, boolean forwardToReplicas,
+                                                           boolean clearExistingRules) {
         return saveRulesAsync(rules, forwardToReplicas, clearExistingRules, RequestOptions.none());
     }
 
@@ -1543,7 +1637,7 @@ public final class SearchIndex {
      *
      * @param objectID the objectID
      * @param options per-request options; null for none
-     * @return the future the rule; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the rule; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<Rule> getRuleAsync(String objectID, RequestOptions options) {
         return call(Endpoints.GET_RULE, options).path("objectID", objectID).executeAsync(Rule.class);
@@ -1553,7 +1647,7 @@ public final class SearchIndex {
      * Asynchronous form of {@link #getRule(String)}.
      *
      * @param objectID the objectID
-     * @return the future the rule
+     * @return a future of the rule
      */
     public CompletableFuture<Rule> getRuleAsync(String objectID) {
         return getRuleAsync(objectID, RequestOptions.none());
@@ -1571,7 +1665,8 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public WriteResponse deleteRule(String objectID, boolean forwardToReplicas, RequestOptions options) {
-        return call(Endpoints.DELETE_RULE, options).path("objectID", objectID).query("forwardToReplicas", forwardToReplicas).execute(WriteResponse.class);
+        return call(Endpoints.DELETE_RULE, options).path("objectID", objectID)
+                .query("forwardToReplicas", forwardToReplicas).execute(WriteResponse.class);
     }
 
     /**
@@ -1586,15 +1681,18 @@ public final class SearchIndex {
     }
 
     /**
-     * Asynchronous form of {@link #deleteRule(String, boolean, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #deleteRule(String, boolean, RequestOptions)}. Cancelling the future cancels the
+     * call.
      *
      * @param objectID the objectID
      * @param forwardToReplicas whether the change is also applied to the replicas
      * @param options per-request options; null for none
-     * @return the future the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<WriteResponse> deleteRuleAsync(String objectID, boolean forwardToReplicas, RequestOptions options) {
-        return call(Endpoints.DELETE_RULE, options).path("objectID", objectID).query("forwardToReplicas", forwardToReplicas).executeAsync(WriteResponse.class);
+    public CompletableFuture<WriteResponse> deleteRuleAsync(String objectID, boolean forwardToReplicas,
+                                                            RequestOptions options) {
+        return call(Endpoints.DELETE_RULE, options).path("objectID", objectID)
+                .query("forwardToReplicas", forwardToReplicas).executeAsync(WriteResponse.class);
     }
 
     /**
@@ -1602,7 +1700,7 @@ public final class SearchIndex {
      *
      * @param objectID the objectID
      * @param forwardToReplicas whether the change is also applied to the replicas
-     * @return the future the task and {@code updatedAt}
+     * @return a future of the task and {@code updatedAt}
      */
     public CompletableFuture<WriteResponse> deleteRuleAsync(String objectID, boolean forwardToReplicas) {
         return deleteRuleAsync(objectID, forwardToReplicas, RequestOptions.none());
@@ -1619,7 +1717,8 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public WriteResponse clearRules(boolean forwardToReplicas, RequestOptions options) {
-        return call(Endpoints.CLEAR_RULES, options).query("forwardToReplicas", forwardToReplicas).execute(WriteResponse.class);
+        return call(Endpoints.CLEAR_RULES, options).query("forwardToReplicas", forwardToReplicas)
+                .execute(WriteResponse.class);
     }
 
     /**
@@ -1637,17 +1736,18 @@ public final class SearchIndex {
      *
      * @param forwardToReplicas whether the change is also applied to the replicas
      * @param options per-request options; null for none
-     * @return the future the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<WriteResponse> clearRulesAsync(boolean forwardToReplicas, RequestOptions options) {
-        return call(Endpoints.CLEAR_RULES, options).query("forwardToReplicas", forwardToReplicas).executeAsync(WriteResponse.class);
+        return call(Endpoints.CLEAR_RULES, options).query("forwardToReplicas", forwardToReplicas)
+                .executeAsync(WriteResponse.class);
     }
 
     /**
      * Asynchronous form of {@link #clearRules(boolean)}.
      *
      * @param forwardToReplicas whether the change is also applied to the replicas
-     * @return the future the task and {@code updatedAt}
+     * @return a future of the task and {@code updatedAt}
      */
     public CompletableFuture<WriteResponse> clearRulesAsync(boolean forwardToReplicas) {
         return clearRulesAsync(forwardToReplicas, RequestOptions.none());
@@ -1682,7 +1782,7 @@ public final class SearchIndex {
      *
      * @param query the search
      * @param options per-request options; null for none
-     * @return the future a page of rules; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of a page of rules; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<SearchRulesResponse> searchRulesAsync(RuleQuery query, RequestOptions options) {
         return call(Endpoints.SEARCH_RULES, options).body(query).executeAsync(SearchRulesResponse.class);
@@ -1692,17 +1792,17 @@ public final class SearchIndex {
      * Asynchronous form of {@link #searchRules(RuleQuery)}.
      *
      * @param query the search
-     * @return the future a page of rules
+     * @return a future of a page of rules
      */
     public CompletableFuture<SearchRulesResponse> searchRulesAsync(RuleQuery query) {
         return searchRulesAsync(query, RequestOptions.none());
     }
 
     /**
-     * Creates a key limited to this index. Propagation takes time: the key is usable once {@link #getApiKey(String)} reads it.
+     * Creates a key limited to this index. Propagation takes time: the key is usable once {@link #getApiKey(String)}
+     * reads it.
      *
-     * <p>Key right: admin key.
-     * Not idempotent: a retried call can create two keys.
+     * <p>Key right: admin key. Not idempotent: a retried call can create two keys.
      *
      * @param key the key parameters
      * @param options per-request options (headers, query parameters, timeouts); null for none
@@ -1728,7 +1828,7 @@ public final class SearchIndex {
      *
      * @param key the key parameters
      * @param options per-request options; null for none
-     * @return the future the new key and {@code createdAt}; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the new key and {@code createdAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ApiKeyResponse> addApiKeyAsync(ApiKey key, RequestOptions options) {
         return call(Endpoints.ADD_INDEX_API_KEY, options).body(key).executeAsync(ApiKeyResponse.class);
@@ -1738,7 +1838,7 @@ public final class SearchIndex {
      * Asynchronous form of {@link #addApiKey(ApiKey)}.
      *
      * @param key the key parameters
-     * @return the future the new key and {@code createdAt}
+     * @return a future of the new key and {@code createdAt}
      */
     public CompletableFuture<ApiKeyResponse> addApiKeyAsync(ApiKey key) {
         return addApiKeyAsync(key, RequestOptions.none());
@@ -1756,7 +1856,8 @@ public final class SearchIndex {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public ApiKeyResponse updateApiKey(String key, ApiKey parameters, RequestOptions options) {
-        return call(Endpoints.UPDATE_INDEX_API_KEY, options).path("key", key).body(parameters).execute(ApiKeyResponse.class);
+        return call(Endpoints.UPDATE_INDEX_API_KEY, options).path("key", key).body(parameters)
+                .execute(ApiKeyResponse.class);
     }
 
     /**
@@ -1771,15 +1872,17 @@ public final class SearchIndex {
     }
 
     /**
-     * Asynchronous form of {@link #updateApiKey(String, ApiKey, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #updateApiKey(String, ApiKey, RequestOptions)}. Cancelling the future cancels the
+     * call.
      *
      * @param key the key
      * @param parameters the new parameters
      * @param options per-request options; null for none
-     * @return the future the key and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the key and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ApiKeyResponse> updateApiKeyAsync(String key, ApiKey parameters, RequestOptions options) {
-        return call(Endpoints.UPDATE_INDEX_API_KEY, options).path("key", key).body(parameters).executeAsync(ApiKeyResponse.class);
+        return call(Endpoints.UPDATE_INDEX_API_KEY, options).path("key", key).body(parameters)
+                .executeAsync(ApiKeyResponse.class);
     }
 
     /**
@@ -1787,7 +1890,7 @@ public final class SearchIndex {
      *
      * @param key the key
      * @param parameters the new parameters
-     * @return the future the key and {@code updatedAt}
+     * @return a future of the key and {@code updatedAt}
      */
     public CompletableFuture<ApiKeyResponse> updateApiKeyAsync(String key, ApiKey parameters) {
         return updateApiKeyAsync(key, parameters, RequestOptions.none());
@@ -1819,7 +1922,7 @@ public final class SearchIndex {
      * Asynchronous form of {@link #listApiKeys(RequestOptions)}. Cancelling the future cancels the call.
      *
      * @param options per-request options; null for none
-     * @return the future the keys; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the keys; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ListApiKeysResponse> listApiKeysAsync(RequestOptions options) {
         return call(Endpoints.LIST_INDEX_API_KEYS, options).executeAsync(ListApiKeysResponse.class);
@@ -1828,7 +1931,7 @@ public final class SearchIndex {
     /**
      * Asynchronous form of {@link #listApiKeys()}.
      *
-     * @return the future the keys
+     * @return a future of the keys
      */
     public CompletableFuture<ListApiKeysResponse> listApiKeysAsync() {
         return listApiKeysAsync(RequestOptions.none());
@@ -1863,7 +1966,7 @@ public final class SearchIndex {
      *
      * @param key the key
      * @param options per-request options; null for none
-     * @return the future the key and its parameters; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of the key and its parameters; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ApiKeyInfo> getApiKeyAsync(String key, RequestOptions options) {
         return call(Endpoints.GET_INDEX_API_KEY, options).path("key", key).executeAsync(ApiKeyInfo.class);
@@ -1873,7 +1976,7 @@ public final class SearchIndex {
      * Asynchronous form of {@link #getApiKey(String)}.
      *
      * @param key the key
-     * @return the future the key and its parameters
+     * @return a future of the key and its parameters
      */
     public CompletableFuture<ApiKeyInfo> getApiKeyAsync(String key) {
         return getApiKeyAsync(key, RequestOptions.none());
@@ -1908,7 +2011,7 @@ public final class SearchIndex {
      *
      * @param key the key
      * @param options per-request options; null for none
-     * @return the future {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ApiKeyResponse> deleteApiKeyAsync(String key, RequestOptions options) {
         return call(Endpoints.DELETE_INDEX_API_KEY, options).path("key", key).executeAsync(ApiKeyResponse.class);
@@ -1918,7 +2021,7 @@ public final class SearchIndex {
      * Asynchronous form of {@link #deleteApiKey(String)}.
      *
      * @param key the key
-     * @return the future {@code deletedAt}
+     * @return a future of {@code deletedAt}
      */
     public CompletableFuture<ApiKeyResponse> deleteApiKeyAsync(String key) {
         return deleteApiKeyAsync(key, RequestOptions.none());
@@ -2166,7 +2269,7 @@ public final class SearchIndex {
         return copyToAsync(temporary.name, SCOPES).handle((copy, error) -> {
             Throwable cause = error == null ? null : Poller.unwrap(error);
             if (cause != null && !(cause instanceof NotFoundException)) {
-                throw new java.util.concurrent.CompletionException(cause);
+                throw new CompletionException(cause);
             }
             return copy;
         }).thenCompose(copy -> temporary.saveObjectsAsync(records, waiting)
@@ -2175,8 +2278,12 @@ public final class SearchIndex {
                         .thenCompose(ignored -> temporary.moveToAsync(name))
                         .thenCompose(move -> temporary.waitForTaskAsync(move.taskID(), options.waitPolicy())
                                 .thenApply(ignored -> new ReplaceAllResponse(copy, batches, move)))))
-                .exceptionallyCompose(error -> temporary.deleteAsync().handle((r, e) -> {
-                    throw new java.util.concurrent.CompletionException(Poller.unwrap(error));
+                .exceptionallyCompose(error -> temporary.deleteAsync().handle((r, cleanupError) -> {
+                    Throwable cause = Poller.unwrap(error);
+                    if (cleanupError != null) {
+                        cause.addSuppressed(Poller.unwrap(cleanupError));
+                    }
+                    throw new CompletionException(cause);
                 }));
     }
 
@@ -2208,7 +2315,7 @@ public final class SearchIndex {
             if (cause instanceof NotFoundException) {
                 return false;
             }
-            throw new java.util.concurrent.CompletionException(cause);
+            throw new CompletionException(cause);
         });
     }
 

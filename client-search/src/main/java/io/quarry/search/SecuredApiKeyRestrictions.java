@@ -37,7 +37,12 @@ public final class SecuredApiKeyRestrictions {
         return EMPTY;
     }
 
-    /** @param query search parameters forced on every query, added to those already set; @return a copy */
+    /**
+     * Sets {@code searchParams}: search parameters forced on every query, added to those already set.
+     *
+     * @param query search parameters forced on every query, added to those already set
+     * @return a copy
+     */
     public SecuredApiKeyRestrictions searchParams(SearchQuery query) {
         SearchQuery merged = searchParams;
         for (Map.Entry<String, Object> e : query.params().entrySet()) {
@@ -46,37 +51,72 @@ public final class SecuredApiKeyRestrictions {
         return new SecuredApiKeyRestrictions(merged, restrictions);
     }
 
-    /** @param filters a filter forced on every query; @return a copy */
+    /**
+     * Sets {@code filters}: a filter forced on every query.
+     *
+     * @param filters a filter forced on every query
+     * @return a copy
+     */
     public SecuredApiKeyRestrictions filters(String filters) {
         return new SecuredApiKeyRestrictions(searchParams.filters(filters), restrictions);
     }
 
-    /** @param epochSeconds the expiry as a Unix timestamp; @return a copy */
+    /**
+     * Sets {@code validUntil}: the expiry as a Unix timestamp.
+     *
+     * @param epochSeconds the expiry as a Unix timestamp
+     * @return a copy
+     */
     public SecuredApiKeyRestrictions validUntil(long epochSeconds) {
         return restrict("validUntil", epochSeconds);
     }
 
-    /** @param expiry the expiry; @return a copy */
+    /**
+     * Sets {@code validUntil}: the expiry.
+     *
+     * @param expiry the expiry
+     * @return a copy
+     */
     public SecuredApiKeyRestrictions validUntil(Instant expiry) {
         return validUntil(expiry.getEpochSecond());
     }
 
-    /** @param indices the only indices the key can query; @return a copy */
+    /**
+     * Sets {@code restrictIndices}: the only indices the key can query.
+     *
+     * @param indices the only indices the key can query
+     * @return a copy
+     */
     public SecuredApiKeyRestrictions restrictIndices(String... indices) {
         return restrict("restrictIndices", ParamMaps.list(indices));
     }
 
-    /** @param network the IPv4 network the key can be used from, e.g. {@code 192.168.1.0/24}; @return a copy */
+    /**
+     * Sets {@code restrictSources}: the IPv4 network the key can be used from, e.g. {@code 192.168.1.0/24}.
+     *
+     * @param network the IPv4 network the key can be used from, e.g. {@code 192.168.1.0/24}
+     * @return a copy
+     */
     public SecuredApiKeyRestrictions restrictSources(String network) {
         return restrict("restrictSources", network);
     }
 
-    /** @param userToken the user the rate limits count against; @return a copy */
+    /**
+     * Sets {@code userToken}: the user the rate limits count against.
+     *
+     * @param userToken the user the rate limits count against
+     * @return a copy
+     */
     public SecuredApiKeyRestrictions userToken(String userToken) {
         return restrict("userToken", userToken);
     }
 
-    /** @param patterns allowed referrers, with a leading and/or trailing {@code *}; @return a copy */
+    /**
+     * Sets {@code referers}: allowed referrers, with a leading and/or trailing {@code *}.
+     *
+     * @param patterns allowed referrers, with a leading and/or trailing {@code *}
+     * @return a copy
+     */
     public SecuredApiKeyRestrictions referers(String... patterns) {
         return restrict("referers", ParamMaps.list(patterns));
     }

@@ -153,13 +153,15 @@ public final class SecuredApiKeys {
             int eq = pair.indexOf('=');
             String name = eq < 0 ? pair : pair.substring(0, eq);
             String value = eq < 0 ? "" : pair.substring(eq + 1);
-            params.put(URLDecoder.decode(name, StandardCharsets.UTF_8), URLDecoder.decode(value, StandardCharsets.UTF_8));
+            params.put(URLDecoder.decode(name, StandardCharsets.UTF_8),
+                    URLDecoder.decode(value, StandardCharsets.UTF_8));
         }
         return params;
     }
 
     private static String[] split(String value) {
-        return value.isEmpty() ? new String[0] : Arrays.stream(value.split(",")).map(String::trim).toArray(String[]::new);
+        return value.isEmpty() ? new String[0]
+                : Arrays.stream(value.split(",")).map(String::trim).toArray(String[]::new);
     }
 
     private static long parseLong(String value) {

@@ -42,7 +42,12 @@ public record WaitPolicy(int maxAttempts, Duration initialDelay, Duration maxDel
         return DEFAULTS;
     }
 
-    /** @param attempts attempts before giving up; @return a copy */
+    /**
+     * Sets {@code withMaxAttempts}: attempts before giving up.
+     *
+     * @param attempts attempts before giving up
+     * @return a copy
+     */
     public WaitPolicy withMaxAttempts(int attempts) {
         return new WaitPolicy(attempts, initialDelay, maxDelay, multiplier);
     }

@@ -132,7 +132,7 @@ class ChunkedWritesContractTest {
 
     private void waitUntilOnly(String name) {
         // Deleting the temporary index is itself a task: poll the list briefly rather than sleeping.
-        for (int i = 0; i < 100 && !indexNames().equals(List.of(name)); i++) {
+        for (int i = 0; i < 250 && !indexNames().equals(List.of(name)); i++) {
             try {
                 Thread.sleep(20);
             } catch (InterruptedException e) {

@@ -110,5 +110,7 @@ class IndexAdminContractTest {
 
         assertThat(index.waitForTaskAsync(saved.taskID(), FAST).join().isPublished()).isTrue();
         assertThat(index.getTask(saved.taskID()).status()).isEqualTo("published");
+        assertThat(client.waitForAppTask(saved.taskID(), FAST).isPublished()).isTrue();
+        assertThat(client.waitForAppTaskAsync(saved.taskID(), FAST).join().status()).isEqualTo("published");
     }
 }

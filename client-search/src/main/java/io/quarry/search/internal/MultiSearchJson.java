@@ -1,5 +1,6 @@
 package io.quarry.search.internal;
 
+import io.quarry.search.model.RawSearchResponse;
 import java.util.List;
 
 /**
@@ -7,5 +8,5 @@ import java.util.List;
  *
  * @param results one response per query, in order
  */
-public record MultiSearchJson(List<SearchResponseJson> results) {
+public record MultiSearchJson(List<RawSearchResponse> results) {
 }

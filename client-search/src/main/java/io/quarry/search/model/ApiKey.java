@@ -29,42 +29,77 @@ public record ApiKey(List<String> acl, String description, List<String> indexes,
         return new ApiKey(List.of(acl), null, null, null, null, null, null, null);
     }
 
-    /** @param text a label; @return a copy */
+    /**
+     * Sets {@code description}: a label.
+     *
+     * @param text a label
+     * @return a copy
+     */
     public ApiKey description(String text) {
         return new ApiKey(acl, text, indexes, maxHitsPerQuery, maxQueriesPerIPPerHour, queryParameters, referers,
                 validity);
     }
 
-    /** @param names index names or patterns; @return a copy */
+    /**
+     * Sets {@code indexes}: index names or patterns.
+     *
+     * @param names index names or patterns
+     * @return a copy
+     */
     public ApiKey indexes(String... names) {
         return new ApiKey(acl, description, List.of(names), maxHitsPerQuery, maxQueriesPerIPPerHour,
                 queryParameters, referers, validity);
     }
 
-    /** @param max most hits per query; @return a copy */
+    /**
+     * Sets {@code maxHitsPerQuery}: most hits per query.
+     *
+     * @param max most hits per query
+     * @return a copy
+     */
     public ApiKey maxHitsPerQuery(int max) {
         return new ApiKey(acl, description, indexes, max, maxQueriesPerIPPerHour, queryParameters, referers,
                 validity);
     }
 
-    /** @param max queries per IP per hour; @return a copy */
+    /**
+     * Sets {@code maxQueriesPerIPPerHour}: queries per IP per hour.
+     *
+     * @param max queries per IP per hour
+     * @return a copy
+     */
     public ApiKey maxQueriesPerIPPerHour(int max) {
         return new ApiKey(acl, description, indexes, maxHitsPerQuery, max, queryParameters, referers, validity);
     }
 
-    /** @param query the forced parameters; @return a copy */
+    /**
+     * Sets {@code queryParameters}: the forced parameters.
+     *
+     * @param query the forced parameters
+     * @return a copy
+     */
     public ApiKey queryParameters(SearchQuery query) {
         return new ApiKey(acl, description, indexes, maxHitsPerQuery, maxQueriesPerIPPerHour,
                 query.toParamString(), referers, validity);
     }
 
-    /** @param patterns allowed referrers; @return a copy */
+    /**
+     * Sets {@code referers}: allowed referrers.
+     *
+     * @param patterns allowed referrers
+     * @return a copy
+     */
     public ApiKey referers(String... patterns) {
         return new ApiKey(acl, description, indexes, maxHitsPerQuery, maxQueriesPerIPPerHour, queryParameters,
                 List.of(patterns), validity);
     }
 
-    /** @param seconds lifetime; @return a copy */
+    /**
+     * Sets {@code validity}: lifetime.
+     *
+     * @param seconds lifetime
+     * @return a copy
+     */
     public ApiKey validity(int seconds) {
         return new ApiKey(acl, description, indexes, maxHitsPerQuery, maxQueriesPerIPPerHour, queryParameters,
                 referers, seconds);

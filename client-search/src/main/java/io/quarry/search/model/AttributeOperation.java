@@ -12,37 +12,72 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  */
 public record AttributeOperation(@JsonProperty("_operation") String operation, Object value) {
 
-    /** @param by amount; @return an Increment (not idempotent) */
+    /**
+     * An Increment (not idempotent).
+     *
+     * @param by amount
+     * @return an Increment (not idempotent)
+     */
     public static AttributeOperation increment(Number by) {
         return new AttributeOperation("Increment", by);
     }
 
-    /** @param by amount; @return a Decrement (not idempotent) */
+    /**
+     * A Decrement (not idempotent).
+     *
+     * @param by amount
+     * @return a Decrement (not idempotent)
+     */
     public static AttributeOperation decrement(Number by) {
         return new AttributeOperation("Decrement", by);
     }
 
-    /** @param element number or string to append; @return an Add (not idempotent) */
+    /**
+     * An Add (not idempotent).
+     *
+     * @param element number or string to append
+     * @return an Add (not idempotent)
+     */
     public static AttributeOperation add(Object element) {
         return new AttributeOperation("Add", element);
     }
 
-    /** @param element number or string to remove everywhere in the array; @return a Remove */
+    /**
+     * A Remove.
+     *
+     * @param element number or string to remove everywhere in the array
+     * @return a Remove
+     */
     public static AttributeOperation remove(Object element) {
         return new AttributeOperation("Remove", element);
     }
 
-    /** @param element number or string to add when absent; @return an AddUnique */
+    /**
+     * An AddUnique.
+     *
+     * @param element number or string to add when absent
+     * @return an AddUnique
+     */
     public static AttributeOperation addUnique(Object element) {
         return new AttributeOperation("AddUnique", element);
     }
 
-    /** @param expected the current value expected; @return an IncrementFrom (idempotent) */
+    /**
+     * An IncrementFrom (idempotent).
+     *
+     * @param expected the current value expected
+     * @return an IncrementFrom (idempotent)
+     */
     public static AttributeOperation incrementFrom(long expected) {
         return new AttributeOperation("IncrementFrom", expected);
     }
 
-    /** @param newValue the value to set if greater than the current one; @return an IncrementSet (idempotent) */
+    /**
+     * An IncrementSet (idempotent).
+     *
+     * @param newValue the value to set if greater than the current one
+     * @return an IncrementSet (idempotent)
+     */
     public static AttributeOperation incrementSet(long newValue) {
         return new AttributeOperation("IncrementSet", newValue);
     }

@@ -59,7 +59,12 @@ public record DictionaryEntry(String objectID, String language, String word, Lis
         return new DictionaryEntry(objectID, language, word, null, List.of(decomposition), null, null);
     }
 
-    /** @param enabled whether the entry applies; @return a copy with {@code state} set */
+    /**
+     * Sets {@code enabled}: whether the entry applies.
+     *
+     * @param enabled whether the entry applies
+     * @return a copy with {@code state} set
+     */
     public DictionaryEntry enabled(boolean enabled) {
         return new DictionaryEntry(objectID, language, word, words, decomposition,
                 enabled ? "enabled" : "disabled", type);

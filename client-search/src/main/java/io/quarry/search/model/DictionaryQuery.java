@@ -20,17 +20,32 @@ public record DictionaryQuery(String query, Integer page, Integer hitsPerPage, S
         return new DictionaryQuery(query, null, null, null);
     }
 
-    /** @param p zero-based page; @return a copy */
+    /**
+     * Sets {@code page}: zero-based page.
+     *
+     * @param p zero-based page
+     * @return a copy
+     */
     public DictionaryQuery page(int p) {
         return new DictionaryQuery(query, p, hitsPerPage, language);
     }
 
-    /** @param n hits per page; @return a copy */
+    /**
+     * Sets {@code hitsPerPage}: hits per page.
+     *
+     * @param n hits per page
+     * @return a copy
+     */
     public DictionaryQuery hitsPerPage(int n) {
         return new DictionaryQuery(query, page, n, language);
     }
 
-    /** @param code language ISO code; @return a copy */
+    /**
+     * Sets {@code language}: language ISO code.
+     *
+     * @param code language ISO code
+     * @return a copy
+     */
     public DictionaryQuery language(String code) {
         return new DictionaryQuery(query, page, hitsPerPage, code);
     }

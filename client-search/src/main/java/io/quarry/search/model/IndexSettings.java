@@ -95,122 +95,242 @@ public final class IndexSettings {
         return new IndexSettings(ParamMaps.with(values, name, value));
     }
 
-    /** @param attributes searchable attributes, most important first; @return new settings */
+    /**
+     * Sets {@code searchableAttributes}: searchable attributes, most important first.
+     *
+     * @param attributes searchable attributes, most important first
+     * @return new settings
+     */
     public IndexSettings searchableAttributes(String... attributes) {
         return setting("searchableAttributes", ParamMaps.list(attributes));
     }
 
-    /** @param attributes facet attributes ({@code searchable(x)}, {@code filterOnly(x)} allowed); @return new settings */
+    /**
+     * Sets {@code attributesForFaceting}: facet attributes ({@code searchable(x)}, {@code filterOnly(x)} allowed).
+     *
+     * @param attributes facet attributes ({@code searchable(x)}, {@code filterOnly(x)} allowed)
+     * @return new settings
+     */
     public IndexSettings attributesForFaceting(String... attributes) {
         return setting("attributesForFaceting", ParamMaps.list(attributes));
     }
 
-    /** @param criteria custom ranking such as {@code desc(popularity)}; @return new settings */
+    /**
+     * Sets {@code customRanking}: custom ranking such as {@code desc(popularity)}.
+     *
+     * @param criteria custom ranking such as {@code desc(popularity)}
+     * @return new settings
+     */
     public IndexSettings customRanking(String... criteria) {
         return setting("customRanking", ParamMaps.list(criteria));
     }
 
-    /** @param criteria the ranking criteria in order; @return new settings */
+    /**
+     * Sets {@code ranking}: the ranking criteria in order.
+     *
+     * @param criteria the ranking criteria in order
+     * @return new settings
+     */
     public IndexSettings ranking(String... criteria) {
         return setting("ranking", ParamMaps.list(criteria));
     }
 
-    /** @param replicas replica index names; @return new settings */
+    /**
+     * Sets {@code replicas}: replica index names.
+     *
+     * @param replicas replica index names
+     * @return new settings
+     */
     public IndexSettings replicas(String... replicas) {
         return setting("replicas", ParamMaps.list(replicas));
     }
 
-    /** @param attributes attributes never returned (unless the key has seeUnretrievableAttributes); @return new settings */
+    /**
+     * Sets {@code unretrievableAttributes}: attributes never returned (unless the key has seeUnretrievableAttributes).
+     *
+     * @param attributes attributes never returned (unless the key has seeUnretrievableAttributes)
+     * @return new settings
+     */
     public IndexSettings unretrievableAttributes(String... attributes) {
         return setting("unretrievableAttributes", ParamMaps.list(attributes));
     }
 
-    /** @param attributes attributes returned by default; @return new settings */
+    /**
+     * Sets {@code attributesToRetrieve}: attributes returned by default.
+     *
+     * @param attributes attributes returned by default
+     * @return new settings
+     */
     public IndexSettings attributesToRetrieve(String... attributes) {
         return setting("attributesToRetrieve", ParamMaps.list(attributes));
     }
 
-    /** @param attributes attributes highlighted by default; @return new settings */
+    /**
+     * Sets {@code attributesToHighlight}: attributes highlighted by default.
+     *
+     * @param attributes attributes highlighted by default
+     * @return new settings
+     */
     public IndexSettings attributesToHighlight(String... attributes) {
         return setting("attributesToHighlight", ParamMaps.list(attributes));
     }
 
-    /** @param attributes attributes snippeted by default; @return new settings */
+    /**
+     * Sets {@code attributesToSnippet}: attributes snippeted by default.
+     *
+     * @param attributes attributes snippeted by default
+     * @return new settings
+     */
     public IndexSettings attributesToSnippet(String... attributes) {
         return setting("attributesToSnippet", ParamMaps.list(attributes));
     }
 
-    /** @param hitsPerPage default hits per page; @return new settings */
+    /**
+     * Sets {@code hitsPerPage}: default hits per page.
+     *
+     * @param hitsPerPage default hits per page
+     * @return new settings
+     */
     public IndexSettings hitsPerPage(int hitsPerPage) {
         return setting("hitsPerPage", hitsPerPage);
     }
 
-    /** @param max default most values per facet; @return new settings */
+    /**
+     * Sets {@code maxValuesPerFacet}: default most values per facet.
+     *
+     * @param max default most values per facet
+     * @return new settings
+     */
     public IndexSettings maxValuesPerFacet(int max) {
         return setting("maxValuesPerFacet", max);
     }
 
-    /** @param hits the most hits a query can page through; @return new settings */
+    /**
+     * Sets {@code paginationLimitedTo}: the most hits a query can page through.
+     *
+     * @param hits the most hits a query can page through
+     * @return new settings
+     */
     public IndexSettings paginationLimitedTo(int hits) {
         return setting("paginationLimitedTo", hits);
     }
 
-    /** @param attribute the attribute de-duplication works on; @return new settings */
+    /**
+     * Sets {@code attributeForDistinct}: the attribute de-duplication works on.
+     *
+     * @param attribute the attribute de-duplication works on
+     * @return new settings
+     */
     public IndexSettings attributeForDistinct(String attribute) {
         return setting("attributeForDistinct", attribute);
     }
 
-    /** @param keep how many records per distinct value are kept (0 disables); @return new settings */
+    /**
+     * Sets {@code distinct}: how many records per distinct value are kept (0 disables).
+     *
+     * @param keep how many records per distinct value are kept (0 disables)
+     * @return new settings
+     */
     public IndexSettings distinct(int keep) {
         return setting("distinct", keep);
     }
 
-    /** @param enabled whether typos are tolerated; @return new settings */
+    /**
+     * Sets {@code typoTolerance}: whether typos are tolerated.
+     *
+     * @param enabled whether typos are tolerated
+     * @return new settings
+     */
     public IndexSettings typoTolerance(boolean enabled) {
         return setting("typoTolerance", enabled);
     }
 
-    /** @param size minimum word length accepting one typo; @return new settings */
+    /**
+     * Sets {@code minWordSizefor1Typo}: minimum word length accepting one typo.
+     *
+     * @param size minimum word length accepting one typo
+     * @return new settings
+     */
     public IndexSettings minWordSizefor1Typo(int size) {
         return setting("minWordSizefor1Typo", size);
     }
 
-    /** @param size minimum word length accepting two typos; @return new settings */
+    /**
+     * Sets {@code minWordSizefor2Typos}: minimum word length accepting two typos.
+     *
+     * @param size minimum word length accepting two typos
+     * @return new settings
+     */
     public IndexSettings minWordSizefor2Typos(int size) {
         return setting("minWordSizefor2Typos", size);
     }
 
-    /** @param enabled whether singular and plural forms match each other; @return new settings */
+    /**
+     * Sets {@code ignorePlurals}: whether singular and plural forms match each other.
+     *
+     * @param enabled whether singular and plural forms match each other
+     * @return new settings
+     */
     public IndexSettings ignorePlurals(boolean enabled) {
         return setting("ignorePlurals", enabled);
     }
 
-    /** @param enabled whether stop words are removed from queries; @return new settings */
+    /**
+     * Sets {@code removeStopWords}: whether stop words are removed from queries.
+     *
+     * @param enabled whether stop words are removed from queries
+     * @return new settings
+     */
     public IndexSettings removeStopWords(boolean enabled) {
         return setting("removeStopWords", enabled);
     }
 
-    /** @param languages the languages of the records and queries; @return new settings */
+    /**
+     * Sets {@code queryLanguages}: the languages of the records and queries.
+     *
+     * @param languages the languages of the records and queries
+     * @return new settings
+     */
     public IndexSettings queryLanguages(String... languages) {
         return setting("queryLanguages", ParamMaps.list(languages));
     }
 
-    /** @param queryType {@code prefixLast}, {@code prefixAll} or {@code prefixNone}; @return new settings */
+    /**
+     * Sets {@code queryType}: {@code prefixLast}, {@code prefixAll} or {@code prefixNone}.
+     *
+     * @param queryType {@code prefixLast}, {@code prefixAll} or {@code prefixNone}
+     * @return new settings
+     */
     public IndexSettings queryType(String queryType) {
         return setting("queryType", queryType);
     }
 
-    /** @param tag default markup before a match; @return new settings */
+    /**
+     * Sets {@code highlightPreTag}: default markup before a match.
+     *
+     * @param tag default markup before a match
+     * @return new settings
+     */
     public IndexSettings highlightPreTag(String tag) {
         return setting("highlightPreTag", tag);
     }
 
-    /** @param tag default markup after a match; @return new settings */
+    /**
+     * Sets {@code highlightPostTag}: default markup after a match.
+     *
+     * @param tag default markup after a match
+     * @return new settings
+     */
     public IndexSettings highlightPostTag(String tag) {
         return setting("highlightPostTag", tag);
     }
 
-    /** @param separators characters indexed as words; @return new settings */
+    /**
+     * Sets {@code separatorsToIndex}: characters indexed as words.
+     *
+     * @param separators characters indexed as words
+     * @return new settings
+     */
     public IndexSettings separatorsToIndex(String separators) {
         return setting("separatorsToIndex", separators);
     }

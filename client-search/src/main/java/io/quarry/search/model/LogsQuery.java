@@ -15,22 +15,42 @@ public record LogsQuery(Integer offset, Integer length, String indexName, String
         return new LogsQuery(null, null, null, null);
     }
 
-    /** @param n first entry; @return a copy */
+    /**
+     * Sets {@code offset}: first entry.
+     *
+     * @param n first entry
+     * @return a copy
+     */
     public LogsQuery offset(int n) {
         return new LogsQuery(n, length, indexName, type);
     }
 
-    /** @param n number of entries; @return a copy */
+    /**
+     * Sets {@code length}: number of entries.
+     *
+     * @param n number of entries
+     * @return a copy
+     */
     public LogsQuery length(int n) {
         return new LogsQuery(offset, n, indexName, type);
     }
 
-    /** @param name the index; @return a copy */
+    /**
+     * Sets {@code indexName}: the index.
+     *
+     * @param name the index
+     * @return a copy
+     */
     public LogsQuery indexName(String name) {
         return new LogsQuery(offset, length, name, type);
     }
 
-    /** @param t the type; @return a copy */
+    /**
+     * Sets {@code type}: the type.
+     *
+     * @param t the type
+     * @return a copy
+     */
     public LogsQuery type(String t) {
         return new LogsQuery(offset, length, indexName, t);
     }

@@ -34,12 +34,22 @@ public record Rule(String objectID, List<RuleCondition> conditions, RuleConseque
         return new Rule(objectID, List.of(condition), consequence, null, null);
     }
 
-    /** @param text a label; @return a new rule */
+    /**
+     * Sets {@code description}: a label.
+     *
+     * @param text a label
+     * @return a new rule
+     */
     public Rule description(String text) {
         return new Rule(objectID, conditions, consequence, text, enabled);
     }
 
-    /** @param on whether it applies; @return a new rule */
+    /**
+     * Sets {@code enabled}: whether it applies.
+     *
+     * @param on whether it applies
+     * @return a new rule
+     */
     public Rule enabled(boolean on) {
         return new Rule(objectID, conditions, consequence, description, on);
     }

@@ -21,12 +21,22 @@ public record RuleQuery(String query, String anchoring, String context, Integer 
         return new RuleQuery(query, null, null, null, null);
     }
 
-    /** @param p zero-based page; @return a new query */
+    /**
+     * Sets {@code page}: zero-based page.
+     *
+     * @param p zero-based page
+     * @return a new query
+     */
     public RuleQuery page(int p) {
         return new RuleQuery(query, anchoring, context, p, hitsPerPage);
     }
 
-    /** @param n hits per page; @return a new query */
+    /**
+     * Sets {@code hitsPerPage}: hits per page.
+     *
+     * @param n hits per page
+     * @return a new query
+     */
     public RuleQuery hitsPerPage(int n) {
         return new RuleQuery(query, anchoring, context, page, n);
     }

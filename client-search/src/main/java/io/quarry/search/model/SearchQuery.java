@@ -100,12 +100,22 @@ public final class SearchQuery {
         return new SearchQuery(ParamMaps.with(params, name, value));
     }
 
-    /** @param query the text to search; @return a new query */
+    /**
+     * Sets {@code query}: the text to search.
+     *
+     * @param query the text to search
+     * @return a new query
+     */
     public SearchQuery query(String query) {
         return param("query", query);
     }
 
-    /** @param filters a filter expression such as {@code brand:Apple AND price < 500}; @return a new query */
+    /**
+     * Sets {@code filters}: a filter expression such as {@code brand:Apple AND price < 500}.
+     *
+     * @param filters a filter expression such as {@code brand:Apple AND price < 500}
+     * @return a new query
+     */
     public SearchQuery filters(String filters) {
         return param("filters", filters);
     }
@@ -120,232 +130,462 @@ public final class SearchQuery {
         return param("facetFilters", List.copyOf(facetFilters));
     }
 
-    /** @param facetFilters {@code facet:value} strings, all required; @return a new query */
+    /**
+     * Sets {@code facetFilters}: {@code facet:value} strings, all required.
+     *
+     * @param facetFilters {@code facet:value} strings, all required
+     * @return a new query
+     */
     public SearchQuery facetFilters(String... facetFilters) {
         return param("facetFilters", ParamMaps.list(facetFilters));
     }
 
-    /** @param numericFilters numeric conditions such as {@code price<500}, all required; @return a new query */
+    /**
+     * Sets {@code numericFilters}: numeric conditions such as {@code price<500}, all required.
+     *
+     * @param numericFilters numeric conditions such as {@code price<500}, all required
+     * @return a new query
+     */
     public SearchQuery numericFilters(String... numericFilters) {
         return param("numericFilters", ParamMaps.list(numericFilters));
     }
 
-    /** @param tagFilters tags, all required; @return a new query */
+    /**
+     * Sets {@code tagFilters}: tags, all required.
+     *
+     * @param tagFilters tags, all required
+     * @return a new query
+     */
     public SearchQuery tagFilters(String... tagFilters) {
         return param("tagFilters", ParamMaps.list(tagFilters));
     }
 
-    /** @param optionalFilters filters that promote matching records without excluding others; @return a new query */
+    /**
+     * Sets {@code optionalFilters}: filters that promote matching records without excluding others.
+     *
+     * @param optionalFilters filters that promote matching records without excluding others
+     * @return a new query
+     */
     public SearchQuery optionalFilters(String... optionalFilters) {
         return param("optionalFilters", ParamMaps.list(optionalFilters));
     }
 
-    /** @param facets the attributes to count facet values of ({@code *} for all); @return a new query */
+    /**
+     * Sets {@code facets}: the attributes to count facet values of ({@code *} for all).
+     *
+     * @param facets the attributes to count facet values of ({@code *} for all)
+     * @return a new query
+     */
     public SearchQuery facets(String... facets) {
         return param("facets", ParamMaps.list(facets));
     }
 
-    /** @param maxValuesPerFacet the most values returned per facet; @return a new query */
+    /**
+     * Sets {@code maxValuesPerFacet}: the most values returned per facet.
+     *
+     * @param maxValuesPerFacet the most values returned per facet
+     * @return a new query
+     */
     public SearchQuery maxValuesPerFacet(int maxValuesPerFacet) {
         return param("maxValuesPerFacet", maxValuesPerFacet);
     }
 
-    /** @param sortFacetValuesBy {@code count} or {@code alpha}; @return a new query */
+    /**
+     * Sets {@code sortFacetValuesBy}: {@code count} or {@code alpha}.
+     *
+     * @param sortFacetValuesBy {@code count} or {@code alpha}
+     * @return a new query
+     */
     public SearchQuery sortFacetValuesBy(String sortFacetValuesBy) {
         return param("sortFacetValuesBy", sortFacetValuesBy);
     }
 
-    /** @param page the zero-based page; @return a new query */
+    /**
+     * Sets {@code page}: the zero-based page.
+     *
+     * @param page the zero-based page
+     * @return a new query
+     */
     public SearchQuery page(int page) {
         return param("page", page);
     }
 
-    /** @param hitsPerPage hits per page; @return a new query */
+    /**
+     * Sets {@code hitsPerPage}: hits per page.
+     *
+     * @param hitsPerPage hits per page
+     * @return a new query
+     */
     public SearchQuery hitsPerPage(int hitsPerPage) {
         return param("hitsPerPage", hitsPerPage);
     }
 
-    /** @param offset the first hit to return (with {@link #length(int)}, instead of pages); @return a new query */
+    /**
+     * Sets {@code offset}: the first hit to return (with {@link #length(int)}, instead of pages).
+     *
+     * @param offset the first hit to return (with {@link #length(int)}, instead of pages)
+     * @return a new query
+     */
     public SearchQuery offset(int offset) {
         return param("offset", offset);
     }
 
-    /** @param length how many hits to return from {@link #offset(int)}; @return a new query */
+    /**
+     * Sets {@code length}: how many hits to return from {@link #offset(int)}.
+     *
+     * @param length how many hits to return from {@link #offset(int)}
+     * @return a new query
+     */
     public SearchQuery length(int length) {
         return param("length", length);
     }
 
-    /** @param attributes the attributes returned in hits ({@code *} for all); @return a new query */
+    /**
+     * Sets {@code attributesToRetrieve}: the attributes returned in hits ({@code *} for all).
+     *
+     * @param attributes the attributes returned in hits ({@code *} for all)
+     * @return a new query
+     */
     public SearchQuery attributesToRetrieve(String... attributes) {
         return param("attributesToRetrieve", ParamMaps.list(attributes));
     }
 
-    /** @param attributes the attributes highlighted in {@code _highlightResult}; @return a new query */
+    /**
+     * Sets {@code attributesToHighlight}: the attributes highlighted in {@code _highlightResult}.
+     *
+     * @param attributes the attributes highlighted in {@code _highlightResult}
+     * @return a new query
+     */
     public SearchQuery attributesToHighlight(String... attributes) {
         return param("attributesToHighlight", ParamMaps.list(attributes));
     }
 
-    /** @param attributes the attributes snippeted, e.g. {@code description:10}; @return a new query */
+    /**
+     * Sets {@code attributesToSnippet}: the attributes snippeted, e.g. {@code description:10}.
+     *
+     * @param attributes the attributes snippeted, e.g. {@code description:10}
+     * @return a new query
+     */
     public SearchQuery attributesToSnippet(String... attributes) {
         return param("attributesToSnippet", ParamMaps.list(attributes));
     }
 
-    /** @param tag the markup placed before a match; @return a new query */
+    /**
+     * Sets {@code highlightPreTag}: the markup placed before a match.
+     *
+     * @param tag the markup placed before a match
+     * @return a new query
+     */
     public SearchQuery highlightPreTag(String tag) {
         return param("highlightPreTag", tag);
     }
 
-    /** @param tag the markup placed after a match; @return a new query */
+    /**
+     * Sets {@code highlightPostTag}: the markup placed after a match.
+     *
+     * @param tag the markup placed after a match
+     * @return a new query
+     */
     public SearchQuery highlightPostTag(String tag) {
         return param("highlightPostTag", tag);
     }
 
-    /** @param text the text marking cut-off snippet ends; @return a new query */
+    /**
+     * Sets {@code snippetEllipsisText}: the text marking cut-off snippet ends.
+     *
+     * @param text the text marking cut-off snippet ends
+     * @return a new query
+     */
     public SearchQuery snippetEllipsisText(String text) {
         return param("snippetEllipsisText", text);
     }
 
-    /** @param enabled whether hits carry {@code _rankingInfo}; @return a new query */
+    /**
+     * Sets {@code getRankingInfo}: whether hits carry {@code _rankingInfo}.
+     *
+     * @param enabled whether hits carry {@code _rankingInfo}
+     * @return a new query
+     */
     public SearchQuery getRankingInfo(boolean enabled) {
         return param("getRankingInfo", enabled);
     }
 
-    /** @param enabled whether de-duplication on the distinct attribute applies; @return a new query */
+    /**
+     * Sets {@code distinct}: whether de-duplication on the distinct attribute applies.
+     *
+     * @param enabled whether de-duplication on the distinct attribute applies
+     * @return a new query
+     */
     public SearchQuery distinct(boolean enabled) {
         return param("distinct", enabled);
     }
 
-    /** @param keep how many records per distinct value are kept; @return a new query */
+    /**
+     * Sets {@code distinct}: how many records per distinct value are kept.
+     *
+     * @param keep how many records per distinct value are kept
+     * @return a new query
+     */
     public SearchQuery distinct(int keep) {
         return param("distinct", keep);
     }
 
-    /** @param enabled whether typos are tolerated; @return a new query */
+    /**
+     * Sets {@code typoTolerance}: whether typos are tolerated.
+     *
+     * @param enabled whether typos are tolerated
+     * @return a new query
+     */
     public SearchQuery typoTolerance(boolean enabled) {
         return param("typoTolerance", enabled);
     }
 
-    /** @param mode {@code true}, {@code false}, {@code min} or {@code strict}; @return a new query */
+    /**
+     * Sets {@code typoTolerance}: {@code true}, {@code false}, {@code min} or {@code strict}.
+     *
+     * @param mode {@code true}, {@code false}, {@code min} or {@code strict}
+     * @return a new query
+     */
     public SearchQuery typoTolerance(String mode) {
         return param("typoTolerance", mode);
     }
 
-    /** @param enabled whether singular and plural forms match each other; @return a new query */
+    /**
+     * Sets {@code ignorePlurals}: whether singular and plural forms match each other.
+     *
+     * @param enabled whether singular and plural forms match each other
+     * @return a new query
+     */
     public SearchQuery ignorePlurals(boolean enabled) {
         return param("ignorePlurals", enabled);
     }
 
-    /** @param languages the languages whose plurals are ignored; @return a new query */
+    /**
+     * Sets {@code ignorePlurals}: the languages whose plurals are ignored.
+     *
+     * @param languages the languages whose plurals are ignored
+     * @return a new query
+     */
     public SearchQuery ignorePlurals(String... languages) {
         return param("ignorePlurals", ParamMaps.list(languages));
     }
 
-    /** @param enabled whether stop words are removed from the query; @return a new query */
+    /**
+     * Sets {@code removeStopWords}: whether stop words are removed from the query.
+     *
+     * @param enabled whether stop words are removed from the query
+     * @return a new query
+     */
     public SearchQuery removeStopWords(boolean enabled) {
         return param("removeStopWords", enabled);
     }
 
-    /** @param languages the languages whose stop words are removed; @return a new query */
+    /**
+     * Sets {@code removeStopWords}: the languages whose stop words are removed.
+     *
+     * @param languages the languages whose stop words are removed
+     * @return a new query
+     */
     public SearchQuery removeStopWords(String... languages) {
         return param("removeStopWords", ParamMaps.list(languages));
     }
 
-    /** @param queryType {@code prefixLast}, {@code prefixAll} or {@code prefixNone}; @return a new query */
+    /**
+     * Sets {@code queryType}: {@code prefixLast}, {@code prefixAll} or {@code prefixNone}.
+     *
+     * @param queryType {@code prefixLast}, {@code prefixAll} or {@code prefixNone}
+     * @return a new query
+     */
     public SearchQuery queryType(String queryType) {
         return param("queryType", queryType);
     }
 
-    /** @param attributes the searchable attributes this query is limited to; @return a new query */
+    /**
+     * Sets {@code restrictSearchableAttributes}: the searchable attributes this query is limited to.
+     *
+     * @param attributes the searchable attributes this query is limited to
+     * @return a new query
+     */
     public SearchQuery restrictSearchableAttributes(String... attributes) {
         return param("restrictSearchableAttributes", ParamMaps.list(attributes));
     }
 
-    /** @param enabled whether the response carries a {@code queryID} for click analytics; @return a new query */
+    /**
+     * Sets {@code clickAnalytics}: whether the response carries a {@code queryID} for click analytics.
+     *
+     * @param enabled whether the response carries a {@code queryID} for click analytics
+     * @return a new query
+     */
     public SearchQuery clickAnalytics(boolean enabled) {
         return param("clickAnalytics", enabled);
     }
 
-    /** @param enabled whether this query counts in analytics; @return a new query */
+    /**
+     * Sets {@code analytics}: whether this query counts in analytics.
+     *
+     * @param enabled whether this query counts in analytics
+     * @return a new query
+     */
     public SearchQuery analytics(boolean enabled) {
         return param("analytics", enabled);
     }
 
-    /** @param tags tags to segment analytics by; @return a new query */
+    /**
+     * Sets {@code analyticsTags}: tags to segment analytics by.
+     *
+     * @param tags tags to segment analytics by
+     * @return a new query
+     */
     public SearchQuery analyticsTags(String... tags) {
         return param("analyticsTags", ParamMaps.list(tags));
     }
 
-    /** @param userToken the end user's token (analytics, personalization, rate limiting); @return a new query */
+    /**
+     * Sets {@code userToken}: the end user's token (analytics, personalization, rate limiting).
+     *
+     * @param userToken the end user's token (analytics, personalization, rate limiting)
+     * @return a new query
+     */
     public SearchQuery userToken(String userToken) {
         return param("userToken", userToken);
     }
 
-    /** @param enabled whether rules apply; @return a new query */
+    /**
+     * Sets {@code enableRules}: whether rules apply.
+     *
+     * @param enabled whether rules apply
+     * @return a new query
+     */
     public SearchQuery enableRules(boolean enabled) {
         return param("enableRules", enabled);
     }
 
-    /** @param contexts the rule contexts this query activates; @return a new query */
+    /**
+     * Sets {@code ruleContexts}: the rule contexts this query activates.
+     *
+     * @param contexts the rule contexts this query activates
+     * @return a new query
+     */
     public SearchQuery ruleContexts(String... contexts) {
         return param("ruleContexts", ParamMaps.list(contexts));
     }
 
-    /** @param latLng a {@code lat,lng} point to search around; @return a new query */
+    /**
+     * Sets {@code aroundLatLng}: a {@code lat,lng} point to search around.
+     *
+     * @param latLng a {@code lat,lng} point to search around
+     * @return a new query
+     */
     public SearchQuery aroundLatLng(String latLng) {
         return param("aroundLatLng", latLng);
     }
 
-    /** @param enabled whether to search around the caller's IP location; @return a new query */
+    /**
+     * Sets {@code aroundLatLngViaIP}: whether to search around the caller's IP location.
+     *
+     * @param enabled whether to search around the caller's IP location
+     * @return a new query
+     */
     public SearchQuery aroundLatLngViaIP(boolean enabled) {
         return param("aroundLatLngViaIP", enabled);
     }
 
-    /** @param meters the radius around the point; @return a new query */
+    /**
+     * Sets {@code aroundRadius}: the radius around the point.
+     *
+     * @param meters the radius around the point
+     * @return a new query
+     */
     public SearchQuery aroundRadius(int meters) {
         return param("aroundRadius", meters);
     }
 
-    /** @param meters the precision of geo-distance ranking; @return a new query */
+    /**
+     * Sets {@code aroundPrecision}: the precision of geo-distance ranking.
+     *
+     * @param meters the precision of geo-distance ranking
+     * @return a new query
+     */
     public SearchQuery aroundPrecision(int meters) {
         return param("aroundPrecision", meters);
     }
 
-    /** @param box the boxes as {@code [lat1, lng1, lat2, lng2]} arrays; @return a new query */
+    /**
+     * Sets {@code insideBoundingBox}: the boxes as {@code [lat1, lng1, lat2, lng2]} arrays.
+     *
+     * @param box the boxes as {@code [lat1, lng1, lat2, lng2]} arrays
+     * @return a new query
+     */
     public SearchQuery insideBoundingBox(List<List<Double>> box) {
         return param("insideBoundingBox", List.copyOf(box));
     }
 
-    /** @param enabled whether the advanced query syntax (quotes, minus) applies; @return a new query */
+    /**
+     * Sets {@code advancedSyntax}: whether the advanced query syntax (quotes, minus) applies.
+     *
+     * @param enabled whether the advanced query syntax (quotes, minus) applies
+     * @return a new query
+     */
     public SearchQuery advancedSyntax(boolean enabled) {
         return param("advancedSyntax", enabled);
     }
 
-    /** @param size the minimum word length accepting one typo; @return a new query */
+    /**
+     * Sets {@code minWordSizefor1Typo}: the minimum word length accepting one typo.
+     *
+     * @param size the minimum word length accepting one typo
+     * @return a new query
+     */
     public SearchQuery minWordSizefor1Typo(int size) {
         return param("minWordSizefor1Typo", size);
     }
 
-    /** @param size the minimum word length accepting two typos; @return a new query */
+    /**
+     * Sets {@code minWordSizefor2Typos}: the minimum word length accepting two typos.
+     *
+     * @param size the minimum word length accepting two typos
+     * @return a new query
+     */
     public SearchQuery minWordSizefor2Typos(int size) {
         return param("minWordSizefor2Typos", size);
     }
 
-    /** @param mode {@code none}, {@code lastWords}, {@code firstWords} or {@code allOptional}; @return a new query */
+    /**
+     * Sets {@code removeWordsIfNoResults}: {@code none}, {@code lastWords}, {@code firstWords} or {@code allOptional}.
+     *
+     * @param mode {@code none}, {@code lastWords}, {@code firstWords} or {@code allOptional}
+     * @return a new query
+     */
     public SearchQuery removeWordsIfNoResults(String mode) {
         return param("removeWordsIfNoResults", mode);
     }
 
-    /** @param words words that are optional in the query; @return a new query */
+    /**
+     * Sets {@code optionalWords}: words that are optional in the query.
+     *
+     * @param words words that are optional in the query
+     * @return a new query
+     */
     public SearchQuery optionalWords(String... words) {
         return param("optionalWords", ParamMaps.list(words));
     }
 
-    /** @param enabled whether the response names the rules and settings that applied; @return a new query */
+    /**
+     * Sets {@code explain}: whether the response names the rules and settings that applied.
+     *
+     * @param enabled whether the response names the rules and settings that applied
+     * @return a new query
+     */
     public SearchQuery explain(boolean enabled) {
         return param("explain", enabled);
     }
 
-    /** @param hits the most hits the query can page through; @return a new query */
+    /**
+     * Sets {@code paginationLimitedTo}: the most hits the query can page through.
+     *
+     * @param hits the most hits the query can page through
+     * @return a new query
+     */
     public SearchQuery paginationLimitedTo(int hits) {
         return param("paginationLimitedTo", hits);
     }

@@ -1,6 +1,5 @@
 package io.quarry.search.model;
 
-import io.quarry.search.internal.SearchResponseJson;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -13,10 +12,10 @@ import java.util.Optional;
  */
 public final class SearchResponse<T> {
 
-    private final SearchResponseJson json;
+    private final RawSearchResponse json;
     private final List<Hit<T>> hits;
 
-    private SearchResponse(SearchResponseJson json, List<Hit<T>> hits) {
+    private SearchResponse(RawSearchResponse json, List<Hit<T>> hits) {
         this.json = json;
         this.hits = hits;
     }
@@ -29,7 +28,7 @@ public final class SearchResponse<T> {
      * @param <T>  the record type
      * @return the typed response
      */
-    public static <T> SearchResponse<T> of(SearchResponseJson json, Class<T> type) {
+    public static <T> SearchResponse<T> of(RawSearchResponse json, Class<T> type) {
         List<Hit<T>> hits = json.hits() == null ? List.of()
                 : json.hits().stream().map(h -> Hit.of(h, type)).toList();
         return new SearchResponse<>(json, hits);

@@ -20,17 +20,32 @@ public record SynonymQuery(String query, SynonymType type, Integer page, Integer
         return new SynonymQuery(query, null, null, null);
     }
 
-    /** @param p zero-based page; @return a new query */
+    /**
+     * Sets {@code page}: zero-based page.
+     *
+     * @param p zero-based page
+     * @return a new query
+     */
     public SynonymQuery page(int p) {
         return new SynonymQuery(query, type, p, hitsPerPage);
     }
 
-    /** @param n hits per page; @return a new query */
+    /**
+     * Sets {@code hitsPerPage}: hits per page.
+     *
+     * @param n hits per page
+     * @return a new query
+     */
     public SynonymQuery hitsPerPage(int n) {
         return new SynonymQuery(query, type, page, n);
     }
 
-    /** @param t the kind; @return a new query */
+    /**
+     * Sets {@code type}: the kind.
+     *
+     * @param t the kind
+     * @return a new query
+     */
     public SynonymQuery type(SynonymType t) {
         return new SynonymQuery(query, t, page, hitsPerPage);
     }

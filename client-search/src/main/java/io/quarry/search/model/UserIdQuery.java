@@ -20,17 +20,32 @@ public record UserIdQuery(String query, String cluster, Integer page, Integer hi
         return new UserIdQuery(query, null, null, null);
     }
 
-    /** @param name the cluster; @return a copy */
+    /**
+     * Sets {@code cluster}: the cluster.
+     *
+     * @param name the cluster
+     * @return a copy
+     */
     public UserIdQuery cluster(String name) {
         return new UserIdQuery(query, name, page, hitsPerPage);
     }
 
-    /** @param p zero-based page; @return a copy */
+    /**
+     * Sets {@code page}: zero-based page.
+     *
+     * @param p zero-based page
+     * @return a copy
+     */
     public UserIdQuery page(int p) {
         return new UserIdQuery(query, cluster, p, hitsPerPage);
     }
 
-    /** @param n hits per page; @return a copy */
+    /**
+     * Sets {@code hitsPerPage}: hits per page.
+     *
+     * @param n hits per page
+     * @return a copy
+     */
     public UserIdQuery hitsPerPage(int n) {
         return new UserIdQuery(query, cluster, page, n);
     }

@@ -1,13 +1,13 @@
-package io.quarry.search.internal;
+package io.quarry.search.model;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.quarry.core.FreeFormRecord;
-import io.quarry.search.model.FacetStats;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The wire form of a search or browse response, hits kept free-form until the caller's type is known.
+ * A search or browse response as received, hits kept free-form; {@link SearchResponse#of} decodes the hits
+ * into a type of the caller's.
  *
  * @param hits             the hits
  * @param page             zero-based page
@@ -26,7 +26,7 @@ import java.util.Map;
  * @param exhaustiveNbHits whether nbHits is exact
  * @param queryID          the query ID (click analytics)
  */
-public record SearchResponseJson(
+public record RawSearchResponse(
         List<FreeFormRecord> hits,
         Integer page,
         Long nbHits,

@@ -1,0 +1,160 @@
+package io.quarry.search;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.delete;
+import static com.github.tomakehurst.wiremock.client.WireMock.deleteRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalToJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.put;
+import static com.github.tomakehurst.wiremock.client.WireMock.putRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED;
+import static io.quarry.search.MockClients.FAST;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import io.quarry.search.model.ApiKey;
+import io.quarry.search.model.ApiKeyInfo;
+import io.quarry.search.model.ApiKeyResponse;
+import io.quarry.search.model.ListApiKeysResponse;
+import io.quarry.search.model.SearchQuery;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The twelve API key endpoints and waitForApiKey, against WireMock (the mock server serves keys later). */
+class ApiKeysRequestShapeTest {
+
+    @RegisterExtension
+    static final WireMockExtension WM = WireMockClients.server();
+
+    private SearchClient client;
+
+    @BeforeEach
+    void connect() {
+        client = WireMockClients.client(WM);
+    }
+
+    @AfterEach
+    void close() {
+        client.close();
+    }
+
+    @Test
+    void createsAGlobalKeyWithItsParameters() {
+        WM.stubFor(post("/1/keys").willReturn(okJson("{\"key\":\"k1\",\"createdAt\":\"2026-01-01T00:00:00.000Z\"}")));
+
+        ApiKeyResponse created = client.addApiKey(ApiKey.withAcl("search", "browse").description("front")
+                .indexes("products*").maxHitsPerQuery(50).maxQueriesPerIPPerHour(100)
+                .queryParameters(SearchQuery.empty().filters("brand:Acme")).referers("*.example.com").validity(3600));
+
+        assertThat(created.key()).isEqualTo("k1");
+        assertThat(created.createdAt()).isEqualTo("2026-01-01T00:00:00.000Z");
+        assertThat(created.toString()).doesNotContain("k1");
+        WM.verify(postRequestedFor(urlEqualTo("/1/keys"))
+                .withHeader("X-Service-Application-Id", equalTo(WireMockClients.APP_ID))
+                .withHeader("X-Service-API-Key", equalTo(WireMockClients.API_KEY))
+                .withRequestBody(equalToJson("{\"acl\":[\"search\",\"browse\"],\"description\":\"front\","
+                        + "\"indexes\":[\"products*\"],\"maxHitsPerQuery\":50,\"maxQueriesPerIPPerHour\":100,"
+                        + "\"queryParameters\":\"filters=brand%3AAcme\",\"referers\":[\"*.example.com\"],"
+                        + "\"validity\":3600}")));
+    }
+
+    @Test
+    void updatesListsReadsDeletesAndRestoresGlobalKeys() {
+        WM.stubFor(put("/1/keys/k1").willReturn(okJson("{\"key\":\"k1\",\"updatedAt\":\"2026-01-02T00:00:00Z\"}")));
+        WM.stubFor(get("/1/keys").willReturn(okJson("{\"keys\":[{\"value\":\"k1\",\"createdAt\":1700000000,"
+                + "\"acl\":[\"search\"],\"validity\":0,\"description\":\"d\",\"indexes\":[\"products\"]}]}")));
+        WM.stubFor(get("/1/keys/k1").willReturn(okJson("{\"value\":\"k1\",\"acl\":[\"search\"],\"validity\":0}")));
+        WM.stubFor(delete("/1/keys/k1").willReturn(okJson("{\"deletedAt\":\"2026-01-03T00:00:00Z\"}")));
+        WM.stubFor(post("/1/keys/k1/restore").willReturn(okJson("{\"key\":\"k1\",\"createdAt\":\"2026-01-04T00:00:00Z\"}")));
+
+        assertThat(client.updateApiKey("k1", ApiKey.withAcl("search")).updatedAt()).isEqualTo("2026-01-02T00:00:00Z");
+        ListApiKeysResponse keys = client.listApiKeys();
+        assertThat(keys.keys()).singleElement().satisfies(k -> {
+            assertThat(k.createdAt()).isEqualTo(1_700_000_000L);
+            assertThat(k.indexes()).containsExactly("products");
+            assertThat(k.toString()).doesNotContain("k1");
+        });
+        assertThat(client.getApiKey("k1").acl()).containsExactly("search");
+        assertThat(client.deleteApiKeyAsync("k1").join().deletedAt()).isEqualTo("2026-01-03T00:00:00Z");
+        assertThat(client.restoreApiKey("k1").createdAt()).isEqualTo("2026-01-04T00:00:00Z");
+
+        WM.verify(putRequestedFor(urlEqualTo("/1/keys/k1")).withRequestBody(equalToJson("{\"acl\":[\"search\"]}")));
+        WM.verify(deleteRequestedFor(urlEqualTo("/1/keys/k1")));
+        WM.verify(postRequestedFor(urlEqualTo("/1/keys/k1/restore")));
+    }
+
+    @Test
+    void managesIndexKeys() {
+        WM.stubFor(post("/1/indexes/products/keys").willReturn(okJson("{\"key\":\"ik\",\"createdAt\":\"t1\"}")));
+        WM.stubFor(put("/1/indexes/products/keys/ik").willReturn(okJson("{\"key\":\"ik\",\"updatedAt\":\"t2\"}")));
+        WM.stubFor(get("/1/indexes/products/keys").willReturn(okJson("{\"keys\":[{\"value\":\"ik\",\"acl\":[\"search\"]}]}")));
+        WM.stubFor(get("/1/indexes/*/keys").willReturn(okJson(
+                "{\"keys\":[{\"value\":\"ik\",\"acl\":[\"search\"],\"index\":\"products\"}]}")));
+        WM.stubFor(get("/1/indexes/products/keys/ik").willReturn(okJson(
+                "{\"value\":\"ik\",\"acl\":[\"search\"],\"validity\":0,\"description\":\"idx\"}")));
+        WM.stubFor(delete("/1/indexes/products/keys/ik").willReturn(okJson("{\"deletedAt\":\"t3\"}")));
+        SearchIndex index = client.index("products");
+
+        assertThat(index.addApiKey(ApiKey.withAcl("search")).key()).isEqualTo("ik");
+        assertThat(index.updateApiKey("ik", ApiKey.withAcl("search", "browse")).updatedAt()).isEqualTo("t2");
+        assertThat(index.listApiKeys().keys()).hasSize(1);
+        assertThat(client.listIndexApiKeysOfAllIndices().keys().get(0).index()).isEqualTo("products");
+        assertThat(index.getApiKey("ik").description()).isEqualTo("idx");
+        assertThat(index.deleteApiKey("ik").deletedAt()).isEqualTo("t3");
+
+        WM.verify(postRequestedFor(urlEqualTo("/1/indexes/products/keys"))
+                .withRequestBody(equalToJson("{\"acl\":[\"search\"]}")));
+        WM.verify(putRequestedFor(urlEqualTo("/1/indexes/products/keys/ik"))
+                .withRequestBody(equalToJson("{\"acl\":[\"search\",\"browse\"]}")));
+        WM.verify(getRequestedFor(urlEqualTo("/1/indexes/*/keys")));
+        WM.verify(deleteRequestedFor(urlEqualTo("/1/indexes/products/keys/ik")));
+    }
+
+    @Test
+    void waitsForAnAddedKeyUntilItIsReadable() {
+        WM.stubFor(get("/1/keys/new").inScenario("add").whenScenarioStateIs(STARTED)
+                .willReturn(aResponse().withStatus(404).withBody("{\"message\":\"Key does not exist\",\"status\":404}"))
+                .willSetStateTo("propagated"));
+        WM.stubFor(get("/1/keys/new").inScenario("add").whenScenarioStateIs("propagated")
+                .willReturn(okJson("{\"value\":\"new\",\"acl\":[\"search\"]}")));
+
+        ApiKeyInfo info = client.waitForApiKey("new", ApiKeyChange.ADD, null, FAST);
+
+        assertThat(info.acl()).containsExactly("search");
+        WM.verify(2, getRequestedFor(urlEqualTo("/1/keys/new")));
+    }
+
+    @Test
+    void waitsForAnUpdateUntilTheFieldsMatch() {
+        WM.stubFor(get("/1/keys/k").inScenario("update").whenScenarioStateIs(STARTED)
+                .willReturn(okJson("{\"value\":\"k\",\"acl\":[\"search\"],\"description\":\"old\"}"))
+                .willSetStateTo("updated"));
+        WM.stubFor(get("/1/keys/k").inScenario("update").whenScenarioStateIs("updated")
+                .willReturn(okJson("{\"value\":\"k\",\"acl\":[\"browse\",\"search\"],\"description\":\"new\"}")));
+
+        ApiKeyInfo info = client.waitForApiKeyAsync("k", ApiKeyChange.UPDATE,
+                ApiKey.withAcl("search", "browse").description("new"), FAST).join();
+
+        assertThat(info.description()).isEqualTo("new");
+        WM.verify(2, getRequestedFor(urlEqualTo("/1/keys/k")));
+    }
+
+    @Test
+    void waitsForADeletionUntil404() {
+        WM.stubFor(get("/1/keys/gone").inScenario("delete").whenScenarioStateIs(STARTED)
+                .willReturn(okJson("{\"value\":\"gone\",\"acl\":[]}")).willSetStateTo("deleted"));
+        WM.stubFor(get("/1/keys/gone").inScenario("delete").whenScenarioStateIs("deleted")
+                .willReturn(aResponse().withStatus(404).withBody("{\"message\":\"Key does not exist\"}")));
+
+        assertThat(client.waitForApiKey("gone", ApiKeyChange.DELETE, null, FAST)).isNull();
+        assertThat(client.waitForApiKeyAsync("gone", ApiKeyChange.DELETE, null, FAST).join()).isNull();
+    }
+}

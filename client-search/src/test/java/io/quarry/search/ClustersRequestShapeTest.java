@@ -1,0 +1,124 @@
+package io.quarry.search;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.absent;
+import static com.github.tomakehurst.wiremock.client.WireMock.delete;
+import static com.github.tomakehurst.wiremock.client.WireMock.deleteRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalToJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import io.quarry.search.model.SearchQuery;
+import io.quarry.search.model.UserIdQuery;
+import io.quarry.search.model.UserIdSearchResponse;
+import io.quarry.search.model.UserMapping;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The nine multi-cluster endpoints, the user header and user iteration, against WireMock. */
+class ClustersRequestShapeTest {
+
+    @RegisterExtension
+    static final WireMockExtension WM = WireMockClients.server();
+
+    private static final String ENTRY = "{\"userID\":\"u1\",\"clusterName\":\"c1\",\"nbRecords\":42,\"dataSize\":100}";
+
+    private SearchClient client;
+
+    @BeforeEach
+    void connect() {
+        client = WireMockClients.client(WM);
+    }
+
+    @AfterEach
+    void close() {
+        client.close();
+    }
+
+    @Test
+    void assignsUsersWithTheUserHeader() {
+        WM.stubFor(post("/1/clusters/mapping").willReturn(okJson("{\"createdAt\":\"t1\"}")));
+        WM.stubFor(post("/1/clusters/mapping/batch").willReturn(okJson("{\"createdAt\":\"t2\"}")));
+
+        assertThat(client.assignUserId("u1", "c1").createdAt()).isEqualTo("t1");
+        assertThat(client.batchAssignUserIds("c2", List.of("u2", "u3")).createdAt()).isEqualTo("t2");
+
+        WM.verify(postRequestedFor(urlEqualTo("/1/clusters/mapping"))
+                .withHeader(SearchClient.USER_ID_HEADER, equalTo("u1"))
+                .withRequestBody(equalToJson("{\"cluster\":\"c1\"}")));
+        WM.verify(postRequestedFor(urlEqualTo("/1/clusters/mapping/batch"))
+                .withRequestBody(equalToJson("{\"cluster\":\"c2\",\"users\":[\"u2\",\"u3\"]}")));
+    }
+
+    @Test
+    void readsListsSearchesAndRemovesUsers() {
+        WM.stubFor(get("/1/clusters/mapping/top").willReturn(okJson("{\"topUsers\":[{\"c1\":[" + ENTRY + "]}]}")));
+        WM.stubFor(get("/1/clusters/mapping/u1").willReturn(okJson(ENTRY)));
+        WM.stubFor(get("/1/clusters").willReturn(okJson(
+                "{\"clusters\":[{\"clusterName\":\"c1\",\"nbRecords\":42,\"nbUserIDs\":1,\"dataSize\":100}]}")));
+        WM.stubFor(get(urlPathEqualTo("/1/clusters/mapping")).willReturn(okJson("{\"userIDs\":[" + ENTRY + "],\"page\":0}")));
+        WM.stubFor(delete("/1/clusters/mapping/u1").willReturn(okJson("{\"deletedAt\":\"t3\"}")));
+        WM.stubFor(post("/1/clusters/mapping/search").willReturn(okJson("{\"hits\":[{\"userID\":\"u1\","
+                + "\"clusterName\":\"c1\",\"nbRecords\":42,\"dataSize\":100,\"objectID\":\"u1\","
+                + "\"_highlightResult\":{\"userID\":{\"value\":\"<em>u1</em>\",\"matchLevel\":\"full\"}}}],"
+                + "\"nbHits\":1,\"page\":0,\"hitsPerPage\":20,\"updatedAt\":1700000000}")));
+        WM.stubFor(get(urlPathEqualTo("/1/clusters/mapping/pending")).willReturn(okJson(
+                "{\"pending\":true,\"clusters\":{\"c1\":[\"u9\"]}}")));
+
+        assertThat(client.getTopUserIds().topUsers().get(0).get("c1")).extracting(UserMapping::nbRecords)
+                .containsExactly(42L);
+        assertThat(client.getUserId("u1").clusterName()).isEqualTo("c1");
+        assertThat(client.listClusters().clusters().get(0).nbUserIDs()).isEqualTo(1);
+        assertThat(client.listUserIds(0, null).userIDs()).hasSize(1);
+        assertThat(client.removeUserIdAsync("u1").join().deletedAt()).isEqualTo("t3");
+        UserIdSearchResponse found = client.searchUserIds(UserIdQuery.of("u").cluster("c1").hitsPerPage(20));
+        assertThat(found.hits()).singleElement().satisfies(m -> assertThat(m.objectID()).isEqualTo("u1"));
+        assertThat(client.hasPendingMappings(true).clusters()).containsKey("c1");
+
+        WM.verify(getRequestedFor(urlEqualTo("/1/clusters/mapping?page=0")));
+        WM.verify(deleteRequestedFor(urlEqualTo("/1/clusters/mapping/u1")));
+        WM.verify(postRequestedFor(urlEqualTo("/1/clusters/mapping/search"))
+                .withRequestBody(equalToJson("{\"query\":\"u\",\"cluster\":\"c1\",\"hitsPerPage\":20}")));
+        WM.verify(getRequestedFor(urlEqualTo("/1/clusters/mapping/pending?getClusters=true")));
+    }
+
+    @Test
+    void iteratesOverEveryUserPage() {
+        StringBuilder full = new StringBuilder("{\"userIDs\":[");
+        for (int i = 0; i < 1000; i++) {
+            full.append(i == 0 ? "" : ",").append(ENTRY.replace("u1", "u" + i));
+        }
+        full.append("]}");
+        WM.stubFor(get("/1/clusters/mapping?page=0&hitsPerPage=1000").willReturn(okJson(full.toString())));
+        WM.stubFor(get("/1/clusters/mapping?page=1&hitsPerPage=1000").willReturn(okJson("{\"userIDs\":[" + ENTRY
+                .replace("u1", "last") + "]}")));
+
+        assertThat(client.browseUserIds().stream().count()).isEqualTo(1001);
+        assertThat(client.browseUserIdsAsync().join()).last().extracting(UserMapping::userID).isEqualTo("last");
+    }
+
+    @Test
+    void aUserViewSendsTheHeaderOnEveryCall() {
+        WM.stubFor(post("/1/indexes/products/query").willReturn(okJson("{\"hits\":[],\"nbHits\":0}")));
+
+        client.forUser("u7").index("products").search(SearchQuery.of("x"), UserMapping.class);
+        client.index("products").search(SearchQuery.of("y"), UserMapping.class);
+
+        WM.verify(postRequestedFor(urlEqualTo("/1/indexes/products/query"))
+                .withHeader(SearchClient.USER_ID_HEADER, equalTo("u7"))
+                .withRequestBody(equalToJson("{\"query\":\"x\"}")));
+        WM.verify(postRequestedFor(urlEqualTo("/1/indexes/products/query"))
+                .withHeader(SearchClient.USER_ID_HEADER, absent())
+                .withRequestBody(equalToJson("{\"query\":\"y\"}")));
+    }
+}
