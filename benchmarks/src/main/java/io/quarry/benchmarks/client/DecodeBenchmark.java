@@ -4,7 +4,6 @@ import io.quarry.benchmarks.canned.CannedServer;
 import io.quarry.benchmarks.data.Product;
 import io.quarry.benchmarks.raw.RawSearchResponse;
 import io.quarry.core.internal.Json;
-import io.quarry.search.internal.SearchResponseJson;
 import io.quarry.search.model.SearchResponse;
 import java.io.ByteArrayInputStream;
 import java.util.concurrent.TimeUnit;
@@ -43,14 +42,15 @@ public class DecodeBenchmark {
     /** @return the response decoded as Quarry decodes it */
     @Benchmark
     public SearchResponse<Product> quarry() {
-        SearchResponseJson json = Json.read(new ByteArrayInputStream(response), SearchResponseJson.class);
+        io.quarry.search.model.RawSearchResponse json = Json.read(new ByteArrayInputStream(response),
+                io.quarry.search.model.RawSearchResponse.class);
         return SearchResponse.of(json, Product.class);
     }
 
     /** @return Quarry's first step alone: the response with its hits as free-form records, not yet typed */
     @Benchmark
-    public SearchResponseJson quarryFreeFormOnly() {
-        return Json.read(new ByteArrayInputStream(response), SearchResponseJson.class);
+    public io.quarry.search.model.RawSearchResponse quarryFreeFormOnly() {
+        return Json.read(new ByteArrayInputStream(response), io.quarry.search.model.RawSearchResponse.class);
     }
 
     /** @return the response decoded as the baseline decodes it */
