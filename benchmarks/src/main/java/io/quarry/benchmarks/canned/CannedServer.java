@@ -17,7 +17,8 @@ import java.util.concurrent.Executors;
  * once at start. Anything else is a 404. TCP_NODELAY is on for every accepted connection.
  *
  * <p>Run as {@code java -cp benchmarks.jar io.quarry.benchmarks.canned.CannedServer --port 0}; it prints
- * {@value #READY_PREFIX}{@code <port>} once listening and runs until killed.
+ * {@value #READY_PREFIX}{@code <port>} once listening and runs until killed or until its standard input ends,
+ * so that it never outlives the benchmark JVM that started it, even when that one dies without its tear-down.
  */
 public final class CannedServer {
 
@@ -53,6 +54,11 @@ public final class CannedServer {
         server.start();
         System.out.println(READY_PREFIX + server.getAddress().getPort());
         System.out.flush();
+        // the parent holds our stdin; end of input means the parent is gone
+        System.in.transferTo(OutputStream.nullOutputStream());
+        server.stop(0);
+        pool.shutdownNow();
+        System.exit(0);
     }
 
     /**

@@ -10,7 +10,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A {@link CannedServer} running in a child JVM, started from the benchmark's own class path (the benchmarks
- * jar), so that its threads and garbage do not share the benchmark JVM's heap and JIT.
+ * jar), so that its threads and garbage do not share the benchmark JVM's heap and JIT. The child exits when
+ * this JVM ends even if {@link #close()} is never reached (a failed trial skips its tear-down): it watches the
+ * standard input this JVM holds open.
  */
 public final class CannedServerProcess implements AutoCloseable {
 
@@ -56,9 +58,14 @@ public final class CannedServerProcess implements AutoCloseable {
         return "http://127.0.0.1:" + port;
     }
 
-    /** Kills the process and waits for it to end. */
+    /** Ends the process (closing its input tells it to exit; killed if it does not) and waits for it. */
     @Override
     public void close() {
+        try {
+            process.getOutputStream().close();
+        } catch (IOException e) {
+            // already gone
+        }
         process.destroy();
         try {
             if (!process.waitFor(5, TimeUnit.SECONDS)) {
