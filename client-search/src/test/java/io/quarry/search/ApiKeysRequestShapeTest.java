@@ -27,7 +27,7 @@ import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** The twelve API key endpoints and waitForApiKey, against WireMock (the mock server serves keys later). */
+/** Request and answer shapes of the API key endpoints and waitForApiKey, pinned with WireMock. */
 class ApiKeysRequestShapeTest {
 
     @RegisterExtension

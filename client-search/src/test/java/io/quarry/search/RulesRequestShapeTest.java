@@ -30,7 +30,7 @@ import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** The six rule endpoints and rule iteration, against WireMock (the mock server serves rules later). */
+/** Request and answer shapes of the rule endpoints and rule iteration, pinned with WireMock. */
 class RulesRequestShapeTest {
 
     @RegisterExtension

@@ -1,0 +1,102 @@
+package io.quarry.benchmarks;
+
+import java.io.File;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Turns JMH JSON results ({@code -rf json -rff FILE}) into the figures of the README: per benchmark and
+ * parameters, the median with min-max over every measured iteration of every fork (p50 and p99 for sample-time
+ * runs), {@code gc.alloc.rate.norm} when {@code -prof gc} ran, and the ratio of each {@code quarry*} benchmark to
+ * its {@code raw*} twin.
+ *
+ * <p>{@code java -cp benchmarks/target/benchmarks.jar io.quarry.benchmarks.Summary result.json ...}
+ */
+public final class Summary {
+
+    private Summary() {
+    }
+
+    /**
+     * Prints the summary.
+     *
+     * @param args JMH JSON result files
+     */
+    public static void main(String[] args) {
+        JsonMapper mapper = JsonMapper.builder().build();
+        Map<String, Double> medians = new LinkedHashMap<>();
+        Map<String, Double> allocations = new LinkedHashMap<>();
+        for (String file : args) {
+            for (JsonNode run : mapper.readTree(new File(file))) {
+                String name = shortName(run);
+                JsonNode primary = run.get("primaryMetric");
+                String unit = primary.get("scoreUnit").asString();
+                String line;
+                if (run.get("mode").asString().equals("sample")) {
+                    JsonNode pct = primary.get("scorePercentiles");
+                    line = String.format(Locale.ROOT, "p50 %s, p99 %s %s", number(pct.get("50.0").asDouble()),
+                            number(pct.get("99.0").asDouble()), unit);
+                    medians.put(name, pct.get("50.0").asDouble());
+                } else {
+                    List<Double> values = iterations(primary.get("rawData"));
+                    double median = median(values);
+                    medians.put(name, median);
+                    line = String.format(Locale.ROOT, "%s (%s-%s) %s, n=%d", number(median),
+                            number(Collections.min(values)), number(Collections.max(values)), unit, values.size());
+                }
+                JsonNode alloc = run.path("secondaryMetrics").path("gc.alloc.rate.norm");
+                if (!alloc.isMissingNode()) {
+                    double bytes = median(iterations(alloc.get("rawData")));
+                    allocations.put(name, bytes);
+                    line += String.format(Locale.ROOT, "; alloc %s B/op", number(bytes));
+                }
+                System.out.println(name + ": " + line);
+            }
+        }
+        printRatios("throughput", medians);
+        printRatios("allocation", allocations);
+    }
+
+    private static void printRatios(String what, Map<String, Double> values) {
+        values.forEach((name, value) -> {
+            String twin = name.replace(".quarry", ".raw");
+            if (!twin.equals(name) && values.containsKey(twin)) {
+                System.out.printf(Locale.ROOT, "%s %s / raw: %.2fx%n", name, what, value / values.get(twin));
+            }
+        });
+    }
+
+    private static String shortName(JsonNode run) {
+        String[] parts = run.get("benchmark").asString().split("\\.");
+        StringBuilder name = new StringBuilder(parts[parts.length - 2] + "." + parts[parts.length - 1]);
+        JsonNode params = run.get("params");
+        if (params != null) {
+            params.properties().forEach(p -> name.append(' ').append(p.getKey()).append('=')
+                    .append(p.getValue().asString()));
+        }
+        return name.toString();
+    }
+
+    private static List<Double> iterations(JsonNode rawData) {
+        List<Double> values = new ArrayList<>();
+        rawData.forEach(fork -> fork.forEach(v -> values.add(v.asDouble())));
+        return values;
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    private static String number(double value) {
+        return value >= 100 ? String.format(Locale.ROOT, "%.0f", value) : String.format(Locale.ROOT, "%.3g", value);
+    }
+}

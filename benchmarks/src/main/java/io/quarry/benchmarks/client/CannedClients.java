@@ -1,0 +1,96 @@
+package io.quarry.benchmarks.client;
+
+import io.quarry.benchmarks.canned.CannedServerProcess;
+import io.quarry.benchmarks.data.Catalogue;
+import io.quarry.benchmarks.data.Product;
+import io.quarry.benchmarks.raw.RawClient;
+import io.quarry.core.ClientConfig;
+import io.quarry.core.Credentials;
+import io.quarry.core.Host;
+import io.quarry.search.SearchClient;
+import io.quarry.search.SearchIndex;
+import io.quarry.search.model.BatchAction;
+import io.quarry.search.model.BatchOperation;
+import io.quarry.search.model.SearchQuery;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * The canned server (a child process) and both clients pointed at it, shared by every thread of a trial.
+ * The two clients send the same headers and the same JSON bodies.
+ */
+@State(Scope.Benchmark)
+public class CannedClients {
+
+    /** The index every call names. */
+    static final String INDEX = "products";
+    /** What both clients search for. */
+    static final String QUERY = "wireless";
+    /** Records per batch. */
+    static final int BATCH_SIZE = 1000;
+
+    private static final String APP_ID = "BENCHAPP";
+    private static final String API_KEY = "bench-key-not-a-secret";
+
+    CannedServerProcess server;
+    SearchClient quarry;
+    SearchIndex quarryIndex;
+    RawClient raw;
+    SearchQuery quarryQuery;
+    Map<String, Object> rawQuery;
+    List<Product> records;
+    List<BatchOperation> quarryBatch;
+
+    /**
+     * Starts the server and builds both clients.
+     *
+     * @throws IOException if the server cannot start
+     */
+    @Setup(Level.Trial)
+    public void start() throws IOException {
+        server = CannedServerProcess.start();
+        quarry = SearchClient.create(ClientConfig.builder(APP_ID, API_KEY).hosts(Host.of(server.url())).build());
+        quarryIndex = quarry.index(INDEX);
+        quarryQuery = SearchQuery.of(QUERY).hitsPerPage(20);
+        rawQuery = Map.of("query", QUERY, "hitsPerPage", 20);
+        Map<String, String> headers = new java.util.LinkedHashMap<>();
+        headers.put("Accept", "application/json");
+        headers.put("User-Agent", "Quarry for Java (0.1.0-SNAPSHOT); Search (0.1.0-SNAPSHOT); JVM (17)");
+        headers.put(Credentials.APPLICATION_ID_HEADER, APP_ID);
+        headers.put(Credentials.API_KEY_HEADER, API_KEY);
+        raw = new RawClient(server.url(), headers);
+        records = new Catalogue().products(BATCH_SIZE);
+        quarryBatch = records.stream().map(r -> BatchOperation.of(BatchAction.ADD_OBJECT, r)).toList();
+        checkBothWork();
+    }
+
+    /** Closes both clients and kills the server. */
+    @TearDown(Level.Trial)
+    public void stop() {
+        if (quarry != null) {
+            quarry.close();
+        }
+        if (raw != null) {
+            raw.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    /** Fails the trial at once if either client cannot decode what the server answers. */
+    private void checkBothWork() {
+        int quarryHits = quarryIndex.search(quarryQuery, Product.class).hits().size();
+        int rawHits = raw.search(INDEX, rawQuery).hits().size();
+        if (quarryHits != 20 || rawHits != 20 || quarryIndex.batch(quarryBatch).objectIDs().size() != BATCH_SIZE
+                || raw.addObjects(INDEX, records).objectIDs().size() != BATCH_SIZE) {
+            throw new IllegalStateException("the canned server's answers did not decode as expected");
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package io.quarry.benchmarks.client;
+
+import io.quarry.benchmarks.canned.CannedServer;
+import io.quarry.benchmarks.data.Product;
+import io.quarry.benchmarks.raw.RawSearchResponse;
+import io.quarry.core.internal.Json;
+import io.quarry.search.model.SearchResponse;
+import java.io.ByteArrayInputStream;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Diagnosis, not a goal: decoding the canned 20-hit search response from bytes, without any network, the way
+ * Quarry does it ({@code Json.read} into the response, then each hit into the typed class, as
+ * {@code SearchIndex.search} does) and the way the baseline does it (one pass into typed hits). Isolates the
+ * decoding share of the search overhead; use {@code -prof gc} for allocation.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@State(Scope.Thread)
+public class DecodeBenchmark {
+
+    private final byte[] response = CannedServer.resource("search-response.json");
+    private final ObjectMapper mapper = JsonMapper.builder()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .build();
+
+    /** @return the response decoded as Quarry decodes it */
+    @Benchmark
+    public SearchResponse<Product> quarry() {
+        io.quarry.search.model.RawSearchResponse json = Json.read(new ByteArrayInputStream(response),
+                io.quarry.search.model.RawSearchResponse.class);
+        return SearchResponse.of(json, Product.class);
+    }
+
+    /** @return Quarry's first step alone: the response with its hits as free-form records, not yet typed */
+    @Benchmark
+    public io.quarry.search.model.RawSearchResponse quarryFreeFormOnly() {
+        return Json.read(new ByteArrayInputStream(response), io.quarry.search.model.RawSearchResponse.class);
+    }
+
+    /** @return the response decoded as the baseline decodes it */
+    @Benchmark
+    public RawSearchResponse raw() {
+        return mapper.readValue(new ByteArrayInputStream(response), RawSearchResponse.class);
+    }
+}

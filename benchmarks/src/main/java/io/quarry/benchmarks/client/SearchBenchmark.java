@@ -1,0 +1,46 @@
+package io.quarry.benchmarks.client;
+
+import io.quarry.benchmarks.data.Product;
+import io.quarry.benchmarks.raw.RawSearchResponse;
+import io.quarry.search.model.SearchResponse;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Scenario 1: one thread making blocking searches that decode 20 typed hits. Goal: {@code quarry} at least
+ * 0.95x the throughput of {@code raw}.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+// long warm-up: the canned server is a fresh JVM per fork and its JIT competes with the client's for 2 cores
+@Warmup(iterations = 5, time = 5)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Threads(1)
+public class SearchBenchmark {
+
+    /**
+     * @param clients both clients and the server
+     * @return the response, so that nothing is optimised away
+     */
+    @Benchmark
+    public SearchResponse<Product> quarry(CannedClients clients) {
+        return clients.quarryIndex.search(clients.quarryQuery, Product.class);
+    }
+
+    /**
+     * @param clients both clients and the server
+     * @return the response
+     */
+    @Benchmark
+    public RawSearchResponse raw(CannedClients clients) {
+        return clients.raw.search(CannedClients.INDEX, clients.rawQuery);
+    }
+}

@@ -1,0 +1,159 @@
+package io.quarry.benchmarks.raw;
+
+import io.quarry.benchmarks.data.Product;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import okhttp3.Call;
+import okhttp3.Callback;
+import okhttp3.Dispatcher;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Search and batch calls written by hand: one OkHttp client (TCP_NODELAY, 128 concurrent calls, the SDK's
+ * default timeouts), one Jackson mapper, the SDK's headers, and the body serialised to bytes.
+ */
+public final class RawClient implements AutoCloseable {
+
+    private static final MediaType JSON = MediaType.get("application/json; charset=UTF-8");
+    private static final int MAX_CALLS = 128;
+
+    private final OkHttpClient http;
+    private final ObjectMapper mapper = JsonMapper.builder()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .build();
+    private final String baseUrl;
+    private final Map<String, String> headers;
+
+    /**
+     * @param baseUrl the server, {@code http://127.0.0.1:<port>}
+     * @param headers the headers every call carries (the SDK's: Accept, User-Agent, credentials)
+     */
+    public RawClient(String baseUrl, Map<String, String> headers) {
+        Dispatcher dispatcher = new Dispatcher();
+        dispatcher.setMaxRequests(MAX_CALLS);
+        dispatcher.setMaxRequestsPerHost(MAX_CALLS);
+        this.http = new OkHttpClient.Builder()
+                .socketFactory(new NoDelaySockets())
+                .dispatcher(dispatcher)
+                .retryOnConnectionFailure(false)
+                .followRedirects(false)
+                .connectTimeout(Duration.ofSeconds(2))
+                .readTimeout(Duration.ofSeconds(5))
+                .writeTimeout(Duration.ofSeconds(30))
+                .build();
+        this.baseUrl = baseUrl;
+        this.headers = Map.copyOf(headers);
+    }
+
+    /**
+     * Searches one index.
+     *
+     * @param index the index
+     * @param params the search parameters, written as the JSON body
+     * @return the typed response
+     */
+    public RawSearchResponse search(String index, Map<String, Object> params) {
+        return execute(searchCall(index, params), RawSearchResponse.class);
+    }
+
+    /**
+     * Asynchronous {@link #search}: decoded on OkHttp's dispatcher thread.
+     *
+     * @param index the index
+     * @param params the search parameters
+     * @return the future typed response
+     */
+    public CompletableFuture<RawSearchResponse> searchAsync(String index, Map<String, Object> params) {
+        return executeAsync(searchCall(index, params), RawSearchResponse.class);
+    }
+
+    /**
+     * Adds records in one batch call.
+     *
+     * @param index the index
+     * @param records the records
+     * @return the acknowledgement
+     */
+    public RawBatchResponse addObjects(String index, List<Product> records) {
+        List<Operation> requests = new ArrayList<>(records.size());
+        for (Product record : records) {
+            requests.add(new Operation("addObject", record));
+        }
+        byte[] body = mapper.writeValueAsBytes(new Batch(requests));
+        return execute(post("/1/indexes/" + index + "/batch", body), RawBatchResponse.class);
+    }
+
+    @Override
+    public void close() {
+        http.dispatcher().executorService().shutdown();
+        http.connectionPool().evictAll();
+    }
+
+    private Call searchCall(String index, Map<String, Object> params) {
+        return post("/1/indexes/" + index + "/query", mapper.writeValueAsBytes(params));
+    }
+
+    private Call post(String path, byte[] body) {
+        Request.Builder request = new Request.Builder().url(baseUrl + path);
+        headers.forEach(request::header);
+        return http.newCall(request.post(RequestBody.create(body, JSON)).build());
+    }
+
+    private <T> T execute(Call call, Class<T> type) {
+        try (Response response = call.execute()) {
+            return decode(response, type);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private <T> CompletableFuture<T> executeAsync(Call call, Class<T> type) {
+        CompletableFuture<T> future = new CompletableFuture<>();
+        call.enqueue(new Callback() {
+            @Override
+            public void onFailure(Call c, IOException e) {
+                future.completeExceptionally(e);
+            }
+
+            @Override
+            public void onResponse(Call c, Response response) {
+                try (response) {
+                    future.complete(decode(response, type));
+                } catch (IOException | RuntimeException e) {
+                    future.completeExceptionally(e);
+                }
+            }
+        });
+        return future;
+    }
+
+    private <T> T decode(Response response, Class<T> type) throws IOException {
+        if (!response.isSuccessful()) {
+            throw new IOException("HTTP " + response.code());
+        }
+        try (InputStream in = response.body().byteStream()) {
+            return mapper.readValue(in, type);
+        }
+    }
+
+    /** The batch body. */
+    private record Batch(List<Operation> requests) {
+    }
+
+    /** One batch operation. */
+    private record Operation(String action, Product body) {
+    }
+}

@@ -1,0 +1,161 @@
+package io.quarry.search;
+
+import static io.quarry.search.MockClients.FAST;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quarry.core.BadRequestException;
+import io.quarry.core.NotFoundException;
+import io.quarry.mockserver.junit.MockServerExtension;
+import io.quarry.search.model.AppliedRule;
+import io.quarry.search.model.IndexSettings;
+import io.quarry.search.model.Rule;
+import io.quarry.search.model.RuleCondition;
+import io.quarry.search.model.RuleConsequence;
+import io.quarry.search.model.RuleQuery;
+import io.quarry.search.model.SearchQuery;
+import io.quarry.search.model.SearchResponse;
+import io.quarry.search.model.SearchRulesResponse;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Every rule endpoint, and rules changing search results, against the mock server. */
+class RulesContractTest {
+
+    @RegisterExtension
+    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
+
+    private static final Rule ONLY_ACME = Rule.of("only-acme", RuleCondition.of("phone", "contains"),
+            RuleConsequence.params(SearchQuery.empty().filters("brand:Acme"))).description("Acme phones only");
+    private static final Rule HIDE_P2 = Rule.of("hide-p2", RuleCondition.of("lamp", "is"),
+            new RuleConsequence(null, null, List.of(Map.of("objectID", "p2")), null));
+    private static final Rule PROMOTE_P4 = Rule.of("promote-p4", RuleCondition.of("lamp", "is"),
+            new RuleConsequence(null, List.of(Map.of("objectID", "p4", "position", 0)), null, Map.of("banner", "b")));
+
+    private SearchClient client;
+    private SearchIndex index;
+    private IndexRules rules;
+
+    @BeforeEach
+    void connect() {
+        client = MockClients.client(MOCK.server());
+        index = client.index("products");
+        rules = index.rules();
+        index.waitForTask(index.setSettings(IndexSettings.create().searchableAttributes("name")
+                .attributesForFaceting("brand"), false).taskID(), FAST);
+        index.saveObjects(List.of(new Product("p1", "red phone", "Acme", 10),
+                        new Product("p2", "blue lamp", "Acme", 20), new Product("p3", "blue phone", "Bolt", 30),
+                        new Product("p4", "red lamp", "Bolt", 40)),
+                BatchOptions.defaults().waitForTasks(true).waitPolicy(FAST));
+    }
+
+    @AfterEach
+    void close() {
+        client.close();
+    }
+
+    @Test
+    void aSavedRuleChangesResultsUntilItIsDeleted() {
+        assertThat(ids(SearchQuery.of("phone"))).containsExactlyInAnyOrder("p1", "p3");
+
+        index.waitForTask(rules.save(ONLY_ACME, false).taskID(), FAST);
+        assertThat(ids(SearchQuery.of("phone"))).containsExactly("p1");
+        Rule read = rules.get("only-acme");
+        assertThat(read.conditions()).containsExactly(RuleCondition.of("phone", "contains"));
+        assertThat(read.consequence().params().get("filters")).contains("brand:Acme");
+        assertThat(read.description()).isEqualTo("Acme phones only");
+
+        index.waitForTask(rules.delete("only-acme", false).taskID(), FAST);
+        assertThat(ids(SearchQuery.of("phone"))).containsExactlyInAnyOrder("p1", "p3");
+        assertThatThrownBy(() -> rules.get("only-acme")).isInstanceOf(NotFoundException.class);
+    }
+
+    @Test
+    void hidesPromotesAndReturnsUserData() {
+        index.waitForTask(rules.saveAll(List.of(HIDE_P2, PROMOTE_P4), false, false).taskID(), FAST);
+
+        assertThat(ids(SearchQuery.of("lamp"))).containsExactly("p4");
+        SearchResponse<Product> lamps = index.search(SearchQuery.of("lamp"), Product.class);
+        assertThat(lamps.userData()).containsExactly(Map.of("banner", "b"));
+        assertThat(lamps.appliedRules()).extracting(AppliedRule::objectID)
+                .containsExactlyInAnyOrder("hide-p2", "promote-p4");
+        assertThat(ids(SearchQuery.of("phone"))).containsExactlyInAnyOrder("p1", "p3");
+    }
+
+    @Test
+    void aRuleWithAContextAppliesOnlyWhenTheQueryActivatesIt() {
+        Rule inShop = new Rule("in-shop", List.of(new RuleCondition("phone", "contains", "shop", null)),
+                RuleConsequence.params(SearchQuery.empty().filters("brand:Bolt")), null, null);
+        index.waitForTask(rules.save(inShop, false).taskID(), FAST);
+
+        assertThat(ids(SearchQuery.of("phone"))).containsExactlyInAnyOrder("p1", "p3");
+        assertThat(ids(SearchQuery.of("phone").ruleContexts("shop"))).containsExactly("p3");
+        assertThat(ids(SearchQuery.of("phone").ruleContexts("shop").enableRules(false)))
+                .containsExactlyInAnyOrder("p1", "p3");
+    }
+
+    @Test
+    void aDisabledRuleDoesNothing() {
+        index.waitForTask(rules.save(ONLY_ACME.enabled(false), false).taskID(), FAST);
+
+        assertThat(ids(SearchQuery.of("phone"))).containsExactlyInAnyOrder("p1", "p3");
+        assertThat(rules.get("only-acme").enabled()).isFalse();
+    }
+
+    @Test
+    void searchesBrowsesClearsAndReplacesRules() {
+        index.waitForTask(rules.saveAll(List.of(ONLY_ACME, HIDE_P2, PROMOTE_P4), false, false).taskID(), FAST);
+
+        SearchRulesResponse found = rules.search(RuleQuery.of("promote"));
+        assertThat(found.hits()).extracting(Rule::objectID).containsExactly("promote-p4");
+        assertThat(rules.search(RuleQuery.of("")).nbHits()).isEqualTo(3);
+        assertThat(rules.browse().stream().map(Rule::objectID))
+                .containsExactlyInAnyOrder("only-acme", "hide-p2", "promote-p4");
+        assertThat(rules.browseAsync().join()).hasSize(3);
+
+        index.waitForTask(rules.saveAll(List.of(HIDE_P2), false, true).taskID(), FAST);
+        assertThat(rules.browse().stream().map(Rule::objectID)).containsExactly("hide-p2");
+        assertThat(ids(SearchQuery.of("phone"))).containsExactlyInAnyOrder("p1", "p3");
+
+        index.waitForTask(rules.clear(false).taskID(), FAST);
+        assertThat(rules.search(RuleQuery.of("")).nbHits()).isZero();
+        assertThat(ids(SearchQuery.of("lamp"))).containsExactlyInAnyOrder("p2", "p4");
+    }
+
+    @Test
+    void asynchronousForms() {
+        index.waitForTask(rules.saveAsync(ONLY_ACME, false).join().taskID(), FAST);
+        index.waitForTask(rules.saveAllAsync(List.of(HIDE_P2), false, false).join().taskID(), FAST);
+        assertThat(rules.getAsync("hide-p2").join().objectID()).isEqualTo("hide-p2");
+        assertThat(rules.searchAsync(RuleQuery.of("acme")).join().hits()).extracting(Rule::objectID)
+                .containsExactly("only-acme");
+        index.waitForTask(rules.deleteAsync("hide-p2", false).join().taskID(), FAST);
+        index.waitForTask(rules.clearAsync(false).join().taskID(), FAST);
+        assertThat(rules.browse().toList()).isEmpty();
+    }
+
+    @Test
+    void forwardsToReplicas() {
+        index.waitForTask(index.setSettings(IndexSettings.create().setting("replicas", List.of("products_price")),
+                false).taskID(), FAST);
+        index.waitForTask(rules.save(ONLY_ACME, true).taskID(), FAST);
+
+        assertThat(client.index("products_price").rules().get("only-acme").objectID()).isEqualTo("only-acme");
+    }
+
+    @Test
+    void aRuleTheMockServerCannotApplyIsRefused() {
+        Rule onFilters = Rule.of("on-filters", new RuleCondition(null, null, null, "brand:Acme"),
+                RuleConsequence.params(SearchQuery.empty().query("phone")));
+
+        assertThatThrownBy(() -> rules.save(onFilters, false)).isInstanceOf(BadRequestException.class);
+    }
+
+    private List<String> ids(SearchQuery query) {
+        return index.search(query, Product.class).records().stream().map(Product::objectID).toList();
+    }
+}
