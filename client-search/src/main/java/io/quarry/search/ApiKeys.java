@@ -3,6 +3,7 @@ package io.quarry.search;
 import io.quarry.core.ApiRequest;
 import io.quarry.core.NotFoundException;
 import io.quarry.core.RequestOptions;
+import io.quarry.search.internal.ApiKeyCalls;
 import io.quarry.search.internal.ApiKeyWait;
 import io.quarry.search.internal.Poller;
 import io.quarry.search.internal.Scope;
@@ -26,9 +27,12 @@ import java.util.concurrent.CompletionException;
 public final class ApiKeys {
 
     private final Scope calls;
+    private final ApiKeyCalls keys;
 
     ApiKeys(Scope calls) {
         this.calls = calls;
+        this.keys = new ApiKeyCalls(calls, Endpoints.ADD_API_KEY, Endpoints.UPDATE_API_KEY, Endpoints.LIST_API_KEYS,
+                Endpoints.GET_API_KEY, Endpoints.DELETE_API_KEY);
     }
 
     /**
@@ -43,7 +47,7 @@ public final class ApiKeys {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public ApiKeyResponse add(ApiKey parameters, RequestOptions options) {
-        return addRequest(parameters, options).execute(ApiKeyResponse.class);
+        return keys.add(parameters, options);
     }
 
     /**
@@ -64,7 +68,7 @@ public final class ApiKeys {
      * @return a future of the new key and {@code createdAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ApiKeyResponse> addAsync(ApiKey parameters, RequestOptions options) {
-        return addRequest(parameters, options).executeAsync(ApiKeyResponse.class);
+        return keys.addAsync(parameters, options);
     }
 
     /**
@@ -75,10 +79,6 @@ public final class ApiKeys {
      */
     public CompletableFuture<ApiKeyResponse> addAsync(ApiKey parameters) {
         return addAsync(parameters, RequestOptions.none());
-    }
-
-    private ApiRequest addRequest(ApiKey parameters, RequestOptions options) {
-        return calls.request(Endpoints.ADD_API_KEY, options).body(parameters);
     }
 
     /**
@@ -94,7 +94,7 @@ public final class ApiKeys {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public ApiKeyResponse update(String key, ApiKey parameters, RequestOptions options) {
-        return updateRequest(key, parameters, options).execute(ApiKeyResponse.class);
+        return keys.update(key, parameters, options);
     }
 
     /**
@@ -118,7 +118,7 @@ public final class ApiKeys {
      * @return a future of the key and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ApiKeyResponse> updateAsync(String key, ApiKey parameters, RequestOptions options) {
-        return updateRequest(key, parameters, options).executeAsync(ApiKeyResponse.class);
+        return keys.updateAsync(key, parameters, options);
     }
 
     /**
@@ -132,10 +132,6 @@ public final class ApiKeys {
         return updateAsync(key, parameters, RequestOptions.none());
     }
 
-    private ApiRequest updateRequest(String key, ApiKey parameters, RequestOptions options) {
-        return calls.request(Endpoints.UPDATE_API_KEY, options).path("key", key).body(parameters);
-    }
-
     /**
      * Lists the keys of the application.
      *
@@ -146,7 +142,7 @@ public final class ApiKeys {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public ListApiKeysResponse list(RequestOptions options) {
-        return listRequest(options).execute(ListApiKeysResponse.class);
+        return keys.list(options);
     }
 
     /**
@@ -165,7 +161,7 @@ public final class ApiKeys {
      * @return a future of the keys; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ListApiKeysResponse> listAsync(RequestOptions options) {
-        return listRequest(options).executeAsync(ListApiKeysResponse.class);
+        return keys.listAsync(options);
     }
 
     /**
@@ -175,10 +171,6 @@ public final class ApiKeys {
      */
     public CompletableFuture<ListApiKeysResponse> listAsync() {
         return listAsync(RequestOptions.none());
-    }
-
-    private ApiRequest listRequest(RequestOptions options) {
-        return calls.request(Endpoints.LIST_API_KEYS, options);
     }
 
     /**
@@ -192,7 +184,7 @@ public final class ApiKeys {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public ApiKeyInfo get(String key, RequestOptions options) {
-        return getRequest(key, options).execute(ApiKeyInfo.class);
+        return keys.get(key, options);
     }
 
     /**
@@ -213,7 +205,7 @@ public final class ApiKeys {
      * @return a future of the key; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ApiKeyInfo> getAsync(String key, RequestOptions options) {
-        return getRequest(key, options).executeAsync(ApiKeyInfo.class);
+        return keys.getAsync(key, options);
     }
 
     /**
@@ -224,10 +216,6 @@ public final class ApiKeys {
      */
     public CompletableFuture<ApiKeyInfo> getAsync(String key) {
         return getAsync(key, RequestOptions.none());
-    }
-
-    private ApiRequest getRequest(String key, RequestOptions options) {
-        return calls.request(Endpoints.GET_API_KEY, options).path("key", key);
     }
 
     /**
@@ -241,7 +229,7 @@ public final class ApiKeys {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public ApiKeyResponse delete(String key, RequestOptions options) {
-        return deleteRequest(key, options).execute(ApiKeyResponse.class);
+        return keys.delete(key, options);
     }
 
     /**
@@ -262,7 +250,7 @@ public final class ApiKeys {
      * @return a future of {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ApiKeyResponse> deleteAsync(String key, RequestOptions options) {
-        return deleteRequest(key, options).executeAsync(ApiKeyResponse.class);
+        return keys.deleteAsync(key, options);
     }
 
     /**
@@ -273,10 +261,6 @@ public final class ApiKeys {
      */
     public CompletableFuture<ApiKeyResponse> deleteAsync(String key) {
         return deleteAsync(key, RequestOptions.none());
-    }
-
-    private ApiRequest deleteRequest(String key, RequestOptions options) {
-        return calls.request(Endpoints.DELETE_API_KEY, options).path("key", key);
     }
 
     /**
@@ -290,7 +274,7 @@ public final class ApiKeys {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public ApiKeyResponse restore(String key, RequestOptions options) {
-        return restoreRequest(key, options).execute(ApiKeyResponse.class);
+        return keys.keyRequest(Endpoints.RESTORE_API_KEY, key, options).execute(ApiKeyResponse.class);
     }
 
     /**
@@ -311,7 +295,7 @@ public final class ApiKeys {
      * @return a future of the key and {@code createdAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ApiKeyResponse> restoreAsync(String key, RequestOptions options) {
-        return restoreRequest(key, options).executeAsync(ApiKeyResponse.class);
+        return keys.keyRequest(Endpoints.RESTORE_API_KEY, key, options).executeAsync(ApiKeyResponse.class);
     }
 
     /**
@@ -322,10 +306,6 @@ public final class ApiKeys {
      */
     public CompletableFuture<ApiKeyResponse> restoreAsync(String key) {
         return restoreAsync(key, RequestOptions.none());
-    }
-
-    private ApiRequest restoreRequest(String key, RequestOptions options) {
-        return calls.request(Endpoints.RESTORE_API_KEY, options).path("key", key);
     }
 
     /**

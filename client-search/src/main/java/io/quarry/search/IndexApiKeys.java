@@ -1,7 +1,7 @@
 package io.quarry.search;
 
-import io.quarry.core.ApiRequest;
 import io.quarry.core.RequestOptions;
+import io.quarry.search.internal.ApiKeyCalls;
 import io.quarry.search.internal.Scope;
 import io.quarry.search.model.ApiKey;
 import io.quarry.search.model.ApiKeyInfo;
@@ -19,10 +19,11 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class IndexApiKeys {
 
-    private final Scope calls;
+    private final ApiKeyCalls keys;
 
     IndexApiKeys(Scope calls) {
-        this.calls = calls;
+        this.keys = new ApiKeyCalls(calls, Endpoints.ADD_INDEX_API_KEY, Endpoints.UPDATE_INDEX_API_KEY,
+                Endpoints.LIST_INDEX_API_KEYS, Endpoints.GET_INDEX_API_KEY, Endpoints.DELETE_INDEX_API_KEY);
     }
 
     /**
@@ -37,7 +38,7 @@ public final class IndexApiKeys {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public ApiKeyResponse add(ApiKey key, RequestOptions options) {
-        return addRequest(key, options).execute(ApiKeyResponse.class);
+        return keys.add(key, options);
     }
 
     /**
@@ -58,7 +59,7 @@ public final class IndexApiKeys {
      * @return a future of the new key and {@code createdAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ApiKeyResponse> addAsync(ApiKey key, RequestOptions options) {
-        return addRequest(key, options).executeAsync(ApiKeyResponse.class);
+        return keys.addAsync(key, options);
     }
 
     /**
@@ -69,10 +70,6 @@ public final class IndexApiKeys {
      */
     public CompletableFuture<ApiKeyResponse> addAsync(ApiKey key) {
         return addAsync(key, RequestOptions.none());
-    }
-
-    private ApiRequest addRequest(ApiKey key, RequestOptions options) {
-        return calls.request(Endpoints.ADD_INDEX_API_KEY, options).body(key);
     }
 
     /**
@@ -87,7 +84,7 @@ public final class IndexApiKeys {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public ApiKeyResponse update(String key, ApiKey parameters, RequestOptions options) {
-        return updateRequest(key, parameters, options).execute(ApiKeyResponse.class);
+        return keys.update(key, parameters, options);
     }
 
     /**
@@ -111,7 +108,7 @@ public final class IndexApiKeys {
      * @return a future of the key and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ApiKeyResponse> updateAsync(String key, ApiKey parameters, RequestOptions options) {
-        return updateRequest(key, parameters, options).executeAsync(ApiKeyResponse.class);
+        return keys.updateAsync(key, parameters, options);
     }
 
     /**
@@ -125,10 +122,6 @@ public final class IndexApiKeys {
         return updateAsync(key, parameters, RequestOptions.none());
     }
 
-    private ApiRequest updateRequest(String key, ApiKey parameters, RequestOptions options) {
-        return calls.request(Endpoints.UPDATE_INDEX_API_KEY, options).path("key", key).body(parameters);
-    }
-
     /**
      * Lists the keys of this index.
      *
@@ -139,7 +132,7 @@ public final class IndexApiKeys {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public ListApiKeysResponse list(RequestOptions options) {
-        return listRequest(options).execute(ListApiKeysResponse.class);
+        return keys.list(options);
     }
 
     /**
@@ -158,7 +151,7 @@ public final class IndexApiKeys {
      * @return a future of the keys; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ListApiKeysResponse> listAsync(RequestOptions options) {
-        return listRequest(options).executeAsync(ListApiKeysResponse.class);
+        return keys.listAsync(options);
     }
 
     /**
@@ -168,10 +161,6 @@ public final class IndexApiKeys {
      */
     public CompletableFuture<ListApiKeysResponse> listAsync() {
         return listAsync(RequestOptions.none());
-    }
-
-    private ApiRequest listRequest(RequestOptions options) {
-        return calls.request(Endpoints.LIST_INDEX_API_KEYS, options);
     }
 
     /**
@@ -185,7 +174,7 @@ public final class IndexApiKeys {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public ApiKeyInfo get(String key, RequestOptions options) {
-        return getRequest(key, options).execute(ApiKeyInfo.class);
+        return keys.get(key, options);
     }
 
     /**
@@ -206,7 +195,7 @@ public final class IndexApiKeys {
      * @return a future of the key and its parameters; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ApiKeyInfo> getAsync(String key, RequestOptions options) {
-        return getRequest(key, options).executeAsync(ApiKeyInfo.class);
+        return keys.getAsync(key, options);
     }
 
     /**
@@ -217,10 +206,6 @@ public final class IndexApiKeys {
      */
     public CompletableFuture<ApiKeyInfo> getAsync(String key) {
         return getAsync(key, RequestOptions.none());
-    }
-
-    private ApiRequest getRequest(String key, RequestOptions options) {
-        return calls.request(Endpoints.GET_INDEX_API_KEY, options).path("key", key);
     }
 
     /**
@@ -234,7 +219,7 @@ public final class IndexApiKeys {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public ApiKeyResponse delete(String key, RequestOptions options) {
-        return deleteRequest(key, options).execute(ApiKeyResponse.class);
+        return keys.delete(key, options);
     }
 
     /**
@@ -255,7 +240,7 @@ public final class IndexApiKeys {
      * @return a future of {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ApiKeyResponse> deleteAsync(String key, RequestOptions options) {
-        return deleteRequest(key, options).executeAsync(ApiKeyResponse.class);
+        return keys.deleteAsync(key, options);
     }
 
     /**
@@ -268,7 +253,4 @@ public final class IndexApiKeys {
         return deleteAsync(key, RequestOptions.none());
     }
 
-    private ApiRequest deleteRequest(String key, RequestOptions options) {
-        return calls.request(Endpoints.DELETE_INDEX_API_KEY, options).path("key", key);
-    }
 }

@@ -1,7 +1,7 @@
 package io.quarry.search;
 
-import io.quarry.core.ApiRequest;
 import io.quarry.core.RequestOptions;
+import io.quarry.search.internal.IndexObjectCalls;
 import io.quarry.search.internal.Page;
 import io.quarry.search.internal.Pages;
 import io.quarry.search.internal.Scope;
@@ -22,12 +22,15 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class IndexRules {
 
-    private static final int PAGE_SIZE = 1000;
+    private static final IndexObjectCalls.Routes ROUTES = new IndexObjectCalls.Routes(Endpoints.SAVE_RULE,
+            Endpoints.SAVE_RULES, Endpoints.GET_RULE, Endpoints.DELETE_RULE, Endpoints.CLEAR_RULES,
+            Endpoints.SEARCH_RULES, "clearExistingRules");
 
-    private final Scope calls;
+    private final IndexObjectCalls<Rule, RuleQuery, SearchRulesResponse> calls;
 
-    IndexRules(Scope calls) {
-        this.calls = calls;
+    IndexRules(Scope scope) {
+        this.calls = new IndexObjectCalls<>(scope, ROUTES, Rule.class, Rule::objectID, SearchRulesResponse.class,
+                page -> RuleQuery.of("").page(page).hitsPerPage(IndexObjectCalls.PAGE_SIZE), IndexRules::page);
     }
 
     /**
@@ -42,7 +45,7 @@ public final class IndexRules {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public WriteResponse save(Rule rule, boolean forwardToReplicas, RequestOptions options) {
-        return saveRequest(rule, forwardToReplicas, options).execute(WriteResponse.class);
+        return calls.save(rule, forwardToReplicas, options);
     }
 
     /**
@@ -66,7 +69,7 @@ public final class IndexRules {
      * a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<WriteResponse> saveAsync(Rule rule, boolean forwardToReplicas, RequestOptions options) {
-        return saveRequest(rule, forwardToReplicas, options).executeAsync(WriteResponse.class);
+        return calls.saveAsync(rule, forwardToReplicas, options);
     }
 
     /**
@@ -78,11 +81,6 @@ public final class IndexRules {
      */
     public CompletableFuture<WriteResponse> saveAsync(Rule rule, boolean forwardToReplicas) {
         return saveAsync(rule, forwardToReplicas, RequestOptions.none());
-    }
-
-    private ApiRequest saveRequest(Rule rule, boolean forwardToReplicas, RequestOptions options) {
-        return calls.request(Endpoints.SAVE_RULE, options).path("objectID", rule.objectID())
-                .query("forwardToReplicas", forwardToReplicas).body(rule);
     }
 
     /**
@@ -99,7 +97,7 @@ public final class IndexRules {
      */
     public WriteResponse saveAll(List<Rule> rules, boolean forwardToReplicas, boolean clearExistingRules,
                                  RequestOptions options) {
-        return saveAllRequest(rules, forwardToReplicas, clearExistingRules, options).execute(WriteResponse.class);
+        return calls.saveAll(rules, forwardToReplicas, clearExistingRules, options);
     }
 
     /**
@@ -126,7 +124,7 @@ public final class IndexRules {
      */
     public CompletableFuture<WriteResponse> saveAllAsync(List<Rule> rules, boolean forwardToReplicas,
                                                          boolean clearExistingRules, RequestOptions options) {
-        return saveAllRequest(rules, forwardToReplicas, clearExistingRules, options).executeAsync(WriteResponse.class);
+        return calls.saveAllAsync(rules, forwardToReplicas, clearExistingRules, options);
     }
 
     /**
@@ -142,12 +140,6 @@ public final class IndexRules {
         return saveAllAsync(rules, forwardToReplicas, clearExistingRules, RequestOptions.none());
     }
 
-    private ApiRequest saveAllRequest(List<Rule> rules, boolean forwardToReplicas, boolean clearExistingRules,
-                                      RequestOptions options) {
-        return calls.request(Endpoints.SAVE_RULES, options).query("forwardToReplicas", forwardToReplicas)
-                .query("clearExistingRules", clearExistingRules).body(rules);
-    }
-
     /**
      * Reads a rule.
      *
@@ -159,7 +151,7 @@ public final class IndexRules {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public Rule get(String objectID, RequestOptions options) {
-        return getRequest(objectID, options).execute(Rule.class);
+        return calls.get(objectID, options);
     }
 
     /**
@@ -180,7 +172,7 @@ public final class IndexRules {
      * @return a future of the rule; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<Rule> getAsync(String objectID, RequestOptions options) {
-        return getRequest(objectID, options).executeAsync(Rule.class);
+        return calls.getAsync(objectID, options);
     }
 
     /**
@@ -191,10 +183,6 @@ public final class IndexRules {
      */
     public CompletableFuture<Rule> getAsync(String objectID) {
         return getAsync(objectID, RequestOptions.none());
-    }
-
-    private ApiRequest getRequest(String objectID, RequestOptions options) {
-        return calls.request(Endpoints.GET_RULE, options).path("objectID", objectID);
     }
 
     /**
@@ -209,7 +197,7 @@ public final class IndexRules {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public WriteResponse delete(String objectID, boolean forwardToReplicas, RequestOptions options) {
-        return deleteRequest(objectID, forwardToReplicas, options).execute(WriteResponse.class);
+        return calls.delete(objectID, forwardToReplicas, options);
     }
 
     /**
@@ -234,7 +222,7 @@ public final class IndexRules {
      */
     public CompletableFuture<WriteResponse> deleteAsync(String objectID, boolean forwardToReplicas,
                                                         RequestOptions options) {
-        return deleteRequest(objectID, forwardToReplicas, options).executeAsync(WriteResponse.class);
+        return calls.deleteAsync(objectID, forwardToReplicas, options);
     }
 
     /**
@@ -248,11 +236,6 @@ public final class IndexRules {
         return deleteAsync(objectID, forwardToReplicas, RequestOptions.none());
     }
 
-    private ApiRequest deleteRequest(String objectID, boolean forwardToReplicas, RequestOptions options) {
-        return calls.request(Endpoints.DELETE_RULE, options).path("objectID", objectID)
-                .query("forwardToReplicas", forwardToReplicas);
-    }
-
     /**
      * Deletes every rule of this index.
      *
@@ -264,7 +247,7 @@ public final class IndexRules {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public WriteResponse clear(boolean forwardToReplicas, RequestOptions options) {
-        return clearRequest(forwardToReplicas, options).execute(WriteResponse.class);
+        return calls.clear(forwardToReplicas, options);
     }
 
     /**
@@ -285,7 +268,7 @@ public final class IndexRules {
      * @return a future of the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<WriteResponse> clearAsync(boolean forwardToReplicas, RequestOptions options) {
-        return clearRequest(forwardToReplicas, options).executeAsync(WriteResponse.class);
+        return calls.clearAsync(forwardToReplicas, options);
     }
 
     /**
@@ -296,10 +279,6 @@ public final class IndexRules {
      */
     public CompletableFuture<WriteResponse> clearAsync(boolean forwardToReplicas) {
         return clearAsync(forwardToReplicas, RequestOptions.none());
-    }
-
-    private ApiRequest clearRequest(boolean forwardToReplicas, RequestOptions options) {
-        return calls.request(Endpoints.CLEAR_RULES, options).query("forwardToReplicas", forwardToReplicas);
     }
 
     /**
@@ -313,7 +292,7 @@ public final class IndexRules {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public SearchRulesResponse search(RuleQuery query, RequestOptions options) {
-        return searchRequest(query, options).execute(SearchRulesResponse.class);
+        return calls.search(query, options);
     }
 
     /**
@@ -334,7 +313,7 @@ public final class IndexRules {
      * @return a future of a page of rules; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<SearchRulesResponse> searchAsync(RuleQuery query, RequestOptions options) {
-        return searchRequest(query, options).executeAsync(SearchRulesResponse.class);
+        return calls.searchAsync(query, options);
     }
 
     /**
@@ -347,17 +326,13 @@ public final class IndexRules {
         return searchAsync(query, RequestOptions.none());
     }
 
-    private ApiRequest searchRequest(RuleQuery query, RequestOptions options) {
-        return calls.request(Endpoints.SEARCH_RULES, options).body(query);
-    }
-
     /**
      * Every rule of this index, read lazily page by page. Needs the {@code settings} right.
      *
      * @return the lazy sequence
      */
     public PagedIterable<Rule> browse() {
-        return new PagedIterable<>(() -> Pages.iterator(0, page -> rulePage(search(ruleQuery(page)))));
+        return new PagedIterable<>(calls::iterator);
     }
 
     /**
@@ -366,15 +341,12 @@ public final class IndexRules {
      * @return the future rules
      */
     public CompletableFuture<List<Rule>> browseAsync() {
-        return Pages.collectAsync(0, page -> searchAsync(ruleQuery(page)).thenApply(IndexRules::rulePage));
+        return calls.collectAsync();
     }
 
-    private static RuleQuery ruleQuery(int page) {
-        return RuleQuery.of("").page(page).hitsPerPage(PAGE_SIZE);
-    }
-
-    private static Page<Rule, Integer> rulePage(SearchRulesResponse response) {
-        return new Page<>(response.hits(),
-                Pages.nextPage(response.page(), response.hits().size(), response.nbPages(), PAGE_SIZE));
+    // Rule search answers its page and page count.
+    private static Page<Rule, Integer> page(int asked, SearchRulesResponse response) {
+        return new Page<>(response.hits(), Pages.nextPage(response.page(), response.hits().size(),
+                response.nbPages(), IndexObjectCalls.PAGE_SIZE));
     }
 }

@@ -1,7 +1,7 @@
 package io.quarry.search;
 
-import io.quarry.core.ApiRequest;
 import io.quarry.core.RequestOptions;
+import io.quarry.search.internal.IndexObjectCalls;
 import io.quarry.search.internal.Page;
 import io.quarry.search.internal.Pages;
 import io.quarry.search.internal.Scope;
@@ -22,12 +22,17 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class IndexSynonyms {
 
-    private static final int PAGE_SIZE = 1000;
+    private static final IndexObjectCalls.Routes ROUTES = new IndexObjectCalls.Routes(Endpoints.SAVE_SYNONYM,
+            Endpoints.SAVE_SYNONYMS, Endpoints.GET_SYNONYM, Endpoints.DELETE_SYNONYM, Endpoints.CLEAR_SYNONYMS,
+            Endpoints.SEARCH_SYNONYMS,
+            "replaceExistingSynonyms");
 
-    private final Scope calls;
+    private final IndexObjectCalls<Synonym, SynonymQuery, SearchSynonymsResponse> calls;
 
-    IndexSynonyms(Scope calls) {
-        this.calls = calls;
+    IndexSynonyms(Scope scope) {
+        this.calls = new IndexObjectCalls<>(scope, ROUTES, Synonym.class, Synonym::objectID,
+                SearchSynonymsResponse.class,
+                page -> SynonymQuery.of("").page(page).hitsPerPage(IndexObjectCalls.PAGE_SIZE), IndexSynonyms::page);
     }
 
     /**
@@ -42,7 +47,7 @@ public final class IndexSynonyms {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public WriteResponse save(Synonym synonym, boolean forwardToReplicas, RequestOptions options) {
-        return saveRequest(synonym, forwardToReplicas, options).execute(WriteResponse.class);
+        return calls.save(synonym, forwardToReplicas, options);
     }
 
     /**
@@ -68,7 +73,7 @@ public final class IndexSynonyms {
      */
     public CompletableFuture<WriteResponse> saveAsync(Synonym synonym, boolean forwardToReplicas,
                                                       RequestOptions options) {
-        return saveRequest(synonym, forwardToReplicas, options).executeAsync(WriteResponse.class);
+        return calls.saveAsync(synonym, forwardToReplicas, options);
     }
 
     /**
@@ -80,11 +85,6 @@ public final class IndexSynonyms {
      */
     public CompletableFuture<WriteResponse> saveAsync(Synonym synonym, boolean forwardToReplicas) {
         return saveAsync(synonym, forwardToReplicas, RequestOptions.none());
-    }
-
-    private ApiRequest saveRequest(Synonym synonym, boolean forwardToReplicas, RequestOptions options) {
-        return calls.request(Endpoints.SAVE_SYNONYM, options).path("objectID", synonym.objectID())
-                .query("forwardToReplicas", forwardToReplicas).body(synonym);
     }
 
     /**
@@ -101,8 +101,7 @@ public final class IndexSynonyms {
      */
     public WriteResponse saveAll(List<Synonym> synonyms, boolean forwardToReplicas, boolean replaceExistingSynonyms,
                                  RequestOptions options) {
-        return saveAllRequest(synonyms, forwardToReplicas, replaceExistingSynonyms, options)
-                .execute(WriteResponse.class);
+        return calls.saveAll(synonyms, forwardToReplicas, replaceExistingSynonyms, options);
     }
 
     /**
@@ -129,8 +128,7 @@ public final class IndexSynonyms {
      */
     public CompletableFuture<WriteResponse> saveAllAsync(List<Synonym> synonyms, boolean forwardToReplicas,
                                                          boolean replaceExistingSynonyms, RequestOptions options) {
-        return saveAllRequest(synonyms, forwardToReplicas, replaceExistingSynonyms, options)
-                .executeAsync(WriteResponse.class);
+        return calls.saveAllAsync(synonyms, forwardToReplicas, replaceExistingSynonyms, options);
     }
 
     /**
@@ -146,12 +144,6 @@ public final class IndexSynonyms {
         return saveAllAsync(synonyms, forwardToReplicas, replaceExistingSynonyms, RequestOptions.none());
     }
 
-    private ApiRequest saveAllRequest(List<Synonym> synonyms, boolean forwardToReplicas,
-                                      boolean replaceExistingSynonyms, RequestOptions options) {
-        return calls.request(Endpoints.SAVE_SYNONYMS, options).query("forwardToReplicas", forwardToReplicas)
-                .query("replaceExistingSynonyms", replaceExistingSynonyms).body(synonyms);
-    }
-
     /**
      * Reads a synonym.
      *
@@ -163,7 +155,7 @@ public final class IndexSynonyms {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public Synonym get(String objectID, RequestOptions options) {
-        return getRequest(objectID, options).execute(Synonym.class);
+        return calls.get(objectID, options);
     }
 
     /**
@@ -184,7 +176,7 @@ public final class IndexSynonyms {
      * @return a future of the synonym; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<Synonym> getAsync(String objectID, RequestOptions options) {
-        return getRequest(objectID, options).executeAsync(Synonym.class);
+        return calls.getAsync(objectID, options);
     }
 
     /**
@@ -195,10 +187,6 @@ public final class IndexSynonyms {
      */
     public CompletableFuture<Synonym> getAsync(String objectID) {
         return getAsync(objectID, RequestOptions.none());
-    }
-
-    private ApiRequest getRequest(String objectID, RequestOptions options) {
-        return calls.request(Endpoints.GET_SYNONYM, options).path("objectID", objectID);
     }
 
     /**
@@ -213,7 +201,7 @@ public final class IndexSynonyms {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public WriteResponse delete(String objectID, boolean forwardToReplicas, RequestOptions options) {
-        return deleteRequest(objectID, forwardToReplicas, options).execute(WriteResponse.class);
+        return calls.delete(objectID, forwardToReplicas, options);
     }
 
     /**
@@ -238,7 +226,7 @@ public final class IndexSynonyms {
      */
     public CompletableFuture<WriteResponse> deleteAsync(String objectID, boolean forwardToReplicas,
                                                         RequestOptions options) {
-        return deleteRequest(objectID, forwardToReplicas, options).executeAsync(WriteResponse.class);
+        return calls.deleteAsync(objectID, forwardToReplicas, options);
     }
 
     /**
@@ -252,11 +240,6 @@ public final class IndexSynonyms {
         return deleteAsync(objectID, forwardToReplicas, RequestOptions.none());
     }
 
-    private ApiRequest deleteRequest(String objectID, boolean forwardToReplicas, RequestOptions options) {
-        return calls.request(Endpoints.DELETE_SYNONYM, options).path("objectID", objectID)
-                .query("forwardToReplicas", forwardToReplicas);
-    }
-
     /**
      * Deletes every synonym of this index.
      *
@@ -268,7 +251,7 @@ public final class IndexSynonyms {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public WriteResponse clear(boolean forwardToReplicas, RequestOptions options) {
-        return clearRequest(forwardToReplicas, options).execute(WriteResponse.class);
+        return calls.clear(forwardToReplicas, options);
     }
 
     /**
@@ -289,7 +272,7 @@ public final class IndexSynonyms {
      * @return a future of the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<WriteResponse> clearAsync(boolean forwardToReplicas, RequestOptions options) {
-        return clearRequest(forwardToReplicas, options).executeAsync(WriteResponse.class);
+        return calls.clearAsync(forwardToReplicas, options);
     }
 
     /**
@@ -300,10 +283,6 @@ public final class IndexSynonyms {
      */
     public CompletableFuture<WriteResponse> clearAsync(boolean forwardToReplicas) {
         return clearAsync(forwardToReplicas, RequestOptions.none());
-    }
-
-    private ApiRequest clearRequest(boolean forwardToReplicas, RequestOptions options) {
-        return calls.request(Endpoints.CLEAR_SYNONYMS, options).query("forwardToReplicas", forwardToReplicas);
     }
 
     /**
@@ -317,7 +296,7 @@ public final class IndexSynonyms {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public SearchSynonymsResponse search(SynonymQuery query, RequestOptions options) {
-        return searchRequest(query, options).execute(SearchSynonymsResponse.class);
+        return calls.search(query, options);
     }
 
     /**
@@ -339,7 +318,7 @@ public final class IndexSynonyms {
      * @return a future of a page of synonyms; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<SearchSynonymsResponse> searchAsync(SynonymQuery query, RequestOptions options) {
-        return searchRequest(query, options).executeAsync(SearchSynonymsResponse.class);
+        return calls.searchAsync(query, options);
     }
 
     /**
@@ -352,18 +331,13 @@ public final class IndexSynonyms {
         return searchAsync(query, RequestOptions.none());
     }
 
-    private ApiRequest searchRequest(SynonymQuery query, RequestOptions options) {
-        return calls.request(Endpoints.SEARCH_SYNONYMS, options).body(query);
-    }
-
     /**
      * Every synonym of this index, read lazily page by page. Needs the {@code settings} right.
      *
      * @return the lazy sequence
      */
     public PagedIterable<Synonym> browse() {
-        return new PagedIterable<>(() -> Pages.iterator(0,
-                page -> synonymPage(page, search(synonymQuery(page)))));
+        return new PagedIterable<>(calls::iterator);
     }
 
     /**
@@ -372,16 +346,13 @@ public final class IndexSynonyms {
      * @return the future synonyms
      */
     public CompletableFuture<List<Synonym>> browseAsync() {
-        return Pages.collectAsync(0, page -> searchAsync(synonymQuery(page))
-                .thenApply(r -> synonymPage(page, r)));
+        return calls.collectAsync();
     }
 
-    private static SynonymQuery synonymQuery(int page) {
-        return SynonymQuery.of("").page(page).hitsPerPage(PAGE_SIZE);
-    }
-
-    private static Page<Synonym, Integer> synonymPage(int page, SearchSynonymsResponse response) {
-        int nbPages = (int) ((response.nbHits() + PAGE_SIZE - 1) / PAGE_SIZE);
-        return new Page<>(response.hits(), Pages.nextPage(page, response.hits().size(), nbPages, PAGE_SIZE));
+    // Synonym search answers only nbHits: the page count follows from it and the page asked.
+    private static Page<Synonym, Integer> page(int asked, SearchSynonymsResponse response) {
+        int pageSize = IndexObjectCalls.PAGE_SIZE;
+        int nbPages = (int) ((response.nbHits() + pageSize - 1) / pageSize);
+        return new Page<>(response.hits(), Pages.nextPage(asked, response.hits().size(), nbPages, pageSize));
     }
 }

@@ -11,7 +11,7 @@ import io.quarry.search.model.ApiKey;
 import io.quarry.search.model.ApiKeyInfo;
 import io.quarry.search.model.ApiKeyResponse;
 import io.quarry.search.model.SearchQuery;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -22,19 +22,13 @@ class ApiKeysContractTest {
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
 
-    private SearchClient client;
-    private SearchIndex index;
+    @AutoClose
+    private final SearchClient client = MockClients.client(MOCK.server());
+    private final SearchIndex index = client.index("products");
 
     @BeforeEach
-    void connect() {
-        client = MockClients.client(MOCK.server());
-        index = client.index("products");
+    void seed() {
         index.waitForTask(index.saveObject("p1", new Product("p1", "Phone", "Acme", 1)).taskID(), FAST);
-    }
-
-    @AfterEach
-    void close() {
-        client.close();
     }
 
     @Test

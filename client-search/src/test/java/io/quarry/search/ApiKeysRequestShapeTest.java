@@ -23,8 +23,7 @@ import io.quarry.search.model.ApiKeyInfo;
 import io.quarry.search.model.ApiKeyResponse;
 import io.quarry.search.model.ListApiKeysResponse;
 import io.quarry.search.model.SearchQuery;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -34,17 +33,8 @@ class ApiKeysRequestShapeTest {
     @RegisterExtension
     static final WireMockExtension WM = WireMockClients.server();
 
-    private SearchClient client;
-
-    @BeforeEach
-    void connect() {
-        client = WireMockClients.client(WM);
-    }
-
-    @AfterEach
-    void close() {
-        client.close();
-    }
+    @AutoClose
+    private final SearchClient client = WireMockClients.client(WM);
 
     @Test
     void createsAGlobalKeyWithItsParameters() {

@@ -19,8 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -32,19 +31,9 @@ class ChunkedWritesContractTest {
 
     private static final BatchOptions WAIT = BatchOptions.defaults().waitForTasks(true).waitPolicy(FAST);
 
-    private SearchClient client;
-    private SearchIndex index;
-
-    @BeforeEach
-    void connect() {
-        client = MockClients.client(MOCK.server());
-        index = client.index("products");
-    }
-
-    @AfterEach
-    void close() {
-        client.close();
-    }
+    @AutoClose
+    private final SearchClient client = MockClients.client(MOCK.server());
+    private final SearchIndex index = client.index("products");
 
     @Test
     void savesInChunksReportingProgress() {

@@ -14,8 +14,7 @@ import io.quarry.search.model.UserIdSearchResponse;
 import io.quarry.search.model.UserMapping;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -28,19 +27,9 @@ class ClustersContractTest {
     private static final String ONE = "mock-cluster-1";
     private static final String TWO = "mock-cluster-2";
 
-    private SearchClient client;
-    private Clusters clusters;
-
-    @BeforeEach
-    void connect() {
-        client = MockClients.client(MOCK.server());
-        clusters = client.clusters();
-    }
-
-    @AfterEach
-    void close() {
-        client.close();
-    }
+    @AutoClose
+    private final SearchClient client = MockClients.client(MOCK.server());
+    private final Clusters clusters = client.clusters();
 
     @Test
     void assignsReadsListsSearchesAndRemovesUsers() {

@@ -20,8 +20,7 @@ import io.quarry.search.model.UserIdQuery;
 import io.quarry.search.model.UserIdSearchResponse;
 import io.quarry.search.model.UserMapping;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -33,17 +32,8 @@ class ClustersRequestShapeTest {
 
     private static final String ENTRY = "{\"userID\":\"u1\",\"clusterName\":\"c1\",\"nbRecords\":42,\"dataSize\":100}";
 
-    private SearchClient client;
-
-    @BeforeEach
-    void connect() {
-        client = WireMockClients.client(WM);
-    }
-
-    @AfterEach
-    void close() {
-        client.close();
-    }
+    @AutoClose
+    private final SearchClient client = WireMockClients.client(WM);
 
     @Test
     void assignsUsersWithTheUserHeader() {

@@ -14,8 +14,7 @@ import io.quarry.search.model.DictionarySearchResponse;
 import io.quarry.search.model.DictionarySettings;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -25,19 +24,9 @@ class DictionariesContractTest {
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
 
-    private SearchClient client;
-    private Dictionaries dictionaries;
-
-    @BeforeEach
-    void connect() {
-        client = MockClients.client(MOCK.server());
-        dictionaries = client.dictionaries();
-    }
-
-    @AfterEach
-    void close() {
-        client.close();
-    }
+    @AutoClose
+    private final SearchClient client = MockClients.client(MOCK.server());
+    private final Dictionaries dictionaries = client.dictionaries();
 
     @Test
     void addsSearchesAndDeletesCustomEntries() {

@@ -26,8 +26,7 @@ import io.quarry.search.model.DictionarySearchResponse;
 import io.quarry.search.model.DictionarySettings;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -37,17 +36,8 @@ class DictionariesRequestShapeTest {
     @RegisterExtension
     static final WireMockExtension WM = WireMockClients.server();
 
-    private SearchClient client;
-
-    @BeforeEach
-    void connect() {
-        client = WireMockClients.client(WM);
-    }
-
-    @AfterEach
-    void close() {
-        client.close();
-    }
+    @AutoClose
+    private final SearchClient client = WireMockClients.client(WM);
 
     @Test
     void batchesEntriesAndWaitsForTheApplicationTask() {

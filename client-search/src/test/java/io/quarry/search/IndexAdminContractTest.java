@@ -16,7 +16,7 @@ import io.quarry.search.model.SynonymType;
 import io.quarry.search.model.WriteResponse;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -27,19 +27,13 @@ class IndexAdminContractTest {
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
 
-    private SearchClient client;
-    private SearchIndex index;
+    @AutoClose
+    private final SearchClient client = MockClients.client(MOCK.server());
+    private final SearchIndex index = client.index("products");
 
     @BeforeEach
-    void connect() {
-        client = MockClients.client(MOCK.server());
-        index = client.index("products");
+    void seed() {
         index.waitForTask(index.saveObject("p1", new Product("p1", "Phone", "Acme", 1)).taskID(), FAST);
-    }
-
-    @AfterEach
-    void close() {
-        client.close();
     }
 
     @Test

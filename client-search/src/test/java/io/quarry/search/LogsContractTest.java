@@ -10,7 +10,7 @@ import io.quarry.search.model.LogEntry;
 import io.quarry.search.model.LogsQuery;
 import io.quarry.search.model.SearchQuery;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -21,22 +21,17 @@ class LogsContractTest {
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
 
-    private SearchClient client;
+    @AutoClose
+    private final SearchClient client = MockClients.client(MOCK.server());
 
     @BeforeEach
-    void connect() {
-        client = MockClients.client(MOCK.server());
+    void seed() {
         SearchIndex products = client.index("products");
         products.waitForTask(products.saveObject("p1", new Product("p1", "Phone", "Acme", 1)).taskID(), FAST);
         products.search(SearchQuery.of("phone"), Product.class);
         client.index("other").waitForTask(client.index("other").saveObject("o1", new Product("o1", "Lamp", "Bolt", 2))
                 .taskID(), FAST);
         assertThatThrownBy(() -> products.getObject("missing", Product.class)).isInstanceOf(NotFoundException.class);
-    }
-
-    @AfterEach
-    void close() {
-        client.close();
     }
 
     @Test

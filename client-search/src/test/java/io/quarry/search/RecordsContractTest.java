@@ -17,8 +17,7 @@ import io.quarry.search.model.SearchQuery;
 import io.quarry.search.model.WriteResponse;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -28,19 +27,9 @@ class RecordsContractTest {
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
 
-    private SearchClient client;
-    private SearchIndex index;
-
-    @BeforeEach
-    void connect() {
-        client = MockClients.client(MOCK.server());
-        index = client.index("products");
-    }
-
-    @AfterEach
-    void close() {
-        client.close();
-    }
+    @AutoClose
+    private final SearchClient client = MockClients.client(MOCK.server());
+    private final SearchIndex index = client.index("products");
 
     @Test
     void savesReadsAndReplacesARecord() {

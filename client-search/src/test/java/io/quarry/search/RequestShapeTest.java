@@ -15,11 +15,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import io.quarry.core.CallType;
-import io.quarry.core.ClientConfig;
 import io.quarry.core.FreeFormRecord;
-import io.quarry.core.Host;
-import io.quarry.core.LogLevel;
 import io.quarry.core.RequestOptions;
 import io.quarry.search.model.IndexQuery;
 import io.quarry.search.model.LogsQuery;
@@ -28,7 +24,7 @@ import io.quarry.search.model.ObjectRequest;
 import io.quarry.search.model.SearchQuery;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -41,21 +37,13 @@ class RequestShapeTest {
     @RegisterExtension
     static final WireMockExtension WRITE = WireMockClients.server();
 
-    private SearchClient client;
+    @AutoClose
+    private final SearchClient client = WireMockClients.client(READ, WRITE);
 
     @BeforeEach
-    void connect() {
+    void stubEveryCall() {
         READ.stubFor(any(anyUrl()).willReturn(okJson("{\"hits\":[],\"results\":[],\"taskID\":1,\"logs\":[]}")));
         WRITE.stubFor(any(anyUrl()).willReturn(okJson("{\"taskID\":1}")));
-        client = SearchClient.create(ClientConfig.builder(WireMockClients.APP_ID, WireMockClients.API_KEY)
-                .hosts(Host.of(READ.baseUrl(), CallType.READ), Host.of(WRITE.baseUrl(), CallType.WRITE))
-                .logLevel(LogLevel.NONE)
-                .build());
-    }
-
-    @AfterEach
-    void close() {
-        client.close();
     }
 
     @Test

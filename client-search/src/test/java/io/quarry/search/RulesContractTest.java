@@ -18,7 +18,7 @@ import io.quarry.search.model.SearchResponse;
 import io.quarry.search.model.SearchRulesResponse;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -36,26 +36,19 @@ class RulesContractTest {
     private static final Rule PROMOTE_P4 = Rule.of("promote-p4", RuleCondition.of("lamp", "is"),
             new RuleConsequence(null, List.of(Map.of("objectID", "p4", "position", 0)), null, Map.of("banner", "b")));
 
-    private SearchClient client;
-    private SearchIndex index;
-    private IndexRules rules;
+    @AutoClose
+    private final SearchClient client = MockClients.client(MOCK.server());
+    private final SearchIndex index = client.index("products");
+    private final IndexRules rules = index.rules();
 
     @BeforeEach
-    void connect() {
-        client = MockClients.client(MOCK.server());
-        index = client.index("products");
-        rules = index.rules();
+    void seed() {
         index.waitForTask(index.setSettings(IndexSettings.create().searchableAttributes("name")
                 .attributesForFaceting("brand"), false).taskID(), FAST);
         index.saveObjects(List.of(new Product("p1", "red phone", "Acme", 10),
                         new Product("p2", "blue lamp", "Acme", 20), new Product("p3", "blue phone", "Bolt", 30),
                         new Product("p4", "red lamp", "Bolt", 40)),
                 BatchOptions.defaults().waitForTasks(true).waitPolicy(FAST));
-    }
-
-    @AfterEach
-    void close() {
-        client.close();
     }
 
     @Test

@@ -26,8 +26,7 @@ import io.quarry.search.model.SearchQuery;
 import io.quarry.search.model.SearchResponse;
 import java.util.Iterator;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -40,19 +39,9 @@ class RulesRequestShapeTest {
     private static final String RULE_JSON = "{\"objectID\":\"r1\",\"conditions\":[{\"pattern\":\"cheap\","
             + "\"anchoring\":\"contains\"}],\"consequence\":{\"params\":{\"filters\":\"price < 10\"}}}";
 
-    private SearchClient client;
-    private SearchIndex index;
-
-    @BeforeEach
-    void connect() {
-        client = WireMockClients.client(WM);
-        index = client.index("products");
-    }
-
-    @AfterEach
-    void close() {
-        client.close();
-    }
+    @AutoClose
+    private final SearchClient client = WireMockClients.client(WM);
+    private final SearchIndex index = client.index("products");
 
     @Test
     void savesReadsDeletesClearsAndSearchesRules() {

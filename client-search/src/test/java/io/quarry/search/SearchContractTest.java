@@ -18,7 +18,7 @@ import io.quarry.search.model.SearchQuery;
 import io.quarry.search.model.SearchResponse;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -28,6 +28,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @MockServerSettings(https = true)
 class SearchContractTest {
 
+    @AutoClose
     private static SearchClient client;
     private static SearchIndex index;
 
@@ -46,11 +47,6 @@ class SearchContractTest {
         index.saveObjects(products, BatchOptions.defaults().waitForTasks(true).waitPolicy(FAST));
         client.index("accessories").saveObjects(List.of(new Product("a1", "phone case", "Acme", 5)),
                 BatchOptions.defaults().waitForTasks(true).waitPolicy(FAST));
-    }
-
-    @AfterAll
-    static void close() {
-        client.close();
     }
 
     @Test

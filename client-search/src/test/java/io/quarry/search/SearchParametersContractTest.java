@@ -15,7 +15,7 @@ import io.quarry.search.model.SearchQuery;
 import io.quarry.search.model.SearchResponse;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -28,6 +28,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @MockServerSettings(strict = true)
 class SearchParametersContractTest {
 
+    @AutoClose
     private static SearchClient client;
     private static SearchIndex index;
 
@@ -42,11 +43,6 @@ class SearchParametersContractTest {
                 place("2", "Red cafe near the station", "Paris", 48.8600, 2.3400),
                 place("3", "Green cafe in the old town", "Lyon", 45.7640, 4.8357)),
                 BatchOptions.defaults().waitForTasks(true).waitPolicy(FAST));
-    }
-
-    @AfterAll
-    static void close() {
-        client.close();
     }
 
     @Test

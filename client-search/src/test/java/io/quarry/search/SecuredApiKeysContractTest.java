@@ -12,7 +12,7 @@ import io.quarry.search.model.IndexSettings;
 import io.quarry.search.model.SearchQuery;
 import java.util.List;
 import java.util.function.UnaryOperator;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -23,6 +23,7 @@ class SecuredApiKeysContractTest {
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder().perClass().build();
 
+    @AutoClose
     private static SearchClient admin;
     private static String parent;
 
@@ -37,11 +38,6 @@ class SecuredApiKeysContractTest {
                 BatchOptions.defaults().waitForTasks(true).waitPolicy(FAST));
         parent = admin.apiKeys().add(ApiKey.withAcl("search")).key();
         admin.apiKeys().waitForApiKey(parent, ApiKeyChange.ADD, null, FAST);
-    }
-
-    @AfterAll
-    static void close() {
-        admin.close();
     }
 
     @Test

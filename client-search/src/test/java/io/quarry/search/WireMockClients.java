@@ -3,6 +3,7 @@ package io.quarry.search;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import io.quarry.core.CallType;
 import io.quarry.core.ClientConfig;
 import io.quarry.core.Host;
 import io.quarry.core.LogLevel;
@@ -23,8 +24,17 @@ final class WireMockClients {
     }
 
     static SearchClient client(WireMockExtension server) {
+        return client(Host.of(server.baseUrl()));
+    }
+
+    /** A client whose reads go to one server and writes to the other. */
+    static SearchClient client(WireMockExtension read, WireMockExtension write) {
+        return client(Host.of(read.baseUrl(), CallType.READ), Host.of(write.baseUrl(), CallType.WRITE));
+    }
+
+    private static SearchClient client(Host... hosts) {
         return SearchClient.create(ClientConfig.builder(APP_ID, API_KEY)
-                .hosts(Host.of(server.baseUrl()))
+                .hosts(hosts)
                 .logLevel(LogLevel.NONE)
                 .build());
     }
