@@ -3,6 +3,7 @@ package io.quarry.mockserver;
 import static io.quarry.mockserver.testing.TestClient.jq;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.MutableClock;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
@@ -10,35 +11,22 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.Instant;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Multi-cluster user mapping: the state machine of seed 000 §3.4 and every endpoint of §4.7. */
 class ClustersHttpTest {
 
     private static final MutableClock CLOCK = new MutableClock(Instant.parse("2026-03-01T10:00:00Z"));
-    private static MockServer server;
-    private static TestClient admin;
 
-    @BeforeAll
-    static void start() {
-        server = MockServer.builder().clock(CLOCK).taskDelay(Duration.ofSeconds(5)).start();
-        admin = new TestClient(server);
-    }
+    @RegisterExtension
+    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true)
+            .configure(server -> server.clock(CLOCK).taskDelay(Duration.ofSeconds(5))).build();
 
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    private final MockServer server = MOCK.server();
+    private final TestClient admin = new TestClient(server);
 
-    @BeforeEach
-    void reset() {
-        server.reset();
-    }
-
-    private static Reply asUser(String method, String path, String userID, String body) {
+    private Reply asUser(String method, String path, String userID, String body) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(server.url() + path))
                 .header("X-Service-Application-Id", server.applicationId())
                 .header("X-Service-API-Key", server.adminKey())

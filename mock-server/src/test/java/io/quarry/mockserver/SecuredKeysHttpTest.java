@@ -3,6 +3,7 @@ package io.quarry.mockserver;
 import static io.quarry.mockserver.testing.TestClient.jq;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.MutableClock;
 import io.quarry.mockserver.testing.SecuredKeyFactory;
 import io.quarry.mockserver.testing.TestClient;
@@ -20,10 +21,9 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Secured API keys (seed 000 §2.6, §5.2): each restriction accepted and violated, and the client test vector. */
 class SecuredKeysHttpTest {
@@ -33,23 +33,15 @@ class SecuredKeysHttpTest {
             + "NzBkMjAwOTI2YWQyZnJlc3RyaWN0SW5kaWNlcz1Nb3ZpZXMmdmFsaWRVbnRpbD0yNTI0NjA0NDAw";
     private static final MutableClock CLOCK = new MutableClock(Instant.parse("2026-03-01T10:00:00Z"));
 
-    private static MockServer server;
-    private static TestClient admin;
+    @RegisterExtension
+    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true)
+            .configure(server -> server.clock(CLOCK)).build();
 
-    @BeforeAll
-    static void start() {
-        server = MockServer.builder().clock(CLOCK).start();
-        admin = new TestClient(server);
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    private final MockServer server = MOCK.server();
+    private final TestClient admin = new TestClient(server);
 
     @BeforeEach
     void seed() {
-        server.reset();
         server.seed(jq("{'keys':[{'value':'" + PARENT + "','acl':['search','browse']}],'indices':{"
                 + "'Movies':{'settings':{'attributesForFaceting':['genre','owner']},'records':["
                 + "{'objectID':'1','title':'Heat','genre':'crime','owner':'ann'},"
@@ -58,19 +50,12 @@ class SecuredKeysHttpTest {
                 + "'Series':{'records':[{'objectID':'s','title':'Lost'}]}}}"));
     }
 
-    private static TestClient as(String key) {
-        return new TestClient(server, server.applicationId(), key);
+    private TestClient as(String key) {
+        return admin.withKey(key);
     }
 
-    private static String secured(Map<String, String> restrictions) {
+    private String secured(Map<String, String> restrictions) {
         return SecuredKeyFactory.generate(PARENT, restrictions);
-    }
-
-    private static List<String> ids(Reply reply) {
-        assertThat(reply.status()).as(reply.toString()).isEqualTo(200);
-        List<String> ids = new ArrayList<>();
-        reply.body().get("hits").forEach(hit -> ids.add(hit.get("objectID").stringValue()));
-        return ids;
     }
 
     @Test
@@ -122,7 +107,7 @@ class SecuredKeysHttpTest {
         assertThat(as(key).post("/1/indexes/Movies/query", "{}").status()).as("no Referer").isEqualTo(403);
     }
 
-    private static HttpResponse<String> withReferer(String key, String referer) {
+    private HttpResponse<String> withReferer(String key, String referer) {
         HttpRequest request = HttpRequest.newBuilder(URI.create(server.url() + "/1/indexes/Movies/query"))
                 .header("X-Service-Application-Id", server.applicationId())
                 .header("X-Service-API-Key", key)
@@ -141,11 +126,11 @@ class SecuredKeysHttpTest {
     @Test
     void embeddedFiltersAreAndedWithTheQuerysOwn() {
         TestClient user = as(secured(Map.of("filters", "owner:ann")));
-        assertThat(ids(user.post("/1/indexes/Movies/query", "{}"))).containsExactlyInAnyOrder("1", "3");
-        assertThat(ids(user.post("/1/indexes/Movies/query", jq("{'filters':'genre:crime'}")))).containsExactly("1");
-        assertThat(ids(user.post("/1/indexes/Movies/query", jq("{'filters':'owner:bob'}"))))
+        assertThat(user.post("/1/indexes/Movies/query", "{}").hitIds()).containsExactlyInAnyOrder("1", "3");
+        assertThat(user.post("/1/indexes/Movies/query", jq("{'filters':'genre:crime'}")).hitIds()).containsExactly("1");
+        assertThat(user.post("/1/indexes/Movies/query", jq("{'filters':'owner:bob'}")).hitIds())
                 .as("the key's filter cannot be widened").isEmpty();
-        assertThat(ids(user.get("/1/indexes/Movies?filters=owner%3Abob"))).isEmpty();
+        assertThat(user.get("/1/indexes/Movies?filters=owner%3Abob").hitIds()).isEmpty();
         assertThat(user.post("/1/indexes/Movies/browse", "{}").body().get("nbHits").asInt()).isEqualTo(2);
     }
 
@@ -153,7 +138,7 @@ class SecuredKeysHttpTest {
     void otherEmbeddedParametersAreForced() {
         TestClient user = as(secured(Map.of("hitsPerPage", "1", "attributesToRetrieve", "title")));
         Reply reply = user.post("/1/indexes/Movies/query", jq("{'hitsPerPage':50,'attributesToRetrieve':['*']}"));
-        assertThat(ids(reply)).hasSize(1);
+        assertThat(reply.hitIds()).hasSize(1);
         assertThat(reply.body().get("hitsPerPage").asInt()).isEqualTo(1);
         assertThat(reply.body().get("hits").get(0).has("genre")).isFalse();
     }
