@@ -24,8 +24,7 @@ class ApiKeysHttpTest {
     static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true)
             .configure(server -> server.clock(CLOCK)).build();
 
-    private final MockServer server = MOCK.server();
-    private final TestClient admin = new TestClient(server);
+    private final TestClient admin = new TestClient(MOCK.server());
 
     @Test
     void createReadListUpdateDeleteRestore() {
@@ -163,7 +162,7 @@ class ApiKeysHttpTest {
     }
 
     @Test
-    void seededKeysHaveTheirValue() {
+    void seededKeysHaveTheirValue(MockServer server) {
         server.seed(jq("{'keys':[{'value':'my-fixed-search-key','acl':['search']}]}"));
         assertThat(admin.get("/1/keys/my-fixed-search-key").body().get("acl"))
                 .isEqualTo(TestClient.json("[\"search\"]"));

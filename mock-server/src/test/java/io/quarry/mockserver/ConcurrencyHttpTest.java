@@ -26,8 +26,7 @@ class ConcurrencyHttpTest {
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
-    private final MockServer server = MOCK.server();
-    private final TestClient client = new TestClient(server);
+    private final TestClient client = new TestClient(MOCK.server());
 
     private <T> List<T> runAll(List<Callable<T>> tasks) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(tasks.size());

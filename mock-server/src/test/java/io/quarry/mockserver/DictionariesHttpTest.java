@@ -15,8 +15,7 @@ class DictionariesHttpTest {
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
 
-    private final MockServer server = MOCK.server();
-    private final TestClient client = new TestClient(server);
+    private final TestClient client = new TestClient(MOCK.server());
 
     private Reply addStopword(String id, String word, String language) {
         return client.post("/1/dictionaries/stopwords/batch", jq("{'requests':[{'action':'addEntry','body':"

@@ -18,11 +18,10 @@ class DictionaryEffectsHttpTest {
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
 
-    private final MockServer server = MOCK.server();
-    private final TestClient client = new TestClient(server);
+    private final TestClient client = new TestClient(MOCK.server());
 
     @BeforeEach
-    void seed() {
+    void seed(MockServer server) {
         server.seed(jq("{'indices':{'docs':{'records':["
                 + "{'objectID':'1','text':'lord of rings'},"
                 + "{'objectID':'2','text':'children books'},"

@@ -16,8 +16,7 @@ class IndexAdminHttpTest {
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
 
-    private final MockServer server = MOCK.server();
-    private final TestClient client = new TestClient(server);
+    private final TestClient client = new TestClient(MOCK.server());
 
     private JsonNode settings(String index) {
         return client.get("/1/indexes/" + index + "/settings").body();

@@ -17,11 +17,10 @@ class PartialUpdateHttpTest {
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
 
-    private final MockServer server = MOCK.server();
-    private final TestClient client = new TestClient(server);
+    private final TestClient client = new TestClient(MOCK.server());
 
     @BeforeEach
-    void reset() {
+    void seed() {
         client.put("/1/indexes/idx/seed", jq("{'marker':true}"));
     }
 

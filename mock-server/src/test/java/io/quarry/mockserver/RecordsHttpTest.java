@@ -19,8 +19,7 @@ class RecordsHttpTest {
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
 
-    private final MockServer server = MOCK.server();
-    private final TestClient client = new TestClient(server);
+    private final TestClient client = new TestClient(MOCK.server());
 
     private String segment(String value) {
         return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");

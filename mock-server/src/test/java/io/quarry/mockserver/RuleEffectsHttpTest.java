@@ -18,11 +18,10 @@ class RuleEffectsHttpTest {
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
 
-    private final MockServer server = MOCK.server();
-    private final TestClient client = new TestClient(server);
+    private final TestClient client = new TestClient(MOCK.server());
 
     @BeforeEach
-    void seed() {
+    void seed(MockServer server) {
         server.seed(jq("{'indices':{'shop':{'settings':{'attributesForFaceting':['brand']},'records':["
                 + "{'objectID':'1','name':'red phone','brand':'acme'},"
                 + "{'objectID':'2','name':'blue phone','brand':'globex'},"

@@ -15,8 +15,7 @@ class SynonymsHttpTest {
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
 
-    private final MockServer server = MOCK.server();
-    private final TestClient client = new TestClient(server);
+    private final TestClient client = new TestClient(MOCK.server());
 
     @Test
     void saveGetDelete() {
