@@ -106,8 +106,7 @@ class AclMatrixHttpTest {
         for (int i = 0; i < acl.length; i++) {
             json.append(i == 0 ? "" : ",").append('"').append(acl[i]).append('"');
         }
-        String key = admin.post("/1/keys", json.append("]}").toString()).body().get("key").stringValue();
-        return admin.withKey(key);
+        return admin.withKey(admin.createKey(json.append("]}").toString()));
     }
 
     private Reply call(TestClient client, Call call) {
@@ -181,9 +180,8 @@ class AclMatrixHttpTest {
         for (String index : List.of("prod_a", "prod_b", "dev_a")) {
             admin.post("/1/indexes/" + index, jq("{'title':'hello'}"));
         }
-        String key = admin.post("/1/keys", jq("{'acl':['search','listIndexes','addObject'],'indexes':['prod_*']}"))
-                .body().get("key").stringValue();
-        TestClient user = admin.withKey(key);
+        TestClient user = admin.withKey(
+                admin.createKey(jq("{'acl':['search','listIndexes','addObject'],'indexes':['prod_*']}")));
         assertThat(user.post("/1/indexes/prod_a/query", "{}").status()).isEqualTo(200);
         Reply refused = user.post("/1/indexes/dev_a/query", "{}");
         assertThat(refused.status()).isEqualTo(403);

@@ -69,7 +69,7 @@ class LogsHttpTest {
 
     @Test
     void keysAreRedacted() {
-        String key = client.post("/1/keys", jq("{'acl':['search']}")).body().get("key").stringValue();
+        String key = client.createKey(jq("{'acl':['search']}"));
         client.get("/1/keys/" + key);
         new TestClient(server, null, null).get("/1/indexes?x-service-application-id=" + server.applicationId()
                 + "&x-service-api-key=very-secret-admin");
