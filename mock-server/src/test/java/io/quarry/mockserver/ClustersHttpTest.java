@@ -7,8 +7,6 @@ import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.MutableClock;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
-import java.net.URI;
-import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
@@ -27,13 +25,7 @@ class ClustersHttpTest {
     private final TestClient admin = new TestClient(server);
 
     private Reply asUser(String method, String path, String userID, String body) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(server.url() + path))
-                .header("X-Service-Application-Id", server.applicationId())
-                .header("X-Service-API-Key", server.adminKey())
-                .header("X-Service-User-ID", userID)
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body));
-        return admin.send(request.build());
+        return admin.send(admin.request(method, path, body).header("X-Service-User-ID", userID).build());
     }
 
     @Test

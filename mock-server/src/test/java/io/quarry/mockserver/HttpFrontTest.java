@@ -28,9 +28,7 @@ class HttpFrontTest {
     private final TestClient client = new TestClient(server);
 
     private HttpRequest.Builder request(String path) {
-        return HttpRequest.newBuilder(URI.create(server.url() + path))
-                .header("X-Service-Application-Id", server.applicationId())
-                .header("X-Service-API-Key", server.adminKey());
+        return client.request("GET", path, null);
     }
 
     @Test

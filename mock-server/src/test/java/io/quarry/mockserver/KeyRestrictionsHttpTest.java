@@ -8,7 +8,6 @@ import io.quarry.mockserver.testing.MutableClock;
 import io.quarry.mockserver.testing.SecuredKeyFactory;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
-import java.net.URI;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.Instant;
@@ -48,10 +47,7 @@ class KeyRestrictionsHttpTest {
     }
 
     private int send(String key, Map<String, String> headers) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(server.url() + "/1/indexes/items/query"))
-                .header("X-Service-Application-Id", server.applicationId())
-                .header("X-Service-API-Key", key)
-                .POST(HttpRequest.BodyPublishers.ofString("{}"));
+        HttpRequest.Builder request = admin.withKey(key).request("POST", "/1/indexes/items/query", "{}");
         headers.forEach(request::header);
         return admin.send(request.build()).status();
     }

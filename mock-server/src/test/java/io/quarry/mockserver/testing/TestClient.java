@@ -125,6 +125,18 @@ public final class TestClient {
      * @return the reply
      */
     public Reply send(String method, String path, String json) {
+        return send(request(method, path, json).build());
+    }
+
+    /**
+     * A request with this client's credentials, for tests that add headers or send it themselves.
+     *
+     * @param method the method
+     * @param path the raw path and query, already encoded
+     * @param json the body, or {@code null}
+     * @return the request, ready to build
+     */
+    public HttpRequest.Builder request(String method, String path, String json) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path))
                 .timeout(Duration.ofSeconds(30))
                 .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
@@ -138,7 +150,7 @@ public final class TestClient {
         if (apiKey != null) {
             request.header("X-Service-API-Key", apiKey);
         }
-        return send(request.build());
+        return request;
     }
 
     /**
