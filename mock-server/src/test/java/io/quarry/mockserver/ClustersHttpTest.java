@@ -21,8 +21,7 @@ class ClustersHttpTest {
     static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true)
             .configure(server -> server.clock(CLOCK).taskDelay(Duration.ofSeconds(5))).build();
 
-    private final MockServer server = MOCK.server();
-    private final TestClient admin = new TestClient(server);
+    private final TestClient admin = new TestClient(MOCK.server());
 
     private Reply asUser(String method, String path, String userID, String body) {
         return admin.send(admin.request(method, path, body).header("X-Service-User-ID", userID).build());
