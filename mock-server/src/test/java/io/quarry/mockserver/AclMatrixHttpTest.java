@@ -3,13 +3,13 @@ package io.quarry.mockserver;
 import static io.quarry.mockserver.testing.TestClient.jq;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -95,30 +95,21 @@ class AclMatrixHttpTest {
             new Call("admin", "POST", "/1/clusters/mapping/search", jq("{'query':'u'}")),
             new Call("admin", "GET", "/1/clusters/mapping/pending", null));
 
-    private static MockServer server;
-    private static TestClient admin;
+    @RegisterExtension
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
-    @BeforeAll
-    static void start() {
-        server = MockServer.builder().start();
-        admin = new TestClient(server);
-    }
+    private final MockServer server = MOCK.server();
+    private final TestClient admin = new TestClient(server);
 
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
-
-    private static TestClient keyWith(String... acl) {
+    private TestClient keyWith(String... acl) {
         StringBuilder json = new StringBuilder("{\"acl\":[");
         for (int i = 0; i < acl.length; i++) {
             json.append(i == 0 ? "" : ",").append('"').append(acl[i]).append('"');
         }
-        String key = admin.post("/1/keys", json.append("]}").toString()).body().get("key").stringValue();
-        return new TestClient(server, server.applicationId(), key);
+        return admin.withKey(admin.createKey(json.append("]}").toString()));
     }
 
-    private static Reply call(TestClient client, Call call) {
+    private Reply call(TestClient client, Call call) {
         return client.send(call.method(), call.path(), call.body());
     }
 
@@ -189,9 +180,8 @@ class AclMatrixHttpTest {
         for (String index : List.of("prod_a", "prod_b", "dev_a")) {
             admin.post("/1/indexes/" + index, jq("{'title':'hello'}"));
         }
-        String key = admin.post("/1/keys", jq("{'acl':['search','listIndexes','addObject'],'indexes':['prod_*']}"))
-                .body().get("key").stringValue();
-        TestClient user = new TestClient(server, server.applicationId(), key);
+        TestClient user = admin.withKey(
+                admin.createKey(jq("{'acl':['search','listIndexes','addObject'],'indexes':['prod_*']}")));
         assertThat(user.post("/1/indexes/prod_a/query", "{}").status()).isEqualTo(200);
         Reply refused = user.post("/1/indexes/dev_a/query", "{}");
         assertThat(refused.status()).isEqualTo(403);

@@ -3,15 +3,14 @@ package io.quarry.mockserver;
 import static io.quarry.mockserver.testing.TestClient.jq;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.MutableClock;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
 import java.time.Duration;
 import java.time.Instant;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 /** API key endpoints (global and index-level): response members and the state table of seed 000 §3.2. */
@@ -20,30 +19,12 @@ class ApiKeysHttpTest {
     private static final String ISO_MILLIS = "\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z";
 
     private static final MutableClock CLOCK = new MutableClock(Instant.parse("2026-03-01T10:00:00Z"));
-    private static MockServer server;
-    private static TestClient admin;
 
-    @BeforeAll
-    static void start() {
-        server = MockServer.builder().clock(CLOCK).start();
-        admin = new TestClient(server);
-    }
+    @RegisterExtension
+    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true)
+            .configure(server -> server.clock(CLOCK)).build();
 
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
-
-    @BeforeEach
-    void reset() {
-        server.reset();
-    }
-
-    private static String create(String json) {
-        Reply reply = admin.post("/1/keys", jq(json));
-        assertThat(reply.status()).as(reply.toString()).isEqualTo(200);
-        return reply.body().get("key").stringValue();
-    }
+    private final TestClient admin = new TestClient(MOCK.server());
 
     @Test
     void createReadListUpdateDeleteRestore() {
@@ -83,13 +64,13 @@ class ApiKeysHttpTest {
         assertThat(restored.body().get("key").stringValue()).isEqualTo(key);
         assertThat(restored.body().get("createdAt").stringValue()).matches(ISO_MILLIS);
         assertThat(admin.get("/1/keys/" + key).body().get("acl")).isEqualTo(TestClient.json("[\"search\"]"));
-        assertThat(new TestClient(server, server.applicationId(), key).post("/1/indexes/any/query", "{}").status())
+        assertThat(admin.withKey(key).post("/1/indexes/any/query", "{}").status())
                 .as("rights restored").isIn(200, 404);
     }
 
     @Test
     void restoreOnlyFromTheDeletedList() {
-        String key = create("{'acl':['search']}");
+        String key = admin.createKey(jq("{'acl':['search']}"));
         assertThat(admin.post("/1/keys/" + key + "/restore", null).status()).as("active key").isEqualTo(404);
         assertThat(admin.post("/1/keys/0123456789abcdef0123456789abcdef/restore", null).status()).isEqualTo(404);
         admin.delete("/1/keys/" + key);
@@ -108,8 +89,8 @@ class ApiKeysHttpTest {
 
     @Test
     void validityRemovesTheKeyOnTheClock() {
-        String key = create("{'acl':['search'],'validity':60}");
-        TestClient user = new TestClient(server, server.applicationId(), key);
+        String key = admin.createKey(jq("{'acl':['search'],'validity':60}"));
+        TestClient user = admin.withKey(key);
         admin.post("/1/indexes/items", jq("{'name':'a'}"));
         assertThat(user.post("/1/indexes/items/query", "{}").status()).isEqualTo(200);
         assertThat(admin.get("/1/keys/" + key).body().get("validity").asLong()).isEqualTo(60);
@@ -144,7 +125,7 @@ class ApiKeysHttpTest {
         assertThat(admin.get("/1/keys").body().get("keys").get(0).get("indexes"))
                 .isEqualTo(TestClient.json("[\"movies\"]"));
 
-        TestClient user = new TestClient(server, server.applicationId(), key);
+        TestClient user = admin.withKey(key);
         assertThat(user.post("/1/indexes/movies/query", "{}").status()).isEqualTo(200);
         admin.post("/1/indexes/other", jq("{'title':'x'}"));
         assertThat(user.post("/1/indexes/other/query", "{}").status()).isEqualTo(403);
@@ -170,9 +151,9 @@ class ApiKeysHttpTest {
 
     @Test
     void keyManagementNeedsTheAdminKey() {
-        String key = create("{'acl':['search','browse','addObject','deleteObject','deleteIndex','settings',"
-                + "'editSettings','analytics','listIndexes','logs','seeUnretrievableAttributes']}");
-        TestClient user = new TestClient(server, server.applicationId(), key);
+        String key = admin.createKey(jq("{'acl':['search','browse','addObject','deleteObject','deleteIndex','settings',"
+                + "'editSettings','analytics','listIndexes','logs','seeUnretrievableAttributes']}"));
+        TestClient user = admin.withKey(key);
         assertThat(user.get("/1/keys").status()).isEqualTo(403);
         assertThat(user.get("/1/keys/" + key).status()).isEqualTo(403);
         assertThat(user.post("/1/keys", "{}").status()).isEqualTo(403);
@@ -181,7 +162,7 @@ class ApiKeysHttpTest {
     }
 
     @Test
-    void seededKeysHaveTheirValue() {
+    void seededKeysHaveTheirValue(MockServer server) {
         server.seed(jq("{'keys':[{'value':'my-fixed-search-key','acl':['search']}]}"));
         assertThat(admin.get("/1/keys/my-fixed-search-key").body().get("acl"))
                 .isEqualTo(TestClient.json("[\"search\"]"));

@@ -3,28 +3,22 @@ package io.quarry.mockserver;
 import static io.quarry.mockserver.testing.TestClient.jq;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Credentials: headers or URL parameters, application ID and admin key; the control endpoints take the key. */
 class AuthHttpTest {
 
-    private static MockServer server;
+    @RegisterExtension
+    static final MockServerExtension MOCK = MockServerExtension.builder()
+            .configure(server -> server.applicationId("MYAPP").adminKey("s3cret-admin")).build();
 
-    @BeforeAll
-    static void start() {
-        server = MockServer.builder().applicationId("MYAPP").adminKey("s3cret-admin").start();
-    }
+    private final MockServer server = MOCK.server();
 
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
-
-    private static void assertRefused(Reply reply) {
+    private void assertRefused(Reply reply) {
         assertThat(reply.status()).isEqualTo(403);
         assertThat(reply.body()).isEqualTo(TestClient.json(
                 jq("{'message':'Invalid Application-ID or API key','status':403}")));

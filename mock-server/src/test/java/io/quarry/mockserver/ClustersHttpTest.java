@@ -3,49 +3,28 @@ package io.quarry.mockserver;
 import static io.quarry.mockserver.testing.TestClient.jq;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.MutableClock;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
-import java.net.URI;
-import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.Instant;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Multi-cluster user mapping: the state machine of seed 000 §3.4 and every endpoint of §4.7. */
 class ClustersHttpTest {
 
     private static final MutableClock CLOCK = new MutableClock(Instant.parse("2026-03-01T10:00:00Z"));
-    private static MockServer server;
-    private static TestClient admin;
 
-    @BeforeAll
-    static void start() {
-        server = MockServer.builder().clock(CLOCK).taskDelay(Duration.ofSeconds(5)).start();
-        admin = new TestClient(server);
-    }
+    @RegisterExtension
+    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true)
+            .configure(server -> server.clock(CLOCK).taskDelay(Duration.ofSeconds(5))).build();
 
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    private final TestClient admin = new TestClient(MOCK.server());
 
-    @BeforeEach
-    void reset() {
-        server.reset();
-    }
-
-    private static Reply asUser(String method, String path, String userID, String body) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(server.url() + path))
-                .header("X-Service-Application-Id", server.applicationId())
-                .header("X-Service-API-Key", server.adminKey())
-                .header("X-Service-User-ID", userID)
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body));
-        return admin.send(request.build());
+    private Reply asUser(String method, String path, String userID, String body) {
+        return admin.send(admin.request(method, path, body).header("X-Service-User-ID", userID).build());
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.quarry.mockserver;
 import static io.quarry.mockserver.testing.TestClient.jq;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
 import java.util.ArrayList;
@@ -13,9 +14,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Parallel writers over HTTP lose nothing, and a search never sees part of a batch. */
 class ConcurrencyHttpTest {
@@ -23,21 +23,12 @@ class ConcurrencyHttpTest {
     private static final int WRITERS = 6;
     private static final int WRITES_EACH = 40;
 
-    private static MockServer server;
-    private static TestClient client;
+    @RegisterExtension
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
-    @BeforeAll
-    static void start() {
-        server = MockServer.builder().start();
-        client = new TestClient(server);
-    }
+    private final TestClient client = new TestClient(MOCK.server());
 
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
-
-    private static <T> List<T> runAll(List<Callable<T>> tasks) throws Exception {
+    private <T> List<T> runAll(List<Callable<T>> tasks) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(tasks.size());
         try {
             List<Future<T>> futures = pool.invokeAll(tasks, 2, TimeUnit.MINUTES);

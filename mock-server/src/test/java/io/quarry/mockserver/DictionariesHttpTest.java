@@ -3,36 +3,21 @@ package io.quarry.mockserver;
 import static io.quarry.mockserver.testing.TestClient.jq;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Dictionary endpoints: batch, search, settings, languages, validation errors and account-level tasks. */
 class DictionariesHttpTest {
 
-    private static MockServer server;
-    private static TestClient client;
+    @RegisterExtension
+    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
 
-    @BeforeAll
-    static void start() {
-        server = MockServer.builder().start();
-        client = new TestClient(server);
-    }
+    private final TestClient client = new TestClient(MOCK.server());
 
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
-
-    @BeforeEach
-    void reset() {
-        server.reset();
-    }
-
-    private static Reply addStopword(String id, String word, String language) {
+    private Reply addStopword(String id, String word, String language) {
         return client.post("/1/dictionaries/stopwords/batch", jq("{'requests':[{'action':'addEntry','body':"
                 + "{'objectID':'" + id + "','language':'" + language + "','word':'" + word + "'}}]}"));
     }

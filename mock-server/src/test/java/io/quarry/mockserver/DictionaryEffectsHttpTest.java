@@ -3,35 +3,24 @@ package io.quarry.mockserver;
 import static io.quarry.mockserver.testing.TestClient.jq;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
-import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Dictionaries change search results: stop words, plurals and compounds, standard and custom. */
 class DictionaryEffectsHttpTest {
 
-    private static MockServer server;
-    private static TestClient client;
+    @RegisterExtension
+    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
 
-    @BeforeAll
-    static void start() {
-        server = MockServer.builder().start();
-        client = new TestClient(server);
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    private final TestClient client = new TestClient(MOCK.server());
 
     @BeforeEach
-    void seed() {
-        server.reset();
+    void seed(MockServer server) {
         server.seed(jq("{'indices':{'docs':{'records':["
                 + "{'objectID':'1','text':'lord of rings'},"
                 + "{'objectID':'2','text':'children books'},"
@@ -41,15 +30,11 @@ class DictionaryEffectsHttpTest {
                 + "{'objectID':'6','text':'many cacti'}]}}}"));
     }
 
-    private static List<String> ids(String body) {
-        Reply reply = client.post("/1/indexes/docs/query", jq(body));
-        assertThat(reply.status()).as(reply.toString()).isEqualTo(200);
-        List<String> ids = new ArrayList<>();
-        reply.body().get("hits").forEach(hit -> ids.add(hit.get("objectID").stringValue()));
-        return ids;
+    private List<String> ids(String body) {
+        return client.post("/1/indexes/docs/query", jq(body)).hitIds();
     }
 
-    private static void batch(String dictionary, String requests) {
+    private void batch(String dictionary, String requests) {
         Reply reply = client.post("/1/dictionaries/" + dictionary + "/batch", jq("{'requests':" + requests + "}"));
         assertThat(reply.status()).as(reply.toString()).isEqualTo(200);
     }

@@ -3,6 +3,7 @@ package io.quarry.mockserver;
 import static io.quarry.mockserver.testing.TestClient.jq;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
 import java.io.ByteArrayInputStream;
@@ -14,31 +15,20 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The HTTP front: gzip both ways, CORS, errors for unknown routes and methods, strict mode. */
 class HttpFrontTest {
 
-    private static MockServer server;
-    private static TestClient client;
+    @RegisterExtension
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
-    @BeforeAll
-    static void start() {
-        server = MockServer.builder().start();
-        client = new TestClient(server);
-    }
+    private final MockServer server = MOCK.server();
+    private final TestClient client = new TestClient(server);
 
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
-
-    private static HttpRequest.Builder request(String path) {
-        return HttpRequest.newBuilder(URI.create(server.url() + path))
-                .header("X-Service-Application-Id", server.applicationId())
-                .header("X-Service-API-Key", server.adminKey());
+    private HttpRequest.Builder request(String path) {
+        return client.request("GET", path, null);
     }
 
     @Test

@@ -3,37 +3,22 @@ package io.quarry.mockserver;
 import static io.quarry.mockserver.testing.TestClient.jq;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 /** Settings, index listing, deletion, copy and move with scopes. */
 class IndexAdminHttpTest {
 
-    private static MockServer server;
-    private static TestClient client;
+    @RegisterExtension
+    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
 
-    @BeforeAll
-    static void start() {
-        server = MockServer.builder().start();
-        client = new TestClient(server);
-    }
+    private final TestClient client = new TestClient(MOCK.server());
 
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
-
-    @BeforeEach
-    void reset() {
-        server.reset();
-    }
-
-    private static JsonNode settings(String index) {
+    private JsonNode settings(String index) {
         return client.get("/1/indexes/" + index + "/settings").body();
     }
 

@@ -3,19 +3,18 @@ package io.quarry.mockserver;
 import static io.quarry.mockserver.testing.TestClient.jq;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.MutableClock;
 import io.quarry.mockserver.testing.SecuredKeyFactory;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
-import java.net.URI;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What a key imposes besides its rights: referers, maxHitsPerQuery, forced queryParameters,
@@ -24,23 +23,16 @@ import org.junit.jupiter.api.Test;
 class KeyRestrictionsHttpTest {
 
     private static final MutableClock CLOCK = new MutableClock(Instant.parse("2026-03-01T10:00:00Z"));
-    private static MockServer server;
-    private static TestClient admin;
 
-    @BeforeAll
-    static void start() {
-        server = MockServer.builder().clock(CLOCK).start();
-        admin = new TestClient(server);
-    }
+    @RegisterExtension
+    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true)
+            .configure(server -> server.clock(CLOCK)).build();
 
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    private final MockServer server = MOCK.server();
+    private final TestClient admin = new TestClient(server);
 
     @BeforeEach
     void seed() {
-        server.reset();
         StringBuilder records = new StringBuilder();
         for (int i = 0; i < 30; i++) {
             records.append(i == 0 ? "" : ",").append(jq("{'objectID':'" + i + "','title':'item " + i
@@ -50,27 +42,20 @@ class KeyRestrictionsHttpTest {
                 + "'attributesForFaceting':['kind']}") + ",\"records\":[" + records + "]}}}");
     }
 
-    private static TestClient key(String json) {
-        Reply reply = admin.post("/1/keys", jq(json));
-        return new TestClient(server, server.applicationId(), reply.body().get("key").stringValue());
+    private TestClient key(String json) {
+        return admin.withKey(admin.createKey(jq(json)));
     }
 
-    private static String keyValue(String json) {
-        return admin.post("/1/keys", jq(json)).body().get("key").stringValue();
-    }
-
-    private static int send(String key, Map<String, String> headers) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(server.url() + "/1/indexes/items/query"))
-                .header("X-Service-Application-Id", server.applicationId())
-                .header("X-Service-API-Key", key)
-                .POST(HttpRequest.BodyPublishers.ofString("{}"));
+    private int send(String key, Map<String, String> headers) {
+        HttpRequest.Builder request = admin.withKey(key).request("POST", "/1/indexes/items/query", "{}");
         headers.forEach(request::header);
         return admin.send(request.build()).status();
     }
 
     @Test
     void referersOfAKey() {
-        String key = keyValue("{'acl':['search'],'referers':['https://shop.example.com/*','*.partner.test*']}");
+        String key = admin.createKey(
+                jq("{'acl':['search'],'referers':['https://shop.example.com/*','*.partner.test*']}"));
         assertThat(send(key, Map.of("Referer", "https://shop.example.com/products"))).isEqualTo(200);
         assertThat(send(key, Map.of("Referer", "http://www.partner.test/x"))).isEqualTo(200);
         assertThat(send(key, Map.of("Referer", "https://elsewhere.test/"))).isEqualTo(403);
@@ -120,7 +105,7 @@ class KeyRestrictionsHttpTest {
 
     @Test
     void proxiedCallsCountPerForwardedIp() {
-        String limited = keyValue("{'acl':['search'],'maxQueriesPerIPPerHour':1}");
+        String limited = admin.createKey(jq("{'acl':['search'],'maxQueriesPerIPPerHour':1}"));
         String adminKey = server.adminKey();
         Map<String, String> first = Map.of("X-Forwarded-For", "203.0.113.7", "X-Forwarded-API-Key", limited);
         Map<String, String> second = Map.of("X-Forwarded-For", "198.51.100.1, 10.0.0.1",
@@ -139,7 +124,7 @@ class KeyRestrictionsHttpTest {
 
     @Test
     void credentialsAsUrlParameters() {
-        String key = keyValue("{'acl':['search']}");
+        String key = admin.createKey(jq("{'acl':['search']}"));
         TestClient anonymous = new TestClient(server, null, null);
         assertThat(anonymous.get("/1/indexes/items?query=item&x-service-application-id=" + server.applicationId()
                 + "&x-service-api-key=" + key).status()).isEqualTo(200);

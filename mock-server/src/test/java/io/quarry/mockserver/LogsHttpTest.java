@@ -3,35 +3,22 @@ package io.quarry.mockserver;
 import static io.quarry.mockserver.testing.TestClient.jq;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 /** {@code GET /1/logs}: the last requests, newest first, with type, paging and every key redacted. */
 class LogsHttpTest {
 
-    private static MockServer server;
-    private static TestClient client;
+    @RegisterExtension
+    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true)
+            .configure(server -> server.adminKey("very-secret-admin")).build();
 
-    @BeforeAll
-    static void start() {
-        server = MockServer.builder().adminKey("very-secret-admin").start();
-        client = new TestClient(server);
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
-
-    @BeforeEach
-    void reset() {
-        server.reset();
-    }
+    private final MockServer server = MOCK.server();
+    private final TestClient client = new TestClient(server);
 
     @Test
     void logsTheLastRequestsNewestFirst() {
@@ -82,7 +69,7 @@ class LogsHttpTest {
 
     @Test
     void keysAreRedacted() {
-        String key = client.post("/1/keys", jq("{'acl':['search']}")).body().get("key").stringValue();
+        String key = client.createKey(jq("{'acl':['search']}"));
         client.get("/1/keys/" + key);
         new TestClient(server, null, null).get("/1/indexes?x-service-application-id=" + server.applicationId()
                 + "&x-service-api-key=very-secret-admin");

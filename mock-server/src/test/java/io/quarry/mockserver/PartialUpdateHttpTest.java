@@ -3,51 +3,41 @@ package io.quarry.mockserver;
 import static io.quarry.mockserver.testing.TestClient.jq;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 /** The record state table of seed 000 §3.1 and every built-in {@code _operation}, over HTTP. */
 class PartialUpdateHttpTest {
 
-    private static MockServer server;
-    private static TestClient client;
+    @RegisterExtension
+    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
 
-    @BeforeAll
-    static void start() {
-        server = MockServer.builder().start();
-        client = new TestClient(server);
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    private final TestClient client = new TestClient(MOCK.server());
 
     @BeforeEach
-    void reset() {
-        server.reset();
+    void seed() {
         client.put("/1/indexes/idx/seed", jq("{'marker':true}"));
     }
 
-    private static Reply partial(String id, String body) {
+    private Reply partial(String id, String body) {
         return client.post("/1/indexes/idx/" + id + "/partial", jq(body));
     }
 
-    private static Reply partial(String id, String query, String body) {
+    private Reply partial(String id, String query, String body) {
         return client.post("/1/indexes/idx/" + id + "/partial?" + query, jq(body));
     }
 
-    private static JsonNode record(String id) {
+    private JsonNode record(String id) {
         Reply reply = client.get("/1/indexes/idx/" + id);
         return reply.status() == 404 ? null : reply.body();
     }
 
-    private static void put(String id, String body) {
+    private void put(String id, String body) {
         assertThat(client.put("/1/indexes/idx/" + id, jq(body)).status()).isEqualTo(200);
     }
 

@@ -3,35 +3,24 @@ package io.quarry.mockserver;
 import static io.quarry.mockserver.testing.TestClient.jq;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
-import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Rules saved over HTTP change search results: anchoring, params, promote, hide; rules follow the key's limits. */
 class RuleEffectsHttpTest {
 
-    private static MockServer server;
-    private static TestClient client;
+    @RegisterExtension
+    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
 
-    @BeforeAll
-    static void start() {
-        server = MockServer.builder().start();
-        client = new TestClient(server);
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    private final TestClient client = new TestClient(MOCK.server());
 
     @BeforeEach
-    void seed() {
-        server.reset();
+    void seed(MockServer server) {
         server.seed(jq("{'indices':{'shop':{'settings':{'attributesForFaceting':['brand']},'records':["
                 + "{'objectID':'1','name':'red phone','brand':'acme'},"
                 + "{'objectID':'2','name':'blue phone','brand':'globex'},"
@@ -39,15 +28,11 @@ class RuleEffectsHttpTest {
                 + "{'objectID':'4','name':'green lamp','brand':'globex'}]}}}"));
     }
 
-    private static List<String> ids(String query) {
-        Reply reply = client.post("/1/indexes/shop/query", "{\"query\":\"" + query + "\"}");
-        assertThat(reply.status()).as(reply.toString()).isEqualTo(200);
-        List<String> ids = new ArrayList<>();
-        reply.body().get("hits").forEach(hit -> ids.add(hit.get("objectID").stringValue()));
-        return ids;
+    private List<String> ids(String query) {
+        return client.post("/1/indexes/shop/query", "{\"query\":\"" + query + "\"}").hitIds();
     }
 
-    private static void saveRule(String json) {
+    private void saveRule(String json) {
         Reply reply = client.post("/1/indexes/shop/rules/batch", "[" + jq(json) + "]");
         assertThat(reply.status()).as(reply.toString()).isEqualTo(200);
     }

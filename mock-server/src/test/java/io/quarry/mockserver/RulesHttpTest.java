@@ -3,37 +3,27 @@ package io.quarry.mockserver;
 import static io.quarry.mockserver.testing.TestClient.jq;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Rule endpoints: save, batch (clearExistingRules, forwardToReplicas), get, delete, clear, search, validation. */
 class RulesHttpTest {
 
-    private static MockServer server;
-    private static TestClient client;
+    @RegisterExtension
+    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
 
-    @BeforeAll
-    static void start() {
-        server = MockServer.builder().start();
-        client = new TestClient(server);
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    private final TestClient client = new TestClient(MOCK.server());
 
     @BeforeEach
     void reset() {
-        server.reset();
         client.put("/1/indexes/shop/settings", jq("{'replicas':['shop_price','virtual(shop_virtual)']}"));
     }
 
-    private static String rule(String id, String pattern, String anchoring) {
+    private String rule(String id, String pattern, String anchoring) {
         return jq("{'objectID':'" + id + "','conditions':[{'pattern':'" + pattern + "','anchoring':'" + anchoring
                 + "'}],'consequence':{'params':{'filters':'brand:x'}}}");
     }

@@ -3,15 +3,16 @@ package io.quarry.mockserver;
 import static io.quarry.mockserver.testing.TestClient.jq;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 /** Search, multi-index search, facet search, browse and delete-by-query end to end through the engine. */
@@ -19,12 +20,13 @@ class SearchHttpTest {
 
     private static final int BIG = 2500;
 
-    private static MockServer server;
+    @RegisterExtension
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
+
     private static TestClient client;
 
     @BeforeAll
-    static void start() {
-        server = MockServer.builder().start();
+    static void seed(MockServer server) {
         client = new TestClient(server);
         client.put("/1/indexes/products/settings", jq("{'searchableAttributes':['name','brand'],"
                 + "'attributesForFaceting':['searchable(brand)','category']}"));
@@ -40,11 +42,6 @@ class SearchHttpTest {
                     .append(i).append("\",\"n\":").append(i).append("}}");
         }
         assertThat(client.post("/1/indexes/big/batch", batch.append("]}").toString()).status()).isEqualTo(200);
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
     }
 
     private static String encode(String value) {
@@ -68,7 +65,7 @@ class SearchHttpTest {
     }
 
     @Test
-    void getSearchTakesTheQueryStringAndIgnoresCredentialParameters() {
+    void getSearchTakesTheQueryStringAndIgnoresCredentialParameters(MockServer server) {
         Reply reply = new TestClient(server, null, null).get("/1/indexes/products?query=galaxy&filters="
                 + encode("price < 1000") + "&x-service-application-id=" + server.applicationId()
                 + "&x-service-api-key=" + server.adminKey());

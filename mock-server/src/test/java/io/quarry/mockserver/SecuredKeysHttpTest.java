@@ -3,27 +3,20 @@ package io.quarry.mockserver;
 import static io.quarry.mockserver.testing.TestClient.jq;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.MutableClock;
 import io.quarry.mockserver.testing.SecuredKeyFactory;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Base64;
-import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Secured API keys (seed 000 §2.6, §5.2): each restriction accepted and violated, and the client test vector. */
 class SecuredKeysHttpTest {
@@ -33,23 +26,15 @@ class SecuredKeysHttpTest {
             + "NzBkMjAwOTI2YWQyZnJlc3RyaWN0SW5kaWNlcz1Nb3ZpZXMmdmFsaWRVbnRpbD0yNTI0NjA0NDAw";
     private static final MutableClock CLOCK = new MutableClock(Instant.parse("2026-03-01T10:00:00Z"));
 
-    private static MockServer server;
-    private static TestClient admin;
+    @RegisterExtension
+    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true)
+            .configure(server -> server.clock(CLOCK)).build();
 
-    @BeforeAll
-    static void start() {
-        server = MockServer.builder().clock(CLOCK).start();
-        admin = new TestClient(server);
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    private final MockServer server = MOCK.server();
+    private final TestClient admin = new TestClient(server);
 
     @BeforeEach
     void seed() {
-        server.reset();
         server.seed(jq("{'keys':[{'value':'" + PARENT + "','acl':['search','browse']}],'indices':{"
                 + "'Movies':{'settings':{'attributesForFaceting':['genre','owner']},'records':["
                 + "{'objectID':'1','title':'Heat','genre':'crime','owner':'ann'},"
@@ -58,19 +43,12 @@ class SecuredKeysHttpTest {
                 + "'Series':{'records':[{'objectID':'s','title':'Lost'}]}}}"));
     }
 
-    private static TestClient as(String key) {
-        return new TestClient(server, server.applicationId(), key);
+    private TestClient as(String key) {
+        return admin.withKey(key);
     }
 
-    private static String secured(Map<String, String> restrictions) {
+    private String secured(Map<String, String> restrictions) {
         return SecuredKeyFactory.generate(PARENT, restrictions);
-    }
-
-    private static List<String> ids(Reply reply) {
-        assertThat(reply.status()).as(reply.toString()).isEqualTo(200);
-        List<String> ids = new ArrayList<>();
-        reply.body().get("hits").forEach(hit -> ids.add(hit.get("objectID").stringValue()));
-        return ids;
     }
 
     @Test
@@ -117,35 +95,25 @@ class SecuredKeysHttpTest {
     @Test
     void referersAreCheckedAgainstTheRefererHeader() {
         String key = secured(Map.of("referers", "https://*.example.com/*"));
-        assertThat(withReferer(key, "https://shop.example.com/cart").statusCode()).isEqualTo(200);
-        assertThat(withReferer(key, "https://evil.test/").statusCode()).isEqualTo(403);
+        assertThat(withReferer(key, "https://shop.example.com/cart")).isEqualTo(200);
+        assertThat(withReferer(key, "https://evil.test/")).isEqualTo(403);
         assertThat(as(key).post("/1/indexes/Movies/query", "{}").status()).as("no Referer").isEqualTo(403);
     }
 
-    private static HttpResponse<String> withReferer(String key, String referer) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(server.url() + "/1/indexes/Movies/query"))
-                .header("X-Service-Application-Id", server.applicationId())
-                .header("X-Service-API-Key", key)
-                .header("Referer", referer)
-                .POST(HttpRequest.BodyPublishers.ofString("{}")).build();
-        try {
-            return admin.http().send(request, HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+    private int withReferer(String key, String referer) {
+        TestClient user = as(key);
+        return user.send(user.request("POST", "/1/indexes/Movies/query", "{}").header("Referer", referer).build())
+                .status();
     }
 
     @Test
     void embeddedFiltersAreAndedWithTheQuerysOwn() {
         TestClient user = as(secured(Map.of("filters", "owner:ann")));
-        assertThat(ids(user.post("/1/indexes/Movies/query", "{}"))).containsExactlyInAnyOrder("1", "3");
-        assertThat(ids(user.post("/1/indexes/Movies/query", jq("{'filters':'genre:crime'}")))).containsExactly("1");
-        assertThat(ids(user.post("/1/indexes/Movies/query", jq("{'filters':'owner:bob'}"))))
+        assertThat(user.post("/1/indexes/Movies/query", "{}").hitIds()).containsExactlyInAnyOrder("1", "3");
+        assertThat(user.post("/1/indexes/Movies/query", jq("{'filters':'genre:crime'}")).hitIds()).containsExactly("1");
+        assertThat(user.post("/1/indexes/Movies/query", jq("{'filters':'owner:bob'}")).hitIds())
                 .as("the key's filter cannot be widened").isEmpty();
-        assertThat(ids(user.get("/1/indexes/Movies?filters=owner%3Abob"))).isEmpty();
+        assertThat(user.get("/1/indexes/Movies?filters=owner%3Abob").hitIds()).isEmpty();
         assertThat(user.post("/1/indexes/Movies/browse", "{}").body().get("nbHits").asInt()).isEqualTo(2);
     }
 
@@ -153,7 +121,7 @@ class SecuredKeysHttpTest {
     void otherEmbeddedParametersAreForced() {
         TestClient user = as(secured(Map.of("hitsPerPage", "1", "attributesToRetrieve", "title")));
         Reply reply = user.post("/1/indexes/Movies/query", jq("{'hitsPerPage':50,'attributesToRetrieve':['*']}"));
-        assertThat(ids(reply)).hasSize(1);
+        assertThat(reply.hitIds()).hasSize(1);
         assertThat(reply.body().get("hitsPerPage").asInt()).isEqualTo(1);
         assertThat(reply.body().get("hits").get(0).has("genre")).isFalse();
     }

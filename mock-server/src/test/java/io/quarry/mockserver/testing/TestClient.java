@@ -10,6 +10,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -18,6 +20,7 @@ public final class TestClient {
 
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
+    private final MockServer server;
     private final HttpClient http;
     private final String baseUrl;
     private final String appId;
@@ -38,6 +41,7 @@ public final class TestClient {
         if (server.isHttps()) {
             builder.sslContext(server.trustMaterial().sslContext());
         }
+        this.server = server;
         this.http = builder.build();
         this.baseUrl = server.url();
         this.appId = appId;
@@ -58,6 +62,40 @@ public final class TestClient {
         public String toString() {
             return status + " " + body;
         }
+
+        /** @return the objectIDs of a successful search's hits, in order */
+        public List<String> hitIds() {
+            requireOk();
+            List<String> ids = new ArrayList<>();
+            body.get("hits").forEach(hit -> ids.add(hit.get("objectID").stringValue()));
+            return ids;
+        }
+
+        /** @return this reply, after checking it is a 200 */
+        public Reply requireOk() {
+            if (status != 200) {
+                throw new AssertionError("expected a 200, got " + this);
+            }
+            return this;
+        }
+    }
+
+    /**
+     * Creates an API key with this client's credentials.
+     *
+     * @param json the key's definition
+     * @return the new key's value
+     */
+    public String createKey(String json) {
+        return post("/1/keys", json).requireOk().body().get("key").stringValue();
+    }
+
+    /**
+     * @param key the API key to send instead of this client's
+     * @return a client for the same server and application
+     */
+    public TestClient withKey(String key) {
+        return new TestClient(server, server.applicationId(), key);
     }
 
     /** @param path raw path and query @return the reply */
@@ -87,6 +125,18 @@ public final class TestClient {
      * @return the reply
      */
     public Reply send(String method, String path, String json) {
+        return send(request(method, path, json).build());
+    }
+
+    /**
+     * A request with this client's credentials, for tests that add headers or send it themselves.
+     *
+     * @param method the method
+     * @param path the raw path and query, already encoded
+     * @param json the body, or {@code null}
+     * @return the request, ready to build
+     */
+    public HttpRequest.Builder request(String method, String path, String json) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path))
                 .timeout(Duration.ofSeconds(30))
                 .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
@@ -100,7 +150,7 @@ public final class TestClient {
         if (apiKey != null) {
             request.header("X-Service-API-Key", apiKey);
         }
-        return send(request.build());
+        return request;
     }
 
     /**

@@ -3,6 +3,7 @@ package io.quarry.mockserver.internal.routes;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.json.HitPage;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.Dictionaries;
@@ -15,7 +16,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.NullNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -158,15 +158,7 @@ final class DictionaryRoutes {
                 matching.add(entry);
             }
         }
-        ArrayNode hits = Json.array();
-        int from = (int) Math.min(matching.size(), (long) page * hitsPerPage);
-        matching.subList(from, Math.min(matching.size(), from + hitsPerPage)).forEach(hits::add);
-        ObjectNode body = Json.object();
-        body.set("hits", hits);
-        body.put("nbHits", matching.size());
-        body.put("page", page);
-        body.put("nbPages", (matching.size() + hitsPerPage - 1) / hitsPerPage);
-        return body;
+        return HitPage.of(matching, page, hitsPerPage, entry -> entry);
     }
 
     private static boolean matches(ObjectNode entry, String query) {

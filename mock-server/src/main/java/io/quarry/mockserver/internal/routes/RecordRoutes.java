@@ -39,24 +39,23 @@ final class RecordRoutes {
         ObjectNode record = request.jsonObject();
         String objectID = BatchRequests.hasObjectId(record) ? record.get("objectID").stringValue()
                 : app.newObjectId();
-        record.put("objectID", objectID);
-        long taskId = apply(request.path("indexName"), new RecordOperation.Put(record));
-        claim(request, request.path("indexName"), List.of(objectID));
-        ObjectNode body = Replies.task("createdAt", app.nowMillis(), taskId);
-        body.put("objectID", objectID);
-        return Response.created(body);
+        return Response.created(put(request, objectID, record, "createdAt"));
     }
 
     /** {@code PUT /1/indexes/{indexName}/{objectID}}: replaces the whole record. */
     Response replace(Request request) {
         String objectID = request.path("objectID");
-        ObjectNode record = request.jsonObject();
+        return Response.ok(put(request, objectID, request.jsonObject(), "updatedAt"));
+    }
+
+    /** Stores {@code record} whole under {@code objectID}; the reply body is {@code {stamp, "taskID", "objectID"}}. */
+    private ObjectNode put(Request request, String objectID, ObjectNode record, String stamp) {
         record.put("objectID", objectID);
         long taskId = apply(request.path("indexName"), new RecordOperation.Put(record));
         claim(request, request.path("indexName"), List.of(objectID));
-        ObjectNode body = Replies.task("updatedAt", app.nowMillis(), taskId);
+        ObjectNode body = Replies.task(stamp, app.nowMillis(), taskId);
         body.put("objectID", objectID);
-        return Response.ok(body);
+        return body;
     }
 
     /** {@code POST /1/indexes/{indexName}/{objectID}/partial}: {@code createIfNotExists} defaults to true. */

@@ -1,7 +1,7 @@
 package io.quarry.mockserver.internal.state;
 
 import io.quarry.mockserver.internal.http.ApiException;
-import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.json.HitPage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -193,16 +192,7 @@ public final class Rules {
                 matching.add(rule);
             }
         }
-        ArrayNode hits = Json.array();
-        int from = (int) Math.min(matching.size(), (long) page * hitsPerPage);
-        matching.subList(from, Math.min(matching.size(), from + hitsPerPage))
-                .forEach(rule -> hits.add(rule.deepCopy()));
-        ObjectNode body = Json.object();
-        body.set("hits", hits);
-        body.put("nbHits", matching.size());
-        body.put("page", page);
-        body.put("nbPages", (matching.size() + hitsPerPage - 1) / hitsPerPage);
-        return body;
+        return HitPage.of(matching, page, hitsPerPage, ObjectNode::deepCopy);
     }
 
     private static List<String> names(JsonNode object) {

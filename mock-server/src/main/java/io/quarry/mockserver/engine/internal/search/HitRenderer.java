@@ -3,6 +3,7 @@ package io.quarry.mockserver.engine.internal.search;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -115,46 +116,37 @@ public final class HitRenderer {
     }
 
     private JsonNode highlight(JsonNode value, List<QueryWord> words) {
-        if (value.isObject()) {
+        return mapText(value, words, marked -> {
             ObjectNode out = JSON.objectNode();
-            for (Map.Entry<String, JsonNode> entry : value.properties()) {
-                JsonNode child = highlight(entry.getValue(), words);
-                if (child != null) {
-                    out.set(entry.getKey(), child);
-                }
+            out.put("value", marked.highlight(preTag, postTag));
+            out.put("matchLevel", marked.matchLevel());
+            ArrayNode matched = out.putArray("matchedWords");
+            marked.matchedWords().forEach(matched::add);
+            if (!marked.matchLevel().equals("none")) {
+                out.put("fullyHighlighted", marked.fullyHighlighted());
             }
             return out;
-        }
-        if (value.isArray()) {
-            ArrayNode out = JSON.arrayNode();
-            for (JsonNode element : value) {
-                JsonNode child = highlight(element, words);
-                if (child != null) {
-                    out.add(child);
-                }
-            }
-            return out;
-        }
-        if (!value.isString() && !value.isNumber()) {
-            return null;
-        }
-        MarkedText marked = new MarkedText(value.asString(), words);
-        ObjectNode out = JSON.objectNode();
-        out.put("value", marked.highlight(preTag, postTag));
-        out.put("matchLevel", marked.matchLevel());
-        ArrayNode matched = out.putArray("matchedWords");
-        marked.matchedWords().forEach(matched::add);
-        if (!marked.matchLevel().equals("none")) {
-            out.put("fullyHighlighted", marked.fullyHighlighted());
-        }
-        return out;
+        });
     }
 
     private JsonNode snippet(JsonNode value, List<QueryWord> words, int size) {
+        return mapText(value, words, marked -> {
+            ObjectNode out = JSON.objectNode();
+            out.put("value", marked.snippet(size, preTag, postTag, ellipsis));
+            out.put("matchLevel", marked.matchLevel());
+            return out;
+        });
+    }
+
+    /**
+     * Replaces every string and number in {@code value} by {@code render} of its marked text, keeping the shape of
+     * objects and arrays and dropping other scalars (highlighting and snippeting walk attributes the same way).
+     */
+    private static JsonNode mapText(JsonNode value, List<QueryWord> words, Function<MarkedText, JsonNode> render) {
         if (value.isObject()) {
             ObjectNode out = JSON.objectNode();
             for (Map.Entry<String, JsonNode> entry : value.properties()) {
-                JsonNode child = snippet(entry.getValue(), words, size);
+                JsonNode child = mapText(entry.getValue(), words, render);
                 if (child != null) {
                     out.set(entry.getKey(), child);
                 }
@@ -164,7 +156,7 @@ public final class HitRenderer {
         if (value.isArray()) {
             ArrayNode out = JSON.arrayNode();
             for (JsonNode element : value) {
-                JsonNode child = snippet(element, words, size);
+                JsonNode child = mapText(element, words, render);
                 if (child != null) {
                     out.add(child);
                 }
@@ -174,11 +166,7 @@ public final class HitRenderer {
         if (!value.isString() && !value.isNumber()) {
             return null;
         }
-        MarkedText marked = new MarkedText(value.asString(), words);
-        ObjectNode out = JSON.objectNode();
-        out.put("value", marked.snippet(size, preTag, postTag, ellipsis));
-        out.put("matchLevel", marked.matchLevel());
-        return out;
+        return render.apply(new MarkedText(value.asString(), words));
     }
 
     private ObjectNode rankingInfo(Hit hit, int userScore) {
