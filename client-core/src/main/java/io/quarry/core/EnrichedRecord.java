@@ -60,7 +60,7 @@ public final class EnrichedRecord<T> {
     }
 
     /**
-     * The attributes of a record whose names start with {@code _}, in order.
+     * The generated members of a record ({@link #isGeneratedMember}), in order.
      *
      * @param raw the record
      * @return those attributes
@@ -68,11 +68,23 @@ public final class EnrichedRecord<T> {
     public static FreeFormRecord generatedMembersOf(FreeFormRecord raw) {
         FreeFormRecord.Builder generated = FreeFormRecord.builder();
         raw.attributes().forEach((name, value) -> {
-            if (name.startsWith("_")) {
+            if (isGeneratedMember(name)) {
                 generated.put(name, value);
             }
         });
         return generated.build();
+    }
+
+    /**
+     * Whether a member of a hit is one the engine generated rather than a stored attribute: its name starts with
+     * {@code _}, except the two stored attributes the service reserves that way, {@code _tags} (tag filters)
+     * and {@code _geoloc} (geo search), which a record type may declare like any other attribute.
+     *
+     * @param name the member name
+     * @return true for a generated member
+     */
+    public static boolean isGeneratedMember(String name) {
+        return name.startsWith("_") && !name.equals("_tags") && !name.equals("_geoloc");
     }
 
     /**

@@ -140,18 +140,35 @@ class RequestEncodingTest {
     }
 
     @Test
-    void bodyIsStreamedRatherThanBufferedWithALength() {
+    void bodyUpToAMegabyteIsSentWithALength() {
         WM.stubFor(any(anyUrl()).willReturn(okJson("{}")));
-        List<Item> items = new ArrayList<>();
-        for (int i = 0; i < 1000; i++) {
-            items.add(new Item(Integer.toString(i), "name " + i, i));
-        }
         try (ApiClient api = api(config("key", host("a.test", WM.getPort())))) {
-            api.request(BATCH).path("indexName", "i").body(Map.of("requests", items)).execute(Void.class);
+            api.request(BATCH).path("indexName", "i").body(Map.of("requests", items(1000))).execute(Void.class);
+        }
+        LoggedRequest request = onlyRequest();
+        assertThat(request.getHeader("Transfer-Encoding")).isNull();
+        assertThat(request.getHeader("Content-Length")).isEqualTo(Integer.toString(request.getBody().length));
+        assertThat(request.getBodyAsString()).contains("{\"objectID\":\"999\",\"name\":\"name 999\",\"optional\":999}");
+    }
+
+    @Test
+    void bodyOverAMegabyteIsStreamedRatherThanHeldInMemory() {
+        WM.stubFor(any(anyUrl()).willReturn(okJson("{}")));
+        try (ApiClient api = api(config("key", host("a.test", WM.getPort())))) {
+            api.request(BATCH).path("indexName", "i").body(Map.of("requests", items(30_000))).execute(Void.class);
         }
         LoggedRequest request = onlyRequest();
         assertThat(request.getHeader("Transfer-Encoding")).isEqualTo("chunked");
-        assertThat(request.getBodyAsString()).contains("{\"objectID\":\"999\",\"name\":\"name 999\",\"optional\":999}");
+        assertThat(request.getBody().length).isGreaterThan(1 << 20);
+        assertThat(request.getBodyAsString()).endsWith("{\"objectID\":\"29999\",\"name\":\"name 29999\",\"optional\":29999}]}");
+    }
+
+    private static List<Item> items(int count) {
+        List<Item> items = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            items.add(new Item(Integer.toString(i), "name " + i, i));
+        }
+        return items;
     }
 
     @Test

@@ -14,7 +14,7 @@ import tools.jackson.databind.ValueDeserializer;
 /**
  * Reads an {@link EnrichedRecord} in one pass: the record type's deserializer reads the member from the stream
  * through a {@link GeneratedMemberDiverter}, which sets the generated members (names starting with {@code _})
- * aside as compact JSON, decoded only when asked for. Types that take any attribute ({@link FreeFormRecord}, maps,
+ * aside, decoded only when asked for. Types that take any attribute ({@link FreeFormRecord}, maps,
  * {@code Object}) get every member.
  */
 final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
@@ -70,23 +70,18 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
         }
         GeneratedMemberDiverter hit = new GeneratedMemberDiverter(p, ctxt);
         Object record = recordReader.deserialize(hit, ctxt);
-        GeneratedMembersSink.Slice generated = hit.generatedMembers();
-        return new EnrichedRecord<>(record, hit.objectID(),
-                () -> generated == null ? FreeFormRecord.builder().build() : read(generated),
+        Supplier<FreeFormRecord> generated = hit.generatedMembers();
+        return new EnrichedRecord<>(record, hit.objectID(), generated,
                 () -> merge(record == null ? FreeFormRecord.builder().build() : FreeFormRecord.from(record),
-                        generated));
+                        generated.get()));
     }
 
-    private static FreeFormRecord read(GeneratedMembersSink.Slice generated) {
-        return Json.read(generated.bytes(), FreeFormRecord.class);
-    }
-
-    private static FreeFormRecord merge(FreeFormRecord stored, GeneratedMembersSink.Slice generated) {
-        if (generated == null) {
+    private static FreeFormRecord merge(FreeFormRecord stored, FreeFormRecord generated) {
+        if (generated.attributes().isEmpty()) {
             return stored;
         }
         FreeFormRecord.Builder all = stored.toBuilder();
-        read(generated).attributes().forEach(all::put);
+        generated.attributes().forEach(all::put);
         return all.build();
     }
 }

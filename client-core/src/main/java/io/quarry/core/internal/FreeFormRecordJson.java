@@ -95,7 +95,7 @@ final class FreeFormRecordJson {
             return builder.build();
         }
 
-        private static Object readValue(JsonParser p, DeserializationContext ctxt) {
+        static Object readValue(JsonParser p, DeserializationContext ctxt) {
             JsonToken token = p.currentToken();
             switch (token) {
                 case START_OBJECT:

@@ -1,6 +1,8 @@
 package io.quarry.core.internal;
 
+import io.quarry.core.EnrichedRecord;
 import io.quarry.core.FreeFormRecord;
+import java.util.function.Supplier;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.SerializableString;
@@ -11,9 +13,14 @@ import tools.jackson.databind.DeserializationContext;
 
 /**
  * A view of the parser, positioned on a hit's opening brace, through which the record type's own deserializer
- * reads the hit: the hit's top-level members whose names start with {@code _} are copied as JSON into the
- * response's {@link GeneratedMembersSink} as they go by and never reach the record's deserializer, so the record is bound straight from the stream in one pass. It
- * also notes the hit's {@code objectID}, whether or not the record type has one.
+ * reads the hit: the hit's top-level generated members ({@link EnrichedRecord#isGeneratedMember}) are skipped as
+ * they go by and never reach the record's deserializer, so the record is bound straight from the stream in one
+ * pass. It also notes the hit's {@code objectID}, whether or not the record type has one.
+ *
+ * <p>When the response is parsed from its body bytes (the normal case, see
+ * {@link Json#read(byte[], java.lang.reflect.Type)}), a skipped member is only remembered as a byte range of the body: skipping costs the parser less than reading,
+ * and nothing is copied. Parsed from anything else (a conversion, a buffered token stream), the members are
+ * decoded at once instead.
  *
  * <p>Every way a deserializer can step to the next member ({@code nextToken}, {@code nextValue},
  * {@code nextName}, {@code nextNameMatch}, and {@code skipChildren} of the whole hit) goes through
@@ -21,10 +28,14 @@ import tools.jackson.databind.DeserializationContext;
  */
 final class GeneratedMemberDiverter extends JsonParserDelegate {
 
+    private static final FreeFormRecord NONE = FreeFormRecord.builder().build();
+
     private final DeserializationContext ctxt;
     private final TokenStreamContext hit;
-    private GeneratedMembersSink generated;
-    private int generatedStart;
+    /** The body the parser reads, when its byte offsets can be trusted; else null. */
+    private final byte[] body;
+    private GeneratedMembers.Collector ranges;
+    private FreeFormRecord.Builder decoded;
     private boolean atObjectIDValue;
     private String objectID;
 
@@ -36,21 +47,30 @@ final class GeneratedMemberDiverter extends JsonParserDelegate {
         super(parser);
         this.ctxt = ctxt;
         this.hit = parser.streamReadContext();
+        this.body = bodyUnder(parser, ctxt);
+    }
+
+    /** The response body when the parser reads it directly: its offset of the hit must be the hit's brace. */
+    private static byte[] bodyUnder(JsonParser parser, DeserializationContext ctxt) {
+        if (!(ctxt.getAttribute(Json.BODY_ATTRIBUTE) instanceof byte[] bytes)) {
+            return null;
+        }
+        long offset = parser.currentTokenLocation().getByteOffset();
+        return offset >= 0 && offset < bytes.length && bytes[(int) offset] == '{' ? bytes : null;
     }
 
     /**
-     * Ends the copy of the generated members; call once the record is read.
+     * The generated members; call once the record is read.
      *
-     * @return where they are, or null when the hit had none
+     * @return builds them on demand, empty when the hit had none
      */
-    GeneratedMembersSink.Slice generatedMembers() {
-        if (generated == null) {
-            return null;
+    Supplier<FreeFormRecord> generatedMembers() {
+        if (ranges != null) {
+            GeneratedMembers members = ranges.build();
+            return members::decode;
         }
-        generated.endObject();
-        GeneratedMembersSink sink = generated;
-        generated = null;
-        return new GeneratedMembersSink.Slice(sink, generatedStart, sink.size());
+        FreeFormRecord members = decoded == null ? NONE : decoded.build();
+        return () -> members;
     }
 
     /** @return the hit's objectID when it is a string, else null */
@@ -70,21 +90,35 @@ final class GeneratedMemberDiverter extends JsonParserDelegate {
         }
         while (token == JsonToken.PROPERTY_NAME && delegate.streamReadContext() == hit) {
             String name = delegate.currentName();
-            if (!name.startsWith("_")) {
+            if (!EnrichedRecord.isGeneratedMember(name)) {
                 atObjectIDValue = name.equals(FreeFormRecord.OBJECT_ID);
                 break;
             }
-            boolean first = generated == null;
-            if (first) {
-                generated = GeneratedMembersSink.of(ctxt);
-                generatedStart = generated.size();
-                generated.startObject();
-            }
-            delegate.nextToken();
-            generated.member(name, delegate, first);
+            divert(name);
             token = delegate.nextToken();
         }
         return token;
+    }
+
+    /** Takes the member whose name the parser is on, leaving the parser on its value's last token. */
+    private void divert(String name) {
+        long start = body == null ? -1 : delegate.currentTokenLocation().getByteOffset();
+        delegate.nextToken();
+        if (start >= 0 && body[(int) start] == '"') {
+            delegate.skipChildren();
+            // a skipped string is not read yet: finish it so the location is past its closing quote
+            delegate.finishToken();
+            long end = delegate.currentLocation().getByteOffset();
+            if (ranges == null) {
+                ranges = new GeneratedMembers.Collector(body);
+            }
+            ranges.add((int) start, (int) end);
+        } else {
+            if (decoded == null) {
+                decoded = FreeFormRecord.builder();
+            }
+            decoded.put(name, FreeFormRecordJson.Reader.readValue(delegate, ctxt));
+        }
     }
 
     @Override
@@ -105,11 +139,18 @@ final class GeneratedMemberDiverter extends JsonParserDelegate {
 
     @Override
     public int nextNameMatch(PropertyNameMatcher matcher) {
-        JsonToken token = nextToken();
-        if (token == JsonToken.PROPERTY_NAME) {
-            return matcher.matchName(delegate.currentName());
+        // the parser's own matching works on the raw bytes, without building the name: keep it on the hot path
+        int match = delegate.nextNameMatch(matcher);
+        while (delegate.currentToken() == JsonToken.PROPERTY_NAME && delegate.streamReadContext() == hit) {
+            String name = delegate.currentName();
+            if (!EnrichedRecord.isGeneratedMember(name)) {
+                atObjectIDValue = name.equals(FreeFormRecord.OBJECT_ID);
+                break;
+            }
+            divert(name);
+            match = delegate.nextNameMatch(matcher);
         }
-        return token == JsonToken.END_OBJECT ? PropertyNameMatcher.MATCH_END_OBJECT : PropertyNameMatcher.MATCH_ODD_TOKEN;
+        return match;
     }
 
     @Override

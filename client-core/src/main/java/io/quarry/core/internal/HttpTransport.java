@@ -16,6 +16,7 @@ import io.quarry.core.UnreachableHostsException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.lang.reflect.Type;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -35,7 +36,6 @@ import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
 import okhttp3.ResponseBody;
-import tools.jackson.core.exc.JacksonIOException;
 
 /**
  * Sends prepared requests over OkHttp following the {@link RetryStrategy}: one try per host, the host's
@@ -338,9 +338,8 @@ public final class HttpTransport implements AutoCloseable {
                     }
                 }
                 return new TryResult.Failed<>(error);
-            } catch (IOException | JacksonIOException e) {
-                IOException io = e instanceof IOException direct ? direct : ((JacksonIOException) e).getCause();
-                return onFailure(host, io, start);
+            } catch (IOException e) {
+                return onFailure(host, e, start);
             } catch (QuarryException e) {
                 return new TryResult.Failed<>(e);
             }
@@ -368,16 +367,19 @@ public final class HttpTransport implements AutoCloseable {
             if (type == Void.class || type == void.class) {
                 return null;
             }
+            // read whole, then parsed from the array: no parser buffer to fill, and hits keep their generated
+            // members as ranges of it (the decoded response is larger than its text, so this bounds nothing)
+            byte[] bytes = body.bytes();
             if (log.bodiesEnabled()) {
-                log.responseBody(body.source().peek().readUtf8(), extraSecrets);
+                log.responseBody(new String(bytes, StandardCharsets.UTF_8), extraSecrets);
             }
             if (type == String.class) {
-                return (T) body.string();
+                return (T) new String(bytes, StandardCharsets.UTF_8);
             }
-            if (body.source().exhausted()) {
+            if (bytes.length == 0) {
                 return null;
             }
-            return Json.read(body.byteStream(), type);
+            return Json.read(bytes, type);
         }
 
         private ApiException errorOf(Response response, int status, Map<String, List<String>> headers)

@@ -5,16 +5,15 @@ import io.quarry.core.DeserializationException;
 import io.quarry.core.EnrichedRecord;
 import io.quarry.core.FreeFormRecord;
 import io.quarry.core.InvalidRequestException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.reflect.Type;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.StreamWriteFeature;
-import tools.jackson.core.exc.JacksonIOException;
 import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
@@ -62,6 +61,8 @@ public final class Json {
             return MAPPER.writerFor(type);
         }
     };
+    /** The deserialization attribute holding the body being parsed, for {@code GeneratedMemberDiverter}. */
+    static final Object BODY_ATTRIBUTE = new Object();
     /** Bounds the reader cache should a caller decode into ever new generic types. */
     private static final int MAX_CACHED_READERS = 1024;
 
@@ -99,20 +100,18 @@ public final class Json {
     }
 
     /**
-     * Decodes a JSON stream into a type.
+     * Decodes a response body into a type. The body is parsed from the array itself, which lets hits set their
+     * generated members aside as byte ranges of it instead of copies (see {@code GeneratedMemberDiverter}).
      *
-     * @param in   the JSON
+     * @param json the JSON, UTF-8
      * @param type the target type
      * @param <T>  the target type
      * @return the value, null for a JSON null
      * @throws DeserializationException if the JSON is malformed or does not match the type
-     * @throws JacksonIOException       if reading the stream failed (a transport problem, not a JSON one)
      */
-    public static <T> T read(InputStream in, Type type) {
+    public static <T> T read(byte[] json, Type type) {
         try {
-            return readerFor(type).readValue(in);
-        } catch (JacksonIOException e) {
-            throw e;
+            return readerFor(type).withAttribute(BODY_ATTRIBUTE, json).readValue(json);
         } catch (JacksonException e) {
             throw deserializationFailure(type, e);
         }
@@ -128,28 +127,7 @@ public final class Json {
      * @throws DeserializationException if the JSON is malformed or does not match the type
      */
     public static <T> T read(String json, Type type) {
-        try {
-            return readerFor(type).readValue(json);
-        } catch (JacksonException e) {
-            throw deserializationFailure(type, e);
-        }
-    }
-
-    /**
-     * Decodes UTF-8 JSON kept aside while decoding a response into a type.
-     *
-     * @param json the JSON bytes of one value
-     * @param type the target type
-     * @param <T>  the target type
-     * @return the value
-     * @throws DeserializationException if the JSON does not match the type
-     */
-    static <T> T read(byte[] json, Class<T> type) {
-        try {
-            return readerFor(type).readValue(json);
-        } catch (JacksonException e) {
-            throw deserializationFailure(type, e);
-        }
+        return read(json.getBytes(StandardCharsets.UTF_8), type);
     }
 
     private static ObjectReader readerFor(Type type) {

@@ -5,16 +5,25 @@ import java.io.OutputStream;
 import java.util.zip.GZIPOutputStream;
 import okhttp3.MediaType;
 import okhttp3.RequestBody;
+import okio.Buffer;
 import okio.BufferedSink;
 import tools.jackson.core.JacksonException;
 
 /**
- * A request body that Jackson writes straight into OkHttp's sink, optionally through gzip: no intermediate
- * String or byte array, so a large batch is never copied in memory. It can be written again on a retry.
+ * A request body that Jackson writes, optionally through gzip, without an intermediate String or byte array.
+ *
+ * <p>A body of up to {@link #MAX_BUFFERED} bytes (every search, most batches) is serialised once into okio's
+ * pooled segments and sent with a {@code Content-Length}: the request then leaves in as few packets as possible
+ * and the server reads it without chunked decoding, which measurably shortens every call. A larger body is
+ * streamed straight into the connection, chunked, so it is never held in memory whole. Either way it can be
+ * written again (a retried request serialises it anew).
  */
 final class JsonRequestBody extends RequestBody {
 
     static final MediaType JSON = MediaType.get("application/json; charset=UTF-8");
+
+    /** Bodies up to this size are sent with a length; larger ones are streamed. */
+    static final long MAX_BUFFERED = 1L << 20;
 
     /** A serialisation failure, carried through OkHttp as an I/O failure and then reported as such. */
     static final class BodyWriteException extends IOException {
@@ -25,12 +34,37 @@ final class JsonRequestBody extends RequestBody {
         }
     }
 
+    /** Stops the serialisation into the buffer once the body is known to be too large for it. */
+    private static final class TooLargeToBuffer extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        TooLargeToBuffer() {
+            super("body larger than the buffering cap");
+        }
+
+        @Override
+        public synchronized Throwable fillInStackTrace() {
+            // a control signal: its stack is never looked at
+            return this;
+        }
+    }
+
     private final Object value;
     private final boolean gzip;
+    private final long maxBuffered;
+    private boolean measured;
+    /** The serialised body until its first write, when it is sent with a length; else null. */
+    private Buffer buffered;
+    private long length = -1;
 
     JsonRequestBody(Object value, boolean gzip) {
+        this(value, gzip, MAX_BUFFERED);
+    }
+
+    JsonRequestBody(Object value, boolean gzip, long maxBuffered) {
         this.value = value;
         this.gzip = gzip;
+        this.maxBuffered = maxBuffered;
     }
 
     @Override
@@ -39,13 +73,44 @@ final class JsonRequestBody extends RequestBody {
     }
 
     @Override
-    public long contentLength() {
-        return -1;
+    public long contentLength() throws IOException {
+        if (!measured) {
+            measured = true;
+            Buffer buffer = new Buffer();
+            try {
+                serialize(new CappedStream(buffer.outputStream(), maxBuffered));
+            } catch (TooLargeToBuffer e) {
+                buffer.clear();
+                return -1;
+            }
+            buffered = buffer;
+            length = buffer.size();
+        }
+        return length;
     }
 
     @Override
     public void writeTo(BufferedSink sink) throws IOException {
-        OutputStream target = sink.outputStream();
+        if (contentLength() < 0) {
+            serialize(sink.outputStream());
+            return;
+        }
+        Buffer body = buffered;
+        buffered = null;
+        if (body == null) {
+            // a second write (an interceptor's copy, a re-sent request): serialise again, to the same length
+            body = new Buffer();
+            serialize(body.outputStream());
+            if (body.size() != length) {
+                throw new IOException("request body changed while being sent: " + body.size() + " bytes instead of "
+                        + length);
+            }
+        }
+        // moves the segments: nothing is copied, and they go back to okio's pool once written
+        sink.write(body, body.size());
+    }
+
+    private void serialize(OutputStream target) throws IOException {
         GZIPOutputStream zipped = gzip ? new GZIPOutputStream(target, 8192) : null;
         try {
             Json.write(value, zipped != null ? zipped : target);
@@ -57,6 +122,36 @@ final class JsonRequestBody extends RequestBody {
         }
         if (zipped != null) {
             zipped.finish();
+        }
+    }
+
+    /** Passes bytes through until more than a cap have gone by. */
+    private static final class CappedStream extends OutputStream {
+        private final OutputStream out;
+        private long left;
+
+        CappedStream(OutputStream out, long cap) {
+            this.out = out;
+            this.left = cap;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            take(1);
+            out.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            take(len);
+            out.write(b, off, len);
+        }
+
+        private void take(int n) throws TooLargeToBuffer {
+            left -= n;
+            if (left < 0) {
+                throw new TooLargeToBuffer();
+            }
         }
     }
 }

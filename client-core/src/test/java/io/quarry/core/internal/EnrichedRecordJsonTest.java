@@ -198,6 +198,53 @@ class EnrichedRecordJsonTest {
     }
 
     @Test
+    void generatedMembersSurviveAnyWhitespaceAroundThem() {
+        String json = "{ \"hits\" : [ { \"_a\" :\t\"x\" ,\n \"objectID\" : \"p\" , \"_b\"\r\n:  -1.5e2 ,"
+                + " \"_c\" : [ true , null ] , \"_d\" : 7 } ] }";
+
+        EnrichedRecord<Product> hit = decode(json, Product.class).hits().get(0);
+
+        FreeFormRecord generated = hit.generatedMembers();
+        assertThat(generated.names()).containsExactly("_a", "_b", "_c", "_d");
+        assertThat(generated.getString("_a")).contains("x");
+        assertThat(generated.get("_b")).isEqualTo(new BigDecimal("-1.5e2"));
+        assertThat(generated.getList("_c")).hasValueSatisfying(c -> assertThat(c).containsExactly(true, null));
+        assertThat(generated.getLong("_d")).contains(7L);
+        assertThat(hit.objectID()).contains("p");
+    }
+
+    /** A response model of the caller's, converted from values already decoded rather than parsed from a body. */
+    record ProductPage(List<EnrichedRecord<Product>> hits) { }
+
+    @Test
+    void hitsConvertedFromDecodedValuesKeepTheirGeneratedMembersToo() {
+        FreeFormRecord page = FreeFormRecord.builder().put("hits", List.of(Map.of("objectID", "p", "name", "Lamp",
+                "price", 5, "_rankingInfo", Map.of("nbTypos", 2)))).build();
+
+        EnrichedRecord<Product> hit = page.as(ProductPage.class).hits().get(0);
+
+        assertThat(hit.record()).isEqualTo(new Product("p", "Lamp", 5));
+        assertThat(hit.generatedMembers().getRecord("_rankingInfo").orElseThrow().getLong("nbTypos")).contains(2L);
+        assertThat(hit.raw().names()).contains("objectID", "_rankingInfo");
+    }
+
+    record Place(String objectID, @com.fasterxml.jackson.annotation.JsonProperty("_geoloc") Map<String, Double> geoloc,
+                 @com.fasterxml.jackson.annotation.JsonProperty("_tags") List<String> tags) { }
+
+    @Test
+    void reservedStoredAttributesStartingWithAnUnderscoreReachTheRecord() {
+        String json = "{\"hits\":[{\"objectID\":\"x\",\"_geoloc\":{\"lat\":1.5,\"lng\":2.0},\"_tags\":[\"t\"],"
+                + "\"_rankingInfo\":{\"geoDistance\":3}}]}";
+
+        EnrichedRecord<Place> hit = decode(json, Place.class).hits().get(0);
+
+        assertThat(hit.record()).isEqualTo(new Place("x", Map.of("lat", 1.5, "lng", 2.0), List.of("t")));
+        assertThat(hit.generatedMembers().names()).containsExactly("_rankingInfo");
+        assertThat(decode(json, FreeFormRecord.class).hits().get(0).generatedMembers().names())
+                .containsExactly("_rankingInfo");
+    }
+
+    @Test
     void mismatchNamesTheTypeAndThePathInsideTheHit() {
         assertThatThrownBy(() -> decode("{\"hits\":[{\"objectID\":\"p\",\"price\":\"cheap\"}]}", Product.class))
                 .isInstanceOfSatisfying(DeserializationException.class,

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.annotation.JsonEnumDefaultValue;
 import io.quarry.core.DeserializationException;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -44,7 +43,7 @@ class JsonTest {
     @Test
     void typeMismatchNamesTheTypeAndTheJsonPath() {
         String json = "{\"hits\":[{\"message\":\"ok\"},{\"optional\":\"not a number\"}]}";
-        assertThatThrownBy(() -> Json.read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)),
+        assertThatThrownBy(() -> Json.read(json.getBytes(StandardCharsets.UTF_8),
                 Page.class))
                 .isInstanceOfSatisfying(DeserializationException.class, e -> {
                     assertThat(e.targetType()).isEqualTo(Page.class.getName());

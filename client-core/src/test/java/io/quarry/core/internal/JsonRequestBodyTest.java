@@ -1,0 +1,78 @@
+package io.quarry.core.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.GZIPInputStream;
+import okio.Buffer;
+import org.junit.jupiter.api.Test;
+
+/** Small bodies go out with a length, large ones streamed; either can be written more than once. */
+class JsonRequestBodyTest {
+
+    private static final Map<String, Object> VALUE = Map.of("requests", List.of("a", "b", "c"));
+    private static final String JSON = "{\"requests\":[\"a\",\"b\",\"c\"]}";
+
+    @Test
+    void bodyUnderTheCapHasItsLengthAndIsWrittenWhole() throws IOException {
+        JsonRequestBody body = new JsonRequestBody(VALUE, false);
+
+        assertThat(body.contentLength()).isEqualTo(JSON.length());
+        assertThat(written(body)).isEqualTo(JSON);
+    }
+
+    @Test
+    void bodyOverTheCapHasNoLengthAndIsStillWrittenWhole() throws IOException {
+        JsonRequestBody body = new JsonRequestBody(VALUE, false, 10);
+
+        assertThat(body.contentLength()).isEqualTo(-1);
+        assertThat(written(body)).isEqualTo(JSON);
+        assertThat(written(body)).isEqualTo(JSON);
+    }
+
+    @Test
+    void secondWriteSerialisesTheSameBytesAgain() throws IOException {
+        JsonRequestBody body = new JsonRequestBody(VALUE, false);
+
+        assertThat(written(body)).isEqualTo(JSON);
+        assertThat(written(body)).isEqualTo(JSON);
+        assertThat(body.contentLength()).isEqualTo(JSON.length());
+    }
+
+    @Test
+    void gzipLengthIsTheCompressedOne() throws IOException {
+        JsonRequestBody body = new JsonRequestBody(VALUE, true);
+
+        long length = body.contentLength();
+        Buffer sink = new Buffer();
+        body.writeTo(sink);
+
+        assertThat(sink.size()).isEqualTo(length);
+        try (GZIPInputStream in = new GZIPInputStream(sink.inputStream())) {
+            assertThat(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)).isEqualTo(JSON);
+        }
+    }
+
+    @Test
+    void unserialisableValueFailsAsABodyWriteErrorBeforeAnythingIsSent() {
+        Object unserialisable = new Object() {
+            @SuppressWarnings("unused")
+            public String getBoom() {
+                throw new IllegalStateException("no");
+            }
+        };
+        JsonRequestBody body = new JsonRequestBody(unserialisable, false);
+
+        assertThatThrownBy(body::contentLength).isInstanceOf(JsonRequestBody.BodyWriteException.class)
+                .hasMessageContaining("cannot be serialised");
+    }
+
+    private static String written(JsonRequestBody body) throws IOException {
+        Buffer sink = new Buffer();
+        body.writeTo(sink);
+        return sink.readUtf8();
+    }
+}
