@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
+import javax.net.ssl.X509TrustManager;
 import okhttp3.OkHttpClient;
 
 /**
@@ -55,6 +56,7 @@ public final class ClientConfig {
     private final Random shuffle;
     private final Duration maxRateLimitWait;
     private final boolean insecureHttpAllowed;
+    private final X509TrustManager trustManager;
 
     private ClientConfig(Builder b) {
         this.credentials = b.credentials;
@@ -74,6 +76,7 @@ public final class ClientConfig {
         this.shuffle = b.shuffle;
         this.maxRateLimitWait = b.maxRateLimitWait;
         this.insecureHttpAllowed = b.insecureHttpAllowed;
+        this.trustManager = b.trustManager;
     }
 
     /**
@@ -121,6 +124,7 @@ public final class ClientConfig {
         b.shuffle = shuffle;
         b.maxRateLimitWait = maxRateLimitWait;
         b.insecureHttpAllowed = insecureHttpAllowed;
+        b.trustManager = trustManager;
         return b;
     }
 
@@ -229,13 +233,19 @@ public final class ClientConfig {
         return insecureHttpAllowed;
     }
 
+    /** @return the trust manager deciding which server certificates are trusted, if not the JDK's default */
+    public Optional<X509TrustManager> trustManager() {
+        return Optional.ofNullable(trustManager);
+    }
+
     /** Shows the settings; secret credential values are masked. */
     @Override
     public String toString() {
         return "ClientConfig{credentials=" + credentials + ", hosts=" + hosts + ", domains=" + domains
                 + ", connectTimeout=" + connectTimeout + ", readTimeout=" + readTimeout
                 + ", writeTimeout=" + writeTimeout + ", gzipRequests=" + gzipRequests + ", proxy=" + proxy
-                + ", logLevel=" + logLevel + ", userAgentSegments=" + userAgentSegments + "}";
+                + ", logLevel=" + logLevel + ", userAgentSegments=" + userAgentSegments
+                + (trustManager == null ? "" : ", trustManager=custom") + "}";
     }
 
     private void checkScheme(Host host) {
@@ -264,6 +274,7 @@ public final class ClientConfig {
         private Random shuffle = new Random();
         private Duration maxRateLimitWait;
         private boolean insecureHttpAllowed;
+        private X509TrustManager trustManager;
 
         private Builder(Credentials credentials) {
             this.credentials = credentials;
@@ -471,6 +482,20 @@ public final class ClientConfig {
          */
         public Builder allowInsecureHttp() {
             this.insecureHttpAllowed = true;
+            return this;
+        }
+
+        /**
+         * Trusts the server certificates this trust manager accepts instead of the JDK's default authorities: for
+         * a server with a private or self-signed certificate, such as the mock server over HTTPS
+         * ({@code .trustManager(server.trustMaterial().trustManager())}). Applies on top of a client given to
+         * {@link #httpClient}.
+         *
+         * @param trustManager the trust manager
+         * @return this builder
+         */
+        public Builder trustManager(X509TrustManager trustManager) {
+            this.trustManager = Objects.requireNonNull(trustManager, "trustManager");
             return this;
         }
 

@@ -4,8 +4,6 @@ import io.quarry.core.ClientConfig;
 import io.quarry.core.Host;
 import io.quarry.core.LogLevel;
 import io.quarry.mockserver.MockServer;
-import io.quarry.mockserver.TrustMaterial;
-import okhttp3.OkHttpClient;
 
 /** Builds search clients pointed at a mock server, trusting its certificate when it speaks HTTPS. */
 final class MockClients {
@@ -26,10 +24,7 @@ final class MockClients {
                 .hosts(Host.of(server.url()))
                 .logLevel(LogLevel.NONE);
         if (server.isHttps()) {
-            TrustMaterial trust = server.trustMaterial();
-            config.httpClient(new OkHttpClient.Builder()
-                    .sslSocketFactory(trust.sslSocketFactory(), trust.trustManager())
-                    .build());
+            config.trustManager(server.trustMaterial().trustManager());
         }
         return SearchClient.create(config.build());
     }

@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -27,6 +28,10 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocketFactory;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509TrustManager;
 import okhttp3.Call;
 import okhttp3.Callback;
 import okhttp3.Headers;
@@ -189,6 +194,7 @@ public final class HttpTransport implements AutoCloseable {
                 .writeTimeout(config.writeTimeout())
                 .addInterceptor(TryTimeouts.INTERCEPTOR);
         config.proxy().ifPresent(builder::proxy);
+        config.trustManager().ifPresent(trust -> builder.sslSocketFactory(socketFactoryTrusting(trust), trust));
         if (base == null) {
             // OkHttp's default of 5 concurrent async calls per host would queue a busy search client's calls
             okhttp3.Dispatcher dispatcher = new okhttp3.Dispatcher();
@@ -197,6 +203,16 @@ public final class HttpTransport implements AutoCloseable {
             builder.dispatcher(dispatcher);
         }
         return builder.build();
+    }
+
+    private static SSLSocketFactory socketFactoryTrusting(X509TrustManager trust) {
+        try {
+            SSLContext tls = SSLContext.getInstance("TLS");
+            tls.init(null, new TrustManager[] {trust}, null);
+            return tls.getSocketFactory();
+        } catch (GeneralSecurityException e) {
+            throw new ConfigurationException("the JDK cannot set up TLS with the given trust manager: " + e.getMessage());
+        }
     }
 
     private static void sleep(Duration delay, RateLimitException error) {
