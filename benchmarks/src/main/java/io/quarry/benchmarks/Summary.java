@@ -14,7 +14,8 @@ import tools.jackson.databind.json.JsonMapper;
  * Turns JMH JSON results ({@code -rf json -rff FILE}) into the figures of the README: per benchmark and
  * parameters, the median with min-max over every measured iteration of every fork (p50 and p99 for sample-time
  * runs), {@code gc.alloc.rate.norm} when {@code -prof gc} ran, and the ratio of each {@code quarry*} benchmark to
- * its {@code raw*} twin.
+ * its {@code raw*} twin. The iterations of a benchmark found in several files are pooled, so rounds run one
+ * after the other (quarry and raw alternating in time) give one figure each.
  *
  * <p>{@code java -cp benchmarks/target/benchmarks.jar io.quarry.benchmarks.Summary result.json ...}
  */
@@ -30,37 +31,48 @@ public final class Summary {
      */
     public static void main(String[] args) {
         JsonMapper mapper = JsonMapper.builder().build();
+        // iterations of the same benchmark in several files (rounds run one after the other) are pooled
+        Map<String, List<Double>> scores = new LinkedHashMap<>();
+        Map<String, List<Double>> allocationSamples = new LinkedHashMap<>();
+        Map<String, String> units = new LinkedHashMap<>();
         Map<String, Double> medians = new LinkedHashMap<>();
-        Map<String, Double> allocations = new LinkedHashMap<>();
+        Map<String, String> sampleLines = new LinkedHashMap<>();
         for (String file : args) {
             for (JsonNode run : mapper.readTree(new File(file))) {
                 String name = shortName(run);
                 JsonNode primary = run.get("primaryMetric");
                 String unit = primary.get("scoreUnit").asString();
-                String line;
                 if (run.get("mode").asString().equals("sample")) {
                     JsonNode pct = primary.get("scorePercentiles");
-                    line = String.format(Locale.ROOT, "p50 %s, p99 %s %s", number(pct.get("50.0").asDouble()),
-                            number(pct.get("99.0").asDouble()), unit);
+                    sampleLines.put(name, String.format(Locale.ROOT, "p50 %s, p99 %s %s",
+                            number(pct.get("50.0").asDouble()), number(pct.get("99.0").asDouble()), unit));
                     medians.put(name, pct.get("50.0").asDouble());
                 } else {
-                    List<Double> values = iterations(primary.get("rawData"));
-                    double median = median(values);
-                    medians.put(name, median);
-                    line = String.format(Locale.ROOT, "%s (%s-%s) %s, n=%d", number(median),
-                            number(Collections.min(values)), number(Collections.max(values)), unit, values.size());
+                    scores.computeIfAbsent(name, k -> new ArrayList<>()).addAll(iterations(primary.get("rawData")));
+                    units.put(name, unit);
                 }
                 JsonNode alloc = run.path("secondaryMetrics").path("gc.alloc.rate.norm");
                 if (!alloc.isMissingNode()) {
-                    double bytes = median(iterations(alloc.get("rawData")));
-                    allocations.put(name, bytes);
-                    line += String.format(Locale.ROOT, "; alloc %s B/op", number(bytes));
+                    allocationSamples.computeIfAbsent(name, k -> new ArrayList<>()).addAll(iterations(alloc.get("rawData")));
                 }
-                System.out.println(name + ": " + line);
             }
         }
+        Map<String, Double> allocations = new LinkedHashMap<>();
+        allocationSamples.forEach((name, values) -> allocations.put(name, median(values)));
+        scores.forEach((name, values) -> {
+            double median = median(values);
+            medians.put(name, median);
+            String line = String.format(Locale.ROOT, "%s (%s-%s) %s, n=%d", number(median),
+                    number(Collections.min(values)), number(Collections.max(values)), units.get(name), values.size());
+            System.out.println(name + ": " + line + allocationNote(allocations.get(name)));
+        });
+        sampleLines.forEach((name, line) -> System.out.println(name + ": " + line + allocationNote(allocations.get(name))));
         printRatios("throughput", medians);
         printRatios("allocation", allocations);
+    }
+
+    private static String allocationNote(Double bytes) {
+        return bytes == null ? "" : String.format(Locale.ROOT, "; alloc %s B/op", number(bytes));
     }
 
     private static void printRatios(String what, Map<String, Double> values) {

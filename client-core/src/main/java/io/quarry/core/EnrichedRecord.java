@@ -24,8 +24,12 @@ public final class EnrichedRecord<T> {
 
     private final T record;
     private final String objectID;
-    private final Lazy<FreeFormRecord> generatedMembers;
-    private final Lazy<FreeFormRecord> raw;
+    // built on first use, once; the suppliers are dropped then (fields rather than holder objects: a response
+    // has many hits)
+    private Supplier<FreeFormRecord> generatedSource;
+    private volatile FreeFormRecord generatedMembers;
+    private Supplier<FreeFormRecord> rawSource;
+    private volatile FreeFormRecord raw;
 
     /**
      * Normally built by the SDK while decoding; also usable to build hits in tests.
@@ -39,8 +43,8 @@ public final class EnrichedRecord<T> {
                           Supplier<FreeFormRecord> raw) {
         this.record = record;
         this.objectID = objectID;
-        this.generatedMembers = new Lazy<>(Objects.requireNonNull(generatedMembers, "generatedMembers"));
-        this.raw = new Lazy<>(Objects.requireNonNull(raw, "raw"));
+        this.generatedSource = Objects.requireNonNull(generatedMembers, "generatedMembers");
+        this.rawSource = Objects.requireNonNull(raw, "raw");
     }
 
     /**
@@ -111,7 +115,18 @@ public final class EnrichedRecord<T> {
      * @return them as a free-form record, empty when there are none
      */
     public FreeFormRecord generatedMembers() {
-        return generatedMembers.get();
+        FreeFormRecord members = generatedMembers;
+        if (members == null) {
+            synchronized (this) {
+                members = generatedMembers;
+                if (members == null) {
+                    members = generatedSource.get();
+                    generatedMembers = members;
+                    generatedSource = null;
+                }
+            }
+        }
+        return members;
     }
 
     /**
@@ -123,37 +138,23 @@ public final class EnrichedRecord<T> {
      * @return the free-form record
      */
     public FreeFormRecord raw() {
-        return raw.get();
+        FreeFormRecord view = raw;
+        if (view == null) {
+            synchronized (this) {
+                view = raw;
+                if (view == null) {
+                    view = rawSource.get();
+                    raw = view;
+                    rawSource = null;
+                }
+            }
+        }
+        return view;
     }
 
     /** Shows the record as received. */
     @Override
     public String toString() {
         return raw().toString();
-    }
-
-    /** A value built on first use, once. */
-    private static final class Lazy<V> {
-        private Supplier<V> supplier;
-        private volatile V value;
-
-        Lazy(Supplier<V> supplier) {
-            this.supplier = supplier;
-        }
-
-        V get() {
-            V v = value;
-            if (v == null) {
-                synchronized (this) {
-                    v = value;
-                    if (v == null) {
-                        v = supplier.get();
-                        value = v;
-                        supplier = null;
-                    }
-                }
-            }
-            return v;
-        }
     }
 }

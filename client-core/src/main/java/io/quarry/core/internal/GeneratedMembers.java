@@ -1,56 +1,25 @@
 package io.quarry.core.internal;
 
 import io.quarry.core.FreeFormRecord;
-import java.util.Arrays;
 
 /**
  * The generated members of one hit (names starting with {@code _}), kept as the byte ranges they occupy in the
- * response body: nothing is copied or decoded while the response is read, and {@link #decode()} turns them into
- * a {@link FreeFormRecord} only when a hit's accessors ask, once. Each range is one whole member,
- * {@code "name": value}, exactly as received. Immutable once the hit is read.
+ * response body: nothing is copied or decoded while the response is read, and {@link #get()} turns them into a
+ * {@link FreeFormRecord} only when a hit's accessors ask, once. A range holds one or more whole members as
+ * received, {@code "name": value, "name": value}; the engine usually puts them side by side, so one range per
+ * hit is the rule.
  */
-final class GeneratedMembers {
+final class GeneratedMembers implements java.util.function.Supplier<FreeFormRecord> {
 
     private final byte[] body;
+    /** Start and end offsets, in pairs. */
     private final int[] ranges;
-    private final int count;
     /** Decoded on first use; a race decodes twice to equal values, which is harmless. */
     private volatile FreeFormRecord decoded;
 
-    private GeneratedMembers(byte[] body, int[] ranges, int count) {
+    GeneratedMembers(byte[] body, int[] ranges) {
         this.body = body;
         this.ranges = ranges;
-        this.count = count;
-    }
-
-    /** Collects the ranges of one hit, in the order the members come. */
-    static final class Collector {
-        private final byte[] body;
-        private int[] ranges = new int[8];
-        private int count;
-
-        Collector(byte[] body) {
-            this.body = body;
-        }
-
-        /**
-         * Notes one member.
-         *
-         * @param start offset of the opening quote of its name
-         * @param end   offset just past its value
-         */
-        void add(int start, int end) {
-            if (count * 2 == ranges.length) {
-                ranges = Arrays.copyOf(ranges, ranges.length * 2);
-            }
-            ranges[count * 2] = start;
-            ranges[count * 2 + 1] = end;
-            count++;
-        }
-
-        GeneratedMembers build() {
-            return new GeneratedMembers(body, ranges, count);
-        }
     }
 
     /**
@@ -58,24 +27,26 @@ final class GeneratedMembers {
      *
      * @return the members, in the order received
      */
-    FreeFormRecord decode() {
+    @Override
+    public FreeFormRecord get() {
         FreeFormRecord done = decoded;
         if (done == null) {
-            done = decodeRanges();
+            done = Json.read(asObject(), FreeFormRecord.class);
             decoded = done;
         }
         return done;
     }
 
-    private FreeFormRecord decodeRanges() {
-        int length = 2 + count - 1;
-        for (int i = 0; i < count; i++) {
+    private byte[] asObject() {
+        int pairs = ranges.length / 2;
+        int length = 2 + pairs - 1;
+        for (int i = 0; i < pairs; i++) {
             length += ranges[i * 2 + 1] - ranges[i * 2];
         }
         byte[] object = new byte[length];
         int at = 0;
         object[at++] = '{';
-        for (int i = 0; i < count; i++) {
+        for (int i = 0; i < pairs; i++) {
             if (i > 0) {
                 object[at++] = ',';
             }
@@ -85,6 +56,6 @@ final class GeneratedMembers {
             at += size;
         }
         object[at] = '}';
-        return Json.read(object, FreeFormRecord.class);
+        return object;
     }
 }

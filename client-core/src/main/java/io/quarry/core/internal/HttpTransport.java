@@ -62,6 +62,8 @@ public final class HttpTransport implements AutoCloseable {
     private final Redactor redactor;
     private final HttpLog log;
     private final List<Host> hosts;
+    /** Each host's scheme, name and port as an OkHttp URL, parsed once (canonicalising a host name is not free). */
+    private final Map<Host, HttpUrl> hostUrls;
 
     /**
      * @param config the client configuration
@@ -72,6 +74,11 @@ public final class HttpTransport implements AutoCloseable {
         this.config = config;
         this.hosts = config.resolveHosts(module.defaultHosts());
         this.strategy = new RetryStrategy(hosts, config.clock(), config.hostDownTtl());
+        java.util.HashMap<Host, HttpUrl> urls = new java.util.HashMap<>();
+        for (Host host : hosts) {
+            urls.put(host, new HttpUrl.Builder().scheme(host.scheme()).host(host.hostname()).port(host.port()).build());
+        }
+        this.hostUrls = Map.copyOf(urls);
         this.ownsClient = config.httpClient().isEmpty();
         this.http = buildClient(config);
         java.util.LinkedHashMap<String, String> headers = new java.util.LinkedHashMap<>();
@@ -290,10 +297,7 @@ public final class HttpTransport implements AutoCloseable {
             tries++;
             Duration response = strategy.timeout(host, baseResponse);
             TryTimeouts timeouts = new TryTimeouts(strategy.timeout(host, baseConnect), response, response);
-            HttpUrl url = new HttpUrl.Builder()
-                    .scheme(host.scheme())
-                    .host(host.hostname())
-                    .port(host.port())
+            HttpUrl url = hostUrls.get(host).newBuilder()
                     .encodedPath(host.basePath() + request.encodedPath())
                     .encodedQuery(request.encodedQuery())
                     .build();

@@ -61,8 +61,12 @@ public final class Json {
             return MAPPER.writerFor(type);
         }
     };
-    /** The deserialization attribute holding the body being parsed, for {@code GeneratedMemberDiverter}. */
-    static final Object BODY_ATTRIBUTE = new Object();
+    /**
+     * The body being decoded on this thread. Decoding runs on the calling thread from start to end, so a thread
+     * local reaches the deserializers without a per-call reader ({@code withAttribute} would copy the reader's
+     * whole configuration on every response).
+     */
+    private static final ThreadLocal<byte[]> BODY_BEING_READ = new ThreadLocal<>();
     /** Bounds the reader cache should a caller decode into ever new generic types. */
     private static final int MAX_CACHED_READERS = 1024;
 
@@ -110,11 +114,24 @@ public final class Json {
      * @throws DeserializationException if the JSON is malformed or does not match the type
      */
     public static <T> T read(byte[] json, Type type) {
+        byte[] outer = BODY_BEING_READ.get();
+        BODY_BEING_READ.set(json);
         try {
-            return readerFor(type).withAttribute(BODY_ATTRIBUTE, json).readValue(json);
+            return readerFor(type).readValue(json);
         } catch (JacksonException e) {
             throw deserializationFailure(type, e);
+        } finally {
+            BODY_BEING_READ.set(outer);
         }
+    }
+
+    /**
+     * The body {@link #read(byte[], Type)} is decoding on this thread, for {@code GeneratedMemberDiverter}.
+     *
+     * @return the body, or null outside such a read
+     */
+    static byte[] bodyBeingRead() {
+        return BODY_BEING_READ.get();
     }
 
     /**
