@@ -11,21 +11,26 @@ import java.util.function.Supplier;
  *
  * <p>A module's response model names it as the type of its hits, for example
  * {@code record Page<T>(List<EnrichedRecord<T>> hits)}, and decodes the response with
- * {@code TypeRef.parameterized(Page.class, type)}: the SDK then binds each hit straight from the response stream
- * into {@code T}, with no intermediate copy, and sets the generated members aside as they go by. Unknown
- * attributes are ignored. When {@code T} is {@link FreeFormRecord}, {@code Map} or {@code Object}, the record
- * keeps every member, generated ones included.
+ * {@code TypeRef.parameterized(Page.class, type)}: the SDK then binds each hit straight from the response body
+ * into {@code T}, with no intermediate copy; attributes {@code T} does not declare, the generated members among
+ * them, are skipped (a type with a {@code @JsonAnySetter} receives them all). The objectID and the generated
+ * members are read from the hit's bytes only when asked for, so the hits keep the response body. When {@code T}
+ * is {@link FreeFormRecord}, {@code Map} or {@code Object}, the record keeps every member, generated ones included.
  *
- * <p>Immutable and thread-safe; each free-form view is built once, on first use.
+ * <p>Immutable and thread-safe; the objectID and each free-form view are found once, on first use.
  *
  * @param <T> the record type
  */
 public final class EnrichedRecord<T> {
 
+    /** Marks an objectID not looked up yet (null is a valid answer: no string objectID). */
+    private static final String NOT_READ = new String("not read");
+
     private final T record;
-    private final String objectID;
     // built on first use, once; the suppliers are dropped then (fields rather than holder objects: a response
     // has many hits)
+    private Supplier<String> objectIDSource;
+    private volatile String objectID;
     private Supplier<FreeFormRecord> generatedSource;
     private volatile FreeFormRecord generatedMembers;
     private Supplier<FreeFormRecord> rawSource;
@@ -41,8 +46,23 @@ public final class EnrichedRecord<T> {
      */
     public EnrichedRecord(T record, String objectID, Supplier<FreeFormRecord> generatedMembers,
                           Supplier<FreeFormRecord> raw) {
+        this(record, () -> objectID, generatedMembers, raw);
+    }
+
+    /**
+     * A record whose objectID is also found on first use (the SDK reads it from the hit's bytes only when asked).
+     *
+     * @param record           the record in the caller's type
+     * @param objectID         finds the record's {@code objectID}, null when absent or not a string; called at
+     *                         most once
+     * @param generatedMembers builds the members whose names start with {@code _}; called at most once
+     * @param raw              builds the free-form view of {@link #raw()}; called at most once
+     */
+    public EnrichedRecord(T record, Supplier<String> objectID, Supplier<FreeFormRecord> generatedMembers,
+                          Supplier<FreeFormRecord> raw) {
         this.record = record;
-        this.objectID = objectID;
+        this.objectIDSource = Objects.requireNonNull(objectID, "objectID");
+        this.objectID = NOT_READ;
         this.generatedSource = Objects.requireNonNull(generatedMembers, "generatedMembers");
         this.rawSource = Objects.requireNonNull(raw, "raw");
     }
@@ -106,7 +126,18 @@ public final class EnrichedRecord<T> {
      * @return the ID, empty when absent or not a string
      */
     public Optional<String> objectID() {
-        return Optional.ofNullable(objectID);
+        String id = objectID;
+        if (id == NOT_READ) {
+            synchronized (this) {
+                id = objectID;
+                if (id == NOT_READ) {
+                    id = objectIDSource.get();
+                    objectID = id;
+                    objectIDSource = null;
+                }
+            }
+        }
+        return Optional.ofNullable(id);
     }
 
     /**

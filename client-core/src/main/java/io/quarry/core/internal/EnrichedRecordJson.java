@@ -12,9 +12,12 @@ import tools.jackson.databind.JavaType;
 import tools.jackson.databind.ValueDeserializer;
 
 /**
- * Reads an {@link EnrichedRecord} in one pass: the record type's deserializer reads the member from the stream
- * through a {@link GeneratedMemberDiverter}, which sets the generated members (names starting with {@code _})
- * aside, decoded only when asked for. Types that take any attribute ({@link FreeFormRecord}, maps,
+ * Reads an {@link EnrichedRecord} in one pass. Parsing a response body
+ * ({@link Json#read(byte[], java.lang.reflect.Type)}), the record type's deserializer reads the hit straight from
+ * the parser, skipping the generated members (names starting with {@code _}) as unknown properties, and the hit's
+ * bytes are noted ({@link HitBytes}) to find its objectID and generated members when asked. Parsing anything else
+ * (a conversion, buffered tokens), the hit goes through a {@link GeneratedMemberDiverter}, which takes the
+ * generated members out as they go by. Types that take any attribute ({@link FreeFormRecord}, maps,
  * {@code Object}) get every member.
  */
 final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
@@ -68,12 +71,22 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
             Supplier<FreeFormRecord> free = () -> FreeFormRecord.from(record);
             return new EnrichedRecord<>(record, objectID, () -> EnrichedRecord.generatedMembersOf(free.get()), free);
         }
+        byte[] body = Json.bodyBeingRead();
+        long start = body == null ? -1 : p.currentTokenLocation().getByteOffset();
+        if (start >= 0 && start < body.length && body[(int) start] == '{') {
+            // the parser reads the body: the record is bound from it directly, the rest found later in the bytes
+            Object record = recordReader.deserialize(p, ctxt);
+            HitBytes hit = new HitBytes(body, (int) start, (int) p.currentLocation().getByteOffset());
+            return new EnrichedRecord<>(record, hit::objectID, hit::generatedMembers,
+                    () -> merge(record == null ? FreeFormRecord.builder().build() : FreeFormRecord.from(record),
+                            hit.generatedMembers()));
+        }
         GeneratedMemberDiverter hit = new GeneratedMemberDiverter(p, ctxt);
         Object record = recordReader.deserialize(hit, ctxt);
-        Supplier<FreeFormRecord> generated = hit.generatedMembers();
-        return new EnrichedRecord<>(record, hit.objectID(), generated,
+        FreeFormRecord generated = hit.generatedMembers();
+        return new EnrichedRecord<>(record, hit.objectID(), () -> generated,
                 () -> merge(record == null ? FreeFormRecord.builder().build() : FreeFormRecord.from(record),
-                        generated.get()));
+                        generated));
     }
 
     private static FreeFormRecord merge(FreeFormRecord stored, FreeFormRecord generated) {

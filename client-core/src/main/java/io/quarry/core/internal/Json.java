@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.core.exc.StreamReadException;
@@ -123,6 +124,37 @@ public final class Json {
         } finally {
             BODY_BEING_READ.set(outer);
         }
+    }
+
+    /**
+     * Decodes part of a body kept from an earlier {@link #read(byte[], Type)}.
+     *
+     * @param json   the body
+     * @param offset where the value starts
+     * @param length its length in bytes
+     * @param type   the target type
+     * @param <T>    the target type
+     * @return the value
+     * @throws DeserializationException if the JSON does not match the type
+     */
+    static <T> T read(byte[] json, int offset, int length, Class<T> type) {
+        try {
+            return readerFor(type).readValue(json, offset, length);
+        } catch (JacksonException e) {
+            throw deserializationFailure(type, e);
+        }
+    }
+
+    /**
+     * A streaming parser over part of a body, for scans that stop early.
+     *
+     * @param json   the body
+     * @param offset where to start
+     * @param length how many bytes to read at most
+     * @return the parser; close it
+     */
+    static JsonParser parser(byte[] json, int offset, int length) {
+        return MAPPER.createParser(json, offset, length);
     }
 
     /**
