@@ -93,6 +93,37 @@ class EnrichedRecordJsonTest {
     }
 
     @Test
+    void objectIDIsFoundAfterGeneratedMembersAndOnlyAtTheTopLevel() {
+        String json = "{\"hits\":[{\"_highlightResult\":{\"objectID\":\"inner\"},\"title\":\"T\",\"objectID\":\"late\"},"
+                + "{\"title\":\"N\",\"objectID\":7},{\"shelf\":{\"objectID\":\"nested\"}}]}";
+
+        Page<Book> page = decode(json, Book.class);
+
+        assertThat(page.hits().get(0).objectID()).contains("late");
+        assertThat(page.hits().get(1).objectID()).isEmpty();
+        assertThat(page.hits().get(2).objectID()).isEmpty();
+    }
+
+    /** A record type that takes every attribute it does not declare. */
+    static final class Loose {
+        private final Map<String, Object> rest = new java.util.LinkedHashMap<>();
+
+        @com.fasterxml.jackson.annotation.JsonAnySetter
+        void put(String name, Object value) {
+            rest.put(name, value);
+        }
+    }
+
+    @Test
+    void recordTypeWithAnAnySetterReceivesTheGeneratedMembersTooAndTheyStayAvailable() {
+        EnrichedRecord<Loose> hit = decode(RESPONSE, Loose.class).hits().get(0);
+
+        assertThat(hit.record().rest).containsKeys("name", "_highlightResult");
+        assertThat(hit.generatedMembers().names())
+                .containsExactly("_rankingInfo", "_highlightResult", "_snippetResult", "_distinctSeqID");
+    }
+
+    @Test
     void generatedMembersBetweenAndAroundNestedValuesAreDivertedOnlyAtTheTopLevel() {
         String json = "{\"hits\":[{\"_a\":[1,{\"_b\":2}],\"shelf\":{\"_inner\":\"kept\",\"row\":3},"
                 + "\"_c\":{\"d\":[{}]},\"tags\":[\"x\",\"y\"],\"_e\":null}]}";
