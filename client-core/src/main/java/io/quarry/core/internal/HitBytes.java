@@ -17,6 +17,8 @@ final class HitBytes {
     private final byte[] body;
     private final int start;
     private final int end;
+    /** Read on first use; both the generated members and the free-form view need it. */
+    private volatile FreeFormRecord generated;
 
     /**
      * @param body  the response body
@@ -58,7 +60,12 @@ final class HitBytes {
      * @return them as a free-form record
      */
     FreeFormRecord generatedMembers() {
-        FreeFormRecord whole = Json.read(body, start, end - start, FreeFormRecord.class);
-        return EnrichedRecord.generatedMembersOf(whole);
+        FreeFormRecord members = generated;
+        if (members == null) {
+            // a race reads the bytes twice to equal values, which is harmless
+            members = EnrichedRecord.generatedMembersOf(Json.read(body, start, end - start, FreeFormRecord.class));
+            generated = members;
+        }
+        return members;
     }
 }
