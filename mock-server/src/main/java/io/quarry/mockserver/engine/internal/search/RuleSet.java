@@ -142,17 +142,24 @@ public final class RuleSet {
         return new Outcome(params, filters, promotions, filterPromotes, hidden, userData, applied);
     }
 
-    /** The query without the words at the given indexes (the text between the others kept, spaces collapsed). */
+    /**
+     * The query without the words at the given indexes, in ascending order: the text around them is kept, except
+     * what separates two removed words ("acme-corp phone" leaves "phone"); spaces are collapsed.
+     */
     private static String withoutWords(String query, List<Token> tokens, Set<Integer> removed) {
         if (removed.isEmpty()) {
             return query;
         }
         StringBuilder kept = new StringBuilder();
         int from = 0;
+        int previous = -2;
         for (int index : removed) {
             Token token = tokens.get(index);
-            kept.append(query, from, token.start()).append(' ');
+            if (index != previous + 1) {
+                kept.append(query, from, token.start()).append(' ');
+            }
             from = token.end();
+            previous = index;
         }
         kept.append(query.substring(from));
         return kept.toString().trim().replaceAll("\\s+", " ");
