@@ -20,8 +20,9 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code promote}, {@code hide}, {@code filterPromotes}, {@code userData}, and {@code enabled},
  * {@code description}, {@code validity}, {@code tags}. Anything else (condition filters, alternatives,
  * {@code automaticOptionalFacetFilters}, since the engine has no optional filters, redirects, unknown members) is
- * refused with a 400 at save time, so a rule never silently does nothing. As the service does, a facet listed in
- * {@code automaticFacetFilters} need not appear in a placeholder (it then adds nothing).
+ * refused with a 400 at save time, so a rule never silently does nothing. A facet listed in
+ * {@code automaticFacetFilters} is not checked against the placeholders: one no placeholder recognised adds
+ * nothing at search time.
  */
 public final class Rules {
 
