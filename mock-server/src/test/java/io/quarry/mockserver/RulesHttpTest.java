@@ -97,16 +97,14 @@ class RulesHttpTest {
     void unsupportedOrInvalidRulesAre400AtSaveTime() {
         assertThat(client.put("/1/indexes/shop/rules/x", jq("{'conditions':[{'pattern':'a','anchoring':'near'}],"
                 + "'consequence':{}}")).status()).isEqualTo(400);
-        Reply facet = client.put("/1/indexes/shop/rules/x", jq("{'conditions':[{'pattern':'{facet:brand}',"
-                + "'anchoring':'contains'}],'consequence':{}}"));
-        assertThat(facet.status()).isEqualTo(400);
-        assertThat(facet.body().get("message").stringValue()).contains("not supported by the mock server");
+        Reply optional = client.put("/1/indexes/shop/rules/x", jq("{'conditions':[{'pattern':'{facet:brand}',"
+                + "'anchoring':'contains'}],'consequence':{'params':{'automaticOptionalFacetFilters':['brand']}}}"));
+        assertThat(optional.status()).isEqualTo(400);
+        assertThat(optional.body().get("message").stringValue()).contains("not supported by the mock server");
         assertThat(client.put("/1/indexes/shop/rules/x", jq("{'conditions':[{'filters':'a:b'}],'consequence':{}}"))
                 .status()).isEqualTo(400);
         assertThat(client.put("/1/indexes/shop/rules/x", jq("{'consequence':{'redirect':{}}}")).status())
                 .isEqualTo(400);
-        assertThat(client.put("/1/indexes/shop/rules/x", jq("{'consequence':{'params':"
-                + "{'automaticFacetFilters':['brand']}}}")).status()).isEqualTo(400);
         assertThat(client.put("/1/indexes/shop/rules/x", jq("{'conditions':[]}")).status()).as("no consequence")
                 .isEqualTo(400);
         assertThat(client.put("/1/indexes/shop/rules/x", rule("y", "a", "is")).status()).as("objectID mismatch")

@@ -6,6 +6,7 @@ import io.quarry.mockserver.engine.internal.index.IndexedRecord;
 import io.quarry.mockserver.engine.internal.search.BrowseCursor;
 import io.quarry.mockserver.engine.internal.search.BrowseExecutor;
 import io.quarry.mockserver.engine.internal.search.FacetValueSearch;
+import io.quarry.mockserver.engine.internal.search.FacetVocabulary;
 import io.quarry.mockserver.engine.internal.search.Faceting;
 import io.quarry.mockserver.engine.internal.search.GeoQuery;
 import io.quarry.mockserver.engine.internal.search.RequestParams;
@@ -97,15 +98,21 @@ public final class SearchEngine {
     public ObjectNode search(IndexData data, IndexConfig config, ObjectNode request, SearchContext context) {
         RequestParams params = RequestParams.parse(request, context.forcedParams(), SearchOptions.SEARCH_PARAMETERS,
                 strict);
-        RuleSet.Outcome rules = new RuleSet(config.rules()).apply(new SearchOptions(params, config.settings()),
-                clock.millis() / 1000);
-        if (rules != RuleSet.Outcome.NONE) {
-            params = params.with(rules.params(), context.forcedParams(), SearchOptions.SEARCH_PARAMETERS);
-        }
-        SearchExecutor executor = new SearchExecutor(
-                new SearchOptions(params, config.settings()).withDictionaries(dictionaries.get()), new SynonymSet(config.synonyms()), context.extraFilters(), context.maxHitsPerQuery(),
-                context.seeUnretrievableAttributes(), rules);
-        return data.read(executor::search);
+        long nowSeconds = clock.millis() / 1000;
+        LanguageDictionaries languageDictionaries = dictionaries.get();
+        SynonymSet synonyms = new SynonymSet(config.synonyms());
+        return data.read(store -> {
+            SearchOptions beforeRules = new SearchOptions(params, config.settings());
+            // Under the read lock: facet placeholders read the index's facet values.
+            RuleSet.Outcome rules = new RuleSet(config.rules()).apply(beforeRules, nowSeconds,
+                    new FacetVocabulary(store, Faceting.of(beforeRules.setting("attributesForFaceting"))));
+            RequestParams effective = rules == RuleSet.Outcome.NONE ? params
+                    : params.with(rules.params(), context.forcedParams(), SearchOptions.SEARCH_PARAMETERS);
+            SearchExecutor executor = new SearchExecutor(
+                    new SearchOptions(effective, config.settings()).withDictionaries(languageDictionaries), synonyms,
+                    context.extraFilters(), context.maxHitsPerQuery(), context.seeUnretrievableAttributes(), rules);
+            return executor.search(store);
+        });
     }
 
     private SearchExecutor executor(IndexConfig config, ObjectNode request, SearchContext context) {

@@ -30,10 +30,14 @@
  * optional filters, and the other parameters listed in the engine's parameter table.
  *
  * <p>Rules (search only, not browse or facet search): conditions on the query ({@code pattern} with
- * {@code anchoring} is, startsWith, endsWith, contains) and {@code context}; consequences {@code params}
- * (including query replacement and edits), {@code promote}, {@code hide}, {@code filterPromotes} and
- * {@code userData} (returned with {@code appliedRules}). The response's {@code params} echoes the request's
- * parameters, not those a rule added.
+ * {@code anchoring} is, startsWith, endsWith, contains, the pattern possibly holding {@code {facet:attr}}
+ * placeholders that recognise one or more query words forming a value of a facet declared in
+ * attributesForFaceting) and {@code context}; consequences {@code params} (including query replacement and
+ * edits, and {@code automaticFacetFilters}: a filter on each recognised value of the listed facets, ANDed with the
+ * request's filters, several values ORed when {@code disjunctive}, negated when {@code negative}, the recognised
+ * words removed from the query), {@code promote}, {@code hide}, {@code filterPromotes} and {@code userData}
+ * (returned with {@code appliedRules}). The response's {@code params} echoes the request's parameters, not those
+ * a rule added nor its automatic facet filters; {@code parsed_query} shows the query the rules left.
  *
  * <h2>Differences from the service</h2>
  * <ul>
@@ -45,9 +49,12 @@
  *       {@code aroundLatLng} is given.
  *   <li>Ties after every criterion keep insertion order (a replaced record keeps its place), so results are
  *       deterministic. {@code userScore} is the hit's rank by customRanking alone.
- *   <li>Rule conditions on {@code filters} or {@code {facet:attr}} patterns never hold; rule priorities are
- *       their saved order (the first rule setting a parameter wins); a promoted record that does not match the
- *       query is added to {@code nbHits}.
+ *   <li>Rule conditions on {@code filters} never hold and {@code automaticOptionalFacetFilters} is refused at
+ *       save time (no optional filters); a {@code {facet:attr}} placeholder prefers the longest value, and with
+ *       {@code contains} the pattern matches every non-overlapping occurrence (several values of one facet);
+ *       the automatic facet filters come from the first condition that holds; rule priorities are their saved
+ *       order (the first rule setting a parameter wins); a promoted record that does not match the query is
+ *       added to {@code nbHits}.
  *   <li>Plurals: regular English forms, plus the groups of the language dictionaries
  *       ({@link io.quarry.mockserver.engine.LanguageDictionaries}); stop words ({@code removeStopWords}) and
  *       decompounding ({@code decompoundQuery}) use those dictionaries too: {@code true} means the

@@ -58,4 +58,22 @@ class RulesTest {
         assertThat(edited.get("query").asString()).isEqualTo("tablet cheap");
         assertThat(edited.get("parsed_query").asString()).isEqualTo("tablet");
     }
+
+    @Test
+    void facetPlaceholdersReadFilterOnlyFacetsAndWordsJoinedByPunctuation() {
+        Fixture f = new Fixture()
+                .settings("{'attributesForFaceting':['filterOnly(brand)'],'searchableAttributes':['t']}")
+                .records("{'objectID':'1','t':'phone','brand':'Acme Corp'}",
+                        "{'objectID':'2','t':'phone','brand':'Zeta'}",
+                        "{'objectID':'3','t':'phone','brand':'Acme'}")
+                .rule("{'objectID':'b','conditions':[{'pattern':'{facet:brand}','anchoring':'contains'}],"
+                        + "'consequence':{'params':{'automaticFacetFilters':['brand']}}}");
+        ObjectNode response = f.search("{'query':'Acme-Corp phone','advancedSyntax':true}");
+        assertThat(response.get("hits")).extracting(h -> h.get("objectID").asString()).containsExactly("1");
+        assertThat(response.get("parsed_query").asString()).isEqualTo("phone");
+        assertThat(response.get("params").asString()).as("the request's parameters only")
+                .doesNotContain("brand");
+        assertThat(f.ids("{'query':'zeta phone','enableRules':false}")).isEmpty();
+        assertThat(f.ids("{'query':'zeta phone'}")).containsExactly("2");
+    }
 }

@@ -8,16 +8,21 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Validation and search of rules (seed 000 §2.7, §4.5). What the mock server's engine applies is accepted: query
- * conditions ({@code pattern} with {@code anchoring} is/startsWith/endsWith/contains, {@code context}), consequence
- * {@code params} (a {@code query} string or edits), {@code promote}, {@code hide}, {@code filterPromotes},
- * {@code userData}, and {@code enabled}, {@code description}, {@code validity}, {@code tags}. Anything else
- * (facet patterns, condition filters, alternatives, automatic facet filters, redirects, unknown members) is
- * refused with a 400 at save time, so a rule never silently does nothing.
+ * conditions ({@code pattern} with {@code anchoring} is/startsWith/endsWith/contains, the pattern possibly holding
+ * {@code {facet:attr}} placeholders; {@code context}), consequence {@code params} (a {@code query} string or edits,
+ * {@code automaticFacetFilters} as an array of facet names or of {@code {facet, disjunctive, negative, score}}),
+ * {@code promote}, {@code hide}, {@code filterPromotes}, {@code userData}, and {@code enabled},
+ * {@code description}, {@code validity}, {@code tags}. Anything else (condition filters, alternatives,
+ * {@code automaticOptionalFacetFilters}, since the engine has no optional filters, redirects, unknown members) is
+ * refused with a 400 at save time, so a rule never silently does nothing. A facet listed in
+ * {@code automaticFacetFilters} is not checked against the placeholders: one no placeholder recognised adds
+ * nothing at search time.
  */
 public final class Rules {
 
@@ -27,8 +32,11 @@ public final class Rules {
     private static final Set<String> CONDITION_MEMBERS = Set.of("pattern", "anchoring", "context", "alternatives");
     private static final Set<String> CONSEQUENCE_MEMBERS = Set.of("params", "promote", "hide", "filterPromotes",
             "userData");
-    private static final Set<String> UNSUPPORTED_PARAMS = Set.of("automaticFacetFilters",
-            "automaticOptionalFacetFilters", "renderingContent");
+    private static final Map<String, String> UNSUPPORTED_PARAMS = Map.of(
+            "automaticOptionalFacetFilters", " (the mock server's engine has no optional filters)",
+            "renderingContent", "");
+    private static final Set<String> AUTOMATIC_FILTER_MEMBERS = Set.of("facet", "disjunctive", "negative", "score");
+    private static final Pattern FACET_PLACEHOLDER = Pattern.compile("\\{facet:\\s*[^{}\\s][^{}]*}");
 
     private Rules() {
     }
@@ -101,8 +109,8 @@ public final class Rules {
             if (!pattern.isString()) {
                 throw bad("pattern must be a string");
             }
-            if (pattern.stringValue().contains("{facet:")) {
-                throw unsupported("facet patterns ({facet:...})");
+            if (FACET_PLACEHOLDER.matcher(pattern.stringValue()).replaceAll(" ").contains("{facet:")) {
+                throw bad("a facet placeholder must read {facet:attribute}");
             }
             String anchoring = condition.path("anchoring").asString("");
             if (!ANCHORINGS.contains(anchoring)) {
@@ -134,9 +142,14 @@ public final class Rules {
                 throw bad("consequence.params must be an object");
             }
             for (String name : names(params)) {
-                if (UNSUPPORTED_PARAMS.contains(name)) {
-                    throw unsupported("consequence parameter " + name);
+                if (UNSUPPORTED_PARAMS.containsKey(name)) {
+                    throw unsupported("consequence parameter " + name + UNSUPPORTED_PARAMS.get(name));
                 }
+            }
+            JsonNode automatic = params.get("automaticFacetFilters");
+            if (automatic != null && (!automatic.isArray() || !allMatch(automatic, Rules::isAutomaticFilter))) {
+                throw bad("automaticFacetFilters must be an array of facet names or of {facet, disjunctive,"
+                        + " negative, score}");
             }
             JsonNode query = params.get("query");
             if (query != null && !query.isString() && !query.isObject()) {
@@ -193,6 +206,17 @@ public final class Rules {
             }
         }
         return HitPage.of(matching, page, hitsPerPage, ObjectNode::deepCopy);
+    }
+
+    private static boolean isAutomaticFilter(JsonNode entry) {
+        if (entry.isString()) {
+            return !entry.stringValue().isBlank();
+        }
+        return entry.isObject() && AUTOMATIC_FILTER_MEMBERS.containsAll(names(entry))
+                && entry.path("facet").isString() && !entry.path("facet").stringValue().isBlank()
+                && (!entry.has("disjunctive") || entry.get("disjunctive").isBoolean())
+                && (!entry.has("negative") || entry.get("negative").isBoolean())
+                && (!entry.has("score") || entry.get("score").isIntegralNumber());
     }
 
     private static List<String> names(JsonNode object) {

@@ -1,12 +1,16 @@
 package io.quarry.mockserver.engine.internal.search;
 
+import io.quarry.mockserver.engine.internal.filter.Atom;
+import io.quarry.mockserver.engine.internal.text.Token;
 import io.quarry.mockserver.engine.internal.text.Tokenizer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.databind.node.StringNode;
@@ -16,11 +20,14 @@ import tools.jackson.databind.node.StringNode;
  *
  * <p>A rule applies when it is enabled, within one of its {@code validity} ranges (if any), and one of its
  * conditions holds: {@code pattern} compared word by word with the normalised query by {@code anchoring}
- * ({@code is}, {@code startsWith}, {@code endsWith}, {@code contains}; an absent pattern always holds), and
- * {@code context}, when set, among the request's {@code ruleContexts}. Conditions using {@code {facet:...}}
- * patterns or {@code filters} are not supported and never hold. Consequences: {@code params} become search
- * parameters (over the request's, under the key's; with several rules, the first rule setting a parameter wins),
- * {@code params.query} replaces the query or edits it ({@code remove}, {@code edits} of type remove/replace),
+ * ({@code is}, {@code startsWith}, {@code endsWith}, {@code contains}; an absent pattern always holds), where a
+ * {@code {facet:attr}} placeholder stands for query words forming a value of that facet ({@link RulePattern}),
+ * and {@code context}, when set, among the request's {@code ruleContexts}. Conditions on {@code filters} are not
+ * supported and never hold. Consequences: {@code params} become search parameters (over the request's, under the
+ * key's; with several rules, the first rule setting a parameter wins), {@code params.query} replaces the query or
+ * edits it ({@code remove}, {@code edits} of type remove/replace), {@code params.automaticFacetFilters} filters
+ * on the facet values the first holding condition's placeholders recognised and removes their words from the
+ * query ({@link AutomaticFacetFilters}; these filters are ANDed with the request's, every applied rule's count),
  * {@code promote} pins records at positions, {@code hide} removes records, {@code userData} is returned.
  */
 public final class RuleSet {
@@ -40,17 +47,19 @@ public final class RuleSet {
      * What the applicable rules do to a search.
      *
      * @param params parameters to apply over the request's
+     * @param filters filter groups to AND with the request's filters (automatic facet filters)
      * @param promotions records to pin
      * @param filterPromotes whether promoted records must pass the filters
      * @param hidden records to remove from the results
      * @param userData the userData of every applied rule
      * @param applied the objectIDs of the applied rules
      */
-    public record Outcome(Map<String, JsonNode> params, List<Promotion> promotions, boolean filterPromotes,
-            Set<String> hidden, List<JsonNode> userData, List<String> applied) {
+    public record Outcome(Map<String, JsonNode> params, List<List<Atom>> filters, List<Promotion> promotions,
+            boolean filterPromotes, Set<String> hidden, List<JsonNode> userData, List<String> applied) {
 
         /** The outcome when no rule applies. */
-        public static final Outcome NONE = new Outcome(Map.of(), List.of(), false, Set.of(), List.of(), List.of());
+        public static final Outcome NONE = new Outcome(Map.of(), List.of(), List.of(), false, Set.of(), List.of(),
+                List.of());
     }
 
     /** @param rules the rule objects as saved */
@@ -61,37 +70,48 @@ public final class RuleSet {
     /**
      * @param options the effective options before rules
      * @param nowSeconds the current time in Unix seconds (for validity ranges)
+     * @param facets the index's facet values (for facet placeholders)
      * @return what the applicable rules do
      */
-    public Outcome apply(SearchOptions options, long nowSeconds) {
+    public Outcome apply(SearchOptions options, long nowSeconds, FacetVocabulary facets) {
         if (rules.isEmpty() || !options.bool("enableRules", true)) {
             return Outcome.NONE;
         }
         List<String> contexts = options.params().stringList("ruleContexts");
         String query = options.query();
-        List<String> queryWords = Tokenizer.terms(query);
+        List<Token> queryTokens = Tokenizer.tokens(query);
+        List<String> queryWords = new ArrayList<>(queryTokens.size());
+        queryTokens.forEach(token -> queryWords.add(token.term()));
         Map<String, JsonNode> params = new LinkedHashMap<>();
+        List<List<Atom>> filters = new ArrayList<>();
+        Set<Integer> consumedWords = new TreeSet<>();
         List<Promotion> promotions = new ArrayList<>();
         Set<String> hidden = new LinkedHashSet<>();
         List<JsonNode> userData = new ArrayList<>();
         List<String> applied = new ArrayList<>();
         boolean filterPromotes = false;
-        String editedQuery = query;
+        JsonNode queryEdit = null;
         for (ObjectNode rule : rules) {
-            if (!rule.path("enabled").asBoolean(true) || !valid(rule, nowSeconds)
-                    || !anyConditionHolds(rule, queryWords, contexts == null ? List.of() : contexts)) {
+            if (!rule.path("enabled").asBoolean(true) || !valid(rule, nowSeconds)) {
+                continue;
+            }
+            Optional<List<RulePattern.FacetMatch>> matches = holdingCondition(rule, queryWords,
+                    contexts == null ? List.of() : contexts, facets);
+            if (matches.isEmpty()) {
                 continue;
             }
             applied.add(rule.path("objectID").asString(""));
             JsonNode consequence = rule.path("consequence");
             for (Map.Entry<String, JsonNode> entry : consequence.path("params").properties()) {
-                if (entry.getKey().equals("query")) {
-                    if (!params.containsKey("query")) {
-                        editedQuery = editQuery(editedQuery, entry.getValue());
-                        params.put("query", StringNode.valueOf(editedQuery));
+                switch (entry.getKey()) {
+                    case "query" -> queryEdit = queryEdit == null ? entry.getValue() : queryEdit;
+                    case "automaticFacetFilters" -> {
+                        AutomaticFacetFilters.Applied automatic =
+                                AutomaticFacetFilters.apply(entry.getValue(), matches.get());
+                        filters.addAll(automatic.clauses());
+                        consumedWords.addAll(automatic.consumedWords());
                     }
-                } else {
-                    params.putIfAbsent(entry.getKey(), entry.getValue());
+                    default -> params.putIfAbsent(entry.getKey(), entry.getValue());
                 }
             }
             for (JsonNode promote : consequence.path("promote")) {
@@ -115,7 +135,34 @@ public final class RuleSet {
         if (applied.isEmpty()) {
             return Outcome.NONE;
         }
-        return new Outcome(params, promotions, filterPromotes, hidden, userData, applied);
+        if (queryEdit != null || !consumedWords.isEmpty()) {
+            String remaining = withoutWords(query, queryTokens, consumedWords);
+            params.put("query", StringNode.valueOf(queryEdit == null ? remaining : editQuery(remaining, queryEdit)));
+        }
+        return new Outcome(params, filters, promotions, filterPromotes, hidden, userData, applied);
+    }
+
+    /**
+     * The query without the words at the given indexes, in ascending order: the text around them is kept, except
+     * what separates two removed words ("acme-corp phone" leaves "phone"); spaces are collapsed.
+     */
+    private static String withoutWords(String query, List<Token> tokens, Set<Integer> removed) {
+        if (removed.isEmpty()) {
+            return query;
+        }
+        StringBuilder kept = new StringBuilder();
+        int from = 0;
+        int previous = -2;
+        for (int index : removed) {
+            Token token = tokens.get(index);
+            if (index != previous + 1) {
+                kept.append(query, from, token.start()).append(' ');
+            }
+            from = token.end();
+            previous = index;
+        }
+        kept.append(query.substring(from));
+        return kept.toString().trim().replaceAll("\\s+", " ");
     }
 
     private static boolean valid(ObjectNode rule, long now) {
@@ -131,47 +178,36 @@ public final class RuleSet {
         return false;
     }
 
-    private static boolean anyConditionHolds(ObjectNode rule, List<String> queryWords, List<String> contexts) {
+    /** Returns the placeholder matches of the first condition that holds, or empty when none holds. */
+    private static Optional<List<RulePattern.FacetMatch>> holdingCondition(ObjectNode rule, List<String> queryWords,
+            List<String> contexts, FacetVocabulary facets) {
         List<JsonNode> conditions = new ArrayList<>();
         rule.path("conditions").forEach(conditions::add);
         if (rule.has("condition")) {
             conditions.add(rule.get("condition"));
         }
-        if (conditions.isEmpty()) {
-            return false;
-        }
         for (JsonNode condition : conditions) {
-            if (holds(condition, queryWords, contexts)) {
-                return true;
+            Optional<List<RulePattern.FacetMatch>> matches = holds(condition, queryWords, contexts, facets);
+            if (matches.isPresent()) {
+                return matches;
             }
         }
-        return false;
+        return Optional.empty();
     }
 
-    private static boolean holds(JsonNode condition, List<String> queryWords, List<String> contexts) {
+    private static Optional<List<RulePattern.FacetMatch>> holds(JsonNode condition, List<String> queryWords,
+            List<String> contexts, FacetVocabulary facets) {
         if (condition.has("context") && !contexts.contains(condition.get("context").asString(""))) {
-            return false;
+            return Optional.empty();
         }
         if (condition.has("filters")) {
-            return false;
+            return Optional.empty();
         }
         if (!condition.has("pattern")) {
-            return true;
+            return Optional.of(List.of());
         }
-        String pattern = condition.get("pattern").asString("");
-        if (pattern.contains("{facet:")) {
-            return false;
-        }
-        List<String> words = Tokenizer.terms(pattern);
-        String anchoring = condition.path("anchoring").asString("contains");
-        return switch (anchoring) {
-            case "is" -> queryWords.equals(words);
-            case "startsWith" -> queryWords.size() >= words.size()
-                    && queryWords.subList(0, words.size()).equals(words);
-            case "endsWith" -> queryWords.size() >= words.size()
-                    && queryWords.subList(queryWords.size() - words.size(), queryWords.size()).equals(words);
-            default -> !words.isEmpty() && java.util.Collections.indexOfSubList(queryWords, words) >= 0;
-        };
+        return RulePattern.parse(condition.get("pattern").asString(""))
+                .match(queryWords, condition.path("anchoring").asString("contains"), facets);
     }
 
     private static String editQuery(String query, JsonNode edit) {

@@ -1,6 +1,7 @@
 package io.quarry.mockserver.engine.internal.search;
 
 import io.quarry.mockserver.engine.EngineException;
+import io.quarry.mockserver.engine.internal.filter.Atom;
 import io.quarry.mockserver.engine.internal.filter.FilterCompiler;
 import io.quarry.mockserver.engine.internal.filter.RecordFilter;
 import io.quarry.mockserver.engine.internal.index.IndexedRecord;
@@ -62,11 +63,13 @@ public final class SearchExecutor {
 
     /**
      * @param store the records the filter will test, read-locked
-     * @return the compiled filters of the request and the caller's key
+     * @return the compiled filters of the request, the caller's key and the rules' automatic facet filters
      */
     public RecordFilter filter(RecordStore store) {
-        RecordFilter filter = FilterCompiler.compile(options, extraFilters,
-                Faceting.of(options.setting("attributesForFaceting")), store);
+        List<List<Atom>> clauses = new ArrayList<>(FilterCompiler.clauses(options, extraFilters));
+        clauses.addAll(rules.filters());
+        RecordFilter filter = FilterCompiler.toFilter(clauses, Faceting.of(options.setting("attributesForFaceting")),
+                store);
         return geo.active() ? filter.and(geo::accepts) : filter;
     }
 

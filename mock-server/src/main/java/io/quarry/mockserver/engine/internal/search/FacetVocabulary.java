@@ -1,0 +1,56 @@
+package io.quarry.mockserver.engine.internal.search;
+
+import io.quarry.mockserver.engine.internal.index.FacetColumn;
+import io.quarry.mockserver.engine.internal.index.RecordStore;
+import io.quarry.mockserver.engine.internal.text.Tokenizer;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The values of an index's declared facets keyed by their normalised words ({@link Tokenizer#terms}), so that rule
+ * facet placeholders can recognise a value in the query. Only attributes in {@code attributesForFaceting} (in any
+ * form: plain, {@code searchable()}, {@code filterOnly()}) have values. Used for one search, under the store's
+ * read lock; not thread-safe.
+ */
+public final class FacetVocabulary {
+
+    private final RecordStore store;
+    private final Faceting faceting;
+    private final Map<String, Map<List<String>, String>> byAttribute = new HashMap<>();
+
+    /**
+     * @param store the records, read-locked for as long as this is used
+     * @param faceting the attributesForFaceting setting
+     */
+    public FacetVocabulary(RecordStore store, Faceting faceting) {
+        this.store = store;
+        this.faceting = faceting;
+    }
+
+    /**
+     * @param attribute a facet attribute
+     * @param words normalised query words
+     * @return the value of that facet whose normalised words are exactly {@code words} (the first indexed when
+     *     several normalise alike), or {@code null} when there is none or the attribute is not a declared facet
+     */
+    public String value(String attribute, List<String> words) {
+        if (faceting.find(attribute) == null) {
+            return null;
+        }
+        return byAttribute.computeIfAbsent(attribute, this::load).get(words);
+    }
+
+    private Map<List<String>, String> load(String attribute) {
+        FacetColumn column = store.facetColumn(attribute);
+        Map<List<String>, String> values = new HashMap<>();
+        for (int id = 0; id < column.valueCount(); id++) {
+            String text = column.text(id);
+            List<String> terms = Tokenizer.terms(text);
+            if (!terms.isEmpty()) {
+                values.putIfAbsent(terms, text);
+            }
+        }
+        return values;
+    }
+}
