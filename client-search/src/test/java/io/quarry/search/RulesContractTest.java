@@ -68,6 +68,19 @@ class RulesContractTest {
     }
 
     @Test
+    void facetPlaceholderWithAutomaticFacetFiltersFiltersOnTheBrandTheQueryNames() {
+        Rule brandInQuery = Rule.of("brand-in-query", RuleCondition.of("{facet:brand}", "contains"),
+                RuleConsequence.params(SearchQuery.empty().param("automaticFacetFilters", List.of("brand"))));
+        index.waitForTask(rules.save(brandInQuery, false).taskID(), FAST);
+
+        assertThat(ids(SearchQuery.of("acme phone"))).containsExactly("p1");
+        assertThat(ids(SearchQuery.of("bolt lamp"))).containsExactly("p4");
+        assertThat(ids(SearchQuery.of("phone"))).containsExactlyInAnyOrder("p1", "p3");
+        assertThat(rules.get("brand-in-query").consequence().params().get("automaticFacetFilters"))
+                .contains(List.of("brand"));
+    }
+
+    @Test
     void hidesPromotesAndReturnsUserData() {
         index.waitForTask(rules.saveAll(List.of(HIDE_P2, PROMOTE_P4), false, false).taskID(), FAST);
 
