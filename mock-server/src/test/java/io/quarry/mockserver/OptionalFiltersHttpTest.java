@@ -106,6 +106,14 @@ class OptionalFiltersHttpTest {
     }
 
     @Test
+    void theParamsStringAndTagFiltersWork() {
+        assertThat(search("{'params':'query=phone&optionalFilters=%5B%22brand%3AAcme%3Cscore%3D2%3E%22%5D'}")
+                .hitIds()).containsExactly("3", "4", "1", "2");
+        client.put("/1/indexes/shop/6", jq("{'name':'phone z','_tags':['promo']}")).requireOk();
+        assertThat(search("{'query':'phone','optionalFilters':['_tags:promo']}").hitIds()).startsWith("6");
+    }
+
+    @Test
     void aNegativeOptionalFilterBoostsTheRecordsWithoutTheValue() {
         Reply reply = search("{'query':'phone','getRankingInfo':true,'optionalFilters':['brand:-Acme<score=2>']}");
         assertThat(reply.hitIds()).containsExactly("1", "2", "3", "4");
@@ -163,5 +171,16 @@ class OptionalFiltersHttpTest {
         assertThat(reply.hitIds()).containsExactly("4", "2", "3", "1");
         assertThat(filterScores(reply)).containsExactly(6, 1, 1, 0);
         assertThat(reply.body().get("parsed_query").stringValue()).isEqualTo("acme samsung phone");
+    }
+
+    @Test
+    void aNegativeAutomaticOptionalFacetFilterBoostsTheOtherBrands() {
+        Reply saved = client.put("/1/indexes/shop/rules/brand", jq("{'objectID':'brand','conditions':[{'pattern':"
+                + "'{facet:brand}','anchoring':'contains'}],'consequence':{'params':"
+                + "{'automaticOptionalFacetFilters':[{'facet':'brand','negative':true}]}}}"));
+        assertThat(saved.status()).as(saved.toString()).isEqualTo(200);
+        Reply reply = search("{'query':'apple phone','optionalWords':['apple'],'getRankingInfo':true}");
+        assertThat(reply.hitIds()).containsExactly("2", "3", "4", "1");
+        assertThat(filterScores(reply)).containsExactly(1, 1, 1, 0);
     }
 }
