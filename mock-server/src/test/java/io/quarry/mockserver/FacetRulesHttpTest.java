@@ -174,7 +174,7 @@ class FacetRulesHttpTest {
     @Test
     void whatTheEngineDoesNotApplyIsStillRefused() {
         assertRefused("{'conditions':[{'pattern':'{facet:brand}','anchoring':'contains'}],'consequence':{'params':"
-                + "{'automaticOptionalFacetFilters':['brand']}}}", "optional filters");
+                + "{'renderingContent':{}}}}", "renderingContent");
         assertRefused("{'conditions':[{'filters':'brand:Apple'}],'consequence':{}}", "filters");
         assertRefused("{'conditions':[{'pattern':'phone','anchoring':'is','alternatives':true}],'consequence':{}}",
                 "alternatives");
@@ -190,6 +190,10 @@ class FacetRulesHttpTest {
                 "automaticFacetFilters");
         assertRefused("{'consequence':{'params':{'automaticFacetFilters':[{'facet':'brand','negative':'yes'}]}}}",
                 "automaticFacetFilters");
+        assertRefused("{'consequence':{'params':{'automaticOptionalFacetFilters':[{'facet':'brand','score':1.5}]}}}",
+                "automaticOptionalFacetFilters");
+        assertRefused("{'consequence':{'params':{'automaticOptionalFacetFilters':'brand'}}}",
+                "automaticOptionalFacetFilters");
     }
 
     private void assertRefused(String rule, String messagePart) {

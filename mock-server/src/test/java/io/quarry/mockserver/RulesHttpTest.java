@@ -97,10 +97,10 @@ class RulesHttpTest {
     void unsupportedOrInvalidRulesAre400AtSaveTime() {
         assertThat(client.put("/1/indexes/shop/rules/x", jq("{'conditions':[{'pattern':'a','anchoring':'near'}],"
                 + "'consequence':{}}")).status()).isEqualTo(400);
-        Reply optional = client.put("/1/indexes/shop/rules/x", jq("{'conditions':[{'pattern':'{facet:brand}',"
-                + "'anchoring':'contains'}],'consequence':{'params':{'automaticOptionalFacetFilters':['brand']}}}"));
-        assertThat(optional.status()).isEqualTo(400);
-        assertThat(optional.body().get("message").stringValue()).contains("not supported by the mock server");
+        Reply rendering = client.put("/1/indexes/shop/rules/x", jq("{'conditions':[{'pattern':'{facet:brand}',"
+                + "'anchoring':'contains'}],'consequence':{'params':{'renderingContent':{}}}}"));
+        assertThat(rendering.status()).isEqualTo(400);
+        assertThat(rendering.body().get("message").stringValue()).contains("not supported by the mock server");
         assertThat(client.put("/1/indexes/shop/rules/x", jq("{'conditions':[{'filters':'a:b'}],'consequence':{}}"))
                 .status()).isEqualTo(400);
         assertThat(client.put("/1/indexes/shop/rules/x", jq("{'consequence':{'redirect':{}}}")).status())

@@ -19,15 +19,17 @@
  * disableTypoToleranceOnAttributes, queryType (prefixLast, prefixAll, prefixNone), restrictSearchableAttributes,
  * synonyms, exactOnSingleWordQuery, advancedSyntax with advancedSyntaxFeatures (exactPhrase, excludeWords),
  * enableRules, ruleContexts, responseFields, ignorePlurals, removeStopWords, queryLanguages, decompoundQuery,
- * optionalWords,
+ * optionalWords, optionalFilters with sumOrFiltersScores (facetFilters syntax, {@code <score=N>} suffixes, OR
+ * groups, negation; numeric optional filters are a 400; they rank by the {@code filters} criterion and never
+ * exclude a record; {@code _rankingInfo.filters} is the score),
  * removeWordsIfNoResults (lastWords, firstWords, allOptional: the words become optional step by step until
  * something matches),
  * aroundLatLng, aroundRadius, aroundPrecision, insideBoundingBox, insidePolygon, facetQuery and maxFacetHits
  * (search for facet values), cursor (browse). Settings read: searchableAttributes (with {@code unordered()} and
  * comma-joined equal ranks), attributesForFaceting (with {@code searchable()}, {@code filterOnly()},
  * {@code afterDistinct()}), customRanking, ranking (including {@code asc()}/{@code desc()}), and every setting
- * named like a parameter above. Accepted and ignored: analytics, personalisation,
- * optional filters, and the other parameters listed in the engine's parameter table.
+ * named like a parameter above. Accepted and ignored: analytics, personalisation, and the other parameters
+ * listed in the engine's parameter table.
  *
  * <p>Rules (search only, not browse or facet search): conditions on the query ({@code pattern} with
  * {@code anchoring} is, startsWith, endsWith, contains, the pattern possibly holding {@code {facet:attr}}
@@ -35,9 +37,11 @@
  * attributesForFaceting) and {@code context}; consequences {@code params} (including query replacement and
  * edits, and {@code automaticFacetFilters}: a filter on each recognised value of the listed facets, ANDed with the
  * request's filters, several values ORed when {@code disjunctive}, negated when {@code negative}, the recognised
- * words removed from the query), {@code promote}, {@code hide}, {@code filterPromotes} and {@code userData}
- * (returned with {@code appliedRules}). The response's {@code params} echoes the request's parameters, not those
- * a rule added nor its automatic facet filters; {@code parsed_query} shows the query the rules left.
+ * words removed from the query; and {@code automaticOptionalFacetFilters}: an optional filter on each recognised
+ * value with the entry's {@code score}, added to the request's, the words kept in the query), {@code promote},
+ * {@code hide}, {@code filterPromotes} and {@code userData} (returned with {@code appliedRules}). The response's
+ * {@code params} echoes the request's parameters, not those a rule added nor its automatic (optional) facet
+ * filters; {@code parsed_query} shows the query the rules left.
  *
  * <h2>Differences from the service</h2>
  * <ul>
@@ -45,16 +49,15 @@
  *   <li>{@code hitsPerPage} accepts 0 (facets only, as front-end libraries send it) up to 1000; browse accepts 1
  *       to 1000 and defaults to 1000.
  *   <li>Ranking criterion {@code words} ties unless words are optional (every query word is required by
- *       default); {@code filters} ties for every hit (no optional filters); {@code geo} ties unless
+ *       default); {@code filters} ties for every hit without optional filters; {@code geo} ties unless
  *       {@code aroundLatLng} is given.
  *   <li>Ties after every criterion keep insertion order (a replaced record keeps its place), so results are
  *       deterministic. {@code userScore} is the hit's rank by customRanking alone.
- *   <li>Rule conditions on {@code filters} never hold and {@code automaticOptionalFacetFilters} is refused at
- *       save time (no optional filters); a {@code {facet:attr}} placeholder prefers the longest value, and with
- *       {@code contains} the pattern matches every non-overlapping occurrence (several values of one facet);
- *       the automatic facet filters come from the first condition that holds; rule priorities are their saved
- *       order (the first rule setting a parameter wins); a promoted record that does not match the query is
- *       added to {@code nbHits}.
+ *   <li>Rule conditions on {@code filters} never hold; a {@code {facet:attr}} placeholder prefers the longest
+ *       value, and with {@code contains} the pattern matches every non-overlapping occurrence (several values of
+ *       one facet); the automatic (optional) facet filters come from the first condition that holds; rule
+ *       priorities are their saved order (the first rule setting a parameter wins); a promoted record that does
+ *       not match the query is added to {@code nbHits}.
  *   <li>Plurals: regular English forms, plus the groups of the language dictionaries
  *       ({@link io.quarry.mockserver.engine.LanguageDictionaries}); stop words ({@code removeStopWords}) and
  *       decompounding ({@code decompoundQuery}) use those dictionaries too: {@code true} means the
@@ -69,6 +72,7 @@
  *   <li>Snippets center on the first match; highlighting wraps each matched word separately (no HTML escaping).
  *   <li>Filters: an OR group must hold one filter type; {@code attr != x} passes records without the attribute;
  *       a facet filter whose value is a number also matches that number in undeclared attributes.
+ *   <li>Browse and search for facet values ignore {@code optionalFilters}.
  *   <li>Browse ignores {@code distinct}, {@code typoTolerance} min/strict and {@code removeWordsIfNoResults};
  *       its cursor is stateless (Base64 of the parameters, the sort key of the last record and the first call's
  *       {@code nbHits}, which later calls report), so it survives restarts; records written between calls

@@ -16,13 +16,13 @@ import tools.jackson.databind.node.ObjectNode;
  * Validation and search of rules (seed 000 §2.7, §4.5). What the mock server's engine applies is accepted: query
  * conditions ({@code pattern} with {@code anchoring} is/startsWith/endsWith/contains, the pattern possibly holding
  * {@code {facet:attr}} placeholders; {@code context}), consequence {@code params} (a {@code query} string or edits,
- * {@code automaticFacetFilters} as an array of facet names or of {@code {facet, disjunctive, negative, score}}),
- * {@code promote}, {@code hide}, {@code filterPromotes}, {@code userData}, and {@code enabled},
- * {@code description}, {@code validity}, {@code tags}. Anything else (condition filters, alternatives,
- * {@code automaticOptionalFacetFilters}, since the engine has no optional filters, redirects, unknown members) is
- * refused with a 400 at save time, so a rule never silently does nothing. A facet listed in
- * {@code automaticFacetFilters} is not checked against the placeholders: one no placeholder recognised adds
- * nothing at search time.
+ * {@code automaticFacetFilters} and {@code automaticOptionalFacetFilters}, each an array of facet names or of
+ * {@code {facet, disjunctive, negative, score}}), {@code promote}, {@code hide}, {@code filterPromotes},
+ * {@code userData}, and {@code enabled}, {@code description}, {@code validity}, {@code tags}. Anything else
+ * (condition filters, alternatives, {@code renderingContent}, redirects, unknown members) is refused with a 400
+ * at save time, so a rule never silently does nothing. A facet listed in {@code automaticFacetFilters} or
+ * {@code automaticOptionalFacetFilters} is not checked against the placeholders: one no placeholder recognised
+ * adds nothing at search time.
  */
 public final class Rules {
 
@@ -32,9 +32,9 @@ public final class Rules {
     private static final Set<String> CONDITION_MEMBERS = Set.of("pattern", "anchoring", "context", "alternatives");
     private static final Set<String> CONSEQUENCE_MEMBERS = Set.of("params", "promote", "hide", "filterPromotes",
             "userData");
-    private static final Map<String, String> UNSUPPORTED_PARAMS = Map.of(
-            "automaticOptionalFacetFilters", " (the mock server's engine has no optional filters)",
-            "renderingContent", "");
+    private static final Set<String> UNSUPPORTED_PARAMS = Set.of("renderingContent");
+    private static final List<String> AUTOMATIC_FILTER_PARAMS =
+            List.of("automaticFacetFilters", "automaticOptionalFacetFilters");
     private static final Set<String> AUTOMATIC_FILTER_MEMBERS = Set.of("facet", "disjunctive", "negative", "score");
     private static final Pattern FACET_PLACEHOLDER = Pattern.compile("\\{facet:\\s*[^{}\\s][^{}]*}");
 
@@ -142,14 +142,15 @@ public final class Rules {
                 throw bad("consequence.params must be an object");
             }
             for (String name : names(params)) {
-                if (UNSUPPORTED_PARAMS.containsKey(name)) {
-                    throw unsupported("consequence parameter " + name + UNSUPPORTED_PARAMS.get(name));
+                if (UNSUPPORTED_PARAMS.contains(name)) {
+                    throw unsupported("consequence parameter " + name);
                 }
             }
-            JsonNode automatic = params.get("automaticFacetFilters");
-            if (automatic != null && (!automatic.isArray() || !allMatch(automatic, Rules::isAutomaticFilter))) {
-                throw bad("automaticFacetFilters must be an array of facet names or of {facet, disjunctive,"
-                        + " negative, score}");
+            for (String name : AUTOMATIC_FILTER_PARAMS) {
+                JsonNode automatic = params.get(name);
+                if (automatic != null && (!automatic.isArray() || !allMatch(automatic, Rules::isAutomaticFilter))) {
+                    throw bad(name + " must be an array of facet names or of {facet, disjunctive, negative, score}");
+                }
             }
             JsonNode query = params.get("query");
             if (query != null && !query.isString() && !query.isObject()) {

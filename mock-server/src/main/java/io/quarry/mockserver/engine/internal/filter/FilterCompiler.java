@@ -57,7 +57,7 @@ public final class FilterCompiler {
         JsonNode facetFilters = options.params().raw("facetFilters");
         if (facetFilters != null) {
             for (List<String> group : groups("facetFilters", facetFilters)) {
-                clauses.add(group.stream().map(FilterCompiler::facetFilter).toList());
+                clauses.add(group.stream().map(text -> facetFilter("facetFilters", text)).toList());
             }
         }
         JsonNode numericFilters = options.params().raw("numericFilters");
@@ -144,7 +144,14 @@ public final class FilterCompiler {
         return Tokenizer.terms(value);
     }
 
-    private static List<List<String>> groups(String name, JsonNode raw) {
+    /**
+     * Reads a parameter in the facetFilters syntax: an array whose nested arrays are OR groups, or the string form.
+     *
+     * @param name the parameter name, for error messages
+     * @param raw the parameter's value
+     * @return its OR groups of filter texts
+     */
+    static List<List<String>> groups(String name, JsonNode raw) {
         JsonNode node = RequestParams.asStructured(name, raw);
         List<List<String>> groups = new ArrayList<>();
         if (node.isString()) {
@@ -219,10 +226,18 @@ public final class FilterCompiler {
         current.setLength(0);
     }
 
-    private static Atom facetFilter(String text) {
+    /**
+     * Reads one facet filter: {@code attr:value}, negated by {@code attr:-value} or {@code -attr:value};
+     * {@code _tags:value} is a tag filter.
+     *
+     * @param name the parameter name, for error messages
+     * @param text the filter
+     * @return the filter
+     */
+    static Atom facetFilter(String name, String text) {
         int colon = text.indexOf(':');
         if (colon <= 0) {
-            throw new EngineException(400, "facetFilters: invalid filter \"" + text + "\", expected attribute:value");
+            throw new EngineException(400, name + ": invalid filter \"" + text + "\", expected attribute:value");
         }
         String attribute = text.substring(0, colon).trim();
         String value = text.substring(colon + 1);

@@ -4,8 +4,8 @@ import io.quarry.mockserver.engine.internal.index.IndexedRecord;
 import java.util.Arrays;
 
 /**
- * A matching record with its relevance. Caches the sort values read during sorting (one search uses a hit from
- * one thread only).
+ * A matching record with its relevance (textual match, geo distance, optional filters score). Caches the sort
+ * values read during sorting (one search uses a hit from one thread only).
  */
 public final class Hit {
 
@@ -18,6 +18,7 @@ public final class Hit {
     private final int reading;
     private int geoPoint = -1;
     private int geoDistance;
+    private int filtersScore;
     private String[] sortPaths;
     private Object[] sortValues;
     private int sortCount;
@@ -79,6 +80,20 @@ public final class Hit {
     /** @return the distance to the geo search center in meters; 0 when not located */
     public int geoDistance() {
         return geoDistance;
+    }
+
+    /**
+     * Records the hit's optional filters score.
+     *
+     * @param score the sum of the scores of the optional filters the record matches
+     */
+    public void scoreFilters(int score) {
+        this.filtersScore = score;
+    }
+
+    /** @return the optional filters score; 0 without optional filters */
+    public int filtersScore() {
+        return filtersScore;
     }
 
     /**

@@ -11,7 +11,8 @@ import java.util.List;
  * custom} by default, or the {@code ranking} setting, which may hold {@code asc(attr)}/{@code desc(attr)}), with
  * {@code custom} expanding to the customRanking entries, then insertion order so results are deterministic.
  * {@code geo} sorts by distance to {@code aroundLatLng} in buckets of {@code aroundPrecision} meters (equal for
- * every hit without it); {@code filters} compares equal for every hit (no optional filters).
+ * every hit without it); {@code filters} sorts by descending optional filters score (equal for every hit without
+ * optional filters), with or without query words.
  */
 public final class HitOrder {
 
@@ -40,6 +41,7 @@ public final class HitOrder {
                 case "typo" -> parts.add(Comparator.comparingInt(h -> h.match().typos()));
                 case "geo" -> parts.add(Comparator.comparingInt(h -> h.geoDistance() / geoPrecision));
                 case "words" -> parts.add(Comparator.comparingInt((Hit h) -> h.match().words()).reversed());
+                case "filters" -> parts.add(Comparator.comparingInt(Hit::filtersScore).reversed());
                 case "proximity" -> parts.add(Comparator.comparingInt(h -> h.match().proximity()));
                 case "attribute" -> parts.add(Comparator.comparingInt(h -> h.match().firstMatchedWord()));
                 case "exact" -> parts.add(Comparator.comparingInt((Hit h) -> h.match().exactWords()).reversed());

@@ -12,7 +12,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Turns a hit into its JSON: the retrievable attributes ({@code attributesToRetrieve} with {@code *} and
  * {@code -attr} exclusions, minus {@code unretrievableAttributes}; objectID always), then
- * {@code _highlightResult}, {@code _snippetResult} and {@code _rankingInfo}.
+ * {@code _highlightResult}, {@code _snippetResult} and {@code _rankingInfo} (whose {@code filters} is the hit's
+ * optional filters score).
  */
 public final class HitRenderer {
 
@@ -180,7 +181,7 @@ public final class HitRenderer {
         info.put("geoPrecision", geoPrecision);
         info.put("nbExactWords", match.exactWords());
         info.put("words", match.words());
-        info.put("filters", 0);
+        info.put("filters", hit.filtersScore());
         if (hit.geoPoint() >= 0) {
             ObjectNode location = info.putObject("matchedGeoLocation");
             location.put("lat", hit.record().latitude(hit.geoPoint()));

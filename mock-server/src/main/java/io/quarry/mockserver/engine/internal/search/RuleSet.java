@@ -1,6 +1,7 @@
 package io.quarry.mockserver.engine.internal.search;
 
 import io.quarry.mockserver.engine.internal.filter.Atom;
+import io.quarry.mockserver.engine.internal.filter.ScoredAtom;
 import io.quarry.mockserver.engine.internal.text.Token;
 import io.quarry.mockserver.engine.internal.text.Tokenizer;
 import java.util.ArrayList;
@@ -28,6 +29,8 @@ import tools.jackson.databind.node.StringNode;
  * edits it ({@code remove}, {@code edits} of type remove/replace), {@code params.automaticFacetFilters} filters
  * on the facet values the first holding condition's placeholders recognised and removes their words from the
  * query ({@link AutomaticFacetFilters}; these filters are ANDed with the request's, every applied rule's count),
+ * {@code params.automaticOptionalFacetFilters} adds optional filters on those facet values to the request's
+ * (every applied rule's count) and leaves their words in the query,
  * {@code promote} pins records at positions, {@code hide} removes records, {@code userData} is returned.
  */
 public final class RuleSet {
@@ -48,18 +51,20 @@ public final class RuleSet {
      *
      * @param params parameters to apply over the request's
      * @param filters filter groups to AND with the request's filters (automatic facet filters)
+     * @param optionalFilters optional filters to add to the request's (automatic optional facet filters)
      * @param promotions records to pin
      * @param filterPromotes whether promoted records must pass the filters
      * @param hidden records to remove from the results
      * @param userData the userData of every applied rule
      * @param applied the objectIDs of the applied rules
      */
-    public record Outcome(Map<String, JsonNode> params, List<List<Atom>> filters, List<Promotion> promotions,
-            boolean filterPromotes, Set<String> hidden, List<JsonNode> userData, List<String> applied) {
+    public record Outcome(Map<String, JsonNode> params, List<List<Atom>> filters,
+            List<List<ScoredAtom>> optionalFilters, List<Promotion> promotions, boolean filterPromotes,
+            Set<String> hidden, List<JsonNode> userData, List<String> applied) {
 
         /** The outcome when no rule applies. */
-        public static final Outcome NONE = new Outcome(Map.of(), List.of(), List.of(), false, Set.of(), List.of(),
-                List.of());
+        public static final Outcome NONE = new Outcome(Map.of(), List.of(), List.of(), List.of(), false, Set.of(),
+                List.of(), List.of());
     }
 
     /** @param rules the rule objects as saved */
@@ -84,6 +89,7 @@ public final class RuleSet {
         queryTokens.forEach(token -> queryWords.add(token.term()));
         Map<String, JsonNode> params = new LinkedHashMap<>();
         List<List<Atom>> filters = new ArrayList<>();
+        List<List<ScoredAtom>> optionalFilters = new ArrayList<>();
         Set<Integer> consumedWords = new TreeSet<>();
         List<Promotion> promotions = new ArrayList<>();
         Set<String> hidden = new LinkedHashSet<>();
@@ -111,6 +117,8 @@ public final class RuleSet {
                         filters.addAll(automatic.clauses());
                         consumedWords.addAll(automatic.consumedWords());
                     }
+                    case "automaticOptionalFacetFilters" ->
+                            optionalFilters.addAll(AutomaticFacetFilters.optional(entry.getValue(), matches.get()));
                     default -> params.putIfAbsent(entry.getKey(), entry.getValue());
                 }
             }
@@ -139,7 +147,7 @@ public final class RuleSet {
             String remaining = withoutWords(query, queryTokens, consumedWords);
             params.put("query", StringNode.valueOf(queryEdit == null ? remaining : editQuery(remaining, queryEdit)));
         }
-        return new Outcome(params, filters, promotions, filterPromotes, hidden, userData, applied);
+        return new Outcome(params, filters, optionalFilters, promotions, filterPromotes, hidden, userData, applied);
     }
 
     /**

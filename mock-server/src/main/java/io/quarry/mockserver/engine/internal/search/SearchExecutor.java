@@ -3,7 +3,9 @@ package io.quarry.mockserver.engine.internal.search;
 import io.quarry.mockserver.engine.EngineException;
 import io.quarry.mockserver.engine.internal.filter.Atom;
 import io.quarry.mockserver.engine.internal.filter.FilterCompiler;
+import io.quarry.mockserver.engine.internal.filter.OptionalFilters;
 import io.quarry.mockserver.engine.internal.filter.RecordFilter;
+import io.quarry.mockserver.engine.internal.filter.ScoredAtom;
 import io.quarry.mockserver.engine.internal.index.IndexedRecord;
 import io.quarry.mockserver.engine.internal.index.RecordStore;
 import io.quarry.mockserver.engine.internal.text.Tokenizer;
@@ -71,6 +73,18 @@ public final class SearchExecutor {
         RecordFilter filter = FilterCompiler.toFilter(clauses, Faceting.of(options.setting("attributesForFaceting")),
                 store);
         return geo.active() ? filter.and(geo::accepts) : filter;
+    }
+
+    /**
+     * @param store the records that will be scored, read-locked
+     * @return the request's {@code optionalFilters} and the rules' automatic optional facet filters, compiled
+     * @throws EngineException 400 for a malformed or numeric optional filter
+     */
+    public OptionalFilters optionalFilters(RecordStore store) {
+        List<List<ScoredAtom>> groups = new ArrayList<>(OptionalFilters.parse(options.params().raw("optionalFilters")));
+        groups.addAll(rules.optionalFilters());
+        return OptionalFilters.compile(groups, options.bool("sumOrFiltersScores", false),
+                Faceting.of(options.setting("attributesForFaceting")), store);
     }
 
     /** @return the searchable attributes under restrictSearchableAttributes */
@@ -183,8 +197,10 @@ public final class SearchExecutor {
         Pagination pagination = pagination();
         FacetCounter facetCounter = new FacetCounter(options, Faceting.of(options.setting("attributesForFaceting")));
         RecordFilter filter = filter(store);
+        OptionalFilters optionalFilters = optionalFilters(store);
         Result result = match(store, filter);
         List<Hit> hits = result.hits();
+        score(hits, optionalFilters);
         List<String> ranking = new ArrayList<>(options.ranking());
         if (options.typoTolerance().equals("strict") && ranking.remove("typo")) {
             ranking.add(0, "typo");
@@ -193,7 +209,7 @@ public final class SearchExecutor {
         hits.sort(HitOrder.of(ranking, options.customRanking(), geo.precision(), textual, store));
         List<IndexedRecord> beforeDistinct = facetCounter.requested() ? records(hits) : List.of();
         hits = distinct(hits);
-        hits = applyRules(store, hits, filter);
+        hits = applyRules(store, hits, filter, optionalFilters);
 
         ObjectNode response = JsonNodeFactory.instance.objectNode();
         int nbHits = hits.size();
@@ -243,7 +259,14 @@ public final class SearchExecutor {
         return response;
     }
 
-    private List<Hit> applyRules(RecordStore store, List<Hit> hits, RecordFilter filter) {
+    private static void score(List<Hit> hits, OptionalFilters optionalFilters) {
+        if (!optionalFilters.isEmpty()) {
+            hits.forEach(hit -> hit.scoreFilters(optionalFilters.score(hit.record())));
+        }
+    }
+
+    private List<Hit> applyRules(RecordStore store, List<Hit> hits, RecordFilter filter,
+            OptionalFilters optionalFilters) {
         if (rules.hidden().isEmpty() && rules.promotions().isEmpty()) {
             return hits;
         }
@@ -270,6 +293,7 @@ public final class SearchExecutor {
                     continue;
                 }
                 promoted = new Hit(record, Match.EMPTY_QUERY, 0);
+                promoted.scoreFilters(optionalFilters.score(record));
             }
             result.add(Math.max(0, Math.min(promotion.position(), result.size())), promoted);
         }

@@ -23,15 +23,15 @@ public final class SearchOptions {
             "exactOnSingleWordQuery", "facetingAfterDistinct", "maxFacetHits", "facetQuery", "cursor",
             "allowTyposOnNumericTokens", "disableTypoToleranceOnAttributes", "disableTypoToleranceOnWords",
             "advancedSyntax", "advancedSyntaxFeatures", "enableRules", "ruleContexts", "responseFields",
-            "optionalWords", "removeWordsIfNoResults", "ignorePlurals",
+            "optionalWords", "removeWordsIfNoResults", "ignorePlurals", "optionalFilters", "sumOrFiltersScores",
             // Accepted and ignored: analytics, personalisation, languages and other features the mock
             // does not model.
             "removeStopWords", "analytics", "analyticsTags", "clickAnalytics",
             "enablePersonalization", "personalizationImpact", "userToken", "restrictHighlightAndSnippetArrays",
             "percentileComputation", "enableABTest", "explain", "naturalLanguages", "queryLanguages",
             "decompoundQuery", "alternativesAsExact", "minProximity",
-            "attributeCriteriaComputedByMinProximity", "replaceSynonymsInHighlight", "sumOrFiltersScores",
-            "optionalFilters", "similarQuery", "relevancyStrictness", "enableReRanking", "reRankingApplyFilter",
+            "attributeCriteriaComputedByMinProximity", "replaceSynonymsInHighlight",
+            "similarQuery", "relevancyStrictness", "enableReRanking", "reRankingApplyFilter",
             "renderingContent", "mode", "semanticSearch", "aroundLatLngViaIP", "minimumAroundRadius",
             // Geo search.
             "aroundLatLng", "aroundRadius", "aroundPrecision", "insideBoundingBox", "insidePolygon");

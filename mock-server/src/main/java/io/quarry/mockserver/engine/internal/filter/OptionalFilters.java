@@ -1,0 +1,129 @@
+package io.quarry.mockserver.engine.internal.filter;
+
+import io.quarry.mockserver.engine.EngineException;
+import io.quarry.mockserver.engine.internal.index.IndexedRecord;
+import io.quarry.mockserver.engine.internal.index.RecordStore;
+import io.quarry.mockserver.engine.internal.search.Faceting;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The optional filters of a search, which rank records without excluding any, as the service does.
+ * {@code optionalFilters} uses the facetFilters syntax (a string, or an array whose nested arrays are OR groups);
+ * each top-level element is one optional filter; a filter may end with {@code <score=N>} (a non-negative integer,
+ * 1 by default); {@code attr:-value} matches the records without the value. A record's filters score is the sum,
+ * over the optional filters, of the score of the one it matches: for an OR group, the highest score among its
+ * matching members, or their sum when {@code sumOrFiltersScores} is true. Numeric filters ({@code price<10},
+ * {@code price:10 TO 20}) are refused with a 400: the service does not support them as optional filters.
+ */
+public final class OptionalFilters {
+
+    private static final String NAME = "optionalFilters";
+    private static final Pattern SCORE = Pattern.compile("<score=([^>]*)>$");
+
+    /** The optional filters of a search without any. */
+    public static final OptionalFilters NONE = new OptionalFilters(List.of(), false);
+
+    private final List<List<Member>> groups;
+    private final boolean sumOrScores;
+
+    private record Member(RecordFilter filter, int score) {
+    }
+
+    private OptionalFilters(List<List<Member>> groups, boolean sumOrScores) {
+        this.groups = groups;
+        this.sumOrScores = sumOrScores;
+    }
+
+    /**
+     * @param raw the {@code optionalFilters} parameter, or {@code null}
+     * @return its optional filters, each an OR group of scored filters
+     * @throws EngineException 400 for a malformed or numeric optional filter
+     */
+    public static List<List<ScoredAtom>> parse(JsonNode raw) {
+        if (raw == null || raw.isNull()) {
+            return List.of();
+        }
+        List<List<ScoredAtom>> parsed = new ArrayList<>();
+        for (List<String> group : FilterCompiler.groups(NAME, raw)) {
+            parsed.add(group.stream().map(OptionalFilters::scored).toList());
+        }
+        return parsed;
+    }
+
+    /**
+     * @param groups the optional filters, each an OR group
+     * @param sumOrScores whether an OR group scores the sum of its matching members instead of the highest
+     * @param faceting the faceting declarations
+     * @param store the records that will be scored, read-locked
+     * @return the compiled optional filters
+     */
+    public static OptionalFilters compile(List<List<ScoredAtom>> groups, boolean sumOrScores, Faceting faceting,
+            RecordStore store) {
+        if (groups.isEmpty()) {
+            return NONE;
+        }
+        List<List<Member>> compiled = new ArrayList<>();
+        for (List<ScoredAtom> group : groups) {
+            compiled.add(group.stream()
+                    .map(scored -> new Member(AtomEvaluator.compile(scored.atom(), faceting, store), scored.score()))
+                    .toList());
+        }
+        return new OptionalFilters(compiled, sumOrScores);
+    }
+
+    /** @return whether there is no optional filter (every record scores 0) */
+    public boolean isEmpty() {
+        return groups.isEmpty();
+    }
+
+    /**
+     * @param record a record
+     * @return its filters score
+     */
+    public int score(IndexedRecord record) {
+        int total = 0;
+        for (List<Member> group : groups) {
+            int groupScore = 0;
+            for (Member member : group) {
+                if (member.filter().test(record)) {
+                    groupScore = sumOrScores ? groupScore + member.score() : Math.max(groupScore, member.score());
+                }
+            }
+            total += groupScore;
+        }
+        return total;
+    }
+
+    private static ScoredAtom scored(String text) {
+        String filter = text;
+        int score = 1;
+        Matcher suffix = SCORE.matcher(text);
+        if (suffix.find()) {
+            String number = suffix.group(1).trim();
+            if (!number.matches("\\d{1,9}")) {
+                throw new EngineException(400, NAME + ": invalid score in \"" + text
+                        + "\" (expected <score=N> with N a non-negative integer)");
+            }
+            score = Integer.parseInt(number);
+            filter = text.substring(0, suffix.start());
+        }
+        if (isNumeric(filter)) {
+            throw new EngineException(400, NAME + ": numeric filters are not supported as optional filters (\""
+                    + text + "\"); use facet filters (attribute:value)");
+        }
+        return new ScoredAtom(FilterCompiler.facetFilter(NAME, filter), score);
+    }
+
+    private static boolean isNumeric(String filter) {
+        try {
+            FilterParser.parseNumeric(filter);
+            return true;
+        } catch (EngineException notNumeric) {
+            return false;
+        }
+    }
+}
