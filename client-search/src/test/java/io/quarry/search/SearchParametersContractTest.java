@@ -69,6 +69,17 @@ class SearchParametersContractTest {
     }
 
     @Test
+    void optionalFiltersPromoteMatchingRecordsWithoutExcludingOthers() {
+        SearchResponse<FreeFormRecord> page = index.search(SearchQuery.of("cafe").optionalFilters("city:Lyon<score=2>")
+                .getRankingInfo(true), FreeFormRecord.class);
+
+        assertThat(page.nbHits()).isEqualTo(3);
+        assertThat(page.hits().get(0).objectID()).contains("3");
+        assertThat(page.hits().get(0).rankingInfo()).hasValueSatisfying(r -> assertThat(r.filters()).isEqualTo(2));
+        assertThat(page.hits().get(1).rankingInfo()).hasValueSatisfying(r -> assertThat(r.filters()).isZero());
+    }
+
+    @Test
     void deduplicatesWithDistinctAndPagesWithOffsetAndLength() {
         assertThat(index.search(SearchQuery.of("cafe").distinct(true), FreeFormRecord.class).hits()).hasSize(2);
         assertThat(index.search(SearchQuery.of("cafe").offset(1).length(1), FreeFormRecord.class).hits()).hasSize(1);
