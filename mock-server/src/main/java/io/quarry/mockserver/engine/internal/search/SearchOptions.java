@@ -24,12 +24,12 @@ public final class SearchOptions {
             "allowTyposOnNumericTokens", "disableTypoToleranceOnAttributes", "disableTypoToleranceOnWords",
             "advancedSyntax", "advancedSyntaxFeatures", "enableRules", "ruleContexts", "responseFields",
             "optionalWords", "removeWordsIfNoResults", "ignorePlurals", "optionalFilters", "sumOrFiltersScores",
-            // Accepted and ignored: analytics, personalisation, languages and other features the mock
-            // does not model.
-            "removeStopWords", "analytics", "analyticsTags", "clickAnalytics",
+            "removeStopWords", "queryLanguages", "decompoundQuery",
+            // Accepted and ignored: analytics, personalisation and other features the mock does not model.
+            "analytics", "analyticsTags", "clickAnalytics",
             "enablePersonalization", "personalizationImpact", "userToken", "restrictHighlightAndSnippetArrays",
-            "percentileComputation", "enableABTest", "explain", "naturalLanguages", "queryLanguages",
-            "decompoundQuery", "alternativesAsExact", "minProximity",
+            "percentileComputation", "enableABTest", "explain", "naturalLanguages", "alternativesAsExact",
+            "minProximity",
             "attributeCriteriaComputedByMinProximity", "replaceSynonymsInHighlight",
             "similarQuery", "relevancyStrictness", "enableReRanking", "reRankingApplyFilter",
             "renderingContent", "mode", "semanticSearch", "aroundLatLngViaIP", "minimumAroundRadius",
