@@ -143,9 +143,7 @@ public final class SearchIndex {
     }
 
     private ApiRequest searchRequest(SearchQuery query, RequestOptions options) {
-        // the parameter map itself: serialising the query through its @JsonValue resolves the map's serializer
-        // again on every call, a measurable share of a search's client-side time
-        return calls.request(Endpoints.SEARCH, options).body((query == null ? SearchQuery.empty() : query).params());
+        return calls.request(Endpoints.SEARCH, options).body(query);
     }
 
     /**

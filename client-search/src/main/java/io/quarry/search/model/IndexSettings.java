@@ -55,8 +55,13 @@ public final class IndexSettings {
      *
      * @return setting name to value, unmodifiable
      */
-    @JsonValue
     public Map<String, Object> values() {
+        return values;
+    }
+
+    /** The JSON form: the settings map, declared as {@code Object} for the reason given in {@link SearchQuery}. */
+    @JsonValue
+    Object json() {
         return values;
     }
 

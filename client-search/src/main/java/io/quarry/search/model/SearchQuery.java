@@ -64,8 +64,16 @@ public final class SearchQuery {
      *
      * @return parameter name to value, unmodifiable
      */
-    @JsonValue
     public Map<String, Object> params() {
+        return params;
+    }
+
+    /**
+     * The JSON form: the parameter map. Declared as {@code Object} on purpose: with a generic declared type, Jackson
+     * specialises the type and looks the map's serializer up again on every write, which showed in search profiles.
+     */
+    @JsonValue
+    Object json() {
         return params;
     }
 
