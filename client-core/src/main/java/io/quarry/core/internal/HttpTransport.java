@@ -23,6 +23,7 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -74,7 +75,7 @@ public final class HttpTransport implements AutoCloseable {
         this.config = config;
         this.hosts = config.resolveHosts(module.defaultHosts());
         this.strategy = new RetryStrategy(hosts, config.clock(), config.hostDownTtl());
-        java.util.HashMap<Host, HttpUrl> urls = new java.util.HashMap<>();
+        HashMap<Host, HttpUrl> urls = new HashMap<>();
         for (Host host : hosts) {
             urls.put(host, new HttpUrl.Builder().scheme(host.scheme()).host(host.hostname()).port(host.port()).build());
         }
@@ -387,8 +388,8 @@ public final class HttpTransport implements AutoCloseable {
             if (type == Void.class || type == void.class) {
                 return null;
             }
-            // read whole, then parsed from the array: no parser buffer to fill, and hits keep their generated
-            // members as ranges of it (the decoded response is larger than its text, so this bounds nothing)
+            // read whole, then parsed from the array: no parser buffer to fill, and each hit keeps its byte range
+            // of it for what is read on demand (the decoded response is larger than its text anyway)
             byte[] bytes = body.bytes();
             if (log.bodiesEnabled()) {
                 log.responseBody(new String(bytes, StandardCharsets.UTF_8), extraSecrets);
