@@ -71,7 +71,7 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
             Supplier<FreeFormRecord> free = () -> FreeFormRecord.from(record);
             return new EnrichedRecord<>(record, objectID, () -> EnrichedRecord.generatedMembersOf(free.get()), free);
         }
-        byte[] body = Json.bodyBeingRead();
+        byte[] body = Json.bodyReadBy(p);
         long start = body == null ? -1 : p.currentTokenLocation().getByteOffset();
         if (start >= 0 && start < body.length && body[(int) start] == '{') {
             // the parser reads the body: the record is bound from it directly, the rest found later in the bytes

@@ -67,7 +67,7 @@ public final class Json {
      * local reaches the deserializers without a per-call reader ({@code withAttribute} would copy the reader's
      * whole configuration on every response).
      */
-    private static final ThreadLocal<byte[]> BODY_BEING_READ = new ThreadLocal<>();
+    private static final ThreadLocal<BodyRead> BODY_BEING_READ = new ThreadLocal<>();
     /** Bounds the reader cache should a caller decode into ever new generic types. */
     private static final int MAX_CACHED_READERS = 1024;
 
@@ -115,15 +115,20 @@ public final class Json {
      * @throws DeserializationException if the JSON is malformed or does not match the type
      */
     public static <T> T read(byte[] json, Type type) {
-        byte[] outer = BODY_BEING_READ.get();
-        BODY_BEING_READ.set(json);
-        try {
-            return readerFor(type).readValue(json);
+        BodyRead outer = BODY_BEING_READ.get();
+        ObjectReader reader = readerFor(type);
+        try (JsonParser parser = reader.createParser(json)) {
+            BODY_BEING_READ.set(new BodyRead(json, parser));
+            return reader.readValue(parser);
         } catch (JacksonException e) {
             throw deserializationFailure(type, e);
         } finally {
             BODY_BEING_READ.set(outer);
         }
+    }
+
+    /** A body being decoded and the parser reading it. */
+    private record BodyRead(byte[] bytes, JsonParser parser) {
     }
 
     /**
@@ -158,12 +163,15 @@ public final class Json {
     }
 
     /**
-     * The body {@link #read(byte[], Type)} is decoding on this thread, for {@code GeneratedMemberDiverter}.
+     * The body {@link #read(byte[], Type)} is decoding on this thread, if this parser is the one reading it (and
+     * not, say, a buffer of tokens, whose locations do not point into the body).
      *
-     * @return the body, or null outside such a read
+     * @param parser the parser a deserializer was given
+     * @return the body, or null
      */
-    static byte[] bodyBeingRead() {
-        return BODY_BEING_READ.get();
+    static byte[] bodyReadBy(JsonParser parser) {
+        BodyRead body = BODY_BEING_READ.get();
+        return body != null && body.parser() == parser ? body.bytes() : null;
     }
 
     /**

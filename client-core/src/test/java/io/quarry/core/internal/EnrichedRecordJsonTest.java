@@ -123,6 +123,29 @@ class EnrichedRecordJsonTest {
                 .containsExactly("_rankingInfo", "_highlightResult", "_snippetResult", "_distinctSeqID");
     }
 
+    /** A polymorphic model whose type id comes after the hits: Jackson buffers the hits' tokens to find it. */
+    @com.fasterxml.jackson.annotation.JsonTypeInfo(use = com.fasterxml.jackson.annotation.JsonTypeInfo.Id.NAME,
+            property = "kind")
+    @com.fasterxml.jackson.annotation.JsonSubTypes(@com.fasterxml.jackson.annotation.JsonSubTypes.Type(
+            value = KindPage.class, name = "page"))
+    interface Kinded { }
+
+    record KindPage(List<EnrichedRecord<Product>> hits) implements Kinded { }
+
+    @Test
+    void hitsReplayedFromBufferedTokensStillKeepTheirGeneratedMembersAndObjectID() {
+        String json = RESPONSE.substring(0, RESPONSE.lastIndexOf('}')) + ",\"kind\":\"page\"}";
+
+        KindPage page = (KindPage) Json.<Kinded>read(json, Kinded.class);
+
+        EnrichedRecord<Product> hit = page.hits().get(0);
+        assertThat(hit.record()).isEqualTo(new Product("p1", "Phone", 300));
+        assertThat(hit.objectID()).contains("p1");
+        assertThat(hit.generatedMembers().names())
+                .containsExactly("_rankingInfo", "_highlightResult", "_snippetResult", "_distinctSeqID");
+        assertThat(page.hits().get(1).objectID()).contains("p2");
+    }
+
     @Test
     void generatedMembersBetweenAndAroundNestedValuesAreDivertedOnlyAtTheTopLevel() {
         String json = "{\"hits\":[{\"_a\":[1,{\"_b\":2}],\"shelf\":{\"_inner\":\"kept\",\"row\":3},"
