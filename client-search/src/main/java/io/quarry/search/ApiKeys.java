@@ -15,252 +15,27 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
 /**
- * The API keys of the application: create, update, list, read, delete, restore, and
- * {@link #waitForApiKey(String, ApiKeyChange, ApiKey)} for a change to propagate. Obtained from
+ * The API keys of the application: create, update, list, read, delete (the calls of {@link KeyManagement}),
+ * restore, and {@link #waitForApiKey(String, ApiKeyChange, ApiKey)} for a change to propagate. Obtained from
  * {@link SearchClient#apiKeys()}; cheap, immutable and thread-safe. Keys limited to one index are on
  * {@link SearchIndex#apiKeys()}; secured keys are generated locally by
  * {@link SearchClient#generateSecuredApiKey(String, SecuredApiKeyRestrictions)}.
  *
  * <p>Every call comes in four forms: blocking and {@code ...Async}, each with and without
- * {@link RequestOptions}. Every call needs the admin key.
+ * {@link RequestOptions}. Every call needs the admin key; {@link #get(String) reading} a key too, even though the
+ * service lists its right as any. Changes take time to propagate: after {@link #add(ApiKey) add},
+ * {@link #waitForApiKey(String, ApiKeyChange, ApiKey)} waits until the key is readable, and after
+ * {@link #update(String, ApiKey) update} until its new parameters read back. A {@link #delete(String) deleted}
+ * key can be restored with {@link #restore(String)}.
  */
-public final class ApiKeys {
+public final class ApiKeys extends KeyManagement {
 
     private final Scope calls;
-    private final ApiKeyCalls keys;
 
     ApiKeys(Scope calls) {
+        super(new ApiKeyCalls(calls, Endpoints.ADD_API_KEY, Endpoints.UPDATE_API_KEY, Endpoints.LIST_API_KEYS,
+                Endpoints.GET_API_KEY, Endpoints.DELETE_API_KEY));
         this.calls = calls;
-        this.keys = new ApiKeyCalls(calls, Endpoints.ADD_API_KEY, Endpoints.UPDATE_API_KEY, Endpoints.LIST_API_KEYS,
-                Endpoints.GET_API_KEY, Endpoints.DELETE_API_KEY);
-    }
-
-    /**
-     * Creates a key. Propagation takes time: {@link #waitForApiKey(String, ApiKeyChange, ApiKey)} waits until it is
-     * readable.
-     *
-     * <p>Key right: admin key. Not idempotent: a retried call can create two keys.
-     *
-     * @param parameters the key parameters
-     * @param options per-request options (headers, query parameters, timeouts); null for none
-     * @return the new key and {@code createdAt}
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public ApiKeyResponse add(ApiKey parameters, RequestOptions options) {
-        return keys.add(parameters, options);
-    }
-
-    /**
-     * Same as {@link #add(ApiKey, RequestOptions)} with default options.
-     *
-     * @param parameters the key parameters
-     * @return the new key and {@code createdAt}
-     */
-    public ApiKeyResponse add(ApiKey parameters) {
-        return add(parameters, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #add(ApiKey, RequestOptions)}. Cancelling the future cancels the call.
-     *
-     * @param parameters the key parameters
-     * @param options per-request options; null for none
-     * @return a future of the new key and {@code createdAt}; it fails with a {@link io.quarry.core.QuarryException}
-     */
-    public CompletableFuture<ApiKeyResponse> addAsync(ApiKey parameters, RequestOptions options) {
-        return keys.addAsync(parameters, options);
-    }
-
-    /**
-     * Asynchronous form of {@link #add(ApiKey)}.
-     *
-     * @param parameters the key parameters
-     * @return a future of the new key and {@code createdAt}
-     */
-    public CompletableFuture<ApiKeyResponse> addAsync(ApiKey parameters) {
-        return addAsync(parameters, RequestOptions.none());
-    }
-
-    /**
-     * Replaces the parameters of a key. Propagation takes time: {@link #waitForApiKey(String, ApiKeyChange, ApiKey)}
-     * waits until they read back.
-     *
-     * <p>Key right: admin key.
-     *
-     * @param key the key
-     * @param parameters the new parameters
-     * @param options per-request options (headers, query parameters, timeouts); null for none
-     * @return the key and {@code updatedAt}
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public ApiKeyResponse update(String key, ApiKey parameters, RequestOptions options) {
-        return keys.update(key, parameters, options);
-    }
-
-    /**
-     * Same as {@link #update(String, ApiKey, RequestOptions)} with default options.
-     *
-     * @param key the key
-     * @param parameters the new parameters
-     * @return the key and {@code updatedAt}
-     */
-    public ApiKeyResponse update(String key, ApiKey parameters) {
-        return update(key, parameters, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #update(String, ApiKey, RequestOptions)}. Cancelling the future cancels the
-     * call.
-     *
-     * @param key the key
-     * @param parameters the new parameters
-     * @param options per-request options; null for none
-     * @return a future of the key and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
-     */
-    public CompletableFuture<ApiKeyResponse> updateAsync(String key, ApiKey parameters, RequestOptions options) {
-        return keys.updateAsync(key, parameters, options);
-    }
-
-    /**
-     * Asynchronous form of {@link #update(String, ApiKey)}.
-     *
-     * @param key the key
-     * @param parameters the new parameters
-     * @return a future of the key and {@code updatedAt}
-     */
-    public CompletableFuture<ApiKeyResponse> updateAsync(String key, ApiKey parameters) {
-        return updateAsync(key, parameters, RequestOptions.none());
-    }
-
-    /**
-     * Lists the keys of the application.
-     *
-     * <p>Key right: admin key.
-     *
-     * @param options per-request options (headers, query parameters, timeouts); null for none
-     * @return the keys
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public ListApiKeysResponse list(RequestOptions options) {
-        return keys.list(options);
-    }
-
-    /**
-     * Same as {@link #list(RequestOptions)} with default options.
-     *
-     * @return the keys
-     */
-    public ListApiKeysResponse list() {
-        return list(RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #list(RequestOptions)}. Cancelling the future cancels the call.
-     *
-     * @param options per-request options; null for none
-     * @return a future of the keys; it fails with a {@link io.quarry.core.QuarryException}
-     */
-    public CompletableFuture<ListApiKeysResponse> listAsync(RequestOptions options) {
-        return keys.listAsync(options);
-    }
-
-    /**
-     * Asynchronous form of {@link #list()}.
-     *
-     * @return a future of the keys
-     */
-    public CompletableFuture<ListApiKeysResponse> listAsync() {
-        return listAsync(RequestOptions.none());
-    }
-
-    /**
-     * Reads a key and its rights (admin authentication is required even though the right is listed as any).
-     *
-     * <p>Key right: admin key.
-     *
-     * @param key the key
-     * @param options per-request options (headers, query parameters, timeouts); null for none
-     * @return the key
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public ApiKeyInfo get(String key, RequestOptions options) {
-        return keys.get(key, options);
-    }
-
-    /**
-     * Same as {@link #get(String, RequestOptions)} with default options.
-     *
-     * @param key the key
-     * @return the key
-     */
-    public ApiKeyInfo get(String key) {
-        return get(key, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #get(String, RequestOptions)}. Cancelling the future cancels the call.
-     *
-     * @param key the key
-     * @param options per-request options; null for none
-     * @return a future of the key; it fails with a {@link io.quarry.core.QuarryException}
-     */
-    public CompletableFuture<ApiKeyInfo> getAsync(String key, RequestOptions options) {
-        return keys.getAsync(key, options);
-    }
-
-    /**
-     * Asynchronous form of {@link #get(String)}.
-     *
-     * @param key the key
-     * @return a future of the key
-     */
-    public CompletableFuture<ApiKeyInfo> getAsync(String key) {
-        return getAsync(key, RequestOptions.none());
-    }
-
-    /**
-     * Deletes a key; it can be restored with {@link #restore(String)}.
-     *
-     * <p>Key right: admin key.
-     *
-     * @param key the key
-     * @param options per-request options (headers, query parameters, timeouts); null for none
-     * @return {@code deletedAt}
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public ApiKeyResponse delete(String key, RequestOptions options) {
-        return keys.delete(key, options);
-    }
-
-    /**
-     * Same as {@link #delete(String, RequestOptions)} with default options.
-     *
-     * @param key the key
-     * @return {@code deletedAt}
-     */
-    public ApiKeyResponse delete(String key) {
-        return delete(key, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #delete(String, RequestOptions)}. Cancelling the future cancels the call.
-     *
-     * @param key the key
-     * @param options per-request options; null for none
-     * @return a future of {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
-     */
-    public CompletableFuture<ApiKeyResponse> deleteAsync(String key, RequestOptions options) {
-        return keys.deleteAsync(key, options);
-    }
-
-    /**
-     * Asynchronous form of {@link #delete(String)}.
-     *
-     * @param key the key
-     * @return a future of {@code deletedAt}
-     */
-    public CompletableFuture<ApiKeyResponse> deleteAsync(String key) {
-        return deleteAsync(key, RequestOptions.none());
     }
 
     /**

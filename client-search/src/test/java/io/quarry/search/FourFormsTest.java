@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 class FourFormsTest {
 
     private static final List<Class<?>> HANDLES = List.of(SearchClient.class, SearchIndex.class,
-            IndexSynonyms.class, IndexRules.class, IndexApiKeys.class, ApiKeys.class, Dictionaries.class,
-            Clusters.class);
+            IndexSynonyms.class, IndexRules.class, KeyManagement.class, IndexApiKeys.class, ApiKeys.class,
+            Dictionaries.class, Clusters.class);
 
     @Test
     void everyCallWithOptionsHasItsOtherThreeForms() {
@@ -37,7 +37,8 @@ class FourFormsTest {
             }
         }
         assertThat(missing).isEmpty();
-        assertThat(calls).isGreaterThanOrEqualTo(63);
+        // the key calls that ApiKeys and IndexApiKeys share are declared once, on KeyManagement
+        assertThat(calls).isGreaterThanOrEqualTo(61);
     }
 
     private static void check(Class<?> handle, String name, Class<?>[] params, boolean async, List<String> missing) {
