@@ -169,6 +169,20 @@ class SearchHttpTest {
     }
 
     @Test
+    void browseReturnsRecordsOnlyWhateverHighlightingOrRankingInfoIsAsked() {
+        Reply page = client.post("/1/indexes/products/browse", jq("{'params':'query=apple&getRankingInfo=true"
+                + "&attributesToHighlight=name&attributesToSnippet=name:2'}"));
+
+        assertThat(page.status()).as(page.toString()).isEqualTo(200);
+        assertThat(page.body().get("hits")).isNotEmpty().allSatisfy(hit -> {
+            assertThat(hit.has("name")).isTrue();
+            assertThat(hit.has("_highlightResult")).isFalse();
+            assertThat(hit.has("_snippetResult")).isFalse();
+            assertThat(hit.has("_rankingInfo")).isFalse();
+        });
+    }
+
+    @Test
     void deleteByQueryRemovesWhatTheFiltersMatchAndRefusesAnEmptyFilter() {
         client.post("/1/indexes/dbq/batch", jq("{'requests':["
                 + "{'action':'addObject','body':{'objectID':'a','price':5}},"

@@ -13,7 +13,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * One page of a browse: the records matching the query and filters, ordered by customRanking then insertion
  * (no textual ranking, as in the service), up to {@code hitsPerPage} (default and maximum 1000) per call.
- * {@code distinct} is ignored. The cursor is absent from the last page.
+ * {@code distinct} is ignored, and hits are records only (no highlighting, snippets or ranking info, whatever the
+ * request asks, as in the service). The cursor is absent from the last page.
  *
  * <p>The records are walked in browse order (sorted once per index content and kept until the next write) from
  * the cursor's position, found by binary search, until the page is full: a whole browse costs one pass over the
@@ -96,8 +97,7 @@ public final class BrowseExecutor {
             page.remove(page.size() - 1);
         }
         int nbHits = cursor == null ? matching.hits().size() : cursor.nbHits();
-        HitRenderer renderer = new HitRenderer(options, search.searchable(), seeUnretrievable,
-                search.geo().precision());
+        HitRenderer renderer = HitRenderer.forBrowse(options, seeUnretrievable);
         ObjectNode response = JsonNodeFactory.instance.objectNode();
         ArrayNode hitsNode = response.putArray("hits");
         for (Hit hit : page) {

@@ -36,18 +36,42 @@ public final class HitRenderer {
      */
     public HitRenderer(SearchOptions options, SearchableAttributes searchable, boolean seeUnretrievable,
             int geoPrecision) {
+        this(options, highlighted(options, searchable), listOrEmpty(options.list("attributesToSnippet")),
+                options.bool("getRankingInfo", false), seeUnretrievable, geoPrecision);
+    }
+
+    private HitRenderer(SearchOptions options, List<String> toHighlight, List<String> toSnippet, boolean rankingInfo,
+            boolean seeUnretrievable, int geoPrecision) {
         this.geoPrecision = geoPrecision;
         this.retrieval = new Retrieval(options.list("attributesToRetrieve"),
                 seeUnretrievable ? null : options.list("unretrievableAttributes"));
-        List<String> highlight = options.list("attributesToHighlight");
-        this.toHighlight = highlight != null ? highlight
-                : searchable.everything() ? List.of("*") : searchable.paths();
-        List<String> snippet = options.list("attributesToSnippet");
-        this.toSnippet = snippet == null ? List.of() : snippet;
+        this.toHighlight = toHighlight;
+        this.toSnippet = toSnippet;
         this.preTag = options.string("highlightPreTag", "<em>");
         this.postTag = options.string("highlightPostTag", "</em>");
         this.ellipsis = options.string("snippetEllipsisText", "\u2026");
-        this.rankingInfo = options.bool("getRankingInfo", false);
+        this.rankingInfo = rankingInfo;
+    }
+
+    /**
+     * A renderer for browse, which returns records only: the service forces {@code attributesToHighlight} and
+     * {@code attributesToSnippet} to {@code []} and {@code getRankingInfo} to false there, whatever the request says.
+     *
+     * @param options the effective options (for the attributes to retrieve)
+     * @param seeUnretrievable whether unretrievable attributes are returned anyway
+     * @return the renderer
+     */
+    public static HitRenderer forBrowse(SearchOptions options, boolean seeUnretrievable) {
+        return new HitRenderer(options, List.of(), List.of(), false, seeUnretrievable, 0);
+    }
+
+    private static List<String> highlighted(SearchOptions options, SearchableAttributes searchable) {
+        List<String> highlight = options.list("attributesToHighlight");
+        return highlight != null ? highlight : searchable.everything() ? List.of("*") : searchable.paths();
+    }
+
+    private static List<String> listOrEmpty(List<String> list) {
+        return list == null ? List.of() : list;
     }
 
     /**
