@@ -183,6 +183,18 @@ class SearchHttpTest {
     }
 
     @Test
+    void browseIgnoresPluralsWhateverTheRequestSays() {
+        String params = "{'params':'query=apples&ignorePlurals=true&typoTolerance=false'}";
+
+        Reply searched = client.post("/1/indexes/products/query", jq(params));
+        Reply browsed = client.post("/1/indexes/products/browse", jq(params));
+
+        assertThat(searched.body().get("nbHits").intValue()).as(searched.toString()).isEqualTo(3);
+        assertThat(browsed.status()).as(browsed.toString()).isEqualTo(200);
+        assertThat(browsed.body().get("hits")).isEmpty();
+    }
+
+    @Test
     void deleteByQueryRemovesWhatTheFiltersMatchAndRefusesAnEmptyFilter() {
         client.post("/1/indexes/dbq/batch", jq("{'requests':["
                 + "{'action':'addObject','body':{'objectID':'a','price':5}},"

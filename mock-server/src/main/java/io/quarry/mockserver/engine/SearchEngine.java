@@ -19,9 +19,12 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.BooleanNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -36,6 +39,17 @@ public final class SearchEngine {
     private static final Set<String> DELETE_BY_QUERY_PARAMETERS = Set.of("query", "filters", "facetFilters",
             "numericFilters", "tagFilters", "aroundLatLng", "aroundRadius", "aroundPrecision", "insideBoundingBox",
             "insidePolygon");
+
+    /**
+     * What the service forces on every browse, whatever the request or the key says: no plurals, advanced syntax,
+     * rules, optional filters, distinct, facets, highlighting, snippets or ranking info.
+     */
+    private static final Map<String, JsonNode> BROWSE_FORCED = Map.of(
+            "ignorePlurals", BooleanNode.FALSE, "advancedSyntax", BooleanNode.FALSE, "enableRules", BooleanNode.FALSE,
+            "enablePersonalization", BooleanNode.FALSE, "distinct", BooleanNode.FALSE,
+            "getRankingInfo", BooleanNode.FALSE, "optionalFilters", JsonNodeFactory.instance.arrayNode(),
+            "facets", JsonNodeFactory.instance.arrayNode(), "attributesToHighlight", JsonNodeFactory.instance.arrayNode(),
+            "attributesToSnippet", JsonNodeFactory.instance.arrayNode());
 
     private final boolean strict;
     private final Clock clock;
@@ -148,7 +162,7 @@ public final class SearchEngine {
             effectiveRequest = cursor.params();
         }
         RequestParams params = RequestParams.parse(effectiveRequest, context.forcedParams(),
-                SearchOptions.SEARCH_PARAMETERS, strict);
+                SearchOptions.SEARCH_PARAMETERS, strict).with(BROWSE_FORCED, null, SearchOptions.SEARCH_PARAMETERS);
         SearchOptions options = new SearchOptions(params, config.settings()).withDictionaries(dictionaries.get());
         SearchExecutor executor = new SearchExecutor(options, new SynonymSet(config.synonyms()),
                 context.extraFilters(), 0, context.seeUnretrievableAttributes(), RuleSet.Outcome.NONE);
