@@ -42,9 +42,7 @@ class OptionalFiltersHttpTest {
     }
 
     private Reply search(String index, String body) {
-        Reply reply = client.post("/1/indexes/" + index + "/query", jq(body));
-        assertThat(reply.status()).as(reply.toString()).isEqualTo(200);
-        return reply;
+        return client.post("/1/indexes/" + index + "/query", jq(body)).requireOk();
     }
 
     private Reply search(String body) {
@@ -147,10 +145,9 @@ class OptionalFiltersHttpTest {
 
     @Test
     void aRuleWithAutomaticOptionalFacetFiltersBoostsTheRecognisedBrandAndKeepsTheQuery() {
-        Reply saved = client.put("/1/indexes/shop/rules/brand", jq("{'objectID':'brand','conditions':[{'pattern':"
+        client.put("/1/indexes/shop/rules/brand", jq("{'objectID':'brand','conditions':[{'pattern':"
                 + "'{facet:brand}','anchoring':'contains'}],'consequence':{'params':"
-                + "{'automaticOptionalFacetFilters':[{'facet':'brand','score':2}]}}}"));
-        assertThat(saved.status()).as(saved.toString()).isEqualTo(200);
+                + "{'automaticOptionalFacetFilters':[{'facet':'brand','score':2}]}}}")).requireOk();
         // brand is not searchable: "samsung" must be optional for the other phones to match.
         Reply reply = search("{'query':'samsung phone','optionalWords':['samsung'],'getRankingInfo':true}");
         assertThat(reply.hitIds()).containsExactly("2", "1", "3", "4");
@@ -162,10 +159,9 @@ class OptionalFiltersHttpTest {
 
     @Test
     void automaticOptionalFacetFiltersAddToTheRequestsAndFormOrGroupsWhenDisjunctive() {
-        Reply saved = client.put("/1/indexes/shop/rules/brand", jq("{'objectID':'brand','conditions':[{'pattern':"
+        client.put("/1/indexes/shop/rules/brand", jq("{'objectID':'brand','conditions':[{'pattern':"
                 + "'{facet:brand}','anchoring':'contains'}],'consequence':{'params':"
-                + "{'automaticOptionalFacetFilters':[{'facet':'brand','disjunctive':true}]}}}"));
-        assertThat(saved.status()).as(saved.toString()).isEqualTo(200);
+                + "{'automaticOptionalFacetFilters':[{'facet':'brand','disjunctive':true}]}}}")).requireOk();
         Reply reply = search("{'query':'acme samsung phone','optionalWords':['acme','samsung'],'getRankingInfo':true,"
                 + "'optionalFilters':['color:red<score=5>']}");
         assertThat(reply.hitIds()).containsExactly("4", "2", "3", "1");
@@ -175,10 +171,9 @@ class OptionalFiltersHttpTest {
 
     @Test
     void aNegativeAutomaticOptionalFacetFilterBoostsTheOtherBrands() {
-        Reply saved = client.put("/1/indexes/shop/rules/brand", jq("{'objectID':'brand','conditions':[{'pattern':"
+        client.put("/1/indexes/shop/rules/brand", jq("{'objectID':'brand','conditions':[{'pattern':"
                 + "'{facet:brand}','anchoring':'contains'}],'consequence':{'params':"
-                + "{'automaticOptionalFacetFilters':[{'facet':'brand','negative':true}]}}}"));
-        assertThat(saved.status()).as(saved.toString()).isEqualTo(200);
+                + "{'automaticOptionalFacetFilters':[{'facet':'brand','negative':true}]}}}")).requireOk();
         Reply reply = search("{'query':'apple phone','optionalWords':['apple'],'getRankingInfo':true}");
         assertThat(reply.hitIds()).containsExactly("2", "3", "4", "1");
         assertThat(filterScores(reply)).containsExactly(1, 1, 1, 0);
