@@ -71,6 +71,30 @@ public final class RequestOptions {
     }
 
     /**
+     * These options with {@code override} layered on top: its headers and query parameters are added (replacing
+     * those of the same name) and its timeouts, when set, win. Used by client views built with
+     * {@code withOptions(...)}, whose calls carry the options of every view they were derived from.
+     *
+     * @param override the options that win, or null for none
+     * @return the merged options ({@code this} when {@code override} adds nothing)
+     */
+    public RequestOptions mergedWith(RequestOptions override) {
+        if (override == null || override == NONE) {
+            return this;
+        }
+        if (this == NONE) {
+            return override;
+        }
+        Builder merged = toBuilder();
+        merged.headers.putAll(override.headers);
+        merged.queryParameters.putAll(override.queryParameters);
+        override.connectTimeout().ifPresent(t -> merged.connectTimeout = t);
+        override.readTimeout().ifPresent(t -> merged.readTimeout = t);
+        override.writeTimeout().ifPresent(t -> merged.writeTimeout = t);
+        return merged.build();
+    }
+
+    /**
      * Extra headers; they override configured default headers of the same name.
      *
      * @return header name to value

@@ -3,10 +3,11 @@ package io.quarry.search;
 import io.quarry.core.ApiRequest;
 import io.quarry.core.NotFoundException;
 import io.quarry.core.RequestOptions;
+import io.quarry.core.WaitPolicy;
+import io.quarry.core.spi.CallScope;
+import io.quarry.core.spi.Polling;
 import io.quarry.search.internal.ApiKeyCalls;
 import io.quarry.search.internal.ApiKeyWait;
-import io.quarry.search.internal.Poller;
-import io.quarry.search.internal.Scope;
 import io.quarry.search.model.ApiKey;
 import io.quarry.search.model.ApiKeyInfo;
 import io.quarry.search.model.ApiKeyResponse;
@@ -21,21 +22,25 @@ import java.util.concurrent.CompletionException;
  * {@link SearchIndex#apiKeys()}; secured keys are generated locally by
  * {@link SearchClient#generateSecuredApiKey(String, SecuredApiKeyRestrictions)}.
  *
- * <p>Every call comes in four forms: blocking and {@code ...Async}, each with and without
- * {@link RequestOptions}. Every call needs the admin key; {@link #get(String) reading} a key too, even though the
+ * <p>Every call comes in two forms, blocking and {@code ...Async}; per-call options come from a
+ * {@link #withOptions(RequestOptions) view} that carries them. Every call needs the admin key; {@link #get(String) reading} a key too, even though the
  * service lists its right as any. Changes take time to propagate: after {@link #add(ApiKey) add},
  * {@link #waitForApiKey(String, ApiKeyChange, ApiKey)} waits until the key is readable, and after
  * {@link #update(String, ApiKey) update} until its new parameters read back. A {@link #delete(String) deleted}
  * key can be restored with {@link #restore(String)}.
  */
-public final class ApiKeys extends KeyManagement {
+public final class ApiKeys extends KeyManagement<ApiKeys> {
 
-    private final Scope calls;
+    private static final ApiKeyCalls.Routes ROUTES = new ApiKeyCalls.Routes(Endpoints.ADD_API_KEY,
+            Endpoints.UPDATE_API_KEY, Endpoints.LIST_API_KEYS, Endpoints.GET_API_KEY, Endpoints.DELETE_API_KEY);
 
-    ApiKeys(Scope calls) {
-        super(new ApiKeyCalls(calls, Endpoints.ADD_API_KEY, Endpoints.UPDATE_API_KEY, Endpoints.LIST_API_KEYS,
-                Endpoints.GET_API_KEY, Endpoints.DELETE_API_KEY));
-        this.calls = calls;
+    ApiKeys(CallScope scope) {
+        super(scope, ROUTES);
+    }
+
+    @Override
+    protected ApiKeys withScope(CallScope scope) {
+        return new ApiKeys(scope);
     }
 
     /**
@@ -44,43 +49,21 @@ public final class ApiKeys extends KeyManagement {
      * <p>Key right: admin key.
      *
      * @param key the key
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the key and {@code createdAt}
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public ApiKeyResponse restore(String key, RequestOptions options) {
-        return keys.keyRequest(Endpoints.RESTORE_API_KEY, key, options).execute(ApiKeyResponse.class);
-    }
-
-    /**
-     * Same as {@link #restore(String, RequestOptions)} with default options.
-     *
-     * @param key the key
-     * @return the key and {@code createdAt}
-     */
     public ApiKeyResponse restore(String key) {
-        return restore(key, RequestOptions.none());
+        return keys.keyRequest(Endpoints.RESTORE_API_KEY, key).execute(ApiKeyResponse.class);
     }
 
     /**
-     * Asynchronous form of {@link #restore(String, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #restore(String)}. Cancelling the future cancels the call.
      *
      * @param key the key
-     * @param options per-request options; null for none
      * @return a future of the key and {@code createdAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<ApiKeyResponse> restoreAsync(String key, RequestOptions options) {
-        return keys.keyRequest(Endpoints.RESTORE_API_KEY, key, options).executeAsync(ApiKeyResponse.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #restore(String)}.
-     *
-     * @param key the key
-     * @return a future of the key and {@code createdAt}
-     */
     public CompletableFuture<ApiKeyResponse> restoreAsync(String key) {
-        return restoreAsync(key, RequestOptions.none());
+        return keys.keyRequest(Endpoints.RESTORE_API_KEY, key).executeAsync(ApiKeyResponse.class);
     }
 
     /**
@@ -88,45 +71,25 @@ public final class ApiKeys extends KeyManagement {
      *
      * <p>Key right: admin key.
      *
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the keys
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public ListApiKeysResponse listOfAllIndices(RequestOptions options) {
-        return listOfAllIndicesRequest(options).execute(ListApiKeysResponse.class);
-    }
-
-    /**
-     * Same as {@link #listOfAllIndices(RequestOptions)} with default options.
-     *
-     * @return the keys
-     */
     public ListApiKeysResponse listOfAllIndices() {
-        return listOfAllIndices(RequestOptions.none());
+        return listOfAllIndicesRequest().execute(ListApiKeysResponse.class);
     }
 
     /**
-     * Asynchronous form of {@link #listOfAllIndices(RequestOptions)}. Cancelling the future cancels the
+     * Asynchronous form of {@link #listOfAllIndices()}. Cancelling the future cancels the
      * call.
      *
-     * @param options per-request options; null for none
      * @return a future of the keys; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<ListApiKeysResponse> listOfAllIndicesAsync(RequestOptions options) {
-        return listOfAllIndicesRequest(options).executeAsync(ListApiKeysResponse.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #listOfAllIndices()}.
-     *
-     * @return a future of the keys
-     */
     public CompletableFuture<ListApiKeysResponse> listOfAllIndicesAsync() {
-        return listOfAllIndicesAsync(RequestOptions.none());
+        return listOfAllIndicesRequest().executeAsync(ListApiKeysResponse.class);
     }
 
-    private ApiRequest listOfAllIndicesRequest(RequestOptions options) {
-        return calls.request(Endpoints.LIST_ALL_INDEX_API_KEYS, options);
+    private ApiRequest listOfAllIndicesRequest() {
+        return scope().request(Endpoints.LIST_ALL_INDEX_API_KEYS);
     }
 
     /**
@@ -155,7 +118,7 @@ public final class ApiKeys extends KeyManagement {
      */
     public ApiKeyInfo waitForApiKey(String key, ApiKeyChange change, ApiKey expected, WaitPolicy policy) {
         ApiKeyWait.requireExpected(change, expected);
-        return Poller.poll(ApiKeyWait.describe(change), policy, () -> {
+        return Polling.poll(ApiKeyWait.describe(change), policy, () -> {
             try {
                 return ApiKeyWait.check(change, expected, get(key), null);
             } catch (NotFoundException e) {
@@ -188,8 +151,8 @@ public final class ApiKeys extends KeyManagement {
     public CompletableFuture<ApiKeyInfo> waitForApiKeyAsync(String key, ApiKeyChange change, ApiKey expected,
                                                             WaitPolicy policy) {
         ApiKeyWait.requireExpected(change, expected);
-        return Poller.pollAsync(ApiKeyWait.describe(change), policy, () -> getAsync(key).handle((info, error) -> {
-            Throwable cause = error == null ? null : Poller.unwrap(error);
+        return Polling.pollAsync(ApiKeyWait.describe(change), policy, () -> getAsync(key).handle((info, error) -> {
+            Throwable cause = error == null ? null : Polling.unwrap(error);
             if (cause != null && !(cause instanceof NotFoundException)) {
                 throw new CompletionException(cause);
             }

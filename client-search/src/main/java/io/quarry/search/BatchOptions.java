@@ -1,5 +1,6 @@
 package io.quarry.search;
 
+import io.quarry.core.WaitPolicy;
 import java.util.Objects;
 
 /**

@@ -1,12 +1,13 @@
 package io.quarry.search;
 
 import io.quarry.core.ApiRequest;
+import io.quarry.core.PagedIterable;
 import io.quarry.core.RequestOptions;
 import io.quarry.core.TypeRef;
-import io.quarry.search.internal.JsonBody;
-import io.quarry.search.internal.Page;
-import io.quarry.search.internal.Pages;
-import io.quarry.search.internal.Scope;
+import io.quarry.core.spi.CallScope;
+import io.quarry.core.spi.ScopedHandle;
+import io.quarry.core.spi.JsonBodies;
+import io.quarry.core.spi.Page;
 import io.quarry.search.model.AppTaskResponse;
 import io.quarry.search.model.DictionaryEntry;
 import io.quarry.search.model.DictionaryLanguage;
@@ -24,18 +25,21 @@ import java.util.concurrent.CompletableFuture;
  * languages, and lazy iteration over the entries. Obtained from {@link SearchClient#dictionaries()}; cheap,
  * immutable and thread-safe. Edits are application tasks: wait with {@link SearchClient#waitForAppTask(long)}.
  *
- * <p>Every call comes in four forms: blocking and {@code ...Async}, each with and without
- * {@link RequestOptions}.
+ * <p>Every call comes in two forms, blocking and {@code ...Async}; per-call options come from a
+ * {@link #withOptions(RequestOptions) view} that carries them.
  */
-public final class Dictionaries {
+public final class Dictionaries extends ScopedHandle<Dictionaries> {
 
     private static final TypeRef<Map<String, DictionaryLanguage>> LANGUAGES = TypeRef.mapOf(DictionaryLanguage.class);
     private static final int PAGE_SIZE = 1000;
 
-    private final Scope calls;
+    Dictionaries(CallScope scope) {
+        super(scope);
+    }
 
-    Dictionaries(Scope calls) {
-        this.calls = calls;
+    @Override
+    protected Dictionaries withScope(CallScope scope) {
+        return new Dictionaries(scope);
     }
 
     /**
@@ -47,66 +51,35 @@ public final class Dictionaries {
      * @param dictionary the dictionary
      * @param operations the operations
      * @param clearExistingDictionaryEntries whether every custom entry is removed first
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the application task
      * @throws io.quarry.core.QuarryException on any failure
      */
     public AppTaskResponse batch(DictionaryName dictionary, List<DictionaryOperation> operations,
-                                 boolean clearExistingDictionaryEntries, RequestOptions options) {
-        return batchRequest(dictionary, operations, clearExistingDictionaryEntries, options)
+                                 boolean clearExistingDictionaryEntries) {
+        return batchRequest(dictionary, operations, clearExistingDictionaryEntries)
                 .execute(AppTaskResponse.class);
     }
 
     /**
-     * Same as {@link #batch(DictionaryName, List, boolean, RequestOptions)} with default options.
-     *
-     * @param dictionary the dictionary
-     * @param operations the operations
-     * @param clearExistingDictionaryEntries whether every custom entry is removed first
-     * @return the application task
-     */
-    public AppTaskResponse batch(DictionaryName dictionary, List<DictionaryOperation> operations,
-                                 boolean clearExistingDictionaryEntries) {
-        return batch(dictionary, operations, clearExistingDictionaryEntries, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #batch(DictionaryName, List, boolean, RequestOptions)}. Cancelling
+     * Asynchronous form of {@link #batch(DictionaryName, List, boolean)}. Cancelling
      * the future cancels the call.
      *
      * @param dictionary the dictionary
      * @param operations the operations
      * @param clearExistingDictionaryEntries whether every custom entry is removed first
-     * @param options per-request options; null for none
      * @return a future of the application task; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<AppTaskResponse> batchAsync(DictionaryName dictionary,
                                                          List<DictionaryOperation> operations,
-                                                         boolean clearExistingDictionaryEntries,
-                                                         RequestOptions options) {
-        return batchRequest(dictionary, operations, clearExistingDictionaryEntries, options)
+                                                         boolean clearExistingDictionaryEntries) {
+        return batchRequest(dictionary, operations, clearExistingDictionaryEntries)
                 .executeAsync(AppTaskResponse.class);
     }
 
-    /**
-     * Asynchronous form of {@link #batch(DictionaryName, List, boolean)}.
-     *
-     * @param dictionary the dictionary
-     * @param operations the operations
-     * @param clearExistingDictionaryEntries whether every custom entry is removed first
-     * @return a future of the application task
-     */
-    public CompletableFuture<AppTaskResponse> batchAsync(DictionaryName dictionary,
-                                                         List<DictionaryOperation> operations,
-                                                         boolean clearExistingDictionaryEntries) {
-        return batchAsync(dictionary, operations, clearExistingDictionaryEntries,
-                RequestOptions.none());
-    }
-
     private ApiRequest batchRequest(DictionaryName dictionary, List<DictionaryOperation> operations,
-                                    boolean clearExistingDictionaryEntries, RequestOptions options) {
-        return calls.request(Endpoints.BATCH_DICTIONARY_ENTRIES, options).path("dictionaryName", dictionary)
-                .body(JsonBody.of("clearExistingDictionaryEntries", clearExistingDictionaryEntries, "requests",
+                                    boolean clearExistingDictionaryEntries) {
+        return scope().request(Endpoints.BATCH_DICTIONARY_ENTRIES).path("dictionaryName", dictionary)
+                .body(JsonBodies.object("clearExistingDictionaryEntries", clearExistingDictionaryEntries, "requests",
                 operations));
     }
 
@@ -118,52 +91,27 @@ public final class Dictionaries {
      *
      * @param dictionary the dictionary
      * @param query the search
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return a page of entries
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public DictionarySearchResponse search(DictionaryName dictionary, DictionaryQuery query, RequestOptions options) {
-        return searchRequest(dictionary, query, options).execute(DictionarySearchResponse.class);
-    }
-
-    /**
-     * Same as {@link #search(DictionaryName, DictionaryQuery, RequestOptions)} with default options.
-     *
-     * @param dictionary the dictionary
-     * @param query the search
-     * @return a page of entries
-     */
     public DictionarySearchResponse search(DictionaryName dictionary, DictionaryQuery query) {
-        return search(dictionary, query, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #search(DictionaryName, DictionaryQuery, RequestOptions)}.
-     * Cancelling the future cancels the call.
-     *
-     * @param dictionary the dictionary
-     * @param query the search
-     * @param options per-request options; null for none
-     * @return a future of a page of entries; it fails with a {@link io.quarry.core.QuarryException}
-     */
-    public CompletableFuture<DictionarySearchResponse> searchAsync(DictionaryName dictionary, DictionaryQuery query,
-                                                                   RequestOptions options) {
-        return searchRequest(dictionary, query, options).executeAsync(DictionarySearchResponse.class);
+        return searchRequest(dictionary, query).execute(DictionarySearchResponse.class);
     }
 
     /**
      * Asynchronous form of {@link #search(DictionaryName, DictionaryQuery)}.
+     * Cancelling the future cancels the call.
      *
      * @param dictionary the dictionary
      * @param query the search
-     * @return a future of a page of entries
+     * @return a future of a page of entries; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<DictionarySearchResponse> searchAsync(DictionaryName dictionary, DictionaryQuery query) {
-        return searchAsync(dictionary, query, RequestOptions.none());
+        return searchRequest(dictionary, query).executeAsync(DictionarySearchResponse.class);
     }
 
-    private ApiRequest searchRequest(DictionaryName dictionary, DictionaryQuery query, RequestOptions options) {
-        return calls.request(Endpoints.SEARCH_DICTIONARY_ENTRIES, options).path("dictionaryName", dictionary)
+    private ApiRequest searchRequest(DictionaryName dictionary, DictionaryQuery query) {
+        return scope().request(Endpoints.SEARCH_DICTIONARY_ENTRIES).path("dictionaryName", dictionary)
                 .body(query);
     }
 
@@ -174,56 +122,28 @@ public final class Dictionaries {
      *
      * @param dictionary the dictionary
      * @param query the search
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return a page of entries
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public DictionarySearchResponse searchWithGet(DictionaryName dictionary, DictionaryQuery query,
-                                                  RequestOptions options) {
-        return searchWithGetRequest(dictionary, query, options).execute(DictionarySearchResponse.class);
-    }
-
-    /**
-     * Same as {@link #searchWithGet(DictionaryName, DictionaryQuery, RequestOptions)} with default
-     * options.
-     *
-     * @param dictionary the dictionary
-     * @param query the search
-     * @return a page of entries
-     */
     public DictionarySearchResponse searchWithGet(DictionaryName dictionary, DictionaryQuery query) {
-        return searchWithGet(dictionary, query, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #searchWithGet(DictionaryName, DictionaryQuery, RequestOptions)}.
-     * Cancelling the future cancels the call.
-     *
-     * @param dictionary the dictionary
-     * @param query the search
-     * @param options per-request options; null for none
-     * @return a future of a page of entries; it fails with a {@link io.quarry.core.QuarryException}
-     */
-    public CompletableFuture<DictionarySearchResponse> searchWithGetAsync(DictionaryName dictionary,
-                                                                          DictionaryQuery query,
-                                                                          RequestOptions options) {
-        return searchWithGetRequest(dictionary, query, options).executeAsync(DictionarySearchResponse.class);
+        return searchWithGetRequest(dictionary, query).execute(DictionarySearchResponse.class);
     }
 
     /**
      * Asynchronous form of {@link #searchWithGet(DictionaryName, DictionaryQuery)}.
+     * Cancelling the future cancels the call.
      *
      * @param dictionary the dictionary
      * @param query the search
-     * @return a future of a page of entries
+     * @return a future of a page of entries; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<DictionarySearchResponse> searchWithGetAsync(DictionaryName dictionary,
                                                                           DictionaryQuery query) {
-        return searchWithGetAsync(dictionary, query, RequestOptions.none());
+        return searchWithGetRequest(dictionary, query).executeAsync(DictionarySearchResponse.class);
     }
 
-    private ApiRequest searchWithGetRequest(DictionaryName dictionary, DictionaryQuery query, RequestOptions options) {
-        return calls.request(Endpoints.SEARCH_DICTIONARY_ENTRIES_GET, options).path("dictionaryName", dictionary)
+    private ApiRequest searchWithGetRequest(DictionaryName dictionary, DictionaryQuery query) {
+        return scope().request(Endpoints.SEARCH_DICTIONARY_ENTRIES_GET).path("dictionaryName", dictionary)
                 .query("query", query.query()).query("page", query.page()).query("hitsPerPage", query.hitsPerPage())
                 .query("language", query.language());
     }
@@ -234,48 +154,26 @@ public final class Dictionaries {
      * <p>Key right: editSettings (not shown in the specification; that of the real service).
      *
      * @param settings the changes
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the application task
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public AppTaskResponse setSettings(DictionarySettings settings, RequestOptions options) {
-        return setSettingsRequest(settings, options).execute(AppTaskResponse.class);
-    }
-
-    /**
-     * Same as {@link #setSettings(DictionarySettings, RequestOptions)} with default options.
-     *
-     * @param settings the changes
-     * @return the application task
-     */
     public AppTaskResponse setSettings(DictionarySettings settings) {
-        return setSettings(settings, RequestOptions.none());
+        return setSettingsRequest(settings).execute(AppTaskResponse.class);
     }
 
     /**
-     * Asynchronous form of {@link #setSettings(DictionarySettings, RequestOptions)}. Cancelling the future
+     * Asynchronous form of {@link #setSettings(DictionarySettings)}. Cancelling the future
      * cancels the call.
      *
      * @param settings the changes
-     * @param options per-request options; null for none
      * @return a future of the application task; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<AppTaskResponse> setSettingsAsync(DictionarySettings settings, RequestOptions options) {
-        return setSettingsRequest(settings, options).executeAsync(AppTaskResponse.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #setSettings(DictionarySettings)}.
-     *
-     * @param settings the changes
-     * @return a future of the application task
-     */
     public CompletableFuture<AppTaskResponse> setSettingsAsync(DictionarySettings settings) {
-        return setSettingsAsync(settings, RequestOptions.none());
+        return setSettingsRequest(settings).executeAsync(AppTaskResponse.class);
     }
 
-    private ApiRequest setSettingsRequest(DictionarySettings settings, RequestOptions options) {
-        return calls.request(Endpoints.SET_DICTIONARY_SETTINGS, options).body(settings);
+    private ApiRequest setSettingsRequest(DictionarySettings settings) {
+        return scope().request(Endpoints.SET_DICTIONARY_SETTINGS).body(settings);
     }
 
     /**
@@ -283,44 +181,24 @@ public final class Dictionaries {
      *
      * <p>Key right: settings (not shown in the specification; that of the real service).
      *
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the settings
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public DictionarySettings getSettings(RequestOptions options) {
-        return getSettingsRequest(options).execute(DictionarySettings.class);
-    }
-
-    /**
-     * Same as {@link #getSettings(RequestOptions)} with default options.
-     *
-     * @return the settings
-     */
     public DictionarySettings getSettings() {
-        return getSettings(RequestOptions.none());
+        return getSettingsRequest().execute(DictionarySettings.class);
     }
 
     /**
-     * Asynchronous form of {@link #getSettings(RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #getSettings()}. Cancelling the future cancels the call.
      *
-     * @param options per-request options; null for none
      * @return a future of the settings; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<DictionarySettings> getSettingsAsync(RequestOptions options) {
-        return getSettingsRequest(options).executeAsync(DictionarySettings.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #getSettings()}.
-     *
-     * @return a future of the settings
-     */
     public CompletableFuture<DictionarySettings> getSettingsAsync() {
-        return getSettingsAsync(RequestOptions.none());
+        return getSettingsRequest().executeAsync(DictionarySettings.class);
     }
 
-    private ApiRequest getSettingsRequest(RequestOptions options) {
-        return calls.request(Endpoints.GET_DICTIONARY_SETTINGS, options);
+    private ApiRequest getSettingsRequest() {
+        return scope().request(Endpoints.GET_DICTIONARY_SETTINGS);
     }
 
     /**
@@ -328,44 +206,24 @@ public final class Dictionaries {
      *
      * <p>Key right: settings (not shown in the specification; that of the real service).
      *
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return language code to counts
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public Map<String, DictionaryLanguage> getLanguages(RequestOptions options) {
-        return getLanguagesRequest(options).execute(LANGUAGES);
-    }
-
-    /**
-     * Same as {@link #getLanguages(RequestOptions)} with default options.
-     *
-     * @return language code to counts
-     */
     public Map<String, DictionaryLanguage> getLanguages() {
-        return getLanguages(RequestOptions.none());
+        return getLanguagesRequest().execute(LANGUAGES);
     }
 
     /**
-     * Asynchronous form of {@link #getLanguages(RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #getLanguages()}. Cancelling the future cancels the call.
      *
-     * @param options per-request options; null for none
      * @return a future of language code to counts; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<Map<String, DictionaryLanguage>> getLanguagesAsync(RequestOptions options) {
-        return getLanguagesRequest(options).executeAsync(LANGUAGES);
-    }
-
-    /**
-     * Asynchronous form of {@link #getLanguages()}.
-     *
-     * @return a future of language code to counts
-     */
     public CompletableFuture<Map<String, DictionaryLanguage>> getLanguagesAsync() {
-        return getLanguagesAsync(RequestOptions.none());
+        return getLanguagesRequest().executeAsync(LANGUAGES);
     }
 
-    private ApiRequest getLanguagesRequest(RequestOptions options) {
-        return calls.request(Endpoints.GET_DICTIONARY_LANGUAGES, options);
+    private ApiRequest getLanguagesRequest() {
+        return scope().request(Endpoints.GET_DICTIONARY_LANGUAGES);
     }
 
     /**
@@ -376,8 +234,8 @@ public final class Dictionaries {
      * @return the lazy sequence
      */
     public PagedIterable<DictionaryEntry> browse(DictionaryName dictionary, String language) {
-        return new PagedIterable<>(() -> Pages.iterator(0,
-                page -> dictionaryPage(search(dictionary, dictionaryQuery(page, language)))));
+        return PagedIterable.of(0, page -> dictionaryPage(search(dictionary, dictionaryQuery(page, language))),
+                page -> searchAsync(dictionary, dictionaryQuery(page, language)).thenApply(Dictionaries::dictionaryPage));
     }
 
     /**
@@ -388,8 +246,7 @@ public final class Dictionaries {
      * @return the future entries
      */
     public CompletableFuture<List<DictionaryEntry>> browseAsync(DictionaryName dictionary, String language) {
-        return Pages.collectAsync(0, page -> searchAsync(dictionary, dictionaryQuery(page, language))
-                .thenApply(Dictionaries::dictionaryPage));
+        return browse(dictionary, language).toListAsync();
     }
 
     private static DictionaryQuery dictionaryQuery(int page, String language) {
@@ -398,6 +255,6 @@ public final class Dictionaries {
     }
 
     private static Page<DictionaryEntry, Integer> dictionaryPage(DictionarySearchResponse r) {
-        return new Page<>(r.hits(), Pages.nextPage(r.page(), r.hits().size(), r.nbPages(), PAGE_SIZE));
+        return new Page<>(r.hits(), Page.nextPageNumber(r.page(), r.hits().size(), r.nbPages(), PAGE_SIZE));
     }
 }

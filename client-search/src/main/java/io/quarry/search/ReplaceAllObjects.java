@@ -2,11 +2,11 @@ package io.quarry.search;
 
 import io.quarry.core.NotFoundException;
 import io.quarry.core.RequestOptions;
-import io.quarry.search.internal.Poller;
+import io.quarry.core.spi.Polling;
 import io.quarry.search.model.BatchResponse;
 import io.quarry.search.model.CopyScope;
 import io.quarry.search.model.ReplaceAllResponse;
-import io.quarry.search.model.WriteResponse;
+import io.quarry.search.model.UpdateTaskResponse;
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -28,12 +28,12 @@ final class ReplaceAllObjects {
     static ReplaceAllResponse run(SearchIndex target, Collection<?> records, BatchOptions options) {
         SearchIndex temporary = temporaryFor(target);
         try {
-            WriteResponse copy = copyScopesOrNull(target, temporary.name());
+            UpdateTaskResponse copy = copyScopesOrNull(target, temporary.name());
             List<BatchResponse> batches = temporary.saveObjects(records, options.waitForTasks(true));
             if (copy != null) {
                 target.waitForTask(copy.taskID(), options.waitPolicy());
             }
-            WriteResponse move = temporary.moveTo(target.name());
+            UpdateTaskResponse move = temporary.moveTo(target.name());
             temporary.waitForTask(move.taskID(), options.waitPolicy());
             return new ReplaceAllResponse(copy, batches, move);
         } catch (RuntimeException e) {
@@ -47,7 +47,7 @@ final class ReplaceAllObjects {
         SearchIndex temporary = temporaryFor(target);
         BatchOptions waiting = options.waitForTasks(true);
         return target.copyToAsync(temporary.name(), SCOPES).handle((copy, error) -> {
-            Throwable cause = error == null ? null : Poller.unwrap(error);
+            Throwable cause = error == null ? null : Polling.unwrap(error);
             if (cause != null && !(cause instanceof NotFoundException)) {
                 throw new CompletionException(cause);
             }
@@ -59,17 +59,17 @@ final class ReplaceAllObjects {
                         .thenCompose(move -> temporary.waitForTaskAsync(move.taskID(), options.waitPolicy())
                                 .thenApply(ignored -> new ReplaceAllResponse(copy, batches, move)))))
                 .exceptionallyCompose(error -> temporary.deleteAsync().handle((r, cleanupError) -> {
-                    Throwable cause = Poller.unwrap(error);
+                    Throwable cause = Polling.unwrap(error);
                     if (cleanupError != null) {
-                        cause.addSuppressed(Poller.unwrap(cleanupError));
+                        cause.addSuppressed(Polling.unwrap(cleanupError));
                     }
                     throw new CompletionException(cause);
                 }));
     }
 
-    private static WriteResponse copyScopesOrNull(SearchIndex target, String destination) {
+    private static UpdateTaskResponse copyScopesOrNull(SearchIndex target, String destination) {
         try {
-            return target.copyTo(destination, SCOPES, RequestOptions.none());
+            return target.copyTo(destination, SCOPES);
         } catch (NotFoundException e) {
             return null; // nothing to copy: the target does not exist yet
         }

@@ -6,12 +6,14 @@ import io.quarry.core.ClientConfig;
 import io.quarry.core.ClientModule;
 import io.quarry.core.DefaultHosts;
 import io.quarry.core.RequestOptions;
+import io.quarry.core.WaitPolicy;
+import io.quarry.core.spi.CallScope;
+import io.quarry.core.spi.JsonBodies;
+import io.quarry.core.spi.Polling;
+import io.quarry.core.spi.ScopedHandle;
 import io.quarry.search.internal.GetObjectsJson;
-import io.quarry.search.internal.JsonBody;
 import io.quarry.search.internal.MultiSearchBody;
-import io.quarry.search.internal.Poller;
 import io.quarry.search.internal.ResponseTypes;
-import io.quarry.search.internal.Scope;
 import io.quarry.search.model.BatchOperation;
 import io.quarry.search.model.CopyScope;
 import io.quarry.search.model.IndexQuery;
@@ -23,7 +25,7 @@ import io.quarry.search.model.MultipleBatchResponse;
 import io.quarry.search.model.ObjectRequest;
 import io.quarry.search.model.SearchResponse;
 import io.quarry.search.model.TaskStatus;
-import io.quarry.search.model.WriteResponse;
+import io.quarry.search.model.UpdateTaskResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -44,11 +46,11 @@ import java.util.concurrent.CompletableFuture;
  *     client.apiKeys().list();
  * }
  * }</pre>
- * Thread-safe. Every call comes in four forms: blocking and {@code ...Async}, each with and without
- * {@link RequestOptions}. Read calls (searches, reads) go to the read hosts, writes to the write host; the
+ * Thread-safe. Every call comes in two forms, blocking and {@code ...Async}; per-call options come from a
+ * {@link #withOptions(RequestOptions) view} that carries them. Read calls (searches, reads) go to the read hosts, writes to the write host; the
  * core retries on the fallback hosts.
  */
-public final class SearchClient implements AutoCloseable {
+public final class SearchClient extends ScopedHandle<SearchClient> implements AutoCloseable {
 
     /** The header naming the mapped user a call is made for, on multi-cluster applications. */
     public static final String USER_ID_HEADER = "X-Service-User-ID";
@@ -57,11 +59,10 @@ public final class SearchClient implements AutoCloseable {
     private static final ClientModule MODULE =
             ClientModule.of("Search", SearchClient.class, DefaultHosts.searchStyle());
 
-    private final Scope calls;
     private final boolean ownsApi;
 
-    private SearchClient(Scope calls, boolean ownsApi) {
-        this.calls = calls;
+    private SearchClient(CallScope scope, boolean ownsApi) {
+        super(scope);
         this.ownsApi = ownsApi;
     }
 
@@ -83,7 +84,7 @@ public final class SearchClient implements AutoCloseable {
      * @return the client; close it when done
      */
     public static SearchClient create(ClientConfig config) {
-        return new SearchClient(Scope.of(ApiClient.create(config, MODULE), RequestOptions.none()), true);
+        return new SearchClient(CallScope.of(ApiClient.create(config, MODULE)), true);
     }
 
     /**
@@ -93,7 +94,7 @@ public final class SearchClient implements AutoCloseable {
      * @return the handle
      */
     public SearchIndex index(String indexName) {
-        return new SearchIndex(calls.forIndex(Objects.requireNonNull(indexName, "indexName")));
+        return new SearchIndex(scope().withPathParameter("indexName", Objects.requireNonNull(indexName, "indexName")));
     }
 
     /**
@@ -105,7 +106,7 @@ public final class SearchClient implements AutoCloseable {
      * @return the view
      */
     public SearchClient forUser(String userID) {
-        return new SearchClient(calls.withOptions(userOptions(userID)), false);
+        return withOptions(userOptions(userID));
     }
 
     /**
@@ -124,7 +125,7 @@ public final class SearchClient implements AutoCloseable {
      * @return the handle
      */
     public ApiKeys apiKeys() {
-        return new ApiKeys(calls);
+        return new ApiKeys(scope());
     }
 
     /**
@@ -133,7 +134,7 @@ public final class SearchClient implements AutoCloseable {
      * @return the handle
      */
     public Dictionaries dictionaries() {
-        return new Dictionaries(calls);
+        return new Dictionaries(scope());
     }
 
     /**
@@ -142,19 +143,27 @@ public final class SearchClient implements AutoCloseable {
      * @return the handle
      */
     public Clusters clusters() {
-        return new Clusters(calls);
+        return new Clusters(scope());
+    }
+
+    /**
+     * A view of this client sharing its connections; closing a view does nothing, close the client it came from.
+     */
+    @Override
+    protected SearchClient withScope(CallScope scope) {
+        return new SearchClient(scope, false);
     }
 
     /** @return the configuration this client was built with */
     public ClientConfig config() {
-        return calls.api().config();
+        return scope().api().config();
     }
 
     /** Closes the connections and threads of the client (not of a caller-supplied OkHttp client). */
     @Override
     public void close() {
         if (ownsApi) {
-            calls.api().close();
+            scope().api().close();
         }
     }
 
@@ -167,67 +176,34 @@ public final class SearchClient implements AutoCloseable {
      * @param strategy how queries run, or null for {@code none}
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return one response per query, each with its index
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> List<SearchResponse<T>> multiSearch(List<IndexQuery> queries, MultiSearchStrategy strategy,
-                                                   Class<T> type, RequestOptions options) {
-        return multiSearchRequest(queries, strategy, options).execute(ResponseTypes.multiSearch(type)).results()
+                                                   Class<T> type) {
+        return multiSearchRequest(queries, strategy).execute(ResponseTypes.multiSearch(type)).results()
                 .stream().map(SearchResponse::of).toList();
     }
 
     /**
-     * Same as {@link #multiSearch(List, MultiSearchStrategy, Class, RequestOptions)} with default options.
-     *
-     * @param queries the queries
-     * @param strategy how queries run, or null for {@code none}
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return one response per query, each with its index
-     */
-    public <T> List<SearchResponse<T>> multiSearch(List<IndexQuery> queries, MultiSearchStrategy strategy,
-                                                   Class<T> type) {
-        return multiSearch(queries, strategy, type, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #multiSearch(List, MultiSearchStrategy, Class, RequestOptions)}. Cancelling the
+     * Asynchronous form of {@link #multiSearch(List, MultiSearchStrategy, Class)}. Cancelling the
      * future cancels the call.
      *
      * @param queries the queries
      * @param strategy how queries run, or null for {@code none}
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
-     * @param options per-request options; null for none
      * @return a future of one response per query, each with its index; it fails with a
      * {@link io.quarry.core.QuarryException}
      */
     public <T> CompletableFuture<List<SearchResponse<T>>> multiSearchAsync(List<IndexQuery> queries,
-                                                                           MultiSearchStrategy strategy, Class<T> type,
-                                                                           RequestOptions options) {
-        return multiSearchRequest(queries, strategy, options).executeAsync(ResponseTypes.multiSearch(type))
+                                                                           MultiSearchStrategy strategy, Class<T> type) {
+        return multiSearchRequest(queries, strategy).executeAsync(ResponseTypes.multiSearch(type))
                 .thenApply(r -> r.results().stream().map(SearchResponse::of).toList());
     }
 
-    /**
-     * Asynchronous form of {@link #multiSearch(List, MultiSearchStrategy, Class)}.
-     *
-     * @param queries the queries
-     * @param strategy how queries run, or null for {@code none}
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return a future of one response per query, each with its index
-     */
-    public <T> CompletableFuture<List<SearchResponse<T>>> multiSearchAsync(List<IndexQuery> queries,
-                                                                           MultiSearchStrategy strategy,
-                                                                           Class<T> type) {
-        return multiSearchAsync(queries, strategy, type, RequestOptions.none());
-    }
-
-    private ApiRequest multiSearchRequest(List<IndexQuery> queries, MultiSearchStrategy strategy,
-                                          RequestOptions options) {
-        return calls.request(Endpoints.MULTI_SEARCH, options).body(MultiSearchBody.of(queries, strategy));
+    private ApiRequest multiSearchRequest(List<IndexQuery> queries, MultiSearchStrategy strategy) {
+        return scope().request(Endpoints.MULTI_SEARCH).body(MultiSearchBody.of(queries, strategy));
     }
 
     /**
@@ -237,49 +213,26 @@ public final class SearchClient implements AutoCloseable {
      * can add them twice.
      *
      * @param operations the operations, built with {@link BatchOperation#onIndex}
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return one task per index and the objectIDs
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public MultipleBatchResponse multipleBatch(List<BatchOperation> operations, RequestOptions options) {
-        return multipleBatchRequest(operations, options).execute(MultipleBatchResponse.class);
-    }
-
-    /**
-     * Same as {@link #multipleBatch(List, RequestOptions)} with default options.
-     *
-     * @param operations the operations, built with {@link BatchOperation#onIndex}
-     * @return one task per index and the objectIDs
-     */
     public MultipleBatchResponse multipleBatch(List<BatchOperation> operations) {
-        return multipleBatch(operations, RequestOptions.none());
+        return multipleBatchRequest(operations).execute(MultipleBatchResponse.class);
     }
 
     /**
-     * Asynchronous form of {@link #multipleBatch(List, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #multipleBatch(List)}. Cancelling the future cancels the call.
      *
      * @param operations the operations, built with {@link BatchOperation#onIndex}
-     * @param options per-request options; null for none
      * @return a future of one task per index and the objectIDs; it fails with a
      * {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<MultipleBatchResponse> multipleBatchAsync(List<BatchOperation> operations,
-                                                                       RequestOptions options) {
-        return multipleBatchRequest(operations, options).executeAsync(MultipleBatchResponse.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #multipleBatch(List)}.
-     *
-     * @param operations the operations, built with {@link BatchOperation#onIndex}
-     * @return a future of one task per index and the objectIDs
-     */
     public CompletableFuture<MultipleBatchResponse> multipleBatchAsync(List<BatchOperation> operations) {
-        return multipleBatchAsync(operations, RequestOptions.none());
+        return multipleBatchRequest(operations).executeAsync(MultipleBatchResponse.class);
     }
 
-    private ApiRequest multipleBatchRequest(List<BatchOperation> operations, RequestOptions options) {
-        return calls.request(Endpoints.MULTIPLE_BATCH, options).body(JsonBody.of("requests", operations));
+    private ApiRequest multipleBatchRequest(List<BatchOperation> operations) {
+        return scope().request(Endpoints.MULTIPLE_BATCH).body(JsonBodies.object("requests", operations));
     }
 
     /**
@@ -291,56 +244,29 @@ public final class SearchClient implements AutoCloseable {
      * @param requests the records to read
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the records in request order, null where a record does not exist
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public <T> List<T> getObjects(List<ObjectRequest> requests, Class<T> type, RequestOptions options) {
-        return getObjectsRequest(requests, options).execute(ResponseTypes.getObjects(type)).records();
-    }
-
-    /**
-     * Same as {@link #getObjects(List, Class, RequestOptions)} with default options.
-     *
-     * @param requests the records to read
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return the records in request order, null where a record does not exist
-     */
     public <T> List<T> getObjects(List<ObjectRequest> requests, Class<T> type) {
-        return getObjects(requests, type, RequestOptions.none());
+        return getObjectsRequest(requests).execute(ResponseTypes.getObjects(type)).records();
     }
 
     /**
-     * Asynchronous form of {@link #getObjects(List, Class, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #getObjects(List, Class)}. Cancelling the future cancels the call.
      *
      * @param requests the records to read
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
-     * @param options per-request options; null for none
      * @return a future of the records in request order, null where a record does not exist; it fails with a
      * {@link io.quarry.core.QuarryException}
      */
-    public <T> CompletableFuture<List<T>> getObjectsAsync(List<ObjectRequest> requests, Class<T> type,
-                                                          RequestOptions options) {
-        return getObjectsRequest(requests, options).executeAsync(ResponseTypes.getObjects(type))
+    public <T> CompletableFuture<List<T>> getObjectsAsync(List<ObjectRequest> requests, Class<T> type) {
+        return getObjectsRequest(requests).executeAsync(ResponseTypes.getObjects(type))
                 .thenApply(GetObjectsJson::records);
     }
 
-    /**
-     * Asynchronous form of {@link #getObjects(List, Class)}.
-     *
-     * @param requests the records to read
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return a future of the records in request order, null where a record does not exist
-     */
-    public <T> CompletableFuture<List<T>> getObjectsAsync(List<ObjectRequest> requests, Class<T> type) {
-        return getObjectsAsync(requests, type, RequestOptions.none());
-    }
-
-    private ApiRequest getObjectsRequest(List<ObjectRequest> requests, RequestOptions options) {
-        return calls.request(Endpoints.GET_OBJECTS, options).body(JsonBody.of("requests", requests));
+    private ApiRequest getObjectsRequest(List<ObjectRequest> requests) {
+        return scope().request(Endpoints.GET_OBJECTS).body(JsonBodies.object("requests", requests));
     }
 
     /**
@@ -348,44 +274,24 @@ public final class SearchClient implements AutoCloseable {
      *
      * <p>Key right: listIndexes.
      *
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the indices
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public ListIndicesResponse listIndices(RequestOptions options) {
-        return listIndicesRequest(options).execute(ListIndicesResponse.class);
-    }
-
-    /**
-     * Same as {@link #listIndices(RequestOptions)} with default options.
-     *
-     * @return the indices
-     */
     public ListIndicesResponse listIndices() {
-        return listIndices(RequestOptions.none());
+        return listIndicesRequest().execute(ListIndicesResponse.class);
     }
 
     /**
-     * Asynchronous form of {@link #listIndices(RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #listIndices()}. Cancelling the future cancels the call.
      *
-     * @param options per-request options; null for none
      * @return a future of the indices; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<ListIndicesResponse> listIndicesAsync(RequestOptions options) {
-        return listIndicesRequest(options).executeAsync(ListIndicesResponse.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #listIndices()}.
-     *
-     * @return a future of the indices
-     */
     public CompletableFuture<ListIndicesResponse> listIndicesAsync() {
-        return listIndicesAsync(RequestOptions.none());
+        return listIndicesRequest().executeAsync(ListIndicesResponse.class);
     }
 
-    private ApiRequest listIndicesRequest(RequestOptions options) {
-        return calls.request(Endpoints.LIST_INDICES, options);
+    private ApiRequest listIndicesRequest() {
+        return scope().request(Endpoints.LIST_INDICES);
     }
 
     /**
@@ -394,47 +300,25 @@ public final class SearchClient implements AutoCloseable {
      * <p>Key right: any key of the application.
      *
      * @param taskID the task
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the status
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public TaskStatus getAppTask(long taskID, RequestOptions options) {
-        return getAppTaskRequest(taskID, options).execute(TaskStatus.class);
-    }
-
-    /**
-     * Same as {@link #getAppTask(long, RequestOptions)} with default options.
-     *
-     * @param taskID the task
-     * @return the status
-     */
     public TaskStatus getAppTask(long taskID) {
-        return getAppTask(taskID, RequestOptions.none());
+        return getAppTaskRequest(taskID).execute(TaskStatus.class);
     }
 
     /**
-     * Asynchronous form of {@link #getAppTask(long, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #getAppTask(long)}. Cancelling the future cancels the call.
      *
      * @param taskID the task
-     * @param options per-request options; null for none
      * @return a future of the status; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<TaskStatus> getAppTaskAsync(long taskID, RequestOptions options) {
-        return getAppTaskRequest(taskID, options).executeAsync(TaskStatus.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #getAppTask(long)}.
-     *
-     * @param taskID the task
-     * @return a future of the status
-     */
     public CompletableFuture<TaskStatus> getAppTaskAsync(long taskID) {
-        return getAppTaskAsync(taskID, RequestOptions.none());
+        return getAppTaskRequest(taskID).executeAsync(TaskStatus.class);
     }
 
-    private ApiRequest getAppTaskRequest(long taskID, RequestOptions options) {
-        return calls.request(Endpoints.GET_APP_TASK, options).path("taskID", taskID);
+    private ApiRequest getAppTaskRequest(long taskID) {
+        return scope().request(Endpoints.GET_APP_TASK).path("taskID", taskID);
     }
 
     /**
@@ -443,47 +327,25 @@ public final class SearchClient implements AutoCloseable {
      * <p>Key right: logs.
      *
      * @param query which entries
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the entries
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public LogsResponse getLogs(LogsQuery query, RequestOptions options) {
-        return getLogsRequest(query, options).execute(LogsResponse.class);
-    }
-
-    /**
-     * Same as {@link #getLogs(LogsQuery, RequestOptions)} with default options.
-     *
-     * @param query which entries
-     * @return the entries
-     */
     public LogsResponse getLogs(LogsQuery query) {
-        return getLogs(query, RequestOptions.none());
+        return getLogsRequest(query).execute(LogsResponse.class);
     }
 
     /**
-     * Asynchronous form of {@link #getLogs(LogsQuery, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #getLogs(LogsQuery)}. Cancelling the future cancels the call.
      *
      * @param query which entries
-     * @param options per-request options; null for none
      * @return a future of the entries; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<LogsResponse> getLogsAsync(LogsQuery query, RequestOptions options) {
-        return getLogsRequest(query, options).executeAsync(LogsResponse.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #getLogs(LogsQuery)}.
-     *
-     * @param query which entries
-     * @return a future of the entries
-     */
     public CompletableFuture<LogsResponse> getLogsAsync(LogsQuery query) {
-        return getLogsAsync(query, RequestOptions.none());
+        return getLogsRequest(query).executeAsync(LogsResponse.class);
     }
 
-    private ApiRequest getLogsRequest(LogsQuery query, RequestOptions options) {
-        return calls.request(Endpoints.GET_LOGS, options).query("offset", query.offset())
+    private ApiRequest getLogsRequest(LogsQuery query) {
+        return scope().request(Endpoints.GET_LOGS).query("offset", query.offset())
                 .query("length", query.length()).query("indexName", query.indexName()).query("type", query.type());
     }
 
@@ -506,7 +368,7 @@ public final class SearchClient implements AutoCloseable {
      * @return the final status
      */
     public TaskStatus waitForAppTask(long taskID, WaitPolicy policy) {
-        return Poller.poll("application task " + taskID, policy,
+        return Polling.poll("application task " + taskID, policy,
                 () -> Optional.of(getAppTask(taskID)).filter(TaskStatus::isPublished));
     }
 
@@ -528,7 +390,7 @@ public final class SearchClient implements AutoCloseable {
      * @return the future final status
      */
     public CompletableFuture<TaskStatus> waitForAppTaskAsync(long taskID, WaitPolicy policy) {
-        return Poller.pollAsync("application task " + taskID, policy,
+        return Polling.pollAsync("application task " + taskID, policy,
                 () -> getAppTaskAsync(taskID).thenApply(s -> Optional.of(s).filter(TaskStatus::isPublished)));
     }
 
@@ -559,7 +421,7 @@ public final class SearchClient implements AutoCloseable {
      * @param destination the index replaced
      * @return the task (of the source index)
      */
-    public WriteResponse copyIndex(String source, String destination) {
+    public UpdateTaskResponse copyIndex(String source, String destination) {
         return index(source).copyTo(destination, null);
     }
 
@@ -570,7 +432,7 @@ public final class SearchClient implements AutoCloseable {
      * @param destination the index replaced
      * @return the future task
      */
-    public CompletableFuture<WriteResponse> copyIndexAsync(String source, String destination) {
+    public CompletableFuture<UpdateTaskResponse> copyIndexAsync(String source, String destination) {
         return index(source).copyToAsync(destination, null);
     }
 
@@ -581,7 +443,7 @@ public final class SearchClient implements AutoCloseable {
      * @param destination the index replaced
      * @return the task (of the source index)
      */
-    public WriteResponse moveIndex(String source, String destination) {
+    public UpdateTaskResponse moveIndex(String source, String destination) {
         return index(source).moveTo(destination);
     }
 
@@ -592,7 +454,7 @@ public final class SearchClient implements AutoCloseable {
      * @param destination the index replaced
      * @return the future task
      */
-    public CompletableFuture<WriteResponse> moveIndexAsync(String source, String destination) {
+    public CompletableFuture<UpdateTaskResponse> moveIndexAsync(String source, String destination) {
         return index(source).moveToAsync(destination);
     }
 
@@ -603,7 +465,7 @@ public final class SearchClient implements AutoCloseable {
      * @param destination the index changed
      * @return the task (of the source index)
      */
-    public WriteResponse copySettings(String source, String destination) {
+    public UpdateTaskResponse copySettings(String source, String destination) {
         return index(source).copyTo(destination, List.of(CopyScope.SETTINGS));
     }
 
@@ -614,7 +476,7 @@ public final class SearchClient implements AutoCloseable {
      * @param destination the index changed
      * @return the future task
      */
-    public CompletableFuture<WriteResponse> copySettingsAsync(String source, String destination) {
+    public CompletableFuture<UpdateTaskResponse> copySettingsAsync(String source, String destination) {
         return index(source).copyToAsync(destination, List.of(CopyScope.SETTINGS));
     }
 
@@ -625,7 +487,7 @@ public final class SearchClient implements AutoCloseable {
      * @param destination the index changed
      * @return the task (of the source index)
      */
-    public WriteResponse copyRules(String source, String destination) {
+    public UpdateTaskResponse copyRules(String source, String destination) {
         return index(source).copyTo(destination, List.of(CopyScope.RULES));
     }
 
@@ -636,7 +498,7 @@ public final class SearchClient implements AutoCloseable {
      * @param destination the index changed
      * @return the future task
      */
-    public CompletableFuture<WriteResponse> copyRulesAsync(String source, String destination) {
+    public CompletableFuture<UpdateTaskResponse> copyRulesAsync(String source, String destination) {
         return index(source).copyToAsync(destination, List.of(CopyScope.RULES));
     }
 
@@ -647,7 +509,7 @@ public final class SearchClient implements AutoCloseable {
      * @param destination the index changed
      * @return the task (of the source index)
      */
-    public WriteResponse copySynonyms(String source, String destination) {
+    public UpdateTaskResponse copySynonyms(String source, String destination) {
         return index(source).copyTo(destination, List.of(CopyScope.SYNONYMS));
     }
 
@@ -658,7 +520,7 @@ public final class SearchClient implements AutoCloseable {
      * @param destination the index changed
      * @return the future task
      */
-    public CompletableFuture<WriteResponse> copySynonymsAsync(String source, String destination) {
+    public CompletableFuture<UpdateTaskResponse> copySynonymsAsync(String source, String destination) {
         return index(source).copyToAsync(destination, List.of(CopyScope.SYNONYMS));
     }
 

@@ -2,14 +2,16 @@ package io.quarry.search;
 
 import io.quarry.core.ApiRequest;
 import io.quarry.core.NotFoundException;
+import io.quarry.core.PagedIterable;
 import io.quarry.core.RequestOptions;
+import io.quarry.core.WaitPolicy;
+import io.quarry.core.spi.CallScope;
+import io.quarry.core.spi.ScopedHandle;
+import io.quarry.core.spi.JsonBodies;
+import io.quarry.core.spi.Page;
+import io.quarry.core.spi.Polling;
 import io.quarry.search.internal.ChunkedWriter;
-import io.quarry.search.internal.JsonBody;
-import io.quarry.search.internal.Page;
-import io.quarry.search.internal.Pages;
-import io.quarry.search.internal.Poller;
 import io.quarry.search.internal.ResponseTypes;
-import io.quarry.search.internal.Scope;
 import io.quarry.search.internal.UrlParams;
 import io.quarry.search.model.AttributeOperation;
 import io.quarry.search.model.BatchOperation;
@@ -21,7 +23,10 @@ import io.quarry.search.model.ReplaceAllResponse;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.search.model.SearchResponse;
 import io.quarry.search.model.TaskStatus;
-import io.quarry.search.model.WriteResponse;
+import io.quarry.search.model.DeleteTaskResponse;
+import io.quarry.search.model.ObjectCreatedResponse;
+import io.quarry.search.model.ObjectUpdatedResponse;
+import io.quarry.search.model.UpdateTaskResponse;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -35,21 +40,41 @@ import java.util.concurrent.CompletionException;
  * {@link #synonyms()}, {@link #rules()}, {@link #apiKeys()}. Obtained from {@link SearchClient#index(String)};
  * cheap, immutable and thread-safe. It shares its client's connections: closing the client ends it.
  *
- * <p>Every call comes in four forms: blocking and {@code ...Async}, each with and without
- * {@link RequestOptions}. Writes are acknowledged before they apply: wait for the returned task with
+ * <p>Every call comes in two forms, blocking and {@code ...Async}; per-call options come from a
+ * {@link #withOptions(RequestOptions) view} that carries them. Writes are acknowledged before they apply: wait for the returned task with
  * {@link #waitForTask(long)} when the next step must see them.
  */
-public final class SearchIndex {
+public final class SearchIndex extends ScopedHandle<SearchIndex> {
 
-    private final Scope calls;
+    private final boolean forwardToReplicas;
 
-    SearchIndex(Scope calls) {
-        this.calls = calls;
+    SearchIndex(CallScope scope) {
+        this(scope, false);
+    }
+
+    private SearchIndex(CallScope scope, boolean forwardToReplicas) {
+        super(scope);
+        this.forwardToReplicas = forwardToReplicas;
+    }
+
+    @Override
+    protected SearchIndex withScope(CallScope scope) {
+        return new SearchIndex(scope, forwardToReplicas);
+    }
+
+    /**
+     * A view of this index whose settings, synonym and rule writes also apply to its replicas (no call is made).
+     * Record writes always reach the replicas.
+     *
+     * @return the view
+     */
+    public SearchIndex forwardingToReplicas() {
+        return new SearchIndex(scope(), true);
     }
 
     /** @return the index name */
     public String name() {
-        return calls.indexName();
+        return (String) scope().pathParameter("indexName");
     }
 
     /** The index name. */
@@ -64,7 +89,7 @@ public final class SearchIndex {
      * @return the handle
      */
     public IndexSynonyms synonyms() {
-        return new IndexSynonyms(calls);
+        return new IndexSynonyms(scope(), forwardToReplicas);
     }
 
     /**
@@ -73,7 +98,7 @@ public final class SearchIndex {
      * @return the handle
      */
     public IndexRules rules() {
-        return new IndexRules(calls);
+        return new IndexRules(scope(), forwardToReplicas);
     }
 
     /**
@@ -82,7 +107,7 @@ public final class SearchIndex {
      * @return the handle
      */
     public IndexApiKeys apiKeys() {
-        return new IndexApiKeys(calls);
+        return new IndexApiKeys(scope());
     }
 
     /**
@@ -93,57 +118,30 @@ public final class SearchIndex {
      * @param query the search parameters
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the page of hits, decoded into {@code type}
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public <T> SearchResponse<T> search(SearchQuery query, Class<T> type, RequestOptions options) {
-        return SearchResponse.of(searchRequest(query, options).execute(ResponseTypes.search(type)));
-    }
-
-    /**
-     * Same as {@link #search(SearchQuery, Class, RequestOptions)} with default options.
-     *
-     * @param query the search parameters
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return the page of hits, decoded into {@code type}
-     */
     public <T> SearchResponse<T> search(SearchQuery query, Class<T> type) {
-        return search(query, type, RequestOptions.none());
+        return SearchResponse.of(searchRequest(query).execute(ResponseTypes.search(type)));
     }
 
     /**
-     * Asynchronous form of {@link #search(SearchQuery, Class, RequestOptions)}. Cancelling the future cancels the
+     * Asynchronous form of {@link #search(SearchQuery, Class)}. Cancelling the future cancels the
      * call.
      *
      * @param query the search parameters
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
-     * @param options per-request options; null for none
      * @return a future of the page of hits, decoded into {@code type}; it fails with a
      * {@link io.quarry.core.QuarryException}
      */
-    public <T> CompletableFuture<SearchResponse<T>> searchAsync(SearchQuery query, Class<T> type,
-                                                                RequestOptions options) {
-        return searchRequest(query, options).executeAsync(ResponseTypes.search(type))
+    public <T> CompletableFuture<SearchResponse<T>> searchAsync(SearchQuery query, Class<T> type) {
+        return searchRequest(query).executeAsync(ResponseTypes.search(type))
                 .thenApply(SearchResponse::of);
     }
 
-    /**
-     * Asynchronous form of {@link #search(SearchQuery, Class)}.
-     *
-     * @param query the search parameters
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return a future of the page of hits, decoded into {@code type}
-     */
-    public <T> CompletableFuture<SearchResponse<T>> searchAsync(SearchQuery query, Class<T> type) {
-        return searchAsync(query, type, RequestOptions.none());
-    }
-
-    private ApiRequest searchRequest(SearchQuery query, RequestOptions options) {
-        return calls.request(Endpoints.SEARCH, options).body(query);
+    private ApiRequest searchRequest(SearchQuery query) {
+        return scope().request(Endpoints.SEARCH).body(query);
     }
 
     /**
@@ -155,57 +153,30 @@ public final class SearchIndex {
      * @param query the search parameters
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the page of hits, decoded into {@code type}
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public <T> SearchResponse<T> searchWithGet(SearchQuery query, Class<T> type, RequestOptions options) {
-        return SearchResponse.of(searchWithGetRequest(query, options).execute(ResponseTypes.search(type)));
-    }
-
-    /**
-     * Same as {@link #searchWithGet(SearchQuery, Class, RequestOptions)} with default options.
-     *
-     * @param query the search parameters
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return the page of hits, decoded into {@code type}
-     */
     public <T> SearchResponse<T> searchWithGet(SearchQuery query, Class<T> type) {
-        return searchWithGet(query, type, RequestOptions.none());
+        return SearchResponse.of(searchWithGetRequest(query).execute(ResponseTypes.search(type)));
     }
 
     /**
-     * Asynchronous form of {@link #searchWithGet(SearchQuery, Class, RequestOptions)}. Cancelling the future cancels
+     * Asynchronous form of {@link #searchWithGet(SearchQuery, Class)}. Cancelling the future cancels
      * the call.
      *
      * @param query the search parameters
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
-     * @param options per-request options; null for none
      * @return a future of the page of hits, decoded into {@code type}; it fails with a
      * {@link io.quarry.core.QuarryException}
      */
-    public <T> CompletableFuture<SearchResponse<T>> searchWithGetAsync(SearchQuery query, Class<T> type,
-                                                                       RequestOptions options) {
-        return searchWithGetRequest(query, options).executeAsync(ResponseTypes.search(type))
+    public <T> CompletableFuture<SearchResponse<T>> searchWithGetAsync(SearchQuery query, Class<T> type) {
+        return searchWithGetRequest(query).executeAsync(ResponseTypes.search(type))
                 .thenApply(SearchResponse::of);
     }
 
-    /**
-     * Asynchronous form of {@link #searchWithGet(SearchQuery, Class)}.
-     *
-     * @param query the search parameters
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return a future of the page of hits, decoded into {@code type}
-     */
-    public <T> CompletableFuture<SearchResponse<T>> searchWithGetAsync(SearchQuery query, Class<T> type) {
-        return searchWithGetAsync(query, type, RequestOptions.none());
-    }
-
-    private ApiRequest searchWithGetRequest(SearchQuery query, RequestOptions options) {
-        return calls.request(Endpoints.SEARCH_GET, options).query(UrlParams.of(query));
+    private ApiRequest searchWithGetRequest(SearchQuery query) {
+        return scope().request(Endpoints.SEARCH_GET).query(UrlParams.of(query));
     }
 
     /**
@@ -218,68 +189,36 @@ public final class SearchIndex {
      * @param facetQuery the text to look for in the values
      * @param query search parameters restricting the records counted, or null
      * @param maxFacetHits most values returned, 1 to 100, or null for the default 10
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the matching values by decreasing count
      * @throws io.quarry.core.QuarryException on any failure
      */
     public FacetSearchResponse searchForFacetValues(String facetName, String facetQuery, SearchQuery query,
-                                                    Integer maxFacetHits, RequestOptions options) {
-        return searchForFacetValuesRequest(facetName, facetQuery, query, maxFacetHits, options)
+                                                    Integer maxFacetHits) {
+        return searchForFacetValuesRequest(facetName, facetQuery, query, maxFacetHits)
                 .execute(FacetSearchResponse.class);
     }
 
     /**
-     * Same as {@link #searchForFacetValues(String, String, SearchQuery, Integer, RequestOptions)} with default
-     * options.
-     *
-     * @param facetName the facet attribute
-     * @param facetQuery the text to look for in the values
-     * @param query search parameters restricting the records counted, or null
-     * @param maxFacetHits most values returned, 1 to 100, or null for the default 10
-     * @return the matching values by decreasing count
-     */
-    public FacetSearchResponse searchForFacetValues(String facetName, String facetQuery, SearchQuery query,
-                                                    Integer maxFacetHits) {
-        return searchForFacetValues(facetName, facetQuery, query, maxFacetHits, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #searchForFacetValues(String, String, SearchQuery, Integer, RequestOptions)}.
+     * Asynchronous form of {@link #searchForFacetValues(String, String, SearchQuery, Integer)}.
      * Cancelling the future cancels the call.
      *
      * @param facetName the facet attribute
      * @param facetQuery the text to look for in the values
      * @param query search parameters restricting the records counted, or null
      * @param maxFacetHits most values returned, 1 to 100, or null for the default 10
-     * @param options per-request options; null for none
      * @return a future of the matching values by decreasing count; it fails with a
      * {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<FacetSearchResponse> searchForFacetValuesAsync(String facetName, String facetQuery,
-                                                                            SearchQuery query, Integer maxFacetHits,
-                                                                            RequestOptions options) {
-        return searchForFacetValuesRequest(facetName, facetQuery, query, maxFacetHits, options)
+                                                                            SearchQuery query, Integer maxFacetHits) {
+        return searchForFacetValuesRequest(facetName, facetQuery, query, maxFacetHits)
                 .executeAsync(FacetSearchResponse.class);
     }
 
-    /**
-     * Asynchronous form of {@link #searchForFacetValues(String, String, SearchQuery, Integer)}.
-     *
-     * @param facetName the facet attribute
-     * @param facetQuery the text to look for in the values
-     * @param query search parameters restricting the records counted, or null
-     * @param maxFacetHits most values returned, 1 to 100, or null for the default 10
-     * @return a future of the matching values by decreasing count
-     */
-    public CompletableFuture<FacetSearchResponse> searchForFacetValuesAsync(String facetName, String facetQuery,
-                                                                            SearchQuery query, Integer maxFacetHits) {
-        return searchForFacetValuesAsync(facetName, facetQuery, query, maxFacetHits, RequestOptions.none());
-    }
-
     private ApiRequest searchForFacetValuesRequest(String facetName, String facetQuery, SearchQuery query,
-                                                   Integer maxFacetHits, RequestOptions options) {
-        return calls.request(Endpoints.SEARCH_FOR_FACET_VALUES, options).path("facetName", facetName)
-                .body(JsonBody.of("params", query == null ? null : query.toParamString(), "facetQuery", facetQuery,
+                                                   Integer maxFacetHits) {
+        return scope().request(Endpoints.SEARCH_FOR_FACET_VALUES).path("facetName", facetName)
+                .body(JsonBodies.object("params", query == null ? null : query.toParamString(), "facetQuery", facetQuery,
                 "maxFacetHits", maxFacetHits));
     }
 
@@ -293,57 +232,30 @@ public final class SearchIndex {
      * @param query the search parameters
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the page with the cursor of the next one
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public <T> SearchResponse<T> browse(SearchQuery query, Class<T> type, RequestOptions options) {
-        return SearchResponse.of(browseRequest(query, options).execute(ResponseTypes.search(type)));
-    }
-
-    /**
-     * Same as {@link #browse(SearchQuery, Class, RequestOptions)} with default options.
-     *
-     * @param query the search parameters
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return the page with the cursor of the next one
-     */
     public <T> SearchResponse<T> browse(SearchQuery query, Class<T> type) {
-        return browse(query, type, RequestOptions.none());
+        return SearchResponse.of(browseRequest(query).execute(ResponseTypes.search(type)));
     }
 
     /**
-     * Asynchronous form of {@link #browse(SearchQuery, Class, RequestOptions)}. Cancelling the future cancels the
+     * Asynchronous form of {@link #browse(SearchQuery, Class)}. Cancelling the future cancels the
      * call.
      *
      * @param query the search parameters
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
-     * @param options per-request options; null for none
      * @return a future of the page with the cursor of the next one; it fails with a
      * {@link io.quarry.core.QuarryException}
      */
-    public <T> CompletableFuture<SearchResponse<T>> browseAsync(SearchQuery query, Class<T> type,
-                                                                RequestOptions options) {
-        return browseRequest(query, options).executeAsync(ResponseTypes.search(type))
+    public <T> CompletableFuture<SearchResponse<T>> browseAsync(SearchQuery query, Class<T> type) {
+        return browseRequest(query).executeAsync(ResponseTypes.search(type))
                 .thenApply(SearchResponse::of);
     }
 
-    /**
-     * Asynchronous form of {@link #browse(SearchQuery, Class)}.
-     *
-     * @param query the search parameters
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return a future of the page with the cursor of the next one
-     */
-    public <T> CompletableFuture<SearchResponse<T>> browseAsync(SearchQuery query, Class<T> type) {
-        return browseAsync(query, type, RequestOptions.none());
-    }
-
-    private ApiRequest browseRequest(SearchQuery query, RequestOptions options) {
-        return calls.request(Endpoints.BROWSE, options).body(JsonBody.of("params", query.toParamString()));
+    private ApiRequest browseRequest(SearchQuery query) {
+        return scope().request(Endpoints.BROWSE).body(JsonBodies.object("params", query.toParamString()));
     }
 
     /**
@@ -354,57 +266,30 @@ public final class SearchIndex {
      * @param cursor the cursor of the previous page
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the page with the cursor of the next one, absent at the end
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public <T> SearchResponse<T> browseFrom(String cursor, Class<T> type, RequestOptions options) {
-        return SearchResponse.of(browseFromRequest(cursor, options).execute(ResponseTypes.search(type)));
-    }
-
-    /**
-     * Same as {@link #browseFrom(String, Class, RequestOptions)} with default options.
-     *
-     * @param cursor the cursor of the previous page
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return the page with the cursor of the next one, absent at the end
-     */
     public <T> SearchResponse<T> browseFrom(String cursor, Class<T> type) {
-        return browseFrom(cursor, type, RequestOptions.none());
+        return SearchResponse.of(browseFromRequest(cursor).execute(ResponseTypes.search(type)));
     }
 
     /**
-     * Asynchronous form of {@link #browseFrom(String, Class, RequestOptions)}. Cancelling the future cancels the
+     * Asynchronous form of {@link #browseFrom(String, Class)}. Cancelling the future cancels the
      * call.
      *
      * @param cursor the cursor of the previous page
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
-     * @param options per-request options; null for none
      * @return a future of the page with the cursor of the next one, absent at the end; it fails with a
      * {@link io.quarry.core.QuarryException}
      */
-    public <T> CompletableFuture<SearchResponse<T>> browseFromAsync(String cursor, Class<T> type,
-                                                                    RequestOptions options) {
-        return browseFromRequest(cursor, options).executeAsync(ResponseTypes.search(type))
+    public <T> CompletableFuture<SearchResponse<T>> browseFromAsync(String cursor, Class<T> type) {
+        return browseFromRequest(cursor).executeAsync(ResponseTypes.search(type))
                 .thenApply(SearchResponse::of);
     }
 
-    /**
-     * Asynchronous form of {@link #browseFrom(String, Class)}.
-     *
-     * @param cursor the cursor of the previous page
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return a future of the page with the cursor of the next one, absent at the end
-     */
-    public <T> CompletableFuture<SearchResponse<T>> browseFromAsync(String cursor, Class<T> type) {
-        return browseFromAsync(cursor, type, RequestOptions.none());
-    }
-
-    private ApiRequest browseFromRequest(String cursor, RequestOptions options) {
-        return calls.request(Endpoints.BROWSE, options).body(JsonBody.of("cursor", cursor));
+    private ApiRequest browseFromRequest(String cursor) {
+        return scope().request(Endpoints.BROWSE).body(JsonBodies.object("cursor", cursor));
     }
 
     /**
@@ -416,62 +301,31 @@ public final class SearchIndex {
      * @param cursor the cursor of the previous page, or null for the first
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the page with the cursor of the next one
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public <T> SearchResponse<T> browseWithGet(SearchQuery query, String cursor, Class<T> type,
-                                               RequestOptions options) {
-        return SearchResponse.of(browseWithGetRequest(query, cursor, options).execute(ResponseTypes.search(type)));
-    }
-
-    /**
-     * Same as {@link #browseWithGet(SearchQuery, String, Class, RequestOptions)} with default options.
-     *
-     * @param query the parameters (first page), or null
-     * @param cursor the cursor of the previous page, or null for the first
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return the page with the cursor of the next one
-     */
     public <T> SearchResponse<T> browseWithGet(SearchQuery query, String cursor, Class<T> type) {
-        return browseWithGet(query, cursor, type, RequestOptions.none());
+        return SearchResponse.of(browseWithGetRequest(query, cursor).execute(ResponseTypes.search(type)));
     }
 
     /**
-     * Asynchronous form of {@link #browseWithGet(SearchQuery, String, Class, RequestOptions)}. Cancelling the future
+     * Asynchronous form of {@link #browseWithGet(SearchQuery, String, Class)}. Cancelling the future
      * cancels the call.
      *
      * @param query the parameters (first page), or null
      * @param cursor the cursor of the previous page, or null for the first
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
-     * @param options per-request options; null for none
      * @return a future of the page with the cursor of the next one; it fails with a
      * {@link io.quarry.core.QuarryException}
      */
-    public <T> CompletableFuture<SearchResponse<T>> browseWithGetAsync(SearchQuery query, String cursor, Class<T> type,
-                                                                       RequestOptions options) {
-        return browseWithGetRequest(query, cursor, options).executeAsync(ResponseTypes.search(type))
+    public <T> CompletableFuture<SearchResponse<T>> browseWithGetAsync(SearchQuery query, String cursor, Class<T> type) {
+        return browseWithGetRequest(query, cursor).executeAsync(ResponseTypes.search(type))
                 .thenApply(SearchResponse::of);
     }
 
-    /**
-     * Asynchronous form of {@link #browseWithGet(SearchQuery, String, Class)}.
-     *
-     * @param query the parameters (first page), or null
-     * @param cursor the cursor of the previous page, or null for the first
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return a future of the page with the cursor of the next one
-     */
-    public <T> CompletableFuture<SearchResponse<T>> browseWithGetAsync(SearchQuery query, String cursor,
-                                                                       Class<T> type) {
-        return browseWithGetAsync(query, cursor, type, RequestOptions.none());
-    }
-
-    private ApiRequest browseWithGetRequest(SearchQuery query, String cursor, RequestOptions options) {
-        return calls.request(Endpoints.BROWSE_GET, options).query(UrlParams.of(query)).query("cursor", cursor);
+    private ApiRequest browseWithGetRequest(SearchQuery query, String cursor) {
+        return scope().request(Endpoints.BROWSE_GET).query(UrlParams.of(query)).query("cursor", cursor);
     }
 
     /**
@@ -481,48 +335,26 @@ public final class SearchIndex {
      * twice. Give records an objectID and use {@link #saveObject(String, Object)} to be safe.
      *
      * @param record the record (a class of yours, a map or a {@link io.quarry.core.FreeFormRecord})
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the task, the assigned objectID and {@code createdAt}
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public WriteResponse addObject(Object record, RequestOptions options) {
-        return addObjectRequest(record, options).execute(WriteResponse.class);
+    public ObjectCreatedResponse addObject(Object record) {
+        return addObjectRequest(record).execute(ObjectCreatedResponse.class);
     }
 
     /**
-     * Same as {@link #addObject(Object, RequestOptions)} with default options.
+     * Asynchronous form of {@link #addObject(Object)}. Cancelling the future cancels the call.
      *
      * @param record the record (a class of yours, a map or a {@link io.quarry.core.FreeFormRecord})
-     * @return the task, the assigned objectID and {@code createdAt}
-     */
-    public WriteResponse addObject(Object record) {
-        return addObject(record, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #addObject(Object, RequestOptions)}. Cancelling the future cancels the call.
-     *
-     * @param record the record (a class of yours, a map or a {@link io.quarry.core.FreeFormRecord})
-     * @param options per-request options; null for none
      * @return a future of the task, the assigned objectID and {@code createdAt}; it fails with a
      * {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<WriteResponse> addObjectAsync(Object record, RequestOptions options) {
-        return addObjectRequest(record, options).executeAsync(WriteResponse.class);
+    public CompletableFuture<ObjectCreatedResponse> addObjectAsync(Object record) {
+        return addObjectRequest(record).executeAsync(ObjectCreatedResponse.class);
     }
 
-    /**
-     * Asynchronous form of {@link #addObject(Object)}.
-     *
-     * @param record the record (a class of yours, a map or a {@link io.quarry.core.FreeFormRecord})
-     * @return a future of the task, the assigned objectID and {@code createdAt}
-     */
-    public CompletableFuture<WriteResponse> addObjectAsync(Object record) {
-        return addObjectAsync(record, RequestOptions.none());
-    }
-
-    private ApiRequest addObjectRequest(Object record, RequestOptions options) {
-        return calls.request(Endpoints.ADD_OBJECT, options).body(record);
+    private ApiRequest addObjectRequest(Object record) {
+        return scope().request(Endpoints.ADD_OBJECT).body(record);
     }
 
     /**
@@ -532,51 +364,27 @@ public final class SearchIndex {
      *
      * @param objectID the objectID
      * @param record the record
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the task and {@code updatedAt}
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public WriteResponse saveObject(String objectID, Object record, RequestOptions options) {
-        return saveObjectRequest(objectID, record, options).execute(WriteResponse.class);
+    public ObjectUpdatedResponse saveObject(String objectID, Object record) {
+        return saveObjectRequest(objectID, record).execute(ObjectUpdatedResponse.class);
     }
 
     /**
-     * Same as {@link #saveObject(String, Object, RequestOptions)} with default options.
-     *
-     * @param objectID the objectID
-     * @param record the record
-     * @return the task and {@code updatedAt}
-     */
-    public WriteResponse saveObject(String objectID, Object record) {
-        return saveObject(objectID, record, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #saveObject(String, Object, RequestOptions)}. Cancelling the future cancels the
+     * Asynchronous form of {@link #saveObject(String, Object)}. Cancelling the future cancels the
      * call.
      *
      * @param objectID the objectID
      * @param record the record
-     * @param options per-request options; null for none
      * @return a future of the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<WriteResponse> saveObjectAsync(String objectID, Object record, RequestOptions options) {
-        return saveObjectRequest(objectID, record, options).executeAsync(WriteResponse.class);
+    public CompletableFuture<ObjectUpdatedResponse> saveObjectAsync(String objectID, Object record) {
+        return saveObjectRequest(objectID, record).executeAsync(ObjectUpdatedResponse.class);
     }
 
-    /**
-     * Asynchronous form of {@link #saveObject(String, Object)}.
-     *
-     * @param objectID the objectID
-     * @param record the record
-     * @return a future of the task and {@code updatedAt}
-     */
-    public CompletableFuture<WriteResponse> saveObjectAsync(String objectID, Object record) {
-        return saveObjectAsync(objectID, record, RequestOptions.none());
-    }
-
-    private ApiRequest saveObjectRequest(String objectID, Object record, RequestOptions options) {
-        return calls.request(Endpoints.SAVE_OBJECT, options).path("objectID", objectID).body(record);
+    private ApiRequest saveObjectRequest(String objectID, Object record) {
+        return scope().request(Endpoints.SAVE_OBJECT).path("objectID", objectID).body(record);
     }
 
     /**
@@ -585,47 +393,25 @@ public final class SearchIndex {
      * <p>Key right: deleteObject.
      *
      * @param objectID the objectID
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the task and {@code deletedAt}
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public WriteResponse deleteObject(String objectID, RequestOptions options) {
-        return deleteObjectRequest(objectID, options).execute(WriteResponse.class);
+    public DeleteTaskResponse deleteObject(String objectID) {
+        return deleteObjectRequest(objectID).execute(DeleteTaskResponse.class);
     }
 
     /**
-     * Same as {@link #deleteObject(String, RequestOptions)} with default options.
+     * Asynchronous form of {@link #deleteObject(String)}. Cancelling the future cancels the call.
      *
      * @param objectID the objectID
-     * @return the task and {@code deletedAt}
-     */
-    public WriteResponse deleteObject(String objectID) {
-        return deleteObject(objectID, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #deleteObject(String, RequestOptions)}. Cancelling the future cancels the call.
-     *
-     * @param objectID the objectID
-     * @param options per-request options; null for none
      * @return a future of the task and {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<WriteResponse> deleteObjectAsync(String objectID, RequestOptions options) {
-        return deleteObjectRequest(objectID, options).executeAsync(WriteResponse.class);
+    public CompletableFuture<DeleteTaskResponse> deleteObjectAsync(String objectID) {
+        return deleteObjectRequest(objectID).executeAsync(DeleteTaskResponse.class);
     }
 
-    /**
-     * Asynchronous form of {@link #deleteObject(String)}.
-     *
-     * @param objectID the objectID
-     * @return a future of the task and {@code deletedAt}
-     */
-    public CompletableFuture<WriteResponse> deleteObjectAsync(String objectID) {
-        return deleteObjectAsync(objectID, RequestOptions.none());
-    }
-
-    private ApiRequest deleteObjectRequest(String objectID, RequestOptions options) {
-        return calls.request(Endpoints.DELETE_OBJECT, options).path("objectID", objectID);
+    private ApiRequest deleteObjectRequest(String objectID) {
+        return scope().request(Endpoints.DELETE_OBJECT).path("objectID", objectID);
     }
 
     /**
@@ -635,47 +421,25 @@ public final class SearchIndex {
      * <p>Key right: deleteIndex.
      *
      * @param filters the filters, e.g. {@code SearchQuery.empty().filters("brand:Acme")}
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the task and {@code deletedAt}
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public WriteResponse deleteBy(SearchQuery filters, RequestOptions options) {
-        return deleteByRequest(filters, options).execute(WriteResponse.class);
+    public DeleteTaskResponse deleteBy(SearchQuery filters) {
+        return deleteByRequest(filters).execute(DeleteTaskResponse.class);
     }
 
     /**
-     * Same as {@link #deleteBy(SearchQuery, RequestOptions)} with default options.
+     * Asynchronous form of {@link #deleteBy(SearchQuery)}. Cancelling the future cancels the call.
      *
      * @param filters the filters, e.g. {@code SearchQuery.empty().filters("brand:Acme")}
-     * @return the task and {@code deletedAt}
-     */
-    public WriteResponse deleteBy(SearchQuery filters) {
-        return deleteBy(filters, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #deleteBy(SearchQuery, RequestOptions)}. Cancelling the future cancels the call.
-     *
-     * @param filters the filters, e.g. {@code SearchQuery.empty().filters("brand:Acme")}
-     * @param options per-request options; null for none
      * @return a future of the task and {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<WriteResponse> deleteByAsync(SearchQuery filters, RequestOptions options) {
-        return deleteByRequest(filters, options).executeAsync(WriteResponse.class);
+    public CompletableFuture<DeleteTaskResponse> deleteByAsync(SearchQuery filters) {
+        return deleteByRequest(filters).executeAsync(DeleteTaskResponse.class);
     }
 
-    /**
-     * Asynchronous form of {@link #deleteBy(SearchQuery)}.
-     *
-     * @param filters the filters, e.g. {@code SearchQuery.empty().filters("brand:Acme")}
-     * @return a future of the task and {@code deletedAt}
-     */
-    public CompletableFuture<WriteResponse> deleteByAsync(SearchQuery filters) {
-        return deleteByAsync(filters, RequestOptions.none());
-    }
-
-    private ApiRequest deleteByRequest(SearchQuery filters, RequestOptions options) {
-        return calls.request(Endpoints.DELETE_BY, options).body(JsonBody.of("params", filters.toParamString()));
+    private ApiRequest deleteByRequest(SearchQuery filters) {
+        return scope().request(Endpoints.DELETE_BY).body(JsonBodies.object("params", filters.toParamString()));
     }
 
     /**
@@ -683,44 +447,24 @@ public final class SearchIndex {
      *
      * <p>Key right: deleteIndex.
      *
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the task and {@code updatedAt}
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public WriteResponse clearObjects(RequestOptions options) {
-        return clearObjectsRequest(options).execute(WriteResponse.class);
+    public UpdateTaskResponse clearObjects() {
+        return clearObjectsRequest().execute(UpdateTaskResponse.class);
     }
 
     /**
-     * Same as {@link #clearObjects(RequestOptions)} with default options.
+     * Asynchronous form of {@link #clearObjects()}. Cancelling the future cancels the call.
      *
-     * @return the task and {@code updatedAt}
-     */
-    public WriteResponse clearObjects() {
-        return clearObjects(RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #clearObjects(RequestOptions)}. Cancelling the future cancels the call.
-     *
-     * @param options per-request options; null for none
      * @return a future of the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<WriteResponse> clearObjectsAsync(RequestOptions options) {
-        return clearObjectsRequest(options).executeAsync(WriteResponse.class);
+    public CompletableFuture<UpdateTaskResponse> clearObjectsAsync() {
+        return clearObjectsRequest().executeAsync(UpdateTaskResponse.class);
     }
 
-    /**
-     * Asynchronous form of {@link #clearObjects()}.
-     *
-     * @return a future of the task and {@code updatedAt}
-     */
-    public CompletableFuture<WriteResponse> clearObjectsAsync() {
-        return clearObjectsAsync(RequestOptions.none());
-    }
-
-    private ApiRequest clearObjectsRequest(RequestOptions options) {
-        return calls.request(Endpoints.CLEAR_OBJECTS, options);
+    private ApiRequest clearObjectsRequest() {
+        return scope().request(Endpoints.CLEAR_OBJECTS);
     }
 
     /**
@@ -732,61 +476,31 @@ public final class SearchIndex {
      * @param objectID the objectID
      * @param attributes the attributes to set
      * @param createIfNotExists whether a missing record is created from an empty one
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the task and {@code updatedAt}
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public WriteResponse partialUpdateObject(String objectID, Object attributes, boolean createIfNotExists,
-                                             RequestOptions options) {
-        return partialUpdateObjectRequest(objectID, attributes, createIfNotExists, options)
-                .execute(WriteResponse.class);
+    public ObjectUpdatedResponse partialUpdateObject(String objectID, Object attributes, boolean createIfNotExists) {
+        return partialUpdateObjectRequest(objectID, attributes, createIfNotExists)
+                .execute(ObjectUpdatedResponse.class);
     }
 
     /**
-     * Same as {@link #partialUpdateObject(String, Object, boolean, RequestOptions)} with default options.
-     *
-     * @param objectID the objectID
-     * @param attributes the attributes to set
-     * @param createIfNotExists whether a missing record is created from an empty one
-     * @return the task and {@code updatedAt}
-     */
-    public WriteResponse partialUpdateObject(String objectID, Object attributes, boolean createIfNotExists) {
-        return partialUpdateObject(objectID, attributes, createIfNotExists, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #partialUpdateObject(String, Object, boolean, RequestOptions)}. Cancelling the
+     * Asynchronous form of {@link #partialUpdateObject(String, Object, boolean)}. Cancelling the
      * future cancels the call.
      *
      * @param objectID the objectID
      * @param attributes the attributes to set
      * @param createIfNotExists whether a missing record is created from an empty one
-     * @param options per-request options; null for none
      * @return a future of the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<WriteResponse> partialUpdateObjectAsync(String objectID, Object attributes,
-                                                                     boolean createIfNotExists,
-                                                                     RequestOptions options) {
-        return partialUpdateObjectRequest(objectID, attributes, createIfNotExists, options)
-                .executeAsync(WriteResponse.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #partialUpdateObject(String, Object, boolean)}.
-     *
-     * @param objectID the objectID
-     * @param attributes the attributes to set
-     * @param createIfNotExists whether a missing record is created from an empty one
-     * @return a future of the task and {@code updatedAt}
-     */
-    public CompletableFuture<WriteResponse> partialUpdateObjectAsync(String objectID, Object attributes,
+    public CompletableFuture<ObjectUpdatedResponse> partialUpdateObjectAsync(String objectID, Object attributes,
                                                                      boolean createIfNotExists) {
-        return partialUpdateObjectAsync(objectID, attributes, createIfNotExists, RequestOptions.none());
+        return partialUpdateObjectRequest(objectID, attributes, createIfNotExists)
+                .executeAsync(ObjectUpdatedResponse.class);
     }
 
-    private ApiRequest partialUpdateObjectRequest(String objectID, Object attributes, boolean createIfNotExists,
-                                                  RequestOptions options) {
-        return calls.request(Endpoints.PARTIAL_UPDATE_OBJECT, options).path("objectID", objectID)
+    private ApiRequest partialUpdateObjectRequest(String objectID, Object attributes, boolean createIfNotExists) {
+        return scope().request(Endpoints.PARTIAL_UPDATE_OBJECT).path("objectID", objectID)
                 .query("createIfNotExists", createIfNotExists).body(attributes);
     }
 
@@ -798,47 +512,25 @@ public final class SearchIndex {
      * without objectID are not idempotent: a retry can add them twice.
      *
      * @param operations the operations
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the task and the objectIDs
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public BatchResponse batch(List<BatchOperation> operations, RequestOptions options) {
-        return batchRequest(operations, options).execute(BatchResponse.class);
-    }
-
-    /**
-     * Same as {@link #batch(List, RequestOptions)} with default options.
-     *
-     * @param operations the operations
-     * @return the task and the objectIDs
-     */
     public BatchResponse batch(List<BatchOperation> operations) {
-        return batch(operations, RequestOptions.none());
+        return batchRequest(operations).execute(BatchResponse.class);
     }
 
     /**
-     * Asynchronous form of {@link #batch(List, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #batch(List)}. Cancelling the future cancels the call.
      *
      * @param operations the operations
-     * @param options per-request options; null for none
      * @return a future of the task and the objectIDs; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<BatchResponse> batchAsync(List<BatchOperation> operations, RequestOptions options) {
-        return batchRequest(operations, options).executeAsync(BatchResponse.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #batch(List)}.
-     *
-     * @param operations the operations
-     * @return a future of the task and the objectIDs
-     */
     public CompletableFuture<BatchResponse> batchAsync(List<BatchOperation> operations) {
-        return batchAsync(operations, RequestOptions.none());
+        return batchRequest(operations).executeAsync(BatchResponse.class);
     }
 
-    private ApiRequest batchRequest(List<BatchOperation> operations, RequestOptions options) {
-        return calls.request(Endpoints.BATCH, options).body(JsonBody.of("requests", operations));
+    private ApiRequest batchRequest(List<BatchOperation> operations) {
+        return scope().request(Endpoints.BATCH).body(JsonBodies.object("requests", operations));
     }
 
     /**
@@ -849,53 +541,27 @@ public final class SearchIndex {
      * @param objectID the objectID
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the record
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public <T> T getObject(String objectID, Class<T> type, RequestOptions options) {
-        return getObjectRequest(objectID, options).execute(type);
-    }
-
-    /**
-     * Same as {@link #getObject(String, Class, RequestOptions)} with default options.
-     *
-     * @param objectID the objectID
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return the record
-     */
     public <T> T getObject(String objectID, Class<T> type) {
-        return getObject(objectID, type, RequestOptions.none());
+        return getObjectRequest(objectID).execute(type);
     }
 
     /**
-     * Asynchronous form of {@link #getObject(String, Class, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #getObject(String, Class)}. Cancelling the future cancels the call.
      *
      * @param objectID the objectID
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
-     * @param options per-request options; null for none
      * @return a future of the record; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public <T> CompletableFuture<T> getObjectAsync(String objectID, Class<T> type, RequestOptions options) {
-        return getObjectRequest(objectID, options).executeAsync(type);
-    }
-
-    /**
-     * Asynchronous form of {@link #getObject(String, Class)}.
-     *
-     * @param objectID the objectID
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return a future of the record
-     */
     public <T> CompletableFuture<T> getObjectAsync(String objectID, Class<T> type) {
-        return getObjectAsync(objectID, type, RequestOptions.none());
+        return getObjectRequest(objectID).executeAsync(type);
     }
 
-    private ApiRequest getObjectRequest(String objectID, RequestOptions options) {
-        return calls.request(Endpoints.GET_OBJECT, options).path("objectID", objectID);
+    private ApiRequest getObjectRequest(String objectID) {
+        return scope().request(Endpoints.GET_OBJECT).path("objectID", objectID);
     }
 
     /**
@@ -907,62 +573,31 @@ public final class SearchIndex {
      * @param attributesToRetrieve the attributes to return
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the record with those attributes (and objectID)
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public <T> T getObjectAttributes(String objectID, List<String> attributesToRetrieve, Class<T> type,
-                                     RequestOptions options) {
-        return getObjectAttributesRequest(objectID, attributesToRetrieve, options).execute(type);
-    }
-
-    /**
-     * Same as {@link #getObjectAttributes(String, List, Class, RequestOptions)} with default options.
-     *
-     * @param objectID the objectID
-     * @param attributesToRetrieve the attributes to return
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return the record with those attributes (and objectID)
-     */
     public <T> T getObjectAttributes(String objectID, List<String> attributesToRetrieve, Class<T> type) {
-        return getObjectAttributes(objectID, attributesToRetrieve, type, RequestOptions.none());
+        return getObjectAttributesRequest(objectID, attributesToRetrieve).execute(type);
     }
 
     /**
-     * Asynchronous form of {@link #getObjectAttributes(String, List, Class, RequestOptions)}. Cancelling the future
+     * Asynchronous form of {@link #getObjectAttributes(String, List, Class)}. Cancelling the future
      * cancels the call.
      *
      * @param objectID the objectID
      * @param attributesToRetrieve the attributes to return
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
-     * @param options per-request options; null for none
      * @return a future of the record with those attributes (and objectID); it fails with a
      * {@link io.quarry.core.QuarryException}
      */
     public <T> CompletableFuture<T> getObjectAttributesAsync(String objectID, List<String> attributesToRetrieve,
-                                                             Class<T> type, RequestOptions options) {
-        return getObjectAttributesRequest(objectID, attributesToRetrieve, options).executeAsync(type);
-    }
-
-    /**
-     * Asynchronous form of {@link #getObjectAttributes(String, List, Class)}.
-     *
-     * @param objectID the objectID
-     * @param attributesToRetrieve the attributes to return
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return a future of the record with those attributes (and objectID)
-     */
-    public <T> CompletableFuture<T> getObjectAttributesAsync(String objectID, List<String> attributesToRetrieve,
                                                              Class<T> type) {
-        return getObjectAttributesAsync(objectID, attributesToRetrieve, type, RequestOptions.none());
+        return getObjectAttributesRequest(objectID, attributesToRetrieve).executeAsync(type);
     }
 
-    private ApiRequest getObjectAttributesRequest(String objectID, List<String> attributesToRetrieve,
-                                                  RequestOptions options) {
-        return calls.request(Endpoints.GET_OBJECT, options).path("objectID", objectID)
+    private ApiRequest getObjectAttributesRequest(String objectID, List<String> attributesToRetrieve) {
+        return scope().request(Endpoints.GET_OBJECT).path("objectID", objectID)
                 .query("attributesToRetrieve", attributesToRetrieve);
     }
 
@@ -973,47 +608,25 @@ public final class SearchIndex {
      * <p>Key right: any key of the application.
      *
      * @param taskID the task
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the status
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public TaskStatus getTask(long taskID, RequestOptions options) {
-        return getTaskRequest(taskID, options).execute(TaskStatus.class);
-    }
-
-    /**
-     * Same as {@link #getTask(long, RequestOptions)} with default options.
-     *
-     * @param taskID the task
-     * @return the status
-     */
     public TaskStatus getTask(long taskID) {
-        return getTask(taskID, RequestOptions.none());
+        return getTaskRequest(taskID).execute(TaskStatus.class);
     }
 
     /**
-     * Asynchronous form of {@link #getTask(long, RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #getTask(long)}. Cancelling the future cancels the call.
      *
      * @param taskID the task
-     * @param options per-request options; null for none
      * @return a future of the status; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<TaskStatus> getTaskAsync(long taskID, RequestOptions options) {
-        return getTaskRequest(taskID, options).executeAsync(TaskStatus.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #getTask(long)}.
-     *
-     * @param taskID the task
-     * @return a future of the status
-     */
     public CompletableFuture<TaskStatus> getTaskAsync(long taskID) {
-        return getTaskAsync(taskID, RequestOptions.none());
+        return getTaskRequest(taskID).executeAsync(TaskStatus.class);
     }
 
-    private ApiRequest getTaskRequest(long taskID, RequestOptions options) {
-        return calls.request(Endpoints.GET_TASK, options).path("taskID", taskID);
+    private ApiRequest getTaskRequest(long taskID) {
+        return scope().request(Endpoints.GET_TASK).path("taskID", taskID);
     }
 
     /**
@@ -1021,44 +634,24 @@ public final class SearchIndex {
      *
      * <p>Key right: deleteIndex.
      *
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the task and {@code deletedAt}
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public WriteResponse delete(RequestOptions options) {
-        return deleteRequest(options).execute(WriteResponse.class);
+    public DeleteTaskResponse delete() {
+        return deleteRequest().execute(DeleteTaskResponse.class);
     }
 
     /**
-     * Same as {@link #delete(RequestOptions)} with default options.
+     * Asynchronous form of {@link #delete()}. Cancelling the future cancels the call.
      *
-     * @return the task and {@code deletedAt}
-     */
-    public WriteResponse delete() {
-        return delete(RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #delete(RequestOptions)}. Cancelling the future cancels the call.
-     *
-     * @param options per-request options; null for none
      * @return a future of the task and {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<WriteResponse> deleteAsync(RequestOptions options) {
-        return deleteRequest(options).executeAsync(WriteResponse.class);
+    public CompletableFuture<DeleteTaskResponse> deleteAsync() {
+        return deleteRequest().executeAsync(DeleteTaskResponse.class);
     }
 
-    /**
-     * Asynchronous form of {@link #delete()}.
-     *
-     * @return a future of the task and {@code deletedAt}
-     */
-    public CompletableFuture<WriteResponse> deleteAsync() {
-        return deleteAsync(RequestOptions.none());
-    }
-
-    private ApiRequest deleteRequest(RequestOptions options) {
-        return calls.request(Endpoints.DELETE_INDEX, options);
+    private ApiRequest deleteRequest() {
+        return scope().request(Endpoints.DELETE_INDEX);
     }
 
     /**
@@ -1066,99 +659,53 @@ public final class SearchIndex {
      *
      * <p>Key right: settings.
      *
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the settings
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public IndexSettings getSettings(RequestOptions options) {
-        return getSettingsRequest(options).execute(IndexSettings.class);
-    }
-
-    /**
-     * Same as {@link #getSettings(RequestOptions)} with default options.
-     *
-     * @return the settings
-     */
     public IndexSettings getSettings() {
-        return getSettings(RequestOptions.none());
+        return getSettingsRequest().execute(IndexSettings.class);
     }
 
     /**
-     * Asynchronous form of {@link #getSettings(RequestOptions)}. Cancelling the future cancels the call.
+     * Asynchronous form of {@link #getSettings()}. Cancelling the future cancels the call.
      *
-     * @param options per-request options; null for none
      * @return a future of the settings; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<IndexSettings> getSettingsAsync(RequestOptions options) {
-        return getSettingsRequest(options).executeAsync(IndexSettings.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #getSettings()}.
-     *
-     * @return a future of the settings
-     */
     public CompletableFuture<IndexSettings> getSettingsAsync() {
-        return getSettingsAsync(RequestOptions.none());
+        return getSettingsRequest().executeAsync(IndexSettings.class);
     }
 
-    private ApiRequest getSettingsRequest(RequestOptions options) {
-        return calls.request(Endpoints.GET_SETTINGS, options);
+    private ApiRequest getSettingsRequest() {
+        return scope().request(Endpoints.GET_SETTINGS);
     }
 
     /**
-     * Changes the settings present in {@code settings}; others are left as they are.
+     * Changes the settings present in {@code settings}; others are left as they are. Through the
+     * {@link #forwardingToReplicas()} view the change also applies to the replicas.
      *
      * <p>Key right: editSettings.
      *
      * @param settings the settings to change
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the task and {@code updatedAt}
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public WriteResponse setSettings(IndexSettings settings, boolean forwardToReplicas, RequestOptions options) {
-        return setSettingsRequest(settings, forwardToReplicas, options).execute(WriteResponse.class);
+    public UpdateTaskResponse setSettings(IndexSettings settings) {
+        return setSettingsRequest(settings).execute(UpdateTaskResponse.class);
     }
 
     /**
-     * Same as {@link #setSettings(IndexSettings, boolean, RequestOptions)} with default options.
-     *
-     * @param settings the settings to change
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @return the task and {@code updatedAt}
-     */
-    public WriteResponse setSettings(IndexSettings settings, boolean forwardToReplicas) {
-        return setSettings(settings, forwardToReplicas, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #setSettings(IndexSettings, boolean, RequestOptions)}. Cancelling the future
+     * Asynchronous form of {@link #setSettings(IndexSettings)}. Cancelling the future
      * cancels the call.
      *
      * @param settings the settings to change
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @param options per-request options; null for none
      * @return a future of the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<WriteResponse> setSettingsAsync(IndexSettings settings, boolean forwardToReplicas,
-                                                             RequestOptions options) {
-        return setSettingsRequest(settings, forwardToReplicas, options).executeAsync(WriteResponse.class);
+    public CompletableFuture<UpdateTaskResponse> setSettingsAsync(IndexSettings settings) {
+        return setSettingsRequest(settings).executeAsync(UpdateTaskResponse.class);
     }
 
-    /**
-     * Asynchronous form of {@link #setSettings(IndexSettings, boolean)}.
-     *
-     * @param settings the settings to change
-     * @param forwardToReplicas whether the change is also applied to the replicas
-     * @return a future of the task and {@code updatedAt}
-     */
-    public CompletableFuture<WriteResponse> setSettingsAsync(IndexSettings settings, boolean forwardToReplicas) {
-        return setSettingsAsync(settings, forwardToReplicas, RequestOptions.none());
-    }
-
-    private ApiRequest setSettingsRequest(IndexSettings settings, boolean forwardToReplicas, RequestOptions options) {
-        return calls.request(Endpoints.SET_SETTINGS, options).query("forwardToReplicas", forwardToReplicas)
+    private ApiRequest setSettingsRequest(IndexSettings settings) {
+        return scope().request(Endpoints.SET_SETTINGS).query("forwardToReplicas", forwardToReplicas ? Boolean.TRUE : null)
                 .body(settings);
     }
 
@@ -1170,53 +717,28 @@ public final class SearchIndex {
      *
      * @param destination the target index
      * @param scope the parts to copy, or null or empty for everything
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the task (of this index) and {@code updatedAt}
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public WriteResponse copyTo(String destination, List<CopyScope> scope, RequestOptions options) {
-        return copyToRequest(destination, scope, options).execute(WriteResponse.class);
+    public UpdateTaskResponse copyTo(String destination, List<CopyScope> scope) {
+        return copyToRequest(destination, scope).execute(UpdateTaskResponse.class);
     }
 
     /**
-     * Same as {@link #copyTo(String, List, RequestOptions)} with default options.
+     * Asynchronous form of {@link #copyTo(String, List)}. Cancelling the future cancels the call.
      *
      * @param destination the target index
      * @param scope the parts to copy, or null or empty for everything
-     * @return the task (of this index) and {@code updatedAt}
-     */
-    public WriteResponse copyTo(String destination, List<CopyScope> scope) {
-        return copyTo(destination, scope, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #copyTo(String, List, RequestOptions)}. Cancelling the future cancels the call.
-     *
-     * @param destination the target index
-     * @param scope the parts to copy, or null or empty for everything
-     * @param options per-request options; null for none
      * @return a future of the task (of this index) and {@code updatedAt}; it fails with a
      * {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<WriteResponse> copyToAsync(String destination, List<CopyScope> scope,
-                                                        RequestOptions options) {
-        return copyToRequest(destination, scope, options).executeAsync(WriteResponse.class);
+    public CompletableFuture<UpdateTaskResponse> copyToAsync(String destination, List<CopyScope> scope) {
+        return copyToRequest(destination, scope).executeAsync(UpdateTaskResponse.class);
     }
 
-    /**
-     * Asynchronous form of {@link #copyTo(String, List)}.
-     *
-     * @param destination the target index
-     * @param scope the parts to copy, or null or empty for everything
-     * @return a future of the task (of this index) and {@code updatedAt}
-     */
-    public CompletableFuture<WriteResponse> copyToAsync(String destination, List<CopyScope> scope) {
-        return copyToAsync(destination, scope, RequestOptions.none());
-    }
-
-    private ApiRequest copyToRequest(String destination, List<CopyScope> scope, RequestOptions options) {
-        return calls.request(Endpoints.OPERATION_INDEX, options)
-                .body(JsonBody.of("operation", "copy", "destination", destination, "scope",
+    private ApiRequest copyToRequest(String destination, List<CopyScope> scope) {
+        return scope().request(Endpoints.OPERATION_INDEX)
+                .body(JsonBodies.object("operation", "copy", "destination", destination, "scope",
                 scope == null || scope.isEmpty() ? null : scope));
     }
 
@@ -1226,49 +748,27 @@ public final class SearchIndex {
      * <p>Key right: addObject.
      *
      * @param destination the target index
-     * @param options per-request options (headers, query parameters, timeouts); null for none
      * @return the task (of this index) and {@code updatedAt}
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public WriteResponse moveTo(String destination, RequestOptions options) {
-        return moveToRequest(destination, options).execute(WriteResponse.class);
+    public UpdateTaskResponse moveTo(String destination) {
+        return moveToRequest(destination).execute(UpdateTaskResponse.class);
     }
 
     /**
-     * Same as {@link #moveTo(String, RequestOptions)} with default options.
+     * Asynchronous form of {@link #moveTo(String)}. Cancelling the future cancels the call.
      *
      * @param destination the target index
-     * @return the task (of this index) and {@code updatedAt}
-     */
-    public WriteResponse moveTo(String destination) {
-        return moveTo(destination, RequestOptions.none());
-    }
-
-    /**
-     * Asynchronous form of {@link #moveTo(String, RequestOptions)}. Cancelling the future cancels the call.
-     *
-     * @param destination the target index
-     * @param options per-request options; null for none
      * @return a future of the task (of this index) and {@code updatedAt}; it fails with a
      * {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<WriteResponse> moveToAsync(String destination, RequestOptions options) {
-        return moveToRequest(destination, options).executeAsync(WriteResponse.class);
+    public CompletableFuture<UpdateTaskResponse> moveToAsync(String destination) {
+        return moveToRequest(destination).executeAsync(UpdateTaskResponse.class);
     }
 
-    /**
-     * Asynchronous form of {@link #moveTo(String)}.
-     *
-     * @param destination the target index
-     * @return a future of the task (of this index) and {@code updatedAt}
-     */
-    public CompletableFuture<WriteResponse> moveToAsync(String destination) {
-        return moveToAsync(destination, RequestOptions.none());
-    }
-
-    private ApiRequest moveToRequest(String destination, RequestOptions options) {
-        return calls.request(Endpoints.OPERATION_INDEX, options)
-                .body(JsonBody.of("operation", "move", "destination", destination));
+    private ApiRequest moveToRequest(String destination) {
+        return scope().request(Endpoints.OPERATION_INDEX)
+                .body(JsonBodies.object("operation", "move", "destination", destination));
     }
 
     /**
@@ -1293,7 +793,7 @@ public final class SearchIndex {
      * @throws io.quarry.core.WaitTimeoutException if it is still pending after the last attempt
      */
     public TaskStatus waitForTask(long taskID, WaitPolicy policy) {
-        return Poller.poll(taskDescription(taskID), policy,
+        return Polling.poll(taskDescription(taskID), policy,
                 () -> Optional.of(getTask(taskID)).filter(TaskStatus::isPublished));
     }
 
@@ -1315,7 +815,7 @@ public final class SearchIndex {
      * @return the future final status
      */
     public CompletableFuture<TaskStatus> waitForTaskAsync(long taskID, WaitPolicy policy) {
-        return Poller.pollAsync(taskDescription(taskID), policy,
+        return Polling.pollAsync(taskDescription(taskID), policy,
                 () -> getTaskAsync(taskID).thenApply(s -> Optional.of(s).filter(TaskStatus::isPublished)));
     }
 
@@ -1329,8 +829,10 @@ public final class SearchIndex {
      * @return the lazy sequence of records
      */
     public <T> PagedIterable<T> browseObjects(SearchQuery query, Class<T> type) {
-        return new PagedIterable<>(() -> Pages.<T, Optional<String>>iterator(Optional.empty(),
-                cursor -> browsePage(cursor.isEmpty() ? browse(query, type) : browseFrom(cursor.get(), type))));
+        return PagedIterable.<T, Optional<String>>of(Optional.empty(),
+                cursor -> browsePage(cursor.isEmpty() ? browse(query, type) : browseFrom(cursor.get(), type)),
+                cursor -> (cursor.isEmpty() ? browseAsync(query, type) : browseFromAsync(cursor.get(), type))
+                        .thenApply(SearchIndex::browsePage));
     }
 
     /**
@@ -1342,9 +844,7 @@ public final class SearchIndex {
      * @return the future records
      */
     public <T> CompletableFuture<List<T>> browseObjectsAsync(SearchQuery query, Class<T> type) {
-        return Pages.<T, Optional<String>>collectAsync(Optional.empty(), cursor ->
-                (cursor.isEmpty() ? browseAsync(query, type) : browseFromAsync(cursor.get(), type))
-                        .thenApply(SearchIndex::browsePage));
+        return browseObjects(query, type).toListAsync();
     }
 
     /**
@@ -1356,6 +856,16 @@ public final class SearchIndex {
      */
     public List<BatchResponse> saveObjects(Collection<?> records) {
         return saveObjects(records, BatchOptions.defaults());
+    }
+
+    /**
+     * Asynchronous form of {@link #saveObjects(Collection)}; batches are sent one after another.
+     *
+     * @param records the records
+     * @return the future acknowledgements
+     */
+    public CompletableFuture<List<BatchResponse>> saveObjectsAsync(Collection<?> records) {
+        return saveObjectsAsync(records, BatchOptions.defaults());
     }
 
     /**
@@ -1482,7 +992,7 @@ public final class SearchIndex {
             if (error == null) {
                 return true;
             }
-            Throwable cause = Poller.unwrap(error);
+            Throwable cause = Polling.unwrap(error);
             if (cause instanceof NotFoundException) {
                 return false;
             }
@@ -1492,7 +1002,7 @@ public final class SearchIndex {
 
     /** Another index of the same client, with the same options. */
     SearchIndex sibling(String indexName) {
-        return new SearchIndex(calls.forIndex(indexName));
+        return new SearchIndex(scope().withPathParameter("indexName", indexName), forwardToReplicas);
     }
 
     private String taskDescription(long taskID) {

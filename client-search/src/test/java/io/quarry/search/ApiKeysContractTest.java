@@ -1,6 +1,6 @@
 package io.quarry.search;
 
-import static io.quarry.search.MockClients.FAST;
+import static io.quarry.testsupport.TestWaits.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,6 +11,7 @@ import io.quarry.search.model.ApiKey;
 import io.quarry.search.model.ApiKeyInfo;
 import io.quarry.search.model.ApiKeyResponse;
 import io.quarry.search.model.SearchQuery;
+import io.quarry.testsupport.MockServerClients;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,7 @@ class ApiKeysContractTest {
     static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
 
     @AutoClose
-    private final SearchClient client = MockClients.client(MOCK.server());
+    private final SearchClient client = SearchClient.create(MockServerClients.config(MOCK.server()));
     private final SearchIndex index = client.index("products");
 
     @BeforeEach
@@ -91,7 +92,7 @@ class ApiKeysContractTest {
         String key = client.apiKeys().add(ApiKey.withAcl("search")).key();
         client.apiKeys().waitForApiKey(key, ApiKeyChange.ADD, null, FAST);
 
-        try (SearchClient searchOnly = MockClients.client(MOCK.server(), key)) {
+        try (SearchClient searchOnly = SearchClient.create(MockServerClients.config(MOCK.server(), key))) {
             SearchIndex products = searchOnly.index("products");
             assertThat(products.search(SearchQuery.of("phone"), Product.class).nbHits()).isEqualTo(1);
             assertThatThrownBy(() -> products.saveObject("p2", new Product("p2", "Lamp", "Bolt", 2)))
@@ -113,7 +114,7 @@ class ApiKeysContractTest {
                 .isEqualTo(key);
         assertThat(index.apiKeys().getAsync(key).join().description()).isEqualTo("idx2");
 
-        try (SearchClient scoped = MockClients.client(MOCK.server(), key)) {
+        try (SearchClient scoped = SearchClient.create(MockServerClients.config(MOCK.server(), key))) {
             assertThat(scoped.index("products").search(SearchQuery.of("phone"), Product.class).nbHits())
                     .isEqualTo(1);
             assertThatThrownBy(() -> scoped.index("other").search(SearchQuery.of("phone"), Product.class))

@@ -14,7 +14,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.put;
 import static com.github.tomakehurst.wiremock.client.WireMock.putRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED;
-import static io.quarry.search.MockClients.FAST;
+import static io.quarry.testsupport.TestWaits.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
@@ -23,6 +23,7 @@ import io.quarry.search.model.ApiKeyInfo;
 import io.quarry.search.model.ApiKeyResponse;
 import io.quarry.search.model.ListApiKeysResponse;
 import io.quarry.search.model.SearchQuery;
+import io.quarry.testsupport.WireMockClients;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -34,7 +35,7 @@ class ApiKeysRequestShapeTest {
     static final WireMockExtension WM = WireMockClients.server();
 
     @AutoClose
-    private final SearchClient client = WireMockClients.client(WM);
+    private final SearchClient client = SearchClient.create(WireMockClients.config(WM));
 
     @Test
     void createsAGlobalKeyWithItsParameters() {

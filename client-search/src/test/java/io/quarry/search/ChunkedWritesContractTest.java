@@ -1,6 +1,6 @@
 package io.quarry.search;
 
-import static io.quarry.search.MockClients.FAST;
+import static io.quarry.testsupport.TestWaits.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -14,6 +14,7 @@ import io.quarry.search.model.IndexSettings;
 import io.quarry.search.model.ReplaceAllResponse;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.search.model.Synonym;
+import io.quarry.testsupport.MockServerClients;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +33,7 @@ class ChunkedWritesContractTest {
     private static final BatchOptions WAIT = BatchOptions.defaults().waitForTasks(true).waitPolicy(FAST);
 
     @AutoClose
-    private final SearchClient client = MockClients.client(MOCK.server());
+    private final SearchClient client = SearchClient.create(MockServerClients.config(MOCK.server()));
     private final SearchIndex index = client.index("products");
 
     @Test
@@ -78,8 +79,8 @@ class ChunkedWritesContractTest {
     @Test
     void replacesAllRecordsKeepingSettingsAndSynonyms() {
         index.saveObjects(products(5), WAIT);
-        index.waitForTask(index.setSettings(IndexSettings.create().customRanking("desc(price)"), false).taskID(), FAST);
-        index.waitForTask(index.synonyms().save(Synonym.regular("s", "lamp", "light"), false).taskID(), FAST);
+        index.waitForTask(index.setSettings(IndexSettings.create().customRanking("desc(price)")).taskID(), FAST);
+        index.waitForTask(index.synonyms().save(Synonym.regular("s", "lamp", "light")).taskID(), FAST);
 
         ReplaceAllResponse replaced = index.replaceAllObjects(List.of(new Product("n1", "lamp", "Acme", 1),
                 new Product("n2", "desk", "Acme", 2)), BatchOptions.defaults().waitPolicy(FAST));

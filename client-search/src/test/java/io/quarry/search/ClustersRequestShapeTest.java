@@ -19,6 +19,7 @@ import io.quarry.search.model.SearchQuery;
 import io.quarry.search.model.UserIdQuery;
 import io.quarry.search.model.UserIdSearchResponse;
 import io.quarry.search.model.UserMapping;
+import io.quarry.testsupport.WireMockClients;
 import java.util.List;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
@@ -33,7 +34,7 @@ class ClustersRequestShapeTest {
     private static final String ENTRY = "{\"userID\":\"u1\",\"clusterName\":\"c1\",\"nbRecords\":42,\"dataSize\":100}";
 
     @AutoClose
-    private final SearchClient client = WireMockClients.client(WM);
+    private final SearchClient client = SearchClient.create(WireMockClients.config(WM));
 
     @Test
     void assignsUsersWithTheUserHeader() {

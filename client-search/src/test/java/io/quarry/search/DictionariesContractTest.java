@@ -1,6 +1,6 @@
 package io.quarry.search;
 
-import static io.quarry.search.MockClients.FAST;
+import static io.quarry.testsupport.TestWaits.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.mockserver.junit.MockServerExtension;
@@ -12,6 +12,7 @@ import io.quarry.search.model.DictionaryOperation;
 import io.quarry.search.model.DictionaryQuery;
 import io.quarry.search.model.DictionarySearchResponse;
 import io.quarry.search.model.DictionarySettings;
+import io.quarry.testsupport.MockServerClients;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
@@ -25,7 +26,7 @@ class DictionariesContractTest {
     static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
 
     @AutoClose
-    private final SearchClient client = MockClients.client(MOCK.server());
+    private final SearchClient client = SearchClient.create(MockServerClients.config(MOCK.server()));
     private final Dictionaries dictionaries = client.dictionaries();
 
     @Test

@@ -12,7 +12,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.putRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED;
-import static io.quarry.search.MockClients.FAST;
+import static io.quarry.testsupport.TestWaits.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
@@ -24,6 +24,7 @@ import io.quarry.search.model.DictionaryOperation;
 import io.quarry.search.model.DictionaryQuery;
 import io.quarry.search.model.DictionarySearchResponse;
 import io.quarry.search.model.DictionarySettings;
+import io.quarry.testsupport.WireMockClients;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
@@ -37,7 +38,7 @@ class DictionariesRequestShapeTest {
     static final WireMockExtension WM = WireMockClients.server();
 
     @AutoClose
-    private final SearchClient client = WireMockClients.client(WM);
+    private final SearchClient client = SearchClient.create(WireMockClients.config(WM));
 
     @Test
     void batchesEntriesAndWaitsForTheApplicationTask() {

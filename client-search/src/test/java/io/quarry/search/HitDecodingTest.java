@@ -12,6 +12,7 @@ import io.quarry.search.model.IndexQuery;
 import io.quarry.search.model.ObjectRequest;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.search.model.SearchResponse;
+import io.quarry.testsupport.WireMockClients;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +54,7 @@ class HitDecodingTest {
                 + PAGE.replace("\"query\":\"phone\"", "\"query\":\"lamp\",\"index\":\"other\"") + "]}")));
         WM.stubFor(post(urlPathMatching("/1/indexes/\\*/objects")).willReturn(okJson("{\"results\":["
                 + "{\"objectID\":\"p1\",\"name\":\"red phone\",\"price\":300,\"_tags\":[\"x\"],\"extra\":1},null]}")));
-        client = WireMockClients.client(WM);
+        client = SearchClient.create(WireMockClients.config(WM));
     }
 
     @AfterEach

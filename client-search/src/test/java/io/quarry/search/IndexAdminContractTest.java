@@ -1,6 +1,6 @@
 package io.quarry.search;
 
-import static io.quarry.search.MockClients.FAST;
+import static io.quarry.testsupport.TestWaits.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -13,7 +13,7 @@ import io.quarry.search.model.SearchSynonymsResponse;
 import io.quarry.search.model.Synonym;
 import io.quarry.search.model.SynonymQuery;
 import io.quarry.search.model.SynonymType;
-import io.quarry.search.model.WriteResponse;
+import io.quarry.testsupport.MockServerClients;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
@@ -28,7 +28,7 @@ class IndexAdminContractTest {
     static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
 
     @AutoClose
-    private final SearchClient client = MockClients.client(MOCK.server());
+    private final SearchClient client = SearchClient.create(MockServerClients.config(MOCK.server()));
     private final SearchIndex index = client.index("products");
 
     @BeforeEach
@@ -38,8 +38,8 @@ class IndexAdminContractTest {
 
     @Test
     void changesAndReadsSettings() {
-        WriteResponse set = index.setSettings(IndexSettings.create().searchableAttributes("name")
-                .customRanking("desc(price)").setting("hitsPerPage", 7), false);
+        var set = index.setSettings(IndexSettings.create().searchableAttributes("name")
+                .customRanking("desc(price)").setting("hitsPerPage", 7));
         assertThat(index.waitForTask(set.taskID(), FAST).isPublished()).isTrue();
 
         IndexSettings settings = index.getSettings();
@@ -50,9 +50,9 @@ class IndexAdminContractTest {
 
     @Test
     void managesSynonyms() throws Exception {
-        index.waitForTask(index.synonyms().save(Synonym.regular("s1", "phone", "mobile"), false).taskID(), FAST);
+        index.waitForTask(index.synonyms().save(Synonym.regular("s1", "phone", "mobile")).taskID(), FAST);
         index.waitForTask(index.synonyms().saveAll(List.of(Synonym.oneWay("s2", "tv", "television"),
-                Synonym.placeholder("s3", "<street>", "street", "st")), false, false).taskID(), FAST);
+                Synonym.placeholder("s3", "<street>", "street", "st"))).taskID(), FAST);
 
         assertThat(index.synonyms().get("s2").type()).isEqualTo(SynonymType.ONE_WAY_SYNONYM);
         assertThat(index.synonyms().get("s2").input()).isEqualTo("tv");
@@ -62,19 +62,19 @@ class IndexAdminContractTest {
         assertThat(index.synonyms().browse().toList()).hasSize(3);
         assertThat(index.synonyms().browseAsync().get()).hasSize(3);
 
-        index.waitForTask(index.synonyms().delete("s1", false).taskID(), FAST);
+        index.waitForTask(index.synonyms().delete("s1").taskID(), FAST);
         assertThatThrownBy(() -> index.synonyms().get("s1")).isInstanceOf(NotFoundException.class);
-        index.waitForTask(index.synonyms().saveAll(List.of(Synonym.altCorrection1("s4", "fone", "phone")), false, true)
+        index.waitForTask(index.synonyms().replaceAll(List.of(Synonym.altCorrection1("s4", "fone", "phone")))
                 .taskID(), FAST);
         assertThat(index.synonyms().browse().stream().map(Synonym::objectID)).containsExactly("s4");
-        index.waitForTask(index.synonyms().clear(false).taskID(), FAST);
+        index.waitForTask(index.synonyms().clear().taskID(), FAST);
         assertThat(index.synonyms().search(SynonymQuery.of("")).nbHits()).isZero();
     }
 
     @Test
     void copiesMovesListsAndDeletesIndices() {
-        index.waitForTask(index.setSettings(IndexSettings.create().customRanking("asc(price)"), false).taskID(), FAST);
-        index.waitForTask(index.synonyms().save(Synonym.regular("s1", "a", "b"), false).taskID(), FAST);
+        index.waitForTask(index.setSettings(IndexSettings.create().customRanking("asc(price)")).taskID(), FAST);
+        index.waitForTask(index.synonyms().save(Synonym.regular("s1", "a", "b")).taskID(), FAST);
 
         index.waitForTask(client.copyIndex("products", "copy").taskID(), FAST);
         index.waitForTask(client.copySettings("products", "settingsOnly").taskID(), FAST);
@@ -87,7 +87,7 @@ class IndexAdminContractTest {
         assertThat(settingsOnly.synonyms().get("s1").synonyms()).containsExactly("a", "b");
         assertThat(settingsOnly.search(SearchQuery.empty(), Product.class).nbHits()).isZero();
 
-        WriteResponse moved = client.moveIndex("copy", "renamed");
+        var moved = client.moveIndex("copy", "renamed");
         client.index("copy").waitForTask(moved.taskID(), FAST);
         assertThat(client.indexExists("renamed")).isTrue();
         assertThat(client.indexExists("copy")).isFalse();
@@ -100,7 +100,7 @@ class IndexAdminContractTest {
 
     @Test
     void readsTaskStatus() {
-        WriteResponse saved = index.partialUpdateObject("p1", Map.of("price", 2), true);
+        var saved = index.partialUpdateObject("p1", Map.of("price", 2), true);
 
         assertThat(index.waitForTaskAsync(saved.taskID(), FAST).join().isPublished()).isTrue();
         assertThat(index.getTask(saved.taskID()).status()).isEqualTo("published");

@@ -1,6 +1,6 @@
 package io.quarry.search;
 
-import static io.quarry.search.MockClients.FAST;
+import static io.quarry.testsupport.TestWaits.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,6 +9,7 @@ import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.model.LogEntry;
 import io.quarry.search.model.LogsQuery;
 import io.quarry.search.model.SearchQuery;
+import io.quarry.testsupport.MockServerClients;
 import java.util.List;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
@@ -22,7 +23,7 @@ class LogsContractTest {
     static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
 
     @AutoClose
-    private final SearchClient client = MockClients.client(MOCK.server());
+    private final SearchClient client = SearchClient.create(MockServerClients.config(MOCK.server()));
 
     @BeforeEach
     void seed() {

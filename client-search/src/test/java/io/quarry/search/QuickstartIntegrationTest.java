@@ -1,6 +1,6 @@
 package io.quarry.search;
 
-import static io.quarry.search.MockClients.FAST;
+import static io.quarry.testsupport.TestWaits.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,6 +12,7 @@ import io.quarry.search.model.IndexSettings;
 import io.quarry.search.model.ReplaceAllResponse;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.search.model.SearchResponse;
+import io.quarry.testsupport.MockServerClients;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -36,10 +37,10 @@ class QuickstartIntegrationTest {
 
     @Test
     void indexesSearchesBrowsesReplacesAndSecures(MockServer server) {
-        try (SearchClient client = MockClients.client(server)) {
+        try (SearchClient client = SearchClient.create(MockServerClients.config(server))) {
             SearchIndex index = client.index("catalogue");
             index.waitForTask(index.setSettings(IndexSettings.create().searchableAttributes("name", "brand")
-                    .attributesForFaceting("brand", "price"), false).taskID(), FAST);
+                    .attributesForFaceting("brand", "price")).taskID(), FAST);
 
             AtomicLong sent = new AtomicLong();
             index.saveObjects(items("widget"), BatchOptions.defaults().waitForTasks(true).waitPolicy(FAST)
@@ -71,7 +72,7 @@ class QuickstartIntegrationTest {
                             .validUntil(Instant.now().plus(Duration.ofHours(1))));
             assertThat(SecuredApiKeys.decode(secured).restrictIndices()).containsExactly("catalogue");
             assertThat(SearchClient.securedApiKeyRemainingValidity(secured)).isPositive();
-            try (SearchClient restricted = MockClients.client(server, secured)) {
+            try (SearchClient restricted = SearchClient.create(MockServerClients.config(server, secured))) {
                 SearchResponse<Item> acme = restricted.index("catalogue")
                         .search(SearchQuery.of("gadget").hitsPerPage(5), Item.class);
                 assertThat(acme.nbHits()).isEqualTo(COUNT / BRANDS.length);
@@ -83,7 +84,7 @@ class QuickstartIntegrationTest {
             String expired = SearchClient.generateSecuredApiKey(parent,
                     SecuredApiKeyRestrictions.create().validUntil(Instant.now().minus(Duration.ofMinutes(1))));
             assertThat(SearchClient.securedApiKeyRemainingValidity(expired)).isNegative();
-            try (SearchClient late = MockClients.client(server, expired)) {
+            try (SearchClient late = SearchClient.create(MockServerClients.config(server, expired))) {
                 assertThatThrownBy(() -> late.index("catalogue").search(SearchQuery.of("gadget"), Item.class))
                         .isInstanceOf(ForbiddenException.class);
             }

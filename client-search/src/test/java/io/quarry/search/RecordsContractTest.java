@@ -1,6 +1,6 @@
 package io.quarry.search;
 
-import static io.quarry.search.MockClients.FAST;
+import static io.quarry.testsupport.TestWaits.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -14,7 +14,7 @@ import io.quarry.search.model.BatchResponse;
 import io.quarry.search.model.MultipleBatchResponse;
 import io.quarry.search.model.ObjectRequest;
 import io.quarry.search.model.SearchQuery;
-import io.quarry.search.model.WriteResponse;
+import io.quarry.testsupport.MockServerClients;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
@@ -28,12 +28,12 @@ class RecordsContractTest {
     static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
 
     @AutoClose
-    private final SearchClient client = MockClients.client(MOCK.server());
+    private final SearchClient client = SearchClient.create(MockServerClients.config(MOCK.server()));
     private final SearchIndex index = client.index("products");
 
     @Test
     void savesReadsAndReplacesARecord() {
-        WriteResponse saved = index.saveObject("p1", new Product("p1", "Phone", "Acme", 300));
+        var saved = index.saveObject("p1", new Product("p1", "Phone", "Acme", 300));
         index.waitForTask(saved.taskID(), FAST);
 
         assertThat(saved.objectID()).isEqualTo("p1");
@@ -49,7 +49,7 @@ class RecordsContractTest {
 
     @Test
     void addsWithAServiceAssignedObjectID() {
-        WriteResponse added = index.addObject(Map.of("name", "Lamp"));
+        var added = index.addObject(Map.of("name", "Lamp"));
         index.waitForTask(added.taskID(), FAST);
 
         assertThat(added.objectID()).isNotBlank();
@@ -78,8 +78,7 @@ class RecordsContractTest {
                 BatchOperation.of(BatchAction.ADD_OBJECT, new Product("c", "C", "Acme", 3))));
         index.waitForTask(batch.taskID(), FAST);
         assertThat(batch.objectIDs()).containsExactly("a", "b", "c");
-        index.waitForTask(index.setSettings(
-                io.quarry.search.model.IndexSettings.create().attributesForFaceting("brand"), false).taskID(), FAST);
+        index.waitForTask(index.setSettings(io.quarry.search.model.IndexSettings.create().attributesForFaceting("brand")).taskID(), FAST);
 
         index.waitForTask(index.deleteObject("a").taskID(), FAST);
         index.waitForTask(index.deleteBy(SearchQuery.empty().filters("brand:Bolt")).taskID(), FAST);
@@ -109,7 +108,7 @@ class RecordsContractTest {
 
     @Test
     void asyncFormsComplete() throws Exception {
-        WriteResponse saved = index.saveObjectAsync("p1", new Product("p1", "Phone", "Acme", 1)).get();
+        var saved = index.saveObjectAsync("p1", new Product("p1", "Phone", "Acme", 1)).get();
         index.waitForTaskAsync(saved.taskID(), FAST).get();
 
         assertThat(index.getObjectAsync("p1", Product.class).get().name()).isEqualTo("Phone");

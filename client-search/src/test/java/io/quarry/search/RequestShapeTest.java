@@ -22,6 +22,7 @@ import io.quarry.search.model.LogsQuery;
 import io.quarry.search.model.LogsResponse;
 import io.quarry.search.model.ObjectRequest;
 import io.quarry.search.model.SearchQuery;
+import io.quarry.testsupport.WireMockClients;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
@@ -38,7 +39,7 @@ class RequestShapeTest {
     static final WireMockExtension WRITE = WireMockClients.server();
 
     @AutoClose
-    private final SearchClient client = WireMockClients.client(READ, WRITE);
+    private final SearchClient client = SearchClient.create(WireMockClients.config(READ, WRITE));
 
     @BeforeEach
     void stubEveryCall() {
@@ -55,7 +56,7 @@ class RequestShapeTest {
         index.browse(SearchQuery.empty(), FreeFormRecord.class);
         index.rules().search(io.quarry.search.model.RuleQuery.of(""));
         index.saveObject("1", Map.of("a", 1));
-        index.setSettings(io.quarry.search.model.IndexSettings.create().hitsPerPage(3), false);
+        index.setSettings(io.quarry.search.model.IndexSettings.create().hitsPerPage(3));
         index.batch(List.of());
 
         READ.verify(5, anyRequestedFor(anyUrl()));
@@ -103,8 +104,9 @@ class RequestShapeTest {
 
     @Test
     void sendsCredentialsAndPerRequestHeaders() {
-        client.index("products").search(SearchQuery.of("a"), FreeFormRecord.class,
-                RequestOptions.builder().forwardedFor("10.0.0.1").header("X-Custom", "1").build());
+        client.index("products")
+                .withOptions(RequestOptions.builder().forwardedFor("10.0.0.1").header("X-Custom", "1").build())
+                .search(SearchQuery.of("a"), FreeFormRecord.class);
 
         READ.verify(postRequestedFor(urlEqualTo("/1/indexes/products/query"))
                 .withHeader("X-Service-Application-Id", equalTo(WireMockClients.APP_ID))

@@ -1,6 +1,6 @@
 package io.quarry.search;
 
-import static io.quarry.search.MockClients.FAST;
+import static io.quarry.testsupport.TestWaits.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -16,6 +16,7 @@ import io.quarry.search.model.RuleQuery;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.search.model.SearchResponse;
 import io.quarry.search.model.SearchRulesResponse;
+import io.quarry.testsupport.MockServerClients;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
@@ -37,14 +38,14 @@ class RulesContractTest {
             new RuleConsequence(null, List.of(Map.of("objectID", "p4", "position", 0)), null, Map.of("banner", "b")));
 
     @AutoClose
-    private final SearchClient client = MockClients.client(MOCK.server());
+    private final SearchClient client = SearchClient.create(MockServerClients.config(MOCK.server()));
     private final SearchIndex index = client.index("products");
     private final IndexRules rules = index.rules();
 
     @BeforeEach
     void seed() {
         index.waitForTask(index.setSettings(IndexSettings.create().searchableAttributes("name")
-                .attributesForFaceting("brand"), false).taskID(), FAST);
+                .attributesForFaceting("brand")).taskID(), FAST);
         index.saveObjects(List.of(new Product("p1", "red phone", "Acme", 10),
                         new Product("p2", "blue lamp", "Acme", 20), new Product("p3", "blue phone", "Bolt", 30),
                         new Product("p4", "red lamp", "Bolt", 40)),
@@ -55,14 +56,14 @@ class RulesContractTest {
     void aSavedRuleChangesResultsUntilItIsDeleted() {
         assertThat(ids(SearchQuery.of("phone"))).containsExactlyInAnyOrder("p1", "p3");
 
-        index.waitForTask(rules.save(ONLY_ACME, false).taskID(), FAST);
+        index.waitForTask(rules.save(ONLY_ACME).taskID(), FAST);
         assertThat(ids(SearchQuery.of("phone"))).containsExactly("p1");
         Rule read = rules.get("only-acme");
         assertThat(read.conditions()).containsExactly(RuleCondition.of("phone", "contains"));
         assertThat(read.consequence().params().get("filters")).contains("brand:Acme");
         assertThat(read.description()).isEqualTo("Acme phones only");
 
-        index.waitForTask(rules.delete("only-acme", false).taskID(), FAST);
+        index.waitForTask(rules.delete("only-acme").taskID(), FAST);
         assertThat(ids(SearchQuery.of("phone"))).containsExactlyInAnyOrder("p1", "p3");
         assertThatThrownBy(() -> rules.get("only-acme")).isInstanceOf(NotFoundException.class);
     }
@@ -71,7 +72,7 @@ class RulesContractTest {
     void facetPlaceholderWithAutomaticFacetFiltersFiltersOnTheBrandTheQueryNames() {
         Rule brandInQuery = Rule.of("brand-in-query", RuleCondition.of("{facet:brand}", "contains"),
                 RuleConsequence.params(SearchQuery.empty().param("automaticFacetFilters", List.of("brand"))));
-        index.waitForTask(rules.save(brandInQuery, false).taskID(), FAST);
+        index.waitForTask(rules.save(brandInQuery).taskID(), FAST);
 
         assertThat(ids(SearchQuery.of("acme phone"))).containsExactly("p1");
         assertThat(ids(SearchQuery.of("bolt lamp"))).containsExactly("p4");
@@ -82,7 +83,7 @@ class RulesContractTest {
 
     @Test
     void hidesPromotesAndReturnsUserData() {
-        index.waitForTask(rules.saveAll(List.of(HIDE_P2, PROMOTE_P4), false, false).taskID(), FAST);
+        index.waitForTask(rules.saveAll(List.of(HIDE_P2, PROMOTE_P4)).taskID(), FAST);
 
         assertThat(ids(SearchQuery.of("lamp"))).containsExactly("p4");
         SearchResponse<Product> lamps = index.search(SearchQuery.of("lamp"), Product.class);
@@ -96,7 +97,7 @@ class RulesContractTest {
     void aRuleWithAContextAppliesOnlyWhenTheQueryActivatesIt() {
         Rule inShop = new Rule("in-shop", List.of(new RuleCondition("phone", "contains", "shop", null)),
                 RuleConsequence.params(SearchQuery.empty().filters("brand:Bolt")), null, null);
-        index.waitForTask(rules.save(inShop, false).taskID(), FAST);
+        index.waitForTask(rules.save(inShop).taskID(), FAST);
 
         assertThat(ids(SearchQuery.of("phone"))).containsExactlyInAnyOrder("p1", "p3");
         assertThat(ids(SearchQuery.of("phone").ruleContexts("shop"))).containsExactly("p3");
@@ -106,7 +107,7 @@ class RulesContractTest {
 
     @Test
     void aDisabledRuleDoesNothing() {
-        index.waitForTask(rules.save(ONLY_ACME.enabled(false), false).taskID(), FAST);
+        index.waitForTask(rules.save(ONLY_ACME.enabled(false)).taskID(), FAST);
 
         assertThat(ids(SearchQuery.of("phone"))).containsExactlyInAnyOrder("p1", "p3");
         assertThat(rules.get("only-acme").enabled()).isFalse();
@@ -114,7 +115,7 @@ class RulesContractTest {
 
     @Test
     void searchesBrowsesClearsAndReplacesRules() {
-        index.waitForTask(rules.saveAll(List.of(ONLY_ACME, HIDE_P2, PROMOTE_P4), false, false).taskID(), FAST);
+        index.waitForTask(rules.saveAll(List.of(ONLY_ACME, HIDE_P2, PROMOTE_P4)).taskID(), FAST);
 
         SearchRulesResponse found = rules.search(RuleQuery.of("promote"));
         assertThat(found.hits()).extracting(Rule::objectID).containsExactly("promote-p4");
@@ -123,32 +124,31 @@ class RulesContractTest {
                 .containsExactlyInAnyOrder("only-acme", "hide-p2", "promote-p4");
         assertThat(rules.browseAsync().join()).hasSize(3);
 
-        index.waitForTask(rules.saveAll(List.of(HIDE_P2), false, true).taskID(), FAST);
+        index.waitForTask(rules.replaceAll(List.of(HIDE_P2)).taskID(), FAST);
         assertThat(rules.browse().stream().map(Rule::objectID)).containsExactly("hide-p2");
         assertThat(ids(SearchQuery.of("phone"))).containsExactlyInAnyOrder("p1", "p3");
 
-        index.waitForTask(rules.clear(false).taskID(), FAST);
+        index.waitForTask(rules.clear().taskID(), FAST);
         assertThat(rules.search(RuleQuery.of("")).nbHits()).isZero();
         assertThat(ids(SearchQuery.of("lamp"))).containsExactlyInAnyOrder("p2", "p4");
     }
 
     @Test
     void asynchronousForms() {
-        index.waitForTask(rules.saveAsync(ONLY_ACME, false).join().taskID(), FAST);
-        index.waitForTask(rules.saveAllAsync(List.of(HIDE_P2), false, false).join().taskID(), FAST);
+        index.waitForTask(rules.saveAsync(ONLY_ACME).join().taskID(), FAST);
+        index.waitForTask(rules.saveAllAsync(List.of(HIDE_P2)).join().taskID(), FAST);
         assertThat(rules.getAsync("hide-p2").join().objectID()).isEqualTo("hide-p2");
         assertThat(rules.searchAsync(RuleQuery.of("acme")).join().hits()).extracting(Rule::objectID)
                 .containsExactly("only-acme");
-        index.waitForTask(rules.deleteAsync("hide-p2", false).join().taskID(), FAST);
-        index.waitForTask(rules.clearAsync(false).join().taskID(), FAST);
+        index.waitForTask(rules.deleteAsync("hide-p2").join().taskID(), FAST);
+        index.waitForTask(rules.clearAsync().join().taskID(), FAST);
         assertThat(rules.browse().toList()).isEmpty();
     }
 
     @Test
     void forwardsToReplicas() {
-        index.waitForTask(index.setSettings(IndexSettings.create().setting("replicas", List.of("products_price")),
-                false).taskID(), FAST);
-        index.waitForTask(rules.save(ONLY_ACME, true).taskID(), FAST);
+        index.waitForTask(index.setSettings(IndexSettings.create().setting("replicas", List.of("products_price"))).taskID(), FAST);
+        index.waitForTask(rules.forwardingToReplicas().save(ONLY_ACME).taskID(), FAST);
 
         assertThat(client.index("products_price").rules().get("only-acme").objectID()).isEqualTo("only-acme");
     }
@@ -158,7 +158,7 @@ class RulesContractTest {
         Rule onFilters = Rule.of("on-filters", new RuleCondition(null, null, null, "brand:Acme"),
                 RuleConsequence.params(SearchQuery.empty().query("phone")));
 
-        assertThatThrownBy(() -> rules.save(onFilters, false)).isInstanceOf(BadRequestException.class);
+        assertThatThrownBy(() -> rules.save(onFilters)).isInstanceOf(BadRequestException.class);
     }
 
     private List<String> ids(SearchQuery query) {

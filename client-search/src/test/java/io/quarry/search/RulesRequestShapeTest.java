@@ -24,6 +24,7 @@ import io.quarry.search.model.RuleConsequence;
 import io.quarry.search.model.RuleQuery;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.search.model.SearchResponse;
+import io.quarry.testsupport.WireMockClients;
 import java.util.Iterator;
 import java.util.List;
 import org.junit.jupiter.api.AutoClose;
@@ -40,7 +41,7 @@ class RulesRequestShapeTest {
             + "\"anchoring\":\"contains\"}],\"consequence\":{\"params\":{\"filters\":\"price < 10\"}}}";
 
     @AutoClose
-    private final SearchClient client = WireMockClients.client(WM);
+    private final SearchClient client = SearchClient.create(WireMockClients.config(WM));
     private final SearchIndex index = client.index("products");
 
     @Test
@@ -59,21 +60,21 @@ class RulesRequestShapeTest {
         Rule rule = Rule.of("r1", RuleCondition.of("cheap", "contains"),
                 RuleConsequence.params(SearchQuery.empty().filters("price < 10")));
 
-        assertThat(index.rules().save(rule, true).objectID()).isEqualTo("r1");
-        assertThat(index.rules().saveAll(List.of(rule), false, true).taskID()).isEqualTo(12);
+        assertThat(index.rules().forwardingToReplicas().save(rule).objectID()).isEqualTo("r1");
+        assertThat(index.rules().replaceAll(List.of(rule)).taskID()).isEqualTo(12);
         Rule read = index.rules().get("r1");
         assertThat(read).isEqualTo(rule);
         assertThat(read.consequence().params().get("filters")).contains("price < 10");
-        assertThat(index.rules().delete("r1", false).taskID()).isEqualTo(13);
-        assertThat(index.rules().clearAsync(true).join().taskID()).isEqualTo(14);
+        assertThat(index.rules().delete("r1").taskID()).isEqualTo(13);
+        assertThat(index.rules().forwardingToReplicas().clearAsync().join().taskID()).isEqualTo(14);
         assertThat(index.rules().search(RuleQuery.of("cheap")).hits()).containsExactly(rule);
 
         WM.verify(putRequestedFor(urlEqualTo("/1/indexes/products/rules/r1?forwardToReplicas=true"))
                 .withRequestBody(equalToJson(RULE_JSON)));
         WM.verify(postRequestedFor(urlEqualTo(
-                "/1/indexes/products/rules/batch?forwardToReplicas=false&clearExistingRules=true"))
+                "/1/indexes/products/rules/batch?clearExistingRules=true"))
                 .withRequestBody(equalToJson("[" + RULE_JSON + "]")));
-        WM.verify(deleteRequestedFor(urlEqualTo("/1/indexes/products/rules/r1?forwardToReplicas=false")));
+        WM.verify(deleteRequestedFor(urlEqualTo("/1/indexes/products/rules/r1")));
         WM.verify(postRequestedFor(urlEqualTo("/1/indexes/products/rules/clear?forwardToReplicas=true")));
         WM.verify(postRequestedFor(urlEqualTo("/1/indexes/products/rules/search"))
                 .withRequestBody(equalToJson("{\"query\":\"cheap\"}")));

@@ -1,11 +1,12 @@
 package io.quarry.search;
 
-import static io.quarry.search.MockClients.FAST;
+import static io.quarry.testsupport.TestWaits.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.core.FreeFormRecord;
 import io.quarry.core.NotFoundException;
+import io.quarry.core.PagedIterable;
 import io.quarry.mockserver.MockServer;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.junit.MockServerSettings;
@@ -16,6 +17,7 @@ import io.quarry.search.model.IndexSettings;
 import io.quarry.search.model.MultiSearchStrategy;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.search.model.SearchResponse;
+import io.quarry.testsupport.MockServerClients;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AutoClose;
@@ -34,11 +36,11 @@ class SearchContractTest {
 
     @BeforeAll
     static void seed(MockServer server) {
-        client = MockClients.client(server);
+        client = SearchClient.create(MockServerClients.config(server));
         index = client.index("products");
         index.waitForTask(index.setSettings(IndexSettings.create()
                 .searchableAttributes("name", "brand")
-                .attributesForFaceting("searchable(brand)", "price"), false).taskID(), FAST);
+                .attributesForFaceting("searchable(brand)", "price")).taskID(), FAST);
         List<Product> products = new ArrayList<>();
         String[] brands = {"Apple", "Acme", "Bolt"};
         for (int i = 0; i < 30; i++) {

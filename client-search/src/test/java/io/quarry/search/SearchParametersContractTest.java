@@ -1,6 +1,6 @@
 package io.quarry.search;
 
-import static io.quarry.search.MockClients.FAST;
+import static io.quarry.testsupport.TestWaits.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -13,6 +13,7 @@ import io.quarry.search.model.Hit;
 import io.quarry.search.model.IndexSettings;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.search.model.SearchResponse;
+import io.quarry.testsupport.MockServerClients;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
@@ -34,10 +35,10 @@ class SearchParametersContractTest {
 
     @BeforeAll
     static void seed(MockServer server) {
-        client = MockClients.client(server);
+        client = SearchClient.create(MockServerClients.config(server));
         index = client.index("places");
         index.waitForTask(index.setSettings(IndexSettings.create().searchableAttributes("name", "city")
-                .attributesForFaceting("city", "tags").attributeForDistinct("city"), false).taskID(), FAST);
+                .attributesForFaceting("city", "tags").attributeForDistinct("city")).taskID(), FAST);
         index.saveObjects(List.of(
                 place("1", "Blue cafe on the harbour", "Paris", 48.8566, 2.3522),
                 place("2", "Red cafe near the station", "Paris", 48.8600, 2.3400),

@@ -1,6 +1,6 @@
 package io.quarry.search;
 
-import static io.quarry.search.MockClients.FAST;
+import static io.quarry.testsupport.TestWaits.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,6 +10,7 @@ import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.model.ApiKey;
 import io.quarry.search.model.IndexSettings;
 import io.quarry.search.model.SearchQuery;
+import io.quarry.testsupport.MockServerClients;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AutoClose;
@@ -29,9 +30,9 @@ class SecuredApiKeysContractTest {
 
     @BeforeAll
     static void seed() {
-        admin = MockClients.client(MOCK.server());
+        admin = SearchClient.create(MockServerClients.config(MOCK.server()));
         SearchIndex products = admin.index("products");
-        products.waitForTask(products.setSettings(IndexSettings.create().attributesForFaceting("brand"), false)
+        products.waitForTask(products.setSettings(IndexSettings.create().attributesForFaceting("brand"))
                 .taskID(), FAST);
         products.saveObjects(List.of(new Product("p1", "red phone", "Acme", 1),
                         new Product("p2", "blue phone", "Bolt", 2), new Product("p3", "green phone", "Acme", 3)),
@@ -44,7 +45,7 @@ class SecuredApiKeysContractTest {
     void embeddedParametersAreForcedAndFiltersAnded() {
         String key = secured(r -> r.searchParams(SearchQuery.empty().hitsPerPage(1)).filters("brand:Acme"));
 
-        try (SearchClient client = MockClients.client(MOCK.server(), key)) {
+        try (SearchClient client = SearchClient.create(MockServerClients.config(MOCK.server(), key))) {
             var page = client.index("products").search(SearchQuery.of("phone").hitsPerPage(10)
                     .filters("price > 1"), Product.class);
             assertThat(page.nbHits()).isEqualTo(1);
@@ -88,8 +89,8 @@ class SecuredApiKeysContractTest {
     }
 
     private static long searchWith(String key, RequestOptions options) {
-        try (SearchClient client = MockClients.client(MOCK.server(), key)) {
-            return client.index("products").search(SearchQuery.of("phone"), Product.class, options).nbHits();
+        try (SearchClient client = SearchClient.create(MockServerClients.config(MOCK.server(), key))) {
+            return client.index("products").withOptions(options).search(SearchQuery.of("phone"), Product.class).nbHits();
         }
     }
 }

@@ -3,8 +3,9 @@ package io.quarry.search;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.quarry.core.WaitPolicy;
 import io.quarry.core.WaitTimeoutException;
-import io.quarry.search.internal.Poller;
+import io.quarry.core.spi.Polling;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -38,12 +39,12 @@ class WaitPolicyTest {
         AtomicInteger attempts = new AtomicInteger();
         WaitPolicy three = new WaitPolicy(3, Duration.ofMillis(1), Duration.ofMillis(1), 1);
 
-        assertThatThrownBy(() -> Poller.poll("thing", three, () -> {
+        assertThatThrownBy(() -> Polling.poll("thing", three, () -> {
             attempts.incrementAndGet();
             return Optional.empty();
         })).isInstanceOf(WaitTimeoutException.class).hasMessageContaining("thing");
         assertThat(attempts).hasValue(3);
-        assertThat(Poller.poll("thing", three, () -> Optional.of(attempts.incrementAndGet()))).isEqualTo(4);
+        assertThat(Polling.poll("thing", three, () -> Optional.of(attempts.incrementAndGet()))).isEqualTo(4);
     }
 
     @Test
@@ -51,7 +52,7 @@ class WaitPolicyTest {
         WaitPolicy three = new WaitPolicy(3, Duration.ofMillis(1), Duration.ofMillis(1), 1);
         IllegalStateException boom = new IllegalStateException("boom");
 
-        CompletableFuture<Object> failed = Poller.pollAsync("thing", three, () -> CompletableFuture.failedFuture(boom));
+        CompletableFuture<Object> failed = Polling.pollAsync("thing", three, () -> CompletableFuture.failedFuture(boom));
 
         assertThat(failed).failsWithin(Duration.ofSeconds(10))
                 .withThrowableOfType(java.util.concurrent.ExecutionException.class).withCause(boom);

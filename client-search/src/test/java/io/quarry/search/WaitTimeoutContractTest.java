@@ -3,10 +3,12 @@ package io.quarry.search;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.quarry.core.WaitPolicy;
 import io.quarry.core.WaitTimeoutException;
 import io.quarry.mockserver.MockServer;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.junit.MockServerSettings;
+import io.quarry.testsupport.MockServerClients;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -22,7 +24,7 @@ class WaitTimeoutContractTest {
 
     @Test
     void givesUpWithATypedTimeout(MockServer server) {
-        try (SearchClient client = MockClients.client(server)) {
+        try (SearchClient client = SearchClient.create(MockServerClients.config(server))) {
             SearchIndex index = client.index("slow");
             long task = index.saveObject("r", Map.of("a", 1)).taskID();
 

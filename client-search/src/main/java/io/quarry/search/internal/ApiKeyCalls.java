@@ -2,7 +2,7 @@ package io.quarry.search.internal;
 
 import io.quarry.core.ApiRequest;
 import io.quarry.core.Endpoint;
-import io.quarry.core.RequestOptions;
+import io.quarry.core.spi.CallScope;
 import io.quarry.search.model.ApiKey;
 import io.quarry.search.model.ApiKeyInfo;
 import io.quarry.search.model.ApiKeyResponse;
@@ -15,7 +15,19 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class ApiKeyCalls {
 
-    private final Scope scope;
+    /**
+     * The key endpoints of one scope.
+     *
+     * @param add    creates a key
+     * @param update replaces a key's parameters ({@code {key}} in the path)
+     * @param list   lists the keys
+     * @param get    reads a key ({@code {key}} in the path)
+     * @param delete deletes a key ({@code {key}} in the path)
+     */
+    public record Routes(Endpoint add, Endpoint update, Endpoint list, Endpoint get, Endpoint delete) {
+    }
+
+    private final CallScope scope;
     private final Endpoint add;
     private final Endpoint update;
     private final Endpoint list;
@@ -26,117 +38,103 @@ public final class ApiKeyCalls {
      * Key calls over one set of endpoints.
      *
      * @param scope  where the calls go
-     * @param add    creates a key
-     * @param update replaces a key's parameters ({@code {key}} in the path)
-     * @param list   lists the keys
-     * @param get    reads a key ({@code {key}} in the path)
-     * @param delete deletes a key ({@code {key}} in the path)
+     * @param routes the endpoints
      */
-    public ApiKeyCalls(Scope scope, Endpoint add, Endpoint update, Endpoint list, Endpoint get, Endpoint delete) {
+    public ApiKeyCalls(CallScope scope, Routes routes) {
         this.scope = scope;
-        this.add = add;
-        this.update = update;
-        this.list = list;
-        this.get = get;
-        this.delete = delete;
+        this.add = routes.add();
+        this.update = routes.update();
+        this.list = routes.list();
+        this.get = routes.get();
+        this.delete = routes.delete();
     }
 
     /**
      * @param parameters the key parameters
-     * @param options    per-request options, or null
      * @return the new key and {@code createdAt}
      */
-    public ApiKeyResponse add(ApiKey parameters, RequestOptions options) {
-        return addRequest(parameters, options).execute(ApiKeyResponse.class);
+    public ApiKeyResponse add(ApiKey parameters) {
+        return addRequest(parameters).execute(ApiKeyResponse.class);
     }
 
     /**
      * @param parameters the key parameters
-     * @param options    per-request options, or null
      * @return a future of the new key and {@code createdAt}
      */
-    public CompletableFuture<ApiKeyResponse> addAsync(ApiKey parameters, RequestOptions options) {
-        return addRequest(parameters, options).executeAsync(ApiKeyResponse.class);
+    public CompletableFuture<ApiKeyResponse> addAsync(ApiKey parameters) {
+        return addRequest(parameters).executeAsync(ApiKeyResponse.class);
     }
 
-    private ApiRequest addRequest(ApiKey parameters, RequestOptions options) {
-        return scope.request(add, options).body(parameters);
+    private ApiRequest addRequest(ApiKey parameters) {
+        return scope.request(add).body(parameters);
     }
 
     /**
      * @param key        the key
      * @param parameters the new parameters
-     * @param options    per-request options, or null
      * @return the key and {@code updatedAt}
      */
-    public ApiKeyResponse update(String key, ApiKey parameters, RequestOptions options) {
-        return updateRequest(key, parameters, options).execute(ApiKeyResponse.class);
+    public ApiKeyResponse update(String key, ApiKey parameters) {
+        return updateRequest(key, parameters).execute(ApiKeyResponse.class);
     }
 
     /**
      * @param key        the key
      * @param parameters the new parameters
-     * @param options    per-request options, or null
      * @return a future of the key and {@code updatedAt}
      */
-    public CompletableFuture<ApiKeyResponse> updateAsync(String key, ApiKey parameters, RequestOptions options) {
-        return updateRequest(key, parameters, options).executeAsync(ApiKeyResponse.class);
+    public CompletableFuture<ApiKeyResponse> updateAsync(String key, ApiKey parameters) {
+        return updateRequest(key, parameters).executeAsync(ApiKeyResponse.class);
     }
 
-    private ApiRequest updateRequest(String key, ApiKey parameters, RequestOptions options) {
-        return keyRequest(update, key, options).body(parameters);
+    private ApiRequest updateRequest(String key, ApiKey parameters) {
+        return keyRequest(update, key).body(parameters);
     }
 
     /**
-     * @param options per-request options, or null
      * @return the keys
      */
-    public ListApiKeysResponse list(RequestOptions options) {
-        return scope.request(list, options).execute(ListApiKeysResponse.class);
+    public ListApiKeysResponse list() {
+        return scope.request(list).execute(ListApiKeysResponse.class);
     }
 
     /**
-     * @param options per-request options, or null
      * @return a future of the keys
      */
-    public CompletableFuture<ListApiKeysResponse> listAsync(RequestOptions options) {
-        return scope.request(list, options).executeAsync(ListApiKeysResponse.class);
+    public CompletableFuture<ListApiKeysResponse> listAsync() {
+        return scope.request(list).executeAsync(ListApiKeysResponse.class);
     }
 
     /**
      * @param key     the key
-     * @param options per-request options, or null
      * @return the key and its parameters
      */
-    public ApiKeyInfo get(String key, RequestOptions options) {
-        return keyRequest(get, key, options).execute(ApiKeyInfo.class);
+    public ApiKeyInfo get(String key) {
+        return keyRequest(get, key).execute(ApiKeyInfo.class);
     }
 
     /**
      * @param key     the key
-     * @param options per-request options, or null
      * @return a future of the key and its parameters
      */
-    public CompletableFuture<ApiKeyInfo> getAsync(String key, RequestOptions options) {
-        return keyRequest(get, key, options).executeAsync(ApiKeyInfo.class);
+    public CompletableFuture<ApiKeyInfo> getAsync(String key) {
+        return keyRequest(get, key).executeAsync(ApiKeyInfo.class);
     }
 
     /**
      * @param key     the key
-     * @param options per-request options, or null
      * @return {@code deletedAt}
      */
-    public ApiKeyResponse delete(String key, RequestOptions options) {
-        return keyRequest(delete, key, options).execute(ApiKeyResponse.class);
+    public ApiKeyResponse delete(String key) {
+        return keyRequest(delete, key).execute(ApiKeyResponse.class);
     }
 
     /**
      * @param key     the key
-     * @param options per-request options, or null
      * @return a future of {@code deletedAt}
      */
-    public CompletableFuture<ApiKeyResponse> deleteAsync(String key, RequestOptions options) {
-        return keyRequest(delete, key, options).executeAsync(ApiKeyResponse.class);
+    public CompletableFuture<ApiKeyResponse> deleteAsync(String key) {
+        return keyRequest(delete, key).executeAsync(ApiKeyResponse.class);
     }
 
     /**
@@ -144,10 +142,9 @@ public final class ApiKeyCalls {
      *
      * @param endpoint the endpoint, with {@code {key}} in its path
      * @param key      the key
-     * @param options  per-request options, or null
      * @return the request to complete and execute
      */
-    public ApiRequest keyRequest(Endpoint endpoint, String key, RequestOptions options) {
-        return scope.request(endpoint, options).path("key", key);
+    public ApiRequest keyRequest(Endpoint endpoint, String key) {
+        return scope.request(endpoint).path("key", key);
     }
 }

@@ -1,5 +1,6 @@
 package io.quarry.search.internal;
 
+import io.quarry.core.spi.JsonBodies;
 import io.quarry.search.model.IndexQuery;
 import io.quarry.search.model.MultiSearchStrategy;
 import java.util.List;
@@ -20,8 +21,8 @@ public final class MultiSearchBody {
      */
     public static Map<String, Object> of(List<IndexQuery> queries, MultiSearchStrategy strategy) {
         List<Map<String, Object>> requests = queries.stream()
-                .map(q -> JsonBody.of("indexName", q.indexName(), "params", q.query().toParamString()))
+                .map(q -> JsonBodies.object("indexName", q.indexName(), "params", q.query().toParamString()))
                 .toList();
-        return JsonBody.of("requests", requests, "strategy", strategy);
+        return JsonBodies.object("requests", requests, "strategy", strategy);
     }
 }

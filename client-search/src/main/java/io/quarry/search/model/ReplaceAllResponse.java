@@ -10,5 +10,5 @@ import java.util.List;
  * @param batches the batches writing the records into the temporary index
  * @param move    the move of the temporary index over the target
  */
-public record ReplaceAllResponse(WriteResponse copy, List<BatchResponse> batches, WriteResponse move) {
+public record ReplaceAllResponse(UpdateTaskResponse copy, List<BatchResponse> batches, UpdateTaskResponse move) {
 }

@@ -1,21 +1,22 @@
-package io.quarry.search.internal;
+package io.quarry.core.spi;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Small JSON object bodies built from name/value pairs, null values left out. */
-public final class JsonBody {
+/** Small JSON object bodies built from name/value pairs, for calls whose body has no model class of its own. */
+public final class JsonBodies {
 
-    private JsonBody() {
+    private JsonBodies() {
     }
 
     /**
-     * An ordered object.
+     * An object whose members keep the given order; members with a null value are left out.
      *
      * @param namesAndValues name, value, name, value, ...
-     * @return the object; members with a null value are left out
+     * @return the object, ready to be a request body
+     * @throws IllegalArgumentException if the arguments do not come in pairs
      */
-    public static Map<String, Object> of(Object... namesAndValues) {
+    public static Map<String, Object> object(Object... namesAndValues) {
         if (namesAndValues.length % 2 != 0) {
             throw new IllegalArgumentException("names and values must come in pairs");
         }

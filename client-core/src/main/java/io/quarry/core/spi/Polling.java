@@ -1,7 +1,7 @@
-package io.quarry.search.internal;
+package io.quarry.core.spi;
 
+import io.quarry.core.WaitPolicy;
 import io.quarry.core.WaitTimeoutException;
-import io.quarry.search.WaitPolicy;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -10,12 +10,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
- * Repeats a check until it yields a value, sleeping per a {@link WaitPolicy} between attempts. A check answers
- * a value (done), empty (not yet) or throws (the failure surfaces at once).
+ * Repeats a check until it yields a value, sleeping per a {@link WaitPolicy} between attempts: the rail of every
+ * {@code waitFor...} helper. A check answers a value (done), empty (not yet) or fails (the failure surfaces at
+ * once, never retried here: the transport has already retried what it could).
  */
-public final class Poller {
+public final class Polling {
 
-    private Poller() {
+    private Polling() {
     }
 
     /**

@@ -1,4 +1,4 @@
-package io.quarry.search;
+package io.quarry.core;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -6,7 +6,7 @@ import java.util.Objects;
 /**
  * How the {@code waitFor...} helpers poll: a bounded number of attempts, sleeping between them for a delay that
  * starts at {@code initialDelay} and grows by {@code multiplier} up to {@code maxDelay}. When the attempts run
- * out the helper throws {@link io.quarry.core.WaitTimeoutException}; the operation may still complete later.
+ * out the helper throws {@link WaitTimeoutException}; the operation may still complete later.
  *
  * @param maxAttempts  attempts before giving up, at least 1
  * @param initialDelay sleep after the first attempt

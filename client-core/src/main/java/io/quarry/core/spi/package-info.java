@@ -1,0 +1,14 @@
+/**
+ * The rails a client module is built on: the documented extension point of the core for module authors.
+ *
+ * <p>A module declares its {@link io.quarry.core.Endpoint}s as constants and its models; its public handles are
+ * thin {@link io.quarry.core.spi.ScopedHandle}s over a {@link io.quarry.core.spi.CallScope}, which starts each
+ * request with the view's options and fixed path parameters already applied. Waiting on a task uses
+ * {@link io.quarry.core.spi.Polling} with a {@link io.quarry.core.WaitPolicy}; paged reads return a
+ * {@link io.quarry.core.PagedIterable} built from {@link io.quarry.core.spi.Page}s; small JSON objects are
+ * built with {@link io.quarry.core.spi.JsonBodies}.
+ *
+ * <p>Application code never needs this package; it is stable for module authors, while
+ * {@code io.quarry.core.internal} is not public API and is imported by no other module.
+ */
+package io.quarry.core.spi;

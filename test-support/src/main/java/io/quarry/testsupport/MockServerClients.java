@@ -1,0 +1,55 @@
+package io.quarry.testsupport;
+
+import io.quarry.core.ClientConfig;
+import io.quarry.core.Host;
+import io.quarry.core.LogLevel;
+import io.quarry.mockserver.MockServer;
+
+/**
+ * Client configurations pointed at a running mock server: its URL as the only host, its application ID, and its
+ * certificate trusted when it speaks HTTPS. Any module's client takes them:
+ * {@code SearchClient.create(MockServerClients.config(server))}.
+ */
+public final class MockServerClients {
+
+    private MockServerClients() {
+    }
+
+    /**
+     * A configuration with the server's admin key.
+     *
+     * @param server the running mock server
+     * @return the configuration
+     */
+    public static ClientConfig config(MockServer server) {
+        return builder(server, server.adminKey()).build();
+    }
+
+    /**
+     * A configuration with another key (a search-only key, a secured key, ...).
+     *
+     * @param server the running mock server
+     * @param apiKey the key
+     * @return the configuration
+     */
+    public static ClientConfig config(MockServer server, String apiKey) {
+        return builder(server, apiKey).build();
+    }
+
+    /**
+     * A builder to adjust further (timeouts, headers, ...), logging off.
+     *
+     * @param server the running mock server
+     * @param apiKey the key
+     * @return the builder
+     */
+    public static ClientConfig.Builder builder(MockServer server, String apiKey) {
+        ClientConfig.Builder config = ClientConfig.builder(server.applicationId(), apiKey)
+                .hosts(Host.of(server.url()))
+                .logLevel(LogLevel.NONE);
+        if (server.isHttps()) {
+            config.trustManager(server.trustMaterial().trustManager());
+        }
+        return config;
+    }
+}

@@ -1,0 +1,63 @@
+package io.quarry.testsupport;
+
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
+
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import io.quarry.core.CallType;
+import io.quarry.core.ClientConfig;
+import io.quarry.core.Host;
+import io.quarry.core.LogLevel;
+
+/** WireMock servers on loopback and client configurations pointed at them, for request-shape tests. */
+public final class WireMockClients {
+
+    /** The application ID the configurations carry. */
+    public static final String APP_ID = "TESTAPP";
+    /** The API key the configurations carry. */
+    public static final String API_KEY = "test-admin-key";
+
+    private WireMockClients() {
+    }
+
+    /**
+     * A WireMock server on a free loopback port, for {@code @RegisterExtension}.
+     *
+     * @return the extension
+     */
+    public static WireMockExtension server() {
+        return WireMockExtension.newInstance()
+                .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"))
+                .build();
+    }
+
+    /**
+     * A configuration whose every call goes to one server.
+     *
+     * @param server the server
+     * @return the configuration
+     */
+    public static ClientConfig config(WireMockExtension server) {
+        return builder(Host.of(server.baseUrl())).build();
+    }
+
+    /**
+     * A configuration whose reads go to one server and writes to the other.
+     *
+     * @param read  the server for reads
+     * @param write the server for writes
+     * @return the configuration
+     */
+    public static ClientConfig config(WireMockExtension read, WireMockExtension write) {
+        return builder(Host.of(read.baseUrl(), CallType.READ), Host.of(write.baseUrl(), CallType.WRITE)).build();
+    }
+
+    /**
+     * A builder over some hosts, logging off, to adjust further.
+     *
+     * @param hosts the hosts
+     * @return the builder
+     */
+    public static ClientConfig.Builder builder(Host... hosts) {
+        return ClientConfig.builder(APP_ID, API_KEY).hosts(hosts).logLevel(LogLevel.NONE);
+    }
+}
