@@ -2,9 +2,7 @@ package io.quarry.core;
 
 import io.quarry.core.internal.HttpTransport;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * The base every Quarry client module builds on: it owns the transport (hosts, retries, timeouts, JSON,
@@ -18,8 +16,8 @@ import java.util.concurrent.CompletableFuture;
  *
  *     public InsightsClient(ClientConfig config) { this.api = ApiClient.create(config, MODULE); }
  *
- *     public EventsResponse sendEvents(EventsRequest events, RequestOptions options) {
- *         return api.request(Endpoints.SEND_EVENTS).body(events).options(options).execute(EventsResponse.class);
+ *     public EventsResponse sendEvents(EventsRequest events) {
+ *         return api.request(Endpoints.SEND_EVENTS).body(events).execute(EventsResponse.class);
  *     }
  *
  *     public void close() { api.close(); }
@@ -62,76 +60,6 @@ public final class ApiClient implements AutoCloseable {
     }
 
     /**
-     * Sends a request in one call, blocking.
-     *
-     * @param endpoint   the endpoint
-     * @param pathParams placeholder name to value
-     * @param query      query parameters; null values are left out
-     * @param body       the JSON body, or null
-     * @param type       the response type
-     * @param options    per-request options, or null
-     * @param <T>        the response type
-     * @return the decoded value
-     * @throws QuarryException on any failure
-     */
-    public <T> T call(Endpoint endpoint, Map<String, ?> pathParams, Map<String, ?> query, Object body,
-                      Class<T> type, RequestOptions options) {
-        return fill(endpoint, pathParams, query, body, options).execute(type);
-    }
-
-    /**
-     * Sends a request in one call, blocking, decoding into a generic type.
-     *
-     * @param endpoint   the endpoint
-     * @param pathParams placeholder name to value
-     * @param query      query parameters; null values are left out
-     * @param body       the JSON body, or null
-     * @param type       the response type
-     * @param options    per-request options, or null
-     * @param <T>        the response type
-     * @return the decoded value
-     * @throws QuarryException on any failure
-     */
-    public <T> T call(Endpoint endpoint, Map<String, ?> pathParams, Map<String, ?> query, Object body,
-                      TypeRef<T> type, RequestOptions options) {
-        return fill(endpoint, pathParams, query, body, options).execute(type);
-    }
-
-    /**
-     * Sends a request in one call without blocking. Cancelling the future cancels the HTTP call.
-     *
-     * @param endpoint   the endpoint
-     * @param pathParams placeholder name to value
-     * @param query      query parameters; null values are left out
-     * @param body       the JSON body, or null
-     * @param type       the response type
-     * @param options    per-request options, or null
-     * @param <T>        the response type
-     * @return the future value
-     */
-    public <T> CompletableFuture<T> callAsync(Endpoint endpoint, Map<String, ?> pathParams, Map<String, ?> query,
-                                              Object body, Class<T> type, RequestOptions options) {
-        return fill(endpoint, pathParams, query, body, options).executeAsync(type);
-    }
-
-    /**
-     * Sends a request in one call without blocking, decoding into a generic type.
-     *
-     * @param endpoint   the endpoint
-     * @param pathParams placeholder name to value
-     * @param query      query parameters; null values are left out
-     * @param body       the JSON body, or null
-     * @param type       the response type
-     * @param options    per-request options, or null
-     * @param <T>        the response type
-     * @return the future value
-     */
-    public <T> CompletableFuture<T> callAsync(Endpoint endpoint, Map<String, ?> pathParams, Map<String, ?> query,
-                                              Object body, TypeRef<T> type, RequestOptions options) {
-        return fill(endpoint, pathParams, query, body, options).executeAsync(type);
-    }
-
-    /**
      * The configuration this client was built with.
      *
      * @return the configuration
@@ -165,17 +93,5 @@ public final class ApiClient implements AutoCloseable {
     @Override
     public void close() {
         transport.close();
-    }
-
-    private ApiRequest fill(Endpoint endpoint, Map<String, ?> pathParams, Map<String, ?> query, Object body,
-                            RequestOptions options) {
-        ApiRequest request = request(endpoint).body(body).options(options);
-        if (pathParams != null) {
-            pathParams.forEach(request::path);
-        }
-        if (query != null) {
-            request.query(query);
-        }
-        return request;
     }
 }

@@ -76,8 +76,7 @@ class AsyncCallTest {
     void allHostsFailingGivesOneUnreachableHostsException() {
         int closed = LoopbackHttp.closedPort();
         try (ApiClient api = client(config("key", host("x.test", closed), host("y.test", closed)).build())) {
-            CompletableFuture<Reply> future = api.callAsync(SEARCH, Map.of("indexName", "i"), Map.of(), null,
-                    Reply.class, RequestOptions.none());
+            CompletableFuture<Reply> future = api.request(SEARCH).path("indexName", "i").executeAsync(Reply.class);
             assertThatThrownBy(() -> future.get(10, TimeUnit.SECONDS)).cause()
                     .isInstanceOfSatisfying(UnreachableHostsException.class,
                             e -> assertThat(e.attempts()).hasSize(2));

@@ -181,8 +181,7 @@ public final class SearchClient extends ScopedHandle<SearchClient> implements Au
      */
     public <T> List<SearchResponse<T>> multiSearch(List<IndexQuery> queries, MultiSearchStrategy strategy,
                                                    Class<T> type) {
-        return multiSearchRequest(queries, strategy).execute(ResponseTypes.multiSearch(type)).results()
-                .stream().map(SearchResponse::of).toList();
+        return multiSearchRequest(queries, strategy).execute(ResponseTypes.multiSearch(type)).results();
     }
 
     /**
@@ -199,7 +198,7 @@ public final class SearchClient extends ScopedHandle<SearchClient> implements Au
     public <T> CompletableFuture<List<SearchResponse<T>>> multiSearchAsync(List<IndexQuery> queries,
                                                                            MultiSearchStrategy strategy, Class<T> type) {
         return multiSearchRequest(queries, strategy).executeAsync(ResponseTypes.multiSearch(type))
-                .thenApply(r -> r.results().stream().map(SearchResponse::of).toList());
+                .thenApply(r -> List.copyOf(r.results()));
     }
 
     private ApiRequest multiSearchRequest(List<IndexQuery> queries, MultiSearchStrategy strategy) {

@@ -12,7 +12,6 @@ import io.quarry.core.spi.Page;
 import io.quarry.core.spi.Polling;
 import io.quarry.search.internal.ChunkedWriter;
 import io.quarry.search.internal.ResponseTypes;
-import io.quarry.search.internal.UrlParams;
 import io.quarry.search.model.AttributeOperation;
 import io.quarry.search.model.BatchOperation;
 import io.quarry.search.model.BatchResponse;
@@ -29,6 +28,7 @@ import io.quarry.search.model.ObjectUpdatedResponse;
 import io.quarry.search.model.UpdateTaskResponse;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -122,7 +122,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> SearchResponse<T> search(SearchQuery query, Class<T> type) {
-        return SearchResponse.of(searchRequest(query).execute(ResponseTypes.search(type)));
+        return searchRequest(query).execute(ResponseTypes.search(type));
     }
 
     /**
@@ -136,8 +136,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * {@link io.quarry.core.QuarryException}
      */
     public <T> CompletableFuture<SearchResponse<T>> searchAsync(SearchQuery query, Class<T> type) {
-        return searchRequest(query).executeAsync(ResponseTypes.search(type))
-                .thenApply(SearchResponse::of);
+        return searchRequest(query).executeAsync(ResponseTypes.search(type));
     }
 
     private ApiRequest searchRequest(SearchQuery query) {
@@ -157,7 +156,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> SearchResponse<T> searchWithGet(SearchQuery query, Class<T> type) {
-        return SearchResponse.of(searchWithGetRequest(query).execute(ResponseTypes.search(type)));
+        return searchWithGetRequest(query).execute(ResponseTypes.search(type));
     }
 
     /**
@@ -171,12 +170,11 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * {@link io.quarry.core.QuarryException}
      */
     public <T> CompletableFuture<SearchResponse<T>> searchWithGetAsync(SearchQuery query, Class<T> type) {
-        return searchWithGetRequest(query).executeAsync(ResponseTypes.search(type))
-                .thenApply(SearchResponse::of);
+        return searchWithGetRequest(query).executeAsync(ResponseTypes.search(type));
     }
 
     private ApiRequest searchWithGetRequest(SearchQuery query) {
-        return scope().request(Endpoints.SEARCH_GET).query(UrlParams.of(query));
+        return scope().request(Endpoints.SEARCH_GET).query(query == null ? Map.of() : query.toUrlParameters());
     }
 
     /**
@@ -236,7 +234,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> SearchResponse<T> browse(SearchQuery query, Class<T> type) {
-        return SearchResponse.of(browseRequest(query).execute(ResponseTypes.search(type)));
+        return browseRequest(query).execute(ResponseTypes.search(type));
     }
 
     /**
@@ -250,8 +248,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * {@link io.quarry.core.QuarryException}
      */
     public <T> CompletableFuture<SearchResponse<T>> browseAsync(SearchQuery query, Class<T> type) {
-        return browseRequest(query).executeAsync(ResponseTypes.search(type))
-                .thenApply(SearchResponse::of);
+        return browseRequest(query).executeAsync(ResponseTypes.search(type));
     }
 
     private ApiRequest browseRequest(SearchQuery query) {
@@ -270,7 +267,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> SearchResponse<T> browseFrom(String cursor, Class<T> type) {
-        return SearchResponse.of(browseFromRequest(cursor).execute(ResponseTypes.search(type)));
+        return browseFromRequest(cursor).execute(ResponseTypes.search(type));
     }
 
     /**
@@ -284,8 +281,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * {@link io.quarry.core.QuarryException}
      */
     public <T> CompletableFuture<SearchResponse<T>> browseFromAsync(String cursor, Class<T> type) {
-        return browseFromRequest(cursor).executeAsync(ResponseTypes.search(type))
-                .thenApply(SearchResponse::of);
+        return browseFromRequest(cursor).executeAsync(ResponseTypes.search(type));
     }
 
     private ApiRequest browseFromRequest(String cursor) {
@@ -305,7 +301,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> SearchResponse<T> browseWithGet(SearchQuery query, String cursor, Class<T> type) {
-        return SearchResponse.of(browseWithGetRequest(query, cursor).execute(ResponseTypes.search(type)));
+        return browseWithGetRequest(query, cursor).execute(ResponseTypes.search(type));
     }
 
     /**
@@ -320,12 +316,11 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * {@link io.quarry.core.QuarryException}
      */
     public <T> CompletableFuture<SearchResponse<T>> browseWithGetAsync(SearchQuery query, String cursor, Class<T> type) {
-        return browseWithGetRequest(query, cursor).executeAsync(ResponseTypes.search(type))
-                .thenApply(SearchResponse::of);
+        return browseWithGetRequest(query, cursor).executeAsync(ResponseTypes.search(type));
     }
 
     private ApiRequest browseWithGetRequest(SearchQuery query, String cursor) {
-        return scope().request(Endpoints.BROWSE_GET).query(UrlParams.of(query)).query("cursor", cursor);
+        return scope().request(Endpoints.BROWSE_GET).query(query == null ? Map.of() : query.toUrlParameters()).query("cursor", cursor);
     }
 
     /**

@@ -1,6 +1,6 @@
 package io.quarry.search;
 
-import io.quarry.search.internal.ParamMaps;
+import io.quarry.core.spi.CopyOnWrite;
 import io.quarry.search.model.SearchQuery;
 import java.time.Instant;
 import java.util.List;
@@ -88,7 +88,7 @@ public final class SecuredApiKeyRestrictions {
      * @return a copy
      */
     public SecuredApiKeyRestrictions restrictIndices(String... indices) {
-        return restrict("restrictIndices", ParamMaps.list(indices));
+        return restrict("restrictIndices", CopyOnWrite.list(indices));
     }
 
     /**
@@ -118,7 +118,7 @@ public final class SecuredApiKeyRestrictions {
      * @return a copy
      */
     public SecuredApiKeyRestrictions referers(String... patterns) {
-        return restrict("referers", ParamMaps.list(patterns));
+        return restrict("referers", CopyOnWrite.list(patterns));
     }
 
     /** @return the forced search parameters */
@@ -163,7 +163,7 @@ public final class SecuredApiKeyRestrictions {
     }
 
     private SecuredApiKeyRestrictions restrict(String name, Object value) {
-        return new SecuredApiKeyRestrictions(searchParams, ParamMaps.with(restrictions, name, value));
+        return new SecuredApiKeyRestrictions(searchParams, CopyOnWrite.with(restrictions, name, value));
     }
 
     @SuppressWarnings("unchecked")

@@ -1,6 +1,8 @@
 package io.quarry.search;
 
-import io.quarry.search.internal.ParamEncoding;
+import io.quarry.core.spi.UrlEncoding;
+import io.quarry.core.JsonText;
+import java.util.Collection;
 import io.quarry.search.model.SearchQuery;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -111,8 +113,8 @@ public final class SecuredApiKeys {
 
     private static String queryString(Map<String, Object> sorted) {
         StringJoiner query = new StringJoiner("&");
-        sorted.forEach((name, value) -> query.add(ParamEncoding.percentEncode(name) + "="
-                + ParamEncoding.percentEncode(ParamEncoding.asRestrictionText(value))));
+        sorted.forEach((name, value) -> query.add(UrlEncoding.percentEncode(name) + "="
+                + UrlEncoding.percentEncode(asRestrictionText(value))));
         return query.toString();
     }
 
@@ -170,5 +172,18 @@ public final class SecuredApiKeys {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("validUntil of the secured key is not a number", e);
         }
+    }
+
+    /** A restriction's value as secured keys carry it: string lists comma-joined, other lists and objects as JSON. */
+    private static String asRestrictionText(Object value) {
+        if (value instanceof String s) {
+            return s;
+        }
+        if (value instanceof Collection<?> list && list.stream().allMatch(v -> v instanceof String)) {
+            StringJoiner joined = new StringJoiner(",");
+            list.forEach(v -> joined.add((String) v));
+            return joined.toString();
+        }
+        return value instanceof Number || value instanceof Boolean ? value.toString() : JsonText.write(value);
     }
 }

@@ -1,6 +1,6 @@
 package io.quarry.search.internal;
 
-import io.quarry.search.model.RawSearchResponse;
+import io.quarry.search.model.SearchResponse;
 import java.util.List;
 
 /**
@@ -9,5 +9,5 @@ import java.util.List;
  * @param results one response per query, in order
  * @param <T>     the record type of the hits
  */
-public record MultiSearchJson<T>(List<RawSearchResponse<T>> results) {
+public record MultiSearchJson<T>(List<SearchResponse<T>> results) {
 }

@@ -1,7 +1,7 @@
 package io.quarry.search.internal;
 
 import io.quarry.core.TypeRef;
-import io.quarry.search.model.RawSearchResponse;
+import io.quarry.search.model.SearchResponse;
 
 /**
  * The generic response types a record type decodes through, built once per record class so each call passes the
@@ -9,7 +9,7 @@ import io.quarry.search.model.RawSearchResponse;
  */
 public final class ResponseTypes {
 
-    private static final ClassValue<TypeRef<?>> SEARCH = typeOf(RawSearchResponse.class);
+    private static final ClassValue<TypeRef<?>> SEARCH = typeOf(SearchResponse.class);
     private static final ClassValue<TypeRef<?>> MULTI_SEARCH = typeOf(MultiSearchJson.class);
     private static final ClassValue<TypeRef<?>> GET_OBJECTS = typeOf(GetObjectsJson.class);
 
@@ -21,11 +21,11 @@ public final class ResponseTypes {
      *
      * @param record the record type
      * @param <T>    the record type
-     * @return {@code RawSearchResponse<T>}
+     * @return {@code SearchResponse<T>}
      */
     @SuppressWarnings("unchecked")
-    public static <T> TypeRef<RawSearchResponse<T>> search(Class<T> record) {
-        return (TypeRef<RawSearchResponse<T>>) SEARCH.get(record);
+    public static <T> TypeRef<SearchResponse<T>> search(Class<T> record) {
+        return (TypeRef<SearchResponse<T>>) SEARCH.get(record);
     }
 
     /**

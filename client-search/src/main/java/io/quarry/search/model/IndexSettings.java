@@ -2,7 +2,7 @@ package io.quarry.search.model;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import io.quarry.search.internal.ParamMaps;
+import io.quarry.core.spi.CopyOnWrite;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -47,7 +47,7 @@ public final class IndexSettings {
      */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public static IndexSettings fromMap(Map<String, Object> values) {
-        return new IndexSettings(ParamMaps.copy(values));
+        return new IndexSettings(CopyOnWrite.copy(values));
     }
 
     /**
@@ -97,7 +97,7 @@ public final class IndexSettings {
      * @return new settings
      */
     public IndexSettings setting(String name, Object value) {
-        return new IndexSettings(ParamMaps.with(values, name, value));
+        return new IndexSettings(CopyOnWrite.with(values, name, value));
     }
 
     /**
@@ -107,7 +107,7 @@ public final class IndexSettings {
      * @return new settings
      */
     public IndexSettings searchableAttributes(String... attributes) {
-        return setting("searchableAttributes", ParamMaps.list(attributes));
+        return setting("searchableAttributes", CopyOnWrite.list(attributes));
     }
 
     /**
@@ -117,7 +117,7 @@ public final class IndexSettings {
      * @return new settings
      */
     public IndexSettings attributesForFaceting(String... attributes) {
-        return setting("attributesForFaceting", ParamMaps.list(attributes));
+        return setting("attributesForFaceting", CopyOnWrite.list(attributes));
     }
 
     /**
@@ -127,7 +127,7 @@ public final class IndexSettings {
      * @return new settings
      */
     public IndexSettings customRanking(String... criteria) {
-        return setting("customRanking", ParamMaps.list(criteria));
+        return setting("customRanking", CopyOnWrite.list(criteria));
     }
 
     /**
@@ -137,7 +137,7 @@ public final class IndexSettings {
      * @return new settings
      */
     public IndexSettings ranking(String... criteria) {
-        return setting("ranking", ParamMaps.list(criteria));
+        return setting("ranking", CopyOnWrite.list(criteria));
     }
 
     /**
@@ -147,7 +147,7 @@ public final class IndexSettings {
      * @return new settings
      */
     public IndexSettings replicas(String... replicas) {
-        return setting("replicas", ParamMaps.list(replicas));
+        return setting("replicas", CopyOnWrite.list(replicas));
     }
 
     /**
@@ -157,7 +157,7 @@ public final class IndexSettings {
      * @return new settings
      */
     public IndexSettings unretrievableAttributes(String... attributes) {
-        return setting("unretrievableAttributes", ParamMaps.list(attributes));
+        return setting("unretrievableAttributes", CopyOnWrite.list(attributes));
     }
 
     /**
@@ -167,7 +167,7 @@ public final class IndexSettings {
      * @return new settings
      */
     public IndexSettings attributesToRetrieve(String... attributes) {
-        return setting("attributesToRetrieve", ParamMaps.list(attributes));
+        return setting("attributesToRetrieve", CopyOnWrite.list(attributes));
     }
 
     /**
@@ -177,7 +177,7 @@ public final class IndexSettings {
      * @return new settings
      */
     public IndexSettings attributesToHighlight(String... attributes) {
-        return setting("attributesToHighlight", ParamMaps.list(attributes));
+        return setting("attributesToHighlight", CopyOnWrite.list(attributes));
     }
 
     /**
@@ -187,7 +187,7 @@ public final class IndexSettings {
      * @return new settings
      */
     public IndexSettings attributesToSnippet(String... attributes) {
-        return setting("attributesToSnippet", ParamMaps.list(attributes));
+        return setting("attributesToSnippet", CopyOnWrite.list(attributes));
     }
 
     /**
@@ -297,7 +297,7 @@ public final class IndexSettings {
      * @return new settings
      */
     public IndexSettings queryLanguages(String... languages) {
-        return setting("queryLanguages", ParamMaps.list(languages));
+        return setting("queryLanguages", CopyOnWrite.list(languages));
     }
 
     /**

@@ -2,8 +2,8 @@ package io.quarry.search.model;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import io.quarry.search.internal.ParamEncoding;
-import io.quarry.search.internal.ParamMaps;
+import io.quarry.core.spi.CopyOnWrite;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -56,7 +56,7 @@ public final class SearchQuery {
      */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public static SearchQuery fromParams(Map<String, Object> params) {
-        return new SearchQuery(ParamMaps.copy(params));
+        return new SearchQuery(CopyOnWrite.copy(params));
     }
 
     /**
@@ -98,6 +98,18 @@ public final class SearchQuery {
     }
 
     /**
+     * The parameters as query-string values, for the GET forms of search and browse: strings as they are, numbers
+     * and booleans as text, lists and objects as JSON.
+     *
+     * @return name to value, in the order they were set
+     */
+    public Map<String, String> toUrlParameters() {
+        Map<String, String> out = new LinkedHashMap<>();
+        params.forEach((name, value) -> out.put(name, ParamEncoding.asJsonText(value)));
+        return out;
+    }
+
+    /**
      * Sets any parameter: the escape hatch for parameters without a typed method.
      *
      * @param name  the parameter name as the service spells it
@@ -105,7 +117,7 @@ public final class SearchQuery {
      * @return a new query
      */
     public SearchQuery param(String name, Object value) {
-        return new SearchQuery(ParamMaps.with(params, name, value));
+        return new SearchQuery(CopyOnWrite.with(params, name, value));
     }
 
     /**
@@ -145,7 +157,7 @@ public final class SearchQuery {
      * @return a new query
      */
     public SearchQuery facetFilters(String... facetFilters) {
-        return param("facetFilters", ParamMaps.list(facetFilters));
+        return param("facetFilters", CopyOnWrite.list(facetFilters));
     }
 
     /**
@@ -155,7 +167,7 @@ public final class SearchQuery {
      * @return a new query
      */
     public SearchQuery numericFilters(String... numericFilters) {
-        return param("numericFilters", ParamMaps.list(numericFilters));
+        return param("numericFilters", CopyOnWrite.list(numericFilters));
     }
 
     /**
@@ -165,7 +177,7 @@ public final class SearchQuery {
      * @return a new query
      */
     public SearchQuery tagFilters(String... tagFilters) {
-        return param("tagFilters", ParamMaps.list(tagFilters));
+        return param("tagFilters", CopyOnWrite.list(tagFilters));
     }
 
     /**
@@ -175,7 +187,7 @@ public final class SearchQuery {
      * @return a new query
      */
     public SearchQuery optionalFilters(String... optionalFilters) {
-        return param("optionalFilters", ParamMaps.list(optionalFilters));
+        return param("optionalFilters", CopyOnWrite.list(optionalFilters));
     }
 
     /**
@@ -185,7 +197,7 @@ public final class SearchQuery {
      * @return a new query
      */
     public SearchQuery facets(String... facets) {
-        return param("facets", ParamMaps.list(facets));
+        return param("facets", CopyOnWrite.list(facets));
     }
 
     /**
@@ -255,7 +267,7 @@ public final class SearchQuery {
      * @return a new query
      */
     public SearchQuery attributesToRetrieve(String... attributes) {
-        return param("attributesToRetrieve", ParamMaps.list(attributes));
+        return param("attributesToRetrieve", CopyOnWrite.list(attributes));
     }
 
     /**
@@ -265,7 +277,7 @@ public final class SearchQuery {
      * @return a new query
      */
     public SearchQuery attributesToHighlight(String... attributes) {
-        return param("attributesToHighlight", ParamMaps.list(attributes));
+        return param("attributesToHighlight", CopyOnWrite.list(attributes));
     }
 
     /**
@@ -275,7 +287,7 @@ public final class SearchQuery {
      * @return a new query
      */
     public SearchQuery attributesToSnippet(String... attributes) {
-        return param("attributesToSnippet", ParamMaps.list(attributes));
+        return param("attributesToSnippet", CopyOnWrite.list(attributes));
     }
 
     /**
@@ -375,7 +387,7 @@ public final class SearchQuery {
      * @return a new query
      */
     public SearchQuery ignorePlurals(String... languages) {
-        return param("ignorePlurals", ParamMaps.list(languages));
+        return param("ignorePlurals", CopyOnWrite.list(languages));
     }
 
     /**
@@ -395,7 +407,7 @@ public final class SearchQuery {
      * @return a new query
      */
     public SearchQuery removeStopWords(String... languages) {
-        return param("removeStopWords", ParamMaps.list(languages));
+        return param("removeStopWords", CopyOnWrite.list(languages));
     }
 
     /**
@@ -415,7 +427,7 @@ public final class SearchQuery {
      * @return a new query
      */
     public SearchQuery restrictSearchableAttributes(String... attributes) {
-        return param("restrictSearchableAttributes", ParamMaps.list(attributes));
+        return param("restrictSearchableAttributes", CopyOnWrite.list(attributes));
     }
 
     /**
@@ -445,7 +457,7 @@ public final class SearchQuery {
      * @return a new query
      */
     public SearchQuery analyticsTags(String... tags) {
-        return param("analyticsTags", ParamMaps.list(tags));
+        return param("analyticsTags", CopyOnWrite.list(tags));
     }
 
     /**
@@ -475,7 +487,7 @@ public final class SearchQuery {
      * @return a new query
      */
     public SearchQuery ruleContexts(String... contexts) {
-        return param("ruleContexts", ParamMaps.list(contexts));
+        return param("ruleContexts", CopyOnWrite.list(contexts));
     }
 
     /**
@@ -575,7 +587,7 @@ public final class SearchQuery {
      * @return a new query
      */
     public SearchQuery optionalWords(String... words) {
-        return param("optionalWords", ParamMaps.list(words));
+        return param("optionalWords", CopyOnWrite.list(words));
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.quarry.search.model;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -12,22 +13,17 @@ import java.util.Optional;
  */
 public final class SearchResponse<T> {
 
-    private final RawSearchResponse<T> json;
+    private final SearchResponseJson<T> json;
     private final List<Hit<T>> hits;
 
-    private SearchResponse(RawSearchResponse<T> json, List<Hit<T>> hits) {
+    private SearchResponse(SearchResponseJson<T> json, List<Hit<T>> hits) {
         this.json = json;
         this.hits = hits;
     }
 
-    /**
-     * The public form of a wire response.
-     *
-     * @param json the response as received, hits already decoded
-     * @param <T>  the record type
-     * @return the typed response
-     */
-    public static <T> SearchResponse<T> of(RawSearchResponse<T> json) {
+    // Jackson reads the wire form, the record type of the hits bound from the requested SearchResponse<T>.
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    static <T> SearchResponse<T> of(SearchResponseJson<T> json) {
         List<Hit<T>> hits = json.hits() == null ? List.of() : json.hits().stream().map(Hit::of).toList();
         return new SearchResponse<>(json, hits);
     }

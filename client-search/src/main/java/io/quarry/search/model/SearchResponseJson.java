@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * A search or browse response as received, each hit decoded into the caller's record type with its generated
- * members kept aside; {@link SearchResponse#of} gives it its public form.
+ * members kept aside; {@link SearchResponse} is its public form.
  *
  * @param hits             the hits
  * @param page             zero-based page
@@ -29,7 +29,7 @@ import java.util.Map;
  * @param appliedRules     the rules that applied (shape of the real service)
  * @param <T>              the record type
  */
-public record RawSearchResponse<T>(
+record SearchResponseJson<T>(
         List<EnrichedRecord<T>> hits,
         Integer page,
         Long nbHits,

@@ -1,4 +1,4 @@
-package io.quarry.search.internal;
+package io.quarry.core.spi;
 
 import java.util.Arrays;
 import java.util.Collections;
@@ -7,10 +7,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-/** Copy-on-write helpers for the immutable parameter-bag types (search queries, settings). */
-public final class ParamMaps {
+/**
+ * Copy-on-write helpers for a module's immutable request types that keep their parameters in a map (a search
+ * query, settings): each setter returns a new object over an updated, unmodifiable copy.
+ */
+public final class CopyOnWrite {
 
-    private ParamMaps() {
+    private CopyOnWrite() {
     }
 
     /**
