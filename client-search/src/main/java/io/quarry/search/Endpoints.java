@@ -8,154 +8,154 @@ import io.quarry.core.Endpoint;
  * read-only POSTs: multi-search, facet search, get objects, rule/synonym/dictionary/user-ID search); WRITE
  * endpoints go to the write hosts.
  */
-public final class Endpoints {
+final class Endpoints {
 
     // Search and browse
     /** Search one index, parameters in the body. */
-    public static final Endpoint SEARCH = Endpoint.read("POST", "/1/indexes/{indexName}/query");
+    static final Endpoint SEARCH = Endpoint.read("POST", "/1/indexes/{indexName}/query");
     /** Search one index, parameters in the query string. */
-    public static final Endpoint SEARCH_GET = Endpoint.read("GET", "/1/indexes/{indexName}");
+    static final Endpoint SEARCH_GET = Endpoint.read("GET", "/1/indexes/{indexName}");
     /** Search several indices in one call. */
-    public static final Endpoint MULTI_SEARCH = Endpoint.read("POST", "/1/indexes/*/queries");
+    static final Endpoint MULTI_SEARCH = Endpoint.read("POST", "/1/indexes/*/queries");
     /** Search the values of one facet. */
-    public static final Endpoint SEARCH_FOR_FACET_VALUES =
+    static final Endpoint SEARCH_FOR_FACET_VALUES =
             Endpoint.read("POST", "/1/indexes/{indexName}/facets/{facetName}/query");
     /** Browse all records with a cursor, parameters in the body. */
-    public static final Endpoint BROWSE = Endpoint.read("POST", "/1/indexes/{indexName}/browse");
+    static final Endpoint BROWSE = Endpoint.read("POST", "/1/indexes/{indexName}/browse");
     /** Browse all records with a cursor, parameters in the query string. */
-    public static final Endpoint BROWSE_GET = Endpoint.read("GET", "/1/indexes/{indexName}/browse");
+    static final Endpoint BROWSE_GET = Endpoint.read("GET", "/1/indexes/{indexName}/browse");
 
     // Records
     /** Add a record, the service assigning its objectID. */
-    public static final Endpoint ADD_OBJECT = Endpoint.write("POST", "/1/indexes/{indexName}");
+    static final Endpoint ADD_OBJECT = Endpoint.write("POST", "/1/indexes/{indexName}");
     /** Add or replace a record by objectID. */
-    public static final Endpoint SAVE_OBJECT = Endpoint.write("PUT", "/1/indexes/{indexName}/{objectID}");
+    static final Endpoint SAVE_OBJECT = Endpoint.write("PUT", "/1/indexes/{indexName}/{objectID}");
     /** Delete a record. */
-    public static final Endpoint DELETE_OBJECT = Endpoint.write("DELETE", "/1/indexes/{indexName}/{objectID}");
+    static final Endpoint DELETE_OBJECT = Endpoint.write("DELETE", "/1/indexes/{indexName}/{objectID}");
     /** Delete the records matching filters. */
-    public static final Endpoint DELETE_BY = Endpoint.write("POST", "/1/indexes/{indexName}/deleteByQuery");
+    static final Endpoint DELETE_BY = Endpoint.write("POST", "/1/indexes/{indexName}/deleteByQuery");
     /** Delete every record of an index, keeping its settings. */
-    public static final Endpoint CLEAR_OBJECTS = Endpoint.write("POST", "/1/indexes/{indexName}/clear");
+    static final Endpoint CLEAR_OBJECTS = Endpoint.write("POST", "/1/indexes/{indexName}/clear");
     /** Update some attributes of a record. */
-    public static final Endpoint PARTIAL_UPDATE_OBJECT =
+    static final Endpoint PARTIAL_UPDATE_OBJECT =
             Endpoint.write("POST", "/1/indexes/{indexName}/{objectID}/partial");
     /** Several write operations on one index. */
-    public static final Endpoint BATCH = Endpoint.write("POST", "/1/indexes/{indexName}/batch");
+    static final Endpoint BATCH = Endpoint.write("POST", "/1/indexes/{indexName}/batch");
     /** Several write operations on several indices. */
-    public static final Endpoint MULTIPLE_BATCH = Endpoint.write("POST", "/1/indexes/*/batch");
+    static final Endpoint MULTIPLE_BATCH = Endpoint.write("POST", "/1/indexes/*/batch");
     /** Read records from several indices. */
-    public static final Endpoint GET_OBJECTS = Endpoint.read("POST", "/1/indexes/*/objects");
+    static final Endpoint GET_OBJECTS = Endpoint.read("POST", "/1/indexes/*/objects");
     /** Read one record. */
-    public static final Endpoint GET_OBJECT = Endpoint.read("GET", "/1/indexes/{indexName}/{objectID}");
+    static final Endpoint GET_OBJECT = Endpoint.read("GET", "/1/indexes/{indexName}/{objectID}");
 
     // API keys
     /** Create a key. */
-    public static final Endpoint ADD_API_KEY = Endpoint.write("POST", "/1/keys");
+    static final Endpoint ADD_API_KEY = Endpoint.write("POST", "/1/keys");
     /** Update a key. */
-    public static final Endpoint UPDATE_API_KEY = Endpoint.write("PUT", "/1/keys/{key}");
+    static final Endpoint UPDATE_API_KEY = Endpoint.write("PUT", "/1/keys/{key}");
     /** List the keys. */
-    public static final Endpoint LIST_API_KEYS = Endpoint.read("GET", "/1/keys");
+    static final Endpoint LIST_API_KEYS = Endpoint.read("GET", "/1/keys");
     /** Read one key. */
-    public static final Endpoint GET_API_KEY = Endpoint.read("GET", "/1/keys/{key}");
+    static final Endpoint GET_API_KEY = Endpoint.read("GET", "/1/keys/{key}");
     /** Delete a key. */
-    public static final Endpoint DELETE_API_KEY = Endpoint.write("DELETE", "/1/keys/{key}");
+    static final Endpoint DELETE_API_KEY = Endpoint.write("DELETE", "/1/keys/{key}");
     /** Restore a deleted key. */
-    public static final Endpoint RESTORE_API_KEY = Endpoint.write("POST", "/1/keys/{key}/restore");
+    static final Endpoint RESTORE_API_KEY = Endpoint.write("POST", "/1/keys/{key}/restore");
     /** Create an index-specific key. */
-    public static final Endpoint ADD_INDEX_API_KEY = Endpoint.write("POST", "/1/indexes/{indexName}/keys");
+    static final Endpoint ADD_INDEX_API_KEY = Endpoint.write("POST", "/1/indexes/{indexName}/keys");
     /** Update an index-specific key. */
-    public static final Endpoint UPDATE_INDEX_API_KEY = Endpoint.write("PUT", "/1/indexes/{indexName}/keys/{key}");
+    static final Endpoint UPDATE_INDEX_API_KEY = Endpoint.write("PUT", "/1/indexes/{indexName}/keys/{key}");
     /** List the keys of one index. */
-    public static final Endpoint LIST_INDEX_API_KEYS = Endpoint.read("GET", "/1/indexes/{indexName}/keys");
+    static final Endpoint LIST_INDEX_API_KEYS = Endpoint.read("GET", "/1/indexes/{indexName}/keys");
     /** List the index-specific keys of every index. */
-    public static final Endpoint LIST_ALL_INDEX_API_KEYS = Endpoint.read("GET", "/1/indexes/*/keys");
+    static final Endpoint LIST_ALL_INDEX_API_KEYS = Endpoint.read("GET", "/1/indexes/*/keys");
     /** Read one index-specific key. */
-    public static final Endpoint GET_INDEX_API_KEY = Endpoint.read("GET", "/1/indexes/{indexName}/keys/{key}");
+    static final Endpoint GET_INDEX_API_KEY = Endpoint.read("GET", "/1/indexes/{indexName}/keys/{key}");
     /** Delete one index-specific key. */
-    public static final Endpoint DELETE_INDEX_API_KEY =
+    static final Endpoint DELETE_INDEX_API_KEY =
             Endpoint.write("DELETE", "/1/indexes/{indexName}/keys/{key}");
 
     // Rules
     /** Create or replace a rule. */
-    public static final Endpoint SAVE_RULE = Endpoint.write("PUT", "/1/indexes/{indexName}/rules/{objectID}");
+    static final Endpoint SAVE_RULE = Endpoint.write("PUT", "/1/indexes/{indexName}/rules/{objectID}");
     /** Create or replace several rules. */
-    public static final Endpoint SAVE_RULES = Endpoint.write("POST", "/1/indexes/{indexName}/rules/batch");
+    static final Endpoint SAVE_RULES = Endpoint.write("POST", "/1/indexes/{indexName}/rules/batch");
     /** Read a rule. */
-    public static final Endpoint GET_RULE = Endpoint.read("GET", "/1/indexes/{indexName}/rules/{objectID}");
+    static final Endpoint GET_RULE = Endpoint.read("GET", "/1/indexes/{indexName}/rules/{objectID}");
     /** Delete a rule. */
-    public static final Endpoint DELETE_RULE = Endpoint.write("DELETE", "/1/indexes/{indexName}/rules/{objectID}");
+    static final Endpoint DELETE_RULE = Endpoint.write("DELETE", "/1/indexes/{indexName}/rules/{objectID}");
     /** Delete every rule of an index. */
-    public static final Endpoint CLEAR_RULES = Endpoint.write("POST", "/1/indexes/{indexName}/rules/clear");
+    static final Endpoint CLEAR_RULES = Endpoint.write("POST", "/1/indexes/{indexName}/rules/clear");
     /** Search the rules of an index. */
-    public static final Endpoint SEARCH_RULES = Endpoint.read("POST", "/1/indexes/{indexName}/rules/search");
+    static final Endpoint SEARCH_RULES = Endpoint.read("POST", "/1/indexes/{indexName}/rules/search");
 
     // Dictionaries
     /** Add or delete dictionary entries. */
-    public static final Endpoint BATCH_DICTIONARY_ENTRIES =
+    static final Endpoint BATCH_DICTIONARY_ENTRIES =
             Endpoint.write("POST", "/1/dictionaries/{dictionaryName}/batch");
     /** Search dictionary entries, parameters in the query string. */
-    public static final Endpoint SEARCH_DICTIONARY_ENTRIES_GET =
+    static final Endpoint SEARCH_DICTIONARY_ENTRIES_GET =
             Endpoint.read("GET", "/1/dictionaries/{dictionaryName}/search");
     /** Search dictionary entries, parameters in the body. */
-    public static final Endpoint SEARCH_DICTIONARY_ENTRIES =
+    static final Endpoint SEARCH_DICTIONARY_ENTRIES =
             Endpoint.read("POST", "/1/dictionaries/{dictionaryName}/search");
     /** Change which standard dictionary entries are disabled. */
-    public static final Endpoint SET_DICTIONARY_SETTINGS = Endpoint.write("PUT", "/1/dictionaries/*/settings");
+    static final Endpoint SET_DICTIONARY_SETTINGS = Endpoint.write("PUT", "/1/dictionaries/*/settings");
     /** Read which standard dictionary entries are disabled. */
-    public static final Endpoint GET_DICTIONARY_SETTINGS = Endpoint.read("GET", "/1/dictionaries/*/settings");
+    static final Endpoint GET_DICTIONARY_SETTINGS = Endpoint.read("GET", "/1/dictionaries/*/settings");
     /** List the languages and their custom entry counts. */
-    public static final Endpoint GET_DICTIONARY_LANGUAGES = Endpoint.read("GET", "/1/dictionaries/*/languages");
+    static final Endpoint GET_DICTIONARY_LANGUAGES = Endpoint.read("GET", "/1/dictionaries/*/languages");
 
     // Multi-cluster user mapping
     /** Assign one user to a cluster (the user in the {@code X-Service-User-ID} header). */
-    public static final Endpoint ASSIGN_USER_ID = Endpoint.write("POST", "/1/clusters/mapping");
+    static final Endpoint ASSIGN_USER_ID = Endpoint.write("POST", "/1/clusters/mapping");
     /** Assign several users to a cluster. */
-    public static final Endpoint BATCH_ASSIGN_USER_IDS = Endpoint.write("POST", "/1/clusters/mapping/batch");
+    static final Endpoint BATCH_ASSIGN_USER_IDS = Endpoint.write("POST", "/1/clusters/mapping/batch");
     /** The top users of each cluster. */
-    public static final Endpoint GET_TOP_USER_IDS = Endpoint.read("GET", "/1/clusters/mapping/top");
+    static final Endpoint GET_TOP_USER_IDS = Endpoint.read("GET", "/1/clusters/mapping/top");
     /** One user's mapping. */
-    public static final Endpoint GET_USER_ID = Endpoint.read("GET", "/1/clusters/mapping/{userID}");
+    static final Endpoint GET_USER_ID = Endpoint.read("GET", "/1/clusters/mapping/{userID}");
     /** The clusters. */
-    public static final Endpoint LIST_CLUSTERS = Endpoint.read("GET", "/1/clusters");
+    static final Endpoint LIST_CLUSTERS = Endpoint.read("GET", "/1/clusters");
     /** One page of user mappings. */
-    public static final Endpoint LIST_USER_IDS = Endpoint.read("GET", "/1/clusters/mapping");
+    static final Endpoint LIST_USER_IDS = Endpoint.read("GET", "/1/clusters/mapping");
     /** Remove a user's mapping (and data). */
-    public static final Endpoint REMOVE_USER_ID = Endpoint.write("DELETE", "/1/clusters/mapping/{userID}");
+    static final Endpoint REMOVE_USER_ID = Endpoint.write("DELETE", "/1/clusters/mapping/{userID}");
     /** Search the user mappings. */
-    public static final Endpoint SEARCH_USER_IDS = Endpoint.read("POST", "/1/clusters/mapping/search");
+    static final Endpoint SEARCH_USER_IDS = Endpoint.read("POST", "/1/clusters/mapping/search");
     /** Whether user mappings are still being applied. */
-    public static final Endpoint HAS_PENDING_MAPPINGS = Endpoint.read("GET", "/1/clusters/mapping/pending");
+    static final Endpoint HAS_PENDING_MAPPINGS = Endpoint.read("GET", "/1/clusters/mapping/pending");
 
     // Tasks, indices, settings, synonyms, logs
     /** Status of a task of an index. */
-    public static final Endpoint GET_TASK = Endpoint.read("GET", "/1/indexes/{indexName}/task/{taskID}");
+    static final Endpoint GET_TASK = Endpoint.read("GET", "/1/indexes/{indexName}/task/{taskID}");
     /** Status of an application-level task (dictionary batches). */
-    public static final Endpoint GET_APP_TASK = Endpoint.read("GET", "/1/task/{taskID}");
+    static final Endpoint GET_APP_TASK = Endpoint.read("GET", "/1/task/{taskID}");
     /** List the indices. */
-    public static final Endpoint LIST_INDICES = Endpoint.read("GET", "/1/indexes");
+    static final Endpoint LIST_INDICES = Endpoint.read("GET", "/1/indexes");
     /** Delete an index. */
-    public static final Endpoint DELETE_INDEX = Endpoint.write("DELETE", "/1/indexes/{indexName}");
+    static final Endpoint DELETE_INDEX = Endpoint.write("DELETE", "/1/indexes/{indexName}");
     /** Read an index's settings. */
-    public static final Endpoint GET_SETTINGS = Endpoint.read("GET", "/1/indexes/{indexName}/settings");
+    static final Endpoint GET_SETTINGS = Endpoint.read("GET", "/1/indexes/{indexName}/settings");
     /** Change an index's settings. */
-    public static final Endpoint SET_SETTINGS = Endpoint.write("PUT", "/1/indexes/{indexName}/settings");
+    static final Endpoint SET_SETTINGS = Endpoint.write("PUT", "/1/indexes/{indexName}/settings");
     /** Copy or move an index. */
-    public static final Endpoint OPERATION_INDEX = Endpoint.write("POST", "/1/indexes/{indexName}/operation");
+    static final Endpoint OPERATION_INDEX = Endpoint.write("POST", "/1/indexes/{indexName}/operation");
     /** Create or replace a synonym. */
-    public static final Endpoint SAVE_SYNONYM = Endpoint.write("PUT", "/1/indexes/{indexName}/synonyms/{objectID}");
+    static final Endpoint SAVE_SYNONYM = Endpoint.write("PUT", "/1/indexes/{indexName}/synonyms/{objectID}");
     /** Create or replace several synonyms. */
-    public static final Endpoint SAVE_SYNONYMS = Endpoint.write("POST", "/1/indexes/{indexName}/synonyms/batch");
+    static final Endpoint SAVE_SYNONYMS = Endpoint.write("POST", "/1/indexes/{indexName}/synonyms/batch");
     /** Read a synonym. */
-    public static final Endpoint GET_SYNONYM = Endpoint.read("GET", "/1/indexes/{indexName}/synonyms/{objectID}");
+    static final Endpoint GET_SYNONYM = Endpoint.read("GET", "/1/indexes/{indexName}/synonyms/{objectID}");
     /** Delete a synonym. */
-    public static final Endpoint DELETE_SYNONYM =
+    static final Endpoint DELETE_SYNONYM =
             Endpoint.write("DELETE", "/1/indexes/{indexName}/synonyms/{objectID}");
     /** Delete every synonym of an index. */
-    public static final Endpoint CLEAR_SYNONYMS = Endpoint.write("POST", "/1/indexes/{indexName}/synonyms/clear");
+    static final Endpoint CLEAR_SYNONYMS = Endpoint.write("POST", "/1/indexes/{indexName}/synonyms/clear");
     /** Search the synonyms of an index. */
-    public static final Endpoint SEARCH_SYNONYMS = Endpoint.read("POST", "/1/indexes/{indexName}/synonyms/search");
+    static final Endpoint SEARCH_SYNONYMS = Endpoint.read("POST", "/1/indexes/{indexName}/synonyms/search");
     /** The latest API calls of the application. */
-    public static final Endpoint GET_LOGS = Endpoint.read("GET", "/1/logs");
+    static final Endpoint GET_LOGS = Endpoint.read("GET", "/1/logs");
 
     private Endpoints() {
     }
