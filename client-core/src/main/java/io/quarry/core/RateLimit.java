@@ -8,7 +8,7 @@ import java.util.Optional;
 
 /**
  * The rate-limit state the service reports in {@code X-RateLimit-Limit}, {@code X-RateLimit-Remaining} and
- * {@code X-RateLimit-Reset}. The reset header is a Unix time in seconds, as the real service sends it.
+ * {@code X-RateLimit-Reset}. The reset header is a Unix time in seconds.
  *
  * @param limit     calls allowed in the current window
  * @param remaining calls left in the current window

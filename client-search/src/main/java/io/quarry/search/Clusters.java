@@ -265,27 +265,45 @@ public final class Clusters extends ScopedHandle<Clusters> {
     }
 
     /**
-     * Whether user mappings are still being applied (answer shape of the real service).
+     * Whether user mappings are still being applied.
      *
      * <p>Key right: admin key.
      *
-     * @param getClusters whether to list the pending users per cluster
      * @return the pending state
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public PendingMappingsResponse hasPendingMappings(boolean getClusters) {
-        return hasPendingMappingsRequest(getClusters).execute(PendingMappingsResponse.class);
+    public PendingMappingsResponse hasPendingMappings() {
+        return hasPendingMappingsRequest(false).execute(PendingMappingsResponse.class);
     }
 
     /**
-     * Asynchronous form of {@link #hasPendingMappings(boolean)}. Cancelling the future cancels the
-     * call.
+     * Asynchronous form of {@link #hasPendingMappings()}. Cancelling the future cancels the call.
      *
-     * @param getClusters whether to list the pending users per cluster
      * @return a future of the pending state; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<PendingMappingsResponse> hasPendingMappingsAsync(boolean getClusters) {
-        return hasPendingMappingsRequest(getClusters).executeAsync(PendingMappingsResponse.class);
+    public CompletableFuture<PendingMappingsResponse> hasPendingMappingsAsync() {
+        return hasPendingMappingsRequest(false).executeAsync(PendingMappingsResponse.class);
+    }
+
+    /**
+     * Whether user mappings are still being applied, with the users still pending in each cluster.
+     *
+     * <p>Key right: admin key.
+     *
+     * @return the pending state and the pending users per cluster
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public PendingMappingsResponse pendingMappingsByCluster() {
+        return hasPendingMappingsRequest(true).execute(PendingMappingsResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #pendingMappingsByCluster()}. Cancelling the future cancels the call.
+     *
+     * @return a future of the pending state and users; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<PendingMappingsResponse> pendingMappingsByClusterAsync() {
+        return hasPendingMappingsRequest(true).executeAsync(PendingMappingsResponse.class);
     }
 
     private ApiRequest hasPendingMappingsRequest(boolean getClusters) {

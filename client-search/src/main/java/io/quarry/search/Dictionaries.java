@@ -43,37 +43,58 @@ public final class Dictionaries extends ScopedHandle<Dictionaries> {
     }
 
     /**
-     * Adds, replaces or deletes custom dictionary entries (payload at most 10 MB); wait with
-     * {@link SearchClient#waitForAppTask(long)}.
+     * Adds, replaces or deletes custom dictionary entries (payload at most 10 MB); the other custom entries stay.
+     * Wait with {@link SearchClient#waitForAppTask(long)}.
      *
-     * <p>Key right: editSettings (not shown in the specification; that of the real service).
+     * <p>Key right: editSettings.
      *
      * @param dictionary the dictionary
      * @param operations the operations
-     * @param clearExistingDictionaryEntries whether every custom entry is removed first
      * @return the application task
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public AppTaskResponse batch(DictionaryName dictionary, List<DictionaryOperation> operations,
-                                 boolean clearExistingDictionaryEntries) {
-        return batchRequest(dictionary, operations, clearExistingDictionaryEntries)
-                .execute(AppTaskResponse.class);
+    public AppTaskResponse batch(DictionaryName dictionary, List<DictionaryOperation> operations) {
+        return batchRequest(dictionary, operations, false).execute(AppTaskResponse.class);
     }
 
     /**
-     * Asynchronous form of {@link #batch(DictionaryName, List, boolean)}. Cancelling
-     * the future cancels the call.
+     * Asynchronous form of {@link #batch(DictionaryName, List)}. Cancelling the future cancels the call.
      *
      * @param dictionary the dictionary
      * @param operations the operations
-     * @param clearExistingDictionaryEntries whether every custom entry is removed first
      * @return a future of the application task; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<AppTaskResponse> batchAsync(DictionaryName dictionary,
-                                                         List<DictionaryOperation> operations,
-                                                         boolean clearExistingDictionaryEntries) {
-        return batchRequest(dictionary, operations, clearExistingDictionaryEntries)
-                .executeAsync(AppTaskResponse.class);
+                                                         List<DictionaryOperation> operations) {
+        return batchRequest(dictionary, operations, false).executeAsync(AppTaskResponse.class);
+    }
+
+    /**
+     * Removes every custom entry of a dictionary, then applies the operations, in one task (standard entries
+     * are kept). Wait with {@link SearchClient#waitForAppTask(long)}.
+     *
+     * <p>Key right: editSettings.
+     *
+     * @param dictionary the dictionary
+     * @param operations the operations applied after the clearing
+     * @return the application task
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public AppTaskResponse replaceCustomEntries(DictionaryName dictionary, List<DictionaryOperation> operations) {
+        return batchRequest(dictionary, operations, true).execute(AppTaskResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #replaceCustomEntries(DictionaryName, List)}. Cancelling the future cancels the
+     * call.
+     *
+     * @param dictionary the dictionary
+     * @param operations the operations applied after the clearing
+     * @return a future of the application task; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<AppTaskResponse> replaceCustomEntriesAsync(DictionaryName dictionary,
+                                                                       List<DictionaryOperation> operations) {
+        return batchRequest(dictionary, operations, true).executeAsync(AppTaskResponse.class);
     }
 
     private ApiRequest batchRequest(DictionaryName dictionary, List<DictionaryOperation> operations,
@@ -87,7 +108,7 @@ public final class Dictionaries extends ScopedHandle<Dictionaries> {
      * Searches the entries of a dictionary; {@link #browse(DictionaryName, String)} iterates over
      * all of them.
      *
-     * <p>Key right: settings (not shown in the specification; that of the real service).
+     * <p>Key right: settings.
      *
      * @param dictionary the dictionary
      * @param query the search
@@ -118,7 +139,7 @@ public final class Dictionaries extends ScopedHandle<Dictionaries> {
     /**
      * Searches the entries of a dictionary with the parameters in the query string.
      *
-     * <p>Key right: settings (not shown in the specification; that of the real service).
+     * <p>Key right: settings.
      *
      * @param dictionary the dictionary
      * @param query the search
@@ -151,7 +172,7 @@ public final class Dictionaries extends ScopedHandle<Dictionaries> {
     /**
      * Disables or re-enables standard dictionary entries for the listed languages; others stay.
      *
-     * <p>Key right: editSettings (not shown in the specification; that of the real service).
+     * <p>Key right: editSettings.
      *
      * @param settings the changes
      * @return the application task
@@ -179,7 +200,7 @@ public final class Dictionaries extends ScopedHandle<Dictionaries> {
     /**
      * Reads the languages whose standard entries are disabled.
      *
-     * <p>Key right: settings (not shown in the specification; that of the real service).
+     * <p>Key right: settings.
      *
      * @return the settings
      * @throws io.quarry.core.QuarryException on any failure
@@ -204,7 +225,7 @@ public final class Dictionaries extends ScopedHandle<Dictionaries> {
     /**
      * Lists the languages and their custom entry counts.
      *
-     * <p>Key right: settings (not shown in the specification; that of the real service).
+     * <p>Key right: settings.
      *
      * @return language code to counts
      * @throws io.quarry.core.QuarryException on any failure

@@ -235,8 +235,7 @@ public final class SearchClient extends ScopedHandle<SearchClient> implements Au
     }
 
     /**
-     * Reads records from one or several indices in one call (the body and answer follow the real service:
-     * {@code requests} in, {@code results} out).
+     * Reads records from one or several indices in one call ({@code requests} in, {@code results} out).
      *
      * <p>Key right: search.
      *
@@ -269,7 +268,7 @@ public final class SearchClient extends ScopedHandle<SearchClient> implements Au
     }
 
     /**
-     * Lists the indices of the application (answer shape of the real service).
+     * Lists the indices of the application.
      *
      * <p>Key right: listIndexes.
      *
@@ -321,7 +320,7 @@ public final class SearchClient extends ScopedHandle<SearchClient> implements Au
     }
 
     /**
-     * Reads the latest logged API calls (parameters and answer of the real service).
+     * Reads the latest logged API calls.
      *
      * <p>Key right: logs.
      *

@@ -463,35 +463,60 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     /**
-     * Sets some first-level attributes of a record; values can be {@link AttributeOperation}s.
+     * Sets some first-level attributes of a record, creating the record from these attributes when it does not
+     * exist (as the service does by default); values can be {@link AttributeOperation}s.
+     * {@link #partialUpdateExistingObject(String, Object)} leaves missing records missing.
      *
      * <p>Key right: addObject. Increment, Decrement and Add are not idempotent: a retried call can apply them twice
      * (IncrementFrom and IncrementSet are safe).
      *
      * @param objectID the objectID
      * @param attributes the attributes to set
-     * @param createIfNotExists whether a missing record is created from an empty one
      * @return the task and {@code updatedAt}
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public ObjectUpdatedResponse partialUpdateObject(String objectID, Object attributes, boolean createIfNotExists) {
-        return partialUpdateObjectRequest(objectID, attributes, createIfNotExists)
-                .execute(ObjectUpdatedResponse.class);
+    public ObjectUpdatedResponse partialUpdateObject(String objectID, Object attributes) {
+        return partialUpdateObjectRequest(objectID, attributes, true).execute(ObjectUpdatedResponse.class);
     }
 
     /**
-     * Asynchronous form of {@link #partialUpdateObject(String, Object, boolean)}. Cancelling the
-     * future cancels the call.
+     * Asynchronous form of {@link #partialUpdateObject(String, Object)}. Cancelling the future cancels the call.
      *
      * @param objectID the objectID
      * @param attributes the attributes to set
-     * @param createIfNotExists whether a missing record is created from an empty one
      * @return a future of the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<ObjectUpdatedResponse> partialUpdateObjectAsync(String objectID, Object attributes,
-                                                                     boolean createIfNotExists) {
-        return partialUpdateObjectRequest(objectID, attributes, createIfNotExists)
-                .executeAsync(ObjectUpdatedResponse.class);
+    public CompletableFuture<ObjectUpdatedResponse> partialUpdateObjectAsync(String objectID, Object attributes) {
+        return partialUpdateObjectRequest(objectID, attributes, true).executeAsync(ObjectUpdatedResponse.class);
+    }
+
+    /**
+     * Sets some first-level attributes of a record only if the record exists; a missing record stays missing and
+     * the call still succeeds.
+     *
+     * <p>Key right: addObject. Increment, Decrement and Add are not idempotent (see
+     * {@link #partialUpdateObject(String, Object)}).
+     *
+     * @param objectID the objectID
+     * @param attributes the attributes to set
+     * @return the task and {@code updatedAt}
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public ObjectUpdatedResponse partialUpdateExistingObject(String objectID, Object attributes) {
+        return partialUpdateObjectRequest(objectID, attributes, false).execute(ObjectUpdatedResponse.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #partialUpdateExistingObject(String, Object)}. Cancelling the future cancels the
+     * call.
+     *
+     * @param objectID the objectID
+     * @param attributes the attributes to set
+     * @return a future of the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<ObjectUpdatedResponse> partialUpdateExistingObjectAsync(String objectID,
+                                                                                     Object attributes) {
+        return partialUpdateObjectRequest(objectID, attributes, false).executeAsync(ObjectUpdatedResponse.class);
     }
 
     private ApiRequest partialUpdateObjectRequest(String objectID, Object attributes, boolean createIfNotExists) {
@@ -529,7 +554,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     /**
-     * Reads one record (the key right is not shown in the specification; the real service asks for {@code search}).
+     * Reads one record.
      *
      * <p>Key right: search.
      *
@@ -597,7 +622,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     /**
-     * Reads the status of a task of this index (shape of the real service: {@code published} once applied). Use
+     * Reads the status of a task of this index ({@code published} once applied). Use
      * {@link #waitForTask(long)} to wait.
      *
      * <p>Key right: any key of the application.
@@ -910,32 +935,52 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     /**
-     * Updates attributes of records in batches; each element carries its {@code objectID}. Values may be
-     * {@link AttributeOperation}s (Increment-style ones are not idempotent: a retried batch can apply them
-     * twice). Needs {@code addObject}.
+     * Updates attributes of records in batches, creating missing records; each element carries its
+     * {@code objectID}. Values may be {@link AttributeOperation}s (Increment-style ones are not idempotent: a
+     * retried batch can apply them twice). Needs {@code addObject}.
      *
-     * @param records           attribute sets with objectID
-     * @param createIfNotExists whether missing records are created
-     * @param options           chunk size, waiting, progress
+     * @param records attribute sets with objectID
+     * @param options chunk size, waiting, progress
      * @return the acknowledgement of each batch
      */
-    public List<BatchResponse> partialUpdateObjects(Collection<?> records, boolean createIfNotExists,
-                                                    BatchOptions options) {
-        return writeChunks(ChunkedWriter.partialUpdates(records, createIfNotExists), options);
+    public List<BatchResponse> partialUpdateObjects(Collection<?> records, BatchOptions options) {
+        return writeChunks(ChunkedWriter.partialUpdates(records, true), options);
     }
 
     /**
-     * Asynchronous form of {@link #partialUpdateObjects(Collection, boolean, BatchOptions)}.
+     * Asynchronous form of {@link #partialUpdateObjects(Collection, BatchOptions)}.
      *
-     * @param records           attribute sets with objectID
-     * @param createIfNotExists whether missing records are created
-     * @param options           chunk size, waiting, progress
+     * @param records attribute sets with objectID
+     * @param options chunk size, waiting, progress
      * @return the future acknowledgements
      */
     public CompletableFuture<List<BatchResponse>> partialUpdateObjectsAsync(Collection<?> records,
-                                                                            boolean createIfNotExists,
                                                                             BatchOptions options) {
-        return writeChunksAsync(ChunkedWriter.partialUpdates(records, createIfNotExists), options);
+        return writeChunksAsync(ChunkedWriter.partialUpdates(records, true), options);
+    }
+
+    /**
+     * Updates attributes of the records that exist, in batches; missing records stay missing. Needs
+     * {@code addObject}.
+     *
+     * @param records attribute sets with objectID
+     * @param options chunk size, waiting, progress
+     * @return the acknowledgement of each batch
+     */
+    public List<BatchResponse> partialUpdateExistingObjects(Collection<?> records, BatchOptions options) {
+        return writeChunks(ChunkedWriter.partialUpdates(records, false), options);
+    }
+
+    /**
+     * Asynchronous form of {@link #partialUpdateExistingObjects(Collection, BatchOptions)}.
+     *
+     * @param records attribute sets with objectID
+     * @param options chunk size, waiting, progress
+     * @return the future acknowledgements
+     */
+    public CompletableFuture<List<BatchResponse>> partialUpdateExistingObjectsAsync(Collection<?> records,
+                                                                                    BatchOptions options) {
+        return writeChunksAsync(ChunkedWriter.partialUpdates(records, false), options);
     }
 
     /**

@@ -66,9 +66,9 @@ class ChunkedWritesContractTest {
         index.saveObjectsAsync(products(12), WAIT.chunkSize(5)).get();
 
         index.deleteObjects(List.of("p0", "p1", "p2"), WAIT.chunkSize(2));
-        index.partialUpdateObjects(List.of(Map.of("objectID", "p3", "price", AttributeOperation.increment(5)),
-                Map.of("objectID", "ghost", "price", 1)), false, WAIT);
-        index.partialUpdateObjectsAsync(List.of(Map.of("objectID", "created", "price", 1)), true, WAIT).get();
+        index.partialUpdateExistingObjects(List.of(Map.of("objectID", "p3", "price", AttributeOperation.increment(5)),
+                Map.of("objectID", "ghost", "price", 1)), WAIT);
+        index.partialUpdateObjectsAsync(List.of(Map.of("objectID", "created", "price", 1)), WAIT).get();
         index.deleteObjectsAsync(List.of("p4"), WAIT).get();
 
         assertThat(index.browseObjects(SearchQuery.empty(), Product.class).stream().map(Product::objectID))

@@ -48,7 +48,7 @@ class ClustersContractTest {
         assertThat(found.hits()).extracting(UserMapping::userID).containsExactlyInAnyOrder("u2", "u3");
         List<Map<String, List<UserMapping>>> top = clusters.getTopUserIds().topUsers();
         assertThat(top).flatExtracting(Map::keySet).containsExactlyInAnyOrder(ONE, TWO);
-        assertThat(clusters.hasPendingMappings(true).pending()).isFalse();
+        assertThat(clusters.pendingMappingsByCluster().pending()).isFalse();
 
         assertThat(clusters.removeUserId("u3").deletedAt()).isNotBlank();
         assertThatThrownBy(() -> clusters.getUserId("u3")).isInstanceOf(NotFoundException.class);
@@ -85,7 +85,7 @@ class ClustersContractTest {
         assertThat(clusters.listUserIdsAsync(0, 10).join().userIDs()).hasSize(2);
         assertThat(clusters.searchUserIdsAsync(UserIdQuery.of("u1")).join().hits()).hasSize(1);
         assertThat(clusters.getTopUserIdsAsync().join().topUsers()).isNotEmpty();
-        assertThat(clusters.hasPendingMappingsAsync(false).join().pending()).isFalse();
+        assertThat(clusters.hasPendingMappingsAsync().join().pending()).isFalse();
         clusters.removeUserIdAsync("u2").join();
         assertThat(clusters.listUserIds(0, null).userIDs()).extracting(UserMapping::userID).containsExactly("u1");
     }

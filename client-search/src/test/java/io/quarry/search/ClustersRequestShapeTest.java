@@ -74,7 +74,7 @@ class ClustersRequestShapeTest {
         assertThat(client.clusters().removeUserIdAsync("u1").join().deletedAt()).isEqualTo("t3");
         UserIdSearchResponse found = client.clusters().searchUserIds(UserIdQuery.of("u").cluster("c1").hitsPerPage(20));
         assertThat(found.hits()).singleElement().satisfies(m -> assertThat(m.objectID()).isEqualTo("u1"));
-        assertThat(client.clusters().hasPendingMappings(true).clusters()).containsKey("c1");
+        assertThat(client.clusters().pendingMappingsByCluster().clusters()).containsKey("c1");
 
         WM.verify(getRequestedFor(urlEqualTo("/1/clusters/mapping?page=0")));
         WM.verify(deleteRequestedFor(urlEqualTo("/1/clusters/mapping/u1")));

@@ -31,8 +31,7 @@ class DictionariesContractTest {
 
     @Test
     void addsSearchesAndDeletesCustomEntries() {
-        AppTaskResponse added = dictionaries.batch(DictionaryName.STOPWORDS,
-                List.of(DictionaryOperation.add(DictionaryEntry.stopword("sw-1", "fr", "zorglub"))), false);
+        AppTaskResponse added = dictionaries.batch(DictionaryName.STOPWORDS, List.of(DictionaryOperation.add(DictionaryEntry.stopword("sw-1", "fr", "zorglub"))));
         assertThat(client.waitForAppTask(added.taskID(), FAST).isPublished()).isTrue();
         assertThat(client.getAppTask(added.taskID()).isPublished()).isTrue();
 
@@ -47,28 +46,23 @@ class DictionariesContractTest {
         assertThat(dictionaries.searchWithGet(DictionaryName.STOPWORDS, DictionaryQuery.of("zorg").language("fr"))
                 .hits()).extracting(DictionaryEntry::objectID).containsExactly("sw-1");
 
-        AppTaskResponse deleted = dictionaries.batch(DictionaryName.STOPWORDS,
-                List.of(DictionaryOperation.delete("sw-1")), false);
+        AppTaskResponse deleted = dictionaries.batch(DictionaryName.STOPWORDS, List.of(DictionaryOperation.delete("sw-1")));
         client.waitForAppTask(deleted.taskID(), FAST);
         assertThat(dictionaries.search(DictionaryName.STOPWORDS, DictionaryQuery.of("zorg")).nbHits()).isZero();
     }
 
     @Test
     void pluralsAndCompoundsAndClearingExistingEntries() {
-        client.waitForAppTask(dictionaries.batch(DictionaryName.PLURALS,
-                List.of(DictionaryOperation.add(DictionaryEntry.plural("pl-1", "fr", "glorb", "glorbs"))), false)
+        client.waitForAppTask(dictionaries.batch(DictionaryName.PLURALS, List.of(DictionaryOperation.add(DictionaryEntry.plural("pl-1", "fr", "glorb", "glorbs"))))
                 .taskID(), FAST);
-        client.waitForAppTask(dictionaries.batch(DictionaryName.COMPOUNDS,
-                List.of(DictionaryOperation.add(DictionaryEntry.compound("c-1", "de", "blitzquark", "blitz", "quark"))),
-                false).taskID(), FAST);
+        client.waitForAppTask(dictionaries.batch(DictionaryName.COMPOUNDS, List.of(DictionaryOperation.add(DictionaryEntry.compound("c-1", "de", "blitzquark", "blitz", "quark")))).taskID(), FAST);
 
         assertThat(dictionaries.search(DictionaryName.PLURALS, DictionaryQuery.of("glorbs")).hits())
                 .singleElement().satisfies(e -> assertThat(e.words()).containsExactly("glorb", "glorbs"));
         assertThat(dictionaries.search(DictionaryName.COMPOUNDS, DictionaryQuery.of("blitzquark")).hits())
                 .singleElement().satisfies(e -> assertThat(e.decomposition()).containsExactly("blitz", "quark"));
 
-        client.waitForAppTask(dictionaries.batch(DictionaryName.PLURALS,
-                List.of(DictionaryOperation.add(DictionaryEntry.plural("pl-2", "fr", "snarf", "snarves"))), true)
+        client.waitForAppTask(dictionaries.replaceCustomEntries(DictionaryName.PLURALS, List.of(DictionaryOperation.add(DictionaryEntry.plural("pl-2", "fr", "snarf", "snarves"))))
                 .taskID(), FAST);
         assertThat(dictionaries.search(DictionaryName.PLURALS, DictionaryQuery.of("glorbs")).nbHits()).isZero();
         assertThat(dictionaries.search(DictionaryName.PLURALS, DictionaryQuery.of("snarves")).nbHits()).isEqualTo(1);
@@ -76,8 +70,7 @@ class DictionariesContractTest {
 
     @Test
     void browsesEveryEntryOfALanguage() {
-        client.waitForAppTask(dictionaries.batch(DictionaryName.STOPWORDS,
-                List.of(DictionaryOperation.add(DictionaryEntry.stopword("sw-1", "fr", "zorglub"))), false)
+        client.waitForAppTask(dictionaries.batch(DictionaryName.STOPWORDS, List.of(DictionaryOperation.add(DictionaryEntry.stopword("sw-1", "fr", "zorglub"))))
                 .taskID(), FAST);
 
         long total = dictionaries.search(DictionaryName.STOPWORDS,
@@ -95,8 +88,7 @@ class DictionariesContractTest {
         assertThat(dictionaries.getSettings().disableStandardEntries())
                 .containsEntry("stopwords", Map.of("fr", true));
 
-        client.waitForAppTask(dictionaries.batch(DictionaryName.STOPWORDS,
-                List.of(DictionaryOperation.add(DictionaryEntry.stopword("sw-1", "fr", "zorglub"))), false)
+        client.waitForAppTask(dictionaries.batch(DictionaryName.STOPWORDS, List.of(DictionaryOperation.add(DictionaryEntry.stopword("sw-1", "fr", "zorglub"))))
                 .taskID(), FAST);
         Map<String, DictionaryLanguage> languages = dictionaries.getLanguages();
         assertThat(languages.get("fr").stopwords().nbCustomEntries()).isEqualTo(1);
@@ -106,8 +98,7 @@ class DictionariesContractTest {
 
     @Test
     void asynchronousForms() {
-        AppTaskResponse added = dictionaries.batchAsync(DictionaryName.STOPWORDS,
-                List.of(DictionaryOperation.add(DictionaryEntry.stopword("sw-9", "en", "blorp"))), false).join();
+        AppTaskResponse added = dictionaries.batchAsync(DictionaryName.STOPWORDS, List.of(DictionaryOperation.add(DictionaryEntry.stopword("sw-9", "en", "blorp")))).join();
         assertThat(client.getAppTaskAsync(added.taskID()).join().status()).isNotBlank();
         client.waitForAppTaskAsync(added.taskID(), FAST).join();
         assertThat(dictionaries.searchAsync(DictionaryName.STOPWORDS, DictionaryQuery.of("blorp")).join().nbHits())

@@ -48,11 +48,11 @@ class DictionariesRequestShapeTest {
         WM.stubFor(get("/1/task/77").inScenario("task").whenScenarioStateIs("done")
                 .willReturn(okJson("{\"status\":\"published\"}")));
 
-        AppTaskResponse task = client.dictionaries().batch(DictionaryName.COMPOUNDS, List.of(
+        AppTaskResponse task = client.dictionaries().replaceCustomEntries(DictionaryName.COMPOUNDS, List.of(
                 DictionaryOperation.add(DictionaryEntry.compound("c1", "de", "Kopfschmerztablette", "Kopf", "schmerz",
                         "tablette")),
                 DictionaryOperation.add(DictionaryEntry.stopword("s1", "en", "the").enabled(false)),
-                DictionaryOperation.delete("old")), true);
+                DictionaryOperation.delete("old")));
 
         assertThat(client.waitForAppTask(task.taskID(), FAST).isPublished()).isTrue();
         WM.verify(postRequestedFor(urlEqualTo("/1/dictionaries/compounds/batch")).withRequestBody(equalToJson(

@@ -100,7 +100,7 @@ class IndexAdminContractTest {
 
     @Test
     void readsTaskStatus() {
-        var saved = index.partialUpdateObject("p1", Map.of("price", 2), true);
+        var saved = index.partialUpdateObject("p1", Map.of("price", 2));
 
         assertThat(index.waitForTaskAsync(saved.taskID(), FAST).join().isPublished()).isTrue();
         assertThat(index.getTask(saved.taskID()).status()).isEqualTo("published");

@@ -61,9 +61,9 @@ class RecordsContractTest {
     void updatesPartiallyWithOperationsAndCreateIfNotExists() {
         index.waitForTask(index.saveObject("p1", Map.of("name", "Phone", "stock", 10)).taskID(), FAST);
 
-        index.waitForTask(index.partialUpdateObject("p1", Map.of("stock", AttributeOperation.decrement(3)), true)
+        index.waitForTask(index.partialUpdateObject("p1", Map.of("stock", AttributeOperation.decrement(3)))
                 .taskID(), FAST);
-        index.waitForTask(index.partialUpdateObject("ghost", Map.of("name", "Ghost"), false).taskID(), FAST);
+        index.waitForTask(index.partialUpdateExistingObject("ghost", Map.of("name", "Ghost")).taskID(), FAST);
 
         assertThat(index.getObject("p1", FreeFormRecord.class).getLong("stock")).contains(7L);
         assertThatThrownBy(() -> index.getObject("ghost", FreeFormRecord.class))

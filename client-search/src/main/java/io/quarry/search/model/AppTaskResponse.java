@@ -2,7 +2,7 @@ package io.quarry.search.model;
 
 /**
  * The acknowledgement of an application-level write (dictionary batches and settings): wait for it with
- * {@code waitForAppTask}. Shape of the real service; the specification does not show it.
+ * {@code waitForAppTask}.
  *
  * @param taskID    the application task
  * @param updatedAt ISO 8601 time

@@ -1,8 +1,7 @@
 package io.quarry.search.model;
 
 /**
- * A rule that applied to a search (in {@code appliedRules}; the specification does not show the member, this is
- * the real service's shape).
+ * A rule that applied to a search (in {@code appliedRules}).
  *
  * @param objectID the rule's ID
  */

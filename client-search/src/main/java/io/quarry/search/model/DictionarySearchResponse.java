@@ -3,7 +3,7 @@ package io.quarry.search.model;
 import java.util.List;
 
 /**
- * A page of dictionary entries (shape of the real service; not shown in the specification).
+ * A page of dictionary entries.
  *
  * @param hits    the entries
  * @param nbHits  how many match

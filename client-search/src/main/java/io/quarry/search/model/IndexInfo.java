@@ -3,7 +3,7 @@ package io.quarry.search.model;
 import java.util.List;
 
 /**
- * One index in the index list (shape of the real service; the specification does not show it).
+ * One index in the index list.
  *
  * @param name                 the index name
  * @param createdAt            ISO 8601 creation time

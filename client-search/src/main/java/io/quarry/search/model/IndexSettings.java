@@ -9,9 +9,8 @@ import java.util.Optional;
 
 /**
  * Index settings: immutable, each setter returns new settings with one setting changed. Only the settings set
- * are sent, so a partial settings object changes only those. The specification does not list the settings;
- * the names follow the real service's public settings reference, and {@link #setting(String, Object)} sets any
- * other one.
+ * are sent, so a partial settings object changes only those. The names are the service's setting names;
+ * {@link #setting(String, Object)} sets any setting this class has no method for.
  *
  * <pre>{@code
  * index.setSettings(IndexSettings.create()

@@ -3,7 +3,7 @@ package io.quarry.search.model;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
- * One logged API call (shape of the real service; the specification does not show it). Logged headers and
+ * One logged API call. Logged headers and
  * bodies are as the service recorded them, keys masked by the service.
  *
  * @param timestamp        ISO 8601 time

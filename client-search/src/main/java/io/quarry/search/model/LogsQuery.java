@@ -1,7 +1,7 @@
 package io.quarry.search.model;
 
 /**
- * Which log entries to read (query parameters of the real service).
+ * Which log entries to read.
  *
  * @param offset    first entry, or null (0)
  * @param length    number of entries, or null (10, at most 1000)

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Whether user mappings are still being applied (shape of the real service; not shown in the specification).
+ * Whether user mappings are still being applied.
  *
  * @param pending  whether any mapping is pending
  * @param clusters cluster name to the users pending there, when asked for

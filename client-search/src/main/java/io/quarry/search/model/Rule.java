@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A rule of an index. {@code objectID}, {@code conditions} and {@code consequence} are those of the
- * specification; {@code description} and {@code enabled} follow the real service.
+ * A rule of an index. It is stored under its {@code objectID}; its {@code conditions} say when it applies, its
+ * {@code consequence} what it changes, and {@code description} and {@code enabled} document and switch it.
  *
  * @param objectID    the rule's ID
  * @param conditions  when it applies

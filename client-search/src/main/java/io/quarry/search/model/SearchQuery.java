@@ -16,8 +16,7 @@ import java.util.Optional;
  * }</pre>
  * The typed methods cover the parameters users reach for most; {@link #param(String, Object)} sets any other
  * parameter the service accepts. A null value removes the parameter. The service's defaults apply to every
- * parameter left unset (the published parameter list of the real service is the reference, since the
- * specification does not list them all).
+ * parameter left unset.
  */
 public final class SearchQuery {
 

@@ -25,8 +25,8 @@ import java.util.Map;
  * @param facetsStats      numeric facet statistics
  * @param exhaustiveNbHits whether nbHits is exact
  * @param queryID          the query ID (click analytics)
- * @param userData         the {@code userData} of the rules that applied (shape of the real service)
- * @param appliedRules     the rules that applied (shape of the real service)
+ * @param userData         the {@code userData} of the rules that applied
+ * @param appliedRules     the rules that applied
  * @param <T>              the record type
  */
 record SearchResponseJson<T>(

@@ -3,7 +3,7 @@ package io.quarry.search.model;
 import java.util.List;
 
 /**
- * A page of rules (shape of the real service; not shown in the specification).
+ * A page of rules.
  *
  * @param hits    the rules
  * @param nbHits  how many match

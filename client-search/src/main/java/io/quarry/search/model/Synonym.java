@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A synonym of an index (shape of the real service; the specification does not show it). Build with the
+ * A synonym of an index. Build with the
  * factories; members that do not apply to the type are null.
  *
  * @param objectID     the synonym's ID

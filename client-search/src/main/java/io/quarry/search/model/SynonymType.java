@@ -2,7 +2,7 @@ package io.quarry.search.model;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 
-/** Kinds of synonym (names of the real service; the specification does not show them). */
+/** Kinds of synonym. */
 public enum SynonymType {
     /** Words equivalent to each other. */
     SYNONYM("synonym"),

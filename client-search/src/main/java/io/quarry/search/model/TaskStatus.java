@@ -1,7 +1,7 @@
 package io.quarry.search.model;
 
 /**
- * The status of a task. The specification does not show it; the real service answers {@code published} once
+ * The status of a task: {@code published} once
  * the task is applied and {@code notPublished} before.
  *
  * @param status      {@code published} or {@code notPublished}
