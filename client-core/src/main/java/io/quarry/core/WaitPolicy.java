@@ -18,7 +18,14 @@ public record WaitPolicy(int maxAttempts, Duration initialDelay, Duration maxDel
     private static final WaitPolicy DEFAULTS =
             new WaitPolicy(50, Duration.ofMillis(50), Duration.ofSeconds(5), 1.5);
 
-    /** Validates the values. */
+    /**
+     * Validates the values.
+     *
+     * @param maxAttempts  attempts before giving up, at least 1
+     * @param initialDelay sleep after the first attempt
+     * @param maxDelay     longest sleep
+     * @param multiplier   growth of the sleep, at least 1
+     */
     public WaitPolicy {
         Objects.requireNonNull(initialDelay, "initialDelay");
         Objects.requireNonNull(maxDelay, "maxDelay");

@@ -11,7 +11,13 @@ import java.util.Objects;
  */
 public record BatchOperation(BatchAction action, Object body, String indexName) {
 
-    /** Validates the action. */
+    /**
+     * Validates the action.
+     *
+     * @param action    what to do
+     * @param body      the record, attributes or {@code {objectID}}; null for index-wide actions
+     * @param indexName the target index in a multi-index batch, else null
+     */
     public BatchOperation {
         Objects.requireNonNull(action, "action");
     }

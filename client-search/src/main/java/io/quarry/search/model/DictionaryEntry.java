@@ -17,7 +17,17 @@ import java.util.Objects;
 public record DictionaryEntry(String objectID, String language, String word, List<String> words,
                               List<String> decomposition, String state, String type) {
 
-    /** Validates the ID. */
+    /**
+     * Validates the ID.
+     *
+     * @param decomposition the parts (compound); empty registers the word as a compound atom
+     * @param language      ISO code of the language
+     * @param objectID      the entry's ID
+     * @param state         {@code enabled} or {@code disabled} (stop word), null for the default
+     * @param type          {@code custom} or {@code standard} in search answers
+     * @param word          the word (stop word, compound)
+     * @param words         declensions (plural)
+     */
     public DictionaryEntry {
         Objects.requireNonNull(objectID, "objectID");
     }

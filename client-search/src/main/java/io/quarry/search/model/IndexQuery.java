@@ -10,7 +10,12 @@ import java.util.Objects;
  */
 public record IndexQuery(String indexName, SearchQuery query) {
 
-    /** Validates the parts. */
+    /**
+     * Validates the parts.
+     *
+     * @param indexName the index
+     * @param query     the parameters
+     */
     public IndexQuery {
         Objects.requireNonNull(indexName, "indexName");
         Objects.requireNonNull(query, "query");

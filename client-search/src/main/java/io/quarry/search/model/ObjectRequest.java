@@ -12,7 +12,13 @@ import java.util.Objects;
  */
 public record ObjectRequest(String indexName, String objectID, List<String> attributesToRetrieve) {
 
-    /** Validates the names. */
+    /**
+     * Validates the names.
+     *
+     * @param attributesToRetrieve the attributes to return, or null for the default
+     * @param indexName            the index
+     * @param objectID             the record
+     */
     public ObjectRequest {
         Objects.requireNonNull(indexName, "indexName");
         Objects.requireNonNull(objectID, "objectID");

@@ -16,7 +16,15 @@ import java.util.Objects;
 public record Rule(String objectID, List<RuleCondition> conditions, RuleConsequence consequence,
                    String description, Boolean enabled) {
 
-    /** Validates the ID. */
+    /**
+     * Validates the ID.
+     *
+     * @param conditions  when it applies
+     * @param consequence what it does
+     * @param description a label, or null
+     * @param enabled     whether it applies (null means the service default, true)
+     * @param objectID    the rule's ID
+     */
     public Rule {
         Objects.requireNonNull(objectID, "objectID");
         conditions = conditions == null ? null : List.copyOf(conditions);

@@ -19,7 +19,18 @@ import java.util.Objects;
 public record Synonym(String objectID, SynonymType type, List<String> synonyms, String input, String word,
                       List<String> corrections, String placeholder, List<String> replacements) {
 
-    /** Validates the ID. */
+    /**
+     * Validates the ID.
+     *
+     * @param corrections  the corrections (alternative corrections)
+     * @param input        the word that matches the others (one-way)
+     * @param objectID     the synonym's ID
+     * @param placeholder  the token, such as {@code <street>} (placeholder)
+     * @param replacements what the token stands for (placeholder)
+     * @param synonyms     equivalent words (synonym, one-way)
+     * @param type         its kind
+     * @param word         the misspelled word (alternative corrections)
+     */
     public Synonym {
         Objects.requireNonNull(objectID, "objectID");
     }

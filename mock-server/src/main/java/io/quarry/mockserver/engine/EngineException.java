@@ -5,9 +5,12 @@ public final class EngineException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The HTTP status the service answers, 4xx. */
     private final int status;
 
     /**
+     * A refusal.
+     *
      * @param status the HTTP status, 4xx
      * @param message the message the service would send
      */

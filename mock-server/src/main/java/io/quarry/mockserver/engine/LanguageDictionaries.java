@@ -27,7 +27,13 @@ public record LanguageDictionaries(
     /** No dictionary at all. */
     public static final LanguageDictionaries NONE = new LanguageDictionaries(Map.of(), Map.of(), Map.of());
 
-    /** Copies the maps. */
+    /**
+     * Copies the maps.
+     *
+     * @param stopWords language to its stop words
+     * @param plurals   language to its groups of equivalent forms
+     * @param compounds language to compound word to its parts
+     */
     public LanguageDictionaries {
         stopWords = Map.copyOf(stopWords);
         plurals = Map.copyOf(plurals);
