@@ -4,6 +4,7 @@ import io.quarry.core.RequestOptions;
 import io.quarry.core.spi.ScopedHandle;
 import java.io.File;
 import java.io.IOException;
+import java.net.JarURLConnection;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
@@ -20,6 +21,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 
 /**
  * Checks the shape every public handle of a client module must have: it is a {@link ScopedHandle} whose
@@ -148,18 +151,29 @@ public final class TwoForms {
             Enumeration<URL> urls = Thread.currentThread().getContextClassLoader()
                     .getResources(packageName.replace('.', '/'));
             for (URL url : Collections.list(urls)) {
-                if (!"file".equals(url.getProtocol())) {
-                    continue;
-                }
-                String[] files = new File(url.toURI()).list((dir, f) -> f.endsWith(".class") && !f.contains("$"));
-                for (String file : files == null ? new String[0] : files) {
-                    names.add(file.substring(0, file.length() - ".class".length()));
+                if ("file".equals(url.getProtocol())) {
+                    String[] files = new File(url.toURI()).list((dir, f) -> isTopLevelClass(f));
+                    for (String file : files == null ? new String[0] : files) {
+                        names.add(file.substring(0, file.length() - ".class".length()));
+                    }
+                } else if (url.openConnection() instanceof JarURLConnection jar) {
+                    // the module's classes come from a jar, as when another build runs its tests
+                    String prefix = packageName.replace('.', '/') + "/";
+                    try (JarFile file = jar.getJarFile()) {
+                        file.stream().map(JarEntry::getName)
+                                .filter(n -> n.startsWith(prefix) && isTopLevelClass(n.substring(prefix.length())))
+                                .forEach(n -> names.add(n.substring(prefix.length(), n.length() - ".class".length())));
+                    }
                 }
             }
         } catch (IOException | URISyntaxException e) {
             throw new IllegalStateException("cannot list the classes of " + packageName, e);
         }
         return names;
+    }
+
+    private static boolean isTopLevelClass(String fileName) {
+        return fileName.endsWith(".class") && !fileName.contains("$") && !fileName.contains("/");
     }
 
     private static Class<?> load(String name) {

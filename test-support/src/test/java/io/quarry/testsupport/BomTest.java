@@ -21,7 +21,7 @@ class BomTest {
         String parent = Files.readString(ROOT.resolve("pom.xml"));
 
         List<String> published = modules(parent).stream()
-                .filter(m -> !List.of("bom", "examples", "benchmarks").contains(m)).toList();
+                .filter(m -> !m.equals("bom") && !m.equals("benchmarks") && !m.startsWith("examples")).toList();
         assertThat(artifacts(bom)).containsExactlyInAnyOrderElementsOf(published);
         assertThat(version(bom)).isEqualTo(version(parent));
         assertThat(bom).doesNotContain("<parent>");
