@@ -8,8 +8,10 @@ import io.quarry.mockserver.internal.auth.Authenticator;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.HttpFront;
 import io.quarry.mockserver.internal.json.Json;
-import io.quarry.mockserver.internal.routes.LogRecorder;
-import io.quarry.mockserver.internal.routes.RouteTable;
+import io.quarry.mockserver.internal.products.search.LogRecorder;
+import io.quarry.mockserver.internal.products.Product;
+import io.quarry.mockserver.internal.products.Products;
+import io.quarry.mockserver.internal.products.ServiceContext;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.SeedFiles;
 import io.quarry.mockserver.internal.state.StateControl;
@@ -89,8 +91,9 @@ public final class MockServer implements AutoCloseable {
             throw new IllegalArgumentException("invalid seed: " + e.getMessage(), e);
         }
         SearchEngine engine = new SearchEngine(builder.strict, builder.clock, app.dictionaries()::effective);
-        HttpFront front = new HttpFront(RouteTable.build(app, engine, state, version,
-                builder.strict),
+        List<Product> products = Products.all(new ServiceContext(app, engine, state, version, builder.strict));
+        products.forEach(product -> state.onReset(product::reset));
+        HttpFront front = new HttpFront(Products.routesOf(products).router(),
                 new Authenticator(applicationId, adminKey, app.keys(), app.mappings(), builder.clock), version,
                 builder.strict, new LogRecorder(app));
         InetSocketAddress address = new InetSocketAddress(InetAddress.getByName(builder.bindAddress), builder.port);

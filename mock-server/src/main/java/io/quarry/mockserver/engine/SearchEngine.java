@@ -106,7 +106,7 @@ public final class SearchEngine {
      * @param config the index's settings, synonyms and rules
      * @param request the request body
      * @param context who searches
-     * @return the search response (seed 000 §2.3), without {@code index}
+     * @return the search response, without {@code index}
      * @throws EngineException for a request the service rejects
      */
     public ObjectNode search(IndexData data, IndexConfig config, ObjectNode request, SearchContext context) {

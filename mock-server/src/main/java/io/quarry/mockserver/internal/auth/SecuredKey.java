@@ -24,7 +24,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * A secured API key (seed 000 §2.6, §5.2): {@code Base64(hex(HMAC-SHA256(parent, query)) + query)}, where the
+ * A secured API key: {@code Base64(hex(HMAC-SHA256(parent, query)) + query)}, where the
  * query string carries restrictions ({@code validUntil}, {@code restrictIndices}, {@code restrictSources},
  * {@code userToken}, {@code referers}) and search parameters ({@code filters} is ANDed with the query's own, the
  * others are forced). List values are comma-separated or a JSON array. {@code toString} shows no key.

@@ -2,7 +2,7 @@ package io.quarry.mockserver.internal.http;
 
 /**
  * What a route asks of the caller's credentials; checked once, before any handler runs. Most API routes need one
- * right ({@code acl} entry) of seed 000 §4 / §5.3; the admin key holds every right.
+ * right ({@code acl} entry); the admin key holds every right.
  */
 public enum Access {
     /** Search an index ({@code search}). */

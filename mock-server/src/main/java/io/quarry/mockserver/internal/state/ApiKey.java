@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * One API key and what it allows (seed 000 §2.5). {@code toString} never shows the key's value.
+ * One API key and what it allows. {@code toString} never shows the key's value.
  *
  * @param value the key itself
  * @param acl its rights
@@ -33,7 +33,7 @@ public record ApiKey(
         long createdAtMillis,
         long expiresAtMillis) {
 
-    /** Every right of seed 000 §5.3. */
+    /** Every right a key can hold. */
     public static final Set<String> RIGHTS = Set.of("search", "browse", "addObject", "deleteObject", "deleteIndex",
             "settings", "editSettings", "analytics", "listIndexes", "logs", "seeUnretrievableAttributes");
 

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The application's API keys other than the admin key, with the state table of seed 000 §3.2: created keys are
+ * The application's API keys other than the admin key, with the state table: created keys are
  * active; a deleted key goes to the deleted list, from which only it can be restored; a key whose validity has
  * elapsed on the clock is removed (not restorable). Keys are 32 lowercase hex characters, as the service's.
  */

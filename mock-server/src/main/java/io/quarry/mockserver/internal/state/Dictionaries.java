@@ -15,7 +15,7 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The application's dictionaries (seed 000 §2.8, §3.3): custom entries of {@code stopwords}, {@code plurals} and
+ * The application's dictionaries: custom entries of {@code stopwords}, {@code plurals} and
  * {@code compounds} by objectID, the standard entries of {@link StandardDictionaries}, and which languages have
  * their standard entries disabled. Entries are validated by the caller. Thread-safe; changes are atomic.
  */

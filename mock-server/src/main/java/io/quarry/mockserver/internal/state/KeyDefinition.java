@@ -9,7 +9,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The parameters of a key as sent to create or update it (seed 000 §2.5); unset members take the defaults.
+ * The parameters of a key as sent to create or update it; unset members take the defaults.
  *
  * @param acl rights
  * @param description label

@@ -11,7 +11,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A parsed partial update (seed 000 §3.1 and §4.3): first-level attributes set as sent (a nested value replaces
+ * A parsed partial update: first-level attributes set as sent (a nested value replaces
  * its first-level ancestor) or changed by an {@code {"_operation", "value"}} object. Parsing validates the whole
  * update first, so a batch is refused before anything is applied.
  */

@@ -13,7 +13,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Validation and search of rules (seed 000 §2.7, §4.5). What the mock server's engine applies is accepted: query
+ * Validation and search of rules. What the mock server's engine applies is accepted: query
  * conditions ({@code pattern} with {@code anchoring} is/startsWith/endsWith/contains, the pattern possibly holding
  * {@code {facet:attr}} placeholders; {@code context}), consequence {@code params} (a {@code query} string or edits,
  * {@code automaticFacetFilters} and {@code automaticOptionalFacetFilters}, each an array of facet names or of

@@ -22,6 +22,7 @@ public final class StateControl {
 
     private final Application app;
     private final List<ObjectNode> startupSeeds;
+    private final List<Runnable> resetHooks = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /**
      * @param app the application
@@ -33,10 +34,20 @@ public final class StateControl {
         startupSeeds.forEach(this::seed);
     }
 
-    /** Removes every index, then applies the startup seed again. */
+    /** Removes every index, then applies the startup seed again, and resets every product's own state. */
     public void reset() {
         app.clear();
+        resetHooks.forEach(Runnable::run);
         startupSeeds.forEach(this::seed);
+    }
+
+    /**
+     * Adds what a reset also clears: a product's own state.
+     *
+     * @param hook clears the state
+     */
+    public void onReset(Runnable hook) {
+        resetHooks.add(hook);
     }
 
     /**

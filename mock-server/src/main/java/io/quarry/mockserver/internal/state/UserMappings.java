@@ -11,7 +11,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Multi-cluster user mapping (seed 000 §2.9, §3.4): the application's clusters and which cluster each userID is
+ * Multi-cluster user mapping: the application's clusters and which cluster each userID is
  * assigned to. A user moved to another cluster stays pending until the move's task is published (the task delay),
  * then belongs to the new cluster; an assignment of a new user is usable at once. Records written with a user's
  * {@code X-Service-User-ID} header belong to it. With no cluster configured the feature is disabled.

@@ -190,7 +190,7 @@ public final class SearchExecutor {
 
     /**
      * @param store the records
-     * @return the search response (seed 000 §2.3)
+     * @return the search response
      */
     public ObjectNode search(RecordStore store) {
         long started = System.nanoTime();

@@ -1,4 +1,4 @@
-package io.quarry.mockserver.internal.routes;
+package io.quarry.mockserver.internal.products.search;
 
 import io.quarry.mockserver.engine.IndexConfig;
 import io.quarry.mockserver.engine.IndexData;
@@ -20,7 +20,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** Record reads and writes (seed 000 §4.3), batches included. */
+/** Record reads and writes, batches included. */
 final class RecordRoutes {
 
     private final Application app;
@@ -151,7 +151,7 @@ final class RecordRoutes {
         return Response.ok(body);
     }
 
-    /** A batch needs, for each item, the right of its action (seed 000 §4.3) on its index. */
+    /** A batch needs, for each item, the right of its action on its index. */
     private static void authorize(Request request, BatchRequests.Item item) {
         Caller caller = request.get(Caller.class);
         RecordOperation operation = item.operation();

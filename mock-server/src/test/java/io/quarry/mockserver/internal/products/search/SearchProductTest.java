@@ -1,10 +1,12 @@
-package io.quarry.mockserver.internal.routes;
+package io.quarry.mockserver.internal.products.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.mockserver.engine.SearchEngine;
 import io.quarry.mockserver.internal.http.Access;
 import io.quarry.mockserver.internal.http.Route;
+import io.quarry.mockserver.internal.products.ProductRoutes;
+import io.quarry.mockserver.internal.products.ServiceContext;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.StateControl;
 import java.time.Clock;
@@ -12,14 +14,16 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The route table serves every search endpoint of the endpoint list, spelled as there, each with its right. */
-class RouteTableTest {
+/** The search product serves every search endpoint, spelled as the service documents it, each with its right. */
+class SearchProductTest {
 
     @Test
     void servesEveryEndpointOfTheSearchModule() {
         Application app = new Application(Clock.systemUTC(), Duration.ZERO);
-        List<Route> routes = RouteTable.build(app, new SearchEngine(), new StateControl(app, List.of()), "test", false)
-                .routes();
+        ServiceContext context = new ServiceContext(app, new SearchEngine(), new StateControl(app, List.of()), "test",
+                false);
+        List<Route> routes = new ProductRoutes().register(new SearchProduct(context)).routes().stream()
+                .map(ProductRoutes.ProductRoute::route).toList();
         List<String> api = routes.stream().filter(route -> route.access() != Access.CONTROL)
                 .map(route -> route.method() + " " + route.template()).toList();
         assertThat(api).containsExactlyInAnyOrder(
@@ -66,7 +70,6 @@ class RouteTableTest {
                 "GET /1/clusters/mapping/{userID}", "GET /1/clusters", "GET /1/clusters/mapping",
                 "DELETE /1/clusters/mapping/{userID}", "POST /1/clusters/mapping/search",
                 "GET /1/clusters/mapping/pending", "GET /1/logs");
-        assertThat(routes).filteredOn(route -> route.access() == Access.CONTROL)
-                .allMatch(route -> route.template().startsWith("/_mock/"));
+        assertThat(routes).noneMatch(route -> route.access() == Access.CONTROL);
     }
 }

@@ -1,4 +1,4 @@
-package io.quarry.mockserver.internal.routes;
+package io.quarry.mockserver.internal.products.search;
 
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
@@ -14,7 +14,7 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * API keys, global and index-level (seed 000 §2.5, §3.2, §4.4). Reads show {@code value} and {@code createdAt} in
+ * API keys, global and index-level. Reads show {@code value} and {@code createdAt} in
  * Unix seconds; create and restore answer {@code key} and {@code createdAt} in ISO 8601; update answers
  * {@code key} and {@code updatedAt}; delete answers {@code deletedAt}. An update replaces every parameter (unset
  * ones go back to their defaults), as the service does. {@code validity} in reads is the seconds left (0 for
@@ -78,7 +78,7 @@ final class KeyRoutes {
     }
 
     /**
-     * {@code PUT /1/indexes/{indexName}/keys/{key}}: always succeeds (seed 000 §3.2); updates the key only when it
+     * {@code PUT /1/indexes/{indexName}/keys/{key}}: always succeeds; updates the key only when it
      * is a key of that index.
      */
     Response updateForIndex(Request request) {

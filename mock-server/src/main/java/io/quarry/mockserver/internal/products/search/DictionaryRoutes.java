@@ -1,4 +1,4 @@
-package io.quarry.mockserver.internal.routes;
+package io.quarry.mockserver.internal.products.search;
 
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
@@ -20,7 +20,7 @@ import tools.jackson.databind.node.NullNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Dictionaries (seed 000 §2.8, §3.3, §4.6). Writes answer an application-level task {@code {taskID, updatedAt}}
+ * Dictionaries. Writes answer an application-level task {@code {taskID, updatedAt}}
  * (waited on with {@code GET /1/task/{taskID}}). Search answers {@code {hits, nbHits, page, nbPages}}, each hit an
  * entry with {@code type} custom or standard; the query matches the start of an entry's word, words or parts,
  * ignoring case. Errors: 400 for schema errors and unknown dictionaries, 413 above 10 MB, 403 past

@@ -1,4 +1,4 @@
-package io.quarry.mockserver.internal.routes;
+package io.quarry.mockserver.internal.products.search;
 
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
@@ -21,7 +21,7 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Multi-cluster user mapping (seed 000 §2.9, §3.4, §4.7). Every endpoint answers 403 when the feature is disabled
+ * Multi-cluster user mapping. Every endpoint answers 403 when the feature is disabled
  * (no cluster configured). A user's data are the records written with its {@code X-Service-User-ID} header that
  * still exist: {@code nbRecords} counts them, {@code dataSize} is their JSON size in bytes; removing a user
  * deletes them. Values and the user search are always up to date. Pending mappings answer {@code {"pending": bool}} and, with

@@ -1,4 +1,4 @@
-package io.quarry.mockserver.internal.routes;
+package io.quarry.mockserver.internal.products.search;
 
 import io.quarry.mockserver.internal.auth.Caller;
 import io.quarry.mockserver.internal.http.ApiException;
@@ -17,7 +17,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Rules of an index (seed 000 §4.5). Every write answers a task: save {@code {objectID, updatedAt, taskID}}, batch
+ * Rules of an index. Every write answers a task: save {@code {objectID, updatedAt, taskID}}, batch
  * and clear {@code {updatedAt, taskID}}, delete {@code {deletedAt, taskID}}. With {@code forwardToReplicas} the
  * write also applies to the replicas named in the index's {@code replicas} setting ({@code virtual(name)} too), in
  * the same atomic write; the task answered is the primary index's.

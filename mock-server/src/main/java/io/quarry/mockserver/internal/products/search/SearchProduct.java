@@ -1,4 +1,4 @@
-package io.quarry.mockserver.internal.routes;
+package io.quarry.mockserver.internal.products.search;
 
 import static io.quarry.mockserver.internal.http.Access.ADD_OBJECT;
 import static io.quarry.mockserver.internal.http.Access.ADMIN;
@@ -17,38 +17,46 @@ import io.quarry.mockserver.engine.SearchEngine;
 import io.quarry.mockserver.internal.http.Access;
 import io.quarry.mockserver.internal.http.Handler;
 import io.quarry.mockserver.internal.http.Route;
-import io.quarry.mockserver.internal.http.Router;
+import io.quarry.mockserver.internal.products.Product;
+import io.quarry.mockserver.internal.products.ProductRoutes;
+import io.quarry.mockserver.internal.products.ServiceContext;
 import io.quarry.mockserver.internal.state.Application;
-import io.quarry.mockserver.internal.state.StateControl;
 import java.util.Set;
 
 /**
- * Every route the mock server serves, in one place: method, path template (exactly as in the endpoint list), the
- * right a key needs (seed 000 §4 and §5.3; where the seed shows none: getting records and
+ * The search product: every route of the search API in one place, with its method, path template (exactly as the
+ * service documents it), the right a key needs (where the service documents none: getting records and
  * {@code POST /1/indexes/*}{@code /objects} need search, dictionaries need settings to read and editSettings to
  * write, task status needs any valid key), the URL parameters it understands (checked in strict mode) and its
- * handler.
+ * handler. Its state is the application's indices, keys, dictionaries and user mappings.
  */
-public final class RouteTable {
+public final class SearchProduct implements Product {
 
     /** Marks routes whose URL parameters are search parameters, left to the engine. */
     private static final Set<String> ANY = null;
 
-    private RouteTable() {
-    }
+    private final ServiceContext context;
 
     /**
-     * @param app the application state
-     * @param engine the search engine
-     * @param control seeding, export and reset
-     * @param version the mock server version
-     * @param strict whether unknown settings are a 400 (unknown URL parameters are checked by the HTTP front)
-     * @return the router
+     * The search API over the shared application state and engine.
+     *
+     * @param context what products share
      */
-    public static Router build(Application app, SearchEngine engine, StateControl control, String version,
-            boolean strict) {
+    public SearchProduct(ServiceContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public String name() {
+        return "search";
+    }
+
+    @Override
+    public void register(ProductRoutes routes) {
+        Application app = context.app();
+        SearchEngine engine = context.engine();
         IndexRoutes indexes = new IndexRoutes(app);
-        SettingsRoutes settings = new SettingsRoutes(app, strict);
+        SettingsRoutes settings = new SettingsRoutes(app, context.strict());
         SynonymRoutes synonyms = new SynonymRoutes(app);
         RecordRoutes records = new RecordRoutes(app, engine);
         SearchRoutes search = new SearchRoutes(app, engine);
@@ -58,9 +66,8 @@ public final class RouteTable {
         DictionaryRoutes dictionaries = new DictionaryRoutes(app);
         ClusterRoutes clusters = new ClusterRoutes(app);
         LogRoutes logs = new LogRoutes(app);
-        ControlRoutes mock = new ControlRoutes(control, version);
         Set<String> forward = Set.of("forwardToReplicas");
-        return new Router()
+        routes
                 // search and browse
                 .add(api("POST", "/1/indexes/{indexName}/query", SEARCH, Set.of(), search::searchPost))
                 .add(api("GET", "/1/indexes/{indexName}", SEARCH, ANY, search::searchGet))
@@ -145,19 +152,10 @@ public final class RouteTable {
                 .add(api("POST", "/1/clusters/mapping/search", ADMIN, Set.of(), clusters::search))
                 .add(api("GET", "/1/clusters/mapping/pending", ADMIN, Set.of("getClusters"), clusters::pending))
                 // logs
-                .add(api("GET", "/1/logs", LOGS, Set.of("offset", "length", "indexName", "type"), logs::logs))
-                // the mock server's own control endpoints
-                .add(control("POST", "/_mock/reset", mock::reset))
-                .add(control("POST", "/_mock/seed", mock::seed))
-                .add(control("GET", "/_mock/state", mock::export))
-                .add(control("GET", "/_mock/version", mock::version));
+                .add(api("GET", "/1/logs", LOGS, Set.of("offset", "length", "indexName", "type"), logs::logs));
     }
 
     private static Route api(String method, String template, Access access, Set<String> params, Handler handler) {
         return new Route(method, template, access, params, handler);
-    }
-
-    private static Route control(String method, String template, Handler handler) {
-        return new Route(method, template, Access.CONTROL, Set.of(), handler);
     }
 }

@@ -1,0 +1,109 @@
+package io.quarry.mockserver.internal.products;
+
+import io.quarry.mockserver.internal.http.Route;
+import io.quarry.mockserver.internal.http.Router;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The routes of every product on the one port. Adding a route that could answer a request another product's route
+ * answers (same method, and a concrete path both templates match) fails at once, so two products can never shadow
+ * each other; within one product the router's rule applies (a literal segment beats a placeholder).
+ */
+public final class ProductRoutes {
+
+    /**
+     * A route and the product that serves it.
+     *
+     * @param product the product's name
+     * @param route   the route
+     */
+    public record ProductRoute(String product, Route route) {
+    }
+
+    private final List<ProductRoute> routes = new ArrayList<>();
+    private String current;
+
+    /**
+     * Registers every route of a product.
+     *
+     * @param product the product
+     * @return this registry
+     * @throws IllegalStateException if a route collides with another product's
+     */
+    public ProductRoutes register(Product product) {
+        current = Objects.requireNonNull(product.name(), "name");
+        try {
+            product.register(this);
+        } finally {
+            current = null;
+        }
+        return this;
+    }
+
+    /**
+     * Adds a route of the product being registered.
+     *
+     * @param route the route
+     * @return this registry
+     * @throws IllegalStateException if the route collides with another product's, or is registered twice
+     */
+    public ProductRoutes add(Route route) {
+        if (current == null) {
+            throw new IllegalStateException("routes are added from Product.register");
+        }
+        for (ProductRoute existing : routes) {
+            boolean sameTemplate = existing.route().method().equals(route.method())
+                    && existing.route().template().equals(route.template());
+            if (sameTemplate || !existing.product().equals(current) && overlap(existing.route(), route)) {
+                throw new IllegalStateException(current + " route " + route.method() + " " + route.template()
+                        + " collides with " + existing.product() + " route " + existing.route().method() + " "
+                        + existing.route().template());
+            }
+        }
+        routes.add(new ProductRoute(current, route));
+        return this;
+    }
+
+    /** @return every route with its product, in registration order */
+    public List<ProductRoute> routes() {
+        return List.copyOf(routes);
+    }
+
+    /** @return the router serving every registered route */
+    public Router router() {
+        Router router = new Router();
+        routes.forEach(r -> router.add(r.route()));
+        return router;
+    }
+
+    /**
+     * Whether some request could match both routes: the same method and, segment by segment, equal literals or a
+     * placeholder on either side.
+     *
+     * @param a a route
+     * @param b another route
+     * @return true if one concrete path matches both
+     */
+    static boolean overlap(Route a, Route b) {
+        if (!a.method().equals(b.method())) {
+            return false;
+        }
+        String[] left = a.template().split("/", -1);
+        String[] right = b.template().split("/", -1);
+        if (left.length != right.length) {
+            return false;
+        }
+        for (int i = 0; i < left.length; i++) {
+            if (!isPlaceholder(left[i]) && !isPlaceholder(right[i]) && !left[i].equals(right[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isPlaceholder(String segment) {
+        return segment.startsWith("{") && segment.endsWith("}");
+    }
+}

@@ -1,0 +1,20 @@
+package io.quarry.mockserver.internal.products;
+
+import io.quarry.mockserver.engine.SearchEngine;
+import io.quarry.mockserver.internal.state.Application;
+import io.quarry.mockserver.internal.state.StateControl;
+
+/**
+ * What products share: the application (clock, keys and rights, tasks, the request log, and the indices the
+ * search product serves and other products read), the search engine, the server's control of its state, its
+ * version and whether it runs strict.
+ *
+ * @param app     the application state
+ * @param engine  the search engine
+ * @param control seeding, export and reset
+ * @param version the mock server's version
+ * @param strict  whether unknown parameters and settings are refused
+ */
+public record ServiceContext(Application app, SearchEngine engine, StateControl control, String version,
+                             boolean strict) {
+}

@@ -1,2 +1,0 @@
-/** The route table in one place, and one handler class per API area. Internal: not part of the public API. */
-package io.quarry.mockserver.internal.routes;

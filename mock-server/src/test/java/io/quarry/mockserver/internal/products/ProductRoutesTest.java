@@ -1,0 +1,81 @@
+package io.quarry.mockserver.internal.products;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quarry.mockserver.engine.SearchEngine;
+import io.quarry.mockserver.internal.http.Access;
+import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.http.Route;
+import io.quarry.mockserver.internal.state.Application;
+import io.quarry.mockserver.internal.state.StateControl;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Products share one port: no two products may serve the same request. */
+class ProductRoutesTest {
+
+    private static Product product(String name, String... routes) {
+        return new Product() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public void register(ProductRoutes registry) {
+                for (String route : routes) {
+                    String[] parts = route.split(" ");
+                    registry.add(new Route(parts[0], parts[1], Access.SEARCH, Set.of(), r -> Response.ok(null)));
+                }
+            }
+        };
+    }
+
+    @Test
+    void theProductsOfTheServerDoNotCollide() {
+        Application app = new Application(Clock.systemUTC(), Duration.ZERO);
+        ServiceContext context = new ServiceContext(app, new SearchEngine(), new StateControl(app, List.of()), "test",
+                false);
+
+        ProductRoutes routes = Products.routesOf(Products.all(context));
+
+        assertThat(routes.routes()).extracting(ProductRoutes.ProductRoute::product).contains("search", "control");
+        assertThat(routes.router().routes()).hasSameSizeAs(routes.routes());
+    }
+
+    @Test
+    void aPlaceholderOfOneProductCollidesWithALiteralOfAnother() {
+        ProductRoutes routes = new ProductRoutes().register(product("search", "GET /1/indexes/{indexName}"));
+
+        assertThatThrownBy(() -> routes.register(product("other", "GET /1/indexes/special")))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("other route GET /1/indexes/special collides with search route");
+    }
+
+    @Test
+    void theSameTemplateTwiceIsRefusedEvenInOneProduct() {
+        assertThatThrownBy(() -> new ProductRoutes().register(product("a", "GET /1/x/{id}", "GET /1/x/{id}")))
+                .isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void pathsThatCannotMeetDoNotCollide() {
+        ProductRoutes routes = new ProductRoutes()
+                .register(product("search", "GET /1/logs", "GET /1/indexes/{indexName}", "POST /1/indexes/{i}"))
+                .register(product("suggestions", "GET /1/logs/{indexName}", "GET /1/configs/{indexName}"))
+                .register(product("monitoring", "GET /1/status", "GET /1/status/{servers}"))
+                .register(product("crawler", "GET /api/1/crawlers/{id}", "POST /api/1/crawlers"));
+
+        assertThat(routes.routes()).hasSize(9);
+    }
+
+    @Test
+    void withinOneProductTheMostSpecificRouteWins() {
+        assertThat(new ProductRoutes().register(product("search", "PUT /1/indexes/{indexName}/{objectID}",
+                "PUT /1/indexes/{indexName}/settings")).routes()).hasSize(2);
+    }
+}
