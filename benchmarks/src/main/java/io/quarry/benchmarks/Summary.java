@@ -21,8 +21,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class Summary {
 
-    private Summary() {
-    }
+    private Summary() {}
 
     /**
      * Prints the summary.
@@ -44,8 +43,14 @@ public final class Summary {
                 String unit = primary.get("scoreUnit").asString();
                 if (run.get("mode").asString().equals("sample")) {
                     JsonNode pct = primary.get("scorePercentiles");
-                    sampleLines.put(name, String.format(Locale.ROOT, "p50 %s, p99 %s %s",
-                            number(pct.get("50.0").asDouble()), number(pct.get("99.0").asDouble()), unit));
+                    sampleLines.put(
+                            name,
+                            String.format(
+                                    Locale.ROOT,
+                                    "p50 %s, p99 %s %s",
+                                    number(pct.get("50.0").asDouble()),
+                                    number(pct.get("99.0").asDouble()),
+                                    unit));
                     medians.put(name, pct.get("50.0").asDouble());
                 } else {
                     scores.computeIfAbsent(name, k -> new ArrayList<>()).addAll(iterations(primary.get("rawData")));
@@ -53,7 +58,9 @@ public final class Summary {
                 }
                 JsonNode alloc = run.path("secondaryMetrics").path("gc.alloc.rate.norm");
                 if (!alloc.isMissingNode()) {
-                    allocationSamples.computeIfAbsent(name, k -> new ArrayList<>()).addAll(iterations(alloc.get("rawData")));
+                    allocationSamples
+                            .computeIfAbsent(name, k -> new ArrayList<>())
+                            .addAll(iterations(alloc.get("rawData")));
                 }
             }
         }
@@ -62,11 +69,18 @@ public final class Summary {
         scores.forEach((name, values) -> {
             double median = median(values);
             medians.put(name, median);
-            String line = String.format(Locale.ROOT, "%s (%s-%s) %s, n=%d", number(median),
-                    number(Collections.min(values)), number(Collections.max(values)), units.get(name), values.size());
+            String line = String.format(
+                    Locale.ROOT,
+                    "%s (%s-%s) %s, n=%d",
+                    number(median),
+                    number(Collections.min(values)),
+                    number(Collections.max(values)),
+                    units.get(name),
+                    values.size());
             System.out.println(name + ": " + line + allocationNote(allocations.get(name)));
         });
-        sampleLines.forEach((name, line) -> System.out.println(name + ": " + line + allocationNote(allocations.get(name))));
+        sampleLines.forEach(
+                (name, line) -> System.out.println(name + ": " + line + allocationNote(allocations.get(name))));
         printRatios("throughput", medians);
         printRatios("allocation", allocations);
     }
@@ -89,8 +103,11 @@ public final class Summary {
         StringBuilder name = new StringBuilder(parts[parts.length - 2] + "." + parts[parts.length - 1]);
         JsonNode params = run.get("params");
         if (params != null) {
-            params.properties().forEach(p -> name.append(' ').append(p.getKey()).append('=')
-                    .append(p.getValue().asString()));
+            params.properties()
+                    .forEach(p -> name.append(' ')
+                            .append(p.getKey())
+                            .append('=')
+                            .append(p.getValue().asString()));
         }
         return name.toString();
     }

@@ -14,9 +14,15 @@ import java.util.Optional;
  * attempt errors inside an {@link UnreachableHostsException}.
  */
 public abstract sealed class ApiException extends QuarryException
-        permits BadRequestException, UnauthorizedException, ForbiddenException, NotFoundException,
-        PayloadTooLargeException, UnprocessableEntityException, RateLimitException, ClientErrorException,
-        ServerErrorException {
+        permits BadRequestException,
+                UnauthorizedException,
+                ForbiddenException,
+                NotFoundException,
+                PayloadTooLargeException,
+                UnprocessableEntityException,
+                RateLimitException,
+                ClientErrorException,
+                ServerErrorException {
 
     private static final long serialVersionUID = 1L;
 
@@ -30,10 +36,15 @@ public abstract sealed class ApiException extends QuarryException
     private final String pathTemplate;
     /** The body as received. */
     private final String rawBody;
+
     private final transient Map<String, List<String>> headers;
 
-    ApiException(Endpoint endpoint, int statusCode, String serviceMessage, String rawBody,
-                 Map<String, List<String>> headers) {
+    ApiException(
+            Endpoint endpoint,
+            int statusCode,
+            String serviceMessage,
+            String rawBody,
+            Map<String, List<String>> headers) {
         super("HTTP " + statusCode + " on " + endpoint + ": " + serviceMessage, null);
         this.statusCode = statusCode;
         this.serviceMessage = serviceMessage;
@@ -54,8 +65,13 @@ public abstract sealed class ApiException extends QuarryException
      * @param details        the {@code detail} entries of a 422 answer, empty otherwise
      * @return the typed exception
      */
-    public static ApiException of(Endpoint endpoint, int statusCode, String serviceMessage, String rawBody,
-                                  Map<String, List<String>> headers, List<ErrorDetail> details) {
+    public static ApiException of(
+            Endpoint endpoint,
+            int statusCode,
+            String serviceMessage,
+            String rawBody,
+            Map<String, List<String>> headers,
+            List<ErrorDetail> details) {
         Objects.requireNonNull(endpoint, "endpoint");
         Objects.requireNonNull(serviceMessage, "serviceMessage");
         Objects.requireNonNull(rawBody, "rawBody");

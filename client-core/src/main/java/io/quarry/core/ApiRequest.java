@@ -219,10 +219,13 @@ public final class ApiRequest {
     private PreparedRequest prepare() {
         Map<String, Object> query = new LinkedHashMap<>(queryParameters);
         query.putAll(options.queryParameters());
-        return new PreparedRequest(endpoint,
+        return new PreparedRequest(
+                endpoint,
                 PathTemplate.expand(endpoint.pathTemplate(), pathParameters),
                 PathTemplate.expandForLog(endpoint.pathTemplate(), pathParameters),
-                QueryEncoder.encode(query), body, options);
+                QueryEncoder.encode(query),
+                body,
+                options);
     }
 
     /** The value of the response, in a future whose cancellation cancels the call. */
@@ -230,8 +233,10 @@ public final class ApiRequest {
         CompletableFuture<T> value = new CompletableFuture<>();
         response.whenComplete((r, error) -> {
             if (error != null) {
-                value.completeExceptionally(error instanceof java.util.concurrent.CompletionException
-                        && error.getCause() != null ? error.getCause() : error);
+                value.completeExceptionally(
+                        error instanceof java.util.concurrent.CompletionException && error.getCause() != null
+                                ? error.getCause()
+                                : error);
             } else {
                 value.complete(r.value());
             }

@@ -375,7 +375,8 @@ public final class ClientConfig {
                 throw new ConfigurationException("invalid header name: " + name);
             }
             if (value.chars().anyMatch(c -> (c < 0x20 && c != '\t') || c > 0x7E)) {
-                throw new ConfigurationException("value of header " + name + " contains a control or non-ASCII character");
+                throw new ConfigurationException(
+                        "value of header " + name + " contains a control or non-ASCII character");
             }
             defaultHeaders.put(name, value);
             return this;
@@ -390,7 +391,8 @@ public final class ClientConfig {
         public Builder addUserAgentSegment(String segment) {
             Objects.requireNonNull(segment, "segment");
             if (segment.isBlank() || segment.contains(";") || segment.chars().anyMatch(c -> c < ' ' || c >= 127)) {
-                throw new ConfigurationException("a User-Agent segment must be printable ASCII without ';': " + segment);
+                throw new ConfigurationException(
+                        "a User-Agent segment must be printable ASCII without ';': " + segment);
             }
             userAgentSegments.add(segment.trim());
             return this;
@@ -514,7 +516,8 @@ public final class ClientConfig {
         private static Duration positive(Duration d, String what) {
             Objects.requireNonNull(d, what);
             if (d.isNegative() || d.isZero()) {
-                throw new ConfigurationException(what + " must be positive, got " + d.toString().toLowerCase(Locale.ROOT));
+                throw new ConfigurationException(
+                        what + " must be positive, got " + d.toString().toLowerCase(Locale.ROOT));
             }
             return d;
         }

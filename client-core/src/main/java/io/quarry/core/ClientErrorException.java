@@ -8,8 +8,8 @@ public final class ClientErrorException extends ApiException {
 
     private static final long serialVersionUID = 1L;
 
-    ClientErrorException(Endpoint endpoint, int status, String serviceMessage, String rawBody,
-                         Map<String, List<String>> headers) {
+    ClientErrorException(
+            Endpoint endpoint, int status, String serviceMessage, String rawBody, Map<String, List<String>> headers) {
         super(endpoint, status, serviceMessage, rawBody, headers);
     }
 }

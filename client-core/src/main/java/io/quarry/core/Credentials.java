@@ -72,8 +72,7 @@ public final class Credentials {
         if (userId.indexOf(':') >= 0) {
             throw new ConfigurationException("a basic-auth user ID must not contain ':'");
         }
-        String token = Base64.getEncoder()
-                .encodeToString((userId + ":" + password).getBytes(StandardCharsets.UTF_8));
+        String token = Base64.getEncoder().encodeToString((userId + ":" + password).getBytes(StandardCharsets.UTF_8));
         return new Credentials(Map.of("Authorization", "Basic " + token), Set.of("Authorization"), null);
     }
 
@@ -86,8 +85,8 @@ public final class Credentials {
      * @return the credentials
      * @throws ConfigurationException if a name or value is blank or a secret name is not among the headers
      */
-    public static Credentials headers(Map<String, String> headers, Set<String> secretHeaderNames,
-                                      String applicationId) {
+    public static Credentials headers(
+            Map<String, String> headers, Set<String> secretHeaderNames, String applicationId) {
         Objects.requireNonNull(headers, "headers");
         Objects.requireNonNull(secretHeaderNames, "secretHeaderNames");
         if (headers.isEmpty()) {
@@ -147,15 +146,17 @@ public final class Credentials {
     /** Shows header names and non-secret values; secret values are replaced by {@code ***}. */
     @Override
     public String toString() {
-        return "Credentials" + headers.entrySet().stream()
-                .map(e -> e.getKey() + "=" + (secretHeaderNames.contains(e.getKey()) ? "***" : e.getValue()))
-                .sorted()
-                .collect(Collectors.joining(", ", "{", "}"));
+        return "Credentials"
+                + headers.entrySet().stream()
+                        .map(e -> e.getKey() + "=" + (secretHeaderNames.contains(e.getKey()) ? "***" : e.getValue()))
+                        .sorted()
+                        .collect(Collectors.joining(", ", "{", "}"));
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Credentials other && headers.equals(other.headers)
+        return o instanceof Credentials other
+                && headers.equals(other.headers)
                 && secretHeaderNames.equals(other.secretHeaderNames)
                 && Objects.equals(applicationId, other.applicationId);
     }

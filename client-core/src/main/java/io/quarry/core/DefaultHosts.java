@@ -36,8 +36,9 @@ public interface DefaultHosts {
      */
     static DefaultHosts searchStyle() {
         return (applicationId, domains, shuffle) -> {
-            String appId = applicationId.orElseThrow(() -> new ConfigurationException(
-                    "the default search hosts are derived from the application ID; give credentials with one, or hosts"));
+            String appId = applicationId.orElseThrow(
+                    () -> new ConfigurationException(
+                            "the default search hosts are derived from the application ID; give credentials with one, or hosts"));
             String id = appId.toLowerCase(java.util.Locale.ROOT);
             List<Host> fallbacks = new ArrayList<>();
             for (int i = 1; i <= 3; i++) {

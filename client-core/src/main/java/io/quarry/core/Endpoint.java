@@ -83,7 +83,10 @@ public record Endpoint(String method, String pathTemplate, CallType callType) {
             }
             if (c == '{') {
                 int end = template.indexOf('}', i);
-                if (end < 0 || !PLACEHOLDER_NAME.matcher(template.substring(i + 1, end)).matches()) {
+                if (end < 0
+                        || !PLACEHOLDER_NAME
+                                .matcher(template.substring(i + 1, end))
+                                .matches()) {
                     throw new IllegalArgumentException("malformed placeholder in path template: " + template);
                 }
                 i = end + 1;

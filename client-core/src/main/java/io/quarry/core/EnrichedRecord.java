@@ -44,8 +44,8 @@ public final class EnrichedRecord<T> {
      * @param generatedMembers builds the members whose names start with {@code _}; called at most once
      * @param raw              builds the free-form view of {@link #raw()}; called at most once
      */
-    public EnrichedRecord(T record, String objectID, Supplier<FreeFormRecord> generatedMembers,
-                          Supplier<FreeFormRecord> raw) {
+    public EnrichedRecord(
+            T record, String objectID, Supplier<FreeFormRecord> generatedMembers, Supplier<FreeFormRecord> raw) {
         this(record, () -> objectID, generatedMembers, raw);
     }
 
@@ -58,8 +58,11 @@ public final class EnrichedRecord<T> {
      * @param generatedMembers builds the members whose names start with {@code _}; called at most once
      * @param raw              builds the free-form view of {@link #raw()}; called at most once
      */
-    public EnrichedRecord(T record, Supplier<String> objectID, Supplier<FreeFormRecord> generatedMembers,
-                          Supplier<FreeFormRecord> raw) {
+    public EnrichedRecord(
+            T record,
+            Supplier<String> objectID,
+            Supplier<FreeFormRecord> generatedMembers,
+            Supplier<FreeFormRecord> raw) {
         this.record = record;
         this.objectIDSource = Objects.requireNonNull(objectID, "objectID");
         this.objectID = NOT_READ;

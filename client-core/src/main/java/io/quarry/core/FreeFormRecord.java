@@ -163,10 +163,13 @@ public final class FreeFormRecord {
     public Optional<Long> getLong(String name) {
         return typed(name, Number.class).map(n -> {
             try {
-                return n instanceof BigDecimal d ? d.longValueExact()
-                        : n instanceof BigInteger i ? i.longValueExact()
-                        : n instanceof Double || n instanceof Float ? new BigDecimal(n.toString()).longValueExact()
-                        : n.longValue();
+                return n instanceof BigDecimal d
+                        ? d.longValueExact()
+                        : n instanceof BigInteger i
+                                ? i.longValueExact()
+                                : n instanceof Double || n instanceof Float
+                                        ? new BigDecimal(n.toString()).longValueExact()
+                                        : n.longValue();
             } catch (ArithmeticException e) {
                 throw new IllegalStateException("attribute '" + name + "' is not an integer that fits a long: " + n, e);
             }
@@ -260,8 +263,8 @@ public final class FreeFormRecord {
             return Optional.empty();
         }
         if (!type.isInstance(value)) {
-            throw new IllegalStateException("attribute '" + name + "' is a " + value.getClass().getSimpleName()
-                    + ", not a " + type.getSimpleName());
+            throw new IllegalStateException("attribute '" + name + "' is a "
+                    + value.getClass().getSimpleName() + ", not a " + type.getSimpleName());
         }
         return Optional.of(type.cast(value));
     }

@@ -91,9 +91,8 @@ public record Host(String scheme, String hostname, int port, String basePath, Se
         String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
         int port = uri.getPort() != -1 ? uri.getPort() : scheme.equals("http") ? 80 : 443;
         String path = uri.getRawPath() == null ? "" : uri.getRawPath();
-        Set<CallType> types = callTypes.length == 0
-                ? EnumSet.allOf(CallType.class)
-                : EnumSet.copyOf(Arrays.asList(callTypes));
+        Set<CallType> types =
+                callTypes.length == 0 ? EnumSet.allOf(CallType.class) : EnumSet.copyOf(Arrays.asList(callTypes));
         return new Host(scheme, uri.getHost(), port, path, types);
     }
 
@@ -125,8 +124,10 @@ public record Host(String scheme, String hostname, int port, String basePath, Se
      * @return true for loopback
      */
     public boolean isLoopback() {
-        return hostname.equals("localhost") || hostname.endsWith(".localhost")
-                || hostname.matches("127(\\.\\d{1,3}){3}") || hostname.equals("::1")
+        return hostname.equals("localhost")
+                || hostname.endsWith(".localhost")
+                || hostname.matches("127(\\.\\d{1,3}){3}")
+                || hostname.equals("::1")
                 || hostname.equals("0:0:0:0:0:0:0:1");
     }
 

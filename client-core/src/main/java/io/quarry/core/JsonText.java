@@ -9,8 +9,7 @@ import io.quarry.core.internal.Json;
  */
 public final class JsonText {
 
-    private JsonText() {
-    }
+    private JsonText() {}
 
     /**
      * A value as compact JSON text.

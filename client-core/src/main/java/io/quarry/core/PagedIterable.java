@@ -41,10 +41,10 @@ public final class PagedIterable<T> implements Iterable<T> {
      * @param <K>       the token type
      * @return the lazy sequence
      */
-    public static <T, K> PagedIterable<T> of(K first, Function<K, Page<T, K>> read,
-                                             Function<K, CompletableFuture<Page<T, K>>> readAsync) {
-        return new PagedIterable<>(new PageChain<>(first, Objects.requireNonNull(read, "read"),
-                Objects.requireNonNull(readAsync, "readAsync")));
+    public static <T, K> PagedIterable<T> of(
+            K first, Function<K, Page<T, K>> read, Function<K, CompletableFuture<Page<T, K>>> readAsync) {
+        return new PagedIterable<>(new PageChain<>(
+                first, Objects.requireNonNull(read, "read"), Objects.requireNonNull(readAsync, "readAsync")));
     }
 
     /** @return a new lazy iterator from the first page */
@@ -55,8 +55,8 @@ public final class PagedIterable<T> implements Iterable<T> {
 
     /** @return a sequential, lazy stream over the items */
     public Stream<T> stream() {
-        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(iterator(),
-                Spliterator.ORDERED | Spliterator.NONNULL), false);
+        return StreamSupport.stream(
+                Spliterators.spliteratorUnknownSize(iterator(), Spliterator.ORDERED | Spliterator.NONNULL), false);
     }
 
     /** @return every item, reading all pages now */
@@ -87,8 +87,8 @@ public final class PagedIterable<T> implements Iterable<T> {
     }
 
     /** The pages of one read, linked by their tokens. */
-    private record PageChain<T, K>(K first, Function<K, Page<T, K>> read,
-                                   Function<K, CompletableFuture<Page<T, K>>> readAsync) {
+    private record PageChain<T, K>(
+            K first, Function<K, Page<T, K>> read, Function<K, CompletableFuture<Page<T, K>>> readAsync) {
 
         Iterator<T> iterator() {
             return new Iterator<>() {

@@ -8,7 +8,8 @@ public final class PayloadTooLargeException extends ApiException {
 
     private static final long serialVersionUID = 1L;
 
-    PayloadTooLargeException(Endpoint endpoint, String serviceMessage, String rawBody, Map<String, List<String>> headers) {
+    PayloadTooLargeException(
+            Endpoint endpoint, String serviceMessage, String rawBody, Map<String, List<String>> headers) {
         super(endpoint, 413, serviceMessage, rawBody, headers);
     }
 }

@@ -16,8 +16,13 @@ package io.quarry.core;
  * No message of any of them contains an API key.
  */
 public abstract sealed class QuarryException extends RuntimeException
-        permits ApiException, UnreachableHostsException, TransportException, DeserializationException,
-        WaitTimeoutException, ConfigurationException, InvalidRequestException {
+        permits ApiException,
+                UnreachableHostsException,
+                TransportException,
+                DeserializationException,
+                WaitTimeoutException,
+                ConfigurationException,
+                InvalidRequestException {
 
     private static final long serialVersionUID = 1L;
 

@@ -41,7 +41,8 @@ public record RateLimit(long limit, long remaining, Instant reset) {
 
     private static Long number(Map<String, List<String>> headers, String name) {
         for (Map.Entry<String, List<String>> e : headers.entrySet()) {
-            if (e.getKey().toLowerCase(Locale.ROOT).equals(name.toLowerCase(Locale.ROOT)) && !e.getValue().isEmpty()) {
+            if (e.getKey().toLowerCase(Locale.ROOT).equals(name.toLowerCase(Locale.ROOT))
+                    && !e.getValue().isEmpty()) {
                 try {
                     return Long.parseLong(e.getValue().get(0).trim());
                 } catch (NumberFormatException ignored) {

@@ -157,8 +157,7 @@ public final class RequestOptions {
         private Duration readTimeout;
         private Duration writeTimeout;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /**
          * Adds or replaces a header.
@@ -175,8 +174,8 @@ public final class RequestOptions {
             }
             // the value is not echoed: it may be a key
             if (value.chars().anyMatch(c -> (c < 0x20 && c != '\t') || c > 0x7E)) {
-                throw new IllegalArgumentException("value of header " + name
-                        + " contains a control or non-ASCII character");
+                throw new IllegalArgumentException(
+                        "value of header " + name + " contains a control or non-ASCII character");
             }
             headers.put(name, value);
             return this;

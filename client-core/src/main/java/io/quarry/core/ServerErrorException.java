@@ -11,8 +11,8 @@ public final class ServerErrorException extends ApiException {
 
     private static final long serialVersionUID = 1L;
 
-    ServerErrorException(Endpoint endpoint, int status, String serviceMessage, String rawBody,
-                         Map<String, List<String>> headers) {
+    ServerErrorException(
+            Endpoint endpoint, int status, String serviceMessage, String rawBody, Map<String, List<String>> headers) {
         super(endpoint, status, serviceMessage, rawBody, headers);
     }
 }

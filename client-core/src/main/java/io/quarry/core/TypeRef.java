@@ -53,7 +53,7 @@ public abstract class TypeRef<T> {
      * @return the reference
      */
     public static <T> TypeRef<T> of(Class<T> type) {
-        return new TypeRef<>(type) { };
+        return new TypeRef<>(type) {};
     }
 
     /**
@@ -72,9 +72,9 @@ public abstract class TypeRef<T> {
                     + " type argument(s), got " + arguments.length);
         }
         if (arguments.length == 0) {
-            return new TypeRef<>(raw) { };
+            return new TypeRef<>(raw) {};
         }
-        return new TypeRef<>(new Parameterized(raw, arguments.clone())) { };
+        return new TypeRef<>(new Parameterized(raw, arguments.clone())) {};
     }
 
     /**
@@ -133,7 +133,8 @@ public abstract class TypeRef<T> {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof ParameterizedType other && raw.equals(other.getRawType())
+            return o instanceof ParameterizedType other
+                    && raw.equals(other.getRawType())
                     && Objects.equals(getOwnerType(), other.getOwnerType())
                     && Arrays.equals(arguments, other.getActualTypeArguments());
         }

@@ -13,8 +13,12 @@ public final class UnprocessableEntityException extends ApiException {
 
     private final transient List<ErrorDetail> details;
 
-    UnprocessableEntityException(Endpoint endpoint, String serviceMessage, String rawBody,
-                                 Map<String, List<String>> headers, List<ErrorDetail> details) {
+    UnprocessableEntityException(
+            Endpoint endpoint,
+            String serviceMessage,
+            String rawBody,
+            Map<String, List<String>> headers,
+            List<ErrorDetail> details) {
         super(endpoint, 422, serviceMessage, rawBody, headers);
         this.details = List.copyOf(details);
     }

@@ -47,7 +47,9 @@ public final class UnreachableHostsException extends QuarryException {
      * @param attempts every attempt, in order, at least one
      */
     public UnreachableHostsException(Endpoint endpoint, List<Attempt> attempts) {
-        super(describe(endpoint, attempts), attempts.isEmpty() ? null : attempts.get(attempts.size() - 1).error());
+        super(
+                describe(endpoint, attempts),
+                attempts.isEmpty() ? null : attempts.get(attempts.size() - 1).error());
         this.attempts = List.copyOf(attempts);
     }
 
@@ -61,8 +63,7 @@ public final class UnreachableHostsException extends QuarryException {
     }
 
     private static String describe(Endpoint endpoint, List<Attempt> attempts) {
-        return "all " + attempts.size() + " attempt(s) failed for " + endpoint + ":" + attempts.stream()
-                .map(a -> "\n  - " + a)
-                .collect(Collectors.joining());
+        return "all " + attempts.size() + " attempt(s) failed for " + endpoint + ":"
+                + attempts.stream().map(a -> "\n  - " + a).collect(Collectors.joining());
     }
 }

@@ -15,8 +15,7 @@ import java.util.Objects;
  */
 public record WaitPolicy(int maxAttempts, Duration initialDelay, Duration maxDelay, double multiplier) {
 
-    private static final WaitPolicy DEFAULTS =
-            new WaitPolicy(50, Duration.ofMillis(50), Duration.ofSeconds(5), 1.5);
+    private static final WaitPolicy DEFAULTS = new WaitPolicy(50, Duration.ofMillis(50), Duration.ofSeconds(5), 1.5);
 
     /**
      * Validates the values.

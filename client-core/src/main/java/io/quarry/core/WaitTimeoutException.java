@@ -17,8 +17,10 @@ public final class WaitTimeoutException extends QuarryException {
      * @param waited    how long the helper waited
      */
     public WaitTimeoutException(String operation, Duration waited) {
-        super("gave up waiting for " + operation + " after " + waited.toMillis()
-                + " ms; the operation may still complete on the service", null);
+        super(
+                "gave up waiting for " + operation + " after " + waited.toMillis()
+                        + " ms; the operation may still complete on the service",
+                null);
         this.waited = waited;
     }
 

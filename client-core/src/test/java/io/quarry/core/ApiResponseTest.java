@@ -11,9 +11,15 @@ import org.junit.jupiter.api.Test;
 /** Response headers are read once, only when asked for, and look the same either way they were given. */
 class ApiResponseTest {
 
-    private static final Map<String, List<String>> HEADERS = Map.of("X-RateLimit-Limit", List.of("100"),
-            "X-RateLimit-Remaining", List.of("42"), "X-RateLimit-Reset", List.of("1700000000"),
-            "Content-Type", List.of("application/json"));
+    private static final Map<String, List<String>> HEADERS = Map.of(
+            "X-RateLimit-Limit",
+            List.of("100"),
+            "X-RateLimit-Remaining",
+            List.of("42"),
+            "X-RateLimit-Reset",
+            List.of("1700000000"),
+            "Content-Type",
+            List.of("application/json"));
 
     @Test
     void lazyHeadersAreReadOnFirstLookupOnly() {

@@ -34,25 +34,29 @@ class AsyncCallTest {
 
     static final Endpoint SEARCH = Endpoint.read("POST", "/1/indexes/{indexName}/query");
 
-    record Reply(String host) { }
+    record Reply(String host) {}
 
     private int requestsTo(String hostName) {
-        return WM.findAll(anyRequestedFor(anyUrl()).withHeader("Host", containing(hostName + ":"))).size();
+        return WM.findAll(anyRequestedFor(anyUrl()).withHeader("Host", containing(hostName + ":")))
+                .size();
     }
 
     @Test
     void retriesOnTheNextHostWithoutBlocking() throws Exception {
         int port = WM.getPort();
-        WM.stubFor(any(anyUrl()).withHeader("Host", containing("first.test:"))
+        WM.stubFor(any(anyUrl())
+                .withHeader("Host", containing("first.test:"))
                 .willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)));
-        WM.stubFor(any(anyUrl()).withHeader("Host", containing("second.test:"))
+        WM.stubFor(any(anyUrl())
+                .withHeader("Host", containing("second.test:"))
                 .willReturn(aResponse().withStatus(500)));
-        WM.stubFor(any(anyUrl()).withHeader("Host", containing("third.test:"))
-                .willReturn(okJson("{\"host\":\"third\"}")));
-        try (ApiClient api = client(config("key", host("first.test", port), host("second.test", port),
-                host("third.test", port)).build())) {
-            CompletableFuture<ApiResponse<Reply>> future = api.request(SEARCH).path("indexName", "i").body(Map.of())
-                    .executeForResponseAsync(Reply.class);
+        WM.stubFor(
+                any(anyUrl()).withHeader("Host", containing("third.test:")).willReturn(okJson("{\"host\":\"third\"}")));
+        try (ApiClient api =
+                client(config("key", host("first.test", port), host("second.test", port), host("third.test", port))
+                        .build())) {
+            CompletableFuture<ApiResponse<Reply>> future =
+                    api.request(SEARCH).path("indexName", "i").body(Map.of()).executeForResponseAsync(Reply.class);
             ApiResponse<Reply> response = future.get(10, TimeUnit.SECONDS);
             assertThat(response.value()).isEqualTo(new Reply("third"));
             assertThat(response.statusCode()).isEqualTo(200);
@@ -65,9 +69,13 @@ class AsyncCallTest {
     void failuresArriveAsTypedExceptions() {
         WM.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(400).withBody("{\"message\":\"bad filter\"}")));
         try (ApiClient api = client(config("key", host("a.test", WM.getPort())).build())) {
-            CompletableFuture<Reply> future = api.request(SEARCH).path("indexName", "i").executeAsync(Reply.class);
-            assertThatThrownBy(() -> future.get(10, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class)
-                    .cause().isInstanceOfSatisfying(BadRequestException.class,
+            CompletableFuture<Reply> future =
+                    api.request(SEARCH).path("indexName", "i").executeAsync(Reply.class);
+            assertThatThrownBy(() -> future.get(10, TimeUnit.SECONDS))
+                    .isInstanceOf(ExecutionException.class)
+                    .cause()
+                    .isInstanceOfSatisfying(
+                            BadRequestException.class,
                             e -> assertThat(e.serviceMessage()).isEqualTo("bad filter"));
         }
     }
@@ -75,10 +83,14 @@ class AsyncCallTest {
     @Test
     void allHostsFailingGivesOneUnreachableHostsException() {
         int closed = LoopbackHttp.closedPort();
-        try (ApiClient api = client(config("key", host("x.test", closed), host("y.test", closed)).build())) {
-            CompletableFuture<Reply> future = api.request(SEARCH).path("indexName", "i").executeAsync(Reply.class);
-            assertThatThrownBy(() -> future.get(10, TimeUnit.SECONDS)).cause()
-                    .isInstanceOfSatisfying(UnreachableHostsException.class,
+        try (ApiClient api = client(
+                config("key", host("x.test", closed), host("y.test", closed)).build())) {
+            CompletableFuture<Reply> future =
+                    api.request(SEARCH).path("indexName", "i").executeAsync(Reply.class);
+            assertThatThrownBy(() -> future.get(10, TimeUnit.SECONDS))
+                    .cause()
+                    .isInstanceOfSatisfying(
+                            UnreachableHostsException.class,
                             e -> assertThat(e.attempts()).hasSize(2));
         }
     }
@@ -86,26 +98,32 @@ class AsyncCallTest {
     @Test
     void cancellingTheFutureCancelsTheHttpCallAndStopsRetries() throws Exception {
         int port = WM.getPort();
-        WM.stubFor(any(anyUrl()).withHeader("Host", containing("slow.test:"))
+        WM.stubFor(any(anyUrl())
+                .withHeader("Host", containing("slow.test:"))
                 .willReturn(okJson("{\"host\":\"slow\"}").withFixedDelay(10_000)));
-        WM.stubFor(any(anyUrl()).withHeader("Host", containing("spare.test:"))
-                .willReturn(okJson("{\"host\":\"spare\"}")));
+        WM.stubFor(
+                any(anyUrl()).withHeader("Host", containing("spare.test:")).willReturn(okJson("{\"host\":\"spare\"}")));
         CountDownLatch canceled = new CountDownLatch(1);
         CountDownLatch finished = new CountDownLatch(1);
-        OkHttpClient listening = LoopbackHttp.loopbackDnsClient().newBuilder().eventListener(new EventListener() {
-            @Override
-            public void canceled(Call call) {
-                canceled.countDown();
-            }
+        OkHttpClient listening = LoopbackHttp.loopbackDnsClient()
+                .newBuilder()
+                .eventListener(new EventListener() {
+                    @Override
+                    public void canceled(Call call) {
+                        canceled.countDown();
+                    }
 
-            @Override
-            public void callFailed(Call call, java.io.IOException ioe) {
-                finished.countDown();
-            }
-        }).build();
+                    @Override
+                    public void callFailed(Call call, java.io.IOException ioe) {
+                        finished.countDown();
+                    }
+                })
+                .build();
         try (ApiClient api = client(config("key", host("slow.test", port), host("spare.test", port))
-                .httpClient(listening).build())) {
-            CompletableFuture<Reply> future = api.request(SEARCH).path("indexName", "i").executeAsync(Reply.class);
+                .httpClient(listening)
+                .build())) {
+            CompletableFuture<Reply> future =
+                    api.request(SEARCH).path("indexName", "i").executeAsync(Reply.class);
             for (int i = 0; i < 200 && requestsTo("slow.test") == 0; i++) {
                 Thread.sleep(25);
             }

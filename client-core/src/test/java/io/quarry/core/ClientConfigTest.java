@@ -13,9 +13,11 @@ class ClientConfigTest {
 
     @Test
     void blankApplicationIdOrKeyFailsAtBuildTime() {
-        assertThatThrownBy(() -> ClientConfig.builder(" ", "key")).isInstanceOf(ConfigurationException.class)
+        assertThatThrownBy(() -> ClientConfig.builder(" ", "key"))
+                .isInstanceOf(ConfigurationException.class)
                 .hasMessageContaining("application ID must not be blank");
-        assertThatThrownBy(() -> ClientConfig.builder("app", "")).isInstanceOf(ConfigurationException.class)
+        assertThatThrownBy(() -> ClientConfig.builder("app", ""))
+                .isInstanceOf(ConfigurationException.class)
                 .hasMessageContaining("API key must not be blank");
         assertThatThrownBy(() -> ClientConfig.builder("app", null)).isInstanceOf(ConfigurationException.class);
     }
@@ -35,14 +37,27 @@ class ClientConfigTest {
 
     @Test
     void plainHttpIsRefusedUnlessLoopbackOrAllowed() {
-        assertThatThrownBy(() -> ClientConfig.builder("app", "key").hosts(Host.of("http://search.example.com")).build())
-                .isInstanceOf(ConfigurationException.class).hasMessageContaining("refusing plain http");
-        assertThat(ClientConfig.builder("app", "key").hosts(Host.of("http://127.0.0.1:8080")).build().hosts())
+        assertThatThrownBy(() -> ClientConfig.builder("app", "key")
+                        .hosts(Host.of("http://search.example.com"))
+                        .build())
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("refusing plain http");
+        assertThat(ClientConfig.builder("app", "key")
+                        .hosts(Host.of("http://127.0.0.1:8080"))
+                        .build()
+                        .hosts())
                 .hasSize(1);
-        assertThat(ClientConfig.builder("app", "key").hosts(Host.of("http://localhost:8080")).build().hosts())
+        assertThat(ClientConfig.builder("app", "key")
+                        .hosts(Host.of("http://localhost:8080"))
+                        .build()
+                        .hosts())
                 .hasSize(1);
-        assertThat(ClientConfig.builder("app", "key").hosts(Host.of("http://search.example.com"))
-                .allowInsecureHttp().build().hosts()).hasSize(1);
+        assertThat(ClientConfig.builder("app", "key")
+                        .hosts(Host.of("http://search.example.com"))
+                        .allowInsecureHttp()
+                        .build()
+                        .hosts())
+                .hasSize(1);
     }
 
     @Test
@@ -63,9 +78,12 @@ class ClientConfigTest {
     void clientShufflesTheDefaultFallbacksOnceWithTheInjectedRandom() {
         List<List<Host>> orders = new java.util.ArrayList<>();
         for (long seed = 0; seed < 10; seed++) {
-            ClientConfig config = ClientConfig.builder("app", "key").shuffle(new Random(seed)).build();
+            ClientConfig config =
+                    ClientConfig.builder("app", "key").shuffle(new Random(seed)).build();
             try (ApiClient api = ApiClient.create(config, new ClientModule("Test", "1", DefaultHosts.searchStyle()))) {
-                ClientConfig same = ClientConfig.builder("app", "key").shuffle(new Random(seed)).build();
+                ClientConfig same = ClientConfig.builder("app", "key")
+                        .shuffle(new Random(seed))
+                        .build();
                 assertThat(same.resolveHosts(DefaultHosts.searchStyle())).isEqualTo(api.hosts());
                 assertThat(api.hosts()).isEqualTo(api.hosts());
                 orders.add(api.hosts());
@@ -83,9 +101,13 @@ class ClientConfigTest {
 
     @Test
     void toBuilderKeepsEverySetting() {
-        ClientConfig config = ClientConfig.builder("app", "key").readTimeout(Duration.ofSeconds(1))
-                .addUserAgentSegment("x (1)").gzipRequests(true).shuffle(new Random(1))
-                .waitOnRateLimit(Duration.ofSeconds(3)).build();
+        ClientConfig config = ClientConfig.builder("app", "key")
+                .readTimeout(Duration.ofSeconds(1))
+                .addUserAgentSegment("x (1)")
+                .gzipRequests(true)
+                .shuffle(new Random(1))
+                .waitOnRateLimit(Duration.ofSeconds(3))
+                .build();
         ClientConfig copy = config.toBuilder().build();
         assertThat(copy.readTimeout()).isEqualTo(Duration.ofSeconds(1));
         assertThat(copy.userAgentSegments()).isEqualTo(List.of("x (1)"));

@@ -28,17 +28,19 @@ class ClientLifecycleTest {
 
     static final Endpoint STATUS = Endpoint.read("GET", "/1/status");
 
-    record Reply(boolean ok) { }
+    record Reply(boolean ok) {}
 
     @Test
     void callerSuppliedClientIsNotShutDownOnClose() {
         WM.stubFor(any(anyUrl()).willReturn(okJson("{\"ok\":true}")));
         OkHttpClient caller = LoopbackHttp.loopbackDnsClient();
-        try (ApiClient api = client(config("key", host("a.test", WM.getPort())).httpClient(caller).build())) {
+        try (ApiClient api = client(
+                config("key", host("a.test", WM.getPort())).httpClient(caller).build())) {
             assertThat(api.request(STATUS).executeAsync(Reply.class).join()).isEqualTo(new Reply(true));
         }
         assertThat(caller.dispatcher().executorService().isShutdown()).isFalse();
-        try (ApiClient again = client(config("key", host("a.test", WM.getPort())).httpClient(caller).build())) {
+        try (ApiClient again = client(
+                config("key", host("a.test", WM.getPort())).httpClient(caller).build())) {
             assertThat(again.request(STATUS).executeAsync(Reply.class).join()).isEqualTo(new Reply(true));
         }
     }
@@ -79,8 +81,12 @@ class ClientLifecycleTest {
                 return keep(new Socket(host, port, local, localPort));
             }
         };
-        OkHttpClient caller = LoopbackHttp.loopbackDnsClient().newBuilder().socketFactory(recording).build();
-        try (ApiClient api = client(config("key", host("a.test", WM.getPort())).httpClient(caller).build())) {
+        OkHttpClient caller = LoopbackHttp.loopbackDnsClient()
+                .newBuilder()
+                .socketFactory(recording)
+                .build();
+        try (ApiClient api = client(
+                config("key", host("a.test", WM.getPort())).httpClient(caller).build())) {
             assertThat(api.request(STATUS).execute(Reply.class)).isEqualTo(new Reply(true));
             assertThat(sockets).isNotEmpty().allSatisfy(socket -> {
                 try {

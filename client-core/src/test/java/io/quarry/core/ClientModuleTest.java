@@ -13,17 +13,21 @@ class ClientModuleTest {
 
     @Test
     void versionComesFromTheModulesOwnResource() {
-        assertThat(ClientModule.of("Insights", LoopbackHttp.class, HOSTS).version()).isEqualTo("9.9.9-test");
+        assertThat(ClientModule.of("Insights", LoopbackHttp.class, HOSTS).version())
+                .isEqualTo("9.9.9-test");
     }
 
     @Test
     void versionFallsBackToTheCoreVersion() {
-        assertThat(ClientModule.of("Insights", io.quarry.core.internal.Json.class, HOSTS).version()).isEqualTo(Versions.core());
+        assertThat(ClientModule.of("Insights", io.quarry.core.internal.Json.class, HOSTS)
+                        .version())
+                .isEqualTo(Versions.core());
     }
 
     @Test
     void nameMustNotBreakTheUserAgent() {
-        assertThatThrownBy(() -> new ClientModule("Bad; name", "1", HOSTS)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new ClientModule("Bad; name", "1", HOSTS))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new ClientModule("Name", " ", HOSTS)).isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -12,7 +12,8 @@ class CredentialsTest {
     @Test
     void apiKeyCredentialsUseTheServiceHeaders() {
         Credentials credentials = Credentials.apiKey("app", "SECRET");
-        assertThat(credentials.headers()).containsEntry("X-Service-Application-Id", "app")
+        assertThat(credentials.headers())
+                .containsEntry("X-Service-Application-Id", "app")
                 .containsEntry("X-Service-API-Key", "SECRET");
         assertThat(credentials.applicationId()).contains("app");
         assertThat(credentials.secrets()).containsExactly("SECRET");
@@ -30,8 +31,8 @@ class CredentialsTest {
 
     @Test
     void customHeadersNameTheirSecrets() {
-        Credentials credentials = Credentials.headers(Map.of("X-Token", "TOKEN", "X-Tenant", "t1"),
-                Set.of("X-Token"), null);
+        Credentials credentials =
+                Credentials.headers(Map.of("X-Token", "TOKEN", "X-Tenant", "t1"), Set.of("X-Token"), null);
         assertThat(credentials.toString()).doesNotContain("TOKEN").contains("t1");
         assertThatThrownBy(() -> Credentials.headers(Map.of("X-Token", "T"), Set.of("X-Other"), null))
                 .isInstanceOf(ConfigurationException.class);
@@ -40,17 +41,24 @@ class CredentialsTest {
     @Test
     void keysThatCannotBeSentAsHeadersAreRejectedWithoutEchoingThem() {
         assertThatThrownBy(() -> Credentials.apiKey("app", "SECRET-FROM-FILE\n"))
-                .isInstanceOf(ConfigurationException.class).hasMessageContaining("trailing newline")
-                .message().doesNotContain("SECRET-FROM-FILE");
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("trailing newline")
+                .message()
+                .doesNotContain("SECRET-FROM-FILE");
         assertThatThrownBy(() -> RequestOptions.builder().forwardedApiKey("USER-KEY\u00e9"))
-                .isInstanceOf(IllegalArgumentException.class).message().doesNotContain("USER-KEY");
+                .isInstanceOf(IllegalArgumentException.class)
+                .message()
+                .doesNotContain("USER-KEY");
     }
 
     @Test
     void requestOptionsMaskTheForwardedKey() {
-        RequestOptions options = RequestOptions.builder().forwardedFor("203.0.113.9").forwardedApiKey("USER-KEY")
+        RequestOptions options = RequestOptions.builder()
+                .forwardedFor("203.0.113.9")
+                .forwardedApiKey("USER-KEY")
                 .build();
-        assertThat(options.headers()).containsEntry("X-Forwarded-For", "203.0.113.9")
+        assertThat(options.headers())
+                .containsEntry("X-Forwarded-For", "203.0.113.9")
                 .containsEntry("X-Forwarded-API-Key", "USER-KEY");
         assertThat(options.toString()).doesNotContain("USER-KEY").contains("203.0.113.9");
     }

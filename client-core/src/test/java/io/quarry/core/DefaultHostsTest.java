@@ -19,8 +19,11 @@ class DefaultHostsTest {
         List<Host> hosts = searchHosts("MyApp", 1);
         assertThat(hosts.get(0)).isEqualTo(Host.of("https://myapp-dsn.quarry.net", CallType.READ));
         assertThat(hosts.get(1)).isEqualTo(Host.of("https://myapp.quarry.net", CallType.WRITE));
-        assertThat(hosts.subList(2, 5)).containsExactlyInAnyOrder(Host.of("https://myapp-1.quarrynet.com"),
-                Host.of("https://myapp-2.quarrynet.com"), Host.of("https://myapp-3.quarrynet.com"));
+        assertThat(hosts.subList(2, 5))
+                .containsExactlyInAnyOrder(
+                        Host.of("https://myapp-1.quarrynet.com"),
+                        Host.of("https://myapp-2.quarrynet.com"),
+                        Host.of("https://myapp-3.quarrynet.com"));
     }
 
     @Test
@@ -37,7 +40,9 @@ class DefaultHostsTest {
     void domainsAreOverridableInOnePlace() {
         ServiceDomains domains = new ServiceDomains("primary.test", "fallback.test", "product.test");
         List<Host> hosts = DefaultHosts.searchStyle().hosts(Optional.of("app"), domains, new Random(1));
-        assertThat(hosts).extracting(Host::hostname).contains("app-dsn.primary.test", "app.primary.test")
+        assertThat(hosts)
+                .extracting(Host::hostname)
+                .contains("app-dsn.primary.test", "app.primary.test")
                 .anyMatch(name -> name.endsWith(".fallback.test"));
         assertThat(DefaultHosts.productHost("crawler", "/api/1").hosts(Optional.empty(), domains, new Random()))
                 .containsExactly(Host.of("https://crawler.product.test/api/1"));
@@ -45,7 +50,8 @@ class DefaultHostsTest {
 
     @Test
     void searchRuleNeedsAnApplicationId() {
-        assertThatThrownBy(() -> DefaultHosts.searchStyle().hosts(Optional.empty(), ServiceDomains.defaults(),
-                new Random())).isInstanceOf(ConfigurationException.class);
+        assertThatThrownBy(() ->
+                        DefaultHosts.searchStyle().hosts(Optional.empty(), ServiceDomains.defaults(), new Random()))
+                .isInstanceOf(ConfigurationException.class);
     }
 }

@@ -9,8 +9,10 @@ class EndpointTest {
 
     @Test
     void factoriesSetTheCallType() {
-        assertThat(Endpoint.read("POST", "/1/indexes/{indexName}/query").callType()).isEqualTo(CallType.READ);
-        assertThat(Endpoint.write("DELETE", "/1/indexes/{indexName}").callType()).isEqualTo(CallType.WRITE);
+        assertThat(Endpoint.read("POST", "/1/indexes/{indexName}/query").callType())
+                .isEqualTo(CallType.READ);
+        assertThat(Endpoint.write("DELETE", "/1/indexes/{indexName}").callType())
+                .isEqualTo(CallType.WRITE);
         assertThat(Endpoint.read("GET", "/1/indexes/*/queries").toString()).isEqualTo("GET /1/indexes/*/queries");
     }
 

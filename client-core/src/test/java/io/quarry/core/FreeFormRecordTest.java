@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class FreeFormRecordTest {
 
-    record Book(String objectID, String title, int year) { }
+    record Book(String objectID, String title, int year) {}
 
     @Test
     void roundTripsEveryAttributeExactly() {
@@ -20,14 +20,16 @@ class FreeFormRecordTest {
                 + "\"_highlightResult\":{\"title\":{\"value\":\"<em>Dune</em>\",\"matchLevel\":\"full\"}}}";
         FreeFormRecord record = Json.read(json, FreeFormRecord.class);
         assertThat(record.toString()).isEqualTo(json);
-        assertThat(record.names()).containsExactly("objectID", "title", "price", "big", "small", "none", "tags",
-                "_highlightResult");
+        assertThat(record.names())
+                .containsExactly("objectID", "title", "price", "big", "small", "none", "tags", "_highlightResult");
     }
 
     @Test
     void typedGettersReadPlainValues() {
-        FreeFormRecord record = Json.read("{\"objectID\":\"42\",\"year\":1965,\"price\":9.5,\"sold\":true,"
-                + "\"tags\":[\"sf\"],\"author\":{\"name\":\"Herbert\"},\"none\":null}", FreeFormRecord.class);
+        FreeFormRecord record = Json.read(
+                "{\"objectID\":\"42\",\"year\":1965,\"price\":9.5,\"sold\":true,"
+                        + "\"tags\":[\"sf\"],\"author\":{\"name\":\"Herbert\"},\"none\":null}",
+                FreeFormRecord.class);
         assertThat(record.objectID()).contains("42");
         assertThat(record.getLong("year")).contains(1965L);
         assertThat(record.getDouble("price")).contains(9.5);
@@ -38,14 +40,19 @@ class FreeFormRecordTest {
         assertThat(record.getString("none")).isEmpty();
         assertThat(record.getString("absent")).isEmpty();
         assertThat(record.get("price")).isEqualTo(new BigDecimal("9.5"));
-        assertThatThrownBy(() -> record.getString("year")).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> record.getString("year"))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("'year'");
     }
 
     @Test
     void builderAndMapsProduceTheSameRecord() {
-        FreeFormRecord built = FreeFormRecord.builder().objectID("1").put("title", "Dune").put("year", 1965)
-                .put("author", Map.of("name", "Herbert")).build();
+        FreeFormRecord built = FreeFormRecord.builder()
+                .objectID("1")
+                .put("title", "Dune")
+                .put("year", 1965)
+                .put("author", Map.of("name", "Herbert"))
+                .build();
         assertThat(built.toString())
                 .isEqualTo("{\"objectID\":\"1\",\"title\":\"Dune\",\"year\":1965,\"author\":{\"name\":\"Herbert\"}}");
         assertThat(built.as(Book.class)).isEqualTo(new Book("1", "Dune", 1965));

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class JsonTextTest {
 
-    record Geo(double lat, String label) { }
+    record Geo(double lat, String label) {}
 
     @Test
     void writesValuesAsCompactJsonLeavingNullMembersOut() {

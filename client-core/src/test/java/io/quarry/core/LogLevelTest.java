@@ -33,27 +33,36 @@ class LogLevelTest {
 
     private List<CapturingLogProvider.Event> callWith(LogLevel level) {
         WM.stubFor(any(anyUrl()).willReturn(okJson("{\"hits\":[]}")));
-        try (ApiClient api = client(config("key", host("a.test", WM.getPort())).logLevel(level).build())) {
-            api.request(SEARCH).path("indexName", "i").body(Map.of("query", "shoes")).execute(FreeFormRecord.class);
+        try (ApiClient api = client(
+                config("key", host("a.test", WM.getPort())).logLevel(level).build())) {
+            api.request(SEARCH)
+                    .path("indexName", "i")
+                    .body(Map.of("query", "shoes"))
+                    .execute(FreeFormRecord.class);
         }
-        return CapturingLogProvider.events().stream().filter(e -> e.logger().equals("io.quarry.core.http")).toList();
+        return CapturingLogProvider.events().stream()
+                .filter(e -> e.logger().equals("io.quarry.core.http"))
+                .toList();
     }
 
     @Test
     void bodiesLevelLogsRequestLineStatusTimingAndBodies() {
         List<CapturingLogProvider.Event> events = callWith(LogLevel.BODIES);
-        assertThat(events).extracting(CapturingLogProvider.Event::level)
+        assertThat(events)
+                .extracting(CapturingLogProvider.Event::level)
                 .containsExactly(Level.DEBUG, Level.TRACE, Level.DEBUG, Level.TRACE);
-        assertThat(events.get(0).message()).isEqualTo("--> POST http://a.test:" + WM.getPort()
-                + "/1/indexes/i/query (try 1, timeout 5000 ms)");
+        assertThat(events.get(0).message())
+                .isEqualTo("--> POST http://a.test:" + WM.getPort() + "/1/indexes/i/query (try 1, timeout 5000 ms)");
         assertThat(events.get(1).message()).isEqualTo("--> body {\"query\":\"shoes\"}");
-        assertThat(events.get(2).message()).matches("<-- 200 POST http://a\\.test:\\d+/1/indexes/i/query \\(\\d+ ms\\)");
+        assertThat(events.get(2).message())
+                .matches("<-- 200 POST http://a\\.test:\\d+/1/indexes/i/query \\(\\d+ ms\\)");
         assertThat(events.get(3).message()).isEqualTo("<-- body {\"hits\":[]}");
     }
 
     @Test
     void basicLevelLeavesBodiesOut() {
-        assertThat(callWith(LogLevel.BASIC)).extracting(CapturingLogProvider.Event::level)
+        assertThat(callWith(LogLevel.BASIC))
+                .extracting(CapturingLogProvider.Event::level)
                 .containsExactly(Level.DEBUG, Level.DEBUG);
     }
 

@@ -30,24 +30,36 @@ class NoHiddenAttemptsTest {
     static final Endpoint ADD = Endpoint.write("POST", "/1/indexes/{indexName}");
 
     @ParameterizedTest
-    @EnumSource(value = Fault.class, names = {"CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "RANDOM_DATA_THEN_CLOSE",
-            "MALFORMED_RESPONSE_CHUNK"})
+    @EnumSource(
+            value = Fault.class,
+            names = {"CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "RANDOM_DATA_THEN_CLOSE", "MALFORMED_RESPONSE_CHUNK"
+            })
     void aFailedTryIsSentExactlyOnce(Fault fault) {
         WM.stubFor(any(anyUrl()).willReturn(aResponse().withFault(fault)));
         assertThat(LoopbackHttp.loopbackDnsClient().retryOnConnectionFailure()).isTrue();
-        try (ApiClient api = client(config("key", host("only.test", WM.getPort())).build())) {
-            assertThatThrownBy(() -> api.request(ADD).path("indexName", "i").body(Map.of("name", "x"))
-                    .execute(FreeFormRecord.class)).isInstanceOf(UnreachableHostsException.class);
+        try (ApiClient api =
+                client(config("key", host("only.test", WM.getPort())).build())) {
+            assertThatThrownBy(() -> api.request(ADD)
+                            .path("indexName", "i")
+                            .body(Map.of("name", "x"))
+                            .execute(FreeFormRecord.class))
+                    .isInstanceOf(UnreachableHostsException.class);
         }
         assertThat(WM.findAll(anyRequestedFor(anyUrl()))).hasSize(1);
     }
 
     @ParameterizedTest
-    @EnumSource(value = Fault.class, names = {"CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE"})
+    @EnumSource(
+            value = Fault.class,
+            names = {"CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE"})
     void aFailedAsyncTryIsSentExactlyOnce(Fault fault) {
         WM.stubFor(any(anyUrl()).willReturn(aResponse().withFault(fault)));
-        try (ApiClient api = client(config("key", host("only.test", WM.getPort())).build())) {
-            assertThat(api.request(ADD).path("indexName", "i").body(Map.of("name", "x")).executeAsync(Void.class))
+        try (ApiClient api =
+                client(config("key", host("only.test", WM.getPort())).build())) {
+            assertThat(api.request(ADD)
+                            .path("indexName", "i")
+                            .body(Map.of("name", "x"))
+                            .executeAsync(Void.class))
                     .failsWithin(java.time.Duration.ofSeconds(10));
         }
         assertThat(WM.findAll(anyRequestedFor(anyUrl()))).hasSize(1);

@@ -21,17 +21,22 @@ class ProxyTest {
     @RegisterExtension
     static final WireMockExtension WM = LoopbackHttp.wireMock();
 
-    record Reply(boolean ok) { }
+    record Reply(boolean ok) {}
 
     @Test
     void callsGoThroughTheConfiguredProxy() {
         WM.stubFor(any(anyUrl()).willReturn(okJson("{\"ok\":true}")));
         Proxy proxy = new Proxy(Proxy.Type.HTTP, new InetSocketAddress("127.0.0.1", WM.getPort()));
-        ClientConfig cfg = ClientConfig.builder("app", "key").hosts(Host.of("http://search.proxied.test"))
-                .allowInsecureHttp().proxy(proxy).build();
+        ClientConfig cfg = ClientConfig.builder("app", "key")
+                .hosts(Host.of("http://search.proxied.test"))
+                .allowInsecureHttp()
+                .proxy(proxy)
+                .build();
         try (ApiClient api = ApiClient.create(cfg, LoopbackHttp.MODULE)) {
             assertThat(api.request(Endpoint.read("GET", "/1/indexes/{indexName}/settings"))
-                    .path("indexName", "products").execute(Reply.class)).isEqualTo(new Reply(true));
+                            .path("indexName", "products")
+                            .execute(Reply.class))
+                    .isEqualTo(new Reply(true));
         }
         List<LoggedRequest> requests = WM.findAll(anyRequestedFor(anyUrl()));
         assertThat(requests).hasSize(1);

@@ -30,11 +30,14 @@ class RateLimitTest {
     static final Endpoint TOP_SEARCHES = Endpoint.read("GET", "/2/searches");
     static final Instant NOW = Instant.parse("2026-01-01T00:00:00Z");
 
-    record Reply(boolean ok) { }
+    record Reply(boolean ok) {}
 
     private static ResponseDefinitionBuilder tooMany(Instant reset) {
-        return aResponse().withStatus(429).withHeader("Content-Type", "application/json")
-                .withHeader("X-RateLimit-Limit", "100").withHeader("X-RateLimit-Remaining", "0")
+        return aResponse()
+                .withStatus(429)
+                .withHeader("Content-Type", "application/json")
+                .withHeader("X-RateLimit-Limit", "100")
+                .withHeader("X-RateLimit-Remaining", "0")
                 .withHeader("X-RateLimit-Reset", Long.toString(reset.getEpochSecond()))
                 .withBody("{\"status\":429,\"message\":\"Too many requests\"}");
     }
@@ -48,8 +51,10 @@ class RateLimitTest {
         WM.stubFor(any(anyUrl()).willReturn(tooMany(NOW.plusSeconds(30))));
         int port = WM.getPort();
         try (ApiClient api = client(config("key", host("a.test", port), host("b.test", port))
-                .clock(new MutableClock(NOW)).build())) {
-            assertThatThrownBy(() -> api.request(TOP_SEARCHES).query("index", "products").execute(Reply.class))
+                .clock(new MutableClock(NOW))
+                .build())) {
+            assertThatThrownBy(() ->
+                            api.request(TOP_SEARCHES).query("index", "products").execute(Reply.class))
                     .isInstanceOfSatisfying(RateLimitException.class, e -> {
                         assertThat(e.statusCode()).isEqualTo(429);
                         assertThat(e.serviceMessage()).isEqualTo("Too many requests");
@@ -61,12 +66,17 @@ class RateLimitTest {
 
     @Test
     void optInWaitsUntilTheResetAndRetriesOnce() {
-        WM.stubFor(any(anyUrl()).inScenario("limit").whenScenarioStateIs(Scenario.STARTED)
-                .willReturn(tooMany(NOW.plusSeconds(1))).willSetStateTo("reset"));
-        WM.stubFor(any(anyUrl()).inScenario("limit").whenScenarioStateIs("reset")
-                .willReturn(okJson("{\"ok\":true}")));
-        try (ApiClient api = client(config("key", host("a.test", WM.getPort())).clock(new MutableClock(NOW))
-                .waitOnRateLimit(Duration.ofSeconds(5)).build())) {
+        WM.stubFor(any(anyUrl())
+                .inScenario("limit")
+                .whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(tooMany(NOW.plusSeconds(1)))
+                .willSetStateTo("reset"));
+        WM.stubFor(
+                any(anyUrl()).inScenario("limit").whenScenarioStateIs("reset").willReturn(okJson("{\"ok\":true}")));
+        try (ApiClient api = client(config("key", host("a.test", WM.getPort()))
+                .clock(new MutableClock(NOW))
+                .waitOnRateLimit(Duration.ofSeconds(5))
+                .build())) {
             assertThat(api.request(TOP_SEARCHES).execute(Reply.class)).isEqualTo(new Reply(true));
         }
         assertThat(requests()).isEqualTo(2);
@@ -74,13 +84,19 @@ class RateLimitTest {
 
     @Test
     void optInWaitsAsynchronouslyToo() {
-        WM.stubFor(any(anyUrl()).inScenario("limit").whenScenarioStateIs(Scenario.STARTED)
-                .willReturn(tooMany(NOW)).willSetStateTo("reset"));
-        WM.stubFor(any(anyUrl()).inScenario("limit").whenScenarioStateIs("reset")
-                .willReturn(okJson("{\"ok\":true}")));
-        try (ApiClient api = client(config("key", host("a.test", WM.getPort())).clock(new MutableClock(NOW))
-                .waitOnRateLimit(Duration.ofSeconds(5)).build())) {
-            assertThat(api.request(TOP_SEARCHES).executeAsync(Reply.class).join()).isEqualTo(new Reply(true));
+        WM.stubFor(any(anyUrl())
+                .inScenario("limit")
+                .whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(tooMany(NOW))
+                .willSetStateTo("reset"));
+        WM.stubFor(
+                any(anyUrl()).inScenario("limit").whenScenarioStateIs("reset").willReturn(okJson("{\"ok\":true}")));
+        try (ApiClient api = client(config("key", host("a.test", WM.getPort()))
+                .clock(new MutableClock(NOW))
+                .waitOnRateLimit(Duration.ofSeconds(5))
+                .build())) {
+            assertThat(api.request(TOP_SEARCHES).executeAsync(Reply.class).join())
+                    .isEqualTo(new Reply(true));
         }
         assertThat(requests()).isEqualTo(2);
     }
@@ -88,8 +104,10 @@ class RateLimitTest {
     @Test
     void optInRetriesOnlyOnce() {
         WM.stubFor(any(anyUrl()).willReturn(tooMany(NOW)));
-        try (ApiClient api = client(config("key", host("a.test", WM.getPort())).clock(new MutableClock(NOW))
-                .waitOnRateLimit(Duration.ofSeconds(5)).build())) {
+        try (ApiClient api = client(config("key", host("a.test", WM.getPort()))
+                .clock(new MutableClock(NOW))
+                .waitOnRateLimit(Duration.ofSeconds(5))
+                .build())) {
             assertThatThrownBy(() -> api.request(TOP_SEARCHES).execute(Reply.class))
                     .isInstanceOf(RateLimitException.class);
         }
@@ -99,8 +117,10 @@ class RateLimitTest {
     @Test
     void optInDoesNotWaitBeyondItsBound() {
         WM.stubFor(any(anyUrl()).willReturn(tooMany(NOW.plusSeconds(3600))));
-        try (ApiClient api = client(config("key", host("a.test", WM.getPort())).clock(new MutableClock(NOW))
-                .waitOnRateLimit(Duration.ofSeconds(5)).build())) {
+        try (ApiClient api = client(config("key", host("a.test", WM.getPort()))
+                .clock(new MutableClock(NOW))
+                .waitOnRateLimit(Duration.ofSeconds(5))
+                .build())) {
             assertThatThrownBy(() -> api.request(TOP_SEARCHES).execute(Reply.class))
                     .isInstanceOf(RateLimitException.class);
         }
@@ -109,9 +129,11 @@ class RateLimitTest {
 
     @Test
     void rateLimitHeadersAreReadableOnSuccess() {
-        WM.stubFor(any(anyUrl()).willReturn(okJson("{\"ok\":true}").withHeader("X-RateLimit-Limit", "100")
-                .withHeader("X-RateLimit-Remaining", "99")
-                .withHeader("X-RateLimit-Reset", Long.toString(NOW.getEpochSecond()))));
+        WM.stubFor(any(anyUrl())
+                .willReturn(okJson("{\"ok\":true}")
+                        .withHeader("X-RateLimit-Limit", "100")
+                        .withHeader("X-RateLimit-Remaining", "99")
+                        .withHeader("X-RateLimit-Reset", Long.toString(NOW.getEpochSecond()))));
         try (ApiClient api = client(config("key", host("a.test", WM.getPort())).build())) {
             ApiResponse<Reply> response = api.request(TOP_SEARCHES).executeForResponse(Reply.class);
             assertThat(response.value()).isEqualTo(new Reply(true));

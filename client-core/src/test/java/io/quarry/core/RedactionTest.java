@@ -2,7 +2,6 @@ package io.quarry.core;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.any;
-import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.client.WireMock.containing;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
@@ -53,16 +52,21 @@ class RedactionTest {
         int closed = LoopbackHttp.closedPort();
         WM.stubFor(any(urlPathMatching("/1/keys/.*")).willReturn(okJson("{\"value\":\"***\",\"acl\":[\"search\"]}")));
         WM.stubFor(any(urlPathMatching("/1/keys")).willReturn(okJson("{\"key\":\"" + NEW_KEY + "\"}")));
-        WM.stubFor(any(urlPathMatching("/1/indexes/denied/query")).willReturn(aResponse().withStatus(403)
-                .withBody("{\"message\":\"Invalid Application-ID or API key " + ADMIN_KEY + "\"}")));
-        WM.stubFor(any(urlPathMatching("/1/indexes/broken/query")).withHeader("Host", containing("up.test:"))
+        WM.stubFor(any(urlPathMatching("/1/indexes/denied/query"))
+                .willReturn(aResponse()
+                        .withStatus(403)
+                        .withBody("{\"message\":\"Invalid Application-ID or API key " + ADMIN_KEY + "\"}")));
+        WM.stubFor(any(urlPathMatching("/1/indexes/broken/query"))
+                .withHeader("Host", containing("up.test:"))
                 .willReturn(aResponse().withStatus(500).withBody("{\"message\":\"boom for " + USER_KEY + "\"}")));
 
         ClientConfig cfg = config(ADMIN_KEY, host("up.test", port)).build();
         List<String> texts = new ArrayList<>();
         texts.add(cfg.toString());
         texts.add(cfg.credentials().toString());
-        RequestOptions forwarded = RequestOptions.builder().forwardedApiKey(USER_KEY).forwardedFor("203.0.113.9")
+        RequestOptions forwarded = RequestOptions.builder()
+                .forwardedApiKey(USER_KEY)
+                .forwardedFor("203.0.113.9")
                 .build();
         texts.add(forwarded.toString());
 
@@ -72,18 +76,25 @@ class RedactionTest {
                     .body(Map.of("acl", List.of("search"), "description", "made with " + ADMIN_KEY))
                     .execute(FreeFormRecord.class);
             assertThat(created.getString("key")).contains(NEW_KEY);
-            texts.add(messages(catchThrowable(() -> api.request(SEARCH).path("indexName", "denied")
-                    .options(forwarded).execute(FreeFormRecord.class))));
-            Throwable denied = catchThrowable(() -> api.request(SEARCH).path("indexName", "denied")
-                    .execute(FreeFormRecord.class));
+            texts.add(messages(catchThrowable(() -> api.request(SEARCH)
+                    .path("indexName", "denied")
+                    .options(forwarded)
+                    .execute(FreeFormRecord.class))));
+            Throwable denied = catchThrowable(
+                    () -> api.request(SEARCH).path("indexName", "denied").execute(FreeFormRecord.class));
             assertThat(denied).isInstanceOf(ForbiddenException.class);
             texts.add(((ApiException) denied).rawBody());
-            texts.add(messages(catchThrowable(() -> api.request(SEARCH).path("indexName", "broken")
-                    .options(forwarded).execute(FreeFormRecord.class))));
+            texts.add(messages(catchThrowable(() -> api.request(SEARCH)
+                    .path("indexName", "broken")
+                    .options(forwarded)
+                    .execute(FreeFormRecord.class))));
         }
-        try (ApiClient api = client(config(ADMIN_KEY, host("refused.test", closed)).build())) {
-            texts.add(messages(catchThrowable(() -> api.request(SEARCH).path("indexName", "x")
-                    .options(forwarded).execute(FreeFormRecord.class))));
+        try (ApiClient api =
+                client(config(ADMIN_KEY, host("refused.test", closed)).build())) {
+            texts.add(messages(catchThrowable(() -> api.request(SEARCH)
+                    .path("indexName", "x")
+                    .options(forwarded)
+                    .execute(FreeFormRecord.class))));
         }
 
         List<CapturingLogProvider.Event> events = CapturingLogProvider.events();

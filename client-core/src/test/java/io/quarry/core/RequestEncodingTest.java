@@ -38,9 +38,9 @@ class RequestEncodingTest {
     static final Endpoint SAVE = Endpoint.write("PUT", "/1/indexes/{indexName}/{objectID}");
     static final Endpoint BATCH = Endpoint.write("POST", "/1/indexes/{indexName}/batch");
 
-    record Reply(String objectID) { }
+    record Reply(String objectID) {}
 
-    record Item(String objectID, String name, Integer optional) { }
+    record Item(String objectID, String name, Integer optional) {}
 
     private LoggedRequest onlyRequest() {
         List<LoggedRequest> requests = WM.findAll(anyRequestedFor(anyUrl()));
@@ -53,17 +53,24 @@ class RequestEncodingTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "a/b     | a%2Fb",
-            "a?b     | a%3Fb",
-            "a#b     | a%23b",
-            "%2e%2e  | %252e%252e",
-            "'a b'   | a%20b",
-            "été/日本 | %C3%A9t%C3%A9%2F%E6%97%A5%E6%9C%AC"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "a/b     | a%2Fb",
+                "a?b     | a%3Fb",
+                "a#b     | a%23b",
+                "%2e%2e  | %252e%252e",
+                "'a b'   | a%20b",
+                "été/日本 | %C3%A9t%C3%A9%2F%E6%97%A5%E6%9C%AC"
+            })
     void hostileIdsStayOneEncodedPathSegment(String id, String encoded) {
         WM.stubFor(any(anyUrl()).willReturn(okJson("{}")));
         try (ApiClient api = api(config("key", host("a.test", WM.getPort())))) {
-            api.request(SAVE).path("indexName", "my index").path("objectID", id).body(Map.of()).execute(Void.class);
+            api.request(SAVE)
+                    .path("indexName", "my index")
+                    .path("objectID", id)
+                    .body(Map.of())
+                    .execute(Void.class);
         }
         assertThat(onlyRequest().getUrl()).isEqualTo("/1/indexes/my%20index/" + encoded);
     }
@@ -72,10 +79,18 @@ class RequestEncodingTest {
     @ValueSource(strings = {"", ".", ".."})
     void pathChangingIdsAreRejectedBeforeAnyIo(String id) {
         try (ApiClient api = api(config("key", host("a.test", WM.getPort())))) {
-            assertThatThrownBy(() -> api.request(SAVE).path("indexName", "i").path("objectID", id).body(Map.of())
-                    .execute(Void.class)).isInstanceOf(InvalidRequestException.class);
-            assertThat(api.request(SAVE).path("indexName", "i").path("objectID", id).body(Map.of())
-                    .executeAsync(Void.class)).isCompletedExceptionally();
+            assertThatThrownBy(() -> api.request(SAVE)
+                            .path("indexName", "i")
+                            .path("objectID", id)
+                            .body(Map.of())
+                            .execute(Void.class))
+                    .isInstanceOf(InvalidRequestException.class);
+            assertThat(api.request(SAVE)
+                            .path("indexName", "i")
+                            .path("objectID", id)
+                            .body(Map.of())
+                            .executeAsync(Void.class))
+                    .isCompletedExceptionally();
         }
         assertThat(WM.findAll(anyRequestedFor(anyUrl()))).isEmpty();
     }
@@ -84,9 +99,14 @@ class RequestEncodingTest {
     void queryParametersAreEncodedWithPercentTwentyAndCommaJoinedLists() {
         WM.stubFor(any(anyUrl()).willReturn(okJson("{}")));
         try (ApiClient api = api(config("key", host("a.test", WM.getPort())))) {
-            api.request(Endpoint.read("GET", "/2/searches")).query("index", "a b/é").query("tags", List.of("x", "y z"))
-                    .query("clickAnalytics", true).query("limit", 5)
-                    .options(RequestOptions.builder().queryParameter("extra", "1&2").build())
+            api.request(Endpoint.read("GET", "/2/searches"))
+                    .query("index", "a b/é")
+                    .query("tags", List.of("x", "y z"))
+                    .query("clickAnalytics", true)
+                    .query("limit", 5)
+                    .options(RequestOptions.builder()
+                            .queryParameter("extra", "1&2")
+                            .build())
                     .execute(Void.class);
         }
         assertThat(onlyRequest().getUrl())
@@ -96,11 +116,17 @@ class RequestEncodingTest {
     @Test
     void sendsServiceHeadersUserAgentAndJsonBodyWithoutNulls() {
         WM.stubFor(any(anyUrl()).willReturn(okJson("{\"objectID\":\"1\"}")));
-        try (ApiClient api = api(config("the-key", host("a.test", WM.getPort())).addUserAgentSegment("my-shop (2.1)")
+        try (ApiClient api = api(config("the-key", host("a.test", WM.getPort()))
+                .addUserAgentSegment("my-shop (2.1)")
                 .defaultHeader("X-Team", "search"))) {
-            Reply reply = api.request(SAVE).path("indexName", "i").path("objectID", "1")
+            Reply reply = api.request(SAVE)
+                    .path("indexName", "i")
+                    .path("objectID", "1")
                     .body(new Item("1", "n", null))
-                    .options(RequestOptions.builder().forwardedFor("203.0.113.9").header("X-Extra", "yes").build())
+                    .options(RequestOptions.builder()
+                            .forwardedFor("203.0.113.9")
+                            .header("X-Extra", "yes")
+                            .build())
                     .execute(Reply.class);
             assertThat(reply).isEqualTo(new Reply("1"));
         }
@@ -112,9 +138,10 @@ class RequestEncodingTest {
         assertThat(request.getHeader("X-Team")).isEqualTo("search");
         assertThat(request.getHeader("X-Extra")).isEqualTo("yes");
         assertThat(request.getHeader("X-Forwarded-For")).isEqualTo("203.0.113.9");
-        assertThat(request.getHeader("User-Agent")).matches(
-                "Quarry for Java \\(\\d+\\.\\d+\\.\\d+[^)]*\\); JVM \\(" + java.util.regex.Pattern.quote(
-                        System.getProperty("java.version")) + "\\); Test \\(1\\.0\\); my-shop \\(2\\.1\\)");
+        assertThat(request.getHeader("User-Agent"))
+                .matches("Quarry for Java \\(\\d+\\.\\d+\\.\\d+[^)]*\\); JVM \\("
+                        + java.util.regex.Pattern.quote(System.getProperty("java.version"))
+                        + "\\); Test \\(1\\.0\\); my-shop \\(2\\.1\\)");
         assertThat(request.getBodyAsString()).isEqualTo("{\"objectID\":\"1\",\"name\":\"n\"}");
     }
 
@@ -122,13 +149,22 @@ class RequestEncodingTest {
     void perRequestHeaderReplacesADefaultHeaderOnThatCallOnly() {
         WM.stubFor(any(anyUrl()).willReturn(okJson("{\"objectID\":\"1\"}")));
         try (ApiClient api = api(config("the-key", host("a.test", WM.getPort())).defaultHeader("X-Team", "search"))) {
-            api.request(SAVE).path("indexName", "i").path("objectID", "1").body(new Item("1", "n", null))
-                    .options(RequestOptions.builder().header("x-team", "ads").build()).execute(Reply.class);
-            api.request(SAVE).path("indexName", "i").path("objectID", "2").body(new Item("2", "n", null))
+            api.request(SAVE)
+                    .path("indexName", "i")
+                    .path("objectID", "1")
+                    .body(new Item("1", "n", null))
+                    .options(RequestOptions.builder().header("x-team", "ads").build())
+                    .execute(Reply.class);
+            api.request(SAVE)
+                    .path("indexName", "i")
+                    .path("objectID", "2")
+                    .body(new Item("2", "n", null))
                     .execute(Reply.class);
         }
-        List<LoggedRequest> requests = WM.getAllServeEvents().stream().map(e -> e.getRequest())
-                .sorted(java.util.Comparator.comparing(LoggedRequest::getUrl)).toList();
+        List<LoggedRequest> requests = WM.getAllServeEvents().stream()
+                .map(e -> e.getRequest())
+                .sorted(java.util.Comparator.comparing(LoggedRequest::getUrl))
+                .toList();
         assertThat(requests).hasSize(2);
         assertThat(requests.get(0).getHeaders().getHeader("X-Team").values()).containsExactly("ads");
         assertThat(requests.get(1).getHeaders().getHeader("X-Team").values()).containsExactly("search");
@@ -143,7 +179,10 @@ class RequestEncodingTest {
     void bodyUpToAMegabyteIsSentWithALength() {
         WM.stubFor(any(anyUrl()).willReturn(okJson("{}")));
         try (ApiClient api = api(config("key", host("a.test", WM.getPort())))) {
-            api.request(BATCH).path("indexName", "i").body(Map.of("requests", items(1000))).execute(Void.class);
+            api.request(BATCH)
+                    .path("indexName", "i")
+                    .body(Map.of("requests", items(1000)))
+                    .execute(Void.class);
         }
         LoggedRequest request = onlyRequest();
         assertThat(request.getHeader("Transfer-Encoding")).isNull();
@@ -155,12 +194,16 @@ class RequestEncodingTest {
     void bodyOverAMegabyteIsStreamedRatherThanHeldInMemory() {
         WM.stubFor(any(anyUrl()).willReturn(okJson("{}")));
         try (ApiClient api = api(config("key", host("a.test", WM.getPort())))) {
-            api.request(BATCH).path("indexName", "i").body(Map.of("requests", items(30_000))).execute(Void.class);
+            api.request(BATCH)
+                    .path("indexName", "i")
+                    .body(Map.of("requests", items(30_000)))
+                    .execute(Void.class);
         }
         LoggedRequest request = onlyRequest();
         assertThat(request.getHeader("Transfer-Encoding")).isEqualTo("chunked");
         assertThat(request.getBody().length).isGreaterThan(1 << 20);
-        assertThat(request.getBodyAsString()).endsWith("{\"objectID\":\"29999\",\"name\":\"name 29999\",\"optional\":29999}]}");
+        assertThat(request.getBodyAsString())
+                .endsWith("{\"objectID\":\"29999\",\"name\":\"name 29999\",\"optional\":29999}]}");
     }
 
     private static List<Item> items(int count) {
@@ -173,21 +216,33 @@ class RequestEncodingTest {
 
     @Test
     void gzipRequestBodyAndGzipResponseRoundTrip() throws IOException {
-        WM.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(200).withHeader("Content-Type", "application/json")
-                .withHeader("Content-Encoding", "gzip").withBody(gzip("{\"objectID\":\"zipped\"}"))));
+        WM.stubFor(any(anyUrl())
+                .willReturn(aResponse()
+                        .withStatus(200)
+                        .withHeader("Content-Type", "application/json")
+                        .withHeader("Content-Encoding", "gzip")
+                        .withBody(gzip("{\"objectID\":\"zipped\"}"))));
         List<byte[]> wireBodies = new java.util.concurrent.CopyOnWriteArrayList<>();
-        okhttp3.OkHttpClient recording = LoopbackHttp.loopbackDnsClient().newBuilder()
+        okhttp3.OkHttpClient recording = LoopbackHttp.loopbackDnsClient()
+                .newBuilder()
                 .addNetworkInterceptor(chain -> {
                     okio.Buffer copy = new okio.Buffer();
                     chain.request().body().writeTo(copy);
                     wireBodies.add(copy.readByteArray());
                     return chain.proceed(chain.request());
-                }).build();
+                })
+                .build();
         String text = "é".repeat(100);
-        try (ApiClient api = api(config("key", host("a.test", WM.getPort())).httpClient(recording)
+        try (ApiClient api = api(config("key", host("a.test", WM.getPort()))
+                .httpClient(recording)
                 .gzipRequests(true))) {
-            Reply reply = api.request(SAVE).path("indexName", "i").path("objectID", "1")
-                    .body(FreeFormRecord.builder().objectID("1").put("text", text).build())
+            Reply reply = api.request(SAVE)
+                    .path("indexName", "i")
+                    .path("objectID", "1")
+                    .body(FreeFormRecord.builder()
+                            .objectID("1")
+                            .put("text", text)
+                            .build())
                     .execute(Reply.class);
             assertThat(reply).isEqualTo(new Reply("zipped"));
         }
@@ -212,8 +267,12 @@ class RequestEncodingTest {
         };
         int port = WM.getPort();
         try (ApiClient api = api(config("key", host("a.test", port), host("b.test", port)))) {
-            assertThatThrownBy(() -> api.request(SAVE).path("indexName", "i").path("objectID", "1")
-                    .body(unserialisable).execute(Void.class)).isInstanceOf(InvalidRequestException.class)
+            assertThatThrownBy(() -> api.request(SAVE)
+                            .path("indexName", "i")
+                            .path("objectID", "1")
+                            .body(unserialisable)
+                            .execute(Void.class))
+                    .isInstanceOf(InvalidRequestException.class)
                     .hasMessageContaining("cannot be serialised");
         }
         assertThat(WM.findAll(anyRequestedFor(anyUrl())).size()).isLessThanOrEqualTo(1);

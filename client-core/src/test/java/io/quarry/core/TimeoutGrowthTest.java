@@ -26,12 +26,13 @@ class TimeoutGrowthTest {
 
     static final Endpoint SEARCH = Endpoint.read("POST", "/1/indexes/{indexName}/query");
 
-    record Reply(boolean ok) { }
+    record Reply(boolean ok) {}
 
     @Test
     void grownTimeoutIsAppliedToTheCall() {
         WM.stubFor(any(anyUrl()).willReturn(okJson("{\"ok\":true}").withFixedDelay(500)));
-        ClientConfig cfg = config("key", host("slow.test", WM.getPort())).readTimeout(Duration.ofMillis(200))
+        ClientConfig cfg = config("key", host("slow.test", WM.getPort()))
+                .readTimeout(Duration.ofMillis(200))
                 .build();
         int failedCalls = 0;
         Reply reply = null;
@@ -40,8 +41,10 @@ class TimeoutGrowthTest {
                 try {
                     reply = api.request(SEARCH).path("indexName", "i").execute(Reply.class);
                 } catch (UnreachableHostsException e) {
-                    assertThat(e.attempts().get(0).error()).isInstanceOfSatisfying(TransportException.class,
-                            t -> assertThat(t.isTimeout()).isTrue());
+                    assertThat(e.attempts().get(0).error())
+                            .isInstanceOfSatisfying(
+                                    TransportException.class,
+                                    t -> assertThat(t.isTimeout()).isTrue());
                     failedCalls++;
                 }
             }
@@ -54,11 +57,16 @@ class TimeoutGrowthTest {
     @Test
     void perRequestTimeoutReplacesTheConfiguredOne() {
         WM.stubFor(any(anyUrl()).willReturn(okJson("{\"ok\":true}").withFixedDelay(400)));
-        ClientConfig cfg = config("key", host("slow.test", WM.getPort())).readTimeout(Duration.ofMillis(100))
+        ClientConfig cfg = config("key", host("slow.test", WM.getPort()))
+                .readTimeout(Duration.ofMillis(100))
                 .build();
         try (ApiClient api = client(cfg)) {
-            RequestOptions patient = RequestOptions.builder().readTimeout(Duration.ofSeconds(10)).build();
-            assertThat(api.request(SEARCH).path("indexName", "i").options(patient).execute(Reply.class))
+            RequestOptions patient =
+                    RequestOptions.builder().readTimeout(Duration.ofSeconds(10)).build();
+            assertThat(api.request(SEARCH)
+                            .path("indexName", "i")
+                            .options(patient)
+                            .execute(Reply.class))
                     .isEqualTo(new Reply(true));
         }
     }

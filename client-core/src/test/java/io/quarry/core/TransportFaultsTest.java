@@ -29,25 +29,30 @@ class TransportFaultsTest {
 
     static final Endpoint GET_OBJECT = Endpoint.read("GET", "/1/indexes/{indexName}/{objectID}");
 
-    record Product(String objectID, List<Variant> variants) { }
+    record Product(String objectID, List<Variant> variants) {}
 
-    record Variant(int stock) { }
+    record Variant(int stock) {}
 
     private void stub(String hostName, ResponseDefinitionBuilder response) {
         WM.stubFor(any(anyUrl()).withHeader("Host", containing(hostName + ":")).willReturn(response));
     }
 
     private int requestsTo(String hostName) {
-        return WM.findAll(anyRequestedFor(anyUrl()).withHeader("Host", containing(hostName + ":"))).size();
+        return WM.findAll(anyRequestedFor(anyUrl()).withHeader("Host", containing(hostName + ":")))
+                .size();
     }
 
     private ApiClient twoHosts() {
         int port = WM.getPort();
-        return client(config("key", host("first.test", port), host("second.test", port)).build());
+        return client(config("key", host("first.test", port), host("second.test", port))
+                .build());
     }
 
     private Product get(ApiClient api) {
-        return api.request(GET_OBJECT).path("indexName", "products").path("objectID", "1").execute(Product.class);
+        return api.request(GET_OBJECT)
+                .path("indexName", "products")
+                .path("objectID", "1")
+                .execute(Product.class);
     }
 
     private void assertFirstFailsAndSecondAnswers(Fault fault) {
@@ -86,8 +91,10 @@ class TransportFaultsTest {
         try (ApiClient api = client(config("key", host("refused.test", closed)).build())) {
             assertThatThrownBy(() -> get(api)).isInstanceOfSatisfying(UnreachableHostsException.class, e -> {
                 assertThat(e.attempts()).hasSize(1);
-                assertThat(e.attempts().get(0).error()).isInstanceOfSatisfying(TransportException.class,
-                        t -> assertThat(t.isTimeout()).isFalse());
+                assertThat(e.attempts().get(0).error())
+                        .isInstanceOfSatisfying(
+                                TransportException.class,
+                                t -> assertThat(t.isTimeout()).isFalse());
                 assertThat(e.getMessage()).contains("refused.test");
             });
         }
@@ -99,7 +106,8 @@ class TransportFaultsTest {
         stub("second.test", okJson("{\"objectID\":\"1\"}"));
         int port = WM.getPort();
         ClientConfig cfg = config("key", host("first.test", port), host("second.test", port))
-                .readTimeout(Duration.ofMillis(300)).build();
+                .readTimeout(Duration.ofMillis(300))
+                .build();
         try (ApiClient api = client(cfg)) {
             assertThat(get(api).objectID()).isEqualTo("1");
             // timed out: the next call goes to the other host first instead of waiting on the slow one again
@@ -117,11 +125,16 @@ class TransportFaultsTest {
     void readTimeoutIsReportedAsATimeout() {
         stub("first.test", okJson("{}").withFixedDelay(3_000));
         int port = WM.getPort();
-        try (ApiClient api = client(config("key", host("first.test", port)).readTimeout(Duration.ofMillis(200))
+        try (ApiClient api = client(config("key", host("first.test", port))
+                .readTimeout(Duration.ofMillis(200))
                 .build())) {
-            assertThatThrownBy(() -> get(api)).isInstanceOfSatisfying(UnreachableHostsException.class,
-                    e -> assertThat(e.attempts().get(0).error()).isInstanceOfSatisfying(TransportException.class,
-                            t -> assertThat(t.isTimeout()).isTrue()));
+            assertThatThrownBy(() -> get(api))
+                    .isInstanceOfSatisfying(
+                            UnreachableHostsException.class,
+                            e -> assertThat(e.attempts().get(0).error())
+                                    .isInstanceOfSatisfying(
+                                            TransportException.class,
+                                            t -> assertThat(t.isTimeout()).isTrue()));
         }
     }
 
@@ -142,41 +155,70 @@ class TransportFaultsTest {
     void truncatedJsonIsADeserializationError() {
         stub("first.test", okJson("{\"objectID\":\"1\",\"variants\":[{\"stock\":"));
         try (ApiClient api = twoHosts()) {
-            assertThatThrownBy(() -> get(api)).isInstanceOfSatisfying(DeserializationException.class,
-                    e -> assertThat(e.getMessage()).contains(Product.class.getName()).contains("malformed JSON"));
+            assertThatThrownBy(() -> get(api))
+                    .isInstanceOfSatisfying(
+                            DeserializationException.class,
+                            e -> assertThat(e.getMessage())
+                                    .contains(Product.class.getName())
+                                    .contains("malformed JSON"));
         }
     }
 
     @Test
     void htmlSuccessBodyIsADeserializationError() {
-        stub("first.test", aResponse().withStatus(200).withHeader("Content-Type", "text/html")
-                .withBody("<html><body>Welcome to the captive portal</body></html>"));
+        stub(
+                "first.test",
+                aResponse()
+                        .withStatus(200)
+                        .withHeader("Content-Type", "text/html")
+                        .withBody("<html><body>Welcome to the captive portal</body></html>"));
         try (ApiClient api = twoHosts()) {
-            assertThatThrownBy(() -> get(api)).isInstanceOfSatisfying(DeserializationException.class,
-                    e -> assertThat(e.getMessage()).contains(Product.class.getName()).contains("at $"));
+            assertThatThrownBy(() -> get(api))
+                    .isInstanceOfSatisfying(
+                            DeserializationException.class,
+                            e -> assertThat(e.getMessage())
+                                    .contains(Product.class.getName())
+                                    .contains("at $"));
         }
     }
 
     @Test
     void htmlErrorPageGivesAReadableMessage() {
-        stub("first.test", aResponse().withStatus(403).withHeader("Content-Type", "text/html")
-                .withBody("<html><head><title>Access denied</title></head><body>nope</body></html>"));
+        stub(
+                "first.test",
+                aResponse()
+                        .withStatus(403)
+                        .withHeader("Content-Type", "text/html")
+                        .withBody("<html><head><title>Access denied</title></head><body>nope</body></html>"));
         try (ApiClient api = twoHosts()) {
-            assertThatThrownBy(() -> get(api)).isInstanceOfSatisfying(ForbiddenException.class,
-                    e -> assertThat(e.getMessage()).isEqualTo(
-                            "HTTP 403 on GET /1/indexes/{indexName}/{objectID}: non-JSON answer (text/html): Access denied"));
+            assertThatThrownBy(() -> get(api))
+                    .isInstanceOfSatisfying(
+                            ForbiddenException.class,
+                            e -> assertThat(e.getMessage())
+                                    .isEqualTo(
+                                            "HTTP 403 on GET /1/indexes/{indexName}/{objectID}: non-JSON answer (text/html): Access denied"));
         }
     }
 
     @Test
     void htmlGatewayErrorIsRetriedAndReadable() {
-        stub("first.test", aResponse().withStatus(502).withHeader("Content-Type", "text/html")
-                .withBody("<html><title>502 Bad Gateway</title></html>"));
-        stub("second.test", aResponse().withStatus(502).withHeader("Content-Type", "text/html")
-                .withBody("<html><title>502 Bad Gateway</title></html>"));
+        stub(
+                "first.test",
+                aResponse()
+                        .withStatus(502)
+                        .withHeader("Content-Type", "text/html")
+                        .withBody("<html><title>502 Bad Gateway</title></html>"));
+        stub(
+                "second.test",
+                aResponse()
+                        .withStatus(502)
+                        .withHeader("Content-Type", "text/html")
+                        .withBody("<html><title>502 Bad Gateway</title></html>"));
         try (ApiClient api = twoHosts()) {
-            assertThatThrownBy(() -> get(api)).isInstanceOfSatisfying(UnreachableHostsException.class,
-                    e -> assertThat(e.getMessage()).contains("502 Bad Gateway"));
+            assertThatThrownBy(() -> get(api))
+                    .isInstanceOfSatisfying(
+                            UnreachableHostsException.class,
+                            e -> assertThat(e.getMessage()).contains("502 Bad Gateway"));
         }
     }
 
@@ -185,7 +227,10 @@ class TransportFaultsTest {
         stub("first.test", aResponse().withStatus(200));
         try (ApiClient api = twoHosts()) {
             assertThat(get(api)).isNull();
-            assertThat(api.request(GET_OBJECT).path("indexName", "i").path("objectID", "1").execute(Void.class))
+            assertThat(api.request(GET_OBJECT)
+                            .path("indexName", "i")
+                            .path("objectID", "1")
+                            .execute(Void.class))
                     .isNull();
         }
     }
@@ -194,7 +239,10 @@ class TransportFaultsTest {
     void stringTargetGivesTheRawBody() {
         stub("first.test", aResponse().withStatus(200).withBody("{\"level\":\"INFO\"}\n{\"level\":\"ERROR\"}\n"));
         try (ApiClient api = twoHosts()) {
-            assertThat(api.request(GET_OBJECT).path("indexName", "i").path("objectID", "1").execute(String.class))
+            assertThat(api.request(GET_OBJECT)
+                            .path("indexName", "i")
+                            .path("objectID", "1")
+                            .execute(String.class))
                     .isEqualTo("{\"level\":\"INFO\"}\n{\"level\":\"ERROR\"}\n");
         }
     }

@@ -10,13 +10,13 @@ import org.junit.jupiter.api.Test;
 
 class TypeRefTest {
 
-    record Page<T>(List<T> hits) { }
+    record Page<T>(List<T> hits) {}
 
-    record Hit(String objectID) { }
+    record Hit(String objectID) {}
 
     @Test
     void capturedAndBuiltTypesAreEqual() {
-        TypeRef<Page<Hit>> captured = new TypeRef<>() { };
+        TypeRef<Page<Hit>> captured = new TypeRef<>() {};
         TypeRef<Page<Hit>> built = TypeRef.parameterized(Page.class, Hit.class);
         assertThat(built).isEqualTo(captured);
         assertThat(built.type()).isEqualTo(captured.type());
@@ -26,11 +26,15 @@ class TypeRefTest {
 
     @Test
     void builtTypesDecodeGenericResponses() {
-        Page<Hit> page = Json.read("{\"hits\":[{\"objectID\":\"1\"}]}", TypeRef.parameterized(Page.class, Hit.class).type());
+        Page<Hit> page = Json.read(
+                "{\"hits\":[{\"objectID\":\"1\"}]}",
+                TypeRef.parameterized(Page.class, Hit.class).type());
         assertThat(page.hits()).containsExactly(new Hit("1"));
-        List<Hit> hits = Json.read("[{\"objectID\":\"2\"}]", TypeRef.listOf(Hit.class).type());
+        List<Hit> hits =
+                Json.read("[{\"objectID\":\"2\"}]", TypeRef.listOf(Hit.class).type());
         assertThat(hits).containsExactly(new Hit("2"));
-        Map<String, Hit> byId = Json.read("{\"a\":{\"objectID\":\"3\"}}", TypeRef.mapOf(Hit.class).type());
+        Map<String, Hit> byId = Json.read(
+                "{\"a\":{\"objectID\":\"3\"}}", TypeRef.mapOf(Hit.class).type());
         assertThat(byId).containsEntry("a", new Hit("3"));
     }
 

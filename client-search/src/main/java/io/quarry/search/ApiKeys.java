@@ -31,8 +31,12 @@ import java.util.concurrent.CompletionException;
  */
 public final class ApiKeys extends KeyManagement<ApiKeys> {
 
-    private static final ApiKeyCalls.Routes ROUTES = new ApiKeyCalls.Routes(Endpoints.ADD_API_KEY,
-            Endpoints.UPDATE_API_KEY, Endpoints.LIST_API_KEYS, Endpoints.GET_API_KEY, Endpoints.DELETE_API_KEY);
+    private static final ApiKeyCalls.Routes ROUTES = new ApiKeyCalls.Routes(
+            Endpoints.ADD_API_KEY,
+            Endpoints.UPDATE_API_KEY,
+            Endpoints.LIST_API_KEYS,
+            Endpoints.GET_API_KEY,
+            Endpoints.DELETE_API_KEY);
 
     ApiKeys(CallScope scope) {
         super(scope, ROUTES);
@@ -119,12 +123,13 @@ public final class ApiKeys extends KeyManagement<ApiKeys> {
     public ApiKeyInfo waitForApiKey(String key, ApiKeyChange change, ApiKey expected, WaitPolicy policy) {
         ApiKeyWait.requireExpected(change, expected);
         return Polling.poll(ApiKeyWait.describe(change), policy, () -> {
-            try {
-                return ApiKeyWait.check(change, expected, get(key), null);
-            } catch (NotFoundException e) {
-                return ApiKeyWait.check(change, expected, null, e);
-            }
-        }).orElse(null);
+                    try {
+                        return ApiKeyWait.check(change, expected, get(key), null);
+                    } catch (NotFoundException e) {
+                        return ApiKeyWait.check(change, expected, null, e);
+                    }
+                })
+                .orElse(null);
     }
 
     /**
@@ -148,15 +153,19 @@ public final class ApiKeys extends KeyManagement<ApiKeys> {
      * @param policy   attempts and delays
      * @return the future key as read (null after DELETE)
      */
-    public CompletableFuture<ApiKeyInfo> waitForApiKeyAsync(String key, ApiKeyChange change, ApiKey expected,
-                                                            WaitPolicy policy) {
+    public CompletableFuture<ApiKeyInfo> waitForApiKeyAsync(
+            String key, ApiKeyChange change, ApiKey expected, WaitPolicy policy) {
         ApiKeyWait.requireExpected(change, expected);
-        return Polling.pollAsync(ApiKeyWait.describe(change), policy, () -> getAsync(key).handle((info, error) -> {
-            Throwable cause = error == null ? null : Polling.unwrap(error);
-            if (cause != null && !(cause instanceof NotFoundException)) {
-                throw new CompletionException(cause);
-            }
-            return ApiKeyWait.check(change, expected, info, cause);
-        })).thenApply(found -> found.orElse(null));
+        return Polling.pollAsync(
+                        ApiKeyWait.describe(change),
+                        policy,
+                        () -> getAsync(key).handle((info, error) -> {
+                            Throwable cause = error == null ? null : Polling.unwrap(error);
+                            if (cause != null && !(cause instanceof NotFoundException)) {
+                                throw new CompletionException(cause);
+                            }
+                            return ApiKeyWait.check(change, expected, info, cause);
+                        }))
+                .thenApply(found -> found.orElse(null));
     }
 }

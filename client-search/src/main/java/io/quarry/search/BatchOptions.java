@@ -18,8 +18,12 @@ public final class BatchOptions {
     private final ProgressListener progressListener;
     private final WaitPolicy waitPolicy;
 
-    private BatchOptions(int chunkSize, boolean waitForTasks, boolean assignObjectIDs,
-                         ProgressListener progressListener, WaitPolicy waitPolicy) {
+    private BatchOptions(
+            int chunkSize,
+            boolean waitForTasks,
+            boolean assignObjectIDs,
+            ProgressListener progressListener,
+            WaitPolicy waitPolicy) {
         this.chunkSize = chunkSize;
         this.waitForTasks = waitForTasks;
         this.assignObjectIDs = assignObjectIDs;
@@ -83,8 +87,8 @@ public final class BatchOptions {
      * @return a copy
      */
     public BatchOptions waitPolicy(WaitPolicy policy) {
-        return new BatchOptions(chunkSize, waitForTasks, assignObjectIDs, progressListener,
-                Objects.requireNonNull(policy));
+        return new BatchOptions(
+                chunkSize, waitForTasks, assignObjectIDs, progressListener, Objects.requireNonNull(policy));
     }
 
     /** @return records per batch call */

@@ -4,9 +4,9 @@ import io.quarry.core.ApiRequest;
 import io.quarry.core.PagedIterable;
 import io.quarry.core.RequestOptions;
 import io.quarry.core.spi.CallScope;
-import io.quarry.core.spi.ScopedHandle;
 import io.quarry.core.spi.JsonBodies;
 import io.quarry.core.spi.Page;
+import io.quarry.core.spi.ScopedHandle;
 import io.quarry.search.model.CreatedAtResponse;
 import io.quarry.search.model.DeletedAtResponse;
 import io.quarry.search.model.ListClustersResponse;
@@ -67,7 +67,8 @@ public final class Clusters extends ScopedHandle<Clusters> {
     }
 
     private ApiRequest assignUserIdRequest(String userID, String cluster) {
-        return scope().withOptions(SearchClient.userOptions(userID)).request(Endpoints.ASSIGN_USER_ID)
+        return scope().withOptions(SearchClient.userOptions(userID))
+                .request(Endpoints.ASSIGN_USER_ID)
                 .body(JsonBodies.object("cluster", cluster));
     }
 
@@ -316,7 +317,9 @@ public final class Clusters extends ScopedHandle<Clusters> {
      * @return the lazy sequence
      */
     public PagedIterable<UserMapping> browseUserIds() {
-        return PagedIterable.of(0, page -> userPage(page, listUserIds(page, PAGE_SIZE)),
+        return PagedIterable.of(
+                0,
+                page -> userPage(page, listUserIds(page, PAGE_SIZE)),
                 page -> listUserIdsAsync(page, PAGE_SIZE).thenApply(r -> userPage(page, r)));
     }
 

@@ -5,9 +5,9 @@ import io.quarry.core.PagedIterable;
 import io.quarry.core.RequestOptions;
 import io.quarry.core.TypeRef;
 import io.quarry.core.spi.CallScope;
-import io.quarry.core.spi.ScopedHandle;
 import io.quarry.core.spi.JsonBodies;
 import io.quarry.core.spi.Page;
+import io.quarry.core.spi.ScopedHandle;
 import io.quarry.search.model.AppTaskResponse;
 import io.quarry.search.model.DictionaryEntry;
 import io.quarry.search.model.DictionaryLanguage;
@@ -64,8 +64,8 @@ public final class Dictionaries extends ScopedHandle<Dictionaries> {
      * @param operations the operations
      * @return a future of the application task; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<AppTaskResponse> batchAsync(DictionaryName dictionary,
-                                                         List<DictionaryOperation> operations) {
+    public CompletableFuture<AppTaskResponse> batchAsync(
+            DictionaryName dictionary, List<DictionaryOperation> operations) {
         return batchRequest(dictionary, operations, false).executeAsync(AppTaskResponse.class);
     }
 
@@ -92,16 +92,17 @@ public final class Dictionaries extends ScopedHandle<Dictionaries> {
      * @param operations the operations applied after the clearing
      * @return a future of the application task; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<AppTaskResponse> replaceCustomEntriesAsync(DictionaryName dictionary,
-                                                                       List<DictionaryOperation> operations) {
+    public CompletableFuture<AppTaskResponse> replaceCustomEntriesAsync(
+            DictionaryName dictionary, List<DictionaryOperation> operations) {
         return batchRequest(dictionary, operations, true).executeAsync(AppTaskResponse.class);
     }
 
-    private ApiRequest batchRequest(DictionaryName dictionary, List<DictionaryOperation> operations,
-                                    boolean clearExistingDictionaryEntries) {
-        return scope().request(Endpoints.BATCH_DICTIONARY_ENTRIES).path("dictionaryName", dictionary)
-                .body(JsonBodies.object("clearExistingDictionaryEntries", clearExistingDictionaryEntries, "requests",
-                operations));
+    private ApiRequest batchRequest(
+            DictionaryName dictionary, List<DictionaryOperation> operations, boolean clearExistingDictionaryEntries) {
+        return scope().request(Endpoints.BATCH_DICTIONARY_ENTRIES)
+                .path("dictionaryName", dictionary)
+                .body(JsonBodies.object(
+                        "clearExistingDictionaryEntries", clearExistingDictionaryEntries, "requests", operations));
     }
 
     /**
@@ -132,7 +133,8 @@ public final class Dictionaries extends ScopedHandle<Dictionaries> {
     }
 
     private ApiRequest searchRequest(DictionaryName dictionary, DictionaryQuery query) {
-        return scope().request(Endpoints.SEARCH_DICTIONARY_ENTRIES).path("dictionaryName", dictionary)
+        return scope().request(Endpoints.SEARCH_DICTIONARY_ENTRIES)
+                .path("dictionaryName", dictionary)
                 .body(query);
     }
 
@@ -158,14 +160,17 @@ public final class Dictionaries extends ScopedHandle<Dictionaries> {
      * @param query the search
      * @return a future of a page of entries; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<DictionarySearchResponse> searchWithGetAsync(DictionaryName dictionary,
-                                                                          DictionaryQuery query) {
+    public CompletableFuture<DictionarySearchResponse> searchWithGetAsync(
+            DictionaryName dictionary, DictionaryQuery query) {
         return searchWithGetRequest(dictionary, query).executeAsync(DictionarySearchResponse.class);
     }
 
     private ApiRequest searchWithGetRequest(DictionaryName dictionary, DictionaryQuery query) {
-        return scope().request(Endpoints.SEARCH_DICTIONARY_ENTRIES_GET).path("dictionaryName", dictionary)
-                .query("query", query.query()).query("page", query.page()).query("hitsPerPage", query.hitsPerPage())
+        return scope().request(Endpoints.SEARCH_DICTIONARY_ENTRIES_GET)
+                .path("dictionaryName", dictionary)
+                .query("query", query.query())
+                .query("page", query.page())
+                .query("hitsPerPage", query.hitsPerPage())
                 .query("language", query.language());
     }
 
@@ -255,8 +260,11 @@ public final class Dictionaries extends ScopedHandle<Dictionaries> {
      * @return the lazy sequence
      */
     public PagedIterable<DictionaryEntry> browse(DictionaryName dictionary, String language) {
-        return PagedIterable.of(0, page -> dictionaryPage(search(dictionary, dictionaryQuery(page, language))),
-                page -> searchAsync(dictionary, dictionaryQuery(page, language)).thenApply(Dictionaries::dictionaryPage));
+        return PagedIterable.of(
+                0,
+                page -> dictionaryPage(search(dictionary, dictionaryQuery(page, language))),
+                page -> searchAsync(dictionary, dictionaryQuery(page, language))
+                        .thenApply(Dictionaries::dictionaryPage));
     }
 
     /**

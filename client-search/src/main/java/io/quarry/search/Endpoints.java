@@ -37,8 +37,7 @@ final class Endpoints {
     /** Delete every record of an index, keeping its settings. */
     static final Endpoint CLEAR_OBJECTS = Endpoint.write("POST", "/1/indexes/{indexName}/clear");
     /** Update some attributes of a record. */
-    static final Endpoint PARTIAL_UPDATE_OBJECT =
-            Endpoint.write("POST", "/1/indexes/{indexName}/{objectID}/partial");
+    static final Endpoint PARTIAL_UPDATE_OBJECT = Endpoint.write("POST", "/1/indexes/{indexName}/{objectID}/partial");
     /** Several write operations on one index. */
     static final Endpoint BATCH = Endpoint.write("POST", "/1/indexes/{indexName}/batch");
     /** Several write operations on several indices. */
@@ -72,8 +71,7 @@ final class Endpoints {
     /** Read one index-specific key. */
     static final Endpoint GET_INDEX_API_KEY = Endpoint.read("GET", "/1/indexes/{indexName}/keys/{key}");
     /** Delete one index-specific key. */
-    static final Endpoint DELETE_INDEX_API_KEY =
-            Endpoint.write("DELETE", "/1/indexes/{indexName}/keys/{key}");
+    static final Endpoint DELETE_INDEX_API_KEY = Endpoint.write("DELETE", "/1/indexes/{indexName}/keys/{key}");
 
     // Rules
     /** Create or replace a rule. */
@@ -91,14 +89,12 @@ final class Endpoints {
 
     // Dictionaries
     /** Add or delete dictionary entries. */
-    static final Endpoint BATCH_DICTIONARY_ENTRIES =
-            Endpoint.write("POST", "/1/dictionaries/{dictionaryName}/batch");
+    static final Endpoint BATCH_DICTIONARY_ENTRIES = Endpoint.write("POST", "/1/dictionaries/{dictionaryName}/batch");
     /** Search dictionary entries, parameters in the query string. */
     static final Endpoint SEARCH_DICTIONARY_ENTRIES_GET =
             Endpoint.read("GET", "/1/dictionaries/{dictionaryName}/search");
     /** Search dictionary entries, parameters in the body. */
-    static final Endpoint SEARCH_DICTIONARY_ENTRIES =
-            Endpoint.read("POST", "/1/dictionaries/{dictionaryName}/search");
+    static final Endpoint SEARCH_DICTIONARY_ENTRIES = Endpoint.read("POST", "/1/dictionaries/{dictionaryName}/search");
     /** Change which standard dictionary entries are disabled. */
     static final Endpoint SET_DICTIONARY_SETTINGS = Endpoint.write("PUT", "/1/dictionaries/*/settings");
     /** Read which standard dictionary entries are disabled. */
@@ -148,8 +144,7 @@ final class Endpoints {
     /** Read a synonym. */
     static final Endpoint GET_SYNONYM = Endpoint.read("GET", "/1/indexes/{indexName}/synonyms/{objectID}");
     /** Delete a synonym. */
-    static final Endpoint DELETE_SYNONYM =
-            Endpoint.write("DELETE", "/1/indexes/{indexName}/synonyms/{objectID}");
+    static final Endpoint DELETE_SYNONYM = Endpoint.write("DELETE", "/1/indexes/{indexName}/synonyms/{objectID}");
     /** Delete every synonym of an index. */
     static final Endpoint CLEAR_SYNONYMS = Endpoint.write("POST", "/1/indexes/{indexName}/synonyms/clear");
     /** Search the synonyms of an index. */
@@ -157,6 +152,5 @@ final class Endpoints {
     /** The latest API calls of the application. */
     static final Endpoint GET_LOGS = Endpoint.read("GET", "/1/logs");
 
-    private Endpoints() {
-    }
+    private Endpoints() {}
 }

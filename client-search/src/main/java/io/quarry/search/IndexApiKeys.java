@@ -16,8 +16,11 @@ import io.quarry.search.internal.ApiKeyCalls;
  */
 public final class IndexApiKeys extends KeyManagement<IndexApiKeys> {
 
-    private static final ApiKeyCalls.Routes ROUTES = new ApiKeyCalls.Routes(Endpoints.ADD_INDEX_API_KEY,
-            Endpoints.UPDATE_INDEX_API_KEY, Endpoints.LIST_INDEX_API_KEYS, Endpoints.GET_INDEX_API_KEY,
+    private static final ApiKeyCalls.Routes ROUTES = new ApiKeyCalls.Routes(
+            Endpoints.ADD_INDEX_API_KEY,
+            Endpoints.UPDATE_INDEX_API_KEY,
+            Endpoints.LIST_INDEX_API_KEYS,
+            Endpoints.GET_INDEX_API_KEY,
             Endpoints.DELETE_INDEX_API_KEY);
 
     IndexApiKeys(CallScope scope) {

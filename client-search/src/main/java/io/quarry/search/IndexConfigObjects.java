@@ -57,11 +57,19 @@ public abstract sealed class IndexConfigObjects<T, Q, R, H extends IndexConfigOb
      * @param pageQuery      the query reading one page of every object
      * @param pageOf         the items and next page number of a search response, given the page asked
      */
-    record Kind<T, Q, R>(Endpoint save, Endpoint saveAll, Endpoint get, Endpoint delete, Endpoint clear,
-                         Endpoint search, String replaceAllFlag, Class<T> type, Function<T, String> objectID,
-                         Class<R> responseType, IntFunction<Q> pageQuery,
-                         BiFunction<Integer, R, Page<T, Integer>> pageOf) {
-    }
+    record Kind<T, Q, R>(
+            Endpoint save,
+            Endpoint saveAll,
+            Endpoint get,
+            Endpoint delete,
+            Endpoint clear,
+            Endpoint search,
+            String replaceAllFlag,
+            Class<T> type,
+            Function<T, String> objectID,
+            Class<R> responseType,
+            IntFunction<Q> pageQuery,
+            BiFunction<Integer, R, Page<T, Integer>> pageOf) {}
 
     private final Kind<T, Q, R> kind;
     private final boolean forwardToReplicas;
@@ -257,8 +265,11 @@ public abstract sealed class IndexConfigObjects<T, Q, R, H extends IndexConfigOb
      * @return the lazy sequence
      */
     public final PagedIterable<T> browse() {
-        return PagedIterable.of(0, page -> kind.pageOf().apply(page, search(kind.pageQuery().apply(page))),
-                page -> searchAsync(kind.pageQuery().apply(page)).thenApply(r -> kind.pageOf().apply(page, r)));
+        return PagedIterable.of(
+                0,
+                page -> kind.pageOf().apply(page, search(kind.pageQuery().apply(page))),
+                page -> searchAsync(kind.pageQuery().apply(page))
+                        .thenApply(r -> kind.pageOf().apply(page, r)));
     }
 
     /**
@@ -275,7 +286,8 @@ public abstract sealed class IndexConfigObjects<T, Q, R, H extends IndexConfigOb
     }
 
     private ApiRequest saveAllRequest(List<T> objects, boolean replaceAll) {
-        return writeRequest(kind.saveAll()).query(kind.replaceAllFlag(), replaceAll ? Boolean.TRUE : null)
+        return writeRequest(kind.saveAll())
+                .query(kind.replaceAllFlag(), replaceAll ? Boolean.TRUE : null)
                 .body(objects);
     }
 

@@ -12,10 +12,19 @@ import io.quarry.search.model.SearchRulesResponse;
  */
 public final class IndexRules extends IndexConfigObjects<Rule, RuleQuery, SearchRulesResponse, IndexRules> {
 
-    private static final Kind<Rule, RuleQuery, SearchRulesResponse> RULES = new Kind<>(Endpoints.SAVE_RULE,
-            Endpoints.SAVE_RULES, Endpoints.GET_RULE, Endpoints.DELETE_RULE, Endpoints.CLEAR_RULES,
-            Endpoints.SEARCH_RULES, "clearExistingRules", Rule.class, Rule::objectID, SearchRulesResponse.class,
-            page -> RuleQuery.of("").page(page).hitsPerPage(PAGE_SIZE), IndexRules::page);
+    private static final Kind<Rule, RuleQuery, SearchRulesResponse> RULES = new Kind<>(
+            Endpoints.SAVE_RULE,
+            Endpoints.SAVE_RULES,
+            Endpoints.GET_RULE,
+            Endpoints.DELETE_RULE,
+            Endpoints.CLEAR_RULES,
+            Endpoints.SEARCH_RULES,
+            "clearExistingRules",
+            Rule.class,
+            Rule::objectID,
+            SearchRulesResponse.class,
+            page -> RuleQuery.of("").page(page).hitsPerPage(PAGE_SIZE),
+            IndexRules::page);
 
     IndexRules(CallScope scope, boolean forwardToReplicas) {
         super(scope, RULES, forwardToReplicas);
@@ -28,7 +37,8 @@ public final class IndexRules extends IndexConfigObjects<Rule, RuleQuery, Search
 
     // Rule search answers its page and page count.
     private static Page<Rule, Integer> page(int asked, SearchRulesResponse response) {
-        return new Page<>(response.hits(), Page.nextPageNumber(response.page(), response.hits().size(),
-                response.nbPages(), PAGE_SIZE));
+        return new Page<>(
+                response.hits(),
+                Page.nextPageNumber(response.page(), response.hits().size(), response.nbPages(), PAGE_SIZE));
     }
 }

@@ -14,10 +14,18 @@ public final class IndexSynonyms
         extends IndexConfigObjects<Synonym, SynonymQuery, SearchSynonymsResponse, IndexSynonyms> {
 
     private static final Kind<Synonym, SynonymQuery, SearchSynonymsResponse> SYNONYMS = new Kind<>(
-            Endpoints.SAVE_SYNONYM, Endpoints.SAVE_SYNONYMS, Endpoints.GET_SYNONYM, Endpoints.DELETE_SYNONYM,
-            Endpoints.CLEAR_SYNONYMS, Endpoints.SEARCH_SYNONYMS, "replaceExistingSynonyms", Synonym.class,
-            Synonym::objectID, SearchSynonymsResponse.class,
-            page -> SynonymQuery.of("").page(page).hitsPerPage(PAGE_SIZE), IndexSynonyms::page);
+            Endpoints.SAVE_SYNONYM,
+            Endpoints.SAVE_SYNONYMS,
+            Endpoints.GET_SYNONYM,
+            Endpoints.DELETE_SYNONYM,
+            Endpoints.CLEAR_SYNONYMS,
+            Endpoints.SEARCH_SYNONYMS,
+            "replaceExistingSynonyms",
+            Synonym.class,
+            Synonym::objectID,
+            SearchSynonymsResponse.class,
+            page -> SynonymQuery.of("").page(page).hitsPerPage(PAGE_SIZE),
+            IndexSynonyms::page);
 
     IndexSynonyms(CallScope scope, boolean forwardToReplicas) {
         super(scope, SYNONYMS, forwardToReplicas);
@@ -31,6 +39,7 @@ public final class IndexSynonyms
     // Synonym search answers only nbHits: the page count follows from it and the page asked.
     private static Page<Synonym, Integer> page(int asked, SearchSynonymsResponse response) {
         int nbPages = (int) ((response.nbHits() + PAGE_SIZE - 1) / PAGE_SIZE);
-        return new Page<>(response.hits(), Page.nextPageNumber(asked, response.hits().size(), nbPages, PAGE_SIZE));
+        return new Page<>(
+                response.hits(), Page.nextPageNumber(asked, response.hits().size(), nbPages, PAGE_SIZE));
     }
 }

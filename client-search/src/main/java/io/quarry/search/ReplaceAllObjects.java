@@ -1,7 +1,6 @@
 package io.quarry.search;
 
 import io.quarry.core.NotFoundException;
-import io.quarry.core.RequestOptions;
 import io.quarry.core.spi.Polling;
 import io.quarry.search.model.BatchResponse;
 import io.quarry.search.model.CopyScope;
@@ -22,8 +21,7 @@ final class ReplaceAllObjects {
 
     private static final List<CopyScope> SCOPES = List.of(CopyScope.SETTINGS, CopyScope.SYNONYMS, CopyScope.RULES);
 
-    private ReplaceAllObjects() {
-    }
+    private ReplaceAllObjects() {}
 
     static ReplaceAllResponse run(SearchIndex target, Collection<?> records, BatchOptions options) {
         SearchIndex temporary = temporaryFor(target);
@@ -42,22 +40,27 @@ final class ReplaceAllObjects {
         }
     }
 
-    static CompletableFuture<ReplaceAllResponse> runAsync(SearchIndex target, Collection<?> records,
-                                                          BatchOptions options) {
+    static CompletableFuture<ReplaceAllResponse> runAsync(
+            SearchIndex target, Collection<?> records, BatchOptions options) {
         SearchIndex temporary = temporaryFor(target);
         BatchOptions waiting = options.waitForTasks(true);
-        return target.copyToAsync(temporary.name(), SCOPES).handle((copy, error) -> {
-            Throwable cause = error == null ? null : Polling.unwrap(error);
-            if (cause != null && !(cause instanceof NotFoundException)) {
-                throw new CompletionException(cause);
-            }
-            return copy;
-        }).thenCompose(copy -> temporary.saveObjectsAsync(records, waiting)
-                .thenCompose(batches -> (copy == null ? CompletableFuture.completedFuture(null)
-                        : target.waitForTaskAsync(copy.taskID(), options.waitPolicy()))
-                        .thenCompose(ignored -> temporary.moveToAsync(target.name()))
-                        .thenCompose(move -> temporary.waitForTaskAsync(move.taskID(), options.waitPolicy())
-                                .thenApply(ignored -> new ReplaceAllResponse(copy, batches, move)))))
+        return target.copyToAsync(temporary.name(), SCOPES)
+                .handle((copy, error) -> {
+                    Throwable cause = error == null ? null : Polling.unwrap(error);
+                    if (cause != null && !(cause instanceof NotFoundException)) {
+                        throw new CompletionException(cause);
+                    }
+                    return copy;
+                })
+                .thenCompose(copy -> temporary
+                        .saveObjectsAsync(records, waiting)
+                        .thenCompose(batches -> (copy == null
+                                        ? CompletableFuture.completedFuture(null)
+                                        : target.waitForTaskAsync(copy.taskID(), options.waitPolicy()))
+                                .thenCompose(ignored -> temporary.moveToAsync(target.name()))
+                                .thenCompose(move -> temporary
+                                        .waitForTaskAsync(move.taskID(), options.waitPolicy())
+                                        .thenApply(ignored -> new ReplaceAllResponse(copy, batches, move)))))
                 .exceptionallyCompose(error -> temporary.deleteAsync().handle((r, cleanupError) -> {
                     Throwable cause = Polling.unwrap(error);
                     if (cleanupError != null) {

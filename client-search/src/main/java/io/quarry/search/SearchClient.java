@@ -116,7 +116,9 @@ public final class SearchClient extends ScopedHandle<SearchClient> implements Au
      * @return the options
      */
     public static RequestOptions userOptions(String userID) {
-        return RequestOptions.builder().header(USER_ID_HEADER, Objects.requireNonNull(userID, "userID")).build();
+        return RequestOptions.builder()
+                .header(USER_ID_HEADER, Objects.requireNonNull(userID, "userID"))
+                .build();
     }
 
     /**
@@ -179,9 +181,11 @@ public final class SearchClient extends ScopedHandle<SearchClient> implements Au
      * @return one response per query, each with its index
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public <T> List<SearchResponse<T>> multiSearch(List<IndexQuery> queries, MultiSearchStrategy strategy,
-                                                   Class<T> type) {
-        return multiSearchRequest(queries, strategy).execute(ResponseTypes.multiSearch(type)).results();
+    public <T> List<SearchResponse<T>> multiSearch(
+            List<IndexQuery> queries, MultiSearchStrategy strategy, Class<T> type) {
+        return multiSearchRequest(queries, strategy)
+                .execute(ResponseTypes.multiSearch(type))
+                .results();
     }
 
     /**
@@ -195,9 +199,10 @@ public final class SearchClient extends ScopedHandle<SearchClient> implements Au
      * @return a future of one response per query, each with its index; it fails with a
      * {@link io.quarry.core.QuarryException}
      */
-    public <T> CompletableFuture<List<SearchResponse<T>>> multiSearchAsync(List<IndexQuery> queries,
-                                                                           MultiSearchStrategy strategy, Class<T> type) {
-        return multiSearchRequest(queries, strategy).executeAsync(ResponseTypes.multiSearch(type))
+    public <T> CompletableFuture<List<SearchResponse<T>>> multiSearchAsync(
+            List<IndexQuery> queries, MultiSearchStrategy strategy, Class<T> type) {
+        return multiSearchRequest(queries, strategy)
+                .executeAsync(ResponseTypes.multiSearch(type))
                 .thenApply(r -> List.copyOf(r.results()));
     }
 
@@ -246,7 +251,9 @@ public final class SearchClient extends ScopedHandle<SearchClient> implements Au
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> List<T> getObjects(List<ObjectRequest> requests, Class<T> type) {
-        return getObjectsRequest(requests).execute(ResponseTypes.getObjects(type)).records();
+        return getObjectsRequest(requests)
+                .execute(ResponseTypes.getObjects(type))
+                .records();
     }
 
     /**
@@ -259,7 +266,8 @@ public final class SearchClient extends ScopedHandle<SearchClient> implements Au
      * {@link io.quarry.core.QuarryException}
      */
     public <T> CompletableFuture<List<T>> getObjectsAsync(List<ObjectRequest> requests, Class<T> type) {
-        return getObjectsRequest(requests).executeAsync(ResponseTypes.getObjects(type))
+        return getObjectsRequest(requests)
+                .executeAsync(ResponseTypes.getObjects(type))
                 .thenApply(GetObjectsJson::records);
     }
 
@@ -343,8 +351,11 @@ public final class SearchClient extends ScopedHandle<SearchClient> implements Au
     }
 
     private ApiRequest getLogsRequest(LogsQuery query) {
-        return scope().request(Endpoints.GET_LOGS).query("offset", query.offset())
-                .query("length", query.length()).query("indexName", query.indexName()).query("type", query.type());
+        return scope().request(Endpoints.GET_LOGS)
+                .query("offset", query.offset())
+                .query("length", query.length())
+                .query("indexName", query.indexName())
+                .query("type", query.type());
     }
 
     /**
@@ -366,7 +377,9 @@ public final class SearchClient extends ScopedHandle<SearchClient> implements Au
      * @return the final status
      */
     public TaskStatus waitForAppTask(long taskID, WaitPolicy policy) {
-        return Polling.poll("application task " + taskID, policy,
+        return Polling.poll(
+                "application task " + taskID,
+                policy,
                 () -> Optional.of(getAppTask(taskID)).filter(TaskStatus::isPublished));
     }
 
@@ -388,7 +401,9 @@ public final class SearchClient extends ScopedHandle<SearchClient> implements Au
      * @return the future final status
      */
     public CompletableFuture<TaskStatus> waitForAppTaskAsync(long taskID, WaitPolicy policy) {
-        return Polling.pollAsync("application task " + taskID, policy,
+        return Polling.pollAsync(
+                "application task " + taskID,
+                policy,
                 () -> getAppTaskAsync(taskID).thenApply(s -> Optional.of(s).filter(TaskStatus::isPublished)));
     }
 

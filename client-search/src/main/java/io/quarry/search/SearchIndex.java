@@ -6,25 +6,25 @@ import io.quarry.core.PagedIterable;
 import io.quarry.core.RequestOptions;
 import io.quarry.core.WaitPolicy;
 import io.quarry.core.spi.CallScope;
-import io.quarry.core.spi.ScopedHandle;
 import io.quarry.core.spi.JsonBodies;
 import io.quarry.core.spi.Page;
 import io.quarry.core.spi.Polling;
+import io.quarry.core.spi.ScopedHandle;
 import io.quarry.search.internal.ChunkedWriter;
 import io.quarry.search.internal.ResponseTypes;
 import io.quarry.search.model.AttributeOperation;
 import io.quarry.search.model.BatchOperation;
 import io.quarry.search.model.BatchResponse;
 import io.quarry.search.model.CopyScope;
+import io.quarry.search.model.DeleteTaskResponse;
 import io.quarry.search.model.FacetSearchResponse;
 import io.quarry.search.model.IndexSettings;
+import io.quarry.search.model.ObjectCreatedResponse;
+import io.quarry.search.model.ObjectUpdatedResponse;
 import io.quarry.search.model.ReplaceAllResponse;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.search.model.SearchResponse;
 import io.quarry.search.model.TaskStatus;
-import io.quarry.search.model.DeleteTaskResponse;
-import io.quarry.search.model.ObjectCreatedResponse;
-import io.quarry.search.model.ObjectUpdatedResponse;
 import io.quarry.search.model.UpdateTaskResponse;
 import java.util.Collection;
 import java.util.List;
@@ -190,8 +190,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return the matching values by decreasing count
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public FacetSearchResponse searchForFacetValues(String facetName, String facetQuery, SearchQuery query,
-                                                    Integer maxFacetHits) {
+    public FacetSearchResponse searchForFacetValues(
+            String facetName, String facetQuery, SearchQuery query, Integer maxFacetHits) {
         return searchForFacetValuesRequest(facetName, facetQuery, query, maxFacetHits)
                 .execute(FacetSearchResponse.class);
     }
@@ -207,17 +207,23 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return a future of the matching values by decreasing count; it fails with a
      * {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<FacetSearchResponse> searchForFacetValuesAsync(String facetName, String facetQuery,
-                                                                            SearchQuery query, Integer maxFacetHits) {
+    public CompletableFuture<FacetSearchResponse> searchForFacetValuesAsync(
+            String facetName, String facetQuery, SearchQuery query, Integer maxFacetHits) {
         return searchForFacetValuesRequest(facetName, facetQuery, query, maxFacetHits)
                 .executeAsync(FacetSearchResponse.class);
     }
 
-    private ApiRequest searchForFacetValuesRequest(String facetName, String facetQuery, SearchQuery query,
-                                                   Integer maxFacetHits) {
-        return scope().request(Endpoints.SEARCH_FOR_FACET_VALUES).path("facetName", facetName)
-                .body(JsonBodies.object("params", query == null ? null : query.toParamString(), "facetQuery", facetQuery,
-                "maxFacetHits", maxFacetHits));
+    private ApiRequest searchForFacetValuesRequest(
+            String facetName, String facetQuery, SearchQuery query, Integer maxFacetHits) {
+        return scope().request(Endpoints.SEARCH_FOR_FACET_VALUES)
+                .path("facetName", facetName)
+                .body(JsonBodies.object(
+                        "params",
+                        query == null ? null : query.toParamString(),
+                        "facetQuery",
+                        facetQuery,
+                        "maxFacetHits",
+                        maxFacetHits));
     }
 
     /**
@@ -315,12 +321,15 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return a future of the page with the cursor of the next one; it fails with a
      * {@link io.quarry.core.QuarryException}
      */
-    public <T> CompletableFuture<SearchResponse<T>> browseWithGetAsync(SearchQuery query, String cursor, Class<T> type) {
+    public <T> CompletableFuture<SearchResponse<T>> browseWithGetAsync(
+            SearchQuery query, String cursor, Class<T> type) {
         return browseWithGetRequest(query, cursor).executeAsync(ResponseTypes.search(type));
     }
 
     private ApiRequest browseWithGetRequest(SearchQuery query, String cursor) {
-        return scope().request(Endpoints.BROWSE_GET).query(query == null ? Map.of() : query.toUrlParameters()).query("cursor", cursor);
+        return scope().request(Endpoints.BROWSE_GET)
+                .query(query == null ? Map.of() : query.toUrlParameters())
+                .query("cursor", cursor);
     }
 
     /**
@@ -514,14 +523,16 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @param attributes the attributes to set
      * @return a future of the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<ObjectUpdatedResponse> partialUpdateExistingObjectAsync(String objectID,
-                                                                                     Object attributes) {
+    public CompletableFuture<ObjectUpdatedResponse> partialUpdateExistingObjectAsync(
+            String objectID, Object attributes) {
         return partialUpdateObjectRequest(objectID, attributes, false).executeAsync(ObjectUpdatedResponse.class);
     }
 
     private ApiRequest partialUpdateObjectRequest(String objectID, Object attributes, boolean createIfNotExists) {
-        return scope().request(Endpoints.PARTIAL_UPDATE_OBJECT).path("objectID", objectID)
-                .query("createIfNotExists", createIfNotExists).body(attributes);
+        return scope().request(Endpoints.PARTIAL_UPDATE_OBJECT)
+                .path("objectID", objectID)
+                .query("createIfNotExists", createIfNotExists)
+                .body(attributes);
     }
 
     /**
@@ -611,13 +622,14 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return a future of the record with those attributes (and objectID); it fails with a
      * {@link io.quarry.core.QuarryException}
      */
-    public <T> CompletableFuture<T> getObjectAttributesAsync(String objectID, List<String> attributesToRetrieve,
-                                                             Class<T> type) {
+    public <T> CompletableFuture<T> getObjectAttributesAsync(
+            String objectID, List<String> attributesToRetrieve, Class<T> type) {
         return getObjectAttributesRequest(objectID, attributesToRetrieve).executeAsync(type);
     }
 
     private ApiRequest getObjectAttributesRequest(String objectID, List<String> attributesToRetrieve) {
-        return scope().request(Endpoints.GET_OBJECT).path("objectID", objectID)
+        return scope().request(Endpoints.GET_OBJECT)
+                .path("objectID", objectID)
                 .query("attributesToRetrieve", attributesToRetrieve);
     }
 
@@ -725,7 +737,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     private ApiRequest setSettingsRequest(IndexSettings settings) {
-        return scope().request(Endpoints.SET_SETTINGS).query("forwardToReplicas", forwardToReplicas ? Boolean.TRUE : null)
+        return scope().request(Endpoints.SET_SETTINGS)
+                .query("forwardToReplicas", forwardToReplicas ? Boolean.TRUE : null)
                 .body(settings);
     }
 
@@ -758,8 +771,13 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
 
     private ApiRequest copyToRequest(String destination, List<CopyScope> scope) {
         return scope().request(Endpoints.OPERATION_INDEX)
-                .body(JsonBodies.object("operation", "copy", "destination", destination, "scope",
-                scope == null || scope.isEmpty() ? null : scope));
+                .body(JsonBodies.object(
+                        "operation",
+                        "copy",
+                        "destination",
+                        destination,
+                        "scope",
+                        scope == null || scope.isEmpty() ? null : scope));
     }
 
     /**
@@ -813,7 +831,9 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @throws io.quarry.core.WaitTimeoutException if it is still pending after the last attempt
      */
     public TaskStatus waitForTask(long taskID, WaitPolicy policy) {
-        return Polling.poll(taskDescription(taskID), policy,
+        return Polling.poll(
+                taskDescription(taskID),
+                policy,
                 () -> Optional.of(getTask(taskID)).filter(TaskStatus::isPublished));
     }
 
@@ -835,7 +855,9 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return the future final status
      */
     public CompletableFuture<TaskStatus> waitForTaskAsync(long taskID, WaitPolicy policy) {
-        return Polling.pollAsync(taskDescription(taskID), policy,
+        return Polling.pollAsync(
+                taskDescription(taskID),
+                policy,
                 () -> getTaskAsync(taskID).thenApply(s -> Optional.of(s).filter(TaskStatus::isPublished)));
     }
 
@@ -849,7 +871,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return the lazy sequence of records
      */
     public <T> PagedIterable<T> browseObjects(SearchQuery query, Class<T> type) {
-        return PagedIterable.<T, Optional<String>>of(Optional.empty(),
+        return PagedIterable.<T, Optional<String>>of(
+                Optional.empty(),
                 cursor -> browsePage(cursor.isEmpty() ? browse(query, type) : browseFrom(cursor.get(), type)),
                 cursor -> (cursor.isEmpty() ? browseAsync(query, type) : browseFromAsync(cursor.get(), type))
                         .thenApply(SearchIndex::browsePage));
@@ -929,8 +952,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @param options   chunk size, waiting, progress
      * @return the future acknowledgements
      */
-    public CompletableFuture<List<BatchResponse>> deleteObjectsAsync(Collection<String> objectIDs,
-                                                                     BatchOptions options) {
+    public CompletableFuture<List<BatchResponse>> deleteObjectsAsync(
+            Collection<String> objectIDs, BatchOptions options) {
         return writeChunksAsync(ChunkedWriter.deletes(objectIDs), options);
     }
 
@@ -954,8 +977,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @param options chunk size, waiting, progress
      * @return the future acknowledgements
      */
-    public CompletableFuture<List<BatchResponse>> partialUpdateObjectsAsync(Collection<?> records,
-                                                                            BatchOptions options) {
+    public CompletableFuture<List<BatchResponse>> partialUpdateObjectsAsync(
+            Collection<?> records, BatchOptions options) {
         return writeChunksAsync(ChunkedWriter.partialUpdates(records, true), options);
     }
 
@@ -978,8 +1001,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @param options chunk size, waiting, progress
      * @return the future acknowledgements
      */
-    public CompletableFuture<List<BatchResponse>> partialUpdateExistingObjectsAsync(Collection<?> records,
-                                                                                    BatchOptions options) {
+    public CompletableFuture<List<BatchResponse>> partialUpdateExistingObjectsAsync(
+            Collection<?> records, BatchOptions options) {
         return writeChunksAsync(ChunkedWriter.partialUpdates(records, false), options);
     }
 
@@ -1053,10 +1076,10 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         return ChunkedWriter.write(operations, options, this::batch, id -> waitForTask(id, options.waitPolicy()));
     }
 
-    private CompletableFuture<List<BatchResponse>> writeChunksAsync(List<BatchOperation> operations,
-                                                                   BatchOptions options) {
-        return ChunkedWriter.writeAsync(operations, options, this::batchAsync,
-                id -> waitForTaskAsync(id, options.waitPolicy()));
+    private CompletableFuture<List<BatchResponse>> writeChunksAsync(
+            List<BatchOperation> operations, BatchOptions options) {
+        return ChunkedWriter.writeAsync(
+                operations, options, this::batchAsync, id -> waitForTaskAsync(id, options.waitPolicy()));
     }
 
     private static <T> Page<T, Optional<String>> browsePage(SearchResponse<T> response) {

@@ -21,8 +21,7 @@ import java.util.TreeMap;
  */
 public final class SecuredApiKeyRestrictions {
 
-    private static final SecuredApiKeyRestrictions EMPTY =
-            new SecuredApiKeyRestrictions(SearchQuery.empty(), Map.of());
+    private static final SecuredApiKeyRestrictions EMPTY = new SecuredApiKeyRestrictions(SearchQuery.empty(), Map.of());
 
     private final SearchQuery searchParams;
     private final Map<String, Object> restrictions;

@@ -1,8 +1,7 @@
 package io.quarry.search;
 
-import io.quarry.core.spi.UrlEncoding;
 import io.quarry.core.JsonText;
-import java.util.Collection;
+import io.quarry.core.spi.UrlEncoding;
 import io.quarry.search.model.SearchQuery;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.Collection;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -30,8 +30,7 @@ public final class SecuredApiKeys {
 
     private static final int HASH_HEX_LENGTH = 64;
 
-    private SecuredApiKeys() {
-    }
+    private SecuredApiKeys() {}
 
     /**
      * Generates a secured key.
@@ -82,7 +81,8 @@ public final class SecuredApiKeys {
     public static boolean isSignedBy(String parentKey, String securedKey) {
         String decoded = decodeBase64(securedKey);
         String expected = hmacHex(parentKey, decoded.substring(HASH_HEX_LENGTH));
-        return java.security.MessageDigest.isEqual(expected.getBytes(StandardCharsets.US_ASCII),
+        return java.security.MessageDigest.isEqual(
+                expected.getBytes(StandardCharsets.US_ASCII),
                 decoded.substring(0, HASH_HEX_LENGTH).getBytes(StandardCharsets.US_ASCII));
     }
 
@@ -106,15 +106,16 @@ public final class SecuredApiKeys {
      * @throws IllegalArgumentException if the key has no {@code validUntil}
      */
     public static Duration remainingValidity(String securedKey, Clock clock) {
-        long validUntil = decode(securedKey).validUntil()
+        long validUntil = decode(securedKey)
+                .validUntil()
                 .orElseThrow(() -> new IllegalArgumentException("the secured key has no validUntil restriction"));
         return Duration.between(clock.instant(), Instant.ofEpochSecond(validUntil));
     }
 
     private static String queryString(Map<String, Object> sorted) {
         StringJoiner query = new StringJoiner("&");
-        sorted.forEach((name, value) -> query.add(UrlEncoding.percentEncode(name) + "="
-                + UrlEncoding.percentEncode(asRestrictionText(value))));
+        sorted.forEach((name, value) ->
+                query.add(UrlEncoding.percentEncode(name) + "=" + UrlEncoding.percentEncode(asRestrictionText(value))));
         return query.toString();
     }
 
@@ -135,12 +136,14 @@ public final class SecuredApiKeys {
     private static String decodeBase64(String securedKey) {
         String decoded;
         try {
-            decoded = new String(Base64.getDecoder().decode(Objects.requireNonNull(securedKey, "securedKey")),
+            decoded = new String(
+                    Base64.getDecoder().decode(Objects.requireNonNull(securedKey, "securedKey")),
                     StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("not a secured API key: not Base64", e);
         }
-        if (decoded.length() < HASH_HEX_LENGTH || !decoded.substring(0, HASH_HEX_LENGTH).matches("[0-9a-f]+")) {
+        if (decoded.length() < HASH_HEX_LENGTH
+                || !decoded.substring(0, HASH_HEX_LENGTH).matches("[0-9a-f]+")) {
             throw new IllegalArgumentException("not a secured API key: no HMAC-SHA256 prefix");
         }
         return decoded;
@@ -155,14 +158,15 @@ public final class SecuredApiKeys {
             int eq = pair.indexOf('=');
             String name = eq < 0 ? pair : pair.substring(0, eq);
             String value = eq < 0 ? "" : pair.substring(eq + 1);
-            params.put(URLDecoder.decode(name, StandardCharsets.UTF_8),
-                    URLDecoder.decode(value, StandardCharsets.UTF_8));
+            params.put(
+                    URLDecoder.decode(name, StandardCharsets.UTF_8), URLDecoder.decode(value, StandardCharsets.UTF_8));
         }
         return params;
     }
 
     private static String[] split(String value) {
-        return value.isEmpty() ? new String[0]
+        return value.isEmpty()
+                ? new String[0]
                 : Arrays.stream(value.split(",")).map(String::trim).toArray(String[]::new);
     }
 

@@ -21,23 +21,31 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ApiKeysContractTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK =
+            MockServerExtension.builder().resetBetweenTests(true).build();
 
     @AutoClose
     private final SearchClient client = SearchClient.create(MockServerClients.config(MOCK.server()));
+
     private final SearchIndex index = client.index("products");
 
     @BeforeEach
     void seed() {
-        index.waitForTask(index.saveObject("p1", new Product("p1", "Phone", "Acme", 1)).taskID(), FAST);
+        index.waitForTask(
+                index.saveObject("p1", new Product("p1", "Phone", "Acme", 1)).taskID(), FAST);
     }
 
     @Test
     void createsReadsUpdatesListsDeletesAndRestoresGlobalKeys() {
-        ApiKeyResponse created = client.apiKeys().add(ApiKey.withAcl("search", "browse").description("front")
-                .indexes("products*").maxHitsPerQuery(50).maxQueriesPerIPPerHour(100)
-                .queryParameters(SearchQuery.empty().filters("brand:Acme")).referers("*.example.com")
-                .validity(3600));
+        ApiKeyResponse created = client.apiKeys()
+                .add(ApiKey.withAcl("search", "browse")
+                        .description("front")
+                        .indexes("products*")
+                        .maxHitsPerQuery(50)
+                        .maxQueriesPerIPPerHour(100)
+                        .queryParameters(SearchQuery.empty().filters("brand:Acme"))
+                        .referers("*.example.com")
+                        .validity(3600));
         String key = created.key();
         assertThat(created.createdAt()).isNotBlank();
 
@@ -61,29 +69,44 @@ class ApiKeysContractTest {
         assertThat(client.apiKeys().list().keys()).extracting(ApiKeyInfo::value).contains(key);
 
         assertThat(client.apiKeys().delete(key).deletedAt()).isNotBlank();
-        assertThat(client.apiKeys().waitForApiKey(key, ApiKeyChange.DELETE, null, FAST)).isNull();
+        assertThat(client.apiKeys().waitForApiKey(key, ApiKeyChange.DELETE, null, FAST))
+                .isNull();
         assertThatThrownBy(() -> client.apiKeys().get(key)).isInstanceOf(NotFoundException.class);
         assertThat(client.apiKeys().list().keys()).extracting(ApiKeyInfo::value).doesNotContain(key);
 
         assertThat(client.apiKeys().restore(key).key()).isEqualTo(key);
-        assertThat(client.apiKeys().waitForApiKey(key, ApiKeyChange.ADD, null, FAST).description()).isEqualTo("back");
+        assertThat(client.apiKeys()
+                        .waitForApiKey(key, ApiKeyChange.ADD, null, FAST)
+                        .description())
+                .isEqualTo("back");
     }
 
     @Test
     void asynchronousFormsAndWaits() {
         String key = client.apiKeys().addAsync(ApiKey.withAcl("search")).join().key();
-        assertThat(client.apiKeys().waitForApiKeyAsync(key, ApiKeyChange.ADD, null, FAST).join().acl())
+        assertThat(client.apiKeys()
+                        .waitForApiKeyAsync(key, ApiKeyChange.ADD, null, FAST)
+                        .join()
+                        .acl())
                 .containsExactly("search");
 
         ApiKey changed = ApiKey.withAcl("search", "listIndexes").description("async");
         client.apiKeys().updateAsync(key, changed).join();
-        assertThat(client.apiKeys().waitForApiKeyAsync(key, ApiKeyChange.UPDATE, changed, FAST).join()
-                .description()).isEqualTo("async");
+        assertThat(client.apiKeys()
+                        .waitForApiKeyAsync(key, ApiKeyChange.UPDATE, changed, FAST)
+                        .join()
+                        .description())
+                .isEqualTo("async");
         assertThat(client.apiKeys().getAsync(key).join().acl()).containsExactlyInAnyOrder("search", "listIndexes");
-        assertThat(client.apiKeys().listAsync().join().keys()).extracting(ApiKeyInfo::value).contains(key);
+        assertThat(client.apiKeys().listAsync().join().keys())
+                .extracting(ApiKeyInfo::value)
+                .contains(key);
 
         client.apiKeys().deleteAsync(key).join();
-        assertThat(client.apiKeys().waitForApiKeyAsync(key, ApiKeyChange.DELETE, null, FAST).join()).isNull();
+        assertThat(client.apiKeys()
+                        .waitForApiKeyAsync(key, ApiKeyChange.DELETE, null, FAST)
+                        .join())
+                .isNull();
         assertThat(client.apiKeys().restoreAsync(key).join().key()).isEqualTo(key);
     }
 
@@ -94,7 +117,8 @@ class ApiKeysContractTest {
 
         try (SearchClient searchOnly = SearchClient.create(MockServerClients.config(MOCK.server(), key))) {
             SearchIndex products = searchOnly.index("products");
-            assertThat(products.search(SearchQuery.of("phone"), Product.class).nbHits()).isEqualTo(1);
+            assertThat(products.search(SearchQuery.of("phone"), Product.class).nbHits())
+                    .isEqualTo(1);
             assertThatThrownBy(() -> products.saveObject("p2", new Product("p2", "Lamp", "Bolt", 2)))
                     .isInstanceOf(ForbiddenException.class);
             assertThatThrownBy(() -> searchOnly.apiKeys().list()).isInstanceOf(ForbiddenException.class);
@@ -103,19 +127,25 @@ class ApiKeysContractTest {
 
     @Test
     void managesTheKeysOfOneIndex() {
-        String key = index.apiKeys().add(ApiKey.withAcl("search").description("idx")).key();
+        String key =
+                index.apiKeys().add(ApiKey.withAcl("search").description("idx")).key();
         assertThat(index.apiKeys().get(key).description()).isEqualTo("idx");
         assertThat(index.apiKeys().list().keys()).extracting(ApiKeyInfo::value).containsExactly(key);
-        assertThat(client.apiKeys().listOfAllIndices().keys()).singleElement()
+        assertThat(client.apiKeys().listOfAllIndices().keys())
+                .singleElement()
                 .satisfies(k -> assertThat(k.index()).isEqualTo("products"));
         assertThat(client.apiKeys().get(key).indexes()).containsExactly("products");
 
-        assertThat(index.apiKeys().update(key, ApiKey.withAcl("search", "browse").description("idx2")).key())
+        assertThat(index.apiKeys()
+                        .update(key, ApiKey.withAcl("search", "browse").description("idx2"))
+                        .key())
                 .isEqualTo(key);
         assertThat(index.apiKeys().getAsync(key).join().description()).isEqualTo("idx2");
 
         try (SearchClient scoped = SearchClient.create(MockServerClients.config(MOCK.server(), key))) {
-            assertThat(scoped.index("products").search(SearchQuery.of("phone"), Product.class).nbHits())
+            assertThat(scoped.index("products")
+                            .search(SearchQuery.of("phone"), Product.class)
+                            .nbHits())
                     .isEqualTo(1);
             assertThatThrownBy(() -> scoped.index("other").search(SearchQuery.of("phone"), Product.class))
                     .isInstanceOf(ForbiddenException.class);
@@ -130,7 +160,9 @@ class ApiKeysContractTest {
     @Test
     void indexKeyAsynchronousForms() {
         String key = index.apiKeys().addAsync(ApiKey.withAcl("browse")).join().key();
-        index.apiKeys().updateAsync(key, ApiKey.withAcl("browse").description("b")).join();
+        index.apiKeys()
+                .updateAsync(key, ApiKey.withAcl("browse").description("b"))
+                .join();
         assertThat(index.apiKeys().get(key).description()).isEqualTo("b");
         index.apiKeys().deleteAsync(key).join();
         assertThat(index.apiKeys().list().keys()).isEmpty();

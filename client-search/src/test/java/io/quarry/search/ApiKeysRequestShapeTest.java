@@ -41,9 +41,15 @@ class ApiKeysRequestShapeTest {
     void createsAGlobalKeyWithItsParameters() {
         WM.stubFor(post("/1/keys").willReturn(okJson("{\"key\":\"k1\",\"createdAt\":\"2026-01-01T00:00:00.000Z\"}")));
 
-        ApiKeyResponse created = client.apiKeys().add(ApiKey.withAcl("search", "browse").description("front")
-                .indexes("products*").maxHitsPerQuery(50).maxQueriesPerIPPerHour(100)
-                .queryParameters(SearchQuery.empty().filters("brand:Acme")).referers("*.example.com").validity(3600));
+        ApiKeyResponse created = client.apiKeys()
+                .add(ApiKey.withAcl("search", "browse")
+                        .description("front")
+                        .indexes("products*")
+                        .maxHitsPerQuery(50)
+                        .maxQueriesPerIPPerHour(100)
+                        .queryParameters(SearchQuery.empty().filters("brand:Acme"))
+                        .referers("*.example.com")
+                        .validity(3600));
 
         assertThat(created.key()).isEqualTo("k1");
         assertThat(created.createdAt()).isEqualTo("2026-01-01T00:00:00.000Z");
@@ -60,11 +66,13 @@ class ApiKeysRequestShapeTest {
     @Test
     void updatesListsReadsDeletesAndRestoresGlobalKeys() {
         WM.stubFor(put("/1/keys/k1").willReturn(okJson("{\"key\":\"k1\",\"updatedAt\":\"2026-01-02T00:00:00Z\"}")));
-        WM.stubFor(get("/1/keys").willReturn(okJson("{\"keys\":[{\"value\":\"k1\",\"createdAt\":1700000000,"
-                + "\"acl\":[\"search\"],\"validity\":0,\"description\":\"d\",\"indexes\":[\"products\"]}]}")));
+        WM.stubFor(get("/1/keys")
+                .willReturn(okJson("{\"keys\":[{\"value\":\"k1\",\"createdAt\":1700000000,"
+                        + "\"acl\":[\"search\"],\"validity\":0,\"description\":\"d\",\"indexes\":[\"products\"]}]}")));
         WM.stubFor(get("/1/keys/k1").willReturn(okJson("{\"value\":\"k1\",\"acl\":[\"search\"],\"validity\":0}")));
         WM.stubFor(delete("/1/keys/k1").willReturn(okJson("{\"deletedAt\":\"2026-01-03T00:00:00Z\"}")));
-        WM.stubFor(post("/1/keys/k1/restore").willReturn(okJson("{\"key\":\"k1\",\"createdAt\":\"2026-01-04T00:00:00Z\"}")));
+        WM.stubFor(post("/1/keys/k1/restore")
+                .willReturn(okJson("{\"key\":\"k1\",\"createdAt\":\"2026-01-04T00:00:00Z\"}")));
 
         assertThat(client.apiKeys().update("k1", ApiKey.withAcl("search")).updatedAt())
                 .isEqualTo("2026-01-02T00:00:00Z");
@@ -87,16 +95,20 @@ class ApiKeysRequestShapeTest {
     void managesIndexKeys() {
         WM.stubFor(post("/1/indexes/products/keys").willReturn(okJson("{\"key\":\"ik\",\"createdAt\":\"t1\"}")));
         WM.stubFor(put("/1/indexes/products/keys/ik").willReturn(okJson("{\"key\":\"ik\",\"updatedAt\":\"t2\"}")));
-        WM.stubFor(get("/1/indexes/products/keys").willReturn(okJson("{\"keys\":[{\"value\":\"ik\",\"acl\":[\"search\"]}]}")));
-        WM.stubFor(get("/1/indexes/*/keys").willReturn(okJson(
-                "{\"keys\":[{\"value\":\"ik\",\"acl\":[\"search\"],\"index\":\"products\"}]}")));
-        WM.stubFor(get("/1/indexes/products/keys/ik").willReturn(okJson(
-                "{\"value\":\"ik\",\"acl\":[\"search\"],\"validity\":0,\"description\":\"idx\"}")));
+        WM.stubFor(get("/1/indexes/products/keys")
+                .willReturn(okJson("{\"keys\":[{\"value\":\"ik\",\"acl\":[\"search\"]}]}")));
+        WM.stubFor(get("/1/indexes/*/keys")
+                .willReturn(okJson("{\"keys\":[{\"value\":\"ik\",\"acl\":[\"search\"],\"index\":\"products\"}]}")));
+        WM.stubFor(get("/1/indexes/products/keys/ik")
+                .willReturn(okJson("{\"value\":\"ik\",\"acl\":[\"search\"],\"validity\":0,\"description\":\"idx\"}")));
         WM.stubFor(delete("/1/indexes/products/keys/ik").willReturn(okJson("{\"deletedAt\":\"t3\"}")));
         SearchIndex index = client.index("products");
 
         assertThat(index.apiKeys().add(ApiKey.withAcl("search")).key()).isEqualTo("ik");
-        assertThat(index.apiKeys().update("ik", ApiKey.withAcl("search", "browse")).updatedAt()).isEqualTo("t2");
+        assertThat(index.apiKeys()
+                        .update("ik", ApiKey.withAcl("search", "browse"))
+                        .updatedAt())
+                .isEqualTo("t2");
         assertThat(index.apiKeys().list().keys()).hasSize(1);
         assertThat(client.apiKeys().listOfAllIndices().keys().get(0).index()).isEqualTo("products");
         assertThat(index.apiKeys().get("ik").description()).isEqualTo("idx");
@@ -112,10 +124,14 @@ class ApiKeysRequestShapeTest {
 
     @Test
     void waitsForAnAddedKeyUntilItIsReadable() {
-        WM.stubFor(get("/1/keys/new").inScenario("add").whenScenarioStateIs(STARTED)
+        WM.stubFor(get("/1/keys/new")
+                .inScenario("add")
+                .whenScenarioStateIs(STARTED)
                 .willReturn(aResponse().withStatus(404).withBody("{\"message\":\"Key does not exist\",\"status\":404}"))
                 .willSetStateTo("propagated"));
-        WM.stubFor(get("/1/keys/new").inScenario("add").whenScenarioStateIs("propagated")
+        WM.stubFor(get("/1/keys/new")
+                .inScenario("add")
+                .whenScenarioStateIs("propagated")
                 .willReturn(okJson("{\"value\":\"new\",\"acl\":[\"search\"]}")));
 
         ApiKeyInfo info = client.apiKeys().waitForApiKey("new", ApiKeyChange.ADD, null, FAST);
@@ -126,14 +142,23 @@ class ApiKeysRequestShapeTest {
 
     @Test
     void waitsForAnUpdateUntilTheFieldsMatch() {
-        WM.stubFor(get("/1/keys/k").inScenario("update").whenScenarioStateIs(STARTED)
+        WM.stubFor(get("/1/keys/k")
+                .inScenario("update")
+                .whenScenarioStateIs(STARTED)
                 .willReturn(okJson("{\"value\":\"k\",\"acl\":[\"search\"],\"description\":\"old\"}"))
                 .willSetStateTo("updated"));
-        WM.stubFor(get("/1/keys/k").inScenario("update").whenScenarioStateIs("updated")
+        WM.stubFor(get("/1/keys/k")
+                .inScenario("update")
+                .whenScenarioStateIs("updated")
                 .willReturn(okJson("{\"value\":\"k\",\"acl\":[\"browse\",\"search\"],\"description\":\"new\"}")));
 
-        ApiKeyInfo info = client.apiKeys().waitForApiKeyAsync("k", ApiKeyChange.UPDATE,
-                ApiKey.withAcl("search", "browse").description("new"), FAST).join();
+        ApiKeyInfo info = client.apiKeys()
+                .waitForApiKeyAsync(
+                        "k",
+                        ApiKeyChange.UPDATE,
+                        ApiKey.withAcl("search", "browse").description("new"),
+                        FAST)
+                .join();
 
         assertThat(info.description()).isEqualTo("new");
         WM.verify(2, getRequestedFor(urlEqualTo("/1/keys/k")));
@@ -141,14 +166,19 @@ class ApiKeysRequestShapeTest {
 
     @Test
     void anUpdatedValidityMatchesTheSecondsLeft() {
-        WM.stubFor(get("/1/keys/k").inScenario("validity").whenScenarioStateIs(STARTED)
+        WM.stubFor(get("/1/keys/k")
+                .inScenario("validity")
+                .whenScenarioStateIs(STARTED)
                 .willReturn(okJson("{\"value\":\"k\",\"acl\":[\"search\"],\"validity\":0}"))
                 .willSetStateTo("updated"));
-        WM.stubFor(get("/1/keys/k").inScenario("validity").whenScenarioStateIs("updated")
+        WM.stubFor(get("/1/keys/k")
+                .inScenario("validity")
+                .whenScenarioStateIs("updated")
                 .willReturn(okJson("{\"value\":\"k\",\"acl\":[\"search\"],\"validity\":3599}")));
 
-        ApiKeyInfo info = client.apiKeys().waitForApiKey("k", ApiKeyChange.UPDATE,
-                ApiKey.withAcl("search").validity(3600), FAST);
+        ApiKeyInfo info = client.apiKeys()
+                .waitForApiKey(
+                        "k", ApiKeyChange.UPDATE, ApiKey.withAcl("search").validity(3600), FAST);
 
         assertThat(info.validity()).isEqualTo(3599);
         WM.verify(2, getRequestedFor(urlEqualTo("/1/keys/k")));
@@ -156,12 +186,21 @@ class ApiKeysRequestShapeTest {
 
     @Test
     void waitsForADeletionUntil404() {
-        WM.stubFor(get("/1/keys/gone").inScenario("delete").whenScenarioStateIs(STARTED)
-                .willReturn(okJson("{\"value\":\"gone\",\"acl\":[]}")).willSetStateTo("deleted"));
-        WM.stubFor(get("/1/keys/gone").inScenario("delete").whenScenarioStateIs("deleted")
+        WM.stubFor(get("/1/keys/gone")
+                .inScenario("delete")
+                .whenScenarioStateIs(STARTED)
+                .willReturn(okJson("{\"value\":\"gone\",\"acl\":[]}"))
+                .willSetStateTo("deleted"));
+        WM.stubFor(get("/1/keys/gone")
+                .inScenario("delete")
+                .whenScenarioStateIs("deleted")
                 .willReturn(aResponse().withStatus(404).withBody("{\"message\":\"Key does not exist\"}")));
 
-        assertThat(client.apiKeys().waitForApiKey("gone", ApiKeyChange.DELETE, null, FAST)).isNull();
-        assertThat(client.apiKeys().waitForApiKeyAsync("gone", ApiKeyChange.DELETE, null, FAST).join()).isNull();
+        assertThat(client.apiKeys().waitForApiKey("gone", ApiKeyChange.DELETE, null, FAST))
+                .isNull();
+        assertThat(client.apiKeys()
+                        .waitForApiKeyAsync("gone", ApiKeyChange.DELETE, null, FAST)
+                        .join())
+                .isNull();
     }
 }

@@ -28,19 +28,22 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ChunkedWritesContractTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK =
+            MockServerExtension.builder().resetBetweenTests(true).build();
 
-    private static final BatchOptions WAIT = BatchOptions.defaults().waitForTasks(true).waitPolicy(FAST);
+    private static final BatchOptions WAIT =
+            BatchOptions.defaults().waitForTasks(true).waitPolicy(FAST);
 
     @AutoClose
     private final SearchClient client = SearchClient.create(MockServerClients.config(MOCK.server()));
+
     private final SearchIndex index = client.index("products");
 
     @Test
     void savesInChunksReportingProgress() {
         List<long[]> progress = new ArrayList<>();
-        List<BatchResponse> batches = index.saveObjects(products(25), WAIT.chunkSize(10)
-                .onProgress((sent, total) -> progress.add(new long[] {sent, total})));
+        List<BatchResponse> batches = index.saveObjects(
+                products(25), WAIT.chunkSize(10).onProgress((sent, total) -> progress.add(new long[] {sent, total})));
 
         assertThat(batches).hasSize(3);
         assertThat(batches.get(2).objectIDs()).hasSize(5);
@@ -58,7 +61,8 @@ class ChunkedWritesContractTest {
         List<String> ids = batches.get(0).objectIDs();
         assertThat(ids.get(0)).matches("[0-9a-f-]{36}");
         assertThat(ids.get(1)).isEqualTo("kept");
-        assertThat(index.getObject(ids.get(0), FreeFormRecord.class).getString("name")).contains("no id");
+        assertThat(index.getObject(ids.get(0), FreeFormRecord.class).getString("name"))
+                .contains("no id");
     }
 
     @Test
@@ -66,12 +70,17 @@ class ChunkedWritesContractTest {
         index.saveObjectsAsync(products(12), WAIT.chunkSize(5)).get();
 
         index.deleteObjects(List.of("p0", "p1", "p2"), WAIT.chunkSize(2));
-        index.partialUpdateExistingObjects(List.of(Map.of("objectID", "p3", "price", AttributeOperation.increment(5)),
-                Map.of("objectID", "ghost", "price", 1)), WAIT);
-        index.partialUpdateObjectsAsync(List.of(Map.of("objectID", "created", "price", 1)), WAIT).get();
+        index.partialUpdateExistingObjects(
+                List.of(
+                        Map.of("objectID", "p3", "price", AttributeOperation.increment(5)),
+                        Map.of("objectID", "ghost", "price", 1)),
+                WAIT);
+        index.partialUpdateObjectsAsync(List.of(Map.of("objectID", "created", "price", 1)), WAIT)
+                .get();
         index.deleteObjectsAsync(List.of("p4"), WAIT).get();
 
-        assertThat(index.browseObjects(SearchQuery.empty(), Product.class).stream().map(Product::objectID))
+        assertThat(index.browseObjects(SearchQuery.empty(), Product.class).stream()
+                        .map(Product::objectID))
                 .containsExactlyInAnyOrder("p3", "p5", "p6", "p7", "p8", "p9", "p10", "p11", "created");
         assertThat(index.getObject("p3", Product.class).price()).isEqualTo(35);
     }
@@ -79,28 +88,39 @@ class ChunkedWritesContractTest {
     @Test
     void replacesAllRecordsKeepingSettingsAndSynonyms() {
         index.saveObjects(products(5), WAIT);
-        index.waitForTask(index.setSettings(IndexSettings.create().customRanking("desc(price)")).taskID(), FAST);
-        index.waitForTask(index.synonyms().save(Synonym.regular("s", "lamp", "light")).taskID(), FAST);
+        index.waitForTask(
+                index.setSettings(IndexSettings.create().customRanking("desc(price)"))
+                        .taskID(),
+                FAST);
+        index.waitForTask(
+                index.synonyms().save(Synonym.regular("s", "lamp", "light")).taskID(), FAST);
 
-        ReplaceAllResponse replaced = index.replaceAllObjects(List.of(new Product("n1", "lamp", "Acme", 1),
-                new Product("n2", "desk", "Acme", 2)), BatchOptions.defaults().waitPolicy(FAST));
+        ReplaceAllResponse replaced = index.replaceAllObjects(
+                List.of(new Product("n1", "lamp", "Acme", 1), new Product("n2", "desk", "Acme", 2)),
+                BatchOptions.defaults().waitPolicy(FAST));
 
         assertThat(replaced.copy()).isNotNull();
         assertThat(replaced.batches()).hasSize(1);
-        assertThat(index.browseObjects(SearchQuery.empty(), Product.class).stream().map(Product::objectID))
+        assertThat(index.browseObjects(SearchQuery.empty(), Product.class).stream()
+                        .map(Product::objectID))
                 .containsExactlyInAnyOrder("n1", "n2");
         assertThat(index.getSettings().getStrings("customRanking")).containsExactly("desc(price)");
-        assertThat(index.search(SearchQuery.of("light"), Product.class).records()).hasSize(1);
+        assertThat(index.search(SearchQuery.of("light"), Product.class).records())
+                .hasSize(1);
         assertThat(indexNames()).containsExactly("products");
     }
 
     @Test
     void replacesAllOnANewIndexAsync() throws Exception {
-        ReplaceAllResponse replaced = client.index("fresh").replaceAllObjectsAsync(products(3),
-                BatchOptions.defaults().waitPolicy(FAST)).get();
+        ReplaceAllResponse replaced = client.index("fresh")
+                .replaceAllObjectsAsync(products(3), BatchOptions.defaults().waitPolicy(FAST))
+                .get();
 
         assertThat(replaced.copy()).isNull();
-        assertThat(client.index("fresh").search(SearchQuery.empty(), Product.class).nbHits()).isEqualTo(3);
+        assertThat(client.index("fresh")
+                        .search(SearchQuery.empty(), Product.class)
+                        .nbHits())
+                .isEqualTo(3);
         assertThat(indexNames()).containsExactly("fresh");
     }
 
@@ -109,7 +129,8 @@ class ChunkedWritesContractTest {
         index.saveObjects(products(2), WAIT);
         List<Map<String, Object>> invalid = List.of(Map.of("objectID", 42, "name", "numeric id"));
 
-        assertThatThrownBy(() -> index.replaceAllObjects(invalid, BatchOptions.defaults().waitPolicy(FAST)))
+        assertThatThrownBy(() ->
+                        index.replaceAllObjects(invalid, BatchOptions.defaults().waitPolicy(FAST)))
                 .isInstanceOf(BadRequestException.class);
         assertThat(index.replaceAllObjectsAsync(invalid, BatchOptions.defaults().waitPolicy(FAST)))
                 .failsWithin(java.time.Duration.ofSeconds(10))
@@ -137,6 +158,8 @@ class ChunkedWritesContractTest {
     }
 
     private static List<Product> products(int count) {
-        return IntStream.range(0, count).mapToObj(i -> new Product("p" + i, "item " + i, "Acme", 10 * i)).toList();
+        return IntStream.range(0, count)
+                .mapToObj(i -> new Product("p" + i, "item " + i, "Acme", 10 * i))
+                .toList();
     }
 }

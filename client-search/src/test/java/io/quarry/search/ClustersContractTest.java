@@ -23,26 +23,34 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ClustersContractTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK =
+            MockServerExtension.builder().resetBetweenTests(true).build();
 
     private static final String ONE = "mock-cluster-1";
     private static final String TWO = "mock-cluster-2";
 
     @AutoClose
     private final SearchClient client = SearchClient.create(MockServerClients.config(MOCK.server()));
+
     private final Clusters clusters = client.clusters();
 
     @Test
     void assignsReadsListsSearchesAndRemovesUsers() {
-        assertThat(clusters.list().clusters()).extracting(ClusterSummary::clusterName).containsExactly(ONE, TWO);
+        assertThat(clusters.list().clusters())
+                .extracting(ClusterSummary::clusterName)
+                .containsExactly(ONE, TWO);
 
         assertThat(clusters.assignUserId("u1", ONE).createdAt()).isNotBlank();
-        assertThat(clusters.batchAssignUserIds(TWO, List.of("u2", "u3")).createdAt()).isNotBlank();
+        assertThat(clusters.batchAssignUserIds(TWO, List.of("u2", "u3")).createdAt())
+                .isNotBlank();
 
         assertThat(clusters.getUserId("u1").clusterName()).isEqualTo(ONE);
-        assertThat(clusters.listUserIds(0, null).userIDs()).extracting(UserMapping::userID)
+        assertThat(clusters.listUserIds(0, null).userIDs())
+                .extracting(UserMapping::userID)
                 .containsExactlyInAnyOrder("u1", "u2", "u3");
-        assertThat(clusters.list().clusters()).extracting(ClusterSummary::nbUserIDs).containsExactly(1L, 2L);
+        assertThat(clusters.list().clusters())
+                .extracting(ClusterSummary::nbUserIDs)
+                .containsExactly(1L, 2L);
 
         UserIdSearchResponse found = clusters.searchUserIds(UserIdQuery.of("u").cluster(TWO));
         assertThat(found.hits()).extracting(UserMapping::userID).containsExactlyInAnyOrder("u2", "u3");
@@ -57,7 +65,9 @@ class ClustersContractTest {
 
     @Test
     void pagesThroughMoreThanOnePageOfUsers() {
-        List<String> users = java.util.stream.IntStream.range(0, 1001).mapToObj(i -> "user-" + i).toList();
+        List<String> users = java.util.stream.IntStream.range(0, 1001)
+                .mapToObj(i -> "user-" + i)
+                .toList();
         clusters.batchAssignUserIds(ONE, users);
 
         assertThat(clusters.browseUserIds().stream().count()).isEqualTo(1001);
@@ -69,11 +79,14 @@ class ClustersContractTest {
     void callsForAMappedUserCarryItsHeader() {
         clusters.assignUserId("u1", ONE);
         SearchIndex forU1 = client.forUser("u1").index("products");
-        forU1.waitForTask(forU1.saveObject("p1", new Product("p1", "Phone", "Acme", 1)).taskID(), FAST);
-        assertThat(forU1.search(SearchQuery.of("phone"), Product.class).nbHits()).isEqualTo(1);
+        forU1.waitForTask(
+                forU1.saveObject("p1", new Product("p1", "Phone", "Acme", 1)).taskID(), FAST);
+        assertThat(forU1.search(SearchQuery.of("phone"), Product.class).nbHits())
+                .isEqualTo(1);
 
-        assertThatThrownBy(() -> client.forUser("nobody").index("products").search(SearchQuery.of("phone"),
-                Product.class)).isInstanceOf(BadRequestException.class);
+        assertThatThrownBy(
+                        () -> client.forUser("nobody").index("products").search(SearchQuery.of("phone"), Product.class))
+                .isInstanceOf(BadRequestException.class);
     }
 
     @Test
@@ -83,10 +96,13 @@ class ClustersContractTest {
         assertThat(clusters.getUserIdAsync("u2").join().clusterName()).isEqualTo(TWO);
         assertThat(clusters.listAsync().join().clusters()).hasSize(2);
         assertThat(clusters.listUserIdsAsync(0, 10).join().userIDs()).hasSize(2);
-        assertThat(clusters.searchUserIdsAsync(UserIdQuery.of("u1")).join().hits()).hasSize(1);
+        assertThat(clusters.searchUserIdsAsync(UserIdQuery.of("u1")).join().hits())
+                .hasSize(1);
         assertThat(clusters.getTopUserIdsAsync().join().topUsers()).isNotEmpty();
         assertThat(clusters.hasPendingMappingsAsync().join().pending()).isFalse();
         clusters.removeUserIdAsync("u2").join();
-        assertThat(clusters.listUserIds(0, null).userIDs()).extracting(UserMapping::userID).containsExactly("u1");
+        assertThat(clusters.listUserIds(0, null).userIDs())
+                .extracting(UserMapping::userID)
+                .containsExactly("u1");
     }
 }

@@ -42,7 +42,10 @@ class ClustersRequestShapeTest {
         WM.stubFor(post("/1/clusters/mapping/batch").willReturn(okJson("{\"createdAt\":\"t2\"}")));
 
         assertThat(client.clusters().assignUserId("u1", "c1").createdAt()).isEqualTo("t1");
-        assertThat(client.clusters().batchAssignUserIds("c2", List.of("u2", "u3")).createdAt()).isEqualTo("t2");
+        assertThat(client.clusters()
+                        .batchAssignUserIds("c2", List.of("u2", "u3"))
+                        .createdAt())
+                .isEqualTo("t2");
 
         WM.verify(postRequestedFor(urlEqualTo("/1/clusters/mapping"))
                 .withHeader(SearchClient.USER_ID_HEADER, equalTo("u1"))
@@ -55,25 +58,34 @@ class ClustersRequestShapeTest {
     void readsListsSearchesAndRemovesUsers() {
         WM.stubFor(get("/1/clusters/mapping/top").willReturn(okJson("{\"topUsers\":[{\"c1\":[" + ENTRY + "]}]}")));
         WM.stubFor(get("/1/clusters/mapping/u1").willReturn(okJson(ENTRY)));
-        WM.stubFor(get("/1/clusters").willReturn(okJson(
-                "{\"clusters\":[{\"clusterName\":\"c1\",\"nbRecords\":42,\"nbUserIDs\":1,\"dataSize\":100}]}")));
-        WM.stubFor(get(urlPathEqualTo("/1/clusters/mapping")).willReturn(okJson("{\"userIDs\":[" + ENTRY + "],\"page\":0}")));
+        WM.stubFor(
+                get("/1/clusters")
+                        .willReturn(
+                                okJson(
+                                        "{\"clusters\":[{\"clusterName\":\"c1\",\"nbRecords\":42,\"nbUserIDs\":1,\"dataSize\":100}]}")));
+        WM.stubFor(get(urlPathEqualTo("/1/clusters/mapping"))
+                .willReturn(okJson("{\"userIDs\":[" + ENTRY + "],\"page\":0}")));
         WM.stubFor(delete("/1/clusters/mapping/u1").willReturn(okJson("{\"deletedAt\":\"t3\"}")));
-        WM.stubFor(post("/1/clusters/mapping/search").willReturn(okJson("{\"hits\":[{\"userID\":\"u1\","
-                + "\"clusterName\":\"c1\",\"nbRecords\":42,\"dataSize\":100,\"objectID\":\"u1\","
-                + "\"_highlightResult\":{\"userID\":{\"value\":\"<em>u1</em>\",\"matchLevel\":\"full\"}}}],"
-                + "\"nbHits\":1,\"page\":0,\"hitsPerPage\":20,\"updatedAt\":1700000000}")));
-        WM.stubFor(get(urlPathEqualTo("/1/clusters/mapping/pending")).willReturn(okJson(
-                "{\"pending\":true,\"clusters\":{\"c1\":[\"u9\"]}}")));
+        WM.stubFor(post("/1/clusters/mapping/search")
+                .willReturn(okJson("{\"hits\":[{\"userID\":\"u1\","
+                        + "\"clusterName\":\"c1\",\"nbRecords\":42,\"dataSize\":100,\"objectID\":\"u1\","
+                        + "\"_highlightResult\":{\"userID\":{\"value\":\"<em>u1</em>\",\"matchLevel\":\"full\"}}}],"
+                        + "\"nbHits\":1,\"page\":0,\"hitsPerPage\":20,\"updatedAt\":1700000000}")));
+        WM.stubFor(get(urlPathEqualTo("/1/clusters/mapping/pending"))
+                .willReturn(okJson("{\"pending\":true,\"clusters\":{\"c1\":[\"u9\"]}}")));
 
-        assertThat(client.clusters().getTopUserIds().topUsers().get(0).get("c1")).extracting(UserMapping::nbRecords)
+        assertThat(client.clusters().getTopUserIds().topUsers().get(0).get("c1"))
+                .extracting(UserMapping::nbRecords)
                 .containsExactly(42L);
         assertThat(client.clusters().getUserId("u1").clusterName()).isEqualTo("c1");
         assertThat(client.clusters().list().clusters().get(0).nbUserIDs()).isEqualTo(1);
         assertThat(client.clusters().listUserIds(0, null).userIDs()).hasSize(1);
         assertThat(client.clusters().removeUserIdAsync("u1").join().deletedAt()).isEqualTo("t3");
-        UserIdSearchResponse found = client.clusters().searchUserIds(UserIdQuery.of("u").cluster("c1").hitsPerPage(20));
-        assertThat(found.hits()).singleElement().satisfies(m -> assertThat(m.objectID()).isEqualTo("u1"));
+        UserIdSearchResponse found = client.clusters()
+                .searchUserIds(UserIdQuery.of("u").cluster("c1").hitsPerPage(20));
+        assertThat(found.hits())
+                .singleElement()
+                .satisfies(m -> assertThat(m.objectID()).isEqualTo("u1"));
         assertThat(client.clusters().pendingMappingsByCluster().clusters()).containsKey("c1");
 
         WM.verify(getRequestedFor(urlEqualTo("/1/clusters/mapping?page=0")));
@@ -91,12 +103,14 @@ class ClustersRequestShapeTest {
         }
         full.append("]}");
         WM.stubFor(get("/1/clusters/mapping?page=0&hitsPerPage=1000").willReturn(okJson(full.toString())));
-        WM.stubFor(get("/1/clusters/mapping?page=1&hitsPerPage=1000").willReturn(okJson("{\"userIDs\":[" + ENTRY
-                .replace("u1", "last") + "]}")));
+        WM.stubFor(get("/1/clusters/mapping?page=1&hitsPerPage=1000")
+                .willReturn(okJson("{\"userIDs\":[" + ENTRY.replace("u1", "last") + "]}")));
 
         assertThat(client.clusters().browseUserIds().stream().count()).isEqualTo(1001);
-        assertThat(client.clusters().browseUserIdsAsync().join()).last()
-                .extracting(UserMapping::userID).isEqualTo("last");
+        assertThat(client.clusters().browseUserIdsAsync().join())
+                .last()
+                .extracting(UserMapping::userID)
+                .isEqualTo("last");
     }
 
     @Test

@@ -43,20 +43,29 @@ class DictionariesRequestShapeTest {
     @Test
     void batchesEntriesAndWaitsForTheApplicationTask() {
         WM.stubFor(post("/1/dictionaries/compounds/batch").willReturn(okJson("{\"taskID\":77,\"updatedAt\":\"t\"}")));
-        WM.stubFor(get("/1/task/77").inScenario("task").whenScenarioStateIs(STARTED)
-                .willReturn(okJson("{\"status\":\"notPublished\"}")).willSetStateTo("done"));
-        WM.stubFor(get("/1/task/77").inScenario("task").whenScenarioStateIs("done")
+        WM.stubFor(get("/1/task/77")
+                .inScenario("task")
+                .whenScenarioStateIs(STARTED)
+                .willReturn(okJson("{\"status\":\"notPublished\"}"))
+                .willSetStateTo("done"));
+        WM.stubFor(get("/1/task/77")
+                .inScenario("task")
+                .whenScenarioStateIs("done")
                 .willReturn(okJson("{\"status\":\"published\"}")));
 
-        AppTaskResponse task = client.dictionaries().replaceCustomEntries(DictionaryName.COMPOUNDS, List.of(
-                DictionaryOperation.add(DictionaryEntry.compound("c1", "de", "Kopfschmerztablette", "Kopf", "schmerz",
-                        "tablette")),
-                DictionaryOperation.add(DictionaryEntry.stopword("s1", "en", "the").enabled(false)),
-                DictionaryOperation.delete("old")));
+        AppTaskResponse task = client.dictionaries()
+                .replaceCustomEntries(
+                        DictionaryName.COMPOUNDS,
+                        List.of(
+                                DictionaryOperation.add(DictionaryEntry.compound(
+                                        "c1", "de", "Kopfschmerztablette", "Kopf", "schmerz", "tablette")),
+                                DictionaryOperation.add(DictionaryEntry.stopword("s1", "en", "the")
+                                        .enabled(false)),
+                                DictionaryOperation.delete("old")));
 
         assertThat(client.waitForAppTask(task.taskID(), FAST).isPublished()).isTrue();
-        WM.verify(postRequestedFor(urlEqualTo("/1/dictionaries/compounds/batch")).withRequestBody(equalToJson(
-                "{\"clearExistingDictionaryEntries\":true,\"requests\":["
+        WM.verify(postRequestedFor(urlEqualTo("/1/dictionaries/compounds/batch"))
+                .withRequestBody(equalToJson("{\"clearExistingDictionaryEntries\":true,\"requests\":["
                         + "{\"action\":\"addEntry\",\"body\":{\"objectID\":\"c1\",\"language\":\"de\","
                         + "\"word\":\"Kopfschmerztablette\",\"decomposition\":[\"Kopf\",\"schmerz\",\"tablette\"]}},"
                         + "{\"action\":\"addEntry\",\"body\":{\"objectID\":\"s1\",\"language\":\"en\",\"word\":\"the\","
@@ -72,12 +81,18 @@ class DictionariesRequestShapeTest {
         WM.stubFor(post("/1/dictionaries/plurals/search").willReturn(okJson(answer)));
         WM.stubFor(get(urlPathEqualTo("/1/dictionaries/plurals/search")).willReturn(okJson(answer)));
 
-        DictionarySearchResponse byPost = client.dictionaries().search(DictionaryName.PLURALS,
-                DictionaryQuery.of("mouse").language("en").hitsPerPage(5));
-        DictionarySearchResponse byGet = client.dictionaries().searchWithGetAsync(DictionaryName.PLURALS,
-                DictionaryQuery.of("mice cat").page(2)).join();
+        DictionarySearchResponse byPost = client.dictionaries()
+                .search(
+                        DictionaryName.PLURALS,
+                        DictionaryQuery.of("mouse").language("en").hitsPerPage(5));
+        DictionarySearchResponse byGet = client.dictionaries()
+                .searchWithGetAsync(
+                        DictionaryName.PLURALS, DictionaryQuery.of("mice cat").page(2))
+                .join();
 
-        assertThat(byPost.hits()).singleElement().satisfies(e -> assertThat(e.words()).containsExactly("mouse", "mice"));
+        assertThat(byPost.hits())
+                .singleElement()
+                .satisfies(e -> assertThat(e.words()).containsExactly("mouse", "mice"));
         assertThat(byGet.nbHits()).isEqualTo(1);
         WM.verify(postRequestedFor(urlEqualTo("/1/dictionaries/plurals/search"))
                 .withRequestBody(equalToJson("{\"query\":\"mouse\",\"hitsPerPage\":5,\"language\":\"en\"}")));
@@ -86,16 +101,22 @@ class DictionariesRequestShapeTest {
 
     @Test
     void iteratesOverEveryEntry() {
-        WM.stubFor(post("/1/dictionaries/stopwords/search").withRequestBody(matchingJsonPath("$[?(@.page == 0)]"))
+        WM.stubFor(post("/1/dictionaries/stopwords/search")
+                .withRequestBody(matchingJsonPath("$[?(@.page == 0)]"))
                 .willReturn(okJson("{\"hits\":[{\"objectID\":\"a\",\"language\":\"fr\",\"word\":\"le\"}],"
                         + "\"nbHits\":2,\"page\":0,\"nbPages\":2}")));
-        WM.stubFor(post("/1/dictionaries/stopwords/search").withRequestBody(matchingJsonPath("$[?(@.page == 1)]"))
+        WM.stubFor(post("/1/dictionaries/stopwords/search")
+                .withRequestBody(matchingJsonPath("$[?(@.page == 1)]"))
                 .willReturn(okJson("{\"hits\":[{\"objectID\":\"b\",\"language\":\"fr\",\"word\":\"la\"}],"
                         + "\"nbHits\":2,\"page\":1,\"nbPages\":2}")));
 
         assertThat(client.dictionaries().browse(DictionaryName.STOPWORDS, "fr").stream()
-                .map(DictionaryEntry::word)).containsExactly("le", "la");
-        assertThat(client.dictionaries().browseAsync(DictionaryName.STOPWORDS, "fr").join()).hasSize(2);
+                        .map(DictionaryEntry::word))
+                .containsExactly("le", "la");
+        assertThat(client.dictionaries()
+                        .browseAsync(DictionaryName.STOPWORDS, "fr")
+                        .join())
+                .hasSize(2);
         WM.verify(postRequestedFor(urlEqualTo("/1/dictionaries/stopwords/search"))
                 .withRequestBody(equalToJson("{\"query\":\"\",\"page\":0,\"hitsPerPage\":1000,\"language\":\"fr\"}")));
     }
@@ -103,12 +124,15 @@ class DictionariesRequestShapeTest {
     @Test
     void readsAndChangesSettingsAndLanguages() {
         WM.stubFor(put("/1/dictionaries/*/settings").willReturn(okJson("{\"taskID\":5,\"updatedAt\":\"t\"}")));
-        WM.stubFor(get("/1/dictionaries/*/settings").willReturn(okJson(
-                "{\"disableStandardEntries\":{\"stopwords\":{\"fr\":true}}}")));
-        WM.stubFor(get("/1/dictionaries/*/languages").willReturn(okJson("{\"fr\":{\"plurals\":null,"
-                + "\"stopwords\":{\"nbCustomEntries\":3},\"compounds\":null}}")));
+        WM.stubFor(get("/1/dictionaries/*/settings")
+                .willReturn(okJson("{\"disableStandardEntries\":{\"stopwords\":{\"fr\":true}}}")));
+        WM.stubFor(get("/1/dictionaries/*/languages")
+                .willReturn(okJson(
+                        "{\"fr\":{\"plurals\":null," + "\"stopwords\":{\"nbCustomEntries\":3},\"compounds\":null}}")));
 
-        assertThat(client.dictionaries().setSettings(DictionarySettings.stopwords(Map.of("fr", true))).taskID())
+        assertThat(client.dictionaries()
+                        .setSettings(DictionarySettings.stopwords(Map.of("fr", true)))
+                        .taskID())
                 .isEqualTo(5);
         assertThat(client.dictionaries().getSettings().disableStandardEntries())
                 .containsEntry("stopwords", Map.of("fr", true));

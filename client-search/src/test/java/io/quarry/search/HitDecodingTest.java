@@ -50,10 +50,15 @@ class HitDecodingTest {
     @BeforeEach
     void connect() {
         WM.stubFor(post(urlPathMatching("/1/indexes/products/(query|browse)")).willReturn(okJson(PAGE)));
-        WM.stubFor(post(urlPathMatching("/1/indexes/\\*/queries")).willReturn(okJson("{\"results\":[" + PAGE + ","
-                + PAGE.replace("\"query\":\"phone\"", "\"query\":\"lamp\",\"index\":\"other\"") + "]}")));
-        WM.stubFor(post(urlPathMatching("/1/indexes/\\*/objects")).willReturn(okJson("{\"results\":["
-                + "{\"objectID\":\"p1\",\"name\":\"red phone\",\"price\":300,\"_tags\":[\"x\"],\"extra\":1},null]}")));
+        WM.stubFor(post(urlPathMatching("/1/indexes/\\*/queries"))
+                .willReturn(okJson("{\"results\":[" + PAGE + ","
+                        + PAGE.replace("\"query\":\"phone\"", "\"query\":\"lamp\",\"index\":\"other\"") + "]}")));
+        WM.stubFor(
+                post(urlPathMatching("/1/indexes/\\*/objects"))
+                        .willReturn(
+                                okJson(
+                                        "{\"results\":["
+                                                + "{\"objectID\":\"p1\",\"name\":\"red phone\",\"price\":300,\"_tags\":[\"x\"],\"extra\":1},null]}")));
         client = SearchClient.create(WireMockClients.config(WM));
     }
 
@@ -66,8 +71,8 @@ class HitDecodingTest {
     void typedHitsKeepHighlightSnippetRankingInfoAndTheOtherGeneratedMembers() {
         SearchResponse<Product> page = client.index("products").search(SearchQuery.of("phone"), Product.class);
 
-        assertThat(page.records()).containsExactly(new Product("p1", "red phone", "Acme", 300),
-                new Product("p2", "lamp", null, null));
+        assertThat(page.records())
+                .containsExactly(new Product("p1", "red phone", "Acme", 300), new Product("p2", "lamp", null, null));
         Hit<Product> hit = page.hits().get(0);
         assertThat(hit.objectID()).contains("p1");
         assertThat(hit.highlight("name")).hasValueSatisfying(h -> {
@@ -76,29 +81,45 @@ class HitDecodingTest {
             assertThat(h.matchedWords()).containsExactly("phone");
             assertThat(h.fullyHighlighted()).isFalse();
         });
-        assertThat(hit.highlight("brand")).hasValueSatisfying(h -> assertThat(h.matchLevel()).isEqualTo("none"));
-        assertThat(hit.snippet("name")).hasValueSatisfying(s -> assertThat(s.value()).startsWith("red <em>"));
+        assertThat(hit.highlight("brand"))
+                .hasValueSatisfying(h -> assertThat(h.matchLevel()).isEqualTo("none"));
+        assertThat(hit.snippet("name"))
+                .hasValueSatisfying(s -> assertThat(s.value()).startsWith("red <em>"));
         assertThat(hit.rankingInfo()).hasValueSatisfying(r -> {
             assertThat(r.nbTypos()).isEqualTo(1);
             assertThat(r.userScore()).isEqualTo(7);
         });
         assertThat(hit.generatedMembers().getLong("_distinctSeqID")).contains(2L);
-        assertThat(hit.highlightResult()).hasValueSatisfying(h -> assertThat(h.names()).containsExactly("name",
-                "brand"));
+        assertThat(hit.highlightResult())
+                .hasValueSatisfying(h -> assertThat(h.names()).containsExactly("name", "brand"));
     }
 
     @Test
     void rawViewOfATypedHitIsTheRecordThenItsGeneratedMembers() {
-        Hit<Product> hit = client.index("products").search(SearchQuery.of("phone"), Product.class).hits().get(0);
+        Hit<Product> hit = client.index("products")
+                .search(SearchQuery.of("phone"), Product.class)
+                .hits()
+                .get(0);
 
-        assertThat(hit.raw().names()).containsExactly("objectID", "name", "brand", "price", "_rankingInfo",
-                "_highlightResult", "_snippetResult", "_distinctSeqID");
+        assertThat(hit.raw().names())
+                .containsExactly(
+                        "objectID",
+                        "name",
+                        "brand",
+                        "price",
+                        "_rankingInfo",
+                        "_highlightResult",
+                        "_snippetResult",
+                        "_distinctSeqID");
         assertThat(hit.raw().getString("brand")).contains("Acme");
     }
 
     @Test
     void hitWithoutGeneratedMembersHasNoHighlightNorRankingInfo() {
-        Hit<Product> hit = client.index("products").search(SearchQuery.of("phone"), Product.class).hits().get(1);
+        Hit<Product> hit = client.index("products")
+                .search(SearchQuery.of("phone"), Product.class)
+                .hits()
+                .get(1);
 
         assertThat(hit.highlight("name")).isEmpty();
         assertThat(hit.rankingInfo()).isEmpty();
@@ -107,15 +128,26 @@ class HitDecodingTest {
 
     @Test
     void freeFormHitsKeepEveryAttributeGeneratedOnesIncluded() {
-        SearchResponse<FreeFormRecord> page = client.index("products").search(SearchQuery.of("phone"),
-                FreeFormRecord.class);
+        SearchResponse<FreeFormRecord> page =
+                client.index("products").search(SearchQuery.of("phone"), FreeFormRecord.class);
 
         Hit<FreeFormRecord> hit = page.hits().get(0);
-        assertThat(hit.record().names()).containsExactly("_rankingInfo", "objectID", "name", "brand", "price",
-                "colour", "_highlightResult", "_snippetResult", "_distinctSeqID");
-        assertThat(hit.record().getRecord("_rankingInfo").orElseThrow().getLong("somethingNew")).contains(3L);
+        assertThat(hit.record().names())
+                .containsExactly(
+                        "_rankingInfo",
+                        "objectID",
+                        "name",
+                        "brand",
+                        "price",
+                        "colour",
+                        "_highlightResult",
+                        "_snippetResult",
+                        "_distinctSeqID");
+        assertThat(hit.record().getRecord("_rankingInfo").orElseThrow().getLong("somethingNew"))
+                .contains(3L);
         assertThat(hit.highlight("name")).isPresent();
-        assertThat(hit.rankingInfo()).hasValueSatisfying(r -> assertThat(r.nbTypos()).isEqualTo(1));
+        assertThat(hit.rankingInfo())
+                .hasValueSatisfying(r -> assertThat(r.nbTypos()).isEqualTo(1));
     }
 
     @Test
@@ -129,9 +161,12 @@ class HitDecodingTest {
 
     @Test
     void multiSearchResultsDecodeTheSameWay() {
-        List<SearchResponse<Product>> results = client.multiSearch(List.of(
-                IndexQuery.of("products", SearchQuery.of("phone")), IndexQuery.of("other", SearchQuery.of("lamp"))),
-                null, Product.class);
+        List<SearchResponse<Product>> results = client.multiSearch(
+                List.of(
+                        IndexQuery.of("products", SearchQuery.of("phone")),
+                        IndexQuery.of("other", SearchQuery.of("lamp"))),
+                null,
+                Product.class);
 
         assertThat(results).hasSize(2);
         assertThat(results.get(1).index()).contains("other");
@@ -143,7 +178,8 @@ class HitDecodingTest {
 
     @Test
     void getObjectsDecodesRecordsStraightIntoTheTypeAndKeepsMissingOnesAsNull() {
-        List<ObjectRequest> requests = List.of(ObjectRequest.of("products", "p1"), ObjectRequest.of("products", "nope"));
+        List<ObjectRequest> requests =
+                List.of(ObjectRequest.of("products", "p1"), ObjectRequest.of("products", "nope"));
 
         assertThat(client.getObjects(requests, Product.class))
                 .isEqualTo(Arrays.asList(new Product("p1", "red phone", null, 300), null));

@@ -25,21 +25,26 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class IndexAdminContractTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK =
+            MockServerExtension.builder().resetBetweenTests(true).build();
 
     @AutoClose
     private final SearchClient client = SearchClient.create(MockServerClients.config(MOCK.server()));
+
     private final SearchIndex index = client.index("products");
 
     @BeforeEach
     void seed() {
-        index.waitForTask(index.saveObject("p1", new Product("p1", "Phone", "Acme", 1)).taskID(), FAST);
+        index.waitForTask(
+                index.saveObject("p1", new Product("p1", "Phone", "Acme", 1)).taskID(), FAST);
     }
 
     @Test
     void changesAndReadsSettings() {
-        var set = index.setSettings(IndexSettings.create().searchableAttributes("name")
-                .customRanking("desc(price)").setting("hitsPerPage", 7));
+        var set = index.setSettings(IndexSettings.create()
+                .searchableAttributes("name")
+                .customRanking("desc(price)")
+                .setting("hitsPerPage", 7));
         assertThat(index.waitForTask(set.taskID(), FAST).isPublished()).isTrue();
 
         IndexSettings settings = index.getSettings();
@@ -50,22 +55,32 @@ class IndexAdminContractTest {
 
     @Test
     void managesSynonyms() throws Exception {
-        index.waitForTask(index.synonyms().save(Synonym.regular("s1", "phone", "mobile")).taskID(), FAST);
-        index.waitForTask(index.synonyms().saveAll(List.of(Synonym.oneWay("s2", "tv", "television"),
-                Synonym.placeholder("s3", "<street>", "street", "st"))).taskID(), FAST);
+        index.waitForTask(
+                index.synonyms().save(Synonym.regular("s1", "phone", "mobile")).taskID(), FAST);
+        index.waitForTask(
+                index.synonyms()
+                        .saveAll(List.of(
+                                Synonym.oneWay("s2", "tv", "television"),
+                                Synonym.placeholder("s3", "<street>", "street", "st")))
+                        .taskID(),
+                FAST);
 
         assertThat(index.synonyms().get("s2").type()).isEqualTo(SynonymType.ONE_WAY_SYNONYM);
         assertThat(index.synonyms().get("s2").input()).isEqualTo("tv");
         SearchSynonymsResponse found = index.synonyms().search(SynonymQuery.of("mobile"));
         assertThat(found.hits()).extracting(Synonym::objectID).containsExactly("s1");
-        assertThat(index.search(SearchQuery.of("mobile"), Product.class).records()).hasSize(1);
+        assertThat(index.search(SearchQuery.of("mobile"), Product.class).records())
+                .hasSize(1);
         assertThat(index.synonyms().browse().toList()).hasSize(3);
         assertThat(index.synonyms().browseAsync().get()).hasSize(3);
 
         index.waitForTask(index.synonyms().delete("s1").taskID(), FAST);
         assertThatThrownBy(() -> index.synonyms().get("s1")).isInstanceOf(NotFoundException.class);
-        index.waitForTask(index.synonyms().replaceAll(List.of(Synonym.altCorrection1("s4", "fone", "phone")))
-                .taskID(), FAST);
+        index.waitForTask(
+                index.synonyms()
+                        .replaceAll(List.of(Synonym.altCorrection1("s4", "fone", "phone")))
+                        .taskID(),
+                FAST);
         assertThat(index.synonyms().browse().stream().map(Synonym::objectID)).containsExactly("s4");
         index.waitForTask(index.synonyms().clear().taskID(), FAST);
         assertThat(index.synonyms().search(SynonymQuery.of("")).nbHits()).isZero();
@@ -73,7 +88,10 @@ class IndexAdminContractTest {
 
     @Test
     void copiesMovesListsAndDeletesIndices() {
-        index.waitForTask(index.setSettings(IndexSettings.create().customRanking("asc(price)")).taskID(), FAST);
+        index.waitForTask(
+                index.setSettings(IndexSettings.create().customRanking("asc(price)"))
+                        .taskID(),
+                FAST);
         index.waitForTask(index.synonyms().save(Synonym.regular("s1", "a", "b")).taskID(), FAST);
 
         index.waitForTask(client.copyIndex("products", "copy").taskID(), FAST);
@@ -85,14 +103,17 @@ class IndexAdminContractTest {
         SearchIndex settingsOnly = client.index("settingsOnly");
         assertThat(settingsOnly.getSettings().getStrings("customRanking")).containsExactly("asc(price)");
         assertThat(settingsOnly.synonyms().get("s1").synonyms()).containsExactly("a", "b");
-        assertThat(settingsOnly.search(SearchQuery.empty(), Product.class).nbHits()).isZero();
+        assertThat(settingsOnly.search(SearchQuery.empty(), Product.class).nbHits())
+                .isZero();
 
         var moved = client.moveIndex("copy", "renamed");
         client.index("copy").waitForTask(moved.taskID(), FAST);
         assertThat(client.indexExists("renamed")).isTrue();
         assertThat(client.indexExists("copy")).isFalse();
-        assertThat(client.listIndices().items()).extracting(IndexInfo::name)
-                .contains("products", "renamed", "settingsOnly").doesNotContain("copy");
+        assertThat(client.listIndices().items())
+                .extracting(IndexInfo::name)
+                .contains("products", "renamed", "settingsOnly")
+                .doesNotContain("copy");
 
         client.index("renamed").waitForTask(client.index("renamed").delete().taskID(), FAST);
         assertThat(client.indexExistsAsync("renamed").join()).isFalse();
@@ -102,9 +123,11 @@ class IndexAdminContractTest {
     void readsTaskStatus() {
         var saved = index.partialUpdateObject("p1", Map.of("price", 2));
 
-        assertThat(index.waitForTaskAsync(saved.taskID(), FAST).join().isPublished()).isTrue();
+        assertThat(index.waitForTaskAsync(saved.taskID(), FAST).join().isPublished())
+                .isTrue();
         assertThat(index.getTask(saved.taskID()).status()).isEqualTo("published");
         assertThat(client.waitForAppTask(saved.taskID(), FAST).isPublished()).isTrue();
-        assertThat(client.waitForAppTaskAsync(saved.taskID(), FAST).join().status()).isEqualTo("published");
+        assertThat(client.waitForAppTaskAsync(saved.taskID(), FAST).join().status())
+                .isEqualTo("published");
     }
 }

@@ -39,7 +39,8 @@ class LoadContractTest {
     private static final Duration RUN = Duration.ofSeconds(Long.getLong("quarry.load.seconds", 60));
 
     @RegisterExtension
-    static final MockServerExtension MOCK = MockServerExtension.builder().perClass().build();
+    static final MockServerExtension MOCK =
+            MockServerExtension.builder().perClass().build();
 
     private final Map<String, Map<String, Long>> expected = new ConcurrentHashMap<>();
     private final Set<String> deleted = ConcurrentHashMap.newKeySet();
@@ -52,7 +53,9 @@ class LoadContractTest {
         try (SearchClient setup = SearchClient.create(MockServerClients.config(MOCK.server()))) {
             for (String indexName : INDICES) {
                 SearchIndex index = setup.index(indexName);
-                index.waitForTask(index.saveObject("seed", Map.of("name", "seed", "version", 0L)).taskID(),
+                index.waitForTask(
+                        index.saveObject("seed", Map.of("name", "seed", "version", 0L))
+                                .taskID(),
                         TestWaits.FAST);
                 expected.put(indexName, new ConcurrentHashMap<>(Map.of("seed", 0L)));
             }
@@ -100,7 +103,8 @@ class LoadContractTest {
                         search.index(target[0]).partialUpdateExistingObject(target[1], Map.of("version", version));
                         expected.get(target[0]).computeIfPresent(target[1], (id, old) -> version);
                     } else if (dice < 95) {
-                        String[] target = mine.remove(random.nextInt(mine.size())).split("/");
+                        String[] target =
+                                mine.remove(random.nextInt(mine.size())).split("/");
                         search.index(target[0]).deleteObject(target[1]);
                         expected.get(target[0]).remove(target[1]);
                         deleted.add(target[0] + "/" + target[1]);
@@ -139,16 +143,23 @@ class LoadContractTest {
             for (String indexName : INDICES) {
                 SearchIndex index = search.index(indexName);
                 // a last write on the index, waited for: every earlier task of the index is applied before it
-                index.waitForTask(index.saveObject("sentinel", Map.of("name", "end")).taskID(), TestWaits.FAST);
+                index.waitForTask(
+                        index.saveObject("sentinel", Map.of("name", "end")).taskID(), TestWaits.FAST);
                 Map<String, Long> found = new java.util.HashMap<>();
                 for (FreeFormRecord record : index.browseObjects(SearchQuery.empty(), FreeFormRecord.class)) {
                     String id = record.objectID().orElseThrow();
-                    assertThat(found.put(id, record.get("version") == null ? null
-                            : ((Number) record.get("version")).longValue())).as("duplicate " + id).isNull();
+                    assertThat(found.put(
+                                    id,
+                                    record.get("version") == null
+                                            ? null
+                                            : ((Number) record.get("version")).longValue()))
+                            .as("duplicate " + id)
+                            .isNull();
                 }
                 found.remove("sentinel");
                 assertThat(found).as("records of " + indexName).isEqualTo(expected.get(indexName));
-                deleted.stream().filter(d -> d.startsWith(indexName + "/"))
+                deleted.stream()
+                        .filter(d -> d.startsWith(indexName + "/"))
                         .forEach(d -> assertThat(found).doesNotContainKey(d.substring(indexName.length() + 1)));
             }
         }
@@ -160,7 +171,9 @@ class LoadContractTest {
         long p50 = sorted.get(sorted.size() / 2);
         long p99 = sorted.get((int) (sorted.size() * 0.99));
         long writes = expected.values().stream().mapToLong(Map::size).sum();
-        System.out.printf("load: %d clients, %d s, %,d operations, %,d records verified, 0 5xx, latency p50 %.2f ms,"
-                        + " p99 %.2f ms%n", CLIENTS, RUN.toSeconds(), operations.get(), writes, p50 / 1e6, p99 / 1e6);
+        System.out.printf(
+                "load: %d clients, %d s, %,d operations, %,d records verified, 0 5xx, latency p50 %.2f ms,"
+                        + " p99 %.2f ms%n",
+                CLIENTS, RUN.toSeconds(), operations.get(), writes, p50 / 1e6, p99 / 1e6);
     }
 }

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class LogsContractTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK =
+            MockServerExtension.builder().resetBetweenTests(true).build();
 
     @AutoClose
     private final SearchClient client = SearchClient.create(MockServerClients.config(MOCK.server()));
@@ -28,10 +29,15 @@ class LogsContractTest {
     @BeforeEach
     void seed() {
         SearchIndex products = client.index("products");
-        products.waitForTask(products.saveObject("p1", new Product("p1", "Phone", "Acme", 1)).taskID(), FAST);
+        products.waitForTask(
+                products.saveObject("p1", new Product("p1", "Phone", "Acme", 1)).taskID(), FAST);
         products.search(SearchQuery.of("phone"), Product.class);
-        client.index("other").waitForTask(client.index("other").saveObject("o1", new Product("o1", "Lamp", "Bolt", 2))
-                .taskID(), FAST);
+        client.index("other")
+                .waitForTask(
+                        client.index("other")
+                                .saveObject("o1", new Product("o1", "Lamp", "Bolt", 2))
+                                .taskID(),
+                        FAST);
         assertThatThrownBy(() -> products.getObject("missing", Product.class)).isInstanceOf(NotFoundException.class);
     }
 
@@ -51,14 +57,23 @@ class LogsContractTest {
     @Test
     void filtersByTypeAndIndexAndPages() {
         assertThat(client.getLogs(LogsQuery.latest().type("query").length(100)).logs())
-                .extracting(LogEntry::method).contains("POST").doesNotContain("PUT");
+                .extracting(LogEntry::method)
+                .contains("POST")
+                .doesNotContain("PUT");
         assertThat(client.getLogs(LogsQuery.latest().type("build").length(100)).logs())
-                .isNotEmpty().allSatisfy(entry -> assertThat(entry.method()).isEqualTo("PUT"));
+                .isNotEmpty()
+                .allSatisfy(entry -> assertThat(entry.method()).isEqualTo("PUT"));
         assertThat(client.getLogs(LogsQuery.latest().type("error").length(100)).logs())
-                .isNotEmpty().allSatisfy(entry -> assertThat(entry.answerCode()).startsWith("4"));
-        assertThat(client.getLogs(LogsQuery.latest().indexName("other").length(100)).logs())
-                .isNotEmpty().allSatisfy(entry -> assertThat(entry.index()).isEqualTo("other"));
+                .isNotEmpty()
+                .allSatisfy(entry -> assertThat(entry.answerCode()).startsWith("4"));
+        assertThat(client.getLogs(LogsQuery.latest().indexName("other").length(100))
+                        .logs())
+                .isNotEmpty()
+                .allSatisfy(entry -> assertThat(entry.index()).isEqualTo("other"));
         assertThat(client.getLogs(LogsQuery.latest().length(1)).logs()).hasSize(1);
-        assertThat(client.getLogsAsync(LogsQuery.latest().offset(1).length(2)).join().logs()).hasSize(2);
+        assertThat(client.getLogsAsync(LogsQuery.latest().offset(1).length(2))
+                        .join()
+                        .logs())
+                .hasSize(2);
     }
 }

@@ -1,5 +1,4 @@
 package io.quarry.search;
 
 /** A record type of a user's, for decoding tests. */
-record Product(String objectID, String name, String brand, Integer price) {
-}
+record Product(String objectID, String name, String brand, Integer price) {}

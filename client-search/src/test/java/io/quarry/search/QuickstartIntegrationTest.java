@@ -32,48 +32,74 @@ class QuickstartIntegrationTest {
     private static final String[] BRANDS = {"Acme", "Bolt", "Crest", "Delta"};
 
     /** A catalogue record. */
-    record Item(String objectID, String name, String brand, int price) {
-    }
+    record Item(String objectID, String name, String brand, int price) {}
 
     @Test
     void indexesSearchesBrowsesReplacesAndSecures(MockServer server) {
         try (SearchClient client = SearchClient.create(MockServerClients.config(server))) {
             SearchIndex index = client.index("catalogue");
-            index.waitForTask(index.setSettings(IndexSettings.create().searchableAttributes("name", "brand")
-                    .attributesForFaceting("brand", "price")).taskID(), FAST);
+            index.waitForTask(
+                    index.setSettings(IndexSettings.create()
+                                    .searchableAttributes("name", "brand")
+                                    .attributesForFaceting("brand", "price"))
+                            .taskID(),
+                    FAST);
 
             AtomicLong sent = new AtomicLong();
-            index.saveObjects(items("widget"), BatchOptions.defaults().waitForTasks(true).waitPolicy(FAST)
-                    .onProgress((done, total) -> sent.set(done)));
+            index.saveObjects(
+                    items("widget"),
+                    BatchOptions.defaults()
+                            .waitForTasks(true)
+                            .waitPolicy(FAST)
+                            .onProgress((done, total) -> sent.set(done)));
             assertThat(sent.get()).isEqualTo(COUNT);
 
-            SearchResponse<Item> found = index.search(SearchQuery.of("widget").filters("brand:Acme AND price < 100")
-                    .facets("brand").hitsPerPage(10), Item.class);
+            SearchResponse<Item> found = index.search(
+                    SearchQuery.of("widget")
+                            .filters("brand:Acme AND price < 100")
+                            .facets("brand")
+                            .hitsPerPage(10),
+                    Item.class);
             assertThat(found.nbHits()).isEqualTo(250);
-            assertThat(found.records()).hasSize(10).allSatisfy(i -> assertThat(i.brand()).isEqualTo("Acme"));
+            assertThat(found.records())
+                    .hasSize(10)
+                    .allSatisfy(i -> assertThat(i.brand()).isEqualTo("Acme"));
             assertThat(found.facets().get("brand")).containsEntry("Acme", 250L);
 
-            assertThat(index.browseObjects(SearchQuery.empty(), Item.class).stream().map(Item::objectID).distinct()
-                    .count()).isEqualTo(COUNT);
+            assertThat(index.browseObjects(SearchQuery.empty(), Item.class).stream()
+                            .map(Item::objectID)
+                            .distinct()
+                            .count())
+                    .isEqualTo(COUNT);
 
-            ReplaceAllResponse replaced = index.replaceAllObjects(items("gadget"),
-                    BatchOptions.defaults().waitPolicy(FAST));
+            ReplaceAllResponse replaced = index.replaceAllObjects(
+                    items("gadget"), BatchOptions.defaults().waitPolicy(FAST));
             assertThat(replaced.batches()).hasSize(COUNT / 1000);
-            assertThat(index.search(SearchQuery.of("widget"), Item.class).nbHits()).isZero();
-            assertThat(index.search(SearchQuery.of("gadget"), Item.class).nbHits()).isEqualTo(COUNT);
+            assertThat(index.search(SearchQuery.of("widget"), Item.class).nbHits())
+                    .isZero();
+            assertThat(index.search(SearchQuery.of("gadget"), Item.class).nbHits())
+                    .isEqualTo(COUNT);
             assertThat(index.getSettings().getStrings("attributesForFaceting")).containsExactly("brand", "price");
 
-            client.index("other").waitForTask(client.index("other").saveObject("o1",
-                    new Item("o1", "gadget elsewhere", "Acme", 1)).taskID(), FAST);
+            client.index("other")
+                    .waitForTask(
+                            client.index("other")
+                                    .saveObject("o1", new Item("o1", "gadget elsewhere", "Acme", 1))
+                                    .taskID(),
+                            FAST);
             String parent = client.apiKeys().add(ApiKey.withAcl("search")).key();
             client.apiKeys().waitForApiKey(parent, ApiKeyChange.ADD, null, FAST);
-            String secured = SearchClient.generateSecuredApiKey(parent,
-                    SecuredApiKeyRestrictions.create().filters("brand:Acme").restrictIndices("catalogue")
+            String secured = SearchClient.generateSecuredApiKey(
+                    parent,
+                    SecuredApiKeyRestrictions.create()
+                            .filters("brand:Acme")
+                            .restrictIndices("catalogue")
                             .validUntil(Instant.now().plus(Duration.ofHours(1))));
             assertThat(SecuredApiKeys.decode(secured).restrictIndices()).containsExactly("catalogue");
             assertThat(SearchClient.securedApiKeyRemainingValidity(secured)).isPositive();
             try (SearchClient restricted = SearchClient.create(MockServerClients.config(server, secured))) {
-                SearchResponse<Item> acme = restricted.index("catalogue")
+                SearchResponse<Item> acme = restricted
+                        .index("catalogue")
                         .search(SearchQuery.of("gadget").hitsPerPage(5), Item.class);
                 assertThat(acme.nbHits()).isEqualTo(COUNT / BRANDS.length);
                 assertThat(acme.records()).allSatisfy(i -> assertThat(i.brand()).isEqualTo("Acme"));
@@ -81,7 +107,8 @@ class QuickstartIntegrationTest {
                         .isInstanceOf(ForbiddenException.class);
             }
 
-            String expired = SearchClient.generateSecuredApiKey(parent,
+            String expired = SearchClient.generateSecuredApiKey(
+                    parent,
                     SecuredApiKeyRestrictions.create().validUntil(Instant.now().minus(Duration.ofMinutes(1))));
             assertThat(SearchClient.securedApiKeyRemainingValidity(expired)).isNegative();
             try (SearchClient late = SearchClient.create(MockServerClients.config(server, expired))) {

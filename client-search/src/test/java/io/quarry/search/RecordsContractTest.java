@@ -25,10 +25,12 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class RecordsContractTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK =
+            MockServerExtension.builder().resetBetweenTests(true).build();
 
     @AutoClose
     private final SearchClient client = SearchClient.create(MockServerClients.config(MOCK.server()));
+
     private final SearchIndex index = client.index("products");
 
     @Test
@@ -43,7 +45,8 @@ class RecordsContractTest {
         FreeFormRecord replaced = index.getObject("p1", FreeFormRecord.class);
         assertThat(replaced.has("brand")).isFalse();
         assertThat(replaced.getString("name")).contains("Tablet");
-        assertThat(index.getObjectAttributes("p1", List.of("name"), FreeFormRecord.class).names())
+        assertThat(index.getObjectAttributes("p1", List.of("name"), FreeFormRecord.class)
+                        .names())
                 .containsExactlyInAnyOrder("objectID", "name");
     }
 
@@ -59,15 +62,20 @@ class RecordsContractTest {
 
     @Test
     void updatesPartiallyWithOperationsAndCreateIfNotExists() {
-        index.waitForTask(index.saveObject("p1", Map.of("name", "Phone", "stock", 10)).taskID(), FAST);
+        index.waitForTask(
+                index.saveObject("p1", Map.of("name", "Phone", "stock", 10)).taskID(), FAST);
 
-        index.waitForTask(index.partialUpdateObject("p1", Map.of("stock", AttributeOperation.decrement(3)))
-                .taskID(), FAST);
-        index.waitForTask(index.partialUpdateExistingObject("ghost", Map.of("name", "Ghost")).taskID(), FAST);
+        index.waitForTask(
+                index.partialUpdateObject("p1", Map.of("stock", AttributeOperation.decrement(3)))
+                        .taskID(),
+                FAST);
+        index.waitForTask(
+                index.partialUpdateExistingObject("ghost", Map.of("name", "Ghost"))
+                        .taskID(),
+                FAST);
 
         assertThat(index.getObject("p1", FreeFormRecord.class).getLong("stock")).contains(7L);
-        assertThatThrownBy(() -> index.getObject("ghost", FreeFormRecord.class))
-                .isInstanceOf(NotFoundException.class);
+        assertThatThrownBy(() -> index.getObject("ghost", FreeFormRecord.class)).isInstanceOf(NotFoundException.class);
     }
 
     @Test
@@ -78,11 +86,16 @@ class RecordsContractTest {
                 BatchOperation.of(BatchAction.ADD_OBJECT, new Product("c", "C", "Acme", 3))));
         index.waitForTask(batch.taskID(), FAST);
         assertThat(batch.objectIDs()).containsExactly("a", "b", "c");
-        index.waitForTask(index.setSettings(io.quarry.search.model.IndexSettings.create().attributesForFaceting("brand")).taskID(), FAST);
+        index.waitForTask(
+                index.setSettings(io.quarry.search.model.IndexSettings.create().attributesForFaceting("brand"))
+                        .taskID(),
+                FAST);
 
         index.waitForTask(index.deleteObject("a").taskID(), FAST);
-        index.waitForTask(index.deleteBy(SearchQuery.empty().filters("brand:Bolt")).taskID(), FAST);
-        assertThat(index.search(SearchQuery.empty(), Product.class).records()).extracting(Product::objectID)
+        index.waitForTask(
+                index.deleteBy(SearchQuery.empty().filters("brand:Bolt")).taskID(), FAST);
+        assertThat(index.search(SearchQuery.empty(), Product.class).records())
+                .extracting(Product::objectID)
                 .containsExactly("c");
 
         index.waitForTask(index.clearObjects().taskID(), FAST);
@@ -96,8 +109,11 @@ class RecordsContractTest {
                 BatchOperation.onIndex("brands", BatchAction.ADD_OBJECT, Map.of("objectID", "acme", "name", "Acme"))));
         response.taskID().forEach((name, task) -> client.index(name).waitForTask(task, FAST));
 
-        List<FreeFormRecord> records = client.getObjects(List.of(ObjectRequest.of("products", "p1"),
-                new ObjectRequest("brands", "acme", List.of("name")), ObjectRequest.of("brands", "missing")),
+        List<FreeFormRecord> records = client.getObjects(
+                List.of(
+                        ObjectRequest.of("products", "p1"),
+                        new ObjectRequest("brands", "acme", List.of("name")),
+                        ObjectRequest.of("brands", "missing")),
                 FreeFormRecord.class);
 
         assertThat(response.taskID()).containsOnlyKeys("products", "brands");
@@ -108,7 +124,8 @@ class RecordsContractTest {
 
     @Test
     void asyncFormsComplete() throws Exception {
-        var saved = index.saveObjectAsync("p1", new Product("p1", "Phone", "Acme", 1)).get();
+        var saved = index.saveObjectAsync("p1", new Product("p1", "Phone", "Acme", 1))
+                .get();
         index.waitForTaskAsync(saved.taskID(), FAST).get();
 
         assertThat(index.getObjectAsync("p1", Product.class).get().name()).isEqualTo("Phone");

@@ -35,6 +35,7 @@ class RequestShapeTest {
 
     @RegisterExtension
     static final WireMockExtension READ = WireMockClients.server();
+
     @RegisterExtension
     static final WireMockExtension WRITE = WireMockClients.server();
 
@@ -66,12 +67,17 @@ class RequestShapeTest {
 
     @Test
     void multiSearchSendsUrlEncodedParamsWithPercent20() {
-        client.multiSearch(List.of(IndexQuery.of("products", SearchQuery.of("red shoes").filters("brand:\"Acme Inc\"")
-                .hitsPerPage(3))), io.quarry.search.model.MultiSearchStrategy.STOP_IF_ENOUGH_MATCHES,
+        client.multiSearch(
+                List.of(IndexQuery.of(
+                        "products",
+                        SearchQuery.of("red shoes")
+                                .filters("brand:\"Acme Inc\"")
+                                .hitsPerPage(3))),
+                io.quarry.search.model.MultiSearchStrategy.STOP_IF_ENOUGH_MATCHES,
                 FreeFormRecord.class);
 
-        READ.verify(postRequestedFor(urlEqualTo("/1/indexes/*/queries")).withRequestBody(equalToJson(
-                "{\"requests\":[{\"indexName\":\"products\",\"params\":"
+        READ.verify(postRequestedFor(urlEqualTo("/1/indexes/*/queries"))
+                .withRequestBody(equalToJson("{\"requests\":[{\"indexName\":\"products\",\"params\":"
                         + "\"query=red%20shoes&filters=brand%3A%22Acme%20Inc%22&hitsPerPage=3\"}],"
                         + "\"strategy\":\"stopIfEnoughMatches\"}")));
     }
@@ -83,8 +89,9 @@ class RequestShapeTest {
         index.browse(SearchQuery.of("a b"), FreeFormRecord.class);
         index.deleteBy(SearchQuery.empty().filters("brand:Acme"));
 
-        READ.verify(postRequestedFor(urlEqualTo("/1/indexes/products/facets/brand/query")).withRequestBody(
-                equalToJson("{\"params\":\"filters=price%20%3C%2010\",\"facetQuery\":\"ac\",\"maxFacetHits\":5}")));
+        READ.verify(postRequestedFor(urlEqualTo("/1/indexes/products/facets/brand/query"))
+                .withRequestBody(equalToJson(
+                        "{\"params\":\"filters=price%20%3C%2010\",\"facetQuery\":\"ac\",\"maxFacetHits\":5}")));
         READ.verify(postRequestedFor(urlEqualTo("/1/indexes/products/browse"))
                 .withRequestBody(equalToJson("{\"params\":\"query=a%20b\"}")));
         WRITE.verify(postRequestedFor(urlEqualTo("/1/indexes/products/deleteByQuery"))
@@ -93,8 +100,9 @@ class RequestShapeTest {
 
     @Test
     void searchWithGetPutsParametersInTheQueryString() {
-        client.index("my index").searchWithGet(SearchQuery.of("red shoes").facets("brand", "color").hitsPerPage(2),
-                FreeFormRecord.class);
+        client.index("my index")
+                .searchWithGet(
+                        SearchQuery.of("red shoes").facets("brand", "color").hitsPerPage(2), FreeFormRecord.class);
 
         READ.verify(getRequestedFor(urlPathEqualTo("/1/indexes/my%20index"))
                 .withQueryParam("query", equalTo("red shoes"))
@@ -105,7 +113,10 @@ class RequestShapeTest {
     @Test
     void sendsCredentialsAndPerRequestHeaders() {
         client.index("products")
-                .withOptions(RequestOptions.builder().forwardedFor("10.0.0.1").header("X-Custom", "1").build())
+                .withOptions(RequestOptions.builder()
+                        .forwardedFor("10.0.0.1")
+                        .header("X-Custom", "1")
+                        .build())
                 .search(SearchQuery.of("a"), FreeFormRecord.class);
 
         READ.verify(postRequestedFor(urlEqualTo("/1/indexes/products/query"))
@@ -117,12 +128,17 @@ class RequestShapeTest {
 
     @Test
     void readsLogs() {
-        READ.stubFor(get(urlPathEqualTo("/1/logs")).willReturn(okJson("{\"logs\":[{\"timestamp\":\"2026-01-01T00:00:00Z\","
-                + "\"method\":\"POST\",\"answer_code\":\"200\",\"query_body\":\"{}\",\"answer\":\"{}\","
-                + "\"url\":\"/1/indexes/products/query\",\"ip\":\"127.0.0.1\",\"query_headers\":\"\","
-                + "\"sha1\":\"abc\",\"nb_api_calls\":\"1\",\"processing_time_ms\":\"2\",\"index\":\"products\"}]}")));
+        READ.stubFor(
+                get(urlPathEqualTo("/1/logs"))
+                        .willReturn(
+                                okJson(
+                                        "{\"logs\":[{\"timestamp\":\"2026-01-01T00:00:00Z\","
+                                                + "\"method\":\"POST\",\"answer_code\":\"200\",\"query_body\":\"{}\",\"answer\":\"{}\","
+                                                + "\"url\":\"/1/indexes/products/query\",\"ip\":\"127.0.0.1\",\"query_headers\":\"\","
+                                                + "\"sha1\":\"abc\",\"nb_api_calls\":\"1\",\"processing_time_ms\":\"2\",\"index\":\"products\"}]}")));
 
-        LogsResponse logs = client.getLogs(LogsQuery.latest().offset(5).length(20).indexName("products").type("query"));
+        LogsResponse logs = client.getLogs(
+                LogsQuery.latest().offset(5).length(20).indexName("products").type("query"));
 
         assertThat(logs.logs()).singleElement().satisfies(e -> {
             assertThat(e.answerCode()).isEqualTo("200");

@@ -28,26 +28,42 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class RulesContractTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK =
+            MockServerExtension.builder().resetBetweenTests(true).build();
 
-    private static final Rule ONLY_ACME = Rule.of("only-acme", RuleCondition.of("phone", "contains"),
-            RuleConsequence.params(SearchQuery.empty().filters("brand:Acme"))).description("Acme phones only");
-    private static final Rule HIDE_P2 = Rule.of("hide-p2", RuleCondition.of("lamp", "is"),
+    private static final Rule ONLY_ACME = Rule.of(
+                    "only-acme",
+                    RuleCondition.of("phone", "contains"),
+                    RuleConsequence.params(SearchQuery.empty().filters("brand:Acme")))
+            .description("Acme phones only");
+    private static final Rule HIDE_P2 = Rule.of(
+            "hide-p2",
+            RuleCondition.of("lamp", "is"),
             new RuleConsequence(null, null, List.of(Map.of("objectID", "p2")), null));
-    private static final Rule PROMOTE_P4 = Rule.of("promote-p4", RuleCondition.of("lamp", "is"),
+    private static final Rule PROMOTE_P4 = Rule.of(
+            "promote-p4",
+            RuleCondition.of("lamp", "is"),
             new RuleConsequence(null, List.of(Map.of("objectID", "p4", "position", 0)), null, Map.of("banner", "b")));
 
     @AutoClose
     private final SearchClient client = SearchClient.create(MockServerClients.config(MOCK.server()));
+
     private final SearchIndex index = client.index("products");
     private final IndexRules rules = index.rules();
 
     @BeforeEach
     void seed() {
-        index.waitForTask(index.setSettings(IndexSettings.create().searchableAttributes("name")
-                .attributesForFaceting("brand")).taskID(), FAST);
-        index.saveObjects(List.of(new Product("p1", "red phone", "Acme", 10),
-                        new Product("p2", "blue lamp", "Acme", 20), new Product("p3", "blue phone", "Bolt", 30),
+        index.waitForTask(
+                index.setSettings(IndexSettings.create()
+                                .searchableAttributes("name")
+                                .attributesForFaceting("brand"))
+                        .taskID(),
+                FAST);
+        index.saveObjects(
+                List.of(
+                        new Product("p1", "red phone", "Acme", 10),
+                        new Product("p2", "blue lamp", "Acme", 20),
+                        new Product("p3", "blue phone", "Bolt", 30),
                         new Product("p4", "red lamp", "Bolt", 40)),
                 BatchOptions.defaults().waitForTasks(true).waitPolicy(FAST));
     }
@@ -70,7 +86,9 @@ class RulesContractTest {
 
     @Test
     void facetPlaceholderWithAutomaticFacetFiltersFiltersOnTheBrandTheQueryNames() {
-        Rule brandInQuery = Rule.of("brand-in-query", RuleCondition.of("{facet:brand}", "contains"),
+        Rule brandInQuery = Rule.of(
+                "brand-in-query",
+                RuleCondition.of("{facet:brand}", "contains"),
                 RuleConsequence.params(SearchQuery.empty().param("automaticFacetFilters", List.of("brand"))));
         index.waitForTask(rules.save(brandInQuery).taskID(), FAST);
 
@@ -88,15 +106,20 @@ class RulesContractTest {
         assertThat(ids(SearchQuery.of("lamp"))).containsExactly("p4");
         SearchResponse<Product> lamps = index.search(SearchQuery.of("lamp"), Product.class);
         assertThat(lamps.userData()).containsExactly(Map.of("banner", "b"));
-        assertThat(lamps.appliedRules()).extracting(AppliedRule::objectID)
+        assertThat(lamps.appliedRules())
+                .extracting(AppliedRule::objectID)
                 .containsExactlyInAnyOrder("hide-p2", "promote-p4");
         assertThat(ids(SearchQuery.of("phone"))).containsExactlyInAnyOrder("p1", "p3");
     }
 
     @Test
     void aRuleWithAContextAppliesOnlyWhenTheQueryActivatesIt() {
-        Rule inShop = new Rule("in-shop", List.of(new RuleCondition("phone", "contains", "shop", null)),
-                RuleConsequence.params(SearchQuery.empty().filters("brand:Bolt")), null, null);
+        Rule inShop = new Rule(
+                "in-shop",
+                List.of(new RuleCondition("phone", "contains", "shop", null)),
+                RuleConsequence.params(SearchQuery.empty().filters("brand:Bolt")),
+                null,
+                null);
         index.waitForTask(rules.save(inShop).taskID(), FAST);
 
         assertThat(ids(SearchQuery.of("phone"))).containsExactlyInAnyOrder("p1", "p3");
@@ -138,7 +161,8 @@ class RulesContractTest {
         index.waitForTask(rules.saveAsync(ONLY_ACME).join().taskID(), FAST);
         index.waitForTask(rules.saveAllAsync(List.of(HIDE_P2)).join().taskID(), FAST);
         assertThat(rules.getAsync("hide-p2").join().objectID()).isEqualTo("hide-p2");
-        assertThat(rules.searchAsync(RuleQuery.of("acme")).join().hits()).extracting(Rule::objectID)
+        assertThat(rules.searchAsync(RuleQuery.of("acme")).join().hits())
+                .extracting(Rule::objectID)
                 .containsExactly("only-acme");
         index.waitForTask(rules.deleteAsync("hide-p2").join().taskID(), FAST);
         index.waitForTask(rules.clearAsync().join().taskID(), FAST);
@@ -147,21 +171,29 @@ class RulesContractTest {
 
     @Test
     void forwardsToReplicas() {
-        index.waitForTask(index.setSettings(IndexSettings.create().setting("replicas", List.of("products_price"))).taskID(), FAST);
+        index.waitForTask(
+                index.setSettings(IndexSettings.create().setting("replicas", List.of("products_price")))
+                        .taskID(),
+                FAST);
         index.waitForTask(rules.forwardingToReplicas().save(ONLY_ACME).taskID(), FAST);
 
-        assertThat(client.index("products_price").rules().get("only-acme").objectID()).isEqualTo("only-acme");
+        assertThat(client.index("products_price").rules().get("only-acme").objectID())
+                .isEqualTo("only-acme");
     }
 
     @Test
     void aRuleTheMockServerCannotApplyIsRefused() {
-        Rule onFilters = Rule.of("on-filters", new RuleCondition(null, null, null, "brand:Acme"),
+        Rule onFilters = Rule.of(
+                "on-filters",
+                new RuleCondition(null, null, null, "brand:Acme"),
                 RuleConsequence.params(SearchQuery.empty().query("phone")));
 
         assertThatThrownBy(() -> rules.save(onFilters)).isInstanceOf(BadRequestException.class);
     }
 
     private List<String> ids(SearchQuery query) {
-        return index.search(query, Product.class).records().stream().map(Product::objectID).toList();
+        return index.search(query, Product.class).records().stream()
+                .map(Product::objectID)
+                .toList();
     }
 }

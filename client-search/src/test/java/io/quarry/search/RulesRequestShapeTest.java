@@ -42,6 +42,7 @@ class RulesRequestShapeTest {
 
     @AutoClose
     private final SearchClient client = SearchClient.create(WireMockClients.config(WM));
+
     private final SearchIndex index = client.index("products");
 
     @Test
@@ -57,7 +58,9 @@ class RulesRequestShapeTest {
                 .willReturn(okJson("{\"taskID\":14,\"updatedAt\":\"t\"}")));
         WM.stubFor(post("/1/indexes/products/rules/search")
                 .willReturn(okJson("{\"hits\":[" + RULE_JSON + "],\"nbHits\":1,\"page\":0,\"nbPages\":1}")));
-        Rule rule = Rule.of("r1", RuleCondition.of("cheap", "contains"),
+        Rule rule = Rule.of(
+                "r1",
+                RuleCondition.of("cheap", "contains"),
                 RuleConsequence.params(SearchQuery.empty().filters("price < 10")));
 
         assertThat(index.rules().forwardingToReplicas().save(rule).objectID()).isEqualTo("r1");
@@ -66,13 +69,13 @@ class RulesRequestShapeTest {
         assertThat(read).isEqualTo(rule);
         assertThat(read.consequence().params().get("filters")).contains("price < 10");
         assertThat(index.rules().delete("r1").taskID()).isEqualTo(13);
-        assertThat(index.rules().forwardingToReplicas().clearAsync().join().taskID()).isEqualTo(14);
+        assertThat(index.rules().forwardingToReplicas().clearAsync().join().taskID())
+                .isEqualTo(14);
         assertThat(index.rules().search(RuleQuery.of("cheap")).hits()).containsExactly(rule);
 
         WM.verify(putRequestedFor(urlEqualTo("/1/indexes/products/rules/r1?forwardToReplicas=true"))
                 .withRequestBody(equalToJson(RULE_JSON)));
-        WM.verify(postRequestedFor(urlEqualTo(
-                "/1/indexes/products/rules/batch?clearExistingRules=true"))
+        WM.verify(postRequestedFor(urlEqualTo("/1/indexes/products/rules/batch?clearExistingRules=true"))
                 .withRequestBody(equalToJson("[" + RULE_JSON + "]")));
         WM.verify(deleteRequestedFor(urlEqualTo("/1/indexes/products/rules/r1")));
         WM.verify(postRequestedFor(urlEqualTo("/1/indexes/products/rules/clear?forwardToReplicas=true")));
@@ -82,36 +85,46 @@ class RulesRequestShapeTest {
 
     @Test
     void iteratesOverEveryPageOfRules() {
-        WM.stubFor(post("/1/indexes/products/rules/search").withRequestBody(matchingJsonPath("$[?(@.page == 0)]"))
+        WM.stubFor(post("/1/indexes/products/rules/search")
+                .withRequestBody(matchingJsonPath("$[?(@.page == 0)]"))
                 .willReturn(okJson("{\"hits\":[" + RULE_JSON + "],\"nbHits\":2,\"page\":0,\"nbPages\":2}")));
-        WM.stubFor(post("/1/indexes/products/rules/search").withRequestBody(matchingJsonPath("$[?(@.page == 1)]"))
+        WM.stubFor(post("/1/indexes/products/rules/search")
+                .withRequestBody(matchingJsonPath("$[?(@.page == 1)]"))
                 .willReturn(okJson("{\"hits\":[" + RULE_JSON.replace("r1", "r2") + "],\"nbHits\":2,\"page\":1,"
                         + "\"nbPages\":2}")));
 
         assertThat(index.rules().browse().stream().map(Rule::objectID)).containsExactly("r1", "r2");
-        assertThat(index.rules().browseAsync().join()).extracting(Rule::objectID).containsExactly("r1", "r2");
+        assertThat(index.rules().browseAsync().join())
+                .extracting(Rule::objectID)
+                .containsExactly("r1", "r2");
     }
 
     @Test
     void aFailedPageSurfacesInsteadOfEndingTheIteration() {
-        WM.stubFor(post("/1/indexes/products/rules/search").withRequestBody(matchingJsonPath("$[?(@.page == 0)]"))
+        WM.stubFor(post("/1/indexes/products/rules/search")
+                .withRequestBody(matchingJsonPath("$[?(@.page == 0)]"))
                 .willReturn(okJson("{\"hits\":[" + RULE_JSON + "],\"nbHits\":2,\"page\":0,\"nbPages\":2}")));
-        WM.stubFor(post("/1/indexes/products/rules/search").withRequestBody(matchingJsonPath("$[?(@.page == 1)]"))
-                .willReturn(aResponse().withStatus(403).withBody("{\"message\":\"Method not allowed with this API key\"}")));
+        WM.stubFor(post("/1/indexes/products/rules/search")
+                .withRequestBody(matchingJsonPath("$[?(@.page == 1)]"))
+                .willReturn(aResponse()
+                        .withStatus(403)
+                        .withBody("{\"message\":\"Method not allowed with this API key\"}")));
 
         Iterator<Rule> rules = index.rules().browse().iterator();
 
         assertThat(rules.next().objectID()).isEqualTo("r1");
         assertThatThrownBy(rules::hasNext).isInstanceOf(ForbiddenException.class);
-        assertThat(index.rules().browseAsync()).failsWithin(java.time.Duration.ofSeconds(10))
+        assertThat(index.rules().browseAsync())
+                .failsWithin(java.time.Duration.ofSeconds(10))
                 .withThrowableOfType(java.util.concurrent.ExecutionException.class)
                 .withCauseInstanceOf(ForbiddenException.class);
     }
 
     @Test
     void readsTheUserDataAndAppliedRulesOfASearch() {
-        WM.stubFor(post(urlPathEqualTo("/1/indexes/products/query")).willReturn(okJson("{\"hits\":[],\"nbHits\":0,"
-                + "\"userData\":[{\"banner\":\"sale\"},\"text\"],\"appliedRules\":[{\"objectID\":\"r1\"}]}")));
+        WM.stubFor(post(urlPathEqualTo("/1/indexes/products/query"))
+                .willReturn(okJson("{\"hits\":[],\"nbHits\":0,"
+                        + "\"userData\":[{\"banner\":\"sale\"},\"text\"],\"appliedRules\":[{\"objectID\":\"r1\"}]}")));
 
         SearchResponse<Product> found = index.search(SearchQuery.of("cheap"), Product.class);
 

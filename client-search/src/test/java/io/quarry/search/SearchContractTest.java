@@ -32,37 +32,50 @@ class SearchContractTest {
 
     @AutoClose
     private static SearchClient client;
+
     private static SearchIndex index;
 
     @BeforeAll
     static void seed(MockServer server) {
         client = SearchClient.create(MockServerClients.config(server));
         index = client.index("products");
-        index.waitForTask(index.setSettings(IndexSettings.create()
-                .searchableAttributes("name", "brand")
-                .attributesForFaceting("searchable(brand)", "price")).taskID(), FAST);
+        index.waitForTask(
+                index.setSettings(IndexSettings.create()
+                                .searchableAttributes("name", "brand")
+                                .attributesForFaceting("searchable(brand)", "price"))
+                        .taskID(),
+                FAST);
         List<Product> products = new ArrayList<>();
         String[] brands = {"Apple", "Acme", "Bolt"};
         for (int i = 0; i < 30; i++) {
             products.add(new Product("p" + i, (i % 2 == 0 ? "red phone " : "blue lamp ") + i, brands[i % 3], 10 * i));
         }
         index.saveObjects(products, BatchOptions.defaults().waitForTasks(true).waitPolicy(FAST));
-        client.index("accessories").saveObjects(List.of(new Product("a1", "phone case", "Acme", 5)),
-                BatchOptions.defaults().waitForTasks(true).waitPolicy(FAST));
+        client.index("accessories")
+                .saveObjects(
+                        List.of(new Product("a1", "phone case", "Acme", 5)),
+                        BatchOptions.defaults().waitForTasks(true).waitPolicy(FAST));
     }
 
     @Test
     void searchesWithFiltersFacetsHighlightsAndRankingInfo() {
-        SearchResponse<Product> page = index.search(SearchQuery.of("phone").hitsPerPage(5).filters("brand:Apple")
-                .facets("brand", "price").getRankingInfo(true), Product.class);
+        SearchResponse<Product> page = index.search(
+                SearchQuery.of("phone")
+                        .hitsPerPage(5)
+                        .filters("brand:Apple")
+                        .facets("brand", "price")
+                        .getRankingInfo(true),
+                Product.class);
 
         assertThat(page.nbHits()).isEqualTo(5);
         assertThat(page.hitsPerPage()).isEqualTo(5);
         assertThat(page.query()).isEqualTo("phone");
         assertThat(page.records()).allSatisfy(p -> assertThat(p.brand()).isEqualTo("Apple"));
         Hit<Product> first = page.hits().get(0);
-        assertThat(first.highlight("name")).hasValueSatisfying(h -> assertThat(h.value()).contains("<em>phone</em>"));
-        assertThat(first.rankingInfo()).hasValueSatisfying(r -> assertThat(r.nbTypos()).isZero());
+        assertThat(first.highlight("name"))
+                .hasValueSatisfying(h -> assertThat(h.value()).contains("<em>phone</em>"));
+        assertThat(first.rankingInfo())
+                .hasValueSatisfying(r -> assertThat(r.nbTypos()).isZero());
         assertThat(page.facets()).containsKey("brand");
         assertThat(page.facets().get("brand")).containsEntry("Apple", 5L);
         assertThat(page.facetsStats()).containsKey("price");
@@ -70,28 +83,37 @@ class SearchContractTest {
 
     @Test
     void searchesWithGetAndPaginates() {
-        SearchResponse<FreeFormRecord> page = index.searchWithGet(SearchQuery.of("lamp").hitsPerPage(4).page(1)
-                .attributesToRetrieve("name"), FreeFormRecord.class);
+        SearchResponse<FreeFormRecord> page = index.searchWithGet(
+                SearchQuery.of("lamp").hitsPerPage(4).page(1).attributesToRetrieve("name"), FreeFormRecord.class);
 
         assertThat(page.page()).isEqualTo(1);
         assertThat(page.nbHits()).isEqualTo(15);
         assertThat(page.nbPages()).isEqualTo(4);
-        assertThat(page.hits()).hasSize(4).allSatisfy(h -> assertThat(h.record().has("brand")).isFalse());
+        assertThat(page.hits())
+                .hasSize(4)
+                .allSatisfy(h -> assertThat(h.record().has("brand")).isFalse());
     }
 
     @Test
     void searchesSeveralIndicesInOrder() throws Exception {
-        List<SearchResponse<Product>> results = client.multiSearchAsync(List.of(
-                IndexQuery.of("accessories", SearchQuery.of("phone")),
-                IndexQuery.of("products", SearchQuery.of("phone").hitsPerPage(2))), null, Product.class).get();
+        List<SearchResponse<Product>> results = client.multiSearchAsync(
+                        List.of(
+                                IndexQuery.of("accessories", SearchQuery.of("phone")),
+                                IndexQuery.of(
+                                        "products", SearchQuery.of("phone").hitsPerPage(2))),
+                        null,
+                        Product.class)
+                .get();
 
         assertThat(results).extracting(r -> r.index().orElseThrow()).containsExactly("accessories", "products");
         assertThat(results.get(1).records()).hasSize(2);
 
-        List<SearchResponse<Product>> stopped = client.multiSearch(List.of(
-                IndexQuery.of("products", SearchQuery.of("phone").hitsPerPage(1)),
-                IndexQuery.of("accessories", SearchQuery.of("phone"))),
-                MultiSearchStrategy.STOP_IF_ENOUGH_MATCHES, Product.class);
+        List<SearchResponse<Product>> stopped = client.multiSearch(
+                List.of(
+                        IndexQuery.of("products", SearchQuery.of("phone").hitsPerPage(1)),
+                        IndexQuery.of("accessories", SearchQuery.of("phone"))),
+                MultiSearchStrategy.STOP_IF_ENOUGH_MATCHES,
+                Product.class);
         assertThat(stopped.get(0).processed()).isTrue();
         assertThat(stopped.get(1).processed()).isFalse();
         assertThat(stopped.get(1).hits()).isEmpty();
@@ -119,7 +141,8 @@ class SearchContractTest {
         assertThat(second.cursor()).isEmpty();
 
         SearchResponse<Product> viaGet = index.browseWithGet(SearchQuery.empty().hitsPerPage(25), null, Product.class);
-        SearchResponse<Product> restViaGet = index.browseWithGet(null, viaGet.cursor().orElseThrow(), Product.class);
+        SearchResponse<Product> restViaGet =
+                index.browseWithGet(null, viaGet.cursor().orElseThrow(), Product.class);
         assertThat(viaGet.hits().size() + restViaGet.hits().size()).isEqualTo(30);
     }
 
@@ -129,8 +152,10 @@ class SearchContractTest {
 
         assertThat(all.stream().map(Product::objectID).distinct().count()).isEqualTo(30);
         assertThat(all.toList()).hasSize(30);
-        assertThat(index.browseObjectsAsync(SearchQuery.empty().filters("brand:Bolt").hitsPerPage(3), Product.class)
-                .get()).hasSize(10);
+        assertThat(index.browseObjectsAsync(
+                                SearchQuery.empty().filters("brand:Bolt").hitsPerPage(3), Product.class)
+                        .get())
+                .hasSize(10);
     }
 
     @Test

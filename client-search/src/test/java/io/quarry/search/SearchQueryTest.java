@@ -15,7 +15,9 @@ class SearchQueryTest {
         SearchQuery refined = base.hitsPerPage(10).filters("brand:Apple");
 
         assertThat(base.params()).containsOnlyKeys("query");
-        assertThat(refined.params()).containsEntry("query", "phone").containsEntry("hitsPerPage", 10)
+        assertThat(refined.params())
+                .containsEntry("query", "phone")
+                .containsEntry("hitsPerPage", 10)
                 .containsEntry("filters", "brand:Apple");
         assertThat(refined.filters(null).params()).doesNotContainKey("filters");
     }
@@ -27,14 +29,17 @@ class SearchQueryTest {
                 .getRankingInfo(true)
                 .param("custom", "é");
 
-        assertThat(query.toParamString()).isEqualTo("query=red%20shoes%20%26%20co"
-                + "&facetFilters=%5B%22brand%3AAcme%22%2C%5B%22color%3Ared%22%2C%22color%3Ablue%22%5D%5D"
-                + "&getRankingInfo=true&custom=%C3%A9");
+        assertThat(query.toParamString())
+                .isEqualTo("query=red%20shoes%20%26%20co"
+                        + "&facetFilters=%5B%22brand%3AAcme%22%2C%5B%22color%3Ared%22%2C%22color%3Ablue%22%5D%5D"
+                        + "&getRankingInfo=true&custom=%C3%A9");
     }
 
     @Test
     void settingsKeepOnlyWhatWasSet() {
-        IndexSettings settings = IndexSettings.create().searchableAttributes("name", "brand").hitsPerPage(5)
+        IndexSettings settings = IndexSettings.create()
+                .searchableAttributes("name", "brand")
+                .hitsPerPage(5)
                 .setting("customThing", true);
 
         assertThat(settings.values()).containsOnlyKeys("searchableAttributes", "hitsPerPage", "customThing");

@@ -22,20 +22,27 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class SecuredApiKeysContractTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK = MockServerExtension.builder().perClass().build();
+    static final MockServerExtension MOCK =
+            MockServerExtension.builder().perClass().build();
 
     @AutoClose
     private static SearchClient admin;
+
     private static String parent;
 
     @BeforeAll
     static void seed() {
         admin = SearchClient.create(MockServerClients.config(MOCK.server()));
         SearchIndex products = admin.index("products");
-        products.waitForTask(products.setSettings(IndexSettings.create().attributesForFaceting("brand"))
-                .taskID(), FAST);
-        products.saveObjects(List.of(new Product("p1", "red phone", "Acme", 1),
-                        new Product("p2", "blue phone", "Bolt", 2), new Product("p3", "green phone", "Acme", 3)),
+        products.waitForTask(
+                products.setSettings(IndexSettings.create().attributesForFaceting("brand"))
+                        .taskID(),
+                FAST);
+        products.saveObjects(
+                List.of(
+                        new Product("p1", "red phone", "Acme", 1),
+                        new Product("p2", "blue phone", "Bolt", 2),
+                        new Product("p3", "green phone", "Acme", 3)),
                 BatchOptions.defaults().waitForTasks(true).waitPolicy(FAST));
         parent = admin.apiKeys().add(ApiKey.withAcl("search")).key();
         admin.apiKeys().waitForApiKey(parent, ApiKeyChange.ADD, null, FAST);
@@ -43,11 +50,12 @@ class SecuredApiKeysContractTest {
 
     @Test
     void embeddedParametersAreForcedAndFiltersAnded() {
-        String key = secured(r -> r.searchParams(SearchQuery.empty().hitsPerPage(1)).filters("brand:Acme"));
+        String key =
+                secured(r -> r.searchParams(SearchQuery.empty().hitsPerPage(1)).filters("brand:Acme"));
 
         try (SearchClient client = SearchClient.create(MockServerClients.config(MOCK.server(), key))) {
-            var page = client.index("products").search(SearchQuery.of("phone").hitsPerPage(10)
-                    .filters("price > 1"), Product.class);
+            var page = client.index("products")
+                    .search(SearchQuery.of("phone").hitsPerPage(10).filters("price > 1"), Product.class);
             assertThat(page.nbHits()).isEqualTo(1);
             assertThat(page.hitsPerPage()).isEqualTo(1);
             assertThat(page.records()).extracting(Product::objectID).containsExactly("p3");
@@ -56,7 +64,8 @@ class SecuredApiKeysContractTest {
 
     @Test
     void sourcesAreCheckedAgainstTheCallersAddress() {
-        assertThat(searchWith(secured(r -> r.restrictSources("127.0.0.0/8")), RequestOptions.none())).isEqualTo(3);
+        assertThat(searchWith(secured(r -> r.restrictSources("127.0.0.0/8")), RequestOptions.none()))
+                .isEqualTo(3);
         assertThatThrownBy(() -> searchWith(secured(r -> r.restrictSources("10.0.0.0/8")), RequestOptions.none()))
                 .isInstanceOf(ForbiddenException.class);
     }
@@ -64,8 +73,12 @@ class SecuredApiKeysContractTest {
     @Test
     void referersAreChecked() {
         String key = secured(r -> r.referers("https://shop.example.com/*"));
-        RequestOptions fromShop = RequestOptions.builder().header("Referer", "https://shop.example.com/cart").build();
-        RequestOptions elsewhere = RequestOptions.builder().header("Referer", "https://other.example.org/").build();
+        RequestOptions fromShop = RequestOptions.builder()
+                .header("Referer", "https://shop.example.com/cart")
+                .build();
+        RequestOptions elsewhere = RequestOptions.builder()
+                .header("Referer", "https://other.example.org/")
+                .build();
 
         assertThat(searchWith(key, fromShop)).isEqualTo(3);
         assertThatThrownBy(() -> searchWith(key, elsewhere)).isInstanceOf(ForbiddenException.class);
@@ -73,7 +86,8 @@ class SecuredApiKeysContractTest {
 
     @Test
     void aKeyFromAnotherParentIsRefused() {
-        String forged = SearchClient.generateSecuredApiKey("0123456789abcdef0123456789abcdef",
+        String forged = SearchClient.generateSecuredApiKey(
+                "0123456789abcdef0123456789abcdef",
                 SecuredApiKeyRestrictions.create().filters("brand:Acme"));
 
         assertThatThrownBy(() -> searchWith(forged, RequestOptions.none())).isInstanceOf(ForbiddenException.class);
@@ -81,7 +95,8 @@ class SecuredApiKeysContractTest {
 
     @Test
     void aUserTokenKeySearchesLikeItsParent() {
-        assertThat(searchWith(secured(r -> r.userToken("user-42")), RequestOptions.none())).isEqualTo(3);
+        assertThat(searchWith(secured(r -> r.userToken("user-42")), RequestOptions.none()))
+                .isEqualTo(3);
     }
 
     private static String secured(UnaryOperator<SecuredApiKeyRestrictions> restrictions) {
@@ -90,7 +105,10 @@ class SecuredApiKeysContractTest {
 
     private static long searchWith(String key, RequestOptions options) {
         try (SearchClient client = SearchClient.create(MockServerClients.config(MOCK.server(), key))) {
-            return client.index("products").withOptions(options).search(SearchQuery.of("phone"), Product.class).nbHits();
+            return client.index("products")
+                    .withOptions(options)
+                    .search(SearchQuery.of("phone"), Product.class)
+                    .nbHits();
         }
     }
 }

@@ -18,25 +18,29 @@ class SecuredApiKeysTest {
 
     @Test
     void matchesTheReferenceVector() {
-        String key = SearchClient.generateSecuredApiKey(PARENT, SecuredApiKeyRestrictions.create()
-                .restrictIndices("Movies")
-                .validUntil(2524604400L));
+        String key = SearchClient.generateSecuredApiKey(
+                PARENT,
+                SecuredApiKeyRestrictions.create().restrictIndices("Movies").validUntil(2524604400L));
 
-        assertThat(key).isEqualTo("NjFhZmE0OGEyMTI3OThiODc0OTlkOGM0YjcxYzljY2M2NmU2NDE5ZWY0NDZjMWJhNjA2NzBkMjAwOTI2YWQy"
-                + "ZnJlc3RyaWN0SW5kaWNlcz1Nb3ZpZXMmdmFsaWRVbnRpbD0yNTI0NjA0NDAw");
+        assertThat(key)
+                .isEqualTo("NjFhZmE0OGEyMTI3OThiODc0OTlkOGM0YjcxYzljY2M2NmU2NDE5ZWY0NDZjMWJhNjA2NzBkMjAwOTI2YWQy"
+                        + "ZnJlc3RyaWN0SW5kaWNlcz1Nb3ZpZXMmdmFsaWRVbnRpbD0yNTI0NjA0NDAw");
     }
 
     @Test
     void sortsNamesAndPercentEncodesValuesWithPercent20() {
-        String key = SecuredApiKeys.generate(PARENT, SecuredApiKeyRestrictions.create()
-                .userToken("user 42")
-                .filters("brand:Acme AND visible:true")
-                .restrictIndices("a", "b")
-                .referers("*.example.com"));
+        String key = SecuredApiKeys.generate(
+                PARENT,
+                SecuredApiKeyRestrictions.create()
+                        .userToken("user 42")
+                        .filters("brand:Acme AND visible:true")
+                        .restrictIndices("a", "b")
+                        .referers("*.example.com"));
 
         String decoded = new String(Base64.getDecoder().decode(key), StandardCharsets.UTF_8).substring(64);
-        assertThat(decoded).isEqualTo("filters=brand%3AAcme%20AND%20visible%3Atrue&referers=%2A.example.com"
-                + "&restrictIndices=a%2Cb&userToken=user%2042");
+        assertThat(decoded)
+                .isEqualTo("filters=brand%3AAcme%20AND%20visible%3Atrue&referers=%2A.example.com"
+                        + "&restrictIndices=a%2Cb&userToken=user%2042");
         assertThat(SecuredApiKeys.isSignedBy(PARENT, key)).isTrue();
         assertThat(SecuredApiKeys.isSignedBy("another-parent-key", key)).isFalse();
         assertThat(key).doesNotContain(PARENT);
@@ -65,21 +69,24 @@ class SecuredApiKeysTest {
 
     @Test
     void remainingValidityCountsFromTheClock() {
-        String key = SecuredApiKeys.generate(PARENT, SecuredApiKeyRestrictions.create().validUntil(2_000_000_000L));
+        String key = SecuredApiKeys.generate(
+                PARENT, SecuredApiKeyRestrictions.create().validUntil(2_000_000_000L));
         Clock clock = Clock.fixed(Instant.ofEpochSecond(2_000_000_000L - 90), ZoneOffset.UTC);
 
         assertThat(SecuredApiKeys.remainingValidity(key, clock)).isEqualTo(Duration.ofSeconds(90));
-        assertThat(SearchClient.securedApiKeyRemainingValidity(
-                SecuredApiKeys.generate(PARENT, SecuredApiKeyRestrictions.create().validUntil(1L)))).isNegative();
+        assertThat(SearchClient.securedApiKeyRemainingValidity(SecuredApiKeys.generate(
+                        PARENT, SecuredApiKeyRestrictions.create().validUntil(1L))))
+                .isNegative();
     }
 
     @Test
     void rejectsKeysWithoutValidUntilOrNotSecured() {
-        String key = SecuredApiKeys.generate(PARENT, SecuredApiKeyRestrictions.create().filters("a:b"));
+        String key = SecuredApiKeys.generate(
+                PARENT, SecuredApiKeyRestrictions.create().filters("a:b"));
 
         assertThatThrownBy(() -> SecuredApiKeys.remainingValidity(key))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("validUntil");
-        assertThatThrownBy(() -> SecuredApiKeys.decode("not a key!"))
-                .isInstanceOf(IllegalArgumentException.class);
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("validUntil");
+        assertThatThrownBy(() -> SecuredApiKeys.decode("not a key!")).isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -20,14 +20,16 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class TlsTrustTest {
 
     private static ClientConfig.Builder config(MockServer server) {
-        return ClientConfig.builder(server.applicationId(), server.adminKey()).hosts(Host.of(server.url()))
+        return ClientConfig.builder(server.applicationId(), server.adminKey())
+                .hosts(Host.of(server.url()))
                 .logLevel(LogLevel.NONE);
     }
 
     @Test
     void trustManagerOfTheServerLetsTheClientIn(MockServer server) {
-        try (SearchClient client = SearchClient.create(
-                config(server).trustManager(server.trustMaterial().trustManager()).build())) {
+        try (SearchClient client = SearchClient.create(config(server)
+                .trustManager(server.trustMaterial().trustManager())
+                .build())) {
             assertThat(client.listIndices().items()).isNotNull();
         }
     }
@@ -35,16 +37,22 @@ class TlsTrustTest {
     @Test
     void withoutItTheCertificateIsRefused(MockServer server) {
         try (SearchClient client = SearchClient.create(config(server).build())) {
-            assertThatThrownBy(client::listIndices).isInstanceOfSatisfying(UnreachableHostsException.class,
-                    e -> assertThat(e.attempts()).singleElement()
-                            .satisfies(a -> assertThat(a.error()).isInstanceOf(TransportException.class)
-                                    .hasMessageContaining("SSL")));
+            assertThatThrownBy(client::listIndices)
+                    .isInstanceOfSatisfying(
+                            UnreachableHostsException.class,
+                            e -> assertThat(e.attempts())
+                                    .singleElement()
+                                    .satisfies(a -> assertThat(a.error())
+                                            .isInstanceOf(TransportException.class)
+                                            .hasMessageContaining("SSL")));
         }
     }
 
     @Test
     void configShowsThatTrustIsCustomWithoutDetails(MockServer server) {
-        ClientConfig config = config(server).trustManager(server.trustMaterial().trustManager()).build();
+        ClientConfig config = config(server)
+                .trustManager(server.trustMaterial().trustManager())
+                .build();
 
         assertThat(config.trustManager()).isPresent();
         assertThat(config.toString()).contains("trustManager=custom");

@@ -13,12 +13,24 @@ class TwoFormsTest {
     void everyHandleHasTwoFormsPerCallAndAWithOptionsView() {
         List<Class<?>> handles = TwoForms.handlesIn("io.quarry.search");
 
-        assertThat(handles).contains(SearchClient.class, SearchIndex.class, IndexRules.class, IndexSynonyms.class,
-                IndexConfigObjects.class, KeyManagement.class, ApiKeys.class, IndexApiKeys.class,
-                Dictionaries.class, Clusters.class);
+        assertThat(handles)
+                .contains(
+                        SearchClient.class,
+                        SearchIndex.class,
+                        IndexRules.class,
+                        IndexSynonyms.class,
+                        IndexConfigObjects.class,
+                        KeyManagement.class,
+                        ApiKeys.class,
+                        IndexApiKeys.class,
+                        Dictionaries.class,
+                        Clusters.class);
         assertThat(handles).flatMap(TwoForms::problems).isEmpty();
         // every endpoint of the search API, plus the helpers (waits, chunked writes, browsing, exists, copies)
-        assertThat(handles.stream().filter(h -> !h.isSealed()).mapToLong(TwoForms::callCount).sum())
+        assertThat(handles.stream()
+                        .filter(h -> !h.isSealed())
+                        .mapToLong(TwoForms::callCount)
+                        .sum())
                 .isGreaterThanOrEqualTo(61);
     }
 }

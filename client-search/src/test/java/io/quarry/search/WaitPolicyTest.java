@@ -40,11 +40,14 @@ class WaitPolicyTest {
         WaitPolicy three = new WaitPolicy(3, Duration.ofMillis(1), Duration.ofMillis(1), 1);
 
         assertThatThrownBy(() -> Polling.poll("thing", three, () -> {
-            attempts.incrementAndGet();
-            return Optional.empty();
-        })).isInstanceOf(WaitTimeoutException.class).hasMessageContaining("thing");
+                    attempts.incrementAndGet();
+                    return Optional.empty();
+                }))
+                .isInstanceOf(WaitTimeoutException.class)
+                .hasMessageContaining("thing");
         assertThat(attempts).hasValue(3);
-        assertThat(Polling.poll("thing", three, () -> Optional.of(attempts.incrementAndGet()))).isEqualTo(4);
+        assertThat(Polling.poll("thing", three, () -> Optional.of(attempts.incrementAndGet())))
+                .isEqualTo(4);
     }
 
     @Test
@@ -52,9 +55,12 @@ class WaitPolicyTest {
         WaitPolicy three = new WaitPolicy(3, Duration.ofMillis(1), Duration.ofMillis(1), 1);
         IllegalStateException boom = new IllegalStateException("boom");
 
-        CompletableFuture<Object> failed = Polling.pollAsync("thing", three, () -> CompletableFuture.failedFuture(boom));
+        CompletableFuture<Object> failed =
+                Polling.pollAsync("thing", three, () -> CompletableFuture.failedFuture(boom));
 
-        assertThat(failed).failsWithin(Duration.ofSeconds(10))
-                .withThrowableOfType(java.util.concurrent.ExecutionException.class).withCause(boom);
+        assertThat(failed)
+                .failsWithin(Duration.ofSeconds(10))
+                .withThrowableOfType(java.util.concurrent.ExecutionException.class)
+                .withCause(boom);
     }
 }

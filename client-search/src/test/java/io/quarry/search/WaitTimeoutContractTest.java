@@ -31,7 +31,8 @@ class WaitTimeoutContractTest {
             assertThatThrownBy(() -> index.waitForTask(task, TWO_TRIES))
                     .isInstanceOf(WaitTimeoutException.class)
                     .hasMessageContaining("may still complete");
-            assertThat(index.waitForTaskAsync(task, TWO_TRIES)).failsWithin(Duration.ofSeconds(10))
+            assertThat(index.waitForTaskAsync(task, TWO_TRIES))
+                    .failsWithin(Duration.ofSeconds(10))
                     .withThrowableOfType(ExecutionException.class)
                     .withCauseInstanceOf(WaitTimeoutException.class);
         }

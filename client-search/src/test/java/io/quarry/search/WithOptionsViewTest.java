@@ -35,8 +35,9 @@ class WithOptionsViewTest {
 
     @BeforeEach
     void stubEveryCall() {
-        WM.stubFor(any(anyUrl()).willReturn(okJson(
-                "{\"taskID\":1,\"objectIDs\":[\"a\"],\"status\":\"published\",\"hits\":[],\"nbHits\":0}")));
+        WM.stubFor(any(anyUrl())
+                .willReturn(okJson(
+                        "{\"taskID\":1,\"objectIDs\":[\"a\"],\"status\":\"published\",\"hits\":[],\"nbHits\":0}")));
     }
 
     private static RequestOptions header(String name, String value) {
@@ -47,8 +48,9 @@ class WithOptionsViewTest {
     void helpersOfAViewCarryItsOptionsOnEveryCallTheyMake() {
         SearchIndex index = client.index("products").withOptions(header("X-Trace", "t1"));
 
-        index.saveObjects(List.of(Map.of("objectID", "a")), BatchOptions.defaults().waitForTasks(true)
-                .waitPolicy(TestWaits.FAST));
+        index.saveObjects(
+                List.of(Map.of("objectID", "a")),
+                BatchOptions.defaults().waitForTasks(true).waitPolicy(TestWaits.FAST));
         index.browseObjects(SearchQuery.empty(), FreeFormRecord.class).toList();
 
         WM.verify(postRequestedFor(urlPathEqualTo("/1/indexes/products/batch")).withHeader("X-Trace", equalTo("t1")));
@@ -58,13 +60,17 @@ class WithOptionsViewTest {
 
     @Test
     void viewsLayerTheNewOptionsWinAndTheOriginalIsUnchanged() {
-        SearchClient traced = client.withOptions(header("X-Trace", "outer").toBuilder().header("X-Keep", "k").build());
-        traced.index("products").withOptions(header("X-Trace", "inner")).rules().search(
-                io.quarry.search.model.RuleQuery.of(""));
+        SearchClient traced = client.withOptions(
+                header("X-Trace", "outer").toBuilder().header("X-Keep", "k").build());
+        traced.index("products")
+                .withOptions(header("X-Trace", "inner"))
+                .rules()
+                .search(io.quarry.search.model.RuleQuery.of(""));
         client.index("products").search(SearchQuery.of("x"), FreeFormRecord.class);
 
         WM.verify(postRequestedFor(urlPathEqualTo("/1/indexes/products/rules/search"))
-                .withHeader("X-Trace", equalTo("inner")).withHeader("X-Keep", equalTo("k")));
+                .withHeader("X-Trace", equalTo("inner"))
+                .withHeader("X-Keep", equalTo("k")));
         WM.verify(postRequestedFor(urlPathEqualTo("/1/indexes/products/query")).withHeader("X-Trace", absent()));
         assertThat(client.options()).isEqualTo(RequestOptions.none());
         assertThat(traced.options().headers()).containsEntry("X-Trace", "outer");

@@ -10,8 +10,7 @@ import tools.jackson.databind.json.JsonMapper;
 /** The example catalogue shipped with the examples: 3,000 made-up products (see data/generate_products.py). */
 public final class Catalogue {
 
-    private Catalogue() {
-    }
+    private Catalogue() {}
 
     /**
      * Reads the catalogue from the class path.
@@ -23,7 +22,7 @@ public final class Catalogue {
             if (in == null) {
                 throw new IllegalStateException("products.json is missing from the class path");
             }
-            return JsonMapper.builder().build().readValue(in, new TypeReference<List<Product>>() { });
+            return JsonMapper.builder().build().readValue(in, new TypeReference<List<Product>>() {});
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -14,6 +14,14 @@ package io.quarry.examples;
  * @param inStock     whether it can be ordered now
  * @param description a sentence about it
  */
-public record Product(String objectID, String name, String brand, String category, String color, double price,
-                      double rating, int reviews, boolean inStock, String description) {
-}
+public record Product(
+        String objectID,
+        String name,
+        String brand,
+        String category,
+        String color,
+        double price,
+        double rating,
+        int reviews,
+        boolean inStock,
+        String description) {}

@@ -76,8 +76,13 @@ public final class Quickstart {
     private void index(SearchIndex products) {
         List<Product> catalogue = Catalogue.products();
         section("Indexing " + catalogue.size() + " products in batches of 500");
-        products.saveObjects(catalogue, BatchOptions.defaults().chunkSize(500).waitForTasks(true).waitPolicy(QUICK)
-                .onProgress((sent, total) -> out.printf("  %,d / %,d records acknowledged%n", sent, total)));
+        products.saveObjects(
+                catalogue,
+                BatchOptions.defaults()
+                        .chunkSize(500)
+                        .waitForTasks(true)
+                        .waitPolicy(QUICK)
+                        .onProgress((sent, total) -> out.printf("  %,d / %,d records acknowledged%n", sent, total)));
     }
 
     private void configure(SearchIndex products) {
@@ -95,9 +100,12 @@ public final class Quickstart {
         show(products.search(SearchQuery.of("smartphnoe").hitsPerPage(3), Product.class));
 
         section("Filters and facets: \"headphones\" from Sony or Bose under 200 euros, in stock");
-        SearchResponse<Product> filtered = products.search(SearchQuery.of("headphones")
-                .filters("(brand:Sony OR brand:Bose) AND price < 200 AND inStock:true")
-                .facets("brand", "color").hitsPerPage(3), Product.class);
+        SearchResponse<Product> filtered = products.search(
+                SearchQuery.of("headphones")
+                        .filters("(brand:Sony OR brand:Bose) AND price < 200 AND inStock:true")
+                        .facets("brand", "color")
+                        .hitsPerPage(3),
+                Product.class);
         show(filtered);
         out.println("  colors: " + filtered.facets().getOrDefault("color", Map.of()));
     }
@@ -111,13 +119,18 @@ public final class Quickstart {
 
     private void keys(MockServer server, SearchClient client, SearchIndex products) {
         section("Keys: a search-only key, and a secured key limited to Apple products for one hour");
-        String searchKey = client.apiKeys().add(ApiKey.withAcl("search").description("storefront")).key();
+        String searchKey = client.apiKeys()
+                .add(ApiKey.withAcl("search").description("storefront"))
+                .key();
         client.apiKeys().waitForApiKey(searchKey, io.quarry.search.ApiKeyChange.ADD, null, QUICK);
-        String secured = SearchClient.generateSecuredApiKey(searchKey, SecuredApiKeyRestrictions.create()
-                .filters("brand:Apple").validUntil(Instant.now().plus(Duration.ofHours(1))));
+        String secured = SearchClient.generateSecuredApiKey(
+                searchKey,
+                SecuredApiKeyRestrictions.create()
+                        .filters("brand:Apple")
+                        .validUntil(Instant.now().plus(Duration.ofHours(1))));
         try (SearchClient browser = SearchClient.create(config(server, secured))) {
-            SearchResponse<Product> phones = browser.index("products")
-                    .search(SearchQuery.of("phone").facets("brand"), Product.class);
+            SearchResponse<Product> phones =
+                    browser.index("products").search(SearchQuery.of("phone").facets("brand"), Product.class);
             out.println("  with the secured key, \"phone\" finds " + phones.nbHits() + " products, brands: "
                     + phones.facets().getOrDefault("brand", Map.of()).keySet());
             try {
@@ -127,33 +140,40 @@ public final class Quickstart {
                 out.println("  writing with it is refused: HTTP " + e.statusCode());
             }
         }
-        out.println("  (the admin key sees " + products.search(SearchQuery.of("phone"), Product.class).nbHits()
-                + " phones)");
+        out.println("  (the admin key sees "
+                + products.search(SearchQuery.of("phone"), Product.class).nbHits() + " phones)");
     }
 
     private void synonymsAndRules(SearchIndex products) {
         section("Synonym: \"telly\" finds televisions");
         out.println("  before: \"telly\" finds " + count(products, "telly") + " products");
-        products.waitForTask(products.synonyms().save(Synonym.regular("telly", "telly", "television")).taskID(),
+        products.waitForTask(
+                products.synonyms()
+                        .save(Synonym.regular("telly", "telly", "television"))
+                        .taskID(),
                 QUICK);
         out.println("  after:  \"telly\" finds " + count(products, "telly") + " products");
 
         section("Rule: the word \"cheap\" leaves the query and becomes a filter on price");
         out.println("  before: \"cheap speaker\" finds " + count(products, "cheap speaker") + " products");
-        Rule cheap = Rule.of("cheap", RuleCondition.of("cheap", "contains"),
-                RuleConsequence.params(SearchQuery.empty().filters("price < 100")
-                        .param("query", Map.of("remove", List.of("cheap")))));
+        Rule cheap = Rule.of(
+                "cheap",
+                RuleCondition.of("cheap", "contains"),
+                RuleConsequence.params(
+                        SearchQuery.empty().filters("price < 100").param("query", Map.of("remove", List.of("cheap")))));
         products.waitForTask(products.rules().save(cheap).taskID(), QUICK);
-        SearchResponse<Product> ruled = products.search(SearchQuery.of("speaker").hitsPerPage(3), Product.class);
+        SearchResponse<Product> ruled =
+                products.search(SearchQuery.of("speaker").hitsPerPage(3), Product.class);
         out.println("  plain \"speaker\" finds " + ruled.nbHits() + " products");
-        SearchResponse<Product> withRule = products.search(SearchQuery.of("cheap speaker").hitsPerPage(3),
-                Product.class);
+        SearchResponse<Product> withRule =
+                products.search(SearchQuery.of("cheap speaker").hitsPerPage(3), Product.class);
         out.println("  after:  \"cheap speaker\" finds " + withRule.nbHits() + " products, all under 100 euros");
         show(withRule);
     }
 
     private long count(SearchIndex products, String query) {
-        return products.search(SearchQuery.of(query).hitsPerPage(0), Product.class).nbHits();
+        return products.search(SearchQuery.of(query).hitsPerPage(0), Product.class)
+                .nbHits();
     }
 
     private void show(SearchResponse<Product> response) {

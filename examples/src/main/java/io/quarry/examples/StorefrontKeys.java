@@ -40,10 +40,12 @@ public final class StorefrontKeys {
      */
     public String keyFor(String shopperId, String region) {
         Instant expiry = clock.instant().plus(LIFETIME);
-        return SearchClient.generateSecuredApiKey(searchOnlyKey, SecuredApiKeyRestrictions.create()
-                .filters("region:" + region)
-                .userToken(shopperId)
-                .validUntil(expiry));
+        return SearchClient.generateSecuredApiKey(
+                searchOnlyKey,
+                SecuredApiKeyRestrictions.create()
+                        .filters("region:" + region)
+                        .userToken(shopperId)
+                        .validUntil(expiry));
     }
 
     /**

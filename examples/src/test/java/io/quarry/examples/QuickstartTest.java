@@ -16,7 +16,8 @@ class QuickstartTest {
         new Quickstart(new PrintStream(buffer, true, StandardCharsets.UTF_8)).run();
         String report = buffer.toString(StandardCharsets.UTF_8);
 
-        assertThat(report).contains("3,000 / 3,000 records acknowledged")
+        assertThat(report)
+                .contains("3,000 / 3,000 records acknowledged")
                 .contains("settings applied")
                 .contains("Garmin products browsed")
                 .containsPattern("with the secured key, \"phone\" finds \\d+ products, brands: \\[Apple\\]")

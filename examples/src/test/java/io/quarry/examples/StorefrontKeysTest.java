@@ -31,10 +31,14 @@ class StorefrontKeysTest {
     void aShopperSeesTheirRegionOnlyAndCannotWrite(MockServer server) {
         try (SearchClient admin = SearchClient.create(MockServerClients.config(server))) {
             SearchIndex products = admin.index("products");
-            products.waitForTask(products.setSettings(IndexSettings.create()
-                    .attributesForFaceting("filterOnly(region)")).taskID(), TestWaits.FAST);
-            products.saveObjects(List.of(Map.of("objectID", "1", "name", "kettle", "region", "eu"),
-                    Map.of("objectID", "2", "name", "kettle", "region", "us")),
+            products.waitForTask(
+                    products.setSettings(IndexSettings.create().attributesForFaceting("filterOnly(region)"))
+                            .taskID(),
+                    TestWaits.FAST);
+            products.saveObjects(
+                    List.of(
+                            Map.of("objectID", "1", "name", "kettle", "region", "eu"),
+                            Map.of("objectID", "2", "name", "kettle", "region", "us")),
                     BatchOptions.defaults().waitForTasks(true).waitPolicy(TestWaits.FAST));
             String searchOnly = admin.apiKeys().add(ApiKey.withAcl("search")).key();
             admin.apiKeys().waitForApiKey(searchOnly, ApiKeyChange.ADD, null, TestWaits.FAST);
@@ -43,8 +47,11 @@ class StorefrontKeysTest {
             String shopperKey = keys.keyFor("shopper-7", "eu");
 
             try (SearchClient browser = SearchClient.create(MockServerClients.config(server, shopperKey))) {
-                assertThat(browser.index("products").search(SearchQuery.of("kettle"), FreeFormRecord.class)
-                        .records()).extracting(r -> r.get("region")).containsExactly("eu");
+                assertThat(browser.index("products")
+                                .search(SearchQuery.of("kettle"), FreeFormRecord.class)
+                                .records())
+                        .extracting(r -> r.get("region"))
+                        .containsExactly("eu");
                 assertThatThrownBy(() -> browser.index("products").saveObject("3", Map.of("name", "x")))
                         .isInstanceOf(ForbiddenException.class);
             }

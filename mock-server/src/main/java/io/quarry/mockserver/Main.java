@@ -15,12 +15,12 @@ import java.util.concurrent.CountDownLatch;
  */
 public final class Main {
 
-    private static final String USAGE = String.join("\n",
+    private static final String USAGE = String.join(
+            "\n",
             "Usage: java -jar mock-server-<version>-all.jar [options]",
             "  --port N           port to listen on; 0 (default) picks a free one",
             "  --bind ADDRESS     address to listen on (default 127.0.0.1)",
-            "  --app-id ID        application ID callers must send (default " + MockServer.DEFAULT_APPLICATION_ID
-                    + ")",
+            "  --app-id ID        application ID callers must send (default " + MockServer.DEFAULT_APPLICATION_ID + ")",
             "  --admin-key KEY    admin API key (default " + MockServer.DEFAULT_ADMIN_KEY + ")",
             "  --https            speak HTTPS with a certificate minted at start",
             "  --cert-out FILE    with --https, write the certificate as PEM to FILE",
@@ -31,8 +31,7 @@ public final class Main {
             "                     an empty value disables the feature)",
             "  --help             print this help");
 
-    private Main() {
-    }
+    private Main() {}
 
     /**
      * Starts the server and blocks until the JVM is asked to stop.
@@ -54,10 +53,13 @@ public final class Main {
             return;
         }
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            server.close();
-            stopped.countDown();
-        }, "quarry-mock-server-shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            server.close();
+                            stopped.countDown();
+                        },
+                        "quarry-mock-server-shutdown"));
         stopped.await();
     }
 
@@ -135,7 +137,9 @@ public final class Main {
     }
 
     private static String[] clusters(String value) {
-        return Arrays.stream(value.split(",")).map(String::trim).filter(name -> !name.isEmpty())
+        return Arrays.stream(value.split(","))
+                .map(String::trim)
+                .filter(name -> !name.isEmpty())
                 .toArray(String[]::new);
     }
 
@@ -162,8 +166,8 @@ public final class Main {
             }
             return Duration.ofMillis(Long.parseLong(text));
         } catch (NumberFormatException | DateTimeParseException e) {
-            throw new IllegalArgumentException("--task-delay needs a duration such as 500ms, 2s or PT1S, not "
-                    + value, e);
+            throw new IllegalArgumentException(
+                    "--task-delay needs a duration such as 500ms, 2s or PT1S, not " + value, e);
         }
     }
 }

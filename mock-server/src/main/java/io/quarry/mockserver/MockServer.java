@@ -8,10 +8,10 @@ import io.quarry.mockserver.internal.auth.Authenticator;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.HttpFront;
 import io.quarry.mockserver.internal.json.Json;
-import io.quarry.mockserver.internal.products.search.LogRecorder;
 import io.quarry.mockserver.internal.products.Product;
 import io.quarry.mockserver.internal.products.Products;
 import io.quarry.mockserver.internal.products.ServiceContext;
+import io.quarry.mockserver.internal.products.search.LogRecorder;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.SeedFiles;
 import io.quarry.mockserver.internal.state.StateControl;
@@ -93,9 +93,12 @@ public final class MockServer implements AutoCloseable {
         SearchEngine engine = new SearchEngine(builder.strict, builder.clock, app.dictionaries()::effective);
         List<Product> products = Products.all(new ServiceContext(app, engine, state, version, builder.strict));
         products.forEach(product -> state.onReset(product::reset));
-        HttpFront front = new HttpFront(Products.routesOf(products).router(),
-                new Authenticator(applicationId, adminKey, app.keys(), app.mappings(), builder.clock), version,
-                builder.strict, new LogRecorder(app));
+        HttpFront front = new HttpFront(
+                Products.routesOf(products).router(),
+                new Authenticator(applicationId, adminKey, app.keys(), app.mappings(), builder.clock),
+                version,
+                builder.strict,
+                new LogRecorder(app));
         InetSocketAddress address = new InetSocketAddress(InetAddress.getByName(builder.bindAddress), builder.port);
         if (builder.https) {
             SelfSignedCertificate certificate = SelfSignedCertificate.mint();
@@ -116,13 +119,14 @@ public final class MockServer implements AutoCloseable {
         if (host.contains(":")) {
             host = "[" + host + "]";
         }
-        this.url = (builder.https ? "https" : "http") + "://" + host + ":" + server.getAddress().getPort();
+        this.url = (builder.https ? "https" : "http") + "://" + host + ":"
+                + server.getAddress().getPort();
     }
 
     private static ExecutorService executor(int threads) {
         AtomicInteger count = new AtomicInteger();
-        ThreadPoolExecutor executor = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS,
-                new LinkedBlockingQueue<>(), task -> {
+        ThreadPoolExecutor executor =
+                new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), task -> {
                     Thread thread = new Thread(task, "quarry-mock-server-" + count.incrementAndGet());
                     thread.setDaemon(true);
                     return thread;
@@ -259,8 +263,7 @@ public final class MockServer implements AutoCloseable {
         private final List<Path> seedPaths = new ArrayList<>();
         private final List<ObjectNode> seedDocuments = new ArrayList<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /**
          * @param port the port; 0 (the default) picks a free one

@@ -28,15 +28,15 @@ class AclMatrixHttpTest {
     private static final String RULE = jq("{'conditions':[{'pattern':'y','anchoring':'is'}],'consequence':{}}");
 
     /** One endpoint call and the right it needs ({@code any}: any key; {@code admin}: the admin key). */
-    private record Call(String right, String method, String path, String body) {
-    }
+    private record Call(String right, String method, String path, String body) {}
 
     private static final List<Call> CALLS = List.of(
             new Call("search", "POST", "/1/indexes/acl/query", "{}"),
             new Call("search", "GET", "/1/indexes/acl?query=hello", null),
             new Call("search", "POST", "/1/indexes/*/queries", jq("{'requests':[{'indexName':'acl'}]}")),
             new Call("search", "POST", "/1/indexes/acl/facets/brand/query", "{}"),
-            new Call("search", "POST", "/1/indexes/*/objects", jq("{'requests':[{'indexName':'acl','objectID':'r1'}]}")),
+            new Call(
+                    "search", "POST", "/1/indexes/*/objects", jq("{'requests':[{'indexName':'acl','objectID':'r1'}]}")),
             new Call("search", "GET", "/1/indexes/acl/r1", null),
             new Call("browse", "POST", "/1/indexes/acl/browse", "{}"),
             new Call("browse", "GET", "/1/indexes/acl/browse", null),
@@ -58,7 +58,8 @@ class AclMatrixHttpTest {
             new Call("settings", "GET", "/1/dictionaries/*/settings", null),
             new Call("settings", "GET", "/1/dictionaries/*/languages", null),
             new Call("editSettings", "PUT", "/1/indexes/acl/settings", jq("{'hitsPerPage':5}")),
-            new Call("editSettings", "PUT", "/1/indexes/acl/synonyms/s2", jq("{'type':'synonym','synonyms':['c','d']}")),
+            new Call(
+                    "editSettings", "PUT", "/1/indexes/acl/synonyms/s2", jq("{'type':'synonym','synonyms':['c','d']}")),
             new Call("editSettings", "POST", "/1/indexes/acl/synonyms/batch", "[]"),
             new Call("editSettings", "DELETE", "/1/indexes/acl/synonyms/s1", null),
             new Call("editSettings", "POST", "/1/indexes/acl/synonyms/clear", null),
@@ -67,7 +68,10 @@ class AclMatrixHttpTest {
             new Call("editSettings", "DELETE", "/1/indexes/acl/rules/rule1", null),
             new Call("editSettings", "POST", "/1/indexes/acl/rules/clear", null),
             new Call("editSettings", "POST", "/1/dictionaries/stopwords/batch", jq("{'requests':[]}")),
-            new Call("editSettings", "PUT", "/1/dictionaries/*/settings",
+            new Call(
+                    "editSettings",
+                    "PUT",
+                    "/1/dictionaries/*/settings",
                     jq("{'disableStandardEntries':{'stopwords':{'en':true}}}")),
             new Call("listIndexes", "GET", "/1/indexes", null),
             new Call("logs", "GET", "/1/logs", null),
@@ -114,8 +118,20 @@ class AclMatrixHttpTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"search", "browse", "addObject", "deleteObject", "deleteIndex", "settings",
-        "editSettings", "listIndexes", "logs", "analytics", "seeUnretrievableAttributes"})
+    @ValueSource(
+            strings = {
+                "search",
+                "browse",
+                "addObject",
+                "deleteObject",
+                "deleteIndex",
+                "settings",
+                "editSettings",
+                "listIndexes",
+                "logs",
+                "analytics",
+                "seeUnretrievableAttributes"
+            })
     void eachRightAllowsExactlyItsEndpoints(String right) {
         List<String> wrong = new ArrayList<>();
         String key = jq("{'keys':[{'value':'key-with-one-right','acl':['" + right + "']}]}");
@@ -134,7 +150,9 @@ class AclMatrixHttpTest {
                 assertThat(reply.body().get("message").stringValue()).startsWith("Method not allowed");
             }
         }
-        assertThat(wrong).as("endpoints whose answer does not follow the %s right", right).isEmpty();
+        assertThat(wrong)
+                .as("endpoints whose answer does not follow the %s right", right)
+                .isEmpty();
     }
 
     @Test
@@ -164,11 +182,14 @@ class AclMatrixHttpTest {
         assertThat(adder.post("/1/indexes/acl/batch", add).status()).isEqualTo(200);
         assertThat(adder.post("/1/indexes/acl/batch", delete).status()).isEqualTo(403);
         assertThat(adder.post("/1/indexes/acl/batch", both).status()).isEqualTo(403);
-        assertThat(admin.get("/1/indexes/acl/r1").status()).as("a refused batch applies nothing").isEqualTo(200);
+        assertThat(admin.get("/1/indexes/acl/r1").status())
+                .as("a refused batch applies nothing")
+                .isEqualTo(200);
         TestClient deleter = keyWith("deleteObject", "addObject");
         assertThat(deleter.post("/1/indexes/acl/batch", both).status()).isEqualTo(200);
         assertThat(deleter.post("/1/indexes/acl/batch", clear).status()).isEqualTo(403);
-        assertThat(keyWith("deleteIndex").post("/1/indexes/acl/batch", clear).status()).isEqualTo(200);
+        assertThat(keyWith("deleteIndex").post("/1/indexes/acl/batch", clear).status())
+                .isEqualTo(200);
         String multi = jq("{'requests':[{'action':'addObject','indexName':'acl','body':{'t':1}}]}");
         assertThat(adder.post("/1/indexes/*/batch", multi).status()).isEqualTo(200);
         assertThat(keyWith("search").post("/1/indexes/*/batch", multi).status()).isEqualTo(403);
@@ -180,22 +201,31 @@ class AclMatrixHttpTest {
         for (String index : List.of("prod_a", "prod_b", "dev_a")) {
             admin.post("/1/indexes/" + index, jq("{'title':'hello'}"));
         }
-        TestClient user = admin.withKey(
-                admin.createKey(jq("{'acl':['search','listIndexes','addObject'],'indexes':['prod_*']}")));
+        TestClient user =
+                admin.withKey(admin.createKey(jq("{'acl':['search','listIndexes','addObject'],'indexes':['prod_*']}")));
         assertThat(user.post("/1/indexes/prod_a/query", "{}").status()).isEqualTo(200);
         Reply refused = user.post("/1/indexes/dev_a/query", "{}");
         assertThat(refused.status()).isEqualTo(403);
         assertThat(refused.body().get("message").stringValue()).isEqualTo("Index not allowed with this API key");
-        assertThat(user.post("/1/indexes/*/queries",
-                jq("{'requests':[{'indexName':'prod_a'},{'indexName':'prod_b'}]}")).status()).isEqualTo(200);
-        assertThat(user.post("/1/indexes/*/queries",
-                jq("{'requests':[{'indexName':'prod_a'},{'indexName':'dev_a'}]}")).status()).isEqualTo(403);
-        assertThat(user.post("/1/indexes/*/objects",
-                jq("{'requests':[{'indexName':'dev_a','objectID':'x'}]}")).status()).isEqualTo(403);
-        assertThat(user.post("/1/indexes/*/batch",
-                jq("{'requests':[{'action':'addObject','indexName':'dev_a','body':{}}]}")).status()).isEqualTo(403);
+        assertThat(user.post("/1/indexes/*/queries", jq("{'requests':[{'indexName':'prod_a'},{'indexName':'prod_b'}]}"))
+                        .status())
+                .isEqualTo(200);
+        assertThat(user.post("/1/indexes/*/queries", jq("{'requests':[{'indexName':'prod_a'},{'indexName':'dev_a'}]}"))
+                        .status())
+                .isEqualTo(403);
+        assertThat(user.post("/1/indexes/*/objects", jq("{'requests':[{'indexName':'dev_a','objectID':'x'}]}"))
+                        .status())
+                .isEqualTo(403);
+        assertThat(user.post(
+                                "/1/indexes/*/batch",
+                                jq("{'requests':[{'action':'addObject','indexName':'dev_a','body':{}}]}"))
+                        .status())
+                .isEqualTo(403);
         List<String> listed = new ArrayList<>();
-        user.get("/1/indexes").body().get("items").forEach(item -> listed.add(item.get("name").stringValue()));
+        user.get("/1/indexes")
+                .body()
+                .get("items")
+                .forEach(item -> listed.add(item.get("name").stringValue()));
         assertThat(listed).containsExactly("prod_a", "prod_b");
     }
 }

@@ -21,15 +21,19 @@ class ApiKeysHttpTest {
     private static final MutableClock CLOCK = new MutableClock(Instant.parse("2026-03-01T10:00:00Z"));
 
     @RegisterExtension
-    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true)
-            .configure(server -> server.clock(CLOCK)).build();
+    static final MockServerExtension MOCK = MockServerExtension.builder()
+            .resetBetweenTests(true)
+            .configure(server -> server.clock(CLOCK))
+            .build();
 
     private final TestClient admin = new TestClient(MOCK.server());
 
     @Test
     void createReadListUpdateDeleteRestore() {
-        Reply created = admin.post("/1/keys", jq("{'acl':['search','browse'],'description':'front',"
-                + "'maxHitsPerQuery':5,'indexes':['prod_*'],'referers':['*.example.com/*']}"));
+        Reply created = admin.post(
+                "/1/keys",
+                jq("{'acl':['search','browse'],'description':'front',"
+                        + "'maxHitsPerQuery':5,'indexes':['prod_*'],'referers':['*.example.com/*']}"));
         assertThat(created.status()).isEqualTo(200);
         String key = created.body().get("key").stringValue();
         assertThat(key).matches("[0-9a-f]{32}");
@@ -45,14 +49,16 @@ class ApiKeysHttpTest {
         Reply list = admin.get("/1/keys");
         assertThat(list.body().get("keys")).hasSize(1);
         assertThat(list.body().get("keys").get(0).get("value").stringValue()).isEqualTo(key);
-        assertThat(list.body().get("keys").get(0).get("createdAt").isIntegralNumber()).isTrue();
+        assertThat(list.body().get("keys").get(0).get("createdAt").isIntegralNumber())
+                .isTrue();
 
         Reply updated = admin.put("/1/keys/" + key, jq("{'acl':['search']}"));
         assertThat(updated.body().get("key").stringValue()).isEqualTo(key);
         assertThat(updated.body().get("updatedAt").stringValue()).matches(ISO_MILLIS);
         assertThat(admin.get("/1/keys/" + key).body().get("acl")).isEqualTo(TestClient.json("[\"search\"]"));
         assertThat(admin.get("/1/keys/" + key).body().get("description").stringValue())
-                .as("an update replaces every parameter").isEmpty();
+                .as("an update replaces every parameter")
+                .isEmpty();
 
         Reply deleted = admin.delete("/1/keys/" + key);
         assertThat(deleted.body().get("deletedAt").stringValue()).matches(ISO_MILLIS);
@@ -65,17 +71,24 @@ class ApiKeysHttpTest {
         assertThat(restored.body().get("createdAt").stringValue()).matches(ISO_MILLIS);
         assertThat(admin.get("/1/keys/" + key).body().get("acl")).isEqualTo(TestClient.json("[\"search\"]"));
         assertThat(admin.withKey(key).post("/1/indexes/any/query", "{}").status())
-                .as("rights restored").isIn(200, 404);
+                .as("rights restored")
+                .isIn(200, 404);
     }
 
     @Test
     void restoreOnlyFromTheDeletedList() {
         String key = admin.createKey(jq("{'acl':['search']}"));
-        assertThat(admin.post("/1/keys/" + key + "/restore", null).status()).as("active key").isEqualTo(404);
-        assertThat(admin.post("/1/keys/0123456789abcdef0123456789abcdef/restore", null).status()).isEqualTo(404);
+        assertThat(admin.post("/1/keys/" + key + "/restore", null).status())
+                .as("active key")
+                .isEqualTo(404);
+        assertThat(admin.post("/1/keys/0123456789abcdef0123456789abcdef/restore", null)
+                        .status())
+                .isEqualTo(404);
         admin.delete("/1/keys/" + key);
         assertThat(admin.post("/1/keys/" + key + "/restore", null).status()).isEqualTo(200);
-        assertThat(admin.post("/1/keys/" + key + "/restore", null).status()).as("restored once").isEqualTo(404);
+        assertThat(admin.post("/1/keys/" + key + "/restore", null).status())
+                .as("restored once")
+                .isEqualTo(404);
     }
 
     @Test
@@ -84,7 +97,9 @@ class ApiKeysHttpTest {
         assertThat(admin.post("/1/keys", jq("{'acl':'search'}")).status()).isEqualTo(400);
         assertThat(admin.post("/1/keys", jq("{'validity':-1}")).status()).isEqualTo(400);
         assertThat(admin.post("/1/keys", "{not json").status()).isEqualTo(400);
-        assertThat(admin.post("/1/keys", jq("{'queryParameters':'filters=%zz'}")).status()).isEqualTo(400);
+        assertThat(admin.post("/1/keys", jq("{'queryParameters':'filters=%zz'}"))
+                        .status())
+                .isEqualTo(400);
     }
 
     @Test
@@ -101,7 +116,8 @@ class ApiKeysHttpTest {
         assertThat(user.post("/1/indexes/items/query", "{}").status()).isEqualTo(403);
         assertThat(admin.get("/1/keys/" + key).status()).isEqualTo(404);
         assertThat(admin.get("/1/keys").body().get("keys")).isEmpty();
-        assertThat(admin.post("/1/keys/" + key + "/restore", null).status()).as("removed, not deleted")
+        assertThat(admin.post("/1/keys/" + key + "/restore", null).status())
+                .as("removed, not deleted")
                 .isEqualTo(404);
     }
 
@@ -119,7 +135,9 @@ class ApiKeysHttpTest {
         assertThat(one.body().get("description").stringValue()).isEqualTo("m");
         assertThat(one.body().has("validity")).isTrue();
         assertThat(admin.get("/1/indexes/movies/keys").body().get("keys")).hasSize(1);
-        assertThat(admin.get("/1/indexes/nope/keys").status()).as("index does not exist").isEqualTo(404);
+        assertThat(admin.get("/1/indexes/nope/keys").status())
+                .as("index does not exist")
+                .isEqualTo(404);
         Reply all = admin.get("/1/indexes/*/keys");
         assertThat(all.body().get("keys").get(0).get("index").stringValue()).isEqualTo("movies");
         assertThat(admin.get("/1/keys").body().get("keys").get(0).get("indexes"))
@@ -137,11 +155,16 @@ class ApiKeysHttpTest {
         Reply absent = admin.put("/1/indexes/movies/keys/ffffffffffffffffffffffffffffffff", jq("{'acl':[]}"));
         assertThat(absent.status()).as("PUT on an index key always succeeds").isEqualTo(200);
         assertThat(absent.body().has("updatedAt")).isTrue();
-        assertThat(admin.get("/1/indexes/movies/keys/ffffffffffffffffffffffffffffffff").status()).isEqualTo(404);
-        assertThat(admin.get("/1/indexes/other/keys/" + key).status()).as("another index's key").isEqualTo(404);
+        assertThat(admin.get("/1/indexes/movies/keys/ffffffffffffffffffffffffffffffff")
+                        .status())
+                .isEqualTo(404);
+        assertThat(admin.get("/1/indexes/other/keys/" + key).status())
+                .as("another index's key")
+                .isEqualTo(404);
 
         assertThat(admin.post("/1/indexes/movies/clear", null).status()).isEqualTo(200);
-        assertThat(admin.get("/1/indexes/movies/keys/" + key).status()).as("clear keeps index keys")
+        assertThat(admin.get("/1/indexes/movies/keys/" + key).status())
+                .as("clear keeps index keys")
                 .isEqualTo(200);
         Reply deleted = admin.delete("/1/indexes/movies/keys/" + key);
         assertThat(deleted.body().get("deletedAt").stringValue()).matches(ISO_MILLIS);
@@ -168,7 +191,9 @@ class ApiKeysHttpTest {
                 .isEqualTo(TestClient.json("[\"search\"]"));
         assertThat(server.exportState()).contains("my-fixed-search-key");
         server.reset();
-        assertThat(admin.get("/1/keys/my-fixed-search-key").status()).as("reset removes keys").isEqualTo(404);
+        assertThat(admin.get("/1/keys/my-fixed-search-key").status())
+                .as("reset removes keys")
+                .isEqualTo(404);
     }
 
     /** Small fluent checks on a JSON body. */
@@ -186,7 +211,9 @@ class ApiKeysHttpTest {
         }
 
         JsonAssert isLong(String member, long value) {
-            assertThat(body.get(member).isIntegralNumber()).as(member + " is an integer").isTrue();
+            assertThat(body.get(member).isIntegralNumber())
+                    .as(member + " is an integer")
+                    .isTrue();
             assertThat(body.get(member).asLong()).as(member).isEqualTo(value);
             return this;
         }

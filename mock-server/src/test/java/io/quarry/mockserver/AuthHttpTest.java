@@ -14,14 +14,15 @@ class AuthHttpTest {
 
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder()
-            .configure(server -> server.applicationId("MYAPP").adminKey("s3cret-admin")).build();
+            .configure(server -> server.applicationId("MYAPP").adminKey("s3cret-admin"))
+            .build();
 
     private final MockServer server = MOCK.server();
 
     private void assertRefused(Reply reply) {
         assertThat(reply.status()).isEqualTo(403);
-        assertThat(reply.body()).isEqualTo(TestClient.json(
-                jq("{'message':'Invalid Application-ID or API key','status':403}")));
+        assertThat(reply.body())
+                .isEqualTo(TestClient.json(jq("{'message':'Invalid Application-ID or API key','status':403}")));
     }
 
     @Test
@@ -56,9 +57,13 @@ class AuthHttpTest {
 
     @Test
     void controlEndpointsNeedTheAdminKeyButNotTheAppId() {
-        assertThat(new TestClient(server, null, "s3cret-admin").get("/_mock/version").status()).isEqualTo(200);
+        assertThat(new TestClient(server, null, "s3cret-admin")
+                        .get("/_mock/version")
+                        .status())
+                .isEqualTo(200);
         Reply refused = new TestClient(server, "MYAPP", "wrong").get("/_mock/version");
         assertThat(refused.status()).isEqualTo(403);
-        assertThat(new TestClient(server, null, null).post("/_mock/reset", null).status()).isEqualTo(403);
+        assertThat(new TestClient(server, null, null).post("/_mock/reset", null).status())
+                .isEqualTo(403);
     }
 }

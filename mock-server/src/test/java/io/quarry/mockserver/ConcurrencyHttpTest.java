@@ -54,7 +54,8 @@ class ConcurrencyHttpTest {
                     Reply put = client.put("/1/indexes/par/w" + writer + "-" + i, "{\"writer\":" + writer + "}");
                     assertThat(put.status()).isEqualTo(200);
                     tasks.add(put.body().get("taskID").longValue());
-                    Reply inc = client.post("/1/indexes/par/counter/partial",
+                    Reply inc = client.post(
+                            "/1/indexes/par/counter/partial",
                             jq("{'n':{'_operation':'Increment','value':1},'tags':{'_operation':'Add','value':'x'}}"));
                     assertThat(inc.status()).isEqualTo(200);
                     tasks.add(inc.body().get("taskID").longValue());
@@ -67,7 +68,12 @@ class ConcurrencyHttpTest {
         Reply counter = client.get("/1/indexes/par/counter");
         assertThat(counter.body().get("n").longValue()).isEqualTo((long) WRITERS * WRITES_EACH);
         assertThat(counter.body().get("tags")).hasSize(WRITERS * WRITES_EACH);
-        assertThat(client.get("/1/indexes").body().get("items").get(0).get("entries").intValue())
+        assertThat(client.get("/1/indexes")
+                        .body()
+                        .get("items")
+                        .get(0)
+                        .get("entries")
+                        .intValue())
                 .isEqualTo(WRITERS * WRITES_EACH + 1);
     }
 
@@ -81,10 +87,19 @@ class ConcurrencyHttpTest {
                 for (int g = 0; g < groups; g++) {
                     StringBuilder batch = new StringBuilder("{\"requests\":[");
                     for (int i = 0; i < perGroup; i++) {
-                        batch.append(i == 0 ? "" : ",").append("{\"action\":\"addObject\",\"body\":{\"objectID\":\"g")
-                                .append(g).append('-').append(i).append("\",\"group\":").append(g).append("}}");
+                        batch.append(i == 0 ? "" : ",")
+                                .append("{\"action\":\"addObject\",\"body\":{\"objectID\":\"g")
+                                .append(g)
+                                .append('-')
+                                .append(i)
+                                .append("\",\"group\":")
+                                .append(g)
+                                .append("}}");
                     }
-                    assertThat(client.post("/1/indexes/atomic/batch", batch.append("]}").toString()).status())
+                    assertThat(client.post(
+                                            "/1/indexes/atomic/batch",
+                                            batch.append("]}").toString())
+                                    .status())
                             .isEqualTo(200);
                 }
                 return groups;
@@ -97,8 +112,8 @@ class ConcurrencyHttpTest {
             int checks = 0;
             for (int round = 0; round < 2000 && (writing.get() || checks == 0); round++) {
                 int group = round % groups;
-                Reply reply = client.post("/1/indexes/atomic/query",
-                        "{\"filters\":\"group = " + group + "\",\"hitsPerPage\":1}");
+                Reply reply = client.post(
+                        "/1/indexes/atomic/query", "{\"filters\":\"group = " + group + "\",\"hitsPerPage\":1}");
                 assertThat(reply.status()).as(reply.toString()).isEqualTo(200);
                 assertThat(reply.body().get("nbHits").intValue()).isIn(0, perGroup);
                 checks++;
@@ -107,7 +122,10 @@ class ConcurrencyHttpTest {
         };
         List<Integer> results = runAll(List.of(writer, reader, reader));
         assertThat(results.get(0)).isEqualTo(groups);
-        assertThat(client.post("/1/indexes/atomic/query", "{\"hitsPerPage\":1}").body().get("nbHits").intValue())
+        assertThat(client.post("/1/indexes/atomic/query", "{\"hitsPerPage\":1}")
+                        .body()
+                        .get("nbHits")
+                        .intValue())
                 .isEqualTo(groups * perGroup);
     }
 }

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class DictionaryEffectsHttpTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK =
+            MockServerExtension.builder().resetBetweenTests(true).build();
 
     private final TestClient client = new TestClient(MOCK.server());
 
@@ -45,29 +46,38 @@ class DictionaryEffectsHttpTest {
         assertThat(ids("{'query':'the lord ','removeStopWords':true}")).containsExactly("1");
         assertThat(ids("{'query':'the lord ','removeStopWords':['en']}")).containsExactly("1");
         assertThat(ids("{'query':'the lord ','removeStopWords':['fr']}")).isEmpty();
-        assertThat(ids("{'query':'the lord ','removeStopWords':true,'queryLanguages':['de']}")).isEmpty();
+        assertThat(ids("{'query':'the lord ','removeStopWords':true,'queryLanguages':['de']}"))
+                .isEmpty();
         client.put("/1/dictionaries/*/settings", jq("{'disableStandardEntries':{'stopwords':{'en':true}}}"));
-        assertThat(ids("{'query':'the lord ','removeStopWords':true}")).as("standard entries disabled").isEmpty();
+        assertThat(ids("{'query':'the lord ','removeStopWords':true}"))
+                .as("standard entries disabled")
+                .isEmpty();
     }
 
     @Test
     void customStopWordsAddOrDisable() {
         batch("stopwords", "[{'action':'addEntry','body':{'objectID':'s1','language':'en','word':'gimme'}}]");
         assertThat(ids("{'query':'gimme lord','removeStopWords':true}")).containsExactly("1");
-        batch("stopwords", "[{'action':'addEntry','body':{'objectID':'s2','language':'en','word':'the',"
-                + "'state':'disabled'}}]");
-        assertThat(ids("{'query':'the lord ','removeStopWords':true}")).as("'the' no longer a stop word").isEmpty();
+        batch(
+                "stopwords",
+                "[{'action':'addEntry','body':{'objectID':'s2','language':'en','word':'the',"
+                        + "'state':'disabled'}}]");
+        assertThat(ids("{'query':'the lord ','removeStopWords':true}"))
+                .as("'the' no longer a stop word")
+                .isEmpty();
     }
 
     @Test
     void pluralsFromTheDictionaries() {
         assertThat(ids("{'query':'child books'}")).isEmpty();
-        assertThat(ids("{'query':'child books','ignorePlurals':true}")).as("irregular, standard en")
+        assertThat(ids("{'query':'child books','ignorePlurals':true}"))
+                .as("irregular, standard en")
                 .containsExactly("2");
         assertThat(ids("{'query':'les cheval','ignorePlurals':['fr']}")).containsExactly("3");
         assertThat(ids("{'query':'many cactus','ignorePlurals':true}")).isEmpty();
-        batch("plurals", "[{'action':'addEntry','body':{'objectID':'p1','language':'en',"
-                + "'words':['cactus','cacti']}}]");
+        batch(
+                "plurals",
+                "[{'action':'addEntry','body':{'objectID':'p1','language':'en'," + "'words':['cactus','cacti']}}]");
         assertThat(ids("{'query':'many cactus','ignorePlurals':true}")).containsExactly("6");
         assertThat(ids("{'query':'many cactus'}")).as("ignorePlurals off").isEmpty();
     }
@@ -75,15 +85,19 @@ class DictionaryEffectsHttpTest {
     @Test
     void customCompoundsSplitQueryWords() {
         assertThat(ids("{'query':'kopfhoerer'}")).isEmpty();
-        batch("compounds", "[{'action':'addEntry','body':{'objectID':'c1','language':'de','word':'kopfhoerer',"
-                + "'decomposition':['kopf','hoerer']}}]");
+        batch(
+                "compounds",
+                "[{'action':'addEntry','body':{'objectID':'c1','language':'de','word':'kopfhoerer',"
+                        + "'decomposition':['kopf','hoerer']}}]");
         assertThat(ids("{'query':'kopfhoerer'}")).containsExactly("4");
         assertThat(ids("{'query':'kopfhoerer','queryLanguages':['de']}")).containsExactly("4");
         assertThat(ids("{'query':'kopfhoerer','queryLanguages':['fr']}")).isEmpty();
         assertThat(ids("{'query':'kopfhoerer','decompoundQuery':false}")).isEmpty();
-        batch("compounds", "[{'action':'addEntry','body':{'objectID':'c2','language':'de','word':'wunder',"
-                + "'decomposition':[]}},{'action':'addEntry','body':{'objectID':'c3','language':'de','word':'kerze',"
-                + "'decomposition':[]}}]");
+        batch(
+                "compounds",
+                "[{'action':'addEntry','body':{'objectID':'c2','language':'de','word':'wunder',"
+                        + "'decomposition':[]}},{'action':'addEntry','body':{'objectID':'c3','language':'de','word':'kerze',"
+                        + "'decomposition':[]}}]");
         assertThat(ids("{'query':'wunderkerze'}")).as("split into atoms").containsExactly("5");
     }
 }

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class FacetRulesHttpTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK =
+            MockServerExtension.builder().resetBetweenTests(true).build();
 
     private final TestClient client = new TestClient(MOCK.server());
 
@@ -42,9 +43,13 @@ class FacetRulesHttpTest {
     }
 
     private void saveRule(String id, String pattern, String anchoring, String automaticFacetFilters) {
-        client.put("/1/indexes/shop/rules/" + id, jq("{'objectID':'" + id + "','conditions':[{'pattern':'"
-                + pattern + "','anchoring':'" + anchoring + "'}],'consequence':{'params':{'automaticFacetFilters':"
-                + automaticFacetFilters + "}}}")).requireOk();
+        client.put(
+                        "/1/indexes/shop/rules/" + id,
+                        jq("{'objectID':'" + id + "','conditions':[{'pattern':'"
+                                + pattern + "','anchoring':'" + anchoring
+                                + "'}],'consequence':{'params':{'automaticFacetFilters':"
+                                + automaticFacetFilters + "}}}"))
+                .requireOk();
     }
 
     private static boolean applied(Reply reply, String ruleId) {
@@ -58,25 +63,33 @@ class FacetRulesHttpTest {
 
     @Test
     void theRecognisedBrandFiltersTheSearchAndLeavesTheQuery() {
-        assertThat(query("apple phone").hitIds()).as("without the rule no name holds apple").isEmpty();
+        assertThat(query("apple phone").hitIds())
+                .as("without the rule no name holds apple")
+                .isEmpty();
         saveRule("brand", "{facet:brand}", "contains", "['brand']");
         Reply reply = query("apple phone");
         assertThat(reply.hitIds()).containsExactly("1");
         assertThat(reply.body().get("parsed_query").stringValue()).isEqualTo("phone");
-        assertThat(reply.body().get("query").stringValue()).as("the query as sent").isEqualTo("apple phone");
+        assertThat(reply.body().get("query").stringValue())
+                .as("the query as sent")
+                .isEqualTo("apple phone");
         assertThat(applied(reply, "brand")).isTrue();
         assertThat(query("APPLE").hitIds()).as("the whole query was the brand").containsExactlyInAnyOrder("1", "5");
         Reply noBrand = query("phone");
         assertThat(noBrand.hitIds()).containsExactlyInAnyOrder("1", "2", "3", "4");
-        assertThat(noBrand.body().has("appliedRules")).as("no brand in the query: the rule does not apply")
+        assertThat(noBrand.body().has("appliedRules"))
+                .as("no brand in the query: the rule does not apply")
                 .isFalse();
     }
 
     @Test
     void automaticFiltersAreAndedWithTheRequestsFilters() {
         saveRule("brand", "{facet:brand}", "contains", "['brand']");
-        assertThat(search("{'query':'apple phone','facetFilters':['color:black']}").hitIds()).containsExactly("1");
-        assertThat(search("{'query':'apple phone','filters':'color:white'}").hitIds()).isEmpty();
+        assertThat(search("{'query':'apple phone','facetFilters':['color:black']}")
+                        .hitIds())
+                .containsExactly("1");
+        assertThat(search("{'query':'apple phone','filters':'color:white'}").hitIds())
+                .isEmpty();
     }
 
     @Test
@@ -93,25 +106,31 @@ class FacetRulesHttpTest {
         saveRule("is", "{facet:brand}", "is", "['brand']");
         assertThat(query("apple").hitIds()).containsExactlyInAnyOrder("1", "5");
         Reply longer = query("apple phone");
-        assertThat(applied(longer, "is")).as("'is' needs the whole query to be the brand").isFalse();
+        assertThat(applied(longer, "is"))
+                .as("'is' needs the whole query to be the brand")
+                .isFalse();
         assertThat(longer.hitIds()).isEmpty();
         client.post("/1/indexes/shop/rules/clear", null);
         saveRule("cheap", "cheap {facet:brand}", "startsWith", "['brand']");
         Reply cheap = query("cheap acme phone");
         assertThat(cheap.hitIds()).containsExactly("4");
-        assertThat(cheap.body().get("parsed_query").stringValue()).as("only the brand's words leave")
+        assertThat(cheap.body().get("parsed_query").stringValue())
+                .as("only the brand's words leave")
                 .isEqualTo("cheap phone");
         assertThat(applied(query("phone cheap acme"), "cheap")).as("startsWith").isFalse();
         client.post("/1/indexes/shop/rules/clear", null);
         saveRule("ends", "{facet:brand} phone", "endsWith", "['brand']");
-        assertThat(query("new samsung phone").body().get("parsed_query").stringValue()).isEqualTo("new phone");
+        assertThat(query("new samsung phone").body().get("parsed_query").stringValue())
+                .isEqualTo("new phone");
         assertThat(applied(query("samsung phone case"), "ends")).isFalse();
     }
 
     @Test
     void severalValuesOfOneFacetAreAndedOrOredByDisjunctive() {
         saveRule("and", "{facet:brand}", "contains", "['brand']");
-        assertThat(query("apple samsung phone").hitIds()).as("no record is both Apple and Samsung").isEmpty();
+        assertThat(query("apple samsung phone").hitIds())
+                .as("no record is both Apple and Samsung")
+                .isEmpty();
         client.post("/1/indexes/shop/rules/clear", null);
         saveRule("or", "{facet:brand}", "contains", "[{'facet':'brand','disjunctive':true,'score':1}]");
         Reply reply = query("apple samsung phone");
@@ -133,7 +152,8 @@ class FacetRulesHttpTest {
         saveRule("color", "{facet:color}", "contains", "['brand']");
         Reply reply = query("black phone");
         assertThat(applied(reply, "color")).isTrue();
-        assertThat(reply.body().get("parsed_query").stringValue()).as("color is not filtered: its word stays")
+        assertThat(reply.body().get("parsed_query").stringValue())
+                .as("color is not filtered: its word stays")
                 .isEqualTo("black phone");
         assertThat(reply.hitIds()).isEmpty();
     }
@@ -148,9 +168,12 @@ class FacetRulesHttpTest {
 
     @Test
     void rulesWithoutPlaceholdersBehaveAsBefore() {
-        client.put("/1/indexes/shop/rules/plain", jq("{'objectID':'plain','conditions':[{'pattern':"
-                + "'phone','anchoring':'contains'}],'consequence':{'params':{'filters':'brand:Samsung',"
-                + "'automaticFacetFilters':['brand']}}}")).requireOk();
+        client.put(
+                        "/1/indexes/shop/rules/plain",
+                        jq("{'objectID':'plain','conditions':[{'pattern':"
+                                + "'phone','anchoring':'contains'}],'consequence':{'params':{'filters':'brand:Samsung',"
+                                + "'automaticFacetFilters':['brand']}}}"))
+                .requireOk();
         Reply reply = query("phone");
         assertThat(reply.hitIds()).containsExactly("2");
         assertThat(reply.body().get("parsed_query").stringValue()).isEqualTo("phone");
@@ -158,9 +181,12 @@ class FacetRulesHttpTest {
 
     @Test
     void aQueryEditAppliesToWhatTheBrandLeft() {
-        client.put("/1/indexes/shop/rules/edit", jq("{'objectID':'edit','conditions':[{'pattern':"
-                + "'{facet:brand}','anchoring':'contains'}],'consequence':{'params':{'automaticFacetFilters':"
-                + "['brand'],'query':{'remove':['cheap']}}}}")).requireOk();
+        client.put(
+                        "/1/indexes/shop/rules/edit",
+                        jq("{'objectID':'edit','conditions':[{'pattern':"
+                                + "'{facet:brand}','anchoring':'contains'}],'consequence':{'params':{'automaticFacetFilters':"
+                                + "['brand'],'query':{'remove':['cheap']}}}}"))
+                .requireOk();
         Reply reply = query("cheap acme phone");
         assertThat(reply.hitIds()).containsExactly("4");
         assertThat(reply.body().get("parsed_query").stringValue()).isEqualTo("phone");
@@ -168,26 +194,33 @@ class FacetRulesHttpTest {
 
     @Test
     void whatTheEngineDoesNotApplyIsStillRefused() {
-        assertRefused("{'conditions':[{'pattern':'{facet:brand}','anchoring':'contains'}],'consequence':{'params':"
-                + "{'renderingContent':{}}}}", "renderingContent");
+        assertRefused(
+                "{'conditions':[{'pattern':'{facet:brand}','anchoring':'contains'}],'consequence':{'params':"
+                        + "{'renderingContent':{}}}}",
+                "renderingContent");
         assertRefused("{'conditions':[{'filters':'brand:Apple'}],'consequence':{}}", "filters");
-        assertRefused("{'conditions':[{'pattern':'phone','anchoring':'is','alternatives':true}],'consequence':{}}",
+        assertRefused(
+                "{'conditions':[{'pattern':'phone','anchoring':'is','alternatives':true}],'consequence':{}}",
                 "alternatives");
         assertRefused("{'consequence':{'redirect':{'url':'http://127.0.0.1/'}}}", "redirect");
-        assertRefused("{'conditions':[{'pattern':'{facet:brand}','anchoring':'is','unknown':1}],'consequence':{}}",
+        assertRefused(
+                "{'conditions':[{'pattern':'{facet:brand}','anchoring':'is','unknown':1}],'consequence':{}}",
                 "unknown");
-        assertRefused("{'conditions':[{'pattern':'{facet:}','anchoring':'is'}],'consequence':{}}",
-                "{facet:attribute}");
-        assertRefused("{'conditions':[{'pattern':'{facet:brand','anchoring':'is'}],'consequence':{}}",
-                "{facet:attribute}");
+        assertRefused("{'conditions':[{'pattern':'{facet:}','anchoring':'is'}],'consequence':{}}", "{facet:attribute}");
+        assertRefused(
+                "{'conditions':[{'pattern':'{facet:brand','anchoring':'is'}],'consequence':{}}", "{facet:attribute}");
         assertRefused("{'consequence':{'params':{'automaticFacetFilters':'brand'}}}", "automaticFacetFilters");
-        assertRefused("{'consequence':{'params':{'automaticFacetFilters':[{'facet':'brand','boost':2}]}}}",
+        assertRefused(
+                "{'consequence':{'params':{'automaticFacetFilters':[{'facet':'brand','boost':2}]}}}",
                 "automaticFacetFilters");
-        assertRefused("{'consequence':{'params':{'automaticFacetFilters':[{'facet':'brand','negative':'yes'}]}}}",
+        assertRefused(
+                "{'consequence':{'params':{'automaticFacetFilters':[{'facet':'brand','negative':'yes'}]}}}",
                 "automaticFacetFilters");
-        assertRefused("{'consequence':{'params':{'automaticOptionalFacetFilters':[{'facet':'brand','score':1.5}]}}}",
+        assertRefused(
+                "{'consequence':{'params':{'automaticOptionalFacetFilters':[{'facet':'brand','score':1.5}]}}}",
                 "automaticOptionalFacetFilters");
-        assertRefused("{'consequence':{'params':{'automaticOptionalFacetFilters':'brand'}}}",
+        assertRefused(
+                "{'consequence':{'params':{'automaticOptionalFacetFilters':'brand'}}}",
                 "automaticOptionalFacetFilters");
     }
 

@@ -42,42 +42,58 @@ class HttpFrontTest {
         try (GZIPOutputStream gzip = new GZIPOutputStream(zipped)) {
             gzip.write(jq("{'title':'zipped'}").getBytes(StandardCharsets.UTF_8));
         }
-        Reply reply = client.send(request("/1/indexes/gz/r1").header("Content-Encoding", "gzip")
-                .PUT(HttpRequest.BodyPublishers.ofByteArray(zipped.toByteArray())).build());
+        Reply reply = client.send(request("/1/indexes/gz/r1")
+                .header("Content-Encoding", "gzip")
+                .PUT(HttpRequest.BodyPublishers.ofByteArray(zipped.toByteArray()))
+                .build());
         assertThat(reply.status()).isEqualTo(200);
-        assertThat(client.get("/1/indexes/gz/r1").body().get("title").stringValue()).isEqualTo("zipped");
+        assertThat(client.get("/1/indexes/gz/r1").body().get("title").stringValue())
+                .isEqualTo("zipped");
 
-        Reply broken = client.send(request("/1/indexes/gz/r2").header("Content-Encoding", "gzip")
-                .PUT(HttpRequest.BodyPublishers.ofString("not gzip")).build());
+        Reply broken = client.send(request("/1/indexes/gz/r2")
+                .header("Content-Encoding", "gzip")
+                .PUT(HttpRequest.BodyPublishers.ofString("not gzip"))
+                .build());
         assertThat(broken.status()).isEqualTo(400);
-        Reply unknown = client.send(request("/1/indexes/gz/r2").header("Content-Encoding", "br")
-                .PUT(HttpRequest.BodyPublishers.ofString("{}")).build());
+        Reply unknown = client.send(request("/1/indexes/gz/r2")
+                .header("Content-Encoding", "br")
+                .PUT(HttpRequest.BodyPublishers.ofString("{}"))
+                .build());
         assertThat(unknown.status()).isEqualTo(415);
     }
 
     @Test
     void gzipResponsesWhenAsked() throws Exception {
-        HttpResponse<byte[]> response = client.http().send(request("/1/indexes").header("Accept-Encoding", "gzip")
-                .GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+        HttpResponse<byte[]> response = client.http()
+                .send(
+                        request("/1/indexes")
+                                .header("Accept-Encoding", "gzip")
+                                .GET()
+                                .build(),
+                        HttpResponse.BodyHandlers.ofByteArray());
         assertThat(response.headers().firstValue("Content-Encoding")).contains("gzip");
         byte[] json = new GZIPInputStream(new ByteArrayInputStream(response.body())).readAllBytes();
-        assertThat(TestClient.json(new String(json, StandardCharsets.UTF_8)).has("items")).isTrue();
+        assertThat(TestClient.json(new String(json, StandardCharsets.UTF_8)).has("items"))
+                .isTrue();
         assertThat(response.headers().firstValue("Content-Type")).contains("application/json; charset=UTF-8");
     }
 
     @Test
     void corsPreflightNeedsNoCredentials() {
-        Reply reply = new TestClient(server, null, null).send(HttpRequest.newBuilder(
-                URI.create(server.url() + "/1/indexes/x/query"))
-                .method("OPTIONS", HttpRequest.BodyPublishers.noBody())
-                .header("Origin", "http://localhost:3000")
-                .header("Access-Control-Request-Headers", "x-service-api-key, content-type").build());
+        Reply reply = new TestClient(server, null, null)
+                .send(HttpRequest.newBuilder(URI.create(server.url() + "/1/indexes/x/query"))
+                        .method("OPTIONS", HttpRequest.BodyPublishers.noBody())
+                        .header("Origin", "http://localhost:3000")
+                        .header("Access-Control-Request-Headers", "x-service-api-key, content-type")
+                        .build());
         assertThat(reply.status()).isEqualTo(200);
         assertThat(reply.headers().firstValue("Access-Control-Allow-Origin")).contains("*");
         assertThat(reply.headers().firstValue("Access-Control-Allow-Headers"))
                 .contains("x-service-api-key, content-type");
-        assertThat(reply.headers().firstValue("Access-Control-Allow-Methods").orElse("")).contains("POST");
-        assertThat(client.get("/1/indexes").headers().firstValue("Access-Control-Allow-Origin")).contains("*");
+        assertThat(reply.headers().firstValue("Access-Control-Allow-Methods").orElse(""))
+                .contains("POST");
+        assertThat(client.get("/1/indexes").headers().firstValue("Access-Control-Allow-Origin"))
+                .contains("*");
     }
 
     @Test
@@ -92,7 +108,9 @@ class HttpFrontTest {
         Reply head = client.send("HEAD", "/1/indexes", null);
         assertThat(head.status()).isEqualTo(405);
         assertThat(head.body()).isNull();
-        assertThat(client.get("/1/indexes/").status()).as("an empty index name matches nothing").isEqualTo(404);
+        assertThat(client.get("/1/indexes/").status())
+                .as("an empty index name matches nothing")
+                .isEqualTo(404);
     }
 
     @Test
@@ -103,16 +121,24 @@ class HttpFrontTest {
             Reply unknown = strictClient.get("/1/indexes/i/r?attributesToRetreive=x");
             assertThat(unknown.status()).isEqualTo(400);
             assertThat(unknown.body().get("message").stringValue()).contains("attributesToRetreive");
-            assertThat(strictClient.get("/1/indexes/i/r?attributesToRetrieve=x").status()).isEqualTo(200);
-            assertThat(strictClient.get("/1/indexes?x-service-api-key=" + strict.adminKey()).status())
+            assertThat(strictClient.get("/1/indexes/i/r?attributesToRetrieve=x").status())
+                    .isEqualTo(200);
+            assertThat(strictClient
+                            .get("/1/indexes?x-service-api-key=" + strict.adminKey())
+                            .status())
                     .isEqualTo(200);
             Reply setting = strictClient.put("/1/indexes/i/settings", jq("{'searchableAttribute':['a']}"));
             assertThat(setting.status()).isEqualTo(400);
             assertThat(setting.body().get("message").stringValue()).contains("searchableAttribute");
-            assertThat(strictClient.put("/1/indexes/i/settings", jq("{'searchableAttributes':['a']}")).status())
+            assertThat(strictClient
+                            .put("/1/indexes/i/settings", jq("{'searchableAttributes':['a']}"))
+                            .status())
                     .isEqualTo(200);
         }
-        assertThat(client.get("/1/indexes?whatever=1").status()).as("lenient by default").isEqualTo(200);
-        assertThat(client.put("/1/indexes/i/settings", jq("{'custom':1}")).status()).isEqualTo(200);
+        assertThat(client.get("/1/indexes?whatever=1").status())
+                .as("lenient by default")
+                .isEqualTo(200);
+        assertThat(client.put("/1/indexes/i/settings", jq("{'custom':1}")).status())
+                .isEqualTo(200);
     }
 }

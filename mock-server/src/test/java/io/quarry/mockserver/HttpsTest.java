@@ -36,8 +36,8 @@ class HttpsTest {
     void socketFactoryAndTrustManagerWorkForAnotherClient() throws IOException {
         try (MockServer server = MockServer.builder().https(true).start()) {
             TrustMaterial trust = server.trustMaterial();
-            HttpsURLConnection connection = (HttpsURLConnection) URI.create(server.url() + "/_mock/version").toURL()
-                    .openConnection();
+            HttpsURLConnection connection = (HttpsURLConnection)
+                    URI.create(server.url() + "/_mock/version").toURL().openConnection();
             connection.setSSLSocketFactory(trust.sslSocketFactory());
             connection.setRequestProperty("X-Service-API-Key", server.adminKey());
             assertThat(connection.getResponseCode()).isEqualTo(200);
@@ -55,13 +55,15 @@ class HttpsTest {
         try (MockServer server = MockServer.builder().https(true).start()) {
             X509Certificate certificate = server.trustMaterial().certificate();
             List<String> names = certificate.getSubjectAlternativeNames().stream()
-                    .map(entry -> String.valueOf(entry.get(1))).toList();
+                    .map(entry -> String.valueOf(entry.get(1)))
+                    .toList();
             assertThat(names).contains("localhost", "127.0.0.1");
             Path pem = dir.resolve("mock.pem");
             server.trustMaterial().writePem(pem);
             assertThat(Files.readString(pem)).startsWith("-----BEGIN CERTIFICATE-----");
             try (InputStream in = Files.newInputStream(pem)) {
-                assertThat(CertificateFactory.getInstance("X.509").generateCertificate(in)).isEqualTo(certificate);
+                assertThat(CertificateFactory.getInstance("X.509").generateCertificate(in))
+                        .isEqualTo(certificate);
             }
         }
     }
@@ -70,8 +72,11 @@ class HttpsTest {
     void anUntrustingClientIsRefusedAndPlainHttpHasNoTrustMaterial() throws Exception {
         try (MockServer server = MockServer.builder().https(true).start()) {
             HttpClient plain = HttpClient.newHttpClient();
-            assertThatThrownBy(() -> plain.send(HttpRequest.newBuilder(URI.create(server.url() + "/1/indexes"))
-                    .build(), HttpResponse.BodyHandlers.discarding())).isInstanceOf(SSLHandshakeException.class);
+            assertThatThrownBy(() -> plain.send(
+                            HttpRequest.newBuilder(URI.create(server.url() + "/1/indexes"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.discarding()))
+                    .isInstanceOf(SSLHandshakeException.class);
         }
         try (MockServer server = MockServer.builder().start()) {
             assertThat(server.isHttps()).isFalse();

@@ -14,7 +14,8 @@ import tools.jackson.databind.JsonNode;
 class IndexAdminHttpTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK =
+            MockServerExtension.builder().resetBetweenTests(true).build();
 
     private final TestClient client = new TestClient(MOCK.server());
 
@@ -24,8 +25,10 @@ class IndexAdminHttpTest {
 
     @Test
     void settingsMergeAndNullResets() {
-        Reply first = client.put("/1/indexes/idx/settings",
-                jq("{'searchableAttributes':['title','unordered(body)'],'hitsPerPage':5,'customRanking':['desc(pop)']}"));
+        Reply first = client.put(
+                "/1/indexes/idx/settings",
+                jq(
+                        "{'searchableAttributes':['title','unordered(body)'],'hitsPerPage':5,'customRanking':['desc(pop)']}"));
         assertThat(first.status()).isEqualTo(200);
         assertThat(first.body().has("updatedAt")).isTrue();
         assertThat(first.body().has("taskID")).isTrue();
@@ -35,7 +38,9 @@ class IndexAdminHttpTest {
         assertThat(settings.get("searchableAttributes")).isEqualTo(TestClient.json(jq("['title','unordered(body)']")));
         assertThat(settings.get("customRanking")).isEqualTo(TestClient.json(jq("['desc(pop)']")));
         assertThat(settings.get("attributesForFaceting")).isEqualTo(TestClient.json(jq("['searchable(brand)']")));
-        assertThat(settings.get("hitsPerPage").intValue()).as("null resets to the default").isEqualTo(20);
+        assertThat(settings.get("hitsPerPage").intValue())
+                .as("null resets to the default")
+                .isEqualTo(20);
         assertThat(settings.get("paginationLimitedTo").intValue()).isEqualTo(1000);
 
         client.put("/1/indexes/idx/settings", jq("{'customRanking':null}"));
@@ -80,7 +85,8 @@ class IndexAdminHttpTest {
         assertThat(page1.body().get("items")).hasSize(2);
         assertThat(page1.body().get("items").get(0).get("name").stringValue()).isEqualTo("i2");
         assertThat(page1.body().get("nbPages").intValue()).isEqualTo(3);
-        assertThat(client.get("/1/indexes?page=2&hitsPerPage=2").body().get("items")).hasSize(1);
+        assertThat(client.get("/1/indexes?page=2&hitsPerPage=2").body().get("items"))
+                .hasSize(1);
         assertThat(client.get("/1/indexes?page=-1").status()).isEqualTo(400);
     }
 
@@ -93,7 +99,9 @@ class IndexAdminHttpTest {
         assertThat(deleted.body().has("deletedAt")).isTrue();
         assertThat(client.get("/1/indexes/idx/settings").status()).isEqualTo(404);
         assertThat(client.get("/1/indexes").body().get("items")).isEmpty();
-        assertThat(client.delete("/1/indexes/idx").status()).as("deleting an absent index succeeds").isEqualTo(200);
+        assertThat(client.delete("/1/indexes/idx").status())
+                .as("deleting an absent index succeeds")
+                .isEqualTo(200);
     }
 
     private void sourceWithEverything() {
@@ -114,8 +122,12 @@ class IndexAdminHttpTest {
         assertThat(settings("dst").get("hitsPerPage").intValue()).isEqualTo(3);
         assertThat(client.get("/1/indexes/dst/synonyms/s1").status()).isEqualTo(200);
         client.put("/1/indexes/dst/r1", jq("{'v':2}"));
-        assertThat(client.get("/1/indexes/src/r1").body().get("v").intValue()).as("a copy, not a share").isEqualTo(1);
-        assertThat(client.get("/1/indexes/src/task/" + copy.body().get("taskID").longValue()).status()).isEqualTo(200);
+        assertThat(client.get("/1/indexes/src/r1").body().get("v").intValue())
+                .as("a copy, not a share")
+                .isEqualTo(1);
+        assertThat(client.get("/1/indexes/src/task/" + copy.body().get("taskID").longValue())
+                        .status())
+                .isEqualTo(200);
     }
 
     @Test
@@ -127,9 +139,13 @@ class IndexAdminHttpTest {
         assertThat(client.get("/1/indexes/dst/own").status()).isEqualTo(200);
         assertThat(client.get("/1/indexes/dst/r1").status()).isEqualTo(404);
         assertThat(settings("dst").get("hitsPerPage").intValue()).isEqualTo(3);
-        assertThat(client.get("/1/indexes/dst/synonyms/mine").status()).as("synonyms not in scope").isEqualTo(200);
+        assertThat(client.get("/1/indexes/dst/synonyms/mine").status())
+                .as("synonyms not in scope")
+                .isEqualTo(200);
 
-        client.post("/1/indexes/src/operation", jq("{'operation':'copy','destination':'dst','scope':['synonyms','rules']}"));
+        client.post(
+                "/1/indexes/src/operation",
+                jq("{'operation':'copy','destination':'dst','scope':['synonyms','rules']}"));
         assertThat(client.get("/1/indexes/dst/synonyms/mine").status()).isEqualTo(404);
         assertThat(client.get("/1/indexes/dst/synonyms/s1").status()).isEqualTo(200);
     }
@@ -149,13 +165,20 @@ class IndexAdminHttpTest {
 
     @Test
     void operationErrors() {
-        assertThat(client.post("/1/indexes/none/operation", jq("{'operation':'copy','destination':'d'}")).status())
+        assertThat(client.post("/1/indexes/none/operation", jq("{'operation':'copy','destination':'d'}"))
+                        .status())
                 .isEqualTo(404);
         client.put("/1/indexes/src/r", "{}");
-        assertThat(client.post("/1/indexes/src/operation", jq("{'operation':'clone','destination':'d'}")).status())
+        assertThat(client.post("/1/indexes/src/operation", jq("{'operation':'clone','destination':'d'}"))
+                        .status())
                 .isEqualTo(400);
-        assertThat(client.post("/1/indexes/src/operation", jq("{'operation':'copy'}")).status()).isEqualTo(400);
-        assertThat(client.post("/1/indexes/src/operation",
-                jq("{'operation':'copy','destination':'d','scope':['records']}")).status()).isEqualTo(400);
+        assertThat(client.post("/1/indexes/src/operation", jq("{'operation':'copy'}"))
+                        .status())
+                .isEqualTo(400);
+        assertThat(client.post(
+                                "/1/indexes/src/operation",
+                                jq("{'operation':'copy','destination':'d','scope':['records']}"))
+                        .status())
+                .isEqualTo(400);
     }
 }

@@ -25,8 +25,10 @@ class KeyRestrictionsHttpTest {
     private static final MutableClock CLOCK = new MutableClock(Instant.parse("2026-03-01T10:00:00Z"));
 
     @RegisterExtension
-    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true)
-            .configure(server -> server.clock(CLOCK)).build();
+    static final MockServerExtension MOCK = MockServerExtension.builder()
+            .resetBetweenTests(true)
+            .configure(server -> server.clock(CLOCK))
+            .build();
 
     private final MockServer server = MOCK.server();
     private final TestClient admin = new TestClient(server);
@@ -35,11 +37,13 @@ class KeyRestrictionsHttpTest {
     void seed() {
         StringBuilder records = new StringBuilder();
         for (int i = 0; i < 30; i++) {
-            records.append(i == 0 ? "" : ",").append(jq("{'objectID':'" + i + "','title':'item " + i
-                    + "','secret':'s" + i + "','kind':'" + (i % 2 == 0 ? "even" : "odd") + "'}"));
+            records.append(i == 0 ? "" : ",")
+                    .append(jq("{'objectID':'" + i + "','title':'item " + i + "','secret':'s" + i + "','kind':'"
+                            + (i % 2 == 0 ? "even" : "odd") + "'}"));
         }
-        server.seed("{\"indices\":{\"items\":{\"settings\":" + jq("{'unretrievableAttributes':['secret'],"
-                + "'attributesForFaceting':['kind']}") + ",\"records\":[" + records + "]}}}");
+        server.seed("{\"indices\":{\"items\":{\"settings\":"
+                + jq("{'unretrievableAttributes':['secret']," + "'attributesForFaceting':['kind']}") + ",\"records\":["
+                + records + "]}}}");
     }
 
     private TestClient key(String json) {
@@ -54,9 +58,10 @@ class KeyRestrictionsHttpTest {
 
     @Test
     void referersOfAKey() {
-        String key = admin.createKey(
-                jq("{'acl':['search'],'referers':['https://shop.example.com/*','*.partner.test*']}"));
-        assertThat(send(key, Map.of("Referer", "https://shop.example.com/products"))).isEqualTo(200);
+        String key =
+                admin.createKey(jq("{'acl':['search'],'referers':['https://shop.example.com/*','*.partner.test*']}"));
+        assertThat(send(key, Map.of("Referer", "https://shop.example.com/products")))
+                .isEqualTo(200);
         assertThat(send(key, Map.of("Referer", "http://www.partner.test/x"))).isEqualTo(200);
         assertThat(send(key, Map.of("Referer", "https://elsewhere.test/"))).isEqualTo(403);
         assertThat(send(key, Map.of())).isEqualTo(403);
@@ -67,7 +72,10 @@ class KeyRestrictionsHttpTest {
         TestClient user = key("{'acl':['search'],'maxHitsPerQuery':5}");
         Reply reply = user.post("/1/indexes/items/query", jq("{'hitsPerPage':20}"));
         assertThat(reply.body().get("hits")).hasSize(5);
-        assertThat(admin.post("/1/indexes/items/query", jq("{'hitsPerPage':20}")).body().get("hits")).hasSize(20);
+        assertThat(admin.post("/1/indexes/items/query", jq("{'hitsPerPage':20}"))
+                        .body()
+                        .get("hits"))
+                .hasSize(20);
     }
 
     @Test
@@ -76,15 +84,27 @@ class KeyRestrictionsHttpTest {
         Reply reply = user.post("/1/indexes/items/query", jq("{'filters':'kind:odd','hitsPerPage':50}"));
         assertThat(reply.body().get("hitsPerPage").asInt()).isEqualTo(3);
         assertThat(reply.body().get("nbHits").asInt()).isEqualTo(15);
-        reply.body().get("hits").forEach(hit -> assertThat(hit.get("kind").stringValue()).isEqualTo("even"));
+        reply.body()
+                .get("hits")
+                .forEach(hit -> assertThat(hit.get("kind").stringValue()).isEqualTo("even"));
     }
 
     @Test
     void seeUnretrievableAttributesIsARight() {
         TestClient plain = key("{'acl':['search']}");
         TestClient seer = key("{'acl':['search','seeUnretrievableAttributes']}");
-        assertThat(plain.post("/1/indexes/items/query", "{}").body().get("hits").get(0).has("secret")).isFalse();
-        assertThat(seer.post("/1/indexes/items/query", "{}").body().get("hits").get(0).has("secret")).isTrue();
+        assertThat(plain.post("/1/indexes/items/query", "{}")
+                        .body()
+                        .get("hits")
+                        .get(0)
+                        .has("secret"))
+                .isFalse();
+        assertThat(seer.post("/1/indexes/items/query", "{}")
+                        .body()
+                        .get("hits")
+                        .get(0)
+                        .has("secret"))
+                .isTrue();
         assertThat(plain.get("/1/indexes/items/1").body().has("secret")).isFalse();
         assertThat(seer.get("/1/indexes/items/1").body().has("secret")).isTrue();
     }
@@ -98,9 +118,13 @@ class KeyRestrictionsHttpTest {
         Reply limited = user.post("/1/indexes/items/query", "{}");
         assertThat(limited.status()).isEqualTo(429);
         assertThat(limited.body().get("status").asInt()).isEqualTo(429);
-        assertThat(admin.post("/1/indexes/items/query", "{}").status()).as("other keys unaffected").isEqualTo(200);
+        assertThat(admin.post("/1/indexes/items/query", "{}").status())
+                .as("other keys unaffected")
+                .isEqualTo(200);
         CLOCK.advance(Duration.ofHours(1));
-        assertThat(user.post("/1/indexes/items/query", "{}").status()).as("next hour").isEqualTo(200);
+        assertThat(user.post("/1/indexes/items/query", "{}").status())
+                .as("next hour")
+                .isEqualTo(200);
     }
 
     @Test
@@ -108,27 +132,36 @@ class KeyRestrictionsHttpTest {
         String limited = admin.createKey(jq("{'acl':['search'],'maxQueriesPerIPPerHour':1}"));
         String adminKey = server.adminKey();
         Map<String, String> first = Map.of("X-Forwarded-For", "203.0.113.7", "X-Forwarded-API-Key", limited);
-        Map<String, String> second = Map.of("X-Forwarded-For", "198.51.100.1, 10.0.0.1",
-                "X-Forwarded-API-Key", limited);
+        Map<String, String> second =
+                Map.of("X-Forwarded-For", "198.51.100.1, 10.0.0.1", "X-Forwarded-API-Key", limited);
         assertThat(send(adminKey, first)).isEqualTo(200);
         assertThat(send(adminKey, first)).isEqualTo(429);
         assertThat(send(adminKey, second)).as("another end user").isEqualTo(200);
         assertThat(send(adminKey, Map.of())).as("not proxied: no limit").isEqualTo(200);
-        assertThat(send(limited, Map.of("X-Forwarded-For", "192.0.2.1"))).as("only the admin key may forward")
+        assertThat(send(limited, Map.of("X-Forwarded-For", "192.0.2.1")))
+                .as("only the admin key may forward")
                 .isEqualTo(200);
         assertThat(send(limited, Map.of("X-Forwarded-For", "192.0.2.2"))).isEqualTo(429);
         String securedChild = SecuredKeyFactory.generate(limited, Map.of("userToken", "carol"));
         assertThat(send(adminKey, Map.of("X-Forwarded-For", "203.0.113.7", "X-Forwarded-API-Key", securedChild)))
-                .as("a secured key's user token is its identity").isEqualTo(200);
+                .as("a secured key's user token is its identity")
+                .isEqualTo(200);
     }
 
     @Test
     void credentialsAsUrlParameters() {
         String key = admin.createKey(jq("{'acl':['search']}"));
         TestClient anonymous = new TestClient(server, null, null);
-        assertThat(anonymous.get("/1/indexes/items?query=item&x-service-application-id=" + server.applicationId()
-                + "&x-service-api-key=" + key).status()).isEqualTo(200);
-        assertThat(anonymous.get("/1/indexes?x-service-application-id=" + server.applicationId()
-                + "&x-service-api-key=" + key).status()).as("no listIndexes right").isEqualTo(403);
+        assertThat(anonymous
+                        .get("/1/indexes/items?query=item&x-service-application-id=" + server.applicationId()
+                                + "&x-service-api-key=" + key)
+                        .status())
+                .isEqualTo(200);
+        assertThat(anonymous
+                        .get("/1/indexes?x-service-application-id=" + server.applicationId() + "&x-service-api-key="
+                                + key)
+                        .status())
+                .as("no listIndexes right")
+                .isEqualTo(403);
     }
 }

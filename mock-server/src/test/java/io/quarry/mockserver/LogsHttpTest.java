@@ -14,8 +14,10 @@ import tools.jackson.databind.JsonNode;
 class LogsHttpTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true)
-            .configure(server -> server.adminKey("very-secret-admin")).build();
+    static final MockServerExtension MOCK = MockServerExtension.builder()
+            .resetBetweenTests(true)
+            .configure(server -> server.adminKey("very-secret-admin"))
+            .build();
 
     private final MockServer server = MOCK.server();
     private final TestClient client = new TestClient(server);
@@ -35,8 +37,14 @@ class LogsHttpTest {
         assertThat(logs.get(1).get("index").stringValue()).isEqualTo("i");
         assertThat(logs.get(1).get("processing_time_ms").isIntegralNumber()).isTrue();
         assertThat(logs.get(1).has("timestamp")).isTrue();
-        assertThat(client.get("/1/logs?offset=2&length=1").body().get("logs").get(0).get("url").stringValue())
-                .as("the first logs call is logged too").isEqualTo("/1/indexes/i/query");
+        assertThat(client.get("/1/logs?offset=2&length=1")
+                        .body()
+                        .get("logs")
+                        .get(0)
+                        .get("url")
+                        .stringValue())
+                .as("the first logs call is logged too")
+                .isEqualTo("/1/indexes/i/query");
     }
 
     @Test
@@ -44,11 +52,26 @@ class LogsHttpTest {
         client.post("/1/indexes/i", jq("{'a':1}"));
         client.post("/1/indexes/i/query", "{}");
         client.get("/1/indexes/missing/settings");
-        assertThat(client.get("/1/logs?type=query").body().get("logs").get(0).get("url").stringValue())
+        assertThat(client.get("/1/logs?type=query")
+                        .body()
+                        .get("logs")
+                        .get(0)
+                        .get("url")
+                        .stringValue())
                 .isEqualTo("/1/indexes/i/query");
-        assertThat(client.get("/1/logs?type=build").body().get("logs").get(0).get("url").stringValue())
+        assertThat(client.get("/1/logs?type=build")
+                        .body()
+                        .get("logs")
+                        .get(0)
+                        .get("url")
+                        .stringValue())
                 .isEqualTo("/1/indexes/i");
-        assertThat(client.get("/1/logs?type=error").body().get("logs").get(0).get("answer_code").stringValue())
+        assertThat(client.get("/1/logs?type=error")
+                        .body()
+                        .get("logs")
+                        .get(0)
+                        .get("answer_code")
+                        .stringValue())
                 .isEqualTo("404");
         assertThat(client.get("/1/logs?type=bogus").status()).isEqualTo(400);
     }
@@ -71,10 +94,13 @@ class LogsHttpTest {
     void keysAreRedacted() {
         String key = client.createKey(jq("{'acl':['search']}"));
         client.get("/1/keys/" + key);
-        new TestClient(server, null, null).get("/1/indexes?x-service-application-id=" + server.applicationId()
-                + "&x-service-api-key=very-secret-admin");
+        new TestClient(server, null, null)
+                .get("/1/indexes?x-service-application-id=" + server.applicationId()
+                        + "&x-service-api-key=very-secret-admin");
         Reply logs = client.get("/1/logs?length=20");
-        assertThat(logs.body().toString()).doesNotContain(key).doesNotContain("very-secret-admin")
+        assertThat(logs.body().toString())
+                .doesNotContain(key)
+                .doesNotContain("very-secret-admin")
                 .contains("[redacted]");
     }
 }

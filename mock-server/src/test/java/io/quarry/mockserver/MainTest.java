@@ -26,8 +26,11 @@ import org.junit.jupiter.api.io.TempDir;
 class MainTest {
 
     private static String listeningUrl(String output) {
-        return output.lines().filter(line -> line.startsWith("listening on ")).findFirst()
-                .map(line -> line.substring("listening on ".length())).orElseThrow();
+        return output.lines()
+                .filter(line -> line.startsWith("listening on "))
+                .findFirst()
+                .map(line -> line.substring("listening on ".length()))
+                .orElseThrow();
     }
 
     @Test
@@ -36,16 +39,32 @@ class MainTest {
         Path seed = dir.resolve("seed.json");
         Files.writeString(seed, "{\"indices\":{\"s\":{\"records\":[{\"objectID\":\"1\"}]}}}");
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        MockServer server = Main.start(new String[] {"--port", "0", "--app-id", "CLIAPP", "--admin-key",
-            "cli-key-value", "--https", "--cert-out", pem.toString(), "--seed", seed.toString(), "--task-delay",
-            "250ms", "--strict"}, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        MockServer server = Main.start(
+                new String[] {
+                    "--port",
+                    "0",
+                    "--app-id",
+                    "CLIAPP",
+                    "--admin-key",
+                    "cli-key-value",
+                    "--https",
+                    "--cert-out",
+                    pem.toString(),
+                    "--seed",
+                    seed.toString(),
+                    "--task-delay",
+                    "250ms",
+                    "--strict"
+                },
+                new PrintStream(bytes, true, StandardCharsets.UTF_8));
         try {
             String output = bytes.toString(StandardCharsets.UTF_8);
             assertThat(listeningUrl(output)).isEqualTo(server.url()).startsWith("https://127.0.0.1:");
             assertThat(output).contains("application id: CLIAPP").doesNotContain("cli-key-value");
             assertThat(Files.readString(pem)).contains("BEGIN CERTIFICATE");
             assertThat(new TestClient(server).get("/1/indexes/s/1").status()).isEqualTo(200);
-            assertThat(new TestClient(server).get("/1/indexes?bogus=1").status()).isEqualTo(400);
+            assertThat(new TestClient(server).get("/1/indexes?bogus=1").status())
+                    .isEqualTo(400);
         } finally {
             server.close();
         }
@@ -56,7 +75,8 @@ class MainTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (MockServer server = Main.start(new String[0], new PrintStream(bytes, true, StandardCharsets.UTF_8))) {
             String output = bytes.toString(StandardCharsets.UTF_8);
-            assertThat(output).contains("application id: " + MockServer.DEFAULT_APPLICATION_ID + " (default)")
+            assertThat(output)
+                    .contains("application id: " + MockServer.DEFAULT_APPLICATION_ID + " (default)")
                     .contains("admin key: " + MockServer.DEFAULT_ADMIN_KEY + " (default)");
             assertThat(output.strip().lines().reduce((a, b) -> b).orElseThrow())
                     .isEqualTo("listening on " + server.url());
@@ -78,12 +98,13 @@ class MainTest {
     @Test
     void clustersAreConfigurable() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (MockServer server = Main.start(new String[] {"--clusters", "eu-1, us-1,ap-1"},
-                new PrintStream(bytes, true, StandardCharsets.UTF_8))) {
-            assertThat(new TestClient(server).get("/1/clusters").body().get("clusters")).hasSize(3);
+        try (MockServer server = Main.start(
+                new String[] {"--clusters", "eu-1, us-1,ap-1"}, new PrintStream(bytes, true, StandardCharsets.UTF_8))) {
+            assertThat(new TestClient(server).get("/1/clusters").body().get("clusters"))
+                    .hasSize(3);
         }
-        try (MockServer server = Main.start(new String[] {"--clusters", ""},
-                new PrintStream(bytes, true, StandardCharsets.UTF_8))) {
+        try (MockServer server =
+                Main.start(new String[] {"--clusters", ""}, new PrintStream(bytes, true, StandardCharsets.UTF_8))) {
             assertThat(new TestClient(server).get("/1/clusters").status()).isEqualTo(403);
         }
     }
@@ -100,12 +121,17 @@ class MainTest {
     @Test
     void runsAsAProcessAndStopsOnSigterm() throws Exception {
         Path javaBinary = Path.of(System.getProperty("java.home"), "bin", "java");
-        List<String> command = new ArrayList<>(List.of(javaBinary.toString(), "-cp", System.getProperty("java.class.path"),
-                Main.class.getName(), "--port", "0"));
+        List<String> command = new ArrayList<>(List.of(
+                javaBinary.toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName(),
+                "--port",
+                "0"));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         try {
-            BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                    StandardCharsets.UTF_8));
+            BufferedReader reader =
+                    new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
             String url = null;
             for (int i = 0; i < 20 && url == null; i++) {
                 String line = reader.readLine();
@@ -115,14 +141,18 @@ class MainTest {
                 }
             }
             assertThat(url).startsWith("http://127.0.0.1:");
-            HttpResponse<String> response = HttpClient.newHttpClient().send(
-                    HttpRequest.newBuilder(URI.create(url + "/_mock/version"))
-                            .header("X-Service-API-Key", MockServer.DEFAULT_ADMIN_KEY).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(url + "/_mock/version"))
+                                    .header("X-Service-API-Key", MockServer.DEFAULT_ADMIN_KEY)
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
             assertThat(response.statusCode()).isEqualTo(200);
 
             process.destroy();
-            assertThat(process.waitFor(30, TimeUnit.SECONDS)).as("stops on SIGTERM").isTrue();
+            assertThat(process.waitFor(30, TimeUnit.SECONDS))
+                    .as("stops on SIGTERM")
+                    .isTrue();
             assertThat(process.exitValue()).isIn(0, 143);
         } finally {
             process.destroyForcibly();

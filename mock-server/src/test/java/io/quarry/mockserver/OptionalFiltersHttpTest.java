@@ -27,7 +27,8 @@ class OptionalFiltersHttpTest {
             + "{'objectID':'5','name':'tablet','brand':'Apple','color':'white','price':600}]";
 
     @RegisterExtension
-    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK =
+            MockServerExtension.builder().resetBetweenTests(true).build();
 
     private final TestClient client = new TestClient(MOCK.server());
 
@@ -51,7 +52,10 @@ class OptionalFiltersHttpTest {
 
     private static List<Integer> filterScores(Reply reply) {
         List<Integer> scores = new ArrayList<>();
-        reply.body().get("hits").forEach(hit -> scores.add(hit.path("_rankingInfo").path("filters").asInt(-1)));
+        reply.body()
+                .get("hits")
+                .forEach(hit ->
+                        scores.add(hit.path("_rankingInfo").path("filters").asInt(-1)));
         return scores;
     }
 
@@ -63,7 +67,8 @@ class OptionalFiltersHttpTest {
         assertThat(boosted.body().get("nbHits").asInt()).isEqualTo(4);
         assertThat(filterScores(boosted)).containsExactly(1, 1, 0, 0);
         assertThat(search("{'query':'','optionalFilters':'brand:Samsung'}").hitIds())
-                .as("the filters criterion also ranks an empty query").containsExactly("2", "1", "3", "4", "5");
+                .as("the filters criterion also ranks an empty query")
+                .containsExactly("2", "1", "3", "4", "5");
     }
 
     @Test
@@ -106,9 +111,12 @@ class OptionalFiltersHttpTest {
     @Test
     void theParamsStringAndTagFiltersWork() {
         assertThat(search("{'params':'query=phone&optionalFilters=%5B%22brand%3AAcme%3Cscore%3D2%3E%22%5D'}")
-                .hitIds()).containsExactly("3", "4", "1", "2");
-        client.put("/1/indexes/shop/6", jq("{'name':'phone z','_tags':['promo']}")).requireOk();
-        assertThat(search("{'query':'phone','optionalFilters':['_tags:promo']}").hitIds()).startsWith("6");
+                        .hitIds())
+                .containsExactly("3", "4", "1", "2");
+        client.put("/1/indexes/shop/6", jq("{'name':'phone z','_tags':['promo']}"))
+                .requireOk();
+        assertThat(search("{'query':'phone','optionalFilters':['_tags:promo']}").hitIds())
+                .startsWith("6");
     }
 
     @Test
@@ -116,27 +124,30 @@ class OptionalFiltersHttpTest {
         Reply reply = search("{'query':'phone','getRankingInfo':true,'optionalFilters':['brand:-Acme<score=2>']}");
         assertThat(reply.hitIds()).containsExactly("1", "2", "3", "4");
         assertThat(filterScores(reply)).containsExactly(2, 2, 0, 0);
-        assertThat(search("{'query':'phone','optionalFilters':['brand:-Apple']}").hitIds())
+        assertThat(search("{'query':'phone','optionalFilters':['brand:-Apple']}")
+                        .hitIds())
                 .containsExactly("2", "3", "4", "1");
     }
 
     @Test
     void theFiltersCriterionRanksWhereTheRankingSettingPutsIt() {
         String body = "{'query':'cheap phone','optionalWords':['cheap'],'optionalFilters':['brand:Samsung']}";
-        assertThat(search("shop", body).hitIds()).as("words before filters by default")
+        assertThat(search("shop", body).hitIds())
+                .as("words before filters by default")
                 .startsWith("4", "2");
         assertThat(search("filtersFirst", body).hitIds()).as("filters first").startsWith("2", "4");
     }
 
     @Test
     void numericOptionalFiltersAreRefused() {
-        for (String filters : List.of("['price<100']", "['price:10 TO 200']", "[['brand:Apple','price>=5']]",
-                "'brand:Apple,price=20'")) {
-            Reply reply = client.post("/1/indexes/shop/query", jq("{'query':'phone','optionalFilters':" + filters
-                    + "}"));
+        for (String filters : List.of(
+                "['price<100']", "['price:10 TO 200']", "[['brand:Apple','price>=5']]", "'brand:Apple,price=20'")) {
+            Reply reply =
+                    client.post("/1/indexes/shop/query", jq("{'query':'phone','optionalFilters':" + filters + "}"));
             assertThat(reply.status()).as(filters).isEqualTo(400);
-            assertThat(reply.body().get("message").stringValue()).as(filters).contains("numeric filters are not"
-                    + " supported as optional filters");
+            assertThat(reply.body().get("message").stringValue())
+                    .as(filters)
+                    .contains("numeric filters are not" + " supported as optional filters");
         }
         Reply badScore = client.post("/1/indexes/shop/query", jq("{'optionalFilters':['brand:Apple<score=x>']}"));
         assertThat(badScore.status()).isEqualTo(400);
@@ -145,23 +156,31 @@ class OptionalFiltersHttpTest {
 
     @Test
     void aRuleWithAutomaticOptionalFacetFiltersBoostsTheRecognisedBrandAndKeepsTheQuery() {
-        client.put("/1/indexes/shop/rules/brand", jq("{'objectID':'brand','conditions':[{'pattern':"
-                + "'{facet:brand}','anchoring':'contains'}],'consequence':{'params':"
-                + "{'automaticOptionalFacetFilters':[{'facet':'brand','score':2}]}}}")).requireOk();
+        client.put(
+                        "/1/indexes/shop/rules/brand",
+                        jq("{'objectID':'brand','conditions':[{'pattern':"
+                                + "'{facet:brand}','anchoring':'contains'}],'consequence':{'params':"
+                                + "{'automaticOptionalFacetFilters':[{'facet':'brand','score':2}]}}}"))
+                .requireOk();
         // brand is not searchable: "samsung" must be optional for the other phones to match.
         Reply reply = search("{'query':'samsung phone','optionalWords':['samsung'],'getRankingInfo':true}");
         assertThat(reply.hitIds()).containsExactly("2", "1", "3", "4");
         assertThat(filterScores(reply)).containsExactly(2, 0, 0, 0);
-        assertThat(reply.body().get("parsed_query").stringValue()).as("the brand stays in the query")
+        assertThat(reply.body().get("parsed_query").stringValue())
+                .as("the brand stays in the query")
                 .isEqualTo("samsung phone");
-        assertThat(reply.body().get("appliedRules").get(0).get("objectID").stringValue()).isEqualTo("brand");
+        assertThat(reply.body().get("appliedRules").get(0).get("objectID").stringValue())
+                .isEqualTo("brand");
     }
 
     @Test
     void automaticOptionalFacetFiltersAddToTheRequestsAndFormOrGroupsWhenDisjunctive() {
-        client.put("/1/indexes/shop/rules/brand", jq("{'objectID':'brand','conditions':[{'pattern':"
-                + "'{facet:brand}','anchoring':'contains'}],'consequence':{'params':"
-                + "{'automaticOptionalFacetFilters':[{'facet':'brand','disjunctive':true}]}}}")).requireOk();
+        client.put(
+                        "/1/indexes/shop/rules/brand",
+                        jq("{'objectID':'brand','conditions':[{'pattern':"
+                                + "'{facet:brand}','anchoring':'contains'}],'consequence':{'params':"
+                                + "{'automaticOptionalFacetFilters':[{'facet':'brand','disjunctive':true}]}}}"))
+                .requireOk();
         Reply reply = search("{'query':'acme samsung phone','optionalWords':['acme','samsung'],'getRankingInfo':true,"
                 + "'optionalFilters':['color:red<score=5>']}");
         assertThat(reply.hitIds()).containsExactly("4", "2", "3", "1");
@@ -171,9 +190,12 @@ class OptionalFiltersHttpTest {
 
     @Test
     void aNegativeAutomaticOptionalFacetFilterBoostsTheOtherBrands() {
-        client.put("/1/indexes/shop/rules/brand", jq("{'objectID':'brand','conditions':[{'pattern':"
-                + "'{facet:brand}','anchoring':'contains'}],'consequence':{'params':"
-                + "{'automaticOptionalFacetFilters':[{'facet':'brand','negative':true}]}}}")).requireOk();
+        client.put(
+                        "/1/indexes/shop/rules/brand",
+                        jq("{'objectID':'brand','conditions':[{'pattern':"
+                                + "'{facet:brand}','anchoring':'contains'}],'consequence':{'params':"
+                                + "{'automaticOptionalFacetFilters':[{'facet':'brand','negative':true}]}}}"))
+                .requireOk();
         Reply reply = search("{'query':'apple phone','optionalWords':['apple'],'getRankingInfo':true}");
         assertThat(reply.hitIds()).containsExactly("2", "3", "4", "1");
         assertThat(filterScores(reply)).containsExactly(1, 1, 1, 0);

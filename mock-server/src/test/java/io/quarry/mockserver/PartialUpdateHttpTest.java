@@ -15,7 +15,8 @@ import tools.jackson.databind.JsonNode;
 class PartialUpdateHttpTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK =
+            MockServerExtension.builder().resetBetweenTests(true).build();
 
     private final TestClient client = new TestClient(MOCK.server());
 
@@ -60,15 +61,16 @@ class PartialUpdateHttpTest {
     void presentKeepsAttributesNotSentAndReplacesNestedAncestors() {
         put("r1", "{'a':1,'nested':{'x':1,'y':2},'keep':'me'}");
         partial("r1", "{'a':2,'nested':{'x':5}}");
-        assertThat(record("r1")).isEqualTo(TestClient.json(
-                jq("{'a':2,'nested':{'x':5},'keep':'me','objectID':'r1'}")));
+        assertThat(record("r1")).isEqualTo(TestClient.json(jq("{'a':2,'nested':{'x':5},'keep':'me','objectID':'r1'}")));
     }
 
     @Test
     void incrementAndDecrement() {
         put("r1", "{'n':10,'f':1.5}");
-        partial("r1", "{'n':{'_operation':'Increment','value':5},'f':{'_operation':'Decrement','value':0.5},"
-                + "'missing':{'_operation':'Increment','value':3},'gone':{'_operation':'Decrement','value':2}}");
+        partial(
+                "r1",
+                "{'n':{'_operation':'Increment','value':5},'f':{'_operation':'Decrement','value':0.5},"
+                        + "'missing':{'_operation':'Increment','value':3},'gone':{'_operation':'Decrement','value':2}}");
         JsonNode r = record("r1");
         assertThat(r.get("n").longValue()).isEqualTo(15);
         assertThat(r.get("f").doubleValue()).isEqualTo(1.0);
@@ -103,12 +105,16 @@ class PartialUpdateHttpTest {
     @Test
     void removeAndAddUniqueAreIgnoredOnArraysHoldingNestedValues() {
         put("r1", "{'mixed':['a',{'x':1}],'deep':[['a'],'b']}");
-        partial("r1", "{'mixed':{'_operation':'Remove','value':'a'},'deep':{'_operation':'AddUnique','value':'c'},"
-                + "'other':1}");
+        partial(
+                "r1",
+                "{'mixed':{'_operation':'Remove','value':'a'},'deep':{'_operation':'AddUnique','value':'c'},"
+                        + "'other':1}");
         JsonNode r = record("r1");
         assertThat(r.get("mixed")).isEqualTo(TestClient.json(jq("['a',{'x':1}]")));
         assertThat(r.get("deep")).isEqualTo(TestClient.json(jq("[['a'],'b']")));
-        assertThat(r.get("other").intValue()).as("the rest of the update applies").isEqualTo(1);
+        assertThat(r.get("other").intValue())
+                .as("the rest of the update applies")
+                .isEqualTo(1);
     }
 
     @Test
@@ -123,7 +129,9 @@ class PartialUpdateHttpTest {
     void incrementFromOnPresentRecordAppliesOnlyWhenValueEqualsCurrent() {
         put("r1", "{'v':3,'other':'before'}");
         partial("r1", "{'v':{'_operation':'IncrementFrom','value':2},'other':'after'}");
-        assertThat(record("r1").get("other").stringValue()).as("whole update ignored").isEqualTo("before");
+        assertThat(record("r1").get("other").stringValue())
+                .as("whole update ignored")
+                .isEqualTo("before");
         assertThat(record("r1").get("v").longValue()).isEqualTo(3);
         partial("r1", "{'v':{'_operation':'IncrementFrom','value':3},'other':'after'}");
         assertThat(record("r1").get("v").longValue()).isEqualTo(4);
@@ -160,8 +168,11 @@ class PartialUpdateHttpTest {
         Reply unknown = partial("r1", "{'v':{'_operation':'Multiply','value':2}}");
         assertThat(unknown.status()).isEqualTo(400);
         assertThat(unknown.body().get("message").stringValue()).contains("_operation");
-        assertThat(partial("r1", "{'v':{'_operation':'Increment','value':'x'}}").status()).isEqualTo(400);
-        assertThat(partial("r1", "{'v':{'_operation':'IncrementSet','value':1.5}}").status()).isEqualTo(400);
+        assertThat(partial("r1", "{'v':{'_operation':'Increment','value':'x'}}").status())
+                .isEqualTo(400);
+        assertThat(partial("r1", "{'v':{'_operation':'IncrementSet','value':1.5}}")
+                        .status())
+                .isEqualTo(400);
         assertThat(record("r1").get("v").intValue()).isEqualTo(1);
     }
 }

@@ -17,7 +17,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class RecordsHttpTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK =
+            MockServerExtension.builder().resetBetweenTests(true).build();
 
     private final TestClient client = new TestClient(MOCK.server());
 
@@ -79,18 +80,31 @@ class RecordsHttpTest {
     void attributesToRetrieveKeepsNamedAttributesAndObjectId() {
         client.put("/1/indexes/books/b1", jq("{'title':'Dune','year':1965,'author':{'name':'Herbert','born':1920}}"));
         Reply comma = client.get("/1/indexes/books/b1?attributesToRetrieve=title,author.name");
-        assertThat(comma.body()).isEqualTo(TestClient.json(
-                jq("{'objectID':'b1','title':'Dune','author':{'name':'Herbert'}}")));
-        Reply array = client.get("/1/indexes/books/b1?attributesToRetrieve="
-                + segment("[\"year\"]"));
+        assertThat(comma.body())
+                .isEqualTo(TestClient.json(jq("{'objectID':'b1','title':'Dune','author':{'name':'Herbert'}}")));
+        Reply array = client.get("/1/indexes/books/b1?attributesToRetrieve=" + segment("[\"year\"]"));
         assertThat(array.body()).isEqualTo(TestClient.json(jq("{'objectID':'b1','year':1965}")));
         Reply star = client.get("/1/indexes/books/b1?attributesToRetrieve=*");
         assertThat(star.body().size()).isEqualTo(4);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"a/b", "what?", "#hash", "100%", "with space", "plus+sign", "é漢字", "batch",
-        "clear", "a%2Fb", "..", "query", "*"})
+    @ValueSource(
+            strings = {
+                "a/b",
+                "what?",
+                "#hash",
+                "100%",
+                "with space",
+                "plus+sign",
+                "é漢字",
+                "batch",
+                "clear",
+                "a%2Fb",
+                "..",
+                "query",
+                "*"
+            })
     void hostileObjectIdsRoundTrip(String id) {
         Reply put = client.put("/1/indexes/hostile/" + segment(id), jq("{'v':1}"));
         assertThat(put.status()).as(put.toString()).isEqualTo(200);
@@ -101,18 +115,26 @@ class RecordsHttpTest {
         Reply partial = client.post("/1/indexes/hostile/" + segment(id) + "/partial", jq("{'v':2}"));
         assertThat(partial.body().get("objectID").stringValue()).isEqualTo(id);
         assertThat(client.delete("/1/indexes/hostile/" + segment(id)).status()).isEqualTo(200);
-        Reply objects = client.post("/1/indexes/*/objects", "{\"requests\":[{\"indexName\":\"hostile\","
-                + "\"objectID\":\"" + id + "\"}]}");
+        Reply objects = client.post(
+                "/1/indexes/*/objects",
+                "{\"requests\":[{\"indexName\":\"hostile\"," + "\"objectID\":\"" + id + "\"}]}");
         assertThat(objects.body().get("results").get(0).isNull()).isTrue();
     }
 
     @Test
     void aLiteralSegmentWinsOverAnObjectIdForTheSameMethod() {
         Reply put = client.put("/1/indexes/books/settings", jq("{'hitsPerPage':5}"));
-        assertThat(put.body().has("objectID")).as("PUT .../settings is the settings endpoint").isFalse();
-        assertThat(client.get("/1/indexes/books/settings").body().get("hitsPerPage").intValue()).isEqualTo(5);
+        assertThat(put.body().has("objectID"))
+                .as("PUT .../settings is the settings endpoint")
+                .isFalse();
+        assertThat(client.get("/1/indexes/books/settings")
+                        .body()
+                        .get("hitsPerPage")
+                        .intValue())
+                .isEqualTo(5);
         // No DELETE .../settings endpoint exists, so this deletes the record "settings", as in the service.
-        assertThat(client.delete("/1/indexes/books/settings").body().has("deletedAt")).isTrue();
+        assertThat(client.delete("/1/indexes/books/settings").body().has("deletedAt"))
+                .isTrue();
     }
 
     @Test
@@ -126,14 +148,17 @@ class RecordsHttpTest {
     void getObjectsAnswersInRequestOrderWithNullForMisses() {
         client.put("/1/indexes/a/1", jq("{'name':'one','extra':true}"));
         client.put("/1/indexes/b/2", jq("{'name':'two'}"));
-        Reply reply = client.post("/1/indexes/*/objects", jq("{'requests':["
-                + "{'indexName':'b','objectID':'2'},"
-                + "{'indexName':'a','objectID':'missing'},"
-                + "{'indexName':'nope','objectID':'1'},"
-                + "{'indexName':'a','objectID':'1','attributesToRetrieve':['name']}]}"));
+        Reply reply = client.post(
+                "/1/indexes/*/objects",
+                jq("{'requests':["
+                        + "{'indexName':'b','objectID':'2'},"
+                        + "{'indexName':'a','objectID':'missing'},"
+                        + "{'indexName':'nope','objectID':'1'},"
+                        + "{'indexName':'a','objectID':'1','attributesToRetrieve':['name']}]}"));
         assertThat(reply.status()).isEqualTo(200);
-        assertThat(reply.body()).isEqualTo(TestClient.json(jq("{'results':["
-                + "{'name':'two','objectID':'2'}, null, null, {'objectID':'1','name':'one'}]}")));
+        assertThat(reply.body())
+                .isEqualTo(TestClient.json(jq("{'results':["
+                        + "{'name':'two','objectID':'2'}, null, null, {'objectID':'1','name':'one'}]}")));
     }
 
     @Test
@@ -145,7 +170,11 @@ class RecordsHttpTest {
         assertThat(cleared.status()).isEqualTo(200);
         assertThat(cleared.body().has("updatedAt")).isTrue();
         assertThat(client.get("/1/indexes/books/b1").status()).isEqualTo(404);
-        assertThat(client.get("/1/indexes/books/settings").body().get("searchableAttributes").get(0).stringValue())
+        assertThat(client.get("/1/indexes/books/settings")
+                        .body()
+                        .get("searchableAttributes")
+                        .get(0)
+                        .stringValue())
                 .isEqualTo("title");
         assertThat(client.get("/1/indexes/books/synonyms/s1").status()).isEqualTo(200);
     }

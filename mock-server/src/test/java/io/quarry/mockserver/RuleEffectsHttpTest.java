@@ -15,7 +15,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class RuleEffectsHttpTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK =
+            MockServerExtension.builder().resetBetweenTests(true).build();
 
     private final TestClient client = new TestClient(MOCK.server());
 
@@ -29,7 +30,8 @@ class RuleEffectsHttpTest {
     }
 
     private List<String> ids(String query) {
-        return client.post("/1/indexes/shop/query", "{\"query\":\"" + query + "\"}").hitIds();
+        return client.post("/1/indexes/shop/query", "{\"query\":\"" + query + "\"}")
+                .hitIds();
     }
 
     private void saveRule(String json) {

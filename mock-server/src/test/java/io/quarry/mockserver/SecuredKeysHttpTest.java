@@ -27,8 +27,10 @@ class SecuredKeysHttpTest {
     private static final MutableClock CLOCK = new MutableClock(Instant.parse("2026-03-01T10:00:00Z"));
 
     @RegisterExtension
-    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true)
-            .configure(server -> server.clock(CLOCK)).build();
+    static final MockServerExtension MOCK = MockServerExtension.builder()
+            .resetBetweenTests(true)
+            .configure(server -> server.clock(CLOCK))
+            .build();
 
     private final MockServer server = MOCK.server();
     private final TestClient admin = new TestClient(server);
@@ -53,10 +55,12 @@ class SecuredKeysHttpTest {
 
     @Test
     void theClientTestVectorIsAccepted() {
-        assertThat(SecuredKeyFactory.generate(PARENT, Map.of("restrictIndices", "Movies",
-                "validUntil", "2524604400"))).isEqualTo(TEST_VECTOR);
-        assertThat(as(TEST_VECTOR).post("/1/indexes/Movies/query", "{}").status()).isEqualTo(200);
-        assertThat(as(TEST_VECTOR).post("/1/indexes/Series/query", "{}").status()).isEqualTo(403);
+        assertThat(SecuredKeyFactory.generate(PARENT, Map.of("restrictIndices", "Movies", "validUntil", "2524604400")))
+                .isEqualTo(TEST_VECTOR);
+        assertThat(as(TEST_VECTOR).post("/1/indexes/Movies/query", "{}").status())
+                .isEqualTo(200);
+        assertThat(as(TEST_VECTOR).post("/1/indexes/Series/query", "{}").status())
+                .isEqualTo(403);
     }
 
     @Test
@@ -66,7 +70,8 @@ class SecuredKeysHttpTest {
         Reply refused = user.post("/1/indexes/Series/query", "{}");
         assertThat(refused.status()).isEqualTo(403);
         assertThat(refused.body().get("message").stringValue()).isEqualTo("Index not allowed with this API key");
-        assertThat(user.post("/1/indexes/*/queries", jq("{'requests':[{'indexName':'Series'}]}")).status())
+        assertThat(user.post("/1/indexes/*/queries", jq("{'requests':[{'indexName':'Series'}]}"))
+                        .status())
                 .isEqualTo(403);
     }
 
@@ -83,10 +88,14 @@ class SecuredKeysHttpTest {
 
     @Test
     void restrictSourcesIsAnIpv4Network() {
-        assertThat(as(secured(Map.of("restrictSources", "127.0.0.0/8"))).post("/1/indexes/Movies/query", "{}")
-                .status()).isEqualTo(200);
-        assertThat(as(secured(Map.of("restrictSources", "127.0.0.1"))).post("/1/indexes/Movies/query", "{}")
-                .status()).isEqualTo(200);
+        assertThat(as(secured(Map.of("restrictSources", "127.0.0.0/8")))
+                        .post("/1/indexes/Movies/query", "{}")
+                        .status())
+                .isEqualTo(200);
+        assertThat(as(secured(Map.of("restrictSources", "127.0.0.1")))
+                        .post("/1/indexes/Movies/query", "{}")
+                        .status())
+                .isEqualTo(200);
         Reply refused = as(secured(Map.of("restrictSources", "10.0.0.0/8"))).post("/1/indexes/Movies/query", "{}");
         assertThat(refused.status()).isEqualTo(403);
         assertThat(refused.body().get("message").stringValue()).contains("Source not allowed");
@@ -97,12 +106,16 @@ class SecuredKeysHttpTest {
         String key = secured(Map.of("referers", "https://*.example.com/*"));
         assertThat(withReferer(key, "https://shop.example.com/cart")).isEqualTo(200);
         assertThat(withReferer(key, "https://evil.test/")).isEqualTo(403);
-        assertThat(as(key).post("/1/indexes/Movies/query", "{}").status()).as("no Referer").isEqualTo(403);
+        assertThat(as(key).post("/1/indexes/Movies/query", "{}").status())
+                .as("no Referer")
+                .isEqualTo(403);
     }
 
     private int withReferer(String key, String referer) {
         TestClient user = as(key);
-        return user.send(user.request("POST", "/1/indexes/Movies/query", "{}").header("Referer", referer).build())
+        return user.send(user.request("POST", "/1/indexes/Movies/query", "{}")
+                        .header("Referer", referer)
+                        .build())
                 .status();
     }
 
@@ -110,11 +123,19 @@ class SecuredKeysHttpTest {
     void embeddedFiltersAreAndedWithTheQuerysOwn() {
         TestClient user = as(secured(Map.of("filters", "owner:ann")));
         assertThat(user.post("/1/indexes/Movies/query", "{}").hitIds()).containsExactlyInAnyOrder("1", "3");
-        assertThat(user.post("/1/indexes/Movies/query", jq("{'filters':'genre:crime'}")).hitIds()).containsExactly("1");
-        assertThat(user.post("/1/indexes/Movies/query", jq("{'filters':'owner:bob'}")).hitIds())
-                .as("the key's filter cannot be widened").isEmpty();
+        assertThat(user.post("/1/indexes/Movies/query", jq("{'filters':'genre:crime'}"))
+                        .hitIds())
+                .containsExactly("1");
+        assertThat(user.post("/1/indexes/Movies/query", jq("{'filters':'owner:bob'}"))
+                        .hitIds())
+                .as("the key's filter cannot be widened")
+                .isEmpty();
         assertThat(user.get("/1/indexes/Movies?filters=owner%3Abob").hitIds()).isEmpty();
-        assertThat(user.post("/1/indexes/Movies/browse", "{}").body().get("nbHits").asInt()).isEqualTo(2);
+        assertThat(user.post("/1/indexes/Movies/browse", "{}")
+                        .body()
+                        .get("nbHits")
+                        .asInt())
+                .isEqualTo(2);
     }
 
     @Test
@@ -134,13 +155,16 @@ class SecuredKeysHttpTest {
         assertThat(alice.post("/1/indexes/Movies/query", "{}").status()).isEqualTo(200);
         assertThat(alice.post("/1/indexes/Movies/query", "{}").status()).isEqualTo(200);
         assertThat(alice.post("/1/indexes/Movies/query", "{}").status()).isEqualTo(429);
-        assertThat(bob.post("/1/indexes/Movies/query", "{}").status()).as("same IP, other token").isEqualTo(200);
+        assertThat(bob.post("/1/indexes/Movies/query", "{}").status())
+                .as("same IP, other token")
+                .isEqualTo(200);
     }
 
     @Test
     void aSecuredKeyOnlyNarrowsItsParent() {
         TestClient user = as(secured(Map.of("restrictIndices", "Movies")));
-        assertThat(user.post("/1/indexes/Movies", jq("{'title':'x'}")).status()).as("parent lacks addObject")
+        assertThat(user.post("/1/indexes/Movies", jq("{'title':'x'}")).status())
+                .as("parent lacks addObject")
                 .isEqualTo(403);
         server.seed(jq("{'keys':[{'value':'movies-only','acl':['search'],'indexes':['Movies']}]}"));
         TestClient widened = as(SecuredKeyFactory.generate("movies-only", Map.of("restrictIndices", "Series")));
@@ -160,22 +184,28 @@ class SecuredKeysHttpTest {
         String good = secured(Map.of("filters", "owner:ann"));
         String query = new String(Base64.getDecoder().decode(good), StandardCharsets.UTF_8).substring(64);
         String hash = new String(Base64.getDecoder().decode(good), StandardCharsets.UTF_8).substring(0, 64);
-        String tampered = Base64.getEncoder().encodeToString((hash + query.replace("ann", "bob"))
-                .getBytes(StandardCharsets.UTF_8));
+        String tampered = Base64.getEncoder()
+                .encodeToString((hash + query.replace("ann", "bob")).getBytes(StandardCharsets.UTF_8));
         assertThat(as(tampered).post("/1/indexes/Movies/query", "{}").status()).isEqualTo(403);
-        assertThat(as(SecuredKeyFactory.generate("not-a-key", Map.of())).post("/1/indexes/Movies/query", "{}")
-                .status()).isEqualTo(403);
-        assertThat(as("bm90IGEga2V5").post("/1/indexes/Movies/query", "{}").status()).isEqualTo(403);
+        assertThat(as(SecuredKeyFactory.generate("not-a-key", Map.of()))
+                        .post("/1/indexes/Movies/query", "{}")
+                        .status())
+                .isEqualTo(403);
+        assertThat(as("bm90IGEga2V5").post("/1/indexes/Movies/query", "{}").status())
+                .isEqualTo(403);
         admin.delete("/1/keys/" + PARENT);
-        assertThat(as(good).post("/1/indexes/Movies/query", "{}").status()).as("parent deleted").isEqualTo(403);
+        assertThat(as(good).post("/1/indexes/Movies/query", "{}").status())
+                .as("parent deleted")
+                .isEqualTo(403);
     }
 
     @Test
     void aSecuredKeyWorksAsAUrlParameter() {
         String key = secured(Map.of("restrictIndices", "Movies"));
-        Reply reply = new TestClient(server, null, null).get("/1/indexes/Movies?x-service-application-id="
-                + server.applicationId() + "&x-service-api-key=" + URLEncoder.encode(key,
-                        StandardCharsets.UTF_8));
+        Reply reply = new TestClient(server, null, null)
+                .get("/1/indexes/Movies?x-service-application-id="
+                        + server.applicationId() + "&x-service-api-key="
+                        + URLEncoder.encode(key, StandardCharsets.UTF_8));
         assertThat(reply.status()).isEqualTo(200);
     }
 }

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class SynonymsHttpTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK = MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK =
+            MockServerExtension.builder().resetBetweenTests(true).build();
 
     private final TestClient client = new TestClient(MOCK.server());
 
@@ -24,8 +25,8 @@ class SynonymsHttpTest {
         assertThat(saved.body().get("id").stringValue()).isEqualTo("s1");
         assertThat(saved.body().has("updatedAt")).isTrue();
         assertThat(saved.body().has("taskID")).isTrue();
-        assertThat(client.get("/1/indexes/idx/synonyms/s1").body()).isEqualTo(TestClient.json(
-                jq("{'type':'synonym','synonyms':['car','auto'],'objectID':'s1'}")));
+        assertThat(client.get("/1/indexes/idx/synonyms/s1").body())
+                .isEqualTo(TestClient.json(jq("{'type':'synonym','synonyms':['car','auto'],'objectID':'s1'}")));
         Reply deleted = client.delete("/1/indexes/idx/synonyms/s1");
         assertThat(deleted.body().has("deletedAt")).isTrue();
         assertThat(client.get("/1/indexes/idx/synonyms/s1").status()).isEqualTo(404);
@@ -33,49 +34,70 @@ class SynonymsHttpTest {
 
     @Test
     void invalidSynonymsAre400() {
-        assertThat(client.put("/1/indexes/idx/synonyms/s1", jq("{'type':'synonym'}")).status()).isEqualTo(400);
-        assertThat(client.put("/1/indexes/idx/synonyms/s1", jq("{'type':'magic','synonyms':['a']}")).status())
+        assertThat(client.put("/1/indexes/idx/synonyms/s1", jq("{'type':'synonym'}"))
+                        .status())
+                .isEqualTo(400);
+        assertThat(client.put("/1/indexes/idx/synonyms/s1", jq("{'type':'magic','synonyms':['a']}"))
+                        .status())
                 .isEqualTo(400);
         assertThat(client.put("/1/indexes/idx/synonyms/s1", jq("{'type':'onewaysynonym','synonyms':['a']}"))
-                .status()).as("input missing").isEqualTo(400);
-        assertThat(client.put("/1/indexes/idx/synonyms/s1",
-                jq("{'objectID':'other','type':'synonym','synonyms':['a']}")).status()).isEqualTo(400);
+                        .status())
+                .as("input missing")
+                .isEqualTo(400);
+        assertThat(client.put(
+                                "/1/indexes/idx/synonyms/s1",
+                                jq("{'objectID':'other','type':'synonym','synonyms':['a']}"))
+                        .status())
+                .isEqualTo(400);
     }
 
     @Test
     void batchSavesAndCanReplaceAll() {
         client.put("/1/indexes/idx/synonyms/old", jq("{'type':'synonym','synonyms':['x','y']}"));
-        Reply batch = client.post("/1/indexes/idx/synonyms/batch", jq("["
-                + "{'objectID':'one','type':'onewaysynonym','input':'phone','synonyms':['iphone']},"
-                + "{'objectID':'alt','type':'altcorrection1','word':'colour','corrections':['color']}]"));
+        Reply batch = client.post(
+                "/1/indexes/idx/synonyms/batch",
+                jq("["
+                        + "{'objectID':'one','type':'onewaysynonym','input':'phone','synonyms':['iphone']},"
+                        + "{'objectID':'alt','type':'altcorrection1','word':'colour','corrections':['color']}]"));
         assertThat(batch.status()).isEqualTo(200);
         assertThat(client.get("/1/indexes/idx/synonyms/old").status()).isEqualTo(200);
-        client.post("/1/indexes/idx/synonyms/batch?replaceExistingSynonyms=true", jq("["
-                + "{'objectID':'ph','type':'placeholder','placeholder':'<n>','replacements':['1','2']}]"));
+        client.post(
+                "/1/indexes/idx/synonyms/batch?replaceExistingSynonyms=true",
+                jq("[" + "{'objectID':'ph','type':'placeholder','placeholder':'<n>','replacements':['1','2']}]"));
         assertThat(client.get("/1/indexes/idx/synonyms/old").status()).isEqualTo(404);
         assertThat(client.get("/1/indexes/idx/synonyms/one").status()).isEqualTo(404);
         assertThat(client.get("/1/indexes/idx/synonyms/ph").status()).isEqualTo(200);
-        assertThat(client.post("/1/indexes/idx/synonyms/batch", jq("{'not':'an array'}")).status()).isEqualTo(400);
+        assertThat(client.post("/1/indexes/idx/synonyms/batch", jq("{'not':'an array'}"))
+                        .status())
+                .isEqualTo(400);
     }
 
     @Test
     void searchFiltersByTextAndTypeAndPages() {
-        client.post("/1/indexes/idx/synonyms/batch", jq("["
-                + "{'objectID':'s1','type':'synonym','synonyms':['car','auto']},"
-                + "{'objectID':'s2','type':'synonym','synonyms':['bike','bicycle']},"
-                + "{'objectID':'s3','type':'onewaysynonym','input':'cars','synonyms':['vehicles']}]"));
+        client.post(
+                "/1/indexes/idx/synonyms/batch",
+                jq("["
+                        + "{'objectID':'s1','type':'synonym','synonyms':['car','auto']},"
+                        + "{'objectID':'s2','type':'synonym','synonyms':['bike','bicycle']},"
+                        + "{'objectID':'s3','type':'onewaysynonym','input':'cars','synonyms':['vehicles']}]"));
         Reply all = client.post("/1/indexes/idx/synonyms/search", "{}");
         assertThat(all.body().get("nbHits").intValue()).isEqualTo(3);
         Reply car = client.post("/1/indexes/idx/synonyms/search", jq("{'query':'CAR'}"));
         assertThat(car.body().get("nbHits").intValue()).isEqualTo(2);
         Reply typed = client.post("/1/indexes/idx/synonyms/search", jq("{'query':'car','type':'onewaysynonym'}"));
         assertThat(typed.body().get("nbHits").intValue()).isEqualTo(1);
-        assertThat(typed.body().get("hits").get(0).get("objectID").stringValue()).isEqualTo("s3");
+        assertThat(typed.body().get("hits").get(0).get("objectID").stringValue())
+                .isEqualTo("s3");
         Reply paged = client.post("/1/indexes/idx/synonyms/search", jq("{'page':1,'hitsPerPage':2}"));
         assertThat(paged.body().get("nbHits").intValue()).isEqualTo(3);
         assertThat(paged.body().get("hits")).hasSize(1);
-        assertThat(paged.body().get("hits").get(0).get("objectID").stringValue()).isEqualTo("s3");
-        assertThat(client.post("/1/indexes/none/synonyms/search", "{}").body().get("nbHits").intValue()).isZero();
+        assertThat(paged.body().get("hits").get(0).get("objectID").stringValue())
+                .isEqualTo("s3");
+        assertThat(client.post("/1/indexes/none/synonyms/search", "{}")
+                        .body()
+                        .get("nbHits")
+                        .intValue())
+                .isZero();
     }
 
     @Test
@@ -84,6 +106,10 @@ class SynonymsHttpTest {
         Reply cleared = client.post("/1/indexes/idx/synonyms/clear", null);
         assertThat(cleared.status()).isEqualTo(200);
         assertThat(cleared.body().has("updatedAt")).isTrue();
-        assertThat(client.post("/1/indexes/idx/synonyms/search", "{}").body().get("nbHits").intValue()).isZero();
+        assertThat(client.post("/1/indexes/idx/synonyms/search", "{}")
+                        .body()
+                        .get("nbHits")
+                        .intValue())
+                .isZero();
     }
 }

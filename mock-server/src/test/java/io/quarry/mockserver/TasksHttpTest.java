@@ -21,7 +21,10 @@ class TasksHttpTest {
 
     @BeforeEach
     void start() {
-        server = MockServer.builder().clock(clock).taskDelay(Duration.ofSeconds(2)).start();
+        server = MockServer.builder()
+                .clock(clock)
+                .taskDelay(Duration.ofSeconds(2))
+                .start();
         client = new TestClient(server);
     }
 
@@ -32,21 +35,40 @@ class TasksHttpTest {
 
     @Test
     void taskIsNotPublishedUntilTheDelayElapses() {
-        long task = client.put("/1/indexes/idx/r1", jq("{'v':1}")).body().get("taskID").longValue();
+        long task = client.put("/1/indexes/idx/r1", jq("{'v':1}"))
+                .body()
+                .get("taskID")
+                .longValue();
         Reply pending = client.get("/1/indexes/idx/task/" + task);
         assertThat(pending.body()).isEqualTo(TestClient.json(jq("{'status':'notPublished','pendingTask':true}")));
-        assertThat(client.get("/1/task/" + task).body().get("status").stringValue()).isEqualTo("notPublished");
-        assertThat(client.get("/1/indexes").body().get("items").get(0).get("pendingTask").booleanValue()).isTrue();
+        assertThat(client.get("/1/task/" + task).body().get("status").stringValue())
+                .isEqualTo("notPublished");
+        assertThat(client.get("/1/indexes")
+                        .body()
+                        .get("items")
+                        .get(0)
+                        .get("pendingTask")
+                        .booleanValue())
+                .isTrue();
 
         clock.advance(Duration.ofMillis(1999));
-        assertThat(client.get("/1/indexes/idx/task/" + task).body().get("status").stringValue())
+        assertThat(client.get("/1/indexes/idx/task/" + task)
+                        .body()
+                        .get("status")
+                        .stringValue())
                 .isEqualTo("notPublished");
         clock.advance(Duration.ofMillis(1));
         assertThat(client.get("/1/indexes/idx/task/" + task).body())
                 .isEqualTo(TestClient.json(jq("{'status':'published','pendingTask':false}")));
         assertThat(client.get("/1/task/" + task).body()).isEqualTo(TestClient.json(jq("{'status':'published'}")));
         assertThat(client.get("/1/indexes/idx/r1").body().get("v").intValue()).isEqualTo(1);
-        assertThat(client.get("/1/indexes").body().get("items").get(0).get("pendingTask").booleanValue()).isFalse();
+        assertThat(client.get("/1/indexes")
+                        .body()
+                        .get("items")
+                        .get(0)
+                        .get("pendingTask")
+                        .booleanValue())
+                .isFalse();
     }
 
     @Test
@@ -54,22 +76,36 @@ class TasksHttpTest {
         long first = client.put("/1/indexes/idx/a", "{}").body().get("taskID").longValue();
         clock.advance(Duration.ofSeconds(3));
         long second = client.put("/1/indexes/idx/b", "{}").body().get("taskID").longValue();
-        assertThat(client.get("/1/indexes/idx/task/" + first).body().get("status").stringValue())
+        assertThat(client.get("/1/indexes/idx/task/" + first)
+                        .body()
+                        .get("status")
+                        .stringValue())
                 .isEqualTo("published");
-        assertThat(client.get("/1/indexes/idx/task/" + second).body().get("status").stringValue())
+        assertThat(client.get("/1/indexes/idx/task/" + second)
+                        .body()
+                        .get("status")
+                        .stringValue())
                 .isEqualTo("notPublished");
-        assertThat(client.get("/1/indexes/idx/task/" + (second + 1)).status()).as("not issued yet").isEqualTo(404);
+        assertThat(client.get("/1/indexes/idx/task/" + (second + 1)).status())
+                .as("not issued yet")
+                .isEqualTo(404);
     }
 
     @Test
     void taskIdsAreInt64AndIncrease() {
         long previous = 0;
         for (int i = 0; i < 5; i++) {
-            long task = client.put("/1/indexes/idx/r" + i, "{}").body().get("taskID").longValue();
+            long task = client.put("/1/indexes/idx/r" + i, "{}")
+                    .body()
+                    .get("taskID")
+                    .longValue();
             assertThat(task).isGreaterThan(previous).isGreaterThan(Integer.MAX_VALUE);
             previous = task;
         }
-        long settings = client.put("/1/indexes/other/settings", "{}").body().get("taskID").longValue();
+        long settings = client.put("/1/indexes/other/settings", "{}")
+                .body()
+                .get("taskID")
+                .longValue();
         assertThat(settings).isGreaterThan(previous);
     }
 

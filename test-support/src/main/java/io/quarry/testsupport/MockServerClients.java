@@ -12,8 +12,7 @@ import io.quarry.mockserver.MockServer;
  */
 public final class MockServerClients {
 
-    private MockServerClients() {
-    }
+    private MockServerClients() {}
 
     /**
      * A configuration with the server's admin key.

@@ -4,12 +4,12 @@ import io.quarry.core.RequestOptions;
 import io.quarry.core.spi.ScopedHandle;
 import java.io.File;
 import java.io.IOException;
-import java.net.JarURLConnection;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
+import java.net.JarURLConnection;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.util.ArrayList;
@@ -34,11 +34,10 @@ import java.util.jar.JarFile;
 public final class TwoForms {
 
     /** Public instance methods that read local state instead of making a call. */
-    public static final Set<String> NOT_CALLS = Set.of("name", "options", "config", "close", "forwardsToReplicas",
-            "toString", "hashCode", "equals");
+    public static final Set<String> NOT_CALLS =
+            Set.of("name", "options", "config", "close", "forwardsToReplicas", "toString", "hashCode", "equals");
 
-    private TwoForms() {
-    }
+    private TwoForms() {}
 
     /**
      * The public handles of a package: its top-level public classes that extend {@link ScopedHandle}, read from
@@ -75,8 +74,10 @@ public final class TwoForms {
             problems.add(where + "withOptions returns " + viewType(handle) + ", not " + handle.getSimpleName());
         }
         for (Method method : handle.getMethods()) {
-            if (Modifier.isStatic(method.getModifiers()) || method.getDeclaringClass() == Object.class
-                    || method.getDeclaringClass() == ScopedHandle.class || method.isSynthetic()) {
+            if (Modifier.isStatic(method.getModifiers())
+                    || method.getDeclaringClass() == Object.class
+                    || method.getDeclaringClass() == ScopedHandle.class
+                    || method.isSynthetic()) {
                 continue;
             }
             String name = method.getName();
@@ -106,8 +107,10 @@ public final class TwoForms {
      */
     public static long callCount(Class<?> handle) {
         return Arrays.stream(handle.getMethods())
-                .filter(m -> !Modifier.isStatic(m.getModifiers()) && m.getDeclaringClass() != Object.class
-                        && m.getDeclaringClass() != ScopedHandle.class && !m.isSynthetic())
+                .filter(m -> !Modifier.isStatic(m.getModifiers())
+                        && m.getDeclaringClass() != Object.class
+                        && m.getDeclaringClass() != ScopedHandle.class
+                        && !m.isSynthetic())
                 .filter(m -> !CompletableFuture.class.isAssignableFrom(m.getReturnType()) && isCall(m))
                 .count();
     }
@@ -148,8 +151,8 @@ public final class TwoForms {
         List<String> names = new ArrayList<>();
         try {
             // main and test classes of a module sit in two directories, both on the class path
-            Enumeration<URL> urls = Thread.currentThread().getContextClassLoader()
-                    .getResources(packageName.replace('.', '/'));
+            Enumeration<URL> urls =
+                    Thread.currentThread().getContextClassLoader().getResources(packageName.replace('.', '/'));
             for (URL url : Collections.list(urls)) {
                 if ("file".equals(url.getProtocol())) {
                     String[] files = new File(url.toURI()).list((dir, f) -> isTopLevelClass(f));
@@ -160,7 +163,8 @@ public final class TwoForms {
                     // the module's classes come from a jar, as when another build runs its tests
                     String prefix = packageName.replace('.', '/') + "/";
                     try (JarFile file = jar.getJarFile()) {
-                        file.stream().map(JarEntry::getName)
+                        file.stream()
+                                .map(JarEntry::getName)
                                 .filter(n -> n.startsWith(prefix) && isTopLevelClass(n.substring(prefix.length())))
                                 .forEach(n -> names.add(n.substring(prefix.length(), n.length() - ".class".length())));
                     }

@@ -16,8 +16,7 @@ public final class WireMockClients {
     /** The API key the configurations carry. */
     public static final String API_KEY = "test-admin-key";
 
-    private WireMockClients() {
-    }
+    private WireMockClients() {}
 
     /**
      * A WireMock server on a free loopback port, for {@code @RegisterExtension}.
@@ -48,7 +47,8 @@ public final class WireMockClients {
      * @return the configuration
      */
     public static ClientConfig config(WireMockExtension read, WireMockExtension write) {
-        return builder(Host.of(read.baseUrl(), CallType.READ), Host.of(write.baseUrl(), CallType.WRITE)).build();
+        return builder(Host.of(read.baseUrl(), CallType.READ), Host.of(write.baseUrl(), CallType.WRITE))
+                .build();
     }
 
     /**

@@ -21,7 +21,8 @@ class BomTest {
         String parent = Files.readString(ROOT.resolve("pom.xml"));
 
         List<String> published = modules(parent).stream()
-                .filter(m -> !m.equals("bom") && !m.equals("benchmarks") && !m.startsWith("examples")).toList();
+                .filter(m -> !m.equals("bom") && !m.equals("benchmarks") && !m.startsWith("examples"))
+                .toList();
         assertThat(artifacts(bom)).containsExactlyInAnyOrderElementsOf(published);
         assertThat(version(bom)).isEqualTo(version(parent));
         assertThat(bom).doesNotContain("<parent>");
@@ -32,8 +33,8 @@ class BomTest {
     }
 
     private static List<String> artifacts(String pom) {
-        return all(Pattern.compile("<groupId>io\\.quarry</groupId>\\s*<artifactId>([^<]+)</artifactId>").matcher(
-                pom.substring(pom.indexOf("<dependencyManagement>"))));
+        return all(Pattern.compile("<groupId>io\\.quarry</groupId>\\s*<artifactId>([^<]+)</artifactId>")
+                .matcher(pom.substring(pom.indexOf("<dependencyManagement>"))));
     }
 
     private static String version(String pom) {

@@ -23,22 +23,27 @@ class ModuleBoundariesTest {
 
     @Test
     void onlyTheCoreImportsTheCoreInternals() {
-        assertThat(importsMatching(Pattern.compile("^import (static )?io\\.quarry\\.core\\.internal\\b"),
-                p -> !p.startsWith(ROOT.resolve("client-core")) && !p.startsWith(ROOT.resolve("benchmarks"))))
+        assertThat(importsMatching(
+                        Pattern.compile("^import (static )?io\\.quarry\\.core\\.internal\\b"),
+                        p -> !p.startsWith(ROOT.resolve("client-core")) && !p.startsWith(ROOT.resolve("benchmarks"))))
                 .isEmpty();
     }
 
     @Test
     void modelClassesImportNoInternalPackage() {
-        assertThat(importsMatching(Pattern.compile("^import (static )?io\\.quarry\\.[a-z.]*internal\\b"),
-                p -> p.toString().contains("/model/"))).isEmpty();
+        assertThat(importsMatching(
+                        Pattern.compile("^import (static )?io\\.quarry\\.[a-z.]*internal\\b"),
+                        p -> p.toString().contains("/model/")))
+                .isEmpty();
     }
 
     @Test
     void theMockServerImportsNoClientCode() {
-        assertThat(importsMatching(Pattern.compile("^import (static )?io\\.quarry\\.(core|search|analytics|insights"
-                        + "|personalization|answers|querysuggestions|monitoring|usage|crawler|testsupport)\\b"),
-                p -> p.startsWith(ROOT.resolve("mock-server")))).isEmpty();
+        assertThat(importsMatching(
+                        Pattern.compile("^import (static )?io\\.quarry\\.(core|search|analytics|insights"
+                                + "|personalization|answers|querysuggestions|monitoring|usage|crawler|testsupport)\\b"),
+                        p -> p.startsWith(ROOT.resolve("mock-server"))))
+                .isEmpty();
     }
 
     @Test
@@ -47,9 +52,12 @@ class ModuleBoundariesTest {
     }
 
     private static List<String> importsMatching(Pattern pattern, java.util.function.Predicate<Path> files) {
-        return mainSources().filter(files).flatMap(file -> lines(file)
-                .filter(line -> pattern.matcher(line).find())
-                .map(line -> ROOT.relativize(file) + ": " + line)).toList();
+        return mainSources()
+                .filter(files)
+                .flatMap(file -> lines(file)
+                        .filter(line -> pattern.matcher(line).find())
+                        .map(line -> ROOT.relativize(file) + ": " + line))
+                .toList();
     }
 
     private static Stream<Path> mainSources() {

@@ -22,12 +22,13 @@ class TwoFormsTest {
 
     @Test
     void reportsEveryShapeError() {
-        assertThat(TwoForms.problems(BadHandle.class)).satisfiesExactlyInAnyOrder(
-                p -> assertThat(p).contains("withOptions returns"),
-                p -> assertThat(p).contains("read[] has no ...Async form"),
-                p -> assertThat(p).contains("write[").contains("takes RequestOptions"),
-                p -> assertThat(p).contains("writeAsync[").contains("takes RequestOptions"),
-                p -> assertThat(p).contains("onlyAsync[] has no blocking form"));
+        assertThat(TwoForms.problems(BadHandle.class))
+                .satisfiesExactlyInAnyOrder(
+                        p -> assertThat(p).contains("withOptions returns"),
+                        p -> assertThat(p).contains("read[] has no ...Async form"),
+                        p -> assertThat(p).contains("write[").contains("takes RequestOptions"),
+                        p -> assertThat(p).contains("writeAsync[").contains("takes RequestOptions"),
+                        p -> assertThat(p).contains("onlyAsync[] has no blocking form"));
     }
 
     @Test

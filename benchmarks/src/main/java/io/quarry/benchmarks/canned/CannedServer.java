@@ -85,10 +85,9 @@ public final class CannedServer {
                 body.transferTo(OutputStream.nullOutputStream());
             }
             String path = exchange.getRequestURI().getRawPath();
-            byte[] answer = !exchange.getRequestMethod().equals("POST") ? null
-                    : path.endsWith("/query") ? searchResponse
-                    : path.endsWith("/batch") ? batchResponse
-                    : null;
+            byte[] answer = !exchange.getRequestMethod().equals("POST")
+                    ? null
+                    : path.endsWith("/query") ? searchResponse : path.endsWith("/batch") ? batchResponse : null;
             if (answer == null) {
                 exchange.sendResponseHeaders(404, -1);
                 return;

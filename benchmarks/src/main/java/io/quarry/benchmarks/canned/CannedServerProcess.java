@@ -32,14 +32,24 @@ public final class CannedServerProcess implements AutoCloseable {
      */
     public static CannedServerProcess start() throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = List.of(java, "-Xmx256m", "-XX:+UseParallelGC", "-Dsun.net.httpserver.nodelay=true",
-                "-cp", System.getProperty("java.class.path"), CannedServer.class.getName(), "--port", "0");
+        List<String> command = List.of(
+                java,
+                "-Xmx256m",
+                "-XX:+UseParallelGC",
+                "-Dsun.net.httpserver.nodelay=true",
+                "-cp",
+                System.getProperty("java.class.path"),
+                CannedServer.class.getName(),
+                "--port",
+                "0");
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        BufferedReader out =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         String line;
         while ((line = out.readLine()) != null) {
             if (line.startsWith(CannedServer.READY_PREFIX)) {
-                int port = Integer.parseInt(line.substring(CannedServer.READY_PREFIX.length()).trim());
+                int port = Integer.parseInt(
+                        line.substring(CannedServer.READY_PREFIX.length()).trim());
                 drainInBackground(out);
                 return new CannedServerProcess(process, port);
             }
@@ -79,15 +89,17 @@ public final class CannedServerProcess implements AutoCloseable {
 
     /** Keeps reading the child's output so that it never blocks on a full pipe. */
     private static void drainInBackground(BufferedReader out) {
-        Thread drainer = new Thread(() -> {
-            try {
-                while (out.readLine() != null) {
-                    // discard
-                }
-            } catch (IOException e) {
-                // the process is gone
-            }
-        }, "canned-server-output");
+        Thread drainer = new Thread(
+                () -> {
+                    try {
+                        while (out.readLine() != null) {
+                            // discard
+                        }
+                    } catch (IOException e) {
+                        // the process is gone
+                    }
+                },
+                "canned-server-output");
         drainer.setDaemon(true);
         drainer.start();
     }

@@ -55,7 +55,9 @@ public class CannedClients {
     @Setup(Level.Trial)
     public void start() throws IOException {
         server = CannedServerProcess.start();
-        quarry = SearchClient.create(ClientConfig.builder(APP_ID, API_KEY).hosts(Host.of(server.url())).build());
+        quarry = SearchClient.create(ClientConfig.builder(APP_ID, API_KEY)
+                .hosts(Host.of(server.url()))
+                .build());
         quarryIndex = quarry.index(INDEX);
         quarryQuery = SearchQuery.of(QUERY).hitsPerPage(20);
         rawQuery = Map.of("query", QUERY, "hitsPerPage", 20);
@@ -66,7 +68,9 @@ public class CannedClients {
         headers.put(Credentials.API_KEY_HEADER, API_KEY);
         raw = new RawClient(server.url(), headers);
         records = new Catalogue().products(BATCH_SIZE);
-        quarryBatch = records.stream().map(r -> BatchOperation.of(BatchAction.ADD_OBJECT, r)).toList();
+        quarryBatch = records.stream()
+                .map(r -> BatchOperation.of(BatchAction.ADD_OBJECT, r))
+                .toList();
         checkBothWork();
     }
 
@@ -88,7 +92,9 @@ public class CannedClients {
     private void checkBothWork() {
         int quarryHits = quarryIndex.search(quarryQuery, Product.class).hits().size();
         int rawHits = raw.search(INDEX, rawQuery).hits().size();
-        if (quarryHits != 20 || rawHits != 20 || quarryIndex.batch(quarryBatch).objectIDs().size() != BATCH_SIZE
+        if (quarryHits != 20
+                || rawHits != 20
+                || quarryIndex.batch(quarryBatch).objectIDs().size() != BATCH_SIZE
                 || raw.addObjects(INDEX, records).objectIDs().size() != BATCH_SIZE) {
             throw new IllegalStateException("the canned server's answers did not decode as expected");
         }

@@ -33,7 +33,9 @@ import tools.jackson.databind.json.JsonMapper;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Fork(
+        value = 2,
+        jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 @State(Scope.Thread)
 public class DecodeBenchmark {
 
@@ -42,10 +44,10 @@ public class DecodeBenchmark {
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .build();
 
-    private static final Type TYPED = TypeRef.parameterized(
-            SearchResponse.class, Product.class).type();
-    private static final Type FREE_FORM = TypeRef.parameterized(
-            SearchResponse.class, FreeFormRecord.class).type();
+    private static final Type TYPED =
+            TypeRef.parameterized(SearchResponse.class, Product.class).type();
+    private static final Type FREE_FORM =
+            TypeRef.parameterized(SearchResponse.class, FreeFormRecord.class).type();
 
     /** @return the response decoded as Quarry decodes it, hits typed */
     @Benchmark

@@ -42,7 +42,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 5)
 @Measurement(iterations = 10)
-@Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
 @State(Scope.Thread)
 public class FailoverBenchmark {
 
@@ -82,7 +84,8 @@ public class FailoverBenchmark {
             closedPort = probe.getLocalPort();
         }
         try (SearchClient warm = SearchClient.create(ClientConfig.builder("BENCHAPP", "bench-key-not-a-secret")
-                .hosts(Host.of(server.url())).build())) {
+                .hosts(Host.of(server.url()))
+                .build())) {
             for (int i = 0; i < SERVER_WARMUP_CALLS; i++) {
                 warm.index(CannedClients.INDEX).search(query, Product.class);
             }
@@ -102,8 +105,8 @@ public class FailoverBenchmark {
         List<Host> hosts = switch (scenario) {
             case "healthy" -> List.of(canned);
             case "refused" -> List.of(Host.of("http://127.0.0.1:" + closedPort, CallType.READ, CallType.WRITE), canned);
-            case "blackholed" -> List.of(Host.of("http://127.0.0.1:" + blackHole.getLocalPort(), CallType.READ,
-                    CallType.WRITE), canned);
+            case "blackholed" ->
+                List.of(Host.of("http://127.0.0.1:" + blackHole.getLocalPort(), CallType.READ, CallType.WRITE), canned);
             default -> throw new IllegalArgumentException("unknown scenario " + scenario);
         };
         return SearchClient.create(ClientConfig.builder("BENCHAPP", "bench-key-not-a-secret")
@@ -155,9 +158,10 @@ public class FailoverBenchmark {
             long elapsed = System.nanoTime() - start;
             if (elapsed > NEXT_CALLS_BUDGET.toNanos()) {
                 // a down host that is skipped costs microseconds per call; this one is tried on every call
-                throw new IllegalStateException("the down host is not skipped: " + (i + 1) + " calls after the first took "
-                        + Duration.ofNanos(elapsed).toMillis() + " ms (budget " + NEXT_CALLS_BUDGET.toSeconds()
-                        + " s); re-run with -p calls=10 to measure the growth");
+                throw new IllegalStateException(
+                        "the down host is not skipped: " + (i + 1) + " calls after the first took "
+                                + Duration.ofNanos(elapsed).toMillis() + " ms (budget " + NEXT_CALLS_BUDGET.toSeconds()
+                                + " s); re-run with -p calls=10 to measure the growth");
             }
         }
         return hits;

@@ -30,8 +30,7 @@ public final class FailoverInterleaved {
 
     private static final int WARMUP_ROUNDS = 4;
 
-    private FailoverInterleaved() {
-    }
+    private FailoverInterleaved() {}
 
     /**
      * Runs the comparison.
@@ -46,7 +45,7 @@ public final class FailoverInterleaved {
         List<Long> healthy = new ArrayList<>();
         List<Long> blackholed = new ArrayList<>();
         try (CannedServerProcess server = CannedServerProcess.start();
-             ServerSocket blackHole = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                ServerSocket blackHole = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             Host canned = Host.of(server.url(), CallType.READ, CallType.WRITE);
             Host hole = Host.of("http://127.0.0.1:" + blackHole.getLocalPort(), CallType.READ, CallType.WRITE);
             for (int round = 0; round < WARMUP_ROUNDS + rounds; round++) {
@@ -60,14 +59,18 @@ public final class FailoverInterleaved {
         }
         report("healthy", healthy, calls);
         report("blackholed", blackholed, calls);
-        System.out.printf(Locale.ROOT, "extra per call with a timed-out host: %.1f us (difference of the medians)%n",
+        System.out.printf(
+                Locale.ROOT,
+                "extra per call with a timed-out host: %.1f us (difference of the medians)%n",
                 (median(blackholed) - median(healthy)) / 1e3 / calls);
     }
 
     /** A fresh client makes its first call (untimed: it meets the down host), then {@code calls} timed ones. */
     private static long timeNextCalls(List<Host> hosts, SearchQuery query, int calls) {
         try (SearchClient client = SearchClient.create(ClientConfig.builder("BENCHAPP", "bench-key-not-a-secret")
-                .hosts(hosts).connectTimeout(FailoverBenchmark.TIMEOUT).readTimeout(FailoverBenchmark.TIMEOUT)
+                .hosts(hosts)
+                .connectTimeout(FailoverBenchmark.TIMEOUT)
+                .readTimeout(FailoverBenchmark.TIMEOUT)
                 .build())) {
             SearchIndex index = client.index(CannedClients.INDEX);
             index.search(query, Product.class);
@@ -80,8 +83,14 @@ public final class FailoverInterleaved {
     }
 
     private static void report(String scenario, List<Long> nanos, int calls) {
-        System.out.printf(Locale.ROOT, "%-10s %d calls: median %.1f ms (%.1f-%.1f), %.1f us per call%n", scenario,
-                calls, median(nanos) / 1e6, Collections.min(nanos) / 1e6, Collections.max(nanos) / 1e6,
+        System.out.printf(
+                Locale.ROOT,
+                "%-10s %d calls: median %.1f ms (%.1f-%.1f), %.1f us per call%n",
+                scenario,
+                calls,
+                median(nanos) / 1e6,
+                Collections.min(nanos) / 1e6,
+                Collections.max(nanos) / 1e6,
                 median(nanos) / 1e3 / calls);
     }
 

@@ -22,7 +22,9 @@ import org.openjdk.jmh.annotations.Warmup;
 // long warm-up: the canned server is a fresh JVM per fork and its JIT competes with the client's for 2 cores
 @Warmup(iterations = 5, time = 5)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Fork(
+        value = 2,
+        jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 @Threads(1)
 public class SearchBenchmark {
 

@@ -13,8 +13,11 @@ public final class Catalogue {
 
     /** Distinct words in descriptions and names. */
     static final int VOCABULARY_SIZE = 5_000;
-    private static final String[] SYLLABLES = {"ka", "lo", "mi", "ter", "van", "sol", "ri", "den", "ma", "pol",
-        "ex", "tra", "lum", "cor", "bel", "ni", "sta", "gor", "ve", "qui", "dra", "fen", "mo", "zel"};
+
+    private static final String[] SYLLABLES = {
+        "ka", "lo", "mi", "ter", "van", "sol", "ri", "den", "ma", "pol", "ex", "tra", "lum", "cor", "bel", "ni", "sta",
+        "gor", "ve", "qui", "dra", "fen", "mo", "zel"
+    };
     private static final int BRANDS = 40;
     private static final int CATEGORIES = 60;
 
@@ -100,8 +103,16 @@ public final class Catalogue {
         String second = categories[random.nextInt(CATEGORIES)];
         List<String> cats = first.equals(second) ? List.of(first) : List.of(first, second);
         double price = Math.round(random.nextDouble(5, 1_000) * 100) / 100.0;
-        return new Product("p" + i, name, description.toString(), brands[skewed(random, BRANDS)], cats, price,
-                1 + random.nextInt(5), random.nextInt(10_000), random.nextInt(10) < 8);
+        return new Product(
+                "p" + i,
+                name,
+                description.toString(),
+                brands[skewed(random, BRANDS)],
+                cats,
+                price,
+                1 + random.nextInt(5),
+                random.nextInt(10_000),
+                random.nextInt(10) < 8);
     }
 
     /** A word whose rank follows a power law: low ranks are far more frequent. */

@@ -24,5 +24,4 @@ public record Product(
         double price,
         int rating,
         int reviews,
-        boolean inStock) {
-}
+        boolean inStock) {}

@@ -28,7 +28,9 @@ import tools.jackson.databind.node.ObjectNode;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 1)
 @Measurement(iterations = 3)
-@Fork(value = 1, jvmArgsAppend = {"-Xms3g", "-Xmx3g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms3g", "-Xmx3g"})
 @State(Scope.Benchmark)
 public class BrowseBenchmark {
 
@@ -62,7 +64,10 @@ public class BrowseBenchmark {
                 }
                 return seen;
             }
-            page = engine.browse(data, config, EngineData.object().put("cursor", page.get("cursor").asString()),
+            page = engine.browse(
+                    data,
+                    config,
+                    EngineData.object().put("cursor", page.get("cursor").asString()),
                     context);
         }
     }

@@ -17,8 +17,7 @@ final class EngineData {
 
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
-    private EngineData() {
-    }
+    private EngineData() {}
 
     /**
      * Fresh JSON records (the index owns what it is given, so each load needs its own).
@@ -55,8 +54,15 @@ final class EngineData {
     /** @return a catalogue's settings: searchable text, facets on brand and categories, popular first */
     static IndexConfig config() {
         ObjectNode settings = MAPPER.createObjectNode();
-        settings.putArray("searchableAttributes").add("name").add("brand").add("categories").add("description");
-        settings.putArray("attributesForFaceting").add("brand").add("categories").add("filterOnly(inStock)");
+        settings.putArray("searchableAttributes")
+                .add("name")
+                .add("brand")
+                .add("categories")
+                .add("description");
+        settings.putArray("attributesForFaceting")
+                .add("brand")
+                .add("categories")
+                .add("filterOnly(inStock)");
         settings.putArray("customRanking").add("desc(reviews)");
         return new IndexConfig(settings, List.of(), List.of());
     }

@@ -49,12 +49,14 @@ public class EngineStartBenchmark {
             socket.setTcpNoDelay(true);
             OutputStream out = socket.getOutputStream();
             out.write(("GET /1/indexes HTTP/1.1\r\nHost: 127.0.0.1:" + server.port() + "\r\n"
-                    + "X-Service-Application-Id: " + server.applicationId() + "\r\n"
-                    + "X-Service-API-Key: " + server.adminKey() + "\r\n"
-                    + "Connection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                            + "X-Service-Application-Id: " + server.applicationId() + "\r\n"
+                            + "X-Service-API-Key: " + server.adminKey() + "\r\n"
+                            + "Connection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
             out.flush();
-            String statusLine = new BufferedReader(new InputStreamReader(socket.getInputStream(),
-                    StandardCharsets.US_ASCII)).readLine();
+            String statusLine = new BufferedReader(
+                            new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII))
+                    .readLine();
             int status = Integer.parseInt(statusLine.split(" ")[1]);
             if (status != 200) {
                 throw new IOException("unexpected answer: " + statusLine);

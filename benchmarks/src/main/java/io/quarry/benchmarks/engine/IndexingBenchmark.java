@@ -41,7 +41,9 @@ import tools.jackson.databind.node.ObjectNode;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3)
 @Measurement(iterations = 5)
-@Fork(value = 2, jvmArgsAppend = {"-Xms3g", "-Xmx3g"})
+@Fork(
+        value = 2,
+        jvmArgsAppend = {"-Xms3g", "-Xmx3g"})
 @State(Scope.Thread)
 public class IndexingBenchmark {
 
@@ -61,7 +63,8 @@ public class IndexingBenchmark {
         products = new Catalogue().products(records);
         server = MockServer.builder().start();
         client = SearchClient.create(ClientConfig.builder(server.applicationId(), server.adminKey())
-                .hosts(Host.of(server.url())).build());
+                .hosts(Host.of(server.url()))
+                .build());
         index = client.index("products");
     }
 
@@ -94,7 +97,8 @@ public class IndexingBenchmark {
      */
     @Benchmark
     public int httpBatches() {
-        List<BatchResponse> batches = index.saveObjects(products, BatchOptions.defaults().waitForTasks(false));
+        List<BatchResponse> batches =
+                index.saveObjects(products, BatchOptions.defaults().waitForTasks(false));
         // the server applies an index's tasks in order: once the last is published, all are
         index.waitForTask(batches.get(batches.size() - 1).taskID());
         return batches.size();

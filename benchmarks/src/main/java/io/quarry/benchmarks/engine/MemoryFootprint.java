@@ -17,8 +17,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class MemoryFootprint {
 
-    private MemoryFootprint() {
-    }
+    private MemoryFootprint() {}
 
     /**
      * Prints the heap the index holds.
@@ -37,12 +36,16 @@ public final class MemoryFootprint {
         long after = usedAfterGc(memory);
         long held = after - before;
         System.out.printf(Locale.ROOT, "records: %d%n", data.size());
-        System.out.printf(Locale.ROOT, "JSON size of the records (IndexData.dataSize): %.1f MB%n", data.dataSize() / 1e6);
+        System.out.printf(
+                Locale.ROOT, "JSON size of the records (IndexData.dataSize): %.1f MB%n", data.dataSize() / 1e6);
         System.out.printf(Locale.ROOT, "heap of the records as JSON trees alone: %.1f MB%n", inputOnly / 1e6);
-        System.out.printf(Locale.ROOT, "heap held by the loaded index: %.1f MB (%d bytes per record)%n",
-                held / 1e6, held / Math.max(1, count));
-        System.out.printf(Locale.ROOT, "  of which the inverted index and bookkeeping: %.1f MB%n",
-                (held - inputOnly) / 1e6);
+        System.out.printf(
+                Locale.ROOT,
+                "heap held by the loaded index: %.1f MB (%d bytes per record)%n",
+                held / 1e6,
+                held / Math.max(1, count));
+        System.out.printf(
+                Locale.ROOT, "  of which the inverted index and bookkeeping: %.1f MB%n", (held - inputOnly) / 1e6);
         if (data.size() != count) {
             throw new IllegalStateException("loaded " + data.size() + " records, expected " + count);
         }

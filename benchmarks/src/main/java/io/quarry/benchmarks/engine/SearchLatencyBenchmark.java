@@ -29,7 +29,9 @@ import tools.jackson.databind.node.ObjectNode;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 2, jvmArgsAppend = {"-Xms3g", "-Xmx3g"})
+@Fork(
+        value = 2,
+        jvmArgsAppend = {"-Xms3g", "-Xmx3g"})
 @State(Scope.Benchmark)
 public class SearchLatencyBenchmark {
 
@@ -57,8 +59,8 @@ public class SearchLatencyBenchmark {
         String twoWordQuery = longWord(words, 60) + " " + longWord(words, 90);
         twoWords = EngineData.object().put("query", twoWordQuery);
         twoWordsFilter = EngineData.object().put("query", twoWordQuery).put("filters", "price < 500 AND rating >= 2");
-        filterFacets = EngineData.object().put("query", longWord(words, 10))
-                .put("filters", "inStock:true AND price < 500");
+        filterFacets =
+                EngineData.object().put("query", longWord(words, 10)).put("filters", "inStock:true AND price < 500");
         filterFacets.putArray("facets").add("brand").add("categories");
     }
 

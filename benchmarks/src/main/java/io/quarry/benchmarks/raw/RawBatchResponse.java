@@ -8,5 +8,4 @@ import java.util.List;
  * @param taskID the task applying the batch
  * @param objectIDs the records' IDs
  */
-public record RawBatchResponse(long taskID, List<String> objectIDs) {
-}
+public record RawBatchResponse(long taskID, List<String> objectIDs) {}

@@ -150,10 +150,8 @@ public final class RawClient implements AutoCloseable {
     }
 
     /** The batch body. */
-    private record Batch(List<Operation> requests) {
-    }
+    private record Batch(List<Operation> requests) {}
 
     /** One batch operation. */
-    private record Operation(String action, Product body) {
-    }
+    private record Operation(String action, Product body) {}
 }

@@ -15,6 +15,12 @@ import java.util.List;
  * @param query the query
  * @param params the parameters as the server read them
  */
-public record RawSearchResponse(List<Product> hits, long nbHits, int page, int nbPages, int hitsPerPage,
-        long processingTimeMS, String query, String params) {
-}
+public record RawSearchResponse(
+        List<Product> hits,
+        long nbHits,
+        int page,
+        int nbPages,
+        int hitsPerPage,
+        long processingTimeMS,
+        String query,
+        String params) {}

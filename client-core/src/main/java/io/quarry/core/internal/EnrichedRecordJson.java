@@ -54,20 +54,24 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
             return ctxt.reportBadDefinition(EnrichedRecord.class, "EnrichedRecord needs its record type");
         }
         if (p.currentToken() != JsonToken.START_OBJECT) {
-            return ctxt.reportInputMismatch(EnrichedRecord.class,
-                    "expected a JSON object for a record, got " + p.currentToken());
+            return ctxt.reportInputMismatch(
+                    EnrichedRecord.class, "expected a JSON object for a record, got " + p.currentToken());
         }
         Class<?> raw = recordType.getRawClass();
         if (raw == FreeFormRecord.class) {
             FreeFormRecord record = (FreeFormRecord) recordReader.deserialize(p, ctxt);
-            return new EnrichedRecord<>(record, record.objectID().orElse(null),
-                    () -> EnrichedRecord.generatedMembersOf(record), () -> record);
+            return new EnrichedRecord<>(
+                    record,
+                    record.objectID().orElse(null),
+                    () -> EnrichedRecord.generatedMembersOf(record),
+                    () -> record);
         }
         if (raw == Object.class || Map.class.isAssignableFrom(raw)) {
             // types that take any attribute get every member, generated ones included
             Object record = recordReader.deserialize(p, ctxt);
             String objectID = record instanceof Map<?, ?> map && map.get(FreeFormRecord.OBJECT_ID) instanceof String id
-                    ? id : null;
+                    ? id
+                    : null;
             Supplier<FreeFormRecord> free = () -> FreeFormRecord.from(record);
             return new EnrichedRecord<>(record, objectID, () -> EnrichedRecord.generatedMembersOf(free.get()), free);
         }
@@ -76,17 +80,25 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
         if (start >= 0 && start < body.length && body[(int) start] == '{') {
             // the parser reads the body: the record is bound from it directly, the rest found later in the bytes
             Object record = recordReader.deserialize(p, ctxt);
-            HitBytes hit = new HitBytes(body, (int) start, (int) p.currentLocation().getByteOffset());
-            return new EnrichedRecord<>(record, hit::objectID, hit::generatedMembers,
-                    () -> merge(record == null ? FreeFormRecord.builder().build() : FreeFormRecord.from(record),
+            HitBytes hit =
+                    new HitBytes(body, (int) start, (int) p.currentLocation().getByteOffset());
+            return new EnrichedRecord<>(
+                    record,
+                    hit::objectID,
+                    hit::generatedMembers,
+                    () -> merge(
+                            record == null ? FreeFormRecord.builder().build() : FreeFormRecord.from(record),
                             hit.generatedMembers()));
         }
         GeneratedMemberDiverter hit = new GeneratedMemberDiverter(p, ctxt);
         Object record = recordReader.deserialize(hit, ctxt);
         FreeFormRecord generated = hit.generatedMembers();
-        return new EnrichedRecord<>(record, hit.objectID(), () -> generated,
-                () -> merge(record == null ? FreeFormRecord.builder().build() : FreeFormRecord.from(record),
-                        generated));
+        return new EnrichedRecord<>(
+                record,
+                hit.objectID(),
+                () -> generated,
+                () -> merge(
+                        record == null ? FreeFormRecord.builder().build() : FreeFormRecord.from(record), generated));
     }
 
     private static FreeFormRecord merge(FreeFormRecord stored, FreeFormRecord generated) {

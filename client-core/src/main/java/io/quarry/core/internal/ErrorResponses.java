@@ -22,15 +22,14 @@ final class ErrorResponses {
     static final int MAX_BODY_CHARS = 16 * 1024;
 
     private static final int MAX_MESSAGE_CHARS = 300;
-    private static final Pattern HTML_TITLE = Pattern.compile("<title[^>]*>(.*?)</title>",
-            Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+    private static final Pattern HTML_TITLE =
+            Pattern.compile("<title[^>]*>(.*?)</title>", Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
     private static final Pattern TAG = Pattern.compile("<[^>]*>");
 
-    private ErrorResponses() {
-    }
+    private ErrorResponses() {}
 
-    static ApiException toException(Endpoint endpoint, int status, String contentType, String body,
-                                    Map<String, List<String>> headers) {
+    static ApiException toException(
+            Endpoint endpoint, int status, String contentType, String body, Map<String, List<String>> headers) {
         JsonNode tree = looksLikeJson(body) ? Json.treeOrNull(body) : null;
         String message = tree != null && tree.isObject() ? jsonMessage(tree) : null;
         if (message == null) {
@@ -60,13 +59,16 @@ final class ErrorResponses {
             return "HTTP " + status + " with an empty body";
         }
         String type = contentType == null ? "no content type" : contentType;
-        boolean html = type.toLowerCase(Locale.ROOT).contains("html") || body.stripLeading().startsWith("<");
+        boolean html = type.toLowerCase(Locale.ROOT).contains("html")
+                || body.stripLeading().startsWith("<");
         if (html) {
             Matcher title = HTML_TITLE.matcher(body);
             String text = title.find() ? title.group(1) : TAG.matcher(body).replaceAll(" ");
-            return "non-JSON answer (" + type + "): " + shorten(text.replaceAll("\\s+", " ").trim());
+            return "non-JSON answer (" + type + "): "
+                    + shorten(text.replaceAll("\\s+", " ").trim());
         }
-        return "non-JSON answer (" + type + "): " + shorten(body.replaceAll("\\s+", " ").trim());
+        return "non-JSON answer (" + type + "): "
+                + shorten(body.replaceAll("\\s+", " ").trim());
     }
 
     private static List<ErrorDetail> details(JsonNode detail) {
@@ -90,8 +92,8 @@ final class ErrorResponses {
                 Map<?, ?> plain = Json.convert(ctxNode, Map.class);
                 plain.forEach((k, v) -> ctx.put(String.valueOf(k), v));
             }
-            result.add(new ErrorDetail(msg == null ? "" : msg.isString() ? msg.asString() : msg.toString(),
-                    location, ctx));
+            result.add(new ErrorDetail(
+                    msg == null ? "" : msg.isString() ? msg.asString() : msg.toString(), location, ctx));
         }
         return result;
     }

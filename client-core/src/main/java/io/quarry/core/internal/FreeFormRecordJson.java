@@ -21,8 +21,7 @@ import tools.jackson.databind.ValueSerializer;
  */
 final class FreeFormRecordJson {
 
-    private FreeFormRecordJson() {
-    }
+    private FreeFormRecordJson() {}
 
     /** Writes every attribute, nulls included. */
     static final class Writer extends ValueSerializer<FreeFormRecord> {
@@ -59,7 +58,9 @@ final class FreeFormRecordJson {
                 gen.writeNumber(d);
             } else if (value instanceof BigInteger i) {
                 gen.writeNumber(i);
-            } else if (value instanceof Integer || value instanceof Long || value instanceof Short
+            } else if (value instanceof Integer
+                    || value instanceof Long
+                    || value instanceof Short
                     || value instanceof Byte) {
                 gen.writeNumber(((Number) value).longValue());
             } else if (value instanceof Double d) {
@@ -77,8 +78,8 @@ final class FreeFormRecordJson {
         @Override
         public FreeFormRecord deserialize(JsonParser p, DeserializationContext ctxt) {
             if (p.currentToken() != JsonToken.START_OBJECT) {
-                return ctxt.reportInputMismatch(FreeFormRecord.class,
-                        "expected a JSON object for a record, got " + p.currentToken());
+                return ctxt.reportInputMismatch(
+                        FreeFormRecord.class, "expected a JSON object for a record, got " + p.currentToken());
             }
             return readObject(p, ctxt);
         }

@@ -93,7 +93,9 @@ final class GeneratedMemberDiverter extends JsonParserDelegate {
         if (token == JsonToken.PROPERTY_NAME) {
             return matcher.matchName(delegate.currentName());
         }
-        return token == JsonToken.END_OBJECT ? PropertyNameMatcher.MATCH_END_OBJECT : PropertyNameMatcher.MATCH_ODD_TOKEN;
+        return token == JsonToken.END_OBJECT
+                ? PropertyNameMatcher.MATCH_END_OBJECT
+                : PropertyNameMatcher.MATCH_ODD_TOKEN;
     }
 
     @Override

@@ -36,7 +36,11 @@ final class HttpLog {
 
     void request(String method, String url, int tryNumber, Duration timeout, List<String> extraSecrets) {
         if (level != LogLevel.NONE && LOG.isDebugEnabled()) {
-            LOG.debug("--> {} {} (try {}, timeout {} ms)", method, redactor.redact(url, extraSecrets), tryNumber,
+            LOG.debug(
+                    "--> {} {} (try {}, timeout {} ms)",
+                    method,
+                    redactor.redact(url, extraSecrets),
+                    tryNumber,
                     timeout.toMillis());
         }
     }
@@ -67,8 +71,12 @@ final class HttpLog {
 
     void failure(String method, String url, String problem, long nanos, List<String> extraSecrets) {
         if (level != LogLevel.NONE && LOG.isDebugEnabled()) {
-            LOG.debug("<-- failed {} {} after {} ms: {}", method, redactor.redact(url, extraSecrets),
-                    nanos / 1_000_000, redactor.redact(problem, extraSecrets));
+            LOG.debug(
+                    "<-- failed {} {} after {} ms: {}",
+                    method,
+                    redactor.redact(url, extraSecrets),
+                    nanos / 1_000_000,
+                    redactor.redact(problem, extraSecrets));
         }
     }
 

@@ -60,6 +60,7 @@ public final class HttpTransport implements AutoCloseable {
     private final RetryStrategy strategy;
     /** The headers every request carries (Accept, User-Agent, defaults, credentials), built once. */
     private final Headers fixedHeaders;
+
     private final Redactor redactor;
     private final HttpLog log;
     private final List<Host> hosts;
@@ -77,7 +78,13 @@ public final class HttpTransport implements AutoCloseable {
         this.strategy = new RetryStrategy(hosts, config.clock(), config.hostDownTtl());
         HashMap<Host, HttpUrl> urls = new HashMap<>();
         for (Host host : hosts) {
-            urls.put(host, new HttpUrl.Builder().scheme(host.scheme()).host(host.hostname()).port(host.port()).build());
+            urls.put(
+                    host,
+                    new HttpUrl.Builder()
+                            .scheme(host.scheme())
+                            .host(host.hostname())
+                            .port(host.port())
+                            .build());
         }
         this.hostUrls = Map.copyOf(urls);
         this.ownsClient = config.httpClient().isEmpty();
@@ -190,13 +197,14 @@ public final class HttpTransport implements AutoCloseable {
     }
 
     private static OkHttpClient buildClient(ClientConfig config) {
-        OkHttpClient.Builder builder = config.httpClient().map(OkHttpClient::newBuilder).orElseGet(OkHttpClient.Builder::new);
+        OkHttpClient.Builder builder =
+                config.httpClient().map(OkHttpClient::newBuilder).orElseGet(OkHttpClient.Builder::new);
         OkHttpClient base = config.httpClient().orElse(null);
         builder.retryOnConnectionFailure(false)
                 .followRedirects(false)
                 .followSslRedirects(false)
-                .socketFactory(new NoDelaySocketFactory(base != null ? base.socketFactory()
-                        : javax.net.SocketFactory.getDefault()))
+                .socketFactory(new NoDelaySocketFactory(
+                        base != null ? base.socketFactory() : javax.net.SocketFactory.getDefault()))
                 .connectTimeout(config.connectTimeout())
                 .readTimeout(config.readTimeout())
                 .writeTimeout(config.writeTimeout())
@@ -219,7 +227,8 @@ public final class HttpTransport implements AutoCloseable {
             tls.init(null, new TrustManager[] {trust}, null);
             return tls.getSocketFactory();
         } catch (GeneralSecurityException e) {
-            throw new ConfigurationException("the JDK cannot set up TLS with the given trust manager: " + e.getMessage());
+            throw new ConfigurationException(
+                    "the JDK cannot set up TLS with the given trust manager: " + e.getMessage());
         }
     }
 
@@ -234,13 +243,13 @@ public final class HttpTransport implements AutoCloseable {
 
     /** What one try led to. */
     private sealed interface TryResult<T> {
-        record Done<T>(ApiResponse<T> response) implements TryResult<T> { }
+        record Done<T>(ApiResponse<T> response) implements TryResult<T> {}
 
-        record Failed<T>(QuarryException error) implements TryResult<T> { }
+        record Failed<T>(QuarryException error) implements TryResult<T> {}
 
-        record Next<T>() implements TryResult<T> { }
+        record Next<T>() implements TryResult<T> {}
 
-        record WaitThenRetry<T>(Duration delay, RateLimitException error) implements TryResult<T> { }
+        record WaitThenRetry<T>(Duration delay, RateLimitException error) implements TryResult<T> {}
     }
 
     /** The state of one call across its tries; used by one thread at a time. */
@@ -298,11 +307,14 @@ public final class HttpTransport implements AutoCloseable {
             tries++;
             Duration response = strategy.timeout(host, baseResponse);
             TryTimeouts timeouts = new TryTimeouts(strategy.timeout(host, baseConnect), response, response);
-            HttpUrl url = hostUrls.get(host).newBuilder()
+            HttpUrl url = hostUrls.get(host)
+                    .newBuilder()
                     .encodedPath(host.basePath() + request.encodedPath())
                     .encodedQuery(request.encodedQuery())
                     .build();
-            Request.Builder builder = new Request.Builder().url(url).tag(TryTimeouts.class, timeouts)
+            Request.Builder builder = new Request.Builder()
+                    .url(url)
+                    .tag(TryTimeouts.class, timeouts)
                     .headers(fixedHeaders);
             Map<String, String> extraHeaders = request.options().headers();
             if (!extraHeaders.isEmpty()) {
@@ -343,10 +355,11 @@ public final class HttpTransport implements AutoCloseable {
                 if (verdict == RetryStrategy.Verdict.SUCCESS) {
                     // headers are copied only if the caller asks for them
                     Headers headers = response.headers();
-                    return new TryResult.Done<>(new ApiResponse<T>(decode(response.body()), status,
-                            headers::toMultimap));
+                    return new TryResult.Done<>(
+                            new ApiResponse<T>(decode(response.body()), status, headers::toMultimap));
                 }
-                ApiException error = errorOf(response, status, response.headers().toMultimap());
+                ApiException error =
+                        errorOf(response, status, response.headers().toMultimap());
                 if (verdict == RetryStrategy.Verdict.RETRY) {
                     attempts.add(new UnreachableHostsException.Attempt(host, error, Duration.ofNanos(elapsed)));
                     return new TryResult.Next<>();
@@ -372,7 +385,8 @@ public final class HttpTransport implements AutoCloseable {
                 return new TryResult.Failed<>(new InvalidRequestException(e.getMessage(), e.getCause()));
             }
             boolean timeout = e instanceof InterruptedIOException;
-            String problem = (timeout ? "timeout: " : "") + e.getClass().getSimpleName()
+            String problem = (timeout ? "timeout: " : "")
+                    + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : ": " + e.getMessage());
             if (log.basicEnabled()) {
                 log.failure(method(), logUrl(host), problem, elapsed, extraSecrets);
@@ -414,12 +428,14 @@ public final class HttpTransport implements AutoCloseable {
             }
             text = redactor.redact(text, extraSecrets);
             log.responseBody(text, extraSecrets);
-            return ErrorResponses.toException(request.endpoint(), status, response.header("Content-Type"), text,
-                    headers);
+            return ErrorResponses.toException(
+                    request.endpoint(), status, response.header("Content-Type"), text, headers);
         }
 
         private Duration rateLimitWait(RateLimitException limited) {
-            if (rateLimitRetried || config.maxRateLimitWait().isEmpty() || limited.rateLimit().isEmpty()) {
+            if (rateLimitRetried
+                    || config.maxRateLimitWait().isEmpty()
+                    || limited.rateLimit().isEmpty()) {
                 return null;
             }
             Instant now = config.clock().instant();
@@ -490,7 +506,8 @@ public final class HttpTransport implements AutoCloseable {
                 future.completeExceptionally(failed.error());
             } else if (result instanceof TryResult.WaitThenRetry<T> wait) {
                 run.retryFirst(host);
-                CompletableFuture.delayedExecutor(wait.delay().toMillis(), TimeUnit.MILLISECONDS).execute(this::next);
+                CompletableFuture.delayedExecutor(wait.delay().toMillis(), TimeUnit.MILLISECONDS)
+                        .execute(this::next);
             } else {
                 next();
             }

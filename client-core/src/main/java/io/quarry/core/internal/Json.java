@@ -71,8 +71,7 @@ public final class Json {
     /** Bounds the reader cache should a caller decode into ever new generic types. */
     private static final int MAX_CACHED_READERS = 1024;
 
-    private Json() {
-    }
+    private Json() {}
 
     /**
      * Writes a value as JSON to a stream, without closing it.
@@ -128,8 +127,7 @@ public final class Json {
     }
 
     /** A body being decoded and the parser reading it. */
-    private record BodyRead(byte[] bytes, JsonParser parser) {
-    }
+    private record BodyRead(byte[] bytes, JsonParser parser) {}
 
     /**
      * Decodes part of a body kept from an earlier {@link #read(byte[], Type)}.

@@ -55,6 +55,7 @@ final class JsonRequestBody extends RequestBody {
     private boolean measured;
     /** The serialised body until its first write, when it is sent with a length; else null. */
     private Buffer buffered;
+
     private long length = -1;
 
     JsonRequestBody(Object value, boolean gzip) {
@@ -102,8 +103,8 @@ final class JsonRequestBody extends RequestBody {
             body = new Buffer();
             serialize(body.outputStream());
             if (body.size() != length) {
-                throw new IOException("request body changed while being sent: " + body.size() + " bytes instead of "
-                        + length);
+                throw new IOException(
+                        "request body changed while being sent: " + body.size() + " bytes instead of " + length);
             }
         }
         // moves the segments: nothing is copied, and they go back to okio's pool once written

@@ -16,8 +16,7 @@ public final class PathTemplate {
 
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
-    private PathTemplate() {
-    }
+    private PathTemplate() {}
 
     /**
      * The expanded, encoded path.
@@ -89,8 +88,13 @@ public final class PathTemplate {
         StringBuilder out = new StringBuilder(bytes.length + 8);
         for (byte b : bytes) {
             int u = b & 0xFF;
-            if ((u >= 'A' && u <= 'Z') || (u >= 'a' && u <= 'z') || (u >= '0' && u <= '9')
-                    || u == '-' || u == '.' || u == '_' || u == '~') {
+            if ((u >= 'A' && u <= 'Z')
+                    || (u >= 'a' && u <= 'z')
+                    || (u >= '0' && u <= '9')
+                    || u == '-'
+                    || u == '.'
+                    || u == '_'
+                    || u == '~') {
                 out.append((char) u);
             } else {
                 out.append('%').append(HEX[u >> 4]).append(HEX[u & 0xF]);

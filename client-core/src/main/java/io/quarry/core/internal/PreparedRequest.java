@@ -14,6 +14,10 @@ import io.quarry.core.RequestOptions;
  * @param body         the value serialised as the JSON body, or null for none
  * @param options      the per-request options
  */
-public record PreparedRequest(Endpoint endpoint, String encodedPath, String logPath, String encodedQuery,
-                              Object body, RequestOptions options) {
-}
+public record PreparedRequest(
+        Endpoint endpoint,
+        String encodedPath,
+        String logPath,
+        String encodedQuery,
+        Object body,
+        RequestOptions options) {}

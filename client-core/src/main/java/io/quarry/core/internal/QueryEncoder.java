@@ -14,8 +14,7 @@ import java.util.StringJoiner;
  */
 public final class QueryEncoder {
 
-    private QueryEncoder() {
-    }
+    private QueryEncoder() {}
 
     /**
      * The encoded query string, without the leading {@code ?}.

@@ -18,8 +18,8 @@ public final class Redactor {
     /** What a secret is replaced with. */
     public static final String MASK = "***";
 
-    private static final Pattern KEY_MEMBER = Pattern.compile(
-            "(\"(?:apiKey|key|securedApiKey|forwardedApiKey)\"\\s*:\\s*\")((?:[^\"\\\\]|\\\\.)*)(\")");
+    private static final Pattern KEY_MEMBER =
+            Pattern.compile("(\"(?:apiKey|key|securedApiKey|forwardedApiKey)\"\\s*:\\s*\")((?:[^\"\\\\]|\\\\.)*)(\")");
 
     private final List<String> secrets;
     private final Set<String> secretHeaders;

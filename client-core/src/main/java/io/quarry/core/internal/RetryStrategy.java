@@ -46,8 +46,7 @@ public final class RetryStrategy {
     }
 
     /** A host's state once something went wrong with it; a host without one is healthy. */
-    private record State(boolean up, Instant since, int retryCount) {
-    }
+    private record State(boolean up, Instant since, int retryCount) {}
 
     private static final State HEALTHY = new State(true, Instant.EPOCH, 0);
 
@@ -66,7 +65,8 @@ public final class RetryStrategy {
         this.clock = clock;
         this.downTtl = downTtl;
         for (CallType type : CallType.values()) {
-            configuredOrder.put(type, ordered.stream().filter(h -> h.serves(type)).toList());
+            configuredOrder.put(
+                    type, ordered.stream().filter(h -> h.serves(type)).toList());
         }
     }
 

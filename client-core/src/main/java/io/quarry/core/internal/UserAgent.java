@@ -9,8 +9,7 @@ import java.util.List;
  */
 public final class UserAgent {
 
-    private UserAgent() {
-    }
+    private UserAgent() {}
 
     /**
      * The User-Agent value.
@@ -20,9 +19,15 @@ public final class UserAgent {
      * @return the header value
      */
     public static String of(ClientModule module, List<String> segments) {
-        StringBuilder ua = new StringBuilder("Quarry for Java (").append(Versions.core()).append("); JVM (")
-                .append(System.getProperty("java.version")).append("); ")
-                .append(module.name()).append(" (").append(module.version()).append(')');
+        StringBuilder ua = new StringBuilder("Quarry for Java (")
+                .append(Versions.core())
+                .append("); JVM (")
+                .append(System.getProperty("java.version"))
+                .append("); ")
+                .append(module.name())
+                .append(" (")
+                .append(module.version())
+                .append(')');
         for (String segment : segments) {
             ua.append("; ").append(segment);
         }

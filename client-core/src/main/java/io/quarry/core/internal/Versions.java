@@ -13,8 +13,7 @@ public final class Versions {
 
     private static final String CORE_VERSION = ownVersion("/io/quarry/core/" + RESOURCE, Versions.class);
 
-    private Versions() {
-    }
+    private Versions() {}
 
     /**
      * The core's own version.
@@ -37,7 +36,8 @@ public final class Versions {
         if (fromResource != null) {
             return fromResource;
         }
-        String fromManifest = anchor.getPackage() == null ? null : anchor.getPackage().getImplementationVersion();
+        String fromManifest =
+                anchor.getPackage() == null ? null : anchor.getPackage().getImplementationVersion();
         return fromManifest != null ? fromManifest : CORE_VERSION;
     }
 

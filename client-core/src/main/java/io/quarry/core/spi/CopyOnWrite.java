@@ -13,8 +13,7 @@ import java.util.Objects;
  */
 public final class CopyOnWrite {
 
-    private CopyOnWrite() {
-    }
+    private CopyOnWrite() {}
 
     /**
      * A copy of a map with one entry set (or removed when the value is null), unmodifiable.

@@ -6,8 +6,7 @@ import java.util.Map;
 /** Small JSON object bodies built from name/value pairs, for calls whose body has no model class of its own. */
 public final class JsonBodies {
 
-    private JsonBodies() {
-    }
+    private JsonBodies() {}
 
     /**
      * An object whose members keep the given order; members with a null value are left out.

@@ -16,8 +16,7 @@ import java.util.function.Supplier;
  */
 public final class Polling {
 
-    private Polling() {
-    }
+    private Polling() {}
 
     /**
      * Polls, blocking the calling thread.
@@ -54,15 +53,20 @@ public final class Polling {
      * @param <R>    the result type
      * @return the future first value; fails with {@link WaitTimeoutException} or the check's failure
      */
-    public static <R> CompletableFuture<R> pollAsync(String what, WaitPolicy policy,
-                                                     Supplier<CompletableFuture<Optional<R>>> check) {
+    public static <R> CompletableFuture<R> pollAsync(
+            String what, WaitPolicy policy, Supplier<CompletableFuture<Optional<R>>> check) {
         CompletableFuture<R> result = new CompletableFuture<>();
         attempt(what, policy, check, 0, Duration.ZERO, result);
         return result;
     }
 
-    private static <R> void attempt(String what, WaitPolicy policy, Supplier<CompletableFuture<Optional<R>>> check,
-                                    int attempt, Duration waited, CompletableFuture<R> result) {
+    private static <R> void attempt(
+            String what,
+            WaitPolicy policy,
+            Supplier<CompletableFuture<Optional<R>>> check,
+            int attempt,
+            Duration waited,
+            CompletableFuture<R> result) {
         if (result.isDone()) {
             return;
         }
@@ -82,8 +86,8 @@ public final class Polling {
                 result.completeExceptionally(new WaitTimeoutException(what, waited));
             } else {
                 Duration delay = policy.delayAfter(attempt);
-                CompletableFuture.delayedExecutor(delay.toMillis(), TimeUnit.MILLISECONDS).execute(
-                        () -> attempt(what, policy, check, attempt + 1, waited.plus(delay), result));
+                CompletableFuture.delayedExecutor(delay.toMillis(), TimeUnit.MILLISECONDS)
+                        .execute(() -> attempt(what, policy, check, attempt + 1, waited.plus(delay), result));
             }
         });
     }

@@ -7,8 +7,7 @@ public final class UrlEncoding {
 
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
-    private UrlEncoding() {
-    }
+    private UrlEncoding() {}
 
     /**
      * Percent-encodes text as UTF-8, keeping only the unreserved characters of RFC 3986 ({@code A-Z a-z 0-9 - . _ ~}).
@@ -20,8 +19,13 @@ public final class UrlEncoding {
         StringBuilder out = new StringBuilder(text.length() + 16);
         for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
             int c = b & 0xFF;
-            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                    || c == '-' || c == '.' || c == '_' || c == '~') {
+            if ((c >= 'a' && c <= 'z')
+                    || (c >= 'A' && c <= 'Z')
+                    || (c >= '0' && c <= '9')
+                    || c == '-'
+                    || c == '.'
+                    || c == '_'
+                    || c == '~') {
                 out.append((char) c);
             } else {
                 out.append('%').append(HEX[c >> 4]).append(HEX[c & 0xF]);

@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
 class EnrichedRecordJsonTest {
 
     /** A response model the way a module declares one. */
-    record Page<T>(List<EnrichedRecord<T>> hits, int nbHits) { }
+    record Page<T>(List<EnrichedRecord<T>> hits, int nbHits) {}
 
-    record Product(String objectID, String name, int price) { }
+    record Product(String objectID, String name, int price) {}
 
     /** A mutable bean, decoded through setters rather than a creator. */
     static final class Book {
@@ -52,7 +52,8 @@ class EnrichedRecordJsonTest {
         Page<Product> page = decode(RESPONSE, Product.class);
 
         assertThat(page.nbHits()).isEqualTo(2);
-        assertThat(page.hits()).extracting(EnrichedRecord::record)
+        assertThat(page.hits())
+                .extracting(EnrichedRecord::record)
                 .containsExactly(new Product("p1", "Phone", 300), new Product("p2", "Case", 20));
         assertThat(page.hits()).extracting(h -> h.objectID().orElseThrow()).containsExactly("p1", "p2");
     }
@@ -64,8 +65,13 @@ class EnrichedRecordJsonTest {
         FreeFormRecord generated = hit.generatedMembers();
         assertThat(generated.names())
                 .containsExactly("_rankingInfo", "_highlightResult", "_snippetResult", "_distinctSeqID");
-        assertThat(generated.getRecord("_rankingInfo").orElseThrow().getLong("nbTypos")).contains(1L);
-        FreeFormRecord name = generated.getRecord("_highlightResult").orElseThrow().getRecord("name").orElseThrow();
+        assertThat(generated.getRecord("_rankingInfo").orElseThrow().getLong("nbTypos"))
+                .contains(1L);
+        FreeFormRecord name = generated
+                .getRecord("_highlightResult")
+                .orElseThrow()
+                .getRecord("name")
+                .orElseThrow();
         assertThat(name.getString("value")).contains("<em>Pho</em>ne");
         assertThat(name.getList("matchedWords")).contains(List.of("pho"));
         assertThat(generated.getLong("_distinctSeqID")).contains(0L);
@@ -77,16 +83,24 @@ class EnrichedRecordJsonTest {
         EnrichedRecord<Product> hit = decode(RESPONSE, Product.class).hits().get(0);
 
         FreeFormRecord raw = hit.raw();
-        assertThat(raw.names()).containsExactly("objectID", "name", "price",
-                "_rankingInfo", "_highlightResult", "_snippetResult", "_distinctSeqID");
+        assertThat(raw.names())
+                .containsExactly(
+                        "objectID",
+                        "name",
+                        "price",
+                        "_rankingInfo",
+                        "_highlightResult",
+                        "_snippetResult",
+                        "_distinctSeqID");
         assertThat(raw.getLong("price")).contains(300L);
         assertThat(raw.getRecord("_highlightResult").orElseThrow().names()).containsExactly("name");
     }
 
     @Test
     void objectIDIsNotedEvenWhenTheRecordTypeHasNone() {
-        EnrichedRecord<Book> hit = decode("{\"hits\":[{\"title\":\"Dune\",\"objectID\":\"b7\",\"_x\":{}}]}",
-                Book.class).hits().get(0);
+        EnrichedRecord<Book> hit = decode("{\"hits\":[{\"title\":\"Dune\",\"objectID\":\"b7\",\"_x\":{}}]}", Book.class)
+                .hits()
+                .get(0);
 
         assertThat(hit.objectID()).contains("b7");
         assertThat(hit.record().getTitle()).isEqualTo("Dune");
@@ -94,8 +108,9 @@ class EnrichedRecordJsonTest {
 
     @Test
     void objectIDIsFoundAfterGeneratedMembersAndOnlyAtTheTopLevel() {
-        String json = "{\"hits\":[{\"_highlightResult\":{\"objectID\":\"inner\"},\"title\":\"T\",\"objectID\":\"late\"},"
-                + "{\"title\":\"N\",\"objectID\":7},{\"shelf\":{\"objectID\":\"nested\"}}]}";
+        String json =
+                "{\"hits\":[{\"_highlightResult\":{\"objectID\":\"inner\"},\"title\":\"T\",\"objectID\":\"late\"},"
+                        + "{\"title\":\"N\",\"objectID\":7},{\"shelf\":{\"objectID\":\"nested\"}}]}";
 
         Page<Book> page = decode(json, Book.class);
 
@@ -124,13 +139,14 @@ class EnrichedRecordJsonTest {
     }
 
     /** A polymorphic model whose type id comes after the hits: Jackson buffers the hits' tokens to find it. */
-    @com.fasterxml.jackson.annotation.JsonTypeInfo(use = com.fasterxml.jackson.annotation.JsonTypeInfo.Id.NAME,
+    @com.fasterxml.jackson.annotation.JsonTypeInfo(
+            use = com.fasterxml.jackson.annotation.JsonTypeInfo.Id.NAME,
             property = "kind")
-    @com.fasterxml.jackson.annotation.JsonSubTypes(@com.fasterxml.jackson.annotation.JsonSubTypes.Type(
-            value = KindPage.class, name = "page"))
-    interface Kinded { }
+    @com.fasterxml.jackson.annotation.JsonSubTypes(
+            @com.fasterxml.jackson.annotation.JsonSubTypes.Type(value = KindPage.class, name = "page"))
+    interface Kinded {}
 
-    record KindPage(List<EnrichedRecord<Product>> hits) implements Kinded { }
+    record KindPage(List<EnrichedRecord<Product>> hits) implements Kinded {}
 
     @Test
     void hitsReplayedFromBufferedTokensStillKeepTheirGeneratedMembersAndObjectID() {
@@ -155,23 +171,30 @@ class EnrichedRecordJsonTest {
 
         assertThat(hit.record()).isEqualTo(new Stock(new Shelf("kept", 3), List.of("x", "y")));
         assertThat(hit.generatedMembers().names()).containsExactly("_a", "_c", "_e");
-        assertThat(hit.generatedMembers().getList("_a")).hasValueSatisfying(a -> assertThat(a).hasSize(2));
+        assertThat(hit.generatedMembers().getList("_a"))
+                .hasValueSatisfying(a -> assertThat(a).hasSize(2));
     }
 
-    record Shelf(@com.fasterxml.jackson.annotation.JsonProperty("_inner") String inner, int row) { }
+    record Shelf(
+            @com.fasterxml.jackson.annotation.JsonProperty("_inner")
+            String inner,
 
-    record Stock(Shelf shelf, List<String> tags) { }
+            int row) {}
+
+    record Stock(Shelf shelf, List<String> tags) {}
 
     @Test
     void recordTypeThatIgnoresEveryMemberStillLeavesTheGeneratedOnesAside() {
-        EnrichedRecord<Empty> hit = decode("{\"hits\":[{\"a\":{\"b\":1},\"_rankingInfo\":{\"nbTypos\":0}}]}",
-                Empty.class).hits().get(0);
+        EnrichedRecord<Empty> hit = decode(
+                        "{\"hits\":[{\"a\":{\"b\":1},\"_rankingInfo\":{\"nbTypos\":0}}]}", Empty.class)
+                .hits()
+                .get(0);
 
         assertThat(hit.generatedMembers().names()).containsExactly("_rankingInfo");
     }
 
     @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
-    record Empty() { }
+    record Empty() {}
 
     @Test
     void hitWithoutGeneratedMembersHasAnEmptySide() {
@@ -184,10 +207,21 @@ class EnrichedRecordJsonTest {
 
     @Test
     void freeFormRecordKeepsEveryAttributeGeneratedOnesIncluded() {
-        EnrichedRecord<FreeFormRecord> hit = decode(RESPONSE, FreeFormRecord.class).hits().get(0);
+        EnrichedRecord<FreeFormRecord> hit =
+                decode(RESPONSE, FreeFormRecord.class).hits().get(0);
 
-        assertThat(hit.record().names()).containsExactly("_rankingInfo", "objectID", "name", "price", "colour",
-                "tags", "ratio", "_highlightResult", "_snippetResult", "_distinctSeqID");
+        assertThat(hit.record().names())
+                .containsExactly(
+                        "_rankingInfo",
+                        "objectID",
+                        "name",
+                        "price",
+                        "colour",
+                        "tags",
+                        "ratio",
+                        "_highlightResult",
+                        "_snippetResult",
+                        "_distinctSeqID");
         assertThat(hit.raw()).isSameAs(hit.record());
         assertThat(hit.objectID()).contains("p1");
         assertThat(hit.generatedMembers().names())
@@ -197,8 +231,8 @@ class EnrichedRecordJsonTest {
     @Test
     @SuppressWarnings("unchecked")
     void mapRecordKeepsEveryAttribute() {
-        EnrichedRecord<Map<String, Object>> hit = (EnrichedRecord<Map<String, Object>>) (EnrichedRecord<?>)
-                decode(RESPONSE, Map.class).hits().get(0);
+        EnrichedRecord<Map<String, Object>> hit = (EnrichedRecord<Map<String, Object>>)
+                (EnrichedRecord<?>) decode(RESPONSE, Map.class).hits().get(0);
 
         assertThat(hit.record()).containsKeys("objectID", "colour", "_highlightResult", "_rankingInfo");
         assertThat(hit.generatedMembers().names())
@@ -207,8 +241,10 @@ class EnrichedRecordJsonTest {
 
     @Test
     void beanRecordIsBoundThroughItsSetters() {
-        EnrichedRecord<Book> hit = decode("{\"hits\":[{\"_score\":1,\"title\":\"Dune\",\"objectID\":\"b\"}]}",
-                Book.class).hits().get(0);
+        EnrichedRecord<Book> hit = decode(
+                        "{\"hits\":[{\"_score\":1,\"title\":\"Dune\",\"objectID\":\"b\"}]}", Book.class)
+                .hits()
+                .get(0);
 
         assertThat(hit.record().getTitle()).isEqualTo("Dune");
         assertThat(hit.objectID()).contains("b");
@@ -223,14 +259,21 @@ class EnrichedRecordJsonTest {
                 + "\"f\":{},\"g\":[[1,[2]],{\"h\":\"\"}]},\"_\\u00e9t\u00e9\":\"k\"}";
         String hit = "{\"objectID\":\"p\"," + generated.substring(1);
 
-        EnrichedRecord<Product> decoded = decode("{\"hits\":[" + hit + "]}", Product.class).hits().get(0);
+        EnrichedRecord<Product> decoded =
+                decode("{\"hits\":[" + hit + "]}", Product.class).hits().get(0);
 
         FreeFormRecord expected = Json.read(generated, FreeFormRecord.class);
         assertThat(decoded.generatedMembers()).isEqualTo(expected);
-        assertThat(decoded.generatedMembers().getRecord("_highlightResult").orElseThrow().getRecord("name")
-                .orElseThrow().getString("value").orElseThrow())
+        assertThat(decoded.generatedMembers()
+                        .getRecord("_highlightResult")
+                        .orElseThrow()
+                        .getRecord("name")
+                        .orElseThrow()
+                        .getString("value")
+                        .orElseThrow())
                 .isEqualTo("a \"quoted\" \\ back\nslash\u0001 caf\u00e9 \u20ac \ud83d\ude00 <em>x</em>");
-        FreeFormRecord ranking = decoded.generatedMembers().getRecord("_rankingInfo").orElseThrow();
+        FreeFormRecord ranking =
+                decoded.generatedMembers().getRecord("_rankingInfo").orElseThrow();
         assertThat(ranking.get("a")).isEqualTo(new BigDecimal("1.10"));
         assertThat(ranking.get("c")).isEqualTo(new java.math.BigInteger("12345678901234567890"));
         assertThat(decoded.generatedMembers().getString("_\u00e9t\u00e9")).contains("k");
@@ -241,13 +284,19 @@ class EnrichedRecordJsonTest {
         String longText = "w\u00e9".repeat(5000);
         StringBuilder hits = new StringBuilder("{\"hits\":[");
         for (int i = 0; i < 5; i++) {
-            hits.append(i == 0 ? "" : ",").append("{\"objectID\":\"p").append(i).append("\",\"_snippetResult\":\"")
-                    .append(longText).append(i).append("\"}");
+            hits.append(i == 0 ? "" : ",")
+                    .append("{\"objectID\":\"p")
+                    .append(i)
+                    .append("\",\"_snippetResult\":\"")
+                    .append(longText)
+                    .append(i)
+                    .append("\"}");
         }
         Page<Product> page = decode(hits.append("]}").toString(), Product.class);
 
         for (int i = 0; i < 5; i++) {
-            assertThat(page.hits().get(i).generatedMembers().getString("_snippetResult")).contains(longText + i);
+            assertThat(page.hits().get(i).generatedMembers().getString("_snippetResult"))
+                    .contains(longText + i);
         }
     }
 
@@ -262,28 +311,43 @@ class EnrichedRecordJsonTest {
         assertThat(generated.names()).containsExactly("_a", "_b", "_c", "_d");
         assertThat(generated.getString("_a")).contains("x");
         assertThat(generated.get("_b")).isEqualTo(new BigDecimal("-1.5e2"));
-        assertThat(generated.getList("_c")).hasValueSatisfying(c -> assertThat(c).containsExactly(true, null));
+        assertThat(generated.getList("_c"))
+                .hasValueSatisfying(c -> assertThat(c).containsExactly(true, null));
         assertThat(generated.getLong("_d")).contains(7L);
         assertThat(hit.objectID()).contains("p");
     }
 
     /** A response model of the caller's, converted from values already decoded rather than parsed from a body. */
-    record ProductPage(List<EnrichedRecord<Product>> hits) { }
+    record ProductPage(List<EnrichedRecord<Product>> hits) {}
 
     @Test
     void hitsConvertedFromDecodedValuesKeepTheirGeneratedMembersToo() {
-        FreeFormRecord page = FreeFormRecord.builder().put("hits", List.of(Map.of("objectID", "p", "name", "Lamp",
-                "price", 5, "_rankingInfo", Map.of("nbTypos", 2)))).build();
+        FreeFormRecord page = FreeFormRecord.builder()
+                .put(
+                        "hits",
+                        List.of(Map.of(
+                                "objectID", "p", "name", "Lamp", "price", 5, "_rankingInfo", Map.of("nbTypos", 2))))
+                .build();
 
         EnrichedRecord<Product> hit = page.as(ProductPage.class).hits().get(0);
 
         assertThat(hit.record()).isEqualTo(new Product("p", "Lamp", 5));
-        assertThat(hit.generatedMembers().getRecord("_rankingInfo").orElseThrow().getLong("nbTypos")).contains(2L);
+        assertThat(hit.generatedMembers()
+                        .getRecord("_rankingInfo")
+                        .orElseThrow()
+                        .getLong("nbTypos"))
+                .contains(2L);
         assertThat(hit.raw().names()).contains("objectID", "_rankingInfo");
     }
 
-    record Place(String objectID, @com.fasterxml.jackson.annotation.JsonProperty("_geoloc") Map<String, Double> geoloc,
-                 @com.fasterxml.jackson.annotation.JsonProperty("_tags") List<String> tags) { }
+    record Place(
+            String objectID,
+
+            @com.fasterxml.jackson.annotation.JsonProperty("_geoloc")
+            Map<String, Double> geoloc,
+
+            @com.fasterxml.jackson.annotation.JsonProperty("_tags")
+            List<String> tags) {}
 
     @Test
     void reservedStoredAttributesStartingWithAnUnderscoreReachTheRecord() {
@@ -294,27 +358,35 @@ class EnrichedRecordJsonTest {
 
         assertThat(hit.record()).isEqualTo(new Place("x", Map.of("lat", 1.5, "lng", 2.0), List.of("t")));
         assertThat(hit.generatedMembers().names()).containsExactly("_rankingInfo");
-        assertThat(decode(json, FreeFormRecord.class).hits().get(0).generatedMembers().names())
+        assertThat(decode(json, FreeFormRecord.class)
+                        .hits()
+                        .get(0)
+                        .generatedMembers()
+                        .names())
                 .containsExactly("_rankingInfo");
     }
 
     @Test
     void mismatchNamesTheTypeAndThePathInsideTheHit() {
         assertThatThrownBy(() -> decode("{\"hits\":[{\"objectID\":\"p\",\"price\":\"cheap\"}]}", Product.class))
-                .isInstanceOfSatisfying(DeserializationException.class,
+                .isInstanceOfSatisfying(
+                        DeserializationException.class,
                         e -> assertThat(e.getMessage()).contains("hits").contains("price"));
     }
 
     @Test
     void hitThatIsNotAnObjectIsADeserializationError() {
-        assertThatThrownBy(() -> decode("{\"hits\":[42]}", Product.class))
-                .isInstanceOf(DeserializationException.class);
+        assertThatThrownBy(() -> decode("{\"hits\":[42]}", Product.class)).isInstanceOf(DeserializationException.class);
     }
 
     @Test
     void builtFromAFreeFormRecordTheSameWay() {
-        FreeFormRecord raw = FreeFormRecord.builder().objectID("p9").put("name", "Lamp").put("price", 5)
-                .put("_rankingInfo", Map.of("nbTypos", 0)).build();
+        FreeFormRecord raw = FreeFormRecord.builder()
+                .objectID("p9")
+                .put("name", "Lamp")
+                .put("price", 5)
+                .put("_rankingInfo", Map.of("nbTypos", 0))
+                .build();
 
         EnrichedRecord<Product> hit = EnrichedRecord.of(raw, Product.class);
 

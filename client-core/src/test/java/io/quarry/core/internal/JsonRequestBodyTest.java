@@ -52,7 +52,8 @@ class JsonRequestBodyTest {
 
         assertThat(sink.size()).isEqualTo(length);
         try (GZIPInputStream in = new GZIPInputStream(sink.inputStream())) {
-            assertThat(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)).isEqualTo(JSON);
+            assertThat(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8))
+                    .isEqualTo(JSON);
         }
     }
 
@@ -66,7 +67,8 @@ class JsonRequestBodyTest {
         };
         JsonRequestBody body = new JsonRequestBody(unserialisable, false);
 
-        assertThatThrownBy(body::contentLength).isInstanceOf(JsonRequestBody.BodyWriteException.class)
+        assertThatThrownBy(body::contentLength)
+                .isInstanceOf(JsonRequestBody.BodyWriteException.class)
                 .hasMessageContaining("cannot be serialised");
     }
 

@@ -13,18 +13,26 @@ import org.junit.jupiter.api.Test;
 
 class JsonTest {
 
-    enum Level { INFO, ERROR, @JsonEnumDefaultValue UNKNOWN }
+    enum Level {
+        INFO,
+        ERROR,
+        @JsonEnumDefaultValue
+        UNKNOWN
+    }
 
-    enum Plain { A, B }
+    enum Plain {
+        A,
+        B
+    }
 
-    record Line(String message, Level level, Plain plain, Instant at, Integer optional) { }
+    record Line(String message, Level level, Plain plain, Instant at, Integer optional) {}
 
-    record Page(List<Line> hits) { }
+    record Page(List<Line> hits) {}
 
     @Test
     void ignoresUnknownMembersAndMapsUnknownEnumValuesToTheFallbackOrNull() {
-        Line line = Json.read("{\"message\":\"m\",\"level\":\"DEBUG\",\"plain\":\"Z\",\"extra\":{\"x\":1}}",
-                Line.class);
+        Line line =
+                Json.read("{\"message\":\"m\",\"level\":\"DEBUG\",\"plain\":\"Z\",\"extra\":{\"x\":1}}", Line.class);
         assertThat(line.message()).isEqualTo("m");
         assertThat(line.level()).isEqualTo(Level.UNKNOWN);
         assertThat(line.plain()).isNull();
@@ -36,15 +44,15 @@ class JsonTest {
         Json.write(new Line("m", Level.INFO, null, Instant.parse("2026-01-02T03:04:05.678Z"), null), out);
         assertThat(out.toString(StandardCharsets.UTF_8))
                 .isEqualTo("{\"message\":\"m\",\"level\":\"INFO\",\"at\":\"2026-01-02T03:04:05.678Z\"}");
-        assertThat(Json.<Line>read("{\"at\":\"2026-01-02T03:04:05.678Z\"}", Line.class).at())
+        assertThat(Json.<Line>read("{\"at\":\"2026-01-02T03:04:05.678Z\"}", Line.class)
+                        .at())
                 .isEqualTo(Instant.parse("2026-01-02T03:04:05.678Z"));
     }
 
     @Test
     void typeMismatchNamesTheTypeAndTheJsonPath() {
         String json = "{\"hits\":[{\"message\":\"ok\"},{\"optional\":\"not a number\"}]}";
-        assertThatThrownBy(() -> Json.read(json.getBytes(StandardCharsets.UTF_8),
-                Page.class))
+        assertThatThrownBy(() -> Json.read(json.getBytes(StandardCharsets.UTF_8), Page.class))
                 .isInstanceOfSatisfying(DeserializationException.class, e -> {
                     assertThat(e.targetType()).isEqualTo(Page.class.getName());
                     assertThat(e.jsonPath()).isEqualTo("$.hits[1].optional");
@@ -55,7 +63,8 @@ class JsonTest {
     @Test
     void malformedJsonNamesTheLocation() {
         assertThatThrownBy(() -> Json.read("{\"hits\": [tru", Page.class))
-                .isInstanceOfSatisfying(DeserializationException.class,
+                .isInstanceOfSatisfying(
+                        DeserializationException.class,
                         e -> assertThat(e.getMessage()).contains("malformed JSON at line 1"));
     }
 }

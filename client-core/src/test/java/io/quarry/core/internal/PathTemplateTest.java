@@ -15,18 +15,21 @@ class PathTemplateTest {
     private static final String TEMPLATE = "/1/indexes/{indexName}/{objectID}";
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "a/b      | a%2Fb",
-            "a?b      | a%3Fb",
-            "a#b      | a%23b",
-            "%2e%2e   | %252e%252e",
-            "'a b'    | a%20b",
-            "été      | %C3%A9t%C3%A9",
-            "日本      | %E6%97%A5%E6%9C%AC",
-            "a+b&c=d; | a%2Bb%26c%3Dd%3B",
-            "a\\b     | a%5Cb",
-            "...      | ...",
-            "a.b-c_d~ | a.b-c_d~"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "a/b      | a%2Fb",
+                "a?b      | a%3Fb",
+                "a#b      | a%23b",
+                "%2e%2e   | %252e%252e",
+                "'a b'    | a%20b",
+                "été      | %C3%A9t%C3%A9",
+                "日本      | %E6%97%A5%E6%9C%AC",
+                "a+b&c=d; | a%2Bb%26c%3Dd%3B",
+                "a\\b     | a%5Cb",
+                "...      | ...",
+                "a.b-c_d~ | a.b-c_d~"
+            })
     void encodesEachValueAsOnePathSegment(String id, String encoded) {
         assertThat(PathTemplate.expand(TEMPLATE, Map.of("indexName", "products", "objectID", id)))
                 .isEqualTo("/1/indexes/products/" + encoded);
@@ -44,10 +47,12 @@ class PathTemplateTest {
     @Test
     void rejectsMissingAndUnknownParameters() {
         assertThatThrownBy(() -> PathTemplate.expand(TEMPLATE, Map.of("indexName", "products")))
-                .isInstanceOf(InvalidRequestException.class).hasMessageContaining("missing path parameter 'objectID'");
-        assertThatThrownBy(() -> PathTemplate.expand(TEMPLATE,
-                Map.of("indexName", "products", "objectID", "1", "objectId", "2")))
-                .isInstanceOf(InvalidRequestException.class).hasMessageContaining("unknown path parameter 'objectId'");
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining("missing path parameter 'objectID'");
+        assertThatThrownBy(() -> PathTemplate.expand(
+                        TEMPLATE, Map.of("indexName", "products", "objectID", "1", "objectId", "2")))
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining("unknown path parameter 'objectId'");
     }
 
     @Test

@@ -9,7 +9,10 @@ import org.junit.jupiter.api.Test;
 
 class QueryEncoderTest {
 
-    enum Direction { asc, desc }
+    enum Direction {
+        asc,
+        desc
+    }
 
     @Test
     void encodesValuesWithPercentTwentyForSpaceAndCommaJoinedLists() {
@@ -25,8 +28,8 @@ class QueryEncoderTest {
         params.put("direction", Direction.desc);
         params.put("skipped", null);
 
-        assertThat(QueryEncoder.encode(params)).isEqualTo(
-                "query=a%20b%26c%3Dd%2F%C3%A9&attributes=brand,a%2Cb,x%20y&array=p,q&ints=1,2&forward=true"
+        assertThat(QueryEncoder.encode(params))
+                .isEqualTo("query=a%20b%26c%3Dd%2F%C3%A9&attributes=brand,a%2Cb,x%20y&array=p,q&ints=1,2&forward=true"
                         + "&limit=10&ratio=0.5&big=1000000000000000000000&direction=desc");
     }
 

@@ -22,8 +22,8 @@ class RetryStrategyTest {
     private static final Host FALLBACK_2 = Host.of("https://app-2.example.com");
 
     private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
-    private final RetryStrategy strategy = new RetryStrategy(List.of(READ, WRITE, FALLBACK_1, FALLBACK_2), clock,
-            Duration.ofMinutes(5));
+    private final RetryStrategy strategy =
+            new RetryStrategy(List.of(READ, WRITE, FALLBACK_1, FALLBACK_2), clock, Duration.ofMinutes(5));
 
     @Test
     void readCallsUseReadAndFallbackHostsAndWriteCallsUseWriteAndFallbackHosts() {

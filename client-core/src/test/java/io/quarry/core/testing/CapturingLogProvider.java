@@ -22,7 +22,7 @@ import org.slf4j.spi.SLF4JServiceProvider;
 public final class CapturingLogProvider implements SLF4JServiceProvider {
 
     /** One formatted log event. */
-    public record Event(String logger, Level level, String message) { }
+    public record Event(String logger, Level level, String message) {}
 
     private static final List<Event> EVENTS = new CopyOnWriteArrayList<>();
 
@@ -87,8 +87,8 @@ public final class CapturingLogProvider implements SLF4JServiceProvider {
         }
 
         @Override
-        protected void handleNormalizedLoggingCall(Level level, Marker marker, String pattern, Object[] arguments,
-                                                   Throwable throwable) {
+        protected void handleNormalizedLoggingCall(
+                Level level, Marker marker, String pattern, Object[] arguments, Throwable throwable) {
             String message = MessageFormatter.basicArrayFormat(pattern, arguments);
             if (throwable != null) {
                 message += " " + throwable;

@@ -26,13 +26,14 @@ public final class LoopbackHttp {
     public static final ClientModule MODULE =
             new ClientModule("Test", "1.0", DefaultHosts.fixed(Host.of("https://unused.test")));
 
-    private LoopbackHttp() {
-    }
+    private LoopbackHttp() {}
 
     /** @return a WireMock extension on a dynamic port of 127.0.0.1 */
     public static WireMockExtension wireMock() {
         return WireMockExtension.newInstance()
-                .options(WireMockConfiguration.wireMockConfig().dynamicPort().bindAddress("127.0.0.1")
+                .options(WireMockConfiguration.wireMockConfig()
+                        .dynamicPort()
+                        .bindAddress("127.0.0.1")
                         .containerThreads(20))
                 .build();
     }
@@ -62,7 +63,9 @@ public final class LoopbackHttp {
      * @return the builder
      */
     public static ClientConfig.Builder config(String apiKey, Host... hosts) {
-        return ClientConfig.builder("test-app", apiKey).hosts(hosts).allowInsecureHttp()
+        return ClientConfig.builder("test-app", apiKey)
+                .hosts(hosts)
+                .allowInsecureHttp()
                 .httpClient(loopbackDnsClient());
     }
 

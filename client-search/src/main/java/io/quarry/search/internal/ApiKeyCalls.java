@@ -24,8 +24,7 @@ public final class ApiKeyCalls {
      * @param get    reads a key ({@code {key}} in the path)
      * @param delete deletes a key ({@code {key}} in the path)
      */
-    public record Routes(Endpoint add, Endpoint update, Endpoint list, Endpoint get, Endpoint delete) {
-    }
+    public record Routes(Endpoint add, Endpoint update, Endpoint list, Endpoint get, Endpoint delete) {}
 
     private final CallScope scope;
     private final Endpoint add;

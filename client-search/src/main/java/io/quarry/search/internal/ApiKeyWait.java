@@ -12,8 +12,7 @@ import java.util.Optional;
 /** Decides, from one read of a key, whether a key change has propagated (the check behind waitForApiKey). */
 public final class ApiKeyWait {
 
-    private ApiKeyWait() {
-    }
+    private ApiKeyWait() {}
 
     /**
      * Refuses an UPDATE wait without the parameters to compare.
@@ -47,13 +46,13 @@ public final class ApiKeyWait {
      * @param notFound the 404, or null
      * @return empty to retry; otherwise the key as read (empty after DELETE)
      */
-    public static Optional<Optional<ApiKeyInfo>> check(ApiKeyChange change, ApiKey expected, ApiKeyInfo info,
-                                                       Throwable notFound) {
+    public static Optional<Optional<ApiKeyInfo>> check(
+            ApiKeyChange change, ApiKey expected, ApiKeyInfo info, Throwable notFound) {
         return switch (change) {
             case ADD -> notFound == null ? Optional.of(Optional.of(info)) : Optional.empty();
             case DELETE -> notFound != null ? Optional.of(Optional.empty()) : Optional.empty();
-            case UPDATE -> notFound == null && matches(expected, info) ? Optional.of(Optional.of(info))
-                    : Optional.empty();
+            case UPDATE ->
+                notFound == null && matches(expected, info) ? Optional.of(Optional.of(info)) : Optional.empty();
         };
     }
 

@@ -20,8 +20,7 @@ import java.util.function.LongFunction;
  */
 public final class ChunkedWriter {
 
-    private ChunkedWriter() {
-    }
+    private ChunkedWriter() {}
 
     /**
      * The operations saving records, with client-side objectIDs if asked.
@@ -61,8 +60,8 @@ public final class ChunkedWriter {
      * @return the operations
      */
     public static List<BatchOperation> partialUpdates(Collection<?> records, boolean createIfNotExists) {
-        BatchAction action = createIfNotExists ? BatchAction.PARTIAL_UPDATE_OBJECT
-                : BatchAction.PARTIAL_UPDATE_OBJECT_NO_CREATE;
+        BatchAction action =
+                createIfNotExists ? BatchAction.PARTIAL_UPDATE_OBJECT : BatchAction.PARTIAL_UPDATE_OBJECT_NO_CREATE;
         List<BatchOperation> operations = new ArrayList<>(records.size());
         for (Object record : records) {
             operations.add(BatchOperation.of(action, record));
@@ -79,9 +78,11 @@ public final class ChunkedWriter {
      * @param waitFor    waits for one task
      * @return the acknowledgement of each chunk
      */
-    public static List<BatchResponse> write(List<BatchOperation> operations, BatchOptions options,
-                                            Function<List<BatchOperation>, BatchResponse> send,
-                                            LongFunction<?> waitFor) {
+    public static List<BatchResponse> write(
+            List<BatchOperation> operations,
+            BatchOptions options,
+            Function<List<BatchOperation>, BatchResponse> send,
+            LongFunction<?> waitFor) {
         List<BatchResponse> responses = new ArrayList<>();
         long sent = 0;
         for (List<BatchOperation> chunk : chunks(operations, options.chunkSize())) {
@@ -105,7 +106,8 @@ public final class ChunkedWriter {
      * @return the future acknowledgements
      */
     public static CompletableFuture<List<BatchResponse>> writeAsync(
-            List<BatchOperation> operations, BatchOptions options,
+            List<BatchOperation> operations,
+            BatchOptions options,
             Function<List<BatchOperation>, CompletableFuture<BatchResponse>> send,
             LongFunction<CompletableFuture<?>> waitFor) {
         List<BatchResponse> responses = new ArrayList<>();

@@ -9,8 +9,7 @@ import java.util.Map;
 /** The body of a multi-index search: each query as {@code {indexName, params}} with URL-encoded params. */
 public final class MultiSearchBody {
 
-    private MultiSearchBody() {
-    }
+    private MultiSearchBody() {}
 
     /**
      * Builds the body.
@@ -21,7 +20,8 @@ public final class MultiSearchBody {
      */
     public static Map<String, Object> of(List<IndexQuery> queries, MultiSearchStrategy strategy) {
         List<Map<String, Object>> requests = queries.stream()
-                .map(q -> JsonBodies.object("indexName", q.indexName(), "params", q.query().toParamString()))
+                .map(q -> JsonBodies.object(
+                        "indexName", q.indexName(), "params", q.query().toParamString()))
                 .toList();
         return JsonBodies.object("requests", requests, "strategy", strategy);
     }

@@ -9,5 +9,4 @@ import java.util.List;
  * @param results one response per query, in order
  * @param <T>     the record type of the hits
  */
-public record MultiSearchJson<T>(List<SearchResponse<T>> results) {
-}
+public record MultiSearchJson<T>(List<SearchResponse<T>> results) {}

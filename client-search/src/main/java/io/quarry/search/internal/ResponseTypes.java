@@ -13,8 +13,7 @@ public final class ResponseTypes {
     private static final ClassValue<TypeRef<?>> MULTI_SEARCH = typeOf(MultiSearchJson.class);
     private static final ClassValue<TypeRef<?>> GET_OBJECTS = typeOf(GetObjectsJson.class);
 
-    private ResponseTypes() {
-    }
+    private ResponseTypes() {}
 
     /**
      * A search or browse response over a record type.

@@ -15,9 +15,15 @@ import java.util.List;
  * @param referers               allowed referrers
  * @param validity               seconds before the key is removed, 0 never
  */
-public record ApiKey(List<String> acl, String description, List<String> indexes, Integer maxHitsPerQuery,
-                     Integer maxQueriesPerIPPerHour, String queryParameters, List<String> referers,
-                     Integer validity) {
+public record ApiKey(
+        List<String> acl,
+        String description,
+        List<String> indexes,
+        Integer maxHitsPerQuery,
+        Integer maxQueriesPerIPPerHour,
+        String queryParameters,
+        List<String> referers,
+        Integer validity) {
 
     /**
      * A key with rights.
@@ -36,8 +42,8 @@ public record ApiKey(List<String> acl, String description, List<String> indexes,
      * @return a copy
      */
     public ApiKey description(String text) {
-        return new ApiKey(acl, text, indexes, maxHitsPerQuery, maxQueriesPerIPPerHour, queryParameters, referers,
-                validity);
+        return new ApiKey(
+                acl, text, indexes, maxHitsPerQuery, maxQueriesPerIPPerHour, queryParameters, referers, validity);
     }
 
     /**
@@ -47,8 +53,15 @@ public record ApiKey(List<String> acl, String description, List<String> indexes,
      * @return a copy
      */
     public ApiKey indexes(String... names) {
-        return new ApiKey(acl, description, List.of(names), maxHitsPerQuery, maxQueriesPerIPPerHour,
-                queryParameters, referers, validity);
+        return new ApiKey(
+                acl,
+                description,
+                List.of(names),
+                maxHitsPerQuery,
+                maxQueriesPerIPPerHour,
+                queryParameters,
+                referers,
+                validity);
     }
 
     /**
@@ -58,8 +71,7 @@ public record ApiKey(List<String> acl, String description, List<String> indexes,
      * @return a copy
      */
     public ApiKey maxHitsPerQuery(int max) {
-        return new ApiKey(acl, description, indexes, max, maxQueriesPerIPPerHour, queryParameters, referers,
-                validity);
+        return new ApiKey(acl, description, indexes, max, maxQueriesPerIPPerHour, queryParameters, referers, validity);
     }
 
     /**
@@ -79,8 +91,15 @@ public record ApiKey(List<String> acl, String description, List<String> indexes,
      * @return a copy
      */
     public ApiKey queryParameters(SearchQuery query) {
-        return new ApiKey(acl, description, indexes, maxHitsPerQuery, maxQueriesPerIPPerHour,
-                query.toParamString(), referers, validity);
+        return new ApiKey(
+                acl,
+                description,
+                indexes,
+                maxHitsPerQuery,
+                maxQueriesPerIPPerHour,
+                query.toParamString(),
+                referers,
+                validity);
     }
 
     /**
@@ -90,8 +109,15 @@ public record ApiKey(List<String> acl, String description, List<String> indexes,
      * @return a copy
      */
     public ApiKey referers(String... patterns) {
-        return new ApiKey(acl, description, indexes, maxHitsPerQuery, maxQueriesPerIPPerHour, queryParameters,
-                List.of(patterns), validity);
+        return new ApiKey(
+                acl,
+                description,
+                indexes,
+                maxHitsPerQuery,
+                maxQueriesPerIPPerHour,
+                queryParameters,
+                List.of(patterns),
+                validity);
     }
 
     /**
@@ -101,7 +127,7 @@ public record ApiKey(List<String> acl, String description, List<String> indexes,
      * @return a copy
      */
     public ApiKey validity(int seconds) {
-        return new ApiKey(acl, description, indexes, maxHitsPerQuery, maxQueriesPerIPPerHour, queryParameters,
-                referers, seconds);
+        return new ApiKey(
+                acl, description, indexes, maxHitsPerQuery, maxQueriesPerIPPerHour, queryParameters, referers, seconds);
     }
 }

@@ -17,15 +17,23 @@ import java.util.List;
  * @param referers               allowed referrers
  * @param validity               remaining lifetime in seconds, 0 none
  */
-public record ApiKeyInfo(String value, Long createdAt, List<String> acl, String description,
-                         List<String> indexes, String index, Integer maxHitsPerQuery,
-                         Integer maxQueriesPerIPPerHour, String queryParameters, List<String> referers,
-                         Integer validity) {
+public record ApiKeyInfo(
+        String value,
+        Long createdAt,
+        List<String> acl,
+        String description,
+        List<String> indexes,
+        String index,
+        Integer maxHitsPerQuery,
+        Integer maxQueriesPerIPPerHour,
+        String queryParameters,
+        List<String> referers,
+        Integer validity) {
 
     /** Shows everything but the key. */
     @Override
     public String toString() {
-        return "ApiKeyInfo{value=***, acl=" + acl + ", description=" + description + ", indexes=" + indexes
-                + ", index=" + index + ", validity=" + validity + "}";
+        return "ApiKeyInfo{value=***, acl=" + acl + ", description=" + description + ", indexes=" + indexes + ", index="
+                + index + ", validity=" + validity + "}";
     }
 }

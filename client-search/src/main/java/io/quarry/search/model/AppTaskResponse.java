@@ -7,5 +7,4 @@ package io.quarry.search.model;
  * @param taskID    the application task
  * @param updatedAt ISO 8601 time
  */
-public record AppTaskResponse(long taskID, String updatedAt) {
-}
+public record AppTaskResponse(long taskID, String updatedAt) {}

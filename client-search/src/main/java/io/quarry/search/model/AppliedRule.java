@@ -5,5 +5,4 @@ package io.quarry.search.model;
  *
  * @param objectID the rule's ID
  */
-public record AppliedRule(String objectID) {
-}
+public record AppliedRule(String objectID) {}

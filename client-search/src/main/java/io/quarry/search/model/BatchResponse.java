@@ -8,5 +8,4 @@ import java.util.List;
  * @param taskID    the task applying the batch
  * @param objectIDs the objectIDs written, in request order
  */
-public record BatchResponse(long taskID, List<String> objectIDs) implements TaskAcknowledgement {
-}
+public record BatchResponse(long taskID, List<String> objectIDs) implements TaskAcknowledgement {}

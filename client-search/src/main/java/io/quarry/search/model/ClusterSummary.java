@@ -8,5 +8,4 @@ package io.quarry.search.model;
  * @param nbUserIDs   users assigned
  * @param dataSize    data size
  */
-public record ClusterSummary(String clusterName, Long nbRecords, Long nbUserIDs, Long dataSize) {
-}
+public record ClusterSummary(String clusterName, Long nbRecords, Long nbUserIDs, Long dataSize) {}

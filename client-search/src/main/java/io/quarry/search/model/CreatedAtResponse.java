@@ -5,5 +5,4 @@ package io.quarry.search.model;
  *
  * @param createdAt ISO 8601 time
  */
-public record CreatedAtResponse(String createdAt) {
-}
+public record CreatedAtResponse(String createdAt) {}

@@ -6,5 +6,4 @@ package io.quarry.search.model;
  * @param taskID    the task applying the deletion
  * @param deletedAt ISO 8601 time the deletion was accepted
  */
-public record DeleteTaskResponse(long taskID, String deletedAt) implements TaskAcknowledgement {
-}
+public record DeleteTaskResponse(long taskID, String deletedAt) implements TaskAcknowledgement {}

@@ -5,5 +5,4 @@ package io.quarry.search.model;
  *
  * @param deletedAt ISO 8601 time
  */
-public record DeletedAtResponse(String deletedAt) {
-}
+public record DeletedAtResponse(String deletedAt) {}

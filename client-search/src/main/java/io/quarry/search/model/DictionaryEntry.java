@@ -14,8 +14,14 @@ import java.util.Objects;
  * @param state         {@code enabled} or {@code disabled} (stop word), null for the default
  * @param type          {@code custom} or {@code standard} in search answers
  */
-public record DictionaryEntry(String objectID, String language, String word, List<String> words,
-                              List<String> decomposition, String state, String type) {
+public record DictionaryEntry(
+        String objectID,
+        String language,
+        String word,
+        List<String> words,
+        List<String> decomposition,
+        String state,
+        String type) {
 
     /**
      * Validates the ID.
@@ -76,7 +82,7 @@ public record DictionaryEntry(String objectID, String language, String word, Lis
      * @return a copy with {@code state} set
      */
     public DictionaryEntry enabled(boolean enabled) {
-        return new DictionaryEntry(objectID, language, word, words, decomposition,
-                enabled ? "enabled" : "disabled", type);
+        return new DictionaryEntry(
+                objectID, language, word, words, decomposition, enabled ? "enabled" : "disabled", type);
     }
 }

@@ -14,6 +14,5 @@ public record DictionaryLanguage(CustomEntries plurals, CustomEntries stopwords,
      *
      * @param nbCustomEntries the count; 0 means standard entries only
      */
-    public record CustomEntries(long nbCustomEntries) {
-    }
+    public record CustomEntries(long nbCustomEntries) {}
 }

@@ -10,5 +10,4 @@ import java.util.List;
  * @param page    zero-based page
  * @param nbPages number of pages
  */
-public record DictionarySearchResponse(List<DictionaryEntry> hits, long nbHits, int page, int nbPages) {
-}
+public record DictionarySearchResponse(List<DictionaryEntry> hits, long nbHits, int page, int nbPages) {}

@@ -7,5 +7,4 @@ package io.quarry.search.model;
  * @param highlighted the value with match markup
  * @param count       records holding the value (may not be exhaustive)
  */
-public record FacetHit(String value, String highlighted, long count) {
-}
+public record FacetHit(String value, String highlighted, long count) {}

@@ -9,5 +9,4 @@ import java.util.List;
  * @param exhaustiveFacetsCount whether the counts are exact, if said
  * @param processingTimeMS      engine time, if said
  */
-public record FacetSearchResponse(List<FacetHit> facetHits, Boolean exhaustiveFacetsCount, Long processingTimeMS) {
-}
+public record FacetSearchResponse(List<FacetHit> facetHits, Boolean exhaustiveFacetsCount, Long processingTimeMS) {}

@@ -8,5 +8,4 @@ package io.quarry.search.model;
  * @param avg average value
  * @param sum sum of the values
  */
-public record FacetStats(Double min, Double max, Double avg, Double sum) {
-}
+public record FacetStats(Double min, Double max, Double avg, Double sum) {}

@@ -10,6 +10,4 @@ import java.util.List;
  * @param matchedWords     the query words that matched
  * @param fullyHighlighted whether the whole value is highlighted
  */
-public record HighlightResult(String value, String matchLevel, List<String> matchedWords,
-                              Boolean fullyHighlighted) {
-}
+public record HighlightResult(String value, String matchLevel, List<String> matchedWords, Boolean fullyHighlighted) {}

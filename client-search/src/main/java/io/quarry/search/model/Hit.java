@@ -108,7 +108,8 @@ public final class Hit<T> {
     }
 
     private Optional<HighlightResult> member(String member, String attribute) {
-        return hit.generatedMembers().getRecord(member)
+        return hit.generatedMembers()
+                .getRecord(member)
                 .flatMap(m -> m.getRecord(attribute))
                 .filter(r -> r.has("value"))
                 .map(r -> r.as(HighlightResult.class));

@@ -17,7 +17,15 @@ import java.util.List;
  * @param primary              the primary index, on a replica
  * @param replicas             the replicas, on a primary
  */
-public record IndexInfo(String name, String createdAt, String updatedAt, Long entries, Long dataSize,
-                        Long fileSize, Long lastBuildTimeS, Long numberOfPendingTasks, Boolean pendingTask,
-                        String primary, List<String> replicas) {
-}
+public record IndexInfo(
+        String name,
+        String createdAt,
+        String updatedAt,
+        Long entries,
+        Long dataSize,
+        Long fileSize,
+        Long lastBuildTimeS,
+        Long numberOfPendingTasks,
+        Boolean pendingTask,
+        String primary,
+        List<String> replicas) {}

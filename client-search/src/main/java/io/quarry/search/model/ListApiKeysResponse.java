@@ -7,5 +7,4 @@ import java.util.List;
  *
  * @param keys the keys
  */
-public record ListApiKeysResponse(List<ApiKeyInfo> keys) {
-}
+public record ListApiKeysResponse(List<ApiKeyInfo> keys) {}

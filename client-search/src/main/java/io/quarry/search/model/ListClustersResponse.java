@@ -7,5 +7,4 @@ import java.util.List;
  *
  * @param clusters the clusters
  */
-public record ListClustersResponse(List<ClusterSummary> clusters) {
-}
+public record ListClustersResponse(List<ClusterSummary> clusters) {}

@@ -8,5 +8,4 @@ import java.util.List;
  * @param items   the indices
  * @param nbPages number of pages (when paginated)
  */
-public record ListIndicesResponse(List<IndexInfo> items, Integer nbPages) {
-}
+public record ListIndicesResponse(List<IndexInfo> items, Integer nbPages) {}

@@ -8,5 +8,4 @@ import java.util.List;
  * @param userIDs the mappings
  * @param page    zero-based page, if said
  */
-public record ListUserIdsResponse(List<UserMapping> userIDs, Integer page) {
-}
+public record ListUserIdsResponse(List<UserMapping> userIDs, Integer page) {}

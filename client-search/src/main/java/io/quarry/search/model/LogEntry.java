@@ -19,9 +19,16 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param processingTimeMs engine time, as text
  * @param index            index, if any
  */
-public record LogEntry(String timestamp, String method, @JsonProperty("answer_code") String answerCode,
-                       @JsonProperty("query_body") String queryBody, String answer, String url, String ip,
-                       @JsonProperty("query_headers") String queryHeaders, String sha1,
-                       @JsonProperty("nb_api_calls") String nbApiCalls,
-                       @JsonProperty("processing_time_ms") String processingTimeMs, String index) {
-}
+public record LogEntry(
+        String timestamp,
+        String method,
+        @JsonProperty("answer_code") String answerCode,
+        @JsonProperty("query_body") String queryBody,
+        String answer,
+        String url,
+        String ip,
+        @JsonProperty("query_headers") String queryHeaders,
+        String sha1,
+        @JsonProperty("nb_api_calls") String nbApiCalls,
+        @JsonProperty("processing_time_ms") String processingTimeMs,
+        String index) {}

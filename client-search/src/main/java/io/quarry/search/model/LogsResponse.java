@@ -7,5 +7,4 @@ import java.util.List;
  *
  * @param logs the entries, newest first
  */
-public record LogsResponse(List<LogEntry> logs) {
-}
+public record LogsResponse(List<LogEntry> logs) {}

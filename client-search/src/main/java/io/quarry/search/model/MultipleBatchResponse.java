@@ -9,5 +9,4 @@ import java.util.Map;
  * @param taskID    index name to the task applying its part
  * @param objectIDs the objectIDs written, in request order
  */
-public record MultipleBatchResponse(Map<String, Long> taskID, List<String> objectIDs) {
-}
+public record MultipleBatchResponse(Map<String, Long> taskID, List<String> objectIDs) {}

@@ -7,5 +7,4 @@ package io.quarry.search.model;
  * @param objectID  the ID the service assigned
  * @param createdAt ISO 8601 time the write was accepted
  */
-public record ObjectCreatedResponse(long taskID, String objectID, String createdAt) implements TaskAcknowledgement {
-}
+public record ObjectCreatedResponse(long taskID, String objectID, String createdAt) implements TaskAcknowledgement {}

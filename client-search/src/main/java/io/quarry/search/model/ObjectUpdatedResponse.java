@@ -9,6 +9,5 @@ import com.fasterxml.jackson.annotation.JsonAlias;
  * @param objectID  the object written (synonym saves name it {@code id} on the wire)
  * @param updatedAt ISO 8601 time the write was accepted
  */
-public record ObjectUpdatedResponse(long taskID, @JsonAlias("id") String objectID, String updatedAt)
-        implements TaskAcknowledgement {
-}
+public record ObjectUpdatedResponse(
+        long taskID, @JsonAlias("id") String objectID, String updatedAt) implements TaskAcknowledgement {}

@@ -11,8 +11,7 @@ import java.util.StringJoiner;
  */
 final class ParamEncoding {
 
-    private ParamEncoding() {
-    }
+    private ParamEncoding() {}
 
     /**
      * A search-parameter string: {@code name=value&...} in the map's order.

@@ -9,5 +9,4 @@ import java.util.Map;
  * @param pending  whether any mapping is pending
  * @param clusters cluster name to the users pending there, when asked for
  */
-public record PendingMappingsResponse(boolean pending, Map<String, List<String>> clusters) {
-}
+public record PendingMappingsResponse(boolean pending, Map<String, List<String>> clusters) {}

@@ -13,7 +13,13 @@ package io.quarry.search.model;
  * @param words             words matched
  * @param filters           filters matched
  */
-public record RankingInfo(Integer nbTypos, Integer firstMatchedWord, Integer proximityDistance, Integer userScore,
-                          Integer geoDistance, Integer geoPrecision, Integer nbExactWords, Integer words,
-                          Integer filters) {
-}
+public record RankingInfo(
+        Integer nbTypos,
+        Integer firstMatchedWord,
+        Integer proximityDistance,
+        Integer userScore,
+        Integer geoDistance,
+        Integer geoPrecision,
+        Integer nbExactWords,
+        Integer words,
+        Integer filters) {}

@@ -10,5 +10,4 @@ import java.util.List;
  * @param batches the batches writing the records into the temporary index
  * @param move    the move of the temporary index over the target
  */
-public record ReplaceAllResponse(UpdateTaskResponse copy, List<BatchResponse> batches, UpdateTaskResponse move) {
-}
+public record ReplaceAllResponse(UpdateTaskResponse copy, List<BatchResponse> batches, UpdateTaskResponse move) {}

@@ -13,8 +13,12 @@ import java.util.Objects;
  * @param description a label, or null
  * @param enabled     whether it applies (null means the service default, true)
  */
-public record Rule(String objectID, List<RuleCondition> conditions, RuleConsequence consequence,
-                   String description, Boolean enabled) {
+public record Rule(
+        String objectID,
+        List<RuleCondition> conditions,
+        RuleConsequence consequence,
+        String description,
+        Boolean enabled) {
 
     /**
      * Validates the ID.

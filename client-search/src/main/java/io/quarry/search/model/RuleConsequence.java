@@ -11,8 +11,8 @@ import java.util.Map;
  * @param hide     records to hide: each {@code {objectID}}
  * @param userData custom data returned with the response
  */
-public record RuleConsequence(SearchQuery params, List<Map<String, Object>> promote,
-                              List<Map<String, Object>> hide, Object userData) {
+public record RuleConsequence(
+        SearchQuery params, List<Map<String, Object>> promote, List<Map<String, Object>> hide, Object userData) {
 
     /**
      * A consequence applying search parameters.

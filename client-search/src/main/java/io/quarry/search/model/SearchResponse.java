@@ -24,7 +24,9 @@ public final class SearchResponse<T> {
     // Jackson reads the wire form, the record type of the hits bound from the requested SearchResponse<T>.
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     static <T> SearchResponse<T> of(SearchResponseJson<T> json) {
-        List<Hit<T>> hits = json.hits() == null ? List.of() : json.hits().stream().map(Hit::of).toList();
+        List<Hit<T>> hits = json.hits() == null
+                ? List.of()
+                : json.hits().stream().map(Hit::of).toList();
         return new SearchResponse<>(json, hits);
     }
 
@@ -131,7 +133,7 @@ public final class SearchResponse<T> {
     /** Shows the counts and the query. */
     @Override
     public String toString() {
-        return "SearchResponse{query=" + query() + ", nbHits=" + nbHits() + ", page=" + page()
-                + ", hits=" + hits.size() + "}";
+        return "SearchResponse{query=" + query() + ", nbHits=" + nbHits() + ", page=" + page() + ", hits=" + hits.size()
+                + "}";
     }
 }

@@ -47,5 +47,4 @@ record SearchResponseJson<T>(
         Boolean exhaustiveNbHits,
         String queryID,
         List<Object> userData,
-        List<AppliedRule> appliedRules) {
-}
+        List<AppliedRule> appliedRules) {}

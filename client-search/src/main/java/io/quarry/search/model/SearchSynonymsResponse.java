@@ -8,5 +8,4 @@ import java.util.List;
  * @param hits   the synonyms
  * @param nbHits how many match in all
  */
-public record SearchSynonymsResponse(List<Synonym> hits, long nbHits) {
-}
+public record SearchSynonymsResponse(List<Synonym> hits, long nbHits) {}

@@ -16,8 +16,15 @@ import java.util.Objects;
  * @param placeholder  the token, such as {@code <street>} (placeholder)
  * @param replacements what the token stands for (placeholder)
  */
-public record Synonym(String objectID, SynonymType type, List<String> synonyms, String input, String word,
-                      List<String> corrections, String placeholder, List<String> replacements) {
+public record Synonym(
+        String objectID,
+        SynonymType type,
+        List<String> synonyms,
+        String input,
+        String word,
+        List<String> corrections,
+        String placeholder,
+        List<String> replacements) {
 
     /**
      * Validates the ID.
@@ -67,8 +74,8 @@ public record Synonym(String objectID, SynonymType type, List<String> synonyms, 
      * @return the synonym
      */
     public static Synonym placeholder(String objectID, String placeholder, String... replacements) {
-        return new Synonym(objectID, SynonymType.PLACEHOLDER, null, null, null, null, placeholder,
-                List.of(replacements));
+        return new Synonym(
+                objectID, SynonymType.PLACEHOLDER, null, null, null, null, placeholder, List.of(replacements));
     }
 
     /**
@@ -80,7 +87,6 @@ public record Synonym(String objectID, SynonymType type, List<String> synonyms, 
      * @return the synonym
      */
     public static Synonym altCorrection1(String objectID, String word, String... corrections) {
-        return new Synonym(objectID, SynonymType.ALT_CORRECTION_1, null, null, word, List.of(corrections), null,
-                null);
+        return new Synonym(objectID, SynonymType.ALT_CORRECTION_1, null, null, word, List.of(corrections), null, null);
     }
 }

@@ -8,5 +8,4 @@ import java.util.Map;
  *
  * @param topUsers entries of cluster name to its top 10 users by record count
  */
-public record TopUserIdsResponse(List<Map<String, List<UserMapping>>> topUsers) {
-}
+public record TopUserIdsResponse(List<Map<String, List<UserMapping>>> topUsers) {}

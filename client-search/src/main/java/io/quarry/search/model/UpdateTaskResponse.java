@@ -7,5 +7,4 @@ package io.quarry.search.model;
  * @param taskID    the task applying the write
  * @param updatedAt ISO 8601 time the write was accepted
  */
-public record UpdateTaskResponse(long taskID, String updatedAt) implements TaskAcknowledgement {
-}
+public record UpdateTaskResponse(long taskID, String updatedAt) implements TaskAcknowledgement {}

@@ -11,6 +11,5 @@ import java.util.List;
  * @param hitsPerPage hits per page
  * @param updatedAt   when the search index was rebuilt, if said
  */
-public record UserIdSearchResponse(List<UserMapping> hits, Long nbHits, Integer page, Integer hitsPerPage,
-                                   Long updatedAt) {
-}
+public record UserIdSearchResponse(
+        List<UserMapping> hits, Long nbHits, Integer page, Integer hitsPerPage, Long updatedAt) {}

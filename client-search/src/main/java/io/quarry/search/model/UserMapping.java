@@ -9,5 +9,4 @@ package io.quarry.search.model;
  * @param dataSize    data size of the user
  * @param objectID    the entry ID (search answers)
  */
-public record UserMapping(String userID, String clusterName, Long nbRecords, Long dataSize, String objectID) {
-}
+public record UserMapping(String userID, String clusterName, Long nbRecords, Long dataSize, String objectID) {}

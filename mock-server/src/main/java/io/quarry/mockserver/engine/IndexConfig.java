@@ -10,5 +10,4 @@ import tools.jackson.databind.node.ObjectNode;
  * @param synonyms the synonym objects of the index, as saved
  * @param rules the rule objects of the index, as saved
  */
-public record IndexConfig(ObjectNode settings, List<ObjectNode> synonyms, List<ObjectNode> rules) {
-}
+public record IndexConfig(ObjectNode settings, List<ObjectNode> synonyms, List<ObjectNode> rules) {}

@@ -46,7 +46,8 @@ public record LanguageDictionaries(
      * @param compounds language to compound word to parts, as entered
      * @return the dictionaries with every word normalised (entries that are not one word are dropped)
      */
-    public static LanguageDictionaries normalised(Map<String, ? extends Collection<String>> stopWords,
+    public static LanguageDictionaries normalised(
+            Map<String, ? extends Collection<String>> stopWords,
             Map<String, ? extends Collection<? extends Collection<String>>> plurals,
             Map<String, ? extends Map<String, ? extends Collection<String>>> compounds) {
         Map<String, Set<String>> stops = new LinkedHashMap<>();

@@ -25,7 +25,7 @@ public record SearchContext(
      * @return a context with no restriction
      */
     public static SearchContext unrestricted(String indexName) {
-        return new SearchContext(indexName, tools.jackson.databind.node.JsonNodeFactory.instance.objectNode(),
-                List.of(), 0, false);
+        return new SearchContext(
+                indexName, tools.jackson.databind.node.JsonNodeFactory.instance.objectNode(), List.of(), 0, false);
     }
 }

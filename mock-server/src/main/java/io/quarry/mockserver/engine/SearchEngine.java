@@ -36,8 +36,16 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class SearchEngine {
 
-    private static final Set<String> DELETE_BY_QUERY_PARAMETERS = Set.of("query", "filters", "facetFilters",
-            "numericFilters", "tagFilters", "aroundLatLng", "aroundRadius", "aroundPrecision", "insideBoundingBox",
+    private static final Set<String> DELETE_BY_QUERY_PARAMETERS = Set.of(
+            "query",
+            "filters",
+            "facetFilters",
+            "numericFilters",
+            "tagFilters",
+            "aroundLatLng",
+            "aroundRadius",
+            "aroundPrecision",
+            "insideBoundingBox",
             "insidePolygon");
 
     /**
@@ -45,11 +53,26 @@ public final class SearchEngine {
      * rules, optional filters, distinct, facets, highlighting, snippets or ranking info.
      */
     private static final Map<String, JsonNode> BROWSE_FORCED = Map.of(
-            "ignorePlurals", BooleanNode.FALSE, "advancedSyntax", BooleanNode.FALSE, "enableRules", BooleanNode.FALSE,
-            "enablePersonalization", BooleanNode.FALSE, "distinct", BooleanNode.FALSE,
-            "getRankingInfo", BooleanNode.FALSE, "optionalFilters", JsonNodeFactory.instance.arrayNode(),
-            "facets", JsonNodeFactory.instance.arrayNode(), "attributesToHighlight", JsonNodeFactory.instance.arrayNode(),
-            "attributesToSnippet", JsonNodeFactory.instance.arrayNode());
+            "ignorePlurals",
+            BooleanNode.FALSE,
+            "advancedSyntax",
+            BooleanNode.FALSE,
+            "enableRules",
+            BooleanNode.FALSE,
+            "enablePersonalization",
+            BooleanNode.FALSE,
+            "distinct",
+            BooleanNode.FALSE,
+            "getRankingInfo",
+            BooleanNode.FALSE,
+            "optionalFilters",
+            JsonNodeFactory.instance.arrayNode(),
+            "facets",
+            JsonNodeFactory.instance.arrayNode(),
+            "attributesToHighlight",
+            JsonNodeFactory.instance.arrayNode(),
+            "attributesToSnippet",
+            JsonNodeFactory.instance.arrayNode());
 
     private final boolean strict;
     private final Clock clock;
@@ -89,12 +112,15 @@ public final class SearchEngine {
      * @param seeUnretrievableAttributes whether the caller's key may see unretrievable attributes
      * @return a new object with what may be returned
      */
-    public static ObjectNode retrieve(ObjectNode record, IndexConfig config, List<String> attributesToRetrieve,
+    public static ObjectNode retrieve(
+            ObjectNode record,
+            IndexConfig config,
+            List<String> attributesToRetrieve,
             boolean seeUnretrievableAttributes) {
         List<String> unretrievable = null;
         if (!seeUnretrievableAttributes && config.settings().has("unretrievableAttributes")) {
-            unretrievable = RequestParams.toStringList("unretrievableAttributes",
-                    config.settings().get("unretrievableAttributes"));
+            unretrievable = RequestParams.toStringList(
+                    "unretrievableAttributes", config.settings().get("unretrievableAttributes"));
         }
         return new Retrieval(attributesToRetrieve, unretrievable).apply(record);
     }
@@ -110,31 +136,44 @@ public final class SearchEngine {
      * @throws EngineException for a request the service rejects
      */
     public ObjectNode search(IndexData data, IndexConfig config, ObjectNode request, SearchContext context) {
-        RequestParams params = RequestParams.parse(request, context.forcedParams(), SearchOptions.SEARCH_PARAMETERS,
-                strict);
+        RequestParams params =
+                RequestParams.parse(request, context.forcedParams(), SearchOptions.SEARCH_PARAMETERS, strict);
         long nowSeconds = clock.millis() / 1000;
         LanguageDictionaries languageDictionaries = dictionaries.get();
         SynonymSet synonyms = new SynonymSet(config.synonyms());
         return data.read(store -> {
             SearchOptions beforeRules = new SearchOptions(params, config.settings());
             // Under the read lock: facet placeholders read the index's facet values.
-            RuleSet.Outcome rules = new RuleSet(config.rules()).apply(beforeRules, nowSeconds,
-                    new FacetVocabulary(store, Faceting.of(beforeRules.setting("attributesForFaceting"))));
-            RequestParams effective = rules == RuleSet.Outcome.NONE ? params
+            RuleSet.Outcome rules = new RuleSet(config.rules())
+                    .apply(
+                            beforeRules,
+                            nowSeconds,
+                            new FacetVocabulary(store, Faceting.of(beforeRules.setting("attributesForFaceting"))));
+            RequestParams effective = rules == RuleSet.Outcome.NONE
+                    ? params
                     : params.with(rules.params(), context.forcedParams(), SearchOptions.SEARCH_PARAMETERS);
             SearchExecutor executor = new SearchExecutor(
-                    new SearchOptions(effective, config.settings()).withDictionaries(languageDictionaries), synonyms,
-                    context.extraFilters(), context.maxHitsPerQuery(), context.seeUnretrievableAttributes(), rules);
+                    new SearchOptions(effective, config.settings()).withDictionaries(languageDictionaries),
+                    synonyms,
+                    context.extraFilters(),
+                    context.maxHitsPerQuery(),
+                    context.seeUnretrievableAttributes(),
+                    rules);
             return executor.search(store);
         });
     }
 
     private SearchExecutor executor(IndexConfig config, ObjectNode request, SearchContext context) {
-        RequestParams params = RequestParams.parse(request, context.forcedParams(), SearchOptions.SEARCH_PARAMETERS,
-                strict);
+        RequestParams params =
+                RequestParams.parse(request, context.forcedParams(), SearchOptions.SEARCH_PARAMETERS, strict);
         SearchOptions options = new SearchOptions(params, config.settings()).withDictionaries(dictionaries.get());
-        return new SearchExecutor(options, new SynonymSet(config.synonyms()), context.extraFilters(),
-                context.maxHitsPerQuery(), context.seeUnretrievableAttributes(), RuleSet.Outcome.NONE);
+        return new SearchExecutor(
+                options,
+                new SynonymSet(config.synonyms()),
+                context.extraFilters(),
+                context.maxHitsPerQuery(),
+                context.seeUnretrievableAttributes(),
+                RuleSet.Outcome.NONE);
     }
 
     /**
@@ -151,7 +190,8 @@ public final class SearchEngine {
         BrowseCursor cursor = null;
         ObjectNode effectiveRequest = request.deepCopy();
         JsonNode cursorNode = request.get("cursor");
-        if ((cursorNode == null || cursorNode.isNull()) && request.path("params").isString()) {
+        if ((cursorNode == null || cursorNode.isNull())
+                && request.path("params").isString()) {
             cursorNode = RequestParams.decode(request.get("params").asString()).get("cursor");
         }
         if (cursorNode != null && !cursorNode.isNull()) {
@@ -161,11 +201,17 @@ public final class SearchEngine {
             cursor = BrowseCursor.decode(cursorNode.asString());
             effectiveRequest = cursor.params();
         }
-        RequestParams params = RequestParams.parse(effectiveRequest, context.forcedParams(),
-                SearchOptions.SEARCH_PARAMETERS, strict).with(BROWSE_FORCED, null, SearchOptions.SEARCH_PARAMETERS);
+        RequestParams params = RequestParams.parse(
+                        effectiveRequest, context.forcedParams(), SearchOptions.SEARCH_PARAMETERS, strict)
+                .with(BROWSE_FORCED, null, SearchOptions.SEARCH_PARAMETERS);
         SearchOptions options = new SearchOptions(params, config.settings()).withDictionaries(dictionaries.get());
-        SearchExecutor executor = new SearchExecutor(options, new SynonymSet(config.synonyms()),
-                context.extraFilters(), 0, context.seeUnretrievableAttributes(), RuleSet.Outcome.NONE);
+        SearchExecutor executor = new SearchExecutor(
+                options,
+                new SynonymSet(config.synonyms()),
+                context.extraFilters(),
+                0,
+                context.seeUnretrievableAttributes(),
+                RuleSet.Outcome.NONE);
         BrowseExecutor browse = new BrowseExecutor(executor, options, cursor, context.seeUnretrievableAttributes());
         return data.read(browse::browse);
     }
@@ -181,8 +227,8 @@ public final class SearchEngine {
      * @return {@code {"facetHits": [...], "exhaustiveFacetsCount": ..., "processingTimeMS": ...}}
      * @throws EngineException 400 when the facet is not searchable or maxFacetHits is out of range
      */
-    public ObjectNode searchForFacetValues(IndexData data, IndexConfig config, String facetName,
-            ObjectNode request, SearchContext context) {
+    public ObjectNode searchForFacetValues(
+            IndexData data, IndexConfig config, String facetName, ObjectNode request, SearchContext context) {
         SearchExecutor executor = executor(config, request, context);
         FacetValueSearch search = new FacetValueSearch(executor, executor.options(), facetName);
         return data.read(search::run);
@@ -206,8 +252,10 @@ public final class SearchEngine {
         var clauses = FilterCompiler.clauses(options, List.of());
         GeoQuery geo = GeoQuery.of(params);
         if (clauses.isEmpty() && !geo.active()) {
-            throw new EngineException(400, "deleteByQuery needs at least one filter (filters, facetFilters,"
-                    + " numericFilters, tagFilters or a geo filter)");
+            throw new EngineException(
+                    400,
+                    "deleteByQuery needs at least one filter (filters, facetFilters,"
+                            + " numericFilters, tagFilters or a geo filter)");
         }
         Faceting faceting = Faceting.of(options.setting("attributesForFaceting"));
         return data.read(store -> {

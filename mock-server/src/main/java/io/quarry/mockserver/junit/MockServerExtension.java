@@ -152,30 +152,34 @@ public final class MockServerExtension
             return fixed;
         }
         MockServerSettings settings = null;
-        for (Class<?> type = context.getTestClass().orElse(null); type != null && settings == null;
+        for (Class<?> type = context.getTestClass().orElse(null);
+                type != null && settings == null;
                 type = type.getEnclosingClass()) {
             settings = type.getAnnotation(MockServerSettings.class);
         }
         if (settings == null) {
-            return new Options(Lifecycle.PER_CLASS, false, builder -> { });
+            return new Options(Lifecycle.PER_CLASS, false, builder -> {});
         }
         MockServerSettings found = settings;
-        return new Options(found.lifecycle(), found.resetBetweenTests(), builder -> builder.https(found.https())
-                .strict(found.strict()).taskDelay(Duration.ofMillis(found.taskDelayMillis())));
+        return new Options(
+                found.lifecycle(),
+                found.resetBetweenTests(),
+                builder -> builder.https(found.https())
+                        .strict(found.strict())
+                        .taskDelay(Duration.ofMillis(found.taskDelayMillis())));
     }
 
-    private record Options(Lifecycle lifecycle, boolean resetBetweenTests, Consumer<MockServer.Builder> configuration) {
-    }
+    private record Options(
+            Lifecycle lifecycle, boolean resetBetweenTests, Consumer<MockServer.Builder> configuration) {}
 
     /** Configures a {@link MockServerExtension} for {@code @RegisterExtension}. */
     public static final class Builder {
 
         private Lifecycle lifecycle = Lifecycle.PER_CLASS;
         private boolean resetBetweenTests;
-        private Consumer<MockServer.Builder> configuration = builder -> { };
+        private Consumer<MockServer.Builder> configuration = builder -> {};
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /**
          * @param lifecycle one server per class (default) or per test

@@ -41,7 +41,8 @@ class BrowseTest {
         response.get("hits").forEach(h -> seen.add(h.get("objectID").asString()));
         while (response.has("cursor") && calls < 10) {
             // The GET form carries the cursor in the query string.
-            ObjectNode next = Fixture.JSON.createObjectNode()
+            ObjectNode next = Fixture.JSON
+                    .createObjectNode()
                     .put("params", "cursor=" + response.get("cursor").asString());
             response = browse(fixture, next);
             response.get("hits").forEach(h -> seen.add(h.get("objectID").asString()));
@@ -72,13 +73,18 @@ class BrowseTest {
             if (!response.has("cursor")) {
                 break;
             }
-            response = browse(fixture,
-                    Fixture.JSON.createObjectNode().put("cursor", response.get("cursor").asString()));
+            response = browse(
+                    fixture,
+                    Fixture.JSON
+                            .createObjectNode()
+                            .put("cursor", response.get("cursor").asString()));
         }
         assertThat(ids).hasSize(600);
         assertThat(ranks).isSortedAccordingTo((a, b) -> b - a);
         ObjectNode query = browse(fixture, Fixture.json("{'query':'item 11'}"));
-        assertThat(query.get("hits")).extracting(h -> h.get("objectID").asString()).contains("r11", "r110");
+        assertThat(query.get("hits"))
+                .extracting(h -> h.get("objectID").asString())
+                .contains("r11", "r110");
     }
 
     @Test
@@ -90,8 +96,11 @@ class BrowseTest {
             w.put(Fixture.json("{'objectID':'late','title':'late'}"));
             return null;
         });
-        ObjectNode second = browse(fixture,
-                Fixture.JSON.createObjectNode().put("cursor", first.get("cursor").asString()));
+        ObjectNode second = browse(
+                fixture,
+                Fixture.JSON
+                        .createObjectNode()
+                        .put("cursor", first.get("cursor").asString()));
         List<String> ids = new ArrayList<>();
         second.get("hits").forEach(h -> ids.add(h.get("objectID").asString()));
         assertThat(ids).hasSize(500).doesNotContain("r1200", "r999").contains("r1000", "late");
@@ -101,11 +110,13 @@ class BrowseTest {
     void rejectsBadCursorsAndPageSizes() {
         Fixture fixture = manyRecords(3);
         assertThatThrownBy(() -> browse(fixture, Fixture.json("{'cursor':'not a cursor'}")))
-                .isInstanceOf(EngineException.class).hasMessage("Invalid cursor");
+                .isInstanceOf(EngineException.class)
+                .hasMessage("Invalid cursor");
         assertThatThrownBy(() -> browse(fixture, Fixture.json("{'hitsPerPage':1001}")))
                 .isInstanceOf(EngineException.class);
         assertThat(browse(fixture, Fixture.json("{}")).has("cursor")).isFalse();
         assertThatThrownBy(() -> browse(fixture, Fixture.json("{'params':'cursor=abc'}")))
-                .isInstanceOf(EngineException.class).hasMessage("Invalid cursor");
+                .isInstanceOf(EngineException.class)
+                .hasMessage("Invalid cursor");
     }
 }

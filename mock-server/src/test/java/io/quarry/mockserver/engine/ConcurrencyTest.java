@@ -45,7 +45,9 @@ class ConcurrencyTest {
                 readers.add(pool.submit(() -> {
                     int odd = 0;
                     for (int i = 0; i < 2000 && writing.get(); i++) {
-                        ObjectNode response = fixture.engine.search(fixture.data, fixture.config(),
+                        ObjectNode response = fixture.engine.search(
+                                fixture.data,
+                                fixture.config(),
                                 Fixture.json("{'query':'pair','hitsPerPage':0,'facets':['writer']}"),
                                 SearchContext.unrestricted("t"));
                         if (response.get("nbHits").asInt() % 2 != 0) {
@@ -69,7 +71,9 @@ class ConcurrencyTest {
             pool.shutdownNow();
         }
         assertThat(fixture.data.size()).isEqualTo(WRITERS * GROUPS_PER_WRITER * 2);
-        assertThat(fixture.search("{'query':'beta','hitsPerPage':0}").get("nbHits").asInt())
+        assertThat(fixture.search("{'query':'beta','hitsPerPage':0}")
+                        .get("nbHits")
+                        .asInt())
                 .isEqualTo(WRITERS * GROUPS_PER_WRITER);
     }
 
@@ -106,7 +110,9 @@ class ConcurrencyTest {
             Future<Integer> reader = pool.submit(() -> {
                 int inconsistent = 0;
                 for (int i = 0; i < 3000 && moving.get(); i++) {
-                    ObjectNode response = fixture.engine.search(fixture.data, fixture.config(),
+                    ObjectNode response = fixture.engine.search(
+                            fixture.data,
+                            fixture.config(),
                             Fixture.json("{'query':'token','hitsPerPage':0,'facets':['side']}"),
                             SearchContext.unrestricted("t"));
                     var sides = response.get("facets").get("side");

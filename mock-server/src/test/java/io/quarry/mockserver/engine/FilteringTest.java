@@ -21,9 +21,12 @@ class FilteringTest {
                     "{'objectID':'4','category':'Électronique','price':[5,50]}");
 
     private List<String> filters(String filters) {
-        tools.jackson.databind.node.ObjectNode request = Fixture.JSON.createObjectNode().put("filters", filters);
+        tools.jackson.databind.node.ObjectNode request =
+                Fixture.JSON.createObjectNode().put("filters", filters);
         List<String> ids = new java.util.ArrayList<>();
-        fixture.engine.search(fixture.data, fixture.config(), request, SearchContext.unrestricted("t")).get("hits")
+        fixture.engine
+                .search(fixture.data, fixture.config(), request, SearchContext.unrestricted("t"))
+                .get("hits")
                 .forEach(h -> ids.add(h.get("objectID").asString()));
         return ids;
     }
@@ -39,12 +42,17 @@ class FilteringTest {
 
     @Test
     void arraysOfObjectsAreFilteredAndCountedByPath() {
-        Fixture f = new Fixture().settings("{'attributesForFaceting':['variants.color']}")
-                .records("{'objectID':'a','variants':[{'color':'red','size':1},{'color':'blue','size':2}]}",
+        Fixture f = new Fixture()
+                .settings("{'attributesForFaceting':['variants.color']}")
+                .records(
+                        "{'objectID':'a','variants':[{'color':'red','size':1},{'color':'blue','size':2}]}",
                         "{'objectID':'b','variants':[{'color':'green','size':3}]}");
         assertThat(f.ids("{'filters':'variants.color:blue'}")).containsExactly("a");
         assertThat(f.ids("{'filters':'variants.size = 2'}")).containsExactly("a");
-        assertThat(f.search("{'facets':['variants.color']}").get("facets").get("variants.color").size())
+        assertThat(f.search("{'facets':['variants.color']}")
+                        .get("facets")
+                        .get("variants.color")
+                        .size())
                 .isEqualTo(3);
     }
 
@@ -105,10 +113,12 @@ class FilteringTest {
     @Test
     void facetFiltersAreAndsOfOrGroupsWithNegation() {
         assertThat(fixture.ids("{'facetFilters':['brand:Acme','color:Blue']}")).containsExactly("1");
-        assertThat(fixture.ids("{'facetFilters':[['category:Movie','category:Book']]}")).containsExactly("1", "2", "3");
+        assertThat(fixture.ids("{'facetFilters':[['category:Movie','category:Book']]}"))
+                .containsExactly("1", "2", "3");
         assertThat(fixture.ids("{'facetFilters':'brand:-Acme'}")).containsExactly("2", "4");
         assertThat(fixture.ids("{'facetFilters':'category:Book'}")).containsExactly("1", "2");
-        assertThat(fixture.ids("{'params':'facetFilters=brand:Acme,category:Movie'}")).containsExactly("3");
+        assertThat(fixture.ids("{'params':'facetFilters=brand:Acme,category:Movie'}"))
+                .containsExactly("3");
         assertThat(fixture.ids("{'params':'facetFilters=%5B%5B%22color%3AGreen%22%2C%22color%3ABlue%22%5D%5D'}"))
                 .containsExactly("1", "2");
     }
@@ -131,15 +141,20 @@ class FilteringTest {
     void everyFilterParameterIsAndedWithTheKeysFilters() {
         assertThat(fixture.ids("{'filters':'price < 25','facetFilters':['brand:Acme'],'tagFilters':['new']}"))
                 .containsExactly("1");
-        ObjectNodeSearch restricted = request -> fixture.engine.search(fixture.data, fixture.config(),
-                Fixture.json(request), new SearchContext("t", Fixture.json("{}"), List.of("brand:Acme"), 0, false));
-        assertThat(restricted.search("{'filters':'price > 15'}").get("nbHits").asInt()).isEqualTo(1);
+        ObjectNodeSearch restricted = request -> fixture.engine.search(
+                fixture.data,
+                fixture.config(),
+                Fixture.json(request),
+                new SearchContext("t", Fixture.json("{}"), List.of("brand:Acme"), 0, false));
+        assertThat(restricted.search("{'filters':'price > 15'}").get("nbHits").asInt())
+                .isEqualTo(1);
     }
 
     @Test
     void refusesMalformedFiltersWith400() {
         assertThatThrownBy(() -> filters("(a:1 AND b:2) OR c:3"))
-                .isInstanceOf(EngineException.class).hasMessageContaining("filter combination not supported");
+                .isInstanceOf(EngineException.class)
+                .hasMessageContaining("filter combination not supported");
         assertThatThrownBy(() -> fixture.search("{'numericFilters':['price']}")).isInstanceOf(EngineException.class);
         assertThatThrownBy(() -> fixture.search("{'facetFilters':['novalue']}")).isInstanceOf(EngineException.class);
         assertThatThrownBy(() -> fixture.search("{'facetFilters':[[1]]}")).isInstanceOf(EngineException.class);

@@ -51,20 +51,22 @@ class IndexDataTest {
             return null;
         });
         assertThatThrownBy(() -> data.write(w -> {
-            w.put(Fixture.json("{'objectID':'a','v':2}"));
-            w.remove("b");
-            w.put(Fixture.json("{'objectID':'c','v':2}"));
-            throw new IllegalStateException("boom");
-        })).isInstanceOf(IllegalStateException.class);
+                    w.put(Fixture.json("{'objectID':'a','v':2}"));
+                    w.remove("b");
+                    w.put(Fixture.json("{'objectID':'c','v':2}"));
+                    throw new IllegalStateException("boom");
+                }))
+                .isInstanceOf(IllegalStateException.class);
         assertThat(data.get("a").get("v").asInt()).isEqualTo(1);
         assertThat(data.get("b")).isNotNull();
         assertThat(data.get("c")).isNull();
         assertThatThrownBy(() -> data.write(w -> {
-            w.put(Fixture.json("{'objectID':'d','v':2}"));
-            w.clear();
-            w.put(Fixture.json("{'objectID':'e','v':2}"));
-            throw new IllegalStateException("boom");
-        })).isInstanceOf(IllegalStateException.class);
+                    w.put(Fixture.json("{'objectID':'d','v':2}"));
+                    w.clear();
+                    w.put(Fixture.json("{'objectID':'e','v':2}"));
+                    throw new IllegalStateException("boom");
+                }))
+                .isInstanceOf(IllegalStateException.class);
         assertThat(data.records()).extracting(r -> r.get("objectID").asString()).containsExactly("a", "b");
     }
 
@@ -83,9 +85,10 @@ class IndexDataTest {
     void rejectsARecordWithoutObjectID() {
         IndexData data = new IndexData();
         assertThatThrownBy(() -> data.write(w -> {
-            w.put(Fixture.json("{'title':'x'}"));
-            return null;
-        })).isInstanceOf(IllegalArgumentException.class);
+                    w.put(Fixture.json("{'title':'x'}"));
+                    return null;
+                }))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -102,8 +105,8 @@ class IndexDataTest {
         }
         assertThat(data.size()).isEqualTo(1500);
         Fixture f = new Fixture();
-        ObjectNode response = f.engine.search(data, f.config(), Fixture.json("{'query':'w4'}"),
-                SearchContext.unrestricted("t"));
+        ObjectNode response =
+                f.engine.search(data, f.config(), Fixture.json("{'query':'w4'}"), SearchContext.unrestricted("t"));
         assertThat(response.get("nbHits").asInt()).isEqualTo(1500);
         response = f.engine.search(data, f.config(), Fixture.json("{'query':'w3 '}"), SearchContext.unrestricted("t"));
         assertThat(response.get("nbHits").asInt()).isZero();

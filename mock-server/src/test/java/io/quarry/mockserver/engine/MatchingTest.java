@@ -6,13 +6,14 @@ import org.junit.jupiter.api.Test;
 
 class MatchingTest {
 
-    private final Fixture fixture = new Fixture().records(
-            "{'objectID':'1','title':'iPhone case'}",
-            "{'objectID':'2','title':'Samsung smartphone'}",
-            "{'objectID':'3','title':'Crème brûlée recipe'}",
-            "{'objectID':'4','title':'phone'}",
-            "{'objectID':'5','title':'elephant','nested':{'deep':['needle','hay']}}",
-            "{'objectID':'6','title':'accommodation','count':1234}");
+    private final Fixture fixture = new Fixture()
+            .records(
+                    "{'objectID':'1','title':'iPhone case'}",
+                    "{'objectID':'2','title':'Samsung smartphone'}",
+                    "{'objectID':'3','title':'Crème brûlée recipe'}",
+                    "{'objectID':'4','title':'phone'}",
+                    "{'objectID':'5','title':'elephant','nested':{'deep':['needle','hay']}}",
+                    "{'objectID':'6','title':'accommodation','count':1234}");
 
     @Test
     void matchesCaseAndAccentInsensitively() {
@@ -25,7 +26,8 @@ class MatchingTest {
         assertThat(fixture.ids("{'query':'smart'}")).containsExactly("2");
         assertThat(fixture.ids("{'query':'smart '}")).isEmpty();
         assertThat(fixture.ids("{'query':'sams smartphone'}")).isEmpty();
-        assertThat(fixture.ids("{'query':'sams smartphone','queryType':'prefixAll'}")).containsExactly("2");
+        assertThat(fixture.ids("{'query':'sams smartphone','queryType':'prefixAll'}"))
+                .containsExactly("2");
         assertThat(fixture.ids("{'query':'smart','queryType':'prefixNone'}")).isEmpty();
     }
 
@@ -37,7 +39,8 @@ class MatchingTest {
         assertThat(fixture.ids("{'query':'phxxe'}")).isEmpty();
         assertThat(fixture.ids("{'query':'acomodation'}")).containsExactly("6");
         assertThat(fixture.ids("{'query':'acomodatoin '}")).isEmpty();
-        assertThat(fixture.ids("{'query':'acomodation','minWordSizefor2Typos':12}")).isEmpty();
+        assertThat(fixture.ids("{'query':'acomodation','minWordSizefor2Typos':12}"))
+                .isEmpty();
         assertThat(fixture.ids("{'query':'phnoe','minWordSizefor1Typo':6}")).isEmpty();
     }
 
@@ -45,8 +48,12 @@ class MatchingTest {
     void typoToleranceModes() {
         assertThat(fixture.ids("{'query':'phnoe','typoTolerance':false}")).isEmpty();
         assertThat(fixture.ids("{'query':'phnoe','typoTolerance':'false'}")).isEmpty();
-        Fixture typos = new Fixture().records("{'objectID':'a','t':'house'}", "{'objectID':'b','t':'horse'}",
-                "{'objectID':'c','t':'hours'}", "{'objectID':'d','t':'hoarse'}");
+        Fixture typos = new Fixture()
+                .records(
+                        "{'objectID':'a','t':'house'}",
+                        "{'objectID':'b','t':'horse'}",
+                        "{'objectID':'c','t':'hours'}",
+                        "{'objectID':'d','t':'hoarse'}");
         assertThat(typos.ids("{'query':'house '}")).containsExactly("a", "b");
         assertThat(typos.ids("{'query':'house ','typoTolerance':'min'}")).containsExactly("a");
         assertThat(typos.ids("{'query':'horse ','typoTolerance':'min'}")).containsExactly("b");
@@ -57,18 +64,26 @@ class MatchingTest {
     @Test
     void typoExceptionsByWordAttributeAndNumber() {
         Fixture f = new Fixture().records("{'objectID':'1','title':'phone','code':'phone','n':'12345'}");
-        assertThat(f.ids("{'query':'phnoe','disableTypoToleranceOnWords':['phnoe']}")).isEmpty();
-        assertThat(f.ids("{'query':'phnoe','disableTypoToleranceOnAttributes':['title']}")).containsExactly("1");
-        assertThat(f.ids("{'query':'phnoe','disableTypoToleranceOnAttributes':['title','code','n']}")).isEmpty();
+        assertThat(f.ids("{'query':'phnoe','disableTypoToleranceOnWords':['phnoe']}"))
+                .isEmpty();
+        assertThat(f.ids("{'query':'phnoe','disableTypoToleranceOnAttributes':['title']}"))
+                .containsExactly("1");
+        assertThat(f.ids("{'query':'phnoe','disableTypoToleranceOnAttributes':['title','code','n']}"))
+                .isEmpty();
         assertThat(f.ids("{'query':'12346 '}")).containsExactly("1");
-        assertThat(f.ids("{'query':'12346 ','allowTyposOnNumericTokens':false}")).isEmpty();
+        assertThat(f.ids("{'query':'12346 ','allowTyposOnNumericTokens':false}"))
+                .isEmpty();
     }
 
     @Test
     void advancedSyntaxPhrasesAndExclusions() {
-        Fixture f = new Fixture().records("{'objectID':'1','t':'red running shoes'}",
-                "{'objectID':'2','t':'running red shoes'}", "{'objectID':'3','t':'red shoes with laces'}");
-        assertThat(f.ids("{'query':'\\\"red running\\\"','advancedSyntax':true}")).containsExactly("1");
+        Fixture f = new Fixture()
+                .records(
+                        "{'objectID':'1','t':'red running shoes'}",
+                        "{'objectID':'2','t':'running red shoes'}",
+                        "{'objectID':'3','t':'red shoes with laces'}");
+        assertThat(f.ids("{'query':'\\\"red running\\\"','advancedSyntax':true}"))
+                .containsExactly("1");
         assertThat(f.ids("{'query':'\\\"red running\\\"'}")).containsExactly("1", "2");
         assertThat(f.ids("{'query':'shoes -laces','advancedSyntax':true}")).containsExactly("1", "2");
         assertThat(f.ids("{'query':'-running','advancedSyntax':true}")).containsExactly("3");
@@ -94,7 +109,8 @@ class MatchingTest {
         assertThat(fixture.ids("{'query':'elephant'}")).isEmpty();
         fixture.settings("{'searchableAttributes':['title','nested']}");
         assertThat(fixture.ids("{'query':'hay'}")).containsExactly("5");
-        assertThat(fixture.ids("{'query':'hay','restrictSearchableAttributes':['title']}")).isEmpty();
+        assertThat(fixture.ids("{'query':'hay','restrictSearchableAttributes':['title']}"))
+                .isEmpty();
     }
 
     @Test
@@ -109,21 +125,32 @@ class MatchingTest {
 
     @Test
     void ignorePluralsMatchesRegularEnglishForms() {
-        Fixture f = new Fixture().records("{'objectID':'1','t':'red shoes'}", "{'objectID':'2','t':'one box'}",
-                "{'objectID':'3','t':'big cities'}");
+        Fixture f = new Fixture()
+                .records(
+                        "{'objectID':'1','t':'red shoes'}",
+                        "{'objectID':'2','t':'one box'}",
+                        "{'objectID':'3','t':'big cities'}");
         // Typos off, so that only the plural rules can match.
         assertThat(f.ids("{'query':'shoe ','typoTolerance':false}")).isEmpty();
-        assertThat(f.ids("{'query':'shoe ','typoTolerance':false,'ignorePlurals':true}")).containsExactly("1");
-        assertThat(f.ids("{'query':'boxes ','typoTolerance':false,'ignorePlurals':['en']}")).containsExactly("2");
-        assertThat(f.ids("{'query':'city ','typoTolerance':false,'ignorePlurals':'true'}")).containsExactly("3");
-        assertThat(f.ids("{'query':'city ','typoTolerance':false,'ignorePlurals':['fr']}")).isEmpty();
+        assertThat(f.ids("{'query':'shoe ','typoTolerance':false,'ignorePlurals':true}"))
+                .containsExactly("1");
+        assertThat(f.ids("{'query':'boxes ','typoTolerance':false,'ignorePlurals':['en']}"))
+                .containsExactly("2");
+        assertThat(f.ids("{'query':'city ','typoTolerance':false,'ignorePlurals':'true'}"))
+                .containsExactly("3");
+        assertThat(f.ids("{'query':'city ','typoTolerance':false,'ignorePlurals':['fr']}"))
+                .isEmpty();
     }
 
     @Test
     void synonymsExpandQueryWords() {
-        Fixture synonyms = new Fixture().records("{'objectID':'1','t':'cellphone deals'}",
-                        "{'objectID':'2','t':'mobile deals'}", "{'objectID':'3','t':'new york hotel'}",
-                        "{'objectID':'4','t':'NY hotel'}", "{'objectID':'5','t':'tablet'}")
+        Fixture synonyms = new Fixture()
+                .records(
+                        "{'objectID':'1','t':'cellphone deals'}",
+                        "{'objectID':'2','t':'mobile deals'}",
+                        "{'objectID':'3','t':'new york hotel'}",
+                        "{'objectID':'4','t':'NY hotel'}",
+                        "{'objectID':'5','t':'tablet'}")
                 .synonym("{'objectID':'s1','type':'synonym','synonyms':['cellphone','mobile','phone']}")
                 .synonym("{'objectID':'s2','type':'synonym','synonyms':['NY','new york']}")
                 .synonym("{'objectID':'s3','type':'oneWaySynonym','input':'ipad','synonyms':['tablet']}");

@@ -8,8 +8,10 @@ import tools.jackson.databind.node.ObjectNode;
 class RulesTest {
 
     private Fixture fixture() {
-        return new Fixture().settings("{'attributesForFaceting':['brand']}")
-                .records("{'objectID':'1','t':'cheap phone','brand':'acme'}",
+        return new Fixture()
+                .settings("{'attributesForFaceting':['brand']}")
+                .records(
+                        "{'objectID':'1','t':'cheap phone','brand':'acme'}",
                         "{'objectID':'2','t':'phone case','brand':'zeta'}",
                         "{'objectID':'3','t':'premium phone','brand':'acme'}",
                         "{'objectID':'4','t':'tablet','brand':'zeta'}");
@@ -17,12 +19,16 @@ class RulesTest {
 
     @Test
     void patternConditionsApplyParamsAndUserData() {
-        Fixture f = fixture().rule("{'objectID':'r1','conditions':[{'pattern':'phone','anchoring':'contains'}],"
-                + "'consequence':{'params':{'filters':'brand:acme'},'userData':{'banner':'phones'}}}");
+        Fixture f = fixture()
+                .rule("{'objectID':'r1','conditions':[{'pattern':'phone','anchoring':'contains'}],"
+                        + "'consequence':{'params':{'filters':'brand:acme'},'userData':{'banner':'phones'}}}");
         ObjectNode response = f.search("{'query':'phone'}");
-        assertThat(response.get("hits")).extracting(h -> h.get("objectID").asString()).containsExactly("1", "3");
+        assertThat(response.get("hits"))
+                .extracting(h -> h.get("objectID").asString())
+                .containsExactly("1", "3");
         assertThat(response.get("userData").get(0).get("banner").asString()).isEqualTo("phones");
-        assertThat(response.get("appliedRules").get(0).get("objectID").asString()).isEqualTo("r1");
+        assertThat(response.get("appliedRules").get(0).get("objectID").asString())
+                .isEqualTo("r1");
         assertThat(response.get("params").asString()).isEqualTo("query=phone");
         assertThat(f.ids("{'query':'tablet'}")).containsExactly("4");
         assertThat(f.ids("{'query':'phone','enableRules':false}")).hasSize(3);
@@ -63,15 +69,19 @@ class RulesTest {
     void facetPlaceholdersReadFilterOnlyFacetsAndWordsJoinedByPunctuation() {
         Fixture f = new Fixture()
                 .settings("{'attributesForFaceting':['filterOnly(brand)'],'searchableAttributes':['t']}")
-                .records("{'objectID':'1','t':'phone','brand':'Acme Corp'}",
+                .records(
+                        "{'objectID':'1','t':'phone','brand':'Acme Corp'}",
                         "{'objectID':'2','t':'phone','brand':'Zeta'}",
                         "{'objectID':'3','t':'phone','brand':'Acme'}")
                 .rule("{'objectID':'b','conditions':[{'pattern':'{facet:brand}','anchoring':'contains'}],"
                         + "'consequence':{'params':{'automaticFacetFilters':['brand']}}}");
         ObjectNode response = f.search("{'query':'Acme-Corp phone','advancedSyntax':true}");
-        assertThat(response.get("hits")).extracting(h -> h.get("objectID").asString()).containsExactly("1");
+        assertThat(response.get("hits"))
+                .extracting(h -> h.get("objectID").asString())
+                .containsExactly("1");
         assertThat(response.get("parsed_query").asString()).isEqualTo("phone");
-        assertThat(response.get("params").asString()).as("the request's parameters only")
+        assertThat(response.get("params").asString())
+                .as("the request's parameters only")
                 .doesNotContain("brand");
         assertThat(f.ids("{'query':'zeta phone','enableRules':false}")).isEmpty();
         assertThat(f.ids("{'query':'zeta phone'}")).containsExactly("2");

@@ -7,16 +7,27 @@ import tools.jackson.databind.node.ObjectNode;
 
 class SearchResponseTest {
 
-    private final Fixture fixture = new Fixture().records(
-            "{'objectID':'1','title':'Blue shoes','price':10}",
-            "{'objectID':'2','title':'Red shoes','price':20}",
-            "{'objectID':'3','title':'Blue hat','price':30}");
+    private final Fixture fixture = new Fixture()
+            .records(
+                    "{'objectID':'1','title':'Blue shoes','price':10}",
+                    "{'objectID':'2','title':'Red shoes','price':20}",
+                    "{'objectID':'3','title':'Blue hat','price':30}");
 
     @Test
     void hasTheEnvelopeOfTheSpec() {
         ObjectNode response = fixture.search("{'query':'shoes','hitsPerPage':1}");
-        assertThat(response.propertyNames()).contains("hits", "nbHits", "page", "nbPages", "hitsPerPage",
-                "processingTimeMS", "query", "parsed_query", "params", "exhaustiveNbHits");
+        assertThat(response.propertyNames())
+                .contains(
+                        "hits",
+                        "nbHits",
+                        "page",
+                        "nbPages",
+                        "hitsPerPage",
+                        "processingTimeMS",
+                        "query",
+                        "parsed_query",
+                        "params",
+                        "exhaustiveNbHits");
         assertThat(response.get("nbHits").asInt()).isEqualTo(2);
         assertThat(response.get("nbPages").asInt()).isEqualTo(2);
         assertThat(response.get("hitsPerPage").asInt()).isEqualTo(1);
@@ -32,7 +43,8 @@ class SearchResponseTest {
         assertThat(response.get("query").asString()).isEqualTo("blue shoes");
         assertThat(response.get("nbHits").asInt()).isEqualTo(1);
         assertThat(response.get("hitsPerPage").asInt()).isEqualTo(5);
-        assertThat(fixture.search("{'params':'query=blue%20hat'}").get("nbHits").asInt()).isEqualTo(1);
+        assertThat(fixture.search("{'params':'query=blue%20hat'}").get("nbHits").asInt())
+                .isEqualTo(1);
     }
 
     @Test

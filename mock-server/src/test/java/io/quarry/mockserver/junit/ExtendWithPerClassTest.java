@@ -28,7 +28,8 @@ class ExtendWithPerClassTest {
     @Order(1)
     void firstTestWrites(MockServer server) {
         assertThat(server).isSameAs(fromBeforeAll);
-        assertThat(new TestClient(server).put("/1/indexes/kept/r", "{}").status()).isEqualTo(200);
+        assertThat(new TestClient(server).put("/1/indexes/kept/r", "{}").status())
+                .isEqualTo(200);
     }
 
     @Test

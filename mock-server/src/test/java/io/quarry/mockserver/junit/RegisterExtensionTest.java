@@ -19,7 +19,8 @@ class RegisterExtensionTest {
     static final MockServerExtension MOCK = MockServerExtension.builder()
             .perClass()
             .resetBetweenTests(true)
-            .configure(server -> server.applicationId("EXTAPP").adminKey("ext-key")
+            .configure(server -> server.applicationId("EXTAPP")
+                    .adminKey("ext-key")
                     .seedJson("{\"indices\":{\"seeded\":{\"records\":[{\"objectID\":\"s\"}]}}}"))
             .build();
 

@@ -18,8 +18,7 @@ import javax.crypto.spec.SecretKeySpec;
  */
 public final class SecuredKeyFactory {
 
-    private SecuredKeyFactory() {
-    }
+    private SecuredKeyFactory() {}
 
     /**
      * @param parentKey the parent API key
@@ -28,8 +27,9 @@ public final class SecuredKeyFactory {
      */
     public static String generate(String parentKey, Map<String, String> restrictions) {
         StringJoiner query = new StringJoiner("&");
-        new TreeMap<>(restrictions).forEach((name, value) -> query.add(name + "="
-                + URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20")));
+        new TreeMap<>(restrictions)
+                .forEach((name, value) -> query.add(name + "="
+                        + URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20")));
         return sign(parentKey, query.toString());
     }
 

@@ -139,8 +139,11 @@ public final class TestClient {
     public HttpRequest.Builder request(String method, String path, String json) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path))
                 .timeout(Duration.ofSeconds(30))
-                .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8));
+                .method(
+                        method,
+                        json == null
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8));
         if (json != null) {
             request.header("Content-Type", "application/json; charset=UTF-8");
         }

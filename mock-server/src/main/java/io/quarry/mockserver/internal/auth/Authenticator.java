@@ -112,8 +112,9 @@ public final class Authenticator implements Guard {
             if (secured.validUntil() > 0 && clock.millis() / 1000 >= secured.validUntil()) {
                 throw new ApiException(403, "The validity of this secured API key has expired");
             }
-            if (!secured.restrictSources().isEmpty() && secured.restrictSources().stream()
-                    .noneMatch(cidr -> Ipv4Network.parse(cidr).contains(request.remoteAddress()))) {
+            if (!secured.restrictSources().isEmpty()
+                    && secured.restrictSources().stream()
+                            .noneMatch(cidr -> Ipv4Network.parse(cidr).contains(request.remoteAddress()))) {
                 throw new ApiException(403, "Source not allowed with this API key");
             }
             requireReferer(secured.referers(), request);
@@ -174,8 +175,7 @@ public final class Authenticator implements Guard {
             }
         }
         SecuredKey secured = limited.secured();
-        String identity = secured != null && secured.userToken() != null ? "token:" + secured.userToken()
-                : "ip:" + ip;
+        String identity = secured != null && secured.userToken() != null ? "token:" + secured.userToken() : "ip:" + ip;
         rateLimiter.count(limited.key().value(), identity, limited.key().maxQueriesPerIPPerHour());
     }
 

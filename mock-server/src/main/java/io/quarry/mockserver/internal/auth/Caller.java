@@ -121,8 +121,7 @@ public final class Caller {
                 extraFilters = List.of(secured.filters());
             }
         }
-        return new SearchContext(indexName, forced, extraFilters, key.maxHitsPerQuery(),
-                seesUnretrievableAttributes());
+        return new SearchContext(indexName, forced, extraFilters, key.maxHitsPerQuery(), seesUnretrievableAttributes());
     }
 
     @Override

@@ -5,8 +5,7 @@ import java.util.List;
 /** Name patterns of keys: index restrictions and referers, where {@code *} matches any run of characters. */
 final class Patterns {
 
-    private Patterns() {
-    }
+    private Patterns() {}
 
     /**
      * @param patterns the patterns; empty (or only blank ones) allows everything

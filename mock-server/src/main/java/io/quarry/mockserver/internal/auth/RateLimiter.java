@@ -43,10 +43,13 @@ final class RateLimiter {
                 }
             }
         }
-        int count = counts.computeIfAbsent(keyValue + '\n' + identity, k -> new AtomicInteger()).incrementAndGet();
+        int count = counts.computeIfAbsent(keyValue + '\n' + identity, k -> new AtomicInteger())
+                .incrementAndGet();
         if (count > limit) {
-            throw new ApiException(429, "Too many requests: this API key allows " + limit
-                    + " calls per hour from one IP address or user token");
+            throw new ApiException(
+                    429,
+                    "Too many requests: this API key allows " + limit
+                            + " calls per hour from one IP address or user token");
         }
     }
 }

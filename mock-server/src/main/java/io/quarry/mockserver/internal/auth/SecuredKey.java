@@ -81,8 +81,11 @@ public record SecuredKey(
         }
         String text;
         try {
-            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes)).toString();
+            text = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
         } catch (CharacterCodingException e) {
             return null;
         }
@@ -105,7 +108,8 @@ public record SecuredKey(
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-            byte[] expected = HexFormat.of().formatHex(mac.doFinal(decoded.query().getBytes(StandardCharsets.UTF_8)))
+            byte[] expected = HexFormat.of()
+                    .formatHex(mac.doFinal(decoded.query().getBytes(StandardCharsets.UTF_8)))
                     .getBytes(StandardCharsets.US_ASCII);
             return MessageDigest.isEqual(expected, decoded.hash().getBytes(StandardCharsets.US_ASCII));
         } catch (NoSuchAlgorithmException | InvalidKeyException e) {
@@ -146,8 +150,7 @@ public record SecuredKey(
                 throw invalid("restrictSources must be IPv4 networks in CIDR notation");
             }
         }
-        return new SecuredKey(parent, validUntil, indices, sources, userToken, referers, filters,
-                Map.copyOf(search));
+        return new SecuredKey(parent, validUntil, indices, sources, userToken, referers, filters, Map.copyOf(search));
     }
 
     private static Map<String, String> decodeQuery(String query) {
@@ -158,7 +161,8 @@ public record SecuredKey(
             }
             int eq = pair.indexOf('=');
             try {
-                decoded.put(URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8),
+                decoded.put(
+                        URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8),
                         eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
             } catch (IllegalArgumentException e) {
                 throw invalid("its parameters are not URL-encoded");

@@ -29,8 +29,7 @@ public final class HttpFront implements HttpHandler {
     public static final String VERSION_HEADER = "X-Mock-Server-Version";
 
     /** URL parameters that carry credentials; never handed to a handler's strict check. */
-    private static final Set<String> CREDENTIAL_PARAMS =
-            Set.of("x-service-application-id", "x-service-api-key");
+    private static final Set<String> CREDENTIAL_PARAMS = Set.of("x-service-application-id", "x-service-api-key");
 
     private final Router router;
     private final Guard guard;
@@ -76,7 +75,8 @@ public final class HttpFront implements HttpHandler {
             } catch (UnsupportedOperationException e) {
                 response = Response.error(400, "Not supported by the mock server: " + e.getMessage());
             } catch (RuntimeException e) {
-                response = Response.error(500, "Mock server error: " + e.getClass().getSimpleName());
+                response =
+                        Response.error(500, "Mock server error: " + e.getClass().getSimpleName());
             }
             if (outcome.request != null && response != null) {
                 // before the write, so the caller's next request already sees this one in the log
@@ -91,8 +91,12 @@ public final class HttpFront implements HttpHandler {
         if (method.equals("OPTIONS")) {
             return null;
         }
-        Request request = new Request(method, exchange.getRequestURI().getRawPath(),
-                exchange.getRequestURI().getRawQuery(), firstValues(exchange), readBody(exchange),
+        Request request = new Request(
+                method,
+                exchange.getRequestURI().getRawPath(),
+                exchange.getRequestURI().getRawQuery(),
+                firstValues(exchange),
+                readBody(exchange),
                 exchange.getRemoteAddress().getAddress().getHostAddress());
         outcome.request = request;
         Router.Match match = router.match(method, request.rawPath());
@@ -112,7 +116,8 @@ public final class HttpFront implements HttpHandler {
 
     private static Map<String, String> firstValues(HttpExchange exchange) {
         Map<String, String> headers = new HashMap<>();
-        for (Map.Entry<String, List<String>> header : exchange.getRequestHeaders().entrySet()) {
+        for (Map.Entry<String, List<String>> header :
+                exchange.getRequestHeaders().entrySet()) {
             if (!header.getValue().isEmpty()) {
                 headers.put(header.getKey(), header.getValue().get(0));
             }
@@ -144,8 +149,9 @@ public final class HttpFront implements HttpHandler {
         if (response == null) {
             headers.set("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE, OPTIONS");
             String asked = exchange.getRequestHeaders().getFirst("Access-Control-Request-Headers");
-            headers.set("Access-Control-Allow-Headers", asked != null ? asked
-                    : "Content-Type, X-Service-Application-Id, X-Service-API-Key");
+            headers.set(
+                    "Access-Control-Allow-Headers",
+                    asked != null ? asked : "Content-Type, X-Service-Application-Id, X-Service-API-Key");
             headers.set("Access-Control-Max-Age", "86400");
             exchange.sendResponseHeaders(200, -1);
             return;

@@ -12,8 +12,7 @@ import java.util.Map;
 /** Splits and percent-decodes raw paths and query strings. */
 public final class PathCodec {
 
-    private PathCodec() {
-    }
+    private PathCodec() {}
 
     /**
      * Splits a raw path into raw segments (still encoded), so that an encoded {@code /} stays inside its segment.

@@ -45,14 +45,34 @@ public final class Request {
      * @param body the request body, possibly empty
      * @param remoteAddress the caller's IP address
      */
-    public Request(String method, String rawPath, String rawQuery, Map<String, String> headers, byte[] body,
+    public Request(
+            String method,
+            String rawPath,
+            String rawQuery,
+            Map<String, String> headers,
+            byte[] body,
             String remoteAddress) {
-        this(method, rawPath, rawQuery, PathCodec.parseQuery(rawQuery), caseInsensitive(headers), body, Map.of(),
-                remoteAddress, Map.of());
+        this(
+                method,
+                rawPath,
+                rawQuery,
+                PathCodec.parseQuery(rawQuery),
+                caseInsensitive(headers),
+                body,
+                Map.of(),
+                remoteAddress,
+                Map.of());
     }
 
-    private Request(String method, String rawPath, String rawQuery, Map<String, String> query,
-            Map<String, String> headers, byte[] body, Map<String, String> pathParams, String remoteAddress,
+    private Request(
+            String method,
+            String rawPath,
+            String rawQuery,
+            Map<String, String> query,
+            Map<String, String> headers,
+            byte[] body,
+            Map<String, String> pathParams,
+            String remoteAddress,
             Map<Class<?>, Object> attributes) {
         this.method = method;
         this.rawPath = rawPath;
@@ -76,8 +96,8 @@ public final class Request {
      * @return this request with them
      */
     public Request withPathParams(Map<String, String> params) {
-        return new Request(method, rawPath, rawQuery, query, headers, body, Map.copyOf(params), remoteAddress,
-                attributes);
+        return new Request(
+                method, rawPath, rawQuery, query, headers, body, Map.copyOf(params), remoteAddress, attributes);
     }
 
     /**
@@ -89,8 +109,8 @@ public final class Request {
     public <T> Request with(Class<T> type, T value) {
         Map<Class<?>, Object> copy = new HashMap<>(attributes);
         copy.put(type, value);
-        return new Request(method, rawPath, rawQuery, query, headers, body, pathParams, remoteAddress,
-                Map.copyOf(copy));
+        return new Request(
+                method, rawPath, rawQuery, query, headers, body, pathParams, remoteAddress, Map.copyOf(copy));
     }
 
     /**

@@ -57,8 +57,8 @@ public final class Router {
             if (otherMethod) {
                 throw new ApiException(405, "Method " + method + " is not allowed on " + rawPath);
             }
-            throw ApiException.notFound("The endpoint " + method + " " + rawPath
-                    + " is not supported by the mock server");
+            throw ApiException.notFound(
+                    "The endpoint " + method + " " + rawPath + " is not supported by the mock server");
         }
         return new Match(best.route(), best.parameters(decoded));
     }
@@ -69,8 +69,7 @@ public final class Router {
      * @param route the route
      * @param pathParams the decoded path parameters by placeholder name
      */
-    public record Match(Route route, Map<String, String> pathParams) {
-    }
+    public record Match(Route route, Map<String, String> pathParams) {}
 
     private record CompiledRoute(Route route, List<String> segments) {
 

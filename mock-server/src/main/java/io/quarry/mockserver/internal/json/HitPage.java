@@ -9,8 +9,7 @@ import tools.jackson.databind.node.ObjectNode;
 /** One page of a small in-memory search (rules, dictionary entries), in the service's paged reply shape. */
 public final class HitPage {
 
-    private HitPage() {
-    }
+    private HitPage() {}
 
     /**
      * @param matching every match, in order
@@ -20,8 +19,8 @@ public final class HitPage {
      * @param <T> the match type
      * @return {@code {"hits", "nbHits", "page", "nbPages"}}
      */
-    public static <T> ObjectNode of(List<T> matching, int page, int hitsPerPage,
-            Function<? super T, ? extends JsonNode> render) {
+    public static <T> ObjectNode of(
+            List<T> matching, int page, int hitsPerPage, Function<? super T, ? extends JsonNode> render) {
         ArrayNode hits = Json.array();
         int from = (int) Math.min(matching.size(), (long) page * hitsPerPage);
         for (T hit : matching.subList(from, Math.min(matching.size(), from + hitsPerPage))) {

@@ -14,8 +14,7 @@ public final class Json {
 
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
-    private Json() {
-    }
+    private Json() {}
 
     /** @return a new empty object node */
     public static ObjectNode object() {

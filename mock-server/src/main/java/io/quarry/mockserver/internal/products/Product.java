@@ -21,6 +21,5 @@ public interface Product {
     void register(ProductRoutes routes);
 
     /** Forgets everything the product holds, back to its state at start. Called by a reset of the server. */
-    default void reset() {
-    }
+    default void reset() {}
 }

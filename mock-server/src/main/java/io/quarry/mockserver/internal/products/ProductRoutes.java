@@ -19,8 +19,7 @@ public final class ProductRoutes {
      * @param product the product's name
      * @param route   the route
      */
-    public record ProductRoute(String product, Route route) {
-    }
+    public record ProductRoute(String product, Route route) {}
 
     private final List<ProductRoute> routes = new ArrayList<>();
     private String current;
@@ -58,7 +57,8 @@ public final class ProductRoutes {
                     && existing.route().template().equals(route.template());
             if (sameTemplate || !existing.product().equals(current) && overlap(existing.route(), route)) {
                 throw new IllegalStateException(current + " route " + route.method() + " " + route.template()
-                        + " collides with " + existing.product() + " route " + existing.route().method() + " "
+                        + " collides with " + existing.product() + " route "
+                        + existing.route().method() + " "
                         + existing.route().template());
             }
         }

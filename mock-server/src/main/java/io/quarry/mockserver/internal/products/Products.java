@@ -10,8 +10,7 @@ import java.util.List;
  */
 public final class Products {
 
-    private Products() {
-    }
+    private Products() {}
 
     /**
      * Every product, the mock server's own control endpoints included.
@@ -20,9 +19,7 @@ public final class Products {
      * @return the products
      */
     public static List<Product> all(ServiceContext context) {
-        return List.of(
-                new SearchProduct(context),
-                new ControlProduct(context));
+        return List.of(new SearchProduct(context), new ControlProduct(context));
     }
 
     /**

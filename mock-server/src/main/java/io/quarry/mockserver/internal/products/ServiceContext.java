@@ -15,6 +15,5 @@ import io.quarry.mockserver.internal.state.StateControl;
  * @param version the mock server's version
  * @param strict  whether unknown parameters and settings are refused
  */
-public record ServiceContext(Application app, SearchEngine engine, StateControl control, String version,
-                             boolean strict) {
-}
+public record ServiceContext(
+        Application app, SearchEngine engine, StateControl control, String version, boolean strict) {}

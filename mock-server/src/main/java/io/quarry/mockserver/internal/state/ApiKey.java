@@ -34,8 +34,18 @@ public record ApiKey(
         long expiresAtMillis) {
 
     /** Every right a key can hold. */
-    public static final Set<String> RIGHTS = Set.of("search", "browse", "addObject", "deleteObject", "deleteIndex",
-            "settings", "editSettings", "analytics", "listIndexes", "logs", "seeUnretrievableAttributes");
+    public static final Set<String> RIGHTS = Set.of(
+            "search",
+            "browse",
+            "addObject",
+            "deleteObject",
+            "deleteIndex",
+            "settings",
+            "editSettings",
+            "analytics",
+            "listIndexes",
+            "logs",
+            "seeUnretrievableAttributes");
 
     /** Copies the lists so the key is immutable. */
     public ApiKey {

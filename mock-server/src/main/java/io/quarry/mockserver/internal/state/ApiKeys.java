@@ -107,9 +107,18 @@ public final class ApiKeys {
             return null;
         }
         long now = clock.millis();
-        ApiKey restored = new ApiKey(key.value(), key.acl(), key.description(), key.indexes(),
-                key.validitySeconds(), key.maxHitsPerQuery(), key.maxQueriesPerIPPerHour(), key.queryParameters(),
-                key.referers(), key.indexScope(), now,
+        ApiKey restored = new ApiKey(
+                key.value(),
+                key.acl(),
+                key.description(),
+                key.indexes(),
+                key.validitySeconds(),
+                key.maxHitsPerQuery(),
+                key.maxQueriesPerIPPerHour(),
+                key.queryParameters(),
+                key.referers(),
+                key.indexScope(),
+                now,
                 key.validitySeconds() > 0 ? now + key.validitySeconds() * 1000 : 0);
         active.put(value, restored);
         return restored;

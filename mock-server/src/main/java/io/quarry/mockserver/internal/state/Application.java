@@ -110,7 +110,8 @@ public final class Application {
 
     /** @return every index, by name */
     public List<IndexState> all() {
-        return new TreeSet<>(indices.keySet()).stream().map(indices::get).filter(state -> state != null).toList();
+        return new TreeSet<>(indices.keySet())
+                .stream().map(indices::get).filter(state -> state != null).toList();
     }
 
     /** @return a fresh service-assigned objectID, unique within the application */
@@ -230,10 +231,13 @@ public final class Application {
         dictionaries.clear();
         requestLog.clear();
         for (String name : new ArrayList<>(indices.keySet())) {
-            writeIfExists(name, state -> {
-                state.requestRemoval();
-                return null;
-            }, null);
+            writeIfExists(
+                    name,
+                    state -> {
+                        state.requestRemoval();
+                        return null;
+                    },
+                    null);
         }
     }
 }

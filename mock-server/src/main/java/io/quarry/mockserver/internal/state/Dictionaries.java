@@ -42,8 +42,7 @@ public final class Dictionaries {
      * @param entry the entry to add (or replace by objectID), or {@code null} for a delete
      * @param objectID the objectID
      */
-    public record Change(ObjectNode entry, String objectID) {
-    }
+    public record Change(ObjectNode entry, String objectID) {}
 
     private final Map<String, Map<String, ObjectNode>> custom = new TreeMap<>();
     private final Map<String, Map<String, Boolean>> disabledStandard = new TreeMap<>();
@@ -115,8 +114,8 @@ public final class Dictionaries {
      * @throws QuotaExceededException when the dictionary would hold too many custom entries
      */
     public synchronized void apply(String dictionary, boolean clearExisting, List<Change> changes) {
-        Map<String, ObjectNode> entries = clearExisting ? new LinkedHashMap<>()
-                : new LinkedHashMap<>(custom.getOrDefault(dictionary, Map.of()));
+        Map<String, ObjectNode> entries =
+                clearExisting ? new LinkedHashMap<>() : new LinkedHashMap<>(custom.getOrDefault(dictionary, Map.of()));
         for (Change change : changes) {
             if (change.entry() == null) {
                 entries.remove(change.objectID());
@@ -125,8 +124,8 @@ public final class Dictionaries {
             }
         }
         if (entries.size() > MAX_CUSTOM_ENTRIES) {
-            throw new QuotaExceededException("The " + dictionary + " dictionary is limited to "
-                    + MAX_CUSTOM_ENTRIES + " custom entries by the mock server");
+            throw new QuotaExceededException("The " + dictionary + " dictionary is limited to " + MAX_CUSTOM_ENTRIES
+                    + " custom entries by the mock server");
         }
         custom.put(dictionary, entries);
         effective = computeEffective();
@@ -150,7 +149,8 @@ public final class Dictionaries {
             overridden.add(entry.path("language").asString("") + '\n' + identity(entry));
         }
         for (ObjectNode entry : standardEntries(dictionary)) {
-            boolean languageMatches = language == null || language.equals(entry.get("language").asString());
+            boolean languageMatches =
+                    language == null || language.equals(entry.get("language").asString());
             if (languageMatches && !overridden.contains(entry.get("language").asString() + '\n' + identity(entry))) {
                 all.add(entry);
             }
@@ -170,28 +170,31 @@ public final class Dictionaries {
     private static List<ObjectNode> standardEntries(String dictionary) {
         List<ObjectNode> entries = new ArrayList<>();
         switch (dictionary) {
-            case "stopwords" -> new TreeMap<>(StandardDictionaries.STOPWORDS).forEach((language, words) ->
-                    words.forEach(word -> {
-                        ObjectNode entry = standard(dictionary, language, word);
-                        entry.put("word", word);
-                        entry.put("state", "enabled");
-                        entries.add(entry);
-                    }));
-            case "plurals" -> new TreeMap<>(StandardDictionaries.PLURALS).forEach((language, groups) ->
-                    groups.forEach(group -> {
-                        ObjectNode entry = standard(dictionary, language, group.get(0));
-                        ArrayNode words = entry.putArray("words");
-                        group.forEach(words::add);
-                        entries.add(entry);
-                    }));
-            case "compounds" -> new TreeMap<>(StandardDictionaries.COMPOUNDS).forEach((language, compounds) ->
-                    new TreeMap<>(compounds).forEach((word, parts) -> {
-                        ObjectNode entry = standard(dictionary, language, word);
-                        entry.put("word", word);
-                        ArrayNode decomposition = entry.putArray("decomposition");
-                        parts.forEach(decomposition::add);
-                        entries.add(entry);
-                    }));
+            case "stopwords" ->
+                new TreeMap<>(StandardDictionaries.STOPWORDS)
+                        .forEach((language, words) -> words.forEach(word -> {
+                            ObjectNode entry = standard(dictionary, language, word);
+                            entry.put("word", word);
+                            entry.put("state", "enabled");
+                            entries.add(entry);
+                        }));
+            case "plurals" ->
+                new TreeMap<>(StandardDictionaries.PLURALS)
+                        .forEach((language, groups) -> groups.forEach(group -> {
+                            ObjectNode entry = standard(dictionary, language, group.get(0));
+                            ArrayNode words = entry.putArray("words");
+                            group.forEach(words::add);
+                            entries.add(entry);
+                        }));
+            case "compounds" ->
+                new TreeMap<>(StandardDictionaries.COMPOUNDS)
+                        .forEach((language, compounds) -> new TreeMap<>(compounds).forEach((word, parts) -> {
+                            ObjectNode entry = standard(dictionary, language, word);
+                            entry.put("word", word);
+                            ArrayNode decomposition = entry.putArray("decomposition");
+                            parts.forEach(decomposition::add);
+                            entries.add(entry);
+                        }));
             default -> throw new IllegalArgumentException("unknown dictionary " + dictionary);
         }
         return entries;
@@ -210,13 +213,15 @@ public final class Dictionaries {
      * @return the languages it supports: those with standard entries and those with custom entries
      */
     public synchronized Set<String> languages(String dictionary) {
-        Set<String> languages = new TreeSet<>(switch (dictionary) {
-            case "stopwords" -> StandardDictionaries.STOPWORDS.keySet();
-            case "plurals" -> StandardDictionaries.PLURALS.keySet();
-            case "compounds" -> StandardDictionaries.COMPOUNDS.keySet();
-            default -> throw new IllegalArgumentException("unknown dictionary " + dictionary);
-        });
-        custom.getOrDefault(dictionary, Map.of()).values()
+        Set<String> languages = new TreeSet<>(
+                switch (dictionary) {
+                    case "stopwords" -> StandardDictionaries.STOPWORDS.keySet();
+                    case "plurals" -> StandardDictionaries.PLURALS.keySet();
+                    case "compounds" -> StandardDictionaries.COMPOUNDS.keySet();
+                    default -> throw new IllegalArgumentException("unknown dictionary " + dictionary);
+                });
+        custom.getOrDefault(dictionary, Map.of())
+                .values()
                 .forEach(entry -> languages.add(entry.path("language").asString("")));
         return languages;
     }
@@ -228,7 +233,8 @@ public final class Dictionaries {
      */
     public synchronized int customCount(String dictionary, String language) {
         return (int) custom.getOrDefault(dictionary, Map.of()).values().stream()
-                .filter(entry -> language.equals(entry.path("language").asString(""))).count();
+                .filter(entry -> language.equals(entry.path("language").asString("")))
+                .count();
     }
 
     /**

@@ -241,8 +241,8 @@ public final class IndexState {
     }
 
     private void publishConfig() {
-        config = new IndexConfig(settings.deepCopy(), List.copyOf(copies(synonyms.values())),
-                List.copyOf(copies(rules.values())));
+        config = new IndexConfig(
+                settings.deepCopy(), List.copyOf(copies(synonyms.values())), List.copyOf(copies(rules.values())));
     }
 
     private static List<ObjectNode> copies(Collection<ObjectNode> objects) {

@@ -46,8 +46,19 @@ public record KeyDefinition(
      */
     ApiKey toKey(String value, String indexScope, long createdAtMillis, long nowMillis) {
         long expiresAt = validitySeconds > 0 ? nowMillis + validitySeconds * 1000 : 0;
-        return new ApiKey(value, acl, description, indexes, validitySeconds, maxHitsPerQuery,
-                maxQueriesPerIPPerHour, queryParameters, referers, indexScope, createdAtMillis, expiresAt);
+        return new ApiKey(
+                value,
+                acl,
+                description,
+                indexes,
+                validitySeconds,
+                maxHitsPerQuery,
+                maxQueriesPerIPPerHour,
+                queryParameters,
+                referers,
+                indexScope,
+                createdAtMillis,
+                expiresAt);
     }
 
     /**
@@ -66,9 +77,14 @@ public record KeyDefinition(
         }
         List<String> indexes = indexName != null ? List.of(indexName) : strings(body, "indexes");
         PathCodec.parseQuery(text(body, "queryParameters"));
-        return new KeyDefinition(acl, text(body, "description"), indexes,
-                count(body, "validity", Long.MAX_VALUE / 1000), (int) count(body, "maxHitsPerQuery", Integer.MAX_VALUE),
-                (int) count(body, "maxQueriesPerIPPerHour", Integer.MAX_VALUE), text(body, "queryParameters"),
+        return new KeyDefinition(
+                acl,
+                text(body, "description"),
+                indexes,
+                count(body, "validity", Long.MAX_VALUE / 1000),
+                (int) count(body, "maxHitsPerQuery", Integer.MAX_VALUE),
+                (int) count(body, "maxQueriesPerIPPerHour", Integer.MAX_VALUE),
+                text(body, "queryParameters"),
                 strings(body, "referers"));
     }
 

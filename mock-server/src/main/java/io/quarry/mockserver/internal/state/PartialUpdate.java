@@ -18,10 +18,17 @@ import tools.jackson.databind.node.ObjectNode;
 public final class PartialUpdate {
 
     /** The built-in operations. */
-    enum Kind { Increment, Decrement, Add, Remove, AddUnique, IncrementFrom, IncrementSet }
-
-    private record Change(String attribute, Kind kind, JsonNode value) {
+    enum Kind {
+        Increment,
+        Decrement,
+        Add,
+        Remove,
+        AddUnique,
+        IncrementFrom,
+        IncrementSet
     }
+
+    private record Change(String attribute, Kind kind, JsonNode value) {}
 
     private final List<Change> changes;
 
@@ -76,8 +83,8 @@ public final class PartialUpdate {
 
     private static void requireThat(boolean ok, Kind kind, String attribute, String what) {
         if (!ok) {
-            throw ApiException.badRequest("The value of _operation " + kind + " on attribute " + attribute
-                    + " must be " + what);
+            throw ApiException.badRequest(
+                    "The value of _operation " + kind + " on attribute " + attribute + " must be " + what);
         }
     }
 
@@ -97,9 +104,7 @@ public final class PartialUpdate {
             if (change.kind() == Kind.IncrementFrom || change.kind() == Kind.IncrementSet) {
                 long given = change.value().longValue();
                 long now = current == null ? 0 : integerOrZero(current.get(change.attribute()));
-                boolean proceed = change.kind() == Kind.IncrementFrom
-                        ? given == now
-                        : given > now;
+                boolean proceed = change.kind() == Kind.IncrementFrom ? given == now : given > now;
                 if (!proceed) {
                     return null;
                 }

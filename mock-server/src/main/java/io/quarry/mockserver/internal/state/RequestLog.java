@@ -21,8 +21,7 @@ public final class RequestLog {
      * @param build whether it was a write
      * @param error whether it failed (4xx or 5xx)
      */
-    public record Entry(ObjectNode body, String indexName, boolean query, boolean build, boolean error) {
-    }
+    public record Entry(ObjectNode body, String indexName, boolean query, boolean build, boolean error) {}
 
     private final Deque<Entry> entries = new ArrayDeque<>();
 

@@ -27,19 +27,18 @@ import tools.jackson.databind.node.ObjectNode;
 public final class Rules {
 
     private static final Set<String> ANCHORINGS = Set.of("is", "startsWith", "endsWith", "contains");
-    private static final Set<String> RULE_MEMBERS = Set.of("objectID", "conditions", "condition", "consequence",
-            "enabled", "description", "validity", "tags");
+    private static final Set<String> RULE_MEMBERS =
+            Set.of("objectID", "conditions", "condition", "consequence", "enabled", "description", "validity", "tags");
     private static final Set<String> CONDITION_MEMBERS = Set.of("pattern", "anchoring", "context", "alternatives");
-    private static final Set<String> CONSEQUENCE_MEMBERS = Set.of("params", "promote", "hide", "filterPromotes",
-            "userData");
+    private static final Set<String> CONSEQUENCE_MEMBERS =
+            Set.of("params", "promote", "hide", "filterPromotes", "userData");
     private static final Set<String> UNSUPPORTED_PARAMS = Set.of("renderingContent");
     private static final List<String> AUTOMATIC_FILTER_PARAMS =
             List.of("automaticFacetFilters", "automaticOptionalFacetFilters");
     private static final Set<String> AUTOMATIC_FILTER_MEMBERS = Set.of("facet", "disjunctive", "negative", "score");
     private static final Pattern FACET_PLACEHOLDER = Pattern.compile("\\{facet:\\s*[^{}\\s][^{}]*}");
 
-    private Rules() {
-    }
+    private Rules() {}
 
     /**
      * @param node a rule as sent
@@ -85,8 +84,13 @@ public final class Rules {
             throw bad("description must be a string");
         }
         JsonNode validity = rule.get("validity");
-        if (validity != null && (!validity.isArray() || !allMatch(validity, range -> range.isObject()
-                && range.path("from").isIntegralNumber() && range.path("until").isIntegralNumber()))) {
+        if (validity != null
+                && (!validity.isArray()
+                        || !allMatch(
+                                validity,
+                                range -> range.isObject()
+                                        && range.path("from").isIntegralNumber()
+                                        && range.path("until").isIntegralNumber()))) {
             throw bad("validity must be an array of {from, until} Unix timestamps");
         }
         return rule;
@@ -158,16 +162,24 @@ public final class Rules {
             }
         }
         JsonNode promote = consequence.get("promote");
-        if (promote != null && (!promote.isArray() || !allMatch(promote, item -> item.isObject()
-                && item.path("position").isIntegralNumber()
-                && (item.path("objectID").isString() || item.path("objectIDs").isArray())))) {
+        if (promote != null
+                && (!promote.isArray()
+                        || !allMatch(
+                                promote,
+                                item -> item.isObject()
+                                        && item.path("position").isIntegralNumber()
+                                        && (item.path("objectID").isString()
+                                                || item.path("objectIDs").isArray())))) {
             throw bad("promote must be an array of {objectID or objectIDs, position}");
         }
         JsonNode hide = consequence.get("hide");
-        if (hide != null && (!hide.isArray() || !allMatch(hide, item -> item.path("objectID").isString()))) {
+        if (hide != null
+                && (!hide.isArray()
+                        || !allMatch(hide, item -> item.path("objectID").isString()))) {
             throw bad("hide must be an array of {objectID}");
         }
-        if (consequence.has("filterPromotes") && !consequence.get("filterPromotes").isBoolean()) {
+        if (consequence.has("filterPromotes")
+                && !consequence.get("filterPromotes").isBoolean()) {
             throw bad("filterPromotes must be a boolean");
         }
     }
@@ -190,18 +202,24 @@ public final class Rules {
         List<ObjectNode> matching = new ArrayList<>();
         for (ObjectNode rule : rules) {
             StringBuilder text = new StringBuilder(rule.path("objectID").asString(""))
-                    .append('\n').append(rule.path("description").asString(""));
+                    .append('\n')
+                    .append(rule.path("description").asString(""));
             boolean anchoringMatches = anchoring.isEmpty();
             boolean contextMatches = context.isEmpty();
             for (JsonNode condition : rule.path("conditions")) {
-                text.append('\n').append(condition.path("pattern").asString(""))
-                        .append('\n').append(condition.path("context").asString(""));
+                text.append('\n')
+                        .append(condition.path("pattern").asString(""))
+                        .append('\n')
+                        .append(condition.path("context").asString(""));
                 anchoringMatches |= anchoring.equals(condition.path("anchoring").asString(""));
                 contextMatches |= context.equals(condition.path("context").asString(""));
             }
-            boolean enabledMatches = enabled == null || enabled.isNull()
+            boolean enabledMatches = enabled == null
+                    || enabled.isNull()
                     || enabled.asBoolean() == rule.path("enabled").asBoolean(true);
-            if (text.toString().toLowerCase(Locale.ROOT).contains(query) && anchoringMatches && contextMatches
+            if (text.toString().toLowerCase(Locale.ROOT).contains(query)
+                    && anchoringMatches
+                    && contextMatches
                     && enabledMatches) {
                 matching.add(rule);
             }
@@ -213,8 +231,10 @@ public final class Rules {
         if (entry.isString()) {
             return !entry.stringValue().isBlank();
         }
-        return entry.isObject() && AUTOMATIC_FILTER_MEMBERS.containsAll(names(entry))
-                && entry.path("facet").isString() && !entry.path("facet").stringValue().isBlank()
+        return entry.isObject()
+                && AUTOMATIC_FILTER_MEMBERS.containsAll(names(entry))
+                && entry.path("facet").isString()
+                && !entry.path("facet").stringValue().isBlank()
                 && (!entry.has("disjunctive") || entry.get("disjunctive").isBoolean())
                 && (!entry.has("negative") || entry.get("negative").isBoolean())
                 && (!entry.has("score") || entry.get("score").isIntegralNumber());

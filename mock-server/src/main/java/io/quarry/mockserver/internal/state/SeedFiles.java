@@ -20,8 +20,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class SeedFiles {
 
-    private SeedFiles() {
-    }
+    private SeedFiles() {}
 
     /**
      * @param path a file or directory
@@ -36,7 +35,9 @@ public final class SeedFiles {
             }
             List<ObjectNode> documents = new ArrayList<>();
             try (Stream<Path> files = Files.list(path)) {
-                for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".json")).sorted().toList()) {
+                for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".json"))
+                        .sorted()
+                        .toList()) {
                     documents.add(asDocument(file, true));
                 }
             }

@@ -58,10 +58,12 @@ public final class StateControl {
      * @throws ApiException 400 when the document is malformed (nothing is applied then)
      */
     public List<String> seed(JsonNode document) {
-        boolean hasIndices = document != null && document.isObject() && document.path("indices").isObject();
-        boolean hasKeys = document != null && document.isObject() && document.path("keys").isArray();
-        if (!hasIndices && !hasKeys || document.has("indices") && !hasIndices
-                || document.has("keys") && !hasKeys) {
+        boolean hasIndices = document != null
+                && document.isObject()
+                && document.path("indices").isObject();
+        boolean hasKeys =
+                document != null && document.isObject() && document.path("keys").isArray();
+        if (!hasIndices && !hasKeys || document.has("indices") && !hasIndices || document.has("keys") && !hasKeys) {
             throw ApiException.badRequest("A seed document is {\"indices\": {\"<indexName>\": {\"settings\", "
                     + "\"synonyms\", \"rules\", \"records\"}}, \"keys\": [{\"value\", \"acl\", ...}]}");
         }
@@ -132,16 +134,29 @@ public final class StateControl {
             if (key.indexScope() != null) {
                 item.put("index", key.indexScope());
             }
-            item.set("acl", Json.array().addAll(key.acl().stream().map(StringNode::valueOf).toList()));
+            item.set(
+                    "acl",
+                    Json.array()
+                            .addAll(key.acl().stream().map(StringNode::valueOf).toList()));
             item.put("description", key.description());
             if (key.indexScope() == null) {
-                item.set("indexes", Json.array().addAll(key.indexes().stream().map(StringNode::valueOf).toList()));
+                item.set(
+                        "indexes",
+                        Json.array()
+                                .addAll(key.indexes().stream()
+                                        .map(StringNode::valueOf)
+                                        .toList()));
             }
             item.put("validity", key.validitySeconds());
             item.put("maxHitsPerQuery", key.maxHitsPerQuery());
             item.put("maxQueriesPerIPPerHour", key.maxQueriesPerIPPerHour());
             item.put("queryParameters", key.queryParameters());
-            item.set("referers", Json.array().addAll(key.referers().stream().map(StringNode::valueOf).toList()));
+            item.set(
+                    "referers",
+                    Json.array()
+                            .addAll(key.referers().stream()
+                                    .map(StringNode::valueOf)
+                                    .toList()));
         }
         return document;
     }

@@ -24,8 +24,7 @@ public final class Synonyms {
 
     private static final int DEFAULT_HITS_PER_PAGE = 100;
 
-    private Synonyms() {
-    }
+    private Synonyms() {}
 
     /**
      * @param synonym a synonym object as sent
@@ -43,8 +42,10 @@ public final class Synonyms {
         }
         JsonNode type = object.get("type");
         if (type == null || !type.isString() || !TYPES.contains(type.stringValue())) {
-            throw ApiException.badRequest("Invalid synonym type: expected one of " + String.join(", ",
-                    List.of("synonym", "onewaysynonym", "altcorrection1", "altcorrection2", "placeholder")));
+            throw ApiException.badRequest("Invalid synonym type: expected one of "
+                    + String.join(
+                            ", ",
+                            List.of("synonym", "onewaysynonym", "altcorrection1", "altcorrection2", "placeholder")));
         }
         switch (type.stringValue()) {
             case "synonym" -> requireStrings(object, "synonyms");
@@ -67,8 +68,8 @@ public final class Synonyms {
     private static void requireString(ObjectNode object, String member) {
         JsonNode value = object.get(member);
         if (value == null || !value.isString()) {
-            throw ApiException.badRequest("A synonym of type " + object.get("type").stringValue()
-                    + " needs a string " + member);
+            throw ApiException.badRequest(
+                    "A synonym of type " + object.get("type").stringValue() + " needs a string " + member);
         }
     }
 
@@ -81,8 +82,8 @@ public final class Synonyms {
             }
         }
         if (!ok) {
-            throw ApiException.badRequest("A synonym of type " + object.get("type").stringValue()
-                    + " needs a string array " + member);
+            throw ApiException.badRequest(
+                    "A synonym of type " + object.get("type").stringValue() + " needs a string array " + member);
         }
     }
 
@@ -106,7 +107,8 @@ public final class Synonyms {
         int hitsPerPage = integer(request, "hitsPerPage", DEFAULT_HITS_PER_PAGE, 1, 1000);
         List<ObjectNode> matching = new ArrayList<>();
         for (ObjectNode synonym : all) {
-            boolean typeOk = types.isEmpty() || types.contains(synonym.path("type").asString(""));
+            boolean typeOk =
+                    types.isEmpty() || types.contains(synonym.path("type").asString(""));
             if (typeOk && (query.isEmpty() || searchableText(synonym).contains(query))) {
                 matching.add(synonym);
             }

@@ -10,8 +10,7 @@ public final class Timestamps {
     private static final DateTimeFormatter ISO_MILLIS =
             DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
-    private Timestamps() {
-    }
+    private Timestamps() {}
 
     /**
      * @param epochMillis a time in epoch milliseconds

@@ -27,9 +27,8 @@ public final class UserMappings {
      * @param moveTaskId the task of a move still pending, 0 for none
      * @param previousCluster the cluster a pending move leaves, or {@code null}
      */
-    public record Mapping(String userID, String clusterName, long createdAtMillis, long moveTaskId,
-            String previousCluster) {
-    }
+    public record Mapping(
+            String userID, String clusterName, long createdAtMillis, long moveTaskId, String previousCluster) {}
 
     private final List<String> clusters;
     private final TaskLog tasks;
@@ -111,8 +110,8 @@ public final class UserMappings {
         if (!users.containsKey(userID)) {
             return;
         }
-        Set<String> owned = records.computeIfAbsent(userID, u -> new TreeMap<>())
-                .computeIfAbsent(indexName, i -> new TreeSet<>());
+        Set<String> owned =
+                records.computeIfAbsent(userID, u -> new TreeMap<>()).computeIfAbsent(indexName, i -> new TreeSet<>());
         objectIDs.stream().filter(Objects::nonNull).forEach(owned::add);
     }
 
@@ -141,7 +140,10 @@ public final class UserMappings {
 
     /** @return the mappings of users still being moved, by userID */
     public List<Mapping> pendingMoves() {
-        return all().stream().filter(this::pending).sorted(Comparator.comparing(Mapping::userID)).toList();
+        return all().stream()
+                .filter(this::pending)
+                .sorted(Comparator.comparing(Mapping::userID))
+                .toList();
     }
 
     /** Removes every mapping. */

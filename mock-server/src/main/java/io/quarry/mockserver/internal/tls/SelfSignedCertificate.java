@@ -47,19 +47,23 @@ public final class SelfSignedCertificate {
             KeyPair keys = generator.generateKeyPair();
             X500Name subject = new X500Name("CN=localhost, O=Quarry mock server");
             Instant now = Instant.now();
-            JcaX509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(subject,
-                    new BigInteger(64, new SecureRandom()), Date.from(now.minus(Duration.ofHours(1))),
-                    Date.from(now.plus(Duration.ofDays(30))), subject, keys.getPublic());
+            JcaX509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(
+                    subject,
+                    new BigInteger(64, new SecureRandom()),
+                    Date.from(now.minus(Duration.ofHours(1))),
+                    Date.from(now.plus(Duration.ofDays(30))),
+                    subject,
+                    keys.getPublic());
             builder.addExtension(Extension.subjectAlternativeName, false, new GeneralNames(new GeneralName[] {
-                new GeneralName(GeneralName.dNSName, "localhost"),
-                new GeneralName(GeneralName.iPAddress, "127.0.0.1")}));
+                new GeneralName(GeneralName.dNSName, "localhost"), new GeneralName(GeneralName.iPAddress, "127.0.0.1")
+            }));
             builder.addExtension(Extension.basicConstraints, true, new BasicConstraints(false));
-            X509Certificate certificate = new JcaX509CertificateConverter().getCertificate(
-                    builder.build(new JcaContentSignerBuilder("SHA256withECDSA").build(keys.getPrivate())));
+            X509Certificate certificate = new JcaX509CertificateConverter()
+                    .getCertificate(
+                            builder.build(new JcaContentSignerBuilder("SHA256withECDSA").build(keys.getPrivate())));
             KeyStore keyStore = KeyStore.getInstance("PKCS12");
             keyStore.load(null, null);
-            keyStore.setKeyEntry("mock-server", keys.getPrivate(), NO_PASSWORD,
-                    new X509Certificate[] {certificate});
+            keyStore.setKeyEntry("mock-server", keys.getPrivate(), NO_PASSWORD, new X509Certificate[] {certificate});
             KeyManagerFactory keyManagers = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
             keyManagers.init(keyStore, NO_PASSWORD);
             SSLContext context = SSLContext.getInstance("TLS");

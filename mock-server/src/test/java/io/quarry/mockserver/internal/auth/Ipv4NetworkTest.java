@@ -14,10 +14,14 @@ class Ipv4NetworkTest {
         assertThat(network.contains("192.168.1.0")).isTrue();
         assertThat(network.contains("192.168.1.255")).isTrue();
         assertThat(network.contains("192.168.2.1")).isFalse();
-        assertThat(Ipv4Network.parse("10.1.2.3").contains("10.1.2.3")).as("a bare address is a /32").isTrue();
+        assertThat(Ipv4Network.parse("10.1.2.3").contains("10.1.2.3"))
+                .as("a bare address is a /32")
+                .isTrue();
         assertThat(Ipv4Network.parse("10.1.2.3").contains("10.1.2.4")).isFalse();
         assertThat(Ipv4Network.parse("0.0.0.0/0").contains("8.8.8.8")).isTrue();
-        assertThat(network.contains("0:0:0:0:0:0:0:1")).as("IPv6 is never inside").isFalse();
+        assertThat(network.contains("0:0:0:0:0:0:0:1"))
+                .as("IPv6 is never inside")
+                .isFalse();
     }
 
     @Test

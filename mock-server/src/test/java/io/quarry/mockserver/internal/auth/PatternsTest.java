@@ -14,7 +14,8 @@ class PatternsTest {
         assertThat(Patterns.matches("prod_*", "prod_")).isTrue();
         assertThat(Patterns.matches("prod_*", "dev_items")).isFalse();
         assertThat(Patterns.matches("*_items", "prod_items")).isTrue();
-        assertThat(Patterns.matches("*.example.com/*", "https://shop.example.com/cart")).isTrue();
+        assertThat(Patterns.matches("*.example.com/*", "https://shop.example.com/cart"))
+                .isTrue();
         assertThat(Patterns.matches("*.example.com/*", "https://example.org/")).isFalse();
         assertThat(Patterns.matches("a*a", "a")).as("the parts may not overlap").isFalse();
         assertThat(Patterns.matches("exact", "exact")).isTrue();

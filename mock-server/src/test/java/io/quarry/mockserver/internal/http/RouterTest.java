@@ -24,9 +24,11 @@ class RouterTest {
 
     @Test
     void literalsWinOverPlaceholdersForTheSameMethod() {
-        assertThat(router.match("POST", "/1/indexes/*/batch").route().template()).isEqualTo("/1/indexes/*/batch");
+        assertThat(router.match("POST", "/1/indexes/*/batch").route().template())
+                .isEqualTo("/1/indexes/*/batch");
         assertThat(router.match("POST", "/1/indexes/%2A/batch").route().template())
-                .as("an encoded * is still the literal").isEqualTo("/1/indexes/*/batch");
+                .as("an encoded * is still the literal")
+                .isEqualTo("/1/indexes/*/batch");
         assertThat(router.match("POST", "/1/indexes/idx/batch").route().template())
                 .isEqualTo("/1/indexes/{indexName}/batch");
         assertThat(router.match("GET", "/1/indexes/idx/settings").route().template())
@@ -41,20 +43,23 @@ class RouterTest {
     @Test
     void parametersAreDecodedPerSegment() {
         Router.Match match = router.match("GET", "/1/indexes/my%20index/a%2Fb%3F%23%25+%C3%A9");
-        assertThat(match.pathParams()).containsEntry("indexName", "my index")
-                .containsEntry("objectID", "a/b?#%+é");
+        assertThat(match.pathParams()).containsEntry("indexName", "my index").containsEntry("objectID", "a/b?#%+é");
     }
 
     @Test
     void unknownPathsAndMethods() {
         assertThatThrownBy(() -> router.match("GET", "/1/keys"))
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.status()).isEqualTo(404))
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.status()).isEqualTo(404))
                 .hasMessageContaining("not supported by the mock server");
         assertThatThrownBy(() -> router.match("DELETE", "/1/indexes/*/batch"))
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.status()).isEqualTo(405));
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.status()).isEqualTo(405));
         assertThatThrownBy(() -> router.match("GET", "/1/indexes/x/%zz"))
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.status()).isEqualTo(400));
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.status()).isEqualTo(400));
         assertThatThrownBy(() -> router.match("GET", "/1/indexes//x"))
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.status()).isEqualTo(404));
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.status()).isEqualTo(404));
     }
 }

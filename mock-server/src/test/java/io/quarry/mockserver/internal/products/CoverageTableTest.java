@@ -18,19 +18,22 @@ import org.junit.jupiter.api.Test;
 /** The coverage table of mock-server/README.md lists exactly the routes the server registers, with their product. */
 class CoverageTableTest {
 
-    private static final Pattern ROW = Pattern.compile("^\\| (\\w[\\w-]*) \\| (GET|POST|PUT|PATCH|DELETE) \\| `([^`]+)` \\|",
-            Pattern.MULTILINE);
+    private static final Pattern ROW =
+            Pattern.compile("^\\| (\\w[\\w-]*) \\| (GET|POST|PUT|PATCH|DELETE) \\| `([^`]+)` \\|", Pattern.MULTILINE);
 
     @Test
     void theReadmeTableMatchesTheRegisteredRoutes() throws IOException {
         String readme = Files.readString(Path.of("README.md"));
-        List<String> documented = ROW.matcher(readme).results().map(CoverageTableTest::row).toList();
+        List<String> documented =
+                ROW.matcher(readme).results().map(CoverageTableTest::row).toList();
 
         Application app = new Application(Clock.systemUTC(), Duration.ZERO);
-        ServiceContext context = new ServiceContext(app, new SearchEngine(), new StateControl(app, List.of()), "test",
-                false);
+        ServiceContext context =
+                new ServiceContext(app, new SearchEngine(), new StateControl(app, List.of()), "test", false);
         List<String> registered = Products.routesOf(Products.all(context)).routes().stream()
-                .map(r -> r.product() + " " + r.route().method() + " " + r.route().template()).toList();
+                .map(r ->
+                        r.product() + " " + r.route().method() + " " + r.route().template())
+                .toList();
 
         assertThat(documented).containsExactlyInAnyOrderElementsOf(registered);
     }

@@ -38,12 +38,14 @@ class ProductRoutesTest {
     @Test
     void theProductsOfTheServerDoNotCollide() {
         Application app = new Application(Clock.systemUTC(), Duration.ZERO);
-        ServiceContext context = new ServiceContext(app, new SearchEngine(), new StateControl(app, List.of()), "test",
-                false);
+        ServiceContext context =
+                new ServiceContext(app, new SearchEngine(), new StateControl(app, List.of()), "test", false);
 
         ProductRoutes routes = Products.routesOf(Products.all(context));
 
-        assertThat(routes.routes()).extracting(ProductRoutes.ProductRoute::product).contains("search", "control");
+        assertThat(routes.routes())
+                .extracting(ProductRoutes.ProductRoute::product)
+                .contains("search", "control");
         assertThat(routes.router().routes()).hasSameSizeAs(routes.routes());
     }
 
@@ -75,7 +77,12 @@ class ProductRoutesTest {
 
     @Test
     void withinOneProductTheMostSpecificRouteWins() {
-        assertThat(new ProductRoutes().register(product("search", "PUT /1/indexes/{indexName}/{objectID}",
-                "PUT /1/indexes/{indexName}/settings")).routes()).hasSize(2);
+        assertThat(new ProductRoutes()
+                        .register(product(
+                                "search",
+                                "PUT /1/indexes/{indexName}/{objectID}",
+                                "PUT /1/indexes/{indexName}/settings"))
+                        .routes())
+                .hasSize(2);
     }
 }

@@ -1,7 +1,7 @@
 package io.quarry.mockserver.engine.internal.filter;
 
-import io.quarry.mockserver.engine.internal.index.IndexedRecord;
 import io.quarry.mockserver.engine.internal.index.FacetColumn;
+import io.quarry.mockserver.engine.internal.index.IndexedRecord;
 import io.quarry.mockserver.engine.internal.index.Leaf;
 import io.quarry.mockserver.engine.internal.index.NumericColumn;
 import io.quarry.mockserver.engine.internal.index.RecordStore;
@@ -18,8 +18,7 @@ import tools.jackson.databind.JsonNode;
  */
 final class AtomEvaluator {
 
-    private AtomEvaluator() {
-    }
+    private AtomEvaluator() {}
 
     static RecordFilter compile(Atom atom, Faceting faceting, RecordStore store) {
         RecordFilter positive;
@@ -46,8 +45,7 @@ final class AtomEvaluator {
                 if (number != null && value.isNumber() && value.asDouble() == number) {
                     return true;
                 }
-                if (declared && (value.isString() || value.isBoolean())
-                        && sameText(value.asString(), wanted)) {
+                if (declared && (value.isString() || value.isBoolean()) && sameText(value.asString(), wanted)) {
                     return true;
                 }
             }
@@ -63,7 +61,8 @@ final class AtomEvaluator {
         java.util.BitSet matching = new java.util.BitSet(column.valueCount());
         for (int id = 0; id < column.valueCount(); id++) {
             double value = column.number(id);
-            boolean matches = Double.isNaN(value) ? declared && sameText(column.text(id), wanted)
+            boolean matches = Double.isNaN(value)
+                    ? declared && sameText(column.text(id), wanted)
                     : number != null && value == number;
             if (matches) {
                 matching.set(id);

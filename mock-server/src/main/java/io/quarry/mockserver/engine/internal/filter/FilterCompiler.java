@@ -22,8 +22,7 @@ import tools.jackson.databind.JsonNode;
  */
 public final class FilterCompiler {
 
-    private FilterCompiler() {
-    }
+    private FilterCompiler() {}
 
     /**
      * @param options the effective options
@@ -32,8 +31,8 @@ public final class FilterCompiler {
      * @param store the records the filter will test (its numeric columns speed numeric filters), read-locked
      * @return the compiled filter
      */
-    public static RecordFilter compile(SearchOptions options, List<String> extraFilters, Faceting faceting,
-            RecordStore store) {
+    public static RecordFilter compile(
+            SearchOptions options, List<String> extraFilters, Faceting faceting, RecordStore store) {
         return toFilter(clauses(options, extraFilters), faceting, store);
     }
 
@@ -57,7 +56,9 @@ public final class FilterCompiler {
         JsonNode facetFilters = options.params().raw("facetFilters");
         if (facetFilters != null) {
             for (List<String> group : groups("facetFilters", facetFilters)) {
-                clauses.add(group.stream().map(text -> facetFilter("facetFilters", text)).toList());
+                clauses.add(group.stream()
+                        .map(text -> facetFilter("facetFilters", text))
+                        .toList());
             }
         }
         JsonNode numericFilters = options.params().raw("numericFilters");
@@ -93,14 +94,16 @@ public final class FilterCompiler {
             }
             List<RecordFilter> alternatives = new ArrayList<>();
             clause.forEach(atom -> alternatives.add(AtomEvaluator.compile(atom, faceting, store)));
-            RecordFilter group = alternatives.size() == 1 ? alternatives.get(0) : record -> {
-                for (RecordFilter alternative : alternatives) {
-                    if (alternative.test(record)) {
-                        return true;
-                    }
-                }
-                return false;
-            };
+            RecordFilter group = alternatives.size() == 1
+                    ? alternatives.get(0)
+                    : record -> {
+                        for (RecordFilter alternative : alternatives) {
+                            if (alternative.test(record)) {
+                                return true;
+                            }
+                        }
+                        return false;
+                    };
             groups.add(group);
         }
         Set<String> requiredTerms = Set.copyOf(required);

@@ -7,8 +7,7 @@ import java.util.List;
 /** Splits a {@code filters} expression into tokens. Keywords (AND, OR, NOT, TO) are uppercase only. */
 final class FilterLexer {
 
-    private FilterLexer() {
-    }
+    private FilterLexer() {}
 
     static List<FilterToken> tokens(String expression) {
         List<FilterToken> tokens = new ArrayList<>();
@@ -32,8 +31,8 @@ final class FilterLexer {
                 int end = i + 1 < n && expression.charAt(i + 1) == '=' ? i + 2 : i + 1;
                 String operator = expression.substring(i, end);
                 if (operator.equals("!")) {
-                    throw new EngineException(400, "filters: unexpected character '!' at col " + column
-                            + " (did you mean '!='?)");
+                    throw new EngineException(
+                            400, "filters: unexpected character '!' at col " + column + " (did you mean '!='?)");
                 }
                 tokens.add(new FilterToken(FilterToken.Type.OPERATOR, operator, column));
                 i = end;

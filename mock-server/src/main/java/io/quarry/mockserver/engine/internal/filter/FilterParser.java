@@ -14,23 +14,17 @@ import java.util.List;
  */
 public final class FilterParser {
 
-    private sealed interface Node permits Leaf, Not, And, Or, Group {
-    }
+    private sealed interface Node permits Leaf, Not, And, Or, Group {}
 
-    private record Leaf(Atom atom) implements Node {
-    }
+    private record Leaf(Atom atom) implements Node {}
 
-    private record Not(Node child, int column) implements Node {
-    }
+    private record Not(Node child, int column) implements Node {}
 
-    private record And(List<Node> children, int column) implements Node {
-    }
+    private record And(List<Node> children, int column) implements Node {}
 
-    private record Or(List<Node> children, int column) implements Node {
-    }
+    private record Or(List<Node> children, int column) implements Node {}
 
-    private record Group(Node inner, int column) implements Node {
-    }
+    private record Group(Node inner, int column) implements Node {}
 
     private final List<FilterToken> tokens;
     private int position;
@@ -73,8 +67,10 @@ public final class FilterParser {
             throw syntax(parser.peek(), "end of filter");
         }
         if (atom.kind() != Atom.Kind.NUMERIC) {
-            throw new EngineException(400, "numericFilters: invalid numeric filter \"" + expression
-                    + "\" (expected attribute <op> number, or attribute:low TO high)");
+            throw new EngineException(
+                    400,
+                    "numericFilters: invalid numeric filter \"" + expression
+                            + "\" (expected attribute <op> number, or attribute:low TO high)");
         }
         return atom;
     }
@@ -233,8 +229,10 @@ public final class FilterParser {
     }
 
     private static EngineException syntax(FilterToken found, String expected) {
-        return new EngineException(400, "filters: syntax error: unexpected " + found.describe() + " at col "
-                + found.column() + ", expected " + expected);
+        return new EngineException(
+                400,
+                "filters: syntax error: unexpected " + found.describe() + " at col " + found.column() + ", expected "
+                        + expected);
     }
 
     private static EngineException unsupported(String what) {

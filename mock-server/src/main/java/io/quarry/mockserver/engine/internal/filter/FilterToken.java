@@ -10,7 +10,19 @@ package io.quarry.mockserver.engine.internal.filter;
 record FilterToken(Type type, String text, int column) {
 
     /** Token types. */
-    enum Type { LPAREN, RPAREN, COLON, OPERATOR, WORD, STRING, AND, OR, NOT, TO, END }
+    enum Type {
+        LPAREN,
+        RPAREN,
+        COLON,
+        OPERATOR,
+        WORD,
+        STRING,
+        AND,
+        OR,
+        NOT,
+        TO,
+        END
+    }
 
     String describe() {
         return switch (type) {

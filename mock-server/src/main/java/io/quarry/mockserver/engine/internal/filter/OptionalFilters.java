@@ -30,8 +30,7 @@ public final class OptionalFilters {
     private final List<List<Member>> groups;
     private final boolean sumOrScores;
 
-    private record Member(RecordFilter filter, int score) {
-    }
+    private record Member(RecordFilter filter, int score) {}
 
     private OptionalFilters(List<List<Member>> groups, boolean sumOrScores) {
         this.groups = groups;
@@ -61,8 +60,8 @@ public final class OptionalFilters {
      * @param store the records that will be scored, read-locked
      * @return the compiled optional filters
      */
-    public static OptionalFilters compile(List<List<ScoredAtom>> groups, boolean sumOrScores, Faceting faceting,
-            RecordStore store) {
+    public static OptionalFilters compile(
+            List<List<ScoredAtom>> groups, boolean sumOrScores, Faceting faceting, RecordStore store) {
         if (groups.isEmpty()) {
             return NONE;
         }
@@ -105,15 +104,19 @@ public final class OptionalFilters {
         if (suffix.find()) {
             String number = suffix.group(1).trim();
             if (!number.matches("\\d{1,9}")) {
-                throw new EngineException(400, NAME + ": invalid score in \"" + text
-                        + "\" (expected <score=N> with N a non-negative integer)");
+                throw new EngineException(
+                        400,
+                        NAME + ": invalid score in \"" + text
+                                + "\" (expected <score=N> with N a non-negative integer)");
             }
             score = Integer.parseInt(number);
             filter = text.substring(0, suffix.start());
         }
         if (isNumeric(filter)) {
-            throw new EngineException(400, NAME + ": numeric filters are not supported as optional filters (\""
-                    + text + "\"); use facet filters (attribute:value)");
+            throw new EngineException(
+                    400,
+                    NAME + ": numeric filters are not supported as optional filters (\"" + text
+                            + "\"); use facet filters (attribute:value)");
         }
         return new ScoredAtom(FilterCompiler.facetFilter(NAME, filter), score);
     }

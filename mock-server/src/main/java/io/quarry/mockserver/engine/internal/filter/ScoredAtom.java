@@ -6,5 +6,4 @@ package io.quarry.mockserver.engine.internal.filter;
  * @param atom the filter
  * @param score the score (1 unless the filter ends with {@code <score=N>})
  */
-public record ScoredAtom(Atom atom, int score) {
-}
+public record ScoredAtom(Atom atom, int score) {}

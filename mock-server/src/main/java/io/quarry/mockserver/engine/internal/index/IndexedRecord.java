@@ -69,7 +69,9 @@ public final class IndexedRecord {
         for (JsonNode point : points) {
             JsonNode lat = point.get("lat");
             JsonNode lng = point.get("lng");
-            boolean usable = lat != null && lng != null && (lat.isNumber() || lat.isString())
+            boolean usable = lat != null
+                    && lng != null
+                    && (lat.isNumber() || lat.isString())
                     && (lng.isNumber() || lng.isString());
             if (usable) {
                 try {
@@ -85,8 +87,8 @@ public final class IndexedRecord {
         return java.util.Arrays.copyOf(pairs, count);
     }
 
-    private static void flatten(String path, JsonNode node, List<Leaf> out, long[] size,
-            UnaryOperator<String> canonical) {
+    private static void flatten(
+            String path, JsonNode node, List<Leaf> out, long[] size, UnaryOperator<String> canonical) {
         if (node.isObject()) {
             for (Map.Entry<String, JsonNode> entry : node.properties()) {
                 size[0] += entry.getKey().length() + 4;

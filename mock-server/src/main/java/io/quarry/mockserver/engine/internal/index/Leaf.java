@@ -10,5 +10,4 @@ import tools.jackson.databind.JsonNode;
  * @param value the scalar JSON value (string, number or boolean)
  * @param terms the normalised words of the value when it is a string or a number; empty otherwise
  */
-public record Leaf(String path, JsonNode value, List<String> terms) {
-}
+public record Leaf(String path, JsonNode value, List<String> terms) {}

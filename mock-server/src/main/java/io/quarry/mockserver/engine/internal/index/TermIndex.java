@@ -66,8 +66,7 @@ public final class TermIndex {
         }
     }
 
-    private record CachedExpansion(long version, Object value) {
-    }
+    private record CachedExpansion(long version, Object value) {}
 
     /**
      * A set of the characters of a word's start, hashed to 64 bits: the number of characters of a query word

@@ -8,8 +8,7 @@ import tools.jackson.databind.JsonNode;
 /** Reads sortable values out of records, for customRanking and asc()/desc() ranking criteria. */
 public final class AttributeValues {
 
-    private AttributeValues() {
-    }
+    private AttributeValues() {}
 
     /**
      * @param record a record

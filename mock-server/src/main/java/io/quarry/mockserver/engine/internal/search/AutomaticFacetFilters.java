@@ -29,15 +29,12 @@ public final class AutomaticFacetFilters {
      * @param clauses filter groups to AND with the request's filters (each group ORed)
      * @param consumedWords the indexes of the query words to remove from the query
      */
-    public record Applied(List<List<Atom>> clauses, Set<Integer> consumedWords) {
-    }
+    public record Applied(List<List<Atom>> clauses, Set<Integer> consumedWords) {}
 
     /** The filters one listed facet yields, with the words recognising its values. */
-    private record FacetFilters(List<Atom> atoms, boolean disjunctive, int score, Set<Integer> words) {
-    }
+    private record FacetFilters(List<Atom> atoms, boolean disjunctive, int score, Set<Integer> words) {}
 
-    private AutomaticFacetFilters() {
-    }
+    private AutomaticFacetFilters() {}
 
     /**
      * @param param the {@code automaticFacetFilters} parameter as saved (validated at save time)
@@ -66,7 +63,9 @@ public final class AutomaticFacetFilters {
     public static List<List<ScoredAtom>> optional(JsonNode param, List<RulePattern.FacetMatch> matches) {
         List<List<ScoredAtom>> optional = new ArrayList<>();
         for (FacetFilters facet : perFacet(param, matches)) {
-            List<ScoredAtom> scored = facet.atoms().stream().map(atom -> new ScoredAtom(atom, facet.score())).toList();
+            List<ScoredAtom> scored = facet.atoms().stream()
+                    .map(atom -> new ScoredAtom(atom, facet.score()))
+                    .toList();
             if (facet.disjunctive()) {
                 optional.add(scored);
             } else {
@@ -79,7 +78,8 @@ public final class AutomaticFacetFilters {
     private static List<FacetFilters> perFacet(JsonNode param, List<RulePattern.FacetMatch> matches) {
         List<FacetFilters> filters = new ArrayList<>();
         for (JsonNode entry : param) {
-            String facet = entry.isString() ? entry.asString() : entry.path("facet").asString("");
+            String facet =
+                    entry.isString() ? entry.asString() : entry.path("facet").asString("");
             boolean negative = entry.path("negative").asBoolean(false);
             Set<String> values = new LinkedHashSet<>();
             Set<Integer> words = new TreeSet<>();
@@ -96,8 +96,11 @@ public final class AutomaticFacetFilters {
             }
             List<Atom> atoms = new ArrayList<>();
             values.forEach(value -> atoms.add(new Atom.Facet(facet, value, negative)));
-            filters.add(new FacetFilters(atoms, entry.path("disjunctive").asBoolean(false),
-                    entry.path("score").asInt(1), words));
+            filters.add(new FacetFilters(
+                    atoms,
+                    entry.path("disjunctive").asBoolean(false),
+                    entry.path("score").asInt(1),
+                    words));
         }
         return filters;
     }

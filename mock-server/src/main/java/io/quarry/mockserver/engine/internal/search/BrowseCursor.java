@@ -26,8 +26,7 @@ import tools.jackson.databind.node.ObjectNode;
  * @param sequence the insertion sequence of the last record
  * @param nbHits the number of hits counted by the first call (reported by every later call)
  */
-public record BrowseCursor(ObjectNode params, int page, List<Comparable<?>> customValues, long sequence,
-        int nbHits) {
+public record BrowseCursor(ObjectNode params, int page, List<Comparable<?>> customValues, long sequence, int nbHits) {
 
     private static final ObjectMapper MAPPER = JsonMapper.builder().build();
 
@@ -48,7 +47,8 @@ public record BrowseCursor(ObjectNode params, int page, List<Comparable<?>> cust
         }
         node.put("sequence", sequence);
         node.put("nbHits", nbHits);
-        return Base64.getUrlEncoder().withoutPadding()
+        return Base64.getUrlEncoder()
+                .withoutPadding()
                 .encodeToString(MAPPER.writeValueAsString(node).getBytes(StandardCharsets.UTF_8));
     }
 
@@ -60,17 +60,26 @@ public record BrowseCursor(ObjectNode params, int page, List<Comparable<?>> cust
     public static BrowseCursor decode(String cursor) {
         try {
             JsonNode node = MAPPER.readTree(new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8));
-            if (!(node.get("params") instanceof ObjectNode params) || !node.path("page").isInt()
-                    || !node.path("after").isArray() || !node.path("sequence").isIntegralNumber()
-                    || !node.path("sequence").canConvertToLong() || !node.path("nbHits").isInt()) {
+            if (!(node.get("params") instanceof ObjectNode params)
+                    || !node.path("page").isInt()
+                    || !node.path("after").isArray()
+                    || !node.path("sequence").isIntegralNumber()
+                    || !node.path("sequence").canConvertToLong()
+                    || !node.path("nbHits").isInt()) {
                 throw new EngineException(400, "Invalid cursor");
             }
             List<Comparable<?>> values = new ArrayList<>();
             for (JsonNode value : node.get("after")) {
-                values.add(value.isNumber() ? (Comparable<?>) value.asDouble()
-                        : value.isString() ? value.asString() : null);
+                values.add(
+                        value.isNumber()
+                                ? (Comparable<?>) value.asDouble()
+                                : value.isString() ? value.asString() : null);
             }
-            return new BrowseCursor(params, node.get("page").asInt(), values, node.get("sequence").asLong(),
+            return new BrowseCursor(
+                    params,
+                    node.get("page").asInt(),
+                    values,
+                    node.get("sequence").asLong(),
                     node.get("nbHits").asInt());
         } catch (IllegalArgumentException | JacksonException e) {
             throw new EngineException(400, "Invalid cursor");

@@ -43,7 +43,8 @@ public final class BrowseExecutor {
         this.cursor = cursor;
         this.seeUnretrievable = seeUnretrievable;
         for (String entry : options.customRanking()) {
-            paths.add(entry.substring(entry.indexOf('(') + 1, entry.length() - 1).trim());
+            paths.add(
+                    entry.substring(entry.indexOf('(') + 1, entry.length() - 1).trim());
             descending.add(entry.startsWith("desc("));
         }
     }
@@ -56,8 +57,8 @@ public final class BrowseExecutor {
         long started = System.nanoTime();
         int hitsPerPage = options.params().integer("hitsPerPage", MAX_PER_PAGE);
         if (hitsPerPage < 1 || hitsPerPage > MAX_PER_PAGE) {
-            throw new EngineException(400, "hitsPerPage must be between 1 and 1000 for browse (got " + hitsPerPage
-                    + ")");
+            throw new EngineException(
+                    400, "hitsPerPage must be between 1 and 1000 for browse (got " + hitsPerPage + ")");
         }
         Matching matching = search.matching(store, search.filter(store));
         NumericColumn[] columns = new NumericColumn[paths.size()];
@@ -110,8 +111,10 @@ public final class BrowseExecutor {
             for (int i = 0; i < columns.length; i++) {
                 values.add(value(last, i, columns));
             }
-            response.put("cursor", new BrowseCursor(options.params().toObject(), pageNumber + 1, values,
-                    last.sequence(), nbHits).encode());
+            response.put(
+                    "cursor",
+                    new BrowseCursor(options.params().toObject(), pageNumber + 1, values, last.sequence(), nbHits)
+                            .encode());
         }
         response.put("page", pageNumber);
         response.put("nbHits", nbHits);
@@ -134,8 +137,8 @@ public final class BrowseExecutor {
 
     private boolean afterCursor(IndexedRecord record, NumericColumn[] columns) {
         for (int i = 0; i < columns.length && i < cursor.customValues().size(); i++) {
-            int c = AttributeValues.compare(value(record, i, columns), cursor.customValues().get(i),
-                    descending.get(i));
+            int c = AttributeValues.compare(
+                    value(record, i, columns), cursor.customValues().get(i), descending.get(i));
             if (c != 0) {
                 return c > 0;
             }

@@ -9,8 +9,7 @@ import java.util.List;
 /** Finds, through the inverted index, the records holding every query word of a reading (in any attribute). */
 public final class Candidates {
 
-    private Candidates() {
-    }
+    private Candidates() {}
 
     /**
      * @param store the records

@@ -32,7 +32,9 @@ public final class FacetCounter {
         if (requested != null) {
             for (String name : requested) {
                 if (name.equals("*")) {
-                    faceting.countable().stream().filter(p -> !resolved.contains(p)).forEach(resolved::add);
+                    faceting.countable().stream()
+                            .filter(p -> !resolved.contains(p))
+                            .forEach(resolved::add);
                 } else {
                     Faceting.Attribute attribute = faceting.find(name);
                     if (attribute != null && !attribute.filterOnly() && !resolved.contains(name)) {
@@ -44,8 +46,7 @@ public final class FacetCounter {
         this.facets = resolved;
         this.maxValues = options.integer("maxValuesPerFacet", 100);
         if (maxValues < 0 || maxValues > 1000) {
-            throw new io.quarry.mockserver.engine.EngineException(400,
-                    "maxValuesPerFacet must be between 0 and 1000");
+            throw new io.quarry.mockserver.engine.EngineException(400, "maxValuesPerFacet must be between 0 and 1000");
         }
         this.alphabetical = options.string("sortFacetValuesBy", "count").equals("alpha");
     }
@@ -98,8 +99,12 @@ public final class FacetCounter {
                 }
             }
             Comparator<Integer> byText = Comparator.comparing(column::text);
-            present.sort(alphabetical ? byText
-                    : Comparator.<Integer>comparingInt(id -> counts[id]).reversed().thenComparing(byText));
+            present.sort(
+                    alphabetical
+                            ? byText
+                            : Comparator.<Integer>comparingInt(id -> counts[id])
+                                    .reversed()
+                                    .thenComparing(byText));
             ObjectNode values = facetsNode.putObject(facet);
             for (int i = 0; i < Math.min(maxValues, present.size()); i++) {
                 int id = present.get(i);

@@ -36,10 +36,13 @@ public final class FacetValueSearch {
         this.search = search;
         this.options = options;
         this.facet = facet;
-        Faceting.Attribute attribute = Faceting.of(options.setting("attributesForFaceting")).find(facet);
+        Faceting.Attribute attribute =
+                Faceting.of(options.setting("attributesForFaceting")).find(facet);
         if (attribute == null || !attribute.searchable()) {
-            throw new EngineException(400, "Cannot search in `" + facet + "` attribute, you need to add"
-                    + " `searchable(" + facet + ")` to attributesForFaceting.");
+            throw new EngineException(
+                    400,
+                    "Cannot search in `" + facet + "` attribute, you need to add" + " `searchable(" + facet
+                            + ")` to attributesForFaceting.");
         }
     }
 
@@ -73,8 +76,8 @@ public final class FacetValueSearch {
                 readings.put(entry.getKey(), words);
             }
         }
-        matching.sort(Map.Entry.<String, Integer>comparingByValue().reversed()
-                .thenComparing(Map.Entry.comparingByKey()));
+        matching.sort(
+                Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()));
         String pre = options.string("highlightPreTag", "<em>");
         String post = options.string("highlightPostTag", "</em>");
         ObjectNode response = JsonNodeFactory.instance.objectNode();

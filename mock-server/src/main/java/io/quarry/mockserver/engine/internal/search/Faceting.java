@@ -17,8 +17,7 @@ public final class Faceting {
      * @param searchable whether its values can be searched (search for facet values)
      * @param filterOnly whether it serves filters only (no counts)
      */
-    public record Attribute(String path, boolean searchable, boolean filterOnly) {
-    }
+    public record Attribute(String path, boolean searchable, boolean filterOnly) {}
 
     private final List<Attribute> attributes;
 
@@ -44,7 +43,8 @@ public final class Faceting {
                         if (text.startsWith(modifier) && text.endsWith(")")) {
                             searchable |= modifier.equals("searchable(");
                             filterOnly |= modifier.equals("filterOnly(");
-                            text = text.substring(modifier.length(), text.length() - 1).trim();
+                            text = text.substring(modifier.length(), text.length() - 1)
+                                    .trim();
                             changed = true;
                         }
                     }

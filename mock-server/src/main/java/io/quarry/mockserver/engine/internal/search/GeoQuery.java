@@ -49,7 +49,9 @@ public final class GeoQuery {
         }
         double radius = Double.POSITIVE_INFINITY;
         JsonNode radiusNode = params.raw("aroundRadius");
-        if (center != null && radiusNode != null && !(radiusNode.isString() && radiusNode.asString().equals("all"))) {
+        if (center != null
+                && radiusNode != null
+                && !(radiusNode.isString() && radiusNode.asString().equals("all"))) {
             radius = RequestParams.toInt("aroundRadius", radiusNode);
             if (radius < 1) {
                 throw new EngineException(400, "aroundRadius must be at least 1 meter, or \"all\"");
@@ -89,8 +91,9 @@ public final class GeoQuery {
         }
         for (double[] shape : shapes) {
             if (shape.length < minimum || shape.length % 2 != 0 || (minimum == 4 && shape.length != 4)) {
-                throw new EngineException(400, name + ": each shape needs " + (minimum == 4 ? "4 numbers"
-                        : "at least 6 numbers (3 points)"));
+                throw new EngineException(
+                        400,
+                        name + ": each shape needs " + (minimum == 4 ? "4 numbers" : "at least 6 numbers (3 points)"));
             }
         }
         return shapes;
@@ -217,8 +220,11 @@ public final class GeoQuery {
     private static double distance(double lat1, double lng1, double lat2, double lng2) {
         double dLat = Math.toRadians(lat2 - lat1);
         double dLng = Math.toRadians(lng2 - lng1);
-        double a = Math.sin(dLat / 2) * Math.sin(dLat / 2) + Math.cos(Math.toRadians(lat1))
-                * Math.cos(Math.toRadians(lat2)) * Math.sin(dLng / 2) * Math.sin(dLng / 2);
+        double a = Math.sin(dLat / 2) * Math.sin(dLat / 2)
+                + Math.cos(Math.toRadians(lat1))
+                        * Math.cos(Math.toRadians(lat2))
+                        * Math.sin(dLng / 2)
+                        * Math.sin(dLng / 2);
         return 2 * EARTH_RADIUS_METERS * Math.asin(Math.min(1, Math.sqrt(a)));
     }
 }

@@ -19,8 +19,7 @@ public final class HitOrder {
     private static final java.util.Set<String> TEXTUAL =
             java.util.Set.of("typo", "words", "proximity", "attribute", "exact");
 
-    private HitOrder() {
-    }
+    private HitOrder() {}
 
     /**
      * @param ranking the ranking criteria
@@ -30,8 +29,8 @@ public final class HitOrder {
      * @param store the records, read-locked (their numeric columns serve attribute sorts)
      * @return the comparator (best first)
      */
-    public static Comparator<Hit> of(List<String> ranking, List<String> customRanking, int geoPrecision,
-            boolean textual, RecordStore store) {
+    public static Comparator<Hit> of(
+            List<String> ranking, List<String> customRanking, int geoPrecision, boolean textual, RecordStore store) {
         List<Comparator<Hit>> parts = new ArrayList<>();
         for (String criterion : ranking) {
             if (!textual && TEXTUAL.contains(criterion)) {
@@ -40,11 +39,18 @@ public final class HitOrder {
             switch (criterion) {
                 case "typo" -> parts.add(Comparator.comparingInt(h -> h.match().typos()));
                 case "geo" -> parts.add(Comparator.comparingInt(h -> h.geoDistance() / geoPrecision));
-                case "words" -> parts.add(Comparator.comparingInt((Hit h) -> h.match().words()).reversed());
-                case "filters" -> parts.add(Comparator.comparingInt(Hit::filtersScore).reversed());
-                case "proximity" -> parts.add(Comparator.comparingInt(h -> h.match().proximity()));
-                case "attribute" -> parts.add(Comparator.comparingInt(h -> h.match().firstMatchedWord()));
-                case "exact" -> parts.add(Comparator.comparingInt((Hit h) -> h.match().exactWords()).reversed());
+                case "words" ->
+                    parts.add(Comparator.comparingInt((Hit h) -> h.match().words())
+                            .reversed());
+                case "filters" ->
+                    parts.add(Comparator.comparingInt(Hit::filtersScore).reversed());
+                case "proximity" ->
+                    parts.add(Comparator.comparingInt(h -> h.match().proximity()));
+                case "attribute" ->
+                    parts.add(Comparator.comparingInt(h -> h.match().firstMatchedWord()));
+                case "exact" ->
+                    parts.add(Comparator.comparingInt((Hit h) -> h.match().exactWords())
+                            .reversed());
                 case "custom" -> parts.add(custom(customRanking, store));
                 default -> {
                     Comparator<Hit> byAttribute = byAttribute(criterion, store);
@@ -83,7 +89,8 @@ public final class HitOrder {
         } else {
             return null;
         }
-        String path = entry.substring(entry.indexOf('(') + 1, entry.length() - 1).trim();
+        String path =
+                entry.substring(entry.indexOf('(') + 1, entry.length() - 1).trim();
         NumericColumn column = store.numericColumn(path);
         return (a, b) -> {
             int ordinalA = a.ordinal();

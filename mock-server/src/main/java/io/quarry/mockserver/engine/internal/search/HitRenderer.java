@@ -34,16 +34,27 @@ public final class HitRenderer {
      * @param seeUnretrievable whether unretrievable attributes are returned anyway
      * @param geoPrecision the geo ranking precision in meters, for the ranking info
      */
-    public HitRenderer(SearchOptions options, SearchableAttributes searchable, boolean seeUnretrievable,
-            int geoPrecision) {
-        this(options, highlighted(options, searchable), listOrEmpty(options.list("attributesToSnippet")),
-                options.bool("getRankingInfo", false), seeUnretrievable, geoPrecision);
+    public HitRenderer(
+            SearchOptions options, SearchableAttributes searchable, boolean seeUnretrievable, int geoPrecision) {
+        this(
+                options,
+                highlighted(options, searchable),
+                listOrEmpty(options.list("attributesToSnippet")),
+                options.bool("getRankingInfo", false),
+                seeUnretrievable,
+                geoPrecision);
     }
 
-    private HitRenderer(SearchOptions options, List<String> toHighlight, List<String> toSnippet, boolean rankingInfo,
-            boolean seeUnretrievable, int geoPrecision) {
+    private HitRenderer(
+            SearchOptions options,
+            List<String> toHighlight,
+            List<String> toSnippet,
+            boolean rankingInfo,
+            boolean seeUnretrievable,
+            int geoPrecision) {
         this.geoPrecision = geoPrecision;
-        this.retrieval = new Retrieval(options.list("attributesToRetrieve"),
+        this.retrieval = new Retrieval(
+                options.list("attributesToRetrieve"),
                 seeUnretrievable ? null : options.list("unretrievableAttributes"));
         this.toHighlight = toHighlight;
         this.toSnippet = toSnippet;
@@ -105,7 +116,8 @@ public final class HitRenderer {
             int size = 10;
             if (colon >= 0) {
                 try {
-                    size = Math.max(1, Integer.parseInt(entry.substring(colon + 1).trim()));
+                    size = Math.max(
+                            1, Integer.parseInt(entry.substring(colon + 1).trim()));
                 } catch (NumberFormatException e) {
                     attribute = entry;
                 }

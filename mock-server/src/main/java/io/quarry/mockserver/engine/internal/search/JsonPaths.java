@@ -6,8 +6,7 @@ import tools.jackson.databind.node.ObjectNode;
 /** Dotted-path access to JSON objects ({@code author.name}). */
 public final class JsonPaths {
 
-    private JsonPaths() {
-    }
+    private JsonPaths() {}
 
     /**
      * @param root an object

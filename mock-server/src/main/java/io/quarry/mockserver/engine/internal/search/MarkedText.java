@@ -119,7 +119,9 @@ public final class MarkedText {
         startToken = Math.min(startToken, tokens.size() - words);
         int endToken = startToken + words - 1;
         int from = startToken == 0 ? 0 : tokens.get(startToken).start();
-        int to = endToken == tokens.size() - 1 ? text.length() : tokens.get(endToken).end();
+        int to = endToken == tokens.size() - 1
+                ? text.length()
+                : tokens.get(endToken).end();
         return (from > 0 ? ellipsis : "") + render(from, to, pre, post) + (to < text.length() ? ellipsis : "");
     }
 
@@ -132,7 +134,9 @@ public final class MarkedText {
                 continue;
             }
             out.append(text, cursor, token.start());
-            out.append(pre).append(text, token.start(), token.start() + highlighted[k]).append(post);
+            out.append(pre)
+                    .append(text, token.start(), token.start() + highlighted[k])
+                    .append(post);
             cursor = token.start() + highlighted[k];
         }
         out.append(text, cursor, to);

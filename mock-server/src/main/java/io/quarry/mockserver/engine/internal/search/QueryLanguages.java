@@ -30,8 +30,13 @@ public final class QueryLanguages {
         List<String> queryLanguages = options.list("queryLanguages");
         List<String> stopWords = languages(options, "removeStopWords", queryLanguages);
         List<String> plurals = languages(options, "ignorePlurals", queryLanguages);
-        return new QueryLanguages(options.dictionaries(), stopWords, stopWords == null || !stopWords.isEmpty(),
-                plurals, plurals == null || !plurals.isEmpty(), queryLanguages,
+        return new QueryLanguages(
+                options.dictionaries(),
+                stopWords,
+                stopWords == null || !stopWords.isEmpty(),
+                plurals,
+                plurals == null || !plurals.isEmpty(),
+                queryLanguages,
                 options.bool("decompoundQuery", true));
     }
 
@@ -41,8 +46,9 @@ public final class QueryLanguages {
         if (value == null) {
             return List.of();
         }
-        if (value.isBoolean() || (value.isString() && (value.asString().equals("true")
-                || value.asString().equals("false")))) {
+        if (value.isBoolean()
+                || (value.isString()
+                        && (value.asString().equals("true") || value.asString().equals("false")))) {
             return RequestParams.toBool(name, value) ? queryLanguages : List.of();
         }
         return RequestParams.toStringList(name, value);
@@ -57,8 +63,14 @@ public final class QueryLanguages {
      * @param compoundLanguages the languages whose compounds split; {@code null} for every language
      * @param decompound whether query words are decompounded at all
      */
-    public QueryLanguages(LanguageDictionaries dictionaries, List<String> removeStopWords, boolean stopWordsOn,
-            List<String> ignorePlurals, boolean pluralsOn, List<String> compoundLanguages, boolean decompound) {
+    public QueryLanguages(
+            LanguageDictionaries dictionaries,
+            List<String> removeStopWords,
+            boolean stopWordsOn,
+            List<String> ignorePlurals,
+            boolean pluralsOn,
+            List<String> compoundLanguages,
+            boolean decompound) {
         if (stopWordsOn) {
             dictionaries.stopWords().forEach((language, words) -> {
                 if (removeStopWords == null || removeStopWords.contains(language)) {
@@ -95,7 +107,9 @@ public final class QueryLanguages {
         boolean otherWords = false;
         for (int i = 0; i < count; i++) {
             boolean open = i == count - 1 && text.lastWordOpen();
-            if (!text.phrase().get(i) && !open && stopWords.contains(text.segments().get(i).get(0))) {
+            if (!text.phrase().get(i)
+                    && !open
+                    && stopWords.contains(text.segments().get(i).get(0))) {
                 removed.add(i);
             } else {
                 otherWords = true;
@@ -167,7 +181,8 @@ public final class QueryLanguages {
             for (int start = 0; start < end; start++) {
                 List<String> prefix = best.get(start);
                 String part = word.substring(start, end);
-                if (prefix != null && atoms.contains(part)
+                if (prefix != null
+                        && atoms.contains(part)
                         && (best.get(end) == null || best.get(end).size() > prefix.size() + 1)) {
                     List<String> parts = new ArrayList<>(prefix);
                     parts.add(part);

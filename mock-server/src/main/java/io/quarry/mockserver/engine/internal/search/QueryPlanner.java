@@ -43,8 +43,7 @@ public final class QueryPlanner {
      *     the input of a multi-word synonym) the reading where that run is one word with its alternatives
      * @param excluded words that exclude the records holding them (advanced syntax)
      */
-    public record Plan(List<List<QueryWord>> readings, Set<String> excluded) {
-    }
+    public record Plan(List<List<QueryWord>> readings, Set<String> excluded) {}
 
     /** @return the plan of the query */
     public Plan plan() {
@@ -53,7 +52,9 @@ public final class QueryPlanner {
         if (features == null) {
             features = List.of("exactPhrase", "excludeWords");
         }
-        QueryText text = QueryText.parse(options.query(), advanced && features.contains("exactPhrase"),
+        QueryText text = QueryText.parse(
+                options.query(),
+                advanced && features.contains("exactPhrase"),
                 advanced && features.contains("excludeWords"));
         if (text.segments().isEmpty()) {
             return new Plan(List.of(List.of()), text.excluded());
@@ -87,10 +88,12 @@ public final class QueryPlanner {
             String word = segment.get(0);
             words.add(word);
             boolean last = i == count - 1;
-            boolean prefix = queryType.equals("prefixAll")
-                    || (queryType.equals("prefixLast") && last && text.lastWordOpen());
-            int maxTypos = typoMode.equals("false") || noTypoWords.contains(word)
-                    || (!typosOnNumbers && word.chars().allMatch(Character::isDigit)) ? 0
+            boolean prefix =
+                    queryType.equals("prefixAll") || (queryType.equals("prefixLast") && last && text.lastWordOpen());
+            int maxTypos = typoMode.equals("false")
+                            || noTypoWords.contains(word)
+                            || (!typosOnNumbers && word.chars().allMatch(Character::isDigit))
+                    ? 0
                     : word.length() >= twoTypos ? 2 : word.length() >= oneTypo ? 1 : 0;
             Map<String, TermMatch> terms = expand(word, prefix, maxTypos);
             if (plurals) {
@@ -124,8 +127,9 @@ public final class QueryPlanner {
         if (value == null) {
             return false;
         }
-        if (value.isBoolean() || (value.isString() && (value.asString().equals("true")
-                || value.asString().equals("false")))) {
+        if (value.isBoolean()
+                || (value.isString()
+                        && (value.asString().equals("true") || value.asString().equals("false")))) {
             return RequestParams.toBool("ignorePlurals", value);
         }
         List<String> languages = RequestParams.toStringList("ignorePlurals", value);
@@ -195,8 +199,8 @@ public final class QueryPlanner {
     }
 
     private Map<String, TermMatch> expand(String word, boolean prefix, int maxTypos) {
-        return index.cached(word + '|' + prefix + '|' + maxTypos, () -> Map.copyOf(computeExpansion(word, prefix,
-                maxTypos)));
+        return index.cached(
+                word + '|' + prefix + '|' + maxTypos, () -> Map.copyOf(computeExpansion(word, prefix, maxTypos)));
     }
 
     private Map<String, TermMatch> computeExpansion(String word, boolean prefix, int maxTypos) {

@@ -16,8 +16,7 @@ import java.util.Set;
  * @param lastWordOpen whether the last segment is a word the user may still be typing (no trailing space or
  *     quote)
  */
-public record QueryText(List<List<String>> segments, List<Boolean> phrase, Set<String> excluded,
-        boolean lastWordOpen) {
+public record QueryText(List<List<String>> segments, List<Boolean> phrase, Set<String> excluded, boolean lastWordOpen) {
 
     /**
      * @param query the query text
@@ -51,7 +50,8 @@ public record QueryText(List<List<String>> segments, List<Boolean> phrase, Set<S
                 continue;
             }
             int end = i;
-            while (end < n && !Character.isWhitespace(query.charAt(end))
+            while (end < n
+                    && !Character.isWhitespace(query.charAt(end))
                     && !(exactPhrase && query.charAt(end) == '"')) {
                 end++;
             }

@@ -14,6 +14,7 @@ public final class RecordMatcher {
 
     /** Distance assumed between words of different attributes, and the cap of one pair's proximity. */
     static final int MAX_PROXIMITY = 8;
+
     private static final int MAX_POSITIONS = 16;
     private static final int ATTRIBUTE_SPAN = 1000;
 
@@ -34,8 +35,8 @@ public final class RecordMatcher {
      *     {@code none}
      * @param noTypoAttributes attributes where only typo-free matches count (disableTypoToleranceOnAttributes)
      */
-    public RecordMatcher(SearchableAttributes searchable, String exactOnSingleWordQuery,
-            List<String> noTypoAttributes) {
+    public RecordMatcher(
+            SearchableAttributes searchable, String exactOnSingleWordQuery, List<String> noTypoAttributes) {
         this.searchable = searchable;
         this.exactOnSingleWordQuery = exactOnSingleWordQuery;
         this.noTypoAttributes = noTypoAttributes;

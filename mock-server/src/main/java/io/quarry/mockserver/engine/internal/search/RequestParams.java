@@ -129,7 +129,8 @@ public final class RequestParams {
             String key = eq < 0 ? pair : pair.substring(0, eq);
             String value = eq < 0 ? "" : pair.substring(eq + 1);
             try {
-                decoded.put(URLDecoder.decode(key, StandardCharsets.UTF_8),
+                decoded.put(
+                        URLDecoder.decode(key, StandardCharsets.UTF_8),
                         StringNode.valueOf(URLDecoder.decode(value, StandardCharsets.UTF_8)));
             } catch (IllegalArgumentException e) {
                 throw new EngineException(400, "Invalid URL encoding in params: " + pair);
@@ -312,7 +313,9 @@ public final class RequestParams {
             if (out.length() > 0) {
                 out.append('&');
             }
-            String text = entry.getValue().isString() ? entry.getValue().asString() : entry.getValue().toString();
+            String text = entry.getValue().isString()
+                    ? entry.getValue().asString()
+                    : entry.getValue().toString();
             out.append(urlEncode(entry.getKey())).append('=').append(urlEncode(text));
         }
         return out.toString();

@@ -28,12 +28,10 @@ public final class RulePattern {
      * @param from the index of the first query word it consumed
      * @param to the index after the last query word it consumed
      */
-    public record FacetMatch(String attribute, String value, int from, int to) {
-    }
+    public record FacetMatch(String attribute, String value, int from, int to) {}
 
     /** One element of a pattern: a word, or a placeholder when {@code attribute} is set. */
-    private record Part(String word, String attribute) {
-    }
+    private record Part(String word, String attribute) {}
 
     private final List<Part> parts;
 
@@ -76,8 +74,7 @@ public final class RulePattern {
                 return matchFrom(queryWords, 0, 0, true, facets, found) >= 0 ? Optional.of(found) : Optional.empty();
             }
             case "startsWith" -> {
-                return matchFrom(queryWords, 0, 0, false, facets, found) >= 0 ? Optional.of(found)
-                        : Optional.empty();
+                return matchFrom(queryWords, 0, 0, false, facets, found) >= 0 ? Optional.of(found) : Optional.empty();
             }
             case "endsWith" -> {
                 for (int start = 0; start <= queryWords.size(); start++) {
@@ -109,15 +106,16 @@ public final class RulePattern {
      *
      * @return the index after the last query word matched, or -1 when the parts do not match there
      */
-    private int matchFrom(List<String> words, int part, int at, boolean toEnd, FacetVocabulary facets,
-            List<FacetMatch> found) {
+    private int matchFrom(
+            List<String> words, int part, int at, boolean toEnd, FacetVocabulary facets, List<FacetMatch> found) {
         if (part == parts.size()) {
             return !toEnd || at == words.size() ? at : -1;
         }
         Part current = parts.get(part);
         if (current.attribute() == null) {
             return at < words.size() && words.get(at).equals(current.word())
-                    ? matchFrom(words, part + 1, at + 1, toEnd, facets, found) : -1;
+                    ? matchFrom(words, part + 1, at + 1, toEnd, facets, found)
+                    : -1;
         }
         for (int end = words.size(); end > at; end--) {
             String value = facets.value(current.attribute(), words.subList(at, end));

@@ -43,8 +43,7 @@ public final class RuleSet {
      * @param objectID the record
      * @param position its zero-based position in the results
      */
-    public record Promotion(String objectID, int position) {
-    }
+    public record Promotion(String objectID, int position) {}
 
     /**
      * What the applicable rules do to a search.
@@ -58,13 +57,19 @@ public final class RuleSet {
      * @param userData the userData of every applied rule
      * @param applied the objectIDs of the applied rules
      */
-    public record Outcome(Map<String, JsonNode> params, List<List<Atom>> filters,
-            List<List<ScoredAtom>> optionalFilters, List<Promotion> promotions, boolean filterPromotes,
-            Set<String> hidden, List<JsonNode> userData, List<String> applied) {
+    public record Outcome(
+            Map<String, JsonNode> params,
+            List<List<Atom>> filters,
+            List<List<ScoredAtom>> optionalFilters,
+            List<Promotion> promotions,
+            boolean filterPromotes,
+            Set<String> hidden,
+            List<JsonNode> userData,
+            List<String> applied) {
 
         /** The outcome when no rule applies. */
-        public static final Outcome NONE = new Outcome(Map.of(), List.of(), List.of(), List.of(), false, Set.of(),
-                List.of(), List.of());
+        public static final Outcome NONE =
+                new Outcome(Map.of(), List.of(), List.of(), List.of(), false, Set.of(), List.of(), List.of());
     }
 
     /** @param rules the rule objects as saved */
@@ -101,8 +106,8 @@ public final class RuleSet {
             if (!rule.path("enabled").asBoolean(true) || !valid(rule, nowSeconds)) {
                 continue;
             }
-            Optional<List<RulePattern.FacetMatch>> matches = holdingCondition(rule, queryWords,
-                    contexts == null ? List.of() : contexts, facets);
+            Optional<List<RulePattern.FacetMatch>> matches =
+                    holdingCondition(rule, queryWords, contexts == null ? List.of() : contexts, facets);
             if (matches.isEmpty()) {
                 continue;
             }
@@ -118,7 +123,7 @@ public final class RuleSet {
                         consumedWords.addAll(automatic.consumedWords());
                     }
                     case "automaticOptionalFacetFilters" ->
-                            optionalFilters.addAll(AutomaticFacetFilters.optional(entry.getValue(), matches.get()));
+                        optionalFilters.addAll(AutomaticFacetFilters.optional(entry.getValue(), matches.get()));
                     default -> params.putIfAbsent(entry.getKey(), entry.getValue());
                 }
             }
@@ -179,7 +184,8 @@ public final class RuleSet {
             return true;
         }
         for (JsonNode range : validity) {
-            if (now >= range.path("from").asLong(Long.MIN_VALUE) && now <= range.path("until").asLong(Long.MAX_VALUE)) {
+            if (now >= range.path("from").asLong(Long.MIN_VALUE)
+                    && now <= range.path("until").asLong(Long.MAX_VALUE)) {
                 return true;
             }
         }
@@ -187,8 +193,8 @@ public final class RuleSet {
     }
 
     /** Returns the placeholder matches of the first condition that holds, or empty when none holds. */
-    private static Optional<List<RulePattern.FacetMatch>> holdingCondition(ObjectNode rule, List<String> queryWords,
-            List<String> contexts, FacetVocabulary facets) {
+    private static Optional<List<RulePattern.FacetMatch>> holdingCondition(
+            ObjectNode rule, List<String> queryWords, List<String> contexts, FacetVocabulary facets) {
         List<JsonNode> conditions = new ArrayList<>();
         rule.path("conditions").forEach(conditions::add);
         if (rule.has("condition")) {
@@ -203,9 +209,10 @@ public final class RuleSet {
         return Optional.empty();
     }
 
-    private static Optional<List<RulePattern.FacetMatch>> holds(JsonNode condition, List<String> queryWords,
-            List<String> contexts, FacetVocabulary facets) {
-        if (condition.has("context") && !contexts.contains(condition.get("context").asString(""))) {
+    private static Optional<List<RulePattern.FacetMatch>> holds(
+            JsonNode condition, List<String> queryWords, List<String> contexts, FacetVocabulary facets) {
+        if (condition.has("context")
+                && !contexts.contains(condition.get("context").asString(""))) {
             return Optional.empty();
         }
         if (condition.has("filters")) {
@@ -230,7 +237,8 @@ public final class RuleSet {
         for (JsonNode change : edit.path("edits")) {
             String delete = change.path("delete").asString("");
             String insert = change.path("type").asString("remove").equals("replace")
-                    ? change.path("insert").asString("") : null;
+                    ? change.path("insert").asString("")
+                    : null;
             removeWord(words, delete, insert);
         }
         return String.join(" ", words);

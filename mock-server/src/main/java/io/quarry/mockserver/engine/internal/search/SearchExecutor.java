@@ -41,8 +41,13 @@ public final class SearchExecutor {
      * @param seeUnretrievable whether unretrievable attributes are returned anyway
      * @param rules what the index rules do to this search
      */
-    public SearchExecutor(SearchOptions options, SynonymSet synonyms, List<String> extraFilters, int maxHitsPerQuery,
-            boolean seeUnretrievable, RuleSet.Outcome rules) {
+    public SearchExecutor(
+            SearchOptions options,
+            SynonymSet synonyms,
+            List<String> extraFilters,
+            int maxHitsPerQuery,
+            boolean seeUnretrievable,
+            RuleSet.Outcome rules) {
         this.rules = rules;
         options.validate();
         this.options = options;
@@ -70,8 +75,8 @@ public final class SearchExecutor {
     public RecordFilter filter(RecordStore store) {
         List<List<Atom>> clauses = new ArrayList<>(FilterCompiler.clauses(options, extraFilters));
         clauses.addAll(rules.filters());
-        RecordFilter filter = FilterCompiler.toFilter(clauses, Faceting.of(options.setting("attributesForFaceting")),
-                store);
+        RecordFilter filter =
+                FilterCompiler.toFilter(clauses, Faceting.of(options.setting("attributesForFaceting")), store);
         return geo.active() ? filter.and(geo::accepts) : filter;
     }
 
@@ -81,16 +86,20 @@ public final class SearchExecutor {
      * @throws EngineException 400 for a malformed or numeric optional filter
      */
     public OptionalFilters optionalFilters(RecordStore store) {
-        List<List<ScoredAtom>> groups = new ArrayList<>(OptionalFilters.parse(options.params().raw("optionalFilters")));
+        List<List<ScoredAtom>> groups =
+                new ArrayList<>(OptionalFilters.parse(options.params().raw("optionalFilters")));
         groups.addAll(rules.optionalFilters());
-        return OptionalFilters.compile(groups, options.bool("sumOrFiltersScores", false),
-                Faceting.of(options.setting("attributesForFaceting")), store);
+        return OptionalFilters.compile(
+                groups,
+                options.bool("sumOrFiltersScores", false),
+                Faceting.of(options.setting("attributesForFaceting")),
+                store);
     }
 
     /** @return the searchable attributes under restrictSearchableAttributes */
     public SearchableAttributes searchable() {
-        return SearchableAttributes.of(options.list("searchableAttributes"),
-                options.params().stringList("restrictSearchableAttributes"));
+        return SearchableAttributes.of(
+                options.list("searchableAttributes"), options.params().stringList("restrictSearchableAttributes"));
     }
 
     /**
@@ -106,8 +115,10 @@ public final class SearchExecutor {
         List<Hit> hits = matching.hits();
         String removal = options.string("removeWordsIfNoResults", "none");
         if (!java.util.Set.of("none", "lastWords", "firstWords", "allOptional").contains(removal)) {
-            throw new EngineException(400, "Invalid value for \"removeWordsIfNoResults\" parameter: expected none,"
-                    + " lastWords, firstWords or allOptional");
+            throw new EngineException(
+                    400,
+                    "Invalid value for \"removeWordsIfNoResults\" parameter: expected none,"
+                            + " lastWords, firstWords or allOptional");
         }
         List<QueryWord> typed = readings.get(0);
         if (hits.isEmpty() && typed.size() > 1 && !removal.equals("none")) {
@@ -156,10 +167,12 @@ public final class SearchExecutor {
         QueryPlanner.Plan plan = new QueryPlanner(options, store.terms(), synonyms).plan();
         List<List<QueryWord>> readings = withOptionalWords(plan.readings());
         List<String> noTypoAttributes = options.list("disableTypoToleranceOnAttributes");
-        RecordMatcher matcher = new RecordMatcher(searchable(), options.string("exactOnSingleWordQuery", "attribute"),
+        RecordMatcher matcher = new RecordMatcher(
+                searchable(),
+                options.string("exactOnSingleWordQuery", "attribute"),
                 noTypoAttributes == null ? List.of() : noTypoAttributes);
-        RecordFilter withExclusions = plan.excluded().isEmpty() ? filter
-                : filter.and(record -> !matcher.holdsAny(record, plan.excluded()));
+        RecordFilter withExclusions =
+                plan.excluded().isEmpty() ? filter : filter.and(record -> !matcher.holdsAny(record, plan.excluded()));
         return new Matching(store, readings, matcher, withExclusions);
     }
 
@@ -185,8 +198,7 @@ public final class SearchExecutor {
      * @param readings the readings (the first is the query as typed)
      * @param hits the hits
      */
-    public record Result(List<List<QueryWord>> readings, List<Hit> hits) {
-    }
+    public record Result(List<List<QueryWord>> readings, List<Hit> hits) {}
 
     /**
      * @param store the records
@@ -225,8 +237,11 @@ public final class SearchExecutor {
         }
         response.put("nbHits", nbHits);
         response.put("page", pagination.page());
-        response.put("nbPages", pagination.hitsPerPage() == 0 ? 0
-                : (reachable + pagination.hitsPerPage() - 1) / pagination.hitsPerPage());
+        response.put(
+                "nbPages",
+                pagination.hitsPerPage() == 0
+                        ? 0
+                        : (reachable + pagination.hitsPerPage() - 1) / pagination.hitsPerPage());
         response.put("hitsPerPage", pagination.hitsPerPage());
         if (pagination.explicitOffset()) {
             response.put("offset", pagination.offset());
@@ -265,8 +280,8 @@ public final class SearchExecutor {
         }
     }
 
-    private List<Hit> applyRules(RecordStore store, List<Hit> hits, RecordFilter filter,
-            OptionalFilters optionalFilters) {
+    private List<Hit> applyRules(
+            RecordStore store, List<Hit> hits, RecordFilter filter, OptionalFilters optionalFilters) {
         if (rules.hidden().isEmpty() && rules.promotions().isEmpty()) {
             return hits;
         }
@@ -331,8 +346,8 @@ public final class SearchExecutor {
 
     private Map<Hit, Integer> userScores(List<Hit> hits, RecordStore store) {
         List<Hit> byCustom = new ArrayList<>(hits);
-        byCustom.sort(HitOrder.custom(options.customRanking(), store)
-                .thenComparing(Comparator.comparingLong(Hit::sequence)));
+        byCustom.sort(
+                HitOrder.custom(options.customRanking(), store).thenComparing(Comparator.comparingLong(Hit::sequence)));
         Map<Hit, Integer> scores = new IdentityHashMap<>();
         for (int i = 0; i < byCustom.size(); i++) {
             scores.put(byCustom.get(i), byCustom.size() - i);
@@ -350,8 +365,7 @@ public final class SearchExecutor {
      * @param limit how many hits are reachable at all (paginationLimitedTo)
      * @param explicitOffset whether the request used offset/length
      */
-    public record Pagination(int page, int hitsPerPage, int offset, int length, int limit, boolean explicitOffset) {
-    }
+    public record Pagination(int page, int hitsPerPage, int offset, int length, int limit, boolean explicitOffset) {}
 
     private Pagination pagination() {
         int hitsPerPage = options.integer("hitsPerPage", 20);
@@ -385,7 +399,6 @@ public final class SearchExecutor {
             return new Pagination(length == 0 ? 0 : offset / length, length, offset, length, limit, true);
         }
         long offset = (long) page * hitsPerPage;
-        return new Pagination(page, hitsPerPage, (int) Math.min(offset, Integer.MAX_VALUE), hitsPerPage, limit,
-                false);
+        return new Pagination(page, hitsPerPage, (int) Math.min(offset, Integer.MAX_VALUE), hitsPerPage, limit, false);
     }
 }

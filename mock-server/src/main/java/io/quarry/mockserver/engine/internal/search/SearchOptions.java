@@ -15,26 +15,85 @@ public final class SearchOptions {
 
     /** The names a search request understands; the ones not implemented are accepted and ignored. */
     public static final Set<String> SEARCH_PARAMETERS = Set.of(
-            "query", "page", "hitsPerPage", "offset", "length", "getRankingInfo", "filters", "facetFilters",
-            "numericFilters", "tagFilters", "facets", "maxValuesPerFacet", "distinct", "attributesToRetrieve",
-            "attributesToHighlight", "attributesToSnippet", "highlightPreTag", "highlightPostTag",
-            "snippetEllipsisText", "typoTolerance", "minWordSizefor1Typo", "minWordSizefor2Typos", "queryType",
-            "restrictSearchableAttributes", "sortFacetValuesBy", "synonyms", "paginationLimitedTo",
-            "exactOnSingleWordQuery", "facetingAfterDistinct", "maxFacetHits", "facetQuery", "cursor",
-            "allowTyposOnNumericTokens", "disableTypoToleranceOnAttributes", "disableTypoToleranceOnWords",
-            "advancedSyntax", "advancedSyntaxFeatures", "enableRules", "ruleContexts", "responseFields",
-            "optionalWords", "removeWordsIfNoResults", "ignorePlurals", "optionalFilters", "sumOrFiltersScores",
-            "removeStopWords", "queryLanguages", "decompoundQuery",
+            "query",
+            "page",
+            "hitsPerPage",
+            "offset",
+            "length",
+            "getRankingInfo",
+            "filters",
+            "facetFilters",
+            "numericFilters",
+            "tagFilters",
+            "facets",
+            "maxValuesPerFacet",
+            "distinct",
+            "attributesToRetrieve",
+            "attributesToHighlight",
+            "attributesToSnippet",
+            "highlightPreTag",
+            "highlightPostTag",
+            "snippetEllipsisText",
+            "typoTolerance",
+            "minWordSizefor1Typo",
+            "minWordSizefor2Typos",
+            "queryType",
+            "restrictSearchableAttributes",
+            "sortFacetValuesBy",
+            "synonyms",
+            "paginationLimitedTo",
+            "exactOnSingleWordQuery",
+            "facetingAfterDistinct",
+            "maxFacetHits",
+            "facetQuery",
+            "cursor",
+            "allowTyposOnNumericTokens",
+            "disableTypoToleranceOnAttributes",
+            "disableTypoToleranceOnWords",
+            "advancedSyntax",
+            "advancedSyntaxFeatures",
+            "enableRules",
+            "ruleContexts",
+            "responseFields",
+            "optionalWords",
+            "removeWordsIfNoResults",
+            "ignorePlurals",
+            "optionalFilters",
+            "sumOrFiltersScores",
+            "removeStopWords",
+            "queryLanguages",
+            "decompoundQuery",
             // Accepted and ignored: analytics, personalisation and other features the mock does not model.
-            "analytics", "analyticsTags", "clickAnalytics",
-            "enablePersonalization", "personalizationImpact", "userToken", "restrictHighlightAndSnippetArrays",
-            "percentileComputation", "enableABTest", "explain", "naturalLanguages", "alternativesAsExact",
+            "analytics",
+            "analyticsTags",
+            "clickAnalytics",
+            "enablePersonalization",
+            "personalizationImpact",
+            "userToken",
+            "restrictHighlightAndSnippetArrays",
+            "percentileComputation",
+            "enableABTest",
+            "explain",
+            "naturalLanguages",
+            "alternativesAsExact",
             "minProximity",
-            "attributeCriteriaComputedByMinProximity", "replaceSynonymsInHighlight",
-            "similarQuery", "relevancyStrictness", "enableReRanking", "reRankingApplyFilter",
-            "renderingContent", "mode", "semanticSearch", "aroundLatLngViaIP", "minimumAroundRadius",
+            "attributeCriteriaComputedByMinProximity",
+            "replaceSynonymsInHighlight",
+            "similarQuery",
+            "relevancyStrictness",
+            "enableReRanking",
+            "reRankingApplyFilter",
+            "renderingContent",
+            "mode",
+            "semanticSearch",
+            "aroundLatLngViaIP",
+            "minimumAroundRadius",
             // Geo search.
-            "aroundLatLng", "aroundRadius", "aroundPrecision", "insideBoundingBox", "insidePolygon");
+            "aroundLatLng",
+            "aroundRadius",
+            "aroundPrecision",
+            "insideBoundingBox",
+            "insidePolygon");
 
     private static final List<String> DEFAULT_RANKING =
             List.of("typo", "geo", "words", "filters", "proximity", "attribute", "exact", "custom");
@@ -166,8 +225,8 @@ public final class SearchOptions {
         }
         String text = value.isString() ? value.asString() : value.toString();
         if (!Set.of("true", "false", "min", "strict").contains(text)) {
-            throw new EngineException(400, "Invalid value for \"typoTolerance\" parameter: expected true, false,"
-                    + " min or strict");
+            throw new EngineException(
+                    400, "Invalid value for \"typoTolerance\" parameter: expected true, false," + " min or strict");
         }
         return text;
     }
@@ -176,8 +235,9 @@ public final class SearchOptions {
     public String queryType() {
         String type = string("queryType", "prefixLast");
         if (!Set.of("prefixLast", "prefixAll", "prefixNone").contains(type)) {
-            throw new EngineException(400, "Invalid value for \"queryType\" parameter: expected prefixLast,"
-                    + " prefixAll or prefixNone");
+            throw new EngineException(
+                    400,
+                    "Invalid value for \"queryType\" parameter: expected prefixLast," + " prefixAll or prefixNone");
         }
         return type;
     }
@@ -205,8 +265,8 @@ public final class SearchOptions {
         }
         int n = RequestParams.toInt("distinct", value);
         if (n < 0 || n > 4) {
-            throw new EngineException(400, "Invalid value for \"distinct\" parameter: expected a boolean or an"
-                    + " integer from 0 to 4");
+            throw new EngineException(
+                    400, "Invalid value for \"distinct\" parameter: expected a boolean or an" + " integer from 0 to 4");
         }
         return value("attributeForDistinct") == null ? 0 : n;
     }

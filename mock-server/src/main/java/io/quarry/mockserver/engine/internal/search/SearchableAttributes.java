@@ -18,8 +18,7 @@ public final class SearchableAttributes {
     /** Rank of a path that is not searchable. */
     public static final int NOT_SEARCHABLE = -1;
 
-    private record Entry(String path, int rank, boolean ordered) {
-    }
+    private record Entry(String path, int rank, boolean ordered) {}
 
     private static final Entry EVERYTHING = new Entry("", 0, false);
     private static final Entry NONE = new Entry("", NOT_SEARCHABLE, true);
@@ -56,10 +55,12 @@ public final class SearchableAttributes {
                 String name = part.trim();
                 boolean ordered = true;
                 if (name.startsWith("unordered(") && name.endsWith(")")) {
-                    name = name.substring("unordered(".length(), name.length() - 1).trim();
+                    name = name.substring("unordered(".length(), name.length() - 1)
+                            .trim();
                     ordered = false;
                 } else if (name.startsWith("ordered(") && name.endsWith(")")) {
-                    name = name.substring("ordered(".length(), name.length() - 1).trim();
+                    name = name.substring("ordered(".length(), name.length() - 1)
+                            .trim();
                 }
                 if (!name.isEmpty() && (restrict == null || restrict.isEmpty() || restrict.contains(name))) {
                     entries.add(new Entry(name, rank, ordered));

@@ -11,8 +11,7 @@ public final class EnglishPlurals {
 
     private static final int MIN_LENGTH = 3;
 
-    private EnglishPlurals() {
-    }
+    private EnglishPlurals() {}
 
     /**
      * @param word a normalised word
@@ -40,7 +39,10 @@ public final class EnglishPlurals {
     }
 
     private static boolean endsWithSibilant(String word) {
-        return word.endsWith("s") || word.endsWith("x") || word.endsWith("z") || word.endsWith("ch")
+        return word.endsWith("s")
+                || word.endsWith("x")
+                || word.endsWith("z")
+                || word.endsWith("ch")
                 || word.endsWith("sh");
     }
 

@@ -9,8 +9,7 @@ public final class TextNormalizer {
 
     private static final Pattern COMBINING_MARKS = Pattern.compile("\\p{M}+");
 
-    private TextNormalizer() {
-    }
+    private TextNormalizer() {}
 
     /**
      * @param text any text

@@ -7,5 +7,4 @@ package io.quarry.mockserver.engine.internal.text;
  * @param start offset of the word's first character in the original text
  * @param end offset just after the word's last character in the original text
  */
-public record Token(String term, int start, int end) {
-}
+public record Token(String term, int start, int end) {}

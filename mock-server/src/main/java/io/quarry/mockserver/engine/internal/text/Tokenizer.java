@@ -6,8 +6,7 @@ import java.util.List;
 /** Splits text into words: maximal runs of letters and digits; everything else separates words. */
 public final class Tokenizer {
 
-    private Tokenizer() {
-    }
+    private Tokenizer() {}
 
     /**
      * @param text any text

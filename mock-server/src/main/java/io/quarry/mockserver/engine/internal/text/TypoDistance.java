@@ -6,8 +6,7 @@ package io.quarry.mockserver.engine.internal.text;
  */
 public final class TypoDistance {
 
-    private TypoDistance() {
-    }
+    private TypoDistance() {}
 
     /**
      * How a query word relates to a term.
@@ -15,8 +14,7 @@ public final class TypoDistance {
      * @param full the distance between the word and the whole term, or {@code max + 1} when above {@code max}
      * @param prefix the smallest distance between the word and any prefix of the term, or {@code max + 1}
      */
-    public record Result(int full, int prefix) {
-    }
+    public record Result(int full, int prefix) {}
 
     /**
      * @param word the query word

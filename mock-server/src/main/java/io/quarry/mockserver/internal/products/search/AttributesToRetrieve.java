@@ -13,8 +13,7 @@ import tools.jackson.databind.JsonNode;
  */
 final class AttributesToRetrieve {
 
-    private AttributesToRetrieve() {
-    }
+    private AttributesToRetrieve() {}
 
     /**
      * @param raw the URL parameter: comma-separated names or a JSON array; {@code null} for all

@@ -21,11 +21,9 @@ final class BatchRequests {
      * @param indexName the index it targets
      * @param operation the write
      */
-    record Item(String indexName, RecordOperation operation) {
-    }
+    record Item(String indexName, RecordOperation operation) {}
 
-    private BatchRequests() {
-    }
+    private BatchRequests() {}
 
     /**
      * @param body the batch body
@@ -70,15 +68,17 @@ final class BatchRequests {
                 requireObjectId(body, action);
                 yield new RecordOperation.Put(body.deepCopy());
             }
-            case "partialUpdateObject" -> new RecordOperation.Partial(requireObjectId(body, action),
-                    PartialUpdate.parse(body), true);
-            case "partialUpdateObjectNoCreate" -> new RecordOperation.Partial(requireObjectId(body, action),
-                    PartialUpdate.parse(body), false);
+            case "partialUpdateObject" ->
+                new RecordOperation.Partial(requireObjectId(body, action), PartialUpdate.parse(body), true);
+            case "partialUpdateObjectNoCreate" ->
+                new RecordOperation.Partial(requireObjectId(body, action), PartialUpdate.parse(body), false);
             case "deleteObject" -> new RecordOperation.Delete(requireObjectId(body, action));
             case "clear" -> new RecordOperation.Clear();
             case "delete" -> new RecordOperation.DeleteIndex();
-            default -> throw ApiException.badRequest("Invalid action: " + action + " (expected addObject, "
-                    + "updateObject, partialUpdateObject, partialUpdateObjectNoCreate, deleteObject, delete, clear)");
+            default ->
+                throw ApiException.badRequest(
+                        "Invalid action: " + action + " (expected addObject, "
+                                + "updateObject, partialUpdateObject, partialUpdateObjectNoCreate, deleteObject, delete, clear)");
         };
     }
 

@@ -99,7 +99,9 @@ final class ClusterRoutes {
         mappings.clusters().forEach(cluster -> byCluster.put(cluster, Json.array()));
         List<ObjectNode> entries = new ArrayList<>();
         mappings.all().forEach(mapping -> entries.add(entry(mapping)));
-        entries.sort(Comparator.comparingLong((ObjectNode entry) -> entry.get("nbRecords").asLong()).reversed());
+        entries.sort(Comparator.comparingLong(
+                        (ObjectNode entry) -> entry.get("nbRecords").asLong())
+                .reversed());
         for (ObjectNode entry : entries) {
             ArrayNode users = byCluster.get(entry.get("clusterName").stringValue());
             if (users != null && users.size() < TOP_USERS) {
@@ -123,8 +125,8 @@ final class ClusterRoutes {
     Response list(Request request) {
         requireEnabled();
         int page = Replies.intParam(request.query().get("page"), "page", 0, 0, Integer.MAX_VALUE);
-        int hitsPerPage = Replies.intParam(request.query().get("hitsPerPage"), "hitsPerPage", LIST_PAGE_SIZE, 1,
-                LIST_PAGE_SIZE);
+        int hitsPerPage =
+                Replies.intParam(request.query().get("hitsPerPage"), "hitsPerPage", LIST_PAGE_SIZE, 1, LIST_PAGE_SIZE);
         List<Mapping> all = mappings.all();
         int from = (int) Math.min(all.size(), (long) page * hitsPerPage);
         ArrayNode users = Json.array();
@@ -144,10 +146,13 @@ final class ClusterRoutes {
         if (records == null) {
             throw ApiException.notFound("User " + userID + " is not assigned to a cluster");
         }
-        records.forEach((indexName, ids) -> app.writeIfExists(indexName, index -> index.data().write(writer -> {
-            ids.forEach(writer::remove);
-            return null;
-        }), null));
+        records.forEach((indexName, ids) -> app.writeIfExists(
+                indexName,
+                index -> index.data().write(writer -> {
+                    ids.forEach(writer::remove);
+                    return null;
+                }),
+                null));
         ObjectNode body = Json.object();
         body.put("deletedAt", Timestamps.iso(app.nowMillis()));
         return Response.ok(body);
@@ -197,7 +202,8 @@ final class ClusterRoutes {
         if (request.booleanParam("getClusters", false)) {
             ObjectNode clusters = body.putObject("clusters");
             for (Mapping mapping : moving) {
-                ArrayNode users = clusters.has(mapping.clusterName()) ? (ArrayNode) clusters.get(mapping.clusterName())
+                ArrayNode users = clusters.has(mapping.clusterName())
+                        ? (ArrayNode) clusters.get(mapping.clusterName())
                         : clusters.putArray(mapping.clusterName());
                 users.add(mapping.userID());
             }
@@ -213,8 +219,10 @@ final class ClusterRoutes {
             result.put("value", value);
             result.put("matchLevel", "none");
         } else {
-            result.put("value", value.substring(0, at) + "<em>" + value.substring(at, at + query.length()) + "</em>"
-                    + value.substring(at + query.length()));
+            result.put(
+                    "value",
+                    value.substring(0, at) + "<em>" + value.substring(at, at + query.length()) + "</em>"
+                            + value.substring(at + query.length()));
             result.put("matchLevel", at == 0 && query.length() == value.length() ? "full" : "partial");
             matched.add(query);
         }
@@ -267,14 +275,16 @@ final class ClusterRoutes {
     private String cluster(ObjectNode body) {
         String cluster = Replies.requiredString(body, "cluster");
         if (!mappings.clusters().contains(cluster)) {
-            throw ApiException.badRequest("Cluster " + cluster + " does not exist (clusters: "
-                    + mappings.clusters() + ")");
+            throw ApiException.badRequest(
+                    "Cluster " + cluster + " does not exist (clusters: " + mappings.clusters() + ")");
         }
         return cluster;
     }
 
     private static String userID(String userID) {
-        if (userID == null || userID.isBlank() || userID.length() > 64
+        if (userID == null
+                || userID.isBlank()
+                || userID.length() > 64
                 || !userID.chars().allMatch(c -> Character.isLetterOrDigit(c) || c == '-' || c == '_' || c == '.')) {
             throw ApiException.badRequest("A user ID is 1 to 64 letters, digits, '-', '_' or '.'");
         }

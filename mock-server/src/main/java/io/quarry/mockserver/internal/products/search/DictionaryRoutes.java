@@ -89,8 +89,7 @@ final class DictionaryRoutes {
             case "addEntry" -> {
                 return new Dictionaries.Change(entry(dictionary, (ObjectNode) body), objectID);
             }
-            default -> throw ApiException.badRequest("Invalid action " + action
-                    + ": expected addEntry or deleteEntry");
+            default -> throw ApiException.badRequest("Invalid action " + action + ": expected addEntry or deleteEntry");
         }
     }
 

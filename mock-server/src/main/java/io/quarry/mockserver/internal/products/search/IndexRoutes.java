@@ -33,10 +33,11 @@ final class IndexRoutes {
      */
     Response list(Request request) {
         Caller caller = request.get(Caller.class);
-        List<IndexState> all = app.all().stream().filter(index -> caller.mayUse(index.name())).toList();
+        List<IndexState> all =
+                app.all().stream().filter(index -> caller.mayUse(index.name())).toList();
         String rawPage = request.query().get("page");
-        int hitsPerPage = Replies.intParam(request.query().get("hitsPerPage"), "hitsPerPage",
-                DEFAULT_LIST_PAGE_SIZE, 1, 1000);
+        int hitsPerPage =
+                Replies.intParam(request.query().get("hitsPerPage"), "hitsPerPage", DEFAULT_LIST_PAGE_SIZE, 1, 1000);
         List<IndexState> shown = all;
         int nbPages = 1;
         if (rawPage != null && !rawPage.isEmpty()) {
@@ -56,7 +57,8 @@ final class IndexRoutes {
     }
 
     private ObjectNode describe(IndexState index) {
-        boolean pending = index.lastTaskId() != 0 && !Boolean.TRUE.equals(app.tasks().isPublished(index.lastTaskId()));
+        boolean pending =
+                index.lastTaskId() != 0 && !Boolean.TRUE.equals(app.tasks().isPublished(index.lastTaskId()));
         ObjectNode item = Json.object();
         item.put("name", index.name());
         item.put("createdAt", Timestamps.iso(index.createdAtMillis()));
@@ -77,10 +79,13 @@ final class IndexRoutes {
 
     /** {@code DELETE /1/indexes/{indexName}}: {@code {"deletedAt", "taskID"}}; deleting an absent index succeeds. */
     Response delete(Request request) {
-        var written = app.writeIfExists(request.path("indexName"), index -> {
-            index.requestRemoval();
-            return null;
-        }, null);
+        var written = app.writeIfExists(
+                request.path("indexName"),
+                index -> {
+                    index.requestRemoval();
+                    return null;
+                },
+                null);
         return Response.ok(Replies.task("deletedAt", app.nowMillis(), written.taskId()));
     }
 
@@ -114,12 +119,13 @@ final class IndexRoutes {
                 to.copyRecordsOf(from);
                 to.copyConfigFrom(from, true, true, true);
             } else {
-                to.copyConfigFrom(from, scope.contains("settings"), scope.contains("synonyms"),
-                        scope.contains("rules"));
+                to.copyConfigFrom(
+                        from, scope.contains("settings"), scope.contains("synonyms"), scope.contains("rules"));
             }
             return null;
         });
-        return Response.ok(Replies.task("updatedAt", app.nowMillis(), written.taskIds().get(source)));
+        return Response.ok(
+                Replies.task("updatedAt", app.nowMillis(), written.taskIds().get(source)));
     }
 
     private static Set<String> scope(JsonNode scope) {

@@ -96,13 +96,17 @@ final class KeyRoutes {
     Response listForIndex(Request request) {
         String indexName = request.path("indexName");
         app.require(indexName);
-        return Response.ok(keyList(keys.all().stream().filter(key -> indexName.equals(key.indexScope())).toList(),
+        return Response.ok(keyList(
+                keys.all().stream()
+                        .filter(key -> indexName.equals(key.indexScope()))
+                        .toList(),
                 false));
     }
 
     /** {@code GET /1/indexes/*}{@code /keys}: the keys of every index, each with {@code index}. */
     Response listAllIndexKeys(Request request) {
-        return Response.ok(keyList(keys.all().stream().filter(key -> key.indexScope() != null).toList(), true));
+        return Response.ok(keyList(
+                keys.all().stream().filter(key -> key.indexScope() != null).toList(), true));
     }
 
     /** {@code GET /1/indexes/{indexName}/keys/{key}}. */
@@ -165,8 +169,8 @@ final class KeyRoutes {
         item.put("createdAt", key.createdAtMillis() / 1000);
         ArrayNode acl = item.putArray("acl");
         key.acl().forEach(acl::add);
-        long left = key.expiresAtMillis() == 0 ? 0
-                : Math.max(1, (key.expiresAtMillis() - app.nowMillis() + 999) / 1000);
+        long left =
+                key.expiresAtMillis() == 0 ? 0 : Math.max(1, (key.expiresAtMillis() - app.nowMillis() + 999) / 1000);
         item.put("validity", left);
         item.put("description", key.description());
         if (!key.indexes().isEmpty()) {

@@ -28,8 +28,14 @@ public final class LogRecorder implements RequestListener {
 
     private static final int MAX_TEXT = 1000;
     private static final String REDACTED = "[redacted]";
-    private static final List<String> LOGGED_HEADERS = List.of("X-Service-Application-Id", "X-Service-API-Key",
-            "X-Forwarded-For", "X-Forwarded-API-Key", "X-Service-User-ID", "Content-Type", "User-Agent",
+    private static final List<String> LOGGED_HEADERS = List.of(
+            "X-Service-Application-Id",
+            "X-Service-API-Key",
+            "X-Forwarded-For",
+            "X-Forwarded-API-Key",
+            "X-Service-User-ID",
+            "Content-Type",
+            "User-Agent",
             "Referer");
     private static final List<String> KEY_HEADERS = List.of("X-Service-API-Key", "X-Forwarded-API-Key");
 
@@ -110,7 +116,8 @@ public final class LogRecorder implements RequestListener {
         if (node.isObject()) {
             ObjectNode object = (ObjectNode) node;
             for (Map.Entry<String, JsonNode> member : object.properties()) {
-                if ((member.getKey().equals("key") || member.getKey().equals("value")) && member.getValue().isString()) {
+                if ((member.getKey().equals("key") || member.getKey().equals("value"))
+                        && member.getValue().isString()) {
                     member.setValue(StringNode.valueOf(REDACTED));
                 } else {
                     redactKeys(member.getValue());

@@ -37,8 +37,8 @@ final class RecordRoutes {
      */
     Response add(Request request) {
         ObjectNode record = request.jsonObject();
-        String objectID = BatchRequests.hasObjectId(record) ? record.get("objectID").stringValue()
-                : app.newObjectId();
+        String objectID =
+                BatchRequests.hasObjectId(record) ? record.get("objectID").stringValue() : app.newObjectId();
         return Response.created(put(request, objectID, record, "createdAt"));
     }
 
@@ -66,8 +66,8 @@ final class RecordRoutes {
         RecordOperation operation = new RecordOperation.Partial(objectID, update, create);
         long taskId = create
                 ? apply(request.path("indexName"), operation)
-                : app.writeIfExists(request.path("indexName"), index -> applyAll(index, List.of(operation)),
-                        null).taskId();
+                : app.writeIfExists(request.path("indexName"), index -> applyAll(index, List.of(operation)), null)
+                        .taskId();
         claim(request, request.path("indexName"), List.of(objectID));
         ObjectNode body = Replies.task("updatedAt", app.nowMillis(), taskId);
         body.put("objectID", objectID);
@@ -77,15 +77,14 @@ final class RecordRoutes {
     /** {@code DELETE /1/indexes/{indexName}/{objectID}}: {@code {"deletedAt", "taskID"}}. */
     Response delete(Request request) {
         RecordOperation operation = new RecordOperation.Delete(request.path("objectID"));
-        var written = app.writeIfExists(request.path("indexName"), index -> applyAll(index, List.of(operation)),
-                null);
+        var written = app.writeIfExists(request.path("indexName"), index -> applyAll(index, List.of(operation)), null);
         return Response.ok(Replies.task("deletedAt", app.nowMillis(), written.taskId()));
     }
 
     /** {@code POST /1/indexes/{indexName}/clear}: empties the records, keeps settings, synonyms and rules. */
     Response clear(Request request) {
-        var written = app.writeIfExists(request.path("indexName"),
-                index -> applyAll(index, List.of(new RecordOperation.Clear())), null);
+        var written = app.writeIfExists(
+                request.path("indexName"), index -> applyAll(index, List.of(new RecordOperation.Clear())), null);
         return Response.ok(Replies.task("updatedAt", app.nowMillis(), written.taskId()));
     }
 
@@ -99,13 +98,16 @@ final class RecordRoutes {
         if (app.find(name) == null) {
             engine.matchingObjectIDs(new IndexData(), new IndexConfig(Json.object(), List.of(), List.of()), body);
         }
-        var written = app.writeIfExists(name, index -> {
-            List<RecordOperation> deletes = new ArrayList<>();
-            for (String objectID : engine.matchingObjectIDs(index.data(), index.config(), body)) {
-                deletes.add(new RecordOperation.Delete(objectID));
-            }
-            return applyAll(index, deletes);
-        }, null);
+        var written = app.writeIfExists(
+                name,
+                index -> {
+                    List<RecordOperation> deletes = new ArrayList<>();
+                    for (String objectID : engine.matchingObjectIDs(index.data(), index.config(), body)) {
+                        deletes.add(new RecordOperation.Delete(objectID));
+                    }
+                    return applyAll(index, deletes);
+                },
+                null);
         return Response.ok(Replies.task("deletedAt", app.nowMillis(), written.taskId()));
     }
 
@@ -116,7 +118,9 @@ final class RecordRoutes {
         if (record == null) {
             throw ApiException.notFound("ObjectID does not exist");
         }
-        return Response.ok(SearchEngine.retrieve(record, index.config(),
+        return Response.ok(SearchEngine.retrieve(
+                record,
+                index.config(),
                 AttributesToRetrieve.fromParam(request.query().get("attributesToRetrieve")),
                 request.get(Caller.class).seesUnretrievableAttributes()));
     }
@@ -143,8 +147,11 @@ final class RecordRoutes {
             List<String> attributes = AttributesToRetrieve.fromJson(item.get("attributesToRetrieve"));
             IndexState index = app.find(indexName);
             ObjectNode record = index == null ? null : index.data().get(objectID);
-            results.add(record == null ? null
-                    : SearchEngine.retrieve(record, index.config(), attributes, caller.seesUnretrievableAttributes()));
+            results.add(
+                    record == null
+                            ? null
+                            : SearchEngine.retrieve(
+                                    record, index.config(), attributes, caller.seesUnretrievableAttributes()));
         }
         ObjectNode body = Json.object();
         body.set("results", results);
@@ -226,7 +233,8 @@ final class RecordRoutes {
     }
 
     private long apply(String indexName, RecordOperation operation) {
-        return app.write(indexName, index -> applyAll(index, List.of(operation))).taskId();
+        return app.write(indexName, index -> applyAll(index, List.of(operation)))
+                .taskId();
     }
 
     /** @return the objectID each operation concerns ({@code null} for index-level actions), in order */

@@ -9,8 +9,7 @@ import tools.jackson.databind.node.ObjectNode;
 /** Small builders and readers shared by the route classes. */
 final class Replies {
 
-    private Replies() {
-    }
+    private Replies() {}
 
     /**
      * @param timeMember {@code updatedAt}, {@code createdAt} or {@code deletedAt}

@@ -91,7 +91,8 @@ final class RuleRoutes {
     /** {@code POST /1/indexes/{indexName}/rules/search}: an absent index has no rules. */
     Response search(Request request) {
         IndexState index = app.find(request.path("indexName"));
-        return Response.ok(Rules.search(index == null ? List.of() : index.config().rules(), request.jsonObject()));
+        return Response.ok(
+                Rules.search(index == null ? List.of() : index.config().rules(), request.jsonObject()));
     }
 
     /** Applies a rule write to the index and, when asked, its replicas; returns the index's task. */
@@ -108,9 +109,10 @@ final class RuleRoutes {
             targets.forEach(caller::requireIndex);
         }
         Map<String, Long> tasks = app.writeMany(targets, indices -> {
-            indices.values().forEach(change);
-            return null;
-        }).taskIds();
+                    indices.values().forEach(change);
+                    return null;
+                })
+                .taskIds();
         return tasks.get(name);
     }
 
@@ -120,7 +122,8 @@ final class RuleRoutes {
             for (JsonNode replica : setting) {
                 String value = replica.asString("").trim();
                 if (value.startsWith("virtual(") && value.endsWith(")")) {
-                    value = value.substring("virtual(".length(), value.length() - 1).trim();
+                    value = value.substring("virtual(".length(), value.length() - 1)
+                            .trim();
                 }
                 if (!value.isEmpty()) {
                     names.add(value);

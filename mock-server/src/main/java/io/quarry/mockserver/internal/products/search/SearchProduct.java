@@ -72,7 +72,11 @@ public final class SearchProduct implements Product {
                 .add(api("POST", "/1/indexes/{indexName}/query", SEARCH, Set.of(), search::searchPost))
                 .add(api("GET", "/1/indexes/{indexName}", SEARCH, ANY, search::searchGet))
                 .add(api("POST", "/1/indexes/*/queries", SEARCH, Set.of(), search::multiSearch))
-                .add(api("POST", "/1/indexes/{indexName}/facets/{facetName}/query", SEARCH, Set.of(),
+                .add(api(
+                        "POST",
+                        "/1/indexes/{indexName}/facets/{facetName}/query",
+                        SEARCH,
+                        Set.of(),
                         search::facetValues))
                 .add(api("POST", "/1/indexes/{indexName}/browse", BROWSE, Set.of(), search::browsePost))
                 .add(api("GET", "/1/indexes/{indexName}/browse", BROWSE, ANY, search::browseGet))
@@ -80,15 +84,23 @@ public final class SearchProduct implements Product {
                 .add(api("POST", "/1/indexes/{indexName}", ADD_OBJECT, Set.of(), records::add))
                 .add(api("PUT", "/1/indexes/{indexName}/{objectID}", ADD_OBJECT, Set.of(), records::replace))
                 .add(api("DELETE", "/1/indexes/{indexName}/{objectID}", DELETE_OBJECT, Set.of(), records::delete))
-                .add(api("POST", "/1/indexes/{indexName}/deleteByQuery", DELETE_INDEX, Set.of(),
-                        records::deleteByQuery))
+                .add(api(
+                        "POST", "/1/indexes/{indexName}/deleteByQuery", DELETE_INDEX, Set.of(), records::deleteByQuery))
                 .add(api("POST", "/1/indexes/{indexName}/clear", DELETE_INDEX, Set.of(), records::clear))
-                .add(api("POST", "/1/indexes/{indexName}/{objectID}/partial", ADD_OBJECT, Set.of("createIfNotExists"),
+                .add(api(
+                        "POST",
+                        "/1/indexes/{indexName}/{objectID}/partial",
+                        ADD_OBJECT,
+                        Set.of("createIfNotExists"),
                         records::partial))
                 .add(api("POST", "/1/indexes/{indexName}/batch", PER_OPERATION, Set.of(), records::batch))
                 .add(api("POST", "/1/indexes/*/batch", PER_OPERATION, Set.of(), records::multiIndexBatch))
                 .add(api("POST", "/1/indexes/*/objects", SEARCH, Set.of(), records::getObjects))
-                .add(api("GET", "/1/indexes/{indexName}/{objectID}", SEARCH, Set.of("attributesToRetrieve"),
+                .add(api(
+                        "GET",
+                        "/1/indexes/{indexName}/{objectID}",
+                        SEARCH,
+                        Set.of("attributesToRetrieve"),
                         records::get))
                 // tasks
                 .add(api("GET", "/1/indexes/{indexName}/task/{taskID}", ANY_KEY, Set.of(), tasks::indexTask))
@@ -101,19 +113,30 @@ public final class SearchProduct implements Product {
                 .add(api("GET", "/1/indexes/{indexName}/settings", SETTINGS, Set.of("getVersion"), settings::get))
                 .add(api("PUT", "/1/indexes/{indexName}/settings", EDIT_SETTINGS, forward, settings::set))
                 // synonyms
-                .add(api("PUT", "/1/indexes/{indexName}/synonyms/{objectID}", EDIT_SETTINGS, forward,
-                        synonyms::save))
-                .add(api("POST", "/1/indexes/{indexName}/synonyms/batch", EDIT_SETTINGS,
-                        Set.of("forwardToReplicas", "replaceExistingSynonyms"), synonyms::batch))
+                .add(api("PUT", "/1/indexes/{indexName}/synonyms/{objectID}", EDIT_SETTINGS, forward, synonyms::save))
+                .add(api(
+                        "POST",
+                        "/1/indexes/{indexName}/synonyms/batch",
+                        EDIT_SETTINGS,
+                        Set.of("forwardToReplicas", "replaceExistingSynonyms"),
+                        synonyms::batch))
                 .add(api("GET", "/1/indexes/{indexName}/synonyms/{objectID}", SETTINGS, Set.of(), synonyms::get))
-                .add(api("DELETE", "/1/indexes/{indexName}/synonyms/{objectID}", EDIT_SETTINGS, forward,
+                .add(api(
+                        "DELETE",
+                        "/1/indexes/{indexName}/synonyms/{objectID}",
+                        EDIT_SETTINGS,
+                        forward,
                         synonyms::delete))
                 .add(api("POST", "/1/indexes/{indexName}/synonyms/clear", EDIT_SETTINGS, forward, synonyms::clear))
                 .add(api("POST", "/1/indexes/{indexName}/synonyms/search", SETTINGS, Set.of(), synonyms::search))
                 // rules
                 .add(api("PUT", "/1/indexes/{indexName}/rules/{objectID}", EDIT_SETTINGS, forward, rules::save))
-                .add(api("POST", "/1/indexes/{indexName}/rules/batch", EDIT_SETTINGS,
-                        Set.of("forwardToReplicas", "clearExistingRules"), rules::batch))
+                .add(api(
+                        "POST",
+                        "/1/indexes/{indexName}/rules/batch",
+                        EDIT_SETTINGS,
+                        Set.of("forwardToReplicas", "clearExistingRules"),
+                        rules::batch))
                 .add(api("GET", "/1/indexes/{indexName}/rules/{objectID}", SETTINGS, Set.of(), rules::get))
                 .add(api("DELETE", "/1/indexes/{indexName}/rules/{objectID}", EDIT_SETTINGS, forward, rules::delete))
                 .add(api("POST", "/1/indexes/{indexName}/rules/clear", EDIT_SETTINGS, forward, rules::clear))
@@ -132,11 +155,19 @@ public final class SearchProduct implements Product {
                 .add(api("GET", "/1/indexes/{indexName}/keys/{key}", ADMIN, Set.of(), keys::getForIndex))
                 .add(api("DELETE", "/1/indexes/{indexName}/keys/{key}", ADMIN, Set.of(), keys::deleteForIndex))
                 // dictionaries
-                .add(api("POST", "/1/dictionaries/{dictionaryName}/batch", EDIT_SETTINGS, Set.of(),
-                        dictionaries::batch))
-                .add(api("GET", "/1/dictionaries/{dictionaryName}/search", SETTINGS,
-                        Set.of("query", "page", "hitsPerPage", "language"), dictionaries::searchGet))
-                .add(api("POST", "/1/dictionaries/{dictionaryName}/search", SETTINGS, Set.of(),
+                .add(api(
+                        "POST", "/1/dictionaries/{dictionaryName}/batch", EDIT_SETTINGS, Set.of(), dictionaries::batch))
+                .add(api(
+                        "GET",
+                        "/1/dictionaries/{dictionaryName}/search",
+                        SETTINGS,
+                        Set.of("query", "page", "hitsPerPage", "language"),
+                        dictionaries::searchGet))
+                .add(api(
+                        "POST",
+                        "/1/dictionaries/{dictionaryName}/search",
+                        SETTINGS,
+                        Set.of(),
                         dictionaries::searchPost))
                 .add(api("PUT", "/1/dictionaries/*/settings", EDIT_SETTINGS, Set.of(), dictionaries::setSettings))
                 .add(api("GET", "/1/dictionaries/*/settings", SETTINGS, Set.of(), dictionaries::getSettings))

@@ -47,8 +47,8 @@ final class SearchRoutes {
 
     private ObjectNode search(Request request, String indexName, ObjectNode body) {
         IndexState index = app.require(indexName);
-        return engine.search(index.data(), index.config(), body,
-                request.get(Caller.class).searchContext(indexName));
+        return engine.search(
+                index.data(), index.config(), body, request.get(Caller.class).searchContext(indexName));
     }
 
     /** {@code POST /1/indexes/{indexName}/browse}: {@code params} first, then {@code cursor}. */
@@ -68,16 +68,20 @@ final class SearchRoutes {
 
     private ObjectNode browse(Request request, String indexName, ObjectNode body) {
         IndexState index = app.require(indexName);
-        return engine.browse(index.data(), index.config(), body,
-                request.get(Caller.class).searchContext(indexName));
+        return engine.browse(
+                index.data(), index.config(), body, request.get(Caller.class).searchContext(indexName));
     }
 
     /** {@code POST /1/indexes/{indexName}/facets/{facetName}/query}. */
     Response facetValues(Request request) {
         String indexName = request.path("indexName");
         IndexState index = app.require(indexName);
-        return Response.ok(engine.searchForFacetValues(index.data(), index.config(), request.path("facetName"),
-                request.jsonObject(), request.get(Caller.class).searchContext(indexName)));
+        return Response.ok(engine.searchForFacetValues(
+                index.data(),
+                index.config(),
+                request.path("facetName"),
+                request.jsonObject(),
+                request.get(Caller.class).searchContext(indexName)));
     }
 
     /**
@@ -102,8 +106,8 @@ final class SearchRoutes {
             request.get(Caller.class).requireIndex(Replies.requiredString(item, "indexName"));
             String type = item.path("type").asString("default");
             if (!type.equals("default")) {
-                throw ApiException.badRequest("Multi-index search of type " + type
-                        + " is not supported by the mock server");
+                throw ApiException.badRequest(
+                        "Multi-index search of type " + type + " is not supported by the mock server");
             }
             app.require(item.get("indexName").stringValue());
         }
@@ -120,7 +124,8 @@ final class SearchRoutes {
             } else {
                 result = search(request, indexName, query);
                 enough = strategy.equals("stopIfEnoughMatches")
-                        && result.path("nbHits").asLong(0) >= result.path("hitsPerPage").asLong(1);
+                        && result.path("nbHits").asLong(0)
+                                >= result.path("hitsPerPage").asLong(1);
             }
             result.put("index", indexName);
             results.add(result);
@@ -133,9 +138,14 @@ final class SearchRoutes {
     private static ObjectNode skipped(IndexState index, ObjectNode query) {
         Map<String, String> params = PathCodec.parseQuery(query.path("params").asString(""));
         String text = query.has("query") ? query.get("query").asString("") : params.getOrDefault("query", "");
-        int hitsPerPage = query.has("hitsPerPage") ? query.get("hitsPerPage").asInt(DEFAULT_HITS_PER_PAGE)
-                : Replies.intParam(params.get("hitsPerPage"), "hitsPerPage",
-                        index.config().settings().path("hitsPerPage").asInt(DEFAULT_HITS_PER_PAGE), 0, 1000);
+        int hitsPerPage = query.has("hitsPerPage")
+                ? query.get("hitsPerPage").asInt(DEFAULT_HITS_PER_PAGE)
+                : Replies.intParam(
+                        params.get("hitsPerPage"),
+                        "hitsPerPage",
+                        index.config().settings().path("hitsPerPage").asInt(DEFAULT_HITS_PER_PAGE),
+                        0,
+                        1000);
         ObjectNode result = Json.object();
         result.set("hits", Json.array());
         result.put("page", 0);
@@ -157,7 +167,8 @@ final class SearchRoutes {
             for (String pair : raw.split("&")) {
                 int eq = pair.indexOf('=');
                 String name = PathCodec.parseQuery(eq < 0 ? pair : pair.substring(0, eq) + "=").keySet().stream()
-                        .findFirst().orElse("");
+                        .findFirst()
+                        .orElse("");
                 if (!pair.isEmpty() && !URL_ONLY_PARAMS.contains(name.toLowerCase(Locale.ROOT))) {
                     kept.add(pair);
                 }

@@ -24,22 +24,71 @@ final class SettingsRoutes {
 
     /** The index settings of the service's public API. */
     private static final Set<String> KNOWN = Set.of(
-            "searchableAttributes", "attributesForFaceting", "unretrievableAttributes", "attributesToRetrieve",
-            "ranking", "customRanking", "relevancyStrictness", "replicas", "primary", "maxValuesPerFacet",
-            "sortFacetValuesBy", "attributesToHighlight", "attributesToSnippet", "highlightPreTag",
-            "highlightPostTag", "snippetEllipsisText", "restrictHighlightAndSnippetArrays", "hitsPerPage",
-            "paginationLimitedTo", "minWordSizefor1Typo", "minWordSizefor2Typos", "typoTolerance",
-            "allowTyposOnNumericTokens", "disableTypoToleranceOnAttributes", "disableTypoToleranceOnWords",
-            "separatorsToIndex", "ignorePlurals", "attributesToTransliterate", "camelCaseAttributes",
-            "decompoundedAttributes", "keepDiacriticsOnCharacters", "customNormalization", "queryLanguages",
-            "indexLanguages", "decompoundQuery", "enableRules", "enablePersonalization", "queryType",
-            "removeWordsIfNoResults", "advancedSyntax", "advancedSyntaxFeatures", "optionalWords",
-            "removeStopWords", "disablePrefixOnAttributes", "disableExactOnAttributes", "exactOnSingleWordQuery",
-            "alternativesAsExact", "numericAttributesForFiltering", "numericAttributesToIndex",
-            "allowCompressionOfIntegerArray", "attributeForDistinct", "distinct", "replaceSynonymsInHighlight",
-            "minProximity", "responseFields", "maxFacetHits", "attributeCriteriaComputedByMinProximity",
-            "renderingContent", "userData", "mode", "semanticSearch", "enableReRanking", "reRankingApplyFilter",
-            "attributesToIndex", "version");
+            "searchableAttributes",
+            "attributesForFaceting",
+            "unretrievableAttributes",
+            "attributesToRetrieve",
+            "ranking",
+            "customRanking",
+            "relevancyStrictness",
+            "replicas",
+            "primary",
+            "maxValuesPerFacet",
+            "sortFacetValuesBy",
+            "attributesToHighlight",
+            "attributesToSnippet",
+            "highlightPreTag",
+            "highlightPostTag",
+            "snippetEllipsisText",
+            "restrictHighlightAndSnippetArrays",
+            "hitsPerPage",
+            "paginationLimitedTo",
+            "minWordSizefor1Typo",
+            "minWordSizefor2Typos",
+            "typoTolerance",
+            "allowTyposOnNumericTokens",
+            "disableTypoToleranceOnAttributes",
+            "disableTypoToleranceOnWords",
+            "separatorsToIndex",
+            "ignorePlurals",
+            "attributesToTransliterate",
+            "camelCaseAttributes",
+            "decompoundedAttributes",
+            "keepDiacriticsOnCharacters",
+            "customNormalization",
+            "queryLanguages",
+            "indexLanguages",
+            "decompoundQuery",
+            "enableRules",
+            "enablePersonalization",
+            "queryType",
+            "removeWordsIfNoResults",
+            "advancedSyntax",
+            "advancedSyntaxFeatures",
+            "optionalWords",
+            "removeStopWords",
+            "disablePrefixOnAttributes",
+            "disableExactOnAttributes",
+            "exactOnSingleWordQuery",
+            "alternativesAsExact",
+            "numericAttributesForFiltering",
+            "numericAttributesToIndex",
+            "allowCompressionOfIntegerArray",
+            "attributeForDistinct",
+            "distinct",
+            "replaceSynonymsInHighlight",
+            "minProximity",
+            "responseFields",
+            "maxFacetHits",
+            "attributeCriteriaComputedByMinProximity",
+            "renderingContent",
+            "userData",
+            "mode",
+            "semanticSearch",
+            "enableReRanking",
+            "reRankingApplyFilter",
+            "attributesToIndex",
+            "version");
 
     private final Application app;
     private final boolean strict;
@@ -68,7 +117,8 @@ final class SettingsRoutes {
         defaults.put("highlightPostTag", "</em>");
         defaults.put("snippetEllipsisText", "");
         ArrayNode ranking = defaults.putArray("ranking");
-        List.of("typo", "geo", "words", "filters", "proximity", "attribute", "exact", "custom").forEach(ranking::add);
+        List.of("typo", "geo", "words", "filters", "proximity", "attribute", "exact", "custom")
+                .forEach(ranking::add);
         ArrayNode alternatives = defaults.putArray("alternativesAsExact");
         List.of("ignorePlurals", "singleWordSynonym").forEach(alternatives::add);
         return defaults;
@@ -77,8 +127,8 @@ final class SettingsRoutes {
     /** {@code GET /1/indexes/{indexName}/settings}. */
     Response get(Request request) {
         ObjectNode body = DEFAULTS.deepCopy();
-        for (Map.Entry<String, JsonNode> set : app.require(request.path("indexName")).config().settings()
-                .properties()) {
+        for (Map.Entry<String, JsonNode> set :
+                app.require(request.path("indexName")).config().settings().properties()) {
             body.set(set.getKey(), set.getValue().deepCopy());
         }
         return Response.ok(body);

@@ -57,7 +57,8 @@ final class SynonymRoutes {
     /** {@code GET /1/indexes/{indexName}/synonyms/{objectID}}: the synonym, or 404. */
     Response get(Request request) {
         String objectID = request.path("objectID");
-        for (ObjectNode synonym : app.require(request.path("indexName")).config().synonyms()) {
+        for (ObjectNode synonym :
+                app.require(request.path("indexName")).config().synonyms()) {
             if (objectID.equals(synonym.path("objectID").asString(""))) {
                 return Response.ok(synonym.deepCopy());
             }
@@ -78,10 +79,13 @@ final class SynonymRoutes {
 
     /** {@code POST /1/indexes/{indexName}/synonyms/clear}: {@code {"updatedAt", "taskID"}}. */
     Response clear(Request request) {
-        var written = app.writeIfExists(request.path("indexName"), index -> {
-            index.clearSynonyms();
-            return null;
-        }, null);
+        var written = app.writeIfExists(
+                request.path("indexName"),
+                index -> {
+                    index.clearSynonyms();
+                    return null;
+                },
+                null);
         return Response.ok(Replies.task("updatedAt", app.nowMillis(), written.taskId()));
     }
 

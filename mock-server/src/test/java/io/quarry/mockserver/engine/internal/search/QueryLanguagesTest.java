@@ -14,13 +14,22 @@ class QueryLanguagesTest {
     private static final LanguageDictionaries DICTIONARIES = LanguageDictionaries.normalised(
             Map.of("en", List.of("The", "of"), "fr", List.of("les")),
             Map.of("en", List.of(List.of("Mouse", "mice")), "fr", List.of(List.of("cheval", "chevaux"))),
-            Map.of("de", Map.of("fussball", List.of("fuss", "ball"), "wunder", List.of(), "kerze", List.of(),
-                    "kerzen", List.of())));
+            Map.of(
+                    "de",
+                    Map.of(
+                            "fussball",
+                            List.of("fuss", "ball"),
+                            "wunder",
+                            List.of(),
+                            "kerze",
+                            List.of(),
+                            "kerzen",
+                            List.of())));
 
     @Test
     void languagesSelectTheEntries() {
-        QueryLanguages english = new QueryLanguages(DICTIONARIES, List.of("en"), true, List.of("en"), true,
-                List.of("en"), true);
+        QueryLanguages english =
+                new QueryLanguages(DICTIONARIES, List.of("en"), true, List.of("en"), true, List.of("en"), true);
         assertThat(english.withPluralForms("mouse", Map.of()).keySet()).containsExactly("mice");
         assertThat(english.withPluralForms("cheval", Map.of())).isEmpty();
         assertThat(english.decomposition("fussball")).as("no German compounds").isEmpty();
@@ -37,7 +46,9 @@ class QueryLanguagesTest {
         assertThat(german.decomposition("fussball")).containsExactly("fuss", "ball");
         assertThat(german.decomposition("wunderkerzen")).containsExactly("wunder", "kerzen");
         assertThat(german.decomposition("balltor")).isEmpty();
-        assertThat(german.decomposition("kerze")).as("an atom alone does not split").isEmpty();
+        assertThat(german.decomposition("kerze"))
+                .as("an atom alone does not split")
+                .isEmpty();
     }
 
     @Test

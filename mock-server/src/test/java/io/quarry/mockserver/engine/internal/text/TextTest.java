@@ -8,8 +8,8 @@ class TextTest {
 
     @Test
     void tokensAreRunsOfLettersAndDigitsWithOffsets() {
-        assertThat(Tokenizer.tokens("Hello, wörld-42!")).containsExactly(
-                new Token("hello", 0, 5), new Token("world", 7, 12), new Token("42", 13, 15));
+        assertThat(Tokenizer.tokens("Hello, wörld-42!"))
+                .containsExactly(new Token("hello", 0, 5), new Token("world", 7, 12), new Token("42", 13, 15));
         assertThat(Tokenizer.terms("  ")).isEmpty();
         assertThat(Tokenizer.terms("l'été")).containsExactly("l", "ete");
     }
