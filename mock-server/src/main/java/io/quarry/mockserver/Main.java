@@ -22,6 +22,10 @@ public final class Main {
             "  --bind ADDRESS     address to listen on (default 127.0.0.1)",
             "  --app-id ID        application ID callers must send (default " + MockServer.DEFAULT_APPLICATION_ID + ")",
             "  --admin-key KEY    admin API key (default " + MockServer.DEFAULT_ADMIN_KEY + ")",
+            "  --monitoring-key KEY  monitoring API key (default " + MockServer.DEFAULT_MONITORING_KEY + ")",
+            "  --usage-key KEY    usage API key (default " + MockServer.DEFAULT_USAGE_KEY + ")",
+            "  --crawler-user ID  crawler user ID (default " + MockServer.DEFAULT_CRAWLER_USER_ID + ")",
+            "  --crawler-key KEY  crawler API key (default " + MockServer.DEFAULT_CRAWLER_API_KEY + ")",
             "  --https            speak HTTPS with a certificate minted at start",
             "  --cert-out FILE    with --https, write the certificate as PEM to FILE",
             "  --seed FILE|DIR    load indices, settings and records from JSON (repeatable)",
@@ -29,6 +33,7 @@ public final class Main {
             "  --strict           answer unknown URL parameters with a 400",
             "  --clusters A,B     clusters of multi-cluster user mapping (default mock-cluster-1,mock-cluster-2;",
             "                     an empty value disables the feature)",
+            "  --version          print the mock server's version",
             "  --help             print this help");
 
     private Main() {}
@@ -75,6 +80,10 @@ public final class Main {
         MockServer.Builder builder = MockServer.builder();
         boolean appIdGiven = false;
         boolean keyGiven = false;
+        boolean monitoringKeyGiven = false;
+        boolean usageKeyGiven = false;
+        String crawlerUser = MockServer.DEFAULT_CRAWLER_USER_ID;
+        String crawlerKey = null;
         boolean https = false;
         Path certOut = null;
         for (int i = 0; i < args.length; i++) {
@@ -82,6 +91,10 @@ public final class Main {
             switch (option) {
                 case "--help", "-h" -> {
                     out.println(USAGE);
+                    return null;
+                }
+                case "--version" -> {
+                    out.println("quarry mock-server " + MockServer.readVersion());
                     return null;
                 }
                 case "--https" -> {
@@ -99,6 +112,16 @@ public final class Main {
                     builder.adminKey(value(args, ++i, option));
                     keyGiven = true;
                 }
+                case "--monitoring-key" -> {
+                    builder.monitoringKey(value(args, ++i, option));
+                    monitoringKeyGiven = true;
+                }
+                case "--usage-key" -> {
+                    builder.usageKey(value(args, ++i, option));
+                    usageKeyGiven = true;
+                }
+                case "--crawler-user" -> crawlerUser = value(args, ++i, option);
+                case "--crawler-key" -> crawlerKey = value(args, ++i, option);
                 case "--cert-out" -> certOut = Path.of(value(args, ++i, option));
                 case "--seed" -> builder.seed(Path.of(value(args, ++i, option)));
                 case "--task-delay" -> builder.taskDelay(duration(value(args, ++i, option)));
@@ -109,6 +132,7 @@ public final class Main {
         if (certOut != null && !https) {
             throw new IllegalArgumentException("--cert-out needs --https");
         }
+        builder.crawlerCredentials(crawlerUser, crawlerKey == null ? MockServer.DEFAULT_CRAWLER_API_KEY : crawlerKey);
         MockServer server = builder.start();
         if (certOut != null) {
             try {
@@ -121,6 +145,12 @@ public final class Main {
         out.println("application id: " + server.applicationId() + (appIdGiven ? "" : " (default)"));
         // A key given on the command line is the user's and is never printed; the default is public.
         out.println("admin key: " + (keyGiven ? "(as given)" : MockServer.DEFAULT_ADMIN_KEY + " (default)"));
+        out.println("monitoring key: "
+                + (monitoringKeyGiven ? "(as given)" : MockServer.DEFAULT_MONITORING_KEY + " (default)"));
+        out.println("usage key: " + (usageKeyGiven ? "(as given)" : MockServer.DEFAULT_USAGE_KEY + " (default)"));
+        out.println("crawler user id: " + server.crawlerUserId());
+        out.println("crawler api key: "
+                + (crawlerKey != null ? "(as given)" : MockServer.DEFAULT_CRAWLER_API_KEY + " (default)"));
         if (certOut != null) {
             out.println("certificate: " + certOut);
         }

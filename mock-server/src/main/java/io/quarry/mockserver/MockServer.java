@@ -5,11 +5,13 @@ import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
 import io.quarry.mockserver.engine.SearchEngine;
 import io.quarry.mockserver.internal.auth.Authenticator;
+import io.quarry.mockserver.internal.auth.ProductCredentials;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.HttpFront;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.products.Product;
 import io.quarry.mockserver.internal.products.Products;
+import io.quarry.mockserver.internal.products.SearchHooks;
 import io.quarry.mockserver.internal.products.ServiceContext;
 import io.quarry.mockserver.internal.products.search.LogRecorder;
 import io.quarry.mockserver.internal.state.Application;
@@ -59,6 +61,14 @@ public final class MockServer implements AutoCloseable {
     public static final String DEFAULT_APPLICATION_ID = "QUARRYMOCK";
     /** The admin API key used when none is given: a fixed, public value for tests, never a secret. */
     public static final String DEFAULT_ADMIN_KEY = "mock-admin-key";
+    /** The monitoring API key used when none is given: a fixed, public value for tests. */
+    public static final String DEFAULT_MONITORING_KEY = "mock-monitoring-key";
+    /** The usage API key used when none is given: a fixed, public value for tests. */
+    public static final String DEFAULT_USAGE_KEY = "mock-usage-key";
+    /** The crawler user ID used when none is given. */
+    public static final String DEFAULT_CRAWLER_USER_ID = "mock-crawler-user";
+    /** The crawler API key used when none is given: a fixed, public value for tests. */
+    public static final String DEFAULT_CRAWLER_API_KEY = "mock-crawler-key";
 
     static {
         // Read once when the JDK server's configuration class loads: set it before any server starts, or every
@@ -74,6 +84,7 @@ public final class MockServer implements AutoCloseable {
     private final String url;
     private final String applicationId;
     private final String adminKey;
+    private final ProductCredentials productCredentials;
     private final TrustMaterial trustMaterial;
     private final String version;
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -81,6 +92,8 @@ public final class MockServer implements AutoCloseable {
     private MockServer(Builder builder) throws IOException {
         this.applicationId = builder.applicationId;
         this.adminKey = builder.adminKey;
+        this.productCredentials = new ProductCredentials(
+                builder.monitoringKey, builder.usageKey, builder.crawlerUserId, builder.crawlerApiKey);
         this.version = readVersion();
         List<ObjectNode> seeds = new ArrayList<>(builder.seedDocuments);
         builder.seedPaths.forEach(path -> seeds.addAll(SeedFiles.read(path)));
@@ -91,14 +104,16 @@ public final class MockServer implements AutoCloseable {
             throw new IllegalArgumentException("invalid seed: " + e.getMessage(), e);
         }
         SearchEngine engine = new SearchEngine(builder.strict, builder.clock, app.dictionaries()::effective);
-        List<Product> products = Products.all(new ServiceContext(app, engine, state, version, builder.strict));
+        List<Product> products =
+                Products.all(new ServiceContext(app, engine, state, version, builder.strict, new SearchHooks()));
         products.forEach(product -> state.onReset(product::reset));
         HttpFront front = new HttpFront(
                 Products.routesOf(products).router(),
-                new Authenticator(applicationId, adminKey, app.keys(), app.mappings(), builder.clock),
+                new Authenticator(
+                        applicationId, adminKey, productCredentials, app.keys(), app.mappings(), builder.clock),
                 version,
                 builder.strict,
-                new LogRecorder(app));
+                Products.listenerOf(products, new LogRecorder(app)));
         InetSocketAddress address = new InetSocketAddress(InetAddress.getByName(builder.bindAddress), builder.port);
         if (builder.https) {
             SelfSignedCertificate certificate = SelfSignedCertificate.mint();
@@ -135,7 +150,7 @@ public final class MockServer implements AutoCloseable {
         return executor;
     }
 
-    private static String readVersion() {
+    static String readVersion() {
         try (InputStream in = MockServer.class.getResourceAsStream("version.properties")) {
             Properties properties = new Properties();
             if (in != null) {
@@ -180,6 +195,26 @@ public final class MockServer implements AutoCloseable {
     /** @return the application ID callers must send */
     public String applicationId() {
         return applicationId;
+    }
+
+    /** @return the monitoring API key (also accepted: the admin key) */
+    public String monitoringKey() {
+        return productCredentials.monitoringKey();
+    }
+
+    /** @return the usage API key (also accepted: the admin key) */
+    public String usageKey() {
+        return productCredentials.usageKey();
+    }
+
+    /** @return the crawler user ID, for HTTP basic authentication on the crawler endpoints */
+    public String crawlerUserId() {
+        return productCredentials.crawlerUserId();
+    }
+
+    /** @return the crawler API key, for HTTP basic authentication on the crawler endpoints */
+    public String crawlerApiKey() {
+        return productCredentials.crawlerApiKey();
     }
 
     /** @return the admin API key */
@@ -254,6 +289,10 @@ public final class MockServer implements AutoCloseable {
         private String bindAddress = "127.0.0.1";
         private String applicationId = DEFAULT_APPLICATION_ID;
         private String adminKey = DEFAULT_ADMIN_KEY;
+        private String monitoringKey = DEFAULT_MONITORING_KEY;
+        private String usageKey = DEFAULT_USAGE_KEY;
+        private String crawlerUserId = DEFAULT_CRAWLER_USER_ID;
+        private String crawlerApiKey = DEFAULT_CRAWLER_API_KEY;
         private boolean https;
         private Duration taskDelay = Duration.ZERO;
         private Clock clock = Clock.systemUTC();
@@ -301,6 +340,40 @@ public final class MockServer implements AutoCloseable {
          */
         public Builder adminKey(String adminKey) {
             this.adminKey = requireNonBlank(adminKey, "adminKey");
+            return this;
+        }
+
+        /**
+         * @param monitoringKey the key of the monitoring endpoints that need one; default
+         *     {@value #DEFAULT_MONITORING_KEY}
+         * @return this builder
+         */
+        public Builder monitoringKey(String monitoringKey) {
+            this.monitoringKey = requireNonBlank(monitoringKey, "monitoringKey");
+            return this;
+        }
+
+        /**
+         * @param usageKey the key of the usage endpoints; default {@value #DEFAULT_USAGE_KEY}
+         * @return this builder
+         */
+        public Builder usageKey(String usageKey) {
+            this.usageKey = requireNonBlank(usageKey, "usageKey");
+            return this;
+        }
+
+        /**
+         * @param userId the crawler user ID; default {@value #DEFAULT_CRAWLER_USER_ID}
+         * @param apiKey the crawler API key; default {@value #DEFAULT_CRAWLER_API_KEY}
+         * @return this builder
+         */
+        public Builder crawlerCredentials(String userId, String apiKey) {
+            String user = requireNonBlank(userId, "crawler user ID");
+            if (user.contains(":")) {
+                throw new IllegalArgumentException("the crawler user ID must not contain ':'");
+            }
+            this.crawlerUserId = user;
+            this.crawlerApiKey = requireNonBlank(apiKey, "crawler API key");
             return this;
         }
 

@@ -96,6 +96,40 @@ class MainTest {
     }
 
     @Test
+    void versionIsPrintedWithoutStarting() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        assertThat(Main.start(new String[] {"--version"}, new PrintStream(bytes, true, StandardCharsets.UTF_8)))
+                .isNull();
+        assertThat(bytes.toString(StandardCharsets.UTF_8))
+                .startsWith("quarry mock-server ")
+                .doesNotContain("unknown");
+    }
+
+    @Test
+    void productCredentialsAreOptionsAndGivenKeysAreNeverPrinted() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        String[] args = {
+            "--monitoring-key",
+            "secret-mon",
+            "--usage-key",
+            "secret-use",
+            "--crawler-user",
+            "crawl-me",
+            "--crawler-key",
+            "secret-crawl"
+        };
+        try (MockServer server = Main.start(args, new PrintStream(bytes, true, StandardCharsets.UTF_8))) {
+            assertThat(server.monitoringKey()).isEqualTo("secret-mon");
+            assertThat(server.usageKey()).isEqualTo("secret-use");
+            assertThat(server.crawlerUserId()).isEqualTo("crawl-me");
+            assertThat(server.crawlerApiKey()).isEqualTo("secret-crawl");
+        }
+        assertThat(bytes.toString(StandardCharsets.UTF_8))
+                .contains("crawler user id: crawl-me", "monitoring key: (as given)", "crawler api key: (as given)")
+                .doesNotContain("secret-");
+    }
+
+    @Test
     void clustersAreConfigurable() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (MockServer server = Main.start(

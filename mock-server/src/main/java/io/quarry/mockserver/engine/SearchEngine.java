@@ -163,6 +163,20 @@ public final class SearchEngine {
         });
     }
 
+    /**
+     * The search parameters of a request as a search reads them: the body's members, its {@code params} string,
+     * and the parameters the caller's key forces. Products that record searches read them here.
+     *
+     * @param request the request body
+     * @param context who searches
+     * @return the parameters by name, arrays and objects structured
+     * @throws EngineException for a request the service rejects
+     */
+    public ObjectNode effectiveParameters(ObjectNode request, SearchContext context) {
+        return RequestParams.parse(request, context.forcedParams(), SearchOptions.SEARCH_PARAMETERS, false)
+                .toObject();
+    }
+
     private SearchExecutor executor(IndexConfig config, ObjectNode request, SearchContext context) {
         RequestParams params =
                 RequestParams.parse(request, context.forcedParams(), SearchOptions.SEARCH_PARAMETERS, strict);

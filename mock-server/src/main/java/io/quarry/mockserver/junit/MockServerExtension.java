@@ -1,7 +1,12 @@
 package io.quarry.mockserver.junit;
 
 import io.quarry.mockserver.MockServer;
+import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
 import java.util.Objects;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -161,12 +166,32 @@ public final class MockServerExtension
             return new Options(Lifecycle.PER_CLASS, false, builder -> {});
         }
         MockServerSettings found = settings;
-        return new Options(
-                found.lifecycle(),
-                found.resetBetweenTests(),
-                builder -> builder.https(found.https())
-                        .strict(found.strict())
-                        .taskDelay(Duration.ofMillis(found.taskDelayMillis())));
+        return new Options(found.lifecycle(), found.resetBetweenTests(), builder -> configure(builder, found));
+    }
+
+    private static void configure(MockServer.Builder builder, MockServerSettings settings) {
+        builder.https(settings.https())
+                .strict(settings.strict())
+                .taskDelay(Duration.ofMillis(settings.taskDelayMillis()));
+        if (!settings.applicationId().isEmpty()) {
+            builder.applicationId(settings.applicationId());
+        }
+        if (!settings.adminKey().isEmpty()) {
+            builder.adminKey(settings.adminKey());
+        }
+        for (String seed : settings.seed()) {
+            builder.seed(Path.of(seed));
+        }
+        if (!settings.fixedClock().isEmpty()) {
+            Instant instant;
+            try {
+                instant = Instant.parse(settings.fixedClock());
+            } catch (DateTimeParseException e) {
+                throw new IllegalArgumentException(
+                        "@MockServerSettings(fixedClock) is not an ISO-8601 instant: " + settings.fixedClock(), e);
+            }
+            builder.clock(Clock.fixed(instant, ZoneOffset.UTC));
+        }
     }
 
     private record Options(

@@ -31,4 +31,22 @@ public @interface MockServerSettings {
 
     /** @return how long each task stays notPublished, in milliseconds */
     long taskDelayMillis() default 0;
+
+    /** @return the application ID callers must send; empty for the mock server's default */
+    String applicationId() default "";
+
+    /** @return the admin API key; empty for the mock server's default */
+    String adminKey() default "";
+
+    /**
+     * @return seed files or folders loaded at start and after every reset, as paths relative to the working
+     *     directory (Maven runs tests in the module's folder) or absolute; none by default
+     */
+    String[] seed() default {};
+
+    /**
+     * @return a fixed time for the server's clock as an ISO-8601 instant ({@code 2026-01-01T00:00:00Z}), so
+     *     timestamps, key validity and analytics dates are reproducible; empty for the system clock
+     */
+    String fixedClock() default "";
 }

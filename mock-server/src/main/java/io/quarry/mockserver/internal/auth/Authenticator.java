@@ -11,6 +11,7 @@ import io.quarry.mockserver.internal.state.UserMappings;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Clock;
+import java.util.Base64;
 import java.util.List;
 
 /**
@@ -36,17 +37,26 @@ public final class Authenticator implements Guard {
     private final UserMappings mappings;
     private final Clock clock;
     private final RateLimiter rateLimiter;
+    private final ProductCredentials products;
 
     /**
      * @param applicationId the application ID callers must send
      * @param adminKey the admin API key
+     * @param products the monitoring, usage and crawler credentials
      * @param keys the other API keys
      * @param mappings the multi-cluster user mapping
      * @param clock the clock of secured keys' validUntil and of rate-limit hours
      */
-    public Authenticator(String applicationId, String adminKey, ApiKeys keys, UserMappings mappings, Clock clock) {
+    public Authenticator(
+            String applicationId,
+            String adminKey,
+            ProductCredentials products,
+            ApiKeys keys,
+            UserMappings mappings,
+            Clock clock) {
         this.applicationId = applicationId;
         this.adminKey = adminKey.getBytes(StandardCharsets.UTF_8);
+        this.products = products;
         this.keys = keys;
         this.mappings = mappings;
         this.clock = clock;
@@ -56,12 +66,70 @@ public final class Authenticator implements Guard {
     @Override
     public Request check(Request request, Route route) {
         String key = credential(request, API_KEY_HEADER, API_KEY_PARAM);
-        if (route.access() == Access.CONTROL) {
-            if (!isAdminKey(key)) {
-                throw new ApiException(403, "The mock server's control endpoints require the admin API key");
+        switch (route.access()) {
+            case CONTROL -> {
+                if (!isAdminKey(key)) {
+                    throw new ApiException(403, "The mock server's control endpoints require the admin API key");
+                }
+                return request.with(Caller.class, Caller.admin());
             }
-            return request.with(Caller.class, Caller.admin());
+            case PUBLIC -> {
+                return request;
+            }
+            case MONITORING_KEY -> {
+                return productKey(request, key, products.monitoringKey(), "monitoring");
+            }
+            case USAGE_KEY -> {
+                return productKey(request, key, products.usageKey(), "usage");
+            }
+            case CRAWLER -> {
+                return crawler(request);
+            }
+            default -> {
+                try {
+                    return checkApiKey(request, route, key);
+                } catch (ApiException e) {
+                    int denied = route.access().deniedStatus();
+                    throw e.status() == 403 && denied != 403 ? new ApiException(denied, e.getMessage()) : e;
+                }
+            }
         }
+    }
+
+    private Request productKey(Request request, String key, String productKey, String product) {
+        boolean valid = key != null
+                && applicationId.equals(credential(request, APP_ID_HEADER, APP_ID_PARAM))
+                && (isAdminKey(key) || constantTimeEquals(productKey, key));
+        if (!valid) {
+            throw new ApiException(403, "Invalid Application-ID or " + product + " API key");
+        }
+        return request.with(Caller.class, Caller.admin());
+    }
+
+    private Request crawler(Request request) {
+        String authorization = request.header("Authorization");
+        String expected = products.crawlerUserId() + ":" + products.crawlerApiKey();
+        if (authorization == null || !authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
+            throw new ApiException(401, "Authorization is missing: use HTTP basic authentication");
+        }
+        String given;
+        try {
+            given = new String(
+                    Base64.getDecoder().decode(authorization.substring(6).trim()), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw new ApiException(401, "Authorization is invalid");
+        }
+        if (!constantTimeEquals(expected, given)) {
+            throw new ApiException(401, "Authorization is invalid");
+        }
+        return request.with(Caller.class, Caller.admin());
+    }
+
+    private static boolean constantTimeEquals(String expected, String given) {
+        return MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8), given.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private Request checkApiKey(Request request, Route route, String key) {
         if (key == null || !applicationId.equals(credential(request, APP_ID_HEADER, APP_ID_PARAM))) {
             throw new ApiException(403, INVALID);
         }
@@ -134,7 +202,7 @@ public final class Authenticator implements Guard {
 
     private static void authorize(Caller caller, Route route, Request request) {
         Access access = route.access();
-        if (access == Access.ADMIN && !caller.isAdmin()) {
+        if ((access == Access.ADMIN || access == Access.SUGGESTIONS) && !caller.isAdmin()) {
             throw new ApiException(403, "Method not allowed with this API key: it requires the admin API key");
         }
         if (access.acl() != null) {

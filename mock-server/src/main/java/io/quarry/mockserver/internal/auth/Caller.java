@@ -58,6 +58,11 @@ public final class Caller {
     }
 
     /** @return the secured key used, or {@code null} */
+    /** @return the user token a secured key carries, or {@code null} */
+    public String securedUserToken() {
+        return secured == null ? null : secured.userToken();
+    }
+
     SecuredKey secured() {
         return secured;
     }

@@ -29,13 +29,42 @@ public enum Access {
     ANY_KEY(null),
     /** The admin key and application ID only (key management, cluster mapping). */
     ADMIN(null),
+    /** Read analytics ({@code analytics}). */
+    ANALYTICS("analytics"),
+    /** Send events: a key with {@code search}; a refusal is a 401, as the events API answers. */
+    INSIGHTS("search", 401),
+    /** Read and change personalization profiles and strategy ({@code recommendation}); refusals are 401s. */
+    RECOMMENDATION("recommendation", 401),
+    /** Ask for answers ({@code nluReadAnswers}); refusals are 401s. */
+    ANSWERS("nluReadAnswers", 401),
+    /** Query-suggestions configurations: the admin key and application ID; refusals are 401s. */
+    SUGGESTIONS(null, 401),
+    /** No credentials at all (the public monitoring endpoints). */
+    PUBLIC(null),
+    /** The application ID and the monitoring key (or the admin key). */
+    MONITORING_KEY(null),
+    /** The application ID and the usage key (or the admin key). */
+    USAGE_KEY(null),
+    /** HTTP basic authentication with the crawler user ID and crawler API key; a missing or wrong one is a 401. */
+    CRAWLER(null, 401),
     /** The mock server's own control endpoints: the admin key alone, no application ID. */
     CONTROL(null);
 
     private final String acl;
+    private final int deniedStatus;
 
     Access(String acl) {
+        this(acl, 403);
+    }
+
+    Access(String acl, int deniedStatus) {
         this.acl = acl;
+        this.deniedStatus = deniedStatus;
+    }
+
+    /** @return the status of a refusal: 403 for the search-style APIs, 401 where the product answers so */
+    public int deniedStatus() {
+        return deniedStatus;
     }
 
     /** @return the {@code acl} entry a key needs, or {@code null} when no single right decides */

@@ -1,8 +1,11 @@
 package io.quarry.mockserver.internal.products;
 
+import io.quarry.mockserver.internal.http.RequestListener;
 import io.quarry.mockserver.internal.products.control.ControlProduct;
 import io.quarry.mockserver.internal.products.search.SearchProduct;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The products the mock server serves, in one list. Adding a product: a new package under
@@ -20,6 +23,24 @@ public final class Products {
      */
     public static List<Product> all(ServiceContext context) {
         return List.of(new SearchProduct(context), new ControlProduct(context));
+    }
+
+    /**
+     * One listener telling the request log and then every product that listens.
+     *
+     * @param products the products
+     * @param log the request log's listener
+     * @return the combined listener
+     */
+    public static RequestListener listenerOf(List<Product> products, RequestListener log) {
+        List<RequestListener> listeners = new ArrayList<>();
+        listeners.add(log);
+        products.stream().map(Product::requestListener).filter(Objects::nonNull).forEach(listeners::add);
+        return (request, route, response, elapsedNanos) -> {
+            for (RequestListener listener : listeners) {
+                listener.answered(request, route, response, elapsedNanos);
+            }
+        };
     }
 
     /**

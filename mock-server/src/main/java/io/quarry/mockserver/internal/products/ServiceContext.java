@@ -14,6 +14,12 @@ import io.quarry.mockserver.internal.state.StateControl;
  * @param control seeding, export and reset
  * @param version the mock server's version
  * @param strict  whether unknown parameters and settings are refused
+ * @param searchHooks where other products take part in searches
  */
 public record ServiceContext(
-        Application app, SearchEngine engine, StateControl control, String version, boolean strict) {}
+        Application app,
+        SearchEngine engine,
+        StateControl control,
+        String version,
+        boolean strict,
+        SearchHooks searchHooks) {}

@@ -32,6 +32,7 @@ public final class Application {
     private final UserMappings mappings;
     private final Dictionaries dictionaries;
     private final RequestLog requestLog;
+    private final Tracking tracking = new Tracking();
     /** Service-assigned objectIDs: 12-digit decimal strings, unlikely to meet the IDs users choose. */
     private final AtomicLong nextObjectId = new AtomicLong(100_000_000_001L);
 
@@ -75,6 +76,16 @@ public final class Application {
     /** @return the last requests, for {@code GET /1/logs} */
     public RequestLog requestLog() {
         return requestLog;
+    }
+
+    /** @return the searches and events that analytics, personalization and query suggestions read */
+    public Tracking tracking() {
+        return tracking;
+    }
+
+    /** @return the clock of timestamps, task publication and key validity */
+    public Clock clock() {
+        return clock;
     }
 
     /** @return the task log */
@@ -230,6 +241,7 @@ public final class Application {
         mappings.clear();
         dictionaries.clear();
         requestLog.clear();
+        tracking.clear();
         for (String name : new ArrayList<>(indices.keySet())) {
             writeIfExists(
                     name,

@@ -28,8 +28,8 @@ class CoverageTableTest {
                 ROW.matcher(readme).results().map(CoverageTableTest::row).toList();
 
         Application app = new Application(Clock.systemUTC(), Duration.ZERO);
-        ServiceContext context =
-                new ServiceContext(app, new SearchEngine(), new StateControl(app, List.of()), "test", false);
+        ServiceContext context = new ServiceContext(
+                app, new SearchEngine(), new StateControl(app, List.of()), "test", false, new SearchHooks());
         List<String> registered = Products.routesOf(Products.all(context)).routes().stream()
                 .map(r ->
                         r.product() + " " + r.route().method() + " " + r.route().template())

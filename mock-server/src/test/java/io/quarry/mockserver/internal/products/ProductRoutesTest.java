@@ -38,8 +38,8 @@ class ProductRoutesTest {
     @Test
     void theProductsOfTheServerDoNotCollide() {
         Application app = new Application(Clock.systemUTC(), Duration.ZERO);
-        ServiceContext context =
-                new ServiceContext(app, new SearchEngine(), new StateControl(app, List.of()), "test", false);
+        ServiceContext context = new ServiceContext(
+                app, new SearchEngine(), new StateControl(app, List.of()), "test", false, new SearchHooks());
 
         ProductRoutes routes = Products.routesOf(Products.all(context));
 

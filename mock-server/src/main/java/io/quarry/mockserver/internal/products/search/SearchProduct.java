@@ -59,7 +59,7 @@ public final class SearchProduct implements Product {
         SettingsRoutes settings = new SettingsRoutes(app, context.strict());
         SynonymRoutes synonyms = new SynonymRoutes(app);
         RecordRoutes records = new RecordRoutes(app, engine);
-        SearchRoutes search = new SearchRoutes(app, engine);
+        SearchRoutes search = new SearchRoutes(app, engine, context.searchHooks());
         TaskRoutes tasks = new TaskRoutes(app);
         KeyRoutes keys = new KeyRoutes(app);
         RuleRoutes rules = new RuleRoutes(app);

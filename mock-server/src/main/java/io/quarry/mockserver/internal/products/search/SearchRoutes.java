@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.products.search;
 
+import io.quarry.mockserver.engine.SearchContext;
 import io.quarry.mockserver.engine.SearchEngine;
 import io.quarry.mockserver.internal.auth.Caller;
 import io.quarry.mockserver.internal.http.ApiException;
@@ -7,6 +8,7 @@ import io.quarry.mockserver.internal.http.PathCodec;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.products.SearchHooks;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.IndexState;
 import java.util.Locale;
@@ -29,10 +31,14 @@ final class SearchRoutes {
 
     private final Application app;
     private final SearchEngine engine;
+    private final SearchHooks hooks;
+    private final SearchTracker tracker;
 
-    SearchRoutes(Application app, SearchEngine engine) {
+    SearchRoutes(Application app, SearchEngine engine, SearchHooks hooks) {
         this.app = app;
         this.engine = engine;
+        this.hooks = hooks;
+        this.tracker = new SearchTracker(app.tracking(), app.clock());
     }
 
     /** {@code POST /1/indexes/{indexName}/query}. */
@@ -45,10 +51,14 @@ final class SearchRoutes {
         return Response.ok(search(request, request.path("indexName"), paramsFromUrl(request)));
     }
 
+    /** Runs one search (after the other products' hooks) and records it for analytics. */
     private ObjectNode search(Request request, String indexName, ObjectNode body) {
         IndexState index = app.require(indexName);
-        return engine.search(
-                index.data(), index.config(), body, request.get(Caller.class).searchContext(indexName));
+        SearchContext context = request.get(Caller.class).searchContext(indexName);
+        ObjectNode params = engine.effectiveParameters(body, context);
+        ObjectNode result = engine.search(index.data(), index.config(), hooks.apply(indexName, params, body), context);
+        tracker.searched(request, indexName, params, result);
+        return result;
     }
 
     /** {@code POST /1/indexes/{indexName}/browse}: {@code params} first, then {@code cursor}. */

@@ -6,6 +6,7 @@ import io.quarry.mockserver.engine.SearchEngine;
 import io.quarry.mockserver.internal.http.Access;
 import io.quarry.mockserver.internal.http.Route;
 import io.quarry.mockserver.internal.products.ProductRoutes;
+import io.quarry.mockserver.internal.products.SearchHooks;
 import io.quarry.mockserver.internal.products.ServiceContext;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.StateControl;
@@ -20,8 +21,8 @@ class SearchProductTest {
     @Test
     void servesEveryEndpointOfTheSearchModule() {
         Application app = new Application(Clock.systemUTC(), Duration.ZERO);
-        ServiceContext context =
-                new ServiceContext(app, new SearchEngine(), new StateControl(app, List.of()), "test", false);
+        ServiceContext context = new ServiceContext(
+                app, new SearchEngine(), new StateControl(app, List.of()), "test", false, new SearchHooks());
         List<Route> routes = new ProductRoutes()
                 .register(new SearchProduct(context)).routes().stream()
                         .map(ProductRoutes.ProductRoute::route)

@@ -1,0 +1,37 @@
+package io.quarry.mockserver.internal.products.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.state.TrackedSearch.AppliedFilter;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The filters a recorded search keeps, from every filter parameter and shape. */
+class SearchTrackerTest {
+
+    @Test
+    void filtersOfEveryParameterAreKeptAsAttributeOperatorValue() {
+        String json = """
+                {"filters": "brand:Apple AND (price >= 100 OR 'color name':'dark red')",
+                 "facetFilters": ["category:phone", ["size:M", "-size:L"]],
+                 "numericFilters": "[\\"stock>0\\"]",
+                 "tagFilters": ["promo"]}""";
+        assertThat(SearchTracker.filters((ObjectNode) Json.parse(json)))
+                .containsExactly(
+                        new AppliedFilter("brand", ":", "Apple"),
+                        new AppliedFilter("price", ">=", "100"),
+                        new AppliedFilter("color name", ":", "dark red"),
+                        new AppliedFilter("category", ":", "phone"),
+                        new AppliedFilter("size", ":", "M"),
+                        new AppliedFilter("size", ":", "L"),
+                        new AppliedFilter("stock", ">", "0"),
+                        new AppliedFilter("_tags", ":", "promo"));
+    }
+
+    @Test
+    void noFiltersGiveNone() {
+        assertThat(SearchTracker.filters((ObjectNode) Json.parse("{\"query\":\"x\"}")))
+                .isEmpty();
+    }
+}
