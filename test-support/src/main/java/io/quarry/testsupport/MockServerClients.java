@@ -1,6 +1,7 @@
 package io.quarry.testsupport;
 
 import io.quarry.core.ClientConfig;
+import io.quarry.core.Credentials;
 import io.quarry.core.Host;
 import io.quarry.core.LogLevel;
 import io.quarry.mockserver.MockServer;
@@ -36,6 +37,41 @@ public final class MockServerClients {
     }
 
     /**
+     * A configuration with the server's monitoring key, for the monitoring client.
+     *
+     * @param server the running mock server
+     * @return the configuration
+     */
+    public static ClientConfig monitoringConfig(MockServer server) {
+        return builder(server, server.monitoringKey()).build();
+    }
+
+    /**
+     * A configuration with the server's usage key, for the usage client.
+     *
+     * @param server the running mock server
+     * @return the configuration
+     */
+    public static ClientConfig usageConfig(MockServer server) {
+        return builder(server, server.usageKey()).build();
+    }
+
+    /**
+     * A configuration with the server's crawler user ID and API key (HTTP basic authentication), for the crawler
+     * client. The server serves the crawler API under {@code /api/1}, as the service's crawler host does.
+     *
+     * @param server the running mock server
+     * @return the configuration
+     */
+    public static ClientConfig crawlerConfig(MockServer server) {
+        return configured(
+                        ClientConfig.builder(Credentials.basic(server.crawlerUserId(), server.crawlerApiKey())),
+                        server,
+                        "/api/1")
+                .build();
+    }
+
+    /**
      * A builder to adjust further (timeouts, headers, ...), logging off.
      *
      * @param server the running mock server
@@ -43,9 +79,11 @@ public final class MockServerClients {
      * @return the builder
      */
     public static ClientConfig.Builder builder(MockServer server, String apiKey) {
-        ClientConfig.Builder config = ClientConfig.builder(server.applicationId(), apiKey)
-                .hosts(Host.of(server.url()))
-                .logLevel(LogLevel.NONE);
+        return configured(ClientConfig.builder(server.applicationId(), apiKey), server, "");
+    }
+
+    private static ClientConfig.Builder configured(ClientConfig.Builder config, MockServer server, String basePath) {
+        config.hosts(Host.of(server.url()).withBasePath(basePath)).logLevel(LogLevel.NONE);
         if (server.isHttps()) {
             config.trustManager(server.trustMaterial().trustManager());
         }
