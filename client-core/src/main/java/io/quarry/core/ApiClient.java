@@ -1,5 +1,6 @@
 package io.quarry.core;
 
+import io.quarry.core.internal.ClassPathCheck;
 import io.quarry.core.internal.HttpTransport;
 import java.util.List;
 import java.util.Objects;
@@ -31,6 +32,7 @@ public final class ApiClient implements AutoCloseable {
     private final HttpTransport transport;
 
     private ApiClient(ClientConfig config, ClientModule module) {
+        ClassPathCheck.requireCompatible();
         this.config = config;
         this.module = module;
         this.transport = new HttpTransport(config, module);
@@ -43,7 +45,8 @@ public final class ApiClient implements AutoCloseable {
      * @param config the configuration
      * @param module the module's name, version and default host rule
      * @return the client
-     * @throws ConfigurationException if no usable host can be resolved
+     * @throws ConfigurationException if no usable host can be resolved, or if a library Quarry needs is older
+     *     than it supports (the message names the artifact, the version found and the fix)
      */
     public static ApiClient create(ClientConfig config, ClientModule module) {
         return new ApiClient(Objects.requireNonNull(config, "config"), Objects.requireNonNull(module, "module"));

@@ -25,7 +25,7 @@ import okhttp3.OkHttpClient;
  *         .build();
  * }</pre>
  * Defaults: the module's default hosts, connect timeout 2 s, read-call response timeout 5 s, write-call
- * response timeout 30 s, no request compression, no proxy, {@link LogLevel#BODIES}, a host marked down
+ * response timeout 30 s, no request compression, no proxy, {@link LogLevel#BASIC} (no bodies unless asked for), a host marked down
  * stays down 5 minutes, a 429 answer is not waited on.
  */
 public final class ClientConfig {
@@ -268,7 +268,7 @@ public final class ClientConfig {
         private final List<String> userAgentSegments = new ArrayList<>();
         private boolean gzipRequests;
         private Proxy proxy;
-        private LogLevel logLevel = LogLevel.BODIES;
+        private LogLevel logLevel = LogLevel.BASIC;
         private OkHttpClient httpClient;
         private Clock clock = Clock.systemUTC();
         private Random shuffle = new Random();

@@ -28,7 +28,7 @@ public interface DefaultHosts {
     List<Host> hosts(Optional<String> applicationId, ServiceDomains domains, Random shuffle);
 
     /**
-     * The search service rule (search API document, section 4.1): read host {@code {appId}-dsn.<primary>},
+     * The search service rule: read host {@code {appId}-dsn.<primary>},
      * write host {@code {appId}.<primary>}, then the fallbacks {@code {appId}-1, -2, -3.<fallback>} for
      * both call types, shuffled once.
      *

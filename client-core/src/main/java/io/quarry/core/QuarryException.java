@@ -1,8 +1,9 @@
 package io.quarry.core;
 
 /**
- * Root of every exception the Quarry clients throw; unchecked and sealed, so a {@code switch} over it is
- * exhaustive.
+ * Root of every exception the Quarry clients throw; unchecked and sealed: the subtypes below are
+ * all there is, so a chain of {@code catch} clauses (or, on Java 21 and later, a pattern {@code switch}) can
+ * handle every case.
  *
  * <ul>
  *   <li>{@link ApiException}: the service answered with an error status (one subclass per status);</li>

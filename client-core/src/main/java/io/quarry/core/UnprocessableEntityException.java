@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * HTTP 422: the request was well-formed but a field is invalid. The answers API adds a {@code detail} array
- * (analytics document, section 7), exposed by {@link #details()}.
+ * HTTP 422: the request was well-formed but a field is invalid. The answers API adds a {@code detail} array,
+ * exposed by {@link #details()}.
  */
 public final class UnprocessableEntityException extends ApiException {
 

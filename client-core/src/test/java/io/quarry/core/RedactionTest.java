@@ -35,7 +35,8 @@ class RedactionTest {
     static final String USER_KEY = "USER-KEY-a1b2c3";
     static final String PATH_KEY = "PATH-KEY-778899";
     static final String NEW_KEY = "NEW-KEY-000111";
-    static final List<String> SECRETS = List.of(ADMIN_KEY, USER_KEY, PATH_KEY, NEW_KEY);
+    static final String LISTED_KEY = "0123456789abcdef0123456789abcdef";
+    static final List<String> SECRETS = List.of(ADMIN_KEY, USER_KEY, PATH_KEY, NEW_KEY, LISTED_KEY);
 
     static final Endpoint SEARCH = Endpoint.read("POST", "/1/indexes/{indexName}/query");
     static final Endpoint GET_KEY = Endpoint.read("GET", "/1/keys/{key}");
@@ -50,7 +51,8 @@ class RedactionTest {
     void keysNeverAppearInLogsExceptionsOrToString() {
         int port = WM.getPort();
         int closed = LoopbackHttp.closedPort();
-        WM.stubFor(any(urlPathMatching("/1/keys/.*")).willReturn(okJson("{\"value\":\"***\",\"acl\":[\"search\"]}")));
+        WM.stubFor(any(urlPathMatching("/1/keys/.*"))
+                .willReturn(okJson("{\"value\":\"" + LISTED_KEY + "\",\"acl\":[\"search\"]}")));
         WM.stubFor(any(urlPathMatching("/1/keys")).willReturn(okJson("{\"key\":\"" + NEW_KEY + "\"}")));
         WM.stubFor(any(urlPathMatching("/1/indexes/denied/query"))
                 .willReturn(aResponse()
@@ -60,7 +62,9 @@ class RedactionTest {
                 .withHeader("Host", containing("up.test:"))
                 .willReturn(aResponse().withStatus(500).withBody("{\"message\":\"boom for " + USER_KEY + "\"}")));
 
-        ClientConfig cfg = config(ADMIN_KEY, host("up.test", port)).build();
+        ClientConfig cfg = config(ADMIN_KEY, host("up.test", port))
+                .logLevel(LogLevel.BODIES)
+                .build();
         List<String> texts = new ArrayList<>();
         texts.add(cfg.toString());
         texts.add(cfg.credentials().toString());
@@ -110,9 +114,27 @@ class RedactionTest {
             assertThat(e.level()).isEqualTo(Level.TRACE);
             assertThat(e.message()).contains("\"key\":\"***\"");
         });
+        assertThat(events).anySatisfy(e -> {
+            assertThat(e.level()).isEqualTo(Level.TRACE);
+            assertThat(e.message()).contains("\"value\":\"***\"");
+        });
         events.forEach(e -> texts.add(e.message()));
 
         assertThat(texts).allSatisfy(text -> assertThat(text).doesNotContain(SECRETS));
+    }
+
+    @Test
+    void bodiesAreNotLoggedUnlessAskedFor() {
+        WM.stubFor(any(urlPathMatching("/1/indexes/plain/query")).willReturn(okJson("{\"hits\":[]}")));
+        ClientConfig cfg = config(ADMIN_KEY, host("up.test", WM.getPort())).build();
+        assertThat(cfg.logLevel()).isEqualTo(LogLevel.BASIC);
+        try (ApiClient api = client(cfg)) {
+            api.request(SEARCH)
+                    .path("indexName", "plain")
+                    .body(Map.of("query", "q"))
+                    .execute(FreeFormRecord.class);
+        }
+        assertThat(CapturingLogProvider.events()).isNotEmpty().noneMatch(e -> e.level() == Level.TRACE);
     }
 
     private static String messages(Throwable error) {

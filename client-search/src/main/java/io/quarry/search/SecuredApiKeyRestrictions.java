@@ -10,7 +10,7 @@ import java.util.TreeMap;
 
 /**
  * What a secured API key embeds: search parameters forced on every query (such as {@code filters}) and the
- * restrictions of section 2.6. Immutable; each method returns a copy.
+ * restrictions a secured key can carry. Immutable; each method returns a copy.
  *
  * <pre>{@code
  * SecuredApiKeyRestrictions restrictions = SecuredApiKeyRestrictions.create()

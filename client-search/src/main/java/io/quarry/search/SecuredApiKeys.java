@@ -21,7 +21,7 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Secured API keys, generated without calling the service (section 5.2): the restrictions as a query string of
+ * Secured API keys, generated without calling the service: the restrictions as a query string of
  * sorted names with percent-encoded values ({@code %20} for spaces, lists comma-joined), its HMAC-SHA256 with
  * the parent key in lower-case hex, then Base64 of hex followed by the query string. The parent key should be a
  * search key, never the admin key; it is never embedded in the result.

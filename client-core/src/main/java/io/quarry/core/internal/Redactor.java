@@ -11,15 +11,17 @@ import java.util.regex.Pattern;
 
 /**
  * Removes secrets from anything the core logs: the values of the credentials' secret headers, the forwarded
- * key of a request, and JSON members that carry keys ({@code apiKey}, {@code key}, {@code securedApiKey}).
+ * key of a request, and JSON string members that carry keys ({@code apiKey}, {@code key}, {@code securedApiKey},
+ * {@code forwardedApiKey}, and {@code value}, which is how the key endpoints answer a key: masking every string
+ * {@code value} also hides some harmless ones, a price we pay so that a key read back never reaches a log).
  */
 public final class Redactor {
 
     /** What a secret is replaced with. */
     public static final String MASK = "***";
 
-    private static final Pattern KEY_MEMBER =
-            Pattern.compile("(\"(?:apiKey|key|securedApiKey|forwardedApiKey)\"\\s*:\\s*\")((?:[^\"\\\\]|\\\\.)*)(\")");
+    private static final Pattern KEY_MEMBER = Pattern.compile(
+            "(\"(?:apiKey|key|securedApiKey|forwardedApiKey|value)\"\\s*:\\s*\")((?:[^\"\\\\]|\\\\.)*)(\")");
 
     private final List<String> secrets;
     private final Set<String> secretHeaders;

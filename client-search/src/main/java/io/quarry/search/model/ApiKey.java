@@ -6,7 +6,7 @@ import java.util.List;
  * The parameters of an API key, for create and update calls. Immutable; each method returns a copy. Unset
  * members are not sent (the service defaults apply: no rights, no limit, all referrers).
  *
- * @param acl                    rights (section 5.3: search, browse, addObject, ...)
+ * @param acl                    rights (search, browse, addObject, ...)
  * @param description            a label
  * @param indexes                index names or patterns the key is limited to (global keys)
  * @param maxHitsPerQuery        most hits per query, 0 unlimited

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A dictionary entry: a stop word, a plural or a compound (section 2.8). Members that do not apply are null.
+ * A dictionary entry: a stop word, a plural or a compound. Members that do not apply are null.
  *
  * @param objectID      the entry's ID
  * @param language      ISO code of the language
