@@ -18,6 +18,7 @@ import static io.quarry.testsupport.TestWaits.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import io.quarry.search.model.Acl;
 import io.quarry.search.model.ApiKey;
 import io.quarry.search.model.ApiKeyInfo;
 import io.quarry.search.model.ApiKeyResponse;
@@ -82,7 +83,7 @@ class ApiKeysRequestShapeTest {
             assertThat(k.indexes()).containsExactly("products");
             assertThat(k.toString()).doesNotContain("k1");
         });
-        assertThat(client.apiKeys().get("k1").acl()).containsExactly("search");
+        assertThat(client.apiKeys().get("k1").acl()).extracting(Acl::name).containsExactly("search");
         assertThat(client.apiKeys().deleteAsync("k1").join().deletedAt()).isEqualTo("2026-01-03T00:00:00Z");
         assertThat(client.apiKeys().restore("k1").createdAt()).isEqualTo("2026-01-04T00:00:00Z");
 
@@ -136,8 +137,21 @@ class ApiKeysRequestShapeTest {
 
         ApiKeyInfo info = client.apiKeys().waitForApiKey("new", ApiKeyChange.ADD, null, FAST);
 
-        assertThat(info.acl()).containsExactly("search");
+        assertThat(info.acl()).extracting(Acl::name).containsExactly("search");
         WM.verify(2, getRequestedFor(urlEqualTo("/1/keys/new")));
+    }
+
+    @Test
+    void rightsThisVersionDoesNotKnowReadAndWriteUnchanged() {
+        WM.stubFor(get("/1/keys/k9").willReturn(okJson("{\"value\":\"k9\",\"acl\":[\"search\",\"futureRight\"]}")));
+        WM.stubFor(post("/1/keys").willReturn(okJson("{\"key\":\"k10\",\"createdAt\":\"2026-01-01T00:00:00Z\"}")));
+
+        ApiKeyInfo info = client.apiKeys().get("k9");
+        assertThat(info.acl()).containsExactly(Acl.SEARCH, Acl.of("futureRight"));
+        client.apiKeys().add(ApiKey.withAcl(info.acl().toArray(Acl[]::new)));
+
+        WM.verify(postRequestedFor(urlEqualTo("/1/keys"))
+                .withRequestBody(equalToJson("{\"acl\":[\"search\",\"futureRight\"]}")));
     }
 
     @Test

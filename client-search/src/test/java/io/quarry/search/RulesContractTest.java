@@ -7,8 +7,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.quarry.core.BadRequestException;
 import io.quarry.core.NotFoundException;
 import io.quarry.mockserver.junit.MockServerExtension;
+import io.quarry.search.model.Anchoring;
 import io.quarry.search.model.AppliedRule;
 import io.quarry.search.model.IndexSettings;
+import io.quarry.search.model.Promotion;
 import io.quarry.search.model.Rule;
 import io.quarry.search.model.RuleCondition;
 import io.quarry.search.model.RuleConsequence;
@@ -33,17 +35,15 @@ class RulesContractTest {
 
     private static final Rule ONLY_ACME = Rule.of(
                     "only-acme",
-                    RuleCondition.of("phone", "contains"),
+                    RuleCondition.of("phone", Anchoring.CONTAINS),
                     RuleConsequence.params(SearchQuery.empty().filters("brand:Acme")))
             .description("Acme phones only");
-    private static final Rule HIDE_P2 = Rule.of(
-            "hide-p2",
-            RuleCondition.of("lamp", "is"),
-            new RuleConsequence(null, null, List.of(Map.of("objectID", "p2")), null));
+    private static final Rule HIDE_P2 =
+            Rule.of("hide-p2", RuleCondition.of("lamp", Anchoring.IS), RuleConsequence.hide("p2"));
     private static final Rule PROMOTE_P4 = Rule.of(
             "promote-p4",
-            RuleCondition.of("lamp", "is"),
-            new RuleConsequence(null, List.of(Map.of("objectID", "p4", "position", 0)), null, Map.of("banner", "b")));
+            RuleCondition.of("lamp", Anchoring.IS),
+            RuleConsequence.promote(Promotion.of("p4", 0)).withUserData(Map.of("banner", "b")));
 
     @AutoClose
     private final SearchClient client = SearchClient.create(MockServerClients.config(MOCK.server()));
@@ -75,11 +75,11 @@ class RulesContractTest {
         index.waitForTask(rules.save(ONLY_ACME).taskID(), FAST);
         assertThat(ids(SearchQuery.of("phone"))).containsExactly("p1");
         Rule read = rules.get("only-acme");
-        assertThat(read.conditions()).containsExactly(RuleCondition.of("phone", "contains"));
+        assertThat(read.conditions()).containsExactly(RuleCondition.of("phone", Anchoring.CONTAINS));
         assertThat(read.consequence().params().get("filters")).contains("brand:Acme");
         assertThat(read.description()).isEqualTo("Acme phones only");
 
-        index.waitForTask(rules.delete("only-acme").taskID(), FAST);
+        index.waitForTask(rules.delete("only-acme"));
         assertThat(ids(SearchQuery.of("phone"))).containsExactlyInAnyOrder("p1", "p3");
         assertThatThrownBy(() -> rules.get("only-acme")).isInstanceOf(NotFoundException.class);
     }
@@ -88,7 +88,7 @@ class RulesContractTest {
     void facetPlaceholderWithAutomaticFacetFiltersFiltersOnTheBrandTheQueryNames() {
         Rule brandInQuery = Rule.of(
                 "brand-in-query",
-                RuleCondition.of("{facet:brand}", "contains"),
+                RuleCondition.of("{facet:brand}", Anchoring.CONTAINS),
                 RuleConsequence.params(SearchQuery.empty().param("automaticFacetFilters", List.of("brand"))));
         index.waitForTask(rules.save(brandInQuery).taskID(), FAST);
 
@@ -116,7 +116,7 @@ class RulesContractTest {
     void aRuleWithAContextAppliesOnlyWhenTheQueryActivatesIt() {
         Rule inShop = new Rule(
                 "in-shop",
-                List.of(new RuleCondition("phone", "contains", "shop", null)),
+                List.of(RuleCondition.of("phone", Anchoring.CONTAINS).context("shop")),
                 RuleConsequence.params(SearchQuery.empty().filters("brand:Bolt")),
                 null,
                 null);

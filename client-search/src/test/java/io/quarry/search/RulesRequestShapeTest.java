@@ -18,6 +18,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import io.quarry.core.ForbiddenException;
+import io.quarry.search.model.Anchoring;
 import io.quarry.search.model.Rule;
 import io.quarry.search.model.RuleCondition;
 import io.quarry.search.model.RuleConsequence;
@@ -60,7 +61,7 @@ class RulesRequestShapeTest {
                 .willReturn(okJson("{\"hits\":[" + RULE_JSON + "],\"nbHits\":1,\"page\":0,\"nbPages\":1}")));
         Rule rule = Rule.of(
                 "r1",
-                RuleCondition.of("cheap", "contains"),
+                RuleCondition.of("cheap", Anchoring.CONTAINS),
                 RuleConsequence.params(SearchQuery.empty().filters("price < 10")));
 
         assertThat(index.rules().forwardingToReplicas().save(rule).objectID()).isEqualTo("r1");

@@ -10,6 +10,7 @@ import io.quarry.search.BatchOptions;
 import io.quarry.search.SearchClient;
 import io.quarry.search.SearchIndex;
 import io.quarry.search.SecuredApiKeyRestrictions;
+import io.quarry.search.model.Anchoring;
 import io.quarry.search.model.ApiKey;
 import io.quarry.search.model.Hit;
 import io.quarry.search.model.IndexSettings;
@@ -158,7 +159,7 @@ public final class Quickstart {
         out.println("  before: \"cheap speaker\" finds " + count(products, "cheap speaker") + " products");
         Rule cheap = Rule.of(
                 "cheap",
-                RuleCondition.of("cheap", "contains"),
+                RuleCondition.of("cheap", Anchoring.CONTAINS),
                 RuleConsequence.params(
                         SearchQuery.empty().filters("price < 100").param("query", Map.of("remove", List.of("cheap")))));
         products.waitForTask(products.rules().save(cheap).taskID(), QUICK);

@@ -6,7 +6,7 @@ import java.util.List;
  * The parameters of an API key, for create and update calls. Immutable; each method returns a copy. Unset
  * members are not sent (the service defaults apply: no rights, no limit, all referrers).
  *
- * @param acl                    rights (search, browse, addObject, ...)
+ * @param acl                    rights ({@link Acl#SEARCH}, {@link Acl#BROWSE}, ...)
  * @param description            a label
  * @param indexes                index names or patterns the key is limited to (global keys)
  * @param maxHitsPerQuery        most hits per query, 0 unlimited
@@ -16,7 +16,7 @@ import java.util.List;
  * @param validity               seconds before the key is removed, 0 never
  */
 public record ApiKey(
-        List<String> acl,
+        List<Acl> acl,
         String description,
         List<String> indexes,
         Integer maxHitsPerQuery,
@@ -31,8 +31,18 @@ public record ApiKey(
      * @param acl the rights
      * @return the key parameters
      */
-    public static ApiKey withAcl(String... acl) {
+    public static ApiKey withAcl(Acl... acl) {
         return new ApiKey(List.of(acl), null, null, null, null, null, null, null);
+    }
+
+    /**
+     * A key with rights given by their names on the wire ({@code "search"}, ...), known to this version or not.
+     *
+     * @param acl the rights' names
+     * @return the key parameters
+     */
+    public static ApiKey withAcl(String... acl) {
+        return new ApiKey(java.util.Arrays.stream(acl).map(Acl::of).toList(), null, null, null, null, null, null, null);
     }
 
     /**

@@ -20,7 +20,7 @@ import java.util.List;
 public record ApiKeyInfo(
         String value,
         Long createdAt,
-        List<String> acl,
+        List<Acl> acl,
         String description,
         List<String> indexes,
         String index,

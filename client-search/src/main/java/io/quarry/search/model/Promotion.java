@@ -1,0 +1,38 @@
+package io.quarry.search.model;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+
+/**
+ * Records a rule pins at a position of the results: one record ({@code objectID}) or several, kept together in
+ * their order ({@code objectIDs}).
+ *
+ * @param objectID  the record pinned, or null when {@code objectIDs} is given
+ * @param objectIDs the records pinned together, or null when {@code objectID} is given
+ * @param position  where the (first) record goes, from 0
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Promotion(String objectID, List<String> objectIDs, int position) {
+
+    /**
+     * One record at a position.
+     *
+     * @param objectID the record
+     * @param position from 0
+     * @return the promotion
+     */
+    public static Promotion of(String objectID, int position) {
+        return new Promotion(objectID, null, position);
+    }
+
+    /**
+     * Several records kept together from a position.
+     *
+     * @param objectIDs the records, in order
+     * @param position  where the first goes, from 0
+     * @return the promotion
+     */
+    public static Promotion together(List<String> objectIDs, int position) {
+        return new Promotion(null, List.copyOf(objectIDs), position);
+    }
+}
