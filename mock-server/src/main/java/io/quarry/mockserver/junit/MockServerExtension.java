@@ -86,6 +86,17 @@ public final class MockServerExtension
         return server;
     }
 
+    /**
+     * The server a {@code MockServerExtension} started for a test context (or an enclosing one), for other
+     * extensions that build on it, such as one that injects ready clients.
+     *
+     * @param context the test's extension context
+     * @return the server, or {@code null} when none was started yet
+     */
+    public static MockServer serverOf(ExtensionContext context) {
+        return find(context);
+    }
+
     @Override
     public void beforeAll(ExtensionContext context) {
         if (options(context).lifecycle() == Lifecycle.PER_CLASS && find(context) == null) {
