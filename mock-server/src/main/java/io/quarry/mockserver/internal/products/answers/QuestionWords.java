@@ -96,12 +96,15 @@ final class QuestionWords {
 
     QuestionWords(String question) {
         Set<String> all = new LinkedHashSet<>();
+        Set<String> meaningful = new LinkedHashSet<>();
         Matcher matcher = WORD.matcher(question);
         while (matcher.find()) {
-            all.add(normalise(matcher.group()));
+            String word = normalise(matcher.group());
+            all.add(word);
+            if (!FUNCTION_WORDS.contains(fold(matcher.group()))) {
+                meaningful.add(word);
+            }
         }
-        Set<String> meaningful = new LinkedHashSet<>(all);
-        meaningful.removeIf(word -> FUNCTION_WORDS.contains(word));
         this.words = meaningful.isEmpty() ? all : meaningful;
     }
 
@@ -137,15 +140,20 @@ final class QuestionWords {
         return (double) found.size() / words.size();
     }
 
+    /** Lower case, accents removed. */
+    private static String fold(String word) {
+        return MARKS.matcher(Normalizer.normalize(word, Normalizer.Form.NFD))
+                .replaceAll("")
+                .toLowerCase(Locale.ROOT);
+    }
+
     /** @return the question's words, for tests and messages */
     List<String> words() {
         return new ArrayList<>(words);
     }
 
     static String normalise(String word) {
-        String folded = MARKS.matcher(Normalizer.normalize(word, Normalizer.Form.NFD))
-                .replaceAll("")
-                .toLowerCase(Locale.ROOT);
+        String folded = fold(word);
         return folded.length() > 3 && folded.endsWith("s") && !folded.endsWith("ss")
                 ? folded.substring(0, folded.length() - 1)
                 : folded;
