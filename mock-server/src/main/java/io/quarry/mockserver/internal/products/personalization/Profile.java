@@ -35,7 +35,8 @@ record Profile(String userToken, long lastEventAtMillis, Map<String, Map<String,
 
     /**
      * The profile as optional filters, the common way to apply it: {@code facet:value<score=N>} with
-     * N = floor(score x facetScore / 100); filters scoring 0 are left out.
+     * N = floor(score x facetScore / 100); filters scoring 0 are left out, a value starting with {@code -} is
+     * escaped as {@code \-}.
      *
      * @param strategy the strategy giving each facet's score
      * @return the filters
@@ -47,7 +48,9 @@ record Profile(String userToken, long lastEventAtMillis, Map<String, Map<String,
             values.forEach((value, score) -> {
                 int weighted = score * facetScore / 100;
                 if (weighted > 0) {
-                    filters.add(facet + ":" + value + "<score=" + weighted + ">");
+                    // a leading '-' would read as a negation
+                    String text = value.startsWith("-") ? "\\" + value : value;
+                    filters.add(facet + ":" + text + "<score=" + weighted + ">");
                 }
             });
         });

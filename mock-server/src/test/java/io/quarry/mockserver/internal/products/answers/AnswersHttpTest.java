@@ -98,6 +98,18 @@ class AnswersHttpTest {
     }
 
     @Test
+    void anInvalidSearchParameterIsA400() {
+        Reply reply = predict("{'query':'battery','queryLanguages':['en'],'searchParameters':{'filters':'(topic:'}}");
+
+        assertThat(reply.status()).isEqualTo(400);
+        assertThat(predict("{'query':'battery','queryLanguages':['en'],'searchParameters':'filters=x'}")
+                        .body()
+                        .at("/detail/0/location/1")
+                        .asString())
+                .isEqualTo("searchParameters");
+    }
+
+    @Test
     void aMissingIndexIsA404AndAKeyWithoutTheRightA401() {
         assertThat(client.post("/1/answers/nothing/prediction", jq("{'query':'a','queryLanguages':['en']}"))
                         .status())
