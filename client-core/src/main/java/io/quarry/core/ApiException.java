@@ -72,6 +72,29 @@ public abstract sealed class ApiException extends QuarryException
             String rawBody,
             Map<String, List<String>> headers,
             List<ErrorDetail> details) {
+        return of(endpoint, statusCode, serviceMessage, rawBody, headers, details, null);
+    }
+
+    /**
+     * Builds the exception matching a status, with the {@code received} member of a 422 answer.
+     *
+     * @param endpoint       the endpoint called
+     * @param statusCode     the HTTP status, 400 to 599
+     * @param serviceMessage the service's {@code message}, or a readable description of a non-JSON body
+     * @param rawBody        the body as received (possibly cut to a bounded length)
+     * @param headers        response headers, names in lower case
+     * @param details        the {@code detail} entries of a 422 answer, empty otherwise
+     * @param received       the {@code received} member of a 422 answer as plain JSON values, or null
+     * @return the typed exception
+     */
+    public static ApiException of(
+            Endpoint endpoint,
+            int statusCode,
+            String serviceMessage,
+            String rawBody,
+            Map<String, List<String>> headers,
+            List<ErrorDetail> details,
+            Object received) {
         Objects.requireNonNull(endpoint, "endpoint");
         Objects.requireNonNull(serviceMessage, "serviceMessage");
         Objects.requireNonNull(rawBody, "rawBody");
@@ -82,7 +105,7 @@ public abstract sealed class ApiException extends QuarryException
             case 403 -> new ForbiddenException(endpoint, serviceMessage, rawBody, headers);
             case 404 -> new NotFoundException(endpoint, serviceMessage, rawBody, headers);
             case 413 -> new PayloadTooLargeException(endpoint, serviceMessage, rawBody, headers);
-            case 422 -> new UnprocessableEntityException(endpoint, serviceMessage, rawBody, headers, details);
+            case 422 -> new UnprocessableEntityException(endpoint, serviceMessage, rawBody, headers, details, received);
             case 429 -> new RateLimitException(endpoint, serviceMessage, rawBody, headers);
             default -> {
                 if (statusCode >= 400 && statusCode < 500) {

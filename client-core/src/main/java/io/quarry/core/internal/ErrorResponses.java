@@ -36,7 +36,15 @@ final class ErrorResponses {
             message = describeNonJson(status, contentType, body);
         }
         List<ErrorDetail> details = tree != null ? details(tree.get("detail")) : List.of();
-        return ApiException.of(endpoint, status, message, body, headers, details);
+        JsonNode received = tree != null && tree.isObject() ? tree.get("received") : null;
+        return ApiException.of(
+                endpoint,
+                status,
+                message,
+                body,
+                headers,
+                details,
+                received == null || received.isNull() ? null : Json.convert(received, Object.class));
     }
 
     private static boolean looksLikeJson(String body) {

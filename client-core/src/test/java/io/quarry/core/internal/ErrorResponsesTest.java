@@ -102,6 +102,19 @@ class ErrorResponsesTest {
     }
 
     @Test
+    void unprocessableEntityCarriesTheReceivedInput() {
+        String body = "{\"message\":\"Invalid request\",\"detail\":[],"
+                + "\"received\":{\"queryLanguages\":[\"xx\"],\"nbHits\":5}}";
+        UnprocessableEntityException e = (UnprocessableEntityException) ErrorResponses.toException(
+                Endpoint.read("POST", "/1/answers/{indexName}/prediction"), 422, "application/json", body, Map.of());
+        assertThat(e.received()).contains(Map.of("queryLanguages", List.of("xx"), "nbHits", 5));
+
+        UnprocessableEntityException without = (UnprocessableEntityException) ErrorResponses.toException(
+                Endpoint.read("POST", "/1/x"), 422, "application/json", "{\"message\":\"bad\"}", Map.of());
+        assertThat(without.received()).isEmpty();
+    }
+
+    @Test
     void rateLimitExceptionParsesTheHeaders() {
         RateLimitException e = (RateLimitException) ErrorResponses.toException(
                 SEARCH,

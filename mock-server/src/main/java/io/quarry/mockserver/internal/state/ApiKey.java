@@ -45,7 +45,10 @@ public record ApiKey(
             "analytics",
             "listIndexes",
             "logs",
-            "seeUnretrievableAttributes");
+            "seeUnretrievableAttributes",
+            // the rights of the personalization and answers APIs
+            "recommendation",
+            "nluReadAnswers");
 
     /** Copies the lists so the key is immutable. */
     public ApiKey {

@@ -1,0 +1,120 @@
+package io.quarry.mockserver.internal.products.answers;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Finds the answer in one hit: the sentence, among the attributes for prediction, holding the largest share of
+ * the question's words (the first such sentence on a tie), with those words wrapped in the highlighting tags.
+ */
+final class AnswerExtractor {
+
+    /** Bounds the text read per attribute value. */
+    static final int MAX_TEXT_CHARS = 100_000;
+
+    private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?])\\s+|\\n+");
+
+    /**
+     * The best answer of a hit.
+     *
+     * @param extract the sentence, question words highlighted
+     * @param attribute the attribute it comes from
+     * @param score the share of the question's words it holds, 0 to 1
+     */
+    record Answer(String extract, String attribute, double score) {}
+
+    private final QuestionWords question;
+    private final List<String> attributes;
+    private final String preTag;
+    private final String postTag;
+
+    AnswerExtractor(QuestionWords question, List<String> attributes, String preTag, String postTag) {
+        this.question = question;
+        this.attributes = attributes;
+        this.preTag = preTag;
+        this.postTag = postTag;
+    }
+
+    /**
+     * @param hit a search hit
+     * @return its best answer, or {@code null} when it holds no text
+     */
+    Answer answer(ObjectNode hit) {
+        Answer best = null;
+        for (Map.Entry<String, JsonNode> text : texts(hit)) {
+            String value = text.getValue().asString();
+            String bounded = value.length() > MAX_TEXT_CHARS ? value.substring(0, MAX_TEXT_CHARS) : value;
+            for (String sentence : SENTENCE_END.split(bounded)) {
+                String trimmed = sentence.trim();
+                if (trimmed.isEmpty()) {
+                    continue;
+                }
+                double score = question.overlap(trimmed);
+                if (best == null || score > best.score()) {
+                    best = new Answer(trimmed, text.getKey(), score);
+                }
+            }
+        }
+        return best == null ? null : new Answer(highlight(best.extract()), best.attribute(), best.score());
+    }
+
+    /** The string values of the attributes for prediction, with their attribute names, in order. */
+    private List<Map.Entry<String, JsonNode>> texts(ObjectNode hit) {
+        List<Map.Entry<String, JsonNode>> texts = new ArrayList<>();
+        if (attributes.contains("*")) {
+            for (Map.Entry<String, JsonNode> member : hit.properties()) {
+                if (!member.getKey().startsWith("_") && !member.getKey().equals("objectID")) {
+                    addTexts(member.getKey(), member.getValue(), texts);
+                }
+            }
+            return texts;
+        }
+        for (String attribute : attributes) {
+            JsonNode node = hit.get(attribute);
+            if (node == null) {
+                node = hit;
+                for (String part : attribute.split("\\.", -1)) {
+                    node = node == null || !node.isObject() ? null : node.get(part);
+                }
+            }
+            addTexts(attribute, node, texts);
+        }
+        return texts;
+    }
+
+    private static void addTexts(String attribute, JsonNode value, List<Map.Entry<String, JsonNode>> into) {
+        if (value == null) {
+            return;
+        }
+        if (value.isString()) {
+            into.add(Map.entry(attribute, value));
+        } else if (value.isArray()) {
+            for (JsonNode item : value) {
+                if (item.isString()) {
+                    into.add(Map.entry(attribute, item));
+                }
+            }
+        }
+    }
+
+    private String highlight(String sentence) {
+        StringBuilder out = new StringBuilder();
+        Matcher matcher = QuestionWords.WORD.matcher(sentence);
+        int at = 0;
+        while (matcher.find()) {
+            if (question.contains(matcher.group())) {
+                out.append(sentence, at, matcher.start())
+                        .append(preTag)
+                        .append(matcher.group())
+                        .append(postTag);
+                at = matcher.end();
+            }
+        }
+        return out.append(sentence.substring(at)).toString();
+    }
+}

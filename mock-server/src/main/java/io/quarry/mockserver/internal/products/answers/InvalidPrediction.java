@@ -1,0 +1,54 @@
+package io.quarry.mockserver.internal.products.answers;
+
+import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.json.Json;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A prediction request with an invalid field, answered as the answers API does: 422 with {@code message},
+ * {@code detail} (what is wrong and where) and {@code received} (the request body as received).
+ */
+final class InvalidPrediction extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    private final transient ObjectNode detail;
+
+    /**
+     * @param msg what is wrong
+     * @param ctx extra context, or {@code null}
+     * @param location the path to the field, from {@code "body"}; strings and array indexes
+     */
+    InvalidPrediction(String msg, ObjectNode ctx, Object... location) {
+        super(msg);
+        detail = Json.object();
+        detail.put("msg", msg);
+        ArrayNode path = detail.putArray("location");
+        path.add("body");
+        for (Object part : location) {
+            if (part instanceof Integer index) {
+                path.add(index);
+            } else {
+                path.add(String.valueOf(part));
+            }
+        }
+        if (ctx != null) {
+            detail.set("ctx", ctx);
+        }
+    }
+
+    /**
+     * @param received the request body
+     * @return the 422 response
+     */
+    Response response(JsonNode received) {
+        ObjectNode body = Json.object();
+        body.put("message", "Invalid request: " + getMessage());
+        body.put("status", 422);
+        body.putArray("detail").add(detail);
+        body.set("received", received);
+        return new Response(422, body);
+    }
+}

@@ -1,0 +1,71 @@
+package io.quarry.mockserver.internal.products.personalization;
+
+import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.Request;
+import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.state.Application;
+import io.quarry.mockserver.internal.state.Timestamps;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The four personalization endpoints. */
+final class PersonalizationRoutes {
+
+    static final String STRATEGY_UPDATED = "Strategy was successfully updated.";
+
+    private final Application app;
+    private final PersonalizationState state;
+    private final Profiles profiles;
+
+    PersonalizationRoutes(Application app, PersonalizationState state, Profiles profiles) {
+        this.app = app;
+        this.state = state;
+        this.profiles = profiles;
+    }
+
+    /** {@code GET /1/strategies/personalization}: 404 while no strategy was set. */
+    Response getStrategy(Request request) {
+        Strategy strategy = state.strategy();
+        if (strategy == null) {
+            throw ApiException.notFound("No personalization strategy is set");
+        }
+        return Response.ok(strategy.toJson());
+    }
+
+    /** {@code POST /1/strategies/personalization}: validated, then replaces the strategy. */
+    Response setStrategy(Request request) {
+        state.setStrategy(Strategy.parse(request.jsonObject()));
+        ObjectNode body = Json.object();
+        body.put("status", 200);
+        body.put("message", STRATEGY_UPDATED);
+        return Response.ok(body);
+    }
+
+    /** {@code GET /1/profiles/personalization/{userToken}}: 404 for a user without counted events. */
+    Response getProfile(Request request) {
+        return Response.ok(require(request.path("userToken")).toJson());
+    }
+
+    /**
+     * {@code DELETE /1/profiles/{userToken}}: the user's events up to now stop counting at once (the service may
+     * take a few hours); 404 for a user without counted events.
+     */
+    Response deleteProfile(Request request) {
+        String userToken = request.path("userToken");
+        require(userToken);
+        long now = app.nowMillis();
+        state.delete(userToken, now);
+        ObjectNode body = Json.object();
+        body.put("userToken", userToken);
+        body.put("deletedUntil", Timestamps.iso(now));
+        return Response.ok(body);
+    }
+
+    private Profile require(String userToken) {
+        Profile profile = profiles.of(userToken);
+        if (profile == null) {
+            throw ApiException.notFound("User not found");
+        }
+        return profile;
+    }
+}
