@@ -25,7 +25,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class CrawlJobs {
 
-    private static final int MAX_QUEUED = 16;
+    private static final int MAX_QUEUED = 256;
     private static final String TEMPORARY_SUFFIX = ".tmp";
 
     private final Application app;
