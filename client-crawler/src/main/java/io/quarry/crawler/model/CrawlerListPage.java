@@ -12,7 +12,14 @@ import java.util.List;
  */
 public record CrawlerListPage(List<CrawlerSummary> items, int itemsPerPage, int page, int total) {
 
-    /** Null lists become empty. */
+    /**
+     * Null lists become empty.
+     *
+     * @param items see the record description
+     * @param itemsPerPage see the record description
+     * @param page see the record description
+     * @param total see the record description
+     */
     public CrawlerListPage {
         items = items == null ? List.of() : List.copyOf(items);
     }

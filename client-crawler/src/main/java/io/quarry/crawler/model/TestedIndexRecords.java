@@ -13,7 +13,13 @@ import java.util.Map;
 public record TestedIndexRecords(
         String indexName, List<Map<String, Object>> records, List<ExtractorRecords> recordsPerExtractor) {
 
-    /** Null lists become empty. */
+    /**
+     * Null lists become empty.
+     *
+     * @param indexName see the record description
+     * @param records see the record description
+     * @param recordsPerExtractor see the record description
+     */
     public TestedIndexRecords {
         records = records == null ? List.of() : List.copyOf(records);
         recordsPerExtractor = recordsPerExtractor == null ? List.of() : List.copyOf(recordsPerExtractor);

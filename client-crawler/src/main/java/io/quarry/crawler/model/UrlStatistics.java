@@ -10,7 +10,12 @@ import java.util.List;
  */
 public record UrlStatistics(long count, List<UrlStatisticsRow> data) {
 
-    /** Null lists become empty. */
+    /**
+     * Null lists become empty.
+     *
+     * @param count see the record description
+     * @param data see the record description
+     */
     public UrlStatistics {
         data = data == null ? List.of() : List.copyOf(data);
     }

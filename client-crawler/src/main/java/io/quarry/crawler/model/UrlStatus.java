@@ -18,7 +18,11 @@ public record UrlStatus(String name) {
     /** The fetch or the extraction failed. */
     public static final UrlStatus FAILED = new UrlStatus("FAILED");
 
-    /** Names must not be null. */
+    /**
+     * Names must not be null.
+     *
+     * @param name see the record description
+     */
     public UrlStatus {
         Objects.requireNonNull(name, "name");
     }
@@ -32,6 +36,7 @@ public record UrlStatus(String name) {
         return new UrlStatus(name);
     }
 
+    /** @return the service's name of the status, as sent */
     @JsonValue
     @Override
     public String name() {

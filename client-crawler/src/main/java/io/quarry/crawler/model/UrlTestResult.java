@@ -24,7 +24,17 @@ public record UrlTestResult(
         Map<String, Object> externalData,
         Map<String, Object> error) {
 
-    /** Null members become empty. */
+    /**
+     * Null members become empty.
+     *
+     * @param startDate see the record description
+     * @param endDate see the record description
+     * @param logs see the record description
+     * @param records see the record description
+     * @param links see the record description
+     * @param externalData see the record description
+     * @param error see the record description
+     */
     public UrlTestResult {
         logs = logs == null ? List.of() : List.copyOf(logs);
         records = records == null ? List.of() : List.copyOf(records);
