@@ -94,6 +94,17 @@ class CrawlerHttpTest {
     }
 
     @Test
+    void crawlerCallsStayOutOfTheApplicationLog() {
+        crawler(
+                "POST",
+                "/crawlers",
+                "{\"name\": \"c\", \"config\": " + CONFIG.replace("}]}", "}], \"apiKey\": \"target-key\"}") + "}");
+        Reply logs = new TestClient(server).get("/1/logs?length=1000");
+        assertThat(logs.status()).isEqualTo(200);
+        assertThat(logs.body().toString()).doesNotContain("target-key").doesNotContain("/api/1/crawlers");
+    }
+
+    @Test
     void aResetForgetsEveryCrawler() {
         String id = create();
         assertThat(new TestClient(server).post("/_mock/reset", null).status()).isEqualTo(200);

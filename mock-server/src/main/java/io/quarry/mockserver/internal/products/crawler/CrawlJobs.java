@@ -57,7 +57,15 @@ final class CrawlJobs {
     CrawlerTask reindex(Crawler crawler) {
         CrawlerTask task = crawler.startReindex(app.nowMillis());
         CrawlerConfig config = crawler.config();
-        submit(task, () -> runReindex(crawler, config, task));
+        submit(task, () -> {
+            try {
+                runReindex(crawler, config, task);
+            } catch (RuntimeException e) {
+                // a failed reindex must not leave the crawler reindexing for ever
+                crawler.reindexFailed(task, app.nowMillis());
+                throw e;
+            }
+        });
         return task;
     }
 
@@ -74,7 +82,14 @@ final class CrawlJobs {
                     config,
                     fetcher,
                     crawler.statistics(),
-                    (index, record) -> write(crawler.reindexing() ? temporaryIndex(index) : index, record),
+                    (index, record) -> {
+                        // under the crawler's lock, so a reindex cannot start or end between the check and the write
+                        synchronized (crawler) {
+                            if (!task.cancelled()) {
+                                write(crawler.reindexing() ? temporaryIndex(index) : index, record);
+                            }
+                        }
+                    },
                     task::cancelled);
             crawl.run(urls, false);
             task.finish();
@@ -109,8 +124,11 @@ final class CrawlJobs {
                 fetcher,
                 crawler.statistics(),
                 (index, record) -> {
-                    if (crawler.isCurrentReindex(task)) {
-                        write(temporaries.get(index), record);
+                    // under the crawler's lock: a restarted reindex clears the temporary index after this write
+                    synchronized (crawler) {
+                        if (crawler.isCurrentReindex(task)) {
+                            write(temporaries.get(index), record);
+                        }
                     }
                 },
                 () -> !crawler.isCurrentReindex(task));

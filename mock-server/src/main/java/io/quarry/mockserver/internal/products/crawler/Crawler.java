@@ -142,6 +142,15 @@ final class Crawler {
         task.finish();
     }
 
+    /** A reindex failed inside the mock server: it ends without publishing. */
+    synchronized void reindexFailed(CrawlerTask task, long now) {
+        if (reindex == task) {
+            reindex = null;
+            lastReindexEndedAt = now;
+        }
+        task.finish();
+    }
+
     /** A reindex's safety check failed: the crawler is blocked by its task until it is cancelled. */
     synchronized void reindexBlocked(CrawlerTask task) {
         if (reindex == task) {

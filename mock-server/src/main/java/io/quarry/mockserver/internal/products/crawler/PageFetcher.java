@@ -26,10 +26,8 @@ final class PageFetcher {
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
 
     private final Set<String> allowedHosts;
-    private final HttpClient client = HttpClient.newBuilder()
-            .connectTimeout(Duration.ofSeconds(3))
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .build();
+    /** Made on the first fetch: most servers never crawl, and each client holds a thread. */
+    private volatile HttpClient client;
 
     /** @param allowedHosts hosts allowed besides loopback addresses, lower case */
     PageFetcher(Set<String> allowedHosts) {
@@ -78,7 +76,7 @@ final class PageFetcher {
                 .GET()
                 .build();
         try {
-            HttpResponse<InputStream> response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+            HttpResponse<InputStream> response = client().send(request, HttpResponse.BodyHandlers.ofInputStream());
             String type = response.headers()
                     .firstValue("Content-Type")
                     .map(t -> t.split(";", 2)[0].trim().toLowerCase(Locale.ROOT))
@@ -107,6 +105,22 @@ final class PageFetcher {
             Thread.currentThread().interrupt();
             throw new FetchFailure("cancelled", "The crawl was cancelled");
         }
+    }
+
+    private HttpClient client() {
+        HttpClient current = client;
+        if (current == null) {
+            synchronized (this) {
+                if (client == null) {
+                    client = HttpClient.newBuilder()
+                            .connectTimeout(Duration.ofSeconds(3))
+                            .followRedirects(HttpClient.Redirect.NEVER)
+                            .build();
+                }
+                current = client;
+            }
+        }
+        return current;
     }
 
     private boolean allowed(String host) {
