@@ -193,6 +193,30 @@ public final class CrawlerClient extends ScopedHandle<CrawlerClient> implements 
     }
 
     /**
+     * Waits until a task of a crawler is no longer pending, with the default policy; see
+     * {@link CrawlerHandle#waitForTask(String, WaitPolicy)}.
+     *
+     * @param crawlerId the crawler
+     * @param taskId the task
+     * @return the final status
+     * @throws io.quarry.core.WaitTimeoutException if still pending after the last attempt
+     */
+    public CrawlerTaskStatus waitForTask(String crawlerId, String taskId) {
+        return crawler(crawlerId).waitForTask(taskId);
+    }
+
+    /**
+     * Asynchronous form of {@link #waitForTask(String, String)}.
+     *
+     * @param crawlerId the crawler
+     * @param taskId the task
+     * @return the future final status
+     */
+    public CompletableFuture<CrawlerTaskStatus> waitForTaskAsync(String crawlerId, String taskId) {
+        return crawler(crawlerId).waitForTaskAsync(taskId);
+    }
+
+    /**
      * Waits until a task of a crawler is no longer pending; see {@link CrawlerHandle#waitForTask(String, WaitPolicy)}.
      *
      * @param crawlerId the crawler

@@ -179,6 +179,43 @@ class CrawlContractTest {
     }
 
     @Test
+    void sitemapsExclusionsAndIgnoredQueryParametersShapeTheCrawl() throws Exception {
+        site.raw(
+                "/sitemap.xml",
+                "<?xml version=\"1.0\"?><urlset><url><loc>" + site.url()
+                        + "/docs/install?utm_source=x</loc></url><url><loc>" + site.url()
+                        + "/docs/guide</loc></url></urlset>");
+        CrawlerConfiguration config = config().member("startUrls", null)
+                .sitemaps(site.url() + "/sitemap.xml")
+                .exclusionPatterns(site.url() + "/docs/guide")
+                .ignoreQueryParams("utm_*");
+        CrawlerHandle crawler = client.crawler(client.create("docs", config).id());
+
+        Crawler done = crawler.reindexAndWaitAsync(FAST).join();
+
+        assertThat(done.reindexing()).isFalse();
+        assertThat(hitUrls("zanzibar")).containsExactly(site.url() + "/docs/install");
+        assertThat(hitUrls("quokka")).isEmpty();
+        assertThat(crawler.urlStatistics().data())
+                .extracting(UrlStatisticsRow::reason)
+                .containsExactlyInAnyOrder("success", "excluded");
+    }
+
+    @Test
+    void crawlingUrlsWithoutSaveAddsOnlyUrlsTheLastReindexDidNotIndex() {
+        CrawlerHandle crawler = client.crawler(client.create("docs", config()).id());
+        crawler.reindexAndWait(FAST);
+        site.page("/docs/fresh", "Fresh", "<h1>Fresh</h1>");
+
+        crawler.waitForTaskAsync(crawler.crawlUrls(
+                                CrawlUrlsRequest.of(List.of(site.url() + "/docs/install", site.url() + "/docs/fresh")))
+                        .taskId())
+                .join();
+
+        assertThat(crawler.get().config().get("extraUrls")).hasValue(List.of(site.url() + "/docs/fresh"));
+    }
+
+    @Test
     void crawlingUrlsIsLimitedTo200CallsADay() {
         CrawlerHandle crawler = client.crawler(client.create("docs", config()).id());
         // a host the mock server never fetches: every crawl ends at once

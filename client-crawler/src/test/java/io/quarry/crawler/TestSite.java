@@ -49,6 +49,12 @@ final class TestSite implements AutoCloseable {
         return this;
     }
 
+    /** Serves a body as is at a path. */
+    TestSite raw(String path, String body) {
+        pages.put(path, body);
+        return this;
+    }
+
     /** Stops serving a path (it answers 404). */
     void remove(String path) {
         pages.remove(path);
