@@ -31,6 +31,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -104,8 +105,8 @@ public final class MockServer implements AutoCloseable {
             throw new IllegalArgumentException("invalid seed: " + e.getMessage(), e);
         }
         SearchEngine engine = new SearchEngine(builder.strict, builder.clock, app.dictionaries()::effective);
-        List<Product> products =
-                Products.all(new ServiceContext(app, engine, state, version, builder.strict, new SearchHooks()));
+        List<Product> products = Products.all(new ServiceContext(
+                app, engine, state, version, builder.strict, new SearchHooks(), builder.crawlerAllowedHosts));
         products.forEach(product -> state.onReset(product::reset));
         HttpFront front = new HttpFront(
                 Products.routesOf(products).router(),
@@ -293,6 +294,7 @@ public final class MockServer implements AutoCloseable {
         private String usageKey = DEFAULT_USAGE_KEY;
         private String crawlerUserId = DEFAULT_CRAWLER_USER_ID;
         private String crawlerApiKey = DEFAULT_CRAWLER_API_KEY;
+        private Set<String> crawlerAllowedHosts = Set.of();
         private boolean https;
         private Duration taskDelay = Duration.ZERO;
         private Clock clock = Clock.systemUTC();
@@ -374,6 +376,23 @@ public final class MockServer implements AutoCloseable {
             }
             this.crawlerUserId = user;
             this.crawlerApiKey = requireNonBlank(apiKey, "crawler API key");
+            return this;
+        }
+
+        /**
+         * The hosts the crawler endpoints may fetch pages from, besides loopback addresses (always allowed). A URL
+         * on any other host is not fetched: it counts as failed in the crawler's URL statistics.
+         *
+         * @param hosts host names or IP addresses, compared case-insensitively; none (the default) means loopback
+         *     only
+         * @return this builder
+         */
+        public Builder crawlerAllowedHosts(String... hosts) {
+            Set<String> allowed = new java.util.HashSet<>();
+            for (String host : hosts) {
+                allowed.add(requireNonBlank(host, "crawler host").toLowerCase(java.util.Locale.ROOT));
+            }
+            this.crawlerAllowedHosts = Set.copyOf(allowed);
             return this;
         }
 

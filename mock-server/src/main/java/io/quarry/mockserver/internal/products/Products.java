@@ -3,6 +3,7 @@ package io.quarry.mockserver.internal.products;
 import io.quarry.mockserver.internal.http.RequestListener;
 import io.quarry.mockserver.internal.products.answers.AnswersProduct;
 import io.quarry.mockserver.internal.products.control.ControlProduct;
+import io.quarry.mockserver.internal.products.crawler.CrawlerProduct;
 import io.quarry.mockserver.internal.products.personalization.PersonalizationProduct;
 import io.quarry.mockserver.internal.products.search.SearchProduct;
 import java.util.ArrayList;
@@ -28,7 +29,8 @@ public final class Products {
                 new SearchProduct(context),
                 new ControlProduct(context),
                 new PersonalizationProduct(context),
-                new AnswersProduct(context));
+                new AnswersProduct(context),
+                new CrawlerProduct(context));
     }
 
     /**

@@ -15,6 +15,7 @@ import io.quarry.mockserver.internal.state.StateControl;
  * @param version the mock server's version
  * @param strict  whether unknown parameters and settings are refused
  * @param searchHooks where other products take part in searches
+ * @param crawlerAllowedHosts the hosts the crawler product may fetch besides loopback addresses
  */
 public record ServiceContext(
         Application app,
@@ -22,4 +23,32 @@ public record ServiceContext(
         StateControl control,
         String version,
         boolean strict,
-        SearchHooks searchHooks) {}
+        SearchHooks searchHooks,
+        java.util.Set<String> crawlerAllowedHosts) {
+
+    /** Copies the host set; null means loopback only. */
+    public ServiceContext {
+        crawlerAllowedHosts =
+                crawlerAllowedHosts == null ? java.util.Set.of() : java.util.Set.copyOf(crawlerAllowedHosts);
+    }
+
+    /**
+     * A context whose crawler fetches loopback addresses only.
+     *
+     * @param app     the application state
+     * @param engine  the search engine
+     * @param control seeding, export and reset
+     * @param version the mock server's version
+     * @param strict  whether unknown parameters and settings are refused
+     * @param searchHooks where other products take part in searches
+     */
+    public ServiceContext(
+            Application app,
+            SearchEngine engine,
+            StateControl control,
+            String version,
+            boolean strict,
+            SearchHooks searchHooks) {
+        this(app, engine, control, version, strict, searchHooks, java.util.Set.of());
+    }
+}

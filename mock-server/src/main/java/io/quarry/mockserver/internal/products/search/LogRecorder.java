@@ -19,7 +19,7 @@ import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.databind.node.StringNode;
 
 /**
- * Writes every answered API request (not the control endpoints) to the {@link RequestLog}, with every key
+ * Writes every answered API request (not the control endpoints, nor the crawler's) to the {@link RequestLog}, with every key
  * redacted: the API key URL parameter and headers, a key in the path of the key endpoints, and the {@code key} /
  * {@code value} members of their answers. Bodies are cut at {@value #MAX_TEXT} characters (and never serialised
  * or decoded whole, so large answers cost little).
@@ -48,7 +48,9 @@ public final class LogRecorder implements RequestListener {
 
     @Override
     public void answered(Request request, Route route, Response response, long elapsedNanos) {
-        if (route != null && route.access() == Access.CONTROL) {
+        // the crawler is another host: its calls (whose bodies carry the target application's key) are not the
+        // application's API log
+        if (route != null && (route.access() == Access.CONTROL || route.access() == Access.CRAWLER)) {
             return;
         }
         boolean keyRoute = route != null && route.template().contains("/keys");

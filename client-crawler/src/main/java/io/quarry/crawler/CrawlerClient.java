@@ -1,0 +1,243 @@
+package io.quarry.crawler;
+
+import io.quarry.core.ApiClient;
+import io.quarry.core.ApiRequest;
+import io.quarry.core.ClientConfig;
+import io.quarry.core.ClientModule;
+import io.quarry.core.Credentials;
+import io.quarry.core.DefaultHosts;
+import io.quarry.core.PagedIterable;
+import io.quarry.core.WaitPolicy;
+import io.quarry.core.spi.CallScope;
+import io.quarry.core.spi.JsonBodies;
+import io.quarry.core.spi.Page;
+import io.quarry.core.spi.ScopedHandle;
+import io.quarry.crawler.model.CrawlerConfiguration;
+import io.quarry.crawler.model.CrawlerCreated;
+import io.quarry.crawler.model.CrawlerListPage;
+import io.quarry.crawler.model.CrawlerListQuery;
+import io.quarry.crawler.model.CrawlerSummary;
+import io.quarry.crawler.model.CrawlerTaskStatus;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The client of the crawler API, authenticated with a crawler user ID and crawler API key (HTTP basic
+ * authentication) on the crawler host, whose paths start with {@code /api/1}. It creates and lists crawlers;
+ * {@link #crawler(String)} is the handle of one crawler.
+ *
+ * <pre>{@code
+ * try (CrawlerClient client = CrawlerClient.create("MY_CRAWLER_USER_ID", "MY_CRAWLER_API_KEY")) {
+ *     String id = client.create("docs", config).id();
+ *     Crawler done = client.crawler(id).reindexAndWait();
+ * }
+ * }</pre>
+ * Thread-safe. Every call comes in two forms, blocking and {@code ...Async}; per-call options come from a
+ * {@link #withOptions(io.quarry.core.RequestOptions) view} that carries them.
+ */
+public final class CrawlerClient extends ScopedHandle<CrawlerClient> implements AutoCloseable {
+
+    /** What the core needs to know of this module: name, version, default host. */
+    private static final ClientModule MODULE =
+            ClientModule.of("Crawler", CrawlerClient.class, DefaultHosts.productHost("crawler", "/api/1"));
+
+    private final boolean ownsApi;
+
+    private CrawlerClient(CallScope scope, boolean ownsApi) {
+        super(scope);
+        this.ownsApi = ownsApi;
+    }
+
+    /**
+     * A client of the service's crawler host.
+     *
+     * @param userId the crawler user ID
+     * @param apiKey the crawler API key (never logged)
+     * @return the client; close it when done
+     */
+    public static CrawlerClient create(String userId, String apiKey) {
+        return create(ClientConfig.builder(Credentials.basic(userId, apiKey)).build());
+    }
+
+    /**
+     * A client from a full configuration (its credentials should be {@link Credentials#basic(String, String)};
+     * custom hosts must carry the {@code /api/1} base path).
+     *
+     * @param config the configuration
+     * @return the client; close it when done
+     */
+    public static CrawlerClient create(ClientConfig config) {
+        return new CrawlerClient(CallScope.of(ApiClient.create(config, MODULE)), true);
+    }
+
+    /**
+     * The handle of one crawler (no call is made).
+     *
+     * @param crawlerId the crawler ID
+     * @return the handle
+     */
+    public CrawlerHandle crawler(String crawlerId) {
+        return new CrawlerHandle(scope().withPathParameter("id", Objects.requireNonNull(crawlerId, "crawlerId")));
+    }
+
+    /**
+     * A view of this client sharing its connections; closing a view does nothing, close the client it came from.
+     */
+    @Override
+    protected CrawlerClient withScope(CallScope scope) {
+        return new CrawlerClient(scope, false);
+    }
+
+    /** @return the configuration this client was built with */
+    public ClientConfig config() {
+        return scope().api().config();
+    }
+
+    /** Closes the connections and threads of the client (not of a caller-supplied OkHttp client). */
+    @Override
+    public void close() {
+        if (ownsApi) {
+            scope().api().close();
+        }
+    }
+
+    /**
+     * Creates a crawler.
+     *
+     * @param name its name, at most 64 characters
+     * @param config its configuration ({@code appId}, {@code rateLimit} and {@code actions} required)
+     * @return its ID
+     * @throws io.quarry.core.QuarryException on any failure (a refused configuration is a
+     *     {@link io.quarry.core.BadRequestException})
+     */
+    public CrawlerCreated create(String name, CrawlerConfiguration config) {
+        return createRequest(name, config).execute(CrawlerCreated.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #create(String, CrawlerConfiguration)}. Cancelling the future cancels the call.
+     *
+     * @param name its name, at most 64 characters
+     * @param config its configuration
+     * @return a future of its ID; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<CrawlerCreated> createAsync(String name, CrawlerConfiguration config) {
+        return createRequest(name, config).executeAsync(CrawlerCreated.class);
+    }
+
+    private ApiRequest createRequest(String name, CrawlerConfiguration config) {
+        return scope().request(Endpoints.CREATE)
+                .body(JsonBodies.object(
+                        "name", Objects.requireNonNull(name, "name"), "config", Objects.requireNonNull(config)));
+    }
+
+    /**
+     * Reads one page of the crawler list.
+     *
+     * @param query page, page size and filters
+     * @return the page
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public CrawlerListPage listPage(CrawlerListQuery query) {
+        return listRequest(query).execute(CrawlerListPage.class);
+    }
+
+    /**
+     * Asynchronous form of {@link #listPage(CrawlerListQuery)}. Cancelling the future cancels the call.
+     *
+     * @param query page, page size and filters
+     * @return a future of the page; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public CompletableFuture<CrawlerListPage> listPageAsync(CrawlerListQuery query) {
+        return listRequest(query).executeAsync(CrawlerListPage.class);
+    }
+
+    private ApiRequest listRequest(CrawlerListQuery query) {
+        return scope().request(Endpoints.LIST)
+                .query("itemsPerPage", query.itemsPerPage())
+                .query("page", query.page())
+                .query("name", query.name())
+                .query("appID", query.appId());
+    }
+
+    /**
+     * Every crawler matching the query's filters, read lazily page after page from the query's page (the service
+     * serves pages 1 to 100).
+     *
+     * @param query page size, first page and filters
+     * @return the lazy sequence
+     */
+    public PagedIterable<CrawlerSummary> list(CrawlerListQuery query) {
+        Objects.requireNonNull(query, "query");
+        return PagedIterable.of(
+                query.page(),
+                page -> pageOf(listPage(query.page(page))),
+                page -> listPageAsync(query.page(page)).thenApply(CrawlerClient::pageOf));
+    }
+
+    /**
+     * Asynchronous form of {@link #list(CrawlerListQuery)}: every page read without blocking.
+     *
+     * @param query page size, first page and filters
+     * @return a future of every crawler matching
+     */
+    public CompletableFuture<List<CrawlerSummary>> listAsync(CrawlerListQuery query) {
+        return list(query).toListAsync();
+    }
+
+    private static Page<CrawlerSummary, Integer> pageOf(CrawlerListPage page) {
+        boolean more =
+                !page.items().isEmpty() && (long) page.page() * page.itemsPerPage() < page.total() && page.page() < 100;
+        return new Page<>(page.items(), more ? page.page() + 1 : null);
+    }
+
+    /**
+     * Waits until a task of a crawler is no longer pending, with the default policy; see
+     * {@link CrawlerHandle#waitForTask(String, WaitPolicy)}.
+     *
+     * @param crawlerId the crawler
+     * @param taskId the task
+     * @return the final status
+     * @throws io.quarry.core.WaitTimeoutException if still pending after the last attempt
+     */
+    public CrawlerTaskStatus waitForTask(String crawlerId, String taskId) {
+        return crawler(crawlerId).waitForTask(taskId);
+    }
+
+    /**
+     * Asynchronous form of {@link #waitForTask(String, String)}.
+     *
+     * @param crawlerId the crawler
+     * @param taskId the task
+     * @return the future final status
+     */
+    public CompletableFuture<CrawlerTaskStatus> waitForTaskAsync(String crawlerId, String taskId) {
+        return crawler(crawlerId).waitForTaskAsync(taskId);
+    }
+
+    /**
+     * Waits until a task of a crawler is no longer pending; see {@link CrawlerHandle#waitForTask(String, WaitPolicy)}.
+     *
+     * @param crawlerId the crawler
+     * @param taskId the task
+     * @param policy attempts and delays
+     * @return the final status
+     * @throws io.quarry.core.WaitTimeoutException if still pending after the last attempt
+     */
+    public CrawlerTaskStatus waitForTask(String crawlerId, String taskId, WaitPolicy policy) {
+        return crawler(crawlerId).waitForTask(taskId, policy);
+    }
+
+    /**
+     * Asynchronous form of {@link #waitForTask(String, String, WaitPolicy)}.
+     *
+     * @param crawlerId the crawler
+     * @param taskId the task
+     * @param policy attempts and delays
+     * @return the future final status
+     */
+    public CompletableFuture<CrawlerTaskStatus> waitForTaskAsync(String crawlerId, String taskId, WaitPolicy policy) {
+        return crawler(crawlerId).waitForTaskAsync(taskId, policy);
+    }
+}

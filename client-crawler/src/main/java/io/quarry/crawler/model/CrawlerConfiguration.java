@@ -1,0 +1,317 @@
+package io.quarry.crawler.model;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import io.quarry.core.spi.CopyOnWrite;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * A crawler's configuration: immutable, each setter returns a new configuration with one member changed. Only the
+ * members set are sent, so a partial configuration given to
+ * {@link io.quarry.crawler.CrawlerHandle#updateConfig(CrawlerConfiguration)} changes only those (top-level members
+ * are replaced whole: to change one action, send every action). Members this class has no method for are kept as
+ * read and sent back unchanged; {@link #member(String, Object)} sets any. The service requires {@code appId},
+ * {@code rateLimit} (1 to 100) and {@code actions} (1 to 30) on creation.
+ *
+ * <p>{@link #toString()} never shows {@code apiKey}.
+ *
+ * <pre>{@code
+ * CrawlerConfiguration config = CrawlerConfiguration.create()
+ *         .appId("MY_APP_ID").apiKey("MY_WRITE_KEY").rateLimit(8)
+ *         .startUrls("https://www.example.com/docs/")
+ *         .actions(CrawlerAction.of("docs", RecordExtractor.function("({ url, $ }) => [{ url: url.href }]"))
+ *                 .pathsToMatch("https://www.example.com/docs/**"));
+ * }</pre>
+ */
+public final class CrawlerConfiguration {
+
+    private static final CrawlerConfiguration EMPTY = new CrawlerConfiguration(Map.of());
+
+    private final Map<String, Object> values;
+
+    private CrawlerConfiguration(Map<String, Object> values) {
+        this.values = values;
+    }
+
+    /** @return a configuration with nothing set */
+    public static CrawlerConfiguration create() {
+        return EMPTY;
+    }
+
+    /**
+     * A configuration from raw members (as read from JSON).
+     *
+     * @param values member name to value
+     * @return the configuration
+     */
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    public static CrawlerConfiguration fromMap(Map<String, Object> values) {
+        return new CrawlerConfiguration(CopyOnWrite.copy(values));
+    }
+
+    /** @return every member present, unmodifiable */
+    public Map<String, Object> values() {
+        return values;
+    }
+
+    @JsonValue
+    Object json() {
+        return values;
+    }
+
+    /**
+     * One member's raw value.
+     *
+     * @param name the member
+     * @return its value, if present
+     */
+    public Optional<Object> get(String name) {
+        return Optional.ofNullable(values.get(name));
+    }
+
+    /**
+     * Sets any member: the escape hatch for members without a typed method.
+     *
+     * @param name the member name as the service spells it
+     * @param value the value; null removes it (it is then not sent)
+     * @return a new configuration
+     */
+    public CrawlerConfiguration member(String name, Object value) {
+        return new CrawlerConfiguration(CopyOnWrite.with(values, name, value));
+    }
+
+    /** @return the application the records go to */
+    public Optional<String> appId() {
+        return text("appId");
+    }
+
+    /**
+     * Sets {@code appId}.
+     *
+     * @param appId the application the records go to
+     * @return a new configuration
+     */
+    public CrawlerConfiguration appId(String appId) {
+        return member("appId", appId);
+    }
+
+    /** @return the key the crawler writes with (never shown by {@link #toString()}) */
+    public Optional<String> apiKey() {
+        return text("apiKey");
+    }
+
+    /**
+     * Sets {@code apiKey}.
+     *
+     * @param apiKey the key the crawler writes with
+     * @return a new configuration
+     */
+    public CrawlerConfiguration apiKey(String apiKey) {
+        return member("apiKey", apiKey);
+    }
+
+    /** @return the prefix of every action's index name */
+    public Optional<String> indexPrefix() {
+        return text("indexPrefix");
+    }
+
+    /**
+     * Sets {@code indexPrefix}.
+     *
+     * @param prefix the prefix of every action's index name
+     * @return a new configuration
+     */
+    public CrawlerConfiguration indexPrefix(String prefix) {
+        return member("indexPrefix", prefix);
+    }
+
+    /** @return how many fetches the crawler makes at once (1 to 100) */
+    public OptionalInt rateLimit() {
+        return integer("rateLimit");
+    }
+
+    /**
+     * Sets {@code rateLimit}.
+     *
+     * @param rateLimit how many fetches the crawler makes at once (1 to 100)
+     * @return a new configuration
+     */
+    public CrawlerConfiguration rateLimit(int rateLimit) {
+        return member("rateLimit", rateLimit);
+    }
+
+    /** @return where crawling starts */
+    public List<String> startUrls() {
+        return ConfigValues.strings(values.get("startUrls"));
+    }
+
+    /**
+     * Sets {@code startUrls}.
+     *
+     * @param urls where crawling starts
+     * @return a new configuration
+     */
+    public CrawlerConfiguration startUrls(String... urls) {
+        return member("startUrls", CopyOnWrite.list(urls));
+    }
+
+    /** @return sitemaps whose URLs are crawled too */
+    public List<String> sitemaps() {
+        return ConfigValues.strings(values.get("sitemaps"));
+    }
+
+    /**
+     * Sets {@code sitemaps}.
+     *
+     * @param urls sitemaps whose URLs are crawled too
+     * @return a new configuration
+     */
+    public CrawlerConfiguration sitemaps(String... urls) {
+        return member("sitemaps", CopyOnWrite.list(urls));
+    }
+
+    /** @return URL patterns never crawled */
+    public List<String> exclusionPatterns() {
+        return ConfigValues.strings(values.get("exclusionPatterns"));
+    }
+
+    /**
+     * Sets {@code exclusionPatterns}.
+     *
+     * @param patterns URL patterns never crawled
+     * @return a new configuration
+     */
+    public CrawlerConfiguration exclusionPatterns(String... patterns) {
+        return member("exclusionPatterns", CopyOnWrite.list(patterns));
+    }
+
+    /** @return query parameters (patterns of names) removed from URLs before crawling */
+    public List<String> ignoreQueryParams() {
+        return ConfigValues.strings(values.get("ignoreQueryParams"));
+    }
+
+    /**
+     * Sets {@code ignoreQueryParams}.
+     *
+     * @param names query parameters (patterns of names) removed from URLs before crawling
+     * @return a new configuration
+     */
+    public CrawlerConfiguration ignoreQueryParams(String... names) {
+        return member("ignoreQueryParams", CopyOnWrite.list(names));
+    }
+
+    /** @return the most URLs a crawl fetches */
+    public OptionalInt maxUrls() {
+        return integer("maxUrls");
+    }
+
+    /**
+     * Sets {@code maxUrls}.
+     *
+     * @param maxUrls the most URLs a crawl fetches
+     * @return a new configuration
+     */
+    public CrawlerConfiguration maxUrls(int maxUrls) {
+        return member("maxUrls", maxUrls);
+    }
+
+    /** @return the deepest URL path crawled, in path segments */
+    public OptionalInt maxDepth() {
+        return integer("maxDepth");
+    }
+
+    /**
+     * Sets {@code maxDepth}.
+     *
+     * @param maxDepth the deepest URL path crawled, in path segments
+     * @return a new configuration
+     */
+    public CrawlerConfiguration maxDepth(int maxDepth) {
+        return member("maxDepth", maxDepth);
+    }
+
+    /** @return when the crawler reindexes on its own, in the service's schedule syntax */
+    public Optional<String> schedule() {
+        return text("schedule");
+    }
+
+    /**
+     * Sets {@code schedule}.
+     *
+     * @param schedule when the crawler reindexes on its own, such as {@code every 1 day}
+     * @return a new configuration
+     */
+    public CrawlerConfiguration schedule(String schedule) {
+        return member("schedule", schedule);
+    }
+
+    /** @return the actions */
+    public List<CrawlerAction> actions() {
+        Object value = values.get("actions");
+        if (!(value instanceof List<?> list)) {
+            return List.of();
+        }
+        List<CrawlerAction> actions = new ArrayList<>();
+        for (Object item : list) {
+            if (item instanceof CrawlerAction action) {
+                actions.add(action);
+            } else if (item instanceof Map<?, ?> map) {
+                Map<String, Object> members = new LinkedHashMap<>();
+                map.forEach((k, v) -> members.put(String.valueOf(k), v));
+                actions.add(CrawlerAction.fromMap(members));
+            }
+        }
+        return List.copyOf(actions);
+    }
+
+    /**
+     * Sets {@code actions}.
+     *
+     * @param actions the actions (1 to 30)
+     * @return a new configuration
+     */
+    public CrawlerConfiguration actions(CrawlerAction... actions) {
+        return member("actions", List.of(actions));
+    }
+
+    /**
+     * Sets {@code actions}.
+     *
+     * @param actions the actions (1 to 30)
+     * @return a new configuration
+     */
+    public CrawlerConfiguration actions(List<CrawlerAction> actions) {
+        return member("actions", List.copyOf(actions));
+    }
+
+    private Optional<String> text(String name) {
+        return Optional.ofNullable(ConfigValues.text(values.get(name)));
+    }
+
+    private OptionalInt integer(String name) {
+        return values.get(name) instanceof Number n ? OptionalInt.of(n.intValue()) : OptionalInt.empty();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof CrawlerConfiguration other && values.equals(other.values);
+    }
+
+    @Override
+    public int hashCode() {
+        return values.hashCode();
+    }
+
+    /** Shows every member but {@code apiKey}, whose value is replaced by {@code ***}. */
+    @Override
+    public String toString() {
+        Map<String, Object> shown = new LinkedHashMap<>(values);
+        shown.computeIfPresent("apiKey", (k, v) -> "***");
+        return "CrawlerConfiguration" + shown;
+    }
+}

@@ -1,0 +1,86 @@
+package io.quarry.crawler.model;
+
+/**
+ * Which crawlers to list and how many per page. Immutable; the defaults are 20 per page from page 1, no filter.
+ */
+public final class CrawlerListQuery {
+
+    private static final CrawlerListQuery DEFAULTS = new CrawlerListQuery(20, 1, null, null);
+
+    private final int itemsPerPage;
+    private final int page;
+    private final String name;
+    private final String appId;
+
+    private CrawlerListQuery(int itemsPerPage, int page, String name, String appId) {
+        this.itemsPerPage = itemsPerPage;
+        this.page = page;
+        this.name = name;
+        this.appId = appId;
+    }
+
+    /** @return the defaults */
+    public static CrawlerListQuery create() {
+        return DEFAULTS;
+    }
+
+    /**
+     * @param size crawlers per page, 1 to 100
+     * @return a new query
+     * @throws IllegalArgumentException outside 1..100
+     */
+    public CrawlerListQuery itemsPerPage(int size) {
+        if (size < 1 || size > 100) {
+            throw new IllegalArgumentException("itemsPerPage must be from 1 to 100");
+        }
+        return new CrawlerListQuery(size, page, name, appId);
+    }
+
+    /**
+     * @param number the page, 1 to 100
+     * @return a new query
+     * @throws IllegalArgumentException outside 1..100
+     */
+    public CrawlerListQuery page(int number) {
+        if (number < 1 || number > 100) {
+            throw new IllegalArgumentException("page must be from 1 to 100");
+        }
+        return new CrawlerListQuery(itemsPerPage, number, name, appId);
+    }
+
+    /**
+     * @param crawlerName only crawlers of this name
+     * @return a new query
+     */
+    public CrawlerListQuery name(String crawlerName) {
+        return new CrawlerListQuery(itemsPerPage, page, crawlerName, appId);
+    }
+
+    /**
+     * @param applicationId only crawlers writing to this application
+     * @return a new query
+     */
+    public CrawlerListQuery appId(String applicationId) {
+        return new CrawlerListQuery(itemsPerPage, page, name, applicationId);
+    }
+
+    /** @return crawlers per page */
+    public int itemsPerPage() {
+        return itemsPerPage;
+    }
+
+    /** @return the page, from 1 */
+    public int page() {
+        return page;
+    }
+
+    /** @return the name filter, or null */
+    public String name() {
+        return name;
+    }
+
+    /** @return the application filter, or null */
+    public String appId() {
+        return appId;
+    }
+}

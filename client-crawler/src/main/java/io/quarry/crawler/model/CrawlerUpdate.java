@@ -1,0 +1,65 @@
+package io.quarry.crawler.model;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A change of a crawler: a new name, a whole new configuration, or both. Immutable.
+ *
+ * <pre>{@code
+ * crawler.update(CrawlerUpdate.create().name("docs-crawler").config(newConfig));
+ * }</pre>
+ */
+public final class CrawlerUpdate {
+
+    private static final CrawlerUpdate EMPTY = new CrawlerUpdate(null, null);
+
+    private final String name;
+    private final CrawlerConfiguration config;
+
+    private CrawlerUpdate(String name, CrawlerConfiguration config) {
+        this.name = name;
+        this.config = config;
+    }
+
+    /** @return a change with nothing set yet */
+    public static CrawlerUpdate create() {
+        return EMPTY;
+    }
+
+    /**
+     * @param name the new name (at most 64 characters)
+     * @return a new change
+     */
+    public CrawlerUpdate name(String name) {
+        return new CrawlerUpdate(Objects.requireNonNull(name, "name"), config);
+    }
+
+    /**
+     * @param config the new configuration, replacing the whole configuration
+     * @return a new change
+     */
+    public CrawlerUpdate config(CrawlerConfiguration config) {
+        return new CrawlerUpdate(name, Objects.requireNonNull(config, "config"));
+    }
+
+    @JsonValue
+    Map<String, Object> json() {
+        Map<String, Object> body = new LinkedHashMap<>();
+        if (name != null) {
+            body.put("name", name);
+        }
+        if (config != null) {
+            body.put("config", config);
+        }
+        return body;
+    }
+
+    /** Shows the name and the configuration, whose {@code apiKey} is hidden. */
+    @Override
+    public String toString() {
+        return "CrawlerUpdate" + json();
+    }
+}

@@ -1,0 +1,50 @@
+package io.quarry.crawler.model;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the crawler makes of one URL, nothing written.
+ *
+ * @param startDate when the test started
+ * @param endDate when it ended
+ * @param logs the log lines, each a list of strings
+ * @param records the records per index
+ * @param links the links found on the page
+ * @param externalData external data the extraction used
+ * @param error what went wrong; empty when nothing did
+ */
+public record UrlTestResult(
+        Instant startDate,
+        Instant endDate,
+        List<List<String>> logs,
+        List<TestedIndexRecords> records,
+        List<String> links,
+        Map<String, Object> externalData,
+        Map<String, Object> error) {
+
+    /**
+     * Null members become empty.
+     *
+     * @param startDate see the record description
+     * @param endDate see the record description
+     * @param logs see the record description
+     * @param records see the record description
+     * @param links see the record description
+     * @param externalData see the record description
+     * @param error see the record description
+     */
+    public UrlTestResult {
+        logs = logs == null ? List.of() : List.copyOf(logs);
+        records = records == null ? List.of() : List.copyOf(records);
+        links = links == null ? List.of() : List.copyOf(links);
+        externalData = externalData == null ? Map.of() : externalData;
+        error = error == null ? Map.of() : error;
+    }
+
+    /** @return whether the test reported an error */
+    public boolean failed() {
+        return !error.isEmpty();
+    }
+}

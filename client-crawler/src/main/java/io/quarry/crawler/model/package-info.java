@@ -1,0 +1,2 @@
+/** The crawler API's requests and responses: crawlers, configurations, actions, tasks, statistics, tests. */
+package io.quarry.crawler.model;

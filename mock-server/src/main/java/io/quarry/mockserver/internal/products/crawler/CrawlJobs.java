@@ -1,0 +1,193 @@
+package io.quarry.mockserver.internal.products.crawler;
+
+import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.state.Application;
+import io.quarry.mockserver.internal.state.IndexState;
+import io.quarry.mockserver.internal.state.RecordOperation;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Runs reindexes and URL crawls on a small background pool (two threads, {@value #MAX_QUEUED} queued crawls at
+ * most, more is a 429), writing records to the application's indices. A reindex fills temporary indices
+ * ({@code <index>.tmp}) that replace the live ones when it ends, settings of the live index kept; a URL crawl
+ * writes to the live indices, or to the temporary ones while a reindex runs.
+ */
+final class CrawlJobs {
+
+    private static final int MAX_QUEUED = 256;
+    private static final String TEMPORARY_SUFFIX = ".tmp";
+
+    private final Application app;
+    private final PageFetcher fetcher;
+    private final ThreadPoolExecutor pool;
+
+    CrawlJobs(Application app, PageFetcher fetcher) {
+        this.app = app;
+        this.fetcher = fetcher;
+        AtomicInteger count = new AtomicInteger();
+        this.pool = new ThreadPoolExecutor(2, 2, 30, TimeUnit.SECONDS, new ArrayBlockingQueue<>(MAX_QUEUED), task -> {
+            Thread thread = new Thread(task, "quarry-mock-crawler-" + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
+        pool.allowCoreThreadTimeOut(true);
+    }
+
+    /** @return the temporary index a reindex fills for a live index */
+    static String temporaryIndex(String live) {
+        return live + TEMPORARY_SUFFIX;
+    }
+
+    /**
+     * Starts a reindex (restarting one in progress).
+     *
+     * @return its task
+     */
+    CrawlerTask reindex(Crawler crawler) {
+        CrawlerTask task = crawler.startReindex(app.nowMillis());
+        CrawlerConfig config = crawler.config();
+        submit(task, () -> {
+            try {
+                runReindex(crawler, config, task);
+            } catch (RuntimeException e) {
+                // a failed reindex must not leave the crawler reindexing for ever
+                crawler.reindexFailed(task, app.nowMillis());
+                throw e;
+            }
+        });
+        return task;
+    }
+
+    /**
+     * Starts a crawl of some URLs (links not followed).
+     *
+     * @return its task
+     */
+    CrawlerTask crawlUrls(Crawler crawler, List<String> urls) {
+        CrawlerTask task = crawler.newTask("urls", true);
+        CrawlerConfig config = crawler.config();
+        submit(task, () -> {
+            SiteCrawl crawl = new SiteCrawl(
+                    config,
+                    fetcher,
+                    crawler.statistics(),
+                    (index, record) -> {
+                        // under the crawler's lock, so a reindex cannot start or end between the check and the write
+                        synchronized (crawler) {
+                            if (!task.cancelled()) {
+                                write(crawler.reindexing() ? temporaryIndex(index) : index, record);
+                            }
+                        }
+                    },
+                    task::cancelled);
+            crawl.run(urls, false);
+            task.finish();
+        });
+        return task;
+    }
+
+    private void submit(CrawlerTask task, Runnable work) {
+        try {
+            pool.execute(() -> {
+                try {
+                    work.run();
+                } catch (RuntimeException e) {
+                    task.finish();
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            task.cancel();
+            throw new ApiException(429, "Too many crawls in progress on the mock server; wait for some to end");
+        }
+    }
+
+    private void runReindex(Crawler crawler, CrawlerConfig config, CrawlerTask task) {
+        Map<String, String> temporaries = new LinkedHashMap<>();
+        for (CrawlerConfig.Action action : config.actions()) {
+            String live = config.indexOf(action);
+            temporaries.put(live, temporaryIndex(live));
+        }
+        temporaries.values().forEach(tmp -> app.write(tmp, index -> clear(index)));
+        SiteCrawl crawl = new SiteCrawl(
+                config,
+                fetcher,
+                crawler.statistics(),
+                (index, record) -> {
+                    // under the crawler's lock: a restarted reindex clears the temporary index after this write
+                    synchronized (crawler) {
+                        if (crawler.isCurrentReindex(task)) {
+                            write(temporaries.get(index), record);
+                        }
+                    }
+                },
+                () -> !crawler.isCurrentReindex(task));
+        Set<String> extracted = crawl.run(crawl.reindexSeeds(), true);
+        if (!crawler.isCurrentReindex(task)) {
+            return;
+        }
+        if (config.maxLostRecordsPercentage() >= 0 && losesTooMuch(temporaries, config.maxLostRecordsPercentage())) {
+            crawler.reindexBlocked(task);
+            return;
+        }
+        app.writeMany(new ArrayList<>(new LinkedHashSet<>(listOf(temporaries))), indices -> {
+            temporaries.forEach((live, tmp) -> {
+                indices.get(live).takeRecordsOf(indices.get(tmp));
+                indices.get(tmp).requestRemoval();
+            });
+            return null;
+        });
+        crawler.reindexPublished(task, extracted, app.nowMillis());
+    }
+
+    /** Discards the temporary indices of a cancelled (blocked) reindex. */
+    void discardTemporaries(CrawlerConfig config) {
+        for (CrawlerConfig.Action action : config.actions()) {
+            app.writeIfExists(
+                    temporaryIndex(config.indexOf(action)),
+                    index -> {
+                        index.requestRemoval();
+                        return null;
+                    },
+                    null);
+        }
+    }
+
+    private boolean losesTooMuch(Map<String, String> temporaries, double maxLostPercentage) {
+        for (Map.Entry<String, String> pair : temporaries.entrySet()) {
+            IndexState live = app.find(pair.getKey());
+            IndexState tmp = app.find(pair.getValue());
+            int before = live == null ? 0 : live.data().size();
+            int after = tmp == null ? 0 : tmp.data().size();
+            if (before > 0 && (before - after) * 100.0 / before > maxLostPercentage) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static List<String> listOf(Map<String, String> temporaries) {
+        List<String> names = new ArrayList<>(temporaries.keySet());
+        names.addAll(temporaries.values());
+        return names;
+    }
+
+    private void write(String indexName, ObjectNode record) {
+        app.write(
+                indexName, index -> index.data().write(writer -> new RecordOperation.Put(record).apply(index, writer)));
+    }
+
+    private static Object clear(IndexState index) {
+        return index.data().write(writer -> new RecordOperation.Clear().apply(index, writer));
+    }
+}

@@ -1,0 +1,234 @@
+package io.quarry.mockserver.internal.products.crawler;
+
+import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.state.Timestamps;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One crawler: name, configuration, flags, tasks, URL statistics, the reindex in progress and its URL-crawl calls
+ * of the last 24 hours. Every method is synchronized on the crawler.
+ */
+final class Crawler {
+
+    /** URL-crawl calls allowed per crawler in any 24 hours. */
+    static final int DAILY_URL_CRAWLS = 200;
+
+    private static final int MAX_TASKS = 1000;
+    private static final long DAY_MILLIS = 24L * 60 * 60 * 1000;
+
+    private final String id = UUID.randomUUID().toString();
+    private final long createdAt;
+    private final Map<String, CrawlerTask> tasks = new LinkedHashMap<>();
+    private final Deque<Long> urlCrawlCalls = new ArrayDeque<>();
+    private final UrlStatistics statistics = new UrlStatistics();
+    private final Set<String> indexedInLastReindex = new LinkedHashSet<>();
+    private String name;
+    private CrawlerConfig config;
+    private long updatedAt;
+    private Long lastReindexStartedAt;
+    private Long lastReindexEndedAt;
+    private boolean running;
+    private CrawlerTask reindex;
+    private CrawlerTask blockingTask;
+
+    Crawler(String name, CrawlerConfig config, long now) {
+        this.name = name;
+        this.config = config;
+        this.createdAt = now;
+        this.updatedAt = now;
+    }
+
+    String id() {
+        return id;
+    }
+
+    synchronized String name() {
+        return name;
+    }
+
+    synchronized CrawlerConfig config() {
+        return config;
+    }
+
+    UrlStatistics statistics() {
+        return statistics;
+    }
+
+    /** @return a new task, kept (the oldest finished ones are forgotten past {@value #MAX_TASKS}) */
+    synchronized CrawlerTask newTask(String type, boolean pending) {
+        if (tasks.size() >= MAX_TASKS) {
+            Iterator<CrawlerTask> oldest = tasks.values().iterator();
+            while (oldest.hasNext()) {
+                if (!oldest.next().pending()) {
+                    oldest.remove();
+                    break;
+                }
+            }
+            if (tasks.size() >= MAX_TASKS) {
+                throw new ApiException(429, "Too many pending tasks on this crawler");
+            }
+        }
+        CrawlerTask task = new CrawlerTask(type, pending);
+        tasks.put(task.id(), task);
+        return task;
+    }
+
+    /** @return the task, or null */
+    synchronized CrawlerTask task(String taskId) {
+        return tasks.get(taskId);
+    }
+
+    synchronized void rename(String newName, long now) {
+        name = newName;
+        updatedAt = now;
+    }
+
+    synchronized void configure(CrawlerConfig newConfig, long now) {
+        config = newConfig;
+        updatedAt = now;
+    }
+
+    synchronized void setRunning(boolean value, long now) {
+        running = value;
+        updatedAt = now;
+    }
+
+    /** @throws ApiException 400 when a blocking task waits */
+    synchronized void requireUnblocked() {
+        if (blockingTask != null) {
+            throw ApiException.badRequest(
+                    "The crawler is blocked by task " + blockingTask.id() + "; cancel that task before crawling again");
+        }
+    }
+
+    /**
+     * Starts a reindex, cancelling one in progress (a reindex restarts crawling).
+     *
+     * @return the reindex task
+     */
+    synchronized CrawlerTask startReindex(long now) {
+        requireUnblocked();
+        if (reindex != null) {
+            reindex.cancel();
+        }
+        reindex = newTask("reindex", true);
+        lastReindexStartedAt = now;
+        statistics.clear();
+        return reindex;
+    }
+
+    /** @return whether this task is the reindex in progress */
+    synchronized boolean isCurrentReindex(CrawlerTask task) {
+        return reindex == task && !task.cancelled();
+    }
+
+    /** Ends the reindex in progress successfully. */
+    synchronized void reindexPublished(CrawlerTask task, Set<String> urls, long now) {
+        if (reindex == task) {
+            reindex = null;
+            lastReindexEndedAt = now;
+            indexedInLastReindex.clear();
+            urls.stream().limit(CrawlerConfig.MAX_LIST * 10L).forEach(indexedInLastReindex::add);
+        }
+        task.finish();
+    }
+
+    /** A reindex failed inside the mock server: it ends without publishing. */
+    synchronized void reindexFailed(CrawlerTask task, long now) {
+        if (reindex == task) {
+            reindex = null;
+            lastReindexEndedAt = now;
+        }
+        task.finish();
+    }
+
+    /** A reindex's safety check failed: the crawler is blocked by its task until it is cancelled. */
+    synchronized void reindexBlocked(CrawlerTask task) {
+        if (reindex == task) {
+            reindex = null;
+            blockingTask = task;
+            task.block();
+        }
+    }
+
+    /**
+     * Cancels the blocking task.
+     *
+     * @throws ApiException 400 when the task is not the blocking one
+     */
+    synchronized void cancelBlocking(CrawlerTask task, long now) {
+        if (blockingTask != task) {
+            throw ApiException.badRequest(
+                    "Task " + task.id() + " is not blocking the crawler; only a blocking task" + " can be cancelled");
+        }
+        blockingTask = null;
+        lastReindexEndedAt = now;
+        task.cancel();
+    }
+
+    /** Stops any work: a reset of the server. */
+    synchronized void stop() {
+        tasks.values().forEach(CrawlerTask::cancel);
+        reindex = null;
+        blockingTask = null;
+    }
+
+    /** @return whether a reindex is in progress (URL crawls then write to its temporary indices) */
+    synchronized boolean reindexing() {
+        return reindex != null;
+    }
+
+    /** @return whether the URL was indexed by the last reindex */
+    synchronized boolean indexedInLastReindex(String url) {
+        return indexedInLastReindex.contains(url);
+    }
+
+    /**
+     * Counts a URL-crawl call.
+     *
+     * @throws ApiException 429 past {@value #DAILY_URL_CRAWLS} calls in 24 hours
+     */
+    synchronized void countUrlCrawl(long now) {
+        while (!urlCrawlCalls.isEmpty() && urlCrawlCalls.peekFirst() <= now - DAY_MILLIS) {
+            urlCrawlCalls.pollFirst();
+        }
+        if (urlCrawlCalls.size() >= DAILY_URL_CRAWLS) {
+            throw new ApiException(
+                    429, "Too many URL crawls: at most " + DAILY_URL_CRAWLS + " calls per 24 hours per crawler");
+        }
+        urlCrawlCalls.addLast(now);
+    }
+
+    /** @return the crawler as the service shows it */
+    synchronized ObjectNode toJson(boolean withConfig) {
+        ObjectNode json = Json.object();
+        json.put("name", name);
+        json.put("createdAt", Timestamps.iso(createdAt));
+        json.put("updatedAt", Timestamps.iso(updatedAt));
+        if (lastReindexStartedAt != null) {
+            json.put("lastReindexStartedAt", Timestamps.iso(lastReindexStartedAt));
+        }
+        if (lastReindexEndedAt != null) {
+            json.put("lastReindexEndedAt", Timestamps.iso(lastReindexEndedAt));
+        }
+        json.put("running", running);
+        json.put("reindexing", reindex != null);
+        json.put("blocked", blockingTask != null);
+        if (blockingTask != null) {
+            json.put("blockingTaskId", blockingTask.id());
+        }
+        if (withConfig) {
+            json.set("config", config.json().deepCopy());
+        }
+        return json;
+    }
+}

@@ -1,0 +1,304 @@
+package io.quarry.mockserver.internal.products.crawler;
+
+import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.Request;
+import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.state.Application;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The handlers of the crawler endpoints, over the crawlers this server holds. */
+final class CrawlerRoutes {
+
+    /** Most crawlers one server holds. */
+    static final int MAX_CRAWLERS = 1000;
+    /** Most URLs one URL-crawl call takes. */
+    static final int MAX_URLS_PER_CALL = 50;
+
+    private static final int MAX_NAME = 64;
+
+    private final Application app;
+    private final CrawlJobs jobs;
+    private final PageTester tester;
+    private final Map<String, Crawler> crawlers = new LinkedHashMap<>();
+
+    CrawlerRoutes(Application app, CrawlJobs jobs, PageTester tester) {
+        this.app = app;
+        this.jobs = jobs;
+        this.tester = tester;
+    }
+
+    /** {@code POST /crawlers}: {@code {"id"}}. */
+    Response create(Request request) {
+        ObjectNode body = request.jsonObject();
+        String name = name(body.get("name"));
+        CrawlerConfig config = CrawlerConfig.parse(body.get("config"));
+        Crawler crawler = new Crawler(name, config, app.nowMillis());
+        synchronized (crawlers) {
+            if (crawlers.size() >= MAX_CRAWLERS) {
+                throw ApiException.badRequest("At most " + MAX_CRAWLERS + " crawlers per mock server");
+            }
+            crawlers.put(crawler.id(), crawler);
+        }
+        ObjectNode reply = Json.object();
+        reply.put("id", crawler.id());
+        return Response.ok(reply);
+    }
+
+    /** {@code GET /crawlers}: a page of {@code {id, name}} in creation order, filtered by name and appID. */
+    Response list(Request request) {
+        int itemsPerPage = intParam(request, "itemsPerPage", 20, 1, 100);
+        int page = intParam(request, "page", 1, 1, 100);
+        String name = request.query().get("name");
+        String appId = request.query().get("appID");
+        List<Crawler> matching = new ArrayList<>();
+        for (Crawler crawler : snapshot()) {
+            if ((name == null || crawler.name().equals(name))
+                    && (appId == null
+                            || appId.equals(
+                                    crawler.config().json().path("appId").asString("")))) {
+                matching.add(crawler);
+            }
+        }
+        ArrayNode items = Json.array();
+        int from = (page - 1) * itemsPerPage;
+        for (int i = from; i < Math.min(matching.size(), from + itemsPerPage); i++) {
+            ObjectNode item = items.addObject();
+            item.put("id", matching.get(i).id());
+            item.put("name", matching.get(i).name());
+        }
+        ObjectNode reply = Json.object();
+        reply.set("items", items);
+        reply.put("itemsPerPage", itemsPerPage);
+        reply.put("page", page);
+        reply.put("total", matching.size());
+        return Response.ok(reply);
+    }
+
+    /** {@code GET /crawlers/{id}}: the crawler, with its configuration when {@code withConfig=true}. */
+    Response get(Request request) {
+        return Response.ok(crawler(request).toJson(request.booleanParam("withConfig", false)));
+    }
+
+    /** {@code PATCH /crawlers/{id}}: a new name and/or a whole new configuration. */
+    Response update(Request request) {
+        Crawler crawler = crawler(request);
+        ObjectNode body = request.jsonObject();
+        String name = body.has("name") ? name(body.get("name")) : null;
+        CrawlerConfig config = body.has("config") ? CrawlerConfig.parse(body.get("config")) : null;
+        if (name == null && config == null) {
+            throw ApiException.badRequest("Nothing to update: send name, config or both");
+        }
+        if (name != null) {
+            crawler.rename(name, app.nowMillis());
+        }
+        if (config != null) {
+            crawler.configure(config, app.nowMillis());
+        }
+        return taskReply(crawler.newTask("update", false));
+    }
+
+    /** {@code PATCH /crawlers/{id}/config}: top-level members replace the configuration's. */
+    Response updateConfig(Request request) {
+        Crawler crawler = crawler(request);
+        ObjectNode changes = request.jsonObject();
+        synchronized (crawler) {
+            crawler.configure(crawler.config().merged(changes), app.nowMillis());
+        }
+        return taskReply(crawler.newTask("configuration", false));
+    }
+
+    /** {@code POST /crawlers/{id}/run}: un-pauses. */
+    Response run(Request request) {
+        Crawler crawler = crawler(request);
+        crawler.setRunning(true, app.nowMillis());
+        return taskReply(crawler.newTask("run", false));
+    }
+
+    /** {@code POST /crawlers/{id}/pause}: pauses. */
+    Response pause(Request request) {
+        Crawler crawler = crawler(request);
+        crawler.setRunning(false, app.nowMillis());
+        return taskReply(crawler.newTask("pause", false));
+    }
+
+    /** {@code POST /crawlers/{id}/reindex}: starts (or restarts) a reindex. */
+    Response reindex(Request request) {
+        return taskReply(jobs.reindex(crawler(request)));
+    }
+
+    /** {@code GET /crawlers/{id}/stats/urls}. */
+    Response stats(Request request) {
+        return Response.ok(crawler(request).statistics().toJson());
+    }
+
+    /** {@code POST /crawlers/{id}/urls/crawl}: crawls up to 50 URLs, 200 calls per 24 hours. */
+    Response crawlUrls(Request request) {
+        Crawler crawler = crawler(request);
+        ObjectNode body = request.jsonObject();
+        JsonNode urlsNode = body.get("urls");
+        if (urlsNode == null || !urlsNode.isArray() || urlsNode.isEmpty()) {
+            throw ApiException.badRequest("urls is required and must be a non-empty array of URLs");
+        }
+        if (urlsNode.size() > MAX_URLS_PER_CALL) {
+            throw ApiException.badRequest("At most " + MAX_URLS_PER_CALL + " URLs per call; got " + urlsNode.size());
+        }
+        Set<String> urls = new LinkedHashSet<>();
+        for (JsonNode url : urlsNode) {
+            if (!url.isString()) {
+                throw ApiException.badRequest("urls must be an array of strings");
+            }
+            CrawlerConfig.requireHttpUrl(url.stringValue(), "urls");
+            urls.add(url.stringValue());
+        }
+        JsonNode save = body.get("save");
+        if (save != null && !save.isNull() && !save.isBoolean()) {
+            throw ApiException.badRequest("save must be a boolean");
+        }
+        crawler.requireUnblocked();
+        crawler.countUrlCrawl(app.nowMillis());
+        saveExtraUrls(crawler, urls, save == null || save.isNull() ? null : save.booleanValue());
+        return taskReply(jobs.crawlUrls(crawler, List.copyOf(urls)));
+    }
+
+    /**
+     * {@code save: true} adds every URL to {@code extraUrls}; absent, only the URLs the last reindex did not index;
+     * {@code false}, none.
+     */
+    private void saveExtraUrls(Crawler crawler, Set<String> urls, Boolean save) {
+        if (Boolean.FALSE.equals(save)) {
+            return;
+        }
+        synchronized (crawler) {
+            CrawlerConfig config = crawler.config();
+            Set<String> extra = new LinkedHashSet<>(config.extraUrls());
+            for (String url : urls) {
+                boolean add = Boolean.TRUE.equals(save) || !crawler.indexedInLastReindex(url);
+                if (add && !config.startUrls().contains(url) && extra.size() < CrawlerConfig.MAX_LIST) {
+                    extra.add(url);
+                }
+            }
+            if (extra.size() != config.extraUrls().size()) {
+                ObjectNode change = Json.object();
+                ArrayNode list = change.putArray("extraUrls");
+                extra.forEach(list::add);
+                crawler.configure(config.merged(change), app.nowMillis());
+            }
+        }
+    }
+
+    /** {@code POST /crawlers/{id}/test}: the records, links and logs of one URL; nothing is written. */
+    Response test(Request request) {
+        Crawler crawler = crawler(request);
+        ObjectNode body = request.jsonObject();
+        JsonNode url = body.get("url");
+        if (url == null || !url.isString()) {
+            throw ApiException.badRequest("url is required and must be a string");
+        }
+        CrawlerConfig.requireHttpUrl(url.stringValue(), "url");
+        CrawlerConfig config = crawler.config();
+        JsonNode override = body.get("config");
+        if (override != null && !override.isNull()) {
+            if (!override.isObject()) {
+                throw ApiException.badRequest("config must be an object");
+            }
+            config = config.merged((ObjectNode) override);
+        }
+        return Response.ok(tester.test(url.stringValue(), config));
+    }
+
+    /** {@code GET /crawlers/{id}/tasks/{tid}}: {@code {"pending"}}. */
+    Response task(Request request) {
+        CrawlerTask task = task(crawler(request), request.path("tid"));
+        ObjectNode reply = Json.object();
+        reply.put("pending", task.pending());
+        return Response.ok(reply);
+    }
+
+    /** {@code POST /crawlers/{id}/tasks/{tid}/cancel}: only the blocking task; its reindex is discarded. */
+    Response cancel(Request request) {
+        Crawler crawler = crawler(request);
+        CrawlerTask task = task(crawler, request.path("tid"));
+        crawler.cancelBlocking(task, app.nowMillis());
+        jobs.discardTemporaries(crawler.config());
+        return Response.ok(Json.object());
+    }
+
+    /** Forgets every crawler, stopping their crawls. */
+    void reset() {
+        List<Crawler> all = snapshot();
+        synchronized (crawlers) {
+            crawlers.clear();
+        }
+        all.forEach(Crawler::stop);
+    }
+
+    private List<Crawler> snapshot() {
+        synchronized (crawlers) {
+            return new ArrayList<>(crawlers.values());
+        }
+    }
+
+    private Crawler crawler(Request request) {
+        String id = request.path("id");
+        synchronized (crawlers) {
+            Crawler crawler = crawlers.get(id);
+            if (crawler == null) {
+                throw new ApiException(403, "Crawler " + shortened(id) + " does not exist or you may not access it");
+            }
+            return crawler;
+        }
+    }
+
+    private static CrawlerTask task(Crawler crawler, String taskId) {
+        CrawlerTask task = crawler.task(taskId);
+        if (task == null) {
+            throw ApiException.badRequest("Task " + shortened(taskId) + " does not exist on this crawler");
+        }
+        return task;
+    }
+
+    private static Response taskReply(CrawlerTask task) {
+        ObjectNode reply = Json.object();
+        reply.put("taskId", task.id());
+        return Response.ok(reply);
+    }
+
+    private static String name(JsonNode node) {
+        if (node == null || !node.isString() || node.stringValue().isBlank()) {
+            throw ApiException.badRequest("name is required and must be a non-empty string");
+        }
+        if (node.stringValue().length() > MAX_NAME) {
+            throw ApiException.badRequest("name must be at most " + MAX_NAME + " characters");
+        }
+        return node.stringValue();
+    }
+
+    private static int intParam(Request request, String name, int absent, int min, int max) {
+        String raw = request.query().get(name);
+        if (raw == null || raw.isEmpty()) {
+            return absent;
+        }
+        try {
+            int value = Integer.parseInt(raw);
+            if (value >= min && value <= max) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // answered below
+        }
+        throw ApiException.badRequest(name + " must be an integer from " + min + " to " + max);
+    }
+
+    private static String shortened(String value) {
+        return value.length() > 64 ? value.substring(0, 64) + "..." : value;
+    }
+}

@@ -1,0 +1,256 @@
+package io.quarry.mockserver.internal.products.crawler;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Element;
+import org.jsoup.parser.Parser;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One crawl: fetches URLs breadth first from its seeds, follows the links some action's {@code pathsToMatch}
+ * matches (when asked to), and hands the record of every page an action takes to a sink. Bounded by the
+ * configuration's {@code maxUrls} and {@value CrawlerConfig#MAX_PAGES} fetches, {@code maxDepth}, and a queue of
+ * at most {@value #MAX_QUEUE} URLs.
+ */
+final class SiteCrawl {
+
+    private static final int MAX_QUEUE = 10_000;
+
+    /** Where extracted records go. */
+    @FunctionalInterface
+    interface RecordSink {
+        /**
+         * @param indexName the live index the action names (prefix included)
+         * @param record the record
+         */
+        void put(String indexName, ObjectNode record);
+    }
+
+    private final CrawlerConfig config;
+    private final PageFetcher fetcher;
+    private final UrlStatistics statistics;
+    private final RecordSink sink;
+    private final BooleanSupplier stopped;
+
+    SiteCrawl(
+            CrawlerConfig config,
+            PageFetcher fetcher,
+            UrlStatistics statistics,
+            RecordSink sink,
+            BooleanSupplier stopped) {
+        this.config = config;
+        this.fetcher = fetcher;
+        this.statistics = statistics;
+        this.sink = sink;
+        this.stopped = stopped;
+    }
+
+    /** @return the start points of a reindex: start URLs, extra URLs and the sitemaps' URLs */
+    List<String> reindexSeeds() {
+        Set<String> seeds = new LinkedHashSet<>(config.startUrls());
+        seeds.addAll(config.extraUrls());
+        for (String sitemap : config.sitemaps()) {
+            seeds.addAll(sitemapUrls(sitemap));
+        }
+        return List.copyOf(seeds);
+    }
+
+    /**
+     * Crawls.
+     *
+     * @param seeds the first URLs
+     * @param followLinks whether links found are crawled too
+     * @return the URLs whose records were extracted
+     */
+    Set<String> run(List<String> seeds, boolean followLinks) {
+        Deque<String> queue = new ArrayDeque<>();
+        Set<String> seen = new HashSet<>();
+        Set<String> extracted = new LinkedHashSet<>();
+        for (String seed : seeds) {
+            String url = normalize(seed);
+            if (url != null && seen.add(url)) {
+                queue.add(url);
+            }
+        }
+        int fetched = 0;
+        while (!queue.isEmpty() && !stopped.getAsBoolean()) {
+            String url = queue.poll();
+            if (Glob.matchesAny(config.exclusions(), url)) {
+                statistics.skipped("excluded");
+                continue;
+            }
+            if (config.maxDepth() > 0 && depth(url) > config.maxDepth()) {
+                statistics.skipped("max_depth_exceeded");
+                continue;
+            }
+            if (fetched >= config.maxUrls()) {
+                statistics.skipped("max_urls_reached");
+                continue;
+            }
+            fetched++;
+            PageFetcher.Fetched page;
+            try {
+                page = fetcher.fetch(URI.create(url));
+            } catch (PageFetcher.FetchFailure failure) {
+                statistics.failed(failure.reason());
+                continue;
+            } catch (IllegalArgumentException e) {
+                statistics.failed("invalid_url");
+                continue;
+            }
+            if (page.location() != null) {
+                statistics.skipped("redirected");
+                String target = resolve(url, page.location());
+                if (followLinks && target != null && followable(target) && seen.add(target)) {
+                    queue.add(target);
+                }
+                continue;
+            }
+            if (page.status() < 200 || page.status() >= 300) {
+                statistics.failed("http_" + page.status());
+                continue;
+            }
+            PageAnalysis analysis = PageAnalysis.of(url, page);
+            if (followLinks) {
+                for (String link : analysis.links()) {
+                    String next = normalize(link);
+                    if (next != null && queue.size() < MAX_QUEUE && followable(next) && seen.add(next)) {
+                        queue.add(next);
+                    }
+                }
+            }
+            if (extract(analysis, url)) {
+                extracted.add(url);
+            }
+        }
+        while (!queue.isEmpty()) {
+            queue.poll();
+            statistics.skipped(stopped.getAsBoolean() ? "cancelled" : "max_urls_reached");
+        }
+        return extracted;
+    }
+
+    private boolean extract(PageAnalysis analysis, String url) {
+        String refusal = "no_action_matched";
+        boolean taken = false;
+        ObjectNode record = null;
+        for (CrawlerConfig.Action action : config.actions()) {
+            String why = analysis.refusal(action);
+            if (why != null) {
+                if (!why.equals("no_action_matched")) {
+                    refusal = why;
+                }
+                continue;
+            }
+            if (record == null) {
+                record = analysis.record();
+            }
+            sink.put(config.indexOf(action), record.deepCopy());
+            taken = true;
+        }
+        if (taken) {
+            statistics.done();
+        } else {
+            statistics.skipped(refusal);
+        }
+        return taken;
+    }
+
+    /** @return whether some action's paths match the URL and no exclusion pattern does */
+    private boolean followable(String url) {
+        if (Glob.matchesAny(config.exclusions(), url)) {
+            return false;
+        }
+        for (CrawlerConfig.Action action : config.actions()) {
+            if (action.paths().isEmpty() || Glob.matchesList(action.paths(), url)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The URL as crawled: without fragment, without the ignored query parameters.
+     *
+     * @return it, or null when it is not an absolute http(s) URL
+     */
+    String normalize(String url) {
+        try {
+            URI uri = new URI(url);
+            if (uri.getScheme() == null
+                    || uri.getHost() == null
+                    || !(uri.getScheme().equalsIgnoreCase("http")
+                            || uri.getScheme().equalsIgnoreCase("https"))) {
+                return null;
+            }
+            String query = uri.getRawQuery();
+            if (query != null && !config.ignoredQueryParams().isEmpty()) {
+                List<String> kept = new ArrayList<>();
+                for (String pair : query.split("&")) {
+                    String name = pair.split("=", 2)[0];
+                    if (!Glob.matchesAny(config.ignoredQueryParams(), name)) {
+                        kept.add(pair);
+                    }
+                }
+                query = kept.isEmpty() ? null : String.join("&", kept);
+            }
+            String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+            String authority = uri.getRawAuthority();
+            return uri.getScheme().toLowerCase(java.util.Locale.ROOT) + "://" + authority + path
+                    + (query == null ? "" : "?" + query);
+        } catch (URISyntaxException e) {
+            return null;
+        }
+    }
+
+    private String resolve(String base, String location) {
+        try {
+            return normalize(new URI(base).resolve(location.trim()).toString());
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** Path depth: its non-empty segments, at least 1 ({@code /} and {@code /docs} are 1, {@code /docs/a} is 2). */
+    static int depth(String url) {
+        String path = URI.create(url).getPath();
+        int segments = 0;
+        for (String segment : path == null ? new String[0] : path.split("/")) {
+            if (!segment.isEmpty()) {
+                segments++;
+            }
+        }
+        return Math.max(1, segments);
+    }
+
+    private List<String> sitemapUrls(String sitemap) {
+        try {
+            PageFetcher.Fetched fetched = fetcher.fetch(URI.create(sitemap));
+            if (fetched.status() != 200) {
+                statistics.failed("http_" + fetched.status());
+                return List.of();
+            }
+            List<String> urls = new ArrayList<>();
+            String xml = new String(fetched.body(), java.nio.charset.StandardCharsets.UTF_8);
+            for (Element loc : Jsoup.parse(xml, sitemap, Parser.xmlParser()).select("url > loc")) {
+                if (urls.size() >= CrawlerConfig.MAX_PAGES) {
+                    break;
+                }
+                urls.add(loc.text().trim());
+            }
+            return urls;
+        } catch (PageFetcher.FetchFailure failure) {
+            statistics.failed(failure.reason());
+            return List.of();
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package io.quarry.mockserver.internal.products.crawler;
+
+import io.quarry.mockserver.internal.json.Json;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * How many URLs a crawler's crawls handled, by outcome: DONE (a record extracted), SKIPPED (not fetched or not
+ * extracted by configuration) or FAILED (the fetch failed), each with a reason code, a category and a readable
+ * text. Cleared when a reindex starts. The reason codes are a small fixed set (HTTP statuses aside), so the rows
+ * stay few.
+ */
+final class UrlStatistics {
+
+    private static final int MAX_ROWS = 200;
+
+    private record Key(String status, String reason) {}
+
+    private final Map<Key, Long> counts = new LinkedHashMap<>();
+
+    /** Counts one URL extracted. */
+    synchronized void done() {
+        count("DONE", "success");
+    }
+
+    /** @param reason why a URL was skipped */
+    synchronized void skipped(String reason) {
+        count("SKIPPED", reason);
+    }
+
+    /** @param reason why a URL failed */
+    synchronized void failed(String reason) {
+        count("FAILED", reason);
+    }
+
+    synchronized void clear() {
+        counts.clear();
+    }
+
+    private void count(String status, String reason) {
+        Key key = new Key(status, reason);
+        if (counts.size() >= MAX_ROWS && !counts.containsKey(key)) {
+            key = new Key(status, "other");
+        }
+        counts.merge(key, 1L, Long::sum);
+    }
+
+    /** @return {@code {"count": N, "data": [{reason, status, category, readable, count}]}} */
+    synchronized ObjectNode toJson() {
+        ObjectNode body = Json.object();
+        ArrayNode data = Json.array();
+        long total = 0;
+        for (Map.Entry<Key, Long> entry : counts.entrySet()) {
+            ObjectNode row = data.addObject();
+            String reason = entry.getKey().reason();
+            row.put("reason", reason);
+            row.put("status", entry.getKey().status());
+            row.put("category", category(reason));
+            row.put("readable", readable(reason));
+            row.put("count", entry.getValue());
+            total += entry.getValue();
+        }
+        body.put("count", total);
+        body.set("data", data);
+        return body;
+    }
+
+    private static String category(String reason) {
+        return switch (reason) {
+            case "success" -> "success";
+            case "excluded", "max_depth_exceeded", "max_urls_reached", "no_action_matched" -> "configuration";
+            case "filetype_not_matched", "selectors_not_matched", "redirected" -> "extraction";
+            default -> "fetch";
+        };
+    }
+
+    private static String readable(String reason) {
+        return switch (reason) {
+            case "success" -> "Record extracted";
+            case "excluded" -> "Matches an exclusion pattern";
+            case "max_depth_exceeded" -> "URL path deeper than maxDepth";
+            case "max_urls_reached" -> "The crawl reached its maximum number of URLs";
+            case "no_action_matched" -> "No action's pathsToMatch matches the URL";
+            case "filetype_not_matched" -> "The file type is not in fileTypesToMatch";
+            case "selectors_not_matched" -> "The page does not match selectorsToMatch";
+            case "redirected" -> "Redirected; the target is crawled as a link";
+            case "host_not_allowed" -> "The mock server does not fetch this host";
+            case "timeout" -> "The fetch timed out";
+            case "too_large" -> "The response is too large";
+            case "network_error" -> "Network error";
+            case "cancelled" -> "The crawl was cancelled";
+            default -> reason.startsWith("http_") ? "HTTP status " + reason.substring(5) : reason;
+        };
+    }
+}
