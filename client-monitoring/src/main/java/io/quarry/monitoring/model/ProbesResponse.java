@@ -1,0 +1,16 @@
+package io.quarry.monitoring.model;
+
+import java.util.List;
+
+/**
+ * The probes.
+ *
+ * @param probes the probes
+ */
+public record ProbesResponse(List<Probe> probes) {
+
+    /** Copies the list; a missing one is empty. */
+    public ProbesResponse {
+        probes = probes == null ? List.of() : List.copyOf(probes);
+    }
+}
