@@ -13,7 +13,14 @@ import java.util.OptionalDouble;
  */
 public record ClusterHealth(String cluster, ServerStatus status, List<Incident> incidents, List<TimePoint> latency) {
 
-    /** Copies the lists; missing ones are empty. */
+    /**
+     * Copies the lists; missing ones are empty.
+     *
+     * @param cluster see the record description
+     * @param status see the record description
+     * @param incidents see the record description
+     * @param latency see the record description
+     */
     public ClusterHealth {
         incidents = incidents == null ? List.of() : List.copyOf(incidents);
         latency = latency == null ? List.of() : List.copyOf(latency);

@@ -10,7 +10,11 @@ import java.util.Optional;
  */
 public record ClusterHealthReport(List<ClusterHealth> clusters) {
 
-    /** Copies the list; a missing one is empty. */
+    /**
+     * Copies the list; a missing one is empty.
+     *
+     * @param clusters see the record description
+     */
     public ClusterHealthReport {
         clusters = clusters == null ? List.of() : List.copyOf(clusters);
     }

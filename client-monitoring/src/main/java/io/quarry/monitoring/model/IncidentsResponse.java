@@ -10,7 +10,11 @@ import java.util.Map;
  */
 public record IncidentsResponse(Map<String, List<Incident>> incidents) {
 
-    /** Copies the map; a missing one is empty. */
+    /**
+     * Copies the map; a missing one is empty.
+     *
+     * @param incidents see the record description
+     */
     public IncidentsResponse {
         incidents = incidents == null ? Map.of() : Map.copyOf(incidents);
     }

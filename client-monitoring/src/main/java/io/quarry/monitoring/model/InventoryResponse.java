@@ -9,7 +9,11 @@ import java.util.List;
  */
 public record InventoryResponse(List<InventoryServer> inventory) {
 
-    /** Copies the list; a missing one is empty. */
+    /**
+     * Copies the list; a missing one is empty.
+     *
+     * @param inventory see the record description
+     */
     public InventoryResponse {
         inventory = inventory == null ? List.of() : List.copyOf(inventory);
     }

@@ -14,7 +14,16 @@ import java.util.List;
  */
 public record Probe(String name, String city, String country, double latitude, double longitude, List<String> regions) {
 
-    /** Copies the regions; missing ones are empty. */
+    /**
+     * Copies the regions; missing ones are empty.
+     *
+     * @param name see the record description
+     * @param city see the record description
+     * @param country see the record description
+     * @param latitude see the record description
+     * @param longitude see the record description
+     * @param regions see the record description
+     */
     public Probe {
         regions = regions == null ? List.of() : List.copyOf(regions);
     }

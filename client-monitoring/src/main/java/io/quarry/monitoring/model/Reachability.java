@@ -9,7 +9,11 @@ import java.util.Map;
  */
 public record Reachability(Map<String, Map<String, Boolean>> byServer) {
 
-    /** Copies the map; a missing one is empty. */
+    /**
+     * Copies the map; a missing one is empty.
+     *
+     * @param byServer see the record description
+     */
     public Reachability {
         byServer = byServer == null ? Map.of() : Map.copyOf(byServer);
     }

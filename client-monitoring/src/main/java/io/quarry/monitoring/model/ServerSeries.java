@@ -10,7 +10,11 @@ import java.util.Map;
  */
 public record ServerSeries(Map<String, List<TimePoint>> byServer) {
 
-    /** Copies the map; a missing one is empty. */
+    /**
+     * Copies the map; a missing one is empty.
+     *
+     * @param byServer see the record description
+     */
     public ServerSeries {
         byServer = byServer == null ? Map.of() : Map.copyOf(byServer);
     }

@@ -9,7 +9,11 @@ import java.util.Map;
  */
 public record StatusResponse(Map<String, ServerStatus> status) {
 
-    /** Copies the map; a missing one is empty. */
+    /**
+     * Copies the map; a missing one is empty.
+     *
+     * @param status see the record description
+     */
     public StatusResponse {
         status = status == null ? Map.of() : Map.copyOf(status);
     }

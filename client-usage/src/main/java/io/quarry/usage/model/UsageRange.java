@@ -28,6 +28,9 @@ public record UsageRange(Instant start, Instant end, Granularity granularity) {
      *
      * @throws InvalidRequestException when {@code start} is not before {@code end} or the range is longer than
      *     the granularity allows
+     * @param start see the record description
+     * @param end see the record description
+     * @param granularity see the record description
      */
     public UsageRange {
         Objects.requireNonNull(start, "start");

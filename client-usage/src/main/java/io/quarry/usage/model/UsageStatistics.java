@@ -12,7 +12,11 @@ import java.util.Map;
  */
 public record UsageStatistics(Map<String, List<UsagePoint>> byName) {
 
-    /** Copies the map; a missing one is empty. */
+    /**
+     * Copies the map; a missing one is empty.
+     *
+     * @param byName see the record description
+     */
     public UsageStatistics {
         byName = byName == null ? Map.of() : Map.copyOf(new LinkedHashMap<>(byName));
     }

@@ -22,7 +22,11 @@ public sealed interface UsageValue permits UsageValue.Count, UsageValue.PerName 
      */
     record PerName(Map<String, Long> values) implements UsageValue {
 
-        /** Copies the map; a missing one is empty. */
+        /**
+         * Copies the map; a missing one is empty.
+         *
+         * @param values see the record description
+         */
         public PerName {
             values = values == null ? Map.of() : Map.copyOf(values);
         }
