@@ -1,6 +1,7 @@
 package io.quarry.monitoring.model;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -37,7 +38,7 @@ public record ClusterHealth(String cluster, ServerStatus status, List<Incident> 
     }
 
     /** @return the latest latency point, empty without points */
-    public java.util.Optional<TimePoint> latestLatency() {
-        return latency.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(latency.get(latency.size() - 1));
+    public Optional<TimePoint> latestLatency() {
+        return latency.isEmpty() ? Optional.empty() : Optional.of(latency.get(latency.size() - 1));
     }
 }

@@ -13,11 +13,13 @@ final class HourBucket {
 
     final Map<String, Long> counts = new HashMap<>();
     final Map<String, Map<String, Long>> indexCounts = new HashMap<>();
-    final ProcessingTimes times = new ProcessingTimes();
+    final ProcessingTimes times = new ProcessingTimes(ProcessingTimes.APPLICATION_SAMPLES);
     final Map<String, ProcessingTimes> indexTimes = new HashMap<>();
     final Map<Long, Integer> searchesPerSecond = new HashMap<>();
 
-    void count(String index, Iterable<String> statistics) {
+    /** @return whether the index got its first entry in this hour */
+    boolean count(String index, Iterable<String> statistics) {
+        boolean isNew = index != null && !indexCounts.containsKey(index);
         Map<String, Long> perIndex = index == null ? null : indexMap(indexCounts, index, HashMap::new);
         for (String statistic : statistics) {
             counts.merge(statistic, 1L, Long::sum);
@@ -25,12 +27,22 @@ final class HourBucket {
                 perIndex.merge(statistic, 1L, Long::sum);
             }
         }
+        return isNew && perIndex != null;
+    }
+
+    /** Forgets the per-index figures, keeping the application's. */
+    int dropIndices() {
+        int dropped = indexCounts.size();
+        indexCounts.clear();
+        indexTimes.clear();
+        return dropped;
     }
 
     void search(String index, long epochSecond, long elapsedNanos) {
         times.add(elapsedNanos);
         if (index != null) {
-            ProcessingTimes perIndex = indexMap(indexTimes, index, ProcessingTimes::new);
+            ProcessingTimes perIndex =
+                    indexMap(indexTimes, index, () -> new ProcessingTimes(ProcessingTimes.INDEX_SAMPLES));
             if (perIndex != null) {
                 perIndex.add(elapsedNanos);
             }

@@ -1,24 +1,33 @@
 package io.quarry.mockserver.internal.products.usage;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Search processing times: exact count, sum and slow-query count, and a uniform sample of at most
- * {@value #MAX_SAMPLES} durations (reservoir sampling) for the percentiles.
+ * Search processing times: exact count, sum and slow-query count, and a uniform sample of a bounded number of
+ * durations (reservoir sampling) for the percentiles.
  */
 final class ProcessingTimes {
 
-    static final int MAX_SAMPLES = 1024;
+    /** Samples kept for the whole application in one hour. */
+    static final int APPLICATION_SAMPLES = 256;
+    /** Samples kept for one index in one hour. */
+    static final int INDEX_SAMPLES = 32;
+
     static final long SLOW_NANOS = 1_000_000_000L;
 
     private final SplittableRandom random = new SplittableRandom(42);
-    private final List<Long> samples = new ArrayList<>();
+    private final int capacity;
+    private long[] samples = new long[0];
+    private int size;
     private long count;
     private long sumNanos;
     private long slow;
+
+    /** @param capacity the most samples kept */
+    ProcessingTimes(int capacity) {
+        this.capacity = capacity;
+    }
 
     void add(long nanos) {
         count++;
@@ -26,26 +35,31 @@ final class ProcessingTimes {
         if (nanos >= SLOW_NANOS) {
             slow++;
         }
-        if (samples.size() < MAX_SAMPLES) {
-            samples.add(nanos);
+        if (size < capacity) {
+            append(nanos);
         } else {
             long slot = random.nextLong(count);
-            if (slot < MAX_SAMPLES) {
-                samples.set((int) slot, nanos);
+            if (slot < capacity) {
+                samples[(int) slot] = nanos;
             }
         }
     }
 
-    /** Adds another bucket's figures to these (for daily points). */
+    /** Adds another bucket's figures to these (for daily points; this one's capacity must hold them). */
     void addAll(ProcessingTimes other) {
         count += other.count;
         sumNanos += other.sumNanos;
         slow += other.slow;
-        for (long sample : other.samples) {
-            if (samples.size() < MAX_SAMPLES * 24) {
-                samples.add(sample);
-            }
+        for (int i = 0; i < other.size && size < capacity; i++) {
+            append(other.samples[i]);
         }
+    }
+
+    private void append(long nanos) {
+        if (size == samples.length) {
+            samples = Arrays.copyOf(samples, Math.min(capacity, Math.max(8, size * 2)));
+        }
+        samples[size++] = nanos;
     }
 
     long count() {
@@ -62,10 +76,10 @@ final class ProcessingTimes {
 
     /** @return the percentile of the sampled durations in whole milliseconds (nearest rank) */
     long percentileMillis(int percent) {
-        if (samples.isEmpty()) {
+        if (size == 0) {
             return 0;
         }
-        long[] sorted = samples.stream().mapToLong(Long::longValue).toArray();
+        long[] sorted = Arrays.copyOf(samples, size);
         Arrays.sort(sorted);
         int rank = (int) Math.ceil(percent / 100.0 * sorted.length);
         return Math.round(sorted[Math.max(0, rank - 1)] / 1_000_000.0);

@@ -49,7 +49,7 @@ final class UsageRoutes {
         long now = app.nowMillis();
         for (long t = range.firstPoint(); t < range.endMillis(); t += range.stepMillis()) {
             long end = t + range.stepMillis();
-            Point point = new Point(t, recorder.between(t, end), index, now >= t && now < end);
+            Point point = new Point(recorder.between(t, end), index, now >= t && now < end);
             for (String statistic : statistics) {
                 JsonNode value = point.value(statistic);
                 if (value != null) {
@@ -69,13 +69,13 @@ final class UsageRoutes {
     private final class Point {
         private final long seconds;
         private final Map<String, Long> counts = new LinkedHashMap<>();
-        private final ProcessingTimes times = new ProcessingTimes();
+        private final ProcessingTimes times = new ProcessingTimes(ProcessingTimes.APPLICATION_SAMPLES * 24);
         private final String index;
         private final boolean current;
         private int maxQps;
         private long searches;
 
-        Point(long start, List<HourBucket> buckets, String index, boolean current) {
+        Point(List<HourBucket> buckets, String index, boolean current) {
             this.index = index;
             this.current = current;
             this.seconds = Math.max(1, buckets.size()) * 3600L;
