@@ -138,4 +138,27 @@ class MonitoringHttpTest {
         assertThat(monitoring.get("/1/infrastructure/cpu_usage/period/year").status())
                 .isEqualTo(400);
     }
+
+    @Test
+    void theInventoryCanBeReplaced() {
+        admin.send(
+                        "PUT",
+                        "/_mock/monitoring/inventory",
+                        jq("{'servers':[{'name':'c9-us-1','region':'us','cluster':'c9-us'}],"
+                                + "'probes':[{'name':'boston','city':'Boston','country':'US','regions':['us']}]}"))
+                .requireOk();
+        JsonNode servers =
+                monitoring.get("/1/inventory/servers").requireOk().body().get("inventory");
+        assertThat(servers).hasSize(1);
+        assertThat(anonymous.get("/1/status").requireOk().body().get("status").propertyNames())
+                .containsExactly("c9-us", "c9-us-1");
+        JsonNode relevant =
+                anonymous.get("/1/latency/c9-us/probes/relevant").requireOk().body();
+        assertThat(relevant.at("/metrics/latency_by_probes/c9-us").propertyNames())
+                .containsExactly("boston");
+        assertThat(anonymous.get("/1/status/mock-cluster-1").status()).isEqualTo(400);
+        assertThat(admin.send("PUT", "/_mock/monitoring/inventory", jq("{'servers':[]}"))
+                        .status())
+                .isEqualTo(400);
+    }
 }
