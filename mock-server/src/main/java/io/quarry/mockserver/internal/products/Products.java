@@ -5,7 +5,9 @@ import io.quarry.mockserver.internal.products.answers.AnswersProduct;
 import io.quarry.mockserver.internal.products.control.ControlProduct;
 import io.quarry.mockserver.internal.products.crawler.CrawlerProduct;
 import io.quarry.mockserver.internal.products.personalization.PersonalizationProduct;
+import io.quarry.mockserver.internal.products.monitoring.MonitoringProduct;
 import io.quarry.mockserver.internal.products.search.SearchProduct;
+import io.quarry.mockserver.internal.products.usage.UsageProduct;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -30,7 +32,9 @@ public final class Products {
                 new ControlProduct(context),
                 new PersonalizationProduct(context),
                 new AnswersProduct(context),
-                new CrawlerProduct(context));
+                new CrawlerProduct(context),
+                new MonitoringProduct(context),
+                new UsageProduct(context));
     }
 
     /**

@@ -1,0 +1,30 @@
+package io.quarry.monitoring.model;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Incidents of the last 30 days.
+ *
+ * @param incidents name of a server or cluster to its incidents, oldest first
+ */
+public record IncidentsResponse(Map<String, List<Incident>> incidents) {
+
+    /**
+     * Copies the map; a missing one is empty.
+     *
+     * @param incidents see the record description
+     */
+    public IncidentsResponse {
+        incidents = incidents == null ? Map.of() : Map.copyOf(incidents);
+    }
+
+    /**
+     * @param server a server or cluster name
+     * @return its incidents, empty when the answer names none
+     */
+    public List<Incident> of(String server) {
+        List<Incident> list = incidents.get(server);
+        return list == null ? List.of() : list;
+    }
+}

@@ -1,0 +1,29 @@
+package io.quarry.monitoring.model;
+
+import java.util.Map;
+
+/**
+ * Infrastructure metrics per server.
+ *
+ * @param byMetric metric name as the service sends it (metrics it adds later included) to its series per server
+ */
+public record InfrastructureMetrics(Map<String, ServerSeries> byMetric) {
+
+    /**
+     * Copies the map; a missing one is empty.
+     *
+     * @param byMetric see the record description
+     */
+    public InfrastructureMetrics {
+        byMetric = byMetric == null ? Map.of() : Map.copyOf(byMetric);
+    }
+
+    /**
+     * @param metric a metric (not {@link InfrastructureMetric#ALL})
+     * @return its series per server, empty when the answer lacks it
+     */
+    public ServerSeries of(InfrastructureMetric metric) {
+        ServerSeries series = byMetric.get(metric.wireName());
+        return series == null ? new ServerSeries(Map.of()) : series;
+    }
+}

@@ -1,0 +1,30 @@
+package io.quarry.monitoring.model;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Latency per server and per probe.
+ *
+ * @param byServer name of a server or cluster to probe name to points, oldest first
+ */
+public record ProbeSeries(Map<String, Map<String, List<TimePoint>>> byServer) {
+
+    /**
+     * Copies the map; a missing one is empty.
+     *
+     * @param byServer see the record description
+     */
+    public ProbeSeries {
+        byServer = byServer == null ? Map.of() : Map.copyOf(byServer);
+    }
+
+    /**
+     * @param server a server or cluster name
+     * @return probe name to its points, empty when the answer has none
+     */
+    public Map<String, List<TimePoint>> of(String server) {
+        Map<String, List<TimePoint>> probes = byServer.get(server);
+        return probes == null ? Map.of() : probes;
+    }
+}

@@ -1,0 +1,20 @@
+package io.quarry.monitoring.model;
+
+import java.util.List;
+
+/**
+ * The probes.
+ *
+ * @param probes the probes
+ */
+public record ProbesResponse(List<Probe> probes) {
+
+    /**
+     * Copies the list; a missing one is empty.
+     *
+     * @param probes see the record description
+     */
+    public ProbesResponse {
+        probes = probes == null ? List.of() : List.copyOf(probes);
+    }
+}

@@ -1,0 +1,38 @@
+package io.quarry.monitoring.model;
+
+import java.util.Map;
+
+/**
+ * Whether each probe reaches each server.
+ *
+ * @param byServer name of a server or cluster to probe name to whether it is reachable from there
+ */
+public record Reachability(Map<String, Map<String, Boolean>> byServer) {
+
+    /**
+     * Copies the map; a missing one is empty.
+     *
+     * @param byServer see the record description
+     */
+    public Reachability {
+        byServer = byServer == null ? Map.of() : Map.copyOf(byServer);
+    }
+
+    /**
+     * @param server a server or cluster name
+     * @return probe name to reachability, empty when the answer has none
+     */
+    public Map<String, Boolean> of(String server) {
+        Map<String, Boolean> probes = byServer.get(server);
+        return probes == null ? Map.of() : probes;
+    }
+
+    /**
+     * @param server a server or cluster name
+     * @return whether every probe reaches it (false when the answer has no probe for it)
+     */
+    public boolean reachableFromEveryProbe(String server) {
+        Map<String, Boolean> probes = of(server);
+        return !probes.isEmpty() && probes.values().stream().allMatch(Boolean.TRUE::equals);
+    }
+}

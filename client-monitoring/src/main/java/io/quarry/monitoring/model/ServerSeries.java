@@ -1,0 +1,30 @@
+package io.quarry.monitoring.model;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One time series per server or cluster (average latency, average indexing time, or one infrastructure metric).
+ *
+ * @param byServer name of a server or cluster to its points, oldest first
+ */
+public record ServerSeries(Map<String, List<TimePoint>> byServer) {
+
+    /**
+     * Copies the map; a missing one is empty.
+     *
+     * @param byServer see the record description
+     */
+    public ServerSeries {
+        byServer = byServer == null ? Map.of() : Map.copyOf(byServer);
+    }
+
+    /**
+     * @param server a server or cluster name
+     * @return its points, empty when the answer has none
+     */
+    public List<TimePoint> of(String server) {
+        List<TimePoint> points = byServer.get(server);
+        return points == null ? List.of() : points;
+    }
+}

@@ -1,0 +1,28 @@
+package io.quarry.monitoring.model;
+
+import java.util.Map;
+
+/**
+ * The status of servers and clusters.
+ *
+ * @param status name of a server or cluster to its status
+ */
+public record StatusResponse(Map<String, ServerStatus> status) {
+
+    /**
+     * Copies the map; a missing one is empty.
+     *
+     * @param status see the record description
+     */
+    public StatusResponse {
+        status = status == null ? Map.of() : Map.copyOf(status);
+    }
+
+    /**
+     * @param server a server or cluster name
+     * @return its status, or {@code null} when the answer does not name it
+     */
+    public ServerStatus of(String server) {
+        return status.get(server);
+    }
+}

@@ -1,0 +1,45 @@
+package io.quarry.usage.model;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The answer of a usage request: one series per statistic that has data in the range (statistics without data
+ * are left out, so an empty answer means nothing was recorded).
+ *
+ * @param byName statistic name to its points, oldest first
+ */
+public record UsageStatistics(Map<String, List<UsagePoint>> byName) {
+
+    /**
+     * Copies the map; a missing one is empty.
+     *
+     * @param byName see the record description
+     */
+    public UsageStatistics {
+        byName = byName == null ? Map.of() : Map.copyOf(new LinkedHashMap<>(byName));
+    }
+
+    /**
+     * @param statistic a statistic (not a grouping)
+     * @return its points, empty when the answer has none
+     */
+    public List<UsagePoint> of(Statistic statistic) {
+        List<UsagePoint> points = byName.get(statistic.name());
+        return points == null ? List.of() : points;
+    }
+
+    /**
+     * @param statistic a statistic whose points are counts
+     * @return the sum of its points (per-server values summed too), 0 without data
+     */
+    public long total(Statistic statistic) {
+        return of(statistic).stream().mapToLong(UsagePoint::total).sum();
+    }
+
+    /** @return the statistics the answer has data for, as typed values */
+    public List<Statistic> statistics() {
+        return byName.keySet().stream().map(Statistic::of).toList();
+    }
+}

@@ -1,0 +1,127 @@
+package io.quarry.mockserver.internal.products.monitoring;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.lang.management.OperatingSystemMXBean;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.DoubleSupplier;
+import java.util.function.LongSupplier;
+
+/**
+ * Samples the JVM (heap, CPU load) and the indices at most once a second, when requests come in, and keeps the
+ * averages per bucket of every period's resolution, each period at most its number of points.
+ */
+final class InfrastructureSampler {
+
+    private static final long SAMPLE_EVERY_MILLIS = 1000;
+    private static final double MB = 1024.0 * 1024.0;
+
+    private final Clock clock;
+    private final DoubleSupplier avgBuildSeconds;
+    private final LongSupplier indexBytes;
+    private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+    private final OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+    private final Map<InfrastructurePeriod, Map<InfrastructureMetric, TreeMap<Long, double[]>>> history =
+            new EnumMap<>(InfrastructurePeriod.class);
+    private long lastSampleMillis = Long.MIN_VALUE;
+
+    /** One point: bucket start in seconds, the averaged value. */
+    record Point(long timeSeconds, double value) {}
+
+    InfrastructureSampler(Clock clock, DoubleSupplier avgBuildSeconds, LongSupplier indexBytes) {
+        this.clock = clock;
+        this.avgBuildSeconds = avgBuildSeconds;
+        this.indexBytes = indexBytes;
+        clear();
+    }
+
+    synchronized void clear() {
+        history.clear();
+        for (InfrastructurePeriod period : InfrastructurePeriod.values()) {
+            Map<InfrastructureMetric, TreeMap<Long, double[]>> perMetric = new EnumMap<>(InfrastructureMetric.class);
+            for (InfrastructureMetric metric : InfrastructureMetric.values()) {
+                perMetric.put(metric, new TreeMap<>());
+            }
+            history.put(period, perMetric);
+        }
+        lastSampleMillis = Long.MIN_VALUE;
+    }
+
+    /** Takes a sample unless one was taken less than a second ago. */
+    void sampleIfDue() {
+        long now = clock.millis();
+        synchronized (this) {
+            if (lastSampleMillis != Long.MIN_VALUE
+                    && now - lastSampleMillis < SAMPLE_EVERY_MILLIS
+                    && now >= lastSampleMillis) {
+                return;
+            }
+            lastSampleMillis = now;
+        }
+        Map<InfrastructureMetric, Double> values = new EnumMap<>(InfrastructureMetric.class);
+        values.put(InfrastructureMetric.AVG_BUILD_TIME, Math.round(avgBuildSeconds.getAsDouble() * 1000) / 1000.0);
+        values.put(InfrastructureMetric.SSD_USAGE, 0.0);
+        values.put(InfrastructureMetric.RAM_SEARCH_USAGE, (double)
+                Math.round(memory.getHeapMemoryUsage().getUsed() / MB));
+        values.put(InfrastructureMetric.RAM_INDEXING_USAGE, (double) Math.round(indexBytes.getAsLong() / MB));
+        values.put(InfrastructureMetric.CPU_USAGE, (double) Math.round(100 - 100 * cpuLoad()));
+        record(now, values);
+    }
+
+    private synchronized void record(long now, Map<InfrastructureMetric, Double> values) {
+        for (InfrastructurePeriod period : InfrastructurePeriod.values()) {
+            long bucket = now - Math.floorMod(now, period.resolutionMillis());
+            long oldest = bucket - (period.points() - 1L) * period.resolutionMillis();
+            for (Map.Entry<InfrastructureMetric, TreeMap<Long, double[]>> e :
+                    history.get(period).entrySet()) {
+                double[] sum = e.getValue().computeIfAbsent(bucket, t -> new double[2]);
+                sum[0] += values.get(e.getKey());
+                sum[1]++;
+                e.getValue().headMap(oldest).clear();
+            }
+        }
+    }
+
+    /** @return exactly the period's number of points, oldest first; a bucket without a sample repeats a neighbour's */
+    List<Point> points(InfrastructureMetric metric, InfrastructurePeriod period) {
+        sampleIfDue();
+        synchronized (this) {
+            TreeMap<Long, double[]> buckets = history.get(period).get(metric);
+            long now = clock.millis();
+            long last = now - Math.floorMod(now, period.resolutionMillis());
+            long first = last - (period.points() - 1L) * period.resolutionMillis();
+            double carried =
+                    buckets.isEmpty() ? 0 : average(buckets.firstEntry().getValue());
+            List<Point> points = new ArrayList<>(period.points());
+            for (int i = 0; i < period.points(); i++) {
+                long t = first + i * period.resolutionMillis();
+                double[] sum = buckets.get(t);
+                if (sum != null) {
+                    carried = average(sum);
+                }
+                points.add(new Point(Math.floorDiv(t, 1000), carried));
+            }
+            return points;
+        }
+    }
+
+    private static double average(double[] sum) {
+        return sum[0] / sum[1];
+    }
+
+    private double cpuLoad() {
+        if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
+            double load = sun.getProcessCpuLoad();
+            if (load >= 0) {
+                return Math.min(1, load);
+            }
+        }
+        double average = os.getSystemLoadAverage();
+        return average < 0 ? 0 : Math.min(1, average / Math.max(1, os.getAvailableProcessors()));
+    }
+}

@@ -1,0 +1,147 @@
+package io.quarry.mockserver.internal.products.monitoring;
+
+import io.quarry.mockserver.internal.http.ApiException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The servers and probes monitoring reports on, and each server's status. By default every cluster of the
+ * application has three servers and one replica in region {@code eu}, and four probes watch them. The mock
+ * server plays every server at once, so every server reports the same measured series.
+ */
+final class Inventory {
+
+    /** Status values of a server, best first. */
+    static final List<String> STATUSES =
+            List.of("operational", "degraded_performance", "partial_outage", "major_outage");
+
+    static final int MAX_SERVERS = 1000;
+    static final int MAX_PROBES = 100;
+
+    record Server(String name, String region, boolean replica, String cluster, String state, String type) {}
+
+    record Probe(String name, String city, String country, double latitude, double longitude, List<String> regions) {}
+
+    private final List<String> defaultClusters;
+    private List<Server> servers;
+    private List<Probe> probes;
+    private final Map<String, String> statuses = new LinkedHashMap<>();
+
+    Inventory(List<String> clusters) {
+        this.defaultClusters = clusters.isEmpty() ? List.of("mock-cluster") : List.copyOf(clusters);
+        reset();
+    }
+
+    synchronized void reset() {
+        List<Server> list = new ArrayList<>();
+        for (String cluster : defaultClusters) {
+            for (int i = 1; i <= 3; i++) {
+                list.add(new Server(cluster + "-" + i, "eu", false, cluster, "PRODUCTION", "cluster"));
+            }
+            list.add(new Server(cluster + "-dsn-1", "eu", true, cluster, "PRODUCTION", "dsn"));
+        }
+        servers = List.copyOf(list);
+        probes = List.of(
+                new Probe("paris", "Paris", "France", 48.8566, 2.3522, List.of("eu")),
+                new Probe("frankfurt", "Frankfurt", "Germany", 50.1109, 8.6821, List.of("eu")),
+                new Probe("new-york", "New York", "United States", 40.7128, -74.006, List.of("us")),
+                new Probe("singapore", "Singapore", "Singapore", 1.3521, 103.8198, List.of("sg")));
+        statuses.clear();
+    }
+
+    synchronized List<Server> servers() {
+        return servers;
+    }
+
+    synchronized List<Probe> probes() {
+        return probes;
+    }
+
+    synchronized void replace(List<Server> newServers, List<Probe> newProbes) {
+        if (newServers != null) {
+            servers = List.copyOf(newServers);
+            statuses.keySet().retainAll(allNames());
+        }
+        if (newProbes != null) {
+            probes = List.copyOf(newProbes);
+        }
+    }
+
+    /** @return every cluster then every server, in inventory order */
+    synchronized List<String> allNames() {
+        Set<String> names = new LinkedHashSet<>();
+        servers.forEach(s -> names.add(s.cluster()));
+        servers.forEach(s -> names.add(s.name()));
+        return List.copyOf(names);
+    }
+
+    /**
+     * @param names a comma-separated list of cluster or server names
+     * @return the names, each known
+     * @throws UnknownServersException when one is not
+     */
+    synchronized List<String> resolve(String names) {
+        List<String> known = allNames();
+        Set<String> result = new LinkedHashSet<>();
+        for (String name : names.split(",", -1)) {
+            String trimmed = name.trim();
+            if (!known.contains(trimmed)) {
+                throw new UnknownServersException();
+            }
+            result.add(trimmed);
+        }
+        return List.copyOf(result);
+    }
+
+    /** @return the servers a name stands for: itself, or every server of the cluster it names */
+    synchronized List<Server> serversOf(String name) {
+        return servers.stream()
+                .filter(s -> s.name().equals(name) || s.cluster().equals(name))
+                .toList();
+    }
+
+    /** @return the status of a server, or of a cluster (its worst server) */
+    synchronized String status(String name) {
+        String own = statuses.getOrDefault(name, STATUSES.get(0));
+        String worst = own;
+        for (Server server : serversOf(name)) {
+            String status = statuses.getOrDefault(server.name(), STATUSES.get(0));
+            if (STATUSES.indexOf(status) > STATUSES.indexOf(worst)) {
+                worst = status;
+            }
+        }
+        return worst;
+    }
+
+    synchronized void setStatus(String name, String status) {
+        if (!STATUSES.contains(status)) {
+            throw ApiException.badRequest("Unknown status: " + status + "; one of " + STATUSES);
+        }
+        if (!allNames().contains(name)) {
+            throw new UnknownServersException();
+        }
+        statuses.put(name, status);
+        // a cluster's status set by hand applies to its servers too
+        serversOf(name).forEach(server -> statuses.put(server.name(), status));
+    }
+
+    /** @return the region of a server, or the regions of a cluster's servers */
+    synchronized Set<String> regionsOf(String name) {
+        Set<String> regions = new LinkedHashSet<>();
+        serversOf(name).forEach(s -> regions.add(s.region()));
+        return regions;
+    }
+
+    /** Unknown names in {@code {servers}}: a 400 with {@code reason}, as the service answers. */
+    static final class UnknownServersException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        UnknownServersException() {
+            super("Unknown servers", null, false, false);
+        }
+    }
+}

@@ -1,0 +1,115 @@
+package io.quarry.mockserver.internal.products.monitoring;
+
+import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.Request;
+import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.json.Json;
+import java.util.ArrayList;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The mock server's own monitoring endpoints under {@code /_mock/monitoring/}: report an incident, change a
+ * status, replace the inventory.
+ */
+final class MonitoringControlRoutes {
+
+    private static final int MAX_TEXT = 10_000;
+
+    private final Inventory inventory;
+    private final Incidents incidents;
+
+    MonitoringControlRoutes(Inventory inventory, Incidents incidents) {
+        this.inventory = inventory;
+        this.incidents = incidents;
+    }
+
+    /**
+     * {@code POST /_mock/monitoring/incidents} {@code {server, title, body, status}}: files an incident now; its
+     * status becomes the server's status.
+     */
+    Response addIncident(Request request) {
+        ObjectNode body = request.jsonObject();
+        String server = text(body, "server");
+        String status = text(body, "status");
+        inventory.setStatus(server, status);
+        incidents.add(server, text(body, "title"), optionalText(body, "body"), status);
+        return Response.ok(Json.object().put("status", "added"));
+    }
+
+    /** {@code POST /_mock/monitoring/status} {@code {server, status}}: changes the status of a server or cluster. */
+    Response setStatus(Request request) {
+        ObjectNode body = request.jsonObject();
+        inventory.setStatus(text(body, "server"), text(body, "status"));
+        return Response.ok(Json.object().put("status", "updated"));
+    }
+
+    /**
+     * {@code PUT /_mock/monitoring/inventory} {@code {servers: [...], probes: [...]}}: replaces the servers and/or
+     * the probes, in the shapes the inventory endpoints answer.
+     */
+    Response replaceInventory(Request request) {
+        ObjectNode body = request.jsonObject();
+        List<Inventory.Server> servers = body.has("servers") ? servers(body.get("servers")) : null;
+        List<Inventory.Probe> probes = body.has("probes") ? probes(body.get("probes")) : null;
+        inventory.replace(servers, probes);
+        return Response.ok(Json.object().put("status", "replaced"));
+    }
+
+    private static List<Inventory.Server> servers(JsonNode array) {
+        if (!array.isArray() || array.isEmpty() || array.size() > Inventory.MAX_SERVERS) {
+            throw ApiException.badRequest("servers must be an array of 1 to " + Inventory.MAX_SERVERS + " servers");
+        }
+        List<Inventory.Server> servers = new ArrayList<>();
+        for (JsonNode item : array) {
+            servers.add(new Inventory.Server(
+                    text(item, "name"),
+                    item.path("region").asString("eu"),
+                    item.path("is_replica").asBoolean(false),
+                    text(item, "cluster"),
+                    item.path("status").asString("PRODUCTION"),
+                    item.path("type").asString("cluster")));
+        }
+        return servers;
+    }
+
+    private static List<Inventory.Probe> probes(JsonNode array) {
+        if (!array.isArray() || array.size() > Inventory.MAX_PROBES) {
+            throw ApiException.badRequest("probes must be an array of at most " + Inventory.MAX_PROBES + " probes");
+        }
+        List<Inventory.Probe> probes = new ArrayList<>();
+        for (JsonNode item : array) {
+            List<String> regions = new ArrayList<>();
+            item.path("regions").forEach(r -> regions.add(r.asString("")));
+            probes.add(new Inventory.Probe(
+                    text(item, "name"),
+                    item.path("city").asString(""),
+                    item.path("country").asString(""),
+                    item.path("latitude").asDouble(0),
+                    item.path("longitude").asDouble(0),
+                    List.copyOf(regions)));
+        }
+        return probes;
+    }
+
+    private static String text(JsonNode body, String name) {
+        String value = optionalText(body, name);
+        if (value.isEmpty()) {
+            throw ApiException.badRequest(name + " is required (a non-empty string)");
+        }
+        return value;
+    }
+
+    private static String optionalText(JsonNode body, String name) {
+        JsonNode node = body.path(name);
+        if (!node.isMissingNode() && !node.isNull() && !node.isString()) {
+            throw ApiException.badRequest(name + " must be a string");
+        }
+        String value = node.asString("");
+        if (value.length() > MAX_TEXT) {
+            throw ApiException.badRequest(name + " is longer than " + MAX_TEXT + " characters");
+        }
+        return value;
+    }
+}

@@ -1,0 +1,229 @@
+package io.quarry.mockserver.internal.products.monitoring;
+
+import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.Handler;
+import io.quarry.mockserver.internal.http.Request;
+import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.json.Json;
+import java.util.List;
+import java.util.Set;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The monitoring endpoints, over the inventory, the incidents and the measured series. */
+final class MonitoringRoutes {
+
+    private final Inventory inventory;
+    private final Incidents incidents;
+    private final TimingSeries latency;
+    private final TimingSeries indexing;
+    private final InfrastructureSampler infrastructure;
+
+    MonitoringRoutes(
+            Inventory inventory,
+            Incidents incidents,
+            TimingSeries latency,
+            TimingSeries indexing,
+            InfrastructureSampler infrastructure) {
+        this.inventory = inventory;
+        this.incidents = incidents;
+        this.latency = latency;
+        this.indexing = indexing;
+        this.infrastructure = infrastructure;
+    }
+
+    /** Wraps a handler of {@code {servers}} so that unknown names answer the service's 400 with {@code reason}. */
+    static Handler knownServers(Handler handler) {
+        return request -> {
+            try {
+                return handler.handle(request);
+            } catch (Inventory.UnknownServersException e) {
+                ObjectNode body = Json.object();
+                body.put("reason", "Unknown servers");
+                return new Response(400, body);
+            }
+        };
+    }
+
+    private List<String> servers(Request request) {
+        return inventory.resolve(request.path("servers"));
+    }
+
+    Response allStatuses(Request request) {
+        return statuses(inventory.allNames());
+    }
+
+    Response someStatuses(Request request) {
+        return statuses(servers(request));
+    }
+
+    private Response statuses(List<String> names) {
+        ObjectNode status = Json.object();
+        names.forEach(name -> status.put(name, inventory.status(name)));
+        ObjectNode body = Json.object();
+        body.set("status", status);
+        return Response.ok(body);
+    }
+
+    Response allIncidents(Request request) {
+        return incidents(inventory.allNames());
+    }
+
+    Response someIncidents(Request request) {
+        return incidents(servers(request));
+    }
+
+    private Response incidents(List<String> names) {
+        ObjectNode byServer = Json.object();
+        for (String name : names) {
+            // a cluster's incidents include those of its servers
+            List<String> filedUnder = new java.util.ArrayList<>(List.of(name));
+            inventory.serversOf(name).forEach(s -> filedUnder.add(s.name()));
+            ArrayNode list = byServer.putArray(name);
+            for (Incidents.Incident incident : incidents.of(filedUnder)) {
+                ObjectNode item = list.addObject();
+                item.put("t", incident.timeMillis());
+                ObjectNode v = item.putObject("v");
+                v.put("title", incident.title());
+                v.put("body", incident.body());
+                v.put("status", incident.status());
+            }
+        }
+        ObjectNode body = Json.object();
+        body.set("incidents", byServer);
+        return Response.ok(body);
+    }
+
+    Response inventoryServers(Request request) {
+        ArrayNode list = Json.array();
+        for (Inventory.Server server : inventory.servers()) {
+            ObjectNode item = list.addObject();
+            item.put("name", server.name());
+            item.put("region", server.region());
+            item.put("is_replica", server.replica());
+            item.put("cluster", server.cluster());
+            item.put("status", server.state());
+            item.put("type", server.type());
+        }
+        ObjectNode body = Json.object();
+        body.set("inventory", list);
+        return Response.ok(body);
+    }
+
+    Response inventoryProbes(Request request) {
+        ArrayNode list = Json.array();
+        for (Inventory.Probe probe : inventory.probes()) {
+            ObjectNode item = list.addObject();
+            item.put("name", probe.name());
+            item.put("city", probe.city());
+            item.put("country", probe.country());
+            item.put("latitude", probe.latitude());
+            item.put("longitude", probe.longitude());
+            ArrayNode regions = item.putArray("regions");
+            probe.regions().forEach(regions::add);
+        }
+        ObjectNode body = Json.object();
+        body.set("probes", list);
+        return Response.ok(body);
+    }
+
+    Response latency(Request request) {
+        return metrics("latency", perServer(servers(request), latency));
+    }
+
+    Response indexing(Request request) {
+        return metrics("indexing", perServer(servers(request), indexing));
+    }
+
+    Response latencyRelevantProbes(Request request) {
+        return latencyByProbes(request, true);
+    }
+
+    Response latencyOtherProbes(Request request) {
+        return latencyByProbes(request, false);
+    }
+
+    private Response latencyByProbes(Request request, boolean relevant) {
+        ObjectNode byServer = Json.object();
+        for (String name : servers(request)) {
+            ObjectNode byProbe = byServer.putObject(name);
+            for (Inventory.Probe probe : probesOf(name, relevant)) {
+                byProbe.set(probe.name(), series(latency));
+            }
+        }
+        return metrics("latency_by_probes", byServer);
+    }
+
+    /** Relevant probes watch a region of the server; the others do not. */
+    private List<Inventory.Probe> probesOf(String name, boolean relevant) {
+        Set<String> regions = inventory.regionsOf(name);
+        return inventory.probes().stream()
+                .filter(p -> p.regions().stream().anyMatch(regions::contains) == relevant)
+                .toList();
+    }
+
+    Response reachability(Request request) {
+        ObjectNode body = Json.object();
+        for (String name : servers(request)) {
+            ObjectNode byProbe = body.putObject(name);
+            boolean reachable = !inventory.status(name).equals("major_outage");
+            inventory.probes().forEach(probe -> byProbe.put(probe.name(), reachable));
+        }
+        return Response.ok(body);
+    }
+
+    Response infrastructure(Request request) {
+        List<InfrastructureMetric> metrics = InfrastructureMetric.parse(request.path("metric"));
+        if (metrics.isEmpty()) {
+            throw ApiException.badRequest("Unknown metric: " + request.path("metric")
+                    + "; one of avg_build_time, ssd_usage, ram_search_usage, ram_indexing_usage, cpu_usage, *");
+        }
+        InfrastructurePeriod period = InfrastructurePeriod.parse(request.path("period"));
+        if (period == null) {
+            throw ApiException.badRequest(
+                    "Unknown period: " + request.path("period") + "; one of minute, hour, day, week, month");
+        }
+        ObjectNode byMetric = Json.object();
+        for (InfrastructureMetric metric : metrics) {
+            ArrayNode points = Json.array();
+            for (InfrastructureSampler.Point point : infrastructure.points(metric, period)) {
+                ObjectNode item = points.addObject();
+                item.put("t", point.timeSeconds());
+                if (point.value() == Math.rint(point.value())) {
+                    item.put("v", (long) point.value());
+                } else {
+                    item.put("v", point.value());
+                }
+            }
+            ObjectNode byServer = byMetric.putObject(metric.wireName());
+            inventory.servers().forEach(server -> byServer.set(server.name(), points.deepCopy()));
+        }
+        ObjectNode body = Json.object();
+        body.set("metrics", byMetric);
+        return Response.ok(body);
+    }
+
+    private ObjectNode perServer(List<String> names, TimingSeries source) {
+        ObjectNode byServer = Json.object();
+        names.forEach(name -> byServer.set(name, series(source)));
+        return byServer;
+    }
+
+    private static ArrayNode series(TimingSeries source) {
+        ArrayNode points = Json.array();
+        for (TimingSeries.Point point : source.points()) {
+            ObjectNode item = points.addObject();
+            item.put("t", point.timeMillis());
+            item.put("v", point.averageMillis());
+        }
+        return points;
+    }
+
+    private static Response metrics(String name, ObjectNode byServer) {
+        ObjectNode metrics = Json.object();
+        metrics.set(name, byServer);
+        ObjectNode body = Json.object();
+        body.set("metrics", metrics);
+        return Response.ok(body);
+    }
+}
