@@ -13,13 +13,20 @@ import java.util.function.Predicate;
 /**
  * Fails fast, when a client is created, if a library Quarry runs on is older than it needs: otherwise the first
  * call fails deep inside Jackson or OkHttp with a {@link NoClassDefFoundError} that names neither the artifact nor
- * the fix. Frameworks' dependency management is the usual cause (Spring Boot 3 pins {@code jackson-annotations},
- * which Jackson 3 shares with Jackson 2, to an older line).
+ * the fix. Frameworks' dependency management is the usual cause: Spring Boot 3 pins {@code jackson-annotations},
+ * which Jackson 3 shares with Jackson 2, to an older line than Jackson 3 needs.
+ *
+ * <p>Jackson 3.N's databind needs {@code jackson-annotations} 2.(20 + N) or newer (3.0 needs 2.20, 3.1 2.21, 3.2
+ * 2.22), so the requirement follows the databind actually on the class path: a framework that manages both (Spring
+ * Boot 4 pins Jackson 3.1 with annotations 2.21) passes.
  */
 public final class ClassPathCheck {
 
+    static final String ANNOTATIONS = "com.fasterxml.jackson.core:jackson-annotations";
+    static final String DATABIND = "tools.jackson.core:jackson-databind";
+
     /**
-     * One library requirement: a class that the oldest working version introduced.
+     * A library requirement checked by a class that the oldest working version introduced.
      *
      * @param artifact the Maven coordinates users declare
      * @param minimum the oldest version that works
@@ -29,12 +36,6 @@ public final class ClassPathCheck {
     record Requirement(String artifact, String minimum, String marker, String why) {}
 
     static final List<Requirement> REQUIREMENTS = List.of(
-            new Requirement(
-                    "com.fasterxml.jackson.core:jackson-annotations",
-                    "2.22",
-                    // Jackson 3.2's databind loads it (2.21 lacks it and 2.20 also lacks JsonSerializeAs).
-                    "com.fasterxml.jackson.annotation.JsonApplyView",
-                    "Jackson 3 shares this artifact with Jackson 2"),
             new Requirement(
                     "org.jetbrains.kotlin:kotlin-stdlib", "1.9", "kotlin.enums.EnumEntries", "OkHttp 5 needs it"),
             new Requirement("com.squareup.okio:okio-jvm", "3.0", "okio.FileSystem", "OkHttp 5 needs it"));
@@ -65,18 +66,64 @@ public final class ClassPathCheck {
      */
     static List<String> problems(Predicate<String> present, Function<String, String> versionFound) {
         List<String> problems = new ArrayList<>();
+        String annotations = versionFound.apply(ANNOTATIONS);
+        String needed = annotationsNeededBy(versionFound.apply(DATABIND));
+        if (annotations != null && needed != null && compare(annotations, needed) < 0) {
+            problems.add(message(
+                    ANNOTATIONS, needed, "Jackson 3 shares it with Jackson 2, and its databind needs it", annotations));
+        }
         for (Requirement requirement : REQUIREMENTS) {
             if (!present.test(requirement.marker())) {
-                String found = versionFound.apply(requirement.artifact());
-                problems.add("Quarry needs " + requirement.artifact() + " " + requirement.minimum()
-                        + " or newer (" + requirement.why() + "), but the class path has "
-                        + (found == null ? "an older version" : found)
-                        + ". Fix: declare " + requirement.artifact() + ":" + requirement.minimum()
-                        + " or newer in your dependencyManagement, before any imported BOM that pins it "
-                        + "(Maven), or as a dependency constraint (Gradle).");
+                problems.add(message(
+                        requirement.artifact(),
+                        requirement.minimum(),
+                        requirement.why(),
+                        versionFound.apply(requirement.artifact())));
             }
         }
         return problems;
+    }
+
+    /** @return the jackson-annotations version a Jackson 3 databind version needs, or {@code null} if unknown */
+    static String annotationsNeededBy(String databindVersion) {
+        if (databindVersion == null) {
+            return null;
+        }
+        String[] parts = databindVersion.split("[.-]");
+        try {
+            return parts.length >= 2 && parts[0].equals("3") ? "2." + (20 + Integer.parseInt(parts[1])) : null;
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /** Compares dotted versions numerically, part by part ({@code 2.9 < 2.19}); a missing part counts as 0. */
+    static int compare(String left, String right) {
+        String[] a = left.split("[.-]");
+        String[] b = right.split("[.-]");
+        for (int i = 0; i < Math.max(a.length, b.length); i++) {
+            int x = i < a.length ? leadingNumber(a[i]) : 0;
+            int y = i < b.length ? leadingNumber(b[i]) : 0;
+            if (x != y) {
+                return Integer.compare(x, y);
+            }
+        }
+        return 0;
+    }
+
+    private static int leadingNumber(String part) {
+        int end = 0;
+        while (end < part.length() && Character.isDigit(part.charAt(end))) {
+            end++;
+        }
+        return end == 0 ? 0 : Integer.parseInt(part.substring(0, Math.min(end, 9)));
+    }
+
+    private static String message(String artifact, String minimum, String why, String found) {
+        return "Quarry needs " + artifact + " " + minimum + " or newer (" + why + "), but the class path has "
+                + (found == null ? "an older version" : found) + ". Fix: declare " + artifact + ":" + minimum
+                + " or newer in your dependencyManagement, before any imported BOM that pins it (Maven), or as a "
+                + "dependency constraint (Gradle).";
     }
 
     private static boolean present(String className) {
