@@ -3,6 +3,7 @@ package io.quarry.mockserver.internal.products;
 import io.quarry.mockserver.internal.http.RequestListener;
 import io.quarry.mockserver.internal.products.control.ControlProduct;
 import io.quarry.mockserver.internal.products.search.SearchProduct;
+import io.quarry.mockserver.internal.products.suggestions.SuggestionsProduct;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -22,7 +23,7 @@ public final class Products {
      * @return the products
      */
     public static List<Product> all(ServiceContext context) {
-        return List.of(new SearchProduct(context), new ControlProduct(context));
+        return List.of(new SearchProduct(context), new ControlProduct(context), new SuggestionsProduct(context));
     }
 
     /**
