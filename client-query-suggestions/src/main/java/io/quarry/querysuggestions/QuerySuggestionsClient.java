@@ -54,7 +54,8 @@ public final class QuerySuggestionsClient extends ScopedHandle<QuerySuggestionsC
         this.ownsApi = ownsApi;
     }
 
-    private static ClientModule module(Region region) {
+    /** The module description of a region: its default host is the region's. */
+    static ClientModule module(Region region) {
         return ClientModule.of(
                 "QuerySuggestions",
                 QuerySuggestionsClient.class,
