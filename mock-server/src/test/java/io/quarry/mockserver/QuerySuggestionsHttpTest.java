@@ -235,10 +235,11 @@ class QuerySuggestionsHttpTest {
 
     @Test
     void languagesKeepTheMorePopularOfSingularAndPlural() {
-        search("running shoe", 1);
+        // plurals first: a query its user extends right after is a keystroke, not a search of its own
         search("running shoes", 3);
-        search("hiking boot", 3);
+        search("running shoe", 1);
         search("hiking boots", 2);
+        search("hiking boot", 3);
         String source = "'sourceIndices':[{'indexName':'products','minHits':1}]";
         create("{'indexName':'sugg'," + source + "}").requireOk();
         assertThat(suggestions("sugg")).hasSize(4);
@@ -279,6 +280,21 @@ class QuerySuggestionsHttpTest {
         assertThat(client.get("/1/configs/sugg/status").status()).isEqualTo(404);
         assertThat(client.delete("/1/configs/sugg").status()).isEqualTo(404);
         assertThat(suggestions("sugg")).contains("hiking boots");
+    }
+
+    @Test
+    void onlyTheLastQueryOfASeriesOfKeystrokesCounts() {
+        search("hik", 1);
+        search("hiki", 1);
+        search("hiking", 1);
+        search("hiking boo", 1);
+        search("hiking boots", 1);
+        search("running shoes", 1);
+        search("hiking", 1); // a new series: counts
+        create("{'indexName':'sugg','sourceIndices':[{'indexName':'products','minHits':1,'minLetters':1}]}")
+                .requireOk();
+        assertThat(suggestions("sugg")).containsExactlyInAnyOrder("hiking boots", "running shoes", "hiking");
+        assertThat(record("sugg", "hiking").get("popularity").asLong()).isEqualTo(1);
     }
 
     @Test
