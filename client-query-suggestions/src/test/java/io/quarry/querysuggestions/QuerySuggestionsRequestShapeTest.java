@@ -27,8 +27,10 @@ import io.quarry.querysuggestions.model.FacetAmount;
 import io.quarry.querysuggestions.model.QuerySuggestionsConfig;
 import io.quarry.querysuggestions.model.SourceIndex;
 import io.quarry.testsupport.WireMockClients;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
@@ -183,6 +185,29 @@ class QuerySuggestionsRequestShapeTest {
                 "sugg", Instant.parse("2026-01-31T12:00:00.900Z"), io.quarry.testsupport.TestWaits.FAST);
 
         assertThat(built.lastBuiltAt()).isEqualTo(Instant.parse("2026-01-31T12:00:00.100Z"));
+        WM.verify(2, getRequestedFor(urlEqualTo("/1/configs/sugg/status")));
+    }
+
+    @Test
+    void waitForBuildWithoutATimeWaitsForABuildEndingAfterTheCallStarted() {
+        WM.stubFor(get("/1/configs/sugg/status")
+                .inScenario("next")
+                .whenScenarioStateIs(com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED)
+                .willReturn(okJson(
+                        "{\"indexName\":\"sugg\",\"isRunning\":false," + "\"lastBuiltAt\":\"2026-01-31T11:59:58Z\"}"))
+                .willSetStateTo("next"));
+        WM.stubFor(get("/1/configs/sugg/status")
+                .inScenario("next")
+                .whenScenarioStateIs("next")
+                .willReturn(okJson(
+                        "{\"indexName\":\"sugg\",\"isRunning\":false," + "\"lastBuiltAt\":\"2026-01-31T12:00:05Z\"}")));
+        ClientConfig config = WireMockClients.builder(Host.of(WM.baseUrl()))
+                .clock(Clock.fixed(Instant.parse("2026-01-31T12:00:00Z"), ZoneOffset.UTC))
+                .build();
+        try (QuerySuggestionsClient fixed = QuerySuggestionsClient.create(config)) {
+            assertThat(fixed.waitForBuildAsync("sugg").join().lastBuiltAt())
+                    .isEqualTo(Instant.parse("2026-01-31T12:00:05Z"));
+        }
         WM.verify(2, getRequestedFor(urlEqualTo("/1/configs/sugg/status")));
     }
 
