@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 /**
  * The client of the query-suggestions API: the configurations that build suggestions indices from an
@@ -39,9 +40,8 @@ import java.util.concurrent.CompletableFuture;
  * }
  * }</pre>
  *
- * The service builds a suggestions index after a configuration is created or replaced, and again periodically;
- * the calls change configurations only, never the suggestions index itself, which deleting a configuration
- * leaves in place. Every call needs the application's admin key. Thread-safe. Every call comes in two forms,
+ * The service builds a suggestions index after a configuration is created or replaced; the calls change
+ * configurations only, never the suggestions index itself, which deleting a configuration leaves in place. Every call needs the application's admin key. Thread-safe. Every call comes in two forms,
  * blocking and {@code ...Async}; per-call options come from a {@link #withOptions(RequestOptions) view} that
  * carries them.
  */
@@ -410,12 +410,12 @@ public final class QuerySuggestionsClient extends ScopedHandle<QuerySuggestionsC
     }
 
     /** Runs a request's preparation, turning a validation failure into a failed request future. */
-    private static AsyncStart start(java.util.function.Supplier<ApiRequest> request) {
+    private static AsyncStart start(Supplier<ApiRequest> request) {
         return new AsyncStart(request);
     }
 
     /** The async form of a call whose preparation validates input: a failure becomes a failed future. */
-    private record AsyncStart(java.util.function.Supplier<ApiRequest> request) {
+    private record AsyncStart(Supplier<ApiRequest> request) {
         <T> CompletableFuture<T> executeAsync(Class<T> type) {
             try {
                 return request.get().executeAsync(type);

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Future;
+import java.util.function.Supplier;
 import tools.jackson.databind.node.ArrayNode;
 
 /**
@@ -132,7 +133,7 @@ final class Configurations {
     }
 
     /** @return the build already queued for the entry, or the one {@code queue} returns, now queued */
-    synchronized Future<?> queueOnce(Entry entry, java.util.function.Supplier<Future<?>> queue) {
+    synchronized Future<?> queueOnce(Entry entry, Supplier<Future<?>> queue) {
         if (entry.queued == null) {
             entry.queued = queue.get();
         }

@@ -6,6 +6,7 @@ import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.IndexState;
 import io.quarry.mockserver.internal.state.Timestamps;
+import java.util.Locale;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -73,7 +74,7 @@ final class SuggestionsRoutes {
             // seconds as text, as the service reports it
             body.put(
                     "lastSuccessfulBuildDuration",
-                    String.format(java.util.Locale.ROOT, "%.3f", status.lastSuccessfulBuildMillis() / 1000.0));
+                    String.format(Locale.ROOT, "%.3f", status.lastSuccessfulBuildMillis() / 1000.0));
         }
         return Response.ok(body);
     }
