@@ -253,7 +253,8 @@ public final class QuerySuggestionsClient extends ScopedHandle<QuerySuggestionsC
      *
      * @param indexName the suggestions index
      * @return whether a build runs, when the last one (and the last successful one) ended
-     * @throws io.quarry.core.QuarryException on any failure
+     * @throws io.quarry.core.NotFoundException if there is no such configuration
+     * @throws io.quarry.core.QuarryException on any other failure
      */
     public BuildStatus getConfigStatus(String indexName) {
         return getConfigStatusRequest(indexName).execute(BuildStatus.class);
