@@ -17,6 +17,7 @@ import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 import java.util.zip.ZipException;
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The one HTTP entry point: decodes the request (gzip bodies included), answers CORS preflights, routes, runs the
@@ -156,8 +157,14 @@ public final class HttpFront implements HttpHandler {
             exchange.sendResponseHeaders(200, -1);
             return;
         }
-        headers.set("Content-Type", "application/json; charset=UTF-8");
-        byte[] body = Json.bytes(response.body());
+        byte[] body;
+        if (response.format() == Response.Format.JSON_LINES) {
+            headers.set("Content-Type", "application/x-ndjson; charset=UTF-8");
+            body = jsonLines(response.body());
+        } else {
+            headers.set("Content-Type", "application/json; charset=UTF-8");
+            body = Json.bytes(response.body());
+        }
         String accept = exchange.getRequestHeaders().getFirst("Accept-Encoding");
         if (accept != null && accept.toLowerCase(Locale.ROOT).contains("gzip")) {
             ByteArrayOutputStream zipped = new ByteArrayOutputStream(body.length / 2 + 32);
@@ -175,5 +182,15 @@ public final class HttpFront implements HttpHandler {
         try (OutputStream out = exchange.getResponseBody()) {
             out.write(body);
         }
+    }
+
+    /** Each element of an array as one line of JSON, every line ending with a newline. */
+    private static byte[] jsonLines(JsonNode lines) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (JsonNode line : lines) {
+            out.writeBytes(Json.bytes(line));
+            out.write('\n');
+        }
+        return out.toByteArray();
     }
 }

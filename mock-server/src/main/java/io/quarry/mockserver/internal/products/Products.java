@@ -7,6 +7,7 @@ import io.quarry.mockserver.internal.products.crawler.CrawlerProduct;
 import io.quarry.mockserver.internal.products.monitoring.MonitoringProduct;
 import io.quarry.mockserver.internal.products.personalization.PersonalizationProduct;
 import io.quarry.mockserver.internal.products.search.SearchProduct;
+import io.quarry.mockserver.internal.products.suggestions.SuggestionsProduct;
 import io.quarry.mockserver.internal.products.usage.UsageProduct;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +35,8 @@ public final class Products {
                 new AnswersProduct(context),
                 new CrawlerProduct(context),
                 new MonitoringProduct(context),
-                new UsageProduct(context));
+                new UsageProduct(context),
+                new SuggestionsProduct(context));
     }
 
     /**

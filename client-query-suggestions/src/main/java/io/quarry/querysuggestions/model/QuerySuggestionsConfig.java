@@ -1,0 +1,99 @@
+package io.quarry.querysuggestions.model;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A query-suggestions configuration: the suggestions index it builds and where suggestions come from.
+ * Immutable: each setter returns a copy.
+ *
+ * <pre>{@code
+ * QuerySuggestionsConfig.of("products_suggestions", SourceIndex.of("products").minHits(3))
+ *         .languages("en")
+ *         .exclude("cheap", "*free*");
+ * }</pre>
+ *
+ * @param indexName     the suggestions index
+ * @param sourceIndices the indices suggestions come from, at least one
+ * @param languages     languages whose singular and plural forms of a suggestion are merged (the more popular
+ *                      stays); null sends nothing
+ * @param exclude       words and patterns no suggestion may contain; null sends nothing
+ * @param replicas      read only: whether the suggestions index has replicas, as the service reports it (null in
+ *                      configurations built here, and never sent)
+ */
+public record QuerySuggestionsConfig(
+        String indexName,
+        List<SourceIndex> sourceIndices,
+        List<String> languages,
+        List<String> exclude,
+
+        @JsonProperty(access = JsonProperty.Access.WRITE_ONLY)
+        Boolean replicas) {
+
+    /**
+     * Copies the lists.
+     *
+     * @param indexName     see the record description
+     * @param sourceIndices see the record description
+     * @param languages     see the record description
+     * @param exclude       see the record description
+     * @param replicas      see the record description
+     */
+    public QuerySuggestionsConfig {
+        sourceIndices = sourceIndices == null ? List.of() : List.copyOf(sourceIndices);
+        languages = languages == null ? null : List.copyOf(languages);
+        exclude = exclude == null ? null : List.copyOf(exclude);
+    }
+
+    /**
+     * A configuration of a suggestions index.
+     *
+     * @param indexName     the suggestions index
+     * @param sourceIndices the indices suggestions come from, at least one
+     * @return the configuration
+     * @throws IllegalArgumentException if the name is blank or no source index is given
+     */
+    public static QuerySuggestionsConfig of(String indexName, SourceIndex... sourceIndices) {
+        Objects.requireNonNull(indexName, "indexName");
+        if (indexName.isBlank()) {
+            throw new IllegalArgumentException("indexName must not be blank");
+        }
+        if (sourceIndices.length == 0) {
+            throw new IllegalArgumentException("at least one source index is needed");
+        }
+        return new QuerySuggestionsConfig(indexName, Arrays.asList(sourceIndices), null, null, null);
+    }
+
+    /**
+     * Sets {@code sourceIndices}: the indices suggestions come from.
+     *
+     * @param sources at least one
+     * @return a copy
+     */
+    public QuerySuggestionsConfig sourceIndices(SourceIndex... sources) {
+        return new QuerySuggestionsConfig(indexName, Arrays.asList(sources), languages, exclude, replicas);
+    }
+
+    /**
+     * Sets {@code languages}: languages whose singular and plural suggestions are de-duplicated.
+     *
+     * @param codes language codes such as {@code en}
+     * @return a copy
+     */
+    public QuerySuggestionsConfig languages(String... codes) {
+        return new QuerySuggestionsConfig(indexName, sourceIndices, Arrays.asList(codes), exclude, replicas);
+    }
+
+    /**
+     * Sets {@code exclude}: words and patterns no suggestion may contain.
+     *
+     * @param wordsOrPatterns the words and patterns
+     * @return a copy
+     */
+    public QuerySuggestionsConfig exclude(String... wordsOrPatterns) {
+        return new QuerySuggestionsConfig(
+                indexName, sourceIndices, languages, Arrays.asList(wordsOrPatterns), replicas);
+    }
+}

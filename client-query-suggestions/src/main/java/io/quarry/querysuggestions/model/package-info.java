@@ -1,0 +1,5 @@
+/**
+ * Request and response types of the query-suggestions client: configurations and their source indices (immutable
+ * records with fluent copies), build status and build log lines.
+ */
+package io.quarry.querysuggestions.model;

@@ -1,0 +1,21 @@
+package io.quarry.mockserver.internal.products.suggestions;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** A query that may become a suggestion of one source index: how popular it is and the facet filters used with it. */
+final class Candidate {
+
+    final String query;
+    long popularity;
+    /** attribute, then value, then how many searches of this query filtered on it. */
+    final Map<String, Map<String, Long>> filters = new LinkedHashMap<>();
+
+    Candidate(String query) {
+        this.query = query;
+    }
+
+    void filtered(String attribute, String value) {
+        filters.computeIfAbsent(attribute, a -> new LinkedHashMap<>()).merge(value, 1L, Long::sum);
+    }
+}

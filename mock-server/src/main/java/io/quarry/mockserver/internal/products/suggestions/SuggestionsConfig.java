@@ -1,0 +1,43 @@
+package io.quarry.mockserver.internal.products.suggestions;
+
+import java.util.List;
+
+/**
+ * One validated query-suggestions configuration, defaults applied.
+ *
+ * @param indexName the suggestions index the builds write
+ * @param sourceIndices where suggestions come from
+ * @param languages languages whose singular and plural suggestions are de-duplicated
+ * @param exclude words, phrases and {@code *} patterns no suggestion may contain
+ */
+record SuggestionsConfig(
+        String indexName, List<SourceConfig> sourceIndices, List<String> languages, List<String> exclude) {
+
+    /**
+     * One source index.
+     *
+     * @param indexName the index searched by users
+     * @param analyticsTags only searches carrying one of these tags count; empty for all
+     * @param facets facet attributes whose top values each suggestion carries
+     * @param minHits the fewest hits a suggestion must find in the source index
+     * @param minLetters the fewest letters (and digits) a suggestion must have
+     * @param generate facet attribute lists whose value combinations become suggestions
+     * @param external indices of ready-made suggestions ({@code query}, {@code count})
+     */
+    record SourceConfig(
+            String indexName,
+            List<String> analyticsTags,
+            List<FacetConfig> facets,
+            int minHits,
+            int minLetters,
+            List<List<String>> generate,
+            List<String> external) {}
+
+    /**
+     * A facet attribute and how many of its values a suggestion keeps.
+     *
+     * @param attribute the attribute
+     * @param amount how many values
+     */
+    record FacetConfig(String attribute, int amount) {}
+}

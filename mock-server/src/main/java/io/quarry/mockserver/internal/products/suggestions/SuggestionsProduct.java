@@ -1,0 +1,59 @@
+package io.quarry.mockserver.internal.products.suggestions;
+
+import io.quarry.mockserver.internal.http.Access;
+import io.quarry.mockserver.internal.http.Handler;
+import io.quarry.mockserver.internal.http.Route;
+import io.quarry.mockserver.internal.products.Product;
+import io.quarry.mockserver.internal.products.ProductRoutes;
+import io.quarry.mockserver.internal.products.ServiceContext;
+import java.util.Set;
+
+/**
+ * The query-suggestions product: configurations (at most 100 per application) and their builds, which fill the
+ * suggestions index in the same application from the searches the search product recorded. Every route needs the
+ * admin key and application ID; a refusal is a 401.
+ */
+public final class SuggestionsProduct implements Product {
+
+    private final ServiceContext context;
+    private final Configurations configurations = new Configurations();
+
+    /**
+     * The query-suggestions API over the shared application state and engine.
+     *
+     * @param context what products share
+     */
+    public SuggestionsProduct(ServiceContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public String name() {
+        return "suggestions";
+    }
+
+    @Override
+    public void register(ProductRoutes routes) {
+        BuildRunner runner = new BuildRunner(
+                configurations,
+                new SuggestionBuilder(context.app(), context.engine()),
+                context.app().clock());
+        SuggestionsRoutes handlers = new SuggestionsRoutes(context.app(), configurations, runner);
+        routes.add(route("POST", "/1/configs", handlers::create))
+                .add(route("PUT", "/1/configs/{indexName}", handlers::replace))
+                .add(route("DELETE", "/1/configs/{indexName}", handlers::delete))
+                .add(route("GET", "/1/configs/{indexName}", handlers::get))
+                .add(route("GET", "/1/configs/{indexName}/status", handlers::status))
+                .add(route("GET", "/1/configs", handlers::list))
+                .add(route("GET", "/1/logs/{indexName}", handlers::logs));
+    }
+
+    @Override
+    public void reset() {
+        configurations.clear();
+    }
+
+    private static Route route(String method, String template, Handler handler) {
+        return new Route(method, template, Access.SUGGESTIONS, Set.of(), handler);
+    }
+}
