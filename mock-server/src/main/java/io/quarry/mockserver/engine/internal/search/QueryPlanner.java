@@ -101,8 +101,17 @@ public final class QueryPlanner {
             }
             terms = languages.withPluralForms(word, terms);
             List<List<String>> phrases = new ArrayList<>();
-            if (!languages.decomposition(word).isEmpty()) {
-                phrases.add(languages.decomposition(word));
+            List<String> parts = languages.decomposition(word);
+            if (!parts.isEmpty()) {
+                phrases.add(parts);
+            }
+            if (useSynonyms && !synonyms.correctionsOf(word).isEmpty()) {
+                terms = new HashMap<>(terms);
+                for (Map.Entry<String, Integer> correction :
+                        synonyms.correctionsOf(word).entrySet()) {
+                    String term = correction.getKey();
+                    terms.merge(term, new TermMatch(correction.getValue(), false, term.length()), TermMatch::better);
+                }
             }
             if (useSynonyms && !synonyms.alternativesOf(List.of(word)).isEmpty()) {
                 terms = new HashMap<>(terms);
