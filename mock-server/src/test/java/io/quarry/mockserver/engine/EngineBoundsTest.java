@@ -60,6 +60,20 @@ class EngineBoundsTest {
     }
 
     @Test
+    void wordsLongerThan64CharactersMatchWithoutTypos() {
+        String word = "abcdefghij".repeat(10);
+        fixture.records(
+                "{'objectID':'long','t':'" + word + "'}", "{'objectID':'mid','t':'" + word.substring(0, 60) + "'}");
+        assertThat(fixture.ids("{'query':'" + word + "'}")).containsExactly("long");
+        assertThat(fixture.ids("{'query':'" + word.substring(0, 99) + "x'}"))
+                .as("one typo in a 100-character word")
+                .isEmpty();
+        assertThat(fixture.ids("{'queryType':'prefixNone','query':'" + word.substring(0, 59) + "x'}"))
+                .as("a 60-character word still tolerates typos")
+                .containsExactly("mid");
+    }
+
+    @Test
     void deeplyNestedParenthesesAreRefused() {
         String filters = "(".repeat(2_000) + "company:Google" + ")".repeat(2_000);
         assertRefusedAsTooDeep(filters);
