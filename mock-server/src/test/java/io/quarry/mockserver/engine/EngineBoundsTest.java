@@ -74,6 +74,22 @@ class EngineBoundsTest {
     }
 
     @Test
+    void aLongFacetQueryIsRefused() {
+        ObjectNode request = request("");
+        request.put("facetQuery", "google ".repeat(2_000));
+        assertThatThrownBy(() -> fixture.engine.searchForFacetValues(
+                        fixture.data,
+                        new IndexConfig(
+                                Fixture.json("{'attributesForFaceting':['searchable(company)']}"),
+                                fixture.synonyms,
+                                fixture.rules),
+                        "company",
+                        request,
+                        SearchContext.unrestricted("test")))
+                .hasMessageContaining("facetQuery: too long");
+    }
+
+    @Test
     void deeplyNestedParenthesesAreRefused() {
         String filters = "(".repeat(2_000) + "company:Google" + ")".repeat(2_000);
         assertRefusedAsTooDeep(filters);
