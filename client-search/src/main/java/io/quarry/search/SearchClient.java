@@ -5,6 +5,7 @@ import io.quarry.core.ApiRequest;
 import io.quarry.core.ClientConfig;
 import io.quarry.core.ClientModule;
 import io.quarry.core.DefaultHosts;
+import io.quarry.core.InvalidRequestException;
 import io.quarry.core.RequestOptions;
 import io.quarry.core.WaitPolicy;
 import io.quarry.core.spi.CallScope;
@@ -20,6 +21,7 @@ import io.quarry.search.model.IndexQuery;
 import io.quarry.search.model.ListIndicesResponse;
 import io.quarry.search.model.LogsQuery;
 import io.quarry.search.model.LogsResponse;
+import io.quarry.search.model.MultiSearchResult;
 import io.quarry.search.model.MultiSearchStrategy;
 import io.quarry.search.model.MultipleBatchResponse;
 import io.quarry.search.model.ObjectRequest;
@@ -170,7 +172,9 @@ public final class SearchClient extends ScopedHandle<SearchClient> implements Au
     }
 
     /**
-     * Searches several indices in one call; results come back in query order.
+     * Searches several indices in one call; results come back in query order. For entries searching facet values
+     * ({@link IndexQuery#facet(String, String, String, SearchQuery)}) use
+     * {@link #multiSearchResults(List, MultiSearchStrategy, Class)}.
      *
      * <p>Key right: search.
      *
@@ -179,10 +183,12 @@ public final class SearchClient extends ScopedHandle<SearchClient> implements Au
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
      * @return one response per query, each with its index
+     * @throws io.quarry.core.InvalidRequestException before sending, when an entry is a facet search
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> List<SearchResponse<T>> multiSearch(
             List<IndexQuery> queries, MultiSearchStrategy strategy, Class<T> type) {
+        requireNoFacetEntry(queries);
         return multiSearchRequest(queries, strategy)
                 .execute(ResponseTypes.multiSearch(type))
                 .results();
@@ -201,9 +207,61 @@ public final class SearchClient extends ScopedHandle<SearchClient> implements Au
      */
     public <T> CompletableFuture<List<SearchResponse<T>>> multiSearchAsync(
             List<IndexQuery> queries, MultiSearchStrategy strategy, Class<T> type) {
+        try {
+            requireNoFacetEntry(queries);
+        } catch (InvalidRequestException e) {
+            return CompletableFuture.failedFuture(e);
+        }
         return multiSearchRequest(queries, strategy)
                 .executeAsync(ResponseTypes.multiSearch(type))
                 .thenApply(r -> List.copyOf(r.results()));
+    }
+
+    /**
+     * Searches several indices in one call, entries searching hits and entries searching the values of a facet
+     * ({@link IndexQuery#facet(String, String, String, SearchQuery)}) mixed; results come back in query order.
+     * With {@link MultiSearchStrategy#STOP_IF_ENOUGH_MATCHES} facet entries always run and never count as enough.
+     *
+     * <p>Key right: search.
+     *
+     * @param queries the queries
+     * @param strategy how queries run, or null for {@code none}
+     * @param type the record type of the hits, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @return one result per query: hits for a search entry, values for a facet entry
+     * @throws io.quarry.core.QuarryException on any failure
+     */
+    public <T> List<MultiSearchResult<T>> multiSearchResults(
+            List<IndexQuery> queries, MultiSearchStrategy strategy, Class<T> type) {
+        return multiSearchRequest(queries, strategy)
+                .execute(ResponseTypes.multiSearchResults(type))
+                .results();
+    }
+
+    /**
+     * Asynchronous form of {@link #multiSearchResults(List, MultiSearchStrategy, Class)}. Cancelling the future
+     * cancels the call.
+     *
+     * @param queries the queries
+     * @param strategy how queries run, or null for {@code none}
+     * @param type the record type of the hits, or {@code FreeFormRecord.class}
+     * @param <T> the record type
+     * @return a future of one result per query; it fails with a {@link io.quarry.core.QuarryException}
+     */
+    public <T> CompletableFuture<List<MultiSearchResult<T>>> multiSearchResultsAsync(
+            List<IndexQuery> queries, MultiSearchStrategy strategy, Class<T> type) {
+        return multiSearchRequest(queries, strategy)
+                .executeAsync(ResponseTypes.multiSearchResults(type))
+                .thenApply(r -> List.copyOf(r.results()));
+    }
+
+    private static void requireNoFacetEntry(List<IndexQuery> queries) {
+        for (IndexQuery query : queries) {
+            if (query.isFacetSearch()) {
+                throw new InvalidRequestException(
+                        "multiSearch reads hits only: use multiSearchResults for entries searching facet values");
+            }
+        }
     }
 
     private ApiRequest multiSearchRequest(List<IndexQuery> queries, MultiSearchStrategy strategy) {

@@ -83,6 +83,26 @@ class RequestShapeTest {
     }
 
     @Test
+    void multiSearchSendsFacetEntriesWithTheirType() {
+        client.multiSearchResults(
+                List.of(
+                        IndexQuery.facet(
+                                        "products",
+                                        "brand",
+                                        "ac",
+                                        SearchQuery.empty().filters("price < 10"))
+                                .maxFacetHits(3),
+                        IndexQuery.of("products", SearchQuery.of("a"))),
+                null,
+                FreeFormRecord.class);
+
+        READ.verify(postRequestedFor(urlEqualTo("/1/indexes/*/queries"))
+                .withRequestBody(equalToJson("{\"requests\":[{\"indexName\":\"products\",\"type\":\"facet\","
+                        + "\"facet\":\"brand\",\"params\":\"filters=price%20%3C%2010\",\"facetQuery\":\"ac\","
+                        + "\"maxFacetHits\":3},{\"indexName\":\"products\",\"params\":\"query=a\"}]}")));
+    }
+
+    @Test
     void facetSearchAndBrowseAndDeleteBySendParamsStrings() {
         SearchIndex index = client.index("products");
         index.searchForFacetValues("brand", "ac", SearchQuery.empty().filters("price < 10"), 5);

@@ -6,7 +6,10 @@ import io.quarry.search.model.MultiSearchStrategy;
 import java.util.List;
 import java.util.Map;
 
-/** The body of a multi-index search: each query as {@code {indexName, params}} with URL-encoded params. */
+/**
+ * The body of a multi-index search: each query as {@code {indexName, params}} with URL-encoded params; a facet entry
+ * adds {@code type: facet}, {@code facet}, {@code facetQuery} and {@code maxFacetHits}.
+ */
 public final class MultiSearchBody {
 
     private MultiSearchBody() {}
@@ -20,8 +23,22 @@ public final class MultiSearchBody {
      */
     public static Map<String, Object> of(List<IndexQuery> queries, MultiSearchStrategy strategy) {
         List<Map<String, Object>> requests = queries.stream()
-                .map(q -> JsonBodies.object(
-                        "indexName", q.indexName(), "params", q.query().toParamString()))
+                .map(q -> q.isFacetSearch()
+                        ? JsonBodies.object(
+                                "indexName",
+                                q.indexName(),
+                                "type",
+                                "facet",
+                                "facet",
+                                q.facet(),
+                                "params",
+                                q.query().toParamString(),
+                                "facetQuery",
+                                q.facetQuery(),
+                                "maxFacetHits",
+                                q.maxFacetHits())
+                        : JsonBodies.object(
+                                "indexName", q.indexName(), "params", q.query().toParamString()))
                 .toList();
         return JsonBodies.object("requests", requests, "strategy", strategy);
     }

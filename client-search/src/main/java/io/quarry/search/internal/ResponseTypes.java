@@ -11,6 +11,7 @@ public final class ResponseTypes {
 
     private static final ClassValue<TypeRef<?>> SEARCH = typeOf(SearchResponse.class);
     private static final ClassValue<TypeRef<?>> MULTI_SEARCH = typeOf(MultiSearchJson.class);
+    private static final ClassValue<TypeRef<?>> MULTI_SEARCH_RESULTS = typeOf(MultiSearchResultsJson.class);
     private static final ClassValue<TypeRef<?>> GET_OBJECTS = typeOf(GetObjectsJson.class);
 
     private ResponseTypes() {}
@@ -37,6 +38,18 @@ public final class ResponseTypes {
     @SuppressWarnings("unchecked")
     public static <T> TypeRef<MultiSearchJson<T>> multiSearch(Class<T> record) {
         return (TypeRef<MultiSearchJson<T>>) MULTI_SEARCH.get(record);
+    }
+
+    /**
+     * A multi-index search response whose entries may be facet searches.
+     *
+     * @param record the record type
+     * @param <T>    the record type
+     * @return {@code MultiSearchResultsJson<T>}
+     */
+    @SuppressWarnings("unchecked")
+    public static <T> TypeRef<MultiSearchResultsJson<T>> multiSearchResults(Class<T> record) {
+        return (TypeRef<MultiSearchResultsJson<T>>) MULTI_SEARCH_RESULTS.get(record);
     }
 
     /**

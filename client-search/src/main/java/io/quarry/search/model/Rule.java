@@ -12,13 +12,15 @@ import java.util.Objects;
  * @param consequence what it does
  * @param description a label, or null
  * @param enabled     whether it applies (null means the service default, true)
+ * @param validity    the periods it applies in (any of them), or null for always
  */
 public record Rule(
         String objectID,
         List<RuleCondition> conditions,
         RuleConsequence consequence,
         String description,
-        Boolean enabled) {
+        Boolean enabled,
+        List<TimeRange> validity) {
 
     /**
      * Validates the ID.
@@ -28,10 +30,30 @@ public record Rule(
      * @param description a label, or null
      * @param enabled     whether it applies (null means the service default, true)
      * @param objectID    the rule's ID
+     * @param validity    the periods it applies in, or null for always
      */
     public Rule {
         Objects.requireNonNull(objectID, "objectID");
         conditions = conditions == null ? null : List.copyOf(conditions);
+        validity = validity == null ? null : List.copyOf(validity);
+    }
+
+    /**
+     * A rule valid at all times.
+     *
+     * @param objectID    the rule's ID
+     * @param conditions  when it applies
+     * @param consequence what it does
+     * @param description a label, or null
+     * @param enabled     whether it applies (null means the service default, true)
+     */
+    public Rule(
+            String objectID,
+            List<RuleCondition> conditions,
+            RuleConsequence consequence,
+            String description,
+            Boolean enabled) {
+        this(objectID, conditions, consequence, description, enabled, null);
     }
 
     /**
@@ -53,7 +75,7 @@ public record Rule(
      * @return a new rule
      */
     public Rule description(String text) {
-        return new Rule(objectID, conditions, consequence, text, enabled);
+        return new Rule(objectID, conditions, consequence, text, enabled, validity);
     }
 
     /**
@@ -63,6 +85,17 @@ public record Rule(
      * @return a new rule
      */
     public Rule enabled(boolean on) {
-        return new Rule(objectID, conditions, consequence, description, on);
+        return new Rule(objectID, conditions, consequence, description, on, validity);
+    }
+
+    /**
+     * Sets {@code validity}: the periods the rule applies in (any of them); each may leave its start or its end
+     * open.
+     *
+     * @param ranges the periods
+     * @return a new rule
+     */
+    public Rule validity(TimeRange... ranges) {
+        return new Rule(objectID, conditions, consequence, description, enabled, List.of(ranges));
     }
 }

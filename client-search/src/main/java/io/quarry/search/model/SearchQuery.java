@@ -140,13 +140,60 @@ public final class SearchQuery {
     }
 
     /**
-     * Facet filters: each element is a {@code facet:value} string (ANDed) or a list of them (ORed).
+     * Facet filters: each element is a {@code facet:value} string (ANDed) or a list of them (ORed). A list may hold
+     * lists in turn: the service flattens them into the OR group holding them, so
+     * {@code List.of("editor:'visual studio'", List.of("editor:neovim", List.of("editor:goland")))} means
+     * {@code editor:'visual studio' AND (editor:neovim OR editor:goland)}.
      *
-     * @param facetFilters the filters
+     * @param facetFilters the filters: strings and (nested) lists of strings
      * @return a new query
      */
     public SearchQuery facetFilters(List<?> facetFilters) {
         return param("facetFilters", List.copyOf(facetFilters));
+    }
+
+    /**
+     * Numeric filters as strings and (nested) lists of strings, read like {@link #facetFilters(List)}: top-level
+     * elements are ANDed, a list is an OR group, deeper lists join their group.
+     *
+     * @param numericFilters the filters, such as {@code List.of("price>10", List.of("rank<3", "rank>8"))}
+     * @return a new query
+     */
+    public SearchQuery numericFilters(List<?> numericFilters) {
+        return param("numericFilters", List.copyOf(numericFilters));
+    }
+
+    /**
+     * Tag filters as strings and (nested) lists of strings, read like {@link #facetFilters(List)}.
+     *
+     * @param tagFilters the tags, such as {@code List.of("sale", List.of("red", "blue"))}
+     * @return a new query
+     */
+    public SearchQuery tagFilters(List<?> tagFilters) {
+        return param("tagFilters", List.copyOf(tagFilters));
+    }
+
+    /**
+     * Optional filters as strings and (nested) lists of strings, read like {@link #facetFilters(List)}: each
+     * top-level element is one optional filter, a list an OR group; a member may carry a score
+     * ({@link ScoredFilter#expression()}).
+     *
+     * @param optionalFilters the filters, such as {@code List.of("brand:Acme<score=2>", List.of("color:red"))}
+     * @return a new query
+     */
+    public SearchQuery optionalFilters(List<?> optionalFilters) {
+        return param("optionalFilters", List.copyOf(optionalFilters));
+    }
+
+    /**
+     * Sets {@code sumOrFiltersScores}: whether an OR group of scored filters (in {@code filters} or
+     * {@code optionalFilters}) scores the sum of its matching members rather than the best one.
+     *
+     * @param enabled whether OR groups sum their matching members' scores
+     * @return a new query
+     */
+    public SearchQuery sumOrFiltersScores(boolean enabled) {
+        return param("sumOrFiltersScores", enabled);
     }
 
     /**
@@ -527,6 +574,29 @@ public final class SearchQuery {
      */
     public SearchQuery aroundPrecision(int meters) {
         return param("aroundPrecision", meters);
+    }
+
+    /**
+     * Sets {@code aroundPrecision} as distance ranges: from each range's start on, results within its width of
+     * each other rank as equally close, such as 25 meters up to 2 km and 1 km beyond.
+     *
+     * @param ranges the ranges, at least one
+     * @return a new query
+     * @throws io.quarry.core.InvalidRequestException when no range is given
+     */
+    public SearchQuery aroundPrecision(List<GeoPrecisionRange> ranges) {
+        if (ranges.isEmpty()) {
+            throw new io.quarry.core.InvalidRequestException("aroundPrecision needs at least one range");
+        }
+        List<Map<String, Object>> wire = ranges.stream()
+                .map(range -> {
+                    Map<String, Object> entry = new LinkedHashMap<>();
+                    entry.put("from", range.from());
+                    entry.put("value", range.value());
+                    return java.util.Collections.unmodifiableMap(entry);
+                })
+                .toList();
+        return param("aroundPrecision", wire);
     }
 
     /**

@@ -27,6 +27,8 @@ import java.util.Map;
  * @param queryID          the query ID (click analytics)
  * @param userData         the {@code userData} of the rules that applied
  * @param appliedRules     the rules that applied
+ * @param facetHits        the values found, on a facet entry of a multi-index search
+ * @param exhaustiveFacetsCount whether the facet counts are exact, on a facet entry
  * @param <T>              the record type
  */
 record SearchResponseJson<T>(
@@ -47,4 +49,6 @@ record SearchResponseJson<T>(
         Boolean exhaustiveNbHits,
         String queryID,
         List<Object> userData,
-        List<AppliedRule> appliedRules) {}
+        List<AppliedRule> appliedRules,
+        List<FacetHit> facetHits,
+        Boolean exhaustiveFacetsCount) {}

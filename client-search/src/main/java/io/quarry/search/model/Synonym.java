@@ -89,4 +89,16 @@ public record Synonym(
     public static Synonym altCorrection1(String objectID, String word, String... corrections) {
         return new Synonym(objectID, SynonymType.ALT_CORRECTION_1, null, null, word, List.of(corrections), null, null);
     }
+
+    /**
+     * Corrections of a word, counted as two typos.
+     *
+     * @param objectID    the ID
+     * @param word        the word
+     * @param corrections its corrections
+     * @return the synonym
+     */
+    public static Synonym altCorrection2(String objectID, String word, String... corrections) {
+        return new Synonym(objectID, SynonymType.ALT_CORRECTION_2, null, null, word, List.of(corrections), null, null);
+    }
 }

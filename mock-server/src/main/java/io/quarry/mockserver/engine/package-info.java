@@ -31,6 +31,20 @@
  * named like a parameter above. Accepted and ignored: analytics, personalisation, and the other parameters
  * listed in the engine's parameter table.
  *
+ * <p>Shapes: {@code facetFilters}, {@code optionalFilters}, {@code tagFilters} and {@code numericFilters} are a
+ * string or an array of strings and arrays; each array is an OR group and arrays nested deeper are flattened into
+ * it ({@code ["a", ["b", ["c"]]]} is {@code a AND (b OR c)}). In {@code filters} a facet or tag filter may end
+ * with {@code <score=N>}: the OR groups holding a score rank by the {@code filters} criterion as optional filters
+ * do (best member, or the sum with {@code sumOrFiltersScores}). {@code aroundPrecision} is an integer or a list of
+ * {@code {from, value}} ranges.
+ *
+ * <h2>Bounds</h2>
+ * One search's work is bounded, since it holds its index's read lock: a {@code query} of more than 512
+ * characters is a 400 ({@code query: too long}); {@code filters} nested more than 64 levels deep (parentheses and
+ * {@code NOT}) or filter arrays nested more than 64 levels deep are a 400 ({@code filters: too deeply nested});
+ * an expression holds at most 1000 single filters and 10,000 tokens; decompounding a word takes time linear in
+ * its length; a query word longer than 64 characters matches without typos.
+ *
  * <p>Rules (search only, not browse or facet search): conditions on the query ({@code pattern} with
  * {@code anchoring} is, startsWith, endsWith, contains, the pattern possibly holding {@code {facet:attr}}
  * placeholders that recognise one or more query words forming a value of a facet declared in
@@ -63,9 +77,9 @@
  *       decompounding ({@code decompoundQuery}) use those dictionaries too: {@code true} means the
  *       {@code queryLanguages}, or every language when unset; the last word while typed, phrase words, and a
  *       query made only of stop words keep their stop words; a compound splits into its listed parts or into known
- *       atoms, which must then follow each other. No CJK segmentation, personalisation or A/B tests; only
- *       {@code synonym} and {@code oneWaySynonym} synonyms apply (a multi-word query run matching a
- *       multi-word synonym is also read as one word).
+ *       atoms, which must then follow each other. No CJK segmentation, personalisation or A/B tests; placeholder
+ *       synonyms are not applied; alternative corrections count as one or two typos (a multi-word query run
+ *       matching a multi-word synonym is also read as one word).
  *   <li>Typos: optimal-string-alignment Damerau-Levenshtein, typos on the first letter count like any other;
  *       words found only in objectIDs (searchable only when listed in searchableAttributes) match exactly or
  *       by prefix, never with typos.

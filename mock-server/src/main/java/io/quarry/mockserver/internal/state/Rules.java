@@ -89,9 +89,13 @@ public final class Rules {
                         || !allMatch(
                                 validity,
                                 range -> range.isObject()
-                                        && range.path("from").isIntegralNumber()
-                                        && range.path("until").isIntegralNumber()))) {
-            throw bad("validity must be an array of {from, until} Unix timestamps");
+                                        && (range.has("from") || range.has("until"))
+                                        && (!range.has("from")
+                                                || range.get("from").isIntegralNumber())
+                                        && (!range.has("until")
+                                                || range.get("until").isIntegralNumber())))) {
+            // A range may leave out either end: open from the beginning, or with no end.
+            throw bad("validity must be an array of {from, until} Unix timestamps (either may be left out)");
         }
         return rule;
     }

@@ -41,13 +41,18 @@ public final class Synonyms {
             throw ApiException.badRequest("A synonym needs a non-empty string objectID");
         }
         JsonNode type = object.get("type");
-        if (type == null || !type.isString() || !TYPES.contains(type.stringValue())) {
+        if (type == null || !type.isString() || !TYPES.contains(canonicalType(type.stringValue()))) {
             throw ApiException.badRequest("Invalid synonym type: expected one of "
                     + String.join(
                             ", ",
-                            List.of("synonym", "onewaysynonym", "altcorrection1", "altcorrection2", "placeholder")));
+                            List.of(
+                                    "synonym",
+                                    "onewaysynonym (or oneWaySynonym)",
+                                    "altcorrection1 (or altCorrection1)",
+                                    "altcorrection2 (or altCorrection2)",
+                                    "placeholder")));
         }
-        switch (type.stringValue()) {
+        switch (canonicalType(type.stringValue())) {
             case "synonym" -> requireStrings(object, "synonyms");
             case "onewaysynonym" -> {
                 requireString(object, "input");
@@ -63,6 +68,20 @@ public final class Synonyms {
             }
         }
         return object;
+    }
+
+    /**
+     * @param type a synonym type as sent
+     * @return its lowercase spelling: the service accepts {@code oneWaySynonym}, {@code altCorrection1} and
+     *     {@code altCorrection2} as well as the lowercase names, and keeps the spelling it was given
+     */
+    public static String canonicalType(String type) {
+        return switch (type) {
+            case "oneWaySynonym" -> "onewaysynonym";
+            case "altCorrection1" -> "altcorrection1";
+            case "altCorrection2" -> "altcorrection2";
+            default -> type;
+        };
     }
 
     private static void requireString(ObjectNode object, String member) {
@@ -100,15 +119,15 @@ public final class Synonyms {
         List<String> types = new ArrayList<>();
         for (String type : text(request, "type").split(",")) {
             if (!type.isBlank()) {
-                types.add(type.trim());
+                types.add(canonicalType(type.trim()));
             }
         }
         int page = integer(request, "page", 0, 0, Integer.MAX_VALUE);
         int hitsPerPage = integer(request, "hitsPerPage", DEFAULT_HITS_PER_PAGE, 1, 1000);
         List<ObjectNode> matching = new ArrayList<>();
         for (ObjectNode synonym : all) {
-            boolean typeOk =
-                    types.isEmpty() || types.contains(synonym.path("type").asString(""));
+            boolean typeOk = types.isEmpty()
+                    || types.contains(canonicalType(synonym.path("type").asString("")));
             if (typeOk && (query.isEmpty() || searchableText(synonym).contains(query))) {
                 matching.add(synonym);
             }

@@ -16,7 +16,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * Compiles every filter parameter of a request, ANDed together: {@code filters} (the SQL-like syntax),
  * {@code facetFilters}, {@code numericFilters} and {@code tagFilters} (an array whose nested arrays are OR groups,
- * or a string: comma-separated filters, a parenthesised group {@code (a,b)} being an OR group; {@code -} negates:
+ * the arrays nested deeper being flattened into their OR group, so {@code ["a", ["b", ["c"]]]} means
+ * {@code a AND (b OR c)}; or a string: comma-separated filters, a parenthesised group {@code (a,b)} being an OR group; {@code -} negates:
  * {@code attr:-value}, {@code -tag}; {@code \-} escapes a leading minus), and the
  * filters imposed by the caller's key.
  */
@@ -148,7 +149,8 @@ public final class FilterCompiler {
     }
 
     /**
-     * Reads a parameter in the facetFilters syntax: an array whose nested arrays are OR groups, or the string form.
+     * Reads a parameter in the facetFilters syntax: an array whose nested arrays are OR groups (deeper arrays
+     * flattened into their group), or the string form.
      *
      * @param name the parameter name, for error messages
      * @param raw the parameter's value
@@ -163,25 +165,46 @@ public final class FilterCompiler {
         if (!node.isArray()) {
             throw new EngineException(400, name + " must be a string or an array");
         }
+        int count = 0;
         for (JsonNode element : node) {
             if (element.isArray()) {
                 List<String> group = new ArrayList<>();
-                for (JsonNode inner : element) {
-                    if (!inner.isString()) {
-                        throw new EngineException(400, name + ": nested arrays must hold strings only");
-                    }
-                    group.add(inner.asString());
-                }
+                flatten(name, element, group, 1);
                 if (!group.isEmpty()) {
                     groups.add(group);
                 }
+                count += group.size();
             } else if (element.isString()) {
                 groups.add(List.of(element.asString()));
+                count++;
             } else {
-                throw new EngineException(400, name + " must hold strings or arrays of strings");
+                throw new EngineException(400, name + " must hold strings or arrays");
+            }
+            if (count > FilterParser.MAX_FILTERS) {
+                throw new EngineException(400, name + ": too many filters (at most " + FilterParser.MAX_FILTERS + ")");
             }
         }
         return groups;
+    }
+
+    /** Adds the strings of a nested array, and of the arrays nested in it, to one OR group. */
+    private static void flatten(String name, JsonNode array, List<String> group, int depth) {
+        if (depth > FilterParser.MAX_DEPTH) {
+            throw new EngineException(
+                    400, name + ": too deeply nested (at most " + FilterParser.MAX_DEPTH + " levels)");
+        }
+        for (JsonNode inner : array) {
+            if (inner.isString()) {
+                group.add(inner.asString());
+            } else if (inner.isArray()) {
+                flatten(name, inner, group, depth + 1);
+            } else {
+                throw new EngineException(400, name + ": nested arrays must hold strings or arrays");
+            }
+            if (group.size() > FilterParser.MAX_FILTERS) {
+                throw new EngineException(400, name + ": too many filters (at most " + FilterParser.MAX_FILTERS + ")");
+            }
+        }
     }
 
     /**

@@ -4,7 +4,11 @@ import io.quarry.mockserver.engine.EngineException;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Splits a {@code filters} expression into tokens. Keywords (AND, OR, NOT, TO) are uppercase only. */
+/**
+ * Splits a {@code filters} expression into tokens. Keywords (AND, OR, NOT, TO) are uppercase only; {@code <score=N>}
+ * after a facet or tag filter is one token. At most {@link FilterParser#MAX_TOKENS} tokens, so one request cannot
+ * make the parser work without bound.
+ */
 final class FilterLexer {
 
     private FilterLexer() {}
@@ -27,6 +31,13 @@ final class FilterLexer {
             } else if (c == ':') {
                 tokens.add(new FilterToken(FilterToken.Type.COLON, ":", column));
                 i++;
+            } else if (c == '<' && expression.startsWith("<score=", i)) {
+                int close = expression.indexOf('>', i);
+                if (close < 0) {
+                    throw new EngineException(400, "filters: unclosed <score=N> at col " + column);
+                }
+                tokens.add(new FilterToken(FilterToken.Type.SCORE, expression.substring(i + 7, close), column));
+                i = close + 1;
             } else if (c == '<' || c == '>' || c == '=' || c == '!') {
                 int end = i + 1 < n && expression.charAt(i + 1) == '=' ? i + 2 : i + 1;
                 String operator = expression.substring(i, end);
@@ -85,6 +96,10 @@ final class FilterLexer {
                 };
                 tokens.add(new FilterToken(type, word, column));
                 i = j;
+            }
+            if (tokens.size() > FilterParser.MAX_TOKENS) {
+                throw new EngineException(
+                        400, "filters: too many terms (at most " + FilterParser.MAX_TOKENS + " tokens per filter)");
             }
         }
         tokens.add(new FilterToken(FilterToken.Type.END, "", n + 1));

@@ -11,12 +11,42 @@ import java.util.List;
  * <p>Refused with a 400, as the service documents: an AND inside an OR group ({@code (a:1 AND b:2) OR c:3},
  * {@code a:1 OR b:2 AND c:3}); parentheses around an AND combination ({@code (a:1 AND b:2)}); NOT applied to a
  * group ({@code NOT (a:1 OR b:2)}); an OR group mixing facet, tag and numeric filters.
+ *
+ * <p>A facet or tag filter may end with {@code <score=N>} (N a non-negative integer): the filter still excludes
+ * the records it does not match, and its score feeds the {@code filters} ranking criterion as an optional filter's
+ * would (an OR group scores its best matching member, or their sum with {@code sumOrFiltersScores}; unscored members
+ * of a scored group count 1).
+ *
+ * <p>Bounds, each answered with a 400: at most {@value #MAX_DEPTH} levels of parentheses and {@code NOT} nested in
+ * one another ({@code filters: too deeply nested}), at most {@value #MAX_TOKENS} tokens and {@value #MAX_FILTERS}
+ * single filters in one expression.
  */
 public final class FilterParser {
 
+    /** The deepest nesting of parentheses and NOT. */
+    public static final int MAX_DEPTH = 64;
+
+    /** The most tokens (filters, operators, parentheses) in one expression. */
+    public static final int MAX_TOKENS = 10_000;
+
+    /** The most single filters in one expression. */
+    public static final int MAX_FILTERS = 1_000;
+
     private sealed interface Node permits Leaf, Not, And, Or, Group {}
 
-    private record Leaf(Atom atom) implements Node {}
+    private record Leaf(Atom atom, Integer score) implements Node {}
+
+    /** One member of an OR group as written; {@code score} is {@code null} without {@code <score=N>}. */
+    private record Member(Atom atom, Integer score) {}
+
+    /**
+     * A parsed expression.
+     *
+     * @param clauses its OR groups, all of which must pass
+     * @param scored the OR groups holding at least one {@code <score=N>}, with their members' scores (1 when not
+     *     given)
+     */
+    public record Parsed(List<List<Atom>> clauses, List<List<ScoredAtom>> scored) {}
 
     private record Not(Node child, int column) implements Node {}
 
@@ -28,6 +58,8 @@ public final class FilterParser {
 
     private final List<FilterToken> tokens;
     private int position;
+    private int depth;
+    private int filters;
 
     private FilterParser(String expression) {
         this.tokens = FilterLexer.tokens(expression);
@@ -39,18 +71,43 @@ public final class FilterParser {
      * @throws EngineException 400 for a syntax error or a combination the service refuses
      */
     public static List<List<Atom>> parse(String expression) {
-        FilterParser parser = new FilterParser(expression);
-        if (parser.peek().type() == FilterToken.Type.END) {
-            return List.of();
+        return parseScored(expression).clauses();
+    }
+
+    /**
+     * @param expression a {@code filters} expression
+     * @return its OR groups, and those carrying scores; empty for a blank expression
+     * @throws EngineException 400 for a syntax error, a combination the service refuses or an expression beyond
+     *     the bounds
+     */
+    public static Parsed parseScored(String expression) {
+        try {
+            FilterParser parser = new FilterParser(expression);
+            if (parser.peek().type() == FilterToken.Type.END) {
+                return new Parsed(List.of(), List.of());
+            }
+            Node root = parser.parseOr();
+            FilterToken rest = parser.peek();
+            if (rest.type() != FilterToken.Type.END) {
+                throw syntax(rest, "AND, OR or end of filter");
+            }
+            List<List<Member>> groups = new ArrayList<>();
+            toClauses(root, groups);
+            List<List<Atom>> clauses = new ArrayList<>();
+            List<List<ScoredAtom>> scored = new ArrayList<>();
+            for (List<Member> group : groups) {
+                clauses.add(group.stream().map(Member::atom).toList());
+                if (group.stream().anyMatch(member -> member.score() != null)) {
+                    scored.add(group.stream()
+                            .map(member -> new ScoredAtom(member.atom(), member.score() == null ? 1 : member.score()))
+                            .toList());
+                }
+            }
+            return new Parsed(clauses, scored);
+        } catch (StackOverflowError e) {
+            // The depth bound should make this unreachable; a deep expression must never kill the connection.
+            throw tooDeep();
         }
-        Node root = parser.parseOr();
-        FilterToken rest = parser.peek();
-        if (rest.type() != FilterToken.Type.END) {
-            throw syntax(rest, "AND, OR or end of filter");
-        }
-        List<List<Atom>> clauses = new ArrayList<>();
-        toClauses(root, clauses);
-        return clauses;
     }
 
     /**
@@ -100,18 +157,58 @@ public final class FilterParser {
     private Node parseUnary() {
         if (peek().type() == FilterToken.Type.NOT) {
             int column = next().column();
-            return new Not(parseUnary(), column);
+            enter();
+            Node child = parseUnary();
+            depth--;
+            return new Not(child, column);
         }
         if (peek().type() == FilterToken.Type.LPAREN) {
             int column = next().column();
+            enter();
             Node inner = parseOr();
+            depth--;
             FilterToken close = next();
             if (close.type() != FilterToken.Type.RPAREN) {
                 throw syntax(close, "')'");
             }
             return new Group(inner, column);
         }
-        return new Leaf(parseAtom());
+        if (++filters > MAX_FILTERS) {
+            throw new EngineException(400, "filters: too many filters (at most " + MAX_FILTERS + " per expression)");
+        }
+        Atom atom = parseAtom();
+        Integer score = null;
+        if (peek().type() == FilterToken.Type.SCORE) {
+            FilterToken token = next();
+            if (atom.kind() == Atom.Kind.NUMERIC) {
+                throw new EngineException(
+                        400, "filters: <score=N> applies to facet and tag filters only (col " + token.column() + ")");
+            }
+            score = score(token);
+        }
+        return new Leaf(atom, score);
+    }
+
+    private void enter() {
+        if (++depth > MAX_DEPTH) {
+            throw tooDeep();
+        }
+    }
+
+    private static EngineException tooDeep() {
+        return new EngineException(
+                400, "filters: too deeply nested (at most " + MAX_DEPTH + " levels of parentheses and NOT)");
+    }
+
+    private static int score(FilterToken token) {
+        String number = token.text().trim();
+        if (!number.matches("\\d{1,9}")) {
+            throw new EngineException(
+                    400,
+                    "filters: invalid score at col " + token.column()
+                            + " (expected <score=N> with N a non-negative integer)");
+        }
+        return Integer.parseInt(number);
     }
 
     private Atom parseAtom() {
@@ -160,7 +257,7 @@ public final class FilterParser {
         throw syntax(token, "a number");
     }
 
-    private static void toClauses(Node node, List<List<Atom>> clauses) {
+    private static void toClauses(Node node, List<List<Member>> clauses) {
         if (node instanceof And and) {
             for (Node child : and.children()) {
                 if (child instanceof Group group && group.inner() instanceof And) {
@@ -176,11 +273,11 @@ public final class FilterParser {
             }
             toClauses(group.inner(), clauses);
         } else {
-            List<Atom> clause = new ArrayList<>();
+            List<Member> clause = new ArrayList<>();
             orGroup(node, clause);
-            Atom.Kind kind = clause.get(0).kind();
-            for (Atom atom : clause) {
-                if (atom.kind() != kind) {
+            Atom.Kind kind = clause.get(0).atom().kind();
+            for (Member member : clause) {
+                if (member.atom().kind() != kind) {
                     throw unsupported("an OR group mixes filters of different types (facet, tag, numeric)");
                 }
             }
@@ -188,18 +285,18 @@ public final class FilterParser {
         }
     }
 
-    private static void orGroup(Node node, List<Atom> clause) {
+    private static void orGroup(Node node, List<Member> clause) {
         if (node instanceof Leaf leaf) {
-            clause.add(leaf.atom());
+            clause.add(new Member(leaf.atom(), leaf.score()));
         } else if (node instanceof Not not) {
             Node child = not.child();
             while (child instanceof Group group && !(group.inner() instanceof And) && !(group.inner() instanceof Or)) {
                 child = group.inner();
             }
             if (child instanceof Leaf leaf) {
-                clause.add(leaf.atom().negate());
+                clause.add(new Member(leaf.atom().negate(), leaf.score()));
             } else if (child instanceof Not inner && inner.child() instanceof Leaf leaf) {
-                clause.add(leaf.atom());
+                clause.add(new Member(leaf.atom(), leaf.score()));
             } else {
                 throw unsupported("NOT can only negate a single filter (col " + not.column() + ")");
             }

@@ -21,6 +21,7 @@ record FilterToken(Type type, String text, int column) {
         OR,
         NOT,
         TO,
+        SCORE,
         END
     }
 
@@ -28,6 +29,7 @@ record FilterToken(Type type, String text, int column) {
         return switch (type) {
             case END -> "end of filter";
             case STRING -> "\"" + text + "\"";
+            case SCORE -> "'<score=" + text + ">'";
             default -> "'" + text + "'";
         };
     }

@@ -56,7 +56,15 @@ public final class FacetValueSearch {
         if (maxFacetHits < 1 || maxFacetHits > 100) {
             throw new EngineException(400, "maxFacetHits must be between 1 and 100 (got " + maxFacetHits + ")");
         }
-        List<String> queryWords = Tokenizer.terms(options.params().string("facetQuery", ""));
+        String facetQuery = options.params().string("facetQuery", "");
+        if (facetQuery.length() > SearchOptions.MAX_QUERY_LENGTH) {
+            // Every value is compared with every word of it: bounded like the query.
+            throw new EngineException(
+                    400,
+                    "facetQuery: too long (" + facetQuery.length() + " characters; at most "
+                            + SearchOptions.MAX_QUERY_LENGTH + ")");
+        }
+        List<String> queryWords = Tokenizer.terms(facetQuery);
         Map<String, Integer> counts = new LinkedHashMap<>();
         for (Hit hit : search.match(store, search.filter(store)).hits()) {
             Set<String> seen = new HashSet<>();

@@ -11,7 +11,7 @@ import tools.jackson.databind.JsonNode;
  * them): {@code insideBoundingBox} and {@code insidePolygon} restrict to areas (and then {@code aroundLatLng} is
  * ignored, as in the service); otherwise {@code aroundLatLng} ("lat,lng") with {@code aroundRadius} (meters, or
  * {@code all}; no radius means no limit) restricts to a circle and ranks by distance, bucketed by
- * {@code aroundPrecision} meters (default 10). Once any geo parameter is active, records without a usable
+ * {@code aroundPrecision} meters (default 10; or a list of distance ranges, see {@link GeoPrecision}). Once any geo parameter is active, records without a usable
  * {@code _geoloc} are excluded. Distances are great-circle (haversine) distances in meters.
  */
 public final class GeoQuery {
@@ -20,11 +20,12 @@ public final class GeoQuery {
 
     private final double[] center;
     private final double radius;
-    private final int precision;
+    private final GeoPrecision precision;
     private final List<double[]> boxes;
     private final List<double[]> polygons;
 
-    private GeoQuery(double[] center, double radius, int precision, List<double[]> boxes, List<double[]> polygons) {
+    private GeoQuery(
+            double[] center, double radius, GeoPrecision precision, List<double[]> boxes, List<double[]> polygons) {
         this.center = center;
         this.radius = radius;
         this.precision = precision;
@@ -57,8 +58,7 @@ public final class GeoQuery {
                 throw new EngineException(400, "aroundRadius must be at least 1 meter, or \"all\"");
             }
         }
-        int precision = params.integer("aroundPrecision", 10);
-        return new GeoQuery(center, radius, Math.max(1, precision), boxes, polygons);
+        return new GeoQuery(center, radius, GeoPrecision.of(params.raw("aroundPrecision")), boxes, polygons);
     }
 
     private static List<double[]> shapes(RequestParams params, String name, int minimum) {
@@ -138,8 +138,8 @@ public final class GeoQuery {
         return center != null;
     }
 
-    /** @return the precision of distance ranking, in meters */
-    public int precision() {
+    /** @return the precision of distance ranking */
+    public GeoPrecision precision() {
         return precision;
     }
 

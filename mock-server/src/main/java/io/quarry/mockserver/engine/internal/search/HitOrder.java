@@ -24,13 +24,17 @@ public final class HitOrder {
     /**
      * @param ranking the ranking criteria
      * @param customRanking the customRanking entries
-     * @param geoPrecision the width of a distance bucket in meters
+     * @param geoPrecision the widths of the distance buckets
      * @param textual whether the query has words (without, the textual criteria tie and are skipped)
      * @param store the records, read-locked (their numeric columns serve attribute sorts)
      * @return the comparator (best first)
      */
     public static Comparator<Hit> of(
-            List<String> ranking, List<String> customRanking, int geoPrecision, boolean textual, RecordStore store) {
+            List<String> ranking,
+            List<String> customRanking,
+            GeoPrecision geoPrecision,
+            boolean textual,
+            RecordStore store) {
         List<Comparator<Hit>> parts = new ArrayList<>();
         for (String criterion : ranking) {
             if (!textual && TEXTUAL.contains(criterion)) {
@@ -38,7 +42,7 @@ public final class HitOrder {
             }
             switch (criterion) {
                 case "typo" -> parts.add(Comparator.comparingInt(h -> h.match().typos()));
-                case "geo" -> parts.add(Comparator.comparingInt(h -> h.geoDistance() / geoPrecision));
+                case "geo" -> parts.add(Comparator.comparingLong(h -> geoPrecision.bucket(h.geoDistance())));
                 case "words" ->
                     parts.add(Comparator.comparingInt((Hit h) -> h.match().words())
                             .reversed());

@@ -26,16 +26,19 @@ public final class HitRenderer {
     private final String postTag;
     private final String ellipsis;
     private final boolean rankingInfo;
-    private final int geoPrecision;
+    private final GeoPrecision geoPrecision;
 
     /**
      * @param options the effective options
      * @param searchable the searchable attributes (the default attributes to highlight)
      * @param seeUnretrievable whether unretrievable attributes are returned anyway
-     * @param geoPrecision the geo ranking precision in meters, for the ranking info
+     * @param geoPrecision the geo ranking precision, for the ranking info
      */
     public HitRenderer(
-            SearchOptions options, SearchableAttributes searchable, boolean seeUnretrievable, int geoPrecision) {
+            SearchOptions options,
+            SearchableAttributes searchable,
+            boolean seeUnretrievable,
+            GeoPrecision geoPrecision) {
         this(
                 options,
                 highlighted(options, searchable),
@@ -51,7 +54,7 @@ public final class HitRenderer {
             List<String> toSnippet,
             boolean rankingInfo,
             boolean seeUnretrievable,
-            int geoPrecision) {
+            GeoPrecision geoPrecision) {
         this.geoPrecision = geoPrecision;
         this.retrieval = new Retrieval(
                 options.list("attributesToRetrieve"),
@@ -73,7 +76,7 @@ public final class HitRenderer {
      * @return the renderer
      */
     public static HitRenderer forBrowse(SearchOptions options, boolean seeUnretrievable) {
-        return new HitRenderer(options, List.of(), List.of(), false, seeUnretrievable, 0);
+        return new HitRenderer(options, List.of(), List.of(), false, seeUnretrievable, GeoPrecision.DEFAULT);
     }
 
     private static List<String> highlighted(SearchOptions options, SearchableAttributes searchable) {
@@ -214,7 +217,7 @@ public final class HitRenderer {
         info.put("proximityDistance", match.proximity());
         info.put("userScore", userScore);
         info.put("geoDistance", hit.geoDistance());
-        info.put("geoPrecision", geoPrecision);
+        info.put("geoPrecision", geoPrecision.at(hit.geoDistance()));
         info.put("nbExactWords", match.exactWords());
         info.put("words", match.words());
         info.put("filters", hit.filtersScore());

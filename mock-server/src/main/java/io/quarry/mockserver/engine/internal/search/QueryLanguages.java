@@ -170,26 +170,37 @@ public final class QueryLanguages {
         return split != null && split.size() > 1 ? split : List.of();
     }
 
-    /** Splits a word into known atoms, preferring the fewest parts; {@code null} when it cannot. */
+    /**
+     * Splits a word into known atoms, preferring the fewest parts; {@code null} when it cannot. Only parts as long
+     * as the longest atom are tried at each position, so the work grows linearly with the word's length.
+     */
     private static List<String> split(String word, Set<String> atoms) {
-        List<List<String>> best = new ArrayList<>();
-        for (int i = 0; i <= word.length(); i++) {
-            best.add(null);
+        int longestAtom = 0;
+        for (String atom : atoms) {
+            longestAtom = Math.max(longestAtom, atom.length());
         }
-        best.set(0, List.of());
-        for (int end = 1; end <= word.length(); end++) {
-            for (int start = 0; start < end; start++) {
-                List<String> prefix = best.get(start);
-                String part = word.substring(start, end);
-                if (prefix != null
-                        && atoms.contains(part)
-                        && (best.get(end) == null || best.get(end).size() > prefix.size() + 1)) {
-                    List<String> parts = new ArrayList<>(prefix);
-                    parts.add(part);
-                    best.set(end, parts);
+        int n = word.length();
+        int[] parts = new int[n + 1];
+        int[] previous = new int[n + 1];
+        java.util.Arrays.fill(parts, Integer.MAX_VALUE);
+        parts[0] = 0;
+        for (int end = 1; end <= n; end++) {
+            for (int start = Math.max(0, end - longestAtom); start < end; start++) {
+                if (parts[start] != Integer.MAX_VALUE
+                        && parts[start] + 1 < parts[end]
+                        && atoms.contains(word.substring(start, end))) {
+                    parts[end] = parts[start] + 1;
+                    previous[end] = start;
                 }
             }
         }
-        return best.get(word.length());
+        if (parts[n] == Integer.MAX_VALUE) {
+            return null;
+        }
+        java.util.LinkedList<String> split = new java.util.LinkedList<>();
+        for (int end = n; end > 0; end = previous[end]) {
+            split.addFirst(word.substring(previous[end], end));
+        }
+        return List.copyOf(split);
     }
 }

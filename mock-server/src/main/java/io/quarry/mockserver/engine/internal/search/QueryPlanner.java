@@ -16,10 +16,17 @@ import tools.jackson.databind.JsonNode;
  * Turns the query text into query words, each with the indexed terms it matches: the word itself, its prefix
  * completions (the last word for prefixLast, every word for prefixAll), its typo variants within the allowed
  * Damerau-Levenshtein distance (typos count on prefix matches too; none for the words of
- * {@code disableTypoToleranceOnWords}, nor for numbers when {@code allowTyposOnNumericTokens} is false), its
+ * {@code disableTypoToleranceOnWords}, nor for numbers when {@code allowTyposOnNumericTokens} is false, nor for
+ * words longer than {@value #MAX_TYPO_WORD_LENGTH} characters), its
  * regular English singular/plural forms with {@code ignorePlurals}, and its synonyms.
  */
 public final class QueryPlanner {
+
+    /**
+     * The longest query word that tolerates typos: comparing a longer word with every indexed term of about its
+     * length costs time growing with the square of its length, and nobody misspells a 65-letter token.
+     */
+    public static final int MAX_TYPO_WORD_LENGTH = 64;
 
     private final SearchOptions options;
     private final TermIndex index;
@@ -91,6 +98,7 @@ public final class QueryPlanner {
             boolean prefix =
                     queryType.equals("prefixAll") || (queryType.equals("prefixLast") && last && text.lastWordOpen());
             int maxTypos = typoMode.equals("false")
+                            || word.length() > MAX_TYPO_WORD_LENGTH
                             || noTypoWords.contains(word)
                             || (!typosOnNumbers && word.chars().allMatch(Character::isDigit))
                     ? 0
@@ -101,8 +109,17 @@ public final class QueryPlanner {
             }
             terms = languages.withPluralForms(word, terms);
             List<List<String>> phrases = new ArrayList<>();
-            if (!languages.decomposition(word).isEmpty()) {
-                phrases.add(languages.decomposition(word));
+            List<String> parts = languages.decomposition(word);
+            if (!parts.isEmpty()) {
+                phrases.add(parts);
+            }
+            if (useSynonyms && !synonyms.correctionsOf(word).isEmpty()) {
+                terms = new HashMap<>(terms);
+                for (Map.Entry<String, Integer> correction :
+                        synonyms.correctionsOf(word).entrySet()) {
+                    String term = correction.getKey();
+                    terms.merge(term, new TermMatch(correction.getValue(), false, term.length()), TermMatch::better);
+                }
             }
             if (useSynonyms && !synonyms.alternativesOf(List.of(word)).isEmpty()) {
                 terms = new HashMap<>(terms);

@@ -3,6 +3,7 @@ package io.quarry.mockserver.engine.internal.search;
 import io.quarry.mockserver.engine.EngineException;
 import io.quarry.mockserver.engine.internal.filter.Atom;
 import io.quarry.mockserver.engine.internal.filter.FilterCompiler;
+import io.quarry.mockserver.engine.internal.filter.FilterParser;
 import io.quarry.mockserver.engine.internal.filter.OptionalFilters;
 import io.quarry.mockserver.engine.internal.filter.RecordFilter;
 import io.quarry.mockserver.engine.internal.filter.ScoredAtom;
@@ -82,13 +83,19 @@ public final class SearchExecutor {
 
     /**
      * @param store the records that will be scored, read-locked
-     * @return the request's {@code optionalFilters} and the rules' automatic optional facet filters, compiled
+     * @return the request's {@code optionalFilters}, its scored {@code filters} groups ({@code <score=N>}) and the
+     *     rules' automatic optional facet filters, compiled
      * @throws EngineException 400 for a malformed or numeric optional filter
      */
     public OptionalFilters optionalFilters(RecordStore store) {
         List<List<ScoredAtom>> groups =
                 new ArrayList<>(OptionalFilters.parse(options.params().raw("optionalFilters")));
         groups.addAll(rules.optionalFilters());
+        JsonNode filters = options.params().raw("filters");
+        if (filters != null && filters.isString()) {
+            // Scored OR groups of filters rank like optional filters (every hit already passes them).
+            groups.addAll(FilterParser.parseScored(filters.asString()).scored());
+        }
         return OptionalFilters.compile(
                 groups,
                 options.bool("sumOrFiltersScores", false),

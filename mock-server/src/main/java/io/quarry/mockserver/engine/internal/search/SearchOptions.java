@@ -197,9 +197,24 @@ public final class SearchOptions {
         return value == null ? null : RequestParams.toStringList(name, value);
     }
 
-    /** @return the query text */
+    /**
+     * The longest query text, in characters, as the service limits it: a longer query is refused with a 400 rather
+     * than truncated, so that a test sees the mistake, and so that no query makes one search run for long while it
+     * holds the index's read lock (typo expansion, compound splitting and matching all grow with the query).
+     */
+    public static final int MAX_QUERY_LENGTH = 512;
+
+    /**
+     * @return the query text
+     * @throws EngineException 400 for a query longer than {@value #MAX_QUERY_LENGTH} characters
+     */
     public String query() {
-        return params.string("query", "");
+        String query = params.string("query", "");
+        if (query.length() > MAX_QUERY_LENGTH) {
+            throw new EngineException(
+                    400, "query: too long (" + query.length() + " characters; at most " + MAX_QUERY_LENGTH + ")");
+        }
+        return query;
     }
 
     /** @return the ranking criteria in order */

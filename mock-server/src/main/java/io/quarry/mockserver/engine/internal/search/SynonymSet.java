@@ -10,12 +10,16 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The synonyms of an index, by normalised input word: regular synonyms ({@code type: synonym}) make every member
- * of the group an alternative of every other; one-way synonyms ({@code type: oneWaySynonym}) make the listed
- * synonyms alternatives of {@code input} only. Other synonym types are stored but not applied.
+ * of the group an alternative of every other; one-way synonyms ({@code type: oneWaySynonym}, also spelled
+ * {@code onewaysynonym}) make the listed
+ * synonyms alternatives of {@code input} only; alternative corrections ({@code altCorrection1},
+ * {@code altCorrection2}, also spelled {@code altcorrection1}, {@code altcorrection2}) make each correction match
+ * {@code word} as if with one or two typos. Placeholders are stored but not applied.
  */
 public final class SynonymSet {
 
     private final Map<String, List<List<String>>> alternatives = new LinkedHashMap<>();
+    private final Map<String, Map<String, Integer>> corrections = new LinkedHashMap<>();
 
     /** @param synonyms the synonym objects as saved */
     public SynonymSet(List<ObjectNode> synonyms) {
@@ -41,6 +45,18 @@ public final class SynonymSet {
                 if (!input.isEmpty()) {
                     members.forEach(other -> add(input, other));
                 }
+            } else if (type.equalsIgnoreCase("altCorrection1") || type.equalsIgnoreCase("altCorrection2")) {
+                int typos = type.endsWith("1") ? 1 : 2;
+                String word =
+                        String.join(" ", Tokenizer.terms(synonym.path("word").asString("")));
+                for (JsonNode correction : synonym.path("corrections")) {
+                    List<String> terms = Tokenizer.terms(correction.asString(""));
+                    if (!word.isEmpty() && terms.size() == 1) {
+                        corrections
+                                .computeIfAbsent(word, k -> new LinkedHashMap<>())
+                                .merge(terms.get(0), typos, Math::min);
+                    }
+                }
             }
         }
     }
@@ -58,6 +74,14 @@ public final class SynonymSet {
      */
     public List<List<String>> alternativesOf(List<String> words) {
         return alternatives.getOrDefault(String.join(" ", words), List.of());
+    }
+
+    /**
+     * @param word a normalised query word
+     * @return its alternative corrections, each with the typos it counts as (1 or 2); empty when none
+     */
+    public Map<String, Integer> correctionsOf(String word) {
+        return corrections.getOrDefault(word, Map.of());
     }
 
     /** @return the longest input, in words (bounds the multi-word lookups) */

@@ -97,7 +97,10 @@ final class SearchRoutes {
     /**
      * {@code POST /1/indexes/*}{@code /queries}: results in request order, each with {@code index}. With
      * {@code stopIfEnoughMatches}, query N runs only while every earlier query had fewer hits than its
-     * hitsPerPage; skipped queries answer empty with {@code processed: false}.
+     * hitsPerPage; skipped queries answer empty with {@code processed: false}. An entry of {@code "type": "facet"}
+     * searches the values of its {@code facet} ({@code facetQuery}, {@code maxFacetHits} and the search
+     * parameters narrowing the records) and answers as a facet value search ({@code facetHits},
+     * {@code exhaustiveFacetsCount}); it always runs and never counts towards {@code stopIfEnoughMatches}.
      */
     Response multiSearch(Request request) {
         ObjectNode body = request.jsonObject();
@@ -115,9 +118,14 @@ final class SearchRoutes {
             }
             request.get(Caller.class).requireIndex(Replies.requiredString(item, "indexName"));
             String type = item.path("type").asString("default");
-            if (!type.equals("default")) {
-                throw ApiException.badRequest(
-                        "Multi-index search of type " + type + " is not supported by the mock server");
+            if (!type.equals("default") && !type.equals("facet")) {
+                throw ApiException.badRequest("Invalid type " + type + ": expected default or facet");
+            }
+            if (type.equals("facet")) {
+                JsonNode facet = item.get("facet");
+                if (facet == null || !facet.isString() || facet.stringValue().isEmpty()) {
+                    throw ApiException.badRequest("A request of type facet needs a non-empty string facet");
+                }
             }
             app.require(item.get("indexName").stringValue());
         }
@@ -127,9 +135,20 @@ final class SearchRoutes {
             String indexName = item.get("indexName").stringValue();
             ObjectNode query = ((ObjectNode) item).deepCopy();
             query.remove("indexName");
+            String type = query.path("type").asString("default");
             query.remove("type");
             ObjectNode result;
-            if (enough) {
+            if (type.equals("facet")) {
+                // Facet entries have no hits: they always run and never count towards stopIfEnoughMatches.
+                String facet = query.remove("facet").stringValue();
+                IndexState index = app.require(indexName);
+                result = engine.searchForFacetValues(
+                        index.data(),
+                        index.config(),
+                        facet,
+                        query,
+                        request.get(Caller.class).searchContext(indexName));
+            } else if (enough) {
                 result = skipped(app.require(indexName), query);
             } else {
                 result = search(request, indexName, query);

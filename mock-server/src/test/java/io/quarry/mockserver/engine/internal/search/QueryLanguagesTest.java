@@ -52,6 +52,19 @@ class QueryLanguagesTest {
     }
 
     @Test
+    void splittingAVeryLongWordTakesLinearTime() {
+        QueryLanguages german = new QueryLanguages(DICTIONARIES, null, true, null, true, List.of("de"), true);
+        String word = "fuss".repeat(4_000);
+        // Trying every substring made a 16k-character word take over half a minute.
+        List<String> parts = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                java.time.Duration.ofSeconds(2), () -> german.decomposition(word));
+        assertThat(parts).hasSize(4_000).containsOnly("fuss");
+        assertThat(org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                        java.time.Duration.ofSeconds(2), () -> german.decomposition("x".repeat(16_000))))
+                .isEmpty();
+    }
+
+    @Test
     void wordsAreNormalised() {
         assertThat(DICTIONARIES.stopWords().get("en")).isEqualTo(Set.of("the", "of"));
         assertThat(DICTIONARIES.plurals().get("en").get(0)).containsExactlyInAnyOrder("mouse", "mice");
