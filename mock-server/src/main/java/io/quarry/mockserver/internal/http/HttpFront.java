@@ -156,6 +156,7 @@ public final class HttpFront implements HttpHandler {
             exchange.sendResponseHeaders(200, -1);
             return;
         }
+        response.headers().forEach(headers::set);
         headers.set("Content-Type", "application/json; charset=UTF-8");
         byte[] body = Json.bytes(response.body());
         String accept = exchange.getRequestHeaders().getFirst("Accept-Encoding");

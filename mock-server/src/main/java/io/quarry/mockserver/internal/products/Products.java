@@ -1,7 +1,9 @@
 package io.quarry.mockserver.internal.products;
 
 import io.quarry.mockserver.internal.http.RequestListener;
+import io.quarry.mockserver.internal.products.analytics.AnalyticsProduct;
 import io.quarry.mockserver.internal.products.control.ControlProduct;
+import io.quarry.mockserver.internal.products.insights.InsightsProduct;
 import io.quarry.mockserver.internal.products.search.SearchProduct;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +24,11 @@ public final class Products {
      * @return the products
      */
     public static List<Product> all(ServiceContext context) {
-        return List.of(new SearchProduct(context), new ControlProduct(context));
+        return List.of(
+                new SearchProduct(context),
+                new ControlProduct(context),
+                new InsightsProduct(context),
+                new AnalyticsProduct(context));
     }
 
     /**
