@@ -157,6 +157,7 @@ public final class HttpFront implements HttpHandler {
             exchange.sendResponseHeaders(200, -1);
             return;
         }
+        response.headers().forEach(headers::set);
         byte[] body;
         if (response.format() == Response.Format.JSON_LINES) {
             headers.set("Content-Type", "application/x-ndjson; charset=UTF-8");

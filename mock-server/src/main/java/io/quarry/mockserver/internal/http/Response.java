@@ -1,18 +1,22 @@
 package io.quarry.mockserver.internal.http;
 
 import io.quarry.mockserver.internal.json.Json;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A response: a JSON body, or (for the few endpoints that answer JSON Lines) an array written one element a line.
+ * A response: a JSON body, or (for the few endpoints that answer JSON Lines) an array written one element a line,
+ * with the extra headers a product sends (such as rate-limit headers).
  *
  * @param status the HTTP status
  * @param body the JSON body; for {@link Format#JSON_LINES}, the array of lines
  * @param format how the body is written
+ * @param headers extra response headers, by name
  */
-public record Response(int status, JsonNode body, Format format) {
+public record Response(int status, JsonNode body, Format format, Map<String, String> headers) {
 
     /** How a body goes on the wire. */
     public enum Format {
@@ -22,14 +26,29 @@ public record Response(int status, JsonNode body, Format format) {
         JSON_LINES
     }
 
+    /** Copies the headers. */
+    public Response {
+        headers = Map.copyOf(headers);
+    }
+
     /**
-     * A JSON response.
+     * A JSON response without extra headers.
      *
      * @param status the HTTP status
      * @param body the JSON body
      */
     public Response(int status, JsonNode body) {
-        this(status, body, Format.JSON);
+        this(status, body, Format.JSON, Map.of());
+    }
+
+    /**
+     * @param extra headers to add (replacing ones of the same name)
+     * @return this response with them
+     */
+    public Response withHeaders(Map<String, String> extra) {
+        Map<String, String> merged = new LinkedHashMap<>(headers);
+        merged.putAll(extra);
+        return new Response(status, body, format, merged);
     }
 
     /**
@@ -45,7 +64,7 @@ public record Response(int status, JsonNode body, Format format) {
      * @return a 200 in JSON Lines
      */
     public static Response jsonLines(ArrayNode lines) {
-        return new Response(200, lines, Format.JSON_LINES);
+        return new Response(200, lines, Format.JSON_LINES, Map.of());
     }
 
     /**

@@ -1,9 +1,11 @@
 package io.quarry.mockserver.internal.products;
 
 import io.quarry.mockserver.internal.http.RequestListener;
+import io.quarry.mockserver.internal.products.analytics.AnalyticsProduct;
 import io.quarry.mockserver.internal.products.answers.AnswersProduct;
 import io.quarry.mockserver.internal.products.control.ControlProduct;
 import io.quarry.mockserver.internal.products.crawler.CrawlerProduct;
+import io.quarry.mockserver.internal.products.insights.InsightsProduct;
 import io.quarry.mockserver.internal.products.monitoring.MonitoringProduct;
 import io.quarry.mockserver.internal.products.personalization.PersonalizationProduct;
 import io.quarry.mockserver.internal.products.search.SearchProduct;
@@ -31,12 +33,15 @@ public final class Products {
         return List.of(
                 new SearchProduct(context),
                 new ControlProduct(context),
+        return List.of(
                 new PersonalizationProduct(context),
                 new AnswersProduct(context),
                 new CrawlerProduct(context),
                 new MonitoringProduct(context),
                 new UsageProduct(context),
-                new SuggestionsProduct(context));
+                new SuggestionsProduct(context),
+                new InsightsProduct(context),
+                new AnalyticsProduct(context));
     }
 
     /**

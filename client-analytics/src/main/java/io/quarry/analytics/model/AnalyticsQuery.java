@@ -1,0 +1,165 @@
+package io.quarry.analytics.model;
+
+import java.time.LocalDate;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The parameters analytics calls share: a range of days (UTC, both inclusive), a tags expression, a page
+ * ({@code limit}, {@code offset}) and, for top searches, an order. Immutable; each method returns a new query.
+ * What a call does not take is not sent (the Javadoc of each call says which it takes).
+ *
+ * <pre>{@code
+ * AnalyticsQuery lastMonth = AnalyticsQuery.between(LocalDate.of(2026, 1, 1), LocalDate.of(2026, 1, 31))
+ *         .tags(AnalyticsTags.anyOf("mobile", "tablet"))
+ *         .limit(100);
+ * }</pre>
+ * Left unset, the service's defaults apply: the last seven days up to today, every search, 10 rows from the first.
+ *
+ * @param startDate the first day, or null for the service's default (seven days ago)
+ * @param endDate the last day, or null for the service's default (today)
+ * @param tags the tags searches must match, or null for every search
+ * @param limit how many rows, 0 to {@value #MAX_LIMIT}, or null for the service's default (10)
+ * @param offset the first row, or null for 0
+ * @param orderBy the order of top searches, or null for the most frequent first
+ * @param direction the direction of {@code orderBy}, or null for descending
+ */
+public record AnalyticsQuery(
+        LocalDate startDate,
+        LocalDate endDate,
+        AnalyticsTags tags,
+        Integer limit,
+        Integer offset,
+        SearchOrderBy orderBy,
+        OrderDirection direction) {
+
+    /** The most rows one call returns, and how deep top lists go. */
+    public static final int MAX_LIMIT = 1000;
+
+    /**
+     * Checks the values.
+     *
+     * @param startDate see the record description
+     * @param endDate see the record description
+     * @param tags see the record description
+     * @param limit see the record description
+     * @param offset see the record description
+     * @param orderBy see the record description
+     * @param direction see the record description
+     * @throws IllegalArgumentException for a start after the end, a limit outside 0..1000 or a negative offset
+     */
+    public AnalyticsQuery {
+        if (startDate != null && endDate != null && startDate.isAfter(endDate)) {
+            throw new IllegalArgumentException("startDate " + startDate + " is after endDate " + endDate);
+        }
+        if (limit != null && (limit < 0 || limit > MAX_LIMIT)) {
+            throw new IllegalArgumentException("limit must be between 0 and " + MAX_LIMIT + ": " + limit);
+        }
+        if (offset != null && offset < 0) {
+            throw new IllegalArgumentException("offset must not be negative: " + offset);
+        }
+    }
+
+    /**
+     * The service's defaults for everything.
+     *
+     * @return the query
+     */
+    public static AnalyticsQuery defaults() {
+        return new AnalyticsQuery(null, null, null, null, null, null, null);
+    }
+
+    /**
+     * The days from one to another, both included (UTC).
+     *
+     * @param startDate the first day
+     * @param endDate the last day
+     * @return the query
+     */
+    public static AnalyticsQuery between(LocalDate startDate, LocalDate endDate) {
+        return defaults()
+                .startDate(Objects.requireNonNull(startDate, "startDate"))
+                .endDate(Objects.requireNonNull(endDate, "endDate"));
+    }
+
+    /**
+     * @param date the first day (UTC)
+     * @return the new query
+     */
+    public AnalyticsQuery startDate(LocalDate date) {
+        return new AnalyticsQuery(date, endDate, tags, limit, offset, orderBy, direction);
+    }
+
+    /**
+     * @param date the last day (UTC), included
+     * @return the new query
+     */
+    public AnalyticsQuery endDate(LocalDate date) {
+        return new AnalyticsQuery(startDate, date, tags, limit, offset, orderBy, direction);
+    }
+
+    /**
+     * @param expression the tags searches must match
+     * @return the new query
+     */
+    public AnalyticsQuery tags(AnalyticsTags expression) {
+        return new AnalyticsQuery(startDate, endDate, expression, limit, offset, orderBy, direction);
+    }
+
+    /**
+     * @param rows how many rows, 0 to {@value #MAX_LIMIT}
+     * @return the new query
+     */
+    public AnalyticsQuery limit(int rows) {
+        return new AnalyticsQuery(startDate, endDate, tags, rows, offset, orderBy, direction);
+    }
+
+    /**
+     * @param first the first row, from 0
+     * @return the new query
+     */
+    public AnalyticsQuery offset(int first) {
+        return new AnalyticsQuery(startDate, endDate, tags, limit, first, orderBy, direction);
+    }
+
+    /**
+     * @param order what top searches are sorted by
+     * @param orderDirection which way
+     * @return the new query
+     */
+    public AnalyticsQuery orderBy(SearchOrderBy order, OrderDirection orderDirection) {
+        return new AnalyticsQuery(startDate, endDate, tags, limit, offset, order, orderDirection);
+    }
+
+    /**
+     * The URL parameters of the date range and tags (dates as {@code YYYY-MM-DD}).
+     *
+     * @return name to value, unset ones left out
+     */
+    public Map<String, Object> rangeParameters() {
+        Map<String, Object> params = new LinkedHashMap<>();
+        put(params, "startDate", startDate);
+        put(params, "endDate", endDate);
+        put(params, "tags", tags);
+        return params;
+    }
+
+    /**
+     * The URL parameters of the range, tags and page.
+     *
+     * @return name to value, unset ones left out
+     */
+    public Map<String, Object> pageParameters() {
+        Map<String, Object> params = rangeParameters();
+        put(params, "limit", limit);
+        put(params, "offset", offset);
+        return params;
+    }
+
+    private static void put(Map<String, Object> params, String name, Object value) {
+        if (value != null) {
+            params.put(name, value.toString());
+        }
+    }
+}

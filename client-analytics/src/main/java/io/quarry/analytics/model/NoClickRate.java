@@ -1,0 +1,13 @@
+package io.quarry.analytics.model;
+
+import java.util.List;
+
+/**
+ * The share of tracked searches without clicks over the range and each day.
+ *
+ * @param rate noClickCount / count; null when there was no tracked search
+ * @param count tracked searches
+ * @param noClickCount tracked searches without clicks
+ * @param dates one entry per day
+ */
+public record NoClickRate(Double rate, long count, long noClickCount, List<DailyNoClickRate> dates) {}

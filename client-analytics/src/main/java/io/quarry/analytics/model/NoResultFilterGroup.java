@@ -1,0 +1,11 @@
+package io.quarry.analytics.model;
+
+import java.util.List;
+
+/**
+ * A combination of filters used together by a search that found nothing.
+ *
+ * @param count how many times
+ * @param values the filters
+ */
+public record NoResultFilterGroup(long count, List<FilterCondition> values) {}

@@ -1,0 +1,10 @@
+package io.quarry.analytics.model;
+
+import java.util.List;
+
+/**
+ * The filters used by a search when it found nothing.
+ *
+ * @param values the combinations, most frequent first; null when that search never came back empty
+ */
+public record NoResultFilters(List<NoResultFilterGroup> values) {}

@@ -1,0 +1,11 @@
+package io.quarry.analytics.model;
+
+import java.util.List;
+
+/**
+ * How many searches were made over the range and each day.
+ *
+ * @param count the total
+ * @param dates one entry per day
+ */
+public record SearchesCount(long count, List<DailyCount> dates) {}

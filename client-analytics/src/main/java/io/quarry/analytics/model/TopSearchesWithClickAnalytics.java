@@ -1,0 +1,10 @@
+package io.quarry.analytics.model;
+
+import java.util.List;
+
+/**
+ * The most frequent searches with click metrics.
+ *
+ * @param searches the rows, in the order asked
+ */
+public record TopSearchesWithClickAnalytics(List<TopSearchWithClickAnalytics> searches) {}

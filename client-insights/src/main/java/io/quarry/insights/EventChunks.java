@@ -1,0 +1,50 @@
+package io.quarry.insights;
+
+import io.quarry.core.InvalidRequestException;
+import io.quarry.core.JsonText;
+import io.quarry.insights.model.InsightsEvent;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Splits events into calls the service accepts: at most 1000 events and a body of at most 2 MB each. */
+final class EventChunks {
+
+    static final int MAX_BODY_BYTES = 2 * 1024 * 1024;
+    /** {@code {"events":[]}} around the events. */
+    private static final int ENVELOPE_BYTES = "{\"events\":[]}".length();
+
+    private EventChunks() {}
+
+    /**
+     * @param events the events, in order
+     * @param maxEvents the most events in one call
+     * @param maxBodyBytes the largest body of one call
+     * @return the events of each call, in order
+     * @throws InvalidRequestException if one event alone is too large for a call
+     */
+    static List<List<InsightsEvent>> split(List<InsightsEvent> events, int maxEvents, int maxBodyBytes) {
+        List<List<InsightsEvent>> chunks = new ArrayList<>();
+        List<InsightsEvent> current = new ArrayList<>();
+        long currentBytes = ENVELOPE_BYTES;
+        for (InsightsEvent event : events) {
+            int size = JsonText.write(event).getBytes(StandardCharsets.UTF_8).length;
+            if (ENVELOPE_BYTES + size > maxBodyBytes) {
+                throw new InvalidRequestException(
+                        "An event is larger than the " + maxBodyBytes + " bytes a call may carry (" + size + ")");
+            }
+            long withEvent = currentBytes + size + (current.isEmpty() ? 0 : 1);
+            if (!current.isEmpty() && (current.size() == maxEvents || withEvent > maxBodyBytes)) {
+                chunks.add(List.copyOf(current));
+                current = new ArrayList<>();
+                withEvent = ENVELOPE_BYTES + size;
+            }
+            current.add(event);
+            currentBytes = withEvent;
+        }
+        if (!current.isEmpty()) {
+            chunks.add(List.copyOf(current));
+        }
+        return chunks;
+    }
+}

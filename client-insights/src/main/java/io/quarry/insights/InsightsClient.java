@@ -1,0 +1,154 @@
+package io.quarry.insights;
+
+import io.quarry.core.ApiClient;
+import io.quarry.core.ClientConfig;
+import io.quarry.core.ClientModule;
+import io.quarry.core.DefaultHosts;
+import io.quarry.core.InvalidRequestException;
+import io.quarry.core.spi.CallScope;
+import io.quarry.core.spi.JsonBodies;
+import io.quarry.core.spi.ScopedHandle;
+import io.quarry.insights.model.EventsResponse;
+import io.quarry.insights.model.InsightsEvent;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The client of the insights (events) API, on its one host {@code insights.<product domain>}. It sends user events
+ * (clicks, views, conversions) that feed click analytics, personalization and re-ranking.
+ *
+ * <pre>{@code
+ * try (InsightsClient insights = InsightsClient.create("MY_APP_ID", "MY_SEARCH_KEY")) {
+ *     insights.user("user-42").viewedObjectIDs("Product viewed", "products", List.of("sku-1"));
+ *     insights.send(List.of(InsightsEvent.click("Filter clicked", "products", "user-42")
+ *             .filters(List.of("brand:acme"))));
+ * }
+ * }</pre>
+ * The key needs the {@code search} right. Events are checked against the service's rules before anything is sent
+ * (an {@link InvalidRequestException} carries the service's message); the service accepts a call's events all
+ * together or not at all. Thread-safe; every call comes blocking and {@code ...Async}.
+ */
+public final class InsightsClient extends ScopedHandle<InsightsClient> implements AutoCloseable {
+
+    private static final ClientModule MODULE =
+            ClientModule.of("Insights", InsightsClient.class, DefaultHosts.productHost("insights", ""));
+
+    private final boolean ownsApi;
+    private final Clock clock;
+
+    private InsightsClient(CallScope scope, boolean ownsApi, Clock clock) {
+        super(scope);
+        this.ownsApi = ownsApi;
+        this.clock = clock;
+    }
+
+    /**
+     * A client on the service's insights host.
+     *
+     * @param applicationId the application ID
+     * @param apiKey a key with the {@code search} right (never logged)
+     * @return the client; close it when done
+     */
+    public static InsightsClient create(String applicationId, String apiKey) {
+        return create(ClientConfig.builder(applicationId, apiKey).build());
+    }
+
+    /**
+     * A client from a full configuration (hosts, timeouts, logging, ...).
+     *
+     * @param config the configuration
+     * @return the client; close it when done
+     */
+    public static InsightsClient create(ClientConfig config) {
+        return new InsightsClient(CallScope.of(ApiClient.create(config, MODULE)), true, Clock.systemUTC());
+    }
+
+    @Override
+    protected InsightsClient withScope(CallScope scope) {
+        return new InsightsClient(scope, false, clock);
+    }
+
+    /**
+     * The events of one user (no call is made).
+     *
+     * @param userToken the pseudonymous user, {@code [a-zA-Z0-9_-]{1,64}}
+     * @return the handle
+     */
+    public InsightsUser user(String userToken) {
+        return new InsightsUser(scope(), Objects.requireNonNull(userToken, "userToken"), null, clock);
+    }
+
+    /** @return the configuration this client was built with */
+    public ClientConfig config() {
+        return scope().api().config();
+    }
+
+    /** @return the hosts calls go to, for tests */
+    List<io.quarry.core.Host> hosts() {
+        return scope().api().hosts();
+    }
+
+    /** Closes the connections and threads of the client (not of a caller-supplied OkHttp client). */
+    @Override
+    public void close() {
+        if (ownsApi) {
+            scope().api().close();
+        }
+    }
+
+    /**
+     * Sends any number of events: every event is checked first (nothing is sent if one breaks a rule), then they
+     * go in calls of at most 1000 events and 2 MB, one after another. The service takes each call's events all
+     * together or not at all; if a call fails, the calls before it were accepted and the ones after it are not
+     * sent.
+     *
+     * @param events the events
+     * @return the service's answer to each call, in order
+     * @throws InvalidRequestException if an event breaks one of the service's rules (the service's message)
+     */
+    public List<EventsResponse> send(List<InsightsEvent> events) {
+        List<EventsResponse> answers = new ArrayList<>();
+        for (List<InsightsEvent> chunk : chunks(events)) {
+            answers.add(sendRequest(chunk).execute(EventsResponse.class));
+        }
+        return List.copyOf(answers);
+    }
+
+    /**
+     * Asynchronous form of {@link #send(List)}; the calls are made one after another.
+     *
+     * @param events the events
+     * @return the future answers; fails with {@link InvalidRequestException} before any call for a bad event
+     */
+    public CompletableFuture<List<EventsResponse>> sendAsync(List<InsightsEvent> events) {
+        List<List<InsightsEvent>> chunks;
+        try {
+            chunks = chunks(events);
+        } catch (InvalidRequestException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        CompletableFuture<List<EventsResponse>> all = CompletableFuture.completedFuture(new ArrayList<>());
+        for (List<InsightsEvent> chunk : chunks) {
+            all = all.thenCompose(done -> sendRequest(chunk)
+                    .executeAsync(EventsResponse.class)
+                    .thenApply(answer -> {
+                        done.add(answer);
+                        return done;
+                    }));
+        }
+        return all.thenApply(List::copyOf);
+    }
+
+    private List<List<InsightsEvent>> chunks(List<InsightsEvent> events) {
+        Objects.requireNonNull(events, "events");
+        EventRules.check(events, clock);
+        return EventChunks.split(events, EventRules.MAX_EVENTS_PER_CALL, EventChunks.MAX_BODY_BYTES);
+    }
+
+    private io.quarry.core.ApiRequest sendRequest(List<InsightsEvent> chunk) {
+        return scope().request(Endpoints.SEND_EVENTS).body(JsonBodies.object("events", chunk));
+    }
+}

@@ -1,0 +1,362 @@
+package io.quarry.insights.model;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One event: what a user ({@code userToken}) did ({@code eventType}, named {@code eventName}) on records
+ * ({@code objectIDs}) or on filters ({@code attribute:value}) of an index, and when. Immutable: start from
+ * {@link #click}, {@link #view} or {@link #conversion} and set the rest; each method returns a new event.
+ *
+ * <pre>{@code
+ * InsightsEvent bought = InsightsEvent.conversion("Product purchased", "products", "user-42")
+ *         .objectIDs(List.of("sku-1"))
+ *         .queryID(queryID)
+ *         .subtype(EventSubtype.PURCHASE)
+ *         .currency("EUR")
+ *         .value(19.90);
+ * }</pre>
+ * The client checks the service's rules before sending (see {@link io.quarry.insights.InsightsClient#send}); a
+ * member left null is not sent (no timestamp means "now" for the service).
+ *
+ * @param eventType click, view or conversion
+ * @param eventSubtype for conversions: add to cart or purchase; null for none
+ * @param eventName the event's name, 1 to 64 ASCII characters without control characters
+ * @param index the index the records or filters belong to
+ * @param userToken the pseudonymous user, {@code [a-zA-Z0-9_-]{1,64}}
+ * @param authenticatedUserToken the signed-in user's token, same pattern; null for none
+ * @param timestamp when it happened, epoch milliseconds, at most 4 days ago; null for the time received
+ * @param queryID the query ID of the search the event follows (32 hexadecimal characters); null for none
+ * @param objectIDs the records (at most 20); null when the event names filters
+ * @param filters the {@code attribute:value} filters (at most 10); null when the event names records
+ * @param positions clicks after a search only: the absolute position of each clicked record, from 1
+ * @param objectData per-record data of a conversion (price, quantity, ...), one item per objectID; null for none
+ * @param currency the currency of {@code value} and of prices in {@code objectData} (ISO 4217); null for none
+ * @param value the total value of the conversion; null for none
+ */
+public record InsightsEvent(
+        EventType eventType,
+        EventSubtype eventSubtype,
+        String eventName,
+        String index,
+        String userToken,
+        String authenticatedUserToken,
+        Long timestamp,
+        String queryID,
+        List<String> objectIDs,
+        List<String> filters,
+        List<Integer> positions,
+        List<Map<String, Object>> objectData,
+        String currency,
+        Double value) {
+
+    /**
+     * Copies the lists.
+     *
+     * @param eventType see the record description
+     * @param eventSubtype see the record description
+     * @param eventName see the record description
+     * @param index see the record description
+     * @param userToken see the record description
+     * @param authenticatedUserToken see the record description
+     * @param timestamp see the record description
+     * @param queryID see the record description
+     * @param objectIDs see the record description
+     * @param filters see the record description
+     * @param positions see the record description
+     * @param objectData see the record description
+     * @param currency see the record description
+     * @param value see the record description
+     */
+    public InsightsEvent {
+        objectIDs = objectIDs == null ? null : List.copyOf(objectIDs);
+        filters = filters == null ? null : List.copyOf(filters);
+        positions = positions == null ? null : List.copyOf(positions);
+        objectData = objectData == null ? null : List.copyOf(objectData);
+    }
+
+    /**
+     * A click event.
+     *
+     * @param eventName the event's name
+     * @param index the index
+     * @param userToken the user
+     * @return the event, without records or filters yet
+     */
+    public static InsightsEvent click(String eventName, String index, String userToken) {
+        return of(EventType.CLICK, eventName, index, userToken);
+    }
+
+    /**
+     * A view event.
+     *
+     * @param eventName the event's name
+     * @param index the index
+     * @param userToken the user
+     * @return the event, without records or filters yet
+     */
+    public static InsightsEvent view(String eventName, String index, String userToken) {
+        return of(EventType.VIEW, eventName, index, userToken);
+    }
+
+    /**
+     * A conversion event.
+     *
+     * @param eventName the event's name
+     * @param index the index
+     * @param userToken the user
+     * @return the event, without records or filters yet
+     */
+    public static InsightsEvent conversion(String eventName, String index, String userToken) {
+        return of(EventType.CONVERSION, eventName, index, userToken);
+    }
+
+    /**
+     * An event of any type, for types this client does not name.
+     *
+     * @param type the type
+     * @param eventName the event's name
+     * @param index the index
+     * @param userToken the user
+     * @return the event
+     */
+    public static InsightsEvent of(EventType type, String eventName, String index, String userToken) {
+        return new InsightsEvent(
+                Objects.requireNonNull(type, "type"),
+                null,
+                eventName,
+                index,
+                userToken,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
+    }
+
+    /**
+     * @param objectIDs the records the event is about (replaces any filters)
+     * @return the new event
+     */
+    public InsightsEvent objectIDs(List<String> objectIDs) {
+        return new InsightsEvent(
+                eventType,
+                eventSubtype,
+                eventName,
+                index,
+                userToken,
+                authenticatedUserToken,
+                timestamp,
+                queryID,
+                objectIDs,
+                null,
+                positions,
+                objectData,
+                currency,
+                value);
+    }
+
+    /**
+     * @param filters the {@code attribute:value} filters the event is about (replaces any records)
+     * @return the new event
+     */
+    public InsightsEvent filters(List<String> filters) {
+        return new InsightsEvent(
+                eventType,
+                eventSubtype,
+                eventName,
+                index,
+                userToken,
+                authenticatedUserToken,
+                timestamp,
+                queryID,
+                null,
+                filters,
+                positions,
+                objectData,
+                currency,
+                value);
+    }
+
+    /**
+     * @param positions the absolute positions of the clicked records, one per objectID, from 1
+     * @return the new event
+     */
+    public InsightsEvent positions(List<Integer> positions) {
+        return new InsightsEvent(
+                eventType,
+                eventSubtype,
+                eventName,
+                index,
+                userToken,
+                authenticatedUserToken,
+                timestamp,
+                queryID,
+                objectIDs,
+                filters,
+                positions,
+                objectData,
+                currency,
+                value);
+    }
+
+    /**
+     * @param queryID the query ID of the search the event follows
+     * @return the new event
+     */
+    public InsightsEvent queryID(String queryID) {
+        return new InsightsEvent(
+                eventType,
+                eventSubtype,
+                eventName,
+                index,
+                userToken,
+                authenticatedUserToken,
+                timestamp,
+                queryID,
+                objectIDs,
+                filters,
+                positions,
+                objectData,
+                currency,
+                value);
+    }
+
+    /**
+     * @param at when the event happened (sent in milliseconds)
+     * @return the new event
+     */
+    public InsightsEvent timestamp(Instant at) {
+        return new InsightsEvent(
+                eventType,
+                eventSubtype,
+                eventName,
+                index,
+                userToken,
+                authenticatedUserToken,
+                at == null ? null : at.toEpochMilli(),
+                queryID,
+                objectIDs,
+                filters,
+                positions,
+                objectData,
+                currency,
+                value);
+    }
+
+    /**
+     * @param subtype what the conversion was
+     * @return the new event
+     */
+    public InsightsEvent subtype(EventSubtype subtype) {
+        return new InsightsEvent(
+                eventType,
+                subtype,
+                eventName,
+                index,
+                userToken,
+                authenticatedUserToken,
+                timestamp,
+                queryID,
+                objectIDs,
+                filters,
+                positions,
+                objectData,
+                currency,
+                value);
+    }
+
+    /**
+     * @param token the signed-in user's token
+     * @return the new event
+     */
+    public InsightsEvent authenticatedUserToken(String token) {
+        return new InsightsEvent(
+                eventType,
+                eventSubtype,
+                eventName,
+                index,
+                userToken,
+                token,
+                timestamp,
+                queryID,
+                objectIDs,
+                filters,
+                positions,
+                objectData,
+                currency,
+                value);
+    }
+
+    /**
+     * @param data per-record data (price, quantity, discount, ...), one item per objectID
+     * @return the new event
+     */
+    public InsightsEvent objectData(List<Map<String, Object>> data) {
+        return new InsightsEvent(
+                eventType,
+                eventSubtype,
+                eventName,
+                index,
+                userToken,
+                authenticatedUserToken,
+                timestamp,
+                queryID,
+                objectIDs,
+                filters,
+                positions,
+                data,
+                currency,
+                value);
+    }
+
+    /**
+     * @param currency the ISO 4217 currency of the value and prices
+     * @return the new event
+     */
+    public InsightsEvent currency(String currency) {
+        return new InsightsEvent(
+                eventType,
+                eventSubtype,
+                eventName,
+                index,
+                userToken,
+                authenticatedUserToken,
+                timestamp,
+                queryID,
+                objectIDs,
+                filters,
+                positions,
+                objectData,
+                currency,
+                value);
+    }
+
+    /**
+     * @param value the total value of the conversion
+     * @return the new event
+     */
+    public InsightsEvent value(double value) {
+        return new InsightsEvent(
+                eventType,
+                eventSubtype,
+                eventName,
+                index,
+                userToken,
+                authenticatedUserToken,
+                timestamp,
+                queryID,
+                objectIDs,
+                filters,
+                positions,
+                objectData,
+                currency,
+                value);
+    }
+}

@@ -1,0 +1,92 @@
+package io.quarry.insights;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarry.insights.model.Click;
+import io.quarry.insights.model.EventSubtype;
+import io.quarry.insights.model.InsightsEvent;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The service's event rules as the client checks them, with the service's messages. */
+class EventRulesTest {
+
+    private static final Instant NOW = Instant.parse("2026-03-01T10:00:00Z");
+    private static final String QID = "0123456789ABCDEF0123456789abcdef";
+
+    private static String problem(InsightsEvent event) {
+        return EventRules.problem(event, NOW.toEpochMilli());
+    }
+
+    private static InsightsEvent click() {
+        return InsightsEvent.click("Clicked", "products", "user_1-A").objectIDs(List.of("a"));
+    }
+
+    @Test
+    void validEventsPass() {
+        assertThat(problem(click())).isNull();
+        assertThat(problem(Click.afterSearch(QID).hit(0, "a").toEvent("Clicked", "products", "u")))
+                .isNull();
+        assertThat(problem(InsightsEvent.conversion("Bought", "products", "u")
+                        .filters(List.of("brand:acme"))
+                        .subtype(EventSubtype.PURCHASE)
+                        .timestamp(NOW.minus(Duration.ofDays(4)))))
+                .isNull();
+    }
+
+    @Test
+    void eventNames() {
+        assertThat(problem(InsightsEvent.click(null, "products", "u").objectIDs(List.of("a"))))
+                .isEqualTo("EventName is required");
+        assertThat(problem(InsightsEvent.click("x".repeat(65), "products", "u").objectIDs(List.of("a"))))
+                .startsWith("EventName must be 1 to 64");
+        assertThat(problem(InsightsEvent.click("tab\there", "products", "u").objectIDs(List.of("a"))))
+                .startsWith("EventName must be 1 to 64");
+        assertThat(problem(InsightsEvent.click("café", "products", "u").objectIDs(List.of("a"))))
+                .startsWith("EventName must be 1 to 64");
+        assertThat(problem(InsightsEvent.click("x".repeat(64), "products", "u").objectIDs(List.of("a"))))
+                .isNull();
+    }
+
+    @Test
+    void usersIndicesAndTimes() {
+        assertThat(problem(InsightsEvent.click("e", "products", "u".repeat(65)).objectIDs(List.of("a"))))
+                .startsWith("UserToken must be");
+        assertThat(problem(click().authenticatedUserToken("a b"))).startsWith("AuthenticatedUserToken must be");
+        assertThat(problem(InsightsEvent.click("e", "", "u").objectIDs(List.of("a"))))
+                .isEqualTo("Index is required");
+        assertThat(problem(click().timestamp(NOW.minus(Duration.ofDays(4)).minusMillis(1))))
+                .isEqualTo("Event timestamp is more than 4 days in the past");
+        assertThat(problem(click().subtype(EventSubtype.PURCHASE)))
+                .isEqualTo("EventSubtype must be addToCart or purchase, and only on conversion events");
+    }
+
+    @Test
+    void objectsFiltersAndPositions() {
+        assertThat(problem(InsightsEvent.view("e", "products", "u")))
+                .isEqualTo("Event should specify ObjectIDs or Filters, but not both");
+        assertThat(problem(click().objectIDs(Collections.nCopies(21, "a"))))
+                .isEqualTo("Event cannot have more than 20 ObjectIDs");
+        assertThat(problem(click().filters(Collections.nCopies(11, "a:b"))))
+                .isEqualTo("Event cannot have more than 10 Filters");
+        assertThat(problem(click().filters(List.of("a:")))).isEqualTo("Filters must be formatted as attribute:value");
+        assertThat(problem(click().positions(List.of(1))))
+                .isEqualTo("Event of type click with positions should specify a queryID");
+        assertThat(problem(click().positions(List.of(1, 2)).queryID(QID)))
+                .isEqualTo("Event should have the same number of ObjectIDs and Positions");
+        assertThat(problem(click().positions(List.of(0)).queryID(QID)))
+                .isEqualTo("Positions must be integers starting at 1");
+        assertThat(problem(click().queryID("abc")))
+                .isEqualTo("Query ID must be a search query ID (32 characters hexadecimal string)");
+    }
+
+    @Test
+    void clickPositionsAreAbsolute() {
+        assertThat(Click.afterSearch(QID).page(1).hitsPerPage(10).hit(2, "a").positions())
+                .containsExactly(13);
+        assertThat(Click.afterSearch(QID).hit(0, "a").positions()).containsExactly(1);
+    }
+}

@@ -1,0 +1,47 @@
+package io.quarry.insights;
+
+import io.quarry.mockserver.MockServer;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Plain HTTP calls to the mock server for what this module does not do: records, searches, analytics reads. */
+final class ServiceCalls {
+
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+    private final MockServer server;
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    ServiceCalls(MockServer server) {
+        this.server = server;
+    }
+
+    JsonNode send(String method, String path, String singleQuotedJson) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(server.url() + path))
+                .header("X-Service-Application-Id", server.applicationId())
+                .header("X-Service-API-Key", server.adminKey())
+                .method(
+                        method,
+                        singleQuotedJson == null
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofString(
+                                        singleQuotedJson.replace('\'', '"'), StandardCharsets.UTF_8));
+        try {
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                throw new AssertionError(
+                        method + " " + path + " answered " + response.statusCode() + " " + response.body());
+            }
+            return MAPPER.readTree(response.body());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package io.quarry.mockserver.internal.products.analytics;
+
+import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.Request;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.Collection;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * The common parameters of an analytics call, parsed and checked: 400 for a bad value.
+ *
+ * @param index the index ({@code index}, required)
+ * @param startDate the first day, inclusive (default seven days ago, UTC)
+ * @param endDate the last day, inclusive (default today, UTC)
+ * @param tags the test on a search's analytics tags (every search when {@code tags} is absent)
+ * @param limit how many rows ({@code limit}, 0 to 1000)
+ * @param offset the first row ({@code offset}, from 0)
+ * @param search the exact query asked about, or {@code null}
+ * @param clickAnalytics whether click metrics are asked for
+ */
+record AnalyticsParams(
+        String index,
+        LocalDate startDate,
+        LocalDate endDate,
+        Predicate<Collection<String>> tags,
+        int limit,
+        int offset,
+        String search,
+        boolean clickAnalytics) {
+
+    static final int MAX_LIMIT = 1000;
+    static final int DEFAULT_LIMIT = 10;
+    static final int DEFAULT_RANGE_DAYS = 7;
+
+    /** The parameters every analytics route understands. */
+    static final Set<String> NAMES = Set.of(
+            "index",
+            "startDate",
+            "endDate",
+            "tags",
+            "limit",
+            "offset",
+            "search",
+            "clickAnalytics",
+            "orderBy",
+            "direction");
+
+    static AnalyticsParams of(Request request, Clock clock) {
+        String index = request.query().get("index");
+        if (index == null || index.isEmpty()) {
+            throw ApiException.badRequest("Missing parameter: index");
+        }
+        LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
+        LocalDate start = date(request, "startDate", today.minusDays(DEFAULT_RANGE_DAYS));
+        LocalDate end = date(request, "endDate", today);
+        if (start.isAfter(end)) {
+            throw ApiException.badRequest("startDate must not be after endDate");
+        }
+        if (start.plusYears(1).isBefore(end)) {
+            throw ApiException.badRequest("The date range must not exceed one year");
+        }
+        String tagsText = request.query().get("tags");
+        Predicate<Collection<String>> tags =
+                tagsText == null || tagsText.isBlank() ? t -> true : TagsExpression.parse(tagsText);
+        int limit = integer(request, "limit", DEFAULT_LIMIT);
+        if (limit > MAX_LIMIT) {
+            throw ApiException.badRequest("limit must be at most " + MAX_LIMIT);
+        }
+        int offset = integer(request, "offset", 0);
+        String search = request.query().get("search");
+        return new AnalyticsParams(
+                index, start, end, tags, limit, offset, search, request.booleanParam("clickAnalytics", false));
+    }
+
+    /** @return the {@code search} parameter, required by the route */
+    String requiredSearch() {
+        if (search == null) {
+            throw ApiException.badRequest("Missing parameter: search");
+        }
+        return search;
+    }
+
+    long startMillis() {
+        return startDate.atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
+    }
+
+    long endMillisExclusive() {
+        return endDate.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
+    }
+
+    private static LocalDate date(Request request, String name, LocalDate fallback) {
+        String value = request.query().get(name);
+        if (value == null || value.isEmpty()) {
+            return fallback;
+        }
+        try {
+            return LocalDate.parse(value);
+        } catch (DateTimeParseException e) {
+            throw ApiException.badRequest("Invalid " + name + ": expected a date YYYY-MM-DD");
+        }
+    }
+
+    private static int integer(Request request, String name, int fallback) {
+        String value = request.query().get(name);
+        if (value == null || value.isEmpty()) {
+            return fallback;
+        }
+        try {
+            int number = Integer.parseInt(value);
+            if (number < 0) {
+                throw ApiException.badRequest(name + " must not be negative");
+            }
+            return number;
+        } catch (NumberFormatException e) {
+            throw ApiException.badRequest("Invalid " + name + ": expected an integer");
+        }
+    }
+}

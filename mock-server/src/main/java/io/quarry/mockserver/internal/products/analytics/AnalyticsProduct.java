@@ -1,0 +1,66 @@
+package io.quarry.mockserver.internal.products.analytics;
+
+import io.quarry.mockserver.internal.http.Access;
+import io.quarry.mockserver.internal.http.Handler;
+import io.quarry.mockserver.internal.http.Route;
+import io.quarry.mockserver.internal.products.Product;
+import io.quarry.mockserver.internal.products.ProductRoutes;
+import io.quarry.mockserver.internal.products.ServiceContext;
+
+/**
+ * The analytics API: every {@code GET /2/...} route, with a key holding the {@code analytics} right, computed at
+ * call time from the application's tracked searches and events (so results show at once). Its own state is the
+ * per-minute call count of the rate limit, cleared on reset.
+ */
+public final class AnalyticsProduct implements Product {
+
+    private final ServiceContext context;
+    private final AnalyticsRateLimit rateLimit;
+
+    /**
+     * The analytics API over the shared application state.
+     *
+     * @param context what products share
+     */
+    public AnalyticsProduct(ServiceContext context) {
+        this.context = context;
+        this.rateLimit = new AnalyticsRateLimit(context.app().clock());
+    }
+
+    @Override
+    public String name() {
+        return "analytics";
+    }
+
+    @Override
+    public void register(ProductRoutes routes) {
+        AnalyticsRoutes analytics = new AnalyticsRoutes(context.app());
+        routes.add(get("/2/status", analytics::status))
+                .add(get("/2/searches", analytics::searches))
+                .add(get("/2/searches/count", analytics::searchesCount))
+                .add(get("/2/searches/noResults", analytics::noResults))
+                .add(get("/2/searches/noClicks", analytics::noClicks))
+                .add(get("/2/searches/noResultRate", analytics::noResultRate))
+                .add(get("/2/searches/noClickRate", analytics::noClickRate))
+                .add(get("/2/hits", analytics::hits))
+                .add(get("/2/users/count", analytics::usersCount))
+                .add(get("/2/filters", analytics::filters))
+                .add(get("/2/filters/noResults", analytics::filtersNoResults))
+                .add(get("/2/filters/{attributes}", analytics::filterValues))
+                .add(get("/2/countries", analytics::countries));
+    }
+
+    @Override
+    public void reset() {
+        rateLimit.reset();
+    }
+
+    private Route get(String template, Handler handler) {
+        return new Route(
+                "GET",
+                template,
+                Access.ANALYTICS,
+                AnalyticsParams.NAMES,
+                request -> rateLimit.answer(request, handler::handle));
+    }
+}
