@@ -33,7 +33,6 @@ public final class Products {
         return List.of(
                 new SearchProduct(context),
                 new ControlProduct(context),
-        return List.of(
                 new PersonalizationProduct(context),
                 new AnswersProduct(context),
                 new CrawlerProduct(context),
