@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.core.InvalidRequestException;
 import io.quarry.mockserver.junit.MockServerExtension;
+import io.quarry.search.model.Anchoring;
 import io.quarry.search.model.FacetHit;
 import io.quarry.search.model.GeoPrecisionRange;
 import io.quarry.search.model.Hit;
@@ -208,10 +209,10 @@ class RequestShapesContractTest {
     @Test
     void ruleValidityMayLeaveAnEndOpen() {
         Instant now = Instant.now();
-        RuleConsequence userData = new RuleConsequence(null, null, null, Map.of("banner", "on"));
-        Rule started = Rule.of("started", RuleCondition.of("engineer", "contains"), userData)
+        RuleConsequence userData = RuleConsequence.params(null).withUserData(Map.of("banner", "on"));
+        Rule started = Rule.of("started", RuleCondition.of("engineer", Anchoring.CONTAINS), userData)
                 .validity(TimeRange.startingAt(now.minus(1, ChronoUnit.HOURS)));
-        Rule ended = Rule.of("ended", RuleCondition.of("engineer", "contains"), userData)
+        Rule ended = Rule.of("ended", RuleCondition.of("engineer", Anchoring.CONTAINS), userData)
                 .validity(TimeRange.endingAt(now.minus(1, ChronoUnit.HOURS)));
         index.waitForTask(index.rules().saveAll(List.of(started, ended)).taskID(), FAST);
         Rule read = index.rules().get("started");
