@@ -1,6 +1,7 @@
 package io.quarry.mockserver.internal.products;
 
 import io.quarry.mockserver.engine.SearchEngine;
+import io.quarry.mockserver.internal.http.faults.FaultScript;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.StateControl;
 
@@ -15,6 +16,7 @@ import io.quarry.mockserver.internal.state.StateControl;
  * @param version the mock server's version
  * @param strict  whether unknown parameters and settings are refused
  * @param searchHooks where other products take part in searches
+ * @param faults the scripted faults (the control product edits them)
  */
 public record ServiceContext(
         Application app,
@@ -22,4 +24,26 @@ public record ServiceContext(
         StateControl control,
         String version,
         boolean strict,
-        SearchHooks searchHooks) {}
+        SearchHooks searchHooks,
+        FaultScript faults) {
+
+    /**
+     * A context with no scripted faults of its own.
+     *
+     * @param app the application state
+     * @param engine the search engine
+     * @param control seeding, export and reset
+     * @param version the mock server's version
+     * @param strict whether unknown parameters and settings are refused
+     * @param searchHooks where other products take part in searches
+     */
+    public ServiceContext(
+            Application app,
+            SearchEngine engine,
+            StateControl control,
+            String version,
+            boolean strict,
+            SearchHooks searchHooks) {
+        this(app, engine, control, version, strict, searchHooks, new FaultScript());
+    }
+}
