@@ -49,6 +49,16 @@ public final class Workers implements AutoCloseable {
         return queueCapacity;
     }
 
+    /** @return how many handlers are running */
+    int busy() {
+        return executor.getActiveCount();
+    }
+
+    /** @return how many requests wait for a thread */
+    int queued() {
+        return executor.getQueue().size();
+    }
+
     /** @return whether every worker thread has ended */
     public boolean terminated() {
         return executor.isTerminated();
