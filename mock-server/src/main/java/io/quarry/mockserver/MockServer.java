@@ -38,6 +38,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -125,8 +126,8 @@ public final class MockServer implements AutoCloseable {
         InetSocketAddress address = new InetSocketAddress(InetAddress.getByName(builder.bindAddress), builder.port);
         SelfSignedCertificate certificate = builder.https ? SelfSignedCertificate.mint() : null;
         this.trustMaterial = certificate == null ? null : new TrustMaterial(certificate.certificate());
-        this.server =
-                JettyServers.create(address, certificate == null ? null : certificate.serverContext(), front, version);
+        this.server = JettyServers.create(
+                address, certificate == null ? null : certificate.serverContext(), front, version, builder.threads);
         this.connector = (ServerConnector) server.getConnectors()[0];
         try {
             server.start();
@@ -299,7 +300,9 @@ public final class MockServer implements AutoCloseable {
 
     /** @return whether every thread of this server has ended (after {@link #close()}) */
     boolean threadsStopped() {
-        return server.isStopped() && workers.terminated() && timer.isTerminated();
+        return server.isStopped()
+                && ((QueuedThreadPool) server.getThreadPool()).getThreads() == 0
+                && timer.isTerminated();
     }
 
     @Override

@@ -25,7 +25,7 @@ final class BodyReader {
     private final GzipDecoder gzip;
     private long wireBytes;
     private long reserved;
-    private boolean done;
+    private volatile boolean done;
 
     private BodyReader(
             Content.Source source,
@@ -70,6 +70,11 @@ final class BodyReader {
         BodyReader reader = new BodyReader(source, gzipped, limits, budget, onBody, onError);
         reader.readAvailable();
         return reader;
+    }
+
+    /** @return whether the body was read (or failed) */
+    boolean isDone() {
+        return done;
     }
 
     /** @return the budget bytes this body holds */

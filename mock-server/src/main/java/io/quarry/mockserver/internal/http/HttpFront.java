@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
@@ -18,7 +19,7 @@ import org.eclipse.jetty.util.Callback;
  * The one HTTP entry point. For each request, in order: CORS preflights are answered; the route is found; the
  * credentials are checked (before any body byte is read, so unauthenticated callers cost no memory); index names
  * are checked; the body is read without holding a thread, within {@link BodyLimits} (gunzipped incrementally);
- * then the handler runs on a {@link Workers} thread (503 when their queue is full). Every failure, errors
+ * then the handler runs within the {@link Workers} limit (503 when their queue is full). Every failure, errors
  * included, becomes {@code {"message": ..., "status": N}} and the server keeps serving. Scripted faults
  * ({@link FaultScript}) change what a matching request gets.
  */
@@ -130,21 +131,14 @@ public final class HttpFront extends Handler.Abstract {
         if (indexName != null) {
             IndexNames.requireValid(indexName);
         }
-        ScheduledFuture<?> deadline = timer.schedule(
-                () -> {
-                    if (!exchange.isCompleted()) {
-                        answer(exchange, Response.error(408, "The request body took too long to arrive"));
-                    }
-                },
-                limits.readTimeoutMillis(),
-                TimeUnit.MILLISECONDS);
-        exchange.reading(BodyReader.start(
+        AtomicReference<ScheduledFuture<?>> deadline = new AtomicReference<>();
+        BodyReader reader = BodyReader.start(
                 jetty,
                 jetty.getHeaders().get(HttpHeader.CONTENT_ENCODING),
                 limits,
                 budget,
                 body -> {
-                    deadline.cancel(false);
+                    cancel(deadline);
                     exchange.request = exchange.request.withBody(body);
                     if (!workers.offer(() -> run(exchange))) {
                         answer(
@@ -156,9 +150,31 @@ public final class HttpFront extends Handler.Abstract {
                     }
                 },
                 failure -> {
-                    deadline.cancel(false);
+                    cancel(deadline);
                     answer(exchange, Failures.answer(failure));
-                }));
+                });
+        exchange.reading(reader);
+        if (!reader.isDone()) {
+            // most bodies arrive with the headers; only a body still arriving gets a deadline
+            deadline.set(timer.schedule(
+                    () -> {
+                        if (!reader.isDone()) {
+                            answer(exchange, Response.error(408, "The request body took too long to arrive"));
+                        }
+                    },
+                    limits.readTimeoutMillis(),
+                    TimeUnit.MILLISECONDS));
+            if (reader.isDone()) {
+                cancel(deadline);
+            }
+        }
+    }
+
+    private static void cancel(AtomicReference<ScheduledFuture<?>> deadline) {
+        ScheduledFuture<?> scheduled = deadline.getAndSet(null);
+        if (scheduled != null) {
+            scheduled.cancel(false);
+        }
     }
 
     /** Runs the handler on a worker thread and writes its answer. */

@@ -17,7 +17,7 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 /**
  * Builds the embedded Jetty server. Jetty parses request lines and headers without a thread per connection, so
  * stalled or garbage connections hold no thread; they are closed after {@link #IDLE_TIMEOUT_MILLIS} without
- * traffic. Handlers run on the front's own {@link Workers}, not on Jetty's threads.
+ * traffic. Handlers run on Jetty's threads, at most as many at once as the front's {@link Workers} allow.
  */
 public final class JettyServers {
 
@@ -34,10 +34,13 @@ public final class JettyServers {
      * @param tls the server TLS context, or {@code null} for plain HTTP
      * @param handler the front
      * @param version the mock server's version, on error answers too
+     * @param handlerThreads how many handlers may run at once
      * @return the server, not yet started
      */
-    public static Server create(InetSocketAddress address, SSLContext tls, Handler handler, String version) {
-        QueuedThreadPool threads = new QueuedThreadPool(64, 4);
+    public static Server create(
+            InetSocketAddress address, SSLContext tls, Handler handler, String version, int handlerThreads) {
+        // handlers run on these threads: room for all of them, plus the acceptor, selector and I/O work
+        QueuedThreadPool threads = new QueuedThreadPool(Math.max(64, handlerThreads + 32), 4);
         threads.setName("quarry-mock-server-io");
         threads.setDaemon(true);
         Server server = new Server(threads);
