@@ -26,6 +26,7 @@ final class BodyReader {
     private long wireBytes;
     private long reserved;
     private volatile boolean done;
+    private volatile boolean complete;
 
     private BodyReader(
             Content.Source source,
@@ -70,6 +71,11 @@ final class BodyReader {
         BodyReader reader = new BodyReader(source, gzipped, limits, budget, onBody, onError);
         reader.readAvailable();
         return reader;
+    }
+
+    /** @return whether the whole body was read */
+    boolean isComplete() {
+        return complete;
     }
 
     /** @return whether the body was read (or failed) */
@@ -155,6 +161,7 @@ final class BodyReader {
             return;
         }
         done = true;
+        complete = true;
         onBody.accept(decoded.toByteArray());
     }
 

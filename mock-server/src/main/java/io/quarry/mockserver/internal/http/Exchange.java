@@ -2,6 +2,7 @@ package io.quarry.mockserver.internal.http;
 
 import io.quarry.mockserver.internal.http.faults.FaultAction;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.util.Callback;
 
 /**
@@ -53,6 +54,18 @@ final class Exchange {
 
     void reading(BodyReader reader) {
         this.body = reader;
+    }
+
+    /**
+     * @return whether the request carries a body that was not read to its end (refused before or while reading):
+     *     the connection must then close, or the rest of the body would be taken for the next request
+     */
+    boolean bodyUnread() {
+        BodyReader reader = body;
+        if (reader != null && reader.isComplete()) {
+            return false;
+        }
+        return jettyRequest.getLength() > 0 || jettyRequest.getHeaders().contains(HttpHeader.TRANSFER_ENCODING);
     }
 
     org.eclipse.jetty.server.Request jettyRequest() {

@@ -10,7 +10,7 @@ import org.eclipse.jetty.util.Callback;
 
 /**
  * Answers what Jetty refuses before the front sees it (a malformed request line, headers over the limit, a bad
- * chunk size) with the same JSON error body as every other failure.
+ * chunk size) with the same JSON error body as every other failure, and closes the connection.
  */
 final class JsonErrorHandler extends ErrorHandler {
 
@@ -29,6 +29,8 @@ final class JsonErrorHandler extends ErrorHandler {
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json; charset=UTF-8");
         response.getHeaders().put(HttpFront.VERSION_HEADER, version);
         response.getHeaders().put(HttpHeader.CONTENT_LENGTH, Long.toString(body.length));
+        // Jetty closes the connection after refusing a request: say so, or a client may reuse it and get nothing
+        response.getHeaders().put(HttpHeader.CONNECTION, "close");
         response.write(true, ByteBuffer.wrap(body), callback);
     }
 }

@@ -107,6 +107,9 @@ final class ResponseWriter {
         HttpFields.Mutable headers = exchange.jettyResponse().getHeaders();
         headers.put(HttpFront.VERSION_HEADER, version);
         headers.put("Access-Control-Allow-Origin", "*");
+        if (exchange.bodyUnread()) {
+            headers.put(HttpHeader.CONNECTION, "close");
+        }
         return headers;
     }
 
