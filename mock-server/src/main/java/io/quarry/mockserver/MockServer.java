@@ -55,7 +55,8 @@ import tools.jackson.databind.node.ObjectNode;
  * }</pre>
  *
  * <p>One port serves every API family and the control endpoints under {@code /_mock/} (reset, seed, state,
- * version), which take the admin key alone. Thread-safe.
+ * version, faults), which take the admin key alone. Requests are served by embedded Jetty within bounded limits
+ * (body sizes, a bounded queue, idle connections closed); {@link #faults()} scripts failures. Thread-safe.
  */
 public final class MockServer implements AutoCloseable {
 

@@ -102,9 +102,4 @@ public final class FaultScript {
         rules.removeIf(FaultRuleState::exhausted);
         return rules.size();
     }
-
-    /** @return a copy of the active rules' IDs (for tests) */
-    synchronized List<Long> ids() {
-        return rules.stream().map(rule -> rule.id).toList();
-    }
 }
