@@ -10,6 +10,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.AfterAll;
 
 /**
  * Fuzzes the HTTP front with random JSON bodies (and random gzip flags) on the endpoints that read a body, over
@@ -36,6 +37,11 @@ class HttpFrontFuzzTest {
             new String[] {"POST", "/1/keys"},
             new String[] {"POST", "/1/indexes/fuzz/deleteByQuery"},
             new String[] {"POST", "/1/indexes/fuzz/r1/partial"});
+
+    @AfterAll
+    static void stop() {
+        SERVER.close();
+    }
 
     @FuzzTest(maxDuration = "60s")
     void anyBody(FuzzedDataProvider data) throws IOException, InterruptedException {
