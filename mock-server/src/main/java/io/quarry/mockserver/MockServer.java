@@ -1,13 +1,14 @@
 package io.quarry.mockserver;
 
-import com.sun.net.httpserver.HttpServer;
-import com.sun.net.httpserver.HttpsConfigurator;
-import com.sun.net.httpserver.HttpsServer;
 import io.quarry.mockserver.engine.SearchEngine;
 import io.quarry.mockserver.internal.auth.Authenticator;
 import io.quarry.mockserver.internal.auth.ProductCredentials;
 import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.BodyLimits;
 import io.quarry.mockserver.internal.http.HttpFront;
+import io.quarry.mockserver.internal.http.JettyServers;
+import io.quarry.mockserver.internal.http.Workers;
+import io.quarry.mockserver.internal.http.faults.FaultScript;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.products.Product;
 import io.quarry.mockserver.internal.products.Products;
@@ -32,12 +33,13 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -54,7 +56,8 @@ import tools.jackson.databind.node.ObjectNode;
  * }</pre>
  *
  * <p>One port serves every API family and the control endpoints under {@code /_mock/} (reset, seed, state,
- * version), which take the admin key alone. Thread-safe.
+ * version, faults), which take the admin key alone. Requests are served by embedded Jetty within bounded limits
+ * (body sizes, a bounded queue, idle connections closed); {@link #faults()} scripts failures. Thread-safe.
  */
 public final class MockServer implements AutoCloseable {
 
@@ -71,16 +74,12 @@ public final class MockServer implements AutoCloseable {
     /** The crawler API key used when none is given: a fixed, public value for tests. */
     public static final String DEFAULT_CRAWLER_API_KEY = "mock-crawler-key";
 
-    static {
-        // Read once when the JDK server's configuration class loads: set it before any server starts, or every
-        // small response waits for a delayed ACK.
-        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
-            System.setProperty("sun.net.httpserver.nodelay", "true");
-        }
-    }
-
-    private final HttpServer server;
-    private final ExecutorService executor;
+    private final Server server;
+    private final ServerConnector connector;
+    private final Workers workers;
+    private final ScheduledExecutorService timer;
+    private final FaultScript faultScript = new FaultScript();
+    private final Faults faults = new Faults(faultScript);
     private final StateControl state;
     private final String url;
     private final String applicationId;
@@ -106,49 +105,51 @@ public final class MockServer implements AutoCloseable {
         }
         SearchEngine engine = new SearchEngine(builder.strict, builder.clock, app.dictionaries()::effective);
         List<Product> products = Products.all(new ServiceContext(
-                app, engine, state, version, builder.strict, new SearchHooks(), builder.crawlerAllowedHosts));
+                app,
+                engine,
+                state,
+                version,
+                builder.strict,
+                new SearchHooks(),
+                faultScript,
+                builder.crawlerAllowedHosts));
         products.forEach(product -> state.onReset(product::reset));
+        state.onReset(faultScript::clear);
+        this.workers = new Workers(builder.threads, builder.queueSize);
+        this.timer = Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, "quarry-mock-server-timer");
+            thread.setDaemon(true);
+            return thread;
+        });
         HttpFront front = new HttpFront(
                 Products.routesOf(products).router(),
                 new Authenticator(
                         applicationId, adminKey, productCredentials, app.keys(), app.mappings(), builder.clock),
                 version,
                 builder.strict,
-                Products.listenerOf(products, new LogRecorder(app)));
+                Products.listenerOf(products, new LogRecorder(app)),
+                workers,
+                BodyLimits.defaults(),
+                faultScript,
+                timer);
         InetSocketAddress address = new InetSocketAddress(InetAddress.getByName(builder.bindAddress), builder.port);
-        if (builder.https) {
-            SelfSignedCertificate certificate = SelfSignedCertificate.mint();
-            HttpsServer https = HttpsServer.create(address, 0);
-            https.setHttpsConfigurator(new HttpsConfigurator(certificate.serverContext()));
-            this.server = https;
-            this.trustMaterial = new TrustMaterial(certificate.certificate());
-        } else {
-            this.server = HttpServer.create(address, 0);
-            this.trustMaterial = null;
+        SelfSignedCertificate certificate = builder.https ? SelfSignedCertificate.mint() : null;
+        this.trustMaterial = certificate == null ? null : new TrustMaterial(certificate.certificate());
+        this.server = JettyServers.create(
+                address, certificate == null ? null : certificate.serverContext(), front, version, builder.threads);
+        this.connector = (ServerConnector) server.getConnectors()[0];
+        try {
+            server.start();
+        } catch (Exception e) {
+            stopQuietly();
+            throw e instanceof IOException io ? io : new IOException("could not start the mock server", e);
         }
-        this.executor = executor(builder.threads);
-        server.setExecutor(executor);
-        server.createContext("/", front);
-        server.start();
-        InetAddress bound = server.getAddress().getAddress();
+        InetAddress bound = InetAddress.getByName(builder.bindAddress);
         String host = bound.isAnyLocalAddress() ? "127.0.0.1" : bound.getHostAddress();
         if (host.contains(":")) {
             host = "[" + host + "]";
         }
-        this.url = (builder.https ? "https" : "http") + "://" + host + ":"
-                + server.getAddress().getPort();
-    }
-
-    private static ExecutorService executor(int threads) {
-        AtomicInteger count = new AtomicInteger();
-        ThreadPoolExecutor executor =
-                new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), task -> {
-                    Thread thread = new Thread(task, "quarry-mock-server-" + count.incrementAndGet());
-                    thread.setDaemon(true);
-                    return thread;
-                });
-        executor.allowCoreThreadTimeOut(true);
-        return executor;
+        this.url = (builder.https ? "https" : "http") + "://" + host + ":" + connector.getLocalPort();
     }
 
     static String readVersion() {
@@ -185,7 +186,7 @@ public final class MockServer implements AutoCloseable {
 
     /** @return the port listened on */
     public int port() {
-        return server.getAddress().getPort();
+        return connector.getLocalPort();
     }
 
     /** @return whether the server speaks HTTPS */
@@ -239,7 +240,18 @@ public final class MockServer implements AutoCloseable {
         return version;
     }
 
-    /** Goes back to the state at start: every index removed, then the startup seed applied again. */
+    /**
+     * @return the scripted faults of this server: make matching requests fail (statuses, delays, closed
+     *     connections, broken bodies) to test a client's error handling; cleared by {@link #reset()}
+     */
+    public Faults faults() {
+        return faults;
+    }
+
+    /**
+     * Goes back to the state at start: every index removed, every scripted fault cleared, then the startup seed
+     * applied again.
+     */
     public void reset() {
         state.reset();
     }
@@ -269,13 +281,37 @@ public final class MockServer implements AutoCloseable {
         return Json.pretty(state.export());
     }
 
-    /** Stops the server at once; in-flight requests are dropped. Closing twice does nothing more. */
+    /**
+     * Stops the server at once: in-flight requests are dropped, and every thread it started has ended (or been
+     * told to, for a handler stuck past a second) when this returns. Closing twice does nothing more.
+     */
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
-            server.stop(0);
-            executor.shutdownNow();
+            stopQuietly();
         }
+    }
+
+    private void stopQuietly() {
+        try {
+            server.stop();
+        } catch (Exception e) {
+            // stopping is best effort; the threads below are stopped regardless
+        }
+        timer.shutdownNow();
+        workers.close();
+        try {
+            timer.awaitTermination(1, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** @return whether every thread of this server has ended (after {@link #close()}) */
+    boolean threadsStopped() {
+        return server.isStopped()
+                && ((QueuedThreadPool) server.getThreadPool()).getThreads() == 0
+                && timer.isTerminated();
     }
 
     @Override
@@ -300,6 +336,7 @@ public final class MockServer implements AutoCloseable {
         private Clock clock = Clock.systemUTC();
         private boolean strict;
         private int threads = 16;
+        private int queueSize = 256;
         private List<String> clusters = Application.DEFAULT_CLUSTERS;
         private final List<Path> seedPaths = new ArrayList<>();
         private final List<ObjectNode> seedDocuments = new ArrayList<>();
@@ -450,7 +487,8 @@ public final class MockServer implements AutoCloseable {
         }
 
         /**
-         * @param threads how many requests are served at once; default 16
+         * @param threads how many requests are served at once; default 16 (connections waiting for more bytes
+         *     hold none)
          * @return this builder
          */
         public Builder threads(int threads) {
@@ -458,6 +496,19 @@ public final class MockServer implements AutoCloseable {
                 throw new IllegalArgumentException("threads must be at least 1");
             }
             this.threads = threads;
+            return this;
+        }
+
+        /**
+         * @param queueSize how many requests may wait for a free thread; past it requests are answered 503 at
+         *     once; default 256
+         * @return this builder
+         */
+        public Builder queueSize(int queueSize) {
+            if (queueSize < 1) {
+                throw new IllegalArgumentException("queueSize must be at least 1");
+            }
+            this.queueSize = queueSize;
             return this;
         }
 

@@ -1,5 +1,6 @@
 package io.quarry.mockserver.junit;
 
+import io.quarry.mockserver.Faults;
 import io.quarry.mockserver.MockServer;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -95,6 +96,17 @@ public final class MockServerExtension
      */
     public static MockServer serverOf(ExtensionContext context) {
         return find(context);
+    }
+
+    /**
+     * The running server's scripted faults; with {@code resetBetweenTests} (or a server per test) each test starts
+     * with none.
+     *
+     * @return the faults of {@link #server()}
+     * @throws IllegalStateException when no server is running
+     */
+    public Faults faults() {
+        return server().faults();
     }
 
     @Override

@@ -1,33 +1,22 @@
 package io.quarry.mockserver.testing;
 
-import com.sun.net.httpserver.HttpServer;
-import io.quarry.mockserver.engine.SearchEngine;
-import io.quarry.mockserver.internal.auth.Authenticator;
-import io.quarry.mockserver.internal.auth.ProductCredentials;
-import io.quarry.mockserver.internal.http.HttpFront;
+import io.quarry.mockserver.MockServer;
 import io.quarry.mockserver.internal.json.Json;
-import io.quarry.mockserver.internal.products.Product;
-import io.quarry.mockserver.internal.products.Products;
-import io.quarry.mockserver.internal.products.SearchHooks;
-import io.quarry.mockserver.internal.products.ServiceContext;
-import io.quarry.mockserver.internal.state.Application;
-import io.quarry.mockserver.internal.state.StateControl;
 import io.quarry.mockserver.internal.state.TrackedEvent;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Clock;
-import java.time.Duration;
-import java.util.List;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Every product on a loopback HTTP port over an {@link Application} the test holds, for tests that need to reach
- * state no endpoint writes yet (events recorded straight into the application's tracking).
+ * A mock server on a clock the test holds, with helpers to seed it, to record events through the events endpoint
+ * from the state's own event type, and to send requests with the admin credentials.
  */
 public final class AppServer implements AutoCloseable {
 
@@ -36,54 +25,54 @@ public final class AppServer implements AutoCloseable {
     /** The admin key callers send. */
     public static final String ADMIN_KEY = "app-server-admin-key";
 
-    private final Application app;
-    private final StateControl state;
-    private final HttpServer server;
+    private final MockServer server;
     private final HttpClient http = HttpClient.newHttpClient();
     private final String url;
 
     /** @param clock the server's clock */
     public AppServer(Clock clock) {
-        app = new Application(clock, Duration.ZERO);
-        state = new StateControl(app, List.of());
-        SearchEngine engine = new SearchEngine(false, clock, app.dictionaries()::effective);
-        List<Product> products = Products.all(new ServiceContext(app, engine, state, "test", false, new SearchHooks()));
-        products.forEach(product -> state.onReset(product::reset));
-        HttpFront front = new HttpFront(
-                Products.routesOf(products).router(),
-                new Authenticator(
-                        APP_ID,
-                        ADMIN_KEY,
-                        new ProductCredentials("m", "u", "c", "ck"),
-                        app.keys(),
-                        app.mappings(),
-                        clock),
-                "test",
-                false,
-                (request, route, response, elapsed) -> {});
-        try {
-            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        server.createContext("/", front);
-        server.start();
-        url = "http://127.0.0.1:" + server.getAddress().getPort();
-    }
-
-    /** @return the application behind the server */
-    public Application app() {
-        return app;
+        server = MockServer.builder()
+                .clock(clock)
+                .applicationId(APP_ID)
+                .adminKey(ADMIN_KEY)
+                .start();
+        url = server.url();
     }
 
     /** @param json a seed document, in the mock server's seed format (single quotes allowed, see TestClient.jq) */
     public void seed(String json) {
-        state.seed(Json.parse(TestClient.jq(json)));
+        server.seed(TestClient.jq(json));
     }
 
-    /** @param events events recorded as if the events endpoint had accepted them */
+    /** @param events events sent to the events endpoint, which must accept them */
     public void recordEvents(TrackedEvent... events) {
-        app.tracking().recordEvents(List.of(events));
+        ArrayNode list = Json.array();
+        for (TrackedEvent event : events) {
+            ObjectNode json = list.addObject();
+            json.put("eventType", event.eventType());
+            json.put("eventName", event.eventName());
+            json.put("index", event.index());
+            json.put("userToken", event.userToken());
+            json.put("timestamp", event.timestamp());
+            if (event.eventSubtype() != null) {
+                json.put("eventSubtype", event.eventSubtype());
+            }
+            if (event.queryID() != null) {
+                json.put("queryID", event.queryID());
+            }
+            if (!event.objectIDs().isEmpty()) {
+                event.objectIDs().forEach(json.putArray("objectIDs")::add);
+            }
+            if (!event.filters().isEmpty()) {
+                event.filters().forEach(json.putArray("filters")::add);
+            }
+            if (!event.positions().isEmpty()) {
+                event.positions().forEach(json.putArray("positions")::add);
+            }
+        }
+        ObjectNode body = Json.object();
+        body.set("events", list);
+        send("POST", "/1/events", body.toString()).requireOk();
     }
 
     /**
@@ -118,6 +107,6 @@ public final class AppServer implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
+        server.close();
     }
 }

@@ -30,7 +30,8 @@ import tools.jackson.databind.JsonNode;
  * others are forced). List values are comma-separated or a JSON array. {@code toString} shows no key.
  *
  * @param parent the key it was derived from
- * @param validUntil expiry in Unix seconds, 0 for none
+ * @param validUntil expiry in Unix seconds, 0 for none; a key carrying a validUntil that is not a positive number
+ *     (NaN, 0, -1) has one in the past, so it is expired
  * @param restrictIndices allowed index patterns, empty for all
  * @param restrictSources allowed IPv4 networks, empty for all
  * @param userToken the rate-limit identity, or {@code null} to use the IP
@@ -49,6 +50,8 @@ public record SecuredKey(
         Map<String, String> searchParams) {
 
     private static final int HASH_HEX_LENGTH = 64;
+    /** The validUntil of a key whose validUntil is no positive number: already past. */
+    private static final long EXPIRED = Long.MIN_VALUE;
 
     /**
      * The content of a candidate secured key, before its parent is known.
@@ -171,12 +174,15 @@ public record SecuredKey(
         return decoded;
     }
 
+    /** A validUntil that is not a positive number (NaN, -1, 0) can never be valid: it is expired at once. */
     private static long number(String value) {
+        double seconds;
         try {
-            return (long) Double.parseDouble(value.trim());
+            seconds = Double.parseDouble(value.trim());
         } catch (NumberFormatException e) {
             throw invalid("validUntil must be a Unix timestamp");
         }
+        return Double.isNaN(seconds) || seconds <= 0 ? EXPIRED : (long) Math.min(seconds, Long.MAX_VALUE);
     }
 
     private static List<String> list(String value) {

@@ -1,30 +1,29 @@
 package io.quarry.mockserver.internal.http;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpHandler;
-import io.quarry.mockserver.engine.EngineException;
-import io.quarry.mockserver.internal.json.Json;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
+import io.quarry.mockserver.internal.http.faults.FaultAction;
+import io.quarry.mockserver.internal.http.faults.FaultScript;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.zip.GZIPInputStream;
-import java.util.zip.GZIPOutputStream;
-import java.util.zip.ZipException;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.eclipse.jetty.http.HttpField;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.util.Callback;
 
 /**
- * The one HTTP entry point: decodes the request (gzip bodies included), answers CORS preflights, routes, runs the
- * guard, calls the handler and writes JSON (gzipped when the caller accepts it). Every failure becomes
- * {@code {"message": ..., "status": N}}.
+ * The one HTTP entry point. For each request, in order: CORS preflights are answered; the route is found; the
+ * credentials are checked (before any body byte is read, so unauthenticated callers cost no memory); index names
+ * are checked; the body is read without holding a thread, within {@link BodyLimits} (gunzipped incrementally);
+ * then the handler runs within the {@link Workers} limit (503 when their queue is full). Every failure, errors
+ * included, becomes {@code {"message": ..., "status": N}} and the server keeps serving. Scripted faults
+ * ({@link FaultScript}) change what a matching request gets.
  */
-public final class HttpFront implements HttpHandler {
+public final class HttpFront extends Handler.Abstract {
 
     /** Response header carrying the mock server's version on every response. */
     public static final String VERSION_HEADER = "X-Mock-Server-Version";
@@ -32,11 +31,18 @@ public final class HttpFront implements HttpHandler {
     /** URL parameters that carry credentials; never handed to a handler's strict check. */
     private static final Set<String> CREDENTIAL_PARAMS = Set.of("x-service-application-id", "x-service-api-key");
 
+    private static final byte[] NO_BODY = new byte[0];
+
     private final Router router;
     private final Guard guard;
-    private final String version;
     private final boolean strict;
     private final RequestListener listener;
+    private final Workers workers;
+    private final BodyLimits limits;
+    private final BodyBudget budget;
+    private final FaultScript faults;
+    private final ScheduledExecutorService timer;
+    private final ResponseWriter writer;
 
     /**
      * @param router the route table
@@ -44,154 +50,184 @@ public final class HttpFront implements HttpHandler {
      * @param version the mock server version, sent as a header
      * @param strict whether unknown URL parameters are a 400
      * @param listener told about every answered request (the request log)
+     * @param workers the threads that run handlers
+     * @param limits the body limits
+     * @param faults the scripted faults
+     * @param timer runs delayed answers and body read deadlines
      */
-    public HttpFront(Router router, Guard guard, String version, boolean strict, RequestListener listener) {
+    public HttpFront(
+            Router router,
+            Guard guard,
+            String version,
+            boolean strict,
+            RequestListener listener,
+            Workers workers,
+            BodyLimits limits,
+            FaultScript faults,
+            ScheduledExecutorService timer) {
+        super(InvocationType.BLOCKING);
         this.router = router;
         this.guard = guard;
-        this.version = version;
         this.strict = strict;
         this.listener = listener;
-    }
-
-    /** What one exchange became: the request as routed (null before parsing) and its route (null if none). */
-    private static final class Outcome {
-        private Request request;
-        private Route route;
+        this.workers = workers;
+        this.limits = limits;
+        this.budget = new BodyBudget(limits.maxBufferedBytes());
+        this.faults = faults;
+        this.timer = timer;
+        this.writer = new ResponseWriter(version);
     }
 
     @Override
-    public void handle(HttpExchange exchange) throws IOException {
-        try (exchange) {
-            long started = System.nanoTime();
-            Outcome outcome = new Outcome();
-            Response response;
-            try {
-                response = answer(exchange, outcome);
-            } catch (ApiException e) {
-                response = Response.error(e.status(), e.getMessage());
-            } catch (EngineException e) {
-                response = Response.error(e.status(), e.getMessage());
-            } catch (JacksonException e) {
-                response = Response.error(400, "Invalid JSON");
-            } catch (UnsupportedOperationException e) {
-                response = Response.error(400, "Not supported by the mock server: " + e.getMessage());
-            } catch (RuntimeException e) {
-                response =
-                        Response.error(500, "Mock server error: " + e.getClass().getSimpleName());
-            }
-            if (outcome.request != null && response != null) {
-                // before the write, so the caller's next request already sees this one in the log
-                listener.answered(outcome.request, outcome.route, response, System.nanoTime() - started);
-            }
-            write(exchange, response);
+    public boolean handle(
+            org.eclipse.jetty.server.Request jettyRequest,
+            org.eclipse.jetty.server.Response jettyResponse,
+            Callback callback) {
+        Exchange exchange = new Exchange(jettyRequest, jettyResponse, callback, budget);
+        try {
+            begin(exchange);
+        } catch (Throwable failure) {
+            answer(exchange, Failures.answer(failure));
         }
+        return true;
     }
 
-    private Response answer(HttpExchange exchange, Outcome outcome) throws IOException {
-        String method = exchange.getRequestMethod().toUpperCase(Locale.ROOT);
+    private void begin(Exchange exchange) {
+        org.eclipse.jetty.server.Request jetty = exchange.jettyRequest();
+        String method = jetty.getMethod().toUpperCase(Locale.ROOT);
         if (method.equals("OPTIONS")) {
-            return null;
+            writer.preflight(exchange);
+            return;
         }
+        String rawPath = jetty.getHttpURI().getPath();
         Request request = new Request(
                 method,
-                exchange.getRequestURI().getRawPath(),
-                exchange.getRequestURI().getRawQuery(),
-                firstValues(exchange),
-                readBody(exchange),
-                exchange.getRemoteAddress().getAddress().getHostAddress());
-        outcome.request = request;
+                rawPath == null || rawPath.isEmpty() ? "/" : rawPath,
+                jetty.getHttpURI().getQuery(),
+                firstValues(jetty),
+                NO_BODY,
+                org.eclipse.jetty.server.Request.getRemoteAddr(jetty));
+        exchange.request = request;
+        exchange.fault = faults.next(method, request.rawPath());
+        if (exchange.fault != null && !exchange.fault.kind().runsHandler()) {
+            later(exchange, exchange.fault.delayMillis(), () -> writer.write(exchange, null, exchange.fault));
+            return;
+        }
         Router.Match match = router.match(method, request.rawPath());
         request = request.withPathParams(match.pathParams());
-        outcome.request = request;
-        outcome.route = match.route();
+        exchange.request = request;
+        exchange.route = match.route();
         if (strict && match.route().queryParameters() != null) {
             for (String name : request.query().keySet()) {
                 if (!match.route().queryParameters().contains(name)
                         && !CREDENTIAL_PARAMS.contains(name.toLowerCase(Locale.ROOT))) {
-                    throw ApiException.badRequest("Unknown parameter: " + name);
+                    throw ApiException.badRequest("Unknown parameter: " + Sanitize.shortText(name));
                 }
             }
         }
-        return match.route().handler().handle(guard.check(request, match.route()));
+        Request checked = guard.check(request, match.route());
+        exchange.request = checked;
+        String indexName = checked.pathParams().get("indexName");
+        if (indexName != null) {
+            IndexNames.requireValid(indexName);
+        }
+        AtomicReference<ScheduledFuture<?>> deadline = new AtomicReference<>();
+        BodyReader reader = BodyReader.start(
+                jetty,
+                jetty.getHeaders().get(HttpHeader.CONTENT_ENCODING),
+                limits,
+                budget,
+                body -> {
+                    cancel(deadline);
+                    exchange.request = exchange.request.withBody(body);
+                    if (!workers.offer(() -> run(exchange))) {
+                        answer(
+                                exchange,
+                                Response.error(
+                                        503,
+                                        "The mock server is overloaded: " + workers.queueCapacity()
+                                                + " requests are already waiting; retry later"));
+                    }
+                },
+                failure -> {
+                    cancel(deadline);
+                    answer(exchange, Failures.answer(failure));
+                });
+        exchange.reading(reader);
+        if (!reader.isDone()) {
+            // most bodies arrive with the headers; only a body still arriving gets a deadline
+            deadline.set(timer.schedule(
+                    () -> {
+                        if (!reader.isDone()) {
+                            answer(exchange, Response.error(408, "The request body took too long to arrive"));
+                        }
+                    },
+                    limits.readTimeoutMillis(),
+                    TimeUnit.MILLISECONDS));
+            if (reader.isDone()) {
+                cancel(deadline);
+            }
+        }
     }
 
-    private static Map<String, String> firstValues(HttpExchange exchange) {
-        Map<String, String> headers = new HashMap<>();
-        for (Map.Entry<String, List<String>> header :
-                exchange.getRequestHeaders().entrySet()) {
-            if (!header.getValue().isEmpty()) {
-                headers.put(header.getKey(), header.getValue().get(0));
+    private static void cancel(AtomicReference<ScheduledFuture<?>> deadline) {
+        ScheduledFuture<?> scheduled = deadline.getAndSet(null);
+        if (scheduled != null) {
+            scheduled.cancel(false);
+        }
+    }
+
+    /** Runs the handler on a worker thread and writes its answer. */
+    private void run(Exchange exchange) {
+        Response response;
+        try {
+            response = exchange.route.handler().handle(exchange.request);
+        } catch (Throwable failure) {
+            response = Failures.answer(failure);
+        }
+        answer(exchange, response);
+    }
+
+    /** Logs the answer, then writes it (after a scripted fault's delay, changed by the fault). */
+    private void answer(Exchange exchange, Response response) {
+        if (exchange.isCompleted()) {
+            return;
+        }
+        if (exchange.request != null) {
+            try {
+                // before the write, so the caller's next request already sees this one in the log
+                listener.answered(exchange.request, exchange.route, response, exchange.elapsedNanos());
+            } catch (Throwable ignored) {
+                // the log must never stop an answer
             }
+        }
+        FaultAction fault = exchange.fault;
+        long delay = fault == null ? 0 : fault.delayMillis();
+        later(exchange, delay, () -> writer.write(exchange, response, fault));
+    }
+
+    private void later(Exchange exchange, long delayMillis, Runnable write) {
+        Runnable guarded = () -> {
+            try {
+                if (!exchange.isCompleted()) {
+                    write.run();
+                }
+            } catch (Throwable failure) {
+                exchange.callback().failed(failure);
+            }
+        };
+        if (delayMillis <= 0) {
+            guarded.run();
+        } else {
+            timer.schedule(guarded, delayMillis, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private static Map<String, String> firstValues(org.eclipse.jetty.server.Request jetty) {
+        Map<String, String> headers = new HashMap<>();
+        for (HttpField field : jetty.getHeaders()) {
+            headers.putIfAbsent(field.getName(), field.getValue());
         }
         return headers;
-    }
-
-    private static byte[] readBody(HttpExchange exchange) throws IOException {
-        String encoding = exchange.getRequestHeaders().getFirst("Content-Encoding");
-        try (InputStream raw = exchange.getRequestBody()) {
-            if (encoding == null || encoding.isBlank() || encoding.equalsIgnoreCase("identity")) {
-                return raw.readAllBytes();
-            }
-            if (!encoding.trim().equalsIgnoreCase("gzip")) {
-                throw new ApiException(415, "Unsupported Content-Encoding: " + encoding);
-            }
-            try (InputStream gunzip = new GZIPInputStream(raw)) {
-                return gunzip.readAllBytes();
-            } catch (ZipException e) {
-                throw ApiException.badRequest("Invalid gzip body");
-            }
-        }
-    }
-
-    private void write(HttpExchange exchange, Response response) throws IOException {
-        var headers = exchange.getResponseHeaders();
-        headers.set(VERSION_HEADER, version);
-        headers.set("Access-Control-Allow-Origin", "*");
-        if (response == null) {
-            headers.set("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE, OPTIONS");
-            String asked = exchange.getRequestHeaders().getFirst("Access-Control-Request-Headers");
-            headers.set(
-                    "Access-Control-Allow-Headers",
-                    asked != null ? asked : "Content-Type, X-Service-Application-Id, X-Service-API-Key");
-            headers.set("Access-Control-Max-Age", "86400");
-            exchange.sendResponseHeaders(200, -1);
-            return;
-        }
-        response.headers().forEach(headers::set);
-        byte[] body;
-        if (response.format() == Response.Format.JSON_LINES) {
-            headers.set("Content-Type", "application/x-ndjson; charset=UTF-8");
-            body = jsonLines(response.body());
-        } else {
-            headers.set("Content-Type", "application/json; charset=UTF-8");
-            body = Json.bytes(response.body());
-        }
-        String accept = exchange.getRequestHeaders().getFirst("Accept-Encoding");
-        if (accept != null && accept.toLowerCase(Locale.ROOT).contains("gzip")) {
-            ByteArrayOutputStream zipped = new ByteArrayOutputStream(body.length / 2 + 32);
-            try (OutputStream gzip = new GZIPOutputStream(zipped)) {
-                gzip.write(body);
-            }
-            body = zipped.toByteArray();
-            headers.set("Content-Encoding", "gzip");
-        }
-        if (exchange.getRequestMethod().equalsIgnoreCase("HEAD")) {
-            exchange.sendResponseHeaders(response.status(), -1);
-            return;
-        }
-        exchange.sendResponseHeaders(response.status(), body.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(body);
-        }
-    }
-
-    /** Each element of an array as one line of JSON, every line ending with a newline. */
-    private static byte[] jsonLines(JsonNode lines) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (JsonNode line : lines) {
-            out.writeBytes(Json.bytes(line));
-            out.write('\n');
-        }
-        return out.toByteArray();
     }
 }

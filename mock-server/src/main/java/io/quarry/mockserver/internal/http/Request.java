@@ -101,6 +101,14 @@ public final class Request {
     }
 
     /**
+     * @param body the body, read once the request was authenticated
+     * @return this request with it
+     */
+    public Request withBody(byte[] body) {
+        return new Request(method, rawPath, rawQuery, query, headers, body, pathParams, remoteAddress, attributes);
+    }
+
+    /**
      * @param type what the value is, e.g. the authenticated caller's class
      * @param value the value
      * @param <T> its type

@@ -1,8 +1,10 @@
 package io.quarry.mockserver.internal.products;
 
 import io.quarry.mockserver.engine.SearchEngine;
+import io.quarry.mockserver.internal.http.faults.FaultScript;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.StateControl;
+import java.util.Set;
 
 /**
  * What products share: the application (clock, keys and rights, tasks, the request log, and the indices the
@@ -15,6 +17,7 @@ import io.quarry.mockserver.internal.state.StateControl;
  * @param version the mock server's version
  * @param strict  whether unknown parameters and settings are refused
  * @param searchHooks where other products take part in searches
+ * @param faults the scripted faults (the control product edits them)
  * @param crawlerAllowedHosts the hosts the crawler product may fetch besides loopback addresses
  */
 public record ServiceContext(
@@ -24,16 +27,16 @@ public record ServiceContext(
         String version,
         boolean strict,
         SearchHooks searchHooks,
-        java.util.Set<String> crawlerAllowedHosts) {
+        FaultScript faults,
+        Set<String> crawlerAllowedHosts) {
 
     /** Copies the host set; null means loopback only. */
     public ServiceContext {
-        crawlerAllowedHosts =
-                crawlerAllowedHosts == null ? java.util.Set.of() : java.util.Set.copyOf(crawlerAllowedHosts);
+        crawlerAllowedHosts = crawlerAllowedHosts == null ? Set.of() : Set.copyOf(crawlerAllowedHosts);
     }
 
     /**
-     * A context whose crawler fetches loopback addresses only.
+     * A context with no scripted faults of its own and a crawler that fetches loopback addresses only.
      *
      * @param app     the application state
      * @param engine  the search engine
@@ -49,6 +52,6 @@ public record ServiceContext(
             String version,
             boolean strict,
             SearchHooks searchHooks) {
-        this(app, engine, control, version, strict, searchHooks, java.util.Set.of());
+        this(app, engine, control, version, strict, searchHooks, new FaultScript(), Set.of());
     }
 }

@@ -8,6 +8,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The application's API keys other than the admin key, with the state table: created keys are
@@ -20,6 +21,8 @@ public final class ApiKeys {
     private final SecureRandom random = new SecureRandom();
     private final Map<String, ApiKey> active = new ConcurrentHashMap<>();
     private final Map<String, ApiKey> deleted = new ConcurrentHashMap<>();
+    /** Bumped on every change of the active keys, so caches of key lookups know when to forget. */
+    private final AtomicLong changes = new AtomicLong();
 
     /** @param clock the clock validity follows */
     public ApiKeys(Clock clock) {
@@ -37,6 +40,7 @@ public final class ApiKeys {
         long now = clock.millis();
         ApiKey key = definition.toKey(HexFormat.of().formatHex(bytes), indexScope, now, now);
         active.put(key.value(), key);
+        changes.incrementAndGet();
         return key;
     }
 
@@ -51,6 +55,7 @@ public final class ApiKeys {
         long now = clock.millis();
         deleted.remove(value);
         active.put(value, definition.toKey(value, indexScope, now, now));
+        changes.incrementAndGet();
     }
 
     /**
@@ -77,6 +82,7 @@ public final class ApiKeys {
         if (find(value) == null) {
             return null;
         }
+        changes.incrementAndGet();
         return active.computeIfPresent(value, (v, key) -> key.redefined(definition, clock.millis()));
     }
 
@@ -88,6 +94,7 @@ public final class ApiKeys {
      */
     public boolean delete(String value) {
         ApiKey key = find(value) == null ? null : active.remove(value);
+        changes.incrementAndGet();
         if (key == null) {
             return false;
         }
@@ -121,7 +128,13 @@ public final class ApiKeys {
                 now,
                 key.validitySeconds() > 0 ? now + key.validitySeconds() * 1000 : 0);
         active.put(value, restored);
+        changes.incrementAndGet();
         return restored;
+    }
+
+    /** @return a number that changes whenever an active key is added, changed, deleted or restored */
+    public long changes() {
+        return changes.get();
     }
 
     /** @return every active key, oldest first */
@@ -145,6 +158,7 @@ public final class ApiKeys {
     /** Removes every key, active and deleted. */
     public void clear() {
         active.clear();
+        changes.incrementAndGet();
         deleted.clear();
     }
 }

@@ -1,6 +1,7 @@
 package io.quarry.mockserver.internal.state;
 
 import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.IndexNames;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -196,11 +197,32 @@ public final class Application {
      * @return its result and the task of each index
      */
     public <T> Written<T> writeMany(Collection<String> names, Function<Map<String, IndexState>, T> write) {
+        return writeMany(names, null, write);
+    }
+
+    /**
+     * Like {@link #writeMany(Collection, Function)}, but the index {@code mustExist} is not created: it is checked
+     * under the locks, so a copy or move racing another move of the same source sees it gone (404) instead of
+     * moving an empty index over the destination.
+     *
+     * @param names the index names, {@code mustExist} among them
+     * @param mustExist the index that must exist (the source of a copy or move), or {@code null}
+     * @param write the write, given the indices by name
+     * @param <T> the result type
+     * @return its result and the task of each index
+     * @throws ApiException 404 when {@code mustExist} does not exist
+     */
+    public <T> Written<T> writeMany(
+            Collection<String> names, String mustExist, Function<Map<String, IndexState>, T> write) {
         List<String> order = new ArrayList<>(new TreeSet<>(names));
         Map<String, IndexState> locked = new LinkedHashMap<>();
         try {
             for (String name : order) {
-                locked.put(name, lockLive(name));
+                IndexState state = name.equals(mustExist) ? lockExisting(name) : lockLive(name);
+                if (state == null) {
+                    throw ApiException.notFound("Index does not exist");
+                }
+                locked.put(name, state);
             }
             T result = write.apply(locked);
             Map<String, Long> taskIds = new LinkedHashMap<>();
@@ -213,7 +235,25 @@ public final class Application {
         }
     }
 
+    /** @return the index, locked, or {@code null} when it does not exist */
+    private IndexState lockExisting(String name) {
+        while (true) {
+            IndexState state = indices.get(name);
+            if (state == null) {
+                return null;
+            }
+            state.lock().lock();
+            if (!state.deleted()) {
+                return state;
+            }
+            state.lock().unlock();
+        }
+    }
+
     private IndexState lockLive(String name) {
+        if (!indices.containsKey(name)) {
+            IndexNames.requireValid(name);
+        }
         while (true) {
             IndexState state = indices.computeIfAbsent(name, n -> new IndexState(n, clock.millis()));
             state.lock().lock();

@@ -2,6 +2,8 @@ package io.quarry.mockserver.internal.products.control;
 
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.http.faults.FaultJson;
+import io.quarry.mockserver.internal.http.faults.FaultScript;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.state.StateControl;
 import tools.jackson.databind.node.ArrayNode;
@@ -12,10 +14,34 @@ final class ControlRoutes {
 
     private final StateControl control;
     private final String version;
+    private final FaultScript faults;
 
-    ControlRoutes(StateControl control, String version) {
+    ControlRoutes(StateControl control, String version, FaultScript faults) {
         this.control = control;
         this.version = version;
+        this.faults = faults;
+    }
+
+    /** {@code POST /_mock/faults}: adds a scripted fault rule; answers its ID. */
+    Response addFault(Request request) {
+        ObjectNode body = Json.object();
+        body.put("id", FaultJson.addTo(request.jsonObject(), faults));
+        return Response.ok(body);
+    }
+
+    /** {@code GET /_mock/faults}: the active rules. */
+    Response listFaults(Request request) {
+        ObjectNode body = Json.object();
+        body.set("faults", faults.describe());
+        return Response.ok(body);
+    }
+
+    /** {@code DELETE /_mock/faults}: removes every rule. */
+    Response clearFaults(Request request) {
+        faults.clear();
+        ObjectNode body = Json.object();
+        body.put("status", "cleared");
+        return Response.ok(body);
     }
 
     /** {@code POST /_mock/reset}: back to the startup state. */

@@ -107,8 +107,8 @@ final class IndexRoutes {
         }
         Set<String> scope = scope(body.get("scope"));
         request.get(Caller.class).requireIndex(destination);
-        app.require(source);
-        var written = app.writeMany(List.of(source, destination), indices -> {
+        // the source is checked under the locks, so two racing moves cannot move an emptied source
+        var written = app.writeMany(List.of(source, destination), source, indices -> {
             IndexState from = indices.get(source);
             IndexState to = indices.get(destination);
             if (operation.equals("move")) {

@@ -6,6 +6,7 @@ import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.RequestListener;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.http.Route;
+import io.quarry.mockserver.internal.http.Sanitize;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.RequestLog;
@@ -21,12 +22,14 @@ import tools.jackson.databind.node.StringNode;
 /**
  * Writes every answered API request (not the control endpoints, nor the crawler's) to the {@link RequestLog}, with every key
  * redacted: the API key URL parameter and headers, a key in the path of the key endpoints, and the {@code key} /
- * {@code value} members of their answers. Bodies are cut at {@value #MAX_TEXT} characters (and never serialised
+ * {@code value} members of their answers. Bodies and URLs are cut at {@value #MAX_TEXT} characters, header values
+ * at {@value #MAX_HEADER} (and never serialised
  * or decoded whole, so large answers cost little).
  */
 public final class LogRecorder implements RequestListener {
 
     private static final int MAX_TEXT = 1000;
+    private static final int MAX_HEADER = 200;
     private static final String REDACTED = "[redacted]";
     private static final List<String> LOGGED_HEADERS = List.of(
             "X-Service-Application-Id",
@@ -64,7 +67,7 @@ public final class LogRecorder implements RequestListener {
             answer = redactKeys(answer.deepCopy());
         }
         entry.put("answer", Json.prefix(answer, MAX_TEXT));
-        entry.put("url", url(request, route));
+        entry.put("url", Sanitize.cut(url(request, route), MAX_TEXT));
         entry.put("ip", request.remoteAddress());
         entry.put("query_headers", headers(request));
         entry.put("processing_time_ms", elapsedNanos / 1_000_000);
@@ -108,7 +111,7 @@ public final class LogRecorder implements RequestListener {
         for (String name : LOGGED_HEADERS) {
             String value = request.header(name);
             if (value != null) {
-                lines.add(name + ": " + (KEY_HEADERS.contains(name) ? REDACTED : value));
+                lines.add(name + ": " + (KEY_HEADERS.contains(name) ? REDACTED : Sanitize.cut(value, MAX_HEADER)));
             }
         }
         return lines.toString();

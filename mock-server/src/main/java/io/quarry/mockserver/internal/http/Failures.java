@@ -1,0 +1,35 @@
+package io.quarry.mockserver.internal.http;
+
+import io.quarry.mockserver.engine.EngineException;
+import tools.jackson.core.JacksonException;
+
+/**
+ * Turns anything a request raised into its JSON answer. Errors are answered too (a stack overflow on a deeply
+ * nested body, even running out of memory), so one bad request never takes the server down with it.
+ */
+final class Failures {
+
+    private Failures() {}
+
+    static Response answer(Throwable failure) {
+        if (failure instanceof ApiException e) {
+            return Response.error(e.status(), e.getMessage());
+        }
+        if (failure instanceof EngineException e) {
+            return Response.error(e.status(), e.getMessage());
+        }
+        if (failure instanceof JacksonException) {
+            return Response.error(400, "Invalid JSON");
+        }
+        if (failure instanceof UnsupportedOperationException e) {
+            return Response.error(400, "Not supported by the mock server: " + e.getMessage());
+        }
+        if (failure instanceof OutOfMemoryError) {
+            return Response.error(503, "The mock server ran out of memory answering this request; retry later");
+        }
+        if (failure instanceof StackOverflowError) {
+            return Response.error(500, "Mock server error: the request nests too deeply (StackOverflowError)");
+        }
+        return Response.error(500, "Mock server error: " + failure.getClass().getSimpleName());
+    }
+}

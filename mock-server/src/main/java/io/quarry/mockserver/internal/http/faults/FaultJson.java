@@ -1,0 +1,135 @@
+package io.quarry.mockserver.internal.http.faults;
+
+import io.quarry.mockserver.internal.http.ApiException;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Reads a fault rule from the control endpoint's JSON:
+ * {@code {"method": "POST", "path": "/1/indexes/*}{@code /batch", "count": 3, "share": 0.5, "seed": 42,
+ * "fault": {"type": "status", "status": 503, "headers": {"Retry-After": "1"}, "delayMs": 100}}}. Types:
+ * {@code status}, {@code delay}, {@code closeBeforeResponse}, {@code closeMidResponse}, {@code truncatedBody},
+ * {@code nonJsonBody}, {@code failAfterWrite}, {@code resetAfterWrite}.
+ */
+public final class FaultJson {
+
+    /** The longest delay a fault may ask for, so a script cannot park a request for long. */
+    public static final long MAX_DELAY_MILLIS = 60_000;
+
+    private static final int MAX_HEADERS = 20;
+
+    private FaultJson() {}
+
+    /**
+     * @param body the rule as JSON
+     * @param script where it is added
+     * @return the rule's ID
+     * @throws ApiException 400 when the rule is malformed
+     */
+    public static long addTo(ObjectNode body, FaultScript script) {
+        JsonNode fault = body.get("fault");
+        if (fault == null || !fault.isObject()) {
+            throw ApiException.badRequest("fault must be an object with a type");
+        }
+        try {
+            FaultAction action = new FaultAction(
+                    kind(text(fault, "type", null)),
+                    fault.path("status").asInt(0),
+                    headers(fault.get("headers")),
+                    delay(fault.path("delayMs").asLong(0)));
+            return script.add(
+                    text(body, "method", "*"),
+                    text(body, "path", "/**"),
+                    body.path("count").asInt(-1),
+                    body.path("share").asDouble(1.0),
+                    body.path("seed").asLong(0),
+                    action);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badRequest("Invalid fault: " + e.getMessage());
+        }
+    }
+
+    /**
+     * @param delayMillis a delay
+     * @return it, when within 0..{@value #MAX_DELAY_MILLIS}
+     */
+    public static long delay(long delayMillis) {
+        if (delayMillis < 0 || delayMillis > MAX_DELAY_MILLIS) {
+            throw new IllegalArgumentException("the delay must be 0.." + MAX_DELAY_MILLIS + " ms");
+        }
+        return delayMillis;
+    }
+
+    private static String text(JsonNode node, String name, String fallback) {
+        JsonNode value = node.get(name);
+        if (value == null || value.isNull()) {
+            if (fallback == null) {
+                throw new IllegalArgumentException(name + " is required");
+            }
+            return fallback;
+        }
+        if (!value.isString()) {
+            throw new IllegalArgumentException(name + " must be a string");
+        }
+        return value.stringValue();
+    }
+
+    private static Map<String, String> headers(JsonNode headers) {
+        Map<String, String> map = new LinkedHashMap<>();
+        if (headers == null || headers.isNull()) {
+            return map;
+        }
+        if (!headers.isObject() || headers.size() > MAX_HEADERS) {
+            throw new IllegalArgumentException("headers must be an object of at most " + MAX_HEADERS + " strings");
+        }
+        for (Map.Entry<String, JsonNode> header : headers.properties()) {
+            map.put(header.getKey(), header.getValue().asString(""));
+        }
+        validateHeaders(map);
+        return map;
+    }
+
+    /**
+     * @param headers headers a fault adds
+     * @throws IllegalArgumentException when a name or value holds characters a header cannot
+     */
+    public static void validateHeaders(Map<String, String> headers) {
+        for (Map.Entry<String, String> header : headers.entrySet()) {
+            if (!header.getKey().matches("[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}")
+                    || header.getValue().length() > 1000
+                    || header.getValue().chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
+                throw new IllegalArgumentException("invalid header " + header.getKey());
+            }
+        }
+    }
+
+    private static FaultAction.Kind kind(String type) {
+        for (FaultAction.Kind kind : FaultAction.Kind.values()) {
+            if (typeName(kind).equals(type)) {
+                return kind;
+            }
+        }
+        throw new IllegalArgumentException("unknown fault type " + type);
+    }
+
+    /**
+     * @param kind a kind
+     * @return its JSON name, e.g. {@code closeMidResponse}
+     */
+    public static String typeName(FaultAction.Kind kind) {
+        StringBuilder name = new StringBuilder();
+        boolean upper = false;
+        for (char c : kind.name().toLowerCase(Locale.ROOT).toCharArray()) {
+            if (c == '_') {
+                upper = true;
+            } else {
+                name.append(upper ? Character.toUpperCase(c) : c);
+                upper = false;
+            }
+        }
+        return name.toString();
+    }
+}

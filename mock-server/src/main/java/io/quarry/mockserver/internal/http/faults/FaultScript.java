@@ -1,0 +1,105 @@
+package io.quarry.mockserver.internal.http.faults;
+
+import io.quarry.mockserver.internal.json.Json;
+import java.util.ArrayList;
+import java.util.List;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The scripted faults of a server, in the order added: the first rule that matches a request (and fires, for a
+ * share) decides its fault. Bounded to {@value #MAX_RULES} rules. Thread-safe.
+ */
+public final class FaultScript {
+
+    /** The most rules held at once. */
+    public static final int MAX_RULES = 100;
+
+    private final List<FaultRuleState> rules = new ArrayList<>();
+    private long nextId = 1;
+    private volatile boolean empty = true;
+
+    /**
+     * @param method the method matched, {@code *} or {@code null} for any
+     * @param pathPattern the path pattern ({@code *} within a segment, {@code **} across), {@code null} for any
+     * @param count how many requests it faults, -1 for every matching one
+     * @param share the share of matching requests it faults (0 exclusive to 1 inclusive)
+     * @param seed the seed of the random draws for a share
+     * @param action what it does
+     * @return the rule's ID
+     * @throws IllegalArgumentException when a value is out of range or the script is full
+     */
+    public synchronized long add(
+            String method, String pathPattern, int count, double share, long seed, FaultAction action) {
+        rules.removeIf(FaultRuleState::exhausted);
+        if (rules.size() >= MAX_RULES) {
+            throw new IllegalArgumentException("at most " + MAX_RULES + " fault rules may be active at once");
+        }
+        FaultRuleState rule = new FaultRuleState(nextId, method, pathPattern, count, share, seed, action);
+        nextId++;
+        rules.add(rule);
+        empty = false;
+        return rule.id;
+    }
+
+    /**
+     * @param method the request's method
+     * @param rawPath the request's raw path
+     * @return the fault for this request, or {@code null} for none (the control endpoints are never faulted)
+     */
+    public FaultAction next(String method, String rawPath) {
+        if (empty || rawPath.startsWith("/_mock/")) {
+            return null;
+        }
+        synchronized (this) {
+            for (FaultRuleState rule : rules) {
+                if (rule.fires(method, rawPath)) {
+                    return rule.action;
+                }
+            }
+            return null;
+        }
+    }
+
+    /** Forgets every rule. */
+    public synchronized void clear() {
+        rules.clear();
+        empty = true;
+    }
+
+    /** @return the rules still active, as JSON */
+    public synchronized ArrayNode describe() {
+        ArrayNode list = Json.array();
+        for (FaultRuleState rule : rules) {
+            if (rule.exhausted()) {
+                continue;
+            }
+            ObjectNode item = list.addObject();
+            item.put("id", rule.id);
+            item.put("method", rule.method);
+            item.put("path", rule.path.toString());
+            item.put("remaining", rule.remaining());
+            item.put("share", rule.share);
+            item.put("seed", rule.seed);
+            ObjectNode fault = item.putObject("fault");
+            fault.put("type", FaultJson.typeName(rule.action.kind()));
+            if (rule.action.status() != 0) {
+                fault.put("status", rule.action.status());
+            }
+            if (!rule.action.headers().isEmpty()) {
+                ObjectNode headers = fault.putObject("headers");
+                rule.action.headers().forEach(headers::put);
+            }
+            if (rule.action.delayMillis() > 0) {
+                fault.put("delayMs", rule.action.delayMillis());
+            }
+        }
+        return list;
+    }
+
+    /** @return how many rules are active */
+    public synchronized int size() {
+        rules.removeIf(FaultRuleState::exhausted);
+        return rules.size();
+    }
+}

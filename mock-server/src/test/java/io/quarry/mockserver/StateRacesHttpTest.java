@@ -1,0 +1,67 @@
+package io.quarry.mockserver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarry.mockserver.junit.MockServerExtension;
+import io.quarry.mockserver.testing.TestClient;
+import io.quarry.mockserver.testing.TestClient.Reply;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Racing copies and moves: the source is checked under the locks, so a lost race is a 404, never data loss. */
+@Timeout(120)
+class StateRacesHttpTest {
+
+    @RegisterExtension
+    static final MockServerExtension MOCK =
+            MockServerExtension.builder().perClass().resetBetweenTests(true).build();
+
+    private final TestClient client = new TestClient(MOCK.server());
+
+    @Test
+    void twoRacingMovesNeverEmptyTheDestination() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            for (int trial = 0; trial < 100; trial++) {
+                client.post(
+                                "/1/indexes/tmp/batch",
+                                TestClient.jq("{'requests':[{'action':'addObject','body':{'objectID':'a'}},"
+                                        + "{'action':'addObject','body':{'objectID':'b'}}]}"))
+                        .requireOk();
+                CyclicBarrier start = new CyclicBarrier(2);
+                List<CompletableFuture<Reply>> moves = List.of(move(pool, start), move(pool, start));
+                List<Integer> statuses = moves.stream()
+                        .map(CompletableFuture::join)
+                        .map(Reply::status)
+                        .toList();
+                assertThat(statuses).as("trial %d", trial).containsExactlyInAnyOrder(200, 404);
+                Reply live = client.post("/1/indexes/live/query", "{}").requireOk();
+                assertThat(live.body().get("nbHits").asInt())
+                        .as("trial %d", trial)
+                        .isEqualTo(2);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private CompletableFuture<Reply> move(ExecutorService pool, CyclicBarrier start) {
+        return CompletableFuture.supplyAsync(
+                () -> {
+                    try {
+                        start.await();
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                    return client.post(
+                            "/1/indexes/tmp/operation", TestClient.jq("{'operation':'move','destination':'live'}"));
+                },
+                pool);
+    }
+}

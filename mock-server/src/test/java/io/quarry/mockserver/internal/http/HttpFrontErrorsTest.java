@@ -1,0 +1,128 @@
+package io.quarry.mockserver.internal.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarry.mockserver.internal.http.faults.FaultScript;
+import io.quarry.mockserver.internal.json.Json;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Errors thrown by a handler are answered as JSON and the front keeps serving; a full queue is a 503. */
+@Timeout(60)
+class HttpFrontErrorsTest {
+
+    private final CountDownLatch release = new CountDownLatch(1);
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+    private Workers workers;
+    private Server server;
+    private String url;
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @BeforeEach
+    void start() throws Exception {
+        Router router = new Router()
+                .add(new Route("GET", "/stack", Access.PUBLIC, null, request -> {
+                    throw new StackOverflowError();
+                }))
+                .add(new Route("GET", "/memory", Access.PUBLIC, null, request -> {
+                    throw new OutOfMemoryError("Java heap space");
+                }))
+                .add(new Route("GET", "/assert", Access.PUBLIC, null, request -> {
+                    throw new AssertionError("boom");
+                }))
+                .add(new Route("GET", "/block", Access.PUBLIC, null, request -> {
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return Response.ok(Json.object());
+                }))
+                .add(new Route("GET", "/ok", Access.PUBLIC, null, request -> Response.ok(Json.object())));
+        workers = new Workers(1, 1);
+        HttpFront front = new HttpFront(
+                router,
+                (request, route) -> request,
+                "test",
+                false,
+                (request, route, response, nanos) -> {},
+                workers,
+                BodyLimits.defaults(),
+                new FaultScript(),
+                timer);
+        server = JettyServers.create(new InetSocketAddress("127.0.0.1", 0), null, front, "test", 1);
+        server.start();
+        url = "http://127.0.0.1:" + ((ServerConnector) server.getConnectors()[0]).getLocalPort();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        release.countDown();
+        server.stop();
+        workers.close();
+        timer.shutdownNow();
+    }
+
+    private HttpResponse<String> get(String path) throws Exception {
+        return http.send(
+                HttpRequest.newBuilder(URI.create(url + path))
+                        .timeout(Duration.ofSeconds(5))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void errorsAreAnsweredAndTheServerKeepsServing() throws Exception {
+        for (int i = 0; i < 20; i++) {
+            HttpResponse<String> stack = get("/stack");
+            assertThat(stack.statusCode()).isEqualTo(500);
+            assertThat(Json.parse(stack.body()).get("message").stringValue()).contains("StackOverflowError");
+            HttpResponse<String> memory = get("/memory");
+            assertThat(memory.statusCode()).isEqualTo(503);
+            assertThat(get("/assert").statusCode()).isEqualTo(500);
+        }
+        assertThat(get("/ok").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void aFullQueueIsA503AtOnce() throws Exception {
+        var first = http.sendAsync(
+                HttpRequest.newBuilder(URI.create(url + "/block")).build(), HttpResponse.BodyHandlers.ofString());
+        waitUntil(() -> workers.busy() == 1);
+        var second = http.sendAsync(
+                HttpRequest.newBuilder(URI.create(url + "/block")).build(), HttpResponse.BodyHandlers.ofString());
+        waitUntil(() -> workers.queued() == 1);
+        long started = System.nanoTime();
+        HttpResponse<String> third = get("/ok");
+        assertThat(third.statusCode()).isEqualTo(503);
+        assertThat(Json.parse(third.body()).get("message").stringValue()).contains("overloaded");
+        assertThat((System.nanoTime() - started) / 1_000_000).isLessThan(1000);
+        release.countDown();
+        assertThat(first.get().statusCode()).isEqualTo(200);
+        assertThat(second.get().statusCode()).isEqualTo(200);
+        assertThat(get("/ok").statusCode()).isEqualTo(200);
+    }
+
+    private static void waitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("condition not met in 5 s");
+            }
+            Thread.sleep(10);
+        }
+    }
+}
