@@ -30,13 +30,23 @@ final class ErrorResponses {
 
     static ApiException toException(
             Endpoint endpoint, int status, String contentType, String body, Map<String, List<String>> headers) {
+        return toException(endpoint, endpoint.pathTemplate(), status, contentType, body, headers);
+    }
+
+    static ApiException toException(
+            Endpoint endpoint,
+            String path,
+            int status,
+            String contentType,
+            String body,
+            Map<String, List<String>> headers) {
         JsonNode tree = looksLikeJson(body) ? Json.treeOrNull(body) : null;
         String message = tree != null && tree.isObject() ? jsonMessage(tree) : null;
         if (message == null) {
             message = describeNonJson(status, contentType, body);
         }
         List<ErrorDetail> details = tree != null ? details(tree.get("detail")) : List.of();
-        return ApiException.of(endpoint, status, message, body, headers, details);
+        return ApiException.of(endpoint, path, status, message, body, headers, details);
     }
 
     private static boolean looksLikeJson(String body) {
