@@ -28,12 +28,12 @@ public final class RepeatSafety {
      */
     public static boolean lacksObjectID(Object record) {
         if (record instanceof FreeFormRecord free) {
-            return free.objectID().isEmpty();
+            return !free.has(FreeFormRecord.OBJECT_ID);
         }
         if (record instanceof Map<?, ?> map) {
             return map.get(FreeFormRecord.OBJECT_ID) == null;
         }
-        return record == null || FreeFormRecord.from(record).objectID().isEmpty();
+        return record == null || !FreeFormRecord.from(record).has(FreeFormRecord.OBJECT_ID);
     }
 
     /**
