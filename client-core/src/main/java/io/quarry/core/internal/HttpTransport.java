@@ -320,6 +320,8 @@ public final class HttpTransport implements AutoCloseable {
                 throw new ConfigurationException("no configured host serves " + callType + " calls");
             }
             this.queue = new ArrayDeque<>(candidates);
+            // hosts marked down come last: a call fails only once every host it could use has failed
+            queue.addAll(strategy.lastResortFor(callType, candidates));
             RequestOptions options = request.options();
             String forwardedKey = options.headers().get(RequestOptions.FORWARDED_API_KEY_HEADER);
             this.extraSecrets = forwardedKey == null ? List.of() : List.of(forwardedKey);

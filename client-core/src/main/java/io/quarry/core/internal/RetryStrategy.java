@@ -114,6 +114,22 @@ public final class RetryStrategy {
     }
 
     /**
+     * The hosts serving the call type that {@link #hostsFor} left out (down during their TTL), in configured order:
+     * a call tries them last, once every other host failed, rather than failing while a host might answer.
+     *
+     * @param type   the call type
+     * @param chosen the hosts the call already tries
+     * @return the down hosts, possibly empty
+     */
+    public List<Host> lastResortFor(CallType type, List<Host> chosen) {
+        List<Host> serving = configuredOrder.get(type);
+        if (chosen.size() == serving.size()) {
+            return List.of();
+        }
+        return serving.stream().filter(h -> !chosen.contains(h)).toList();
+    }
+
+    /**
      * The timeout of the next try on a host: the base times (retry count + 1), at most
      * {@value #MAX_TIMEOUT_MULTIPLIER} times the base.
      *
