@@ -7,8 +7,11 @@ import java.util.Optional;
 
 /**
  * The service answered with an error status. One final subclass per status (400, 401, 403, 404, 413, 422,
- * 429, other 4xx, 5xx), each carrying the status, the service's {@code message}, the method and path
- * template of the endpoint (never the expanded path, never a key) and the raw body.
+ * 429, other 4xx, 5xx, and {@link UnexpectedStatusException} for any other status), each carrying the status,
+ * the service's {@code message}, the method, the path called (with the index name and objectID; key values
+ * masked), the path template of the endpoint, the request ID when the service sent one, and the raw body. The
+ * message reads {@code HTTP 404 on GET /1/indexes/products/42: ObjectID does not exist (request ID abc)} and
+ * never holds a key or a header value other than the request ID.
  *
  * <p>4xx answers are never retried. 5xx answers are retried on the other hosts; they reach the caller as
  * attempt errors inside an {@link UnreachableHostsException}.
@@ -22,7 +25,8 @@ public abstract sealed class ApiException extends QuarryException
                 UnprocessableEntityException,
                 RateLimitException,
                 ClientErrorException,
-                ServerErrorException {
+                ServerErrorException,
+                UnexpectedStatusException {
 
     private static final long serialVersionUID = 1L;
 
@@ -38,6 +42,13 @@ public abstract sealed class ApiException extends QuarryException
     private final String rawBody;
 
     private final transient Map<String, List<String>> headers;
+    /** The path called, keys masked; the template until the transport fills it in. */
+    private String path;
+    /** The request ID the service sent, or null. */
+    private String requestId;
+
+    /** Response headers that may carry the service's request ID, in lower case. */
+    private static final List<String> REQUEST_ID_HEADERS = List.of("x-request-id", "x-service-request-id");
 
     ApiException(
             Endpoint endpoint,
@@ -46,6 +57,8 @@ public abstract sealed class ApiException extends QuarryException
             String rawBody,
             Map<String, List<String>> headers) {
         super("HTTP " + statusCode + " on " + endpoint + ": " + serviceMessage, null);
+        this.path = endpoint.pathTemplate();
+        this.requestId = requestIdIn(headers);
         this.statusCode = statusCode;
         this.serviceMessage = serviceMessage;
         this.method = endpoint.method();
@@ -72,14 +85,15 @@ public abstract sealed class ApiException extends QuarryException
             String rawBody,
             Map<String, List<String>> headers,
             List<ErrorDetail> details) {
-        return of(endpoint, statusCode, serviceMessage, rawBody, headers, details, null);
+        return of(endpoint, endpoint.pathTemplate(), statusCode, serviceMessage, rawBody, headers, details, null);
     }
 
     /**
-     * Builds the exception matching a status, with the {@code received} member of a 422 answer.
+     * Builds the exception matching a status, naming the path really called. Used by the core's transport.
      *
      * @param endpoint       the endpoint called
-     * @param statusCode     the HTTP status, 400 to 599
+     * @param path           the path called, with key values masked (never a raw key)
+     * @param statusCode     the HTTP status
      * @param serviceMessage the service's {@code message}, or a readable description of a non-JSON body
      * @param rawBody        the body as received (possibly cut to a bounded length)
      * @param headers        response headers, names in lower case
@@ -88,6 +102,20 @@ public abstract sealed class ApiException extends QuarryException
      * @return the typed exception
      */
     public static ApiException of(
+            Endpoint endpoint,
+            String path,
+            int statusCode,
+            String serviceMessage,
+            String rawBody,
+            Map<String, List<String>> headers,
+            List<ErrorDetail> details,
+            Object received) {
+        ApiException e = typed(endpoint, statusCode, serviceMessage, rawBody, headers, details, received);
+        e.path = Objects.requireNonNull(path, "path");
+        return e;
+    }
+
+    private static ApiException typed(
             Endpoint endpoint,
             int statusCode,
             String serviceMessage,
@@ -114,9 +142,47 @@ public abstract sealed class ApiException extends QuarryException
                 if (statusCode >= 500 && statusCode < 600) {
                     yield new ServerErrorException(endpoint, statusCode, serviceMessage, rawBody, headers);
                 }
-                throw new IllegalArgumentException("not an error status: " + statusCode);
+                yield new UnexpectedStatusException(endpoint, statusCode, serviceMessage, rawBody, headers);
             }
         };
+    }
+
+    /** Returns {@code HTTP <status> on <method> <path>: <service message>}, then the request ID if any. */
+    @Override
+    public String getMessage() {
+        return "HTTP " + statusCode + " on " + method + " " + path + ": " + serviceMessage
+                + (requestId == null ? "" : " (request ID " + requestId + ")");
+    }
+
+    /**
+     * The path called, with the index name and objectID filled in and key values masked.
+     *
+     * @return the path
+     */
+    public String path() {
+        return path;
+    }
+
+    /**
+     * The request ID the service sent with the answer, to quote when contacting support.
+     *
+     * @return the request ID
+     */
+    public Optional<String> requestId() {
+        return Optional.ofNullable(requestId);
+    }
+
+    private static String requestIdIn(Map<String, List<String>> headers) {
+        for (String name : REQUEST_ID_HEADERS) {
+            for (Map.Entry<String, List<String>> header : headers.entrySet()) {
+                if (header.getKey().equalsIgnoreCase(name) && !header.getValue().isEmpty()) {
+                    String value = header.getValue().get(0).replaceAll("\\s", "");
+                    // bounded and single-line: it goes into a message
+                    return value.length() > 100 ? value.substring(0, 100) : value;
+                }
+            }
+        }
+        return null;
     }
 
     /**

@@ -25,10 +25,12 @@ import java.util.concurrent.CompletableFuture;
  * The path is expanded and checked when an {@code execute} method is called, before any I/O. Not
  * thread-safe; it may be executed more than once.
  *
- * <p>Retries: a call that fails on one host with a network error, a timeout or a 5xx is sent again to the
- * next host. When the failure happens after the request was sent, a non-idempotent call (an add without
- * {@code objectID}, an increment-style partial update) may thus be applied twice; modules say so in the
- * Javadoc of such calls, and offer client-side IDs where they can.
+ * <p>Retries: a call that fails on one host with a network error, a timeout, a 5xx or a 3xx is sent again to
+ * the next host; a read whose success answer cannot be read is too. A write marked {@link #notSafeToRepeat()}
+ * (an add without {@code objectID}, an increment-style partial update) is sent again only when it certainly did
+ * not reach the service (the connection could not be opened); otherwise it fails with a
+ * {@link WriteOutcomeUnknownException}, unless the caller opted in with
+ * {@link RequestOptions.Builder#retryNonIdempotentWrites()}.
  */
 public final class ApiRequest {
 
@@ -38,6 +40,7 @@ public final class ApiRequest {
     private final Map<String, Object> queryParameters = new LinkedHashMap<>();
     private Object body;
     private RequestOptions options = RequestOptions.none();
+    private boolean notSafeToRepeat;
 
     ApiRequest(HttpTransport transport, Endpoint endpoint) {
         this.transport = transport;
@@ -94,6 +97,19 @@ public final class ApiRequest {
      */
     public ApiRequest body(Object body) {
         this.body = body;
+        return this;
+    }
+
+    /**
+     * Marks this request as a write that must not be delivered twice: adding a record the service gives an ID,
+     * an {@code Increment}-style partial update. It is then retried on another host only when it certainly did
+     * not reach the service, and fails with a {@link WriteOutcomeUnknownException} when it may have (unless the
+     * options opt in with {@link RequestOptions.Builder#retryNonIdempotentWrites()}).
+     *
+     * @return this request
+     */
+    public ApiRequest notSafeToRepeat() {
+        this.notSafeToRepeat = true;
         return this;
     }
 
@@ -225,7 +241,8 @@ public final class ApiRequest {
                 PathTemplate.expandForLog(endpoint.pathTemplate(), pathParameters),
                 QueryEncoder.encode(query),
                 body,
-                options);
+                options,
+                notSafeToRepeat);
     }
 
     /** The value of the response, in a future whose cancellation cancels the call. */

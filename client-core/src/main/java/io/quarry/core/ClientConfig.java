@@ -36,6 +36,10 @@ public final class ClientConfig {
     public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(5);
     /** Default response timeout of WRITE calls. */
     public static final Duration DEFAULT_WRITE_TIMEOUT = Duration.ofSeconds(30);
+    /** Default limit on the whole of a call, every try and wait included. */
+    public static final Duration DEFAULT_CALL_DEADLINE = Duration.ofMinutes(2);
+    /** Default largest response body read: 100 MiB. */
+    public static final long DEFAULT_MAX_RESPONSE_BYTES = 100L * 1024 * 1024;
     /** Default time a host stays marked down after a failure. */
     public static final Duration DEFAULT_HOST_DOWN_TTL = Duration.ofMinutes(5);
 
@@ -57,6 +61,9 @@ public final class ClientConfig {
     private final Duration maxRateLimitWait;
     private final boolean insecureHttpAllowed;
     private final X509TrustManager trustManager;
+    private final Duration attemptTimeout;
+    private final Duration callDeadline;
+    private final long maxResponseBytes;
 
     private ClientConfig(Builder b) {
         this.credentials = b.credentials;
@@ -77,6 +84,9 @@ public final class ClientConfig {
         this.maxRateLimitWait = b.maxRateLimitWait;
         this.insecureHttpAllowed = b.insecureHttpAllowed;
         this.trustManager = b.trustManager;
+        this.attemptTimeout = b.attemptTimeout;
+        this.callDeadline = b.callDeadline;
+        this.maxResponseBytes = b.maxResponseBytes;
     }
 
     /**
@@ -125,6 +135,9 @@ public final class ClientConfig {
         b.maxRateLimitWait = maxRateLimitWait;
         b.insecureHttpAllowed = insecureHttpAllowed;
         b.trustManager = trustManager;
+        b.attemptTimeout = attemptTimeout;
+        b.callDeadline = callDeadline;
+        b.maxResponseBytes = maxResponseBytes;
         return b;
     }
 
@@ -238,6 +251,39 @@ public final class ClientConfig {
         return Optional.ofNullable(trustManager);
     }
 
+    /**
+     * The limit on one try on one host, from opening the connection to reading the last byte of the answer; a
+     * host that exceeds it (such as one trickling bytes just fast enough to beat the read timeout) is marked down
+     * and the call moves on. Empty means the default: the try's connect timeout plus three times its read (or
+     * write) timeout, 17 s for a read and 92 s for a write with the default timeouts.
+     *
+     * @return the limit per try, if set
+     */
+    public Optional<Duration> attemptTimeout() {
+        return Optional.ofNullable(attemptTimeout);
+    }
+
+    /**
+     * The limit on a whole call, across every host tried and any rate-limit wait; default
+     * {@link #DEFAULT_CALL_DEADLINE}. When it passes, the call fails with an {@link UnreachableHostsException}
+     * listing the tries made.
+     *
+     * @return the deadline of a call
+     */
+    public Duration callDeadline() {
+        return callDeadline;
+    }
+
+    /**
+     * The largest response body read, after decompression; default {@link #DEFAULT_MAX_RESPONSE_BYTES} (100 MiB).
+     * A larger answer fails with a {@link DeserializationException} saying so, instead of filling the memory.
+     *
+     * @return the limit in bytes
+     */
+    public long maxResponseBytes() {
+        return maxResponseBytes;
+    }
+
     /** Shows the settings; secret credential values are masked. */
     @Override
     public String toString() {
@@ -275,6 +321,9 @@ public final class ClientConfig {
         private Duration maxRateLimitWait;
         private boolean insecureHttpAllowed;
         private X509TrustManager trustManager;
+        private Duration attemptTimeout;
+        private Duration callDeadline = DEFAULT_CALL_DEADLINE;
+        private long maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES;
 
         private Builder(Credentials credentials) {
             this.credentials = credentials;
@@ -498,6 +547,43 @@ public final class ClientConfig {
          */
         public Builder trustManager(X509TrustManager trustManager) {
             this.trustManager = Objects.requireNonNull(trustManager, "trustManager");
+            return this;
+        }
+
+        /**
+         * Sets the limit on one try on one host, connection to last byte of the answer (see
+         * {@link ClientConfig#attemptTimeout()} for the default). A host exceeding it is marked down.
+         *
+         * @param timeout a positive duration
+         * @return this builder
+         */
+        public Builder attemptTimeout(Duration timeout) {
+            this.attemptTimeout = positive(timeout, "attempt timeout");
+            return this;
+        }
+
+        /**
+         * Sets the limit on a whole call, every try and wait included (default 2 minutes).
+         *
+         * @param deadline a positive duration
+         * @return this builder
+         */
+        public Builder callDeadline(Duration deadline) {
+            this.callDeadline = positive(deadline, "call deadline");
+            return this;
+        }
+
+        /**
+         * Sets the largest response body read, after decompression (default 100 MiB).
+         *
+         * @param bytes at least 1
+         * @return this builder
+         */
+        public Builder maxResponseBytes(long bytes) {
+            if (bytes < 1) {
+                throw new ConfigurationException("maximum response size must be at least 1 byte, got " + bytes);
+            }
+            this.maxResponseBytes = bytes;
             return this;
         }
 

@@ -12,7 +12,10 @@ package io.quarry.core;
  *   <li>{@link DeserializationException}: a success response did not hold the expected JSON;</li>
  *   <li>{@link WaitTimeoutException}: a helper stopped waiting for an operation that may still complete;</li>
  *   <li>{@link ConfigurationException}: invalid client configuration;</li>
- *   <li>{@link InvalidRequestException}: a request rejected before any I/O (bad path segment, unserialisable body).</li>
+ *   <li>{@link InvalidRequestException}: a request rejected before any I/O (bad path segment, unserialisable body);</li>
+ *   <li>{@link ClientClosedException}: the call was refused or cancelled because the client was closed;</li>
+ *   <li>{@link WriteOutcomeUnknownException}: a write not safe to repeat failed after it may have been applied,
+ *       so it was not retried.</li>
  * </ul>
  * No message of any of them contains an API key.
  */
@@ -23,7 +26,9 @@ public abstract sealed class QuarryException extends RuntimeException
                 DeserializationException,
                 WaitTimeoutException,
                 ConfigurationException,
-                InvalidRequestException {
+                InvalidRequestException,
+                ClientClosedException,
+                WriteOutcomeUnknownException {
 
     private static final long serialVersionUID = 1L;
 

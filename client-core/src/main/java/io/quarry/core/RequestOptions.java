@@ -28,6 +28,9 @@ public final class RequestOptions {
     private final Duration connectTimeout;
     private final Duration readTimeout;
     private final Duration writeTimeout;
+    private final Duration attemptTimeout;
+    private final Duration callDeadline;
+    private final boolean retryNonIdempotentWrites;
 
     private RequestOptions(Builder builder) {
         this.headers = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(builder.headers));
@@ -35,6 +38,9 @@ public final class RequestOptions {
         this.connectTimeout = builder.connectTimeout;
         this.readTimeout = builder.readTimeout;
         this.writeTimeout = builder.writeTimeout;
+        this.attemptTimeout = builder.attemptTimeout;
+        this.callDeadline = builder.callDeadline;
+        this.retryNonIdempotentWrites = builder.retryNonIdempotentWrites;
     }
 
     /**
@@ -67,6 +73,9 @@ public final class RequestOptions {
         b.connectTimeout = connectTimeout;
         b.readTimeout = readTimeout;
         b.writeTimeout = writeTimeout;
+        b.attemptTimeout = attemptTimeout;
+        b.callDeadline = callDeadline;
+        b.retryNonIdempotentWrites = retryNonIdempotentWrites;
         return b;
     }
 
@@ -91,6 +100,9 @@ public final class RequestOptions {
         override.connectTimeout().ifPresent(t -> merged.connectTimeout = t);
         override.readTimeout().ifPresent(t -> merged.readTimeout = t);
         override.writeTimeout().ifPresent(t -> merged.writeTimeout = t);
+        override.attemptTimeout().ifPresent(t -> merged.attemptTimeout = t);
+        override.callDeadline().ifPresent(t -> merged.callDeadline = t);
+        merged.retryNonIdempotentWrites |= override.retryNonIdempotentWrites;
         return merged.build();
     }
 
@@ -139,6 +151,34 @@ public final class RequestOptions {
         return Optional.ofNullable(writeTimeout);
     }
 
+    /**
+     * The limit on one try on one host, replacing the configured one.
+     *
+     * @return the limit, if set
+     */
+    public Optional<Duration> attemptTimeout() {
+        return Optional.ofNullable(attemptTimeout);
+    }
+
+    /**
+     * The limit on the whole call, every try and wait included, replacing the configured one.
+     *
+     * @return the deadline, if set
+     */
+    public Optional<Duration> callDeadline() {
+        return Optional.ofNullable(callDeadline);
+    }
+
+    /**
+     * Whether a write that is not safe to repeat (see {@link Builder#retryNonIdempotentWrites()}) is still
+     * retried on the next host after it may have reached the service.
+     *
+     * @return true if the caller opted in
+     */
+    public boolean retriesNonIdempotentWrites() {
+        return retryNonIdempotentWrites;
+    }
+
     /** Shows header names, query parameter names and timeouts; the forwarded key is masked. */
     @Override
     public String toString() {
@@ -146,7 +186,10 @@ public final class RequestOptions {
         shown.replaceAll((name, value) -> name.equalsIgnoreCase(FORWARDED_API_KEY_HEADER) ? "***" : value);
         return "RequestOptions{headers=" + shown + ", query=" + queryParameters.keySet()
                 + ", connectTimeout=" + connectTimeout + ", readTimeout=" + readTimeout
-                + ", writeTimeout=" + writeTimeout + "}";
+                + ", writeTimeout=" + writeTimeout
+                + (attemptTimeout == null ? "" : ", attemptTimeout=" + attemptTimeout)
+                + (callDeadline == null ? "" : ", callDeadline=" + callDeadline)
+                + (retryNonIdempotentWrites ? ", retryNonIdempotentWrites" : "") + "}";
     }
 
     /** Builder of {@link RequestOptions}; not thread-safe. */
@@ -156,6 +199,9 @@ public final class RequestOptions {
         private Duration connectTimeout;
         private Duration readTimeout;
         private Duration writeTimeout;
+        private Duration attemptTimeout;
+        private Duration callDeadline;
+        private boolean retryNonIdempotentWrites;
 
         private Builder() {}
 
@@ -170,11 +216,11 @@ public final class RequestOptions {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(value, "value");
             if (name.isBlank() || name.chars().anyMatch(c -> c <= ' ' || c >= 127 || c == ':')) {
-                throw new IllegalArgumentException("invalid header name: " + name);
+                throw new InvalidRequestException("invalid header name: " + name);
             }
             // the value is not echoed: it may be a key
             if (value.chars().anyMatch(c -> (c < 0x20 && c != '\t') || c > 0x7E)) {
-                throw new IllegalArgumentException(
+                throw new InvalidRequestException(
                         "value of header " + name + " contains a control or non-ASCII character");
             }
             headers.put(name, value);
@@ -255,6 +301,43 @@ public final class RequestOptions {
         }
 
         /**
+         * Sets the limit on one try on one host, from connecting to the last byte of the answer; a host exceeding
+         * it is marked down and the call moves to the next host.
+         *
+         * @param timeout a positive duration
+         * @return this builder
+         */
+        public Builder attemptTimeout(Duration timeout) {
+            this.attemptTimeout = positive(timeout, "attempt timeout");
+            return this;
+        }
+
+        /**
+         * Sets the limit on the whole call, every try and wait included.
+         *
+         * @param deadline a positive duration
+         * @return this builder
+         */
+        public Builder callDeadline(Duration deadline) {
+            this.callDeadline = positive(deadline, "call deadline");
+            return this;
+        }
+
+        /**
+         * Opts in to retrying, on the next host, a write that is not safe to repeat (a record added without an
+         * objectID, a partial update with {@code Increment}, {@code Decrement} or {@code Add}) even after it may
+         * have reached the service. Without it such a write is retried only when it certainly did not reach the
+         * service (the connection could not be opened), and otherwise fails with a
+         * {@link WriteOutcomeUnknownException}. With it, a retried write may be applied twice.
+         *
+         * @return this builder
+         */
+        public Builder retryNonIdempotentWrites() {
+            this.retryNonIdempotentWrites = true;
+            return this;
+        }
+
+        /**
          * Builds the immutable options.
          *
          * @return the options
@@ -266,7 +349,7 @@ public final class RequestOptions {
         private static Duration positive(Duration d, String what) {
             Objects.requireNonNull(d, what);
             if (d.isNegative() || d.isZero()) {
-                throw new IllegalArgumentException(what + " must be positive: " + d);
+                throw new InvalidRequestException(what + " must be positive: " + d);
             }
             return d;
         }

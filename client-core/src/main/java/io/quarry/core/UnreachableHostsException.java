@@ -19,7 +19,8 @@ public final class UnreachableHostsException extends QuarryException {
      * One try on one host.
      *
      * @param host     the host tried
-     * @param error    why it failed: a {@link TransportException} or a {@link ServerErrorException}
+     * @param error    why it failed: a {@link TransportException}, a {@link ServerErrorException}, an
+     *                 {@link UnexpectedStatusException} or, for a read, a {@link DeserializationException}
      * @param duration how long the try took
      */
     public record Attempt(Host host, QuarryException error, Duration duration) {
@@ -49,6 +50,18 @@ public final class UnreachableHostsException extends QuarryException {
     public UnreachableHostsException(Endpoint endpoint, List<Attempt> attempts) {
         super(
                 describe(endpoint, attempts),
+                attempts.isEmpty() ? null : attempts.get(attempts.size() - 1).error());
+        this.attempts = List.copyOf(attempts);
+    }
+
+    /**
+     * @param endpoint the endpoint called
+     * @param attempts every attempt, in order (none when the deadline passed before the first)
+     * @param reason   why no further host was tried, such as the call deadline passing
+     */
+    public UnreachableHostsException(Endpoint endpoint, List<Attempt> attempts, String reason) {
+        super(
+                describe(endpoint, attempts).replaceFirst(":", " (" + reason + "):"),
                 attempts.isEmpty() ? null : attempts.get(attempts.size() - 1).error());
         this.attempts = List.copyOf(attempts);
     }

@@ -46,7 +46,7 @@ class CredentialsTest {
                 .message()
                 .doesNotContain("SECRET-FROM-FILE");
         assertThatThrownBy(() -> RequestOptions.builder().forwardedApiKey("USER-KEY\u00e9"))
-                .isInstanceOf(IllegalArgumentException.class)
+                .isInstanceOf(InvalidRequestException.class)
                 .message()
                 .doesNotContain("USER-KEY");
     }

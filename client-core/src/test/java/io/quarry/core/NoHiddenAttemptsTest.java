@@ -43,7 +43,11 @@ class NoHiddenAttemptsTest {
                             .path("indexName", "i")
                             .body(Map.of("name", "x"))
                             .execute(FreeFormRecord.class))
-                    .isInstanceOf(UnreachableHostsException.class);
+                    // a 2xx whose body is cut was applied: a write then fails as unreadable, not unreachable
+                    .isInstanceOf(
+                            fault == Fault.MALFORMED_RESPONSE_CHUNK
+                                    ? DeserializationException.class
+                                    : UnreachableHostsException.class);
         }
         assertThat(WM.findAll(anyRequestedFor(anyUrl()))).hasSize(1);
     }

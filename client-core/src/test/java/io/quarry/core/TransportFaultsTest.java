@@ -152,34 +152,45 @@ class TransportFaultsTest {
     }
 
     @Test
-    void truncatedJsonIsADeserializationError() {
+    void truncatedJsonOnOneHostMovesTheReadToTheNextHost() {
         stub("first.test", okJson("{\"objectID\":\"1\",\"variants\":[{\"stock\":"));
+        stub("second.test", okJson("{\"objectID\":\"1\"}"));
         try (ApiClient api = twoHosts()) {
-            assertThatThrownBy(() -> get(api))
-                    .isInstanceOfSatisfying(
-                            DeserializationException.class,
-                            e -> assertThat(e.getMessage())
-                                    .contains(Product.class.getName())
-                                    .contains("malformed JSON"));
+            assertThat(get(api).objectID()).isEqualTo("1");
         }
     }
 
     @Test
-    void htmlSuccessBodyIsADeserializationError() {
+    void truncatedJsonOnEveryHostListsDeserializationAttempts() {
+        stub("first.test", okJson("{\"objectID\":\"1\",\"variants\":[{\"stock\":"));
+        stub("second.test", okJson("{\"objectID\":\"1\",\"variants\":[{\"stock\":"));
+        try (ApiClient api = twoHosts()) {
+            assertThatThrownBy(() -> get(api)).isInstanceOfSatisfying(UnreachableHostsException.class, e -> {
+                assertThat(e.attempts()).hasSize(2);
+                assertThat(e.attempts().get(0).error())
+                        .isInstanceOf(DeserializationException.class)
+                        .hasMessageContaining(Product.class.getName())
+                        .hasMessageContaining("malformed JSON");
+            });
+        }
+    }
+
+    @Test
+    void htmlSuccessBodyMovesTheReadToTheNextHost() {
         stub(
                 "first.test",
                 aResponse()
                         .withStatus(200)
                         .withHeader("Content-Type", "text/html")
                         .withBody("<html><body>Welcome to the captive portal</body></html>"));
+        stub("second.test", okJson("{\"objectID\":\"1\"}"));
         try (ApiClient api = twoHosts()) {
-            assertThatThrownBy(() -> get(api))
-                    .isInstanceOfSatisfying(
-                            DeserializationException.class,
-                            e -> assertThat(e.getMessage())
-                                    .contains(Product.class.getName())
-                                    .contains("at $"));
+            assertThat(get(api).objectID()).isEqualTo("1");
+            // the portal host is marked down: the next call goes straight to the second host
+            assertThat(get(api).objectID()).isEqualTo("1");
         }
+        assertThat(requestsTo("first.test")).isEqualTo(1);
+        assertThat(requestsTo("second.test")).isEqualTo(2);
     }
 
     @Test
@@ -196,7 +207,7 @@ class TransportFaultsTest {
                             ForbiddenException.class,
                             e -> assertThat(e.getMessage())
                                     .isEqualTo(
-                                            "HTTP 403 on GET /1/indexes/{indexName}/{objectID}: non-JSON answer (text/html): Access denied"));
+                                            "HTTP 403 on GET /1/indexes/products/1: non-JSON answer (text/html): Access denied"));
         }
     }
 
@@ -223,10 +234,16 @@ class TransportFaultsTest {
     }
 
     @Test
-    void emptySuccessBodyDecodesToNullAndVoidIgnoresTheBody() {
+    void emptySuccessBodyIsADeserializationErrorAndVoidIgnoresTheBody() {
         stub("first.test", aResponse().withStatus(200));
+        stub("second.test", aResponse().withStatus(200));
         try (ApiClient api = twoHosts()) {
-            assertThat(get(api)).isNull();
+            assertThatThrownBy(() -> get(api))
+                    .isInstanceOfSatisfying(
+                            UnreachableHostsException.class,
+                            e -> assertThat(e.attempts().get(0).error())
+                                    .isInstanceOf(DeserializationException.class)
+                                    .hasMessageContaining("empty body"));
             assertThat(api.request(GET_OBJECT)
                             .path("indexName", "i")
                             .path("objectID", "1")

@@ -5,12 +5,12 @@ import java.util.Objects;
 
 /**
  * How the chunked write helpers ({@code saveObjects}, {@code deleteObjects}, {@code partialUpdateObjects})
- * work. Immutable; each method returns a copy. Defaults: chunks of 1000, no waiting, objectIDs left to the
- * service, no listener.
+ * work. Immutable; each method returns a copy. Defaults: chunks of 1000, no waiting, client-side objectIDs for
+ * records without one (so a retried chunk cannot duplicate records), no listener.
  */
 public final class BatchOptions {
 
-    private static final BatchOptions DEFAULTS = new BatchOptions(1000, false, false, null, WaitPolicy.defaults());
+    private static final BatchOptions DEFAULTS = new BatchOptions(1000, false, true, null, WaitPolicy.defaults());
 
     private final int chunkSize;
     private final boolean waitForTasks;
@@ -44,7 +44,7 @@ public final class BatchOptions {
      */
     public BatchOptions chunkSize(int size) {
         if (size < 1) {
-            throw new IllegalArgumentException("chunk size must be at least 1");
+            throw new io.quarry.core.InvalidRequestException("chunk size must be at least 1");
         }
         return new BatchOptions(size, waitForTasks, assignObjectIDs, progressListener, waitPolicy);
     }
@@ -61,7 +61,9 @@ public final class BatchOptions {
 
     /**
      * Whether records without an objectID get a random UUID before sending, so a retried chunk replaces
-     * instead of duplicating. Off, the service assigns objectIDs and a retried chunk can add records twice.
+     * instead of duplicating. On by default. Off, the service assigns objectIDs; a chunk holding such records
+     * is then never sent twice once it may have reached the service, and fails with a
+     * {@link io.quarry.core.WriteOutcomeUnknownException} instead.
      *
      * @param assign whether to assign
      * @return a copy

@@ -14,6 +14,7 @@ import io.quarry.core.spi.Polling;
 import io.quarry.core.spi.ScopedHandle;
 import io.quarry.search.internal.GetObjectsJson;
 import io.quarry.search.internal.MultiSearchBody;
+import io.quarry.search.internal.RepeatSafety;
 import io.quarry.search.internal.ResponseTypes;
 import io.quarry.search.model.BatchOperation;
 import io.quarry.search.model.CopyScope;
@@ -271,8 +272,10 @@ public final class SearchClient extends ScopedHandle<SearchClient> implements Au
     /**
      * Applies write operations to several indices in one call, in order; each {@link BatchOperation} names its index.
      *
-     * <p>Key right: depends on the operations. Operations adding records without objectID are not idempotent: a retry
-     * can add them twice.
+     * <p>Key right: depends on the operations. A batch adding a record without objectID, or updating with
+     * {@code Increment}, {@code Decrement} or {@code Add}, is not idempotent and so never sent twice once it may
+     * have reached the service: it then fails with a {@link io.quarry.core.WriteOutcomeUnknownException} (unless
+     * the options opt in with {@link io.quarry.core.RequestOptions.Builder#retryNonIdempotentWrites()}).
      *
      * @param operations the operations, built with {@link BatchOperation#onIndex}
      * @return one task per index and the objectIDs
@@ -294,7 +297,8 @@ public final class SearchClient extends ScopedHandle<SearchClient> implements Au
     }
 
     private ApiRequest multipleBatchRequest(List<BatchOperation> operations) {
-        return scope().request(Endpoints.MULTIPLE_BATCH).body(JsonBodies.object("requests", operations));
+        ApiRequest request = scope().request(Endpoints.MULTIPLE_BATCH).body(JsonBodies.object("requests", operations));
+        return RepeatSafety.hasUnrepeatable(operations) ? request.notSafeToRepeat() : request;
     }
 
     /**
@@ -611,7 +615,7 @@ public final class SearchClient extends ScopedHandle<SearchClient> implements Au
      *
      * @param securedKey the key
      * @return the time left, negative once expired
-     * @throws IllegalArgumentException if it has no {@code validUntil}
+     * @throws io.quarry.core.InvalidRequestException if it has no {@code validUntil}
      */
     public static Duration securedApiKeyRemainingValidity(String securedKey) {
         return SecuredApiKeys.remainingValidity(securedKey);

@@ -11,6 +11,7 @@ import io.quarry.core.spi.Page;
 import io.quarry.core.spi.Polling;
 import io.quarry.core.spi.ScopedHandle;
 import io.quarry.search.internal.ChunkedWriter;
+import io.quarry.search.internal.RepeatSafety;
 import io.quarry.search.internal.ResponseTypes;
 import io.quarry.search.model.AttributeOperation;
 import io.quarry.search.model.BatchOperation;
@@ -336,8 +337,12 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     /**
      * Adds a record, the service assigning its objectID (201).
      *
-     * <p>Key right: addObject. Not idempotent: if the answer is lost and the call is retried, the record can be added
-     * twice. Give records an objectID and use {@link #saveObject(String, Object)} to be safe.
+     * <p>Key right: addObject. Not idempotent, so never sent twice: if the connection breaks, times out or the host
+     * answers a 5xx after the request may have reached the service, the call fails with a
+     * {@link io.quarry.core.WriteOutcomeUnknownException} instead of being retried on the next host (the record
+     * may or may not have been added). It is retried only when it certainly did not reach the service, or when
+     * the options opt in with {@link io.quarry.core.RequestOptions.Builder#retryNonIdempotentWrites()}. Give
+     * records an objectID and use {@link #saveObject(String, Object)} for a write that is always retried.
      *
      * @param record the record (a class of yours, a map or a {@link io.quarry.core.FreeFormRecord})
      * @return the task, the assigned objectID and {@code createdAt}
@@ -359,7 +364,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     private ApiRequest addObjectRequest(Object record) {
-        return scope().request(Endpoints.ADD_OBJECT).body(record);
+        // the service picks the ID: a second delivery would store a second record
+        return scope().request(Endpoints.ADD_OBJECT).body(record).notSafeToRepeat();
     }
 
     /**
@@ -477,8 +483,12 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * exist (as the service does by default); values can be {@link AttributeOperation}s.
      * {@link #partialUpdateExistingObject(String, Object)} leaves missing records missing.
      *
-     * <p>Key right: addObject. Increment, Decrement and Add are not idempotent: a retried call can apply them twice
-     * (IncrementFrom and IncrementSet are safe).
+     * <p>Key right: addObject. Increment, Decrement and Add are not idempotent, so an update holding one is never
+     * sent twice once it may have reached the service: it then fails with a
+     * {@link io.quarry.core.WriteOutcomeUnknownException} instead of moving to the next host. To have it retried
+     * anyway (accepting it may apply twice), opt in with
+     * {@link io.quarry.core.RequestOptions.Builder#retryNonIdempotentWrites()} on a {@code withOptions} view;
+     * IncrementFrom and IncrementSet are idempotent and always retried.
      *
      * @param objectID the objectID
      * @param attributes the attributes to set
@@ -530,18 +540,22 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     private ApiRequest partialUpdateObjectRequest(String objectID, Object attributes, boolean createIfNotExists) {
-        return scope().request(Endpoints.PARTIAL_UPDATE_OBJECT)
+        ApiRequest request = scope().request(Endpoints.PARTIAL_UPDATE_OBJECT)
                 .path("objectID", objectID)
                 .query("createIfNotExists", createIfNotExists)
                 .body(attributes);
+        return RepeatSafety.isCumulative(attributes) ? request.notSafeToRepeat() : request;
     }
 
     /**
      * Applies several write operations to this index, in order, as one task. Chunking large sets is
      * {@link #saveObjects(Collection, BatchOptions)}'s job.
      *
-     * <p>Key right: depends on the operations (addObject, deleteObject, deleteIndex). Operations adding records
-     * without objectID are not idempotent: a retry can add them twice.
+     * <p>Key right: depends on the operations (addObject, deleteObject, deleteIndex). A batch adding a record
+     * without objectID, or updating with {@code Increment}, {@code Decrement} or {@code Add}, is not idempotent
+     * and so never sent twice once it may have reached the service: it then fails with a
+     * {@link io.quarry.core.WriteOutcomeUnknownException} (unless the options opt in with
+     * {@link io.quarry.core.RequestOptions.Builder#retryNonIdempotentWrites()}). Other batches are retried.
      *
      * @param operations the operations
      * @return the task and the objectIDs
@@ -562,7 +576,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     private ApiRequest batchRequest(List<BatchOperation> operations) {
-        return scope().request(Endpoints.BATCH).body(JsonBodies.object("requests", operations));
+        ApiRequest request = scope().request(Endpoints.BATCH).body(JsonBodies.object("requests", operations));
+        return RepeatSafety.hasUnrepeatable(operations) ? request.notSafeToRepeat() : request;
     }
 
     /**
@@ -917,7 +932,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
 
     /**
      * Saves records in batches of 1000 (each record with an objectID replaces the stored one; one without gets
-     * an ID from the service, so a retried batch can add it twice). Needs {@code addObject}.
+     * a random UUID first, so a batch retried on another host after a lost answer replaces instead of
+     * duplicating). Needs {@code addObject}.
      *
      * @param records the records
      * @return the acknowledgement of each batch
@@ -937,8 +953,9 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     /**
-     * Saves records in batches. With {@link BatchOptions#assignObjectIDs(boolean)}, records without objectID
-     * get a UUID first, so retries cannot duplicate them. Needs {@code addObject}.
+     * Saves records in batches. By default records without objectID get a random UUID first (see
+     * {@link BatchOptions#assignObjectIDs(boolean)}), so a chunk retried on another host replaces instead of
+     * duplicating. Needs {@code addObject}.
      *
      * @param records the records
      * @param options chunk size, waiting, objectID assignment, progress

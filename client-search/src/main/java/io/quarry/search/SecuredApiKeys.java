@@ -1,5 +1,6 @@
 package io.quarry.search;
 
+import io.quarry.core.InvalidRequestException;
 import io.quarry.core.JsonText;
 import io.quarry.core.spi.UrlEncoding;
 import io.quarry.search.model.SearchQuery;
@@ -41,6 +42,10 @@ public final class SecuredApiKeys {
      */
     public static String generate(String parentKey, SecuredApiKeyRestrictions restrictions) {
         Objects.requireNonNull(parentKey, "parentKey");
+        if (parentKey.isEmpty()) {
+            // an HMAC cannot be keyed with nothing; the value is not echoed either way
+            throw new InvalidRequestException("the parent key of a secured API key must not be empty");
+        }
         String query = queryString(restrictions.toParams());
         return Base64.getEncoder().encodeToString((hmacHex(parentKey, query) + query).getBytes(StandardCharsets.UTF_8));
     }
@@ -51,7 +56,7 @@ public final class SecuredApiKeys {
      *
      * @param securedKey the key
      * @return the restrictions
-     * @throws IllegalArgumentException if the text is not a secured key
+     * @throws io.quarry.core.InvalidRequestException if the text is not a secured key
      */
     public static SecuredApiKeyRestrictions decode(String securedKey) {
         Map<String, String> params = parse(queryPart(securedKey));
@@ -91,7 +96,7 @@ public final class SecuredApiKeys {
      *
      * @param securedKey the key
      * @return the time left; negative once expired
-     * @throws IllegalArgumentException if the key has no {@code validUntil}
+     * @throws io.quarry.core.InvalidRequestException if the key has no {@code validUntil}
      */
     public static Duration remainingValidity(String securedKey) {
         return remainingValidity(securedKey, Clock.systemUTC());
@@ -103,12 +108,12 @@ public final class SecuredApiKeys {
      * @param securedKey the key
      * @param clock      the clock
      * @return the time left; negative once expired
-     * @throws IllegalArgumentException if the key has no {@code validUntil}
+     * @throws io.quarry.core.InvalidRequestException if the key has no {@code validUntil}
      */
     public static Duration remainingValidity(String securedKey, Clock clock) {
         long validUntil = decode(securedKey)
                 .validUntil()
-                .orElseThrow(() -> new IllegalArgumentException("the secured key has no validUntil restriction"));
+                .orElseThrow(() -> new InvalidRequestException("the secured key has no validUntil restriction"));
         return Duration.between(clock.instant(), Instant.ofEpochSecond(validUntil));
     }
 
@@ -140,11 +145,11 @@ public final class SecuredApiKeys {
                     Base64.getDecoder().decode(Objects.requireNonNull(securedKey, "securedKey")),
                     StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("not a secured API key: not Base64", e);
+            throw new InvalidRequestException("not a secured API key: not Base64", e);
         }
         if (decoded.length() < HASH_HEX_LENGTH
                 || !decoded.substring(0, HASH_HEX_LENGTH).matches("[0-9a-f]+")) {
-            throw new IllegalArgumentException("not a secured API key: no HMAC-SHA256 prefix");
+            throw new InvalidRequestException("not a secured API key: no HMAC-SHA256 prefix");
         }
         return decoded;
     }
@@ -174,7 +179,7 @@ public final class SecuredApiKeys {
         try {
             return Long.parseLong(value);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("validUntil of the secured key is not a number", e);
+            throw new InvalidRequestException("validUntil of the secured key is not a number", e);
         }
     }
 

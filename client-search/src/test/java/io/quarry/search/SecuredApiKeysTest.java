@@ -85,8 +85,9 @@ class SecuredApiKeysTest {
                 PARENT, SecuredApiKeyRestrictions.create().filters("a:b"));
 
         assertThatThrownBy(() -> SecuredApiKeys.remainingValidity(key))
-                .isInstanceOf(IllegalArgumentException.class)
+                .isInstanceOf(io.quarry.core.InvalidRequestException.class)
                 .hasMessageContaining("validUntil");
-        assertThatThrownBy(() -> SecuredApiKeys.decode("not a key!")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> SecuredApiKeys.decode("not a key!"))
+                .isInstanceOf(io.quarry.core.InvalidRequestException.class);
     }
 }

@@ -30,6 +30,16 @@ final class ErrorResponses {
 
     static ApiException toException(
             Endpoint endpoint, int status, String contentType, String body, Map<String, List<String>> headers) {
+        return toException(endpoint, endpoint.pathTemplate(), status, contentType, body, headers);
+    }
+
+    static ApiException toException(
+            Endpoint endpoint,
+            String path,
+            int status,
+            String contentType,
+            String body,
+            Map<String, List<String>> headers) {
         JsonNode tree = looksLikeJson(body) ? Json.treeOrNull(body) : null;
         String message = tree != null && tree.isObject() ? jsonMessage(tree) : null;
         if (message == null) {
@@ -39,6 +49,7 @@ final class ErrorResponses {
         JsonNode received = tree != null && tree.isObject() ? tree.get("received") : null;
         return ApiException.of(
                 endpoint,
+                path,
                 status,
                 message,
                 body,

@@ -3,9 +3,11 @@ package io.quarry.core.internal;
 import io.quarry.core.ApiException;
 import io.quarry.core.ApiResponse;
 import io.quarry.core.CallType;
+import io.quarry.core.ClientClosedException;
 import io.quarry.core.ClientConfig;
 import io.quarry.core.ClientModule;
 import io.quarry.core.ConfigurationException;
+import io.quarry.core.DeserializationException;
 import io.quarry.core.Host;
 import io.quarry.core.InvalidRequestException;
 import io.quarry.core.QuarryException;
@@ -13,6 +15,7 @@ import io.quarry.core.RateLimitException;
 import io.quarry.core.RequestOptions;
 import io.quarry.core.TransportException;
 import io.quarry.core.UnreachableHostsException;
+import io.quarry.core.WriteOutcomeUnknownException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.lang.reflect.Type;
@@ -66,6 +69,10 @@ public final class HttpTransport implements AutoCloseable {
     private final List<Host> hosts;
     /** Each host's scheme, name and port as an OkHttp URL, parsed once (canonicalising a host name is not free). */
     private final Map<Host, HttpUrl> hostUrls;
+    /** Calls in flight, cancelled by {@link #close()}. */
+    private final java.util.Set<Call> inFlight = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    private volatile boolean closed;
 
     /**
      * @param config the client configuration
@@ -132,16 +139,21 @@ public final class HttpTransport implements AutoCloseable {
         Host host;
         while ((host = run.nextHost()) != null) {
             long start = System.nanoTime();
-            Call call = http.newCall(run.httpRequest(host));
+            Call call = run.newCall(host);
             TryResult<T> result;
             try (Response response = call.execute()) {
                 result = run.onResponse(host, response, start);
             } catch (IOException e) {
+                if (closed) {
+                    throw run.closedError();
+                }
                 if (Thread.currentThread().isInterrupted()) {
                     // the caller wants this thread back: no further host
                     throw new TransportException("interrupted while calling " + host, e, false);
                 }
                 result = run.onFailure(host, e, start);
+            } finally {
+                inFlight.remove(call);
             }
             if (result instanceof TryResult.Done<T> done) {
                 return done.response();
@@ -155,6 +167,11 @@ public final class HttpTransport implements AutoCloseable {
             }
         }
         throw run.exhausted();
+    }
+
+    /** @return whether {@link #close()} was called */
+    public boolean isClosed() {
+        return closed;
     }
 
     /**
@@ -187,9 +204,16 @@ public final class HttpTransport implements AutoCloseable {
         return future;
     }
 
-    /** Releases the dispatcher and pool this transport created; a caller-supplied client is left alone. */
+    /**
+     * Cancels every call in flight (they fail with a {@link ClientClosedException}), refuses later calls, and
+     * releases the dispatcher and pool this transport created; a caller-supplied client is left alone.
+     */
     @Override
     public void close() {
+        closed = true;
+        for (Call call : inFlight) {
+            call.cancel();
+        }
         if (ownsClient) {
             http.dispatcher().executorService().shutdown();
             http.connectionPool().evictAll();
@@ -208,7 +232,8 @@ public final class HttpTransport implements AutoCloseable {
                 .connectTimeout(config.connectTimeout())
                 .readTimeout(config.readTimeout())
                 .writeTimeout(config.writeTimeout())
-                .addInterceptor(TryTimeouts.INTERCEPTOR);
+                .addInterceptor(TryTimeouts.INTERCEPTOR)
+                .addNetworkInterceptor(SendMark.INTERCEPTOR);
         config.proxy().ifPresent(builder::proxy);
         config.trustManager().ifPresent(trust -> builder.sslSocketFactory(socketFactoryTrusting(trust), trust));
         if (base == null) {
@@ -241,6 +266,17 @@ public final class HttpTransport implements AutoCloseable {
         }
     }
 
+    /** Carries the size-limit error out of the body reading, which otherwise fails with I/O errors. */
+    private static final class ResponseTooLarge extends IOException {
+        private static final long serialVersionUID = 1L;
+        private final transient DeserializationException error;
+
+        ResponseTooLarge(DeserializationException error) {
+            super(error.getMessage());
+            this.error = error;
+        }
+    }
+
     /** What one try led to. */
     private sealed interface TryResult<T> {
         record Done<T>(ApiResponse<T> response) implements TryResult<T> {}
@@ -261,10 +297,21 @@ public final class HttpTransport implements AutoCloseable {
         private final List<String> extraSecrets;
         private final Duration baseConnect;
         private final Duration baseResponse;
+        private final Duration attemptTimeout;
+        private final Duration deadline;
+        private final long deadlineAt;
+        /** Whether a try that may have reached the service must not be followed by another. */
+        private final boolean oneDeliveryOnly;
+
+        private SendMark sendMark;
         private boolean rateLimitRetried;
         private int tries;
 
         CallRun(PreparedRequest request, Type type) {
+            if (closed) {
+                throw new ClientClosedException("the client is closed: "
+                        + request.endpoint().method() + " " + request.logPath() + " was not sent");
+            }
             this.request = request;
             this.type = type;
             CallType callType = request.endpoint().callType();
@@ -273,6 +320,8 @@ public final class HttpTransport implements AutoCloseable {
                 throw new ConfigurationException("no configured host serves " + callType + " calls");
             }
             this.queue = new ArrayDeque<>(candidates);
+            // hosts marked down come last: a call fails only once every host it could use has failed
+            queue.addAll(strategy.lastResortFor(callType, candidates));
             RequestOptions options = request.options();
             String forwardedKey = options.headers().get(RequestOptions.FORWARDED_API_KEY_HEADER);
             this.extraSecrets = forwardedKey == null ? List.of() : List.of(forwardedKey);
@@ -280,18 +329,63 @@ public final class HttpTransport implements AutoCloseable {
             this.baseResponse = callType == CallType.READ
                     ? options.readTimeout().orElse(config.readTimeout())
                     : options.writeTimeout().orElse(config.writeTimeout());
+            this.attemptTimeout =
+                    options.attemptTimeout().or(config::attemptTimeout).orElse(null);
+            this.deadline = options.callDeadline().orElse(config.callDeadline());
+            this.deadlineAt = System.nanoTime() + deadline.toNanos();
+            this.oneDeliveryOnly = request.notSafeToRepeat() && !options.retriesNonIdempotentWrites();
         }
 
         Host nextHost() {
+            if (remainingNanos() <= 0) {
+                return null;
+            }
             return queue.poll();
+        }
+
+        private long remainingNanos() {
+            return deadlineAt - System.nanoTime();
+        }
+
+        /** A new OkHttp call for a try on the host, registered in flight, with this try's overall limit. */
+        Call newCall(Host host) {
+            Call call = http.newCall(httpRequest(host));
+            inFlight.add(call);
+            if (closed) {
+                // close() may have run its sweep before this call was registered
+                call.cancel();
+            }
+            Duration response = strategy.timeout(host, baseResponse);
+            Duration limit = attemptTimeout != null
+                    ? attemptTimeout
+                    : strategy.timeout(host, baseConnect).plus(response.multipliedBy(3));
+            long nanos = Math.max(1, Math.min(limit.toNanos(), remainingNanos()));
+            call.timeout().timeout(nanos, TimeUnit.NANOSECONDS);
+            return call;
+        }
+
+        ClientClosedException closedError() {
+            return new ClientClosedException("the client was closed while " + method() + " " + request.logPath()
+                    + " was in flight; the call was cancelled"
+                    + (request.endpoint().callType() == CallType.WRITE ? " (the write may have been applied)" : ""));
         }
 
         void retryFirst(Host host) {
             queue.addFirst(host);
         }
 
-        UnreachableHostsException exhausted() {
+        QuarryException exhausted() {
+            if (attempts.isEmpty() || remainingNanos() <= 0) {
+                return new UnreachableHostsException(
+                        request.endpoint(), attempts, "the call deadline of " + deadline.toMillis() + " ms passed");
+            }
             return new UnreachableHostsException(request.endpoint(), attempts);
+        }
+
+        /** The error ending a call that may have been applied and must not be sent again. */
+        private TryResult<T> outcomeUnknown() {
+            return new TryResult.Failed<>(
+                    new WriteOutcomeUnknownException(request.endpoint(), request.logPath(), attempts));
         }
 
         String method() {
@@ -312,9 +406,11 @@ public final class HttpTransport implements AutoCloseable {
                     .encodedPath(host.basePath() + request.encodedPath())
                     .encodedQuery(request.encodedQuery())
                     .build();
+            sendMark = new SendMark();
             Request.Builder builder = new Request.Builder()
                     .url(url)
                     .tag(TryTimeouts.class, timeouts)
+                    .tag(SendMark.class, sendMark)
                     .headers(fixedHeaders);
             Map<String, String> extraHeaders = request.options().headers();
             if (!extraHeaders.isEmpty()) {
@@ -351,18 +447,15 @@ public final class HttpTransport implements AutoCloseable {
                 log.response(method(), logUrl(host), status, elapsed, extraSecrets);
             }
             RetryStrategy.Verdict verdict = strategy.onStatus(host, status);
+            if (verdict == RetryStrategy.Verdict.SUCCESS) {
+                return onSuccess(host, response, status, start);
+            }
             try {
-                if (verdict == RetryStrategy.Verdict.SUCCESS) {
-                    // headers are copied only if the caller asks for them
-                    Headers headers = response.headers();
-                    return new TryResult.Done<>(
-                            new ApiResponse<T>(decode(response.body()), status, headers::toMultimap));
-                }
                 ApiException error =
                         errorOf(response, status, response.headers().toMultimap());
                 if (verdict == RetryStrategy.Verdict.RETRY) {
                     attempts.add(new UnreachableHostsException.Attempt(host, error, Duration.ofNanos(elapsed)));
-                    return new TryResult.Next<>();
+                    return oneDeliveryOnly ? outcomeUnknown() : new TryResult.Next<>();
                 }
                 if (error instanceof RateLimitException limited) {
                     Duration wait = rateLimitWait(limited);
@@ -379,22 +472,70 @@ public final class HttpTransport implements AutoCloseable {
             }
         }
 
+        /**
+         * A 2xx answer: decoded, or, when its body cannot be read (cut, corrupt, not the expected JSON, empty), a
+         * read moves to the next host (this one is marked down) while a write stops: it was applied.
+         */
+        private TryResult<T> onSuccess(Host host, Response response, int status, long start) {
+            QuarryException unreadable;
+            try {
+                // headers are copied only if the caller asks for them
+                Headers headers = response.headers();
+                return new TryResult.Done<>(new ApiResponse<T>(decode(response.body()), status, headers::toMultimap));
+            } catch (ResponseTooLarge e) {
+                return new TryResult.Failed<>(e.error);
+            } catch (IOException e) {
+                if (closed) {
+                    return new TryResult.Failed<>(closedError());
+                }
+                unreadable = new DeserializationException(
+                        type, "$", "the success answer of " + host + " could not be read: " + describe(e), e);
+            } catch (DeserializationException e) {
+                if (e.getCause() != null && !(e.getCause() instanceof tools.jackson.core.exc.StreamReadException)) {
+                    // well-formed JSON of another shape: every host would answer the same, so no retry
+                    return new TryResult.Failed<>(e);
+                }
+                unreadable = e;
+            }
+            if (request.endpoint().callType() == CallType.WRITE) {
+                return new TryResult.Failed<>(unreadable);
+            }
+            long elapsed = System.nanoTime() - start;
+            if (log.basicEnabled()) {
+                log.failure(method(), logUrl(host), unreadable.getMessage(), elapsed, extraSecrets);
+            }
+            strategy.onNetworkFailure(host, false);
+            attempts.add(new UnreachableHostsException.Attempt(host, unreadable, Duration.ofNanos(elapsed)));
+            return new TryResult.Next<>();
+        }
+
         TryResult<T> onFailure(Host host, IOException e, long start) {
             long elapsed = System.nanoTime() - start;
             if (e instanceof JsonRequestBody.BodyWriteException) {
                 return new TryResult.Failed<>(new InvalidRequestException(e.getMessage(), e.getCause()));
             }
+            if (closed) {
+                return new TryResult.Failed<>(closedError());
+            }
             boolean timeout = e instanceof InterruptedIOException;
-            String problem = (timeout ? "timeout: " : "")
-                    + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage());
+            // OkHttp's call timeout (the try's overall limit) is a bare InterruptedIOException; socket timeouts are
+            // SocketTimeoutExceptions. A host that cannot finish an answer in time is marked down, not just slow.
+            boolean attemptLimit = timeout && !(e instanceof java.net.SocketTimeoutException);
+            String problem = (attemptLimit ? "attempt time limit reached: " : timeout ? "timeout: " : "") + describe(e);
             if (log.basicEnabled()) {
                 log.failure(method(), logUrl(host), problem, elapsed, extraSecrets);
             }
-            strategy.onNetworkFailure(host, timeout);
+            strategy.onNetworkFailure(host, timeout && !attemptLimit);
             TransportException error = new TransportException(problem + " (" + host + ")", e, timeout);
             attempts.add(new UnreachableHostsException.Attempt(host, error, Duration.ofNanos(elapsed)));
+            if (oneDeliveryOnly && sendMark != null && sendMark.maySendHaveHappened()) {
+                return outcomeUnknown();
+            }
             return new TryResult.Next<>();
+        }
+
+        private static String describe(IOException e) {
+            return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
         }
 
         @SuppressWarnings("unchecked")
@@ -404,7 +545,7 @@ public final class HttpTransport implements AutoCloseable {
             }
             // read whole, then parsed from the array: no parser buffer to fill, and each hit keeps its byte range
             // of it for what is read on demand (the decoded response is larger than its text anyway)
-            byte[] bytes = body.bytes();
+            byte[] bytes = boundedBytes(body);
             if (log.bodiesEnabled()) {
                 log.responseBody(new String(bytes, StandardCharsets.UTF_8), extraSecrets);
             }
@@ -412,9 +553,24 @@ public final class HttpTransport implements AutoCloseable {
                 return (T) new String(bytes, StandardCharsets.UTF_8);
             }
             if (bytes.length == 0) {
-                return null;
+                throw new DeserializationException(type, "$", "the success answer has an empty body", null);
             }
             return Json.read(bytes, type);
+        }
+
+        /** The whole body, refusing one larger than the configured limit before holding it all. */
+        private byte[] boundedBytes(ResponseBody body) throws IOException {
+            long max = config.maxResponseBytes();
+            long declared = body.contentLength();
+            okio.BufferedSource source = body.source();
+            if (declared > max || source.request(max + 1)) {
+                throw new ResponseTooLarge(new DeserializationException(
+                        type,
+                        "$",
+                        "the answer is larger than the " + max + "-byte limit (ClientConfig.maxResponseBytes)",
+                        null));
+            }
+            return source.readByteArray();
         }
 
         private ApiException errorOf(Response response, int status, Map<String, List<String>> headers)
@@ -429,7 +585,7 @@ public final class HttpTransport implements AutoCloseable {
             text = redactor.redact(text, extraSecrets);
             log.responseBody(text, extraSecrets);
             return ErrorResponses.toException(
-                    request.endpoint(), status, response.header("Content-Type"), text, headers);
+                    request.endpoint(), request.logPath(), status, response.header("Content-Type"), text, headers);
         }
 
         private Duration rateLimitWait(RateLimitException limited) {
@@ -443,7 +599,8 @@ public final class HttpTransport implements AutoCloseable {
             if (wait.isNegative()) {
                 wait = Duration.ZERO;
             }
-            return wait.compareTo(config.maxRateLimitWait().get()) <= 0 ? wait : null;
+            boolean withinDeadline = wait.toNanos() < remainingNanos();
+            return withinDeadline && wait.compareTo(config.maxRateLimitWait().get()) <= 0 ? wait : null;
         }
     }
 
@@ -462,6 +619,10 @@ public final class HttpTransport implements AutoCloseable {
             if (future.isDone()) {
                 return;
             }
+            if (closed) {
+                future.completeExceptionally(run.closedError());
+                return;
+            }
             Host host = run.nextHost();
             if (host == null) {
                 future.completeExceptionally(run.exhausted());
@@ -469,7 +630,7 @@ public final class HttpTransport implements AutoCloseable {
             }
             Call call;
             try {
-                call = http.newCall(run.httpRequest(host));
+                call = run.newCall(host);
             } catch (RuntimeException e) {
                 future.completeExceptionally(e);
                 return;
@@ -483,6 +644,7 @@ public final class HttpTransport implements AutoCloseable {
             call.enqueue(new Callback() {
                 @Override
                 public void onFailure(Call c, IOException e) {
+                    inFlight.remove(c);
                     if (!future.isDone()) {
                         handle(host, run.onFailure(host, e, start));
                     }
@@ -494,6 +656,8 @@ public final class HttpTransport implements AutoCloseable {
                         handle(host, run.onResponse(host, response, start));
                     } catch (RuntimeException e) {
                         future.completeExceptionally(e);
+                    } finally {
+                        inFlight.remove(c);
                     }
                 }
             });

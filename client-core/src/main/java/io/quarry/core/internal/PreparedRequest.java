@@ -13,6 +13,8 @@ import io.quarry.core.RequestOptions;
  * @param encodedQuery the encoded query string, or null
  * @param body         the value serialised as the JSON body, or null for none
  * @param options      the per-request options
+ * @param notSafeToRepeat whether a second delivery could apply the write twice (see
+ *                     {@link io.quarry.core.ApiRequest#notSafeToRepeat()})
  */
 public record PreparedRequest(
         Endpoint endpoint,
@@ -20,4 +22,5 @@ public record PreparedRequest(
         String logPath,
         String encodedQuery,
         Object body,
-        RequestOptions options) {}
+        RequestOptions options,
+        boolean notSafeToRepeat) {}

@@ -114,6 +114,22 @@ public final class RetryStrategy {
     }
 
     /**
+     * The hosts serving the call type that {@link #hostsFor} left out (down during their TTL), in configured order:
+     * a call tries them last, once every other host failed, rather than failing while a host might answer.
+     *
+     * @param type   the call type
+     * @param chosen the hosts the call already tries
+     * @return the down hosts, possibly empty
+     */
+    public List<Host> lastResortFor(CallType type, List<Host> chosen) {
+        List<Host> serving = configuredOrder.get(type);
+        if (chosen.size() == serving.size()) {
+            return List.of();
+        }
+        return serving.stream().filter(h -> !chosen.contains(h)).toList();
+    }
+
+    /**
      * The timeout of the next try on a host: the base times (retry count + 1), at most
      * {@value #MAX_TIMEOUT_MULTIPLIER} times the base.
      *
@@ -150,20 +166,25 @@ public final class RetryStrategy {
     }
 
     /**
-     * Records an HTTP answer: 2xx succeeds; 5xx marks the host down and retries; any other status means the
-     * host works but the request is wrong, so the call stops.
+     * Records an HTTP answer: 2xx succeeds; 4xx means the host works but the request is wrong, so the call
+     * stops; any other status (5xx, or a 3xx or 1xx the service never sends, from something in between) marks
+     * the host down and retries.
      *
      * @param host   the host that answered
      * @param status the HTTP status
      * @return what the call does next
      */
     public Verdict onStatus(Host host, int status) {
-        if (status >= 500) {
-            markDown(host);
-            return Verdict.RETRY;
+        if (status >= 200 && status < 300) {
+            states.remove(host);
+            return Verdict.SUCCESS;
         }
-        states.remove(host);
-        return status >= 200 && status < 300 ? Verdict.SUCCESS : Verdict.FAIL;
+        if (status >= 400 && status < 500) {
+            states.remove(host);
+            return Verdict.FAIL;
+        }
+        markDown(host);
+        return Verdict.RETRY;
     }
 
     /**

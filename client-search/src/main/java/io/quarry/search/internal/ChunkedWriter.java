@@ -149,7 +149,8 @@ public final class ChunkedWriter {
 
     private static FreeFormRecord withObjectID(Object record) {
         FreeFormRecord free = FreeFormRecord.from(record);
-        if (free.objectID().isPresent()) {
+        if (free.has(FreeFormRecord.OBJECT_ID)) {
+            // present, even if not a string: the service judges it, the client does not replace it
             return free;
         }
         return free.toBuilder().objectID(UUID.randomUUID().toString()).build();

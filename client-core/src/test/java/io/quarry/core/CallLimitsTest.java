@@ -1,0 +1,209 @@
+package io.quarry.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quarry.core.testing.FaultyHttpServer;
+import io.quarry.core.testing.LoopbackHttp;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Limits on a call: a host trickling bytes is cut by the attempt limit and marked down, a call stops at its
+ * deadline, a response larger than the size cap fails clearly, and close() ends calls in flight.
+ */
+@Timeout(30)
+class CallLimitsTest {
+
+    static final Endpoint GET = Endpoint.read("GET", "/1/indexes/{indexName}/{objectID}");
+
+    private static ApiClient client(ClientConfig.Builder builder) {
+        return LoopbackHttp.client(builder.build());
+    }
+
+    private static FreeFormRecord get(ApiClient api) {
+        return api.request(GET)
+                .path("indexName", "products")
+                .path("objectID", "1")
+                .execute(FreeFormRecord.class);
+    }
+
+    @Test
+    void aTricklingHostIsCutByTheAttemptLimitAndMarkedDown() {
+        try (FaultyHttpServer trickling = new FaultyHttpServer(FaultyHttpServer.trickle(150));
+                FaultyHttpServer healthy =
+                        new FaultyHttpServer(FaultyHttpServer.answer(200, "application/json", "{\"objectID\":\"1\"}"));
+                ApiClient api = client(LoopbackHttp.config(
+                                "key",
+                                LoopbackHttp.host("slow.test", trickling.port()),
+                                LoopbackHttp.host("fast.test", healthy.port()))
+                        .readTimeout(Duration.ofSeconds(1))
+                        .attemptTimeout(Duration.ofMillis(800)))) {
+            long start = System.nanoTime();
+            assertThat(get(api).objectID()).contains("1");
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
+            // marked down, not merely slow: the next call goes straight to the healthy host
+            get(api);
+            assertThat(trickling.requests()).isEqualTo(1);
+            assertThat(healthy.requests()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void theCallDeadlineBoundsEveryTryTogether() {
+        try (FaultyHttpServer first = new FaultyHttpServer(FaultyHttpServer.trickle(150));
+                FaultyHttpServer second = new FaultyHttpServer(FaultyHttpServer.trickle(150));
+                ApiClient api = client(LoopbackHttp.config(
+                                "key",
+                                LoopbackHttp.host("one.test", first.port()),
+                                LoopbackHttp.host("two.test", second.port()))
+                        .attemptTimeout(Duration.ofSeconds(20))
+                        .callDeadline(Duration.ofSeconds(1)))) {
+            long start = System.nanoTime();
+            assertThatThrownBy(() -> get(api))
+                    .isInstanceOf(UnreachableHostsException.class)
+                    .hasMessageContaining("call deadline of 1000 ms passed");
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
+        }
+    }
+
+    @Test
+    void requestOptionsSetTheDeadlineOfOneCall() {
+        try (FaultyHttpServer slow = new FaultyHttpServer(FaultyHttpServer.trickle(150));
+                ApiClient api = client(LoopbackHttp.config("key", LoopbackHttp.host("one.test", slow.port())))) {
+            long start = System.nanoTime();
+            assertThatThrownBy(() -> api.request(GET)
+                            .path("indexName", "i")
+                            .path("objectID", "1")
+                            .options(RequestOptions.builder()
+                                    .callDeadline(Duration.ofMillis(700))
+                                    .build())
+                            .execute(FreeFormRecord.class))
+                    .isInstanceOf(UnreachableHostsException.class);
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
+        }
+    }
+
+    @Test
+    void aResponseLargerThanTheCapFailsClearly() {
+        byte[] big = new byte[20_000];
+        Arrays.fill(big, (byte) ' ');
+        big[0] = '{';
+        big[big.length - 1] = '}';
+        try (FaultyHttpServer server = new FaultyHttpServer(FaultyHttpServer.answer(200, "", big));
+                ApiClient api = client(LoopbackHttp.config("key", LoopbackHttp.host("one.test", server.port()))
+                        .maxResponseBytes(10_000))) {
+            assertThatThrownBy(() -> get(api))
+                    .isInstanceOf(DeserializationException.class)
+                    .hasMessageContaining("larger than the 10000-byte limit");
+            // the size cap is not a host fault: not retried
+            assertThat(server.requests()).isEqualTo(1);
+        }
+        assertThat(ClientConfig.builder("a", "k").build().maxResponseBytes()).isEqualTo(100L * 1024 * 1024);
+    }
+
+    @Test
+    void closeCancelsASyncCallInFlightAndRefusesLaterCalls() throws Exception {
+        try (FaultyHttpServer silent = new FaultyHttpServer(FaultyHttpServer.silence(10_000))) {
+            ApiClient api = client(LoopbackHttp.config("key", LoopbackHttp.host("one.test", silent.port()))
+                    .readTimeout(Duration.ofSeconds(10)));
+            CompletableFuture<Throwable> inFlight = CompletableFuture.supplyAsync(() -> {
+                try {
+                    get(api);
+                    return null;
+                } catch (RuntimeException e) {
+                    return e;
+                }
+            });
+            waitUntil(() -> silent.requests() == 1);
+            api.close();
+            assertThat(inFlight.get(3, TimeUnit.SECONDS))
+                    .isInstanceOf(ClientClosedException.class)
+                    .hasMessageContaining("GET /1/indexes/products/1");
+            assertThatThrownBy(() -> get(api))
+                    .isInstanceOf(ClientClosedException.class)
+                    .hasMessageContaining("closed");
+            assertThat(api.request(GET)
+                            .path("indexName", "i")
+                            .path("objectID", "1")
+                            .executeAsync(FreeFormRecord.class))
+                    .failsWithin(Duration.ofSeconds(1))
+                    .withThrowableOfType(ExecutionException.class)
+                    .withCauseInstanceOf(ClientClosedException.class);
+        }
+    }
+
+    @Test
+    void closeCancelsAnAsyncCallInFlightOnACallerSuppliedClient() throws Exception {
+        try (FaultyHttpServer silent = new FaultyHttpServer(FaultyHttpServer.silence(10_000))) {
+            ApiClient api = client(LoopbackHttp.config("key", LoopbackHttp.host("one.test", silent.port()))
+                    .readTimeout(Duration.ofSeconds(10)));
+            CompletableFuture<FreeFormRecord> call = api.request(GET)
+                    .path("indexName", "i")
+                    .path("objectID", "1")
+                    .executeAsync(FreeFormRecord.class);
+            waitUntil(() -> silent.requests() == 1);
+            api.close();
+            assertThat(call)
+                    .failsWithin(Duration.ofSeconds(3))
+                    .withThrowableOfType(ExecutionException.class)
+                    .withCauseInstanceOf(ClientClosedException.class);
+        }
+    }
+
+    @Test
+    void errorMessagesNameTheRealPathAndTheRequestId() {
+        byte[] body = "{\"message\":\"ObjectID does not exist\"}".getBytes(StandardCharsets.UTF_8);
+        try (FaultyHttpServer server =
+                        new FaultyHttpServer(FaultyHttpServer.answer(404, "X-Request-Id: req-42\r\n", body));
+                ApiClient api =
+                        client(LoopbackHttp.config("SECRET-KEY", LoopbackHttp.host("one.test", server.port())))) {
+            assertThatThrownBy(() -> get(api)).isInstanceOfSatisfying(NotFoundException.class, e -> {
+                assertThat(e.getMessage())
+                        .isEqualTo(
+                                "HTTP 404 on GET /1/indexes/products/1: ObjectID does not exist (request ID req-42)");
+                assertThat(e.path()).isEqualTo("/1/indexes/products/1");
+                assertThat(e.pathTemplate()).isEqualTo("/1/indexes/{indexName}/{objectID}");
+                assertThat(e.requestId()).contains("req-42");
+                assertThat(e.toString()).doesNotContain("SECRET-KEY");
+            });
+        }
+    }
+
+    @Test
+    void aRedirectIsATypedErrorNeverAnIllegalArgument() {
+        try (FaultyHttpServer server = new FaultyHttpServer(
+                        FaultyHttpServer.answer(301, "Location: https://elsewhere.example/\r\n", new byte[0]));
+                ApiClient api = client(LoopbackHttp.config("key", LoopbackHttp.host("one.test", server.port())))) {
+            assertThatThrownBy(() -> get(api))
+                    .isInstanceOfSatisfying(
+                            UnreachableHostsException.class,
+                            e -> assertThat(e.attempts().get(0).error())
+                                    .isInstanceOfSatisfying(
+                                            UnexpectedStatusException.class,
+                                            s -> assertThat(s.statusCode()).isEqualTo(301)));
+        }
+    }
+
+    @Test
+    void aNewlineInAForwardedKeyIsATypedErrorThatDoesNotEchoTheKey() {
+        assertThatThrownBy(() -> RequestOptions.builder().forwardedApiKey("USER-KEY\n"))
+                .isInstanceOf(InvalidRequestException.class)
+                .message()
+                .doesNotContain("USER-KEY");
+    }
+
+    private static void waitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (!condition.getAsBoolean() && System.nanoTime() < end) {
+            Thread.sleep(10);
+        }
+        assertThat(condition.getAsBoolean()).isTrue();
+    }
+}

@@ -1,0 +1,88 @@
+package io.quarry.search.internal;
+
+import io.quarry.core.FreeFormRecord;
+import io.quarry.search.model.AttributeOperation;
+import io.quarry.search.model.BatchAction;
+import io.quarry.search.model.BatchOperation;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Decides whether a write may be delivered twice without changing the outcome: a record added without an
+ * objectID would be stored twice, and an {@code Increment}, {@code Decrement} or {@code Add} applied twice. Such
+ * writes are marked so the core never resends them once they may have reached the service.
+ */
+public final class RepeatSafety {
+
+    /** Built-in operations whose second application changes the record again. */
+    private static final Set<String> CUMULATIVE_OPERATIONS = Set.of("Increment", "Decrement", "Add");
+
+    private RepeatSafety() {}
+
+    /**
+     * Whether adding this record lets the service pick its ID.
+     *
+     * @param record the record
+     * @return true if it has no objectID
+     */
+    public static boolean lacksObjectID(Object record) {
+        if (record instanceof FreeFormRecord free) {
+            return !free.has(FreeFormRecord.OBJECT_ID);
+        }
+        if (record instanceof Map<?, ?> map) {
+            return map.get(FreeFormRecord.OBJECT_ID) == null;
+        }
+        return record == null || !FreeFormRecord.from(record).has(FreeFormRecord.OBJECT_ID);
+    }
+
+    /**
+     * Whether a partial update holds an operation that adds up when applied twice.
+     *
+     * @param attributes the attributes of the update
+     * @return true for Increment, Decrement or Add at the first level
+     */
+    public static boolean isCumulative(Object attributes) {
+        Map<?, ?> map;
+        if (attributes instanceof Map<?, ?> m) {
+            map = m;
+        } else if (attributes instanceof FreeFormRecord free) {
+            map = free.attributes();
+        } else if (attributes == null) {
+            return false;
+        } else {
+            map = FreeFormRecord.from(attributes).attributes();
+        }
+        for (Object value : map.values()) {
+            if (value instanceof AttributeOperation op && CUMULATIVE_OPERATIONS.contains(op.operation())) {
+                return true;
+            }
+            if (value instanceof Map<?, ?> nested
+                    && nested.get("_operation") instanceof String name
+                    && CUMULATIVE_OPERATIONS.contains(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether a batch holds an operation that must not be applied twice.
+     *
+     * @param operations the operations
+     * @return true if one adds a record without objectID or updates cumulatively
+     */
+    public static boolean hasUnrepeatable(List<BatchOperation> operations) {
+        for (BatchOperation op : operations) {
+            BatchAction action = op.action();
+            if (action == BatchAction.ADD_OBJECT && lacksObjectID(op.body())) {
+                return true;
+            }
+            if ((action == BatchAction.PARTIAL_UPDATE_OBJECT || action == BatchAction.PARTIAL_UPDATE_OBJECT_NO_CREATE)
+                    && isCumulative(op.body())) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
