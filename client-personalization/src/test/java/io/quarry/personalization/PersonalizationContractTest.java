@@ -59,10 +59,10 @@ class PersonalizationContractTest {
 
         assertThatThrownBy(() -> client.getUserProfile("user-without-events"))
                 .isInstanceOf(NotFoundException.class)
-                .hasMessageContaining("GET /1/profiles/personalization/{userToken}");
+                .hasMessageContaining("GET /1/profiles/personalization/user-without-events");
         assertThatThrownBy(() -> client.deleteUserProfile("user-without-events"))
                 .isInstanceOf(NotFoundException.class)
-                .hasMessageContaining("DELETE /1/profiles/{userToken}");
+                .hasMessageContaining("DELETE /1/profiles/user-without-events");
         assertThat(client.getUserProfileAsync("user-without-events"))
                 .failsWithin(java.time.Duration.ofSeconds(10))
                 .withThrowableThat()
