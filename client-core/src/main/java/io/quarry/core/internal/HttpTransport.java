@@ -534,6 +534,11 @@ public final class HttpTransport implements AutoCloseable {
             return new TryResult.Next<>();
         }
 
+        /** A body as it may be shown: on a key endpoint, {@code value} members hold keys and are masked. */
+        private String forLog(String body) {
+            return request.endpoint().pathTemplate().contains("/keys") ? Redactor.maskKeyValues(body) : body;
+        }
+
         private static String describe(IOException e) {
             return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
         }
@@ -547,7 +552,7 @@ public final class HttpTransport implements AutoCloseable {
             // of it for what is read on demand (the decoded response is larger than its text anyway)
             byte[] bytes = boundedBytes(body);
             if (log.bodiesEnabled()) {
-                log.responseBody(new String(bytes, StandardCharsets.UTF_8), extraSecrets);
+                log.responseBody(forLog(new String(bytes, StandardCharsets.UTF_8)), extraSecrets);
             }
             if (type == String.class) {
                 return (T) new String(bytes, StandardCharsets.UTF_8);
@@ -582,7 +587,7 @@ public final class HttpTransport implements AutoCloseable {
             if (text.length() > ErrorResponses.MAX_BODY_CHARS) {
                 text = text.substring(0, ErrorResponses.MAX_BODY_CHARS);
             }
-            text = redactor.redact(text, extraSecrets);
+            text = forLog(redactor.redact(text, extraSecrets));
             log.responseBody(text, extraSecrets);
             return ErrorResponses.toException(
                     request.endpoint(), request.logPath(), status, response.header("Content-Type"), text, headers);
