@@ -375,11 +375,10 @@ public final class HttpTransport implements AutoCloseable {
         }
 
         QuarryException exhausted() {
-            if (attempts.isEmpty() || remainingNanos() <= 0) {
-                return new UnreachableHostsException(
-                        request.endpoint(), attempts, "the call deadline of " + deadline.toMillis() + " ms passed");
-            }
-            return new UnreachableHostsException(request.endpoint(), attempts);
+            String reason = attempts.isEmpty() || remainingNanos() <= 0
+                    ? "the call deadline of " + deadline.toMillis() + " ms passed"
+                    : null;
+            return new UnreachableHostsException(request.endpoint(), request.logPath(), attempts, reason);
         }
 
         /** The error ending a call that may have been applied and must not be sent again. */
