@@ -60,8 +60,20 @@ public final class UnreachableHostsException extends QuarryException {
      * @param reason   why no further host was tried, such as the call deadline passing
      */
     public UnreachableHostsException(Endpoint endpoint, List<Attempt> attempts, String reason) {
+        this(endpoint, endpoint.pathTemplate(), attempts, reason);
+    }
+
+    /**
+     * @param endpoint the endpoint called
+     * @param path     the path called, with key values masked
+     * @param attempts every attempt, in order (none when the deadline passed before the first)
+     * @param reason   why no further host was tried, or null when every host was tried
+     */
+    public UnreachableHostsException(Endpoint endpoint, String path, List<Attempt> attempts, String reason) {
         super(
-                describe(endpoint, attempts).replaceFirst(":", " (" + reason + "):"),
+                "all " + attempts.size() + " attempt(s) failed for " + endpoint.method() + " " + path
+                        + (reason == null ? "" : " (" + reason + ")") + ":"
+                        + attempts.stream().map(a -> "\n  - " + a).collect(Collectors.joining()),
                 attempts.isEmpty() ? null : attempts.get(attempts.size() - 1).error());
         this.attempts = List.copyOf(attempts);
     }

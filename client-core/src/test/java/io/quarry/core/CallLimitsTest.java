@@ -68,7 +68,8 @@ class CallLimitsTest {
             long start = System.nanoTime();
             assertThatThrownBy(() -> get(api))
                     .isInstanceOf(UnreachableHostsException.class)
-                    .hasMessageContaining("call deadline of 1000 ms passed");
+                    .hasMessageContaining("call deadline of 1000 ms passed")
+                    .hasMessageContaining("GET /1/indexes/products/1");
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
         }
     }

@@ -199,7 +199,7 @@ class HostRoutingTest {
                         assertThat(e.getMessage())
                                 .contains("refused.test")
                                 .contains("broken.test")
-                                .contains("POST /1/indexes/{indexName}/query")
+                                .contains("POST /1/indexes/i/query")
                                 .doesNotContain("SECRET-KEY-77");
                     });
             // both hosts are now down: the next call tries them all again rather than failing without trying

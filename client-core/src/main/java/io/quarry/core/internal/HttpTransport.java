@@ -375,11 +375,10 @@ public final class HttpTransport implements AutoCloseable {
         }
 
         QuarryException exhausted() {
-            if (attempts.isEmpty() || remainingNanos() <= 0) {
-                return new UnreachableHostsException(
-                        request.endpoint(), attempts, "the call deadline of " + deadline.toMillis() + " ms passed");
-            }
-            return new UnreachableHostsException(request.endpoint(), attempts);
+            String reason = attempts.isEmpty() || remainingNanos() <= 0
+                    ? "the call deadline of " + deadline.toMillis() + " ms passed"
+                    : null;
+            return new UnreachableHostsException(request.endpoint(), request.logPath(), attempts, reason);
         }
 
         /** The error ending a call that may have been applied and must not be sent again. */
@@ -534,6 +533,11 @@ public final class HttpTransport implements AutoCloseable {
             return new TryResult.Next<>();
         }
 
+        /** A body as it may be shown: on a key endpoint, {@code value} members hold keys and are masked. */
+        private String forLog(String body) {
+            return request.endpoint().pathTemplate().contains("/keys") ? Redactor.maskKeyValues(body) : body;
+        }
+
         private static String describe(IOException e) {
             return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
         }
@@ -547,7 +551,7 @@ public final class HttpTransport implements AutoCloseable {
             // of it for what is read on demand (the decoded response is larger than its text anyway)
             byte[] bytes = boundedBytes(body);
             if (log.bodiesEnabled()) {
-                log.responseBody(new String(bytes, StandardCharsets.UTF_8), extraSecrets);
+                log.responseBody(forLog(new String(bytes, StandardCharsets.UTF_8)), extraSecrets);
             }
             if (type == String.class) {
                 return (T) new String(bytes, StandardCharsets.UTF_8);
@@ -582,7 +586,7 @@ public final class HttpTransport implements AutoCloseable {
             if (text.length() > ErrorResponses.MAX_BODY_CHARS) {
                 text = text.substring(0, ErrorResponses.MAX_BODY_CHARS);
             }
-            text = redactor.redact(text, extraSecrets);
+            text = forLog(redactor.redact(text, extraSecrets));
             log.responseBody(text, extraSecrets);
             return ErrorResponses.toException(
                     request.endpoint(), request.logPath(), status, response.header("Content-Type"), text, headers);

@@ -23,6 +23,9 @@ public final class Redactor {
     private static final Pattern KEY_MEMBER = Pattern.compile(
             "(\"(?:apiKey|key|securedApiKey|forwardedApiKey|value)\"\\s*:\\s*\")((?:[^\"\\\\]|\\\\.)*)(\")");
 
+    /** The {@code value} member of a key endpoint's answer is the key itself. */
+    private static final Pattern VALUE_MEMBER = Pattern.compile("(\"value\"\\s*:\\s*\")((?:[^\"\\\\]|\\\\.)*)(\")");
+
     private final List<String> secrets;
     private final Set<String> secretHeaders;
 
@@ -71,5 +74,19 @@ public final class Redactor {
         }
         Matcher m = KEY_MEMBER.matcher(result);
         return m.find() ? m.replaceAll("$1" + Matcher.quoteReplacement(MASK) + "$3") : result;
+    }
+
+    /**
+     * Text of a key endpoint's body with every {@code value} member masked too: there it holds a key.
+     *
+     * @param text the text
+     * @return the masked text
+     */
+    public static String maskKeyValues(String text) {
+        if (text == null) {
+            return null;
+        }
+        Matcher m = VALUE_MEMBER.matcher(text);
+        return m.find() ? m.replaceAll("$1" + Matcher.quoteReplacement(MASK) + "$3") : text;
     }
 }
