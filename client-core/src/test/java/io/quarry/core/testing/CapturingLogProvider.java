@@ -77,8 +77,12 @@ public final class CapturingLogProvider implements SLF4JServiceProvider {
     private static final class RecordingLogger extends AbstractLogger {
         private static final long serialVersionUID = 1L;
 
+        /** Quarry's own loggers record every level; libraries' (the mock server's Jetty) WARN and ERROR only. */
+        private final boolean verbose;
+
         RecordingLogger(String name) {
             this.name = name;
+            this.verbose = name.startsWith("io.quarry");
         }
 
         @Override
@@ -98,32 +102,32 @@ public final class CapturingLogProvider implements SLF4JServiceProvider {
 
         @Override
         public boolean isTraceEnabled() {
-            return true;
+            return verbose;
         }
 
         @Override
         public boolean isTraceEnabled(Marker marker) {
-            return true;
+            return verbose;
         }
 
         @Override
         public boolean isDebugEnabled() {
-            return true;
+            return verbose;
         }
 
         @Override
         public boolean isDebugEnabled(Marker marker) {
-            return true;
+            return verbose;
         }
 
         @Override
         public boolean isInfoEnabled() {
-            return true;
+            return verbose;
         }
 
         @Override
         public boolean isInfoEnabled(Marker marker) {
-            return true;
+            return verbose;
         }
 
         @Override
