@@ -7,7 +7,7 @@ import io.quarry.core.DefaultHosts;
 import io.quarry.core.Host;
 import io.quarry.core.RateLimit;
 import io.quarry.core.spi.CallScope;
-import io.quarry.core.spi.ScopedHandle;
+import io.quarry.core.spi.ClientHandle;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -28,14 +28,12 @@ import java.util.function.Consumer;
  * {@link #withRateLimitListener(Consumer)} hears the limit, remaining calls and reset time of every answer. Metrics
  * are updated every few minutes, not at once. Thread-safe; every call comes blocking and {@code ...Async}.
  */
-public final class AnalyticsClient extends ScopedHandle<AnalyticsClient> implements AutoCloseable {
+public final class AnalyticsClient extends ClientHandle<AnalyticsClient> {
 
-    private final boolean ownsApi;
     private final Consumer<RateLimit> rateLimitListener;
 
     private AnalyticsClient(CallScope scope, boolean ownsApi, Consumer<RateLimit> rateLimitListener) {
-        super(scope);
-        this.ownsApi = ownsApi;
+        super(scope, ownsApi);
         this.rateLimitListener = rateLimitListener;
     }
 
@@ -120,21 +118,8 @@ public final class AnalyticsClient extends ScopedHandle<AnalyticsClient> impleme
         return new AnalyticsIndex(scope(), Objects.requireNonNull(indexName, "indexName"), rateLimitListener);
     }
 
-    /** @return the configuration this client was built with */
-    public ClientConfig config() {
-        return scope().api().config();
-    }
-
     /** @return the hosts calls go to, for tests */
     List<Host> hosts() {
         return scope().api().hosts();
-    }
-
-    /** Closes the connections and threads of the client (not of a caller-supplied OkHttp client). */
-    @Override
-    public void close() {
-        if (ownsApi) {
-            scope().api().close();
-        }
     }
 }

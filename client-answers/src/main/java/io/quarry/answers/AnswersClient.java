@@ -10,7 +10,7 @@ import io.quarry.core.DefaultHosts;
 import io.quarry.core.RequestOptions;
 import io.quarry.core.TypeRef;
 import io.quarry.core.spi.CallScope;
-import io.quarry.core.spi.ScopedHandle;
+import io.quarry.core.spi.ClientHandle;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
@@ -31,7 +31,7 @@ import java.util.concurrent.CompletableFuture;
  * {@link io.quarry.core.UnprocessableEntityException} whose {@code details()} say what and where, and whose
  * {@code received()} holds the input refused.
  */
-public final class AnswersClient extends ScopedHandle<AnswersClient> implements AutoCloseable {
+public final class AnswersClient extends ClientHandle<AnswersClient> {
 
     /** What the core needs to know of this module: name, version, default hosts. */
     private static final ClientModule MODULE =
@@ -45,11 +45,8 @@ public final class AnswersClient extends ScopedHandle<AnswersClient> implements 
         }
     };
 
-    private final boolean ownsApi;
-
     private AnswersClient(CallScope scope, boolean ownsApi) {
-        super(scope);
-        this.ownsApi = ownsApi;
+        super(scope, ownsApi);
     }
 
     /**
@@ -79,19 +76,6 @@ public final class AnswersClient extends ScopedHandle<AnswersClient> implements 
     @Override
     protected AnswersClient withScope(CallScope scope) {
         return new AnswersClient(scope, false);
-    }
-
-    /** @return the configuration this client was built with */
-    public ClientConfig config() {
-        return scope().api().config();
-    }
-
-    /** Closes the connections and threads of the client (not of a caller-supplied OkHttp client). */
-    @Override
-    public void close() {
-        if (ownsApi) {
-            scope().api().close();
-        }
     }
 
     /**

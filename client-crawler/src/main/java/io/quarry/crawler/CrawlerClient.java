@@ -9,9 +9,9 @@ import io.quarry.core.DefaultHosts;
 import io.quarry.core.PagedIterable;
 import io.quarry.core.WaitPolicy;
 import io.quarry.core.spi.CallScope;
+import io.quarry.core.spi.ClientHandle;
 import io.quarry.core.spi.JsonBodies;
 import io.quarry.core.spi.Page;
-import io.quarry.core.spi.ScopedHandle;
 import io.quarry.crawler.model.CrawlerConfiguration;
 import io.quarry.crawler.model.CrawlerCreated;
 import io.quarry.crawler.model.CrawlerListPage;
@@ -36,17 +36,14 @@ import java.util.concurrent.CompletableFuture;
  * Thread-safe. Every call comes in two forms, blocking and {@code ...Async}; per-call options come from a
  * {@link #withOptions(io.quarry.core.RequestOptions) view} that carries them.
  */
-public final class CrawlerClient extends ScopedHandle<CrawlerClient> implements AutoCloseable {
+public final class CrawlerClient extends ClientHandle<CrawlerClient> {
 
     /** What the core needs to know of this module: name, version, default host. */
     private static final ClientModule MODULE =
             ClientModule.of("Crawler", CrawlerClient.class, DefaultHosts.productHost("crawler", "/api/1"));
 
-    private final boolean ownsApi;
-
     private CrawlerClient(CallScope scope, boolean ownsApi) {
-        super(scope);
-        this.ownsApi = ownsApi;
+        super(scope, ownsApi);
     }
 
     /**
@@ -87,19 +84,6 @@ public final class CrawlerClient extends ScopedHandle<CrawlerClient> implements 
     @Override
     protected CrawlerClient withScope(CallScope scope) {
         return new CrawlerClient(scope, false);
-    }
-
-    /** @return the configuration this client was built with */
-    public ClientConfig config() {
-        return scope().api().config();
-    }
-
-    /** Closes the connections and threads of the client (not of a caller-supplied OkHttp client). */
-    @Override
-    public void close() {
-        if (ownsApi) {
-            scope().api().close();
-        }
     }
 
     /**

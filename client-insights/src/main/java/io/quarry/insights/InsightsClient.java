@@ -6,8 +6,8 @@ import io.quarry.core.ClientModule;
 import io.quarry.core.DefaultHosts;
 import io.quarry.core.InvalidRequestException;
 import io.quarry.core.spi.CallScope;
+import io.quarry.core.spi.ClientHandle;
 import io.quarry.core.spi.JsonBodies;
-import io.quarry.core.spi.ScopedHandle;
 import io.quarry.insights.model.EventsResponse;
 import io.quarry.insights.model.InsightsEvent;
 import java.time.Clock;
@@ -31,17 +31,15 @@ import java.util.concurrent.CompletableFuture;
  * (an {@link InvalidRequestException} carries the service's message); the service accepts a call's events all
  * together or not at all. Thread-safe; every call comes blocking and {@code ...Async}.
  */
-public final class InsightsClient extends ScopedHandle<InsightsClient> implements AutoCloseable {
+public final class InsightsClient extends ClientHandle<InsightsClient> {
 
     private static final ClientModule MODULE =
             ClientModule.of("Insights", InsightsClient.class, DefaultHosts.productHost("insights", ""));
 
-    private final boolean ownsApi;
     private final Clock clock;
 
     private InsightsClient(CallScope scope, boolean ownsApi, Clock clock) {
-        super(scope);
-        this.ownsApi = ownsApi;
+        super(scope, ownsApi);
         this.clock = clock;
     }
 
@@ -81,22 +79,9 @@ public final class InsightsClient extends ScopedHandle<InsightsClient> implement
         return new InsightsUser(scope(), Objects.requireNonNull(userToken, "userToken"), null, clock);
     }
 
-    /** @return the configuration this client was built with */
-    public ClientConfig config() {
-        return scope().api().config();
-    }
-
     /** @return the hosts calls go to, for tests */
     List<io.quarry.core.Host> hosts() {
         return scope().api().hosts();
-    }
-
-    /** Closes the connections and threads of the client (not of a caller-supplied OkHttp client). */
-    @Override
-    public void close() {
-        if (ownsApi) {
-            scope().api().close();
-        }
     }
 
     /**

@@ -8,7 +8,7 @@ import io.quarry.core.DefaultHosts;
 import io.quarry.core.InvalidRequestException;
 import io.quarry.core.RequestOptions;
 import io.quarry.core.spi.CallScope;
-import io.quarry.core.spi.ScopedHandle;
+import io.quarry.core.spi.ClientHandle;
 import io.quarry.monitoring.model.ClusterHealth;
 import io.quarry.monitoring.model.ClusterHealthReport;
 import io.quarry.monitoring.model.IncidentsResponse;
@@ -50,17 +50,14 @@ import java.util.function.Supplier;
  * <p>Thread-safe. Every call comes in two forms, blocking and {@code ...Async}; per-call options come from a
  * {@link #withOptions(RequestOptions) view} that carries them. The default host is {@code status.<product domain>}.
  */
-public final class MonitoringClient extends ScopedHandle<MonitoringClient> implements AutoCloseable {
+public final class MonitoringClient extends ClientHandle<MonitoringClient> {
 
     /** What the core needs to know of this module: name, version, default host. */
     private static final ClientModule MODULE =
             ClientModule.of("Monitoring", MonitoringClient.class, DefaultHosts.productHost("status", ""));
 
-    private final boolean ownsApi;
-
     private MonitoringClient(CallScope scope, boolean ownsApi) {
-        super(scope);
-        this.ownsApi = ownsApi;
+        super(scope, ownsApi);
     }
 
     /**
@@ -90,19 +87,6 @@ public final class MonitoringClient extends ScopedHandle<MonitoringClient> imple
     @Override
     protected MonitoringClient withScope(CallScope scope) {
         return new MonitoringClient(scope, false);
-    }
-
-    /** @return the configuration this client was built with */
-    public ClientConfig config() {
-        return scope().api().config();
-    }
-
-    /** Closes the connections and threads of the client (not of a caller-supplied OkHttp client). */
-    @Override
-    public void close() {
-        if (ownsApi) {
-            scope().api().close();
-        }
     }
 
     // Status

@@ -8,7 +8,7 @@ import io.quarry.core.DefaultHosts;
 import io.quarry.core.InvalidRequestException;
 import io.quarry.core.RequestOptions;
 import io.quarry.core.spi.CallScope;
-import io.quarry.core.spi.ScopedHandle;
+import io.quarry.core.spi.ClientHandle;
 import io.quarry.personalization.model.DeletedProfile;
 import io.quarry.personalization.model.PersonalizationStrategy;
 import io.quarry.personalization.model.StrategyUpdated;
@@ -37,16 +37,13 @@ import java.util.regex.Pattern;
  * {@link #withOptions(RequestOptions) view}. Errors are {@link io.quarry.core.QuarryException}s: a user without a
  * profile, or a strategy never set, is a {@link io.quarry.core.NotFoundException}.
  */
-public final class PersonalizationClient extends ScopedHandle<PersonalizationClient> implements AutoCloseable {
+public final class PersonalizationClient extends ClientHandle<PersonalizationClient> {
 
     /** A user token: letters, digits, {@code _} and {@code -}, 1 to 64 characters. */
     private static final Pattern USER_TOKEN = Pattern.compile("[a-zA-Z0-9_-]{1,64}");
 
-    private final boolean ownsApi;
-
     private PersonalizationClient(CallScope scope, boolean ownsApi) {
-        super(scope);
-        this.ownsApi = ownsApi;
+        super(scope, ownsApi);
     }
 
     /**
@@ -85,19 +82,6 @@ public final class PersonalizationClient extends ScopedHandle<PersonalizationCli
     @Override
     protected PersonalizationClient withScope(CallScope scope) {
         return new PersonalizationClient(scope, false);
-    }
-
-    /** @return the configuration this client was built with */
-    public ClientConfig config() {
-        return scope().api().config();
-    }
-
-    /** Closes the connections and threads of the client (not of a caller-supplied OkHttp client). */
-    @Override
-    public void close() {
-        if (ownsApi) {
-            scope().api().close();
-        }
     }
 
     /**

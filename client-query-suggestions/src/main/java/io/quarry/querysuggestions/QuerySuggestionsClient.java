@@ -10,10 +10,10 @@ import io.quarry.core.RequestOptions;
 import io.quarry.core.TypeRef;
 import io.quarry.core.WaitPolicy;
 import io.quarry.core.spi.CallScope;
+import io.quarry.core.spi.ClientHandle;
 import io.quarry.core.spi.JsonBodies;
 import io.quarry.core.spi.JsonLines;
 import io.quarry.core.spi.Polling;
-import io.quarry.core.spi.ScopedHandle;
 import io.quarry.querysuggestions.model.BuildLogLine;
 import io.quarry.querysuggestions.model.BuildStatus;
 import io.quarry.querysuggestions.model.ConfigResponse;
@@ -45,13 +45,10 @@ import java.util.function.Supplier;
  * blocking and {@code ...Async}; per-call options come from a {@link #withOptions(RequestOptions) view} that
  * carries them.
  */
-public final class QuerySuggestionsClient extends ScopedHandle<QuerySuggestionsClient> implements AutoCloseable {
-
-    private final boolean ownsApi;
+public final class QuerySuggestionsClient extends ClientHandle<QuerySuggestionsClient> {
 
     private QuerySuggestionsClient(CallScope scope, boolean ownsApi) {
-        super(scope);
-        this.ownsApi = ownsApi;
+        super(scope, ownsApi);
     }
 
     /** The module description of a region: its default host is the region's. */
@@ -102,19 +99,6 @@ public final class QuerySuggestionsClient extends ScopedHandle<QuerySuggestionsC
     @Override
     protected QuerySuggestionsClient withScope(CallScope scope) {
         return new QuerySuggestionsClient(scope, false);
-    }
-
-    /** @return the configuration this client was built with */
-    public ClientConfig config() {
-        return scope().api().config();
-    }
-
-    /** Closes the connections and threads of the client (not of a caller-supplied OkHttp client). */
-    @Override
-    public void close() {
-        if (ownsApi) {
-            scope().api().close();
-        }
     }
 
     /**

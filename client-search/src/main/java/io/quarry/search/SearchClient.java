@@ -9,9 +9,9 @@ import io.quarry.core.InvalidRequestException;
 import io.quarry.core.RequestOptions;
 import io.quarry.core.WaitPolicy;
 import io.quarry.core.spi.CallScope;
+import io.quarry.core.spi.ClientHandle;
 import io.quarry.core.spi.JsonBodies;
 import io.quarry.core.spi.Polling;
-import io.quarry.core.spi.ScopedHandle;
 import io.quarry.search.internal.GetObjectsJson;
 import io.quarry.search.internal.MultiSearchBody;
 import io.quarry.search.internal.RepeatSafety;
@@ -53,7 +53,7 @@ import java.util.concurrent.CompletableFuture;
  * {@link #withOptions(RequestOptions) view} that carries them. Read calls (searches, reads) go to the read hosts, writes to the write host; the
  * core retries on the fallback hosts.
  */
-public final class SearchClient extends ScopedHandle<SearchClient> implements AutoCloseable {
+public final class SearchClient extends ClientHandle<SearchClient> {
 
     /** The header naming the mapped user a call is made for, on multi-cluster applications. */
     public static final String USER_ID_HEADER = "X-Service-User-ID";
@@ -62,11 +62,8 @@ public final class SearchClient extends ScopedHandle<SearchClient> implements Au
     private static final ClientModule MODULE =
             ClientModule.of("Search", SearchClient.class, DefaultHosts.searchStyle());
 
-    private final boolean ownsApi;
-
     private SearchClient(CallScope scope, boolean ownsApi) {
-        super(scope);
-        this.ownsApi = ownsApi;
+        super(scope, ownsApi);
     }
 
     /**
@@ -157,19 +154,6 @@ public final class SearchClient extends ScopedHandle<SearchClient> implements Au
     @Override
     protected SearchClient withScope(CallScope scope) {
         return new SearchClient(scope, false);
-    }
-
-    /** @return the configuration this client was built with */
-    public ClientConfig config() {
-        return scope().api().config();
-    }
-
-    /** Closes the connections and threads of the client (not of a caller-supplied OkHttp client). */
-    @Override
-    public void close() {
-        if (ownsApi) {
-            scope().api().close();
-        }
     }
 
     /**

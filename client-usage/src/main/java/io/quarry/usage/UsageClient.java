@@ -9,7 +9,7 @@ import io.quarry.core.InvalidRequestException;
 import io.quarry.core.RequestOptions;
 import io.quarry.core.TypeRef;
 import io.quarry.core.spi.CallScope;
-import io.quarry.core.spi.ScopedHandle;
+import io.quarry.core.spi.ClientHandle;
 import io.quarry.usage.model.Statistic;
 import io.quarry.usage.model.UsagePoint;
 import io.quarry.usage.model.UsageRange;
@@ -43,7 +43,7 @@ import java.util.stream.Collectors;
  * <p>Thread-safe. Every call comes in two forms, blocking and {@code ...Async}; per-call options come from a
  * {@link #withOptions(RequestOptions) view} that carries them. The default host is {@code usage.<product domain>}.
  */
-public final class UsageClient extends ScopedHandle<UsageClient> implements AutoCloseable {
+public final class UsageClient extends ClientHandle<UsageClient> {
 
     /** What the core needs to know of this module: name, version, default host. */
     private static final ClientModule MODULE =
@@ -51,11 +51,8 @@ public final class UsageClient extends ScopedHandle<UsageClient> implements Auto
 
     private static final TypeRef<Map<String, List<UsagePoint>>> ANSWER = new TypeRef<>() {};
 
-    private final boolean ownsApi;
-
     private UsageClient(CallScope scope, boolean ownsApi) {
-        super(scope);
-        this.ownsApi = ownsApi;
+        super(scope, ownsApi);
     }
 
     /**
@@ -85,19 +82,6 @@ public final class UsageClient extends ScopedHandle<UsageClient> implements Auto
     @Override
     protected UsageClient withScope(CallScope scope) {
         return new UsageClient(scope, false);
-    }
-
-    /** @return the configuration this client was built with */
-    public ClientConfig config() {
-        return scope().api().config();
-    }
-
-    /** Closes the connections and threads of the client (not of a caller-supplied OkHttp client). */
-    @Override
-    public void close() {
-        if (ownsApi) {
-            scope().api().close();
-        }
     }
 
     /**
