@@ -60,6 +60,16 @@ public final class CapturingLogProvider implements SLF4JServiceProvider {
         return "2.0.99";
     }
 
+    /**
+     * Whether SLF4J logs through this provider (a class path with another backend, such as a Spring Boot
+     * application's, does not).
+     *
+     * @return true when log lines are captured
+     */
+    public static boolean isActive() {
+        return org.slf4j.LoggerFactory.getILoggerFactory() instanceof Factory;
+    }
+
     @Override
     public void initialize() {
         // nothing to set up
