@@ -5,6 +5,7 @@ import io.quarry.querysuggestions.model.QuerySuggestionsConfig;
 import io.quarry.querysuggestions.model.SourceIndex;
 import io.quarry.search.SearchClient;
 import io.quarry.search.model.SearchQuery;
+import io.quarry.search.model.SearchResponse;
 import java.time.Instant;
 import java.util.List;
 
@@ -48,8 +49,8 @@ public final class QuerySuggestionsExample {
      * @return the suggested searches, best first
      */
     public static List<String> suggest(SearchClient search, String targetIndex, String typed) {
-        return search.index(targetIndex).search(SearchQuery.of(typed).hitsPerPage(5), Suggestion.class).hits().stream()
-                .map(hit -> hit.record().query())
-                .toList();
+        SearchResponse<Suggestion> response =
+                search.index(targetIndex).search(SearchQuery.of(typed).hitsPerPage(5), Suggestion.class);
+        return response.hits().stream().map(hit -> hit.record().query()).toList();
     }
 }

@@ -28,11 +28,10 @@ class CrawlerExampleTest {
     /** A page as the crawler's records hold it. */
     record Page(String url, String title) {}
 
+    /** The site: a home page linking to an about page. */
     private static final Map<String, String> SITE = Map.of(
-            "/",
-                    "<html><head><title>Home</title></head><body><h1>Welcome</h1><a href=\"/about\">About us</a></body></html>",
-            "/about",
-                    "<html><head><title>About</title></head><body><h1>About</h1><p>We sell pangolins.</p></body></html>");
+            "/", page("Home", "<h1>Welcome</h1><a href=\"/about\">About us</a>"),
+            "/about", page("About", "<h1>About</h1><p>We sell pangolins.</p>"));
 
     private HttpServer site;
 
@@ -49,6 +48,10 @@ class CrawlerExampleTest {
             }
         });
         site.start();
+    }
+
+    private static String page(String title, String body) {
+        return "<html><head><title>" + title + "</title></head><body>" + body + "</body></html>";
     }
 
     @AfterEach
