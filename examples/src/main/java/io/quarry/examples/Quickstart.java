@@ -1,10 +1,16 @@
 package io.quarry.examples;
 
+import io.quarry.analytics.AnalyticsClient;
+import io.quarry.analytics.model.AnalyticsQuery;
+import io.quarry.analytics.model.TopSearchWithClickAnalytics;
 import io.quarry.core.ClientConfig;
 import io.quarry.core.ForbiddenException;
 import io.quarry.core.Host;
 import io.quarry.core.LogLevel;
 import io.quarry.core.WaitPolicy;
+import io.quarry.insights.InsightsClient;
+import io.quarry.insights.InsightsUser;
+import io.quarry.insights.model.Click;
 import io.quarry.mockserver.MockServer;
 import io.quarry.search.BatchOptions;
 import io.quarry.search.SearchClient;
@@ -20,7 +26,12 @@ import io.quarry.search.model.RuleConsequence;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.search.model.SearchResponse;
 import io.quarry.search.model.Synonym;
+import io.quarry.usage.UsageClient;
+import io.quarry.usage.model.Statistic;
+import io.quarry.usage.model.UsageRange;
+import io.quarry.usage.model.UsageStatistics;
 import java.io.PrintStream;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -30,7 +41,9 @@ import java.util.Map;
  * The SDK doing its job end to end, with nothing to set up: it starts the mock server in this process over HTTPS,
  * then, through the real search client, indexes the example catalogue, configures relevance, searches with typos,
  * filters and facets, browses, creates a search-only key and a secured key and shows the restriction enforced, and
- * shows a synonym and a rule changing results. Run it with {@code ./demo} from the repository root.
+ * shows a synonym and a rule changing results. Then it sends click and conversion events for tracked searches
+ * through the insights client, reads the resulting click-through and conversion rates from analytics, and reads
+ * today's usage counts with the usage key. Run it with {@code ./demo} from the repository root.
  */
 public final class Quickstart {
 
@@ -68,7 +81,10 @@ public final class Quickstart {
                 browse(products);
                 keys(server, client, products);
                 synonymsAndRules(products);
+                events(server, products);
             }
+            analytics(server);
+            usage(server);
         }
         out.println();
         out.println("Done.");
@@ -170,6 +186,70 @@ public final class Quickstart {
                 products.search(SearchQuery.of("cheap speaker").hitsPerPage(3), Product.class);
         out.println("  after:  \"cheap speaker\" finds " + withRule.nbHits() + " products, all under 100 euros");
         show(withRule);
+    }
+
+    private void events(MockServer server, SearchIndex products) {
+        section("Events: a shopper searches with click analytics, clicks and buys");
+        // clickAnalytics makes the search return a queryID, which ties the events below to it.
+        SearchQuery headphones =
+                SearchQuery.of("headphones").clickAnalytics(true).userToken("shopper-1");
+        SearchResponse<Product> first = products.search(headphones, Product.class);
+        products.search(headphones, Product.class);
+        products.search(SearchQuery.of("smartwatch").clickAnalytics(true).userToken("shopper-1"), Product.class);
+        String queryID = first.queryID().orElseThrow();
+        String clicked = first.hits().get(1).objectID().orElseThrow();
+        try (InsightsClient insights = InsightsClient.create(config(server, server.adminKey()))) {
+            InsightsUser shopper = insights.user("shopper-1");
+            // The second hit of the first search: the client computes its absolute position from page and size.
+            shopper.clickedObjectIDsAfterSearch(
+                    "Product Clicked",
+                    "products",
+                    Click.afterSearch(queryID)
+                            .page(first.page())
+                            .hitsPerPage(first.hitsPerPage())
+                            .hit(1, clicked));
+            shopper.convertedObjectIDsAfterSearch("Product Purchased", "products", queryID, List.of(clicked));
+        }
+        out.println("  3 tracked searches; clicked and bought " + clicked + " (query " + queryID + ")");
+    }
+
+    private void analytics(MockServer server) {
+        section("Analytics: the searches made with click analytics, with their click and conversion rates");
+        try (AnalyticsClient analytics = AnalyticsClient.create(config(server, server.adminKey()))) {
+            List<TopSearchWithClickAnalytics> top = analytics
+                    .index("products")
+                    .topSearchesWithClickAnalytics(AnalyticsQuery.defaults().limit(50))
+                    .searches();
+            // Rates are computed over tracked searches only; the others have none.
+            for (TopSearchWithClickAnalytics row : top) {
+                if (row.trackedSearchCount() > 0) {
+                    out.printf(
+                            "  %-14s %d searches, %d tracked  CTR %s  conversion rate %s%n",
+                            "\"" + row.search() + "\"",
+                            row.count(),
+                            row.trackedSearchCount(),
+                            percent(row.clickThroughRate()),
+                            percent(row.conversionRate()));
+                }
+            }
+        }
+    }
+
+    private void usage(MockServer server) {
+        section("Usage today (read with the usage key)");
+        List<Statistic> wanted =
+                List.of(Statistic.TOTAL_SEARCH_REQUESTS, Statistic.TOTAL_WRITE_OPERATIONS, Statistic.RECORDS);
+        try (UsageClient usage = UsageClient.create(config(server, server.usageKey()))) {
+            UsageStatistics today = usage.statistics(wanted, UsageRange.today(Clock.systemUTC()));
+            for (Statistic statistic : wanted) {
+                out.printf("  %-24s %,d%n", statistic.name(), today.total(statistic));
+            }
+        }
+    }
+
+    /** A rate as a percentage; analytics leaves it null when no search was tracked. */
+    private static String percent(Double rate) {
+        return rate == null ? "n/a" : String.format("%.0f%%", rate * 100);
     }
 
     private long count(SearchIndex products, String query) {

@@ -27,6 +27,12 @@ class QuickstartTest {
                 .containsPattern("after:  \"telly\" finds [1-9]\\d* products")
                 .contains("before: \"cheap speaker\" finds 0 products")
                 .containsPattern("after:  \"cheap speaker\" finds [1-9]\\d* products")
+                .containsPattern("3 tracked searches; clicked and bought \\S+ \\(query \\w+\\)")
+                .containsPattern("\"headphones\" +\\d+ searches, 2 tracked  CTR 50%  conversion rate 50%")
+                .containsPattern("\"smartwatch\" +\\d+ searches, 1 tracked  CTR 0%  conversion rate 0%")
+                .containsPattern("total_search_requests +[1-9]")
+                .containsPattern("total_write_operations +[1-9]")
+                .containsPattern("records +3,0\\d\\d")
                 .contains("Done.");
     }
 }
