@@ -50,26 +50,25 @@ public final class BatchOptions {
     }
 
     /**
-     * Sets {@code waitForTasks}: whether the helper returns only once every task is applied.
+     * The helper returns only once every task is applied (by default it returns once every chunk is
+     * acknowledged).
      *
-     * @param wait whether the helper returns only once every task is applied
      * @return a copy
      */
-    public BatchOptions waitForTasks(boolean wait) {
-        return new BatchOptions(chunkSize, wait, assignObjectIDs, progressListener, waitPolicy);
+    public BatchOptions waitingForTasks() {
+        return new BatchOptions(chunkSize, true, assignObjectIDs, progressListener, waitPolicy);
     }
 
     /**
-     * Whether records without an objectID get a random UUID before sending, so a retried chunk replaces
-     * instead of duplicating. On by default. Off, the service assigns objectIDs; a chunk holding such records
-     * is then never sent twice once it may have reached the service, and fails with a
+     * Records without an objectID are sent without one and the service assigns it. By default they get a random
+     * UUID before sending instead, so a retried chunk replaces rather than duplicates; with this option a chunk
+     * holding such records is never sent twice once it may have reached the service, and fails with a
      * {@link io.quarry.core.WriteOutcomeUnknownException} instead.
      *
-     * @param assign whether to assign
      * @return a copy
      */
-    public BatchOptions assignObjectIDs(boolean assign) {
-        return new BatchOptions(chunkSize, waitForTasks, assign, progressListener, waitPolicy);
+    public BatchOptions serviceAssignedObjectIDs() {
+        return new BatchOptions(chunkSize, waitForTasks, false, progressListener, waitPolicy);
     }
 
     /**

@@ -27,7 +27,7 @@ final class ReplaceAllObjects {
         SearchIndex temporary = temporaryFor(target);
         try {
             UpdateTaskResponse copy = copyScopesOrNull(target, temporary.name());
-            List<BatchResponse> batches = temporary.saveObjects(records, options.waitForTasks(true));
+            List<BatchResponse> batches = temporary.saveObjects(records, options.waitingForTasks());
             if (copy != null) {
                 target.waitForTask(copy.taskID(), options.waitPolicy());
             }
@@ -43,7 +43,7 @@ final class ReplaceAllObjects {
     static CompletableFuture<ReplaceAllResponse> runAsync(
             SearchIndex target, Collection<?> records, BatchOptions options) {
         SearchIndex temporary = temporaryFor(target);
-        BatchOptions waiting = options.waitForTasks(true);
+        BatchOptions waiting = options.waitingForTasks();
         return target.copyToAsync(temporary.name(), SCOPES)
                 .handle((copy, error) -> {
                     Throwable cause = error == null ? null : Polling.unwrap(error);

@@ -954,7 +954,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
 
     /**
      * Saves records in batches. By default records without objectID get a random UUID first (see
-     * {@link BatchOptions#assignObjectIDs(boolean)}), so a chunk retried on another host replaces instead of
+     * {@link BatchOptions#serviceAssignedObjectIDs()}), so a chunk retried on another host replaces instead of
      * duplicating. Needs {@code addObject}.
      *
      * @param records the records

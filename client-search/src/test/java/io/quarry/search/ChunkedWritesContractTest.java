@@ -32,7 +32,7 @@ class ChunkedWritesContractTest {
             MockServerExtension.builder().resetBetweenTests(true).build();
 
     private static final BatchOptions WAIT =
-            BatchOptions.defaults().waitForTasks(true).waitPolicy(FAST);
+            BatchOptions.defaults().waitingForTasks().waitPolicy(FAST);
 
     @AutoClose
     private final SearchClient client = SearchClient.create(MockServerClients.config(MOCK.server()));
@@ -56,7 +56,7 @@ class ChunkedWritesContractTest {
     void assignsMissingObjectIDsClientSide() {
         List<Map<String, Object>> records = List.of(Map.of("name", "no id"), Map.of("objectID", "kept", "name", "x"));
 
-        List<BatchResponse> batches = index.saveObjects(records, WAIT.assignObjectIDs(true));
+        List<BatchResponse> batches = index.saveObjects(records, WAIT);
 
         List<String> ids = batches.get(0).objectIDs();
         assertThat(ids.get(0)).matches("[0-9a-f-]{36}");

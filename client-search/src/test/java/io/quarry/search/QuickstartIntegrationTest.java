@@ -49,7 +49,7 @@ class QuickstartIntegrationTest {
             index.saveObjects(
                     items("widget"),
                     BatchOptions.defaults()
-                            .waitForTasks(true)
+                            .waitingForTasks()
                             .waitPolicy(FAST)
                             .onProgress((done, total) -> sent.set(done)));
             assertThat(sent.get()).isEqualTo(COUNT);

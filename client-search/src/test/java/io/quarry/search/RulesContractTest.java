@@ -65,7 +65,7 @@ class RulesContractTest {
                         new Product("p2", "blue lamp", "Acme", 20),
                         new Product("p3", "blue phone", "Bolt", 30),
                         new Product("p4", "red lamp", "Bolt", 40)),
-                BatchOptions.defaults().waitForTasks(true).waitPolicy(FAST));
+                BatchOptions.defaults().waitingForTasks().waitPolicy(FAST));
     }
 
     @Test

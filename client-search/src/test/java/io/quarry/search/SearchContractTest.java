@@ -50,11 +50,11 @@ class SearchContractTest {
         for (int i = 0; i < 30; i++) {
             products.add(new Product("p" + i, (i % 2 == 0 ? "red phone " : "blue lamp ") + i, brands[i % 3], 10 * i));
         }
-        index.saveObjects(products, BatchOptions.defaults().waitForTasks(true).waitPolicy(FAST));
+        index.saveObjects(products, BatchOptions.defaults().waitingForTasks().waitPolicy(FAST));
         client.index("accessories")
                 .saveObjects(
                         List.of(new Product("a1", "phone case", "Acme", 5)),
-                        BatchOptions.defaults().waitForTasks(true).waitPolicy(FAST));
+                        BatchOptions.defaults().waitingForTasks().waitPolicy(FAST));
     }
 
     @Test

@@ -50,7 +50,7 @@ class SearchParametersContractTest {
                         place("1", "Blue cafe on the harbour", "Paris", 48.8566, 2.3522),
                         place("2", "Red cafe near the station", "Paris", 48.8600, 2.3400),
                         place("3", "Green cafe in the old town", "Lyon", 45.7640, 4.8357)),
-                BatchOptions.defaults().waitForTasks(true).waitPolicy(FAST));
+                BatchOptions.defaults().waitingForTasks().waitPolicy(FAST));
     }
 
     @Test

@@ -43,7 +43,7 @@ class SecuredApiKeysContractTest {
                         new Product("p1", "red phone", "Acme", 1),
                         new Product("p2", "blue phone", "Bolt", 2),
                         new Product("p3", "green phone", "Acme", 3)),
-                BatchOptions.defaults().waitForTasks(true).waitPolicy(FAST));
+                BatchOptions.defaults().waitingForTasks().waitPolicy(FAST));
         parent = admin.apiKeys().add(ApiKey.withAcl("search")).key();
         admin.apiKeys().waitForApiKey(parent, ApiKeyChange.ADD, null, FAST);
     }

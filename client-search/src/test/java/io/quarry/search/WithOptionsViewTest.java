@@ -50,7 +50,7 @@ class WithOptionsViewTest {
 
         index.saveObjects(
                 List.of(Map.of("objectID", "a")),
-                BatchOptions.defaults().waitForTasks(true).waitPolicy(TestWaits.FAST));
+                BatchOptions.defaults().waitingForTasks().waitPolicy(TestWaits.FAST));
         index.browseObjects(SearchQuery.empty(), FreeFormRecord.class).toList();
 
         WM.verify(postRequestedFor(urlPathEqualTo("/1/indexes/products/batch")).withHeader("X-Trace", equalTo("t1")));

@@ -97,7 +97,7 @@ public final class Quickstart {
                 catalogue,
                 BatchOptions.defaults()
                         .chunkSize(500)
-                        .waitForTasks(true)
+                        .waitingForTasks()
                         .waitPolicy(QUICK)
                         .onProgress((sent, total) -> out.printf("  %,d / %,d records acknowledged%n", sent, total)));
     }

@@ -31,7 +31,7 @@ class InsightsExampleTest {
         SearchIndex shop = search.index("shop");
         shop.saveObjects(
                 List.of(Map.of("objectID", "red", "name", "red mug"), Map.of("objectID", "blue", "name", "blue mug")),
-                BatchOptions.defaults().waitForTasks(true));
+                BatchOptions.defaults().waitingForTasks());
         SearchQuery mug = SearchQuery.of("mug").clickAnalytics(true).userToken("user-1");
         SearchResponse<Mug> first = shop.search(mug, Mug.class);
         shop.search(mug, Mug.class);

@@ -30,7 +30,7 @@ class PersonalizationExampleTest {
                 List.of(
                         Map.of("objectID", "acme-kettle", "name", "kettle", "brand", "Acme"),
                         Map.of("objectID", "bolt-kettle", "name", "kettle", "brand", "Bolt")),
-                BatchOptions.defaults().waitForTasks(true));
+                BatchOptions.defaults().waitingForTasks());
         // The personalization client is regional: no plain create(config), so the test creates it.
         try (PersonalizationClient personalization =
                 PersonalizationClient.create(MockServerClients.config(server), Region.US)) {

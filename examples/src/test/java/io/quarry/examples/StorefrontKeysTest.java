@@ -39,7 +39,7 @@ class StorefrontKeysTest {
                     List.of(
                             Map.of("objectID", "1", "name", "kettle", "region", "eu"),
                             Map.of("objectID", "2", "name", "kettle", "region", "us")),
-                    BatchOptions.defaults().waitForTasks(true).waitPolicy(TestWaits.FAST));
+                    BatchOptions.defaults().waitingForTasks().waitPolicy(TestWaits.FAST));
             String searchOnly = admin.apiKeys().add(ApiKey.withAcl("search")).key();
             admin.apiKeys().waitForApiKey(searchOnly, ApiKeyChange.ADD, null, TestWaits.FAST);
 

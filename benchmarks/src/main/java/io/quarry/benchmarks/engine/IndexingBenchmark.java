@@ -97,8 +97,7 @@ public class IndexingBenchmark {
      */
     @Benchmark
     public int httpBatches() {
-        List<BatchResponse> batches =
-                index.saveObjects(products, BatchOptions.defaults().waitForTasks(false));
+        List<BatchResponse> batches = index.saveObjects(products, BatchOptions.defaults());
         // the server applies an index's tasks in order: once the last is published, all are
         index.waitForTask(batches.get(batches.size() - 1).taskID());
         return batches.size();
