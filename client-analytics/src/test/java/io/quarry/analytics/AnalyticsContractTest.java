@@ -21,6 +21,7 @@ import io.quarry.core.RateLimitException;
 import io.quarry.mockserver.MockServer;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.junit.MockServerSettings;
+import io.quarry.testsupport.MockServerCalls;
 import io.quarry.testsupport.MockServerClients;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -50,7 +51,7 @@ class AnalyticsContractTest {
     void searchesAndEvents(MockServer server) {
         client = AnalyticsClient.create(MockServerClients.config(server));
         products = client.index("products");
-        ServiceCalls service = new ServiceCalls(server);
+        MockServerCalls service = new MockServerCalls(server);
         service.send("PUT", "/1/indexes/products/settings", "{'attributesForFaceting':['brand']}");
         service.send("PUT", "/1/indexes/products/a", "{'name':'red shoe','brand':'acme'}");
         service.send("PUT", "/1/indexes/products/b", "{'name':'blue shoe','brand':'zeta'}");

@@ -13,6 +13,7 @@ import io.quarry.insights.model.InsightsEvent;
 import io.quarry.mockserver.MockServer;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.junit.MockServerSettings;
+import io.quarry.testsupport.MockServerCalls;
 import io.quarry.testsupport.MockServerClients;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,12 +33,12 @@ class InsightsContractTest {
     @AutoClose
     private InsightsClient insights;
 
-    private ServiceCalls service;
+    private MockServerCalls service;
 
     @BeforeEach
     void setUp(MockServer server) {
         insights = InsightsClient.create(MockServerClients.config(server));
-        service = new ServiceCalls(server);
+        service = new MockServerCalls(server);
         service.send("PUT", "/1/indexes/products/a", "{'name':'red shoe'}");
         service.send("PUT", "/1/indexes/products/b", "{'name':'blue shoe'}");
         service.send("PUT", "/1/indexes/products/c", "{'name':'green shoe'}");
