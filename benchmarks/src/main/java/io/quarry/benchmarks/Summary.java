@@ -91,9 +91,21 @@ public final class Summary {
 
     private static void printRatios(String what, Map<String, Double> values) {
         values.forEach((name, value) -> {
-            String twin = name.replace(".quarry", ".raw");
-            if (!twin.equals(name) && values.containsKey(twin)) {
-                System.out.printf(Locale.ROOT, "%s %s / raw: %.2fx%n", name, what, value / values.get(twin));
+            if (!name.contains(".quarry")) {
+                return;
+            }
+            // every baseline of the same scenario: raw, rawStreamed, ...
+            for (String baseline : List.of(".raw", ".rawStreamed")) {
+                String twin = name.replace(".quarry", baseline);
+                if (values.containsKey(twin)) {
+                    System.out.printf(
+                            Locale.ROOT,
+                            "%s %s / %s: %.2fx%n",
+                            name,
+                            what,
+                            baseline.substring(1),
+                            value / values.get(twin));
+                }
             }
         });
     }

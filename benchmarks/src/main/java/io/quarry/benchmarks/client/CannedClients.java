@@ -95,7 +95,8 @@ public class CannedClients {
         if (quarryHits != 20
                 || rawHits != 20
                 || quarryIndex.batch(quarryBatch).objectIDs().size() != BATCH_SIZE
-                || raw.addObjects(INDEX, records).objectIDs().size() != BATCH_SIZE) {
+                || raw.addObjects(INDEX, records).objectIDs().size() != BATCH_SIZE
+                || raw.addObjectsStreamed(INDEX, records).objectIDs().size() != BATCH_SIZE) {
             throw new IllegalStateException("the canned server's answers did not decode as expected");
         }
     }

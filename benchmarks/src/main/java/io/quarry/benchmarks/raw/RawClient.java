@@ -17,13 +17,16 @@ import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
+import okio.BufferedSink;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Search and batch calls written by hand: one OkHttp client (TCP_NODELAY, 128 concurrent calls, the SDK's
- * default timeouts), one Jackson mapper, the SDK's headers, and the body serialised to bytes.
+ * default timeouts), one Jackson mapper, the SDK's headers. Request bodies are serialised to bytes, or, for the
+ * batch, also streamed: Jackson writes straight into the connection (sent chunked), as a hand-written client
+ * that cares about memory would.
  */
 public final class RawClient implements AutoCloseable {
 
@@ -96,6 +99,33 @@ public final class RawClient implements AutoCloseable {
         return execute(post("/1/indexes/" + index + "/batch", body), RawBatchResponse.class);
     }
 
+    /**
+     * {@link #addObjects} with the body streamed: serialised into the connection as it is sent, never held whole.
+     *
+     * @param index the index
+     * @param records the records
+     * @return the acknowledgement
+     */
+    public RawBatchResponse addObjectsStreamed(String index, List<Product> records) {
+        List<Operation> requests = new ArrayList<>(records.size());
+        for (Product record : records) {
+            requests.add(new Operation("addObject", record));
+        }
+        Batch batch = new Batch(requests);
+        RequestBody body = new RequestBody() {
+            @Override
+            public MediaType contentType() {
+                return JSON;
+            }
+
+            @Override
+            public void writeTo(BufferedSink sink) {
+                mapper.writeValue(sink.outputStream(), batch);
+            }
+        };
+        return execute(post("/1/indexes/" + index + "/batch", body), RawBatchResponse.class);
+    }
+
     @Override
     public void close() {
         http.dispatcher().executorService().shutdown();
@@ -107,9 +137,13 @@ public final class RawClient implements AutoCloseable {
     }
 
     private Call post(String path, byte[] body) {
+        return post(path, RequestBody.create(body, JSON));
+    }
+
+    private Call post(String path, RequestBody body) {
         Request.Builder request = new Request.Builder().url(baseUrl + path);
         headers.forEach(request::header);
-        return http.newCall(request.post(RequestBody.create(body, JSON)).build());
+        return http.newCall(request.post(body).build());
     }
 
     private <T> T execute(Call call, Class<T> type) {

@@ -1,0 +1,50 @@
+package io.quarry.benchmarks.client;
+
+import io.quarry.benchmarks.data.Product;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Scenario 4: one caller keeping {@code inFlight} asynchronous searches running (8, 64, 1000), a new one started
+ * as each completes; the score is searches completed per second. Both clients allow 128 concurrent calls per
+ * host (OkHttp's dispatcher runs each on one of its threads, at most 128, and queues the rest without a thread).
+ * Goal: {@code quarry} at least {@code raw} at 8 and 64 in flight.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+// long warm-up: the canned server is a fresh JVM per fork and its JIT competes with the client's for 2 cores
+@Warmup(iterations = 5, time = 5)
+@Measurement(iterations = 5, time = 2)
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Threads(1)
+public class AsyncInFlightBenchmark {
+
+    /**
+     * @param clients both clients and the server
+     * @param window the calls in flight
+     * @throws InterruptedException if interrupted while waiting for a place in the window
+     */
+    @Benchmark
+    public void quarry(CannedClients clients, InFlightWindow window) throws InterruptedException {
+        window.start(() -> clients.quarryIndex.searchAsync(clients.quarryQuery, Product.class));
+    }
+
+    /**
+     * @param clients both clients and the server
+     * @param window the calls in flight
+     * @throws InterruptedException if interrupted while waiting for a place in the window
+     */
+    @Benchmark
+    public void raw(CannedClients clients, InFlightWindow window) throws InterruptedException {
+        window.start(() -> clients.raw.searchAsync(CannedClients.INDEX, clients.rawQuery));
+    }
+}
