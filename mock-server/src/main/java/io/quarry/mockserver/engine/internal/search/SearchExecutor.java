@@ -225,10 +225,22 @@ public final class SearchExecutor {
             ranking.add(0, "typo");
         }
         boolean textual = result.readings().stream().anyMatch(r -> !r.isEmpty());
-        hits.sort(HitOrder.of(ranking, options.customRanking(), geo.precision(), textual, store));
+        Comparator<Hit> order = HitOrder.of(ranking, options.customRanking(), geo.precision(), textual, store);
         List<IndexedRecord> beforeDistinct = facetCounter.requested() ? records(hits) : List.of();
-        hits = distinct(hits);
-        hits = applyRules(store, hits, filter, optionalFilters);
+        // Sorted hits, at least down to the end of the page; every hit when distinct or rules reshape the list.
+        List<Hit> head;
+        if (options.distinct() == 0
+                && rules.hidden().isEmpty()
+                && rules.promotions().isEmpty()) {
+            int reachable = Math.min(hits.size(), pagination.limit());
+            int from = Math.min(pagination.offset(), reachable);
+            head = TopHits.best(hits, order, Math.min(from + pagination.length(), reachable));
+        } else {
+            hits.sort(order);
+            hits = distinct(hits);
+            hits = applyRules(store, hits, filter, optionalFilters);
+            head = hits;
+        }
 
         ObjectNode response = JsonNodeFactory.instance.objectNode();
         int nbHits = hits.size();
@@ -239,7 +251,7 @@ public final class SearchExecutor {
         HitRenderer renderer = new HitRenderer(options, searchable, seeUnretrievable, geo.precision());
         Map<Hit, Integer> userScores = options.bool("getRankingInfo", false) ? userScores(hits, store) : Map.of();
         ArrayNode hitsNode = response.putArray("hits");
-        for (Hit hit : hits.subList(from, to)) {
+        for (Hit hit : head.subList(from, to)) {
             hitsNode.add(renderer.render(hit, result.readings().get(hit.reading()), userScores.getOrDefault(hit, 0)));
         }
         response.put("nbHits", nbHits);
