@@ -19,11 +19,11 @@ public final class RecordStore {
 
     private List<IndexedRecord> byOrdinal = new ArrayList<>();
     private Map<String, Integer> ordinalById = new HashMap<>();
-    private TermIndex terms = new TermIndex();
+    private TermDictionary dictionary = new TermDictionary();
+    private TermIndex terms = new TermIndex(dictionary);
     private long nextSequence;
     private long dataSize;
     private long generation;
-    private Map<String, String> strings = new HashMap<>();
     private volatile ColumnCache columns = new ColumnCache(-1);
 
     /** Numeric columns built for one generation of the content; concurrent readers share it. */
@@ -60,14 +60,9 @@ public final class RecordStore {
         String objectID = record.path("objectID").asString();
         IndexedRecord previous = removeSlot(objectID);
         long sequence = previous != null ? previous.sequence() : nextSequence++;
-        append(new IndexedRecord(record, sequence, this::canonical));
+        append(new IndexedRecord(record, sequence, dictionary));
         generation++;
         return previous;
-    }
-
-    private String canonical(String text) {
-        String shared = strings.putIfAbsent(text, text);
-        return shared == null ? text : shared;
     }
 
     /**
@@ -77,6 +72,7 @@ public final class RecordStore {
      */
     public void restore(IndexedRecord record) {
         removeSlot(record.objectID());
+        record.remap(dictionary);
         append(record);
         generation++;
     }
@@ -98,8 +94,8 @@ public final class RecordStore {
     public void clear() {
         byOrdinal = new ArrayList<>();
         ordinalById = new HashMap<>();
-        terms = new TermIndex();
-        strings = new HashMap<>();
+        dictionary = new TermDictionary();
+        terms = new TermIndex(dictionary);
         dataSize = 0;
         generation++;
     }
@@ -137,8 +133,11 @@ public final class RecordStore {
         }
         byOrdinal = new ArrayList<>(live.size());
         ordinalById = new HashMap<>();
-        terms = new TermIndex();
+        // A new dictionary drops the words of the removed records.
+        dictionary = new TermDictionary();
+        terms = new TermIndex(dictionary);
         for (IndexedRecord record : live) {
+            record.remap(dictionary);
             int ordinal = byOrdinal.size();
             record.assignOrdinal(ordinal);
             byOrdinal.add(record);
@@ -147,10 +146,22 @@ public final class RecordStore {
         }
     }
 
+    /** Adds the words of other attributes first: those found only in the objectID are no typo candidates. */
     private void index(IndexedRecord record, int ordinal) {
-        List<String> recordTerms = record.terms();
-        for (int i = 0; i < recordTerms.size(); i++) {
-            terms.add(recordTerms.get(i), ordinal, i < record.attributeTermCount());
+        int[] tokens = record.tokens();
+        int objectIdPath = dictionary.pathId("objectID");
+        for (int pass = 0; pass < 2; pass++) {
+            boolean attributes = pass == 0;
+            int i = 0;
+            while (i < tokens.length) {
+                int count = tokens[i + 1];
+                if ((tokens[i] != objectIdPath) == attributes) {
+                    for (int k = i + 2; k < i + 2 + count; k++) {
+                        terms.add(tokens[k], ordinal, attributes);
+                    }
+                }
+                i += 2 + count;
+            }
         }
     }
 
@@ -165,6 +176,11 @@ public final class RecordStore {
     /** @return one more than the largest ordinal in use */
     public int ordinalLimit() {
         return byOrdinal.size();
+    }
+
+    /** @return the ids of the words and paths of the records */
+    public TermDictionary dictionary() {
+        return dictionary;
     }
 
     /** @return the inverted index */

@@ -177,7 +177,8 @@ public final class SearchExecutor {
         RecordMatcher matcher = new RecordMatcher(
                 searchable(),
                 options.string("exactOnSingleWordQuery", "attribute"),
-                noTypoAttributes == null ? List.of() : noTypoAttributes);
+                noTypoAttributes == null ? List.of() : noTypoAttributes,
+                store.dictionary());
         RecordFilter withExclusions =
                 plan.excluded().isEmpty() ? filter : filter.and(record -> !matcher.holdsAny(record, plan.excluded()));
         return new Matching(store, readings, matcher, withExclusions);
