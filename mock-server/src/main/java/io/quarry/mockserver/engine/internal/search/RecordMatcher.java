@@ -40,6 +40,9 @@ public final class RecordMatcher {
     private List<QueryWord> preparedWords;
     private TermMatches[] wordTerms;
     private int[][][] wordPhrases;
+    // Every word id some query word matches, as a bit set: most words of a record match none.
+    private long[] anyTerm;
+    private boolean anyPhrase;
     private java.util.Set<String> excludedWords;
     private TermMatches excludedIds;
 
@@ -98,9 +101,18 @@ public final class RecordMatcher {
         }
         wordTerms = new TermMatches[words.size()];
         wordPhrases = new int[words.size()][][];
+        anyTerm = new long[(dictionary.wordCount() + 63) >>> 6];
+        anyPhrase = false;
         for (int w = 0; w < words.size(); w++) {
             QueryWord word = words.get(w);
             wordTerms[w] = new TermMatches(word.terms(), dictionary);
+            for (String term : word.terms().keySet()) {
+                int id = dictionary.wordId(term);
+                if (id >= 0) {
+                    anyTerm[id >>> 6] |= 1L << id;
+                }
+            }
+            anyPhrase |= !word.phrases().isEmpty();
             int[][] phrases = new int[word.phrases().size()][];
             for (int p = 0; p < phrases.length; p++) {
                 List<String> phrase = word.phrases().get(p);
@@ -153,6 +165,9 @@ public final class RecordMatcher {
             nextPosition[rank] = start + count + MAX_PROXIMITY;
             for (int k = 0; k < count; k++) {
                 int term = tokens[first + k];
+                if (!anyPhrase && (anyTerm[term >>> 6] & (1L << term)) == 0) {
+                    continue;
+                }
                 int position = rank * ATTRIBUTE_SPAN + Math.min(start + k, ATTRIBUTE_SPAN - 1);
                 int attributeScore = rank * ATTRIBUTE_SPAN + (ordered ? Math.min(start + k, ATTRIBUTE_SPAN - 1) : 0);
                 for (int w = 0; w < n; w++) {
