@@ -227,7 +227,7 @@ public final class SearchExecutor {
         }
         boolean textual = result.readings().stream().anyMatch(r -> !r.isEmpty());
         Comparator<Hit> order = HitOrder.of(ranking, options.customRanking(), geo.precision(), textual, store);
-        List<IndexedRecord> beforeDistinct = facetCounter.requested() ? records(hits) : List.of();
+        int[] beforeDistinct = facetCounter.requested() ? ordinals(hits) : new int[0];
         // Sorted hits, at least down to the end of the page; every hit when distinct or rules reshape the list.
         List<Hit> head;
         if (options.distinct() == 0
@@ -274,7 +274,7 @@ public final class SearchExecutor {
         exhaustive.put("typo", true);
         if (facetCounter.requested()) {
             boolean afterDistinct = options.bool("facetingAfterDistinct", false);
-            facetCounter.addTo(store, afterDistinct ? records(hits) : beforeDistinct, response);
+            facetCounter.addTo(store, afterDistinct ? ordinals(hits) : beforeDistinct, response);
             exhaustive.put("facetsCount", true);
         }
         if (!rules.applied().isEmpty()) {
@@ -335,10 +335,12 @@ public final class SearchExecutor {
         return result;
     }
 
-    private static List<IndexedRecord> records(List<Hit> hits) {
-        List<IndexedRecord> records = new ArrayList<>(hits.size());
-        hits.forEach(h -> records.add(h.record()));
-        return records;
+    private static int[] ordinals(List<Hit> hits) {
+        int[] ordinals = new int[hits.size()];
+        for (int i = 0; i < ordinals.length; i++) {
+            ordinals[i] = hits.get(i).ordinal();
+        }
+        return ordinals;
     }
 
     private List<Hit> distinct(List<Hit> sorted) {
