@@ -25,15 +25,20 @@ public final class RecordStore {
     private long dataSize;
     private long generation;
     private volatile ColumnCache columns = new ColumnCache(-1);
+    // Columns by path, extended as records are appended; dropped when ordinals are renumbered.
+    private final Object columnLock = new Object();
+    private final Map<String, NumericColumn> numericColumns = new HashMap<>();
+    private final Map<String, FacetColumn> facetColumns = new HashMap<>();
+    private long layout;
+    private long columnsLayout = -1;
 
-    /** Numeric columns built for one generation of the content; concurrent readers share it. */
+    /** How many columns of each kind are kept (each holds a value per record). */
+    private static final int MAX_COLUMNS = 64;
+
+    /** Orders of the records built for one generation of the content; concurrent readers share it. */
     private static final class ColumnCache {
         final long generation;
-        final java.util.concurrent.ConcurrentHashMap<String, NumericColumn> byPath =
-                new java.util.concurrent.ConcurrentHashMap<>();
         final java.util.concurrent.ConcurrentHashMap<String, int[]> orders =
-                new java.util.concurrent.ConcurrentHashMap<>();
-        final java.util.concurrent.ConcurrentHashMap<String, FacetColumn> facets =
                 new java.util.concurrent.ConcurrentHashMap<>();
 
         ColumnCache(long generation) {
@@ -98,6 +103,7 @@ public final class RecordStore {
         terms = new TermIndex(dictionary);
         dataSize = 0;
         generation++;
+        layout++;
     }
 
     private IndexedRecord removeSlot(String objectID) {
@@ -133,6 +139,7 @@ public final class RecordStore {
         }
         byOrdinal = new ArrayList<>(live.size());
         ordinalById = new HashMap<>();
+        layout++;
         // A new dictionary drops the words of the removed records.
         dictionary = new TermDictionary();
         terms = new TermIndex(dictionary);
@@ -204,25 +211,59 @@ public final class RecordStore {
     }
 
     /**
-     * Returns the numeric column of an attribute, built on first use and kept until the next write. Call it
-     * under the owner's read lock.
+     * Returns the numeric column of an attribute, built on first use and extended with the records written
+     * since on later uses. Call it under the owner's read lock.
      *
      * @param path a dotted attribute path
-     * @return its column
+     * @return its column, covering every ordinal
      */
     public NumericColumn numericColumn(String path) {
-        return currentCache().byPath.computeIfAbsent(path, p -> NumericColumn.build(this, p));
+        synchronized (columnLock) {
+            resetColumnsOnNewLayout();
+            NumericColumn column = numericColumns.get(path);
+            if (column == null) {
+                if (numericColumns.size() >= MAX_COLUMNS) {
+                    numericColumns.clear();
+                }
+                column = NumericColumn.build(this, path);
+            } else if (column.limit() < ordinalLimit()) {
+                column = column.extendedTo(this, path);
+            }
+            numericColumns.put(path, column);
+            return column;
+        }
     }
 
     /**
-     * Returns the facet column of an attribute, built on first use and kept until the next write. Call it under
-     * the owner's read lock.
+     * Returns the facet column of an attribute, built on first use and extended with the records written since
+     * on later uses. Call it under the owner's read lock.
      *
      * @param path a dotted attribute path
-     * @return its column
+     * @return its column, covering every ordinal
      */
     public FacetColumn facetColumn(String path) {
-        return currentCache().facets.computeIfAbsent(path, p -> FacetColumn.build(this, p));
+        synchronized (columnLock) {
+            resetColumnsOnNewLayout();
+            FacetColumn column = facetColumns.get(path);
+            if (column == null) {
+                if (facetColumns.size() >= MAX_COLUMNS) {
+                    facetColumns.clear();
+                }
+                column = FacetColumn.build(this, path);
+            } else if (column.limit() < ordinalLimit()) {
+                column = column.extendedTo(this, path);
+            }
+            facetColumns.put(path, column);
+            return column;
+        }
+    }
+
+    private void resetColumnsOnNewLayout() {
+        if (columnsLayout != layout) {
+            numericColumns.clear();
+            facetColumns.clear();
+            columnsLayout = layout;
+        }
     }
 
     /**
