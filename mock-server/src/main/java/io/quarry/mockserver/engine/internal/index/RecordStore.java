@@ -18,7 +18,7 @@ public final class RecordStore {
     private static final int COMPACTION_FLOOR = 1024;
 
     private List<IndexedRecord> byOrdinal = new ArrayList<>();
-    private Map<String, Integer> ordinalById = new HashMap<>();
+    private OrdinalTable ordinalById = new OrdinalTable(this::objectIdAt);
     private TermDictionary dictionary = new TermDictionary();
     private TermIndex terms = new TermIndex(dictionary);
     private long nextSequence;
@@ -51,8 +51,8 @@ public final class RecordStore {
      * @return the live record, or {@code null}
      */
     public IndexedRecord get(String objectID) {
-        Integer ordinal = ordinalById.get(objectID);
-        return ordinal == null ? null : byOrdinal.get(ordinal);
+        int ordinal = ordinalById.get(objectID);
+        return ordinal < 0 ? null : byOrdinal.get(ordinal);
     }
 
     /**
@@ -98,7 +98,7 @@ public final class RecordStore {
     /** Removes every record. */
     public void clear() {
         byOrdinal = new ArrayList<>();
-        ordinalById = new HashMap<>();
+        ordinalById = new OrdinalTable(this::objectIdAt);
         dictionary = new TermDictionary();
         terms = new TermIndex(dictionary);
         dataSize = 0;
@@ -106,9 +106,13 @@ public final class RecordStore {
         layout++;
     }
 
+    private String objectIdAt(int ordinal) {
+        return byOrdinal.get(ordinal).objectID();
+    }
+
     private IndexedRecord removeSlot(String objectID) {
-        Integer ordinal = ordinalById.remove(objectID);
-        if (ordinal == null) {
+        int ordinal = ordinalById.remove(objectID);
+        if (ordinal < 0) {
             return null;
         }
         IndexedRecord removed = byOrdinal.set(ordinal, null);
@@ -120,7 +124,7 @@ public final class RecordStore {
         int ordinal = byOrdinal.size();
         record.assignOrdinal(ordinal);
         byOrdinal.add(record);
-        ordinalById.put(record.objectID(), ordinal);
+        ordinalById.add(record.objectID(), ordinal);
         dataSize += record.approximateSize();
         index(record, ordinal);
         compactIfSparse();
@@ -138,7 +142,7 @@ public final class RecordStore {
             }
         }
         byOrdinal = new ArrayList<>(live.size());
-        ordinalById = new HashMap<>();
+        ordinalById = new OrdinalTable(this::objectIdAt);
         layout++;
         // A new dictionary drops the words of the removed records.
         dictionary = new TermDictionary();
@@ -148,7 +152,7 @@ public final class RecordStore {
             int ordinal = byOrdinal.size();
             record.assignOrdinal(ordinal);
             byOrdinal.add(record);
-            ordinalById.put(record.objectID(), ordinal);
+            ordinalById.add(record.objectID(), ordinal);
             index(record, ordinal);
         }
     }
