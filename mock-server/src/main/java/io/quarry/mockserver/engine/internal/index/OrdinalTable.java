@@ -6,7 +6,8 @@ import java.util.function.IntFunction;
 /**
  * The ordinals of a store's live records by objectID: an open-addressing table of ordinals whose keys are read
  * from the records themselves, so that it costs a few bytes per record instead of a map entry, a boxed ordinal
- * and a table slot. Not thread-safe: the owner guards it.
+ * and a table slot. Each slot also keeps its key's hash, so a probe reads a record only when the hashes agree.
+ * Not thread-safe: the owner guards it.
  */
 final class OrdinalTable {
 
@@ -15,6 +16,7 @@ final class OrdinalTable {
 
     private final IntFunction<String> objectIdAt;
     private int[] slots = emptySlots(16);
+    private int[] hashes = new int[16];
     private int size;
     private int used;
 
@@ -48,12 +50,15 @@ final class OrdinalTable {
     /** @return the slot holding the objectID's ordinal, or -1 */
     private int find(String objectID) {
         int mask = slots.length - 1;
-        for (int slot = hash(objectID) & mask; ; slot = (slot + 1) & mask) {
+        int hash = hash(objectID);
+        for (int slot = hash & mask; ; slot = (slot + 1) & mask) {
             int ordinal = slots[slot];
             if (ordinal == EMPTY) {
                 return -1;
             }
-            if (ordinal != REMOVED && objectIdAt.apply(ordinal).equals(objectID)) {
+            if (ordinal != REMOVED
+                    && hashes[slot] == hash
+                    && objectIdAt.apply(ordinal).equals(objectID)) {
                 return slot;
             }
         }
@@ -66,11 +71,12 @@ final class OrdinalTable {
      * @param ordinal its ordinal
      */
     void add(String objectID, int ordinal) {
-        if ((used + 1) * 4L > slots.length * 3L) {
-            rehash(size + 1 > slots.length / 2 ? slots.length * 2 : slots.length);
+        if ((used + 1) * 3L > slots.length * 2L) {
+            rehash(size + 1 > slots.length / 3 ? slots.length * 2 : slots.length);
         }
         int mask = slots.length - 1;
-        int slot = hash(objectID) & mask;
+        int hash = hash(objectID);
+        int slot = hash & mask;
         while (slots[slot] >= 0) {
             slot = (slot + 1) & mask;
         }
@@ -78,6 +84,7 @@ final class OrdinalTable {
             used++;
         }
         slots[slot] = ordinal;
+        hashes[slot] = hash;
         size++;
     }
 
@@ -106,15 +113,18 @@ final class OrdinalTable {
     /** Copies the live ordinals into a table of the given capacity (dropping removed slots). */
     private void rehash(int capacity) {
         int[] old = slots;
+        int[] oldHashes = hashes;
         slots = emptySlots(capacity);
+        hashes = new int[capacity];
         int mask = capacity - 1;
-        for (int ordinal : old) {
-            if (ordinal >= 0) {
-                int slot = hash(objectIdAt.apply(ordinal)) & mask;
+        for (int i = 0; i < old.length; i++) {
+            if (old[i] >= 0) {
+                int slot = oldHashes[i] & mask;
                 while (slots[slot] != EMPTY) {
                     slot = (slot + 1) & mask;
                 }
-                slots[slot] = ordinal;
+                slots[slot] = old[i];
+                hashes[slot] = oldHashes[i];
             }
         }
         used = size;
