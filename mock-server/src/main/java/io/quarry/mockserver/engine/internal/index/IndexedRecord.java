@@ -172,6 +172,11 @@ public final class IndexedRecord {
         return stored instanceof byte[] bytes ? CompactJson.decode(bytes) : (ObjectNode) stored;
     }
 
+    /** @return a tree of the record that the caller owns (decoded from the bytes, or a copy of the tree) */
+    public ObjectNode copyOfSource() {
+        return stored instanceof byte[] bytes ? CompactJson.decode(bytes) : ((ObjectNode) stored).deepCopy();
+    }
+
     /** @return the record's objectID */
     public String objectID() {
         return objectID;
