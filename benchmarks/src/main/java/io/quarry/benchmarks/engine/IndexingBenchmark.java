@@ -31,6 +31,10 @@ import tools.jackson.databind.node.ObjectNode;
  * Indexing throughput for {@code records} catalogue records (default 100k). Records per second is
  * {@code records / score}. Goal: at least 20k records/s.
  *
+ * <p>At 1M records the annotations' 3 GB heap is too small (each invocation builds 1M fresh JSON trees, 1.1 GB,
+ * beside the index it fills); the engine figure is {@code java -jar benchmarks/target/benchmarks.jar
+ * 'IndexingBenchmark.engineWrite' -p records=1000000 -f 1 -wi 1 -i 3 -jvmArgsAppend "-Xms8g -Xmx8g"}.
+ *
  * <ul>
  *   <li>{@code engineWrite}: straight into {@code IndexData.write}, in groups of 1000;</li>
  *   <li>{@code httpBatches}: through an embedded mock server over HTTP, with {@code saveObjects} (batches of

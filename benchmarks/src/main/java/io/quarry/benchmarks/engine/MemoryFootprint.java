@@ -10,10 +10,11 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Memory of the engine per {@code N} records (default 100k): heap used after full collections, before and
  * after loading an index, with the JSON input dropped so that only what the index keeps is counted (the
- * records themselves, which it owns, and its inverted index).
+ * records, as the compact bytes it keeps them in, and its inverted index).
  *
  * <p>{@code java -Xmx3g -XX:+UseParallelGC -cp benchmarks/target/benchmarks.jar
- * io.quarry.benchmarks.engine.MemoryFootprint 100000}
+ * io.quarry.benchmarks.engine.MemoryFootprint 100000}; for 1M records, {@code -Xmx8g} (the JSON trees of the
+ * input alone take 1.1 GB).
  */
 public final class MemoryFootprint {
 
@@ -44,8 +45,9 @@ public final class MemoryFootprint {
                 "heap held by the loaded index: %.1f MB (%d bytes per record)%n",
                 held / 1e6,
                 held / Math.max(1, count));
+        // The index keeps records as compact bytes, so it may hold less than the trees it was given.
         System.out.printf(
-                Locale.ROOT, "  of which the inverted index and bookkeeping: %.1f MB%n", (held - inputOnly) / 1e6);
+                Locale.ROOT, "  held by the index minus the input trees: %.1f MB%n", (held - inputOnly) / 1e6);
         if (data.size() != count) {
             throw new IllegalStateException("loaded " + data.size() + " records, expected " + count);
         }

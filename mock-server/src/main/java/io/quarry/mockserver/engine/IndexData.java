@@ -64,7 +64,7 @@ public final class IndexData {
         lock.readLock().lock();
         try {
             IndexedRecord record = store.get(objectID);
-            return record == null ? null : record.source().deepCopy();
+            return record == null ? null : record.copyOfSource();
         } finally {
             lock.readLock().unlock();
         }
@@ -85,7 +85,7 @@ public final class IndexData {
         return read(s -> {
             List<ObjectNode> copies = new ArrayList<>(s.size());
             for (IndexedRecord record : s.sortedById()) {
-                copies.add(record.source().deepCopy());
+                copies.add(record.copyOfSource());
             }
             return copies;
         });

@@ -3,6 +3,7 @@ package io.quarry.mockserver.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -110,5 +111,48 @@ class IndexDataTest {
         assertThat(response.get("nbHits").asInt()).isEqualTo(1500);
         response = f.engine.search(data, f.config(), Fixture.json("{'query':'w3 '}"), SearchContext.unrestricted("t"));
         assertThat(response.get("nbHits").asInt()).isZero();
+    }
+
+    @Test
+    void searchesFindRecordsRestoredAcrossCompactionAndClear() {
+        IndexData data = new IndexData();
+        data.write(w -> {
+            for (int i = 0; i < 1500; i++) {
+                w.put(Fixture.json("{'objectID':'k" + i + "','word':'"
+                        + List.of("alpha", "bravo", "delta").get(i % 3) + "'}"));
+            }
+            return null;
+        });
+        // Replacing every record twice compacts the store (a new word dictionary) before the group fails.
+        assertThatThrownBy(() -> data.write(w -> {
+                    for (int round = 0; round < 2; round++) {
+                        for (int i = 0; i < 1500; i++) {
+                            w.put(Fixture.json("{'objectID':'k" + i + "','word':'temp'}"));
+                        }
+                    }
+                    throw new IllegalStateException("boom");
+                }))
+                .isInstanceOf(IllegalStateException.class);
+        assertThat(nbHits(data, "bravo")).isEqualTo(500);
+        assertThat(nbHits(data, "temp")).isZero();
+        assertThatThrownBy(() -> data.write(w -> {
+                    w.clear();
+                    w.put(Fixture.json("{'objectID':'x','word':'temp'}"));
+                    throw new IllegalStateException("boom");
+                }))
+                .isInstanceOf(IllegalStateException.class);
+        assertThat(nbHits(data, "delta")).isEqualTo(500);
+        assertThat(nbHits(data, "detla")).as("one typo").isEqualTo(500);
+        assertThat(nbHits(data, "alp")).as("prefix").isEqualTo(500);
+        assertThat(nbHits(data, "temp")).isZero();
+    }
+
+    private static int nbHits(IndexData data, String query) {
+        Fixture f = new Fixture();
+        ObjectNode request = Fixture.JSON.createObjectNode().put("query", query);
+        return f.engine
+                .search(data, f.config(), request, SearchContext.unrestricted("t"))
+                .get("nbHits")
+                .asInt();
     }
 }

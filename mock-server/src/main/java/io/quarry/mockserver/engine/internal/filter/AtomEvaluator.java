@@ -32,7 +32,7 @@ final class AtomEvaluator {
             Atom.Range range = (Atom.Range) atom;
             positive = numbers(range.attribute(), v -> v >= range.low() && v <= range.high(), store);
         }
-        return atom.negated() ? record -> !positive.test(record) : positive;
+        return atom.negated() ? RecordFilter.byOrdinal((record, ordinal) -> !positive.test(record, ordinal)) : positive;
     }
 
     private static RecordFilter facet(Atom.Facet facet, Faceting faceting) {
@@ -68,15 +68,14 @@ final class AtomEvaluator {
                 matching.set(id);
             }
         }
-        return record -> {
-            int ordinal = record.ordinal();
+        return RecordFilter.byOrdinal((record, ordinal) -> {
             for (int position = column.start(ordinal); position < column.end(ordinal); position++) {
                 if (matching.get(column.id(position))) {
                     return true;
                 }
             }
             return false;
-        };
+        });
     }
 
     private static boolean sameText(String text, String normalizedWanted) {
@@ -108,7 +107,7 @@ final class AtomEvaluator {
             case ">=" -> numbers(attribute, v -> v >= n, store);
             case "!=" -> {
                 RecordFilter equal = numbers(attribute, v -> v == n, store);
-                yield record -> !equal.test(record);
+                yield RecordFilter.byOrdinal((record, ordinal) -> !equal.test(record, ordinal));
             }
             default -> numbers(attribute, v -> v == n, store);
         };
@@ -120,14 +119,13 @@ final class AtomEvaluator {
             return record -> anyNumber(record, attribute, test);
         }
         NumericColumn column = store.numericColumn(attribute);
-        return record -> {
-            int ordinal = record.ordinal();
+        return RecordFilter.byOrdinal((record, ordinal) -> {
             if (column.regular(ordinal)) {
                 double value = column.value(ordinal);
                 return !Double.isNaN(value) && test.test(value);
             }
             return anyNumber(record, attribute, test);
-        };
+        });
     }
 
     private interface DoubleTest {

@@ -97,22 +97,27 @@ public final class FilterCompiler {
             clause.forEach(atom -> alternatives.add(AtomEvaluator.compile(atom, faceting, store)));
             RecordFilter group = alternatives.size() == 1
                     ? alternatives.get(0)
-                    : record -> {
+                    : RecordFilter.byOrdinal((record, ordinal) -> {
                         for (RecordFilter alternative : alternatives) {
-                            if (alternative.test(record)) {
+                            if (alternative.test(record, ordinal)) {
                                 return true;
                             }
                         }
                         return false;
-                    };
+                    });
             groups.add(group);
         }
         Set<String> requiredTerms = Set.copyOf(required);
         return new RecordFilter() {
             @Override
             public boolean test(IndexedRecord record) {
+                return test(record, record.ordinal());
+            }
+
+            @Override
+            public boolean test(IndexedRecord record, int ordinal) {
                 for (RecordFilter group : groups) {
-                    if (!group.test(record)) {
+                    if (!group.test(record, ordinal)) {
                         return false;
                     }
                 }

@@ -19,6 +19,47 @@ public interface RecordFilter {
     boolean test(IndexedRecord record);
 
     /**
+     * Tests a record whose ordinal the caller knows: filters that read columns by ordinal then need not load
+     * the record (a search tests thousands of candidates).
+     *
+     * @param record a record of the store the filter was compiled for
+     * @param ordinal its ordinal there
+     * @return whether it passes
+     */
+    default boolean test(IndexedRecord record, int ordinal) {
+        return test(record);
+    }
+
+    /**
+     * @param test a test given the record and its ordinal
+     * @return a filter running it (with the record's own ordinal when the caller gives none)
+     */
+    static RecordFilter byOrdinal(OrdinalTest test) {
+        return new RecordFilter() {
+            @Override
+            public boolean test(IndexedRecord record) {
+                return test.test(record, record.ordinal());
+            }
+
+            @Override
+            public boolean test(IndexedRecord record, int ordinal) {
+                return test.test(record, ordinal);
+            }
+        };
+    }
+
+    /** A test of a record given its ordinal. */
+    @FunctionalInterface
+    interface OrdinalTest {
+        /**
+         * @param record a record
+         * @param ordinal its ordinal
+         * @return whether it passes
+         */
+        boolean test(IndexedRecord record, int ordinal);
+    }
+
+    /**
      * @return normalised words that every record passing this filter holds in some value (empty when unknown)
      */
     default java.util.Set<String> requiredTerms() {
@@ -44,6 +85,11 @@ public interface RecordFilter {
             @Override
             public boolean test(IndexedRecord record) {
                 return self.test(record) && other.test(record);
+            }
+
+            @Override
+            public boolean test(IndexedRecord record, int ordinal) {
+                return self.test(record, ordinal) && other.test(record, ordinal);
             }
 
             @Override

@@ -1,9 +1,7 @@
 package io.quarry.mockserver.engine.internal.index;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
@@ -11,32 +9,73 @@ import tools.jackson.databind.JsonNode;
  * The values of one attribute for every record, by ordinal, as ids into a dictionary of distinct values: facet
  * counts and facet filters read arrays instead of each record's own structures. A value is its text plus whether
  * it was a number (the string "10" and the number 10 are different values).
+ *
+ * <p>Ordinals only grow between compactions, so a column built for the first records is extended with the
+ * records written since instead of being built again ({@link #extendedTo}). Slots of removed records keep
+ * their values (and the dictionary the values only they held): readers only look at live records.
  */
 public final class FacetColumn {
 
+    private final int limit;
     private final int[] starts;
     private final int[] ids;
-    private final List<String> texts;
+    private final String[] texts;
     private final double[] numbers;
+    private final int valueCount;
+    private final Dictionary dictionary;
 
-    private FacetColumn(int[] starts, int[] ids, List<String> texts, double[] numbers) {
+    /** Ids by value; only read and written while a column is extended (under the store's column lock). */
+    private static final class Dictionary {
+        final Map<String, Integer> textIds = new HashMap<>();
+        final Map<String, Integer> numberIds = new HashMap<>();
+    }
+
+    private FacetColumn(
+            int limit,
+            int[] starts,
+            int[] ids,
+            String[] texts,
+            double[] numbers,
+            int valueCount,
+            Dictionary dictionary) {
+        this.limit = limit;
         this.starts = starts;
         this.ids = ids;
         this.texts = texts;
         this.numbers = numbers;
+        this.valueCount = valueCount;
+        this.dictionary = dictionary;
     }
 
     static FacetColumn build(RecordStore store, String path) {
-        int limit = store.ordinalLimit();
-        int[] starts = new int[limit + 1];
-        int[] ids = new int[Math.max(16, limit)];
-        int size = 0;
-        Map<String, Integer> textIds = new HashMap<>();
-        Map<String, Integer> numberIds = new HashMap<>();
-        List<String> texts = new ArrayList<>();
-        double[] numbers = new double[16];
-        for (int ordinal = 0; ordinal < limit; ordinal++) {
-            starts[ordinal] = size;
+        FacetColumn empty =
+                new FacetColumn(0, new int[1], new int[16], new String[16], new double[16], 0, new Dictionary());
+        return empty.extendedTo(store, path);
+    }
+
+    /** @return how many ordinals the column covers */
+    int limit() {
+        return limit;
+    }
+
+    /**
+     * Adds the records of ordinals from {@link #limit()} to the store's limit. The arrays are shared with this
+     * column, which only reads below its own limit, and grown by copy when full.
+     *
+     * @param store the store the column was built from, with the same ordinals
+     * @param path the column's attribute path
+     * @return the column covering every ordinal of the store
+     */
+    FacetColumn extendedTo(RecordStore store, String path) {
+        int to = store.ordinalLimit();
+        int[] newStarts = grown(starts, to + 1);
+        int[] newIds = ids;
+        String[] newTexts = texts;
+        double[] newNumbers = numbers;
+        int count = valueCount;
+        int size = starts[limit];
+        for (int ordinal = limit; ordinal < to; ordinal++) {
+            newStarts[ordinal] = size;
             IndexedRecord record = store.at(ordinal);
             if (record == null) {
                 continue;
@@ -44,30 +83,39 @@ public final class FacetColumn {
             for (Leaf leaf : record.leavesAt(path)) {
                 JsonNode value = leaf.value();
                 String text = value.asString();
-                Map<String, Integer> dictionary = value.isNumber() ? numberIds : textIds;
-                Integer id = dictionary.get(text);
+                Map<String, Integer> known = value.isNumber() ? dictionary.numberIds : dictionary.textIds;
+                Integer id = known.get(text);
                 if (id == null) {
-                    id = texts.size();
-                    dictionary.put(text, id);
-                    texts.add(text);
-                    if (id == numbers.length) {
-                        numbers = Arrays.copyOf(numbers, id * 2);
-                    }
-                    numbers[id] = value.isNumber() ? value.asDouble() : Double.NaN;
+                    id = count++;
+                    known.put(text, id);
+                    newTexts = grown(newTexts, count);
+                    newNumbers = grown(newNumbers, count);
+                    newTexts[id] = text;
+                    newNumbers[id] = value.isNumber() ? value.asDouble() : Double.NaN;
                 }
-                if (size == ids.length) {
-                    ids = Arrays.copyOf(ids, size * 2);
-                }
-                ids[size++] = id;
+                newIds = grown(newIds, size + 1);
+                newIds[size++] = id;
             }
         }
-        starts[limit] = size;
-        return new FacetColumn(starts, Arrays.copyOf(ids, size), texts, Arrays.copyOf(numbers, texts.size()));
+        newStarts[to] = size;
+        return new FacetColumn(to, newStarts, newIds, newTexts, newNumbers, count, dictionary);
     }
 
-    /** @return the number of distinct values */
+    private static int[] grown(int[] array, int needed) {
+        return needed <= array.length ? array : Arrays.copyOf(array, Math.max(needed, array.length + array.length / 2));
+    }
+
+    private static String[] grown(String[] array, int needed) {
+        return needed <= array.length ? array : Arrays.copyOf(array, Math.max(needed, array.length * 2));
+    }
+
+    private static double[] grown(double[] array, int needed) {
+        return needed <= array.length ? array : Arrays.copyOf(array, Math.max(needed, array.length * 2));
+    }
+
+    /** @return the number of distinct values (including values only removed records held) */
     public int valueCount() {
-        return texts.size();
+        return valueCount;
     }
 
     /**
@@ -75,7 +123,7 @@ public final class FacetColumn {
      * @return the value's text
      */
     public String text(int id) {
-        return texts.get(id);
+        return texts[id];
     }
 
     /**
@@ -91,7 +139,7 @@ public final class FacetColumn {
      * @return where the record's value ids start in {@link #id(int)}
      */
     public int start(int ordinal) {
-        return ordinal + 1 < starts.length ? starts[ordinal] : 0;
+        return ordinal < limit ? starts[ordinal] : 0;
     }
 
     /**
@@ -99,7 +147,7 @@ public final class FacetColumn {
      * @return where the record's value ids end (exclusive)
      */
     public int end(int ordinal) {
-        return ordinal + 1 < starts.length ? starts[ordinal + 1] : 0;
+        return ordinal < limit ? starts[ordinal + 1] : 0;
     }
 
     /**

@@ -2,61 +2,59 @@ package io.quarry.mockserver.engine.internal.index;
 
 import io.quarry.mockserver.engine.internal.text.Tokenizer;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.function.UnaryOperator;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A stored record with its values flattened and tokenised once, at write time, so that searches, filters and
- * facets never walk the JSON again.
+ * A stored record: its JSON kept as compact bytes ({@link CompactJson}), and its words tokenised once, at write
+ * time, as ids of its store's {@link TermDictionary}, so that searches never walk the JSON again.
+ *
+ * <p>The words are one int array: for each string or number value holding words, in document order, the id of
+ * its path, the number of its words, then their ids.
  */
 public final class IndexedRecord {
 
-    private final ObjectNode source;
+    private static final double[] NO_POINTS = new double[0];
+
+    /** The compact bytes, or the tree itself when it holds a node type JSON text cannot produce. */
+    private final Object stored;
+
     private final String objectID;
     private final long sequence;
-    private final List<Leaf> leaves;
-    private final List<String> terms;
-    private final int attributeTermCount;
     private final long approximateSize;
     private final double[] geoPoints;
+    private int[] tokens;
+    private TermDictionary dictionary;
     private int ordinal = -1;
 
     /**
-     * @param source the record; owned by this object afterwards
+     * @param source the record; not kept (its bytes are)
      * @param sequence its insertion sequence number, the final tie-break of every ordering
-     * @param canonical returns the shared instance of a word or path (records share their strings)
+     * @param dictionary numbers its words and paths
      */
-    public IndexedRecord(ObjectNode source, long sequence, UnaryOperator<String> canonical) {
-        this.source = source;
-        this.objectID = source.path("objectID").asString();
+    public IndexedRecord(ObjectNode source, long sequence, TermDictionary dictionary) {
         this.sequence = sequence;
-        List<Leaf> collected = new ArrayList<>();
-        long[] size = {2};
-        flatten("", source, collected, size, canonical);
-        this.leaves = List.copyOf(collected);
-        Set<String> allTerms = new LinkedHashSet<>();
-        for (Leaf leaf : collected) {
-            if (!leaf.path().equals("objectID")) {
-                allTerms.addAll(leaf.terms());
-            }
-        }
-        this.attributeTermCount = allTerms.size();
-        for (Leaf leaf : leavesAt("objectID")) {
-            allTerms.addAll(leaf.terms());
-        }
-        this.terms = List.copyOf(allTerms);
-        this.approximateSize = size[0];
-        this.geoPoints = geoPoints(source.get("_geoloc"));
+        this.dictionary = dictionary;
+        TokenWriter writer = new TokenWriter();
+        flatten("", source, writer, dictionary);
+        this.tokens = writer.toArray();
+        this.approximateSize = writer.size;
+        String id = source.path("objectID").asString();
+        int wordId = dictionary.wordId(id);
+        // The objectID is usually one of the record's words: share the dictionary's instance.
+        this.objectID = wordId >= 0 ? dictionary.word(wordId) : id;
+        double[] points = geoPoints(source.get("_geoloc"));
+        this.geoPoints = points.length == 0 ? NO_POINTS : points;
+        byte[] bytes = CompactJson.encode(source);
+        this.stored = bytes != null ? bytes : source;
     }
 
     private static double[] geoPoints(JsonNode geoloc) {
         if (geoloc == null) {
-            return new double[0];
+            return NO_POINTS;
         }
         List<JsonNode> points = new ArrayList<>();
         if (geoloc.isArray()) {
@@ -84,35 +82,80 @@ public final class IndexedRecord {
                 }
             }
         }
-        return java.util.Arrays.copyOf(pairs, count);
+        return Arrays.copyOf(pairs, count);
     }
 
-    private static void flatten(
-            String path, JsonNode node, List<Leaf> out, long[] size, UnaryOperator<String> canonical) {
+    /** Collects the words of every string and number value, and the record's approximate JSON size. */
+    private static final class TokenWriter {
+        private int[] values = new int[32];
+        private int count;
+        long size = 2;
+
+        void add(int value) {
+            if (count == values.length) {
+                values = Arrays.copyOf(values, count * 2);
+            }
+            values[count++] = value;
+        }
+
+        int[] toArray() {
+            return Arrays.copyOf(values, count);
+        }
+    }
+
+    private static void flatten(String path, JsonNode node, TokenWriter out, TermDictionary dictionary) {
         if (node.isObject()) {
             for (Map.Entry<String, JsonNode> entry : node.properties()) {
-                size[0] += entry.getKey().length() + 4;
-                String child = canonical.apply(path.isEmpty() ? entry.getKey() : path + "." + entry.getKey());
-                flatten(child, entry.getValue(), out, size, canonical);
+                out.size += entry.getKey().length() + 4;
+                String child = path.isEmpty() ? entry.getKey() : path + "." + entry.getKey();
+                flatten(child, entry.getValue(), out, dictionary);
             }
         } else if (node.isArray()) {
-            size[0] += 2;
+            out.size += 2;
             for (JsonNode element : node) {
-                size[0] += 1;
-                flatten(path, element, out, size, canonical);
+                out.size += 1;
+                flatten(path, element, out, dictionary);
             }
         } else if (node.isString() || node.isNumber()) {
             String text = node.asString();
-            size[0] += text.length() + (node.isString() ? 2 : 0);
+            out.size += text.length() + (node.isString() ? 2 : 0);
             List<String> words = Tokenizer.terms(text);
-            words.replaceAll(canonical);
-            out.add(new Leaf(path, node, List.copyOf(words)));
+            if (!words.isEmpty()) {
+                out.add(dictionary.internPath(path));
+                out.add(words.size());
+                for (String word : words) {
+                    out.add(dictionary.internWord(word));
+                }
+            }
         } else if (node.isBoolean()) {
-            size[0] += 5;
-            out.add(new Leaf(path, node, List.of()));
+            out.size += 5;
         } else {
-            size[0] += 4;
+            out.size += 4;
         }
+    }
+
+    /**
+     * Renumbers the record's words in another dictionary (its store started a new one).
+     *
+     * @param target the new dictionary
+     */
+    void remap(TermDictionary target) {
+        if (target == dictionary) {
+            return;
+        }
+        int[] remapped = new int[tokens.length];
+        int i = 0;
+        while (i < tokens.length) {
+            int count = tokens[i + 1];
+            remapped[i] = target.internPath(dictionary.path(tokens[i]));
+            remapped[i + 1] = count;
+            for (int k = i + 2; k < i + 2 + count; k++) {
+                remapped[k] = target.internWord(dictionary.word(tokens[k]));
+            }
+            i += 2 + count;
+        }
+        tokens = remapped;
+        dictionary = target;
     }
 
     /** @return the record's current ordinal in its store (changes when the store compacts) */
@@ -124,9 +167,14 @@ public final class IndexedRecord {
         this.ordinal = ordinal;
     }
 
-    /** @return the record as stored (never mutate it) */
+    /** @return a new tree of the record as stored (the same tree for a record kept as a tree: never mutate it) */
     public ObjectNode source() {
-        return source;
+        return stored instanceof byte[] bytes ? CompactJson.decode(bytes) : (ObjectNode) stored;
+    }
+
+    /** @return a tree of the record that the caller owns (decoded from the bytes, or a copy of the tree) */
+    public ObjectNode copyOfSource() {
+        return stored instanceof byte[] bytes ? CompactJson.decode(bytes) : ((ObjectNode) stored).deepCopy();
     }
 
     /** @return the record's objectID */
@@ -139,55 +187,44 @@ public final class IndexedRecord {
         return sequence;
     }
 
-    /** @return every scalar value in document order */
-    public List<Leaf> leaves() {
-        return leaves;
-    }
-
     /**
      * @param path a dotted attribute path
      * @return the scalar values at exactly that path, in document order (array elements included)
      */
     public List<Leaf> leavesAt(String path) {
-        int from = -1;
-        int to = -1;
-        List<Leaf> scattered = null;
-        for (int i = 0; i < leaves.size(); i++) {
-            Leaf leaf = leaves.get(i);
-            String leafPath = leaf.path();
-            if (leafPath != path && !leafPath.equals(path)) {
-                continue;
-            }
-            if (from < 0) {
-                from = i;
-                to = i + 1;
-            } else if (scattered == null && to == i) {
-                to = i + 1;
-            } else {
-                // Values of an array of objects interleave with their siblings.
-                if (scattered == null) {
-                    scattered = new ArrayList<>(leaves.subList(from, to));
-                }
-                scattered.add(leaf);
-            }
+        if (stored instanceof byte[] bytes) {
+            return CompactJson.leavesAt(bytes, path);
         }
-        if (scattered != null) {
-            return scattered;
+        List<Leaf> found = new ArrayList<>();
+        collect("", (JsonNode) stored, path, found);
+        return found;
+    }
+
+    private static void collect(String at, JsonNode node, String path, List<Leaf> found) {
+        if (node.isObject()) {
+            for (Map.Entry<String, JsonNode> entry : node.properties()) {
+                collect(at.isEmpty() ? entry.getKey() : at + "." + entry.getKey(), entry.getValue(), path, found);
+            }
+        } else if (node.isArray()) {
+            for (JsonNode element : node) {
+                collect(at, element, path, found);
+            }
+        } else if ((node.isString() || node.isNumber() || node.isBoolean()) && at.equals(path)) {
+            found.add(new Leaf(path, node));
         }
-        return from < 0 ? List.of() : leaves.subList(from, to);
     }
 
     /**
-     * @return the distinct normalised words of every string and number value: first those of attributes other
-     *     than objectID ({@link #attributeTermCount()} of them), then those found only in the objectID
+     * @return the words of the record's string and number values: for each value holding words, in document
+     *     order, the id of its path, the number of its words, then their ids (ids of {@link #dictionary()})
      */
-    public List<String> terms() {
-        return terms;
+    public int[] tokens() {
+        return tokens;
     }
 
-    /** @return how many of {@link #terms()} come from attributes other than objectID */
-    public int attributeTermCount() {
-        return attributeTermCount;
+    /** @return the dictionary of the ids in {@link #tokens()} */
+    public TermDictionary dictionary() {
+        return dictionary;
     }
 
     /** @return the number of {@code _geoloc} points */

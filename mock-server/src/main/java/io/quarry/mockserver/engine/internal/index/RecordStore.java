@@ -18,22 +18,27 @@ public final class RecordStore {
     private static final int COMPACTION_FLOOR = 1024;
 
     private List<IndexedRecord> byOrdinal = new ArrayList<>();
-    private Map<String, Integer> ordinalById = new HashMap<>();
-    private TermIndex terms = new TermIndex();
+    private OrdinalTable ordinalById = new OrdinalTable(this::objectIdAt);
+    private TermDictionary dictionary = new TermDictionary();
+    private TermIndex terms = new TermIndex(dictionary);
     private long nextSequence;
     private long dataSize;
     private long generation;
-    private Map<String, String> strings = new HashMap<>();
     private volatile ColumnCache columns = new ColumnCache(-1);
+    // Columns by path, extended as records are appended; dropped when ordinals are renumbered.
+    private final Object columnLock = new Object();
+    private final Map<String, NumericColumn> numericColumns = new HashMap<>();
+    private final Map<String, FacetColumn> facetColumns = new HashMap<>();
+    private long layout;
+    private long columnsLayout = -1;
 
-    /** Numeric columns built for one generation of the content; concurrent readers share it. */
+    /** How many columns of each kind are kept (each holds a value per record). */
+    private static final int MAX_COLUMNS = 64;
+
+    /** Orders of the records built for one generation of the content; concurrent readers share it. */
     private static final class ColumnCache {
         final long generation;
-        final java.util.concurrent.ConcurrentHashMap<String, NumericColumn> byPath =
-                new java.util.concurrent.ConcurrentHashMap<>();
         final java.util.concurrent.ConcurrentHashMap<String, int[]> orders =
-                new java.util.concurrent.ConcurrentHashMap<>();
-        final java.util.concurrent.ConcurrentHashMap<String, FacetColumn> facets =
                 new java.util.concurrent.ConcurrentHashMap<>();
 
         ColumnCache(long generation) {
@@ -46,8 +51,8 @@ public final class RecordStore {
      * @return the live record, or {@code null}
      */
     public IndexedRecord get(String objectID) {
-        Integer ordinal = ordinalById.get(objectID);
-        return ordinal == null ? null : byOrdinal.get(ordinal);
+        int ordinal = ordinalById.get(objectID);
+        return ordinal < 0 ? null : byOrdinal.get(ordinal);
     }
 
     /**
@@ -60,14 +65,9 @@ public final class RecordStore {
         String objectID = record.path("objectID").asString();
         IndexedRecord previous = removeSlot(objectID);
         long sequence = previous != null ? previous.sequence() : nextSequence++;
-        append(new IndexedRecord(record, sequence, this::canonical));
+        append(new IndexedRecord(record, sequence, dictionary));
         generation++;
         return previous;
-    }
-
-    private String canonical(String text) {
-        String shared = strings.putIfAbsent(text, text);
-        return shared == null ? text : shared;
     }
 
     /**
@@ -77,6 +77,7 @@ public final class RecordStore {
      */
     public void restore(IndexedRecord record) {
         removeSlot(record.objectID());
+        record.remap(dictionary);
         append(record);
         generation++;
     }
@@ -97,16 +98,21 @@ public final class RecordStore {
     /** Removes every record. */
     public void clear() {
         byOrdinal = new ArrayList<>();
-        ordinalById = new HashMap<>();
-        terms = new TermIndex();
-        strings = new HashMap<>();
+        ordinalById = new OrdinalTable(this::objectIdAt);
+        dictionary = new TermDictionary();
+        terms = new TermIndex(dictionary);
         dataSize = 0;
         generation++;
+        layout++;
+    }
+
+    private String objectIdAt(int ordinal) {
+        return byOrdinal.get(ordinal).objectID();
     }
 
     private IndexedRecord removeSlot(String objectID) {
-        Integer ordinal = ordinalById.remove(objectID);
-        if (ordinal == null) {
+        int ordinal = ordinalById.remove(objectID);
+        if (ordinal < 0) {
             return null;
         }
         IndexedRecord removed = byOrdinal.set(ordinal, null);
@@ -118,7 +124,7 @@ public final class RecordStore {
         int ordinal = byOrdinal.size();
         record.assignOrdinal(ordinal);
         byOrdinal.add(record);
-        ordinalById.put(record.objectID(), ordinal);
+        ordinalById.add(record.objectID(), ordinal);
         dataSize += record.approximateSize();
         index(record, ordinal);
         compactIfSparse();
@@ -136,21 +142,37 @@ public final class RecordStore {
             }
         }
         byOrdinal = new ArrayList<>(live.size());
-        ordinalById = new HashMap<>();
-        terms = new TermIndex();
+        ordinalById = new OrdinalTable(this::objectIdAt);
+        layout++;
+        // A new dictionary drops the words of the removed records.
+        dictionary = new TermDictionary();
+        terms = new TermIndex(dictionary);
         for (IndexedRecord record : live) {
+            record.remap(dictionary);
             int ordinal = byOrdinal.size();
             record.assignOrdinal(ordinal);
             byOrdinal.add(record);
-            ordinalById.put(record.objectID(), ordinal);
+            ordinalById.add(record.objectID(), ordinal);
             index(record, ordinal);
         }
     }
 
+    /** Adds the words of other attributes first: those found only in the objectID are no typo candidates. */
     private void index(IndexedRecord record, int ordinal) {
-        List<String> recordTerms = record.terms();
-        for (int i = 0; i < recordTerms.size(); i++) {
-            terms.add(recordTerms.get(i), ordinal, i < record.attributeTermCount());
+        int[] tokens = record.tokens();
+        int objectIdPath = dictionary.pathId("objectID");
+        for (int pass = 0; pass < 2; pass++) {
+            boolean attributes = pass == 0;
+            int i = 0;
+            while (i < tokens.length) {
+                int count = tokens[i + 1];
+                if ((tokens[i] != objectIdPath) == attributes) {
+                    for (int k = i + 2; k < i + 2 + count; k++) {
+                        terms.add(tokens[k], ordinal, attributes);
+                    }
+                }
+                i += 2 + count;
+            }
         }
     }
 
@@ -165,6 +187,11 @@ public final class RecordStore {
     /** @return one more than the largest ordinal in use */
     public int ordinalLimit() {
         return byOrdinal.size();
+    }
+
+    /** @return the ids of the words and paths of the records */
+    public TermDictionary dictionary() {
+        return dictionary;
     }
 
     /** @return the inverted index */
@@ -188,25 +215,59 @@ public final class RecordStore {
     }
 
     /**
-     * Returns the numeric column of an attribute, built on first use and kept until the next write. Call it
-     * under the owner's read lock.
+     * Returns the numeric column of an attribute, built on first use and extended with the records written
+     * since on later uses. Call it under the owner's read lock.
      *
      * @param path a dotted attribute path
-     * @return its column
+     * @return its column, covering every ordinal
      */
     public NumericColumn numericColumn(String path) {
-        return currentCache().byPath.computeIfAbsent(path, p -> NumericColumn.build(this, p));
+        synchronized (columnLock) {
+            resetColumnsOnNewLayout();
+            NumericColumn column = numericColumns.get(path);
+            if (column == null) {
+                if (numericColumns.size() >= MAX_COLUMNS) {
+                    numericColumns.clear();
+                }
+                column = NumericColumn.build(this, path);
+            } else if (column.limit() < ordinalLimit()) {
+                column = column.extendedTo(this, path);
+            }
+            numericColumns.put(path, column);
+            return column;
+        }
     }
 
     /**
-     * Returns the facet column of an attribute, built on first use and kept until the next write. Call it under
-     * the owner's read lock.
+     * Returns the facet column of an attribute, built on first use and extended with the records written since
+     * on later uses. Call it under the owner's read lock.
      *
      * @param path a dotted attribute path
-     * @return its column
+     * @return its column, covering every ordinal
      */
     public FacetColumn facetColumn(String path) {
-        return currentCache().facets.computeIfAbsent(path, p -> FacetColumn.build(this, p));
+        synchronized (columnLock) {
+            resetColumnsOnNewLayout();
+            FacetColumn column = facetColumns.get(path);
+            if (column == null) {
+                if (facetColumns.size() >= MAX_COLUMNS) {
+                    facetColumns.clear();
+                }
+                column = FacetColumn.build(this, path);
+            } else if (column.limit() < ordinalLimit()) {
+                column = column.extendedTo(this, path);
+            }
+            facetColumns.put(path, column);
+            return column;
+        }
+    }
+
+    private void resetColumnsOnNewLayout() {
+        if (columnsLayout != layout) {
+            numericColumns.clear();
+            facetColumns.clear();
+            columnsLayout = layout;
+        }
     }
 
     /**

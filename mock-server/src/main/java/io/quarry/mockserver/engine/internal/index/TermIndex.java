@@ -21,9 +21,10 @@ public final class TermIndex {
 
     private static final int CACHE_LIMIT = 4096;
 
-    private final Map<String, IntList> postings = new java.util.HashMap<>();
+    private final TermDictionary dictionary;
+    private IntList[] postings = new IntList[64];
     private final TreeMap<String, IntList> sorted = new TreeMap<>();
-    private final java.util.Set<String> typoCandidates = new java.util.HashSet<>();
+    private final java.util.BitSet typoCandidates = new java.util.BitSet();
     private final List<Bucket> buckets = new ArrayList<>();
     private final Map<String, CachedExpansion> expansions = new ConcurrentHashMap<>();
     private volatile long dictionaryVersion;
@@ -86,20 +87,32 @@ public final class TermIndex {
     }
 
     /**
-     * @param term a normalised word
+     * @param dictionary numbers the words of the postings
+     */
+    public TermIndex(TermDictionary dictionary) {
+        this.dictionary = dictionary;
+    }
+
+    /**
+     * @param termId a word id of the dictionary
      * @param ordinal the record holding it; ordinals must be added in increasing order
      * @param typoCandidate whether typo variants of query words may match it (not for words found only in
      *     objectIDs, which would flood the typo scan with one unique word per record)
      */
-    public void add(String term, int ordinal, boolean typoCandidate) {
-        IntList list = postings.get(term);
+    public void add(int termId, int ordinal, boolean typoCandidate) {
+        if (termId >= postings.length) {
+            postings = Arrays.copyOf(postings, Math.max(termId + 1, postings.length * 2));
+        }
+        IntList list = postings[termId];
         if (list == null) {
             list = new IntList();
-            postings.put(term, list);
-            sorted.put(term, list);
+            postings[termId] = list;
+            sorted.put(dictionary.word(termId), list);
             dictionaryVersion++;
         }
-        if (typoCandidate && typoCandidates.add(term)) {
+        if (typoCandidate && !typoCandidates.get(termId)) {
+            typoCandidates.set(termId);
+            String term = dictionary.word(termId);
             int length = term.length();
             while (buckets.size() <= length) {
                 buckets.add(new Bucket());
@@ -115,7 +128,15 @@ public final class TermIndex {
      * @return its postings, or {@code null}
      */
     public IntList postings(String term) {
-        return postings.get(term);
+        return postings(dictionary.wordId(term));
+    }
+
+    /**
+     * @param termId a word id of the dictionary, or -1
+     * @return its postings, or {@code null}
+     */
+    public IntList postings(int termId) {
+        return termId >= 0 && termId < postings.length ? postings[termId] : null;
     }
 
     /**

@@ -1,7 +1,6 @@
 package io.quarry.mockserver.engine.internal.search;
 
 import io.quarry.mockserver.engine.internal.index.FacetColumn;
-import io.quarry.mockserver.engine.internal.index.IndexedRecord;
 import io.quarry.mockserver.engine.internal.index.RecordStore;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -58,11 +57,11 @@ public final class FacetCounter {
 
     /**
      * @param store the records, read-locked (their facet columns serve the counts)
-     * @param records the records to count over
+     * @param ordinals the ordinals of the records to count over
      * @param response the response to add {@code facets}, {@code facets_stats} and
      *     {@code exhaustiveFacetsCount} to
      */
-    public void addTo(RecordStore store, List<IndexedRecord> records, ObjectNode response) {
+    public void addTo(RecordStore store, int[] ordinals, ObjectNode response) {
         ObjectNode facetsNode = JsonNodeFactory.instance.objectNode();
         ObjectNode statsNode = JsonNodeFactory.instance.objectNode();
         for (String facet : facets) {
@@ -70,8 +69,8 @@ public final class FacetCounter {
             int[] counts = new int[column.valueCount()];
             int[] lastRecord = new int[column.valueCount()];
             Arrays.fill(lastRecord, -1);
-            for (int r = 0; r < records.size(); r++) {
-                int ordinal = records.get(r).ordinal();
+            for (int r = 0; r < ordinals.length; r++) {
+                int ordinal = ordinals[r];
                 for (int position = column.start(ordinal); position < column.end(ordinal); position++) {
                     int id = column.id(position);
                     if (lastRecord[id] != r) {

@@ -44,11 +44,23 @@ public final class FacetVocabulary {
     private Map<List<String>, String> load(String attribute) {
         FacetColumn column = store.facetColumn(attribute);
         Map<List<String>, String> values = new HashMap<>();
-        for (int id = 0; id < column.valueCount(); id++) {
-            String text = column.text(id);
-            List<String> terms = Tokenizer.terms(text);
-            if (!terms.isEmpty()) {
-                values.putIfAbsent(terms, text);
+        // The values live records hold, in the order they first appear (the column also keeps removed ones).
+        boolean[] seen = new boolean[column.valueCount()];
+        for (int ordinal = 0; ordinal < store.ordinalLimit(); ordinal++) {
+            if (store.at(ordinal) == null) {
+                continue;
+            }
+            for (int position = column.start(ordinal); position < column.end(ordinal); position++) {
+                int id = column.id(position);
+                if (seen[id]) {
+                    continue;
+                }
+                seen[id] = true;
+                String text = column.text(id);
+                List<String> terms = Tokenizer.terms(text);
+                if (!terms.isEmpty()) {
+                    values.putIfAbsent(terms, text);
+                }
             }
         }
         return values;

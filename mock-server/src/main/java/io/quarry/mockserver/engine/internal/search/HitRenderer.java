@@ -95,9 +95,9 @@ public final class HitRenderer {
      * @return the hit's JSON
      */
     public ObjectNode render(Hit hit, List<QueryWord> words, int userScore) {
-        ObjectNode source = hit.record().source();
-        ObjectNode out = retrieval.apply(source);
-        ObjectNode visible = source.deepCopy();
+        // One tree of our own: retrieval copies what it takes from it before it is trimmed below.
+        ObjectNode visible = hit.record().copyOfSource();
+        ObjectNode out = retrieval.apply(visible);
         retrieval.unretrievable().forEach(path -> JsonPaths.remove(visible, path));
         if (!words.isEmpty() || !toHighlight.isEmpty()) {
             ObjectNode highlights = JSON.objectNode();

@@ -79,7 +79,7 @@ public final class Matching {
             return null;
         }
         IndexedRecord record = store.at(ordinal);
-        if (record == null || !filter.test(record)) {
+        if (record == null || !filter.test(record, ordinal)) {
             return null;
         }
         for (int r = 0; r < readings.size(); r++) {

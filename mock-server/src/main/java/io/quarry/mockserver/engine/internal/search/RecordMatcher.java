@@ -1,7 +1,7 @@
 package io.quarry.mockserver.engine.internal.search;
 
 import io.quarry.mockserver.engine.internal.index.IndexedRecord;
-import io.quarry.mockserver.engine.internal.index.Leaf;
+import io.quarry.mockserver.engine.internal.index.TermDictionary;
 import java.util.Arrays;
 import java.util.List;
 
@@ -18,9 +18,13 @@ public final class RecordMatcher {
     private static final int MAX_POSITIONS = 16;
     private static final int ATTRIBUTE_SPAN = 1000;
 
+    private static final TermMatch PHRASE_MATCH = new TermMatch(0, false, 0);
+    private static final int UNKNOWN = Integer.MIN_VALUE;
+
     private final SearchableAttributes searchable;
     private final String exactOnSingleWordQuery;
     private final List<String> noTypoAttributes;
+    private final TermDictionary dictionary;
     // Scratch space reused from record to record (one matcher serves one search, on one thread).
     private final int[] nextPosition;
     private int[] typos;
@@ -28,18 +32,36 @@ public final class RecordMatcher {
     private int[] firstMatched;
     private int[][] positions;
     private int[] positionCount;
+    // What the matcher knows of each path id (rank, ordered, typos allowed), filled on first sight.
+    private int[] pathRanks = new int[0];
+    private boolean[] pathOrdered = new boolean[0];
+    private boolean[] pathTypos = new boolean[0];
+    // The reading last matched, its words' terms by id and their phrases as ids.
+    private List<QueryWord> preparedWords;
+    private TermMatches[] wordTerms;
+    private int[][][] wordPhrases;
+    // Every word id some query word matches, as a bit set: most words of a record match none.
+    private long[] anyTerm;
+    private boolean anyPhrase;
+    private java.util.Set<String> excludedWords;
+    private TermMatches excludedIds;
 
     /**
      * @param searchable the searchable attributes
      * @param exactOnSingleWordQuery {@code attribute} (the whole attribute must equal the word), {@code word} or
      *     {@code none}
      * @param noTypoAttributes attributes where only typo-free matches count (disableTypoToleranceOnAttributes)
+     * @param dictionary the ids of the words and paths of the records to match
      */
     public RecordMatcher(
-            SearchableAttributes searchable, String exactOnSingleWordQuery, List<String> noTypoAttributes) {
+            SearchableAttributes searchable,
+            String exactOnSingleWordQuery,
+            List<String> noTypoAttributes,
+            TermDictionary dictionary) {
         this.searchable = searchable;
         this.exactOnSingleWordQuery = exactOnSingleWordQuery;
         this.noTypoAttributes = noTypoAttributes;
+        this.dictionary = dictionary;
         this.nextPosition = new int[searchable.rankCount()];
     }
 
@@ -52,6 +74,59 @@ public final class RecordMatcher {
         return true;
     }
 
+    /** @return the rank of a path id, learning its attributes on first sight */
+    private int rank(int pathId) {
+        if (pathId >= pathRanks.length) {
+            int size = Math.max(pathId + 1, dictionary.pathCount());
+            int from = pathRanks.length;
+            pathRanks = Arrays.copyOf(pathRanks, size);
+            pathOrdered = Arrays.copyOf(pathOrdered, size);
+            pathTypos = Arrays.copyOf(pathTypos, size);
+            Arrays.fill(pathRanks, from, size, UNKNOWN);
+        }
+        int rank = pathRanks[pathId];
+        if (rank == UNKNOWN) {
+            String path = dictionary.path(pathId);
+            rank = searchable.rank(path);
+            pathRanks[pathId] = rank;
+            pathOrdered[pathId] = searchable.ordered(path);
+            pathTypos[pathId] = noTypoAttributes.isEmpty() || typosAllowed(path);
+        }
+        return rank;
+    }
+
+    private void prepare(List<QueryWord> words) {
+        if (words == preparedWords) {
+            return;
+        }
+        wordTerms = new TermMatches[words.size()];
+        wordPhrases = new int[words.size()][][];
+        anyTerm = new long[(dictionary.wordCount() + 63) >>> 6];
+        anyPhrase = false;
+        for (int w = 0; w < words.size(); w++) {
+            QueryWord word = words.get(w);
+            wordTerms[w] = new TermMatches(word.terms(), dictionary);
+            for (String term : word.terms().keySet()) {
+                int id = dictionary.wordId(term);
+                if (id >= 0) {
+                    anyTerm[id >>> 6] |= 1L << id;
+                }
+            }
+            anyPhrase |= !word.phrases().isEmpty();
+            int[][] phrases = new int[word.phrases().size()][];
+            for (int p = 0; p < phrases.length; p++) {
+                List<String> phrase = word.phrases().get(p);
+                phrases[p] = new int[phrase.size()];
+                for (int i = 0; i < phrase.size(); i++) {
+                    // -1 for a word no record holds: the phrase matches nowhere, as before.
+                    phrases[p][i] = dictionary.wordId(phrase.get(i));
+                }
+            }
+            wordPhrases[w] = phrases;
+        }
+        preparedWords = words;
+    }
+
     /**
      * @param record a record
      * @param words one reading of the query (non-empty)
@@ -59,6 +134,7 @@ public final class RecordMatcher {
      */
     public Match match(IndexedRecord record, List<QueryWord> words) {
         int n = words.size();
+        prepare(words);
         if (typos == null || typos.length < n) {
             typos = new int[n];
             exact = new boolean[n];
@@ -72,28 +148,32 @@ public final class RecordMatcher {
         Arrays.fill(positionCount, 0, n, 0);
         Arrays.fill(nextPosition, 0);
         boolean wholeAttributeExact = false;
-        for (Leaf leaf : record.leaves()) {
-            List<String> tokens = leaf.terms();
-            if (tokens.isEmpty()) {
-                continue;
-            }
-            int rank = searchable.rank(leaf.path());
+        int[] tokens = tokensOf(record);
+        int i = 0;
+        while (i < tokens.length) {
+            int pathId = tokens[i];
+            int count = tokens[i + 1];
+            int first = i + 2;
+            i = first + count;
+            int rank = rank(pathId);
             if (rank == SearchableAttributes.NOT_SEARCHABLE) {
                 continue;
             }
-            boolean ordered = searchable.ordered(leaf.path());
-            boolean typosAllowed = noTypoAttributes.isEmpty() || typosAllowed(leaf.path());
+            boolean ordered = pathOrdered[pathId];
+            boolean typosAllowed = pathTypos[pathId];
             int start = nextPosition[rank];
-            nextPosition[rank] = start + tokens.size() + MAX_PROXIMITY;
-            for (int k = 0; k < tokens.size(); k++) {
-                String term = tokens.get(k);
+            nextPosition[rank] = start + count + MAX_PROXIMITY;
+            for (int k = 0; k < count; k++) {
+                int term = tokens[first + k];
+                if (!anyPhrase && (anyTerm[term >>> 6] & (1L << term)) == 0) {
+                    continue;
+                }
                 int position = rank * ATTRIBUTE_SPAN + Math.min(start + k, ATTRIBUTE_SPAN - 1);
                 int attributeScore = rank * ATTRIBUTE_SPAN + (ordered ? Math.min(start + k, ATTRIBUTE_SPAN - 1) : 0);
                 for (int w = 0; w < n; w++) {
-                    QueryWord word = words.get(w);
-                    TermMatch termMatch = word.terms().get(term);
-                    if (termMatch == null && phraseAt(word, tokens, k)) {
-                        termMatch = new TermMatch(0, false, term.length());
+                    TermMatch termMatch = wordTerms[w].get(term);
+                    if (termMatch == null && phraseAt(wordPhrases[w], tokens, first, count, k)) {
+                        termMatch = PHRASE_MATCH;
                     }
                     if (termMatch == null || (termMatch.typos() > 0 && !typosAllowed)) {
                         continue;
@@ -104,7 +184,7 @@ public final class RecordMatcher {
                     if (positionCount[w] < MAX_POSITIONS) {
                         positions[w][positionCount[w]++] = position;
                     }
-                    if (n == 1 && termMatch.exact() && isWholeValue(word, tokens)) {
+                    if (n == 1 && termMatch.exact() && isWholeValue(w, tokens, first, count)) {
                         wholeAttributeExact = true;
                     }
                 }
@@ -145,18 +225,38 @@ public final class RecordMatcher {
         return new Match(totalTypos, matched, proximity, best, exactWords);
     }
 
+    /** The record's word ids in this matcher's dictionary (the store keeps its records in its current one). */
+    private int[] tokensOf(IndexedRecord record) {
+        if (record.dictionary() != dictionary) {
+            throw new IllegalStateException("record " + record.objectID() + " is numbered by another dictionary");
+        }
+        return record.tokens();
+    }
+
     /**
      * @param record a record
      * @param words normalised words
      * @return whether a searchable value of the record holds one of the words
      */
     public boolean holdsAny(IndexedRecord record, java.util.Set<String> words) {
-        for (Leaf leaf : record.leaves()) {
-            if (leaf.terms().isEmpty() || searchable.rank(leaf.path()) == SearchableAttributes.NOT_SEARCHABLE) {
+        if (words != excludedWords) {
+            java.util.Map<String, TermMatch> asTerms = new java.util.HashMap<>();
+            words.forEach(word -> asTerms.put(word, PHRASE_MATCH));
+            excludedIds = new TermMatches(asTerms, dictionary);
+            excludedWords = words;
+        }
+        int[] tokens = tokensOf(record);
+        int i = 0;
+        while (i < tokens.length) {
+            int pathId = tokens[i];
+            int count = tokens[i + 1];
+            int first = i + 2;
+            i = first + count;
+            if (rank(pathId) == SearchableAttributes.NOT_SEARCHABLE) {
                 continue;
             }
-            for (String term : leaf.terms()) {
-                if (words.contains(term)) {
+            for (int k = first; k < first + count; k++) {
+                if (excludedIds.get(tokens[k]) != null) {
                     return true;
                 }
             }
@@ -164,14 +264,15 @@ public final class RecordMatcher {
         return false;
     }
 
-    private static boolean phraseAt(QueryWord word, List<String> tokens, int k) {
-        for (List<String> phrase : word.phrases()) {
-            if (k + phrase.size() > tokens.size()) {
+    /** Whether one of the phrases starts at word {@code k} of the value whose words start at {@code first}. */
+    private static boolean phraseAt(int[][] phrases, int[] tokens, int first, int count, int k) {
+        for (int[] phrase : phrases) {
+            if (k + phrase.length > count) {
                 continue;
             }
             boolean all = true;
-            for (int i = 0; i < phrase.size() && all; i++) {
-                all = tokens.get(k + i).equals(phrase.get(i));
+            for (int i = 0; i < phrase.length && all; i++) {
+                all = tokens[first + k + i] == phrase[i];
             }
             if (all) {
                 return true;
@@ -180,13 +281,14 @@ public final class RecordMatcher {
         return false;
     }
 
-    private static boolean isWholeValue(QueryWord word, List<String> tokens) {
-        if (tokens.size() == 1) {
-            TermMatch match = word.terms().get(tokens.get(0));
+    private boolean isWholeValue(int w, int[] tokens, int first, int count) {
+        if (count == 1) {
+            TermMatch match = wordTerms[w].get(tokens[first]);
             return match != null && match.exact();
         }
-        for (List<String> phrase : word.phrases()) {
-            if (phrase.size() == tokens.size() && phraseAt(word, tokens, 0)) {
+        for (int[] phrase : wordPhrases[w]) {
+            // As before: a phrase as long as the value, and any phrase starting the value.
+            if (phrase.length == count && phraseAt(wordPhrases[w], tokens, first, count, 0)) {
                 return true;
             }
         }

@@ -177,7 +177,8 @@ public final class SearchExecutor {
         RecordMatcher matcher = new RecordMatcher(
                 searchable(),
                 options.string("exactOnSingleWordQuery", "attribute"),
-                noTypoAttributes == null ? List.of() : noTypoAttributes);
+                noTypoAttributes == null ? List.of() : noTypoAttributes,
+                store.dictionary());
         RecordFilter withExclusions =
                 plan.excluded().isEmpty() ? filter : filter.and(record -> !matcher.holdsAny(record, plan.excluded()));
         return new Matching(store, readings, matcher, withExclusions);
@@ -225,10 +226,22 @@ public final class SearchExecutor {
             ranking.add(0, "typo");
         }
         boolean textual = result.readings().stream().anyMatch(r -> !r.isEmpty());
-        hits.sort(HitOrder.of(ranking, options.customRanking(), geo.precision(), textual, store));
-        List<IndexedRecord> beforeDistinct = facetCounter.requested() ? records(hits) : List.of();
-        hits = distinct(hits);
-        hits = applyRules(store, hits, filter, optionalFilters);
+        Comparator<Hit> order = HitOrder.of(ranking, options.customRanking(), geo.precision(), textual, store);
+        int[] beforeDistinct = facetCounter.requested() ? ordinals(hits) : new int[0];
+        // Sorted hits, at least down to the end of the page; every hit when distinct or rules reshape the list.
+        List<Hit> head;
+        if (options.distinct() == 0
+                && rules.hidden().isEmpty()
+                && rules.promotions().isEmpty()) {
+            int reachable = Math.min(hits.size(), pagination.limit());
+            int from = Math.min(pagination.offset(), reachable);
+            head = TopHits.best(hits, order, Math.min(from + pagination.length(), reachable));
+        } else {
+            hits.sort(order);
+            hits = distinct(hits);
+            hits = applyRules(store, hits, filter, optionalFilters);
+            head = hits;
+        }
 
         ObjectNode response = JsonNodeFactory.instance.objectNode();
         int nbHits = hits.size();
@@ -239,7 +252,7 @@ public final class SearchExecutor {
         HitRenderer renderer = new HitRenderer(options, searchable, seeUnretrievable, geo.precision());
         Map<Hit, Integer> userScores = options.bool("getRankingInfo", false) ? userScores(hits, store) : Map.of();
         ArrayNode hitsNode = response.putArray("hits");
-        for (Hit hit : hits.subList(from, to)) {
+        for (Hit hit : head.subList(from, to)) {
             hitsNode.add(renderer.render(hit, result.readings().get(hit.reading()), userScores.getOrDefault(hit, 0)));
         }
         response.put("nbHits", nbHits);
@@ -261,7 +274,7 @@ public final class SearchExecutor {
         exhaustive.put("typo", true);
         if (facetCounter.requested()) {
             boolean afterDistinct = options.bool("facetingAfterDistinct", false);
-            facetCounter.addTo(store, afterDistinct ? records(hits) : beforeDistinct, response);
+            facetCounter.addTo(store, afterDistinct ? ordinals(hits) : beforeDistinct, response);
             exhaustive.put("facetsCount", true);
         }
         if (!rules.applied().isEmpty()) {
@@ -322,10 +335,12 @@ public final class SearchExecutor {
         return result;
     }
 
-    private static List<IndexedRecord> records(List<Hit> hits) {
-        List<IndexedRecord> records = new ArrayList<>(hits.size());
-        hits.forEach(h -> records.add(h.record()));
-        return records;
+    private static int[] ordinals(List<Hit> hits) {
+        int[] ordinals = new int[hits.size()];
+        for (int i = 0; i < ordinals.length; i++) {
+            ordinals[i] = hits.get(i).ordinal();
+        }
+        return ordinals;
     }
 
     private List<Hit> distinct(List<Hit> sorted) {

@@ -1,0 +1,91 @@
+package io.quarry.mockserver.engine.internal.index;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Numbers the distinct words and attribute paths of a store, so that records keep their words as ints and share
+ * one instance of each text. Words and paths are numbered separately. Not thread-safe: written under the owner's
+ * write lock, read under its read lock.
+ */
+public final class TermDictionary {
+
+    private final Table words = new Table();
+    private final Table paths = new Table();
+
+    /**
+     * @param word a normalised word
+     * @return its id, or -1 when no record holds it
+     */
+    public int wordId(String word) {
+        return words.id(word);
+    }
+
+    /**
+     * @param id a word id
+     * @return the word
+     */
+    public String word(int id) {
+        return words.texts[id];
+    }
+
+    /** @return one more than the largest word id */
+    public int wordCount() {
+        return words.size;
+    }
+
+    /**
+     * @param path a dotted attribute path
+     * @return its id, or -1 when no record has it
+     */
+    public int pathId(String path) {
+        return paths.id(path);
+    }
+
+    /**
+     * @param id a path id
+     * @return the path
+     */
+    public String path(int id) {
+        return paths.texts[id];
+    }
+
+    /** @return one more than the largest path id */
+    public int pathCount() {
+        return paths.size;
+    }
+
+    int internWord(String word) {
+        return words.intern(word);
+    }
+
+    int internPath(String path) {
+        return paths.intern(path);
+    }
+
+    /** Texts by id and ids by text. */
+    private static final class Table {
+        private final Map<String, Integer> ids = new HashMap<>();
+        private String[] texts = new String[16];
+        private int size;
+
+        int id(String text) {
+            Integer id = ids.get(text);
+            return id == null ? -1 : id;
+        }
+
+        int intern(String text) {
+            Integer known = ids.get(text);
+            if (known != null) {
+                return known;
+            }
+            if (size == texts.length) {
+                texts = Arrays.copyOf(texts, size * 2);
+            }
+            texts[size] = text;
+            ids.put(text, size);
+            return size++;
+        }
+    }
+}
