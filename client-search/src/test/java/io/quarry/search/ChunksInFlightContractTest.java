@@ -159,8 +159,9 @@ class ChunksInFlightContractTest {
                 .contains("saveObjects on index products")
                 .contains("chunk 4 (records 40-49)")
                 .contains("of 100 records acknowledged");
-        // no chunk after the failure was started beyond those already in flight (at most 2 besides it)
-        assertThat(report.firstUnsentRecord()).isBetween(50L, 70L);
+        // chunks after it were sent only while its failure was not yet known (one in flight answers before
+        // another), so how many depends on timing; the one-in-flight test pins the exact stop
+        assertThat(report.firstUnsentRecord()).isBetween(50L, 100L);
         assertThat(report.chunks()).hasSize((int) report.firstUnsentRecord() / 10);
         // every acknowledged chunk's task was waited for: its records are all there, nothing else is
         assertThat(storedIDs()).containsExactlyInAnyOrderElementsOf(acknowledgedIDs(report, records));
@@ -210,6 +211,25 @@ class ChunksInFlightContractTest {
         assertThat(report.acknowledgedRecords()).isGreaterThanOrEqualTo(30);
         assertThat(report.acknowledgedRecords() + 10 + (report.totalRecords() - report.firstUnsentRecord()))
                 .isEqualTo(80);
+    }
+
+    @Test
+    void cancellingTheAsyncWriteSendsNoMoreChunks() throws Exception {
+        MOCK.faults().share(1.0, 1, "POST", BATCH, Fault.delay(Duration.ofMillis(300)));
+        SearchIndex cancelled = client.index("cancelled");
+        CompletableFuture<List<BatchResponse>> write = cancelled.saveObjectsAsync(
+                products(0, 200), BatchOptions.defaults().chunkSize(10).chunksInFlight(2));
+
+        assertThat(write.cancel(true)).isTrue();
+        Thread.sleep(1000);
+        MOCK.faults().clear();
+
+        // only the two chunks already under way may have reached the server (or none: then no index)
+        long stored = cancelled.exists()
+                ? cancelled.browseObjects(SearchQuery.empty(), Product.class).stream()
+                        .count()
+                : 0;
+        assertThat(stored).isLessThanOrEqualTo(20);
     }
 
     private SearchClient throughProxy(FaultInjectingProxy proxy) {
