@@ -15,7 +15,9 @@ package io.quarry.core;
  *   <li>{@link InvalidRequestException}: a request rejected before any I/O (bad path segment, unserialisable body);</li>
  *   <li>{@link ClientClosedException}: the call was refused or cancelled because the client was closed;</li>
  *   <li>{@link WriteOutcomeUnknownException}: a write not safe to repeat failed after it may have been applied,
- *       so it was not retried.</li>
+ *       so it was not retried;</li>
+ *   <li>{@link PartialWriteException}: a write sent as several requests stopped after one failed; says which
+ *       records were acknowledged and which were not.</li>
  * </ul>
  * No message of any of them contains an API key.
  */
@@ -28,7 +30,8 @@ public abstract sealed class QuarryException extends RuntimeException
                 ConfigurationException,
                 InvalidRequestException,
                 ClientClosedException,
-                WriteOutcomeUnknownException {
+                WriteOutcomeUnknownException,
+                PartialWriteException {
 
     private static final long serialVersionUID = 1L;
 

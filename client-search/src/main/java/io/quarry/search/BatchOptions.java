@@ -4,15 +4,23 @@ import io.quarry.core.WaitPolicy;
 import java.util.Objects;
 
 /**
- * How the chunked write helpers ({@code saveObjects}, {@code deleteObjects}, {@code partialUpdateObjects})
- * work. Immutable; each method returns a copy. Defaults: chunks of 1000, no waiting, client-side objectIDs for
- * records without one (so a retried chunk cannot duplicate records), no listener.
+ * How the chunked write helpers ({@code saveObjects}, {@code deleteObjects}, {@code partialUpdateObjects}) and
+ * {@code replaceAllObjects} work. Immutable; each method returns a copy. Defaults: chunks of 1000, one chunk in
+ * flight at a time, no waiting, client-side objectIDs for records without one (so a retried chunk cannot
+ * duplicate records), no listener.
  */
 public final class BatchOptions {
 
-    private static final BatchOptions DEFAULTS = new BatchOptions(1000, false, true, null, WaitPolicy.defaults());
+    /**
+     * The most chunks {@link #chunksInFlight(int)} accepts: the client runs this many asynchronous calls at once
+     * (in total and per host), so more would only wait in its queue.
+     */
+    public static final int MAX_CHUNKS_IN_FLIGHT = 128;
+
+    private static final BatchOptions DEFAULTS = new BatchOptions(1000, 1, false, true, null, WaitPolicy.defaults());
 
     private final int chunkSize;
+    private final int chunksInFlight;
     private final boolean waitForTasks;
     private final boolean assignObjectIDs;
     private final ProgressListener progressListener;
@@ -20,11 +28,13 @@ public final class BatchOptions {
 
     private BatchOptions(
             int chunkSize,
+            int chunksInFlight,
             boolean waitForTasks,
             boolean assignObjectIDs,
             ProgressListener progressListener,
             WaitPolicy waitPolicy) {
         this.chunkSize = chunkSize;
+        this.chunksInFlight = chunksInFlight;
         this.waitForTasks = waitForTasks;
         this.assignObjectIDs = assignObjectIDs;
         this.progressListener = progressListener;
@@ -46,7 +56,37 @@ public final class BatchOptions {
         if (size < 1) {
             throw new io.quarry.core.InvalidRequestException("chunk size must be at least 1");
         }
-        return new BatchOptions(size, waitForTasks, assignObjectIDs, progressListener, waitPolicy);
+        return new BatchOptions(size, chunksInFlight, waitForTasks, assignObjectIDs, progressListener, waitPolicy);
+    }
+
+    /**
+     * Sets {@code chunksInFlight}: how many chunk requests may be under way at once (default 1: each chunk is
+     * sent once the previous one is acknowledged). With more, the helper keeps up to {@code chunks} requests
+     * going and sends the next chunk as soon as one is acknowledged, in both the blocking and the asynchronous
+     * form, without a thread of its own per chunk.
+     *
+     * <ul>
+     *   <li>Order: the acknowledgements are returned in the order of the chunks, whatever order they arrive in;
+     *       the chunks may be applied by the service in any order, so a record should appear in one chunk only
+     *       (two writes of the same objectID in different chunks may land in either order).</li>
+     *   <li>Memory: a chunk's operations are built and serialised only when it is sent, so at most
+     *       {@code chunks} chunk bodies exist at once, whatever the size of the input.</li>
+     *   <li>Failure: once a chunk fails, no new chunk is sent; the chunks in flight finish, then the helper fails
+     *       with a {@link io.quarry.core.PartialWriteException} naming the acknowledged chunks, those that were
+     *       not, and the records never sent (as with one chunk in flight). With {@link #waitingForTasks()} it
+     *       first waits for the tasks of every acknowledged chunk.</li>
+     * </ul>
+     *
+     * @param chunks requests at once, from 1 to {@link #MAX_CHUNKS_IN_FLIGHT}
+     * @return a copy
+     * @throws io.quarry.core.InvalidRequestException when {@code chunks} is out of that range
+     */
+    public BatchOptions chunksInFlight(int chunks) {
+        if (chunks < 1 || chunks > MAX_CHUNKS_IN_FLIGHT) {
+            throw new io.quarry.core.InvalidRequestException(
+                    "chunks in flight must be from 1 to " + MAX_CHUNKS_IN_FLIGHT + ", not " + chunks);
+        }
+        return new BatchOptions(chunkSize, chunks, waitForTasks, assignObjectIDs, progressListener, waitPolicy);
     }
 
     /**
@@ -56,7 +96,7 @@ public final class BatchOptions {
      * @return a copy
      */
     public BatchOptions waitingForTasks() {
-        return new BatchOptions(chunkSize, true, assignObjectIDs, progressListener, waitPolicy);
+        return new BatchOptions(chunkSize, chunksInFlight, true, assignObjectIDs, progressListener, waitPolicy);
     }
 
     /**
@@ -68,7 +108,7 @@ public final class BatchOptions {
      * @return a copy
      */
     public BatchOptions serviceAssignedObjectIDs() {
-        return new BatchOptions(chunkSize, waitForTasks, false, progressListener, waitPolicy);
+        return new BatchOptions(chunkSize, chunksInFlight, waitForTasks, false, progressListener, waitPolicy);
     }
 
     /**
@@ -78,7 +118,8 @@ public final class BatchOptions {
      * @return a copy
      */
     public BatchOptions onProgress(ProgressListener listener) {
-        return new BatchOptions(chunkSize, waitForTasks, assignObjectIDs, Objects.requireNonNull(listener), waitPolicy);
+        return new BatchOptions(
+                chunkSize, chunksInFlight, waitForTasks, assignObjectIDs, Objects.requireNonNull(listener), waitPolicy);
     }
 
     /**
@@ -89,12 +130,22 @@ public final class BatchOptions {
      */
     public BatchOptions waitPolicy(WaitPolicy policy) {
         return new BatchOptions(
-                chunkSize, waitForTasks, assignObjectIDs, progressListener, Objects.requireNonNull(policy));
+                chunkSize,
+                chunksInFlight,
+                waitForTasks,
+                assignObjectIDs,
+                progressListener,
+                Objects.requireNonNull(policy));
     }
 
     /** @return records per batch call */
     public int chunkSize() {
         return chunkSize;
+    }
+
+    /** @return how many chunk requests may be under way at once */
+    public int chunksInFlight() {
+        return chunksInFlight;
     }
 
     /** @return whether tasks are waited for */

@@ -1,6 +1,10 @@
 package io.quarry.search;
 
-/** Told after each chunk of a chunked write is acknowledged. */
+/**
+ * Told after each chunk of a chunked write is acknowledged. Calls are never concurrent and {@code sent} only
+ * grows; with several chunks in flight (or in the asynchronous forms) they may come from the client's threads,
+ * so a listener should return quickly.
+ */
 @FunctionalInterface
 public interface ProgressListener {
 

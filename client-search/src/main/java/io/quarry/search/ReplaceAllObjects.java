@@ -1,6 +1,7 @@
 package io.quarry.search;
 
 import io.quarry.core.NotFoundException;
+import io.quarry.core.PartialWriteException;
 import io.quarry.core.spi.Polling;
 import io.quarry.search.model.BatchResponse;
 import io.quarry.search.model.CopyScope;
@@ -35,8 +36,9 @@ final class ReplaceAllObjects {
             temporary.waitForTask(move.taskID(), options.waitPolicy());
             return new ReplaceAllResponse(copy, batches, move);
         } catch (RuntimeException e) {
-            deleteQuietly(temporary, e);
-            throw e;
+            RuntimeException failure = withoutPartialReport(e);
+            deleteQuietly(temporary, failure);
+            throw failure;
         }
     }
 
@@ -63,11 +65,24 @@ final class ReplaceAllObjects {
                                         .thenApply(ignored -> new ReplaceAllResponse(copy, batches, move)))))
                 .exceptionallyCompose(error -> temporary.deleteAsync().handle((r, cleanupError) -> {
                     Throwable cause = Polling.unwrap(error);
+                    if (cause instanceof PartialWriteException partial) {
+                        cause = partial.getCause();
+                    }
                     if (cleanupError != null) {
                         cause.addSuppressed(Polling.unwrap(cleanupError));
                     }
                     throw new CompletionException(cause);
                 }));
+    }
+
+    /**
+     * A chunk's failure instead of the partial-write report: the chunks written went with the temporary index,
+     * so the report would name writes that no longer exist.
+     */
+    private static RuntimeException withoutPartialReport(RuntimeException e) {
+        return e instanceof PartialWriteException partial && partial.getCause() instanceof RuntimeException cause
+                ? cause
+                : e;
     }
 
     private static UpdateTaskResponse copyScopesOrNull(SearchIndex target, String destination) {

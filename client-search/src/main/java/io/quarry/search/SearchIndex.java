@@ -34,6 +34,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Function;
 
 /**
  * One index of the application: search, browse and facet search, records (single calls, batches, and chunked
@@ -931,9 +932,10 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     /**
-     * Saves records in batches of 1000 (each record with an objectID replaces the stored one; one without gets
-     * a random UUID first, so a batch retried on another host after a lost answer replaces instead of
-     * duplicating). Needs {@code addObject}.
+     * Saves records in batches of 1000, one after another (each record with an objectID replaces the stored one;
+     * one without gets a random UUID first, so a batch retried on another host after a lost answer replaces
+     * instead of duplicating). A failed batch stops the write with a {@link io.quarry.core.PartialWriteException}
+     * naming the batches acknowledged and not. Needs {@code addObject}.
      *
      * @param records the records
      * @return the acknowledgement of each batch
@@ -943,7 +945,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     /**
-     * Asynchronous form of {@link #saveObjects(Collection)}; batches are sent one after another.
+     * Asynchronous form of {@link #saveObjects(Collection)}; batches are sent one after another. The future
+     * fails with a {@link io.quarry.core.PartialWriteException} when a batch fails.
      *
      * @param records the records
      * @return the future acknowledgements
@@ -957,46 +960,60 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * {@link BatchOptions#serviceAssignedObjectIDs()}), so a chunk retried on another host replaces instead of
      * duplicating. Needs {@code addObject}.
      *
+     * <p>Chunks are sent one at a time unless {@link BatchOptions#chunksInFlight(int)} allows more; the
+     * acknowledgements come back in chunk order either way. A failed chunk stops the write (no new chunk is
+     * sent, those in flight finish) with a {@link io.quarry.core.PartialWriteException} that names the chunks
+     * acknowledged, those not, and the records never sent; its cause is the chunk's failure.
+     *
      * @param records the records
-     * @param options chunk size, waiting, objectID assignment, progress
+     * @param options chunk size, chunks in flight, waiting, objectID assignment, progress
      * @return the acknowledgement of each batch
      */
     public List<BatchResponse> saveObjects(Collection<?> records, BatchOptions options) {
-        return writeChunks(ChunkedWriter.saves(records, options.assignObjectIDs()), options);
+        return writeChunks(
+                "saveObjects", records, chunk -> ChunkedWriter.saves(chunk, options.assignObjectIDs()), options);
     }
 
     /**
-     * Asynchronous form of {@link #saveObjects(Collection, BatchOptions)}; batches are sent one after another.
+     * Asynchronous form of {@link #saveObjects(Collection, BatchOptions)}: the next chunk is sent from the
+     * completion of a previous one (no thread per chunk). Cancelling the future stops sending and cancels the
+     * calls in flight.
      *
      * @param records the records
-     * @param options chunk size, waiting, objectID assignment, progress
+     * @param options chunk size, chunks in flight, waiting, objectID assignment, progress
      * @return the future acknowledgements
      */
     public CompletableFuture<List<BatchResponse>> saveObjectsAsync(Collection<?> records, BatchOptions options) {
-        return writeChunksAsync(ChunkedWriter.saves(records, options.assignObjectIDs()), options);
+        return writeChunksAsync(
+                "saveObjects", records, chunk -> ChunkedWriter.saves(chunk, options.assignObjectIDs()), options);
     }
 
     /**
      * Deletes records in batches. Needs {@code deleteObject}.
      *
+     * <p>Chunks are sent one at a time unless {@link BatchOptions#chunksInFlight(int)} allows more; the
+     * acknowledgements come back in chunk order either way. A failed chunk stops the write (no new chunk is
+     * sent, those in flight finish) with a {@link io.quarry.core.PartialWriteException} that names the chunks
+     * acknowledged, those not, and the records never sent; its cause is the chunk's failure.
+     *
      * @param objectIDs the records
-     * @param options   chunk size, waiting, progress
+     * @param options   chunk size, chunks in flight, waiting, progress
      * @return the acknowledgement of each batch
      */
     public List<BatchResponse> deleteObjects(Collection<String> objectIDs, BatchOptions options) {
-        return writeChunks(ChunkedWriter.deletes(objectIDs), options);
+        return writeChunks("deleteObjects", objectIDs, ChunkedWriter::deletes, options);
     }
 
     /**
      * Asynchronous form of {@link #deleteObjects(Collection, BatchOptions)}.
      *
      * @param objectIDs the records
-     * @param options   chunk size, waiting, progress
+     * @param options   chunk size, chunks in flight, waiting, progress
      * @return the future acknowledgements
      */
     public CompletableFuture<List<BatchResponse>> deleteObjectsAsync(
             Collection<String> objectIDs, BatchOptions options) {
-        return writeChunksAsync(ChunkedWriter.deletes(objectIDs), options);
+        return writeChunksAsync("deleteObjects", objectIDs, ChunkedWriter::deletes, options);
     }
 
     /**
@@ -1004,58 +1021,73 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * {@code objectID}. Values may be {@link AttributeOperation}s (Increment-style ones are not idempotent: a
      * retried batch can apply them twice). Needs {@code addObject}.
      *
+     * <p>Chunks are sent one at a time unless {@link BatchOptions#chunksInFlight(int)} allows more; the
+     * acknowledgements come back in chunk order either way. A failed chunk stops the write (no new chunk is
+     * sent, those in flight finish) with a {@link io.quarry.core.PartialWriteException} that names the chunks
+     * acknowledged, those not, and the records never sent; its cause is the chunk's failure.
+     *
      * @param records attribute sets with objectID
-     * @param options chunk size, waiting, progress
+     * @param options chunk size, chunks in flight, waiting, progress
      * @return the acknowledgement of each batch
      */
     public List<BatchResponse> partialUpdateObjects(Collection<?> records, BatchOptions options) {
-        return writeChunks(ChunkedWriter.partialUpdates(records, true), options);
+        return writeChunks(
+                "partialUpdateObjects", records, chunk -> ChunkedWriter.partialUpdates(chunk, true), options);
     }
 
     /**
      * Asynchronous form of {@link #partialUpdateObjects(Collection, BatchOptions)}.
      *
      * @param records attribute sets with objectID
-     * @param options chunk size, waiting, progress
+     * @param options chunk size, chunks in flight, waiting, progress
      * @return the future acknowledgements
      */
     public CompletableFuture<List<BatchResponse>> partialUpdateObjectsAsync(
             Collection<?> records, BatchOptions options) {
-        return writeChunksAsync(ChunkedWriter.partialUpdates(records, true), options);
+        return writeChunksAsync(
+                "partialUpdateObjects", records, chunk -> ChunkedWriter.partialUpdates(chunk, true), options);
     }
 
     /**
      * Updates attributes of the records that exist, in batches; missing records stay missing. Needs
      * {@code addObject}.
      *
+     * <p>Chunks are sent one at a time unless {@link BatchOptions#chunksInFlight(int)} allows more; the
+     * acknowledgements come back in chunk order either way. A failed chunk stops the write (no new chunk is
+     * sent, those in flight finish) with a {@link io.quarry.core.PartialWriteException} that names the chunks
+     * acknowledged, those not, and the records never sent; its cause is the chunk's failure.
+     *
      * @param records attribute sets with objectID
-     * @param options chunk size, waiting, progress
+     * @param options chunk size, chunks in flight, waiting, progress
      * @return the acknowledgement of each batch
      */
     public List<BatchResponse> partialUpdateExistingObjects(Collection<?> records, BatchOptions options) {
-        return writeChunks(ChunkedWriter.partialUpdates(records, false), options);
+        return writeChunks(
+                "partialUpdateExistingObjects", records, chunk -> ChunkedWriter.partialUpdates(chunk, false), options);
     }
 
     /**
      * Asynchronous form of {@link #partialUpdateExistingObjects(Collection, BatchOptions)}.
      *
      * @param records attribute sets with objectID
-     * @param options chunk size, waiting, progress
+     * @param options chunk size, chunks in flight, waiting, progress
      * @return the future acknowledgements
      */
     public CompletableFuture<List<BatchResponse>> partialUpdateExistingObjectsAsync(
             Collection<?> records, BatchOptions options) {
-        return writeChunksAsync(ChunkedWriter.partialUpdates(records, false), options);
+        return writeChunksAsync(
+                "partialUpdateExistingObjects", records, chunk -> ChunkedWriter.partialUpdates(chunk, false), options);
     }
 
     /**
      * Replaces every record of this index without a moment where searches see a partial set: copies settings,
      * synonyms and rules to a temporary index, writes the records there, waits, then moves it over this index.
-     * If any step fails the temporary index is deleted and the error rethrown; this index is then unchanged.
+     * If any step fails the temporary index is deleted and the error rethrown (for a failed chunk, the chunk's
+     * own failure: what was written went with the temporary index); this index is then unchanged.
      * Needs {@code addObject}, {@code deleteIndex} (clean-up) and {@code settings}/{@code editSettings}.
      *
      * @param records the new records
-     * @param options chunk size, objectID assignment, progress (tasks are always waited for)
+     * @param options chunk size, chunks in flight, objectID assignment, progress (tasks are always waited for)
      * @return what was done
      */
     public ReplaceAllResponse replaceAllObjects(Collection<?> records, BatchOptions options) {
@@ -1114,14 +1146,33 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         return "task " + taskID + " of index " + name();
     }
 
-    private List<BatchResponse> writeChunks(List<BatchOperation> operations, BatchOptions options) {
-        return ChunkedWriter.write(operations, options, this::batch, id -> waitForTask(id, options.waitPolicy()));
+    private List<BatchResponse> writeChunks(
+            String helper,
+            Collection<?> records,
+            Function<List<?>, List<BatchOperation>> toOperations,
+            BatchOptions options) {
+        return ChunkedWriter.write(
+                helper + " on index " + name(),
+                records,
+                toOperations,
+                options,
+                this::batch,
+                this::batchAsync,
+                id -> waitForTask(id, options.waitPolicy()));
     }
 
     private CompletableFuture<List<BatchResponse>> writeChunksAsync(
-            List<BatchOperation> operations, BatchOptions options) {
+            String helper,
+            Collection<?> records,
+            Function<List<?>, List<BatchOperation>> toOperations,
+            BatchOptions options) {
         return ChunkedWriter.writeAsync(
-                operations, options, this::batchAsync, id -> waitForTaskAsync(id, options.waitPolicy()));
+                helper + " on index " + name(),
+                records,
+                toOperations,
+                options,
+                this::batchAsync,
+                id -> waitForTaskAsync(id, options.waitPolicy()));
     }
 
     private static <T> Page<T, Optional<String>> browsePage(SearchResponse<T> response) {

@@ -26,7 +26,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * An HTTP/1.1 proxy on 127.0.0.1 in front of the mock server that, as its {@link Plan} says, forwards a request
  * and returns the answer, forwards it and then resets the connection instead of answering (the write was applied
- * but the client never hears so), or answers 503 without forwarding. One request per connection.
+ * but the client never hears so), or answers 503 without forwarding. One request per connection. Counts the
+ * requests it holds at once (read, not yet answered).
  */
 final class FaultInjectingProxy implements AutoCloseable {
 
@@ -62,6 +63,8 @@ final class FaultInjectingProxy implements AutoCloseable {
     });
     private final AtomicInteger count = new AtomicInteger();
     private final Map<Action, AtomicInteger> done = new java.util.concurrent.ConcurrentHashMap<>();
+    private final AtomicInteger active = new AtomicInteger();
+    private final AtomicInteger mostActive = new AtomicInteger();
     private volatile Plan plan;
 
     FaultInjectingProxy(String targetUrl, Plan plan) throws IOException {
@@ -87,6 +90,11 @@ final class FaultInjectingProxy implements AutoCloseable {
     /** @return how many requests got this action */
     int count(Action action) {
         return done.getOrDefault(action, new AtomicInteger()).get();
+    }
+
+    /** @return the most requests held at once so far (read, not yet answered) */
+    int mostAtOnce() {
+        return mostActive.get();
     }
 
     @Override
@@ -119,26 +127,36 @@ final class FaultInjectingProxy implements AutoCloseable {
                         header.substring(colon + 1).trim());
             }
             byte[] body = body(in, headers);
-            Action action = plan.decide(count.getAndIncrement(), parts[0], parts[1]);
-            done.computeIfAbsent(action, a -> new AtomicInteger()).incrementAndGet();
-            OutputStream out = socket.getOutputStream();
-            if (action == Action.ANSWER_503) {
-                write(
-                        out,
-                        503,
-                        Map.of("Content-Type", List.of("application/json")),
-                        "{\"message\":\"Service Unavailable\",\"status\":503}".getBytes(StandardCharsets.UTF_8));
-                return;
+            mostActive.accumulateAndGet(active.incrementAndGet(), Math::max);
+            try {
+                answer(socket, parts, headers, body);
+            } finally {
+                active.decrementAndGet();
             }
-            HttpResponse<byte[]> answer = forward(parts[0], parts[1], headers, body);
-            if (action == Action.FORWARD_THEN_RESET) {
-                socket.setSoLinger(true, 0);
-                return;
-            }
-            write(out, answer.statusCode(), answer.headers().map(), answer.body());
         } catch (IOException | InterruptedException ignored) {
             // the client went away or the test ended
         }
+    }
+
+    private void answer(Socket socket, String[] parts, Map<String, String> headers, byte[] body)
+            throws IOException, InterruptedException {
+        Action action = plan.decide(count.getAndIncrement(), parts[0], parts[1]);
+        done.computeIfAbsent(action, a -> new AtomicInteger()).incrementAndGet();
+        OutputStream out = socket.getOutputStream();
+        if (action == Action.ANSWER_503) {
+            write(
+                    out,
+                    503,
+                    Map.of("Content-Type", List.of("application/json")),
+                    "{\"message\":\"Service Unavailable\",\"status\":503}".getBytes(StandardCharsets.UTF_8));
+            return;
+        }
+        HttpResponse<byte[]> answer = forward(parts[0], parts[1], headers, body);
+        if (action == Action.FORWARD_THEN_RESET) {
+            socket.setSoLinger(true, 0);
+            return;
+        }
+        write(out, answer.statusCode(), answer.headers().map(), answer.body());
     }
 
     private HttpResponse<byte[]> forward(String method, String path, Map<String, String> headers, byte[] body)

@@ -1,6 +1,8 @@
 package io.quarry.search.internal;
 
 import io.quarry.core.FreeFormRecord;
+import io.quarry.core.PartialWriteException;
+import io.quarry.core.spi.Polling;
 import io.quarry.search.BatchOptions;
 import io.quarry.search.model.BatchAction;
 import io.quarry.search.model.BatchOperation;
@@ -10,13 +12,17 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.function.Function;
 import java.util.function.LongFunction;
 
 /**
- * Splits many record writes into batch calls of a chunk size, sends them in order, reports progress and
- * optionally waits for every task.
+ * Splits many record writes into batch calls of a chunk size, keeps up to a number of them in flight (see
+ * {@link ChunkPump}), returns the acknowledgements in order, reports progress and optionally waits for every
+ * task. A failed chunk ends the write with a {@link PartialWriteException}.
  */
 public final class ChunkedWriter {
 
@@ -44,9 +50,9 @@ public final class ChunkedWriter {
      * @param objectIDs the records
      * @return the operations
      */
-    public static List<BatchOperation> deletes(Collection<String> objectIDs) {
+    public static List<BatchOperation> deletes(Collection<?> objectIDs) {
         List<BatchOperation> operations = new ArrayList<>(objectIDs.size());
-        for (String id : objectIDs) {
+        for (Object id : objectIDs) {
             operations.add(BatchOperation.of(BatchAction.DELETE_OBJECT, Map.of("objectID", id)));
         }
         return operations;
@@ -70,80 +76,135 @@ public final class ChunkedWriter {
     }
 
     /**
-     * Sends the operations chunk by chunk, blocking.
+     * Sends the records chunk by chunk, blocking: with one chunk in flight every call is made on the calling
+     * thread; with more, the asynchronous calls are chained and this thread waits for them. Tasks are waited for
+     * on the calling thread.
      *
-     * @param operations the operations
-     * @param options    chunk size, wait, listener
-     * @param send       sends one batch
-     * @param waitFor    waits for one task
-     * @return the acknowledgement of each chunk
+     * @param operation    what runs, for the failure message, e.g. {@code saveObjects on index products}
+     * @param records      the records
+     * @param toOperations the operations of one chunk's records (built only when the chunk is sent)
+     * @param options      chunk size, chunks in flight, wait, listener
+     * @param send         sends one batch, blocking
+     * @param sendAsync    sends one batch without blocking
+     * @param waitFor      waits for one task
+     * @return the acknowledgement of each chunk, in order
+     * @throws PartialWriteException when a chunk failed
      */
     public static List<BatchResponse> write(
-            List<BatchOperation> operations,
+            String operation,
+            Collection<?> records,
+            Function<List<?>, List<BatchOperation>> toOperations,
             BatchOptions options,
             Function<List<BatchOperation>, BatchResponse> send,
+            Function<List<BatchOperation>, CompletableFuture<BatchResponse>> sendAsync,
             LongFunction<?> waitFor) {
-        List<BatchResponse> responses = new ArrayList<>();
-        long sent = 0;
-        for (List<BatchOperation> chunk : chunks(operations, options.chunkSize())) {
-            responses.add(send.apply(chunk));
-            sent += chunk.size();
-            progress(options, sent, operations.size());
-        }
+        Function<List<BatchOperation>, CompletableFuture<BatchResponse>> sender =
+                options.chunksInFlight() == 1 ? blocking(send) : sendAsync;
+        ChunkPump pump = ChunkPump.start(
+                operation,
+                records,
+                options.chunkSize(),
+                options.chunksInFlight(),
+                toOperations,
+                sender,
+                options.progressListener());
+        ChunkPump.Outcome outcome = await(pump);
+        List<BatchResponse> acknowledged = outcome.acknowledged();
         if (options.waitForTasks()) {
-            responses.forEach(r -> waitFor.apply(r.taskID()));
+            for (BatchResponse response : acknowledged) {
+                try {
+                    waitFor.apply(response.taskID());
+                } catch (RuntimeException e) {
+                    if (outcome.partial() == null) {
+                        throw e;
+                    }
+                    outcome.partial().addSuppressed(e);
+                    break;
+                }
+            }
         }
-        return responses;
+        if (outcome.partial() != null) {
+            throw outcome.partial();
+        }
+        return acknowledged;
     }
 
     /**
-     * Sends the operations chunk by chunk without blocking (one chunk at a time, in order).
+     * Sends the records chunk by chunk without blocking, keeping up to the options' chunks in flight.
      *
-     * @param operations the operations
-     * @param options    chunk size, wait, listener
-     * @param send       sends one batch
-     * @param waitFor    waits for one task
-     * @return the future acknowledgements
+     * @param operation    what runs, for the failure message
+     * @param records      the records
+     * @param toOperations the operations of one chunk's records (built only when the chunk is sent)
+     * @param options      chunk size, chunks in flight, wait, listener
+     * @param send         sends one batch
+     * @param waitFor      waits for one task
+     * @return the future acknowledgements, in order; it fails with a {@link PartialWriteException} when a chunk
+     *     failed. Cancelling it stops sending and cancels the calls in flight.
      */
     public static CompletableFuture<List<BatchResponse>> writeAsync(
-            List<BatchOperation> operations,
+            String operation,
+            Collection<?> records,
+            Function<List<?>, List<BatchOperation>> toOperations,
             BatchOptions options,
             Function<List<BatchOperation>, CompletableFuture<BatchResponse>> send,
             LongFunction<CompletableFuture<?>> waitFor) {
-        List<BatchResponse> responses = new ArrayList<>();
-        CompletableFuture<Long> chain = CompletableFuture.completedFuture(0L);
-        for (List<BatchOperation> chunk : chunks(operations, options.chunkSize())) {
-            chain = chain.thenCompose(sent -> send.apply(chunk).thenApply(response -> {
-                responses.add(response);
-                long now = sent + chunk.size();
-                progress(options, now, operations.size());
-                return now;
-            }));
-        }
-        CompletableFuture<List<BatchResponse>> done = chain.thenApply(sent -> responses);
-        if (!options.waitForTasks()) {
-            return done;
-        }
-        return done.thenCompose(list -> {
+        ChunkPump pump = ChunkPump.start(
+                operation,
+                records,
+                options.chunkSize(),
+                options.chunksInFlight(),
+                toOperations,
+                send,
+                options.progressListener());
+        CompletableFuture<List<BatchResponse>> result = pump.result().thenCompose(outcome -> {
+            List<BatchResponse> acknowledged = outcome.acknowledged();
             CompletableFuture<?> waits = CompletableFuture.completedFuture(null);
-            for (BatchResponse r : list) {
-                waits = waits.thenCompose(ignored -> waitFor.apply(r.taskID()));
+            if (options.waitForTasks()) {
+                for (BatchResponse response : acknowledged) {
+                    waits = waits.thenCompose(ignored -> waitFor.apply(response.taskID()));
+                }
             }
-            return waits.thenApply(ignored -> list);
+            if (outcome.partial() == null) {
+                return waits.thenApply(ignored -> acknowledged);
+            }
+            return waits.handle((ignored, waitError) -> {
+                if (waitError != null) {
+                    outcome.partial().addSuppressed(Polling.unwrap(waitError));
+                }
+                throw outcome.partial();
+            });
         });
+        // cancelling the caller's future stops the run too
+        result.whenComplete((list, error) -> {
+            if (error instanceof CancellationException) {
+                pump.result().cancel(true);
+            }
+        });
+        return result;
     }
 
-    private static List<List<BatchOperation>> chunks(List<BatchOperation> operations, int size) {
-        List<List<BatchOperation>> chunks = new ArrayList<>();
-        for (int from = 0; from < operations.size(); from += size) {
-            chunks.add(operations.subList(from, Math.min(operations.size(), from + size)));
-        }
-        return chunks;
+    /** A blocking send as a completed future, so the whole run stays on the calling thread. */
+    private static Function<List<BatchOperation>, CompletableFuture<BatchResponse>> blocking(
+            Function<List<BatchOperation>, BatchResponse> send) {
+        return operations -> {
+            try {
+                return CompletableFuture.completedFuture(send.apply(operations));
+            } catch (RuntimeException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        };
     }
 
-    private static void progress(BatchOptions options, long sent, long total) {
-        if (options.progressListener() != null) {
-            options.progressListener().onProgress(sent, total);
+    private static ChunkPump.Outcome await(ChunkPump pump) {
+        try {
+            return pump.result().get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            ChunkPump.Outcome sofar = pump.abandon();
+            throw sofar.partial();
+        } catch (ExecutionException e) {
+            // the outcome never fails; an error here is a bug, surfaced as is
+            throw new CompletionException(e.getCause());
         }
     }
 

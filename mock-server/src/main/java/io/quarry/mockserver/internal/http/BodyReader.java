@@ -50,9 +50,11 @@ final class BodyReader {
      * @param budget the bytes buffered across requests
      * @param onBody given the decoded body
      * @param onError given the failure
-     * @return a handle whose {@link #reserved()} the caller releases when the exchange ends
+     * @return a reader that has read nothing yet: the caller registers it (so the bytes it will reserve are
+     *     released when the exchange ends, even if the exchange ends within {@link #begin()}), then calls
+     *     {@link #begin()}
      */
-    static BodyReader start(
+    static BodyReader create(
             Content.Source source,
             String contentEncoding,
             BodyLimits limits,
@@ -68,9 +70,15 @@ final class BodyReader {
                 throw new ApiException(415, "Unsupported Content-Encoding: " + Sanitize.shortText(contentEncoding));
             }
         }
-        BodyReader reader = new BodyReader(source, gzipped, limits, budget, onBody, onError);
-        reader.readAvailable();
-        return reader;
+        return new BodyReader(source, gzipped, limits, budget, onBody, onError);
+    }
+
+    /**
+     * Reads what has arrived and asks for the rest. A body that came with the headers is handed to
+     * {@code onBody} before this returns, and its handler may answer (and end the exchange) within it.
+     */
+    void begin() {
+        readAvailable();
     }
 
     /** @return whether the whole body was read */

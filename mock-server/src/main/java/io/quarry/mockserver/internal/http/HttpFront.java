@@ -132,7 +132,7 @@ public final class HttpFront extends Handler.Abstract {
             IndexNames.requireValid(indexName);
         }
         AtomicReference<ScheduledFuture<?>> deadline = new AtomicReference<>();
-        BodyReader reader = BodyReader.start(
+        BodyReader reader = BodyReader.create(
                 jetty,
                 jetty.getHeaders().get(HttpHeader.CONTENT_ENCODING),
                 limits,
@@ -153,7 +153,10 @@ public final class HttpFront extends Handler.Abstract {
                     cancel(deadline);
                     answer(exchange, Failures.answer(failure));
                 });
+        // registered before reading: a body that came with the headers is handled, answered and released
+        // within begin(), and the exchange must know the reader by then to give its bytes back to the budget
         exchange.reading(reader);
+        reader.begin();
         if (!reader.isDone()) {
             // most bodies arrive with the headers; only a body still arriving gets a deadline
             deadline.set(timer.schedule(

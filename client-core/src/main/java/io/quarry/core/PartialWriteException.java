@@ -1,0 +1,198 @@
+package io.quarry.core;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalLong;
+
+/**
+ * A write helper that sends many records as several requests (chunks) stopped because one failed: it sent no
+ * new chunk after the failure, let the chunks already in flight finish, and reports which were acknowledged and
+ * which were not, so nothing is lost silently. The failure of the first chunk that failed is the cause; the
+ * failures of other chunks are suppressed exceptions of this one.
+ *
+ * <p>Records are numbered from 0 in the order of the input; chunk {@code i} holds consecutive records. An
+ * acknowledged chunk was accepted by the service (its task may still be running unless the helper was asked to
+ * wait). A chunk not acknowledged may or may not have been applied, as its cause says (for example a
+ * {@link WriteOutcomeUnknownException}). Records from {@link #firstUnsentRecord()} on were never sent.
+ */
+public final class PartialWriteException extends QuarryException {
+
+    private static final long serialVersionUID = 1L;
+
+    /** How many not-acknowledged chunks the message lists one by one. */
+    private static final int LISTED = 10;
+
+    private final transient List<Chunk> chunks;
+    /** How many records the input held. */
+    private final long totalRecords;
+
+    /** The position of the first record never sent. */
+    private final long firstUnsentRecord;
+
+    /**
+     * One chunk that was sent.
+     *
+     * @param index       its position among the chunks, from 0
+     * @param firstRecord the position of its first record in the input, from 0
+     * @param recordCount how many records it holds
+     * @param taskID      the task the service gave it when acknowledged; empty when not acknowledged
+     */
+    public record Chunk(int index, long firstRecord, int recordCount, OptionalLong taskID) {
+
+        /**
+         * @param index       its position among the chunks, from 0
+         * @param firstRecord the position of its first record in the input, from 0
+         * @param recordCount how many records it holds
+         * @param taskID      the task the service gave it when acknowledged; empty when not acknowledged
+         */
+        public Chunk {
+            Objects.requireNonNull(taskID, "taskID");
+        }
+
+        /**
+         * Whether the service acknowledged this chunk.
+         *
+         * @return true if it has a task
+         */
+        public boolean acknowledged() {
+            return taskID.isPresent();
+        }
+    }
+
+    /**
+     * @param operation         what stopped, for the message, e.g. {@code saveObjects on index products}
+     * @param totalRecords      how many records the input held
+     * @param chunks            every chunk sent, in order
+     * @param firstUnsentRecord the position of the first record never sent ({@code totalRecords} if all were)
+     * @param cause             the failure of the first chunk that failed
+     */
+    public PartialWriteException(
+            String operation, long totalRecords, List<Chunk> chunks, long firstUnsentRecord, Throwable cause) {
+        super(message(operation, totalRecords, chunks, firstUnsentRecord, cause), cause);
+        this.chunks = List.copyOf(chunks);
+        this.totalRecords = totalRecords;
+        this.firstUnsentRecord = firstUnsentRecord;
+    }
+
+    /**
+     * Every chunk sent, in order, acknowledged or not.
+     *
+     * @return the chunks
+     */
+    public List<Chunk> chunks() {
+        return chunks;
+    }
+
+    /**
+     * The chunks the service acknowledged, in order.
+     *
+     * @return the acknowledged chunks
+     */
+    public List<Chunk> acknowledged() {
+        return chunks.stream().filter(Chunk::acknowledged).toList();
+    }
+
+    /**
+     * The chunks sent but not acknowledged (failed, or cancelled), in order; each may or may not have been
+     * applied.
+     *
+     * @return the chunks not acknowledged
+     */
+    public List<Chunk> notAcknowledged() {
+        return chunks.stream().filter(c -> !c.acknowledged()).toList();
+    }
+
+    /**
+     * How many records the acknowledged chunks hold.
+     *
+     * @return the count
+     */
+    public long acknowledgedRecords() {
+        return chunks.stream()
+                .filter(Chunk::acknowledged)
+                .mapToLong(Chunk::recordCount)
+                .sum();
+    }
+
+    /**
+     * How many records the input held.
+     *
+     * @return the count
+     */
+    public long totalRecords() {
+        return totalRecords;
+    }
+
+    /**
+     * The position of the first record never sent; it and every later record were not sent. Equals
+     * {@link #totalRecords()} when every record was sent.
+     *
+     * @return the position, from 0
+     */
+    public long firstUnsentRecord() {
+        return firstUnsentRecord;
+    }
+
+    private static String message(
+            String operation, long totalRecords, List<Chunk> chunks, long firstUnsentRecord, Throwable cause) {
+        long acknowledged = chunks.stream()
+                .filter(Chunk::acknowledged)
+                .mapToLong(Chunk::recordCount)
+                .sum();
+        StringBuilder message = new StringBuilder(operation)
+                .append(" stopped after a failed chunk: ")
+                .append(acknowledged)
+                .append(" of ")
+                .append(totalRecords)
+                .append(" records acknowledged (chunks ")
+                .append(ranges(chunks.stream().filter(Chunk::acknowledged).toList()))
+                .append("); not acknowledged, may or may not be applied: ");
+        List<Chunk> missing = chunks.stream().filter(c -> !c.acknowledged()).toList();
+        for (int i = 0; i < Math.min(LISTED, missing.size()); i++) {
+            Chunk chunk = missing.get(i);
+            message.append(i == 0 ? "" : ", ")
+                    .append("chunk ")
+                    .append(chunk.index())
+                    .append(" (records ")
+                    .append(chunk.firstRecord())
+                    .append('-')
+                    .append(chunk.firstRecord() + chunk.recordCount() - 1)
+                    .append(')');
+        }
+        if (missing.size() > LISTED) {
+            message.append(" and ").append(missing.size() - LISTED).append(" more chunks");
+        }
+        if (missing.isEmpty()) {
+            message.append("none");
+        }
+        if (firstUnsentRecord < totalRecords) {
+            message.append("; never sent: records ")
+                    .append(firstUnsentRecord)
+                    .append('-')
+                    .append(totalRecords - 1);
+        }
+        return message.append("; first failure: ").append(cause).toString();
+    }
+
+    /** Chunk indexes as ranges, e.g. {@code 0-5, 7}; {@code none} when empty. */
+    private static String ranges(List<Chunk> chunks) {
+        if (chunks.isEmpty()) {
+            return "none";
+        }
+        StringBuilder out = new StringBuilder();
+        int start = chunks.get(0).index();
+        int end = start;
+        for (int i = 1; i <= chunks.size(); i++) {
+            if (i < chunks.size() && chunks.get(i).index() == end + 1) {
+                end++;
+                continue;
+            }
+            out.append(out.length() == 0 ? "" : ", ").append(start).append(start == end ? "" : "-" + end);
+            if (i < chunks.size()) {
+                start = chunks.get(i).index();
+                end = start;
+            }
+        }
+        return out.toString();
+    }
+}

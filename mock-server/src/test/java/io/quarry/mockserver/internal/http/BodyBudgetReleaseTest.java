@@ -1,0 +1,85 @@
+package io.quarry.mockserver.internal.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarry.mockserver.internal.http.faults.FaultScript;
+import io.quarry.mockserver.internal.json.Json;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The bytes of request bodies buffered across requests are bounded; every answered request gives its bytes back,
+ * including one whose body came with its headers and was answered before the front finished reading it.
+ */
+@Timeout(60)
+class BodyBudgetReleaseTest {
+
+    /** Room for 4 bodies of {@link #BODY} bytes at once. */
+    private static final int BODY = 100_000;
+
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+    private final HttpClient http = HttpClient.newHttpClient();
+    private Workers workers;
+    private Server server;
+    private String url;
+
+    @BeforeEach
+    void start() throws Exception {
+        Router router = new Router()
+                .add(new Route("POST", "/upload", Access.PUBLIC, null, request -> Response.ok(Json.object())));
+        workers = new Workers(4, 16);
+        BodyLimits limits = new BodyLimits(BodyLimits.TEN_MEGABYTES, BodyLimits.TEN_MEGABYTES, 4L * BODY, 60_000);
+        HttpFront front = new HttpFront(
+                router,
+                (request, route) -> request,
+                "test",
+                false,
+                (request, route, response, nanos) -> {},
+                workers,
+                limits,
+                new FaultScript(),
+                timer);
+        server = JettyServers.create(new InetSocketAddress("127.0.0.1", 0), null, front, "test", 4);
+        server.start();
+        url = "http://127.0.0.1:" + ((ServerConnector) server.getConnectors()[0]).getLocalPort();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        server.stop();
+        workers.close();
+        timer.shutdownNow();
+    }
+
+    @Test
+    void manyMoreBodiesThanTheBudgetHoldsAreServedOneAfterAnother() throws Exception {
+        byte[] body = new byte[BODY];
+        java.util.Arrays.fill(body, (byte) ' ');
+        body[0] = '{';
+        body[BODY - 1] = '}';
+        for (int i = 0; i < 40; i++) {
+            HttpResponse<String> answer = http.send(
+                    HttpRequest.newBuilder(URI.create(url + "/upload"))
+                            .timeout(Duration.ofSeconds(10))
+                            .header("Content-Type", "application/json")
+                            .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(answer.statusCode())
+                    .as("request %d: %s", i, answer.body())
+                    .isEqualTo(200);
+        }
+    }
+}
