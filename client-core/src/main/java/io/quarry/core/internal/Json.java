@@ -5,6 +5,7 @@ import io.quarry.core.DeserializationException;
 import io.quarry.core.EnrichedRecord;
 import io.quarry.core.FreeFormRecord;
 import io.quarry.core.InvalidRequestException;
+import io.quarry.core.spi.DefaultObjectID;
 import java.io.OutputStream;
 import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
@@ -50,7 +51,8 @@ public final class Json {
             .addModule(new SimpleModule("quarry-free-form-record")
                     .addSerializer(FreeFormRecord.class, new FreeFormRecordJson.Writer())
                     .addDeserializer(FreeFormRecord.class, new FreeFormRecordJson.Reader())
-                    .addDeserializer(EnrichedRecord.class, new EnrichedRecordJson()))
+                    .addDeserializer(EnrichedRecord.class, new EnrichedRecordJson())
+                    .addSerializer(DefaultObjectID.class, new DefaultObjectIDJson()))
             .build();
 
     /** Readers per target type, built once: the type resolution and deserializer lookup leave the hot path. */

@@ -5,18 +5,18 @@ import java.io.OutputStream;
 import java.util.zip.GZIPOutputStream;
 import okhttp3.MediaType;
 import okhttp3.RequestBody;
-import okio.Buffer;
 import okio.BufferedSink;
 import tools.jackson.core.JacksonException;
 
 /**
  * A request body that Jackson writes, optionally through gzip, without an intermediate String or byte array.
  *
- * <p>A body of up to {@link #MAX_BUFFERED} bytes (every search, most batches) is serialised once into okio's
- * pooled segments and sent with a {@code Content-Length}: the request then leaves in as few packets as possible
- * and the server reads it without chunked decoding, which measurably shortens every call. A larger body is
- * streamed straight into the connection, chunked, so it is never held in memory whole. Either way it can be
- * written again (a retried request serialises it anew).
+ * <p>A body of up to {@link #MAX_BUFFERED} bytes (every search, most batches) is serialised once into pooled
+ * arrays ({@link PooledBytes}) and sent with a {@code Content-Length}: the request then leaves in as few packets
+ * as possible and the server reads it without chunked decoding, which measurably shortens every call, while a
+ * client sending batch after batch does not allocate each body anew. A larger body is streamed straight into the
+ * connection, chunked, so it is never held in memory whole. Either way it can be written again (a retried request
+ * serialises it anew).
  */
 final class JsonRequestBody extends RequestBody {
 
@@ -54,7 +54,7 @@ final class JsonRequestBody extends RequestBody {
     private final long maxBuffered;
     private boolean measured;
     /** The serialised body until its first write, when it is sent with a length; else null. */
-    private Buffer buffered;
+    private PooledBytes buffered;
 
     private long length = -1;
 
@@ -77,15 +77,18 @@ final class JsonRequestBody extends RequestBody {
     public long contentLength() throws IOException {
         if (!measured) {
             measured = true;
-            Buffer buffer = new Buffer();
+            PooledBytes bytes = new PooledBytes();
             try {
-                serialize(new CappedStream(buffer.outputStream(), maxBuffered));
+                serialize(new CappedStream(bytes, maxBuffered));
             } catch (TooLargeToBuffer e) {
-                buffer.clear();
+                bytes.release();
                 return -1;
+            } catch (IOException | RuntimeException e) {
+                bytes.release();
+                throw e;
             }
-            buffered = buffer;
-            length = buffer.size();
+            buffered = bytes;
+            length = bytes.size();
         }
         return length;
     }
@@ -96,19 +99,25 @@ final class JsonRequestBody extends RequestBody {
             serialize(sink.outputStream());
             return;
         }
-        Buffer body = buffered;
+        PooledBytes body = buffered;
         buffered = null;
         if (body == null) {
             // a second write (an interceptor's copy, a re-sent request): serialise again, to the same length
-            body = new Buffer();
-            serialize(body.outputStream());
+            body = new PooledBytes();
+            try {
+                serialize(body);
+            } catch (IOException | RuntimeException e) {
+                body.release();
+                throw e;
+            }
             if (body.size() != length) {
-                throw new IOException(
-                        "request body changed while being sent: " + body.size() + " bytes instead of " + length);
+                long size = body.size();
+                body.release();
+                throw new IOException("request body changed while being sent: " + size + " bytes instead of " + length);
             }
         }
-        // moves the segments: nothing is copied, and they go back to okio's pool once written
-        sink.write(body, body.size());
+        // copied into okio's pooled segments as the socket drains them; the arrays go back to their pool
+        body.writeToAndRelease(sink);
     }
 
     private void serialize(OutputStream target) throws IOException {

@@ -43,6 +43,25 @@ class JsonRequestBodyTest {
     }
 
     @Test
+    void bodySpanningSeveralPooledArraysIsWrittenExactlyAndGivesThemBack() throws IOException {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; text.length() < 3 * PooledBytes.CHUNK_SIZE + 17; i++) {
+            text.append("record-").append(i).append(' ');
+        }
+        Map<String, Object> large = Map.of("text", text.toString());
+        JsonRequestBody body = new JsonRequestBody(large, false);
+        String expected = "{\"text\":\"" + text + "\"}";
+
+        assertThat(body.contentLength()).isEqualTo(expected.length());
+        int pooledBefore = PooledBytes.pooledChunks();
+        assertThat(written(body)).isEqualTo(expected);
+        // the four arrays went back (unless the pool was full)
+        assertThat(PooledBytes.pooledChunks()).isEqualTo(Math.min(PooledBytes.MAX_POOLED_CHUNKS, pooledBefore + 4));
+        // a second write serialises again into arrays from the pool
+        assertThat(written(body)).isEqualTo(expected);
+    }
+
+    @Test
     void gzipLengthIsTheCompressedOne() throws IOException {
         JsonRequestBody body = new JsonRequestBody(VALUE, true);
 

@@ -1,7 +1,7 @@
 package io.quarry.search.internal;
 
-import io.quarry.core.FreeFormRecord;
 import io.quarry.core.PartialWriteException;
+import io.quarry.core.spi.DefaultObjectID;
 import io.quarry.core.spi.Polling;
 import io.quarry.search.BatchOptions;
 import io.quarry.search.model.BatchAction;
@@ -208,12 +208,8 @@ public final class ChunkedWriter {
         }
     }
 
-    private static FreeFormRecord withObjectID(Object record) {
-        FreeFormRecord free = FreeFormRecord.from(record);
-        if (free.has(FreeFormRecord.OBJECT_ID)) {
-            // present, even if not a string: the service judges it, the client does not replace it
-            return free;
-        }
-        return free.toBuilder().objectID(UUID.randomUUID().toString()).build();
+    private static Object withObjectID(Object record) {
+        // checked while the record is serialised, not by converting it to a map first
+        return DefaultObjectID.of(record, UUID.randomUUID().toString());
     }
 }

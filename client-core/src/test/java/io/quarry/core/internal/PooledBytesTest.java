@@ -1,0 +1,50 @@
+package io.quarry.core.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.util.Random;
+import okio.Buffer;
+import org.junit.jupiter.api.Test;
+
+/** Bytes written in any pieces come out in order, across array boundaries, and the arrays are reused. */
+class PooledBytesTest {
+
+    @Test
+    void writesInMixedPiecesComeOutInOrder() throws IOException {
+        byte[] data = new byte[2 * PooledBytes.CHUNK_SIZE + 1234];
+        new Random(7).nextBytes(data);
+        PooledBytes out = new PooledBytes();
+        int i = 0;
+        while (i < data.length) {
+            if (i % 3 == 0) {
+                out.write(data[i++]);
+            } else {
+                int n = Math.min(data.length - i, 5000);
+                out.write(data, i, n);
+                i += n;
+            }
+        }
+        assertThat(out.size()).isEqualTo(data.length);
+
+        Buffer sink = new Buffer();
+        out.writeToAndRelease(sink);
+
+        assertThat(sink.readByteArray()).isEqualTo(data);
+        assertThat(out.size()).isZero();
+    }
+
+    @Test
+    void releasedArraysAreTakenAgain() throws IOException {
+        PooledBytes first = new PooledBytes();
+        first.write(new byte[10], 0, 10);
+        first.release();
+        int pooled = PooledBytes.pooledChunks();
+
+        PooledBytes second = new PooledBytes();
+        second.write(1);
+
+        assertThat(PooledBytes.pooledChunks()).isEqualTo(Math.max(0, pooled - 1));
+        second.release();
+    }
+}
