@@ -23,6 +23,7 @@ import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.ValueSerializer;
 import tools.jackson.databind.cfg.DateTimeFeature;
 import tools.jackson.databind.cfg.EnumFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -88,6 +89,38 @@ public final class Json {
         } else {
             WRITERS.get(value.getClass()).writeValue(out, value);
         }
+    }
+
+    /**
+     * The serializer the mapper uses for values of a class.
+     *
+     * @param type the class
+     * @return its serializer
+     */
+    static ValueSerializer<Object> serializerFor(Class<?> type) {
+        return MAPPER._serializationContext().findRootValueSerializer(type);
+    }
+
+    /**
+     * @param type a class
+     * @return whether the class declares an any-getter (members added beyond its properties)
+     */
+    static boolean hasAnyGetter(Class<?> type) {
+        return MAPPER._serializationContext()
+                        .introspectBeanDescription(MAPPER.constructType(type))
+                        .findAnyGetter()
+                != null;
+    }
+
+    /**
+     * Whether a record writes a non-null top-level {@code objectID}, found without converting a typed record to a
+     * map.
+     *
+     * @param record the record
+     * @return true if it has one
+     */
+    public static boolean hasObjectID(Object record) {
+        return ObjectIDProbe.hasObjectID(record);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.quarry.search.internal;
 
 import io.quarry.core.FreeFormRecord;
+import io.quarry.core.spi.ObjectIDs;
 import io.quarry.search.model.AttributeOperation;
 import io.quarry.search.model.BatchAction;
 import io.quarry.search.model.BatchOperation;
@@ -33,7 +34,7 @@ public final class RepeatSafety {
         if (record instanceof Map<?, ?> map) {
             return map.get(FreeFormRecord.OBJECT_ID) == null;
         }
-        return record == null || !FreeFormRecord.from(record).has(FreeFormRecord.OBJECT_ID);
+        return !ObjectIDs.present(record);
     }
 
     /**
