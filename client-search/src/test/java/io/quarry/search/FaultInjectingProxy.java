@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -128,22 +129,30 @@ final class FaultInjectingProxy implements AutoCloseable {
             }
             byte[] body = body(in, headers);
             mostActive.accumulateAndGet(active.incrementAndGet(), Math::max);
+            AtomicBoolean held = new AtomicBoolean(true);
+            // no longer held once the answer starts to go out: the client may send its next request at once
+            Runnable answered = () -> {
+                if (held.getAndSet(false)) {
+                    active.decrementAndGet();
+                }
+            };
             try {
-                answer(socket, parts, headers, body);
+                answer(socket, parts, headers, body, answered);
             } finally {
-                active.decrementAndGet();
+                answered.run();
             }
         } catch (IOException | InterruptedException ignored) {
             // the client went away or the test ended
         }
     }
 
-    private void answer(Socket socket, String[] parts, Map<String, String> headers, byte[] body)
+    private void answer(Socket socket, String[] parts, Map<String, String> headers, byte[] body, Runnable answered)
             throws IOException, InterruptedException {
         Action action = plan.decide(count.getAndIncrement(), parts[0], parts[1]);
         done.computeIfAbsent(action, a -> new AtomicInteger()).incrementAndGet();
         OutputStream out = socket.getOutputStream();
         if (action == Action.ANSWER_503) {
+            answered.run();
             write(
                     out,
                     503,
@@ -152,6 +161,7 @@ final class FaultInjectingProxy implements AutoCloseable {
             return;
         }
         HttpResponse<byte[]> answer = forward(parts[0], parts[1], headers, body);
+        answered.run();
         if (action == Action.FORWARD_THEN_RESET) {
             socket.setSoLinger(true, 0);
             return;
