@@ -235,10 +235,13 @@ public final class ApiRequest {
     private PreparedRequest prepare() {
         Map<String, Object> query = new LinkedHashMap<>(queryParameters);
         query.putAll(options.queryParameters());
+        String template = endpoint.pathTemplate();
+        String path = PathTemplate.expand(template, pathParameters);
         return new PreparedRequest(
                 endpoint,
-                PathTemplate.expand(endpoint.pathTemplate(), pathParameters),
-                PathTemplate.expandForLog(endpoint.pathTemplate(), pathParameters),
+                path,
+                // most paths hold no key: their log form is the path itself
+                PathTemplate.masksKeys(template) ? PathTemplate.expandForLog(template, pathParameters) : path,
                 QueryEncoder.encode(query),
                 body,
                 options,

@@ -42,6 +42,22 @@ public final class PathTemplate {
         return expand(template, values, true);
     }
 
+    /**
+     * Whether {@link #expandForLog} would mask anything in this template, i.e. whether a placeholder's name ends
+     * with {@code key} (any case).
+     *
+     * @param template the literal template
+     * @return true if its log form differs from its expanded form
+     */
+    public static boolean masksKeys(String template) {
+        for (int close = template.indexOf('}'); close >= 0; close = template.indexOf('}', close + 1)) {
+            if (close >= 3 && template.regionMatches(true, close - 3, "key", 0, 3)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static String expand(String template, Map<String, ?> values, boolean maskKeys) {
         StringBuilder path = new StringBuilder(template.length() + 32);
         Set<String> used = new HashSet<>();

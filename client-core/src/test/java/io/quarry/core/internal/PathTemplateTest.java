@@ -67,4 +67,15 @@ class PathTemplateTest {
         assertThat(PathTemplate.expandForLog("/1/keys/{key}", Map.of("key", "secret-key")))
                 .isEqualTo("/1/keys/***");
     }
+
+    @Test
+    void tellsWhichTemplatesHaveAKeyToMask() {
+        assertThat(PathTemplate.masksKeys("/1/keys/{key}")).isTrue();
+        assertThat(PathTemplate.masksKeys("/1/indexes/{indexName}/keys/{apiKey}"))
+                .isTrue();
+        assertThat(PathTemplate.masksKeys("/1/x/{KEY}")).isTrue();
+        assertThat(PathTemplate.masksKeys("/1/indexes/{indexName}/query")).isFalse();
+        assertThat(PathTemplate.masksKeys("/1/keys")).isFalse();
+        assertThat(PathTemplate.masksKeys("/{k}")).isFalse();
+    }
 }
