@@ -91,20 +91,26 @@ public final class Summary {
 
     private static void printRatios(String what, Map<String, Double> values) {
         values.forEach((name, value) -> {
-            if (!name.contains(".quarry")) {
+            int dot = name.indexOf(".quarry");
+            if (dot < 0) {
                 return;
             }
-            // every baseline of the same scenario: raw, rawStreamed, ...
-            for (String baseline : List.of(".raw", ".rawStreamed")) {
-                String twin = name.replace(".quarry", baseline);
+            int space = name.indexOf(' ');
+            String params = space < 0 ? "" : name.substring(space);
+            String suffix = name.substring(dot + ".quarry".length(), space < 0 ? name.length() : space);
+            String scenario = name.substring(0, dot);
+            // every baseline of the same scenario (raw, rawStreamed); a variant such as quarryWithout... compares
+            // with the plain baseline when it has no twin of its own
+            List<String> twins = new ArrayList<>(
+                    List.of(scenario + ".raw" + suffix + params, scenario + ".rawStreamed" + suffix + params));
+            if (!values.containsKey(twins.get(0))) {
+                twins.add(scenario + ".raw" + params);
+            }
+            for (String twin : twins) {
                 if (values.containsKey(twin)) {
+                    String baseline = twin.substring(scenario.length() + 1, twin.length() - params.length());
                     System.out.printf(
-                            Locale.ROOT,
-                            "%s %s / %s: %.2fx%n",
-                            name,
-                            what,
-                            baseline.substring(1),
-                            value / values.get(twin));
+                            Locale.ROOT, "%s %s / %s: %.2fx%n", name, what, baseline, value / values.get(twin));
                 }
             }
         });

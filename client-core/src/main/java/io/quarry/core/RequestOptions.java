@@ -31,6 +31,7 @@ public final class RequestOptions {
     private final Duration attemptTimeout;
     private final Duration callDeadline;
     private final boolean retryNonIdempotentWrites;
+    private final boolean dropGeneratedMembers;
 
     private RequestOptions(Builder builder) {
         this.headers = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(builder.headers));
@@ -41,6 +42,7 @@ public final class RequestOptions {
         this.attemptTimeout = builder.attemptTimeout;
         this.callDeadline = builder.callDeadline;
         this.retryNonIdempotentWrites = builder.retryNonIdempotentWrites;
+        this.dropGeneratedMembers = builder.dropGeneratedMembers;
     }
 
     /**
@@ -76,6 +78,7 @@ public final class RequestOptions {
         b.attemptTimeout = attemptTimeout;
         b.callDeadline = callDeadline;
         b.retryNonIdempotentWrites = retryNonIdempotentWrites;
+        b.dropGeneratedMembers = dropGeneratedMembers;
         return b;
     }
 
@@ -103,6 +106,7 @@ public final class RequestOptions {
         override.attemptTimeout().ifPresent(t -> merged.attemptTimeout = t);
         override.callDeadline().ifPresent(t -> merged.callDeadline = t);
         merged.retryNonIdempotentWrites |= override.retryNonIdempotentWrites;
+        merged.dropGeneratedMembers |= override.dropGeneratedMembers;
         return merged.build();
     }
 
@@ -179,6 +183,16 @@ public final class RequestOptions {
         return retryNonIdempotentWrites;
     }
 
+    /**
+     * Whether decoded records keep the members the service generates for them ({@code _highlightResult},
+     * {@code _snippetResult}, {@code _rankingInfo}, ...); see {@link Builder#withoutGeneratedMembers()}.
+     *
+     * @return true unless the caller opted out
+     */
+    public boolean keepsGeneratedMembers() {
+        return !dropGeneratedMembers;
+    }
+
     /** Shows header names, query parameter names and timeouts; the forwarded key is masked. */
     @Override
     public String toString() {
@@ -189,7 +203,8 @@ public final class RequestOptions {
                 + ", writeTimeout=" + writeTimeout
                 + (attemptTimeout == null ? "" : ", attemptTimeout=" + attemptTimeout)
                 + (callDeadline == null ? "" : ", callDeadline=" + callDeadline)
-                + (retryNonIdempotentWrites ? ", retryNonIdempotentWrites" : "") + "}";
+                + (retryNonIdempotentWrites ? ", retryNonIdempotentWrites" : "")
+                + (dropGeneratedMembers ? ", withoutGeneratedMembers" : "") + "}";
     }
 
     /** Builder of {@link RequestOptions}; not thread-safe. */
@@ -202,6 +217,7 @@ public final class RequestOptions {
         private Duration attemptTimeout;
         private Duration callDeadline;
         private boolean retryNonIdempotentWrites;
+        private boolean dropGeneratedMembers;
 
         private Builder() {}
 
@@ -334,6 +350,24 @@ public final class RequestOptions {
          */
         public Builder retryNonIdempotentWrites() {
             this.retryNonIdempotentWrites = true;
+            return this;
+        }
+
+        /**
+         * Decodes records without the members the service generates for them ({@code _highlightResult},
+         * {@code _snippetResult}, {@code _rankingInfo}, ...), for callers that show only the records. By default a
+         * search keeps the response's bytes so that each hit's generated members and objectID can be read on
+         * demand; with this option the response is decoded as it arrives and nothing of it is kept, which is what
+         * a search costs in memory when highlights are not needed. A hit's {@code objectID} then comes from the
+         * record type's own {@code objectID} property (declare one to have it; maps and free-form records keep
+         * every member anyway), and asking a hit for its generated members throws an
+         * {@link IllegalStateException}. To have the service not compute them at all, also leave highlighting
+         * and snippets out of the query.
+         *
+         * @return this builder
+         */
+        public Builder withoutGeneratedMembers() {
+            this.dropGeneratedMembers = true;
             return this;
         }
 

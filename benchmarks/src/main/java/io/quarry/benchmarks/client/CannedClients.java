@@ -41,6 +41,7 @@ public class CannedClients {
     CannedServerProcess server;
     SearchClient quarry;
     SearchIndex quarryIndex;
+    SearchIndex quarryLeanIndex;
     RawClient raw;
     SearchQuery quarryQuery;
     Map<String, Object> rawQuery;
@@ -59,6 +60,9 @@ public class CannedClients {
                 .hosts(Host.of(server.url()))
                 .build());
         quarryIndex = quarry.index(INDEX);
+        quarryLeanIndex = quarryIndex.withOptions(io.quarry.core.RequestOptions.builder()
+                .withoutGeneratedMembers()
+                .build());
         quarryQuery = SearchQuery.of(QUERY).hitsPerPage(20);
         rawQuery = Map.of("query", QUERY, "hitsPerPage", 20);
         Map<String, String> headers = new java.util.LinkedHashMap<>();

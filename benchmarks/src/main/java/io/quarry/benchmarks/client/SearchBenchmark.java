@@ -38,6 +38,18 @@ public class SearchBenchmark {
     }
 
     /**
+     * The same search for a caller that shows only the records: hits decoded without their generated members,
+     * the body read as it arrives and not kept ({@code RequestOptions.withoutGeneratedMembers()}).
+     *
+     * @param clients both clients and the server
+     * @return the response
+     */
+    @Benchmark
+    public SearchResponse<Product> quarryWithoutGeneratedMembers(CannedClients clients) {
+        return clients.quarryLeanIndex.search(clients.quarryQuery, Product.class);
+    }
+
+    /**
      * @param clients both clients and the server
      * @return the response
      */

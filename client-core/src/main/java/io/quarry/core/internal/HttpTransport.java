@@ -547,6 +547,9 @@ public final class HttpTransport implements AutoCloseable {
             if (type == Void.class || type == void.class) {
                 return null;
             }
+            if (!request.options().keepsGeneratedMembers() && !log.bodiesEnabled() && type != String.class) {
+                return decodeAsItArrives(body);
+            }
             // read whole, then parsed from the array: no parser buffer to fill, and each hit keeps its byte range
             // of it for what is read on demand (the decoded response is larger than its text anyway)
             byte[] bytes = boundedBytes(body);
@@ -560,6 +563,42 @@ public final class HttpTransport implements AutoCloseable {
                 throw new DeserializationException(type, "$", "the success answer has an empty body", null);
             }
             return Json.read(bytes, type);
+        }
+
+        /**
+         * Decodes the body through the parser's recycled buffer as it arrives, keeping none of it (records
+         * without their generated members), and still refusing one larger than the configured limit.
+         */
+        private T decodeAsItArrives(ResponseBody body) throws IOException {
+            long max = config.maxResponseBytes();
+            if (body.contentLength() > max) {
+                throw tooLarge(max);
+            }
+            okio.BufferedSource source = body.source();
+            if (source.exhausted()) {
+                throw new DeserializationException(type, "$", "the success answer has an empty body", null);
+            }
+            LimitedStream in = new LimitedStream(source.inputStream(), max);
+            try {
+                return Json.readDroppingGeneratedMembers(in, type);
+            } catch (DeserializationException e) {
+                if (in.exceeded) {
+                    throw tooLarge(max);
+                }
+                if (e.getCause() instanceof tools.jackson.core.exc.JacksonIOException io && io.getCause() != null) {
+                    // the connection failed mid-body: a transport failure, as when the body is read whole
+                    throw io.getCause();
+                }
+                throw e;
+            }
+        }
+
+        private ResponseTooLarge tooLarge(long max) {
+            return new ResponseTooLarge(new DeserializationException(
+                    type,
+                    "$",
+                    "the answer is larger than the " + max + "-byte limit (ClientConfig.maxResponseBytes)",
+                    null));
         }
 
         /** The whole body, refusing one larger than the configured limit before holding it all. */
@@ -678,6 +717,43 @@ public final class HttpTransport implements AutoCloseable {
                         .execute(this::next);
             } else {
                 next();
+            }
+        }
+    }
+
+    /** Passes a body through, failing once more than a limit has been read. */
+    private static final class LimitedStream extends java.io.FilterInputStream {
+        private long left;
+        private boolean exceeded;
+
+        LimitedStream(java.io.InputStream in, long limit) {
+            super(in);
+            this.left = limit;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                count(1);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0) {
+                count(n);
+            }
+            return n;
+        }
+
+        private void count(int n) throws IOException {
+            left -= n;
+            if (left < 0) {
+                exceeded = true;
+                throw new IOException("response larger than the limit");
             }
         }
     }

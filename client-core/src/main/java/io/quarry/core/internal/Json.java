@@ -161,8 +161,52 @@ public final class Json {
         }
     }
 
-    /** A body being decoded and the parser reading it. */
+    /**
+     * Decodes a response body as it arrives, keeping none of it: records' generated members are skipped (see
+     * {@code RequestOptions.Builder.withoutGeneratedMembers()}).
+     *
+     * @param json the body, UTF-8; not closed
+     * @param type the target type
+     * @param <T>  the target type
+     * @return the value, null for a JSON null
+     * @throws DeserializationException if the JSON is malformed or does not match the type
+     */
+    public static <T> T readDroppingGeneratedMembers(java.io.InputStream json, Type type) {
+        BodyRead outer = BODY_BEING_READ.get();
+        ObjectReader reader = readerFor(type);
+        try (JsonParser parser = reader.createParser(json)) {
+            BODY_BEING_READ.set(new BodyRead(null, parser));
+            return reader.readValue(parser);
+        } catch (JacksonException e) {
+            throw deserializationFailure(type, e);
+        } finally {
+            BODY_BEING_READ.set(outer);
+        }
+    }
+
+    /** A body being decoded and the parser reading it; no bytes when it is read as it arrives. */
     private record BodyRead(byte[] bytes, JsonParser parser) {}
+
+    /**
+     * Whether this parser decodes a body whose records' generated members are dropped.
+     *
+     * @param parser the parser a deserializer was given
+     * @return true if {@link #readDroppingGeneratedMembers} is reading with it
+     */
+    static boolean dropsGeneratedMembers(JsonParser parser) {
+        BodyRead body = BODY_BEING_READ.get();
+        return body != null && body.parser() == parser && body.bytes() == null;
+    }
+
+    /**
+     * A typed record's own {@code objectID} property, when its class has one holding a string.
+     *
+     * @param record the record
+     * @return the ID, or null
+     */
+    static String objectIDPropertyOf(Object record) {
+        return ObjectIDProbe.stringProperty(record);
+    }
 
     /**
      * Decodes part of a body kept from an earlier {@link #read(byte[], Type)}.
