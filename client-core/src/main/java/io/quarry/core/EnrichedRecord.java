@@ -1,5 +1,6 @@
 package io.quarry.core;
 
+import io.quarry.core.internal.HitViews;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -46,7 +47,11 @@ public final class EnrichedRecord<T> {
      */
     public EnrichedRecord(
             T record, String objectID, Supplier<FreeFormRecord> generatedMembers, Supplier<FreeFormRecord> raw) {
-        this(record, () -> objectID, generatedMembers, raw);
+        // the ID is known: stored as it is, no supplier (a response has many hits)
+        this.record = record;
+        this.objectID = objectID;
+        this.generatedSource = Objects.requireNonNull(generatedMembers, "generatedMembers");
+        this.rawSource = Objects.requireNonNull(raw, "raw");
     }
 
     /**
@@ -177,7 +182,7 @@ public final class EnrichedRecord<T> {
             synchronized (this) {
                 view = raw;
                 if (view == null) {
-                    view = rawSource.get();
+                    view = rawSource == HitViews.FROM_RECORD ? HitViews.freeForm(record) : rawSource.get();
                     raw = view;
                     rawSource = null;
                 }

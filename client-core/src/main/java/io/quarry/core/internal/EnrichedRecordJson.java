@@ -22,12 +22,6 @@ import tools.jackson.databind.ValueDeserializer;
  */
 final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
 
-    /** What a record decoded without its generated members answers when asked for them. */
-    private static final Supplier<FreeFormRecord> DROPPED = () -> {
-        throw new IllegalStateException("this record was decoded without its generated members"
-                + " (RequestOptions.withoutGeneratedMembers()); search without that option to read them");
-    };
-
     private final JavaType recordType;
     private final ValueDeserializer<Object> recordReader;
 
@@ -81,14 +75,11 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
             Supplier<FreeFormRecord> free = () -> FreeFormRecord.from(record);
             return new EnrichedRecord<>(record, objectID, () -> EnrichedRecord.generatedMembersOf(free.get()), free);
         }
-        if (Json.dropsGeneratedMembers(p)) {
+        if (Json.dropsGeneratedMembers(ctxt)) {
             // nothing of the body is kept: the record alone, its objectID from its own property
             Object record = recordReader.deserialize(p, ctxt);
             return new EnrichedRecord<>(
-                    record,
-                    Json.objectIDPropertyOf(record),
-                    DROPPED,
-                    () -> record == null ? FreeFormRecord.builder().build() : FreeFormRecord.from(record));
+                    record, Json.objectIDPropertyOf(record), HitViews.DROPPED, HitViews.FROM_RECORD);
         }
         byte[] body = Json.bodyReadBy(p);
         long start = body == null ? -1 : p.currentTokenLocation().getByteOffset();

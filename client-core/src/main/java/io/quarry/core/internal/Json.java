@@ -17,6 +17,7 @@ import tools.jackson.core.JsonParser;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.core.exc.StreamReadException;
+import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
@@ -58,6 +59,9 @@ public final class Json {
 
     /** Readers per target type, built once: the type resolution and deserializer lookup leave the hot path. */
     private static final Map<Type, ObjectReader> READERS = new ConcurrentHashMap<>();
+    // the same readers marked to drop records' generated members (readDroppingGeneratedMembers)
+    private static final Map<Type, ObjectReader> DROPPING_READERS = new ConcurrentHashMap<>();
+    private static final Object DROP_GENERATED_MEMBERS = new Object();
     /** Writers per value class, built once, their serializer looked up once. */
     private static final ClassValue<ObjectWriter> WRITERS = new ClassValue<>() {
         @Override
@@ -172,30 +176,25 @@ public final class Json {
      * @throws DeserializationException if the JSON is malformed or does not match the type
      */
     public static <T> T readDroppingGeneratedMembers(java.io.InputStream json, Type type) {
-        BodyRead outer = BODY_BEING_READ.get();
-        ObjectReader reader = readerFor(type);
-        try (JsonParser parser = reader.createParser(json)) {
-            BODY_BEING_READ.set(new BodyRead(null, parser));
-            return reader.readValue(parser);
+        try {
+            return droppingReaderFor(type).readValue(json);
         } catch (JacksonException e) {
             throw deserializationFailure(type, e);
-        } finally {
-            BODY_BEING_READ.set(outer);
         }
     }
 
-    /** A body being decoded and the parser reading it; no bytes when it is read as it arrives. */
+    /** A body being decoded and the parser reading it. */
     private record BodyRead(byte[] bytes, JsonParser parser) {}
 
     /**
-     * Whether this parser decodes a body whose records' generated members are dropped.
+     * Whether a record is being decoded by {@link #readDroppingGeneratedMembers}: its readers carry an attribute
+     * (rather than a thread-local mark, so nothing is allocated per call and a nested read is never confused).
      *
-     * @param parser the parser a deserializer was given
-     * @return true if {@link #readDroppingGeneratedMembers} is reading with it
+     * @param ctxt the context a deserializer was given
+     * @return true to drop the generated members
      */
-    static boolean dropsGeneratedMembers(JsonParser parser) {
-        BodyRead body = BODY_BEING_READ.get();
-        return body != null && body.parser() == parser && body.bytes() == null;
+    static boolean dropsGeneratedMembers(DeserializationContext ctxt) {
+        return ctxt.getAttribute(DROP_GENERATED_MEMBERS) != null;
     }
 
     /**
@@ -262,6 +261,17 @@ public final class Json {
      */
     public static <T> T read(String json, Type type) {
         return read(json.getBytes(StandardCharsets.UTF_8), type);
+    }
+
+    private static ObjectReader droppingReaderFor(Type type) {
+        ObjectReader reader = DROPPING_READERS.get(type);
+        if (reader == null) {
+            reader = readerFor(type).withAttribute(DROP_GENERATED_MEMBERS, Boolean.TRUE);
+            if (DROPPING_READERS.size() < MAX_CACHED_READERS) {
+                DROPPING_READERS.putIfAbsent(type, reader);
+            }
+        }
+        return reader;
     }
 
     private static ObjectReader readerFor(Type type) {

@@ -1,6 +1,9 @@
 package io.quarry.search.model;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import io.quarry.core.EnrichedRecord;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,10 +27,15 @@ public final class SearchResponse<T> {
     // Jackson reads the wire form, the record type of the hits bound from the requested SearchResponse<T>.
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     static <T> SearchResponse<T> of(SearchResponseJson<T> json) {
-        List<Hit<T>> hits = json.hits() == null
-                ? List.of()
-                : json.hits().stream().map(Hit::of).toList();
-        return new SearchResponse<>(json, hits);
+        if (json.hits() == null) {
+            return new SearchResponse<>(json, List.of());
+        }
+        // a plain loop: a stream costs several objects per response on the hot path
+        List<Hit<T>> hits = new ArrayList<>(json.hits().size());
+        for (EnrichedRecord<T> hit : json.hits()) {
+            hits.add(Hit.of(hit));
+        }
+        return new SearchResponse<>(json, Collections.unmodifiableList(hits));
     }
 
     /** @return the hits, with the generated members */
