@@ -7,48 +7,177 @@ import java.util.Map;
 
 /**
  * A search or browse response as received, each hit decoded into the caller's record type with its generated
- * members kept aside; {@link SearchResponse} is its public form.
+ * members kept aside; {@link SearchResponse} is its public form. A class whose fields Jackson sets rather than a
+ * record: a creator of this many parameters costs about half a kilobyte of method-handle garbage per response
+ * on Java 17. The fields are set once, while decoding, and never changed.
  *
- * @param hits             the hits
- * @param page             zero-based page
- * @param nbHits           number of hits
- * @param nbPages          number of pages
- * @param hitsPerPage      hits per page
- * @param processingTimeMS engine time
- * @param query            the query text
- * @param parsedQuery      the query as parsed
- * @param params           the applied parameters, URL-encoded
- * @param index            the index (multi-index search)
- * @param processed        false on a query skipped by the stopIfEnoughMatches strategy
- * @param cursor           browse cursor, absent at the end
- * @param facets           facet counts
- * @param facetsStats      numeric facet statistics
- * @param exhaustiveNbHits whether nbHits is exact
- * @param queryID          the query ID (click analytics)
- * @param userData         the {@code userData} of the rules that applied
- * @param appliedRules     the rules that applied
- * @param facetHits        the values found, on a facet entry of a multi-index search
- * @param exhaustiveFacetsCount whether the facet counts are exact, on a facet entry
- * @param <T>              the record type
+ * <p>Its members:
+ * <ul>
+ * <li>hits: the hits
+ * <li>page: zero-based page
+ * <li>nbHits: number of hits
+ * <li>nbPages: number of pages
+ * <li>hitsPerPage: hits per page
+ * <li>processingTimeMS: engine time
+ * <li>query: the query text
+ * <li>parsedQuery: the query as parsed
+ * <li>params: the applied parameters, URL-encoded
+ * <li>index: the index (multi-index search)
+ * <li>processed: false on a query skipped by the stopIfEnoughMatches strategy
+ * <li>cursor: browse cursor, absent at the end
+ * <li>facets: facet counts
+ * <li>facetsStats: numeric facet statistics
+ * <li>exhaustiveNbHits: whether nbHits is exact
+ * <li>queryID: the query ID (click analytics)
+ * <li>userData: the {@code userData} of the rules that applied
+ * <li>appliedRules: the rules that applied
+ * <li>facetHits: the values found, on a facet entry of a multi-index search
+ * <li>exhaustiveFacetsCount: whether the facet counts are exact, on a facet entry
+ * </ul>
+ *
+ * @param <T> the record type
  */
-record SearchResponseJson<T>(
-        List<EnrichedRecord<T>> hits,
-        Integer page,
-        Long nbHits,
-        Integer nbPages,
-        Integer hitsPerPage,
-        Long processingTimeMS,
-        String query,
-        @JsonProperty("parsed_query") String parsedQuery,
-        String params,
-        String index,
-        Boolean processed,
-        String cursor,
-        Map<String, Map<String, Long>> facets,
-        @JsonProperty("facets_stats") Map<String, FacetStats> facetsStats,
-        Boolean exhaustiveNbHits,
-        String queryID,
-        List<Object> userData,
-        List<AppliedRule> appliedRules,
-        List<FacetHit> facetHits,
-        Boolean exhaustiveFacetsCount) {}
+final class SearchResponseJson<T> {
+
+    @JsonProperty("hits")
+    private List<EnrichedRecord<T>> hits;
+
+    @JsonProperty("page")
+    private Integer page;
+
+    @JsonProperty("nbHits")
+    private Long nbHits;
+
+    @JsonProperty("nbPages")
+    private Integer nbPages;
+
+    @JsonProperty("hitsPerPage")
+    private Integer hitsPerPage;
+
+    @JsonProperty("processingTimeMS")
+    private Long processingTimeMS;
+
+    @JsonProperty("query")
+    private String query;
+
+    @JsonProperty("parsed_query")
+    private String parsedQuery;
+
+    @JsonProperty("params")
+    private String params;
+
+    @JsonProperty("index")
+    private String index;
+
+    @JsonProperty("processed")
+    private Boolean processed;
+
+    @JsonProperty("cursor")
+    private String cursor;
+
+    @JsonProperty("facets")
+    private Map<String, Map<String, Long>> facets;
+
+    @JsonProperty("facets_stats")
+    private Map<String, FacetStats> facetsStats;
+
+    @JsonProperty("exhaustiveNbHits")
+    private Boolean exhaustiveNbHits;
+
+    @JsonProperty("queryID")
+    private String queryID;
+
+    @JsonProperty("userData")
+    private List<Object> userData;
+
+    @JsonProperty("appliedRules")
+    private List<AppliedRule> appliedRules;
+
+    @JsonProperty("facetHits")
+    private List<FacetHit> facetHits;
+
+    @JsonProperty("exhaustiveFacetsCount")
+    private Boolean exhaustiveFacetsCount;
+
+    private SearchResponseJson() {}
+
+    List<EnrichedRecord<T>> hits() {
+        return hits;
+    }
+
+    Integer page() {
+        return page;
+    }
+
+    Long nbHits() {
+        return nbHits;
+    }
+
+    Integer nbPages() {
+        return nbPages;
+    }
+
+    Integer hitsPerPage() {
+        return hitsPerPage;
+    }
+
+    Long processingTimeMS() {
+        return processingTimeMS;
+    }
+
+    String query() {
+        return query;
+    }
+
+    String parsedQuery() {
+        return parsedQuery;
+    }
+
+    String params() {
+        return params;
+    }
+
+    String index() {
+        return index;
+    }
+
+    Boolean processed() {
+        return processed;
+    }
+
+    String cursor() {
+        return cursor;
+    }
+
+    Map<String, Map<String, Long>> facets() {
+        return facets;
+    }
+
+    Map<String, FacetStats> facetsStats() {
+        return facetsStats;
+    }
+
+    Boolean exhaustiveNbHits() {
+        return exhaustiveNbHits;
+    }
+
+    String queryID() {
+        return queryID;
+    }
+
+    List<Object> userData() {
+        return userData;
+    }
+
+    List<AppliedRule> appliedRules() {
+        return appliedRules;
+    }
+
+    List<FacetHit> facetHits() {
+        return facetHits;
+    }
+
+    Boolean exhaustiveFacetsCount() {
+        return exhaustiveFacetsCount;
+    }
+}
