@@ -233,8 +233,11 @@ public final class ApiRequest {
     }
 
     private PreparedRequest prepare() {
-        Map<String, Object> query = new LinkedHashMap<>(queryParameters);
-        query.putAll(options.queryParameters());
+        Map<String, Object> query = queryParameters;
+        if (!options.queryParameters().isEmpty()) {
+            query = new LinkedHashMap<>(queryParameters);
+            query.putAll(options.queryParameters());
+        }
         String template = endpoint.pathTemplate();
         String path = PathTemplate.expand(template, pathParameters);
         return new PreparedRequest(

@@ -2,9 +2,7 @@ package io.quarry.core.internal;
 
 import io.quarry.core.InvalidRequestException;
 import java.nio.charset.StandardCharsets;
-import java.util.HashSet;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Expands a path template such as {@code /1/indexes/{indexName}/{objectID}}: each value is percent-encoded
@@ -60,7 +58,7 @@ public final class PathTemplate {
 
     private static String expand(String template, Map<String, ?> values, boolean maskKeys) {
         StringBuilder path = new StringBuilder(template.length() + 32);
-        Set<String> used = new HashSet<>();
+        int expanded = 0;
         int i = 0;
         while (i < template.length()) {
             char c = template.charAt(i);
@@ -82,12 +80,16 @@ public final class PathTemplate {
             }
             boolean mask = maskKeys && name.toLowerCase(java.util.Locale.ROOT).endsWith("key");
             path.append(mask ? "***" : encodeSegment(text));
-            used.add(name);
+            expanded++;
             i = end + 1;
         }
-        for (String name : values.keySet()) {
-            if (!used.contains(name)) {
-                throw new InvalidRequestException("unknown path parameter '" + name + "' for " + template);
+        if (expanded != values.size()) {
+            // every value was used unless there are more values than placeholders filled (a template may repeat
+            // a name, so only then look for the stray one)
+            for (String name : values.keySet()) {
+                if (!template.contains("{" + name + "}")) {
+                    throw new InvalidRequestException("unknown path parameter '" + name + "' for " + template);
+                }
             }
         }
         return path.toString();
@@ -100,6 +102,9 @@ public final class PathTemplate {
      * @return the encoded text; a space becomes {@code %20}
      */
     public static String encodeSegment(String text) {
+        if (isUnreserved(text)) {
+            return text; // the common case (index names, IDs): nothing to encode, nothing allocated
+        }
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         StringBuilder out = new StringBuilder(bytes.length + 8);
         for (byte b : bytes) {
@@ -117,5 +122,22 @@ public final class PathTemplate {
             }
         }
         return out.toString();
+    }
+
+    private static boolean isUnreserved(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean unreserved = (c >= 'A' && c <= 'Z')
+                    || (c >= 'a' && c <= 'z')
+                    || (c >= '0' && c <= '9')
+                    || c == '-'
+                    || c == '.'
+                    || c == '_'
+                    || c == '~';
+            if (!unreserved) {
+                return false;
+            }
+        }
+        return true;
     }
 }

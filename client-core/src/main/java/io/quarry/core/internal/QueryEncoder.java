@@ -23,6 +23,9 @@ public final class QueryEncoder {
      * @return the query, or null when there is no parameter
      */
     public static String encode(Map<String, ?> parameters) {
+        if (parameters.isEmpty()) {
+            return null;
+        }
         StringJoiner query = new StringJoiner("&");
         parameters.forEach((name, value) -> {
             if (value != null) {

@@ -56,6 +56,11 @@ class PathTemplateTest {
     }
 
     @Test
+    void fillsANameThatAppearsTwiceWithTheSameValue() {
+        assertThat(PathTemplate.expand("/x/{id}/y/{id}", Map.of("id", "a b"))).isEqualTo("/x/a%20b/y/a%20b");
+    }
+
+    @Test
     void keepsLiteralPartsOfTheTemplate() {
         assertThat(PathTemplate.expand("/1/indexes/*/queries", Map.of())).isEqualTo("/1/indexes/*/queries");
         assertThat(PathTemplate.expand("/2/filters/{attributes}", Map.of("attributes", "brand,color")))
