@@ -36,8 +36,12 @@ public final class ApiRequest {
 
     private final HttpTransport transport;
     private final Endpoint endpoint;
-    private final Map<String, Object> pathParameters = new LinkedHashMap<>();
-    private final Map<String, Object> queryParameters = new LinkedHashMap<>();
+    // shared immutable maps until a call of this request adds to them (most requests add nothing to the scope's
+    // fixed path parameters, and a search has no query parameters)
+    private Map<String, Object> pathParameters = Map.of();
+    private boolean pathParametersOwned;
+    private Map<String, Object> queryParameters = Map.of();
+    private boolean queryParametersOwned;
     private Object body;
     private RequestOptions options = RequestOptions.none();
     private boolean notSafeToRepeat;
@@ -55,7 +59,30 @@ public final class ApiRequest {
      * @return this request
      */
     public ApiRequest path(String name, Object value) {
-        pathParameters.put(Objects.requireNonNull(name, "name"), value);
+        Objects.requireNonNull(name, "name");
+        if (!pathParametersOwned) {
+            pathParameters = new LinkedHashMap<>(pathParameters);
+            pathParametersOwned = true;
+        }
+        pathParameters.put(name, value);
+        return this;
+    }
+
+    /**
+     * Sets every path parameter of a map, as {@link #path} does one by one.
+     *
+     * @param values placeholder name to value; no null names or values
+     * @return this request
+     * @throws NullPointerException if a name or value is null
+     */
+    public ApiRequest paths(Map<String, ?> values) {
+        if (pathParameters.isEmpty()) {
+            // an immutable map is kept as it is, not copied
+            pathParameters = Map.copyOf(values);
+            pathParametersOwned = false;
+        } else {
+            values.forEach(this::path);
+        }
         return this;
     }
 
@@ -69,6 +96,10 @@ public final class ApiRequest {
      */
     public ApiRequest query(String name, Object value) {
         Objects.requireNonNull(name, "name");
+        if (!queryParametersOwned) {
+            queryParameters = new LinkedHashMap<>(queryParameters);
+            queryParametersOwned = true;
+        }
         if (value == null) {
             queryParameters.remove(name);
         } else {

@@ -75,6 +75,17 @@ class RequestEncodingTest {
         assertThat(onlyRequest().getUrl()).isEqualTo("/1/indexes/my%20index/" + encoded);
     }
 
+    @Test
+    void pathParametersFromAMapCombineWithSingleOnesWithoutChangingTheMap() {
+        WM.stubFor(any(anyUrl()).willReturn(okJson("{}")));
+        Map<String, Object> fixed = Map.of("indexName", "products", "objectID", "old");
+        try (ApiClient api = api(config("key", host("a.test", WM.getPort())))) {
+            api.request(SAVE).paths(fixed).path("objectID", "new").body(Map.of()).execute(Void.class);
+        }
+        assertThat(onlyRequest().getUrl()).isEqualTo("/1/indexes/products/new");
+        assertThat(fixed).containsEntry("objectID", "old");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"", ".", ".."})
     void pathChangingIdsAreRejectedBeforeAnyIo(String id) {

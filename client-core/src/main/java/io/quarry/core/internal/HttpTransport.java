@@ -356,10 +356,11 @@ public final class HttpTransport implements AutoCloseable {
                 call.cancel();
             }
             Duration response = strategy.timeout(host, baseResponse);
-            Duration limit = attemptTimeout != null
-                    ? attemptTimeout
-                    : strategy.timeout(host, baseConnect).plus(response.multipliedBy(3));
-            long nanos = Math.max(1, Math.min(limit.toNanos(), remainingNanos()));
+            // in nanoseconds: Duration.multipliedBy goes through BigDecimal on every call
+            long limit = attemptTimeout != null
+                    ? attemptTimeout.toNanos()
+                    : saturatedAdd(strategy.timeout(host, baseConnect).toNanos(), saturatedTimesThree(response));
+            long nanos = Math.max(1, Math.min(limit, remainingNanos()));
             call.timeout().timeout(nanos, TimeUnit.NANOSECONDS);
             return call;
         }
@@ -756,5 +757,15 @@ public final class HttpTransport implements AutoCloseable {
                 throw new IOException("response larger than the limit");
             }
         }
+    }
+
+    private static long saturatedTimesThree(Duration d) {
+        long nanos = d.toNanos();
+        return nanos > Long.MAX_VALUE / 3 ? Long.MAX_VALUE : nanos * 3;
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        long sum = a + b;
+        return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
     }
 }

@@ -68,9 +68,7 @@ public final class CallScope {
      * @return the request
      */
     public ApiRequest request(Endpoint endpoint) {
-        ApiRequest request = api.request(endpoint).options(options);
-        pathParameters.forEach(request::path);
-        return request;
+        return api.request(endpoint).options(options).paths(pathParameters);
     }
 
     /**
