@@ -80,7 +80,11 @@ class RequestEncodingTest {
         WM.stubFor(any(anyUrl()).willReturn(okJson("{}")));
         Map<String, Object> fixed = Map.of("indexName", "products", "objectID", "old");
         try (ApiClient api = api(config("key", host("a.test", WM.getPort())))) {
-            api.request(SAVE).paths(fixed).path("objectID", "new").body(Map.of()).execute(Void.class);
+            api.request(SAVE)
+                    .paths(fixed)
+                    .path("objectID", "new")
+                    .body(Map.of())
+                    .execute(Void.class);
         }
         assertThat(onlyRequest().getUrl()).isEqualTo("/1/indexes/products/new");
         assertThat(fixed).containsEntry("objectID", "old");
