@@ -24,18 +24,15 @@ import java.util.function.Supplier;
  */
 public final class EnrichedRecord<T> {
 
-    /** Marks an objectID not looked up yet (null is a valid answer: no string objectID). */
-    private static final String NOT_READ = new String("not read");
+    /** Stands for an absent objectID once looked up (the field's null is taken: see below). */
+    private static final Object NO_ID = new Object();
 
     private final T record;
-    // built on first use, once; the suppliers are dropped then (fields rather than holder objects: a response
-    // has many hits)
-    private Supplier<String> objectIDSource;
-    private volatile String objectID;
-    private Supplier<FreeFormRecord> generatedSource;
-    private volatile FreeFormRecord generatedMembers;
-    private Supplier<FreeFormRecord> rawSource;
-    private volatile FreeFormRecord raw;
+    // Each view is held in one field: first what builds it (a Supplier), then, once built, the view itself (the
+    // supplier is dropped then). One field per view rather than two keeps a hit at 32 bytes: a response has many.
+    private volatile Object objectID; // Supplier<String>, String or NO_ID
+    private volatile Object generatedMembers; // Supplier<FreeFormRecord> or FreeFormRecord
+    private volatile Object raw; // Supplier<FreeFormRecord> or FreeFormRecord
 
     /**
      * Normally built by the SDK while decoding; also usable to build hits in tests.
@@ -49,9 +46,9 @@ public final class EnrichedRecord<T> {
             T record, String objectID, Supplier<FreeFormRecord> generatedMembers, Supplier<FreeFormRecord> raw) {
         // the ID is known: stored as it is, no supplier (a response has many hits)
         this.record = record;
-        this.objectID = objectID;
-        this.generatedSource = Objects.requireNonNull(generatedMembers, "generatedMembers");
-        this.rawSource = Objects.requireNonNull(raw, "raw");
+        this.objectID = objectID == null ? NO_ID : objectID;
+        this.generatedMembers = Objects.requireNonNull(generatedMembers, "generatedMembers");
+        this.raw = Objects.requireNonNull(raw, "raw");
     }
 
     /**
@@ -69,10 +66,9 @@ public final class EnrichedRecord<T> {
             Supplier<FreeFormRecord> generatedMembers,
             Supplier<FreeFormRecord> raw) {
         this.record = record;
-        this.objectIDSource = Objects.requireNonNull(objectID, "objectID");
-        this.objectID = NOT_READ;
-        this.generatedSource = Objects.requireNonNull(generatedMembers, "generatedMembers");
-        this.rawSource = Objects.requireNonNull(raw, "raw");
+        this.objectID = Objects.requireNonNull(objectID, "objectID");
+        this.generatedMembers = Objects.requireNonNull(generatedMembers, "generatedMembers");
+        this.raw = Objects.requireNonNull(raw, "raw");
     }
 
     /**
@@ -134,18 +130,18 @@ public final class EnrichedRecord<T> {
      * @return the ID, empty when absent or not a string
      */
     public Optional<String> objectID() {
-        String id = objectID;
-        if (id == NOT_READ) {
+        Object id = objectID;
+        if (id instanceof Supplier<?>) {
             synchronized (this) {
                 id = objectID;
-                if (id == NOT_READ) {
-                    id = objectIDSource.get();
+                if (id instanceof Supplier<?> source) {
+                    Object found = source.get();
+                    id = found == null ? NO_ID : found;
                     objectID = id;
-                    objectIDSource = null;
                 }
             }
         }
-        return Optional.ofNullable(id);
+        return id == NO_ID ? Optional.empty() : Optional.of((String) id);
     }
 
     /**
@@ -154,18 +150,17 @@ public final class EnrichedRecord<T> {
      * @return them as a free-form record, empty when there are none
      */
     public FreeFormRecord generatedMembers() {
-        FreeFormRecord members = generatedMembers;
-        if (members == null) {
+        Object members = generatedMembers;
+        if (members instanceof Supplier<?>) {
             synchronized (this) {
                 members = generatedMembers;
-                if (members == null) {
-                    members = generatedSource.get();
+                if (members instanceof Supplier<?> source) {
+                    members = source.get();
                     generatedMembers = members;
-                    generatedSource = null;
                 }
             }
         }
-        return members;
+        return (FreeFormRecord) members;
     }
 
     /**
@@ -177,18 +172,17 @@ public final class EnrichedRecord<T> {
      * @return the free-form record
      */
     public FreeFormRecord raw() {
-        FreeFormRecord view = raw;
-        if (view == null) {
+        Object view = raw;
+        if (view instanceof Supplier<?>) {
             synchronized (this) {
                 view = raw;
-                if (view == null) {
-                    view = rawSource == HitViews.FROM_RECORD ? HitViews.freeForm(record) : rawSource.get();
+                if (view instanceof Supplier<?> source) {
+                    view = source == HitViews.FROM_RECORD ? HitViews.freeForm(record) : source.get();
                     raw = view;
-                    rawSource = null;
                 }
             }
         }
-        return view;
+        return (FreeFormRecord) view;
     }
 
     /** Shows the record as received. */

@@ -232,8 +232,8 @@ public final class HttpTransport implements AutoCloseable {
                 .connectTimeout(config.connectTimeout())
                 .readTimeout(config.readTimeout())
                 .writeTimeout(config.writeTimeout())
-                .addInterceptor(TryTimeouts.INTERCEPTOR)
-                .addNetworkInterceptor(SendMark.INTERCEPTOR);
+                .addInterceptor(AttemptTag.TIMEOUTS)
+                .addNetworkInterceptor(AttemptTag.SEND_MARK);
         config.proxy().ifPresent(builder::proxy);
         config.trustManager().ifPresent(trust -> builder.sslSocketFactory(socketFactoryTrusting(trust), trust));
         if (base == null) {
@@ -303,7 +303,7 @@ public final class HttpTransport implements AutoCloseable {
         /** Whether a try that may have reached the service must not be followed by another. */
         private final boolean oneDeliveryOnly;
 
-        private SendMark sendMark;
+        private AttemptTag attemptTag;
         private boolean rateLimitRetried;
         private int tries;
 
@@ -400,17 +400,15 @@ public final class HttpTransport implements AutoCloseable {
         Request httpRequest(Host host) {
             tries++;
             Duration response = strategy.timeout(host, baseResponse);
-            TryTimeouts timeouts = new TryTimeouts(strategy.timeout(host, baseConnect), response, response);
             HttpUrl url = hostUrls.get(host)
                     .newBuilder()
                     .encodedPath(host.basePath() + request.encodedPath())
                     .encodedQuery(request.encodedQuery())
                     .build();
-            sendMark = new SendMark();
+            attemptTag = new AttemptTag(strategy.timeout(host, baseConnect), response);
             Request.Builder builder = new Request.Builder()
                     .url(url)
-                    .tag(TryTimeouts.class, timeouts)
-                    .tag(SendMark.class, sendMark)
+                    .tag(AttemptTag.class, attemptTag)
                     .headers(fixedHeaders);
             Map<String, String> extraHeaders = request.options().headers();
             if (!extraHeaders.isEmpty()) {
@@ -528,7 +526,7 @@ public final class HttpTransport implements AutoCloseable {
             strategy.onNetworkFailure(host, timeout && !attemptLimit);
             TransportException error = new TransportException(problem + " (" + host + ")", e, timeout);
             attempts.add(new UnreachableHostsException.Attempt(host, error, Duration.ofNanos(elapsed)));
-            if (oneDeliveryOnly && sendMark != null && sendMark.maySendHaveHappened()) {
+            if (oneDeliveryOnly && attemptTag != null && attemptTag.maySendHaveHappened()) {
                 return outcomeUnknown();
             }
             return new TryResult.Next<>();
