@@ -2,7 +2,10 @@ package io.quarry.core.internal;
 
 import io.quarry.core.InvalidRequestException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Expands a path template such as {@code /1/indexes/{indexName}/{objectID}}: each value is percent-encoded
@@ -57,18 +60,11 @@ public final class PathTemplate {
     }
 
     private static String expand(String template, Map<String, ?> values, boolean maskKeys) {
-        StringBuilder path = new StringBuilder(template.length() + 32);
-        int expanded = 0;
-        int i = 0;
-        while (i < template.length()) {
-            char c = template.charAt(i);
-            if (c != '{') {
-                path.append(c);
-                i++;
-                continue;
-            }
-            int end = template.indexOf('}', i);
-            String name = template.substring(i + 1, end);
+        Parsed parsed = parse(template);
+        String[] names = parsed.names();
+        String[] segments = new String[names.length];
+        for (int n = 0; n < names.length; n++) {
+            String name = names[n];
             Object value = values.get(name);
             if (value == null) {
                 throw new InvalidRequestException("missing path parameter '" + name + "' for " + template);
@@ -79,20 +75,66 @@ public final class PathTemplate {
                         + " (it would change the request path): got '" + text + "'");
             }
             boolean mask = maskKeys && name.toLowerCase(java.util.Locale.ROOT).endsWith("key");
-            path.append(mask ? "***" : encodeSegment(text));
-            expanded++;
-            i = end + 1;
+            segments[n] = mask ? "***" : encodeSegment(text);
         }
-        if (expanded != values.size()) {
-            // every value was used unless there are more values than placeholders filled (a template may repeat
-            // a name, so only then look for the stray one)
+        if (names.length != values.size()) {
+            // every value was used unless there are more values than placeholders (a template may repeat a name,
+            // so only then look for the stray one)
             for (String name : values.keySet()) {
                 if (!template.contains("{" + name + "}")) {
                     throw new InvalidRequestException("unknown path parameter '" + name + "' for " + template);
                 }
             }
         }
-        return path.toString();
+        String[] literals = parsed.literals();
+        switch (names.length) {
+            case 0:
+                return template;
+            case 1:
+                // the usual shape (an index name): one exactly sized string
+                return literals[0] + segments[0] + literals[1];
+            default:
+                StringBuilder path = new StringBuilder(template.length() + 32);
+                for (int n = 0; n < names.length; n++) {
+                    path.append(literals[n]).append(segments[n]);
+                }
+                return path.append(literals[names.length]).toString();
+        }
+    }
+
+    /**
+     * A template split once into its literal parts and placeholder names: {@code literals[i]} comes before
+     * {@code names[i]}, and one more literal ends it.
+     */
+    private record Parsed(String[] literals, String[] names) {}
+
+    // templates are the endpoints' constants: a few hundred at most; past the bound they are parsed each time
+    private static final Map<String, Parsed> PARSED = new ConcurrentHashMap<>();
+    private static final int MAX_PARSED = 4096;
+
+    private static Parsed parse(String template) {
+        Parsed parsed = PARSED.get(template);
+        if (parsed != null) {
+            return parsed;
+        }
+        List<String> literals = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        int from = 0;
+        for (int open = template.indexOf('{'); open >= 0; open = template.indexOf('{', from)) {
+            int close = template.indexOf('}', open);
+            if (close < 0) {
+                throw new InvalidRequestException("unclosed placeholder in path template " + template);
+            }
+            literals.add(template.substring(from, open));
+            names.add(template.substring(open + 1, close));
+            from = close + 1;
+        }
+        literals.add(template.substring(from));
+        parsed = new Parsed(literals.toArray(String[]::new), names.toArray(String[]::new));
+        if (PARSED.size() < MAX_PARSED) {
+            PARSED.putIfAbsent(template, parsed);
+        }
+        return parsed;
     }
 
     /**
