@@ -3,6 +3,8 @@ package io.quarry.core.internal;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import kotlin.jvm.JvmClassMappingKt;
+import kotlin.reflect.KClass;
 import okhttp3.Interceptor;
 import okhttp3.Response;
 
@@ -14,11 +16,17 @@ import okhttp3.Response;
  */
 final class AttemptTag {
 
+    /**
+     * The tag's key. OkHttp keys tags by Kotlin class; given a Java class, it makes a new Kotlin class reference
+     * on every call, so the key is made once.
+     */
+    static final KClass<AttemptTag> KEY = JvmClassMappingKt.getKotlinClass(AttemptTag.class);
+
     /** Application interceptor applying the tagged timeouts to the call's connection and exchange. */
     static final Interceptor TIMEOUTS = new Interceptor() {
         @Override
         public Response intercept(Chain chain) throws IOException {
-            AttemptTag tag = chain.request().tag(AttemptTag.class);
+            AttemptTag tag = chain.request().tag(KEY);
             if (tag == null) {
                 return chain.proceed(chain.request());
             }
@@ -39,7 +47,7 @@ final class AttemptTag {
 
     /** Network interceptor: runs only when the request is about to be written to a connection. */
     static final Interceptor SEND_MARK = chain -> {
-        AttemptTag tag = chain.request().tag(AttemptTag.class);
+        AttemptTag tag = chain.request().tag(KEY);
         if (tag != null) {
             tag.sent = true;
         }

@@ -408,7 +408,7 @@ public final class HttpTransport implements AutoCloseable {
             attemptTag = new AttemptTag(strategy.timeout(host, baseConnect), response);
             Request.Builder builder = new Request.Builder()
                     .url(url)
-                    .tag(AttemptTag.class, attemptTag)
+                    .tag(AttemptTag.KEY, attemptTag)
                     .headers(fixedHeaders);
             Map<String, String> extraHeaders = request.options().headers();
             if (!extraHeaders.isEmpty()) {
