@@ -230,8 +230,10 @@ public final class HttpTransport implements AutoCloseable {
                 .socketFactory(new NoDelaySocketFactory(
                         base != null ? base.socketFactory() : javax.net.SocketFactory.getDefault()))
                 .connectTimeout(config.connectTimeout())
+                // each attempt sets its own timeouts (AttemptTag); these defaults are a read call's, so a search,
+                // the hot path, needs no adjusted interceptor chain (a read call sends with its read timeout)
                 .readTimeout(config.readTimeout())
-                .writeTimeout(config.writeTimeout())
+                .writeTimeout(config.readTimeout())
                 .addInterceptor(AttemptTag.TIMEOUTS)
                 .addNetworkInterceptor(AttemptTag.SEND_MARK);
         config.proxy().ifPresent(builder::proxy);

@@ -62,20 +62,19 @@ public final class PathTemplate {
     private static String expand(String template, Map<String, ?> values, boolean maskKeys) {
         Parsed parsed = parse(template);
         String[] names = parsed.names();
-        String[] segments = new String[names.length];
-        for (int n = 0; n < names.length; n++) {
-            String name = names[n];
-            Object value = values.get(name);
-            if (value == null) {
-                throw new InvalidRequestException("missing path parameter '" + name + "' for " + template);
+        String[] literals = parsed.literals();
+        String path;
+        if (names.length == 0) {
+            path = template;
+        } else if (names.length == 1) {
+            // the usual shape (an index name): one exactly sized string
+            path = literals[0] + segment(template, names[0], values, maskKeys) + literals[1];
+        } else {
+            StringBuilder built = new StringBuilder(template.length() + 32);
+            for (int n = 0; n < names.length; n++) {
+                built.append(literals[n]).append(segment(template, names[n], values, maskKeys));
             }
-            String text = value.toString();
-            if (text.isEmpty() || text.equals(".") || text.equals("..")) {
-                throw new InvalidRequestException("path parameter '" + name + "' must not be empty, '.' or '..'"
-                        + " (it would change the request path): got '" + text + "'");
-            }
-            boolean mask = maskKeys && name.toLowerCase(java.util.Locale.ROOT).endsWith("key");
-            segments[n] = mask ? "***" : encodeSegment(text);
+            path = built.append(literals[names.length]).toString();
         }
         if (names.length != values.size()) {
             // every value was used unless there are more values than placeholders (a template may repeat a name,
@@ -86,20 +85,21 @@ public final class PathTemplate {
                 }
             }
         }
-        String[] literals = parsed.literals();
-        switch (names.length) {
-            case 0:
-                return template;
-            case 1:
-                // the usual shape (an index name): one exactly sized string
-                return literals[0] + segments[0] + literals[1];
-            default:
-                StringBuilder path = new StringBuilder(template.length() + 32);
-                for (int n = 0; n < names.length; n++) {
-                    path.append(literals[n]).append(segments[n]);
-                }
-                return path.append(literals[names.length]).toString();
+        return path;
+    }
+
+    private static String segment(String template, String name, Map<String, ?> values, boolean maskKeys) {
+        Object value = values.get(name);
+        if (value == null) {
+            throw new InvalidRequestException("missing path parameter '" + name + "' for " + template);
         }
+        String text = value.toString();
+        if (text.isEmpty() || text.equals(".") || text.equals("..")) {
+            throw new InvalidRequestException("path parameter '" + name + "' must not be empty, '.' or '..'"
+                    + " (it would change the request path): got '" + text + "'");
+        }
+        boolean mask = maskKeys && name.toLowerCase(java.util.Locale.ROOT).endsWith("key");
+        return mask ? "***" : encodeSegment(text);
     }
 
     /**
