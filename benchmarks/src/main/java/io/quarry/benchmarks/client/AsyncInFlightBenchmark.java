@@ -39,6 +39,19 @@ public class AsyncInFlightBenchmark {
     }
 
     /**
+     * Quarry with hits decoded without their generated members ({@code RequestOptions.withoutGeneratedMembers()}).
+     *
+     * @param clients both clients and the server
+     * @param window the calls in flight
+     * @throws InterruptedException if interrupted while waiting for a place in the window
+     */
+    @Benchmark
+    public void quarryWithoutGeneratedMembers(CannedClients clients, InFlightWindow window)
+            throws InterruptedException {
+        window.start(() -> clients.quarryLeanIndex.searchAsync(clients.quarryQuery, Product.class));
+    }
+
+    /**
      * @param clients both clients and the server
      * @param window the calls in flight
      * @throws InterruptedException if interrupted while waiting for a place in the window
