@@ -143,9 +143,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     private ApiRequest searchRequest(SearchQuery query) {
-        // the parameter map itself: written through the query's JSON-value method, Jackson looks the map's
-        // serializer up again on every call (about 0.9 KB per search)
-        return scope().request(Endpoints.SEARCH).body(query.params());
+        return scope().request(Endpoints.SEARCH).body(query);
     }
 
     /**

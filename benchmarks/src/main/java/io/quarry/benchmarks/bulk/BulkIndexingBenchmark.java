@@ -31,7 +31,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * options otherwise) into an embedded mock server over HTTP, with {@code chunksInFlight} chunk requests at once,
  * then waiting for the last task applied. One shot per iteration into an emptied index; records per second is
  * {@code records / score}. The server and the client share one JVM, whose heap holds the server's index (about
- * 2.4 KB a record) and the client's input.
+ * 1 KB a record) and the client's input.
  */
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

@@ -4,6 +4,7 @@ import io.quarry.core.InvalidRequestException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -51,12 +52,7 @@ public final class PathTemplate {
      * @return true if its log form differs from its expanded form
      */
     public static boolean masksKeys(String template) {
-        for (int close = template.indexOf('}'); close >= 0; close = template.indexOf('}', close + 1)) {
-            if (close >= 3 && template.regionMatches(true, close - 3, "key", 0, 3)) {
-                return true;
-            }
-        }
-        return false;
+        return parse(template).masksKeys();
     }
 
     private static String expand(String template, Map<String, ?> values, boolean maskKeys) {
@@ -98,7 +94,7 @@ public final class PathTemplate {
             throw new InvalidRequestException("path parameter '" + name + "' must not be empty, '.' or '..'"
                     + " (it would change the request path): got '" + text + "'");
         }
-        boolean mask = maskKeys && name.toLowerCase(java.util.Locale.ROOT).endsWith("key");
+        boolean mask = maskKeys && name.toLowerCase(Locale.ROOT).endsWith("key");
         return mask ? "***" : encodeSegment(text);
     }
 
@@ -106,7 +102,7 @@ public final class PathTemplate {
      * A template split once into its literal parts and placeholder names: {@code literals[i]} comes before
      * {@code names[i]}, and one more literal ends it.
      */
-    private record Parsed(String[] literals, String[] names) {}
+    private record Parsed(String[] literals, String[] names, boolean masksKeys) {}
 
     // templates are the endpoints' constants: a few hundred at most; past the bound they are parsed each time
     private static final Map<String, Parsed> PARSED = new ConcurrentHashMap<>();
@@ -130,7 +126,9 @@ public final class PathTemplate {
             from = close + 1;
         }
         literals.add(template.substring(from));
-        parsed = new Parsed(literals.toArray(String[]::new), names.toArray(String[]::new));
+        boolean masksKeys =
+                names.stream().anyMatch(name -> name.toLowerCase(Locale.ROOT).endsWith("key"));
+        parsed = new Parsed(literals.toArray(String[]::new), names.toArray(String[]::new), masksKeys);
         if (PARSED.size() < MAX_PARSED) {
             PARSED.putIfAbsent(template, parsed);
         }
@@ -151,13 +149,7 @@ public final class PathTemplate {
         StringBuilder out = new StringBuilder(bytes.length + 8);
         for (byte b : bytes) {
             int u = b & 0xFF;
-            if ((u >= 'A' && u <= 'Z')
-                    || (u >= 'a' && u <= 'z')
-                    || (u >= '0' && u <= '9')
-                    || u == '-'
-                    || u == '.'
-                    || u == '_'
-                    || u == '~') {
+            if (isUnreserved(u)) {
                 out.append((char) u);
             } else {
                 out.append('%').append(HEX[u >> 4]).append(HEX[u & 0xF]);
@@ -168,18 +160,20 @@ public final class PathTemplate {
 
     private static boolean isUnreserved(String text) {
         for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            boolean unreserved = (c >= 'A' && c <= 'Z')
-                    || (c >= 'a' && c <= 'z')
-                    || (c >= '0' && c <= '9')
-                    || c == '-'
-                    || c == '.'
-                    || c == '_'
-                    || c == '~';
-            if (!unreserved) {
+            if (!isUnreserved(text.charAt(i))) {
                 return false;
             }
         }
         return true;
+    }
+
+    private static boolean isUnreserved(int c) {
+        return (c >= 'A' && c <= 'Z')
+                || (c >= 'a' && c <= 'z')
+                || (c >= '0' && c <= '9')
+                || c == '-'
+                || c == '.'
+                || c == '_'
+                || c == '~';
     }
 }

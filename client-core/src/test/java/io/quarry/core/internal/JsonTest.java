@@ -4,11 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.annotation.JsonEnumDefaultValue;
+import com.fasterxml.jackson.annotation.JsonValue;
 import io.quarry.core.DeserializationException;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class JsonTest {
@@ -29,6 +32,34 @@ class JsonTest {
 
     record Page(List<Line> hits) {}
 
+    /** A body whose JSON form is a map, as the modules' query and request types have. */
+    static final class Params {
+        private final Map<String, Object> values;
+
+        Params(Map<String, Object> values) {
+            this.values = values;
+        }
+
+        @JsonValue
+        Map<String, Object> json() {
+            return values;
+        }
+    }
+
+    /** A JSON form that is itself a JSON-value type. */
+    record Wrapped(Params params) {
+        @JsonValue
+        Params json() {
+            return params;
+        }
+    }
+
+    private static String written(Object value) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Json.write(value, out);
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
     @Test
     void ignoresUnknownMembersAndMapsUnknownEnumValuesToTheFallbackOrNull() {
         Line line =
@@ -36,6 +67,20 @@ class JsonTest {
         assertThat(line.message()).isEqualTo("m");
         assertThat(line.level()).isEqualTo(Level.UNKNOWN);
         assertThat(line.plain()).isNull();
+    }
+
+    @Test
+    void writesAJsonValueTypeAsItsJsonFormAsJacksonWould() {
+        Map<String, Object> values = new LinkedHashMap<>();
+        values.put("query", "phone");
+        values.put("hitsPerPage", 20);
+        values.put("nested", new Params(Map.of("a", 1)));
+        Params params = new Params(values);
+        String expected = "{\"query\":\"phone\",\"hitsPerPage\":20,\"nested\":{\"a\":1}}";
+        assertThat(written(params)).isEqualTo(expected);
+        assertThat(written(new Wrapped(params))).isEqualTo(expected);
+        assertThat(written(List.of(params))).isEqualTo("[" + expected + "]");
+        assertThat(written(new Params(null))).isEqualTo("null");
     }
 
     @Test

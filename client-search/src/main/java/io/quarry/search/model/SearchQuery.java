@@ -68,8 +68,7 @@ public final class SearchQuery {
     }
 
     /**
-     * The JSON form: the parameter map. Declared as {@code Object} on purpose: with a generic declared type, Jackson
-     * specialises the type and looks the map's serializer up again on every write, which showed in search profiles.
+     * The JSON form: the parameter map.
      */
     @JsonValue
     Object json() {
