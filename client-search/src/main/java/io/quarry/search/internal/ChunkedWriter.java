@@ -100,14 +100,7 @@ public final class ChunkedWriter {
             LongFunction<?> waitFor) {
         Function<List<BatchOperation>, CompletableFuture<BatchResponse>> sender =
                 options.chunksInFlight() == 1 ? blocking(send) : sendAsync;
-        ChunkPump pump = ChunkPump.start(
-                operation,
-                records,
-                options.chunkSize(),
-                options.chunksInFlight(),
-                toOperations,
-                sender,
-                options.progressListener());
+        ChunkPump pump = start(operation, records, toOperations, options, sender);
         ChunkPump.Outcome outcome = await(pump);
         List<BatchResponse> acknowledged = outcome.acknowledged();
         if (options.waitForTasks()) {
@@ -148,14 +141,7 @@ public final class ChunkedWriter {
             BatchOptions options,
             Function<List<BatchOperation>, CompletableFuture<BatchResponse>> send,
             LongFunction<CompletableFuture<?>> waitFor) {
-        ChunkPump pump = ChunkPump.start(
-                operation,
-                records,
-                options.chunkSize(),
-                options.chunksInFlight(),
-                toOperations,
-                send,
-                options.progressListener());
+        ChunkPump pump = start(operation, records, toOperations, options, send);
         CompletableFuture<List<BatchResponse>> result = pump.result().thenCompose(outcome -> {
             List<BatchResponse> acknowledged = outcome.acknowledged();
             CompletableFuture<?> waits = CompletableFuture.completedFuture(null);
@@ -184,6 +170,22 @@ public final class ChunkedWriter {
     }
 
     /** A blocking send as a completed future, so the whole run stays on the calling thread. */
+    private static ChunkPump start(
+            String operation,
+            Collection<?> records,
+            Function<List<?>, List<BatchOperation>> toOperations,
+            BatchOptions options,
+            Function<List<BatchOperation>, CompletableFuture<BatchResponse>> send) {
+        return ChunkPump.start(
+                operation,
+                records,
+                options.chunkSize(),
+                options.chunksInFlight(),
+                toOperations,
+                send,
+                options.progressListener());
+    }
+
     private static Function<List<BatchOperation>, CompletableFuture<BatchResponse>> blocking(
             Function<List<BatchOperation>, BatchResponse> send) {
         return operations -> {
