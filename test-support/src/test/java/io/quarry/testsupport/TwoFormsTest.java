@@ -9,12 +9,6 @@ import org.junit.jupiter.api.Test;
 class TwoFormsTest {
 
     @Test
-    void findsTheHandlesOfAPackage() {
-        assertThat(TwoForms.handlesIn("io.quarry.testsupport.fixtures"))
-                .containsExactlyInAnyOrder(GoodHandle.class, BadHandle.class);
-    }
-
-    @Test
     void aRightHandleHasNoProblemAndCountsItsCalls() {
         assertThat(TwoForms.problems(GoodHandle.class)).isEmpty();
         assertThat(TwoForms.callCount(GoodHandle.class)).isEqualTo(1);

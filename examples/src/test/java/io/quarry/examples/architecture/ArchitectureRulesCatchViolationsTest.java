@@ -1,0 +1,78 @@
+package io.quarry.examples.architecture;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.lang.ArchRule;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each of {@link ArchitectureRules} fails on fixture classes that break it (test classes in {@code io.quarry.archfixture},
+ * {@code io.quarry.mockserver.archfixture} and {@code io.quarry.search.archfixture}), naming the offending
+ * dependency, and passes over the allowed ones beside them: a rule scoped to nothing would not fail here.
+ */
+class ArchitectureRulesCatchViolationsTest {
+
+    private static final JavaClasses FIXTURES = new ClassFileImporter()
+            .importPackages(
+                    "io.quarry.archfixture",
+                    "io.quarry.archfixtureother",
+                    "io.quarry.mockserver.archfixture",
+                    "io.quarry.search.archfixture");
+
+    @Test
+    void anotherModulesInternalsAreCaught() {
+        assertThatThrownBy(() -> check(ArchitectureRules.INTERNALS_STAY_IN_THEIR_MODULE))
+                .hasMessageContaining("UsesOthersInternals")
+                .hasMessageContaining("internal to io.quarry.archfixture")
+                .hasMessageContaining("(1 times)");
+    }
+
+    @Test
+    void aModelUsingAnInternalPackageIsCaught() {
+        assertThatThrownBy(() -> check(ArchitectureRules.MODELS_USE_NO_INTERNALS))
+                .hasMessageContaining("ModelUsingInternals")
+                .hasMessageNotContaining("UsesOwnInternals");
+    }
+
+    @Test
+    void everyKindOfPublicSignatureNamingAnInternalTypeIsCaught() {
+        assertThatThrownBy(() -> check(ArchitectureRules.NO_INTERNAL_TYPE_IN_PUBLIC_SIGNATURES))
+                .hasMessageContaining(
+                        "ExposesInternals> implements java.util.function.Supplier<java.util.List<io.quarry.archfixture.internal.Hidden>>")
+                .hasMessageContaining("Field <io.quarry.archfixture.ExposesInternals.field>")
+                .hasMessageContaining("Constructor <io.quarry.archfixture.ExposesInternals.<init>(")
+                .hasMessageContaining("returns java.util.List<io.quarry.archfixture.internal.Hidden>")
+                .hasMessageContaining("takes java.util.Map<java.lang.String, io.quarry.archfixture.internal.Hidden>")
+                .hasMessageContaining("bounds T by")
+                .hasMessageContaining("ExposesInternals$NestedSubclass> extends io.quarry.archfixture.internal.Hidden")
+                .hasMessageNotContaining("packagePrivate")
+                .hasMessageNotContaining("HidesInternals")
+                .hasMessageContaining("(8 times)");
+    }
+
+    @Test
+    void theMockServerUsingClientCodeIsCaught() {
+        assertThatThrownBy(() -> check(ArchitectureRules.MOCK_SERVER_USES_NO_QUARRY_CODE))
+                .hasMessageContaining("UsesClientCode.host> has type <io.quarry.core.Host>");
+    }
+
+    @Test
+    void aClientUsingTheMockServerIsCaught() {
+        assertThatThrownBy(() -> check(ArchitectureRules.CLIENTS_USE_NO_MOCK_SERVER))
+                .hasMessageContaining("UsesMockServer.server> has type <io.quarry.mockserver.MockServer>");
+    }
+
+    @Test
+    void aClientModuleUsingAnotherIsCaught() {
+        assertThatThrownBy(() -> check(ArchitectureRules.CLIENT_MODULES_BUILD_ONLY_ON_THE_CORE))
+                .hasMessageContaining("has type <io.quarry.analytics.AnalyticsClient>")
+                .hasMessageContaining("has type <io.quarry.mockserver.MockServer>")
+                .hasMessageNotContaining("UsesTheCore");
+    }
+
+    private static void check(ArchRule rule) {
+        rule.check(FIXTURES);
+    }
+}

@@ -1,0 +1,110 @@
+package io.quarry.examples.architecture;
+
+import com.tngtech.archunit.core.domain.JavaClass;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+import org.xml.sax.SAXException;
+
+/**
+ * The client modules of the build, read from the parent pom's {@code <modules>} (every {@code client-*} entry) and
+ * each module's {@code module.name} property, which is also its root package. Read from the build files so that a
+ * module added to the build is checked without anyone adding it to a list here.
+ */
+final class ClientModules {
+
+    /** The module every other client module builds on. */
+    static final String CORE = "client-core";
+
+    /** A client module: its directory name and the package its classes live under. */
+    record ClientModule(String name, String rootPackage) {
+
+        boolean isCore() {
+            return CORE.equals(name);
+        }
+
+        /** Whether a class is the module's: in its root package or below. */
+        boolean owns(JavaClass type) {
+            String packageName = type.getPackageName();
+            return packageName.equals(rootPackage) || packageName.startsWith(rootPackage + ".");
+        }
+
+        /** The ArchUnit pattern for the module's classes, such as {@code io.quarry.search..}. */
+        String packagePattern() {
+            return rootPackage + "..";
+        }
+    }
+
+    // Surefire runs the examples' tests from the examples directory.
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+
+    private static final List<ClientModule> ALL = read();
+
+    private ClientModules() {}
+
+    /**
+     * Every client module of the build, the core included.
+     *
+     * @return the modules in the parent pom's order
+     */
+    static List<ClientModule> all() {
+        return ALL;
+    }
+
+    /**
+     * The root packages of every client module, as ArchUnit patterns.
+     *
+     * @return patterns such as {@code io.quarry.core..}
+     */
+    static String[] packagePatterns() {
+        return ALL.stream().map(ClientModule::packagePattern).toArray(String[]::new);
+    }
+
+    private static List<ClientModule> read() {
+        List<ClientModule> modules = new ArrayList<>();
+        for (String name : texts(parse(ROOT.resolve("pom.xml")), "module")) {
+            if (name.startsWith("client-")) {
+                modules.add(new ClientModule(name, rootPackageOf(name)));
+            }
+        }
+        if (modules.stream().noneMatch(ClientModule::isCore)) {
+            throw new IllegalStateException("no " + CORE + " among the modules of " + ROOT.resolve("pom.xml"));
+        }
+        return List.copyOf(modules);
+    }
+
+    private static String rootPackageOf(String module) {
+        List<String> names = texts(parse(ROOT.resolve(module).resolve("pom.xml")), "module.name");
+        if (names.size() != 1 || !names.get(0).matches("io\\.quarry\\.[a-z]+")) {
+            throw new IllegalStateException(module + "/pom.xml must set <module.name> to its root package "
+                    + "(io.quarry.<name>), found " + names);
+        }
+        return names.get(0);
+    }
+
+    private static List<String> texts(Document pom, String tag) {
+        NodeList nodes = pom.getElementsByTagName(tag);
+        List<String> texts = new ArrayList<>();
+        for (int i = 0; i < nodes.getLength(); i++) {
+            texts.add(((Element) nodes.item(i)).getTextContent().trim());
+        }
+        return texts;
+    }
+
+    private static Document parse(Path pom) {
+        try {
+            DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+            factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+            return factory.newDocumentBuilder().parse(Files.newInputStream(pom));
+        } catch (IOException | ParserConfigurationException | SAXException e) {
+            throw new IllegalStateException("cannot read " + pom, e);
+        }
+    }
+}
