@@ -9,21 +9,40 @@ import java.util.Objects;
  * The base every Quarry client module builds on: it owns the transport (hosts, retries, timeouts, JSON,
  * errors, logging) and sends the module's {@link Endpoint}s. Thread-safe; close it when done.
  *
+ * <p>A module's entry point creates one and hands it to a {@link io.quarry.core.spi.CallScope}; its calls start
+ * from that scope, so that views made by {@code withOptions} carry their options into every request:
  * <pre>{@code
- * public final class InsightsClient implements AutoCloseable {
- *     static final ClientModule MODULE = ClientModule.of("Insights", InsightsClient.class,
- *             DefaultHosts.productHost("insights", ""));
- *     private final ApiClient api;
+ * public final class InsightsClient extends ClientHandle<InsightsClient> {
+ *     private static final ClientModule MODULE =
+ *             ClientModule.of("Insights", InsightsClient.class, DefaultHosts.productHost("insights", ""));
+ *     private static final Endpoint SEND_EVENTS = Endpoint.write("POST", "/1/events");
  *
- *     public InsightsClient(ClientConfig config) { this.api = ApiClient.create(config, MODULE); }
- *
- *     public EventsResponse sendEvents(EventsRequest events) {
- *         return api.request(Endpoints.SEND_EVENTS).body(events).execute(EventsResponse.class);
+ *     private InsightsClient(CallScope scope, boolean ownsConnections) {
+ *         super(scope, ownsConnections);
  *     }
  *
- *     public void close() { api.close(); }
+ *     public static InsightsClient create(ClientConfig config) {
+ *         return new InsightsClient(CallScope.of(ApiClient.create(config, MODULE)), true);
+ *     }
+ *
+ *     protected InsightsClient withScope(CallScope scope) {
+ *         return new InsightsClient(scope, false); // a view: shares the connections, closing it does nothing
+ *     }
+ *
+ *     public EventsResponse send(List<InsightsEvent> events) {
+ *         return sendRequest(events).execute(EventsResponse.class);
+ *     }
+ *
+ *     public CompletableFuture<EventsResponse> sendAsync(List<InsightsEvent> events) {
+ *         return sendRequest(events).executeAsync(EventsResponse.class);
+ *     }
+ *
+ *     private ApiRequest sendRequest(List<InsightsEvent> events) {
+ *         return scope().request(SEND_EVENTS).body(JsonBodies.object("events", events));
+ *     }
  * }
  * }</pre>
+ * {@link io.quarry.core.spi.ClientHandle#close()} closes the {@code ApiClient} of the client that created it.
  */
 public final class ApiClient implements AutoCloseable {
 

@@ -12,14 +12,14 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * One call being put together by a module: path parameters, query parameters, body and options, then an
- * {@code execute} form. Obtained from {@link ApiClient#request(Endpoint)}:
+ * {@code execute} form. A module's handle obtains it from its {@link io.quarry.core.spi.CallScope} (which fills
+ * in the view's options and fixed path parameters), or directly from {@link ApiClient#request(Endpoint)}:
  * <pre>{@code
- * SaveResponse saved = api.request(Endpoints.SAVE_OBJECT)
- *         .path("indexName", indexName)
- *         .path("objectID", objectID)
- *         .query("createIfNotExists", false)
+ * static final Endpoint SAVE_OBJECT = Endpoint.write("PUT", "/1/indexes/{indexName}/{objectID}");
+ *
+ * SaveResponse saved = scope().request(SAVE_OBJECT)
+ *         .path("objectID", objectID) // indexName is fixed by the index handle's scope
  *         .body(record)
- *         .options(options)
  *         .execute(SaveResponse.class);
  * }</pre>
  * The path is expanded and checked when an {@code execute} method is called, before any I/O. Not

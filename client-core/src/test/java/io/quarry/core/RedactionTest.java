@@ -124,6 +124,46 @@ class RedactionTest {
     }
 
     @Test
+    void aValueMemberIsMaskedOnlyWhereItHoldsAKey() {
+        String highlighted = "{\"value\":\"<em>Phone</em> case\",\"matchLevel\":\"full\"}";
+        WM.stubFor(any(urlPathMatching("/1/indexes/products/query"))
+                .willReturn(okJson("{\"hits\":[{\"objectID\":\"1\",\"_highlightResult\":{\"name\":" + highlighted
+                        + "}}],\"facets\":{\"brand\":{\"value\":3}}}")));
+        WM.stubFor(any(urlPathMatching("/1/keys/.*"))
+                .willReturn(okJson("{\"value\":\"" + LISTED_KEY + "\",\"acl\":[\"search\"]}")));
+        Endpoint updateKey = Endpoint.write("PUT", "/1/keys/{key}");
+
+        ClientConfig cfg = config(ADMIN_KEY, host("up.test", WM.getPort()))
+                .logLevel(LogLevel.BODIES)
+                .build();
+        try (ApiClient api = client(cfg)) {
+            api.request(SEARCH)
+                    .path("indexName", "products")
+                    .body(Map.of("query", "phone", "facetFilters", Map.of("value", "kept")))
+                    .execute(FreeFormRecord.class);
+            api.request(GET_KEY).path("key", PATH_KEY).execute(FreeFormRecord.class);
+            api.request(updateKey)
+                    .path("key", PATH_KEY)
+                    .body(Map.of("value", NEW_KEY, "acl", List.of("search")))
+                    .execute(FreeFormRecord.class);
+        }
+
+        List<String> bodies = CapturingLogProvider.events().stream()
+                .filter(e -> e.level() == Level.TRACE)
+                .map(CapturingLogProvider.Event::message)
+                .toList();
+        assertThat(bodies)
+                .anySatisfy(body -> assertThat(body).startsWith("--> body").contains("\"value\":\"kept\""));
+        assertThat(bodies)
+                .anySatisfy(body -> assertThat(body).startsWith("<-- body").contains(highlighted));
+        assertThat(bodies)
+                .anySatisfy(body -> assertThat(body).startsWith("<-- body").contains("\"value\":\"***\""));
+        assertThat(bodies)
+                .anySatisfy(body -> assertThat(body).startsWith("--> body").contains("\"value\":\"***\""));
+        assertThat(bodies).allSatisfy(body -> assertThat(body).doesNotContain(SECRETS));
+    }
+
+    @Test
     void bodiesAreNotLoggedUnlessAskedFor() {
         WM.stubFor(any(urlPathMatching("/1/indexes/plain/query")).willReturn(okJson("{\"hits\":[]}")));
         ClientConfig cfg = config(ADMIN_KEY, host("up.test", WM.getPort())).build();

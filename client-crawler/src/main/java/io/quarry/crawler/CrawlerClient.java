@@ -6,6 +6,7 @@ import io.quarry.core.ClientConfig;
 import io.quarry.core.ClientModule;
 import io.quarry.core.Credentials;
 import io.quarry.core.DefaultHosts;
+import io.quarry.core.Host;
 import io.quarry.core.PagedIterable;
 import io.quarry.core.WaitPolicy;
 import io.quarry.core.spi.CallScope;
@@ -23,31 +24,48 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The client of the crawler API, authenticated with a crawler user ID and crawler API key (HTTP basic
- * authentication) on the crawler host, whose paths start with {@code /api/1}. It creates and lists crawlers;
- * {@link #crawler(String)} is the handle of one crawler.
+ * The client of the crawler API. It creates and lists crawlers; {@link #crawler(String)} is the handle of one
+ * crawler.
+ *
+ * <p>Set-up differs from the other APIs in two ways:
+ * <ul>
+ *   <li>Credentials: the crawler's own user ID and API key, sent with HTTP basic authentication, not an
+ *       application ID and API key. {@link #create(String, String)} takes them; with a full configuration, give
+ *       {@link Credentials#basic(String, String)}.</li>
+ *   <li>Host: the crawler API is served under the base path {@code /api/1} of its host. The default host,
+ *       {@code https://crawler.<product domain>/api/1}, has it. A custom host given without a path (such as a test
+ *       server's {@code http://localhost:8080}) gets {@code /api/1} added; a custom host with any other base path
+ *       must end in {@code /api/1}, else {@link #create(ClientConfig)} fails with a
+ *       {@link io.quarry.core.ConfigurationException} that says so.</li>
+ * </ul>
  *
  * <pre>{@code
  * try (CrawlerClient client = CrawlerClient.create("MY_CRAWLER_USER_ID", "MY_CRAWLER_API_KEY")) {
  *     String id = client.create("docs", config).id();
  *     Crawler done = client.crawler(id).reindexAndWait();
  * }
+ *
+ * ClientConfig local = ClientConfig.builder(Credentials.basic("MY_CRAWLER_USER_ID", "MY_CRAWLER_API_KEY"))
+ *         .hosts(Host.of("http://localhost:8080")) // calls go to http://localhost:8080/api/1/...
+ *         .build();
  * }</pre>
+ * A wrong user ID or key is answered with 401 ({@link io.quarry.core.UnauthorizedException}); a crawler that does
+ * not exist, or that these credentials may not see, with 403 ({@link io.quarry.core.ForbiddenException}).
  * Thread-safe. Every call comes in two forms, blocking and {@code ...Async}; per-call options come from a
  * {@link #withOptions(io.quarry.core.RequestOptions) view} that carries them.
  */
 public final class CrawlerClient extends ClientHandle<CrawlerClient> {
 
     /** What the core needs to know of this module: name, version, default host. */
-    private static final ClientModule MODULE =
-            ClientModule.of("Crawler", CrawlerClient.class, DefaultHosts.productHost("crawler", "/api/1"));
+    private static final ClientModule MODULE = ClientModule.of(
+            "Crawler", CrawlerClient.class, DefaultHosts.productHost("crawler", CrawlerBasePath.BASE_PATH));
 
     private CrawlerClient(CallScope scope, boolean ownsApi) {
         super(scope, ownsApi);
     }
 
     /**
-     * A client of the service's crawler host.
+     * A client of the service's crawler host, {@code https://crawler.<product domain>/api/1}.
      *
      * @param userId the crawler user ID
      * @param apiKey the crawler API key (never logged)
@@ -58,14 +76,23 @@ public final class CrawlerClient extends ClientHandle<CrawlerClient> {
     }
 
     /**
-     * A client from a full configuration (its credentials should be {@link Credentials#basic(String, String)};
-     * custom hosts must carry the {@code /api/1} base path).
+     * A client from a full configuration. Its credentials should be {@link Credentials#basic(String, String)} with
+     * the crawler user ID and API key. Without hosts in it, the service's crawler host; a custom host without a
+     * path gets the base path {@code /api/1} added.
      *
      * @param config the configuration
      * @return the client; close it when done
+     * @throws io.quarry.core.ConfigurationException if a custom host has a base path that does not end in
+     *     {@code /api/1}
      */
     public static CrawlerClient create(ClientConfig config) {
-        return new CrawlerClient(CallScope.of(ApiClient.create(config, MODULE)), true);
+        ClientConfig onCrawlerPath = CrawlerBasePath.applyTo(Objects.requireNonNull(config, "config"));
+        return new CrawlerClient(CallScope.of(ApiClient.create(onCrawlerPath, MODULE)), true);
+    }
+
+    /** @return the hosts calls go to, for tests */
+    List<Host> hosts() {
+        return scope().api().hosts();
     }
 
     /**

@@ -45,7 +45,8 @@ final class HttpLog {
         }
     }
 
-    void requestBody(Object body, List<String> extraSecrets) {
+    /** Logs a request body; on a key endpoint ({@code keyObjects}) its {@code value} members are masked too. */
+    void requestBody(Object body, boolean keyObjects, List<String> extraSecrets) {
         if (bodiesEnabled() && body != null) {
             String json;
             try {
@@ -53,7 +54,8 @@ final class HttpLog {
             } catch (RuntimeException e) {
                 json = "(not serialisable: " + e.getClass().getSimpleName() + ")";
             }
-            LOG.trace("--> body {}", redactor.redact(cut(json), extraSecrets));
+            String shown = redactor.redact(cut(json), extraSecrets);
+            LOG.trace("--> body {}", keyObjects ? Redactor.maskKeyValues(shown) : shown);
         }
     }
 

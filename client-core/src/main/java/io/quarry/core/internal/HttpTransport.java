@@ -423,8 +423,8 @@ public final class HttpTransport implements AutoCloseable {
             if (log.basicEnabled()) {
                 log.request(method(), logUrl(host), tries, response, extraSecrets);
             }
-            if (tries == 1) {
-                log.requestBody(request.body(), extraSecrets);
+            if (tries == 1 && log.bodiesEnabled()) {
+                log.requestBody(request.body(), holdsKeyObjects(), extraSecrets);
             }
             return builder.build();
         }
@@ -536,7 +536,11 @@ public final class HttpTransport implements AutoCloseable {
 
         /** A body as it may be shown: on a key endpoint, {@code value} members hold keys and are masked. */
         private String forLog(String body) {
-            return request.endpoint().pathTemplate().contains("/keys") ? Redactor.maskKeyValues(body) : body;
+            return holdsKeyObjects() ? Redactor.maskKeyValues(body) : body;
+        }
+
+        private boolean holdsKeyObjects() {
+            return Redactor.holdsKeyObjects(request.endpoint().pathTemplate());
         }
 
         private static String describe(IOException e) {

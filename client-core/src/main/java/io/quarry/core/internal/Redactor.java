@@ -12,19 +12,22 @@ import java.util.regex.Pattern;
 /**
  * Removes secrets from anything the core logs: the values of the credentials' secret headers, the forwarded
  * key of a request, and JSON string members that carry keys ({@code apiKey}, {@code key}, {@code securedApiKey},
- * {@code forwardedApiKey}, and {@code value}, which is how the key endpoints answer a key: masking every string
- * {@code value} also hides some harmless ones, a price we pay so that a key read back never reaches a log).
+ * {@code forwardedApiKey}). A {@code value} member is a key only in the bodies of the key endpoints (an API key
+ * object holds its key there), so it is masked in those bodies alone ({@link #maskKeyValues(String)}): elsewhere
+ * {@code value} is ordinary data, such as a highlighted attribute of a search hit.
  */
 public final class Redactor {
 
     /** What a secret is replaced with. */
     public static final String MASK = "***";
 
-    private static final Pattern KEY_MEMBER = Pattern.compile(
-            "(\"(?:apiKey|key|securedApiKey|forwardedApiKey|value)\"\\s*:\\s*\")((?:[^\"\\\\]|\\\\.)*)(\")");
+    private static final Pattern KEY_MEMBER =
+            Pattern.compile("(\"(?:apiKey|key|securedApiKey|forwardedApiKey)\"\\s*:\\s*\")((?:[^\"\\\\]|\\\\.)*)(\")");
 
-    /** The {@code value} member of a key endpoint's answer is the key itself. */
+    /** The {@code value} member of an API key object is the key itself. */
     private static final Pattern VALUE_MEMBER = Pattern.compile("(\"value\"\\s*:\\s*\")((?:[^\"\\\\]|\\\\.)*)(\")");
+
+    private static final Pattern KEYS_SEGMENT = Pattern.compile("/keys(?:/|$)");
 
     private final List<String> secrets;
     private final Set<String> secretHeaders;
@@ -74,6 +77,17 @@ public final class Redactor {
         }
         Matcher m = KEY_MEMBER.matcher(result);
         return m.find() ? m.replaceAll("$1" + Matcher.quoteReplacement(MASK) + "$3") : result;
+    }
+
+    /**
+     * Whether an endpoint's bodies hold API key objects, whose {@code value} member is the key: the endpoints
+     * with a {@code keys} path segment ({@code /1/keys}, {@code /1/indexes/{indexName}/keys/{key}}, ...).
+     *
+     * @param pathTemplate the endpoint's path template
+     * @return true for the key endpoints
+     */
+    public static boolean holdsKeyObjects(String pathTemplate) {
+        return KEYS_SEGMENT.matcher(pathTemplate).find();
     }
 
     /**
