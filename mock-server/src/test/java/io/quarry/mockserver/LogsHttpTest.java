@@ -15,7 +15,6 @@ class LogsHttpTest {
 
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder()
-            .resetBetweenTests(true)
             .configure(server -> server.adminKey("very-secret-admin"))
             .build();
 

@@ -16,7 +16,7 @@ class MonitoringHttpTest {
 
     @RegisterExtension
     static final MockServerExtension MOCK =
-            MockServerExtension.builder().perClass().resetBetweenTests(true).build();
+            MockServerExtension.builder().perClass().build();
 
     private TestClient admin;
     private TestClient anonymous;
