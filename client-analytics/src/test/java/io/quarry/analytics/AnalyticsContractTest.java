@@ -37,7 +37,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * over HTTP and events sent to it. The server's clock is fixed, so every search falls on {@link #TODAY}.
  */
 @ExtendWith(MockServerExtension.class)
-@MockServerSettings(resetBetweenTests = true, fixedClock = "2026-03-10T10:00:00Z")
+@MockServerSettings(fixedClock = "2026-03-10T10:00:00Z")
 class AnalyticsContractTest {
 
     private static final LocalDate TODAY = LocalDate.of(2026, 3, 10);

@@ -26,8 +26,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class AnswersContractTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK =
-            MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
     @AutoClose
     private final AnswersClient client = AnswersClient.create(MockServerClients.config(MOCK.server()));

@@ -38,8 +38,7 @@ import tools.jackson.databind.json.JsonMapper;
 class CrawlContractTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK =
-            MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 

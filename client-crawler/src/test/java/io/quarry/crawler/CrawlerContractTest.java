@@ -37,8 +37,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class CrawlerContractTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK =
-            MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
     @AutoClose
     private final CrawlerClient client = CrawlerClient.create(MockServerClients.crawlerConfig(MOCK.server()));

@@ -12,7 +12,6 @@ import io.quarry.insights.model.EventsResponse;
 import io.quarry.insights.model.InsightsEvent;
 import io.quarry.mockserver.MockServer;
 import io.quarry.mockserver.junit.MockServerExtension;
-import io.quarry.mockserver.junit.MockServerSettings;
 import io.quarry.testsupport.MockServerCalls;
 import io.quarry.testsupport.MockServerClients;
 import java.time.Duration;
@@ -27,7 +26,6 @@ import tools.jackson.databind.JsonNode;
 
 /** Events sent through the client land in the mock server's analytics; bad ones never leave the client. */
 @ExtendWith(MockServerExtension.class)
-@MockServerSettings(resetBetweenTests = true)
 class InsightsContractTest {
 
     @AutoClose

@@ -22,8 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class PersonalizationContractTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK =
-            MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
     @AutoClose
     private final PersonalizationClient client =

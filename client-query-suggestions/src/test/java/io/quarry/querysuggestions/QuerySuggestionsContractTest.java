@@ -29,8 +29,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class QuerySuggestionsContractTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK =
-            MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
     @AutoClose
     private final QuerySuggestionsClient client =

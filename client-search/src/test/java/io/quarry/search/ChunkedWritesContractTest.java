@@ -28,8 +28,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ChunkedWritesContractTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK =
-            MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
     private static final BatchOptions WAIT =
             BatchOptions.defaults().waitingForTasks().waitPolicy(FAST);

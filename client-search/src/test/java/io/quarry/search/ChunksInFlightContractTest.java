@@ -40,8 +40,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ChunksInFlightContractTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK =
-            MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
     private static final String BATCH = "/1/indexes/*/batch";
 

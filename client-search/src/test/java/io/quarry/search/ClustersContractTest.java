@@ -23,8 +23,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ClustersContractTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK =
-            MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
     private static final String ONE = "mock-cluster-1";
     private static final String TWO = "mock-cluster-2";

@@ -30,8 +30,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class KeySecrecyContractTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK =
-            MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
     private static final String BASIC_PASSWORD = "BASIC-PASSWORD-9d8c7b";
 

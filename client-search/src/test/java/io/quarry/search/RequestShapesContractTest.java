@@ -40,8 +40,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class RequestShapesContractTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK =
-            MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
     @AutoClose
     private final SearchClient client =

@@ -30,8 +30,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class RulesContractTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK =
-            MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
     private static final Rule ONLY_ACME = Rule.of(
                     "only-acme",

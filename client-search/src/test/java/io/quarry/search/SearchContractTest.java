@@ -9,6 +9,7 @@ import io.quarry.core.NotFoundException;
 import io.quarry.core.PagedIterable;
 import io.quarry.mockserver.MockServer;
 import io.quarry.mockserver.junit.MockServerExtension;
+import io.quarry.mockserver.junit.MockServerExtension.StatePolicy;
 import io.quarry.mockserver.junit.MockServerSettings;
 import io.quarry.search.model.FacetSearchResponse;
 import io.quarry.search.model.Hit;
@@ -27,7 +28,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Search, multi-search, facet search and browse against the mock server over HTTPS. */
 @ExtendWith(MockServerExtension.class)
-@MockServerSettings(https = true)
+// the catalogue is written once, in @BeforeAll, for every test of the class: they only read it
+@MockServerSettings(https = true, state = StatePolicy.KEPT_ACROSS_CLASS)
 class SearchContractTest {
 
     @AutoClose

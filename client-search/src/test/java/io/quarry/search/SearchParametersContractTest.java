@@ -8,6 +8,7 @@ import io.quarry.core.BadRequestException;
 import io.quarry.core.FreeFormRecord;
 import io.quarry.mockserver.MockServer;
 import io.quarry.mockserver.junit.MockServerExtension;
+import io.quarry.mockserver.junit.MockServerExtension.StatePolicy;
 import io.quarry.mockserver.junit.MockServerSettings;
 import io.quarry.search.model.Hit;
 import io.quarry.search.model.IndexSettings;
@@ -26,7 +27,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * know: every name the SDK sends must be one the service accepts.
  */
 @ExtendWith(MockServerExtension.class)
-@MockServerSettings(strict = true)
+// the places are written once, in @BeforeAll, for every test of the class: they only search them
+@MockServerSettings(strict = true, state = StatePolicy.KEPT_ACROSS_CLASS)
 class SearchParametersContractTest {
 
     @AutoClose

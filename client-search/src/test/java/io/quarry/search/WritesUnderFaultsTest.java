@@ -40,8 +40,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class WritesUnderFaultsTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK =
-            MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
     private FaultInjectingProxy proxy;
     private SearchClient client;

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * What a user's own JUnit 5 test looks like: the mock server started for the class and a ready client injected
- * into the test, nothing to configure.
+ * into the test, nothing to configure. Each test starts from the server's seed state, so the two tests below each
+ * find only the book they wrote, in whichever order they run.
  */
 @ExtendWith({MockServerExtension.class, MockServerClientsExtension.class})
 class YourOwnTest {
@@ -25,5 +26,12 @@ class YourOwnTest {
         books.waitForTask(books.saveObject("1", Map.of("title", "Dune")));
         assertThat(books.search(SearchQuery.of("dune"), Map.class).nbHits()).isEqualTo(1);
         assertThat(server.url()).isNotBlank();
+    }
+
+    @Test
+    void theNextTestDoesNotSeeTheBooksOfTheOthers(SearchClient client) {
+        SearchIndex books = client.index("books");
+        books.waitForTask(books.saveObject("2", Map.of("title", "Dune Messiah")));
+        assertThat(books.search(SearchQuery.of("dune"), Map.class).nbHits()).isEqualTo(1);
     }
 }

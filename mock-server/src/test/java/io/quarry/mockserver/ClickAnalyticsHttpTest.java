@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.TestClient;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
@@ -18,10 +18,10 @@ class ClickAnalyticsHttpTest {
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
-    private static TestClient client;
+    private TestClient client;
 
-    @BeforeAll
-    static void seed(MockServer server) {
+    @BeforeEach
+    void seed(MockServer server) {
         client = new TestClient(server);
         client.put("/1/indexes/items/1", jq("{'name':'red shoe'}"));
     }

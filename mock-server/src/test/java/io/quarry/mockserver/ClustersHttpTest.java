@@ -19,7 +19,6 @@ class ClustersHttpTest {
 
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder()
-            .resetBetweenTests(true)
             .configure(server -> server.clock(CLOCK).taskDelay(Duration.ofSeconds(5)))
             .build();
 

@@ -15,8 +15,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class DictionaryEffectsHttpTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK =
-            MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
     private final TestClient client = new TestClient(MOCK.server());
 

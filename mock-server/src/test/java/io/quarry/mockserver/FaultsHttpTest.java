@@ -23,7 +23,7 @@ class FaultsHttpTest {
 
     @RegisterExtension
     static final MockServerExtension MOCK =
-            MockServerExtension.builder().perClass().resetBetweenTests(true).build();
+            MockServerExtension.builder().perClass().build();
 
     private final MockServer server = MOCK.server();
     private final TestClient client = new TestClient(server);

@@ -32,7 +32,7 @@ class HostileInputHttpTest {
 
     @RegisterExtension
     static final MockServerExtension MOCK =
-            MockServerExtension.builder().perClass().resetBetweenTests(true).build();
+            MockServerExtension.builder().perClass().build();
 
     /** 1 MB of gzip that inflates to 1 GiB of zeros. */
     private static byte[] bomb;

@@ -14,8 +14,7 @@ import tools.jackson.databind.JsonNode;
 class IndexAdminHttpTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK =
-            MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
     private final TestClient client = new TestClient(MOCK.server());
 

@@ -12,7 +12,7 @@ class IndexNamesHttpTest {
 
     @RegisterExtension
     static final MockServerExtension MOCK =
-            MockServerExtension.builder().perClass().resetBetweenTests(true).build();
+            MockServerExtension.builder().perClass().build();
 
     private final TestClient admin = new TestClient(MOCK.server());
 

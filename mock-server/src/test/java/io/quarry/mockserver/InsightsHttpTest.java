@@ -22,7 +22,6 @@ class InsightsHttpTest {
 
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder()
-            .resetBetweenTests(true)
             .configure(server -> server.clock(CLOCK))
             .build();
 

@@ -26,7 +26,6 @@ class KeyRestrictionsHttpTest {
 
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder()
-            .resetBetweenTests(true)
             .configure(server -> server.clock(CLOCK))
             .build();
 

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
@@ -15,7 +17,6 @@ class LogsHttpTest {
 
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder()
-            .resetBetweenTests(true)
             .configure(server -> server.adminKey("very-secret-admin"))
             .build();
 
@@ -74,6 +75,25 @@ class LogsHttpTest {
                         .stringValue())
                 .isEqualTo("404");
         assertThat(client.get("/1/logs?type=bogus").status()).isEqualTo(400);
+    }
+
+    @Test
+    void theTypeIsTheKindOfWorkTheRouteDeclares() {
+        client.put("/1/indexes/i/1", jq("{'a':1}"));
+        client.post("/1/indexes/i/browse", "{}");
+        client.post("/1/indexes/i/rules/search", "{}"); // a read, although a POST
+        client.get("/1/indexes/i/1"); // a read, not a query
+        assertThat(urls("query")).containsExactly("/1/indexes/i/browse");
+        assertThat(urls("build")).containsExactly("/1/indexes/i/1");
+    }
+
+    private List<String> urls(String type) {
+        List<String> urls = new ArrayList<>();
+        client.get("/1/logs?length=100&type=" + type)
+                .body()
+                .get("logs")
+                .forEach(entry -> urls.add(entry.get("url").stringValue()));
+        return urls;
     }
 
     @Test

@@ -16,7 +16,7 @@ class MonitoringHttpTest {
 
     @RegisterExtension
     static final MockServerExtension MOCK =
-            MockServerExtension.builder().perClass().resetBetweenTests(true).build();
+            MockServerExtension.builder().perClass().build();
 
     private TestClient admin;
     private TestClient anonymous;
@@ -160,5 +160,34 @@ class MonitoringHttpTest {
         assertThat(admin.send("PUT", "/_mock/monitoring/inventory", jq("{'servers':[]}"))
                         .status())
                 .isEqualTo(400);
+    }
+
+    @Test
+    void eachRouteIsTimedByTheKindOfWorkItDeclares() {
+        admin.post("/1/keys", jq("{'acl':['search']}")).requireOk();
+        admin.post(
+                        "/1/dictionaries/stopwords/batch",
+                        jq("{'requests':[{'action':'addEntry','body':{'objectID':'a','language':'en','word':'a'}}]}"))
+                .requireOk();
+        admin.get("/1/indexes").requireOk();
+        assertThat(indexingPoints())
+                .as("keys, dictionaries and reads are not indexing")
+                .isEmpty();
+        assertThat(latencyPoints()).isEmpty();
+
+        admin.put("/1/indexes/items/settings", jq("{'attributesForFaceting':['searchable(brand)']}"))
+                .requireOk();
+        assertThat(indexingPoints()).hasSize(1);
+        admin.post("/1/indexes/items/facets/brand/query", jq("{'facetQuery':'a'}"))
+                .requireOk();
+        assertThat(latencyPoints()).as("a facet value search is a search").hasSize(1);
+    }
+
+    private JsonNode indexingPoints() {
+        return anonymous.get("/1/indexing/mock-cluster-1").requireOk().body().at("/metrics/indexing/mock-cluster-1");
+    }
+
+    private JsonNode latencyPoints() {
+        return anonymous.get("/1/latency/mock-cluster-1").requireOk().body().at("/metrics/latency/mock-cluster-1");
     }
 }

@@ -27,8 +27,7 @@ class OptionalFiltersHttpTest {
             + "{'objectID':'5','name':'tablet','brand':'Apple','color':'white','price':600}]";
 
     @RegisterExtension
-    static final MockServerExtension MOCK =
-            MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
     private final TestClient client = new TestClient(MOCK.server());
 

@@ -21,8 +21,7 @@ import tools.jackson.databind.JsonNode;
 class QuerySuggestionsHttpTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK =
-            MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
     private TestClient client;
 

@@ -21,8 +21,7 @@ import tools.jackson.databind.JsonNode;
 class RequestShapesHttpTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK =
-            MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
     private final TestClient client = new TestClient(MOCK.server());
 

@@ -14,8 +14,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class RulesHttpTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK =
-            MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
     private final TestClient client = new TestClient(MOCK.server());
 

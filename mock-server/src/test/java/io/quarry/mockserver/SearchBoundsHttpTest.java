@@ -30,8 +30,7 @@ class SearchBoundsHttpTest {
     private static final String MANY_NOTS = "NOT ".repeat(8_000) + "kind:even";
 
     @RegisterExtension
-    static final MockServerExtension MOCK =
-            MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
     private final TestClient client = new TestClient(MOCK.server());
 

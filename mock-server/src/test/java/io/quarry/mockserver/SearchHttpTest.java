@@ -4,6 +4,7 @@ import static io.quarry.mockserver.testing.TestClient.jq;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.mockserver.junit.MockServerExtension;
+import io.quarry.mockserver.junit.MockServerExtension.StatePolicy;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
 import java.net.URLEncoder;
@@ -20,8 +21,10 @@ class SearchHttpTest {
 
     private static final int BIG = 2500;
 
+    // the catalogue and 2500 records are written once in @BeforeAll for every test of the class
     @RegisterExtension
-    static final MockServerExtension MOCK = MockServerExtension.builder().build();
+    static final MockServerExtension MOCK =
+            MockServerExtension.builder().state(StatePolicy.KEPT_ACROSS_CLASS).build();
 
     private static TestClient client;
 

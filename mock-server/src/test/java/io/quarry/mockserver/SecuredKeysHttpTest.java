@@ -28,7 +28,6 @@ class SecuredKeysHttpTest {
 
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder()
-            .resetBetweenTests(true)
             .configure(server -> server.clock(CLOCK))
             .build();
 

@@ -20,7 +20,7 @@ class StateRacesHttpTest {
 
     @RegisterExtension
     static final MockServerExtension MOCK =
-            MockServerExtension.builder().perClass().resetBetweenTests(true).build();
+            MockServerExtension.builder().perClass().build();
 
     private final TestClient client = new TestClient(MOCK.server());
 

@@ -20,7 +20,6 @@ class UsageClockHttpTest {
 
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder()
-            .resetBetweenTests(true)
             .configure(server -> server.clock(CLOCK))
             .build();
 

@@ -19,7 +19,7 @@ class UsageHttpTest {
 
     @RegisterExtension
     static final MockServerExtension MOCK =
-            MockServerExtension.builder().perClass().resetBetweenTests(true).build();
+            MockServerExtension.builder().perClass().build();
 
     private TestClient admin;
     private TestClient usage;

@@ -19,8 +19,11 @@ import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
- * Runs a {@link MockServer} for JUnit 5 tests, one per class or one per test, and injects it into test and
- * lifecycle method parameters of type {@link MockServer}.
+ * Runs a {@link MockServer} for JUnit 5 tests and injects it into test and lifecycle method parameters of type
+ * {@link MockServer}. By default one server serves a whole class (it starts once) and each test method starts from
+ * the server's seed state: the server is reset before each test, so what one test writes, and the faults it
+ * scripts, never reach the next. A class that builds its state once, in {@code @BeforeAll}, for all its tests opts
+ * in to {@link StatePolicy#KEPT_ACROSS_CLASS}.
  *
  * <p>Declaratively, configured by {@link MockServerSettings}:
  * <pre>{@code
@@ -29,15 +32,18 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  *     @Test
  *     void finds(MockServer server) { ... server.url(), server.applicationId(), server.adminKey() ... }
  * }
+ *
+ * @ExtendWith(MockServerExtension.class)
+ * @MockServerSettings(state = StatePolicy.KEPT_ACROSS_CLASS)   // the records written in @BeforeAll stay
+ * class CatalogueIT { ... }
  * }</pre>
  *
  * <p>Programmatically:
  * <pre>{@code
  * @RegisterExtension
  * static MockServerExtension mock = MockServerExtension.builder()
- *         .resetBetweenTests(true)
  *         .configure(server -> server.https(true))
- *         .build();
+ *         .build();                                     // .state(StatePolicy.KEPT_ACROSS_CLASS) to keep state
  * ... mock.server().url() ...
  * }</pre>
  * Registered on an instance (non-static) field, a per-class extension behaves per test, since JUnit then calls
@@ -52,6 +58,20 @@ public final class MockServerExtension
         PER_CLASS,
         /** A fresh server for each test. */
         PER_TEST
+    }
+
+    /** What a test sees of the tests before it, on a server that serves the whole class. */
+    public enum StatePolicy {
+        /**
+         * Each test starts from the server's seed state: the server is reset (records, keys, tracked searches
+         * and events, scripted faults...) before each test method. The default.
+         */
+        RESET_BEFORE_EACH_TEST,
+        /**
+         * The state is kept across the tests of the class (and its nested classes): what {@code @BeforeAll} and
+         * each test write stays for the tests after. Only with {@link Lifecycle#PER_CLASS}.
+         */
+        KEPT_ACROSS_CLASS
     }
 
     private static final ExtensionContext.Namespace NAMESPACE =
@@ -99,8 +119,8 @@ public final class MockServerExtension
     }
 
     /**
-     * The running server's scripted faults; with {@code resetBetweenTests} (or a server per test) each test starts
-     * with none.
+     * The running server's scripted faults; unless the state is {@link StatePolicy#KEPT_ACROSS_CLASS}, each test
+     * starts with none.
      *
      * @return the faults of {@link #server()}
      * @throws IllegalStateException when no server is running
@@ -124,7 +144,7 @@ public final class MockServerExtension
             start(context);
         } else {
             current = existing;
-            if (options.resetBetweenTests()) {
+            if (options.state() == StatePolicy.RESET_BEFORE_EACH_TEST) {
                 existing.reset();
             }
         }
@@ -186,10 +206,10 @@ public final class MockServerExtension
             settings = type.getAnnotation(MockServerSettings.class);
         }
         if (settings == null) {
-            return new Options(Lifecycle.PER_CLASS, false, builder -> {});
+            return new Options(Lifecycle.PER_CLASS, StatePolicy.RESET_BEFORE_EACH_TEST, builder -> {});
         }
         MockServerSettings found = settings;
-        return new Options(found.lifecycle(), found.resetBetweenTests(), builder -> configure(builder, found));
+        return new Options(found.lifecycle(), found.state(), builder -> configure(builder, found));
     }
 
     private static void configure(MockServer.Builder builder, MockServerSettings settings) {
@@ -217,14 +237,21 @@ public final class MockServerExtension
         }
     }
 
-    private record Options(
-            Lifecycle lifecycle, boolean resetBetweenTests, Consumer<MockServer.Builder> configuration) {}
+    private record Options(Lifecycle lifecycle, StatePolicy state, Consumer<MockServer.Builder> configuration) {
+
+        Options {
+            if (lifecycle == Lifecycle.PER_TEST && state == StatePolicy.KEPT_ACROSS_CLASS) {
+                throw new IllegalArgumentException(
+                        "a server per test keeps no state across the class: KEPT_ACROSS_CLASS needs PER_CLASS");
+            }
+        }
+    }
 
     /** Configures a {@link MockServerExtension} for {@code @RegisterExtension}. */
     public static final class Builder {
 
         private Lifecycle lifecycle = Lifecycle.PER_CLASS;
-        private boolean resetBetweenTests;
+        private StatePolicy state = StatePolicy.RESET_BEFORE_EACH_TEST;
         private Consumer<MockServer.Builder> configuration = builder -> {};
 
         private Builder() {}
@@ -249,11 +276,12 @@ public final class MockServerExtension
         }
 
         /**
-         * @param reset whether a per-class server is reset (back to its startup state) before each test
+         * @param state whether each test starts from the seed state (default) or sees what the tests before it, and
+         *     {@code @BeforeAll}, wrote
          * @return this builder
          */
-        public Builder resetBetweenTests(boolean reset) {
-            this.resetBetweenTests = reset;
+        public Builder state(StatePolicy state) {
+            this.state = Objects.requireNonNull(state, "state");
             return this;
         }
 
@@ -268,7 +296,7 @@ public final class MockServerExtension
 
         /** @return the extension */
         public MockServerExtension build() {
-            return new MockServerExtension(new Options(lifecycle, resetBetweenTests, configuration));
+            return new MockServerExtension(new Options(lifecycle, state, configuration));
         }
     }
 }

@@ -9,7 +9,14 @@ import java.lang.annotation.Target;
 
 /**
  * Configures the server of {@code @ExtendWith(MockServerExtension.class)} on a test class (an enclosing class's
- * settings apply to its nested classes). Without it: one plain-HTTP server per class, no reset between tests.
+ * settings apply to its nested classes). Without it: one plain-HTTP server per class, reset to its seed state
+ * before each test.
+ *
+ * <pre>{@code
+ * @ExtendWith(MockServerExtension.class)
+ * @MockServerSettings(seed = "src/test/resources/catalogue", fixedClock = "2026-01-01T00:00:00Z")
+ * class CatalogueIT { ... }   // each test starts from the catalogue seed
+ * }</pre>
  */
 @Documented
 @Inherited
@@ -20,8 +27,11 @@ public @interface MockServerSettings {
     /** @return one server per class (default) or per test */
     MockServerExtension.Lifecycle lifecycle() default MockServerExtension.Lifecycle.PER_CLASS;
 
-    /** @return whether a per-class server is reset (back to its startup state) before each test */
-    boolean resetBetweenTests() default false;
+    /**
+     * @return whether each test starts from the seed state (the default) or sees what {@code @BeforeAll} and the
+     *     tests before it wrote ({@link MockServerExtension.StatePolicy#KEPT_ACROSS_CLASS}, per-class servers only)
+     */
+    MockServerExtension.StatePolicy state() default MockServerExtension.StatePolicy.RESET_BEFORE_EACH_TEST;
 
     /** @return whether the server speaks HTTPS */
     boolean https() default false;

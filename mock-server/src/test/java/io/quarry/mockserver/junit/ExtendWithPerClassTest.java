@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** {@code @ExtendWith} with parameter injection: one server per class, state kept between tests by default. */
+/** {@code @ExtendWith} with parameter injection, by default: one server per class, each test from the seed state. */
 @ExtendWith(MockServerExtension.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ExtendWithPerClassTest {
@@ -28,22 +28,27 @@ class ExtendWithPerClassTest {
     @Order(1)
     void firstTestWrites(MockServer server) {
         assertThat(server).isSameAs(fromBeforeAll);
-        assertThat(new TestClient(server).put("/1/indexes/kept/r", "{}").status())
-                .isEqualTo(200);
+        TestClient client = new TestClient(server);
+        assertThat(client.put("/1/indexes/written/r", "{}").status()).isEqualTo(200);
+        assertThat(client.get("/1/indexes/written/r").status()).isEqualTo(200);
     }
 
     @Test
     @Order(2)
-    void secondTestSeesTheSameServerAndState(MockServer server) {
+    void secondTestSeesTheSameServerInItsSeedState(MockServer server) {
         assertThat(server).isSameAs(fromBeforeAll);
-        assertThat(new TestClient(server).get("/1/indexes/kept/r").status()).isEqualTo(200);
+        TestClient client = new TestClient(server);
+        assertThat(client.get("/1/indexes/written/r").status()).isEqualTo(404);
+        assertThat(client.get("/1/indexes").body().get("items")).isEmpty();
     }
 
     @Nested
     class NestedTests {
         @Test
-        void nestedClassSharesTheEnclosingServer(MockServer server) {
+        void nestedClassSharesTheEnclosingServerFromTheSeedStateToo(MockServer server) {
             assertThat(server).isSameAs(fromBeforeAll);
+            assertThat(new TestClient(server).get("/1/indexes").body().get("items"))
+                    .isEmpty();
         }
     }
 }

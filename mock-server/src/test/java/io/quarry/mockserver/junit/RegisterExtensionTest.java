@@ -12,13 +12,12 @@ import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** {@code @RegisterExtension} with a builder: one configured server per class, reset before each test. */
+/** {@code @RegisterExtension} with a builder: one configured server per class, by default reset before each test. */
 class RegisterExtensionTest {
 
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder()
             .perClass()
-            .resetBetweenTests(true)
             .configure(server -> server.applicationId("EXTAPP")
                     .adminKey("ext-key")
                     .seedJson("{\"indices\":{\"seeded\":{\"records\":[{\"objectID\":\"s\"}]}}}"))
@@ -27,7 +26,7 @@ class RegisterExtensionTest {
     private static final Set<MockServer> SERVERS = new HashSet<>();
 
     @RepeatedTest(3)
-    void resetBetweenTestsKeepsTheSeedAndDropsWrites(MockServer injected) {
+    void eachTestKeepsTheSeedAndDropsTheWritesOfTheOthers(MockServer injected) {
         MockServer server = MOCK.server();
         assertThat(injected).isSameAs(server);
         SERVERS.add(server);
@@ -43,6 +42,15 @@ class RegisterExtensionTest {
     void outsideATestThereIsNoServer() {
         MockServerExtension unused = MockServerExtension.builder().build();
         assertThatThrownBy(unused::server).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void keepingStateAcrossTheClassNeedsAServerForTheClass() {
+        MockServerExtension.Builder builder =
+                MockServerExtension.builder().perTest().state(MockServerExtension.StatePolicy.KEPT_ACROSS_CLASS);
+        assertThatThrownBy(builder::build)
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("KEPT_ACROSS_CLASS needs PER_CLASS");
     }
 
     @AfterAll

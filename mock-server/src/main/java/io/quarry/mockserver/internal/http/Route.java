@@ -2,6 +2,7 @@ package io.quarry.mockserver.internal.http;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -12,9 +13,24 @@ import java.util.Set;
  *     {@code /1/indexes/{indexName}/query}
  * @param access the credentials it asks for
  * @param queryParameters the URL parameters it understands, checked in strict mode; {@code null} for any
+ * @param operation the operation it performs, as usage counts it ({@link Operation#NOT_COUNTED} for none)
+ * @param work the kind of work it does, as monitoring and usage time it
  * @param handler what answers it
  */
-public record Route(String method, String template, Access access, Set<String> queryParameters, Handler handler) {
+public record Route(
+        String method,
+        String template,
+        Access access,
+        Set<String> queryParameters,
+        Operation operation,
+        Work work,
+        Handler handler) {
+
+    /** Every route says what it does: usage and monitoring read it here, never from its path. */
+    public Route {
+        Objects.requireNonNull(operation, "operation");
+        Objects.requireNonNull(work, "work");
+    }
 
     /** @return the template's segments, without the leading empty one */
     List<String> segments() {

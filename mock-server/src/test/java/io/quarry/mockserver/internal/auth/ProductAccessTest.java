@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.mockserver.internal.http.Access;
 import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.Operation;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.http.Route;
+import io.quarry.mockserver.internal.http.Work;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.state.ApiKeys;
 import io.quarry.mockserver.internal.state.KeyDefinition;
@@ -37,7 +39,7 @@ class ProductAccessTest {
             CLOCK);
 
     private static Route route(Access access) {
-        return new Route("GET", "/x", access, null, request -> Response.ok(null));
+        return new Route("GET", "/x", access, null, Operation.NOT_COUNTED, Work.READ, request -> Response.ok(null));
     }
 
     private static Request request(String appId, String key, String authorization) {

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.mockserver.internal.http.Access;
 import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.Operation;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Route;
+import io.quarry.mockserver.internal.http.Work;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.state.ApiKeys;
 import io.quarry.mockserver.internal.state.Application;
@@ -28,7 +30,8 @@ class SecuredKeyCostTest {
     private final ApiKeys keys = app.keys();
     private final Authenticator authenticator =
             new Authenticator("APP", "admin", new ProductCredentials("m", "u", "c", "k"), keys, app.mappings(), clock);
-    private final Route search = new Route("POST", "/1/indexes/{indexName}/query", Access.SEARCH, null, r -> null);
+    private final Route search = new Route(
+            "POST", "/1/indexes/{indexName}/query", Access.SEARCH, null, Operation.NOT_COUNTED, Work.READ, r -> null);
 
     private Request request(String key) {
         return new Request(

@@ -4,8 +4,10 @@ import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.quarry.mockserver.internal.http.Access;
 import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.Operation;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Route;
+import io.quarry.mockserver.internal.http.Work;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.KeyDefinition;
@@ -27,8 +29,14 @@ class SecuredKeyFuzzTest {
     private static final Application APP = new Application(CLOCK, Duration.ZERO);
     private static final Authenticator AUTHENTICATOR = new Authenticator(
             "APP", "admin", new ProductCredentials("m", "u", "c", "k"), APP.keys(), APP.mappings(), CLOCK);
-    private static final Route SEARCH =
-            new Route("POST", "/1/indexes/{indexName}/query", Access.SEARCH, null, request -> null);
+    private static final Route SEARCH = new Route(
+            "POST",
+            "/1/indexes/{indexName}/query",
+            Access.SEARCH,
+            null,
+            Operation.NOT_COUNTED,
+            Work.READ,
+            request -> null);
 
     static {
         APP.keys()

@@ -38,7 +38,14 @@ class BodyBudgetReleaseTest {
     @BeforeEach
     void start() throws Exception {
         Router router = new Router()
-                .add(new Route("POST", "/upload", Access.PUBLIC, null, request -> Response.ok(Json.object())));
+                .add(new Route(
+                        "POST",
+                        "/upload",
+                        Access.PUBLIC,
+                        null,
+                        Operation.NOT_COUNTED,
+                        Work.READ,
+                        request -> Response.ok(Json.object())));
         workers = new Workers(4, 16);
         BodyLimits limits = new BodyLimits(BodyLimits.TEN_MEGABYTES, BodyLimits.TEN_MEGABYTES, 4L * BODY, 60_000);
         HttpFront front = new HttpFront(

@@ -34,16 +34,16 @@ class HttpFrontErrorsTest {
     @BeforeEach
     void start() throws Exception {
         Router router = new Router()
-                .add(new Route("GET", "/stack", Access.PUBLIC, null, request -> {
+                .add(new Route("GET", "/stack", Access.PUBLIC, null, Operation.NOT_COUNTED, Work.READ, request -> {
                     throw new StackOverflowError();
                 }))
-                .add(new Route("GET", "/memory", Access.PUBLIC, null, request -> {
+                .add(new Route("GET", "/memory", Access.PUBLIC, null, Operation.NOT_COUNTED, Work.READ, request -> {
                     throw new OutOfMemoryError("Java heap space");
                 }))
-                .add(new Route("GET", "/assert", Access.PUBLIC, null, request -> {
+                .add(new Route("GET", "/assert", Access.PUBLIC, null, Operation.NOT_COUNTED, Work.READ, request -> {
                     throw new AssertionError("boom");
                 }))
-                .add(new Route("GET", "/block", Access.PUBLIC, null, request -> {
+                .add(new Route("GET", "/block", Access.PUBLIC, null, Operation.NOT_COUNTED, Work.READ, request -> {
                     try {
                         release.await();
                     } catch (InterruptedException e) {
@@ -51,7 +51,14 @@ class HttpFrontErrorsTest {
                     }
                     return Response.ok(Json.object());
                 }))
-                .add(new Route("GET", "/ok", Access.PUBLIC, null, request -> Response.ok(Json.object())));
+                .add(new Route(
+                        "GET",
+                        "/ok",
+                        Access.PUBLIC,
+                        null,
+                        Operation.NOT_COUNTED,
+                        Work.READ,
+                        request -> Response.ok(Json.object())));
         workers = new Workers(1, 1);
         HttpFront front = new HttpFront(
                 router,

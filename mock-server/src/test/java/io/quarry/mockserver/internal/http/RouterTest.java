@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class RouterTest {
 
     private static Route route(String method, String template) {
-        return new Route(method, template, Access.SEARCH, Set.of(), request -> null);
+        return new Route(method, template, Access.SEARCH, Set.of(), Operation.NOT_COUNTED, Work.READ, request -> null);
     }
 
     private final Router router = new Router()

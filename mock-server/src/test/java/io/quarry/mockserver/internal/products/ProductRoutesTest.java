@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.mockserver.engine.SearchEngine;
 import io.quarry.mockserver.internal.http.Access;
+import io.quarry.mockserver.internal.http.Operation;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.http.Route;
+import io.quarry.mockserver.internal.http.Work;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.StateControl;
 import java.time.Clock;
@@ -29,7 +31,14 @@ class ProductRoutesTest {
             public void register(ProductRoutes registry) {
                 for (String route : routes) {
                     String[] parts = route.split(" ");
-                    registry.add(new Route(parts[0], parts[1], Access.SEARCH, Set.of(), r -> Response.ok(null)));
+                    registry.add(new Route(
+                            parts[0],
+                            parts[1],
+                            Access.SEARCH,
+                            Set.of(),
+                            Operation.NOT_COUNTED,
+                            Work.READ,
+                            r -> Response.ok(null)));
                 }
             }
         };

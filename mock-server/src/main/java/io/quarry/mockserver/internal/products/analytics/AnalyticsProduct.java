@@ -2,7 +2,9 @@ package io.quarry.mockserver.internal.products.analytics;
 
 import io.quarry.mockserver.internal.http.Access;
 import io.quarry.mockserver.internal.http.Handler;
+import io.quarry.mockserver.internal.http.Operation;
 import io.quarry.mockserver.internal.http.Route;
+import io.quarry.mockserver.internal.http.Work;
 import io.quarry.mockserver.internal.products.Product;
 import io.quarry.mockserver.internal.products.ProductRoutes;
 import io.quarry.mockserver.internal.products.ServiceContext;
@@ -55,12 +57,15 @@ public final class AnalyticsProduct implements Product {
         rateLimit.reset();
     }
 
+    /** An analytics read: not in the usage statistics. */
     private Route get(String template, Handler handler) {
         return new Route(
                 "GET",
                 template,
                 Access.ANALYTICS,
                 AnalyticsParams.NAMES,
+                Operation.NOT_COUNTED,
+                Work.READ,
                 request -> rateLimit.answer(request, handler::handle));
     }
 }

@@ -1,24 +1,15 @@
 package io.quarry.mockserver.internal.products.analytics;
 
+import io.quarry.mockserver.internal.state.QueryAggregation;
 import io.quarry.mockserver.internal.state.TrackedSearch;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
- * The searches analytics counts for one index: keystroke series reduced to their last query (prefix aggregation),
- * then only those in the date range whose analytics tags match.
- *
- * <p>Prefix aggregation: a search is not counted when the same user's next search on the same index comes within
- * {@link #KEYSTROKE_WINDOW} and its query extends this one ({@code "sho"} then {@code "shoe"} counts only
- * {@code "shoe"}).
+ * The searches analytics counts for one index: keystroke series reduced to their last query
+ * ({@link QueryAggregation}), then only those in the date range whose analytics tags match.
  */
 final class CountedSearches {
-
-    /** How soon a longer query must follow for the shorter one to count as a keystroke. */
-    static final Duration KEYSTROKE_WINDOW = Duration.ofSeconds(5);
 
     private CountedSearches() {}
 
@@ -35,7 +26,7 @@ final class CountedSearches {
             }
         }
         List<TrackedSearch> counted = new ArrayList<>();
-        for (TrackedSearch search : finalQueries(ofIndex)) {
+        for (TrackedSearch search : QueryAggregation.finalQueries(ofIndex)) {
             if (search.timestamp() >= params.startMillis()
                     && search.timestamp() < params.endMillisExclusive()
                     && params.tags().test(search.analyticsTags())) {
@@ -43,27 +34,5 @@ final class CountedSearches {
             }
         }
         return counted;
-    }
-
-    /** @return the searches that are not a keystroke leading to the same user's next search */
-    static List<TrackedSearch> finalQueries(List<TrackedSearch> ofIndex) {
-        Map<String, TrackedSearch> pendingByUser = new HashMap<>();
-        List<TrackedSearch> kept = new ArrayList<>();
-        for (TrackedSearch search : ofIndex) {
-            String user = String.valueOf(search.user());
-            TrackedSearch previous = pendingByUser.put(user, search);
-            if (previous != null && !isKeystrokeBefore(previous, search)) {
-                kept.add(previous);
-            }
-        }
-        kept.addAll(pendingByUser.values());
-        kept.sort((a, b) -> Long.compare(a.timestamp(), b.timestamp()));
-        return kept;
-    }
-
-    private static boolean isKeystrokeBefore(TrackedSearch earlier, TrackedSearch later) {
-        return later.timestamp() - earlier.timestamp() <= KEYSTROKE_WINDOW.toMillis()
-                && later.query().length() > earlier.query().length()
-                && later.query().startsWith(earlier.query());
     }
 }

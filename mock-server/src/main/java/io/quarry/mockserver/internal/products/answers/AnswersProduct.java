@@ -1,7 +1,9 @@
 package io.quarry.mockserver.internal.products.answers;
 
 import io.quarry.mockserver.internal.http.Access;
+import io.quarry.mockserver.internal.http.Operation;
 import io.quarry.mockserver.internal.http.Route;
+import io.quarry.mockserver.internal.http.Work;
 import io.quarry.mockserver.internal.products.Product;
 import io.quarry.mockserver.internal.products.ProductRoutes;
 import io.quarry.mockserver.internal.products.ServiceContext;
@@ -32,7 +34,13 @@ public final class AnswersProduct implements Product {
     @Override
     public void register(ProductRoutes routes) {
         AnswersRoutes answers = new AnswersRoutes(context.app(), context.engine());
-        routes.add(
-                new Route("POST", "/1/answers/{indexName}/prediction", Access.ANSWERS, Set.of(), answers::prediction));
+        routes.add(new Route(
+                "POST",
+                "/1/answers/{indexName}/prediction",
+                Access.ANSWERS,
+                Set.of(),
+                Operation.PREDICT_ANSWERS,
+                Work.READ,
+                answers::prediction));
     }
 }

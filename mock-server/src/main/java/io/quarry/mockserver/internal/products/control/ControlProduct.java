@@ -1,7 +1,10 @@
 package io.quarry.mockserver.internal.products.control;
 
 import io.quarry.mockserver.internal.http.Access;
+import io.quarry.mockserver.internal.http.Handler;
+import io.quarry.mockserver.internal.http.Operation;
 import io.quarry.mockserver.internal.http.Route;
+import io.quarry.mockserver.internal.http.Work;
 import io.quarry.mockserver.internal.products.Product;
 import io.quarry.mockserver.internal.products.ProductRoutes;
 import io.quarry.mockserver.internal.products.ServiceContext;
@@ -28,16 +31,17 @@ public final class ControlProduct implements Product {
 
     @Override
     public void register(ProductRoutes registry) {
-        registry.add(control("POST", "/_mock/reset", routes::reset))
-                .add(control("POST", "/_mock/seed", routes::seed))
-                .add(control("GET", "/_mock/state", routes::export))
-                .add(control("GET", "/_mock/version", routes::version))
-                .add(control("POST", "/_mock/faults", routes::addFault))
-                .add(control("GET", "/_mock/faults", routes::listFaults))
-                .add(control("DELETE", "/_mock/faults", routes::clearFaults));
+        registry.add(control("POST", "/_mock/reset", Work.WRITE, routes::reset))
+                .add(control("POST", "/_mock/seed", Work.WRITE, routes::seed))
+                .add(control("GET", "/_mock/state", Work.READ, routes::export))
+                .add(control("GET", "/_mock/version", Work.READ, routes::version))
+                .add(control("POST", "/_mock/faults", Work.WRITE, routes::addFault))
+                .add(control("GET", "/_mock/faults", Work.READ, routes::listFaults))
+                .add(control("DELETE", "/_mock/faults", Work.WRITE, routes::clearFaults));
     }
 
-    private static Route control(String method, String template, io.quarry.mockserver.internal.http.Handler handler) {
-        return new Route(method, template, Access.CONTROL, Set.of(), handler);
+    /** A control route: the mock server's own, not in the usage statistics. */
+    private static Route control(String method, String template, Work work, Handler handler) {
+        return new Route(method, template, Access.CONTROL, Set.of(), Operation.NOT_COUNTED, work, handler);
     }
 }

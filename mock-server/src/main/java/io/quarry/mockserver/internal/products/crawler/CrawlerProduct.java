@@ -1,8 +1,13 @@
 package io.quarry.mockserver.internal.products.crawler;
 
+import static io.quarry.mockserver.internal.http.Work.READ;
+import static io.quarry.mockserver.internal.http.Work.WRITE;
+
 import io.quarry.mockserver.internal.http.Access;
 import io.quarry.mockserver.internal.http.Handler;
+import io.quarry.mockserver.internal.http.Operation;
 import io.quarry.mockserver.internal.http.Route;
+import io.quarry.mockserver.internal.http.Work;
 import io.quarry.mockserver.internal.products.Product;
 import io.quarry.mockserver.internal.products.ProductRoutes;
 import io.quarry.mockserver.internal.products.ServiceContext;
@@ -37,20 +42,24 @@ public final class CrawlerProduct implements Product {
     @Override
     public void register(ProductRoutes routes) {
         Set<String> none = Set.of();
-        routes.add(route("POST", PREFIX + "/crawlers", none, crawlers::create))
+        routes.add(route("POST", PREFIX + "/crawlers", WRITE, none, crawlers::create))
                 .add(route(
-                        "GET", PREFIX + "/crawlers", Set.of("itemsPerPage", "page", "name", "appID"), crawlers::list))
-                .add(route("GET", PREFIX + "/crawlers/{id}", Set.of("withConfig"), crawlers::get))
-                .add(route("PATCH", PREFIX + "/crawlers/{id}", none, crawlers::update))
-                .add(route("PATCH", PREFIX + "/crawlers/{id}/config", none, crawlers::updateConfig))
-                .add(route("POST", PREFIX + "/crawlers/{id}/run", none, crawlers::run))
-                .add(route("POST", PREFIX + "/crawlers/{id}/pause", none, crawlers::pause))
-                .add(route("POST", PREFIX + "/crawlers/{id}/reindex", none, crawlers::reindex))
-                .add(route("GET", PREFIX + "/crawlers/{id}/stats/urls", none, crawlers::stats))
-                .add(route("POST", PREFIX + "/crawlers/{id}/urls/crawl", none, crawlers::crawlUrls))
-                .add(route("POST", PREFIX + "/crawlers/{id}/test", none, crawlers::test))
-                .add(route("GET", PREFIX + "/crawlers/{id}/tasks/{tid}", none, crawlers::task))
-                .add(route("POST", PREFIX + "/crawlers/{id}/tasks/{tid}/cancel", none, crawlers::cancel));
+                        "GET",
+                        PREFIX + "/crawlers",
+                        READ,
+                        Set.of("itemsPerPage", "page", "name", "appID"),
+                        crawlers::list))
+                .add(route("GET", PREFIX + "/crawlers/{id}", READ, Set.of("withConfig"), crawlers::get))
+                .add(route("PATCH", PREFIX + "/crawlers/{id}", WRITE, none, crawlers::update))
+                .add(route("PATCH", PREFIX + "/crawlers/{id}/config", WRITE, none, crawlers::updateConfig))
+                .add(route("POST", PREFIX + "/crawlers/{id}/run", WRITE, none, crawlers::run))
+                .add(route("POST", PREFIX + "/crawlers/{id}/pause", WRITE, none, crawlers::pause))
+                .add(route("POST", PREFIX + "/crawlers/{id}/reindex", WRITE, none, crawlers::reindex))
+                .add(route("GET", PREFIX + "/crawlers/{id}/stats/urls", READ, none, crawlers::stats))
+                .add(route("POST", PREFIX + "/crawlers/{id}/urls/crawl", WRITE, none, crawlers::crawlUrls))
+                .add(route("POST", PREFIX + "/crawlers/{id}/test", READ, none, crawlers::test))
+                .add(route("GET", PREFIX + "/crawlers/{id}/tasks/{tid}", READ, none, crawlers::task))
+                .add(route("POST", PREFIX + "/crawlers/{id}/tasks/{tid}/cancel", WRITE, none, crawlers::cancel));
     }
 
     @Override
@@ -58,7 +67,8 @@ public final class CrawlerProduct implements Product {
         crawlers.reset();
     }
 
-    private static Route route(String method, String template, Set<String> params, Handler handler) {
-        return new Route(method, template, Access.CRAWLER, params, handler);
+    /** A crawler route: the crawler host is not in the usage statistics. */
+    private static Route route(String method, String template, Work work, Set<String> params, Handler handler) {
+        return new Route(method, template, Access.CRAWLER, params, Operation.NOT_COUNTED, work, handler);
     }
 }

@@ -1,7 +1,9 @@
 package io.quarry.mockserver.internal.products.insights;
 
 import io.quarry.mockserver.internal.http.Access;
+import io.quarry.mockserver.internal.http.Operation;
 import io.quarry.mockserver.internal.http.Route;
+import io.quarry.mockserver.internal.http.Work;
 import io.quarry.mockserver.internal.products.Product;
 import io.quarry.mockserver.internal.products.ProductRoutes;
 import io.quarry.mockserver.internal.products.ServiceContext;
@@ -34,6 +36,7 @@ public final class InsightsProduct implements Product {
     public void register(ProductRoutes routes) {
         EventsRoute events =
                 new EventsRoute(context.app().tracking(), context.app().clock());
-        routes.add(new Route("POST", "/1/events", Access.INSIGHTS, Set.of(), events::send));
+        routes.add(new Route(
+                "POST", "/1/events", Access.INSIGHTS, Set.of(), Operation.SEND_EVENTS, Work.WRITE, events::send));
     }
 }

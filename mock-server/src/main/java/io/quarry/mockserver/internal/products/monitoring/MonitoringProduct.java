@@ -2,8 +2,10 @@ package io.quarry.mockserver.internal.products.monitoring;
 
 import io.quarry.mockserver.internal.http.Access;
 import io.quarry.mockserver.internal.http.Handler;
+import io.quarry.mockserver.internal.http.Operation;
 import io.quarry.mockserver.internal.http.RequestListener;
 import io.quarry.mockserver.internal.http.Route;
+import io.quarry.mockserver.internal.http.Work;
 import io.quarry.mockserver.internal.products.Product;
 import io.quarry.mockserver.internal.products.ProductRoutes;
 import io.quarry.mockserver.internal.products.ServiceContext;
@@ -74,14 +76,19 @@ public final class MonitoringProduct implements Product {
                         Access.PUBLIC,
                         MonitoringRoutes.knownServers(routes::reachability)))
                 .add(get("/1/infrastructure/{metric}/period/{period}", Access.MONITORING_KEY, routes::infrastructure))
-                .add(new Route("POST", "/_mock/monitoring/incidents", Access.CONTROL, Set.of(), controls::addIncident))
-                .add(new Route("POST", "/_mock/monitoring/status", Access.CONTROL, Set.of(), controls::setStatus))
-                .add(new Route(
-                        "PUT", "/_mock/monitoring/inventory", Access.CONTROL, Set.of(), controls::replaceInventory));
+                .add(control("POST", "/_mock/monitoring/incidents", controls::addIncident))
+                .add(control("POST", "/_mock/monitoring/status", controls::setStatus))
+                .add(control("PUT", "/_mock/monitoring/inventory", controls::replaceInventory));
     }
 
+    /** A monitoring read: not in the usage statistics. */
     private static Route get(String template, Access access, Handler handler) {
-        return new Route("GET", template, access, Set.of(), handler);
+        return new Route("GET", template, access, Set.of(), Operation.NOT_COUNTED, Work.READ, handler);
+    }
+
+    /** One of the mock server's own monitoring controls: writes, not in the usage statistics. */
+    private static Route control(String method, String template, Handler handler) {
+        return new Route(method, template, Access.CONTROL, Set.of(), Operation.NOT_COUNTED, Work.WRITE, handler);
     }
 
     @Override
@@ -99,9 +106,9 @@ public final class MonitoringProduct implements Product {
             if (route == null || response.status() >= 400) {
                 return;
             }
-            if (WorkClassifier.isSearch(route)) {
+            if (route.work() == Work.SEARCH) {
                 latency.record(elapsedNanos);
-            } else if (WorkClassifier.isIndexing(route)) {
+            } else if (route.work() == Work.INDEXING) {
                 indexing.record(elapsedNanos);
             }
             infrastructure.sampleIfDue();

@@ -1,8 +1,13 @@
 package io.quarry.mockserver.internal.products.personalization;
 
+import static io.quarry.mockserver.internal.http.Work.READ;
+import static io.quarry.mockserver.internal.http.Work.WRITE;
+
 import io.quarry.mockserver.internal.http.Access;
 import io.quarry.mockserver.internal.http.Handler;
+import io.quarry.mockserver.internal.http.Operation;
 import io.quarry.mockserver.internal.http.Route;
+import io.quarry.mockserver.internal.http.Work;
 import io.quarry.mockserver.internal.products.Product;
 import io.quarry.mockserver.internal.products.ProductRoutes;
 import io.quarry.mockserver.internal.products.ServiceContext;
@@ -36,10 +41,10 @@ public final class PersonalizationProduct implements Product {
     @Override
     public void register(ProductRoutes routes) {
         PersonalizationRoutes handlers = new PersonalizationRoutes(context.app(), state, profiles);
-        routes.add(route("GET", "/1/profiles/personalization/{userToken}", handlers::getProfile))
-                .add(route("DELETE", "/1/profiles/{userToken}", handlers::deleteProfile))
-                .add(route("GET", "/1/strategies/personalization", handlers::getStrategy))
-                .add(route("POST", "/1/strategies/personalization", handlers::setStrategy));
+        routes.add(route("GET", "/1/profiles/personalization/{userToken}", READ, handlers::getProfile))
+                .add(route("DELETE", "/1/profiles/{userToken}", WRITE, handlers::deleteProfile))
+                .add(route("GET", "/1/strategies/personalization", READ, handlers::getStrategy))
+                .add(route("POST", "/1/strategies/personalization", WRITE, handlers::setStrategy));
         context.searchHooks().add(new PersonalizedSearch(state, profiles));
     }
 
@@ -48,7 +53,8 @@ public final class PersonalizationProduct implements Product {
         state.clear();
     }
 
-    private static Route route(String method, String template, Handler handler) {
-        return new Route(method, template, Access.RECOMMENDATION, Set.of(), handler);
+    /** A personalization route: recommendation totals stay empty in the usage statistics. */
+    private static Route route(String method, String template, Work work, Handler handler) {
+        return new Route(method, template, Access.RECOMMENDATION, Set.of(), Operation.NOT_COUNTED, work, handler);
     }
 }

@@ -1,12 +1,14 @@
 package io.quarry.mockserver.internal.products.search;
 
 import io.quarry.mockserver.internal.http.Access;
+import io.quarry.mockserver.internal.http.Operation;
 import io.quarry.mockserver.internal.http.PathCodec;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.RequestListener;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.http.Route;
 import io.quarry.mockserver.internal.http.Sanitize;
+import io.quarry.mockserver.internal.http.Work;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.RequestLog;
@@ -78,8 +80,10 @@ public final class LogRecorder implements RequestListener {
         if (response.body().has("nbHits")) {
             entry.put("query_nb_hits", response.body().get("nbHits").asLong());
         }
-        boolean query = route != null && (route.access() == Access.SEARCH || route.access() == Access.BROWSE);
-        boolean build = !query && !request.method().equals("GET");
+        // what the route declares decides: searches and browses are queries, writes are builds
+        boolean query = route != null && (route.work() == Work.SEARCH || route.operation() == Operation.BROWSE);
+        boolean build =
+                route != null ? route.work().writes() : !request.method().equals("GET");
         app.requestLog().add(new RequestLog.Entry(entry, indexName, query, build, response.status() >= 400));
     }
 

@@ -8,6 +8,7 @@ import io.quarry.mockserver.internal.products.suggestions.SuggestionsConfig.Face
 import io.quarry.mockserver.internal.products.suggestions.SuggestionsConfig.SourceConfig;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.IndexState;
+import io.quarry.mockserver.internal.state.QueryAggregation;
 import io.quarry.mockserver.internal.state.RecordOperation;
 import io.quarry.mockserver.internal.state.TrackedSearch;
 import java.util.ArrayList;
@@ -24,7 +25,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One build: reads each source index's recorded searches (the last of each series of keystrokes, see
- * {@link FinalQueries}), its external indices and the facet value combinations asked for, keeps the candidates that pass {@code minLetters}, {@code exclude} and {@code minHits}
+ * {@link QueryAggregation}), its external indices and the facet value combinations asked for, keeps the candidates that pass {@code minLetters}, {@code exclude} and {@code minHits}
  * (checked by a real search of the source index, which also yields each suggestion's top facet values),
  * de-duplicates singular and plural forms when languages are given, and replaces the records of the suggestions
  * index. Each step is bounded: the {@value #MAX_CANDIDATES} most popular candidates per source index, the first
@@ -55,7 +56,8 @@ final class SuggestionBuilder {
      */
     int build(SuggestionsConfig config, BuildLog log) {
         log.info(0, "Build of index " + config.indexName() + " started");
-        List<TrackedSearch> searches = FinalQueries.of(app.tracking().searches());
+        List<TrackedSearch> searches =
+                QueryAggregation.finalQueries(app.tracking().searches());
         Map<String, ObjectNode> records = new LinkedHashMap<>();
         for (SourceConfig source : config.sourceIndices()) {
             addSource(source, config, searches, records, log);

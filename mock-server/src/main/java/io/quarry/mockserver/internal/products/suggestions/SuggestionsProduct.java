@@ -1,8 +1,13 @@
 package io.quarry.mockserver.internal.products.suggestions;
 
+import static io.quarry.mockserver.internal.http.Work.READ;
+import static io.quarry.mockserver.internal.http.Work.WRITE;
+
 import io.quarry.mockserver.internal.http.Access;
 import io.quarry.mockserver.internal.http.Handler;
+import io.quarry.mockserver.internal.http.Operation;
 import io.quarry.mockserver.internal.http.Route;
+import io.quarry.mockserver.internal.http.Work;
 import io.quarry.mockserver.internal.products.Product;
 import io.quarry.mockserver.internal.products.ProductRoutes;
 import io.quarry.mockserver.internal.products.ServiceContext;
@@ -39,13 +44,13 @@ public final class SuggestionsProduct implements Product {
                 new SuggestionBuilder(context.app(), context.engine()),
                 context.app().clock());
         SuggestionsRoutes handlers = new SuggestionsRoutes(context.app(), configurations, runner);
-        routes.add(route("POST", "/1/configs", handlers::create))
-                .add(route("PUT", "/1/configs/{indexName}", handlers::replace))
-                .add(route("DELETE", "/1/configs/{indexName}", handlers::delete))
-                .add(route("GET", "/1/configs/{indexName}", handlers::get))
-                .add(route("GET", "/1/configs/{indexName}/status", handlers::status))
-                .add(route("GET", "/1/configs", handlers::list))
-                .add(route("GET", "/1/logs/{indexName}", handlers::logs));
+        routes.add(route("POST", "/1/configs", WRITE, handlers::create))
+                .add(route("PUT", "/1/configs/{indexName}", WRITE, handlers::replace))
+                .add(route("DELETE", "/1/configs/{indexName}", WRITE, handlers::delete))
+                .add(route("GET", "/1/configs/{indexName}", READ, handlers::get))
+                .add(route("GET", "/1/configs/{indexName}/status", READ, handlers::status))
+                .add(route("GET", "/1/configs", READ, handlers::list))
+                .add(route("GET", "/1/logs/{indexName}", READ, handlers::logs));
     }
 
     @Override
@@ -53,7 +58,8 @@ public final class SuggestionsProduct implements Product {
         configurations.clear();
     }
 
-    private static Route route(String method, String template, Handler handler) {
-        return new Route(method, template, Access.SUGGESTIONS, Set.of(), handler);
+    /** A configuration route: query-suggestions totals stay empty in the usage statistics. */
+    private static Route route(String method, String template, Work work, Handler handler) {
+        return new Route(method, template, Access.SUGGESTIONS, Set.of(), Operation.NOT_COUNTED, work, handler);
     }
 }

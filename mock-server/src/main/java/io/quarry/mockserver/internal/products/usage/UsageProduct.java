@@ -1,8 +1,11 @@
 package io.quarry.mockserver.internal.products.usage;
 
 import io.quarry.mockserver.internal.http.Access;
+import io.quarry.mockserver.internal.http.Handler;
+import io.quarry.mockserver.internal.http.Operation;
 import io.quarry.mockserver.internal.http.RequestListener;
 import io.quarry.mockserver.internal.http.Route;
+import io.quarry.mockserver.internal.http.Work;
 import io.quarry.mockserver.internal.products.Product;
 import io.quarry.mockserver.internal.products.ProductRoutes;
 import io.quarry.mockserver.internal.products.ServiceContext;
@@ -40,8 +43,13 @@ public final class UsageProduct implements Product {
 
     @Override
     public void register(ProductRoutes registry) {
-        registry.add(new Route("GET", "/1/usage/{statistic}", Access.USAGE_KEY, PARAMETERS, routes::application))
-                .add(new Route("GET", "/1/usage/{statistic}/{index}", Access.USAGE_KEY, PARAMETERS, routes::index));
+        registry.add(get("/1/usage/{statistic}", routes::application))
+                .add(get("/1/usage/{statistic}/{index}", routes::index));
+    }
+
+    /** A usage read: usage does not count its own reads. */
+    private static Route get(String template, Handler handler) {
+        return new Route("GET", template, Access.USAGE_KEY, PARAMETERS, Operation.NOT_COUNTED, Work.READ, handler);
     }
 
     @Override
@@ -55,7 +63,7 @@ public final class UsageProduct implements Product {
             if (route == null || response.status() >= 400) {
                 return;
             }
-            List<String> statistics = OperationMap.statisticsOf(route);
+            List<String> statistics = UsageStatistics.of(route);
             if (statistics.isEmpty()) {
                 return;
             }
@@ -63,7 +71,7 @@ public final class UsageProduct implements Product {
             if (index != null && (index.equals("*"))) {
                 index = null;
             }
-            recorder.record(index, statistics, OperationMap.isSearch(route) ? elapsedNanos : -1);
+            recorder.record(index, statistics, route.work() == Work.SEARCH ? elapsedNanos : -1);
         };
     }
 }
