@@ -36,6 +36,8 @@ public final class Authenticator implements Guard {
     private static final String API_KEY_PARAM = "x-service-api-key";
     private static final String USER_ID_HEADER = "X-Service-User-ID";
     private static final String INVALID = "Invalid Application-ID or API key";
+    private static final String CRAWLER_HOW = "send HTTP basic authentication with the crawler user ID and the"
+            + " crawler API key (header Authorization: Basic, then base64 of userId:apiKey)";
 
     /** The APIs whose documents accept the credentials as URL parameters named exactly as the headers. */
     private static final Set<Access> HEADER_NAMED_URL_CREDENTIALS =
@@ -121,17 +123,17 @@ public final class Authenticator implements Guard {
         String authorization = request.header("Authorization");
         String expected = products.crawlerUserId() + ":" + products.crawlerApiKey();
         if (authorization == null || !authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
-            throw new ApiException(401, "Authorization is missing: use HTTP basic authentication");
+            throw new ApiException(401, "Authorization is missing: " + CRAWLER_HOW);
         }
         String given;
         try {
             given = new String(
                     Base64.getDecoder().decode(authorization.substring(6).trim()), StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
-            throw new ApiException(401, "Authorization is invalid");
+            throw new ApiException(401, "Authorization is invalid: " + CRAWLER_HOW);
         }
         if (!constantTimeEquals(expected, given)) {
-            throw new ApiException(401, "Authorization is invalid");
+            throw new ApiException(401, "Authorization is invalid: " + CRAWLER_HOW);
         }
         return request.with(Caller.class, Caller.admin());
     }
