@@ -365,9 +365,6 @@ class QuerySuggestionsHttpTest {
                         .get("message")
                         .asString())
                 .contains("facets[0].amount");
-        assertThat(create("{'indexName':'products','sourceIndices':[{'indexName':'products'}]}")
-                        .status())
-                .isEqualTo(400);
         assertThat(client.put("/1/configs/a", jq("{'indexName':'b','sourceIndices':[{'indexName':'products'}]}"))
                         .status())
                 .isEqualTo(400);

@@ -61,11 +61,7 @@ final class ConfigJson {
         }
         List<SourceConfig> sourceIndices = new ArrayList<>();
         for (int i = 0; i < sources.size(); i++) {
-            SourceConfig source = source(sources.get(i), "sourceIndices[" + i + "]");
-            if (source.indexName().equals(indexName)) {
-                throw ApiException.badRequest("The suggestions index cannot be one of its source indices");
-            }
-            sourceIndices.add(source);
+            sourceIndices.add(source(sources.get(i), "sourceIndices[" + i + "]"));
         }
         return new SuggestionsConfig(
                 indexName,
