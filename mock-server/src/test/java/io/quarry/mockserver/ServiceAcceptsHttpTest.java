@@ -113,14 +113,6 @@ class ServiceAcceptsHttpTest {
     }
 
     @Test
-    void eventsOfOtherTypesAndAnyAuthenticatedUserTokenAreAccepted() {
-        assertOk(admin.post(
-                "/1/events",
-                jq("{'events':[{'eventType':'like','eventName':'Liked','index':'items','userToken':'u-1',"
-                        + "'authenticatedUserToken':'user@example.com','objectIDs':['1']}]}")));
-    }
-
-    @Test
     void anAnswersRequestMayAskForNoHits() {
         Reply reply =
                 admin.post("/1/answers/items/prediction", jq("{'query':'battery','queryLanguages':['en'],'nbHits':0}"));
@@ -130,13 +122,13 @@ class ServiceAcceptsHttpTest {
     }
 
     @Test
-    void aCrawlerPatchMayChangeNothingAndMaxDepthHasNoUpperBound() {
+    void aCrawlerPatchMayChangeNothing() {
         TestClient crawlerClient = new TestClient(server, null, null);
         String basic = "Basic "
                 + Base64.getEncoder()
                         .encodeToString((server.crawlerUserId() + ":" + server.crawlerApiKey())
                                 .getBytes(StandardCharsets.UTF_8));
-        String config = jq("{'appId':'" + server.applicationId() + "','rateLimit':1,'maxDepth':1000,"
+        String config = jq("{'appId':'" + server.applicationId() + "','rateLimit':1,"
                 + "'actions':[{'indexName':'docs','recordExtractor':{'__type':'function','source':'() => []'}}]}");
         Reply created = crawlerClient.send(crawlerClient
                 .request("POST", "/api/1/crawlers", "{\"name\": \"docs\", \"config\": " + config + "}")

@@ -82,7 +82,7 @@ record CrawlerConfig(
         }
         String prefix = optionalText(json, "indexPrefix");
         int maxUrls = optionalInt(json, "maxUrls", 1, Integer.MAX_VALUE, MAX_PAGES);
-        int maxDepth = optionalInt(json, "maxDepth", 1, Integer.MAX_VALUE, 0);
+        int maxDepth = optionalInt(json, "maxDepth", 1, 100, 0);
         List<String> startUrls = urls(json, "startUrls");
         List<String> extraUrls = urls(json, "extraUrls");
         List<String> sitemaps = urls(json, "sitemaps");

@@ -8,13 +8,10 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
-/**
- * The service's rules for one event, checked in a fixed order; the first broken rule is the answer. Only the rules
- * the service states are checked: any non-empty {@code eventType} is taken (click, view and conversion are the
- * examples, the complete list is not published), and {@code authenticatedUserToken} is any non-empty string.
- */
+/** The service's rules for one event, checked in a fixed order; the first broken rule is the answer. */
 final class EventValidator {
 
+    static final Set<String> EVENT_TYPES = Set.of("click", "view", "conversion");
     static final Set<String> EVENT_SUBTYPES = Set.of("addToCart", "purchase");
     static final Duration MAX_AGE = Duration.ofDays(4);
     static final int MAX_FILTERS = 10;
@@ -43,6 +40,9 @@ final class EventValidator {
         if (type == null || type.isEmpty()) {
             return "EventType is required";
         }
+        if (!EVENT_TYPES.contains(type)) {
+            return "EventType must be one of click, conversion, view";
+        }
         String name = text(event, "eventName");
         if (name == null || name.isEmpty()) {
             return "EventName is required";
@@ -69,8 +69,8 @@ final class EventValidator {
             return "UserToken must be 1 to 64 characters among a-z, A-Z, 0-9, _ and -";
         }
         String authenticated = text(event, "authenticatedUserToken");
-        if (authenticated != null && authenticated.isEmpty()) {
-            return "AuthenticatedUserToken must not be empty";
+        if (authenticated != null && !USER_TOKEN.matcher(authenticated).matches()) {
+            return "AuthenticatedUserToken must be 1 to 64 characters among a-z, A-Z, 0-9, _ and -";
         }
         String timing = timestampProblem(event.get("timestamp"));
         if (timing != null) {
