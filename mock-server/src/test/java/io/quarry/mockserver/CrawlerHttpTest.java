@@ -51,6 +51,40 @@ class CrawlerHttpTest {
     }
 
     @Test
+    void a401SaysHowToPassTheCredentialsWithoutEchoingThem() {
+        String wrong = Base64.getEncoder().encodeToString("someone:wrong-crawler-key".getBytes(StandardCharsets.UTF_8));
+        Reply missing = client.get("/api/1/crawlers");
+        Reply invalid = client.send(client.request("GET", "/api/1/crawlers", null)
+                .header("Authorization", "Basic " + wrong)
+                .build());
+        Reply notBasic = client.send(client.request("GET", "/api/1/crawlers", null)
+                .header("Authorization", "Bearer secret-token")
+                .build());
+
+        for (Reply reply : new Reply[] {missing, invalid, notBasic}) {
+            assertThat(reply.status()).isEqualTo(401);
+            assertThat(reply.body().get("message").asString())
+                    .contains("HTTP basic authentication", "crawler user ID", "crawler API key");
+            assertThat(reply.body().toString())
+                    .doesNotContain("someone", "wrong-crawler-key", wrong, "secret-token")
+                    .doesNotContain(server.crawlerUserId(), server.crawlerApiKey());
+        }
+    }
+
+    @Test
+    void aCrawlerPathWithoutItsBasePathNamesTheRightOne() {
+        Reply versionOnly = client.get("/1/crawlers");
+        Reply bare = client.post("/crawlers/some-id/run", null);
+
+        assertThat(versionOnly.status()).isEqualTo(404);
+        assertThat(versionOnly.body().get("message").asString()).contains("did you mean GET /api/1/crawlers?");
+        assertThat(bare.status()).isEqualTo(404);
+        assertThat(bare.body().get("message").asString()).contains("did you mean POST /api/1/crawlers/some-id/run?");
+        assertThat(client.get("/1/nothing-like-it").body().get("message").asString())
+                .doesNotContain("did you mean");
+    }
+
+    @Test
     void anUnknownCrawlerIsA403() {
         Reply reply = crawler("GET", "/crawlers/00000000-0000-0000-0000-000000000000", null);
         assertThat(reply.status()).isEqualTo(403);

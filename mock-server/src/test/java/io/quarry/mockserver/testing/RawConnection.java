@@ -66,6 +66,16 @@ public final class RawConnection implements AutoCloseable {
         return out.toString(StandardCharsets.ISO_8859_1);
     }
 
+    /** Half-closes the connection: the server sees the end of the request's bytes. @return this */
+    public RawConnection shutdownOutput() {
+        try {
+            socket.shutdownOutput();
+            return this;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** @param millis the read timeout @return this */
     public RawConnection readTimeout(int millis) {
         try {

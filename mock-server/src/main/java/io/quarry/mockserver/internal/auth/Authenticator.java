@@ -12,12 +12,18 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Clock;
 import java.util.Base64;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Checks credentials once per request, before any handler, and attaches the {@link Caller} to the request. The
- * application ID and API key come from the {@code X-Service-Application-Id} / {@code X-Service-API-Key} headers or
- * the {@code x-service-application-id} / {@code x-service-api-key} URL parameters. The key is the admin key, an
+ * application ID and API key come from the {@code X-Service-Application-Id} / {@code X-Service-API-Key} headers,
+ * else from URL parameters: on the analytics, insights and answers APIs, which document credentials as URL
+ * parameters, under the headers' own names, case-sensitive; elsewhere under the lowercase names
+ * {@code x-service-application-id} / {@code x-service-api-key}, the search API's public convention (the other
+ * documents name headers only; the mock server keeps accepting the lowercase parameters there). A header wins
+ * over a URL parameter. The key is the admin key, an
  * API key, or a secured key whose parent (a non-admin key) is found by recomputing its HMAC. In order: validity and
  * sources of a secured key, referers, the route's right ({@link Access}), the index of the path, the unassigned
  * user of multi-cluster mapping, and last the hourly rate limit, which counts only calls that passed the rest.
@@ -30,6 +36,12 @@ public final class Authenticator implements Guard {
     private static final String API_KEY_PARAM = "x-service-api-key";
     private static final String USER_ID_HEADER = "X-Service-User-ID";
     private static final String INVALID = "Invalid Application-ID or API key";
+    private static final String CRAWLER_HOW = "send HTTP basic authentication with the crawler user ID and the"
+            + " crawler API key (header Authorization: Basic, then base64 of userId:apiKey)";
+
+    /** The APIs whose documents accept the credentials as URL parameters named exactly as the headers. */
+    private static final Set<Access> HEADER_NAMED_URL_CREDENTIALS =
+            EnumSet.of(Access.ANALYTICS, Access.INSIGHTS, Access.ANSWERS);
 
     private final String applicationId;
     private final byte[] adminKey;
@@ -66,7 +78,7 @@ public final class Authenticator implements Guard {
 
     @Override
     public Request check(Request request, Route route) {
-        String key = credential(request, API_KEY_HEADER, API_KEY_PARAM);
+        String key = credential(request, route, API_KEY_HEADER, API_KEY_PARAM);
         switch (route.access()) {
             case CONTROL -> {
                 if (!isAdminKey(key)) {
@@ -78,10 +90,10 @@ public final class Authenticator implements Guard {
                 return request;
             }
             case MONITORING_KEY -> {
-                return productKey(request, key, products.monitoringKey(), "monitoring");
+                return productKey(request, route, key, products.monitoringKey(), "monitoring");
             }
             case USAGE_KEY -> {
-                return productKey(request, key, products.usageKey(), "usage");
+                return productKey(request, route, key, products.usageKey(), "usage");
             }
             case CRAWLER -> {
                 return crawler(request);
@@ -97,9 +109,9 @@ public final class Authenticator implements Guard {
         }
     }
 
-    private Request productKey(Request request, String key, String productKey, String product) {
+    private Request productKey(Request request, Route route, String key, String productKey, String product) {
         boolean valid = key != null
-                && applicationId.equals(credential(request, APP_ID_HEADER, APP_ID_PARAM))
+                && applicationId.equals(credential(request, route, APP_ID_HEADER, APP_ID_PARAM))
                 && (isAdminKey(key) || constantTimeEquals(productKey, key));
         if (!valid) {
             throw new ApiException(403, "Invalid Application-ID or " + product + " API key");
@@ -111,17 +123,17 @@ public final class Authenticator implements Guard {
         String authorization = request.header("Authorization");
         String expected = products.crawlerUserId() + ":" + products.crawlerApiKey();
         if (authorization == null || !authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
-            throw new ApiException(401, "Authorization is missing: use HTTP basic authentication");
+            throw new ApiException(401, "Authorization is missing: " + CRAWLER_HOW);
         }
         String given;
         try {
             given = new String(
                     Base64.getDecoder().decode(authorization.substring(6).trim()), StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
-            throw new ApiException(401, "Authorization is invalid");
+            throw new ApiException(401, "Authorization is invalid: " + CRAWLER_HOW);
         }
         if (!constantTimeEquals(expected, given)) {
-            throw new ApiException(401, "Authorization is invalid");
+            throw new ApiException(401, "Authorization is invalid: " + CRAWLER_HOW);
         }
         return request.with(Caller.class, Caller.admin());
     }
@@ -131,7 +143,7 @@ public final class Authenticator implements Guard {
     }
 
     private Request checkApiKey(Request request, Route route, String key) {
-        if (key == null || !applicationId.equals(credential(request, APP_ID_HEADER, APP_ID_PARAM))) {
+        if (key == null || !applicationId.equals(credential(request, route, APP_ID_HEADER, APP_ID_PARAM))) {
             throw new ApiException(403, INVALID);
         }
         Caller caller = resolve(key);
@@ -268,8 +280,12 @@ public final class Authenticator implements Guard {
         rateLimiter.count(limited.key().value(), identity, limited.key().maxQueriesPerIPPerHour());
     }
 
-    private static String credential(Request request, String header, String param) {
+    /** @return the header's value, else the URL parameter the route's API names it by, else {@code null} */
+    private static String credential(Request request, Route route, String header, String lowercaseParam) {
         String value = request.header(header);
-        return value != null ? value : request.query().get(param);
+        if (value != null) {
+            return value;
+        }
+        return request.query().get(HEADER_NAMED_URL_CREDENTIALS.contains(route.access()) ? header : lowercaseParam);
     }
 }

@@ -6,13 +6,15 @@ import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
+import org.eclipse.jetty.http.HttpException;
 import org.eclipse.jetty.io.Content;
 
 /**
  * Reads a request body without holding a thread while it arrives: asks Jetty for each chunk as it comes,
  * gunzips incrementally when the body is gzipped, and stops at the first limit crossed, so a small gzip body that
  * would inflate to gigabytes costs at most the decoded limit. Ends exactly once, with the bytes or an
- * {@link ApiException} (413 too large, 400 truncated or invalid gzip, 415 unknown encoding, 503 no room).
+ * {@link ApiException} (413 too large, 400 truncated or invalid gzip, 415 unknown encoding, 503 no room, 400 a
+ * body the HTTP layer cannot read: a malformed chunked encoding, or a body that ends before its length).
  */
 final class BodyReader {
 
@@ -107,7 +109,7 @@ final class BodyReader {
                 }
                 try {
                     if (Content.Chunk.isFailure(chunk)) {
-                        finishWithError(chunk.getFailure());
+                        finishWithError(transportFailure(chunk.getFailure()));
                         return;
                     }
                     accept(chunk.getByteBuffer());
@@ -182,6 +184,18 @@ final class BodyReader {
         }
         done = true;
         onError.accept(failure);
+    }
+
+    /**
+     * A body Jetty could not read because of the client (a bad chunk size line, a chunk cut short, fewer bytes
+     * than {@code Content-Length}) is the client's error: a 400, never a 500. Jetty's own text is not echoed.
+     */
+    private static Throwable transportFailure(Throwable failure) {
+        if (failure instanceof HttpException http && http.getCode() >= 400 && http.getCode() < 500) {
+            return ApiException.badRequest(
+                    "Malformed request body: invalid chunked encoding, or the body ended before it was complete");
+        }
+        return failure;
     }
 
     private static ApiException tooLarge(long limit) {

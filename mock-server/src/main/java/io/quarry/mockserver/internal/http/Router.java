@@ -57,8 +57,8 @@ public final class Router {
             if (otherMethod) {
                 throw new ApiException(405, "Method " + method + " is not allowed on " + rawPath);
             }
-            throw ApiException.notFound(
-                    "The endpoint " + method + " " + rawPath + " is not supported by the mock server");
+            throw ApiException.notFound("The endpoint " + method + " " + rawPath
+                    + " is not supported by the mock server" + PathHint.of(method, rawPath, decoded, routes()));
         }
         return new Match(best.route(), best.parameters(decoded));
     }

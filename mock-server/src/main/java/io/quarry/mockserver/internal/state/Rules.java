@@ -89,12 +89,11 @@ public final class Rules {
                         || !allMatch(
                                 validity,
                                 range -> range.isObject()
-                                        && (range.has("from") || range.has("until"))
                                         && (!range.has("from")
                                                 || range.get("from").isIntegralNumber())
                                         && (!range.has("until")
                                                 || range.get("until").isIntegralNumber())))) {
-            // A range may leave out either end: open from the beginning, or with no end.
+            // A range may leave out either end, or both: open from the beginning, with no end, or always.
             throw bad("validity must be an array of {from, until} Unix timestamps (either may be left out)");
         }
         return rule;

@@ -52,6 +52,12 @@ class RouterTest {
                 .isInstanceOfSatisfying(
                         ApiException.class, e -> assertThat(e.status()).isEqualTo(404))
                 .hasMessageContaining("not supported by the mock server");
+        assertThatThrownBy(() -> router.match("GET", "/indexes/idx/settings"))
+                .as("a path missing its base path names the route it may mean")
+                .hasMessageContaining("did you mean GET /1/indexes/idx/settings?");
+        assertThatThrownBy(() -> router.match("GET", "/idx/settings"))
+                .as("no hint that would need a placeholder in front")
+                .hasMessageNotContaining("did you mean");
         assertThatThrownBy(() -> router.match("DELETE", "/1/indexes/*/batch"))
                 .isInstanceOfSatisfying(
                         ApiException.class, e -> assertThat(e.status()).isEqualTo(405));

@@ -6,9 +6,11 @@ import java.time.Clock;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
 import java.util.Collection;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.regex.Pattern;
 
 /**
  * The common parameters of an analytics call, parsed and checked: 400 for a bad value.
@@ -35,6 +37,13 @@ record AnalyticsParams(
     static final int MAX_LIMIT = 1000;
     static final int DEFAULT_LIMIT = 10;
     static final int DEFAULT_RANGE_DAYS = 7;
+    /**
+     * The longest range the mock server answers: the service states no maximum, but the per-day series would grow
+     * without bound (years 0000 to 9999 are over three million days), so 100 years is where it stops.
+     */
+    static final long MAX_RANGE_DAYS = 36_525;
+
+    private static final Pattern DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
 
     /** The parameters every analytics route understands. */
     static final Set<String> NAMES = Set.of(
@@ -60,8 +69,9 @@ record AnalyticsParams(
         if (start.isAfter(end)) {
             throw ApiException.badRequest("startDate must not be after endDate");
         }
-        if (start.plusYears(1).isBefore(end)) {
-            throw ApiException.badRequest("The date range must not exceed one year");
+        if (ChronoUnit.DAYS.between(start, end) >= MAX_RANGE_DAYS) {
+            throw ApiException.badRequest("The mock server answers date ranges of at most " + MAX_RANGE_DAYS
+                    + " days (100 years), to bound the per-day series");
         }
         String tagsText = request.query().get("tags");
         Predicate<Collection<String>> tags =
@@ -98,6 +108,9 @@ record AnalyticsParams(
             return fallback;
         }
         try {
+            if (!DATE.matcher(value).matches()) {
+                throw new DateTimeParseException("not YYYY-MM-DD", value, 0);
+            }
             return LocalDate.parse(value);
         } catch (DateTimeParseException e) {
             throw ApiException.badRequest("Invalid " + name + ": expected a date YYYY-MM-DD");

@@ -15,7 +15,7 @@ import tools.jackson.databind.node.ObjectNode;
  * @param queryLanguages two-letter language codes
  * @param attributesForPrediction the attributes searched for an answer; {@code *} for every attribute
  * @param searchParameters the search parameters used to fetch hits
- * @param nbHits the most hits returned, 1 to {@value #MAX_HITS}
+ * @param nbHits the most hits returned, 0 to {@value #MAX_HITS}
  * @param threshold only answers scoring above it are returned
  * @param returnExtractAttribute whether each answer names the attribute it comes from
  */
@@ -61,12 +61,12 @@ record PredictionRequest(
                 throw new InvalidPrediction("value is not a valid integer", null, "nbHits");
             }
             nbHits = hits.asInt();
-            if (nbHits < 1 || nbHits > MAX_HITS) {
+            if (nbHits < 0 || nbHits > MAX_HITS) {
                 ObjectNode ctx = Json.object();
-                ctx.put("limit_value", nbHits < 1 ? 1 : MAX_HITS);
+                ctx.put("limit_value", nbHits < 0 ? 0 : MAX_HITS);
                 throw new InvalidPrediction(
-                        nbHits < 1
-                                ? "ensure this value is greater than or equal to 1"
+                        nbHits < 0
+                                ? "ensure this value is greater than or equal to 0"
                                 : "ensure this value is less than or equal to " + MAX_HITS,
                         ctx,
                         "nbHits");

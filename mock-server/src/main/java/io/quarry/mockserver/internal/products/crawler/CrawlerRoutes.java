@@ -88,15 +88,12 @@ final class CrawlerRoutes {
         return Response.ok(crawler(request).toJson(request.booleanParam("withConfig", false)));
     }
 
-    /** {@code PATCH /crawlers/{id}}: a new name and/or a whole new configuration. */
+    /** {@code PATCH /crawlers/{id}}: a new name and/or a whole new configuration; neither changes nothing. */
     Response update(Request request) {
         Crawler crawler = crawler(request);
         ObjectNode body = request.jsonObject();
         String name = body.has("name") ? name(body.get("name")) : null;
         CrawlerConfig config = body.has("config") ? CrawlerConfig.parse(body.get("config")) : null;
-        if (name == null && config == null) {
-            throw ApiException.badRequest("Nothing to update: send name, config or both");
-        }
         if (name != null) {
             crawler.rename(name, app.nowMillis());
         }

@@ -17,13 +17,16 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One crawl: fetches URLs breadth first from its seeds, follows the links some action's {@code pathsToMatch}
- * matches (when asked to), and hands the record of every page an action takes to a sink. Bounded by the
- * configuration's {@code maxUrls} and {@value CrawlerConfig#MAX_PAGES} fetches, {@code maxDepth}, and a queue of
- * at most {@value #MAX_QUEUE} URLs.
+ * matches (when asked to), and hands the record of every page an action takes to a sink. A link found but not
+ * followed, because no action's {@code pathsToMatch} matches it or an exclusion pattern does, is counted SKIPPED
+ * once, as the service reports such URLs. Bounded by the configuration's {@code maxUrls} and
+ * {@value CrawlerConfig#MAX_PAGES} fetches, {@code maxDepth}, a queue of at most {@value #MAX_QUEUE} URLs and
+ * {@value #MAX_KNOWN} distinct URLs known per crawl (links beyond that are neither followed nor counted).
  */
 final class SiteCrawl {
 
     private static final int MAX_QUEUE = 10_000;
+    private static final int MAX_KNOWN = 100_000;
 
     /** Where extracted records go. */
     @FunctionalInterface
@@ -109,9 +112,8 @@ final class SiteCrawl {
             }
             if (page.location() != null) {
                 statistics.skipped("redirected");
-                String target = resolve(url, page.location());
-                if (followLinks && target != null && followable(target) && seen.add(target)) {
-                    queue.add(target);
+                if (followLinks) {
+                    discover(resolve(url, page.location()), queue, seen);
                 }
                 continue;
             }
@@ -122,10 +124,7 @@ final class SiteCrawl {
             PageAnalysis analysis = PageAnalysis.of(url, page);
             if (followLinks) {
                 for (String link : analysis.links()) {
-                    String next = normalize(link);
-                    if (next != null && queue.size() < MAX_QUEUE && followable(next) && seen.add(next)) {
-                        queue.add(next);
-                    }
+                    discover(normalize(link), queue, seen);
                 }
             }
             if (extract(analysis, url)) {
@@ -165,11 +164,29 @@ final class SiteCrawl {
         return taken;
     }
 
-    /** @return whether some action's paths match the URL and no exclusion pattern does */
-    private boolean followable(String url) {
-        if (Glob.matchesAny(config.exclusions(), url)) {
-            return false;
+    /**
+     * Queues a URL found on a page (a link or a redirect's target) the first time it is seen, if some action may
+     * take it; otherwise counts it SKIPPED, {@code excluded} or {@code no_action_matched}.
+     *
+     * @param url the normalised URL, or {@code null} when it is no http(s) URL (ignored)
+     */
+    private void discover(String url, Deque<String> queue, Set<String> seen) {
+        if (url == null || seen.size() >= MAX_KNOWN || !seen.add(url)) {
+            return;
         }
+        if (Glob.matchesAny(config.exclusions(), url)) {
+            statistics.skipped("excluded");
+        } else if (!matchesSomeAction(url)) {
+            statistics.skipped("no_action_matched");
+        } else if (queue.size() < MAX_QUEUE) {
+            queue.add(url);
+        } else {
+            statistics.skipped("max_urls_reached");
+        }
+    }
+
+    /** @return whether some action's {@code pathsToMatch} matches the URL (no pattern matches every URL) */
+    private boolean matchesSomeAction(String url) {
         for (CrawlerConfig.Action action : config.actions()) {
             if (action.paths().isEmpty() || Glob.matchesList(action.paths(), url)) {
                 return true;

@@ -9,7 +9,9 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * How many URLs a crawler's crawls handled, by outcome: DONE (a record extracted), SKIPPED (not fetched or not
  * extracted by configuration) or FAILED (the fetch failed), each with a reason code, a category and a readable
- * text. Cleared when a reindex starts. The reason codes are a small fixed set (HTTP statuses aside), so the rows
+ * text. The categories are the service's steps: {@code fetch} (URLs skipped or failed before or while fetching,
+ * links outside every action's paths included), {@code extraction} (a page no action takes for its file type or
+ * selectors) and {@code success}. Cleared when a reindex starts. The reason codes are a small fixed set (HTTP statuses aside), so the rows
  * stay few.
  */
 final class UrlStatistics {
@@ -70,8 +72,7 @@ final class UrlStatistics {
     private static String category(String reason) {
         return switch (reason) {
             case "success" -> "success";
-            case "excluded", "max_depth_exceeded", "max_urls_reached", "no_action_matched" -> "configuration";
-            case "filetype_not_matched", "selectors_not_matched", "redirected" -> "extraction";
+            case "filetype_not_matched", "selectors_not_matched" -> "extraction";
             default -> "fetch";
         };
     }

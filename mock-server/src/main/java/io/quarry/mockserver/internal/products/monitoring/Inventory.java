@@ -22,6 +22,9 @@ final class Inventory {
     static final int MAX_SERVERS = 1000;
     static final int MAX_PROBES = 100;
 
+    /** The one server {@code type} the service reports, replicas included ({@code is_replica} tells them apart). */
+    static final String CLUSTER_TYPE = "cluster";
+
     record Server(String name, String region, boolean replica, String cluster, String state, String type) {}
 
     record Probe(String name, String city, String country, double latitude, double longitude, List<String> regions) {}
@@ -40,9 +43,9 @@ final class Inventory {
         List<Server> list = new ArrayList<>();
         for (String cluster : defaultClusters) {
             for (int i = 1; i <= 3; i++) {
-                list.add(new Server(cluster + "-" + i, "eu", false, cluster, "PRODUCTION", "cluster"));
+                list.add(new Server(cluster + "-" + i, "eu", false, cluster, "PRODUCTION", CLUSTER_TYPE));
             }
-            list.add(new Server(cluster + "-dsn-1", "eu", true, cluster, "PRODUCTION", "dsn"));
+            list.add(new Server(cluster + "-dsn-1", "eu", true, cluster, "PRODUCTION", CLUSTER_TYPE));
         }
         servers = List.copyOf(list);
         probes = List.of(

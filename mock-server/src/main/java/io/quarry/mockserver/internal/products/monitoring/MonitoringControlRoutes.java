@@ -69,7 +69,7 @@ final class MonitoringControlRoutes {
                     item.path("is_replica").asBoolean(false),
                     text(item, "cluster"),
                     item.path("status").asString("PRODUCTION"),
-                    item.path("type").asString("cluster")));
+                    item.path("type").asString(Inventory.CLUSTER_TYPE)));
         }
         return servers;
     }

@@ -46,7 +46,8 @@ record Profile(String userToken, long lastEventAtMillis, Map<String, Map<String,
         scores.forEach((facet, values) -> {
             int facetScore = strategy.facetScore(facet);
             values.forEach((value, score) -> {
-                int weighted = score * facetScore / 100;
+                // in long: scores have no upper bound, and at most 20 x a 32-bit score / 100 fits in nine digits
+                long weighted = (long) score * facetScore / 100;
                 if (weighted > 0) {
                     // a leading '-' would read as a negation
                     String text = value.startsWith("-") ? "\\" + value : value;

@@ -53,9 +53,9 @@ final class Profiles {
                 int score = strategy.eventScore(event.eventName(), event.eventType());
                 if (score > 0) {
                     facetValuesOf(event, strategy)
-                            .forEach((facet, values) ->
-                                    values.forEach(value -> scores.computeIfAbsent(facet, f -> new TreeMap<>())
-                                            .merge(value, score, (a, b) -> Math.min(Profile.MAX_SCORE, a + b))));
+                            .forEach((facet, values) -> values.forEach(value -> scores.computeIfAbsent(
+                                            facet, f -> new TreeMap<>())
+                                    .merge(value, score, (a, b) -> (int) Math.min(Profile.MAX_SCORE, (long) a + b))));
                 }
             }
             scores.values().forEach(values -> values.replaceAll((value, score) -> Math.min(Profile.MAX_SCORE, score)));

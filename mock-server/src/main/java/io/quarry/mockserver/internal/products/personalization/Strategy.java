@@ -28,7 +28,7 @@ record Strategy(List<EventScore> events, List<FacetScore> facets, int impact) {
      *
      * @param eventName the event's name
      * @param eventType click, conversion or view
-     * @param score 1 to 100
+     * @param score any integer (only a positive event score adds to a profile)
      */
     record EventScore(String eventName, String eventType, int score) {}
 
@@ -36,7 +36,7 @@ record Strategy(List<EventScore> events, List<FacetScore> facets, int impact) {
      * How much one facet counts.
      *
      * @param facetName the facet attribute
-     * @param score 1 to 100
+     * @param score any integer (a profile value's filter score is its score x this / 100, kept when positive)
      */
     record FacetScore(String facetName, int score) {}
 
@@ -81,7 +81,7 @@ record Strategy(List<EventScore> events, List<FacetScore> facets, int impact) {
         if (impactNode == null || impactNode.isNull()) {
             throw invalid("personalizationImpact is required");
         }
-        int impact = integer(impactNode, "personalizationImpact", 0);
+        int impact = integer(impactNode, "personalizationImpact", 0, 100);
         List<EventScore> events = new ArrayList<>();
         for (int i = 0; i < eventsNode.size(); i++) {
             String where = "eventsScoring[" + i + "]";
@@ -90,15 +90,14 @@ record Strategy(List<EventScore> events, List<FacetScore> facets, int impact) {
             if (!EVENT_TYPES.contains(type)) {
                 throw invalid(where + ".eventType must be one of click, conversion, view (got \"" + type + "\")");
             }
-            events.add(new EventScore(
-                    text(item, where + ".eventName"), type, integer(item.get("score"), where + ".score", 1)));
+            events.add(
+                    new EventScore(text(item, where + ".eventName"), type, score(item.get("score"), where + ".score")));
         }
         List<FacetScore> facets = new ArrayList<>();
         for (int i = 0; i < facetsNode.size(); i++) {
             String where = "facetsScoring[" + i + "]";
             JsonNode item = object(facetsNode.get(i), where);
-            facets.add(
-                    new FacetScore(text(item, where + ".facetName"), integer(item.get("score"), where + ".score", 1)));
+            facets.add(new FacetScore(text(item, where + ".facetName"), score(item.get("score"), where + ".score")));
         }
         return new Strategy(List.copyOf(events), List.copyOf(facets), impact);
     }
@@ -149,13 +148,21 @@ record Strategy(List<EventScore> events, List<FacetScore> facets, int impact) {
         return node.asString();
     }
 
-    /** An integer from {@code min} to 100. */
-    private static int integer(JsonNode node, String where, int min) {
+    /** A score: any integer, the service states no range for it. */
+    private static int score(JsonNode node, String where) {
+        return integer(node, where, Integer.MIN_VALUE, Integer.MAX_VALUE);
+    }
+
+    /** An integer from {@code min} to {@code max}. */
+    private static int integer(JsonNode node, String where, int min, int max) {
         if (node == null || node.isNull()) {
             throw invalid(where + " is required");
         }
-        if (!node.isIntegralNumber() || !node.canConvertToInt() || node.asInt() < min || node.asInt() > 100) {
-            throw invalid(where + " must be an integer from " + min + " to 100 (got " + node + ")");
+        if (!node.isIntegralNumber() || !node.canConvertToInt()) {
+            throw invalid(where + " must be an integer (got " + node + ")");
+        }
+        if (node.asInt() < min || node.asInt() > max) {
+            throw invalid(where + " must be an integer from " + min + " to " + max + " (got " + node + ")");
         }
         return node.asInt();
     }

@@ -2,6 +2,7 @@ package io.quarry.mockserver.internal.products.search;
 
 import io.quarry.mockserver.internal.auth.Caller;
 import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.IndexNames;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
@@ -92,7 +93,8 @@ final class IndexRoutes {
     /**
      * {@code POST /1/indexes/{indexName}/operation}: copy or move to {@code destination}, which is replaced. A copy
      * with {@code scope} copies only the listed parts (settings, synonyms, rules) and keeps the destination's
-     * records; a move ignores {@code scope}, as in the service. The source must exist (404).
+     * records; a move ignores {@code scope}, as in the service. The service refuses neither a source that does not
+     * exist nor a destination equal to the source: both are acknowledged with a task and change nothing.
      */
     Response operation(Request request) {
         String source = request.path("indexName");
@@ -101,31 +103,46 @@ final class IndexRoutes {
         if (!operation.equals("copy") && !operation.equals("move")) {
             throw ApiException.badRequest("Invalid operation: expected copy or move");
         }
-        String destination = Replies.requiredString(body, "destination");
-        if (destination.equals(source)) {
-            throw ApiException.badRequest("The destination must differ from the source index");
-        }
+        String destination = IndexNames.requireValid(Replies.requiredString(body, "destination"));
         Set<String> scope = scope(body.get("scope"));
         request.get(Caller.class).requireIndex(destination);
-        // the source is checked under the locks, so two racing moves cannot move an emptied source
-        var written = app.writeMany(List.of(source, destination), source, indices -> {
-            IndexState from = indices.get(source);
-            IndexState to = indices.get(destination);
-            if (operation.equals("move")) {
-                to.takeRecordsOf(from);
-                to.copyConfigFrom(from, true, true, true);
-                from.requestRemoval();
-            } else if (scope.isEmpty()) {
-                to.copyRecordsOf(from);
-                to.copyConfigFrom(from, true, true, true);
-            } else {
-                to.copyConfigFrom(
-                        from, scope.contains("settings"), scope.contains("synonyms"), scope.contains("rules"));
+        if (destination.equals(source) || app.find(source) == null) {
+            return acknowledged(source);
+        }
+        Application.Written<Object> written;
+        try {
+            // the source is checked under the locks, so two racing moves cannot move an emptied source
+            written = app.writeMany(List.of(source, destination), source, indices -> {
+                IndexState from = indices.get(source);
+                IndexState to = indices.get(destination);
+                if (operation.equals("move")) {
+                    to.takeRecordsOf(from);
+                    to.copyConfigFrom(from, true, true, true);
+                    from.requestRemoval();
+                } else if (scope.isEmpty()) {
+                    to.copyRecordsOf(from);
+                    to.copyConfigFrom(from, true, true, true);
+                } else {
+                    to.copyConfigFrom(
+                            from, scope.contains("settings"), scope.contains("synonyms"), scope.contains("rules"));
+                }
+                return null;
+            });
+        } catch (ApiException gone) {
+            if (gone.status() != 404) {
+                throw gone;
             }
-            return null;
-        });
+            // the source was moved or deleted meanwhile
+            return acknowledged(source);
+        }
         return Response.ok(
                 Replies.task("updatedAt", app.nowMillis(), written.taskIds().get(source)));
+    }
+
+    /** A copy or move that changes nothing: a task, as the service answers, and no index created. */
+    private Response acknowledged(String source) {
+        long taskId = app.writeIfExists(source, index -> null, null).taskId();
+        return Response.ok(Replies.task("updatedAt", app.nowMillis(), taskId));
     }
 
     private static Set<String> scope(JsonNode scope) {

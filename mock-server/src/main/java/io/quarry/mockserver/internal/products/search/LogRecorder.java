@@ -105,9 +105,16 @@ public final class LogRecorder implements RequestListener {
         for (String pair : request.rawQuery().split("&")) {
             int eq = pair.indexOf('=');
             String name = eq < 0 ? pair : pair.substring(0, eq);
-            query.add(name.toLowerCase(Locale.ROOT).equals("x-service-api-key") ? name + "=" + REDACTED : pair);
+            query.add(isKeyParameter(name) ? name + "=" + REDACTED : pair);
         }
         return path + "?" + query;
+    }
+
+    /** Compared decoded, as the credential check reads it: {@code X-Service-API%2DKey} is the key too. */
+    private static boolean isKeyParameter(String rawName) {
+        String name =
+                PathCodec.parseQuery(rawName).keySet().stream().findFirst().orElse("");
+        return name.toLowerCase(Locale.ROOT).equals("x-service-api-key");
     }
 
     private static String headers(Request request) {

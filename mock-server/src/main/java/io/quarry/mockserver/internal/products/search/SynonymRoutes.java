@@ -66,14 +66,14 @@ final class SynonymRoutes {
         throw ApiException.notFound("Synonym set does not exist");
     }
 
-    /** {@code DELETE /1/indexes/{indexName}/synonyms/{objectID}}: {@code {"deletedAt", "taskID"}}. */
+    /**
+     * {@code DELETE /1/indexes/{indexName}/synonyms/{objectID}}: {@code {"deletedAt", "taskID"}}, also for a synonym
+     * the index lacks (the service states no refusal for it); an index that does not exist is a 404.
+     */
     Response delete(Request request) {
         String objectID = request.path("objectID");
         app.require(request.path("indexName"));
         var written = app.writeIfExists(request.path("indexName"), index -> index.deleteSynonym(objectID), false);
-        if (!written.result()) {
-            throw ApiException.notFound("Synonym set does not exist");
-        }
         return Response.ok(Replies.task("deletedAt", app.nowMillis(), written.taskId()));
     }
 

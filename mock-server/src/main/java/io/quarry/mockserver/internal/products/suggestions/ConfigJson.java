@@ -12,14 +12,18 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Configurations to and from JSON. Reading validates every member (400 with the member named) and applies the
- * service's defaults ({@code minHits} 5, {@code minLetters} 4, empty lists); the minimum hits may be spelled
- * {@code minHits} or {@code minHit}. Writing spells it {@code minHit}, as the service's reads do, and adds
- * {@code replicas}. Sizes are bounded so a build stays small.
+ * service's defaults: no minimum of hits or letters (0), empty lists, {@code replicas} false in each source index;
+ * the minimum hits may be spelled {@code minHits} or {@code minHit}. Writing gives every member of each source
+ * index, the minimum hits spelled {@code minHit} as the service's reads do. Sizes are bounded so a build stays
+ * small.
  */
 final class ConfigJson {
 
-    static final int DEFAULT_MIN_HITS = 5;
-    static final int DEFAULT_MIN_LETTERS = 4;
+    /** A source index without {@code minHits} has no minimum, as the service documents it. */
+    static final int DEFAULT_MIN_HITS = 0;
+    /** A source index without {@code minLetters} has no minimum, as the service documents it. */
+    static final int DEFAULT_MIN_LETTERS = 0;
+
     static final int MAX_SOURCE_INDICES = 20;
     static final int MAX_LIST = 100;
     static final int MAX_EXCLUDE = 1000;
@@ -57,11 +61,7 @@ final class ConfigJson {
         }
         List<SourceConfig> sourceIndices = new ArrayList<>();
         for (int i = 0; i < sources.size(); i++) {
-            SourceConfig source = source(sources.get(i), "sourceIndices[" + i + "]");
-            if (source.indexName().equals(indexName)) {
-                throw ApiException.badRequest("The suggestions index cannot be one of its source indices");
-            }
-            sourceIndices.add(source);
+            sourceIndices.add(source(sources.get(i), "sourceIndices[" + i + "]"));
         }
         return new SuggestionsConfig(
                 indexName,
@@ -82,7 +82,18 @@ final class ConfigJson {
                 count(minHits, where + ".minHits", DEFAULT_MIN_HITS),
                 count(node.get("minLetters"), where + ".minLetters", DEFAULT_MIN_LETTERS),
                 list(node.get("generate"), where + ".generate", MAX_LIST, ConfigJson::generateList),
-                strings(node.get("external"), where + ".external", MAX_LIST));
+                strings(node.get("external"), where + ".external", MAX_LIST),
+                flag(node.get("replicas"), where + ".replicas"));
+    }
+
+    private static boolean flag(JsonNode node, String where) {
+        if (node == null || node.isNull()) {
+            return false;
+        }
+        if (!node.isBoolean()) {
+            throw ApiException.badRequest(where + " must be a boolean");
+        }
+        return node.booleanValue();
     }
 
     private static FacetConfig facet(JsonNode node, String where) {
@@ -159,10 +170,9 @@ final class ConfigJson {
 
     /**
      * @param config a configuration
-     * @param replicas whether the suggestions index has replicas
      * @return it as the service reads it back
      */
-    static ObjectNode write(SuggestionsConfig config, boolean replicas) {
+    static ObjectNode write(SuggestionsConfig config) {
         ObjectNode json = Json.object();
         json.put("indexName", config.indexName());
         ArrayNode sources = json.putArray("sourceIndices");
@@ -179,10 +189,10 @@ final class ConfigJson {
             ArrayNode generate = s.putArray("generate");
             source.generate().forEach(list -> list.forEach(generate.addArray()::add));
             s.set("external", array(source.external()));
+            s.put("replicas", source.replicas());
         }
         json.set("languages", array(config.languages()));
         json.set("exclude", array(config.exclude()));
-        json.put("replicas", replicas);
         return json;
     }
 

@@ -19,10 +19,12 @@ record SuggestionsConfig(
      * @param indexName the index searched by users
      * @param analyticsTags only searches carrying one of these tags count; empty for all
      * @param facets facet attributes whose top values each suggestion carries
-     * @param minHits the fewest hits a suggestion must find in the source index
-     * @param minLetters the fewest letters (and digits) a suggestion must have
+     * @param minHits the fewest hits a suggestion must find in the source index (0: no minimum)
+     * @param minLetters the fewest letters (and digits) a suggestion must have (0: no minimum)
      * @param generate facet attribute lists whose value combinations become suggestions
      * @param external indices of ready-made suggestions ({@code query}, {@code count})
+     * @param replicas the source index's {@code replicas} flag: stored and read back, not acted on (the service's
+     *     documents give no meaning to it)
      */
     record SourceConfig(
             String indexName,
@@ -31,7 +33,8 @@ record SuggestionsConfig(
             int minHits,
             int minLetters,
             List<List<String>> generate,
-            List<String> external) {}
+            List<String> external,
+            boolean replicas) {}
 
     /**
      * A facet attribute and how many of its values a suggestion keeps.

@@ -43,7 +43,7 @@ public final class SuggestionsProduct implements Product {
                 configurations,
                 new SuggestionBuilder(context.app(), context.engine()),
                 context.app().clock());
-        SuggestionsRoutes handlers = new SuggestionsRoutes(context.app(), configurations, runner);
+        SuggestionsRoutes handlers = new SuggestionsRoutes(configurations, runner);
         routes.add(route("POST", "/1/configs", WRITE, handlers::create))
                 .add(route("PUT", "/1/configs/{indexName}", WRITE, handlers::replace))
                 .add(route("DELETE", "/1/configs/{indexName}", WRITE, handlers::delete))

@@ -3,8 +3,6 @@ package io.quarry.mockserver.internal.products.suggestions;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
-import io.quarry.mockserver.internal.state.Application;
-import io.quarry.mockserver.internal.state.IndexState;
 import io.quarry.mockserver.internal.state.Timestamps;
 import java.util.Locale;
 import tools.jackson.databind.node.ArrayNode;
@@ -18,12 +16,10 @@ final class SuggestionsRoutes {
 
     static final long BUILD_WAIT_MILLIS = 10_000;
 
-    private final Application app;
     private final Configurations configurations;
     private final BuildRunner runner;
 
-    SuggestionsRoutes(Application app, Configurations configurations, BuildRunner runner) {
-        this.app = app;
+    SuggestionsRoutes(Configurations configurations, BuildRunner runner) {
         this.configurations = configurations;
         this.runner = runner;
     }
@@ -50,13 +46,13 @@ final class SuggestionsRoutes {
 
     /** {@code GET /1/configs/{indexName}}. */
     Response get(Request request) {
-        return Response.ok(read(configurations.get(request.path("indexName"))));
+        return Response.ok(ConfigJson.write(configurations.get(request.path("indexName"))));
     }
 
     /** {@code GET /1/configs}. */
     Response list(Request request) {
         ArrayNode all = Json.array();
-        configurations.list().forEach(config -> all.add(read(config)));
+        configurations.list().forEach(config -> all.add(ConfigJson.write(config)));
         return Response.ok(all);
     }
 
@@ -82,14 +78,6 @@ final class SuggestionsRoutes {
     /** {@code GET /1/logs/{indexName}}: the last build's log as JSON Lines. */
     Response logs(Request request) {
         return Response.jsonLines(configurations.lastLog(request.path("indexName")));
-    }
-
-    private ObjectNode read(SuggestionsConfig config) {
-        IndexState index = app.find(config.indexName());
-        boolean replicas = index != null
-                && index.config().settings().path("replicas").isArray()
-                && !index.config().settings().path("replicas").isEmpty();
-        return ConfigJson.write(config, replicas);
     }
 
     private static String iso(Long millis) {

@@ -88,7 +88,7 @@ class PersonalizationHttpTest {
                         .get("message")
                         .asString())
                 .contains("personalizationImpact must be an integer from 0 to 100");
-        assertThat(setStrategy("{'eventsScoring':[],'facetsScoring':[{'facetName':'brand','score':0}],"
+        assertThat(setStrategy("{'eventsScoring':[],'facetsScoring':[{'facetName':'brand','score':'high'}],"
                                 + "'personalizationImpact':1}")
                         .status())
                 .isEqualTo(422);

@@ -19,7 +19,7 @@ class ConfigurationsTest {
         return new SuggestionsConfig(
                 name,
                 List.of(new SuggestionsConfig.SourceConfig(
-                        "products", List.of(), List.of(), 5, 4, List.of(), List.of())),
+                        "products", List.of(), List.of(), 5, 4, List.of(), List.of(), false)),
                 List.of(),
                 List.of());
     }

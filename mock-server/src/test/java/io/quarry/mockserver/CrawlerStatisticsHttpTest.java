@@ -1,0 +1,136 @@
+package io.quarry.mockserver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.net.httpserver.HttpServer;
+import io.quarry.mockserver.testing.TestClient;
+import io.quarry.mockserver.testing.TestClient.Reply;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * URL statistics of a reindex of a small loopback site: the links found but outside every action's paths, or
+ * excluded, are counted SKIPPED with their reason, once each, in the service's categories.
+ */
+class CrawlerStatisticsHttpTest {
+
+    private final HttpServer site = site(Map.of(
+            "/docs/",
+            "<a href='/docs/a'>A</a> <a href='/blog/x'>Blog</a> <a href='/blog/y'>Blog</a>"
+                    + " <a href='/docs/private'>Private</a> <a href='/blog/x#again'>Blog again</a>",
+            "/docs/a",
+            "<h1>A</h1><a href='/blog/x'>Blog</a>",
+            "/blog/x",
+            "<h1>X</h1>"));
+    private final MockServer server = MockServer.builder().start();
+    private final TestClient client = new TestClient(server, null, null);
+
+    @AfterEach
+    void stop() {
+        server.close();
+        site.stop(0);
+    }
+
+    private static HttpServer site(Map<String, String> pages) {
+        try {
+            HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            http.createContext("/", exchange -> {
+                String page = pages.get(exchange.getRequestURI().getPath());
+                byte[] body = ("<html><head><title>t</title></head><body>" + (page == null ? "" : page)
+                                + "</body></html>")
+                        .getBytes(StandardCharsets.UTF_8);
+                exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
+                exchange.sendResponseHeaders(page == null ? 404 : 200, body.length);
+                try (OutputStream out = exchange.getResponseBody()) {
+                    out.write(body);
+                }
+            });
+            http.start();
+            return http;
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private String siteUrl() {
+        return "http://127.0.0.1:" + site.getAddress().getPort();
+    }
+
+    private Reply crawler(String method, String path, String json) {
+        String token = Base64.getEncoder()
+                .encodeToString(
+                        (server.crawlerUserId() + ":" + server.crawlerApiKey()).getBytes(StandardCharsets.UTF_8));
+        return client.send(client.request(method, "/api/1" + path, json)
+                .header("Authorization", "Basic " + token)
+                .build());
+    }
+
+    private String reindexed(String config) throws InterruptedException {
+        Reply created = crawler("POST", "/crawlers", "{\"name\": \"docs\", \"config\": " + config + "}");
+        assertThat(created.status()).as(created.toString()).isEqualTo(200);
+        String id = created.body().get("id").asString();
+        String task = crawler("POST", "/crawlers/" + id + "/reindex", null)
+                .requireOk()
+                .body()
+                .get("taskId")
+                .asString();
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(20));
+        while (crawler("GET", "/crawlers/" + id + "/tasks/" + task, null)
+                .body()
+                .get("pending")
+                .asBoolean()) {
+            assertThat(Instant.now()).as("the reindex ends").isBefore(deadline);
+            Thread.sleep(20);
+        }
+        return id;
+    }
+
+    private static long count(JsonNode stats, String status, String reason) {
+        for (JsonNode row : stats.get("data")) {
+            if (row.get("status").asString().equals(status)
+                    && row.get("reason").asString().equals(reason)) {
+                return row.get("count").asLong();
+            }
+        }
+        return 0;
+    }
+
+    @Test
+    void linksOutsideThePathsOrExcludedAreCountedSkippedOnceEach() throws InterruptedException {
+        String config = "{\"appId\": \"QUARRYMOCK\", \"rateLimit\": 2, \"startUrls\": [\"" + siteUrl() + "/docs/\"],"
+                + " \"exclusionPatterns\": [\"" + siteUrl() + "/docs/private\"],"
+                + " \"actions\": [{\"indexName\": \"docs\", \"pathsToMatch\": [\"" + siteUrl() + "/docs/**\"],"
+                + " \"recordExtractor\": {\"__type\": \"function\", \"source\": \"() => []\"}}]}";
+        String id = reindexed(config);
+
+        JsonNode stats = crawler("GET", "/crawlers/" + id + "/stats/urls", null)
+                .requireOk()
+                .body();
+
+        assertThat(count(stats, "DONE", "success")).isEqualTo(2); // /docs/ and /docs/a
+        assertThat(count(stats, "SKIPPED", "no_action_matched")).isEqualTo(2); // /blog/x (three links), /blog/y
+        assertThat(count(stats, "SKIPPED", "excluded")).isEqualTo(1); // /docs/private
+        assertThat(stats.get("count").asLong()).isEqualTo(5);
+        for (JsonNode row : stats.get("data")) {
+            assertThat(row.get("category").asString()).isIn("fetch", "extraction", "indexing", "success");
+            assertThat(row.get("readable").asString()).isNotBlank();
+        }
+        JsonNode skipped = stats.get("data")
+                .valueStream()
+                .filter(row -> row.get("reason").asString().equals("no_action_matched"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(skipped.get("category").asString()).isEqualTo("fetch");
+        assertThat(skipped.get("readable").asString()).contains("pathsToMatch");
+    }
+}
