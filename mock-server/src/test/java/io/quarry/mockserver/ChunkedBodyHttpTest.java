@@ -14,7 +14,7 @@ class ChunkedBodyHttpTest {
 
     @RegisterExtension
     static final MockServerExtension MOCK =
-            MockServerExtension.builder().perClass().resetBetweenTests(true).build();
+            MockServerExtension.builder().perClass().build();
 
     private final MockServer server = MOCK.server();
 

@@ -19,8 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ServiceAcceptsHttpTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK =
-            MockServerExtension.builder().resetBetweenTests(true).build();
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
     private final MockServer server = MOCK.server();
     private final TestClient admin = new TestClient(server);

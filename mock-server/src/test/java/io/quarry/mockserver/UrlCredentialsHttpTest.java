@@ -18,7 +18,6 @@ class UrlCredentialsHttpTest {
 
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder()
-            .resetBetweenTests(true)
             .configure(server -> server.applicationId("MYAPP").adminKey("s3cret-admin"))
             .build();
 
