@@ -59,6 +59,9 @@ public class ProductCatalog {
      * @return the searches, most frequent first
      */
     public List<TopSearch> topSearches() {
-        return analytics.index(INDEX).topSearches(AnalyticsQuery.defaults().limit(5)).searches();
+        return analytics
+                .index(INDEX)
+                .topSearches(AnalyticsQuery.defaults().limit(5))
+                .searches();
     }
 }

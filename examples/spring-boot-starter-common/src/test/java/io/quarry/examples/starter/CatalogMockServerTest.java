@@ -44,10 +44,12 @@ class CatalogMockServerTest {
     @Test
     void everyClientCallsTheMockServer() {
         Host mock = Host.of(server.url());
-        context.getBeansOfType(ClientHandle.class).values().forEach(client -> assertThat(
-                        ((ClientHandle<?>) client).config().hosts())
-                .as(client.getClass().getSimpleName())
-                .containsExactly(client instanceof CrawlerClient ? mock.withBasePath("/api/1") : mock));
+        context.getBeansOfType(ClientHandle.class)
+                .values()
+                .forEach(
+                        client -> assertThat(((ClientHandle<?>) client).config().hosts())
+                                .as(client.getClass().getSimpleName())
+                                .containsExactly(client instanceof CrawlerClient ? mock.withBasePath("/api/1") : mock));
         assertThat(context.getBeansOfType(ClientHandle.class)).hasSize(9);
         assertThat(context.getBean(SearchClient.class).indexExists(ProductCatalog.INDEX))
                 .isTrue();
@@ -64,7 +66,9 @@ class CatalogMockServerTest {
         catalog.save(List.of(
                 new Product("kettle-1", "Steel kettle", "Boil"), new Product("kettle-2", "Glass kettle", "Boil")));
 
-        assertThat(catalog.find("kettle")).extracting(Product::objectID).containsExactlyInAnyOrder("kettle-1", "kettle-2");
+        assertThat(catalog.find("kettle"))
+                .extracting(Product::objectID)
+                .containsExactlyInAnyOrder("kettle-1", "kettle-2");
         catalog.find("kettle");
         catalog.find("chair");
 

@@ -26,7 +26,8 @@ class HttpsMockServerTest {
     @Test
     void theClientsCallTheServerOverHttps() {
         assertThat(server.url()).startsWith("https://");
-        assertThat(search.config().hosts()).allSatisfy(host -> assertThat(host.scheme()).isEqualTo("https"));
+        assertThat(search.config().hosts())
+                .allSatisfy(host -> assertThat(host.scheme()).isEqualTo("https"));
         assertThat(catalog.find("chair")).extracting(Product::objectID).containsExactly("chair-1");
     }
 }

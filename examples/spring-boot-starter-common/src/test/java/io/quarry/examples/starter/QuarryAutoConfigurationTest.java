@@ -79,7 +79,8 @@ class QuarryAutoConfigurationTest {
     @Test
     void aModuleOffTheClassPathGetsNoBeanAndNeedsNoProperty() {
         runner.withPropertyValues("quarry.application-id=MYAPP", "quarry.api-key=" + KEY)
-                .withClassLoader(new FilteredClassLoader("io.quarry.monitoring", "io.quarry.usage", "io.quarry.crawler"))
+                .withClassLoader(
+                        new FilteredClassLoader("io.quarry.monitoring", "io.quarry.usage", "io.quarry.crawler"))
                 .run(context -> {
                     assertThat(context).hasNotFailed();
                     assertThat(context).doesNotHaveBean(MonitoringClient.class);
@@ -185,7 +186,8 @@ class QuarryAutoConfigurationTest {
 
     @Test
     void anApplicationsOwnClientBeanWins() {
-        SearchClient own = SearchClient.create(ClientConfig.builder("OWNAPP", "own-key").build());
+        SearchClient own =
+                SearchClient.create(ClientConfig.builder("OWNAPP", "own-key").build());
         configured.withBean(SearchClient.class, () -> own).run(context -> {
             assertThat(context).hasSingleBean(SearchClient.class);
             assertThat(context.getBean(SearchClient.class)).isSameAs(own);
@@ -204,7 +206,8 @@ class QuarryAutoConfigurationTest {
     @Test
     void aMissingApiKeyIsReportedByItsPropertyName() {
         runner.withPropertyValues("quarry.application-id=MYAPP")
-                .withClassLoader(new FilteredClassLoader("io.quarry.monitoring", "io.quarry.usage", "io.quarry.crawler"))
+                .withClassLoader(
+                        new FilteredClassLoader("io.quarry.monitoring", "io.quarry.usage", "io.quarry.crawler"))
                 .run(context -> assertThat(failure(context))
                         .hasMessageContaining("quarry.api-key is not set")
                         .hasMessageContaining("QUARRY_API_KEY"));
