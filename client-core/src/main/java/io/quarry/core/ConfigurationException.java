@@ -1,6 +1,9 @@
 package io.quarry.core;
 
-/** The client configuration is invalid: a blank application ID or key, an insecure host, no hosts, and so on. */
+/**
+ * The client configuration is invalid: a blank application ID or key, an insecure host, no hosts, a configuration
+ * variable missing from the environment, and so on. The message names the setting or variable, never a key.
+ */
 public final class ConfigurationException extends QuarryException {
 
     private static final long serialVersionUID = 1L;

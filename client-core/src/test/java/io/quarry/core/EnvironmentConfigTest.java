@@ -1,0 +1,258 @@
+package io.quarry.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quarry.core.EnvironmentConfig.Variable;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Configurations from environment variables and system properties, read through injected maps. */
+class EnvironmentConfigTest {
+
+    private static final String SECRET = "s3cr3t-key-value";
+
+    private final Map<String, String> env = new HashMap<>();
+    private final Map<String, String> props = new HashMap<>();
+    private final EnvironmentConfig reader = EnvironmentConfig.of(env::get, props::get);
+
+    @Test
+    void readsEveryVariableOfTheMainConfiguration() {
+        env.put("QUARRY_APPLICATION_ID", "MYAPP");
+        env.put("QUARRY_API_KEY", SECRET);
+        env.put("QUARRY_HOSTS", "https://a.example.com, https://b.example.com:8443/base");
+        env.put("QUARRY_CONNECT_TIMEOUT", "750ms");
+        env.put("QUARRY_READ_TIMEOUT", "3s");
+        env.put("QUARRY_WRITE_TIMEOUT", "PT1M30S");
+        env.put("QUARRY_LOG_LEVEL", "bodies");
+        env.put("QUARRY_GZIP_REQUESTS", "TRUE");
+
+        ClientConfig config = reader.config();
+
+        assertThat(config.credentials()).isEqualTo(Credentials.apiKey("MYAPP", SECRET));
+        assertThat(config.hosts())
+                .containsExactly(Host.of("https://a.example.com"), Host.of("https://b.example.com:8443/base"));
+        assertThat(config.connectTimeout()).isEqualTo(Duration.ofMillis(750));
+        assertThat(config.readTimeout()).isEqualTo(Duration.ofSeconds(3));
+        assertThat(config.writeTimeout()).isEqualTo(Duration.ofSeconds(90));
+        assertThat(config.logLevel()).isEqualTo(LogLevel.BODIES);
+        assertThat(config.gzipRequests()).isTrue();
+    }
+
+    @Test
+    void withOnlyTheRequiredVariablesEverySettingKeepsItsDefault() {
+        env.put("QUARRY_APPLICATION_ID", "MYAPP");
+        env.put("QUARRY_API_KEY", SECRET);
+
+        ClientConfig config = reader.config();
+
+        assertThat(config.hosts()).isEmpty();
+        assertThat(config.connectTimeout()).isEqualTo(ClientConfig.DEFAULT_CONNECT_TIMEOUT);
+        assertThat(config.readTimeout()).isEqualTo(ClientConfig.DEFAULT_READ_TIMEOUT);
+        assertThat(config.writeTimeout()).isEqualTo(ClientConfig.DEFAULT_WRITE_TIMEOUT);
+        assertThat(config.logLevel()).isEqualTo(LogLevel.BASIC);
+        assertThat(config.gzipRequests()).isFalse();
+    }
+
+    @Test
+    void monitoringAndUsageUseTheirOwnKeysAndHosts() {
+        env.put("QUARRY_APPLICATION_ID", "MYAPP");
+        env.put("QUARRY_HOSTS", "https://every.example.com");
+        env.put("QUARRY_MONITORING_API_KEY", "monitoring-secret");
+        env.put("QUARRY_MONITORING_HOSTS", "https://status.example.com");
+        env.put("QUARRY_USAGE_API_KEY", "usage-secret");
+
+        ClientConfig monitoring = reader.monitoringConfig();
+        ClientConfig usage = reader.usageConfig();
+
+        assertThat(monitoring.credentials()).isEqualTo(Credentials.apiKey("MYAPP", "monitoring-secret"));
+        assertThat(monitoring.hosts()).containsExactly(Host.of("https://status.example.com"));
+        assertThat(usage.credentials()).isEqualTo(Credentials.apiKey("MYAPP", "usage-secret"));
+        assertThat(usage.hosts()).containsExactly(Host.of("https://every.example.com"));
+
+        env.put("QUARRY_USAGE_HOSTS", "https://usage.example.com");
+        assertThat(reader.usageConfig().hosts()).containsExactly(Host.of("https://usage.example.com"));
+    }
+
+    @Test
+    void theCrawlerUsesBasicAuthenticationAndNeedsNoApplicationId() {
+        env.put("QUARRY_CRAWLER_USER_ID", "crawler-user");
+        env.put("QUARRY_CRAWLER_API_KEY", SECRET);
+        env.put("QUARRY_CRAWLER_HOSTS", "https://proxy.example.com/api/1");
+
+        ClientConfig crawler = reader.crawlerConfig();
+
+        String token = Base64.getEncoder().encodeToString(("crawler-user:" + SECRET).getBytes());
+        assertThat(crawler.credentials().headers()).containsEntry("Authorization", "Basic " + token);
+        assertThat(crawler.hosts()).containsExactly(Host.of("https://proxy.example.com/api/1"));
+    }
+
+    @Test
+    void aSystemPropertyWinsOverTheEnvironmentVariableUnlessBlank() {
+        env.put("QUARRY_APPLICATION_ID", "FROMENV");
+        env.put("QUARRY_API_KEY", SECRET);
+        props.put("quarry.application-id", "FROMPROPERTY");
+        assertThat(reader.config().credentials().applicationId()).contains("FROMPROPERTY");
+
+        props.put("quarry.application-id", "  ");
+        assertThat(reader.config().credentials().applicationId()).contains("FROMENV");
+    }
+
+    @Test
+    void valuesAreTrimmedSoATrailingNewlineFromAFileDoesNoHarm() {
+        env.put("QUARRY_APPLICATION_ID", "MYAPP");
+        env.put("QUARRY_API_KEY", SECRET + "\n");
+
+        assertThat(reader.config().credentials()).isEqualTo(Credentials.apiKey("MYAPP", SECRET));
+    }
+
+    @Test
+    void everySystemPropertyIsReadAsItsVariable() {
+        env.put("QUARRY_APPLICATION_ID", "MYAPP");
+        for (Variable variable : Variable.values()) {
+            props.put(variable.systemProperty(), "value-of-" + variable.name());
+            assertThat(reader.value(variable)).contains("value-of-" + variable.name());
+            props.remove(variable.systemProperty());
+            env.put(variable.environmentName(), "env-" + variable.name());
+            assertThat(reader.value(variable)).contains("env-" + variable.name());
+        }
+    }
+
+    @Test
+    void theNamesFollowOneRuleSoSpringBootBindsTheVariablesToTheProperties() {
+        // Boot binds QUARRY_API_KEY to quarry.api-key: upper case, '.' and '-' both become '_'.
+        assertThat(Arrays.stream(Variable.values()))
+                .allSatisfy(v -> assertThat(v.environmentName())
+                        .isEqualTo(v.systemProperty()
+                                .replace('.', '_')
+                                .replace('-', '_')
+                                .toUpperCase(java.util.Locale.ROOT)));
+    }
+
+    @Test
+    void aMissingRequiredVariableIsNamed() {
+        env.put("QUARRY_API_KEY", SECRET);
+
+        assertThatThrownBy(reader::config)
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("QUARRY_APPLICATION_ID")
+                .hasMessageContaining("quarry.application-id")
+                .hasMessageContaining("is not set");
+    }
+
+    @Test
+    void aMissingKeyOfEachConfigurationIsNamed() {
+        env.put("QUARRY_APPLICATION_ID", "MYAPP");
+
+        assertThatThrownBy(reader::config).hasMessageContaining("QUARRY_API_KEY");
+        assertThatThrownBy(reader::monitoringConfig).hasMessageContaining("QUARRY_MONITORING_API_KEY");
+        assertThatThrownBy(reader::usageConfig).hasMessageContaining("QUARRY_USAGE_API_KEY");
+        assertThatThrownBy(reader::crawlerConfig).hasMessageContaining("QUARRY_CRAWLER_USER_ID");
+        env.put("QUARRY_CRAWLER_USER_ID", "crawler-user");
+        assertThatThrownBy(reader::crawlerConfig).hasMessageContaining("QUARRY_CRAWLER_API_KEY");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "   ", "\t\n"})
+    void aBlankRequiredVariableIsNamedAsBlank(String blank) {
+        env.put("QUARRY_APPLICATION_ID", "MYAPP");
+        env.put("QUARRY_API_KEY", blank);
+
+        assertThatThrownBy(reader::config)
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("QUARRY_API_KEY")
+                .hasMessageContaining("is blank");
+    }
+
+    @ParameterizedTest
+    @EnumSource(
+            value = Variable.class,
+            names = {"CONNECT_TIMEOUT", "READ_TIMEOUT", "WRITE_TIMEOUT"})
+    void aTimeoutThatDoesNotParseIsNamedWithoutItsValue(Variable timeout) {
+        requiredSet();
+        for (String bad : List.of(SECRET, "0s", "-PT1S", "5 seconds")) {
+            env.put(timeout.environmentName(), bad);
+            assertThatThrownBy(reader::config)
+                    .isInstanceOf(ConfigurationException.class)
+                    .hasMessageContaining(timeout.environmentName())
+                    .hasMessageNotContaining(bad);
+        }
+    }
+
+    @Test
+    void aLogLevelBooleanOrHostThatDoesNotParseIsNamedWithoutItsValue() {
+        requiredSet();
+        assertRejected("QUARRY_LOG_LEVEL", SECRET);
+        assertRejected("QUARRY_GZIP_REQUESTS", SECRET);
+        assertRejected("QUARRY_HOSTS", "https://ok.example.com," + SECRET + "://x");
+        assertRejected("QUARRY_HOSTS", "https://ok.example.com,,https://other.example.com");
+    }
+
+    @Test
+    void aKeyThatCannotBeSentInAHeaderIsNamedWithoutItsValue() {
+        env.put("QUARRY_APPLICATION_ID", "MYAPP");
+        env.put("QUARRY_API_KEY", SECRET + "\u00e9");
+
+        assertThatThrownBy(reader::config)
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("QUARRY_API_KEY")
+                .hasMessageNotContaining(SECRET);
+    }
+
+    @Test
+    void noKeyEverAppearsInTheConfigurationsText() {
+        requiredSet();
+        env.put("QUARRY_MONITORING_API_KEY", SECRET + "-m");
+        env.put("QUARRY_CRAWLER_USER_ID", "crawler-user");
+        env.put("QUARRY_CRAWLER_API_KEY", SECRET + "-c");
+
+        assertThat(reader.config().toString()).doesNotContain(SECRET);
+        assertThat(reader.monitoringConfig().toString()).doesNotContain(SECRET);
+        assertThat(reader.crawlerConfig().toString()).doesNotContain(SECRET);
+    }
+
+    @Test
+    void theSystemReaderReadsThisProcessesProperties() {
+        String previousId = System.getProperty("quarry.application-id");
+        String previousKey = System.getProperty("quarry.api-key");
+        System.setProperty("quarry.application-id", "SYSAPP");
+        System.setProperty("quarry.api-key", SECRET);
+        try {
+            assertThat(ClientConfig.fromEnvironment().credentials().applicationId())
+                    .contains("SYSAPP");
+        } finally {
+            restore("quarry.application-id", previousId);
+            restore("quarry.api-key", previousKey);
+        }
+    }
+
+    private void requiredSet() {
+        env.put("QUARRY_APPLICATION_ID", "MYAPP");
+        env.put("QUARRY_API_KEY", "the-key");
+    }
+
+    private void assertRejected(String name, String value) {
+        env.put(name, value);
+        assertThatThrownBy(reader::config)
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining(name)
+                .hasMessageNotContaining(SECRET);
+        env.remove(name);
+    }
+
+    private static void restore(String name, String previous) {
+        if (previous == null) {
+            System.clearProperty(name);
+        } else {
+            System.setProperty(name, previous);
+        }
+    }
+}

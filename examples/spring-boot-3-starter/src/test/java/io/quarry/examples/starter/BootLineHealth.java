@@ -1,0 +1,31 @@
+package io.quarry.examples.starter;
+
+import org.springframework.boot.actuate.health.CompositeHealthContributor;
+import org.springframework.boot.actuate.health.HealthIndicator;
+import org.springframework.context.ApplicationContext;
+
+/**
+ * The one piece of the shared tests that differs between the Boot lines: the health API, here
+ * Spring Boot 3's, in org.springframework.boot.actuate.health.
+ */
+final class BootLineHealth {
+
+    /** The type of the {@code quarry} health contributor on this line. */
+    static final Class<?> CONTRIBUTOR_TYPE = CompositeHealthContributor.class;
+
+    private BootLineHealth() {}
+
+    /**
+     * Runs one client's health check.
+     *
+     * @param context the application context
+     * @param client  the indicator's name, such as {@code search}
+     * @return the status code, such as {@code UP}
+     */
+    static String status(ApplicationContext context, String client) {
+        CompositeHealthContributor quarry =
+                context.getBean("quarryHealthContributor", CompositeHealthContributor.class);
+        HealthIndicator indicator = (HealthIndicator) quarry.getContributor(client);
+        return indicator.health().getStatus().getCode();
+    }
+}

@@ -1,0 +1,102 @@
+package io.quarry.examples.starter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarry.analytics.model.TopSearch;
+import io.quarry.core.Host;
+import io.quarry.core.spi.ClientHandle;
+import io.quarry.crawler.CrawlerClient;
+import io.quarry.mockserver.Fault;
+import io.quarry.mockserver.MockServer;
+import io.quarry.monitoring.MonitoringClient;
+import io.quarry.search.SearchClient;
+import io.quarry.spring.test.QuarryMockServer;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.context.ApplicationContext;
+
+/**
+ * The application against the embedded mock server, through the injected clients: the test resources'
+ * application.properties point at a production host, and the annotation wins over it.
+ */
+@SpringBootTest(
+        classes = CatalogApplication.class,
+        properties = {
+            "quarry.health.search.enabled=true",
+            "quarry.health.monitoring.enabled=true",
+            "quarry.health.timeout=500ms"
+        })
+@QuarryMockServer(seed = "classpath:quarry/products.json")
+class CatalogMockServerTest {
+
+    @Autowired
+    ProductCatalog catalog;
+
+    @Autowired
+    MockServer server;
+
+    @Autowired
+    ApplicationContext context;
+
+    @Test
+    void everyClientCallsTheMockServer() {
+        Host mock = Host.of(server.url());
+        context.getBeansOfType(ClientHandle.class)
+                .values()
+                .forEach(
+                        client -> assertThat(((ClientHandle<?>) client).config().hosts())
+                                .as(client.getClass().getSimpleName())
+                                .containsExactly(client instanceof CrawlerClient ? mock.withBasePath("/api/1") : mock));
+        assertThat(context.getBeansOfType(ClientHandle.class)).hasSize(9);
+        assertThat(context.getBean(SearchClient.class).indexExists(ProductCatalog.INDEX))
+                .isTrue();
+        assertThat(context.getBean(MonitoringClient.class).status()).isNotNull();
+    }
+
+    @Test
+    void theSeedIsSearchable() {
+        assertThat(catalog.find("lamp")).extracting(Product::name).containsExactly("Brass desk lamp");
+    }
+
+    @Test
+    void indexesSearchesAndReadsAnalytics() {
+        catalog.save(List.of(
+                new Product("kettle-1", "Steel kettle", "Boil"), new Product("kettle-2", "Glass kettle", "Boil")));
+
+        assertThat(catalog.find("kettle"))
+                .extracting(Product::objectID)
+                .containsExactlyInAnyOrder("kettle-1", "kettle-2");
+        catalog.find("kettle");
+        catalog.find("chair");
+
+        assertThat(catalog.topSearches())
+                .extracting(TopSearch::search, TopSearch::count)
+                .startsWith(org.assertj.core.groups.Tuple.tuple("kettle", 2L))
+                .contains(org.assertj.core.groups.Tuple.tuple("chair", 1L));
+    }
+
+    @Test
+    void theServerIsResetBeforeEachTest() {
+        assertThat(catalog.find("kettle")).isEmpty();
+        assertThat(catalog.topSearches()).extracting(TopSearch::search).containsOnly("kettle");
+    }
+
+    @Test
+    void healthIsUpWhenTheServiceAnswers() {
+        assertThat(BootLineHealth.status(context, "search")).isEqualTo("UP");
+        assertThat(BootLineHealth.status(context, "monitoring")).isEqualTo("UP");
+    }
+
+    @Test
+    void healthIsDownWhenTheServiceDoesNotAnswerWithinTheCheckTimeout() {
+        server.faults().next(10, "GET", "/1/indexes", Fault.delay(Duration.ofSeconds(5)));
+
+        long started = System.nanoTime();
+        assertThat(BootLineHealth.status(context, "search")).isEqualTo("DOWN");
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(3));
+        assertThat(BootLineHealth.status(context, "monitoring")).isEqualTo("UP");
+    }
+}

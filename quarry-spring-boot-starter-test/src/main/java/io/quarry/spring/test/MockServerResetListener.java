@@ -1,0 +1,19 @@
+package io.quarry.spring.test;
+
+import io.quarry.mockserver.MockServer;
+import org.springframework.test.context.TestContext;
+import org.springframework.test.context.TestContextAnnotationUtils;
+import org.springframework.test.context.TestExecutionListener;
+
+/** Resets the mock server of a {@link QuarryMockServer} test before each test method, unless the test opts out. */
+class MockServerResetListener implements TestExecutionListener {
+
+    @Override
+    public void beforeTestMethod(TestContext testContext) {
+        QuarryMockServer annotation =
+                TestContextAnnotationUtils.findMergedAnnotation(testContext.getTestClass(), QuarryMockServer.class);
+        if (annotation != null && annotation.resetBetweenTests()) {
+            testContext.getApplicationContext().getBean(MockServer.class).reset();
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package io.quarry.spring.test;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Starts the embedded mock server for a Spring test and points every auto-configured Quarry client at it: its URL
+ * becomes every client's host, and its application ID and keys (admin, monitoring, usage, crawler) their
+ * credentials, over the {@code quarry.*} properties the application sets. The server is a bean
+ * ({@link io.quarry.mockserver.MockServer}) that a test can inject, to seed it or script faults; it stops with the
+ * application context, which Spring's test cache shares between test classes that declare the same settings.
+ *
+ * <pre>{@code
+ * @SpringBootTest
+ * @QuarryMockServer(seed = "classpath:quarry/products.json")
+ * class CatalogTest {
+ *     @Autowired SearchClient search;
+ * }
+ * }</pre>
+ */
+@Documented
+@Inherited
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+public @interface QuarryMockServer {
+
+    /**
+     * @return whether the server speaks HTTPS with a throwaway certificate, which the clients then trust
+     */
+    boolean https() default false;
+
+    /**
+     * @return seed documents loaded at start and by every reset, as Spring resource locations
+     *     ({@code classpath:quarry/products.json}, {@code file:seed/products.json}); each is
+     *     {@code {"indices": {"<name>": {"settings", "synonyms", "rules", "records"}}}}
+     */
+    String[] seed() default {};
+
+    /**
+     * @return whether the server goes back to its startup state (seed applied again) before each test method, so
+     *     tests do not see each other's writes
+     */
+    boolean resetBetweenTests() default true;
+}

@@ -1,0 +1,30 @@
+package io.quarry.spring;
+
+import io.quarry.monitoring.MonitoringClient;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The {@code MonitoringClient} bean, when its module is on the class path. */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnClass(name = "io.quarry.monitoring.MonitoringClient")
+class MonitoringClientConfiguration {
+
+    @Bean(destroyMethod = "close")
+    @ConditionalOnMissingBean
+    MonitoringClient quarryMonitoringClient(
+            QuarryProperties properties, ObjectProvider<QuarryClientConfigCustomizer> customizers) {
+        return MonitoringClient.create(new ClientConfigs(properties, customizers.orderedStream())
+                .ownKey("monitoring", properties.getMonitoring()));
+    }
+
+    @Bean
+    @ConditionalOnProperty(name = "quarry.health.monitoring.enabled", havingValue = "true")
+    HealthProbe quarryMonitoringHealthProbe(MonitoringClient client, QuarryProperties properties) {
+        MonitoringClient limited = client.withOptions(HealthProbe.limit(properties));
+        return new HealthProbe("monitoring", limited::status);
+    }
+}

@@ -1,0 +1,37 @@
+package io.quarry.spring;
+
+import io.quarry.personalization.PersonalizationClient;
+import io.quarry.personalization.Region;
+import java.util.Locale;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The {@code PersonalizationClient} bean, when its module is on the class path. */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnClass(name = "io.quarry.personalization.PersonalizationClient")
+class PersonalizationClientConfiguration {
+
+    @Bean(destroyMethod = "close")
+    @ConditionalOnMissingBean
+    PersonalizationClient quarryPersonalizationClient(
+            QuarryProperties properties, ObjectProvider<QuarryClientConfigCustomizer> customizers) {
+        Region region = properties.getRegion() == null
+                ? Region.US
+                : Region.valueOf(Regions.code(properties).toUpperCase(Locale.ROOT));
+        return PersonalizationClient.create(
+                new ClientConfigs(properties, customizers.orderedStream())
+                        .sharedKey("personalization", properties.getPersonalization()),
+                region);
+    }
+
+    @Bean
+    @ConditionalOnProperty(name = "quarry.health.personalization.enabled", havingValue = "true")
+    HealthProbe quarryPersonalizationHealthProbe(PersonalizationClient client, QuarryProperties properties) {
+        PersonalizationClient limited = client.withOptions(HealthProbe.limit(properties));
+        return new HealthProbe("personalization", limited::getStrategy);
+    }
+}

@@ -1,0 +1,313 @@
+package io.quarry.spring;
+
+import io.quarry.core.LogLevel;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * The {@code quarry.*} properties the auto-configured clients are built from. Spring Boot also binds each property
+ * from its environment variable ({@code quarry.api-key} from {@code QUARRY_API_KEY}), the names
+ * {@link io.quarry.core.EnvironmentConfig} reads without Spring.
+ *
+ * <p>A client's own group ({@code quarry.search.*}, {@code quarry.monitoring.*}, ...) wins over the shared settings
+ * for that client. The monitoring, usage and crawler clients take only their own credentials.
+ */
+@ConfigurationProperties("quarry")
+public class QuarryProperties {
+
+    /** The application ID; every client but the crawler's needs it. */
+    private String applicationId;
+
+    /**
+     * The API key of the search, analytics, insights, personalization, answers and query-suggestions clients, unless
+     * a client's group has its own. Never logged.
+     */
+    private String apiKey;
+
+    /**
+     * Host URLs (such as https://proxy.example.com) replacing the default hosts of every client, unless a client's
+     * group has its own; the crawler API's hosts carry its path (/api/1). Empty: each client's default hosts.
+     */
+    private List<String> hosts = new ArrayList<>();
+
+    /**
+     * The region where the application's analytics data is stored ("us" or "eu"), whose hosts the analytics,
+     * personalization and query-suggestions clients call. Unset: the analytics host's alias, and the United States
+     * hosts for personalization and query suggestions.
+     */
+    private String region;
+
+    /** Connect timeout of every client; unset: 2 seconds. */
+    private Duration connectTimeout;
+
+    /** Response timeout of read calls; unset: 5 seconds. */
+    private Duration readTimeout;
+
+    /** Response timeout of write calls; unset: 30 seconds. */
+    private Duration writeTimeout;
+
+    /** What the clients log (none, basic or bodies); unset: basic. */
+    private LogLevel logLevel;
+
+    /** Whether request bodies are compressed with gzip. */
+    private boolean gzipRequests;
+
+    private final Product search = new Product();
+    private final Product analytics = new Product();
+    private final Product insights = new Product();
+    private final Product personalization = new Product();
+    private final Product answers = new Product();
+    private final Product querySuggestions = new Product();
+    private final Product monitoring = new Product();
+    private final Product usage = new Product();
+    private final Crawler crawler = new Crawler();
+    private final Health health = new Health();
+
+    /** @return the application ID */
+    public String getApplicationId() {
+        return applicationId;
+    }
+
+    /** @param applicationId the application ID */
+    public void setApplicationId(String applicationId) {
+        this.applicationId = applicationId;
+    }
+
+    /** @return the shared API key */
+    public String getApiKey() {
+        return apiKey;
+    }
+
+    /** @param apiKey the shared API key */
+    public void setApiKey(String apiKey) {
+        this.apiKey = apiKey;
+    }
+
+    /** @return the shared host URLs */
+    public List<String> getHosts() {
+        return hosts;
+    }
+
+    /** @param hosts the shared host URLs */
+    public void setHosts(List<String> hosts) {
+        this.hosts = hosts;
+    }
+
+    /** @return the region code */
+    public String getRegion() {
+        return region;
+    }
+
+    /** @param region the region code */
+    public void setRegion(String region) {
+        this.region = region;
+    }
+
+    /** @return the connect timeout, or null for the default */
+    public Duration getConnectTimeout() {
+        return connectTimeout;
+    }
+
+    /** @param connectTimeout the connect timeout */
+    public void setConnectTimeout(Duration connectTimeout) {
+        this.connectTimeout = connectTimeout;
+    }
+
+    /** @return the read timeout, or null for the default */
+    public Duration getReadTimeout() {
+        return readTimeout;
+    }
+
+    /** @param readTimeout the read timeout */
+    public void setReadTimeout(Duration readTimeout) {
+        this.readTimeout = readTimeout;
+    }
+
+    /** @return the write timeout, or null for the default */
+    public Duration getWriteTimeout() {
+        return writeTimeout;
+    }
+
+    /** @param writeTimeout the write timeout */
+    public void setWriteTimeout(Duration writeTimeout) {
+        this.writeTimeout = writeTimeout;
+    }
+
+    /** @return the log level, or null for the default */
+    public LogLevel getLogLevel() {
+        return logLevel;
+    }
+
+    /** @param logLevel the log level */
+    public void setLogLevel(LogLevel logLevel) {
+        this.logLevel = logLevel;
+    }
+
+    /** @return whether request bodies are compressed */
+    public boolean isGzipRequests() {
+        return gzipRequests;
+    }
+
+    /** @param gzipRequests whether request bodies are compressed */
+    public void setGzipRequests(boolean gzipRequests) {
+        this.gzipRequests = gzipRequests;
+    }
+
+    /** @return the search client's own settings */
+    public Product getSearch() {
+        return search;
+    }
+
+    /** @return the analytics client's own settings */
+    public Product getAnalytics() {
+        return analytics;
+    }
+
+    /** @return the insights client's own settings */
+    public Product getInsights() {
+        return insights;
+    }
+
+    /** @return the personalization client's own settings */
+    public Product getPersonalization() {
+        return personalization;
+    }
+
+    /** @return the answers client's own settings */
+    public Product getAnswers() {
+        return answers;
+    }
+
+    /** @return the query-suggestions client's own settings */
+    public Product getQuerySuggestions() {
+        return querySuggestions;
+    }
+
+    /** @return the monitoring client's settings; its API key is the monitoring key, required */
+    public Product getMonitoring() {
+        return monitoring;
+    }
+
+    /** @return the usage client's settings; its API key is the usage key, required */
+    public Product getUsage() {
+        return usage;
+    }
+
+    /** @return the crawler client's settings */
+    public Crawler getCrawler() {
+        return crawler;
+    }
+
+    /** @return the health indicators' settings */
+    public Health getHealth() {
+        return health;
+    }
+
+    /** One client's own settings, in place of the shared ones. */
+    public static class Product {
+
+        /** This client's API key, in place of quarry.api-key (required for monitoring and usage). Never logged. */
+        private String apiKey;
+
+        /** This client's host URLs, in place of quarry.hosts. */
+        private List<String> hosts = new ArrayList<>();
+
+        /** @return the client's API key, or null for the shared one */
+        public String getApiKey() {
+            return apiKey;
+        }
+
+        /** @param apiKey the client's API key */
+        public void setApiKey(String apiKey) {
+            this.apiKey = apiKey;
+        }
+
+        /** @return the client's host URLs; empty for the shared ones */
+        public List<String> getHosts() {
+            return hosts;
+        }
+
+        /** @param hosts the client's host URLs */
+        public void setHosts(List<String> hosts) {
+            this.hosts = hosts;
+        }
+    }
+
+    /** The crawler client's settings: it authenticates with a crawler user ID and the crawler API key. */
+    public static class Crawler extends Product {
+
+        /** The crawler user ID, required with the crawler API key (quarry.crawler.api-key). */
+        private String userId;
+
+        /** @return the crawler user ID */
+        public String getUserId() {
+            return userId;
+        }
+
+        /** @param userId the crawler user ID */
+        public void setUserId(String userId) {
+            this.userId = userId;
+        }
+    }
+
+    /** The opt-in health indicators, one per client that has a cheap read. */
+    public static class Health {
+
+        /** The limit on each health check's call, every try included. */
+        private Duration timeout = Duration.ofSeconds(2);
+
+        private final Check search = new Check();
+        private final Check personalization = new Check();
+        private final Check querySuggestions = new Check();
+        private final Check monitoring = new Check();
+
+        /** @return the limit on each check's call */
+        public Duration getTimeout() {
+            return timeout;
+        }
+
+        /** @param timeout the limit on each check's call */
+        public void setTimeout(Duration timeout) {
+            this.timeout = timeout;
+        }
+
+        /** @return the search check: lists the indices (needs the listIndexes right) */
+        public Check getSearch() {
+            return search;
+        }
+
+        /** @return the personalization check: reads the strategy */
+        public Check getPersonalization() {
+            return personalization;
+        }
+
+        /** @return the query-suggestions check: lists the configurations */
+        public Check getQuerySuggestions() {
+            return querySuggestions;
+        }
+
+        /** @return the monitoring check: reads the service status */
+        public Check getMonitoring() {
+            return monitoring;
+        }
+    }
+
+    /** One health check, off by default. */
+    public static class Check {
+
+        /** Whether the health endpoint calls this client. */
+        private boolean enabled;
+
+        /** @return whether the check is on */
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        /** @param enabled whether the check is on */
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+    }
+}

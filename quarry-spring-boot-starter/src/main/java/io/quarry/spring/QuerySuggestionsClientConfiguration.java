@@ -1,0 +1,37 @@
+package io.quarry.spring;
+
+import io.quarry.querysuggestions.QuerySuggestionsClient;
+import io.quarry.querysuggestions.Region;
+import java.util.Locale;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The {@code QuerySuggestionsClient} bean, when its module is on the class path. */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnClass(name = "io.quarry.querysuggestions.QuerySuggestionsClient")
+class QuerySuggestionsClientConfiguration {
+
+    @Bean(destroyMethod = "close")
+    @ConditionalOnMissingBean
+    QuerySuggestionsClient quarryQuerySuggestionsClient(
+            QuarryProperties properties, ObjectProvider<QuarryClientConfigCustomizer> customizers) {
+        Region region = properties.getRegion() == null
+                ? Region.US
+                : Region.valueOf(Regions.code(properties).toUpperCase(Locale.ROOT));
+        return QuerySuggestionsClient.create(
+                new ClientConfigs(properties, customizers.orderedStream())
+                        .sharedKey("query-suggestions", properties.getQuerySuggestions()),
+                region);
+    }
+
+    @Bean
+    @ConditionalOnProperty(name = "quarry.health.query-suggestions.enabled", havingValue = "true")
+    HealthProbe quarryQuerySuggestionsHealthProbe(QuerySuggestionsClient client, QuarryProperties properties) {
+        QuerySuggestionsClient limited = client.withOptions(HealthProbe.limit(properties));
+        return new HealthProbe("query-suggestions", limited::listConfigs);
+    }
+}
