@@ -1,6 +1,7 @@
 package io.quarry.spring.test;
 
 import io.quarry.mockserver.MockServer;
+import io.quarry.mockserver.junit.MockServerExtension;
 import org.springframework.test.context.TestContext;
 import org.springframework.test.context.TestContextAnnotationUtils;
 import org.springframework.test.context.TestExecutionListener;
@@ -12,7 +13,7 @@ class MockServerResetListener implements TestExecutionListener {
     public void beforeTestMethod(TestContext testContext) {
         QuarryMockServer annotation =
                 TestContextAnnotationUtils.findMergedAnnotation(testContext.getTestClass(), QuarryMockServer.class);
-        if (annotation != null && annotation.resetBetweenTests()) {
+        if (annotation != null && annotation.state() == MockServerExtension.StatePolicy.RESET_BEFORE_EACH_TEST) {
             testContext.getApplicationContext().getBean(MockServer.class).reset();
         }
     }

@@ -1,5 +1,6 @@
 package io.quarry.spring.test;
 
+import io.quarry.mockserver.junit.MockServerExtension;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;
@@ -41,8 +42,9 @@ public @interface QuarryMockServer {
     String[] seed() default {};
 
     /**
-     * @return whether the server goes back to its startup state (seed applied again) before each test method, so
-     *     tests do not see each other's writes
+     * @return what the server keeps between test methods: by default it goes back to its startup state (seed
+     *     applied again) before each one, so tests do not see each other's writes; {@code KEPT_ACROSS_CLASS} keeps
+     *     what earlier tests wrote
      */
-    boolean resetBetweenTests() default true;
+    MockServerExtension.StatePolicy state() default MockServerExtension.StatePolicy.RESET_BEFORE_EACH_TEST;
 }
