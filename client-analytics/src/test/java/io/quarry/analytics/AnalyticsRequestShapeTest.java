@@ -21,6 +21,7 @@ import io.quarry.core.Host;
 import io.quarry.core.InvalidRequestException;
 import io.quarry.core.RateLimit;
 import io.quarry.core.RateLimitException;
+import io.quarry.core.Region;
 import io.quarry.testsupport.WireMockClients;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -124,11 +125,14 @@ class AnalyticsRequestShapeTest {
     void hostsAreTheRegionsOrTheUnitedStatesAlias() {
         ClientConfig config = ClientConfig.builder("APP", "key").build();
         try (AnalyticsClient alias = AnalyticsClient.create(config);
-                AnalyticsClient europe = AnalyticsClient.create(config, AnalyticsRegion.DE);
-                AnalyticsClient us = AnalyticsClient.create("APP", "key", AnalyticsRegion.US)) {
+                AnalyticsClient europe = AnalyticsClient.create(config, Region.EU);
+                AnalyticsClient us = AnalyticsClient.create("APP", "key", Region.US)) {
             assertThat(alias.hosts()).containsExactly(Host.https("analytics.quarry.io"));
             assertThat(europe.hosts()).containsExactly(Host.https("analytics.de.quarry.io"));
             assertThat(us.hosts()).containsExactly(Host.https("analytics.us.quarry.io"));
+        }
+        try (AnalyticsClient later = AnalyticsClient.create(config, Region.of("ap"))) {
+            assertThat(later.hosts()).containsExactly(Host.https("analytics.ap.quarry.io"));
         }
     }
 }

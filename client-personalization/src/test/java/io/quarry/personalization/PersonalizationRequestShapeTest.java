@@ -14,6 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import io.quarry.core.Host;
+import io.quarry.core.Region;
 import io.quarry.core.ServiceDomains;
 import io.quarry.personalization.model.DeletedProfile;
 import io.quarry.personalization.model.EventScoring;

@@ -6,6 +6,7 @@ import io.quarry.core.ClientConfig;
 import io.quarry.core.ClientModule;
 import io.quarry.core.DefaultHosts;
 import io.quarry.core.InvalidRequestException;
+import io.quarry.core.Region;
 import io.quarry.core.RequestOptions;
 import io.quarry.core.TypeRef;
 import io.quarry.core.WaitPolicy;
@@ -56,7 +57,7 @@ public final class QuerySuggestionsClient extends ClientHandle<QuerySuggestionsC
         return ClientModule.of(
                 "QuerySuggestions",
                 QuerySuggestionsClient.class,
-                DefaultHosts.productHost("query-suggestions." + region.code(), ""));
+                DefaultHosts.productHost("query-suggestions." + region.name(), ""));
     }
 
     /**

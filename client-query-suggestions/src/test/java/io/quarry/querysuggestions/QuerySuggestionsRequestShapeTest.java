@@ -19,6 +19,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import io.quarry.core.ClientConfig;
 import io.quarry.core.Host;
+import io.quarry.core.Region;
 import io.quarry.core.ServiceDomains;
 import io.quarry.querysuggestions.model.BuildLogLevel;
 import io.quarry.querysuggestions.model.BuildLogLine;

@@ -2,11 +2,11 @@ package io.quarry.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.core.Region;
 import io.quarry.insights.InsightsClient;
 import io.quarry.mockserver.MockServer;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.personalization.PersonalizationClient;
-import io.quarry.personalization.Region;
 import io.quarry.search.BatchOptions;
 import io.quarry.search.SearchClient;
 import io.quarry.search.SearchIndex;
