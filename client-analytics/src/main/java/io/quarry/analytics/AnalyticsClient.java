@@ -19,7 +19,7 @@ import java.util.function.Consumer;
  *
  * <pre>{@code
  * try (AnalyticsClient analytics = AnalyticsClient.create("MY_APP_ID", "MY_ANALYTICS_KEY", Region.EU)) {
- *     TopSearches top = analytics.index("products").topSearches(AnalyticsQuery.defaults().limit(20));
+ *     TopSearches top = analytics.index("products").topSearches(AnalyticsQuery.of().limit(20));
  * }
  * }</pre>
  * The key needs the {@code analytics} right. Hosts: the service stores analytics in one region and answers on that

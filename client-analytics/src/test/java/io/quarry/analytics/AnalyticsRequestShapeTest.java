@@ -62,18 +62,17 @@ class AnalyticsRequestShapeTest {
     void putsTheAttributeListInThePathAndTheSearchInTheQuery() {
         WM.stubFor(get(urlPathEqualTo("/2/filters/brand%2Ccolor%20name")).willReturn(okJson("{\"values\":[]}")));
 
-        client.index("products")
-                .filterValuesForSearch(List.of("brand", "color name"), "red shoe", AnalyticsQuery.defaults());
+        client.index("products").filterValuesForSearch(List.of("brand", "color name"), "red shoe", AnalyticsQuery.of());
 
         WM.verify(getRequestedFor(urlEqualTo("/2/filters/brand%2Ccolor%20name?index=products&search=red%20shoe")));
-        assertThatThrownBy(() -> client.index("products").filterValues(List.of(), AnalyticsQuery.defaults()))
+        assertThatThrownBy(() -> client.index("products").filterValues(List.of(), AnalyticsQuery.of()))
                 .isInstanceOf(InvalidRequestException.class);
     }
 
     @Test
     void clickOrdersNeedTheClickAnalyticsCall() {
         assertThatThrownBy(() -> client.index("products")
-                        .topSearches(AnalyticsQuery.defaults().orderBy(SearchOrderBy.CLICK_THROUGH_RATE, null)))
+                        .topSearches(AnalyticsQuery.of().orderBy(SearchOrderBy.CLICK_THROUGH_RATE, null)))
                 .isInstanceOf(InvalidRequestException.class)
                 .hasMessageContaining("click analytics");
         assertThat(WM.getAllServeEvents()).isEmpty();
@@ -93,7 +92,7 @@ class AnalyticsRequestShapeTest {
 
         TopSearchWithClickAnalytics row = client.withRateLimitListener(heard::add)
                 .index("products")
-                .topSearchesWithClickAnalytics(AnalyticsQuery.defaults())
+                .topSearchesWithClickAnalytics(AnalyticsQuery.of())
                 .searches()
                 .get(0);
 

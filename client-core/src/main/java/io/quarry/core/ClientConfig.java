@@ -291,7 +291,7 @@ public final class ClientConfig {
     public static final class Builder extends TimeoutSettings<Builder> {
         private final Credentials credentials;
         private final List<Host> hosts = new ArrayList<>();
-        private ServiceDomains domains = ServiceDomains.defaults();
+        private ServiceDomains domains = ServiceDomains.of();
         private Duration hostDownTtl = DEFAULT_HOST_DOWN_TTL;
         private final Map<String, String> defaultHeaders = new LinkedHashMap<>();
         private final List<String> userAgentSegments = new ArrayList<>();

@@ -8,7 +8,7 @@ import java.util.Optional;
 
 /**
  * Per-request options: extra headers, extra query parameters and timeouts, applied on top of the client
- * configuration. Immutable; build with {@link #builder()}, or use {@link #none()}.
+ * configuration. Immutable; build with {@link #builder()}, or use {@link #of()}.
  *
  * <p>To proxy an end user's query through a backend, pass the user's IP and, when the backend holds a key
  * for that user, the key: {@code RequestOptions.builder().forwardedFor(ip).forwardedApiKey(userKey).build()}.
@@ -42,7 +42,7 @@ public final class RequestOptions {
      *
      * @return the empty options
      */
-    public static RequestOptions none() {
+    public static RequestOptions of() {
         return NONE;
     }
 

@@ -111,7 +111,7 @@ class PersonalizationRequestShapeTest {
 
     private static String hostOf(Region region) {
         List<Host> hosts = PersonalizationClient.defaultHosts(region)
-                .hosts(Optional.of("APP"), ServiceDomains.defaults(), new Random(1));
+                .hosts(Optional.of("APP"), ServiceDomains.of(), new Random(1));
         assertThat(hosts).hasSize(1);
         return hosts.get(0).toString();
     }

@@ -16,7 +16,7 @@ import java.util.TreeMap;
  * restrictions a secured key can carry. Immutable; each method returns a copy.
  *
  * <pre>{@code
- * SecuredApiKeyRestrictions restrictions = SecuredApiKeyRestrictions.create()
+ * SecuredApiKeyRestrictions restrictions = SecuredApiKeyRestrictions.of()
  *         .filters("visible_by:group_42")
  *         .restrictIndices("products")
  *         .validUntil(Instant.now().plus(Duration.ofHours(1)));
@@ -40,7 +40,7 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
     }
 
     /** @return restrictions with nothing set */
-    public static SecuredApiKeyRestrictions create() {
+    public static SecuredApiKeyRestrictions of() {
         return EMPTY;
     }
 
@@ -133,7 +133,7 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
     public SearchQuery searchParams() {
         Map<String, Object> search = new LinkedHashMap<>(members());
         search.keySet().removeAll(RESTRICTIONS);
-        return SearchQuery.fromParams(search);
+        return SearchQuery.of(search);
     }
 
     /** @return the expiry as a Unix timestamp, if set */

@@ -39,7 +39,7 @@ class SearchParametersContractTest {
         client = SearchClient.create(MockServerClients.config(server));
         index = client.index("places");
         index.waitForTask(
-                index.setSettings(IndexSettings.create()
+                index.setSettings(IndexSettings.of()
                                 .searchableAttributes("name", "city")
                                 .attributesForFaceting("city", "tags")
                                 .attributeForDistinct("city"))
@@ -50,7 +50,7 @@ class SearchParametersContractTest {
                         place("1", "Blue cafe on the harbour", "Paris", 48.8566, 2.3522),
                         place("2", "Red cafe near the station", "Paris", 48.8600, 2.3400),
                         place("3", "Green cafe in the old town", "Lyon", 45.7640, 4.8357)),
-                BatchOptions.defaults().waitingForTasks().waitPolicy(FAST));
+                BatchOptions.of().waitingForTasks().waitPolicy(FAST));
     }
 
     @Test

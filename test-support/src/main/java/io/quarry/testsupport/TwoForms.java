@@ -147,7 +147,8 @@ public final class TwoForms {
         return bound.get(ScopedHandle.class.getTypeParameters()[0]);
     }
 
-    private static List<String> classNamesIn(String packageName) {
+    /** The top-level classes of a package, by simple name, from every directory or jar holding it. */
+    static List<String> classNamesIn(String packageName) {
         List<String> names = new ArrayList<>();
         try {
             // main and test classes of a module sit in two directories, both on the class path
@@ -180,7 +181,7 @@ public final class TwoForms {
         return fileName.endsWith(".class") && !fileName.contains("$") && !fileName.contains("/");
     }
 
-    private static Class<?> load(String name) {
+    static Class<?> load(String name) {
         try {
             return Class.forName(name, false, Thread.currentThread().getContextClassLoader());
         } catch (ClassNotFoundException e) {

@@ -24,7 +24,7 @@ class MapValueTest {
         }
 
         @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
-        static Settings fromMap(Map<String, Object> members) {
+        static Settings of(Map<String, Object> members) {
             return new Settings(CopyOnWrite.copy(members));
         }
 
@@ -55,7 +55,7 @@ class MapValueTest {
 
     @Test
     void eachSetterReturnsACopyAndNullRemoves() {
-        Settings empty = Settings.fromMap(Map.of());
+        Settings empty = Settings.of(Map.of());
         Settings sized = empty.size(3).tags("a", "b");
 
         assertThat(empty.get("size")).isEmpty();
@@ -68,15 +68,15 @@ class MapValueTest {
 
     @Test
     void equalityIsByTypeAndMembersAndToStringShowsThem() {
-        Settings one = Settings.fromMap(Map.of()).size(1);
-        assertThat(one).isEqualTo(Settings.fromMap(Map.of("size", 1))).hasSameHashCodeAs(Map.of("size", 1));
+        Settings one = Settings.of(Map.of()).size(1);
+        assertThat(one).isEqualTo(Settings.of(Map.of("size", 1))).hasSameHashCodeAs(Map.of("size", 1));
         assertThat((Object) one).isNotEqualTo(new Other(Map.of("size", 1)));
         assertThat(one).hasToString("Settings{size=1}");
     }
 
     @Test
     void theJsonFormIsTheMembers() {
-        Settings settings = Settings.fromMap(Map.of()).size(2).tags("x");
+        Settings settings = Settings.of(Map.of()).size(2).tags("x");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Json.write(settings, out);
         assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("{\"size\":2,\"tags\":[\"x\"]}");

@@ -32,7 +32,7 @@ public final class CrawlerAction extends MapValue<CrawlerAction> {
      * @return the action
      */
     public static CrawlerAction of(String indexName, RecordExtractor extractor) {
-        return fromMap(Map.of()).indexName(indexName).recordExtractor(extractor);
+        return of(Map.of()).indexName(indexName).recordExtractor(extractor);
     }
 
     /**
@@ -42,7 +42,7 @@ public final class CrawlerAction extends MapValue<CrawlerAction> {
      * @return the action
      */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
-    public static CrawlerAction fromMap(Map<String, Object> values) {
+    public static CrawlerAction of(Map<String, Object> values) {
         return new CrawlerAction(CopyOnWrite.copy(values));
     }
 

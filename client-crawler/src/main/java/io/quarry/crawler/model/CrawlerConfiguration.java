@@ -21,7 +21,7 @@ import java.util.OptionalInt;
  * <p>{@link #toString()} never shows {@code apiKey}.
  *
  * <pre>{@code
- * CrawlerConfiguration config = CrawlerConfiguration.create()
+ * CrawlerConfiguration config = CrawlerConfiguration.of()
  *         .appId("MY_APP_ID").apiKey("MY_WRITE_KEY").rateLimit(8)
  *         .startUrls("https://www.example.com/docs/")
  *         .actions(CrawlerAction.of("docs", RecordExtractor.function("({ url, $ }) => [{ url: url.href }]"))
@@ -42,7 +42,7 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
     }
 
     /** @return a configuration with nothing set */
-    public static CrawlerConfiguration create() {
+    public static CrawlerConfiguration of() {
         return EMPTY;
     }
 
@@ -53,7 +53,7 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
      * @return the configuration
      */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
-    public static CrawlerConfiguration fromMap(Map<String, Object> values) {
+    public static CrawlerConfiguration of(Map<String, Object> values) {
         return new CrawlerConfiguration(CopyOnWrite.copy(values));
     }
 
@@ -251,7 +251,7 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
             } else if (item instanceof Map<?, ?> map) {
                 Map<String, Object> members = new LinkedHashMap<>();
                 map.forEach((k, v) -> members.put(String.valueOf(k), v));
-                actions.add(CrawlerAction.fromMap(members));
+                actions.add(CrawlerAction.of(members));
             }
         }
         return List.copyOf(actions);

@@ -12,7 +12,7 @@ import java.util.Map;
  * {@link #setting(String, Object)} sets any setting this class has no method for.
  *
  * <pre>{@code
- * index.setSettings(IndexSettings.create()
+ * index.setSettings(IndexSettings.of()
  *         .searchableAttributes("name", "brand")
  *         .attributesForFaceting("brand", "searchable(category)")
  *         .customRanking("desc(popularity)"));
@@ -36,7 +36,7 @@ public final class IndexSettings extends MapValue<IndexSettings> {
      *
      * @return empty settings
      */
-    public static IndexSettings create() {
+    public static IndexSettings of() {
         return EMPTY;
     }
 
@@ -47,7 +47,7 @@ public final class IndexSettings extends MapValue<IndexSettings> {
      * @return the settings
      */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
-    public static IndexSettings fromMap(Map<String, Object> values) {
+    public static IndexSettings of(Map<String, Object> values) {
         return new IndexSettings(CopyOnWrite.copy(values));
     }
 

@@ -45,7 +45,7 @@ public final class SearchQuery extends MapValue<SearchQuery> {
      *
      * @return the empty query
      */
-    public static SearchQuery empty() {
+    public static SearchQuery of() {
         return EMPTY;
     }
 
@@ -56,7 +56,7 @@ public final class SearchQuery extends MapValue<SearchQuery> {
      * @return the query
      */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
-    public static SearchQuery fromParams(Map<String, Object> params) {
+    public static SearchQuery of(Map<String, Object> params) {
         return new SearchQuery(CopyOnWrite.copy(params));
     }
 
