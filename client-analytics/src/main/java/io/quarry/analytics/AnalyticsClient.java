@@ -6,6 +6,7 @@ import io.quarry.core.ClientModule;
 import io.quarry.core.DefaultHosts;
 import io.quarry.core.Host;
 import io.quarry.core.RateLimit;
+import io.quarry.core.Region;
 import io.quarry.core.spi.CallScope;
 import io.quarry.core.spi.ClientHandle;
 import java.util.List;
@@ -17,13 +18,15 @@ import java.util.function.Consumer;
  * conversions that followed them. {@link #index(String)} is the handle for one index's metrics.
  *
  * <pre>{@code
- * try (AnalyticsClient analytics = AnalyticsClient.create("MY_APP_ID", "MY_ANALYTICS_KEY", AnalyticsRegion.DE)) {
- *     TopSearches top = analytics.index("products").topSearches(AnalyticsQuery.defaults().limit(20));
+ * try (AnalyticsClient analytics = AnalyticsClient.create("MY_APP_ID", "MY_ANALYTICS_KEY", Region.EU)) {
+ *     TopSearches top = analytics.index("products").topSearches(AnalyticsQuery.of().limit(20));
  * }
  * }</pre>
  * The key needs the {@code analytics} right. Hosts: the service stores analytics in one region and answers on that
- * region's host ({@code analytics.de.<product domain>}, ...); without a region the client uses the United States
- * host's alias {@code analytics.<product domain>}. The service allows 100 analytics calls a minute per application:
+ * region's host: {@code analytics.us.<product domain>} for the United States, {@code analytics.de.<product domain>}
+ * for the European Union (whose analytics are stored in Germany), {@code analytics.<code>.<product domain>} for a
+ * region known by its code only; without a region the client uses the United States host's alias
+ * {@code analytics.<product domain>}. The service allows 100 analytics calls a minute per application:
  * past that a call fails with {@link io.quarry.core.RateLimitException} (its headers say when the minute ends), and
  * {@link #withRateLimitListener(Consumer)} hears the limit, remaining calls and reset time of every answer. Metrics
  * are updated every few minutes, not at once. Thread-safe; every call comes blocking and {@code ...Async}.
@@ -56,7 +59,7 @@ public final class AnalyticsClient extends ClientHandle<AnalyticsClient> {
      * @param region where the application's analytics are stored
      * @return the client; close it when done
      */
-    public static AnalyticsClient create(String applicationId, String apiKey, AnalyticsRegion region) {
+    public static AnalyticsClient create(String applicationId, String apiKey, Region region) {
         return create(ClientConfig.builder(applicationId, apiKey).build(), region);
     }
 
@@ -77,9 +80,14 @@ public final class AnalyticsClient extends ClientHandle<AnalyticsClient> {
      * @param region where the application's analytics are stored
      * @return the client; close it when done
      */
-    public static AnalyticsClient create(ClientConfig config, AnalyticsRegion region) {
+    public static AnalyticsClient create(ClientConfig config, Region region) {
         Objects.requireNonNull(region, "region");
-        return create(config, module(DefaultHosts.productHost("analytics." + region.code(), "")));
+        return create(config, module(DefaultHosts.productHost("analytics." + hostLabel(region), "")));
+    }
+
+    /** The region's label in the analytics host name: the European analytics host is named after Germany. */
+    private static String hostLabel(Region region) {
+        return region.equals(Region.EU) ? "de" : region.name();
     }
 
     private static AnalyticsClient create(ClientConfig config, ClientModule module) {

@@ -42,7 +42,7 @@ import java.util.function.Supplier;
 
 /**
  * The analytics of one index, obtained from {@link AnalyticsClient#index(String)}. Every call takes an
- * {@link AnalyticsQuery} (dates, tags, page, order; {@link AnalyticsQuery#defaults()} for the service's defaults)
+ * {@link AnalyticsQuery} (dates, tags, page, order; {@link AnalyticsQuery#of()} for the service's defaults)
  * and sends only the parameters its endpoint understands, each call's Javadoc saying which. Calls with click
  * metrics have their own methods and row types ({@code ...WithClickAnalytics}), whose rates are null when no
  * tracked search was received. Top lists go 1000 rows deep; the {@code all...} methods read them lazily.

@@ -81,12 +81,12 @@ class AnalyticsContractTest {
 
     @Test
     void topSearchesWithAndWithoutClickAnalytics() {
-        List<TopSearch> top = products.topSearches(AnalyticsQuery.defaults()).searches();
+        List<TopSearch> top = products.topSearches(AnalyticsQuery.of()).searches();
         assertThat(top).extracting(TopSearch::search).containsExactly("shoe", "boot", "hat");
         assertThat(top.get(0)).isEqualTo(new TopSearch("shoe", 2, 2));
 
-        List<TopSearchWithClickAnalytics> withClicks = products.topSearchesWithClickAnalytics(AnalyticsQuery.defaults())
-                .searches();
+        List<TopSearchWithClickAnalytics> withClicks =
+                products.topSearchesWithClickAnalytics(AnalyticsQuery.of()).searches();
         TopSearchWithClickAnalytics shoe = withClicks.get(0);
         assertThat(shoe.trackedSearchCount()).isEqualTo(2);
         assertThat(shoe.clickCount()).isEqualTo(1);
@@ -103,7 +103,7 @@ class AnalyticsContractTest {
         assertThat(hat.averageClickPosition()).isNull();
 
         List<TopSearchWithClickAnalytics> byRateAscending = products.topSearchesWithClickAnalytics(
-                        AnalyticsQuery.defaults().orderBy(SearchOrderBy.CLICK_THROUGH_RATE, OrderDirection.ASC))
+                        AnalyticsQuery.of().orderBy(SearchOrderBy.CLICK_THROUGH_RATE, OrderDirection.ASC))
                 .searches();
         assertThat(byRateAscending.get(0).search()).isEqualTo("shoe");
     }
@@ -137,80 +137,73 @@ class AnalyticsContractTest {
 
     @Test
     void countsAndRatesPerDay() throws Exception {
-        var count = products.searchesCount(AnalyticsQuery.defaults());
+        var count = products.searchesCount(AnalyticsQuery.of());
         assertThat(count.count()).isEqualTo(4);
         assertThat(count.dates()).hasSize(8).last().isEqualTo(new DailyCount(TODAY, 4));
 
-        NoResultRate noResults = products.noResultRate(AnalyticsQuery.defaults());
+        NoResultRate noResults = products.noResultRate(AnalyticsQuery.of());
         assertThat(noResults.rate()).isEqualTo(0.25);
         assertThat(noResults.noResultCount()).isEqualTo(1);
         assertThat(noResults.dates().get(0).rate()).isNull();
 
-        NoClickRate noClicks =
-                products.noClickRateAsync(AnalyticsQuery.defaults()).get();
+        NoClickRate noClicks = products.noClickRateAsync(AnalyticsQuery.of()).get();
         assertThat(noClicks.count()).isEqualTo(2);
         assertThat(noClicks.noClickCount()).isEqualTo(1);
         assertThat(noClicks.rate()).isEqualTo(0.5);
 
-        assertThat(products.noResultSearches(AnalyticsQuery.defaults())
+        assertThat(products.noResultSearches(AnalyticsQuery.of())
                         .searches()
                         .get(0)
                         .withFilterCount())
                 .isEqualTo(1);
-        assertThat(products.noClickSearches(AnalyticsQuery.defaults())
+        assertThat(products.noClickSearches(AnalyticsQuery.of())
                         .searches()
                         .get(0)
                         .search())
                 .isEqualTo("shoe");
-        assertThat(products.usersCount(AnalyticsQuery.defaults()).count()).isEqualTo(4);
+        assertThat(products.usersCount(AnalyticsQuery.of()).count()).isEqualTo(4);
     }
 
     @Test
     void topHits() {
-        assertThat(products.topHits(AnalyticsQuery.defaults()).hits().get(0).hit())
-                .isIn("a", "b");
+        assertThat(products.topHits(AnalyticsQuery.of()).hits().get(0).hit()).isIn("a", "b");
         TopHitWithClickAnalytics a =
-                products.topHitsForSearchWithClickAnalytics("shoe", AnalyticsQuery.defaults()).hits().stream()
+                products.topHitsForSearchWithClickAnalytics("shoe", AnalyticsQuery.of()).hits().stream()
                         .filter(h -> h.hit().equals("a"))
                         .findFirst()
                         .orElseThrow();
         assertThat(a.count()).isEqualTo(2);
         assertThat(a.clickCount()).isEqualTo(1);
         assertThat(a.clickThroughRate()).isEqualTo(0.5);
-        assertThat(products.topHitsForSearch("hat", AnalyticsQuery.defaults()).hits())
+        assertThat(products.topHitsForSearch("hat", AnalyticsQuery.of()).hits())
                 .extracting(h -> h.hit())
                 .containsExactly("c");
-        assertThat(products.topHitsWithClickAnalytics(AnalyticsQuery.defaults()).hits())
+        assertThat(products.topHitsWithClickAnalytics(AnalyticsQuery.of()).hits())
                 .hasSize(3);
     }
 
     @Test
     void filtersCountriesAndStatus() {
-        assertThat(products.topFilterAttributes(AnalyticsQuery.defaults())
+        assertThat(products.topFilterAttributes(AnalyticsQuery.of())
                         .attributes()
                         .get(0)
                         .count())
                 .isEqualTo(2);
-        assertThat(products.topFilterAttributesForSearch("hat", AnalyticsQuery.defaults())
+        assertThat(products.topFilterAttributesForSearch("hat", AnalyticsQuery.of())
                         .attributes())
                 .isEmpty();
-        assertThat(products.filterValues(List.of("brand"), AnalyticsQuery.defaults())
-                        .values())
+        assertThat(products.filterValues(List.of("brand"), AnalyticsQuery.of()).values())
                 .containsExactly(new FilterValue("brand", ":", "acme", 2));
-        assertThat(products.filterValuesForSearch(List.of("brand", "price"), "boot", AnalyticsQuery.defaults())
+        assertThat(products.filterValuesForSearch(List.of("brand", "price"), "boot", AnalyticsQuery.of())
                         .values())
                 .hasSize(1);
-        var bootFilters =
-                products.noResultFilters("boot", AnalyticsQuery.defaults()).values();
+        var bootFilters = products.noResultFilters("boot", AnalyticsQuery.of()).values();
         assertThat(bootFilters).hasSize(1);
         assertThat(bootFilters.get(0).count()).isEqualTo(1);
         assertThat(bootFilters.get(0).values().get(0).value()).isEqualTo("acme");
-        assertThat(products.noResultFilters("shoe", AnalyticsQuery.defaults()).values())
+        assertThat(products.noResultFilters("shoe", AnalyticsQuery.of()).values())
                 .isNull();
-        assertThat(products.countries(AnalyticsQuery.defaults())
-                        .countries()
-                        .get(0)
-                        .count())
+        assertThat(products.countries(AnalyticsQuery.of()).countries().get(0).count())
                 .isEqualTo(4);
         assertThat(products.status().updatedAt()).isEqualTo(Instant.parse("2026-03-10T10:00:00Z"));
     }
@@ -219,7 +212,7 @@ class AnalyticsContractTest {
     void errorsAreTyped() {
         assertThatThrownBy(() -> client.index("nowhere").status()).isInstanceOf(NotFoundException.class);
         assertThatThrownBy(() -> products.topSearchesWithClickAnalytics(
-                        AnalyticsQuery.defaults().orderBy(SearchOrderBy.of("size"), null)))
+                        AnalyticsQuery.of().orderBy(SearchOrderBy.of("size"), null)))
                 .isInstanceOf(BadRequestException.class);
     }
 

@@ -21,6 +21,7 @@ import io.quarry.core.Host;
 import io.quarry.core.InvalidRequestException;
 import io.quarry.core.RateLimit;
 import io.quarry.core.RateLimitException;
+import io.quarry.core.Region;
 import io.quarry.testsupport.WireMockClients;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -61,18 +62,17 @@ class AnalyticsRequestShapeTest {
     void putsTheAttributeListInThePathAndTheSearchInTheQuery() {
         WM.stubFor(get(urlPathEqualTo("/2/filters/brand%2Ccolor%20name")).willReturn(okJson("{\"values\":[]}")));
 
-        client.index("products")
-                .filterValuesForSearch(List.of("brand", "color name"), "red shoe", AnalyticsQuery.defaults());
+        client.index("products").filterValuesForSearch(List.of("brand", "color name"), "red shoe", AnalyticsQuery.of());
 
         WM.verify(getRequestedFor(urlEqualTo("/2/filters/brand%2Ccolor%20name?index=products&search=red%20shoe")));
-        assertThatThrownBy(() -> client.index("products").filterValues(List.of(), AnalyticsQuery.defaults()))
+        assertThatThrownBy(() -> client.index("products").filterValues(List.of(), AnalyticsQuery.of()))
                 .isInstanceOf(InvalidRequestException.class);
     }
 
     @Test
     void clickOrdersNeedTheClickAnalyticsCall() {
         assertThatThrownBy(() -> client.index("products")
-                        .topSearches(AnalyticsQuery.defaults().orderBy(SearchOrderBy.CLICK_THROUGH_RATE, null)))
+                        .topSearches(AnalyticsQuery.of().orderBy(SearchOrderBy.CLICK_THROUGH_RATE, null)))
                 .isInstanceOf(InvalidRequestException.class)
                 .hasMessageContaining("click analytics");
         assertThat(WM.getAllServeEvents()).isEmpty();
@@ -92,7 +92,7 @@ class AnalyticsRequestShapeTest {
 
         TopSearchWithClickAnalytics row = client.withRateLimitListener(heard::add)
                 .index("products")
-                .topSearchesWithClickAnalytics(AnalyticsQuery.defaults())
+                .topSearchesWithClickAnalytics(AnalyticsQuery.of())
                 .searches()
                 .get(0);
 
@@ -124,11 +124,14 @@ class AnalyticsRequestShapeTest {
     void hostsAreTheRegionsOrTheUnitedStatesAlias() {
         ClientConfig config = ClientConfig.builder("APP", "key").build();
         try (AnalyticsClient alias = AnalyticsClient.create(config);
-                AnalyticsClient europe = AnalyticsClient.create(config, AnalyticsRegion.DE);
-                AnalyticsClient us = AnalyticsClient.create("APP", "key", AnalyticsRegion.US)) {
+                AnalyticsClient europe = AnalyticsClient.create(config, Region.EU);
+                AnalyticsClient us = AnalyticsClient.create("APP", "key", Region.US)) {
             assertThat(alias.hosts()).containsExactly(Host.https("analytics.quarry.io"));
             assertThat(europe.hosts()).containsExactly(Host.https("analytics.de.quarry.io"));
             assertThat(us.hosts()).containsExactly(Host.https("analytics.us.quarry.io"));
+        }
+        try (AnalyticsClient later = AnalyticsClient.create(config, Region.of("ap"))) {
+            assertThat(later.hosts()).containsExactly(Host.https("analytics.ap.quarry.io"));
         }
     }
 }

@@ -37,8 +37,8 @@ class AnalyticsTagsTest {
     void queriesCheckTheirRangeAndPage() {
         assertThatThrownBy(() -> AnalyticsQuery.between(LocalDate.of(2026, 2, 1), LocalDate.of(2026, 1, 1)))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> AnalyticsQuery.defaults().limit(1001)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> AnalyticsQuery.defaults().offset(-1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> AnalyticsQuery.of().limit(1001)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> AnalyticsQuery.of().offset(-1)).isInstanceOf(IllegalArgumentException.class);
         assertThat(AnalyticsQuery.between(LocalDate.of(2026, 1, 1), LocalDate.of(2026, 1, 31))
                         .limit(5)
                         .pageParameters())

@@ -32,10 +32,7 @@ class PagingTest {
     void readsPagesUntilAShortOne() {
         FakeList list = new FakeList(250);
         List<Integer> rows = Paging.rows(
-                        AnalyticsQuery.defaults(),
-                        list::read,
-                        q -> CompletableFuture.completedFuture(list.read(q)),
-                        r -> r)
+                        AnalyticsQuery.of(), list::read, q -> CompletableFuture.completedFuture(list.read(q)), r -> r)
                 .toList();
         assertThat(rows).hasSize(250).startsWith(0, 1).endsWith(249);
         assertThat(list.asked).containsExactly("0+100", "100+100", "200+100");
@@ -45,7 +42,7 @@ class PagingTest {
     void stopsAtTheThousandthRowAndShrinksTheLastPage() throws Exception {
         FakeList list = new FakeList(5000);
         List<Integer> rows = Paging.rows(
-                        AnalyticsQuery.defaults().offset(850).limit(100),
+                        AnalyticsQuery.of().offset(850).limit(100),
                         list::read,
                         q -> CompletableFuture.completedFuture(list.read(q)),
                         r -> r)
@@ -59,7 +56,7 @@ class PagingTest {
     void anEmptyListIsOneCall() {
         FakeList list = new FakeList(0);
         assertThat(Paging.rows(
-                                AnalyticsQuery.defaults().limit(10),
+                                AnalyticsQuery.of().limit(10),
                                 list::read,
                                 q -> CompletableFuture.completedFuture(list.read(q)),
                                 r -> r)

@@ -43,7 +43,7 @@ public final class ApiRequest {
     private Map<String, Object> queryParameters = Map.of();
     private boolean queryParametersOwned;
     private Object body;
-    private RequestOptions options = RequestOptions.none();
+    private RequestOptions options = RequestOptions.of();
     private boolean notSafeToRepeat;
 
     ApiRequest(HttpTransport transport, Endpoint endpoint) {
@@ -151,7 +151,7 @@ public final class ApiRequest {
      * @return this request
      */
     public ApiRequest options(RequestOptions options) {
-        this.options = options == null ? RequestOptions.none() : options;
+        this.options = options == null ? RequestOptions.of() : options;
         return this;
     }
 

@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -46,9 +45,7 @@ public final class ClientConfig {
     private final Credentials credentials;
     private final List<Host> hosts;
     private final ServiceDomains domains;
-    private final Duration connectTimeout;
-    private final Duration readTimeout;
-    private final Duration writeTimeout;
+    private final Timeouts timeouts;
     private final Duration hostDownTtl;
     private final Map<String, String> defaultHeaders;
     private final List<String> userAgentSegments;
@@ -61,17 +58,13 @@ public final class ClientConfig {
     private final Duration maxRateLimitWait;
     private final boolean insecureHttpAllowed;
     private final X509TrustManager trustManager;
-    private final Duration attemptTimeout;
-    private final Duration callDeadline;
     private final long maxResponseBytes;
 
     private ClientConfig(Builder b) {
         this.credentials = b.credentials;
         this.hosts = List.copyOf(b.hosts);
         this.domains = b.domains;
-        this.connectTimeout = b.connectTimeout;
-        this.readTimeout = b.readTimeout;
-        this.writeTimeout = b.writeTimeout;
+        this.timeouts = b.timeouts();
         this.hostDownTtl = b.hostDownTtl;
         this.defaultHeaders = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.defaultHeaders));
         this.userAgentSegments = List.copyOf(b.userAgentSegments);
@@ -84,8 +77,6 @@ public final class ClientConfig {
         this.maxRateLimitWait = b.maxRateLimitWait;
         this.insecureHttpAllowed = b.insecureHttpAllowed;
         this.trustManager = b.trustManager;
-        this.attemptTimeout = b.attemptTimeout;
-        this.callDeadline = b.callDeadline;
         this.maxResponseBytes = b.maxResponseBytes;
     }
 
@@ -132,9 +123,7 @@ public final class ClientConfig {
         Builder b = new Builder(credentials);
         b.hosts.addAll(hosts);
         b.domains = domains;
-        b.connectTimeout = connectTimeout;
-        b.readTimeout = readTimeout;
-        b.writeTimeout = writeTimeout;
+        b.timeouts(timeouts);
         b.hostDownTtl = hostDownTtl;
         b.defaultHeaders.putAll(defaultHeaders);
         b.userAgentSegments.addAll(userAgentSegments);
@@ -147,8 +136,6 @@ public final class ClientConfig {
         b.maxRateLimitWait = maxRateLimitWait;
         b.insecureHttpAllowed = insecureHttpAllowed;
         b.trustManager = trustManager;
-        b.attemptTimeout = attemptTimeout;
-        b.callDeadline = callDeadline;
         b.maxResponseBytes = maxResponseBytes;
         return b;
     }
@@ -190,17 +177,17 @@ public final class ClientConfig {
 
     /** @return the connect timeout */
     public Duration connectTimeout() {
-        return connectTimeout;
+        return timeouts.connect();
     }
 
     /** @return the response timeout of READ calls (first try; it grows on a host that timed out, up to 4x) */
     public Duration readTimeout() {
-        return readTimeout;
+        return timeouts.read();
     }
 
     /** @return the response timeout of WRITE calls (first try; it grows on a host that timed out, up to 4x) */
     public Duration writeTimeout() {
-        return writeTimeout;
+        return timeouts.write();
     }
 
     /** @return how long a failed host stays marked down, and a timed-out host stays behind the healthy ones */
@@ -272,7 +259,7 @@ public final class ClientConfig {
      * @return the limit per try, if set
      */
     public Optional<Duration> attemptTimeout() {
-        return Optional.ofNullable(attemptTimeout);
+        return Optional.ofNullable(timeouts.attempt());
     }
 
     /**
@@ -283,7 +270,7 @@ public final class ClientConfig {
      * @return the deadline of a call
      */
     public Duration callDeadline() {
-        return callDeadline;
+        return timeouts.callDeadline();
     }
 
     /**
@@ -300,8 +287,7 @@ public final class ClientConfig {
     @Override
     public String toString() {
         return "ClientConfig{credentials=" + credentials + ", hosts=" + hosts + ", domains=" + domains
-                + ", connectTimeout=" + connectTimeout + ", readTimeout=" + readTimeout
-                + ", writeTimeout=" + writeTimeout + ", gzipRequests=" + gzipRequests + ", proxy=" + proxy
+                + timeouts.describe() + ", gzipRequests=" + gzipRequests + ", proxy=" + proxy
                 + ", logLevel=" + logLevel + ", userAgentSegments=" + userAgentSegments
                 + (trustManager == null ? "" : ", trustManager=custom") + "}";
     }
@@ -314,13 +300,10 @@ public final class ClientConfig {
     }
 
     /** Builder of {@link ClientConfig}; not thread-safe. */
-    public static final class Builder {
+    public static final class Builder extends TimeoutSettings<Builder> {
         private final Credentials credentials;
         private final List<Host> hosts = new ArrayList<>();
-        private ServiceDomains domains = ServiceDomains.defaults();
-        private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
-        private Duration readTimeout = DEFAULT_READ_TIMEOUT;
-        private Duration writeTimeout = DEFAULT_WRITE_TIMEOUT;
+        private ServiceDomains domains = ServiceDomains.of();
         private Duration hostDownTtl = DEFAULT_HOST_DOWN_TTL;
         private final Map<String, String> defaultHeaders = new LinkedHashMap<>();
         private final List<String> userAgentSegments = new ArrayList<>();
@@ -333,12 +316,22 @@ public final class ClientConfig {
         private Duration maxRateLimitWait;
         private boolean insecureHttpAllowed;
         private X509TrustManager trustManager;
-        private Duration attemptTimeout;
-        private Duration callDeadline = DEFAULT_CALL_DEADLINE;
         private long maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES;
 
         private Builder(Credentials credentials) {
+            super(new Timeouts(
+                    DEFAULT_CONNECT_TIMEOUT, DEFAULT_READ_TIMEOUT, DEFAULT_WRITE_TIMEOUT, null, DEFAULT_CALL_DEADLINE));
             this.credentials = credentials;
+        }
+
+        @Override
+        Builder self() {
+            return this;
+        }
+
+        @Override
+        RuntimeException rejected(String message) {
+            return new ConfigurationException(message);
         }
 
         /**
@@ -374,39 +367,6 @@ public final class ClientConfig {
          */
         public Builder domains(ServiceDomains domains) {
             this.domains = Objects.requireNonNull(domains, "domains");
-            return this;
-        }
-
-        /**
-         * Sets the connect timeout of the first try on a host.
-         *
-         * @param timeout a positive duration
-         * @return this builder
-         */
-        public Builder connectTimeout(Duration timeout) {
-            this.connectTimeout = positive(timeout, "connect timeout");
-            return this;
-        }
-
-        /**
-         * Sets the response timeout of READ calls on the first try on a host.
-         *
-         * @param timeout a positive duration
-         * @return this builder
-         */
-        public Builder readTimeout(Duration timeout) {
-            this.readTimeout = positive(timeout, "read timeout");
-            return this;
-        }
-
-        /**
-         * Sets the response timeout of WRITE calls on the first try on a host.
-         *
-         * @param timeout a positive duration
-         * @return this builder
-         */
-        public Builder writeTimeout(Duration timeout) {
-            this.writeTimeout = positive(timeout, "write timeout");
             return this;
         }
 
@@ -563,29 +523,6 @@ public final class ClientConfig {
         }
 
         /**
-         * Sets the limit on one try on one host, connection to last byte of the answer (see
-         * {@link ClientConfig#attemptTimeout()} for the default). A host exceeding it is marked down.
-         *
-         * @param timeout a positive duration
-         * @return this builder
-         */
-        public Builder attemptTimeout(Duration timeout) {
-            this.attemptTimeout = positive(timeout, "attempt timeout");
-            return this;
-        }
-
-        /**
-         * Sets the limit on a whole call, every try and wait included (default 2 minutes).
-         *
-         * @param deadline a positive duration
-         * @return this builder
-         */
-        public Builder callDeadline(Duration deadline) {
-            this.callDeadline = positive(deadline, "call deadline");
-            return this;
-        }
-
-        /**
          * Sets the largest response body read, after decompression (default 100 MiB).
          *
          * @param bytes at least 1
@@ -609,15 +546,6 @@ public final class ClientConfig {
             ClientConfig config = new ClientConfig(this);
             config.hosts.forEach(config::checkScheme);
             return config;
-        }
-
-        private static Duration positive(Duration d, String what) {
-            Objects.requireNonNull(d, what);
-            if (d.isNegative() || d.isZero()) {
-                throw new ConfigurationException(
-                        what + " must be positive, got " + d.toString().toLowerCase(Locale.ROOT));
-            }
-            return d;
         }
     }
 }

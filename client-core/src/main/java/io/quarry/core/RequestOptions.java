@@ -8,7 +8,7 @@ import java.util.Optional;
 
 /**
  * Per-request options: extra headers, extra query parameters and timeouts, applied on top of the client
- * configuration. Immutable; build with {@link #builder()}, or use {@link #none()}.
+ * configuration. Immutable; build with {@link #builder()}, or use {@link #of()}.
  *
  * <p>To proxy an end user's query through a backend, pass the user's IP and, when the backend holds a key
  * for that user, the key: {@code RequestOptions.builder().forwardedFor(ip).forwardedApiKey(userKey).build()}.
@@ -25,22 +25,14 @@ public final class RequestOptions {
 
     private final Map<String, String> headers;
     private final Map<String, Object> queryParameters;
-    private final Duration connectTimeout;
-    private final Duration readTimeout;
-    private final Duration writeTimeout;
-    private final Duration attemptTimeout;
-    private final Duration callDeadline;
+    private final Timeouts timeouts;
     private final boolean retryNonIdempotentWrites;
     private final boolean dropGeneratedMembers;
 
     private RequestOptions(Builder builder) {
         this.headers = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(builder.headers));
         this.queryParameters = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(builder.queryParameters));
-        this.connectTimeout = builder.connectTimeout;
-        this.readTimeout = builder.readTimeout;
-        this.writeTimeout = builder.writeTimeout;
-        this.attemptTimeout = builder.attemptTimeout;
-        this.callDeadline = builder.callDeadline;
+        this.timeouts = builder.timeouts();
         this.retryNonIdempotentWrites = builder.retryNonIdempotentWrites;
         this.dropGeneratedMembers = builder.dropGeneratedMembers;
     }
@@ -50,7 +42,7 @@ public final class RequestOptions {
      *
      * @return the empty options
      */
-    public static RequestOptions none() {
+    public static RequestOptions of() {
         return NONE;
     }
 
@@ -72,11 +64,7 @@ public final class RequestOptions {
         Builder b = new Builder();
         b.headers.putAll(headers);
         b.queryParameters.putAll(queryParameters);
-        b.connectTimeout = connectTimeout;
-        b.readTimeout = readTimeout;
-        b.writeTimeout = writeTimeout;
-        b.attemptTimeout = attemptTimeout;
-        b.callDeadline = callDeadline;
+        b.timeouts(timeouts);
         b.retryNonIdempotentWrites = retryNonIdempotentWrites;
         b.dropGeneratedMembers = dropGeneratedMembers;
         return b;
@@ -100,11 +88,7 @@ public final class RequestOptions {
         Builder merged = toBuilder();
         merged.headers.putAll(override.headers);
         merged.queryParameters.putAll(override.queryParameters);
-        override.connectTimeout().ifPresent(t -> merged.connectTimeout = t);
-        override.readTimeout().ifPresent(t -> merged.readTimeout = t);
-        override.writeTimeout().ifPresent(t -> merged.writeTimeout = t);
-        override.attemptTimeout().ifPresent(t -> merged.attemptTimeout = t);
-        override.callDeadline().ifPresent(t -> merged.callDeadline = t);
+        merged.timeouts(timeouts.mergedWith(override.timeouts));
         merged.retryNonIdempotentWrites |= override.retryNonIdempotentWrites;
         merged.dropGeneratedMembers |= override.dropGeneratedMembers;
         return merged.build();
@@ -134,7 +118,7 @@ public final class RequestOptions {
      * @return the timeout, if set
      */
     public Optional<Duration> connectTimeout() {
-        return Optional.ofNullable(connectTimeout);
+        return Optional.ofNullable(timeouts.connect());
     }
 
     /**
@@ -143,7 +127,7 @@ public final class RequestOptions {
      * @return the timeout, if set
      */
     public Optional<Duration> readTimeout() {
-        return Optional.ofNullable(readTimeout);
+        return Optional.ofNullable(timeouts.read());
     }
 
     /**
@@ -152,7 +136,7 @@ public final class RequestOptions {
      * @return the timeout, if set
      */
     public Optional<Duration> writeTimeout() {
-        return Optional.ofNullable(writeTimeout);
+        return Optional.ofNullable(timeouts.write());
     }
 
     /**
@@ -161,7 +145,7 @@ public final class RequestOptions {
      * @return the limit, if set
      */
     public Optional<Duration> attemptTimeout() {
-        return Optional.ofNullable(attemptTimeout);
+        return Optional.ofNullable(timeouts.attempt());
     }
 
     /**
@@ -170,7 +154,7 @@ public final class RequestOptions {
      * @return the deadline, if set
      */
     public Optional<Duration> callDeadline() {
-        return Optional.ofNullable(callDeadline);
+        return Optional.ofNullable(timeouts.callDeadline());
     }
 
     /**
@@ -198,28 +182,31 @@ public final class RequestOptions {
     public String toString() {
         Map<String, String> shown = new LinkedHashMap<>(headers);
         shown.replaceAll((name, value) -> name.equalsIgnoreCase(FORWARDED_API_KEY_HEADER) ? "***" : value);
-        return "RequestOptions{headers=" + shown + ", query=" + queryParameters.keySet()
-                + ", connectTimeout=" + connectTimeout + ", readTimeout=" + readTimeout
-                + ", writeTimeout=" + writeTimeout
-                + (attemptTimeout == null ? "" : ", attemptTimeout=" + attemptTimeout)
-                + (callDeadline == null ? "" : ", callDeadline=" + callDeadline)
+        return "RequestOptions{headers=" + shown + ", query=" + queryParameters.keySet() + timeouts.describe()
                 + (retryNonIdempotentWrites ? ", retryNonIdempotentWrites" : "")
                 + (dropGeneratedMembers ? ", withoutGeneratedMembers" : "") + "}";
     }
 
     /** Builder of {@link RequestOptions}; not thread-safe. */
-    public static final class Builder {
+    public static final class Builder extends TimeoutSettings<Builder> {
         private final Map<String, String> headers = new LinkedHashMap<>();
         private final Map<String, Object> queryParameters = new LinkedHashMap<>();
-        private Duration connectTimeout;
-        private Duration readTimeout;
-        private Duration writeTimeout;
-        private Duration attemptTimeout;
-        private Duration callDeadline;
         private boolean retryNonIdempotentWrites;
         private boolean dropGeneratedMembers;
 
-        private Builder() {}
+        private Builder() {
+            super(Timeouts.NONE);
+        }
+
+        @Override
+        Builder self() {
+            return this;
+        }
+
+        @Override
+        RuntimeException rejected(String message) {
+            return new InvalidRequestException(message);
+        }
 
         /**
          * Adds or replaces a header.
@@ -284,62 +271,6 @@ public final class RequestOptions {
         }
 
         /**
-         * Sets the connect timeout for this request.
-         *
-         * @param timeout a positive duration
-         * @return this builder
-         */
-        public Builder connectTimeout(Duration timeout) {
-            this.connectTimeout = positive(timeout, "connect timeout");
-            return this;
-        }
-
-        /**
-         * Sets the response timeout used if the call is a READ call.
-         *
-         * @param timeout a positive duration
-         * @return this builder
-         */
-        public Builder readTimeout(Duration timeout) {
-            this.readTimeout = positive(timeout, "read timeout");
-            return this;
-        }
-
-        /**
-         * Sets the response timeout used if the call is a WRITE call.
-         *
-         * @param timeout a positive duration
-         * @return this builder
-         */
-        public Builder writeTimeout(Duration timeout) {
-            this.writeTimeout = positive(timeout, "write timeout");
-            return this;
-        }
-
-        /**
-         * Sets the limit on one try on one host, from connecting to the last byte of the answer; a host exceeding
-         * it is marked down and the call moves to the next host.
-         *
-         * @param timeout a positive duration
-         * @return this builder
-         */
-        public Builder attemptTimeout(Duration timeout) {
-            this.attemptTimeout = positive(timeout, "attempt timeout");
-            return this;
-        }
-
-        /**
-         * Sets the limit on the whole call, every try and wait included.
-         *
-         * @param deadline a positive duration
-         * @return this builder
-         */
-        public Builder callDeadline(Duration deadline) {
-            this.callDeadline = positive(deadline, "call deadline");
-            return this;
-        }
-
-        /**
          * Opts in to retrying, on the next host, a write that is not safe to repeat (a record added without an
          * objectID, a partial update with {@code Increment}, {@code Decrement} or {@code Add}) even after it may
          * have reached the service. Without it such a write is retried only when it certainly did not reach the
@@ -378,14 +309,6 @@ public final class RequestOptions {
          */
         public RequestOptions build() {
             return new RequestOptions(this);
-        }
-
-        private static Duration positive(Duration d, String what) {
-            Objects.requireNonNull(d, what);
-            if (d.isNegative() || d.isZero()) {
-                throw new InvalidRequestException(what + " must be positive: " + d);
-            }
-            return d;
         }
     }
 }

@@ -48,7 +48,7 @@ public record ServiceDomains(String primary, String fallback, String product) {
      *
      * @return the defaults
      */
-    public static ServiceDomains defaults() {
+    public static ServiceDomains of() {
         return new ServiceDomains(DEFAULT_PRIMARY, DEFAULT_FALLBACK, DEFAULT_PRODUCT);
     }
 

@@ -44,7 +44,7 @@ public record WaitPolicy(int maxAttempts, Duration initialDelay, Duration maxDel
      *
      * @return the default policy
      */
-    public static WaitPolicy defaults() {
+    public static WaitPolicy of() {
         return DEFAULTS;
     }
 

@@ -32,7 +32,7 @@ class ClientConfigTest {
         assertThat(config.gzipRequests()).isFalse();
         assertThat(config.maxRateLimitWait()).isEmpty();
         assertThat(config.hosts()).isEmpty();
-        assertThat(config.domains()).isEqualTo(ServiceDomains.defaults());
+        assertThat(config.domains()).isEqualTo(ServiceDomains.of());
     }
 
     @Test

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class DefaultHostsTest {
 
     private static List<Host> searchHosts(String appId, long seed) {
-        return DefaultHosts.searchStyle().hosts(Optional.of(appId), ServiceDomains.defaults(), new Random(seed));
+        return DefaultHosts.searchStyle().hosts(Optional.of(appId), ServiceDomains.of(), new Random(seed));
     }
 
     @Test
@@ -50,8 +50,7 @@ class DefaultHostsTest {
 
     @Test
     void searchRuleNeedsAnApplicationId() {
-        assertThatThrownBy(() ->
-                        DefaultHosts.searchStyle().hosts(Optional.empty(), ServiceDomains.defaults(), new Random()))
+        assertThatThrownBy(() -> DefaultHosts.searchStyle().hosts(Optional.empty(), ServiceDomains.of(), new Random()))
                 .isInstanceOf(ConfigurationException.class);
     }
 }

@@ -313,14 +313,14 @@ public final class CrawlerHandle extends ScopedHandle<CrawlerHandle> {
     }
 
     /**
-     * Waits until a task is no longer pending, with the default policy ({@link WaitPolicy#defaults()}).
+     * Waits until a task is no longer pending, with the default policy ({@link WaitPolicy#of()}).
      *
      * @param taskId the task
      * @return the final status
      * @throws io.quarry.core.WaitTimeoutException if still pending after the last attempt (it may still end)
      */
     public CrawlerTaskStatus waitForTask(String taskId) {
-        return waitForTask(taskId, WaitPolicy.defaults());
+        return waitForTask(taskId, WaitPolicy.of());
     }
 
     /**
@@ -347,7 +347,7 @@ public final class CrawlerHandle extends ScopedHandle<CrawlerHandle> {
      * @return the future final status
      */
     public CompletableFuture<CrawlerTaskStatus> waitForTaskAsync(String taskId) {
-        return waitForTaskAsync(taskId, WaitPolicy.defaults());
+        return waitForTaskAsync(taskId, WaitPolicy.of());
     }
 
     /**
@@ -370,7 +370,7 @@ public final class CrawlerHandle extends ScopedHandle<CrawlerHandle> {
      * @return the crawler once the reindex ended or blocked it
      */
     public Crawler reindexAndWait() {
-        return reindexAndWait(WaitPolicy.defaults());
+        return reindexAndWait(WaitPolicy.of());
     }
 
     /**
@@ -398,7 +398,7 @@ public final class CrawlerHandle extends ScopedHandle<CrawlerHandle> {
      * @return the future crawler once the reindex ended or blocked it
      */
     public CompletableFuture<Crawler> reindexAndWaitAsync() {
-        return reindexAndWaitAsync(WaitPolicy.defaults());
+        return reindexAndWaitAsync(WaitPolicy.of());
     }
 
     /**

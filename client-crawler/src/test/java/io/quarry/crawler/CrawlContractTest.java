@@ -63,7 +63,7 @@ class CrawlContractTest {
             .page("/blog/secret", "Secret", "<p>Outside platypus.</p>");
 
     private CrawlerConfiguration config() {
-        return CrawlerConfiguration.create()
+        return CrawlerConfiguration.of()
                 .appId(MOCK.server().applicationId())
                 .apiKey("target-secret-key")
                 .rateLimit(4)

@@ -51,7 +51,7 @@ class CrawlerContractTest {
             .page("/docs/install", "Install", "<h1>Install</h1><h2>Steps</h2><p>Run the installer.</p>");
 
     static CrawlerConfiguration config(String siteUrl) {
-        return CrawlerConfiguration.create()
+        return CrawlerConfiguration.of()
                 .appId(MOCK.server().applicationId())
                 .apiKey("target-secret-key")
                 .rateLimit(4)
@@ -91,7 +91,7 @@ class CrawlerContractTest {
         // the configuration read back (unknown members included) is sent back unchanged
         CrawlerHandle handle = client.crawler(id);
         handle.waitForTask(
-                handle.update(CrawlerUpdate.create()
+                handle.update(CrawlerUpdate.of()
                                 .name("renamed")
                                 .config(crawler.config().maxDepth(3)))
                         .taskId(),
@@ -103,7 +103,7 @@ class CrawlerContractTest {
                 .isEqualTo(crawler.config().get("safetyChecks"));
 
         handle.waitForTask(
-                handle.updateConfig(CrawlerConfiguration.create().rateLimit(9)).taskId(), FAST);
+                handle.updateConfig(CrawlerConfiguration.of().rateLimit(9)).taskId(), FAST);
         Crawler patched = handle.get();
         assertThat(patched.config().rateLimit()).hasValue(9);
         assertThat(patched.config().maxDepth()).hasValue(3);
@@ -125,7 +125,7 @@ class CrawlerContractTest {
         assertThatThrownBy(() -> client.create("c", good.actions(List.of())))
                 .isInstanceOf(BadRequestException.class)
                 .hasMessageContaining("actions");
-        CrawlerAction noExtractor = CrawlerAction.fromMap(java.util.Map.of("indexName", "docs"));
+        CrawlerAction noExtractor = CrawlerAction.of(java.util.Map.of("indexName", "docs"));
         assertThatThrownBy(() -> client.create("c", good.actions(noExtractor)))
                 .isInstanceOf(BadRequestException.class)
                 .hasMessageContaining("recordExtractor");
@@ -136,7 +136,7 @@ class CrawlerContractTest {
 
         String id = client.create("c", good).id();
         assertThatThrownBy(() -> client.crawler(id)
-                        .updateConfig(CrawlerConfiguration.create().rateLimit(0)))
+                        .updateConfig(CrawlerConfiguration.of().rateLimit(0)))
                 .isInstanceOf(BadRequestException.class);
     }
 
@@ -150,7 +150,7 @@ class CrawlerContractTest {
                 .logLevel(LogLevel.NONE)
                 .build();
         try (CrawlerClient intruder = CrawlerClient.create(wrong)) {
-            assertThatThrownBy(() -> intruder.listPage(CrawlerListQuery.create()))
+            assertThatThrownBy(() -> intruder.listPage(CrawlerListQuery.of()))
                     .isInstanceOf(UnauthorizedException.class)
                     .hasMessageNotContaining("wrong-key");
         }
@@ -163,20 +163,19 @@ class CrawlerContractTest {
         }
         client.create("other-app", config(site.url()).appId("OTHERAPP"));
 
-        CrawlerListPage first = client.listPage(CrawlerListQuery.create().itemsPerPage(2));
+        CrawlerListPage first = client.listPage(CrawlerListQuery.of().itemsPerPage(2));
         assertThat(first.items()).extracting(CrawlerSummary::name).containsExactly("crawler-0", "crawler-1");
         assertThat(first.total()).isEqualTo(6);
         assertThat(first.page()).isEqualTo(1);
         assertThat(first.itemsPerPage()).isEqualTo(2);
 
-        assertThat(client.list(CrawlerListQuery.create().itemsPerPage(2)).toList())
+        assertThat(client.list(CrawlerListQuery.of().itemsPerPage(2)).toList()).hasSize(6);
+        assertThat(client.listAsync(CrawlerListQuery.of().itemsPerPage(4)).join())
                 .hasSize(6);
-        assertThat(client.listAsync(CrawlerListQuery.create().itemsPerPage(4)).join())
-                .hasSize(6);
-        assertThat(client.list(CrawlerListQuery.create().name("crawler-3")).toList())
+        assertThat(client.list(CrawlerListQuery.of().name("crawler-3")).toList())
                 .extracting(CrawlerSummary::name)
                 .containsExactly("crawler-3");
-        assertThat(client.list(CrawlerListQuery.create().appId("OTHERAPP")).toList())
+        assertThat(client.list(CrawlerListQuery.of().appId("OTHERAPP")).toList())
                 .extracting(CrawlerSummary::name)
                 .containsExactly("other-app");
     }
@@ -218,7 +217,7 @@ class CrawlerContractTest {
 
         // an override narrows the actions' paths for this test only: the page is no longer extracted
         UrlTestResult narrowed = crawler.test(UrlTestRequest.of(site.url() + "/docs/install")
-                .overriding(CrawlerConfiguration.create()
+                .overriding(CrawlerConfiguration.of()
                         .actions(CrawlerAction.of("docs", RecordExtractor.function("() => []"))
                                 .pathsToMatch(site.url() + "/elsewhere/**"))));
         assertThat(narrowed.records()).isEmpty();

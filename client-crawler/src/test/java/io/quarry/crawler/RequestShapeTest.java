@@ -64,7 +64,7 @@ class RequestShapeTest {
 
     @Test
     void createSendsBasicAuthUnderTheApiPrefix() {
-        CrawlerConfiguration config = CrawlerConfiguration.create()
+        CrawlerConfiguration config = CrawlerConfiguration.of()
                 .appId("APP")
                 .apiKey("target-key")
                 .rateLimit(8)
@@ -86,7 +86,7 @@ class RequestShapeTest {
     @Test
     void listSendsPagingAndFilters() {
         client.listPage(
-                CrawlerListQuery.create().itemsPerPage(5).page(2).name("docs").appId("APP"));
+                CrawlerListQuery.of().itemsPerPage(5).page(2).name("docs").appId("APP"));
 
         WIRE.verify(getRequestedFor(urlEqualTo("/api/1/crawlers?itemsPerPage=5&page=2&name=docs&appID=APP"))
                 .withHeader("Authorization", equalTo(BASIC)));
@@ -98,7 +98,7 @@ class RequestShapeTest {
         String base = "/api/1/crawlers/" + ID;
 
         crawler.get();
-        crawler.updateConfig(CrawlerConfiguration.create().maxUrls(10));
+        crawler.updateConfig(CrawlerConfiguration.of().maxUrls(10));
         crawler.run();
         crawler.pause();
         crawler.reindex();

@@ -6,6 +6,7 @@ import io.quarry.core.ClientConfig;
 import io.quarry.core.ClientModule;
 import io.quarry.core.DefaultHosts;
 import io.quarry.core.InvalidRequestException;
+import io.quarry.core.Region;
 import io.quarry.core.RequestOptions;
 import io.quarry.core.spi.CallScope;
 import io.quarry.core.spi.ClientHandle;
@@ -73,7 +74,7 @@ public final class PersonalizationClient extends ClientHandle<PersonalizationCli
 
     /** The region's host, {@code personalization.<region>.<product domain>}. */
     static DefaultHosts defaultHosts(Region region) {
-        return DefaultHosts.productHost("personalization." + region.label(), "");
+        return DefaultHosts.productHost("personalization." + region.name(), "");
     }
 
     /**

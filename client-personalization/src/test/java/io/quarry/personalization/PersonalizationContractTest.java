@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.core.InvalidRequestException;
 import io.quarry.core.NotFoundException;
+import io.quarry.core.Region;
 import io.quarry.core.UnauthorizedException;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.personalization.model.EventScoring;

@@ -14,6 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import io.quarry.core.Host;
+import io.quarry.core.Region;
 import io.quarry.core.ServiceDomains;
 import io.quarry.personalization.model.DeletedProfile;
 import io.quarry.personalization.model.EventScoring;
@@ -110,7 +111,7 @@ class PersonalizationRequestShapeTest {
 
     private static String hostOf(Region region) {
         List<Host> hosts = PersonalizationClient.defaultHosts(region)
-                .hosts(Optional.of("APP"), ServiceDomains.defaults(), new Random(1));
+                .hosts(Optional.of("APP"), ServiceDomains.of(), new Random(1));
         assertThat(hosts).hasSize(1);
         return hosts.get(0).toString();
     }

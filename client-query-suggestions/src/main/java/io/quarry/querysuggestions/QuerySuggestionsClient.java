@@ -6,6 +6,7 @@ import io.quarry.core.ClientConfig;
 import io.quarry.core.ClientModule;
 import io.quarry.core.DefaultHosts;
 import io.quarry.core.InvalidRequestException;
+import io.quarry.core.Region;
 import io.quarry.core.RequestOptions;
 import io.quarry.core.TypeRef;
 import io.quarry.core.WaitPolicy;
@@ -56,7 +57,7 @@ public final class QuerySuggestionsClient extends ClientHandle<QuerySuggestionsC
         return ClientModule.of(
                 "QuerySuggestions",
                 QuerySuggestionsClient.class,
-                DefaultHosts.productHost("query-suggestions." + region.code(), ""));
+                DefaultHosts.productHost("query-suggestions." + region.name(), ""));
     }
 
     /**
@@ -298,7 +299,7 @@ public final class QuerySuggestionsClient extends ClientHandle<QuerySuggestionsC
      * @throws io.quarry.core.QuarryException on any other failure
      */
     public BuildStatus waitForBuild(String indexName) {
-        return waitForBuild(indexName, config().clock().instant(), WaitPolicy.defaults());
+        return waitForBuild(indexName, config().clock().instant(), WaitPolicy.of());
     }
 
     /**
@@ -308,7 +309,7 @@ public final class QuerySuggestionsClient extends ClientHandle<QuerySuggestionsC
      * @return a future of the status once built; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<BuildStatus> waitForBuildAsync(String indexName) {
-        return waitForBuildAsync(indexName, config().clock().instant(), WaitPolicy.defaults());
+        return waitForBuildAsync(indexName, config().clock().instant(), WaitPolicy.of());
     }
 
     /**
@@ -322,7 +323,7 @@ public final class QuerySuggestionsClient extends ClientHandle<QuerySuggestionsC
      * @throws io.quarry.core.QuarryException on any other failure
      */
     public BuildStatus waitForBuild(String indexName, Instant since) {
-        return waitForBuild(indexName, since, WaitPolicy.defaults());
+        return waitForBuild(indexName, since, WaitPolicy.of());
     }
 
     /**
@@ -333,7 +334,7 @@ public final class QuerySuggestionsClient extends ClientHandle<QuerySuggestionsC
      * @return a future of the status once built; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<BuildStatus> waitForBuildAsync(String indexName, Instant since) {
-        return waitForBuildAsync(indexName, since, WaitPolicy.defaults());
+        return waitForBuildAsync(indexName, since, WaitPolicy.of());
     }
 
     /**

@@ -19,6 +19,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import io.quarry.core.ClientConfig;
 import io.quarry.core.Host;
+import io.quarry.core.Region;
 import io.quarry.core.ServiceDomains;
 import io.quarry.querysuggestions.model.BuildLogLevel;
 import io.quarry.querysuggestions.model.BuildLogLine;
@@ -213,10 +214,8 @@ class QuerySuggestionsRequestShapeTest {
 
     @Test
     void theDefaultHostIsTheRegionsHost() {
-        assertThat(hostsOf(Region.US, ServiceDomains.defaults()))
-                .containsExactly("https://query-suggestions.us.quarry.io");
-        assertThat(hostsOf(Region.EU, ServiceDomains.defaults()))
-                .containsExactly("https://query-suggestions.eu.quarry.io");
+        assertThat(hostsOf(Region.US, ServiceDomains.of())).containsExactly("https://query-suggestions.us.quarry.io");
+        assertThat(hostsOf(Region.EU, ServiceDomains.of())).containsExactly("https://query-suggestions.eu.quarry.io");
         assertThat(hostsOf(Region.EU, new ServiceDomains("a.test", "b.test", "c.test")))
                 .containsExactly("https://query-suggestions.eu.c.test");
         ClientConfig config = ClientConfig.builder("APP", "key").build();

@@ -108,7 +108,7 @@ public final class ApiKeys extends KeyManagement<ApiKeys> {
      * @throws io.quarry.core.WaitTimeoutException if the change is not visible after the last attempt
      */
     public ApiKeyInfo waitForApiKey(String key, ApiKeyChange change, ApiKey expected) {
-        return waitForApiKey(key, change, expected, WaitPolicy.defaults());
+        return waitForApiKey(key, change, expected, WaitPolicy.of());
     }
 
     /**
@@ -141,7 +141,7 @@ public final class ApiKeys extends KeyManagement<ApiKeys> {
      * @return the future key as read (null after DELETE)
      */
     public CompletableFuture<ApiKeyInfo> waitForApiKeyAsync(String key, ApiKeyChange change, ApiKey expected) {
-        return waitForApiKeyAsync(key, change, expected, WaitPolicy.defaults());
+        return waitForApiKeyAsync(key, change, expected, WaitPolicy.of());
     }
 
     /**

@@ -17,7 +17,7 @@ public final class BatchOptions {
      */
     public static final int MAX_CHUNKS_IN_FLIGHT = 128;
 
-    private static final BatchOptions DEFAULTS = new BatchOptions(1000, 1, false, true, null, WaitPolicy.defaults());
+    private static final BatchOptions DEFAULTS = new BatchOptions(1000, 1, false, true, null, WaitPolicy.of());
 
     private final int chunkSize;
     private final int chunksInFlight;
@@ -42,7 +42,7 @@ public final class BatchOptions {
     }
 
     /** @return the defaults */
-    public static BatchOptions defaults() {
+    public static BatchOptions of() {
         return DEFAULTS;
     }
 

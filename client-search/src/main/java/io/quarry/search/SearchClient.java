@@ -412,7 +412,7 @@ public final class SearchClient extends ClientHandle<SearchClient> {
      * @throws io.quarry.core.WaitTimeoutException if still pending after the last attempt (it may still complete)
      */
     public TaskStatus waitForAppTask(long taskID) {
-        return waitForAppTask(taskID, WaitPolicy.defaults());
+        return waitForAppTask(taskID, WaitPolicy.of());
     }
 
     /**
@@ -436,7 +436,7 @@ public final class SearchClient extends ClientHandle<SearchClient> {
      * @return the future final status
      */
     public CompletableFuture<TaskStatus> waitForAppTaskAsync(long taskID) {
-        return waitForAppTaskAsync(taskID, WaitPolicy.defaults());
+        return waitForAppTaskAsync(taskID, WaitPolicy.of());
     }
 
     /**

@@ -432,7 +432,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      *
      * <p>Key right: deleteIndex.
      *
-     * @param filters the filters, e.g. {@code SearchQuery.empty().filters("brand:Acme")}
+     * @param filters the filters, e.g. {@code SearchQuery.of().filters("brand:Acme")}
      * @return the task and {@code deletedAt}
      * @throws io.quarry.core.QuarryException on any failure
      */
@@ -443,7 +443,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     /**
      * Asynchronous form of {@link #deleteBy(SearchQuery)}. Cancelling the future cancels the call.
      *
-     * @param filters the filters, e.g. {@code SearchQuery.empty().filters("brand:Acme")}
+     * @param filters the filters, e.g. {@code SearchQuery.of().filters("brand:Acme")}
      * @return a future of the task and {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<DeleteTaskResponse> deleteByAsync(SearchQuery filters) {
@@ -860,7 +860,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      *                                             still complete)
      */
     public TaskStatus waitForTask(long taskID) {
-        return waitForTask(taskID, WaitPolicy.defaults());
+        return waitForTask(taskID, WaitPolicy.of());
     }
 
     /**
@@ -885,7 +885,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return the future final status; fails with {@link io.quarry.core.WaitTimeoutException} on timeout
      */
     public CompletableFuture<TaskStatus> waitForTaskAsync(long taskID) {
-        return waitForTaskAsync(taskID, WaitPolicy.defaults());
+        return waitForTaskAsync(taskID, WaitPolicy.of());
     }
 
     /**
@@ -941,7 +941,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return the acknowledgement of each batch
      */
     public List<BatchResponse> saveObjects(Collection<?> records) {
-        return saveObjects(records, BatchOptions.defaults());
+        return saveObjects(records, BatchOptions.of());
     }
 
     /**
@@ -952,7 +952,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return the future acknowledgements
      */
     public CompletableFuture<List<BatchResponse>> saveObjectsAsync(Collection<?> records) {
-        return saveObjectsAsync(records, BatchOptions.defaults());
+        return saveObjectsAsync(records, BatchOptions.of());
     }
 
     /**

@@ -1,11 +1,14 @@
 package io.quarry.search;
 
 import io.quarry.core.spi.CopyOnWrite;
+import io.quarry.core.spi.MapValue;
 import io.quarry.search.model.SearchQuery;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -13,65 +16,71 @@ import java.util.TreeMap;
  * restrictions a secured key can carry. Immutable; each method returns a copy.
  *
  * <pre>{@code
- * SecuredApiKeyRestrictions restrictions = SecuredApiKeyRestrictions.create()
+ * SecuredApiKeyRestrictions restrictions = SecuredApiKeyRestrictions.of()
  *         .filters("visible_by:group_42")
  *         .restrictIndices("products")
  *         .validUntil(Instant.now().plus(Duration.ofHours(1)));
  * }</pre>
  */
-public final class SecuredApiKeyRestrictions {
+public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestrictions> {
 
-    private static final SecuredApiKeyRestrictions EMPTY = new SecuredApiKeyRestrictions(SearchQuery.empty(), Map.of());
+    /** The parameters that restrict the key; every other parameter is a search parameter forced on each query. */
+    private static final Set<String> RESTRICTIONS =
+            Set.of("validUntil", "restrictIndices", "restrictSources", "userToken", "referers");
 
-    private final SearchQuery searchParams;
-    private final Map<String, Object> restrictions;
+    private static final SecuredApiKeyRestrictions EMPTY = new SecuredApiKeyRestrictions(Map.of());
 
-    private SecuredApiKeyRestrictions(SearchQuery searchParams, Map<String, Object> restrictions) {
-        this.searchParams = searchParams;
-        this.restrictions = restrictions;
+    private SecuredApiKeyRestrictions(Map<String, Object> params) {
+        super(params);
+    }
+
+    @Override
+    protected SecuredApiKeyRestrictions withMembers(Map<String, Object> params) {
+        return new SecuredApiKeyRestrictions(params);
     }
 
     /** @return restrictions with nothing set */
-    public static SecuredApiKeyRestrictions create() {
+    public static SecuredApiKeyRestrictions of() {
         return EMPTY;
     }
 
     /**
      * Sets {@code searchParams}: search parameters forced on every query, added to those already set.
      *
-     * @param query search parameters forced on every query, added to those already set
+     * A parameter named like a restriction ({@code userToken}) sets that restriction: the key holds one value per
+     * name.
+     *
+     * @param query the search parameters
      * @return a copy
      */
     public SecuredApiKeyRestrictions searchParams(SearchQuery query) {
-        SearchQuery merged = searchParams;
-        for (Map.Entry<String, Object> e : query.params().entrySet()) {
-            merged = merged.param(e.getKey(), e.getValue());
-        }
-        return new SecuredApiKeyRestrictions(merged, restrictions);
+        Map<String, Object> merged = new LinkedHashMap<>(members());
+        merged.putAll(query.params());
+        return withMembers(CopyOnWrite.copy(merged));
     }
 
     /**
-     * Sets {@code filters}: a filter forced on every query.
+     * Sets {@code filters}.
      *
      * @param filters a filter forced on every query
      * @return a copy
      */
     public SecuredApiKeyRestrictions filters(String filters) {
-        return new SecuredApiKeyRestrictions(searchParams.filters(filters), restrictions);
+        return with("filters", filters);
     }
 
     /**
-     * Sets {@code validUntil}: the expiry as a Unix timestamp.
+     * Sets {@code validUntil}.
      *
      * @param epochSeconds the expiry as a Unix timestamp
      * @return a copy
      */
     public SecuredApiKeyRestrictions validUntil(long epochSeconds) {
-        return restrict("validUntil", epochSeconds);
+        return with("validUntil", epochSeconds);
     }
 
     /**
-     * Sets {@code validUntil}: the expiry.
+     * Sets {@code validUntil}.
      *
      * @param expiry the expiry
      * @return a copy
@@ -81,53 +90,55 @@ public final class SecuredApiKeyRestrictions {
     }
 
     /**
-     * Sets {@code restrictIndices}: the only indices the key can query.
+     * Sets {@code restrictIndices}.
      *
      * @param indices the only indices the key can query
      * @return a copy
      */
     public SecuredApiKeyRestrictions restrictIndices(String... indices) {
-        return restrict("restrictIndices", CopyOnWrite.list(indices));
+        return withStrings("restrictIndices", indices);
     }
 
     /**
-     * Sets {@code restrictSources}: the IPv4 network the key can be used from, e.g. {@code 192.168.1.0/24}.
+     * Sets {@code restrictSources}.
      *
      * @param network the IPv4 network the key can be used from, e.g. {@code 192.168.1.0/24}
      * @return a copy
      */
     public SecuredApiKeyRestrictions restrictSources(String network) {
-        return restrict("restrictSources", network);
+        return with("restrictSources", network);
     }
 
     /**
-     * Sets {@code userToken}: the user the rate limits count against.
+     * Sets {@code userToken}.
      *
      * @param userToken the user the rate limits count against
      * @return a copy
      */
     public SecuredApiKeyRestrictions userToken(String userToken) {
-        return restrict("userToken", userToken);
+        return with("userToken", userToken);
     }
 
     /**
-     * Sets {@code referers}: allowed referrers, with a leading and/or trailing {@code *}.
+     * Sets {@code referers}.
      *
      * @param patterns allowed referrers, with a leading and/or trailing {@code *}
      * @return a copy
      */
     public SecuredApiKeyRestrictions referers(String... patterns) {
-        return restrict("referers", CopyOnWrite.list(patterns));
+        return withStrings("referers", patterns);
     }
 
     /** @return the forced search parameters */
     public SearchQuery searchParams() {
-        return searchParams;
+        Map<String, Object> search = new LinkedHashMap<>(members());
+        search.keySet().removeAll(RESTRICTIONS);
+        return SearchQuery.of(search);
     }
 
     /** @return the expiry as a Unix timestamp, if set */
     public Optional<Long> validUntil() {
-        return Optional.ofNullable((Long) restrictions.get("validUntil"));
+        return Optional.ofNullable((Long) members().get("validUntil"));
     }
 
     /** @return the allowed indices; empty means all */
@@ -137,12 +148,12 @@ public final class SecuredApiKeyRestrictions {
 
     /** @return the allowed network, if set */
     public Optional<String> restrictSources() {
-        return Optional.ofNullable((String) restrictions.get("restrictSources"));
+        return text("restrictSources");
     }
 
     /** @return the user token, if set */
     public Optional<String> userToken() {
-        return Optional.ofNullable((String) restrictions.get("userToken"));
+        return text("userToken");
     }
 
     /** @return the allowed referrers; empty means all */
@@ -156,34 +167,6 @@ public final class SecuredApiKeyRestrictions {
      * @return name to value
      */
     public Map<String, Object> toParams() {
-        Map<String, Object> all = new TreeMap<>(searchParams.params());
-        all.putAll(restrictions);
-        return all;
-    }
-
-    private SecuredApiKeyRestrictions restrict(String name, Object value) {
-        return new SecuredApiKeyRestrictions(searchParams, CopyOnWrite.with(restrictions, name, value));
-    }
-
-    @SuppressWarnings("unchecked")
-    private List<String> strings(String name) {
-        Object value = restrictions.get(name);
-        return value == null ? List.of() : (List<String>) value;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof SecuredApiKeyRestrictions other && other.toParams().equals(toParams());
-    }
-
-    @Override
-    public int hashCode() {
-        return toParams().hashCode();
-    }
-
-    /** Shows the parameters (they are not secret; the parent key never appears here). */
-    @Override
-    public String toString() {
-        return "SecuredApiKeyRestrictions" + toParams();
+        return new TreeMap<>(members());
     }
 }

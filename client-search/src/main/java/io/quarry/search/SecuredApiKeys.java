@@ -60,8 +60,8 @@ public final class SecuredApiKeys {
      */
     public static SecuredApiKeyRestrictions decode(String securedKey) {
         Map<String, String> params = parse(queryPart(securedKey));
-        SecuredApiKeyRestrictions r = SecuredApiKeyRestrictions.create();
-        SearchQuery search = SearchQuery.empty();
+        SecuredApiKeyRestrictions r = SecuredApiKeyRestrictions.of();
+        SearchQuery search = SearchQuery.of();
         for (Map.Entry<String, String> e : params.entrySet()) {
             String value = e.getValue();
             switch (e.getKey()) {

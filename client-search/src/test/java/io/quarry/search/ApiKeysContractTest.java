@@ -38,12 +38,12 @@ class ApiKeysContractTest {
     @Test
     void createsReadsUpdatesListsDeletesAndRestoresGlobalKeys() {
         ApiKeyResponse created = client.apiKeys()
-                .add(ApiKey.withAcl("search", "browse")
+                .add(ApiKey.of("search", "browse")
                         .description("front")
                         .indexes("products*")
                         .maxHitsPerQuery(50)
                         .maxQueriesPerIPPerHour(100)
-                        .queryParameters(SearchQuery.empty().filters("brand:Acme"))
+                        .queryParameters(SearchQuery.of().filters("brand:Acme"))
                         .referers("*.example.com")
                         .validity(3600));
         String key = created.key();
@@ -61,7 +61,7 @@ class ApiKeysContractTest {
         assertThat(read.validity()).isBetween(1, 3600);
         assertThat(client.apiKeys().get(key).description()).isEqualTo("front");
 
-        ApiKey changed = ApiKey.withAcl("search").description("back").validity(600);
+        ApiKey changed = ApiKey.of("search").description("back").validity(600);
         assertThat(client.apiKeys().update(key, changed).updatedAt()).isNotBlank();
         ApiKeyInfo updated = client.apiKeys().waitForApiKey(key, ApiKeyChange.UPDATE, changed, FAST);
         assertThat(updated.acl()).extracting(Acl::name).containsExactly("search");
@@ -83,7 +83,7 @@ class ApiKeysContractTest {
 
     @Test
     void asynchronousFormsAndWaits() {
-        String key = client.apiKeys().addAsync(ApiKey.withAcl("search")).join().key();
+        String key = client.apiKeys().addAsync(ApiKey.of("search")).join().key();
         assertThat(client.apiKeys()
                         .waitForApiKeyAsync(key, ApiKeyChange.ADD, null, FAST)
                         .join()
@@ -91,7 +91,7 @@ class ApiKeysContractTest {
                 .extracting(Acl::name)
                 .containsExactly("search");
 
-        ApiKey changed = ApiKey.withAcl("search", "listIndexes").description("async");
+        ApiKey changed = ApiKey.of("search", "listIndexes").description("async");
         client.apiKeys().updateAsync(key, changed).join();
         assertThat(client.apiKeys()
                         .waitForApiKeyAsync(key, ApiKeyChange.UPDATE, changed, FAST)
@@ -115,7 +115,7 @@ class ApiKeysContractTest {
 
     @Test
     void aKeyGrantsOnlyItsRights() {
-        String key = client.apiKeys().add(ApiKey.withAcl("search")).key();
+        String key = client.apiKeys().add(ApiKey.of("search")).key();
         client.apiKeys().waitForApiKey(key, ApiKeyChange.ADD, null, FAST);
 
         try (SearchClient searchOnly = SearchClient.create(MockServerClients.config(MOCK.server(), key))) {
@@ -130,8 +130,7 @@ class ApiKeysContractTest {
 
     @Test
     void managesTheKeysOfOneIndex() {
-        String key =
-                index.apiKeys().add(ApiKey.withAcl("search").description("idx")).key();
+        String key = index.apiKeys().add(ApiKey.of("search").description("idx")).key();
         assertThat(index.apiKeys().get(key).description()).isEqualTo("idx");
         assertThat(index.apiKeys().list().keys()).extracting(ApiKeyInfo::value).containsExactly(key);
         assertThat(client.apiKeys().listOfAllIndices().keys())
@@ -140,7 +139,7 @@ class ApiKeysContractTest {
         assertThat(client.apiKeys().get(key).indexes()).containsExactly("products");
 
         assertThat(index.apiKeys()
-                        .update(key, ApiKey.withAcl("search", "browse").description("idx2"))
+                        .update(key, ApiKey.of("search", "browse").description("idx2"))
                         .key())
                 .isEqualTo(key);
         assertThat(index.apiKeys().getAsync(key).join().description()).isEqualTo("idx2");
@@ -162,10 +161,8 @@ class ApiKeysContractTest {
 
     @Test
     void indexKeyAsynchronousForms() {
-        String key = index.apiKeys().addAsync(ApiKey.withAcl("browse")).join().key();
-        index.apiKeys()
-                .updateAsync(key, ApiKey.withAcl("browse").description("b"))
-                .join();
+        String key = index.apiKeys().addAsync(ApiKey.of("browse")).join().key();
+        index.apiKeys().updateAsync(key, ApiKey.of("browse").description("b")).join();
         assertThat(index.apiKeys().get(key).description()).isEqualTo("b");
         index.apiKeys().deleteAsync(key).join();
         assertThat(index.apiKeys().list().keys()).isEmpty();

@@ -30,8 +30,7 @@ class ChunkedWritesContractTest {
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
-    private static final BatchOptions WAIT =
-            BatchOptions.defaults().waitingForTasks().waitPolicy(FAST);
+    private static final BatchOptions WAIT = BatchOptions.of().waitingForTasks().waitPolicy(FAST);
 
     @AutoClose
     private final SearchClient client = SearchClient.create(MockServerClients.config(MOCK.server()));
@@ -48,7 +47,7 @@ class ChunkedWritesContractTest {
         assertThat(batches.get(2).objectIDs()).hasSize(5);
         assertThat(progress).extracting(p -> p[0]).containsExactly(10L, 20L, 25L);
         assertThat(progress).extracting(p -> p[1]).containsOnly(25L);
-        assertThat(index.search(SearchQuery.empty(), Product.class).nbHits()).isEqualTo(25);
+        assertThat(index.search(SearchQuery.of(), Product.class).nbHits()).isEqualTo(25);
     }
 
     @Test
@@ -78,8 +77,7 @@ class ChunkedWritesContractTest {
                 .get();
         index.deleteObjectsAsync(List.of("p4"), WAIT).get();
 
-        assertThat(index.browseObjects(SearchQuery.empty(), Product.class).stream()
-                        .map(Product::objectID))
+        assertThat(index.browseObjects(SearchQuery.of(), Product.class).stream().map(Product::objectID))
                 .containsExactlyInAnyOrder("p3", "p5", "p6", "p7", "p8", "p9", "p10", "p11", "created");
         assertThat(index.getObject("p3", Product.class).price()).isEqualTo(35);
     }
@@ -88,7 +86,7 @@ class ChunkedWritesContractTest {
     void replacesAllRecordsKeepingSettingsAndSynonyms() {
         index.saveObjects(products(5), WAIT);
         index.waitForTask(
-                index.setSettings(IndexSettings.create().customRanking("desc(price)"))
+                index.setSettings(IndexSettings.of().customRanking("desc(price)"))
                         .taskID(),
                 FAST);
         index.waitForTask(
@@ -96,12 +94,11 @@ class ChunkedWritesContractTest {
 
         ReplaceAllResponse replaced = index.replaceAllObjects(
                 List.of(new Product("n1", "lamp", "Acme", 1), new Product("n2", "desk", "Acme", 2)),
-                BatchOptions.defaults().waitPolicy(FAST));
+                BatchOptions.of().waitPolicy(FAST));
 
         assertThat(replaced.copy()).isNotNull();
         assertThat(replaced.batches()).hasSize(1);
-        assertThat(index.browseObjects(SearchQuery.empty(), Product.class).stream()
-                        .map(Product::objectID))
+        assertThat(index.browseObjects(SearchQuery.of(), Product.class).stream().map(Product::objectID))
                 .containsExactlyInAnyOrder("n1", "n2");
         assertThat(index.getSettings().getStrings("customRanking")).containsExactly("desc(price)");
         assertThat(index.search(SearchQuery.of("light"), Product.class).records())
@@ -112,13 +109,11 @@ class ChunkedWritesContractTest {
     @Test
     void replacesAllOnANewIndexAsync() throws Exception {
         ReplaceAllResponse replaced = client.index("fresh")
-                .replaceAllObjectsAsync(products(3), BatchOptions.defaults().waitPolicy(FAST))
+                .replaceAllObjectsAsync(products(3), BatchOptions.of().waitPolicy(FAST))
                 .get();
 
         assertThat(replaced.copy()).isNull();
-        assertThat(client.index("fresh")
-                        .search(SearchQuery.empty(), Product.class)
-                        .nbHits())
+        assertThat(client.index("fresh").search(SearchQuery.of(), Product.class).nbHits())
                 .isEqualTo(3);
         assertThat(indexNames()).containsExactly("fresh");
     }
@@ -128,16 +123,16 @@ class ChunkedWritesContractTest {
         index.saveObjects(products(2), WAIT);
         List<Map<String, Object>> invalid = List.of(Map.of("objectID", 42, "name", "numeric id"));
 
-        assertThatThrownBy(() ->
-                        index.replaceAllObjects(invalid, BatchOptions.defaults().waitPolicy(FAST)))
+        assertThatThrownBy(
+                        () -> index.replaceAllObjects(invalid, BatchOptions.of().waitPolicy(FAST)))
                 .isInstanceOf(BadRequestException.class);
-        assertThat(index.replaceAllObjectsAsync(invalid, BatchOptions.defaults().waitPolicy(FAST)))
+        assertThat(index.replaceAllObjectsAsync(invalid, BatchOptions.of().waitPolicy(FAST)))
                 .failsWithin(java.time.Duration.ofSeconds(10))
                 .withThrowableOfType(java.util.concurrent.ExecutionException.class)
                 .withCauseInstanceOf(BadRequestException.class);
 
         waitUntilOnly("products");
-        assertThat(index.search(SearchQuery.empty(), Product.class).nbHits()).isEqualTo(2);
+        assertThat(index.search(SearchQuery.of(), Product.class).nbHits()).isEqualTo(2);
     }
 
     private void waitUntilOnly(String name) {

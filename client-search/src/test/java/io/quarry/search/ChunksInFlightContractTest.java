@@ -51,13 +51,13 @@ class ChunksInFlightContractTest {
 
     @Test
     void rejectsOutOfRangeValuesWhenTheOptionIsBuilt() {
-        assertThatThrownBy(() -> BatchOptions.defaults().chunksInFlight(0))
+        assertThatThrownBy(() -> BatchOptions.of().chunksInFlight(0))
                 .isInstanceOf(InvalidRequestException.class)
                 .hasMessageContaining("from 1 to 128");
-        assertThatThrownBy(() -> BatchOptions.defaults().chunksInFlight(BatchOptions.MAX_CHUNKS_IN_FLIGHT + 1))
+        assertThatThrownBy(() -> BatchOptions.of().chunksInFlight(BatchOptions.MAX_CHUNKS_IN_FLIGHT + 1))
                 .isInstanceOf(InvalidRequestException.class);
-        assertThat(BatchOptions.defaults().chunksInFlight()).isEqualTo(1);
-        assertThat(BatchOptions.defaults().chunksInFlight(128).chunkSize(5).chunksInFlight())
+        assertThat(BatchOptions.of().chunksInFlight()).isEqualTo(1);
+        assertThat(BatchOptions.of().chunksInFlight(128).chunkSize(5).chunksInFlight())
                 .isEqualTo(128);
     }
 
@@ -123,19 +123,18 @@ class ChunksInFlightContractTest {
             SearchIndex viaProxy = proxied.index("products");
 
             viaProxy.saveObjects(
-                    products(0, 240), BatchOptions.defaults().chunkSize(10).chunksInFlight(4));
+                    products(0, 240), BatchOptions.of().chunkSize(10).chunksInFlight(4));
             assertThat(proxy.mostAtOnce()).isEqualTo(4);
 
             viaProxy.saveObjectsAsync(
-                            products(0, 120),
-                            BatchOptions.defaults().chunkSize(10).chunksInFlight(2))
+                            products(0, 120), BatchOptions.of().chunkSize(10).chunksInFlight(2))
                     .get(30, TimeUnit.SECONDS);
             assertThat(proxy.mostAtOnce()).isEqualTo(4);
         }
         try (FaultInjectingProxy proxy = new FaultInjectingProxy(MOCK.server().url(), (n, m, p) -> Action.FORWARD);
                 SearchClient proxied = throughProxy(proxy)) {
             proxied.index("products")
-                    .saveObjects(products(0, 60), BatchOptions.defaults().chunkSize(10));
+                    .saveObjects(products(0, 60), BatchOptions.of().chunkSize(10));
             assertThat(proxy.mostAtOnce()).isEqualTo(1);
         }
     }
@@ -217,7 +216,7 @@ class ChunksInFlightContractTest {
         MOCK.faults().share(1.0, 1, "POST", BATCH, Fault.delay(Duration.ofMillis(300)));
         SearchIndex cancelled = client.index("cancelled");
         CompletableFuture<List<BatchResponse>> write = cancelled.saveObjectsAsync(
-                products(0, 200), BatchOptions.defaults().chunkSize(10).chunksInFlight(2));
+                products(0, 200), BatchOptions.of().chunkSize(10).chunksInFlight(2));
 
         assertThat(write.cancel(true)).isTrue();
         Thread.sleep(1000);
@@ -225,7 +224,7 @@ class ChunksInFlightContractTest {
 
         // only the two chunks already under way may have reached the server (or none: then no index)
         long stored = cancelled.exists()
-                ? cancelled.browseObjects(SearchQuery.empty(), Product.class).stream()
+                ? cancelled.browseObjects(SearchQuery.of(), Product.class).stream()
                         .count()
                 : 0;
         assertThat(stored).isLessThanOrEqualTo(20);
@@ -241,7 +240,7 @@ class ChunksInFlightContractTest {
 
     /** Chunks of 10, waiting for every task (so reads see every acknowledged write). */
     private static BatchOptions options(int inFlight) {
-        return BatchOptions.defaults()
+        return BatchOptions.of()
                 .chunkSize(10)
                 .chunksInFlight(inFlight)
                 .waitingForTasks()
@@ -260,7 +259,7 @@ class ChunksInFlightContractTest {
     }
 
     private List<String> storedIDs() {
-        return index.browseObjects(SearchQuery.empty(), Product.class).stream()
+        return index.browseObjects(SearchQuery.of(), Product.class).stream()
                 .map(Product::objectID)
                 .toList();
     }

@@ -40,7 +40,7 @@ class IndexAdminContractTest {
 
     @Test
     void changesAndReadsSettings() {
-        var set = index.setSettings(IndexSettings.create()
+        var set = index.setSettings(IndexSettings.of()
                 .searchableAttributes("name")
                 .customRanking("desc(price)")
                 .setting("hitsPerPage", 7));
@@ -88,7 +88,7 @@ class IndexAdminContractTest {
     @Test
     void copiesMovesListsAndDeletesIndices() {
         index.waitForTask(
-                index.setSettings(IndexSettings.create().customRanking("asc(price)"))
+                index.setSettings(IndexSettings.of().customRanking("asc(price)"))
                         .taskID(),
                 FAST);
         index.waitForTask(index.synonyms().save(Synonym.regular("s1", "a", "b")).taskID(), FAST);
@@ -102,7 +102,7 @@ class IndexAdminContractTest {
         SearchIndex settingsOnly = client.index("settingsOnly");
         assertThat(settingsOnly.getSettings().getStrings("customRanking")).containsExactly("asc(price)");
         assertThat(settingsOnly.synonyms().get("s1").synonyms()).containsExactly("a", "b");
-        assertThat(settingsOnly.search(SearchQuery.empty(), Product.class).nbHits())
+        assertThat(settingsOnly.search(SearchQuery.of(), Product.class).nbHits())
                 .isZero();
 
         var moved = client.moveIndex("copy", "renamed");

@@ -55,7 +55,7 @@ class KeySecrecyContractTest {
                     FAST);
 
             // global keys: add, wait, get, list, update, delete, restore
-            var added = admin.apiKeys().add(ApiKey.withAcl("search").description("front"));
+            var added = admin.apiKeys().add(ApiKey.of("search").description("front"));
             String global = added.key();
             secrets.add(global);
             texts.add(added.toString());
@@ -66,19 +66,19 @@ class KeySecrecyContractTest {
             texts.add(admin.apiKeys().list().toString());
             texts.add(admin.apiKeys().listOfAllIndices().toString());
             texts.add(admin.apiKeys()
-                    .update(global, ApiKey.withAcl("search", "browse"))
+                    .update(global, ApiKey.of("search", "browse"))
                     .toString());
             texts.add(admin.apiKeys().delete(global).toString());
             texts.add(messages(catchThrowable(() -> admin.apiKeys().get(global))));
             texts.add(admin.apiKeys().restore(global).toString());
 
             // index keys
-            var indexKey = index.apiKeys().add(ApiKey.withAcl("search"));
+            var indexKey = index.apiKeys().add(ApiKey.of("search"));
             secrets.add(indexKey.key());
             texts.add(indexKey.toString());
             texts.add(index.apiKeys().list().toString());
             texts.add(messages(catchThrowable(() -> index.apiKeys().get(indexKey.key()))));
-            texts.add(messages(catchThrowable(() -> index.apiKeys().update(indexKey.key(), ApiKey.withAcl("browse")))));
+            texts.add(messages(catchThrowable(() -> index.apiKeys().update(indexKey.key(), ApiKey.of("browse")))));
             texts.add(messages(catchThrowable(() -> index.apiKeys().delete(indexKey.key()))));
 
             // a key that does not exist: the 404 names the path, the key masked
@@ -89,20 +89,20 @@ class KeySecrecyContractTest {
             // a forwarded end-user key and a secured key
             admin.apiKeys().waitForApiKey(global, ApiKeyChange.ADD, null, FAST);
             String secured = SecuredApiKeys.generate(
-                    global, SecuredApiKeyRestrictions.create().filters("brand:Acme"));
+                    global, SecuredApiKeyRestrictions.of().filters("brand:Acme"));
             secrets.add(secured);
             RequestOptions forwarded =
                     RequestOptions.builder().forwardedApiKey(secured).build();
             texts.add(forwarded.toString());
             SearchIndex viaUser = index.withOptions(forwarded);
             texts.add(viaUser.toString());
-            texts.add(messages(catchThrowable(() -> viaUser.search(SearchQuery.empty(), Product.class))));
+            texts.add(messages(catchThrowable(() -> viaUser.search(SearchQuery.of(), Product.class))));
             try (SearchClient user = SearchClient.create(MockServerClients.builder(MOCK.server(), secured)
                     .logLevel(LogLevel.BODIES)
                     .build())) {
                 texts.add(user.toString());
-                texts.add(messages(
-                        catchThrowable(() -> user.index("products").search(SearchQuery.empty(), Product.class))));
+                texts.add(
+                        messages(catchThrowable(() -> user.index("products").search(SearchQuery.of(), Product.class))));
                 texts.add(messages(catchThrowable(() -> user.apiKeys().list())));
             }
         }
@@ -115,8 +115,8 @@ class KeySecrecyContractTest {
         texts.add(basic.toString());
         texts.add(basic.credentials().toString());
         try (SearchClient viaBasic = SearchClient.create(basic)) {
-            texts.add(messages(
-                    catchThrowable(() -> viaBasic.index("products").search(SearchQuery.empty(), Product.class))));
+            texts.add(
+                    messages(catchThrowable(() -> viaBasic.index("products").search(SearchQuery.of(), Product.class))));
         }
 
         List<String> logged = CapturingLogProvider.events().stream()

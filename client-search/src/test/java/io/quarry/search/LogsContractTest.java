@@ -42,7 +42,7 @@ class LogsContractTest {
 
     @Test
     void readsTheLatestCallsWithoutTheKey() {
-        List<LogEntry> logs = client.getLogs(LogsQuery.latest().length(100)).logs();
+        List<LogEntry> logs = client.getLogs(LogsQuery.of().length(100)).logs();
 
         assertThat(logs).isNotEmpty().allSatisfy(entry -> {
             assertThat(entry.timestamp()).isNotBlank();
@@ -55,22 +55,21 @@ class LogsContractTest {
 
     @Test
     void filtersByTypeAndIndexAndPages() {
-        assertThat(client.getLogs(LogsQuery.latest().type("query").length(100)).logs())
+        assertThat(client.getLogs(LogsQuery.of().type("query").length(100)).logs())
                 .extracting(LogEntry::method)
                 .contains("POST")
                 .doesNotContain("PUT");
-        assertThat(client.getLogs(LogsQuery.latest().type("build").length(100)).logs())
+        assertThat(client.getLogs(LogsQuery.of().type("build").length(100)).logs())
                 .isNotEmpty()
                 .allSatisfy(entry -> assertThat(entry.method()).isEqualTo("PUT"));
-        assertThat(client.getLogs(LogsQuery.latest().type("error").length(100)).logs())
+        assertThat(client.getLogs(LogsQuery.of().type("error").length(100)).logs())
                 .isNotEmpty()
                 .allSatisfy(entry -> assertThat(entry.answerCode()).startsWith("4"));
-        assertThat(client.getLogs(LogsQuery.latest().indexName("other").length(100))
-                        .logs())
+        assertThat(client.getLogs(LogsQuery.of().indexName("other").length(100)).logs())
                 .isNotEmpty()
                 .allSatisfy(entry -> assertThat(entry.index()).isEqualTo("other"));
-        assertThat(client.getLogs(LogsQuery.latest().length(1)).logs()).hasSize(1);
-        assertThat(client.getLogsAsync(LogsQuery.latest().offset(1).length(2))
+        assertThat(client.getLogs(LogsQuery.of().length(1)).logs()).hasSize(1);
+        assertThat(client.getLogsAsync(LogsQuery.of().offset(1).length(2))
                         .join()
                         .logs())
                 .hasSize(2);

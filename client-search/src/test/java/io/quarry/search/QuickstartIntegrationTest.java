@@ -39,7 +39,7 @@ class QuickstartIntegrationTest {
         try (SearchClient client = SearchClient.create(MockServerClients.config(server))) {
             SearchIndex index = client.index("catalogue");
             index.waitForTask(
-                    index.setSettings(IndexSettings.create()
+                    index.setSettings(IndexSettings.of()
                                     .searchableAttributes("name", "brand")
                                     .attributesForFaceting("brand", "price"))
                             .taskID(),
@@ -48,10 +48,7 @@ class QuickstartIntegrationTest {
             AtomicLong sent = new AtomicLong();
             index.saveObjects(
                     items("widget"),
-                    BatchOptions.defaults()
-                            .waitingForTasks()
-                            .waitPolicy(FAST)
-                            .onProgress((done, total) -> sent.set(done)));
+                    BatchOptions.of().waitingForTasks().waitPolicy(FAST).onProgress((done, total) -> sent.set(done)));
             assertThat(sent.get()).isEqualTo(COUNT);
 
             SearchResponse<Item> found = index.search(
@@ -66,14 +63,14 @@ class QuickstartIntegrationTest {
                     .allSatisfy(i -> assertThat(i.brand()).isEqualTo("Acme"));
             assertThat(found.facets().get("brand")).containsEntry("Acme", 250L);
 
-            assertThat(index.browseObjects(SearchQuery.empty(), Item.class).stream()
+            assertThat(index.browseObjects(SearchQuery.of(), Item.class).stream()
                             .map(Item::objectID)
                             .distinct()
                             .count())
                     .isEqualTo(COUNT);
 
-            ReplaceAllResponse replaced = index.replaceAllObjects(
-                    items("gadget"), BatchOptions.defaults().waitPolicy(FAST));
+            ReplaceAllResponse replaced =
+                    index.replaceAllObjects(items("gadget"), BatchOptions.of().waitPolicy(FAST));
             assertThat(replaced.batches()).hasSize(COUNT / 1000);
             assertThat(index.search(SearchQuery.of("widget"), Item.class).nbHits())
                     .isZero();
@@ -87,11 +84,11 @@ class QuickstartIntegrationTest {
                                     .saveObject("o1", new Item("o1", "gadget elsewhere", "Acme", 1))
                                     .taskID(),
                             FAST);
-            String parent = client.apiKeys().add(ApiKey.withAcl("search")).key();
+            String parent = client.apiKeys().add(ApiKey.of("search")).key();
             client.apiKeys().waitForApiKey(parent, ApiKeyChange.ADD, null, FAST);
             String secured = SearchClient.generateSecuredApiKey(
                     parent,
-                    SecuredApiKeyRestrictions.create()
+                    SecuredApiKeyRestrictions.of()
                             .filters("brand:Acme")
                             .restrictIndices("catalogue")
                             .validUntil(Instant.now().plus(Duration.ofHours(1))));
@@ -109,7 +106,7 @@ class QuickstartIntegrationTest {
 
             String expired = SearchClient.generateSecuredApiKey(
                     parent,
-                    SecuredApiKeyRestrictions.create().validUntil(Instant.now().minus(Duration.ofMinutes(1))));
+                    SecuredApiKeyRestrictions.of().validUntil(Instant.now().minus(Duration.ofMinutes(1))));
             assertThat(SearchClient.securedApiKeyRemainingValidity(expired)).isNegative();
             try (SearchClient late = SearchClient.create(MockServerClients.config(server, expired))) {
                 assertThatThrownBy(() -> late.index("catalogue").search(SearchQuery.of("gadget"), Item.class))

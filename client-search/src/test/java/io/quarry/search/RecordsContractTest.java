@@ -86,19 +86,18 @@ class RecordsContractTest {
         index.waitForTask(batch.taskID(), FAST);
         assertThat(batch.objectIDs()).containsExactly("a", "b", "c");
         index.waitForTask(
-                index.setSettings(io.quarry.search.model.IndexSettings.create().attributesForFaceting("brand"))
+                index.setSettings(io.quarry.search.model.IndexSettings.of().attributesForFaceting("brand"))
                         .taskID(),
                 FAST);
 
         index.waitForTask(index.deleteObject("a").taskID(), FAST);
-        index.waitForTask(
-                index.deleteBy(SearchQuery.empty().filters("brand:Bolt")).taskID(), FAST);
-        assertThat(index.search(SearchQuery.empty(), Product.class).records())
+        index.waitForTask(index.deleteBy(SearchQuery.of().filters("brand:Bolt")).taskID(), FAST);
+        assertThat(index.search(SearchQuery.of(), Product.class).records())
                 .extracting(Product::objectID)
                 .containsExactly("c");
 
         index.waitForTask(index.clearObjects().taskID(), FAST);
-        assertThat(index.search(SearchQuery.empty(), Product.class).nbHits()).isZero();
+        assertThat(index.search(SearchQuery.of(), Product.class).nbHits()).isZero();
     }
 
     @Test

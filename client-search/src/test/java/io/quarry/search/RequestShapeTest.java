@@ -54,10 +54,10 @@ class RequestShapeTest {
         index.search(SearchQuery.of("a"), FreeFormRecord.class);
         client.multiSearch(List.of(IndexQuery.of("products", SearchQuery.of("a"))), null, FreeFormRecord.class);
         client.getObjects(List.of(ObjectRequest.of("products", "1")), FreeFormRecord.class);
-        index.browse(SearchQuery.empty(), FreeFormRecord.class);
+        index.browse(SearchQuery.of(), FreeFormRecord.class);
         index.rules().search(io.quarry.search.model.RuleQuery.of(""));
         index.saveObject("1", Map.of("a", 1));
-        index.setSettings(io.quarry.search.model.IndexSettings.create().hitsPerPage(3));
+        index.setSettings(io.quarry.search.model.IndexSettings.of().hitsPerPage(3));
         index.batch(List.of());
 
         READ.verify(5, anyRequestedFor(anyUrl()));
@@ -90,7 +90,7 @@ class RequestShapeTest {
                                         "products",
                                         "brand",
                                         "ac",
-                                        SearchQuery.empty().filters("price < 10"))
+                                        SearchQuery.of().filters("price < 10"))
                                 .maxFacetHits(3),
                         IndexQuery.of("products", SearchQuery.of("a"))),
                 null,
@@ -105,9 +105,9 @@ class RequestShapeTest {
     @Test
     void facetSearchAndBrowseAndDeleteBySendParamsStrings() {
         SearchIndex index = client.index("products");
-        index.searchForFacetValues("brand", "ac", SearchQuery.empty().filters("price < 10"), 5);
+        index.searchForFacetValues("brand", "ac", SearchQuery.of().filters("price < 10"), 5);
         index.browse(SearchQuery.of("a b"), FreeFormRecord.class);
-        index.deleteBy(SearchQuery.empty().filters("brand:Acme"));
+        index.deleteBy(SearchQuery.of().filters("brand:Acme"));
 
         READ.verify(postRequestedFor(urlEqualTo("/1/indexes/products/facets/brand/query"))
                 .withRequestBody(equalToJson(
@@ -158,7 +158,7 @@ class RequestShapeTest {
                                                 + "\"sha1\":\"abc\",\"nb_api_calls\":\"1\",\"processing_time_ms\":\"2\",\"index\":\"products\"}]}")));
 
         LogsResponse logs = client.getLogs(
-                LogsQuery.latest().offset(5).length(20).indexName("products").type("query"));
+                LogsQuery.of().offset(5).length(20).indexName("products").type("query"));
 
         assertThat(logs.logs()).singleElement().satisfies(e -> {
             assertThat(e.answerCode()).isEqualTo("200");

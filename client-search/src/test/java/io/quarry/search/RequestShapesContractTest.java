@@ -100,7 +100,7 @@ class RequestShapesContractTest {
     void facetEntriesInMultiIndexSearchAnswerTypedFacetResults() {
         List<MultiSearchResult<Job>> results = client.multiSearchResults(
                 List.of(
-                        IndexQuery.facet("jobs", "company", "a", SearchQuery.empty())
+                        IndexQuery.facet("jobs", "company", "a", SearchQuery.of())
                                 .maxFacetHits(5),
                         IndexQuery.of("jobs", SearchQuery.of("engineer").hitsPerPage(2)),
                         IndexQuery.of("jobs", SearchQuery.of("designer")),
@@ -124,7 +124,7 @@ class RequestShapesContractTest {
                 .containsExactlyInAnyOrder("Google", "Amazon", "Apple");
 
         assertThatThrownBy(() -> client.multiSearch(
-                        List.of(IndexQuery.facet("jobs", "company", "a", SearchQuery.empty())),
+                        List.of(IndexQuery.facet("jobs", "company", "a", SearchQuery.of())),
                         MultiSearchStrategy.NONE,
                         Job.class))
                 .isInstanceOf(InvalidRequestException.class)
@@ -141,21 +141,21 @@ class RequestShapesContractTest {
 
     @Test
     void nestedFilterArraysAreOrGroups() {
-        assertThat(ids(SearchQuery.empty()
+        assertThat(ids(SearchQuery.of()
                         .facetFilters(
                                 List.of("editor:'visual studio'", List.of("editor:neovim", List.of("editor:goland"))))))
                 .isEmpty();
-        assertThat(ids(SearchQuery.empty()
+        assertThat(ids(SearchQuery.of()
                         .facetFilters(
                                 List.of(List.of("editor:neovim", List.of("editor:goland", List.of("editor:emacs")))))))
                 .containsExactlyInAnyOrder("2", "3", "4");
-        assertThat(ids(SearchQuery.empty()
+        assertThat(ids(SearchQuery.of()
                         .facetFilters(List.of(List.of("company:Google", List.of("company:Amazon")), "editor:neovim"))))
                 .containsExactly("2");
         assertThat(ids(SearchQuery.of("engineer")
                         .optionalFilters(List.of(List.of("company:Apple", List.of("company:Amazon<score=2>"))))))
                 .startsWith("2");
-        assertThat(ids(SearchQuery.empty()
+        assertThat(ids(SearchQuery.of()
                         .tagFilters(List.of(List.of("a", List.of("b"))))
                         .numericFilters(List.of(List.of("x>1", List.of("x<0"))))))
                 .isEmpty();
@@ -169,11 +169,11 @@ class RequestShapesContractTest {
                 ScoredFilter.of("editor:neovim", 4));
         assertThat(filters).isEqualTo("(company:Google<score=1> OR company:Amazon<score=2> OR editor:neovim<score=4>)");
         SearchResponse<Job> best =
-                index.search(SearchQuery.empty().filters(filters).getRankingInfo(true), Job.class);
+                index.search(SearchQuery.of().filters(filters).getRankingInfo(true), Job.class);
         assertThat(best.records()).extracting(Job::objectID).containsExactly("2", "1");
         assertThat(filtersScore(best.hits().get(0))).isEqualTo(4);
         SearchResponse<Job> summed = index.search(
-                SearchQuery.empty().filters(filters).sumOrFiltersScores(true).getRankingInfo(true), Job.class);
+                SearchQuery.of().filters(filters).sumOrFiltersScores(true).getRankingInfo(true), Job.class);
         assertThat(filtersScore(summed.hits().get(0))).isEqualTo(6);
         assertThatThrownBy(() -> ScoredFilter.of("company:Google", -1)).isInstanceOf(InvalidRequestException.class);
     }
@@ -185,7 +185,7 @@ class RequestShapesContractTest {
     @Test
     void aroundPrecisionTakesRanges() {
         SearchResponse<Job> response = index.search(
-                SearchQuery.empty()
+                SearchQuery.of()
                         .aroundLatLng("48.8566,2.3522")
                         .aroundPrecision(List.of(GeoPrecisionRange.of(0, 25), GeoPrecisionRange.of(2000, 1000)))
                         .getRankingInfo(true),
@@ -194,14 +194,14 @@ class RequestShapesContractTest {
         assertThat(response.hits())
                 .extracting(hit -> hit.rankingInfo().orElseThrow().geoPrecision())
                 .containsExactly(25, 25, 1000, 1000);
-        assertThat(SearchQuery.empty()
+        assertThat(SearchQuery.of()
                         .aroundPrecision(List.of(GeoPrecisionRange.of(0, 25)))
                         .toParamString())
                 .isEqualTo("aroundPrecision="
                         + java.net.URLEncoder.encode(
                                 "[{\"from\":0,\"value\":25}]", java.nio.charset.StandardCharsets.UTF_8));
         assertThatThrownBy(() -> GeoPrecisionRange.of(0, 0)).isInstanceOf(InvalidRequestException.class);
-        assertThatThrownBy(() -> SearchQuery.empty().aroundPrecision(List.of()))
+        assertThatThrownBy(() -> SearchQuery.of().aroundPrecision(List.of()))
                 .isInstanceOf(InvalidRequestException.class);
     }
 

@@ -35,7 +35,7 @@ class RulesContractTest {
     private static final Rule ONLY_ACME = Rule.of(
                     "only-acme",
                     RuleCondition.of("phone", Anchoring.CONTAINS),
-                    RuleConsequence.params(SearchQuery.empty().filters("brand:Acme")))
+                    RuleConsequence.params(SearchQuery.of().filters("brand:Acme")))
             .description("Acme phones only");
     private static final Rule HIDE_P2 =
             Rule.of("hide-p2", RuleCondition.of("lamp", Anchoring.IS), RuleConsequence.hide("p2"));
@@ -53,9 +53,8 @@ class RulesContractTest {
     @BeforeEach
     void seed() {
         index.waitForTask(
-                index.setSettings(IndexSettings.create()
-                                .searchableAttributes("name")
-                                .attributesForFaceting("brand"))
+                index.setSettings(
+                                IndexSettings.of().searchableAttributes("name").attributesForFaceting("brand"))
                         .taskID(),
                 FAST);
         index.saveObjects(
@@ -64,7 +63,7 @@ class RulesContractTest {
                         new Product("p2", "blue lamp", "Acme", 20),
                         new Product("p3", "blue phone", "Bolt", 30),
                         new Product("p4", "red lamp", "Bolt", 40)),
-                BatchOptions.defaults().waitingForTasks().waitPolicy(FAST));
+                BatchOptions.of().waitingForTasks().waitPolicy(FAST));
     }
 
     @Test
@@ -88,7 +87,7 @@ class RulesContractTest {
         Rule brandInQuery = Rule.of(
                 "brand-in-query",
                 RuleCondition.of("{facet:brand}", Anchoring.CONTAINS),
-                RuleConsequence.params(SearchQuery.empty().param("automaticFacetFilters", List.of("brand"))));
+                RuleConsequence.params(SearchQuery.of().param("automaticFacetFilters", List.of("brand"))));
         index.waitForTask(rules.save(brandInQuery).taskID(), FAST);
 
         assertThat(ids(SearchQuery.of("acme phone"))).containsExactly("p1");
@@ -116,7 +115,7 @@ class RulesContractTest {
         Rule inShop = new Rule(
                 "in-shop",
                 List.of(RuleCondition.of("phone", Anchoring.CONTAINS).context("shop")),
-                RuleConsequence.params(SearchQuery.empty().filters("brand:Bolt")),
+                RuleConsequence.params(SearchQuery.of().filters("brand:Bolt")),
                 null,
                 null);
         index.waitForTask(rules.save(inShop).taskID(), FAST);
@@ -171,7 +170,7 @@ class RulesContractTest {
     @Test
     void forwardsToReplicas() {
         index.waitForTask(
-                index.setSettings(IndexSettings.create().setting("replicas", List.of("products_price")))
+                index.setSettings(IndexSettings.of().setting("replicas", List.of("products_price")))
                         .taskID(),
                 FAST);
         index.waitForTask(rules.forwardingToReplicas().save(ONLY_ACME).taskID(), FAST);
@@ -185,7 +184,7 @@ class RulesContractTest {
         Rule onFilters = Rule.of(
                 "on-filters",
                 new RuleCondition(null, null, null, "brand:Acme"),
-                RuleConsequence.params(SearchQuery.empty().query("phone")));
+                RuleConsequence.params(SearchQuery.of().query("phone")));
 
         assertThatThrownBy(() -> rules.save(onFilters)).isInstanceOf(BadRequestException.class);
     }

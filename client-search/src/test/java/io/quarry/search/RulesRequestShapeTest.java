@@ -62,7 +62,7 @@ class RulesRequestShapeTest {
         Rule rule = Rule.of(
                 "r1",
                 RuleCondition.of("cheap", Anchoring.CONTAINS),
-                RuleConsequence.params(SearchQuery.empty().filters("price < 10")));
+                RuleConsequence.params(SearchQuery.of().filters("price < 10")));
 
         assertThat(index.rules().forwardingToReplicas().save(rule).objectID()).isEqualTo("r1");
         assertThat(index.rules().replaceAll(List.of(rule)).taskID()).isEqualTo(12);

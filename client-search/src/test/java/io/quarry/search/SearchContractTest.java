@@ -42,7 +42,7 @@ class SearchContractTest {
         client = SearchClient.create(MockServerClients.config(server));
         index = client.index("products");
         index.waitForTask(
-                index.setSettings(IndexSettings.create()
+                index.setSettings(IndexSettings.of()
                                 .searchableAttributes("name", "brand")
                                 .attributesForFaceting("searchable(brand)", "price"))
                         .taskID(),
@@ -52,11 +52,11 @@ class SearchContractTest {
         for (int i = 0; i < 30; i++) {
             products.add(new Product("p" + i, (i % 2 == 0 ? "red phone " : "blue lamp ") + i, brands[i % 3], 10 * i));
         }
-        index.saveObjects(products, BatchOptions.defaults().waitingForTasks().waitPolicy(FAST));
+        index.saveObjects(products, BatchOptions.of().waitingForTasks().waitPolicy(FAST));
         client.index("accessories")
                 .saveObjects(
                         List.of(new Product("a1", "phone case", "Acme", 5)),
-                        BatchOptions.defaults().waitingForTasks().waitPolicy(FAST));
+                        BatchOptions.of().waitingForTasks().waitPolicy(FAST));
     }
 
     @Test
@@ -134,7 +134,7 @@ class SearchContractTest {
 
     @Test
     void browsesPageByPageFollowingTheCursor() {
-        SearchResponse<Product> first = index.browse(SearchQuery.empty().hitsPerPage(20), Product.class);
+        SearchResponse<Product> first = index.browse(SearchQuery.of().hitsPerPage(20), Product.class);
         assertThat(first.hits()).hasSize(20);
         assertThat(first.cursor()).isPresent();
 
@@ -142,7 +142,7 @@ class SearchContractTest {
         assertThat(second.hits()).hasSize(10);
         assertThat(second.cursor()).isEmpty();
 
-        SearchResponse<Product> viaGet = index.browseWithGet(SearchQuery.empty().hitsPerPage(25), null, Product.class);
+        SearchResponse<Product> viaGet = index.browseWithGet(SearchQuery.of().hitsPerPage(25), null, Product.class);
         SearchResponse<Product> restViaGet =
                 index.browseWithGet(null, viaGet.cursor().orElseThrow(), Product.class);
         assertThat(viaGet.hits().size() + restViaGet.hits().size()).isEqualTo(30);
@@ -150,19 +150,19 @@ class SearchContractTest {
 
     @Test
     void iteratesOverEveryRecordLazily() throws Exception {
-        PagedIterable<Product> all = index.browseObjects(SearchQuery.empty().hitsPerPage(7), Product.class);
+        PagedIterable<Product> all = index.browseObjects(SearchQuery.of().hitsPerPage(7), Product.class);
 
         assertThat(all.stream().map(Product::objectID).distinct().count()).isEqualTo(30);
         assertThat(all.toList()).hasSize(30);
         assertThat(index.browseObjectsAsync(
-                                SearchQuery.empty().filters("brand:Bolt").hitsPerPage(3), Product.class)
+                                SearchQuery.of().filters("brand:Bolt").hitsPerPage(3), Product.class)
                         .get())
                 .hasSize(10);
     }
 
     @Test
     void anErrorInsideIterationSurfaces() {
-        PagedIterable<Product> missing = client.index("missing").browseObjects(SearchQuery.empty(), Product.class);
+        PagedIterable<Product> missing = client.index("missing").browseObjects(SearchQuery.of(), Product.class);
 
         assertThatThrownBy(() -> missing.iterator().hasNext()).isInstanceOf(NotFoundException.class);
     }

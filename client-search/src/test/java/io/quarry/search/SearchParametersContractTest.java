@@ -41,7 +41,7 @@ class SearchParametersContractTest {
         client = SearchClient.create(MockServerClients.config(server));
         index = client.index("places");
         index.waitForTask(
-                index.setSettings(IndexSettings.create()
+                index.setSettings(IndexSettings.of()
                                 .searchableAttributes("name", "city")
                                 .attributesForFaceting("city", "tags")
                                 .attributeForDistinct("city"))
@@ -52,7 +52,7 @@ class SearchParametersContractTest {
                         place("1", "Blue cafe on the harbour", "Paris", 48.8566, 2.3522),
                         place("2", "Red cafe near the station", "Paris", 48.8600, 2.3400),
                         place("3", "Green cafe in the old town", "Lyon", 45.7640, 4.8357)),
-                BatchOptions.defaults().waitingForTasks().waitPolicy(FAST));
+                BatchOptions.of().waitingForTasks().waitPolicy(FAST));
     }
 
     @Test

@@ -37,7 +37,7 @@ class SearchQueryTest {
 
     @Test
     void settingsKeepOnlyWhatWasSet() {
-        IndexSettings settings = IndexSettings.create()
+        IndexSettings settings = IndexSettings.of()
                 .searchableAttributes("name", "brand")
                 .hitsPerPage(5)
                 .setting("customThing", true);

@@ -37,7 +37,7 @@ class SecuredApiKeysContractTest {
         admin = SearchClient.create(MockServerClients.config(MOCK.server()));
         SearchIndex products = admin.index("products");
         products.waitForTask(
-                products.setSettings(IndexSettings.create().attributesForFaceting("brand"))
+                products.setSettings(IndexSettings.of().attributesForFaceting("brand"))
                         .taskID(),
                 FAST);
         products.saveObjects(
@@ -45,15 +45,15 @@ class SecuredApiKeysContractTest {
                         new Product("p1", "red phone", "Acme", 1),
                         new Product("p2", "blue phone", "Bolt", 2),
                         new Product("p3", "green phone", "Acme", 3)),
-                BatchOptions.defaults().waitingForTasks().waitPolicy(FAST));
-        parent = admin.apiKeys().add(ApiKey.withAcl("search")).key();
+                BatchOptions.of().waitingForTasks().waitPolicy(FAST));
+        parent = admin.apiKeys().add(ApiKey.of("search")).key();
         admin.apiKeys().waitForApiKey(parent, ApiKeyChange.ADD, null, FAST);
     }
 
     @Test
     void embeddedParametersAreForcedAndFiltersAnded() {
         String key =
-                secured(r -> r.searchParams(SearchQuery.empty().hitsPerPage(1)).filters("brand:Acme"));
+                secured(r -> r.searchParams(SearchQuery.of().hitsPerPage(1)).filters("brand:Acme"));
 
         try (SearchClient client = SearchClient.create(MockServerClients.config(MOCK.server(), key))) {
             var page = client.index("products")
@@ -66,9 +66,9 @@ class SecuredApiKeysContractTest {
 
     @Test
     void sourcesAreCheckedAgainstTheCallersAddress() {
-        assertThat(searchWith(secured(r -> r.restrictSources("127.0.0.0/8")), RequestOptions.none()))
+        assertThat(searchWith(secured(r -> r.restrictSources("127.0.0.0/8")), RequestOptions.of()))
                 .isEqualTo(3);
-        assertThatThrownBy(() -> searchWith(secured(r -> r.restrictSources("10.0.0.0/8")), RequestOptions.none()))
+        assertThatThrownBy(() -> searchWith(secured(r -> r.restrictSources("10.0.0.0/8")), RequestOptions.of()))
                 .isInstanceOf(ForbiddenException.class);
     }
 
@@ -90,19 +90,19 @@ class SecuredApiKeysContractTest {
     void aKeyFromAnotherParentIsRefused() {
         String forged = SearchClient.generateSecuredApiKey(
                 "0123456789abcdef0123456789abcdef",
-                SecuredApiKeyRestrictions.create().filters("brand:Acme"));
+                SecuredApiKeyRestrictions.of().filters("brand:Acme"));
 
-        assertThatThrownBy(() -> searchWith(forged, RequestOptions.none())).isInstanceOf(ForbiddenException.class);
+        assertThatThrownBy(() -> searchWith(forged, RequestOptions.of())).isInstanceOf(ForbiddenException.class);
     }
 
     @Test
     void aUserTokenKeySearchesLikeItsParent() {
-        assertThat(searchWith(secured(r -> r.userToken("user-42")), RequestOptions.none()))
+        assertThat(searchWith(secured(r -> r.userToken("user-42")), RequestOptions.of()))
                 .isEqualTo(3);
     }
 
     private static String secured(UnaryOperator<SecuredApiKeyRestrictions> restrictions) {
-        return SearchClient.generateSecuredApiKey(parent, restrictions.apply(SecuredApiKeyRestrictions.create()));
+        return SearchClient.generateSecuredApiKey(parent, restrictions.apply(SecuredApiKeyRestrictions.of()));
     }
 
     private static long searchWith(String key, RequestOptions options) {

@@ -19,8 +19,7 @@ class SecuredApiKeysTest {
     @Test
     void matchesTheReferenceVector() {
         String key = SearchClient.generateSecuredApiKey(
-                PARENT,
-                SecuredApiKeyRestrictions.create().restrictIndices("Movies").validUntil(2524604400L));
+                PARENT, SecuredApiKeyRestrictions.of().restrictIndices("Movies").validUntil(2524604400L));
 
         assertThat(key)
                 .isEqualTo("NjFhZmE0OGEyMTI3OThiODc0OTlkOGM0YjcxYzljY2M2NmU2NDE5ZWY0NDZjMWJhNjA2NzBkMjAwOTI2YWQy"
@@ -31,7 +30,7 @@ class SecuredApiKeysTest {
     void sortsNamesAndPercentEncodesValuesWithPercent20() {
         String key = SecuredApiKeys.generate(
                 PARENT,
-                SecuredApiKeyRestrictions.create()
+                SecuredApiKeyRestrictions.of()
                         .userToken("user 42")
                         .filters("brand:Acme AND visible:true")
                         .restrictIndices("a", "b")
@@ -48,8 +47,8 @@ class SecuredApiKeysTest {
 
     @Test
     void decodesTheRestrictionsBack() {
-        SecuredApiKeyRestrictions sent = SecuredApiKeyRestrictions.create()
-                .searchParams(SearchQuery.empty().filters("brand:Acme").hitsPerPage(5))
+        SecuredApiKeyRestrictions sent = SecuredApiKeyRestrictions.of()
+                .searchParams(SearchQuery.of().filters("brand:Acme").hitsPerPage(5))
                 .validUntil(2524604400L)
                 .restrictIndices("Movies", "Series")
                 .restrictSources("192.168.1.0/24")
@@ -69,20 +68,20 @@ class SecuredApiKeysTest {
 
     @Test
     void remainingValidityCountsFromTheClock() {
-        String key = SecuredApiKeys.generate(
-                PARENT, SecuredApiKeyRestrictions.create().validUntil(2_000_000_000L));
+        String key =
+                SecuredApiKeys.generate(PARENT, SecuredApiKeyRestrictions.of().validUntil(2_000_000_000L));
         Clock clock = Clock.fixed(Instant.ofEpochSecond(2_000_000_000L - 90), ZoneOffset.UTC);
 
         assertThat(SecuredApiKeys.remainingValidity(key, clock)).isEqualTo(Duration.ofSeconds(90));
         assertThat(SearchClient.securedApiKeyRemainingValidity(SecuredApiKeys.generate(
-                        PARENT, SecuredApiKeyRestrictions.create().validUntil(1L))))
+                        PARENT, SecuredApiKeyRestrictions.of().validUntil(1L))))
                 .isNegative();
     }
 
     @Test
     void rejectsKeysWithoutValidUntilOrNotSecured() {
-        String key = SecuredApiKeys.generate(
-                PARENT, SecuredApiKeyRestrictions.create().filters("a:b"));
+        String key =
+                SecuredApiKeys.generate(PARENT, SecuredApiKeyRestrictions.of().filters("a:b"));
 
         assertThatThrownBy(() -> SecuredApiKeys.remainingValidity(key))
                 .isInstanceOf(io.quarry.core.InvalidRequestException.class)

@@ -50,8 +50,8 @@ class WithOptionsViewTest {
 
         index.saveObjects(
                 List.of(Map.of("objectID", "a")),
-                BatchOptions.defaults().waitingForTasks().waitPolicy(TestWaits.FAST));
-        index.browseObjects(SearchQuery.empty(), FreeFormRecord.class).toList();
+                BatchOptions.of().waitingForTasks().waitPolicy(TestWaits.FAST));
+        index.browseObjects(SearchQuery.of(), FreeFormRecord.class).toList();
 
         WM.verify(postRequestedFor(urlPathEqualTo("/1/indexes/products/batch")).withHeader("X-Trace", equalTo("t1")));
         WM.verify(getRequestedFor(urlPathMatching("/1/indexes/products/task/1")).withHeader("X-Trace", equalTo("t1")));
@@ -72,7 +72,7 @@ class WithOptionsViewTest {
                 .withHeader("X-Trace", equalTo("inner"))
                 .withHeader("X-Keep", equalTo("k")));
         WM.verify(postRequestedFor(urlPathEqualTo("/1/indexes/products/query")).withHeader("X-Trace", absent()));
-        assertThat(client.options()).isEqualTo(RequestOptions.none());
+        assertThat(client.options()).isEqualTo(RequestOptions.of());
         assertThat(traced.options().headers()).containsEntry("X-Trace", "outer");
     }
 

@@ -87,7 +87,7 @@ class WritesUnderFaultsTest {
     }
 
     private long hits(SearchIndex index) {
-        return index.search(SearchQuery.empty(), FreeFormRecord.class).nbHits();
+        return index.search(SearchQuery.of(), FreeFormRecord.class).nbHits();
     }
 
     @Test
@@ -184,7 +184,7 @@ class WritesUnderFaultsTest {
         faultOnFirstWrite(Action.FORWARD_THEN_RESET);
 
         List<BatchResponse> batches =
-                index.saveObjects(records(0, 50), BatchOptions.defaults().chunkSize(10));
+                index.saveObjects(records(0, 50), BatchOptions.of().chunkSize(10));
 
         batches.forEach(b -> index.waitForTask(b.taskID(), FAST));
         assertThat(settled(() -> hits(index), 50)).isEqualTo(50);
@@ -225,7 +225,7 @@ class WritesUnderFaultsTest {
 
         assertThat(hits(index)).isEqualTo(total);
         int[] seen = new int[total];
-        for (FreeFormRecord record : index.browseObjects(SearchQuery.empty(), FreeFormRecord.class)) {
+        for (FreeFormRecord record : index.browseObjects(SearchQuery.of(), FreeFormRecord.class)) {
             seen[((Number) record.get("n")).intValue()]++;
         }
         assertThat(java.util.Arrays.stream(seen).filter(c -> c != 1).count())

@@ -34,7 +34,7 @@ public final class AnalyticsExample {
     public static Report lastWeek(AnalyticsClient analytics, String index) {
         AnalyticsIndex stats = analytics.index(index);
         // A limit keeps the lists short; the default range is the last seven days.
-        AnalyticsQuery topFive = AnalyticsQuery.defaults().limit(5);
+        AnalyticsQuery topFive = AnalyticsQuery.of().limit(5);
         return new Report(
                 stats.searchesCount(topFive).count(),
                 stats.topSearches(topFive).searches(),

@@ -27,7 +27,7 @@ public final class CrawlerExample {
      * @return the crawler once its crawl ended
      */
     public static Crawler crawlSite(CrawlerClient crawlers, String applicationId, String writeKey, String siteUrl) {
-        CrawlerConfiguration config = CrawlerConfiguration.create()
+        CrawlerConfiguration config = CrawlerConfiguration.of()
                 .appId(applicationId)
                 .apiKey(writeKey)
                 .indexPrefix("crawler_")

@@ -95,7 +95,7 @@ public final class Quickstart {
         section("Indexing " + catalogue.size() + " products in batches of 500");
         products.saveObjects(
                 catalogue,
-                BatchOptions.defaults()
+                BatchOptions.of()
                         .chunkSize(500)
                         .waitingForTasks()
                         .waitPolicy(QUICK)
@@ -104,7 +104,7 @@ public final class Quickstart {
 
     private void configure(SearchIndex products) {
         section("Relevance: searchable attributes, facets, custom ranking");
-        var task = products.setSettings(IndexSettings.create()
+        var task = products.setSettings(IndexSettings.of()
                 .searchableAttributes("name", "brand", "category", "description")
                 .attributesForFaceting("brand", "category", "color", "filterOnly(inStock)")
                 .customRanking("desc(rating)", "desc(reviews)"));
@@ -129,7 +129,7 @@ public final class Quickstart {
 
     private void browse(SearchIndex products) {
         section("Browse every Garmin product (cursor pagination, no ranking)");
-        long garmin = products.browseObjects(SearchQuery.empty().filters("brand:Garmin"), Product.class).stream()
+        long garmin = products.browseObjects(SearchQuery.of().filters("brand:Garmin"), Product.class).stream()
                 .count();
         out.println("  " + garmin + " Garmin products browsed");
     }
@@ -137,12 +137,12 @@ public final class Quickstart {
     private void keys(MockServer server, SearchClient client, SearchIndex products) {
         section("Keys: a search-only key, and a secured key limited to Apple products for one hour");
         String searchKey = client.apiKeys()
-                .add(ApiKey.withAcl("search").description("storefront"))
+                .add(ApiKey.of("search").description("storefront"))
                 .key();
         client.apiKeys().waitForApiKey(searchKey, io.quarry.search.ApiKeyChange.ADD, null, QUICK);
         String secured = SearchClient.generateSecuredApiKey(
                 searchKey,
-                SecuredApiKeyRestrictions.create()
+                SecuredApiKeyRestrictions.of()
                         .filters("brand:Apple")
                         .validUntil(Instant.now().plus(Duration.ofHours(1))));
         try (SearchClient browser = SearchClient.create(config(server, secured))) {
@@ -177,7 +177,7 @@ public final class Quickstart {
                 "cheap",
                 RuleCondition.of("cheap", Anchoring.CONTAINS),
                 RuleConsequence.params(
-                        SearchQuery.empty().filters("price < 100").param("query", Map.of("remove", List.of("cheap")))));
+                        SearchQuery.of().filters("price < 100").param("query", Map.of("remove", List.of("cheap")))));
         products.waitForTask(products.rules().save(cheap).taskID(), QUICK);
         SearchResponse<Product> ruled =
                 products.search(SearchQuery.of("speaker").hitsPerPage(3), Product.class);
@@ -218,7 +218,7 @@ public final class Quickstart {
         try (AnalyticsClient analytics = AnalyticsClient.create(config(server, server.adminKey()))) {
             List<TopSearchWithClickAnalytics> top = analytics
                     .index("products")
-                    .topSearchesWithClickAnalytics(AnalyticsQuery.defaults().limit(50))
+                    .topSearchesWithClickAnalytics(AnalyticsQuery.of().limit(50))
                     .searches();
             // Rates are computed over tracked searches only; the others have none.
             for (TopSearchWithClickAnalytics row : top) {

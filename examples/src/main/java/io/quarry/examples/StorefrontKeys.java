@@ -42,7 +42,7 @@ public final class StorefrontKeys {
         Instant expiry = clock.instant().plus(LIFETIME);
         return SearchClient.generateSecuredApiKey(
                 searchOnlyKey,
-                SecuredApiKeyRestrictions.create()
+                SecuredApiKeyRestrictions.of()
                         .filters("region:" + region)
                         .userToken(shopperId)
                         .validUntil(expiry));

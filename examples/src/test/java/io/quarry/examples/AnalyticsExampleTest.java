@@ -25,7 +25,7 @@ class AnalyticsExampleTest {
         SearchIndex shop = search.index("shop");
         shop.saveObjects(
                 List.of(Map.of("objectID", "1", "name", "desk lamp"), Map.of("objectID", "2", "name", "office chair")),
-                BatchOptions.defaults().waitingForTasks());
+                BatchOptions.of().waitingForTasks());
         for (String query : List.of("lamp", "lamp", "chair", "unicorn")) {
             shop.search(SearchQuery.of(query), Map.class);
         }

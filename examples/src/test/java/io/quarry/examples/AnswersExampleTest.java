@@ -29,7 +29,7 @@ class AnswersExampleTest {
                                 "The phone ships with a charger. The battery lasts two days."),
                         article("screen", "Screen", "The screen is six inches wide. It resists scratches."),
                         article("charger", "Charger", "A fast charger fills the battery in one hour.")),
-                BatchOptions.defaults().waitingForTasks());
+                BatchOptions.of().waitingForTasks());
 
         List<FoundAnswer> found = AnswersExample.ask(answers, "help", "does the battery last");
 

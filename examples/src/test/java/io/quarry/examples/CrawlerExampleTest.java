@@ -72,7 +72,7 @@ class CrawlerExampleTest {
                 .extracting(hit -> hit.record())
                 .containsExactly(new Page(siteUrl + "/about", "About"));
         assertThat(search.index(CrawlerExample.INDEX)
-                        .search(SearchQuery.empty(), Page.class)
+                        .search(SearchQuery.of(), Page.class)
                         .nbHits())
                 .isEqualTo(2);
     }

@@ -31,7 +31,7 @@ class InsightsExampleTest {
         SearchIndex shop = search.index("shop");
         shop.saveObjects(
                 List.of(Map.of("objectID", "red", "name", "red mug"), Map.of("objectID", "blue", "name", "blue mug")),
-                BatchOptions.defaults().waitingForTasks());
+                BatchOptions.of().waitingForTasks());
         SearchQuery mug = SearchQuery.of("mug").clickAnalytics(true).userToken("user-1");
         SearchResponse<Mug> first = shop.search(mug, Mug.class);
         shop.search(mug, Mug.class);
@@ -41,7 +41,7 @@ class InsightsExampleTest {
         assertThat(bought).isEqualTo(first.hits().get(1).objectID().orElseThrow());
         TopSearchWithClickAnalytics row = analytics
                 .index("shop")
-                .topSearchesWithClickAnalytics(AnalyticsQuery.defaults())
+                .topSearchesWithClickAnalytics(AnalyticsQuery.of())
                 .searches()
                 .get(0);
         assertThat(row.search()).isEqualTo("mug");

@@ -2,11 +2,11 @@ package io.quarry.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.core.Region;
 import io.quarry.insights.InsightsClient;
 import io.quarry.mockserver.MockServer;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.personalization.PersonalizationClient;
-import io.quarry.personalization.Region;
 import io.quarry.search.BatchOptions;
 import io.quarry.search.SearchClient;
 import io.quarry.search.SearchIndex;
@@ -25,12 +25,12 @@ class PersonalizationExampleTest {
     @Test
     void purchasesBuildABrandAffinity(MockServer server, SearchClient search, InsightsClient insights) {
         SearchIndex shop = search.index("shop");
-        shop.waitForTask(shop.setSettings(IndexSettings.create().attributesForFaceting("brand")));
+        shop.waitForTask(shop.setSettings(IndexSettings.of().attributesForFaceting("brand")));
         shop.saveObjects(
                 List.of(
                         Map.of("objectID", "acme-kettle", "name", "kettle", "brand", "Acme"),
                         Map.of("objectID", "bolt-kettle", "name", "kettle", "brand", "Bolt")),
-                BatchOptions.defaults().waitingForTasks());
+                BatchOptions.of().waitingForTasks());
         // The personalization client is regional: no plain create(config), so the test creates it.
         try (PersonalizationClient personalization =
                 PersonalizationClient.create(MockServerClients.config(server), Region.US)) {

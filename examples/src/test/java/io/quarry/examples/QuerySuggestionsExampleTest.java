@@ -26,7 +26,7 @@ class QuerySuggestionsExampleTest {
                         Map.of("objectID", "1", "name", "phone case"),
                         Map.of("objectID", "2", "name", "phone charger"),
                         Map.of("objectID", "3", "name", "laptop stand")),
-                BatchOptions.defaults().waitingForTasks());
+                BatchOptions.of().waitingForTasks());
         for (String query : List.of("phone", "phone", "phone charger", "laptop", "xylophone")) {
             shop.search(SearchQuery.of(query), Map.class);
         }

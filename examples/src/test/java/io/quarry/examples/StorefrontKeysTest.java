@@ -32,15 +32,15 @@ class StorefrontKeysTest {
         try (SearchClient admin = SearchClient.create(MockServerClients.config(server))) {
             SearchIndex products = admin.index("products");
             products.waitForTask(
-                    products.setSettings(IndexSettings.create().attributesForFaceting("filterOnly(region)"))
+                    products.setSettings(IndexSettings.of().attributesForFaceting("filterOnly(region)"))
                             .taskID(),
                     TestWaits.FAST);
             products.saveObjects(
                     List.of(
                             Map.of("objectID", "1", "name", "kettle", "region", "eu"),
                             Map.of("objectID", "2", "name", "kettle", "region", "us")),
-                    BatchOptions.defaults().waitingForTasks().waitPolicy(TestWaits.FAST));
-            String searchOnly = admin.apiKeys().add(ApiKey.withAcl("search")).key();
+                    BatchOptions.of().waitingForTasks().waitPolicy(TestWaits.FAST));
+            String searchOnly = admin.apiKeys().add(ApiKey.of("search")).key();
             admin.apiKeys().waitForApiKey(searchOnly, ApiKeyChange.ADD, null, TestWaits.FAST);
 
             StorefrontKeys keys = new StorefrontKeys(searchOnly, Clock.systemUTC());

@@ -6,13 +6,13 @@ import static org.assertj.core.api.Assertions.within;
 import io.quarry.analytics.AnalyticsClient;
 import io.quarry.analytics.model.AnalyticsQuery;
 import io.quarry.analytics.model.TopSearchWithClickAnalytics;
+import io.quarry.core.Region;
 import io.quarry.insights.InsightsClient;
 import io.quarry.insights.InsightsUser;
 import io.quarry.insights.model.Click;
 import io.quarry.mockserver.MockServer;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.personalization.PersonalizationClient;
-import io.quarry.personalization.Region;
 import io.quarry.personalization.model.EventScoring;
 import io.quarry.personalization.model.EventType;
 import io.quarry.personalization.model.FacetScoring;
@@ -59,7 +59,7 @@ class TrackingPipelineTest {
                         PersonalizationClient.create(MockServerClients.config(server), Region.US);
                 QuerySuggestionsClient suggestions = QuerySuggestionsClient.create(MockServerClients.config(server))) {
             SearchIndex products = search.index(INDEX);
-            products.waitForTask(products.setSettings(IndexSettings.create()
+            products.waitForTask(products.setSettings(IndexSettings.of()
                     .searchableAttributes("name")
                     .attributesForFaceting("brand")
                     .customRanking("desc(popularity)")));
@@ -95,7 +95,7 @@ class TrackingPipelineTest {
 
             // Analytics: 3 tracked "phone" searches, one with a click and a conversion.
             TopSearchWithClickAnalytics phoneRow =
-                    analytics.index(INDEX).topSearchesWithClickAnalytics(AnalyticsQuery.defaults()).searches().stream()
+                    analytics.index(INDEX).topSearchesWithClickAnalytics(AnalyticsQuery.of()).searches().stream()
                             .filter(row -> row.search().equals("phone"))
                             .findFirst()
                             .orElseThrow();

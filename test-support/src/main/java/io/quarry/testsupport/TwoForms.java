@@ -2,18 +2,27 @@ package io.quarry.testsupport;
 
 import io.quarry.core.RequestOptions;
 import io.quarry.core.spi.ScopedHandle;
+import java.io.File;
+import java.io.IOException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
+import java.net.JarURLConnection;
+import java.net.URISyntaxException;
+import java.net.URL;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.Enumeration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 
 /**
  * Checks the shape every public handle of a client module must have: it is a {@link ScopedHandle} whose
@@ -119,5 +128,47 @@ public final class TwoForms {
             current = current.getSuperclass();
         }
         return bound.get(ScopedHandle.class.getTypeParameters()[0]);
+    }
+
+    /** The top-level classes of a package, by simple name, from every directory or jar holding it. */
+    static List<String> classNamesIn(String packageName) {
+        List<String> names = new ArrayList<>();
+        try {
+            // main and test classes of a module sit in two directories, both on the class path
+            Enumeration<URL> urls =
+                    Thread.currentThread().getContextClassLoader().getResources(packageName.replace('.', '/'));
+            for (URL url : Collections.list(urls)) {
+                if ("file".equals(url.getProtocol())) {
+                    String[] files = new File(url.toURI()).list((dir, f) -> isTopLevelClass(f));
+                    for (String file : files == null ? new String[0] : files) {
+                        names.add(file.substring(0, file.length() - ".class".length()));
+                    }
+                } else if (url.openConnection() instanceof JarURLConnection jar) {
+                    // the module's classes come from a jar, as when another build runs its tests
+                    String prefix = packageName.replace('.', '/') + "/";
+                    try (JarFile file = jar.getJarFile()) {
+                        file.stream()
+                                .map(JarEntry::getName)
+                                .filter(n -> n.startsWith(prefix) && isTopLevelClass(n.substring(prefix.length())))
+                                .forEach(n -> names.add(n.substring(prefix.length(), n.length() - ".class".length())));
+                    }
+                }
+            }
+        } catch (IOException | URISyntaxException e) {
+            throw new IllegalStateException("cannot list the classes of " + packageName, e);
+        }
+        return names;
+    }
+
+    private static boolean isTopLevelClass(String fileName) {
+        return fileName.endsWith(".class") && !fileName.contains("$") && !fileName.contains("/");
+    }
+
+    static Class<?> load(String name) {
+        try {
+            return Class.forName(name, false, Thread.currentThread().getContextClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

@@ -66,7 +66,7 @@ public class BulkIndexingBenchmark {
                 .hosts(Host.of(server.url()))
                 .build());
         index = client.index("products");
-        options = BatchOptions.defaults().chunksInFlight(chunksInFlight);
+        options = BatchOptions.of().chunksInFlight(chunksInFlight);
     }
 
     /** An empty index for each shot. */
@@ -79,7 +79,7 @@ public class BulkIndexingBenchmark {
     @TearDown(Level.Invocation)
     public void checkEveryRecordStored() {
         long stored =
-                index.search(SearchQuery.empty().hitsPerPage(0), Product.class).nbHits();
+                index.search(SearchQuery.of().hitsPerPage(0), Product.class).nbHits();
         if (stored != records) {
             throw new IllegalStateException("stored " + stored + " of " + records + " records");
         }

@@ -101,7 +101,7 @@ public class IndexingBenchmark {
      */
     @Benchmark
     public int httpBatches() {
-        List<BatchResponse> batches = index.saveObjects(products, BatchOptions.defaults());
+        List<BatchResponse> batches = index.saveObjects(products, BatchOptions.of());
         // the server applies an index's tasks in order: once the last is published, all are
         index.waitForTask(batches.get(batches.size() - 1).taskID());
         return batches.size();

@@ -66,7 +66,7 @@ public record AnalyticsQuery(
      *
      * @return the query
      */
-    public static AnalyticsQuery defaults() {
+    public static AnalyticsQuery of() {
         return new AnalyticsQuery(null, null, null, null, null, null, null);
     }
 
@@ -78,8 +78,7 @@ public record AnalyticsQuery(
      * @return the query
      */
     public static AnalyticsQuery between(LocalDate startDate, LocalDate endDate) {
-        return defaults()
-                .startDate(Objects.requireNonNull(startDate, "startDate"))
+        return of().startDate(Objects.requireNonNull(startDate, "startDate"))
                 .endDate(Objects.requireNonNull(endDate, "endDate"));
     }
 

@@ -33,7 +33,7 @@ public final class CallScope {
      * @return the scope
      */
     public static CallScope of(ApiClient api) {
-        return new CallScope(api, RequestOptions.none(), Map.of());
+        return new CallScope(api, RequestOptions.of(), Map.of());
     }
 
     /**

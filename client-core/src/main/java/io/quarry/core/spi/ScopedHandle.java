@@ -42,7 +42,7 @@ public abstract class ScopedHandle<H extends ScopedHandle<H>> {
     /**
      * The options every call of this handle carries.
      *
-     * @return the options, {@link RequestOptions#none()} when none were added
+     * @return the options, {@link RequestOptions#of()} when none were added
      */
     public final RequestOptions options() {
         return scope.options();

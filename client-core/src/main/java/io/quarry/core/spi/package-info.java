@@ -6,7 +6,9 @@
  * request with the view's options and fixed path parameters already applied. Waiting on a task uses
  * {@link io.quarry.core.spi.Polling} with a {@link io.quarry.core.WaitPolicy}; paged reads return a
  * {@link io.quarry.core.PagedIterable} built from {@link io.quarry.core.spi.Page}s; small JSON objects are
- * built with {@link io.quarry.core.spi.JsonBodies}.
+ * built with {@link io.quarry.core.spi.JsonBodies}. A request value kept as a map of members (search parameters,
+ * settings) extends {@link io.quarry.core.spi.MapValue}; a value the service names declares its known names in
+ * {@link io.quarry.core.spi.KnownNames}.
  *
  * <p>Application code never needs this package; it is stable for module authors, while
  * {@code io.quarry.core.internal} is not public API and is imported by no other module.

@@ -1,8 +1,8 @@
 package io.quarry.crawler.model;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
 import io.quarry.core.spi.CopyOnWrite;
+import io.quarry.core.spi.MapValue;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -13,12 +13,15 @@ import java.util.Optional;
  * configuration's {@code indexPrefix}). Immutable; each setter returns a new action. Members this class has no
  * method for are kept as read and sent back unchanged; {@link #member(String, Object)} sets any.
  */
-public final class CrawlerAction {
-
-    private final Map<String, Object> values;
+public final class CrawlerAction extends MapValue<CrawlerAction> {
 
     private CrawlerAction(Map<String, Object> values) {
-        this.values = values;
+        super(values);
+    }
+
+    @Override
+    protected CrawlerAction withMembers(Map<String, Object> values) {
+        return new CrawlerAction(values);
     }
 
     /**
@@ -29,7 +32,7 @@ public final class CrawlerAction {
      * @return the action
      */
     public static CrawlerAction of(String indexName, RecordExtractor extractor) {
-        return fromMap(Map.of()).indexName(indexName).recordExtractor(extractor);
+        return of(Map.of()).indexName(indexName).recordExtractor(extractor);
     }
 
     /**
@@ -39,18 +42,13 @@ public final class CrawlerAction {
      * @return the action
      */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
-    public static CrawlerAction fromMap(Map<String, Object> values) {
+    public static CrawlerAction of(Map<String, Object> values) {
         return new CrawlerAction(CopyOnWrite.copy(values));
     }
 
     /** @return every member, unmodifiable */
     public Map<String, Object> values() {
-        return values;
-    }
-
-    @JsonValue
-    Object json() {
-        return values;
+        return members();
     }
 
     /**
@@ -61,12 +59,12 @@ public final class CrawlerAction {
      * @return a new action
      */
     public CrawlerAction member(String name, Object value) {
-        return new CrawlerAction(CopyOnWrite.with(values, name, value));
+        return with(name, value);
     }
 
     /** @return the index name, after the configuration's prefix */
     public Optional<String> indexName() {
-        return Optional.ofNullable(values.get("indexName")).map(String::valueOf);
+        return text("indexName");
     }
 
     /**
@@ -76,12 +74,12 @@ public final class CrawlerAction {
      * @return a new action
      */
     public CrawlerAction indexName(String indexName) {
-        return member("indexName", indexName);
+        return with("indexName", indexName);
     }
 
     /** @return URL patterns of the pages extracted ({@code **} any characters, {@code *} any but {@code /}) */
     public List<String> pathsToMatch() {
-        return ConfigValues.strings(values.get("pathsToMatch"));
+        return strings("pathsToMatch");
     }
 
     /**
@@ -91,12 +89,12 @@ public final class CrawlerAction {
      * @return a new action
      */
     public CrawlerAction pathsToMatch(String... patterns) {
-        return member("pathsToMatch", CopyOnWrite.list(patterns));
+        return withStrings("pathsToMatch", patterns);
     }
 
     /** @return CSS selectors a page must match; a leading {@code !} means it must not */
     public List<String> selectorsToMatch() {
-        return ConfigValues.strings(values.get("selectorsToMatch"));
+        return strings("selectorsToMatch");
     }
 
     /**
@@ -106,12 +104,12 @@ public final class CrawlerAction {
      * @return a new action
      */
     public CrawlerAction selectorsToMatch(String... selectors) {
-        return member("selectorsToMatch", CopyOnWrite.list(selectors));
+        return withStrings("selectorsToMatch", selectors);
     }
 
     /** @return the file types extracted, such as {@code html}, {@code pdf}; empty when not set (the service's default) */
     public List<String> fileTypesToMatch() {
-        return ConfigValues.strings(values.get("fileTypesToMatch"));
+        return strings("fileTypesToMatch");
     }
 
     /**
@@ -121,20 +119,23 @@ public final class CrawlerAction {
      * @return a new action
      */
     public CrawlerAction fileTypesToMatch(String... fileTypes) {
-        return member("fileTypesToMatch", CopyOnWrite.list(fileTypes));
+        return withStrings("fileTypesToMatch", fileTypes);
     }
 
     /** @return the record extractor, if set */
     public Optional<RecordExtractor> recordExtractor() {
-        Object value = values.get("recordExtractor");
+        Object value = members().get("recordExtractor");
         if (value instanceof RecordExtractor extractor) {
             return Optional.of(extractor);
         }
         if (value instanceof Map<?, ?> map) {
-            return Optional.of(
-                    new RecordExtractor(ConfigValues.text(map.get("__type")), ConfigValues.text(map.get("source"))));
+            return Optional.of(new RecordExtractor(textOf(map.get("__type")), textOf(map.get("source"))));
         }
         return Optional.empty();
+    }
+
+    private static String textOf(Object value) {
+        return value == null ? null : String.valueOf(value);
     }
 
     /**
@@ -144,21 +145,6 @@ public final class CrawlerAction {
      * @return a new action
      */
     public CrawlerAction recordExtractor(RecordExtractor extractor) {
-        return member("recordExtractor", extractor);
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof CrawlerAction other && values.equals(other.values);
-    }
-
-    @Override
-    public int hashCode() {
-        return values.hashCode();
-    }
-
-    @Override
-    public String toString() {
-        return "CrawlerAction" + values;
+        return with("recordExtractor", extractor);
     }
 }

@@ -1,8 +1,8 @@
 package io.quarry.crawler.model;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
 import io.quarry.core.spi.CopyOnWrite;
+import io.quarry.core.spi.MapValue;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,25 +21,28 @@ import java.util.OptionalInt;
  * <p>{@link #toString()} never shows {@code apiKey}.
  *
  * <pre>{@code
- * CrawlerConfiguration config = CrawlerConfiguration.create()
+ * CrawlerConfiguration config = CrawlerConfiguration.of()
  *         .appId("MY_APP_ID").apiKey("MY_WRITE_KEY").rateLimit(8)
  *         .startUrls("https://www.example.com/docs/")
  *         .actions(CrawlerAction.of("docs", RecordExtractor.function("({ url, $ }) => [{ url: url.href }]"))
  *                 .pathsToMatch("https://www.example.com/docs/**"));
  * }</pre>
  */
-public final class CrawlerConfiguration {
+public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
 
     private static final CrawlerConfiguration EMPTY = new CrawlerConfiguration(Map.of());
 
-    private final Map<String, Object> values;
-
     private CrawlerConfiguration(Map<String, Object> values) {
-        this.values = values;
+        super(values);
+    }
+
+    @Override
+    protected CrawlerConfiguration withMembers(Map<String, Object> values) {
+        return new CrawlerConfiguration(values);
     }
 
     /** @return a configuration with nothing set */
-    public static CrawlerConfiguration create() {
+    public static CrawlerConfiguration of() {
         return EMPTY;
     }
 
@@ -50,28 +53,13 @@ public final class CrawlerConfiguration {
      * @return the configuration
      */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
-    public static CrawlerConfiguration fromMap(Map<String, Object> values) {
+    public static CrawlerConfiguration of(Map<String, Object> values) {
         return new CrawlerConfiguration(CopyOnWrite.copy(values));
     }
 
     /** @return every member present, unmodifiable */
     public Map<String, Object> values() {
-        return values;
-    }
-
-    @JsonValue
-    Object json() {
-        return values;
-    }
-
-    /**
-     * One member's raw value.
-     *
-     * @param name the member
-     * @return its value, if present
-     */
-    public Optional<Object> get(String name) {
-        return Optional.ofNullable(values.get(name));
+        return members();
     }
 
     /**
@@ -82,7 +70,7 @@ public final class CrawlerConfiguration {
      * @return a new configuration
      */
     public CrawlerConfiguration member(String name, Object value) {
-        return new CrawlerConfiguration(CopyOnWrite.with(values, name, value));
+        return with(name, value);
     }
 
     /** @return the application the records go to */
@@ -97,7 +85,7 @@ public final class CrawlerConfiguration {
      * @return a new configuration
      */
     public CrawlerConfiguration appId(String appId) {
-        return member("appId", appId);
+        return with("appId", appId);
     }
 
     /** @return the key the crawler writes with (never shown by {@link #toString()}) */
@@ -112,7 +100,7 @@ public final class CrawlerConfiguration {
      * @return a new configuration
      */
     public CrawlerConfiguration apiKey(String apiKey) {
-        return member("apiKey", apiKey);
+        return with("apiKey", apiKey);
     }
 
     /** @return the prefix of every action's index name */
@@ -127,7 +115,7 @@ public final class CrawlerConfiguration {
      * @return a new configuration
      */
     public CrawlerConfiguration indexPrefix(String prefix) {
-        return member("indexPrefix", prefix);
+        return with("indexPrefix", prefix);
     }
 
     /** @return how many fetches the crawler makes at once (1 to 100) */
@@ -142,12 +130,12 @@ public final class CrawlerConfiguration {
      * @return a new configuration
      */
     public CrawlerConfiguration rateLimit(int rateLimit) {
-        return member("rateLimit", rateLimit);
+        return with("rateLimit", rateLimit);
     }
 
     /** @return where crawling starts */
     public List<String> startUrls() {
-        return ConfigValues.strings(values.get("startUrls"));
+        return strings("startUrls");
     }
 
     /**
@@ -157,12 +145,12 @@ public final class CrawlerConfiguration {
      * @return a new configuration
      */
     public CrawlerConfiguration startUrls(String... urls) {
-        return member("startUrls", CopyOnWrite.list(urls));
+        return withStrings("startUrls", urls);
     }
 
     /** @return sitemaps whose URLs are crawled too */
     public List<String> sitemaps() {
-        return ConfigValues.strings(values.get("sitemaps"));
+        return strings("sitemaps");
     }
 
     /**
@@ -172,12 +160,12 @@ public final class CrawlerConfiguration {
      * @return a new configuration
      */
     public CrawlerConfiguration sitemaps(String... urls) {
-        return member("sitemaps", CopyOnWrite.list(urls));
+        return withStrings("sitemaps", urls);
     }
 
     /** @return URL patterns never crawled */
     public List<String> exclusionPatterns() {
-        return ConfigValues.strings(values.get("exclusionPatterns"));
+        return strings("exclusionPatterns");
     }
 
     /**
@@ -187,12 +175,12 @@ public final class CrawlerConfiguration {
      * @return a new configuration
      */
     public CrawlerConfiguration exclusionPatterns(String... patterns) {
-        return member("exclusionPatterns", CopyOnWrite.list(patterns));
+        return withStrings("exclusionPatterns", patterns);
     }
 
     /** @return query parameters (patterns of names) removed from URLs before crawling */
     public List<String> ignoreQueryParams() {
-        return ConfigValues.strings(values.get("ignoreQueryParams"));
+        return strings("ignoreQueryParams");
     }
 
     /**
@@ -202,7 +190,7 @@ public final class CrawlerConfiguration {
      * @return a new configuration
      */
     public CrawlerConfiguration ignoreQueryParams(String... names) {
-        return member("ignoreQueryParams", CopyOnWrite.list(names));
+        return withStrings("ignoreQueryParams", names);
     }
 
     /** @return the most URLs a crawl fetches */
@@ -217,7 +205,7 @@ public final class CrawlerConfiguration {
      * @return a new configuration
      */
     public CrawlerConfiguration maxUrls(int maxUrls) {
-        return member("maxUrls", maxUrls);
+        return with("maxUrls", maxUrls);
     }
 
     /** @return the deepest URL path crawled, in path segments */
@@ -232,7 +220,7 @@ public final class CrawlerConfiguration {
      * @return a new configuration
      */
     public CrawlerConfiguration maxDepth(int maxDepth) {
-        return member("maxDepth", maxDepth);
+        return with("maxDepth", maxDepth);
     }
 
     /** @return when the crawler reindexes on its own, in the service's schedule syntax */
@@ -247,12 +235,12 @@ public final class CrawlerConfiguration {
      * @return a new configuration
      */
     public CrawlerConfiguration schedule(String schedule) {
-        return member("schedule", schedule);
+        return with("schedule", schedule);
     }
 
     /** @return the actions */
     public List<CrawlerAction> actions() {
-        Object value = values.get("actions");
+        Object value = members().get("actions");
         if (!(value instanceof List<?> list)) {
             return List.of();
         }
@@ -263,7 +251,7 @@ public final class CrawlerConfiguration {
             } else if (item instanceof Map<?, ?> map) {
                 Map<String, Object> members = new LinkedHashMap<>();
                 map.forEach((k, v) -> members.put(String.valueOf(k), v));
-                actions.add(CrawlerAction.fromMap(members));
+                actions.add(CrawlerAction.of(members));
             }
         }
         return List.copyOf(actions);
@@ -276,7 +264,7 @@ public final class CrawlerConfiguration {
      * @return a new configuration
      */
     public CrawlerConfiguration actions(CrawlerAction... actions) {
-        return member("actions", List.of(actions));
+        return with("actions", List.of(actions));
     }
 
     /**
@@ -286,31 +274,17 @@ public final class CrawlerConfiguration {
      * @return a new configuration
      */
     public CrawlerConfiguration actions(List<CrawlerAction> actions) {
-        return member("actions", List.copyOf(actions));
-    }
-
-    private Optional<String> text(String name) {
-        return Optional.ofNullable(ConfigValues.text(values.get(name)));
+        return with("actions", List.copyOf(actions));
     }
 
     private OptionalInt integer(String name) {
-        return values.get(name) instanceof Number n ? OptionalInt.of(n.intValue()) : OptionalInt.empty();
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof CrawlerConfiguration other && values.equals(other.values);
-    }
-
-    @Override
-    public int hashCode() {
-        return values.hashCode();
+        return members().get(name) instanceof Number n ? OptionalInt.of(n.intValue()) : OptionalInt.empty();
     }
 
     /** Shows every member but {@code apiKey}, whose value is replaced by {@code ***}. */
     @Override
     public String toString() {
-        Map<String, Object> shown = new LinkedHashMap<>(values);
+        Map<String, Object> shown = new LinkedHashMap<>(members());
         shown.computeIfPresent("apiKey", (k, v) -> "***");
         return "CrawlerConfiguration" + shown;
     }

@@ -20,7 +20,7 @@ public final class CrawlerListQuery {
     }
 
     /** @return the defaults */
-    public static CrawlerListQuery create() {
+    public static CrawlerListQuery of() {
         return DEFAULTS;
     }
 

@@ -9,7 +9,7 @@ import java.util.Objects;
  * A change of a crawler: a new name, a whole new configuration, or both. Immutable.
  *
  * <pre>{@code
- * crawler.update(CrawlerUpdate.create().name("docs-crawler").config(newConfig));
+ * crawler.update(CrawlerUpdate.of().name("docs-crawler").config(newConfig));
  * }</pre>
  */
 public final class CrawlerUpdate {
@@ -25,7 +25,7 @@ public final class CrawlerUpdate {
     }
 
     /** @return a change with nothing set yet */
-    public static CrawlerUpdate create() {
+    public static CrawlerUpdate of() {
         return EMPTY;
     }
 

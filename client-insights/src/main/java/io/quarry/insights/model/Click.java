@@ -10,7 +10,7 @@ import java.util.Objects;
  *
  * <p>Feed it from a search made with {@code clickAnalytics} on, with the values of its response:
  * <pre>{@code
- * SearchResponse<Product> response = index.search(SearchQuery.of("phone").param("clickAnalytics", true), Product.class);
+ * SearchResponse<Product> response = index.search(SearchQuery.of("phone").clickAnalytics(true), Product.class);
  * int i = 2; // the hit the user clicked, on this page
  * Click click = Click.afterSearch(response.queryID().orElseThrow())
  *         .page(response.page())

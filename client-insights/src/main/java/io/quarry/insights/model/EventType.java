@@ -1,31 +1,26 @@
 package io.quarry.insights.model;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Objects;
+import io.quarry.core.NamedValue;
+import io.quarry.core.spi.KnownNames;
 
 /**
  * The kind of an event: {@link #CLICK}, {@link #VIEW} or {@link #CONVERSION}. Other names are kept as they are
  * ({@link #of(String)}), so a kind the service adds later can still be sent and read.
- *
- * @param name the name sent to the service
  */
-public record EventType(String name) {
+public final class EventType extends NamedValue {
+
+    private static final KnownNames<EventType> KNOWN = new KnownNames<>(EventType::new);
 
     /** A user clicked records or filters. */
-    public static final EventType CLICK = new EventType("click");
+    public static final EventType CLICK = KNOWN.add("click");
     /** A user saw records or filters. */
-    public static final EventType VIEW = new EventType("view");
+    public static final EventType VIEW = KNOWN.add("view");
     /** A user converted (added to cart, bought, ...) on records or filters. */
-    public static final EventType CONVERSION = new EventType("conversion");
+    public static final EventType CONVERSION = KNOWN.add("conversion");
 
-    /**
-     * Validates the name.
-     *
-     * @param name see the record description
-     */
-    public EventType {
-        Objects.requireNonNull(name, "name");
+    private EventType(String name) {
+        super(name);
     }
 
     /**
@@ -36,13 +31,6 @@ public record EventType(String name) {
      */
     @JsonCreator
     public static EventType of(String name) {
-        return new EventType(name);
-    }
-
-    /** @return the name, as sent */
-    @JsonValue
-    @Override
-    public String toString() {
-        return name;
+        return KNOWN.of(name);
     }
 }

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * One event: what a user ({@code userToken}) did ({@code eventType}, named {@code eventName}) on records
@@ -123,21 +124,12 @@ public record InsightsEvent(
      * @return the event
      */
     public static InsightsEvent of(EventType type, String eventName, String index, String userToken) {
-        return new InsightsEvent(
-                Objects.requireNonNull(type, "type"),
-                null,
-                eventName,
-                index,
-                userToken,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null);
+        Parts parts = new Parts();
+        parts.eventType = Objects.requireNonNull(type, "type");
+        parts.eventName = eventName;
+        parts.index = index;
+        parts.userToken = userToken;
+        return parts.event();
     }
 
     /**
@@ -145,21 +137,10 @@ public record InsightsEvent(
      * @return the new event
      */
     public InsightsEvent objectIDs(List<String> objectIDs) {
-        return new InsightsEvent(
-                eventType,
-                eventSubtype,
-                eventName,
-                index,
-                userToken,
-                authenticatedUserToken,
-                timestamp,
-                queryID,
-                objectIDs,
-                null,
-                positions,
-                objectData,
-                currency,
-                value);
+        return with(p -> {
+            p.objectIDs = objectIDs;
+            p.filters = null;
+        });
     }
 
     /**
@@ -167,21 +148,10 @@ public record InsightsEvent(
      * @return the new event
      */
     public InsightsEvent filters(List<String> filters) {
-        return new InsightsEvent(
-                eventType,
-                eventSubtype,
-                eventName,
-                index,
-                userToken,
-                authenticatedUserToken,
-                timestamp,
-                queryID,
-                null,
-                filters,
-                positions,
-                objectData,
-                currency,
-                value);
+        return with(p -> {
+            p.filters = filters;
+            p.objectIDs = null;
+        });
     }
 
     /**
@@ -189,21 +159,7 @@ public record InsightsEvent(
      * @return the new event
      */
     public InsightsEvent positions(List<Integer> positions) {
-        return new InsightsEvent(
-                eventType,
-                eventSubtype,
-                eventName,
-                index,
-                userToken,
-                authenticatedUserToken,
-                timestamp,
-                queryID,
-                objectIDs,
-                filters,
-                positions,
-                objectData,
-                currency,
-                value);
+        return with(p -> p.positions = positions);
     }
 
     /**
@@ -211,21 +167,7 @@ public record InsightsEvent(
      * @return the new event
      */
     public InsightsEvent queryID(String queryID) {
-        return new InsightsEvent(
-                eventType,
-                eventSubtype,
-                eventName,
-                index,
-                userToken,
-                authenticatedUserToken,
-                timestamp,
-                queryID,
-                objectIDs,
-                filters,
-                positions,
-                objectData,
-                currency,
-                value);
+        return with(p -> p.queryID = queryID);
     }
 
     /**
@@ -233,21 +175,7 @@ public record InsightsEvent(
      * @return the new event
      */
     public InsightsEvent timestamp(Instant at) {
-        return new InsightsEvent(
-                eventType,
-                eventSubtype,
-                eventName,
-                index,
-                userToken,
-                authenticatedUserToken,
-                at == null ? null : at.toEpochMilli(),
-                queryID,
-                objectIDs,
-                filters,
-                positions,
-                objectData,
-                currency,
-                value);
+        return with(p -> p.timestamp = at == null ? null : at.toEpochMilli());
     }
 
     /**
@@ -255,21 +183,7 @@ public record InsightsEvent(
      * @return the new event
      */
     public InsightsEvent subtype(EventSubtype subtype) {
-        return new InsightsEvent(
-                eventType,
-                subtype,
-                eventName,
-                index,
-                userToken,
-                authenticatedUserToken,
-                timestamp,
-                queryID,
-                objectIDs,
-                filters,
-                positions,
-                objectData,
-                currency,
-                value);
+        return with(p -> p.eventSubtype = subtype);
     }
 
     /**
@@ -277,21 +191,7 @@ public record InsightsEvent(
      * @return the new event
      */
     public InsightsEvent authenticatedUserToken(String token) {
-        return new InsightsEvent(
-                eventType,
-                eventSubtype,
-                eventName,
-                index,
-                userToken,
-                token,
-                timestamp,
-                queryID,
-                objectIDs,
-                filters,
-                positions,
-                objectData,
-                currency,
-                value);
+        return with(p -> p.authenticatedUserToken = token);
     }
 
     /**
@@ -299,21 +199,7 @@ public record InsightsEvent(
      * @return the new event
      */
     public InsightsEvent objectData(List<Map<String, Object>> data) {
-        return new InsightsEvent(
-                eventType,
-                eventSubtype,
-                eventName,
-                index,
-                userToken,
-                authenticatedUserToken,
-                timestamp,
-                queryID,
-                objectIDs,
-                filters,
-                positions,
-                data,
-                currency,
-                value);
+        return with(p -> p.objectData = data);
     }
 
     /**
@@ -321,21 +207,7 @@ public record InsightsEvent(
      * @return the new event
      */
     public InsightsEvent currency(String currency) {
-        return new InsightsEvent(
-                eventType,
-                eventSubtype,
-                eventName,
-                index,
-                userToken,
-                authenticatedUserToken,
-                timestamp,
-                queryID,
-                objectIDs,
-                filters,
-                positions,
-                objectData,
-                currency,
-                value);
+        return with(p -> p.currency = currency);
     }
 
     /**
@@ -343,20 +215,68 @@ public record InsightsEvent(
      * @return the new event
      */
     public InsightsEvent value(double value) {
-        return new InsightsEvent(
-                eventType,
-                eventSubtype,
-                eventName,
-                index,
-                userToken,
-                authenticatedUserToken,
-                timestamp,
-                queryID,
-                objectIDs,
-                filters,
-                positions,
-                objectData,
-                currency,
-                value);
+        return with(p -> p.value = value);
+    }
+
+    /** A copy of this event with some members changed: the one place every wither goes through. */
+    private InsightsEvent with(Consumer<Parts> change) {
+        Parts parts = new Parts(this);
+        change.accept(parts);
+        return parts.event();
+    }
+
+    /** The members of an event while one is being changed. */
+    private static final class Parts {
+        EventType eventType;
+        EventSubtype eventSubtype;
+        String eventName;
+        String index;
+        String userToken;
+        String authenticatedUserToken;
+        Long timestamp;
+        String queryID;
+        List<String> objectIDs;
+        List<String> filters;
+        List<Integer> positions;
+        List<Map<String, Object>> objectData;
+        String currency;
+        Double value;
+
+        Parts() {}
+
+        Parts(InsightsEvent event) {
+            eventType = event.eventType;
+            eventSubtype = event.eventSubtype;
+            eventName = event.eventName;
+            index = event.index;
+            userToken = event.userToken;
+            authenticatedUserToken = event.authenticatedUserToken;
+            timestamp = event.timestamp;
+            queryID = event.queryID;
+            objectIDs = event.objectIDs;
+            filters = event.filters;
+            positions = event.positions;
+            objectData = event.objectData;
+            currency = event.currency;
+            value = event.value;
+        }
+
+        InsightsEvent event() {
+            return new InsightsEvent(
+                    eventType,
+                    eventSubtype,
+                    eventName,
+                    index,
+                    userToken,
+                    authenticatedUserToken,
+                    timestamp,
+                    queryID,
+                    objectIDs,
+                    filters,
+                    positions,
+                    objectData,
+                    currency,
+                    value);
+        }
     }
 }

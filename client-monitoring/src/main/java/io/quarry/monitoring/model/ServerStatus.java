@@ -1,32 +1,31 @@
 package io.quarry.monitoring.model;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
+import io.quarry.core.NamedValue;
+import io.quarry.core.spi.KnownNames;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * The health of a server or cluster. The four known values are constants, ordered from best to worst; a value the
  * service adds later is kept as it was sent ({@link #isKnown()} is then false) instead of failing the call.
  */
-public final class ServerStatus {
+public final class ServerStatus extends NamedValue {
+
+    private static final KnownNames<ServerStatus> KNOWN = new KnownNames<>(ServerStatus::new);
 
     /** Everything works. */
-    public static final ServerStatus OPERATIONAL = new ServerStatus("operational");
+    public static final ServerStatus OPERATIONAL = KNOWN.add("operational");
     /** Slower than usual. */
-    public static final ServerStatus DEGRADED_PERFORMANCE = new ServerStatus("degraded_performance");
+    public static final ServerStatus DEGRADED_PERFORMANCE = KNOWN.add("degraded_performance");
     /** Part of the service is unavailable. */
-    public static final ServerStatus PARTIAL_OUTAGE = new ServerStatus("partial_outage");
+    public static final ServerStatus PARTIAL_OUTAGE = KNOWN.add("partial_outage");
     /** The service is unavailable. */
-    public static final ServerStatus MAJOR_OUTAGE = new ServerStatus("major_outage");
+    public static final ServerStatus MAJOR_OUTAGE = KNOWN.add("major_outage");
 
-    private static final List<ServerStatus> KNOWN =
-            List.of(OPERATIONAL, DEGRADED_PERFORMANCE, PARTIAL_OUTAGE, MAJOR_OUTAGE);
-
-    private final String name;
+    private static final List<ServerStatus> BEST_FIRST = KNOWN.values();
 
     private ServerStatus(String name) {
-        this.name = name;
+        super(name);
     }
 
     /**
@@ -37,24 +36,12 @@ public final class ServerStatus {
      */
     @JsonCreator
     public static ServerStatus of(String name) {
-        Objects.requireNonNull(name, "name");
-        for (ServerStatus status : KNOWN) {
-            if (status.name.equals(name)) {
-                return status;
-            }
-        }
-        return new ServerStatus(name);
+        return KNOWN.of(name);
     }
 
     /** @return every known status, best first */
     public static List<ServerStatus> known() {
-        return KNOWN;
-    }
-
-    /** @return the name the service uses */
-    @JsonValue
-    public String name() {
-        return name;
+        return BEST_FIRST;
     }
 
     /** @return whether this is one of the four known values */
@@ -74,22 +61,7 @@ public final class ServerStatus {
      * @return the severity
      */
     public int severity() {
-        int index = KNOWN.indexOf(this);
+        int index = BEST_FIRST.indexOf(this);
         return index < 0 ? 2 : index;
-    }
-
-    @Override
-    public boolean equals(Object other) {
-        return other instanceof ServerStatus status && status.name.equals(name);
-    }
-
-    @Override
-    public int hashCode() {
-        return name.hashCode();
-    }
-
-    @Override
-    public String toString() {
-        return name;
     }
 }

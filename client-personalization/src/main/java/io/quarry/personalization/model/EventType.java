@@ -1,27 +1,27 @@
 package io.quarry.personalization.model;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Objects;
+import io.quarry.core.NamedValue;
+import io.quarry.core.spi.KnownNames;
 
 /**
  * The kind of user event a strategy scores: {@link #CLICK}, {@link #CONVERSION} or {@link #VIEW}. Types the
  * service may add later are kept as they are read ({@link #of(String)}), so a strategy using them still reads;
  * {@link #isKnown()} tells them apart.
  */
-public final class EventType {
+public final class EventType extends NamedValue {
+
+    private static final KnownNames<EventType> KNOWN = new KnownNames<>(EventType::new);
 
     /** A click on a record or filter. */
-    public static final EventType CLICK = new EventType("click");
+    public static final EventType CLICK = KNOWN.add("click");
     /** A conversion (add to cart, purchase, ...). */
-    public static final EventType CONVERSION = new EventType("conversion");
+    public static final EventType CONVERSION = KNOWN.add("conversion");
     /** A view of a record or filter. */
-    public static final EventType VIEW = new EventType("view");
-
-    private final String name;
+    public static final EventType VIEW = KNOWN.add("view");
 
     private EventType(String name) {
-        this.name = name;
+        super(name);
     }
 
     /**
@@ -33,22 +33,7 @@ public final class EventType {
      */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public static EventType of(String name) {
-        return switch (Objects.requireNonNull(name, "name")) {
-            case "click" -> CLICK;
-            case "conversion" -> CONVERSION;
-            case "view" -> VIEW;
-            default -> new EventType(name);
-        };
-    }
-
-    /**
-     * The name as the service spells it.
-     *
-     * @return the name
-     */
-    @JsonValue
-    public String name() {
-        return name;
+        return KNOWN.of(name);
     }
 
     /**
@@ -57,22 +42,6 @@ public final class EventType {
      * @return true for a known type
      */
     public boolean isKnown() {
-        return this == CLICK || this == CONVERSION || this == VIEW;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof EventType other && name.equals(other.name);
-    }
-
-    @Override
-    public int hashCode() {
-        return name.hashCode();
-    }
-
-    /** Returns the name. */
-    @Override
-    public String toString() {
-        return name;
+        return KNOWN.contains(this);
     }
 }

@@ -1,32 +1,28 @@
 package io.quarry.querysuggestions.model;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
+import io.quarry.core.NamedValue;
+import io.quarry.core.spi.KnownNames;
 import java.util.Locale;
 import java.util.Objects;
 
 /**
  * The level of a build log line: {@link #INFO}, {@link #SKIP} or {@link #ERROR}; a level the service adds later
  * is kept under its own name ({@link #isKnown()} tells).
- *
- * @param name the level as the service spells it
  */
-public record BuildLogLevel(String name) {
+public final class BuildLogLevel extends NamedValue {
+
+    private static final KnownNames<BuildLogLevel> KNOWN = new KnownNames<>(BuildLogLevel::new);
 
     /** A step of the build. */
-    public static final BuildLogLevel INFO = new BuildLogLevel("INFO");
+    public static final BuildLogLevel INFO = KNOWN.add("INFO");
     /** A candidate suggestion left out, with the reason. */
-    public static final BuildLogLevel SKIP = new BuildLogLevel("SKIP");
+    public static final BuildLogLevel SKIP = KNOWN.add("SKIP");
     /** A problem of the build. */
-    public static final BuildLogLevel ERROR = new BuildLogLevel("ERROR");
+    public static final BuildLogLevel ERROR = KNOWN.add("ERROR");
 
-    /**
-     * Validates the name.
-     *
-     * @param name the level's name
-     */
-    public BuildLogLevel {
-        Objects.requireNonNull(name, "name");
+    private BuildLogLevel(String name) {
+        super(name);
     }
 
     /**
@@ -37,24 +33,7 @@ public record BuildLogLevel(String name) {
      */
     @JsonCreator
     public static BuildLogLevel of(String name) {
-        String upper = Objects.requireNonNull(name, "name").toUpperCase(Locale.ROOT);
-        return switch (upper) {
-            case "INFO" -> INFO;
-            case "SKIP" -> SKIP;
-            case "ERROR" -> ERROR;
-            default -> new BuildLogLevel(upper);
-        };
-    }
-
-    /**
-     * The name the service uses.
-     *
-     * @return the name
-     */
-    @JsonValue
-    @Override
-    public String name() {
-        return name;
+        return KNOWN.of(Objects.requireNonNull(name, "name").toUpperCase(Locale.ROOT));
     }
 
     /**
@@ -63,11 +42,6 @@ public record BuildLogLevel(String name) {
      * @return true for INFO, SKIP and ERROR
      */
     public boolean isKnown() {
-        return equals(INFO) || equals(SKIP) || equals(ERROR);
-    }
-
-    @Override
-    public String toString() {
-        return name;
+        return KNOWN.contains(this);
     }
 }

@@ -1,33 +1,28 @@
 package io.quarry.search.model;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Objects;
+import io.quarry.core.NamedValue;
+import io.quarry.core.spi.KnownNames;
 
 /**
  * How a rule's pattern must sit in the query. The constants are the service's anchorings; {@link #of(String)}
  * takes any other name too, so one the service adds later still reads and writes unchanged.
- *
- * @param name the anchoring's name on the wire, such as {@code contains}
  */
-public record Anchoring(String name) {
+public final class Anchoring extends NamedValue {
+
+    private static final KnownNames<Anchoring> KNOWN = new KnownNames<>(Anchoring::new);
 
     /** The query is the pattern. */
-    public static final Anchoring IS = new Anchoring("is");
+    public static final Anchoring IS = KNOWN.add("is");
     /** The query starts with the pattern. */
-    public static final Anchoring STARTS_WITH = new Anchoring("startsWith");
+    public static final Anchoring STARTS_WITH = KNOWN.add("startsWith");
     /** The query ends with the pattern. */
-    public static final Anchoring ENDS_WITH = new Anchoring("endsWith");
+    public static final Anchoring ENDS_WITH = KNOWN.add("endsWith");
     /** The query contains the pattern. */
-    public static final Anchoring CONTAINS = new Anchoring("contains");
+    public static final Anchoring CONTAINS = KNOWN.add("contains");
 
-    /**
-     * Checks the name.
-     *
-     * @param name the anchoring's name on the wire
-     */
-    public Anchoring {
-        Objects.requireNonNull(name, "name");
+    private Anchoring(String name) {
+        super(name);
     }
 
     /**
@@ -38,19 +33,6 @@ public record Anchoring(String name) {
      */
     @JsonCreator
     public static Anchoring of(String name) {
-        return new Anchoring(name);
-    }
-
-    /** @return the name on the wire */
-    @JsonValue
-    @Override
-    public String name() {
-        return name;
-    }
-
-    /** @return the name on the wire */
-    @Override
-    public String toString() {
-        return name;
+        return KNOWN.of(name);
     }
 }

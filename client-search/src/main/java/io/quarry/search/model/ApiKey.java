@@ -31,7 +31,7 @@ public record ApiKey(
      * @param acl the rights
      * @return the key parameters
      */
-    public static ApiKey withAcl(Acl... acl) {
+    public static ApiKey of(Acl... acl) {
         return new ApiKey(List.of(acl), null, null, null, null, null, null, null);
     }
 
@@ -41,7 +41,7 @@ public record ApiKey(
      * @param acl the rights' names
      * @return the key parameters
      */
-    public static ApiKey withAcl(String... acl) {
+    public static ApiKey of(String... acl) {
         return new ApiKey(java.util.Arrays.stream(acl).map(Acl::of).toList(), null, null, null, null, null, null, null);
     }
 

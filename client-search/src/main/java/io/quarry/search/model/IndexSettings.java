@@ -1,11 +1,10 @@
 package io.quarry.search.model;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
 import io.quarry.core.spi.CopyOnWrite;
+import io.quarry.core.spi.MapValue;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Index settings: immutable, each setter returns new settings with one setting changed. Only the settings set
@@ -13,20 +12,23 @@ import java.util.Optional;
  * {@link #setting(String, Object)} sets any setting this class has no method for.
  *
  * <pre>{@code
- * index.setSettings(IndexSettings.create()
+ * index.setSettings(IndexSettings.of()
  *         .searchableAttributes("name", "brand")
  *         .attributesForFaceting("brand", "searchable(category)")
  *         .customRanking("desc(popularity)"));
  * }</pre>
  */
-public final class IndexSettings {
+public final class IndexSettings extends MapValue<IndexSettings> {
 
     private static final IndexSettings EMPTY = new IndexSettings(Map.of());
 
-    private final Map<String, Object> values;
-
     private IndexSettings(Map<String, Object> values) {
-        this.values = values;
+        super(values);
+    }
+
+    @Override
+    protected IndexSettings withMembers(Map<String, Object> values) {
+        return new IndexSettings(values);
     }
 
     /**
@@ -34,7 +36,7 @@ public final class IndexSettings {
      *
      * @return empty settings
      */
-    public static IndexSettings create() {
+    public static IndexSettings of() {
         return EMPTY;
     }
 
@@ -45,7 +47,7 @@ public final class IndexSettings {
      * @return the settings
      */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
-    public static IndexSettings fromMap(Map<String, Object> values) {
+    public static IndexSettings of(Map<String, Object> values) {
         return new IndexSettings(CopyOnWrite.copy(values));
     }
 
@@ -55,23 +57,7 @@ public final class IndexSettings {
      * @return setting name to value, unmodifiable
      */
     public Map<String, Object> values() {
-        return values;
-    }
-
-    /** The JSON form: the settings map, declared as {@code Object} for the reason given in {@link SearchQuery}. */
-    @JsonValue
-    Object json() {
-        return values;
-    }
-
-    /**
-     * One setting's value.
-     *
-     * @param name the setting
-     * @return the value, if present
-     */
-    public Optional<Object> get(String name) {
-        return Optional.ofNullable(values.get(name));
+        return members();
     }
 
     /**
@@ -81,11 +67,7 @@ public final class IndexSettings {
      * @return the strings; empty when absent
      */
     public List<String> getStrings(String name) {
-        Object value = values.get(name);
-        if (value instanceof List<?> list) {
-            return list.stream().map(String::valueOf).toList();
-        }
-        return List.of();
+        return strings(name);
     }
 
     /**
@@ -96,262 +78,246 @@ public final class IndexSettings {
      * @return new settings
      */
     public IndexSettings setting(String name, Object value) {
-        return new IndexSettings(CopyOnWrite.with(values, name, value));
+        return with(name, value);
     }
 
     /**
-     * Sets {@code searchableAttributes}: searchable attributes, most important first.
+     * Sets {@code searchableAttributes}.
      *
      * @param attributes searchable attributes, most important first
      * @return new settings
      */
     public IndexSettings searchableAttributes(String... attributes) {
-        return setting("searchableAttributes", CopyOnWrite.list(attributes));
+        return withStrings("searchableAttributes", attributes);
     }
 
     /**
-     * Sets {@code attributesForFaceting}: facet attributes ({@code searchable(x)}, {@code filterOnly(x)} allowed).
+     * Sets {@code attributesForFaceting}.
      *
      * @param attributes facet attributes ({@code searchable(x)}, {@code filterOnly(x)} allowed)
      * @return new settings
      */
     public IndexSettings attributesForFaceting(String... attributes) {
-        return setting("attributesForFaceting", CopyOnWrite.list(attributes));
+        return withStrings("attributesForFaceting", attributes);
     }
 
     /**
-     * Sets {@code customRanking}: custom ranking such as {@code desc(popularity)}.
+     * Sets {@code customRanking}.
      *
      * @param criteria custom ranking such as {@code desc(popularity)}
      * @return new settings
      */
     public IndexSettings customRanking(String... criteria) {
-        return setting("customRanking", CopyOnWrite.list(criteria));
+        return withStrings("customRanking", criteria);
     }
 
     /**
-     * Sets {@code ranking}: the ranking criteria in order.
+     * Sets {@code ranking}.
      *
      * @param criteria the ranking criteria in order
      * @return new settings
      */
     public IndexSettings ranking(String... criteria) {
-        return setting("ranking", CopyOnWrite.list(criteria));
+        return withStrings("ranking", criteria);
     }
 
     /**
-     * Sets {@code replicas}: replica index names.
+     * Sets {@code replicas}.
      *
      * @param replicas replica index names
      * @return new settings
      */
     public IndexSettings replicas(String... replicas) {
-        return setting("replicas", CopyOnWrite.list(replicas));
+        return withStrings("replicas", replicas);
     }
 
     /**
-     * Sets {@code unretrievableAttributes}: attributes never returned (unless the key has seeUnretrievableAttributes).
+     * Sets {@code unretrievableAttributes}.
      *
      * @param attributes attributes never returned (unless the key has seeUnretrievableAttributes)
      * @return new settings
      */
     public IndexSettings unretrievableAttributes(String... attributes) {
-        return setting("unretrievableAttributes", CopyOnWrite.list(attributes));
+        return withStrings("unretrievableAttributes", attributes);
     }
 
     /**
-     * Sets {@code attributesToRetrieve}: attributes returned by default.
+     * Sets {@code attributesToRetrieve}.
      *
      * @param attributes attributes returned by default
      * @return new settings
      */
     public IndexSettings attributesToRetrieve(String... attributes) {
-        return setting("attributesToRetrieve", CopyOnWrite.list(attributes));
+        return withStrings("attributesToRetrieve", attributes);
     }
 
     /**
-     * Sets {@code attributesToHighlight}: attributes highlighted by default.
+     * Sets {@code attributesToHighlight}.
      *
      * @param attributes attributes highlighted by default
      * @return new settings
      */
     public IndexSettings attributesToHighlight(String... attributes) {
-        return setting("attributesToHighlight", CopyOnWrite.list(attributes));
+        return withStrings("attributesToHighlight", attributes);
     }
 
     /**
-     * Sets {@code attributesToSnippet}: attributes snippeted by default.
+     * Sets {@code attributesToSnippet}.
      *
      * @param attributes attributes snippeted by default
      * @return new settings
      */
     public IndexSettings attributesToSnippet(String... attributes) {
-        return setting("attributesToSnippet", CopyOnWrite.list(attributes));
+        return withStrings("attributesToSnippet", attributes);
     }
 
     /**
-     * Sets {@code hitsPerPage}: default hits per page.
+     * Sets {@code hitsPerPage}.
      *
      * @param hitsPerPage default hits per page
      * @return new settings
      */
     public IndexSettings hitsPerPage(int hitsPerPage) {
-        return setting("hitsPerPage", hitsPerPage);
+        return with("hitsPerPage", hitsPerPage);
     }
 
     /**
-     * Sets {@code maxValuesPerFacet}: default most values per facet.
+     * Sets {@code maxValuesPerFacet}.
      *
      * @param max default most values per facet
      * @return new settings
      */
     public IndexSettings maxValuesPerFacet(int max) {
-        return setting("maxValuesPerFacet", max);
+        return with("maxValuesPerFacet", max);
     }
 
     /**
-     * Sets {@code paginationLimitedTo}: the most hits a query can page through.
+     * Sets {@code paginationLimitedTo}.
      *
      * @param hits the most hits a query can page through
      * @return new settings
      */
     public IndexSettings paginationLimitedTo(int hits) {
-        return setting("paginationLimitedTo", hits);
+        return with("paginationLimitedTo", hits);
     }
 
     /**
-     * Sets {@code attributeForDistinct}: the attribute de-duplication works on.
+     * Sets {@code attributeForDistinct}.
      *
      * @param attribute the attribute de-duplication works on
      * @return new settings
      */
     public IndexSettings attributeForDistinct(String attribute) {
-        return setting("attributeForDistinct", attribute);
+        return with("attributeForDistinct", attribute);
     }
 
     /**
-     * Sets {@code distinct}: how many records per distinct value are kept (0 disables).
+     * Sets {@code distinct}.
      *
      * @param keep how many records per distinct value are kept (0 disables)
      * @return new settings
      */
     public IndexSettings distinct(int keep) {
-        return setting("distinct", keep);
+        return with("distinct", keep);
     }
 
     /**
-     * Sets {@code typoTolerance}: whether typos are tolerated.
+     * Sets {@code typoTolerance}.
      *
      * @param enabled whether typos are tolerated
      * @return new settings
      */
     public IndexSettings typoTolerance(boolean enabled) {
-        return setting("typoTolerance", enabled);
+        return with("typoTolerance", enabled);
     }
 
     /**
-     * Sets {@code minWordSizefor1Typo}: minimum word length accepting one typo.
+     * Sets {@code minWordSizefor1Typo}.
      *
      * @param size minimum word length accepting one typo
      * @return new settings
      */
     public IndexSettings minWordSizefor1Typo(int size) {
-        return setting("minWordSizefor1Typo", size);
+        return with("minWordSizefor1Typo", size);
     }
 
     /**
-     * Sets {@code minWordSizefor2Typos}: minimum word length accepting two typos.
+     * Sets {@code minWordSizefor2Typos}.
      *
      * @param size minimum word length accepting two typos
      * @return new settings
      */
     public IndexSettings minWordSizefor2Typos(int size) {
-        return setting("minWordSizefor2Typos", size);
+        return with("minWordSizefor2Typos", size);
     }
 
     /**
-     * Sets {@code ignorePlurals}: whether singular and plural forms match each other.
+     * Sets {@code ignorePlurals}.
      *
      * @param enabled whether singular and plural forms match each other
      * @return new settings
      */
     public IndexSettings ignorePlurals(boolean enabled) {
-        return setting("ignorePlurals", enabled);
+        return with("ignorePlurals", enabled);
     }
 
     /**
-     * Sets {@code removeStopWords}: whether stop words are removed from queries.
+     * Sets {@code removeStopWords}.
      *
      * @param enabled whether stop words are removed from queries
      * @return new settings
      */
     public IndexSettings removeStopWords(boolean enabled) {
-        return setting("removeStopWords", enabled);
+        return with("removeStopWords", enabled);
     }
 
     /**
-     * Sets {@code queryLanguages}: the languages of the records and queries.
+     * Sets {@code queryLanguages}.
      *
      * @param languages the languages of the records and queries
      * @return new settings
      */
     public IndexSettings queryLanguages(String... languages) {
-        return setting("queryLanguages", CopyOnWrite.list(languages));
+        return withStrings("queryLanguages", languages);
     }
 
     /**
-     * Sets {@code queryType}: {@code prefixLast}, {@code prefixAll} or {@code prefixNone}.
+     * Sets {@code queryType}.
      *
      * @param queryType {@code prefixLast}, {@code prefixAll} or {@code prefixNone}
      * @return new settings
      */
     public IndexSettings queryType(String queryType) {
-        return setting("queryType", queryType);
+        return with("queryType", queryType);
     }
 
     /**
-     * Sets {@code highlightPreTag}: default markup before a match.
+     * Sets {@code highlightPreTag}.
      *
      * @param tag default markup before a match
      * @return new settings
      */
     public IndexSettings highlightPreTag(String tag) {
-        return setting("highlightPreTag", tag);
+        return with("highlightPreTag", tag);
     }
 
     /**
-     * Sets {@code highlightPostTag}: default markup after a match.
+     * Sets {@code highlightPostTag}.
      *
      * @param tag default markup after a match
      * @return new settings
      */
     public IndexSettings highlightPostTag(String tag) {
-        return setting("highlightPostTag", tag);
+        return with("highlightPostTag", tag);
     }
 
     /**
-     * Sets {@code separatorsToIndex}: characters indexed as words.
+     * Sets {@code separatorsToIndex}.
      *
      * @param separators characters indexed as words
      * @return new settings
      */
     public IndexSettings separatorsToIndex(String separators) {
-        return setting("separatorsToIndex", separators);
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof IndexSettings other && other.values.equals(values);
-    }
-
-    @Override
-    public int hashCode() {
-        return values.hashCode();
-    }
-
-    /** Shows the settings. */
-    @Override
-    public String toString() {
-        return "IndexSettings" + values;
+        return with("separatorsToIndex", separators);
     }
 }

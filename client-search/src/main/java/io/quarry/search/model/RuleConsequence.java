@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * What a rule does: search parameters it applies (including query edits, such as
- * {@code SearchQuery.empty().param("query", Map.of("edits", ...))}), records it pins or hides, and custom data it
+ * {@code SearchQuery.of().param("query", Map.of("edits", ...))}), records it pins or hides, and custom data it
  * returns with the response. Immutable; each method returns a copy.
  *
  * @param params   search parameters applied (e.g. {@code filters}), or null

@@ -1,12 +1,11 @@
 package io.quarry.search.model;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
 import io.quarry.core.spi.CopyOnWrite;
+import io.quarry.core.spi.MapValue;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Search parameters: immutable, each method returns a new query with one parameter set.
@@ -18,14 +17,17 @@ import java.util.Optional;
  * parameter the service accepts. A null value removes the parameter. The service's defaults apply to every
  * parameter left unset.
  */
-public final class SearchQuery {
+public final class SearchQuery extends MapValue<SearchQuery> {
 
     private static final SearchQuery EMPTY = new SearchQuery(Map.of());
 
-    private final Map<String, Object> params;
-
     private SearchQuery(Map<String, Object> params) {
-        this.params = params;
+        super(params);
+    }
+
+    @Override
+    protected SearchQuery withMembers(Map<String, Object> params) {
+        return new SearchQuery(params);
     }
 
     /**
@@ -43,7 +45,7 @@ public final class SearchQuery {
      *
      * @return the empty query
      */
-    public static SearchQuery empty() {
+    public static SearchQuery of() {
         return EMPTY;
     }
 
@@ -54,7 +56,7 @@ public final class SearchQuery {
      * @return the query
      */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
-    public static SearchQuery fromParams(Map<String, Object> params) {
+    public static SearchQuery of(Map<String, Object> params) {
         return new SearchQuery(CopyOnWrite.copy(params));
     }
 
@@ -64,25 +66,7 @@ public final class SearchQuery {
      * @return parameter name to value, unmodifiable
      */
     public Map<String, Object> params() {
-        return params;
-    }
-
-    /**
-     * The JSON form: the parameter map.
-     */
-    @JsonValue
-    Object json() {
-        return params;
-    }
-
-    /**
-     * One parameter's value.
-     *
-     * @param name the parameter
-     * @return the value, if set
-     */
-    public Optional<Object> get(String name) {
-        return Optional.ofNullable(params.get(name));
+        return members();
     }
 
     /**
@@ -92,7 +76,7 @@ public final class SearchQuery {
      * @return the encoded parameters
      */
     public String toParamString() {
-        return ParamEncoding.searchParams(params);
+        return ParamEncoding.searchParams(members());
     }
 
     /**
@@ -103,7 +87,7 @@ public final class SearchQuery {
      */
     public Map<String, String> toUrlParameters() {
         Map<String, String> out = new LinkedHashMap<>();
-        params.forEach((name, value) -> out.put(name, ParamEncoding.asJsonText(value)));
+        members().forEach((name, value) -> out.put(name, ParamEncoding.asJsonText(value)));
         return out;
     }
 
@@ -115,27 +99,27 @@ public final class SearchQuery {
      * @return a new query
      */
     public SearchQuery param(String name, Object value) {
-        return new SearchQuery(CopyOnWrite.with(params, name, value));
+        return with(name, value);
     }
 
     /**
-     * Sets {@code query}: the text to search.
+     * Sets {@code query}.
      *
      * @param query the text to search
      * @return a new query
      */
     public SearchQuery query(String query) {
-        return param("query", query);
+        return with("query", query);
     }
 
     /**
-     * Sets {@code filters}: a filter expression such as {@code brand:Apple AND price < 500}.
+     * Sets {@code filters}.
      *
      * @param filters a filter expression such as {@code brand:Apple AND price < 500}
      * @return a new query
      */
     public SearchQuery filters(String filters) {
-        return param("filters", filters);
+        return with("filters", filters);
     }
 
     /**
@@ -148,7 +132,7 @@ public final class SearchQuery {
      * @return a new query
      */
     public SearchQuery facetFilters(List<?> facetFilters) {
-        return param("facetFilters", List.copyOf(facetFilters));
+        return with("facetFilters", List.copyOf(facetFilters));
     }
 
     /**
@@ -159,7 +143,7 @@ public final class SearchQuery {
      * @return a new query
      */
     public SearchQuery numericFilters(List<?> numericFilters) {
-        return param("numericFilters", List.copyOf(numericFilters));
+        return with("numericFilters", List.copyOf(numericFilters));
     }
 
     /**
@@ -169,7 +153,7 @@ public final class SearchQuery {
      * @return a new query
      */
     public SearchQuery tagFilters(List<?> tagFilters) {
-        return param("tagFilters", List.copyOf(tagFilters));
+        return with("tagFilters", List.copyOf(tagFilters));
     }
 
     /**
@@ -181,7 +165,7 @@ public final class SearchQuery {
      * @return a new query
      */
     public SearchQuery optionalFilters(List<?> optionalFilters) {
-        return param("optionalFilters", List.copyOf(optionalFilters));
+        return with("optionalFilters", List.copyOf(optionalFilters));
     }
 
     /**
@@ -192,387 +176,387 @@ public final class SearchQuery {
      * @return a new query
      */
     public SearchQuery sumOrFiltersScores(boolean enabled) {
-        return param("sumOrFiltersScores", enabled);
+        return with("sumOrFiltersScores", enabled);
     }
 
     /**
-     * Sets {@code facetFilters}: {@code facet:value} strings, all required.
+     * Sets {@code facetFilters}.
      *
      * @param facetFilters {@code facet:value} strings, all required
      * @return a new query
      */
     public SearchQuery facetFilters(String... facetFilters) {
-        return param("facetFilters", CopyOnWrite.list(facetFilters));
+        return withStrings("facetFilters", facetFilters);
     }
 
     /**
-     * Sets {@code numericFilters}: numeric conditions such as {@code price<500}, all required.
+     * Sets {@code numericFilters}.
      *
      * @param numericFilters numeric conditions such as {@code price<500}, all required
      * @return a new query
      */
     public SearchQuery numericFilters(String... numericFilters) {
-        return param("numericFilters", CopyOnWrite.list(numericFilters));
+        return withStrings("numericFilters", numericFilters);
     }
 
     /**
-     * Sets {@code tagFilters}: tags, all required.
+     * Sets {@code tagFilters}.
      *
      * @param tagFilters tags, all required
      * @return a new query
      */
     public SearchQuery tagFilters(String... tagFilters) {
-        return param("tagFilters", CopyOnWrite.list(tagFilters));
+        return withStrings("tagFilters", tagFilters);
     }
 
     /**
-     * Sets {@code optionalFilters}: filters that promote matching records without excluding others.
+     * Sets {@code optionalFilters}.
      *
      * @param optionalFilters filters that promote matching records without excluding others
      * @return a new query
      */
     public SearchQuery optionalFilters(String... optionalFilters) {
-        return param("optionalFilters", CopyOnWrite.list(optionalFilters));
+        return withStrings("optionalFilters", optionalFilters);
     }
 
     /**
-     * Sets {@code facets}: the attributes to count facet values of ({@code *} for all).
+     * Sets {@code facets}.
      *
      * @param facets the attributes to count facet values of ({@code *} for all)
      * @return a new query
      */
     public SearchQuery facets(String... facets) {
-        return param("facets", CopyOnWrite.list(facets));
+        return withStrings("facets", facets);
     }
 
     /**
-     * Sets {@code maxValuesPerFacet}: the most values returned per facet.
+     * Sets {@code maxValuesPerFacet}.
      *
      * @param maxValuesPerFacet the most values returned per facet
      * @return a new query
      */
     public SearchQuery maxValuesPerFacet(int maxValuesPerFacet) {
-        return param("maxValuesPerFacet", maxValuesPerFacet);
+        return with("maxValuesPerFacet", maxValuesPerFacet);
     }
 
     /**
-     * Sets {@code sortFacetValuesBy}: {@code count} or {@code alpha}.
+     * Sets {@code sortFacetValuesBy}.
      *
      * @param sortFacetValuesBy {@code count} or {@code alpha}
      * @return a new query
      */
     public SearchQuery sortFacetValuesBy(String sortFacetValuesBy) {
-        return param("sortFacetValuesBy", sortFacetValuesBy);
+        return with("sortFacetValuesBy", sortFacetValuesBy);
     }
 
     /**
-     * Sets {@code page}: the zero-based page.
+     * Sets {@code page}.
      *
      * @param page the zero-based page
      * @return a new query
      */
     public SearchQuery page(int page) {
-        return param("page", page);
+        return with("page", page);
     }
 
     /**
-     * Sets {@code hitsPerPage}: hits per page.
+     * Sets {@code hitsPerPage}.
      *
      * @param hitsPerPage hits per page
      * @return a new query
      */
     public SearchQuery hitsPerPage(int hitsPerPage) {
-        return param("hitsPerPage", hitsPerPage);
+        return with("hitsPerPage", hitsPerPage);
     }
 
     /**
-     * Sets {@code offset}: the first hit to return (with {@link #length(int)}, instead of pages).
+     * Sets {@code offset}.
      *
      * @param offset the first hit to return (with {@link #length(int)}, instead of pages)
      * @return a new query
      */
     public SearchQuery offset(int offset) {
-        return param("offset", offset);
+        return with("offset", offset);
     }
 
     /**
-     * Sets {@code length}: how many hits to return from {@link #offset(int)}.
+     * Sets {@code length}.
      *
      * @param length how many hits to return from {@link #offset(int)}
      * @return a new query
      */
     public SearchQuery length(int length) {
-        return param("length", length);
+        return with("length", length);
     }
 
     /**
-     * Sets {@code attributesToRetrieve}: the attributes returned in hits ({@code *} for all).
+     * Sets {@code attributesToRetrieve}.
      *
      * @param attributes the attributes returned in hits ({@code *} for all)
      * @return a new query
      */
     public SearchQuery attributesToRetrieve(String... attributes) {
-        return param("attributesToRetrieve", CopyOnWrite.list(attributes));
+        return withStrings("attributesToRetrieve", attributes);
     }
 
     /**
-     * Sets {@code attributesToHighlight}: the attributes highlighted in {@code _highlightResult}.
+     * Sets {@code attributesToHighlight}.
      *
      * @param attributes the attributes highlighted in {@code _highlightResult}
      * @return a new query
      */
     public SearchQuery attributesToHighlight(String... attributes) {
-        return param("attributesToHighlight", CopyOnWrite.list(attributes));
+        return withStrings("attributesToHighlight", attributes);
     }
 
     /**
-     * Sets {@code attributesToSnippet}: the attributes snippeted, e.g. {@code description:10}.
+     * Sets {@code attributesToSnippet}.
      *
      * @param attributes the attributes snippeted, e.g. {@code description:10}
      * @return a new query
      */
     public SearchQuery attributesToSnippet(String... attributes) {
-        return param("attributesToSnippet", CopyOnWrite.list(attributes));
+        return withStrings("attributesToSnippet", attributes);
     }
 
     /**
-     * Sets {@code highlightPreTag}: the markup placed before a match.
+     * Sets {@code highlightPreTag}.
      *
      * @param tag the markup placed before a match
      * @return a new query
      */
     public SearchQuery highlightPreTag(String tag) {
-        return param("highlightPreTag", tag);
+        return with("highlightPreTag", tag);
     }
 
     /**
-     * Sets {@code highlightPostTag}: the markup placed after a match.
+     * Sets {@code highlightPostTag}.
      *
      * @param tag the markup placed after a match
      * @return a new query
      */
     public SearchQuery highlightPostTag(String tag) {
-        return param("highlightPostTag", tag);
+        return with("highlightPostTag", tag);
     }
 
     /**
-     * Sets {@code snippetEllipsisText}: the text marking cut-off snippet ends.
+     * Sets {@code snippetEllipsisText}.
      *
      * @param text the text marking cut-off snippet ends
      * @return a new query
      */
     public SearchQuery snippetEllipsisText(String text) {
-        return param("snippetEllipsisText", text);
+        return with("snippetEllipsisText", text);
     }
 
     /**
-     * Sets {@code getRankingInfo}: whether hits carry {@code _rankingInfo}.
+     * Sets {@code getRankingInfo}.
      *
      * @param enabled whether hits carry {@code _rankingInfo}
      * @return a new query
      */
     public SearchQuery getRankingInfo(boolean enabled) {
-        return param("getRankingInfo", enabled);
+        return with("getRankingInfo", enabled);
     }
 
     /**
-     * Sets {@code distinct}: whether de-duplication on the distinct attribute applies.
+     * Sets {@code distinct}.
      *
      * @param enabled whether de-duplication on the distinct attribute applies
      * @return a new query
      */
     public SearchQuery distinct(boolean enabled) {
-        return param("distinct", enabled);
+        return with("distinct", enabled);
     }
 
     /**
-     * Sets {@code distinct}: how many records per distinct value are kept.
+     * Sets {@code distinct}.
      *
      * @param keep how many records per distinct value are kept
      * @return a new query
      */
     public SearchQuery distinct(int keep) {
-        return param("distinct", keep);
+        return with("distinct", keep);
     }
 
     /**
-     * Sets {@code typoTolerance}: whether typos are tolerated.
+     * Sets {@code typoTolerance}.
      *
      * @param enabled whether typos are tolerated
      * @return a new query
      */
     public SearchQuery typoTolerance(boolean enabled) {
-        return param("typoTolerance", enabled);
+        return with("typoTolerance", enabled);
     }
 
     /**
-     * Sets {@code typoTolerance}: {@code true}, {@code false}, {@code min} or {@code strict}.
+     * Sets {@code typoTolerance}.
      *
      * @param mode {@code true}, {@code false}, {@code min} or {@code strict}
      * @return a new query
      */
     public SearchQuery typoTolerance(String mode) {
-        return param("typoTolerance", mode);
+        return with("typoTolerance", mode);
     }
 
     /**
-     * Sets {@code ignorePlurals}: whether singular and plural forms match each other.
+     * Sets {@code ignorePlurals}.
      *
      * @param enabled whether singular and plural forms match each other
      * @return a new query
      */
     public SearchQuery ignorePlurals(boolean enabled) {
-        return param("ignorePlurals", enabled);
+        return with("ignorePlurals", enabled);
     }
 
     /**
-     * Sets {@code ignorePlurals}: the languages whose plurals are ignored.
+     * Sets {@code ignorePlurals}.
      *
      * @param languages the languages whose plurals are ignored
      * @return a new query
      */
     public SearchQuery ignorePlurals(String... languages) {
-        return param("ignorePlurals", CopyOnWrite.list(languages));
+        return withStrings("ignorePlurals", languages);
     }
 
     /**
-     * Sets {@code removeStopWords}: whether stop words are removed from the query.
+     * Sets {@code removeStopWords}.
      *
      * @param enabled whether stop words are removed from the query
      * @return a new query
      */
     public SearchQuery removeStopWords(boolean enabled) {
-        return param("removeStopWords", enabled);
+        return with("removeStopWords", enabled);
     }
 
     /**
-     * Sets {@code removeStopWords}: the languages whose stop words are removed.
+     * Sets {@code removeStopWords}.
      *
      * @param languages the languages whose stop words are removed
      * @return a new query
      */
     public SearchQuery removeStopWords(String... languages) {
-        return param("removeStopWords", CopyOnWrite.list(languages));
+        return withStrings("removeStopWords", languages);
     }
 
     /**
-     * Sets {@code queryType}: {@code prefixLast}, {@code prefixAll} or {@code prefixNone}.
+     * Sets {@code queryType}.
      *
      * @param queryType {@code prefixLast}, {@code prefixAll} or {@code prefixNone}
      * @return a new query
      */
     public SearchQuery queryType(String queryType) {
-        return param("queryType", queryType);
+        return with("queryType", queryType);
     }
 
     /**
-     * Sets {@code restrictSearchableAttributes}: the searchable attributes this query is limited to.
+     * Sets {@code restrictSearchableAttributes}.
      *
      * @param attributes the searchable attributes this query is limited to
      * @return a new query
      */
     public SearchQuery restrictSearchableAttributes(String... attributes) {
-        return param("restrictSearchableAttributes", CopyOnWrite.list(attributes));
+        return withStrings("restrictSearchableAttributes", attributes);
     }
 
     /**
-     * Sets {@code clickAnalytics}: whether the response carries a {@code queryID} for click analytics.
+     * Sets {@code clickAnalytics}.
      *
      * @param enabled whether the response carries a {@code queryID} for click analytics
      * @return a new query
      */
     public SearchQuery clickAnalytics(boolean enabled) {
-        return param("clickAnalytics", enabled);
+        return with("clickAnalytics", enabled);
     }
 
     /**
-     * Sets {@code analytics}: whether this query counts in analytics.
+     * Sets {@code analytics}.
      *
      * @param enabled whether this query counts in analytics
      * @return a new query
      */
     public SearchQuery analytics(boolean enabled) {
-        return param("analytics", enabled);
+        return with("analytics", enabled);
     }
 
     /**
-     * Sets {@code analyticsTags}: tags to segment analytics by.
+     * Sets {@code analyticsTags}.
      *
      * @param tags tags to segment analytics by
      * @return a new query
      */
     public SearchQuery analyticsTags(String... tags) {
-        return param("analyticsTags", CopyOnWrite.list(tags));
+        return withStrings("analyticsTags", tags);
     }
 
     /**
-     * Sets {@code userToken}: the end user's token (analytics, personalization, rate limiting).
+     * Sets {@code userToken}.
      *
      * @param userToken the end user's token (analytics, personalization, rate limiting)
      * @return a new query
      */
     public SearchQuery userToken(String userToken) {
-        return param("userToken", userToken);
+        return with("userToken", userToken);
     }
 
     /**
-     * Sets {@code enableRules}: whether rules apply.
+     * Sets {@code enableRules}.
      *
      * @param enabled whether rules apply
      * @return a new query
      */
     public SearchQuery enableRules(boolean enabled) {
-        return param("enableRules", enabled);
+        return with("enableRules", enabled);
     }
 
     /**
-     * Sets {@code ruleContexts}: the rule contexts this query activates.
+     * Sets {@code ruleContexts}.
      *
      * @param contexts the rule contexts this query activates
      * @return a new query
      */
     public SearchQuery ruleContexts(String... contexts) {
-        return param("ruleContexts", CopyOnWrite.list(contexts));
+        return withStrings("ruleContexts", contexts);
     }
 
     /**
-     * Sets {@code aroundLatLng}: a {@code lat,lng} point to search around.
+     * Sets {@code aroundLatLng}.
      *
      * @param latLng a {@code lat,lng} point to search around
      * @return a new query
      */
     public SearchQuery aroundLatLng(String latLng) {
-        return param("aroundLatLng", latLng);
+        return with("aroundLatLng", latLng);
     }
 
     /**
-     * Sets {@code aroundLatLngViaIP}: whether to search around the caller's IP location.
+     * Sets {@code aroundLatLngViaIP}.
      *
      * @param enabled whether to search around the caller's IP location
      * @return a new query
      */
     public SearchQuery aroundLatLngViaIP(boolean enabled) {
-        return param("aroundLatLngViaIP", enabled);
+        return with("aroundLatLngViaIP", enabled);
     }
 
     /**
-     * Sets {@code aroundRadius}: the radius around the point.
+     * Sets {@code aroundRadius}.
      *
      * @param meters the radius around the point
      * @return a new query
      */
     public SearchQuery aroundRadius(int meters) {
-        return param("aroundRadius", meters);
+        return with("aroundRadius", meters);
     }
 
     /**
-     * Sets {@code aroundPrecision}: the precision of geo-distance ranking.
+     * Sets {@code aroundPrecision}.
      *
      * @param meters the precision of geo-distance ranking
      * @return a new query
      */
     public SearchQuery aroundPrecision(int meters) {
-        return param("aroundPrecision", meters);
+        return with("aroundPrecision", meters);
     }
 
     /**
@@ -595,102 +579,86 @@ public final class SearchQuery {
                     return java.util.Collections.unmodifiableMap(entry);
                 })
                 .toList();
-        return param("aroundPrecision", wire);
+        return with("aroundPrecision", wire);
     }
 
     /**
-     * Sets {@code insideBoundingBox}: the boxes as {@code [lat1, lng1, lat2, lng2]} arrays.
+     * Sets {@code insideBoundingBox}.
      *
      * @param box the boxes as {@code [lat1, lng1, lat2, lng2]} arrays
      * @return a new query
      */
     public SearchQuery insideBoundingBox(List<List<Double>> box) {
-        return param("insideBoundingBox", List.copyOf(box));
+        return with("insideBoundingBox", List.copyOf(box));
     }
 
     /**
-     * Sets {@code advancedSyntax}: whether the advanced query syntax (quotes, minus) applies.
+     * Sets {@code advancedSyntax}.
      *
      * @param enabled whether the advanced query syntax (quotes, minus) applies
      * @return a new query
      */
     public SearchQuery advancedSyntax(boolean enabled) {
-        return param("advancedSyntax", enabled);
+        return with("advancedSyntax", enabled);
     }
 
     /**
-     * Sets {@code minWordSizefor1Typo}: the minimum word length accepting one typo.
+     * Sets {@code minWordSizefor1Typo}.
      *
      * @param size the minimum word length accepting one typo
      * @return a new query
      */
     public SearchQuery minWordSizefor1Typo(int size) {
-        return param("minWordSizefor1Typo", size);
+        return with("minWordSizefor1Typo", size);
     }
 
     /**
-     * Sets {@code minWordSizefor2Typos}: the minimum word length accepting two typos.
+     * Sets {@code minWordSizefor2Typos}.
      *
      * @param size the minimum word length accepting two typos
      * @return a new query
      */
     public SearchQuery minWordSizefor2Typos(int size) {
-        return param("minWordSizefor2Typos", size);
+        return with("minWordSizefor2Typos", size);
     }
 
     /**
-     * Sets {@code removeWordsIfNoResults}: {@code none}, {@code lastWords}, {@code firstWords} or {@code allOptional}.
+     * Sets {@code removeWordsIfNoResults}.
      *
      * @param mode {@code none}, {@code lastWords}, {@code firstWords} or {@code allOptional}
      * @return a new query
      */
     public SearchQuery removeWordsIfNoResults(String mode) {
-        return param("removeWordsIfNoResults", mode);
+        return with("removeWordsIfNoResults", mode);
     }
 
     /**
-     * Sets {@code optionalWords}: words that are optional in the query.
+     * Sets {@code optionalWords}.
      *
      * @param words words that are optional in the query
      * @return a new query
      */
     public SearchQuery optionalWords(String... words) {
-        return param("optionalWords", CopyOnWrite.list(words));
+        return withStrings("optionalWords", words);
     }
 
     /**
-     * Sets {@code explain}: whether the response names the rules and settings that applied.
+     * Sets {@code explain}.
      *
      * @param enabled whether the response names the rules and settings that applied
      * @return a new query
      */
     public SearchQuery explain(boolean enabled) {
-        return param("explain", enabled);
+        return with("explain", enabled);
     }
 
     /**
-     * Sets {@code paginationLimitedTo}: the most hits the query can page through.
+     * Sets {@code paginationLimitedTo}.
      *
      * @param hits the most hits the query can page through
      * @return a new query
      */
     public SearchQuery paginationLimitedTo(int hits) {
-        return param("paginationLimitedTo", hits);
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof SearchQuery other && other.params.equals(params);
-    }
-
-    @Override
-    public int hashCode() {
-        return params.hashCode();
-    }
-
-    /** Shows the parameters. */
-    @Override
-    public String toString() {
-        return "SearchQuery" + params;
+        return with("paginationLimitedTo", hits);
     }
 }

@@ -1,0 +1,57 @@
+package io.quarry.insights.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class InsightsEventTest {
+
+    @Test
+    void eachWitherSetsItsMemberAndKeepsTheOthers() {
+        InsightsEvent event = InsightsEvent.conversion("Bought", "products", "user-1")
+                .objectIDs(List.of("sku-1"))
+                .positions(List.of(3))
+                .queryID("0123456789abcdef0123456789abcdef")
+                .timestamp(Instant.ofEpochMilli(1_700_000_000_000L))
+                .subtype(EventSubtype.PURCHASE)
+                .authenticatedUserToken("signed-in")
+                .objectData(List.of(Map.of("price", 9.5)))
+                .currency("EUR")
+                .value(9.5);
+
+        assertThat(event)
+                .isEqualTo(new InsightsEvent(
+                        EventType.CONVERSION,
+                        EventSubtype.PURCHASE,
+                        "Bought",
+                        "products",
+                        "user-1",
+                        "signed-in",
+                        1_700_000_000_000L,
+                        "0123456789abcdef0123456789abcdef",
+                        List.of("sku-1"),
+                        null,
+                        List.of(3),
+                        List.of(Map.of("price", 9.5)),
+                        "EUR",
+                        9.5));
+        assertThat(event.timestamp(null).timestamp()).isNull();
+    }
+
+    @Test
+    void recordsAndFiltersReplaceEachOther() {
+        InsightsEvent onRecords = InsightsEvent.click("Clicked", "products", "user-1")
+                .filters(List.of("brand:acme"))
+                .objectIDs(List.of("sku-1"));
+        assertThat(onRecords.objectIDs()).containsExactly("sku-1");
+        assertThat(onRecords.filters()).isNull();
+
+        InsightsEvent onFilters = onRecords.filters(List.of("brand:acme"));
+        assertThat(onFilters.filters()).containsExactly("brand:acme");
+        assertThat(onFilters.objectIDs()).isNull();
+        assertThat(onFilters.eventType()).isEqualTo(EventType.CLICK);
+    }
+}
