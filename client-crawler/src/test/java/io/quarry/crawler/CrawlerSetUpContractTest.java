@@ -26,13 +26,13 @@ class CrawlerSetUpContractTest {
                 .logLevel(LogLevel.NONE)
                 .build();
         try (CrawlerClient client = CrawlerClient.create(config)) {
-            CrawlerConfiguration docs = CrawlerConfiguration.create()
+            CrawlerConfiguration docs = CrawlerConfiguration.of()
                     .appId(server.applicationId())
                     .rateLimit(4)
                     .actions(CrawlerAction.of("docs", RecordExtractor.function("({ url }) => [{ url: url.href }]")));
             String id = client.create("docs", docs).id();
 
-            assertThat(client.listPage(CrawlerListQuery.create()).items())
+            assertThat(client.listPage(CrawlerListQuery.of()).items())
                     .singleElement()
                     .satisfies(crawler -> assertThat(crawler.id()).isEqualTo(id));
         }

@@ -189,7 +189,7 @@ public final class QuerySuggestionsClient extends ClientHandle<QuerySuggestionsC
     }
 
     /**
-     * Reads a configuration, with the service's defaults filled in and {@code replicas}.
+     * Reads a configuration, with the service's defaults filled in and each source index's {@code replicas}.
      *
      * @param indexName the suggestions index
      * @return the configuration

@@ -123,13 +123,13 @@ class QuerySuggestionsContractTest {
 
         QuerySuggestionsConfig read = client.getConfig("products_suggestions");
         assertThat(read.indexName()).isEqualTo("products_suggestions");
-        assertThat(read.replicas()).isFalse();
         assertThat(read.languages()).containsExactly("en");
         assertThat(read.exclude()).containsExactly("cheap");
         SourceIndex source = read.sourceIndices().get(0);
         assertThat(source.indexName()).isEqualTo("products");
         assertThat(source.minHits()).isEqualTo(2); // read back as minHit
-        assertThat(source.minLetters()).isEqualTo(4);
+        assertThat(source.minLetters()).isZero(); // the service's default: no minimum
+        assertThat(source.replicas()).isFalse(); // read back in each source index
         assertThat(source.facets()).containsExactly(FacetAmount.of("brand", 2));
         assertThat(source.analyticsTags()).isEmpty();
 
@@ -187,7 +187,7 @@ class QuerySuggestionsContractTest {
         assertThatThrownBy(() -> client.getBuildLog("nope")).isInstanceOf(NotFoundException.class);
         assertThatThrownBy(() -> client.deleteConfig("nope")).isInstanceOf(NotFoundException.class);
 
-        QuerySuggestionsConfig noSource = new QuerySuggestionsConfig("x", List.of(), null, null, null);
+        QuerySuggestionsConfig noSource = new QuerySuggestionsConfig("x", List.of(), null, null);
         assertThatThrownBy(() -> client.createConfig(noSource)).isInstanceOf(InvalidRequestException.class);
         assertThatThrownBy(() -> client.createConfigAsync(noSource).join())
                 .isInstanceOf(CompletionException.class)

@@ -86,11 +86,11 @@ class QuerySuggestionsRequestShapeTest {
     void aConfigurationReadBackIsSentWithoutItsReadOnlyMembers() {
         WM.stubFor(get("/1/configs/sugg")
                 .willReturn(okJson("{\"indexName\":\"sugg\",\"sourceIndices\":[{\"indexName\":\"products\","
-                        + "\"minHit\":4}],\"replicas\":true,\"unknownMember\":1}")));
+                        + "\"minHit\":4,\"replicas\":true}],\"unknownMember\":1}")));
         WM.stubFor(put("/1/configs/sugg").willReturn(okJson(OK)));
 
         QuerySuggestionsConfig read = client.getConfig("sugg");
-        assertThat(read.replicas()).isTrue();
+        assertThat(read.sourceIndices().get(0).replicas()).isTrue();
         assertThat(read.sourceIndices().get(0).minHits()).isEqualTo(4);
         client.replaceConfig(read);
 

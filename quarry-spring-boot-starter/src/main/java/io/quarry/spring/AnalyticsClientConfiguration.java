@@ -1,7 +1,6 @@
 package io.quarry.spring;
 
 import io.quarry.analytics.AnalyticsClient;
-import io.quarry.analytics.AnalyticsRegion;
 import io.quarry.core.ClientConfig;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -22,6 +21,6 @@ class AnalyticsClientConfiguration {
                 .sharedKey("analytics", properties.getAnalytics());
         return properties.getRegion() == null
                 ? AnalyticsClient.create(config)
-                : AnalyticsClient.create(config, AnalyticsRegion.of(Regions.code(properties)));
+                : AnalyticsClient.create(config, Regions.of(properties));
     }
 }

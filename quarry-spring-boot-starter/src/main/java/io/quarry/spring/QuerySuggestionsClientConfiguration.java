@@ -1,8 +1,7 @@
 package io.quarry.spring;
 
+import io.quarry.core.Region;
 import io.quarry.querysuggestions.QuerySuggestionsClient;
-import io.quarry.querysuggestions.Region;
-import java.util.Locale;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -19,9 +18,7 @@ class QuerySuggestionsClientConfiguration {
     @ConditionalOnMissingBean
     QuerySuggestionsClient quarryQuerySuggestionsClient(
             QuarryProperties properties, ObjectProvider<QuarryClientConfigCustomizer> customizers) {
-        Region region = properties.getRegion() == null
-                ? Region.US
-                : Region.valueOf(Regions.code(properties).toUpperCase(Locale.ROOT));
+        Region region = properties.getRegion() == null ? Region.US : Regions.of(properties);
         return QuerySuggestionsClient.create(
                 new ClientConfigs(properties, customizers.orderedStream())
                         .sharedKey("query-suggestions", properties.getQuerySuggestions()),

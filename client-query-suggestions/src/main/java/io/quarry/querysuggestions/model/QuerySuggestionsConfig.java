@@ -1,6 +1,5 @@
 package io.quarry.querysuggestions.model;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -20,17 +19,9 @@ import java.util.Objects;
  * @param languages     languages whose singular and plural forms of a suggestion are merged (the more popular
  *                      stays); null sends nothing
  * @param exclude       words and patterns no suggestion may contain; null sends nothing
- * @param replicas      read only: whether the suggestions index has replicas, as the service reports it (null in
- *                      configurations built here, and never sent)
  */
 public record QuerySuggestionsConfig(
-        String indexName,
-        List<SourceIndex> sourceIndices,
-        List<String> languages,
-        List<String> exclude,
-
-        @JsonProperty(access = JsonProperty.Access.WRITE_ONLY)
-        Boolean replicas) {
+        String indexName, List<SourceIndex> sourceIndices, List<String> languages, List<String> exclude) {
 
     /**
      * Copies the lists.
@@ -39,7 +30,6 @@ public record QuerySuggestionsConfig(
      * @param sourceIndices see the record description
      * @param languages     see the record description
      * @param exclude       see the record description
-     * @param replicas      see the record description
      */
     public QuerySuggestionsConfig {
         sourceIndices = sourceIndices == null ? List.of() : List.copyOf(sourceIndices);
@@ -63,7 +53,7 @@ public record QuerySuggestionsConfig(
         if (sourceIndices.length == 0) {
             throw new IllegalArgumentException("at least one source index is needed");
         }
-        return new QuerySuggestionsConfig(indexName, Arrays.asList(sourceIndices), null, null, null);
+        return new QuerySuggestionsConfig(indexName, Arrays.asList(sourceIndices), null, null);
     }
 
     /**
@@ -73,7 +63,7 @@ public record QuerySuggestionsConfig(
      * @return a copy
      */
     public QuerySuggestionsConfig sourceIndices(SourceIndex... sources) {
-        return new QuerySuggestionsConfig(indexName, Arrays.asList(sources), languages, exclude, replicas);
+        return new QuerySuggestionsConfig(indexName, Arrays.asList(sources), languages, exclude);
     }
 
     /**
@@ -83,7 +73,7 @@ public record QuerySuggestionsConfig(
      * @return a copy
      */
     public QuerySuggestionsConfig languages(String... codes) {
-        return new QuerySuggestionsConfig(indexName, sourceIndices, Arrays.asList(codes), exclude, replicas);
+        return new QuerySuggestionsConfig(indexName, sourceIndices, Arrays.asList(codes), exclude);
     }
 
     /**
@@ -93,7 +83,6 @@ public record QuerySuggestionsConfig(
      * @return a copy
      */
     public QuerySuggestionsConfig exclude(String... wordsOrPatterns) {
-        return new QuerySuggestionsConfig(
-                indexName, sourceIndices, languages, Arrays.asList(wordsOrPatterns), replicas);
+        return new QuerySuggestionsConfig(indexName, sourceIndices, languages, Arrays.asList(wordsOrPatterns));
     }
 }

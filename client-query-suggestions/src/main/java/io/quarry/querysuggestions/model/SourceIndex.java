@@ -1,6 +1,7 @@
 package io.quarry.querysuggestions.model;
 
 import com.fasterxml.jackson.annotation.JsonAlias;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -8,8 +9,8 @@ import java.util.Objects;
 
 /**
  * An index whose searches feed a suggestions index, and the rules a suggestion drawn from it must pass. Members
- * left null are not sent, so the service's defaults apply (no analytics-tag restriction, no facets, at least 5
- * hits, at least 4 letters, nothing generated, no external index). Immutable: each setter returns a copy.
+ * left null are not sent, so the service's defaults apply (no analytics-tag restriction, no facets, no minimum
+ * of hits or letters, nothing generated, no external index). Immutable: each setter returns a copy.
  *
  * <pre>{@code
  * SourceIndex.of("products").minHits(10).facets(FacetAmount.of("brand", 3)).generate("brand", "color")
@@ -23,6 +24,9 @@ import java.util.Objects;
  * @param minLetters    the fewest letters a suggestion must have
  * @param generate      lists of facet attributes; every combination of their values becomes a suggestion
  * @param external      indices of ready-made suggestions, whose records carry {@code query} and {@code count}
+ * @param replicas      read only: whether the source index's replicas are used too, as the service reports it
+ *                      when it reads a configuration back (false by default; null in source indices built here,
+ *                      and never sent)
  */
 public record SourceIndex(
         String indexName,
@@ -31,7 +35,10 @@ public record SourceIndex(
         @JsonAlias("minHit") Integer minHits,
         Integer minLetters,
         List<List<String>> generate,
-        List<String> external) {
+        List<String> external,
+
+        @JsonProperty(access = JsonProperty.Access.WRITE_ONLY)
+        Boolean replicas) {
 
     /**
      * Copies the lists.
@@ -43,6 +50,7 @@ public record SourceIndex(
      * @param minLetters    see the record description
      * @param generate      see the record description
      * @param external      see the record description
+     * @param replicas      see the record description
      */
     public SourceIndex {
         analyticsTags = analyticsTags == null ? null : List.copyOf(analyticsTags);
@@ -63,7 +71,7 @@ public record SourceIndex(
         if (indexName.isBlank()) {
             throw new IllegalArgumentException("indexName must not be blank");
         }
-        return new SourceIndex(indexName, null, null, null, null, null, null);
+        return new SourceIndex(indexName, null, null, null, null, null, null, null);
     }
 
     /**
@@ -73,7 +81,8 @@ public record SourceIndex(
      * @return a copy
      */
     public SourceIndex analyticsTags(String... tags) {
-        return new SourceIndex(indexName, Arrays.asList(tags), facets, minHits, minLetters, generate, external);
+        return new SourceIndex(
+                indexName, Arrays.asList(tags), facets, minHits, minLetters, generate, external, replicas);
     }
 
     /**
@@ -84,7 +93,7 @@ public record SourceIndex(
      */
     public SourceIndex facets(FacetAmount... amounts) {
         return new SourceIndex(
-                indexName, analyticsTags, Arrays.asList(amounts), minHits, minLetters, generate, external);
+                indexName, analyticsTags, Arrays.asList(amounts), minHits, minLetters, generate, external, replicas);
     }
 
     /**
@@ -96,7 +105,14 @@ public record SourceIndex(
      */
     public SourceIndex minHits(int hits) {
         return new SourceIndex(
-                indexName, analyticsTags, facets, nonNegative(hits, "minHits"), minLetters, generate, external);
+                indexName,
+                analyticsTags,
+                facets,
+                nonNegative(hits, "minHits"),
+                minLetters,
+                generate,
+                external,
+                replicas);
     }
 
     /**
@@ -108,7 +124,14 @@ public record SourceIndex(
      */
     public SourceIndex minLetters(int letters) {
         return new SourceIndex(
-                indexName, analyticsTags, facets, minHits, nonNegative(letters, "minLetters"), generate, external);
+                indexName,
+                analyticsTags,
+                facets,
+                minHits,
+                nonNegative(letters, "minLetters"),
+                generate,
+                external,
+                replicas);
     }
 
     /**
@@ -125,7 +148,7 @@ public record SourceIndex(
         }
         List<List<String>> lists = new ArrayList<>(generate == null ? List.of() : generate);
         lists.add(Arrays.asList(attributes));
-        return new SourceIndex(indexName, analyticsTags, facets, minHits, minLetters, lists, external);
+        return new SourceIndex(indexName, analyticsTags, facets, minHits, minLetters, lists, external, replicas);
     }
 
     /**
@@ -136,7 +159,7 @@ public record SourceIndex(
      */
     public SourceIndex external(String... indexNames) {
         return new SourceIndex(
-                indexName, analyticsTags, facets, minHits, minLetters, generate, Arrays.asList(indexNames));
+                indexName, analyticsTags, facets, minHits, minLetters, generate, Arrays.asList(indexNames), replicas);
     }
 
     private static int nonNegative(int value, String name) {

@@ -38,7 +38,7 @@ public class ProductCatalog {
      * @param products the products
      */
     public void save(Collection<Product> products) {
-        search.index(INDEX).saveObjects(products, BatchOptions.defaults().waitingForTasks());
+        search.index(INDEX).saveObjects(products, BatchOptions.of().waitingForTasks());
     }
 
     /**
@@ -59,9 +59,6 @@ public class ProductCatalog {
      * @return the searches, most frequent first
      */
     public List<TopSearch> topSearches() {
-        return analytics
-                .index(INDEX)
-                .topSearches(AnalyticsQuery.defaults().limit(5))
-                .searches();
+        return analytics.index(INDEX).topSearches(AnalyticsQuery.of().limit(5)).searches();
     }
 }
