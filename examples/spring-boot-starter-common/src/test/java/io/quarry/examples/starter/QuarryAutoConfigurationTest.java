@@ -103,9 +103,12 @@ class QuarryAutoConfigurationTest {
                         "quarry.gzip-requests=true")
                 .run(context -> EVERY_CLIENT.forEach(type -> {
                     ClientConfig config = context.getBean(type).config();
+                    // the crawler's API lives under /api/1, which its client adds to a host given without a path
+                    String base = type == CrawlerClient.class ? "/api/1" : "";
                     assertThat(config.hosts())
                             .containsExactly(
-                                    Host.of("https://one.example.com"), Host.of("https://two.example.com:8443"));
+                                    Host.of("https://one.example.com" + base),
+                                    Host.of("https://two.example.com:8443" + base));
                     assertThat(config.connectTimeout()).isEqualTo(Duration.ofMillis(750));
                     assertThat(config.readTimeout()).isEqualTo(Duration.ofSeconds(3));
                     assertThat(config.writeTimeout()).isEqualTo(Duration.ofMinutes(1));
