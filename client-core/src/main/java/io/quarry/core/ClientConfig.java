@@ -1,5 +1,6 @@
 package io.quarry.core;
 
+import io.quarry.core.spi.CallObserver;
 import java.net.Proxy;
 import java.time.Clock;
 import java.time.Duration;
@@ -64,6 +65,7 @@ public final class ClientConfig {
     private final Duration attemptTimeout;
     private final Duration callDeadline;
     private final long maxResponseBytes;
+    private final CallObserver callObserver;
 
     private ClientConfig(Builder b) {
         this.credentials = b.credentials;
@@ -87,6 +89,7 @@ public final class ClientConfig {
         this.attemptTimeout = b.attemptTimeout;
         this.callDeadline = b.callDeadline;
         this.maxResponseBytes = b.maxResponseBytes;
+        this.callObserver = b.callObserver;
     }
 
     /**
@@ -138,6 +141,7 @@ public final class ClientConfig {
         b.attemptTimeout = attemptTimeout;
         b.callDeadline = callDeadline;
         b.maxResponseBytes = maxResponseBytes;
+        b.callObserver = callObserver;
         return b;
     }
 
@@ -284,6 +288,16 @@ public final class ClientConfig {
         return maxResponseBytes;
     }
 
+    /**
+     * The observer told of every call and try (metrics, traces); empty when none was registered, and then calls
+     * do no observation work.
+     *
+     * @return the observer, if one was registered
+     */
+    public Optional<CallObserver> callObserver() {
+        return Optional.ofNullable(callObserver);
+    }
+
     /** Shows the settings; secret credential values are masked. */
     @Override
     public String toString() {
@@ -324,6 +338,7 @@ public final class ClientConfig {
         private Duration attemptTimeout;
         private Duration callDeadline = DEFAULT_CALL_DEADLINE;
         private long maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES;
+        private CallObserver callObserver;
 
         private Builder(Credentials credentials) {
             this.credentials = credentials;
@@ -584,6 +599,18 @@ public final class ClientConfig {
                 throw new ConfigurationException("maximum response size must be at least 1 byte, got " + bytes);
             }
             this.maxResponseBytes = bytes;
+            return this;
+        }
+
+        /**
+         * Registers the observer told of every call and try: the Micrometer or OpenTelemetry integration, or one's
+         * own. None by default.
+         *
+         * @param observer the observer
+         * @return this builder
+         */
+        public Builder callObserver(CallObserver observer) {
+            this.callObserver = Objects.requireNonNull(observer, "observer");
             return this;
         }
 

@@ -8,7 +8,13 @@
  * {@link io.quarry.core.PagedIterable} built from {@link io.quarry.core.spi.Page}s; small JSON objects are
  * built with {@link io.quarry.core.spi.JsonBodies}.
  *
- * <p>Application code never needs this package; it is stable for module authors, while
+ * <p>Observability: a {@link io.quarry.core.spi.CallObserver} registered on the client configuration is told of
+ * every call ({@link io.quarry.core.spi.CallDescription}, {@link io.quarry.core.spi.CallEnd}) and each of its tries
+ * ({@link io.quarry.core.spi.TryStart}, {@link io.quarry.core.spi.TryEnd}); helpers show as composite calls
+ * through {@link io.quarry.core.spi.CallScope#compositeCall(String, java.util.function.Function)}. The Micrometer
+ * and OpenTelemetry integrations implement it; an application may too.
+ *
+ * <p>Apart from an observer, application code never needs this package; it is stable for module authors, while
  * {@code io.quarry.core.internal} is not public API and is imported by no other module.
  */
 package io.quarry.core.spi;
