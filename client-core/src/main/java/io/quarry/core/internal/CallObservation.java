@@ -30,6 +30,9 @@ public final class CallObservation {
 
     private final ObservedCall observed;
     private int tries;
+    /** The status of the last try's answer, or 0: the status of a call that failed without an answer error. */
+    private int lastStatus;
+
     private Host tryHost;
     private long tryStartNanos;
     private AttemptTag tryTag;
@@ -130,6 +133,7 @@ public final class CallObservation {
         if (tryHost == null) {
             return;
         }
+        lastStatus = status;
         TryEnd end = new TryEnd(
                 tryHost,
                 tries,
@@ -164,7 +168,7 @@ public final class CallObservation {
         if (tryHost != null) {
             endOpenTry(status, cause == null ? null : errorType(cause), false, null);
         }
-        int finalStatus = status == 0 && cause instanceof ApiException api ? api.statusCode() : status;
+        int finalStatus = status != 0 ? status : cause instanceof ApiException api ? api.statusCode() : lastStatus;
         try {
             observed.callEnded(new CallEnd(cause, finalStatus, tries));
         } catch (RuntimeException e) {
