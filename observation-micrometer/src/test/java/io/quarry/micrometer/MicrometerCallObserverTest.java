@@ -72,6 +72,8 @@ class MicrometerCallObserverTest {
     /** Every event seen: {@code name|contextual name}. */
     private final List<String> events = new CopyOnWriteArrayList<>();
 
+    private static final String WRONG_KEY = "wrong-key-5d2e91";
+
     private SearchClient client;
     private SearchIndex index;
 
@@ -290,6 +292,12 @@ class MicrometerCallObserverTest {
         client.apiKeys().get(key);
         assertThatThrownBy(() -> client.index("missing").getObject("1", FreeFormRecord.class))
                 .isNotNull();
+        try (SearchClient wrongKey = SearchClient.create(TwoHostClients.config(MOCK.server(), WRONG_KEY)
+                .callObserver(MicrometerCallObserver.of(registry))
+                .build())) {
+            assertThatThrownBy(() -> wrongKey.index("products").search(SearchQuery.of("phone"), FreeFormRecord.class))
+                    .isNotNull();
+        }
 
         List<String> recorded = new ArrayList<>(events);
         for (QuarryCallContext call : calls()) {
@@ -305,6 +313,7 @@ class MicrometerCallObserverTest {
         assertThat(String.join("\n", recorded))
                 .doesNotContain(MOCK.server().adminKey())
                 .doesNotContain(key)
+                .doesNotContain(WRONG_KEY)
                 .doesNotContain(TwoHostClients.HEADER_VALUE)
                 .doesNotContain(MOCK.server().applicationId());
     }

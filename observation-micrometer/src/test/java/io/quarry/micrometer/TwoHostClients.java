@@ -16,8 +16,12 @@ final class TwoHostClients {
     private TwoHostClients() {}
 
     static ClientConfig.Builder config(MockServer server) {
+        return config(server, server.adminKey());
+    }
+
+    static ClientConfig.Builder config(MockServer server, String apiKey) {
         int port = URI.create(server.url()).getPort();
-        return MockServerClients.builder(server, server.adminKey())
+        return MockServerClients.builder(server, apiKey)
                 .hosts(Host.of("http://a.test:" + port), Host.of("http://b.test:" + port))
                 .allowInsecureHttp()
                 .httpClient(LoopbackHttp.loopbackDnsClient())
