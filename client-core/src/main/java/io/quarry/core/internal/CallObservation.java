@@ -104,7 +104,8 @@ public final class CallObservation {
     }
 
     void tryStarted(Host host, AttemptTag tag) {
-        endOpenTry(0, "Interrupted", false, null);
+        // a try is always ended before the next starts; should one not be, it is closed rather than left open
+        endOpenTry(0, "TryAbandoned", false, null);
         tries++;
         tryHost = host;
         tryTag = tag;

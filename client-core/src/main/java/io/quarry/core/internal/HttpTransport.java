@@ -16,6 +16,8 @@ import io.quarry.core.RequestOptions;
 import io.quarry.core.TransportException;
 import io.quarry.core.UnreachableHostsException;
 import io.quarry.core.WriteOutcomeUnknownException;
+import io.quarry.core.spi.CallObserver;
+import io.quarry.core.spi.ContextScope;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.lang.reflect.Type;
@@ -75,7 +77,7 @@ public final class HttpTransport implements AutoCloseable {
     private volatile boolean closed;
 
     /** The registered observer, or null: then no call allocates anything for observation. */
-    private final io.quarry.core.spi.CallObserver observer;
+    private final CallObserver observer;
     /** The product name observers see, such as {@code search}. */
     private final String product;
 
@@ -148,7 +150,7 @@ public final class HttpTransport implements AutoCloseable {
         }
         CallObservation observation = CallObservation.start(observer, CallObservation.describe(product, request));
         ApiResponse<T> response;
-        try (io.quarry.core.spi.ContextScope inCall = observation.openCallContext()) {
+        try (ContextScope inCall = observation.openCallContext()) {
             response = executeTries(request, type, observation);
         } catch (RuntimeException e) {
             observation.ended(e, 0);
@@ -214,7 +216,7 @@ public final class HttpTransport implements AutoCloseable {
         }
         CallObservation observation = CallObservation.start(observer, CallObservation.describe(product, request));
         CompletableFuture<ApiResponse<T>> inner;
-        try (io.quarry.core.spi.ContextScope inCall = observation.openCallContext()) {
+        try (ContextScope inCall = observation.openCallContext()) {
             inner = executeTriesAsync(request, type, observation);
         }
         return observation.endWhenDone(inner, ApiResponse::statusCode);
@@ -760,8 +762,7 @@ public final class HttpTransport implements AutoCloseable {
             }
             long start = System.nanoTime();
             // an observed call's context is current while OkHttp takes the call, so its instrumentation nests in it
-            try (io.quarry.core.spi.ContextScope inCall =
-                    run.observation == null ? null : run.observation.openCallContext()) {
+            try (ContextScope inCall = run.observation == null ? null : run.observation.openCallContext()) {
                 enqueue(call, host, start);
             }
         }
