@@ -9,7 +9,8 @@ import io.quarry.core.Endpoint;
 final class Endpoints {
 
     /** Find the records answering a question, and their answers. */
-    static final Endpoint PREDICTION = Endpoint.read("POST", "/1/answers/{indexName}/prediction");
+    static final Endpoint PREDICTION =
+            Endpoint.read("POST", "/1/answers/{indexName}/prediction").named("predict");
 
     private Endpoints() {}
 }

@@ -1,5 +1,6 @@
 package io.quarry.core;
 
+import io.quarry.core.internal.RequestIds;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -46,9 +47,6 @@ public abstract sealed class ApiException extends QuarryException
     private String path;
     /** The request ID the service sent, or null. */
     private String requestId;
-
-    /** Response headers that may carry the service's request ID, in lower case. */
-    private static final List<String> REQUEST_ID_HEADERS = List.of("x-request-id", "x-service-request-id");
 
     ApiException(
             Endpoint endpoint,
@@ -173,12 +171,11 @@ public abstract sealed class ApiException extends QuarryException
     }
 
     private static String requestIdIn(Map<String, List<String>> headers) {
-        for (String name : REQUEST_ID_HEADERS) {
+        for (String name : RequestIds.HEADERS) {
             for (Map.Entry<String, List<String>> header : headers.entrySet()) {
                 if (header.getKey().equalsIgnoreCase(name) && !header.getValue().isEmpty()) {
-                    String value = header.getValue().get(0).replaceAll("\\s", "");
                     // bounded and single-line: it goes into a message
-                    return value.length() > 100 ? value.substring(0, 100) : value;
+                    return RequestIds.bounded(header.getValue().get(0));
                 }
             }
         }

@@ -4,6 +4,7 @@ import io.quarry.core.internal.HttpTransport;
 import io.quarry.core.internal.PathTemplate;
 import io.quarry.core.internal.PreparedRequest;
 import io.quarry.core.internal.QueryEncoder;
+import io.quarry.core.spi.ObservedCall;
 import java.lang.reflect.Type;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -45,6 +46,7 @@ public final class ApiRequest {
     private Object body;
     private RequestOptions options = RequestOptions.of();
     private boolean notSafeToRepeat;
+    private ObservedCall parent;
 
     ApiRequest(HttpTransport transport, Endpoint endpoint) {
         this.transport = transport;
@@ -141,6 +143,19 @@ public final class ApiRequest {
      */
     public ApiRequest notSafeToRepeat() {
         this.notSafeToRepeat = true;
+        return this;
+    }
+
+    /**
+     * Makes this request part of a composite call (a helper such as a chunked write), so that a
+     * {@link io.quarry.core.spi.CallObserver} shows it inside that call. {@link io.quarry.core.spi.CallScope} sets
+     * it for the requests of a composite call's scope.
+     *
+     * @param parent the composite call's observation, or null for none
+     * @return this request
+     */
+    public ApiRequest partOf(ObservedCall parent) {
+        this.parent = parent;
         return this;
     }
 
@@ -279,7 +294,9 @@ public final class ApiRequest {
                 QueryEncoder.encode(query),
                 body,
                 options,
-                notSafeToRepeat);
+                notSafeToRepeat,
+                pathParameters,
+                parent);
     }
 
     /** The value of the response, in a future whose cancellation cancels the call. */

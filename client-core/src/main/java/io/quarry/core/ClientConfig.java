@@ -1,5 +1,6 @@
 package io.quarry.core;
 
+import io.quarry.core.spi.CallObserver;
 import java.net.Proxy;
 import java.time.Clock;
 import java.time.Duration;
@@ -59,6 +60,7 @@ public final class ClientConfig {
     private final boolean insecureHttpAllowed;
     private final X509TrustManager trustManager;
     private final long maxResponseBytes;
+    private final CallObserver callObserver;
 
     private ClientConfig(Builder b) {
         this.credentials = b.credentials;
@@ -78,6 +80,7 @@ public final class ClientConfig {
         this.insecureHttpAllowed = b.insecureHttpAllowed;
         this.trustManager = b.trustManager;
         this.maxResponseBytes = b.maxResponseBytes;
+        this.callObserver = b.callObserver;
     }
 
     /**
@@ -137,6 +140,7 @@ public final class ClientConfig {
         b.insecureHttpAllowed = insecureHttpAllowed;
         b.trustManager = trustManager;
         b.maxResponseBytes = maxResponseBytes;
+        b.callObserver = callObserver;
         return b;
     }
 
@@ -283,6 +287,16 @@ public final class ClientConfig {
         return maxResponseBytes;
     }
 
+    /**
+     * The observer told of every call and try (metrics, traces); empty when none was registered, and then calls
+     * do no observation work.
+     *
+     * @return the observer, if one was registered
+     */
+    public Optional<CallObserver> callObserver() {
+        return Optional.ofNullable(callObserver);
+    }
+
     /** Shows the settings; secret credential values are masked. */
     @Override
     public String toString() {
@@ -317,6 +331,7 @@ public final class ClientConfig {
         private boolean insecureHttpAllowed;
         private X509TrustManager trustManager;
         private long maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES;
+        private CallObserver callObserver;
 
         private Builder(Credentials credentials) {
             super(new Timeouts(
@@ -533,6 +548,18 @@ public final class ClientConfig {
                 throw new ConfigurationException("maximum response size must be at least 1 byte, got " + bytes);
             }
             this.maxResponseBytes = bytes;
+            return this;
+        }
+
+        /**
+         * Registers the observer told of every call and try: the Micrometer or OpenTelemetry integration, or one's
+         * own. None by default.
+         *
+         * @param observer the observer
+         * @return this builder
+         */
+        public Builder callObserver(CallObserver observer) {
+            this.callObserver = Objects.requireNonNull(observer, "observer");
             return this;
         }
 

@@ -1,29 +1,35 @@
 package io.quarry.core;
 
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * One endpoint of a service API: HTTP method, path template and call type.
+ * One endpoint of a service API: HTTP method, path template, call type, and the name of the operation it serves.
  *
  * <p>Modules list their endpoints as constants with the path template written literally, so the whole API
  * surface of a module fits on one screen:
  * <pre>{@code
- * static final Endpoint SEARCH = Endpoint.read("POST", "/1/indexes/{indexName}/query");
- * static final Endpoint SAVE_OBJECT = Endpoint.write("PUT", "/1/indexes/{indexName}/{objectID}");
+ * static final Endpoint SEARCH = Endpoint.read("POST", "/1/indexes/{indexName}/query").named("search");
+ * static final Endpoint SAVE_OBJECT = Endpoint.write("PUT", "/1/indexes/{indexName}/{objectID}").named("saveObject");
  * }</pre>
  * A {@code {name}} placeholder stands for one path segment (or part of one); the core expands it with
  * RFC 3986 percent-encoding, so a value containing {@code /} never splits into two segments.
  *
+ * <p>The operation name is what a {@link io.quarry.core.spi.CallObserver} sees as the call's operation: the name of
+ * the public method that sends the endpoint (when several do, the plainest of them).
+ *
  * @param method       upper-case HTTP method: GET, POST, PUT, PATCH or DELETE
  * @param pathTemplate path starting with {@code /}, with {@code {name}} placeholders
  * @param callType     whether the call only reads or may write
+ * @param operation    the operation's name, a Java identifier in lower camel case such as {@code saveObjects}
  */
-public record Endpoint(String method, String pathTemplate, CallType callType) {
+public record Endpoint(String method, String pathTemplate, CallType callType, String operation) {
 
     private static final Set<String> METHODS = Set.of("GET", "POST", "PUT", "PATCH", "DELETE");
     private static final Pattern PLACEHOLDER_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+    private static final Pattern OPERATION_NAME = Pattern.compile("[a-z][A-Za-z0-9]*");
 
     /**
      * Validates the parts.
@@ -31,12 +37,15 @@ public record Endpoint(String method, String pathTemplate, CallType callType) {
      * @param method see the record description
      * @param pathTemplate see the record description
      * @param callType see the record description
-     * @throws IllegalArgumentException if the method is unknown or the template malformed
+     * @param operation see the record description
+     * @throws IllegalArgumentException if the method is unknown, the template malformed or the operation name not
+     *     a lower camel case identifier
      */
     public Endpoint {
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(pathTemplate, "pathTemplate");
         Objects.requireNonNull(callType, "callType");
+        Objects.requireNonNull(operation, "operation");
         if (!METHODS.contains(method)) {
             throw new IllegalArgumentException("unsupported HTTP method: " + method);
         }
@@ -44,6 +53,33 @@ public record Endpoint(String method, String pathTemplate, CallType callType) {
             throw new IllegalArgumentException("path template must start with '/': " + pathTemplate);
         }
         checkPlaceholders(pathTemplate);
+        if (!OPERATION_NAME.matcher(operation).matches()) {
+            throw new IllegalArgumentException("an operation name is a lower camel case identifier: " + operation);
+        }
+    }
+
+    /**
+     * An endpoint named after its method and call type ({@code postRead}, {@code deleteWrite}, ...) until
+     * {@link #named(String)} gives it its operation's name.
+     *
+     * @param method       see the record description
+     * @param pathTemplate see the record description
+     * @param callType     see the record description
+     * @throws IllegalArgumentException if the method is unknown or the template malformed
+     */
+    public Endpoint(String method, String pathTemplate, CallType callType) {
+        this(method, pathTemplate, callType, provisionalName(method, callType));
+    }
+
+    /**
+     * The same endpoint serving the named operation.
+     *
+     * @param operation the operation's name, such as {@code search} or {@code saveObjects}
+     * @return the named endpoint
+     * @throws IllegalArgumentException if the name is not a lower camel case identifier
+     */
+    public Endpoint named(String operation) {
+        return new Endpoint(method, pathTemplate, callType, operation);
     }
 
     /**
@@ -72,6 +108,16 @@ public record Endpoint(String method, String pathTemplate, CallType callType) {
     @Override
     public String toString() {
         return method + " " + pathTemplate;
+    }
+
+    private static String provisionalName(String method, CallType callType) {
+        if (method == null || method.isEmpty() || callType == null) {
+            return "unnamed"; // the canonical constructor reports what is missing
+        }
+        String type = callType.name();
+        return method.toLowerCase(Locale.ROOT)
+                + type.charAt(0)
+                + type.substring(1).toLowerCase(Locale.ROOT);
     }
 
     private static void checkPlaceholders(String template) {

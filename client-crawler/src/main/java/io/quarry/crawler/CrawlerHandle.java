@@ -334,10 +334,12 @@ public final class CrawlerHandle extends ScopedHandle<CrawlerHandle> {
      * @throws io.quarry.core.WaitTimeoutException if still pending after the last attempt (it may still end)
      */
     public CrawlerTaskStatus waitForTask(String taskId, WaitPolicy policy) {
-        return Polling.poll(
-                "crawler task " + taskId,
-                policy,
-                () -> Optional.of(task(taskId)).filter(s -> !s.pending()));
+        return scope().compositeCall(
+                        "waitForTask",
+                        scope -> Polling.poll(
+                                "crawler task " + taskId,
+                                policy,
+                                () -> Optional.of(withScope(scope).task(taskId)).filter(s -> !s.pending())));
     }
 
     /**
@@ -358,10 +360,14 @@ public final class CrawlerHandle extends ScopedHandle<CrawlerHandle> {
      * @return the future final status
      */
     public CompletableFuture<CrawlerTaskStatus> waitForTaskAsync(String taskId, WaitPolicy policy) {
-        return Polling.pollAsync(
-                "crawler task " + taskId,
-                policy,
-                () -> taskAsync(taskId).thenApply(s -> Optional.of(s).filter(status -> !status.pending())));
+        return scope().compositeCallAsync(
+                        "waitForTask",
+                        scope -> Polling.pollAsync(
+                                "crawler task " + taskId,
+                                policy,
+                                () -> withScope(scope)
+                                        .taskAsync(taskId)
+                                        .thenApply(s -> Optional.of(s).filter(status -> !status.pending()))));
     }
 
     /**

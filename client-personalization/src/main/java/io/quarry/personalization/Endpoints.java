@@ -6,13 +6,17 @@ import io.quarry.core.Endpoint;
 final class Endpoints {
 
     /** Read a user's profile. */
-    static final Endpoint GET_USER_PROFILE = Endpoint.read("GET", "/1/profiles/personalization/{userToken}");
+    static final Endpoint GET_USER_PROFILE =
+            Endpoint.read("GET", "/1/profiles/personalization/{userToken}").named("getUserProfile");
     /** Delete a user's profile. */
-    static final Endpoint DELETE_USER_PROFILE = Endpoint.write("DELETE", "/1/profiles/{userToken}");
+    static final Endpoint DELETE_USER_PROFILE =
+            Endpoint.write("DELETE", "/1/profiles/{userToken}").named("deleteUserProfile");
     /** Read the strategy. */
-    static final Endpoint GET_STRATEGY = Endpoint.read("GET", "/1/strategies/personalization");
+    static final Endpoint GET_STRATEGY =
+            Endpoint.read("GET", "/1/strategies/personalization").named("getStrategy");
     /** Set the strategy. */
-    static final Endpoint SET_STRATEGY = Endpoint.write("POST", "/1/strategies/personalization");
+    static final Endpoint SET_STRATEGY =
+            Endpoint.write("POST", "/1/strategies/personalization").named("setStrategy");
 
     private Endpoints() {}
 }

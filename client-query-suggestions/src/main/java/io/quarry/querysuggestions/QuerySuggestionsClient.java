@@ -350,7 +350,12 @@ public final class QuerySuggestionsClient extends ClientHandle<QuerySuggestionsC
      */
     public BuildStatus waitForBuild(String indexName, Instant since, WaitPolicy policy) {
         Instant from = floor(since);
-        return Polling.poll(buildDescription(indexName), policy, () -> built(getConfigStatus(indexName), from));
+        return scope().compositeCall(
+                        "waitForBuild",
+                        scope -> Polling.poll(
+                                buildDescription(indexName),
+                                policy,
+                                () -> built(withScope(scope).getConfigStatus(indexName), from)));
     }
 
     /**
@@ -363,10 +368,14 @@ public final class QuerySuggestionsClient extends ClientHandle<QuerySuggestionsC
      */
     public CompletableFuture<BuildStatus> waitForBuildAsync(String indexName, Instant since, WaitPolicy policy) {
         Instant from = floor(since);
-        return Polling.pollAsync(
-                buildDescription(indexName),
-                policy,
-                () -> getConfigStatusAsync(indexName).thenApply(status -> built(status, from)));
+        return scope().compositeCallAsync(
+                        "waitForBuild",
+                        scope -> Polling.pollAsync(
+                                buildDescription(indexName),
+                                policy,
+                                () -> withScope(scope)
+                                        .getConfigStatusAsync(indexName)
+                                        .thenApply(status -> built(status, from))));
     }
 
     private static Instant floor(Instant since) {

@@ -122,14 +122,20 @@ public final class ApiKeys extends KeyManagement<ApiKeys> {
      */
     public ApiKeyInfo waitForApiKey(String key, ApiKeyChange change, ApiKey expected, WaitPolicy policy) {
         ApiKeyWait.requireExpected(change, expected);
-        return Polling.poll(ApiKeyWait.describe(change), policy, () -> {
-                    try {
-                        return ApiKeyWait.check(change, expected, get(key), null);
-                    } catch (NotFoundException e) {
-                        return ApiKeyWait.check(change, expected, null, e);
-                    }
-                })
-                .orElse(null);
+        return scope().compositeCall(
+                        "waitForApiKey",
+                        scope -> Polling.poll(ApiKeyWait.describe(change), policy, () -> {
+                                    try {
+                                        return ApiKeyWait.check(
+                                                change,
+                                                expected,
+                                                withScope(scope).get(key),
+                                                null);
+                                    } catch (NotFoundException e) {
+                                        return ApiKeyWait.check(change, expected, null, e);
+                                    }
+                                })
+                                .orElse(null));
     }
 
     /**
@@ -156,16 +162,18 @@ public final class ApiKeys extends KeyManagement<ApiKeys> {
     public CompletableFuture<ApiKeyInfo> waitForApiKeyAsync(
             String key, ApiKeyChange change, ApiKey expected, WaitPolicy policy) {
         ApiKeyWait.requireExpected(change, expected);
-        return Polling.pollAsync(
-                        ApiKeyWait.describe(change),
-                        policy,
-                        () -> getAsync(key).handle((info, error) -> {
-                            Throwable cause = error == null ? null : Polling.unwrap(error);
-                            if (cause != null && !(cause instanceof NotFoundException)) {
-                                throw new CompletionException(cause);
-                            }
-                            return ApiKeyWait.check(change, expected, info, cause);
-                        }))
-                .thenApply(found -> found.orElse(null));
+        return scope().compositeCallAsync(
+                        "waitForApiKey",
+                        scope -> Polling.pollAsync(
+                                        ApiKeyWait.describe(change),
+                                        policy,
+                                        () -> withScope(scope).getAsync(key).handle((info, error) -> {
+                                            Throwable cause = error == null ? null : Polling.unwrap(error);
+                                            if (cause != null && !(cause instanceof NotFoundException)) {
+                                                throw new CompletionException(cause);
+                                            }
+                                            return ApiKeyWait.check(change, expected, info, cause);
+                                        }))
+                                .thenApply(found -> found.orElse(null)));
     }
 }

@@ -423,10 +423,13 @@ public final class SearchClient extends ClientHandle<SearchClient> {
      * @return the final status
      */
     public TaskStatus waitForAppTask(long taskID, WaitPolicy policy) {
-        return Polling.poll(
-                "application task " + taskID,
-                policy,
-                () -> Optional.of(getAppTask(taskID)).filter(TaskStatus::isPublished));
+        return scope().compositeCall(
+                        "waitForAppTask",
+                        scope -> Polling.poll(
+                                "application task " + taskID,
+                                policy,
+                                () -> Optional.of(withScope(scope).getAppTask(taskID))
+                                        .filter(TaskStatus::isPublished)));
     }
 
     /**
@@ -447,10 +450,14 @@ public final class SearchClient extends ClientHandle<SearchClient> {
      * @return the future final status
      */
     public CompletableFuture<TaskStatus> waitForAppTaskAsync(long taskID, WaitPolicy policy) {
-        return Polling.pollAsync(
-                "application task " + taskID,
-                policy,
-                () -> getAppTaskAsync(taskID).thenApply(s -> Optional.of(s).filter(TaskStatus::isPublished)));
+        return scope().compositeCallAsync(
+                        "waitForAppTask",
+                        scope -> Polling.pollAsync(
+                                "application task " + taskID,
+                                policy,
+                                () -> withScope(scope)
+                                        .getAppTaskAsync(taskID)
+                                        .thenApply(s -> Optional.of(s).filter(TaskStatus::isPublished))));
     }
 
     /**

@@ -872,10 +872,13 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @throws io.quarry.core.WaitTimeoutException if it is still pending after the last attempt
      */
     public TaskStatus waitForTask(long taskID, WaitPolicy policy) {
-        return Polling.poll(
-                taskDescription(taskID),
-                policy,
-                () -> Optional.of(getTask(taskID)).filter(TaskStatus::isPublished));
+        return scope().compositeCall(
+                        "waitForTask",
+                        scope -> Polling.poll(
+                                taskDescription(taskID),
+                                policy,
+                                () -> Optional.of(withScope(scope).getTask(taskID))
+                                        .filter(TaskStatus::isPublished)));
     }
 
     /**
@@ -896,10 +899,14 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return the future final status
      */
     public CompletableFuture<TaskStatus> waitForTaskAsync(long taskID, WaitPolicy policy) {
-        return Polling.pollAsync(
-                taskDescription(taskID),
-                policy,
-                () -> getTaskAsync(taskID).thenApply(s -> Optional.of(s).filter(TaskStatus::isPublished)));
+        return scope().compositeCallAsync(
+                        "waitForTask",
+                        scope -> Polling.pollAsync(
+                                taskDescription(taskID),
+                                policy,
+                                () -> withScope(scope)
+                                        .getTaskAsync(taskID)
+                                        .thenApply(s -> Optional.of(s).filter(TaskStatus::isPublished))));
     }
 
     /**
@@ -928,7 +935,9 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return the future records
      */
     public <T> CompletableFuture<List<T>> browseObjectsAsync(SearchQuery query, Class<T> type) {
-        return browseObjects(query, type).toListAsync();
+        return scope().compositeCallAsync(
+                        "browseObjects",
+                        scope -> withScope(scope).browseObjects(query, type).toListAsync());
     }
 
     /**
@@ -1091,7 +1100,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return what was done
      */
     public ReplaceAllResponse replaceAllObjects(Collection<?> records, BatchOptions options) {
-        return ReplaceAllObjects.run(this, records, options);
+        return scope().compositeCall(
+                        "replaceAllObjects", scope -> ReplaceAllObjects.run(withScope(scope), records, options));
     }
 
     /**
@@ -1102,7 +1112,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return the future outcome; on failure the temporary index has been deleted
      */
     public CompletableFuture<ReplaceAllResponse> replaceAllObjectsAsync(Collection<?> records, BatchOptions options) {
-        return ReplaceAllObjects.runAsync(this, records, options);
+        return scope().compositeCallAsync(
+                        "replaceAllObjects", scope -> ReplaceAllObjects.runAsync(withScope(scope), records, options));
     }
 
     /**
@@ -1151,14 +1162,17 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
             Collection<?> records,
             Function<List<?>, List<BatchOperation>> toOperations,
             BatchOptions options) {
-        return ChunkedWriter.write(
-                helper + " on index " + name(),
-                records,
-                toOperations,
-                options,
-                this::batch,
-                this::batchAsync,
-                id -> waitForTask(id, options.waitPolicy()));
+        return scope().compositeCall(helper, scope -> {
+            SearchIndex inCall = withScope(scope);
+            return ChunkedWriter.write(
+                    helper + " on index " + name(),
+                    records,
+                    toOperations,
+                    options,
+                    inCall::batch,
+                    inCall::batchAsync,
+                    id -> inCall.waitForTask(id, options.waitPolicy()));
+        });
     }
 
     private CompletableFuture<List<BatchResponse>> writeChunksAsync(
@@ -1166,13 +1180,16 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
             Collection<?> records,
             Function<List<?>, List<BatchOperation>> toOperations,
             BatchOptions options) {
-        return ChunkedWriter.writeAsync(
-                helper + " on index " + name(),
-                records,
-                toOperations,
-                options,
-                this::batchAsync,
-                id -> waitForTaskAsync(id, options.waitPolicy()));
+        return scope().compositeCallAsync(helper, scope -> {
+            SearchIndex inCall = withScope(scope);
+            return ChunkedWriter.writeAsync(
+                    helper + " on index " + name(),
+                    records,
+                    toOperations,
+                    options,
+                    inCall::batchAsync,
+                    id -> inCall.waitForTaskAsync(id, options.waitPolicy()));
+        });
     }
 
     private static <T> Page<T, Optional<String>> browsePage(SearchResponse<T> response) {

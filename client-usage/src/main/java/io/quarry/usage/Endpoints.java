@@ -9,9 +9,11 @@ import io.quarry.core.Endpoint;
 final class Endpoints {
 
     /** Statistics of the application. */
-    static final Endpoint STATISTICS = Endpoint.read("GET", "/1/usage/{statistic}");
+    static final Endpoint STATISTICS =
+            Endpoint.read("GET", "/1/usage/{statistic}").named("statistics");
     /** Statistics of one index. */
-    static final Endpoint INDEX_STATISTICS = Endpoint.read("GET", "/1/usage/{statistic}/{index}");
+    static final Endpoint INDEX_STATISTICS =
+            Endpoint.read("GET", "/1/usage/{statistic}/{index}").named("indexStatistics");
 
     private Endpoints() {}
 }

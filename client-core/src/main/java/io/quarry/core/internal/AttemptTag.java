@@ -45,18 +45,25 @@ final class AttemptTag {
         }
     };
 
-    /** Network interceptor: runs only when the request is about to be written to a connection. */
+    /**
+     * Network interceptor: runs only when the request is about to be written to a connection. For an observed call
+     * it also counts the body bytes that go out and come in, as they cross the network (compressed if they are).
+     */
     static final Interceptor SEND_MARK = chain -> {
         AttemptTag tag = chain.request().tag(KEY);
-        if (tag != null) {
-            tag.sent = true;
+        if (tag == null) {
+            return chain.proceed(chain.request());
         }
-        return chain.proceed(chain.request());
+        tag.sent = true;
+        return tag.countsBytes ? ByteCounting.proceed(chain, tag) : chain.proceed(chain.request());
     };
 
     private final int connectMillis;
     private final int responseMillis;
     private volatile boolean sent;
+    private volatile boolean countsBytes;
+    private volatile long requestBytes = -1;
+    private volatile long responseBytes = -1;
 
     /**
      * @param connect  connect timeout
@@ -70,6 +77,29 @@ final class AttemptTag {
     /** @return whether the request went to the network, so the service may have received it */
     boolean maySendHaveHappened() {
         return sent;
+    }
+
+    /** Asks {@link #SEND_MARK} to count this try's body bytes (only observed calls pay for it). */
+    void countBytes() {
+        countsBytes = true;
+    }
+
+    /** @return the request body bytes sent, or -1 when none were (or not counted) */
+    long requestBytes() {
+        return requestBytes;
+    }
+
+    /** @return the response body bytes read so far, or -1 when no answer came (or not counted) */
+    long responseBytes() {
+        return responseBytes;
+    }
+
+    void addRequestBytes(long n) {
+        requestBytes = Math.max(0, requestBytes) + n;
+    }
+
+    void addResponseBytes(long n) {
+        responseBytes = Math.max(0, responseBytes) + n;
     }
 
     private static int millis(Duration d) {

@@ -16,6 +16,8 @@ import io.quarry.core.RequestOptions;
 import io.quarry.core.TransportException;
 import io.quarry.core.UnreachableHostsException;
 import io.quarry.core.WriteOutcomeUnknownException;
+import io.quarry.core.spi.CallObserver;
+import io.quarry.core.spi.ContextScope;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.lang.reflect.Type;
@@ -74,6 +76,11 @@ public final class HttpTransport implements AutoCloseable {
 
     private volatile boolean closed;
 
+    /** The registered observer, or null: then no call allocates anything for observation. */
+    private final CallObserver observer;
+    /** The product name observers see, such as {@code search}. */
+    private final String product;
+
     /**
      * @param config the client configuration
      * @param module the module using the transport
@@ -106,6 +113,8 @@ public final class HttpTransport implements AutoCloseable {
         this.fixedHeaders = fixed.build();
         this.redactor = new Redactor(config.credentials());
         this.log = new HttpLog(config.logLevel(), redactor);
+        this.observer = config.callObserver().orElse(null);
+        this.product = CallObservation.productOf(module);
     }
 
     /**
@@ -134,8 +143,25 @@ public final class HttpTransport implements AutoCloseable {
      * @param <T>     the response type
      * @return the decoded response
      */
+    @SuppressWarnings("try") // the scope only makes a context current
     public <T> ApiResponse<T> execute(PreparedRequest request, Type type) {
-        CallRun<T> run = new CallRun<>(request, type);
+        if (observer == null) {
+            return executeTries(request, type, null);
+        }
+        CallObservation observation = CallObservation.start(observer, CallObservation.describe(product, request));
+        ApiResponse<T> response;
+        try (ContextScope inCall = observation.openCallContext()) {
+            response = executeTries(request, type, observation);
+        } catch (RuntimeException e) {
+            observation.ended(e, 0);
+            throw e;
+        }
+        observation.ended(null, response.statusCode());
+        return response;
+    }
+
+    private <T> ApiResponse<T> executeTries(PreparedRequest request, Type type, CallObservation observation) {
+        CallRun<T> run = new CallRun<>(request, type, observation);
         Host host;
         while ((host = run.nextHost()) != null) {
             long start = System.nanoTime();
@@ -155,6 +181,7 @@ public final class HttpTransport implements AutoCloseable {
             } finally {
                 inFlight.remove(call);
             }
+            run.tryEnded(host, result);
             if (result instanceof TryResult.Done<T> done) {
                 return done.response();
             }
@@ -182,11 +209,25 @@ public final class HttpTransport implements AutoCloseable {
      * @param <T>     the response type
      * @return the future response
      */
+    @SuppressWarnings("try") // the scope only makes a context current
     public <T> CompletableFuture<ApiResponse<T>> executeAsync(PreparedRequest request, Type type) {
+        if (observer == null) {
+            return executeTriesAsync(request, type, null);
+        }
+        CallObservation observation = CallObservation.start(observer, CallObservation.describe(product, request));
+        CompletableFuture<ApiResponse<T>> inner;
+        try (ContextScope inCall = observation.openCallContext()) {
+            inner = executeTriesAsync(request, type, observation);
+        }
+        return observation.endWhenDone(inner, ApiResponse::statusCode);
+    }
+
+    private <T> CompletableFuture<ApiResponse<T>> executeTriesAsync(
+            PreparedRequest request, Type type, CallObservation observation) {
         CompletableFuture<ApiResponse<T>> future = new CompletableFuture<>();
         CallRun<T> callRun;
         try {
-            callRun = new CallRun<>(request, type);
+            callRun = new CallRun<>(request, type, observation);
         } catch (RuntimeException e) {
             future.completeExceptionally(e);
             return future;
@@ -308,8 +349,15 @@ public final class HttpTransport implements AutoCloseable {
         private AttemptTag attemptTag;
         private boolean rateLimitRetried;
         private int tries;
+        /** The call's observation, or null when no observer is registered. */
+        private final CallObservation observation;
+        /** The status of the current try's answer, and the request ID it carried (kept for an observer only). */
+        private int tryStatus;
 
-        CallRun(PreparedRequest request, Type type) {
+        private String tryRequestId;
+
+        CallRun(PreparedRequest request, Type type, CallObservation observation) {
+            this.observation = observation;
             if (closed) {
                 throw new ClientClosedException("the client is closed: "
                         + request.endpoint().method() + " " + request.logPath() + " was not sent");
@@ -373,6 +421,24 @@ public final class HttpTransport implements AutoCloseable {
                     + (request.endpoint().callType() == CallType.WRITE ? " (the write may have been applied)" : ""));
         }
 
+        /** Tells the observer, if any, how the try on the host ended. */
+        void tryEnded(Host host, TryResult<T> result) {
+            if (observation == null) {
+                return;
+            }
+            Throwable error = null;
+            if (result instanceof TryResult.Failed<T> failed) {
+                error = failed.error() instanceof WriteOutcomeUnknownException && !attempts.isEmpty()
+                        ? attempts.get(attempts.size() - 1).error()
+                        : failed.error();
+            } else if (result instanceof TryResult.WaitThenRetry<T> wait) {
+                error = wait.error();
+            } else if (result instanceof TryResult.Next<T> && !attempts.isEmpty()) {
+                error = attempts.get(attempts.size() - 1).error();
+            }
+            observation.tryEnded(tryStatus, error, !strategy.isUp(host), tryRequestId);
+        }
+
         void retryFirst(Host host) {
             queue.addFirst(host);
         }
@@ -408,6 +474,11 @@ public final class HttpTransport implements AutoCloseable {
                     .encodedQuery(request.encodedQuery())
                     .build();
             attemptTag = new AttemptTag(strategy.timeout(host, baseConnect), response);
+            if (observation != null) {
+                tryStatus = 0;
+                tryRequestId = null;
+                observation.tryStarted(host, attemptTag);
+            }
             Request.Builder builder = new Request.Builder()
                     .url(url)
                     .tag(AttemptTag.KEY, attemptTag)
@@ -442,6 +513,10 @@ public final class HttpTransport implements AutoCloseable {
 
         TryResult<T> onResponse(Host host, Response response, long start) {
             int status = response.code();
+            if (observation != null) {
+                tryStatus = status;
+                tryRequestId = RequestIds.in(response::header);
+            }
             long elapsed = System.nanoTime() - start;
             if (log.basicEnabled()) {
                 log.response(method(), logUrl(host), status, elapsed, extraSecrets);
@@ -663,6 +738,7 @@ public final class HttpTransport implements AutoCloseable {
             this.future = future;
         }
 
+        @SuppressWarnings("try") // the scope only makes a context current
         void next() {
             if (future.isDone()) {
                 return;
@@ -689,6 +765,13 @@ public final class HttpTransport implements AutoCloseable {
                 return;
             }
             long start = System.nanoTime();
+            // an observed call's context is current while OkHttp takes the call, so its instrumentation nests in it
+            try (ContextScope inCall = run.observation == null ? null : run.observation.openCallContext()) {
+                enqueue(call, host, start);
+            }
+        }
+
+        private void enqueue(Call call, Host host, long start) {
             call.enqueue(new Callback() {
                 @Override
                 public void onFailure(Call c, IOException e) {
@@ -712,6 +795,7 @@ public final class HttpTransport implements AutoCloseable {
         }
 
         private void handle(Host host, TryResult<T> result) {
+            run.tryEnded(host, result);
             if (result instanceof TryResult.Done<T> done) {
                 future.complete(done.response());
             } else if (result instanceof TryResult.Failed<T> failed) {

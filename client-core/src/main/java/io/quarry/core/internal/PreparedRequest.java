@@ -2,6 +2,8 @@ package io.quarry.core.internal;
 
 import io.quarry.core.Endpoint;
 import io.quarry.core.RequestOptions;
+import io.quarry.core.spi.ObservedCall;
+import java.util.Map;
 
 /**
  * A request ready to send to any host: the endpoint, its expanded and encoded path, the encoded query, the
@@ -15,6 +17,8 @@ import io.quarry.core.RequestOptions;
  * @param options      the per-request options
  * @param notSafeToRepeat whether a second delivery could apply the write twice (see
  *                     {@link io.quarry.core.ApiRequest#notSafeToRepeat()})
+ * @param pathParameters the path parameters, for a call observer to find the index in
+ * @param parent       the composite call this request is part of, or null
  */
 public record PreparedRequest(
         Endpoint endpoint,
@@ -23,4 +27,6 @@ public record PreparedRequest(
         String encodedQuery,
         Object body,
         RequestOptions options,
-        boolean notSafeToRepeat) {}
+        boolean notSafeToRepeat,
+        Map<String, Object> pathParameters,
+        ObservedCall parent) {}

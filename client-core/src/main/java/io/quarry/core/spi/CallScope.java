@@ -4,26 +4,33 @@ import io.quarry.core.ApiClient;
 import io.quarry.core.ApiRequest;
 import io.quarry.core.Endpoint;
 import io.quarry.core.RequestOptions;
+import io.quarry.core.internal.CallObservation;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 /**
  * Where the calls of a client view go: the shared {@link ApiClient}, the options every call of the view carries,
  * and path parameters the view fixes (an index handle fixes {@code indexName}). Immutable and cheap to derive:
  * {@link #withOptions(RequestOptions)} and {@link #withPathParameter(String, Object)} return new scopes that share
- * the client.
+ * the client. A scope may also stand inside a composite call (see {@link #compositeCall(String, Function)}): its
+ * requests are then shown inside that call to a {@link CallObserver}.
  */
 public final class CallScope {
 
     private final ApiClient api;
     private final RequestOptions options;
     private final Map<String, Object> pathParameters;
+    /** The composite call this scope's requests are part of, or null. */
+    private final ObservedCall parent;
 
-    private CallScope(ApiClient api, RequestOptions options, Map<String, Object> pathParameters) {
+    private CallScope(ApiClient api, RequestOptions options, Map<String, Object> pathParameters, ObservedCall parent) {
         this.api = Objects.requireNonNull(api, "api");
         this.options = Objects.requireNonNull(options, "options");
         this.pathParameters = pathParameters;
+        this.parent = parent;
     }
 
     /**
@@ -33,7 +40,7 @@ public final class CallScope {
      * @return the scope
      */
     public static CallScope of(ApiClient api) {
-        return new CallScope(api, RequestOptions.of(), Map.of());
+        return new CallScope(api, RequestOptions.of(), Map.of(), null);
     }
 
     /**
@@ -44,7 +51,7 @@ public final class CallScope {
      */
     public CallScope withOptions(RequestOptions extra) {
         RequestOptions merged = options.mergedWith(extra);
-        return merged == options ? this : new CallScope(api, merged, pathParameters);
+        return merged == options ? this : new CallScope(api, merged, pathParameters, parent);
     }
 
     /**
@@ -57,7 +64,7 @@ public final class CallScope {
     public CallScope withPathParameter(String name, Object value) {
         Map<String, Object> fixed = new LinkedHashMap<>(pathParameters);
         fixed.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, name));
-        return new CallScope(api, options, Map.copyOf(fixed));
+        return new CallScope(api, options, Map.copyOf(fixed), parent);
     }
 
     /**
@@ -68,7 +75,81 @@ public final class CallScope {
      * @return the request
      */
     public ApiRequest request(Endpoint endpoint) {
-        return api.request(endpoint).options(options).paths(pathParameters);
+        ApiRequest request = api.request(endpoint).options(options).paths(pathParameters);
+        return parent == null ? request : request.partOf(parent);
+    }
+
+    /**
+     * Runs a helper's steps as one composite call: a {@link CallObserver} sees a call named {@code operation} with
+     * every request the steps make through the scope they are given inside it. Without an observer the steps just
+     * run on this scope.
+     *
+     * <pre>{@code
+     * public List<BatchResponse> saveObjects(Collection<?> records, BatchOptions options) {
+     *     return scope().compositeCall("saveObjects", scope -> withScope(scope).writeChunks(records, options));
+     * }
+     * }</pre>
+     *
+     * @param operation the helper's name, such as {@code saveObjects}
+     * @param steps     the helper's work, making its requests through the scope it is given
+     * @param <T>       the result type
+     * @return what the steps returned
+     */
+    @SuppressWarnings("try") // the scope only makes a context current
+    public <T> T compositeCall(String operation, Function<CallScope, T> steps) {
+        CallObserver observer = api.config().callObserver().orElse(null);
+        if (observer == null) {
+            return steps.apply(this);
+        }
+        CallObservation observation = CallObservation.start(observer, describe(operation));
+        T result;
+        try (ContextScope inCall = observation.openCallContext()) {
+            result = steps.apply(new CallScope(api, options, pathParameters, observation.observed()));
+        } catch (RuntimeException e) {
+            observation.ended(e, 0);
+            throw e;
+        }
+        observation.ended(null, 0);
+        return result;
+    }
+
+    /**
+     * Asynchronous form of {@link #compositeCall(String, Function)}: the composite call ends when the steps' future
+     * completes, and the returned future completes in the caller's context. Cancelling it cancels the steps' future.
+     *
+     * @param operation the helper's name, such as {@code saveObjects}
+     * @param steps     the helper's work, making its requests through the scope it is given
+     * @param <T>       the result type
+     * @return the steps' future result
+     */
+    @SuppressWarnings("try") // the scope only makes a context current
+    public <T> CompletableFuture<T> compositeCallAsync(
+            String operation, Function<CallScope, CompletableFuture<T>> steps) {
+        CallObserver observer = api.config().callObserver().orElse(null);
+        if (observer == null) {
+            return steps.apply(this);
+        }
+        CallObservation observation = CallObservation.start(observer, describe(operation));
+        CompletableFuture<T> inner;
+        try (ContextScope inCall = observation.openCallContext()) {
+            inner = steps.apply(new CallScope(api, options, pathParameters, observation.observed()));
+        } catch (RuntimeException e) {
+            inner = CompletableFuture.failedFuture(e);
+        }
+        return observation.endWhenDone(inner, value -> 0);
+    }
+
+    private CallDescription describe(String operation) {
+        Object index = pathParameters.get("indexName");
+        return new CallDescription(
+                CallObservation.productOf(api.module()),
+                Objects.requireNonNull(operation, "operation"),
+                null,
+                null,
+                null,
+                index == null ? null : index.toString(),
+                null,
+                parent);
     }
 
     /**

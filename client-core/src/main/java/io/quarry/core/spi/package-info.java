@@ -10,7 +10,13 @@
  * settings) extends {@link io.quarry.core.spi.MapValue}; a value the service names declares its known names in
  * {@link io.quarry.core.spi.KnownNames}.
  *
- * <p>Application code never needs this package; it is stable for module authors, while
+ * <p>Observability: a {@link io.quarry.core.spi.CallObserver} registered on the client configuration is told of
+ * every call ({@link io.quarry.core.spi.CallDescription}, {@link io.quarry.core.spi.CallEnd}) and each of its tries
+ * ({@link io.quarry.core.spi.TryStart}, {@link io.quarry.core.spi.TryEnd}); helpers show as composite calls
+ * through {@link io.quarry.core.spi.CallScope#compositeCall(String, java.util.function.Function)}. The Micrometer
+ * and OpenTelemetry integrations implement it; an application may too.
+ *
+ * <p>Apart from an observer, application code never needs this package; it is stable for module authors, while
  * {@code io.quarry.core.internal} is not public API and is imported by no other module.
  */
 package io.quarry.core.spi;

@@ -1,0 +1,62 @@
+package io.quarry.core.spi;
+
+/**
+ * One call being observed: what a {@link CallObserver} returned for it, told of each try and of the end. The
+ * methods of one call are never run at the same time, but may run on different threads (an asynchronous call's
+ * tries run on the HTTP client's threads).
+ *
+ * <p>Context: the core opens {@link #openCallContext()} around the work of the call (sending each try, and for a
+ * composite call, starting its inner calls), so HTTP-level instrumentation and inner calls see this call as their
+ * parent; and it completes an asynchronous call's future inside {@link #openCallerContext()}, so the caller's
+ * continuations run in the context (span, MDC) that was current when the call started.
+ */
+public interface ObservedCall {
+
+    /** An observation that records nothing. */
+    ObservedCall NONE = new ObservedCall() {
+        @Override
+        public void callEnded(CallEnd end) {
+            // nothing recorded
+        }
+    };
+
+    /**
+     * A try starts on a host.
+     *
+     * @param attempt the host and the try's number
+     */
+    default void tryStarted(TryStart attempt) {}
+
+    /**
+     * A try ended: answered, or failed without a usable answer.
+     *
+     * @param attempt what the try led to
+     */
+    default void tryEnded(TryEnd attempt) {}
+
+    /**
+     * The call ended, successfully or not; called exactly once, after the last {@link #tryEnded}.
+     *
+     * @param end the outcome
+     */
+    void callEnded(CallEnd end);
+
+    /**
+     * Makes this call's context the current one on this thread, until the returned scope is closed.
+     *
+     * @return the scope restoring the previous context when closed
+     */
+    default ContextScope openCallContext() {
+        return ContextScope.NONE;
+    }
+
+    /**
+     * Makes the context that was current when this call started the current one on this thread, until the returned
+     * scope is closed: the core completes an asynchronous call's future inside it.
+     *
+     * @return the scope restoring the previous context when closed
+     */
+    default ContextScope openCallerContext() {
+        return ContextScope.NONE;
+    }
+}

@@ -1,0 +1,100 @@
+package io.quarry.search;
+
+import static io.quarry.testsupport.TestWaits.FAST;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarry.core.FreeFormRecord;
+import io.quarry.core.spi.CallEnd;
+import io.quarry.core.testing.RecordingObserver;
+import io.quarry.mockserver.junit.MockServerExtension;
+import io.quarry.search.model.SearchQuery;
+import io.quarry.testsupport.MockServerClients;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The search helpers show to a call observer as composite calls holding the calls they make. */
+@Timeout(60)
+class CompositeCallsContractTest {
+
+    @RegisterExtension
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
+
+    private final RecordingObserver observer = new RecordingObserver();
+    private final SearchClient client = SearchClient.create(
+            MockServerClients.builder(MOCK.server(), MOCK.server().adminKey())
+                    .callObserver(observer)
+                    .build());
+    private final SearchIndex index = client.index("products");
+
+    @AfterEach
+    void close() {
+        client.close();
+    }
+
+    private static List<Map<String, Object>> records(int count) {
+        return IntStream.range(0, count)
+                .mapToObj(i -> Map.<String, Object>of("objectID", "r" + i, "name", "record " + i))
+                .toList();
+    }
+
+    private List<String> operationsInside(RecordingObserver.Call parent) {
+        return observer.calls().stream()
+                .filter(c -> c.description().parent() == parent)
+                .map(c -> c.description().operation())
+                .toList();
+    }
+
+    @Test
+    void replaceAllObjectsHoldsEveryStep() {
+        index.saveObjects(records(3), BatchOptions.of().waitingForTasks().waitPolicy(FAST));
+
+        index.replaceAllObjects(records(5), BatchOptions.of().chunkSize(2).waitPolicy(FAST));
+
+        RecordingObserver.Call replace = observer.calls("replaceAllObjects").get(0);
+        assertThat(replace.description().isComposite()).isTrue();
+        assertThat(replace.description().indexName()).isEqualTo("products");
+        assertThat(replace.end().outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
+        assertThat(operationsInside(replace))
+                .startsWith("copyOrMoveIndex", "saveObjects")
+                .contains("waitForTask")
+                .endsWith("copyOrMoveIndex", "waitForTask");
+        RecordingObserver.Call save = observer.calls("saveObjects").get(1);
+        assertThat(save.description().parent()).isSameAs(replace);
+        assertThat(save.description().indexName()).startsWith("products_tmp_");
+        assertThat(operationsInside(save)).filteredOn("batch"::equals).hasSize(3);
+        assertThat(operationsInside(save)).filteredOn("waitForTask"::equals).hasSize(3);
+    }
+
+    @Test
+    void browseObjectsAsyncHoldsItsPagesAndEndsInTheCallersContext() {
+        index.saveObjects(records(3), BatchOptions.of().waitingForTasks().waitPolicy(FAST));
+        RecordingObserver.CONTEXT.set("caller");
+        try {
+            String context = index.browseObjectsAsync(SearchQuery.of(), FreeFormRecord.class)
+                    .thenApply(records -> records.size() + " " + RecordingObserver.CONTEXT.get())
+                    .join();
+            assertThat(context).isEqualTo("3 caller");
+        } finally {
+            RecordingObserver.CONTEXT.remove();
+        }
+        RecordingObserver.Call browse = observer.calls("browseObjects").get(0);
+        assertThat(browse.awaitEnd(Duration.ofSeconds(5)).outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
+        assertThat(operationsInside(browse)).containsOnly("browse").isNotEmpty();
+    }
+
+    @Test
+    void waitForTaskHoldsItsPolls() {
+        long task = index.saveObjects(records(1)).get(0).taskID();
+        index.waitForTask(task, FAST);
+
+        RecordingObserver.Call wait = observer.calls("waitForTask").get(0);
+        assertThat(operationsInside(wait)).isNotEmpty().containsOnly("getTask");
+        assertThat(wait.callerContext()).isNull();
+    }
+}

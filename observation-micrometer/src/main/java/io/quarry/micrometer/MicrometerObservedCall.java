@@ -1,0 +1,98 @@
+package io.quarry.micrometer;
+
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
+import io.quarry.core.Host;
+import io.quarry.core.spi.CallDescription;
+import io.quarry.core.spi.CallEnd;
+import io.quarry.core.spi.ContextScope;
+import io.quarry.core.spi.MdcSnapshot;
+import io.quarry.core.spi.ObservedCall;
+import io.quarry.core.spi.TryEnd;
+import io.quarry.core.spi.TryStart;
+import io.quarry.micrometer.QuarryObservationDocumentation.Events;
+
+/** One Quarry call as a started Micrometer observation. */
+final class MicrometerObservedCall implements ObservedCall {
+
+    private final QuarryCallContext context;
+    private final Observation observation;
+    /** The observation current when the call started, made current again for the caller's continuations. */
+    private final Observation callerObservation;
+
+    private final MdcSnapshot callerMdc;
+    private Host previousHost;
+
+    MicrometerObservedCall(
+            CallDescription call,
+            ObservationRegistry registry,
+            QuarryObservationConvention custom,
+            QuarryObservationConvention defaults) {
+        this.context = new QuarryCallContext(call);
+        this.callerObservation = registry.getCurrentObservation();
+        this.callerMdc = MdcSnapshot.capture();
+        this.observation = QuarryObservationDocumentation.CALL.observation(custom, defaults, () -> context, registry);
+        Observation parent =
+                call.parent() instanceof MicrometerObservedCall composite ? composite.observation : callerObservation;
+        if (parent != null) {
+            observation.parentObservation(parent);
+        }
+        observation.start();
+    }
+
+    @Override
+    public void tryStarted(TryStart attempt) {
+        if (attempt.number() > 1) {
+            observation.event(Observation.Event.of(
+                    Events.RETRIES.getName(), "retry " + attempt.number() + " on " + hostLabel(attempt.host())));
+            if (!attempt.host().equals(previousHost)) {
+                observation.event(Observation.Event.of(
+                        Events.FAILOVERS.getName(),
+                        "failover from " + hostLabel(previousHost) + " to " + hostLabel(attempt.host())));
+            }
+        }
+        previousHost = attempt.host();
+    }
+
+    @Override
+    public void tryEnded(TryEnd attempt) {
+        context.lastTry(attempt);
+        if (attempt.hostMarkedDown()) {
+            observation.event(Observation.Event.of(
+                    Events.HOSTS_DOWN.getName(),
+                    "host down: " + hostLabel(attempt.host()) + " after try " + attempt.number() + " ("
+                            + (attempt.status() != 0 ? "status " + attempt.status() : attempt.errorType()) + ")"));
+        }
+    }
+
+    @Override
+    public void callEnded(CallEnd end) {
+        context.end(end);
+        if (end.error() != null) {
+            observation.error(end.error());
+        }
+        observation.stop();
+    }
+
+    @Override
+    public ContextScope openCallContext() {
+        return observation.openScope()::close;
+    }
+
+    @Override
+    public ContextScope openCallerContext() {
+        ContextScope mdc = callerMdc.restore();
+        if (callerObservation == null) {
+            return mdc;
+        }
+        Observation.Scope scope = callerObservation.openScope();
+        return () -> {
+            scope.close();
+            mdc.close();
+        };
+    }
+
+    private static String hostLabel(Host host) {
+        return host == null ? "none" : host.hostname() + ":" + host.port();
+    }
+}

@@ -1,0 +1,158 @@
+package io.quarry.opentelemetry;
+
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.common.AttributesBuilder;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanBuilder;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.Scope;
+import io.quarry.core.Host;
+import io.quarry.core.spi.CallDescription;
+import io.quarry.core.spi.CallEnd;
+import io.quarry.core.spi.ContextScope;
+import io.quarry.core.spi.MdcSnapshot;
+import io.quarry.core.spi.ObservedCall;
+import io.quarry.core.spi.TryEnd;
+import io.quarry.core.spi.TryStart;
+
+/** One Quarry call as a started span. */
+final class OpenTelemetryObservedCall implements ObservedCall {
+
+    private final OpenTelemetryCallObserver observer;
+    private final CallDescription call;
+    private final Span span;
+    /** The call's context: its parent's with the call's span. */
+    private final Context context;
+    /** The context current when the call started, made current again for the caller's continuations. */
+    private final Context callerContext;
+
+    private final MdcSnapshot callerMdc;
+    private final Attributes runningAttributes;
+    private final long startNanos = System.nanoTime();
+    private Host previousHost;
+    private TryEnd lastTry;
+
+    OpenTelemetryObservedCall(OpenTelemetryCallObserver observer, CallDescription call) {
+        this.observer = observer;
+        this.call = call;
+        this.callerContext = Context.current();
+        this.callerMdc = MdcSnapshot.capture();
+        Context parent =
+                call.parent() instanceof OpenTelemetryObservedCall composite ? composite.context : callerContext;
+        AttributesBuilder running = Attributes.builder()
+                .put(QuarryAttributes.PRODUCT, call.product())
+                .put(QuarryAttributes.OPERATION, call.operation());
+        SpanBuilder builder = observer.tracer
+                .spanBuilder(call.product() + "." + call.operation())
+                .setParent(parent)
+                .setSpanKind(call.isComposite() ? SpanKind.INTERNAL : SpanKind.CLIENT)
+                .setAttribute(QuarryAttributes.PRODUCT, call.product())
+                .setAttribute(QuarryAttributes.OPERATION, call.operation());
+        if (!call.isComposite()) {
+            running.put(QuarryAttributes.HTTP_METHOD, call.method());
+            builder.setAttribute(QuarryAttributes.HTTP_METHOD, call.method())
+                    .setAttribute(QuarryAttributes.URL_TEMPLATE, call.pathTemplate())
+                    .setAttribute(QuarryAttributes.URL_PATH, call.path());
+        }
+        if (call.indexName() != null) {
+            builder.setAttribute(QuarryAttributes.INDEX, call.indexName());
+        }
+        this.runningAttributes = running.build();
+        this.span = builder.startSpan();
+        this.context = parent.with(span);
+    }
+
+    @Override
+    public void tryStarted(TryStart attempt) {
+        if (attempt.number() > 1) {
+            observer.retries.add(1, runningAttributes);
+            span.addEvent("quarry.retry", hostAttributes(attempt.host(), attempt.number()));
+            if (!attempt.host().equals(previousHost)) {
+                observer.failovers.add(1, runningAttributes);
+                span.addEvent("quarry.failover", hostAttributes(attempt.host(), attempt.number()));
+            }
+        }
+        previousHost = attempt.host();
+    }
+
+    @Override
+    public void tryEnded(TryEnd attempt) {
+        lastTry = attempt;
+        if (attempt.hostMarkedDown()) {
+            observer.hostsDown.add(1, runningAttributes);
+            AttributesBuilder event = hostAttributes(attempt.host(), attempt.number()).toBuilder();
+            if (attempt.status() != 0) {
+                event.put(QuarryAttributes.STATUS_CODE, attempt.status());
+            }
+            if (attempt.errorType() != null) {
+                event.put(QuarryAttributes.ERROR_TYPE, attempt.errorType());
+            }
+            span.addEvent("quarry.host.down", event.build());
+        }
+    }
+
+    @Override
+    public void callEnded(CallEnd end) {
+        double seconds = (System.nanoTime() - startNanos) / 1e9;
+        AttributesBuilder metric = runningAttributes.toBuilder()
+                .put(QuarryAttributes.OUTCOME, end.outcome().name())
+                .put(QuarryAttributes.STATUS_CLASS, statusClass(end.status()));
+        if (lastTry != null) {
+            span.setAttribute(QuarryAttributes.SERVER_ADDRESS, lastTry.host().hostname());
+            span.setAttribute(QuarryAttributes.SERVER_PORT, lastTry.host().port());
+            if (lastTry.requestId() != null) {
+                span.setAttribute(QuarryAttributes.REQUEST_ID, lastTry.requestId());
+            }
+            if (lastTry.requestBytes() >= 0) {
+                span.setAttribute(QuarryAttributes.REQUEST_BODY_SIZE, lastTry.requestBytes());
+            }
+            if (lastTry.responseBytes() >= 0) {
+                span.setAttribute(QuarryAttributes.RESPONSE_BODY_SIZE, lastTry.responseBytes());
+            }
+        }
+        if (!call.isComposite()) {
+            span.setAttribute(QuarryAttributes.TRIES, end.tries());
+        }
+        if (end.status() != 0) {
+            span.setAttribute(QuarryAttributes.STATUS_CODE, end.status());
+        }
+        if (end.error() != null) {
+            metric.put(QuarryAttributes.ERROR_TYPE, end.errorType());
+            span.setAttribute(QuarryAttributes.ERROR_TYPE, end.errorType());
+            span.setStatus(StatusCode.ERROR, end.errorType());
+            span.recordException(end.error());
+        }
+        observer.duration.record(seconds, metric.build());
+        span.end();
+    }
+
+    @Override
+    public ContextScope openCallContext() {
+        Scope scope = context.makeCurrent();
+        return scope::close;
+    }
+
+    @Override
+    public ContextScope openCallerContext() {
+        ContextScope mdc = callerMdc.restore();
+        Scope scope = callerContext.makeCurrent();
+        return () -> {
+            scope.close();
+            mdc.close();
+        };
+    }
+
+    private static Attributes hostAttributes(Host host, int tryNumber) {
+        return Attributes.builder()
+                .put(QuarryAttributes.SERVER_ADDRESS, host.hostname())
+                .put(QuarryAttributes.SERVER_PORT, host.port())
+                .put(QuarryAttributes.TRY_NUMBER, tryNumber)
+                .build();
+    }
+
+    private static String statusClass(int status) {
+        return status < 100 || status > 599 ? "none" : (status / 100) + "xx";
+    }
+}
