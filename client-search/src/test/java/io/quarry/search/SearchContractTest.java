@@ -22,12 +22,14 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Search, multi-search, facet search and browse against the mock server over HTTPS. */
 @ExtendWith(MockServerExtension.class)
 @MockServerSettings(https = true)
+@Tag("classpath-sensitive")
 class SearchContractTest {
 
     @AutoClose
