@@ -19,6 +19,7 @@ import java.util.Map;
 import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Hits, browse pages, multi-search results and get-objects records decode straight into the caller's type; the
  * members the engine generates stay readable through {@link Hit}; a free-form record keeps every attribute.
  */
+@Tag("classpath-sensitive")
 class HitDecodingTest {
 
     @RegisterExtension

@@ -18,10 +18,12 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Settings, synonyms, tasks, list/copy/move/delete of indices against the mock server. */
+@Tag("classpath-sensitive")
 class IndexAdminContractTest {
 
     @RegisterExtension

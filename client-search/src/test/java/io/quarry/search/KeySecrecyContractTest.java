@@ -3,14 +3,13 @@ package io.quarry.search;
 import static io.quarry.testsupport.TestWaits.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.quarry.core.ClientConfig;
 import io.quarry.core.Credentials;
 import io.quarry.core.Host;
 import io.quarry.core.LogLevel;
 import io.quarry.core.RequestOptions;
-import io.quarry.core.testing.CapturingLogProvider;
+import io.quarry.core.testing.LogCapture;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.model.ApiKey;
 import io.quarry.search.model.SearchQuery;
@@ -18,6 +17,8 @@ import io.quarry.testsupport.MockServerClients;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * every exception message and stack of causes, and the toString of every response, handle and configuration is
  * scanned for every key value seen. None may appear.
  */
+@Tag("classpath-sensitive")
 class KeySecrecyContractTest {
 
     @RegisterExtension
@@ -34,11 +36,12 @@ class KeySecrecyContractTest {
 
     private static final String BASIC_PASSWORD = "BASIC-PASSWORD-9d8c7b";
 
+    /** What the clients log, through whichever backend this class path has (Logback on Spring Boot's). */
+    @AutoClose
+    private final LogCapture capture = LogCapture.start();
+
     @Test
     void noKeyValueAppearsInLogsMessagesOrToStrings() {
-        // Scans what the clients log: only where this class path logs through the capturing backend.
-        assumeTrue(CapturingLogProvider.isActive(), "SLF4J logs through another backend on this class path");
-        CapturingLogProvider.clear();
         List<String> secrets = new ArrayList<>(List.of(MOCK.server().adminKey(), BASIC_PASSWORD));
         List<String> texts = new ArrayList<>();
         ClientConfig adminConfig = MockServerClients.builder(
@@ -119,7 +122,7 @@ class KeySecrecyContractTest {
                     messages(catchThrowable(() -> viaBasic.index("products").search(SearchQuery.of(), Product.class))));
         }
 
-        List<String> logged = CapturingLogProvider.events().stream()
+        List<String> logged = capture.events().stream()
                 .map(e -> e.logger() + " " + e.level() + " " + e.message())
                 .toList();
         assertThat(logged).as("the clients logged their calls").isNotEmpty();

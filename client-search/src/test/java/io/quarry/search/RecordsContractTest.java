@@ -18,10 +18,12 @@ import io.quarry.testsupport.MockServerClients;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Record endpoints against the mock server over plain HTTP. */
+@Tag("classpath-sensitive")
 class RecordsContractTest {
 
     @RegisterExtension

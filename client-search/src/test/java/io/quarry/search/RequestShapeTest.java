@@ -27,10 +27,12 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Details the mock server cannot observe: read vs write hosts, encodings, headers, the logs endpoint. */
+@Tag("classpath-sensitive")
 class RequestShapeTest {
 
     @RegisterExtension

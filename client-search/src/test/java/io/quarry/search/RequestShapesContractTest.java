@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * spellings, facet entries in multi-index search, nested filter arrays, scored filters, precision ranges and
  * open-ended rule validity.
  */
+@Tag("classpath-sensitive")
 class RequestShapesContractTest {
 
     @RegisterExtension

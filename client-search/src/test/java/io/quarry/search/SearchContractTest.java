@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(MockServerExtension.class)
 // the catalogue is written once, in @BeforeAll, for every test of the class: they only read it
 @MockServerSettings(https = true, state = StatePolicy.KEPT_ACROSS_CLASS)
+@Tag("classpath-sensitive")
 class SearchContractTest {
 
     @AutoClose

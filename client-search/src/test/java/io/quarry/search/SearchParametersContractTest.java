@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(MockServerExtension.class)
 // the places are written once, in @BeforeAll, for every test of the class: they only search them
 @MockServerSettings(strict = true, state = StatePolicy.KEPT_ACROSS_CLASS)
+@Tag("classpath-sensitive")
 class SearchParametersContractTest {
 
     @AutoClose

@@ -13,10 +13,12 @@ import io.quarry.search.model.SearchResponse;
 import io.quarry.testsupport.MockServerClients;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Searches decoded without the hits' generated members: same records, nothing of the body kept. */
+@Tag("classpath-sensitive")
 class WithoutGeneratedMembersContractTest {
 
     @RegisterExtension

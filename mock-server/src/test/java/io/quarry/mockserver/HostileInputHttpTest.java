@@ -34,7 +34,12 @@ class HostileInputHttpTest {
     static final MockServerExtension MOCK =
             MockServerExtension.builder().perClass().build();
 
-    /** 1 MB of gzip that inflates to 1 GiB of zeros. */
+    /**
+     * Gzip that inflates to 64 MiB of zeros, past the 10 MB cap; the soak profile sends 1 GiB bombs (1 MB of gzip
+     * each), as does {@code -Dquarry.hostile.bombMegabytes=1024}.
+     */
+    private static final int BOMB_MEGABYTES = Integer.getInteger("quarry.hostile.bombMegabytes", 64);
+
     private static byte[] bomb;
 
     private final MockServer server = MOCK.server();
@@ -46,7 +51,7 @@ class HostileInputHttpTest {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             try (GZIPOutputStream gzip = new GZIPOutputStream(out, 1 << 16)) {
                 byte[] zeros = new byte[1 << 20];
-                for (int i = 0; i < 1024; i++) {
+                for (int i = 0; i < BOMB_MEGABYTES; i++) {
                     gzip.write(zeros);
                 }
             } catch (IOException e) {
