@@ -1,5 +1,6 @@
 package io.quarry.core;
 
+import io.quarry.core.internal.Json;
 import java.net.Proxy;
 import java.time.Clock;
 import java.time.Duration;
@@ -11,8 +12,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
+import java.util.function.Consumer;
 import javax.net.ssl.X509TrustManager;
 import okhttp3.OkHttpClient;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Immutable configuration of a client: credentials, hosts, timeouts, headers, compression, proxy, logging,
@@ -64,6 +67,7 @@ public final class ClientConfig {
     private final Duration attemptTimeout;
     private final Duration callDeadline;
     private final long maxResponseBytes;
+    private final JsonMapper recordMapper;
 
     private ClientConfig(Builder b) {
         this.credentials = b.credentials;
@@ -87,6 +91,7 @@ public final class ClientConfig {
         this.attemptTimeout = b.attemptTimeout;
         this.callDeadline = b.callDeadline;
         this.maxResponseBytes = b.maxResponseBytes;
+        this.recordMapper = b.recordMapper;
     }
 
     /**
@@ -138,6 +143,7 @@ public final class ClientConfig {
         b.attemptTimeout = attemptTimeout;
         b.callDeadline = callDeadline;
         b.maxResponseBytes = maxResponseBytes;
+        b.recordMapper = recordMapper;
         return b;
     }
 
@@ -284,6 +290,16 @@ public final class ClientConfig {
         return maxResponseBytes;
     }
 
+    /**
+     * The mapper the clients write and read the caller's record types with (see
+     * {@link Builder#recordMapper(JsonMapper)}); empty when the SDK's own mapping is used.
+     *
+     * @return the record mapper, if one was set
+     */
+    public Optional<JsonMapper> recordMapper() {
+        return Optional.ofNullable(recordMapper);
+    }
+
     /** Shows the settings; secret credential values are masked. */
     @Override
     public String toString() {
@@ -291,7 +307,8 @@ public final class ClientConfig {
                 + ", connectTimeout=" + connectTimeout + ", readTimeout=" + readTimeout
                 + ", writeTimeout=" + writeTimeout + ", gzipRequests=" + gzipRequests + ", proxy=" + proxy
                 + ", logLevel=" + logLevel + ", userAgentSegments=" + userAgentSegments
-                + (trustManager == null ? "" : ", trustManager=custom") + "}";
+                + (trustManager == null ? "" : ", trustManager=custom")
+                + (recordMapper == null ? "" : ", recordMapper=custom") + "}";
     }
 
     private void checkScheme(Host host) {
@@ -324,6 +341,7 @@ public final class ClientConfig {
         private Duration attemptTimeout;
         private Duration callDeadline = DEFAULT_CALL_DEADLINE;
         private long maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES;
+        private JsonMapper recordMapper;
 
         private Builder(Credentials credentials) {
             this.credentials = credentials;
@@ -584,6 +602,57 @@ public final class ClientConfig {
                 throw new ConfigurationException("maximum response size must be at least 1 byte, got " + bytes);
             }
             this.maxResponseBytes = bytes;
+            return this;
+        }
+
+        /**
+         * Writes and reads the types of your records with your own Jackson mapper: its naming strategy, its
+         * modules (Kotlin, Guava, a serializer of yours), its annotations' mix-ins. By default (no record mapper)
+         * the SDK's own mapping is used for everything.
+         *
+         * <p>What it covers: every value of a class of yours, wherever it sits in a request or a response: the
+         * records you write ({@code saveObject}, {@code saveObjects}, {@code addObject}, partial updates, batch
+         * operations), the types you ask hits, browse pages, answers and fetched objects to be decoded into, and
+         * values of yours inside the SDK's requests (the data of an event, a rule's user data). What it does not
+         * cover: Quarry's own types (requests, responses, {@link FreeFormRecord}, {@code AttributeOperation}, ...),
+         * which keep the SDK's fixed mapping even inside your records; the JDK's types (strings, numbers,
+         * {@code java.time}, maps and lists themselves: a record given as a {@code Map} is written by the SDK, its
+         * values of your classes by your mapper); conversions that belong to no client, such as
+         * {@link FreeFormRecord#as(Class)} and {@link FreeFormRecord#from(Object)}.
+         *
+         * <p>The mapper is used as given, with two adjustments: a property called {@code objectID} keeps that name
+         * whatever the naming strategy (the service knows a record by it; a name you give with
+         * {@code @JsonProperty} stays yours), and root-value wrapping is off. Your settings apply in full
+         * otherwise: a mapper that writes null members writes them into your records, one that fails on unknown
+         * properties fails on attributes your class does not declare (not on the members the engine adds to a hit,
+         * such as {@code _highlightResult}, which are taken out first).
+         *
+         * <p>Cost: a client without a record mapper runs exactly as before. With one, each value of yours is
+         * written or read with a fresh context of your mapper (one small object per record) besides its own work.
+         *
+         * @param mapper your mapper
+         * @return this builder
+         */
+        public Builder recordMapper(JsonMapper mapper) {
+            this.recordMapper = Objects.requireNonNull(mapper, "mapper");
+            return this;
+        }
+
+        /**
+         * Writes and reads the types of your records with a mapper built from the SDK's record settings (unknown
+         * properties ignored, unknown enum values tolerated, null members left out, {@code java.time} values as
+         * ISO-8601 text) changed by your customizer: for example
+         * {@code .recordMapper(mapper -> mapper.propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE))}.
+         * What it covers is described at {@link #recordMapper(JsonMapper)}.
+         *
+         * @param customizer changes the builder (naming strategy, modules, features, mix-ins)
+         * @return this builder
+         */
+        public Builder recordMapper(Consumer<JsonMapper.Builder> customizer) {
+            Objects.requireNonNull(customizer, "customizer");
+            JsonMapper.Builder builder = Json.recordDefaults(JsonMapper.builder());
+            customizer.accept(builder);
+            this.recordMapper = builder.build();
             return this;
         }
 
