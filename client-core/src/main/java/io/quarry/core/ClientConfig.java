@@ -625,7 +625,9 @@ public final class ClientConfig {
          * {@code @JsonProperty} stays yours), and root-value wrapping is off. Your settings apply in full
          * otherwise: a mapper that writes null members writes them into your records, one that fails on unknown
          * properties fails on attributes your class does not declare (not on the members the engine adds to a hit,
-         * such as {@code _highlightResult}, which are taken out first).
+         * such as {@code _highlightResult}, which are taken out first). Your mapper writes into the SDK's own
+         * generator and reads from its parser, so settings of the JSON text itself (escaping, pretty printing,
+         * parser features) are the SDK's.
          *
          * <p>Cost: a client without a record mapper runs exactly as before. With one, each value of yours is
          * written or read with a fresh context of your mapper (one small object per record) besides its own work.

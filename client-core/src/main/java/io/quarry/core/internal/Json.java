@@ -38,9 +38,10 @@ import tools.jackson.databind.module.SimpleModule;
 import tools.jackson.databind.ser.jackson.JsonValueSerializer;
 
 /**
- * The one JSON mapper of the SDK, configured once: unknown properties ignored, unknown enum values read as the
- * constant marked {@code @JsonEnumDefaultValue} or else null (never an exception), null members omitted,
- * {@code java.time} values as ISO-8601 strings, {@link FreeFormRecord} kept exactly.
+ * The SDK's JSON mapper, configured once: unknown properties ignored, unknown enum values read as the constant
+ * marked {@code @JsonEnumDefaultValue} or else null (never an exception), null members omitted, {@code java.time}
+ * values as ISO-8601 strings, {@link FreeFormRecord} kept exactly. Every client uses it, except one given a record
+ * mapper, which uses a {@link RecordMapperJson} built on the same settings.
  */
 public final class Json {
 
