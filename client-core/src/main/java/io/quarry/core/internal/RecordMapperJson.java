@@ -38,14 +38,11 @@ public final class RecordMapperJson {
     private final ObjectMapper records;
     private final boolean strictRecords;
 
+    // maps rather than ClassValues: a ClassValue's values, which reach this client's mappers, would stay attached to
+    // the caller's classes after the client is gone
     private final Map<Type, ObjectReader> readers = new ConcurrentHashMap<>();
     private final Map<Type, ObjectReader> droppingReaders = new ConcurrentHashMap<>();
-    private final ClassValue<ObjectWriter> writers = new ClassValue<>() {
-        @Override
-        protected ObjectWriter computeValue(Class<?> type) {
-            return sdk.writerFor(type);
-        }
-    };
+    private final Map<Class<?>, ObjectWriter> writers = new ConcurrentHashMap<>();
 
     /**
      * @param recordMapper the caller's mapper
@@ -81,7 +78,14 @@ public final class RecordMapperJson {
         if (json == null) {
             sdk.writeValue(out, null);
         } else {
-            writers.get(json.getClass()).writeValue(out, json);
+            ObjectWriter writer = writers.get(json.getClass());
+            if (writer == null) {
+                writer = sdk.writerFor(json.getClass());
+                if (writers.size() < Json.MAX_CACHED_READERS) {
+                    writers.putIfAbsent(json.getClass(), writer);
+                }
+            }
+            writer.writeValue(out, json);
         }
     }
 
