@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.annotation.JsonValue;
 import io.quarry.core.DeserializationException;
 import io.quarry.core.EnrichedRecord;
@@ -209,6 +211,27 @@ class RecordMapperJsonTest {
         record Renamed(@JsonProperty("id") String objectID, String bookTitle) {}
 
         assertThat(written(SNAKE_CASE, new Renamed("1", "Dune"))).isEqualTo("{\"id\":\"1\",\"book_title\":\"Dune\"}");
+    }
+
+    @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
+    @JsonSubTypes({@JsonSubTypes.Type(value = Circle.class, name = "circle")})
+    interface Shape {}
+
+    record Circle(String objectID, int radiusCm) implements Shape {}
+
+    @Test
+    void polymorphicRecordsKeepTheirTypeInformation() {
+        assertThat(written(SNAKE_CASE, List.of(new Circle("c", 3))))
+                .isEqualTo("[{\"kind\":\"circle\",\"objectID\":\"c\",\"radius_cm\":3}]");
+        Type shapes = TypeRef.parameterized(
+                        List.class,
+                        TypeRef.parameterized(EnrichedRecord.class, Shape.class).type())
+                .type();
+        List<EnrichedRecord<Shape>> read = SNAKE_CASE.read(
+                "[{\"objectID\":\"c\",\"kind\":\"circle\",\"radius_cm\":3,\"_rankingInfo\":{}}]"
+                        .getBytes(StandardCharsets.UTF_8),
+                shapes);
+        assertThat(read.get(0).record()).isEqualTo(new Circle("c", 3));
     }
 
     @Test
