@@ -1,5 +1,6 @@
 package io.quarry.core;
 
+import io.quarry.core.internal.Json;
 import io.quarry.core.spi.CallObserver;
 import java.net.Proxy;
 import java.time.Clock;
@@ -11,8 +12,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
+import java.util.function.Consumer;
 import javax.net.ssl.X509TrustManager;
 import okhttp3.OkHttpClient;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Immutable configuration of a client: credentials, hosts, timeouts, headers, compression, proxy, logging,
@@ -61,6 +64,7 @@ public final class ClientConfig {
     private final X509TrustManager trustManager;
     private final long maxResponseBytes;
     private final CallObserver callObserver;
+    private final JsonMapper recordMapper;
 
     private ClientConfig(Builder b) {
         this.credentials = b.credentials;
@@ -81,6 +85,7 @@ public final class ClientConfig {
         this.trustManager = b.trustManager;
         this.maxResponseBytes = b.maxResponseBytes;
         this.callObserver = b.callObserver;
+        this.recordMapper = b.recordMapper;
     }
 
     /**
@@ -141,6 +146,7 @@ public final class ClientConfig {
         b.trustManager = trustManager;
         b.maxResponseBytes = maxResponseBytes;
         b.callObserver = callObserver;
+        b.recordMapper = recordMapper;
         return b;
     }
 
@@ -297,13 +303,24 @@ public final class ClientConfig {
         return Optional.ofNullable(callObserver);
     }
 
+    /**
+     * The mapper the clients write and read the caller's record types with (see
+     * {@link Builder#recordMapper(JsonMapper)}); empty when the SDK's own mapping is used.
+     *
+     * @return the record mapper, if one was set
+     */
+    public Optional<JsonMapper> recordMapper() {
+        return Optional.ofNullable(recordMapper);
+    }
+
     /** Shows the settings; secret credential values are masked. */
     @Override
     public String toString() {
         return "ClientConfig{credentials=" + credentials + ", hosts=" + hosts + ", domains=" + domains
                 + timeouts.describe() + ", gzipRequests=" + gzipRequests + ", proxy=" + proxy
                 + ", logLevel=" + logLevel + ", userAgentSegments=" + userAgentSegments
-                + (trustManager == null ? "" : ", trustManager=custom") + "}";
+                + (trustManager == null ? "" : ", trustManager=custom")
+                + (recordMapper == null ? "" : ", recordMapper=custom") + "}";
     }
 
     private void checkScheme(Host host) {
@@ -332,6 +349,7 @@ public final class ClientConfig {
         private X509TrustManager trustManager;
         private long maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES;
         private CallObserver callObserver;
+        private JsonMapper recordMapper;
 
         private Builder(Credentials credentials) {
             super(new Timeouts(
@@ -560,6 +578,59 @@ public final class ClientConfig {
          */
         public Builder callObserver(CallObserver observer) {
             this.callObserver = Objects.requireNonNull(observer, "observer");
+            return this;
+        }
+
+        /**
+         * Writes and reads the types of your records with your own Jackson mapper: its naming strategy, its
+         * modules (Kotlin, Guava, a serializer of yours), its annotations' mix-ins. By default (no record mapper)
+         * the SDK's own mapping is used for everything.
+         *
+         * <p>What it covers: every value of a class of yours, wherever it sits in a request or a response: the
+         * records you write ({@code saveObject}, {@code saveObjects}, {@code addObject}, partial updates, batch
+         * operations), the types you ask hits, browse pages, answers and fetched objects to be decoded into, and
+         * values of yours inside the SDK's requests (the data of an event, a rule's user data). What it does not
+         * cover: Quarry's own types (requests, responses, {@link FreeFormRecord}, {@code AttributeOperation}, ...),
+         * which keep the SDK's fixed mapping even inside your records; the JDK's types (strings, numbers,
+         * {@code java.time}, maps and lists themselves: a record given as a {@code Map} is written by the SDK, its
+         * values of your classes by your mapper); conversions that belong to no client, such as
+         * {@link FreeFormRecord#as(Class)} and {@link FreeFormRecord#from(Object)}.
+         *
+         * <p>The mapper is used as given, with two adjustments: a property called {@code objectID} keeps that name
+         * whatever the naming strategy (the service knows a record by it; a name you give with
+         * {@code @JsonProperty} stays yours), and root-value wrapping is off. Your settings apply in full
+         * otherwise: a mapper that writes null members writes them into your records, one that fails on unknown
+         * properties fails on attributes your class does not declare (not on the members the engine adds to a hit,
+         * such as {@code _highlightResult}, which are taken out first). Your mapper writes into the SDK's own
+         * generator and reads from its parser, so settings of the JSON text itself (escaping, pretty printing,
+         * parser features) are the SDK's.
+         *
+         * <p>Cost: a client without a record mapper runs exactly as before. With one, each value of yours is
+         * written or read with a fresh context of your mapper (one small object per record) besides its own work.
+         *
+         * @param mapper your mapper
+         * @return this builder
+         */
+        public Builder recordMapper(JsonMapper mapper) {
+            this.recordMapper = Objects.requireNonNull(mapper, "mapper");
+            return this;
+        }
+
+        /**
+         * Writes and reads the types of your records with a mapper built from the SDK's record settings (unknown
+         * properties ignored, unknown enum values tolerated, null members left out, {@code java.time} values as
+         * ISO-8601 text) changed by your customizer: for example
+         * {@code .recordMapper(mapper -> mapper.propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE))}.
+         * What it covers is described at {@link #recordMapper(JsonMapper)}.
+         *
+         * @param customizer changes the builder (naming strategy, modules, features, mix-ins)
+         * @return this builder
+         */
+        public Builder recordMapper(Consumer<JsonMapper.Builder> customizer) {
+            Objects.requireNonNull(customizer, "customizer");
+            JsonMapper.Builder builder = Json.recordDefaults(JsonMapper.builder());
+            customizer.accept(builder);
+            this.recordMapper = builder.build();
             return this;
         }
 

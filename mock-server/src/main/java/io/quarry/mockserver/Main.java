@@ -1,5 +1,6 @@
 package io.quarry.mockserver;
 
+import io.quarry.mockserver.internal.startup.ClassPathCheck;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -45,6 +46,14 @@ public final class Main {
      * @throws InterruptedException when interrupted while serving
      */
     public static void main(String[] args) throws InterruptedException {
+        try {
+            ClassPathCheck.requireCompatible();
+        } catch (IllegalStateException e) {
+            // a library too old for the server: say which and how to fix it, not a stack trace from deep inside
+            System.err.println("error: " + e.getMessage());
+            System.exit(1);
+            return;
+        }
         MockServer server;
         try {
             server = start(args, System.out);

@@ -15,6 +15,7 @@ import io.quarry.mockserver.internal.products.Products;
 import io.quarry.mockserver.internal.products.SearchHooks;
 import io.quarry.mockserver.internal.products.ServiceContext;
 import io.quarry.mockserver.internal.products.search.LogRecorder;
+import io.quarry.mockserver.internal.startup.ClassPathCheck;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.SeedFiles;
 import io.quarry.mockserver.internal.state.StateControl;
@@ -164,8 +165,16 @@ public final class MockServer implements AutoCloseable {
         }
     }
 
-    /** @return a builder with the defaults: a free port on 127.0.0.1, HTTP, the default credentials */
+    /**
+     * A builder with the defaults: a free port on 127.0.0.1, HTTP, the default credentials.
+     *
+     * @return the builder
+     * @throws IllegalStateException when a library the server runs on is older than it needs (such as a
+     *     {@code jackson-annotations} pinned by a framework's dependency management): the message names the
+     *     artifact, the version found, the version needed and the fix
+     */
     public static Builder builder() {
+        ClassPathCheck.requireCompatible();
         return new Builder();
     }
 

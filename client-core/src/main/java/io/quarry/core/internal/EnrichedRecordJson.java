@@ -24,15 +24,28 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
 
     private final JavaType recordType;
     private final ValueDeserializer<Object> recordReader;
+    /** The client's record mapper, when the record type is the caller's and one is set; else null. */
+    private final RecordMapperJson recordMapper;
 
-    /** The uncontextualised instance registered with the mapper. */
+    /** The uncontextualised instance registered with the SDK's own mapper. */
     EnrichedRecordJson() {
-        this(null, null);
+        this(null, null, null);
     }
 
-    private EnrichedRecordJson(JavaType recordType, ValueDeserializer<Object> recordReader) {
+    /**
+     * The uncontextualised instance registered with the mapper of a client given a record mapper.
+     *
+     * @param recordMapper that client's JSON
+     */
+    EnrichedRecordJson(RecordMapperJson recordMapper) {
+        this(null, null, recordMapper);
+    }
+
+    private EnrichedRecordJson(
+            JavaType recordType, ValueDeserializer<Object> recordReader, RecordMapperJson recordMapper) {
         this.recordType = recordType;
         this.recordReader = recordReader;
+        this.recordMapper = recordMapper;
     }
 
     @Override
@@ -45,7 +58,10 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
         if (content == null) {
             content = ctxt.constructType(FreeFormRecord.class);
         }
-        return new EnrichedRecordJson(content, ctxt.findRootValueDeserializer(content));
+        return new EnrichedRecordJson(
+                content,
+                ctxt.findRootValueDeserializer(content),
+                recordMapper != null && RecordTypes.isCallers(content.getRawClass()) ? recordMapper : null);
     }
 
     @Override
@@ -74,6 +90,9 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
                     : null;
             Supplier<FreeFormRecord> free = () -> FreeFormRecord.from(record);
             return new EnrichedRecord<>(record, objectID, () -> EnrichedRecord.generatedMembersOf(free.get()), free);
+        }
+        if (recordMapper != null) {
+            return readWithRecordMapper(p, ctxt, recordMapper);
         }
         if (Json.dropsGeneratedMembers(ctxt)) {
             // nothing of the body is kept: the record alone, its objectID from its own property
@@ -105,6 +124,40 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
                 () -> generated,
                 () -> merge(
                         record == null ? FreeFormRecord.builder().build() : FreeFormRecord.from(record), generated));
+    }
+
+    /**
+     * A hit whose record the client's record mapper reads (its {@link #recordReader} hands the record over). As
+     * above, except that the free-form views are the record as that mapper writes it, and that a mapper failing on
+     * unknown properties reads the hit without the generated members, which are not the record's.
+     */
+    private EnrichedRecord<?> readWithRecordMapper(JsonParser p, DeserializationContext ctxt, RecordMapperJson json) {
+        boolean drop = Json.dropsGeneratedMembers(ctxt);
+        if (drop && !json.strictRecords()) {
+            Object record = recordReader.deserialize(p, ctxt);
+            return new EnrichedRecord<>(
+                    record, Json.objectIDPropertyOf(record), HitViews.DROPPED, () -> json.freeForm(record));
+        }
+        byte[] body = drop || json.strictRecords() ? null : Json.bodyReadBy(p);
+        long start = body == null ? -1 : p.currentTokenLocation().getByteOffset();
+        if (start >= 0 && start < body.length && body[(int) start] == '{') {
+            Object record = recordReader.deserialize(p, ctxt);
+            HitBytes hit =
+                    new HitBytes(body, (int) start, (int) p.currentLocation().getByteOffset());
+            return new EnrichedRecord<>(
+                    record,
+                    hit::objectID,
+                    hit::generatedMembers,
+                    () -> merge(json.freeForm(record), hit.generatedMembers()));
+        }
+        GeneratedMemberDiverter hit = new GeneratedMemberDiverter(p, ctxt);
+        Object record = recordReader.deserialize(hit, ctxt);
+        if (drop) {
+            return new EnrichedRecord<>(record, hit.objectID(), HitViews.DROPPED, () -> json.freeForm(record));
+        }
+        FreeFormRecord generated = hit.generatedMembers();
+        return new EnrichedRecord<>(
+                record, hit.objectID(), () -> generated, () -> merge(json.freeForm(record), generated));
     }
 
     private static FreeFormRecord merge(FreeFormRecord stored, FreeFormRecord generated) {

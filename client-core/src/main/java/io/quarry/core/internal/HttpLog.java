@@ -20,10 +20,17 @@ final class HttpLog {
 
     private final LogLevel level;
     private final Redactor redactor;
+    /** The client's JSON when it has a record mapper (bodies are logged as sent); null for the SDK's own. */
+    private final RecordMapperJson recordMapper;
 
     HttpLog(LogLevel level, Redactor redactor) {
+        this(level, redactor, null);
+    }
+
+    HttpLog(LogLevel level, Redactor redactor, RecordMapperJson recordMapper) {
         this.level = level;
         this.redactor = redactor;
+        this.recordMapper = recordMapper;
     }
 
     boolean basicEnabled() {
@@ -50,7 +57,7 @@ final class HttpLog {
         if (bodiesEnabled() && body != null) {
             String json;
             try {
-                json = Json.toJsonString(body);
+                json = recordMapper == null ? Json.toJsonString(body) : recordMapper.toJsonString(body);
             } catch (RuntimeException e) {
                 json = "(not serialisable: " + e.getClass().getSimpleName() + ")";
             }

@@ -68,6 +68,9 @@ public final class HttpTransport implements AutoCloseable {
 
     private final Redactor redactor;
     private final HttpLog log;
+    /** The JSON of a client given a record mapper; null otherwise, and {@link Json} is used as always. */
+    private final RecordMapperJson recordMapper;
+
     private final List<Host> hosts;
     /** Each host's scheme, name and port as an OkHttp URL, parsed once (canonicalising a host name is not free). */
     private final Map<Host, HttpUrl> hostUrls;
@@ -112,7 +115,8 @@ public final class HttpTransport implements AutoCloseable {
         headers.forEach(fixed::set);
         this.fixedHeaders = fixed.build();
         this.redactor = new Redactor(config.credentials());
-        this.log = new HttpLog(config.logLevel(), redactor);
+        this.recordMapper = config.recordMapper().map(RecordMapperJson::new).orElse(null);
+        this.log = new HttpLog(config.logLevel(), redactor, recordMapper);
         this.observer = config.callObserver().orElse(null);
         this.product = CallObservation.productOf(module);
     }
@@ -506,7 +510,7 @@ public final class HttpTransport implements AutoCloseable {
                 if (method.equals("GET")) {
                     throw new InvalidRequestException("a GET request cannot carry a body: " + request.endpoint());
                 }
-                return new JsonRequestBody(request.body(), config.gzipRequests());
+                return new JsonRequestBody(request.body(), config.gzipRequests(), recordMapper);
             }
             return method.equals("GET") || method.equals("DELETE") ? null : RequestBody.create(new byte[0], null);
         }
@@ -642,7 +646,7 @@ public final class HttpTransport implements AutoCloseable {
             if (bytes.length == 0) {
                 throw new DeserializationException(type, "$", "the success answer has an empty body", null);
             }
-            return Json.read(bytes, type);
+            return recordMapper == null ? Json.read(bytes, type) : recordMapper.read(bytes, type);
         }
 
         /**
@@ -660,7 +664,9 @@ public final class HttpTransport implements AutoCloseable {
             }
             LimitedStream in = new LimitedStream(source.inputStream(), max);
             try {
-                return Json.readDroppingGeneratedMembers(in, type);
+                return recordMapper == null
+                        ? Json.readDroppingGeneratedMembers(in, type)
+                        : recordMapper.readDroppingGeneratedMembers(in, type);
             } catch (DeserializationException e) {
                 if (in.exceeded) {
                     throw tooLarge(max);

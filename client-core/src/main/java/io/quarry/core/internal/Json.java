@@ -38,31 +38,15 @@ import tools.jackson.databind.module.SimpleModule;
 import tools.jackson.databind.ser.jackson.JsonValueSerializer;
 
 /**
- * The one JSON mapper of the SDK, configured once: unknown properties ignored, unknown enum values read as the
- * constant marked {@code @JsonEnumDefaultValue} or else null (never an exception), null members omitted,
- * {@code java.time} values as ISO-8601 strings, {@link FreeFormRecord} kept exactly.
+ * The SDK's JSON mapper, configured once: unknown properties ignored, unknown enum values read as the constant
+ * marked {@code @JsonEnumDefaultValue} or else null (never an exception), null members omitted, {@code java.time}
+ * values as ISO-8601 strings, {@link FreeFormRecord} kept exactly. Every client uses it, except one given a record
+ * mapper, which uses a {@link RecordMapperJson} built on the same settings.
  */
 public final class Json {
 
-    private static final ObjectMapper MAPPER = JsonMapper.builder()
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .enable(EnumFeature.READ_UNKNOWN_ENUM_VALUES_USING_DEFAULT_VALUE)
-            .enable(EnumFeature.READ_UNKNOWN_ENUM_VALUES_AS_NULL)
-            .disable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS)
-            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
-            .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
-            // the HTTP client flushes a request once it is complete: a flush per body would send the body's last
-            // chunk and the chunked terminator as separate packets
-            .disable(StreamWriteFeature.FLUSH_PASSED_TO_STREAM)
-            .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
-            .changeDefaultPropertyInclusion(incl -> incl.withValueInclusion(JsonInclude.Include.NON_NULL))
-            .addModule(new SimpleModule("quarry-free-form-record")
-                    .addSerializer(FreeFormRecord.class, new FreeFormRecordJson.Writer())
-                    .addDeserializer(FreeFormRecord.class, new FreeFormRecordJson.Reader())
-                    .addDeserializer(EnrichedRecord.class, new EnrichedRecordJson())
-                    .addSerializer(DefaultObjectID.class, new DefaultObjectIDJson()))
-            .build();
+    private static final ObjectMapper MAPPER =
+            sdkMapper(new EnrichedRecordJson()).build();
 
     /** Readers per target type, built once: the type resolution and deserializer lookup leave the hot path. */
     private static final Map<Type, ObjectReader> READERS = new ConcurrentHashMap<>();
@@ -94,9 +78,49 @@ public final class Json {
      */
     private static final ThreadLocal<BodyRead> BODY_BEING_READ = new ThreadLocal<>();
     /** Bounds the reader cache should a caller decode into ever new generic types. */
-    private static final int MAX_CACHED_READERS = 1024;
+    static final int MAX_CACHED_READERS = 1024;
 
     private Json() {}
+
+    /**
+     * The settings the SDK reads and writes records with, applied to a builder: unknown properties ignored, unknown
+     * enum values read as the {@code @JsonEnumDefaultValue} constant or else null, null members omitted,
+     * {@code java.time} values as ISO-8601 strings, empty beans allowed. The start of a record mapper built with
+     * {@code ClientConfig.Builder.recordMapper(Consumer)}.
+     *
+     * @param builder the builder
+     * @return the same builder
+     */
+    public static JsonMapper.Builder recordDefaults(JsonMapper.Builder builder) {
+        return builder.disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                .enable(EnumFeature.READ_UNKNOWN_ENUM_VALUES_USING_DEFAULT_VALUE)
+                .enable(EnumFeature.READ_UNKNOWN_ENUM_VALUES_AS_NULL)
+                .disable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS)
+                .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+                .changeDefaultPropertyInclusion(incl -> incl.withValueInclusion(JsonInclude.Include.NON_NULL));
+    }
+
+    /**
+     * The SDK's own mapper, before it is built: the record settings, the stream settings of a request body and the
+     * (de)serializers of the core's types.
+     *
+     * @param hits the reader of {@link EnrichedRecord}s to register
+     * @return the builder
+     */
+    static JsonMapper.Builder sdkMapper(EnrichedRecordJson hits) {
+        return recordDefaults(JsonMapper.builder())
+                .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+                // the HTTP client flushes a request once it is complete: a flush per body would send the body's
+                // last chunk and the chunked terminator as separate packets
+                .disable(StreamWriteFeature.FLUSH_PASSED_TO_STREAM)
+                .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
+                .addModule(new SimpleModule("quarry-free-form-record")
+                        .addSerializer(FreeFormRecord.class, new FreeFormRecordJson.Writer())
+                        .addDeserializer(FreeFormRecord.class, new FreeFormRecordJson.Reader())
+                        .addDeserializer(EnrichedRecord.class, hits)
+                        .addSerializer(DefaultObjectID.class, new DefaultObjectIDJson()));
+    }
 
     /**
      * Writes a value as JSON to a stream, without closing it.
@@ -115,7 +139,7 @@ public final class Json {
     }
 
     /** The value itself, or what its {@code @JsonValue} method returns (repeatedly, as Jackson would). */
-    private static Object jsonForm(Object value) {
+    static Object jsonForm(Object value) {
         Object json = value;
         for (int depth = 0; json != null && depth < 8; depth++) {
             MethodHandle method = JSON_VALUE.get(json.getClass());
@@ -217,8 +241,21 @@ public final class Json {
      * @throws DeserializationException if the JSON is malformed or does not match the type
      */
     public static <T> T read(byte[] json, Type type) {
+        return read(readerFor(type), json, type);
+    }
+
+    /**
+     * Decodes a response body with a given reader, as {@link #read(byte[], Type)} does with the SDK's own.
+     *
+     * @param reader the reader for the type
+     * @param json   the JSON, UTF-8
+     * @param type   the target type
+     * @param <T>    the target type
+     * @return the value, null for a JSON null
+     * @throws DeserializationException if the JSON is malformed or does not match the type
+     */
+    static <T> T read(ObjectReader reader, byte[] json, Type type) {
         BodyRead outer = BODY_BEING_READ.get();
-        ObjectReader reader = readerFor(type);
         try (JsonParser parser = reader.createParser(json)) {
             BODY_BEING_READ.set(new BodyRead(json, parser));
             return reader.readValue(parser);
@@ -240,11 +277,35 @@ public final class Json {
      * @throws DeserializationException if the JSON is malformed or does not match the type
      */
     public static <T> T readDroppingGeneratedMembers(java.io.InputStream json, Type type) {
+        return read(droppingReaderFor(type), json, type);
+    }
+
+    /**
+     * Decodes a body as it arrives with a given reader.
+     *
+     * @param reader the reader for the type
+     * @param json   the body, UTF-8; not closed
+     * @param type   the target type
+     * @param <T>    the target type
+     * @return the value, null for a JSON null
+     * @throws DeserializationException if the JSON is malformed or does not match the type
+     */
+    static <T> T read(ObjectReader reader, java.io.InputStream json, Type type) {
         try {
-            return droppingReaderFor(type).readValue(json);
+            return reader.readValue(json);
         } catch (JacksonException e) {
             throw deserializationFailure(type, e);
         }
+    }
+
+    /**
+     * A reader that drops records' generated members (see {@link #readDroppingGeneratedMembers}).
+     *
+     * @param reader a reader
+     * @return the same reader, marked
+     */
+    static ObjectReader droppingGeneratedMembers(ObjectReader reader) {
+        return reader.withAttribute(DROP_GENERATED_MEMBERS, Boolean.TRUE);
     }
 
     /** A body being decoded and the parser reading it. */
@@ -330,7 +391,7 @@ public final class Json {
     private static ObjectReader droppingReaderFor(Type type) {
         ObjectReader reader = DROPPING_READERS.get(type);
         if (reader == null) {
-            reader = readerFor(type).withAttribute(DROP_GENERATED_MEMBERS, Boolean.TRUE);
+            reader = droppingGeneratedMembers(readerFor(type));
             if (DROPPING_READERS.size() < MAX_CACHED_READERS) {
                 DROPPING_READERS.putIfAbsent(type, reader);
             }
@@ -380,7 +441,7 @@ public final class Json {
         }
     }
 
-    private static DeserializationException deserializationFailure(Type type, JacksonException e) {
+    static DeserializationException deserializationFailure(Type type, JacksonException e) {
         String path = jsonPath(e.getPath());
         String detail = e.getOriginalMessage();
         if (e instanceof StreamReadException && e.getLocation() != null) {

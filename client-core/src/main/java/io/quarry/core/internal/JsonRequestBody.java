@@ -52,6 +52,9 @@ final class JsonRequestBody extends RequestBody {
     private final Object value;
     private final boolean gzip;
     private final long maxBuffered;
+    /** The client's JSON when it has a record mapper; null for the SDK's own. */
+    private final RecordMapperJson recordMapper;
+
     private boolean measured;
     /** The serialised body until its first write, when it is sent with a length; else null. */
     private PooledBytes buffered;
@@ -59,13 +62,22 @@ final class JsonRequestBody extends RequestBody {
     private long length = -1;
 
     JsonRequestBody(Object value, boolean gzip) {
-        this(value, gzip, MAX_BUFFERED);
+        this(value, gzip, MAX_BUFFERED, null);
+    }
+
+    JsonRequestBody(Object value, boolean gzip, RecordMapperJson recordMapper) {
+        this(value, gzip, MAX_BUFFERED, recordMapper);
     }
 
     JsonRequestBody(Object value, boolean gzip, long maxBuffered) {
+        this(value, gzip, maxBuffered, null);
+    }
+
+    private JsonRequestBody(Object value, boolean gzip, long maxBuffered, RecordMapperJson recordMapper) {
         this.value = value;
         this.gzip = gzip;
         this.maxBuffered = maxBuffered;
+        this.recordMapper = recordMapper;
     }
 
     @Override
@@ -123,7 +135,12 @@ final class JsonRequestBody extends RequestBody {
     private void serialize(OutputStream target) throws IOException {
         GZIPOutputStream zipped = gzip ? new GZIPOutputStream(target, 8192) : null;
         try {
-            Json.write(value, zipped != null ? zipped : target);
+            OutputStream out = zipped != null ? zipped : target;
+            if (recordMapper == null) {
+                Json.write(value, out);
+            } else {
+                recordMapper.write(value, out);
+            }
         } catch (JacksonException e) {
             if (e.getCause() instanceof IOException io) {
                 throw io;

@@ -2,6 +2,7 @@ package io.quarry.mockserver.junit;
 
 import io.quarry.mockserver.Faults;
 import io.quarry.mockserver.MockServer;
+import io.quarry.mockserver.internal.startup.ClassPathCheck;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -129,8 +130,18 @@ public final class MockServerExtension
         return server().faults();
     }
 
+    /**
+     * Starts the class's server (unless a server per test was asked for), after checking that the libraries the
+     * server runs on are recent enough.
+     *
+     * @param context the test class's context
+     * @throws IllegalStateException when a library is older than the server needs (such as a
+     *     {@code jackson-annotations} pinned by a framework's dependency management): the message names the
+     *     artifact, the version found, the version needed and the fix
+     */
     @Override
     public void beforeAll(ExtensionContext context) {
+        ClassPathCheck.requireCompatible();
         if (options(context).lifecycle() == Lifecycle.PER_CLASS && find(context) == null) {
             start(context);
         }
