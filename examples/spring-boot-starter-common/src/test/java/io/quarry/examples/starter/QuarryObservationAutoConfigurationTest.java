@@ -5,13 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
+import io.quarry.core.spi.CallObserver;
 import io.quarry.core.spi.ClientHandle;
+import io.quarry.core.spi.ObservedCall;
 import io.quarry.micrometer.DefaultQuarryObservationConvention;
 import io.quarry.micrometer.MicrometerCallObserver;
 import io.quarry.mockserver.MockServer;
 import io.quarry.search.SearchClient;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.spring.QuarryAutoConfiguration;
+import io.quarry.spring.QuarryClientConfigCustomizer;
 import io.quarry.spring.QuarryObservationAutoConfiguration;
 import java.io.IOException;
 import java.io.InputStream;
@@ -92,6 +95,16 @@ class QuarryObservationAutoConfigurationTest {
                                 .callObserver())
                         .as(client.getClass().getSimpleName())
                         .containsInstanceOf(MicrometerCallObserver.class)));
+    }
+
+    @Test
+    void anApplicationsOwnCustomizerCanReplaceTheObserver() {
+        CallObserver own = call -> ObservedCall.NONE;
+        withRegistry
+                .withBean(QuarryClientConfigCustomizer.class, () -> builder -> builder.callObserver(own))
+                .run(context -> assertThat(
+                                context.getBean(SearchClient.class).config().callObserver())
+                        .containsSame(own));
     }
 
     @Test
