@@ -64,6 +64,7 @@ public class QuarryProperties {
     private final Product usage = new Product();
     private final Crawler crawler = new Crawler();
     private final Health health = new Health();
+    private final Observation observation = new Observation();
 
     /** @return the application ID */
     public String getApplicationId() {
@@ -205,6 +206,11 @@ public class QuarryProperties {
         return health;
     }
 
+    /** @return the Micrometer observation settings */
+    public Observation getObservation() {
+        return observation;
+    }
+
     /** One client's own settings, in place of the shared ones. */
     public static class Product {
 
@@ -306,6 +312,26 @@ public class QuarryProperties {
         }
 
         /** @param enabled whether the check is on */
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+    }
+
+    /** Reporting the clients' calls to the application's Micrometer observation registry. */
+    public static class Observation {
+
+        /**
+         * Whether every client's calls become observations (a timer and a span each) when observation-micrometer is
+         * on the class path and the application has an observation registry.
+         */
+        private boolean enabled = true;
+
+        /** @return whether the calls are observed */
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        /** @param enabled whether the calls are observed */
         public void setEnabled(boolean enabled) {
             this.enabled = enabled;
         }

@@ -6,6 +6,7 @@ import io.quarry.analytics.model.TopSearch;
 import io.quarry.core.Host;
 import io.quarry.core.spi.ClientHandle;
 import io.quarry.crawler.CrawlerClient;
+import io.quarry.micrometer.MicrometerCallObserver;
 import io.quarry.mockserver.Fault;
 import io.quarry.mockserver.MockServer;
 import io.quarry.monitoring.MonitoringClient;
@@ -54,6 +55,12 @@ class CatalogMockServerTest {
         assertThat(context.getBean(SearchClient.class).indexExists(ProductCatalog.INDEX))
                 .isTrue();
         assertThat(context.getBean(MonitoringClient.class).status()).isNotNull();
+    }
+
+    @Test
+    void theActuatorsObservationRegistrySeesEveryCall() {
+        assertThat(context.getBean(SearchClient.class).config().callObserver())
+                .containsInstanceOf(MicrometerCallObserver.class);
     }
 
     @Test

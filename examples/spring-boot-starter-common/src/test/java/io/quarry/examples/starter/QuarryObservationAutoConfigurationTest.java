@@ -1,0 +1,134 @@
+package io.quarry.examples.starter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.micrometer.observation.ObservationRegistry;
+import io.micrometer.observation.tck.TestObservationRegistry;
+import io.micrometer.observation.tck.TestObservationRegistryAssert;
+import io.quarry.core.spi.CallObserver;
+import io.quarry.core.spi.ClientHandle;
+import io.quarry.core.spi.ObservedCall;
+import io.quarry.micrometer.DefaultQuarryObservationConvention;
+import io.quarry.micrometer.MicrometerCallObserver;
+import io.quarry.mockserver.MockServer;
+import io.quarry.search.SearchClient;
+import io.quarry.search.model.SearchQuery;
+import io.quarry.spring.QuarryAutoConfiguration;
+import io.quarry.spring.QuarryClientConfigCustomizer;
+import io.quarry.spring.QuarryObservationAutoConfiguration;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+/** The clients' calls reported to the application's observation registry, when there is one and it is wanted. */
+class QuarryObservationAutoConfigurationTest {
+
+    private static MockServer server;
+
+    private final ApplicationContextRunner runner = new ApplicationContextRunner()
+            .withConfiguration(
+                    AutoConfigurations.of(QuarryObservationAutoConfiguration.class, QuarryAutoConfiguration.class))
+            .withPropertyValues(
+                    "quarry.application-id=" + server.applicationId(),
+                    "quarry.api-key=" + server.adminKey(),
+                    "quarry.hosts=" + server.url(),
+                    "quarry.monitoring.api-key=" + server.monitoringKey(),
+                    "quarry.usage.api-key=" + server.usageKey(),
+                    "quarry.crawler.user-id=" + server.crawlerUserId(),
+                    "quarry.crawler.api-key=" + server.crawlerApiKey(),
+                    "quarry.crawler.hosts=" + server.url() + "/api/1");
+
+    private final ApplicationContextRunner withRegistry =
+            runner.withBean(ObservationRegistry.class, TestObservationRegistry::create);
+
+    @BeforeAll
+    static void startServer() throws IOException {
+        try (InputStream seed = QuarryObservationAutoConfigurationTest.class.getResourceAsStream(
+                "/quarry/products.json")) {
+            server = MockServer.builder()
+                    .seedJson(new String(seed.readAllBytes(), StandardCharsets.UTF_8))
+                    .start();
+        }
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.close();
+    }
+
+    @Test
+    void eachSearchIsOneObservationOfTheApplicationsRegistry() {
+        withRegistry.run(context -> {
+            assertThat(context).hasNotFailed();
+            TestObservationRegistry registry = (TestObservationRegistry) context.getBean(ObservationRegistry.class);
+            SearchClient search = context.getBean(SearchClient.class);
+
+            search.index(ProductCatalog.INDEX).search(SearchQuery.of("lamp"), Product.class);
+            search.index(ProductCatalog.INDEX).search(SearchQuery.of("chair"), Product.class);
+
+            TestObservationRegistryAssert.assertThat(registry)
+                    .hasNumberOfObservationsWithNameEqualTo(DefaultQuarryObservationConvention.NAME, 2)
+                    .forAllObservationsWithNameEqualTo(
+                            DefaultQuarryObservationConvention.NAME,
+                            observation -> observation
+                                    .hasLowCardinalityKeyValue("quarry.product", "search")
+                                    .hasLowCardinalityKeyValue("quarry.operation", "search")
+                                    // only known once the call has ended
+                                    .hasLowCardinalityKeyValue("quarry.outcome", "SUCCESS")
+                                    .hasHighCardinalityKeyValue("quarry.index", ProductCatalog.INDEX));
+        });
+    }
+
+    @Test
+    void everyClientGetsTheObserver() {
+        withRegistry.run(context -> context.getBeansOfType(ClientHandle.class)
+                .values()
+                .forEach(client -> assertThat(((ClientHandle<?>) client)
+                                .config()
+                                .callObserver())
+                        .as(client.getClass().getSimpleName())
+                        .containsInstanceOf(MicrometerCallObserver.class)));
+    }
+
+    @Test
+    void anApplicationsOwnCustomizerCanReplaceTheObserver() {
+        CallObserver own = call -> ObservedCall.NONE;
+        withRegistry
+                .withBean(QuarryClientConfigCustomizer.class, () -> builder -> builder.callObserver(own))
+                .run(context -> assertThat(
+                                context.getBean(SearchClient.class).config().callObserver())
+                        .containsSame(own));
+    }
+
+    @Test
+    void withoutARegistryNoObserverIsSet() {
+        runner.run(context -> assertNoObserver(context));
+    }
+
+    @Test
+    void thePropertyTurnsItOff() {
+        withRegistry
+                .withPropertyValues("quarry.observation.enabled=false")
+                .run(QuarryObservationAutoConfigurationTest::assertNoObserver);
+    }
+
+    @Test
+    void withoutTheObservationModuleNoObserverIsSet() {
+        withRegistry
+                .withClassLoader(new FilteredClassLoader("io.quarry.micrometer"))
+                .run(QuarryObservationAutoConfigurationTest::assertNoObserver);
+    }
+
+    private static void assertNoObserver(AssertableApplicationContext context) {
+        assertThat(context).hasNotFailed();
+        assertThat(context).doesNotHaveBean(QuarryObservationAutoConfiguration.class);
+        assertThat(context.getBean(SearchClient.class).config().callObserver()).isEmpty();
+    }
+}
