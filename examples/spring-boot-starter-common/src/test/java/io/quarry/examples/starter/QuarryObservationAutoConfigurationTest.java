@@ -50,8 +50,8 @@ class QuarryObservationAutoConfigurationTest {
 
     @BeforeAll
     static void startServer() throws IOException {
-        try (InputStream seed = QuarryObservationAutoConfigurationTest.class.getResourceAsStream(
-                "/quarry/products.json")) {
+        try (InputStream seed =
+                QuarryObservationAutoConfigurationTest.class.getResourceAsStream("/quarry/products.json")) {
             server = MockServer.builder()
                     .seedJson(new String(seed.readAllBytes(), StandardCharsets.UTF_8))
                     .start();
@@ -90,11 +90,10 @@ class QuarryObservationAutoConfigurationTest {
     void everyClientGetsTheObserver() {
         withRegistry.run(context -> context.getBeansOfType(ClientHandle.class)
                 .values()
-                .forEach(client -> assertThat(((ClientHandle<?>) client)
-                                .config()
-                                .callObserver())
-                        .as(client.getClass().getSimpleName())
-                        .containsInstanceOf(MicrometerCallObserver.class)));
+                .forEach(
+                        client -> assertThat(((ClientHandle<?>) client).config().callObserver())
+                                .as(client.getClass().getSimpleName())
+                                .containsInstanceOf(MicrometerCallObserver.class)));
     }
 
     @Test
