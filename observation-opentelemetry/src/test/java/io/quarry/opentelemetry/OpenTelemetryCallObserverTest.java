@@ -30,6 +30,7 @@ import io.quarry.search.SearchIndex;
 import io.quarry.search.model.ApiKey;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.testsupport.MockServerClients;
+import io.quarry.testsupport.TwoHostClients;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
