@@ -1,5 +1,7 @@
 package io.quarry.core;
 
+import io.quarry.core.spi.CallScope;
+import io.quarry.core.spi.CompositeCall;
 import io.quarry.core.spi.Page;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -9,8 +11,10 @@ import java.util.Objects;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
@@ -20,6 +24,19 @@ import java.util.stream.StreamSupport;
  * {@link QuarryException} out of the iteration; it never ends it silently. The asynchronous forms
  * {@link #toListAsync()} and {@link #forEachAsync(Consumer)} read the pages one after another without blocking a
  * thread.
+ *
+ * <p>When a {@link io.quarry.core.spi.CallObserver} is registered, the pages of some reads (such as browsing an
+ * index) show as calls inside one composite call per iteration. That call starts with the first page and ends
+ * when the iteration reads the last page, when a page fails, or when the iterator or stream is closed. A caller who
+ * stops early should therefore close what it iterates:
+ *
+ * <pre>{@code
+ * try (Stream<Product> products = index.browseObjects(query, Product.class).stream()) {
+ *     products.limit(10).forEach(this::show);
+ * }
+ * }</pre>
+ * Otherwise the pages read so far stay in a composite call that never ends. {@link #toList()},
+ * {@link Iterable#forEach(Consumer)} and a loop that runs to the end need nothing more.
  *
  * @param <T> the item type
  */
@@ -43,25 +60,58 @@ public final class PagedIterable<T> implements Iterable<T> {
      */
     public static <T, K> PagedIterable<T> of(
             K first, Function<K, Page<T, K>> read, Function<K, CompletableFuture<Page<T, K>>> readAsync) {
+        Objects.requireNonNull(read, "read");
         return new PagedIterable<>(new PageChain<>(
-                first, Objects.requireNonNull(read, "read"), Objects.requireNonNull(readAsync, "readAsync")));
+                first, null, (scope, token) -> read.apply(token), Objects.requireNonNull(readAsync, "readAsync")));
     }
 
-    /** @return a new lazy iterator from the first page */
+    /**
+     * A sequence over pages linked by tokens whose blocking iteration shows to a call observer as one composite
+     * call holding its pages (see the type's description); for module authors.
+     *
+     * @param scope     the scope the composite call starts from
+     * @param operation the composite call's name, such as {@code browseObjects}
+     * @param first     the token of the first page (may be null)
+     * @param read      reads the page of a token, blocking, through the scope it is given
+     * @param readAsync reads the page of a token without blocking (the caller makes that read composite if needed)
+     * @param <T>       the item type
+     * @param <K>       the token type
+     * @return the lazy sequence
+     */
+    public static <T, K> PagedIterable<T> inCompositeCall(
+            CallScope scope,
+            String operation,
+            K first,
+            BiFunction<CallScope, K, Page<T, K>> read,
+            Function<K, CompletableFuture<Page<T, K>>> readAsync) {
+        Objects.requireNonNull(scope, "scope");
+        Objects.requireNonNull(operation, "operation");
+        return new PagedIterable<>(new PageChain<>(
+                first,
+                () -> scope.startCompositeCall(operation),
+                Objects.requireNonNull(read, "read"),
+                Objects.requireNonNull(readAsync, "readAsync")));
+    }
+
+    /** @return a new lazy iterator from the first page; close it when stopping before the end */
     @Override
-    public Iterator<T> iterator() {
+    public PageIterator<T> iterator() {
         return chain.iterator();
     }
 
-    /** @return a sequential, lazy stream over the items */
+    /** @return a sequential, lazy stream over the items; close it when stopping before the end */
     public Stream<T> stream() {
+        PageIterator<T> iterator = iterator();
         return StreamSupport.stream(
-                Spliterators.spliteratorUnknownSize(iterator(), Spliterator.ORDERED | Spliterator.NONNULL), false);
+                        Spliterators.spliteratorUnknownSize(iterator, Spliterator.ORDERED | Spliterator.NONNULL), false)
+                .onClose(iterator::close);
     }
 
     /** @return every item, reading all pages now */
     public List<T> toList() {
-        return stream().toList();
+        try (Stream<T> items = stream()) {
+            return items.toList();
+        }
     }
 
     /**
@@ -86,25 +136,71 @@ public final class PagedIterable<T> implements Iterable<T> {
         return chain.forEachAsync(Objects.requireNonNull(action, "action"));
     }
 
-    /** The pages of one read, linked by their tokens. */
-    private record PageChain<T, K>(
-            K first, Function<K, Page<T, K>> read, Function<K, CompletableFuture<Page<T, K>>> readAsync) {
+    /**
+     * An iterator over the items of a paged read. Closing it stops the iteration (no more page is read) and ends
+     * the composite call its pages are shown in, if any.
+     *
+     * @param <T> the item type
+     */
+    public interface PageIterator<T> extends Iterator<T>, AutoCloseable {
+        /** Stops the iteration; nothing if it has already ended. */
+        @Override
+        void close();
+    }
 
-        Iterator<T> iterator() {
-            return new Iterator<>() {
+    /**
+     * The pages of one read, linked by their tokens.
+     *
+     * @param calls starts the composite call of one iteration, or null when pages are plain calls
+     */
+    private record PageChain<T, K>(
+            K first,
+            Supplier<CompositeCall> calls,
+            BiFunction<CallScope, K, Page<T, K>> read,
+            Function<K, CompletableFuture<Page<T, K>>> readAsync) {
+
+        PageIterator<T> iterator() {
+            return new PageIterator<>() {
                 private Iterator<T> current = List.<T>of().iterator();
                 private K next = first;
                 private boolean more = true;
+                /** The composite call of this iteration once its first page is read, until it ends. */
+                private CompositeCall call;
 
                 @Override
                 public boolean hasNext() {
                     while (!current.hasNext() && more) {
-                        Page<T, K> page = read.apply(next);
+                        Page<T, K> page = read(next);
                         current = page.items().iterator();
                         next = page.next();
                         more = next != null;
+                        if (!more) {
+                            endCall();
+                        }
                     }
                     return current.hasNext();
+                }
+
+                private Page<T, K> read(K token) {
+                    if (calls == null) {
+                        return read.apply(null, token);
+                    }
+                    if (call == null) {
+                        call = calls.get();
+                    }
+                    try {
+                        return call.step(scope -> read.apply(scope, token));
+                    } catch (RuntimeException e) {
+                        call = null; // the failed page ended it; reading on starts another
+                        throw e;
+                    }
+                }
+
+                private void endCall() {
+                    if (call != null) {
+                        call.end();
+                        call = null;
+                    }
                 }
 
                 @Override
@@ -113,6 +209,13 @@ public final class PagedIterable<T> implements Iterable<T> {
                         throw new NoSuchElementException();
                     }
                     return current.next();
+                }
+
+                @Override
+                public void close() {
+                    more = false;
+                    current = List.<T>of().iterator();
+                    endCall();
                 }
             };
         }

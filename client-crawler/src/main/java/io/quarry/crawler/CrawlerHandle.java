@@ -381,13 +381,18 @@ public final class CrawlerHandle extends ScopedHandle<CrawlerHandle> {
 
     /**
      * Starts a reindex and waits until its task ends or blocks the crawler (a failed safety check); check
-     * {@link Crawler#blocked()} on the answer, and {@link #unblock()} to discard a blocked reindex.
+     * {@link Crawler#blocked()} on the answer, and {@link #unblock()} to discard a blocked reindex. A call observer
+     * sees one composite call {@code reindexAndWait} holding the reindex call and every poll.
      *
      * @param policy attempts and delays: how long to wait at most
      * @return the crawler once the reindex ended or blocked it
      * @throws io.quarry.core.WaitTimeoutException if the reindex still runs after the last attempt
      */
     public Crawler reindexAndWait(WaitPolicy policy) {
+        return scope().compositeCall("reindexAndWait", scope -> withScope(scope).reindexThenPoll(policy));
+    }
+
+    private Crawler reindexThenPoll(WaitPolicy policy) {
         String taskId = reindex().taskId();
         return Polling.poll("crawler reindex " + taskId, policy, () -> {
             if (task(taskId).pending()) {
@@ -414,6 +419,11 @@ public final class CrawlerHandle extends ScopedHandle<CrawlerHandle> {
      * @return the future crawler once the reindex ended or blocked it
      */
     public CompletableFuture<Crawler> reindexAndWaitAsync(WaitPolicy policy) {
+        return scope().compositeCallAsync(
+                        "reindexAndWait", scope -> withScope(scope).reindexThenPollAsync(policy));
+    }
+
+    private CompletableFuture<Crawler> reindexThenPollAsync(WaitPolicy policy) {
         return reindexAsync()
                 .thenCompose(ref -> Polling.pollAsync(
                         "crawler reindex " + ref.taskId(),

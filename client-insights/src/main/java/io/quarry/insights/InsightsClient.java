@@ -86,7 +86,8 @@ public final class InsightsClient extends ClientHandle<InsightsClient> {
 
     /**
      * Sends any number of events: every event is checked first (nothing is sent if one breaks a rule), then they
-     * go in calls of at most 1000 events and 2 MB, one after another. The service takes each call's events all
+     * go in calls of at most 1000 events and 2 MB, one after another. A call observer sees them as one composite
+     * call {@code send} holding a {@code sendEvents} call per chunk. The service takes each call's events all
      * together or not at all; if a call fails, the calls before it were accepted and the ones after it are not
      * sent.
      *
@@ -95,11 +96,14 @@ public final class InsightsClient extends ClientHandle<InsightsClient> {
      * @throws InvalidRequestException if an event breaks one of the service's rules (the service's message)
      */
     public List<EventsResponse> send(List<InsightsEvent> events) {
-        List<EventsResponse> answers = new ArrayList<>();
-        for (List<InsightsEvent> chunk : chunks(events)) {
-            answers.add(sendRequest(chunk).execute(EventsResponse.class));
-        }
-        return List.copyOf(answers);
+        List<List<InsightsEvent>> chunks = chunks(events);
+        return scope().compositeCall("send", scope -> {
+            List<EventsResponse> answers = new ArrayList<>();
+            for (List<InsightsEvent> chunk : chunks) {
+                answers.add(sendRequest(scope, chunk).execute(EventsResponse.class));
+            }
+            return List.copyOf(answers);
+        });
     }
 
     /**
@@ -115,16 +119,18 @@ public final class InsightsClient extends ClientHandle<InsightsClient> {
         } catch (InvalidRequestException e) {
             return CompletableFuture.failedFuture(e);
         }
-        CompletableFuture<List<EventsResponse>> all = CompletableFuture.completedFuture(new ArrayList<>());
-        for (List<InsightsEvent> chunk : chunks) {
-            all = all.thenCompose(done -> sendRequest(chunk)
-                    .executeAsync(EventsResponse.class)
-                    .thenApply(answer -> {
-                        done.add(answer);
-                        return done;
-                    }));
-        }
-        return all.thenApply(List::copyOf);
+        return scope().compositeCallAsync("send", scope -> {
+            CompletableFuture<List<EventsResponse>> all = CompletableFuture.completedFuture(new ArrayList<>());
+            for (List<InsightsEvent> chunk : chunks) {
+                all = all.thenCompose(done -> sendRequest(scope, chunk)
+                        .executeAsync(EventsResponse.class)
+                        .thenApply(answer -> {
+                            done.add(answer);
+                            return done;
+                        }));
+            }
+            return all.thenApply(List::copyOf);
+        });
     }
 
     private List<List<InsightsEvent>> chunks(List<InsightsEvent> events) {
@@ -133,7 +139,7 @@ public final class InsightsClient extends ClientHandle<InsightsClient> {
         return EventChunks.split(events, EventRules.MAX_EVENTS_PER_CALL, EventChunks.MAX_BODY_BYTES);
     }
 
-    private io.quarry.core.ApiRequest sendRequest(List<InsightsEvent> chunk) {
-        return scope().request(Endpoints.SEND_EVENTS).body(JsonBodies.object("events", chunk));
+    private static io.quarry.core.ApiRequest sendRequest(CallScope scope, List<InsightsEvent> chunk) {
+        return scope.request(Endpoints.SEND_EVENTS).body(JsonBodies.object("events", chunk));
     }
 }

@@ -312,14 +312,18 @@ public final class Clusters extends ScopedHandle<Clusters> {
     }
 
     /**
-     * Every user mapping, read lazily 1000 at a time.
+     * Every user mapping, read lazily 1000 at a time. A call observer sees the calls of one iteration inside one
+     * composite call {@code browseUserIds}; close the iterator or stream when stopping early (see
+     * {@link PagedIterable}).
      *
      * @return the lazy sequence
      */
     public PagedIterable<UserMapping> browseUserIds() {
-        return PagedIterable.of(
+        return PagedIterable.inCompositeCall(
+                scope(),
+                "browseUserIds",
                 0,
-                page -> userPage(page, listUserIds(page, PAGE_SIZE)),
+                (scope, page) -> userPage(page, withScope(scope).listUserIds(page, PAGE_SIZE)),
                 page -> listUserIdsAsync(page, PAGE_SIZE).thenApply(r -> userPage(page, r)));
     }
 
@@ -329,7 +333,9 @@ public final class Clusters extends ScopedHandle<Clusters> {
      * @return the future mappings
      */
     public CompletableFuture<List<UserMapping>> browseUserIdsAsync() {
-        return browseUserIds().toListAsync();
+        return scope().compositeCallAsync(
+                        "browseUserIds",
+                        scope -> withScope(scope).browseUserIds().toListAsync());
     }
 
     private static Page<UserMapping, Integer> userPage(int page, ListUserIdsResponse r) {

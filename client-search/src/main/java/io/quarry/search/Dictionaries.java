@@ -253,16 +253,20 @@ public final class Dictionaries extends ScopedHandle<Dictionaries> {
     }
 
     /**
-     * Every entry of a dictionary (standard and custom) in a language, read lazily page by page.
+     * Every entry of a dictionary (standard and custom) in a language, read lazily page by page. A call observer
+     * sees the calls of one iteration inside one composite call {@code browseDictionaryEntries}; close the iterator
+     * or stream when stopping early (see {@link PagedIterable}).
      *
      * @param dictionary the dictionary
      * @param language   the language code, or null for all
      * @return the lazy sequence
      */
     public PagedIterable<DictionaryEntry> browse(DictionaryName dictionary, String language) {
-        return PagedIterable.of(
+        return PagedIterable.inCompositeCall(
+                scope(),
+                "browseDictionaryEntries",
                 0,
-                page -> dictionaryPage(search(dictionary, dictionaryQuery(page, language))),
+                (scope, page) -> dictionaryPage(withScope(scope).search(dictionary, dictionaryQuery(page, language))),
                 page -> searchAsync(dictionary, dictionaryQuery(page, language))
                         .thenApply(Dictionaries::dictionaryPage));
     }
@@ -275,7 +279,9 @@ public final class Dictionaries extends ScopedHandle<Dictionaries> {
      * @return the future entries
      */
     public CompletableFuture<List<DictionaryEntry>> browseAsync(DictionaryName dictionary, String language) {
-        return browse(dictionary, language).toListAsync();
+        return scope().compositeCallAsync(
+                        "browseDictionaryEntries",
+                        scope -> withScope(scope).browse(dictionary, language).toListAsync());
     }
 
     private static DictionaryQuery dictionaryQuery(int page, String language) {

@@ -260,14 +260,19 @@ public abstract sealed class IndexConfigObjects<T, Q, R, H extends IndexConfigOb
     }
 
     /**
-     * Every object, read lazily page by page (1000 a page).
+     * Every object, read lazily page by page (1000 a page). A call observer sees the calls of one iteration inside
+     * one composite call ({@code browseRules}, {@code browseSynonyms}); close the iterator or stream when stopping
+     * early (see {@link PagedIterable}).
      *
      * @return the lazy sequence
      */
     public final PagedIterable<T> browse() {
-        return PagedIterable.of(
+        return PagedIterable.inCompositeCall(
+                scope(),
+                browseOperation(),
                 0,
-                page -> kind.pageOf().apply(page, search(kind.pageQuery().apply(page))),
+                (scope, page) -> kind.pageOf()
+                        .apply(page, withScope(scope).search(kind.pageQuery().apply(page))),
                 page -> searchAsync(kind.pageQuery().apply(page))
                         .thenApply(r -> kind.pageOf().apply(page, r)));
     }
@@ -278,7 +283,13 @@ public abstract sealed class IndexConfigObjects<T, Q, R, H extends IndexConfigOb
      * @return the future objects
      */
     public final CompletableFuture<List<T>> browseAsync() {
-        return browse().toListAsync();
+        return scope().compositeCallAsync(
+                        browseOperation(), scope -> withScope(scope).browse().toListAsync());
+    }
+
+    /** @return {@code browseRules} for rules (whose search is {@code searchRules}), and so on */
+    private String browseOperation() {
+        return "browse" + kind.search().operation().substring("search".length());
     }
 
     private ApiRequest saveRequest(T object) {

@@ -911,7 +911,9 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
 
     /**
      * Every record matching a query, read lazily with browse calls that follow the cursor (up to 1000 records
-     * a call). Needs the {@code browse} right.
+     * a call). Needs the {@code browse} right. A call observer sees the browse calls of one iteration inside one
+     * composite call {@code browseObjects}, which ends after the last page, at a failed page, or when the iterator
+     * or stream is closed: close it when stopping early (see {@link PagedIterable}).
      *
      * @param query the parameters (filters, attributesToRetrieve, ...)
      * @param type  the record type
@@ -919,11 +921,17 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return the lazy sequence of records
      */
     public <T> PagedIterable<T> browseObjects(SearchQuery query, Class<T> type) {
-        return PagedIterable.<T, Optional<String>>of(
+        return PagedIterable.<T, Optional<String>>inCompositeCall(
+                scope(),
+                "browseObjects",
                 Optional.empty(),
-                cursor -> browsePage(cursor.isEmpty() ? browse(query, type) : browseFrom(cursor.get(), type)),
+                (scope, cursor) -> withScope(scope).readBrowsePage(query, type, cursor),
                 cursor -> (cursor.isEmpty() ? browseAsync(query, type) : browseFromAsync(cursor.get(), type))
                         .thenApply(SearchIndex::browsePage));
+    }
+
+    private <T> Page<T, Optional<String>> readBrowsePage(SearchQuery query, Class<T> type, Optional<String> cursor) {
+        return browsePage(cursor.isEmpty() ? browse(query, type) : browseFrom(cursor.get(), type));
     }
 
     /**

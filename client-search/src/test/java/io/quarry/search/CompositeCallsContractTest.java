@@ -2,8 +2,11 @@ package io.quarry.search;
 
 import static io.quarry.testsupport.TestWaits.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.core.FreeFormRecord;
+import io.quarry.core.NotFoundException;
+import io.quarry.core.PagedIterable;
 import io.quarry.core.spi.CallEnd;
 import io.quarry.core.testing.RecordingObserver;
 import io.quarry.mockserver.junit.MockServerExtension;
@@ -13,6 +16,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -96,5 +100,85 @@ class CompositeCallsContractTest {
         RecordingObserver.Call wait = observer.calls("waitForTask").get(0);
         assertThat(operationsInside(wait)).isNotEmpty().containsOnly("getTask");
         assertThat(wait.callerContext()).isNull();
+    }
+
+    @Test
+    void aFullBrowseIterationIsOneCallHoldingItsPages() {
+        index.saveObjects(records(5), BatchOptions.of().waitingForTasks().waitPolicy(FAST));
+        int seen = 0;
+        for (FreeFormRecord record : index.browseObjects(SearchQuery.of().hitsPerPage(2), FreeFormRecord.class)) {
+            seen++;
+        }
+
+        assertThat(seen).isEqualTo(5);
+        assertThat(observer.calls("browseObjects")).hasSize(1);
+        RecordingObserver.Call browse = observer.calls("browseObjects").get(0);
+        assertThat(browse.description().isComposite()).isTrue();
+        assertThat(browse.description().indexName()).isEqualTo("products");
+        assertThat(browse.end().outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
+        assertThat(browse.endCount()).isEqualTo(1);
+        assertThat(operationsInside(browse)).containsExactly("browse", "browse", "browse");
+        assertThat(observer.calls("browse")).allMatch(c -> c.description().parent() == browse);
+    }
+
+    @Test
+    void aBrowseStoppedEarlyEndsWhenItsStreamIsClosed() {
+        index.saveObjects(records(5), BatchOptions.of().waitingForTasks().waitPolicy(FAST));
+        PagedIterable<FreeFormRecord> all = index.browseObjects(SearchQuery.of().hitsPerPage(2), FreeFormRecord.class);
+
+        RecordingObserver.Call browse;
+        try (Stream<FreeFormRecord> records = all.stream()) {
+            assertThat(records.limit(3).toList()).hasSize(3);
+            browse = observer.calls("browseObjects").get(0);
+            assertThat(browse.end()).isNull();
+        }
+
+        assertThat(browse.end().outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
+        assertThat(browse.endCount()).isEqualTo(1);
+        assertThat(operationsInside(browse)).containsExactly("browse", "browse");
+        assertThat(observer.calls("browseObjects")).hasSize(1);
+    }
+
+    @Test
+    void aClosedIteratorReadsNoMorePage() {
+        index.saveObjects(records(5), BatchOptions.of().waitingForTasks().waitPolicy(FAST));
+        PagedIterable.PageIterator<FreeFormRecord> records = index.browseObjects(
+                        SearchQuery.of().hitsPerPage(2), FreeFormRecord.class)
+                .iterator();
+        records.next();
+
+        records.close();
+
+        assertThat(records.hasNext()).isFalse();
+        RecordingObserver.Call browse = observer.calls("browseObjects").get(0);
+        assertThat(browse.end().outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
+        assertThat(operationsInside(browse)).containsExactly("browse");
+    }
+
+    @Test
+    void aFailedPageEndsTheBrowseCallWithItsError() {
+        PagedIterable<FreeFormRecord> missing =
+                client.index("missing").browseObjects(SearchQuery.of(), FreeFormRecord.class);
+
+        assertThatThrownBy(() -> missing.iterator().hasNext()).isInstanceOf(NotFoundException.class);
+
+        RecordingObserver.Call browse = observer.calls("browseObjects").get(0);
+        assertThat(browse.end().outcome()).isEqualTo(CallEnd.Outcome.FAILURE);
+        assertThat(browse.end().error()).isInstanceOf(NotFoundException.class);
+        assertThat(operationsInside(browse)).containsExactly("browse");
+    }
+
+    @Test
+    void browsingRulesIsOneCallHoldingItsPages() {
+        index.saveObjects(records(1), BatchOptions.of().waitingForTasks().waitPolicy(FAST));
+        index.rules().browse().toList();
+        index.rules().browseAsync().join();
+
+        List<RecordingObserver.Call> browses = observer.calls("browseRules");
+        assertThat(browses).hasSize(2);
+        for (RecordingObserver.Call browse : browses) {
+            assertThat(browse.awaitEnd(Duration.ofSeconds(5)).outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
+            assertThat(operationsInside(browse)).containsExactly("searchRules");
+        }
     }
 }

@@ -139,6 +139,23 @@ public final class CallScope {
         return observation.endWhenDone(inner, value -> 0);
     }
 
+    /**
+     * Starts a composite call whose steps run later, one {@link CompositeCall#step(Function)} at a time, and which
+     * ends when told to: for helpers whose calls do not happen inside one method, such as a lazy paged read. Prefer
+     * {@link #compositeCall(String, Function)} when the steps are one block of code.
+     *
+     * @param operation the helper's name, such as {@code browseObjects}
+     * @return the started call; end it
+     */
+    public CompositeCall startCompositeCall(String operation) {
+        CallObserver observer = api.config().callObserver().orElse(null);
+        if (observer == null) {
+            return new CompositeCall(this, null);
+        }
+        CallObservation observation = CallObservation.start(observer, describe(operation));
+        return new CompositeCall(new CallScope(api, options, pathParameters, observation.observed()), observation);
+    }
+
     private CallDescription describe(String operation) {
         Object index = pathParameters.get("indexName");
         return new CallDescription(
