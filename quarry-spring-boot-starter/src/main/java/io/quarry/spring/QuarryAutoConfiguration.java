@@ -12,7 +12,8 @@ import org.springframework.context.annotation.Import;
  *
  * <p>Health checks, opt-in per client ({@code quarry.health.search.enabled=true}, ...), become health indicators
  * through {@link QuarryBoot3HealthAutoConfiguration} or {@link QuarryBoot4HealthAutoConfiguration}, whichever
- * health API the application's Spring Boot has.
+ * health API the application's Spring Boot has. On Spring Boot 4, {@link QuarryJacksonRecordMapperAutoConfiguration}
+ * applies the application's Jackson customizations to its records when asked.
  */
 @AutoConfiguration
 @EnableConfigurationProperties(QuarryProperties.class)

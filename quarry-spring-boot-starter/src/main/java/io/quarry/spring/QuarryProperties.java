@@ -65,6 +65,7 @@ public class QuarryProperties {
     private final Crawler crawler = new Crawler();
     private final Health health = new Health();
     private final Observation observation = new Observation();
+    private final RecordMapper recordMapper = new RecordMapper();
 
     /** @return the application ID */
     public String getApplicationId() {
@@ -211,6 +212,11 @@ public class QuarryProperties {
         return observation;
     }
 
+    /** @return how the clients write and read the application's records */
+    public RecordMapper getRecordMapper() {
+        return recordMapper;
+    }
+
     /** One client's own settings, in place of the shared ones. */
     public static class Product {
 
@@ -334,6 +340,28 @@ public class QuarryProperties {
         /** @param enabled whether the calls are observed */
         public void setEnabled(boolean enabled) {
             this.enabled = enabled;
+        }
+    }
+
+    /** How the clients write and read the application's own record classes. */
+    public static class RecordMapper {
+
+        /**
+         * Whether the application's records are written and read with its Jackson customizations: every
+         * JsonMapperBuilderCustomizer bean of Spring Boot 4 (Spring Boot's own among them, which applies the
+         * spring.jackson.* properties), on the SDK's record settings. Spring Boot 4 only: on Spring Boot 3.5 it does
+         * nothing, as that line's customizers are for Jackson 2, which the clients do not use.
+         */
+        private boolean useJacksonCustomizers;
+
+        /** @return whether the application's Jackson customizations apply to its records */
+        public boolean isUseJacksonCustomizers() {
+            return useJacksonCustomizers;
+        }
+
+        /** @param useJacksonCustomizers whether the application's Jackson customizations apply to its records */
+        public void setUseJacksonCustomizers(boolean useJacksonCustomizers) {
+            this.useJacksonCustomizers = useJacksonCustomizers;
         }
     }
 }
