@@ -274,6 +274,7 @@ public class QuarryProperties {
         private final Check personalization = new Check();
         private final Check querySuggestions = new Check();
         private final Check monitoring = new Check();
+        private final Check crawler = new Check();
 
         /** @return the limit on each check's call */
         public Duration getTimeout() {
@@ -303,6 +304,11 @@ public class QuarryProperties {
         /** @return the monitoring check: reads the service status */
         public Check getMonitoring() {
             return monitoring;
+        }
+
+        /** @return the crawler check: lists the crawlers (one page) */
+        public Check getCrawler() {
+            return crawler;
         }
     }
 

@@ -28,6 +28,7 @@ import org.springframework.context.ApplicationContext;
         properties = {
             "quarry.health.search.enabled=true",
             "quarry.health.monitoring.enabled=true",
+            "quarry.health.crawler.enabled=true",
             "quarry.health.timeout=500ms"
         })
 @QuarryMockServer(seed = "classpath:quarry/products.json")
@@ -95,6 +96,7 @@ class CatalogMockServerTest {
     void healthIsUpWhenTheServiceAnswers() {
         assertThat(BootLineHealth.status(context, "search")).isEqualTo("UP");
         assertThat(BootLineHealth.status(context, "monitoring")).isEqualTo("UP");
+        assertThat(BootLineHealth.status(context, "crawler")).isEqualTo("UP");
     }
 
     @Test
