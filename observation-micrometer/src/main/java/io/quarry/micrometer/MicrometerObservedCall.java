@@ -11,9 +11,13 @@ import io.quarry.core.spi.ObservedCall;
 import io.quarry.core.spi.TryEnd;
 import io.quarry.core.spi.TryStart;
 import io.quarry.micrometer.QuarryObservationDocumentation.Events;
+import java.util.function.Supplier;
 
-/** One Quarry call as a started Micrometer observation. */
-final class MicrometerObservedCall implements ObservedCall {
+/**
+ * One Quarry call as a started Micrometer observation. It is also the supplier of its context, which spares a
+ * lambda per call.
+ */
+final class MicrometerObservedCall implements ObservedCall, Supplier<QuarryCallContext> {
 
     private final QuarryCallContext context;
     private final Observation observation;
@@ -31,13 +35,20 @@ final class MicrometerObservedCall implements ObservedCall {
         this.context = new QuarryCallContext(call);
         this.callerObservation = registry.getCurrentObservation();
         this.callerMdc = MdcSnapshot.capture();
-        this.observation = QuarryObservationDocumentation.CALL.observation(custom, defaults, () -> context, registry);
+        // what QuarryObservationDocumentation.CALL.observation(...) does, without its checks of the conventions' types
+        this.observation = Observation.createNotStarted(custom, defaults, this, registry);
         Observation parent =
                 call.parent() instanceof MicrometerObservedCall composite ? composite.observation : callerObservation;
         if (parent != null) {
             observation.parentObservation(parent);
         }
         observation.start();
+    }
+
+    /** @return the context, for the observation being created */
+    @Override
+    public QuarryCallContext get() {
+        return context;
     }
 
     @Override

@@ -14,6 +14,8 @@ public final class QuarryCallContext extends Observation.Context {
     private final CallDescription call;
     private volatile TryEnd lastTry;
     private volatile CallEnd end;
+    /** The default convention's keys for this kind of call, found at the start and kept for the end. */
+    CallKeys keys;
 
     /**
      * @param call the call's description
