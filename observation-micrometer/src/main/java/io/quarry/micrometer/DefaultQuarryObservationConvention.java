@@ -35,6 +35,9 @@ public class DefaultQuarryObservationConvention implements QuarryObservationConv
 
     @Override
     public KeyValues getLowCardinalityKeyValues(QuarryCallContext context) {
+        if (getClass() == DefaultQuarryObservationConvention.class) {
+            context.keyedByDefaultConvention = true; // a subclass may read the body sizes this class never reports
+        }
         CallKeys keys = CallKeys.of(context);
         CallEnd end = context.end();
         return end == null ? keys.running() : keys.ended(end);

@@ -25,6 +25,7 @@ final class MicrometerObservedCall implements ObservedCall, Supplier<QuarryCallC
     private final Observation callerObservation;
 
     private final MdcSnapshot callerMdc;
+    private final boolean customConvention;
     private Host previousHost;
 
     MicrometerObservedCall(
@@ -33,6 +34,7 @@ final class MicrometerObservedCall implements ObservedCall, Supplier<QuarryCallC
             QuarryObservationConvention custom,
             QuarryObservationConvention defaults) {
         this.context = new QuarryCallContext(call);
+        this.customConvention = custom != null;
         this.callerObservation = registry.getCurrentObservation();
         this.callerMdc = MdcSnapshot.capture();
         // what QuarryObservationDocumentation.CALL.observation(...) does, without its checks of the conventions' types
@@ -49,6 +51,15 @@ final class MicrometerObservedCall implements ObservedCall, Supplier<QuarryCallC
     @Override
     public QuarryCallContext get() {
         return context;
+    }
+
+    /**
+     * Only a convention other than the default one may read the tries' body sizes: the default reports none, and
+     * it marks the context when it is the one in effect (a convention registered on the registry may replace it).
+     */
+    @Override
+    public boolean readsBodySizes() {
+        return !observation.isNoop() && (customConvention || !context.keyedByDefaultConvention);
     }
 
     @Override
