@@ -7,6 +7,7 @@ import io.quarry.core.spi.CallDescription;
 import io.quarry.core.spi.CallEnd;
 import io.quarry.micrometer.QuarryObservationDocumentation.HighCardinalityKeys;
 import io.quarry.micrometer.QuarryObservationDocumentation.LowCardinalityKeys;
+import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
@@ -25,8 +26,9 @@ final class CallKeys {
     /** {@code http.response.status_code} values, made as statuses are seen. */
     private static final KeyValue[] STATUS_CODES = new KeyValue[600];
 
-    private static final ConcurrentMap<String, ConcurrentMap<String, ConcurrentMap<String, CallKeys>>> KINDS =
-            new ConcurrentHashMap<>();
+    /** The kinds by operation; the few of one operation name (products, methods) are told apart by a scan. */
+    private static final ConcurrentMap<String, CallKeys[]> KINDS = new ConcurrentHashMap<>();
+
     private static int kinds;
 
     static {
@@ -35,6 +37,8 @@ final class CallKeys {
         }
     }
 
+    private final String product;
+    private final String method;
     private final KeyValues running;
     private final String contextualName;
     private final String pathTemplate;
@@ -45,6 +49,8 @@ final class CallKeys {
     private volatile HostKeys lastHost;
 
     private CallKeys(String product, String operation, String method, String pathTemplate) {
+        this.product = product;
+        this.method = method;
         this.running = KeyValues.of(
                 LowCardinalityKeys.PRODUCT.withValue(product),
                 LowCardinalityKeys.OPERATION.withValue(operation),
@@ -74,26 +80,33 @@ final class CallKeys {
         if (call.product() == null || call.operation() == null) {
             return new CallKeys(call.product(), call.operation(), method, call.pathTemplate());
         }
-        ConcurrentMap<String, ConcurrentMap<String, CallKeys>> operations = KINDS.get(call.product());
-        ConcurrentMap<String, CallKeys> methods = operations == null ? null : operations.get(call.operation());
-        CallKeys keys = methods == null ? null : methods.get(method);
-        if (keys == null) {
-            keys = new CallKeys(call.product(), call.operation(), method, call.pathTemplate());
-            remember(call, method, keys);
+        CallKeys[] sameOperation = KINDS.get(call.operation());
+        if (sameOperation != null) {
+            for (CallKeys keys : sameOperation) {
+                if (keys.product.equals(call.product()) && keys.method.equals(method)) {
+                    return keys;
+                }
+            }
         }
+        CallKeys keys = new CallKeys(call.product(), call.operation(), method, call.pathTemplate());
+        remember(call.operation(), keys);
         return keys;
     }
 
-    private static synchronized void remember(CallDescription call, String method, CallKeys keys) {
+    private static synchronized void remember(String operation, CallKeys keys) {
         if (kinds >= MAX_KINDS) {
             return;
         }
-        if (KINDS.computeIfAbsent(call.product(), p -> new ConcurrentHashMap<>())
-                        .computeIfAbsent(call.operation(), o -> new ConcurrentHashMap<>())
-                        .put(method, keys)
-                == null) {
-            kinds++;
+        CallKeys[] known = KINDS.getOrDefault(operation, new CallKeys[0]);
+        for (CallKeys other : known) {
+            if (other.product.equals(keys.product) && other.method.equals(keys.method)) {
+                return; // another thread kept it first
+            }
         }
+        CallKeys[] more = Arrays.copyOf(known, known.length + 1);
+        more[known.length] = keys;
+        KINDS.put(operation, more);
+        kinds++;
     }
 
     /** @return product, operation and method: the low-cardinality keys known while the call runs */

@@ -170,6 +170,28 @@ class DefaultQuarryObservationConventionTest {
     }
 
     @Test
+    void anOperationNameSharedByProductsAndMethodsKeepsEachKindApart() {
+        convention.getLowCardinalityKeyValues(search("products"));
+        QuarryCallContext answers = new QuarryCallContext(new CallDescription(
+                "answers",
+                "search",
+                "POST",
+                "/1/answers/{indexName}/prompt",
+                "/1/answers/p/prompt",
+                "p",
+                CallType.READ,
+                null));
+        QuarryCallContext composite =
+                new QuarryCallContext(new CallDescription("search", "search", null, null, null, null, null, null));
+
+        assertThat(map(convention.getLowCardinalityKeyValues(answers))).containsEntry("quarry.product", "answers");
+        assertThat(convention.getContextualName(answers)).isEqualTo("answers.search");
+        assertThat(map(convention.getLowCardinalityKeyValues(composite)))
+                .containsEntry("quarry.product", "search")
+                .containsEntry("http.request.method", "none");
+    }
+
+    @Test
     void aKindSeenWithAnotherTemplateStillReportsItsOwn() {
         QuarryCallContext call = new QuarryCallContext(new CallDescription(
                 "search", "search", "POST", "/1/indexes/*/queries", "/1/indexes/*/queries", null, CallType.READ, null));
