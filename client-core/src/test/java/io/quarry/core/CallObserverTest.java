@@ -17,13 +17,16 @@ import io.quarry.core.spi.CallDescription;
 import io.quarry.core.spi.CallEnd;
 import io.quarry.core.spi.CallObserver;
 import io.quarry.core.spi.CallScope;
+import io.quarry.core.spi.ObservedCall;
 import io.quarry.core.spi.TryEnd;
 import io.quarry.core.testing.LoopbackHttp;
 import io.quarry.core.testing.RecordingObserver;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -101,6 +104,35 @@ class CallObserverTest {
         assertThat(call.end()).isEqualTo(new CallEnd(null, 200, 2));
         assertThat(call.end().outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
         assertThat(call.endCount()).isEqualTo(1);
+    }
+
+    @Test
+    void anObservationThatReadsNoBodySizesGetsNoneCounted() {
+        stub("first.test", okJson("{\"ok\":true}"));
+        List<TryEnd> tries = new CopyOnWriteArrayList<>();
+        CallObserver sizeless = call -> new ObservedCall() {
+            @Override
+            public void tryEnded(TryEnd attempt) {
+                tries.add(attempt);
+            }
+
+            @Override
+            public void callEnded(CallEnd end) {}
+
+            @Override
+            public boolean readsBodySizes() {
+                return false;
+            }
+        };
+        try (ApiClient api = twoHosts(sizeless)) {
+            assertThat(search(api).execute(Reply.class)).isEqualTo(new Reply(true));
+        }
+
+        assertThat(tries).singleElement().satisfies(t -> {
+            assertThat(t.succeeded()).isTrue();
+            assertThat(t.requestBytes()).isEqualTo(-1);
+            assertThat(t.responseBytes()).isEqualTo(-1);
+        });
     }
 
     @Test

@@ -1,11 +1,11 @@
 package io.quarry.micrometer;
 
+import io.micrometer.common.KeyValue;
 import io.micrometer.common.KeyValues;
 import io.quarry.core.spi.CallDescription;
 import io.quarry.core.spi.CallEnd;
 import io.quarry.core.spi.TryEnd;
 import io.quarry.micrometer.QuarryObservationDocumentation.HighCardinalityKeys;
-import io.quarry.micrometer.QuarryObservationDocumentation.LowCardinalityKeys;
 
 /**
  * The default names and key values: observation {@code quarry.client.call}, span name {@code <product>.<operation>}
@@ -30,65 +30,59 @@ public class DefaultQuarryObservationConvention implements QuarryObservationConv
 
     @Override
     public String getContextualName(QuarryCallContext context) {
-        return context.call().product() + "." + context.call().operation();
+        return CallKeys.of(context).contextualName();
     }
 
     @Override
     public KeyValues getLowCardinalityKeyValues(QuarryCallContext context) {
-        CallDescription call = context.call();
-        KeyValues running = KeyValues.of(
-                LowCardinalityKeys.PRODUCT.withValue(call.product()),
-                LowCardinalityKeys.OPERATION.withValue(call.operation()),
-                LowCardinalityKeys.METHOD.withValue(call.method() == null ? NONE : call.method()));
-        CallEnd end = context.end();
-        if (end == null) {
-            return running;
+        if (getClass() == DefaultQuarryObservationConvention.class) {
+            context.keyedByDefaultConvention = true; // a subclass may read the body sizes this class never reports
         }
-        return running.and(
-                LowCardinalityKeys.OUTCOME.withValue(end.outcome().name()),
-                LowCardinalityKeys.STATUS_CLASS.withValue(statusClass(end.status())),
-                LowCardinalityKeys.ERROR_TYPE.withValue(end.error() == null ? NONE : end.errorType()));
+        CallKeys keys = CallKeys.of(context);
+        CallEnd end = context.end();
+        return end == null ? keys.running() : keys.ended(end);
     }
 
     @Override
     public KeyValues getHighCardinalityKeyValues(QuarryCallContext context) {
         CallDescription call = context.call();
-        KeyValues values = KeyValues.empty();
-        if (call.pathTemplate() != null) {
-            values = values.and(
-                    HighCardinalityKeys.URL_TEMPLATE.withValue(call.pathTemplate()),
-                    HighCardinalityKeys.URL_PATH.withValue(call.path()));
-        }
-        if (call.indexName() != null) {
-            values = values.and(HighCardinalityKeys.INDEX.withValue(call.indexName()));
-        }
         TryEnd last = context.lastTry();
-        if (last != null) {
-            values = values.and(
-                    HighCardinalityKeys.SERVER_ADDRESS.withValue(last.host().hostname()),
-                    HighCardinalityKeys.SERVER_PORT.withValue(
-                            Integer.toString(last.host().port())));
-            if (last.requestId() != null) {
-                values = values.and(HighCardinalityKeys.REQUEST_ID.withValue(last.requestId()));
-            }
-        }
         CallEnd end = context.end();
-        if (end != null && !call.isComposite()) {
-            values = values.and(HighCardinalityKeys.TRIES.withValue(Integer.toString(end.tries())));
-            if (end.status() != 0) {
-                values = values.and(HighCardinalityKeys.STATUS_CODE.withValue(Integer.toString(end.status())));
-            }
+        boolean template = call.pathTemplate() != null;
+        boolean index = call.indexName() != null;
+        boolean requestId = last != null && last.requestId() != null;
+        boolean tries = end != null && !call.isComposite();
+        boolean status = tries && end.status() != 0;
+        KeyValue[] values = new KeyValue
+                [(template ? 2 : 0)
+                        + (index ? 1 : 0)
+                        + (last != null ? 2 : 0)
+                        + (requestId ? 1 : 0)
+                        + (tries ? 1 : 0)
+                        + (status ? 1 : 0)];
+        // in the keys' order, which spares KeyValues sorting them
+        int i = 0;
+        if (status) {
+            values[i++] = CallKeys.statusCode(end.status());
         }
-        return values;
-    }
-
-    /**
-     * The class of a status.
-     *
-     * @param status an HTTP status, or 0 for none
-     * @return {@code 2xx}, {@code 4xx}... or {@code none}
-     */
-    static String statusClass(int status) {
-        return status < 100 || status > 599 ? NONE : (status / 100) + "xx";
+        if (index) {
+            values[i++] = HighCardinalityKeys.INDEX.withValue(call.indexName());
+        }
+        if (requestId) {
+            values[i++] = HighCardinalityKeys.REQUEST_ID.withValue(last.requestId());
+        }
+        if (tries) {
+            values[i++] = CallKeys.tries(end.tries());
+        }
+        if (last != null) {
+            CallKeys.HostKeys host = CallKeys.of(context).host(last.host());
+            values[i++] = host.address;
+            values[i++] = host.port;
+        }
+        if (template) {
+            values[i++] = HighCardinalityKeys.URL_PATH.withValue(call.path());
+            values[i] = CallKeys.of(context).urlTemplate(call.pathTemplate());
+        }
+        return KeyValues.of(values);
     }
 }

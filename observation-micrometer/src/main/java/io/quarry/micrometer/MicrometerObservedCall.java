@@ -11,9 +11,13 @@ import io.quarry.core.spi.ObservedCall;
 import io.quarry.core.spi.TryEnd;
 import io.quarry.core.spi.TryStart;
 import io.quarry.micrometer.QuarryObservationDocumentation.Events;
+import java.util.function.Supplier;
 
-/** One Quarry call as a started Micrometer observation. */
-final class MicrometerObservedCall implements ObservedCall {
+/**
+ * One Quarry call as a started Micrometer observation. It is also the supplier of its context, which spares a
+ * lambda per call.
+ */
+final class MicrometerObservedCall implements ObservedCall, Supplier<QuarryCallContext> {
 
     private final QuarryCallContext context;
     private final Observation observation;
@@ -21,6 +25,7 @@ final class MicrometerObservedCall implements ObservedCall {
     private final Observation callerObservation;
 
     private final MdcSnapshot callerMdc;
+    private final boolean customConvention;
     private Host previousHost;
 
     MicrometerObservedCall(
@@ -29,15 +34,32 @@ final class MicrometerObservedCall implements ObservedCall {
             QuarryObservationConvention custom,
             QuarryObservationConvention defaults) {
         this.context = new QuarryCallContext(call);
+        this.customConvention = custom != null;
         this.callerObservation = registry.getCurrentObservation();
         this.callerMdc = MdcSnapshot.capture();
-        this.observation = QuarryObservationDocumentation.CALL.observation(custom, defaults, () -> context, registry);
+        // what QuarryObservationDocumentation.CALL.observation(...) does, without its checks of the conventions' types
+        this.observation = Observation.createNotStarted(custom, defaults, this, registry);
         Observation parent =
                 call.parent() instanceof MicrometerObservedCall composite ? composite.observation : callerObservation;
         if (parent != null) {
             observation.parentObservation(parent);
         }
         observation.start();
+    }
+
+    /** @return the context, for the observation being created */
+    @Override
+    public QuarryCallContext get() {
+        return context;
+    }
+
+    /**
+     * Only a convention other than the default one may read the tries' body sizes: the default reports none, and
+     * it marks the context when it is the one in effect (a convention registered on the registry may replace it).
+     */
+    @Override
+    public boolean readsBodySizes() {
+        return !observation.isNoop() && (customConvention || !context.keyedByDefaultConvention);
     }
 
     @Override
@@ -76,7 +98,7 @@ final class MicrometerObservedCall implements ObservedCall {
 
     @Override
     public ContextScope openCallContext() {
-        return observation.openScope()::close;
+        return new OpenScope(observation.openScope());
     }
 
     @Override
@@ -94,5 +116,13 @@ final class MicrometerObservedCall implements ObservedCall {
 
     private static String hostLabel(Host host) {
         return host == null ? "none" : host.hostname() + ":" + host.port();
+    }
+
+    /** The call's observation made current; a class rather than a method reference, which costs more per call. */
+    private record OpenScope(Observation.Scope scope) implements ContextScope {
+        @Override
+        public void close() {
+            scope.close();
+        }
     }
 }

@@ -14,6 +14,10 @@ public final class QuarryCallContext extends Observation.Context {
     private final CallDescription call;
     private volatile TryEnd lastTry;
     private volatile CallEnd end;
+    /** The default convention's keys for this kind of call, found at the start and kept for the end. */
+    CallKeys keys;
+    /** Whether the default convention itself (not a subclass) gave the keys, so that no body size is read. */
+    boolean keyedByDefaultConvention;
 
     /**
      * @param call the call's description
@@ -27,7 +31,12 @@ public final class QuarryCallContext extends Observation.Context {
         return call;
     }
 
-    /** @return the last try that ended, or null before the first has */
+    /**
+     * The last try that ended. Its body sizes are counted only when a convention other than the default one is in
+     * effect (the default reports none, and counting them costs each try some work); else they are -1.
+     *
+     * @return the last try that ended, or null before the first has
+     */
     public TryEnd lastTry() {
         return lastTry;
     }

@@ -4,6 +4,7 @@ import static io.quarry.testsupport.TestWaits.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.micrometer.common.KeyValues;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Timer;
@@ -18,6 +19,7 @@ import io.micrometer.observation.tck.TestObservationRegistryAssert;
 import io.quarry.core.ClientClosedException;
 import io.quarry.core.FreeFormRecord;
 import io.quarry.core.WriteOutcomeUnknownException;
+import io.quarry.core.spi.TryEnd;
 import io.quarry.mockserver.Fault;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.ApiKeyChange;
@@ -256,6 +258,31 @@ class MicrometerCallObserverTest {
                 .hasLowCardinalityKeyValue("error.type", "ClientClosedException")
                 .hasLowCardinalityKeyValue("quarry.outcome", "FAILURE")
                 .hasError();
+    }
+
+    @Test
+    void bodySizesAreCountedOnlyForAConventionThatMayReadThem() {
+        index.search(SearchQuery.of("phone"), FreeFormRecord.class);
+        assertThat(calls("search").get(0).lastTry().responseBytes()).isEqualTo(-1);
+
+        DefaultQuarryObservationConvention withSizes = new DefaultQuarryObservationConvention() {
+            @Override
+            public KeyValues getHighCardinalityKeyValues(QuarryCallContext context) {
+                TryEnd last = context.lastTry();
+                KeyValues values = super.getHighCardinalityKeyValues(context);
+                return last == null ? values : values.and("body.bytes", Long.toString(last.responseBytes()));
+            }
+        };
+        try (SearchClient sized = SearchClient.create(TwoHostClients.config(MOCK.server())
+                .callObserver(MicrometerCallObserver.of(registry, withSizes))
+                .build())) {
+            sized.index("products").search(SearchQuery.of("phone"), FreeFormRecord.class);
+        }
+        QuarryCallContext sizedCall = calls("search").get(1);
+        assertThat(sizedCall.lastTry().responseBytes()).isPositive();
+        ObservationContextAssert.assertThat(sizedCall)
+                .hasHighCardinalityKeyValue(
+                        "body.bytes", Long.toString(sizedCall.lastTry().responseBytes()));
     }
 
     @Test

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 /**
  * Diagnosis for {@link SearchBenchmark}: the CPU time the calling thread spends per search, Quarry (default and
@@ -15,38 +16,47 @@ import java.util.Locale;
  * thread's CPU time, system calls included; OkHttp runs a blocking call on the caller's thread).
  *
  * <p>{@code java -cp benchmarks/target/benchmarks.jar io.quarry.benchmarks.client.ClientCpuPerCall [rounds]
- * [calls]} prints, per client, the median and min-max of the rounds' CPU microseconds per call (defaults: 12
- * measured rounds after 3 warm-up rounds, 20 000 calls).
+ * [calls] [clients]} prints, per client, the median and min-max of the rounds' CPU microseconds per call (defaults: 12
+ * measured rounds after 3 warm-up rounds, 20 000 calls). {@code clients} is a comma-separated choice among
+ * {@code quarry}, {@code quarryWithoutGeneratedMembers}, {@code raw} (the default three) and the observed clients
+ * of {@link ObservationBenchmark}: {@code noOpObserver}, {@code micrometer}, {@code openTelemetry}; the CPU an
+ * observer adds to a call is then measured on the calling thread, which other processes' load hardly moves.
  */
 public final class ClientCpuPerCall {
 
     private static final int WARMUP_ROUNDS = 3;
-    private static final String[] CLIENTS = {"quarry", "quarryWithoutGeneratedMembers", "raw"};
+    private static final String DEFAULT_CLIENTS = "quarry,quarryWithoutGeneratedMembers,raw";
 
     private ClientCpuPerCall() {}
 
     /**
      * Runs the comparison.
      *
-     * @param args rounds and calls per round (optional)
+     * @param args rounds, calls per round and clients (optional)
      * @throws IOException if the canned server cannot start
      */
     public static void main(String[] args) throws IOException {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 12;
         int calls = args.length > 1 ? Integer.parseInt(args[1]) : 20_000;
+        String[] names = (args.length > 2 ? args[2] : DEFAULT_CLIENTS).split(",");
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         CannedClients clients = new CannedClients();
         clients.start();
+        ObservedClients observed = new ObservedClients();
         try {
+            observed.start(clients);
+            List<Supplier<Object>> searches = new ArrayList<>();
             List<List<Double>> micros = new ArrayList<>();
-            for (int c = 0; c < CLIENTS.length; c++) {
+            for (String name : names) {
+                searches.add(search(clients, observed, name));
                 micros.add(new ArrayList<>());
             }
             for (int round = 0; round < WARMUP_ROUNDS + rounds; round++) {
-                for (int c = 0; c < CLIENTS.length; c++) {
+                for (int c = 0; c < names.length; c++) {
+                    Supplier<Object> search = searches.get(c);
                     long before = threads.getCurrentThreadCpuTime();
                     for (int i = 0; i < calls; i++) {
-                        if (call(clients, c) == null) {
+                        if (search.get() == null) {
                             throw new IllegalStateException("no response");
                         }
                     }
@@ -55,13 +65,13 @@ public final class ClientCpuPerCall {
                     }
                 }
             }
-            for (int c = 0; c < CLIENTS.length; c++) {
+            for (int c = 0; c < names.length; c++) {
                 List<Double> sorted = new ArrayList<>(micros.get(c));
                 Collections.sort(sorted);
                 System.out.printf(
                         Locale.ROOT,
                         "%s: %.1f us CPU per call (%.1f-%.1f), %d rounds of %d calls%n",
-                        CLIENTS[c],
+                        names[c],
                         sorted.get(sorted.size() / 2),
                         sorted.get(0),
                         sorted.get(sorted.size() - 1),
@@ -69,15 +79,21 @@ public final class ClientCpuPerCall {
                         calls);
             }
         } finally {
+            observed.stop();
             clients.stop();
         }
     }
 
-    private static Object call(CannedClients clients, int client) {
+    private static Supplier<Object> search(CannedClients clients, ObservedClients observed, String client) {
         return switch (client) {
-            case 0 -> clients.quarryIndex.search(clients.quarryQuery, Product.class);
-            case 1 -> clients.quarryLeanIndex.search(clients.quarryQuery, Product.class);
-            default -> clients.raw.search(CannedClients.INDEX, clients.rawQuery);
+            case "quarry" -> () -> clients.quarryIndex.search(clients.quarryQuery, Product.class);
+            case "quarryWithoutGeneratedMembers" ->
+                () -> clients.quarryLeanIndex.search(clients.quarryQuery, Product.class);
+            case "raw" -> () -> clients.raw.search(CannedClients.INDEX, clients.rawQuery);
+            case "noOpObserver" -> () -> observed.noOp.search(clients.quarryQuery, Product.class);
+            case "micrometer" -> () -> observed.micrometer.search(clients.quarryQuery, Product.class);
+            case "openTelemetry" -> () -> observed.openTelemetry.search(clients.quarryQuery, Product.class);
+            default -> throw new IllegalArgumentException("no client named " + client);
         };
     }
 }

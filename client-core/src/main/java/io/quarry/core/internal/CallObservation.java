@@ -29,6 +29,9 @@ public final class CallObservation {
     private static final Logger LOG = LoggerFactory.getLogger(CallObservation.class);
 
     private final ObservedCall observed;
+    /** Whether the observation reads body sizes, which are counted only then. */
+    private final boolean countsBytes;
+
     private int tries;
     /** The status of the last try's answer, or 0: the status of a call that failed without an answer error. */
     private int lastStatus;
@@ -40,6 +43,16 @@ public final class CallObservation {
 
     private CallObservation(ObservedCall observed) {
         this.observed = observed == null ? ObservedCall.NONE : observed;
+        this.countsBytes = readsBodySizes(this.observed);
+    }
+
+    private static boolean readsBodySizes(ObservedCall observed) {
+        try {
+            return observed.readsBodySizes();
+        } catch (RuntimeException e) {
+            LOG.warn("the call observer failed to say whether it reads body sizes; they are counted", e);
+            return true;
+        }
     }
 
     /**
@@ -109,7 +122,9 @@ public final class CallObservation {
         tries++;
         tryHost = host;
         tryTag = tag;
-        tag.countBytes();
+        if (countsBytes) {
+            tag.countBytes();
+        }
         tryStartNanos = System.nanoTime();
         try {
             observed.tryStarted(new TryStart(host, tries));

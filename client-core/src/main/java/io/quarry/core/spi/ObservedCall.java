@@ -18,7 +18,23 @@ public interface ObservedCall {
         public void callEnded(CallEnd end) {
             // nothing recorded
         }
+
+        @Override
+        public boolean readsBodySizes() {
+            return false;
+        }
     };
+
+    /**
+     * Whether this observation reads the body sizes of its tries ({@link TryEnd#requestBytes()},
+     * {@link TryEnd#responseBytes()}). Counting them wraps each try's request and response, so an observation that
+     * never reads them returns false, and its tries report -1 for both. Asked once, when the call starts.
+     *
+     * @return true (the default) to have the body bytes of each try counted
+     */
+    default boolean readsBodySizes() {
+        return true;
+    }
 
     /**
      * A try starts on a host.
