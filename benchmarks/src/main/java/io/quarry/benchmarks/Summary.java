@@ -100,11 +100,12 @@ public final class Summary {
             String suffix = name.substring(dot + ".quarry".length(), space < 0 ? name.length() : space);
             String scenario = name.substring(0, dot);
             // every baseline of the same scenario (raw, rawStreamed); a variant such as quarryWithout... compares
-            // with the plain baseline when it has no twin of its own
+            // with the plain baselines when it has no twin of its own
             List<String> twins = new ArrayList<>(
                     List.of(scenario + ".raw" + suffix + params, scenario + ".rawStreamed" + suffix + params));
             if (!values.containsKey(twins.get(0))) {
                 twins.add(scenario + ".raw" + params);
+                twins.add(scenario + ".rawStreamed" + params);
             }
             for (String twin : twins) {
                 if (values.containsKey(twin)) {

@@ -38,6 +38,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -565,13 +566,21 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
 
     /**
      * Every row of the top searches, without click metrics, read lazily page by page from the query's offset: pages of the query's limit
-     * (100 when unset), until a short page or the 1000th row (the deepest the service goes).
+     * (100 when unset), until a short page or the 1000th row (the deepest the service goes). A call observer sees the
+     * calls of one iteration inside one composite call named after this method; close the iterator or stream when
+     * stopping early (see {@link PagedIterable}).
      *
      * @param query the dates, tags, order and page size
      * @return the lazy rows
      */
     public PagedIterable<TopSearch> allTopSearches(AnalyticsQuery query) {
-        return Paging.rows(query, this::topSearches, this::topSearchesAsync, TopSearches::searches);
+        return Paging.rows(
+                scope(),
+                "allTopSearches",
+                query,
+                (scope, page) -> withScope(scope).topSearches(page),
+                this::topSearchesAsync,
+                TopSearches::searches);
     }
 
     /**
@@ -581,20 +590,24 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
      * @return the future rows
      */
     public CompletableFuture<List<TopSearch>> allTopSearchesAsync(AnalyticsQuery query) {
-        return allTopSearches(query).toListAsync();
+        return allAsync("allTopSearches", index -> index.allTopSearches(query));
     }
 
     /**
      * Every row of the top searches with click metrics, read lazily page by page from the query's offset: pages of the query's limit
-     * (100 when unset), until a short page or the 1000th row (the deepest the service goes).
+     * (100 when unset), until a short page or the 1000th row (the deepest the service goes). A call observer sees the
+     * calls of one iteration inside one composite call named after this method; close the iterator or stream when
+     * stopping early (see {@link PagedIterable}).
      *
      * @param query the dates, tags, order and page size
      * @return the lazy rows
      */
     public PagedIterable<TopSearchWithClickAnalytics> allTopSearchesWithClickAnalytics(AnalyticsQuery query) {
         return Paging.rows(
+                scope(),
+                "allTopSearchesWithClickAnalytics",
                 query,
-                this::topSearchesWithClickAnalytics,
+                (scope, page) -> withScope(scope).topSearchesWithClickAnalytics(page),
                 this::topSearchesWithClickAnalyticsAsync,
                 TopSearchesWithClickAnalytics::searches);
     }
@@ -607,18 +620,26 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
      */
     public CompletableFuture<List<TopSearchWithClickAnalytics>> allTopSearchesWithClickAnalyticsAsync(
             AnalyticsQuery query) {
-        return allTopSearchesWithClickAnalytics(query).toListAsync();
+        return allAsync("allTopSearchesWithClickAnalytics", index -> index.allTopSearchesWithClickAnalytics(query));
     }
 
     /**
      * Every row of the searches without results, read lazily page by page from the query's offset: pages of the query's limit
-     * (100 when unset), until a short page or the 1000th row (the deepest the service goes).
+     * (100 when unset), until a short page or the 1000th row (the deepest the service goes). A call observer sees the
+     * calls of one iteration inside one composite call named after this method; close the iterator or stream when
+     * stopping early (see {@link PagedIterable}).
      *
      * @param query the dates, tags, order and page size
      * @return the lazy rows
      */
     public PagedIterable<NoResultSearch> allNoResultSearches(AnalyticsQuery query) {
-        return Paging.rows(query, this::noResultSearches, this::noResultSearchesAsync, NoResultSearches::searches);
+        return Paging.rows(
+                scope(),
+                "allNoResultSearches",
+                query,
+                (scope, page) -> withScope(scope).noResultSearches(page),
+                this::noResultSearchesAsync,
+                NoResultSearches::searches);
     }
 
     /**
@@ -628,18 +649,26 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
      * @return the future rows
      */
     public CompletableFuture<List<NoResultSearch>> allNoResultSearchesAsync(AnalyticsQuery query) {
-        return allNoResultSearches(query).toListAsync();
+        return allAsync("allNoResultSearches", index -> index.allNoResultSearches(query));
     }
 
     /**
      * Every row of the searches without clicks, read lazily page by page from the query's offset: pages of the query's limit
-     * (100 when unset), until a short page or the 1000th row (the deepest the service goes).
+     * (100 when unset), until a short page or the 1000th row (the deepest the service goes). A call observer sees the
+     * calls of one iteration inside one composite call named after this method; close the iterator or stream when
+     * stopping early (see {@link PagedIterable}).
      *
      * @param query the dates, tags, order and page size
      * @return the lazy rows
      */
     public PagedIterable<NoClickSearch> allNoClickSearches(AnalyticsQuery query) {
-        return Paging.rows(query, this::noClickSearches, this::noClickSearchesAsync, NoClickSearches::searches);
+        return Paging.rows(
+                scope(),
+                "allNoClickSearches",
+                query,
+                (scope, page) -> withScope(scope).noClickSearches(page),
+                this::noClickSearchesAsync,
+                NoClickSearches::searches);
     }
 
     /**
@@ -649,18 +678,26 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
      * @return the future rows
      */
     public CompletableFuture<List<NoClickSearch>> allNoClickSearchesAsync(AnalyticsQuery query) {
-        return allNoClickSearches(query).toListAsync();
+        return allAsync("allNoClickSearches", index -> index.allNoClickSearches(query));
     }
 
     /**
      * Every row of the top hits, without click metrics, read lazily page by page from the query's offset: pages of the query's limit
-     * (100 when unset), until a short page or the 1000th row (the deepest the service goes).
+     * (100 when unset), until a short page or the 1000th row (the deepest the service goes). A call observer sees the
+     * calls of one iteration inside one composite call named after this method; close the iterator or stream when
+     * stopping early (see {@link PagedIterable}).
      *
      * @param query the dates, tags, order and page size
      * @return the lazy rows
      */
     public PagedIterable<TopHit> allTopHits(AnalyticsQuery query) {
-        return Paging.rows(query, this::topHits, this::topHitsAsync, TopHits::hits);
+        return Paging.rows(
+                scope(),
+                "allTopHits",
+                query,
+                (scope, page) -> withScope(scope).topHits(page),
+                this::topHitsAsync,
+                TopHits::hits);
     }
 
     /**
@@ -670,20 +707,24 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
      * @return the future rows
      */
     public CompletableFuture<List<TopHit>> allTopHitsAsync(AnalyticsQuery query) {
-        return allTopHits(query).toListAsync();
+        return allAsync("allTopHits", index -> index.allTopHits(query));
     }
 
     /**
      * Every row of the top hits with click metrics, read lazily page by page from the query's offset: pages of the query's limit
-     * (100 when unset), until a short page or the 1000th row (the deepest the service goes).
+     * (100 when unset), until a short page or the 1000th row (the deepest the service goes). A call observer sees the
+     * calls of one iteration inside one composite call named after this method; close the iterator or stream when
+     * stopping early (see {@link PagedIterable}).
      *
      * @param query the dates, tags, order and page size
      * @return the lazy rows
      */
     public PagedIterable<TopHitWithClickAnalytics> allTopHitsWithClickAnalytics(AnalyticsQuery query) {
         return Paging.rows(
+                scope(),
+                "allTopHitsWithClickAnalytics",
                 query,
-                this::topHitsWithClickAnalytics,
+                (scope, page) -> withScope(scope).topHitsWithClickAnalytics(page),
                 this::topHitsWithClickAnalyticsAsync,
                 TopHitsWithClickAnalytics::hits);
     }
@@ -695,19 +736,26 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
      * @return the future rows
      */
     public CompletableFuture<List<TopHitWithClickAnalytics>> allTopHitsWithClickAnalyticsAsync(AnalyticsQuery query) {
-        return allTopHitsWithClickAnalytics(query).toListAsync();
+        return allAsync("allTopHitsWithClickAnalytics", index -> index.allTopHitsWithClickAnalytics(query));
     }
 
     /**
      * Every row of the top filter attributes, read lazily page by page from the query's offset: pages of the query's limit
-     * (100 when unset), until a short page or the 1000th row (the deepest the service goes).
+     * (100 when unset), until a short page or the 1000th row (the deepest the service goes). A call observer sees the
+     * calls of one iteration inside one composite call named after this method; close the iterator or stream when
+     * stopping early (see {@link PagedIterable}).
      *
      * @param query the dates, tags, order and page size
      * @return the lazy rows
      */
     public PagedIterable<FilterAttribute> allTopFilterAttributes(AnalyticsQuery query) {
         return Paging.rows(
-                query, this::topFilterAttributes, this::topFilterAttributesAsync, TopFilterAttributes::attributes);
+                scope(),
+                "allTopFilterAttributes",
+                query,
+                (scope, page) -> withScope(scope).topFilterAttributes(page),
+                this::topFilterAttributesAsync,
+                TopFilterAttributes::attributes);
     }
 
     /**
@@ -717,7 +765,13 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
      * @return the future rows
      */
     public CompletableFuture<List<FilterAttribute>> allTopFilterAttributesAsync(AnalyticsQuery query) {
-        return allTopFilterAttributes(query).toListAsync();
+        return allAsync("allTopFilterAttributes", index -> index.allTopFilterAttributes(query));
+    }
+
+    /** Reads every page of a top list without blocking, inside the composite call the lazy form opens. */
+    private <T> CompletableFuture<List<T>> allAsync(String operation, Function<AnalyticsIndex, PagedIterable<T>> rows) {
+        return scope().compositeCallAsync(
+                        operation, scope -> rows.apply(withScope(scope)).toListAsync());
     }
 
     private ApiRequest request(Endpoint endpoint, Map<String, Object> parameters) {

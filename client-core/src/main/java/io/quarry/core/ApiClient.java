@@ -109,6 +109,22 @@ public final class ApiClient implements AutoCloseable {
     }
 
     /**
+     * Whether this client, writing a typed record in a request body, surely writes a non-null top-level
+     * {@code objectID} of the record's own, as its JSON mapping (the record mapper's, if any) writes the record's
+     * class. Found without serialising the record: true only for a plain class (a bean or a Java record) whose
+     * {@code objectID} property holds a value and is written whenever it is not null; false whenever something
+     * could leave that member out (inclusion rules other than leaving nulls out, views, filters, type information,
+     * a serializer of the class's own, ...), and for maps and {@link FreeFormRecord}s, whose members are looked at
+     * directly.
+     *
+     * @param record the record
+     * @return true if the record is surely written with its own objectID
+     */
+    public boolean writesOwnObjectID(Object record) {
+        return transport.writesOwnObjectID(record);
+    }
+
+    /**
      * Releases the connection pool and threads this client created. A caller-supplied {@code OkHttpClient}
      * is never closed.
      */

@@ -60,6 +60,9 @@ public final class CrawlerClient extends ClientHandle<CrawlerClient> {
     private static final ClientModule MODULE = ClientModule.of(
             "Crawler", CrawlerClient.class, DefaultHosts.productHost("crawler", CrawlerBasePath.BASE_PATH));
 
+    /** The composite call of a lazy listing, holding its page calls ({@code list}). */
+    private static final String LIST_CRAWLERS = "listCrawlers";
+
     private CrawlerClient(CallScope scope, boolean ownsApi) {
         super(scope, ownsApi);
     }
@@ -174,16 +177,19 @@ public final class CrawlerClient extends ClientHandle<CrawlerClient> {
 
     /**
      * Every crawler matching the query's filters, read lazily page after page from the query's page (the service
-     * serves pages 1 to 100).
+     * serves pages 1 to 100). A call observer sees the {@code list} calls of one iteration inside one composite call
+     * {@code listCrawlers}; close the iterator or stream when stopping early (see {@link PagedIterable}).
      *
      * @param query page size, first page and filters
      * @return the lazy sequence
      */
     public PagedIterable<CrawlerSummary> list(CrawlerListQuery query) {
         Objects.requireNonNull(query, "query");
-        return PagedIterable.of(
+        return PagedIterable.inCompositeCall(
+                scope(),
+                LIST_CRAWLERS,
                 query.page(),
-                page -> pageOf(listPage(query.page(page))),
+                (scope, page) -> pageOf(withScope(scope).listPage(query.page(page))),
                 page -> listPageAsync(query.page(page)).thenApply(CrawlerClient::pageOf));
     }
 
@@ -194,7 +200,9 @@ public final class CrawlerClient extends ClientHandle<CrawlerClient> {
      * @return a future of every crawler matching
      */
     public CompletableFuture<List<CrawlerSummary>> listAsync(CrawlerListQuery query) {
-        return list(query).toListAsync();
+        Objects.requireNonNull(query, "query");
+        return scope().compositeCallAsync(
+                        LIST_CRAWLERS, scope -> withScope(scope).list(query).toListAsync());
     }
 
     private static Page<CrawlerSummary, Integer> pageOf(CrawlerListPage page) {

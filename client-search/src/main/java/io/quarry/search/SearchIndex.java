@@ -988,7 +988,10 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      */
     public List<BatchResponse> saveObjects(Collection<?> records, BatchOptions options) {
         return writeChunks(
-                "saveObjects", records, chunk -> ChunkedWriter.saves(chunk, options.assignObjectIDs()), options);
+                "saveObjects",
+                records,
+                chunk -> ChunkedWriter.saves(chunk, options.assignObjectIDs(), scope().api()),
+                options);
     }
 
     /**
@@ -1002,7 +1005,10 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      */
     public CompletableFuture<List<BatchResponse>> saveObjectsAsync(Collection<?> records, BatchOptions options) {
         return writeChunksAsync(
-                "saveObjects", records, chunk -> ChunkedWriter.saves(chunk, options.assignObjectIDs()), options);
+                "saveObjects",
+                records,
+                chunk -> ChunkedWriter.saves(chunk, options.assignObjectIDs(), scope().api()),
+                options);
     }
 
     /**

@@ -191,6 +191,25 @@ class WritesUnderFaultsTest {
         assertThat(proxy.count(Action.FORWARD_THEN_RESET)).isEqualTo(1);
     }
 
+    @Test
+    void saveObjectsOfTypedRecordsWithTheirOwnIDsIsRetried() throws Exception {
+        // records carrying their own objectID are sent as they are, not wrapped: the chunk stays safe to repeat
+        SearchIndex index = client.index("products");
+        faultOnFirstWrite(Action.FORWARD_THEN_RESET);
+        List<Product> products = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            products.add(new Product("p" + i, "product " + i, "Acme", i));
+        }
+
+        List<BatchResponse> batches =
+                index.saveObjects(products, BatchOptions.of().chunkSize(10));
+
+        batches.forEach(b -> index.waitForTask(b.taskID(), FAST));
+        assertThat(settled(() -> hits(index), 50)).isEqualTo(50);
+        assertThat(index.getObject("p7", Product.class)).isEqualTo(products.get(7));
+        assertThat(proxy.count(Action.FORWARD_THEN_RESET)).isEqualTo(1);
+    }
+
     /**
      * The bulk figure: records without objectID through saveObjects (default options, chunks of 1000) while about
      * 1% of requests are applied and then reset and 1% answered 503 (seeded, so every run injects the same faults):

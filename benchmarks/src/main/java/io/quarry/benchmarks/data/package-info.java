@@ -1,2 +1,5 @@
-/** The record shape both clients decode and the engine indexes, and a seeded generator of such records. */
+/**
+ * The record shapes both clients decode and send (a catalogue product as a Java {@code record}; an article as a
+ * getter/setter class and as a {@code record}), and seeded generators of them.
+ */
 package io.quarry.benchmarks.data;

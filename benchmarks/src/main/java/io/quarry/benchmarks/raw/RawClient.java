@@ -1,6 +1,5 @@
 package io.quarry.benchmarks.raw;
 
-import io.quarry.benchmarks.data.Product;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -121,12 +120,12 @@ public final class RawClient implements AutoCloseable {
      * Adds records in one batch call.
      *
      * @param index the index
-     * @param records the records
+     * @param records the records, of any class Jackson can write
      * @return the acknowledgement
      */
-    public RawBatchResponse addObjects(String index, List<Product> records) {
+    public RawBatchResponse addObjects(String index, List<?> records) {
         List<Operation> requests = new ArrayList<>(records.size());
-        for (Product record : records) {
+        for (Object record : records) {
             requests.add(new Operation("addObject", record));
         }
         byte[] body = mapper.writeValueAsBytes(new Batch(requests));
@@ -140,9 +139,9 @@ public final class RawClient implements AutoCloseable {
      * @param records the records
      * @return the acknowledgement
      */
-    public RawBatchResponse addObjectsStreamed(String index, List<Product> records) {
+    public RawBatchResponse addObjectsStreamed(String index, List<?> records) {
         List<Operation> requests = new ArrayList<>(records.size());
-        for (Product record : records) {
+        for (Object record : records) {
             requests.add(new Operation("addObject", record));
         }
         Batch batch = new Batch(requests);
@@ -220,6 +219,6 @@ public final class RawClient implements AutoCloseable {
     /** The batch body. */
     private record Batch(List<Operation> requests) {}
 
-    /** One batch operation. */
-    private record Operation(String action, Product body) {}
+    /** One batch operation; the record is written by its own class's serializer. */
+    private record Operation(String action, Object body) {}
 }

@@ -131,6 +131,17 @@ public final class HttpTransport implements AutoCloseable {
     }
 
     /**
+     * Whether this transport, writing a typed record in a request body, surely writes a non-null top-level
+     * {@code objectID} of the record's own (with the record mapper, if the client has one).
+     *
+     * @param record the record
+     * @return true if it surely does; false when it does not or may not, and for maps and {@code FreeFormRecord}s
+     */
+    public boolean writesOwnObjectID(Object record) {
+        return recordMapper != null ? recordMapper.writesOwnObjectID(record) : Json.writesOwnObjectID(record);
+    }
+
+    /**
      * The shared host states (exposed for tests and diagnostics).
      *
      * @return the strategy

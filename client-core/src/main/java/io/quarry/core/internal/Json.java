@@ -47,6 +47,8 @@ public final class Json {
 
     private static final ObjectMapper MAPPER =
             sdkMapper(new EnrichedRecordJson()).build();
+    /** Which classes the mapper surely writes with their own objectID. */
+    private static final OwnObjectID OWN_OBJECT_IDS = OwnObjectID.keptWithClasses(MAPPER);
 
     /** Readers per target type, built once: the type resolution and deserializer lookup leave the hot path. */
     private static final Map<Type, ObjectReader> READERS = new ConcurrentHashMap<>();
@@ -213,6 +215,17 @@ public final class Json {
      */
     public static boolean hasObjectID(Object record) {
         return ObjectIDProbe.hasObjectID(record);
+    }
+
+    /**
+     * Whether the SDK's mapper surely writes a non-null top-level {@code objectID} of a typed record's own (see
+     * {@link OwnObjectID}).
+     *
+     * @param record the record
+     * @return true if it surely does; false for maps and {@code FreeFormRecord}s
+     */
+    static boolean writesOwnObjectID(Object record) {
+        return OWN_OBJECT_IDS.surelyWritten(record);
     }
 
     /**

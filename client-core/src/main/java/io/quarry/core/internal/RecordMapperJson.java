@@ -37,6 +37,10 @@ public final class RecordMapperJson {
     private final ObjectMapper sdk;
     private final ObjectMapper records;
     private final boolean strictRecords;
+    /** Which of the caller's classes the record mapper, and which other classes the SDK's, write with an objectID. */
+    private final OwnObjectID callersObjectIDs;
+
+    private final OwnObjectID othersObjectIDs;
 
     // maps rather than ClassValues: a ClassValue's values, which reach this client's mappers, would stay attached to
     // the caller's classes after the client is gone
@@ -63,6 +67,8 @@ public final class RecordMapperJson {
         this.records = adjusted.build();
         this.strictRecords =
                 records.deserializationConfig().isEnabled(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+        this.callersObjectIDs = OwnObjectID.keptByClient(records);
+        this.othersObjectIDs = OwnObjectID.keptByClient(sdk);
     }
 
     /**
@@ -87,6 +93,23 @@ public final class RecordMapperJson {
             }
             writer.writeValue(out, json);
         }
+    }
+
+    /**
+     * Whether this client surely writes a non-null top-level {@code objectID} of a typed record's own, as
+     * {@link Json#writesOwnObjectID} tells for the SDK's mapper: the caller's classes as the record mapper writes
+     * them.
+     *
+     * @param record the record
+     * @return true if it surely does
+     */
+    boolean writesOwnObjectID(Object record) {
+        if (record == null) {
+            return false;
+        }
+        return RecordTypes.isCallers(record.getClass())
+                ? callersObjectIDs.surelyWritten(record)
+                : othersObjectIDs.surelyWritten(record);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.quarry.search.internal;
 
+import io.quarry.core.ApiClient;
 import io.quarry.core.PartialWriteException;
 import io.quarry.core.spi.DefaultObjectID;
 import io.quarry.core.spi.Polling;
@@ -33,12 +34,13 @@ public final class ChunkedWriter {
      *
      * @param records the records
      * @param assign  whether records without objectID get a UUID
+     * @param client  the client that writes them
      * @return the operations
      */
-    public static List<BatchOperation> saves(Collection<?> records, boolean assign) {
+    public static List<BatchOperation> saves(Collection<?> records, boolean assign, ApiClient client) {
         List<BatchOperation> operations = new ArrayList<>(records.size());
         for (Object record : records) {
-            Object body = assign ? withObjectID(record) : record;
+            Object body = assign ? withObjectID(record, client) : record;
             operations.add(BatchOperation.of(BatchAction.ADD_OBJECT, body));
         }
         return operations;
@@ -210,8 +212,9 @@ public final class ChunkedWriter {
         }
     }
 
-    private static Object withObjectID(Object record) {
-        // checked while the record is serialised, not by converting it to a map first
-        return DefaultObjectID.of(record, UUID.randomUUID().toString());
+    private static Object withObjectID(Object record, ApiClient client) {
+        // a record surely written with its own ID is sent as it is; any other is checked while it is serialised,
+        // not by converting it to a map first. A UUID is made only for a record that may need one
+        return DefaultObjectID.of(client, record, () -> UUID.randomUUID().toString());
     }
 }

@@ -1,0 +1,162 @@
+package io.quarry.search;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.any;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import io.quarry.testsupport.WireMockClients;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The bytes saveObjects sends: a record with its own objectID exactly as Jackson writes it, whether declared as a
+ * getter/setter class or as a Java record; one without gets a UUID as its last member.
+ */
+class SaveObjectsBodyTest {
+
+    @RegisterExtension
+    static final WireMockExtension SERVER = WireMockClients.server();
+
+    @AutoClose
+    private final SearchClient client = SearchClient.create(WireMockClients.config(SERVER));
+
+    /** A record declared the way most codebases do. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static class Article {
+        @JsonProperty("objectID")
+        private String objectID;
+
+        @JsonProperty("title")
+        private String title;
+
+        @JsonProperty("tags")
+        private List<String> tags;
+
+        @JsonProperty("price")
+        private Double price;
+
+        @JsonProperty("stock")
+        private Integer stock;
+
+        @JsonProperty("available")
+        private Boolean available;
+
+        Article(String objectID, String title) {
+            this.objectID = objectID;
+            this.title = title;
+            this.tags = List.of("lamp", "desk", "led");
+            this.price = 24.9;
+            this.stock = 3;
+            this.available = true;
+        }
+
+        /** @return the ID */
+        public String getObjectID() {
+            return objectID;
+        }
+
+        /** @return the title */
+        public String getTitle() {
+            return title;
+        }
+
+        /** @return the tags */
+        public List<String> getTags() {
+            return tags;
+        }
+
+        /** @return the price */
+        public Double getPrice() {
+            return price;
+        }
+
+        /** @return units in stock */
+        public Integer getStock() {
+            return stock;
+        }
+
+        /** @return whether it can be bought */
+        public Boolean getAvailable() {
+            return available;
+        }
+    }
+
+    /** The same members as a Java record. */
+    public record ArticleRecord(
+            String objectID, String title, List<String> tags, Double price, Integer stock, Boolean available) {}
+
+    @BeforeEach
+    void stub() {
+        SERVER.stubFor(any(anyUrl()).willReturn(okJson("{\"taskID\":1,\"objectIDs\":[]}")));
+    }
+
+    @Test
+    void recordsWithTheirOwnIDAreWrittenExactlyAsJacksonWritesThem() {
+        List<Object> records = List.of(
+                new Article("a1", "Desk lamp"),
+                new ArticleRecord("r1", "Desk lamp", List.of("lamp"), 24.9, 3, true),
+                new Article("a2", "Floor lamp"));
+
+        client.index("products").saveObjects(records);
+
+        assertThat(sentBody()).isEqualTo(batchAsJacksonWritesIt(records));
+    }
+
+    @Test
+    void aRecordWithoutIDGetsAUuidAsItsLastMemberAndTheOthersAreUnchanged() {
+        Article withID = new Article("a1", "Desk lamp");
+        Article withoutID = new Article(null, "Floor lamp");
+
+        client.index("products").saveObjects(List.of(withID, withoutID));
+
+        String body = sentBody();
+        String first = batchAsJacksonWritesIt(List.of(withID));
+        String withoutIDAsJackson = JsonMapper.builder().build().writeValueAsString(withoutID);
+        String prefix = first.substring(0, first.length() - 2) + ",{\"action\":\"addObject\",\"body\":"
+                + withoutIDAsJackson.substring(0, withoutIDAsJackson.length() - 1) + ",\"objectID\":\"";
+        assertThat(body).startsWith(prefix).endsWith("\"}}]}");
+        assertThat(body.substring(prefix.length(), body.length() - "\"}}]}".length()))
+                .matches("[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}");
+    }
+
+    @Test
+    void serviceAssignedIDsLeaveEveryRecordAsItIs() {
+        List<Object> records = List.of(new Article(null, "Floor lamp"), new Article("a2", "Desk lamp"));
+
+        client.index("products").saveObjects(records, BatchOptions.of().serviceAssignedObjectIDs());
+
+        assertThat(sentBody()).isEqualTo(batchAsJacksonWritesIt(records));
+    }
+
+    private static String sentBody() {
+        List<LoggedRequest> batches = SERVER.findAll(postRequestedFor(urlEqualTo("/1/indexes/products/batch")));
+        assertThat(batches).hasSize(1);
+        return batches.get(0).getBodyAsString();
+    }
+
+    /** The batch body a hand-written client would send with a plain Jackson mapper. */
+    private static String batchAsJacksonWritesIt(List<Object> records) {
+        List<Map<String, Object>> requests = new ArrayList<>();
+        for (Object record : records) {
+            Map<String, Object> request = new LinkedHashMap<>();
+            request.put("action", "addObject");
+            request.put("body", record);
+            requests.add(request);
+        }
+        return JsonMapper.builder().build().writeValueAsString(Map.of("requests", requests));
+    }
+}
