@@ -114,8 +114,24 @@ public abstract class TypeRef<T> {
         return "TypeRef<" + type.getTypeName() + ">";
     }
 
-    /** A parameterised type built at run time; equal to the JDK's own representation of the same type. */
-    private record Parameterized(Class<?> raw, Type[] arguments) implements ParameterizedType {
+    /**
+     * A parameterised type built at run time; equal to the JDK's own representation of the same type. Its owner and
+     * hash are found once: a response type is a cache key on every call, and {@code Class.getDeclaringClass} is a
+     * native call.
+     */
+    private static final class Parameterized implements ParameterizedType {
+        private final Class<?> raw;
+        private final Type[] arguments;
+        private final Type owner;
+        private final int hash;
+
+        Parameterized(Class<?> raw, Type[] arguments) {
+            this.raw = raw;
+            this.arguments = arguments;
+            this.owner = raw.getDeclaringClass();
+            this.hash = Arrays.hashCode(arguments) ^ Objects.hashCode(owner) ^ raw.hashCode();
+        }
+
         @Override
         public Type[] getActualTypeArguments() {
             return arguments.clone();
@@ -128,20 +144,21 @@ public abstract class TypeRef<T> {
 
         @Override
         public Type getOwnerType() {
-            return raw.getDeclaringClass();
+            return owner;
         }
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof ParameterizedType other
-                    && raw.equals(other.getRawType())
-                    && Objects.equals(getOwnerType(), other.getOwnerType())
-                    && Arrays.equals(arguments, other.getActualTypeArguments());
+            return o == this
+                    || o instanceof ParameterizedType other
+                            && raw.equals(other.getRawType())
+                            && Objects.equals(owner, other.getOwnerType())
+                            && Arrays.equals(arguments, other.getActualTypeArguments());
         }
 
         @Override
         public int hashCode() {
-            return Arrays.hashCode(arguments) ^ Objects.hashCode(getOwnerType()) ^ raw.hashCode();
+            return hash;
         }
 
         @Override

@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  * this JVM ends even if {@link #close()} is never reached (a failed trial skips its tear-down): it watches the
  * standard input this JVM holds open.
  */
-public final class CannedServerProcess implements AutoCloseable {
+public final class CannedServerProcess implements CannedServerHandle {
 
     private final Process process;
     private final int port;
@@ -63,7 +63,7 @@ public final class CannedServerProcess implements AutoCloseable {
         return port;
     }
 
-    /** @return its base URL, {@code http://127.0.0.1:<port>} */
+    @Override
     public String url() {
         return "http://127.0.0.1:" + port;
     }

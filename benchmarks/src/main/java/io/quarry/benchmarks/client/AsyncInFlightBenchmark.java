@@ -1,6 +1,8 @@
 package io.quarry.benchmarks.client;
 
 import io.quarry.benchmarks.data.Product;
+import io.quarry.benchmarks.data.ProductBean;
+import io.quarry.benchmarks.raw.RawBeanSearchResponse;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -59,5 +61,42 @@ public class AsyncInFlightBenchmark {
     @Benchmark
     public void raw(CannedClients clients, InFlightWindow window) throws InterruptedException {
         window.start(() -> clients.raw.searchAsync(CannedClients.INDEX, clients.rawQuery));
+    }
+
+    /**
+     * The raw client on an untuned {@code new OkHttpClient()}: at most 5 calls per host run at once, the others
+     * wait in OkHttp's queue without a thread.
+     *
+     * @param clients both clients and the server
+     * @param window the calls in flight
+     * @throws InterruptedException if interrupted while waiting for a place in the window
+     */
+    @Benchmark
+    public void rawOkHttpDefaults(CannedClients clients, InFlightWindow window) throws InterruptedException {
+        window.start(() -> clients.rawOkHttpDefaults.searchAsync(CannedClients.INDEX, clients.rawQuery));
+    }
+
+    /**
+     * Quarry with hits bound to {@link ProductBean} (setters) instead of the {@code Product} record.
+     *
+     * @param clients both clients and the server
+     * @param window the calls in flight
+     * @throws InterruptedException if interrupted while waiting for a place in the window
+     */
+    @Benchmark
+    public void quarryBeanHits(CannedClients clients, InFlightWindow window) throws InterruptedException {
+        window.start(() -> clients.quarryIndex.searchAsync(clients.quarryQuery, ProductBean.class));
+    }
+
+    /**
+     * The raw client with hits bound to {@link ProductBean}.
+     *
+     * @param clients both clients and the server
+     * @param window the calls in flight
+     * @throws InterruptedException if interrupted while waiting for a place in the window
+     */
+    @Benchmark
+    public void rawBeanHits(CannedClients clients, InFlightWindow window) throws InterruptedException {
+        window.start(() -> clients.raw.searchAsync(CannedClients.INDEX, clients.rawQuery, RawBeanSearchResponse.class));
     }
 }

@@ -1,6 +1,6 @@
 package io.quarry.benchmarks.client;
 
-import io.quarry.benchmarks.canned.CannedServerProcess;
+import io.quarry.benchmarks.canned.CannedServerHandle;
 import io.quarry.benchmarks.data.Catalogue;
 import io.quarry.benchmarks.data.Product;
 import io.quarry.benchmarks.raw.RawClient;
@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -38,11 +39,21 @@ public class CannedClients {
     private static final String APP_ID = "BENCHAPP";
     private static final String API_KEY = "bench-key-not-a-secret";
 
-    CannedServerProcess server;
+    /**
+     * Who serves the canned answers: {@code jvm} ({@code CannedServer} in a child JVM, the default) or
+     * {@code nginx} (almost no CPU, so the clients' own cost decides throughput on two cores; {@code -p server=nginx}).
+     */
+    @Param({"jvm"})
+    public String server;
+
+    CannedServerHandle canned;
     SearchClient quarry;
     SearchIndex quarryIndex;
     SearchIndex quarryLeanIndex;
     RawClient raw;
+    /** The raw client on an untuned {@code new OkHttpClient()}. */
+    RawClient rawOkHttpDefaults;
+
     SearchQuery quarryQuery;
     Map<String, Object> rawQuery;
     List<Product> records;
@@ -55,9 +66,9 @@ public class CannedClients {
      */
     @Setup(Level.Trial)
     public void start() throws IOException {
-        server = CannedServerProcess.start();
+        canned = CannedServerHandle.start(server);
         quarry = SearchClient.create(ClientConfig.builder(APP_ID, API_KEY)
-                .hosts(Host.of(server.url()))
+                .hosts(Host.of(canned.url()))
                 .build());
         quarryIndex = quarry.index(INDEX);
         quarryLeanIndex = quarryIndex.withOptions(io.quarry.core.RequestOptions.builder()
@@ -70,7 +81,8 @@ public class CannedClients {
         headers.put("User-Agent", "Quarry for Java (0.1.0-SNAPSHOT); Search (0.1.0-SNAPSHOT); JVM (17)");
         headers.put(Credentials.APPLICATION_ID_HEADER, APP_ID);
         headers.put(Credentials.API_KEY_HEADER, API_KEY);
-        raw = new RawClient(server.url(), headers);
+        raw = new RawClient(canned.url(), headers);
+        rawOkHttpDefaults = RawClient.withOkHttpDefaults(canned.url(), headers);
         records = new Catalogue().products(BATCH_SIZE);
         quarryBatch = records.stream()
                 .map(r -> BatchOperation.of(BatchAction.ADD_OBJECT, r))
@@ -87,8 +99,11 @@ public class CannedClients {
         if (raw != null) {
             raw.close();
         }
-        if (server != null) {
-            server.close();
+        if (rawOkHttpDefaults != null) {
+            rawOkHttpDefaults.close();
+        }
+        if (canned != null) {
+            canned.close();
         }
     }
 

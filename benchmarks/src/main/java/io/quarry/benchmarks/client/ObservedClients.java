@@ -73,7 +73,7 @@ public class ObservedClients {
 
     private SearchIndex index(CannedClients canned, CallObserver observer) {
         SearchClient client = SearchClient.create(ClientConfig.builder("BENCHAPP", "bench-key-not-a-secret")
-                .hosts(Host.of(canned.server.url()))
+                .hosts(Host.of(canned.canned.url()))
                 .callObserver(observer)
                 .build());
         clients.add(client);

@@ -44,10 +44,33 @@ public final class RawClient implements AutoCloseable {
      * @param headers the headers every call carries (the SDK's: Accept, User-Agent, credentials)
      */
     public RawClient(String baseUrl, Map<String, String> headers) {
+        this(tuned(), baseUrl, headers);
+    }
+
+    private RawClient(OkHttpClient http, String baseUrl, Map<String, String> headers) {
+        this.http = http;
+        this.baseUrl = baseUrl;
+        this.headers = Map.copyOf(headers);
+    }
+
+    /**
+     * The same calls on OkHttp exactly as {@code new OkHttpClient()} comes: its default dispatcher runs at most 5
+     * calls per host at once and queues the rest, Nagle's algorithm stays on, 10 s timeouts. What a hand-written
+     * client that never tuned OkHttp sends.
+     *
+     * @param baseUrl the server
+     * @param headers the headers every call carries
+     * @return the client
+     */
+    public static RawClient withOkHttpDefaults(String baseUrl, Map<String, String> headers) {
+        return new RawClient(new OkHttpClient(), baseUrl, headers);
+    }
+
+    private static OkHttpClient tuned() {
         Dispatcher dispatcher = new Dispatcher();
         dispatcher.setMaxRequests(MAX_CALLS);
         dispatcher.setMaxRequestsPerHost(MAX_CALLS);
-        this.http = new OkHttpClient.Builder()
+        return new OkHttpClient.Builder()
                 .socketFactory(new NoDelaySockets())
                 .dispatcher(dispatcher)
                 .retryOnConnectionFailure(false)
@@ -56,8 +79,6 @@ public final class RawClient implements AutoCloseable {
                 .readTimeout(Duration.ofSeconds(5))
                 .writeTimeout(Duration.ofSeconds(30))
                 .build();
-        this.baseUrl = baseUrl;
-        this.headers = Map.copyOf(headers);
     }
 
     /**
@@ -80,6 +101,19 @@ public final class RawClient implements AutoCloseable {
      */
     public CompletableFuture<RawSearchResponse> searchAsync(String index, Map<String, Object> params) {
         return executeAsync(searchCall(index, params), RawSearchResponse.class);
+    }
+
+    /**
+     * Asynchronous search decoded into a response type of the caller's (hits of another class).
+     *
+     * @param index the index
+     * @param params the search parameters
+     * @param responseType the response class
+     * @param <R> the response type
+     * @return the future typed response
+     */
+    public <R> CompletableFuture<R> searchAsync(String index, Map<String, Object> params, Class<R> responseType) {
+        return executeAsync(searchCall(index, params), responseType);
     }
 
     /**

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import okio.BufferedSink;
 
 /**
@@ -19,9 +19,14 @@ import okio.BufferedSink;
 final class PooledBytes extends OutputStream {
 
     static final int CHUNK_SIZE = 32 * 1024;
+    /** A power of two: slots are found by masking. */
     static final int MAX_POOLED_CHUNKS = 128;
 
-    private static final ArrayBlockingQueue<byte[]> POOL = new ArrayBlockingQueue<>(MAX_POOLED_CHUNKS);
+    /**
+     * The pooled arrays, one per slot, taken and given back with a compare-and-set: no lock, so a thread preempted
+     * while borrowing never makes the others wait (a search borrows one array per call, from many threads at once).
+     */
+    private static final AtomicReferenceArray<byte[]> POOL = new AtomicReferenceArray<>(MAX_POOLED_CHUNKS);
 
     private final List<byte[]> chunks = new ArrayList<>(4);
     private byte[] current;
@@ -78,7 +83,7 @@ final class PooledBytes extends OutputStream {
     void release() {
         for (byte[] chunk : chunks) {
             // a full pool drops the array
-            POOL.offer(chunk);
+            giveBack(chunk);
         }
         chunks.clear();
         current = null;
@@ -87,14 +92,48 @@ final class PooledBytes extends OutputStream {
     }
 
     private void nextChunk() {
-        byte[] chunk = POOL.poll();
+        byte[] chunk = borrow();
         current = chunk != null ? chunk : new byte[CHUNK_SIZE];
         chunks.add(current);
         position = 0;
     }
 
+    /** Takes an array from the pool, or null when it holds none. Threads start at different slots. */
+    private static byte[] borrow() {
+        int start = startSlot();
+        for (int i = 0; i < MAX_POOLED_CHUNKS; i++) {
+            int slot = (start + i) & (MAX_POOLED_CHUNKS - 1);
+            byte[] chunk = POOL.get(slot);
+            if (chunk != null && POOL.compareAndSet(slot, chunk, null)) {
+                return chunk;
+            }
+        }
+        return null;
+    }
+
+    /** Puts an array in a free slot; when every slot is taken the array is left to the garbage collector. */
+    private static void giveBack(byte[] chunk) {
+        int start = startSlot();
+        for (int i = 0; i < MAX_POOLED_CHUNKS; i++) {
+            int slot = (start + i) & (MAX_POOLED_CHUNKS - 1);
+            if (POOL.get(slot) == null && POOL.compareAndSet(slot, null, chunk)) {
+                return;
+            }
+        }
+    }
+
+    private static int startSlot() {
+        return (int) Thread.currentThread().getId() & (MAX_POOLED_CHUNKS - 1);
+    }
+
     /** @return how many arrays the pool holds now (for tests) */
     static int pooledChunks() {
-        return POOL.size();
+        int held = 0;
+        for (int slot = 0; slot < MAX_POOLED_CHUNKS; slot++) {
+            if (POOL.get(slot) != null) {
+                held++;
+            }
+        }
+        return held;
     }
 }

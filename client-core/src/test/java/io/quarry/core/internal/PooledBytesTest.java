@@ -47,4 +47,41 @@ class PooledBytesTest {
         assertThat(PooledBytes.pooledChunks()).isEqualTo(Math.max(0, pooled - 1));
         second.release();
     }
+
+    @Test
+    void threadsBorrowingAtOnceNeverShareAnArrayAndThePoolStaysBounded() throws Exception {
+        int threads = 8;
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+        try {
+            java.util.List<java.util.concurrent.Future<Boolean>> results = new java.util.ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                byte mark = (byte) (t + 1);
+                results.add(pool.submit(() -> {
+                    byte[] data = new byte[PooledBytes.CHUNK_SIZE + 10];
+                    java.util.Arrays.fill(data, mark);
+                    for (int round = 0; round < 2_000; round++) {
+                        PooledBytes out = new PooledBytes();
+                        out.write(data, 0, data.length);
+                        Buffer sink = new Buffer();
+                        out.writeToAndRelease(sink);
+                        // another thread writing into the same array would show as a foreign byte here
+                        byte[] read = sink.readByteArray();
+                        for (byte b : read) {
+                            if (b != mark) {
+                                return false;
+                            }
+                        }
+                    }
+                    return true;
+                }));
+            }
+            for (java.util.concurrent.Future<Boolean> result : results) {
+                assertThat(result.get(60, java.util.concurrent.TimeUnit.SECONDS))
+                        .isTrue();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(PooledBytes.pooledChunks()).isBetween(1, PooledBytes.MAX_POOLED_CHUNKS);
+    }
 }
