@@ -301,7 +301,17 @@ public final class ApiRequest {
 
     /** The value of the response, in a future whose cancellation cancels the call. */
     private static <T> CompletableFuture<T> valueOf(CompletableFuture<ApiResponse<T>> response) {
-        CompletableFuture<T> value = new CompletableFuture<>();
+        CompletableFuture<T> value = new CompletableFuture<>() {
+            @Override
+            public boolean cancel(boolean mayInterruptIfRunning) {
+                // here rather than in a completion stage, which every call would pay for
+                boolean cancelled = super.cancel(mayInterruptIfRunning);
+                if (cancelled) {
+                    response.cancel(mayInterruptIfRunning);
+                }
+                return cancelled;
+            }
+        };
         response.whenComplete((r, error) -> {
             if (error != null) {
                 value.completeExceptionally(
@@ -310,11 +320,6 @@ public final class ApiRequest {
                                 : error);
             } else {
                 value.complete(r.value());
-            }
-        });
-        value.whenComplete((v, error) -> {
-            if (value.isCancelled()) {
-                response.cancel(true);
             }
         });
         return value;

@@ -223,7 +223,16 @@ public final class CallObservation {
      */
     @SuppressWarnings("try") // the scope only makes a context current
     public <T> CompletableFuture<T> endWhenDone(CompletableFuture<T> inner, ToIntFunction<T> statusOf) {
-        CompletableFuture<T> outer = new CompletableFuture<>();
+        CompletableFuture<T> outer = new CompletableFuture<>() {
+            @Override
+            public boolean cancel(boolean mayInterruptIfRunning) {
+                boolean cancelled = super.cancel(mayInterruptIfRunning);
+                if (cancelled) {
+                    inner.cancel(mayInterruptIfRunning);
+                }
+                return cancelled;
+            }
+        };
         inner.whenComplete((value, error) -> {
             ended(error, error == null && value != null ? statusOf.applyAsInt(value) : 0);
             try (ContextScope caller = openCallerContext()) {
@@ -232,11 +241,6 @@ public final class CallObservation {
                 } else {
                     outer.complete(value);
                 }
-            }
-        });
-        outer.whenComplete((value, error) -> {
-            if (outer.isCancelled()) {
-                inner.cancel(true);
             }
         });
         return outer;

@@ -239,7 +239,7 @@ public final class HttpTransport implements AutoCloseable {
 
     private <T> CompletableFuture<ApiResponse<T>> executeTriesAsync(
             PreparedRequest request, Type type, CallObservation observation) {
-        CompletableFuture<ApiResponse<T>> future = new CompletableFuture<>();
+        CallFuture<ApiResponse<T>> future = new CallFuture<>();
         CallRun<T> callRun;
         try {
             callRun = new CallRun<>(request, type, observation);
@@ -247,17 +247,27 @@ public final class HttpTransport implements AutoCloseable {
             future.completeExceptionally(e);
             return future;
         }
-        AsyncRun<T> run = new AsyncRun<>(callRun, future);
-        future.whenComplete((value, error) -> {
-            if (future.isCancelled()) {
-                Call call = run.current.get();
-                if (call != null) {
-                    call.cancel();
-                }
-            }
-        });
-        run.next();
+        new AsyncRun<>(callRun, future).next();
         return future;
+    }
+
+    /**
+     * The future of an asynchronous call: cancelling it cancels the try in flight. Done in {@code cancel} rather than
+     * by a completion stage, which every call would pay for while few are ever cancelled.
+     */
+    private static final class CallFuture<V> extends CompletableFuture<V> {
+        /** The try in flight, if any. */
+        final AtomicReference<Call> current = new AtomicReference<>();
+
+        @Override
+        public boolean cancel(boolean mayInterruptIfRunning) {
+            boolean cancelled = super.cancel(mayInterruptIfRunning);
+            Call call = current.get();
+            if (cancelled && call != null) {
+                call.cancel();
+            }
+            return cancelled;
+        }
     }
 
     /**
@@ -747,10 +757,9 @@ public final class HttpTransport implements AutoCloseable {
     /** Drives a {@link CallRun} through OkHttp callbacks. */
     private final class AsyncRun<T> {
         private final CallRun<T> run;
-        private final CompletableFuture<ApiResponse<T>> future;
-        private final AtomicReference<Call> current = new AtomicReference<>();
+        private final CallFuture<ApiResponse<T>> future;
 
-        AsyncRun(CallRun<T> run, CompletableFuture<ApiResponse<T>> future) {
+        AsyncRun(CallRun<T> run, CallFuture<ApiResponse<T>> future) {
             this.run = run;
             this.future = future;
         }
@@ -776,7 +785,7 @@ public final class HttpTransport implements AutoCloseable {
                 future.completeExceptionally(e);
                 return;
             }
-            current.set(call);
+            future.current.set(call);
             if (future.isDone()) {
                 call.cancel();
                 return;
