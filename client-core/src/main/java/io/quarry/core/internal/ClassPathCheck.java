@@ -51,7 +51,8 @@ public final class ClassPathCheck {
      */
     public static void requireCompatible() {
         if (!passed) {
-            List<String> problems = problems(ClassPathCheck::present, ClassPathCheck::versionFound);
+            ThisClassPath classPath = new ThisClassPath();
+            List<String> problems = problems(classPath, classPath);
             if (!problems.isEmpty()) {
                 throw new ConfigurationException(String.join("\n", problems));
             }
@@ -89,7 +90,7 @@ public final class ClassPathCheck {
         if (databindVersion == null) {
             return null;
         }
-        String[] parts = databindVersion.split("[.-]");
+        String[] parts = parts(databindVersion);
         try {
             return parts.length >= 2 && parts[0].equals("3") ? "2." + (20 + Integer.parseInt(parts[1])) : null;
         } catch (NumberFormatException e) {
@@ -99,8 +100,8 @@ public final class ClassPathCheck {
 
     /** Compares dotted versions numerically, part by part ({@code 2.9 < 2.19}); a missing part counts as 0. */
     static int compare(String left, String right) {
-        String[] a = left.split("[.-]");
-        String[] b = right.split("[.-]");
+        String[] a = parts(left);
+        String[] b = parts(right);
         for (int i = 0; i < Math.max(a.length, b.length); i++) {
             int x = i < a.length ? leadingNumber(a[i]) : 0;
             int y = i < b.length ? leadingNumber(b[i]) : 0;
@@ -109,6 +110,24 @@ public final class ClassPathCheck {
             }
         }
         return 0;
+    }
+
+    /** The parts of a version between dots and dashes ({@code split("[.-]")} without a regular expression). */
+    private static String[] parts(String version) {
+        List<String> parts = new ArrayList<>(4);
+        int from = 0;
+        for (int i = 0; i <= version.length(); i++) {
+            if (i == version.length() || version.charAt(i) == '.' || version.charAt(i) == '-') {
+                parts.add(version.substring(from, i));
+                from = i + 1;
+            }
+        }
+        // as split does, trailing empty parts are dropped
+        int size = parts.size();
+        while (size > 0 && parts.get(size - 1).isEmpty()) {
+            size--;
+        }
+        return parts.subList(0, size).toArray(new String[0]);
     }
 
     private static int leadingNumber(String part) {
@@ -124,6 +143,22 @@ public final class ClassPathCheck {
                 + (found == null ? "an older version" : found) + ". Fix: declare " + artifact + ":" + minimum
                 + " or newer in your dependencyManagement, before any imported BOM that pins it (Maven), or as a "
                 + "dependency constraint (Gradle).";
+    }
+
+    /**
+     * The class path this class was loaded from, answering both questions of {@link #problems}: one small class
+     * rather than two lambdas, each of which a client's creation would pay a class spun at run time for.
+     */
+    private static final class ThisClassPath implements Predicate<String>, Function<String, String> {
+        @Override
+        public boolean test(String className) {
+            return present(className);
+        }
+
+        @Override
+        public String apply(String artifact) {
+            return versionFound(artifact);
+        }
     }
 
     private static boolean present(String className) {

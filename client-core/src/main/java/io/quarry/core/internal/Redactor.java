@@ -38,7 +38,9 @@ public final class Redactor {
     public Redactor(Credentials credentials) {
         this.secrets = List.copyOf(credentials.secrets());
         java.util.Set<String> names = new java.util.HashSet<>();
-        credentials.secretHeaderNames().forEach(n -> names.add(n.toLowerCase(Locale.ROOT)));
+        for (String name : credentials.secretHeaderNames()) {
+            names.add(name.toLowerCase(Locale.ROOT));
+        }
         names.add(Credentials.API_KEY_HEADER.toLowerCase(Locale.ROOT));
         names.add(RequestOptions.FORWARDED_API_KEY_HEADER.toLowerCase(Locale.ROOT));
         names.add("authorization");
