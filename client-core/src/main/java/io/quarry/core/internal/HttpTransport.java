@@ -41,6 +41,7 @@ import javax.net.ssl.TrustManager;
 import javax.net.ssl.X509TrustManager;
 import okhttp3.Call;
 import okhttp3.Callback;
+import okhttp3.ConnectionSpec;
 import okhttp3.Headers;
 import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
@@ -107,7 +108,7 @@ public final class HttpTransport implements AutoCloseable {
         }
         this.hostUrls = Map.copyOf(urls);
         this.ownsClient = config.httpClient().isEmpty();
-        this.http = buildClient(config, inFlight);
+        this.http = buildClient(config, hosts, inFlight);
         java.util.LinkedHashMap<String, String> headers = new java.util.LinkedHashMap<>();
         headers.put("Accept", "application/json");
         headers.put("User-Agent", UserAgent.of(module, config.userAgentSegments()));
@@ -271,7 +272,7 @@ public final class HttpTransport implements AutoCloseable {
         }
     }
 
-    private static OkHttpClient buildClient(ClientConfig config, Map<Call, AttemptTag> tags) {
+    private static OkHttpClient buildClient(ClientConfig config, List<Host> hosts, Map<Call, AttemptTag> tags) {
         OkHttpClient base = config.httpClient().orElse(null);
         OkHttpClient.Builder builder = base != null ? base.newBuilder() : new OkHttpClient.Builder();
         builder.retryOnConnectionFailure(false)
@@ -294,6 +295,11 @@ public final class HttpTransport implements AutoCloseable {
         if (trust != null) {
             builder.sslSocketFactory(socketFactoryTrusting(trust), trust);
         }
+        if (base == null && trust == null && everyHostIsPlainHttp(hosts)) {
+            // no TLS connection can be made (redirects are not followed): without a TLS connection spec, OkHttp
+            // skips loading the JDK's trust store and setting up TLS, a fifth of a first call against a local server
+            builder.connectionSpecs(List.of(ConnectionSpec.CLEARTEXT));
+        }
         if (base == null) {
             // OkHttp's default of 5 concurrent async calls per host would queue a busy search client's calls
             okhttp3.Dispatcher dispatcher = new okhttp3.Dispatcher();
@@ -302,6 +308,20 @@ public final class HttpTransport implements AutoCloseable {
             builder.dispatcher(dispatcher);
         }
         return builder.build();
+    }
+
+    private static boolean everyHostIsPlainHttp(List<Host> hosts) {
+        for (Host host : hosts) {
+            if (!host.scheme().equals("http")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** @return the OkHttp client calls go through (for tests) */
+    OkHttpClient httpClient() {
+        return http;
     }
 
     private static SSLSocketFactory socketFactoryTrusting(X509TrustManager trust) {
