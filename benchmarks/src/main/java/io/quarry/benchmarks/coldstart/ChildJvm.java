@@ -92,17 +92,17 @@ final class ChildJvm {
      *
      * @param flags JVM flags
      * @param mainClass the program
-     * @param serverUrl the canned server's URL, the program's argument
+     * @param programArgs the program's arguments (the canned server's URL first)
      * @return its output
      */
-    static Output run(List<String> flags, Class<?> mainClass, String serverUrl) {
+    static Output run(List<String> flags, Class<?> mainClass, List<String> programArgs) {
         List<String> command = new ArrayList<>();
         command.add(JAVA);
         command.addAll(flags);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(mainClass.getName());
-        command.add(serverUrl);
+        command.addAll(programArgs);
         List<String> lines = new ArrayList<>();
         try {
             long start = System.nanoTime();

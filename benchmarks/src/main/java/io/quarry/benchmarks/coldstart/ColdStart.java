@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -18,7 +19,8 @@ import java.util.TreeSet;
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar io.quarry.benchmarks.coldstart.ColdStart \
- *     [--runs 10] [--warmups 1] [--appcds] [--classes] [--out target/coldstart] [--jvm-arg=FLAG ...]
+ *     [--runs 10] [--warmups 1] [--appcds] [--classes] [--https-fallback] [--out target/coldstart]
+ *     [--jvm-arg=FLAG ...]
  * </pre>
  *
  * <p>It starts the canned server, then runs each child program ({@link QuarryFirstSearch},
@@ -33,6 +35,10 @@ import java.util.TreeSet;
  * alternate with the plain ones. {@code --classes} runs each client once more with {@link ClassCensus#FLAG} and
  * prints the classes loaded before the answer, per library and the packages where the two differ most, writing
  * the full lists to {@code OUT-classes-CLIENT.txt}.
+ *
+ * <p>A Quarry client whose hosts are all plain http (as the canned server's) sets up no TLS, while the raw client
+ * always does: {@code --https-fallback} adds a third client, {@link Client#QUARRY_TLS}, with an https fallback host
+ * that is never called, so that it sets up TLS as a client of the service does and both do the same work.
  */
 public final class ColdStart {
 
@@ -49,6 +55,7 @@ public final class ColdStart {
         int warmups = 1;
         boolean appCds = false;
         boolean classes = false;
+        List<Client> clients = new ArrayList<>(List.of(Client.QUARRY, Client.RAW));
         String out = "target/coldstart";
         List<String> flags = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
@@ -57,6 +64,7 @@ public final class ColdStart {
                 case "--warmups" -> warmups = Integer.parseInt(args[++i]);
                 case "--appcds" -> appCds = true;
                 case "--classes" -> classes = true;
+                case "--https-fallback" -> clients.add(1, Client.QUARRY_TLS);
                 case "--out" -> out = args[++i];
                 default -> {
                     if (!args[i].startsWith("--jvm-arg=")) {
@@ -70,16 +78,18 @@ public final class ColdStart {
         Files.createDirectories(base.getParent());
         try (CannedServerProcess server = CannedServerProcess.start()) {
             if (classes) {
-                census(flags, server.url(), base);
+                census(flags, server.url(), clients, base);
             }
             List<Variant> variants = new ArrayList<>();
-            variants.add(new Variant("plain", Variant.QUARRY));
-            variants.add(new Variant("plain", Variant.RAW));
-            Map<String, List<String>> archiveFlags = Map.of();
+            for (Client client : clients) {
+                variants.add(new Variant("plain", client));
+            }
+            Map<Client, List<String>> archiveFlags = Map.of();
             if (appCds) {
-                archiveFlags = trainArchives(flags, server.url(), base);
-                variants.add(new Variant("appcds", Variant.QUARRY));
-                variants.add(new Variant("appcds", Variant.RAW));
+                archiveFlags = trainArchives(flags, server.url(), clients, base);
+                for (Client client : clients) {
+                    variants.add(new Variant("appcds", client));
+                }
             }
             PhaseSummary summary = new PhaseSummary();
             for (int round = 0; round < warmups + runs; round++) {
@@ -92,7 +102,8 @@ public final class ColdStart {
                     if (variant.mode().equals("appcds")) {
                         childFlags.addAll(archiveFlags.get(variant.client()));
                     }
-                    ChildJvm.Timings timings = ChildJvm.run(childFlags, variant.program(), server.url())
+                    Client client = variant.client();
+                    ChildJvm.Timings timings = ChildJvm.run(childFlags, client.program(), client.args(server.url()))
                             .timings();
                     if (round >= warmups) {
                         summary.add(variant, timings);
@@ -111,15 +122,15 @@ public final class ColdStart {
     }
 
     /** One training run per client dumping its archive; @return the flags that use each archive */
-    private static Map<String, List<String>> trainArchives(List<String> flags, String url, Path base)
-            throws IOException {
-        Map<String, List<String>> use = new java.util.HashMap<>();
-        for (String client : List.of(Variant.QUARRY, Variant.RAW)) {
-            Path archive = Path.of(base + "-" + client + ".jsa");
+    private static Map<Client, List<String>> trainArchives(
+            List<String> flags, String url, List<Client> clients, Path base) throws IOException {
+        Map<Client, List<String>> use = new EnumMap<>(Client.class);
+        for (Client client : clients) {
+            Path archive = Path.of(base + "-" + client.label() + ".jsa");
             Files.deleteIfExists(archive);
             List<String> training = new ArrayList<>(flags);
             training.add("-XX:ArchiveClassesAtExit=" + archive);
-            ChildJvm.run(training, new Variant("appcds", client).program(), url).timings();
+            ChildJvm.run(training, client.program(), client.args(url)).timings();
             if (!Files.exists(archive)) {
                 throw new IllegalStateException("the training run made no archive " + archive);
             }
@@ -129,28 +140,37 @@ public final class ColdStart {
         return use;
     }
 
-    /** Counts the classes each client loads before its answer and prints the two side by side. */
-    private static void census(List<String> flags, String url, Path base) throws IOException {
+    /** Counts the classes each client loads before its answer and prints each Quarry client beside raw. */
+    private static void census(List<String> flags, String url, List<Client> clients, Path base) throws IOException {
         List<String> logged = new ArrayList<>(flags);
         logged.add(ClassCensus.FLAG);
-        ClassCensus quarry = ClassCensus.of(
-                ChildJvm.run(logged, QuarryFirstSearch.class, url).lines());
-        ClassCensus raw =
-                ClassCensus.of(ChildJvm.run(logged, RawFirstSearch.class, url).lines());
-        Files.write(Path.of(base + "-classes-quarry.txt"), quarry.classes());
-        Files.write(Path.of(base + "-classes-raw.txt"), raw.classes());
-        System.out.printf(
-                Locale.ROOT,
-                "classes loaded before the answer: quarry %d, raw %d%n%-44s %7s %7s %7s%n",
-                quarry.classes().size(),
-                raw.classes().size(),
-                "library",
-                "quarry",
-                "raw",
-                "diff");
-        printSideBySide(quarry.byLibrary(), raw.byLibrary(), Integer.MAX_VALUE);
-        System.out.printf(Locale.ROOT, "%npackages differing most%n");
-        printSideBySide(quarry.byPackage(), raw.byPackage(), 25);
+        Map<Client, ClassCensus> censuses = new EnumMap<>(Client.class);
+        for (Client client : clients) {
+            ClassCensus census = ClassCensus.of(
+                    ChildJvm.run(logged, client.program(), client.args(url)).lines());
+            censuses.put(client, census);
+            Files.write(Path.of(base + "-classes-" + client.label() + ".txt"), census.classes());
+        }
+        ClassCensus raw = censuses.get(Client.RAW);
+        for (Client client : clients) {
+            if (client == Client.RAW) {
+                continue;
+            }
+            ClassCensus quarry = censuses.get(client);
+            System.out.printf(
+                    Locale.ROOT,
+                    "%nclasses loaded before the answer: %s %d, raw %d%n%-44s %10s %7s %7s%n",
+                    client.label(),
+                    quarry.classes().size(),
+                    raw.classes().size(),
+                    "library",
+                    client.label(),
+                    "raw",
+                    "diff");
+            printSideBySide(quarry.byLibrary(), raw.byLibrary(), Integer.MAX_VALUE);
+            System.out.printf(Locale.ROOT, "%npackages differing most (%s vs raw)%n", client.label());
+            printSideBySide(quarry.byPackage(), raw.byPackage(), 25);
+        }
     }
 
     private static void printSideBySide(Map<String, Integer> quarry, Map<String, Integer> raw, int limit) {
@@ -161,7 +181,7 @@ public final class ColdStart {
                 .limit(limit)
                 .forEach(key -> System.out.printf(
                         Locale.ROOT,
-                        "%-44s %7d %7d %+7d%n",
+                        "%-44s %10d %7d %+7d%n",
                         key,
                         quarry.getOrDefault(key, 0),
                         raw.getOrDefault(key, 0),

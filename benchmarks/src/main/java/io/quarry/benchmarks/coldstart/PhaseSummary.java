@@ -7,15 +7,13 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The runs of every variant (mode and client), summarised per phase as median, min and max, with the ratio of
- * Quarry's median to the raw client's in the same mode.
+ * The runs of every variant (mode and client), summarised per phase as median, min and max, with the ratio of each
+ * Quarry client's median to the raw client's in the same mode.
  */
 final class PhaseSummary {
 
-    /** The TSV header of {@link #tsv()}. */
-    static final String TSV_HEADER =
-            "mode\tphase\tquarry_median_ms\tquarry_min_ms\tquarry_max_ms\traw_median_ms\traw_min_ms\traw_max_ms"
-                    + "\tratio_quarry_raw\truns";
+    /** The TSV header of {@link #tsv()}: one line per mode, phase and client. */
+    static final String TSV_HEADER = "mode\tphase\tclient\tmedian_ms\tmin_ms\tmax_ms\tratio_to_raw\truns";
 
     /** Runs per variant, in the order recorded. */
     private final Map<Variant, List<ChildJvm.Timings>> runs = new LinkedHashMap<>();
@@ -38,11 +36,11 @@ final class PhaseSummary {
             for (int i = 0; i < list.size(); i++) {
                 out.append(variant.mode())
                         .append('\t')
-                        .append(variant.client())
+                        .append(variant.client().label())
                         .append('\t')
                         .append(i + 1);
                 for (double value : list.get(i).values()) {
-                    out.append('\t').append(number(value));
+                    out.append('\t').append(String.format(Locale.ROOT, "%.1f", value));
                 }
                 out.append('\n');
             }
@@ -50,52 +48,66 @@ final class PhaseSummary {
         return out.toString();
     }
 
-    /** @return one line per mode and phase: {@link #TSV_HEADER} and its values */
+    /** @return {@link #TSV_HEADER} and its lines */
     String tsv() {
         StringBuilder out = new StringBuilder(TSV_HEADER).append('\n');
         for (String mode : modes()) {
             for (int phase = 0; phase < ChildJvm.Timings.PHASES.size(); phase++) {
-                double[] quarry = figures(new Variant(mode, Variant.QUARRY), phase);
-                double[] raw = figures(new Variant(mode, Variant.RAW), phase);
-                out.append(mode).append('\t').append(ChildJvm.Timings.PHASES.get(phase));
-                for (double value : quarry) {
-                    out.append('\t').append(number(value));
+                double raw = figures(new Variant(mode, Client.RAW), phase)[0];
+                for (Client client : clients(mode)) {
+                    double[] f = figures(new Variant(mode, client), phase);
+                    out.append(String.format(
+                            Locale.ROOT,
+                            "%s\t%s\t%s\t%.1f\t%.1f\t%.1f\t%.3f\t%d%n",
+                            mode,
+                            ChildJvm.Timings.PHASES.get(phase),
+                            client.label(),
+                            f[0],
+                            f[1],
+                            f[2],
+                            f[0] / raw,
+                            runs.get(new Variant(mode, client)).size()));
                 }
-                for (double value : raw) {
-                    out.append('\t').append(number(value));
-                }
-                out.append('\t').append(String.format(Locale.ROOT, "%.3f", quarry[0] / raw[0]));
-                out.append('\t')
-                        .append(runs.get(new Variant(mode, Variant.QUARRY)).size());
-                out.append('\n');
             }
         }
         return out.toString();
     }
 
-    /** @return a table for people: per mode and phase, median (min-max) of each client and the ratio */
+    /** @return a table for people: per mode and phase, median (min-max) of each client and the ratios to raw */
     String table() {
         StringBuilder out = new StringBuilder();
         for (String mode : modes()) {
+            List<Client> clients = clients(mode);
             out.append(String.format(
                     Locale.ROOT,
-                    "%n%s (%d runs each; ms, median (min-max))%n%-14s %-24s %-24s %s%n",
+                    "%n%s (%d runs each; ms, median (min-max))%n%-14s",
                     mode,
-                    runs.get(new Variant(mode, Variant.QUARRY)).size(),
-                    "phase",
-                    "quarry",
-                    "raw",
-                    "quarry/raw"));
+                    runs.get(new Variant(mode, Client.RAW)).size(),
+                    "phase"));
+            for (Client client : clients) {
+                out.append(String.format(Locale.ROOT, " %-20s", client.label()));
+            }
+            for (Client client : clients) {
+                if (client != Client.RAW) {
+                    out.append(String.format(Locale.ROOT, " %15s", client.label() + "/raw"));
+                }
+            }
+            out.append(String.format("%n"));
             for (int phase = 0; phase < ChildJvm.Timings.PHASES.size(); phase++) {
-                double[] quarry = figures(new Variant(mode, Variant.QUARRY), phase);
-                double[] raw = figures(new Variant(mode, Variant.RAW), phase);
-                out.append(String.format(
-                        Locale.ROOT,
-                        "%-14s %-24s %-24s %.2fx%n",
-                        ChildJvm.Timings.PHASES.get(phase),
-                        describe(quarry),
-                        describe(raw),
-                        quarry[0] / raw[0]));
+                out.append(String.format(Locale.ROOT, "%-14s", ChildJvm.Timings.PHASES.get(phase)));
+                for (Client client : clients) {
+                    double[] f = figures(new Variant(mode, client), phase);
+                    out.append(String.format(
+                            Locale.ROOT, " %-20s", String.format(Locale.ROOT, "%.0f (%.0f-%.0f)", f[0], f[1], f[2])));
+                }
+                double raw = figures(new Variant(mode, Client.RAW), phase)[0];
+                for (Client client : clients) {
+                    if (client != Client.RAW) {
+                        double ratio = figures(new Variant(mode, client), phase)[0] / raw;
+                        out.append(String.format(Locale.ROOT, " %14.2fx", ratio));
+                    }
+                }
+                out.append(String.format("%n"));
             }
         }
         return out.toString();
@@ -105,41 +117,30 @@ final class PhaseSummary {
         return runs.keySet().stream().map(Variant::mode).distinct().toList();
     }
 
+    private List<Client> clients(String mode) {
+        return runs.keySet().stream()
+                .filter(v -> v.mode().equals(mode))
+                .map(Variant::client)
+                .sorted()
+                .toList();
+    }
+
     /** @return median, min, max of one phase of a variant */
     private double[] figures(Variant variant, int phase) {
         double[] values = runs.get(variant).stream()
                 .mapToDouble(t -> t.values()[phase])
                 .sorted()
                 .toArray();
-        return new double[] {median(values), values[0], values[values.length - 1]};
-    }
-
-    static double median(double[] sorted) {
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-    }
-
-    private static String describe(double[] figures) {
-        return String.format(Locale.ROOT, "%.0f (%.0f-%.0f)", figures[0], figures[1], figures[2]);
-    }
-
-    private static String number(double value) {
-        return String.format(Locale.ROOT, "%.1f", value);
+        int n = values.length;
+        double median = n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+        return new double[] {median, values[0], values[n - 1]};
     }
 
     /**
      * What one child runs.
      *
      * @param mode {@code plain}, or {@code appcds} with a class-data archive of the client's own training run
-     * @param client {@link #QUARRY} or {@link #RAW}
+     * @param client the client
      */
-    record Variant(String mode, String client) {
-        static final String QUARRY = "quarry";
-        static final String RAW = "raw";
-
-        /** @return the child program */
-        Class<?> program() {
-            return client.equals(QUARRY) ? QuarryFirstSearch.class : RawFirstSearch.class;
-        }
-    }
+    record Variant(String mode, Client client) {}
 }

@@ -7,10 +7,12 @@ import io.quarry.search.SearchClient;
 import io.quarry.search.model.Hit;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.search.model.SearchResponse;
+import java.util.List;
 
 /**
  * The child program of a Quarry run: creates a {@link SearchClient} for the canned server, searches once with
- * hits typed as {@link Product}, prints the timings ({@link FirstSearch#report}) and exits.
+ * hits typed as {@link Product}, prints the timings ({@link FirstSearch#report}) and exits. A second argument adds
+ * an https fallback host that is never called, so that the client sets up TLS as it does for the service.
  */
 public final class QuarryFirstSearch {
 
@@ -19,13 +21,15 @@ public final class QuarryFirstSearch {
     /**
      * Runs once.
      *
-     * @param args the canned server's URL
+     * @param args the canned server's URL, and optionally an https fallback host's URL
      */
     public static void main(String[] args) {
         long mainAt = System.currentTimeMillis();
         long start = System.nanoTime();
+        // with an https fallback (never called: the first host answers) the client sets up TLS, as one of the
+        // service's https hosts does; with plain http hosts alone it skips that
         SearchClient client = SearchClient.create(ClientConfig.builder(FirstSearch.APP_ID, FirstSearch.API_KEY)
-                .hosts(Host.of(args[0]))
+                .hosts(args.length > 1 ? List.of(Host.of(args[0]), Host.of(args[1])) : List.of(Host.of(args[0])))
                 .build());
         long created = System.nanoTime();
         SearchResponse<Product> response = client.index(FirstSearch.INDEX)
