@@ -84,7 +84,7 @@ public final class HttpTransport implements AutoCloseable {
 
     /** The registered observer, or null: then no call allocates anything for observation. */
     private final CallObserver observer;
-    /** The product name observers see, such as {@code search}. */
+    /** The product name observers see, such as {@code search}; null without an observer. */
     private final String product;
 
     /**
@@ -125,7 +125,8 @@ public final class HttpTransport implements AutoCloseable {
         this.recordMapper = callersMapper == null ? null : new RecordMapperJson(callersMapper);
         this.log = new HttpLog(config.logLevel(), redactor, recordMapper);
         this.observer = config.callObserver().orElse(null);
-        this.product = CallObservation.productOf(module);
+        // without an observer, the observation classes are never loaded
+        this.product = observer == null ? null : CallObservation.productOf(module);
     }
 
     /**
