@@ -170,8 +170,50 @@ public final class ClassPathCheck {
         }
     }
 
-    /** @return the version in the artifact's Maven metadata on the class path, or {@code null} */
-    private static String versionFound(String artifact) {
+    /**
+     * The version of an artifact on the class path: for the two Jackson artifacts always checked, what databind
+     * compiles in and what the annotations' manifest says when it is theirs (both free: read with the classes),
+     * else the artifact's Maven metadata (a resource, whose look-up opens the jar when nothing was read from it yet,
+     * as with class-data sharing).
+     *
+     * @param artifact Maven coordinates
+     * @return the version, or {@code null}
+     */
+    static String versionFound(String artifact) {
+        String known = null;
+        if (artifact.equals(DATABIND)) {
+            known = databindVersion();
+        } else if (artifact.equals(ANNOTATIONS)) {
+            known = manifestVersion("com.fasterxml.jackson.annotation.JsonProperty", "Jackson-annotations");
+        }
+        return known != null ? known : pomVersion(artifact);
+    }
+
+    private static String databindVersion() {
+        try {
+            String version = tools.jackson.databind.cfg.PackageVersion.VERSION.toString();
+            return version.isEmpty() || version.startsWith("0.0.0") ? null : version;
+        } catch (LinkageError e) {
+            return null;
+        }
+    }
+
+    /** @return the {@code Implementation-Version} of a class's package when its manifest has the given title */
+    private static String manifestVersion(String className, String title) {
+        try {
+            Package pkg = Class.forName(className, false, ClassPathCheck.class.getClassLoader())
+                    .getPackage();
+            return pkg != null && title.equals(pkg.getImplementationTitle()) ? pkg.getImplementationVersion() : null;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return null;
+        }
+    }
+
+    /**
+     * @param artifact Maven coordinates
+     * @return the version in the artifact's Maven metadata on the class path, or {@code null}
+     */
+    static String pomVersion(String artifact) {
         String[] coordinates = artifact.split(":");
         String path = "META-INF/maven/" + coordinates[0] + "/" + coordinates[1] + "/pom.properties";
         try {

@@ -56,6 +56,16 @@ class ClassPathCheckTest {
     }
 
     @Test
+    void theVersionsReadWithTheClassesAreTheMavenMetadatasOnes() {
+        for (String artifact : List.of(ClassPathCheck.DATABIND, ClassPathCheck.ANNOTATIONS)) {
+            assertThat(ClassPathCheck.pomVersion(artifact)).as(artifact).isNotNull();
+            assertThat(ClassPathCheck.versionFound(artifact))
+                    .as(artifact)
+                    .isEqualTo(ClassPathCheck.pomVersion(artifact));
+        }
+    }
+
+    @Test
     void anUnknownVersionIsSaidToBeOlder() {
         assertThat(ClassPathCheck.problems(name -> !name.startsWith("kotlin."), artifact -> null))
                 .singleElement()
