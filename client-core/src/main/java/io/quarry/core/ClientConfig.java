@@ -166,7 +166,9 @@ public final class ClientConfig {
         if (resolved == null || resolved.isEmpty()) {
             throw new ConfigurationException("the module's default host rule gave no host");
         }
-        resolved.forEach(this::checkScheme);
+        for (Host host : resolved) {
+            checkScheme(host);
+        }
         return List.copyOf(resolved);
     }
 
@@ -642,7 +644,9 @@ public final class ClientConfig {
          */
         public ClientConfig build() {
             ClientConfig config = new ClientConfig(this);
-            config.hosts.forEach(config::checkScheme);
+            for (Host host : config.hosts) {
+                config.checkScheme(host);
+            }
             return config;
         }
     }

@@ -34,10 +34,11 @@ public record ClientModule(String name, String version, DefaultHosts defaultHost
     }
 
     /**
-     * A module whose version is read from the jar of {@code anchor}: first a {@code quarry-version.properties}
-     * resource (key {@code version}) in the anchor's package, then the jar manifest's
-     * {@code Implementation-Version}, and if neither is present the core's own version (all Quarry modules are
-     * released together).
+     * A module whose version is read from the jar of {@code anchor}: its manifest's {@code Implementation-Version}
+     * when the manifest is a Quarry module's ({@code Implementation-Title} starting with {@code Quarry }), else a
+     * {@code quarry-version.properties} resource (key {@code version}) in the anchor's package, else the manifest's
+     * {@code Implementation-Version} whatever the manifest, and if none is present the core's own version (all
+     * Quarry modules are released together).
      *
      * @param name         module name for the User-Agent
      * @param anchor       a class of the module
@@ -48,9 +49,20 @@ public record ClientModule(String name, String version, DefaultHosts defaultHost
         return new ClientModule(name, Versions.of(anchor), defaultHosts);
     }
 
+    // by hand: every module checks its name and version when its client class is first used, and a regular
+    // expression there showed in a short-lived process's start time
+    private static boolean hasAnyOf(String value, String chars) {
+        for (int i = 0; i < value.length(); i++) {
+            if (chars.indexOf(value.charAt(i)) >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static void checkToken(String value, String what) {
         Objects.requireNonNull(value, what);
-        if (value.isBlank() || value.matches(".*[();\\r\\n].*")) {
+        if (value.isBlank() || hasAnyOf(value, "();\r\n")) {
             throw new IllegalArgumentException(what + " must be non-blank and free of '(', ')', ';': " + value);
         }
     }

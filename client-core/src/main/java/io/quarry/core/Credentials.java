@@ -1,6 +1,7 @@
 package io.quarry.core;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -122,7 +123,11 @@ public final class Credentials {
      * @return the secret values
      */
     public List<String> secrets() {
-        return secretHeaderNames.stream().map(headers::get).collect(Collectors.toUnmodifiableList());
+        List<String> secrets = new ArrayList<>(secretHeaderNames.size());
+        for (String name : secretHeaderNames) {
+            secrets.add(headers.get(name));
+        }
+        return List.copyOf(secrets);
     }
 
     /**
@@ -171,9 +176,12 @@ public final class Credentials {
             throw new ConfigurationException(what + " must not be blank");
         }
         // checked here, without echoing the value: OkHttp's own check would put it in its message
-        if (value.chars().anyMatch(c -> c < 0x20 || c > 0x7E)) {
-            throw new ConfigurationException(what + " contains a control or non-ASCII character"
-                    + " (a trailing newline from a file?); it cannot be sent in a header");
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c < 0x20 || c > 0x7E) {
+                throw new ConfigurationException(what + " contains a control or non-ASCII character"
+                        + " (a trailing newline from a file?); it cannot be sent in a header");
+            }
         }
     }
 }

@@ -31,6 +31,46 @@ class HostTest {
     }
 
     @Test
+    void loopbackAddressesAreFourGroupsOfOneToThreeDigitsStartingWith127() {
+        for (String name : new String[] {"127.0.0.1", "127.1.2.3", "127.255.255.254", "127.000.0.9"}) {
+            assertThat(new Host("http", name, 80, "", Set.of(CallType.READ)).isLoopback())
+                    .as(name)
+                    .isTrue();
+        }
+        for (String name : new String[] {
+            "127.0.0",
+            "127.0.0.",
+            "127.0.0.1.",
+            "127.0.0.1.5",
+            "127.0.0.1234",
+            "127..0.1",
+            "127.0.0.1a",
+            "1127.0.0.1",
+            "128.0.0.1",
+            "127"
+        }) {
+            assertThat(new Host("http", name, 80, "", Set.of(CallType.READ)).isLoopback())
+                    .as(name)
+                    .isFalse();
+        }
+    }
+
+    @Test
+    void equalWhenEveryPartIsEqual() {
+        Host host = Host.of("https://a.example.net/api/1", CallType.READ);
+        assertThat(host)
+                .isEqualTo(Host.of("https://A.example.net:443/api/1/", CallType.READ))
+                .hasSameHashCodeAs(Host.of("https://A.example.net:443/api/1/", CallType.READ));
+        assertThat(host)
+                .isNotEqualTo(Host.of("http://a.example.net:443/api/1", CallType.READ))
+                .isNotEqualTo(Host.of("https://b.example.net/api/1", CallType.READ))
+                .isNotEqualTo(Host.of("https://a.example.net:8443/api/1", CallType.READ))
+                .isNotEqualTo(Host.of("https://a.example.net/api/2", CallType.READ))
+                .isNotEqualTo(Host.of("https://a.example.net/api/1"))
+                .isNotEqualTo("https://a.example.net/api/1");
+    }
+
+    @Test
     void rejectsUnusableUrls() {
         assertThatThrownBy(() -> Host.of("ftp://x.example")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> Host.of("https://x.example/?q=1")).isInstanceOf(IllegalArgumentException.class);

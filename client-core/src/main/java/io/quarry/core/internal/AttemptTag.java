@@ -2,31 +2,54 @@ package io.quarry.core.internal;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import kotlin.jvm.JvmClassMappingKt;
-import kotlin.reflect.KClass;
+import okhttp3.Call;
 import okhttp3.Interceptor;
 import okhttp3.Response;
 
 /**
- * What one attempt tells OkHttp's interceptors, carried as one tag on the request: the timeouts the retry strategy
- * computed for the host ({@link #TIMEOUTS} makes them the ones the socket really uses), and a mark that
- * {@link #SEND_MARK} sets when the request goes to the network, so a write is known not to have reached the
- * service when it is still unset.
+ * What one attempt tells OkHttp's interceptors: the timeouts the retry strategy computed for the host
+ * ({@link #timeouts} makes them the ones the socket really uses), and a mark that {@link #sendMark} sets when the
+ * request goes to the network, so a write is known not to have reached the service when it is still unset.
+ *
+ * <p>The interceptors find a try's tag by its OkHttp call, in the transport's map of calls in flight, rather than
+ * as a request tag: OkHttp keys request tags by Kotlin class, and making the first Kotlin class reference loads
+ * some sixty classes of Kotlin's reflection, which a client's first call paid for in start time.
  */
 final class AttemptTag {
 
     /**
-     * The tag's key. OkHttp keys tags by Kotlin class; given a Java class, it makes a new Kotlin class reference
-     * on every call, so the key is made once.
+     * Application interceptor applying the tagged timeouts to the call's connection and exchange.
+     *
+     * @param tags the tag of each call in flight
+     * @return the interceptor
      */
-    static final KClass<AttemptTag> KEY = JvmClassMappingKt.getKotlinClass(AttemptTag.class);
+    static Interceptor timeouts(Map<Call, AttemptTag> tags) {
+        return new Timeouts(tags);
+    }
 
-    /** Application interceptor applying the tagged timeouts to the call's connection and exchange. */
-    static final Interceptor TIMEOUTS = new Interceptor() {
+    /**
+     * Network interceptor: runs only when the request is about to be written to a connection. For an observed call
+     * it also counts the body bytes that go out and come in, as they cross the network (compressed if they are).
+     *
+     * @param tags the tag of each call in flight
+     * @return the interceptor
+     */
+    static Interceptor sendMark(Map<Call, AttemptTag> tags) {
+        return new SendMark(tags);
+    }
+
+    private static final class Timeouts implements Interceptor {
+        private final Map<Call, AttemptTag> tags;
+
+        Timeouts(Map<Call, AttemptTag> tags) {
+            this.tags = tags;
+        }
+
         @Override
         public Response intercept(Chain chain) throws IOException {
-            AttemptTag tag = chain.request().tag(KEY);
+            AttemptTag tag = tags.get(chain.call());
             if (tag == null) {
                 return chain.proceed(chain.request());
             }
@@ -43,20 +66,25 @@ final class AttemptTag {
             }
             return adjusted.proceed(chain.request());
         }
-    };
+    }
 
-    /**
-     * Network interceptor: runs only when the request is about to be written to a connection. For an observed call
-     * it also counts the body bytes that go out and come in, as they cross the network (compressed if they are).
-     */
-    static final Interceptor SEND_MARK = chain -> {
-        AttemptTag tag = chain.request().tag(KEY);
-        if (tag == null) {
-            return chain.proceed(chain.request());
+    private static final class SendMark implements Interceptor {
+        private final Map<Call, AttemptTag> tags;
+
+        SendMark(Map<Call, AttemptTag> tags) {
+            this.tags = tags;
         }
-        tag.sent = true;
-        return tag.countsBytes ? ByteCounting.proceed(chain, tag) : chain.proceed(chain.request());
-    };
+
+        @Override
+        public Response intercept(Chain chain) throws IOException {
+            AttemptTag tag = tags.get(chain.call());
+            if (tag == null) {
+                return chain.proceed(chain.request());
+            }
+            tag.sent = true;
+            return tag.countsBytes ? ByteCounting.proceed(chain, tag) : chain.proceed(chain.request());
+        }
+    }
 
     private final int connectMillis;
     private final int responseMillis;

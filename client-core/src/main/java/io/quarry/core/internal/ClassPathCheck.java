@@ -51,7 +51,8 @@ public final class ClassPathCheck {
      */
     public static void requireCompatible() {
         if (!passed) {
-            List<String> problems = problems(ClassPathCheck::present, ClassPathCheck::versionFound);
+            ThisClassPath classPath = new ThisClassPath();
+            List<String> problems = problems(classPath, classPath);
             if (!problems.isEmpty()) {
                 throw new ConfigurationException(String.join("\n", problems));
             }
@@ -89,7 +90,7 @@ public final class ClassPathCheck {
         if (databindVersion == null) {
             return null;
         }
-        String[] parts = databindVersion.split("[.-]");
+        String[] parts = parts(databindVersion);
         try {
             return parts.length >= 2 && parts[0].equals("3") ? "2." + (20 + Integer.parseInt(parts[1])) : null;
         } catch (NumberFormatException e) {
@@ -99,8 +100,8 @@ public final class ClassPathCheck {
 
     /** Compares dotted versions numerically, part by part ({@code 2.9 < 2.19}); a missing part counts as 0. */
     static int compare(String left, String right) {
-        String[] a = left.split("[.-]");
-        String[] b = right.split("[.-]");
+        String[] a = parts(left);
+        String[] b = parts(right);
         for (int i = 0; i < Math.max(a.length, b.length); i++) {
             int x = i < a.length ? leadingNumber(a[i]) : 0;
             int y = i < b.length ? leadingNumber(b[i]) : 0;
@@ -109,6 +110,24 @@ public final class ClassPathCheck {
             }
         }
         return 0;
+    }
+
+    /** The parts of a version between dots and dashes ({@code split("[.-]")} without a regular expression). */
+    private static String[] parts(String version) {
+        List<String> parts = new ArrayList<>(4);
+        int from = 0;
+        for (int i = 0; i <= version.length(); i++) {
+            if (i == version.length() || version.charAt(i) == '.' || version.charAt(i) == '-') {
+                parts.add(version.substring(from, i));
+                from = i + 1;
+            }
+        }
+        // as split does, trailing empty parts are dropped
+        int size = parts.size();
+        while (size > 0 && parts.get(size - 1).isEmpty()) {
+            size--;
+        }
+        return parts.subList(0, size).toArray(new String[0]);
     }
 
     private static int leadingNumber(String part) {
@@ -126,6 +145,22 @@ public final class ClassPathCheck {
                 + "dependency constraint (Gradle).";
     }
 
+    /**
+     * The class path this class was loaded from, answering both questions of {@link #problems}: one small class
+     * rather than two lambdas, each of which a client's creation would pay a class spun at run time for.
+     */
+    private static final class ThisClassPath implements Predicate<String>, Function<String, String> {
+        @Override
+        public boolean test(String className) {
+            return present(className);
+        }
+
+        @Override
+        public String apply(String artifact) {
+            return versionFound(artifact);
+        }
+    }
+
     private static boolean present(String className) {
         try {
             Class.forName(className, false, ClassPathCheck.class.getClassLoader());
@@ -135,8 +170,50 @@ public final class ClassPathCheck {
         }
     }
 
-    /** @return the version in the artifact's Maven metadata on the class path, or {@code null} */
-    private static String versionFound(String artifact) {
+    /**
+     * The version of an artifact on the class path: for the two Jackson artifacts always checked, what databind
+     * compiles in and what the annotations' manifest says when it is theirs (both free: read with the classes),
+     * else the artifact's Maven metadata (a resource, whose look-up opens the jar when nothing was read from it yet,
+     * as with class-data sharing).
+     *
+     * @param artifact Maven coordinates
+     * @return the version, or {@code null}
+     */
+    static String versionFound(String artifact) {
+        String known = null;
+        if (artifact.equals(DATABIND)) {
+            known = databindVersion();
+        } else if (artifact.equals(ANNOTATIONS)) {
+            known = manifestVersion("com.fasterxml.jackson.annotation.JsonProperty", "Jackson-annotations");
+        }
+        return known != null ? known : pomVersion(artifact);
+    }
+
+    private static String databindVersion() {
+        try {
+            String version = tools.jackson.databind.cfg.PackageVersion.VERSION.toString();
+            return version.isEmpty() || version.startsWith("0.0.0") ? null : version;
+        } catch (LinkageError e) {
+            return null;
+        }
+    }
+
+    /** @return the {@code Implementation-Version} of a class's package when its manifest has the given title */
+    private static String manifestVersion(String className, String title) {
+        try {
+            Package pkg = Class.forName(className, false, ClassPathCheck.class.getClassLoader())
+                    .getPackage();
+            return pkg != null && title.equals(pkg.getImplementationTitle()) ? pkg.getImplementationVersion() : null;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return null;
+        }
+    }
+
+    /**
+     * @param artifact Maven coordinates
+     * @return the version in the artifact's Maven metadata on the class path, or {@code null}
+     */
+    static String pomVersion(String artifact) {
         String[] coordinates = artifact.split(":");
         String path = "META-INF/maven/" + coordinates[0] + "/" + coordinates[1] + "/pom.properties";
         try {

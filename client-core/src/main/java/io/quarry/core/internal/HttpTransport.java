@@ -21,6 +21,7 @@ import io.quarry.core.spi.ContextScope;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.lang.reflect.Type;
+import java.net.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
@@ -40,6 +41,7 @@ import javax.net.ssl.TrustManager;
 import javax.net.ssl.X509TrustManager;
 import okhttp3.Call;
 import okhttp3.Callback;
+import okhttp3.ConnectionSpec;
 import okhttp3.Headers;
 import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
@@ -47,6 +49,7 @@ import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
 import okhttp3.ResponseBody;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Sends prepared requests over OkHttp following the {@link RetryStrategy}: one try per host, the host's
@@ -74,14 +77,14 @@ public final class HttpTransport implements AutoCloseable {
     private final List<Host> hosts;
     /** Each host's scheme, name and port as an OkHttp URL, parsed once (canonicalising a host name is not free). */
     private final Map<Host, HttpUrl> hostUrls;
-    /** Calls in flight, cancelled by {@link #close()}. */
-    private final java.util.Set<Call> inFlight = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** Calls in flight with their try's tag: cancelled by {@link #close()}; the interceptors read the tags. */
+    private final Map<Call, AttemptTag> inFlight = new java.util.concurrent.ConcurrentHashMap<>();
 
     private volatile boolean closed;
 
     /** The registered observer, or null: then no call allocates anything for observation. */
     private final CallObserver observer;
-    /** The product name observers see, such as {@code search}. */
+    /** The product name observers see, such as {@code search}; null without an observer. */
     private final String product;
 
     /**
@@ -105,20 +108,25 @@ public final class HttpTransport implements AutoCloseable {
         }
         this.hostUrls = Map.copyOf(urls);
         this.ownsClient = config.httpClient().isEmpty();
-        this.http = buildClient(config);
+        this.http = buildClient(config, hosts, inFlight);
         java.util.LinkedHashMap<String, String> headers = new java.util.LinkedHashMap<>();
         headers.put("Accept", "application/json");
         headers.put("User-Agent", UserAgent.of(module, config.userAgentSegments()));
         headers.putAll(config.defaultHeaders());
         headers.putAll(config.credentials().headers());
         Headers.Builder fixed = new Headers.Builder();
-        headers.forEach(fixed::set);
+        // plain loops and ifs on the creation path: each lambda costs a class spun at run time on a cold start
+        for (Map.Entry<String, String> header : headers.entrySet()) {
+            fixed.set(header.getKey(), header.getValue());
+        }
         this.fixedHeaders = fixed.build();
         this.redactor = new Redactor(config.credentials());
-        this.recordMapper = config.recordMapper().map(RecordMapperJson::new).orElse(null);
+        JsonMapper callersMapper = config.recordMapper().orElse(null);
+        this.recordMapper = callersMapper == null ? null : new RecordMapperJson(callersMapper);
         this.log = new HttpLog(config.logLevel(), redactor, recordMapper);
         this.observer = config.callObserver().orElse(null);
-        this.product = CallObservation.productOf(module);
+        // without an observer, the observation classes are never loaded
+        this.product = observer == null ? null : CallObservation.productOf(module);
     }
 
     /**
@@ -277,7 +285,7 @@ public final class HttpTransport implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        for (Call call : inFlight) {
+        for (Call call : inFlight.keySet()) {
             call.cancel();
         }
         if (ownsClient) {
@@ -286,10 +294,9 @@ public final class HttpTransport implements AutoCloseable {
         }
     }
 
-    private static OkHttpClient buildClient(ClientConfig config) {
-        OkHttpClient.Builder builder =
-                config.httpClient().map(OkHttpClient::newBuilder).orElseGet(OkHttpClient.Builder::new);
+    private static OkHttpClient buildClient(ClientConfig config, List<Host> hosts, Map<Call, AttemptTag> tags) {
         OkHttpClient base = config.httpClient().orElse(null);
+        OkHttpClient.Builder builder = base != null ? base.newBuilder() : new OkHttpClient.Builder();
         builder.retryOnConnectionFailure(false)
                 .followRedirects(false)
                 .followSslRedirects(false)
@@ -300,10 +307,21 @@ public final class HttpTransport implements AutoCloseable {
                 // the hot path, needs no adjusted interceptor chain (a read call sends with its read timeout)
                 .readTimeout(config.readTimeout())
                 .writeTimeout(config.readTimeout())
-                .addInterceptor(AttemptTag.TIMEOUTS)
-                .addNetworkInterceptor(AttemptTag.SEND_MARK);
-        config.proxy().ifPresent(builder::proxy);
-        config.trustManager().ifPresent(trust -> builder.sslSocketFactory(socketFactoryTrusting(trust), trust));
+                .addInterceptor(AttemptTag.timeouts(tags))
+                .addNetworkInterceptor(AttemptTag.sendMark(tags));
+        Proxy proxy = config.proxy().orElse(null);
+        if (proxy != null) {
+            builder.proxy(proxy);
+        }
+        X509TrustManager trust = config.trustManager().orElse(null);
+        if (trust != null) {
+            builder.sslSocketFactory(socketFactoryTrusting(trust), trust);
+        }
+        if (base == null && trust == null && everyHostIsPlainHttp(hosts)) {
+            // no TLS connection can be made (redirects are not followed): without a TLS connection spec, OkHttp
+            // skips loading the JDK's trust store and setting up TLS, a fifth of a first call against a local server
+            builder.connectionSpecs(List.of(ConnectionSpec.CLEARTEXT));
+        }
         if (base == null) {
             // OkHttp's default of 5 concurrent async calls per host would queue a busy search client's calls
             okhttp3.Dispatcher dispatcher = new okhttp3.Dispatcher();
@@ -312,6 +330,20 @@ public final class HttpTransport implements AutoCloseable {
             builder.dispatcher(dispatcher);
         }
         return builder.build();
+    }
+
+    private static boolean everyHostIsPlainHttp(List<Host> hosts) {
+        for (Host host : hosts) {
+            if (!host.scheme().equals("http")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** @return the OkHttp client calls go through (for tests) */
+    OkHttpClient httpClient() {
+        return http;
     }
 
     private static SSLSocketFactory socketFactoryTrusting(X509TrustManager trust) {
@@ -404,8 +436,9 @@ public final class HttpTransport implements AutoCloseable {
             this.baseResponse = callType == CallType.READ
                     ? options.readTimeout().orElse(config.readTimeout())
                     : options.writeTimeout().orElse(config.writeTimeout());
+            Duration attempt = options.attemptTimeout().orElse(null);
             this.attemptTimeout =
-                    options.attemptTimeout().or(config::attemptTimeout).orElse(null);
+                    attempt != null ? attempt : config.attemptTimeout().orElse(null);
             this.deadline = options.callDeadline().orElse(config.callDeadline());
             this.deadlineAt = System.nanoTime() + deadline.toNanos();
             this.oneDeliveryOnly = request.notSafeToRepeat() && !options.retriesNonIdempotentWrites();
@@ -425,7 +458,7 @@ public final class HttpTransport implements AutoCloseable {
         /** A new OkHttp call for a try on the host, registered in flight, with this try's overall limit. */
         Call newCall(Host host) {
             Call call = http.newCall(httpRequest(host));
-            inFlight.add(call);
+            inFlight.put(call, attemptTag);
             if (closed) {
                 // close() may have run its sweep before this call was registered
                 call.cancel();
@@ -504,10 +537,7 @@ public final class HttpTransport implements AutoCloseable {
                 tryRequestId = null;
                 observation.tryStarted(host, attemptTag);
             }
-            Request.Builder builder = new Request.Builder()
-                    .url(url)
-                    .tag(AttemptTag.KEY, attemptTag)
-                    .headers(fixedHeaders);
+            Request.Builder builder = new Request.Builder().url(url).headers(fixedHeaders);
             Map<String, String> extraHeaders = request.options().headers();
             if (!extraHeaders.isEmpty()) {
                 extraHeaders.forEach(builder::header);

@@ -7,6 +7,7 @@ import io.quarry.core.EnrichedRecord;
 import io.quarry.core.FreeFormRecord;
 import io.quarry.core.InvalidRequestException;
 import io.quarry.core.spi.DefaultObjectID;
+import io.quarry.core.spi.MapValue;
 import java.io.OutputStream;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -161,6 +162,11 @@ public final class Json {
     }
 
     private static MethodHandle jsonValueMethod(Class<?> type) {
+        if (MapValue.class.isAssignableFrom(type)) {
+            // its JSON form is MapValue's own final @JsonValue method, which the SDK's mapper always uses: asking
+            // Jackson would make it introspect the subtype's many methods, the largest cost of a first request
+            return handleOf(mapValueJsonMethod());
+        }
         if (!(serializerFor(type) instanceof JsonValueSerializer)) {
             return null; // Jackson would not use a @JsonValue method for it (none, or a serializer of its own)
         }
@@ -171,18 +177,30 @@ public final class Json {
                         && annotation.value()
                         && method.getParameterCount() == 0
                         && !Modifier.isStatic(method.getModifiers())) {
-                    try {
-                        method.setAccessible(true);
-                        return MethodHandles.lookup()
-                                .unreflect(method)
-                                .asType(MethodType.methodType(Object.class, Object.class));
-                    } catch (ReflectiveOperationException | RuntimeException e) {
-                        return null; // Jackson then writes it as it always does
-                    }
+                    return handleOf(method);
                 }
             }
         }
         return null;
+    }
+
+    /** @return {@code MapValue}'s {@code @JsonValue} method */
+    static Method mapValueJsonMethod() {
+        try {
+            return MapValue.class.getDeclaredMethod("json");
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException("MapValue has no json() method", e);
+        }
+    }
+
+    /** @return the method as a handle taking and returning objects, or null if it cannot be made accessible */
+    private static MethodHandle handleOf(Method method) {
+        try {
+            method.setAccessible(true);
+            return MethodHandles.lookup().unreflect(method).asType(MethodType.methodType(Object.class, Object.class));
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null; // Jackson then writes it as it always does
+        }
     }
 
     /**

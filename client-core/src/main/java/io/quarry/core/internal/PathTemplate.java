@@ -126,9 +126,11 @@ public final class PathTemplate {
             from = close + 1;
         }
         literals.add(template.substring(from));
-        boolean masksKeys =
-                names.stream().anyMatch(name -> name.toLowerCase(Locale.ROOT).endsWith("key"));
-        parsed = new Parsed(literals.toArray(String[]::new), names.toArray(String[]::new), masksKeys);
+        boolean masksKeys = false;
+        for (String name : names) {
+            masksKeys |= name.toLowerCase(Locale.ROOT).endsWith("key");
+        }
+        parsed = new Parsed(literals.toArray(new String[0]), names.toArray(new String[0]), masksKeys);
         if (PARSED.size() < MAX_PARSED) {
             PARSED.putIfAbsent(template, parsed);
         }

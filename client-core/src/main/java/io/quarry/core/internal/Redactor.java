@@ -21,13 +21,19 @@ public final class Redactor {
     /** What a secret is replaced with. */
     public static final String MASK = "***";
 
-    private static final Pattern KEY_MEMBER =
-            Pattern.compile("(\"(?:apiKey|key|securedApiKey|forwardedApiKey)\"\\s*:\\s*\")((?:[^\"\\\\]|\\\\.)*)(\")");
+    /**
+     * The patterns, compiled when first needed (a log line, an error): a client's creation and its calls without
+     * logging never use them, and compiling them showed in its start time.
+     */
+    private static final class Patterns {
+        static final Pattern KEY_MEMBER = Pattern.compile(
+                "(\"(?:apiKey|key|securedApiKey|forwardedApiKey)\"\\s*:\\s*\")((?:[^\"\\\\]|\\\\.)*)(\")");
 
-    /** The {@code value} member of an API key object is the key itself. */
-    private static final Pattern VALUE_MEMBER = Pattern.compile("(\"value\"\\s*:\\s*\")((?:[^\"\\\\]|\\\\.)*)(\")");
+        /** The {@code value} member of an API key object is the key itself. */
+        static final Pattern VALUE_MEMBER = Pattern.compile("(\"value\"\\s*:\\s*\")((?:[^\"\\\\]|\\\\.)*)(\")");
 
-    private static final Pattern KEYS_SEGMENT = Pattern.compile("/keys(?:/|$)");
+        static final Pattern KEYS_SEGMENT = Pattern.compile("/keys(?:/|$)");
+    }
 
     private final List<String> secrets;
     private final Set<String> secretHeaders;
@@ -38,7 +44,9 @@ public final class Redactor {
     public Redactor(Credentials credentials) {
         this.secrets = List.copyOf(credentials.secrets());
         java.util.Set<String> names = new java.util.HashSet<>();
-        credentials.secretHeaderNames().forEach(n -> names.add(n.toLowerCase(Locale.ROOT)));
+        for (String name : credentials.secretHeaderNames()) {
+            names.add(name.toLowerCase(Locale.ROOT));
+        }
         names.add(Credentials.API_KEY_HEADER.toLowerCase(Locale.ROOT));
         names.add(RequestOptions.FORWARDED_API_KEY_HEADER.toLowerCase(Locale.ROOT));
         names.add("authorization");
@@ -75,7 +83,7 @@ public final class Redactor {
                 result = result.replace(secret, MASK);
             }
         }
-        Matcher m = KEY_MEMBER.matcher(result);
+        Matcher m = Patterns.KEY_MEMBER.matcher(result);
         return m.find() ? m.replaceAll("$1" + Matcher.quoteReplacement(MASK) + "$3") : result;
     }
 
@@ -87,7 +95,7 @@ public final class Redactor {
      * @return true for the key endpoints
      */
     public static boolean holdsKeyObjects(String pathTemplate) {
-        return KEYS_SEGMENT.matcher(pathTemplate).find();
+        return Patterns.KEYS_SEGMENT.matcher(pathTemplate).find();
     }
 
     /**
@@ -100,7 +108,7 @@ public final class Redactor {
         if (text == null) {
             return null;
         }
-        Matcher m = VALUE_MEMBER.matcher(text);
+        Matcher m = Patterns.VALUE_MEMBER.matcher(text);
         return m.find() ? m.replaceAll("$1" + Matcher.quoteReplacement(MASK) + "$3") : text;
     }
 }

@@ -65,8 +65,13 @@ public final class RetryStrategy {
         this.clock = clock;
         this.downTtl = downTtl;
         for (CallType type : CallType.values()) {
-            configuredOrder.put(
-                    type, ordered.stream().filter(h -> h.serves(type)).toList());
+            List<Host> serving = new ArrayList<>(ordered.size());
+            for (Host host : ordered) {
+                if (host.serves(type)) {
+                    serving.add(host);
+                }
+            }
+            configuredOrder.put(type, List.copyOf(serving));
         }
     }
 

@@ -43,12 +43,26 @@ class ClassPathCheckTest {
         assertThat(ClassPathCheck.annotationsNeededBy(null)).isNull();
         assertThat(ClassPathCheck.compare("2.9", "2.19")).isNegative();
         assertThat(ClassPathCheck.compare("2.22", "2.22.0")).isZero();
+        assertThat(ClassPathCheck.compare("2.21.0-rc1", "2.21")).isZero();
+        assertThat(ClassPathCheck.compare("3", "2.99")).isPositive();
+        assertThat(ClassPathCheck.annotationsNeededBy("3.12-SNAPSHOT")).isEqualTo("2.32");
+        assertThat(ClassPathCheck.annotationsNeededBy("3")).isNull();
     }
 
     @Test
     void everyMarkerClassExistsOnTheClassPathTheBuildUses() {
         ClassPathCheck.REQUIREMENTS.forEach(requirement ->
                 assertThatCode(() -> Class.forName(requirement.marker())).doesNotThrowAnyException());
+    }
+
+    @Test
+    void theVersionsReadWithTheClassesAreTheMavenMetadatasOnes() {
+        for (String artifact : List.of(ClassPathCheck.DATABIND, ClassPathCheck.ANNOTATIONS)) {
+            assertThat(ClassPathCheck.pomVersion(artifact)).as(artifact).isNotNull();
+            assertThat(ClassPathCheck.versionFound(artifact))
+                    .as(artifact)
+                    .isEqualTo(ClassPathCheck.pomVersion(artifact));
+        }
     }
 
     @Test

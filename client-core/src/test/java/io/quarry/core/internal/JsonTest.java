@@ -6,13 +6,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.annotation.JsonEnumDefaultValue;
 import com.fasterxml.jackson.annotation.JsonValue;
 import io.quarry.core.DeserializationException;
+import io.quarry.core.spi.MapValue;
 import java.io.ByteArrayOutputStream;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.ser.jackson.JsonValueSerializer;
 
 class JsonTest {
 
@@ -54,6 +58,22 @@ class JsonTest {
         }
     }
 
+    /** A request value as the modules declare theirs. */
+    static final class Query extends MapValue<Query> {
+        Query(Map<String, Object> members) {
+            super(members);
+        }
+
+        @Override
+        protected Query withMembers(Map<String, Object> members) {
+            return new Query(members);
+        }
+
+        Query set(String name, Object value) {
+            return with(name, value);
+        }
+    }
+
     private static String written(Object value) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Json.write(value, out);
@@ -81,6 +101,22 @@ class JsonTest {
         assertThat(written(new Wrapped(params))).isEqualTo(expected);
         assertThat(written(List.of(params))).isEqualTo("[" + expected + "]");
         assertThat(written(new Params(null))).isEqualTo("null");
+    }
+
+    @Test
+    void writesAMapValueAsItsMembersAsJacksonWould() {
+        Query query = new Query(Map.of()).set("query", "phone").set("nested", new Params(Map.of("a", 1)));
+        assertThat(written(query))
+                .isEqualTo(Json.toJsonString(query))
+                .isEqualTo("{\"query\":\"phone\",\"nested\":{\"a\":1}}");
+    }
+
+    @Test
+    void theMapValueShortcutCallsTheFinalMethodJacksonWouldUse() {
+        Method json = Json.mapValueJsonMethod();
+        assertThat(json.getAnnotation(JsonValue.class)).isNotNull();
+        assertThat(Modifier.isFinal(json.getModifiers())).isTrue();
+        assertThat(Json.serializerFor(Query.class)).isInstanceOf(JsonValueSerializer.class);
     }
 
     @Test

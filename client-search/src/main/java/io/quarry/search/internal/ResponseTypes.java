@@ -10,9 +10,6 @@ import io.quarry.search.model.SearchResponse;
 public final class ResponseTypes {
 
     private static final ClassValue<TypeRef<?>> SEARCH = typeOf(SearchResponse.class);
-    private static final ClassValue<TypeRef<?>> MULTI_SEARCH = typeOf(MultiSearchJson.class);
-    private static final ClassValue<TypeRef<?>> MULTI_SEARCH_RESULTS = typeOf(MultiSearchResultsJson.class);
-    private static final ClassValue<TypeRef<?>> GET_OBJECTS = typeOf(GetObjectsJson.class);
 
     private ResponseTypes() {}
 
@@ -37,7 +34,7 @@ public final class ResponseTypes {
      */
     @SuppressWarnings("unchecked")
     public static <T> TypeRef<MultiSearchJson<T>> multiSearch(Class<T> record) {
-        return (TypeRef<MultiSearchJson<T>>) MULTI_SEARCH.get(record);
+        return (TypeRef<MultiSearchJson<T>>) MultiSearch.TYPES.get(record);
     }
 
     /**
@@ -49,7 +46,7 @@ public final class ResponseTypes {
      */
     @SuppressWarnings("unchecked")
     public static <T> TypeRef<MultiSearchResultsJson<T>> multiSearchResults(Class<T> record) {
-        return (TypeRef<MultiSearchResultsJson<T>>) MULTI_SEARCH_RESULTS.get(record);
+        return (TypeRef<MultiSearchResultsJson<T>>) MultiSearchResults.TYPES.get(record);
     }
 
     /**
@@ -61,7 +58,21 @@ public final class ResponseTypes {
      */
     @SuppressWarnings("unchecked")
     public static <T> TypeRef<GetObjectsJson<T>> getObjects(Class<T> record) {
-        return (TypeRef<GetObjectsJson<T>>) GET_OBJECTS.get(record);
+        return (TypeRef<GetObjectsJson<T>>) GetObjects.TYPES.get(record);
+    }
+
+    // the other generic types in holders: a class literal loads its class, which a first search does not need
+
+    private static final class MultiSearch {
+        static final ClassValue<TypeRef<?>> TYPES = typeOf(MultiSearchJson.class);
+    }
+
+    private static final class MultiSearchResults {
+        static final ClassValue<TypeRef<?>> TYPES = typeOf(MultiSearchResultsJson.class);
+    }
+
+    private static final class GetObjects {
+        static final ClassValue<TypeRef<?>> TYPES = typeOf(GetObjectsJson.class);
     }
 
     private static ClassValue<TypeRef<?>> typeOf(Class<?> generic) {

@@ -1,0 +1,6 @@
+package io.quarry.core.internal;
+
+/** A class with no dependencies, copied into the jars {@link VersionsTest} makes. */
+final class VersionsAnchor {
+    private VersionsAnchor() {}
+}
