@@ -60,13 +60,6 @@ class PagedReadsCompositeCallContractTest {
         }
     }
 
-    private List<String> operationsInside(RecordingObserver.Call parent) {
-        return observer.calls().stream()
-                .filter(c -> c.description().parent() == parent)
-                .map(c -> c.description().operation())
-                .toList();
-    }
-
     @Test
     void aFullIterationIsOneCallHoldingItsPages() {
         List<TopSearch> rows =
@@ -78,7 +71,7 @@ class PagedReadsCompositeCallContractTest {
         assertThat(all.description().isComposite()).isTrue();
         assertThat(all.end().outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
         assertThat(all.endCount()).isEqualTo(1);
-        assertThat(operationsInside(all)).containsExactly("topSearches", "topSearches", "topSearches");
+        assertThat(observer.operationsInside(all)).containsExactly("topSearches", "topSearches", "topSearches");
         assertThat(observer.calls("topSearches")).allMatch(c -> c.description().parent() == all);
     }
 
@@ -96,7 +89,7 @@ class PagedReadsCompositeCallContractTest {
 
         assertThat(call.end().outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
         assertThat(call.endCount()).isEqualTo(1);
-        assertThat(operationsInside(call)).containsExactly("topSearches", "topSearches");
+        assertThat(observer.operationsInside(call)).containsExactly("topSearches", "topSearches");
     }
 
     @Test
@@ -113,7 +106,7 @@ class PagedReadsCompositeCallContractTest {
 
         RecordingObserver.Call all = observer.calls("allTopSearches").get(0);
         assertThat(all.awaitEnd(Duration.ofSeconds(10)).outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
-        assertThat(operationsInside(all)).containsExactly("topSearches", "topSearches", "topSearches");
+        assertThat(observer.operationsInside(all)).containsExactly("topSearches", "topSearches", "topSearches");
     }
 
     @Test
@@ -125,7 +118,7 @@ class PagedReadsCompositeCallContractTest {
         RecordingObserver.Call all = observer.calls("allTopSearches").get(0);
         assertThat(all.end().outcome()).isEqualTo(CallEnd.Outcome.FAILURE);
         assertThat(all.end().error()).isInstanceOf(NotFoundException.class);
-        assertThat(operationsInside(all)).containsExactly("topSearches");
+        assertThat(observer.operationsInside(all)).containsExactly("topSearches");
     }
 
     @Test
@@ -153,7 +146,7 @@ class PagedReadsCompositeCallContractTest {
             assertThat(observer.calls(helper)).as(helper).singleElement().satisfies(call -> {
                 assertThat(call.description().isComposite()).isTrue();
                 assertThat(call.end().outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
-                assertThat(operationsInside(call)).containsExactly(pageCalls.get(helper));
+                assertThat(observer.operationsInside(call)).containsExactly(pageCalls.get(helper));
             });
         });
     }

@@ -1,5 +1,6 @@
 package io.quarry.core;
 
+import io.quarry.core.internal.CancelForwardingFuture;
 import io.quarry.core.internal.HttpTransport;
 import io.quarry.core.internal.PathTemplate;
 import io.quarry.core.internal.PreparedRequest;
@@ -301,17 +302,7 @@ public final class ApiRequest {
 
     /** The value of the response, in a future whose cancellation cancels the call. */
     private static <T> CompletableFuture<T> valueOf(CompletableFuture<ApiResponse<T>> response) {
-        CompletableFuture<T> value = new CompletableFuture<>() {
-            @Override
-            public boolean cancel(boolean mayInterruptIfRunning) {
-                // here rather than in a completion stage, which every call would pay for
-                boolean cancelled = super.cancel(mayInterruptIfRunning);
-                if (cancelled) {
-                    response.cancel(mayInterruptIfRunning);
-                }
-                return cancelled;
-            }
-        };
+        CompletableFuture<T> value = new CancelForwardingFuture<>(response);
         response.whenComplete((r, error) -> {
             if (error != null) {
                 value.completeExceptionally(

@@ -59,13 +59,6 @@ class ListCompositeCallContractTest {
         }
     }
 
-    private List<String> operationsInside(RecordingObserver.Call parent) {
-        return observer.calls().stream()
-                .filter(c -> c.description().parent() == parent)
-                .map(c -> c.description().operation())
-                .toList();
-    }
-
     @Test
     void aFullIterationIsOneCallHoldingItsPages() {
         List<CrawlerSummary> crawlers =
@@ -77,7 +70,7 @@ class ListCompositeCallContractTest {
         assertThat(list.description().isComposite()).isTrue();
         assertThat(list.end().outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
         assertThat(list.endCount()).isEqualTo(1);
-        assertThat(operationsInside(list)).containsExactly("list", "list", "list");
+        assertThat(observer.operationsInside(list)).containsExactly("list", "list", "list");
         assertThat(observer.calls("list")).allMatch(c -> c.description().parent() == list);
     }
 
@@ -94,7 +87,7 @@ class ListCompositeCallContractTest {
 
         assertThat(list.end().outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
         assertThat(list.endCount()).isEqualTo(1);
-        assertThat(operationsInside(list)).containsExactly("list", "list");
+        assertThat(observer.operationsInside(list)).containsExactly("list", "list");
     }
 
     @Test
@@ -111,7 +104,7 @@ class ListCompositeCallContractTest {
 
         RecordingObserver.Call list = observer.calls("listCrawlers").get(0);
         assertThat(list.awaitEnd(Duration.ofSeconds(10)).outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
-        assertThat(operationsInside(list)).containsExactly("list", "list", "list");
+        assertThat(observer.operationsInside(list)).containsExactly("list", "list", "list");
     }
 
     @Test
@@ -131,6 +124,6 @@ class ListCompositeCallContractTest {
         RecordingObserver.Call list = observer.calls("listCrawlers").get(0);
         assertThat(list.end().outcome()).isEqualTo(CallEnd.Outcome.FAILURE);
         assertThat(list.end().error()).isInstanceOf(UnauthorizedException.class);
-        assertThat(operationsInside(list)).containsExactly("list");
+        assertThat(observer.operationsInside(list)).containsExactly("list");
     }
 }

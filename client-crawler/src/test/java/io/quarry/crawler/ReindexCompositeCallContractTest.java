@@ -11,7 +11,6 @@ import io.quarry.crawler.model.RecordExtractor;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.testsupport.MockServerClients;
 import java.time.Duration;
-import java.util.List;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -44,13 +43,6 @@ class ReindexCompositeCallContractTest {
         return client.crawler(client.create("docs", config).id());
     }
 
-    private List<String> operationsInside(RecordingObserver.Call parent) {
-        return observer.calls().stream()
-                .filter(c -> c.description().parent() == parent)
-                .map(c -> c.description().operation())
-                .toList();
-    }
-
     @Test
     void reindexAndWaitHoldsTheReindexAndItsPolls() {
         newCrawler().reindexAndWait(FAST);
@@ -59,7 +51,7 @@ class ReindexCompositeCallContractTest {
         RecordingObserver.Call wait = observer.calls("reindexAndWait").get(0);
         assertThat(wait.description().isComposite()).isTrue();
         assertThat(wait.end().outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
-        assertThat(operationsInside(wait))
+        assertThat(observer.operationsInside(wait))
                 .startsWith("reindex", "task")
                 .endsWith("get")
                 .containsOnly("reindex", "task", "get");
@@ -72,7 +64,7 @@ class ReindexCompositeCallContractTest {
 
         RecordingObserver.Call wait = observer.calls("reindexAndWait").get(0);
         assertThat(wait.awaitEnd(Duration.ofSeconds(5)).outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
-        assertThat(operationsInside(wait))
+        assertThat(observer.operationsInside(wait))
                 .startsWith("reindex", "task")
                 .endsWith("get")
                 .containsOnly("reindex", "task", "get");

@@ -47,13 +47,6 @@ class CompositeCallsContractTest {
                 .toList();
     }
 
-    private List<String> operationsInside(RecordingObserver.Call parent) {
-        return observer.calls().stream()
-                .filter(c -> c.description().parent() == parent)
-                .map(c -> c.description().operation())
-                .toList();
-    }
-
     @Test
     void replaceAllObjectsHoldsEveryStep() {
         index.saveObjects(records(3), BatchOptions.of().waitingForTasks().waitPolicy(FAST));
@@ -64,15 +57,17 @@ class CompositeCallsContractTest {
         assertThat(replace.description().isComposite()).isTrue();
         assertThat(replace.description().indexName()).isEqualTo("products");
         assertThat(replace.end().outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
-        assertThat(operationsInside(replace))
+        assertThat(observer.operationsInside(replace))
                 .startsWith("copyOrMoveIndex", "saveObjects")
                 .contains("waitForTask")
                 .endsWith("copyOrMoveIndex", "waitForTask");
         RecordingObserver.Call save = observer.calls("saveObjects").get(1);
         assertThat(save.description().parent()).isSameAs(replace);
         assertThat(save.description().indexName()).startsWith("products_tmp_");
-        assertThat(operationsInside(save)).filteredOn("batch"::equals).hasSize(3);
-        assertThat(operationsInside(save)).filteredOn("waitForTask"::equals).hasSize(3);
+        assertThat(observer.operationsInside(save)).filteredOn("batch"::equals).hasSize(3);
+        assertThat(observer.operationsInside(save))
+                .filteredOn("waitForTask"::equals)
+                .hasSize(3);
     }
 
     @Test
@@ -89,7 +84,7 @@ class CompositeCallsContractTest {
         }
         RecordingObserver.Call browse = observer.calls("browseObjects").get(0);
         assertThat(browse.awaitEnd(Duration.ofSeconds(5)).outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
-        assertThat(operationsInside(browse)).containsOnly("browse").isNotEmpty();
+        assertThat(observer.operationsInside(browse)).containsOnly("browse").isNotEmpty();
     }
 
     @Test
@@ -98,7 +93,7 @@ class CompositeCallsContractTest {
         index.waitForTask(task, FAST);
 
         RecordingObserver.Call wait = observer.calls("waitForTask").get(0);
-        assertThat(operationsInside(wait)).isNotEmpty().containsOnly("getTask");
+        assertThat(observer.operationsInside(wait)).isNotEmpty().containsOnly("getTask");
         assertThat(wait.callerContext()).isNull();
     }
 
@@ -117,7 +112,7 @@ class CompositeCallsContractTest {
         assertThat(browse.description().indexName()).isEqualTo("products");
         assertThat(browse.end().outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
         assertThat(browse.endCount()).isEqualTo(1);
-        assertThat(operationsInside(browse)).containsExactly("browse", "browse", "browse");
+        assertThat(observer.operationsInside(browse)).containsExactly("browse", "browse", "browse");
         assertThat(observer.calls("browse")).allMatch(c -> c.description().parent() == browse);
     }
 
@@ -135,7 +130,7 @@ class CompositeCallsContractTest {
 
         assertThat(browse.end().outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
         assertThat(browse.endCount()).isEqualTo(1);
-        assertThat(operationsInside(browse)).containsExactly("browse", "browse");
+        assertThat(observer.operationsInside(browse)).containsExactly("browse", "browse");
         assertThat(observer.calls("browseObjects")).hasSize(1);
     }
 
@@ -152,7 +147,7 @@ class CompositeCallsContractTest {
         assertThat(records.hasNext()).isFalse();
         RecordingObserver.Call browse = observer.calls("browseObjects").get(0);
         assertThat(browse.end().outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
-        assertThat(operationsInside(browse)).containsExactly("browse");
+        assertThat(observer.operationsInside(browse)).containsExactly("browse");
     }
 
     @Test
@@ -165,7 +160,7 @@ class CompositeCallsContractTest {
         RecordingObserver.Call browse = observer.calls("browseObjects").get(0);
         assertThat(browse.end().outcome()).isEqualTo(CallEnd.Outcome.FAILURE);
         assertThat(browse.end().error()).isInstanceOf(NotFoundException.class);
-        assertThat(operationsInside(browse)).containsExactly("browse");
+        assertThat(observer.operationsInside(browse)).containsExactly("browse");
     }
 
     @Test
@@ -178,7 +173,7 @@ class CompositeCallsContractTest {
         assertThat(browses).hasSize(2);
         for (RecordingObserver.Call browse : browses) {
             assertThat(browse.awaitEnd(Duration.ofSeconds(5)).outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
-            assertThat(operationsInside(browse)).containsExactly("searchRules");
+            assertThat(observer.operationsInside(browse)).containsExactly("searchRules");
         }
     }
 }

@@ -23,4 +23,21 @@ public interface CannedServerHandle extends AutoCloseable {
 
     @Override
     void close();
+
+    /**
+     * Ends a server process: asks it to stop (TERM), kills it if it has not within 5 s, and waits for it.
+     *
+     * @param process the server's process
+     */
+    static void stop(Process process) {
+        process.destroy();
+        try {
+            if (!process.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(5, java.util.concurrent.TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
 }

@@ -6,7 +6,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A {@link CannedServer} running in a child JVM, started from the benchmark's own class path (the benchmarks
@@ -76,15 +75,7 @@ public final class CannedServerProcess implements CannedServerHandle {
         } catch (IOException e) {
             // already gone
         }
-        process.destroy();
-        try {
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
+        CannedServerHandle.stop(process);
     }
 
     /** Keeps reading the child's output so that it never blocks on a full pipe. */

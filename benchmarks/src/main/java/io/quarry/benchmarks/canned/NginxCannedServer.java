@@ -74,15 +74,7 @@ public final class NginxCannedServer implements CannedServerHandle {
     /** Stops nginx (TERM, then KILL) and deletes its folder. */
     @Override
     public void close() {
-        process.destroy();
-        try {
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
+        CannedServerHandle.stop(process);
         try (Stream<Path> files = Files.walk(root)) {
             files.sorted(Comparator.reverseOrder())
                     .forEach(path -> path.toFile().delete());

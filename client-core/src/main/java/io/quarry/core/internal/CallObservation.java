@@ -223,16 +223,7 @@ public final class CallObservation {
      */
     @SuppressWarnings("try") // the scope only makes a context current
     public <T> CompletableFuture<T> endWhenDone(CompletableFuture<T> inner, ToIntFunction<T> statusOf) {
-        CompletableFuture<T> outer = new CompletableFuture<>() {
-            @Override
-            public boolean cancel(boolean mayInterruptIfRunning) {
-                boolean cancelled = super.cancel(mayInterruptIfRunning);
-                if (cancelled) {
-                    inner.cancel(mayInterruptIfRunning);
-                }
-                return cancelled;
-            }
-        };
+        CompletableFuture<T> outer = new CancelForwardingFuture<>(inner);
         inner.whenComplete((value, error) -> {
             ended(error, error == null && value != null ? statusOf.applyAsInt(value) : 0);
             try (ContextScope caller = openCallerContext()) {

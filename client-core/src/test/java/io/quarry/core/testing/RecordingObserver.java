@@ -50,6 +50,19 @@ public final class RecordingObserver implements CallObserver {
     }
 
     /**
+     * The operations of the calls made directly inside a composite call, in start order.
+     *
+     * @param parent the composite call
+     * @return the operation names of its children
+     */
+    public List<String> operationsInside(Call parent) {
+        return calls.stream()
+                .filter(c -> c.description().parent() == parent)
+                .map(c -> c.description().operation())
+                .toList();
+    }
+
+    /**
      * Waits until every call started so far has ended.
      *
      * @param timeout how long at most
