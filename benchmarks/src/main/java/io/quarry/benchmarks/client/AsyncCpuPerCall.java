@@ -4,9 +4,7 @@ import io.quarry.benchmarks.data.Product;
 import io.quarry.benchmarks.data.ProductBean;
 import io.quarry.benchmarks.raw.RawBeanSearchResponse;
 import java.lang.management.ManagementFactory;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -58,7 +56,7 @@ public final class AsyncCpuPerCall {
             double[][] rate = new double[n][rounds];
             for (int round = 0; round < WARMUP_ROUNDS + rounds; round++) {
                 for (int k = 0; k < n; k++) {
-                    int c = round % 2 == 0 ? k : n - 1 - k;
+                    int c = RoundFigures.turn(round, k, n);
                     Supplier<CompletableFuture<?>> call = calls0.get(names.get(c));
                     if (call == null) {
                         throw new IllegalArgumentException("unknown client " + names.get(c) + ": " + calls0.keySet());
@@ -79,10 +77,10 @@ public final class AsyncCpuPerCall {
                         "%s, %d in flight: %.0f calls/s (%s), %.1f us process CPU per call (%s); %d rounds of %d%n",
                         names.get(c),
                         inFlight,
-                        median(rate[c]),
-                        range(rate[c]),
-                        median(cpu[c]),
-                        range(cpu[c]),
+                        RoundFigures.median(rate[c]),
+                        RoundFigures.range(rate[c], "%.2f"),
+                        RoundFigures.median(cpu[c]),
+                        RoundFigures.range(cpu[c], "%.2f"),
                         rounds,
                         calls);
             }
@@ -93,10 +91,10 @@ public final class AsyncCpuPerCall {
                         names.get(0),
                         names.get(c),
                         rounds,
-                        median(ratios(rate[0], rate[c])),
-                        range(ratios(rate[0], rate[c])),
-                        median(ratios(cpu[0], cpu[c])),
-                        range(ratios(cpu[0], cpu[c])));
+                        RoundFigures.median(RoundFigures.ratios(rate[0], rate[c])),
+                        RoundFigures.range(RoundFigures.ratios(rate[0], rate[c]), "%.2f"),
+                        RoundFigures.median(RoundFigures.ratios(cpu[0], cpu[c])),
+                        RoundFigures.range(RoundFigures.ratios(cpu[0], cpu[c]), "%.2f"));
             }
         } finally {
             clients.stop();
@@ -135,27 +133,5 @@ public final class AsyncCpuPerCall {
         if (!free.tryAcquire(inFlight, 60, TimeUnit.SECONDS)) {
             throw new IllegalStateException("calls still in flight after 60 s");
         }
-    }
-
-    private static double[] ratios(double[] a, double[] b) {
-        double[] r = new double[a.length];
-        for (int i = 0; i < a.length; i++) {
-            r[i] = a[i] / b[i];
-        }
-        return r;
-    }
-
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return sorted[sorted.length / 2];
-    }
-
-    private static String range(double[] values) {
-        List<Double> list = new ArrayList<>();
-        for (double v : values) {
-            list.add(v);
-        }
-        return String.format(Locale.ROOT, "%.2f-%.2f", Collections.min(list), Collections.max(list));
     }
 }

@@ -4,7 +4,6 @@ import io.quarry.benchmarks.data.Product;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
@@ -16,8 +15,10 @@ import java.util.function.Supplier;
  * thread's CPU time, system calls included; OkHttp runs a blocking call on the caller's thread).
  *
  * <p>{@code java -cp benchmarks/target/benchmarks.jar io.quarry.benchmarks.client.ClientCpuPerCall [rounds]
- * [calls] [clients]} prints, per client, the median and min-max of the rounds' CPU microseconds per call (defaults: 12
- * measured rounds after 3 warm-up rounds, 20 000 calls). {@code clients} is a comma-separated choice among
+ * [calls] [clients] [server]} prints, per client, the median and min-max of the rounds' CPU microseconds per call
+ * (defaults: 12 measured rounds after 3 warm-up rounds, 20 000 calls, the JVM canned server; {@code nginx} for the
+ * other), then each client's paired ratio to the first one: the median of the rounds' ratios, the clients taking
+ * turns in an order reversed every other round. {@code clients} is a comma-separated choice among
  * {@code quarry}, {@code quarryWithoutGeneratedMembers}, {@code raw} (the default three) and the observed clients
  * of {@link ObservationBenchmark}: {@code noOpObserver}, {@code micrometer}, {@code openTelemetry}; the CPU an
  * observer adds to a call is then measured on the calling thread, which other processes' load hardly moves.
@@ -32,7 +33,7 @@ public final class ClientCpuPerCall {
     /**
      * Runs the comparison.
      *
-     * @param args rounds, calls per round and clients (optional)
+     * @param args rounds, calls per round, clients and server (all optional)
      * @throws IOException if the canned server cannot start
      */
     public static void main(String[] args) throws IOException {
@@ -41,18 +42,20 @@ public final class ClientCpuPerCall {
         String[] names = (args.length > 2 ? args[2] : DEFAULT_CLIENTS).split(",");
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         CannedClients clients = new CannedClients();
+        clients.server = args.length > 3 ? args[3] : "jvm";
         clients.start();
         ObservedClients observed = new ObservedClients();
         try {
             observed.start(clients);
             List<Supplier<Object>> searches = new ArrayList<>();
-            List<List<Double>> micros = new ArrayList<>();
             for (String name : names) {
                 searches.add(search(clients, observed, name));
-                micros.add(new ArrayList<>());
             }
+            int n = names.length;
+            double[][] micros = new double[n][rounds];
             for (int round = 0; round < WARMUP_ROUNDS + rounds; round++) {
-                for (int c = 0; c < names.length; c++) {
+                for (int k = 0; k < n; k++) {
+                    int c = RoundFigures.turn(round, k, n);
                     Supplier<Object> search = searches.get(c);
                     long before = threads.getCurrentThreadCpuTime();
                     for (int i = 0; i < calls; i++) {
@@ -61,22 +64,31 @@ public final class ClientCpuPerCall {
                         }
                     }
                     if (round >= WARMUP_ROUNDS) {
-                        micros.get(c).add((threads.getCurrentThreadCpuTime() - before) / 1000.0 / calls);
+                        micros[c][round - WARMUP_ROUNDS] =
+                                (threads.getCurrentThreadCpuTime() - before) / 1000.0 / calls;
                     }
                 }
             }
-            for (int c = 0; c < names.length; c++) {
-                List<Double> sorted = new ArrayList<>(micros.get(c));
-                Collections.sort(sorted);
+            for (int c = 0; c < n; c++) {
                 System.out.printf(
                         Locale.ROOT,
-                        "%s: %.1f us CPU per call (%.1f-%.1f), %d rounds of %d calls%n",
+                        "%s: %.1f us CPU per call (%s), %d rounds of %d calls%n",
                         names[c],
-                        sorted.get(sorted.size() / 2),
-                        sorted.get(0),
-                        sorted.get(sorted.size() - 1),
+                        RoundFigures.median(micros[c]),
+                        RoundFigures.range(micros[c], "%.1f"),
                         rounds,
                         calls);
+            }
+            for (int c = 1; c < n; c++) {
+                double[] ratios = RoundFigures.ratios(micros[c], micros[0]);
+                System.out.printf(
+                        Locale.ROOT,
+                        "%s / %s, median of the %d rounds' ratios: CPU per call %.3fx (%s)%n",
+                        names[c],
+                        names[0],
+                        rounds,
+                        RoundFigures.median(ratios),
+                        RoundFigures.range(ratios, "%.2f"));
             }
         } finally {
             observed.stop();
