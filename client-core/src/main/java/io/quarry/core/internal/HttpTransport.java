@@ -40,7 +40,6 @@ import javax.net.ssl.SSLSocketFactory;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.X509TrustManager;
 import okhttp3.Call;
-import okhttp3.Callback;
 import okhttp3.ConnectionSpec;
 import okhttp3.Headers;
 import okhttp3.HttpUrl;
@@ -54,12 +53,13 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Sends prepared requests over OkHttp following the {@link RetryStrategy}: one try per host, the host's
  * grown timeout applied to the socket, the typed error of a 4xx answer at once, and one
- * {@link UnreachableHostsException} when every host failed. The async form chains tries through
- * {@code enqueue} callbacks, so no thread waits per call; cancelling its future cancels the OkHttp call.
+ * {@link UnreachableHostsException} when every host failed. The async form runs each try on the client's own
+ * threads ({@link AsyncSender}) and chains the next try from there, so no thread waits between tries (a rate-limit
+ * pause included); cancelling its future cancels the OkHttp call.
  */
 public final class HttpTransport implements AutoCloseable {
 
-    /** Concurrent async calls an owned client runs before queueing, in total and per host. */
+    /** Tries of async calls a client runs at once before queueing the next ones. */
     static final int MAX_ASYNC_CALLS = 128;
 
     private final ClientConfig config;
@@ -79,6 +79,8 @@ public final class HttpTransport implements AutoCloseable {
     private final Map<Host, HttpUrl> hostUrls;
     /** Calls in flight with their try's tag: cancelled by {@link #close()}; the interceptors read the tags. */
     private final Map<Call, AttemptTag> inFlight = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Runs asynchronous calls' tries on this client's own threads. */
+    private final AsyncSender sender = new AsyncSender(MAX_ASYNC_CALLS);
 
     private volatile boolean closed;
 
@@ -280,7 +282,7 @@ public final class HttpTransport implements AutoCloseable {
 
     /**
      * Cancels every call in flight (they fail with a {@link ClientClosedException}), refuses later calls, and
-     * releases the dispatcher and pool this transport created; a caller-supplied client is left alone.
+     * lets the async threads end, and releases the connection pool this transport created; a caller-supplied client is left alone.
      */
     @Override
     public void close() {
@@ -288,8 +290,8 @@ public final class HttpTransport implements AutoCloseable {
         for (Call call : inFlight.keySet()) {
             call.cancel();
         }
+        sender.close();
         if (ownsClient) {
-            http.dispatcher().executorService().shutdown();
             http.connectionPool().evictAll();
         }
     }
@@ -321,13 +323,6 @@ public final class HttpTransport implements AutoCloseable {
             // no TLS connection can be made (redirects are not followed): without a TLS connection spec, OkHttp
             // skips loading the JDK's trust store and setting up TLS, a fifth of a first call against a local server
             builder.connectionSpecs(List.of(ConnectionSpec.CLEARTEXT));
-        }
-        if (base == null) {
-            // OkHttp's default of 5 concurrent async calls per host would queue a busy search client's calls
-            okhttp3.Dispatcher dispatcher = new okhttp3.Dispatcher();
-            dispatcher.setMaxRequests(MAX_ASYNC_CALLS);
-            dispatcher.setMaxRequestsPerHost(MAX_ASYNC_CALLS);
-            builder.dispatcher(dispatcher);
         }
         return builder.build();
     }
@@ -820,34 +815,34 @@ public final class HttpTransport implements AutoCloseable {
                 call.cancel();
                 return;
             }
-            long start = System.nanoTime();
-            // an observed call's context is current while OkHttp takes the call, so its instrumentation nests in it
-            try (ContextScope inCall = run.observation == null ? null : run.observation.openCallContext()) {
-                enqueue(call, host, start);
-            }
+            sender.send(() -> exchange(call, host));
         }
 
-        private void enqueue(Call call, Host host, long start) {
-            call.enqueue(new Callback() {
-                @Override
-                public void onFailure(Call c, IOException e) {
-                    inFlight.remove(c);
-                    if (!future.isDone()) {
-                        handle(host, run.onFailure(host, e, start));
-                    }
+        /** One try, on a sender thread: the exchange, then what follows from its outcome. */
+        @SuppressWarnings("try") // the scope only makes a context current
+        private void exchange(Call call, Host host) {
+            long start = System.nanoTime();
+            TryResult<T> result;
+            // an observed call's context is current while OkHttp sends, so its instrumentation nests in the call
+            try (ContextScope inCall = run.observation == null ? null : run.observation.openCallContext();
+                    Response response = call.execute()) {
+                result = run.onResponse(host, response, start);
+            } catch (IOException e) {
+                if (future.isDone()) {
+                    return; // cancelled
                 }
-
-                @Override
-                public void onResponse(Call c, Response response) {
-                    try (response) {
-                        handle(host, run.onResponse(host, response, start));
-                    } catch (RuntimeException e) {
-                        future.completeExceptionally(e);
-                    } finally {
-                        inFlight.remove(c);
-                    }
-                }
-            });
+                result = run.onFailure(host, e, start);
+            } catch (RuntimeException e) {
+                future.completeExceptionally(e);
+                return;
+            } finally {
+                inFlight.remove(call);
+            }
+            try {
+                handle(host, result);
+            } catch (RuntimeException e) {
+                future.completeExceptionally(e);
+            }
         }
 
         private void handle(Host host, TryResult<T> result) {
