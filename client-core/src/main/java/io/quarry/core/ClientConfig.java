@@ -488,8 +488,10 @@ public final class ClientConfig {
         }
 
         /**
-         * Shares the connection pool and dispatcher of the caller's OkHttp client. The client derives its own
-         * from it with {@code newBuilder()} and never closes or shuts it down.
+         * Shares the connection pool, interceptors and settings of the caller's OkHttp client. The client derives
+         * its own from it with {@code newBuilder()} and never closes or shuts it down. Asynchronous calls run on
+         * the client's own threads (at most 128 requests at once, the rest queued), not on the shared client's
+         * dispatcher, so its concurrency limits do not apply to them.
          *
          * @param client the caller's client
          * @return this builder

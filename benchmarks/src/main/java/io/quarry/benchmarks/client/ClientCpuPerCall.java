@@ -15,7 +15,8 @@ import java.util.function.Supplier;
  * thread's CPU time, system calls included; OkHttp runs a blocking call on the caller's thread).
  *
  * <p>{@code java -cp benchmarks/target/benchmarks.jar io.quarry.benchmarks.client.ClientCpuPerCall [rounds]
- * [calls] [clients] [server]} prints, per client, the median and min-max of the rounds' CPU microseconds per call
+ * [calls] [clients] [server]} prints, per client, the median and min-max of the rounds' CPU microseconds per call and of
+ * their elapsed microseconds per call (what a caller waits)
  * (defaults: 12 measured rounds after 3 warm-up rounds, 20 000 calls, the JVM canned server; {@code nginx} for the
  * other), then each client's paired ratio to the first one: the median of the rounds' ratios, the clients taking
  * turns in an order reversed every other round. {@code clients} is a comma-separated choice among
@@ -53,11 +54,13 @@ public final class ClientCpuPerCall {
             }
             int n = names.length;
             double[][] micros = new double[n][rounds];
+            double[][] wall = new double[n][rounds];
             for (int round = 0; round < WARMUP_ROUNDS + rounds; round++) {
                 for (int k = 0; k < n; k++) {
                     int c = RoundFigures.turn(round, k, n);
                     Supplier<Object> search = searches.get(c);
                     long before = threads.getCurrentThreadCpuTime();
+                    long wallBefore = System.nanoTime();
                     for (int i = 0; i < calls; i++) {
                         if (search.get() == null) {
                             throw new IllegalStateException("no response");
@@ -66,29 +69,35 @@ public final class ClientCpuPerCall {
                     if (round >= WARMUP_ROUNDS) {
                         micros[c][round - WARMUP_ROUNDS] =
                                 (threads.getCurrentThreadCpuTime() - before) / 1000.0 / calls;
+                        wall[c][round - WARMUP_ROUNDS] = (System.nanoTime() - wallBefore) / 1000.0 / calls;
                     }
                 }
             }
             for (int c = 0; c < n; c++) {
                 System.out.printf(
                         Locale.ROOT,
-                        "%s: %.1f us CPU per call (%s), %d rounds of %d calls%n",
+                        "%s: %.1f us CPU per call (%s), %.1f us per call (%s), %d rounds of %d calls%n",
                         names[c],
                         RoundFigures.median(micros[c]),
                         RoundFigures.range(micros[c], "%.1f"),
+                        RoundFigures.median(wall[c]),
+                        RoundFigures.range(wall[c], "%.1f"),
                         rounds,
                         calls);
             }
             for (int c = 1; c < n; c++) {
                 double[] ratios = RoundFigures.ratios(micros[c], micros[0]);
+                double[] wallRatios = RoundFigures.ratios(wall[c], wall[0]);
                 System.out.printf(
                         Locale.ROOT,
-                        "%s / %s, median of the %d rounds' ratios: CPU per call %.3fx (%s)%n",
+                        "%s / %s, median of the %d rounds' ratios: CPU per call %.3fx (%s), time per call %.3fx (%s)%n",
                         names[c],
                         names[0],
                         rounds,
                         RoundFigures.median(ratios),
-                        RoundFigures.range(ratios, "%.2f"));
+                        RoundFigures.range(ratios, "%.2f"),
+                        RoundFigures.median(wallRatios),
+                        RoundFigures.range(wallRatios, "%.2f"));
             }
         } finally {
             observed.stop();
