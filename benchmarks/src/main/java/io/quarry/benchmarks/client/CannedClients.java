@@ -44,7 +44,7 @@ public class CannedClients {
      * {@code nginx} (almost no CPU, so the clients' own cost decides throughput on two cores; {@code -p server=nginx}).
      */
     @Param({"jvm"})
-    public String server;
+    public String server = "jvm";
 
     CannedServerHandle canned;
     SearchClient quarry;
