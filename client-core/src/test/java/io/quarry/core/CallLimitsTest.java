@@ -56,6 +56,27 @@ class CallLimitsTest {
     }
 
     @Test
+    void anAsyncTryOnATricklingHostIsCutByTheAttemptLimitAndReportedAsThatLimit() throws Exception {
+        try (FaultyHttpServer trickling = new FaultyHttpServer(FaultyHttpServer.trickle(150));
+                ApiClient api = client(LoopbackHttp.config("key", LoopbackHttp.host("slow.test", trickling.port()))
+                        .readTimeout(Duration.ofSeconds(1))
+                        .attemptTimeout(Duration.ofMillis(600)))) {
+            long start = System.nanoTime();
+            CompletableFuture<FreeFormRecord> future = api.request(GET)
+                    .path("indexName", "products")
+                    .path("objectID", "1")
+                    .executeAsync(FreeFormRecord.class);
+            assertThatThrownBy(() -> future.get(10, TimeUnit.SECONDS))
+                    .isInstanceOf(ExecutionException.class)
+                    .cause()
+                    .isInstanceOf(UnreachableHostsException.class)
+                    .hasMessageContaining("attempt time limit reached");
+            // cut near its limit, not at the read timeout's multiples
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
+        }
+    }
+
+    @Test
     void theCallDeadlineBoundsEveryTryTogether() {
         try (FaultyHttpServer first = new FaultyHttpServer(FaultyHttpServer.trickle(150));
                 FaultyHttpServer second = new FaultyHttpServer(FaultyHttpServer.trickle(150));

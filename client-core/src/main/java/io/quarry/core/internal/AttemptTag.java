@@ -53,6 +53,8 @@ final class AttemptTag {
             if (tag == null) {
                 return chain.proceed(chain.request());
             }
+            // the try's overall limit runs from here, as OkHttp's call timeout would: time queued does not count
+            tag.startLimit();
             // only a timeout that differs from the client's needs a new chain
             Chain adjusted = chain;
             if (adjusted.connectTimeoutMillis() != tag.connectMillis) {
@@ -86,8 +88,14 @@ final class AttemptTag {
         }
     }
 
+    /** {@link #deadline()} of a try whose limit has not started (queued, or never given one). */
+    static final long NOT_STARTED = Long.MIN_VALUE;
+
     private final int connectMillis;
     private final int responseMillis;
+    private volatile long limitNanos = -1;
+    private volatile long deadline = NOT_STARTED;
+    private volatile boolean limitReached;
     private volatile boolean sent;
     private volatile boolean countsBytes;
     private volatile long requestBytes = -1;
@@ -100,6 +108,40 @@ final class AttemptTag {
     AttemptTag(Duration connect, Duration response) {
         this.connectMillis = millis(connect);
         this.responseMillis = millis(response);
+    }
+
+    /**
+     * Sets the try's overall time limit, counted from when OkHttp starts running the call.
+     *
+     * @param nanos the limit
+     */
+    void limit(long nanos) {
+        limitNanos = nanos;
+    }
+
+    /** Starts the limit, if any, and has {@link AttemptLimits} watch it. */
+    void startLimit() {
+        long nanos = limitNanos;
+        if (nanos >= 0 && deadline == NOT_STARTED) {
+            long at = System.nanoTime() + nanos;
+            deadline = at;
+            AttemptLimits.started(at);
+        }
+    }
+
+    /** @return when the try's limit passes ({@link System#nanoTime()} terms), or {@link #NOT_STARTED} */
+    long deadline() {
+        return deadline;
+    }
+
+    /** Marks the try as ended by its limit (its call is cancelled next). */
+    void markLimitReached() {
+        limitReached = true;
+    }
+
+    /** @return whether the try was cancelled because its limit passed */
+    boolean limitReached() {
+        return limitReached;
     }
 
     /** @return whether the request went to the network, so the service may have received it */

@@ -111,6 +111,7 @@ public final class HttpTransport implements AutoCloseable {
         this.hostUrls = Map.copyOf(urls);
         this.ownsClient = config.httpClient().isEmpty();
         this.http = buildClient(config, hosts, inFlight);
+        AttemptLimits.watch(inFlight);
         java.util.LinkedHashMap<String, String> headers = new java.util.LinkedHashMap<>();
         headers.put("Accept", "application/json");
         headers.put("User-Agent", UserAgent.of(module, config.userAgentSegments()));
@@ -291,6 +292,7 @@ public final class HttpTransport implements AutoCloseable {
             call.cancel();
         }
         sender.close();
+        AttemptLimits.forget(inFlight);
         if (ownsClient) {
             http.connectionPool().evictAll();
         }
@@ -463,8 +465,7 @@ public final class HttpTransport implements AutoCloseable {
             long limit = attemptTimeout != null
                     ? attemptTimeout.toNanos()
                     : saturatedAdd(strategy.timeout(host, baseConnect).toNanos(), saturatedTimesThree(response));
-            long nanos = Math.max(1, Math.min(limit, remainingNanos()));
-            call.timeout().timeout(nanos, TimeUnit.NANOSECONDS);
+            attemptTag.limit(Math.max(1, Math.min(limit, remainingNanos())));
             return call;
         }
 
@@ -609,10 +610,11 @@ public final class HttpTransport implements AutoCloseable {
                 return new TryResult.Done<>(new ApiResponse<T>(decode(response.body()), status, headers::toMultimap));
             } catch (ResponseTooLarge e) {
                 return new TryResult.Failed<>(e.error);
-            } catch (IOException e) {
+            } catch (IOException failure) {
                 if (closed) {
                     return new TryResult.Failed<>(closedError());
                 }
+                IOException e = asLimitReached(failure);
                 unreadable = new DeserializationException(
                         type, "$", "the success answer of " + host + " could not be read: " + describe(e), e);
             } catch (DeserializationException e) {
@@ -634,7 +636,8 @@ public final class HttpTransport implements AutoCloseable {
             return new TryResult.Next<>();
         }
 
-        TryResult<T> onFailure(Host host, IOException e, long start) {
+        TryResult<T> onFailure(Host host, IOException failure, long start) {
+            IOException e = asLimitReached(failure);
             long elapsed = System.nanoTime() - start;
             if (e instanceof JsonRequestBody.BodyWriteException) {
                 return new TryResult.Failed<>(new InvalidRequestException(e.getMessage(), e.getCause()));
@@ -643,7 +646,7 @@ public final class HttpTransport implements AutoCloseable {
                 return new TryResult.Failed<>(closedError());
             }
             boolean timeout = e instanceof InterruptedIOException;
-            // OkHttp's call timeout (the try's overall limit) is a bare InterruptedIOException; socket timeouts are
+            // the try's overall limit (AttemptLimits) is reported as a bare InterruptedIOException; socket timeouts are
             // SocketTimeoutExceptions. A host that cannot finish an answer in time is marked down, not just slow.
             boolean attemptLimit = timeout && !(e instanceof java.net.SocketTimeoutException);
             String problem = (attemptLimit ? "attempt time limit reached: " : timeout ? "timeout: " : "") + describe(e);
@@ -657,6 +660,20 @@ public final class HttpTransport implements AutoCloseable {
                 return outcomeUnknown();
             }
             return new TryResult.Next<>();
+        }
+
+        /**
+         * The failure of a try that {@link AttemptLimits} cancelled because its overall limit passed, as OkHttp's own
+         * call timeout reports it (a bare {@code InterruptedIOException}), so it is handled as that limit; any other
+         * failure as it is.
+         */
+        private IOException asLimitReached(IOException e) {
+            if (attemptTag == null || !attemptTag.limitReached() || e instanceof InterruptedIOException) {
+                return e;
+            }
+            InterruptedIOException timeout = new InterruptedIOException("timeout");
+            timeout.initCause(e);
+            return timeout;
         }
 
         /** A body as it may be shown: on a key endpoint, {@code value} members hold keys and are masked. */
