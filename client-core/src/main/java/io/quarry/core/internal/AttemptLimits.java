@@ -1,8 +1,10 @@
 package io.quarry.core.internal;
 
-import java.util.List;
+import java.lang.ref.WeakReference;
+import java.util.Iterator;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
@@ -26,10 +28,11 @@ final class AttemptLimits {
     private static final long IDLE_EXIT_NANOS = TimeUnit.SECONDS.toNanos(60);
 
     /**
-     * The in-flight maps of the clients not closed, by identity (two empty maps are equal, so a set would keep one);
-     * clients are made and closed rarely, so the list is copied on change and read without a lock.
+     * The in-flight maps of the clients not closed, held weakly: a client dropped without {@code close()} is
+     * forgotten once collected (its entry is removed when the watcher next looks). Compared by identity (two empty
+     * maps are equal).
      */
-    private static final List<Map<Call, AttemptTag>> WATCHED = new CopyOnWriteArrayList<>();
+    private static final Queue<WeakReference<Map<Call, AttemptTag>>> WATCHED = new ConcurrentLinkedQueue<>();
 
     private static final AtomicBoolean RUNNING = new AtomicBoolean();
     private static volatile Thread watcher;
@@ -47,7 +50,7 @@ final class AttemptLimits {
      * @param inFlight the client's calls in flight and their tags
      */
     static void watch(Map<Call, AttemptTag> inFlight) {
-        WATCHED.add(inFlight);
+        WATCHED.add(new WeakReference<>(inFlight));
     }
 
     /**
@@ -56,7 +59,10 @@ final class AttemptLimits {
      * @param inFlight the map given to {@link #watch}
      */
     static void forget(Map<Call, AttemptTag> inFlight) {
-        WATCHED.removeIf(watched -> watched == inFlight);
+        WATCHED.removeIf(watched -> {
+            Map<Call, AttemptTag> map = watched.get();
+            return map == null || map == inFlight;
+        });
     }
 
     /**
@@ -90,7 +96,12 @@ final class AttemptLimits {
             long now = System.nanoTime();
             long earliest = now + MAX_SLEEP_NANOS;
             boolean any = false;
-            for (Map<Call, AttemptTag> inFlight : WATCHED) {
+            for (Iterator<WeakReference<Map<Call, AttemptTag>>> it = WATCHED.iterator(); it.hasNext(); ) {
+                Map<Call, AttemptTag> inFlight = it.next().get();
+                if (inFlight == null) {
+                    it.remove(); // its client was collected without being closed
+                    continue;
+                }
                 for (Map.Entry<Call, AttemptTag> entry : inFlight.entrySet()) {
                     any = true;
                     AttemptTag tag = entry.getValue();
@@ -123,9 +134,21 @@ final class AttemptLimits {
         }
     }
 
+    /** @return how many clients are watched whose maps are not yet collected (for tests) */
+    static int watchedClients() {
+        int live = 0;
+        for (WeakReference<Map<Call, AttemptTag>> watched : WATCHED) {
+            if (watched.get() != null) {
+                live++;
+            }
+        }
+        return live;
+    }
+
     private static boolean anyInFlight() {
-        for (Map<Call, AttemptTag> inFlight : WATCHED) {
-            if (!inFlight.isEmpty()) {
+        for (WeakReference<Map<Call, AttemptTag>> watched : WATCHED) {
+            Map<Call, AttemptTag> inFlight = watched.get();
+            if (inFlight != null && !inFlight.isEmpty()) {
                 return true;
             }
         }

@@ -77,6 +77,18 @@ class AttemptLimitsTest {
         }
     }
 
+    @Test
+    void aClientDroppedWithoutCloseIsNotKeptByTheWatcher() throws InterruptedException {
+        int before = AttemptLimits.watchedClients();
+        AttemptLimits.watch(new ConcurrentHashMap<>());
+        assertThat(AttemptLimits.watchedClients()).isEqualTo(before + 1);
+        for (int i = 0; i < 50 && AttemptLimits.watchedClients() > before; i++) {
+            System.gc();
+            Thread.sleep(20);
+        }
+        assertThat(AttemptLimits.watchedClients()).isEqualTo(before);
+    }
+
     private static AttemptTag tag(long limitNanos) {
         AttemptTag tag = new AttemptTag(java.time.Duration.ofSeconds(1), java.time.Duration.ofSeconds(1));
         tag.limit(limitNanos);
