@@ -96,7 +96,7 @@ final class AsyncSender {
             }
         } finally {
             running.decrementAndGet();
+            startWaiting(); // even after an Error, the tries behind this one still run
         }
-        startWaiting();
     }
 }

@@ -849,16 +849,22 @@ public final class HttpTransport implements AutoCloseable {
                     return; // cancelled
                 }
                 result = run.onFailure(host, e, start);
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
                 future.completeExceptionally(e);
+                if (e instanceof Error error) {
+                    throw error; // the caller learns of it; the sender thread ends as it would
+                }
                 return;
             } finally {
                 inFlight.remove(call);
             }
             try {
                 handle(host, result);
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
                 future.completeExceptionally(e);
+                if (e instanceof Error error) {
+                    throw error;
+                }
             }
         }
 
