@@ -15,11 +15,13 @@ import java.util.function.Supplier;
  * thread's CPU time, system calls included; OkHttp runs a blocking call on the caller's thread).
  *
  * <p>{@code java -cp benchmarks/target/benchmarks.jar io.quarry.benchmarks.client.ClientCpuPerCall [rounds]
- * [calls] [clients] [server]} prints, per client, the median and min-max of the rounds' CPU microseconds per call and of
- * their elapsed microseconds per call (what a caller waits)
- * (defaults: 12 measured rounds after 3 warm-up rounds, 20 000 calls, the JVM canned server; {@code nginx} for the
- * other), then each client's paired ratio to the first one: the median of the rounds' ratios, the clients taking
- * turns in an order reversed every other round. {@code clients} is a comma-separated choice among
+ * [calls] [clients] [server]}; defaults: 12 measured rounds after 3 warm-up rounds, 20 000 calls, the JVM canned
+ * server ({@code nginx} for the other). The clients take turns, in an order reversed every other round. Printed per
+ * client: the median and min-max of the rounds' CPU microseconds per call (and the user-mode part) and of their
+ * elapsed microseconds per call (what a caller waits); then, for each client after the first, the median of the
+ * rounds' ratios to the first one. Compare one observed client at a time with {@code quarry}: with several kinds of
+ * observer in one JVM, the core's calls to them see several implementations, which an application with one does
+ * not (a no-op observer then read 1-4% over none). {@code clients} is a comma-separated choice among
  * {@code quarry}, {@code quarryWithoutGeneratedMembers}, {@code raw} (the default three) and the observed clients
  * of {@link ObservationBenchmark}: {@code noOpObserver}, {@code micrometer}, {@code openTelemetry}; the CPU an
  * observer adds to a call is then measured on the calling thread, which other processes' load hardly moves.
@@ -55,11 +57,13 @@ public final class ClientCpuPerCall {
             int n = names.length;
             double[][] micros = new double[n][rounds];
             double[][] wall = new double[n][rounds];
+            double[][] user = new double[n][rounds];
             for (int round = 0; round < WARMUP_ROUNDS + rounds; round++) {
                 for (int k = 0; k < n; k++) {
                     int c = RoundFigures.turn(round, k, n);
                     Supplier<Object> search = searches.get(c);
                     long before = threads.getCurrentThreadCpuTime();
+                    long userBefore = threads.getCurrentThreadUserTime();
                     long wallBefore = System.nanoTime();
                     for (int i = 0; i < calls; i++) {
                         if (search.get() == null) {
@@ -70,16 +74,20 @@ public final class ClientCpuPerCall {
                         micros[c][round - WARMUP_ROUNDS] =
                                 (threads.getCurrentThreadCpuTime() - before) / 1000.0 / calls;
                         wall[c][round - WARMUP_ROUNDS] = (System.nanoTime() - wallBefore) / 1000.0 / calls;
+                        user[c][round - WARMUP_ROUNDS] =
+                                (threads.getCurrentThreadUserTime() - userBefore) / 1000.0 / calls;
                     }
                 }
             }
             for (int c = 0; c < n; c++) {
                 System.out.printf(
                         Locale.ROOT,
-                        "%s: %.1f us CPU per call (%s), %.1f us per call (%s), %d rounds of %d calls%n",
+                        "%s: %.1f us CPU per call (%s), of which %.1f us in user mode, %.1f us per call (%s), %d rounds of %d"
+                                + " calls%n",
                         names[c],
                         RoundFigures.median(micros[c]),
                         RoundFigures.range(micros[c], "%.1f"),
+                        RoundFigures.median(user[c]),
                         RoundFigures.median(wall[c]),
                         RoundFigures.range(wall[c], "%.1f"),
                         rounds,
