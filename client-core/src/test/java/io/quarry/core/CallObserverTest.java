@@ -211,6 +211,17 @@ class CallObserverTest {
         assertThat(call.callerContext()).isEqualTo("caller");
         assertThat(call.awaitEnd(WAIT).outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
         assertThat(call.tryEnds()).hasSize(1);
+        assertThat(call.completesElsewhereCount()).isEqualTo(1);
+    }
+
+    @Test
+    void onlyAnAsyncCallAsksTheObserverToKeepTheCallersContext() {
+        stub("first.test", okJson("{\"ok\":true}"));
+        try (ApiClient api = twoHosts(observer)) {
+            search(api).execute(Reply.class);
+        }
+        // a blocking call completes on the caller's thread: the observer need not copy its MDC
+        assertThat(observer.calls().get(0).completesElsewhereCount()).isZero();
     }
 
     @Test

@@ -24,7 +24,13 @@ final class MicrometerObservedCall implements ObservedCall, Supplier<QuarryCallC
     /** The observation current when the call started, made current again for the caller's continuations. */
     private final Observation callerObservation;
 
-    private final MdcSnapshot callerMdc;
+    /**
+     * The caller's MDC, kept only for an asynchronous call ({@link #completesElsewhere}): a blocking call completes on
+     * the caller's thread, whose MDC is still there. Written on the caller's thread before the core registers the
+     * completion that reads it.
+     */
+    private MdcSnapshot callerMdc;
+
     private final boolean customConvention;
     private Host previousHost;
 
@@ -36,7 +42,6 @@ final class MicrometerObservedCall implements ObservedCall, Supplier<QuarryCallC
         this.context = new QuarryCallContext(call);
         this.customConvention = custom != null;
         this.callerObservation = registry.getCurrentObservation();
-        this.callerMdc = MdcSnapshot.capture();
         // what QuarryObservationDocumentation.CALL.observation(...) does, without its checks of the conventions' types
         this.observation = Observation.createNotStarted(custom, defaults, this, registry);
         Observation parent =
@@ -102,8 +107,13 @@ final class MicrometerObservedCall implements ObservedCall, Supplier<QuarryCallC
     }
 
     @Override
+    public void completesElsewhere() {
+        callerMdc = MdcSnapshot.capture();
+    }
+
+    @Override
     public ContextScope openCallerContext() {
-        ContextScope mdc = callerMdc.restore();
+        ContextScope mdc = callerMdc == null ? ContextScope.NONE : callerMdc.restore();
         if (callerObservation == null) {
             return mdc;
         }

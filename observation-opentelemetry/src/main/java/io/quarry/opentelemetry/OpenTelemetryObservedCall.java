@@ -28,7 +28,13 @@ final class OpenTelemetryObservedCall implements ObservedCall {
     /** The context current when the call started, made current again for the caller's continuations. */
     private final Context callerContext;
 
-    private final MdcSnapshot callerMdc;
+    /**
+     * The caller's MDC, kept only for an asynchronous call ({@link #completesElsewhere}): a blocking call completes on
+     * the caller's thread, whose MDC is still there. Written on the caller's thread before the core registers the
+     * completion that reads it.
+     */
+    private MdcSnapshot callerMdc;
+
     private final Attributes runningAttributes;
     private final long startNanos = System.nanoTime();
     private Host previousHost;
@@ -38,7 +44,6 @@ final class OpenTelemetryObservedCall implements ObservedCall {
         this.observer = observer;
         this.call = call;
         this.callerContext = Context.current();
-        this.callerMdc = MdcSnapshot.capture();
         Context parent =
                 call.parent() instanceof OpenTelemetryObservedCall composite ? composite.context : callerContext;
         AttributesBuilder running = Attributes.builder()
@@ -135,8 +140,13 @@ final class OpenTelemetryObservedCall implements ObservedCall {
     }
 
     @Override
+    public void completesElsewhere() {
+        callerMdc = MdcSnapshot.capture();
+    }
+
+    @Override
     public ContextScope openCallerContext() {
-        ContextScope mdc = callerMdc.restore();
+        ContextScope mdc = callerMdc == null ? ContextScope.NONE : callerMdc.restore();
         Scope scope = callerContext.makeCurrent();
         return () -> {
             scope.close();

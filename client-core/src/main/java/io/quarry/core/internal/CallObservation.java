@@ -223,6 +223,11 @@ public final class CallObservation {
      */
     @SuppressWarnings("try") // the scope only makes a context current
     public <T> CompletableFuture<T> endWhenDone(CompletableFuture<T> inner, ToIntFunction<T> statusOf) {
+        try {
+            observed.completesElsewhere(); // before the completion below can run
+        } catch (RuntimeException e) {
+            LOG.warn("the call observer failed to keep the caller's context", e);
+        }
         CompletableFuture<T> outer = new CancelForwardingFuture<>(inner);
         inner.whenComplete((value, error) -> {
             ended(error, error == null && value != null ? statusOf.applyAsInt(value) : 0);

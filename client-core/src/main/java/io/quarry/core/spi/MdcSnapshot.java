@@ -5,8 +5,8 @@ import org.slf4j.MDC;
 
 /**
  * The SLF4J MDC of a thread at one moment, to put back on another thread: an {@link ObservedCall} captures the
- * caller's when a call starts and restores it in {@link ObservedCall#openCallerContext()}, so log lines written by
- * an asynchronous call's continuations carry the caller's MDC.
+ * caller's when told the call is asynchronous ({@link ObservedCall#completesElsewhere()}) and restores it in
+ * {@link ObservedCall#openCallerContext()}, so log lines written by the call's continuations carry the caller's MDC.
  */
 public final class MdcSnapshot {
 

@@ -67,6 +67,14 @@ public interface ObservedCall {
     }
 
     /**
+     * Told, on the caller's thread, that this call is asynchronous: its future will complete inside
+     * {@link #openCallerContext()}, likely on another thread. The moment to keep what of the caller's context the
+     * observer did not keep when the call started (its SLF4J MDC, say: {@link MdcSnapshot#capture()}); a blocking
+     * call never gets this, so it pays nothing for it. Always before the future can complete.
+     */
+    default void completesElsewhere() {}
+
+    /**
      * Makes the context that was current when this call started the current one on this thread, until the returned
      * scope is closed: the core completes an asynchronous call's future inside it.
      *

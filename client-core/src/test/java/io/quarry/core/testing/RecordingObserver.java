@@ -84,6 +84,7 @@ public final class RecordingObserver implements CallObserver {
         private final CountDownLatch ended = new CountDownLatch(1);
         private volatile CallEnd end;
         private volatile int ends;
+        private volatile int completesElsewhere;
 
         Call(CallDescription description, String callerContext) {
             this.description = description;
@@ -108,6 +109,11 @@ public final class RecordingObserver implements CallObserver {
         }
 
         @Override
+        public void completesElsewhere() {
+            completesElsewhere++;
+        }
+
+        @Override
         public ContextScope openCallContext() {
             return swap("in " + description.operation());
         }
@@ -126,6 +132,11 @@ public final class RecordingObserver implements CallObserver {
         /** @return the call's description */
         public CallDescription description() {
             return description;
+        }
+
+        /** @return how many times the core said the call completes on another thread (once for an async call) */
+        public int completesElsewhereCount() {
+            return completesElsewhere;
         }
 
         /** @return the context current when the call started */
