@@ -557,7 +557,9 @@ public final class HttpTransport implements AutoCloseable {
                 if (method.equals("GET")) {
                     throw new InvalidRequestException("a GET request cannot carry a body: " + request.endpoint());
                 }
-                return new JsonRequestBody(request.body(), config.gzipRequests(), recordMapper);
+                JsonRequestBody body = new JsonRequestBody(request.body(), config.gzipRequests(), recordMapper);
+                body.prepare();
+                return body;
             }
             return method.equals("GET") || method.equals("DELETE") ? null : RequestBody.create(new byte[0], null);
         }

@@ -60,6 +60,8 @@ final class JsonRequestBody extends RequestBody {
     private PooledBytes buffered;
 
     private long length = -1;
+    /** Why serialising the body failed, when it was serialised ahead of its first write; else null. */
+    private Exception failure;
 
     JsonRequestBody(Object value, boolean gzip) {
         this(value, gzip, MAX_BUFFERED, null);
@@ -85,8 +87,29 @@ final class JsonRequestBody extends RequestBody {
         return JSON;
     }
 
+    /**
+     * Serialises the body now, on the calling thread, rather than when the connection asks for its length: an
+     * asynchronous call then does it on the thread that made the call, as a hand-written client would, instead of
+     * on one of the many threads that send calls (where Jackson's buffer pool is contended). A body too large to
+     * buffer is still streamed when sent. A failure is kept and thrown where it would have been: when the request
+     * is sent.
+     */
+    void prepare() {
+        try {
+            contentLength();
+        } catch (IOException | RuntimeException e) {
+            failure = e;
+        }
+    }
+
     @Override
     public long contentLength() throws IOException {
+        if (failure != null) {
+            if (failure instanceof IOException io) {
+                throw io;
+            }
+            throw (RuntimeException) failure;
+        }
         if (!measured) {
             measured = true;
             PooledBytes bytes = new PooledBytes();

@@ -91,6 +91,32 @@ class JsonRequestBodyTest {
                 .hasMessageContaining("cannot be serialised");
     }
 
+    @Test
+    void aBodySerialisedAheadIsSentAsItWas() throws IOException {
+        JsonRequestBody body = new JsonRequestBody(VALUE, false);
+        body.prepare();
+
+        assertThat(body.contentLength()).isEqualTo(JSON.length());
+        assertThat(written(body)).isEqualTo(JSON);
+    }
+
+    @Test
+    void aBodyThatFailsAheadFailsWhenSentWithTheSameError() {
+        Object unserialisable = new Object() {
+            @SuppressWarnings("unused")
+            public String getBoom() {
+                throw new IllegalStateException("no");
+            }
+        };
+        JsonRequestBody body = new JsonRequestBody(unserialisable, false);
+        body.prepare(); // keeps the failure: the call reports it where it reports any body failure
+
+        assertThatThrownBy(body::contentLength)
+                .isInstanceOf(JsonRequestBody.BodyWriteException.class)
+                .hasMessageContaining("cannot be serialised");
+        assertThatThrownBy(() -> body.writeTo(new Buffer())).isInstanceOf(JsonRequestBody.BodyWriteException.class);
+    }
+
     private static String written(JsonRequestBody body) throws IOException {
         Buffer sink = new Buffer();
         body.writeTo(sink);
