@@ -78,13 +78,7 @@ class JsonRequestBodyTest {
 
     @Test
     void unserialisableValueFailsAsABodyWriteErrorBeforeAnythingIsSent() {
-        Object unserialisable = new Object() {
-            @SuppressWarnings("unused")
-            public String getBoom() {
-                throw new IllegalStateException("no");
-            }
-        };
-        JsonRequestBody body = new JsonRequestBody(unserialisable, false);
+        JsonRequestBody body = new JsonRequestBody(unserialisable(), false);
 
         assertThatThrownBy(body::contentLength)
                 .isInstanceOf(JsonRequestBody.BodyWriteException.class)
@@ -102,19 +96,23 @@ class JsonRequestBodyTest {
 
     @Test
     void aBodyThatFailsAheadFailsWhenSentWithTheSameError() {
-        Object unserialisable = new Object() {
-            @SuppressWarnings("unused")
-            public String getBoom() {
-                throw new IllegalStateException("no");
-            }
-        };
-        JsonRequestBody body = new JsonRequestBody(unserialisable, false);
+        JsonRequestBody body = new JsonRequestBody(unserialisable(), false);
         body.prepare(); // keeps the failure: the call reports it where it reports any body failure
 
         assertThatThrownBy(body::contentLength)
                 .isInstanceOf(JsonRequestBody.BodyWriteException.class)
                 .hasMessageContaining("cannot be serialised");
         assertThatThrownBy(() -> body.writeTo(new Buffer())).isInstanceOf(JsonRequestBody.BodyWriteException.class);
+    }
+
+    /** A value whose getter throws, so Jackson cannot write it. */
+    private static Object unserialisable() {
+        return new Object() {
+            @SuppressWarnings("unused")
+            public String getBoom() {
+                throw new IllegalStateException("no");
+            }
+        };
     }
 
     private static String written(JsonRequestBody body) throws IOException {
