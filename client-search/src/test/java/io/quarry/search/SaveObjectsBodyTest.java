@@ -7,10 +7,10 @@ import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import io.quarry.core.testing.Article;
+import io.quarry.core.testing.ArticleRecord;
 import io.quarry.testsupport.WireMockClients;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -33,71 +33,6 @@ class SaveObjectsBodyTest {
 
     @AutoClose
     private final SearchClient client = SearchClient.create(WireMockClients.config(SERVER));
-
-    /** A record declared the way most codebases do. */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public static class Article {
-        @JsonProperty("objectID")
-        private String objectID;
-
-        @JsonProperty("title")
-        private String title;
-
-        @JsonProperty("tags")
-        private List<String> tags;
-
-        @JsonProperty("price")
-        private Double price;
-
-        @JsonProperty("stock")
-        private Integer stock;
-
-        @JsonProperty("available")
-        private Boolean available;
-
-        Article(String objectID, String title) {
-            this.objectID = objectID;
-            this.title = title;
-            this.tags = List.of("lamp", "desk", "led");
-            this.price = 24.9;
-            this.stock = 3;
-            this.available = true;
-        }
-
-        /** @return the ID */
-        public String getObjectID() {
-            return objectID;
-        }
-
-        /** @return the title */
-        public String getTitle() {
-            return title;
-        }
-
-        /** @return the tags */
-        public List<String> getTags() {
-            return tags;
-        }
-
-        /** @return the price */
-        public Double getPrice() {
-            return price;
-        }
-
-        /** @return units in stock */
-        public Integer getStock() {
-            return stock;
-        }
-
-        /** @return whether it can be bought */
-        public Boolean getAvailable() {
-            return available;
-        }
-    }
-
-    /** The same members as a Java record. */
-    public record ArticleRecord(
-            String objectID, String title, List<String> tags, Double price, Integer stock, Boolean available) {}
 
     @BeforeEach
     void stub() {

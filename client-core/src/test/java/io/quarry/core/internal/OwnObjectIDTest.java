@@ -14,6 +14,8 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.annotation.JsonView;
 import com.fasterxml.jackson.annotation.ObjectIdGenerators;
 import io.quarry.core.FreeFormRecord;
+import io.quarry.core.testing.Article;
+import io.quarry.core.testing.ArticleRecord;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -28,52 +30,6 @@ import tools.jackson.databind.json.JsonMapper;
  * could leave the member out or move it is "not sure".
  */
 class OwnObjectIDTest {
-
-    /** A record declared the way most codebases do: private annotated fields, getters and setters. */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public static class Article {
-        @JsonProperty("objectID")
-        private String objectID;
-
-        @JsonProperty("title")
-        private String title;
-
-        @JsonProperty("tags")
-        private List<String> tags;
-
-        /** @return the ID */
-        public String getObjectID() {
-            return objectID;
-        }
-
-        /** @param objectID the ID */
-        public void setObjectID(String objectID) {
-            this.objectID = objectID;
-        }
-
-        /** @return the title */
-        public String getTitle() {
-            return title;
-        }
-
-        /** @param title the title */
-        public void setTitle(String title) {
-            this.title = title;
-        }
-
-        /** @return the tags */
-        public List<String> getTags() {
-            return tags;
-        }
-
-        /** @param tags the tags */
-        public void setTags(List<String> tags) {
-            this.tags = tags;
-        }
-    }
-
-    /** The same as a Java record. */
-    public record ArticleRecord(String objectID, String title, List<String> tags) {}
 
     /** A numeric ID, written as any value. */
     public record Numbered(long objectID, String title) {}
@@ -164,7 +120,7 @@ class OwnObjectIDTest {
         article.setTitle("t");
 
         assertThat(SDK.surelyWritten(article)).isTrue();
-        assertThat(SDK.surelyWritten(new ArticleRecord("a1", "t", List.of("x"))))
+        assertThat(SDK.surelyWritten(new ArticleRecord("a1", "t", List.of("x"), null, null, null)))
                 .isTrue();
         assertThat(SDK.surelyWritten(new Numbered(7, "t"))).isTrue();
     }
@@ -172,7 +128,8 @@ class OwnObjectIDTest {
     @Test
     void aNullOrMissingIDIsNotWritten() {
         assertThat(SDK.surelyWritten(new Article())).isFalse();
-        assertThat(SDK.surelyWritten(new ArticleRecord(null, "t", null))).isFalse();
+        assertThat(SDK.surelyWritten(new ArticleRecord(null, "t", null, null, null, null)))
+                .isFalse();
         assertThat(SDK.surelyWritten(new Anonymous("t"))).isFalse();
         assertThat(SDK.surelyWritten(null)).isFalse();
     }
@@ -222,10 +179,11 @@ class OwnObjectIDTest {
                 .addMixIn(ArticleRecord.class, IgnoreObjectID.class)
                 .build();
 
-        assertThat(OwnObjectID.keptByClient(ignoring).surelyWritten(new ArticleRecord("a1", "t", null)))
+        assertThat(OwnObjectID.keptByClient(ignoring)
+                        .surelyWritten(new ArticleRecord("a1", "t", null, null, null, null)))
                 .isFalse();
         assertThat(OwnObjectID.keptByClient(JsonMapper.builder().build())
-                        .surelyWritten(new ArticleRecord("a1", "t", null)))
+                        .surelyWritten(new ArticleRecord("a1", "t", null, null, null, null)))
                 .isTrue();
     }
 

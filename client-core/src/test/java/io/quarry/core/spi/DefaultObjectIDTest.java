@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import io.quarry.core.ApiClient;
 import io.quarry.core.ClientConfig;
 import io.quarry.core.ClientModule;
@@ -13,6 +12,8 @@ import io.quarry.core.FreeFormRecord;
 import io.quarry.core.Host;
 import io.quarry.core.internal.Json;
 import io.quarry.core.internal.RecordMapperJson;
+import io.quarry.core.testing.Article;
+import io.quarry.core.testing.ArticleRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,73 +29,6 @@ import tools.jackson.databind.json.JsonMapper;
  * writes one; otherwise it gets the default exactly as a watched record does, and the ID is made only then.
  */
 class DefaultObjectIDTest {
-
-    /** A record declared the way most codebases do: private annotated fields, getters and setters. */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public static class Article {
-        @JsonProperty("objectID")
-        private String objectID;
-
-        @JsonProperty("title")
-        private String title;
-
-        @JsonProperty("tags")
-        private List<String> tags;
-
-        @JsonProperty("price")
-        private Double price;
-
-        @JsonProperty("available")
-        private Boolean available;
-
-        Article() {}
-
-        Article(String objectID, String title) {
-            this.objectID = objectID;
-            this.title = title;
-            this.tags = List.of("a", "b", "c");
-            this.price = 9.5;
-            this.available = true;
-        }
-
-        /** @return the ID */
-        public String getObjectID() {
-            return objectID;
-        }
-
-        /** @param objectID the ID */
-        public void setObjectID(String objectID) {
-            this.objectID = objectID;
-        }
-
-        /** @return the title */
-        public String getTitle() {
-            return title;
-        }
-
-        /** @param title the title */
-        public void setTitle(String title) {
-            this.title = title;
-        }
-
-        /** @return the tags */
-        public List<String> getTags() {
-            return tags;
-        }
-
-        /** @return the price */
-        public Double getPrice() {
-            return price;
-        }
-
-        /** @return whether it can be bought */
-        public Boolean getAvailable() {
-            return available;
-        }
-    }
-
-    /** The same members as a Java record. */
-    public record ArticleRecord(String objectID, String title, List<String> tags, Double price, Boolean available) {}
 
     /** An empty ID is left out, so the record is watched. */
     public record NonEmpty(
@@ -114,7 +48,7 @@ class DefaultObjectIDTest {
     @Test
     void aRecordWithItsOwnIDIsSentAsItIsAndWrittenExactlyAsJacksonWritesIt() {
         Article article = new Article("a1", "Lamp");
-        ArticleRecord record = new ArticleRecord("r1", "Lamp", List.of("a"), 9.5, null);
+        ArticleRecord record = new ArticleRecord("r1", "Lamp", List.of("a"), 9.5, null, null);
 
         assertThat(DefaultObjectID.of(sdk, article, ids)).isSameAs(article);
         assertThat(DefaultObjectID.of(sdk, record, ids)).isSameAs(record);
@@ -148,8 +82,8 @@ class DefaultObjectIDTest {
         List<Object> records = List.of(
                 new Article("a1", "Lamp"),
                 new Article(null, "Lamp"),
-                new ArticleRecord("r1", "Lamp", null, null, false),
-                new ArticleRecord(null, "Lamp", null, null, false),
+                new ArticleRecord("r1", "Lamp", null, null, null, false),
+                new ArticleRecord(null, "Lamp", null, null, null, false),
                 new NonEmpty("", "empty ID"),
                 new NonEmpty("n1", "own ID"),
                 Map.of("objectID", "m1"),
@@ -171,7 +105,7 @@ class DefaultObjectIDTest {
         JsonMapper snake = JsonMapper.builder()
                 .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
                 .build();
-        ArticleRecord record = new ArticleRecord("r1", "Lamp", null, null, null);
+        ArticleRecord record = new ArticleRecord("r1", "Lamp", null, null, null, null);
         List<Object> written = new ArrayList<>();
         for (JsonMapper mapper : List.of(hiding, snake)) {
             try (ApiClient client = client(ClientConfig.builder("app", "key").recordMapper(mapper))) {
@@ -186,8 +120,10 @@ class DefaultObjectIDTest {
         // (these mappers write nulls)
         assertThat(written)
                 .containsExactly(
-                        "{\"title\":\"Lamp\",\"tags\":null,\"price\":null,\"available\":null,\"objectID\":\"gen\"}",
-                        "{\"objectID\":\"r1\",\"title\":\"Lamp\",\"tags\":null,\"price\":null,\"available\":null}");
+                        "{\"title\":\"Lamp\",\"tags\":null,\"price\":null,\"stock\":null,\"available\":null,"
+                                + "\"objectID\":\"gen\"}",
+                        "{\"objectID\":\"r1\",\"title\":\"Lamp\",\"tags\":null,\"price\":null,\"stock\":null,"
+                                + "\"available\":null}");
     }
 
     private static ApiClient client(ClientConfig.Builder builder) {
