@@ -29,7 +29,7 @@ final class MicrometerObservedCall implements ObservedCall, Supplier<QuarryCallC
      * the caller's thread, whose MDC is still there. Written on the caller's thread before the core registers the
      * completion that reads it.
      */
-    private MdcSnapshot callerMdc;
+    private MdcSnapshot callerMdc = MdcSnapshot.of();
 
     private final boolean customConvention;
     private Host previousHost;
@@ -113,7 +113,7 @@ final class MicrometerObservedCall implements ObservedCall, Supplier<QuarryCallC
 
     @Override
     public ContextScope openCallerContext() {
-        ContextScope mdc = callerMdc == null ? ContextScope.NONE : callerMdc.restore();
+        ContextScope mdc = callerMdc.restore();
         if (callerObservation == null) {
             return mdc;
         }

@@ -33,7 +33,7 @@ final class OpenTelemetryObservedCall implements ObservedCall {
      * the caller's thread, whose MDC is still there. Written on the caller's thread before the core registers the
      * completion that reads it.
      */
-    private MdcSnapshot callerMdc;
+    private MdcSnapshot callerMdc = MdcSnapshot.of();
 
     private final Attributes runningAttributes;
     private final long startNanos = System.nanoTime();
@@ -146,7 +146,7 @@ final class OpenTelemetryObservedCall implements ObservedCall {
 
     @Override
     public ContextScope openCallerContext() {
-        ContextScope mdc = callerMdc == null ? ContextScope.NONE : callerMdc.restore();
+        ContextScope mdc = callerMdc.restore();
         Scope scope = callerContext.makeCurrent();
         return () -> {
             scope.close();

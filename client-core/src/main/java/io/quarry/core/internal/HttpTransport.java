@@ -852,10 +852,7 @@ public final class HttpTransport implements AutoCloseable {
                 }
                 result = run.onFailure(host, e, start);
             } catch (RuntimeException | Error e) {
-                future.completeExceptionally(e);
-                if (e instanceof Error error) {
-                    throw error; // the caller learns of it; the sender thread ends as it would
-                }
+                fail(e);
                 return;
             } finally {
                 inFlight.remove(call);
@@ -863,10 +860,15 @@ public final class HttpTransport implements AutoCloseable {
             try {
                 handle(host, result);
             } catch (RuntimeException | Error e) {
-                future.completeExceptionally(e);
-                if (e instanceof Error error) {
-                    throw error;
-                }
+                fail(e);
+            }
+        }
+
+        /** Fails the call with an unexpected throwable; an Error is thrown on, ending the sender thread as it would. */
+        private void fail(Throwable e) {
+            future.completeExceptionally(e);
+            if (e instanceof Error error) {
+                throw error;
             }
         }
 

@@ -19,6 +19,15 @@ public final class MdcSnapshot {
     }
 
     /**
+     * The empty snapshot, which restores nothing: what an observer holds until it is told to capture one.
+     *
+     * @return the empty snapshot
+     */
+    public static MdcSnapshot of() {
+        return EMPTY;
+    }
+
+    /**
      * The MDC of the current thread.
      *
      * @return the snapshot; an empty MDC gives a snapshot that restores nothing
