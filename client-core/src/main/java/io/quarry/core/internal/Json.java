@@ -105,8 +105,8 @@ public final class Json {
     }
 
     /**
-     * The SDK's own mapper, before it is built: the record settings, the stream settings of a request body and the
-     * (de)serializers of the core's types.
+     * The SDK's own mapper, before it is built: the record settings, the stream settings of a request body, the
+     * (de)serializers of the core's types and creators called through prepared handles ({@link CreatorHandles}).
      *
      * @param hits the reader of {@link EnrichedRecord}s to register
      * @return the builder
@@ -118,6 +118,7 @@ public final class Json {
                 // last chunk and the chunked terminator as separate packets
                 .disable(StreamWriteFeature.FLUSH_PASSED_TO_STREAM)
                 .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
+                .addModule(CreatorHandles.module())
                 .addModule(new SimpleModule("quarry-free-form-record")
                         .addSerializer(FreeFormRecord.class, new FreeFormRecordJson.Writer())
                         .addDeserializer(FreeFormRecord.class, new FreeFormRecordJson.Reader())
