@@ -491,7 +491,9 @@ public final class ClientConfig {
          * Shares the connection pool, interceptors and settings of the caller's OkHttp client. The client derives
          * its own from it with {@code newBuilder()} and never closes or shuts it down. Asynchronous calls run on
          * the client's own threads (at most 128 requests at once, the rest queued), not on the shared client's
-         * dispatcher, so its concurrency limits do not apply to them.
+         * dispatcher, so its concurrency limits do not apply to them. Its connection pool is used as it is: without
+         * this setting a client keeps up to 128 idle connections, where OkHttp's default pool keeps 5, so size a
+         * shared pool to the calls run at once, or connections are closed and opened again between calls.
          *
          * @param client the caller's client
          * @return this builder
