@@ -25,7 +25,7 @@ import java.util.function.Supplier;
  * [inFlight] [rounds] [calls] [clients] [server]}; defaults: 8, 40 measured rounds after 5 warm-up rounds, 5 000
  * calls a round, {@code quarry,raw}, nginx. The first client is the one compared; clients: {@code quarry},
  * {@code raw}, {@code quarryBeanHits}, {@code rawBeanHits}, {@code quarryWithoutGeneratedMembers},
- * {@code rawOkHttpDefaults}.
+ * {@code rawOkHttpDefaults}, {@code rawLargePool}.
  */
 public final class AsyncCpuPerCall {
 
@@ -115,6 +115,7 @@ public final class AsyncCpuPerCall {
         calls.put(
                 "rawOkHttpDefaults",
                 () -> clients.rawOkHttpDefaults.searchAsync(CannedClients.INDEX, clients.rawQuery));
+        calls.put("rawLargePool", () -> clients.rawLargePool.searchAsync(CannedClients.INDEX, clients.rawQuery));
         return calls;
     }
 

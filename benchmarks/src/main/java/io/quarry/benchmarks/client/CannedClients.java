@@ -53,6 +53,8 @@ public class CannedClients {
     RawClient raw;
     /** The raw client on an untuned {@code new OkHttpClient()}. */
     RawClient rawOkHttpDefaults;
+    /** The raw client with a connection pool as large as Quarry's. */
+    RawClient rawLargePool;
 
     SearchQuery quarryQuery;
     Map<String, Object> rawQuery;
@@ -83,6 +85,7 @@ public class CannedClients {
         headers.put(Credentials.API_KEY_HEADER, API_KEY);
         raw = new RawClient(canned.url(), headers);
         rawOkHttpDefaults = RawClient.withOkHttpDefaults(canned.url(), headers);
+        rawLargePool = RawClient.withLargePool(canned.url(), headers);
         records = new Catalogue().products(BATCH_SIZE);
         quarryBatch = records.stream()
                 .map(r -> BatchOperation.of(BatchAction.ADD_OBJECT, r))
@@ -101,6 +104,9 @@ public class CannedClients {
         }
         if (rawOkHttpDefaults != null) {
             rawOkHttpDefaults.close();
+        }
+        if (rawLargePool != null) {
+            rawLargePool.close();
         }
         if (canned != null) {
             canned.close();

@@ -8,8 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import okhttp3.Call;
 import okhttp3.Callback;
+import okhttp3.ConnectionPool;
 import okhttp3.Dispatcher;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
@@ -23,7 +25,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Search and batch calls written by hand: one OkHttp client (TCP_NODELAY, 128 concurrent calls, the SDK's
- * default timeouts), one Jackson mapper, the SDK's headers. Request bodies are serialised to bytes, or, for the
+ * default timeouts, OkHttp's default connection pool), one Jackson mapper, the SDK's headers. Request bodies are serialised to bytes, or, for the
  * batch, also streamed: Jackson writes straight into the connection (sent chunked), as a hand-written client
  * that cares about memory would.
  */
@@ -64,6 +66,21 @@ public final class RawClient implements AutoCloseable {
      */
     public static RawClient withOkHttpDefaults(String baseUrl, Map<String, String> headers) {
         return new RawClient(new OkHttpClient(), baseUrl, headers);
+    }
+
+    /**
+     * The tuned client with a connection pool that keeps up to 128 idle connections, as Quarry's own does, instead
+     * of OkHttp's default 5: shows how much of a difference in flight comes from connections kept.
+     *
+     * @param baseUrl the server
+     * @param headers the headers every call carries
+     * @return the client
+     */
+    public static RawClient withLargePool(String baseUrl, Map<String, String> headers) {
+        OkHttpClient pooled = tuned().newBuilder()
+                .connectionPool(new ConnectionPool(MAX_CALLS, 5, TimeUnit.MINUTES))
+                .build();
+        return new RawClient(pooled, baseUrl, headers);
     }
 
     private static OkHttpClient tuned() {
