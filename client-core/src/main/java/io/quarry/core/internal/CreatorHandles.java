@@ -88,7 +88,8 @@ final class CreatorHandles implements ValueInstantiators {
                     .asSpreader(Object[].class, arity)
                     .asType(MethodType.methodType(Object.class, Object[].class));
         } catch (IllegalAccessException | RuntimeException notAccessible) {
-            // not accessible from here (a module that does not open the type to Quarry): Jackson's call stays
+            // Jackson has made a non-public creator accessible where it may; where it may not (a module that does
+            // not open the type), Jackson's own call stays
             return null;
         }
     }

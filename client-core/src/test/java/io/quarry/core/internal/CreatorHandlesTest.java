@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.quarry.core.testing.PrivateRecords;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -112,6 +113,13 @@ class CreatorHandlesTest {
         Tagged tagged = WITH_HANDLES.readValue("{\"name\":\"lamp\",\"tags\":[\"a\",\"b\"]}", Tagged.class);
         assertThat(tagged.name).isEqualTo("lamp");
         assertThat(tagged.tags).containsExactly("a", "b");
+    }
+
+    @Test
+    void aPrivateRecordOfAnotherPackageGetsAHandleToo() throws Exception {
+        Object record = WITH_HANDLES.readValue("{\"name\":\"lamp\"}", PrivateRecords.type());
+        assertThat(record).hasToString("Hidden[name=lamp]");
+        assertThat(PrivateRecords.adaptedOnLastCall()).isFalse();
     }
 
     @Test
