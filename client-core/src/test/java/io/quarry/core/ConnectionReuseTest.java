@@ -3,11 +3,13 @@ package io.quarry.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
+import io.quarry.core.testing.Eventually;
 import io.quarry.core.testing.LoopbackHttp;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -97,10 +99,7 @@ class ConnectionReuseTest {
         try (ApiClient api = ApiClient.create(config().httpClient(callers).build(), LoopbackHttp.MODULE)) {
             burstOfCalls(api);
             // the pool closes the connections beyond its 5 on its own thread, soon after they became idle
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (callers.connectionPool().idleConnectionCount() > 5 && System.nanoTime() < deadline) {
-                Thread.sleep(10);
-            }
+            Eventually.waitUntil(() -> callers.connectionPool().idleConnectionCount() <= 5, Duration.ofSeconds(10));
             assertThat(callers.connectionPool().idleConnectionCount()).isEqualTo(5);
         }
     }

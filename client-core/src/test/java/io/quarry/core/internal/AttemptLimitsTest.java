@@ -2,6 +2,8 @@ package io.quarry.core.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.core.testing.Eventually;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -38,10 +40,7 @@ class AttemptLimitsTest {
             patientTag.startLimit();
             lateTag.startLimit();
 
-            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (!late.isCanceled() && System.nanoTime() < until) {
-                Thread.sleep(10);
-            }
+            Eventually.waitUntil(late::isCanceled, Duration.ofSeconds(10));
             assertThat(late.isCanceled()).isTrue();
             assertThat(lateTag.limitReached()).isTrue();
             assertThat(patient.isCanceled()).isFalse();
@@ -65,10 +64,7 @@ class AttemptLimitsTest {
             Call started = call();
             inFlight.put(started, other);
             other.startLimit();
-            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (!started.isCanceled() && System.nanoTime() < until) {
-                Thread.sleep(10);
-            }
+            Eventually.waitUntil(started::isCanceled, Duration.ofSeconds(10));
             assertThat(started.isCanceled()).isTrue();
             assertThat(queued.isCanceled()).isFalse();
             assertThat(tag.deadline()).isEqualTo(AttemptTag.NOT_STARTED);
