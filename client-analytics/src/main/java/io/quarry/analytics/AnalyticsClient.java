@@ -126,7 +126,7 @@ public final class AnalyticsClient extends ClientHandle<AnalyticsClient> {
         return new AnalyticsIndex(scope(), Objects.requireNonNull(indexName, "indexName"), rateLimitListener);
     }
 
-    /** @return the hosts calls go to, for tests */
+    /** {@return the hosts calls go to, for tests} */
     List<Host> hosts() {
         return scope().api().hosts();
     }

@@ -68,7 +68,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
         return new AnalyticsIndex(scope, indexName, rateLimitListener);
     }
 
-    /** @return the index's name */
+    /** {@return the index's name} */
     public String name() {
         return indexName;
     }

@@ -22,6 +22,8 @@ public final class ApiResponse<T> {
     private volatile Map<String, List<String>> headers;
 
     /**
+     * Creates a response of the given value, status and headers.
+     *
      * @param value      the decoded body, null for an empty body or a {@code Void} target
      * @param statusCode the HTTP status
      * @param headers    the response headers

@@ -9,6 +9,8 @@ public final class ClientClosedException extends QuarryException {
     private static final long serialVersionUID = 1L;
 
     /**
+     * Creates the exception.
+     *
      * @param message what was refused or cancelled, naming the endpoint but never a key
      */
     public ClientClosedException(String message) {

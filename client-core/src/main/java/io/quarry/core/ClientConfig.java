@@ -172,92 +172,92 @@ public final class ClientConfig {
         return List.copyOf(resolved);
     }
 
-    /** @return the credentials */
+    /** {@return the credentials} */
     public Credentials credentials() {
         return credentials;
     }
 
-    /** @return the custom hosts; empty means the module's defaults */
+    /** {@return the custom hosts; empty means the module's defaults} */
     public List<Host> hosts() {
         return hosts;
     }
 
-    /** @return the domains the default hosts are built on */
+    /** {@return the domains the default hosts are built on} */
     public ServiceDomains domains() {
         return domains;
     }
 
-    /** @return the connect timeout */
+    /** {@return the connect timeout} */
     public Duration connectTimeout() {
         return timeouts.connect();
     }
 
-    /** @return the response timeout of READ calls (first try; it grows on a host that timed out, up to 4x) */
+    /** {@return the response timeout of READ calls (first try; it grows on a host that timed out, up to 4x)} */
     public Duration readTimeout() {
         return timeouts.read();
     }
 
-    /** @return the response timeout of WRITE calls (first try; it grows on a host that timed out, up to 4x) */
+    /** {@return the response timeout of WRITE calls (first try; it grows on a host that timed out, up to 4x)} */
     public Duration writeTimeout() {
         return timeouts.write();
     }
 
-    /** @return how long a failed host stays marked down, and a timed-out host stays behind the healthy ones */
+    /** {@return how long a failed host stays marked down, and a timed-out host stays behind the healthy ones} */
     public Duration hostDownTtl() {
         return hostDownTtl;
     }
 
-    /** @return headers added to every request */
+    /** {@return headers added to every request} */
     public Map<String, String> defaultHeaders() {
         return defaultHeaders;
     }
 
-    /** @return extra User-Agent segments, appended after the SDK's own */
+    /** {@return extra User-Agent segments, appended after the SDK's own} */
     public List<String> userAgentSegments() {
         return userAgentSegments;
     }
 
-    /** @return whether request bodies are gzip-compressed */
+    /** {@return whether request bodies are gzip-compressed} */
     public boolean gzipRequests() {
         return gzipRequests;
     }
 
-    /** @return the proxy, if one was set */
+    /** {@return the proxy, if one was set} */
     public Optional<Proxy> proxy() {
         return Optional.ofNullable(proxy);
     }
 
-    /** @return what the client logs */
+    /** {@return what the client logs} */
     public LogLevel logLevel() {
         return logLevel;
     }
 
-    /** @return the caller's OkHttp client to share pools with, if one was given */
+    /** {@return the caller's OkHttp client to share pools with, if one was given} */
     public Optional<OkHttpClient> httpClient() {
         return Optional.ofNullable(httpClient);
     }
 
-    /** @return the clock used for host states and rate-limit waits */
+    /** {@return the clock used for host states and rate-limit waits} */
     public Clock clock() {
         return clock;
     }
 
-    /** @return the random source used to shuffle fallback hosts */
+    /** {@return the random source used to shuffle fallback hosts} */
     public Random shuffle() {
         return shuffle;
     }
 
-    /** @return the longest wait before retrying a 429 answer once; empty when 429 is not waited on */
+    /** {@return the longest wait before retrying a 429 answer once; empty when 429 is not waited on} */
     public Optional<Duration> maxRateLimitWait() {
         return Optional.ofNullable(maxRateLimitWait);
     }
 
-    /** @return whether plain http to non-loopback hosts was allowed */
+    /** {@return whether plain http to non-loopback hosts was allowed} */
     public boolean insecureHttpAllowed() {
         return insecureHttpAllowed;
     }
 
-    /** @return the trust manager deciding which server certificates are trusted, if not the JDK's default */
+    /** {@return the trust manager deciding which server certificates are trusted, if not the JDK's default} */
     public Optional<X509TrustManager> trustManager() {
         return Optional.ofNullable(trustManager);
     }

@@ -9,6 +9,8 @@ public final class ConfigurationException extends QuarryException {
     private static final long serialVersionUID = 1L;
 
     /**
+     * Creates the exception.
+     *
      * @param message what is wrong and how to fix it
      */
     public ConfigurationException(String message) {

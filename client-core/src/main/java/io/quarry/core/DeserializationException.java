@@ -16,6 +16,8 @@ public final class DeserializationException extends QuarryException {
     private final String jsonPath;
 
     /**
+     * Creates the exception.
+     *
      * @param targetType the type the body was decoded into
      * @param jsonPath   where decoding failed, as {@code $.hits[3].price}; {@code $} for the root
      * @param detail     a short description of the problem

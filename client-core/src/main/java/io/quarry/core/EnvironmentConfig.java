@@ -107,12 +107,12 @@ public final class EnvironmentConfig {
             this.systemProperty = systemProperty;
         }
 
-        /** @return the environment variable's name, such as {@code QUARRY_API_KEY} */
+        /** {@return the environment variable's name, such as {@code QUARRY_API_KEY}} */
         public String environmentName() {
             return environmentName;
         }
 
-        /** @return the system property's name, such as {@code quarry.api-key} */
+        /** {@return the system property's name, such as {@code quarry.api-key}} */
         public String systemProperty() {
             return systemProperty;
         }

@@ -13,7 +13,9 @@ import java.util.Objects;
  *                 List, Map, null)
  */
 public record ErrorDetail(String msg, List<String> location, Map<String, Object> ctx) {
-    /** Copies the collections.
+    /**
+     * Checks the components.
+     *
      *
      * @param msg see the record description
      * @param location see the record description

@@ -9,6 +9,8 @@ public final class InvalidRequestException extends QuarryException {
     private static final long serialVersionUID = 1L;
 
     /**
+     * Creates the exception.
+     *
      * @param message what is wrong
      * @param cause   the cause, may be null
      */
@@ -17,6 +19,8 @@ public final class InvalidRequestException extends QuarryException {
     }
 
     /**
+     * Creates the exception.
+     *
      * @param message what is wrong
      */
     public InvalidRequestException(String message) {

@@ -46,13 +46,13 @@ public abstract class NamedValue {
         return other != null && other.getClass() == getClass() && ((NamedValue) other).name.equals(name);
     }
 
-    /** @return the name's hash code */
+    /** {@return the name's hash code} */
     @Override
     public final int hashCode() {
         return name.hashCode();
     }
 
-    /** @return the name */
+    /** {@return the name} */
     @Override
     public final String toString() {
         return name;

@@ -93,13 +93,13 @@ public final class PagedIterable<T> implements Iterable<T> {
                 Objects.requireNonNull(readAsync, "readAsync")));
     }
 
-    /** @return a new lazy iterator from the first page; close it when stopping before the end */
+    /** {@return a new lazy iterator from the first page; close it when stopping before the end} */
     @Override
     public PageIterator<T> iterator() {
         return chain.iterator();
     }
 
-    /** @return a sequential, lazy stream over the items; close it when stopping before the end */
+    /** {@return a sequential, lazy stream over the items; close it when stopping before the end} */
     public Stream<T> stream() {
         PageIterator<T> iterator = iterator();
         return StreamSupport.stream(
@@ -107,7 +107,7 @@ public final class PagedIterable<T> implements Iterable<T> {
                 .onClose(iterator::close);
     }
 
-    /** @return every item, reading all pages now */
+    /** {@return every item, reading all pages now} */
     public List<T> toList() {
         try (Stream<T> items = stream()) {
             return items.toList();

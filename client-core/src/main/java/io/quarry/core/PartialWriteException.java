@@ -40,6 +40,8 @@ public final class PartialWriteException extends QuarryException {
     public record Chunk(int index, long firstRecord, int recordCount, OptionalLong taskID) {
 
         /**
+         * Checks the components.
+         *
          * @param index       its position among the chunks, from 0
          * @param firstRecord the position of its first record in the input, from 0
          * @param recordCount how many records it holds
@@ -60,6 +62,8 @@ public final class PartialWriteException extends QuarryException {
     }
 
     /**
+     * Creates the exception.
+     *
      * @param operation         what stopped, for the message, e.g. {@code saveObjects on index products}
      * @param totalRecords      how many records the input held
      * @param chunks            every chunk sent, in order

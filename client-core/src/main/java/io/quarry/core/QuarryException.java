@@ -36,6 +36,8 @@ public abstract sealed class QuarryException extends RuntimeException
     private static final long serialVersionUID = 1L;
 
     /**
+     * Creates the exception.
+     *
      * @param message the message
      * @param cause   the cause, may be null
      */

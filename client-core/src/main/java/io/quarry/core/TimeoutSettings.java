@@ -22,7 +22,7 @@ abstract class TimeoutSettings<B extends TimeoutSettings<B>> {
         timeouts(start);
     }
 
-    /** @return this builder, as its own type */
+    /** {@return this builder, as its own type} */
     abstract B self();
 
     /**
@@ -91,7 +91,7 @@ abstract class TimeoutSettings<B extends TimeoutSettings<B>> {
         return self();
     }
 
-    /** @return the limits set so far */
+    /** {@return the limits set so far} */
     final Timeouts timeouts() {
         return new Timeouts(connect, read, write, attempt, callDeadline);
     }

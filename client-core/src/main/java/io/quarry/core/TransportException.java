@@ -15,6 +15,8 @@ public final class TransportException extends QuarryException {
     private final boolean timeout;
 
     /**
+     * Creates the exception.
+     *
      * @param message what failed, naming the host but never a key
      * @param cause   the I/O failure
      * @param timeout whether the failure was a timeout

@@ -24,7 +24,9 @@ public final class UnreachableHostsException extends QuarryException {
      * @param duration how long the try took
      */
     public record Attempt(Host host, QuarryException error, Duration duration) {
-        /** Validates the parts.
+        /**
+         * Checks the components.
+         *
          *
          * @param host see the record description
          * @param error see the record description
@@ -44,6 +46,8 @@ public final class UnreachableHostsException extends QuarryException {
     }
 
     /**
+     * Creates the exception.
+     *
      * @param endpoint the endpoint called
      * @param attempts every attempt, in order, at least one
      */
@@ -55,6 +59,8 @@ public final class UnreachableHostsException extends QuarryException {
     }
 
     /**
+     * Creates the exception.
+     *
      * @param endpoint the endpoint called
      * @param attempts every attempt, in order (none when the deadline passed before the first)
      * @param reason   why no further host was tried, such as the call deadline passing
@@ -64,6 +70,8 @@ public final class UnreachableHostsException extends QuarryException {
     }
 
     /**
+     * Creates the exception.
+     *
      * @param endpoint the endpoint called
      * @param path     the path called, with key values masked
      * @param attempts every attempt, in order (none when the deadline passed before the first)

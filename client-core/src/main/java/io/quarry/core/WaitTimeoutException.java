@@ -13,6 +13,8 @@ public final class WaitTimeoutException extends QuarryException {
     private final transient Duration waited;
 
     /**
+     * Creates the exception.
+     *
      * @param operation what was awaited, for example {@code task 42 on index products}
      * @param waited    how long the helper waited
      */

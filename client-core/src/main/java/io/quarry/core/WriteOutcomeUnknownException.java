@@ -19,6 +19,8 @@ public final class WriteOutcomeUnknownException extends QuarryException {
     private final transient List<UnreachableHostsException.Attempt> attempts;
 
     /**
+     * Creates the exception.
+     *
      * @param endpoint the endpoint called
      * @param path     the path called, with keys masked
      * @param attempts every attempt, in order, at least one

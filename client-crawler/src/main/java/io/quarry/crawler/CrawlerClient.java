@@ -93,7 +93,7 @@ public final class CrawlerClient extends ClientHandle<CrawlerClient> {
         return new CrawlerClient(CallScope.of(ApiClient.create(onCrawlerPath, MODULE)), true);
     }
 
-    /** @return the hosts calls go to, for tests */
+    /** {@return the hosts calls go to, for tests} */
     List<Host> hosts() {
         return scope().api().hosts();
     }

@@ -17,10 +17,11 @@ final class EventChunks {
     private EventChunks() {}
 
     /**
+     * {@return the events of each call, in order}
+     *
      * @param events the events, in order
      * @param maxEvents the most events in one call
      * @param maxBodyBytes the largest body of one call
-     * @return the events of each call, in order
      * @throws InvalidRequestException if one event alone is too large for a call
      */
     static List<List<InsightsEvent>> split(List<InsightsEvent> events, int maxEvents, int maxBodyBytes) {

@@ -27,6 +27,8 @@ final class EventRules {
     private EventRules() {}
 
     /**
+     * Checks the events of one send against the service's rules before anything is sent.
+     *
      * @param events the events of one send
      * @param clock the clock the age of timestamps is measured with
      * @throws InvalidRequestException with the first problem, naming the event's place
@@ -45,7 +47,7 @@ final class EventRules {
         }
     }
 
-    /** @return the service's message for the first broken rule, or null */
+    /** {@return the service's message for the first broken rule, or null} */
     static String problem(InsightsEvent event, long now) {
         if (event == null) {
             return "Event must not be null";

@@ -79,7 +79,7 @@ public final class InsightsClient extends ClientHandle<InsightsClient> {
         return new InsightsUser(scope(), Objects.requireNonNull(userToken, "userToken"), null, clock);
     }
 
-    /** @return the hosts calls go to, for tests */
+    /** {@return the hosts calls go to, for tests} */
     List<io.quarry.core.Host> hosts() {
         return scope().api().hosts();
     }

@@ -20,7 +20,7 @@ final class WireTypes {
 
     private WireTypes() {}
 
-    /** @return the member {@code name} of the answer's {@code metrics} object, or {@code null} when absent */
+    /** {@return the member {@code name} of the answer's {@code metrics} object, or {@code null} when absent} */
     static <V> V metric(Map<String, Map<String, V>> answer, String name) {
         Map<String, V> metrics = answer == null ? null : answer.get("metrics");
         return metrics == null ? null : metrics.get(name);

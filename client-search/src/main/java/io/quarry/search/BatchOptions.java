@@ -41,7 +41,7 @@ public final class BatchOptions {
         this.waitPolicy = waitPolicy;
     }
 
-    /** @return the defaults */
+    /** {@return the defaults} */
     public static BatchOptions of() {
         return DEFAULTS;
     }
@@ -138,32 +138,32 @@ public final class BatchOptions {
                 Objects.requireNonNull(policy));
     }
 
-    /** @return records per batch call */
+    /** {@return records per batch call} */
     public int chunkSize() {
         return chunkSize;
     }
 
-    /** @return how many chunk requests may be under way at once */
+    /** {@return how many chunk requests may be under way at once} */
     public int chunksInFlight() {
         return chunksInFlight;
     }
 
-    /** @return whether tasks are waited for */
+    /** {@return whether tasks are waited for} */
     public boolean waitForTasks() {
         return waitForTasks;
     }
 
-    /** @return whether missing objectIDs are assigned client-side */
+    /** {@return whether missing objectIDs are assigned client-side} */
     public boolean assignObjectIDs() {
         return assignObjectIDs;
     }
 
-    /** @return the listener, or null */
+    /** {@return the listener, or null} */
     public ProgressListener progressListener() {
         return progressListener;
     }
 
-    /** @return how task waits poll */
+    /** {@return how task waits poll} */
     public WaitPolicy waitPolicy() {
         return waitPolicy;
     }

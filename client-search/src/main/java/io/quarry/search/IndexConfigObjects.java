@@ -287,7 +287,7 @@ public abstract sealed class IndexConfigObjects<T, Q, R, H extends IndexConfigOb
                         browseOperation(), scope -> withScope(scope).browse().toListAsync());
     }
 
-    /** @return {@code browseRules} for rules (whose search is {@code searchRules}), and so on */
+    /** {@return {@code browseRules} for rules (whose search is {@code searchRules}), and so on} */
     private String browseOperation() {
         return "browse" + kind.search().operation().substring("search".length());
     }

@@ -17,6 +17,8 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>Every call comes in two forms, blocking and {@code ...Async}; per-call options come from a
  * {@link #withOptions(RequestOptions) view} that carries them. Every call needs the admin key.
+ *
+ * @param <H> the handle's own type, which {@link #withOptions(RequestOptions)} returns
  */
 public abstract sealed class KeyManagement<H extends KeyManagement<H>> extends ScopedHandle<H>
         permits ApiKeys, IndexApiKeys {

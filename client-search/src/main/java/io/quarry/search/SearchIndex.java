@@ -75,7 +75,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         return new SearchIndex(scope(), true);
     }
 
-    /** @return the index name */
+    /** {@return the index name} */
     public String name() {
         return (String) scope().pathParameter("indexName");
     }

@@ -39,7 +39,7 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
         return new SecuredApiKeyRestrictions(params);
     }
 
-    /** @return restrictions with nothing set */
+    /** {@return restrictions with nothing set} */
     public static SecuredApiKeyRestrictions of() {
         return EMPTY;
     }
@@ -129,34 +129,34 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
         return withStrings("referers", patterns);
     }
 
-    /** @return the forced search parameters */
+    /** {@return the forced search parameters} */
     public SearchQuery searchParams() {
         Map<String, Object> search = new LinkedHashMap<>(members());
         search.keySet().removeAll(RESTRICTIONS);
         return SearchQuery.of(search);
     }
 
-    /** @return the expiry as a Unix timestamp, if set */
+    /** {@return the expiry as a Unix timestamp, if set} */
     public Optional<Long> validUntil() {
         return Optional.ofNullable((Long) members().get("validUntil"));
     }
 
-    /** @return the allowed indices; empty means all */
+    /** {@return the allowed indices; empty means all} */
     public List<String> restrictIndices() {
         return strings("restrictIndices");
     }
 
-    /** @return the allowed network, if set */
+    /** {@return the allowed network, if set} */
     public Optional<String> restrictSources() {
         return text("restrictSources");
     }
 
-    /** @return the user token, if set */
+    /** {@return the user token, if set} */
     public Optional<String> userToken() {
         return text("userToken");
     }
 
-    /** @return the allowed referrers; empty means all */
+    /** {@return the allowed referrers; empty means all} */
     public List<String> referers() {
         return strings("referers");
     }

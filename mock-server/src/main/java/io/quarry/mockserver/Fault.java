@@ -25,68 +25,73 @@ public final class Fault {
     }
 
     /**
+     * {@return a fault that answers it with a JSON error body; the request is not applied}
+     *
      * @param status the status to answer, e.g. 503, 500 or 429
-     * @return a fault that answers it with a JSON error body; the request is not applied
      */
     public static Fault status(int status) {
         return status(status, Map.of());
     }
 
     /**
+     * {@return a fault that answers it with a JSON error body; the request is not applied}
+     *
      * @param status the status to answer
      * @param headers headers added to the answer, e.g. {@code Retry-After}
-     * @return a fault that answers it with a JSON error body; the request is not applied
      */
     public static Fault status(int status, Map<String, String> headers) {
         return of(FaultAction.Kind.STATUS, status, headers);
     }
 
     /**
+     * {@return a fault that answers normally, that much later}
+     *
      * @param delay how long to wait
-     * @return a fault that answers normally, that much later
      */
     public static Fault delay(Duration delay) {
         return of(FaultAction.Kind.DELAY, 0, Map.of()).withDelay(delay);
     }
 
-    /** @return a fault that closes the connection without an answer; the request is not applied */
+    /** {@return a fault that closes the connection without an answer; the request is not applied} */
     public static Fault closeBeforeResponse() {
         return of(FaultAction.Kind.CLOSE_BEFORE_RESPONSE, 0, Map.of());
     }
 
     /**
-     * @return a fault that applies the request, sends the headers and half the body, then closes the connection
+     * {@return a fault that applies the request, sends the headers and half the body, then closes the connection}
      */
     public static Fault closeMidResponse() {
         return of(FaultAction.Kind.CLOSE_MID_RESPONSE, 0, Map.of());
     }
 
-    /** @return a fault that applies the request and answers the first half of its JSON body (invalid JSON) */
+    /** {@return a fault that applies the request and answers the first half of its JSON body (invalid JSON)} */
     public static Fault truncatedBody() {
         return of(FaultAction.Kind.TRUNCATED_BODY, 0, Map.of());
     }
 
-    /** @return a fault that applies the request and answers its status with an HTML body instead of JSON */
+    /** {@return a fault that applies the request and answers its status with an HTML body instead of JSON} */
     public static Fault nonJsonBody() {
         return of(FaultAction.Kind.NON_JSON_BODY, 0, Map.of());
     }
 
     /**
+     * {@return a fault that applies the request (a write takes effect), then answers the status}
+     *
      * @param status the status to answer instead, e.g. 503
-     * @return a fault that applies the request (a write takes effect), then answers the status
      */
     public static Fault failAfterWrite(int status) {
         return of(FaultAction.Kind.FAIL_AFTER_WRITE, status, Map.of());
     }
 
-    /** @return a fault that applies the request (a write takes effect), then closes the connection unanswered */
+    /** {@return a fault that applies the request (a write takes effect), then closes the connection unanswered} */
     public static Fault resetAfterWrite() {
         return of(FaultAction.Kind.RESET_AFTER_WRITE, 0, Map.of());
     }
 
     /**
+     * {@return this fault, shown that much later}
+     *
      * @param delay how long to wait before the fault shows (at most one minute)
-     * @return this fault, shown that much later
      */
     public Fault withDelay(Duration delay) {
         Objects.requireNonNull(delay, "delay");

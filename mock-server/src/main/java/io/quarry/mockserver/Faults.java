@@ -82,7 +82,7 @@ public final class Faults {
         script.clear();
     }
 
-    /** @return how many rules are still active (rules whose count is used up are gone) */
+    /** {@return how many rules are still active (rules whose count is used up are gone)} */
     public int active() {
         return script.size();
     }

@@ -178,63 +178,64 @@ public final class MockServer implements AutoCloseable {
         return new Builder();
     }
 
-    /** @return the base URL, e.g. {@code http://127.0.0.1:53123}, without a trailing slash */
+    /** {@return the base URL, e.g. {@code http://127.0.0.1:53123}, without a trailing slash} */
     public String url() {
         return url;
     }
 
-    /** @return the base URL as a URI */
+    /** {@return the base URL as a URI} */
     public URI uri() {
         return URI.create(url);
     }
 
-    /** @return the host part of the URL, e.g. {@code 127.0.0.1} */
+    /** {@return the host part of the URL, e.g. {@code 127.0.0.1}} */
     public String host() {
         return uri().getHost();
     }
 
-    /** @return the port listened on */
+    /** {@return the port listened on} */
     public int port() {
         return connector.getLocalPort();
     }
 
-    /** @return whether the server speaks HTTPS */
+    /** {@return whether the server speaks HTTPS} */
     public boolean isHttps() {
         return trustMaterial != null;
     }
 
-    /** @return the application ID callers must send */
+    /** {@return the application ID callers must send} */
     public String applicationId() {
         return applicationId;
     }
 
-    /** @return the monitoring API key (also accepted: the admin key) */
+    /** {@return the monitoring API key (also accepted: the admin key)} */
     public String monitoringKey() {
         return productCredentials.monitoringKey();
     }
 
-    /** @return the usage API key (also accepted: the admin key) */
+    /** {@return the usage API key (also accepted: the admin key)} */
     public String usageKey() {
         return productCredentials.usageKey();
     }
 
-    /** @return the crawler user ID, for HTTP basic authentication on the crawler endpoints */
+    /** {@return the crawler user ID, for HTTP basic authentication on the crawler endpoints} */
     public String crawlerUserId() {
         return productCredentials.crawlerUserId();
     }
 
-    /** @return the crawler API key, for HTTP basic authentication on the crawler endpoints */
+    /** {@return the crawler API key, for HTTP basic authentication on the crawler endpoints} */
     public String crawlerApiKey() {
         return productCredentials.crawlerApiKey();
     }
 
-    /** @return the admin API key */
+    /** {@return the admin API key} */
     public String adminKey() {
         return adminKey;
     }
 
     /**
-     * @return what a client needs to trust this server's certificate
+     * {@return what a client needs to trust this server's certificate}
+     *
      * @throws IllegalStateException when the server speaks plain HTTP
      */
     public TrustMaterial trustMaterial() {
@@ -244,14 +245,14 @@ public final class MockServer implements AutoCloseable {
         return trustMaterial;
     }
 
-    /** @return the mock server's version, also sent in the {@code X-Mock-Server-Version} response header */
+    /** {@return the mock server's version, also sent in the {@code X-Mock-Server-Version} response header} */
     public String version() {
         return version;
     }
 
     /**
-     * @return the scripted faults of this server: make matching requests fail (statuses, delays, closed
-     *     connections, broken bodies) to test a client's error handling; cleared by {@link #reset()}
+     * {@return the scripted faults of this server: make matching requests fail (statuses, delays, closed
+     *     connections, broken bodies) to test a client's error handling; cleared by {@link #reset()}}
      */
     public Faults faults() {
         return faults;
@@ -285,7 +286,7 @@ public final class MockServer implements AutoCloseable {
         }
     }
 
-    /** @return the whole state as a seed document (JSON text) */
+    /** {@return the whole state as a seed document (JSON text)} */
     public String exportState() {
         return Json.pretty(state.export());
     }
@@ -316,7 +317,7 @@ public final class MockServer implements AutoCloseable {
         }
     }
 
-    /** @return whether every thread of this server has ended (after {@link #close()}) */
+    /** {@return whether every thread of this server has ended (after {@link #close()})} */
     boolean threadsStopped() {
         return server.isStopped()
                 && ((QueuedThreadPool) server.getThreadPool()).getThreads() == 0
@@ -353,8 +354,9 @@ public final class MockServer implements AutoCloseable {
         private Builder() {}
 
         /**
+         * {@return this builder}
+         *
          * @param port the port; 0 (the default) picks a free one
-         * @return this builder
          */
         public Builder port(int port) {
             if (port < 0 || port > 65535) {
@@ -365,8 +367,9 @@ public final class MockServer implements AutoCloseable {
         }
 
         /**
+         * {@return this builder}
+         *
          * @param bindAddress the address to listen on; default {@code 127.0.0.1}
-         * @return this builder
          */
         public Builder bindAddress(String bindAddress) {
             this.bindAddress = Objects.requireNonNull(bindAddress, "bindAddress");
@@ -374,8 +377,9 @@ public final class MockServer implements AutoCloseable {
         }
 
         /**
+         * {@return this builder}
+         *
          * @param applicationId the application ID callers must send; default {@value #DEFAULT_APPLICATION_ID}
-         * @return this builder
          */
         public Builder applicationId(String applicationId) {
             this.applicationId = requireNonBlank(applicationId, "applicationId");
@@ -383,8 +387,9 @@ public final class MockServer implements AutoCloseable {
         }
 
         /**
+         * {@return this builder}
+         *
          * @param adminKey the admin API key; default {@value #DEFAULT_ADMIN_KEY}
-         * @return this builder
          */
         public Builder adminKey(String adminKey) {
             this.adminKey = requireNonBlank(adminKey, "adminKey");
@@ -392,9 +397,10 @@ public final class MockServer implements AutoCloseable {
         }
 
         /**
+         * {@return this builder}
+         *
          * @param monitoringKey the key of the monitoring endpoints that need one; default
          *     {@value #DEFAULT_MONITORING_KEY}
-         * @return this builder
          */
         public Builder monitoringKey(String monitoringKey) {
             this.monitoringKey = requireNonBlank(monitoringKey, "monitoringKey");
@@ -402,8 +408,9 @@ public final class MockServer implements AutoCloseable {
         }
 
         /**
+         * {@return this builder}
+         *
          * @param usageKey the key of the usage endpoints; default {@value #DEFAULT_USAGE_KEY}
-         * @return this builder
          */
         public Builder usageKey(String usageKey) {
             this.usageKey = requireNonBlank(usageKey, "usageKey");
@@ -411,9 +418,10 @@ public final class MockServer implements AutoCloseable {
         }
 
         /**
+         * {@return this builder}
+         *
          * @param userId the crawler user ID; default {@value #DEFAULT_CRAWLER_USER_ID}
          * @param apiKey the crawler API key; default {@value #DEFAULT_CRAWLER_API_KEY}
-         * @return this builder
          */
         public Builder crawlerCredentials(String userId, String apiKey) {
             String user = requireNonBlank(userId, "crawler user ID");
@@ -443,8 +451,9 @@ public final class MockServer implements AutoCloseable {
         }
 
         /**
+         * {@return this builder}
+         *
          * @param https whether to speak HTTPS with a certificate minted at start (see {@link #trustMaterial()})
-         * @return this builder
          */
         public Builder https(boolean https) {
             this.https = https;
@@ -452,8 +461,9 @@ public final class MockServer implements AutoCloseable {
         }
 
         /**
+         * {@return this builder}
+         *
          * @param taskDelay how long each task stays {@code notPublished}; default zero
-         * @return this builder
          */
         public Builder taskDelay(Duration taskDelay) {
             if (taskDelay.isNegative()) {
@@ -464,9 +474,10 @@ public final class MockServer implements AutoCloseable {
         }
 
         /**
+         * {@return this builder}
+         *
          * @param clock the clock for timestamps, task publication, key validity, secured keys and rate-limit hours
          *     (tests can move it by hand)
-         * @return this builder
          */
         public Builder clock(Clock clock) {
             this.clock = Objects.requireNonNull(clock, "clock");
@@ -474,9 +485,10 @@ public final class MockServer implements AutoCloseable {
         }
 
         /**
+         * {@return this builder}
+         *
          * @param clusters the clusters of multi-cluster user mapping (default {@code mock-cluster-1},
          *     {@code mock-cluster-2}); none disables the feature (its endpoints answer 403)
-         * @return this builder
          */
         public Builder clusters(String... clusters) {
             for (String cluster : clusters) {
@@ -487,8 +499,9 @@ public final class MockServer implements AutoCloseable {
         }
 
         /**
+         * {@return this builder}
+         *
          * @param strict whether unknown URL parameters are answered with a 400
-         * @return this builder
          */
         public Builder strict(boolean strict) {
             this.strict = strict;
@@ -496,9 +509,10 @@ public final class MockServer implements AutoCloseable {
         }
 
         /**
+         * {@return this builder}
+         *
          * @param threads how many requests are served at once; default 16 (connections waiting for more bytes
          *     hold none)
-         * @return this builder
          */
         public Builder threads(int threads) {
             if (threads < 1) {
@@ -509,9 +523,10 @@ public final class MockServer implements AutoCloseable {
         }
 
         /**
+         * {@return this builder}
+         *
          * @param queueSize how many requests may wait for a free thread; past it requests are answered 503 at
          *     once; default 256
-         * @return this builder
          */
         public Builder queueSize(int queueSize) {
             if (queueSize < 1) {
@@ -554,7 +569,8 @@ public final class MockServer implements AutoCloseable {
         }
 
         /**
-         * @return the running server
+         * {@return the running server}
+         *
          * @throws UncheckedIOException when the port cannot be bound
          */
         public MockServer start() {

@@ -54,32 +54,32 @@ public final class TrustMaterial {
         }
     }
 
-    /** @return the server's certificate */
+    /** {@return the server's certificate} */
     public X509Certificate certificate() {
         return certificate;
     }
 
-    /** @return an in-memory PKCS12 trust store holding only the certificate (no password) */
+    /** {@return an in-memory PKCS12 trust store holding only the certificate (no password)} */
     public KeyStore trustStore() {
         return trustStore;
     }
 
-    /** @return a trust manager that trusts only the certificate */
+    /** {@return a trust manager that trusts only the certificate} */
     public X509TrustManager trustManager() {
         return trustManager;
     }
 
-    /** @return a TLS context that trusts only the certificate */
+    /** {@return a TLS context that trusts only the certificate} */
     public SSLContext sslContext() {
         return sslContext;
     }
 
-    /** @return a socket factory that trusts only the certificate */
+    /** {@return a socket factory that trusts only the certificate} */
     public SSLSocketFactory sslSocketFactory() {
         return sslContext.getSocketFactory();
     }
 
-    /** @return the certificate as PEM text */
+    /** {@return the certificate as PEM text} */
     public String certificatePem() {
         try {
             String base64 = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))

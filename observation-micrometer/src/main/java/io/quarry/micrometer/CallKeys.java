@@ -109,12 +109,12 @@ final class CallKeys {
         kinds++;
     }
 
-    /** @return product, operation and method: the low-cardinality keys known while the call runs */
+    /** {@return product, operation and method: the low-cardinality keys known while the call runs} */
     KeyValues running() {
         return running;
     }
 
-    /** @return {@code <product>.<operation>} */
+    /** {@return {@code <product>.<operation>}} */
     String contextualName() {
         return contextualName;
     }
@@ -150,8 +150,9 @@ final class CallKeys {
     }
 
     /**
+     * {@return {@code url.template} with it}
+     *
      * @param pathTemplate the call's path template
-     * @return {@code url.template} with it
      */
     KeyValue urlTemplate(String pathTemplate) {
         return pathTemplate.equals(this.pathTemplate)
@@ -160,8 +161,9 @@ final class CallKeys {
     }
 
     /**
+     * {@return {@code server.address} and {@code server.port} with it}
+     *
      * @param host the host of a try
-     * @return {@code server.address} and {@code server.port} with it
      */
     HostKeys host(Host host) {
         HostKeys keys = lastHost;
@@ -173,8 +175,9 @@ final class CallKeys {
     }
 
     /**
+     * {@return {@code quarry.tries} with it}
+     *
      * @param tries how many tries a call made
-     * @return {@code quarry.tries} with it
      */
     static KeyValue tries(int tries) {
         return tries >= 0 && tries < TRIES.length
@@ -183,8 +186,9 @@ final class CallKeys {
     }
 
     /**
+     * {@return {@code http.response.status_code} with it}
+     *
      * @param status an HTTP status
-     * @return {@code http.response.status_code} with it
      */
     static KeyValue statusCode(int status) {
         if (status < 0 || status >= STATUS_CODES.length) {

@@ -52,7 +52,7 @@ final class MicrometerObservedCall implements ObservedCall, Supplier<QuarryCallC
         observation.start();
     }
 
-    /** @return the context, for the observation being created */
+    /** {@return the context, for the observation being created} */
     @Override
     public QuarryCallContext get() {
         return context;

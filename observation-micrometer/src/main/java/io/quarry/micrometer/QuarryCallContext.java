@@ -20,13 +20,15 @@ public final class QuarryCallContext extends Observation.Context {
     boolean keyedByDefaultConvention;
 
     /**
+     * Creates the context of one call.
+     *
      * @param call the call's description
      */
     QuarryCallContext(CallDescription call) {
         this.call = call;
     }
 
-    /** @return what was known of the call when it started */
+    /** {@return what was known of the call when it started} */
     public CallDescription call() {
         return call;
     }
@@ -41,7 +43,7 @@ public final class QuarryCallContext extends Observation.Context {
         return lastTry;
     }
 
-    /** @return how the call ended, or null while it runs */
+    /** {@return how the call ended, or null while it runs} */
     public CallEnd end() {
         return end;
     }

@@ -17,6 +17,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 @ConfigurationProperties("quarry")
 public class QuarryProperties {
 
+    /** Creates the properties with every default; Spring binds {@code quarry.*} onto them. */
+    public QuarryProperties() {}
+
     /** The application ID; every client but the crawler's needs it. */
     private String applicationId;
 
@@ -67,152 +70,188 @@ public class QuarryProperties {
     private final Observation observation = new Observation();
     private final RecordMapper recordMapper = new RecordMapper();
 
-    /** @return the application ID */
+    /** {@return the application ID} */
     public String getApplicationId() {
         return applicationId;
     }
 
-    /** @param applicationId the application ID */
+    /**
+     * Sets the application ID.
+     *
+     * @param applicationId the application ID
+     */
     public void setApplicationId(String applicationId) {
         this.applicationId = applicationId;
     }
 
-    /** @return the shared API key */
+    /** {@return the shared API key} */
     public String getApiKey() {
         return apiKey;
     }
 
-    /** @param apiKey the shared API key */
+    /**
+     * Sets the shared API key.
+     *
+     * @param apiKey the shared API key
+     */
     public void setApiKey(String apiKey) {
         this.apiKey = apiKey;
     }
 
-    /** @return the shared host URLs */
+    /** {@return the shared host URLs} */
     public List<String> getHosts() {
         return hosts;
     }
 
-    /** @param hosts the shared host URLs */
+    /**
+     * Sets the shared host URLs.
+     *
+     * @param hosts the shared host URLs
+     */
     public void setHosts(List<String> hosts) {
         this.hosts = hosts;
     }
 
-    /** @return the region code */
+    /** {@return the region code} */
     public String getRegion() {
         return region;
     }
 
-    /** @param region the region code */
+    /**
+     * Sets the region code.
+     *
+     * @param region the region code
+     */
     public void setRegion(String region) {
         this.region = region;
     }
 
-    /** @return the connect timeout, or null for the default */
+    /** {@return the connect timeout, or null for the default} */
     public Duration getConnectTimeout() {
         return connectTimeout;
     }
 
-    /** @param connectTimeout the connect timeout */
+    /**
+     * Sets the connect timeout.
+     *
+     * @param connectTimeout the connect timeout
+     */
     public void setConnectTimeout(Duration connectTimeout) {
         this.connectTimeout = connectTimeout;
     }
 
-    /** @return the read timeout, or null for the default */
+    /** {@return the read timeout, or null for the default} */
     public Duration getReadTimeout() {
         return readTimeout;
     }
 
-    /** @param readTimeout the read timeout */
+    /**
+     * Sets the read timeout.
+     *
+     * @param readTimeout the read timeout
+     */
     public void setReadTimeout(Duration readTimeout) {
         this.readTimeout = readTimeout;
     }
 
-    /** @return the write timeout, or null for the default */
+    /** {@return the write timeout, or null for the default} */
     public Duration getWriteTimeout() {
         return writeTimeout;
     }
 
-    /** @param writeTimeout the write timeout */
+    /**
+     * Sets the write timeout.
+     *
+     * @param writeTimeout the write timeout
+     */
     public void setWriteTimeout(Duration writeTimeout) {
         this.writeTimeout = writeTimeout;
     }
 
-    /** @return the log level, or null for the default */
+    /** {@return the log level, or null for the default} */
     public LogLevel getLogLevel() {
         return logLevel;
     }
 
-    /** @param logLevel the log level */
+    /**
+     * Sets the log level.
+     *
+     * @param logLevel the log level
+     */
     public void setLogLevel(LogLevel logLevel) {
         this.logLevel = logLevel;
     }
 
-    /** @return whether request bodies are compressed */
+    /** {@return whether request bodies are compressed} */
     public boolean isGzipRequests() {
         return gzipRequests;
     }
 
-    /** @param gzipRequests whether request bodies are compressed */
+    /**
+     * Sets whether request bodies are compressed.
+     *
+     * @param gzipRequests whether request bodies are compressed
+     */
     public void setGzipRequests(boolean gzipRequests) {
         this.gzipRequests = gzipRequests;
     }
 
-    /** @return the search client's own settings */
+    /** {@return the search client's own settings} */
     public Product getSearch() {
         return search;
     }
 
-    /** @return the analytics client's own settings */
+    /** {@return the analytics client's own settings} */
     public Product getAnalytics() {
         return analytics;
     }
 
-    /** @return the insights client's own settings */
+    /** {@return the insights client's own settings} */
     public Product getInsights() {
         return insights;
     }
 
-    /** @return the personalization client's own settings */
+    /** {@return the personalization client's own settings} */
     public Product getPersonalization() {
         return personalization;
     }
 
-    /** @return the answers client's own settings */
+    /** {@return the answers client's own settings} */
     public Product getAnswers() {
         return answers;
     }
 
-    /** @return the query-suggestions client's own settings */
+    /** {@return the query-suggestions client's own settings} */
     public Product getQuerySuggestions() {
         return querySuggestions;
     }
 
-    /** @return the monitoring client's settings; its API key is the monitoring key, required */
+    /** {@return the monitoring client's settings; its API key is the monitoring key, required} */
     public Product getMonitoring() {
         return monitoring;
     }
 
-    /** @return the usage client's settings; its API key is the usage key, required */
+    /** {@return the usage client's settings; its API key is the usage key, required} */
     public Product getUsage() {
         return usage;
     }
 
-    /** @return the crawler client's settings */
+    /** {@return the crawler client's settings} */
     public Crawler getCrawler() {
         return crawler;
     }
 
-    /** @return the health indicators' settings */
+    /** {@return the health indicators' settings} */
     public Health getHealth() {
         return health;
     }
 
-    /** @return the Micrometer observation settings */
+    /** {@return the Micrometer observation settings} */
     public Observation getObservation() {
         return observation;
     }
 
-    /** @return how the clients write and read the application's records */
+    /** {@return how the clients write and read the application's records} */
     public RecordMapper getRecordMapper() {
         return recordMapper;
     }
@@ -220,28 +259,39 @@ public class QuarryProperties {
     /** One client's own settings, in place of the shared ones. */
     public static class Product {
 
+        /** Creates a product's settings, empty: the shared settings apply. */
+        public Product() {}
+
         /** This client's API key, in place of quarry.api-key (required for monitoring and usage). Never logged. */
         private String apiKey;
 
         /** This client's host URLs, in place of quarry.hosts. */
         private List<String> hosts = new ArrayList<>();
 
-        /** @return the client's API key, or null for the shared one */
+        /** {@return the client's API key, or null for the shared one} */
         public String getApiKey() {
             return apiKey;
         }
 
-        /** @param apiKey the client's API key */
+        /**
+         * Sets the client's API key.
+         *
+         * @param apiKey the client's API key
+         */
         public void setApiKey(String apiKey) {
             this.apiKey = apiKey;
         }
 
-        /** @return the client's host URLs; empty for the shared ones */
+        /** {@return the client's host URLs; empty for the shared ones} */
         public List<String> getHosts() {
             return hosts;
         }
 
-        /** @param hosts the client's host URLs */
+        /**
+         * Sets the client's host URLs.
+         *
+         * @param hosts the client's host URLs
+         */
         public void setHosts(List<String> hosts) {
             this.hosts = hosts;
         }
@@ -250,15 +300,22 @@ public class QuarryProperties {
     /** The crawler client's settings: it authenticates with a crawler user ID and the crawler API key. */
     public static class Crawler extends Product {
 
+        /** Creates the crawler's settings, empty: the shared settings apply. */
+        public Crawler() {}
+
         /** The crawler user ID, required with the crawler API key (quarry.crawler.api-key). */
         private String userId;
 
-        /** @return the crawler user ID */
+        /** {@return the crawler user ID} */
         public String getUserId() {
             return userId;
         }
 
-        /** @param userId the crawler user ID */
+        /**
+         * Sets the crawler user ID.
+         *
+         * @param userId the crawler user ID
+         */
         public void setUserId(String userId) {
             this.userId = userId;
         }
@@ -266,6 +323,9 @@ public class QuarryProperties {
 
     /** The opt-in health indicators, one per client that has a cheap read. */
     public static class Health {
+
+        /** Creates the health settings with their defaults. */
+        public Health() {}
 
         /** The limit on each health check's call, every try included. */
         private Duration timeout = Duration.ofSeconds(2);
@@ -276,37 +336,41 @@ public class QuarryProperties {
         private final Check monitoring = new Check();
         private final Check crawler = new Check();
 
-        /** @return the limit on each check's call */
+        /** {@return the limit on each check's call} */
         public Duration getTimeout() {
             return timeout;
         }
 
-        /** @param timeout the limit on each check's call */
+        /**
+         * Sets the limit on each check's call.
+         *
+         * @param timeout the limit on each check's call
+         */
         public void setTimeout(Duration timeout) {
             this.timeout = timeout;
         }
 
-        /** @return the search check: lists the indices (needs the listIndexes right) */
+        /** {@return the search check: lists the indices (needs the listIndexes right)} */
         public Check getSearch() {
             return search;
         }
 
-        /** @return the personalization check: reads the strategy */
+        /** {@return the personalization check: reads the strategy} */
         public Check getPersonalization() {
             return personalization;
         }
 
-        /** @return the query-suggestions check: lists the configurations */
+        /** {@return the query-suggestions check: lists the configurations} */
         public Check getQuerySuggestions() {
             return querySuggestions;
         }
 
-        /** @return the monitoring check: reads the service status */
+        /** {@return the monitoring check: reads the service status} */
         public Check getMonitoring() {
             return monitoring;
         }
 
-        /** @return the crawler check: lists the crawlers (one page) */
+        /** {@return the crawler check: lists the crawlers (one page)} */
         public Check getCrawler() {
             return crawler;
         }
@@ -315,15 +379,22 @@ public class QuarryProperties {
     /** One health check, off by default. */
     public static class Check {
 
+        /** Creates a check's settings with their defaults. */
+        public Check() {}
+
         /** Whether the health endpoint calls this client. */
         private boolean enabled;
 
-        /** @return whether the check is on */
+        /** {@return whether the check is on} */
         public boolean isEnabled() {
             return enabled;
         }
 
-        /** @param enabled whether the check is on */
+        /**
+         * Sets whether the check is on.
+         *
+         * @param enabled whether the check is on
+         */
         public void setEnabled(boolean enabled) {
             this.enabled = enabled;
         }
@@ -332,18 +403,25 @@ public class QuarryProperties {
     /** Reporting the clients' calls to the application's Micrometer observation registry. */
     public static class Observation {
 
+        /** Creates the observation settings with their defaults. */
+        public Observation() {}
+
         /**
          * Whether every client's calls become observations (a timer and a span each) when observation-micrometer is
          * on the class path and the application has an observation registry.
          */
         private boolean enabled = true;
 
-        /** @return whether the calls are observed */
+        /** {@return whether the calls are observed} */
         public boolean isEnabled() {
             return enabled;
         }
 
-        /** @param enabled whether the calls are observed */
+        /**
+         * Sets whether the calls are observed.
+         *
+         * @param enabled whether the calls are observed
+         */
         public void setEnabled(boolean enabled) {
             this.enabled = enabled;
         }
@@ -351,6 +429,9 @@ public class QuarryProperties {
 
     /** How the clients write and read the application's own record classes. */
     public static class RecordMapper {
+
+        /** Creates the record-mapper settings with their defaults. */
+        public RecordMapper() {}
 
         /**
          * Whether the application's records are written and read with its Jackson customizations: every
@@ -360,12 +441,16 @@ public class QuarryProperties {
          */
         private boolean useJacksonCustomizers;
 
-        /** @return whether the application's Jackson customizations apply to its records */
+        /** {@return whether the application's Jackson customizations apply to its records} */
         public boolean isUseJacksonCustomizers() {
             return useJacksonCustomizers;
         }
 
-        /** @param useJacksonCustomizers whether the application's Jackson customizations apply to its records */
+        /**
+         * Sets whether the application's Jackson customizations apply to its records.
+         *
+         * @param useJacksonCustomizers whether the application's Jackson customizations apply to its records
+         */
         public void setUseJacksonCustomizers(boolean useJacksonCustomizers) {
             this.useJacksonCustomizers = useJacksonCustomizers;
         }

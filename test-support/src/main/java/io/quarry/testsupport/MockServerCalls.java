@@ -19,7 +19,11 @@ public final class MockServerCalls {
     private final MockServer server;
     private final HttpClient http = HttpClient.newHttpClient();
 
-    /** @param server the running mock server */
+    /**
+     * Calls the given server.
+     *
+     * @param server the running mock server
+     */
     public MockServerCalls(MockServer server) {
         this.server = server;
     }

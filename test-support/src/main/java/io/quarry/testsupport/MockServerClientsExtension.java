@@ -61,7 +61,7 @@ public final class MockServerClientsExtension implements ParameterResolver {
         return client;
     }
 
-    /** @return the client's configuration rule: the product key or crawler credentials it needs */
+    /** {@return the client's configuration rule: the product key or crawler credentials it needs} */
     private static Function<MockServer, ClientConfig> configFor(Class<?> type) {
         return switch (type.getPackageName()) {
             case "io.quarry.monitoring" -> MockServerClients::monitoringConfig;
@@ -71,7 +71,7 @@ public final class MockServerClientsExtension implements ParameterResolver {
         };
     }
 
-    /** @return the type's public static {@code create(ClientConfig)} when it is a Quarry client, else null */
+    /** {@return the type's public static {@code create(ClientConfig)} when it is a Quarry client, else null} */
     private static Method factory(Class<?> type) {
         if (!type.getPackageName().startsWith("io.quarry.")) {
             return null;

@@ -18,17 +18,19 @@ public final class TwoHostClients {
     private TwoHostClients() {}
 
     /**
+     * {@return a builder for the admin key, with the two hosts and the header}
+     *
      * @param server the mock server
-     * @return a builder for the admin key, with the two hosts and the header
      */
     public static ClientConfig.Builder config(MockServer server) {
         return config(server, server.adminKey());
     }
 
     /**
+     * {@return a builder with the two hosts and the header}
+     *
      * @param server the mock server
      * @param apiKey the key to call with
-     * @return a builder with the two hosts and the header
      */
     public static ClientConfig.Builder config(MockServer server, String apiKey) {
         int port = URI.create(server.url()).getPort();

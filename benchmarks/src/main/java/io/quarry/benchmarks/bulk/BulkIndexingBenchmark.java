@@ -93,7 +93,7 @@ public class BulkIndexingBenchmark {
     }
 
     /**
-     * @return the number of batches sent
+     * {@return the number of batches sent}
      */
     @Benchmark
     public int saveObjects() {

@@ -18,7 +18,7 @@ public interface CannedServerHandle extends AutoCloseable {
         };
     }
 
-    /** @return its base URL, {@code http://127.0.0.1:<port>} */
+    /** {@return its base URL, {@code http://127.0.0.1:<port>}} */
     String url();
 
     @Override

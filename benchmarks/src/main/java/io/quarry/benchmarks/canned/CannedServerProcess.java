@@ -57,7 +57,7 @@ public final class CannedServerProcess implements CannedServerHandle {
         throw new IOException("canned server exited before announcing its port");
     }
 
-    /** @return the port it listens on (127.0.0.1) */
+    /** {@return the port it listens on (127.0.0.1)} */
     public int port() {
         return port;
     }

@@ -35,8 +35,9 @@ import org.openjdk.jmh.annotations.Warmup;
 public class BatchBenchmark {
 
     /**
+     * {@return the acknowledgement}
+     *
      * @param clients both clients, the server and the records
-     * @return the acknowledgement
      */
     @Benchmark
     public BatchResponse quarry(CannedClients clients) {
@@ -49,8 +50,9 @@ public class BatchBenchmark {
     }
 
     /**
+     * {@return the acknowledgement}
+     *
      * @param clients both clients, the server and the records
-     * @return the acknowledgement
      */
     @Benchmark
     public RawBatchResponse raw(CannedClients clients) {
@@ -58,8 +60,9 @@ public class BatchBenchmark {
     }
 
     /**
+     * {@return the acknowledgement}
+     *
      * @param clients both clients, the server and the records
-     * @return the acknowledgement
      */
     @Benchmark
     public RawBatchResponse rawStreamed(CannedClients clients) {

@@ -29,8 +29,9 @@ import org.openjdk.jmh.annotations.Warmup;
 public class ConcurrentSearchBenchmark {
 
     /**
+     * {@return the response}
+     *
      * @param clients both clients and the server
-     * @return the response
      */
     @Benchmark
     public SearchResponse<Product> quarryBlocking(CannedClients clients) {
@@ -38,8 +39,9 @@ public class ConcurrentSearchBenchmark {
     }
 
     /**
+     * {@return the response}
+     *
      * @param clients both clients and the server
-     * @return the response
      */
     @Benchmark
     public RawSearchResponse rawBlocking(CannedClients clients) {
@@ -47,8 +49,9 @@ public class ConcurrentSearchBenchmark {
     }
 
     /**
+     * {@return the response}
+     *
      * @param clients both clients and the server
-     * @return the response
      */
     @Benchmark
     public SearchResponse<Product> quarryAsync(CannedClients clients) {
@@ -58,8 +61,9 @@ public class ConcurrentSearchBenchmark {
     }
 
     /**
+     * {@return the response}
+     *
      * @param clients both clients and the server
-     * @return the response
      */
     @Benchmark
     public RawSearchResponse rawAsync(CannedClients clients) {

@@ -54,28 +54,28 @@ public class DecodeBenchmark {
     private static final Type FREE_FORM =
             TypeRef.parameterized(SearchResponse.class, FreeFormRecord.class).type();
 
-    /** @return the response decoded as Quarry decodes it, hits typed */
+    /** {@return the response decoded as Quarry decodes it, hits typed} */
     @Benchmark
     public SearchResponse<Product> quarry() {
         return Json.read(response, TYPED);
     }
 
     /**
-     * @return the response decoded as a client given a record mapper decodes it: the response by the SDK, each hit
-     *     by the record mapper
+     * {@return the response decoded as a client given a record mapper decodes it: the response by the SDK, each hit
+     *     by the record mapper}
      */
     @Benchmark
     public SearchResponse<Product> quarryWithRecordMapper() {
         return recordMapper.read(response, TYPED);
     }
 
-    /** @return the response decoded with free-form hits (every attribute kept), as for {@code FreeFormRecord.class} */
+    /** {@return the response decoded with free-form hits (every attribute kept), as for {@code FreeFormRecord.class}} */
     @Benchmark
     public SearchResponse<FreeFormRecord> quarryFreeForm() {
         return Json.read(response, FREE_FORM);
     }
 
-    /** @return the response decoded as the baseline decodes it */
+    /** {@return the response decoded as the baseline decodes it} */
     @Benchmark
     public RawSearchResponse raw() {
         return mapper.readValue(new ByteArrayInputStream(response), RawSearchResponse.class);

@@ -30,8 +30,9 @@ import org.openjdk.jmh.annotations.Warmup;
 public class ObservationBenchmark {
 
     /**
+     * {@return the response}
+     *
      * @param clients the unobserved client and the server
-     * @return the response
      */
     @Benchmark
     public SearchResponse<Product> noObserver(CannedClients clients) {
@@ -39,9 +40,10 @@ public class ObservationBenchmark {
     }
 
     /**
+     * {@return the response}
+     *
      * @param clients the server
      * @param observed the observed clients
-     * @return the response
      */
     @Benchmark
     public SearchResponse<Product> noOpObserver(CannedClients clients, ObservedClients observed) {
@@ -49,9 +51,10 @@ public class ObservationBenchmark {
     }
 
     /**
+     * {@return the response}
+     *
      * @param clients the server
      * @param observed the observed clients
-     * @return the response
      */
     @Benchmark
     public SearchResponse<Product> micrometer(CannedClients clients, ObservedClients observed) {
@@ -59,9 +62,10 @@ public class ObservationBenchmark {
     }
 
     /**
+     * {@return the response}
+     *
      * @param clients the server
      * @param observed the observed clients
-     * @return the response
      */
     @Benchmark
     public SearchResponse<Product> openTelemetry(CannedClients clients, ObservedClients observed) {
@@ -69,8 +73,9 @@ public class ObservationBenchmark {
     }
 
     /**
+     * {@return the response}
+     *
      * @param clients the raw client and the server
-     * @return the response
      */
     @Benchmark
     public RawSearchResponse raw(CannedClients clients) {

@@ -13,9 +13,10 @@ final class RoundFigures {
     private RoundFigures() {}
 
     /**
+     * {@return each round's {@code a / b}}
+     *
      * @param a one client's value per round
      * @param b another client's value in the same rounds
-     * @return each round's {@code a / b}
      */
     static double[] ratios(double[] a, double[] b) {
         double[] r = new double[a.length];
@@ -26,8 +27,9 @@ final class RoundFigures {
     }
 
     /**
+     * {@return their median (the upper one of an even count)}
+     *
      * @param values values (not changed)
-     * @return their median (the upper one of an even count)
      */
     static double median(double[] values) {
         double[] sorted = values.clone();
@@ -36,9 +38,10 @@ final class RoundFigures {
     }
 
     /**
+     * {@return "min-max"}
+     *
      * @param values values (not changed)
      * @param format how each end is written, as for {@link String#format}
-     * @return "min-max"
      */
     static String range(double[] values, String format) {
         double min = Double.POSITIVE_INFINITY;

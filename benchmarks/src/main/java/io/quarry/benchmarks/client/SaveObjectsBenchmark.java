@@ -36,9 +36,10 @@ import org.openjdk.jmh.annotations.Warmup;
 public class SaveObjectsBenchmark {
 
     /**
+     * {@return the acknowledgement of the one chunk}
+     *
      * @param clients both clients and the server
      * @param records the records of the trial's shape
-     * @return the acknowledgement of the one chunk
      */
     @Benchmark
     public List<BatchResponse> quarrySaveObjects(CannedClients clients, ShapedRecords records) {
@@ -46,9 +47,10 @@ public class SaveObjectsBenchmark {
     }
 
     /**
+     * {@return the acknowledgement}
+     *
      * @param clients both clients and the server
      * @param records the records of the trial's shape
-     * @return the acknowledgement
      */
     @Benchmark
     public BatchResponse quarryBatch(CannedClients clients, ShapedRecords records) {
@@ -60,9 +62,10 @@ public class SaveObjectsBenchmark {
     }
 
     /**
+     * {@return the acknowledgement}
+     *
      * @param clients both clients and the server
      * @param records the records of the trial's shape
-     * @return the acknowledgement
      */
     @Benchmark
     public RawBatchResponse raw(CannedClients clients, ShapedRecords records) {
@@ -70,9 +73,10 @@ public class SaveObjectsBenchmark {
     }
 
     /**
+     * {@return the acknowledgement}
+     *
      * @param clients both clients and the server
      * @param records the records of the trial's shape
-     * @return the acknowledgement
      */
     @Benchmark
     public RawBatchResponse rawStreamed(CannedClients clients, ShapedRecords records) {

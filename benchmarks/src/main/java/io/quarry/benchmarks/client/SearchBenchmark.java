@@ -29,8 +29,9 @@ import org.openjdk.jmh.annotations.Warmup;
 public class SearchBenchmark {
 
     /**
+     * {@return the response, so that nothing is optimised away}
+     *
      * @param clients both clients and the server
-     * @return the response, so that nothing is optimised away
      */
     @Benchmark
     public SearchResponse<Product> quarry(CannedClients clients) {
@@ -50,8 +51,9 @@ public class SearchBenchmark {
     }
 
     /**
+     * {@return the response}
+     *
      * @param clients both clients and the server
-     * @return the response
      */
     @Benchmark
     public RawSearchResponse raw(CannedClients clients) {

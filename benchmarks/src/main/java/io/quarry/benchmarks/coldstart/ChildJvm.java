@@ -32,7 +32,7 @@ final class ChildJvm {
      */
     record Output(List<String> lines, double answerMillis, double cpuMillis, double wallMillis) {
 
-        /** @return the phases the child printed, with the wall time */
+        /** {@return the phases the child printed, with the wall time} */
         Timings timings() {
             for (String line : lines) {
                 if (line.startsWith(FirstSearch.RESULT_PREFIX)) {
@@ -81,7 +81,7 @@ final class ChildJvm {
         static final List<String> PHASES =
                 List.of("jvmToMain", "create", "firstSearch", "total", "startToAnswer", "cpuToAnswer", "wall");
 
-        /** @return the phases in the order of {@link #PHASES} */
+        /** {@return the phases in the order of {@link #PHASES}} */
         double[] values() {
             return new double[] {jvmToMain, create, firstSearch, total, startToAnswer, cpu, wall};
         }

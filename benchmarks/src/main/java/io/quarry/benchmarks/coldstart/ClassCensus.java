@@ -62,12 +62,12 @@ final class ClassCensus {
         throw new IllegalStateException("the child never answered:\n" + String.join("\n", lines));
     }
 
-    /** @return the class names in load order (hidden classes keep their {@code /0x...} suffix) */
+    /** {@return the class names in load order (hidden classes keep their {@code /0x...} suffix)} */
     List<String> classes() {
         return classes;
     }
 
-    /** @return the number of classes per library */
+    /** {@return the number of classes per library} */
     Map<String, Integer> byLibrary() {
         Map<String, Integer> counts = new TreeMap<>();
         for (String name : classes) {
@@ -76,7 +76,7 @@ final class ClassCensus {
         return counts;
     }
 
-    /** @return the number of classes per package (lambda and other hidden classes under their host's package) */
+    /** {@return the number of classes per package (lambda and other hidden classes under their host's package)} */
     Map<String, Integer> byPackage() {
         Map<String, Integer> counts = new TreeMap<>();
         for (String name : classes) {

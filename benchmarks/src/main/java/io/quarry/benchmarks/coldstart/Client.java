@@ -28,19 +28,20 @@ enum Client {
         this.program = program;
     }
 
-    /** @return the name in tables and files */
+    /** {@return the name in tables and files} */
     String label() {
         return label;
     }
 
-    /** @return the child program */
+    /** {@return the child program} */
     Class<?> program() {
         return program;
     }
 
     /**
+     * {@return the program's arguments}
+     *
      * @param serverUrl the canned server
-     * @return the program's arguments
      */
     List<String> args(String serverUrl) {
         return this == QUARRY_TLS ? List.of(serverUrl, HTTPS_FALLBACK) : List.of(serverUrl);

@@ -28,7 +28,7 @@ final class PhaseSummary {
         runs.computeIfAbsent(variant, v -> new ArrayList<>()).add(timings);
     }
 
-    /** @return every run, one TSV line each (with a header line) */
+    /** {@return every run, one TSV line each (with a header line)} */
     String runsTsv() {
         StringBuilder out =
                 new StringBuilder("mode\tclient\trun\t" + String.join("\t", ChildJvm.Timings.PHASES)).append('\n');
@@ -48,7 +48,7 @@ final class PhaseSummary {
         return out.toString();
     }
 
-    /** @return {@link #TSV_HEADER} and its lines */
+    /** {@return {@link #TSV_HEADER} and its lines} */
     String tsv() {
         StringBuilder out = new StringBuilder(TSV_HEADER).append('\n');
         for (String mode : modes()) {
@@ -73,7 +73,7 @@ final class PhaseSummary {
         return out.toString();
     }
 
-    /** @return a table for people: per mode and phase, median (min-max) of each client and the ratios to raw */
+    /** {@return a table for people: per mode and phase, median (min-max) of each client and the ratios to raw} */
     String table() {
         StringBuilder out = new StringBuilder();
         for (String mode : modes()) {
@@ -125,7 +125,7 @@ final class PhaseSummary {
                 .toList();
     }
 
-    /** @return median, min, max of one phase of a variant */
+    /** {@return median, min, max of one phase of a variant} */
     private double[] figures(Variant variant, int phase) {
         double[] values = runs.get(variant).stream()
                 .mapToDouble(t -> t.values()[phase])

@@ -49,7 +49,7 @@ public class Article {
     /** An empty article, for Jackson. */
     public Article() {}
 
-    /** @return the record's ID */
+    /** {@return the record's ID} */
     public String getObjectID() {
         return objectID;
     }
@@ -59,7 +59,7 @@ public class Article {
         this.objectID = objectID;
     }
 
-    /** @return a short title */
+    /** {@return a short title} */
     public String getTitle() {
         return title;
     }
@@ -69,7 +69,7 @@ public class Article {
         this.title = title;
     }
 
-    /** @return a paragraph */
+    /** {@return a paragraph} */
     public String getDescription() {
         return description;
     }
@@ -79,7 +79,7 @@ public class Article {
         this.description = description;
     }
 
-    /** @return the brand */
+    /** {@return the brand} */
     public String getBrand() {
         return brand;
     }
@@ -89,7 +89,7 @@ public class Article {
         this.brand = brand;
     }
 
-    /** @return the category */
+    /** {@return the category} */
     public String getCategory() {
         return category;
     }
@@ -99,7 +99,7 @@ public class Article {
         this.category = category;
     }
 
-    /** @return three tags */
+    /** {@return three tags} */
     public List<String> getTags() {
         return tags;
     }
@@ -109,7 +109,7 @@ public class Article {
         this.tags = tags;
     }
 
-    /** @return the price */
+    /** {@return the price} */
     public Double getPrice() {
         return price;
     }
@@ -119,7 +119,7 @@ public class Article {
         this.price = price;
     }
 
-    /** @return 0 to 5 */
+    /** {@return 0 to 5} */
     public Double getRating() {
         return rating;
     }
@@ -129,7 +129,7 @@ public class Article {
         this.rating = rating;
     }
 
-    /** @return units in stock */
+    /** {@return units in stock} */
     public Integer getStock() {
         return stock;
     }
@@ -139,7 +139,7 @@ public class Article {
         this.stock = stock;
     }
 
-    /** @return a popularity score */
+    /** {@return a popularity score} */
     public Long getPopularity() {
         return popularity;
     }
@@ -149,7 +149,7 @@ public class Article {
         this.popularity = popularity;
     }
 
-    /** @return whether it can be bought now */
+    /** {@return whether it can be bought now} */
     public Boolean getAvailable() {
         return available;
     }

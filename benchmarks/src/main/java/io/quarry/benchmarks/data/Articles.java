@@ -13,8 +13,9 @@ public final class Articles {
     private final Catalogue catalogue = new Catalogue();
 
     /**
+     * {@return articles {@code 0..count-1} as classes}
+     *
      * @param count how many
-     * @return articles {@code 0..count-1} as classes
      */
     public List<Article> classes(int count) {
         List<Article> articles = new ArrayList<>(count);
@@ -25,8 +26,9 @@ public final class Articles {
     }
 
     /**
+     * {@return articles {@code 0..count-1} as Java records}
+     *
      * @param count how many
-     * @return articles {@code 0..count-1} as Java records
      */
     public List<ArticleRecord> records(int count) {
         List<ArticleRecord> articles = new ArrayList<>(count);
@@ -37,8 +39,9 @@ public final class Articles {
     }
 
     /**
+     * {@return article {@code i} as a Java record}
+     *
      * @param i the article number
-     * @return article {@code i} as a Java record
      */
     public ArticleRecord record(int i) {
         SplittableRandom random = new SplittableRandom(7_000_003L * i + 5);

@@ -42,7 +42,7 @@ public class ProductBean {
     /** An empty product, for Jackson. */
     public ProductBean() {}
 
-    /** @return the record's ID */
+    /** {@return the record's ID} */
     public String getObjectID() {
         return objectID;
     }
@@ -52,7 +52,7 @@ public class ProductBean {
         this.objectID = objectID;
     }
 
-    /** @return a short title */
+    /** {@return a short title} */
     public String getName() {
         return name;
     }
@@ -62,7 +62,7 @@ public class ProductBean {
         this.name = name;
     }
 
-    /** @return a paragraph */
+    /** {@return a paragraph} */
     public String getDescription() {
         return description;
     }
@@ -72,7 +72,7 @@ public class ProductBean {
         this.description = description;
     }
 
-    /** @return the brand */
+    /** {@return the brand} */
     public String getBrand() {
         return brand;
     }
@@ -82,7 +82,7 @@ public class ProductBean {
         this.brand = brand;
     }
 
-    /** @return two or three categories */
+    /** {@return two or three categories} */
     public List<String> getCategories() {
         return categories;
     }
@@ -92,7 +92,7 @@ public class ProductBean {
         this.categories = categories;
     }
 
-    /** @return the price */
+    /** {@return the price} */
     public Double getPrice() {
         return price;
     }
@@ -102,7 +102,7 @@ public class ProductBean {
         this.price = price;
     }
 
-    /** @return 1 to 5 */
+    /** {@return 1 to 5} */
     public Integer getRating() {
         return rating;
     }
@@ -112,7 +112,7 @@ public class ProductBean {
         this.rating = rating;
     }
 
-    /** @return the number of reviews */
+    /** {@return the number of reviews} */
     public Integer getReviews() {
         return reviews;
     }
@@ -122,7 +122,7 @@ public class ProductBean {
         this.reviews = reviews;
     }
 
-    /** @return whether it can be bought now */
+    /** {@return whether it can be bought now} */
     public Boolean getInStock() {
         return inStock;
     }

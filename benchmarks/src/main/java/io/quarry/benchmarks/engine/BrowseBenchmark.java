@@ -51,7 +51,7 @@ public class BrowseBenchmark {
         config = EngineData.config();
     }
 
-    /** @return the number of records browsed */
+    /** {@return the number of records browsed} */
     @Benchmark
     public int browseAll() {
         int seen = 0;

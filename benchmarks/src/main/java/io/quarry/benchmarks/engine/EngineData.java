@@ -51,7 +51,7 @@ final class EngineData {
         }
     }
 
-    /** @return a catalogue's settings: searchable text, facets on brand and categories, popular first */
+    /** {@return a catalogue's settings: searchable text, facets on brand and categories, popular first} */
     static IndexConfig config() {
         ObjectNode settings = MAPPER.createObjectNode();
         settings.putArray("searchableAttributes")
@@ -67,7 +67,7 @@ final class EngineData {
         return new IndexConfig(settings, List.of(), List.of());
     }
 
-    /** @return an empty JSON object, to build requests from */
+    /** {@return an empty JSON object, to build requests from} */
     static ObjectNode object() {
         return MAPPER.createObjectNode();
     }

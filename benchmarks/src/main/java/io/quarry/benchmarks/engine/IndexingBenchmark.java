@@ -87,7 +87,7 @@ public class IndexingBenchmark {
     }
 
     /**
-     * @return the number of records indexed
+     * {@return the number of records indexed}
      */
     @Benchmark
     public int engineWrite() {
@@ -97,7 +97,7 @@ public class IndexingBenchmark {
     }
 
     /**
-     * @return the number of batches sent
+     * {@return the number of batches sent}
      */
     @Benchmark
     public int httpBatches() {

@@ -64,25 +64,25 @@ public class SearchLatencyBenchmark {
         filterFacets.putArray("facets").add("brand").add("categories");
     }
 
-    /** @return one word, one letter wrong (a typo the engine must forgive) */
+    /** {@return one word, one letter wrong (a typo the engine must forgive)} */
     @Benchmark
     public ObjectNode oneWordTypo() {
         return engine.search(data, config, oneWordTypo, context);
     }
 
-    /** @return two words, both required */
+    /** {@return two words, both required} */
     @Benchmark
     public ObjectNode twoWords() {
         return engine.search(data, config, twoWords, context);
     }
 
-    /** @return two words and a numeric filter */
+    /** {@return two words and a numeric filter} */
     @Benchmark
     public ObjectNode twoWordsFilter() {
         return engine.search(data, config, twoWordsFilter, context);
     }
 
-    /** @return a common word, a facet and numeric filter, and counts on two facets */
+    /** {@return a common word, a facet and numeric filter, and counts on two facets} */
     @Benchmark
     public ObjectNode filterFacets() {
         return engine.search(data, config, filterFacets, context);

@@ -83,49 +83,55 @@ public record AnalyticsQuery(
     }
 
     /**
+     * {@return the new query}
+     *
      * @param date the first day (UTC)
-     * @return the new query
      */
     public AnalyticsQuery startDate(LocalDate date) {
         return new AnalyticsQuery(date, endDate, tags, limit, offset, orderBy, direction);
     }
 
     /**
+     * {@return the new query}
+     *
      * @param date the last day (UTC), included
-     * @return the new query
      */
     public AnalyticsQuery endDate(LocalDate date) {
         return new AnalyticsQuery(startDate, date, tags, limit, offset, orderBy, direction);
     }
 
     /**
+     * {@return the new query}
+     *
      * @param expression the tags searches must match
-     * @return the new query
      */
     public AnalyticsQuery tags(AnalyticsTags expression) {
         return new AnalyticsQuery(startDate, endDate, expression, limit, offset, orderBy, direction);
     }
 
     /**
+     * {@return the new query}
+     *
      * @param rows how many rows, 0 to {@value #MAX_LIMIT}
-     * @return the new query
      */
     public AnalyticsQuery limit(int rows) {
         return new AnalyticsQuery(startDate, endDate, tags, rows, offset, orderBy, direction);
     }
 
     /**
+     * {@return the new query}
+     *
      * @param first the first row, from 0
-     * @return the new query
      */
     public AnalyticsQuery offset(int first) {
         return new AnalyticsQuery(startDate, endDate, tags, limit, first, orderBy, direction);
     }
 
     /**
+     * {@return the new query}
+     *
      * @param order what top searches are sorted by
      * @param orderDirection which way
-     * @return the new query
      */
     public AnalyticsQuery orderBy(SearchOrderBy order, OrderDirection orderDirection) {
         return new AnalyticsQuery(startDate, endDate, tags, limit, offset, order, orderDirection);

@@ -101,7 +101,7 @@ public final class AnalyticsTags {
         return new AnalyticsTags(text.toString(), true);
     }
 
-    /** @return the expression as the service reads it, such as {@code (mobile AND fr) OR web} */
+    /** {@return the expression as the service reads it, such as {@code (mobile AND fr) OR web}} */
     @Override
     public String toString() {
         return expression;

@@ -7,7 +7,7 @@ public enum OrderDirection {
     /** Largest first. */
     DESC;
 
-    /** @return the name the service reads, {@code asc} or {@code desc} */
+    /** {@return the name the service reads, {@code asc} or {@code desc}} */
     @Override
     public String toString() {
         return name().toLowerCase(java.util.Locale.ROOT);

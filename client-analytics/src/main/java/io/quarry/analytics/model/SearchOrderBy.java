@@ -38,12 +38,12 @@ public record SearchOrderBy(String name) {
         return new SearchOrderBy(name);
     }
 
-    /** @return whether the order needs click analytics */
+    /** {@return whether the order needs click analytics} */
     public boolean needsClickAnalytics() {
         return !name.equals(SEARCH_COUNT.name);
     }
 
-    /** @return the name, as sent */
+    /** {@return the name, as sent} */
     @Override
     public String toString() {
         return name;

@@ -36,22 +36,22 @@ public final class AnswerHit<T> {
         return new AnswerHit<>(hit, answer);
     }
 
-    /** @return the record, in the caller's type */
+    /** {@return the record, in the caller's type} */
     public T record() {
         return hit.record();
     }
 
-    /** @return the answer found in the record; an empty extract scoring 0 when the service sent none */
+    /** {@return the answer found in the record; an empty extract scoring 0 when the service sent none} */
     public Answer answer() {
         return answer;
     }
 
-    /** @return the record's objectID */
+    /** {@return the record's objectID} */
     public Optional<String> objectID() {
         return hit.objectID();
     }
 
-    /** @return the members the service added to the record ({@code _answer}, {@code _highlightResult}, ...) */
+    /** {@return the members the service added to the record ({@code _answer}, {@code _highlightResult}, ...)} */
     public FreeFormRecord generatedMembers() {
         return hit.generatedMembers();
     }

@@ -204,37 +204,37 @@ public final class AnswersQuery {
                 query, queryLanguages, attributesForPrediction, searchParameters, nbHits, threshold, returned);
     }
 
-    /** @return the question */
+    /** {@return the question} */
     public String query() {
         return query;
     }
 
-    /** @return the languages of the question */
+    /** {@return the languages of the question} */
     public List<String> queryLanguages() {
         return queryLanguages;
     }
 
-    /** @return the attributes for prediction, empty when left to the service's default ({@code ["*"]}) */
+    /** {@return the attributes for prediction, empty when left to the service's default ({@code ["*"]})} */
     public Optional<List<String>> attributesForPrediction() {
         return Optional.ofNullable(attributesForPrediction);
     }
 
-    /** @return the search parameters, empty when none */
+    /** {@return the search parameters, empty when none} */
     public Map<String, Object> searchParameters() {
         return searchParameters;
     }
 
-    /** @return the most hits returned, empty when left to the service's default (10) */
+    /** {@return the most hits returned, empty when left to the service's default (10)} */
     public Optional<Integer> nbHits() {
         return Optional.ofNullable(nbHits);
     }
 
-    /** @return the threshold, empty when left to the service's default (0) */
+    /** {@return the threshold, empty when left to the service's default (0)} */
     public Optional<Double> threshold() {
         return Optional.ofNullable(threshold);
     }
 
-    /** @return whether extracts name their attribute, empty when left to the service's default (they do) */
+    /** {@return whether extracts name their attribute, empty when left to the service's default (they do)} */
     public Optional<Boolean> returnExtractAttribute() {
         return Optional.ofNullable(returnExtractAttribute);
     }

@@ -28,27 +28,27 @@ public final class AnswersResponse<T> {
         return new AnswersResponse<>(json, hits);
     }
 
-    /** @return the hits with their answers, in the order received (best answer first) */
+    /** {@return the hits with their answers, in the order received (best answer first)} */
     public List<AnswerHit<T>> hits() {
         return hits;
     }
 
-    /** @return the records of the hits, in order */
+    /** {@return the records of the hits, in order} */
     public List<T> records() {
         return hits.stream().map(AnswerHit::record).toList();
     }
 
-    /** @return the number of hits, as the service counts them (the size of {@link #hits()} when absent) */
+    /** {@return the number of hits, as the service counts them (the size of {@link #hits()} when absent)} */
     public long nbHits() {
         return json.nbHits() == null ? hits.size() : json.nbHits();
     }
 
-    /** @return the question, as the service echoes it; empty when absent */
+    /** {@return the question, as the service echoes it; empty when absent} */
     public String query() {
         return json.query() == null ? "" : json.query();
     }
 
-    /** @return processing time in milliseconds */
+    /** {@return processing time in milliseconds} */
     public long processingTimeMS() {
         return json.processingTimeMS() == null ? 0 : json.processingTimeMS();
     }

@@ -57,7 +57,7 @@ final class AsyncSender {
         threads.shutdown();
     }
 
-    /** @return how many tries run now (for tests) */
+    /** {@return how many tries run now (for tests)} */
     int running() {
         return running.get();
     }

@@ -134,7 +134,7 @@ final class AttemptLimits {
         }
     }
 
-    /** @return how many clients are watched whose maps are not yet collected (for tests) */
+    /** {@return how many clients are watched whose maps are not yet collected (for tests)} */
     static int watchedClients() {
         int live = 0;
         for (WeakReference<Map<Call, AttemptTag>> watched : WATCHED) {

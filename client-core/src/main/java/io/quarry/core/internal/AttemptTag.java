@@ -129,7 +129,7 @@ final class AttemptTag {
         }
     }
 
-    /** @return when the try's limit passes ({@link System#nanoTime()} terms), or {@link #NOT_STARTED} */
+    /** {@return when the try's limit passes ({@link System#nanoTime()} terms), or {@link #NOT_STARTED}} */
     long deadline() {
         return deadline;
     }
@@ -139,12 +139,12 @@ final class AttemptTag {
         limitReached = true;
     }
 
-    /** @return whether the try was cancelled because its limit passed */
+    /** {@return whether the try was cancelled because its limit passed} */
     boolean limitReached() {
         return limitReached;
     }
 
-    /** @return whether the request went to the network, so the service may have received it */
+    /** {@return whether the request went to the network, so the service may have received it} */
     boolean maySendHaveHappened() {
         return sent;
     }
@@ -154,12 +154,12 @@ final class AttemptTag {
         countsBytes = true;
     }
 
-    /** @return the request body bytes sent, or -1 when none were (or not counted) */
+    /** {@return the request body bytes sent, or -1 when none were (or not counted)} */
     long requestBytes() {
         return requestBytes;
     }
 
-    /** @return the response body bytes read so far, or -1 when no answer came (or not counted) */
+    /** {@return the response body bytes read so far, or -1 when no answer came (or not counted)} */
     long responseBytes() {
         return responseBytes;
     }

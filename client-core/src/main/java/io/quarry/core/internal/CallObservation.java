@@ -111,7 +111,7 @@ public final class CallObservation {
         return product.toString().toLowerCase(Locale.ROOT);
     }
 
-    /** @return the observer's own handle of this call, the parent of the calls a composite call makes */
+    /** {@return the observer's own handle of this call, the parent of the calls a composite call makes} */
     public ObservedCall observed() {
         return observed;
     }
@@ -192,7 +192,7 @@ public final class CallObservation {
         }
     }
 
-    /** @return the call's context made current, or a scope that changed nothing if the observer failed */
+    /** {@return the call's context made current, or a scope that changed nothing if the observer failed} */
     public ContextScope openCallContext() {
         try {
             return observed.openCallContext();
@@ -202,7 +202,7 @@ public final class CallObservation {
         }
     }
 
-    /** @return the caller's context made current, or a scope that changed nothing if the observer failed */
+    /** {@return the caller's context made current, or a scope that changed nothing if the observer failed} */
     public ContextScope openCallerContext() {
         try {
             return observed.openCallerContext();

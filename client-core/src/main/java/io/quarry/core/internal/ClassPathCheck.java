@@ -61,9 +61,10 @@ public final class ClassPathCheck {
     }
 
     /**
+     * {@return one message for each requirement not met, empty when all are}
+     *
      * @param present whether a class can be loaded
      * @param versionFound the version of an artifact on the class path, or {@code null} if unknown
-     * @return one message for each requirement not met, empty when all are
      */
     static List<String> problems(Predicate<String> present, Function<String, String> versionFound) {
         List<String> problems = new ArrayList<>();
@@ -85,7 +86,7 @@ public final class ClassPathCheck {
         return problems;
     }
 
-    /** @return the jackson-annotations version a Jackson 3 databind version needs, or {@code null} if unknown */
+    /** {@return the jackson-annotations version a Jackson 3 databind version needs, or {@code null} if unknown} */
     static String annotationsNeededBy(String databindVersion) {
         if (databindVersion == null) {
             return null;
@@ -198,7 +199,7 @@ public final class ClassPathCheck {
         }
     }
 
-    /** @return the {@code Implementation-Version} of a class's package when its manifest has the given title */
+    /** {@return the {@code Implementation-Version} of a class's package when its manifest has the given title} */
     private static String manifestVersion(String className, String title) {
         try {
             Package pkg = Class.forName(className, false, ClassPathCheck.class.getClassLoader())
@@ -210,8 +211,9 @@ public final class ClassPathCheck {
     }
 
     /**
+     * {@return the version in the artifact's Maven metadata on the class path, or {@code null}}
+     *
      * @param artifact Maven coordinates
-     * @return the version in the artifact's Maven metadata on the class path, or {@code null}
      */
     static String pomVersion(String artifact) {
         String[] coordinates = artifact.split(":");

@@ -33,7 +33,7 @@ final class CreatorHandles implements ValueInstantiators {
 
     private CreatorHandles() {}
 
-    /** @return the module that registers the handles with a mapper */
+    /** {@return the module that registers the handles with a mapper} */
     static JacksonModule module() {
         return new SimpleModule("quarry-creator-handles") {
             @Override

@@ -39,12 +39,12 @@ final class GeneratedMemberDiverter extends JsonParserDelegate {
         this.hit = parser.streamReadContext();
     }
 
-    /** @return the generated members met so far, in order */
+    /** {@return the generated members met so far, in order} */
     FreeFormRecord generatedMembers() {
         return generated.build();
     }
 
-    /** @return the hit's objectID when it is a string, else null */
+    /** {@return the hit's objectID when it is a string, else null} */
     String objectID() {
         return objectID;
     }

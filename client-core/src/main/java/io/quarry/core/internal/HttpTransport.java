@@ -233,7 +233,7 @@ public final class HttpTransport implements AutoCloseable {
         throw run.exhausted();
     }
 
-    /** @return whether {@link #close()} was called */
+    /** {@return whether {@link #close()} was called} */
     public boolean isClosed() {
         return closed;
     }
@@ -353,7 +353,7 @@ public final class HttpTransport implements AutoCloseable {
         return true;
     }
 
-    /** @return the OkHttp client calls go through (for tests) */
+    /** {@return the OkHttp client calls go through (for tests)} */
     OkHttpClient httpClient() {
         return http;
     }

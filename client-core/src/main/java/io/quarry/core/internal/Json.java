@@ -185,7 +185,7 @@ public final class Json {
         return null;
     }
 
-    /** @return {@code MapValue}'s {@code @JsonValue} method */
+    /** {@return {@code MapValue}'s {@code @JsonValue} method} */
     static Method mapValueJsonMethod() {
         try {
             return MapValue.class.getDeclaredMethod("json");
@@ -194,7 +194,7 @@ public final class Json {
         }
     }
 
-    /** @return the method as a handle taking and returning objects, or null if it cannot be made accessible */
+    /** {@return the method as a handle taking and returning objects, or null if it cannot be made accessible} */
     private static MethodHandle handleOf(Method method) {
         try {
             method.setAccessible(true);
@@ -215,8 +215,9 @@ public final class Json {
     }
 
     /**
+     * {@return whether the class declares an any-getter (members added beyond its properties)}
+     *
      * @param type a class
-     * @return whether the class declares an any-getter (members added beyond its properties)
      */
     static boolean hasAnyGetter(Class<?> type) {
         return MAPPER._serializationContext()

@@ -42,11 +42,12 @@ final class MapperHandOver {
     private MapperHandOver() {}
 
     /**
+     * {@return the module}
+     *
      * @param name   the module's name
      * @param handed which classes are handed over
      * @param target the mapper that takes them (looked up when a value is written: the two mappers refer to each
      *               other)
-     * @return the module
      */
     static SimpleModule module(String name, Predicate<Class<?>> handed, Supplier<ObjectMapper> target) {
         return new SimpleModule(name) {

@@ -37,8 +37,9 @@ final class ObjectIDProbe {
     private ObjectIDProbe() {}
 
     /**
+     * {@return whether it writes a non-null {@code objectID} at its top level}
+     *
      * @param record the record
-     * @return whether it writes a non-null {@code objectID} at its top level
      */
     static boolean hasObjectID(Object record) {
         if (record == null) {
@@ -68,8 +69,9 @@ final class ObjectIDProbe {
     }
 
     /**
+     * {@return its {@code objectID} property's value when the class has such a property holding a string, else null}
+     *
      * @param record a typed record
-     * @return its {@code objectID} property's value when the class has such a property holding a string, else null
      */
     static String stringProperty(Object record) {
         if (record != null && VERDICTS.get(record.getClass()) instanceof Verdict.Property property) {

@@ -84,9 +84,10 @@ final class OwnObjectID {
     }
 
     /**
+     * {@return true when the mapper surely writes a non-null {@code objectID} of the record's own at its top level;
+     *     false when it does not or may not (maps and {@code FreeFormRecord}s included)}
+     *
      * @param record a record
-     * @return true when the mapper surely writes a non-null {@code objectID} of the record's own at its top level;
-     *     false when it does not or may not (maps and {@code FreeFormRecord}s included)
      */
     boolean surelyWritten(Object record) {
         if (record == null || record instanceof Map<?, ?> || record instanceof FreeFormRecord) {
@@ -158,7 +159,7 @@ final class OwnObjectID {
             super(base);
         }
 
-        /** @return the value left out besides null, or null when only null is */
+        /** {@return the value left out besides null, or null when only null is} */
         static Object valueOf(BeanPropertyWriter writer) {
             return new Suppressed(writer)._suppressableValue;
         }

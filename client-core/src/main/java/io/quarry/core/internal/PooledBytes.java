@@ -57,7 +57,7 @@ final class PooledBytes extends OutputStream {
         }
     }
 
-    /** @return the bytes written so far */
+    /** {@return the bytes written so far} */
     long size() {
         return size;
     }
@@ -126,7 +126,7 @@ final class PooledBytes extends OutputStream {
         return (int) Thread.currentThread().getId() & (MAX_POOLED_CHUNKS - 1);
     }
 
-    /** @return how many arrays the pool holds now (for tests) */
+    /** {@return how many arrays the pool holds now (for tests)} */
     static int pooledChunks() {
         int held = 0;
         for (int slot = 0; slot < MAX_POOLED_CHUNKS; slot++) {

@@ -176,7 +176,7 @@ public final class RecordMapperJson {
         }
     }
 
-    /** @return whether the record mapper fails on properties a class does not declare */
+    /** {@return whether the record mapper fails on properties a class does not declare} */
     boolean strictRecords() {
         return strictRecords;
     }

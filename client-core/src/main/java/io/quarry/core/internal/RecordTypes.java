@@ -40,16 +40,18 @@ final class RecordTypes {
     private RecordTypes() {}
 
     /**
+     * {@return whether it is a class of the caller's, for the record mapper}
+     *
      * @param type a class
-     * @return whether it is a class of the caller's, for the record mapper
      */
     static boolean isCallers(Class<?> type) {
         return OWNERS.get(type) == Owner.CALLER;
     }
 
     /**
+     * {@return whether it is one of Quarry's own types}
+     *
      * @param type a class
-     * @return whether it is one of Quarry's own types
      */
     static boolean isQuarrys(Class<?> type) {
         return OWNERS.get(type) == Owner.QUARRY;
@@ -81,7 +83,7 @@ final class RecordTypes {
         return anchor != null && Objects.equals(location(type), location(anchor));
     }
 
-    /** @return the endpoint table every client module has, or null for a package that is no client module's */
+    /** {@return the endpoint table every client module has, or null for a package that is no client module's} */
     private static Class<?> endpointsOf(String module, Class<?> type) {
         try {
             return Class.forName(module + ".Endpoints", false, type.getClassLoader());

@@ -59,9 +59,10 @@ public final class Versions {
     }
 
     /**
+     * {@return the {@code Implementation-Version} of its package when the manifest it came with is a Quarry
+     *     module's ({@code Implementation-Title} starting with {@value #TITLE_PREFIX}), else null}
+     *
      * @param anchor a class
-     * @return the {@code Implementation-Version} of its package when the manifest it came with is a Quarry
-     *     module's ({@code Implementation-Title} starting with {@value #TITLE_PREFIX}), else null
      */
     static String quarryManifestVersion(Class<?> anchor) {
         Package pkg = anchor.getPackage();

@@ -75,12 +75,12 @@ public final class DefaultObjectID {
         return of(record, objectID.get());
     }
 
-    /** @return the record as given */
+    /** {@return the record as given} */
     public Object record() {
         return record;
     }
 
-    /** @return the ID written when the record has none */
+    /** {@return the ID written when the record has none} */
     public String objectID() {
         return objectID;
     }

@@ -77,7 +77,7 @@ public final class KnownNames<T extends NamedValue> {
         return known.containsKey(value.name());
     }
 
-    /** @return the known values, in the order declared */
+    /** {@return the known values, in the order declared} */
     public List<T> values() {
         return List.copyOf(known.values());
     }

@@ -62,7 +62,7 @@ public abstract class MapValue<T extends MapValue<T>> {
         return with(name, CopyOnWrite.list(values));
     }
 
-    /** @return every member, in the order set, unmodifiable */
+    /** {@return every member, in the order set, unmodifiable} */
     protected final Map<String, Object> members() {
         return members;
     }

@@ -63,12 +63,12 @@ public final class CrawlUrlsRequest {
         return new CrawlUrlsRequest(urls, Objects.requireNonNull(choice, "choice"));
     }
 
-    /** @return the URLs */
+    /** {@return the URLs} */
     public List<String> urls() {
         return urls;
     }
 
-    /** @return whether the URLs are added to {@code extraUrls} */
+    /** {@return whether the URLs are added to {@code extraUrls}} */
     public ExtraUrls extraUrls() {
         return extraUrls;
     }

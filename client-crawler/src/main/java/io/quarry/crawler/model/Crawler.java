@@ -29,7 +29,7 @@ public record Crawler(
         String blockingTaskId,
         CrawlerConfiguration config) {
 
-    /** @return the blocking task, when the crawler is blocked */
+    /** {@return the blocking task, when the crawler is blocked} */
     public Optional<String> blockingTask() {
         return blocked ? Optional.ofNullable(blockingTaskId) : Optional.empty();
     }

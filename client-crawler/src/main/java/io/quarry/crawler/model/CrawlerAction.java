@@ -46,7 +46,7 @@ public final class CrawlerAction extends MapValue<CrawlerAction> {
         return new CrawlerAction(CopyOnWrite.copy(values));
     }
 
-    /** @return every member, unmodifiable */
+    /** {@return every member, unmodifiable} */
     public Map<String, Object> values() {
         return members();
     }
@@ -62,7 +62,7 @@ public final class CrawlerAction extends MapValue<CrawlerAction> {
         return with(name, value);
     }
 
-    /** @return the index name, after the configuration's prefix */
+    /** {@return the index name, after the configuration's prefix} */
     public Optional<String> indexName() {
         return text("indexName");
     }
@@ -77,7 +77,7 @@ public final class CrawlerAction extends MapValue<CrawlerAction> {
         return with("indexName", indexName);
     }
 
-    /** @return URL patterns of the pages extracted ({@code **} any characters, {@code *} any but {@code /}) */
+    /** {@return URL patterns of the pages extracted ({@code **} any characters, {@code *} any but {@code /})} */
     public List<String> pathsToMatch() {
         return strings("pathsToMatch");
     }
@@ -92,7 +92,7 @@ public final class CrawlerAction extends MapValue<CrawlerAction> {
         return withStrings("pathsToMatch", patterns);
     }
 
-    /** @return CSS selectors a page must match; a leading {@code !} means it must not */
+    /** {@return CSS selectors a page must match; a leading {@code !} means it must not} */
     public List<String> selectorsToMatch() {
         return strings("selectorsToMatch");
     }
@@ -107,7 +107,7 @@ public final class CrawlerAction extends MapValue<CrawlerAction> {
         return withStrings("selectorsToMatch", selectors);
     }
 
-    /** @return the file types extracted, such as {@code html}, {@code pdf}; empty when not set (the service's default) */
+    /** {@return the file types extracted, such as {@code html}, {@code pdf}; empty when not set (the service's default)} */
     public List<String> fileTypesToMatch() {
         return strings("fileTypesToMatch");
     }
@@ -122,7 +122,7 @@ public final class CrawlerAction extends MapValue<CrawlerAction> {
         return withStrings("fileTypesToMatch", fileTypes);
     }
 
-    /** @return the record extractor, if set */
+    /** {@return the record extractor, if set} */
     public Optional<RecordExtractor> recordExtractor() {
         Object value = members().get("recordExtractor");
         if (value instanceof RecordExtractor extractor) {

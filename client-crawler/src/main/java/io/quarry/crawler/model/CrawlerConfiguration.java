@@ -41,7 +41,7 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
         return new CrawlerConfiguration(values);
     }
 
-    /** @return a configuration with nothing set */
+    /** {@return a configuration with nothing set} */
     public static CrawlerConfiguration of() {
         return EMPTY;
     }
@@ -57,7 +57,7 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
         return new CrawlerConfiguration(CopyOnWrite.copy(values));
     }
 
-    /** @return every member present, unmodifiable */
+    /** {@return every member present, unmodifiable} */
     public Map<String, Object> values() {
         return members();
     }
@@ -73,7 +73,7 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
         return with(name, value);
     }
 
-    /** @return the application the records go to */
+    /** {@return the application the records go to} */
     public Optional<String> appId() {
         return text("appId");
     }
@@ -88,7 +88,7 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
         return with("appId", appId);
     }
 
-    /** @return the key the crawler writes with (never shown by {@link #toString()}) */
+    /** {@return the key the crawler writes with (never shown by {@link #toString()})} */
     public Optional<String> apiKey() {
         return text("apiKey");
     }
@@ -103,7 +103,7 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
         return with("apiKey", apiKey);
     }
 
-    /** @return the prefix of every action's index name */
+    /** {@return the prefix of every action's index name} */
     public Optional<String> indexPrefix() {
         return text("indexPrefix");
     }
@@ -118,7 +118,7 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
         return with("indexPrefix", prefix);
     }
 
-    /** @return how many fetches the crawler makes at once (1 to 100) */
+    /** {@return how many fetches the crawler makes at once (1 to 100)} */
     public OptionalInt rateLimit() {
         return integer("rateLimit");
     }
@@ -133,7 +133,7 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
         return with("rateLimit", rateLimit);
     }
 
-    /** @return where crawling starts */
+    /** {@return where crawling starts} */
     public List<String> startUrls() {
         return strings("startUrls");
     }
@@ -148,7 +148,7 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
         return withStrings("startUrls", urls);
     }
 
-    /** @return sitemaps whose URLs are crawled too */
+    /** {@return sitemaps whose URLs are crawled too} */
     public List<String> sitemaps() {
         return strings("sitemaps");
     }
@@ -163,7 +163,7 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
         return withStrings("sitemaps", urls);
     }
 
-    /** @return URL patterns never crawled */
+    /** {@return URL patterns never crawled} */
     public List<String> exclusionPatterns() {
         return strings("exclusionPatterns");
     }
@@ -178,7 +178,7 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
         return withStrings("exclusionPatterns", patterns);
     }
 
-    /** @return query parameters (patterns of names) removed from URLs before crawling */
+    /** {@return query parameters (patterns of names) removed from URLs before crawling} */
     public List<String> ignoreQueryParams() {
         return strings("ignoreQueryParams");
     }
@@ -193,7 +193,7 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
         return withStrings("ignoreQueryParams", names);
     }
 
-    /** @return the most URLs a crawl fetches */
+    /** {@return the most URLs a crawl fetches} */
     public OptionalInt maxUrls() {
         return integer("maxUrls");
     }
@@ -208,7 +208,7 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
         return with("maxUrls", maxUrls);
     }
 
-    /** @return the deepest URL path crawled, in path segments */
+    /** {@return the deepest URL path crawled, in path segments} */
     public OptionalInt maxDepth() {
         return integer("maxDepth");
     }
@@ -223,7 +223,7 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
         return with("maxDepth", maxDepth);
     }
 
-    /** @return when the crawler reindexes on its own, in the service's schedule syntax */
+    /** {@return when the crawler reindexes on its own, in the service's schedule syntax} */
     public Optional<String> schedule() {
         return text("schedule");
     }
@@ -238,7 +238,7 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
         return with("schedule", schedule);
     }
 
-    /** @return the actions */
+    /** {@return the actions} */
     public List<CrawlerAction> actions() {
         Object value = members().get("actions");
         if (!(value instanceof List<?> list)) {

@@ -19,14 +19,15 @@ public final class CrawlerListQuery {
         this.appId = appId;
     }
 
-    /** @return the defaults */
+    /** {@return the defaults} */
     public static CrawlerListQuery of() {
         return DEFAULTS;
     }
 
     /**
+     * {@return a new query}
+     *
      * @param size crawlers per page, 1 to 100
-     * @return a new query
      * @throws IllegalArgumentException outside 1..100
      */
     public CrawlerListQuery itemsPerPage(int size) {
@@ -37,8 +38,9 @@ public final class CrawlerListQuery {
     }
 
     /**
+     * {@return a new query}
+     *
      * @param number the page, 1 to 100
-     * @return a new query
      * @throws IllegalArgumentException outside 1..100
      */
     public CrawlerListQuery page(int number) {
@@ -49,37 +51,39 @@ public final class CrawlerListQuery {
     }
 
     /**
+     * {@return a new query}
+     *
      * @param crawlerName only crawlers of this name
-     * @return a new query
      */
     public CrawlerListQuery name(String crawlerName) {
         return new CrawlerListQuery(itemsPerPage, page, crawlerName, appId);
     }
 
     /**
+     * {@return a new query}
+     *
      * @param applicationId only crawlers writing to this application
-     * @return a new query
      */
     public CrawlerListQuery appId(String applicationId) {
         return new CrawlerListQuery(itemsPerPage, page, name, applicationId);
     }
 
-    /** @return crawlers per page */
+    /** {@return crawlers per page} */
     public int itemsPerPage() {
         return itemsPerPage;
     }
 
-    /** @return the page, from 1 */
+    /** {@return the page, from 1} */
     public int page() {
         return page;
     }
 
-    /** @return the name filter, or null */
+    /** {@return the name filter, or null} */
     public String name() {
         return name;
     }
 
-    /** @return the application filter, or null */
+    /** {@return the application filter, or null} */
     public String appId() {
         return appId;
     }

@@ -24,22 +24,24 @@ public final class CrawlerUpdate {
         this.config = config;
     }
 
-    /** @return a change with nothing set yet */
+    /** {@return a change with nothing set yet} */
     public static CrawlerUpdate of() {
         return EMPTY;
     }
 
     /**
+     * {@return a new change}
+     *
      * @param name the new name (at most 64 characters)
-     * @return a new change
      */
     public CrawlerUpdate name(String name) {
         return new CrawlerUpdate(Objects.requireNonNull(name, "name"), config);
     }
 
     /**
+     * {@return a new change}
+     *
      * @param config the new configuration, replacing the whole configuration
-     * @return a new change
      */
     public CrawlerUpdate config(CrawlerConfiguration config) {
         return new CrawlerUpdate(name, Objects.requireNonNull(config, "config"));

@@ -21,8 +21,9 @@ public record UrlStatistics(long count, List<UrlStatisticsRow> data) {
     }
 
     /**
+     * {@return how many URLs ended so, every reason included}
+     *
      * @param status an outcome
-     * @return how many URLs ended so, every reason included
      */
     public long count(UrlStatus status) {
         return data.stream()

@@ -28,15 +28,16 @@ public record UrlStatus(String name) {
     }
 
     /**
+     * {@return the status}
+     *
      * @param name the service's name
-     * @return the status
      */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public static UrlStatus of(String name) {
         return new UrlStatus(name);
     }
 
-    /** @return the service's name of the status, as sent */
+    /** {@return the service's name of the status, as sent} */
     @JsonValue
     @Override
     public String name() {

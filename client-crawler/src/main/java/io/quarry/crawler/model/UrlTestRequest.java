@@ -20,16 +20,18 @@ public final class UrlTestRequest {
     }
 
     /**
+     * {@return the request}
+     *
      * @param url the URL to test
-     * @return the request
      */
     public static UrlTestRequest of(String url) {
         return new UrlTestRequest(Objects.requireNonNull(url, "url"), null);
     }
 
     /**
+     * {@return a new request}
+     *
      * @param overrides top-level configuration members replacing the crawler's for this test
-     * @return a new request
      */
     public UrlTestRequest overriding(CrawlerConfiguration overrides) {
         return new UrlTestRequest(url, Objects.requireNonNull(overrides, "overrides"));

@@ -43,7 +43,7 @@ public record UrlTestResult(
         error = error == null ? Map.of() : error;
     }
 
-    /** @return whether the test reported an error */
+    /** {@return whether the test reported an error} */
     public boolean failed() {
         return !error.isEmpty();
     }

@@ -71,16 +71,18 @@ public record Click(String queryID, int page, int hitsPerPage, List<String> obje
     }
 
     /**
+     * {@return the new click}
+     *
      * @param page the page of the search response, from 0
-     * @return the new click
      */
     public Click page(int page) {
         return new Click(queryID, page, hitsPerPage, objectIDs, hitIndices);
     }
 
     /**
+     * {@return the new click}
+     *
      * @param hitsPerPage the page size of the search response
-     * @return the new click
      */
     public Click hitsPerPage(int hitsPerPage) {
         return new Click(queryID, page, hitsPerPage, objectIDs, hitIndices);

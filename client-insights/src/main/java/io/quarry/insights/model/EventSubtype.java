@@ -37,7 +37,7 @@ public record EventSubtype(String name) {
         return new EventSubtype(name);
     }
 
-    /** @return the name, as sent */
+    /** {@return the name, as sent} */
     @JsonValue
     @Override
     public String toString() {

@@ -133,8 +133,9 @@ public record InsightsEvent(
     }
 
     /**
+     * {@return the new event}
+     *
      * @param objectIDs the records the event is about (replaces any filters)
-     * @return the new event
      */
     public InsightsEvent objectIDs(List<String> objectIDs) {
         return with(p -> {
@@ -144,8 +145,9 @@ public record InsightsEvent(
     }
 
     /**
+     * {@return the new event}
+     *
      * @param filters the {@code attribute:value} filters the event is about (replaces any records)
-     * @return the new event
      */
     public InsightsEvent filters(List<String> filters) {
         return with(p -> {
@@ -155,64 +157,72 @@ public record InsightsEvent(
     }
 
     /**
+     * {@return the new event}
+     *
      * @param positions the absolute positions of the clicked records, one per objectID, from 1
-     * @return the new event
      */
     public InsightsEvent positions(List<Integer> positions) {
         return with(p -> p.positions = positions);
     }
 
     /**
+     * {@return the new event}
+     *
      * @param queryID the query ID of the search the event follows
-     * @return the new event
      */
     public InsightsEvent queryID(String queryID) {
         return with(p -> p.queryID = queryID);
     }
 
     /**
+     * {@return the new event}
+     *
      * @param at when the event happened (sent in milliseconds)
-     * @return the new event
      */
     public InsightsEvent timestamp(Instant at) {
         return with(p -> p.timestamp = at == null ? null : at.toEpochMilli());
     }
 
     /**
+     * {@return the new event}
+     *
      * @param subtype what the conversion was
-     * @return the new event
      */
     public InsightsEvent subtype(EventSubtype subtype) {
         return with(p -> p.eventSubtype = subtype);
     }
 
     /**
+     * {@return the new event}
+     *
      * @param token the signed-in user's token
-     * @return the new event
      */
     public InsightsEvent authenticatedUserToken(String token) {
         return with(p -> p.authenticatedUserToken = token);
     }
 
     /**
+     * {@return the new event}
+     *
      * @param data per-record data (price, quantity, discount, ...), one item per objectID
-     * @return the new event
      */
     public InsightsEvent objectData(List<Map<String, Object>> data) {
         return with(p -> p.objectData = data);
     }
 
     /**
+     * {@return the new event}
+     *
      * @param currency the ISO 4217 currency of the value and prices
-     * @return the new event
      */
     public InsightsEvent currency(String currency) {
         return with(p -> p.currency = currency);
     }
 
     /**
+     * {@return the new event}
+     *
      * @param value the total value of the conversion
-     * @return the new event
      */
     public InsightsEvent value(double value) {
         return with(p -> p.value = value);

@@ -27,17 +27,17 @@ public record ClusterHealth(String cluster, ServerStatus status, List<Incident> 
         latency = latency == null ? List.of() : List.copyOf(latency);
     }
 
-    /** @return whether the cluster is operational */
+    /** {@return whether the cluster is operational} */
     public boolean isOperational() {
         return status != null && status.isOperational();
     }
 
-    /** @return the average of the latency points in milliseconds, empty without points */
+    /** {@return the average of the latency points in milliseconds, empty without points} */
     public OptionalDouble averageLatencyMillis() {
         return latency.stream().mapToDouble(TimePoint::value).average();
     }
 
-    /** @return the latest latency point, empty without points */
+    /** {@return the latest latency point, empty without points} */
     public Optional<TimePoint> latestLatency() {
         return latency.isEmpty() ? Optional.empty() : Optional.of(latency.get(latency.size() - 1));
     }

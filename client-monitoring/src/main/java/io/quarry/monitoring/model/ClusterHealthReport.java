@@ -19,19 +19,20 @@ public record ClusterHealthReport(List<ClusterHealth> clusters) {
         clusters = clusters == null ? List.of() : List.copyOf(clusters);
     }
 
-    /** @return whether every cluster is operational (true for no cluster) */
+    /** {@return whether every cluster is operational (true for no cluster)} */
     public boolean allOperational() {
         return clusters.stream().allMatch(ClusterHealth::isOperational);
     }
 
-    /** @return the clusters that are not operational */
+    /** {@return the clusters that are not operational} */
     public List<ClusterHealth> unhealthy() {
         return clusters.stream().filter(c -> !c.isOperational()).toList();
     }
 
     /**
+     * {@return its entry, if it was asked for}
+     *
      * @param cluster a cluster's name
-     * @return its entry, if it was asked for
      */
     public Optional<ClusterHealth> cluster(String cluster) {
         return clusters.stream().filter(c -> c.cluster().equals(cluster)).findFirst();

@@ -20,8 +20,9 @@ public record IncidentsResponse(Map<String, List<Incident>> incidents) {
     }
 
     /**
+     * {@return its incidents, empty when the answer names none}
+     *
      * @param server a server or cluster name
-     * @return its incidents, empty when the answer names none
      */
     public List<Incident> of(String server) {
         List<Incident> list = incidents.get(server);

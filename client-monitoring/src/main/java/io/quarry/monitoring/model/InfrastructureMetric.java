@@ -21,7 +21,7 @@ public enum InfrastructureMetric {
         this.wireName = wireName;
     }
 
-    /** @return the name the service uses in paths and answers */
+    /** {@return the name the service uses in paths and answers} */
     public String wireName() {
         return wireName;
     }

@@ -19,8 +19,9 @@ public record InfrastructureMetrics(Map<String, ServerSeries> byMetric) {
     }
 
     /**
+     * {@return its series per server, empty when the answer lacks it}
+     *
      * @param metric a metric (not {@link InfrastructureMetric#ALL})
-     * @return its series per server, empty when the answer lacks it
      */
     public ServerSeries of(InfrastructureMetric metric) {
         ServerSeries series = byMetric.get(metric.wireName());

@@ -25,17 +25,17 @@ public enum InfrastructurePeriod {
         this.points = points;
     }
 
-    /** @return the name the service uses in paths */
+    /** {@return the name the service uses in paths} */
     public String wireName() {
         return wireName;
     }
 
-    /** @return the time between two points */
+    /** {@return the time between two points} */
     public Duration resolution() {
         return resolution;
     }
 
-    /** @return the number of points of a series */
+    /** {@return the number of points of a series} */
     public int points() {
         return points;
     }

@@ -20,8 +20,9 @@ public record ProbeSeries(Map<String, Map<String, List<TimePoint>>> byServer) {
     }
 
     /**
+     * {@return probe name to its points, empty when the answer has none}
+     *
      * @param server a server or cluster name
-     * @return probe name to its points, empty when the answer has none
      */
     public Map<String, List<TimePoint>> of(String server) {
         Map<String, List<TimePoint>> probes = byServer.get(server);

@@ -19,8 +19,9 @@ public record Reachability(Map<String, Map<String, Boolean>> byServer) {
     }
 
     /**
+     * {@return probe name to reachability, empty when the answer has none}
+     *
      * @param server a server or cluster name
-     * @return probe name to reachability, empty when the answer has none
      */
     public Map<String, Boolean> of(String server) {
         Map<String, Boolean> probes = byServer.get(server);
@@ -28,8 +29,9 @@ public record Reachability(Map<String, Map<String, Boolean>> byServer) {
     }
 
     /**
+     * {@return whether every probe reaches it (false when the answer has no probe for it)}
+     *
      * @param server a server or cluster name
-     * @return whether every probe reaches it (false when the answer has no probe for it)
      */
     public boolean reachableFromEveryProbe(String server) {
         Map<String, Boolean> probes = of(server);

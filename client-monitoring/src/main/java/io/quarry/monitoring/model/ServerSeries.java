@@ -20,8 +20,9 @@ public record ServerSeries(Map<String, List<TimePoint>> byServer) {
     }
 
     /**
+     * {@return its points, empty when the answer has none}
+     *
      * @param server a server or cluster name
-     * @return its points, empty when the answer has none
      */
     public List<TimePoint> of(String server) {
         List<TimePoint> points = byServer.get(server);

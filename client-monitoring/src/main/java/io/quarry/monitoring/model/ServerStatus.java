@@ -39,17 +39,17 @@ public final class ServerStatus extends NamedValue {
         return KNOWN.of(name);
     }
 
-    /** @return every known status, best first */
+    /** {@return every known status, best first} */
     public static List<ServerStatus> known() {
         return BEST_FIRST;
     }
 
-    /** @return whether this is one of the four known values */
+    /** {@return whether this is one of the four known values} */
     public boolean isKnown() {
         return KNOWN.contains(this);
     }
 
-    /** @return whether this is {@link #OPERATIONAL} */
+    /** {@return whether this is {@link #OPERATIONAL}} */
     public boolean isOperational() {
         return this.equals(OPERATIONAL);
     }

@@ -19,8 +19,9 @@ public record StatusResponse(Map<String, ServerStatus> status) {
     }
 
     /**
+     * {@return its status, or {@code null} when the answer does not name it}
+     *
      * @param server a server or cluster name
-     * @return its status, or {@code null} when the answer does not name it
      */
     public ServerStatus of(String server) {
         return status.get(server);

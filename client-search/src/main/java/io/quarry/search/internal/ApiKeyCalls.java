@@ -49,16 +49,18 @@ public final class ApiKeyCalls {
     }
 
     /**
+     * {@return the new key and {@code createdAt}}
+     *
      * @param parameters the key parameters
-     * @return the new key and {@code createdAt}
      */
     public ApiKeyResponse add(ApiKey parameters) {
         return addRequest(parameters).execute(ApiKeyResponse.class);
     }
 
     /**
+     * {@return a future of the new key and {@code createdAt}}
+     *
      * @param parameters the key parameters
-     * @return a future of the new key and {@code createdAt}
      */
     public CompletableFuture<ApiKeyResponse> addAsync(ApiKey parameters) {
         return addRequest(parameters).executeAsync(ApiKeyResponse.class);
@@ -69,18 +71,20 @@ public final class ApiKeyCalls {
     }
 
     /**
+     * {@return the key and {@code updatedAt}}
+     *
      * @param key        the key
      * @param parameters the new parameters
-     * @return the key and {@code updatedAt}
      */
     public ApiKeyResponse update(String key, ApiKey parameters) {
         return updateRequest(key, parameters).execute(ApiKeyResponse.class);
     }
 
     /**
+     * {@return a future of the key and {@code updatedAt}}
+     *
      * @param key        the key
      * @param parameters the new parameters
-     * @return a future of the key and {@code updatedAt}
      */
     public CompletableFuture<ApiKeyResponse> updateAsync(String key, ApiKey parameters) {
         return updateRequest(key, parameters).executeAsync(ApiKeyResponse.class);
@@ -91,46 +95,50 @@ public final class ApiKeyCalls {
     }
 
     /**
-     * @return the keys
+     * {@return the keys}
      */
     public ListApiKeysResponse list() {
         return scope.request(list).execute(ListApiKeysResponse.class);
     }
 
     /**
-     * @return a future of the keys
+     * {@return a future of the keys}
      */
     public CompletableFuture<ListApiKeysResponse> listAsync() {
         return scope.request(list).executeAsync(ListApiKeysResponse.class);
     }
 
     /**
+     * {@return the key and its parameters}
+     *
      * @param key     the key
-     * @return the key and its parameters
      */
     public ApiKeyInfo get(String key) {
         return keyRequest(get, key).execute(ApiKeyInfo.class);
     }
 
     /**
+     * {@return a future of the key and its parameters}
+     *
      * @param key     the key
-     * @return a future of the key and its parameters
      */
     public CompletableFuture<ApiKeyInfo> getAsync(String key) {
         return keyRequest(get, key).executeAsync(ApiKeyInfo.class);
     }
 
     /**
+     * {@return {@code deletedAt}}
+     *
      * @param key     the key
-     * @return {@code deletedAt}
      */
     public ApiKeyResponse delete(String key) {
         return keyRequest(delete, key).execute(ApiKeyResponse.class);
     }
 
     /**
+     * {@return a future of {@code deletedAt}}
+     *
      * @param key     the key
-     * @return a future of {@code deletedAt}
      */
     public CompletableFuture<ApiKeyResponse> deleteAsync(String key) {
         return keyRequest(delete, key).executeAsync(ApiKeyResponse.class);

@@ -68,7 +68,7 @@ final class ChunkPump {
      */
     record Outcome(List<BatchResponse> responses, PartialWriteException partial) {
 
-        /** @return the acknowledgements, in order, without the chunks not acknowledged */
+        /** {@return the acknowledgements, in order, without the chunks not acknowledged} */
         List<BatchResponse> acknowledged() {
             return responses.stream().filter(r -> r != null).toList();
         }
@@ -124,8 +124,8 @@ final class ChunkPump {
     }
 
     /**
-     * @return the future outcome; it never fails, except with a {@link CancellationException} when cancelled
-     *     (which stops sending and cancels the calls in flight)
+     * {@return the future outcome; it never fails, except with a {@link CancellationException} when cancelled
+     *     (which stops sending and cancels the calls in flight)}
      */
     CompletableFuture<Outcome> result() {
         return done;

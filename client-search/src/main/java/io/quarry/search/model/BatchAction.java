@@ -25,7 +25,7 @@ public enum BatchAction {
         this.wireName = wireName;
     }
 
-    /** @return the name the service uses */
+    /** {@return the name the service uses} */
     @JsonValue
     public String wireName() {
         return wireName;

@@ -17,7 +17,7 @@ public enum CopyScope {
         this.wireName = wireName;
     }
 
-    /** @return the name the service uses */
+    /** {@return the name the service uses} */
     @JsonValue
     public String wireName() {
         return wireName;

@@ -17,7 +17,7 @@ public enum DictionaryName {
         this.wireName = wireName;
     }
 
-    /** @return the name in paths */
+    /** {@return the name in paths} */
     @JsonValue
     public String wireName() {
         return wireName;

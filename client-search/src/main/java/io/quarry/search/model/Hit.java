@@ -46,7 +46,7 @@ public final class Hit<T> {
         return new Hit<>(EnrichedRecord.of(raw, type));
     }
 
-    /** @return the record, in the caller's type */
+    /** {@return the record, in the caller's type} */
     public T record() {
         return hit.record();
     }
@@ -62,17 +62,17 @@ public final class Hit<T> {
         return hit.raw();
     }
 
-    /** @return the record's objectID */
+    /** {@return the record's objectID} */
     public Optional<String> objectID() {
         return hit.objectID();
     }
 
-    /** @return the members the engine added (names starting with {@code _}), decoded on first call */
+    /** {@return the members the engine added (names starting with {@code _}), decoded on first call} */
     public FreeFormRecord generatedMembers() {
         return hit.generatedMembers();
     }
 
-    /** @return the whole {@code _highlightResult} member, if present */
+    /** {@return the whole {@code _highlightResult} member, if present} */
     public Optional<FreeFormRecord> highlightResult() {
         return hit.generatedMembers().getRecord("_highlightResult");
     }
@@ -87,7 +87,7 @@ public final class Hit<T> {
         return member("_highlightResult", attribute);
     }
 
-    /** @return the whole {@code _snippetResult} member, if present */
+    /** {@return the whole {@code _snippetResult} member, if present} */
     public Optional<FreeFormRecord> snippetResult() {
         return hit.generatedMembers().getRecord("_snippetResult");
     }
@@ -102,7 +102,7 @@ public final class Hit<T> {
         return member("_snippetResult", attribute);
     }
 
-    /** @return the {@code _rankingInfo} member, present when {@code getRankingInfo} was set */
+    /** {@return the {@code _rankingInfo} member, present when {@code getRankingInfo} was set} */
     public Optional<RankingInfo> rankingInfo() {
         return hit.generatedMembers().getAs("_rankingInfo", RankingInfo.class);
     }

@@ -83,7 +83,7 @@ public record IndexQuery(String indexName, SearchQuery query, String facet, Stri
         return new IndexQuery(indexName, query, facet, facetQuery, hits);
     }
 
-    /** @return whether this entry searches the values of a facet rather than hits */
+    /** {@return whether this entry searches the values of a facet rather than hits} */
     public boolean isFacetSearch() {
         return facet != null;
     }

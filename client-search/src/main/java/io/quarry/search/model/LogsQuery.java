@@ -10,7 +10,7 @@ package io.quarry.search.model;
  */
 public record LogsQuery(Integer offset, Integer length, String indexName, String type) {
 
-    /** @return the default query (latest 10 entries) */
+    /** {@return the default query (latest 10 entries)} */
     public static LogsQuery of() {
         return new LogsQuery(null, null, null, null);
     }

@@ -33,22 +33,22 @@ public final class MultiSearchResult<T> {
         return new MultiSearchResult<>(SearchResponse.of(json), null, json.index());
     }
 
-    /** @return whether this is the result of a facet entry */
+    /** {@return whether this is the result of a facet entry} */
     public boolean isFacetSearch() {
         return facetSearch != null;
     }
 
-    /** @return the hits of a search entry; empty for a facet entry */
+    /** {@return the hits of a search entry; empty for a facet entry} */
     public Optional<SearchResponse<T>> search() {
         return Optional.ofNullable(search);
     }
 
-    /** @return the values of a facet entry; empty for a search entry */
+    /** {@return the values of a facet entry; empty for a search entry} */
     public Optional<FacetSearchResponse> facetSearch() {
         return Optional.ofNullable(facetSearch);
     }
 
-    /** @return the index the entry searched, if said */
+    /** {@return the index the entry searched, if said} */
     public Optional<String> index() {
         return Optional.ofNullable(index);
     }

@@ -15,7 +15,7 @@ public enum MultiSearchStrategy {
         this.wireName = wireName;
     }
 
-    /** @return the name the service uses */
+    /** {@return the name the service uses} */
     @JsonValue
     public String wireName() {
         return wireName;

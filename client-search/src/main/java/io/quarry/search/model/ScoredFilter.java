@@ -66,12 +66,12 @@ public record ScoredFilter(String filter, int score) {
         return group.toString();
     }
 
-    /** @return the filter as written in {@code filters} or {@code optionalFilters}: {@code filter<score=N>} */
+    /** {@return the filter as written in {@code filters} or {@code optionalFilters}: {@code filter<score=N>}} */
     public String expression() {
         return filter + "<score=" + score + ">";
     }
 
-    /** @return {@link #expression()} */
+    /** {@return {@link #expression()}} */
     @Override
     public String toString() {
         return expression();

@@ -38,87 +38,87 @@ public final class SearchResponse<T> {
         return new SearchResponse<>(json, Collections.unmodifiableList(hits));
     }
 
-    /** @return the hits, with the generated members */
+    /** {@return the hits, with the generated members} */
     public List<Hit<T>> hits() {
         return hits;
     }
 
-    /** @return the records of the hits, in order */
+    /** {@return the records of the hits, in order} */
     public List<T> records() {
         return hits.stream().map(Hit::record).toList();
     }
 
-    /** @return the zero-based page */
+    /** {@return the zero-based page} */
     public int page() {
         return json.page() == null ? 0 : json.page();
     }
 
-    /** @return the number of hits */
+    /** {@return the number of hits} */
     public long nbHits() {
         return json.nbHits() == null ? 0 : json.nbHits();
     }
 
-    /** @return the number of pages */
+    /** {@return the number of pages} */
     public int nbPages() {
         return json.nbPages() == null ? 0 : json.nbPages();
     }
 
-    /** @return hits per page */
+    /** {@return hits per page} */
     public int hitsPerPage() {
         return json.hitsPerPage() == null ? 0 : json.hitsPerPage();
     }
 
-    /** @return engine time in milliseconds */
+    /** {@return engine time in milliseconds} */
     public long processingTimeMS() {
         return json.processingTimeMS() == null ? 0 : json.processingTimeMS();
     }
 
-    /** @return the query text */
+    /** {@return the query text} */
     public String query() {
         return json.query() == null ? "" : json.query();
     }
 
-    /** @return the query as the engine parsed it (single-index search) */
+    /** {@return the query as the engine parsed it (single-index search)} */
     public Optional<String> parsedQuery() {
         return Optional.ofNullable(json.parsedQuery());
     }
 
-    /** @return the parameters that applied, URL-encoded */
+    /** {@return the parameters that applied, URL-encoded} */
     public String params() {
         return json.params() == null ? "" : json.params();
     }
 
-    /** @return the index, in each result of a multi-index search */
+    /** {@return the index, in each result of a multi-index search} */
     public Optional<String> index() {
         return Optional.ofNullable(json.index());
     }
 
-    /** @return false when a multi-index search skipped this query (stopIfEnoughMatches); true otherwise */
+    /** {@return false when a multi-index search skipped this query (stopIfEnoughMatches); true otherwise} */
     public boolean processed() {
         return json.processed() == null || json.processed();
     }
 
-    /** @return the cursor of the next browse page; empty at the end or in search responses */
+    /** {@return the cursor of the next browse page; empty at the end or in search responses} */
     public Optional<String> cursor() {
         return Optional.ofNullable(json.cursor());
     }
 
-    /** @return facet name to value to count */
+    /** {@return facet name to value to count} */
     public Map<String, Map<String, Long>> facets() {
         return json.facets() == null ? Map.of() : json.facets();
     }
 
-    /** @return numeric facet name to statistics */
+    /** {@return numeric facet name to statistics} */
     public Map<String, FacetStats> facetsStats() {
         return json.facetsStats() == null ? Map.of() : json.facetsStats();
     }
 
-    /** @return whether {@link #nbHits()} is exact, if the service said */
+    /** {@return whether {@link #nbHits()} is exact, if the service said} */
     public Optional<Boolean> exhaustiveNbHits() {
         return Optional.ofNullable(json.exhaustiveNbHits());
     }
 
-    /** @return the query ID, present with {@code clickAnalytics} */
+    /** {@return the query ID, present with {@code clickAnalytics}} */
     public Optional<String> queryID() {
         return Optional.ofNullable(json.queryID());
     }
@@ -133,7 +133,7 @@ public final class SearchResponse<T> {
         return json.userData() == null ? List.of() : json.userData();
     }
 
-    /** @return the rules that applied to this query; empty when none did */
+    /** {@return the rules that applied to this query; empty when none did} */
     public List<AppliedRule> appliedRules() {
         return json.appliedRules() == null ? List.of() : json.appliedRules();
     }

@@ -28,7 +28,7 @@ public enum SynonymType {
         this.wireName = wireName;
     }
 
-    /** @return the name the service uses */
+    /** {@return the name the service uses} */
     @JsonValue
     public String wireName() {
         return wireName;

@@ -9,7 +9,7 @@ package io.quarry.search.model;
  */
 public record TaskStatus(String status, Boolean pendingTask) {
 
-    /** @return whether the task is applied */
+    /** {@return whether the task is applied} */
     public boolean isPublished() {
         return "published".equals(status);
     }

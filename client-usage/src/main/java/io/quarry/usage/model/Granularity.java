@@ -17,12 +17,12 @@ public enum Granularity {
         this.maxRange = maxRange;
     }
 
-    /** @return the name the service uses */
+    /** {@return the name the service uses} */
     public String wireName() {
         return wireName;
     }
 
-    /** @return the longest range the service accepts at this granularity */
+    /** {@return the longest range the service accepts at this granularity} */
     public Duration maxRange() {
         return maxRange;
     }

@@ -264,17 +264,17 @@ public final class Statistic extends NamedValue {
         return KNOWN.of(name);
     }
 
-    /** @return every statistic and grouping the client knows, in the order documented */
+    /** {@return every statistic and grouping the client knows, in the order documented} */
     public static List<Statistic> known() {
         return KNOWN.values();
     }
 
-    /** @return whether the client knows this name */
+    /** {@return whether the client knows this name} */
     public boolean isKnown() {
         return KNOWN.contains(this);
     }
 
-    /** @return whether this names several statistics (a grouping, or {@link #ALL}) */
+    /** {@return whether this names several statistics (a grouping, or {@link #ALL})} */
     public boolean isGrouping() {
         return GROUPINGS.contains(name());
     }

@@ -42,17 +42,17 @@ public record UsagePoint(Instant time, UsageValue value) {
         return new UsageValue.PerName(values);
     }
 
-    /** @return the number, when the value is one number; empty for a per-server or per-region value */
+    /** {@return the number, when the value is one number; empty for a per-server or per-region value} */
     public OptionalLong count() {
         return value instanceof UsageValue.Count c ? OptionalLong.of(c.value()) : OptionalLong.empty();
     }
 
-    /** @return the numbers per server or region; empty when the value is one number */
+    /** {@return the numbers per server or region; empty when the value is one number} */
     public Map<String, Long> perName() {
         return value instanceof UsageValue.PerName p ? p.values() : Map.of();
     }
 
-    /** @return the number, or the sum of the numbers per server or region */
+    /** {@return the number, or the sum of the numbers per server or region} */
     public long total() {
         return value instanceof UsageValue.Count c ? c.value() : ((UsageValue.PerName) value).sum();
     }

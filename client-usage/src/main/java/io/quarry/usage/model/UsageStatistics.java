@@ -22,8 +22,9 @@ public record UsageStatistics(Map<String, List<UsagePoint>> byName) {
     }
 
     /**
+     * {@return its points, empty when the answer has none}
+     *
      * @param statistic a statistic (not a grouping)
-     * @return its points, empty when the answer has none
      */
     public List<UsagePoint> of(Statistic statistic) {
         List<UsagePoint> points = byName.get(statistic.name());
@@ -31,14 +32,15 @@ public record UsageStatistics(Map<String, List<UsagePoint>> byName) {
     }
 
     /**
+     * {@return the sum of its points (per-server values summed too), 0 without data}
+     *
      * @param statistic a statistic whose points are counts
-     * @return the sum of its points (per-server values summed too), 0 without data
      */
     public long total(Statistic statistic) {
         return of(statistic).stream().mapToLong(UsagePoint::total).sum();
     }
 
-    /** @return the statistics the answer has data for, as typed values */
+    /** {@return the statistics the answer has data for, as typed values} */
     public List<Statistic> statistics() {
         return byName.keySet().stream().map(Statistic::of).toList();
     }

@@ -31,7 +31,7 @@ public sealed interface UsageValue permits UsageValue.Count, UsageValue.PerName 
             values = values == null ? Map.of() : Map.copyOf(values);
         }
 
-        /** @return the sum over every server or region */
+        /** {@return the sum over every server or region} */
         public long sum() {
             return values.values().stream().mapToLong(Long::longValue).sum();
         }

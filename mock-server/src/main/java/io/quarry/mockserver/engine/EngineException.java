@@ -19,7 +19,7 @@ public final class EngineException extends RuntimeException {
         this.status = status;
     }
 
-    /** @return the HTTP status */
+    /** {@return the HTTP status} */
     public int status() {
         return status;
     }

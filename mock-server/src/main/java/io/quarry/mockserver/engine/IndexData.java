@@ -70,17 +70,17 @@ public final class IndexData {
         }
     }
 
-    /** @return the number of records */
+    /** {@return the number of records} */
     public int size() {
         return read(RecordStore::size);
     }
 
-    /** @return the approximate size of the records in bytes, as JSON */
+    /** {@return the approximate size of the records in bytes, as JSON} */
     public long dataSize() {
         return read(RecordStore::dataSize);
     }
 
-    /** @return copies of every record, in objectID order (for state export) */
+    /** {@return copies of every record, in objectID order (for state export)} */
     public List<ObjectNode> records() {
         return read(s -> {
             List<ObjectNode> copies = new ArrayList<>(s.size());

@@ -41,10 +41,11 @@ public record LanguageDictionaries(
     }
 
     /**
+     * {@return the dictionaries with every word normalised (entries that are not one word are dropped)}
+     *
      * @param stopWords language to stop words, as entered
      * @param plurals language to groups of declensions, as entered
      * @param compounds language to compound word to parts, as entered
-     * @return the dictionaries with every word normalised (entries that are not one word are dropped)
      */
     public static LanguageDictionaries normalised(
             Map<String, ? extends Collection<String>> stopWords,

@@ -6,8 +6,9 @@ import tools.jackson.databind.node.ObjectNode;
 public interface RecordWriter {
 
     /**
+     * {@return the current record (do not mutate it; copy first), or {@code null} when absent}
+     *
      * @param objectID the record's ID
-     * @return the current record (do not mutate it; copy first), or {@code null} when absent
      */
     ObjectNode get(String objectID);
 
@@ -19,8 +20,9 @@ public interface RecordWriter {
     void put(ObjectNode record);
 
     /**
+     * {@return whether a record was removed}
+     *
      * @param objectID the record's ID
-     * @return whether a record was removed
      */
     boolean remove(String objectID);
 

@@ -21,8 +21,9 @@ public record SearchContext(
         boolean seeUnretrievableAttributes) {
 
     /**
+     * {@return a context with no restriction}
+     *
      * @param indexName the index searched
-     * @return a context with no restriction
      */
     public static SearchContext unrestricted(String indexName) {
         return new SearchContext(

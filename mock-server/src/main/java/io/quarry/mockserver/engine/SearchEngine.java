@@ -84,6 +84,8 @@ public final class SearchEngine {
     }
 
     /**
+     * Creates an engine.
+     *
      * @param strict whether an unknown parameter is a 400 instead of being ignored
      */
     public SearchEngine(boolean strict) {
@@ -91,6 +93,8 @@ public final class SearchEngine {
     }
 
     /**
+     * Creates an engine.
+     *
      * @param strict whether an unknown parameter is a 400 instead of being ignored
      * @param clock the clock of rules' validity ranges
      * @param dictionaries the application's current language dictionaries, read at each search

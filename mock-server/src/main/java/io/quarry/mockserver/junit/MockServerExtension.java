@@ -91,13 +91,14 @@ public final class MockServerExtension
         this.fixed = options;
     }
 
-    /** @return a builder for {@code @RegisterExtension} */
+    /** {@return a builder for {@code @RegisterExtension}} */
     public static Builder builder() {
         return new Builder();
     }
 
     /**
-     * @return the server of the running test (or class)
+     * {@return the server of the running test (or class)}
+     *
      * @throws IllegalStateException outside a test
      */
     public MockServer server() {
@@ -268,28 +269,30 @@ public final class MockServerExtension
         private Builder() {}
 
         /**
+         * {@return this builder}
+         *
          * @param lifecycle one server per class (default) or per test
-         * @return this builder
          */
         public Builder lifecycle(Lifecycle lifecycle) {
             this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
             return this;
         }
 
-        /** @return this builder, with a fresh server for each test */
+        /** {@return this builder, with a fresh server for each test} */
         public Builder perTest() {
             return lifecycle(Lifecycle.PER_TEST);
         }
 
-        /** @return this builder, with one server per class */
+        /** {@return this builder, with one server per class} */
         public Builder perClass() {
             return lifecycle(Lifecycle.PER_CLASS);
         }
 
         /**
+         * {@return this builder}
+         *
          * @param state whether each test starts from the seed state (default) or sees what the tests before it, and
          *     {@code @BeforeAll}, wrote
-         * @return this builder
          */
         public Builder state(StatePolicy state) {
             this.state = Objects.requireNonNull(state, "state");
@@ -297,15 +300,16 @@ public final class MockServerExtension
         }
 
         /**
+         * {@return this builder}
+         *
          * @param configuration applied to each server's builder before it starts (credentials, HTTPS, seed, ...)
-         * @return this builder
          */
         public Builder configure(Consumer<MockServer.Builder> configuration) {
             this.configuration = Objects.requireNonNull(configuration, "configuration");
             return this;
         }
 
-        /** @return the extension */
+        /** {@return the extension} */
         public MockServerExtension build() {
             return new MockServerExtension(new Options(lifecycle, state, configuration));
         }

@@ -24,39 +24,39 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 public @interface MockServerSettings {
 
-    /** @return one server per class (default) or per test */
+    /** {@return one server per class (default) or per test} */
     MockServerExtension.Lifecycle lifecycle() default MockServerExtension.Lifecycle.PER_CLASS;
 
     /**
-     * @return whether each test starts from the seed state (the default) or sees what {@code @BeforeAll} and the
-     *     tests before it wrote ({@link MockServerExtension.StatePolicy#KEPT_ACROSS_CLASS}, per-class servers only)
+     * {@return whether each test starts from the seed state (the default) or sees what {@code @BeforeAll} and the
+     *     tests before it wrote ({@link MockServerExtension.StatePolicy#KEPT_ACROSS_CLASS}, per-class servers only)}
      */
     MockServerExtension.StatePolicy state() default MockServerExtension.StatePolicy.RESET_BEFORE_EACH_TEST;
 
-    /** @return whether the server speaks HTTPS */
+    /** {@return whether the server speaks HTTPS} */
     boolean https() default false;
 
-    /** @return whether unknown URL parameters are a 400 */
+    /** {@return whether unknown URL parameters are a 400} */
     boolean strict() default false;
 
-    /** @return how long each task stays notPublished, in milliseconds */
+    /** {@return how long each task stays notPublished, in milliseconds} */
     long taskDelayMillis() default 0;
 
-    /** @return the application ID callers must send; empty for the mock server's default */
+    /** {@return the application ID callers must send; empty for the mock server's default} */
     String applicationId() default "";
 
-    /** @return the admin API key; empty for the mock server's default */
+    /** {@return the admin API key; empty for the mock server's default} */
     String adminKey() default "";
 
     /**
-     * @return seed files or folders loaded at start and after every reset, as paths relative to the working
-     *     directory (Maven runs tests in the module's folder) or absolute; none by default
+     * {@return seed files or folders loaded at start and after every reset, as paths relative to the working
+     *     directory (Maven runs tests in the module's folder) or absolute; none by default}
      */
     String[] seed() default {};
 
     /**
-     * @return a fixed time for the server's clock as an ISO-8601 instant ({@code 2026-01-01T00:00:00Z}), so
-     *     timestamps, key validity and analytics dates are reproducible; empty for the system clock
+     * {@return a fixed time for the server's clock as an ISO-8601 instant ({@code 2026-01-01T00:00:00Z}), so
+     *     timestamps, key validity and analytics dates are reproducible; empty for the system clock}
      */
     String fixedClock() default "";
 }

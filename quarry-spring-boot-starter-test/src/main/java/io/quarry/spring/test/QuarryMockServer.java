@@ -30,21 +30,21 @@ import java.lang.annotation.Target;
 public @interface QuarryMockServer {
 
     /**
-     * @return whether the server speaks HTTPS with a throwaway certificate, which the clients then trust
+     * {@return whether the server speaks HTTPS with a throwaway certificate, which the clients then trust}
      */
     boolean https() default false;
 
     /**
-     * @return seed documents loaded at start and by every reset, as Spring resource locations
+     * {@return seed documents loaded at start and by every reset, as Spring resource locations
      *     ({@code classpath:quarry/products.json}, {@code file:seed/products.json}); each is
-     *     {@code {"indices": {"<name>": {"settings", "synonyms", "rules", "records"}}}}
+     *     {@code {"indices": {"<name>": {"settings", "synonyms", "rules", "records"}}}}}
      */
     String[] seed() default {};
 
     /**
-     * @return what the server keeps between test methods: by default it goes back to its startup state (seed
+     * {@return what the server keeps between test methods: by default it goes back to its startup state (seed
      *     applied again) before each one, so tests do not see each other's writes; {@code KEPT_ACROSS_CLASS} keeps
-     *     what earlier tests wrote
+     *     what earlier tests wrote}
      */
     MockServerExtension.StatePolicy state() default MockServerExtension.StatePolicy.RESET_BEFORE_EACH_TEST;
 }

@@ -163,7 +163,7 @@ public final class Authenticator implements Guard {
         return key != null && MessageDigest.isEqual(adminKey, key.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** @return the caller a key stands for, or {@code null} when it is no valid key */
+    /** {@return the caller a key stands for, or {@code null} when it is no valid key} */
     private Caller resolve(String key) {
         if (isAdminKey(key)) {
             return Caller.admin();
@@ -280,7 +280,7 @@ public final class Authenticator implements Guard {
         rateLimiter.count(limited.key().value(), identity, limited.key().maxQueriesPerIPPerHour());
     }
 
-    /** @return the header's value, else the URL parameter the route's API names it by, else {@code null} */
+    /** {@return the header's value, else the URL parameter the route's API names it by, else {@code null}} */
     private static String credential(Request request, Route route, String header, String lowercaseParam) {
         String value = request.header(header);
         if (value != null) {

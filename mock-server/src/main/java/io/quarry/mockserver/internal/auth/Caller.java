@@ -26,39 +26,40 @@ public final class Caller {
         this.secured = secured;
     }
 
-    /** @return the admin caller, which may do everything */
+    /** {@return the admin caller, which may do everything} */
     public static Caller admin() {
         return ADMIN;
     }
 
     /**
+     * {@return a caller using it}
+     *
      * @param key an API key
-     * @return a caller using it
      */
     static Caller withKey(ApiKey key) {
         return new Caller(key, null);
     }
 
     /**
+     * {@return a caller using it}
+     *
      * @param secured a verified secured key
-     * @return a caller using it
      */
     static Caller withSecuredKey(SecuredKey secured) {
         return new Caller(secured.parent(), secured);
     }
 
-    /** @return whether the caller used the admin key */
+    /** {@return whether the caller used the admin key} */
     public boolean isAdmin() {
         return key == null;
     }
 
-    /** @return the key used (the parent of a secured key), or {@code null} for the admin key */
+    /** {@return the key used (the parent of a secured key), or {@code null} for the admin key} */
     ApiKey key() {
         return key;
     }
 
-    /** @return the secured key used, or {@code null} */
-    /** @return the user token a secured key carries, or {@code null} */
+    /** {@return the user token a secured key carries, or {@code null}} */
     public String securedUserToken() {
         return secured == null ? null : secured.userToken();
     }
@@ -78,8 +79,9 @@ public final class Caller {
     }
 
     /**
+     * {@return whether the caller's key (and secured key) may act on it}
+     *
      * @param indexName an index name
-     * @return whether the caller's key (and secured key) may act on it
      */
     public boolean mayUse(String indexName) {
         if (isAdmin()) {
@@ -99,7 +101,7 @@ public final class Caller {
         }
     }
 
-    /** @return whether unretrievableAttributes are returned anyway (admin, or the right) */
+    /** {@return whether unretrievableAttributes are returned anyway (admin, or the right)} */
     public boolean seesUnretrievableAttributes() {
         return isAdmin() || key.allows("seeUnretrievableAttributes");
     }

@@ -12,8 +12,9 @@ final class Ipv4Network {
     }
 
     /**
+     * {@return it parsed}
+     *
      * @param cidr the network
-     * @return it parsed
      * @throws IllegalArgumentException when it is not IPv4 CIDR
      */
     static Ipv4Network parse(String cidr) {
@@ -36,8 +37,9 @@ final class Ipv4Network {
     }
 
     /**
+     * {@return whether it is an IPv4 address inside this network}
+     *
      * @param ip an address
-     * @return whether it is an IPv4 address inside this network
      */
     boolean contains(String ip) {
         Integer value = toInt(ip);

@@ -8,9 +8,10 @@ final class Patterns {
     private Patterns() {}
 
     /**
+     * {@return whether any pattern matches}
+     *
      * @param patterns the patterns; empty (or only blank ones) allows everything
      * @param value the value checked
-     * @return whether any pattern matches
      */
     static boolean anyMatches(List<String> patterns, String value) {
         boolean restricted = false;
@@ -27,9 +28,10 @@ final class Patterns {
     }
 
     /**
+     * {@return whether the whole value matches}
+     *
      * @param pattern a pattern with {@code *} wildcards
      * @param value the value
-     * @return whether the whole value matches
      */
     static boolean matches(String pattern, String value) {
         String[] parts = pattern.split("\\*", -1);

@@ -68,8 +68,9 @@ public record SecuredKey(
     }
 
     /**
+     * {@return its hash and query, or {@code null} when it does not have the shape of a secured key}
+     *
      * @param candidate a key as sent
-     * @return its hash and query, or {@code null} when it does not have the shape of a secured key
      */
     static Decoded decode(String candidate) {
         byte[] bytes;
@@ -103,9 +104,10 @@ public record SecuredKey(
     }
 
     /**
+     * {@return whether the candidate's hash is the HMAC of its query with that secret (constant-time compare)}
+     *
      * @param decoded a decoded candidate
      * @param secret a possible parent key's value
-     * @return whether the candidate's hash is the HMAC of its query with that secret (constant-time compare)
      */
     static boolean signedWith(Decoded decoded, String secret) {
         try {
@@ -121,9 +123,10 @@ public record SecuredKey(
     }
 
     /**
+     * {@return the restrictions it carries}
+     *
      * @param parent the verified parent key
      * @param query the signed query string
-     * @return the restrictions it carries
      * @throws ApiException 403 when a restriction is malformed
      */
     static SecuredKey parse(ApiKey parent, String query) {

@@ -36,7 +36,7 @@ final class SecuredKeyCache {
         }
     };
 
-    /** @return the verdict on a candidate worked out while the keys were at {@code keysVersion}, or {@code null} */
+    /** {@return the verdict on a candidate worked out while the keys were at {@code keysVersion}, or {@code null}} */
     synchronized Verdict find(String candidateDigest, long keysVersion) {
         Verdict verdict = verdicts.get(candidateDigest);
         return verdict != null && verdict.keysVersion() == keysVersion ? verdict : null;

@@ -62,12 +62,12 @@ public enum Access {
         this.deniedStatus = deniedStatus;
     }
 
-    /** @return the status of a refusal: 403 for the search-style APIs, 401 where the product answers so */
+    /** {@return the status of a refusal: 403 for the search-style APIs, 401 where the product answers so} */
     public int deniedStatus() {
         return deniedStatus;
     }
 
-    /** @return the {@code acl} entry a key needs, or {@code null} when no single right decides */
+    /** {@return the {@code acl} entry a key needs, or {@code null} when no single right decides} */
     public String acl() {
         return acl;
     }

@@ -16,22 +16,24 @@ public final class ApiException extends RuntimeException {
         this.status = status;
     }
 
-    /** @return the HTTP status */
+    /** {@return the HTTP status} */
     public int status() {
         return status;
     }
 
     /**
+     * {@return a 400}
+     *
      * @param message what is wrong
-     * @return a 400
      */
     public static ApiException badRequest(String message) {
         return new ApiException(400, message);
     }
 
     /**
+     * {@return a 404}
+     *
      * @param message what is missing
-     * @return a 404
      */
     public static ApiException notFound(String message) {
         return new ApiException(404, message);

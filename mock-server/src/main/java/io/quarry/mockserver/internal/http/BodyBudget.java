@@ -12,7 +12,7 @@ final class BodyBudget {
         this.capacity = capacity;
     }
 
-    /** @return whether {@code bytes} more could be taken (and were) */
+    /** {@return whether {@code bytes} more could be taken (and were)} */
     boolean reserve(long bytes) {
         while (true) {
             long now = used.get();
@@ -29,7 +29,7 @@ final class BodyBudget {
         used.addAndGet(-bytes);
     }
 
-    /** @return the bytes held now */
+    /** {@return the bytes held now} */
     long used() {
         return used.get();
     }

@@ -14,7 +14,7 @@ public record BodyLimits(long maxWireBytes, long maxDecodedBytes, long maxBuffer
     /** 10 MB, the service's largest documented payload. */
     public static final long TEN_MEGABYTES = 10L * 1024 * 1024;
 
-    /** @return 10 MB on the wire and decoded, 256 MB buffered across requests, 60 s per body */
+    /** {@return 10 MB on the wire and decoded, 256 MB buffered across requests, 60 s per body} */
     public static BodyLimits defaults() {
         return new BodyLimits(TEN_MEGABYTES, TEN_MEGABYTES, 256L * 1024 * 1024, 60_000);
     }

@@ -46,15 +46,16 @@ final class BodyReader {
     }
 
     /**
+     * {@return a reader that has read nothing yet: the caller registers it (so the bytes it will reserve are
+     *     released when the exchange ends, even if the exchange ends within {@link #begin()}), then calls
+     *     {@link #begin()}}
+     *
      * @param source the request content
      * @param contentEncoding the {@code Content-Encoding} header, or {@code null}
      * @param limits the size limits
      * @param budget the bytes buffered across requests
      * @param onBody given the decoded body
      * @param onError given the failure
-     * @return a reader that has read nothing yet: the caller registers it (so the bytes it will reserve are
-     *     released when the exchange ends, even if the exchange ends within {@link #begin()}), then calls
-     *     {@link #begin()}
      */
     static BodyReader create(
             Content.Source source,
@@ -83,17 +84,17 @@ final class BodyReader {
         readAvailable();
     }
 
-    /** @return whether the whole body was read */
+    /** {@return whether the whole body was read} */
     boolean isComplete() {
         return complete;
     }
 
-    /** @return whether the body was read (or failed) */
+    /** {@return whether the body was read (or failed)} */
     boolean isDone() {
         return done;
     }
 
-    /** @return the budget bytes this body holds */
+    /** {@return the budget bytes this body holds} */
     synchronized long reserved() {
         return reserved;
     }

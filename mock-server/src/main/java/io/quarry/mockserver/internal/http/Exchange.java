@@ -57,8 +57,8 @@ final class Exchange {
     }
 
     /**
-     * @return whether the request carries a body that was not read to its end (refused before or while reading):
-     *     the connection must then close, or the rest of the body would be taken for the next request
+     * {@return whether the request carries a body that was not read to its end (refused before or while reading):
+     *     the connection must then close, or the rest of the body would be taken for the next request}
      */
     boolean bodyUnread() {
         BodyReader reader = body;

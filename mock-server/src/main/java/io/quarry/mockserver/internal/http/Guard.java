@@ -5,9 +5,10 @@ package io.quarry.mockserver.internal.http;
 public interface Guard {
 
     /**
+     * {@return the request to hand to the handler, possibly carrying what the check learned (the caller)}
+     *
      * @param request the routed request, with its path parameters
      * @param route its route
-     * @return the request to hand to the handler, possibly carrying what the check learned (the caller)
      * @throws ApiException 403 (or another 4xx) when the request may not run
      */
     Request check(Request request, Route route);

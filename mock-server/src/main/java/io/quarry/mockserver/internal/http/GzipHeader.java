@@ -11,8 +11,9 @@ final class GzipHeader {
     private GzipHeader() {}
 
     /**
+     * {@return the header's length, or -1 when more bytes are needed}
+     *
      * @param bytes the start of a body
-     * @return the header's length, or -1 when more bytes are needed
      * @throws ApiException 400 when the bytes are no gzip header
      */
     static int length(byte[] bytes) {

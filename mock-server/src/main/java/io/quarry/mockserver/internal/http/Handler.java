@@ -5,8 +5,9 @@ package io.quarry.mockserver.internal.http;
 public interface Handler {
 
     /**
+     * {@return the response}
+     *
      * @param request the request, with its path parameters
-     * @return the response
      * @throws ApiException for a request refused with a 4xx
      */
     Response handle(Request request);

@@ -15,8 +15,9 @@ public final class IndexNames {
     private IndexNames() {}
 
     /**
+     * {@return it}
+     *
      * @param name an index name
-     * @return it
      * @throws ApiException 400 when it is not a valid index name
      */
     public static String requireValid(String name) {
@@ -28,8 +29,9 @@ public final class IndexNames {
     }
 
     /**
+     * {@return what is wrong with it, or {@code null} when it is valid}
+     *
      * @param name an index name
-     * @return what is wrong with it, or {@code null} when it is valid
      */
     public static String problem(String name) {
         if (name == null || name.isEmpty()) {

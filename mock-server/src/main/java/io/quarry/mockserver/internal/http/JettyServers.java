@@ -30,12 +30,13 @@ public final class JettyServers {
     private JettyServers() {}
 
     /**
+     * {@return the server, not yet started}
+     *
      * @param address where to listen
      * @param tls the server TLS context, or {@code null} for plain HTTP
      * @param handler the front
      * @param version the mock server's version, on error answers too
      * @param handlerThreads how many handlers may run at once
-     * @return the server, not yet started
      */
     public static Server create(
             InetSocketAddress address, SSLContext tls, Handler handler, String version, int handlerThreads) {

@@ -79,17 +79,17 @@ public enum Operation {
         this.group = group;
     }
 
-    /** @return the usage statistic one request adds 1 to, or {@code null} when it has none of its own */
+    /** {@return the usage statistic one request adds 1 to, or {@code null} when it has none of its own} */
     public String statistic() {
         return statistic;
     }
 
-    /** @return the usage group it counts in */
+    /** {@return the usage group it counts in} */
     public Group group() {
         return group;
     }
 
-    /** @return whether it is a search request of records (a single or multi-index search), not of facet values */
+    /** {@return whether it is a search request of records (a single or multi-index search), not of facet values} */
     public boolean searchRequest() {
         return this == QUERIES || this == MULTI_QUERIES;
     }

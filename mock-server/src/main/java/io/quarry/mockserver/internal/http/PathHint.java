@@ -13,11 +13,12 @@ final class PathHint {
     private PathHint() {}
 
     /**
+     * {@return {@code "; did you mean <method> <path>?"}, or an empty string when no route fits}
+     *
      * @param method the request method
      * @param rawPath the raw path requested
      * @param decoded its decoded segments
      * @param routes every route
-     * @return {@code "; did you mean <method> <path>?"}, or an empty string when no route fits
      */
     static String of(String method, String rawPath, List<String> decoded, List<Route> routes) {
         if (decoded.isEmpty() || decoded.get(0).isEmpty()) {

@@ -92,8 +92,9 @@ public final class Request {
     }
 
     /**
+     * {@return this request with them}
+     *
      * @param params the decoded path parameters of the matched route
-     * @return this request with them
      */
     public Request withPathParams(Map<String, String> params) {
         return new Request(
@@ -101,18 +102,20 @@ public final class Request {
     }
 
     /**
+     * {@return this request with it}
+     *
      * @param body the body, read once the request was authenticated
-     * @return this request with it
      */
     public Request withBody(byte[] body) {
         return new Request(method, rawPath, rawQuery, query, headers, body, pathParams, remoteAddress, attributes);
     }
 
     /**
+     * {@return this request carrying it}
+     *
      * @param type what the value is, e.g. the authenticated caller's class
      * @param value the value
      * @param <T> its type
-     * @return this request carrying it
      */
     public <T> Request with(Class<T> type, T value) {
         Map<Class<?>, Object> copy = new HashMap<>(attributes);
@@ -122,69 +125,73 @@ public final class Request {
     }
 
     /**
+     * {@return the value, or {@code null} when none was attached}
+     *
      * @param type a type given to {@link #with}
      * @param <T> its type
-     * @return the value, or {@code null} when none was attached
      */
     public <T> T get(Class<T> type) {
         return type.cast(attributes.get(type));
     }
 
-    /** @return the caller's IP address */
+    /** {@return the caller's IP address} */
     public String remoteAddress() {
         return remoteAddress;
     }
 
-    /** @return the decoded path parameters (empty before routing) */
+    /** {@return the decoded path parameters (empty before routing)} */
     public Map<String, String> pathParams() {
         return pathParams;
     }
 
-    /** @return the body's size in bytes */
+    /** {@return the body's size in bytes} */
     public int bodySize() {
         return body.length;
     }
 
     /**
+     * {@return the start of the body as UTF-8 text, decoding no more than needed}
+     *
      * @param maxChars the most characters wanted
-     * @return the start of the body as UTF-8 text, decoding no more than needed
      */
     public String bodyPrefix(int maxChars) {
         String text = new String(body, 0, (int) Math.min(body.length, 4L * maxChars), StandardCharsets.UTF_8);
         return text.length() <= maxChars ? text : text.substring(0, maxChars);
     }
 
-    /** @return the HTTP method, upper case */
+    /** {@return the HTTP method, upper case} */
     public String method() {
         return method;
     }
 
-    /** @return the raw path */
+    /** {@return the raw path} */
     public String rawPath() {
         return rawPath;
     }
 
-    /** @return the raw query string, or {@code null} */
+    /** {@return the raw query string, or {@code null}} */
     public String rawQuery() {
         return rawQuery;
     }
 
-    /** @return the decoded query parameters */
+    /** {@return the decoded query parameters} */
     public Map<String, String> query() {
         return query;
     }
 
     /**
+     * {@return its first value, or {@code null}}
+     *
      * @param name a header name, any case
-     * @return its first value, or {@code null}
      */
     public String header(String name) {
         return headers.get(name);
     }
 
     /**
+     * {@return its decoded value}
+     *
      * @param name a path placeholder name, e.g. {@code indexName}
-     * @return its decoded value
      */
     public String path(String name) {
         String value = pathParams.get(name);
@@ -195,9 +202,10 @@ public final class Request {
     }
 
     /**
+     * {@return the boolean value}
+     *
      * @param name a query parameter name
      * @param defaultValue the value when absent
-     * @return the boolean value
      * @throws ApiException 400 when the value is not a boolean
      */
     public boolean booleanParam(String name, boolean defaultValue) {
@@ -215,7 +223,8 @@ public final class Request {
     }
 
     /**
-     * @return the body as JSON; an empty body is {@code null}
+     * {@return the body as JSON; an empty body is {@code null}}
+     *
      * @throws ApiException 400 for invalid JSON
      */
     public JsonNode jsonOrNull() {
@@ -230,7 +239,8 @@ public final class Request {
     }
 
     /**
-     * @return the body as a JSON object; an empty body is an empty object
+     * {@return the body as a JSON object; an empty body is an empty object}
+     *
      * @throws ApiException 400 for invalid JSON or another JSON type
      */
     public ObjectNode jsonObject() {

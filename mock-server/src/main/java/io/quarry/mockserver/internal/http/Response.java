@@ -42,8 +42,9 @@ public record Response(int status, JsonNode body, Format format, Map<String, Str
     }
 
     /**
+     * {@return this response with them}
+     *
      * @param extra headers to add (replacing ones of the same name)
-     * @return this response with them
      */
     public Response withHeaders(Map<String, String> extra) {
         Map<String, String> merged = new LinkedHashMap<>(headers);
@@ -52,33 +53,37 @@ public record Response(int status, JsonNode body, Format format, Map<String, Str
     }
 
     /**
+     * {@return a 200}
+     *
      * @param body the body
-     * @return a 200
      */
     public static Response ok(JsonNode body) {
         return new Response(200, body);
     }
 
     /**
+     * {@return a 200 in JSON Lines}
+     *
      * @param lines the lines, each written as one line of JSON
-     * @return a 200 in JSON Lines
      */
     public static Response jsonLines(ArrayNode lines) {
         return new Response(200, lines, Format.JSON_LINES, Map.of());
     }
 
     /**
+     * {@return a 201}
+     *
      * @param body the body
-     * @return a 201
      */
     public static Response created(JsonNode body) {
         return new Response(201, body);
     }
 
     /**
+     * {@return the error body the service sends}
+     *
      * @param status a 4xx status
      * @param message the message
-     * @return the error body the service sends
      */
     public static Response error(int status, String message) {
         ObjectNode body = Json.object();

@@ -108,7 +108,7 @@ final class ResponseWriter {
         out.write(true, ByteBuffer.wrap(body), exchange.callback());
     }
 
-    /** @return each element of the array as one line of JSON */
+    /** {@return each element of the array as one line of JSON} */
     private static byte[] jsonLines(JsonNode lines) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (JsonNode line : lines) {
@@ -138,7 +138,7 @@ final class ResponseWriter {
         return zipped.toByteArray();
     }
 
-    /** @return an exception for a connection closed on purpose */
+    /** {@return an exception for a connection closed on purpose} */
     static EofException closedOnPurpose() {
         return new EofException("connection closed by a scripted fault");
     }

@@ -32,14 +32,15 @@ public record Route(
         Objects.requireNonNull(work, "work");
     }
 
-    /** @return the template's segments, without the leading empty one */
+    /** {@return the template's segments, without the leading empty one} */
     List<String> segments() {
         return new ArrayList<>(PathCodec.rawSegments(template));
     }
 
     /**
+     * {@return whether it is a placeholder such as {@code {indexName}}}
+     *
      * @param segment a template segment
-     * @return whether it is a placeholder such as {@code {indexName}}
      */
     static boolean isPlaceholder(String segment) {
         return segment.startsWith("{") && segment.endsWith("}");

@@ -16,23 +16,25 @@ public final class Router {
     private final List<CompiledRoute> routes = new ArrayList<>();
 
     /**
+     * {@return this router}
+     *
      * @param route a route to add
-     * @return this router
      */
     public Router add(Route route) {
         routes.add(new CompiledRoute(route, route.segments()));
         return this;
     }
 
-    /** @return every route, in the order added */
+    /** {@return every route, in the order added} */
     public List<Route> routes() {
         return routes.stream().map(CompiledRoute::route).toList();
     }
 
     /**
+     * {@return the matched route and its decoded path parameters}
+     *
      * @param method the request method
      * @param rawPath the raw path
-     * @return the matched route and its decoded path parameters
      * @throws ApiException 404 when no route has this path, 405 when only other methods have it
      */
     public Match match(String method, String rawPath) {

@@ -9,18 +9,20 @@ public final class Sanitize {
     private Sanitize() {}
 
     /**
+     * {@return it without control characters, cut at {@value #MAX_ECHO} characters}
+     *
      * @param text caller text, or {@code null}
-     * @return it without control characters, cut at {@value #MAX_ECHO} characters
      */
     public static String shortText(String text) {
         return cut(text, MAX_ECHO);
     }
 
     /**
+     * {@return it without control characters, cut at {@code max} characters (with an ellipsis mark), or
+     *     {@code null}}
+     *
      * @param text caller text, or {@code null}
      * @param max the most characters kept
-     * @return it without control characters, cut at {@code max} characters (with an ellipsis mark), or
-     *     {@code null}
      */
     public static String cut(String text, int max) {
         if (text == null) {

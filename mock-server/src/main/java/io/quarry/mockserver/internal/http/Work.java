@@ -14,7 +14,7 @@ public enum Work {
     /** Any other write (keys, dictionaries, user mappings, configurations, events, the mock server's own state). */
     WRITE;
 
-    /** @return whether this work changes state (indexing or another write) */
+    /** {@return whether this work changes state (indexing or another write)} */
     public boolean writes() {
         return this == INDEXING || this == WRITE;
     }

@@ -40,8 +40,9 @@ public final class Workers implements AutoCloseable {
     }
 
     /**
+     * {@return whether it was taken (false: the queue is full or the server is stopping)}
+     *
      * @param task a handler run
-     * @return whether it was taken (false: the queue is full or the server is stopping)
      */
     boolean offer(Runnable task) {
         synchronized (this) {
@@ -85,17 +86,17 @@ public final class Workers implements AutoCloseable {
         }
     }
 
-    /** @return how many requests may wait for a turn */
+    /** {@return how many requests may wait for a turn} */
     int queueCapacity() {
         return queueCapacity;
     }
 
-    /** @return how many handlers are running */
+    /** {@return how many handlers are running} */
     synchronized int busy() {
         return running;
     }
 
-    /** @return how many requests wait for a turn */
+    /** {@return how many requests wait for a turn} */
     synchronized int queued() {
         return queue.size();
     }

@@ -12,12 +12,13 @@ public final class HitPage {
     private HitPage() {}
 
     /**
+     * {@return {@code {"hits", "nbHits", "page", "nbPages"}}}
+     *
      * @param matching every match, in order
      * @param page the page wanted, from 0 (past the end: no hits)
      * @param hitsPerPage the page size, at least 1
      * @param render what a match's hit is (a copy, when the match is live state)
      * @param <T> the match type
-     * @return {@code {"hits", "nbHits", "page", "nbPages"}}
      */
     public static <T> ObjectNode of(
             List<T> matching, int page, int hitsPerPage, Function<? super T, ? extends JsonNode> render) {

@@ -16,12 +16,12 @@ public final class Json {
 
     private Json() {}
 
-    /** @return a new empty object node */
+    /** {@return a new empty object node} */
     public static ObjectNode object() {
         return JsonNodeFactory.instance.objectNode();
     }
 
-    /** @return a new empty array node */
+    /** {@return a new empty array node} */
     public static ArrayNode array() {
         return JsonNodeFactory.instance.arrayNode();
     }
@@ -49,8 +49,9 @@ public final class Json {
     }
 
     /**
+     * {@return its compact UTF-8 JSON}
+     *
      * @param node a tree
-     * @return its compact UTF-8 JSON
      */
     public static byte[] bytes(JsonNode node) {
         return MAPPER.writeValueAsBytes(node);
@@ -97,8 +98,9 @@ public final class Json {
     }
 
     /**
+     * {@return its indented JSON text}
+     *
      * @param node a tree
-     * @return its indented JSON text
      */
     public static String pretty(JsonNode node) {
         return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(node);

@@ -66,12 +66,12 @@ public final class ProductRoutes {
         return this;
     }
 
-    /** @return every route with its product, in registration order */
+    /** {@return every route with its product, in registration order} */
     public List<ProductRoute> routes() {
         return List.copyOf(routes);
     }
 
-    /** @return the router serving every registered route */
+    /** {@return the router serving every registered route} */
     public Router router() {
         Router router = new Router();
         routes.forEach(r -> router.add(r.route()));

@@ -16,10 +16,11 @@ public final class SearchHooks {
     public interface Rewriter {
 
         /**
+         * {@return the request to run: {@code request} itself when nothing changes, or a changed copy}
+         *
          * @param indexName the index searched
          * @param effectiveParameters the request's parameters as the engine reads them (read-only)
          * @param request the request body
-         * @return the request to run: {@code request} itself when nothing changes, or a changed copy
          */
         ObjectNode rewrite(String indexName, ObjectNode effectiveParameters, ObjectNode request);
     }
@@ -32,10 +33,11 @@ public final class SearchHooks {
     }
 
     /**
+     * {@return the request after every rewriter}
+     *
      * @param indexName the index searched
      * @param effectiveParameters the request's parameters as the engine reads them
      * @param request the request body
-     * @return the request after every rewriter
      */
     public ObjectNode apply(String indexName, ObjectNode effectiveParameters, ObjectNode request) {
         ObjectNode current = request;

@@ -44,8 +44,9 @@ public final class ClassPathCheck {
     }
 
     /**
+     * {@return one message for each requirement not met, empty when all are}
+     *
      * @param versionFound the version of an artifact on the class path, or {@code null} if unknown
-     * @return one message for each requirement not met, empty when all are
      */
     static List<String> problems(Function<String, String> versionFound) {
         List<String> problems = new ArrayList<>();
@@ -60,7 +61,7 @@ public final class ClassPathCheck {
         return problems;
     }
 
-    /** @return the jackson-annotations version a Jackson 3 databind version needs, or {@code null} if unknown */
+    /** {@return the jackson-annotations version a Jackson 3 databind version needs, or {@code null} if unknown} */
     static String annotationsNeededBy(String databindVersion) {
         if (databindVersion == null) {
             return null;
@@ -95,7 +96,7 @@ public final class ClassPathCheck {
         return end == 0 ? 0 : Integer.parseInt(part.substring(0, Math.min(end, 9)));
     }
 
-    /** @return the version in the artifact's Maven metadata on the class path, or {@code null} */
+    /** {@return the version in the artifact's Maven metadata on the class path, or {@code null}} */
     private static String versionFound(String artifact) {
         String[] coordinates = artifact.split(":");
         String path = "META-INF/maven/" + coordinates[0] + "/" + coordinates[1] + "/pom.properties";

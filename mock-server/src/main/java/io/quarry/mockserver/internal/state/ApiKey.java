@@ -58,25 +58,28 @@ public record ApiKey(
     }
 
     /**
+     * {@return whether the key holds it}
+     *
      * @param right an {@code acl} entry
-     * @return whether the key holds it
      */
     public boolean allows(String right) {
         return acl.contains(right);
     }
 
     /**
+     * {@return whether its validity has elapsed}
+     *
      * @param nowMillis the current time
-     * @return whether its validity has elapsed
      */
     public boolean expiredAt(long nowMillis) {
         return expiresAtMillis > 0 && nowMillis >= expiresAtMillis;
     }
 
     /**
+     * {@return this key with them, same value, scope and creation time}
+     *
      * @param definition new parameters
      * @param nowMillis when they apply (validity counts from then)
-     * @return this key with them, same value, scope and creation time
      */
     public ApiKey redefined(KeyDefinition definition, long nowMillis) {
         return definition.toKey(value, indexScope, createdAtMillis, nowMillis);

@@ -30,9 +30,10 @@ public final class ApiKeys {
     }
 
     /**
+     * {@return the new key}
+     *
      * @param definition the key's parameters
      * @param indexScope the index of an index-level key, or {@code null} for a global key
-     * @return the new key
      */
     public ApiKey create(KeyDefinition definition, String indexScope) {
         byte[] bytes = new byte[16];
@@ -59,8 +60,9 @@ public final class ApiKeys {
     }
 
     /**
+     * {@return the active key, or {@code null} (also once its validity has elapsed)}
+     *
      * @param value a key value
-     * @return the active key, or {@code null} (also once its validity has elapsed)
      */
     public ApiKey find(String value) {
         ApiKey key = active.get(value);
@@ -132,12 +134,12 @@ public final class ApiKeys {
         return restored;
     }
 
-    /** @return a number that changes whenever an active key is added, changed, deleted or restored */
+    /** {@return a number that changes whenever an active key is added, changed, deleted or restored} */
     public long changes() {
         return changes.get();
     }
 
-    /** @return every active key, oldest first */
+    /** {@return every active key, oldest first} */
     public List<ApiKey> all() {
         List<ApiKey> keys = new ArrayList<>();
         for (String value : new ArrayList<>(active.keySet())) {
@@ -150,7 +152,7 @@ public final class ApiKeys {
         return keys;
     }
 
-    /** @return the current time on the keys' clock, epoch milliseconds */
+    /** {@return the current time on the keys' clock, epoch milliseconds} */
     public long nowMillis() {
         return clock.millis();
     }

@@ -59,57 +59,59 @@ public final class Application {
         this.requestLog = new RequestLog();
     }
 
-    /** @return the API keys other than the admin key */
+    /** {@return the API keys other than the admin key} */
     public ApiKeys keys() {
         return keys;
     }
 
-    /** @return the multi-cluster user mapping */
+    /** {@return the multi-cluster user mapping} */
     public UserMappings mappings() {
         return mappings;
     }
 
-    /** @return the custom dictionary entries and dictionary settings */
+    /** {@return the custom dictionary entries and dictionary settings} */
     public Dictionaries dictionaries() {
         return dictionaries;
     }
 
-    /** @return the last requests, for {@code GET /1/logs} */
+    /** {@return the last requests, for {@code GET /1/logs}} */
     public RequestLog requestLog() {
         return requestLog;
     }
 
-    /** @return the searches and events that analytics, personalization and query suggestions read */
+    /** {@return the searches and events that analytics, personalization and query suggestions read} */
     public Tracking tracking() {
         return tracking;
     }
 
-    /** @return the clock of timestamps, task publication and key validity */
+    /** {@return the clock of timestamps, task publication and key validity} */
     public Clock clock() {
         return clock;
     }
 
-    /** @return the task log */
+    /** {@return the task log} */
     public TaskLog tasks() {
         return tasks;
     }
 
-    /** @return the current time, epoch milliseconds */
+    /** {@return the current time, epoch milliseconds} */
     public long nowMillis() {
         return clock.millis();
     }
 
     /**
+     * {@return the index, or {@code null} when it does not exist}
+     *
      * @param name an index name
-     * @return the index, or {@code null} when it does not exist
      */
     public IndexState find(String name) {
         return indices.get(name);
     }
 
     /**
+     * {@return the index}
+     *
      * @param name an index name
-     * @return the index
      * @throws ApiException 404 when it does not exist
      */
     public IndexState require(String name) {
@@ -120,13 +122,13 @@ public final class Application {
         return state;
     }
 
-    /** @return every index, by name */
+    /** {@return every index, by name} */
     public List<IndexState> all() {
         return new TreeSet<>(indices.keySet())
                 .stream().map(indices::get).filter(state -> state != null).toList();
     }
 
-    /** @return a fresh service-assigned objectID, unique within the application */
+    /** {@return a fresh service-assigned objectID, unique within the application} */
     public String newObjectId() {
         return Long.toString(nextObjectId.getAndIncrement());
     }
@@ -140,7 +142,7 @@ public final class Application {
      */
     public record Written<T>(T result, Map<String, Long> taskIds) {
 
-        /** @return the task of the (first) index written */
+        /** {@return the task of the (first) index written} */
         public long taskId() {
             return taskIds.values().iterator().next();
         }
@@ -235,7 +237,7 @@ public final class Application {
         }
     }
 
-    /** @return the index, locked, or {@code null} when it does not exist */
+    /** {@return the index, locked, or {@code null} when it does not exist} */
     private IndexState lockExisting(String name) {
         while (true) {
             IndexState state = indices.get(name);

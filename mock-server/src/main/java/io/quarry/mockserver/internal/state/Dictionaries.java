@@ -48,7 +48,7 @@ public final class Dictionaries {
     private final Map<String, Map<String, Boolean>> disabledStandard = new TreeMap<>();
     private volatile LanguageDictionaries effective = computeEffective();
 
-    /** @return what searches use: standard entries not disabled, plus custom entries (disabled stop words removed) */
+    /** {@return what searches use: standard entries not disabled, plus custom entries (disabled stop words removed)} */
     public LanguageDictionaries effective() {
         return effective;
     }
@@ -132,10 +132,11 @@ public final class Dictionaries {
     }
 
     /**
+     * {@return its entries, custom first (each with {@code type: custom}), then the standard ones not overridden
+     *     (with {@code type: standard})}
+     *
      * @param dictionary a dictionary name
      * @param language a language code, or {@code null} for all
-     * @return its entries, custom first (each with {@code type: custom}), then the standard ones not overridden
-     *     (with {@code type: standard})
      */
     public synchronized List<ObjectNode> entries(String dictionary, String language) {
         List<ObjectNode> all = new ArrayList<>();
@@ -209,8 +210,9 @@ public final class Dictionaries {
     }
 
     /**
+     * {@return the languages it supports: those with standard entries and those with custom entries}
+     *
      * @param dictionary a dictionary name
-     * @return the languages it supports: those with standard entries and those with custom entries
      */
     public synchronized Set<String> languages(String dictionary) {
         Set<String> languages = new TreeSet<>(
@@ -227,9 +229,10 @@ public final class Dictionaries {
     }
 
     /**
+     * {@return how many custom entries it has in that language}
+     *
      * @param dictionary a dictionary name
      * @param language a language code
-     * @return how many custom entries it has in that language
      */
     public synchronized int customCount(String dictionary, String language) {
         return (int) custom.getOrDefault(dictionary, Map.of()).values().stream()
@@ -261,8 +264,9 @@ public final class Dictionaries {
     }
 
     /**
+     * {@return the languages whose standard entries are disabled}
+     *
      * @param dictionary a dictionary name
-     * @return the languages whose standard entries are disabled
      */
     public synchronized Set<String> disabledStandard(String dictionary) {
         return new TreeSet<>(disabledStandard.getOrDefault(dictionary, Map.of()).keySet());

@@ -40,32 +40,32 @@ public final class IndexState {
         publishConfig();
     }
 
-    /** @return the index name */
+    /** {@return the index name} */
     public String name() {
         return name;
     }
 
-    /** @return the records */
+    /** {@return the records} */
     public IndexData data() {
         return data;
     }
 
-    /** @return the settings, synonyms and rules as of the last write; do not mutate */
+    /** {@return the settings, synonyms and rules as of the last write; do not mutate} */
     public IndexConfig config() {
         return config;
     }
 
-    /** @return when the index was created, epoch milliseconds */
+    /** {@return when the index was created, epoch milliseconds} */
     public long createdAtMillis() {
         return createdAtMillis;
     }
 
-    /** @return when the index was last written, epoch milliseconds */
+    /** {@return when the index was last written, epoch milliseconds} */
     public long updatedAtMillis() {
         return updatedAtMillis;
     }
 
-    /** @return the ID of the last task on this index, 0 for none */
+    /** {@return the ID of the last task on this index, 0 for none} */
     public long lastTaskId() {
         return lastTaskId;
     }
@@ -111,8 +111,9 @@ public final class IndexState {
     }
 
     /**
+     * {@return whether it existed}
+     *
      * @param objectID a synonym's ID
-     * @return whether it existed
      */
     public boolean deleteSynonym(String objectID) {
         boolean removed = synonyms.remove(objectID) != null;
@@ -141,8 +142,9 @@ public final class IndexState {
     }
 
     /**
+     * {@return whether it existed}
+     *
      * @param objectID a rule's ID
-     * @return whether it existed
      */
     public boolean deleteRule(String objectID) {
         boolean removed = rules.remove(objectID) != null;

@@ -38,11 +38,12 @@ public record KeyDefinition(
     }
 
     /**
+     * {@return the key}
+     *
      * @param value the key's value
      * @param indexScope the index of an index-level key, or {@code null}
      * @param createdAtMillis its creation time
      * @param nowMillis when the definition applies; validity counts from then
-     * @return the key
      */
     ApiKey toKey(String value, String indexScope, long createdAtMillis, long nowMillis) {
         long expiresAt = validitySeconds > 0 ? nowMillis + validitySeconds * 1000 : 0;
@@ -62,9 +63,10 @@ public record KeyDefinition(
     }
 
     /**
+     * {@return the validated definition}
+     *
      * @param body the key parameters sent
      * @param indexName the index of an index-level key (its only index), or {@code null}
-     * @return the validated definition
      * @throws ApiException 400 for a parameter of the wrong type, an unknown right or malformed queryParameters
      */
     public static KeyDefinition fromJson(ObjectNode body, String indexName) {

@@ -37,8 +37,9 @@ public final class PartialUpdate {
     }
 
     /**
+     * {@return the parsed update}
+     *
      * @param body the update body; {@code objectID} in it is ignored (the path or batch item names the record)
-     * @return the parsed update
      * @throws ApiException 400 for an unknown operation or a value of the wrong type
      */
     public static PartialUpdate parse(ObjectNode body) {
@@ -126,7 +127,7 @@ public final class PartialUpdate {
         return node != null && node.isNumber() ? node.longValue() : 0;
     }
 
-    /** @return the new value, or {@code null} to leave the attribute as it is */
+    /** {@return the new value, or {@code null} to leave the attribute as it is} */
     private static JsonNode applyOperation(Change change, JsonNode before) {
         JsonNode value = change.value();
         return switch (change.kind()) {

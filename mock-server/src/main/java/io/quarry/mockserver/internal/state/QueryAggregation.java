@@ -23,8 +23,9 @@ public final class QueryAggregation {
     private QueryAggregation() {}
 
     /**
+     * {@return those that end a series of keystrokes, in the same order}
+     *
      * @param searches searches of any indices, oldest first
-     * @return those that end a series of keystrokes, in the same order
      */
     public static List<TrackedSearch> finalQueries(List<TrackedSearch> searches) {
         boolean[] typedOn = new boolean[searches.size()];

@@ -33,7 +33,7 @@ public final class RequestLog {
         }
     }
 
-    /** @return the entries, newest first */
+    /** {@return the entries, newest first} */
     public synchronized List<Entry> newestFirst() {
         return new ArrayList<>(entries);
     }

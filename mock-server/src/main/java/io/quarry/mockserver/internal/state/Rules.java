@@ -41,8 +41,9 @@ public final class Rules {
     private Rules() {}
 
     /**
+     * {@return it, validated (a legacy single {@code condition} becomes {@code conditions})}
+     *
      * @param node a rule as sent
-     * @return it, validated (a legacy single {@code condition} becomes {@code conditions})
      * @throws ApiException 400 for a malformed or unsupported rule
      */
     public static ObjectNode validate(JsonNode node) {

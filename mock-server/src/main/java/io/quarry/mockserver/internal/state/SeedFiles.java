@@ -23,8 +23,9 @@ public final class SeedFiles {
     private SeedFiles() {}
 
     /**
+     * {@return the seed documents it holds}
+     *
      * @param path a file or directory
-     * @return the seed documents it holds
      * @throws IllegalArgumentException when a file is not JSON or not a seed
      * @throws UncheckedIOException when it cannot be read
      */

@@ -112,7 +112,7 @@ public final class StateControl {
         return names;
     }
 
-    /** @return the whole state as a seed document */
+    /** {@return the whole state as a seed document} */
     public ObjectNode export() {
         ObjectNode indices = Json.object();
         for (IndexState state : app.all()) {

@@ -27,8 +27,9 @@ public final class Synonyms {
     private Synonyms() {}
 
     /**
+     * {@return it, validated}
+     *
      * @param synonym a synonym object as sent
-     * @return it, validated
      * @throws ApiException 400 when a member its type needs is missing or of the wrong type
      */
     public static ObjectNode validate(JsonNode synonym) {
@@ -71,9 +72,10 @@ public final class Synonyms {
     }
 
     /**
+     * {@return its lowercase spelling: the service accepts {@code oneWaySynonym}, {@code altCorrection1} and
+     *     {@code altCorrection2} as well as the lowercase names, and keeps the spelling it was given}
+     *
      * @param type a synonym type as sent
-     * @return its lowercase spelling: the service accepts {@code oneWaySynonym}, {@code altCorrection1} and
-     *     {@code altCorrection2} as well as the lowercase names, and keeps the spelling it was given
      */
     public static String canonicalType(String type) {
         return switch (type) {

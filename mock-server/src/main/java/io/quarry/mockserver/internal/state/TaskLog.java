@@ -50,8 +50,9 @@ public final class TaskLog {
     }
 
     /**
+     * {@return whether it is published; {@code null} when no such task exists}
+     *
      * @param taskId a task ID
-     * @return whether it is published; {@code null} when no such task exists
      */
     public Boolean isPublished(long taskId) {
         if (taskId < FIRST_TASK_ID || taskId >= nextId.get()) {

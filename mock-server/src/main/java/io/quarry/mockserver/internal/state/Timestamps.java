@@ -13,8 +13,9 @@ public final class Timestamps {
     private Timestamps() {}
 
     /**
+     * {@return it in the service's format}
+     *
      * @param epochMillis a time in epoch milliseconds
-     * @return it in the service's format
      */
     public static String iso(long epochMillis) {
         return ISO_MILLIS.format(Instant.ofEpochMilli(epochMillis));

@@ -41,12 +41,12 @@ public record TrackedSearch(
         objectIDs = List.copyOf(objectIDs);
     }
 
-    /** @return whether the search was tracked for click analytics (it returned a query ID) */
+    /** {@return whether the search was tracked for click analytics (it returned a query ID)} */
     public boolean tracked() {
         return queryID != null;
     }
 
-    /** @return the user the search counts for: the user token when sent, otherwise the IP address */
+    /** {@return the user the search counts for: the user token when sent, otherwise the IP address} */
     public String user() {
         return userToken != null ? userToken : ip;
     }

@@ -46,20 +46,21 @@ public final class Tracking {
         }
     }
 
-    /** @return every kept search, oldest first */
+    /** {@return every kept search, oldest first} */
     public synchronized List<TrackedSearch> searches() {
         return new ArrayList<>(searches);
     }
 
     /**
+     * {@return that search, or {@code null} when it is unknown (or no longer kept)}
+     *
      * @param queryID a query ID returned by a search
-     * @return that search, or {@code null} when it is unknown (or no longer kept)
      */
     public synchronized TrackedSearch searchWithQueryId(String queryID) {
         return byQueryId.get(queryID);
     }
 
-    /** @return every kept event, in the order received */
+    /** {@return every kept event, in the order received} */
     public synchronized List<TrackedEvent> events() {
         return new ArrayList<>(events);
     }

@@ -45,12 +45,12 @@ public final class UserMappings {
         this.tasks = tasks;
     }
 
-    /** @return whether multi-cluster mapping is enabled */
+    /** {@return whether multi-cluster mapping is enabled} */
     public boolean enabled() {
         return !clusters.isEmpty();
     }
 
-    /** @return the cluster names */
+    /** {@return the cluster names} */
     public List<String> clusters() {
         return clusters;
     }
@@ -78,8 +78,9 @@ public final class UserMappings {
     }
 
     /**
+     * {@return its mapping, or {@code null}}
+     *
      * @param userID a user
-     * @return its mapping, or {@code null}
      */
     public synchronized Mapping find(String userID) {
         return users.get(userID);
@@ -116,8 +117,9 @@ public final class UserMappings {
     }
 
     /**
+     * {@return the records it wrote by index (some may since have been deleted)}
+     *
      * @param userID a user
-     * @return the records it wrote by index (some may since have been deleted)
      */
     public synchronized Map<String, Set<String>> records(String userID) {
         Map<String, Set<String>> copy = new TreeMap<>();
@@ -125,20 +127,21 @@ public final class UserMappings {
         return copy;
     }
 
-    /** @return every mapping, by userID */
+    /** {@return every mapping, by userID} */
     public synchronized List<Mapping> all() {
         return new ArrayList<>(users.values());
     }
 
     /**
+     * {@return whether its move to another cluster is still running}
+     *
      * @param mapping a mapping
-     * @return whether its move to another cluster is still running
      */
     public boolean pending(Mapping mapping) {
         return mapping.moveTaskId() != 0 && !Boolean.TRUE.equals(tasks.isPublished(mapping.moveTaskId()));
     }
 
-    /** @return the mappings of users still being moved, by userID */
+    /** {@return the mappings of users still being moved, by userID} */
     public List<Mapping> pendingMoves() {
         return all().stream()
                 .filter(this::pending)

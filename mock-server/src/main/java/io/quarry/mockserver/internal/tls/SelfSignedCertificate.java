@@ -39,7 +39,7 @@ public final class SelfSignedCertificate {
         this.serverContext = serverContext;
     }
 
-    /** @return a freshly minted certificate and its server context */
+    /** {@return a freshly minted certificate and its server context} */
     public static SelfSignedCertificate mint() {
         try {
             KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
@@ -74,12 +74,12 @@ public final class SelfSignedCertificate {
         }
     }
 
-    /** @return the certificate */
+    /** {@return the certificate} */
     public X509Certificate certificate() {
         return certificate;
     }
 
-    /** @return the server-side TLS context presenting the certificate */
+    /** {@return the server-side TLS context presenting the certificate} */
     public SSLContext serverContext() {
         return serverContext;
     }

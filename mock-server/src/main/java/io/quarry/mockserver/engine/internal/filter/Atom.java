@@ -13,13 +13,13 @@ public sealed interface Atom permits Atom.Facet, Atom.Tag, Atom.Numeric, Atom.Ra
         NUMERIC
     }
 
-    /** @return the filter family */
+    /** {@return the filter family} */
     Kind kind();
 
-    /** @return whether the filter is negated */
+    /** {@return whether the filter is negated} */
     boolean negated();
 
-    /** @return the same filter with its negation flipped */
+    /** {@return the same filter with its negation flipped} */
     Atom negate();
 
     /**

@@ -26,11 +26,12 @@ public final class FilterCompiler {
     private FilterCompiler() {}
 
     /**
+     * {@return the compiled filter}
+     *
      * @param options the effective options
      * @param extraFilters filter expressions imposed by the caller's key
      * @param faceting the faceting declarations
      * @param store the records the filter will test (its numeric columns speed numeric filters), read-locked
-     * @return the compiled filter
      */
     public static RecordFilter compile(
             SearchOptions options, List<String> extraFilters, Faceting faceting, RecordStore store) {
@@ -38,9 +39,10 @@ public final class FilterCompiler {
     }
 
     /**
+     * {@return every OR group of every filter parameter}
+     *
      * @param options the effective options
      * @param extraFilters filter expressions imposed by the caller's key
-     * @return every OR group of every filter parameter
      */
     public static List<List<Atom>> clauses(SearchOptions options, List<String> extraFilters) {
         List<List<Atom>> clauses = new ArrayList<>();
@@ -78,10 +80,11 @@ public final class FilterCompiler {
     }
 
     /**
+     * {@return the compiled filter}
+     *
      * @param clauses OR groups that must all pass
      * @param faceting the faceting declarations
      * @param store the records the filter will test, read-locked
-     * @return the compiled filter
      */
     public static RecordFilter toFilter(List<List<Atom>> clauses, Faceting faceting, RecordStore store) {
         if (clauses.isEmpty()) {

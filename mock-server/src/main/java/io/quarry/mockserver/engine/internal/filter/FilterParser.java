@@ -66,8 +66,9 @@ public final class FilterParser {
     }
 
     /**
+     * {@return its OR groups, all of which must pass; empty for a blank expression}
+     *
      * @param expression a {@code filters} expression
-     * @return its OR groups, all of which must pass; empty for a blank expression
      * @throws EngineException 400 for a syntax error or a combination the service refuses
      */
     public static List<List<Atom>> parse(String expression) {
@@ -75,8 +76,9 @@ public final class FilterParser {
     }
 
     /**
+     * {@return its OR groups, and those carrying scores; empty for a blank expression}
+     *
      * @param expression a {@code filters} expression
-     * @return its OR groups, and those carrying scores; empty for a blank expression
      * @throws EngineException 400 for a syntax error, a combination the service refuses or an expression beyond
      *     the bounds
      */

@@ -38,8 +38,9 @@ public final class OptionalFilters {
     }
 
     /**
+     * {@return its optional filters, each an OR group of scored filters}
+     *
      * @param raw the {@code optionalFilters} parameter, or {@code null}
-     * @return its optional filters, each an OR group of scored filters
      * @throws EngineException 400 for a malformed or numeric optional filter
      */
     public static List<List<ScoredAtom>> parse(JsonNode raw) {
@@ -54,11 +55,12 @@ public final class OptionalFilters {
     }
 
     /**
+     * {@return the compiled optional filters}
+     *
      * @param groups the optional filters, each an OR group
      * @param sumOrScores whether an OR group scores the sum of its matching members instead of the highest
      * @param faceting the faceting declarations
      * @param store the records that will be scored, read-locked
-     * @return the compiled optional filters
      */
     public static OptionalFilters compile(
             List<List<ScoredAtom>> groups, boolean sumOrScores, Faceting faceting, RecordStore store) {
@@ -74,14 +76,15 @@ public final class OptionalFilters {
         return new OptionalFilters(compiled, sumOrScores);
     }
 
-    /** @return whether there is no optional filter (every record scores 0) */
+    /** {@return whether there is no optional filter (every record scores 0)} */
     public boolean isEmpty() {
         return groups.isEmpty();
     }
 
     /**
+     * {@return its filters score}
+     *
      * @param record a record
-     * @return its filters score
      */
     public int score(IndexedRecord record) {
         int total = 0;

@@ -13,8 +13,9 @@ public interface RecordFilter {
     RecordFilter ALL = record -> true;
 
     /**
+     * {@return whether it passes}
+     *
      * @param record a record
-     * @return whether it passes
      */
     boolean test(IndexedRecord record);
 
@@ -31,8 +32,9 @@ public interface RecordFilter {
     }
 
     /**
+     * {@return a filter running it (with the record's own ordinal when the caller gives none)}
+     *
      * @param test a test given the record and its ordinal
-     * @return a filter running it (with the record's own ordinal when the caller gives none)
      */
     static RecordFilter byOrdinal(OrdinalTest test) {
         return new RecordFilter() {
@@ -52,23 +54,25 @@ public interface RecordFilter {
     @FunctionalInterface
     interface OrdinalTest {
         /**
+         * {@return whether it passes}
+         *
          * @param record a record
          * @param ordinal its ordinal
-         * @return whether it passes
          */
         boolean test(IndexedRecord record, int ordinal);
     }
 
     /**
-     * @return normalised words that every record passing this filter holds in some value (empty when unknown)
+     * {@return normalised words that every record passing this filter holds in some value (empty when unknown)}
      */
     default java.util.Set<String> requiredTerms() {
         return java.util.Set.of();
     }
 
     /**
+     * {@return a filter passing the records that pass both, requiring the words both require}
+     *
      * @param other another filter
-     * @return a filter passing the records that pass both, requiring the words both require
      */
     default RecordFilter and(RecordFilter other) {
         if (this == ALL) {

@@ -46,8 +46,9 @@ public final class CompactJson {
     private CompactJson() {}
 
     /**
+     * {@return its bytes, or {@code null} when it holds a node type that JSON text cannot produce (kept as is)}
+     *
      * @param record a record
-     * @return its bytes, or {@code null} when it holds a node type that JSON text cannot produce (kept as is)
      */
     public static byte[] encode(ObjectNode record) {
         Writer out = new Writer();
@@ -55,8 +56,9 @@ public final class CompactJson {
     }
 
     /**
+     * {@return a new tree equal to the encoded one}
+     *
      * @param bytes bytes from {@link #encode}
-     * @return a new tree equal to the encoded one
      */
     public static ObjectNode decode(byte[] bytes) {
         return (ObjectNode) new Reader(bytes).value();

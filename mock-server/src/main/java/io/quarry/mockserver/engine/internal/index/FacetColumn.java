@@ -53,7 +53,7 @@ public final class FacetColumn {
         return empty.extendedTo(store, path);
     }
 
-    /** @return how many ordinals the column covers */
+    /** {@return how many ordinals the column covers} */
     int limit() {
         return limit;
     }
@@ -113,46 +113,51 @@ public final class FacetColumn {
         return needed <= array.length ? array : Arrays.copyOf(array, Math.max(needed, array.length * 2));
     }
 
-    /** @return the number of distinct values (including values only removed records held) */
+    /** {@return the number of distinct values (including values only removed records held)} */
     public int valueCount() {
         return valueCount;
     }
 
     /**
+     * {@return the value's text}
+     *
      * @param id a value id
-     * @return the value's text
      */
     public String text(int id) {
         return texts[id];
     }
 
     /**
+     * {@return the value's number, or NaN when it was not a number}
+     *
      * @param id a value id
-     * @return the value's number, or NaN when it was not a number
      */
     public double number(int id) {
         return numbers[id];
     }
 
     /**
+     * {@return where the record's value ids start in {@link #id(int)}}
+     *
      * @param ordinal a record ordinal
-     * @return where the record's value ids start in {@link #id(int)}
      */
     public int start(int ordinal) {
         return ordinal < limit ? starts[ordinal] : 0;
     }
 
     /**
+     * {@return where the record's value ids end (exclusive)}
+     *
      * @param ordinal a record ordinal
-     * @return where the record's value ids end (exclusive)
      */
     public int end(int ordinal) {
         return ordinal < limit ? starts[ordinal + 1] : 0;
     }
 
     /**
+     * {@return the value id there}
+     *
      * @param position a position between {@link #start(int)} and {@link #end(int)}
-     * @return the value id there
      */
     public int id(int position) {
         return ids[position];

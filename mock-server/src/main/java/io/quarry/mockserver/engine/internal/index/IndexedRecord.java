@@ -158,7 +158,7 @@ public final class IndexedRecord {
         dictionary = target;
     }
 
-    /** @return the record's current ordinal in its store (changes when the store compacts) */
+    /** {@return the record's current ordinal in its store (changes when the store compacts)} */
     public int ordinal() {
         return ordinal;
     }
@@ -167,29 +167,30 @@ public final class IndexedRecord {
         this.ordinal = ordinal;
     }
 
-    /** @return a new tree of the record as stored (the same tree for a record kept as a tree: never mutate it) */
+    /** {@return a new tree of the record as stored (the same tree for a record kept as a tree: never mutate it)} */
     public ObjectNode source() {
         return stored instanceof byte[] bytes ? CompactJson.decode(bytes) : (ObjectNode) stored;
     }
 
-    /** @return a tree of the record that the caller owns (decoded from the bytes, or a copy of the tree) */
+    /** {@return a tree of the record that the caller owns (decoded from the bytes, or a copy of the tree)} */
     public ObjectNode copyOfSource() {
         return stored instanceof byte[] bytes ? CompactJson.decode(bytes) : ((ObjectNode) stored).deepCopy();
     }
 
-    /** @return the record's objectID */
+    /** {@return the record's objectID} */
     public String objectID() {
         return objectID;
     }
 
-    /** @return the insertion sequence number; kept when the record is replaced */
+    /** {@return the insertion sequence number; kept when the record is replaced} */
     public long sequence() {
         return sequence;
     }
 
     /**
+     * {@return the scalar values at exactly that path, in document order (array elements included)}
+     *
      * @param path a dotted attribute path
-     * @return the scalar values at exactly that path, in document order (array elements included)
      */
     public List<Leaf> leavesAt(String path) {
         if (stored instanceof byte[] bytes) {
@@ -215,40 +216,42 @@ public final class IndexedRecord {
     }
 
     /**
-     * @return the words of the record's string and number values: for each value holding words, in document
-     *     order, the id of its path, the number of its words, then their ids (ids of {@link #dictionary()})
+     * {@return the words of the record's string and number values: for each value holding words, in document
+     *     order, the id of its path, the number of its words, then their ids (ids of {@link #dictionary()})}
      */
     public int[] tokens() {
         return tokens;
     }
 
-    /** @return the dictionary of the ids in {@link #tokens()} */
+    /** {@return the dictionary of the ids in {@link #tokens()}} */
     public TermDictionary dictionary() {
         return dictionary;
     }
 
-    /** @return the number of {@code _geoloc} points */
+    /** {@return the number of {@code _geoloc} points} */
     public int geoPointCount() {
         return geoPoints.length / 2;
     }
 
     /**
+     * {@return its latitude}
+     *
      * @param i a point index below {@link #geoPointCount()}
-     * @return its latitude
      */
     public double latitude(int i) {
         return geoPoints[2 * i];
     }
 
     /**
+     * {@return its longitude}
+     *
      * @param i a point index below {@link #geoPointCount()}
-     * @return its longitude
      */
     public double longitude(int i) {
         return geoPoints[2 * i + 1];
     }
 
-    /** @return the approximate size of the record as JSON, in bytes */
+    /** {@return the approximate size of the record as JSON, in bytes} */
     public long approximateSize() {
         return approximateSize;
     }

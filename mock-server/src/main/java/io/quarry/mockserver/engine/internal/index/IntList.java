@@ -24,14 +24,15 @@ public final class IntList {
         values[size++] = value;
     }
 
-    /** @return the number of values */
+    /** {@return the number of values} */
     public int size() {
         return size;
     }
 
     /**
+     * {@return the value there}
+     *
      * @param index a position below {@link #size()}
-     * @return the value there
      */
     public int get(int index) {
         return values[index];

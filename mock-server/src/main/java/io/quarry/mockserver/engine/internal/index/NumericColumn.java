@@ -27,15 +27,16 @@ public final class NumericColumn {
         return new NumericColumn(0, new double[0], new long[0]).extendedTo(store, path);
     }
 
-    /** @return how many ordinals the column covers */
+    /** {@return how many ordinals the column covers} */
     int limit() {
         return limit;
     }
 
     /**
+     * {@return the column covering every ordinal of the store (sharing this one's arrays when they have room)}
+     *
      * @param store the store the column was built from, with the same ordinals
      * @param path the column's attribute path
-     * @return the column covering every ordinal of the store (sharing this one's arrays when they have room)
      */
     NumericColumn extendedTo(RecordStore store, String path) {
         int to = store.ordinalLimit();
@@ -69,16 +70,18 @@ public final class NumericColumn {
     }
 
     /**
+     * {@return whether the column holds the record's value (one number, or none)}
+     *
      * @param ordinal a record ordinal
-     * @return whether the column holds the record's value (one number, or none)
      */
     public boolean regular(int ordinal) {
         return ordinal < limit && (irregular[ordinal >>> 6] & (1L << ordinal)) == 0;
     }
 
     /**
+     * {@return its number, or NaN when it has none}
+     *
      * @param ordinal a regular record ordinal
-     * @return its number, or NaN when it has none
      */
     public double value(int ordinal) {
         return values[ordinal];

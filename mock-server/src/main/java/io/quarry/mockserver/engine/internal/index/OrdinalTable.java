@@ -39,15 +39,16 @@ final class OrdinalTable {
     }
 
     /**
+     * {@return its ordinal, or -1 when absent}
+     *
      * @param objectID a record's ID
-     * @return its ordinal, or -1 when absent
      */
     int get(String objectID) {
         int slot = find(objectID);
         return slot < 0 ? -1 : slots[slot];
     }
 
-    /** @return the slot holding the objectID's ordinal, or -1 */
+    /** {@return the slot holding the objectID's ordinal, or -1} */
     private int find(String objectID) {
         int mask = slots.length - 1;
         int hash = hash(objectID);
@@ -105,7 +106,7 @@ final class OrdinalTable {
         return ordinal;
     }
 
-    /** @return the number of objectIDs held */
+    /** {@return the number of objectIDs held} */
     int size() {
         return size;
     }

@@ -47,8 +47,9 @@ public final class RecordStore {
     }
 
     /**
+     * {@return the live record, or {@code null}}
+     *
      * @param objectID a record's ID
-     * @return the live record, or {@code null}
      */
     public IndexedRecord get(String objectID) {
         int ordinal = ordinalById.get(objectID);
@@ -83,8 +84,9 @@ public final class RecordStore {
     }
 
     /**
+     * {@return the removed record, or {@code null} when absent}
+     *
      * @param objectID a record's ID
-     * @return the removed record, or {@code null} when absent
      */
     public IndexedRecord remove(String objectID) {
         IndexedRecord removed = removeSlot(objectID);
@@ -177,39 +179,40 @@ public final class RecordStore {
     }
 
     /**
+     * {@return the live record there, or {@code null} for a dead slot}
+     *
      * @param ordinal a record ordinal below {@link #ordinalLimit()}
-     * @return the live record there, or {@code null} for a dead slot
      */
     public IndexedRecord at(int ordinal) {
         return byOrdinal.get(ordinal);
     }
 
-    /** @return one more than the largest ordinal in use */
+    /** {@return one more than the largest ordinal in use} */
     public int ordinalLimit() {
         return byOrdinal.size();
     }
 
-    /** @return the ids of the words and paths of the records */
+    /** {@return the ids of the words and paths of the records} */
     public TermDictionary dictionary() {
         return dictionary;
     }
 
-    /** @return the inverted index */
+    /** {@return the inverted index} */
     public TermIndex terms() {
         return terms;
     }
 
-    /** @return the number of live records */
+    /** {@return the number of live records} */
     public int size() {
         return ordinalById.size();
     }
 
-    /** @return the approximate size of the records as JSON */
+    /** {@return the approximate size of the records as JSON} */
     public long dataSize() {
         return dataSize;
     }
 
-    /** @return a number that changes on every write (for caches keyed on the index content) */
+    /** {@return a number that changes on every write (for caches keyed on the index content)} */
     public long generation() {
         return generation;
     }
@@ -304,7 +307,7 @@ public final class RecordStore {
         return cache;
     }
 
-    /** @return the live records sorted by objectID */
+    /** {@return the live records sorted by objectID} */
     public List<IndexedRecord> sortedById() {
         List<IndexedRecord> live = new ArrayList<>(ordinalById.size());
         for (IndexedRecord record : byOrdinal) {

@@ -15,43 +15,47 @@ public final class TermDictionary {
     private final Table paths = new Table();
 
     /**
+     * {@return its id, or -1 when no record holds it}
+     *
      * @param word a normalised word
-     * @return its id, or -1 when no record holds it
      */
     public int wordId(String word) {
         return words.id(word);
     }
 
     /**
+     * {@return the word}
+     *
      * @param id a word id
-     * @return the word
      */
     public String word(int id) {
         return words.texts[id];
     }
 
-    /** @return one more than the largest word id */
+    /** {@return one more than the largest word id} */
     public int wordCount() {
         return words.size;
     }
 
     /**
+     * {@return its id, or -1 when no record has it}
+     *
      * @param path a dotted attribute path
-     * @return its id, or -1 when no record has it
      */
     public int pathId(String path) {
         return paths.id(path);
     }
 
     /**
+     * {@return the path}
+     *
      * @param id a path id
-     * @return the path
      */
     public String path(int id) {
         return paths.texts[id];
     }
 
-    /** @return one more than the largest path id */
+    /** {@return one more than the largest path id} */
     public int pathCount() {
         return paths.size;
     }

@@ -45,22 +45,24 @@ public final class TermIndex {
             size++;
         }
 
-        /** @return the number of terms */
+        /** {@return the number of terms} */
         public int size() {
             return size;
         }
 
         /**
+         * {@return the term there}
+         *
          * @param i a position below {@link #size()}
-         * @return the term there
          */
         public String term(int i) {
             return terms[i];
         }
 
         /**
+         * {@return the character mask of the term there}
+         *
          * @param i a position below {@link #size()}
-         * @return the character mask of the term there
          */
         public long mask(int i) {
             return masks[i];
@@ -124,24 +126,27 @@ public final class TermIndex {
     }
 
     /**
+     * {@return its postings, or {@code null}}
+     *
      * @param term a normalised word
-     * @return its postings, or {@code null}
      */
     public IntList postings(String term) {
         return postings(dictionary.wordId(term));
     }
 
     /**
+     * {@return its postings, or {@code null}}
+     *
      * @param termId a word id of the dictionary, or -1
-     * @return its postings, or {@code null}
      */
     public IntList postings(int termId) {
         return termId >= 0 && termId < postings.length ? postings[termId] : null;
     }
 
     /**
+     * {@return every term starting with it, with its postings}
+     *
      * @param prefix a normalised word start
-     * @return every term starting with it, with its postings
      */
     public NavigableMap<String, IntList> withPrefix(String prefix) {
         if (prefix.isEmpty()) {
@@ -151,14 +156,15 @@ public final class TermIndex {
     }
 
     /**
+     * {@return the terms of exactly that length, or {@code null} when there are none}
+     *
      * @param length a word length
-     * @return the terms of exactly that length, or {@code null} when there are none
      */
     public Bucket termsOfLength(int length) {
         return length >= 0 && length < buckets.size() ? buckets.get(length) : null;
     }
 
-    /** @return the length of the longest term */
+    /** {@return the length of the longest term} */
     public int maxLength() {
         return buckets.size() - 1;
     }

@@ -11,9 +11,10 @@ public final class AttributeValues {
     private AttributeValues() {}
 
     /**
+     * {@return the first scalar value there as a Double (numbers and booleans) or a String, or {@code null}}
+     *
      * @param record a record
      * @param path a dotted attribute path
-     * @return the first scalar value there as a Double (numbers and booleans) or a String, or {@code null}
      */
     public static Comparable<?> sortValue(IndexedRecord record, String path) {
         List<Leaf> leaves = record.leavesAt(path);

@@ -37,9 +37,10 @@ public final class AutomaticFacetFilters {
     private AutomaticFacetFilters() {}
 
     /**
+     * {@return the filters and the words consumed}
+     *
      * @param param the {@code automaticFacetFilters} parameter as saved (validated at save time)
      * @param matches what the condition's placeholders recognised
-     * @return the filters and the words consumed
      */
     public static Applied apply(JsonNode param, List<RulePattern.FacetMatch> matches) {
         List<List<Atom>> clauses = new ArrayList<>();
@@ -56,9 +57,10 @@ public final class AutomaticFacetFilters {
     }
 
     /**
+     * {@return optional filters to add to the request's, each an OR group}
+     *
      * @param param the {@code automaticOptionalFacetFilters} parameter as saved (validated at save time)
      * @param matches what the condition's placeholders recognised
-     * @return optional filters to add to the request's, each an OR group
      */
     public static List<List<ScoredAtom>> optional(JsonNode param, List<RulePattern.FacetMatch> matches) {
         List<List<ScoredAtom>> optional = new ArrayList<>();

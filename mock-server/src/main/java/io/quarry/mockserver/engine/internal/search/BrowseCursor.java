@@ -30,7 +30,7 @@ public record BrowseCursor(ObjectNode params, int page, List<Comparable<?>> cust
 
     private static final ObjectMapper MAPPER = JsonMapper.builder().build();
 
-    /** @return the opaque cursor string */
+    /** {@return the opaque cursor string} */
     public String encode() {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         node.set("params", params);
@@ -53,8 +53,9 @@ public record BrowseCursor(ObjectNode params, int page, List<Comparable<?>> cust
     }
 
     /**
+     * {@return the decoded cursor}
+     *
      * @param cursor a cursor string from a previous browse response
-     * @return the decoded cursor
      * @throws EngineException 400 when the cursor is not one of ours
      */
     public static BrowseCursor decode(String cursor) {

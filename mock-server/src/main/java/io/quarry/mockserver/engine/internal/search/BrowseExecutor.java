@@ -50,8 +50,9 @@ public final class BrowseExecutor {
     }
 
     /**
+     * {@return the browse response}
+     *
      * @param store the records, read-locked
-     * @return the browse response
      */
     public ObjectNode browse(RecordStore store) {
         long started = System.nanoTime();

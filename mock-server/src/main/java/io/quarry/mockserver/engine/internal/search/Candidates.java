@@ -12,10 +12,11 @@ public final class Candidates {
     private Candidates() {}
 
     /**
+     * {@return the ordinals holding a match of every required word (of any word when all are optional), or every
+     *     ordinal for the empty query}
+     *
      * @param store the records
      * @param words a reading of the query
-     * @return the ordinals holding a match of every required word (of any word when all are optional), or every
-     *     ordinal for the empty query
      */
     public static BitSet of(RecordStore store, List<QueryWord> words) {
         BitSet result = null;
@@ -68,9 +69,10 @@ public final class Candidates {
     }
 
     /**
+     * {@return the ordinals holding it}
+     *
      * @param store the records
      * @param term a normalised word
-     * @return the ordinals holding it
      */
     public static BitSet holding(RecordStore store, String term) {
         BitSet set = new BitSet(store.ordinalLimit());

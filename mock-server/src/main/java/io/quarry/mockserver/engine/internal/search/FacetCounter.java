@@ -50,7 +50,7 @@ public final class FacetCounter {
         this.alphabetical = options.string("sortFacetValuesBy", "count").equals("alpha");
     }
 
-    /** @return whether facets were asked for */
+    /** {@return whether facets were asked for} */
     public boolean requested() {
         return !facets.isEmpty();
     }

@@ -47,8 +47,9 @@ public final class FacetValueSearch {
     }
 
     /**
+     * {@return {@code {"facetHits": [...], "exhaustiveFacetsCount": true, "processingTimeMS": n}}}
+     *
      * @param store the records
-     * @return {@code {"facetHits": [...], "exhaustiveFacetsCount": true, "processingTimeMS": n}}
      */
     public ObjectNode run(RecordStore store) {
         long started = System.nanoTime();

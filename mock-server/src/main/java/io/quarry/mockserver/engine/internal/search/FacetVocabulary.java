@@ -29,10 +29,11 @@ public final class FacetVocabulary {
     }
 
     /**
+     * {@return the value of that facet whose normalised words are exactly {@code words} (the first indexed when
+     *     several normalise alike), or {@code null} when there is none or the attribute is not a declared facet}
+     *
      * @param attribute a facet attribute
      * @param words normalised query words
-     * @return the value of that facet whose normalised words are exactly {@code words} (the first indexed when
-     *     several normalise alike), or {@code null} when there is none or the attribute is not a declared facet
      */
     public String value(String attribute, List<String> words) {
         if (faceting.find(attribute) == null) {

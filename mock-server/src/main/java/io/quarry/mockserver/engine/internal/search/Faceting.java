@@ -26,8 +26,9 @@ public final class Faceting {
     }
 
     /**
+     * {@return the parsed setting}
+     *
      * @param setting the attributesForFaceting setting, or {@code null}
-     * @return the parsed setting
      */
     public static Faceting of(JsonNode setting) {
         List<Attribute> attributes = new ArrayList<>();
@@ -58,8 +59,9 @@ public final class Faceting {
     }
 
     /**
+     * {@return its faceting declaration, or {@code null} when it is not declared}
+     *
      * @param path a dotted attribute path
-     * @return its faceting declaration, or {@code null} when it is not declared
      */
     public Attribute find(String path) {
         for (Attribute attribute : attributes) {
@@ -70,7 +72,7 @@ public final class Faceting {
         return null;
     }
 
-    /** @return the declared attributes whose values are counted (not filterOnly) */
+    /** {@return the declared attributes whose values are counted (not filterOnly)} */
     public List<String> countable() {
         List<String> paths = new ArrayList<>();
         for (Attribute attribute : attributes) {

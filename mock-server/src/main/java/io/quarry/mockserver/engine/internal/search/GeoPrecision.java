@@ -30,9 +30,10 @@ public final class GeoPrecision {
     }
 
     /**
+     * {@return the precision}
+     *
      * @param raw the {@code aroundPrecision} parameter (a number, a numeric string, an array of ranges, or a JSON
      *     text of one), or {@code null}
-     * @return the precision
      * @throws EngineException 400 for anything else, or a range without a numeric {@code from} and a positive
      *     {@code value}
      */
@@ -83,17 +84,19 @@ public final class GeoPrecision {
     }
 
     /**
+     * {@return the bucket width that applies at that distance}
+     *
      * @param distance a distance in meters
-     * @return the bucket width that applies at that distance
      */
     public int at(long distance) {
         return widths[range(distance)];
     }
 
     /**
+     * {@return the start of its bucket, in meters: distances in the same bucket tie, and a farther bucket starts
+     *     farther}
+     *
      * @param distance a distance in meters
-     * @return the start of its bucket, in meters: distances in the same bucket tie, and a farther bucket starts
-     *     farther
      */
     public long bucket(long distance) {
         int range = range(distance);

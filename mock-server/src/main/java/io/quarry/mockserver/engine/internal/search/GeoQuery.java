@@ -34,8 +34,9 @@ public final class GeoQuery {
     }
 
     /**
+     * {@return the geo query (inactive when no geo parameter is set)}
+     *
      * @param params the request's parameters
-     * @return the geo query (inactive when no geo parameter is set)
      */
     public static GeoQuery of(RequestParams params) {
         List<double[]> boxes = shapes(params, "insideBoundingBox", 4);
@@ -128,24 +129,25 @@ public final class GeoQuery {
         }
     }
 
-    /** @return whether any geo parameter is set */
+    /** {@return whether any geo parameter is set} */
     public boolean active() {
         return center != null || !boxes.isEmpty() || !polygons.isEmpty();
     }
 
-    /** @return whether results are ranked by distance */
+    /** {@return whether results are ranked by distance} */
     public boolean ranks() {
         return center != null;
     }
 
-    /** @return the precision of distance ranking */
+    /** {@return the precision of distance ranking} */
     public GeoPrecision precision() {
         return precision;
     }
 
     /**
+     * {@return whether one of its points is inside the area}
+     *
      * @param record a record
-     * @return whether one of its points is inside the area
      */
     public boolean accepts(IndexedRecord record) {
         for (int i = 0; i < record.geoPointCount(); i++) {
@@ -169,8 +171,9 @@ public final class GeoQuery {
     }
 
     /**
+     * {@return the index of its point nearest to the center, or -1 without a center or points}
+     *
      * @param record a record
-     * @return the index of its point nearest to the center, or -1 without a center or points
      */
     public int nearestPoint(IndexedRecord record) {
         int best = -1;
@@ -186,9 +189,10 @@ public final class GeoQuery {
     }
 
     /**
+     * {@return the distance from the center to that point, in whole meters}
+     *
      * @param record a record
      * @param point one of its point indices
-     * @return the distance from the center to that point, in whole meters
      */
     public int distanceTo(IndexedRecord record, int point) {
         return (int) Math.round(distance(center[0], center[1], record.latitude(point), record.longitude(point)));

@@ -36,27 +36,27 @@ public final class Hit {
         this.reading = reading;
     }
 
-    /** @return the record */
+    /** {@return the record} */
     public IndexedRecord record() {
         return record;
     }
 
-    /** @return the record's ordinal (kept here so that sorting need not touch the record) */
+    /** {@return the record's ordinal (kept here so that sorting need not touch the record)} */
     public int ordinal() {
         return ordinal;
     }
 
-    /** @return the record's insertion sequence */
+    /** {@return the record's insertion sequence} */
     public long sequence() {
         return sequence;
     }
 
-    /** @return its textual relevance */
+    /** {@return its textual relevance} */
     public Match match() {
         return match;
     }
 
-    /** @return the index of the query reading it matched */
+    /** {@return the index of the query reading it matched} */
     public int reading() {
         return reading;
     }
@@ -72,12 +72,12 @@ public final class Hit {
         this.geoDistance = distance;
     }
 
-    /** @return the index of the nearest {@code _geoloc} point, or -1 when not located */
+    /** {@return the index of the nearest {@code _geoloc} point, or -1 when not located} */
     public int geoPoint() {
         return geoPoint;
     }
 
-    /** @return the distance to the geo search center in meters; 0 when not located */
+    /** {@return the distance to the geo search center in meters; 0 when not located} */
     public int geoDistance() {
         return geoDistance;
     }
@@ -91,14 +91,15 @@ public final class Hit {
         this.filtersScore = score;
     }
 
-    /** @return the optional filters score; 0 without optional filters */
+    /** {@return the optional filters score; 0 without optional filters} */
     public int filtersScore() {
         return filtersScore;
     }
 
     /**
+     * {@return the record's sort value there (see {@link AttributeValues#sortValue}), read once}
+     *
      * @param path a dotted attribute path
-     * @return the record's sort value there (see {@link AttributeValues#sortValue}), read once
      */
     public Comparable<?> sortValue(String path) {
         for (int i = 0; i < sortCount; i++) {

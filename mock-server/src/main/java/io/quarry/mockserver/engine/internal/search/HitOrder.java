@@ -22,12 +22,13 @@ public final class HitOrder {
     private HitOrder() {}
 
     /**
+     * {@return the comparator (best first)}
+     *
      * @param ranking the ranking criteria
      * @param customRanking the customRanking entries
      * @param geoPrecision the widths of the distance buckets
      * @param textual whether the query has words (without, the textual criteria tie and are skipped)
      * @param store the records, read-locked (their numeric columns serve attribute sorts)
-     * @return the comparator (best first)
      */
     public static Comparator<Hit> of(
             List<String> ranking,
@@ -69,9 +70,10 @@ public final class HitOrder {
     }
 
     /**
+     * {@return the comparator of the custom criterion alone (insertion order is not included)}
+     *
      * @param customRanking the customRanking entries
      * @param store the records, read-locked
-     * @return the comparator of the custom criterion alone (insertion order is not included)
      */
     public static Comparator<Hit> custom(List<String> customRanking, RecordStore store) {
         List<Comparator<Hit>> parts = new ArrayList<>();

@@ -89,10 +89,11 @@ public final class HitRenderer {
     }
 
     /**
+     * {@return the hit's JSON}
+     *
      * @param hit the hit
      * @param words the query reading it matched
      * @param userScore the hit's rank by custom ranking (higher is better), for the ranking info
-     * @return the hit's JSON
      */
     public ObjectNode render(Hit hit, List<QueryWord> words, int userScore) {
         // One tree of our own: retrieval copies what it takes from it before it is trimmed below.

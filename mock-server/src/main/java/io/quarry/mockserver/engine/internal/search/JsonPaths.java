@@ -9,9 +9,10 @@ public final class JsonPaths {
     private JsonPaths() {}
 
     /**
+     * {@return the value there, or {@code null}}
+     *
      * @param root an object
      * @param path a dotted path
-     * @return the value there, or {@code null}
      */
     public static JsonNode get(JsonNode root, String path) {
         JsonNode node = root;

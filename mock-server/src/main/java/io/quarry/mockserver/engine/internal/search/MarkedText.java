@@ -62,7 +62,7 @@ public final class MarkedText {
         }
     }
 
-    /** @return {@code full} when every query word matched, {@code partial} when some did, else {@code none} */
+    /** {@return {@code full} when every query word matched, {@code partial} when some did, else {@code none}} */
     public String matchLevel() {
         if (matchedWords.isEmpty()) {
             return "none";
@@ -70,12 +70,12 @@ public final class MarkedText {
         return matchedWords.size() >= queryWordCount ? "full" : "partial";
     }
 
-    /** @return the query words that matched, in query order of discovery */
+    /** {@return the query words that matched, in query order of discovery} */
     public List<String> matchedWords() {
         return new ArrayList<>(matchedWords);
     }
 
-    /** @return whether every word of the text is highlighted entirely */
+    /** {@return whether every word of the text is highlighted entirely} */
     public boolean fullyHighlighted() {
         if (tokens.isEmpty() || matchedWords.isEmpty()) {
             return false;
@@ -89,20 +89,22 @@ public final class MarkedText {
     }
 
     /**
+     * {@return the whole text with the matches wrapped in the tags}
+     *
      * @param pre the opening tag
      * @param post the closing tag
-     * @return the whole text with the matches wrapped in the tags
      */
     public String highlight(String pre, String post) {
         return render(0, text.length(), pre, post);
     }
 
     /**
+     * {@return a window of {@code words} words around the first match (the start of the text when none matched)}
+     *
      * @param words how many words the snippet holds
      * @param pre the opening tag
      * @param post the closing tag
      * @param ellipsis the text marking a cut
-     * @return a window of {@code words} words around the first match (the start of the text when none matched)
      */
     public String snippet(int words, String pre, String post, String ellipsis) {
         if (tokens.size() <= words) {

@@ -43,22 +43,22 @@ public final class Matching {
         }
     }
 
-    /** @return the record scorer */
+    /** {@return the record scorer} */
     public RecordMatcher matcher() {
         return matcher;
     }
 
-    /** @return the compiled filters */
+    /** {@return the compiled filters} */
     public RecordFilter filter() {
         return filter;
     }
 
-    /** @return the readings of the query */
+    /** {@return the readings of the query} */
     public List<List<QueryWord>> readings() {
         return readings;
     }
 
-    /** @return every hit in ordinal order; a record matching several readings keeps the first reading's match */
+    /** {@return every hit in ordinal order; a record matching several readings keeps the first reading's match} */
     public List<Hit> hits() {
         List<Hit> hits = new ArrayList<>();
         for (int ordinal = anyCandidate.nextSetBit(0); ordinal >= 0; ordinal = anyCandidate.nextSetBit(ordinal + 1)) {
@@ -71,8 +71,9 @@ public final class Matching {
     }
 
     /**
+     * {@return the record's hit, or {@code null} when it does not match or does not pass the filters}
+     *
      * @param ordinal a record ordinal
-     * @return the record's hit, or {@code null} when it does not match or does not pass the filters
      */
     public Hit evaluate(int ordinal) {
         if (!anyCandidate.get(ordinal)) {

@@ -23,8 +23,9 @@ public final class QueryLanguages {
     private final List<Map<String, List<String>>> compounds = new ArrayList<>();
 
     /**
+     * {@return what the dictionaries do to this search's query}
+     *
      * @param options the effective options, carrying the dictionaries
-     * @return what the dictionaries do to this search's query
      */
     public static QueryLanguages of(SearchOptions options) {
         List<String> queryLanguages = options.list("queryLanguages");
@@ -40,7 +41,7 @@ public final class QueryLanguages {
                 options.bool("decompoundQuery", true));
     }
 
-    /** @return the languages a true-or-list parameter names: {@code null} for every language, empty for none */
+    /** {@return the languages a true-or-list parameter names: {@code null} for every language, empty for none} */
     private static List<String> languages(SearchOptions options, String name, List<String> queryLanguages) {
         JsonNode value = options.value(name);
         if (value == null) {
@@ -119,9 +120,10 @@ public final class QueryLanguages {
     }
 
     /**
+     * {@return them with its other declensions from the plural dictionaries (matching exactly)}
+     *
      * @param word a normalised query word
      * @param terms the terms it matches so far
-     * @return them with its other declensions from the plural dictionaries (matching exactly)
      */
     Map<String, TermMatch> withPluralForms(String word, Map<String, TermMatch> terms) {
         Set<String> forms = pluralForms(word);
@@ -145,9 +147,10 @@ public final class QueryLanguages {
     }
 
     /**
+     * {@return the parts it splits into (a listed decomposition, else a split into known atoms and parts), or an
+     *     empty list when it does not split}
+     *
      * @param word a normalised query word
-     * @return the parts it splits into (a listed decomposition, else a split into known atoms and parts), or an
-     *     empty list when it does not split
      */
     public List<String> decomposition(String word) {
         for (Map<String, List<String>> map : compounds) {

@@ -52,7 +52,7 @@ public final class QueryPlanner {
      */
     public record Plan(List<List<QueryWord>> readings, Set<String> excluded) {}
 
-    /** @return the plan of the query */
+    /** {@return the plan of the query} */
     public Plan plan() {
         boolean advanced = options.bool("advancedSyntax", false);
         List<String> features = options.list("advancedSyntaxFeatures");

@@ -19,10 +19,11 @@ import java.util.Set;
 public record QueryText(List<List<String>> segments, List<Boolean> phrase, Set<String> excluded, boolean lastWordOpen) {
 
     /**
+     * {@return the parsed text}
+     *
      * @param query the query text
      * @param exactPhrase whether quotes make phrases
      * @param excludeWords whether a leading minus excludes a word
-     * @return the parsed text
      */
     public static QueryText parse(String query, boolean exactPhrase, boolean excludeWords) {
         List<List<String>> segments = new ArrayList<>();

@@ -25,12 +25,12 @@ public record QueryWord(String word, Map<String, TermMatch> terms, List<List<Str
         this(word, terms, phrases, false);
     }
 
-    /** @return the same word, optional */
+    /** {@return the same word, optional} */
     public QueryWord asOptional() {
         return new QueryWord(word, terms, phrases, true);
     }
 
-    /** @return the same word, required */
+    /** {@return the same word, required} */
     public QueryWord asRequired() {
         return new QueryWord(word, terms, phrases, false);
     }

@@ -74,7 +74,7 @@ public final class RecordMatcher {
         return true;
     }
 
-    /** @return the rank of a path id, learning its attributes on first sight */
+    /** {@return the rank of a path id, learning its attributes on first sight} */
     private int rank(int pathId) {
         if (pathId >= pathRanks.length) {
             int size = Math.max(pathId + 1, dictionary.pathCount());
@@ -128,9 +128,10 @@ public final class RecordMatcher {
     }
 
     /**
+     * {@return its match, or {@code null} when a query word matches no searchable word}
+     *
      * @param record a record
      * @param words one reading of the query (non-empty)
-     * @return its match, or {@code null} when a query word matches no searchable word
      */
     public Match match(IndexedRecord record, List<QueryWord> words) {
         int n = words.size();
@@ -234,9 +235,10 @@ public final class RecordMatcher {
     }
 
     /**
+     * {@return whether a searchable value of the record holds one of the words}
+     *
      * @param record a record
      * @param words normalised words
-     * @return whether a searchable value of the record holds one of the words
      */
     public boolean holdsAny(IndexedRecord record, java.util.Set<String> words) {
         if (words != excludedWords) {

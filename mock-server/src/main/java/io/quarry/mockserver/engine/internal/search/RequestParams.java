@@ -35,16 +35,17 @@ public final class RequestParams {
         this.original = original;
     }
 
-    /** @return the parameters as the request and the key set them, before any rule changed them */
+    /** {@return the parameters as the request and the key set them, before any rule changed them} */
     public RequestParams original() {
         return original == null ? this : original;
     }
 
     /**
+     * {@return the merged parameters; {@link #encode()} still reports these parameters, not the overrides}
+     *
      * @param overrides parameters that override these (from rules); unknown names are ignored
      * @param forced parameters that override everything (from the key); may be null
      * @param known the names this operation understands
-     * @return the merged parameters; {@link #encode()} still reports these parameters, not the overrides
      */
     public RequestParams with(Map<String, JsonNode> overrides, ObjectNode forced, Set<String> known) {
         Map<String, JsonNode> merged = new LinkedHashMap<>(values);
@@ -70,11 +71,12 @@ public final class RequestParams {
     }
 
     /**
+     * {@return the merged parameters}
+     *
      * @param request the request body (may hold {@code params})
      * @param forced parameters that override the request's; may be null
      * @param known the names this operation understands; others are ignored, or rejected when strict
      * @param strict whether an unknown parameter is a 400
-     * @return the merged parameters
      */
     public static RequestParams parse(ObjectNode request, ObjectNode forced, Set<String> known, boolean strict) {
         Map<String, JsonNode> merged = new LinkedHashMap<>();
@@ -113,8 +115,9 @@ public final class RequestParams {
     }
 
     /**
+     * {@return its parameters in order, as string nodes}
+     *
      * @param query a URL-encoded query string ({@code +} and {@code %20} are spaces)
-     * @return its parameters in order, as string nodes
      */
     public static Map<String, JsonNode> decode(String query) {
         Map<String, JsonNode> decoded = new LinkedHashMap<>();
@@ -140,8 +143,9 @@ public final class RequestParams {
     }
 
     /**
+     * {@return whether the request set it}
+     *
      * @param name a parameter name
-     * @return whether the request set it
      */
     public boolean has(String name) {
         JsonNode value = values.get(name);
@@ -149,8 +153,9 @@ public final class RequestParams {
     }
 
     /**
+     * {@return the raw value, or {@code null}}
+     *
      * @param name a parameter name
-     * @return the raw value, or {@code null}
      */
     public JsonNode raw(String name) {
         JsonNode value = values.get(name);
@@ -158,9 +163,10 @@ public final class RequestParams {
     }
 
     /**
+     * {@return the value as text}
+     *
      * @param name a parameter name
      * @param fallback the value when unset
-     * @return the value as text
      */
     public String string(String name, String fallback) {
         JsonNode value = raw(name);
@@ -171,9 +177,10 @@ public final class RequestParams {
     }
 
     /**
+     * {@return the value as an integer}
+     *
      * @param name a parameter name
      * @param fallback the value when unset
-     * @return the value as an integer
      */
     public int integer(String name, int fallback) {
         JsonNode value = raw(name);
@@ -181,9 +188,10 @@ public final class RequestParams {
     }
 
     /**
+     * {@return the value as an integer, or a 400}
+     *
      * @param name a parameter name
      * @param value its value
-     * @return the value as an integer, or a 400
      */
     public static int toInt(String name, JsonNode value) {
         if (value.isIntegralNumber() && value.canConvertToInt()) {
@@ -200,9 +208,10 @@ public final class RequestParams {
     }
 
     /**
+     * {@return the value as a boolean}
+     *
      * @param name a parameter name
      * @param fallback the value when unset
-     * @return the value as a boolean
      */
     public boolean bool(String name, boolean fallback) {
         JsonNode value = raw(name);
@@ -210,9 +219,10 @@ public final class RequestParams {
     }
 
     /**
+     * {@return the value as a boolean, or a 400}
+     *
      * @param name a parameter name
      * @param value its value
-     * @return the value as a boolean, or a 400
      */
     public static boolean toBool(String name, JsonNode value) {
         if (value.isBoolean()) {
@@ -238,9 +248,10 @@ public final class RequestParams {
     }
 
     /**
+     * {@return the value as a list of strings (a JSON array, or a comma-separated string), or {@code null} when
+     *     unset}
+     *
      * @param name a parameter name
-     * @return the value as a list of strings (a JSON array, or a comma-separated string), or {@code null} when
-     *     unset
      */
     public List<String> stringList(String name) {
         JsonNode value = raw(name);
@@ -248,9 +259,10 @@ public final class RequestParams {
     }
 
     /**
+     * {@return the value as a list of strings}
+     *
      * @param name a parameter name
      * @param value its value
-     * @return the value as a list of strings
      */
     public static List<String> toStringList(String name, JsonNode value) {
         JsonNode node = asStructured(name, value);
@@ -298,8 +310,8 @@ public final class RequestParams {
     }
 
     /**
-     * @return the parameters of the request and the key as a URL-encoded string (strings as they are, other values
-     *     as JSON)
+     * {@return the parameters of the request and the key as a URL-encoded string (strings as they are, other values
+     *     as JSON)}
      */
     public String encode() {
         if (original != null) {
@@ -321,7 +333,7 @@ public final class RequestParams {
         return out.toString();
     }
 
-    /** @return the parameters as a JSON object (for cursors) */
+    /** {@return the parameters as a JSON object (for cursors)} */
     public ObjectNode toObject() {
         ObjectNode object = JsonNodeFactory.instance.objectNode();
         values.forEach(object::set);

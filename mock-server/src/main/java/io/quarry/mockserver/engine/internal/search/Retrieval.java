@@ -24,14 +24,15 @@ public final class Retrieval {
         this.unretrievable = unretrievable == null ? List.of() : unretrievable;
     }
 
-    /** @return the attributes never returned */
+    /** {@return the attributes never returned} */
     public List<String> unretrievable() {
         return unretrievable;
     }
 
     /**
+     * {@return a new object with the retrievable attributes}
+     *
      * @param source a record (not modified)
-     * @return a new object with the retrievable attributes
      */
     public ObjectNode apply(ObjectNode source) {
         ObjectNode out;

@@ -40,8 +40,9 @@ public final class RulePattern {
     }
 
     /**
+     * {@return it, split into words and placeholders}
+     *
      * @param pattern a condition's pattern as saved
-     * @return it, split into words and placeholders
      */
     public static RulePattern parse(String pattern) {
         List<Part> parts = new ArrayList<>();
@@ -61,11 +62,12 @@ public final class RulePattern {
     }
 
     /**
+     * {@return the placeholders' matches when the pattern holds (empty for a pattern without placeholders), or
+     *     empty when it does not hold}
+     *
      * @param queryWords the normalised query words
      * @param anchoring is, startsWith, endsWith or contains (anything else reads as contains)
      * @param facets the index's facet values
-     * @return the placeholders' matches when the pattern holds (empty for a pattern without placeholders), or
-     *     empty when it does not hold
      */
     public Optional<List<FacetMatch>> match(List<String> queryWords, String anchoring, FacetVocabulary facets) {
         List<FacetMatch> found = new ArrayList<>();

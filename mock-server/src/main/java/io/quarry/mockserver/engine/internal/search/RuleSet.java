@@ -78,10 +78,11 @@ public final class RuleSet {
     }
 
     /**
+     * {@return what the applicable rules do}
+     *
      * @param options the effective options before rules
      * @param nowSeconds the current time in Unix seconds (for validity ranges)
      * @param facets the index's facet values (for facet placeholders)
-     * @return what the applicable rules do
      */
     public Outcome apply(SearchOptions options, long nowSeconds, FacetVocabulary facets) {
         if (rules.isEmpty() || !options.bool("enableRules", true)) {

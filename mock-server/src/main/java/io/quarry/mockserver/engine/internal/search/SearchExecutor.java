@@ -59,19 +59,20 @@ public final class SearchExecutor {
         this.geo = GeoQuery.of(options.params());
     }
 
-    /** @return the geo part of the search */
+    /** {@return the geo part of the search} */
     public GeoQuery geo() {
         return geo;
     }
 
-    /** @return the effective options */
+    /** {@return the effective options} */
     public SearchOptions options() {
         return options;
     }
 
     /**
+     * {@return the compiled filters of the request, the caller's key and the rules' automatic facet filters}
+     *
      * @param store the records the filter will test, read-locked
-     * @return the compiled filters of the request, the caller's key and the rules' automatic facet filters
      */
     public RecordFilter filter(RecordStore store) {
         List<List<Atom>> clauses = new ArrayList<>(FilterCompiler.clauses(options, extraFilters));
@@ -82,9 +83,10 @@ public final class SearchExecutor {
     }
 
     /**
+     * {@return the request's {@code optionalFilters}, its scored {@code filters} groups ({@code <score=N>}) and the
+     *     rules' automatic optional facet filters, compiled}
+     *
      * @param store the records that will be scored, read-locked
-     * @return the request's {@code optionalFilters}, its scored {@code filters} groups ({@code <score=N>}) and the
-     *     rules' automatic optional facet filters, compiled
      * @throws EngineException 400 for a malformed or numeric optional filter
      */
     public OptionalFilters optionalFilters(RecordStore store) {
@@ -103,16 +105,17 @@ public final class SearchExecutor {
                 store);
     }
 
-    /** @return the searchable attributes under restrictSearchableAttributes */
+    /** {@return the searchable attributes under restrictSearchableAttributes} */
     public SearchableAttributes searchable() {
         return SearchableAttributes.of(
                 options.list("searchableAttributes"), options.params().stringList("restrictSearchableAttributes"));
     }
 
     /**
+     * {@return the readings of the query and every hit, unordered}
+     *
      * @param store the records
      * @param filter the compiled filters
-     * @return the readings of the query and every hit, unordered
      */
     public Result match(RecordStore store, RecordFilter filter) {
         Matching matching = matching(store, filter);
@@ -165,10 +168,11 @@ public final class SearchExecutor {
     }
 
     /**
+     * {@return the matching of the query as typed (optional and excluded words applied; no typo-mode or
+     *     word-removal post-processing)}
+     *
      * @param store the records, read-locked
      * @param filter the compiled filters
-     * @return the matching of the query as typed (optional and excluded words applied; no typo-mode or
-     *     word-removal post-processing)
      */
     public Matching matching(RecordStore store, RecordFilter filter) {
         QueryPlanner.Plan plan = new QueryPlanner(options, store.terms(), synonyms).plan();
@@ -209,8 +213,9 @@ public final class SearchExecutor {
     public record Result(List<List<QueryWord>> readings, List<Hit> hits) {}
 
     /**
+     * {@return the search response}
+     *
      * @param store the records
-     * @return the search response
      */
     public ObjectNode search(RecordStore store) {
         long started = System.nanoTime();

@@ -117,26 +117,28 @@ public final class SearchOptions {
     }
 
     /**
+     * {@return these options with them}
+     *
      * @param languageDictionaries the application's dictionaries (stop words, plurals, compounds)
-     * @return these options with them
      */
     public SearchOptions withDictionaries(LanguageDictionaries languageDictionaries) {
         return new SearchOptions(params, settings, languageDictionaries);
     }
 
-    /** @return the application's dictionaries */
+    /** {@return the application's dictionaries} */
     public LanguageDictionaries dictionaries() {
         return dictionaries;
     }
 
-    /** @return the request's parameters */
+    /** {@return the request's parameters} */
     public RequestParams params() {
         return params;
     }
 
     /**
+     * {@return the request's value, else the setting's, else {@code null}}
+     *
      * @param name a parameter or setting name
-     * @return the request's value, else the setting's, else {@code null}
      */
     public JsonNode value(String name) {
         JsonNode value = params.raw(name);
@@ -147,8 +149,9 @@ public final class SearchOptions {
     }
 
     /**
+     * {@return the setting's value (never a request parameter), or {@code null}}
+     *
      * @param name a setting name
-     * @return the setting's value (never a request parameter), or {@code null}
      */
     public JsonNode setting(String name) {
         JsonNode value = settings.get(name);
@@ -156,9 +159,10 @@ public final class SearchOptions {
     }
 
     /**
+     * {@return the effective integer}
+     *
      * @param name a name
      * @param fallback the default
-     * @return the effective integer
      */
     public int integer(String name, int fallback) {
         JsonNode value = value(name);
@@ -166,9 +170,10 @@ public final class SearchOptions {
     }
 
     /**
+     * {@return the effective boolean}
+     *
      * @param name a name
      * @param fallback the default
-     * @return the effective boolean
      */
     public boolean bool(String name, boolean fallback) {
         JsonNode value = value(name);
@@ -176,9 +181,10 @@ public final class SearchOptions {
     }
 
     /**
+     * {@return the effective string}
+     *
      * @param name a name
      * @param fallback the default
-     * @return the effective string
      */
     public String string(String name, String fallback) {
         JsonNode value = value(name);
@@ -189,8 +195,9 @@ public final class SearchOptions {
     }
 
     /**
+     * {@return the effective list, or {@code null} when neither the request nor the settings set it}
+     *
      * @param name a name
-     * @return the effective list, or {@code null} when neither the request nor the settings set it
      */
     public List<String> list(String name) {
         JsonNode value = value(name);
@@ -205,7 +212,8 @@ public final class SearchOptions {
     public static final int MAX_QUERY_LENGTH = 512;
 
     /**
-     * @return the query text
+     * {@return the query text}
+     *
      * @throws EngineException 400 for a query longer than {@value #MAX_QUERY_LENGTH} characters
      */
     public String query() {
@@ -217,13 +225,13 @@ public final class SearchOptions {
         return query;
     }
 
-    /** @return the ranking criteria in order */
+    /** {@return the ranking criteria in order} */
     public List<String> ranking() {
         List<String> ranking = list("ranking");
         return ranking == null || ranking.isEmpty() ? DEFAULT_RANKING : ranking;
     }
 
-    /** @return the well-formed customRanking entries, e.g. {@code desc(popularity)} */
+    /** {@return the well-formed customRanking entries, e.g. {@code desc(popularity)}} */
     public List<String> customRanking() {
         List<String> custom = list("customRanking");
         if (custom == null) {
@@ -232,7 +240,7 @@ public final class SearchOptions {
         return custom.stream().filter(e -> e.matches("(asc|desc)\\(.+\\)")).toList();
     }
 
-    /** @return the typo tolerance mode: {@code true}, {@code false}, {@code min} or {@code strict} */
+    /** {@return the typo tolerance mode: {@code true}, {@code false}, {@code min} or {@code strict}} */
     public String typoTolerance() {
         JsonNode value = value("typoTolerance");
         if (value == null) {
@@ -246,7 +254,7 @@ public final class SearchOptions {
         return text;
     }
 
-    /** @return the query type: prefixLast, prefixAll or prefixNone */
+    /** {@return the query type: prefixLast, prefixAll or prefixNone} */
     public String queryType() {
         String type = string("queryType", "prefixLast");
         if (!Set.of("prefixLast", "prefixAll", "prefixNone").contains(type)) {
@@ -269,7 +277,7 @@ public final class SearchOptions {
         return this;
     }
 
-    /** @return how many records per distinct value are kept; 0 when distinct is off */
+    /** {@return how many records per distinct value are kept; 0 when distinct is off} */
     public int distinct() {
         JsonNode value = value("distinct");
         if (value == null) {

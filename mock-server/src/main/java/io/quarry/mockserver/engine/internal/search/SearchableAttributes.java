@@ -35,9 +35,10 @@ public final class SearchableAttributes {
     }
 
     /**
+     * {@return the searchable attributes}
+     *
      * @param setting the searchableAttributes setting, or {@code null}
      * @param restrict the restrictSearchableAttributes parameter, or {@code null}
-     * @return the searchable attributes
      */
     public static SearchableAttributes of(List<String> setting, List<String> restrict) {
         List<Entry> entries = new ArrayList<>();
@@ -72,8 +73,9 @@ public final class SearchableAttributes {
     }
 
     /**
+     * {@return the rank of the attribute covering it (0 is best), or {@link #NOT_SEARCHABLE}}
+     *
      * @param path a leaf's dotted path
-     * @return the rank of the attribute covering it (0 is best), or {@link #NOT_SEARCHABLE}
      */
     public int rank(String path) {
         Entry entry = entry(path);
@@ -81,15 +83,16 @@ public final class SearchableAttributes {
     }
 
     /**
+     * {@return whether the position of a match in it counts}
+     *
      * @param path a leaf's dotted path
-     * @return whether the position of a match in it counts
      */
     public boolean ordered(String path) {
         Entry entry = entry(path);
         return entry == null || entry.ordered();
     }
 
-    /** @return the searchable attribute paths in rank order, or empty when all are searchable */
+    /** {@return the searchable attribute paths in rank order, or empty when all are searchable} */
     public List<String> paths() {
         List<String> paths = new ArrayList<>();
         for (Entry entry : entries) {
@@ -100,7 +103,7 @@ public final class SearchableAttributes {
         return paths;
     }
 
-    /** @return one more than the largest rank */
+    /** {@return one more than the largest rank} */
     public int rankCount() {
         int count = 1;
         for (Entry entry : entries) {
@@ -109,7 +112,7 @@ public final class SearchableAttributes {
         return count;
     }
 
-    /** @return whether every attribute is searchable */
+    /** {@return whether every attribute is searchable} */
     public boolean everything() {
         return everything;
     }

@@ -69,22 +69,24 @@ public final class SynonymSet {
     }
 
     /**
+     * {@return their alternatives (each a list of words), empty when none}
+     *
      * @param words one or more consecutive normalised query words
-     * @return their alternatives (each a list of words), empty when none
      */
     public List<List<String>> alternativesOf(List<String> words) {
         return alternatives.getOrDefault(String.join(" ", words), List.of());
     }
 
     /**
+     * {@return its alternative corrections, each with the typos it counts as (1 or 2); empty when none}
+     *
      * @param word a normalised query word
-     * @return its alternative corrections, each with the typos it counts as (1 or 2); empty when none
      */
     public Map<String, Integer> correctionsOf(String word) {
         return corrections.getOrDefault(word, Map.of());
     }
 
-    /** @return the longest input, in words (bounds the multi-word lookups) */
+    /** {@return the longest input, in words (bounds the multi-word lookups)} */
     public int longestInput() {
         int longest = 0;
         for (String input : alternatives.keySet()) {

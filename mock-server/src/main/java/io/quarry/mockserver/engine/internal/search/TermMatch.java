@@ -10,8 +10,9 @@ package io.quarry.mockserver.engine.internal.search;
 public record TermMatch(int typos, boolean prefixOnly, int matchedLength) {
 
     /**
+     * {@return the better of the two: fewer typos, then a whole-word match}
+     *
      * @param other another match of the same term
-     * @return the better of the two: fewer typos, then a whole-word match
      */
     public TermMatch better(TermMatch other) {
         if (other == null) {
@@ -23,7 +24,7 @@ public record TermMatch(int typos, boolean prefixOnly, int matchedLength) {
         return prefixOnly && !other.prefixOnly ? other : this;
     }
 
-    /** @return whether this is an exact whole-word match */
+    /** {@return whether this is an exact whole-word match} */
     public boolean exact() {
         return typos == 0 && !prefixOnly;
     }

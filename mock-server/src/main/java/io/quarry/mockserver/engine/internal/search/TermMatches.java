@@ -43,8 +43,9 @@ final class TermMatches {
     }
 
     /**
+     * {@return how that word matches, or {@code null}}
+     *
      * @param id a word id
-     * @return how that word matches, or {@code null}
      */
     TermMatch get(int id) {
         int slot = (id * 0x9E3779B1) >>> 7 & mask;

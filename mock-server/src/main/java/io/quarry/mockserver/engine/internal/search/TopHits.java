@@ -14,10 +14,11 @@ final class TopHits {
     private TopHits() {}
 
     /**
+     * {@return the best {@code count} hits (all of them when fewer), best first}
+     *
      * @param hits the hits, in any order (not modified)
      * @param order a total order, best first
      * @param count how many of the best to return
-     * @return the best {@code count} hits (all of them when fewer), best first
      */
     static List<Hit> best(List<Hit> hits, Comparator<Hit> order, int count) {
         if (count <= 0) {

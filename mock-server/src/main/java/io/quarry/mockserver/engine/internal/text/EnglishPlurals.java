@@ -14,8 +14,9 @@ public final class EnglishPlurals {
     private EnglishPlurals() {}
 
     /**
+     * {@return its other regular forms (never the word itself); empty for words under three letters}
+     *
      * @param word a normalised word
-     * @return its other regular forms (never the word itself); empty for words under three letters
      */
     public static Set<String> forms(String word) {
         Set<String> forms = new LinkedHashSet<>();

@@ -12,8 +12,9 @@ public final class TextNormalizer {
     private TextNormalizer() {}
 
     /**
+     * {@return the text lowercased with its accents removed}
+     *
      * @param text any text
-     * @return the text lowercased with its accents removed
      */
     public static String normalize(String text) {
         if (isPlainAscii(text)) {

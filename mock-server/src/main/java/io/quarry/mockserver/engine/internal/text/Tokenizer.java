@@ -9,8 +9,9 @@ public final class Tokenizer {
     private Tokenizer() {}
 
     /**
+     * {@return its words in order, normalised, with their offsets in {@code text}}
+     *
      * @param text any text
-     * @return its words in order, normalised, with their offsets in {@code text}
      */
     public static List<Token> tokens(String text) {
         List<Token> tokens = new ArrayList<>();
@@ -39,8 +40,9 @@ public final class Tokenizer {
     }
 
     /**
+     * {@return its normalised words in order}
+     *
      * @param text any text
-     * @return its normalised words in order
      */
     public static List<String> terms(String text) {
         List<Token> tokens = tokens(text);

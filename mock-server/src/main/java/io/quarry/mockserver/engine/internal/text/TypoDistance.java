@@ -17,10 +17,11 @@ public final class TypoDistance {
     public record Result(int full, int prefix) {}
 
     /**
+     * {@return the distances to the whole term and to its closest prefix, capped at {@code max + 1}}
+     *
      * @param word the query word
      * @param term the indexed term
      * @param max the largest distance of interest
-     * @return the distances to the whole term and to its closest prefix, capped at {@code max + 1}
      */
     public static Result compute(String word, String term, int max) {
         int m = word.length();

@@ -31,7 +31,7 @@ public record FaultAction(Kind kind, int status, Map<String, String> headers, lo
         /** Run the handler (a write is applied), then close the connection without an answer. */
         RESET_AFTER_WRITE;
 
-        /** @return whether the handler runs before the fault shows */
+        /** {@return whether the handler runs before the fault shows} */
         public boolean runsHandler() {
             return this != STATUS && this != CLOSE_BEFORE_RESPONSE;
         }

@@ -24,9 +24,10 @@ public final class FaultJson {
     private FaultJson() {}
 
     /**
+     * {@return the rule's ID}
+     *
      * @param body the rule as JSON
      * @param script where it is added
-     * @return the rule's ID
      * @throws ApiException 400 when the rule is malformed
      */
     public static long addTo(ObjectNode body, FaultScript script) {
@@ -116,8 +117,9 @@ public final class FaultJson {
     }
 
     /**
+     * {@return its JSON name, e.g. {@code closeMidResponse}}
+     *
      * @param kind a kind
-     * @return its JSON name, e.g. {@code closeMidResponse}
      */
     public static String typeName(FaultAction.Kind kind) {
         StringBuilder name = new StringBuilder();

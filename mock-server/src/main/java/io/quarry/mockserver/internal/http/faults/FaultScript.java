@@ -20,13 +20,14 @@ public final class FaultScript {
     private volatile boolean empty = true;
 
     /**
+     * {@return the rule's ID}
+     *
      * @param method the method matched, {@code *} or {@code null} for any
      * @param pathPattern the path pattern ({@code *} within a segment, {@code **} across), {@code null} for any
      * @param count how many requests it faults, -1 for every matching one
      * @param share the share of matching requests it faults (0 exclusive to 1 inclusive)
      * @param seed the seed of the random draws for a share
      * @param action what it does
-     * @return the rule's ID
      * @throws IllegalArgumentException when a value is out of range or the script is full
      */
     public synchronized long add(
@@ -43,9 +44,10 @@ public final class FaultScript {
     }
 
     /**
+     * {@return the fault for this request, or {@code null} for none (the control endpoints are never faulted)}
+     *
      * @param method the request's method
      * @param rawPath the request's raw path
-     * @return the fault for this request, or {@code null} for none (the control endpoints are never faulted)
      */
     public FaultAction next(String method, String rawPath) {
         if (empty || rawPath.startsWith("/_mock/")) {
@@ -67,7 +69,7 @@ public final class FaultScript {
         empty = true;
     }
 
-    /** @return the rules still active, as JSON */
+    /** {@return the rules still active, as JSON} */
     public synchronized ArrayNode describe() {
         ArrayNode list = Json.array();
         for (FaultRuleState rule : rules) {
@@ -97,7 +99,7 @@ public final class FaultScript {
         return list;
     }
 
-    /** @return how many rules are active */
+    /** {@return how many rules are active} */
     public synchronized int size() {
         rules.removeIf(FaultRuleState::exhausted);
         return rules.size();

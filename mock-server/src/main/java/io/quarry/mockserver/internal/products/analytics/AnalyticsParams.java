@@ -86,7 +86,7 @@ record AnalyticsParams(
                 index, start, end, tags, limit, offset, search, request.booleanParam("clickAnalytics", false));
     }
 
-    /** @return the {@code search} parameter, required by the route */
+    /** {@return the {@code search} parameter, required by the route} */
     String requiredSearch() {
         if (search == null) {
             throw ApiException.badRequest("Missing parameter: search");

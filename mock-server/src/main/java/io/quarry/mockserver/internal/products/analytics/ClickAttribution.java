@@ -32,16 +32,18 @@ final class ClickAttribution {
     }
 
     /**
+     * {@return the click events counted for it (none for an untracked search)}
+     *
      * @param search a search
-     * @return the click events counted for it (none for an untracked search)
      */
     List<TrackedEvent> clicks(TrackedSearch search) {
         return of(search, "click");
     }
 
     /**
+     * {@return the conversion events counted for it (none for an untracked search)}
+     *
      * @param search a search
-     * @return the conversion events counted for it (none for an untracked search)
      */
     List<TrackedEvent> conversions(TrackedSearch search) {
         return of(search, "conversion");

@@ -14,9 +14,10 @@ final class CountedSearches {
     private CountedSearches() {}
 
     /**
+     * {@return the counted searches, oldest first}
+     *
      * @param all every tracked search, oldest first
      * @param params the call's index, dates and tags
-     * @return the counted searches, oldest first
      */
     static List<TrackedSearch> of(List<TrackedSearch> all, AnalyticsParams params) {
         List<TrackedSearch> ofIndex = new ArrayList<>();

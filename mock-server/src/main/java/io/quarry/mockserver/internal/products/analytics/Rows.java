@@ -13,11 +13,12 @@ final class Rows {
     private Rows() {}
 
     /**
+     * {@return the page as a JSON array}
+     *
      * @param rows every row
      * @param byFrequency the order deciding which rows are the most frequent
      * @param order the order of the answer
      * @param params the page (limit and offset)
-     * @return the page as a JSON array
      */
     static <T> ArrayNode page(
             List<T> rows,
@@ -39,7 +40,7 @@ final class Rows {
         return out;
     }
 
-    /** @return the {@code count} desc, then key asc order */
+    /** {@return the {@code count} desc, then key asc order} */
     static <T> Comparator<T> byCount(
             java.util.function.ToLongFunction<T> count, java.util.function.Function<T, String> key) {
         return Comparator.<T>comparingLong(count).reversed().thenComparing(key);

@@ -23,8 +23,9 @@ final class TagsExpression {
     }
 
     /**
+     * {@return the test on a search's tags}
+     *
      * @param text the parameter's value
-     * @return the test on a search's tags
      * @throws ApiException 400 when the expression is malformed
      */
     static Predicate<Collection<String>> parse(String text) {

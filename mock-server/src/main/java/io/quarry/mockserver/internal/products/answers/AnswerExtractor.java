@@ -41,8 +41,9 @@ final class AnswerExtractor {
     }
 
     /**
+     * {@return its best answer, or {@code null} when it holds no text}
+     *
      * @param hit a search hit
-     * @return its best answer, or {@code null} when it holds no text
      */
     Answer answer(ObjectNode hit) {
         Answer best = null;

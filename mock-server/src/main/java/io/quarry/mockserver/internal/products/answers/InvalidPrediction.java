@@ -40,8 +40,9 @@ final class InvalidPrediction extends RuntimeException {
     }
 
     /**
+     * {@return the 422 response}
+     *
      * @param received the request body
-     * @return the 422 response
      */
     Response response(JsonNode received) {
         ObjectNode body = Json.object();

@@ -36,8 +36,9 @@ record PredictionRequest(
     private static final Set<String> LANGUAGES = Set.of(Locale.getISOLanguages());
 
     /**
+     * {@return the request}
+     *
      * @param body the request body
-     * @return the request
      * @throws InvalidPrediction for the first invalid field
      */
     static PredictionRequest parse(ObjectNode body) {

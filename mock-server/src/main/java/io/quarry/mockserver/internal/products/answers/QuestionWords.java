@@ -108,22 +108,24 @@ final class QuestionWords {
         this.words = meaningful.isEmpty() ? all : meaningful;
     }
 
-    /** @return whether the question holds no word at all */
+    /** {@return whether the question holds no word at all} */
     boolean isEmpty() {
         return words.isEmpty();
     }
 
     /**
+     * {@return whether it is one of the question's words}
+     *
      * @param word a word of a text
-     * @return whether it is one of the question's words
      */
     boolean contains(String word) {
         return words.contains(normalise(word));
     }
 
     /**
+     * {@return the share of the question's words the sentence contains, 0 to 1}
+     *
      * @param sentence a sentence
-     * @return the share of the question's words the sentence contains, 0 to 1
      */
     double overlap(String sentence) {
         if (words.isEmpty()) {
@@ -147,7 +149,7 @@ final class QuestionWords {
                 .toLowerCase(Locale.ROOT);
     }
 
-    /** @return the question's words, for tests and messages */
+    /** {@return the question's words, for tests and messages} */
     List<String> words() {
         return new ArrayList<>(words);
     }

@@ -44,7 +44,7 @@ final class CrawlJobs {
         pool.allowCoreThreadTimeOut(true);
     }
 
-    /** @return the temporary index a reindex fills for a live index */
+    /** {@return the temporary index a reindex fills for a live index} */
     static String temporaryIndex(String live) {
         return live + TEMPORARY_SUFFIX;
     }

@@ -63,7 +63,7 @@ final class Crawler {
         return statistics;
     }
 
-    /** @return a new task, kept (the oldest finished ones are forgotten past {@value #MAX_TASKS}) */
+    /** {@return a new task, kept (the oldest finished ones are forgotten past {@value #MAX_TASKS})} */
     synchronized CrawlerTask newTask(String type, boolean pending) {
         if (tasks.size() >= MAX_TASKS) {
             Iterator<CrawlerTask> oldest = tasks.values().iterator();
@@ -82,7 +82,7 @@ final class Crawler {
         return task;
     }
 
-    /** @return the task, or null */
+    /** {@return the task, or null} */
     synchronized CrawlerTask task(String taskId) {
         return tasks.get(taskId);
     }
@@ -126,7 +126,7 @@ final class Crawler {
         return reindex;
     }
 
-    /** @return whether this task is the reindex in progress */
+    /** {@return whether this task is the reindex in progress} */
     synchronized boolean isCurrentReindex(CrawlerTask task) {
         return reindex == task && !task.cancelled();
     }
@@ -182,12 +182,12 @@ final class Crawler {
         blockingTask = null;
     }
 
-    /** @return whether a reindex is in progress (URL crawls then write to its temporary indices) */
+    /** {@return whether a reindex is in progress (URL crawls then write to its temporary indices)} */
     synchronized boolean reindexing() {
         return reindex != null;
     }
 
-    /** @return whether the URL was indexed by the last reindex */
+    /** {@return whether the URL was indexed by the last reindex} */
     synchronized boolean indexedInLastReindex(String url) {
         return indexedInLastReindex.contains(url);
     }
@@ -208,7 +208,7 @@ final class Crawler {
         urlCrawlCalls.addLast(now);
     }
 
-    /** @return the crawler as the service shows it */
+    /** {@return the crawler as the service shows it} */
     synchronized ObjectNode toJson(boolean withConfig) {
         ObjectNode json = Json.object();
         json.put("name", name);

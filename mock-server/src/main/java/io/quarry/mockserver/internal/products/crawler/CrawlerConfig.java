@@ -120,14 +120,15 @@ record CrawlerConfig(
     }
 
     /**
+     * {@return the index it writes to, prefix included}
+     *
      * @param action an action
-     * @return the index it writes to, prefix included
      */
     String indexOf(Action action) {
         return indexPrefix + action.indexName();
     }
 
-    /** @return the configuration with the top-level members of {@code changes} replacing its own */
+    /** {@return the configuration with the top-level members of {@code changes} replacing its own} */
     CrawlerConfig merged(ObjectNode changes) {
         ObjectNode copy = json.deepCopy();
         for (Map.Entry<String, JsonNode> member : changes.properties()) {

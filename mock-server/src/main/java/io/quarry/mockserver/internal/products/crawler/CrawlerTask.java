@@ -39,7 +39,7 @@ final class CrawlerTask {
         return blocking;
     }
 
-    /** @return whether the task was stopped (a restarted reindex, a reset, a cancelled blocking task) */
+    /** {@return whether the task was stopped (a restarted reindex, a reset, a cancelled blocking task)} */
     boolean cancelled() {
         return cancelled;
     }

@@ -20,8 +20,9 @@ final class Glob {
     }
 
     /**
+     * {@return it compiled}
+     *
      * @param written the pattern; a leading {@code !} makes it a negated pattern (see {@link #matchesList})
-     * @return it compiled
      */
     static Glob of(String written) {
         boolean negated = written.startsWith("!");
@@ -50,8 +51,9 @@ final class Glob {
     }
 
     /**
+     * {@return whether the whole URL matches}
+     *
      * @param value a URL
-     * @return whether the whole URL matches
      */
     boolean matches(String value) {
         return pattern.matcher(value).matches();
@@ -82,9 +84,10 @@ final class Glob {
     }
 
     /**
+     * {@return whether any pattern matches}
+     *
      * @param patterns patterns (negation ignored)
      * @param value a URL or name
-     * @return whether any pattern matches
      */
     static boolean matchesAny(List<Glob> patterns, String value) {
         for (Glob glob : patterns) {

@@ -40,9 +40,10 @@ final class PageAnalysis {
     }
 
     /**
+     * {@return the analysis (HTML is parsed; other types are not)}
+     *
      * @param url the page's URL
      * @param fetched what the server answered
-     * @return the analysis (HTML is parsed; other types are not)
      */
     static PageAnalysis of(String url, PageFetcher.Fetched fetched) {
         String type = fileType(url, fetched.contentType());
@@ -51,12 +52,12 @@ final class PageAnalysis {
         return new PageAnalysis(url, type, document);
     }
 
-    /** @return html, pdf, or the URL's extension ({@code other} when it has none) */
+    /** {@return html, pdf, or the URL's extension ({@code other} when it has none)} */
     String fileType() {
         return fileType;
     }
 
-    /** @return the absolute http(s) links of an HTML page, fragments removed, in page order (bounded) */
+    /** {@return the absolute http(s) links of an HTML page, fragments removed, in page order (bounded)} */
     List<String> links() {
         if (document == null) {
             return List.of();
@@ -120,7 +121,7 @@ final class PageAnalysis {
         return !anyPositive || positiveMatch;
     }
 
-    /** @return the record of this page */
+    /** {@return the record of this page} */
     ObjectNode record() {
         ObjectNode record = Json.object();
         record.put("objectID", objectIdOf(url));
@@ -149,8 +150,9 @@ final class PageAnalysis {
     }
 
     /**
+     * {@return its record's objectID: the first 32 hexadecimal characters of its SHA-256}
+     *
      * @param url a page's URL
-     * @return its record's objectID: the first 32 hexadecimal characters of its SHA-256
      */
     static String objectIdOf(String url) {
         try {
@@ -182,7 +184,7 @@ final class PageAnalysis {
         return text.length() <= max ? text : text.substring(0, max);
     }
 
-    /** @return a short description of the page for test logs */
+    /** {@return a short description of the page for test logs} */
     List<String> summary() {
         List<String> lines = new ArrayList<>();
         lines.add("file type " + fileType);

@@ -54,15 +54,16 @@ final class PageFetcher {
             this.reason = reason;
         }
 
-        /** @return the reason code of the URL statistics */
+        /** {@return the reason code of the URL statistics} */
         String reason() {
             return reason;
         }
     }
 
     /**
+     * {@return what the server answered}
+     *
      * @param uri an absolute http or https URL
-     * @return what the server answered
      * @throws FetchFailure when the host is not allowed, the network fails, it times out or the body is too large
      */
     Fetched fetch(URI uri) throws FetchFailure {

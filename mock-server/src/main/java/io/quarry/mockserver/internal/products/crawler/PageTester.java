@@ -19,9 +19,10 @@ final class PageTester {
     }
 
     /**
+     * {@return {@code {startDate, endDate, logs, records, links, externalData, error}}}
+     *
      * @param url the URL
      * @param config the configuration, overrides applied
-     * @return {@code {startDate, endDate, logs, records, links, externalData, error}}
      */
     ObjectNode test(String url, CrawlerConfig config) {
         ObjectNode reply = Json.object();

@@ -57,7 +57,7 @@ final class SiteCrawl {
         this.stopped = stopped;
     }
 
-    /** @return the start points of a reindex: start URLs, extra URLs and the sitemaps' URLs */
+    /** {@return the start points of a reindex: start URLs, extra URLs and the sitemaps' URLs} */
     List<String> reindexSeeds() {
         Set<String> seeds = new LinkedHashSet<>(config.startUrls());
         seeds.addAll(config.extraUrls());
@@ -185,7 +185,7 @@ final class SiteCrawl {
         }
     }
 
-    /** @return whether some action's {@code pathsToMatch} matches the URL (no pattern matches every URL) */
+    /** {@return whether some action's {@code pathsToMatch} matches the URL (no pattern matches every URL)} */
     private boolean matchesSomeAction(String url) {
         for (CrawlerConfig.Action action : config.actions()) {
             if (action.paths().isEmpty() || Glob.matchesList(action.paths(), url)) {

@@ -49,7 +49,7 @@ final class UrlStatistics {
         counts.merge(key, 1L, Long::sum);
     }
 
-    /** @return {@code {"count": N, "data": [{reason, status, category, readable, count}]}} */
+    /** {@return {@code {"count": N, "data": [{reason, status, category, readable, count}]}}} */
     synchronized ObjectNode toJson() {
         ObjectNode body = Json.object();
         ArrayNode data = Json.array();

@@ -29,8 +29,9 @@ final class EventValidator {
     }
 
     /**
+     * {@return the service's message for the first broken rule, or {@code null} when the event is valid}
+     *
      * @param event one element of {@code events}
-     * @return the service's message for the first broken rule, or {@code null} when the event is valid
      */
     String problem(JsonNode event) {
         if (!event.isObject()) {
@@ -158,7 +159,7 @@ final class EventValidator {
         return null;
     }
 
-    /** @return the event as tracking keeps it, its timestamp defaulting to {@code now} */
+    /** {@return the event as tracking keeps it, its timestamp defaulting to {@code now}} */
     static TrackedEvent tracked(JsonNode event, long now) {
         JsonNode timestamp = event.get("timestamp");
         return new TrackedEvent(

@@ -29,7 +29,7 @@ final class Incidents {
         }
     }
 
-    /** @return the incidents of the last 30 days filed under one of the names, oldest first */
+    /** {@return the incidents of the last 30 days filed under one of the names, oldest first} */
     synchronized List<Incident> of(List<String> names) {
         long since = clock.millis() - KEPT.toMillis();
         List<Incident> result = new ArrayList<>();

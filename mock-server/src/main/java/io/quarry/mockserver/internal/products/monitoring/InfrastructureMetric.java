@@ -22,7 +22,7 @@ enum InfrastructureMetric {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** @return the metrics a name stands for ({@code *} for all), or an empty list for an unknown name */
+    /** {@return the metrics a name stands for ({@code *} for all), or an empty list for an unknown name} */
     static List<InfrastructureMetric> parse(String name) {
         if (ALL.equals(name)) {
             return List.of(values());

@@ -31,7 +31,7 @@ enum InfrastructurePeriod {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** @return the period, or {@code null} for a name the service does not know */
+    /** {@return the period, or {@code null} for a name the service does not know} */
     static InfrastructurePeriod parse(String name) {
         for (InfrastructurePeriod period : values()) {
             if (period.wireName().equals(name)) {

@@ -87,7 +87,7 @@ final class InfrastructureSampler {
         }
     }
 
-    /** @return exactly the period's number of points, oldest first; a bucket without a sample repeats a neighbour's */
+    /** {@return exactly the period's number of points, oldest first; a bucket without a sample repeats a neighbour's} */
     List<Point> points(InfrastructureMetric metric, InfrastructurePeriod period) {
         sampleIfDue();
         synchronized (this) {

@@ -74,7 +74,7 @@ final class Inventory {
         }
     }
 
-    /** @return every cluster then every server, in inventory order */
+    /** {@return every cluster then every server, in inventory order} */
     synchronized List<String> allNames() {
         Set<String> names = new LinkedHashSet<>();
         servers.forEach(s -> names.add(s.cluster()));
@@ -83,8 +83,9 @@ final class Inventory {
     }
 
     /**
+     * {@return the names, each known}
+     *
      * @param names a comma-separated list of cluster or server names
-     * @return the names, each known
      * @throws UnknownServersException when one is not
      */
     synchronized List<String> resolve(String names) {
@@ -100,14 +101,14 @@ final class Inventory {
         return List.copyOf(result);
     }
 
-    /** @return the servers a name stands for: itself, or every server of the cluster it names */
+    /** {@return the servers a name stands for: itself, or every server of the cluster it names} */
     synchronized List<Server> serversOf(String name) {
         return servers.stream()
                 .filter(s -> s.name().equals(name) || s.cluster().equals(name))
                 .toList();
     }
 
-    /** @return the status of a server, or of a cluster (its worst server) */
+    /** {@return the status of a server, or of a cluster (its worst server)} */
     synchronized String status(String name) {
         String own = statuses.getOrDefault(name, STATUSES.get(0));
         String worst = own;
@@ -132,7 +133,7 @@ final class Inventory {
         serversOf(name).forEach(server -> statuses.put(server.name(), status));
     }
 
-    /** @return the region of a server, or the regions of a cluster's servers */
+    /** {@return the region of a server, or the regions of a cluster's servers} */
     synchronized Set<String> regionsOf(String name) {
         Set<String> regions = new LinkedHashSet<>();
         serversOf(name).forEach(s -> regions.add(s.region()));

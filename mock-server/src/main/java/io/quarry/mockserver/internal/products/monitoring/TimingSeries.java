@@ -34,7 +34,7 @@ final class TimingSeries {
         buckets.headMap(now - KEPT_MILLIS).clear();
     }
 
-    /** @return the points of the last 24 hours that have measurements, oldest first */
+    /** {@return the points of the last 24 hours that have measurements, oldest first} */
     synchronized List<Point> points() {
         List<Point> points = new ArrayList<>();
         long since = clock.millis() - KEPT_MILLIS;
@@ -45,7 +45,7 @@ final class TimingSeries {
         return points;
     }
 
-    /** @return the average of every kept measurement in milliseconds, 0 without any */
+    /** {@return the average of every kept measurement in milliseconds, 0 without any} */
     synchronized double averageMillis() {
         long total = 0;
         long count = 0;

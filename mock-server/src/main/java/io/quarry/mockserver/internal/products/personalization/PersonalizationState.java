@@ -22,7 +22,7 @@ final class PersonalizationState {
         }
     };
 
-    /** @return the strategy, or {@code null} when none was set */
+    /** {@return the strategy, or {@code null} when none was set} */
     Strategy strategy() {
         return strategy;
     }
@@ -33,8 +33,9 @@ final class PersonalizationState {
     }
 
     /**
+     * {@return epoch milliseconds up to which the user's events are ignored, or {@link Long#MIN_VALUE}}
+     *
      * @param userToken a user
-     * @return epoch milliseconds up to which the user's events are ignored, or {@link Long#MIN_VALUE}
      */
     synchronized long deletedUntil(String userToken) {
         return deletedUntil.getOrDefault(userToken, Long.MIN_VALUE);

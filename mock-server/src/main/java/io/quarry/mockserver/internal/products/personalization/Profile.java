@@ -20,7 +20,7 @@ record Profile(String userToken, long lastEventAtMillis, Map<String, Map<String,
     /** The most a facet value scores. */
     static final int MAX_SCORE = 20;
 
-    /** @return the profile as the service returns it */
+    /** {@return the profile as the service returns it} */
     ObjectNode toJson() {
         ObjectNode json = Json.object();
         json.put("userToken", userToken);

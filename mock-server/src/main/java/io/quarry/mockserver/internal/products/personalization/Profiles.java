@@ -31,8 +31,9 @@ final class Profiles {
     }
 
     /**
+     * {@return the user's profile, or {@code null} when no event of the user counts (never seen, or deleted since)}
+     *
      * @param userToken a user
-     * @return the user's profile, or {@code null} when no event of the user counts (never seen, or deleted since)
      */
     Profile of(String userToken) {
         long deletedUntil = state.deletedUntil(userToken);

@@ -41,9 +41,10 @@ record Strategy(List<EventScore> events, List<FacetScore> facets, int impact) {
     record FacetScore(String facetName, int score) {}
 
     /**
+     * {@return the score of that event, 0 when the strategy does not count it}
+     *
      * @param eventName an event's name
      * @param eventType its type
-     * @return the score of that event, 0 when the strategy does not count it
      */
     int eventScore(String eventName, String eventType) {
         for (EventScore event : events) {
@@ -55,8 +56,9 @@ record Strategy(List<EventScore> events, List<FacetScore> facets, int impact) {
     }
 
     /**
+     * {@return its score, 0 when the strategy does not count it}
+     *
      * @param facetName a facet attribute
-     * @return its score, 0 when the strategy does not count it
      */
     int facetScore(String facetName) {
         for (FacetScore facet : facets) {
@@ -102,7 +104,7 @@ record Strategy(List<EventScore> events, List<FacetScore> facets, int impact) {
         return new Strategy(List.copyOf(events), List.copyOf(facets), impact);
     }
 
-    /** @return the strategy as the service returns it */
+    /** {@return the strategy as the service returns it} */
     ObjectNode toJson() {
         ObjectNode json = Json.object();
         ArrayNode eventsJson = json.putArray("eventsScoring");

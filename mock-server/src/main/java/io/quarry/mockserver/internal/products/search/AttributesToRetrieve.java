@@ -16,8 +16,9 @@ final class AttributesToRetrieve {
     private AttributesToRetrieve() {}
 
     /**
+     * {@return the names, or {@code null} for all}
+     *
      * @param raw the URL parameter: comma-separated names or a JSON array; {@code null} for all
-     * @return the names, or {@code null} for all
      */
     static List<String> fromParam(String raw) {
         if (raw == null || raw.isBlank()) {
@@ -41,8 +42,9 @@ final class AttributesToRetrieve {
     }
 
     /**
+     * {@return the names, or {@code null} for all}
+     *
      * @param node a JSON array of names, or {@code null}
-     * @return the names, or {@code null} for all
      */
     static List<String> fromJson(JsonNode node) {
         if (node == null || node.isNull()) {

@@ -26,11 +26,12 @@ final class BatchRequests {
     private BatchRequests() {}
 
     /**
+     * {@return the items in order}
+     *
      * @param body the batch body
      * @param indexName the index of a single-index batch, or {@code null} for the multi-index form (each item
      *     carries {@code indexName})
      * @param app the application, for service-assigned objectIDs
-     * @return the items in order
      * @throws ApiException 400 for a malformed batch
      */
     static List<Item> parse(ObjectNode body, String indexName, Application app) {
@@ -83,8 +84,9 @@ final class BatchRequests {
     }
 
     /**
+     * {@return whether it names a record by a non-empty string objectID}
+     *
      * @param body a record or batch body
-     * @return whether it names a record by a non-empty string objectID
      * @throws ApiException 400 when {@code objectID} is present but not a non-empty string
      */
     static boolean hasObjectId(ObjectNode body) {

@@ -230,7 +230,7 @@ final class ClusterRoutes {
         return result;
     }
 
-    /** @return {nbRecords, dataSize} of the records a user wrote that still exist */
+    /** {@return {nbRecords, dataSize} of the records a user wrote that still exist} */
     private long[] usage(String userID) {
         long[] usage = new long[2];
         mappings.records(userID).forEach((indexName, ids) -> {

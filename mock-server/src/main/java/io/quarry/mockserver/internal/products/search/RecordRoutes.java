@@ -237,7 +237,7 @@ final class RecordRoutes {
                 .taskId();
     }
 
-    /** @return the objectID each operation concerns ({@code null} for index-level actions), in order */
+    /** {@return the objectID each operation concerns ({@code null} for index-level actions), in order} */
     private static List<String> applyAll(IndexState index, List<RecordOperation> operations) {
         return index.data().write(writer -> {
             List<String> ids = new ArrayList<>(operations.size());

@@ -12,10 +12,11 @@ final class Replies {
     private Replies() {}
 
     /**
+     * {@return the service's write acknowledgement}
+     *
      * @param timeMember {@code updatedAt}, {@code createdAt} or {@code deletedAt}
      * @param millis the time
      * @param taskId the task
-     * @return the service's write acknowledgement
      */
     static ObjectNode task(String timeMember, long millis, long taskId) {
         ObjectNode body = Json.object();
@@ -25,9 +26,10 @@ final class Replies {
     }
 
     /**
+     * {@return its value}
+     *
      * @param body a request body
      * @param member a member that must be a non-empty string
-     * @return its value
      * @throws ApiException 400 otherwise
      */
     static String requiredString(JsonNode body, String member) {
@@ -39,12 +41,13 @@ final class Replies {
     }
 
     /**
+     * {@return the value}
+     *
      * @param raw a URL parameter value, or {@code null}
      * @param name its name, for the message
      * @param defaultValue the value when absent
      * @param min the lowest accepted value
      * @param max the highest accepted value
-     * @return the value
      * @throws ApiException 400 when not an integer in range
      */
     static int intParam(String raw, String name, int defaultValue, int min, int max) {

@@ -188,7 +188,7 @@ final class SearchRoutes {
         return result;
     }
 
-    /** @return {@code {"params": "<raw query string without credentials or cursor>"}} */
+    /** {@return {@code {"params": "<raw query string without credentials or cursor>"}}} */
     private static ObjectNode paramsFromUrl(Request request) {
         StringJoiner kept = new StringJoiner("&");
         String raw = request.rawQuery();

@@ -91,7 +91,7 @@ final class SearchTracker {
         return request.remoteAddress();
     }
 
-    /** @return the filters of {@code filters}, {@code facetFilters}, {@code numericFilters} and {@code tagFilters} */
+    /** {@return the filters of {@code filters}, {@code facetFilters}, {@code numericFilters} and {@code tagFilters}} */
     static List<AppliedFilter> filters(ObjectNode params) {
         List<AppliedFilter> found = new ArrayList<>();
         comparisons(params.path("filters").asString(""), found);
@@ -120,7 +120,7 @@ final class SearchTracker {
         return quoted ? text.substring(1, text.length() - 1) : text;
     }
 
-    /** @return the strings of a parameter: a string (a JSON array in text is read as one), or nested arrays */
+    /** {@return the strings of a parameter: a string (a JSON array in text is read as one), or nested arrays} */
     private static List<String> strings(JsonNode value) {
         List<String> out = new ArrayList<>();
         collect(value, out);

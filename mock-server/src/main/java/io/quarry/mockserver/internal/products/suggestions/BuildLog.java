@@ -39,7 +39,7 @@ final class BuildLog {
         add("ERROR", contextLevel, message);
     }
 
-    /** @return whether an error was logged */
+    /** {@return whether an error was logged} */
     boolean failed() {
         return failed;
     }
@@ -57,7 +57,7 @@ final class BuildLog {
         lines.add(line);
     }
 
-    /** @return the lines, with a last line counting those left out */
+    /** {@return the lines, with a last line counting those left out} */
     ArrayNode toJson() {
         ArrayNode array = Json.array();
         lines.forEach(line -> array.add(line.deepCopy()));

@@ -33,9 +33,10 @@ final class ConfigJson {
     private ConfigJson() {}
 
     /**
+     * {@return the configuration}
+     *
      * @param body the request body
      * @param pathIndexName the index named by the path ({@code PUT}), or {@code null} ({@code POST})
-     * @return the configuration
      * @throws ApiException 400 for an invalid member
      */
     static SuggestionsConfig read(JsonNode body, String pathIndexName) {
@@ -169,8 +170,9 @@ final class ConfigJson {
     }
 
     /**
+     * {@return it as the service reads it back}
+     *
      * @param config a configuration
-     * @return it as the service reads it back
      */
     static ObjectNode write(SuggestionsConfig config) {
         ObjectNode json = Json.object();

@@ -132,7 +132,7 @@ final class Configurations {
         }
     }
 
-    /** @return the build already queued for the entry, or the one {@code queue} returns, now queued */
+    /** {@return the build already queued for the entry, or the one {@code queue} returns, now queued} */
     synchronized Future<?> queueOnce(Entry entry, Supplier<Future<?>> queue) {
         if (entry.queued == null) {
             entry.queued = queue.get();

@@ -22,8 +22,9 @@ final class ExcludeRules {
     }
 
     /**
+     * {@return the entry that excludes it, or {@code null}}
+     *
      * @param query a normalized suggestion
-     * @return the entry that excludes it, or {@code null}
      */
     String excluding(String query) {
         for (String entry : entries) {

@@ -11,12 +11,12 @@ final class QueryText {
         return text == null ? "" : text.trim().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
     }
 
-    /** @return how many letters and digits the text has */
+    /** {@return how many letters and digits the text has} */
     static int letters(String text) {
         return (int) text.codePoints().filter(Character::isLetterOrDigit).count();
     }
 
-    /** @return how many words the (normalized) text has */
+    /** {@return how many words the (normalized) text has} */
     static int words(String text) {
         return text.isEmpty() ? 0 : text.split(" ").length;
     }

@@ -17,7 +17,7 @@ final class HourBucket {
     final Map<String, ProcessingTimes> indexTimes = new HashMap<>();
     final Map<Long, Integer> searchesPerSecond = new HashMap<>();
 
-    /** @return whether the index got its first entry in this hour */
+    /** {@return whether the index got its first entry in this hour} */
     boolean count(String index, Iterable<String> statistics) {
         boolean isNew = index != null && !indexCounts.containsKey(index);
         Map<String, Long> perIndex = index == null ? null : indexMap(indexCounts, index, HashMap::new);

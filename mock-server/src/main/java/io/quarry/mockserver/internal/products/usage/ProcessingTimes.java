@@ -74,7 +74,7 @@ final class ProcessingTimes {
         return count == 0 ? 0 : Math.round(sumNanos / (double) count / 1_000_000.0);
     }
 
-    /** @return the percentile of the sampled durations in whole milliseconds (nearest rank) */
+    /** {@return the percentile of the sampled durations in whole milliseconds (nearest rank)} */
     long percentileMillis(int percent) {
         if (size == 0) {
             return 0;

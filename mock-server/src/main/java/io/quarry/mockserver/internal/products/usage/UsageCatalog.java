@@ -134,9 +134,10 @@ final class UsageCatalog {
     }
 
     /**
+     * {@return the statistic names asked for, in the order asked}
+     *
      * @param spec one name, comma-separated names or a grouping
      * @param perIndex whether the index-level names apply
-     * @return the statistic names asked for, in the order asked
      * @throws ApiException 422 naming the first statistic that is not known at that level
      */
     static List<String> expand(String spec, boolean perIndex) {

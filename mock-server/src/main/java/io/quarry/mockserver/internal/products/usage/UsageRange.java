@@ -48,7 +48,7 @@ record UsageRange(long startMillis, long endMillis, long stepMillis) {
         }
     }
 
-    /** @return the start of the first point, a whole hour or day */
+    /** {@return the start of the first point, a whole hour or day} */
     long firstPoint() {
         return Math.floorDiv(startMillis, stepMillis) * stepMillis;
     }

@@ -54,9 +54,10 @@ final class UsageRecorder {
     }
 
     /**
+     * {@return the hour buckets with data inside}
+     *
      * @param fromMillis start of a point, inclusive
      * @param toMillis end of a point, exclusive
-     * @return the hour buckets with data inside
      */
     synchronized List<HourBucket> between(long fromMillis, long toMillis) {
         return new ArrayList<>(hours.subMap(fromMillis, toMillis).values());

@@ -15,8 +15,9 @@ final class UsageStatistics {
     private UsageStatistics() {}
 
     /**
+     * {@return the statistics it counts in; empty for a route usage does not count}
+     *
      * @param route an answered route
-     * @return the statistics it counts in; empty for a route usage does not count
      */
     static List<String> of(Route route) {
         Operation operation = route.operation();
