@@ -114,6 +114,7 @@ class LogsHttpTest {
     void keysAreRedacted() {
         String key = client.createKey(jq("{'acl':['search']}"));
         client.get("/1/keys/" + key);
+        client.get("/1/indexes/products/keys/" + key);
         new TestClient(server, null, null)
                 .get("/1/indexes?x-service-application-id=" + server.applicationId()
                         + "&x-service-api-key=very-secret-admin");

@@ -234,7 +234,8 @@ public final class Authenticator implements Guard {
 
     private static void authorize(Caller caller, Route route, Request request) {
         Access access = route.access();
-        if ((access == Access.ADMIN || access == Access.SUGGESTIONS) && !caller.isAdmin()) {
+        if ((access == Access.ADMIN || access == Access.USER_MAPPING || access == Access.SUGGESTIONS)
+                && !caller.isAdmin()) {
             throw new ApiException(403, "Method not allowed with this API key: it requires the admin API key");
         }
         if (access.acl() != null) {
@@ -249,7 +250,7 @@ public final class Authenticator implements Guard {
 
     private void checkUser(Route route, Request request) {
         String userID = request.header(USER_ID_HEADER);
-        if (userID == null || !mappings.enabled() || route.template().startsWith("/1/clusters")) {
+        if (userID == null || !mappings.enabled() || route.access() == Access.USER_MAPPING) {
             return;
         }
         if (mappings.find(userID) == null) {

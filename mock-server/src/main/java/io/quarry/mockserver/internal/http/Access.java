@@ -27,8 +27,13 @@ public enum Access {
     PER_OPERATION(null),
     /** Any valid key (task status). */
     ANY_KEY(null),
-    /** The admin key and application ID only (key management, cluster mapping). */
+    /** The admin key and application ID only (key management). */
     ADMIN(null),
+    /**
+     * The admin key and application ID only, assigning users to clusters: the user-ID header names the user being
+     * mapped, who need not be assigned yet.
+     */
+    USER_MAPPING(null),
     /** Read analytics ({@code analytics}). */
     ANALYTICS("analytics"),
     /** Send events: a key with {@code search}; a refusal is a 401, as the events API answers. */

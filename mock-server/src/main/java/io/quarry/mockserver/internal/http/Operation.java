@@ -89,6 +89,11 @@ public enum Operation {
         return group;
     }
 
+    /** {@return whether it creates, reads, changes or deletes API keys (its answers and path may carry key values)} */
+    public boolean managesApiKeys() {
+        return group == Group.ACL;
+    }
+
     /** {@return whether it is a search request of records (a single or multi-index search), not of facet values} */
     public boolean searchRequest() {
         return this == QUERIES || this == MULTI_QUERIES;

@@ -32,6 +32,16 @@ public record Route(
         Objects.requireNonNull(work, "work");
     }
 
+    /**
+     * {@return the position of a path parameter among the template's segments (0 for the first segment after the
+     * leading slash), or -1 when the template declares no such parameter}
+     *
+     * @param parameter a parameter name, such as {@code key} for {@code {key}}
+     */
+    public int segmentOf(String parameter) {
+        return PathCodec.rawSegments(template).indexOf("{" + parameter + "}");
+    }
+
     /** {@return the template's segments, without the leading empty one} */
     List<String> segments() {
         return new ArrayList<>(PathCodec.rawSegments(template));

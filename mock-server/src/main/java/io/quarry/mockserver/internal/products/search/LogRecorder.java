@@ -58,7 +58,7 @@ public final class LogRecorder implements RequestListener {
         if (route != null && (route.access() == Access.CONTROL || route.access() == Access.CRAWLER)) {
             return;
         }
-        boolean keyRoute = route != null && route.template().contains("/keys");
+        boolean keyRoute = route != null && route.operation().managesApiKeys();
         ObjectNode entry = Json.object();
         entry.put("timestamp", Timestamps.iso(app.nowMillis()));
         entry.put("method", request.method());
@@ -89,12 +89,12 @@ public final class LogRecorder implements RequestListener {
 
     private static String url(Request request, Route route) {
         String path = request.rawPath();
-        if (route != null && route.template().contains("{key}")) {
-            List<String> template = PathCodec.rawSegments(route.template());
+        int keySegment = route == null ? -1 : route.segmentOf("key");
+        if (keySegment >= 0) {
             List<String> actual = PathCodec.rawSegments(path);
             StringBuilder redacted = new StringBuilder();
             for (int i = 0; i < actual.size(); i++) {
-                redacted.append('/').append(template.get(i).equals("{key}") ? REDACTED : actual.get(i));
+                redacted.append('/').append(i == keySegment ? REDACTED : actual.get(i));
             }
             path = redacted.toString();
         }

@@ -12,6 +12,7 @@ import static io.quarry.mockserver.internal.http.Access.LOGS;
 import static io.quarry.mockserver.internal.http.Access.PER_OPERATION;
 import static io.quarry.mockserver.internal.http.Access.SEARCH;
 import static io.quarry.mockserver.internal.http.Access.SETTINGS;
+import static io.quarry.mockserver.internal.http.Access.USER_MAPPING;
 import static io.quarry.mockserver.internal.http.Operation.ADD_API_KEY;
 import static io.quarry.mockserver.internal.http.Operation.ADD_RECORD;
 import static io.quarry.mockserver.internal.http.Operation.BATCH;
@@ -341,25 +342,38 @@ public final class SearchProduct implements Product {
                 .add(reading(
                         "GET", "/1/dictionaries/*/languages", NOT_COUNTED, SETTINGS, Set.of(), dictionaries::languages))
                 // multi-cluster user mapping: the admin key only
-                .add(writing("POST", "/1/clusters/mapping", NOT_COUNTED, ADMIN, Set.of(), clusters::assign))
-                .add(writing("POST", "/1/clusters/mapping/batch", NOT_COUNTED, ADMIN, Set.of(), clusters::assignBatch))
-                .add(reading("GET", "/1/clusters/mapping/top", NOT_COUNTED, ADMIN, Set.of(), clusters::top))
-                .add(reading("GET", "/1/clusters/mapping/{userID}", NOT_COUNTED, ADMIN, Set.of(), clusters::get))
-                .add(reading("GET", "/1/clusters", NOT_COUNTED, ADMIN, Set.of(), clusters::clusters))
+                .add(writing("POST", "/1/clusters/mapping", NOT_COUNTED, USER_MAPPING, Set.of(), clusters::assign))
+                .add(writing(
+                        "POST",
+                        "/1/clusters/mapping/batch",
+                        NOT_COUNTED,
+                        USER_MAPPING,
+                        Set.of(),
+                        clusters::assignBatch))
+                .add(reading("GET", "/1/clusters/mapping/top", NOT_COUNTED, USER_MAPPING, Set.of(), clusters::top))
+                .add(reading("GET", "/1/clusters/mapping/{userID}", NOT_COUNTED, USER_MAPPING, Set.of(), clusters::get))
+                .add(reading("GET", "/1/clusters", NOT_COUNTED, USER_MAPPING, Set.of(), clusters::clusters))
                 .add(reading(
                         "GET",
                         "/1/clusters/mapping",
                         NOT_COUNTED,
-                        ADMIN,
+                        USER_MAPPING,
                         Set.of("page", "hitsPerPage"),
                         clusters::list))
-                .add(writing("DELETE", "/1/clusters/mapping/{userID}", NOT_COUNTED, ADMIN, Set.of(), clusters::remove))
-                .add(reading("POST", "/1/clusters/mapping/search", NOT_COUNTED, ADMIN, Set.of(), clusters::search))
+                .add(writing(
+                        "DELETE",
+                        "/1/clusters/mapping/{userID}",
+                        NOT_COUNTED,
+                        USER_MAPPING,
+                        Set.of(),
+                        clusters::remove))
+                .add(reading(
+                        "POST", "/1/clusters/mapping/search", NOT_COUNTED, USER_MAPPING, Set.of(), clusters::search))
                 .add(reading(
                         "GET",
                         "/1/clusters/mapping/pending",
                         NOT_COUNTED,
-                        ADMIN,
+                        USER_MAPPING,
                         Set.of("getClusters"),
                         clusters::pending))
                 // logs
