@@ -123,26 +123,25 @@ final class CallKeys {
      * The low-cardinality keys of a call that ended.
      *
      * @param end how it ended
-     * @return the keys known while it ran, with outcome, status class and error type
+     * @return the keys known while it ran, with outcome and status class (Micrometer's meter handler adds the error
+     *     itself, as {@code error})
      */
     KeyValues ended(CallEnd end) {
         int statusClass = statusClassIndex(end.status());
         if (end.error() != null) {
-            return withEnd(end.outcome().name(), STATUS_CLASSES[statusClass], end.errorType());
+            return withEnd(end.outcome().name(), STATUS_CLASSES[statusClass]);
         }
         KeyValues values = succeeded[statusClass];
         if (values == null) {
-            values = withEnd(CallEnd.Outcome.SUCCESS.name(), STATUS_CLASSES[statusClass], STATUS_CLASSES[0]);
+            values = withEnd(CallEnd.Outcome.SUCCESS.name(), STATUS_CLASSES[statusClass]);
             succeeded[statusClass] = values; // a race makes equal sets: either may be kept
         }
         return values;
     }
 
-    private KeyValues withEnd(String outcome, String statusClass, String errorType) {
+    private KeyValues withEnd(String outcome, String statusClass) {
         return running.and(
-                LowCardinalityKeys.OUTCOME.withValue(outcome),
-                LowCardinalityKeys.STATUS_CLASS.withValue(statusClass),
-                LowCardinalityKeys.ERROR_TYPE.withValue(errorType));
+                LowCardinalityKeys.OUTCOME.withValue(outcome), LowCardinalityKeys.STATUS_CLASS.withValue(statusClass));
     }
 
     private static int statusClassIndex(int status) {

@@ -70,13 +70,6 @@ public enum QuarryObservationDocumentation implements ObservationDocumentation {
             public String asString() {
                 return "quarry.status_class";
             }
-        },
-        /** The simple class name of the error the call failed with, {@code none} on success. */
-        ERROR_TYPE {
-            @Override
-            public String asString() {
-                return "error.type";
-            }
         }
     }
 
