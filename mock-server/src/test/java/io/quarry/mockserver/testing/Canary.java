@@ -15,8 +15,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Sends a small request 100 ms after the last one was answered, on a fresh client, while a test attacks the
  * server, and records each one that failed or took more than a second: the server must keep answering throughout.
- * A test calls {@link #waitForAnAnswer()} once its attack is over, so at least one canary request is known to
- * have been checked after it.
+ * It starts once the server has answered a first request; a test calls {@link #waitForAnAnswer()} once its
+ * attack is over, so at least one canary request is known to have been checked after it.
  */
 public final class Canary implements AutoCloseable {
 
@@ -50,13 +50,40 @@ public final class Canary implements AutoCloseable {
     }
 
     /**
+     * Starts a canary once the server has answered its first request, before the attack: that one sets up the
+     * canary's client and connection, so it must succeed but is not held to the limit.
+     *
      * @param server the server to watch
      * @return a running canary
      */
     public static Canary start(MockServer server) {
         Canary canary = new Canary(server);
+        canary.warmUp();
         canary.sender.scheduleWithFixedDelay(canary::sendOne, 0, PAUSE.toMillis(), TimeUnit.MILLISECONDS);
         return canary;
+    }
+
+    private void warmUp() {
+        try {
+            HttpResponse<String> response =
+                    http.send(request(Eventually.DEFAULT_LIMIT), HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                throw new AssertionError("the canary's first request, before the attack, got " + response.statusCode());
+            }
+        } catch (java.io.IOException e) {
+            throw new AssertionError("the canary's first request, before the attack, failed", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted while the canary started", e);
+        }
+    }
+
+    private HttpRequest request(Duration timeout) {
+        return HttpRequest.newBuilder(URI.create(server.url() + "/1/indexes"))
+                .timeout(timeout)
+                .header("X-Service-Application-Id", server.applicationId())
+                .header("X-Service-API-Key", server.adminKey())
+                .build();
     }
 
     private void sendOne() {
@@ -65,13 +92,7 @@ public final class Canary implements AutoCloseable {
         }
         long begun = System.nanoTime();
         try {
-            HttpResponse<String> response = http.send(
-                    HttpRequest.newBuilder(URI.create(server.url() + "/1/indexes"))
-                            .timeout(LIMIT)
-                            .header("X-Service-Application-Id", server.applicationId())
-                            .header("X-Service-API-Key", server.adminKey())
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = http.send(request(LIMIT), HttpResponse.BodyHandlers.ofString());
             long millis = (System.nanoTime() - begun) / 1_000_000;
             synchronized (this) {
                 answered++;
