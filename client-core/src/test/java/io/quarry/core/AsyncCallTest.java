@@ -14,6 +14,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.tomakehurst.wiremock.http.Fault;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import io.quarry.core.testing.Eventually;
 import io.quarry.core.testing.LoopbackHttp;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -124,9 +125,7 @@ class AsyncCallTest {
                 .build())) {
             CompletableFuture<Reply> future =
                     api.request(SEARCH).path("indexName", "i").executeAsync(Reply.class);
-            for (int i = 0; i < 200 && requestsTo("slow.test") == 0; i++) {
-                Thread.sleep(25);
-            }
+            Eventually.waitUntil("the request to reach slow.test", () -> requestsTo("slow.test") > 0);
             assertThat(requestsTo("slow.test")).isEqualTo(1);
             assertThat(future).isNotDone();
 

@@ -2,6 +2,7 @@ package io.quarry.core;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.any;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.client.WireMock.containing;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
@@ -19,6 +20,7 @@ import io.quarry.core.spi.CallObserver;
 import io.quarry.core.spi.CallScope;
 import io.quarry.core.spi.ObservedCall;
 import io.quarry.core.spi.TryEnd;
+import io.quarry.core.testing.Eventually;
 import io.quarry.core.testing.LoopbackHttp;
 import io.quarry.core.testing.RecordingObserver;
 import java.time.Duration;
@@ -231,11 +233,14 @@ class CallObserverTest {
         CompletableFuture<Reply> sync =
                 CompletableFuture.supplyAsync(() -> search(api).execute(Reply.class));
         CompletableFuture<Reply> async = search(api).executeAsync(Reply.class);
-        while (observer.calls().size() < 2
-                || observer.calls().stream().anyMatch(c -> c.tryStarts().isEmpty())) {
-            Thread.sleep(10);
-        }
-        Thread.sleep(100);
+        // in flight: both requests are at the server, which holds their answers for 3 s
+        Eventually.waitUntil(
+                "both calls' requests to reach the server",
+                () -> WM.findAll(anyRequestedFor(anyUrl())).size() >= 2);
+        assertThat(WM.findAll(anyRequestedFor(anyUrl()))).hasSize(2);
+        assertThat(observer.calls())
+                .hasSize(2)
+                .allSatisfy(c -> assertThat(c.tryStarts()).hasSize(1));
         api.close();
 
         assertThatThrownBy(sync::join).hasCauseInstanceOf(ClientClosedException.class);
@@ -254,10 +259,10 @@ class CallObserverTest {
         stub("first.test", okJson("{\"ok\":true}").withFixedDelay(3_000));
         try (ApiClient api = twoHosts(observer)) {
             CompletableFuture<Reply> future = search(api).executeAsync(Reply.class);
-            while (observer.calls().isEmpty()
-                    || observer.calls().get(0).tryStarts().isEmpty()) {
-                Thread.sleep(10);
-            }
+            Eventually.waitUntil(
+                    "the call's try to start",
+                    () -> !observer.calls().isEmpty()
+                            && !observer.calls().get(0).tryStarts().isEmpty());
             future.cancel(true);
             CallEnd end = observer.calls().get(0).awaitEnd(WAIT);
             assertThat(end.outcome()).isEqualTo(CallEnd.Outcome.CANCELLED);

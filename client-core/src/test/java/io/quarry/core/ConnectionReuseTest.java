@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -99,7 +98,9 @@ class ConnectionReuseTest {
         try (ApiClient api = ApiClient.create(config().httpClient(callers).build(), LoopbackHttp.MODULE)) {
             burstOfCalls(api);
             // the pool closes the connections beyond its 5 on its own thread, soon after they became idle
-            Eventually.waitUntil(() -> callers.connectionPool().idleConnectionCount() <= 5, Duration.ofSeconds(10));
+            Eventually.waitUntil(
+                    "the pool to close the idle connections beyond its 5",
+                    () -> callers.connectionPool().idleConnectionCount() <= 5);
             assertThat(callers.connectionPool().idleConnectionCount()).isEqualTo(5);
         }
     }

@@ -24,6 +24,7 @@ import io.quarry.search.model.SearchQuery;
 import io.quarry.testsupport.MockServerClients;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
@@ -93,26 +94,61 @@ class MonitoringContractTest {
 
     @Test
     void latencyAndIndexingTimeFollowTheServersWork() {
-        search.index("items").saveObject("1", Map.of("name", "red shoe"));
-        search.index("items").search(SearchQuery.of("shoe"), Map.class);
+        // without work, no minute has a point (reading the series is no work)
+        assertThat(monitoring.latency(List.of(ONE)).of(ONE)).isEmpty();
+        assertThat(monitoring.indexingTime(List.of(ONE)).of(ONE)).isEmpty();
 
+        Instant before = Instant.now();
+        long started = System.nanoTime();
+        search.index("items").saveObject("1", Map.of("name", "red shoe"));
+        double saveMillis = (System.nanoTime() - started) / 1e6;
+        started = System.nanoTime();
+        search.index("items").search(SearchQuery.of("shoe"), Map.class);
+        double searchMillis = (System.nanoTime() - started) / 1e6;
+        Instant after = Instant.now();
+
+        // one search: one point, for its minute, of the time the server spent on it
         List<TimePoint> latency = monitoring.latency(List.of(ONE)).of(ONE);
         assertThat(latency).hasSize(1);
         assertThat(latency.get(0).time()).isBefore(Instant.now().plusSeconds(1));
         assertThat(latency.get(0).value()).isGreaterThanOrEqualTo(0);
-        assertThat(monitoring.indexingTimeAsync(List.of(TWO + "-1")).join().of(TWO + "-1"))
-                .hasSize(1);
+        assertMeasuredDuring(latency.get(0), before, after, searchMillis);
+        // one write: likewise in the indexing time, which the search does not enter (nor the write the latency)
+        List<TimePoint> indexing =
+                monitoring.indexingTimeAsync(List.of(TWO + "-1")).join().of(TWO + "-1");
+        assertThat(indexing).hasSize(1);
+        assertMeasuredDuring(indexing.get(0), before, after, saveMillis);
 
+        // every server and every probe reports the one application's work
         ProbeSeries relevant = monitoring.latencyByRelevantProbes(List.of(ONE + "-1"));
         assertThat(relevant.of(ONE + "-1")).containsOnlyKeys("paris", "frankfurt");
+        assertThat(relevant.of(ONE + "-1"))
+                .allSatisfy((probe, points) -> assertThat(points).as(probe).isEqualTo(latency));
         ProbeSeries others =
                 monitoring.latencyByOtherProbesAsync(List.of(ONE + "-1")).join();
         assertThat(others.of(ONE + "-1")).containsOnlyKeys("new-york", "singapore");
+        assertThat(others.of(ONE + "-1"))
+                .allSatisfy((probe, points) -> assertThat(points).as(probe).isEqualTo(latency));
         assertThat(monitoring.latencyByRelevantProbesAsync(List.of(ONE)).join().of(ONE))
                 .hasSize(2);
         assertThat(monitoring.latencyByOtherProbes(List.of(ONE)).of(ONE)).hasSize(2);
-        assertThat(monitoring.indexingTime(List.of(ONE)).of(ONE)).hasSize(1);
-        assertThat(monitoring.latencyAsync(List.of(TWO)).join().of(TWO)).hasSize(1);
+        assertThat(monitoring.indexingTime(List.of(ONE)).of(ONE)).hasSize(1).isEqualTo(indexing);
+        assertThat(monitoring.latencyAsync(List.of(TWO)).join().of(TWO))
+                .hasSize(1)
+                .isEqualTo(latency);
+    }
+
+    /**
+     * A point of a series the server measures from its own work (per minute: the average of what it did then):
+     * for the one call made, it stands at the start of the minute the call was served in, and its value, the
+     * server's time in milliseconds, is within what the call took as the client saw it.
+     */
+    private static void assertMeasuredDuring(TimePoint point, Instant before, Instant after, double callMillis) {
+        assertThat(point.time())
+                .isEqualTo(point.time().truncatedTo(ChronoUnit.MINUTES))
+                .isBetween(before.truncatedTo(ChronoUnit.MINUTES), after.truncatedTo(ChronoUnit.MINUTES));
+        // the server's clock runs from the request's arrival to its answer, inside the call; rounded to the ms
+        assertThat(point.value()).isBetween(0.0, callMillis + 0.5);
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.core.BadRequestException;
 import io.quarry.core.FreeFormRecord;
+import io.quarry.core.testing.Eventually;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.model.AttributeOperation;
 import io.quarry.search.model.BatchResponse;
@@ -18,7 +19,6 @@ import io.quarry.testsupport.MockServerClients;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletionException;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
@@ -119,7 +119,7 @@ class ChunkedWritesContractTest {
     }
 
     @Test
-    void deletesTheTemporaryIndexWhenAStepFails() {
+    void deletesTheTemporaryIndexWhenAStepFails() throws InterruptedException {
         index.saveObjects(products(2), WAIT);
         List<Map<String, Object>> invalid = List.of(Map.of("objectID", 42, "name", "numeric id"));
 
@@ -135,15 +135,11 @@ class ChunkedWritesContractTest {
         assertThat(index.search(SearchQuery.of(), Product.class).nbHits()).isEqualTo(2);
     }
 
-    private void waitUntilOnly(String name) {
-        // Deleting the temporary index is itself a task: poll the list briefly rather than sleeping.
-        for (int i = 0; i < 250 && !indexNames().equals(List.of(name)); i++) {
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                throw new CompletionException(e);
-            }
-        }
+    private void waitUntilOnly(String name) throws InterruptedException {
+        // deleting the temporary index is itself a task, which the failed call does not wait for
+        Eventually.waitUntil(
+                "the temporary indices to be deleted, leaving " + name,
+                () -> indexNames().equals(List.of(name)));
         assertThat(indexNames()).containsExactly(name);
     }
 

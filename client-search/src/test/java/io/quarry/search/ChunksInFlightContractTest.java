@@ -10,6 +10,9 @@ import io.quarry.core.Host;
 import io.quarry.core.InvalidRequestException;
 import io.quarry.core.PartialWriteException;
 import io.quarry.core.WriteOutcomeUnknownException;
+import io.quarry.core.spi.CallEnd;
+import io.quarry.core.testing.Eventually;
+import io.quarry.core.testing.RecordingObserver;
 import io.quarry.mockserver.Fault;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.FaultInjectingProxy.Action;
@@ -213,21 +216,43 @@ class ChunksInFlightContractTest {
 
     @Test
     void cancellingTheAsyncWriteSendsNoMoreChunks() throws Exception {
-        MOCK.faults().share(1.0, 1, "POST", BATCH, Fault.delay(Duration.ofMillis(300)));
+        // the server applies each chunk as it arrives and holds its answer: no chunk is acknowledged, so the two
+        // first stay in flight and the write cannot send a third before it is cancelled
+        MOCK.faults().share(1.0, 1, "POST", BATCH, Fault.delay(Duration.ofSeconds(30)));
+        RecordingObserver observer = new RecordingObserver();
         SearchIndex cancelled = client.index("cancelled");
-        CompletableFuture<List<BatchResponse>> write = cancelled.saveObjectsAsync(
-                products(0, 200), BatchOptions.of().chunkSize(10).chunksInFlight(2));
+        try (SearchClient observed = SearchClient.create(
+                MockServerClients.builder(MOCK.server(), MOCK.server().adminKey())
+                        .callObserver(observer)
+                        .build())) {
+            CompletableFuture<List<BatchResponse>> write = observed.index("cancelled")
+                    .saveObjectsAsync(
+                            products(0, 200), BatchOptions.of().chunkSize(10).chunksInFlight(2));
+            Eventually.waitUntil("the two chunks in flight to reach the server", () -> storedIn(cancelled) >= 20);
+            List<RecordingObserver.Call> batches = observer.calls("batch");
+            assertThat(batches).hasSize(2);
 
-        assertThat(write.cancel(true)).isTrue();
-        Thread.sleep(1000);
+            assertThat(write.cancel(true)).isTrue();
+
+            // the calls in flight end cancelled, unacknowledged: nothing is left that could send another chunk
+            for (RecordingObserver.Call batch : batches) {
+                assertThat(batch.awaitEnd(Duration.ofSeconds(10)).outcome()).isEqualTo(CallEnd.Outcome.CANCELLED);
+            }
+            assertThat(observer.calls("batch")).hasSize(2);
+        }
         MOCK.faults().clear();
 
-        // only the two chunks already under way may have reached the server (or none: then no index)
-        long stored = cancelled.exists()
-                ? cancelled.browseObjects(SearchQuery.of(), Product.class).stream()
-                        .count()
+        // only the two chunks under way when the write was cancelled reached the server
+        assertThat(cancelled.browseObjects(SearchQuery.of(), Product.class).stream()
+                        .map(Product::objectID))
+                .containsExactlyInAnyOrderElementsOf(ids(products(0, 20)));
+    }
+
+    /** The records stored in an index, 0 while it does not exist. */
+    private static long storedIn(SearchIndex index) {
+        return index.exists()
+                ? index.browseObjects(SearchQuery.of(), Product.class).stream().count()
                 : 0;
-        assertThat(stored).isLessThanOrEqualTo(20);
     }
 
     private SearchClient throughProxy(FaultInjectingProxy proxy) {

@@ -3,6 +3,7 @@ package io.quarry.mockserver;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
+import io.quarry.mockserver.testing.Eventually;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
 import java.io.IOException;
@@ -11,7 +12,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Base64;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -84,14 +84,13 @@ class CrawlerStatisticsHttpTest {
                 .body()
                 .get("taskId")
                 .asString();
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(20));
-        while (crawler("GET", "/crawlers/" + id + "/tasks/" + task, null)
-                .body()
-                .get("pending")
-                .asBoolean()) {
-            assertThat(Instant.now()).as("the reindex ends").isBefore(deadline);
-            Thread.sleep(20);
-        }
+        Eventually.waitUntil(
+                "the reindex to end",
+                () -> !crawler("GET", "/crawlers/" + id + "/tasks/" + task, null)
+                        .body()
+                        .get("pending")
+                        .asBoolean(),
+                Duration.ofSeconds(20));
         return id;
     }
 

@@ -86,35 +86,38 @@ class HostileInputHttpTest {
     }
 
     @Test
-    void gzipBombsWithoutCredentialsAreRefusedBeforeTheBodyIsRead() {
+    void gzipBombsWithoutCredentialsAreRefusedBeforeTheBodyIsRead() throws InterruptedException {
         try (Canary canary = Canary.start(server)) {
             List<Integer> statuses = sendConcurrently(anonymous, 12, bomb(), "gzip");
             assertThat(statuses).allMatch(status -> status == 403 || status == -1);
             assertThat(statuses).contains(403);
+            canary.waitForAnAnswer();
             assertThat(canary.problems()).isEmpty();
         }
         admin.get("/1/indexes").requireOk();
     }
 
     @Test
-    void gzipBombsWithCredentialsAreRefusedAt10MegabytesInflated() {
+    void gzipBombsWithCredentialsAreRefusedAt10MegabytesInflated() throws InterruptedException {
         try (Canary canary = Canary.start(server)) {
             List<Integer> statuses = sendConcurrently(admin, 12, bomb(), "gzip");
             assertThat(statuses).allMatch(status -> status == 413 || status == -1);
             assertThat(statuses).contains(413);
+            canary.waitForAnAnswer();
             assertThat(canary.problems()).isEmpty();
         }
         assertThat(admin.get("/1/indexes/bombed").status()).isEqualTo(404);
     }
 
     @Test
-    void bodiesOver10MegabytesOnTheWireAre413() {
+    void bodiesOver10MegabytesOnTheWireAre413() throws InterruptedException {
         byte[] large = new byte[11 * 1024 * 1024];
         Arrays.fill(large, (byte) ' ');
         try (Canary canary = Canary.start(server)) {
             List<Integer> statuses = sendConcurrently(admin, 4, large, null);
             assertThat(statuses).allMatch(status -> status == 413 || status == -1);
             assertThat(statuses).contains(413);
+            canary.waitForAnAnswer();
             assertThat(canary.problems()).isEmpty();
         }
     }
@@ -136,7 +139,7 @@ class HostileInputHttpTest {
     }
 
     @Test
-    void stalledAndGarbageConnectionsHoldNoWorker() {
+    void stalledAndGarbageConnectionsHoldNoWorker() throws InterruptedException {
         List<RawConnection> stalled = new ArrayList<>();
         try (Canary canary = Canary.start(server)) {
             for (int i = 0; i < 8; i++) {
@@ -165,6 +168,7 @@ class HostileInputHttpTest {
                         .build());
                 assertThat(reply.status()).isEqualTo(200);
             }
+            canary.waitForAnAnswer();
             assertThat(canary.problems()).isEmpty();
             assertThat(canary.answered()).isPositive();
         } finally {
@@ -184,7 +188,7 @@ class HostileInputHttpTest {
     }
 
     @Test
-    void aHandlerErrorIsAnsweredAndTheServerKeepsServing() {
+    void aHandlerErrorIsAnsweredAndTheServerKeepsServing() throws InterruptedException {
         admin.put("/1/indexes/deep/r1", "{\"a\": 1}").requireOk();
         String deep = "(".repeat(200_000) + "a:1" + ")".repeat(200_000);
         try (Canary canary = Canary.start(server)) {
@@ -194,6 +198,7 @@ class HostileInputHttpTest {
                 assertThat(reply.status()).isIn(400, 500);
                 assertThat(reply.body().get("message").isString()).isTrue();
             }
+            canary.waitForAnAnswer();
             assertThat(canary.problems()).isEmpty();
         }
     }

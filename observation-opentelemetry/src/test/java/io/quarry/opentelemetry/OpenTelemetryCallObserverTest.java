@@ -20,6 +20,7 @@ import io.opentelemetry.sdk.trace.data.SpanData;
 import io.quarry.core.ClientClosedException;
 import io.quarry.core.FreeFormRecord;
 import io.quarry.core.WriteOutcomeUnknownException;
+import io.quarry.core.testing.Eventually;
 import io.quarry.core.testing.LoopbackHttp;
 import io.quarry.mockserver.Fault;
 import io.quarry.mockserver.junit.MockServerExtension;
@@ -261,7 +262,10 @@ class OpenTelemetryCallObserverTest {
     void closingTheClientEndsTheCallInFlightWithTheClosedClientError() throws Exception {
         MOCK.faults().next(1, "POST", "/1/indexes/*/query", Fault.delay(Duration.ofSeconds(3)));
         CompletableFuture<?> search = index.searchAsync(SearchQuery.of("phone"), FreeFormRecord.class);
-        Thread.sleep(300);
+        // in flight: the server took the search (and its one fault) and holds the answer for 3 s
+        Eventually.waitUntil(
+                "the search to reach the server", () -> MOCK.faults().active() == 0);
+        assertThat(search).isNotDone();
 
         client.close();
 

@@ -62,6 +62,11 @@ final class AsyncSender {
         return running.get();
     }
 
+    /** {@return how many tries wait for a thread now (for tests)} */
+    int waiting() {
+        return waiting.size();
+    }
+
     private void startWaiting() {
         // the counter is raised before taking a try, and a finishing thread lowers it before looking at the queue:
         // whichever of a sender and a finisher comes second sees the other's change, so no try is left waiting

@@ -16,18 +16,27 @@ class AsyncSenderTest {
         AsyncSender sender = new AsyncSender(3);
         AtomicInteger now = new AtomicInteger();
         AtomicInteger most = new AtomicInteger();
+        AtomicInteger started = new AtomicInteger();
+        CountDownLatch threeStarted = new CountDownLatch(3);
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch done = new CountDownLatch(20);
         for (int i = 0; i < 20; i++) {
             sender.send(() -> {
                 most.accumulateAndGet(now.incrementAndGet(), Math::max);
+                started.incrementAndGet();
+                threeStarted.countDown();
                 await(release);
                 now.decrementAndGet();
                 done.countDown();
             });
         }
-        Thread.sleep(50); // time for a fourth try to start, were the limit not kept
+        assertThat(threeStarted.await(5, TimeUnit.SECONDS)).isTrue();
+        // every try was handed over or queued before send returned, and the three running are held until the
+        // release, so no thread is free to take another: 17 wait, and none but the three has started
         assertThat(sender.running()).isEqualTo(3);
+        assertThat(sender.waiting()).isEqualTo(17);
+        assertThat(started.get()).isEqualTo(3);
+        assertThat(most.get()).isEqualTo(3);
         release.countDown();
         assertThat(done.await(5, TimeUnit.SECONDS)).isTrue();
         assertThat(most.get()).isEqualTo(3);

@@ -3,22 +3,60 @@ package io.quarry.core.testing;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
-/** Waits for something another thread does, without a fixed sleep: tests assert on the state afterwards. */
+/**
+ * Waits for something another thread does, on a condition, never on the clock alone: a test names what it waits
+ * for, and fails with that name when it does not happen in time. The one place client-side tests poll.
+ *
+ * <pre>{@code
+ * Eventually.waitUntil("the second request to reach the server", () -> server.requests() == 2);
+ * }</pre>
+ *
+ * <p>Fails with {@code waited 10 s for the second request to reach the server}. "Nothing more happened" is not a
+ * condition to wait for: prove it by a count or a latch after a later event that did happen.
+ */
 public final class Eventually {
+
+    /** How long {@link #waitUntil(String, BooleanSupplier)} waits: ample on a loaded machine, short on a hang. */
+    public static final Duration DEFAULT_LIMIT = Duration.ofSeconds(10);
+
+    private static final long POLL_MILLIS = 10;
 
     private Eventually() {}
 
     /**
-     * Polls every 10 ms until the condition holds or the time is up.
+     * Waits up to {@link #DEFAULT_LIMIT} until the condition holds.
      *
-     * @param condition what to wait for
-     * @param atMost    how long to wait at most
+     * @param what      what is awaited, read after "waited 10 s for", e.g. {@code "the request to reach the server"}
+     * @param condition whether it has happened; called on this thread, again and again
+     * @throws AssertionError       when the condition still does not hold after the limit
      * @throws InterruptedException if interrupted while waiting
      */
-    public static void waitUntil(BooleanSupplier condition, Duration atMost) throws InterruptedException {
-        long until = System.nanoTime() + atMost.toNanos();
-        while (!condition.getAsBoolean() && System.nanoTime() < until) {
-            Thread.sleep(10);
+    public static void waitUntil(String what, BooleanSupplier condition) throws InterruptedException {
+        waitUntil(what, condition, DEFAULT_LIMIT);
+    }
+
+    /**
+     * Waits until the condition holds, checking it every 10 ms, and once more at the limit.
+     *
+     * @param what      what is awaited, read after "waited 10 s for", e.g. {@code "the request to reach the server"}
+     * @param condition whether it has happened; called on this thread, again and again
+     * @param atMost    how long to wait at most
+     * @throws AssertionError       when the condition still does not hold after {@code atMost}
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public static void waitUntil(String what, BooleanSupplier condition, Duration atMost) throws InterruptedException {
+        long deadline = System.nanoTime() + atMost.toNanos();
+        while (!condition.getAsBoolean()) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                throw new AssertionError("waited " + describe(atMost) + " for " + what);
+            }
+            Thread.sleep(Math.max(1, Math.min(POLL_MILLIS, left / 1_000_000)));
         }
+    }
+
+    /** {@return the duration as a person reads it: whole seconds as "10 s", anything else in milliseconds} */
+    private static String describe(Duration duration) {
+        return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + " s" : duration.toMillis() + " ms";
     }
 }

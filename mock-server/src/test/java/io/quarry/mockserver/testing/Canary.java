@@ -8,22 +8,30 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /**
- * Sends a small request every 100 ms on a fresh client while a test attacks the server, and records each one that
- * failed or took more than a second: the server must keep answering throughout.
+ * Sends a small request 100 ms after the last one was answered, on a fresh client, while a test attacks the
+ * server, and records each one that failed or took more than a second: the server must keep answering throughout.
+ * It starts once the server has answered a first request; a test calls {@link #waitForAnAnswer()} once its
+ * attack is over, so at least one canary request is known to have been checked after it.
  */
 public final class Canary implements AutoCloseable {
 
     /** The longest a canary request may take. */
     public static final Duration LIMIT = Duration.ofSeconds(1);
 
+    /** The pause between one canary request's end and the next one's start. */
+    private static final Duration PAUSE = Duration.ofMillis(100);
+
     private final MockServer server;
     private final HttpClient http;
-    private final AtomicBoolean running = new AtomicBoolean(true);
     private final List<String> problems = new ArrayList<>();
-    private final Thread thread;
+    private final ScheduledExecutorService sender;
+    private int started;
+    private int ended;
     private int answered;
     private long slowestMillis;
 
@@ -34,53 +42,98 @@ public final class Canary implements AutoCloseable {
             builder.sslContext(server.trustMaterial().sslContext());
         }
         this.http = builder.build();
-        this.thread = new Thread(this::loop, "canary");
-        thread.setDaemon(true);
+        this.sender = Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, "canary");
+            thread.setDaemon(true);
+            return thread;
+        });
     }
 
     /**
+     * Starts a canary once the server has answered its first request, before the attack: that one sets up the
+     * canary's client and connection, so it must succeed but is not held to the limit.
+     *
      * @param server the server to watch
      * @return a running canary
      */
     public static Canary start(MockServer server) {
         Canary canary = new Canary(server);
-        canary.thread.start();
+        canary.warmUp();
+        canary.sender.scheduleWithFixedDelay(canary::sendOne, 0, PAUSE.toMillis(), TimeUnit.MILLISECONDS);
         return canary;
     }
 
-    private void loop() {
-        while (running.get()) {
-            long started = System.nanoTime();
-            try {
-                HttpResponse<String> response = http.send(
-                        HttpRequest.newBuilder(URI.create(server.url() + "/1/indexes"))
-                                .timeout(LIMIT)
-                                .header("X-Service-Application-Id", server.applicationId())
-                                .header("X-Service-API-Key", server.adminKey())
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
-                long millis = (System.nanoTime() - started) / 1_000_000;
-                synchronized (this) {
-                    answered++;
-                    slowestMillis = Math.max(slowestMillis, millis);
-                    if (response.statusCode() != 200) {
-                        problems.add("status " + response.statusCode());
-                    } else if (millis > LIMIT.toMillis()) {
-                        problems.add("took " + millis + " ms");
-                    }
-                }
-            } catch (Exception e) {
-                synchronized (this) {
-                    problems.add(e.getClass().getSimpleName() + " after " + (System.nanoTime() - started) / 1_000_000
-                            + " ms");
+    private void warmUp() {
+        try {
+            HttpResponse<String> response =
+                    http.send(request(Eventually.DEFAULT_LIMIT), HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                throw new AssertionError("the canary's first request, before the attack, got " + response.statusCode());
+            }
+        } catch (java.io.IOException e) {
+            throw new AssertionError("the canary's first request, before the attack, failed", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted while the canary started", e);
+        }
+    }
+
+    private HttpRequest request(Duration timeout) {
+        return HttpRequest.newBuilder(URI.create(server.url() + "/1/indexes"))
+                .timeout(timeout)
+                .header("X-Service-Application-Id", server.applicationId())
+                .header("X-Service-API-Key", server.adminKey())
+                .build();
+    }
+
+    private void sendOne() {
+        synchronized (this) {
+            started++;
+        }
+        long begun = System.nanoTime();
+        try {
+            HttpResponse<String> response = http.send(request(LIMIT), HttpResponse.BodyHandlers.ofString());
+            long millis = (System.nanoTime() - begun) / 1_000_000;
+            synchronized (this) {
+                answered++;
+                slowestMillis = Math.max(slowestMillis, millis);
+                if (response.statusCode() != 200) {
+                    problems.add("status " + response.statusCode());
+                } else if (millis > LIMIT.toMillis()) {
+                    problems.add("took " + millis + " ms");
                 }
             }
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                return;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // closing: this request does not count
+        } catch (Exception e) {
+            synchronized (this) {
+                problems.add(
+                        e.getClass().getSimpleName() + " after " + (System.nanoTime() - begun) / 1_000_000 + " ms");
+            }
+        } finally {
+            synchronized (this) {
+                ended++;
             }
         }
+    }
+
+    /**
+     * Waits until a canary request that started after this call has ended: answered, or among the {@link
+     * #problems()} when it failed or took too long.
+     *
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public void waitForAnAnswer() throws InterruptedException {
+        int startedBefore;
+        synchronized (this) {
+            startedBefore = started;
+        }
+        // requests run one after another: the next one to start is number startedBefore + 1
+        Eventually.waitUntil("a canary request sent now to end", () -> ended() > startedBefore);
+    }
+
+    private synchronized int ended() {
+        return ended;
     }
 
     /** @return the failed or slow canary requests so far */
@@ -100,10 +153,9 @@ public final class Canary implements AutoCloseable {
 
     @Override
     public void close() {
-        running.set(false);
-        thread.interrupt();
+        sender.shutdownNow();
         try {
-            thread.join(2000);
+            sender.awaitTermination(2, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.mockserver.internal.http.faults.FaultScript;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.testing.Eventually;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -108,10 +109,10 @@ class HttpFrontErrorsTest {
     void aFullQueueIsA503AtOnce() throws Exception {
         var first = http.sendAsync(
                 HttpRequest.newBuilder(URI.create(url + "/block")).build(), HttpResponse.BodyHandlers.ofString());
-        waitUntil(() -> workers.busy() == 1);
+        Eventually.waitUntil("the first request to hold the one worker", () -> workers.busy() == 1);
         var second = http.sendAsync(
                 HttpRequest.newBuilder(URI.create(url + "/block")).build(), HttpResponse.BodyHandlers.ofString());
-        waitUntil(() -> workers.queued() == 1);
+        Eventually.waitUntil("the second request to wait in the queue", () -> workers.queued() == 1);
         long started = System.nanoTime();
         HttpResponse<String> third = get("/ok");
         assertThat(third.statusCode()).isEqualTo(503);
@@ -121,15 +122,5 @@ class HttpFrontErrorsTest {
         assertThat(first.get().statusCode()).isEqualTo(200);
         assertThat(second.get().statusCode()).isEqualTo(200);
         assertThat(get("/ok").statusCode()).isEqualTo(200);
-    }
-
-    private static void waitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + 5_000_000_000L;
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met in 5 s");
-            }
-            Thread.sleep(10);
-        }
     }
 }
