@@ -6,8 +6,14 @@ import static org.assertj.core.api.Assertions.fail;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,6 +47,28 @@ class PublicApiListingTest {
             return;
         }
         ModuleListing.problem(module, committed, compiled).ifPresent(problem -> fail(problem));
+    }
+
+    @Test
+    void theReactorBuildsEveryPublishedModuleBeforeTheExamples() {
+        Map<String, String> modulesByArtifact = new HashMap<>();
+        PublishedModules.buildModules()
+                .forEach(module -> modulesByArtifact.put(PublishedModules.artifactId(module), module));
+        // Maven builds a module after every module its pom names, at any depth, whatever the scope or exclusions.
+        Set<String> upstream = new HashSet<>();
+        Deque<String> next = new ArrayDeque<>(List.of("examples"));
+        while (!next.isEmpty()) {
+            for (String artifact : PublishedModules.dependencies(next.pop())) {
+                String module = modulesByArtifact.get(artifact);
+                if (module != null && upstream.add(module)) {
+                    next.add(module);
+                }
+            }
+        }
+        assertThat(upstream)
+                .as("modules built before the examples; add the others to examples/pom.xml's dependencies (test scope, "
+                        + "every transitive dependency excluded) so that their classes exist when this test reads them")
+                .containsAll(publishedModules());
     }
 
     @Test

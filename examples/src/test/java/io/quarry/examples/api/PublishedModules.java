@@ -46,18 +46,52 @@ final class PublishedModules {
      * @return the entries of the parent pom's {@code <modules>}, in order
      */
     static List<String> buildModules() {
-        Path pom = ROOT.resolve("pom.xml");
-        Element project = parse(pom);
-        List<String> modules = new ArrayList<>();
-        for (Element section : children(project, "modules")) {
-            for (Element module : children(section, "module")) {
-                modules.add(module.getTextContent().trim());
+        List<String> modules = texts(ROOT.resolve("pom.xml"), "modules", "module");
+        if (modules.isEmpty()) {
+            throw new IllegalStateException("no <modules> in " + ROOT.resolve("pom.xml"));
+        }
+        return modules;
+    }
+
+    /**
+     * A module's artifact ID.
+     *
+     * @param module its directory relative to the root
+     * @return the {@code <artifactId>} of its pom
+     */
+    static String artifactId(String module) {
+        Element project = parse(ROOT.resolve(module).resolve("pom.xml"));
+        return children(project, "artifactId").get(0).getTextContent().trim();
+    }
+
+    /**
+     * The artifact IDs a module's pom depends on directly.
+     *
+     * @param module its directory relative to the root
+     * @return the {@code <artifactId>} of each entry of its {@code <dependencies>}
+     */
+    static List<String> dependencies(String module) {
+        List<String> artifacts = new ArrayList<>();
+        for (Element section : children(parse(ROOT.resolve(module).resolve("pom.xml")), "dependencies")) {
+            for (Element dependency : children(section, "dependency")) {
+                artifacts.add(children(dependency, "artifactId")
+                        .get(0)
+                        .getTextContent()
+                        .trim());
             }
         }
-        if (modules.isEmpty()) {
-            throw new IllegalStateException("no <modules> in " + pom);
+        return List.copyOf(artifacts);
+    }
+
+    /** The texts of the project's {@code <section><entry>} elements: direct children only, not a profile's. */
+    private static List<String> texts(Path pom, String section, String entry) {
+        List<String> texts = new ArrayList<>();
+        for (Element parent : children(parse(pom), section)) {
+            for (Element element : children(parent, entry)) {
+                texts.add(element.getTextContent().trim());
+            }
         }
-        return List.copyOf(modules);
+        return List.copyOf(texts);
     }
 
     /**
