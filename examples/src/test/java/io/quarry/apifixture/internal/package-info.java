@@ -1,0 +1,2 @@
+/** Not API: nothing here is listed. */
+package io.quarry.apifixture.internal;
