@@ -17,6 +17,7 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +30,7 @@ import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.SerializationContext;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.ValueSerializer;
+import tools.jackson.databind.cfg.DateTimeFeature;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.module.SimpleModule;
 
@@ -69,7 +71,7 @@ class RecordMapperJsonTest {
               "_highlightResult":{"book_title":{"value":"<em>Dune</em>"}}},
              {"objectID":"2","book_title":"Emma","page_count":474}]""";
 
-    private static final RecordMapperJson SNAKE_CASE = new RecordMapperJson(Json.recordDefaults(JsonMapper.builder())
+    private static final RecordMapperJson SNAKE_CASE = new RecordMapperJson(RecordSettings.applyTo(JsonMapper.builder())
             .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
             .build());
 
@@ -113,6 +115,17 @@ class RecordMapperJsonTest {
 
         assertThat(written(SNAKE_CASE, new Annotated("Dune", extra)))
                 .isEqualTo("{\"book_title\":\"Dune\",\"extra_data\":{\"someKey\":1,\"nothing\":null}}");
+    }
+
+    @Test
+    void aFreeFormRecordInsideARecordIsWrittenWithTheSdksSettingsToo() {
+        RecordMapperJson timestamps = new RecordMapperJson(RecordSettings.applyTo(JsonMapper.builder())
+                .enable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS)
+                .build());
+        FreeFormRecord extra = FreeFormRecord.builder().put("at", Instant.EPOCH).build();
+
+        assertThat(written(timestamps, new Annotated("Dune", extra)))
+                .isEqualTo("{\"bookTitle\":\"Dune\",\"extraData\":{\"at\":\"1970-01-01T00:00:00Z\"}}");
     }
 
     @Test
