@@ -11,6 +11,8 @@ import io.quarry.core.DeserializationException;
 import io.quarry.core.EnrichedRecord;
 import io.quarry.core.FreeFormRecord;
 import io.quarry.core.TypeRef;
+import io.quarry.core.internal.markedfixture.MarkedValue;
+import io.quarry.core.internal.unmarkedfixture.UnmarkedValue;
 import io.quarry.core.spi.DefaultObjectID;
 import io.quarry.core.spi.JsonBodies;
 import java.io.ByteArrayInputStream;
@@ -245,6 +247,30 @@ class RecordMapperJsonTest {
                         .getBytes(StandardCharsets.UTF_8),
                 shapes);
         assertThat(read.get(0).record()).isEqualTo(new Circle("c", 3));
+    }
+
+    @Test
+    void theSdksOwnTypesAreThoseOfPackagesMarkedSdkTypes() throws ClassNotFoundException {
+        assertThat(RecordTypes.isQuarrys(MarkedValue.class)).isTrue();
+        assertThat(RecordTypes.isCallers(UnmarkedValue.class)).isTrue();
+        // the mark, not the name: the core's own unmarked package is no exception
+        assertThat(RecordTypes.isCallers(Json.class)).isTrue();
+        // a class of a marked package (io.quarry.core) from elsewhere than the mark: a test's, so the caller's
+        assertThat(RecordTypes.isCallers(Class.forName("io.quarry.core.EnrichedRecordTest$Book")))
+                .isTrue();
+
+        // a marked type keeps the SDK's mapping, a caller's type goes through the record mapper
+        assertThat(written(SNAKE_CASE, new MarkedValue("Dune"))).isEqualTo("{\"bookTitle\":\"Dune\"}");
+        assertThat(written(SNAKE_CASE, new UnmarkedValue("Dune"))).isEqualTo("{\"book_title\":\"Dune\"}");
+        assertThat(written(SNAKE_CASE, List.of(new MarkedValue("Dune"), new Book("1", "Dune", 412))))
+                .isEqualTo(
+                        "[{\"bookTitle\":\"Dune\"},{\"objectID\":\"1\",\"book_title\":\"Dune\",\"page_count\":412}]");
+        assertThat(SNAKE_CASE.<MarkedValue>read(
+                        "{\"bookTitle\":\"Dune\"}".getBytes(StandardCharsets.UTF_8), MarkedValue.class))
+                .isEqualTo(new MarkedValue("Dune"));
+        assertThat(SNAKE_CASE.<UnmarkedValue>read(
+                        "{\"book_title\":\"Dune\"}".getBytes(StandardCharsets.UTF_8), UnmarkedValue.class))
+                .isEqualTo(new UnmarkedValue("Dune"));
     }
 
     @Test
