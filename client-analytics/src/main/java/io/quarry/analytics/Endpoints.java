@@ -7,24 +7,17 @@ final class Endpoints {
 
     private Endpoints() {}
 
-    static final Endpoint STATUS = Endpoint.read("GET", "/2/status").named("status");
-    static final Endpoint SEARCHES = Endpoint.read("GET", "/2/searches").named("topSearches");
-    static final Endpoint SEARCHES_COUNT =
-            Endpoint.read("GET", "/2/searches/count").named("searchesCount");
-    static final Endpoint NO_RESULT_SEARCHES =
-            Endpoint.read("GET", "/2/searches/noResults").named("noResultSearches");
-    static final Endpoint NO_CLICK_SEARCHES =
-            Endpoint.read("GET", "/2/searches/noClicks").named("noClickSearches");
-    static final Endpoint NO_RESULT_RATE =
-            Endpoint.read("GET", "/2/searches/noResultRate").named("noResultRate");
-    static final Endpoint NO_CLICK_RATE =
-            Endpoint.read("GET", "/2/searches/noClickRate").named("noClickRate");
-    static final Endpoint HITS = Endpoint.read("GET", "/2/hits").named("topHits");
-    static final Endpoint USERS_COUNT = Endpoint.read("GET", "/2/users/count").named("usersCount");
-    static final Endpoint FILTERS = Endpoint.read("GET", "/2/filters").named("topFilterAttributes");
-    static final Endpoint NO_RESULT_FILTERS =
-            Endpoint.read("GET", "/2/filters/noResults").named("noResultFilters");
-    static final Endpoint FILTER_VALUES =
-            Endpoint.read("GET", "/2/filters/{attributes}").named("filterValues");
-    static final Endpoint COUNTRIES = Endpoint.read("GET", "/2/countries").named("countries");
+    static final Endpoint STATUS = Endpoint.read("status", "GET", "/2/status");
+    static final Endpoint SEARCHES = Endpoint.read("topSearches", "GET", "/2/searches");
+    static final Endpoint SEARCHES_COUNT = Endpoint.read("searchesCount", "GET", "/2/searches/count");
+    static final Endpoint NO_RESULT_SEARCHES = Endpoint.read("noResultSearches", "GET", "/2/searches/noResults");
+    static final Endpoint NO_CLICK_SEARCHES = Endpoint.read("noClickSearches", "GET", "/2/searches/noClicks");
+    static final Endpoint NO_RESULT_RATE = Endpoint.read("noResultRate", "GET", "/2/searches/noResultRate");
+    static final Endpoint NO_CLICK_RATE = Endpoint.read("noClickRate", "GET", "/2/searches/noClickRate");
+    static final Endpoint HITS = Endpoint.read("topHits", "GET", "/2/hits");
+    static final Endpoint USERS_COUNT = Endpoint.read("usersCount", "GET", "/2/users/count");
+    static final Endpoint FILTERS = Endpoint.read("topFilterAttributes", "GET", "/2/filters");
+    static final Endpoint NO_RESULT_FILTERS = Endpoint.read("noResultFilters", "GET", "/2/filters/noResults");
+    static final Endpoint FILTER_VALUES = Endpoint.read("filterValues", "GET", "/2/filters/{attributes}");
+    static final Endpoint COUNTRIES = Endpoint.read("countries", "GET", "/2/countries");
 }

@@ -9,8 +9,7 @@ import io.quarry.core.Endpoint;
 final class Endpoints {
 
     /** Find the records answering a question, and their answers. */
-    static final Endpoint PREDICTION =
-            Endpoint.read("POST", "/1/answers/{indexName}/prediction").named("predict");
+    static final Endpoint PREDICTION = Endpoint.read("predict", "POST", "/1/answers/{indexName}/prediction");
 
     private Endpoints() {}
 }

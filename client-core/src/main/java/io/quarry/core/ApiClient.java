@@ -15,7 +15,7 @@ import java.util.Objects;
  * public final class InsightsClient extends ClientHandle<InsightsClient> {
  *     private static final ClientModule MODULE =
  *             ClientModule.of("Insights", InsightsClient.class, DefaultHosts.productHost("insights", ""));
- *     private static final Endpoint SEND_EVENTS = Endpoint.write("POST", "/1/events");
+ *     private static final Endpoint SEND_EVENTS = Endpoint.write("send", "POST", "/1/events");
  *
  *     private InsightsClient(CallScope scope, boolean ownsConnections) {
  *         super(scope, ownsConnections);

@@ -17,7 +17,7 @@ import java.util.concurrent.CompletableFuture;
  * {@code execute} form. A module's handle obtains it from its {@link io.quarry.core.spi.CallScope} (which fills
  * in the view's options and fixed path parameters), or directly from {@link ApiClient#request(Endpoint)}:
  * <pre>{@code
- * static final Endpoint SAVE_OBJECT = Endpoint.write("PUT", "/1/indexes/{indexName}/{objectID}");
+ * static final Endpoint SAVE_OBJECT = Endpoint.write("saveObject", "PUT", "/1/indexes/{indexName}/{objectID}");
  *
  * SaveResponse saved = scope().request(SAVE_OBJECT)
  *         .path("objectID", objectID) // indexName is fixed by the index handle's scope

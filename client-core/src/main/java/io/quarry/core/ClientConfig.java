@@ -1,6 +1,6 @@
 package io.quarry.core;
 
-import io.quarry.core.internal.Json;
+import io.quarry.core.internal.RecordSettings;
 import io.quarry.core.spi.CallObserver;
 import java.net.Proxy;
 import java.time.Clock;
@@ -634,7 +634,7 @@ public final class ClientConfig {
          */
         public Builder recordMapper(Consumer<JsonMapper.Builder> customizer) {
             Objects.requireNonNull(customizer, "customizer");
-            JsonMapper.Builder builder = Json.recordDefaults(JsonMapper.builder());
+            JsonMapper.Builder builder = RecordSettings.applyTo(JsonMapper.builder());
             customizer.accept(builder);
             this.recordMapper = builder.build();
             return this;

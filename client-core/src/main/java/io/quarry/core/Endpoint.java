@@ -1,6 +1,5 @@
 package io.quarry.core;
 
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 
@@ -10,8 +9,8 @@ import java.util.Set;
  * <p>Modules list their endpoints as constants with the path template written literally, so the whole API
  * surface of a module fits on one screen:
  * <pre>{@code
- * static final Endpoint SEARCH = Endpoint.read("POST", "/1/indexes/{indexName}/query").named("search");
- * static final Endpoint SAVE_OBJECT = Endpoint.write("PUT", "/1/indexes/{indexName}/{objectID}").named("saveObject");
+ * static final Endpoint SEARCH = Endpoint.read("search", "POST", "/1/indexes/{indexName}/query");
+ * static final Endpoint SAVE_OBJECT = Endpoint.write("saveObject", "PUT", "/1/indexes/{indexName}/{objectID}");
  * }</pre>
  * A {@code {name}} placeholder stands for one path segment (or part of one); the core expands it with
  * RFC 3986 percent-encoding, so a value containing {@code /} never splits into two segments.
@@ -56,49 +55,29 @@ public record Endpoint(String method, String pathTemplate, CallType callType, St
     }
 
     /**
-     * An endpoint named after its method and call type ({@code postRead}, {@code deleteWrite}, ...) until
-     * {@link #named(String)} gives it its operation's name.
-     *
-     * @param method       see the record description
-     * @param pathTemplate see the record description
-     * @param callType     see the record description
-     * @throws IllegalArgumentException if the method is unknown or the template malformed
-     */
-    public Endpoint(String method, String pathTemplate, CallType callType) {
-        this(method, pathTemplate, callType, provisionalName(method, callType));
-    }
-
-    /**
-     * The same endpoint serving the named operation.
-     *
-     * @param operation the operation's name, such as {@code search} or {@code saveObjects}
-     * @return the named endpoint
-     * @throws IllegalArgumentException if the name is not a lower camel case identifier
-     */
-    public Endpoint named(String operation) {
-        return new Endpoint(method, pathTemplate, callType, operation);
-    }
-
-    /**
      * An endpoint that only reads.
      *
+     * @param operation    the operation's name: the public method that sends it, such as {@code search}
      * @param method       HTTP method
      * @param pathTemplate literal path template
      * @return the endpoint
+     * @throws IllegalArgumentException if a part is malformed (the message quotes the declaration)
      */
-    public static Endpoint read(String method, String pathTemplate) {
-        return new Endpoint(method, pathTemplate, CallType.READ);
+    public static Endpoint read(String operation, String method, String pathTemplate) {
+        return declared(operation, method, pathTemplate, CallType.READ);
     }
 
     /**
      * An endpoint that may change state.
      *
+     * @param operation    the operation's name: the public method that sends it, such as {@code saveObject}
      * @param method       HTTP method
      * @param pathTemplate literal path template
      * @return the endpoint
+     * @throws IllegalArgumentException if a part is malformed (the message quotes the declaration)
      */
-    public static Endpoint write(String method, String pathTemplate) {
-        return new Endpoint(method, pathTemplate, CallType.WRITE);
+    public static Endpoint write(String operation, String method, String pathTemplate) {
+        return declared(operation, method, pathTemplate, CallType.WRITE);
     }
 
     /** Returns {@code "METHOD /path/{template}"}, the form used in logs and error messages. */
@@ -107,14 +86,16 @@ public record Endpoint(String method, String pathTemplate, CallType callType, St
         return method + " " + pathTemplate;
     }
 
-    private static String provisionalName(String method, CallType callType) {
-        if (method == null || method.isEmpty() || callType == null) {
-            return "unnamed"; // the canonical constructor reports what is missing
+    // a module's table builds its constants when its class is initialised: the message quotes the declaration
+    private static Endpoint declared(String operation, String method, String pathTemplate, CallType callType) {
+        try {
+            return new Endpoint(method, pathTemplate, callType, operation);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                    "Endpoint." + (callType == CallType.READ ? "read" : "write") + "(\"" + operation + "\", \"" + method
+                            + "\", \"" + pathTemplate + "\"): " + e.getMessage(),
+                    e);
         }
-        String type = callType.name();
-        return method.toLowerCase(Locale.ROOT)
-                + type.charAt(0)
-                + type.substring(1).toLowerCase(Locale.ROOT);
     }
 
     private static void checkPlaceholders(String template) {

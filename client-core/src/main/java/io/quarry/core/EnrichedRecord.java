@@ -1,6 +1,5 @@
 package io.quarry.core;
 
-import io.quarry.core.internal.HitViews;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -26,6 +25,13 @@ public final class EnrichedRecord<T> {
 
     /** Stands for an absent objectID once looked up (the field's null is taken: see below). */
     private static final Object NO_ID = new Object();
+    /**
+     * Builds no view: marks a record whose free-form view is its JSON form, built from the record when asked. Shared,
+     * so decoding a hit allocates nothing for that view.
+     */
+    private static final Supplier<FreeFormRecord> FROM_RECORD = () -> {
+        throw new IllegalStateException("FROM_RECORD is a marker: raw() builds the view from the record");
+    };
 
     private final T record;
     // Each view is held in one field: first what builds it (a Supplier), then, once built, the view itself (the
@@ -40,7 +46,8 @@ public final class EnrichedRecord<T> {
      * @param record           the record in the caller's type
      * @param objectID         the record's {@code objectID}, or null when absent or not a string
      * @param generatedMembers builds the members whose names start with {@code _}; called at most once
-     * @param raw              builds the free-form view of {@link #raw()}; called at most once
+     * @param raw              builds the free-form view of {@link #raw()}, called at most once; null for the
+     *                         record's JSON form ({@link FreeFormRecord#from(Object)})
      */
     public EnrichedRecord(
             T record, String objectID, Supplier<FreeFormRecord> generatedMembers, Supplier<FreeFormRecord> raw) {
@@ -48,7 +55,7 @@ public final class EnrichedRecord<T> {
         this.record = record;
         this.objectID = objectID == null ? NO_ID : objectID;
         this.generatedMembers = Objects.requireNonNull(generatedMembers, "generatedMembers");
-        this.raw = Objects.requireNonNull(raw, "raw");
+        this.raw = raw == null ? FROM_RECORD : raw;
     }
 
     /**
@@ -58,7 +65,8 @@ public final class EnrichedRecord<T> {
      * @param objectID         finds the record's {@code objectID}, null when absent or not a string; called at
      *                         most once
      * @param generatedMembers builds the members whose names start with {@code _}; called at most once
-     * @param raw              builds the free-form view of {@link #raw()}; called at most once
+     * @param raw              builds the free-form view of {@link #raw()}, called at most once; null for the
+     *                         record's JSON form ({@link FreeFormRecord#from(Object)})
      */
     public EnrichedRecord(
             T record,
@@ -68,7 +76,7 @@ public final class EnrichedRecord<T> {
         this.record = record;
         this.objectID = Objects.requireNonNull(objectID, "objectID");
         this.generatedMembers = Objects.requireNonNull(generatedMembers, "generatedMembers");
-        this.raw = Objects.requireNonNull(raw, "raw");
+        this.raw = raw == null ? FROM_RECORD : raw;
     }
 
     /**
@@ -177,12 +185,16 @@ public final class EnrichedRecord<T> {
             synchronized (this) {
                 view = raw;
                 if (view instanceof Supplier<?> source) {
-                    view = source == HitViews.FROM_RECORD ? HitViews.freeForm(record) : source.get();
+                    view = source == FROM_RECORD ? freeFormOf(record) : source.get();
                     raw = view;
                 }
             }
         }
         return (FreeFormRecord) view;
+    }
+
+    private static FreeFormRecord freeFormOf(Object record) {
+        return record == null ? FreeFormRecord.builder().build() : FreeFormRecord.from(record);
     }
 
     /** Shows the record as received. */

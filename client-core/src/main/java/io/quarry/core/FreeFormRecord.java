@@ -1,6 +1,5 @@
 package io.quarry.core;
 
-import io.quarry.core.internal.Json;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -12,6 +11,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import tools.jackson.databind.annotation.JsonDeserialize;
+import tools.jackson.databind.annotation.JsonSerialize;
 
 /**
  * A free-form JSON record that keeps every attribute, in order, and serialises back to the same JSON.
@@ -27,8 +28,11 @@ import java.util.Set;
  * FreeFormRecord book = FreeFormRecord.builder().objectID("42").put("title", "Dune").put("year", 1965).build();
  * long year = book.getLong("year").orElseThrow();
  * }</pre>
- * Immutable; explicit JSON {@code null} attributes are kept.
+ * Immutable; explicit JSON {@code null} attributes are kept. Its JSON form is declared on the class, so any Jackson
+ * mapper reads and writes it as the SDK does.
  */
+@JsonSerialize(using = FreeFormRecordJson.Writer.class)
+@JsonDeserialize(using = FreeFormRecordJson.Reader.class)
 public final class FreeFormRecord {
 
     /** The attribute naming a record inside its index. */
@@ -63,7 +67,7 @@ public final class FreeFormRecord {
      */
     public static FreeFormRecord from(Object record) {
         Objects.requireNonNull(record, "record");
-        return record instanceof FreeFormRecord free ? free : Json.convert(record, FreeFormRecord.class);
+        return record instanceof FreeFormRecord free ? free : RecordConversions.convert(record, FreeFormRecord.class);
     }
 
     /**
@@ -226,7 +230,7 @@ public final class FreeFormRecord {
      */
     public <T> Optional<T> getAs(String name, Class<T> type) {
         Object value = attributes.get(name);
-        return value == null ? Optional.empty() : Optional.of(Json.convert(value, type));
+        return value == null ? Optional.empty() : Optional.of(RecordConversions.convert(value, type));
     }
 
     /**
@@ -238,13 +242,13 @@ public final class FreeFormRecord {
      * @throws DeserializationException if the record does not match the type
      */
     public <T> T as(Class<T> type) {
-        return Json.convert(this, type);
+        return RecordConversions.convert(this, type);
     }
 
     /** Returns the record as compact JSON. */
     @Override
     public String toString() {
-        return Json.toJsonString(this);
+        return RecordConversions.toJsonString(this);
     }
 
     @Override

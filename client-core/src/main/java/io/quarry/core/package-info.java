@@ -19,4 +19,7 @@
  * and query encoding, the JSON mapper (Jackson never appears in this package's API), the User-Agent,
  * redaction and the OkHttp transport.
  */
+@SdkTypes
 package io.quarry.core;
+
+import io.quarry.core.spi.SdkTypes;

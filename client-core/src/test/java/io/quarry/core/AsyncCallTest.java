@@ -33,7 +33,7 @@ class AsyncCallTest {
     @RegisterExtension
     static final WireMockExtension WM = LoopbackHttp.wireMock();
 
-    static final Endpoint SEARCH = Endpoint.read("POST", "/1/indexes/{indexName}/query");
+    static final Endpoint SEARCH = Endpoint.read("search", "POST", "/1/indexes/{indexName}/query");
 
     record Reply(String host) {}
 

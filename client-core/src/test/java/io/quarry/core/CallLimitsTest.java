@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(30)
 class CallLimitsTest {
 
-    static final Endpoint GET = Endpoint.read("GET", "/1/indexes/{indexName}/{objectID}");
+    static final Endpoint GET = Endpoint.read("getObject", "GET", "/1/indexes/{indexName}/{objectID}");
 
     private static ApiClient client(ClientConfig.Builder builder) {
         return LoopbackHttp.client(builder.build());

@@ -39,10 +39,9 @@ class CallObserverTest {
     @RegisterExtension
     static final WireMockExtension WM = LoopbackHttp.wireMock();
 
-    static final Endpoint SEARCH =
-            Endpoint.read("POST", "/1/indexes/{indexName}/query").named("search");
-    static final Endpoint ADD = Endpoint.write("POST", "/1/indexes/{indexName}").named("addObject");
-    static final Endpoint GET_KEY = Endpoint.read("GET", "/1/keys/{key}").named("getApiKey");
+    static final Endpoint SEARCH = Endpoint.read("search", "POST", "/1/indexes/{indexName}/query");
+    static final Endpoint ADD = Endpoint.write("addObject", "POST", "/1/indexes/{indexName}");
+    static final Endpoint GET_KEY = Endpoint.read("getApiKey", "GET", "/1/keys/{key}");
     static final Duration WAIT = Duration.ofSeconds(10);
 
     record Reply(boolean ok) {}

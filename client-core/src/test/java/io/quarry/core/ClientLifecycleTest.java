@@ -26,7 +26,7 @@ class ClientLifecycleTest {
     @RegisterExtension
     static final WireMockExtension WM = LoopbackHttp.wireMock();
 
-    static final Endpoint STATUS = Endpoint.read("GET", "/1/status");
+    static final Endpoint STATUS = Endpoint.read("getStatus", "GET", "/1/status");
 
     record Reply(boolean ok) {}
 

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
 class ConnectionReuseTest {
 
     private static final int AT_ONCE = 12;
-    private static final Endpoint SEARCH = Endpoint.read("POST", "/1/indexes/{indexName}/query");
+    private static final Endpoint SEARCH = Endpoint.read("search", "POST", "/1/indexes/{indexName}/query");
 
     private HttpServer server;
     /** Each request's client port: a connection. */

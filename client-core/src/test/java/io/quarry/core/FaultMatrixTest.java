@@ -40,9 +40,9 @@ class FaultMatrixTest {
     /** A port that black-holes connection attempts (the socket factory times them out). */
     private static final int BLACK_HOLE_PORT = LoopbackHttp.closedPort();
 
-    private static final Endpoint READ = Endpoint.read("GET", "/1/indexes/{indexName}/{objectID}");
-    private static final Endpoint SAFE_WRITE = Endpoint.write("PUT", "/1/indexes/{indexName}/{objectID}");
-    private static final Endpoint UNSAFE_WRITE = Endpoint.write("POST", "/1/indexes/{indexName}");
+    private static final Endpoint READ = Endpoint.read("getObject", "GET", "/1/indexes/{indexName}/{objectID}");
+    private static final Endpoint SAFE_WRITE = Endpoint.write("saveObject", "PUT", "/1/indexes/{indexName}/{objectID}");
+    private static final Endpoint UNSAFE_WRITE = Endpoint.write("addObject", "POST", "/1/indexes/{indexName}");
 
     private static FaultyHttpServer healthy;
 

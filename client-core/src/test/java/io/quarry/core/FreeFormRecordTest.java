@@ -8,6 +8,7 @@ import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
 
 class FreeFormRecordTest {
 
@@ -22,6 +23,17 @@ class FreeFormRecordTest {
         assertThat(record.toString()).isEqualTo(json);
         assertThat(record.names())
                 .containsExactly("objectID", "title", "price", "big", "small", "none", "tags", "_highlightResult");
+    }
+
+    @Test
+    void itsJsonFormIsDeclaredOnTheClassSoAnyMapperKeepsIt() {
+        JsonMapper plain = JsonMapper.builder().build();
+        String json = "{\"objectID\":\"42\",\"price\":1.10,\"none\":null,\"tags\":[2.50,{\"x\":[]}]}";
+
+        FreeFormRecord record = plain.readValue(json, FreeFormRecord.class);
+
+        assertThat(record.get("price")).isEqualTo(new BigDecimal("1.10"));
+        assertThat(plain.writeValueAsString(record)).isEqualTo(json);
     }
 
     @Test

@@ -27,8 +27,8 @@ class HostRoutingTest {
     @RegisterExtension
     static final WireMockExtension WM = LoopbackHttp.wireMock();
 
-    static final Endpoint SEARCH = Endpoint.read("POST", "/1/indexes/{indexName}/query");
-    static final Endpoint SAVE = Endpoint.write("PUT", "/1/indexes/{indexName}/{objectID}");
+    static final Endpoint SEARCH = Endpoint.read("search", "POST", "/1/indexes/{indexName}/query");
+    static final Endpoint SAVE = Endpoint.write("saveObject", "PUT", "/1/indexes/{indexName}/{objectID}");
 
     record Reply(String host) {}
 

@@ -24,7 +24,7 @@ class LogLevelTest {
     @RegisterExtension
     static final WireMockExtension WM = LoopbackHttp.wireMock();
 
-    static final Endpoint SEARCH = Endpoint.read("POST", "/1/indexes/{indexName}/query");
+    static final Endpoint SEARCH = Endpoint.read("search", "POST", "/1/indexes/{indexName}/query");
 
     @BeforeEach
     void clearLogs() {

@@ -27,7 +27,7 @@ class NoHiddenAttemptsTest {
     @RegisterExtension
     static final WireMockExtension WM = LoopbackHttp.wireMock();
 
-    static final Endpoint ADD = Endpoint.write("POST", "/1/indexes/{indexName}");
+    static final Endpoint ADD = Endpoint.write("addObject", "POST", "/1/indexes/{indexName}");
 
     @ParameterizedTest
     @EnumSource(

@@ -33,7 +33,7 @@ class ProxyTest {
                 .proxy(proxy)
                 .build();
         try (ApiClient api = ApiClient.create(cfg, LoopbackHttp.MODULE)) {
-            assertThat(api.request(Endpoint.read("GET", "/1/indexes/{indexName}/settings"))
+            assertThat(api.request(Endpoint.read("getSettings", "GET", "/1/indexes/{indexName}/settings"))
                             .path("indexName", "products")
                             .execute(Reply.class))
                     .isEqualTo(new Reply(true));

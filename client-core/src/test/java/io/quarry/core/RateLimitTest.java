@@ -27,7 +27,7 @@ class RateLimitTest {
     @RegisterExtension
     static final WireMockExtension WM = LoopbackHttp.wireMock();
 
-    static final Endpoint TOP_SEARCHES = Endpoint.read("GET", "/2/searches");
+    static final Endpoint TOP_SEARCHES = Endpoint.read("getTopSearches", "GET", "/2/searches");
     static final Instant NOW = Instant.parse("2026-01-01T00:00:00Z");
 
     record Reply(boolean ok) {}

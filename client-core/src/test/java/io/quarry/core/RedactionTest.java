@@ -38,9 +38,9 @@ class RedactionTest {
     static final String LISTED_KEY = "0123456789abcdef0123456789abcdef";
     static final List<String> SECRETS = List.of(ADMIN_KEY, USER_KEY, PATH_KEY, NEW_KEY, LISTED_KEY);
 
-    static final Endpoint SEARCH = Endpoint.read("POST", "/1/indexes/{indexName}/query");
-    static final Endpoint GET_KEY = Endpoint.read("GET", "/1/keys/{key}");
-    static final Endpoint ADD_KEY = Endpoint.write("POST", "/1/keys");
+    static final Endpoint SEARCH = Endpoint.read("search", "POST", "/1/indexes/{indexName}/query");
+    static final Endpoint GET_KEY = Endpoint.read("getApiKey", "GET", "/1/keys/{key}");
+    static final Endpoint ADD_KEY = Endpoint.write("addApiKey", "POST", "/1/keys");
 
     @BeforeEach
     void clearLogs() {
@@ -131,7 +131,7 @@ class RedactionTest {
                         + "}}],\"facets\":{\"brand\":{\"value\":3}}}")));
         WM.stubFor(any(urlPathMatching("/1/keys/.*"))
                 .willReturn(okJson("{\"value\":\"" + LISTED_KEY + "\",\"acl\":[\"search\"]}")));
-        Endpoint updateKey = Endpoint.write("PUT", "/1/keys/{key}");
+        Endpoint updateKey = Endpoint.write("updateApiKey", "PUT", "/1/keys/{key}");
 
         ClientConfig cfg = config(ADMIN_KEY, host("up.test", WM.getPort()))
                 .logLevel(LogLevel.BODIES)

@@ -35,8 +35,8 @@ class RequestEncodingTest {
     @RegisterExtension
     static final WireMockExtension WM = LoopbackHttp.wireMock();
 
-    static final Endpoint SAVE = Endpoint.write("PUT", "/1/indexes/{indexName}/{objectID}");
-    static final Endpoint BATCH = Endpoint.write("POST", "/1/indexes/{indexName}/batch");
+    static final Endpoint SAVE = Endpoint.write("saveObject", "PUT", "/1/indexes/{indexName}/{objectID}");
+    static final Endpoint BATCH = Endpoint.write("batch", "POST", "/1/indexes/{indexName}/batch");
 
     record Reply(String objectID) {}
 
@@ -114,7 +114,7 @@ class RequestEncodingTest {
     void queryParametersAreEncodedWithPercentTwentyAndCommaJoinedLists() {
         WM.stubFor(any(anyUrl()).willReturn(okJson("{}")));
         try (ApiClient api = api(config("key", host("a.test", WM.getPort())))) {
-            api.request(Endpoint.read("GET", "/2/searches"))
+            api.request(Endpoint.read("getTopSearches", "GET", "/2/searches"))
                     .query("index", "a b/é")
                     .query("tags", List.of("x", "y z"))
                     .query("clickAnalytics", true)

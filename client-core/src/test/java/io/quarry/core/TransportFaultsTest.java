@@ -27,7 +27,7 @@ class TransportFaultsTest {
     @RegisterExtension
     static final WireMockExtension WM = LoopbackHttp.wireMock();
 
-    static final Endpoint GET_OBJECT = Endpoint.read("GET", "/1/indexes/{indexName}/{objectID}");
+    static final Endpoint GET_OBJECT = Endpoint.read("getObject", "GET", "/1/indexes/{indexName}/{objectID}");
 
     record Product(String objectID, List<Variant> variants) {}
 

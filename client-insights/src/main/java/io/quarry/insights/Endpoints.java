@@ -7,5 +7,5 @@ final class Endpoints {
 
     private Endpoints() {}
 
-    static final Endpoint SEND_EVENTS = Endpoint.write("POST", "/1/events").named("sendEvents");
+    static final Endpoint SEND_EVENTS = Endpoint.write("sendEvents", "POST", "/1/events");
 }

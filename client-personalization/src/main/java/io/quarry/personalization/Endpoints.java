@@ -7,16 +7,14 @@ final class Endpoints {
 
     /** Read a user's profile. */
     static final Endpoint GET_USER_PROFILE =
-            Endpoint.read("GET", "/1/profiles/personalization/{userToken}").named("getUserProfile");
+            Endpoint.read("getUserProfile", "GET", "/1/profiles/personalization/{userToken}");
     /** Delete a user's profile. */
     static final Endpoint DELETE_USER_PROFILE =
-            Endpoint.write("DELETE", "/1/profiles/{userToken}").named("deleteUserProfile");
+            Endpoint.write("deleteUserProfile", "DELETE", "/1/profiles/{userToken}");
     /** Read the strategy. */
-    static final Endpoint GET_STRATEGY =
-            Endpoint.read("GET", "/1/strategies/personalization").named("getStrategy");
+    static final Endpoint GET_STRATEGY = Endpoint.read("getStrategy", "GET", "/1/strategies/personalization");
     /** Set the strategy. */
-    static final Endpoint SET_STRATEGY =
-            Endpoint.write("POST", "/1/strategies/personalization").named("setStrategy");
+    static final Endpoint SET_STRATEGY = Endpoint.write("setStrategy", "POST", "/1/strategies/personalization");
 
     private Endpoints() {}
 }

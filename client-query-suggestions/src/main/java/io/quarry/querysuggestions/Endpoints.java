@@ -9,24 +9,19 @@ import io.quarry.core.Endpoint;
 final class Endpoints {
 
     /** Create a configuration. */
-    static final Endpoint CREATE_CONFIG = Endpoint.write("POST", "/1/configs").named("createConfig");
+    static final Endpoint CREATE_CONFIG = Endpoint.write("createConfig", "POST", "/1/configs");
     /** Replace a configuration (or create it). */
-    static final Endpoint REPLACE_CONFIG =
-            Endpoint.write("PUT", "/1/configs/{indexName}").named("replaceConfig");
+    static final Endpoint REPLACE_CONFIG = Endpoint.write("replaceConfig", "PUT", "/1/configs/{indexName}");
     /** Delete a configuration. */
-    static final Endpoint DELETE_CONFIG =
-            Endpoint.write("DELETE", "/1/configs/{indexName}").named("deleteConfig");
+    static final Endpoint DELETE_CONFIG = Endpoint.write("deleteConfig", "DELETE", "/1/configs/{indexName}");
     /** Read a configuration. */
-    static final Endpoint GET_CONFIG =
-            Endpoint.read("GET", "/1/configs/{indexName}").named("getConfig");
+    static final Endpoint GET_CONFIG = Endpoint.read("getConfig", "GET", "/1/configs/{indexName}");
     /** Read the build status of a configuration. */
-    static final Endpoint GET_CONFIG_STATUS =
-            Endpoint.read("GET", "/1/configs/{indexName}/status").named("getConfigStatus");
+    static final Endpoint GET_CONFIG_STATUS = Endpoint.read("getConfigStatus", "GET", "/1/configs/{indexName}/status");
     /** List every configuration. */
-    static final Endpoint LIST_CONFIGS = Endpoint.read("GET", "/1/configs").named("listConfigs");
+    static final Endpoint LIST_CONFIGS = Endpoint.read("listConfigs", "GET", "/1/configs");
     /** Read the log of the last build, as JSON Lines. */
-    static final Endpoint GET_LOG_FILE =
-            Endpoint.read("GET", "/1/logs/{indexName}").named("getBuildLog");
+    static final Endpoint GET_LOG_FILE = Endpoint.read("getBuildLog", "GET", "/1/logs/{indexName}");
 
     private Endpoints() {}
 }

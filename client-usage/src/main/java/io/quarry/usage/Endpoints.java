@@ -9,11 +9,9 @@ import io.quarry.core.Endpoint;
 final class Endpoints {
 
     /** Statistics of the application. */
-    static final Endpoint STATISTICS =
-            Endpoint.read("GET", "/1/usage/{statistic}").named("statistics");
+    static final Endpoint STATISTICS = Endpoint.read("statistics", "GET", "/1/usage/{statistic}");
     /** Statistics of one index. */
-    static final Endpoint INDEX_STATISTICS =
-            Endpoint.read("GET", "/1/usage/{statistic}/{index}").named("indexStatistics");
+    static final Endpoint INDEX_STATISTICS = Endpoint.read("indexStatistics", "GET", "/1/usage/{statistic}/{index}");
 
     private Endpoints() {}
 }

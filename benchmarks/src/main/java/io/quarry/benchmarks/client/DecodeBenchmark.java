@@ -7,6 +7,7 @@ import io.quarry.core.FreeFormRecord;
 import io.quarry.core.TypeRef;
 import io.quarry.core.internal.Json;
 import io.quarry.core.internal.RecordMapperJson;
+import io.quarry.core.internal.RecordSettings;
 import io.quarry.search.model.SearchResponse;
 import java.io.ByteArrayInputStream;
 import java.lang.reflect.Type;
@@ -47,7 +48,7 @@ public class DecodeBenchmark {
 
     /** A client's JSON with a record mapper of the SDK's record settings: the hits go through it. */
     private final RecordMapperJson recordMapper =
-            new RecordMapperJson(Json.recordDefaults(JsonMapper.builder()).build());
+            new RecordMapperJson(RecordSettings.applyTo(JsonMapper.builder()).build());
 
     private static final Type TYPED =
             TypeRef.parameterized(SearchResponse.class, Product.class).type();

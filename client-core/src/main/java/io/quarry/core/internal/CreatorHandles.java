@@ -29,12 +29,12 @@ import tools.jackson.databind.module.SimpleModule;
  * Jackson's own standard class is taken over (a module's own instantiator, such as Kotlin's, is left alone), and a
  * creator this class cannot reach (a type its module does not open) keeps Jackson's call.
  */
-final class CreatorHandles implements ValueInstantiators {
+public final class CreatorHandles implements ValueInstantiators {
 
     private CreatorHandles() {}
 
     /** {@return the module that registers the handles with a mapper} */
-    static JacksonModule module() {
+    public static JacksonModule module() {
         return new SimpleModule("quarry-creator-handles") {
             @Override
             public void setupModule(SetupContext context) {

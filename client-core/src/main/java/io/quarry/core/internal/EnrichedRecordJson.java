@@ -22,6 +22,15 @@ import tools.jackson.databind.ValueDeserializer;
  */
 final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
 
+    /**
+     * What a record decoded without its generated members answers when asked for them; shared, so decoding such a
+     * hit allocates nothing for it.
+     */
+    private static final Supplier<FreeFormRecord> DROPPED = () -> {
+        throw new IllegalStateException("this record was decoded without its generated members"
+                + " (RequestOptions.withoutGeneratedMembers()); search without that option to read them");
+    };
+
     private final JavaType recordType;
     private final ValueDeserializer<Object> recordReader;
     /** The client's record mapper, when the record type is the caller's and one is set; else null. */
@@ -95,10 +104,10 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
             return readWithRecordMapper(p, ctxt, recordMapper);
         }
         if (Json.dropsGeneratedMembers(ctxt)) {
-            // nothing of the body is kept: the record alone, its objectID from its own property
+            // nothing of the body is kept: the record alone, its objectID from its own property, its free-form view
+            // its JSON form (null: built by the hit when asked, no lambda per hit)
             Object record = recordReader.deserialize(p, ctxt);
-            return new EnrichedRecord<>(
-                    record, Json.objectIDPropertyOf(record), HitViews.DROPPED, HitViews.FROM_RECORD);
+            return new EnrichedRecord<>(record, Json.objectIDPropertyOf(record), DROPPED, null);
         }
         byte[] body = Json.bodyReadBy(p);
         long start = body == null ? -1 : p.currentTokenLocation().getByteOffset();
@@ -135,8 +144,7 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
         boolean drop = Json.dropsGeneratedMembers(ctxt);
         if (drop && !json.strictRecords()) {
             Object record = recordReader.deserialize(p, ctxt);
-            return new EnrichedRecord<>(
-                    record, Json.objectIDPropertyOf(record), HitViews.DROPPED, () -> json.freeForm(record));
+            return new EnrichedRecord<>(record, Json.objectIDPropertyOf(record), DROPPED, () -> json.freeForm(record));
         }
         byte[] body = drop || json.strictRecords() ? null : Json.bodyReadBy(p);
         long start = body == null ? -1 : p.currentTokenLocation().getByteOffset();
@@ -153,7 +161,7 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
         GeneratedMemberDiverter hit = new GeneratedMemberDiverter(p, ctxt);
         Object record = recordReader.deserialize(hit, ctxt);
         if (drop) {
-            return new EnrichedRecord<>(record, hit.objectID(), HitViews.DROPPED, () -> json.freeForm(record));
+            return new EnrichedRecord<>(record, hit.objectID(), DROPPED, () -> json.freeForm(record));
         }
         FreeFormRecord generated = hit.generatedMembers();
         return new EnrichedRecord<>(

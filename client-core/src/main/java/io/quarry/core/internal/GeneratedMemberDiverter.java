@@ -65,10 +65,15 @@ final class GeneratedMemberDiverter extends JsonParserDelegate {
                 break;
             }
             delegate.nextToken();
-            generated.put(name, FreeFormRecordJson.Reader.readValue(delegate, ctxt));
+            generated.put(name, PlainJsonValues.read(delegate, ctxt, GeneratedMemberDiverter::readRecord));
             token = delegate.nextToken();
         }
         return token;
+    }
+
+    /** A generated member's object, as a free-form record reads it. */
+    private static FreeFormRecord readRecord(JsonParser p, DeserializationContext ctxt) {
+        return ctxt.readValue(p, FreeFormRecord.class);
     }
 
     @Override

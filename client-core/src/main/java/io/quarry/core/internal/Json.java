@@ -1,12 +1,9 @@
 package io.quarry.core.internal;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonValue;
 import io.quarry.core.DeserializationException;
 import io.quarry.core.EnrichedRecord;
-import io.quarry.core.FreeFormRecord;
 import io.quarry.core.InvalidRequestException;
-import io.quarry.core.spi.DefaultObjectID;
 import io.quarry.core.spi.MapValue;
 import java.io.OutputStream;
 import java.lang.invoke.MethodHandle;
@@ -16,24 +13,18 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.StreamWriteFeature;
-import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.DeserializationContext;
-import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.ObjectWriter;
-import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.ValueSerializer;
-import tools.jackson.databind.cfg.DateTimeFeature;
-import tools.jackson.databind.cfg.EnumFeature;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.module.SimpleModule;
 import tools.jackson.databind.ser.jackson.JsonValueSerializer;
@@ -41,7 +32,7 @@ import tools.jackson.databind.ser.jackson.JsonValueSerializer;
 /**
  * The SDK's JSON mapper, configured once: unknown properties ignored, unknown enum values read as the constant
  * marked {@code @JsonEnumDefaultValue} or else null (never an exception), null members omitted, {@code java.time}
- * values as ISO-8601 strings, {@link FreeFormRecord} kept exactly. Every client uses it, except one given a record
+ * values as ISO-8601 strings, {@code FreeFormRecord} kept exactly. Every client uses it, except one given a record
  * mapper, which uses a {@link RecordMapperJson} built on the same settings.
  */
 public final class Json {
@@ -86,44 +77,22 @@ public final class Json {
     private Json() {}
 
     /**
-     * The settings the SDK reads and writes records with, applied to a builder: unknown properties ignored, unknown
-     * enum values read as the {@code @JsonEnumDefaultValue} constant or else null, null members omitted,
-     * {@code java.time} values as ISO-8601 strings, empty beans allowed. The start of a record mapper built with
-     * {@code ClientConfig.Builder.recordMapper(Consumer)}.
-     *
-     * @param builder the builder
-     * @return the same builder
-     */
-    public static JsonMapper.Builder recordDefaults(JsonMapper.Builder builder) {
-        return builder.disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-                .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-                .enable(EnumFeature.READ_UNKNOWN_ENUM_VALUES_USING_DEFAULT_VALUE)
-                .enable(EnumFeature.READ_UNKNOWN_ENUM_VALUES_AS_NULL)
-                .disable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS)
-                .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
-                .changeDefaultPropertyInclusion(incl -> incl.withValueInclusion(JsonInclude.Include.NON_NULL));
-    }
-
-    /**
      * The SDK's own mapper, before it is built: the record settings, the stream settings of a request body, the
-     * (de)serializers of the core's types and creators called through prepared handles ({@link CreatorHandles}).
+     * reader of hits and creators called through prepared handles ({@link CreatorHandles}). The core's value
+     * types ({@code FreeFormRecord}, {@code DefaultObjectID}) declare their JSON form themselves.
      *
      * @param hits the reader of {@link EnrichedRecord}s to register
      * @return the builder
      */
     static JsonMapper.Builder sdkMapper(EnrichedRecordJson hits) {
-        return recordDefaults(JsonMapper.builder())
+        return RecordSettings.applyTo(JsonMapper.builder())
                 .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
                 // the HTTP client flushes a request once it is complete: a flush per body would send the body's
                 // last chunk and the chunked terminator as separate packets
                 .disable(StreamWriteFeature.FLUSH_PASSED_TO_STREAM)
                 .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
                 .addModule(CreatorHandles.module())
-                .addModule(new SimpleModule("quarry-free-form-record")
-                        .addSerializer(FreeFormRecord.class, new FreeFormRecordJson.Writer())
-                        .addDeserializer(FreeFormRecord.class, new FreeFormRecordJson.Reader())
-                        .addDeserializer(EnrichedRecord.class, hits)
-                        .addSerializer(DefaultObjectID.class, new DefaultObjectIDJson()));
+                .addModule(new SimpleModule("quarry-hits").addDeserializer(EnrichedRecord.class, hits));
     }
 
     /**
@@ -230,7 +199,7 @@ public final class Json {
      * Whether a record writes a non-null top-level {@code objectID}, found without converting a typed record to a
      * map.
      *
-     * @param record the record
+     * @param record the record (not a {@code DefaultObjectID}, which the spi answers for itself)
      * @return true if it has one
      */
     public static boolean hasObjectID(Object record) {
@@ -259,7 +228,7 @@ public final class Json {
         try {
             return MAPPER.writeValueAsString(value);
         } catch (JacksonException e) {
-            throw new InvalidRequestException("value cannot be serialised as JSON: " + e.getOriginalMessage(), e);
+            throw JsonFailures.writing(e);
         }
     }
 
@@ -293,7 +262,7 @@ public final class Json {
             BODY_BEING_READ.set(new BodyRead(json, parser));
             return reader.readValue(parser);
         } catch (JacksonException e) {
-            throw deserializationFailure(type, e);
+            throw JsonFailures.reading(type, e);
         } finally {
             BODY_BEING_READ.set(outer);
         }
@@ -327,7 +296,7 @@ public final class Json {
         try {
             return reader.readValue(json);
         } catch (JacksonException e) {
-            throw deserializationFailure(type, e);
+            throw JsonFailures.reading(type, e);
         }
     }
 
@@ -380,7 +349,7 @@ public final class Json {
         try {
             return readerFor(type).readValue(json, offset, length);
         } catch (JacksonException e) {
-            throw deserializationFailure(type, e);
+            throw JsonFailures.reading(type, e);
         }
     }
 
@@ -470,43 +439,7 @@ public final class Json {
         try {
             return MAPPER.convertValue(value, type);
         } catch (JacksonException e) {
-            throw deserializationFailure(type, e);
+            throw JsonFailures.reading(type, e);
         }
-    }
-
-    static DeserializationException deserializationFailure(Type type, JacksonException e) {
-        String path = jsonPath(e.getPath());
-        String detail = e.getOriginalMessage();
-        if (e instanceof StreamReadException && e.getLocation() != null) {
-            detail = "malformed JSON at line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr() + ": " + detail;
-        }
-        return new DeserializationException(type, path, firstLine(detail), e);
-    }
-
-    /**
-     * Renders a Jackson reference chain as a JSON path such as {@code $.hits[3].price}.
-     *
-     * @param references the chain, outermost first
-     * @return the path
-     */
-    static String jsonPath(List<JacksonException.Reference> references) {
-        StringBuilder path = new StringBuilder("$");
-        for (JacksonException.Reference ref : references) {
-            if (ref.getPropertyName() != null) {
-                path.append('.').append(ref.getPropertyName());
-            } else if (ref.getIndex() >= 0) {
-                path.append('[').append(ref.getIndex()).append(']');
-            }
-        }
-        return path.toString();
-    }
-
-    private static String firstLine(String text) {
-        if (text == null) {
-            return "unknown problem";
-        }
-        int newline = text.indexOf('\n');
-        return newline < 0 ? text : text.substring(0, newline);
     }
 }

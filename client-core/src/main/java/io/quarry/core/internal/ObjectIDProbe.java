@@ -1,7 +1,6 @@
 package io.quarry.core.internal;
 
 import io.quarry.core.FreeFormRecord;
-import io.quarry.core.spi.DefaultObjectID;
 import java.util.Iterator;
 import java.util.Map;
 import tools.jackson.databind.ser.BeanPropertyWriter;
@@ -44,9 +43,6 @@ final class ObjectIDProbe {
     static boolean hasObjectID(Object record) {
         if (record == null) {
             return false;
-        }
-        if (record instanceof DefaultObjectID) {
-            return true;
         }
         if (record instanceof FreeFormRecord free) {
             return free.attributes().get(FreeFormRecord.OBJECT_ID) != null;

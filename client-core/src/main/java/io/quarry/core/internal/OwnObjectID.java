@@ -18,7 +18,7 @@ import tools.jackson.databind.ser.bean.BeanSerializerBase;
 /**
  * Tells whether a mapper, writing a typed record, surely writes a top-level {@code objectID} member of the record's
  * own, without serialising the record: such a record needs no default objectID and no watch over its serialisation
- * (see {@link DefaultObjectIDJson}). What a class can write is found once per mapper; then a record costs one read
+ * (see {@code spi.DefaultObjectID}). What a class can write is found once per mapper; then a record costs one read
  * of its property.
  *
  * <p>"Surely" is narrow on purpose: the class is written by one of Jackson's plain bean serializers (a bean or a

@@ -15,6 +15,10 @@ import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.PropertyNamingStrategy;
 import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.ValueDeserializer;
+import tools.jackson.databind.ValueSerializer;
+import tools.jackson.databind.annotation.JsonDeserialize;
+import tools.jackson.databind.annotation.JsonSerialize;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -59,7 +63,10 @@ public final class RecordMapperJson {
                 .rebuild()
                 .disable(SerializationFeature.WRAP_ROOT_VALUE)
                 .disable(DeserializationFeature.UNWRAP_ROOT_VALUE)
-                .addModule(MapperHandOver.module("quarry-own-types", RecordTypes::isQuarrys, this::sdkMapper));
+                .addModule(MapperHandOver.module("quarry-own-types", RecordTypes::isQuarrys, this::sdkMapper))
+                // the JSON form FreeFormRecord declares would come before the hand-over: the values inside it
+                // (dates, ...) would be written by the record mapper's settings
+                .addMixIn(FreeFormRecord.class, HandedOver.class);
         PropertyNamingStrategy naming = recordMapper.serializationConfig().getPropertyNamingStrategy();
         if (naming != null) {
             adjusted.propertyNamingStrategy(new ObjectIDNaming(naming));
@@ -155,7 +162,7 @@ public final class RecordMapperJson {
         try {
             return sdk.writeValueAsString(value);
         } catch (JacksonException e) {
-            throw new InvalidRequestException("value cannot be serialised as JSON: " + e.getOriginalMessage(), e);
+            throw JsonFailures.writing(e);
         }
     }
 
@@ -172,7 +179,7 @@ public final class RecordMapperJson {
         try {
             return sdk.convertValue(record, FreeFormRecord.class);
         } catch (JacksonException e) {
-            throw Json.deserializationFailure(FreeFormRecord.class, e);
+            throw JsonFailures.reading(FreeFormRecord.class, e);
         }
     }
 
@@ -198,6 +205,11 @@ public final class RecordMapperJson {
         }
         return reader;
     }
+
+    /** Takes away a class's declared JSON form, so that the module handing it over decides. */
+    @JsonSerialize(using = ValueSerializer.None.class)
+    @JsonDeserialize(using = ValueDeserializer.None.class)
+    private abstract static class HandedOver {}
 
     private static void cache(Map<Type, ObjectReader> cache, Type type, ObjectReader reader) {
         if (cache.size() < Json.MAX_CACHED_READERS) {

@@ -1,5 +1,6 @@
 package io.quarry.core.internal;
 
+import io.quarry.core.spi.SdkTypes;
 import java.security.CodeSource;
 import java.security.ProtectionDomain;
 import java.util.Objects;
@@ -9,15 +10,11 @@ import java.util.Objects;
  * Quarry's own types (requests, responses, {@code FreeFormRecord}, ...), the JDK's and Jackson's keep the SDK's
  * fixed mapping.
  *
- * <p>Quarry's types are the core's and those of the client modules (each known by its {@code Endpoints} table),
- * found under the package the core sits in, so that a relocated copy of the SDK is recognised too. A class of those
- * packages loaded from elsewhere than the module's own classes is the caller's (a test sharing a package with the
- * code it tests), and so is a class of any other package under that root (a benchmark's or an example's records).
+ * <p>Quarry's types are those of the packages marked {@link SdkTypes}, as their modules declare them. A class of a
+ * marked package loaded from elsewhere than the package's {@code package-info} is the caller's (a test sharing a
+ * package with the code it tests), and so is every class of an unmarked package.
  */
 final class RecordTypes {
-
-    /** {@code io.quarry.}, or its relocated form. */
-    private static final String QUARRY_ROOT = quarryRoot();
 
     /** Whose a class is. */
     private enum Owner {
@@ -69,24 +66,18 @@ final class RecordTypes {
     }
 
     private static boolean isQuarryType(Class<?> type) {
-        String name = type.getName();
-        if (!name.startsWith(QUARRY_ROOT)) {
+        Package declared = type.getPackage();
+        if (declared == null || !declared.isAnnotationPresent(SdkTypes.class)) {
             return false;
         }
-        int end = name.indexOf('.', QUARRY_ROOT.length());
-        if (end < 0) {
-            return false;
-        }
-        String module = name.substring(0, end); // io.quarry.search
-        Class<?> anchor = module.equals(QUARRY_ROOT + "core") ? RecordTypes.class : endpointsOf(module, type);
-        // a class of the module's packages counts only when it comes from where the module's own classes do
-        return anchor != null && Objects.equals(location(type), location(anchor));
+        Class<?> marker = packageInfoOf(type);
+        // a class of a marked package counts only when it comes from where the mark does
+        return marker != null && Objects.equals(location(type), location(marker));
     }
 
-    /** {@return the endpoint table every client module has, or null for a package that is no client module's} */
-    private static Class<?> endpointsOf(String module, Class<?> type) {
+    private static Class<?> packageInfoOf(Class<?> type) {
         try {
-            return Class.forName(module + ".Endpoints", false, type.getClassLoader());
+            return Class.forName(type.getPackageName() + ".package-info", false, type.getClassLoader());
         } catch (ClassNotFoundException | LinkageError e) {
             return null;
         }
@@ -102,11 +93,5 @@ final class RecordTypes {
         } catch (SecurityException e) {
             return null;
         }
-    }
-
-    private static String quarryRoot() {
-        String core = RecordTypes.class.getPackageName(); // io.quarry.core.internal
-        int end = core.lastIndexOf(".core.internal");
-        return end < 0 ? core + "." : core.substring(0, end + 1);
     }
 }

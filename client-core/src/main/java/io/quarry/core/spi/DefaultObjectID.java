@@ -5,6 +5,7 @@ import io.quarry.core.FreeFormRecord;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
+import tools.jackson.databind.annotation.JsonSerialize;
 
 /**
  * A record written with an {@code objectID} of the client's choosing when it has none of its own. A record that
@@ -12,6 +13,7 @@ import java.util.function.Supplier;
  * replace it. For a typed record the check happens while the record is serialised (the member is added before
  * its closing brace if none was written), so the record is never converted to a map first.
  */
+@JsonSerialize(using = DefaultObjectIDJson.class)
 public final class DefaultObjectID {
 
     private final Object record;

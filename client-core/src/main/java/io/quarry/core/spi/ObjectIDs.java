@@ -15,6 +15,6 @@ public final class ObjectIDs {
      * @return true if it has one
      */
     public static boolean present(Object record) {
-        return Json.hasObjectID(record);
+        return record instanceof DefaultObjectID || Json.hasObjectID(record);
     }
 }

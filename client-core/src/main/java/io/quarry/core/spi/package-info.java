@@ -8,7 +8,8 @@
  * {@link io.quarry.core.PagedIterable} built from {@link io.quarry.core.spi.Page}s; small JSON objects are
  * built with {@link io.quarry.core.spi.JsonBodies}. A request value kept as a map of members (search parameters,
  * settings) extends {@link io.quarry.core.spi.MapValue}; a value the service names declares its known names in
- * {@link io.quarry.core.spi.KnownNames}.
+ * {@link io.quarry.core.spi.KnownNames}. The packages of a module's request and response types are marked
+ * {@link io.quarry.core.spi.SdkTypes}, so that they keep the SDK's JSON mapping beside a caller's record mapper.
  *
  * <p>Observability: a {@link io.quarry.core.spi.CallObserver} registered on the client configuration is told of
  * every call ({@link io.quarry.core.spi.CallDescription}, {@link io.quarry.core.spi.CallEnd}) and each of its tries
@@ -19,4 +20,5 @@
  * <p>Apart from an observer, application code never needs this package; it is stable for module authors, while
  * {@code io.quarry.core.internal} is not public API and is imported by no other module.
  */
+@SdkTypes
 package io.quarry.core.spi;

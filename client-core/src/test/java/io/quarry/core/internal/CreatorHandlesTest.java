@@ -18,9 +18,9 @@ class CreatorHandlesTest {
 
     /** The SDK's mapper without the handles: what Jackson alone does. */
     private static final ObjectMapper JACKSON =
-            Json.recordDefaults(JsonMapper.builder()).build();
+            RecordSettings.applyTo(JsonMapper.builder()).build();
 
-    private static final ObjectMapper WITH_HANDLES = Json.recordDefaults(JsonMapper.builder())
+    private static final ObjectMapper WITH_HANDLES = RecordSettings.applyTo(JsonMapper.builder())
             .addModule(CreatorHandles.module())
             .build();
 

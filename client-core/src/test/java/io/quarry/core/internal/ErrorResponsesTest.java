@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class ErrorResponsesTest {
 
-    private static final Endpoint SEARCH = Endpoint.read("POST", "/1/indexes/{indexName}/query");
+    private static final Endpoint SEARCH = Endpoint.read("search", "POST", "/1/indexes/{indexName}/query");
 
     @ParameterizedTest
     @CsvSource({
@@ -96,7 +96,11 @@ class ErrorResponsesTest {
         String body = "{\"message\":\"Invalid request\",\"detail\":[{\"msg\":\"field required\","
                 + "\"location\":[\"body\",\"query\",0],\"ctx\":{\"limit\":10}}],\"received\":{}}";
         UnprocessableEntityException e = (UnprocessableEntityException) ErrorResponses.toException(
-                Endpoint.read("POST", "/1/answers/{indexName}/prediction"), 422, "application/json", body, Map.of());
+                Endpoint.read("predict", "POST", "/1/answers/{indexName}/prediction"),
+                422,
+                "application/json",
+                body,
+                Map.of());
         assertThat(e.details())
                 .containsExactly(new ErrorDetail("field required", List.of("body", "query", "0"), Map.of("limit", 10)));
     }
@@ -106,11 +110,15 @@ class ErrorResponsesTest {
         String body = "{\"message\":\"Invalid request\",\"detail\":[],"
                 + "\"received\":{\"queryLanguages\":[\"xx\"],\"nbHits\":5}}";
         UnprocessableEntityException e = (UnprocessableEntityException) ErrorResponses.toException(
-                Endpoint.read("POST", "/1/answers/{indexName}/prediction"), 422, "application/json", body, Map.of());
+                Endpoint.read("predict", "POST", "/1/answers/{indexName}/prediction"),
+                422,
+                "application/json",
+                body,
+                Map.of());
         assertThat(e.received()).contains(Map.of("queryLanguages", List.of("xx"), "nbHits", 5));
 
         UnprocessableEntityException without = (UnprocessableEntityException) ErrorResponses.toException(
-                Endpoint.read("POST", "/1/x"), 422, "application/json", "{\"message\":\"bad\"}", Map.of());
+                Endpoint.read("x", "POST", "/1/x"), 422, "application/json", "{\"message\":\"bad\"}", Map.of());
         assertThat(without.received()).isEmpty();
     }
 

@@ -11,12 +11,15 @@ import io.quarry.core.DeserializationException;
 import io.quarry.core.EnrichedRecord;
 import io.quarry.core.FreeFormRecord;
 import io.quarry.core.TypeRef;
+import io.quarry.core.internal.markedfixture.MarkedValue;
+import io.quarry.core.internal.unmarkedfixture.UnmarkedValue;
 import io.quarry.core.spi.DefaultObjectID;
 import io.quarry.core.spi.JsonBodies;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +32,7 @@ import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.SerializationContext;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.ValueSerializer;
+import tools.jackson.databind.cfg.DateTimeFeature;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.module.SimpleModule;
 
@@ -69,7 +73,7 @@ class RecordMapperJsonTest {
               "_highlightResult":{"book_title":{"value":"<em>Dune</em>"}}},
              {"objectID":"2","book_title":"Emma","page_count":474}]""";
 
-    private static final RecordMapperJson SNAKE_CASE = new RecordMapperJson(Json.recordDefaults(JsonMapper.builder())
+    private static final RecordMapperJson SNAKE_CASE = new RecordMapperJson(RecordSettings.applyTo(JsonMapper.builder())
             .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
             .build());
 
@@ -113,6 +117,17 @@ class RecordMapperJsonTest {
 
         assertThat(written(SNAKE_CASE, new Annotated("Dune", extra)))
                 .isEqualTo("{\"book_title\":\"Dune\",\"extra_data\":{\"someKey\":1,\"nothing\":null}}");
+    }
+
+    @Test
+    void aFreeFormRecordInsideARecordIsWrittenWithTheSdksSettingsToo() {
+        RecordMapperJson timestamps = new RecordMapperJson(RecordSettings.applyTo(JsonMapper.builder())
+                .enable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS)
+                .build());
+        FreeFormRecord extra = FreeFormRecord.builder().put("at", Instant.EPOCH).build();
+
+        assertThat(written(timestamps, new Annotated("Dune", extra)))
+                .isEqualTo("{\"bookTitle\":\"Dune\",\"extraData\":{\"at\":\"1970-01-01T00:00:00Z\"}}");
     }
 
     @Test
@@ -232,6 +247,30 @@ class RecordMapperJsonTest {
                         .getBytes(StandardCharsets.UTF_8),
                 shapes);
         assertThat(read.get(0).record()).isEqualTo(new Circle("c", 3));
+    }
+
+    @Test
+    void theSdksOwnTypesAreThoseOfPackagesMarkedSdkTypes() throws ClassNotFoundException {
+        assertThat(RecordTypes.isQuarrys(MarkedValue.class)).isTrue();
+        assertThat(RecordTypes.isCallers(UnmarkedValue.class)).isTrue();
+        // the mark, not the name: the core's own unmarked package is no exception
+        assertThat(RecordTypes.isCallers(Json.class)).isTrue();
+        // a class of a marked package (io.quarry.core) from elsewhere than the mark: a test's, so the caller's
+        assertThat(RecordTypes.isCallers(Class.forName("io.quarry.core.EnrichedRecordTest$Book")))
+                .isTrue();
+
+        // a marked type keeps the SDK's mapping, a caller's type goes through the record mapper
+        assertThat(written(SNAKE_CASE, new MarkedValue("Dune"))).isEqualTo("{\"bookTitle\":\"Dune\"}");
+        assertThat(written(SNAKE_CASE, new UnmarkedValue("Dune"))).isEqualTo("{\"book_title\":\"Dune\"}");
+        assertThat(written(SNAKE_CASE, List.of(new MarkedValue("Dune"), new Book("1", "Dune", 412))))
+                .isEqualTo(
+                        "[{\"bookTitle\":\"Dune\"},{\"objectID\":\"1\",\"book_title\":\"Dune\",\"page_count\":412}]");
+        assertThat(SNAKE_CASE.<MarkedValue>read(
+                        "{\"bookTitle\":\"Dune\"}".getBytes(StandardCharsets.UTF_8), MarkedValue.class))
+                .isEqualTo(new MarkedValue("Dune"));
+        assertThat(SNAKE_CASE.<UnmarkedValue>read(
+                        "{\"book_title\":\"Dune\"}".getBytes(StandardCharsets.UTF_8), UnmarkedValue.class))
+                .isEqualTo(new UnmarkedValue("Dune"));
     }
 
     @Test

@@ -3,4 +3,7 @@
  * probes, time series and infrastructure metrics. Immutable; values the service may extend are open types that
  * keep names they do not know.
  */
+@SdkTypes
 package io.quarry.monitoring.model;
+
+import io.quarry.core.spi.SdkTypes;

@@ -2,6 +2,7 @@ package io.quarry.examples.architecture;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.all;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
@@ -73,6 +74,19 @@ final class ArchitectureRules {
             .should(new DependOnlyOnTheirModuleAndTheCore(CORE_PACKAGE))
             .because("a client module declares endpoints and models on the core's rails; a user adds only the "
                     + "modules they call");
+
+    /**
+     * The core's packages depend on each other one way along every chain of classes. Checked on classes rather than
+     * packages: entry points ({@code ApiClient}) build internal machinery and that machinery uses public values and
+     * exceptions, so the packages as wholes depend both ways; what is ruled out is a class reaching itself through
+     * another package.
+     */
+    static final ArchRule CORE_CLASS_CYCLES_STAY_IN_ONE_PACKAGE = all(new ClassCycles(CORE_PACKAGE))
+            .should(new StayInOnePackage())
+            .allowEmptyShould(true)
+            .because("public values and the internal machinery that implements them must not need each other: "
+                    + "internal may use public types and entry points may build internal machinery, never both "
+                    + "through one loop");
 
     private ArchitectureRules() {}
 }

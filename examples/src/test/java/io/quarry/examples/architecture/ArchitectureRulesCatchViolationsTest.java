@@ -9,8 +9,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Each of {@link ArchitectureRules} fails on fixture classes that break it (test classes in {@code io.quarry.archfixture},
- * {@code io.quarry.mockserver.archfixture} and {@code io.quarry.search.archfixture}), naming the offending
- * dependency, and passes over the allowed ones beside them: a rule scoped to nothing would not fail here.
+ * {@code io.quarry.core.archfixture}, {@code io.quarry.mockserver.archfixture} and
+ * {@code io.quarry.search.archfixture}), naming the offending dependency, and passes over the allowed ones beside
+ * them: a rule scoped to nothing would not fail here.
  */
 class ArchitectureRulesCatchViolationsTest {
 
@@ -18,6 +19,7 @@ class ArchitectureRulesCatchViolationsTest {
             .importPackages(
                     "io.quarry.archfixture",
                     "io.quarry.archfixtureother",
+                    "io.quarry.core.archfixture",
                     "io.quarry.mockserver.archfixture",
                     "io.quarry.search.archfixture");
 
@@ -50,6 +52,20 @@ class ArchitectureRulesCatchViolationsTest {
                 .hasMessageNotContaining("packagePrivate")
                 .hasMessageNotContaining("HidesInternals")
                 .hasMessageContaining("(8 times)");
+    }
+
+    @Test
+    void aCycleOfTheCoresClassesThroughAnotherPackageIsCaught() {
+        assertThatThrownBy(() -> check(ArchitectureRules.CORE_CLASS_CYCLES_STAY_IN_ONE_PACKAGE))
+                .hasMessageContaining("classes of io.quarry.core.archfixture and io.quarry.core.archfixture.internal "
+                        + "depend on each other (2 classes in the cycle)")
+                .hasMessageContaining("Method <io.quarry.core.archfixture.ValueUsingMachinery.text()> calls method "
+                        + "<io.quarry.core.archfixture.internal.MachineryUsingValue.write(")
+                .hasMessageContaining("MachineryUsingValue.write(io.quarry.core.archfixture.ValueUsingMachinery)> "
+                        + "has parameter of type <io.quarry.core.archfixture.ValueUsingMachinery>")
+                .hasMessageNotContaining("ValueBuilder") // a cycle inside one package
+                .hasMessageNotContaining("EntryPoint") // one way through the internal package
+                .hasMessageContaining("(1 times)");
     }
 
     @Test

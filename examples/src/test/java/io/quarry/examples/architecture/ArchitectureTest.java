@@ -21,6 +21,11 @@ class ArchitectureTest {
     }
 
     @Test
+    void coreClassCyclesStayInOnePackage() {
+        ArchitectureRules.CORE_CLASS_CYCLES_STAY_IN_ONE_PACKAGE.check(ProductionClasses.get());
+    }
+
+    @Test
     void mockServerUsesNoQuarryCode() {
         ArchitectureRules.MOCK_SERVER_USES_NO_QUARRY_CODE.check(ProductionClasses.get());
     }

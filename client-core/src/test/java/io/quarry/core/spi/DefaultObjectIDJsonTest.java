@@ -1,9 +1,9 @@
-package io.quarry.core.internal;
+package io.quarry.core.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.core.FreeFormRecord;
-import io.quarry.core.spi.DefaultObjectID;
+import io.quarry.core.internal.Json;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

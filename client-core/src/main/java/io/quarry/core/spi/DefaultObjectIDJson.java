@@ -1,7 +1,6 @@
-package io.quarry.core.internal;
+package io.quarry.core.spi;
 
 import io.quarry.core.FreeFormRecord;
-import io.quarry.core.spi.DefaultObjectID;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.SerializableString;
 import tools.jackson.core.util.JsonGeneratorDelegate;
@@ -9,8 +8,9 @@ import tools.jackson.databind.SerializationContext;
 import tools.jackson.databind.ValueSerializer;
 
 /**
- * Writes a {@link DefaultObjectID}: the record through its own serializer, watching the names written at the
- * record's top level; if none was {@code objectID}, the default ID is added before the record's closing brace.
+ * The JSON form of a {@link DefaultObjectID}, declared on the class: the record through its own serializer, watching
+ * the names written at the record's top level; if none was {@code objectID}, the default ID is added before the
+ * record's closing brace.
  */
 final class DefaultObjectIDJson extends ValueSerializer<DefaultObjectID> {
 

@@ -1,10 +1,8 @@
-package io.quarry.core.internal;
+package io.quarry.core;
 
-import io.quarry.core.FreeFormRecord;
+import io.quarry.core.internal.PlainJsonValues;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.core.JsonGenerator;
@@ -16,8 +14,9 @@ import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.ValueSerializer;
 
 /**
- * Reads and writes {@link FreeFormRecord} token by token so every attribute, explicit nulls and the exact
- * decimal form of numbers survive a round trip.
+ * The JSON form of a {@link FreeFormRecord}, declared on the class so that every mapper (the SDK's, the core's
+ * conversions, a record mapper's) reads and writes it token by token: every attribute, explicit nulls and the
+ * exact decimal form of numbers survive a round trip.
  */
 final class FreeFormRecordJson {
 
@@ -73,7 +72,7 @@ final class FreeFormRecordJson {
         }
     }
 
-    /** Reads an object, keeping integers as Integer/Long/BigInteger and other numbers as BigDecimal. */
+    /** Reads an object, its values as {@link PlainJsonValues} (integers as they are, other numbers as BigDecimal). */
     static final class Reader extends ValueDeserializer<FreeFormRecord> {
         @Override
         public FreeFormRecord deserialize(JsonParser p, DeserializationContext ctxt) {
@@ -90,38 +89,10 @@ final class FreeFormRecordJson {
             while (token == JsonToken.PROPERTY_NAME) {
                 String name = p.currentName();
                 p.nextToken();
-                builder.put(name, readValue(p, ctxt));
+                builder.put(name, PlainJsonValues.read(p, ctxt, Reader::readObject));
                 token = p.nextToken();
             }
             return builder.build();
-        }
-
-        static Object readValue(JsonParser p, DeserializationContext ctxt) {
-            JsonToken token = p.currentToken();
-            switch (token) {
-                case START_OBJECT:
-                    return readObject(p, ctxt);
-                case START_ARRAY:
-                    List<Object> items = new ArrayList<>();
-                    while (p.nextToken() != JsonToken.END_ARRAY) {
-                        items.add(readValue(p, ctxt));
-                    }
-                    return Collections.unmodifiableList(items);
-                case VALUE_STRING:
-                    return p.getString();
-                case VALUE_NUMBER_INT:
-                    return p.getNumberValue();
-                case VALUE_NUMBER_FLOAT:
-                    return p.getDecimalValue();
-                case VALUE_TRUE:
-                    return Boolean.TRUE;
-                case VALUE_FALSE:
-                    return Boolean.FALSE;
-                case VALUE_NULL:
-                    return null;
-                default:
-                    return ctxt.reportInputMismatch(FreeFormRecord.class, "unexpected token " + token);
-            }
         }
     }
 }
