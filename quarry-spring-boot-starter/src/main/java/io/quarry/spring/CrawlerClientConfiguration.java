@@ -17,8 +17,11 @@ class CrawlerClientConfiguration {
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
     CrawlerClient quarryCrawlerClient(
-            QuarryProperties properties, ObjectProvider<QuarryClientConfigCustomizer> customizers) {
-        return CrawlerClient.create(new ClientConfigs(properties, customizers.orderedStream()).crawler());
+            QuarryConnectionDetails connectionDetails,
+            QuarryProperties properties,
+            ObjectProvider<QuarryClientConfigCustomizer> customizers) {
+        return new ClientConfigs(connectionDetails, properties, customizers.orderedStream())
+                .create(QuarryProduct.CRAWLER, CrawlerClient::create);
     }
 
     @Bean

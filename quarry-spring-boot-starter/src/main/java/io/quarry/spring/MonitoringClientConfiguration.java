@@ -16,9 +16,11 @@ class MonitoringClientConfiguration {
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
     MonitoringClient quarryMonitoringClient(
-            QuarryProperties properties, ObjectProvider<QuarryClientConfigCustomizer> customizers) {
-        return MonitoringClient.create(new ClientConfigs(properties, customizers.orderedStream())
-                .ownKey("monitoring", properties.getMonitoring()));
+            QuarryConnectionDetails connectionDetails,
+            QuarryProperties properties,
+            ObjectProvider<QuarryClientConfigCustomizer> customizers) {
+        return new ClientConfigs(connectionDetails, properties, customizers.orderedStream())
+                .create(QuarryProduct.MONITORING, MonitoringClient::create);
     }
 
     @Bean

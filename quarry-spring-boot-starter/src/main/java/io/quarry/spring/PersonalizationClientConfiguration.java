@@ -17,12 +17,14 @@ class PersonalizationClientConfiguration {
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
     PersonalizationClient quarryPersonalizationClient(
-            QuarryProperties properties, ObjectProvider<QuarryClientConfigCustomizer> customizers) {
-        Region region = properties.getRegion() == null ? Region.US : Regions.of(properties);
-        return PersonalizationClient.create(
-                new ClientConfigs(properties, customizers.orderedStream())
-                        .sharedKey("personalization", properties.getPersonalization()),
-                region);
+            QuarryConnectionDetails connectionDetails,
+            QuarryProperties properties,
+            ObjectProvider<QuarryClientConfigCustomizer> customizers) {
+        return new ClientConfigs(connectionDetails, properties, customizers.orderedStream())
+                .create(
+                        QuarryProduct.PERSONALIZATION,
+                        config -> PersonalizationClient.create(
+                                config, Regions.of(properties).orElse(Region.US)));
     }
 
     @Bean

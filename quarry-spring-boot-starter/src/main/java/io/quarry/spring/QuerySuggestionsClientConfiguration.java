@@ -17,12 +17,14 @@ class QuerySuggestionsClientConfiguration {
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
     QuerySuggestionsClient quarryQuerySuggestionsClient(
-            QuarryProperties properties, ObjectProvider<QuarryClientConfigCustomizer> customizers) {
-        Region region = properties.getRegion() == null ? Region.US : Regions.of(properties);
-        return QuerySuggestionsClient.create(
-                new ClientConfigs(properties, customizers.orderedStream())
-                        .sharedKey("query-suggestions", properties.getQuerySuggestions()),
-                region);
+            QuarryConnectionDetails connectionDetails,
+            QuarryProperties properties,
+            ObjectProvider<QuarryClientConfigCustomizer> customizers) {
+        return new ClientConfigs(connectionDetails, properties, customizers.orderedStream())
+                .create(
+                        QuarryProduct.QUERY_SUGGESTIONS,
+                        config -> QuerySuggestionsClient.create(
+                                config, Regions.of(properties).orElse(Region.US)));
     }
 
     @Bean

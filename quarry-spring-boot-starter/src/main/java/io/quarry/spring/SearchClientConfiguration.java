@@ -16,9 +16,11 @@ class SearchClientConfiguration {
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
     SearchClient quarrySearchClient(
-            QuarryProperties properties, ObjectProvider<QuarryClientConfigCustomizer> customizers) {
-        return SearchClient.create(
-                new ClientConfigs(properties, customizers.orderedStream()).sharedKey("search", properties.getSearch()));
+            QuarryConnectionDetails connectionDetails,
+            QuarryProperties properties,
+            ObjectProvider<QuarryClientConfigCustomizer> customizers) {
+        return new ClientConfigs(connectionDetails, properties, customizers.orderedStream())
+                .create(QuarryProduct.SEARCH, SearchClient::create);
     }
 
     @Bean
