@@ -11,9 +11,12 @@ import java.util.stream.Stream;
 /**
  * Makes the auto-configured clients: credentials and hosts from the {@link QuarryConnectionDetails}, the other
  * settings from the {@code quarry.*} properties, then the customizers. Every problem is a
- * {@link ConfigurationException} that names the property or bean at fault, never a value.
+ * {@link ClientSetupException} that names the property or bean at fault, never a value.
  */
 final class ClientConfigs {
+
+    /** How the core's message begins when a library on the class path is older than Quarry needs. */
+    private static final String CLASS_PATH_MESSAGE = "Quarry needs ";
 
     private final QuarryConnectionDetails details;
     private final QuarryProperties properties;
@@ -36,7 +39,18 @@ final class ClientConfigs {
      * @param <C>     the client's type
      */
     <C> C create(QuarryProduct product, Function<ClientConfig, C> create) {
-        return create.apply(config(product));
+        ClientConfig config = config(product);
+        try {
+            return create.apply(config);
+        } catch (ConfigurationException e) {
+            // Creating a client checks the class path (the core's message, documented, names the library, the
+            // version found and the fix) and, for the crawler, the path of its hosts.
+            boolean classPath = e.getMessage().startsWith(CLASS_PATH_MESSAGE);
+            throw new ClientSetupException(
+                    classPath ? ClientSetupException.Problem.CLASS_PATH : ClientSetupException.Problem.CLIENT_SETTINGS,
+                    null,
+                    e);
+        }
     }
 
     private ClientConfig config(QuarryProduct product) {
@@ -57,14 +71,21 @@ final class ClientConfigs {
             }
         } catch (ConfigurationException e) {
             String timeouts = "quarry.connect-timeout, quarry.read-timeout or quarry.write-timeout";
-            throw new ConfigurationException(timeouts + ": " + e.getMessage());
+            throw new ClientSetupException(
+                    ClientSetupException.Problem.INVALID_PROPERTY,
+                    timeouts,
+                    new ConfigurationException(timeouts + ": " + e.getMessage()));
         }
         if (properties.getLogLevel() != null) {
             builder.logLevel(properties.getLogLevel());
         }
         builder.gzipRequests(properties.isGzipRequests());
-        customizers.forEach(customizer -> customizer.customize(builder));
-        return builder.build();
+        try {
+            customizers.forEach(customizer -> customizer.customize(builder));
+            return builder.build();
+        } catch (ConfigurationException e) {
+            throw new ClientSetupException(ClientSetupException.Problem.CLIENT_SETTINGS, null, e);
+        }
     }
 
     private Credentials credentials(QuarryProduct product) {
@@ -77,7 +98,11 @@ final class ClientConfigs {
         } catch (ConfigurationException e) {
             // the core's messages name the setting, never its value
             if (details instanceof PropertiesQuarryConnectionDetails fromProperties) {
-                throw new ConfigurationException(fromProperties.credentialProperties(product) + ": " + e.getMessage());
+                String names = fromProperties.credentialProperties(product);
+                throw new ClientSetupException(
+                        ClientSetupException.Problem.INVALID_PROPERTY,
+                        names,
+                        new ConfigurationException(names + ": " + e.getMessage()));
             }
             throw connectionDetailsFailure(e.getMessage() + " for the " + client(product));
         }
@@ -91,9 +116,12 @@ final class ClientConfigs {
         return value;
     }
 
-    private ConfigurationException connectionDetailsFailure(String problem) {
-        return new ConfigurationException("the application's QuarryConnectionDetails ("
-                + details.getClass().getName() + "): " + problem);
+    private ClientSetupException connectionDetailsFailure(String problem) {
+        String bean = details.getClass().getName();
+        return new ClientSetupException(
+                ClientSetupException.Problem.CONNECTION_DETAILS,
+                bean,
+                new ConfigurationException("the application's QuarryConnectionDetails (" + bean + "): " + problem));
     }
 
     private static String client(QuarryProduct product) {

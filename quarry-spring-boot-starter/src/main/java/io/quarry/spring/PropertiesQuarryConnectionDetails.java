@@ -94,9 +94,12 @@ final class PropertiesQuarryConnectionDetails implements QuarryConnectionDetails
             } catch (IllegalArgumentException e) {
                 // Host's own message repeats the text; this one names the entry only.
                 String entry = property + "[" + i + "]";
-                throw new ConfigurationException(entry + " (environment variable "
-                        + EnvironmentVariables.of(property)
-                        + ") is not a host URL: a scheme, a host name, an optional port and path");
+                throw new ClientSetupException(
+                        ClientSetupException.Problem.INVALID_PROPERTY,
+                        entry,
+                        new ConfigurationException(entry + " (environment variable "
+                                + EnvironmentVariables.of(property)
+                                + ") is not a host URL: a scheme, a host name, an optional port and path"));
             }
         }
         return hosts;
@@ -104,9 +107,12 @@ final class PropertiesQuarryConnectionDetails implements QuarryConnectionDetails
 
     private static String required(String property, String value, String client) {
         if (value == null || value.isBlank()) {
-            throw new ConfigurationException(property + (value == null ? " is not set: " : " is blank: ") + client
-                    + " needs it (set it in the application's properties or as the environment variable "
-                    + EnvironmentVariables.of(property) + ")");
+            throw new ClientSetupException(
+                    ClientSetupException.Problem.MISSING_PROPERTY,
+                    property,
+                    new ConfigurationException(property + (value == null ? " is not set: " : " is blank: ") + client
+                            + " needs it (set it in the application's properties or as the environment variable "
+                            + EnvironmentVariables.of(property) + ")"));
         }
         return value.trim();
     }

@@ -17,7 +17,10 @@ final class Regions {
         }
         String code = properties.getRegion().trim().toLowerCase(Locale.ROOT);
         if (!code.equals("us") && !code.equals("eu")) {
-            throw new ConfigurationException("quarry.region (environment variable QUARRY_REGION) must be us or eu");
+            throw new ClientSetupException(
+                    ClientSetupException.Problem.INVALID_PROPERTY,
+                    "quarry.region",
+                    new ConfigurationException("quarry.region (environment variable QUARRY_REGION) must be us or eu"));
         }
         return Optional.of(Region.of(code));
     }
