@@ -5,7 +5,6 @@ import io.quarry.personalization.PersonalizationClient;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -25,12 +24,5 @@ class PersonalizationClientConfiguration {
                         QuarryProduct.PERSONALIZATION,
                         config -> PersonalizationClient.create(
                                 config, Regions.of(properties).orElse(Region.US)));
-    }
-
-    @Bean
-    @ConditionalOnProperty(name = "quarry.health.personalization.enabled", havingValue = "true")
-    HealthProbe quarryPersonalizationHealthProbe(PersonalizationClient client, QuarryProperties properties) {
-        PersonalizationClient limited = client.withOptions(HealthProbe.limit(properties));
-        return new HealthProbe("personalization", limited::getStrategy);
     }
 }

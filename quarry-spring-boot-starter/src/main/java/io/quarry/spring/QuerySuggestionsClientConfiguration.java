@@ -5,7 +5,6 @@ import io.quarry.querysuggestions.QuerySuggestionsClient;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -25,12 +24,5 @@ class QuerySuggestionsClientConfiguration {
                         QuarryProduct.QUERY_SUGGESTIONS,
                         config -> QuerySuggestionsClient.create(
                                 config, Regions.of(properties).orElse(Region.US)));
-    }
-
-    @Bean
-    @ConditionalOnProperty(name = "quarry.health.query-suggestions.enabled", havingValue = "true")
-    HealthProbe quarryQuerySuggestionsHealthProbe(QuerySuggestionsClient client, QuarryProperties properties) {
-        QuerySuggestionsClient limited = client.withOptions(HealthProbe.limit(properties));
-        return new HealthProbe("query-suggestions", limited::listConfigs);
     }
 }

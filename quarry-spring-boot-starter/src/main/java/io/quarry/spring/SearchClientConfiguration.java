@@ -4,7 +4,6 @@ import io.quarry.search.SearchClient;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -21,12 +20,5 @@ class SearchClientConfiguration {
             ObjectProvider<QuarryClientConfigCustomizer> customizers) {
         return new ClientConfigs(connectionDetails, properties, customizers.orderedStream())
                 .create(QuarryProduct.SEARCH, SearchClient::create);
-    }
-
-    @Bean
-    @ConditionalOnProperty(name = "quarry.health.search.enabled", havingValue = "true")
-    HealthProbe quarrySearchHealthProbe(SearchClient client, QuarryProperties properties) {
-        SearchClient limited = client.withOptions(HealthProbe.limit(properties));
-        return new HealthProbe("search", limited::listIndices);
     }
 }

@@ -18,8 +18,8 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 /**
- * What the auto-configuration takes from the Spring Boot line it runs on: Spring Boot's ConnectionDetails and its
- * health API. The starter's module tests check the rest once.
+ * What the auto-configuration takes from the Spring Boot line it runs on: Spring Boot's ConnectionDetails, its
+ * health API and its switch for health indicators. The starter's module tests check the rest once.
  */
 class BootLineAutoConfigurationTest {
 
@@ -64,6 +64,15 @@ class BootLineAutoConfigurationTest {
                 .run(context -> assertThat(context)
                         .getBean("quarryHealthContributor")
                         .isInstanceOf(BootLineHealth.CONTRIBUTOR_TYPE));
+    }
+
+    @Test
+    void springBootsHealthSwitchTurnsThemOff() {
+        runner.withPropertyValues("quarry.health.search.enabled=true", "management.health.quarry.enabled=false")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    assertThat(context).doesNotHaveBean("quarryHealthContributor");
+                });
     }
 
     /** A local service's connection, as a test container's connection details would give it. */
