@@ -1,7 +1,6 @@
 package io.quarry.spring;
 
 import io.quarry.analytics.AnalyticsClient;
-import io.quarry.core.ClientConfig;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -16,11 +15,14 @@ class AnalyticsClientConfiguration {
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
     AnalyticsClient quarryAnalyticsClient(
-            QuarryProperties properties, ObjectProvider<QuarryClientConfigCustomizer> customizers) {
-        ClientConfig config = new ClientConfigs(properties, customizers.orderedStream())
-                .sharedKey("analytics", properties.getAnalytics());
-        return properties.getRegion() == null
-                ? AnalyticsClient.create(config)
-                : AnalyticsClient.create(config, Regions.of(properties));
+            QuarryConnectionDetails connectionDetails,
+            QuarryProperties properties,
+            ObjectProvider<QuarryClientConfigCustomizer> customizers) {
+        return new ClientConfigs(connectionDetails, properties, customizers.orderedStream())
+                .create(
+                        QuarryProduct.ANALYTICS,
+                        config -> Regions.of(properties)
+                                .map(region -> AnalyticsClient.create(config, region))
+                                .orElseGet(() -> AnalyticsClient.create(config)));
     }
 }

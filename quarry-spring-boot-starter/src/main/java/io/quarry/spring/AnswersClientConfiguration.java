@@ -15,8 +15,10 @@ class AnswersClientConfiguration {
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
     AnswersClient quarryAnswersClient(
-            QuarryProperties properties, ObjectProvider<QuarryClientConfigCustomizer> customizers) {
-        return AnswersClient.create(new ClientConfigs(properties, customizers.orderedStream())
-                .sharedKey("answers", properties.getAnswers()));
+            QuarryConnectionDetails connectionDetails,
+            QuarryProperties properties,
+            ObjectProvider<QuarryClientConfigCustomizer> customizers) {
+        return new ClientConfigs(connectionDetails, properties, customizers.orderedStream())
+                .create(QuarryProduct.ANSWERS, AnswersClient::create);
     }
 }

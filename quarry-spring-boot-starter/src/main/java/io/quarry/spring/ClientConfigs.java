@@ -4,79 +4,60 @@ import io.quarry.core.ClientConfig;
 import io.quarry.core.ConfigurationException;
 import io.quarry.core.Credentials;
 import io.quarry.core.Host;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
- * Turns the {@code quarry.*} properties into each client's configuration. Every problem is a
- * {@link ConfigurationException} naming the property (and its environment variable), never its value.
+ * Makes the auto-configured clients: credentials and hosts from the {@link QuarryConnectionDetails}, the other
+ * settings from the {@code quarry.*} properties, then the customizers. Every problem is a
+ * {@link ClientSetupException} that names the property or bean at fault, never a value.
  */
 final class ClientConfigs {
 
+    /** How the core's message begins when a library on the class path is older than Quarry needs. */
+    private static final String CLASS_PATH_MESSAGE = "Quarry needs ";
+
+    private final QuarryConnectionDetails details;
     private final QuarryProperties properties;
     private final List<QuarryClientConfigCustomizer> customizers;
 
-    ClientConfigs(QuarryProperties properties, Stream<QuarryClientConfigCustomizer> customizers) {
+    ClientConfigs(
+            QuarryConnectionDetails details,
+            QuarryProperties properties,
+            Stream<QuarryClientConfigCustomizer> customizers) {
+        this.details = details;
         this.properties = properties;
         this.customizers = customizers.toList();
     }
 
     /**
-     * A configuration with the application ID and the client's own API key, else the shared one.
+     * {@return a product's client}
      *
-     * @param product the client's group name, such as {@code search}
-     * @param own     the client's group
+     * @param product the product
+     * @param create  the client module's factory, given the finished configuration
+     * @param <C>     the client's type
      */
-    ClientConfig sharedKey(String product, QuarryProperties.Product own) {
-        String keyProperty = own.getApiKey() != null ? "quarry." + product + ".api-key" : "quarry.api-key";
-        String key = own.getApiKey() != null ? own.getApiKey() : properties.getApiKey();
-        return keyed(product, own, keyProperty, key);
-    }
-
-    /**
-     * A configuration with the application ID and the client's own key, which it must have (monitoring, usage).
-     *
-     * @param product the client's group name
-     * @param own     the client's group
-     */
-    ClientConfig ownKey(String product, QuarryProperties.Product own) {
-        return keyed(product, own, "quarry." + product + ".api-key", own.getApiKey());
-    }
-
-    /** The crawler's configuration: basic authentication with its user ID and key. */
-    ClientConfig crawler() {
-        QuarryProperties.Crawler crawler = properties.getCrawler();
-        String userId = required("quarry.crawler.user-id", crawler.getUserId(), "crawler");
-        String key = required("quarry.crawler.api-key", crawler.getApiKey(), "crawler");
-        Credentials credentials;
+    <C> C create(QuarryProduct product, Function<ClientConfig, C> create) {
+        ClientConfig config = config(product);
         try {
-            credentials = Credentials.basic(userId, key);
+            return create.apply(config);
         } catch (ConfigurationException e) {
-            throw named("quarry.crawler.user-id or quarry.crawler.api-key", e);
+            // Creating a client checks the class path (the core's message, documented, names the library, the
+            // version found and the fix) and, for the crawler, the path of its hosts.
+            boolean classPath = e.getMessage().startsWith(CLASS_PATH_MESSAGE);
+            throw new ClientSetupException(
+                    classPath ? ClientSetupException.Problem.CLASS_PATH : ClientSetupException.Problem.CLIENT_SETTINGS,
+                    null,
+                    e);
         }
-        return build(ClientConfig.builder(credentials), "crawler", crawler);
     }
 
-    private ClientConfig keyed(String product, QuarryProperties.Product own, String keyProperty, String key) {
-        String applicationId = required("quarry.application-id", properties.getApplicationId(), product);
-        String apiKey = required(keyProperty, key, product);
-        Credentials credentials;
-        try {
-            credentials = Credentials.apiKey(applicationId, apiKey);
-        } catch (ConfigurationException e) {
-            throw named("quarry.application-id or " + keyProperty, e);
-        }
-        return build(ClientConfig.builder(credentials), product, own);
-    }
-
-    private ClientConfig build(ClientConfig.Builder builder, String product, QuarryProperties.Product own) {
-        boolean ownHosts = !own.getHosts().isEmpty();
-        String hostsProperty = ownHosts ? "quarry." + product + ".hosts" : "quarry.hosts";
-        List<String> hosts = ownHosts ? own.getHosts() : properties.getHosts();
+    private ClientConfig config(QuarryProduct product) {
+        ClientConfig.Builder builder = ClientConfig.builder(credentials(product));
+        List<Host> hosts = given(details.getHosts(product), "hosts", product);
         if (!hosts.isEmpty()) {
-            builder.hosts(hosts(hostsProperty, hosts));
+            builder.hosts(hosts);
         }
         try {
             if (properties.getConnectTimeout() != null) {
@@ -89,55 +70,61 @@ final class ClientConfigs {
                 builder.writeTimeout(properties.getWriteTimeout());
             }
         } catch (ConfigurationException e) {
-            throw named("quarry.connect-timeout, quarry.read-timeout or quarry.write-timeout", e);
+            String timeouts = "quarry.connect-timeout, quarry.read-timeout or quarry.write-timeout";
+            throw new ClientSetupException(
+                    ClientSetupException.Problem.INVALID_PROPERTY,
+                    timeouts,
+                    new ConfigurationException(timeouts + ": " + e.getMessage()));
         }
         if (properties.getLogLevel() != null) {
             builder.logLevel(properties.getLogLevel());
         }
         builder.gzipRequests(properties.isGzipRequests());
-        customizers.forEach(customizer -> customizer.customize(builder));
-        return builder.build();
+        try {
+            customizers.forEach(customizer -> customizer.customize(builder));
+            return builder.build();
+        } catch (ConfigurationException e) {
+            throw new ClientSetupException(ClientSetupException.Problem.CLIENT_SETTINGS, null, e);
+        }
     }
 
-    private static List<Host> hosts(String property, List<String> urls) {
-        List<Host> hosts = new ArrayList<>();
-        for (int i = 0; i < urls.size(); i++) {
-            try {
-                hosts.add(Host.of(urls.get(i).trim()));
-            } catch (IllegalArgumentException e) {
-                // Host's own message repeats the text; this one names the entry only.
-                throw new ConfigurationException(property + "[" + i + "] (environment variable "
-                        + environmentName(property) + ") is not a host URL: a scheme, a host name, an optional "
-                        + "port and path");
+    private Credentials credentials(QuarryProduct product) {
+        String user = product == QuarryProduct.CRAWLER
+                ? given(details.getCrawlerUserId(), "crawler user ID", product)
+                : given(details.getApplicationId(), "application ID", product);
+        String key = given(details.getApiKey(product), "API key", product);
+        try {
+            return product == QuarryProduct.CRAWLER ? Credentials.basic(user, key) : Credentials.apiKey(user, key);
+        } catch (ConfigurationException e) {
+            // the core's messages name the setting, never its value
+            if (details instanceof PropertiesQuarryConnectionDetails fromProperties) {
+                String names = fromProperties.credentialProperties(product);
+                throw new ClientSetupException(
+                        ClientSetupException.Problem.INVALID_PROPERTY,
+                        names,
+                        new ConfigurationException(names + ": " + e.getMessage()));
             }
+            throw connectionDetailsFailure(e.getMessage() + " for the " + client(product));
         }
-        return hosts;
     }
 
-    private static String required(String property, String value, String product) {
+    /** A value the connection details must give; the properties' own fail before, naming their property. */
+    private <T> T given(T value, String what, QuarryProduct product) {
         if (value == null) {
-            throw new ConfigurationException(
-                    property + " is not set: the " + product + " client needs it" + variableHint(property));
+            throw connectionDetailsFailure("it gives no " + what + " for the " + client(product));
         }
-        if (value.isBlank()) {
-            throw new ConfigurationException(
-                    property + " is blank: the " + product + " client needs it" + variableHint(property));
-        }
-        return value.trim();
+        return value;
     }
 
-    private static ConfigurationException named(String properties, ConfigurationException cause) {
-        // The core's messages name the setting, never its value.
-        return new ConfigurationException(properties + ": " + cause.getMessage());
+    private ClientSetupException connectionDetailsFailure(String problem) {
+        String bean = details.getClass().getName();
+        return new ClientSetupException(
+                ClientSetupException.Problem.CONNECTION_DETAILS,
+                bean,
+                new ConfigurationException("the application's QuarryConnectionDetails (" + bean + "): " + problem));
     }
 
-    private static String variableHint(String property) {
-        return " (set it in the application's properties or as the environment variable " + environmentName(property)
-                + ")";
-    }
-
-    /** Spring Boot binds {@code QUARRY_API_KEY} to {@code quarry.api-key}: upper case, {@code .} and {@code -} as {@code _}. */
-    static String environmentName(String property) {
-        return property.replace('.', '_').replace('-', '_').toUpperCase(Locale.ROOT);
+    private static String client(QuarryProduct product) {
+        return product.groupName() + " client";
     }
 }

@@ -1,11 +1,9 @@
 package io.quarry.spring;
 
 import io.quarry.crawler.CrawlerClient;
-import io.quarry.crawler.model.CrawlerListQuery;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -17,14 +15,10 @@ class CrawlerClientConfiguration {
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
     CrawlerClient quarryCrawlerClient(
-            QuarryProperties properties, ObjectProvider<QuarryClientConfigCustomizer> customizers) {
-        return CrawlerClient.create(new ClientConfigs(properties, customizers.orderedStream()).crawler());
-    }
-
-    @Bean
-    @ConditionalOnProperty(name = "quarry.health.crawler.enabled", havingValue = "true")
-    HealthProbe quarryCrawlerHealthProbe(CrawlerClient client, QuarryProperties properties) {
-        CrawlerClient limited = client.withOptions(HealthProbe.limit(properties));
-        return new HealthProbe("crawler", () -> limited.listPage(CrawlerListQuery.of()));
+            QuarryConnectionDetails connectionDetails,
+            QuarryProperties properties,
+            ObjectProvider<QuarryClientConfigCustomizer> customizers) {
+        return new ClientConfigs(connectionDetails, properties, customizers.orderedStream())
+                .create(QuarryProduct.CRAWLER, CrawlerClient::create);
     }
 }

@@ -1,20 +1,100 @@
 package io.quarry.spring;
 
+import io.quarry.core.ClientConfig;
 import io.quarry.core.RequestOptions;
+import io.quarry.core.spi.CallObserver;
+import io.quarry.core.spi.ClientHandle;
+import io.quarry.core.spi.ObservedCall;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
- * One enabled health check: a client's cheap read, run under the check's own time limit. The Boot line's health
- * auto-configuration turns each into a health indicator named after the client.
+ * One enabled health check: a client's cheap read, limited to {@code quarry.health.timeout}. This part is the same
+ * on both Boot lines; each line's health auto-configuration only wraps the checks in its own health types.
  *
- * @param name  the indicator's name, such as {@code search}
- * @param check the call; it throws when the service cannot answer
+ * <p>The check runs on a client of its own, made from the application's client's configuration without its call
+ * observer: the checks are the starter's calls, not the application's, so they stay out of its call metrics and
+ * traces. Closing the probe closes that client.
  */
-record HealthProbe(String name, Runnable check) {
+final class HealthProbe implements AutoCloseable {
 
-    /** Options limiting a check's call to {@code quarry.health.timeout}, every try included. */
-    static RequestOptions limit(QuarryProperties properties) {
-        Duration timeout = properties.getHealth().getTimeout();
+    /** Reports nothing, in place of the application's observer. */
+    private static final CallObserver UNOBSERVED = call -> ObservedCall.NONE;
+
+    private final String name;
+    private final Runnable check;
+    private final ClientHandle<?> client;
+
+    private HealthProbe(String name, Runnable check, ClientHandle<?> client) {
+        this.name = name;
+        this.check = check;
+        this.client = client;
+    }
+
+    /**
+     * {@return a check on a client of its own}
+     *
+     * @param product           the client's product, which names the indicator ({@code search})
+     * @param applicationClient the application's client, whose configuration the check's client copies
+     * @param create            the client module's factory
+     * @param read              the cheap read; it throws when the service cannot answer
+     * @param properties        the properties, for the check's time limit
+     * @param <C>               the client's type
+     */
+    static <C extends ClientHandle<C>> HealthProbe of(
+            QuarryProduct product,
+            C applicationClient,
+            Function<ClientConfig, C> create,
+            Consumer<C> read,
+            QuarryProperties properties) {
+        C own = create.apply(
+                applicationClient.config().toBuilder().callObserver(UNOBSERVED).build());
+        C limited = own.withOptions(limit(properties.getHealth().getTimeout()));
+        return new HealthProbe(product.groupName(), () -> read.accept(limited), own);
+    }
+
+    /**
+     * {@return the checks by name, each made an indicator of the Boot line's health API}
+     *
+     * @param probes    the enabled checks
+     * @param indicator makes one check an indicator
+     * @param <I>       the Boot line's indicator type
+     */
+    static <I> Map<String, I> indicators(List<HealthProbe> probes, Function<HealthProbe, I> indicator) {
+        Map<String, I> indicators = new LinkedHashMap<>();
+        probes.forEach(probe -> indicators.put(probe.name, indicator.apply(probe)));
+        return indicators;
+    }
+
+    /**
+     * {@return the health the check finds, in the Boot line's type: up when the service answered, else down with
+     * the failure}
+     *
+     * @param up   the Boot line's up health
+     * @param down the Boot line's down health with a failure
+     * @param <H>  the Boot line's health type
+     */
+    <H> H health(Supplier<H> up, Function<Exception, H> down) {
+        try {
+            check.run();
+            return up.get();
+        } catch (RuntimeException e) {
+            return down.apply(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+
+    /** Options limiting a check's call to the timeout, every try included. */
+    private static RequestOptions limit(Duration timeout) {
         return RequestOptions.builder()
                 .connectTimeout(timeout)
                 .readTimeout(timeout)

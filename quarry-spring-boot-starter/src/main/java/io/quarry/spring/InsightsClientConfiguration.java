@@ -15,8 +15,10 @@ class InsightsClientConfiguration {
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
     InsightsClient quarryInsightsClient(
-            QuarryProperties properties, ObjectProvider<QuarryClientConfigCustomizer> customizers) {
-        return InsightsClient.create(new ClientConfigs(properties, customizers.orderedStream())
-                .sharedKey("insights", properties.getInsights()));
+            QuarryConnectionDetails connectionDetails,
+            QuarryProperties properties,
+            ObjectProvider<QuarryClientConfigCustomizer> customizers) {
+        return new ClientConfigs(connectionDetails, properties, customizers.orderedStream())
+                .create(QuarryProduct.INSIGHTS, InsightsClient::create);
     }
 }

@@ -4,7 +4,6 @@ import io.quarry.monitoring.MonitoringClient;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -16,15 +15,10 @@ class MonitoringClientConfiguration {
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
     MonitoringClient quarryMonitoringClient(
-            QuarryProperties properties, ObjectProvider<QuarryClientConfigCustomizer> customizers) {
-        return MonitoringClient.create(new ClientConfigs(properties, customizers.orderedStream())
-                .ownKey("monitoring", properties.getMonitoring()));
-    }
-
-    @Bean
-    @ConditionalOnProperty(name = "quarry.health.monitoring.enabled", havingValue = "true")
-    HealthProbe quarryMonitoringHealthProbe(MonitoringClient client, QuarryProperties properties) {
-        MonitoringClient limited = client.withOptions(HealthProbe.limit(properties));
-        return new HealthProbe("monitoring", limited::status);
+            QuarryConnectionDetails connectionDetails,
+            QuarryProperties properties,
+            ObjectProvider<QuarryClientConfigCustomizer> customizers) {
+        return new ClientConfigs(connectionDetails, properties, customizers.orderedStream())
+                .create(QuarryProduct.MONITORING, MonitoringClient::create);
     }
 }

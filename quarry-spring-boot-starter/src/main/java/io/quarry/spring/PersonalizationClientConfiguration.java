@@ -5,7 +5,6 @@ import io.quarry.personalization.PersonalizationClient;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -17,18 +16,13 @@ class PersonalizationClientConfiguration {
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
     PersonalizationClient quarryPersonalizationClient(
-            QuarryProperties properties, ObjectProvider<QuarryClientConfigCustomizer> customizers) {
-        Region region = properties.getRegion() == null ? Region.US : Regions.of(properties);
-        return PersonalizationClient.create(
-                new ClientConfigs(properties, customizers.orderedStream())
-                        .sharedKey("personalization", properties.getPersonalization()),
-                region);
-    }
-
-    @Bean
-    @ConditionalOnProperty(name = "quarry.health.personalization.enabled", havingValue = "true")
-    HealthProbe quarryPersonalizationHealthProbe(PersonalizationClient client, QuarryProperties properties) {
-        PersonalizationClient limited = client.withOptions(HealthProbe.limit(properties));
-        return new HealthProbe("personalization", limited::getStrategy);
+            QuarryConnectionDetails connectionDetails,
+            QuarryProperties properties,
+            ObjectProvider<QuarryClientConfigCustomizer> customizers) {
+        return new ClientConfigs(connectionDetails, properties, customizers.orderedStream())
+                .create(
+                        QuarryProduct.PERSONALIZATION,
+                        config -> PersonalizationClient.create(
+                                config, Regions.of(properties).orElse(Region.US)));
     }
 }

@@ -1,14 +1,17 @@
 package io.quarry.spring;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
 /**
  * Binds the {@link QuarryProperties quarry.* properties} and makes a bean of each Quarry client whose module is on
  * the class path (none for a module that is absent), unless the application defines its own bean of that type. The
- * clients are closed with the application context. {@link QuarryClientConfigCustomizer} beans adjust every client's
- * configuration after the properties.
+ * clients are closed with the application context. They connect as the {@link QuarryConnectionDetails} say: those
+ * the properties give, unless the application (or a test) defines its own. {@link QuarryClientConfigCustomizer}
+ * beans adjust every client's configuration after the properties.
  *
  * <p>Health checks, opt-in per client ({@code quarry.health.search.enabled=true}, ...), become health indicators
  * through {@link QuarryBoot3HealthAutoConfiguration} or {@link QuarryBoot4HealthAutoConfiguration}, whichever
@@ -32,4 +35,10 @@ public class QuarryAutoConfiguration {
 
     /** Created by Spring Boot. */
     public QuarryAutoConfiguration() {}
+
+    @Bean
+    @ConditionalOnMissingBean(QuarryConnectionDetails.class)
+    PropertiesQuarryConnectionDetails quarryConnectionDetails(QuarryProperties properties) {
+        return new PropertiesQuarryConnectionDetails(properties);
+    }
 }

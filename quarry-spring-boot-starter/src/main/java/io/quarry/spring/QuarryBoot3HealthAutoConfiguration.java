@@ -1,8 +1,8 @@
 package io.quarry.spring;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.springframework.boot.actuate.autoconfigure.health.ConditionalOnEnabledHealthIndicator;
 import org.springframework.boot.actuate.health.CompositeHealthContributor;
 import org.springframework.boot.actuate.health.Health;
 import org.springframework.boot.actuate.health.HealthIndicator;
@@ -11,39 +11,40 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 
 /**
- * The enabled health checks as one {@code quarry} health contributor with an indicator per client, on Spring Boot
- * 3, whose health API is in {@code org.springframework.boot.actuate.health}.
+ * The enabled health checks as one {@code quarry} health contributor with an indicator per client
+ * ({@code /actuator/health/quarry/search}, ...), on Spring Boot 3, whose health API is in {@code org.springframework.boot.actuate.health}. Spring Boot's
+ * {@code management.health.quarry.enabled=false} turns it off, as it does Boot's own indicators. The checks are the
+ * same on both Boot lines; only their health types differ here.
  */
 @AutoConfiguration(after = QuarryAutoConfiguration.class)
 @ConditionalOnClass(name = "org.springframework.boot.actuate.health.HealthIndicator")
-@ConditionalOnBean(HealthProbe.class)
 public class QuarryBoot3HealthAutoConfiguration {
 
     /** Created by Spring Boot. */
     public QuarryBoot3HealthAutoConfiguration() {}
 
     /**
-     * The {@code quarry} contributor: {@code /actuator/health/quarry/search}, ...
-     *
-     * @param probes the enabled checks
-     * @return the contributor
+     * The contributor, under Boot's switch. The switch's annotation exists on one Boot line only, so it sits on
+     * this class rather than the public one: code that names this auto-configuration compiles on either line.
      */
-    @Bean
-    @ConditionalOnMissingBean(name = "quarryHealthContributor")
-    public CompositeHealthContributor quarryHealthContributor(List<HealthProbe> probes) {
-        Map<String, HealthIndicator> indicators = new LinkedHashMap<>();
-        for (HealthProbe probe : probes) {
-            indicators.put(probe.name(), () -> {
-                try {
-                    probe.check().run();
-                    return Health.up().build();
-                } catch (RuntimeException e) {
-                    return Health.down(e).build();
-                }
-            });
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnEnabledHealthIndicator("quarry")
+    @Import(QuarryHealthProbes.class)
+    static class Contributor {
+
+        @Bean
+        @ConditionalOnBean(HealthProbe.class)
+        @ConditionalOnMissingBean(name = "quarryHealthContributor")
+        CompositeHealthContributor quarryHealthContributor(List<HealthProbe> probes) {
+            Map<String, HealthIndicator> indicators = HealthProbe.indicators(
+                    probes,
+                    probe -> () -> probe.health(
+                            () -> Health.up().build(), e -> Health.down(e).build()));
+            return CompositeHealthContributor.fromMap(indicators);
         }
-        return CompositeHealthContributor.fromMap(indicators);
     }
 }

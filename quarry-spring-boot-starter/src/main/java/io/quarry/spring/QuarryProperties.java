@@ -12,7 +12,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * {@link io.quarry.core.EnvironmentConfig} reads without Spring.
  *
  * <p>A client's own group ({@code quarry.search.*}, {@code quarry.monitoring.*}, ...) wins over the shared settings
- * for that client. The monitoring, usage and crawler clients take only their own credentials.
+ * for that client. The monitoring, usage and crawler clients take only their own credentials. The application ID,
+ * the API keys, the hosts and the crawler user ID are the default {@link QuarryConnectionDetails}: an application's
+ * own bean of that type (or a test's) replaces them, and the other properties still apply.
  */
 @ConfigurationProperties("quarry")
 public class QuarryProperties {

@@ -5,7 +5,6 @@ import io.quarry.querysuggestions.QuerySuggestionsClient;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -17,18 +16,13 @@ class QuerySuggestionsClientConfiguration {
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
     QuerySuggestionsClient quarryQuerySuggestionsClient(
-            QuarryProperties properties, ObjectProvider<QuarryClientConfigCustomizer> customizers) {
-        Region region = properties.getRegion() == null ? Region.US : Regions.of(properties);
-        return QuerySuggestionsClient.create(
-                new ClientConfigs(properties, customizers.orderedStream())
-                        .sharedKey("query-suggestions", properties.getQuerySuggestions()),
-                region);
-    }
-
-    @Bean
-    @ConditionalOnProperty(name = "quarry.health.query-suggestions.enabled", havingValue = "true")
-    HealthProbe quarryQuerySuggestionsHealthProbe(QuerySuggestionsClient client, QuarryProperties properties) {
-        QuerySuggestionsClient limited = client.withOptions(HealthProbe.limit(properties));
-        return new HealthProbe("query-suggestions", limited::listConfigs);
+            QuarryConnectionDetails connectionDetails,
+            QuarryProperties properties,
+            ObjectProvider<QuarryClientConfigCustomizer> customizers) {
+        return new ClientConfigs(connectionDetails, properties, customizers.orderedStream())
+                .create(
+                        QuarryProduct.QUERY_SUGGESTIONS,
+                        config -> QuerySuggestionsClient.create(
+                                config, Regions.of(properties).orElse(Region.US)));
     }
 }

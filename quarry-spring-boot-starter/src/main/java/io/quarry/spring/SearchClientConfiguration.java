@@ -4,7 +4,6 @@ import io.quarry.search.SearchClient;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -16,15 +15,10 @@ class SearchClientConfiguration {
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
     SearchClient quarrySearchClient(
-            QuarryProperties properties, ObjectProvider<QuarryClientConfigCustomizer> customizers) {
-        return SearchClient.create(
-                new ClientConfigs(properties, customizers.orderedStream()).sharedKey("search", properties.getSearch()));
-    }
-
-    @Bean
-    @ConditionalOnProperty(name = "quarry.health.search.enabled", havingValue = "true")
-    HealthProbe quarrySearchHealthProbe(SearchClient client, QuarryProperties properties) {
-        SearchClient limited = client.withOptions(HealthProbe.limit(properties));
-        return new HealthProbe("search", limited::listIndices);
+            QuarryConnectionDetails connectionDetails,
+            QuarryProperties properties,
+            ObjectProvider<QuarryClientConfigCustomizer> customizers) {
+        return new ClientConfigs(connectionDetails, properties, customizers.orderedStream())
+                .create(QuarryProduct.SEARCH, SearchClient::create);
     }
 }

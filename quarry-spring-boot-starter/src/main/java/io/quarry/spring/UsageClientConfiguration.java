@@ -15,8 +15,10 @@ class UsageClientConfiguration {
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
     UsageClient quarryUsageClient(
-            QuarryProperties properties, ObjectProvider<QuarryClientConfigCustomizer> customizers) {
-        return UsageClient.create(
-                new ClientConfigs(properties, customizers.orderedStream()).ownKey("usage", properties.getUsage()));
+            QuarryConnectionDetails connectionDetails,
+            QuarryProperties properties,
+            ObjectProvider<QuarryClientConfigCustomizer> customizers) {
+        return new ClientConfigs(connectionDetails, properties, customizers.orderedStream())
+                .create(QuarryProduct.USAGE, UsageClient::create);
     }
 }

@@ -5,27 +5,20 @@ import io.quarry.spring.QuarryClientConfigCustomizer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import javax.net.ssl.X509TrustManager;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;
 import org.springframework.beans.factory.support.RootBeanDefinition;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.core.env.MapPropertySource;
 import org.springframework.core.io.Resource;
 import org.springframework.test.context.ContextCustomizer;
 import org.springframework.test.context.MergedContextConfiguration;
 
 /**
- * Starts the server as the context is prepared, puts its URL and keys first among the {@code quarry.*} properties,
- * and registers it as a bean closed with the context.
+ * Starts the server as the context is prepared and registers it as a bean closed with the context, with the
+ * {@link io.quarry.spring.QuarryConnectionDetails} that point every auto-configured client at it (primary, so that
+ * they win over any the application defines, as they do over its {@code quarry.*} properties).
  */
 final class MockServerContextCustomizer implements ContextCustomizer {
-
-    /** Every client's group, whose own hosts and keys the application may have set. */
-    private static final List<String> SHARED_KEY_CLIENTS =
-            List.of("search", "analytics", "insights", "personalization", "answers", "query-suggestions");
 
     private final MockServerSettings settings;
 
@@ -44,39 +37,20 @@ final class MockServerContextCustomizer implements ContextCustomizer {
             builder.seedJson(read(context.getResource(location), location));
         }
         MockServer server = builder.start();
-        context.getEnvironment()
-                .getPropertySources()
-                .addFirst(new MapPropertySource("quarryMockServer", properties(server)));
 
         RootBeanDefinition serverBean = new RootBeanDefinition(MockServer.class, () -> server);
         serverBean.setDestroyMethodName("close");
         registry.registerBeanDefinition("quarryMockServer", serverBean);
+        RootBeanDefinition connectionDetails = new RootBeanDefinition(
+                MockServerConnectionDetails.class, () -> new MockServerConnectionDetails(server));
+        connectionDetails.setPrimary(true);
+        registry.registerBeanDefinition("quarryMockServerConnectionDetails", connectionDetails);
         if (server.isHttps()) {
             X509TrustManager trust = server.trustMaterial().trustManager();
             registry.registerBeanDefinition(
                     "quarryMockServerTrust", new RootBeanDefinition(QuarryClientConfigCustomizer.class, () ->
                             (QuarryClientConfigCustomizer) b -> b.trustManager(trust)));
         }
-    }
-
-    private static Map<String, Object> properties(MockServer server) {
-        Map<String, Object> properties = new LinkedHashMap<>();
-        properties.put("quarry.application-id", server.applicationId());
-        properties.put("quarry.api-key", server.adminKey());
-        properties.put("quarry.hosts", server.url());
-        for (String client : SHARED_KEY_CLIENTS) {
-            properties.put("quarry." + client + ".api-key", server.adminKey());
-            properties.put("quarry." + client + ".hosts", server.url());
-        }
-        properties.put("quarry.monitoring.api-key", server.monitoringKey());
-        properties.put("quarry.monitoring.hosts", server.url());
-        properties.put("quarry.usage.api-key", server.usageKey());
-        properties.put("quarry.usage.hosts", server.url());
-        properties.put("quarry.crawler.user-id", server.crawlerUserId());
-        properties.put("quarry.crawler.api-key", server.crawlerApiKey());
-        // The server serves the crawler API under the path the service's crawler host uses.
-        properties.put("quarry.crawler.hosts", server.url() + "/api/1");
-        return properties;
     }
 
     private static String read(Resource resource, String location) {

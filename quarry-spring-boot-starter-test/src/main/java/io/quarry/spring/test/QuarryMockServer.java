@@ -11,7 +11,9 @@ import java.lang.annotation.Target;
 /**
  * Starts the embedded mock server for a Spring test and points every auto-configured Quarry client at it: its URL
  * becomes every client's host, and its application ID and keys (admin, monitoring, usage, crawler) their
- * credentials, over the {@code quarry.*} properties the application sets. The server is a bean
+ * credentials. It does so with a {@link io.quarry.spring.QuarryConnectionDetails} bean, which wins over the
+ * {@code quarry.*} connection properties the application sets and over its own connection details; the other
+ * properties (timeouts, logging, health checks) still apply. The server is a bean
  * ({@link io.quarry.mockserver.MockServer}) that a test can inject, to seed it or script faults; it stops with the
  * application context, which Spring's test cache shares between test classes that declare the same settings.
  *

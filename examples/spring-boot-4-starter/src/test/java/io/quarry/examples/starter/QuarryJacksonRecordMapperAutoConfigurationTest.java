@@ -14,14 +14,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
-import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import tools.jackson.databind.PropertyNamingStrategies;
 
 /**
- * Boot 4 only (its Jackson 3 customizers): the application's JsonMapper customizations applied to the records the
- * auto-configured clients write, when the application asks for it.
+ * Boot 4 only: Spring Boot's own Jackson 3 customizer, and so the spring.jackson.* properties, applied to the
+ * records the auto-configured clients write when the application asks for it. The starter's module tests check the
+ * application's own customizers.
  */
 class QuarryJacksonRecordMapperAutoConfigurationTest {
 
@@ -44,10 +43,6 @@ class QuarryJacksonRecordMapperAutoConfigurationTest {
                     "quarry.crawler.api-key=" + server.crawlerApiKey(),
                     "quarry.crawler.hosts=" + server.url() + "/api/1");
 
-    private final ApplicationContextRunner withSnakeCase = runner.withBean(
-            JsonMapperBuilderCustomizer.class,
-            () -> mapper -> mapper.propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE));
-
     @BeforeAll
     static void startServer() {
         server = MockServer.builder().start();
@@ -56,21 +51,6 @@ class QuarryJacksonRecordMapperAutoConfigurationTest {
     @AfterAll
     static void stopServer() {
         server.close();
-    }
-
-    @Test
-    void withThePropertyTheApplicationsCustomizersShapeTheStoredRecord() {
-        withSnakeCase
-                .withPropertyValues("quarry.record-mapper.use-jackson-customizers=true")
-                .run(context -> assertThat(storedNames(context, "lamp-1")).containsExactly("objectID", "shade_colour"));
-    }
-
-    @Test
-    void withoutThePropertyTheRecordKeepsItsOwnNames() {
-        withSnakeCase.run(context -> {
-            assertThat(context).doesNotHaveBean(QuarryJacksonRecordMapperAutoConfiguration.class);
-            assertThat(storedNames(context, "lamp-2")).containsExactly("objectID", "shadeColour");
-        });
     }
 
     @Test

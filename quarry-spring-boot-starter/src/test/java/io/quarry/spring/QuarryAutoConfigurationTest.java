@@ -1,4 +1,4 @@
-package io.quarry.examples.starter;
+package io.quarry.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -19,10 +19,6 @@ import io.quarry.monitoring.MonitoringClient;
 import io.quarry.personalization.PersonalizationClient;
 import io.quarry.querysuggestions.QuerySuggestionsClient;
 import io.quarry.search.SearchClient;
-import io.quarry.spring.QuarryAutoConfiguration;
-import io.quarry.spring.QuarryBoot3HealthAutoConfiguration;
-import io.quarry.spring.QuarryBoot4HealthAutoConfiguration;
-import io.quarry.spring.QuarryClientConfigCustomizer;
 import io.quarry.usage.UsageClient;
 import java.time.Duration;
 import java.util.List;
@@ -54,11 +50,8 @@ class QuarryAutoConfigurationTest {
             UsageClient.class,
             CrawlerClient.class);
 
-    private final ApplicationContextRunner runner = new ApplicationContextRunner()
-            .withConfiguration(AutoConfigurations.of(
-                    QuarryAutoConfiguration.class,
-                    QuarryBoot3HealthAutoConfiguration.class,
-                    QuarryBoot4HealthAutoConfiguration.class));
+    private final ApplicationContextRunner runner =
+            new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(QuarryAutoConfiguration.class));
 
     private final ApplicationContextRunner configured = runner.withPropertyValues(
             "quarry.application-id=MYAPP",
@@ -249,16 +242,6 @@ class QuarryAutoConfigurationTest {
                 .run(context -> assertThat(failure(context))
                         .hasMessageContaining("quarry.region")
                         .hasMessageNotContaining(KEY));
-    }
-
-    @Test
-    void healthIndicatorsExistOnlyWhenAskedFor() {
-        configured.run(context -> assertThat(context).doesNotHaveBean("quarryHealthContributor"));
-        configured
-                .withPropertyValues("quarry.health.search.enabled=true")
-                .run(context -> assertThat(context)
-                        .getBean("quarryHealthContributor")
-                        .isInstanceOf(BootLineHealth.CONTRIBUTOR_TYPE));
     }
 
     private static ClientConfig config(AssertableApplicationContext context, Class<? extends ClientHandle<?>> type) {

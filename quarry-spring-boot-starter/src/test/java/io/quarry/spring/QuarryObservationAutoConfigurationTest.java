@@ -1,10 +1,11 @@
-package io.quarry.examples.starter;
+package io.quarry.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
+import io.quarry.core.FreeFormRecord;
 import io.quarry.core.spi.CallObserver;
 import io.quarry.core.spi.ClientHandle;
 import io.quarry.core.spi.ObservedCall;
@@ -13,12 +14,6 @@ import io.quarry.micrometer.MicrometerCallObserver;
 import io.quarry.mockserver.MockServer;
 import io.quarry.search.SearchClient;
 import io.quarry.search.model.SearchQuery;
-import io.quarry.spring.QuarryAutoConfiguration;
-import io.quarry.spring.QuarryClientConfigCustomizer;
-import io.quarry.spring.QuarryObservationAutoConfiguration;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -30,32 +25,25 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 /** The clients' calls reported to the application's observation registry, when there is one and it is wanted. */
 class QuarryObservationAutoConfigurationTest {
 
+    private static final String INDEX = "products";
+
     private static MockServer server;
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
             .withConfiguration(
                     AutoConfigurations.of(QuarryObservationAutoConfiguration.class, QuarryAutoConfiguration.class))
-            .withPropertyValues(
-                    "quarry.application-id=" + server.applicationId(),
-                    "quarry.api-key=" + server.adminKey(),
-                    "quarry.hosts=" + server.url(),
-                    "quarry.monitoring.api-key=" + server.monitoringKey(),
-                    "quarry.usage.api-key=" + server.usageKey(),
-                    "quarry.crawler.user-id=" + server.crawlerUserId(),
-                    "quarry.crawler.api-key=" + server.crawlerApiKey(),
-                    "quarry.crawler.hosts=" + server.url() + "/api/1");
+            .withPropertyValues(MockServerProperties.of(server));
 
     private final ApplicationContextRunner withRegistry =
             runner.withBean(ObservationRegistry.class, TestObservationRegistry::create);
 
     @BeforeAll
-    static void startServer() throws IOException {
-        try (InputStream seed =
-                QuarryObservationAutoConfigurationTest.class.getResourceAsStream("/quarry/products.json")) {
-            server = MockServer.builder()
-                    .seedJson(new String(seed.readAllBytes(), StandardCharsets.UTF_8))
-                    .start();
-        }
+    static void startServer() {
+        server = MockServer.builder()
+                .seedJson("{\"indices\": {\"" + INDEX + "\": {\"records\": ["
+                        + "{\"objectID\": \"lamp-1\", \"name\": \"Brass desk lamp\"},"
+                        + "{\"objectID\": \"chair-1\", \"name\": \"Oak chair\"}]}}}")
+                .start();
     }
 
     @AfterAll
@@ -70,8 +58,8 @@ class QuarryObservationAutoConfigurationTest {
             TestObservationRegistry registry = (TestObservationRegistry) context.getBean(ObservationRegistry.class);
             SearchClient search = context.getBean(SearchClient.class);
 
-            search.index(ProductCatalog.INDEX).search(SearchQuery.of("lamp"), Product.class);
-            search.index(ProductCatalog.INDEX).search(SearchQuery.of("chair"), Product.class);
+            search.index(INDEX).search(SearchQuery.of("lamp"), FreeFormRecord.class);
+            search.index(INDEX).search(SearchQuery.of("chair"), FreeFormRecord.class);
 
             TestObservationRegistryAssert.assertThat(registry)
                     .hasNumberOfObservationsWithNameEqualTo(DefaultQuarryObservationConvention.NAME, 2)
@@ -82,7 +70,7 @@ class QuarryObservationAutoConfigurationTest {
                                     .hasLowCardinalityKeyValue("quarry.operation", "search")
                                     // only known once the call has ended
                                     .hasLowCardinalityKeyValue("quarry.outcome", "SUCCESS")
-                                    .hasHighCardinalityKeyValue("quarry.index", ProductCatalog.INDEX));
+                                    .hasHighCardinalityKeyValue("quarry.index", INDEX));
         });
     }
 

@@ -1,0 +1,103 @@
+package io.quarry.examples.starter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarry.core.Credentials;
+import io.quarry.core.Host;
+import io.quarry.core.spi.ClientHandle;
+import io.quarry.crawler.CrawlerClient;
+import io.quarry.search.SearchClient;
+import io.quarry.spring.QuarryAutoConfiguration;
+import io.quarry.spring.QuarryBoot3HealthAutoConfiguration;
+import io.quarry.spring.QuarryBoot4HealthAutoConfiguration;
+import io.quarry.spring.QuarryConnectionDetails;
+import io.quarry.spring.QuarryProduct;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+/**
+ * What the auto-configuration takes from the Spring Boot line it runs on: Spring Boot's ConnectionDetails, its
+ * health API and its switch for health indicators. The starter's module tests check the rest once.
+ */
+class BootLineAutoConfigurationTest {
+
+    private final ApplicationContextRunner runner = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(
+                    QuarryAutoConfiguration.class,
+                    QuarryBoot3HealthAutoConfiguration.class,
+                    QuarryBoot4HealthAutoConfiguration.class))
+            .withPropertyValues(
+                    "quarry.application-id=PRODAPP",
+                    "quarry.api-key=prod-key",
+                    "quarry.hosts=https://prod.example.com",
+                    "quarry.monitoring.api-key=prod-monitoring-key",
+                    "quarry.usage.api-key=prod-usage-key",
+                    "quarry.crawler.user-id=prod-crawler-user",
+                    "quarry.crawler.api-key=prod-crawler-key");
+
+    @Test
+    void anApplicationsOwnConnectionDetailsReplaceTheConnectionProperties() {
+        runner.withBean(QuarryConnectionDetails.class, LocalConnection::new).run(context -> {
+            assertThat(context).hasNotFailed();
+            context.getBeansOfType(ClientHandle.class)
+                    .values()
+                    .forEach(client -> assertThat(
+                                    ((ClientHandle<?>) client).config().hosts())
+                            .as(client.getClass().getSimpleName())
+                            .containsExactly(
+                                    client instanceof CrawlerClient
+                                            ? LocalConnection.HOST.withBasePath("/api/1")
+                                            : LocalConnection.HOST));
+            assertThat(context.getBean(SearchClient.class).config().credentials())
+                    .isEqualTo(Credentials.apiKey("LOCALAPP", "local-SEARCH-key"));
+            assertThat(context.getBean(CrawlerClient.class).config().credentials())
+                    .isEqualTo(Credentials.basic("local-crawler-user", "local-CRAWLER-key"));
+        });
+    }
+
+    @Test
+    void healthIndicatorsExistOnlyWhenAskedFor() {
+        runner.run(context -> assertThat(context).doesNotHaveBean("quarryHealthContributor"));
+        runner.withPropertyValues("quarry.health.search.enabled=true")
+                .run(context -> assertThat(context)
+                        .getBean("quarryHealthContributor")
+                        .isInstanceOf(BootLineHealth.CONTRIBUTOR_TYPE));
+    }
+
+    @Test
+    void springBootsHealthSwitchTurnsThemOff() {
+        runner.withPropertyValues("quarry.health.search.enabled=true", "management.health.quarry.enabled=false")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    assertThat(context).doesNotHaveBean("quarryHealthContributor");
+                });
+    }
+
+    /** A local service's connection, as a test container's connection details would give it. */
+    static class LocalConnection implements QuarryConnectionDetails {
+
+        static final Host HOST = Host.of("http://localhost:8108");
+
+        @Override
+        public String getApplicationId() {
+            return "LOCALAPP";
+        }
+
+        @Override
+        public String getApiKey(QuarryProduct product) {
+            return "local-" + product + "-key";
+        }
+
+        @Override
+        public List<Host> getHosts(QuarryProduct product) {
+            return List.of(HOST);
+        }
+
+        @Override
+        public String getCrawlerUserId() {
+            return "local-crawler-user";
+        }
+    }
+}
