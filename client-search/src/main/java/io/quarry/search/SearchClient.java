@@ -29,7 +29,6 @@ import io.quarry.search.model.ObjectRequest;
 import io.quarry.search.model.SearchResponse;
 import io.quarry.search.model.TaskStatus;
 import io.quarry.search.model.UpdateTaskResponse;
-import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -39,7 +38,7 @@ import java.util.concurrent.CompletableFuture;
  * The client of the search API. {@link #index(String)} is the handle for everything scoped to one index;
  * account-level areas have their own handles: {@link #apiKeys()}, {@link #dictionaries()}, {@link #clusters()}.
  * The client itself runs multi-index search and batch, reads records across indices, lists indices, reads
- * application tasks and logs, and generates secured API keys.
+ * application tasks and logs. Secured API keys are generated locally by {@link SecuredApiKeys}.
  *
  * <pre>{@code
  * try (SearchClient client = SearchClient.create("MY_APP_ID", "MY_API_KEY")) {
@@ -588,27 +587,5 @@ public final class SearchClient extends ClientHandle<SearchClient> {
      */
     public CompletableFuture<UpdateTaskResponse> copySynonymsAsync(String source, String destination) {
         return index(source).copyToAsync(destination, List.of(CopyScope.SYNONYMS));
-    }
-
-    /**
-     * Generates a secured API key locally (no call is made); see {@link SecuredApiKeys}.
-     *
-     * @param parentKey    a search key (never the admin key)
-     * @param restrictions what the key embeds
-     * @return the secured key
-     */
-    public static String generateSecuredApiKey(String parentKey, SecuredApiKeyRestrictions restrictions) {
-        return SecuredApiKeys.generate(parentKey, restrictions);
-    }
-
-    /**
-     * How long a secured key stays valid.
-     *
-     * @param securedKey the key
-     * @return the time left, negative once expired
-     * @throws io.quarry.core.InvalidRequestException if it has no {@code validUntil}
-     */
-    public static Duration securedApiKeyRemainingValidity(String securedKey) {
-        return SecuredApiKeys.remainingValidity(securedKey);
     }
 }
