@@ -460,26 +460,6 @@ public final class SearchClient extends ClientHandle<SearchClient> {
     }
 
     /**
-     * Whether an index exists. Needs {@code settings}.
-     *
-     * @param indexName the index
-     * @return true if it exists
-     */
-    public boolean indexExists(String indexName) {
-        return index(indexName).exists();
-    }
-
-    /**
-     * Asynchronous form of {@link #indexExists(String)}.
-     *
-     * @param indexName the index
-     * @return the future answer
-     */
-    public CompletableFuture<Boolean> indexExistsAsync(String indexName) {
-        return index(indexName).existsAsync();
-    }
-
-    /**
      * Copies an index (records, settings, synonyms, rules) over another, replacing it. Needs {@code addObject}.
      *
      * @param source      the index copied

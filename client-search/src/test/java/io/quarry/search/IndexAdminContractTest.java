@@ -109,15 +109,15 @@ class IndexAdminContractTest {
 
         var moved = client.moveIndex("copy", "renamed");
         client.index("copy").waitForTask(moved.taskID(), FAST);
-        assertThat(client.indexExists("renamed")).isTrue();
-        assertThat(client.indexExists("copy")).isFalse();
+        assertThat(client.index("renamed").exists()).isTrue();
+        assertThat(client.index("copy").exists()).isFalse();
         assertThat(client.listIndices().items())
                 .extracting(IndexInfo::name)
                 .contains("products", "renamed", "settingsOnly")
                 .doesNotContain("copy");
 
         client.index("renamed").waitForTask(client.index("renamed").delete().taskID(), FAST);
-        assertThat(client.indexExistsAsync("renamed").join()).isFalse();
+        assertThat(client.index("renamed").existsAsync().join()).isFalse();
     }
 
     @Test
