@@ -460,50 +460,6 @@ public final class SearchClient extends ClientHandle<SearchClient> {
     }
 
     /**
-     * Copies an index (records, settings, synonyms, rules) over another, replacing it. Needs {@code addObject}.
-     *
-     * @param source      the index copied
-     * @param destination the index replaced
-     * @return the task (of the source index)
-     */
-    public UpdateTaskResponse copyIndex(String source, String destination) {
-        return index(source).copyTo(destination, null);
-    }
-
-    /**
-     * Asynchronous form of {@link #copyIndex(String, String)}.
-     *
-     * @param source      the index copied
-     * @param destination the index replaced
-     * @return the future task
-     */
-    public CompletableFuture<UpdateTaskResponse> copyIndexAsync(String source, String destination) {
-        return index(source).copyToAsync(destination, null);
-    }
-
-    /**
-     * Renames an index over another, replacing it. Needs {@code addObject}.
-     *
-     * @param source      the index moved (gone afterwards)
-     * @param destination the index replaced
-     * @return the task (of the source index)
-     */
-    public UpdateTaskResponse moveIndex(String source, String destination) {
-        return index(source).moveTo(destination);
-    }
-
-    /**
-     * Asynchronous form of {@link #moveIndex(String, String)}.
-     *
-     * @param source      the index moved
-     * @param destination the index replaced
-     * @return the future task
-     */
-    public CompletableFuture<UpdateTaskResponse> moveIndexAsync(String source, String destination) {
-        return index(source).moveToAsync(destination);
-    }
-
-    /**
      * Copies only the settings of an index to another (records untouched).
      *
      * @param source      the index read

@@ -95,7 +95,7 @@ class IndexAdminContractTest {
                 FAST);
         index.waitForTask(index.synonyms().save(Synonym.regular("s1", "a", "b")).taskID(), FAST);
 
-        index.waitForTask(client.copyIndex("products", "copy").taskID(), FAST);
+        index.waitForTask(index.copyTo("copy", List.of()).taskID(), FAST);
         index.waitForTask(client.copySettings("products", "settingsOnly").taskID(), FAST);
         index.waitForTask(client.copySynonyms("products", "settingsOnly").taskID(), FAST);
         index.waitForTask(client.copyRules("products", "settingsOnly").taskID(), FAST);
@@ -107,7 +107,7 @@ class IndexAdminContractTest {
         assertThat(settingsOnly.search(SearchQuery.of(), Product.class).nbHits())
                 .isZero();
 
-        var moved = client.moveIndex("copy", "renamed");
+        var moved = client.index("copy").moveTo("renamed");
         client.index("copy").waitForTask(moved.taskID(), FAST);
         assertThat(client.index("renamed").exists()).isTrue();
         assertThat(client.index("copy").exists()).isFalse();
