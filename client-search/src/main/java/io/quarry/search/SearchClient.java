@@ -17,7 +17,6 @@ import io.quarry.search.internal.MultiSearchBody;
 import io.quarry.search.internal.RepeatSafety;
 import io.quarry.search.internal.ResponseTypes;
 import io.quarry.search.model.BatchOperation;
-import io.quarry.search.model.CopyScope;
 import io.quarry.search.model.IndexQuery;
 import io.quarry.search.model.ListIndicesResponse;
 import io.quarry.search.model.LogsQuery;
@@ -28,7 +27,6 @@ import io.quarry.search.model.MultipleBatchResponse;
 import io.quarry.search.model.ObjectRequest;
 import io.quarry.search.model.SearchResponse;
 import io.quarry.search.model.TaskStatus;
-import io.quarry.search.model.UpdateTaskResponse;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -457,71 +455,5 @@ public final class SearchClient extends ClientHandle<SearchClient> {
                                 () -> withScope(scope)
                                         .getAppTaskAsync(taskID)
                                         .thenApply(s -> Optional.of(s).filter(TaskStatus::isPublished))));
-    }
-
-    /**
-     * Copies only the settings of an index to another (records untouched).
-     *
-     * @param source      the index read
-     * @param destination the index changed
-     * @return the task (of the source index)
-     */
-    public UpdateTaskResponse copySettings(String source, String destination) {
-        return index(source).copyTo(destination, List.of(CopyScope.SETTINGS));
-    }
-
-    /**
-     * Asynchronous form of {@link #copySettings(String, String)}.
-     *
-     * @param source      the index read
-     * @param destination the index changed
-     * @return the future task
-     */
-    public CompletableFuture<UpdateTaskResponse> copySettingsAsync(String source, String destination) {
-        return index(source).copyToAsync(destination, List.of(CopyScope.SETTINGS));
-    }
-
-    /**
-     * Copies only the rules of an index to another (records untouched).
-     *
-     * @param source      the index read
-     * @param destination the index changed
-     * @return the task (of the source index)
-     */
-    public UpdateTaskResponse copyRules(String source, String destination) {
-        return index(source).copyTo(destination, List.of(CopyScope.RULES));
-    }
-
-    /**
-     * Asynchronous form of {@link #copyRules(String, String)}.
-     *
-     * @param source      the index read
-     * @param destination the index changed
-     * @return the future task
-     */
-    public CompletableFuture<UpdateTaskResponse> copyRulesAsync(String source, String destination) {
-        return index(source).copyToAsync(destination, List.of(CopyScope.RULES));
-    }
-
-    /**
-     * Copies only the synonyms of an index to another (records untouched).
-     *
-     * @param source      the index read
-     * @param destination the index changed
-     * @return the task (of the source index)
-     */
-    public UpdateTaskResponse copySynonyms(String source, String destination) {
-        return index(source).copyTo(destination, List.of(CopyScope.SYNONYMS));
-    }
-
-    /**
-     * Asynchronous form of {@link #copySynonyms(String, String)}.
-     *
-     * @param source      the index read
-     * @param destination the index changed
-     * @return the future task
-     */
-    public CompletableFuture<UpdateTaskResponse> copySynonymsAsync(String source, String destination) {
-        return index(source).copyToAsync(destination, List.of(CopyScope.SYNONYMS));
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.core.NotFoundException;
 import io.quarry.mockserver.junit.MockServerExtension;
+import io.quarry.search.model.CopyScope;
 import io.quarry.search.model.IndexInfo;
 import io.quarry.search.model.IndexSettings;
 import io.quarry.search.model.SearchQuery;
@@ -96,9 +97,11 @@ class IndexAdminContractTest {
         index.waitForTask(index.synonyms().save(Synonym.regular("s1", "a", "b")).taskID(), FAST);
 
         index.waitForTask(index.copyTo("copy", List.of()).taskID(), FAST);
-        index.waitForTask(client.copySettings("products", "settingsOnly").taskID(), FAST);
-        index.waitForTask(client.copySynonyms("products", "settingsOnly").taskID(), FAST);
-        index.waitForTask(client.copyRules("products", "settingsOnly").taskID(), FAST);
+        index.waitForTask(
+                index.copyTo("settingsOnly", List.of(CopyScope.SETTINGS)).taskID(), FAST);
+        index.waitForTask(
+                index.copyTo("settingsOnly", List.of(CopyScope.SYNONYMS)).taskID(), FAST);
+        index.waitForTask(index.copyTo("settingsOnly", List.of(CopyScope.RULES)).taskID(), FAST);
 
         assertThat(client.index("copy").getObject("p1", Product.class).name()).isEqualTo("Phone");
         SearchIndex settingsOnly = client.index("settingsOnly");
