@@ -95,19 +95,9 @@ public final class SearchClient extends ClientHandle<SearchClient> {
     }
 
     /**
-     * A view of this client whose every call carries {@value #USER_ID_HEADER} for a mapped user (multi-cluster
-     * applications route it to the user's cluster). It shares this client's connections; closing the view does
-     * nothing, close this client.
-     *
-     * @param userID the mapped user
-     * @return the view
-     */
-    public SearchClient forUser(String userID) {
-        return withOptions(userOptions(userID));
-    }
-
-    /**
-     * Options carrying {@value #USER_ID_HEADER}, for single calls on behalf of a mapped user.
+     * Options carrying {@value #USER_ID_HEADER}, for calls made for a mapped user (multi-cluster applications route
+     * them to the user's cluster): {@code client.withOptions(SearchClient.userOptions("user-42")).index("products")}
+     * gives a view whose every call carries it, on top of the options the client already has.
      *
      * @param userID the mapped user
      * @return the options
