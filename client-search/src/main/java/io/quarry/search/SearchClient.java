@@ -5,7 +5,6 @@ import io.quarry.core.ApiRequest;
 import io.quarry.core.ClientConfig;
 import io.quarry.core.ClientModule;
 import io.quarry.core.DefaultHosts;
-import io.quarry.core.InvalidRequestException;
 import io.quarry.core.RequestOptions;
 import io.quarry.core.WaitPolicy;
 import io.quarry.core.spi.CallScope;
@@ -25,7 +24,6 @@ import io.quarry.search.model.MultiSearchResult;
 import io.quarry.search.model.MultiSearchStrategy;
 import io.quarry.search.model.MultipleBatchResponse;
 import io.quarry.search.model.ObjectRequest;
-import io.quarry.search.model.SearchResponse;
 import io.quarry.search.model.TaskStatus;
 import java.util.List;
 import java.util.Objects;
@@ -144,55 +142,11 @@ public final class SearchClient extends ClientHandle<SearchClient> {
     }
 
     /**
-     * Searches several indices in one call; results come back in query order. For entries searching facet values
-     * ({@link IndexQuery#facet(String, String, String, SearchQuery)}) use
-     * {@link #multiSearchResults(List, MultiSearchStrategy, Class)}.
-     *
-     * <p>Key right: search.
-     *
-     * @param queries the queries
-     * @param strategy how queries run, or null for {@code none}
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return one response per query, each with its index
-     * @throws io.quarry.core.InvalidRequestException before sending, when an entry is a facet search
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public <T> List<SearchResponse<T>> multiSearch(
-            List<IndexQuery> queries, MultiSearchStrategy strategy, Class<T> type) {
-        requireNoFacetEntry(queries);
-        return multiSearchRequest(queries, strategy)
-                .execute(ResponseTypes.multiSearch(type))
-                .results();
-    }
-
-    /**
-     * Asynchronous form of {@link #multiSearch(List, MultiSearchStrategy, Class)}. Cancelling the
-     * future cancels the call.
-     *
-     * @param queries the queries
-     * @param strategy how queries run, or null for {@code none}
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return a future of one response per query, each with its index; it fails with a
-     * {@link io.quarry.core.QuarryException}
-     */
-    public <T> CompletableFuture<List<SearchResponse<T>>> multiSearchAsync(
-            List<IndexQuery> queries, MultiSearchStrategy strategy, Class<T> type) {
-        try {
-            requireNoFacetEntry(queries);
-        } catch (InvalidRequestException e) {
-            return CompletableFuture.failedFuture(e);
-        }
-        return multiSearchRequest(queries, strategy)
-                .executeAsync(ResponseTypes.multiSearch(type))
-                .thenApply(r -> List.copyOf(r.results()));
-    }
-
-    /**
      * Searches several indices in one call, entries searching hits and entries searching the values of a facet
-     * ({@link IndexQuery#facet(String, String, String, SearchQuery)}) mixed; results come back in query order.
-     * With {@link MultiSearchStrategy#STOP_IF_ENOUGH_MATCHES} facet entries always run and never count as enough.
+     * ({@link IndexQuery#facet(String, String, String, SearchQuery)}) mixed; results come back in query order, each
+     * holding the hits of a search entry ({@link MultiSearchResult#search()}) or the values of a facet entry
+     * ({@link MultiSearchResult#facetSearch()}). With {@link MultiSearchStrategy#STOP_IF_ENOUGH_MATCHES} facet
+     * entries always run and never count as enough.
      *
      * <p>Key right: search.
      *
@@ -203,16 +157,16 @@ public final class SearchClient extends ClientHandle<SearchClient> {
      * @return one result per query: hits for a search entry, values for a facet entry
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public <T> List<MultiSearchResult<T>> multiSearchResults(
+    public <T> List<MultiSearchResult<T>> multiSearch(
             List<IndexQuery> queries, MultiSearchStrategy strategy, Class<T> type) {
         return multiSearchRequest(queries, strategy)
-                .execute(ResponseTypes.multiSearchResults(type))
+                .execute(ResponseTypes.multiSearch(type))
                 .results();
     }
 
     /**
-     * Asynchronous form of {@link #multiSearchResults(List, MultiSearchStrategy, Class)}. Cancelling the future
-     * cancels the call.
+     * Asynchronous form of {@link #multiSearch(List, MultiSearchStrategy, Class)}. Cancelling the future cancels
+     * the call.
      *
      * @param queries the queries
      * @param strategy how queries run, or null for {@code none}
@@ -220,20 +174,11 @@ public final class SearchClient extends ClientHandle<SearchClient> {
      * @param <T> the record type
      * @return a future of one result per query; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public <T> CompletableFuture<List<MultiSearchResult<T>>> multiSearchResultsAsync(
+    public <T> CompletableFuture<List<MultiSearchResult<T>>> multiSearchAsync(
             List<IndexQuery> queries, MultiSearchStrategy strategy, Class<T> type) {
         return multiSearchRequest(queries, strategy)
-                .executeAsync(ResponseTypes.multiSearchResults(type))
+                .executeAsync(ResponseTypes.multiSearch(type))
                 .thenApply(r -> List.copyOf(r.results()));
-    }
-
-    private static void requireNoFacetEntry(List<IndexQuery> queries) {
-        for (IndexQuery query : queries) {
-            if (query.isFacetSearch()) {
-                throw new InvalidRequestException(
-                        "multiSearch reads hits only: use multiSearchResults for entries searching facet values");
-            }
-        }
     }
 
     private ApiRequest multiSearchRequest(List<IndexQuery> queries, MultiSearchStrategy strategy) {

@@ -86,7 +86,7 @@ class RequestShapeTest {
 
     @Test
     void multiSearchSendsFacetEntriesWithTheirType() {
-        client.multiSearchResults(
+        client.multiSearch(
                 List.of(
                         IndexQuery.facet(
                                         "products",

@@ -15,6 +15,7 @@ import io.quarry.search.model.FacetSearchResponse;
 import io.quarry.search.model.Hit;
 import io.quarry.search.model.IndexQuery;
 import io.quarry.search.model.IndexSettings;
+import io.quarry.search.model.MultiSearchResult;
 import io.quarry.search.model.MultiSearchStrategy;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.search.model.SearchResponse;
@@ -100,24 +101,24 @@ class SearchContractTest {
 
     @Test
     void searchesSeveralIndicesInOrder() throws Exception {
-        List<SearchResponse<Product>> results = client.multiSearchAsync(
+        List<SearchResponse<Product>> results = hitsOf(client.multiSearchAsync(
                         List.of(
                                 IndexQuery.of("accessories", SearchQuery.of("phone")),
                                 IndexQuery.of(
                                         "products", SearchQuery.of("phone").hitsPerPage(2))),
                         null,
                         Product.class)
-                .get();
+                .get());
 
         assertThat(results).extracting(r -> r.index().orElseThrow()).containsExactly("accessories", "products");
         assertThat(results.get(1).records()).hasSize(2);
 
-        List<SearchResponse<Product>> stopped = client.multiSearch(
+        List<SearchResponse<Product>> stopped = hitsOf(client.multiSearch(
                 List.of(
                         IndexQuery.of("products", SearchQuery.of("phone").hitsPerPage(1)),
                         IndexQuery.of("accessories", SearchQuery.of("phone"))),
                 MultiSearchStrategy.STOP_IF_ENOUGH_MATCHES,
-                Product.class);
+                Product.class));
         assertThat(stopped.get(0).processed()).isTrue();
         assertThat(stopped.get(1).processed()).isFalse();
         assertThat(stopped.get(1).hits()).isEmpty();
@@ -167,5 +168,10 @@ class SearchContractTest {
         PagedIterable<Product> missing = client.index("missing").browseObjects(SearchQuery.of(), Product.class);
 
         assertThatThrownBy(() -> missing.iterator().hasNext()).isInstanceOf(NotFoundException.class);
+    }
+
+    /** The hits of results whose entries all searched hits. */
+    private static List<SearchResponse<Product>> hitsOf(List<MultiSearchResult<Product>> results) {
+        return results.stream().map(r -> r.search().orElseThrow()).toList();
     }
 }
