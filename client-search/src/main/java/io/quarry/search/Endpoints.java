@@ -14,9 +14,9 @@ final class Endpoints {
     /** Search one index, parameters in the body. */
     static final Endpoint SEARCH =
             Endpoint.read("POST", "/1/indexes/{indexName}/query").named("search");
-    /** Search one index, parameters in the query string. */
+    /** Search one index, parameters in the query string (the view {@code withParametersInUrl()}). */
     static final Endpoint SEARCH_GET =
-            Endpoint.read("GET", "/1/indexes/{indexName}").named("searchWithGet");
+            Endpoint.read("GET", "/1/indexes/{indexName}").named("search");
     /** Search several indices in one call. */
     static final Endpoint MULTI_SEARCH =
             Endpoint.read("POST", "/1/indexes/*/queries").named("multiSearch");
@@ -27,9 +27,9 @@ final class Endpoints {
     /** Browse all records with a cursor, parameters in the body. */
     static final Endpoint BROWSE =
             Endpoint.read("POST", "/1/indexes/{indexName}/browse").named("browse");
-    /** Browse all records with a cursor, parameters in the query string. */
+    /** Browse all records with a cursor, parameters in the query string (the view {@code withParametersInUrl()}). */
     static final Endpoint BROWSE_GET =
-            Endpoint.read("GET", "/1/indexes/{indexName}/browse").named("browseWithGet");
+            Endpoint.read("GET", "/1/indexes/{indexName}/browse").named("browse");
 
     // Records
     /** Add a record, the service assigning its objectID. */
@@ -122,9 +122,9 @@ final class Endpoints {
     /** Add or delete dictionary entries. */
     static final Endpoint BATCH_DICTIONARY_ENTRIES =
             Endpoint.write("POST", "/1/dictionaries/{dictionaryName}/batch").named("batchDictionaryEntries");
-    /** Search dictionary entries, parameters in the query string. */
+    /** Search dictionary entries, parameters in the query string (the view {@code withParametersInUrl()}). */
     static final Endpoint SEARCH_DICTIONARY_ENTRIES_GET =
-            Endpoint.read("GET", "/1/dictionaries/{dictionaryName}/search").named("searchDictionaryEntriesWithGet");
+            Endpoint.read("GET", "/1/dictionaries/{dictionaryName}/search").named("searchDictionaryEntries");
     /** Search dictionary entries, parameters in the body. */
     static final Endpoint SEARCH_DICTIONARY_ENTRIES =
             Endpoint.read("POST", "/1/dictionaries/{dictionaryName}/search").named("searchDictionaryEntries");

@@ -50,19 +50,21 @@ import java.util.function.Function;
 public final class SearchIndex extends ScopedHandle<SearchIndex> {
 
     private final boolean forwardToReplicas;
+    private final boolean parametersInUrl;
 
     SearchIndex(CallScope scope) {
-        this(scope, false);
+        this(scope, false, false);
     }
 
-    private SearchIndex(CallScope scope, boolean forwardToReplicas) {
+    private SearchIndex(CallScope scope, boolean forwardToReplicas, boolean parametersInUrl) {
         super(scope);
         this.forwardToReplicas = forwardToReplicas;
+        this.parametersInUrl = parametersInUrl;
     }
 
     @Override
     protected SearchIndex withScope(CallScope scope) {
-        return new SearchIndex(scope, forwardToReplicas);
+        return new SearchIndex(scope, forwardToReplicas, parametersInUrl);
     }
 
     /**
@@ -72,7 +74,23 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return the view
      */
     public SearchIndex forwardingToReplicas() {
-        return new SearchIndex(scope(), true);
+        return new SearchIndex(scope(), true, parametersInUrl);
+    }
+
+    /**
+     * A view of this index whose searches and browses send their parameters in the URL's query string, as
+     * {@code GET} requests, instead of in a {@code POST} body (no call is made). It exists for caching proxies,
+     * which can cache a URL but not a body. The service discourages it otherwise: a browser sends a CORS preflight
+     * for every distinct URL, so each new set of parameters costs one more round trip, where the body form's fixed
+     * URL is preflighted once. It changes
+     * {@link #search(SearchQuery, Class) search}, {@link #browse(SearchQuery, Class) browse},
+     * {@link #browseFrom(String, Class) browseFrom} and so {@link #browseObjects(SearchQuery, Class)
+     * browseObjects}, with their asynchronous forms; every other call of the view is the same as this index's.
+     *
+     * @return the view
+     */
+    public SearchIndex withParametersInUrl() {
+        return new SearchIndex(scope(), forwardToReplicas, true);
     }
 
     /** {@return the index name} */
@@ -114,7 +132,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     /**
-     * Searches this index (POST, the form browsers can cache preflight requests for).
+     * Searches this index, the parameters in the request's body (in the URL on a
+     * {@link #withParametersInUrl()} view).
      *
      * <p>Key right: search.
      *
@@ -143,41 +162,10 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     private ApiRequest searchRequest(SearchQuery query) {
+        if (parametersInUrl) {
+            return scope().request(Endpoints.SEARCH_GET).query(urlParameters(query));
+        }
         return scope().request(Endpoints.SEARCH).body(query);
-    }
-
-    /**
-     * Searches this index with the parameters in the query string (each distinct URL needs its own CORS preflight, so
-     * prefer {@link #search(SearchQuery, Class)}).
-     *
-     * <p>Key right: search.
-     *
-     * @param query the search parameters
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return the page of hits, decoded into {@code type}
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public <T> SearchResponse<T> searchWithGet(SearchQuery query, Class<T> type) {
-        return searchWithGetRequest(query).execute(ResponseTypes.search(type));
-    }
-
-    /**
-     * Asynchronous form of {@link #searchWithGet(SearchQuery, Class)}. Cancelling the future cancels
-     * the call.
-     *
-     * @param query the search parameters
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return a future of the page of hits, decoded into {@code type}; it fails with a
-     * {@link io.quarry.core.QuarryException}
-     */
-    public <T> CompletableFuture<SearchResponse<T>> searchWithGetAsync(SearchQuery query, Class<T> type) {
-        return searchWithGetRequest(query).executeAsync(ResponseTypes.search(type));
-    }
-
-    private ApiRequest searchWithGetRequest(SearchQuery query) {
-        return scope().request(Endpoints.SEARCH_GET).query(query == null ? Map.of() : query.toUrlParameters());
     }
 
     /**
@@ -261,6 +249,9 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     private ApiRequest browseRequest(SearchQuery query) {
+        if (parametersInUrl) {
+            return scope().request(Endpoints.BROWSE_GET).query(urlParameters(query));
+        }
         return scope().request(Endpoints.BROWSE).body(JsonBodies.object("params", query.toParamString()));
     }
 
@@ -294,45 +285,14 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     private ApiRequest browseFromRequest(String cursor) {
+        if (parametersInUrl) {
+            return scope().request(Endpoints.BROWSE_GET).query("cursor", cursor);
+        }
         return scope().request(Endpoints.BROWSE).body(JsonBodies.object("cursor", cursor));
     }
 
-    /**
-     * Reads a page of a browse with the parameters, or the cursor, in the query string.
-     *
-     * <p>Key right: browse.
-     *
-     * @param query the parameters (first page), or null
-     * @param cursor the cursor of the previous page, or null for the first
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return the page with the cursor of the next one
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public <T> SearchResponse<T> browseWithGet(SearchQuery query, String cursor, Class<T> type) {
-        return browseWithGetRequest(query, cursor).execute(ResponseTypes.search(type));
-    }
-
-    /**
-     * Asynchronous form of {@link #browseWithGet(SearchQuery, String, Class)}. Cancelling the future
-     * cancels the call.
-     *
-     * @param query the parameters (first page), or null
-     * @param cursor the cursor of the previous page, or null for the first
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return a future of the page with the cursor of the next one; it fails with a
-     * {@link io.quarry.core.QuarryException}
-     */
-    public <T> CompletableFuture<SearchResponse<T>> browseWithGetAsync(
-            SearchQuery query, String cursor, Class<T> type) {
-        return browseWithGetRequest(query, cursor).executeAsync(ResponseTypes.search(type));
-    }
-
-    private ApiRequest browseWithGetRequest(SearchQuery query, String cursor) {
-        return scope().request(Endpoints.BROWSE_GET)
-                .query(query == null ? Map.of() : query.toUrlParameters())
-                .query("cursor", cursor);
+    private static Map<String, String> urlParameters(SearchQuery query) {
+        return query == null ? Map.of() : query.toUrlParameters();
     }
 
     /**
@@ -1164,7 +1124,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
 
     /** Another index of the same client, with the same options. */
     SearchIndex sibling(String indexName) {
-        return new SearchIndex(scope().withPathParameter("indexName", indexName), forwardToReplicas);
+        return new SearchIndex(scope().withPathParameter("indexName", indexName), forwardToReplicas, parametersInUrl);
     }
 
     private String taskDescription(long taskID) {

@@ -87,9 +87,11 @@ class SearchContractTest {
     }
 
     @Test
-    void searchesWithGetAndPaginates() {
-        SearchResponse<FreeFormRecord> page = index.searchWithGet(
-                SearchQuery.of("lamp").hitsPerPage(4).page(1).attributesToRetrieve("name"), FreeFormRecord.class);
+    void searchesWithTheParametersInTheUrlAndPaginates() {
+        SearchResponse<FreeFormRecord> page = index.withParametersInUrl()
+                .search(
+                        SearchQuery.of("lamp").hitsPerPage(4).page(1).attributesToRetrieve("name"),
+                        FreeFormRecord.class);
 
         assertThat(page.page()).isEqualTo(1);
         assertThat(page.nbHits()).isEqualTo(15);
@@ -145,10 +147,13 @@ class SearchContractTest {
         assertThat(second.hits()).hasSize(10);
         assertThat(second.cursor()).isEmpty();
 
-        SearchResponse<Product> viaGet = index.browseWithGet(SearchQuery.of().hitsPerPage(25), null, Product.class);
-        SearchResponse<Product> restViaGet =
-                index.browseWithGet(null, viaGet.cursor().orElseThrow(), Product.class);
+        SearchIndex inUrl = index.withParametersInUrl();
+        SearchResponse<Product> viaGet = inUrl.browse(SearchQuery.of().hitsPerPage(25), Product.class);
+        SearchResponse<Product> restViaGet = inUrl.browseFrom(viaGet.cursor().orElseThrow(), Product.class);
         assertThat(viaGet.hits().size() + restViaGet.hits().size()).isEqualTo(30);
+        assertThat(inUrl.browseObjects(SearchQuery.of().hitsPerPage(7), Product.class)
+                        .toList())
+                .hasSize(30);
     }
 
     @Test
