@@ -972,6 +972,29 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     /**
+     * Deletes records in batches of 1000, one after another, with the default {@link BatchOptions}. A failed batch
+     * stops the write with a {@link io.quarry.core.PartialWriteException} naming the batches acknowledged and
+     * not. Needs {@code deleteObject}.
+     *
+     * @param objectIDs the records
+     * @return the acknowledgement of each batch
+     */
+    public List<BatchResponse> deleteObjects(Collection<String> objectIDs) {
+        return deleteObjects(objectIDs, BatchOptions.of());
+    }
+
+    /**
+     * Asynchronous form of {@link #deleteObjects(Collection)}; batches are sent one after another. The future
+     * fails with a {@link io.quarry.core.PartialWriteException} when a batch fails.
+     *
+     * @param objectIDs the records
+     * @return the future acknowledgements
+     */
+    public CompletableFuture<List<BatchResponse>> deleteObjectsAsync(Collection<String> objectIDs) {
+        return deleteObjectsAsync(objectIDs, BatchOptions.of());
+    }
+
+    /**
      * Deletes records in batches. Needs {@code deleteObject}.
      *
      * <p>Chunks are sent one at a time unless {@link BatchOptions#chunksInFlight(int)} allows more; the
@@ -997,6 +1020,28 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     public CompletableFuture<List<BatchResponse>> deleteObjectsAsync(
             Collection<String> objectIDs, BatchOptions options) {
         return writeChunksAsync("deleteObjects", objectIDs, ChunkedWriter::deletes, options);
+    }
+
+    /**
+     * Updates attributes of records in batches of 1000, one after another, with the default {@link BatchOptions},
+     * creating missing records; see {@link #partialUpdateObjects(Collection, BatchOptions)}. Needs
+     * {@code addObject}.
+     *
+     * @param records attribute sets with objectID
+     * @return the acknowledgement of each batch
+     */
+    public List<BatchResponse> partialUpdateObjects(Collection<?> records) {
+        return partialUpdateObjects(records, BatchOptions.of());
+    }
+
+    /**
+     * Asynchronous form of {@link #partialUpdateObjects(Collection)}; batches are sent one after another.
+     *
+     * @param records attribute sets with objectID
+     * @return the future acknowledgements
+     */
+    public CompletableFuture<List<BatchResponse>> partialUpdateObjectsAsync(Collection<?> records) {
+        return partialUpdateObjectsAsync(records, BatchOptions.of());
     }
 
     /**
@@ -1032,6 +1077,27 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     /**
+     * Updates attributes of the records that exist, in batches of 1000, one after another, with the default
+     * {@link BatchOptions}; missing records stay missing. Needs {@code addObject}.
+     *
+     * @param records attribute sets with objectID
+     * @return the acknowledgement of each batch
+     */
+    public List<BatchResponse> partialUpdateExistingObjects(Collection<?> records) {
+        return partialUpdateExistingObjects(records, BatchOptions.of());
+    }
+
+    /**
+     * Asynchronous form of {@link #partialUpdateExistingObjects(Collection)}; batches are sent one after another.
+     *
+     * @param records attribute sets with objectID
+     * @return the future acknowledgements
+     */
+    public CompletableFuture<List<BatchResponse>> partialUpdateExistingObjectsAsync(Collection<?> records) {
+        return partialUpdateExistingObjectsAsync(records, BatchOptions.of());
+    }
+
+    /**
      * Updates attributes of the records that exist, in batches; missing records stay missing. Needs
      * {@code addObject}.
      *
@@ -1060,6 +1126,28 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
             Collection<?> records, BatchOptions options) {
         return writeChunksAsync(
                 "partialUpdateExistingObjects", records, chunk -> ChunkedWriter.partialUpdates(chunk, false), options);
+    }
+
+    /**
+     * Replaces every record of this index as {@link #replaceAllObjects(Collection, BatchOptions)} does, with the
+     * default {@link BatchOptions}: batches of 1000, one after another, tasks waited for with the default
+     * {@link io.quarry.core.WaitPolicy}.
+     *
+     * @param records the new records
+     * @return what was done
+     */
+    public ReplaceAllResponse replaceAllObjects(Collection<?> records) {
+        return replaceAllObjects(records, BatchOptions.of());
+    }
+
+    /**
+     * Asynchronous form of {@link #replaceAllObjects(Collection)}.
+     *
+     * @param records the new records
+     * @return the future outcome; on failure the temporary index has been deleted
+     */
+    public CompletableFuture<ReplaceAllResponse> replaceAllObjectsAsync(Collection<?> records) {
+        return replaceAllObjectsAsync(records, BatchOptions.of());
     }
 
     /**
