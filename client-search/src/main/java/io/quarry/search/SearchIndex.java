@@ -870,6 +870,30 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     /**
+     * Every record of this index, read lazily with browse calls that follow the cursor (up to 1000 records a
+     * call); {@link #browseObjects(SearchQuery, Class)} reads those matching a query. Needs the {@code browse}
+     * right. Close the iterator or stream when stopping early (see {@link PagedIterable}).
+     *
+     * @param type  the record type
+     * @param <T>   the record type
+     * @return the lazy sequence of records
+     */
+    public <T> PagedIterable<T> browseObjects(Class<T> type) {
+        return browseObjects(SearchQuery.of(), type);
+    }
+
+    /**
+     * Asynchronous form of {@link #browseObjects(Class)}: reads every page and collects the records.
+     *
+     * @param type  the record type
+     * @param <T>   the record type
+     * @return the future records
+     */
+    public <T> CompletableFuture<List<T>> browseObjectsAsync(Class<T> type) {
+        return browseObjectsAsync(SearchQuery.of(), type);
+    }
+
+    /**
      * Every record matching a query, read lazily with browse calls that follow the cursor (up to 1000 records
      * a call). Needs the {@code browse} right. A call observer sees the browse calls of one iteration inside one
      * composite call {@code browseObjects}, which ends after the last page, at a failed page, or when the iterator

@@ -77,7 +77,7 @@ class ChunkedWritesContractTest {
                 .get();
         index.deleteObjectsAsync(List.of("p4"), WAIT).get();
 
-        assertThat(index.browseObjects(SearchQuery.of(), Product.class).stream().map(Product::objectID))
+        assertThat(index.browseObjects(Product.class).stream().map(Product::objectID))
                 .containsExactlyInAnyOrder("p3", "p5", "p6", "p7", "p8", "p9", "p10", "p11", "created");
         assertThat(index.getObject("p3", Product.class).price()).isEqualTo(35);
     }
@@ -95,19 +95,19 @@ class ChunkedWritesContractTest {
         waitForEach(index.partialUpdateExistingObjectsAsync(List.of(Map.of("objectID", "ghost2", "price", 1)))
                 .get());
 
-        assertThat(index.browseObjects(SearchQuery.of(), Product.class).stream().map(Product::objectID))
+        assertThat(index.browseObjects(Product.class).stream().map(Product::objectID))
                 .containsExactlyInAnyOrder("p2", "p3", "p4", "p5", "created");
         assertThat(index.getObject("p2", Product.class).price()).isEqualTo(8);
         assertThat(index.getObject("p3", Product.class).price()).isEqualTo(9);
 
         assertThat(index.replaceAllObjects(products(2)).batches()).hasSize(1);
-        assertThat(index.browseObjects(SearchQuery.of(), Product.class).stream().map(Product::objectID))
+        assertThat(index.browseObjects(Product.class).stream().map(Product::objectID))
                 .containsExactlyInAnyOrder("p0", "p1");
         assertThat(index.replaceAllObjectsAsync(List.of(new Product("n1", "lamp", "Acme", 1)))
                         .get()
                         .batches())
                 .hasSize(1);
-        assertThat(index.browseObjects(SearchQuery.of(), Product.class).stream().map(Product::objectID))
+        assertThat(index.browseObjects(Product.class).stream().map(Product::objectID))
                 .containsExactly("n1");
         assertThat(indexNames()).containsExactly("products");
     }
@@ -128,7 +128,7 @@ class ChunkedWritesContractTest {
 
         assertThat(replaced.copy()).isNotNull();
         assertThat(replaced.batches()).hasSize(1);
-        assertThat(index.browseObjects(SearchQuery.of(), Product.class).stream().map(Product::objectID))
+        assertThat(index.browseObjects(Product.class).stream().map(Product::objectID))
                 .containsExactlyInAnyOrder("n1", "n2");
         assertThat(index.getSettings().getStrings("customRanking")).containsExactly("desc(price)");
         assertThat(index.search(SearchQuery.of("light"), Product.class).records())

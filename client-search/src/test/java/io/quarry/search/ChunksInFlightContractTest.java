@@ -14,7 +14,6 @@ import io.quarry.mockserver.Fault;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.FaultInjectingProxy.Action;
 import io.quarry.search.model.BatchResponse;
-import io.quarry.search.model.SearchQuery;
 import io.quarry.testsupport.MockServerClients;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -224,8 +223,7 @@ class ChunksInFlightContractTest {
 
         // only the two chunks already under way may have reached the server (or none: then no index)
         long stored = cancelled.exists()
-                ? cancelled.browseObjects(SearchQuery.of(), Product.class).stream()
-                        .count()
+                ? cancelled.browseObjects(Product.class).stream().count()
                 : 0;
         assertThat(stored).isLessThanOrEqualTo(20);
     }
@@ -259,7 +257,7 @@ class ChunksInFlightContractTest {
     }
 
     private List<String> storedIDs() {
-        return index.browseObjects(SearchQuery.of(), Product.class).stream()
+        return index.browseObjects(Product.class).stream()
                 .map(Product::objectID)
                 .toList();
     }

@@ -158,7 +158,7 @@ class LoadContractTest {
                 index.waitForTask(
                         index.saveObject("sentinel", Map.of("name", "end")).taskID(), TestWaits.FAST);
                 Map<String, Long> found = new java.util.HashMap<>();
-                for (FreeFormRecord record : index.browseObjects(SearchQuery.of(), FreeFormRecord.class)) {
+                for (FreeFormRecord record : index.browseObjects(FreeFormRecord.class)) {
                     String id = record.objectID().orElseThrow();
                     assertThat(found.put(
                                     id,

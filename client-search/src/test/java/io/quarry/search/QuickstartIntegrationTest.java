@@ -63,7 +63,7 @@ class QuickstartIntegrationTest {
                     .allSatisfy(i -> assertThat(i.brand()).isEqualTo("Acme"));
             assertThat(found.facets().get("brand")).containsEntry("Acme", 250L);
 
-            assertThat(index.browseObjects(SearchQuery.of(), Item.class).stream()
+            assertThat(index.browseObjects(Item.class).stream()
                             .map(Item::objectID)
                             .distinct()
                             .count())

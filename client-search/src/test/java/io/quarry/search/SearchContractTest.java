@@ -162,6 +162,8 @@ class SearchContractTest {
 
         assertThat(all.stream().map(Product::objectID).distinct().count()).isEqualTo(30);
         assertThat(all.toList()).hasSize(30);
+        assertThat(index.browseObjects(Product.class).toList()).hasSize(30);
+        assertThat(index.browseObjectsAsync(Product.class).get()).hasSize(30);
         assertThat(index.browseObjectsAsync(
                                 SearchQuery.of().filters("brand:Bolt").hitsPerPage(3), Product.class)
                         .get())
@@ -170,7 +172,7 @@ class SearchContractTest {
 
     @Test
     void anErrorInsideIterationSurfaces() {
-        PagedIterable<Product> missing = client.index("missing").browseObjects(SearchQuery.of(), Product.class);
+        PagedIterable<Product> missing = client.index("missing").browseObjects(Product.class);
 
         assertThatThrownBy(() -> missing.iterator().hasNext()).isInstanceOf(NotFoundException.class);
     }
