@@ -173,7 +173,7 @@ class RulesContractTest {
                 index.setSettings(IndexSettings.of().setting("replicas", List.of("products_price")))
                         .taskID(),
                 FAST);
-        index.waitForTask(rules.forwardingToReplicas().save(ONLY_ACME).taskID(), FAST);
+        index.waitForTask(index.forwardingToReplicas().rules().save(ONLY_ACME).taskID(), FAST);
 
         assertThat(client.index("products_price").rules().get("only-acme").objectID())
                 .isEqualTo("only-acme");
