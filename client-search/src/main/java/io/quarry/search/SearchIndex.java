@@ -25,7 +25,6 @@ import io.quarry.search.model.ObjectUpdatedResponse;
 import io.quarry.search.model.ReplaceAllResponse;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.search.model.SearchResponse;
-import io.quarry.search.model.TaskAcknowledgement;
 import io.quarry.search.model.TaskStatus;
 import io.quarry.search.model.UpdateTaskResponse;
 import java.util.Collection;
@@ -787,32 +786,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     /**
-     * Waits until a write of this index is applied: pass the write's response as it is
-     * ({@code index.waitForTask(index.saveObject(record))}).
-     *
-     * @param write the response of a write to this index
-     * @return the final status
-     * @throws io.quarry.core.WaitTimeoutException if it is still pending after the last attempt (the task may
-     *                                             still complete)
-     */
-    public TaskStatus waitForTask(TaskAcknowledgement write) {
-        return waitForTask(write.taskID());
-    }
-
-    /**
-     * Waits, without blocking, until a write of this index is applied.
-     *
-     * @param write the response of a write to this index
-     * @return the final status, or a {@link io.quarry.core.WaitTimeoutException} if it is still pending after the
-     *     last attempt
-     */
-    public CompletableFuture<TaskStatus> waitForTaskAsync(TaskAcknowledgement write) {
-        return waitForTaskAsync(write.taskID());
-    }
-
-    /**
      * Waits until a task of this index is applied, polling {@link #getTask(long)} with the default
-     * {@link WaitPolicy}.
+     * {@link WaitPolicy}: pass the task of a write's response ({@code index.waitForTask(response.taskID())}).
      *
      * @param taskID the task
      * @return the final status

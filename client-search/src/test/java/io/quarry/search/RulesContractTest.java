@@ -77,7 +77,7 @@ class RulesContractTest {
         assertThat(read.consequence().params().get("filters")).contains("brand:Acme");
         assertThat(read.description()).isEqualTo("Acme phones only");
 
-        index.waitForTask(rules.delete("only-acme"));
+        index.waitForTask(rules.delete("only-acme").taskID());
         assertThat(ids(SearchQuery.of("phone"))).containsExactlyInAnyOrder("p1", "p3");
         assertThatThrownBy(() -> rules.get("only-acme")).isInstanceOf(NotFoundException.class);
     }
