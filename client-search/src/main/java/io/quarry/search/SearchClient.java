@@ -40,7 +40,7 @@ import java.util.concurrent.CompletableFuture;
  * try (SearchClient client = SearchClient.create("MY_APP_ID", "MY_API_KEY")) {
  *     SearchResponse<Product> page = client.index("products")
  *             .search(SearchQuery.of("phone").hitsPerPage(10).filters("brand:Apple"), Product.class);
- *     client.index("products").synonyms().save(Synonym.regular("tv", "tv", "television"), false);
+ *     client.index("products").synonyms().save(Synonym.regular("tv", "tv", "television"));
  *     client.apiKeys().list();
  * }
  * }</pre>
