@@ -111,18 +111,6 @@ public final class ClientConfig {
     }
 
     /**
-     * A configuration read from the {@code QUARRY_*} environment variables and {@code quarry.*} system properties:
-     * application ID, API key, hosts, timeouts, log level and gzip. See {@link EnvironmentConfig} for the names, the
-     * precedence and the configurations of the monitoring, usage and crawler clients.
-     *
-     * @return the configuration
-     * @throws ConfigurationException naming the variable that is missing, blank or does not parse
-     */
-    public static ClientConfig fromEnvironment() {
-        return EnvironmentConfig.system().config();
-    }
-
-    /**
      * A builder starting from this configuration.
      *
      * @return a new builder

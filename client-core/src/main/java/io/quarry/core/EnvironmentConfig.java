@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * code or in a file kept with it.
  *
  * <pre>{@code
- * SearchClient search = SearchClient.create(ClientConfig.fromEnvironment());
+ * SearchClient search = SearchClient.create(EnvironmentConfig.system().config());
  * MonitoringClient monitoring = MonitoringClient.create(EnvironmentConfig.system().monitoringConfig());
  * }</pre>
  *

@@ -226,7 +226,7 @@ class EnvironmentConfigTest {
         System.setProperty("quarry.application-id", "SYSAPP");
         System.setProperty("quarry.api-key", SECRET);
         try {
-            assertThat(ClientConfig.fromEnvironment().credentials().applicationId())
+            assertThat(EnvironmentConfig.system().config().credentials().applicationId())
                     .contains("SYSAPP");
         } finally {
             restore("quarry.application-id", previousId);

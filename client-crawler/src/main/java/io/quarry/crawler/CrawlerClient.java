@@ -8,7 +8,6 @@ import io.quarry.core.Credentials;
 import io.quarry.core.DefaultHosts;
 import io.quarry.core.Host;
 import io.quarry.core.PagedIterable;
-import io.quarry.core.WaitPolicy;
 import io.quarry.core.spi.CallScope;
 import io.quarry.core.spi.ClientHandle;
 import io.quarry.core.spi.JsonBodies;
@@ -18,7 +17,6 @@ import io.quarry.crawler.model.CrawlerCreated;
 import io.quarry.crawler.model.CrawlerListPage;
 import io.quarry.crawler.model.CrawlerListQuery;
 import io.quarry.crawler.model.CrawlerSummary;
-import io.quarry.crawler.model.CrawlerTaskStatus;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -209,54 +207,5 @@ public final class CrawlerClient extends ClientHandle<CrawlerClient> {
         boolean more =
                 !page.items().isEmpty() && (long) page.page() * page.itemsPerPage() < page.total() && page.page() < 100;
         return new Page<>(page.items(), more ? page.page() + 1 : null);
-    }
-
-    /**
-     * Waits until a task of a crawler is no longer pending, with the default policy; see
-     * {@link CrawlerHandle#waitForTask(String, WaitPolicy)}.
-     *
-     * @param crawlerId the crawler
-     * @param taskId the task
-     * @return the final status
-     * @throws io.quarry.core.WaitTimeoutException if still pending after the last attempt
-     */
-    public CrawlerTaskStatus waitForTask(String crawlerId, String taskId) {
-        return crawler(crawlerId).waitForTask(taskId);
-    }
-
-    /**
-     * Asynchronous form of {@link #waitForTask(String, String)}.
-     *
-     * @param crawlerId the crawler
-     * @param taskId the task
-     * @return the future final status
-     */
-    public CompletableFuture<CrawlerTaskStatus> waitForTaskAsync(String crawlerId, String taskId) {
-        return crawler(crawlerId).waitForTaskAsync(taskId);
-    }
-
-    /**
-     * Waits until a task of a crawler is no longer pending; see {@link CrawlerHandle#waitForTask(String, WaitPolicy)}.
-     *
-     * @param crawlerId the crawler
-     * @param taskId the task
-     * @param policy attempts and delays
-     * @return the final status
-     * @throws io.quarry.core.WaitTimeoutException if still pending after the last attempt
-     */
-    public CrawlerTaskStatus waitForTask(String crawlerId, String taskId, WaitPolicy policy) {
-        return crawler(crawlerId).waitForTask(taskId, policy);
-    }
-
-    /**
-     * Asynchronous form of {@link #waitForTask(String, String, WaitPolicy)}.
-     *
-     * @param crawlerId the crawler
-     * @param taskId the task
-     * @param policy attempts and delays
-     * @return the future final status
-     */
-    public CompletableFuture<CrawlerTaskStatus> waitForTaskAsync(String crawlerId, String taskId, WaitPolicy policy) {
-        return crawler(crawlerId).waitForTaskAsync(taskId, policy);
     }
 }

@@ -28,7 +28,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Supplier;
 
 /**
  * The client of the monitoring API: the health and performance of the clusters and servers that serve an
@@ -414,7 +413,9 @@ public final class MonitoringClient extends ClientHandle<MonitoringClient> {
     }
 
     /**
-     * Asynchronous form of {@link #clusterHealth(List)}: the three calls run at once.
+     * Asynchronous form of {@link #clusterHealth(List)}: the three calls run at once. To take the names from the
+     * search client without blocking, chain its asynchronous list:
+     * {@code searchClient.clusters().listAsync().thenCompose(r -> monitoring.clusterHealthAsync(names(r)))}.
      *
      * @param clusters the cluster names
      * @return a future of one entry per cluster; it fails with a {@link io.quarry.core.QuarryException}
@@ -429,34 +430,6 @@ public final class MonitoringClient extends ClientHandle<MonitoringClient> {
         CompletableFuture<ServerSeries> latency = latencyAsync(names);
         return CompletableFuture.allOf(status, incidents, latency)
                 .thenApply(done -> report(names, status.join(), incidents.join(), latency.join()));
-    }
-
-    /**
-     * {@link #clusterHealth(List)} for clusters named by a supplier, called once on the caller's thread, for
-     * example the search client's cluster list:
-     * <pre>{@code
-     * monitoring.clusterHealth(() -> searchClient.clusters().list().clusters().stream()
-     *         .map(ClusterSummary::clusterName).toList());
-     * }</pre>
-     *
-     * @param clusters supplies the cluster names
-     * @return one entry per cluster, in the order supplied
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public ClusterHealthReport clusterHealth(Supplier<List<String>> clusters) {
-        return clusterHealth(clusters.get());
-    }
-
-    /**
-     * Asynchronous form of {@link #clusterHealth(Supplier)}. The supplier is called on the caller's thread; to
-     * stay asynchronous throughout, chain the search client's asynchronous list instead:
-     * {@code searchClient.clusters().listAsync().thenCompose(r -> monitoring.clusterHealthAsync(names(r)))}.
-     *
-     * @param clusters supplies the cluster names
-     * @return a future of one entry per cluster; it fails with a {@link io.quarry.core.QuarryException}
-     */
-    public CompletableFuture<ClusterHealthReport> clusterHealthAsync(Supplier<List<String>> clusters) {
-        return clusterHealthAsync(clusters.get());
     }
 
     private static ClusterHealthReport report(

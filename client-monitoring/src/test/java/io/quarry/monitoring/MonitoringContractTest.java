@@ -210,7 +210,7 @@ class MonitoringContractTest {
                 "/_mock/monitoring/incidents",
                 "{\"server\":\"" + TWO + "\",\"title\":\"Outage\",\"body\":\"\",\"status\":\"partial_outage\"}");
 
-        ClusterHealthReport report = monitoring.clusterHealth(() -> search.clusters().list().clusters().stream()
+        ClusterHealthReport report = monitoring.clusterHealth(search.clusters().list().clusters().stream()
                 .map(ClusterSummary::clusterName)
                 .toList());
 
@@ -229,7 +229,7 @@ class MonitoringContractTest {
                         r.clusters().stream().map(ClusterSummary::clusterName).toList()))
                 .join();
         assertThat(async).isEqualTo(report);
-        assertThat(monitoring.clusterHealthAsync(() -> List.of(ONE)).join().allOperational())
+        assertThat(monitoring.clusterHealthAsync(List.of(ONE)).join().allOperational())
                 .isTrue();
         assertThat(monitoring.clusterHealth(List.of()).clusters()).isEmpty();
     }

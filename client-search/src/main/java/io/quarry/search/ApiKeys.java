@@ -20,7 +20,7 @@ import java.util.concurrent.CompletionException;
  * restore, and {@link #waitForApiKey(String, ApiKeyChange, ApiKey)} for a change to propagate. Obtained from
  * {@link SearchClient#apiKeys()}; cheap, immutable and thread-safe. Keys limited to one index are on
  * {@link SearchIndex#apiKeys()}; secured keys are generated locally by
- * {@link SearchClient#generateSecuredApiKey(String, SecuredApiKeyRestrictions)}.
+ * {@link SecuredApiKeys#generate(String, SecuredApiKeyRestrictions)}.
  *
  * <p>Every call comes in two forms, blocking and {@code ...Async}; per-call options come from a
  * {@link #withOptions(RequestOptions) view} that carries them. Every call needs the admin key; {@link #get(String) reading} a key too, even though the

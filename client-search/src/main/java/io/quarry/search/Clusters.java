@@ -22,7 +22,7 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Multi-cluster user mapping: the clusters, and which user lives on which. Obtained from
  * {@link SearchClient#clusters()}; cheap, immutable and thread-safe. Calls for a mapped user go through
- * {@link SearchClient#forUser(String)}.
+ * a view carrying {@link SearchClient#userOptions(String)}.
  *
  * <p>Every call comes in two forms, blocking and {@code ...Async}; per-call options come from a
  * {@link #withOptions(RequestOptions) view} that carries them. Every call needs the admin key.

@@ -33,13 +33,33 @@ public final class Dictionaries extends ScopedHandle<Dictionaries> {
     private static final TypeRef<Map<String, DictionaryLanguage>> LANGUAGES = TypeRef.mapOf(DictionaryLanguage.class);
     private static final int PAGE_SIZE = 1000;
 
+    private final boolean parametersInUrl;
+
     Dictionaries(CallScope scope) {
+        this(scope, false);
+    }
+
+    private Dictionaries(CallScope scope, boolean parametersInUrl) {
         super(scope);
+        this.parametersInUrl = parametersInUrl;
     }
 
     @Override
     protected Dictionaries withScope(CallScope scope) {
-        return new Dictionaries(scope);
+        return new Dictionaries(scope, parametersInUrl);
+    }
+
+    /**
+     * A view whose entry searches send their parameters in the URL's query string, as {@code GET} requests,
+     * instead of in a {@code POST} body (no call is made). It exists for caching proxies, which can cache a URL
+     * but not a body; the body form is the one to use otherwise. It changes
+     * {@link #search(DictionaryName, DictionaryQuery) search} and so {@link #browse(DictionaryName, String)
+     * browse}, with their asynchronous forms; every other call of the view is the same as this handle's.
+     *
+     * @return the view
+     */
+    public Dictionaries withParametersInUrl() {
+        return new Dictionaries(scope(), true);
     }
 
     /**
@@ -106,8 +126,8 @@ public final class Dictionaries extends ScopedHandle<Dictionaries> {
     }
 
     /**
-     * Searches the entries of a dictionary; {@link #browse(DictionaryName, String)} iterates over
-     * all of them.
+     * Searches the entries of a dictionary, the parameters in the request's body (in the URL on a
+     * {@link #withParametersInUrl()} view); {@link #browse(DictionaryName, String)} iterates over all of them.
      *
      * <p>Key right: settings.
      *
@@ -133,45 +153,17 @@ public final class Dictionaries extends ScopedHandle<Dictionaries> {
     }
 
     private ApiRequest searchRequest(DictionaryName dictionary, DictionaryQuery query) {
+        if (parametersInUrl) {
+            return scope().request(Endpoints.SEARCH_DICTIONARY_ENTRIES_GET)
+                    .path("dictionaryName", dictionary)
+                    .query("query", query.query())
+                    .query("page", query.page())
+                    .query("hitsPerPage", query.hitsPerPage())
+                    .query("language", query.language());
+        }
         return scope().request(Endpoints.SEARCH_DICTIONARY_ENTRIES)
                 .path("dictionaryName", dictionary)
                 .body(query);
-    }
-
-    /**
-     * Searches the entries of a dictionary with the parameters in the query string.
-     *
-     * <p>Key right: settings.
-     *
-     * @param dictionary the dictionary
-     * @param query the search
-     * @return a page of entries
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public DictionarySearchResponse searchWithGet(DictionaryName dictionary, DictionaryQuery query) {
-        return searchWithGetRequest(dictionary, query).execute(DictionarySearchResponse.class);
-    }
-
-    /**
-     * Asynchronous form of {@link #searchWithGet(DictionaryName, DictionaryQuery)}.
-     * Cancelling the future cancels the call.
-     *
-     * @param dictionary the dictionary
-     * @param query the search
-     * @return a future of a page of entries; it fails with a {@link io.quarry.core.QuarryException}
-     */
-    public CompletableFuture<DictionarySearchResponse> searchWithGetAsync(
-            DictionaryName dictionary, DictionaryQuery query) {
-        return searchWithGetRequest(dictionary, query).executeAsync(DictionarySearchResponse.class);
-    }
-
-    private ApiRequest searchWithGetRequest(DictionaryName dictionary, DictionaryQuery query) {
-        return scope().request(Endpoints.SEARCH_DICTIONARY_ENTRIES_GET)
-                .path("dictionaryName", dictionary)
-                .query("query", query.query())
-                .query("page", query.page())
-                .query("hitsPerPage", query.hitsPerPage())
-                .query("language", query.language());
     }
 
     /**

@@ -12,18 +12,22 @@ final class Endpoints {
 
     // Search and browse
     /** Search one index, parameters in the body. */
-    static final Endpoint SEARCH = Endpoint.read("search", "POST", "/1/indexes/{indexName}/query");
-    /** Search one index, parameters in the query string. */
-    static final Endpoint SEARCH_GET = Endpoint.read("searchWithGet", "GET", "/1/indexes/{indexName}");
+    static final Endpoint SEARCH =
+            Endpoint.read("search", "POST", "/1/indexes/{indexName}/query");
+    /** Search one index, parameters in the query string (the view {@code withParametersInUrl()}). */
+    static final Endpoint SEARCH_GET =
+            Endpoint.read("search", "GET", "/1/indexes/{indexName}");
     /** Search several indices in one call. */
     static final Endpoint MULTI_SEARCH = Endpoint.read("multiSearch", "POST", "/1/indexes/*/queries");
     /** Search the values of one facet. */
     static final Endpoint SEARCH_FOR_FACET_VALUES =
             Endpoint.read("searchForFacetValues", "POST", "/1/indexes/{indexName}/facets/{facetName}/query");
     /** Browse all records with a cursor, parameters in the body. */
-    static final Endpoint BROWSE = Endpoint.read("browse", "POST", "/1/indexes/{indexName}/browse");
-    /** Browse all records with a cursor, parameters in the query string. */
-    static final Endpoint BROWSE_GET = Endpoint.read("browseWithGet", "GET", "/1/indexes/{indexName}/browse");
+    static final Endpoint BROWSE =
+            Endpoint.read("browse", "POST", "/1/indexes/{indexName}/browse");
+    /** Browse all records with a cursor, parameters in the query string (the view {@code withParametersInUrl()}). */
+    static final Endpoint BROWSE_GET =
+            Endpoint.read("browse", "GET", "/1/indexes/{indexName}/browse");
 
     // Records
     /** Add a record, the service assigning its objectID. */
@@ -96,9 +100,9 @@ final class Endpoints {
     /** Add or delete dictionary entries. */
     static final Endpoint BATCH_DICTIONARY_ENTRIES =
             Endpoint.write("batchDictionaryEntries", "POST", "/1/dictionaries/{dictionaryName}/batch");
-    /** Search dictionary entries, parameters in the query string. */
+    /** Search dictionary entries, parameters in the query string (the view {@code withParametersInUrl()}). */
     static final Endpoint SEARCH_DICTIONARY_ENTRIES_GET =
-            Endpoint.read("searchDictionaryEntriesWithGet", "GET", "/1/dictionaries/{dictionaryName}/search");
+            Endpoint.read("searchDictionaryEntries", "GET", "/1/dictionaries/{dictionaryName}/search");
     /** Search dictionary entries, parameters in the body. */
     static final Endpoint SEARCH_DICTIONARY_ENTRIES =
             Endpoint.read("searchDictionaryEntries", "POST", "/1/dictionaries/{dictionaryName}/search");

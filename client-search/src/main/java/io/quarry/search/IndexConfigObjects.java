@@ -24,8 +24,8 @@ import java.util.function.IntFunction;
  * {@link SearchIndex#synonyms()}); cheap, immutable and thread-safe.
  *
  * <p>Every call comes in two forms, blocking and {@code ...Async}; per-call options come from a
- * {@link #withOptions(RequestOptions) view} that carries them. Writes apply to this index only, unless made
- * through the {@link #forwardingToReplicas()} view. Writes are acknowledged before they apply: wait for the
+ * {@link #withOptions(RequestOptions) view} that carries them. Writes apply to this index only, unless the
+ * handle comes from the index's {@link SearchIndex#forwardingToReplicas()} view. Writes are acknowledged before they apply: wait for the
  * returned task with {@link SearchIndex#waitForTask(long)} when the next step must see them. Reads need the
  * {@code settings} right, writes {@code editSettings}.
  *
@@ -95,18 +95,9 @@ public abstract sealed class IndexConfigObjects<T, Q, R, H extends IndexConfigOb
     }
 
     /**
-     * A view whose writes also apply to the replicas of this index (no call is made).
-     *
-     * @return the view
-     */
-    public final H forwardingToReplicas() {
-        return with(scope(), true);
-    }
-
-    /**
      * Whether this handle's writes also apply to the replicas of this index.
      *
-     * @return true for a {@link #forwardingToReplicas()} view
+     * @return true for a handle from a {@link SearchIndex#forwardingToReplicas()} view
      */
     public final boolean forwardsToReplicas() {
         return forwardToReplicas;

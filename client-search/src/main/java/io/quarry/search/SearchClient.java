@@ -5,7 +5,6 @@ import io.quarry.core.ApiRequest;
 import io.quarry.core.ClientConfig;
 import io.quarry.core.ClientModule;
 import io.quarry.core.DefaultHosts;
-import io.quarry.core.InvalidRequestException;
 import io.quarry.core.RequestOptions;
 import io.quarry.core.WaitPolicy;
 import io.quarry.core.spi.CallScope;
@@ -17,7 +16,6 @@ import io.quarry.search.internal.MultiSearchBody;
 import io.quarry.search.internal.RepeatSafety;
 import io.quarry.search.internal.ResponseTypes;
 import io.quarry.search.model.BatchOperation;
-import io.quarry.search.model.CopyScope;
 import io.quarry.search.model.IndexQuery;
 import io.quarry.search.model.ListIndicesResponse;
 import io.quarry.search.model.LogsQuery;
@@ -26,10 +24,7 @@ import io.quarry.search.model.MultiSearchResult;
 import io.quarry.search.model.MultiSearchStrategy;
 import io.quarry.search.model.MultipleBatchResponse;
 import io.quarry.search.model.ObjectRequest;
-import io.quarry.search.model.SearchResponse;
 import io.quarry.search.model.TaskStatus;
-import io.quarry.search.model.UpdateTaskResponse;
-import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -39,13 +34,13 @@ import java.util.concurrent.CompletableFuture;
  * The client of the search API. {@link #index(String)} is the handle for everything scoped to one index;
  * account-level areas have their own handles: {@link #apiKeys()}, {@link #dictionaries()}, {@link #clusters()}.
  * The client itself runs multi-index search and batch, reads records across indices, lists indices, reads
- * application tasks and logs, and generates secured API keys.
+ * application tasks and logs. Secured API keys are generated locally by {@link SecuredApiKeys}.
  *
  * <pre>{@code
  * try (SearchClient client = SearchClient.create("MY_APP_ID", "MY_API_KEY")) {
  *     SearchResponse<Product> page = client.index("products")
  *             .search(SearchQuery.of("phone").hitsPerPage(10).filters("brand:Apple"), Product.class);
- *     client.index("products").synonyms().save(Synonym.regular("tv", "tv", "television"), false);
+ *     client.index("products").synonyms().save(Synonym.regular("tv", "tv", "television"));
  *     client.apiKeys().list();
  * }
  * }</pre>
@@ -98,19 +93,9 @@ public final class SearchClient extends ClientHandle<SearchClient> {
     }
 
     /**
-     * A view of this client whose every call carries {@value #USER_ID_HEADER} for a mapped user (multi-cluster
-     * applications route it to the user's cluster). It shares this client's connections; closing the view does
-     * nothing, close this client.
-     *
-     * @param userID the mapped user
-     * @return the view
-     */
-    public SearchClient forUser(String userID) {
-        return withOptions(userOptions(userID));
-    }
-
-    /**
-     * Options carrying {@value #USER_ID_HEADER}, for single calls on behalf of a mapped user.
+     * Options carrying {@value #USER_ID_HEADER}, for calls made for a mapped user (multi-cluster applications route
+     * them to the user's cluster): {@code client.withOptions(SearchClient.userOptions("user-42")).index("products")}
+     * gives a view whose every call carries it, on top of the options the client already has.
      *
      * @param userID the mapped user
      * @return the options
@@ -157,55 +142,11 @@ public final class SearchClient extends ClientHandle<SearchClient> {
     }
 
     /**
-     * Searches several indices in one call; results come back in query order. For entries searching facet values
-     * ({@link IndexQuery#facet(String, String, String, SearchQuery)}) use
-     * {@link #multiSearchResults(List, MultiSearchStrategy, Class)}.
-     *
-     * <p>Key right: search.
-     *
-     * @param queries the queries
-     * @param strategy how queries run, or null for {@code none}
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return one response per query, each with its index
-     * @throws io.quarry.core.InvalidRequestException before sending, when an entry is a facet search
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public <T> List<SearchResponse<T>> multiSearch(
-            List<IndexQuery> queries, MultiSearchStrategy strategy, Class<T> type) {
-        requireNoFacetEntry(queries);
-        return multiSearchRequest(queries, strategy)
-                .execute(ResponseTypes.multiSearch(type))
-                .results();
-    }
-
-    /**
-     * Asynchronous form of {@link #multiSearch(List, MultiSearchStrategy, Class)}. Cancelling the
-     * future cancels the call.
-     *
-     * @param queries the queries
-     * @param strategy how queries run, or null for {@code none}
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return a future of one response per query, each with its index; it fails with a
-     * {@link io.quarry.core.QuarryException}
-     */
-    public <T> CompletableFuture<List<SearchResponse<T>>> multiSearchAsync(
-            List<IndexQuery> queries, MultiSearchStrategy strategy, Class<T> type) {
-        try {
-            requireNoFacetEntry(queries);
-        } catch (InvalidRequestException e) {
-            return CompletableFuture.failedFuture(e);
-        }
-        return multiSearchRequest(queries, strategy)
-                .executeAsync(ResponseTypes.multiSearch(type))
-                .thenApply(r -> List.copyOf(r.results()));
-    }
-
-    /**
      * Searches several indices in one call, entries searching hits and entries searching the values of a facet
-     * ({@link IndexQuery#facet(String, String, String, SearchQuery)}) mixed; results come back in query order.
-     * With {@link MultiSearchStrategy#STOP_IF_ENOUGH_MATCHES} facet entries always run and never count as enough.
+     * ({@link IndexQuery#facet(String, String, String, SearchQuery)}) mixed; results come back in query order, each
+     * holding the hits of a search entry ({@link MultiSearchResult#search()}) or the values of a facet entry
+     * ({@link MultiSearchResult#facetSearch()}). With {@link MultiSearchStrategy#STOP_IF_ENOUGH_MATCHES} facet
+     * entries always run and never count as enough.
      *
      * <p>Key right: search.
      *
@@ -216,16 +157,16 @@ public final class SearchClient extends ClientHandle<SearchClient> {
      * @return one result per query: hits for a search entry, values for a facet entry
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public <T> List<MultiSearchResult<T>> multiSearchResults(
+    public <T> List<MultiSearchResult<T>> multiSearch(
             List<IndexQuery> queries, MultiSearchStrategy strategy, Class<T> type) {
         return multiSearchRequest(queries, strategy)
-                .execute(ResponseTypes.multiSearchResults(type))
+                .execute(ResponseTypes.multiSearch(type))
                 .results();
     }
 
     /**
-     * Asynchronous form of {@link #multiSearchResults(List, MultiSearchStrategy, Class)}. Cancelling the future
-     * cancels the call.
+     * Asynchronous form of {@link #multiSearch(List, MultiSearchStrategy, Class)}. Cancelling the future cancels
+     * the call.
      *
      * @param queries the queries
      * @param strategy how queries run, or null for {@code none}
@@ -233,20 +174,11 @@ public final class SearchClient extends ClientHandle<SearchClient> {
      * @param <T> the record type
      * @return a future of one result per query; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public <T> CompletableFuture<List<MultiSearchResult<T>>> multiSearchResultsAsync(
+    public <T> CompletableFuture<List<MultiSearchResult<T>>> multiSearchAsync(
             List<IndexQuery> queries, MultiSearchStrategy strategy, Class<T> type) {
         return multiSearchRequest(queries, strategy)
-                .executeAsync(ResponseTypes.multiSearchResults(type))
+                .executeAsync(ResponseTypes.multiSearch(type))
                 .thenApply(r -> List.copyOf(r.results()));
-    }
-
-    private static void requireNoFacetEntry(List<IndexQuery> queries) {
-        for (IndexQuery query : queries) {
-            if (query.isFacetSearch()) {
-                throw new InvalidRequestException(
-                        "multiSearch reads hits only: use multiSearchResults for entries searching facet values");
-            }
-        }
     }
 
     private ApiRequest multiSearchRequest(List<IndexQuery> queries, MultiSearchStrategy strategy) {
@@ -458,157 +390,5 @@ public final class SearchClient extends ClientHandle<SearchClient> {
                                 () -> withScope(scope)
                                         .getAppTaskAsync(taskID)
                                         .thenApply(s -> Optional.of(s).filter(TaskStatus::isPublished))));
-    }
-
-    /**
-     * Whether an index exists. Needs {@code settings}.
-     *
-     * @param indexName the index
-     * @return true if it exists
-     */
-    public boolean indexExists(String indexName) {
-        return index(indexName).exists();
-    }
-
-    /**
-     * Asynchronous form of {@link #indexExists(String)}.
-     *
-     * @param indexName the index
-     * @return the future answer
-     */
-    public CompletableFuture<Boolean> indexExistsAsync(String indexName) {
-        return index(indexName).existsAsync();
-    }
-
-    /**
-     * Copies an index (records, settings, synonyms, rules) over another, replacing it. Needs {@code addObject}.
-     *
-     * @param source      the index copied
-     * @param destination the index replaced
-     * @return the task (of the source index)
-     */
-    public UpdateTaskResponse copyIndex(String source, String destination) {
-        return index(source).copyTo(destination, null);
-    }
-
-    /**
-     * Asynchronous form of {@link #copyIndex(String, String)}.
-     *
-     * @param source      the index copied
-     * @param destination the index replaced
-     * @return the future task
-     */
-    public CompletableFuture<UpdateTaskResponse> copyIndexAsync(String source, String destination) {
-        return index(source).copyToAsync(destination, null);
-    }
-
-    /**
-     * Renames an index over another, replacing it. Needs {@code addObject}.
-     *
-     * @param source      the index moved (gone afterwards)
-     * @param destination the index replaced
-     * @return the task (of the source index)
-     */
-    public UpdateTaskResponse moveIndex(String source, String destination) {
-        return index(source).moveTo(destination);
-    }
-
-    /**
-     * Asynchronous form of {@link #moveIndex(String, String)}.
-     *
-     * @param source      the index moved
-     * @param destination the index replaced
-     * @return the future task
-     */
-    public CompletableFuture<UpdateTaskResponse> moveIndexAsync(String source, String destination) {
-        return index(source).moveToAsync(destination);
-    }
-
-    /**
-     * Copies only the settings of an index to another (records untouched).
-     *
-     * @param source      the index read
-     * @param destination the index changed
-     * @return the task (of the source index)
-     */
-    public UpdateTaskResponse copySettings(String source, String destination) {
-        return index(source).copyTo(destination, List.of(CopyScope.SETTINGS));
-    }
-
-    /**
-     * Asynchronous form of {@link #copySettings(String, String)}.
-     *
-     * @param source      the index read
-     * @param destination the index changed
-     * @return the future task
-     */
-    public CompletableFuture<UpdateTaskResponse> copySettingsAsync(String source, String destination) {
-        return index(source).copyToAsync(destination, List.of(CopyScope.SETTINGS));
-    }
-
-    /**
-     * Copies only the rules of an index to another (records untouched).
-     *
-     * @param source      the index read
-     * @param destination the index changed
-     * @return the task (of the source index)
-     */
-    public UpdateTaskResponse copyRules(String source, String destination) {
-        return index(source).copyTo(destination, List.of(CopyScope.RULES));
-    }
-
-    /**
-     * Asynchronous form of {@link #copyRules(String, String)}.
-     *
-     * @param source      the index read
-     * @param destination the index changed
-     * @return the future task
-     */
-    public CompletableFuture<UpdateTaskResponse> copyRulesAsync(String source, String destination) {
-        return index(source).copyToAsync(destination, List.of(CopyScope.RULES));
-    }
-
-    /**
-     * Copies only the synonyms of an index to another (records untouched).
-     *
-     * @param source      the index read
-     * @param destination the index changed
-     * @return the task (of the source index)
-     */
-    public UpdateTaskResponse copySynonyms(String source, String destination) {
-        return index(source).copyTo(destination, List.of(CopyScope.SYNONYMS));
-    }
-
-    /**
-     * Asynchronous form of {@link #copySynonyms(String, String)}.
-     *
-     * @param source      the index read
-     * @param destination the index changed
-     * @return the future task
-     */
-    public CompletableFuture<UpdateTaskResponse> copySynonymsAsync(String source, String destination) {
-        return index(source).copyToAsync(destination, List.of(CopyScope.SYNONYMS));
-    }
-
-    /**
-     * Generates a secured API key locally (no call is made); see {@link SecuredApiKeys}.
-     *
-     * @param parentKey    a search key (never the admin key)
-     * @param restrictions what the key embeds
-     * @return the secured key
-     */
-    public static String generateSecuredApiKey(String parentKey, SecuredApiKeyRestrictions restrictions) {
-        return SecuredApiKeys.generate(parentKey, restrictions);
-    }
-
-    /**
-     * How long a secured key stays valid.
-     *
-     * @param securedKey the key
-     * @return the time left, negative once expired
-     * @throws io.quarry.core.InvalidRequestException if it has no {@code validUntil}
-     */
-    public static Duration securedApiKeyRemainingValidity(String securedKey) {
-        return SecuredApiKeys.remainingValidity(securedKey);
     }
 }

@@ -25,7 +25,6 @@ import io.quarry.search.model.ObjectUpdatedResponse;
 import io.quarry.search.model.ReplaceAllResponse;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.search.model.SearchResponse;
-import io.quarry.search.model.TaskAcknowledgement;
 import io.quarry.search.model.TaskStatus;
 import io.quarry.search.model.UpdateTaskResponse;
 import java.util.Collection;
@@ -50,19 +49,21 @@ import java.util.function.Function;
 public final class SearchIndex extends ScopedHandle<SearchIndex> {
 
     private final boolean forwardToReplicas;
+    private final boolean parametersInUrl;
 
     SearchIndex(CallScope scope) {
-        this(scope, false);
+        this(scope, false, false);
     }
 
-    private SearchIndex(CallScope scope, boolean forwardToReplicas) {
+    private SearchIndex(CallScope scope, boolean forwardToReplicas, boolean parametersInUrl) {
         super(scope);
         this.forwardToReplicas = forwardToReplicas;
+        this.parametersInUrl = parametersInUrl;
     }
 
     @Override
     protected SearchIndex withScope(CallScope scope) {
-        return new SearchIndex(scope, forwardToReplicas);
+        return new SearchIndex(scope, forwardToReplicas, parametersInUrl);
     }
 
     /**
@@ -72,7 +73,23 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return the view
      */
     public SearchIndex forwardingToReplicas() {
-        return new SearchIndex(scope(), true);
+        return new SearchIndex(scope(), true, parametersInUrl);
+    }
+
+    /**
+     * A view of this index whose searches and browses send their parameters in the URL's query string, as
+     * {@code GET} requests, instead of in a {@code POST} body (no call is made). It exists for caching proxies,
+     * which can cache a URL but not a body. The service discourages it otherwise: a browser sends a CORS preflight
+     * for every distinct URL, so each new set of parameters costs one more round trip, where the body form's fixed
+     * URL is preflighted once. It changes
+     * {@link #search(SearchQuery, Class) search}, {@link #browse(SearchQuery, Class) browse},
+     * {@link #browseFrom(String, Class) browseFrom} and so {@link #browseObjects(SearchQuery, Class)
+     * browseObjects}, with their asynchronous forms; every other call of the view is the same as this index's.
+     *
+     * @return the view
+     */
+    public SearchIndex withParametersInUrl() {
+        return new SearchIndex(scope(), forwardToReplicas, true);
     }
 
     /** {@return the index name} */
@@ -114,7 +131,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     /**
-     * Searches this index (POST, the form browsers can cache preflight requests for).
+     * Searches this index, the parameters in the request's body (in the URL on a
+     * {@link #withParametersInUrl()} view).
      *
      * <p>Key right: search.
      *
@@ -143,41 +161,10 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     private ApiRequest searchRequest(SearchQuery query) {
+        if (parametersInUrl) {
+            return scope().request(Endpoints.SEARCH_GET).query(urlParameters(query));
+        }
         return scope().request(Endpoints.SEARCH).body(query);
-    }
-
-    /**
-     * Searches this index with the parameters in the query string (each distinct URL needs its own CORS preflight, so
-     * prefer {@link #search(SearchQuery, Class)}).
-     *
-     * <p>Key right: search.
-     *
-     * @param query the search parameters
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return the page of hits, decoded into {@code type}
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public <T> SearchResponse<T> searchWithGet(SearchQuery query, Class<T> type) {
-        return searchWithGetRequest(query).execute(ResponseTypes.search(type));
-    }
-
-    /**
-     * Asynchronous form of {@link #searchWithGet(SearchQuery, Class)}. Cancelling the future cancels
-     * the call.
-     *
-     * @param query the search parameters
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return a future of the page of hits, decoded into {@code type}; it fails with a
-     * {@link io.quarry.core.QuarryException}
-     */
-    public <T> CompletableFuture<SearchResponse<T>> searchWithGetAsync(SearchQuery query, Class<T> type) {
-        return searchWithGetRequest(query).executeAsync(ResponseTypes.search(type));
-    }
-
-    private ApiRequest searchWithGetRequest(SearchQuery query) {
-        return scope().request(Endpoints.SEARCH_GET).query(query == null ? Map.of() : query.toUrlParameters());
     }
 
     /**
@@ -261,6 +248,9 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     private ApiRequest browseRequest(SearchQuery query) {
+        if (parametersInUrl) {
+            return scope().request(Endpoints.BROWSE_GET).query(urlParameters(query));
+        }
         return scope().request(Endpoints.BROWSE).body(JsonBodies.object("params", query.toParamString()));
     }
 
@@ -294,45 +284,14 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     private ApiRequest browseFromRequest(String cursor) {
+        if (parametersInUrl) {
+            return scope().request(Endpoints.BROWSE_GET).query("cursor", cursor);
+        }
         return scope().request(Endpoints.BROWSE).body(JsonBodies.object("cursor", cursor));
     }
 
-    /**
-     * Reads a page of a browse with the parameters, or the cursor, in the query string.
-     *
-     * <p>Key right: browse.
-     *
-     * @param query the parameters (first page), or null
-     * @param cursor the cursor of the previous page, or null for the first
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return the page with the cursor of the next one
-     * @throws io.quarry.core.QuarryException on any failure
-     */
-    public <T> SearchResponse<T> browseWithGet(SearchQuery query, String cursor, Class<T> type) {
-        return browseWithGetRequest(query, cursor).execute(ResponseTypes.search(type));
-    }
-
-    /**
-     * Asynchronous form of {@link #browseWithGet(SearchQuery, String, Class)}. Cancelling the future
-     * cancels the call.
-     *
-     * @param query the parameters (first page), or null
-     * @param cursor the cursor of the previous page, or null for the first
-     * @param type the record type, or {@code FreeFormRecord.class}
-     * @param <T> the record type
-     * @return a future of the page with the cursor of the next one; it fails with a
-     * {@link io.quarry.core.QuarryException}
-     */
-    public <T> CompletableFuture<SearchResponse<T>> browseWithGetAsync(
-            SearchQuery query, String cursor, Class<T> type) {
-        return browseWithGetRequest(query, cursor).executeAsync(ResponseTypes.search(type));
-    }
-
-    private ApiRequest browseWithGetRequest(SearchQuery query, String cursor) {
-        return scope().request(Endpoints.BROWSE_GET)
-                .query(query == null ? Map.of() : query.toUrlParameters())
-                .query("cursor", cursor);
+    private static Map<String, String> urlParameters(SearchQuery query) {
+        return query == null ? Map.of() : query.toUrlParameters();
     }
 
     /**
@@ -827,32 +786,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     /**
-     * Waits until a write of this index is applied: pass the write's response as it is
-     * ({@code index.waitForTask(index.saveObject(record))}).
-     *
-     * @param write the response of a write to this index
-     * @return the final status
-     * @throws io.quarry.core.WaitTimeoutException if it is still pending after the last attempt (the task may
-     *                                             still complete)
-     */
-    public TaskStatus waitForTask(TaskAcknowledgement write) {
-        return waitForTask(write.taskID());
-    }
-
-    /**
-     * Waits, without blocking, until a write of this index is applied.
-     *
-     * @param write the response of a write to this index
-     * @return the final status, or a {@link io.quarry.core.WaitTimeoutException} if it is still pending after the
-     *     last attempt
-     */
-    public CompletableFuture<TaskStatus> waitForTaskAsync(TaskAcknowledgement write) {
-        return waitForTaskAsync(write.taskID());
-    }
-
-    /**
      * Waits until a task of this index is applied, polling {@link #getTask(long)} with the default
-     * {@link WaitPolicy}.
+     * {@link WaitPolicy}: pass the task of a write's response ({@code index.waitForTask(response.taskID())}).
      *
      * @param taskID the task
      * @return the final status
@@ -907,6 +842,30 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
                                 () -> withScope(scope)
                                         .getTaskAsync(taskID)
                                         .thenApply(s -> Optional.of(s).filter(TaskStatus::isPublished))));
+    }
+
+    /**
+     * Every record of this index, read lazily with browse calls that follow the cursor (up to 1000 records a
+     * call); {@link #browseObjects(SearchQuery, Class)} reads those matching a query. Needs the {@code browse}
+     * right. Close the iterator or stream when stopping early (see {@link PagedIterable}).
+     *
+     * @param type  the record type
+     * @param <T>   the record type
+     * @return the lazy sequence of records
+     */
+    public <T> PagedIterable<T> browseObjects(Class<T> type) {
+        return browseObjects(SearchQuery.of(), type);
+    }
+
+    /**
+     * Asynchronous form of {@link #browseObjects(Class)}: reads every page and collects the records.
+     *
+     * @param type  the record type
+     * @param <T>   the record type
+     * @return the future records
+     */
+    public <T> CompletableFuture<List<T>> browseObjectsAsync(Class<T> type) {
+        return browseObjectsAsync(SearchQuery.of(), type);
     }
 
     /**
@@ -1012,6 +971,29 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     /**
+     * Deletes records in batches of 1000, one after another, with the default {@link BatchOptions}. A failed batch
+     * stops the write with a {@link io.quarry.core.PartialWriteException} naming the batches acknowledged and
+     * not. Needs {@code deleteObject}.
+     *
+     * @param objectIDs the records
+     * @return the acknowledgement of each batch
+     */
+    public List<BatchResponse> deleteObjects(Collection<String> objectIDs) {
+        return deleteObjects(objectIDs, BatchOptions.of());
+    }
+
+    /**
+     * Asynchronous form of {@link #deleteObjects(Collection)}; batches are sent one after another. The future
+     * fails with a {@link io.quarry.core.PartialWriteException} when a batch fails.
+     *
+     * @param objectIDs the records
+     * @return the future acknowledgements
+     */
+    public CompletableFuture<List<BatchResponse>> deleteObjectsAsync(Collection<String> objectIDs) {
+        return deleteObjectsAsync(objectIDs, BatchOptions.of());
+    }
+
+    /**
      * Deletes records in batches. Needs {@code deleteObject}.
      *
      * <p>Chunks are sent one at a time unless {@link BatchOptions#chunksInFlight(int)} allows more; the
@@ -1037,6 +1019,28 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     public CompletableFuture<List<BatchResponse>> deleteObjectsAsync(
             Collection<String> objectIDs, BatchOptions options) {
         return writeChunksAsync("deleteObjects", objectIDs, ChunkedWriter::deletes, options);
+    }
+
+    /**
+     * Updates attributes of records in batches of 1000, one after another, with the default {@link BatchOptions},
+     * creating missing records; see {@link #partialUpdateObjects(Collection, BatchOptions)}. Needs
+     * {@code addObject}.
+     *
+     * @param records attribute sets with objectID
+     * @return the acknowledgement of each batch
+     */
+    public List<BatchResponse> partialUpdateObjects(Collection<?> records) {
+        return partialUpdateObjects(records, BatchOptions.of());
+    }
+
+    /**
+     * Asynchronous form of {@link #partialUpdateObjects(Collection)}; batches are sent one after another.
+     *
+     * @param records attribute sets with objectID
+     * @return the future acknowledgements
+     */
+    public CompletableFuture<List<BatchResponse>> partialUpdateObjectsAsync(Collection<?> records) {
+        return partialUpdateObjectsAsync(records, BatchOptions.of());
     }
 
     /**
@@ -1072,6 +1076,27 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     /**
+     * Updates attributes of the records that exist, in batches of 1000, one after another, with the default
+     * {@link BatchOptions}; missing records stay missing. Needs {@code addObject}.
+     *
+     * @param records attribute sets with objectID
+     * @return the acknowledgement of each batch
+     */
+    public List<BatchResponse> partialUpdateExistingObjects(Collection<?> records) {
+        return partialUpdateExistingObjects(records, BatchOptions.of());
+    }
+
+    /**
+     * Asynchronous form of {@link #partialUpdateExistingObjects(Collection)}; batches are sent one after another.
+     *
+     * @param records attribute sets with objectID
+     * @return the future acknowledgements
+     */
+    public CompletableFuture<List<BatchResponse>> partialUpdateExistingObjectsAsync(Collection<?> records) {
+        return partialUpdateExistingObjectsAsync(records, BatchOptions.of());
+    }
+
+    /**
      * Updates attributes of the records that exist, in batches; missing records stay missing. Needs
      * {@code addObject}.
      *
@@ -1100,6 +1125,28 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
             Collection<?> records, BatchOptions options) {
         return writeChunksAsync(
                 "partialUpdateExistingObjects", records, chunk -> ChunkedWriter.partialUpdates(chunk, false), options);
+    }
+
+    /**
+     * Replaces every record of this index as {@link #replaceAllObjects(Collection, BatchOptions)} does, with the
+     * default {@link BatchOptions}: batches of 1000, one after another, tasks waited for with the default
+     * {@link io.quarry.core.WaitPolicy}.
+     *
+     * @param records the new records
+     * @return what was done
+     */
+    public ReplaceAllResponse replaceAllObjects(Collection<?> records) {
+        return replaceAllObjects(records, BatchOptions.of());
+    }
+
+    /**
+     * Asynchronous form of {@link #replaceAllObjects(Collection)}.
+     *
+     * @param records the new records
+     * @return the future outcome; on failure the temporary index has been deleted
+     */
+    public CompletableFuture<ReplaceAllResponse> replaceAllObjectsAsync(Collection<?> records) {
+        return replaceAllObjectsAsync(records, BatchOptions.of());
     }
 
     /**
@@ -1164,7 +1211,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
 
     /** Another index of the same client, with the same options. */
     SearchIndex sibling(String indexName) {
-        return new SearchIndex(scope().withPathParameter("indexName", indexName), forwardToReplicas);
+        return new SearchIndex(scope().withPathParameter("indexName", indexName), forwardToReplicas, parametersInUrl);
     }
 
     private String taskDescription(long taskID) {

@@ -77,9 +77,39 @@ class ChunkedWritesContractTest {
                 .get();
         index.deleteObjectsAsync(List.of("p4"), WAIT).get();
 
-        assertThat(index.browseObjects(SearchQuery.of(), Product.class).stream().map(Product::objectID))
+        assertThat(index.browseObjects(Product.class).stream().map(Product::objectID))
                 .containsExactlyInAnyOrder("p3", "p5", "p6", "p7", "p8", "p9", "p10", "p11", "created");
         assertThat(index.getObject("p3", Product.class).price()).isEqualTo(35);
+    }
+
+    @Test
+    void everyChunkedWriteHasAFormWithTheDefaultOptions() throws Exception {
+        waitForEach(index.saveObjects(products(6)));
+        waitForEach(index.deleteObjects(List.of("p0")));
+        waitForEach(index.deleteObjectsAsync(List.of("p1")).get());
+        waitForEach(index.partialUpdateObjects(List.of(Map.of("objectID", "created", "price", 7))));
+        waitForEach(index.partialUpdateObjectsAsync(List.of(Map.of("objectID", "p2", "price", 8)))
+                .get());
+        waitForEach(index.partialUpdateExistingObjects(
+                List.of(Map.of("objectID", "p3", "price", 9), Map.of("objectID", "ghost", "price", 1))));
+        waitForEach(index.partialUpdateExistingObjectsAsync(List.of(Map.of("objectID", "ghost2", "price", 1)))
+                .get());
+
+        assertThat(index.browseObjects(Product.class).stream().map(Product::objectID))
+                .containsExactlyInAnyOrder("p2", "p3", "p4", "p5", "created");
+        assertThat(index.getObject("p2", Product.class).price()).isEqualTo(8);
+        assertThat(index.getObject("p3", Product.class).price()).isEqualTo(9);
+
+        assertThat(index.replaceAllObjects(products(2)).batches()).hasSize(1);
+        assertThat(index.browseObjects(Product.class).stream().map(Product::objectID))
+                .containsExactlyInAnyOrder("p0", "p1");
+        assertThat(index.replaceAllObjectsAsync(List.of(new Product("n1", "lamp", "Acme", 1)))
+                        .get()
+                        .batches())
+                .hasSize(1);
+        assertThat(index.browseObjects(Product.class).stream().map(Product::objectID))
+                .containsExactly("n1");
+        assertThat(indexNames()).containsExactly("products");
     }
 
     @Test
@@ -98,7 +128,7 @@ class ChunkedWritesContractTest {
 
         assertThat(replaced.copy()).isNotNull();
         assertThat(replaced.batches()).hasSize(1);
-        assertThat(index.browseObjects(SearchQuery.of(), Product.class).stream().map(Product::objectID))
+        assertThat(index.browseObjects(Product.class).stream().map(Product::objectID))
                 .containsExactlyInAnyOrder("n1", "n2");
         assertThat(index.getSettings().getStrings("customRanking")).containsExactly("desc(price)");
         assertThat(index.search(SearchQuery.of("light"), Product.class).records())
@@ -141,6 +171,10 @@ class ChunkedWritesContractTest {
                 "the temporary indices to be deleted, leaving " + name,
                 () -> indexNames().equals(List.of(name)));
         assertThat(indexNames()).containsExactly(name);
+    }
+
+    private void waitForEach(List<BatchResponse> batches) {
+        batches.forEach(batch -> index.waitForTask(batch.taskID(), FAST));
     }
 
     private List<String> indexNames() {

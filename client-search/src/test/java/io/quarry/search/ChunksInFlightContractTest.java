@@ -17,7 +17,6 @@ import io.quarry.mockserver.Fault;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.FaultInjectingProxy.Action;
 import io.quarry.search.model.BatchResponse;
-import io.quarry.search.model.SearchQuery;
 import io.quarry.testsupport.MockServerClients;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -243,7 +242,7 @@ class ChunksInFlightContractTest {
         MOCK.faults().clear();
 
         // only the two chunks under way when the write was cancelled reached the server
-        assertThat(cancelled.browseObjects(SearchQuery.of(), Product.class).stream()
+        assertThat(cancelled.browseObjects(Product.class).stream()
                         .map(Product::objectID))
                 .containsExactlyInAnyOrderElementsOf(ids(products(0, 20)));
     }
@@ -251,7 +250,7 @@ class ChunksInFlightContractTest {
     /** The records stored in an index, 0 while it does not exist. */
     private static long storedIn(SearchIndex index) {
         return index.exists()
-                ? index.browseObjects(SearchQuery.of(), Product.class).stream().count()
+                ? index.browseObjects(Product.class).stream().count()
                 : 0;
     }
 
@@ -284,7 +283,7 @@ class ChunksInFlightContractTest {
     }
 
     private List<String> storedIDs() {
-        return index.browseObjects(SearchQuery.of(), Product.class).stream()
+        return index.browseObjects(Product.class).stream()
                 .map(Product::objectID)
                 .toList();
     }

@@ -77,14 +77,15 @@ class ClustersContractTest {
     @Test
     void callsForAMappedUserCarryItsHeader() {
         clusters.assignUserId("u1", ONE);
-        SearchIndex forU1 = client.forUser("u1").index("products");
+        SearchIndex forU1 = client.withOptions(SearchClient.userOptions("u1")).index("products");
         forU1.waitForTask(
                 forU1.saveObject("p1", new Product("p1", "Phone", "Acme", 1)).taskID(), FAST);
         assertThat(forU1.search(SearchQuery.of("phone"), Product.class).nbHits())
                 .isEqualTo(1);
 
-        assertThatThrownBy(
-                        () -> client.forUser("nobody").index("products").search(SearchQuery.of("phone"), Product.class))
+        assertThatThrownBy(() -> client.withOptions(SearchClient.userOptions("nobody"))
+                        .index("products")
+                        .search(SearchQuery.of("phone"), Product.class))
                 .isInstanceOf(BadRequestException.class);
     }
 

@@ -117,7 +117,9 @@ class ClustersRequestShapeTest {
     void aUserViewSendsTheHeaderOnEveryCall() {
         WM.stubFor(post("/1/indexes/products/query").willReturn(okJson("{\"hits\":[],\"nbHits\":0}")));
 
-        client.forUser("u7").index("products").search(SearchQuery.of("x"), UserMapping.class);
+        client.withOptions(SearchClient.userOptions("u7"))
+                .index("products")
+                .search(SearchQuery.of("x"), UserMapping.class);
         client.index("products").search(SearchQuery.of("y"), UserMapping.class);
 
         WM.verify(postRequestedFor(urlEqualTo("/1/indexes/products/query"))

@@ -75,7 +75,7 @@ class CompositeCallsContractTest {
         index.saveObjects(records(3), BatchOptions.of().waitingForTasks().waitPolicy(FAST));
         RecordingObserver.CONTEXT.set("caller");
         try {
-            String context = index.browseObjectsAsync(SearchQuery.of(), FreeFormRecord.class)
+            String context = index.browseObjectsAsync(FreeFormRecord.class)
                     .thenApply(records -> records.size() + " " + RecordingObserver.CONTEXT.get())
                     .join();
             assertThat(context).isEqualTo("3 caller");
@@ -152,8 +152,7 @@ class CompositeCallsContractTest {
 
     @Test
     void aFailedPageEndsTheBrowseCallWithItsError() {
-        PagedIterable<FreeFormRecord> missing =
-                client.index("missing").browseObjects(SearchQuery.of(), FreeFormRecord.class);
+        PagedIterable<FreeFormRecord> missing = client.index("missing").browseObjects(FreeFormRecord.class);
 
         assertThatThrownBy(() -> missing.iterator().hasNext()).isInstanceOf(NotFoundException.class);
 

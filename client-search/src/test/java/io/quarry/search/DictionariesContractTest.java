@@ -47,7 +47,8 @@ class DictionariesContractTest {
             assertThat(entry.type()).isEqualTo("custom");
         });
         assertThat(dictionaries
-                        .searchWithGet(
+                        .withParametersInUrl()
+                        .search(
                                 DictionaryName.STOPWORDS,
                                 DictionaryQuery.of("zorg").language("fr"))
                         .hits())
@@ -168,7 +169,8 @@ class DictionariesContractTest {
                         .nbHits())
                 .isEqualTo(1);
         assertThat(dictionaries
-                        .searchWithGetAsync(DictionaryName.STOPWORDS, DictionaryQuery.of("blorp"))
+                        .withParametersInUrl()
+                        .searchAsync(DictionaryName.STOPWORDS, DictionaryQuery.of("blorp"))
                         .join()
                         .nbHits())
                 .isEqualTo(1);

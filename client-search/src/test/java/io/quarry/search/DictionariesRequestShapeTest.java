@@ -1,5 +1,6 @@
 package io.quarry.search;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalToJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
@@ -86,7 +87,8 @@ class DictionariesRequestShapeTest {
                         DictionaryName.PLURALS,
                         DictionaryQuery.of("mouse").language("en").hitsPerPage(5));
         DictionarySearchResponse byGet = client.dictionaries()
-                .searchWithGetAsync(
+                .withParametersInUrl()
+                .searchAsync(
                         DictionaryName.PLURALS, DictionaryQuery.of("mice cat").page(2))
                 .join();
 
@@ -97,6 +99,15 @@ class DictionariesRequestShapeTest {
         WM.verify(postRequestedFor(urlEqualTo("/1/dictionaries/plurals/search"))
                 .withRequestBody(equalToJson("{\"query\":\"mouse\",\"hitsPerPage\":5,\"language\":\"en\"}")));
         WM.verify(getRequestedFor(urlEqualTo("/1/dictionaries/plurals/search?query=mice%20cat&page=2")));
+
+        assertThat(client.dictionaries()
+                        .withParametersInUrl()
+                        .browse(DictionaryName.PLURALS, "en")
+                        .toList())
+                .hasSize(1);
+        WM.verify(getRequestedFor(urlPathEqualTo("/1/dictionaries/plurals/search"))
+                .withQueryParam("hitsPerPage", equalTo("1000"))
+                .withQueryParam("language", equalTo("en")));
     }
 
     @Test

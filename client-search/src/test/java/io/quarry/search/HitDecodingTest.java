@@ -163,12 +163,16 @@ class HitDecodingTest {
 
     @Test
     void multiSearchResultsDecodeTheSameWay() {
-        List<SearchResponse<Product>> results = client.multiSearch(
-                List.of(
-                        IndexQuery.of("products", SearchQuery.of("phone")),
-                        IndexQuery.of("other", SearchQuery.of("lamp"))),
-                null,
-                Product.class);
+        List<SearchResponse<Product>> results = client
+                .multiSearch(
+                        List.of(
+                                IndexQuery.of("products", SearchQuery.of("phone")),
+                                IndexQuery.of("other", SearchQuery.of("lamp"))),
+                        null,
+                        Product.class)
+                .stream()
+                .map(r -> r.search().orElseThrow())
+                .toList();
 
         assertThat(results).hasSize(2);
         assertThat(results.get(1).index()).contains("other");

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.core.NotFoundException;
 import io.quarry.mockserver.junit.MockServerExtension;
+import io.quarry.search.model.CopyScope;
 import io.quarry.search.model.IndexInfo;
 import io.quarry.search.model.IndexSettings;
 import io.quarry.search.model.SearchQuery;
@@ -95,10 +96,12 @@ class IndexAdminContractTest {
                 FAST);
         index.waitForTask(index.synonyms().save(Synonym.regular("s1", "a", "b")).taskID(), FAST);
 
-        index.waitForTask(client.copyIndex("products", "copy").taskID(), FAST);
-        index.waitForTask(client.copySettings("products", "settingsOnly").taskID(), FAST);
-        index.waitForTask(client.copySynonyms("products", "settingsOnly").taskID(), FAST);
-        index.waitForTask(client.copyRules("products", "settingsOnly").taskID(), FAST);
+        index.waitForTask(index.copyTo("copy", List.of()).taskID(), FAST);
+        index.waitForTask(
+                index.copyTo("settingsOnly", List.of(CopyScope.SETTINGS)).taskID(), FAST);
+        index.waitForTask(
+                index.copyTo("settingsOnly", List.of(CopyScope.SYNONYMS)).taskID(), FAST);
+        index.waitForTask(index.copyTo("settingsOnly", List.of(CopyScope.RULES)).taskID(), FAST);
 
         assertThat(client.index("copy").getObject("p1", Product.class).name()).isEqualTo("Phone");
         SearchIndex settingsOnly = client.index("settingsOnly");
@@ -107,17 +110,17 @@ class IndexAdminContractTest {
         assertThat(settingsOnly.search(SearchQuery.of(), Product.class).nbHits())
                 .isZero();
 
-        var moved = client.moveIndex("copy", "renamed");
+        var moved = client.index("copy").moveTo("renamed");
         client.index("copy").waitForTask(moved.taskID(), FAST);
-        assertThat(client.indexExists("renamed")).isTrue();
-        assertThat(client.indexExists("copy")).isFalse();
+        assertThat(client.index("renamed").exists()).isTrue();
+        assertThat(client.index("copy").exists()).isFalse();
         assertThat(client.listIndices().items())
                 .extracting(IndexInfo::name)
                 .contains("products", "renamed", "settingsOnly")
                 .doesNotContain("copy");
 
         client.index("renamed").waitForTask(client.index("renamed").delete().taskID(), FAST);
-        assertThat(client.indexExistsAsync("renamed").join()).isFalse();
+        assertThat(client.index("renamed").existsAsync().join()).isFalse();
     }
 
     @Test

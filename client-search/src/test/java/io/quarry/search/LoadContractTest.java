@@ -138,8 +138,8 @@ class LoadContractTest {
             while (System.nanoTime() < deadline) {
                 String tmp = "load-copy-" + round++;
                 try {
-                    search.copyIndex(INDICES.get(round % INDICES.size()), tmp);
-                    search.moveIndex(tmp, "load-archive");
+                    search.index(INDICES.get(round % INDICES.size())).copyTo(tmp, List.of());
+                    search.index(tmp).moveTo("load-archive");
                     operations.addAndGet(2);
                 } catch (ServerErrorException | UnreachableHostsException e) {
                     failures.add(e.getMessage());
@@ -158,7 +158,7 @@ class LoadContractTest {
                 index.waitForTask(
                         index.saveObject("sentinel", Map.of("name", "end")).taskID(), TestWaits.FAST);
                 Map<String, Long> found = new java.util.HashMap<>();
-                for (FreeFormRecord record : index.browseObjects(SearchQuery.of(), FreeFormRecord.class)) {
+                for (FreeFormRecord record : index.browseObjects(FreeFormRecord.class)) {
                     String id = record.objectID().orElseThrow();
                     assertThat(found.put(
                                     id,

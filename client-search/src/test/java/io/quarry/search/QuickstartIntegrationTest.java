@@ -63,7 +63,7 @@ class QuickstartIntegrationTest {
                     .allSatisfy(i -> assertThat(i.brand()).isEqualTo("Acme"));
             assertThat(found.facets().get("brand")).containsEntry("Acme", 250L);
 
-            assertThat(index.browseObjects(SearchQuery.of(), Item.class).stream()
+            assertThat(index.browseObjects(Item.class).stream()
                             .map(Item::objectID)
                             .distinct()
                             .count())
@@ -86,14 +86,14 @@ class QuickstartIntegrationTest {
                             FAST);
             String parent = client.apiKeys().add(ApiKey.of("search")).key();
             client.apiKeys().waitForApiKey(parent, ApiKeyChange.ADD, null, FAST);
-            String secured = SearchClient.generateSecuredApiKey(
+            String secured = SecuredApiKeys.generate(
                     parent,
                     SecuredApiKeyRestrictions.of()
                             .filters("brand:Acme")
                             .restrictIndices("catalogue")
                             .validUntil(Instant.now().plus(Duration.ofHours(1))));
             assertThat(SecuredApiKeys.decode(secured).restrictIndices()).containsExactly("catalogue");
-            assertThat(SearchClient.securedApiKeyRemainingValidity(secured)).isPositive();
+            assertThat(SecuredApiKeys.remainingValidity(secured)).isPositive();
             try (SearchClient restricted = SearchClient.create(MockServerClients.config(server, secured))) {
                 SearchResponse<Item> acme = restricted
                         .index("catalogue")
@@ -104,10 +104,10 @@ class QuickstartIntegrationTest {
                         .isInstanceOf(ForbiddenException.class);
             }
 
-            String expired = SearchClient.generateSecuredApiKey(
+            String expired = SecuredApiKeys.generate(
                     parent,
                     SecuredApiKeyRestrictions.of().validUntil(Instant.now().minus(Duration.ofMinutes(1))));
-            assertThat(SearchClient.securedApiKeyRemainingValidity(expired)).isNegative();
+            assertThat(SecuredApiKeys.remainingValidity(expired)).isNegative();
             try (SearchClient late = SearchClient.create(MockServerClients.config(server, expired))) {
                 assertThatThrownBy(() -> late.index("catalogue").search(SearchQuery.of("gadget"), Item.class))
                         .isInstanceOf(ForbiddenException.class);

@@ -91,8 +91,7 @@ class RecordMapperContractTest {
 
             assertThat(books.browse(SearchQuery.of(), Book.class).records())
                     .containsExactlyInAnyOrder(new Book("dune", "Dune", 412), new Book(ids.get(1), "Emma", 474));
-            assertThat(books.browseObjects(SearchQuery.of(), Book.class).stream()
-                            .map(Book::bookTitle))
+            assertThat(books.browseObjects(Book.class).stream().map(Book::bookTitle))
                     .containsExactlyInAnyOrder("Dune", "Emma");
 
             books.waitForTask(

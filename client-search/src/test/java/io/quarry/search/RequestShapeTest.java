@@ -86,7 +86,7 @@ class RequestShapeTest {
 
     @Test
     void multiSearchSendsFacetEntriesWithTheirType() {
-        client.multiSearchResults(
+        client.multiSearch(
                 List.of(
                         IndexQuery.facet(
                                         "products",
@@ -121,15 +121,30 @@ class RequestShapeTest {
     }
 
     @Test
-    void searchWithGetPutsParametersInTheQueryString() {
+    void theParametersInUrlViewSearchesWithTheParametersInTheQueryString() {
         client.index("my index")
-                .searchWithGet(
-                        SearchQuery.of("red shoes").facets("brand", "color").hitsPerPage(2), FreeFormRecord.class);
+                .withParametersInUrl()
+                .search(SearchQuery.of("red shoes").facets("brand", "color").hitsPerPage(2), FreeFormRecord.class);
 
         READ.verify(getRequestedFor(urlPathEqualTo("/1/indexes/my%20index"))
                 .withQueryParam("query", equalTo("red shoes"))
                 .withQueryParam("facets", equalTo("[\"brand\",\"color\"]"))
                 .withQueryParam("hitsPerPage", equalTo("2")));
+    }
+
+    @Test
+    void theParametersInUrlViewBrowsesWithTheParametersOrTheCursorInTheQueryString() {
+        SearchIndex inUrl = client.index("products").withParametersInUrl();
+        inUrl.browseAsync(SearchQuery.of().filters("brand:Acme"), FreeFormRecord.class)
+                .join();
+        inUrl.browseFrom("next page", FreeFormRecord.class);
+        inUrl.searchForFacetValues("brand", "ac", null, null);
+
+        READ.verify(getRequestedFor(urlPathEqualTo("/1/indexes/products/browse"))
+                .withQueryParam("filters", equalTo("brand:Acme")));
+        READ.verify(getRequestedFor(urlEqualTo("/1/indexes/products/browse?cursor=next%20page")));
+        READ.verify(postRequestedFor(urlEqualTo("/1/indexes/products/facets/brand/query")));
+        READ.verify(3, anyRequestedFor(anyUrl()));
     }
 
     @Test

@@ -100,7 +100,7 @@ class RequestShapesContractTest {
 
     @Test
     void facetEntriesInMultiIndexSearchAnswerTypedFacetResults() {
-        List<MultiSearchResult<Job>> results = client.multiSearchResults(
+        List<MultiSearchResult<Job>> results = client.multiSearch(
                 List.of(
                         IndexQuery.facet("jobs", "company", "a", SearchQuery.of())
                                 .maxFacetHits(5),
@@ -125,14 +125,7 @@ class RequestShapesContractTest {
                 .extracting(FacetHit::value)
                 .containsExactlyInAnyOrder("Google", "Amazon", "Apple");
 
-        assertThatThrownBy(() -> client.multiSearch(
-                        List.of(IndexQuery.facet("jobs", "company", "a", SearchQuery.of())),
-                        MultiSearchStrategy.NONE,
-                        Job.class))
-                .isInstanceOf(InvalidRequestException.class)
-                .hasMessageContaining("multiSearchResults");
-        assertThat(client.multiSearchResultsAsync(
-                                List.of(IndexQuery.of("jobs", SearchQuery.of("designer"))), null, Job.class)
+        assertThat(client.multiSearchAsync(List.of(IndexQuery.of("jobs", SearchQuery.of("designer"))), null, Job.class)
                         .join()
                         .get(0)
                         .search()

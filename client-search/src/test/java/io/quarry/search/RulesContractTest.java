@@ -77,7 +77,7 @@ class RulesContractTest {
         assertThat(read.consequence().params().get("filters")).contains("brand:Acme");
         assertThat(read.description()).isEqualTo("Acme phones only");
 
-        index.waitForTask(rules.delete("only-acme"));
+        index.waitForTask(rules.delete("only-acme").taskID());
         assertThat(ids(SearchQuery.of("phone"))).containsExactlyInAnyOrder("p1", "p3");
         assertThatThrownBy(() -> rules.get("only-acme")).isInstanceOf(NotFoundException.class);
     }
@@ -173,7 +173,7 @@ class RulesContractTest {
                 index.setSettings(IndexSettings.of().setting("replicas", List.of("products_price")))
                         .taskID(),
                 FAST);
-        index.waitForTask(rules.forwardingToReplicas().save(ONLY_ACME).taskID(), FAST);
+        index.waitForTask(index.forwardingToReplicas().rules().save(ONLY_ACME).taskID(), FAST);
 
         assertThat(client.index("products_price").rules().get("only-acme").objectID())
                 .isEqualTo("only-acme");

@@ -64,13 +64,13 @@ class RulesRequestShapeTest {
                 RuleCondition.of("cheap", Anchoring.CONTAINS),
                 RuleConsequence.params(SearchQuery.of().filters("price < 10")));
 
-        assertThat(index.rules().forwardingToReplicas().save(rule).objectID()).isEqualTo("r1");
+        assertThat(index.forwardingToReplicas().rules().save(rule).objectID()).isEqualTo("r1");
         assertThat(index.rules().replaceAll(List.of(rule)).taskID()).isEqualTo(12);
         Rule read = index.rules().get("r1");
         assertThat(read).isEqualTo(rule);
         assertThat(read.consequence().params().get("filters")).contains("price < 10");
         assertThat(index.rules().delete("r1").taskID()).isEqualTo(13);
-        assertThat(index.rules().forwardingToReplicas().clearAsync().join().taskID())
+        assertThat(index.forwardingToReplicas().rules().clearAsync().join().taskID())
                 .isEqualTo(14);
         assertThat(index.rules().search(RuleQuery.of("cheap")).hits()).containsExactly(rule);
 

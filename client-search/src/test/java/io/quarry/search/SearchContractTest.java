@@ -15,6 +15,7 @@ import io.quarry.search.model.FacetSearchResponse;
 import io.quarry.search.model.Hit;
 import io.quarry.search.model.IndexQuery;
 import io.quarry.search.model.IndexSettings;
+import io.quarry.search.model.MultiSearchResult;
 import io.quarry.search.model.MultiSearchStrategy;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.search.model.SearchResponse;
@@ -86,9 +87,11 @@ class SearchContractTest {
     }
 
     @Test
-    void searchesWithGetAndPaginates() {
-        SearchResponse<FreeFormRecord> page = index.searchWithGet(
-                SearchQuery.of("lamp").hitsPerPage(4).page(1).attributesToRetrieve("name"), FreeFormRecord.class);
+    void searchesWithTheParametersInTheUrlAndPaginates() {
+        SearchResponse<FreeFormRecord> page = index.withParametersInUrl()
+                .search(
+                        SearchQuery.of("lamp").hitsPerPage(4).page(1).attributesToRetrieve("name"),
+                        FreeFormRecord.class);
 
         assertThat(page.page()).isEqualTo(1);
         assertThat(page.nbHits()).isEqualTo(15);
@@ -100,24 +103,24 @@ class SearchContractTest {
 
     @Test
     void searchesSeveralIndicesInOrder() throws Exception {
-        List<SearchResponse<Product>> results = client.multiSearchAsync(
+        List<SearchResponse<Product>> results = hitsOf(client.multiSearchAsync(
                         List.of(
                                 IndexQuery.of("accessories", SearchQuery.of("phone")),
                                 IndexQuery.of(
                                         "products", SearchQuery.of("phone").hitsPerPage(2))),
                         null,
                         Product.class)
-                .get();
+                .get());
 
         assertThat(results).extracting(r -> r.index().orElseThrow()).containsExactly("accessories", "products");
         assertThat(results.get(1).records()).hasSize(2);
 
-        List<SearchResponse<Product>> stopped = client.multiSearch(
+        List<SearchResponse<Product>> stopped = hitsOf(client.multiSearch(
                 List.of(
                         IndexQuery.of("products", SearchQuery.of("phone").hitsPerPage(1)),
                         IndexQuery.of("accessories", SearchQuery.of("phone"))),
                 MultiSearchStrategy.STOP_IF_ENOUGH_MATCHES,
-                Product.class);
+                Product.class));
         assertThat(stopped.get(0).processed()).isTrue();
         assertThat(stopped.get(1).processed()).isFalse();
         assertThat(stopped.get(1).hits()).isEmpty();
@@ -144,10 +147,13 @@ class SearchContractTest {
         assertThat(second.hits()).hasSize(10);
         assertThat(second.cursor()).isEmpty();
 
-        SearchResponse<Product> viaGet = index.browseWithGet(SearchQuery.of().hitsPerPage(25), null, Product.class);
-        SearchResponse<Product> restViaGet =
-                index.browseWithGet(null, viaGet.cursor().orElseThrow(), Product.class);
+        SearchIndex inUrl = index.withParametersInUrl();
+        SearchResponse<Product> viaGet = inUrl.browse(SearchQuery.of().hitsPerPage(25), Product.class);
+        SearchResponse<Product> restViaGet = inUrl.browseFrom(viaGet.cursor().orElseThrow(), Product.class);
         assertThat(viaGet.hits().size() + restViaGet.hits().size()).isEqualTo(30);
+        assertThat(inUrl.browseObjects(SearchQuery.of().hitsPerPage(7), Product.class)
+                        .toList())
+                .hasSize(30);
     }
 
     @Test
@@ -156,6 +162,8 @@ class SearchContractTest {
 
         assertThat(all.stream().map(Product::objectID).distinct().count()).isEqualTo(30);
         assertThat(all.toList()).hasSize(30);
+        assertThat(index.browseObjects(Product.class).toList()).hasSize(30);
+        assertThat(index.browseObjectsAsync(Product.class).get()).hasSize(30);
         assertThat(index.browseObjectsAsync(
                                 SearchQuery.of().filters("brand:Bolt").hitsPerPage(3), Product.class)
                         .get())
@@ -164,8 +172,13 @@ class SearchContractTest {
 
     @Test
     void anErrorInsideIterationSurfaces() {
-        PagedIterable<Product> missing = client.index("missing").browseObjects(SearchQuery.of(), Product.class);
+        PagedIterable<Product> missing = client.index("missing").browseObjects(Product.class);
 
         assertThatThrownBy(() -> missing.iterator().hasNext()).isInstanceOf(NotFoundException.class);
+    }
+
+    /** The hits of results whose entries all searched hits. */
+    private static List<SearchResponse<Product>> hitsOf(List<MultiSearchResult<Product>> results) {
+        return results.stream().map(r -> r.search().orElseThrow()).toList();
     }
 }

@@ -88,7 +88,7 @@ class SecuredApiKeysContractTest {
 
     @Test
     void aKeyFromAnotherParentIsRefused() {
-        String forged = SearchClient.generateSecuredApiKey(
+        String forged = SecuredApiKeys.generate(
                 "0123456789abcdef0123456789abcdef",
                 SecuredApiKeyRestrictions.of().filters("brand:Acme"));
 
@@ -102,7 +102,7 @@ class SecuredApiKeysContractTest {
     }
 
     private static String secured(UnaryOperator<SecuredApiKeyRestrictions> restrictions) {
-        return SearchClient.generateSecuredApiKey(parent, restrictions.apply(SecuredApiKeyRestrictions.of()));
+        return SecuredApiKeys.generate(parent, restrictions.apply(SecuredApiKeyRestrictions.of()));
     }
 
     private static long searchWith(String key, RequestOptions options) {

@@ -18,7 +18,7 @@ class SecuredApiKeysTest {
 
     @Test
     void matchesTheReferenceVector() {
-        String key = SearchClient.generateSecuredApiKey(
+        String key = SecuredApiKeys.generate(
                 PARENT, SecuredApiKeyRestrictions.of().restrictIndices("Movies").validUntil(2524604400L));
 
         assertThat(key)
@@ -73,7 +73,7 @@ class SecuredApiKeysTest {
         Clock clock = Clock.fixed(Instant.ofEpochSecond(2_000_000_000L - 90), ZoneOffset.UTC);
 
         assertThat(SecuredApiKeys.remainingValidity(key, clock)).isEqualTo(Duration.ofSeconds(90));
-        assertThat(SearchClient.securedApiKeyRemainingValidity(SecuredApiKeys.generate(
+        assertThat(SecuredApiKeys.remainingValidity(SecuredApiKeys.generate(
                         PARENT, SecuredApiKeyRestrictions.of().validUntil(1L))))
                 .isNegative();
     }

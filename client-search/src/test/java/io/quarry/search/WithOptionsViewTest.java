@@ -51,7 +51,7 @@ class WithOptionsViewTest {
         index.saveObjects(
                 List.of(Map.of("objectID", "a")),
                 BatchOptions.of().waitingForTasks().waitPolicy(TestWaits.FAST));
-        index.browseObjects(SearchQuery.of(), FreeFormRecord.class).toList();
+        index.browseObjects(FreeFormRecord.class).toList();
 
         WM.verify(postRequestedFor(urlPathEqualTo("/1/indexes/products/batch")).withHeader("X-Trace", equalTo("t1")));
         WM.verify(getRequestedFor(urlPathMatching("/1/indexes/products/task/1")).withHeader("X-Trace", equalTo("t1")));

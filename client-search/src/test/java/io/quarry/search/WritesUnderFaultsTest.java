@@ -254,7 +254,7 @@ class WritesUnderFaultsTest {
 
         assertThat(hits(index)).isEqualTo(total);
         int[] seen = new int[total];
-        for (FreeFormRecord record : index.browseObjects(SearchQuery.of(), FreeFormRecord.class)) {
+        for (FreeFormRecord record : index.browseObjects(FreeFormRecord.class)) {
             seen[((Number) record.get("n")).intValue()]++;
         }
         assertThat(java.util.Arrays.stream(seen).filter(c -> c != 1).count())

@@ -16,6 +16,7 @@ import io.quarry.search.BatchOptions;
 import io.quarry.search.SearchClient;
 import io.quarry.search.SearchIndex;
 import io.quarry.search.SecuredApiKeyRestrictions;
+import io.quarry.search.SecuredApiKeys;
 import io.quarry.search.model.Anchoring;
 import io.quarry.search.model.ApiKey;
 import io.quarry.search.model.Hit;
@@ -140,7 +141,7 @@ public final class Quickstart {
                 .add(ApiKey.of("search").description("storefront"))
                 .key();
         client.apiKeys().waitForApiKey(searchKey, io.quarry.search.ApiKeyChange.ADD, null, QUICK);
-        String secured = SearchClient.generateSecuredApiKey(
+        String secured = SecuredApiKeys.generate(
                 searchKey,
                 SecuredApiKeyRestrictions.of()
                         .filters("brand:Apple")

@@ -1,7 +1,7 @@
 package io.quarry.examples;
 
-import io.quarry.search.SearchClient;
 import io.quarry.search.SecuredApiKeyRestrictions;
+import io.quarry.search.SecuredApiKeys;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -40,7 +40,7 @@ public final class StorefrontKeys {
      */
     public String keyFor(String shopperId, String region) {
         Instant expiry = clock.instant().plus(LIFETIME);
-        return SearchClient.generateSecuredApiKey(
+        return SecuredApiKeys.generate(
                 searchOnlyKey,
                 SecuredApiKeyRestrictions.of()
                         .filters("region:" + region)
@@ -55,6 +55,6 @@ public final class StorefrontKeys {
      * @return the time left
      */
     public Duration remainingValidity(String securedKey) {
-        return SearchClient.securedApiKeyRemainingValidity(securedKey);
+        return SecuredApiKeys.remainingValidity(securedKey);
     }
 }

@@ -25,7 +25,8 @@ class PersonalizationExampleTest {
     @Test
     void purchasesBuildABrandAffinity(MockServer server, SearchClient search, InsightsClient insights) {
         SearchIndex shop = search.index("shop");
-        shop.waitForTask(shop.setSettings(IndexSettings.of().attributesForFaceting("brand")));
+        shop.waitForTask(shop.setSettings(IndexSettings.of().attributesForFaceting("brand"))
+                .taskID());
         shop.saveObjects(
                 List.of(
                         Map.of("objectID", "acme-kettle", "name", "kettle", "brand", "Acme"),

@@ -60,15 +60,17 @@ class TrackingPipelineTest {
                 QuerySuggestionsClient suggestions = QuerySuggestionsClient.create(MockServerClients.config(server))) {
             SearchIndex products = search.index(INDEX);
             products.waitForTask(products.setSettings(IndexSettings.of()
-                    .searchableAttributes("name")
-                    .attributesForFaceting("brand")
-                    .customRanking("desc(popularity)")));
+                            .searchableAttributes("name")
+                            .attributesForFaceting("brand")
+                            .customRanking("desc(popularity)"))
+                    .taskID());
             products.saveObjects(List.of(
                     Map.of("objectID", "acme-phone", "name", "phone one", "brand", "Acme", "popularity", 90),
                     Map.of("objectID", "bolt-phone", "name", "phone two", "brand", "Bolt", "popularity", 10),
                     Map.of("objectID", "bolt-laptop", "name", "laptop", "brand", "Bolt", "popularity", 50)));
-            products.waitForTask(products.saveObject(
-                    "acme-laptop", Map.of("name", "laptop pro", "brand", "Acme", "popularity", 40)));
+            products.waitForTask(
+                    products.saveObject("acme-laptop", Map.of("name", "laptop pro", "brand", "Acme", "popularity", 40))
+                            .taskID());
 
             // Three tracked searches for "phone" by one user; the popular Acme phone comes first.
             SearchQuery phone = SearchQuery.of("phone").clickAnalytics(true).userToken("alice");

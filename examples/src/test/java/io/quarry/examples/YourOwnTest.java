@@ -23,7 +23,7 @@ class YourOwnTest {
     @Test
     void aReadyClientTalksToTheInjectedServer(SearchClient client, MockServer server) {
         SearchIndex books = client.index("books");
-        books.waitForTask(books.saveObject("1", Map.of("title", "Dune")));
+        books.waitForTask(books.saveObject("1", Map.of("title", "Dune")).taskID());
         assertThat(books.search(SearchQuery.of("dune"), Map.class).nbHits()).isEqualTo(1);
         assertThat(server.url()).isNotBlank();
     }
@@ -31,7 +31,7 @@ class YourOwnTest {
     @Test
     void theNextTestDoesNotSeeTheBooksOfTheOthers(SearchClient client) {
         SearchIndex books = client.index("books");
-        books.waitForTask(books.saveObject("2", Map.of("title", "Dune Messiah")));
+        books.waitForTask(books.saveObject("2", Map.of("title", "Dune Messiah")).taskID());
         assertThat(books.search(SearchQuery.of("dune"), Map.class).nbHits()).isEqualTo(1);
     }
 }

@@ -26,7 +26,7 @@ public final class ResponseTypes {
     }
 
     /**
-     * A multi-index search response over a record type.
+     * A multi-index search response over a record type; its entries may be facet searches.
      *
      * @param record the record type
      * @param <T>    the record type
@@ -35,18 +35,6 @@ public final class ResponseTypes {
     @SuppressWarnings("unchecked")
     public static <T> TypeRef<MultiSearchJson<T>> multiSearch(Class<T> record) {
         return (TypeRef<MultiSearchJson<T>>) MultiSearch.TYPES.get(record);
-    }
-
-    /**
-     * A multi-index search response whose entries may be facet searches.
-     *
-     * @param record the record type
-     * @param <T>    the record type
-     * @return {@code MultiSearchResultsJson<T>}
-     */
-    @SuppressWarnings("unchecked")
-    public static <T> TypeRef<MultiSearchResultsJson<T>> multiSearchResults(Class<T> record) {
-        return (TypeRef<MultiSearchResultsJson<T>>) MultiSearchResults.TYPES.get(record);
     }
 
     /**
@@ -65,10 +53,6 @@ public final class ResponseTypes {
 
     private static final class MultiSearch {
         static final ClassValue<TypeRef<?>> TYPES = typeOf(MultiSearchJson.class);
-    }
-
-    private static final class MultiSearchResults {
-        static final ClassValue<TypeRef<?>> TYPES = typeOf(MultiSearchResultsJson.class);
     }
 
     private static final class GetObjects {

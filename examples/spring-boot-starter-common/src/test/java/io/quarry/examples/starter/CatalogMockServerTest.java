@@ -53,7 +53,9 @@ class CatalogMockServerTest {
                                 .as(client.getClass().getSimpleName())
                                 .containsExactly(client instanceof CrawlerClient ? mock.withBasePath("/api/1") : mock));
         assertThat(context.getBeansOfType(ClientHandle.class)).hasSize(9);
-        assertThat(context.getBean(SearchClient.class).indexExists(ProductCatalog.INDEX))
+        assertThat(context.getBean(SearchClient.class)
+                        .index(ProductCatalog.INDEX)
+                        .exists())
                 .isTrue();
         assertThat(context.getBean(MonitoringClient.class).status()).isNotNull();
     }
