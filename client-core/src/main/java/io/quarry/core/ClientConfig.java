@@ -53,7 +53,7 @@ public final class ClientConfig {
     private final Duration hostDownTtl;
     private final Map<String, String> defaultHeaders;
     private final List<String> userAgentSegments;
-    private final boolean gzipRequests;
+    private final RequestCompression requestCompression;
     private final Proxy proxy;
     private final LogLevel logLevel;
     private final OkHttpClient httpClient;
@@ -74,7 +74,7 @@ public final class ClientConfig {
         this.hostDownTtl = b.hostDownTtl;
         this.defaultHeaders = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.defaultHeaders));
         this.userAgentSegments = List.copyOf(b.userAgentSegments);
-        this.gzipRequests = b.gzipRequests;
+        this.requestCompression = b.requestCompression;
         this.proxy = b.proxy;
         this.logLevel = b.logLevel;
         this.httpClient = b.httpClient;
@@ -123,7 +123,7 @@ public final class ClientConfig {
         b.hostDownTtl = hostDownTtl;
         b.defaultHeaders.putAll(defaultHeaders);
         b.userAgentSegments.addAll(userAgentSegments);
-        b.gzipRequests = gzipRequests;
+        b.requestCompression = requestCompression;
         b.proxy = proxy;
         b.logLevel = logLevel;
         b.httpClient = httpClient;
@@ -205,9 +205,9 @@ public final class ClientConfig {
         return userAgentSegments;
     }
 
-    /** {@return whether request bodies are gzip-compressed} */
-    public boolean gzipRequests() {
-        return gzipRequests;
+    /** {@return how request bodies are compressed} */
+    public RequestCompression requestCompression() {
+        return requestCompression;
     }
 
     /** {@return the proxy, if one was set} */
@@ -307,7 +307,7 @@ public final class ClientConfig {
     @Override
     public String toString() {
         return "ClientConfig{credentials=" + credentials + ", hosts=" + hosts + ", domains=" + domains
-                + timeouts.describe() + ", gzipRequests=" + gzipRequests + ", proxy=" + proxy
+                + timeouts.describe() + ", requestCompression=" + requestCompression + ", proxy=" + proxy
                 + ", logLevel=" + logLevel + ", userAgentSegments=" + userAgentSegments
                 + (trustManager == null ? "" : ", trustManager=custom")
                 + (recordMapper == null ? "" : ", recordMapper=custom") + "}";
@@ -328,7 +328,7 @@ public final class ClientConfig {
         private Duration hostDownTtl = DEFAULT_HOST_DOWN_TTL;
         private final Map<String, String> defaultHeaders = new LinkedHashMap<>();
         private final List<String> userAgentSegments = new ArrayList<>();
-        private boolean gzipRequests;
+        private RequestCompression requestCompression = RequestCompression.NONE;
         private Proxy proxy;
         private LogLevel logLevel = LogLevel.BASIC;
         private OkHttpClient httpClient;
@@ -443,13 +443,13 @@ public final class ClientConfig {
         }
 
         /**
-         * Compresses request bodies with gzip ({@code Content-Encoding: gzip}). Off by default.
+         * Sets how request bodies are compressed; {@link RequestCompression#NONE} by default.
          *
-         * @param enabled whether to compress
+         * @param compression {@link RequestCompression#GZIP} to send {@code Content-Encoding: gzip} bodies
          * @return this builder
          */
-        public Builder gzipRequests(boolean enabled) {
-            this.gzipRequests = enabled;
+        public Builder requestCompression(RequestCompression compression) {
+            this.requestCompression = Objects.requireNonNull(compression, "compression");
             return this;
         }
 

@@ -243,7 +243,9 @@ public final class EnvironmentConfig {
         value(Variable.READ_TIMEOUT).ifPresent(text -> builder.readTimeout(duration(Variable.READ_TIMEOUT, text)));
         value(Variable.WRITE_TIMEOUT).ifPresent(text -> builder.writeTimeout(duration(Variable.WRITE_TIMEOUT, text)));
         value(Variable.LOG_LEVEL).ifPresent(text -> builder.logLevel(logLevel(text)));
-        value(Variable.GZIP_REQUESTS).ifPresent(text -> builder.gzipRequests(bool(Variable.GZIP_REQUESTS, text)));
+        value(Variable.GZIP_REQUESTS)
+                .ifPresent(text -> builder.requestCompression(
+                        bool(Variable.GZIP_REQUESTS, text) ? RequestCompression.GZIP : RequestCompression.NONE));
         return builder;
     }
 

@@ -29,7 +29,7 @@ class ClientConfigTest {
         assertThat(config.readTimeout()).isEqualTo(Duration.ofSeconds(5));
         assertThat(config.writeTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(config.hostDownTtl()).isEqualTo(Duration.ofMinutes(5));
-        assertThat(config.gzipRequests()).isFalse();
+        assertThat(config.requestCompression()).isEqualTo(RequestCompression.NONE);
         assertThat(config.maxRateLimitWait()).isEmpty();
         assertThat(config.hosts()).isEmpty();
         assertThat(config.domains()).isEqualTo(ServiceDomains.of());
@@ -104,14 +104,14 @@ class ClientConfigTest {
         ClientConfig config = ClientConfig.builder("app", "key")
                 .readTimeout(Duration.ofSeconds(1))
                 .addUserAgentSegment("x (1)")
-                .gzipRequests(true)
+                .requestCompression(RequestCompression.GZIP)
                 .shuffle(new Random(1))
                 .waitOnRateLimit(Duration.ofSeconds(3))
                 .build();
         ClientConfig copy = config.toBuilder().build();
         assertThat(copy.readTimeout()).isEqualTo(Duration.ofSeconds(1));
         assertThat(copy.userAgentSegments()).isEqualTo(List.of("x (1)"));
-        assertThat(copy.gzipRequests()).isTrue();
+        assertThat(copy.requestCompression()).isEqualTo(RequestCompression.GZIP);
         assertThat(copy.maxRateLimitWait()).isEqualTo(Optional.of(Duration.ofSeconds(3)));
     }
 

@@ -44,7 +44,7 @@ class EnvironmentConfigTest {
         assertThat(config.readTimeout()).isEqualTo(Duration.ofSeconds(3));
         assertThat(config.writeTimeout()).isEqualTo(Duration.ofSeconds(90));
         assertThat(config.logLevel()).isEqualTo(LogLevel.BODIES);
-        assertThat(config.gzipRequests()).isTrue();
+        assertThat(config.requestCompression()).isEqualTo(RequestCompression.GZIP);
     }
 
     @Test
@@ -59,7 +59,7 @@ class EnvironmentConfigTest {
         assertThat(config.readTimeout()).isEqualTo(ClientConfig.DEFAULT_READ_TIMEOUT);
         assertThat(config.writeTimeout()).isEqualTo(ClientConfig.DEFAULT_WRITE_TIMEOUT);
         assertThat(config.logLevel()).isEqualTo(LogLevel.BASIC);
-        assertThat(config.gzipRequests()).isFalse();
+        assertThat(config.requestCompression()).isEqualTo(RequestCompression.NONE);
     }
 
     @Test

@@ -250,7 +250,7 @@ class RequestEncodingTest {
         String text = "é".repeat(100);
         try (ApiClient api = api(config("key", host("a.test", WM.getPort()))
                 .httpClient(recording)
-                .gzipRequests(true))) {
+                .requestCompression(RequestCompression.GZIP))) {
             Reply reply = api.request(SAVE)
                     .path("indexName", "i")
                     .path("objectID", "1")

@@ -4,6 +4,7 @@ import io.quarry.core.ClientConfig;
 import io.quarry.core.ConfigurationException;
 import io.quarry.core.Credentials;
 import io.quarry.core.Host;
+import io.quarry.core.RequestCompression;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -79,7 +80,7 @@ final class ClientConfigs {
         if (properties.getLogLevel() != null) {
             builder.logLevel(properties.getLogLevel());
         }
-        builder.gzipRequests(properties.isGzipRequests());
+        builder.requestCompression(properties.isGzipRequests() ? RequestCompression.GZIP : RequestCompression.NONE);
         try {
             customizers.forEach(customizer -> customizer.customize(builder));
             return builder.build();

@@ -12,6 +12,7 @@ import io.quarry.core.Credentials;
 import io.quarry.core.EnvironmentConfig;
 import io.quarry.core.Host;
 import io.quarry.core.LogLevel;
+import io.quarry.core.RequestCompression;
 import io.quarry.core.spi.ClientHandle;
 import io.quarry.crawler.CrawlerClient;
 import io.quarry.insights.InsightsClient;
@@ -106,7 +107,7 @@ class QuarryAutoConfigurationTest {
                     assertThat(config.readTimeout()).isEqualTo(Duration.ofSeconds(3));
                     assertThat(config.writeTimeout()).isEqualTo(Duration.ofMinutes(1));
                     assertThat(config.logLevel()).isEqualTo(LogLevel.BODIES);
-                    assertThat(config.gzipRequests()).isTrue();
+                    assertThat(config.requestCompression()).isEqualTo(RequestCompression.GZIP);
                 }));
     }
 
@@ -176,7 +177,7 @@ class QuarryAutoConfigurationTest {
                 .run(context -> EVERY_CLIENT.forEach(type -> {
                     ClientConfig config = context.getBean(type).config();
                     assertThat(config.userAgentSegments()).containsExactly("first (1)", "second (2)");
-                    assertThat(config.gzipRequests()).isFalse();
+                    assertThat(config.requestCompression()).isEqualTo(RequestCompression.NONE);
                 }));
     }
 
@@ -270,7 +271,7 @@ class QuarryAutoConfigurationTest {
         @Bean
         @Order(1)
         QuarryClientConfigCustomizer first() {
-            return builder -> builder.addUserAgentSegment("first (1)").gzipRequests(false);
+            return builder -> builder.addUserAgentSegment("first (1)").requestCompression(RequestCompression.NONE);
         }
     }
 }

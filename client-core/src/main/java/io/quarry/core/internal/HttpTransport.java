@@ -12,6 +12,7 @@ import io.quarry.core.Host;
 import io.quarry.core.InvalidRequestException;
 import io.quarry.core.QuarryException;
 import io.quarry.core.RateLimitException;
+import io.quarry.core.RequestCompression;
 import io.quarry.core.RequestOptions;
 import io.quarry.core.TransportException;
 import io.quarry.core.UnreachableHostsException;
@@ -553,7 +554,7 @@ public final class HttpTransport implements AutoCloseable {
             if (!extraHeaders.isEmpty()) {
                 extraHeaders.forEach(builder::header);
             }
-            if (config.gzipRequests() && request.body() != null) {
+            if (config.requestCompression() == RequestCompression.GZIP && request.body() != null) {
                 builder.header("Content-Encoding", "gzip");
             }
             builder.method(method(), body());
@@ -572,7 +573,8 @@ public final class HttpTransport implements AutoCloseable {
                 if (method.equals("GET")) {
                     throw new InvalidRequestException("a GET request cannot carry a body: " + request.endpoint());
                 }
-                JsonRequestBody body = new JsonRequestBody(request.body(), config.gzipRequests(), recordMapper);
+                JsonRequestBody body = new JsonRequestBody(
+                        request.body(), config.requestCompression() == RequestCompression.GZIP, recordMapper);
                 body.prepare();
                 return body;
             }
