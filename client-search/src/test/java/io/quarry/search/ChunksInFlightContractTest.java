@@ -242,16 +242,13 @@ class ChunksInFlightContractTest {
         MOCK.faults().clear();
 
         // only the two chunks under way when the write was cancelled reached the server
-        assertThat(cancelled.browseObjects(Product.class).stream()
-                        .map(Product::objectID))
+        assertThat(cancelled.browseObjects(Product.class).stream().map(Product::objectID))
                 .containsExactlyInAnyOrderElementsOf(ids(products(0, 20)));
     }
 
     /** The records stored in an index, 0 while it does not exist. */
     private static long storedIn(SearchIndex index) {
-        return index.exists()
-                ? index.browseObjects(Product.class).stream().count()
-                : 0;
+        return index.exists() ? index.browseObjects(Product.class).stream().count() : 0;
     }
 
     private SearchClient throughProxy(FaultInjectingProxy proxy) {
