@@ -23,16 +23,19 @@ final class BundleVerifier {
 
     private final SignatureCheck signatures;
     private final String version;
+    private final PublishedModules modules;
 
     /**
      * A verifier for one release.
      *
      * @param releaseKey the public key of the key that signed the release
      * @param version    the version every module must have
+     * @param modules    the modules the bundle must hold
      */
-    BundleVerifier(PGPPublicKey releaseKey, String version) {
+    BundleVerifier(PGPPublicKey releaseKey, String version, PublishedModules modules) {
         this.signatures = new SignatureCheck(releaseKey);
         this.version = version;
+        this.modules = modules;
     }
 
     /**
@@ -112,21 +115,21 @@ final class BundleVerifier {
         }
     }
 
-    private void checkModules(Set<String> modules, Map<String, byte[]> files, List<String> problems) {
-        Set<String> missing = new TreeSet<>(PublishedModules.all());
-        missing.removeAll(modules);
-        Set<String> unexpected = new TreeSet<>(modules);
-        unexpected.removeAll(PublishedModules.all());
+    private void checkModules(Set<String> found, Map<String, byte[]> files, List<String> problems) {
+        Set<String> missing = new TreeSet<>(modules.all());
+        missing.removeAll(found);
+        Set<String> unexpected = new TreeSet<>(found);
+        unexpected.removeAll(modules.all());
         if (!missing.isEmpty()) {
             problems.add("modules missing: " + missing);
         }
         if (!unexpected.isEmpty()) {
             problems.add("modules not to publish: " + unexpected);
         }
-        for (String module : modules) {
+        for (String module : found) {
             String base = "io/quarry/" + module + "/" + version + "/" + module + "-" + version;
             List<String> required = new ArrayList<>(List.of(base + ".pom"));
-            if (PublishedModules.WITH_JARS.contains(module)) {
+            if (modules.withJars().contains(module)) {
                 required.addAll(List.of(base + ".jar", base + "-sources.jar", base + "-javadoc.jar"));
             }
             for (String path : required) {

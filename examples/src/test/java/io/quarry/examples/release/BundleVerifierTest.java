@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
@@ -21,6 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
 class BundleVerifierTest {
 
     private static final String VERSION = "1.2.3";
+    // Few modules, so few signatures to make: the checks are the same for each.
+    private static final PublishedModules MODULES =
+            new PublishedModules(Set.of("bom"), Set.of("client-usage", "mock-server"), Set.of());
     private static final String JAR = "io/quarry/client-usage/1.2.3/client-usage-1.2.3.jar";
     private static final String POM = "io/quarry/client-usage/1.2.3/client-usage-1.2.3.pom";
 
@@ -31,11 +35,11 @@ class BundleVerifierTest {
     @BeforeAll
     static void makeTheKeyAndACompleteBundle() {
         key = ThrowawaySigningKey.generate("test passphrase");
-        verifier = new BundleVerifier(key.publicKey(), VERSION);
+        verifier = new BundleVerifier(key.publicKey(), VERSION, MODULES);
         // Signed once for all the tests: each spoils its own copy.
         complete = new TreeMap<>();
-        PublishedModules.POM_ONLY.forEach(module -> addModule(complete, module, false));
-        PublishedModules.WITH_JARS.forEach(module -> addModule(complete, module, true));
+        MODULES.pomOnly().forEach(module -> addModule(complete, module, false));
+        MODULES.withJars().forEach(module -> addModule(complete, module, true));
     }
 
     @Test

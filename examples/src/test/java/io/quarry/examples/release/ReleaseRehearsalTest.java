@@ -53,7 +53,7 @@ class ReleaseRehearsalTest {
                         UNPUBLISHED_LEAVES);
         Map<String, String> secrets =
                 Map.of("MAVEN_GPG_KEY", key.armoredSecretKey(), "MAVEN_GPG_PASSPHRASE", key.passphrase());
-        BundleVerifier verifier = new BundleVerifier(key.publicKey(), VERSION);
+        BundleVerifier verifier = new BundleVerifier(key.publicKey(), VERSION, PublishedModules.RELEASE);
 
         Bundle first = build(temp.resolve("first"), command, secrets, verifier);
         Bundle second = build(temp.resolve("second"), command, secrets, verifier);
@@ -82,14 +82,14 @@ class ReleaseRehearsalTest {
                 .isEmpty();
         assertThat(extraJars(bundle))
                 .as("jars besides the main, sources and Javadoc ones")
-                .isEqualTo(new TreeSet<>(PublishedModules.EXTRA_JARS));
+                .isEqualTo(new TreeSet<>(PublishedModules.RELEASE.extraJars()));
         String poms = "io/quarry/%1$s/" + VERSION + "/%1$s-" + VERSION + ".pom";
         assertThat(PomRequirements.managedArtifactIds(bundle.files().get(poms.formatted("bom"))))
                 .as("what the BOM pins")
-                .isEqualTo(new TreeSet<>(PublishedModules.WITH_JARS));
+                .isEqualTo(new TreeSet<>(PublishedModules.RELEASE.withJars()));
         assertThat(PomRequirements.managedArtifactIds(bundle.files().get(poms.formatted("quarry-parent"))))
                 .as("what the parent pins: its dependencyManagement is published with it")
-                .containsAll(PublishedModules.WITH_JARS)
+                .containsAll(PublishedModules.RELEASE.withJars())
                 .contains("okhttp-jvm", "jackson-bom");
         return bundle;
     }
