@@ -10,7 +10,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** The BOM lists every published module at the project's version, and nothing else. */
+/**
+ * The BOM lists every published module at the project's version, and nothing else: not this module, the build's own
+ * test helpers, which are not published.
+ */
 class BomTest {
 
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
@@ -21,10 +24,15 @@ class BomTest {
         String parent = Files.readString(ROOT.resolve("pom.xml"));
 
         List<String> published = modules(parent).stream()
-                .filter(m -> !m.equals("bom") && !m.equals("benchmarks") && !m.startsWith("examples"))
+                .filter(m -> !m.equals("bom")
+                        && !m.equals("test-support")
+                        && !m.equals("benchmarks")
+                        && !m.startsWith("examples"))
                 .toList();
         assertThat(artifacts(bom)).containsExactlyInAnyOrderElementsOf(published);
         assertThat(version(bom)).isEqualTo(version(parent));
+        // The BOM has no parent, so it repeats the default of the version: the same one.
+        assertThat(revision(bom)).isNotNull().isEqualTo(revision(parent));
         assertThat(bom).doesNotContain("<parent>");
     }
 
@@ -40,6 +48,11 @@ class BomTest {
     private static String version(String pom) {
         Matcher m = Pattern.compile("<artifactId>(?:bom|quarry-parent)</artifactId>\\s*<version>([^<]+)</version>")
                 .matcher(pom);
+        return m.find() ? m.group(1) : null;
+    }
+
+    private static String revision(String pom) {
+        Matcher m = Pattern.compile("<revision>([^<]+)</revision>").matcher(pom);
         return m.find() ? m.group(1) : null;
     }
 

@@ -80,7 +80,7 @@ public class CannedClients {
         rawQuery = Map.of("query", QUERY, "hitsPerPage", 20);
         Map<String, String> headers = new java.util.LinkedHashMap<>();
         headers.put("Accept", "application/json");
-        headers.put("User-Agent", "Quarry for Java (0.1.0-SNAPSHOT); Search (0.1.0-SNAPSHOT); JVM (17)");
+        headers.put("User-Agent", "Quarry for Java (1.0.0-SNAPSHOT); Search (1.0.0-SNAPSHOT); JVM (17)");
         headers.put(Credentials.APPLICATION_ID_HEADER, APP_ID);
         headers.put(Credentials.API_KEY_HEADER, API_KEY);
         raw = new RawClient(canned.url(), headers);

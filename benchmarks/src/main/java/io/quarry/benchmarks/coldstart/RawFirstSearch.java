@@ -25,7 +25,7 @@ public final class RawFirstSearch {
         long start = System.nanoTime();
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put("Accept", "application/json");
-        headers.put("User-Agent", "Quarry for Java (0.1.0-SNAPSHOT); Search (0.1.0-SNAPSHOT); JVM (17)");
+        headers.put("User-Agent", "Quarry for Java (1.0.0-SNAPSHOT); Search (1.0.0-SNAPSHOT); JVM (17)");
         headers.put(Credentials.APPLICATION_ID_HEADER, FirstSearch.APP_ID);
         headers.put(Credentials.API_KEY_HEADER, FirstSearch.API_KEY);
         RawClient client = new RawClient(args[0], headers);
