@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.quarry.core.BadRequestException;
 import io.quarry.core.InvalidRequestException;
 import io.quarry.core.QuarryException;
+import io.quarry.mockserver.MockServer;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.monitoring.model.ClusterHealth;
 import io.quarry.monitoring.model.ClusterHealthReport;
@@ -27,6 +28,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -93,62 +95,130 @@ class MonitoringContractTest {
     }
 
     @Test
-    void latencyAndIndexingTimeFollowTheServersWork() {
-        // without work, no minute has a point (reading the series is no work)
-        assertThat(monitoring.latency(List.of(ONE)).of(ONE)).isEmpty();
-        assertThat(monitoring.indexingTime(List.of(ONE)).of(ONE)).isEmpty();
+    void latencyAndIndexingTimeArePresentForEveryClusterAndMovedByTheServersWork() {
+        // a server with the same (default) seed and clock that serves nothing: what an idle cluster measures
+        try (MockServer idleServer = MockServer.builder().start();
+                MonitoringClient idle = MonitoringClient.create(MockServerClients.monitoringConfig(idleServer))) {
+            // before any work every cluster has a point per minute of the last 24 hours (reading is no work), the
+            // same as the idle server's
+            List<TimePoint> unworked = monitoring.latency(List.of(ONE)).of(ONE);
+            assertWholeDay(unworked);
+            assertWholeDay(monitoring.indexingTime(List.of(TWO)).of(TWO));
+            assertThat(raisedMinutes(unworked, idle.latency(List.of(ONE)).of(ONE)))
+                    .isEmpty();
 
-        Instant before = Instant.now();
-        long started = System.nanoTime();
-        search.index("items").saveObject("1", Map.of("name", "red shoe"));
-        double saveMillis = (System.nanoTime() - started) / 1e6;
-        started = System.nanoTime();
-        search.index("items").search(SearchQuery.of("shoe"), Map.class);
-        double searchMillis = (System.nanoTime() - started) / 1e6;
-        Instant after = Instant.now();
+            Instant before = Instant.now();
+            long started = System.nanoTime();
+            search.index("items").saveObject("1", Map.of("name", "red shoe"));
+            double saveMillis = (System.nanoTime() - started) / 1e6;
+            started = System.nanoTime();
+            search.index("items").search(SearchQuery.of("shoe"), Map.class);
+            double searchMillis = (System.nanoTime() - started) / 1e6;
+            Instant after = Instant.now();
 
-        // one search: one point, for its minute, of the time the server spent on it
-        List<TimePoint> latency = monitoring.latency(List.of(ONE)).of(ONE);
-        assertThat(latency).hasSize(1);
-        assertThat(latency.get(0).time()).isBefore(Instant.now().plusSeconds(1));
-        assertThat(latency.get(0).value()).isGreaterThanOrEqualTo(0);
-        assertMeasuredDuring(latency.get(0), before, after, searchMillis);
-        // one write: likewise in the indexing time, which the search does not enter (nor the write the latency)
-        List<TimePoint> indexing =
-                monitoring.indexingTimeAsync(List.of(TWO + "-1")).join().of(TWO + "-1");
-        assertThat(indexing).hasSize(1);
-        assertMeasuredDuring(indexing.get(0), before, after, saveMillis);
+            // the search raised exactly one minute of the cluster that served it (the first): the one it was
+            // served in, by the server's time on it rounded up to the millisecond (within what the call took)
+            List<TimePoint> latency = monitoring.latency(List.of(ONE)).of(ONE);
+            assertWholeDay(latency);
+            assertRaisedOnce(raisedMinutes(latency, idle.latency(List.of(ONE)).of(ONE)), before, after, searchMillis);
+            // the write likewise in the indexing time, of the cluster and of each of its servers; the search does
+            // not enter the indexing time, nor the write the latency
+            assertRaisedOnce(
+                    raisedMinutes(
+                            monitoring.indexingTime(List.of(ONE)).of(ONE),
+                            idle.indexingTime(List.of(ONE)).of(ONE)),
+                    before,
+                    after,
+                    saveMillis);
+            assertRaisedOnce(
+                    raisedMinutes(
+                            monitoring
+                                    .indexingTimeAsync(List.of(ONE + "-2"))
+                                    .join()
+                                    .of(ONE + "-2"),
+                            idle.indexingTime(List.of(ONE + "-2")).of(ONE + "-2")),
+                    before,
+                    after,
+                    saveMillis);
+            // the other cluster served nothing: its series are the idle ones
+            assertThat(raisedMinutes(
+                            monitoring.latencyAsync(List.of(TWO)).join().of(TWO),
+                            idle.latency(List.of(TWO)).of(TWO)))
+                    .isEmpty();
+            assertThat(raisedMinutes(
+                            monitoring.indexingTime(List.of(TWO + "-1")).of(TWO + "-1"),
+                            idle.indexingTime(List.of(TWO + "-1")).of(TWO + "-1")))
+                    .isEmpty();
+        }
 
-        // every server and every probe reports the one application's work
+        // a server's latency is the average of its relevant probes'; the other probes are farther away
         ProbeSeries relevant = monitoring.latencyByRelevantProbes(List.of(ONE + "-1"));
         assertThat(relevant.of(ONE + "-1")).containsOnlyKeys("paris", "frankfurt");
-        assertThat(relevant.of(ONE + "-1"))
-                .allSatisfy((probe, points) -> assertThat(points).as(probe).isEqualTo(latency));
         ProbeSeries others =
                 monitoring.latencyByOtherProbesAsync(List.of(ONE + "-1")).join();
         assertThat(others.of(ONE + "-1")).containsOnlyKeys("new-york", "singapore");
-        assertThat(others.of(ONE + "-1"))
-                .allSatisfy((probe, points) -> assertThat(points).as(probe).isEqualTo(latency));
+        Map<Instant, Double> paris = byMinute(relevant.of(ONE + "-1").get("paris"));
+        Map<Instant, Double> frankfurt = byMinute(relevant.of(ONE + "-1").get("frankfurt"));
+        Map<Instant, Double> newYork = byMinute(others.of(ONE + "-1").get("new-york"));
+        byMinute(monitoring.latency(List.of(ONE + "-1")).of(ONE + "-1")).forEach((minute, value) -> {
+            if (paris.containsKey(minute) && frankfurt.containsKey(minute)) {
+                assertThat(value).isEqualTo((double) Math.round((paris.get(minute) + frankfurt.get(minute)) / 2));
+            }
+            if (newYork.containsKey(minute) && paris.containsKey(minute)) {
+                assertThat(newYork.get(minute)).isGreaterThan(paris.get(minute));
+            }
+        });
         assertThat(monitoring.latencyByRelevantProbesAsync(List.of(ONE)).join().of(ONE))
                 .hasSize(2);
         assertThat(monitoring.latencyByOtherProbes(List.of(ONE)).of(ONE)).hasSize(2);
-        assertThat(monitoring.indexingTime(List.of(ONE)).of(ONE)).hasSize(1).isEqualTo(indexing);
-        assertThat(monitoring.latencyAsync(List.of(TWO)).join().of(TWO))
-                .hasSize(1)
-                .isEqualTo(latency);
+    }
+
+    /** A series of the probes: one point per minute of the last 24 hours, the last one the current minute. */
+    private static void assertWholeDay(List<TimePoint> series) {
+        assertThat(series).hasSize(1440);
+        for (int i = 1; i < series.size(); i++) {
+            assertThat(Duration.between(series.get(i - 1).time(), series.get(i).time()))
+                    .isEqualTo(Duration.ofMinutes(1));
+        }
+        assertThat(series.get(0).time()).isEqualTo(series.get(0).time().truncatedTo(ChronoUnit.MINUTES));
+        assertThat(series.get(series.size() - 1).time())
+                .isBetween(Instant.now().truncatedTo(ChronoUnit.MINUTES).minus(Duration.ofMinutes(1)), Instant.now());
+        assertThat(series).allSatisfy(point -> assertThat(point.value()).isPositive());
     }
 
     /**
-     * A point of a series the server measures from its own work (per minute: the average of what it did then):
-     * for the one call made, it stands at the start of the minute the call was served in, and its value, the
-     * server's time in milliseconds, is within what the call took as the client saw it.
+     * {@return by how much a series exceeds the idle one, for each minute both hold where they differ}: both
+     * servers read the same clock, but a minute may pass between the two reads
      */
-    private static void assertMeasuredDuring(TimePoint point, Instant before, Instant after, double callMillis) {
-        assertThat(point.time())
-                .isEqualTo(point.time().truncatedTo(ChronoUnit.MINUTES))
+    private static Map<Instant, Double> raisedMinutes(List<TimePoint> worked, List<TimePoint> idle) {
+        Map<Instant, Double> idleByMinute = byMinute(idle);
+        Map<Instant, Double> raised = new TreeMap<>();
+        byMinute(worked).forEach((minute, value) -> {
+            Double idleValue = idleByMinute.get(minute);
+            if (idleValue != null && !idleValue.equals(value)) {
+                raised.put(minute, value - idleValue);
+            }
+        });
+        return raised;
+    }
+
+    private static Map<Instant, Double> byMinute(List<TimePoint> series) {
+        Map<Instant, Double> byMinute = new TreeMap<>();
+        series.forEach(point -> byMinute.put(point.time(), point.value()));
+        return byMinute;
+    }
+
+    /**
+     * One call raised one minute: the one it was served in, between the minutes before and after the call, by at
+     * least 1 ms and at most what the call took, rounded up (the server's time on it, rounded up).
+     */
+    private static void assertRaisedOnce(
+            Map<Instant, Double> raised, Instant before, Instant after, double callMillis) {
+        assertThat(raised).hasSize(1);
+        Map.Entry<Instant, Double> minute = raised.entrySet().iterator().next();
+        assertThat(minute.getKey())
                 .isBetween(before.truncatedTo(ChronoUnit.MINUTES), after.truncatedTo(ChronoUnit.MINUTES));
-        // the server's clock runs from the request's arrival to its answer, inside the call; rounded to the ms
-        assertThat(point.value()).isBetween(0.0, callMillis + 0.5);
+        assertThat(minute.getValue()).isBetween(1.0, Math.ceil(callMillis));
     }
 
     @Test

@@ -39,7 +39,7 @@ public final class MonitoringExample {
     }
 
     private static String describe(ClusterHealth cluster) {
-        // Latency is empty until the cluster has served requests.
+        // Latency is empty when no probe could reach the cluster over the last 24 hours.
         String latency = cluster.averageLatencyMillis().isPresent()
                 ? String.format(
                         "average latency %.0f ms",

@@ -25,6 +25,8 @@ public final class Main {
             "  --admin-key KEY    admin API key (default " + MockServer.DEFAULT_ADMIN_KEY + ")",
             "  --monitoring-key KEY  monitoring API key (default " + MockServer.DEFAULT_MONITORING_KEY + ")",
             "  --usage-key KEY    usage API key (default " + MockServer.DEFAULT_USAGE_KEY + ")",
+            "  --monitoring-seed N  seed of the monitoring probes' measurements (default "
+                    + MockServer.DEFAULT_MONITORING_SEED + ")",
             "  --crawler-user ID  crawler user ID (default " + MockServer.DEFAULT_CRAWLER_USER_ID + ")",
             "  --crawler-key KEY  crawler API key (default " + MockServer.DEFAULT_CRAWLER_API_KEY + ")",
             "  --https            speak HTTPS with a certificate minted at start",
@@ -129,6 +131,7 @@ public final class Main {
                     builder.usageKey(value(args, ++i, option));
                     usageKeyGiven = true;
                 }
+                case "--monitoring-seed" -> builder.monitoringSeed(longInteger(option, value(args, ++i, option)));
                 case "--crawler-user" -> crawlerUser = value(args, ++i, option);
                 case "--crawler-key" -> crawlerKey = value(args, ++i, option);
                 case "--cert-out" -> certOut = Path.of(value(args, ++i, option));
@@ -185,6 +188,14 @@ public final class Main {
     private static int integer(String option, String value) {
         try {
             return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " needs an integer, not " + value, e);
+        }
+    }
+
+    private static long longInteger(String option, String value) {
+        try {
+            return Long.parseLong(value);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(option + " needs an integer, not " + value, e);
         }

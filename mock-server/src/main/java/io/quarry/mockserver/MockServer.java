@@ -68,6 +68,11 @@ public final class MockServer implements AutoCloseable {
     public static final String DEFAULT_ADMIN_KEY = "mock-admin-key";
     /** The monitoring API key used when none is given: a fixed, public value for tests. */
     public static final String DEFAULT_MONITORING_KEY = "mock-monitoring-key";
+    /**
+     * The seed of the monitoring probes' measurements when none is given: servers with the same seed and clock
+     * report the same latency, indexing time and reachability series.
+     */
+    public static final long DEFAULT_MONITORING_SEED = ServiceContext.DEFAULT_MONITORING_SEED;
     /** The usage API key used when none is given: a fixed, public value for tests. */
     public static final String DEFAULT_USAGE_KEY = "mock-usage-key";
     /** The crawler user ID used when none is given. */
@@ -113,7 +118,8 @@ public final class MockServer implements AutoCloseable {
                 builder.strict,
                 new SearchHooks(),
                 faultScript,
-                builder.crawlerAllowedHosts));
+                builder.crawlerAllowedHosts,
+                builder.monitoringSeed));
         products.forEach(product -> state.onReset(product::reset));
         state.onReset(faultScript::clear);
         this.workers = new Workers(builder.threads, builder.queueSize);
@@ -338,6 +344,7 @@ public final class MockServer implements AutoCloseable {
         private String adminKey = DEFAULT_ADMIN_KEY;
         private String monitoringKey = DEFAULT_MONITORING_KEY;
         private String usageKey = DEFAULT_USAGE_KEY;
+        private long monitoringSeed = DEFAULT_MONITORING_SEED;
         private String crawlerUserId = DEFAULT_CRAWLER_USER_ID;
         private String crawlerApiKey = DEFAULT_CRAWLER_API_KEY;
         private Set<String> crawlerAllowedHosts = Set.of();
@@ -404,6 +411,19 @@ public final class MockServer implements AutoCloseable {
          */
         public Builder monitoringKey(String monitoringKey) {
             this.monitoringKey = requireNonBlank(monitoringKey, "monitoringKey");
+            return this;
+        }
+
+        /**
+         * {@return this builder}
+         *
+         * @param monitoringSeed the seed of what the monitoring probes measure: the latency, indexing time and
+         *     reachability series of every server and cluster derive from it and the clock (and move with the
+         *     server's work and scripted incidents), so two servers with the same seed and clock report the same
+         *     series; default {@value #DEFAULT_MONITORING_SEED}
+         */
+        public Builder monitoringSeed(long monitoringSeed) {
+            this.monitoringSeed = monitoringSeed;
             return this;
         }
 

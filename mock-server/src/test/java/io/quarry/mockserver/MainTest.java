@@ -92,6 +92,8 @@ class MainTest {
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> Main.start(new String[] {"--task-delay", "soon"}, out))
                 .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Main.start(new String[] {"--monitoring-seed", "x"}, out))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThat(Main.start(new String[] {"--help"}, out)).isNull();
     }
 
@@ -141,6 +143,38 @@ class MainTest {
                 Main.start(new String[] {"--clusters", ""}, new PrintStream(bytes, true, StandardCharsets.UTF_8))) {
             assertThat(new TestClient(server).get("/1/clusters").status()).isEqualTo(403);
         }
+    }
+
+    @Test
+    void theMonitoringSeedGivesTheProbesSeries() {
+        PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        try (MockServer seeded = Main.start(new String[] {"--monitoring-seed", "42"}, out);
+                MockServer same = MockServer.builder().monitoringSeed(42).start();
+                MockServer other = Main.start(new String[0], out)) {
+            // a minute may pass between the reads: the minutes both series hold are compared
+            java.util.Map<Long, Long> seededPoints = points(seeded);
+            java.util.Map<Long, Long> samePoints = points(same);
+            java.util.Map<Long, Long> otherPoints = points(other);
+            seededPoints.keySet().retainAll(samePoints.keySet());
+            seededPoints.keySet().retainAll(otherPoints.keySet());
+            samePoints.keySet().retainAll(seededPoints.keySet());
+            otherPoints.keySet().retainAll(seededPoints.keySet());
+            assertThat(seededPoints)
+                    .hasSizeGreaterThan(1400)
+                    .isEqualTo(samePoints)
+                    .isNotEqualTo(otherPoints);
+        }
+    }
+
+    /** {@return the latency points of mock-cluster-1 over the last day, by minute} */
+    private static java.util.Map<Long, Long> points(MockServer server) {
+        java.util.Map<Long, Long> points = new java.util.TreeMap<>();
+        new TestClient(server)
+                .get("/1/latency/mock-cluster-1")
+                .body()
+                .at("/metrics/latency/mock-cluster-1")
+                .forEach(p -> points.put(p.get("t").asLong(), p.get("v").asLong()));
+        return points;
     }
 
     @Test

@@ -11,7 +11,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
-/** Monitoring over HTTP: public and keyed routes, unknown servers, incidents, measured series, infrastructure. */
+/**
+ * Monitoring over HTTP: public and keyed routes, unknown servers, incidents, infrastructure (the probes' series:
+ * {@link MonitoringProbesHttpTest}).
+ */
 class MonitoringHttpTest {
 
     @RegisterExtension
@@ -94,33 +97,6 @@ class MonitoringHttpTest {
     }
 
     @Test
-    void latencyAndIndexingAreMeasuredFromTheServersOwnWork() {
-        admin.put("/1/indexes/items/1", jq("{'name':'shoe'}")).requireOk();
-        admin.post("/1/indexes/items/query", jq("{'query':'shoe'}")).requireOk();
-        JsonNode latency =
-                anonymous.get("/1/latency/mock-cluster-1").requireOk().body();
-        assertThat(latency.at("/metrics/latency/mock-cluster-1")).hasSize(1);
-        assertThat(anonymous
-                        .get("/1/indexing/mock-cluster-2-1")
-                        .requireOk()
-                        .body()
-                        .at("/metrics/indexing/mock-cluster-2-1"))
-                .hasSize(1);
-        JsonNode relevant = anonymous
-                .get("/1/latency/mock-cluster-1-1/probes/relevant")
-                .requireOk()
-                .body();
-        assertThat(relevant.at("/metrics/latency_by_probes/mock-cluster-1-1").propertyNames())
-                .containsExactly("paris", "frankfurt");
-        JsonNode others = anonymous
-                .get("/1/latency/mock-cluster-1-1/probes/others")
-                .requireOk()
-                .body();
-        assertThat(others.at("/metrics/latency_by_probes/mock-cluster-1-1").propertyNames())
-                .containsExactly("new-york", "singapore");
-    }
-
-    @Test
     void infrastructurePeriodsHaveExactlyTheirPoints() {
         JsonNode all = monitoring
                 .get("/1/infrastructure/*/period/day")
@@ -166,34 +142,5 @@ class MonitoringHttpTest {
         assertThat(admin.send("PUT", "/_mock/monitoring/inventory", jq("{'servers':[]}"))
                         .status())
                 .isEqualTo(400);
-    }
-
-    @Test
-    void eachRouteIsTimedByTheKindOfWorkItDeclares() {
-        admin.post("/1/keys", jq("{'acl':['search']}")).requireOk();
-        admin.post(
-                        "/1/dictionaries/stopwords/batch",
-                        jq("{'requests':[{'action':'addEntry','body':{'objectID':'a','language':'en','word':'a'}}]}"))
-                .requireOk();
-        admin.get("/1/indexes").requireOk();
-        assertThat(indexingPoints())
-                .as("keys, dictionaries and reads are not indexing")
-                .isEmpty();
-        assertThat(latencyPoints()).isEmpty();
-
-        admin.put("/1/indexes/items/settings", jq("{'attributesForFaceting':['searchable(brand)']}"))
-                .requireOk();
-        assertThat(indexingPoints()).hasSize(1);
-        admin.post("/1/indexes/items/facets/brand/query", jq("{'facetQuery':'a'}"))
-                .requireOk();
-        assertThat(latencyPoints()).as("a facet value search is a search").hasSize(1);
-    }
-
-    private JsonNode indexingPoints() {
-        return anonymous.get("/1/indexing/mock-cluster-1").requireOk().body().at("/metrics/indexing/mock-cluster-1");
-    }
-
-    private JsonNode latencyPoints() {
-        return anonymous.get("/1/latency/mock-cluster-1").requireOk().body().at("/metrics/latency/mock-cluster-1");
     }
 }

@@ -19,6 +19,7 @@ import java.util.Set;
  * @param searchHooks where other products take part in searches
  * @param faults the scripted faults (the control product edits them)
  * @param crawlerAllowedHosts the hosts the crawler product may fetch besides loopback addresses
+ * @param monitoringSeed the seed of the monitoring probes' measurements
  */
 public record ServiceContext(
         Application app,
@@ -28,11 +29,39 @@ public record ServiceContext(
         boolean strict,
         SearchHooks searchHooks,
         FaultScript faults,
-        Set<String> crawlerAllowedHosts) {
+        Set<String> crawlerAllowedHosts,
+        long monitoringSeed) {
+
+    /** The monitoring seed unless configured otherwise. */
+    public static final long DEFAULT_MONITORING_SEED = 0;
 
     /** Copies the host set; null means loopback only. */
     public ServiceContext {
         crawlerAllowedHosts = crawlerAllowedHosts == null ? Set.of() : Set.copyOf(crawlerAllowedHosts);
+    }
+
+    /**
+     * A context with the default monitoring seed.
+     *
+     * @param app     the application state
+     * @param engine  the search engine
+     * @param control seeding, export and reset
+     * @param version the mock server's version
+     * @param strict  whether unknown parameters and settings are refused
+     * @param searchHooks where other products take part in searches
+     * @param faults the scripted faults (the control product edits them)
+     * @param crawlerAllowedHosts the hosts the crawler product may fetch besides loopback addresses
+     */
+    public ServiceContext(
+            Application app,
+            SearchEngine engine,
+            StateControl control,
+            String version,
+            boolean strict,
+            SearchHooks searchHooks,
+            FaultScript faults,
+            Set<String> crawlerAllowedHosts) {
+        this(app, engine, control, version, strict, searchHooks, faults, crawlerAllowedHosts, DEFAULT_MONITORING_SEED);
     }
 
     /**
@@ -52,6 +81,6 @@ public record ServiceContext(
             String version,
             boolean strict,
             SearchHooks searchHooks) {
-        this(app, engine, control, version, strict, searchHooks, new FaultScript(), Set.of());
+        this(app, engine, control, version, strict, searchHooks, new FaultScript(), Set.of(), DEFAULT_MONITORING_SEED);
     }
 }

@@ -5,6 +5,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -13,14 +14,27 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The application's API keys other than the admin key, with the state table: created keys are
  * active; a deleted key goes to the deleted list, from which only it can be restored; a key whose validity has
- * elapsed on the clock is removed (not restorable). Keys are 32 lowercase hex characters, as the service's.
+ * elapsed on the clock is removed (not restorable). Keys are 32 lowercase hex characters, as the service's. The
+ * deleted list keeps the {@value #MAX_DELETED} most recently deleted keys, a bound of the mock server's own: a key
+ * deleted before those can no longer be restored.
  */
 public final class ApiKeys {
+
+    /** How many deleted keys can be restored: the most recently deleted ones. */
+    public static final int MAX_DELETED = 1000;
 
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
     private final Map<String, ApiKey> active = new ConcurrentHashMap<>();
-    private final Map<String, ApiKey> deleted = new ConcurrentHashMap<>();
+    /** In deletion order, guarded by itself. */
+    private final Map<String, ApiKey> deleted = new LinkedHashMap<>(16, 0.75f, false) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, ApiKey> eldest) {
+            return size() > MAX_DELETED;
+        }
+    };
     /** Bumped on every change of the active keys, so caches of key lookups know when to forget. */
     private final AtomicLong changes = new AtomicLong();
 
@@ -54,7 +68,9 @@ public final class ApiKeys {
      */
     public void put(String value, KeyDefinition definition, String indexScope) {
         long now = clock.millis();
-        deleted.remove(value);
+        synchronized (deleted) {
+            deleted.remove(value);
+        }
         active.put(value, definition.toKey(value, indexScope, now, now));
         changes.incrementAndGet();
     }
@@ -100,7 +116,9 @@ public final class ApiKeys {
         if (key == null) {
             return false;
         }
-        deleted.put(value, key);
+        synchronized (deleted) {
+            deleted.put(value, key);
+        }
         return true;
     }
 
@@ -111,7 +129,10 @@ public final class ApiKeys {
      * @return the restored key, or {@code null} when it is not in the deleted list
      */
     public ApiKey restore(String value) {
-        ApiKey key = deleted.remove(value);
+        ApiKey key;
+        synchronized (deleted) {
+            key = deleted.remove(value);
+        }
         if (key == null) {
             return null;
         }
@@ -161,6 +182,8 @@ public final class ApiKeys {
     public void clear() {
         active.clear();
         changes.incrementAndGet();
-        deleted.clear();
+        synchronized (deleted) {
+            deleted.clear();
+        }
     }
 }

@@ -33,7 +33,7 @@ public final class Application {
     private final UserMappings mappings;
     private final Dictionaries dictionaries;
     private final RequestLog requestLog;
-    private final Tracking tracking = new Tracking();
+    private final Tracking tracking;
     /** Service-assigned objectIDs: 12-digit decimal strings, unlikely to meet the IDs users choose. */
     private final AtomicLong nextObjectId = new AtomicLong(100_000_000_001L);
 
@@ -57,6 +57,7 @@ public final class Application {
         this.mappings = new UserMappings(clusters, tasks);
         this.dictionaries = new Dictionaries();
         this.requestLog = new RequestLog();
+        this.tracking = new Tracking(clock);
     }
 
     /** {@return the API keys other than the admin key} */

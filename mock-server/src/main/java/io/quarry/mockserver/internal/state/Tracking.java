@@ -1,74 +1,75 @@
 package io.quarry.mockserver.internal.state;
 
-import java.util.ArrayDeque;
-import java.util.ArrayList;
+import io.quarry.mockserver.internal.state.tracking.SearchAnalytics;
+import io.quarry.mockserver.internal.state.tracking.UserEvents;
+import java.time.Clock;
 import java.util.Collection;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
+import java.util.function.Function;
 
 /**
  * What the application has seen of its users: the searches run and the events received. The search product and
  * the insights product write here; analytics, personalization and query suggestions read from here, so one
- * server runs the whole tracking pipeline. Each log keeps its newest {@value #CAPACITY} entries (the oldest are
- * dropped first), so a long-running server's memory stays bounded. Thread-safe; reads return snapshots.
+ * server runs the whole tracking pipeline. Nothing is kept as a log: searches are counted as they arrive into
+ * compact statistics per index, day and tag set ({@link SearchAnalytics}), events are added to the searches they
+ * follow and grouped per user ({@link UserEvents}); each structure is bounded, so a long-running server's memory
+ * stays flat, and a read costs what the statistics it reads hold, not what the traffic was. Thread-safe: one lock
+ * guards writes and reads.
  */
 public final class Tracking {
 
-    /** How many searches, and how many events, are kept. */
-    public static final int CAPACITY = 200_000;
+    private final Clock clock;
+    private final SearchAnalytics searches = new SearchAnalytics();
+    private final UserEvents userEvents = new UserEvents();
 
-    private final ArrayDeque<TrackedSearch> searches = new ArrayDeque<>();
-    private final Map<String, TrackedSearch> byQueryId = new HashMap<>();
-    private final ArrayDeque<TrackedEvent> events = new ArrayDeque<>();
+    /** @param clock the server's clock, which decides the current day and when keystrokes are final */
+    public Tracking(Clock clock) {
+        this.clock = clock;
+    }
 
     /** @param search a search that just ran */
-    public synchronized void recordSearch(TrackedSearch search) {
-        if (searches.size() == CAPACITY) {
-            TrackedSearch dropped = searches.removeFirst();
-            if (dropped.queryID() != null) {
-                byQueryId.remove(dropped.queryID());
-            }
-        }
-        searches.addLast(search);
-        if (search.queryID() != null) {
-            byQueryId.put(search.queryID(), search);
+    public void recordSearch(TrackedSearch search) {
+        long now = clock.millis();
+        synchronized (this) {
+            searches.record(search, now);
         }
     }
 
     /** @param accepted events accepted together, in order */
     public synchronized void recordEvents(Collection<TrackedEvent> accepted) {
         for (TrackedEvent event : accepted) {
-            if (events.size() == CAPACITY) {
-                events.removeFirst();
-            }
-            events.addLast(event);
+            searches.event(event);
+            userEvents.add(event);
         }
     }
 
-    /** {@return every kept search, oldest first} */
-    public synchronized List<TrackedSearch> searches() {
-        return new ArrayList<>(searches);
+    /**
+     * {@return what a read of the searches computes, under the lock (so it should be quick)}
+     *
+     * @param read reads the statistics (the pending searches of its read are counted as of now)
+     * @param <T> the result
+     */
+    public synchronized <T> T readSearches(Function<SearchAnalytics, T> read) {
+        return read.apply(searches);
     }
 
     /**
-     * {@return that search, or {@code null} when it is unknown (or no longer kept)}
+     * {@return what a read of the users' events computes, under the lock}
      *
-     * @param queryID a query ID returned by a search
+     * @param read reads the events
+     * @param <T> the result
      */
-    public synchronized TrackedSearch searchWithQueryId(String queryID) {
-        return byQueryId.get(queryID);
+    public synchronized <T> T readUserEvents(Function<UserEvents, T> read) {
+        return read.apply(userEvents);
     }
 
-    /** {@return every kept event, in the order received} */
-    public synchronized List<TrackedEvent> events() {
-        return new ArrayList<>(events);
+    /** {@return the current time of the server's clock} */
+    public long nowMillis() {
+        return clock.millis();
     }
 
     /** Forgets every search and event. */
     public synchronized void clear() {
         searches.clear();
-        byQueryId.clear();
-        events.clear();
+        userEvents.clear();
     }
 }

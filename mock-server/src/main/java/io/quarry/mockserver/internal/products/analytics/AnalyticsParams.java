@@ -2,6 +2,7 @@ package io.quarry.mockserver.internal.products.analytics;
 
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
+import io.quarry.mockserver.internal.state.tracking.TagSet;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -18,7 +19,7 @@ import java.util.regex.Pattern;
  * @param index the index ({@code index}, required)
  * @param startDate the first day, inclusive (default seven days ago, UTC)
  * @param endDate the last day, inclusive (default today, UTC)
- * @param tags the test on a search's analytics tags (every search when {@code tags} is absent)
+ * @param tags the test on a search's analytics tags, or {@code null} when {@code tags} is absent (every search)
  * @param limit how many rows ({@code limit}, 0 to 1000)
  * @param offset the first row ({@code offset}, from 0)
  * @param search the exact query asked about, or {@code null}
@@ -75,7 +76,7 @@ record AnalyticsParams(
         }
         String tagsText = request.query().get("tags");
         Predicate<Collection<String>> tags =
-                tagsText == null || tagsText.isBlank() ? t -> true : TagsExpression.parse(tagsText);
+                tagsText == null || tagsText.isBlank() ? null : TagsExpression.parse(tagsText);
         int limit = integer(request, "limit", DEFAULT_LIMIT);
         if (limit > MAX_LIMIT) {
             throw ApiException.badRequest("limit must be at most " + MAX_LIMIT);
@@ -94,12 +95,14 @@ record AnalyticsParams(
         return search;
     }
 
-    long startMillis() {
-        return startDate.atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
-    }
-
-    long endMillisExclusive() {
-        return endDate.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
+    /**
+     * {@return whether the searches of a tag set count: all of them without {@code tags}, else those whose tags
+     * satisfy it (never the searches whose tag set was beyond the bounds, whose tags are not kept)}
+     *
+     * @param tagSet the tag set
+     */
+    boolean matches(TagSet tagSet) {
+        return tags == null || !tagSet.overflow() && tags.test(tagSet.tags());
     }
 
     private static LocalDate date(Request request, String name, LocalDate fallback) {

@@ -5,12 +5,15 @@ import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.state.Application;
-import io.quarry.mockserver.internal.state.TrackedEvent;
-import io.quarry.mockserver.internal.state.TrackedSearch;
 import io.quarry.mockserver.internal.state.TrackedSearch.AppliedFilter;
+import io.quarry.mockserver.internal.state.tracking.Count;
+import io.quarry.mockserver.internal.state.tracking.HitStats;
+import io.quarry.mockserver.internal.state.tracking.QueryStats;
+import io.quarry.mockserver.internal.state.tracking.SearchAnalytics.Slice;
+import io.quarry.mockserver.internal.state.tracking.SliceStats;
+import io.quarry.mockserver.internal.state.tracking.UserCount;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -19,11 +22,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.Predicate;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+import java.util.function.ToLongFunction;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** The analytics endpoints, each computed at call time from the application's tracked searches and events. */
+/**
+ * The analytics endpoints, each computed at call time from the statistics the application's tracking keeps of
+ * the days asked for (so results show at once, and a call costs what those days hold, not the traffic before).
+ */
 final class AnalyticsRoutes {
 
     /** The country every search counts under: the mock server has no geolocation of addresses. */
@@ -38,12 +46,7 @@ final class AnalyticsRoutes {
     /** {@code GET /2/status}. */
     Response status(Request request) {
         AnalyticsParams params = params(request);
-        long latest = -1;
-        for (TrackedSearch search : app.tracking().searches()) {
-            if (search.index().equals(params.index())) {
-                latest = Math.max(latest, search.timestamp());
-            }
-        }
+        long latest = app.tracking().readSearches(s -> s.lastSearchAt(params.index()));
         ObjectNode body = Json.object();
         if (latest < 0) {
             body.putNull("updatedAt");
@@ -57,20 +60,18 @@ final class AnalyticsRoutes {
     Response searches(Request request) {
         AnalyticsParams params = params(request);
         SearchOrder order = SearchOrder.of(request, params.clickAnalytics());
-        ClickAttribution attribution = attribution(params);
-        Map<String, Group> groups = new LinkedHashMap<>();
-        for (TrackedSearch search : counted(params)) {
-            Group group = groups.computeIfAbsent(search.query(), Group::new);
-            group.add(search);
-            if (search.tracked()) {
-                List<TrackedEvent> clicks = attribution.clicks(search);
-                List<TrackedEvent> conversions = attribution.conversions(search);
-                group.metrics.addTrackedSearch(!clicks.isEmpty(), !conversions.isEmpty());
-                group.metrics.clickCount += clicks.size();
-                group.metrics.conversionCount += conversions.size();
-                clicks.forEach(group.metrics::addPositions);
+        Map<String, Group> groups = read(params, slices -> {
+            Map<String, Group> byQuery = new LinkedHashMap<>();
+            for (Slice slice : slices) {
+                for (QueryStats query : slice.stats().queries().values()) {
+                    Group group = byQuery.computeIfAbsent(query.query(), Group::new);
+                    group.count += query.count();
+                    group.hitSum += query.hitSum();
+                    group.metrics.add(query.clicks());
+                }
             }
-        }
+            return byQuery;
+        });
         ArrayNode rows = Rows.page(
                 new ArrayList<>(groups.values()),
                 Rows.byCount(g -> g.count, g -> g.key),
@@ -92,14 +93,13 @@ final class AnalyticsRoutes {
     /** {@code GET /2/searches/count}. */
     Response searchesCount(Request request) {
         AnalyticsParams params = params(request);
-        Map<LocalDate, Long> perDay = days(params);
-        List<TrackedSearch> counted = counted(params);
-        counted.forEach(s -> perDay.merge(day(s), 1L, Long::sum));
+        Map<LocalDate, long[]> perDay = perDay(params, 1, (slice, day) -> day[0] += slice.searches());
+        long total = perDay.values().stream().mapToLong(d -> d[0]).sum();
         ObjectNode body = Json.object();
-        body.put("count", counted.size());
+        body.put("count", total);
         ArrayNode dates = Json.array();
         perDay.forEach((date, count) ->
-                dates.add(Json.object().put("date", date.toString()).put("count", count)));
+                dates.add(Json.object().put("date", date.toString()).put("count", count[0])));
         body.set("dates", dates);
         return Response.ok(body);
     }
@@ -107,14 +107,10 @@ final class AnalyticsRoutes {
     /** {@code GET /2/searches/noResults}. */
     Response noResults(Request request) {
         AnalyticsParams params = params(request);
-        Map<String, Group> groups = new LinkedHashMap<>();
-        for (TrackedSearch search : counted(params)) {
-            if (search.nbHits() == 0) {
-                Group group = groups.computeIfAbsent(search.query(), Group::new);
-                group.add(search);
-                group.withFilterCount += search.filters().isEmpty() ? 0 : 1;
-            }
-        }
+        Map<String, Group> groups = queryGroups(params, QueryStats::noResults, (group, query) -> {
+            group.count += query.noResults();
+            group.withFilterCount += query.noResultsWithFilters();
+        });
         return Response.ok(Json.object()
                 .set("searches", topGroups(groups, params, (g, row) -> row.put("withFilterCount", g.withFilterCount))));
     }
@@ -122,15 +118,10 @@ final class AnalyticsRoutes {
     /** {@code GET /2/searches/noClicks}: tracked searches with results that earned no click. */
     Response noClicks(Request request) {
         AnalyticsParams params = params(request);
-        ClickAttribution attribution = attribution(params);
-        Map<String, Group> groups = new LinkedHashMap<>();
-        for (TrackedSearch search : counted(params)) {
-            if (search.tracked()
-                    && search.nbHits() > 0
-                    && attribution.clicks(search).isEmpty()) {
-                groups.computeIfAbsent(search.query(), Group::new).add(search);
-            }
-        }
+        Map<String, Group> groups = queryGroups(params, QueryStats::noClicks, (group, query) -> {
+            group.count += query.noClicks();
+            group.hitSum += query.noClickHitSum();
+        });
         return Response.ok(Json.object()
                 .set("searches", topGroups(groups, params, (g, row) -> row.put("nbHits", g.averageHits()))));
     }
@@ -138,45 +129,40 @@ final class AnalyticsRoutes {
     /** {@code GET /2/searches/noResultRate}. */
     Response noResultRate(Request request) {
         AnalyticsParams params = params(request);
-        return rate(params, counted(params), s -> s.nbHits() == 0, "noResultCount");
+        return rate(
+                perDay(params, 2, (slice, day) -> {
+                    day[0] += slice.searches();
+                    day[1] += slice.noResults();
+                }),
+                "noResultCount");
     }
 
     /** {@code GET /2/searches/noClickRate}: among tracked searches, those without a click. */
     Response noClickRate(Request request) {
         AnalyticsParams params = params(request);
-        ClickAttribution attribution = attribution(params);
-        List<TrackedSearch> tracked =
-                counted(params).stream().filter(TrackedSearch::tracked).toList();
-        return rate(params, tracked, s -> attribution.clicks(s).isEmpty(), "noClickCount");
+        return rate(
+                perDay(params, 2, (slice, day) -> {
+                    day[0] += slice.tracked();
+                    day[1] += slice.trackedNoClick();
+                }),
+                "noClickCount");
     }
 
     /** {@code GET /2/hits}: the records most often returned, optionally for one search and with click metrics. */
     Response hits(Request request) {
         AnalyticsParams params = params(request);
-        ClickAttribution attribution = attribution(params);
-        Map<String, Group> groups = new LinkedHashMap<>();
-        for (TrackedSearch search : counted(params)) {
-            if (params.search() != null && !search.query().equals(params.search())) {
-                continue;
-            }
-            List<TrackedEvent> clicks = attribution.clicks(search);
-            List<TrackedEvent> conversions = attribution.conversions(search);
-            for (String objectID : new HashSet<>(search.objectIDs())) {
-                Group group = groups.computeIfAbsent(objectID, Group::new);
-                group.count++;
-                if (search.tracked()) {
-                    long hitClicks = clicks.stream()
-                            .filter(e -> e.objectIDs().contains(objectID))
-                            .count();
-                    long hitConversions = conversions.stream()
-                            .filter(e -> e.objectIDs().contains(objectID))
-                            .count();
-                    group.metrics.addTrackedSearch(hitClicks > 0, hitConversions > 0);
-                    group.metrics.clickCount += hitClicks;
-                    group.metrics.conversionCount += hitConversions;
+        Map<String, Group> groups = read(params, slices -> {
+            Map<String, Group> byHit = new LinkedHashMap<>();
+            for (Slice slice : slices) {
+                for (Map.Entry<String, HitStats> hit :
+                        hitsOf(slice.stats(), params).entrySet()) {
+                    Group group = byHit.computeIfAbsent(hit.getKey(), Group::new);
+                    group.count += hit.getValue().count();
+                    group.metrics.add(hit.getValue().clicks());
                 }
             }
-        }
+            return byHit;
+        });
         Comparator<Group> frequency = Rows.byCount(g -> g.count, g -> g.key);
         ArrayNode rows = Rows.page(new ArrayList<>(groups.values()), frequency, frequency, params, g -> {
             ObjectNode row = Json.object();
@@ -193,19 +179,21 @@ final class AnalyticsRoutes {
     /** {@code GET /2/users/count}: distinct users (user token, else IP address) over the range and per day. */
     Response usersCount(Request request) {
         AnalyticsParams params = params(request);
-        Map<LocalDate, Set<String>> perDay = new TreeMap<>();
-        days(params).keySet().forEach(d -> perDay.put(d, new HashSet<>()));
-        Set<String> all = new HashSet<>();
-        for (TrackedSearch search : counted(params)) {
-            String user = String.valueOf(search.user());
-            all.add(user);
-            perDay.get(day(search)).add(user);
-        }
+        Map<LocalDate, UserCount> perDay = new TreeMap<>();
+        days(params).forEach(d -> perDay.put(d, new UserCount()));
+        UserCount all = new UserCount();
+        read(params, slices -> {
+            for (Slice slice : slices) {
+                perDay.get(slice.day()).addAll(slice.stats().users());
+                all.addAll(slice.stats().users());
+            }
+            return null;
+        });
         ObjectNode body = Json.object();
-        body.put("count", all.size());
+        body.put("count", all.count());
         ArrayNode dates = Json.array();
         perDay.forEach((date, users) ->
-                dates.add(Json.object().put("date", date.toString()).put("count", users.size())));
+                dates.add(Json.object().put("date", date.toString()).put("count", users.count())));
         body.set("dates", dates);
         return Response.ok(body);
     }
@@ -213,22 +201,22 @@ final class AnalyticsRoutes {
     /** {@code GET /2/filters}: the attributes most filtered on, optionally for one search. */
     Response filters(Request request) {
         AnalyticsParams params = params(request);
-        Map<String, Group> groups = new LinkedHashMap<>();
-        for (TrackedSearch search : counted(params)) {
-            if (params.search() != null && !search.query().equals(params.search())) {
-                continue;
+        Map<String, long[]> counts = read(params, slices -> {
+            Map<String, long[]> byAttribute = new LinkedHashMap<>();
+            for (Slice slice : slices) {
+                attributesOf(slice.stats(), params)
+                        .forEach((attribute, count) ->
+                                byAttribute.computeIfAbsent(attribute, a -> new long[1])[0] += count.value());
             }
-            Set<String> attributes = new HashSet<>();
-            search.filters().forEach(f -> attributes.add(f.attribute()));
-            attributes.forEach(a -> groups.computeIfAbsent(a, Group::new).count++);
-        }
-        Comparator<Group> frequency = Rows.byCount(g -> g.count, g -> g.key);
+            return byAttribute;
+        });
+        Comparator<Map.Entry<String, long[]>> frequency = Rows.byCount(e -> e.getValue()[0], Map.Entry::getKey);
         ArrayNode rows = Rows.page(
-                new ArrayList<>(groups.values()),
+                new ArrayList<>(counts.entrySet()),
                 frequency,
                 frequency,
                 params,
-                g -> Json.object().put("attribute", g.key).put("count", g.count));
+                e -> Json.object().put("attribute", e.getKey()).put("count", e.getValue()[0]));
         return Response.ok(Json.object().set("attributes", rows));
     }
 
@@ -244,17 +232,17 @@ final class AnalyticsRoutes {
         if (wanted.isEmpty()) {
             throw ApiException.badRequest("At least one attribute is required");
         }
-        Map<AppliedFilter, long[]> counts = new LinkedHashMap<>();
-        for (TrackedSearch search : counted(params)) {
-            if (params.search() != null && !search.query().equals(params.search())) {
-                continue;
+        Map<AppliedFilter, long[]> counts = read(params, slices -> {
+            Map<AppliedFilter, long[]> byFilter = new LinkedHashMap<>();
+            for (Slice slice : slices) {
+                filterValuesOf(slice.stats(), params).forEach((filter, count) -> {
+                    if (wanted.contains(filter.attribute())) {
+                        byFilter.computeIfAbsent(filter, f -> new long[1])[0] += count.value();
+                    }
+                });
             }
-            for (AppliedFilter filter : new HashSet<>(search.filters())) {
-                if (wanted.contains(filter.attribute())) {
-                    counts.computeIfAbsent(filter, f -> new long[1])[0]++;
-                }
-            }
-        }
+            return byFilter;
+        });
         Comparator<Map.Entry<AppliedFilter, long[]>> frequency = Rows.byCount(
                 e -> e.getValue()[0],
                 e -> e.getKey().attribute() + e.getKey().operator() + e.getKey().value());
@@ -273,20 +261,23 @@ final class AnalyticsRoutes {
      */
     Response filtersNoResults(Request request) {
         AnalyticsParams params = params(request);
-        String query = params.requiredSearch();
-        Map<List<AppliedFilter>, long[]> combinations = new LinkedHashMap<>();
-        boolean anyNoResult = false;
-        for (TrackedSearch search : counted(params)) {
-            if (!search.query().equals(query) || search.nbHits() != 0) {
-                continue;
+        String search = params.requiredSearch();
+        boolean[] anyNoResult = new boolean[1];
+        Map<List<AppliedFilter>, long[]> combinations = read(params, slices -> {
+            Map<List<AppliedFilter>, long[]> byCombination = new LinkedHashMap<>();
+            for (Slice slice : slices) {
+                QueryStats query = slice.stats().queries().get(search);
+                if (query != null && query.noResults() > 0) {
+                    anyNoResult[0] = true;
+                    query.noResultFilters()
+                            .forEach((filters, count) ->
+                                    byCombination.computeIfAbsent(filters, f -> new long[1])[0] += count.value());
+                }
             }
-            anyNoResult = true;
-            if (!search.filters().isEmpty()) {
-                combinations.computeIfAbsent(search.filters(), f -> new long[1])[0]++;
-            }
-        }
+            return byCombination;
+        });
         ObjectNode body = Json.object();
-        if (!anyNoResult) {
+        if (!anyNoResult[0]) {
             body.putNull("values");
             return Response.ok(body);
         }
@@ -305,7 +296,9 @@ final class AnalyticsRoutes {
     /** {@code GET /2/countries}: searches per country; every search counts under {@value #UNKNOWN_COUNTRY}. */
     Response countries(Request request) {
         AnalyticsParams params = params(request);
-        int count = counted(params).size();
+        long count = read(
+                params,
+                slices -> slices.stream().mapToLong(s -> s.stats().searches()).sum());
         ArrayNode rows = Json.array();
         if (count > 0 && params.offset() == 0 && params.limit() > 0) {
             rows.add(Json.object().put("country", UNKNOWN_COUNTRY).put("count", count));
@@ -313,20 +306,80 @@ final class AnalyticsRoutes {
         return Response.ok(Json.object().set("countries", rows));
     }
 
-    private Response rate(
-            AnalyticsParams params, List<TrackedSearch> searches, Predicate<TrackedSearch> hit, String countName) {
+    /**
+     * {@return what a computation makes of the slices of the call's index, days and tags}: run under the
+     * tracking's lock, so it only adds counts up into its own objects.
+     */
+    private <T> T read(AnalyticsParams params, Function<List<Slice>, T> compute) {
+        long now = app.nowMillis();
+        return app.tracking().readSearches(searches -> {
+            List<Slice> matching = new ArrayList<>();
+            for (Slice slice : searches.slices(params.index(), params.startDate(), params.endDate(), now)) {
+                if (params.matches(slice.tags())) {
+                    matching.add(slice);
+                }
+            }
+            return compute.apply(matching);
+        });
+    }
+
+    /** {@return one array of {@code width} counts per day of the range, added up from the slices} */
+    private Map<LocalDate, long[]> perDay(AnalyticsParams params, int width, BiConsumer<SliceStats, long[]> add) {
         Map<LocalDate, long[]> perDay = new TreeMap<>();
-        days(params).keySet().forEach(d -> perDay.put(d, new long[2]));
+        days(params).forEach(d -> perDay.put(d, new long[width]));
+        read(params, slices -> {
+            slices.forEach(slice -> add.accept(slice.stats(), perDay.get(slice.day())));
+            return null;
+        });
+        return perDay;
+    }
+
+    /** Groups per query, of the queries for which {@code has} is positive. */
+    private Map<String, Group> queryGroups(
+            AnalyticsParams params, ToLongFunction<QueryStats> has, BiConsumer<Group, QueryStats> add) {
+        return read(params, slices -> {
+            Map<String, Group> groups = new LinkedHashMap<>();
+            for (Slice slice : slices) {
+                for (QueryStats query : slice.stats().queries().values()) {
+                    if (has.applyAsLong(query) > 0) {
+                        add.accept(groups.computeIfAbsent(query.query(), Group::new), query);
+                    }
+                }
+            }
+            return groups;
+        });
+    }
+
+    private static Map<String, HitStats> hitsOf(SliceStats slice, AnalyticsParams params) {
+        if (params.search() == null) {
+            return slice.hits();
+        }
+        QueryStats query = slice.queries().get(params.search());
+        return query == null ? Map.of() : query.hits();
+    }
+
+    private static Map<String, Count> attributesOf(SliceStats slice, AnalyticsParams params) {
+        if (params.search() == null) {
+            return slice.attributes();
+        }
+        QueryStats query = slice.queries().get(params.search());
+        return query == null ? Map.of() : query.attributes();
+    }
+
+    private static Map<AppliedFilter, Count> filterValuesOf(SliceStats slice, AnalyticsParams params) {
+        if (params.search() == null) {
+            return slice.filterValues();
+        }
+        QueryStats query = slice.queries().get(params.search());
+        return query == null ? Map.of() : query.filterValues();
+    }
+
+    private static Response rate(Map<LocalDate, long[]> perDay, String countName) {
         long total = 0;
         long hits = 0;
-        for (TrackedSearch search : searches) {
-            long[] day = perDay.get(day(search));
-            day[0]++;
-            total++;
-            if (hit.test(search)) {
-                day[1]++;
-                hits++;
-            }
+        for (long[] day : perDay.values()) {
+            total += day[0];
+            hits += day[1];
         }
         ObjectNode body = rateJson(total, hits, countName);
         ArrayNode dates = Json.array();
@@ -344,8 +397,8 @@ final class AnalyticsRoutes {
         return row;
     }
 
-    private ArrayNode topGroups(
-            Map<String, Group> groups, AnalyticsParams params, java.util.function.BiConsumer<Group, ObjectNode> extra) {
+    private static ArrayNode topGroups(
+            Map<String, Group> groups, AnalyticsParams params, BiConsumer<Group, ObjectNode> extra) {
         Comparator<Group> frequency = Rows.byCount(g -> g.count, g -> g.key);
         return Rows.page(new ArrayList<>(groups.values()), frequency, frequency, params, g -> {
             ObjectNode row = Json.object().put("search", g.key).put("count", g.count);
@@ -364,31 +417,18 @@ final class AnalyticsRoutes {
     /** Parses the parameters and refuses an index that neither exists nor was ever searched (404). */
     private AnalyticsParams params(Request request) {
         AnalyticsParams params = AnalyticsParams.of(request, app.clock());
-        if (app.find(params.index()) == null
-                && app.tracking().searches().stream().noneMatch(s -> s.index().equals(params.index()))) {
+        if (app.find(params.index()) == null && !app.tracking().readSearches(s -> s.searched(params.index()))) {
             throw ApiException.notFound("Index " + params.index() + " does not exist");
         }
         return params;
     }
 
-    private List<TrackedSearch> counted(AnalyticsParams params) {
-        return CountedSearches.of(app.tracking().searches(), params);
-    }
-
-    private ClickAttribution attribution(AnalyticsParams params) {
-        return new ClickAttribution(app.tracking().events(), params.index());
-    }
-
-    private static Map<LocalDate, Long> days(AnalyticsParams params) {
-        Map<LocalDate, Long> days = new TreeMap<>();
+    private static List<LocalDate> days(AnalyticsParams params) {
+        List<LocalDate> days = new ArrayList<>();
         for (LocalDate d = params.startDate(); !d.isAfter(params.endDate()); d = d.plusDays(1)) {
-            days.put(d, 0L);
+            days.add(d);
         }
         return days;
-    }
-
-    private static LocalDate day(TrackedSearch search) {
-        return LocalDate.ofInstant(Instant.ofEpochMilli(search.timestamp()), ZoneOffset.UTC);
     }
 
     /** The searches (or hits) of one key and what they add up to. */
@@ -401,11 +441,6 @@ final class AnalyticsRoutes {
 
         Group(String key) {
             this.key = key;
-        }
-
-        void add(TrackedSearch search) {
-            count++;
-            hitSum += search.nbHits();
         }
 
         long averageHits() {

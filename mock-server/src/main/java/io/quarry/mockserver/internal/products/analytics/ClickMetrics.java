@@ -1,83 +1,35 @@
 package io.quarry.mockserver.internal.products.analytics;
 
 import io.quarry.mockserver.internal.json.Json;
-import io.quarry.mockserver.internal.state.TrackedEvent;
+import io.quarry.mockserver.internal.state.tracking.ClickStats;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Click metrics of a group of searches (one query, or one hit), added up search by search. Rates follow the
- * service's rules: all {@code null} without tracked searches; with tracked searches the click-through and
- * conversion rates are numbers (0 without events) and the average click position stays {@code null} until a
- * click with a position arrives.
+ * Click metrics of a group of searches (one query, or one hit), merged from the statistics of the days and tag
+ * sets read. Rates follow the service's rules: all {@code null} without tracked searches; with tracked searches
+ * the click-through and conversion rates are numbers (0 without events) and the average click position stays
+ * {@code null} until a click with a position arrives.
  */
 final class ClickMetrics {
 
-    /** The click position buckets: [start, end], an end of -1 meaning "to the end of the list". */
-    static final int[][] BUCKETS = {
-        {1, 1},
-        {2, 2},
-        {3, 4},
-        {5, 6},
-        {7, 10},
-        {11, 20},
-        {21, 30},
-        {31, 50},
-        {51, 100},
-        {101, 150},
-        {151, 200},
-        {201, -1}
-    };
+    private final ClickStats stats = new ClickStats();
 
-    long trackedSearchCount;
-    long clickedSearches;
-    long convertedSearches;
-    long clickCount;
-    long conversionCount;
-    long positionSum;
-    long positionCount;
-    final long[] bucketCounts = new long[BUCKETS.length];
-
-    /**
-     * Adds one tracked search's outcome.
-     *
-     * @param clicked whether it earned a click (on what the group looks at)
-     * @param converted whether it earned a conversion
-     */
-    void addTrackedSearch(boolean clicked, boolean converted) {
-        trackedSearchCount++;
-        clickedSearches += clicked ? 1 : 0;
-        convertedSearches += converted ? 1 : 0;
-    }
-
-    /**
-     * Adds one click event's positions.
-     *
-     * @param click the click event
-     */
-    void addPositions(TrackedEvent click) {
-        for (int position : click.positions()) {
-            positionSum += position;
-            positionCount++;
-            for (int b = 0; b < BUCKETS.length; b++) {
-                if (position >= BUCKETS[b][0] && (BUCKETS[b][1] == -1 || position <= BUCKETS[b][1])) {
-                    bucketCounts[b]++;
-                    break;
-                }
-            }
-        }
+    /** @param more another part of the group */
+    void add(ClickStats more) {
+        stats.add(more);
     }
 
     Double clickThroughRate() {
-        return trackedSearchCount == 0 ? null : (double) clickedSearches / trackedSearchCount;
+        return stats.trackedSearches() == 0 ? null : (double) stats.clickedSearches() / stats.trackedSearches();
     }
 
     Double conversionRate() {
-        return trackedSearchCount == 0 ? null : (double) convertedSearches / trackedSearchCount;
+        return stats.trackedSearches() == 0 ? null : (double) stats.convertedSearches() / stats.trackedSearches();
     }
 
     Double averageClickPosition() {
-        return positionCount == 0 ? null : (double) positionSum / positionCount;
+        return stats.positionCount() == 0 ? null : (double) stats.positionSum() / stats.positionCount();
     }
 
     /**
@@ -92,15 +44,17 @@ final class ClickMetrics {
             put(row, "averageClickPosition", averageClickPosition());
         }
         put(row, "conversionRate", conversionRate());
-        row.put("trackedSearchCount", trackedSearchCount);
-        row.put("clickCount", clickCount);
-        row.put("conversionCount", conversionCount);
+        row.put("trackedSearchCount", stats.trackedSearches());
+        row.put("clickCount", stats.clicks());
+        row.put("conversionCount", stats.conversions());
         if (withAveragePosition) {
             ArrayNode buckets = Json.array();
-            for (int b = 0; b < BUCKETS.length; b++) {
+            for (int b = 0; b < ClickStats.POSITION_BUCKETS.length; b++) {
                 ObjectNode bucket = Json.object();
-                bucket.set("position", Json.array().add(BUCKETS[b][0]).add(BUCKETS[b][1]));
-                bucket.put("clickCount", bucketCounts[b]);
+                bucket.set(
+                        "position",
+                        Json.array().add(ClickStats.POSITION_BUCKETS[b][0]).add(ClickStats.POSITION_BUCKETS[b][1]));
+                bucket.put("clickCount", stats.positionBucket(b));
                 buckets.add(bucket);
             }
             row.set("clickPositions", buckets);

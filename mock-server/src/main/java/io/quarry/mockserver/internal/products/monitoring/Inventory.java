@@ -1,6 +1,7 @@
 package io.quarry.mockserver.internal.products.monitoring;
 
 import io.quarry.mockserver.internal.http.ApiException;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -9,9 +10,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The servers and probes monitoring reports on, and each server's status. By default every cluster of the
- * application has three servers and one replica in region {@code eu}, and four probes watch them. The mock
- * server plays every server at once, so every server reports the same measured series.
+ * The servers and probes monitoring reports on, each server's status, and the status changes of the last hours
+ * (so the series can show each minute's status). By default every cluster of the application has three servers
+ * and one replica in region {@code eu}, and four probes watch them.
  */
 final class Inventory {
 
@@ -30,12 +31,15 @@ final class Inventory {
     record Probe(String name, String city, String country, double latitude, double longitude, List<String> regions) {}
 
     private final List<String> defaultClusters;
+    private final Clock clock;
     private List<Server> servers;
     private List<Probe> probes;
     private final Map<String, String> statuses = new LinkedHashMap<>();
+    private final StatusHistory history = new StatusHistory();
 
-    Inventory(List<String> clusters) {
+    Inventory(List<String> clusters, Clock clock) {
         this.defaultClusters = clusters.isEmpty() ? List.of("mock-cluster") : List.copyOf(clusters);
+        this.clock = clock;
         reset();
     }
 
@@ -54,6 +58,7 @@ final class Inventory {
                 new Probe("new-york", "New York", "United States", 40.7128, -74.006, List.of("us")),
                 new Probe("singapore", "Singapore", "Singapore", 1.3521, 103.8198, List.of("sg")));
         statuses.clear();
+        history.clear();
     }
 
     synchronized List<Server> servers() {
@@ -128,9 +133,59 @@ final class Inventory {
         if (!allNames().contains(name)) {
             throw new UnknownServersException();
         }
-        statuses.put(name, status);
+        long now = clock.millis();
+        change(name, status, now);
         // a cluster's status set by hand applies to its servers too
-        serversOf(name).forEach(server -> statuses.put(server.name(), status));
+        serversOf(name).forEach(server -> change(server.name(), status, now));
+    }
+
+    private void change(String name, String status, long now) {
+        String before = statuses.getOrDefault(name, STATUSES.get(0));
+        statuses.put(name, status);
+        if (!before.equals(status)) {
+            history.record(now, name, STATUSES.indexOf(before), STATUSES.indexOf(status));
+        }
+    }
+
+    /**
+     * {@return the worst status of a server, or of a cluster (its own and its servers'), during each minute of a
+     * span, as indices into {@link #STATUSES}}
+     *
+     * @param name a server or cluster name
+     * @param firstMinute the start of the first minute, epoch milliseconds
+     * @param minutes how many minutes
+     * @param nowMillis the current time
+     */
+    synchronized int[] worstStatusPerMinute(String name, long firstMinute, int minutes, long nowMillis) {
+        int[] worst = ownStatusPerMinute(name, firstMinute, minutes, nowMillis);
+        for (Server server : serversOf(name)) {
+            if (!server.name().equals(name)) {
+                int[] ofServer = ownStatusPerMinute(server.name(), firstMinute, minutes, nowMillis);
+                for (int m = 0; m < minutes; m++) {
+                    worst[m] = Math.max(worst[m], ofServer[m]);
+                }
+            }
+        }
+        return worst;
+    }
+
+    private int[] ownStatusPerMinute(String name, long firstMinute, int minutes, long nowMillis) {
+        int current = STATUSES.indexOf(statuses.getOrDefault(name, STATUSES.get(0)));
+        return history.worstPerMinute(name, current, firstMinute, minutes, nowMillis);
+    }
+
+    /**
+     * {@return the cluster that serves a request}: the given one when the inventory has it, else the first
+     *
+     * @param cluster the cluster of the request's user, or {@code null}
+     */
+    synchronized String servingCluster(String cluster) {
+        for (Server server : servers) {
+            if (server.cluster().equals(cluster)) {
+                return cluster;
+            }
+        }
+        return servers.get(0).cluster();
     }
 
     /** {@return the region of a server, or the regions of a cluster's servers} */

@@ -3,6 +3,7 @@ package io.quarry.mockserver.internal.products.monitoring;
 import io.quarry.mockserver.internal.http.Access;
 import io.quarry.mockserver.internal.http.Handler;
 import io.quarry.mockserver.internal.http.Operation;
+import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.RequestListener;
 import io.quarry.mockserver.internal.http.Route;
 import io.quarry.mockserver.internal.http.Work;
@@ -10,19 +11,23 @@ import io.quarry.mockserver.internal.products.Product;
 import io.quarry.mockserver.internal.products.ProductRoutes;
 import io.quarry.mockserver.internal.products.ServiceContext;
 import io.quarry.mockserver.internal.state.Application;
+import io.quarry.mockserver.internal.state.UserMappings;
 import java.util.Set;
 
 /**
  * The monitoring API: status, incidents, inventory, latency, indexing time, reachability and infrastructure, plus
  * the mock server's own monitoring controls. Status, incidents, latency, indexing and reachability are public;
- * inventory and infrastructure need the monitoring key.
+ * inventory and infrastructure need the monitoring key. Latency, indexing time and reachability are what the
+ * probes measure ({@link ProbeModel}): derived from the seed and the clock for every server, moved by the work
+ * each cluster served and by the statuses scripted through the controls.
  */
 public final class MonitoringProduct implements Product {
 
+    private final Application app;
     private final Inventory inventory;
     private final Incidents incidents;
-    private final TimingSeries latency;
-    private final TimingSeries indexing;
+    private final WorkSeries searches;
+    private final WorkSeries writes;
     private final InfrastructureSampler infrastructure;
     private final MonitoringRoutes routes;
     private final MonitoringControlRoutes controls;
@@ -33,18 +38,19 @@ public final class MonitoringProduct implements Product {
      * @param context what products share
      */
     public MonitoringProduct(ServiceContext context) {
-        Application app = context.app();
-        this.inventory = new Inventory(app.mappings().clusters());
+        this.app = context.app();
+        this.inventory = new Inventory(app.mappings().clusters(), app.clock());
         this.incidents = new Incidents(app.clock());
-        this.latency = new TimingSeries(app.clock());
-        this.indexing = new TimingSeries(app.clock());
+        this.searches = new WorkSeries(app.clock());
+        this.writes = new WorkSeries(app.clock());
         this.infrastructure = new InfrastructureSampler(
                 app.clock(),
-                () -> indexing.averageMillis() / 1000.0,
+                () -> writes.averageMillis() / 1000.0,
                 () -> app.all().stream()
                         .mapToLong(index -> index.data().dataSize())
                         .sum());
-        this.routes = new MonitoringRoutes(inventory, incidents, latency, indexing, infrastructure);
+        ProbeModel probes = new ProbeModel(context.monitoringSeed(), app.clock(), inventory, searches, writes);
+        this.routes = new MonitoringRoutes(inventory, incidents, probes, infrastructure);
         this.controls = new MonitoringControlRoutes(inventory, incidents);
     }
 
@@ -95,9 +101,19 @@ public final class MonitoringProduct implements Product {
     public void reset() {
         inventory.reset();
         incidents.clear();
-        latency.clear();
-        indexing.clear();
+        searches.clear();
+        writes.clear();
         infrastructure.clear();
+    }
+
+    /**
+     * {@return the cluster that served a request: the cluster of the user it names ({@code X-Service-User-ID})
+     * when that user is assigned to a cluster of the inventory, else the inventory's first cluster}
+     */
+    private String servingCluster(Request request) {
+        String user = request.header("X-Service-User-ID");
+        UserMappings.Mapping mapping = user == null ? null : app.mappings().find(user);
+        return inventory.servingCluster(mapping == null ? null : mapping.clusterName());
     }
 
     @Override
@@ -107,9 +123,9 @@ public final class MonitoringProduct implements Product {
                 return;
             }
             if (route.work() == Work.SEARCH) {
-                latency.record(elapsedNanos);
+                searches.record(servingCluster(request), elapsedNanos);
             } else if (route.work() == Work.INDEXING) {
-                indexing.record(elapsedNanos);
+                writes.record(servingCluster(request), elapsedNanos);
             }
             infrastructure.sampleIfDue();
         };

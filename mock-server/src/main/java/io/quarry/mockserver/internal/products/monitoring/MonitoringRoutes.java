@@ -6,29 +6,22 @@ import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
 import java.util.List;
-import java.util.Set;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** The monitoring endpoints, over the inventory, the incidents and the measured series. */
+/** The monitoring endpoints, over the inventory, the incidents, the probes' measurements and the JVM's. */
 final class MonitoringRoutes {
 
     private final Inventory inventory;
     private final Incidents incidents;
-    private final TimingSeries latency;
-    private final TimingSeries indexing;
+    private final ProbeModel probes;
     private final InfrastructureSampler infrastructure;
 
     MonitoringRoutes(
-            Inventory inventory,
-            Incidents incidents,
-            TimingSeries latency,
-            TimingSeries indexing,
-            InfrastructureSampler infrastructure) {
+            Inventory inventory, Incidents incidents, ProbeModel probes, InfrastructureSampler infrastructure) {
         this.inventory = inventory;
         this.incidents = incidents;
-        this.latency = latency;
-        this.indexing = indexing;
+        this.probes = probes;
         this.infrastructure = infrastructure;
     }
 
@@ -128,11 +121,17 @@ final class MonitoringRoutes {
     }
 
     Response latency(Request request) {
-        return metrics("latency", perServer(servers(request), latency));
+        ProbeModel.Span span = probes.span();
+        ObjectNode byServer = Json.object();
+        servers(request).forEach(name -> byServer.set(name, series(probes.latency(name, span), span)));
+        return metrics("latency", byServer);
     }
 
     Response indexing(Request request) {
-        return metrics("indexing", perServer(servers(request), indexing));
+        ProbeModel.Span span = probes.span();
+        ObjectNode byServer = Json.object();
+        servers(request).forEach(name -> byServer.set(name, series(probes.indexing(name, span), span)));
+        return metrics("indexing", byServer);
     }
 
     Response latencyRelevantProbes(Request request) {
@@ -144,30 +143,21 @@ final class MonitoringRoutes {
     }
 
     private Response latencyByProbes(Request request, boolean relevant) {
+        ProbeModel.Span span = probes.span();
         ObjectNode byServer = Json.object();
         for (String name : servers(request)) {
             ObjectNode byProbe = byServer.putObject(name);
-            for (Inventory.Probe probe : probesOf(name, relevant)) {
-                byProbe.set(probe.name(), series(latency));
-            }
+            probes.latencyByProbe(name, relevant, span)
+                    .forEach((probe, values) -> byProbe.set(probe, series(values, span)));
         }
         return metrics("latency_by_probes", byServer);
-    }
-
-    /** Relevant probes watch a region of the server; the others do not. */
-    private List<Inventory.Probe> probesOf(String name, boolean relevant) {
-        Set<String> regions = inventory.regionsOf(name);
-        return inventory.probes().stream()
-                .filter(p -> p.regions().stream().anyMatch(regions::contains) == relevant)
-                .toList();
     }
 
     Response reachability(Request request) {
         ObjectNode body = Json.object();
         for (String name : servers(request)) {
             ObjectNode byProbe = body.putObject(name);
-            boolean reachable = !inventory.status(name).equals("major_outage");
-            inventory.probes().forEach(probe -> byProbe.put(probe.name(), reachable));
+            probes.reachability(name).forEach(byProbe::put);
         }
         return Response.ok(body);
     }
@@ -203,18 +193,15 @@ final class MonitoringRoutes {
         return Response.ok(body);
     }
 
-    private ObjectNode perServer(List<String> names, TimingSeries source) {
-        ObjectNode byServer = Json.object();
-        names.forEach(name -> byServer.set(name, series(source)));
-        return byServer;
-    }
-
-    private static ArrayNode series(TimingSeries source) {
+    /** {@return the points of a series: one per minute that has a value, oldest first, times in milliseconds} */
+    private static ArrayNode series(long[] values, ProbeModel.Span span) {
         ArrayNode points = Json.array();
-        for (TimingSeries.Point point : source.points()) {
-            ObjectNode item = points.addObject();
-            item.put("t", point.timeMillis());
-            item.put("v", point.averageMillis());
+        for (int m = 0; m < values.length; m++) {
+            if (values[m] != ProbeModel.NONE) {
+                ObjectNode item = points.addObject();
+                item.put("t", span.minute(m));
+                item.put("v", values[m]);
+            }
         }
         return points;
     }

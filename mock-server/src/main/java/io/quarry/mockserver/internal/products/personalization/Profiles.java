@@ -2,10 +2,10 @@ package io.quarry.mockserver.internal.products.personalization;
 
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.IndexState;
-import io.quarry.mockserver.internal.state.TrackedEvent;
+import io.quarry.mockserver.internal.state.tracking.UserEvents;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -15,8 +15,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Builds user profiles from the tracked events: each event of the user that the strategy scores adds its event
- * score to the values, of the facets the strategy scores, of the records it names (read from the event's index
+ * Builds user profiles from the user's tracked events (grouped, see {@link UserEvents}): each event of the user
+ * that the strategy scores adds its event score to the values, of the facets the strategy scores, of the records it names (read from the event's index
  * as they are now) or of the {@code attribute:value} filters it names. A value's score is bounded to
  * {@value Profile#MAX_SCORE}. Events up to the user's deletion time are ignored.
  */
@@ -37,35 +37,50 @@ final class Profiles {
      */
     Profile of(String userToken) {
         long deletedUntil = state.deletedUntil(userToken);
-        List<TrackedEvent> events = new ArrayList<>();
-        for (TrackedEvent event : app.tracking().events()) {
-            if (userToken.equals(event.userToken()) && event.timestamp() > deletedUntil) {
-                events.add(event);
-            }
-        }
-        if (events.isEmpty()) {
-            return null;
-        }
-        long last = events.stream().mapToLong(TrackedEvent::timestamp).max().orElseThrow();
-        Strategy strategy = state.strategy();
-        Map<String, Map<String, Integer>> scores = new TreeMap<>();
-        if (strategy != null) {
-            for (TrackedEvent event : events) {
-                int score = strategy.eventScore(event.eventName(), event.eventType());
-                if (score > 0) {
-                    facetValuesOf(event, strategy)
-                            .forEach((facet, values) -> values.forEach(value -> scores.computeIfAbsent(
-                                            facet, f -> new TreeMap<>())
-                                    .merge(value, score, (a, b) -> (int) Math.min(Profile.MAX_SCORE, (long) a + b))));
+        List<UserEvents.Group> groups = app.tracking().readUserEvents(events -> events.of(userToken));
+        long last = Long.MIN_VALUE;
+        Map<UserEvents.Key, Integer> counted = new LinkedHashMap<>();
+        for (UserEvents.Group group : groups) {
+            int count = 0;
+            for (long timestamp : group.timestamps()) {
+                if (timestamp > deletedUntil) {
+                    count++;
+                    last = Math.max(last, timestamp);
                 }
             }
-            scores.values().forEach(values -> values.replaceAll((value, score) -> Math.min(Profile.MAX_SCORE, score)));
+            if (count > 0) {
+                counted.put(group.key(), count);
+            }
         }
+        if (counted.isEmpty()) {
+            return null;
+        }
+        Strategy strategy = state.strategy();
+        Map<String, Map<String, Long>> sums = new TreeMap<>();
+        if (strategy != null) {
+            counted.forEach((key, count) -> {
+                int score = strategy.eventScore(key.eventName(), key.eventType());
+                if (score > 0) {
+                    // each event of the group adds its score once to each value it names
+                    long added = (long) score * count;
+                    facetValuesOf(key, strategy)
+                            .forEach((facet, values) ->
+                                    values.forEach(value -> sums.computeIfAbsent(facet, f -> new TreeMap<>())
+                                            .merge(value, added, (a, b) -> Math.min(Profile.MAX_SCORE, a + b))));
+                }
+            });
+        }
+        Map<String, Map<String, Integer>> scores = new TreeMap<>();
+        sums.forEach((facet, values) -> {
+            Map<String, Integer> capped = new TreeMap<>();
+            values.forEach((value, sum) -> capped.put(value, (int) Math.min(Profile.MAX_SCORE, sum)));
+            scores.put(facet, capped);
+        });
         return new Profile(userToken, last, scores);
     }
 
     /** The values, of the strategy's facets, an event names: through its records or its filters. */
-    private Map<String, Set<String>> facetValuesOf(TrackedEvent event, Strategy strategy) {
+    private Map<String, Set<String>> facetValuesOf(UserEvents.Key event, Strategy strategy) {
         Map<String, Set<String>> values = new TreeMap<>();
         for (String filter : event.filters()) {
             int colon = filter.indexOf(':');

@@ -15,7 +15,7 @@ final class Candidate {
         this.query = query;
     }
 
-    void filtered(String attribute, String value) {
-        filters.computeIfAbsent(attribute, a -> new LinkedHashMap<>()).merge(value, 1L, Long::sum);
+    void filtered(String attribute, String value, long searches) {
+        filters.computeIfAbsent(attribute, a -> new LinkedHashMap<>()).merge(value, searches, Long::sum);
     }
 }

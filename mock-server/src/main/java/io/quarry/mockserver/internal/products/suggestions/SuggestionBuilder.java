@@ -8,9 +8,9 @@ import io.quarry.mockserver.internal.products.suggestions.SuggestionsConfig.Face
 import io.quarry.mockserver.internal.products.suggestions.SuggestionsConfig.SourceConfig;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.IndexState;
-import io.quarry.mockserver.internal.state.QueryAggregation;
 import io.quarry.mockserver.internal.state.RecordOperation;
-import io.quarry.mockserver.internal.state.TrackedSearch;
+import io.quarry.mockserver.internal.state.tracking.QueryStats;
+import io.quarry.mockserver.internal.state.tracking.SearchAnalytics;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -24,8 +24,8 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * One build: reads each source index's recorded searches (the last of each series of keystrokes, see
- * {@link QueryAggregation}), its external indices and the facet value combinations asked for, keeps the candidates that pass {@code minLetters}, {@code exclude} and {@code minHits}
+ * One build: reads each source index's recorded searches (the last of each series of keystrokes, as analytics
+ * counts them), its external indices and the facet value combinations asked for, keeps the candidates that pass {@code minLetters}, {@code exclude} and {@code minHits}
  * (checked by a real search of the source index, which also yields each suggestion's top facet values),
  * de-duplicates singular and plural forms when languages are given, and replaces the records of the suggestions
  * index. Each step is bounded: the {@value #MAX_CANDIDATES} most popular candidates per source index, the first
@@ -56,11 +56,9 @@ final class SuggestionBuilder {
      */
     int build(SuggestionsConfig config, BuildLog log) {
         log.info(0, "Build of index " + config.indexName() + " started");
-        List<TrackedSearch> searches =
-                QueryAggregation.finalQueries(app.tracking().searches());
         Map<String, ObjectNode> records = new LinkedHashMap<>();
         for (SourceConfig source : config.sourceIndices()) {
-            addSource(source, config, searches, records, log);
+            addSource(source, config, records, log);
         }
         if (!config.languages().isEmpty()) {
             removePluralDuplicates(records, log);
@@ -71,11 +69,7 @@ final class SuggestionBuilder {
     }
 
     private void addSource(
-            SourceConfig source,
-            SuggestionsConfig config,
-            List<TrackedSearch> searches,
-            Map<String, ObjectNode> records,
-            BuildLog log) {
+            SourceConfig source, SuggestionsConfig config, Map<String, ObjectNode> records, BuildLog log) {
         IndexState index = app.find(source.indexName());
         if (index == null) {
             log.error(1, "Source index " + source.indexName() + " does not exist");
@@ -83,7 +77,7 @@ final class SuggestionBuilder {
         }
         log.info(1, "Reading source index " + source.indexName());
         Map<String, Candidate> candidates = new HashMap<>();
-        addSearched(source, searches, candidates);
+        addSearched(source, candidates);
         log.info(2, candidates.size() + " distinct queries searched");
         addExternal(source, candidates, log);
         ObjectNode facetValues = facetValues(index, source, log);
@@ -109,29 +103,37 @@ final class SuggestionBuilder {
         log.info(2, kept + " suggestions from index " + source.indexName());
     }
 
-    private static void addSearched(SourceConfig source, List<TrackedSearch> searches, Map<String, Candidate> into) {
+    /**
+     * The queries searched on the source index (over the days analytics keeps), each counting once per search, with
+     * the facet filters used with them.
+     */
+    private void addSearched(SourceConfig source, Map<String, Candidate> into) {
         Set<String> facetAttributes = new LinkedHashSet<>();
         source.facets().forEach(f -> facetAttributes.add(f.attribute()));
-        for (TrackedSearch search : searches) {
-            if (!search.index().equals(source.indexName())) {
-                continue;
-            }
-            if (!source.analyticsTags().isEmpty()
-                    && search.analyticsTags().stream().noneMatch(source.analyticsTags()::contains)) {
-                continue;
-            }
-            String query = QueryText.normalize(search.query());
-            if (query.isEmpty()) {
-                continue;
-            }
-            Candidate candidate = into.computeIfAbsent(query, Candidate::new);
-            candidate.popularity++;
-            for (TrackedSearch.AppliedFilter filter : search.filters()) {
-                if (":".equals(filter.operator()) && facetAttributes.contains(filter.attribute())) {
-                    candidate.filtered(filter.attribute(), filter.value());
+        long now = app.nowMillis();
+        app.tracking().readSearches(searches -> {
+            for (SearchAnalytics.Slice slice : searches.allSlices(source.indexName(), now)) {
+                if (!source.analyticsTags().isEmpty()
+                        && (slice.tags().overflow()
+                                || slice.tags().tags().stream().noneMatch(source.analyticsTags()::contains))) {
+                    continue;
+                }
+                for (QueryStats searched : slice.stats().queries().values()) {
+                    String query = QueryText.normalize(searched.query());
+                    if (query.isEmpty()) {
+                        continue;
+                    }
+                    Candidate candidate = into.computeIfAbsent(query, Candidate::new);
+                    candidate.popularity += searched.count();
+                    searched.filterValues().forEach((filter, count) -> {
+                        if (":".equals(filter.operator()) && facetAttributes.contains(filter.attribute())) {
+                            candidate.filtered(filter.attribute(), filter.value(), count.value());
+                        }
+                    });
                 }
             }
-        }
+            return null;
+        });
     }
 
     private void addExternal(SourceConfig source, Map<String, Candidate> into, BuildLog log) {

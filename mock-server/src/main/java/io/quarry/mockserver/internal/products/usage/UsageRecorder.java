@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * The recorded usage, one bucket per clock hour of the server's clock; buckets older than 400 days are dropped,
@@ -54,13 +55,16 @@ final class UsageRecorder {
     }
 
     /**
-     * {@return the hour buckets with data inside}
+     * {@return what a read makes of the hour buckets with data inside a span}: it runs under the recorder's lock,
+     * since requests answered meanwhile change the buckets
      *
      * @param fromMillis start of a point, inclusive
      * @param toMillis end of a point, exclusive
+     * @param read reads the buckets (and keeps no reference to them)
+     * @param <T> what it makes of them
      */
-    synchronized List<HourBucket> between(long fromMillis, long toMillis) {
-        return new ArrayList<>(hours.subMap(fromMillis, toMillis).values());
+    synchronized <T> T read(long fromMillis, long toMillis, Function<List<HourBucket>, T> read) {
+        return read.apply(new ArrayList<>(hours.subMap(fromMillis, toMillis).values()));
     }
 
     synchronized void clear() {

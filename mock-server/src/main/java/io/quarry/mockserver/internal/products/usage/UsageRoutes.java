@@ -49,7 +49,8 @@ final class UsageRoutes {
         long now = app.nowMillis();
         for (long t = range.firstPoint(); t < range.endMillis(); t += range.stepMillis()) {
             long end = t + range.stepMillis();
-            Point point = new Point(recorder.between(t, end), index, now >= t && now < end);
+            boolean current = now >= t && now < end;
+            Point point = recorder.read(t, end, buckets -> new Point(buckets, index, current));
             for (String statistic : statistics) {
                 JsonNode value = point.value(statistic);
                 if (value != null) {

@@ -1,0 +1,45 @@
+package io.quarry.mockserver.internal.state.tracking;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One index's counted searches of one day (UTC), one slice per tag set: at most
+ * {@value SearchAnalytics#MAX_TAG_SETS_PER_DAY} tag sets, the searches of any further one counting under
+ * {@link TagSet#OVERFLOW}.
+ */
+final class DayStats extends Ledger {
+
+    private final Map<TagSet, SliceStats> slices = new LinkedHashMap<>();
+
+    SliceStats slice(TagSet tags, long seq) {
+        SliceStats slice = slices.get(tags);
+        if (slice != null) {
+            return slice;
+        }
+        TagSet kept = slices.size() < SearchAnalytics.MAX_TAG_SETS_PER_DAY ? tags : TagSet.OVERFLOW;
+        slice = slices.get(kept);
+        if (slice == null) {
+            slice = new SliceStats();
+            slice.attach(this);
+            slice.created(seq);
+            slice.charge(RowMap.ENTRY_BYTES + kept.bytes() + slice.ownBytes());
+            slices.put(kept, slice);
+        }
+        return slice;
+    }
+
+    /** {@return the slice the search was counted in, or {@code null} when it is gone} */
+    SliceStats sliceOf(TagSet tags, long seq) {
+        SliceStats slice = slices.get(tags);
+        if (slice == null && slices.size() >= SearchAnalytics.MAX_TAG_SETS_PER_DAY) {
+            slice = slices.get(TagSet.OVERFLOW);
+        }
+        return slice != null && slice.holds(seq) ? slice : null;
+    }
+
+    Map<TagSet, SliceStats> slices() {
+        return Collections.unmodifiableMap(slices);
+    }
+}
