@@ -79,6 +79,12 @@ public final class MockServer implements AutoCloseable {
     public static final String DEFAULT_CRAWLER_USER_ID = "mock-crawler-user";
     /** The crawler API key used when none is given: a fixed, public value for tests. */
     public static final String DEFAULT_CRAWLER_API_KEY = "mock-crawler-key";
+    /** How many requests are handled at once when not set, on JDK 21 and newer (virtual threads). */
+    public static final int DEFAULT_THREADS_VIRTUAL = 256;
+    /** How many requests are handled at once when not set, on JDK 17 to 20 (platform threads). */
+    public static final int DEFAULT_THREADS_PLATFORM = 16;
+    /** How many requests may wait for a turn when not set; past it, requests are answered 503. */
+    public static final int DEFAULT_QUEUE_SIZE = 20_000;
 
     private final Server server;
     private final ServerConnector connector;
@@ -143,7 +149,7 @@ public final class MockServer implements AutoCloseable {
         SelfSignedCertificate certificate = builder.https ? SelfSignedCertificate.mint() : null;
         this.trustMaterial = certificate == null ? null : new TrustMaterial(certificate.certificate());
         this.server = JettyServers.create(
-                address, certificate == null ? null : certificate.serverContext(), front, version, builder.threads);
+                address, certificate == null ? null : certificate.serverContext(), front, version, workers);
         this.connector = (ServerConnector) server.getConnectors()[0];
         try {
             server.start();
@@ -327,6 +333,7 @@ public final class MockServer implements AutoCloseable {
     boolean threadsStopped() {
         return server.isStopped()
                 && ((QueuedThreadPool) server.getThreadPool()).getThreads() == 0
+                && workers.terminated()
                 && timer.isTerminated();
     }
 
@@ -352,8 +359,8 @@ public final class MockServer implements AutoCloseable {
         private Duration taskDelay = Duration.ZERO;
         private Clock clock = Clock.systemUTC();
         private boolean strict;
-        private int threads = 16;
-        private int queueSize = 256;
+        private int threads = Workers.virtualThreadsAvailable() ? DEFAULT_THREADS_VIRTUAL : DEFAULT_THREADS_PLATFORM;
+        private int queueSize = DEFAULT_QUEUE_SIZE;
         private List<String> clusters = Application.DEFAULT_CLUSTERS;
         private final List<Path> seedPaths = new ArrayList<>();
         private final List<ObjectNode> seedDocuments = new ArrayList<>();
@@ -529,10 +536,15 @@ public final class MockServer implements AutoCloseable {
         }
 
         /**
-         * {@return this builder}
+         * How many requests are handled at once; the others wait for a turn (see {@link #queueSize(int)}).
+         * Connections waiting for more bytes hold none. On JDK 21 and newer each handler runs on a virtual thread
+         * of its own, and the default is {@value #DEFAULT_THREADS_VIRTUAL}: a handler that waits holds no platform
+         * thread, and CPU-bound ones share the JDK's carrier threads (one per core) while the server's own
+         * platform threads accept, parse and answer refusals. On JDK 17 to 20 handlers run on platform threads,
+         * created as needed, and the default is {@value #DEFAULT_THREADS_PLATFORM}.
          *
-         * @param threads how many requests are served at once; default 16 (connections waiting for more bytes
-         *     hold none)
+         * @param threads how many requests are handled at once
+         * @return this builder
          */
         public Builder threads(int threads) {
             if (threads < 1) {
@@ -543,10 +555,14 @@ public final class MockServer implements AutoCloseable {
         }
 
         /**
-         * {@return this builder}
+         * How many requests may wait for a turn; past it requests are answered 503 at once. The default,
+         * {@value #DEFAULT_QUEUE_SIZE}, holds the bursts a test machine's connections can carry: over HTTP/1.1
+         * each waiting request holds a connection (a file descriptor). A waiting request holds no thread and costs
+         * about 3 KB of heap besides what its connection holds (about 4 KB), about 60 MB for a full default queue;
+         * its body counts against the 256 MB of bodies held at once.
          *
-         * @param queueSize how many requests may wait for a free thread; past it requests are answered 503 at
-         *     once; default 256
+         * @param queueSize how many requests may wait for a turn
+         * @return this builder
          */
         public Builder queueSize(int queueSize) {
             if (queueSize < 1) {

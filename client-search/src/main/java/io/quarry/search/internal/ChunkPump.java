@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
 /**
@@ -21,10 +22,14 @@ import java.util.function.Function;
  * sends the next chunk whenever one is acknowledged. A chunk's operations are built only when it is sent, so
  * at most {@code limit} chunk bodies exist at once. After a failure (or a cancellation) no new chunk is sent;
  * the run ends once the calls in flight have finished. Thread-safe: calls complete on any thread.
+ *
+ * <p>The state is guarded by a {@link ReentrantLock} rather than a monitor: the caller's progress listener runs
+ * under it, on the calling thread when chunks are sent one at a time, and a listener that blocks there would pin a
+ * virtual thread to its carrier on JDK 21 to 23 (monitors pin there; these locks never do).
  */
 final class ChunkPump {
 
-    /** A chunk taken from the input; {@code response} and {@code error} are guarded by the pump. */
+    /** A chunk taken from the input; {@code response} and {@code error} are guarded by the pump's lock. */
     private static final class Chunk {
         final int index;
         final long firstRecord;
@@ -49,7 +54,9 @@ final class ChunkPump {
     private final ProgressListener listener;
     private final CompletableFuture<Outcome> done = new CompletableFuture<>();
 
-    // guarded by this
+    private final ReentrantLock lock = new ReentrantLock();
+
+    // guarded by lock
     private final List<Chunk> chunks = new ArrayList<>();
     private final Map<Integer, CompletableFuture<BatchResponse>> calls = new HashMap<>();
     private long nextRecord;
@@ -147,17 +154,21 @@ final class ChunkPump {
      * {@code send}) only updates the state, which the pumping thread sees on its next turn; no recursion.
      */
     private void pump() {
-        synchronized (this) {
+        lock.lock();
+        try {
             if (pumping) {
                 return;
             }
             pumping = true;
+        } finally {
+            lock.unlock();
         }
         while (true) {
             Chunk chunk = null;
             List<Object> slice = null;
             boolean finish = false;
-            synchronized (this) {
+            lock.lock();
+            try {
                 if (failure == null && !stopped && inFlight < limit && records.hasNext()) {
                     slice = new ArrayList<>(chunkSize);
                     while (slice.size() < chunkSize && records.hasNext()) {
@@ -172,6 +183,8 @@ final class ChunkPump {
                     finish = inFlight == 0 && !finished;
                     finished |= finish;
                 }
+            } finally {
+                lock.unlock();
             }
             if (chunk == null) {
                 if (finish) {
@@ -191,10 +204,13 @@ final class ChunkPump {
         } catch (RuntimeException e) {
             call = CompletableFuture.failedFuture(e);
         }
-        synchronized (this) {
+        lock.lock();
+        try {
             if (!call.isDone()) {
                 calls.put(chunk.index, call);
             }
+        } finally {
+            lock.unlock();
         }
         call.whenComplete((response, error) -> {
             completed(chunk, response, error);
@@ -202,62 +218,75 @@ final class ChunkPump {
         });
     }
 
-    private synchronized void completed(Chunk chunk, BatchResponse response, Throwable error) {
-        inFlight--;
-        calls.remove(chunk.index);
-        if (error != null) {
-            chunk.error = Polling.unwrap(error);
-            if (failure == null) {
-                failure = chunk.error;
+    private void completed(Chunk chunk, BatchResponse response, Throwable error) {
+        lock.lock();
+        try {
+            inFlight--;
+            calls.remove(chunk.index);
+            if (error != null) {
+                chunk.error = Polling.unwrap(error);
+                if (failure == null) {
+                    failure = chunk.error;
+                }
+                return;
             }
-            return;
-        }
-        chunk.response = response;
-        acknowledged += chunk.size;
-        if (listener != null && failure == null) {
-            try {
-                listener.onProgress(acknowledged, total);
-            } catch (RuntimeException e) {
-                // the caller's listener failed: stop as for a failed chunk, this one stays acknowledged
-                failure = e;
+            chunk.response = response;
+            acknowledged += chunk.size;
+            if (listener != null && failure == null) {
+                try {
+                    listener.onProgress(acknowledged, total);
+                } catch (RuntimeException e) {
+                    // the caller's listener failed: stop as for a failed chunk, this one stays acknowledged
+                    failure = e;
+                }
             }
+        } finally {
+            lock.unlock();
         }
     }
 
     /** Stops sending and cancels the calls in flight (the caller cancelled or gave up waiting). */
     private void cancel() {
         List<CompletableFuture<BatchResponse>> running;
-        synchronized (this) {
+        lock.lock();
+        try {
             stopped = true;
             if (failure == null) {
                 failure = new CancellationException("the chunked write was cancelled");
             }
             running = List.copyOf(calls.values());
+        } finally {
+            lock.unlock();
         }
         running.forEach(call -> call.cancel(true));
     }
 
     /** The outcome so far: chunks still in flight count as not acknowledged. */
-    private synchronized Outcome outcome() {
-        List<BatchResponse> responses = new ArrayList<>(chunks.size());
-        List<PartialWriteException.Chunk> report = new ArrayList<>(chunks.size());
-        for (Chunk chunk : chunks) {
-            responses.add(chunk.response);
-            report.add(new PartialWriteException.Chunk(
-                    chunk.index,
-                    chunk.firstRecord,
-                    chunk.size,
-                    chunk.response == null ? OptionalLong.empty() : OptionalLong.of(chunk.response.taskID())));
-        }
-        if (failure == null) {
-            return new Outcome(responses, null);
-        }
-        PartialWriteException partial = new PartialWriteException(operation, total, report, nextRecord, failure);
-        for (Chunk chunk : chunks) {
-            if (chunk.error != null && chunk.error != failure) {
-                partial.addSuppressed(chunk.error);
+    private Outcome outcome() {
+        lock.lock();
+        try {
+            List<BatchResponse> responses = new ArrayList<>(chunks.size());
+            List<PartialWriteException.Chunk> report = new ArrayList<>(chunks.size());
+            for (Chunk chunk : chunks) {
+                responses.add(chunk.response);
+                report.add(new PartialWriteException.Chunk(
+                        chunk.index,
+                        chunk.firstRecord,
+                        chunk.size,
+                        chunk.response == null ? OptionalLong.empty() : OptionalLong.of(chunk.response.taskID())));
             }
+            if (failure == null) {
+                return new Outcome(responses, null);
+            }
+            PartialWriteException partial = new PartialWriteException(operation, total, report, nextRecord, failure);
+            for (Chunk chunk : chunks) {
+                if (chunk.error != null && chunk.error != failure) {
+                    partial.addSuppressed(chunk.error);
+                }
+            }
+            return new Outcome(responses, partial);
+        } finally {
+            lock.unlock();
         }
-        return new Outcome(responses, partial);
     }
 }

@@ -71,7 +71,7 @@ class HttpFrontErrorsTest {
                 BodyLimits.defaults(),
                 new FaultScript(),
                 timer);
-        server = JettyServers.create(new InetSocketAddress("127.0.0.1", 0), null, front, "test", 1);
+        server = JettyServers.create(new InetSocketAddress("127.0.0.1", 0), null, front, "test", workers);
         server.start();
         url = "http://127.0.0.1:" + ((ServerConnector) server.getConnectors()[0]).getLocalPort();
     }

@@ -1,0 +1,68 @@
+package io.quarry.mockserver;
+
+import static io.quarry.mockserver.testing.TestClient.jq;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarry.mockserver.testing.TestClient;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A load test's burst against a mock server with the default settings: 2,000 searches sent at once, each on its
+ * own connection, are all answered 200 with the right hits (none refused as overload).
+ */
+@Timeout(60)
+class BurstHttpTest {
+
+    private static final int SEARCHES = 2_000;
+
+    @Test
+    void twoThousandConcurrentSearchesAreAllAnswered() throws Exception {
+        try (MockServer server = MockServer.builder().start()) {
+            TestClient admin = new TestClient(server);
+            admin.post(
+                            "/1/indexes/burst/batch",
+                            jq("{'requests':[{'action':'addObject','body':{'objectID':'a','name':'red apple'}},"
+                                    + "{'action':'addObject','body':{'objectID':'b','name':'green pear'}}]}"))
+                    .requireOk();
+            HttpClient http = HttpClient.newBuilder()
+                    .version(HttpClient.Version.HTTP_1_1)
+                    .connectTimeout(Duration.ofSeconds(20))
+                    .build();
+            List<CompletableFuture<String>> answers = new ArrayList<>();
+            for (int i = 0; i < SEARCHES; i++) {
+                HttpRequest search = admin.request("POST", "/1/indexes/burst/query", jq("{'query':'apple'}"))
+                        .timeout(Duration.ofSeconds(40))
+                        .build();
+                answers.add(http.sendAsync(search, HttpResponse.BodyHandlers.ofString())
+                        .handle((response, failure) -> failure != null
+                                ? failure.getClass().getSimpleName()
+                                : response.statusCode() != 200
+                                        ? String.valueOf(response.statusCode())
+                                        : hitsOf(TestClient.json(response.body()))));
+            }
+            Map<String, Integer> outcomes = new TreeMap<>();
+            for (CompletableFuture<String> answer : answers) {
+                outcomes.merge(answer.get(40, TimeUnit.SECONDS), 1, Integer::sum);
+            }
+            assertThat(outcomes).isEqualTo(Map.of("[a]", SEARCHES));
+        }
+    }
+
+    private static String hitsOf(JsonNode body) {
+        List<String> ids = new ArrayList<>();
+        body.get("hits").forEach(hit -> ids.add(hit.get("objectID").stringValue()));
+        return ids.toString();
+    }
+}

@@ -1,0 +1,148 @@
+package io.quarry.mockserver.internal.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarry.mockserver.MockServer;
+import io.quarry.mockserver.internal.http.faults.FaultScript;
+import io.quarry.mockserver.internal.json.Json;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * With the mock server's default bounds, 2,000 requests in flight at once, every one of them waiting for a turn or
+ * holding one, are all answered 200 once the handlers may go on: a burst a load test sends is queued, not refused.
+ */
+@Timeout(60)
+class BurstHeldTest {
+
+    private static final int REQUESTS = 2_000;
+
+    private final CountDownLatch arrived = new CountDownLatch(REQUESTS);
+    private final CountDownLatch release = new CountDownLatch(1);
+    /** How many handlers ran on each kind of thread. */
+    private final Map<String, Integer> handlerThreads = new ConcurrentHashMap<>();
+
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+    private Workers workers;
+    private Server server;
+    private String url;
+
+    @BeforeEach
+    void start() throws Exception {
+        Router router = new Router()
+                .add(new Route("GET", "/held", Access.PUBLIC, null, Operation.NOT_COUNTED, Work.READ, request -> {
+                    handlerThreads.merge(kindOfThread(), 1, Integer::sum);
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return Response.ok(Json.object());
+                }));
+        // the defaults of MockServer.builder()
+        workers = new Workers(
+                Workers.virtualThreadsAvailable()
+                        ? MockServer.DEFAULT_THREADS_VIRTUAL
+                        : MockServer.DEFAULT_THREADS_PLATFORM,
+                MockServer.DEFAULT_QUEUE_SIZE);
+        HttpFront front = new HttpFront(
+                router,
+                (request, route) -> {
+                    // the request is about to be offered to the workers (it has no body to wait for)
+                    arrived.countDown();
+                    return request;
+                },
+                "test",
+                false,
+                (request, route, response, nanos) -> {},
+                workers,
+                BodyLimits.defaults(),
+                new FaultScript(),
+                timer);
+        server = JettyServers.create(new InetSocketAddress("127.0.0.1", 0), null, front, "test", workers);
+        server.start();
+        url = "http://127.0.0.1:" + ((ServerConnector) server.getConnectors()[0]).getLocalPort();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        release.countDown();
+        server.stop();
+        workers.close();
+        timer.shutdownNow();
+    }
+
+    @Test
+    void twoThousandRequestsHeldAtOnceAreAllAnswered() throws Exception {
+        HttpClient http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(20))
+                .build();
+        List<CompletableFuture<Integer>> answers = new ArrayList<>();
+        for (int i = 0; i < REQUESTS; i++) {
+            answers.add(http.sendAsync(
+                            HttpRequest.newBuilder(URI.create(url + "/held"))
+                                    .timeout(Duration.ofSeconds(40))
+                                    .build(),
+                            HttpResponse.BodyHandlers.discarding())
+                    .handle((response, failure) -> failure == null ? response.statusCode() : -1));
+        }
+        assertThat(arrived.await(40, TimeUnit.SECONDS))
+                .as("requests through the front: %d left", arrived.getCount())
+                .isTrue();
+        // every request arrived while none could finish: each holds a turn or waits for one (the last few may
+        // still be between the credential check and the queue)
+        waitUntil(() -> workers.busy() + workers.queued() == REQUESTS);
+        assertThat(workers.busy()).isEqualTo(workers.threads());
+        release.countDown();
+        Map<Integer, Integer> statuses = new TreeMap<>();
+        for (CompletableFuture<Integer> answer : answers) {
+            statuses.merge(answer.get(40, TimeUnit.SECONDS), 1, Integer::sum);
+        }
+        assertThat(statuses).isEqualTo(Map.of(200, REQUESTS));
+        // on JDK 21+ every handler ran on a virtual thread, none on Jetty's platform threads
+        assertThat(handlerThreads).isEqualTo(Map.of(workers.virtual() ? "virtual" : "platform", REQUESTS));
+    }
+
+    private static String kindOfThread() {
+        try {
+            return (boolean) Thread.class.getMethod("isVirtual").invoke(Thread.currentThread())
+                    ? "virtual"
+                    : "platform";
+        } catch (NoSuchMethodException beforeJdk21) {
+            return "platform";
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void waitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("condition not met in 10 s");
+            }
+            Thread.sleep(1);
+        }
+    }
+}
