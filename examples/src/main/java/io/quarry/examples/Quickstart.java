@@ -72,7 +72,7 @@ public final class Quickstart {
 
     /** Runs every step against a fresh embedded mock server, which is stopped at the end. */
     public void run() {
-        try (MockServer server = MockServer.builder().https(true).start()) {
+        try (MockServer server = MockServer.builder().https().start()) {
             out.println("Mock server listening on " + server.url() + " (HTTPS, throwaway certificate)");
             try (SearchClient client = SearchClient.create(config(server, server.adminKey()))) {
                 SearchIndex products = client.index("products");

@@ -110,9 +110,9 @@ public final class Main {
                 }
                 case "--https" -> {
                     https = true;
-                    builder.https(true);
+                    builder.https();
                 }
-                case "--strict" -> builder.strict(true);
+                case "--strict" -> builder.strict();
                 case "--port" -> builder.port(integer(option, value(args, ++i, option)));
                 case "--bind" -> builder.bindAddress(value(args, ++i, option));
                 case "--app-id" -> {

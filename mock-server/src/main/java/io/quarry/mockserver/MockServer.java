@@ -252,7 +252,7 @@ public final class MockServer implements AutoCloseable {
      */
     public TrustMaterial trustMaterial() {
         if (trustMaterial == null) {
-            throw new IllegalStateException("this mock server speaks HTTP; build it with https(true)");
+            throw new IllegalStateException("this mock server speaks HTTP; build it with https()");
         }
         return trustMaterial;
     }
@@ -478,12 +478,12 @@ public final class MockServer implements AutoCloseable {
         }
 
         /**
-         * {@return this builder}
+         * Speaks HTTPS, with a certificate minted at start (see {@link #trustMaterial()}), instead of plain HTTP.
          *
-         * @param https whether to speak HTTPS with a certificate minted at start (see {@link #trustMaterial()})
+         * @return this builder
          */
-        public Builder https(boolean https) {
-            this.https = https;
+        public Builder https() {
+            this.https = true;
             return this;
         }
 
@@ -526,12 +526,13 @@ public final class MockServer implements AutoCloseable {
         }
 
         /**
-         * {@return this builder}
+         * Answers unknown URL parameters, search parameters and setting names with a 400 instead of ignoring them as
+         * the service does: a test then learns of a misspelt parameter.
          *
-         * @param strict whether unknown URL parameters are answered with a 400
+         * @return this builder
          */
-        public Builder strict(boolean strict) {
-            this.strict = strict;
+        public Builder strict() {
+            this.strict = true;
             return this;
         }
 

@@ -121,7 +121,7 @@ class HttpFrontTest {
 
     @Test
     void strictModeRefusesUnknownUrlParameters() {
-        try (MockServer strict = MockServer.builder().strict(true).start()) {
+        try (MockServer strict = MockServer.builder().strict().start()) {
             TestClient strictClient = new TestClient(strict);
             strictClient.put("/1/indexes/i/r", "{}");
             Reply unknown = strictClient.get("/1/indexes/i/r?attributesToRetreive=x");

@@ -25,7 +25,7 @@ class HttpsTest {
 
     @Test
     void jdkClientTrustsTheMintedCertificateThroughTheSslContext() {
-        try (MockServer server = MockServer.builder().https(true).start()) {
+        try (MockServer server = MockServer.builder().https().start()) {
             assertThat(server.url()).startsWith("https://127.0.0.1:");
             assertThat(server.isHttps()).isTrue();
             assertThat(new TestClient(server).get("/1/indexes").status()).isEqualTo(200);
@@ -34,7 +34,7 @@ class HttpsTest {
 
     @Test
     void socketFactoryAndTrustManagerWorkForAnotherClient() throws IOException {
-        try (MockServer server = MockServer.builder().https(true).start()) {
+        try (MockServer server = MockServer.builder().https().start()) {
             TrustMaterial trust = server.trustMaterial();
             HttpsURLConnection connection = (HttpsURLConnection)
                     URI.create(server.url() + "/_mock/version").toURL().openConnection();
@@ -52,7 +52,7 @@ class HttpsTest {
 
     @Test
     void certificateCoversLocalhostAndLoopbackAndExportsAsPem(@TempDir Path dir) throws Exception {
-        try (MockServer server = MockServer.builder().https(true).start()) {
+        try (MockServer server = MockServer.builder().https().start()) {
             X509Certificate certificate = server.trustMaterial().certificate();
             List<String> names = certificate.getSubjectAlternativeNames().stream()
                     .map(entry -> String.valueOf(entry.get(1)))
@@ -70,7 +70,7 @@ class HttpsTest {
 
     @Test
     void anUntrustingClientIsRefusedAndPlainHttpHasNoTrustMaterial() throws Exception {
-        try (MockServer server = MockServer.builder().https(true).start()) {
+        try (MockServer server = MockServer.builder().https().start()) {
             HttpClient plain = HttpClient.newHttpClient();
             assertThatThrownBy(() -> plain.send(
                             HttpRequest.newBuilder(URI.create(server.url() + "/1/indexes"))

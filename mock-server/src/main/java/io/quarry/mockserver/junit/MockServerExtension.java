@@ -43,7 +43,7 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * <pre>{@code
  * @RegisterExtension
  * static MockServerExtension mock = MockServerExtension.builder()
- *         .configure(server -> server.https(true))
+ *         .configure(server -> server.https())
  *         .build();                                     // .state(StatePolicy.KEPT_ACROSS_CLASS) to keep state
  * ... mock.server().url() ...
  * }</pre>
@@ -225,9 +225,13 @@ public final class MockServerExtension
     }
 
     private static void configure(MockServer.Builder builder, MockServerSettings settings) {
-        builder.https(settings.https())
-                .strict(settings.strict())
-                .taskDelay(Duration.ofMillis(settings.taskDelayMillis()));
+        builder.taskDelay(Duration.ofMillis(settings.taskDelayMillis()));
+        if (settings.https()) {
+            builder.https();
+        }
+        if (settings.strict()) {
+            builder.strict();
+        }
         if (!settings.applicationId().isEmpty()) {
             builder.applicationId(settings.applicationId());
         }

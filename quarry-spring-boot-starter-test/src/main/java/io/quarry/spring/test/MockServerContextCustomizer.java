@@ -32,7 +32,10 @@ final class MockServerContextCustomizer implements ContextCustomizer {
             throw new IllegalStateException("@QuarryMockServer needs an application context that accepts bean"
                     + " definitions, such as the one @SpringBootTest creates");
         }
-        MockServer.Builder builder = MockServer.builder().https(settings.https());
+        MockServer.Builder builder = MockServer.builder();
+        if (settings.https()) {
+            builder.https();
+        }
         for (String location : settings.seed()) {
             builder.seedJson(read(context.getResource(location), location));
         }
