@@ -1,10 +1,12 @@
 package io.quarry.examples.architecture;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.lang.ArchRule;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,6 +31,26 @@ class ArchitectureRulesCatchViolationsTest {
                 .hasMessageContaining("UsesOthersInternals")
                 .hasMessageContaining("internal to io.quarry.archfixture")
                 .hasMessageContaining("(1 times)");
+    }
+
+    @Test
+    void aModuleNestedInAnothersPackageIsAModuleOfItsOwn() {
+        JavaClasses nested = new ClassFileImporter()
+                .importPackages("io.quarry.spring.archfixture", "io.quarry.spring.test.archfixture");
+
+        // io.quarry.spring.test is the starter's test module, not a part of io.quarry.spring (the starter)
+        assertThatThrownBy(() -> ArchitectureRules.INTERNALS_STAY_IN_THEIR_MODULE.check(nested))
+                .hasMessageContaining("UsesTheStartersInternals")
+                .hasMessageContaining("internal to io.quarry.spring")
+                .hasMessageContaining("(2 times)"); // its field's type and its constructor's call
+        assertThat(QuarryPackages.moduleRoot(
+                        "io.quarry.spring.test.archfixture", List.of("io.quarry.spring", "io.quarry.spring.test")))
+                .contains("io.quarry.spring.test");
+        assertThat(QuarryPackages.moduleRoot("io.quarry.spring.archfixture.internal", ClientModules.everyModuleRoot()))
+                .contains("io.quarry.spring");
+        assertThat(ClientModules.everyModuleRoot())
+                .contains(
+                        "io.quarry.micrometer", "io.quarry.opentelemetry", "io.quarry.spring", "io.quarry.spring.test");
     }
 
     @Test

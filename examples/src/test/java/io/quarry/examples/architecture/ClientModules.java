@@ -46,6 +46,7 @@ final class ClientModules {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
 
     private static final List<ClientModule> ALL = read();
+    private static final List<String> EVERY_ROOT = readEveryRoot();
 
     private ClientModules() {}
 
@@ -65,6 +66,27 @@ final class ClientModules {
      */
     static String[] packagePatterns() {
         return ALL.stream().map(ClientModule::packagePattern).toArray(String[]::new);
+    }
+
+    /**
+     * The root package of every module of the build that declares one ({@code module.name}), clients, mock
+     * server, integrations and the rest alike: a module nested in another's package ({@code io.quarry.spring.test}
+     * in {@code io.quarry.spring}) is a module of its own.
+     *
+     * @return root packages in the parent pom's order
+     */
+    static List<String> everyModuleRoot() {
+        return EVERY_ROOT;
+    }
+
+    private static List<String> readEveryRoot() {
+        List<String> roots = new ArrayList<>();
+        for (String name : texts(parse(ROOT.resolve("pom.xml")), "module")) {
+            texts(parse(ROOT.resolve(name).resolve("pom.xml")), "module.name").stream()
+                    .findFirst()
+                    .ifPresent(roots::add);
+        }
+        return List.copyOf(roots);
     }
 
     private static List<ClientModule> read() {
