@@ -12,22 +12,18 @@ final class Endpoints {
 
     // Search and browse
     /** Search one index, parameters in the body. */
-    static final Endpoint SEARCH =
-            Endpoint.read("search", "POST", "/1/indexes/{indexName}/query");
+    static final Endpoint SEARCH = Endpoint.read("search", "POST", "/1/indexes/{indexName}/query");
     /** Search one index, parameters in the query string (the view {@code withParametersInUrl()}). */
-    static final Endpoint SEARCH_GET =
-            Endpoint.read("search", "GET", "/1/indexes/{indexName}");
+    static final Endpoint SEARCH_GET = Endpoint.read("search", "GET", "/1/indexes/{indexName}");
     /** Search several indices in one call. */
     static final Endpoint MULTI_SEARCH = Endpoint.read("multiSearch", "POST", "/1/indexes/*/queries");
     /** Search the values of one facet. */
     static final Endpoint SEARCH_FOR_FACET_VALUES =
             Endpoint.read("searchForFacetValues", "POST", "/1/indexes/{indexName}/facets/{facetName}/query");
     /** Browse all records with a cursor, parameters in the body. */
-    static final Endpoint BROWSE =
-            Endpoint.read("browse", "POST", "/1/indexes/{indexName}/browse");
+    static final Endpoint BROWSE = Endpoint.read("browse", "POST", "/1/indexes/{indexName}/browse");
     /** Browse all records with a cursor, parameters in the query string (the view {@code withParametersInUrl()}). */
-    static final Endpoint BROWSE_GET =
-            Endpoint.read("browse", "GET", "/1/indexes/{indexName}/browse");
+    static final Endpoint BROWSE_GET = Endpoint.read("browse", "GET", "/1/indexes/{indexName}/browse");
 
     // Records
     /** Add a record, the service assigning its objectID. */
