@@ -19,7 +19,9 @@ package io.quarry.core;
  *   <li>{@link PartialWriteException}: a write sent as several requests stopped after one failed; says which
  *       records were acknowledged and which were not;</li>
  *   <li>{@link ReplaceAllException}: a replacement of every record of an index failed at one step, leaving the
- *       index unchanged; names the temporary index and whether it was deleted.</li>
+ *       index unchanged; names the temporary index and whether it was deleted;</li>
+ *   <li>{@link WriteRefusedException}: a long-lived writer (an ingester) did not take a record: full for too
+ *       long, interrupted, or closed.</li>
  * </ul>
  * No message of any of them contains an API key.
  */
@@ -34,7 +36,8 @@ public abstract sealed class QuarryException extends RuntimeException
                 ClientClosedException,
                 WriteOutcomeUnknownException,
                 PartialWriteException,
-                ReplaceAllException {
+                ReplaceAllException,
+                WriteRefusedException {
 
     private static final long serialVersionUID = 1L;
 

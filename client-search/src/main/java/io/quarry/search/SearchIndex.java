@@ -30,6 +30,7 @@ import io.quarry.search.model.UpdateTaskResponse;
 import io.quarry.search.model.WriteSummary;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -1214,6 +1215,42 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     public <R> CompletableFuture<ReplaceAllResponse> replaceAllObjectsAsync(Iterable<R> records, BatchOptions options) {
         return scope().compositeCallAsync(
                         "replaceAllObjects", scope -> ReplaceAllObjects.runAsync(withScope(scope), records, options));
+    }
+
+    /**
+     * A long-lived writer into this index that many threads feed, with the default {@link IngesterOptions}:
+     * chunks of 1000 records or 5 MB, sent after 1 s at the latest, 4 calls in flight, then
+     * {@link Ingester#add(Object)} waits for room. See {@link #ingester(IngesterOptions)}.
+     *
+     * @return the ingester; close it when done
+     */
+    public Ingester ingester() {
+        return ingester(IngesterOptions.of());
+    }
+
+    /**
+     * A long-lived writer into this index that many threads feed: records handed in with
+     * {@link Ingester#add(Object)}, {@link Ingester#partialUpdate(Object)} and {@link Ingester#delete(String)} are
+     * cut into chunks by count, bytes and time and sent as batch calls, at most a set number at once, with
+     * backpressure on the threads handing records in (see {@link Ingester}). For a source that one thread reads in
+     * order, {@link #saveObjects(Iterable, BatchOptions)} is simpler. No call is made until a record is handed in.
+     * The ingester uses this handle's options (a {@link #withOptions view}'s included) and is closed with the
+     * client. Needs {@code addObject} (and {@code deleteObject} for deletions).
+     *
+     * @param options chunk size and bytes, flush interval, calls in flight, add timeout, listener
+     * @return the ingester; close it when done
+     */
+    public Ingester ingester(IngesterOptions options) {
+        Objects.requireNonNull(options, "options");
+        return new Ingester(this, scope().api(), options, this::ingestChunkAsync);
+    }
+
+    /** Sends one chunk of an ingester: a composite call {@code ingest} holding its batch call. */
+    private CompletableFuture<BatchResponse> ingestChunkAsync(List<BatchOperation> operations, boolean unrepeatable) {
+        return scope().compositeCallAsync("ingest", scope -> {
+            ApiRequest request = scope.request(Endpoints.BATCH).body(JsonBodies.object("requests", operations));
+            return (unrepeatable ? request.notSafeToRepeat() : request).executeAsync(BatchResponse.class);
+        });
     }
 
     /**

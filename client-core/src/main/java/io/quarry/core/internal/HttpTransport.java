@@ -164,6 +164,28 @@ public final class HttpTransport implements AutoCloseable {
     }
 
     /**
+     * A value as this client writes it in a request body: the record mapper's JSON for the caller's classes when
+     * there is one, else the SDK's.
+     *
+     * @param value the value
+     * @return its UTF-8 JSON
+     * @throws io.quarry.core.InvalidRequestException if the value cannot be serialised
+     */
+    public byte[] writeJson(Object value) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(256);
+        try {
+            if (recordMapper == null) {
+                Json.write(value, out);
+            } else {
+                recordMapper.write(value, out);
+            }
+        } catch (tools.jackson.core.JacksonException e) {
+            throw JsonFailures.writing(e);
+        }
+        return out.toByteArray();
+    }
+
+    /**
      * The shared host states (exposed for tests and diagnostics).
      *
      * @return the strategy

@@ -1,6 +1,7 @@
 package io.quarry.core.spi;
 
 import io.quarry.core.FreeFormRecord;
+import io.quarry.core.PreparedJson;
 import io.quarry.core.internal.Json;
 import java.util.Map;
 
@@ -17,6 +18,9 @@ public final class ObjectIDs {
      * @return true if it has one
      */
     public static boolean present(Object record) {
+        if (record instanceof PreparedJson prepared) {
+            return prepared.objectID() != null;
+        }
         return record instanceof DefaultObjectID || Json.hasObjectID(record);
     }
 
@@ -25,12 +29,16 @@ public final class ObjectIDs {
      * was given when it has none. For reports of writes that failed: a typed record without a plain
      * {@code objectID} property is converted to find it, as the SDK's mapping writes it.
      *
-     * @param record the record (typed, a {@link FreeFormRecord}, a map, a {@link DefaultObjectID}, or null)
+     * @param record the record (typed, a {@link FreeFormRecord}, a map, a {@link DefaultObjectID}, a
+     *               {@link PreparedJson}, or null)
      * @return the objectID, or null when the record is written without one (the service would pick it)
      */
     public static String of(Object record) {
         if (record == null) {
             return null;
+        }
+        if (record instanceof PreparedJson prepared) {
+            return prepared.objectID();
         }
         if (record instanceof DefaultObjectID withDefault) {
             String own = of(withDefault.record());
