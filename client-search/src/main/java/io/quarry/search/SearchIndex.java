@@ -537,7 +537,9 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     private ApiRequest batchRequest(List<BatchOperation> operations) {
-        ApiRequest request = scope().request(Endpoints.BATCH).body(JsonBodies.object("requests", operations));
+        ApiRequest request = scope().request(Endpoints.BATCH)
+                .body(JsonBodies.object("requests", operations))
+                .records(operations.size());
         return RepeatSafety.hasUnrepeatable(operations) ? request.notSafeToRepeat() : request;
     }
 
@@ -1248,7 +1250,9 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     /** Sends one chunk of an ingester: a composite call {@code ingest} holding its batch call. */
     private CompletableFuture<BatchResponse> ingestChunkAsync(List<BatchOperation> operations, boolean unrepeatable) {
         return scope().compositeCallAsync("ingest", scope -> {
-            ApiRequest request = scope.request(Endpoints.BATCH).body(JsonBodies.object("requests", operations));
+            ApiRequest request = scope.request(Endpoints.BATCH)
+                    .body(JsonBodies.object("requests", operations))
+                    .records(operations.size());
             return (unrepeatable ? request.notSafeToRepeat() : request).executeAsync(BatchResponse.class);
         });
     }
