@@ -172,17 +172,19 @@ public final class HttpTransport implements AutoCloseable {
      * @throws io.quarry.core.InvalidRequestException if the value cannot be serialised
      */
     public byte[] writeJson(Object value) {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(256);
+        ScratchBytes out = ScratchBytes.forThisThread();
         try {
             if (recordMapper == null) {
                 Json.write(value, out);
             } else {
                 recordMapper.write(value, out);
             }
+            return out.toByteArray();
         } catch (tools.jackson.core.JacksonException e) {
             throw JsonFailures.writing(e);
+        } finally {
+            out.done();
         }
-        return out.toByteArray();
     }
 
     /**
