@@ -88,7 +88,8 @@ class QuarryJacksonRecordMapperAutoConfigurationTest {
     private static Set<String> storedNames(AssertableApplicationContext context, String objectID) {
         assertThat(context).hasNotFailed();
         SearchIndex lamps = context.getBean(SearchClient.class).index(INDEX);
-        lamps.waitForTask(lamps.saveObject(objectID, new Lamp(objectID, "brass")).taskID());
+        lamps.waitForTask(
+                lamps.saveObject(objectID, new Lamp(objectID, "brass")).taskID());
         FreeFormRecord stored = lamps.getObject(objectID, FreeFormRecord.class);
         assertThat(stored.objectID()).contains(objectID);
         return stored.names();
