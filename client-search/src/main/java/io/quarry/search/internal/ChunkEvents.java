@@ -50,9 +50,14 @@ final class ChunkEvents {
         }
     }
 
-    /** A chunk failed after the client's retries. */
-    void failed(long chunk, long firstRecord, List<BatchOperation> operations, Throwable error) {
-        recordsFailed += operations.size();
+    /**
+     * A chunk failed after the client's retries.
+     *
+     * @param records    how many records it held
+     * @param operations its operations, as sent; empty when they could not even be built
+     */
+    void failed(long chunk, long firstRecord, int records, List<BatchOperation> operations, Throwable error) {
+        recordsFailed += records;
         chunksFailed++;
         if (listener != null) {
             List<String> objectIDs = new ArrayList<>(operations.size());

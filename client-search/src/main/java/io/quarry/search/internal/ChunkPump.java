@@ -246,7 +246,7 @@ final class ChunkPump {
                 otherErrors.add(cause);
             }
             try {
-                events.failed(chunk.index(), chunk.firstRecord(), chunk.operations(), cause);
+                events.failed(chunk.index(), chunk.firstRecord(), size, chunk.operations(), cause);
             } catch (RuntimeException e) {
                 otherErrors.add(e);
             }

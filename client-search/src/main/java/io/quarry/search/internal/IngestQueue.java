@@ -381,7 +381,7 @@ public final class IngestQueue {
                     if (!listenerGiven) {
                         logFailure(sealed, cause);
                     }
-                    events.failed(sealed.chunk(), chunk.firstRecord, chunk.operations, cause);
+                    events.failed(sealed.chunk(), chunk.firstRecord, chunk.operations.size(), chunk.operations, cause);
                 }
             } catch (RuntimeException e) {
                 LOG.warn("the listener of {} failed on chunk {}", name, sealed.chunk(), e);
