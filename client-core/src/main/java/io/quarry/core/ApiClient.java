@@ -4,6 +4,10 @@ import io.quarry.core.internal.ClassPathCheck;
 import io.quarry.core.internal.HttpTransport;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The base every Quarry client module builds on: it owns the transport (hosts, retries, timeouts, JSON,
@@ -46,9 +50,13 @@ import java.util.Objects;
  */
 public final class ApiClient implements AutoCloseable {
 
+    private static final Logger LOG = LoggerFactory.getLogger(ApiClient.class);
+
     private final ClientConfig config;
     private final ClientModule module;
     private final HttpTransport transport;
+    /** What {@link #onClose(AutoCloseable)} registered, closed first by {@link #close()}. */
+    private final Set<AutoCloseable> dependents = ConcurrentHashMap.newKeySet();
 
     private ApiClient(ClientConfig config, ClientModule module) {
         ClassPathCheck.requireCompatible();
@@ -125,11 +133,47 @@ public final class ApiClient implements AutoCloseable {
     }
 
     /**
-     * Releases the connection pool and threads this client created. A caller-supplied {@code OkHttpClient}
-     * is never closed.
+     * Serialises a value now, as this client writes it in a request body (a record through the record mapper when
+     * the configuration has one), so a module can measure it, or hold its bytes instead of the caller's object,
+     * before a request takes it as part of its body.
+     *
+     * @param value the value (a record, a map, a {@link FreeFormRecord}, ...)
+     * @return the value's JSON, written into a body as it is
+     * @throws InvalidRequestException if the value cannot be serialised
+     */
+    public PreparedJson prepare(Object value) {
+        return new PreparedJson(transport.writeJson(value));
+    }
+
+    /**
+     * Has something built on this client, such as a long-lived writer, closed when this client closes: first,
+     * while calls can still be made, so it can send what it holds and wait for it. Registered resources are closed
+     * one after another; one that throws is logged and the others are still closed.
+     *
+     * @param resource what to close with this client
+     * @return removes the registration; call it when the resource is closed on its own, so this client does not
+     *     keep it
+     */
+    public Runnable onClose(AutoCloseable resource) {
+        Objects.requireNonNull(resource, "resource");
+        dependents.add(resource);
+        return () -> dependents.remove(resource);
+    }
+
+    /**
+     * Closes what {@link #onClose(AutoCloseable)} registered, then releases the connection pool and threads this
+     * client created. A caller-supplied {@code OkHttpClient} is never closed.
      */
     @Override
     public void close() {
+        for (AutoCloseable dependent : List.copyOf(dependents)) {
+            dependents.remove(dependent);
+            try {
+                dependent.close();
+            } catch (Exception e) {
+                LOG.warn("closing {} with its client failed", dependent, e);
+            }
+        }
         transport.close();
     }
 }

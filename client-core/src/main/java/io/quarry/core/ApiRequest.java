@@ -48,6 +48,7 @@ public final class ApiRequest {
     private RequestOptions options = RequestOptions.of();
     private boolean notSafeToRepeat;
     private ObservedCall parent;
+    private int records;
 
     ApiRequest(HttpTransport transport, Endpoint endpoint) {
         this.transport = transport;
@@ -157,6 +158,22 @@ public final class ApiRequest {
      */
     public ApiRequest partOf(ObservedCall parent) {
         this.parent = parent;
+        return this;
+    }
+
+    /**
+     * Says how many records this request writes (a chunk of a chunked write, of an ingester), so that a
+     * {@link io.quarry.core.spi.CallObserver} can count the records written and failed
+     * ({@link io.quarry.core.spi.CallDescription#records()}) and, with the body sizes of the tries, their bytes.
+     *
+     * @param count the number of records, 0 or more
+     * @return this request
+     */
+    public ApiRequest records(int count) {
+        if (count < 0) {
+            throw new IllegalArgumentException("a record count is 0 or more, not " + count);
+        }
+        this.records = count;
         return this;
     }
 
@@ -297,7 +314,8 @@ public final class ApiRequest {
                 options,
                 notSafeToRepeat,
                 pathParameters,
-                parent);
+                parent,
+                records);
     }
 
     /** The value of the response, in a future whose cancellation cancels the call. */

@@ -5,15 +5,17 @@ import java.util.Objects;
 import java.util.OptionalLong;
 
 /**
- * A write helper that sends many records as several requests (chunks) stopped because one failed: it sent no
- * new chunk after the failure, let the chunks already in flight finish, and reports which were acknowledged and
- * which were not, so nothing is lost silently. The failure of the first chunk that failed is the cause; the
- * failures of other chunks are suppressed exceptions of this one.
+ * A write helper that sends many records as several requests (chunks) stopped before its end: a chunk failed,
+ * reading the next records from the caller's source failed, or the write was abandoned (cancelled, interrupted,
+ * or its listener threw); {@link #reason()} says which and the cause is that failure. The helper sent no new
+ * chunk after it, let the chunks already in flight finish, and reports which were acknowledged and which were
+ * not, so nothing is lost silently. The failures of other chunks are suppressed exceptions of this one.
  *
  * <p>Records are numbered from 0 in the order of the input; chunk {@code i} holds consecutive records. An
  * acknowledged chunk was accepted by the service (its task may still be running unless the helper was asked to
  * wait). A chunk not acknowledged may or may not have been applied, as its cause says (for example a
- * {@link WriteOutcomeUnknownException}). Records from {@link #firstUnsentRecord()} on were never sent.
+ * {@link WriteOutcomeUnknownException}). Records from {@link #firstUnsentRecord()} on were never sent: a write
+ * can resume from there.
  */
 public final class PartialWriteException extends QuarryException {
 
@@ -22,8 +24,23 @@ public final class PartialWriteException extends QuarryException {
     /** How many not-acknowledged chunks the message lists one by one. */
     private static final int LISTED = 10;
 
+    /** Why a write stopped before its end. */
+    public enum Reason {
+        /** A chunk failed (after the client's retries); the cause is its failure. */
+        CHUNK_FAILED,
+        /** Reading the next records from the caller's source threw; the cause is what it threw. */
+        SOURCE_FAILED,
+        /**
+         * The write was given up: its future was cancelled, the waiting thread was interrupted, or the caller's
+         * listener threw (the cause).
+         */
+        ABANDONED
+    }
+
     private final transient List<Chunk> chunks;
-    /** How many records the input held. */
+    /** Why the write stopped. */
+    private final Reason reason;
+    /** How many records the input held, or -1 when not known. */
     private final long totalRecords;
 
     /** The position of the first record never sent. */
@@ -65,17 +82,35 @@ public final class PartialWriteException extends QuarryException {
      * Creates the exception.
      *
      * @param operation         what stopped, for the message, e.g. {@code saveObjects on index products}
-     * @param totalRecords      how many records the input held
+     * @param reason            why it stopped
+     * @param totalRecords      how many records the input held; empty when not known (a lazy source not read
+     *                          to its end)
      * @param chunks            every chunk sent, in order
-     * @param firstUnsentRecord the position of the first record never sent ({@code totalRecords} if all were)
-     * @param cause             the failure of the first chunk that failed
+     * @param firstUnsentRecord the position of the first record never sent (the total if all were)
+     * @param cause             what stopped the write: the failure of the first chunk that failed, the source's
+     *                          exception, or the cancellation
      */
     public PartialWriteException(
-            String operation, long totalRecords, List<Chunk> chunks, long firstUnsentRecord, Throwable cause) {
-        super(message(operation, totalRecords, chunks, firstUnsentRecord, cause), cause);
+            String operation,
+            Reason reason,
+            OptionalLong totalRecords,
+            List<Chunk> chunks,
+            long firstUnsentRecord,
+            Throwable cause) {
+        super(message(operation, reason, totalRecords, chunks, firstUnsentRecord, cause), cause);
         this.chunks = List.copyOf(chunks);
-        this.totalRecords = totalRecords;
+        this.reason = Objects.requireNonNull(reason, "reason");
+        this.totalRecords = totalRecords.orElse(-1);
         this.firstUnsentRecord = firstUnsentRecord;
+    }
+
+    /**
+     * Why the write stopped.
+     *
+     * @return the reason
+     */
+    public Reason reason() {
+        return reason;
     }
 
     /**
@@ -119,17 +154,18 @@ public final class PartialWriteException extends QuarryException {
     }
 
     /**
-     * How many records the input held.
+     * How many records the input held, when known: a collection's size, or the count of a lazy source read to its
+     * end. A lazy source is read only as chunks are sent, so after a stop its remaining records were never read.
      *
-     * @return the count
+     * @return the count, or empty when not known
      */
-    public long totalRecords() {
-        return totalRecords;
+    public OptionalLong totalRecords() {
+        return totalRecords < 0 ? OptionalLong.empty() : OptionalLong.of(totalRecords);
     }
 
     /**
-     * The position of the first record never sent; it and every later record were not sent. Equals
-     * {@link #totalRecords()} when every record was sent.
+     * The position of the first record never sent; it and every later record were not sent. Equals the total
+     * when every record was sent.
      *
      * @return the position, from 0
      */
@@ -138,17 +174,28 @@ public final class PartialWriteException extends QuarryException {
     }
 
     private static String message(
-            String operation, long totalRecords, List<Chunk> chunks, long firstUnsentRecord, Throwable cause) {
+            String operation,
+            Reason reason,
+            OptionalLong totalRecords,
+            List<Chunk> chunks,
+            long firstUnsentRecord,
+            Throwable cause) {
         long acknowledged = chunks.stream()
                 .filter(Chunk::acknowledged)
                 .mapToLong(Chunk::recordCount)
                 .sum();
         StringBuilder message = new StringBuilder(operation)
-                .append(" stopped after a failed chunk: ")
-                .append(acknowledged)
-                .append(" of ")
-                .append(totalRecords)
-                .append(" records acknowledged (chunks ")
+                .append(
+                        switch (reason) {
+                            case CHUNK_FAILED -> " stopped after a failed chunk: ";
+                            case SOURCE_FAILED -> " stopped because reading its records failed: ";
+                            case ABANDONED -> " was given up before its end: ";
+                        })
+                .append(acknowledged);
+        if (totalRecords.isPresent()) {
+            message.append(" of ").append(totalRecords.getAsLong());
+        }
+        message.append(" records acknowledged (chunks ")
                 .append(ranges(chunks.stream().filter(Chunk::acknowledged).toList()))
                 .append("); not acknowledged, may or may not be applied: ");
         List<Chunk> missing = chunks.stream().filter(c -> !c.acknowledged()).toList();
@@ -169,13 +216,19 @@ public final class PartialWriteException extends QuarryException {
         if (missing.isEmpty()) {
             message.append("none");
         }
-        if (firstUnsentRecord < totalRecords) {
+        if (totalRecords.isEmpty()) {
+            message.append("; never sent: records from ")
+                    .append(firstUnsentRecord)
+                    .append(" on (the source was not read further)");
+        } else if (firstUnsentRecord < totalRecords.getAsLong()) {
             message.append("; never sent: records ")
                     .append(firstUnsentRecord)
                     .append('-')
-                    .append(totalRecords - 1);
+                    .append(totalRecords.getAsLong() - 1);
         }
-        return message.append("; first failure: ").append(cause).toString();
+        return message.append(reason == Reason.CHUNK_FAILED ? "; first failure: " : "; cause: ")
+                .append(cause)
+                .toString();
     }
 
     /** Chunk indexes as ranges, e.g. {@code 0-5, 7}; {@code none} when empty. */

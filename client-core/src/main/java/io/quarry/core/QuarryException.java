@@ -17,7 +17,11 @@ package io.quarry.core;
  *   <li>{@link WriteOutcomeUnknownException}: a write not safe to repeat failed after it may have been applied,
  *       so it was not retried;</li>
  *   <li>{@link PartialWriteException}: a write sent as several requests stopped after one failed; says which
- *       records were acknowledged and which were not.</li>
+ *       records were acknowledged and which were not;</li>
+ *   <li>{@link ReplaceAllException}: a replacement of every record of an index failed at one step, leaving the
+ *       index unchanged; names the temporary index and whether it was deleted;</li>
+ *   <li>{@link WriteRefusedException}: a long-lived writer (an ingester) did not take a record: full for too
+ *       long, interrupted, or closed.</li>
  * </ul>
  * No message of any of them contains an API key.
  */
@@ -31,7 +35,9 @@ public abstract sealed class QuarryException extends RuntimeException
                 InvalidRequestException,
                 ClientClosedException,
                 WriteOutcomeUnknownException,
-                PartialWriteException {
+                PartialWriteException,
+                ReplaceAllException,
+                WriteRefusedException {
 
     private static final long serialVersionUID = 1L;
 

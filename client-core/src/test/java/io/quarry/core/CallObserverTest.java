@@ -69,6 +69,18 @@ class CallObserverTest {
     }
 
     @Test
+    void aRequestThatWritesRecordsSaysHowManyWithItsBodySize() {
+        stub("first.test", okJson("{\"ok\":true}"));
+        try (ApiClient api = twoHosts(observer)) {
+            search(api).records(12).execute(Reply.class);
+            search(api).execute(Reply.class);
+        }
+
+        assertThat(observer.calls()).extracting(c -> c.description().records()).containsExactly(12, 0);
+        assertThat(observer.calls().get(0).tryEnds().get(0).requestBytes()).isEqualTo("{\"query\":\"phone\"}".length());
+    }
+
+    @Test
     void aFailoverIsOneCallWithTwoTriesTheFirstMarkingItsHostDown() {
         stub("first.test", aResponse().withStatus(503).withBody("{\"message\":\"down\"}"));
         stub("second.test", okJson("{\"ok\":true}").withHeader("X-Request-Id", "req-42"));

@@ -20,8 +20,13 @@ class PartialWriteExceptionTest {
         }
         RuntimeException cause = new IllegalStateException("boom");
 
-        PartialWriteException report =
-                new PartialWriteException("saveObjects on index products", 1000, chunks, 800, cause);
+        PartialWriteException report = new PartialWriteException(
+                "saveObjects on index products",
+                PartialWriteException.Reason.CHUNK_FAILED,
+                OptionalLong.of(1000),
+                chunks,
+                800,
+                cause);
 
         assertThat(report.getMessage())
                 .startsWith("saveObjects on index products stopped after a failed chunk: 700 of 1000 records "
@@ -45,13 +50,42 @@ class PartialWriteExceptionTest {
             chunks.add(new PartialWriteException.Chunk(i, i * 10L, 10, OptionalLong.empty()));
         }
 
-        PartialWriteException report =
-                new PartialWriteException("deleteObjects on index x", 1280, chunks, 1280, new RuntimeException());
+        PartialWriteException report = new PartialWriteException(
+                "deleteObjects on index x",
+                PartialWriteException.Reason.CHUNK_FAILED,
+                OptionalLong.of(1280),
+                chunks,
+                1280,
+                new RuntimeException());
 
         assertThat(report.getMessage())
                 .contains("0 of 1280 records acknowledged (chunks none)")
                 .contains("and 118 more chunks")
                 .doesNotContain("never sent")
                 .hasSizeLessThan(1000);
+    }
+
+    @Test
+    void aSourceThatFailedIsNamedAndTheRecordsNotReadAreOpenEnded() {
+        List<PartialWriteException.Chunk> chunks =
+                List.of(new PartialWriteException.Chunk(0, 0, 100, OptionalLong.of(7)));
+        RuntimeException cause = new IllegalStateException("database gone");
+
+        PartialWriteException report = new PartialWriteException(
+                "saveObjects on index products",
+                PartialWriteException.Reason.SOURCE_FAILED,
+                OptionalLong.empty(),
+                chunks,
+                100,
+                cause);
+
+        assertThat(report.getMessage())
+                .startsWith("saveObjects on index products stopped because reading its records failed: 100 records "
+                        + "acknowledged (chunks 0)")
+                .contains("never sent: records from 100 on")
+                .endsWith("cause: java.lang.IllegalStateException: database gone");
+        assertThat(report.reason()).isEqualTo(PartialWriteException.Reason.SOURCE_FAILED);
+        assertThat(report.totalRecords()).isEmpty();
+        assertThat(report.acknowledgedRecords()).isEqualTo(100);
     }
 }

@@ -1,13 +1,15 @@
 package io.quarry.search;
 
+import io.quarry.core.InvalidRequestException;
 import io.quarry.core.WaitPolicy;
 import java.util.Objects;
 
 /**
- * How the chunked write helpers ({@code saveObjects}, {@code deleteObjects}, {@code partialUpdateObjects}) and
- * {@code replaceAllObjects} work. Immutable; each method returns a copy. Defaults: chunks of 1000, one chunk in
- * flight at a time, no waiting, client-side objectIDs for records without one (so a retried chunk cannot
- * duplicate records), no listener.
+ * How the chunked write helpers ({@code saveObjects}, {@code deleteObjects}, {@code partialUpdateObjects},
+ * {@code partialUpdateExistingObjects}) and {@code replaceAllObjects} work. Immutable; each method returns a copy.
+ * Defaults: chunks of 1000, one chunk in flight at a time, no waiting, client-side objectIDs for records without
+ * one (so a retried chunk cannot duplicate records), no listener, and {@code replaceAllObjects} refusing an
+ * empty input.
  */
 public final class BatchOptions {
 
@@ -17,28 +19,31 @@ public final class BatchOptions {
      */
     public static final int MAX_CHUNKS_IN_FLIGHT = 128;
 
-    private static final BatchOptions DEFAULTS = new BatchOptions(1000, 1, false, true, null, WaitPolicy.of());
+    private static final BatchOptions DEFAULTS = new BatchOptions(1000, 1, false, true, null, WaitPolicy.of(), false);
 
     private final int chunkSize;
     private final int chunksInFlight;
     private final boolean waitForTasks;
     private final boolean assignObjectIDs;
-    private final ProgressListener progressListener;
+    private final ChunkListener listener;
     private final WaitPolicy waitPolicy;
+    private final boolean allowsEmptyIndex;
 
     private BatchOptions(
             int chunkSize,
             int chunksInFlight,
             boolean waitForTasks,
             boolean assignObjectIDs,
-            ProgressListener progressListener,
-            WaitPolicy waitPolicy) {
+            ChunkListener listener,
+            WaitPolicy waitPolicy,
+            boolean allowsEmptyIndex) {
         this.chunkSize = chunkSize;
         this.chunksInFlight = chunksInFlight;
         this.waitForTasks = waitForTasks;
         this.assignObjectIDs = assignObjectIDs;
-        this.progressListener = progressListener;
+        this.listener = listener;
         this.waitPolicy = waitPolicy;
+        this.allowsEmptyIndex = allowsEmptyIndex;
     }
 
     /** {@return the defaults} */
@@ -51,12 +56,14 @@ public final class BatchOptions {
      *
      * @param size records per batch call, at least 1
      * @return a copy
+     * @throws InvalidRequestException when {@code size} is below 1
      */
     public BatchOptions chunkSize(int size) {
         if (size < 1) {
-            throw new io.quarry.core.InvalidRequestException("chunk size must be at least 1");
+            throw new InvalidRequestException("chunk size must be at least 1");
         }
-        return new BatchOptions(size, chunksInFlight, waitForTasks, assignObjectIDs, progressListener, waitPolicy);
+        return new BatchOptions(
+                size, chunksInFlight, waitForTasks, assignObjectIDs, listener, waitPolicy, allowsEmptyIndex);
     }
 
     /**
@@ -66,37 +73,40 @@ public final class BatchOptions {
      * form, without a thread of its own per chunk.
      *
      * <ul>
-     *   <li>Order: the acknowledgements are returned in the order of the chunks, whatever order they arrive in;
-     *       the chunks may be applied by the service in any order, so a record should appear in one chunk only
-     *       (two writes of the same objectID in different chunks may land in either order).</li>
-     *   <li>Memory: a chunk's operations are built and serialised only when it is sent, so at most
-     *       {@code chunks} chunk bodies exist at once, whatever the size of the input.</li>
+     *   <li>Order: the chunks may be applied by the service in any order, so a record should appear in one chunk
+     *       only (two writes of the same objectID in different chunks may land in either order). A
+     *       {@link ChunkListener} is told of the acknowledgements in the order they arrive.</li>
+     *   <li>Memory: the input is read only as chunks are sent, and a chunk's operations are built and serialised
+     *       only then, so at most {@code chunks + 1} chunks of records exist at once, whatever the size of the
+     *       input.</li>
      *   <li>Failure: once a chunk fails, no new chunk is sent; the chunks in flight finish, then the helper fails
      *       with a {@link io.quarry.core.PartialWriteException} naming the acknowledged chunks, those that were
      *       not, and the records never sent (as with one chunk in flight). With {@link #waitingForTasks()} it
-     *       first waits for the tasks of every acknowledged chunk.</li>
+     *       first waits for the tasks of the acknowledged chunks.</li>
      * </ul>
      *
      * @param chunks requests at once, from 1 to {@link #MAX_CHUNKS_IN_FLIGHT}
      * @return a copy
-     * @throws io.quarry.core.InvalidRequestException when {@code chunks} is out of that range
+     * @throws InvalidRequestException when {@code chunks} is out of that range
      */
     public BatchOptions chunksInFlight(int chunks) {
         if (chunks < 1 || chunks > MAX_CHUNKS_IN_FLIGHT) {
-            throw new io.quarry.core.InvalidRequestException(
+            throw new InvalidRequestException(
                     "chunks in flight must be from 1 to " + MAX_CHUNKS_IN_FLIGHT + ", not " + chunks);
         }
-        return new BatchOptions(chunkSize, chunks, waitForTasks, assignObjectIDs, progressListener, waitPolicy);
+        return new BatchOptions(
+                chunkSize, chunks, waitForTasks, assignObjectIDs, listener, waitPolicy, allowsEmptyIndex);
     }
 
     /**
-     * The helper returns only once every task is applied (by default it returns once every chunk is
-     * acknowledged).
+     * The helper returns only once every record is applied: it waits for the last task of the write (by default
+     * it returns once every chunk is acknowledged).
      *
      * @return a copy
      */
     public BatchOptions waitingForTasks() {
-        return new BatchOptions(chunkSize, chunksInFlight, true, assignObjectIDs, progressListener, waitPolicy);
+        return new BatchOptions(
+                chunkSize, chunksInFlight, true, assignObjectIDs, listener, waitPolicy, allowsEmptyIndex);
     }
 
     /**
@@ -108,18 +118,26 @@ public final class BatchOptions {
      * @return a copy
      */
     public BatchOptions serviceAssignedObjectIDs() {
-        return new BatchOptions(chunkSize, chunksInFlight, waitForTasks, false, progressListener, waitPolicy);
+        return new BatchOptions(chunkSize, chunksInFlight, waitForTasks, false, listener, waitPolicy, allowsEmptyIndex);
     }
 
     /**
-     * Sets {@code onProgress}: told after each acknowledged chunk.
+     * Sets {@code listener}: told of each chunk sent, acknowledged (with the service's answer: its objectIDs and
+     * task) or failed, with the progress of the write. The progress line of a long write, or the objectIDs of
+     * every chunk, come from here: the helper itself returns a {@link io.quarry.search.model.WriteSummary}.
      *
-     * @param listener told after each acknowledged chunk
+     * @param listener told of each chunk
      * @return a copy
      */
-    public BatchOptions onProgress(ProgressListener listener) {
+    public BatchOptions listener(ChunkListener listener) {
         return new BatchOptions(
-                chunkSize, chunksInFlight, waitForTasks, assignObjectIDs, Objects.requireNonNull(listener), waitPolicy);
+                chunkSize,
+                chunksInFlight,
+                waitForTasks,
+                assignObjectIDs,
+                Objects.requireNonNull(listener, "listener"),
+                waitPolicy,
+                allowsEmptyIndex);
     }
 
     /**
@@ -134,8 +152,21 @@ public final class BatchOptions {
                 chunksInFlight,
                 waitForTasks,
                 assignObjectIDs,
-                progressListener,
-                Objects.requireNonNull(policy));
+                listener,
+                Objects.requireNonNull(policy, "policy"),
+                allowsEmptyIndex);
+    }
+
+    /**
+     * Lets {@code replaceAllObjects} replace the records with none, leaving the index empty (its settings, rules
+     * and synonyms kept). Without this option an input without a single record is refused before anything is
+     * changed, so that a source that came up empty by mistake (a failed export, a wrong query) cannot wipe the
+     * index. The other helpers ignore it.
+     *
+     * @return a copy
+     */
+    public BatchOptions allowingEmptyIndex() {
+        return new BatchOptions(chunkSize, chunksInFlight, waitForTasks, assignObjectIDs, listener, waitPolicy, true);
     }
 
     /** {@return records per batch call} */
@@ -159,12 +190,17 @@ public final class BatchOptions {
     }
 
     /** {@return the listener, or null} */
-    public ProgressListener progressListener() {
-        return progressListener;
+    public ChunkListener listener() {
+        return listener;
     }
 
     /** {@return how task waits poll} */
     public WaitPolicy waitPolicy() {
         return waitPolicy;
+    }
+
+    /** {@return whether {@code replaceAllObjects} may leave the index empty} */
+    public boolean allowsEmptyIndex() {
+        return allowsEmptyIndex;
     }
 }

@@ -1,88 +1,197 @@
 package io.quarry.search;
 
+import io.quarry.core.InvalidRequestException;
 import io.quarry.core.NotFoundException;
-import io.quarry.core.PartialWriteException;
+import io.quarry.core.ReplaceAllException;
 import io.quarry.core.spi.Polling;
-import io.quarry.search.model.BatchResponse;
 import io.quarry.search.model.CopyScope;
 import io.quarry.search.model.ReplaceAllResponse;
 import io.quarry.search.model.UpdateTaskResponse;
+import io.quarry.search.model.WriteSummary;
 import java.util.Collection;
+import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
 
 /**
- * The steps of {@link SearchIndex#replaceAllObjects(Collection, BatchOptions)}: copy settings, synonyms and
- * rules to a temporary index, write the records there, wait, move it over the target; delete the temporary
- * index if any step fails.
+ * The steps of {@link SearchIndex#replaceAllObjects(Iterable, BatchOptions)}: refuse an empty source unless
+ * allowed, copy settings, synonyms and rules to a temporary index, write the records there, wait, move it over the
+ * target. The target changes only at the move; if a step before it fails, the temporary index is deleted and a
+ * {@link ReplaceAllException} names it.
  */
 final class ReplaceAllObjects {
 
     private static final List<CopyScope> SCOPES = List.of(CopyScope.SETTINGS, CopyScope.SYNONYMS, CopyScope.RULES);
 
+    static final String COPYING = "copying settings, synonyms and rules to the temporary index";
+    static final String WRITING = "writing the records into the temporary index";
+    static final String WAITING_FOR_COPY = "waiting for the copy of settings, synonyms and rules";
+    static final String MOVING = "moving the temporary index over the index";
+
     private ReplaceAllObjects() {}
 
-    static ReplaceAllResponse run(SearchIndex target, Collection<?> records, BatchOptions options) {
-        SearchIndex temporary = temporaryFor(target);
-        try {
-            UpdateTaskResponse copy = copyScopesOrNull(target, temporary.name());
-            List<BatchResponse> batches = temporary.saveObjects(records, options.waitingForTasks());
-            if (copy != null) {
-                target.waitForTask(copy.taskID(), options.waitPolicy());
-            }
-            UpdateTaskResponse move = temporary.moveTo(target.name());
-            temporary.waitForTask(move.taskID(), options.waitPolicy());
-            return new ReplaceAllResponse(copy, batches, move);
-        } catch (RuntimeException e) {
-            RuntimeException failure = withoutPartialReport(e);
-            deleteQuietly(temporary, failure);
-            throw failure;
+    /** A step's failure, with the step it happened in. */
+    private static final class StepFailure extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        final String step;
+
+        StepFailure(String step, Throwable cause) {
+            super(cause);
+            this.step = step;
         }
     }
 
-    static CompletableFuture<ReplaceAllResponse> runAsync(
-            SearchIndex target, Collection<?> records, BatchOptions options) {
+    static <R> ReplaceAllResponse run(SearchIndex target, Iterable<R> records, BatchOptions options) {
+        Iterable<R> source = checkedSource(target, records, options);
+        SearchIndex temporary = temporaryFor(target);
+        try {
+            UpdateTaskResponse copy = step(COPYING, () -> copyScopesOrNull(target, temporary.name()));
+            WriteSummary write = step(WRITING, () -> temporary.saveObjects(source, options.waitingForTasks()));
+            if (copy == null && write.chunks() == 0) {
+                return new ReplaceAllResponse(null, write, null); // no index, no records: nothing to replace
+            }
+            if (copy != null) {
+                step(WAITING_FOR_COPY, () -> target.waitForTask(copy.taskID(), options.waitPolicy()));
+            }
+            UpdateTaskResponse move = step(MOVING, () -> temporary.moveTo(target.name()));
+            // the move is accepted: the target will be replaced, so a failure from here on is thrown as it is
+            temporary.waitForTask(move.taskID(), options.waitPolicy());
+            return new ReplaceAllResponse(copy, write, move);
+        } catch (StepFailure failure) {
+            Throwable cause = failure.getCause();
+            ReplaceAllException.Cleanup cleanup;
+            RuntimeException deletion = null;
+            try {
+                temporary.delete();
+                cleanup = ReplaceAllException.Cleanup.DELETED;
+            } catch (NotFoundException gone) {
+                cleanup = ReplaceAllException.Cleanup.DELETED;
+            } catch (RuntimeException e) {
+                cleanup = ReplaceAllException.Cleanup.LEFT_BEHIND;
+                deletion = e;
+            }
+            throw failed(target, temporary, failure.step, cleanup, cause, deletion);
+        }
+    }
+
+    static <R> CompletableFuture<ReplaceAllResponse> runAsync(
+            SearchIndex target, Iterable<R> records, BatchOptions options) {
+        Iterable<R> source;
+        try {
+            source = checkedSource(target, records, options);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
         SearchIndex temporary = temporaryFor(target);
         BatchOptions waiting = options.waitingForTasks();
-        return target.copyToAsync(temporary.name(), SCOPES)
-                .handle((copy, error) -> {
+        CompletableFuture<UpdateTaskResponse> copied = stepAsync(
+                COPYING,
+                () -> target.copyToAsync(temporary.name(), SCOPES).handle((copy, error) -> {
                     Throwable cause = error == null ? null : Polling.unwrap(error);
                     if (cause != null && !(cause instanceof NotFoundException)) {
                         throw new CompletionException(cause);
                     }
-                    return copy;
-                })
-                .thenCompose(copy -> temporary
-                        .saveObjectsAsync(records, waiting)
-                        .thenCompose(batches -> (copy == null
-                                        ? CompletableFuture.completedFuture(null)
-                                        : target.waitForTaskAsync(copy.taskID(), options.waitPolicy()))
-                                .thenCompose(ignored -> temporary.moveToAsync(target.name()))
-                                .thenCompose(move -> temporary
-                                        .waitForTaskAsync(move.taskID(), options.waitPolicy())
-                                        .thenApply(ignored -> new ReplaceAllResponse(copy, batches, move)))))
-                .exceptionallyCompose(error -> temporary.deleteAsync().handle((r, cleanupError) -> {
-                    Throwable cause = Polling.unwrap(error);
-                    if (cause instanceof PartialWriteException partial) {
-                        cause = partial.getCause();
-                    }
-                    if (cleanupError != null) {
-                        cause.addSuppressed(Polling.unwrap(cleanupError));
-                    }
-                    throw new CompletionException(cause);
+                    return copy; // null: nothing to copy, the target does not exist yet
                 }));
+        return copied.thenCompose(copy -> stepAsync(WRITING, () -> temporary.saveObjectsAsync(source, waiting))
+                        .thenCompose(write -> copy == null && write.chunks() == 0
+                                ? CompletableFuture.completedFuture(new ReplaceAllResponse(null, write, null))
+                                : (copy == null
+                                                ? CompletableFuture.completedFuture(null)
+                                                : stepAsync(
+                                                        WAITING_FOR_COPY,
+                                                        () -> target.waitForTaskAsync(
+                                                                copy.taskID(), options.waitPolicy())))
+                                        .thenCompose(ignored ->
+                                                stepAsync(MOVING, () -> temporary.moveToAsync(target.name())))
+                                        .thenCompose(move -> temporary
+                                                .waitForTaskAsync(move.taskID(), options.waitPolicy())
+                                                .thenApply(ignored -> new ReplaceAllResponse(copy, write, move)))))
+                .exceptionallyCompose(error -> {
+                    Throwable cause = Polling.unwrap(error);
+                    if (!(cause instanceof StepFailure failure)) {
+                        return CompletableFuture.failedFuture(cause);
+                    }
+                    return temporary.deleteAsync().handle((deleted, deletionError) -> {
+                        Throwable deletion = deletionError == null ? null : Polling.unwrap(deletionError);
+                        ReplaceAllException.Cleanup cleanup = deletion == null || deletion instanceof NotFoundException
+                                ? ReplaceAllException.Cleanup.DELETED
+                                : ReplaceAllException.Cleanup.LEFT_BEHIND;
+                        throw failed(
+                                target,
+                                temporary,
+                                failure.step,
+                                cleanup,
+                                failure.getCause(),
+                                cleanup == ReplaceAllException.Cleanup.LEFT_BEHIND ? deletion : null);
+                    });
+                });
     }
 
     /**
-     * A chunk's failure instead of the partial-write report: the chunks written went with the temporary index,
-     * so the report would name writes that no longer exist.
+     * The records to write, once the source is known to hold one or an empty index is allowed. The source's
+     * iterator is taken here, once; the iterable returned gives that same iterator.
      */
-    private static RuntimeException withoutPartialReport(RuntimeException e) {
-        return e instanceof PartialWriteException partial && partial.getCause() instanceof RuntimeException cause
-                ? cause
-                : e;
+    private static <R> Iterable<R> checkedSource(SearchIndex target, Iterable<R> records, BatchOptions options) {
+        if (records instanceof Collection<?> collection) {
+            if (collection.isEmpty() && !options.allowsEmptyIndex()) {
+                throw emptySource(target);
+            }
+            return records; // kept a collection, whose size the write's report can give
+        }
+        Iterator<R> iterator = records.iterator();
+        if (!iterator.hasNext() && !options.allowsEmptyIndex()) {
+            throw emptySource(target);
+        }
+        return () -> iterator;
+    }
+
+    private static InvalidRequestException emptySource(SearchIndex target) {
+        return new InvalidRequestException("replaceAllObjects on index " + target.name()
+                + " refused: the source holds no record, and replacing the records with none would leave the"
+                + " index empty; nothing was changed. If an empty index is intended, pass"
+                + " BatchOptions.of().allowingEmptyIndex()");
+    }
+
+    private static <T> T step(String step, Supplier<T> action) {
+        try {
+            return action.get();
+        } catch (RuntimeException e) {
+            throw new StepFailure(step, e);
+        }
+    }
+
+    private static <T> CompletableFuture<T> stepAsync(String step, Supplier<CompletableFuture<T>> action) {
+        CompletableFuture<T> started;
+        try {
+            started = action.get();
+        } catch (RuntimeException e) {
+            started = CompletableFuture.failedFuture(e);
+        }
+        return started.handle((value, error) -> {
+            if (error != null) {
+                throw new StepFailure(step, Polling.unwrap(error));
+            }
+            return value;
+        });
+    }
+
+    private static ReplaceAllException failed(
+            SearchIndex target,
+            SearchIndex temporary,
+            String step,
+            ReplaceAllException.Cleanup cleanup,
+            Throwable cause,
+            Throwable deletion) {
+        ReplaceAllException failure = new ReplaceAllException(target.name(), temporary.name(), step, cleanup, cause);
+        if (deletion != null) {
+            failure.addSuppressed(deletion);
+        }
+        return failure;
     }
 
     private static UpdateTaskResponse copyScopesOrNull(SearchIndex target, String destination) {
@@ -96,13 +205,5 @@ final class ReplaceAllObjects {
     private static SearchIndex temporaryFor(SearchIndex target) {
         return target.sibling(target.name() + "_tmp_"
                 + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36));
-    }
-
-    private static void deleteQuietly(SearchIndex index, RuntimeException failure) {
-        try {
-            index.delete();
-        } catch (RuntimeException cleanup) {
-            failure.addSuppressed(cleanup);
-        }
     }
 }

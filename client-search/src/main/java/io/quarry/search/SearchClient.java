@@ -213,7 +213,9 @@ public final class SearchClient extends ClientHandle<SearchClient> {
     }
 
     private ApiRequest multipleBatchRequest(List<BatchOperation> operations) {
-        ApiRequest request = scope().request(Endpoints.MULTIPLE_BATCH).body(JsonBodies.object("requests", operations));
+        ApiRequest request = scope().request(Endpoints.MULTIPLE_BATCH)
+                .body(JsonBodies.object("requests", operations))
+                .records(operations.size());
         return RepeatSafety.hasUnrepeatable(operations) ? request.notSafeToRepeat() : request;
     }
 

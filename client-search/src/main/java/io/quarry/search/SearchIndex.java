@@ -27,9 +27,10 @@ import io.quarry.search.model.SearchQuery;
 import io.quarry.search.model.SearchResponse;
 import io.quarry.search.model.TaskStatus;
 import io.quarry.search.model.UpdateTaskResponse;
-import java.util.Collection;
+import io.quarry.search.model.WriteSummary;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -509,7 +510,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
 
     /**
      * Applies several write operations to this index, in order, as one task. Chunking large sets is
-     * {@link #saveObjects(Collection, BatchOptions)}'s job.
+     * {@link #saveObjects(Iterable, BatchOptions)}'s job.
      *
      * <p>Key right: depends on the operations (addObject, deleteObject, deleteIndex). A batch adding a record
      * without objectID, or updating with {@code Increment}, {@code Decrement} or {@code Add}, is not idempotent
@@ -536,7 +537,9 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     private ApiRequest batchRequest(List<BatchOperation> operations) {
-        ApiRequest request = scope().request(Endpoints.BATCH).body(JsonBodies.object("requests", operations));
+        ApiRequest request = scope().request(Endpoints.BATCH)
+                .body(JsonBodies.object("requests", operations))
+                .records(operations.size());
         return RepeatSafety.hasUnrepeatable(operations) ? request.notSafeToRepeat() : request;
     }
 
@@ -908,44 +911,63 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     /**
-     * Saves records in batches of 1000, one after another (each record with an objectID replaces the stored one;
-     * one without gets a random UUID first, so a batch retried on another host after a lost answer replaces
-     * instead of duplicating). A failed batch stops the write with a {@link io.quarry.core.PartialWriteException}
-     * naming the batches acknowledged and not. Needs {@code addObject}.
+     * Saves records in chunks with the default {@link BatchOptions}: chunks of 1000, one after another, each
+     * record with an objectID replacing the stored one and one without getting a random UUID first (so a chunk
+     * retried after a lost answer replaces instead of duplicating). The records come from any source, read
+     * lazily (see {@link #saveObjects(Iterable, BatchOptions)}). Needs {@code addObject}.
      *
-     * @param records the records
-     * @return the acknowledgement of each batch
+     * @param records the records: a collection, or any lazy {@link Iterable} ({@code stream::iterator})
+     * @param <R>     the record type
+     * @return what was written
+     * @throws io.quarry.core.PartialWriteException when a chunk or the source failed
      */
-    public List<BatchResponse> saveObjects(Collection<?> records) {
+    public <R> WriteSummary saveObjects(Iterable<R> records) {
         return saveObjects(records, BatchOptions.of());
     }
 
     /**
-     * Asynchronous form of {@link #saveObjects(Collection)}; batches are sent one after another. The future
-     * fails with a {@link io.quarry.core.PartialWriteException} when a batch fails.
+     * Asynchronous form of {@link #saveObjects(Iterable)}. The future fails with a
+     * {@link io.quarry.core.PartialWriteException} when a chunk or the source fails.
      *
-     * @param records the records
-     * @return the future acknowledgements
+     * @param records the records: a collection, or any lazy {@link Iterable}
+     * @param <R>     the record type
+     * @return the future summary
      */
-    public CompletableFuture<List<BatchResponse>> saveObjectsAsync(Collection<?> records) {
+    public <R> CompletableFuture<WriteSummary> saveObjectsAsync(Iterable<R> records) {
         return saveObjectsAsync(records, BatchOptions.of());
     }
 
     /**
-     * Saves records in batches. By default records without objectID get a random UUID first (see
-     * {@link BatchOptions#serviceAssignedObjectIDs()}), so a chunk retried on another host replaces instead of
-     * duplicating. Needs {@code addObject}.
+     * Saves records in chunks, from a source of any size. By default records without objectID get a random UUID
+     * first (see {@link BatchOptions#serviceAssignedObjectIDs()}), so a chunk retried on another host replaces
+     * instead of duplicating. Needs {@code addObject}.
      *
-     * <p>Chunks are sent one at a time unless {@link BatchOptions#chunksInFlight(int)} allows more; the
-     * acknowledgements come back in chunk order either way. A failed chunk stops the write (no new chunk is
-     * sent, those in flight finish) with a {@link io.quarry.core.PartialWriteException} that names the chunks
-     * acknowledged, those not, and the records never sent; its cause is the chunk's failure.
+     * <p>Source: any {@link Iterable}. A collection is one; an {@link java.util.Iterator} or a
+     * {@link java.util.stream.Stream} is passed as one with a lambda or method reference, {@code () -> iterator}
+     * or {@code stream::iterator}. One parameter type thus takes every source without an overload per kind, and
+     * the {@code <R>} lets such a lambda type-check. The helper calls {@code iterator()} once and reads records
+     * only as chunks are sent: a single-use source (a stream, a database cursor) is read exactly once, and at most
+     * {@link BatchOptions#chunksInFlight(int) chunksInFlight} + 1 chunks of records are held at once, whatever
+     * the size of the source. Closing a stream or cursor stays with the caller (try-with-resources around the
+     * write).
      *
-     * @param records the records
-     * @param options chunk size, chunks in flight, waiting, objectID assignment, progress
-     * @return the acknowledgement of each batch
+     * <p>Result: a {@link WriteSummary} (records and chunks written, the last task), not every objectID; a
+     * {@link ChunkListener} set with {@link BatchOptions#listener(ChunkListener)} is told of each chunk's answer,
+     * with its objectIDs, and of the progress.
+     *
+     * <p>Failure: a failed chunk (after the client's retries) or an exception thrown by the source stops the write:
+     * no new chunk is sent, those in flight finish, and the helper fails with a
+     * {@link io.quarry.core.PartialWriteException} whose {@link io.quarry.core.PartialWriteException#reason()}
+     * says which it was and whose cause is the failure (the source's own exception included). It names the chunks
+     * acknowledged, those not, and the first record never sent, from which a write can resume.
+     *
+     * @param records the records: a collection, or any lazy {@link Iterable} ({@code stream::iterator})
+     * @param options chunk size, chunks in flight, waiting, objectID assignment, listener
+     * @param <R>     the record type
+     * @return what was written
+     * @throws io.quarry.core.PartialWriteException when a chunk or the source failed
      */
-    public List<BatchResponse> saveObjects(Collection<?> records, BatchOptions options) {
+    public <R> WriteSummary saveObjects(Iterable<R> records, BatchOptions options) {
         return writeChunks(
                 "saveObjects",
                 records,
@@ -954,15 +976,16 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     /**
-     * Asynchronous form of {@link #saveObjects(Collection, BatchOptions)}: the next chunk is sent from the
-     * completion of a previous one (no thread per chunk). Cancelling the future stops sending and cancels the
-     * calls in flight.
+     * Asynchronous form of {@link #saveObjects(Iterable, BatchOptions)}: the next chunk is sent from the completion
+     * of a previous one (no thread per chunk), so the source is read on the client's threads. Cancelling the future
+     * stops sending and cancels the calls in flight.
      *
-     * @param records the records
-     * @param options chunk size, chunks in flight, waiting, objectID assignment, progress
-     * @return the future acknowledgements
+     * @param records the records: a collection, or any lazy {@link Iterable}
+     * @param options chunk size, chunks in flight, waiting, objectID assignment, listener
+     * @param <R>     the record type
+     * @return the future summary
      */
-    public CompletableFuture<List<BatchResponse>> saveObjectsAsync(Collection<?> records, BatchOptions options) {
+    public <R> CompletableFuture<WriteSummary> saveObjectsAsync(Iterable<R> records, BatchOptions options) {
         return writeChunksAsync(
                 "saveObjects",
                 records,
@@ -971,210 +994,267 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     /**
-     * Deletes records in batches of 1000, one after another, with the default {@link BatchOptions}. A failed batch
-     * stops the write with a {@link io.quarry.core.PartialWriteException} naming the batches acknowledged and
-     * not. Needs {@code deleteObject}.
+     * Deletes records in chunks of 1000, one after another, with the default {@link BatchOptions}; see
+     * {@link #deleteObjects(Iterable, BatchOptions)}. Needs {@code deleteObject}.
      *
-     * @param objectIDs the records
-     * @return the acknowledgement of each batch
+     * @param objectIDs the records' objectIDs: a collection, or any lazy {@link Iterable}
+     * @return what was written
+     * @throws io.quarry.core.PartialWriteException when a chunk or the source failed
      */
-    public List<BatchResponse> deleteObjects(Collection<String> objectIDs) {
+    public WriteSummary deleteObjects(Iterable<String> objectIDs) {
         return deleteObjects(objectIDs, BatchOptions.of());
     }
 
     /**
-     * Asynchronous form of {@link #deleteObjects(Collection)}; batches are sent one after another. The future
-     * fails with a {@link io.quarry.core.PartialWriteException} when a batch fails.
+     * Asynchronous form of {@link #deleteObjects(Iterable)}.
      *
-     * @param objectIDs the records
-     * @return the future acknowledgements
+     * @param objectIDs the records' objectIDs
+     * @return the future summary
      */
-    public CompletableFuture<List<BatchResponse>> deleteObjectsAsync(Collection<String> objectIDs) {
+    public CompletableFuture<WriteSummary> deleteObjectsAsync(Iterable<String> objectIDs) {
         return deleteObjectsAsync(objectIDs, BatchOptions.of());
     }
 
     /**
-     * Deletes records in batches. Needs {@code deleteObject}.
+     * Deletes records in chunks, reading their objectIDs lazily from any source as
+     * {@link #saveObjects(Iterable, BatchOptions)} reads records, with the same result and failure. Needs
+     * {@code deleteObject}.
      *
-     * <p>Chunks are sent one at a time unless {@link BatchOptions#chunksInFlight(int)} allows more; the
-     * acknowledgements come back in chunk order either way. A failed chunk stops the write (no new chunk is
-     * sent, those in flight finish) with a {@link io.quarry.core.PartialWriteException} that names the chunks
-     * acknowledged, those not, and the records never sent; its cause is the chunk's failure.
-     *
-     * @param objectIDs the records
-     * @param options   chunk size, chunks in flight, waiting, progress
-     * @return the acknowledgement of each batch
+     * @param objectIDs the records' objectIDs: a collection, or any lazy {@link Iterable}
+     * @param options   chunk size, chunks in flight, waiting, listener
+     * @return what was written
+     * @throws io.quarry.core.PartialWriteException when a chunk or the source failed
      */
-    public List<BatchResponse> deleteObjects(Collection<String> objectIDs, BatchOptions options) {
+    public WriteSummary deleteObjects(Iterable<String> objectIDs, BatchOptions options) {
         return writeChunks("deleteObjects", objectIDs, ChunkedWriter::deletes, options);
     }
 
     /**
-     * Asynchronous form of {@link #deleteObjects(Collection, BatchOptions)}.
+     * Asynchronous form of {@link #deleteObjects(Iterable, BatchOptions)}.
      *
-     * @param objectIDs the records
-     * @param options   chunk size, chunks in flight, waiting, progress
-     * @return the future acknowledgements
+     * @param objectIDs the records' objectIDs
+     * @param options   chunk size, chunks in flight, waiting, listener
+     * @return the future summary
      */
-    public CompletableFuture<List<BatchResponse>> deleteObjectsAsync(
-            Collection<String> objectIDs, BatchOptions options) {
+    public CompletableFuture<WriteSummary> deleteObjectsAsync(Iterable<String> objectIDs, BatchOptions options) {
         return writeChunksAsync("deleteObjects", objectIDs, ChunkedWriter::deletes, options);
     }
 
     /**
-     * Updates attributes of records in batches of 1000, one after another, with the default {@link BatchOptions},
-     * creating missing records; see {@link #partialUpdateObjects(Collection, BatchOptions)}. Needs
+     * Updates attributes of records in chunks of 1000, one after another, with the default {@link BatchOptions},
+     * creating missing records; see {@link #partialUpdateObjects(Iterable, BatchOptions)}. Needs
      * {@code addObject}.
      *
-     * @param records attribute sets with objectID
-     * @return the acknowledgement of each batch
+     * @param records attribute sets with objectID: a collection, or any lazy {@link Iterable}
+     * @param <R>     the record type
+     * @return what was written
+     * @throws io.quarry.core.PartialWriteException when a chunk or the source failed
      */
-    public List<BatchResponse> partialUpdateObjects(Collection<?> records) {
+    public <R> WriteSummary partialUpdateObjects(Iterable<R> records) {
         return partialUpdateObjects(records, BatchOptions.of());
     }
 
     /**
-     * Asynchronous form of {@link #partialUpdateObjects(Collection)}; batches are sent one after another.
+     * Asynchronous form of {@link #partialUpdateObjects(Iterable)}.
      *
      * @param records attribute sets with objectID
-     * @return the future acknowledgements
+     * @param <R>     the record type
+     * @return the future summary
      */
-    public CompletableFuture<List<BatchResponse>> partialUpdateObjectsAsync(Collection<?> records) {
+    public <R> CompletableFuture<WriteSummary> partialUpdateObjectsAsync(Iterable<R> records) {
         return partialUpdateObjectsAsync(records, BatchOptions.of());
     }
 
     /**
-     * Updates attributes of records in batches, creating missing records; each element carries its
+     * Updates attributes of records in chunks, creating missing records; each element carries its
      * {@code objectID}. Values may be {@link AttributeOperation}s (Increment-style ones are not idempotent: a
-     * retried batch can apply them twice). Needs {@code addObject}.
+     * retried chunk can apply them twice). The elements are read lazily from any source as
+     * {@link #saveObjects(Iterable, BatchOptions)} reads records, with the same result and failure. Needs
+     * {@code addObject}.
      *
-     * <p>Chunks are sent one at a time unless {@link BatchOptions#chunksInFlight(int)} allows more; the
-     * acknowledgements come back in chunk order either way. A failed chunk stops the write (no new chunk is
-     * sent, those in flight finish) with a {@link io.quarry.core.PartialWriteException} that names the chunks
-     * acknowledged, those not, and the records never sent; its cause is the chunk's failure.
-     *
-     * @param records attribute sets with objectID
-     * @param options chunk size, chunks in flight, waiting, progress
-     * @return the acknowledgement of each batch
+     * @param records attribute sets with objectID: a collection, or any lazy {@link Iterable}
+     * @param options chunk size, chunks in flight, waiting, listener
+     * @param <R>     the record type
+     * @return what was written
+     * @throws io.quarry.core.PartialWriteException when a chunk or the source failed
      */
-    public List<BatchResponse> partialUpdateObjects(Collection<?> records, BatchOptions options) {
+    public <R> WriteSummary partialUpdateObjects(Iterable<R> records, BatchOptions options) {
         return writeChunks(
                 "partialUpdateObjects", records, chunk -> ChunkedWriter.partialUpdates(chunk, true), options);
     }
 
     /**
-     * Asynchronous form of {@link #partialUpdateObjects(Collection, BatchOptions)}.
+     * Asynchronous form of {@link #partialUpdateObjects(Iterable, BatchOptions)}.
      *
      * @param records attribute sets with objectID
-     * @param options chunk size, chunks in flight, waiting, progress
-     * @return the future acknowledgements
+     * @param options chunk size, chunks in flight, waiting, listener
+     * @param <R>     the record type
+     * @return the future summary
      */
-    public CompletableFuture<List<BatchResponse>> partialUpdateObjectsAsync(
-            Collection<?> records, BatchOptions options) {
+    public <R> CompletableFuture<WriteSummary> partialUpdateObjectsAsync(Iterable<R> records, BatchOptions options) {
         return writeChunksAsync(
                 "partialUpdateObjects", records, chunk -> ChunkedWriter.partialUpdates(chunk, true), options);
     }
 
     /**
-     * Updates attributes of the records that exist, in batches of 1000, one after another, with the default
+     * Updates attributes of the records that exist, in chunks of 1000, one after another, with the default
      * {@link BatchOptions}; missing records stay missing. Needs {@code addObject}.
      *
-     * @param records attribute sets with objectID
-     * @return the acknowledgement of each batch
+     * @param records attribute sets with objectID: a collection, or any lazy {@link Iterable}
+     * @param <R>     the record type
+     * @return what was written
+     * @throws io.quarry.core.PartialWriteException when a chunk or the source failed
      */
-    public List<BatchResponse> partialUpdateExistingObjects(Collection<?> records) {
+    public <R> WriteSummary partialUpdateExistingObjects(Iterable<R> records) {
         return partialUpdateExistingObjects(records, BatchOptions.of());
     }
 
     /**
-     * Asynchronous form of {@link #partialUpdateExistingObjects(Collection)}; batches are sent one after another.
+     * Asynchronous form of {@link #partialUpdateExistingObjects(Iterable)}.
      *
      * @param records attribute sets with objectID
-     * @return the future acknowledgements
+     * @param <R>     the record type
+     * @return the future summary
      */
-    public CompletableFuture<List<BatchResponse>> partialUpdateExistingObjectsAsync(Collection<?> records) {
+    public <R> CompletableFuture<WriteSummary> partialUpdateExistingObjectsAsync(Iterable<R> records) {
         return partialUpdateExistingObjectsAsync(records, BatchOptions.of());
     }
 
     /**
-     * Updates attributes of the records that exist, in batches; missing records stay missing. Needs
-     * {@code addObject}.
+     * Updates attributes of the records that exist, in chunks; missing records stay missing. The elements are read
+     * lazily from any source as {@link #saveObjects(Iterable, BatchOptions)} reads records, with the same result
+     * and failure. Needs {@code addObject}.
      *
-     * <p>Chunks are sent one at a time unless {@link BatchOptions#chunksInFlight(int)} allows more; the
-     * acknowledgements come back in chunk order either way. A failed chunk stops the write (no new chunk is
-     * sent, those in flight finish) with a {@link io.quarry.core.PartialWriteException} that names the chunks
-     * acknowledged, those not, and the records never sent; its cause is the chunk's failure.
-     *
-     * @param records attribute sets with objectID
-     * @param options chunk size, chunks in flight, waiting, progress
-     * @return the acknowledgement of each batch
+     * @param records attribute sets with objectID: a collection, or any lazy {@link Iterable}
+     * @param options chunk size, chunks in flight, waiting, listener
+     * @param <R>     the record type
+     * @return what was written
+     * @throws io.quarry.core.PartialWriteException when a chunk or the source failed
      */
-    public List<BatchResponse> partialUpdateExistingObjects(Collection<?> records, BatchOptions options) {
+    public <R> WriteSummary partialUpdateExistingObjects(Iterable<R> records, BatchOptions options) {
         return writeChunks(
                 "partialUpdateExistingObjects", records, chunk -> ChunkedWriter.partialUpdates(chunk, false), options);
     }
 
     /**
-     * Asynchronous form of {@link #partialUpdateExistingObjects(Collection, BatchOptions)}.
+     * Asynchronous form of {@link #partialUpdateExistingObjects(Iterable, BatchOptions)}.
      *
      * @param records attribute sets with objectID
-     * @param options chunk size, chunks in flight, waiting, progress
-     * @return the future acknowledgements
+     * @param options chunk size, chunks in flight, waiting, listener
+     * @param <R>     the record type
+     * @return the future summary
      */
-    public CompletableFuture<List<BatchResponse>> partialUpdateExistingObjectsAsync(
-            Collection<?> records, BatchOptions options) {
+    public <R> CompletableFuture<WriteSummary> partialUpdateExistingObjectsAsync(
+            Iterable<R> records, BatchOptions options) {
         return writeChunksAsync(
                 "partialUpdateExistingObjects", records, chunk -> ChunkedWriter.partialUpdates(chunk, false), options);
     }
 
     /**
-     * Replaces every record of this index as {@link #replaceAllObjects(Collection, BatchOptions)} does, with the
-     * default {@link BatchOptions}: batches of 1000, one after another, tasks waited for with the default
-     * {@link io.quarry.core.WaitPolicy}.
+     * Replaces every record of this index as {@link #replaceAllObjects(Iterable, BatchOptions)} does, with the
+     * default {@link BatchOptions}: chunks of 1000, one after another, tasks waited for with the default
+     * {@link io.quarry.core.WaitPolicy}, an empty source refused.
      *
-     * @param records the new records
+     * @param records the new records: a collection, or any lazy {@link Iterable}
+     * @param <R>     the record type
      * @return what was done
+     * @throws io.quarry.core.InvalidRequestException when the source holds no record
+     * @throws io.quarry.core.ReplaceAllException when a step failed (this index is then unchanged)
      */
-    public ReplaceAllResponse replaceAllObjects(Collection<?> records) {
+    public <R> ReplaceAllResponse replaceAllObjects(Iterable<R> records) {
         return replaceAllObjects(records, BatchOptions.of());
     }
 
     /**
-     * Asynchronous form of {@link #replaceAllObjects(Collection)}.
+     * Asynchronous form of {@link #replaceAllObjects(Iterable)}.
      *
-     * @param records the new records
-     * @return the future outcome; on failure the temporary index has been deleted
+     * @param records the new records: a collection, or any lazy {@link Iterable}
+     * @param <R>     the record type
+     * @return the future outcome; on failure this index is unchanged and the temporary index deleted
      */
-    public CompletableFuture<ReplaceAllResponse> replaceAllObjectsAsync(Collection<?> records) {
+    public <R> CompletableFuture<ReplaceAllResponse> replaceAllObjectsAsync(Iterable<R> records) {
         return replaceAllObjectsAsync(records, BatchOptions.of());
     }
 
     /**
      * Replaces every record of this index without a moment where searches see a partial set: copies settings,
-     * synonyms and rules to a temporary index, writes the records there, waits, then moves it over this index.
-     * If any step fails the temporary index is deleted and the error rethrown (for a failed chunk, the chunk's
-     * own failure: what was written went with the temporary index); this index is then unchanged.
-     * Needs {@code addObject}, {@code deleteIndex} (clean-up) and {@code settings}/{@code editSettings}.
+     * synonyms and rules to a temporary index, writes the records there (read lazily from any source, as
+     * {@link #saveObjects(Iterable, BatchOptions)} reads them), waits, then moves it over this index.
      *
-     * @param records the new records
-     * @param options chunk size, chunks in flight, objectID assignment, progress (tasks are always waited for)
+     * <p>Safety: this index changes only at the final move. A source without a single record is refused before
+     * anything is done, with an {@link io.quarry.core.InvalidRequestException}, unless
+     * {@link BatchOptions#allowingEmptyIndex()} says an empty index is intended. If any step fails, the temporary
+     * index is deleted and the helper fails with a {@link io.quarry.core.ReplaceAllException} naming the step and
+     * the temporary index, whose cause is the step's failure (for the records, a
+     * {@link io.quarry.core.PartialWriteException}); should the deletion fail too, the exception says so, so the
+     * temporary index can be removed by hand. An exception thrown by the source when first asked for a record is
+     * thrown as it is: nothing was done then.
+     *
+     * <p>Needs {@code addObject}, {@code deleteIndex} (clean-up) and {@code settings}/{@code editSettings}.
+     *
+     * @param records the new records: a collection, or any lazy {@link Iterable}
+     * @param options chunk size, chunks in flight, objectID assignment, listener, empty index (tasks are always
+     *                waited for)
+     * @param <R>     the record type
      * @return what was done
+     * @throws io.quarry.core.InvalidRequestException when the source holds no record and that was not allowed
+     * @throws io.quarry.core.ReplaceAllException when a step failed (this index is then unchanged)
      */
-    public ReplaceAllResponse replaceAllObjects(Collection<?> records, BatchOptions options) {
+    public <R> ReplaceAllResponse replaceAllObjects(Iterable<R> records, BatchOptions options) {
         return scope().compositeCall(
                         "replaceAllObjects", scope -> ReplaceAllObjects.run(withScope(scope), records, options));
     }
 
     /**
-     * Asynchronous form of {@link #replaceAllObjects(Collection, BatchOptions)}.
+     * Asynchronous form of {@link #replaceAllObjects(Iterable, BatchOptions)}. The source's first record is asked
+     * for on the calling thread, the rest on the client's threads.
      *
-     * @param records the new records
-     * @param options chunk size, objectID assignment, progress
-     * @return the future outcome; on failure the temporary index has been deleted
+     * @param records the new records: a collection, or any lazy {@link Iterable}
+     * @param options chunk size, chunks in flight, objectID assignment, listener, empty index
+     * @param <R>     the record type
+     * @return the future outcome; on failure this index is unchanged and the temporary index deleted
      */
-    public CompletableFuture<ReplaceAllResponse> replaceAllObjectsAsync(Collection<?> records, BatchOptions options) {
+    public <R> CompletableFuture<ReplaceAllResponse> replaceAllObjectsAsync(Iterable<R> records, BatchOptions options) {
         return scope().compositeCallAsync(
                         "replaceAllObjects", scope -> ReplaceAllObjects.runAsync(withScope(scope), records, options));
+    }
+
+    /**
+     * A long-lived writer into this index that many threads feed, with the default {@link IngesterOptions}:
+     * chunks of 1000 records or 5 MB, sent after 1 s at the latest, 4 calls in flight, then
+     * {@link Ingester#add(Object)} waits for room. See {@link #ingester(IngesterOptions)}.
+     *
+     * @return the ingester; close it when done
+     */
+    public Ingester ingester() {
+        return ingester(IngesterOptions.of());
+    }
+
+    /**
+     * A long-lived writer into this index that many threads feed: records handed in with
+     * {@link Ingester#add(Object)}, {@link Ingester#partialUpdate(Object)} and {@link Ingester#delete(String)} are
+     * cut into chunks by count, bytes and time and sent as batch calls, at most a set number at once, with
+     * backpressure on the threads handing records in (see {@link Ingester}). For a source that one thread reads in
+     * order, {@link #saveObjects(Iterable, BatchOptions)} is simpler. No call is made until a record is handed in.
+     * The ingester uses this handle's options (a {@link #withOptions view}'s included) and is closed with the
+     * client. Needs {@code addObject} (and {@code deleteObject} for deletions).
+     *
+     * @param options chunk size and bytes, flush interval, calls in flight, add timeout, listener
+     * @return the ingester; close it when done
+     */
+    public Ingester ingester(IngesterOptions options) {
+        Objects.requireNonNull(options, "options");
+        return new Ingester(this, scope().api(), options, this::ingestChunkAsync);
+    }
+
+    /** Sends one chunk of an ingester: a composite call {@code ingest} holding its batch call. */
+    private CompletableFuture<BatchResponse> ingestChunkAsync(List<BatchOperation> operations, boolean unrepeatable) {
+        return scope().compositeCallAsync("ingest", scope -> {
+            ApiRequest request = scope.request(Endpoints.BATCH)
+                    .body(JsonBodies.object("requests", operations))
+                    .records(operations.size());
+            return (unrepeatable ? request.notSafeToRepeat() : request).executeAsync(BatchResponse.class);
+        });
     }
 
     /**
@@ -1218,9 +1298,9 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         return "task " + taskID + " of index " + name();
     }
 
-    private List<BatchResponse> writeChunks(
+    private WriteSummary writeChunks(
             String helper,
-            Collection<?> records,
+            Iterable<?> records,
             Function<List<?>, List<BatchOperation>> toOperations,
             BatchOptions options) {
         return scope().compositeCall(helper, scope -> {
@@ -1236,9 +1316,9 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         });
     }
 
-    private CompletableFuture<List<BatchResponse>> writeChunksAsync(
+    private CompletableFuture<WriteSummary> writeChunksAsync(
             String helper,
-            Collection<?> records,
+            Iterable<?> records,
             Function<List<?>, List<BatchOperation>> toOperations,
             BatchOptions options) {
         return scope().compositeCallAsync(helper, scope -> {

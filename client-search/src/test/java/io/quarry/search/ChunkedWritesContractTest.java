@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.core.BadRequestException;
 import io.quarry.core.FreeFormRecord;
+import io.quarry.core.ReplaceAllException;
 import io.quarry.core.testing.Eventually;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.model.AttributeOperation;
@@ -15,6 +16,7 @@ import io.quarry.search.model.IndexSettings;
 import io.quarry.search.model.ReplaceAllResponse;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.search.model.Synonym;
+import io.quarry.search.model.WriteSummary;
 import io.quarry.testsupport.MockServerClients;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,15 +40,32 @@ class ChunkedWritesContractTest {
     private final SearchIndex index = client.index("products");
 
     @Test
-    void savesInChunksReportingProgress() {
-        List<long[]> progress = new ArrayList<>();
-        List<BatchResponse> batches = index.saveObjects(
-                products(25), WAIT.chunkSize(10).onProgress((sent, total) -> progress.add(new long[] {sent, total})));
+    void savesInChunksTellingTheListenerOfEachChunk() {
+        List<ChunkAcknowledged> acknowledged = new ArrayList<>();
+        List<ChunkSent> sent = new ArrayList<>();
+        WriteSummary summary =
+                index.saveObjects(products(25), WAIT.chunkSize(10).listener(new ChunkListener() {
+                    @Override
+                    public void acknowledged(ChunkAcknowledged chunk) {
+                        acknowledged.add(chunk);
+                    }
 
-        assertThat(batches).hasSize(3);
-        assertThat(batches.get(2).objectIDs()).hasSize(5);
-        assertThat(progress).extracting(p -> p[0]).containsExactly(10L, 20L, 25L);
-        assertThat(progress).extracting(p -> p[1]).containsOnly(25L);
+                    @Override
+                    public void sent(ChunkSent chunk) {
+                        sent.add(chunk);
+                    }
+                }));
+
+        assertThat(summary.records()).isEqualTo(25);
+        assertThat(summary.chunks()).isEqualTo(3);
+        assertThat(summary.lastTaskID()).hasValue(acknowledged.get(2).response().taskID());
+        assertThat(sent).extracting(ChunkSent::records).containsExactly(10, 10, 5);
+        assertThat(sent).extracting(ChunkSent::firstRecord).containsExactly(0L, 10L, 20L);
+        assertThat(acknowledged.get(2).response().objectIDs()).containsExactly("p20", "p21", "p22", "p23", "p24");
+        assertThat(acknowledged)
+                .extracting(c -> c.progress().recordsAcknowledged())
+                .containsExactly(10L, 20L, 25L);
+        assertThat(acknowledged.get(2).progress().chunksAcknowledged()).isEqualTo(3);
         assertThat(index.search(SearchQuery.of(), Product.class).nbHits()).isEqualTo(25);
     }
 
@@ -54,7 +73,8 @@ class ChunkedWritesContractTest {
     void assignsMissingObjectIDsClientSide() {
         List<Map<String, Object>> records = List.of(Map.of("name", "no id"), Map.of("objectID", "kept", "name", "x"));
 
-        List<BatchResponse> batches = index.saveObjects(records, WAIT);
+        List<BatchResponse> batches = new ArrayList<>();
+        index.saveObjects(records, WAIT.listener(chunk -> batches.add(chunk.response())));
 
         List<String> ids = batches.get(0).objectIDs();
         assertThat(ids.get(0)).matches("[0-9a-f-]{36}");
@@ -84,15 +104,15 @@ class ChunkedWritesContractTest {
 
     @Test
     void everyChunkedWriteHasAFormWithTheDefaultOptions() throws Exception {
-        waitForEach(index.saveObjects(products(6)));
-        waitForEach(index.deleteObjects(List.of("p0")));
-        waitForEach(index.deleteObjectsAsync(List.of("p1")).get());
-        waitForEach(index.partialUpdateObjects(List.of(Map.of("objectID", "created", "price", 7))));
-        waitForEach(index.partialUpdateObjectsAsync(List.of(Map.of("objectID", "p2", "price", 8)))
+        waitFor(index.saveObjects(products(6)));
+        waitFor(index.deleteObjects(List.of("p0")));
+        waitFor(index.deleteObjectsAsync(List.of("p1")).get());
+        waitFor(index.partialUpdateObjects(List.of(Map.of("objectID", "created", "price", 7))));
+        waitFor(index.partialUpdateObjectsAsync(List.of(Map.of("objectID", "p2", "price", 8)))
                 .get());
-        waitForEach(index.partialUpdateExistingObjects(
+        waitFor(index.partialUpdateExistingObjects(
                 List.of(Map.of("objectID", "p3", "price", 9), Map.of("objectID", "ghost", "price", 1))));
-        waitForEach(index.partialUpdateExistingObjectsAsync(List.of(Map.of("objectID", "ghost2", "price", 1)))
+        waitFor(index.partialUpdateExistingObjectsAsync(List.of(Map.of("objectID", "ghost2", "price", 1)))
                 .get());
 
         assertThat(index.browseObjects(Product.class).stream().map(Product::objectID))
@@ -100,13 +120,14 @@ class ChunkedWritesContractTest {
         assertThat(index.getObject("p2", Product.class).price()).isEqualTo(8);
         assertThat(index.getObject("p3", Product.class).price()).isEqualTo(9);
 
-        assertThat(index.replaceAllObjects(products(2)).batches()).hasSize(1);
+        assertThat(index.replaceAllObjects(products(2)).write().chunks()).isEqualTo(1);
         assertThat(index.browseObjects(Product.class).stream().map(Product::objectID))
                 .containsExactlyInAnyOrder("p0", "p1");
         assertThat(index.replaceAllObjectsAsync(List.of(new Product("n1", "lamp", "Acme", 1)))
                         .get()
-                        .batches())
-                .hasSize(1);
+                        .write()
+                        .records())
+                .isEqualTo(1);
         assertThat(index.browseObjects(Product.class).stream().map(Product::objectID))
                 .containsExactly("n1");
         assertThat(indexNames()).containsExactly("products");
@@ -127,7 +148,7 @@ class ChunkedWritesContractTest {
                 BatchOptions.of().waitPolicy(FAST));
 
         assertThat(replaced.copy()).isNotNull();
-        assertThat(replaced.batches()).hasSize(1);
+        assertThat(replaced.write().chunks()).isEqualTo(1);
         assertThat(index.browseObjects(Product.class).stream().map(Product::objectID))
                 .containsExactlyInAnyOrder("n1", "n2");
         assertThat(index.getSettings().getStrings("customRanking")).containsExactly("desc(price)");
@@ -142,7 +163,7 @@ class ChunkedWritesContractTest {
                 .replaceAllObjectsAsync(products(3), BatchOptions.of().waitPolicy(FAST))
                 .get();
 
-        assertThat(replaced.batches()).hasSize(1);
+        assertThat(replaced.write().records()).isEqualTo(3);
         assertThat(client.index("fresh").search(SearchQuery.of(), Product.class).nbHits())
                 .isEqualTo(3);
         assertThat(indexNames()).containsExactly("fresh");
@@ -155,11 +176,13 @@ class ChunkedWritesContractTest {
 
         assertThatThrownBy(
                         () -> index.replaceAllObjects(invalid, BatchOptions.of().waitPolicy(FAST)))
-                .isInstanceOf(BadRequestException.class);
+                .isInstanceOf(ReplaceAllException.class)
+                .hasRootCauseInstanceOf(BadRequestException.class);
         assertThat(index.replaceAllObjectsAsync(invalid, BatchOptions.of().waitPolicy(FAST)))
                 .failsWithin(java.time.Duration.ofSeconds(10))
                 .withThrowableOfType(java.util.concurrent.ExecutionException.class)
-                .withCauseInstanceOf(BadRequestException.class);
+                .withCauseInstanceOf(ReplaceAllException.class)
+                .withRootCauseInstanceOf(BadRequestException.class);
 
         waitUntilOnly("products");
         assertThat(index.search(SearchQuery.of(), Product.class).nbHits()).isEqualTo(2);
@@ -173,8 +196,8 @@ class ChunkedWritesContractTest {
         assertThat(indexNames()).containsExactly(name);
     }
 
-    private void waitForEach(List<BatchResponse> batches) {
-        batches.forEach(batch -> index.waitForTask(batch.taskID(), FAST));
+    private void waitFor(WriteSummary summary) {
+        index.waitForTask(summary.lastTaskID().orElseThrow(), FAST);
     }
 
     private List<String> indexNames() {

@@ -16,7 +16,7 @@ import io.quarry.core.testing.RecordingObserver;
 import io.quarry.mockserver.Fault;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.FaultInjectingProxy.Action;
-import io.quarry.search.model.BatchResponse;
+import io.quarry.search.model.WriteSummary;
 import io.quarry.testsupport.MockServerClients;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -64,27 +64,36 @@ class ChunksInFlightContractTest {
     }
 
     @Test
-    void keepsTheChunksOrderWhenTheFirstAnswerComesLast() throws Exception {
+    void tellsTheListenerOfEachChunkWhenTheFirstAnswerComesLast() throws Exception {
         List<Product> products = products(0, 200);
-        // the first chunk is answered last: its acknowledgement must still come first
+        // the first chunk is answered last: the listener hears of it last, with its own records
         MOCK.faults().next(1, "POST", BATCH, Fault.delay(Duration.ofMillis(400)));
+        List<ChunkAcknowledged> chunks = Collections.synchronizedList(new ArrayList<>());
 
-        List<BatchResponse> batches = index.saveObjects(products, options(4));
+        WriteSummary summary = index.saveObjects(products, options(4).listener(chunks::add));
 
-        assertThat(batches).hasSize(20);
-        assertThat(batches.stream().flatMap(b -> b.objectIDs().stream())).containsExactlyElementsOf(ids(products));
+        assertThat(summary.chunks()).isEqualTo(20);
+        assertThat(summary.records()).isEqualTo(200);
+        assertThat(chunks)
+                .extracting(ChunkAcknowledged::chunk)
+                .containsExactlyInAnyOrderElementsOf(
+                        java.util.stream.LongStream.range(0, 20).boxed().toList());
+        for (ChunkAcknowledged chunk : chunks) {
+            assertThat(chunk.response().objectIDs())
+                    .containsExactlyElementsOf(
+                            ids(products.subList((int) chunk.firstRecord(), (int) chunk.firstRecord() + 10)));
+        }
         assertThat(storedIDs()).containsExactlyInAnyOrderElementsOf(ids(products));
     }
 
     @Test
-    void keepsTheChunksOrderAsync() throws Exception {
+    void writesEveryRecordAsync() throws Exception {
         List<Product> products = products(0, 150);
         MOCK.faults().next(1, "POST", BATCH, Fault.delay(Duration.ofMillis(400)));
 
-        List<BatchResponse> batches =
-                index.saveObjectsAsync(products, options(3)).get(30, TimeUnit.SECONDS);
+        WriteSummary summary = index.saveObjectsAsync(products, options(3)).get(30, TimeUnit.SECONDS);
 
-        assertThat(batches.stream().flatMap(b -> b.objectIDs().stream())).containsExactlyElementsOf(ids(products));
+        assertThat(summary.records()).isEqualTo(150);
         assertThat(storedIDs()).containsExactlyInAnyOrderElementsOf(ids(products));
     }
 
@@ -111,7 +120,9 @@ class ChunksInFlightContractTest {
     void reportsProgressInOrderUpToTheTotal() {
         List<Long> sent = Collections.synchronizedList(new ArrayList<>());
 
-        index.saveObjects(products(0, 105), options(4).onProgress((done, total) -> sent.add(done)));
+        index.saveObjects(
+                products(0, 105),
+                options(4).listener(chunk -> sent.add(chunk.progress().recordsAcknowledged())));
 
         assertThat(sent).hasSize(11).isSorted().endsWith(105L);
     }
@@ -151,7 +162,8 @@ class ChunksInFlightContractTest {
                 catchThrowableOfType(PartialWriteException.class, () -> index.saveObjects(records, options(3)));
 
         assertThat(report.getCause()).isInstanceOf(BadRequestException.class);
-        assertThat(report.totalRecords()).isEqualTo(100);
+        assertThat(report.reason()).isEqualTo(PartialWriteException.Reason.CHUNK_FAILED);
+        assertThat(report.totalRecords()).hasValue(100);
         assertThat(report.notAcknowledged())
                 .extracting(PartialWriteException.Chunk::index)
                 .containsExactly(4);
@@ -173,7 +185,7 @@ class ChunksInFlightContractTest {
         List<Object> records = new ArrayList<>(products(0, 60));
         records.set(25, Map.of("objectID", 25, "name", "numeric id"));
 
-        CompletableFuture<List<BatchResponse>> write = index.saveObjectsAsync(records, options(1));
+        CompletableFuture<WriteSummary> write = index.saveObjectsAsync(records, options(1));
 
         ExecutionException failure =
                 catchThrowableOfType(ExecutionException.class, () -> write.get(30, TimeUnit.SECONDS));
@@ -197,8 +209,8 @@ class ChunksInFlightContractTest {
         List<Map<String, Object>> records = IntStream.range(0, 80)
                 .mapToObj(i -> Map.<String, Object>of("name", "item " + i))
                 .toList();
-        BatchOptions options = options(2).serviceAssignedObjectIDs().onProgress((sent, total) -> {
-            if (sent == 30) {
+        BatchOptions options = options(2).serviceAssignedObjectIDs().listener(chunk -> {
+            if (chunk.progress().recordsAcknowledged() == 30) {
                 MOCK.faults().next(1, "POST", BATCH, Fault.resetAfterWrite());
             }
         });
@@ -209,7 +221,9 @@ class ChunksInFlightContractTest {
         assertThat(report.getCause()).isInstanceOf(WriteOutcomeUnknownException.class);
         assertThat(report.notAcknowledged()).hasSize(1);
         assertThat(report.acknowledgedRecords()).isGreaterThanOrEqualTo(30);
-        assertThat(report.acknowledgedRecords() + 10 + (report.totalRecords() - report.firstUnsentRecord()))
+        assertThat(report.acknowledgedRecords()
+                        + 10
+                        + (report.totalRecords().orElseThrow() - report.firstUnsentRecord()))
                 .isEqualTo(80);
     }
 
@@ -224,7 +238,7 @@ class ChunksInFlightContractTest {
                 MockServerClients.builder(MOCK.server(), MOCK.server().adminKey())
                         .callObserver(observer)
                         .build())) {
-            CompletableFuture<List<BatchResponse>> write = observed.index("cancelled")
+            CompletableFuture<WriteSummary> write = observed.index("cancelled")
                     .saveObjectsAsync(
                             products(0, 200), BatchOptions.of().chunkSize(10).chunksInFlight(2));
             Eventually.waitUntil("the two chunks in flight to reach the server", () -> storedIn(cancelled) >= 20);

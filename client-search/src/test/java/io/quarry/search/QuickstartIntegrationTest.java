@@ -48,7 +48,10 @@ class QuickstartIntegrationTest {
             AtomicLong sent = new AtomicLong();
             index.saveObjects(
                     items("widget"),
-                    BatchOptions.of().waitingForTasks().waitPolicy(FAST).onProgress((done, total) -> sent.set(done)));
+                    BatchOptions.of()
+                            .waitingForTasks()
+                            .waitPolicy(FAST)
+                            .listener(chunk -> sent.set(chunk.progress().recordsAcknowledged())));
             assertThat(sent.get()).isEqualTo(COUNT);
 
             SearchResponse<Item> found = index.search(
@@ -71,7 +74,7 @@ class QuickstartIntegrationTest {
 
             ReplaceAllResponse replaced =
                     index.replaceAllObjects(items("gadget"), BatchOptions.of().waitPolicy(FAST));
-            assertThat(replaced.batches()).hasSize(COUNT / 1000);
+            assertThat(replaced.write().chunks()).isEqualTo(COUNT / 1000);
             assertThat(index.search(SearchQuery.of("widget"), Item.class).nbHits())
                     .isZero();
             assertThat(index.search(SearchQuery.of("gadget"), Item.class).nbHits())

@@ -63,10 +63,10 @@ class RecordMapperContractTest {
                 config.recordMapper(mapper -> mapper.propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)))) {
             SearchIndex books = client.index("books");
 
-            List<String> ids = books.saveObjects(
-                            List.of(new Book("dune", "Dune", 412), new Book(null, "Emma", 474)), WAIT)
-                    .get(0)
-                    .objectIDs();
+            List<String> ids = new java.util.ArrayList<>();
+            books.saveObjects(
+                    List.of(new Book("dune", "Dune", 412), new Book(null, "Emma", 474)),
+                    WAIT.listener(chunk -> ids.addAll(chunk.response().objectIDs())));
 
             FreeFormRecord stored = plain.index("books").getObject("dune", FreeFormRecord.class);
             assertThat(stored.names()).containsExactly("objectID", "book_title", "page_count");

@@ -16,8 +16,8 @@ import io.quarry.search.FaultInjectingProxy.Action;
 import io.quarry.search.model.AttributeOperation;
 import io.quarry.search.model.BatchAction;
 import io.quarry.search.model.BatchOperation;
-import io.quarry.search.model.BatchResponse;
 import io.quarry.search.model.SearchQuery;
+import io.quarry.search.model.WriteSummary;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -192,10 +192,10 @@ class WritesUnderFaultsTest {
         SearchIndex index = client.index("products");
         faultOnFirstWrite(Action.FORWARD_THEN_RESET);
 
-        List<BatchResponse> batches =
+        WriteSummary written =
                 index.saveObjects(records(0, 50), BatchOptions.of().chunkSize(10));
 
-        batches.forEach(b -> index.waitForTask(b.taskID(), FAST));
+        index.waitForTask(written.lastTaskID().orElseThrow(), FAST);
         assertThat(settled(() -> hits(index), index)).isEqualTo(50);
         assertThat(proxy.count(Action.FORWARD_THEN_RESET)).isEqualTo(1);
     }
@@ -210,10 +210,9 @@ class WritesUnderFaultsTest {
             products.add(new Product("p" + i, "product " + i, "Acme", i));
         }
 
-        List<BatchResponse> batches =
-                index.saveObjects(products, BatchOptions.of().chunkSize(10));
+        WriteSummary written = index.saveObjects(products, BatchOptions.of().chunkSize(10));
 
-        batches.forEach(b -> index.waitForTask(b.taskID(), FAST));
+        index.waitForTask(written.lastTaskID().orElseThrow(), FAST);
         assertThat(settled(() -> hits(index), index)).isEqualTo(50);
         assertThat(index.getObject("p7", Product.class)).isEqualTo(products.get(7));
         assertThat(proxy.count(Action.FORWARD_THEN_RESET)).isEqualTo(1);
@@ -246,11 +245,9 @@ class WritesUnderFaultsTest {
         SearchIndex index = client.index("bulk");
         long start = System.nanoTime();
 
-        List<BatchResponse> batches = index.saveObjects(records(0, total));
-        index.waitForTask(batches.get(batches.size() - 1).taskID(), FAST.withMaxAttempts(2_000));
-        for (BatchResponse batch : batches) {
-            index.waitForTask(batch.taskID(), FAST);
-        }
+        WriteSummary written = index.saveObjects(records(0, total));
+        // an index applies its tasks in order: once the last is published, every chunk is applied
+        index.waitForTask(written.lastTaskID().orElseThrow(), FAST.withMaxAttempts(2_000));
 
         assertThat(hits(index)).isEqualTo(total);
         int[] seen = new int[total];
@@ -265,7 +262,7 @@ class WritesUnderFaultsTest {
         System.out.printf(
                 "bulk figure: %d records, %d batches, %d resets after apply, %d 503s, %d ms%n",
                 total,
-                batches.size(),
+                written.chunks(),
                 proxy.count(Action.FORWARD_THEN_RESET),
                 proxy.count(Action.ANSWER_503),
                 Duration.ofNanos(System.nanoTime() - start).toMillis());

@@ -100,7 +100,9 @@ public final class Quickstart {
                         .chunkSize(500)
                         .waitingForTasks()
                         .waitPolicy(QUICK)
-                        .onProgress((sent, total) -> out.printf("  %,d / %,d records acknowledged%n", sent, total)));
+                        .listener(chunk -> out.printf(
+                                "  %,d / %,d records acknowledged%n",
+                                chunk.progress().recordsAcknowledged(), catalogue.size())));
     }
 
     private void configure(SearchIndex products) {

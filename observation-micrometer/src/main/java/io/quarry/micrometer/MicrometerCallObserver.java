@@ -1,5 +1,6 @@
 package io.quarry.micrometer;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
 import io.quarry.core.spi.CallDescription;
 import io.quarry.core.spi.CallObserver;
@@ -19,17 +20,30 @@ import java.util.Objects;
  * thread; it is the current observation while the call's requests are sent, and an asynchronous call's future
  * completes with the caller's observation and MDC current again. Keys, events and counters are listed by
  * {@link QuarryObservationDocumentation}. A registry that is a no-op makes the calls do almost nothing more.
+ *
+ * <p>The records that batch calls write (a chunked write's chunks, an ingester's) are counted too when the observer
+ * is given a {@link MeterRegistry} with {@link #countingRecordsIn(MeterRegistry)}: an observation counts events one
+ * by one, not records by the thousand.
  */
 public final class MicrometerCallObserver implements CallObserver {
 
     private static final QuarryObservationConvention DEFAULT = new DefaultQuarryObservationConvention();
 
+    /** The counter of records written by batch calls. */
+    public static final String INGEST_RECORDS = "quarry.client.ingest.records";
+    /** The counter of request body bytes of batch calls that write records. */
+    public static final String INGEST_BYTES = "quarry.client.ingest.bytes";
+
     private final ObservationRegistry registry;
     private final QuarryObservationConvention convention;
+    /** Where records are counted, or null. */
+    private final IngestCounters counters;
 
-    private MicrometerCallObserver(ObservationRegistry registry, QuarryObservationConvention convention) {
+    private MicrometerCallObserver(
+            ObservationRegistry registry, QuarryObservationConvention convention, IngestCounters counters) {
         this.registry = Objects.requireNonNull(registry, "registry");
         this.convention = convention;
+        this.counters = counters;
     }
 
     /**
@@ -39,7 +53,7 @@ public final class MicrometerCallObserver implements CallObserver {
      * @return the observer
      */
     public static MicrometerCallObserver of(ObservationRegistry registry) {
-        return new MicrometerCallObserver(registry, null);
+        return new MicrometerCallObserver(registry, null, null);
     }
 
     /**
@@ -50,7 +64,25 @@ public final class MicrometerCallObserver implements CallObserver {
      * @return the observer
      */
     public static MicrometerCallObserver of(ObservationRegistry registry, QuarryObservationConvention convention) {
-        return new MicrometerCallObserver(registry, Objects.requireNonNull(convention, "convention"));
+        return new MicrometerCallObserver(registry, Objects.requireNonNull(convention, "convention"), null);
+    }
+
+    /**
+     * The same observer, also counting in a meter registry the records that batch calls write and their request
+     * body bytes: counters {@value #INGEST_RECORDS} and {@value #INGEST_BYTES}, tagged with the product, the
+     * operation of the helper that made the call ({@code saveObjects}, {@code ingest}, or {@code batch} when the
+     * application called it) and the outcome, so a long reindex shows its progress and its failed records.
+     *
+     * <pre>{@code
+     * MicrometerCallObserver.of(observationRegistry).countingRecordsIn(meterRegistry)
+     * }</pre>
+     *
+     * @param meters the registry of the counters (Spring Boot's {@code MeterRegistry}); needs micrometer-core
+     * @return the observer
+     */
+    public MicrometerCallObserver countingRecordsIn(MeterRegistry meters) {
+        return new MicrometerCallObserver(
+                registry, convention, new IngestCounters(Objects.requireNonNull(meters, "meters")));
     }
 
     @Override
@@ -58,6 +90,6 @@ public final class MicrometerCallObserver implements CallObserver {
         if (registry.isNoop()) {
             return ObservedCall.NONE;
         }
-        return new MicrometerObservedCall(call, registry, convention, DEFAULT);
+        return new MicrometerObservedCall(call, registry, convention, DEFAULT, call.records() > 0 ? counters : null);
     }
 }

@@ -32,15 +32,20 @@ final class MicrometerObservedCall implements ObservedCall, Supplier<QuarryCallC
     private MdcSnapshot callerMdc = MdcSnapshot.of();
 
     private final boolean customConvention;
+    /** Where the call's records are counted, or null when it writes none or nobody counts. */
+    private final IngestCounters counters;
+
     private Host previousHost;
 
     MicrometerObservedCall(
             CallDescription call,
             ObservationRegistry registry,
             QuarryObservationConvention custom,
-            QuarryObservationConvention defaults) {
+            QuarryObservationConvention defaults,
+            IngestCounters counters) {
         this.context = new QuarryCallContext(call);
         this.customConvention = custom != null;
+        this.counters = counters;
         this.callerObservation = registry.getCurrentObservation();
         // what QuarryObservationDocumentation.CALL.observation(...) does, without its checks of the conventions' types
         this.observation = Observation.createNotStarted(custom, defaults, this, registry);
@@ -64,7 +69,7 @@ final class MicrometerObservedCall implements ObservedCall, Supplier<QuarryCallC
      */
     @Override
     public boolean readsBodySizes() {
-        return !observation.isNoop() && (customConvention || !context.keyedByDefaultConvention);
+        return counters != null || !observation.isNoop() && (customConvention || !context.keyedByDefaultConvention);
     }
 
     @Override
@@ -95,6 +100,14 @@ final class MicrometerObservedCall implements ObservedCall, Supplier<QuarryCallC
     @Override
     public void callEnded(CallEnd end) {
         context.end(end);
+        if (counters != null) {
+            CallDescription call = context.call();
+            String operation = call.parent() instanceof MicrometerObservedCall helper
+                    ? helper.context.call().operation()
+                    : call.operation();
+            TryEnd last = context.lastTry();
+            counters.count(call, operation, end, last == null ? -1 : last.requestBytes());
+        }
         if (end.error() != null) {
             observation.error(end.error());
         }

@@ -25,6 +25,8 @@ import io.quarry.mockserver.Fault;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.ApiKeyChange;
 import io.quarry.search.BatchOptions;
+import io.quarry.search.Ingester;
+import io.quarry.search.IngesterOptions;
 import io.quarry.search.SearchClient;
 import io.quarry.search.SearchIndex;
 import io.quarry.search.model.ApiKey;
@@ -197,13 +199,12 @@ class MicrometerCallObserverTest {
     }
 
     @Test
-    void aChunkedSaveIsOneParentWithItsBatchesAndTaskPollsInside() {
-        List<Map<String, Object>> records = IntStream.range(0, 25)
-                .mapToObj(i -> Map.<String, Object>of("objectID", "r" + i, "name", "record " + i))
-                .toList();
-
+    void aLazyChunkedSaveIsOneParentWithItsBatchesAndTaskPollsInside() {
+        // a lazy source: a stream, read as the chunks are sent
         index.saveObjects(
-                records, BatchOptions.of().chunkSize(10).waitingForTasks().waitPolicy(FAST));
+                IntStream.range(0, 25).mapToObj(i -> Map.<String, Object>of("objectID", "r" + i, "name", "record " + i))
+                        ::iterator,
+                BatchOptions.of().chunkSize(10).waitingForTasks().waitPolicy(FAST));
 
         QuarryCallContext save = calls("saveObjects").get(0);
         assertThat(save.call().isComposite()).isTrue();
@@ -215,14 +216,60 @@ class MicrometerCallObserverTest {
         assertThat(calls("batch"))
                 .hasSize(3)
                 .allSatisfy(batch -> assertThat(parentOf(batch)).isSameAs(save));
+        assertThat(calls("batch")).extracting(batch -> batch.call().records()).containsExactlyInAnyOrder(10, 10, 5);
+        // an index applies its tasks in order: the last one is waited for
         List<QuarryCallContext> waits = calls("waitForTask");
         assertThat(waits)
-                .hasSize(3)
+                .hasSize(1)
                 .allSatisfy(wait -> assertThat(parentOf(wait)).isSameAs(save));
         assertThat(calls("getTask"))
-                .hasSizeGreaterThanOrEqualTo(3)
+                .hasSizeGreaterThanOrEqualTo(1)
                 .allSatisfy(poll -> assertThat(waits)
                         .anySatisfy(wait -> assertThat(parentOf(poll)).isSameAs(wait)));
+    }
+
+    @Test
+    void countsTheRecordsAndBytesThatBatchCallsWriteInTheMeterRegistryWhenAsked() throws Exception {
+        try (SearchClient counting = SearchClient.create(TwoHostClients.config(MOCK.server())
+                .callObserver(MicrometerCallObserver.of(registry).countingRecordsIn(meters))
+                .build())) {
+            SearchIndex counted = counting.index("products");
+            counted.saveObjects(
+                    IntStream.range(0, 25)
+                            .mapToObj(i -> Map.<String, Object>of("objectID", "r" + i))
+                            .toList(),
+                    BatchOptions.of().chunkSize(10));
+            // an ingester's first chunk is refused: its records count as failed
+            MOCK.faults().next(1, "POST", "/1/indexes/*/batch", Fault.status(400));
+            try (Ingester ingester =
+                    counted.ingester(IngesterOptions.of().chunkSize(5).chunksInFlight(1))) {
+                for (int i = 0; i < 12; i++) {
+                    ingester.add(Map.of("objectID", "i" + i));
+                }
+            }
+        }
+
+        assertThat(ingested(MicrometerCallObserver.INGEST_RECORDS, "saveObjects", "SUCCESS"))
+                .isEqualTo(25);
+        assertThat(ingested(MicrometerCallObserver.INGEST_RECORDS, "ingest", "SUCCESS"))
+                .isEqualTo(7);
+        assertThat(ingested(MicrometerCallObserver.INGEST_RECORDS, "ingest", "FAILURE"))
+                .isEqualTo(5);
+        assertThat(ingested(MicrometerCallObserver.INGEST_BYTES, "saveObjects", "SUCCESS"))
+                .isGreaterThan(25 * "{\"objectID\":\"r0\"}".length());
+        // without a meter registry, nothing is counted
+        assertThat(meters.find(MicrometerCallObserver.INGEST_RECORDS)
+                        .tag("quarry.operation", "batch")
+                        .counter())
+                .isNull();
+    }
+
+    private double ingested(String counter, String operation, String outcome) {
+        return meters.get(counter)
+                .tag("quarry.operation", operation)
+                .tag("quarry.outcome", outcome)
+                .counter()
+                .count();
     }
 
     @Test

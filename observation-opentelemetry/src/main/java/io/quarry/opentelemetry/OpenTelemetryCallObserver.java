@@ -28,8 +28,10 @@ import java.util.Objects;
  * asynchronous call's future completes with the caller's context and MDC current again.
  *
  * <p>Metrics: {@value #DURATION} (histogram, seconds; product, operation, method, outcome, status class, error
- * type), and the counters {@value #RETRIES}, {@value #FAILOVERS} and {@value #HOSTS_DOWN} (product, operation,
- * method).
+ * type), the counters {@value #RETRIES}, {@value #FAILOVERS} and {@value #HOSTS_DOWN} (product, operation,
+ * method), and for the batch calls that write records (a chunked write's, an ingester's) the counters
+ * {@value #INGEST_RECORDS} and {@value #INGEST_BYTES} (product, the operation of the helper that made them, outcome),
+ * so a long reindex shows its progress and its failed records.
  */
 public final class OpenTelemetryCallObserver implements CallObserver {
 
@@ -43,12 +45,18 @@ public final class OpenTelemetryCallObserver implements CallObserver {
     public static final String FAILOVERS = "quarry.client.call.failovers";
     /** The counter of tries after which their host was marked down. */
     public static final String HOSTS_DOWN = "quarry.client.call.hosts.down";
+    /** The counter of records written by batch calls, by outcome. */
+    public static final String INGEST_RECORDS = "quarry.client.ingest.records";
+    /** The counter of request body bytes of batch calls that write records, by outcome. */
+    public static final String INGEST_BYTES = "quarry.client.ingest.bytes";
 
     final Tracer tracer;
     final DoubleHistogram duration;
     final LongCounter retries;
     final LongCounter failovers;
     final LongCounter hostsDown;
+    final LongCounter ingestRecords;
+    final LongCounter ingestBytes;
 
     private OpenTelemetryCallObserver(OpenTelemetry openTelemetry) {
         this.tracer = openTelemetry.getTracer(INSTRUMENTATION_NAME);
@@ -70,6 +78,14 @@ public final class OpenTelemetryCallObserver implements CallObserver {
         this.hostsDown = meter.counterBuilder(HOSTS_DOWN)
                 .setUnit("{try}")
                 .setDescription("Tries of Quarry calls after which their host was marked down")
+                .build();
+        this.ingestRecords = meter.counterBuilder(INGEST_RECORDS)
+                .setUnit("{record}")
+                .setDescription("Records written by Quarry batch calls, by the outcome of their call")
+                .build();
+        this.ingestBytes = meter.counterBuilder(INGEST_BYTES)
+                .setUnit("By")
+                .setDescription("Request body bytes of Quarry batch calls writing records, by outcome")
                 .build();
     }
 

@@ -130,7 +130,26 @@ final class OpenTelemetryObservedCall implements ObservedCall {
             span.recordException(end.error());
         }
         observer.duration.record(seconds, metric.build());
+        if (call.records() > 0) {
+            countRecords(end);
+        }
         span.end();
+    }
+
+    /** Counts the records the call wrote, under the operation of the helper that made it when there is one. */
+    private void countRecords(CallEnd end) {
+        String operation =
+                call.parent() instanceof OpenTelemetryObservedCall helper ? helper.call.operation() : call.operation();
+        Attributes attributes = Attributes.builder()
+                .put(QuarryAttributes.PRODUCT, call.product())
+                .put(QuarryAttributes.OPERATION, operation)
+                .put(QuarryAttributes.OUTCOME, end.outcome().name())
+                .build();
+        span.setAttribute(QuarryAttributes.RECORDS, (long) call.records());
+        observer.ingestRecords.add(call.records(), attributes);
+        if (lastTry != null && lastTry.requestBytes() >= 0) {
+            observer.ingestBytes.add(lastTry.requestBytes(), attributes);
+        }
     }
 
     @Override

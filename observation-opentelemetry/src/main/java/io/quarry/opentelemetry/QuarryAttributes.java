@@ -14,7 +14,7 @@ public final class QuarryAttributes {
     public static final AttributeKey<String> OPERATION = AttributeKey.stringKey("quarry.operation");
     /** The HTTP method; absent from a composite call. Spans and metrics. */
     public static final AttributeKey<String> HTTP_METHOD = AttributeKey.stringKey("http.request.method");
-    /** {@code SUCCESS}, {@code FAILURE} or {@code CANCELLED}. The duration metric. */
+    /** {@code SUCCESS}, {@code FAILURE} or {@code CANCELLED}. The duration metric and the ingest counters. */
     public static final AttributeKey<String> OUTCOME = AttributeKey.stringKey("quarry.outcome");
     /** {@code 2xx}, {@code 4xx}, {@code 5xx} or {@code none}. The duration metric. */
     public static final AttributeKey<String> STATUS_CLASS = AttributeKey.stringKey("quarry.status_class");
@@ -42,6 +42,9 @@ public final class QuarryAttributes {
     public static final AttributeKey<Long> REQUEST_BODY_SIZE = AttributeKey.longKey("http.request.body.size");
     /** The response body bytes of the last try, as they came over the network. Spans. */
     public static final AttributeKey<Long> RESPONSE_BODY_SIZE = AttributeKey.longKey("http.response.body.size");
+
+    /** How many records a batch call writes (a chunk of a chunked write or of an ingester). Spans. */
+    public static final AttributeKey<Long> RECORDS = AttributeKey.longKey("quarry.records");
 
     private QuarryAttributes() {}
 }

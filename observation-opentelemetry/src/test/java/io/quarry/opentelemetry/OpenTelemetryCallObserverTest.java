@@ -26,6 +26,8 @@ import io.quarry.mockserver.Fault;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.ApiKeyChange;
 import io.quarry.search.BatchOptions;
+import io.quarry.search.Ingester;
+import io.quarry.search.IngesterOptions;
 import io.quarry.search.SearchClient;
 import io.quarry.search.SearchIndex;
 import io.quarry.search.model.ApiKey;
@@ -182,13 +184,12 @@ class OpenTelemetryCallObserverTest {
     }
 
     @Test
-    void aChunkedSaveIsOneInternalSpanHoldingItsBatchesAndTaskPolls() {
-        List<Map<String, Object>> records = IntStream.range(0, 25)
-                .mapToObj(i -> Map.<String, Object>of("objectID", "r" + i, "name", "record " + i))
-                .toList();
-
+    void aLazyChunkedSaveIsOneInternalSpanHoldingItsBatchesAndTaskPolls() {
+        // a lazy source: a stream, read as the chunks are sent
         index.saveObjects(
-                records, BatchOptions.of().chunkSize(10).waitingForTasks().waitPolicy(FAST));
+                IntStream.range(0, 25).mapToObj(i -> Map.<String, Object>of("objectID", "r" + i, "name", "record " + i))
+                        ::iterator,
+                BatchOptions.of().chunkSize(10).waitingForTasks().waitPolicy(FAST));
 
         SpanData save = span("search.saveObjects");
         assertThat(save.getKind()).isEqualTo(SpanKind.INTERNAL);
@@ -198,14 +199,56 @@ class OpenTelemetryCallObserverTest {
             assertThat(batch.getParentSpanId()).isEqualTo(save.getSpanId());
             assertThat(batch.getTraceId()).isEqualTo(save.getTraceId());
         });
+        assertThat(spans("search.batch"))
+                .extracting(batch -> batch.getAttributes().get(QuarryAttributes.RECORDS))
+                .containsExactlyInAnyOrder(10L, 10L, 5L);
+        // an index applies its tasks in order: the last one is waited for
         List<SpanData> waits = spans("search.waitForTask");
         assertThat(waits)
-                .hasSize(3)
+                .hasSize(1)
                 .allSatisfy(wait -> assertThat(wait.getParentSpanId()).isEqualTo(save.getSpanId()));
         List<String> waitIds = waits.stream().map(SpanData::getSpanId).toList();
         assertThat(spans("search.getTask"))
-                .hasSizeGreaterThanOrEqualTo(3)
+                .hasSizeGreaterThanOrEqualTo(1)
                 .allSatisfy(poll -> assertThat(waitIds).contains(poll.getParentSpanId()));
+    }
+
+    @Test
+    void countsTheRecordsAndBytesThatBatchCallsWriteByHelperAndOutcome() throws Exception {
+        index.saveObjects(
+                IntStream.range(0, 25)
+                        .mapToObj(i -> Map.<String, Object>of("objectID", "r" + i))
+                        .toList(),
+                BatchOptions.of().chunkSize(10));
+        // an ingester's first chunk is refused: its records count as failed
+        MOCK.faults().next(1, "POST", "/1/indexes/*/batch", Fault.status(400));
+        try (Ingester ingester =
+                index.ingester(IngesterOptions.of().chunkSize(5).chunksInFlight(1))) {
+            for (int i = 0; i < 12; i++) {
+                ingester.add(Map.of("objectID", "i" + i));
+            }
+        }
+
+        assertThat(ingestPoints(OpenTelemetryCallObserver.INGEST_RECORDS))
+                .containsEntry("saveObjects SUCCESS", 25L)
+                .containsEntry("ingest SUCCESS", 7L)
+                .containsEntry("ingest FAILURE", 5L);
+        assertThat(ingestPoints(OpenTelemetryCallObserver.INGEST_BYTES).get("saveObjects SUCCESS"))
+                .isGreaterThan(25L * "{\"objectID\":\"r0\"}".length());
+        assertThat(spans("search.ingest")).hasSize(3);
+    }
+
+    /** The points of an ingest counter, by operation and outcome. */
+    private static Map<String, Long> ingestPoints(String counter) {
+        Map<String, Long> points = new java.util.HashMap<>();
+        for (LongPointData point : metric(counter).getLongSumData().getPoints()) {
+            points.merge(
+                    point.getAttributes().get(QuarryAttributes.OPERATION) + " "
+                            + point.getAttributes().get(QuarryAttributes.OUTCOME),
+                    point.getValue(),
+                    Long::sum);
+        }
+        return points;
     }
 
     @Test

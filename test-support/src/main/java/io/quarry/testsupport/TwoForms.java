@@ -34,9 +34,12 @@ import java.util.jar.JarFile;
  */
 public final class TwoForms {
 
-    /** Public instance methods that read local state instead of making a call. */
-    public static final Set<String> NOT_CALLS =
-            Set.of("name", "options", "config", "close", "forwardsToReplicas", "toString", "hashCode", "equals");
+    /**
+     * Public instance methods that read local state instead of making a call, or make a local object that makes the
+     * calls later ({@code ingester}, a writer that sends its chunks itself, blocking and asynchronously).
+     */
+    public static final Set<String> NOT_CALLS = Set.of(
+            "name", "options", "config", "close", "forwardsToReplicas", "toString", "hashCode", "equals", "ingester");
 
     private TwoForms() {}
 

@@ -8,8 +8,8 @@ import io.quarry.mockserver.MockServer;
 import io.quarry.search.BatchOptions;
 import io.quarry.search.SearchClient;
 import io.quarry.search.SearchIndex;
-import io.quarry.search.model.BatchResponse;
 import io.quarry.search.model.SearchQuery;
+import io.quarry.search.model.WriteSummary;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -96,11 +96,10 @@ public class BulkIndexingBenchmark {
      * {@return the number of batches sent}
      */
     @Benchmark
-    public int saveObjects() {
-        List<BatchResponse> batches = index.saveObjects(products, options);
+    public long saveObjects() {
+        WriteSummary written = index.saveObjects(products, options);
         // chunks may be applied in any order; task IDs grow with each applied write, so the highest is the last
-        long last = batches.stream().mapToLong(BatchResponse::taskID).max().orElseThrow();
-        index.waitForTask(last);
-        return batches.size();
+        index.waitForTask(written.lastTaskID().orElseThrow());
+        return written.chunks();
     }
 }

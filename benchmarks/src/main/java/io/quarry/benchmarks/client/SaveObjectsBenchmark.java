@@ -4,6 +4,7 @@ import io.quarry.benchmarks.raw.RawBatchResponse;
 import io.quarry.search.model.BatchAction;
 import io.quarry.search.model.BatchOperation;
 import io.quarry.search.model.BatchResponse;
+import io.quarry.search.model.WriteSummary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -36,13 +37,13 @@ import org.openjdk.jmh.annotations.Warmup;
 public class SaveObjectsBenchmark {
 
     /**
-     * {@return the acknowledgement of the one chunk}
+     * {@return the summary of the one chunk}
      *
      * @param clients both clients and the server
      * @param records the records of the trial's shape
      */
     @Benchmark
-    public List<BatchResponse> quarrySaveObjects(CannedClients clients, ShapedRecords records) {
+    public WriteSummary quarrySaveObjects(CannedClients clients, ShapedRecords records) {
         return clients.quarryIndex.saveObjects(records.records);
     }
 

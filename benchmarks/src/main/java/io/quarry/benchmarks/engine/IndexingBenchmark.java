@@ -9,7 +9,7 @@ import io.quarry.mockserver.engine.IndexData;
 import io.quarry.search.BatchOptions;
 import io.quarry.search.SearchClient;
 import io.quarry.search.SearchIndex;
-import io.quarry.search.model.BatchResponse;
+import io.quarry.search.model.WriteSummary;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -100,10 +100,10 @@ public class IndexingBenchmark {
      * {@return the number of batches sent}
      */
     @Benchmark
-    public int httpBatches() {
-        List<BatchResponse> batches = index.saveObjects(products, BatchOptions.of());
+    public long httpBatches() {
+        WriteSummary written = index.saveObjects(products, BatchOptions.of());
         // the server applies an index's tasks in order: once the last is published, all are
-        index.waitForTask(batches.get(batches.size() - 1).taskID());
-        return batches.size();
+        index.waitForTask(written.lastTaskID().orElseThrow());
+        return written.chunks();
     }
 }

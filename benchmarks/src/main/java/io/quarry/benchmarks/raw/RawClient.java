@@ -176,6 +176,33 @@ public final class RawClient implements AutoCloseable {
         return execute(post("/1/indexes/" + index + "/batch", body), RawBatchResponse.class);
     }
 
+    /**
+     * {@link #addObjectsStreamed} without blocking: sent by OkHttp's dispatcher, decoded in the callback.
+     *
+     * @param index the index
+     * @param records the records
+     * @return the future acknowledgement
+     */
+    public CompletableFuture<RawBatchResponse> addObjectsStreamedAsync(String index, List<?> records) {
+        List<Operation> requests = new ArrayList<>(records.size());
+        for (Object record : records) {
+            requests.add(new Operation("addObject", record));
+        }
+        Batch batch = new Batch(requests);
+        RequestBody body = new RequestBody() {
+            @Override
+            public MediaType contentType() {
+                return JSON;
+            }
+
+            @Override
+            public void writeTo(BufferedSink sink) {
+                mapper.writeValue(sink.outputStream(), batch);
+            }
+        };
+        return executeAsync(post("/1/indexes/" + index + "/batch", body), RawBatchResponse.class);
+    }
+
     @Override
     public void close() {
         http.dispatcher().executorService().shutdown();

@@ -88,7 +88,8 @@ public final class CallObservation {
                 request.logPath(),
                 index == null ? null : index.toString(),
                 request.endpoint().callType(),
-                request.parent());
+                request.parent(),
+                request.records());
     }
 
     /**

@@ -165,6 +165,30 @@ public final class HttpTransport implements AutoCloseable {
     }
 
     /**
+     * A value as this client writes it in a request body: the record mapper's JSON for the caller's classes when
+     * there is one, else the SDK's.
+     *
+     * @param value the value
+     * @return its UTF-8 JSON
+     * @throws io.quarry.core.InvalidRequestException if the value cannot be serialised
+     */
+    public byte[] writeJson(Object value) {
+        ScratchBytes out = ScratchBytes.forThisThread();
+        try {
+            if (recordMapper == null) {
+                Json.write(value, out);
+            } else {
+                recordMapper.write(value, out);
+            }
+            return out.toByteArray();
+        } catch (tools.jackson.core.JacksonException e) {
+            throw JsonFailures.writing(e);
+        } finally {
+            out.done();
+        }
+    }
+
+    /**
      * The shared host states (exposed for tests and diagnostics).
      *
      * @return the strategy

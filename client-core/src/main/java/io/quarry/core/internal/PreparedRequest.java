@@ -19,6 +19,7 @@ import java.util.Map;
  *                     {@link io.quarry.core.ApiRequest#notSafeToRepeat()})
  * @param pathParameters the path parameters, for a call observer to find the index in
  * @param parent       the composite call this request is part of, or null
+ * @param records      how many records the request writes, for observers; 0 when it writes none or does not say
  */
 public record PreparedRequest(
         Endpoint endpoint,
@@ -29,4 +30,5 @@ public record PreparedRequest(
         RequestOptions options,
         boolean notSafeToRepeat,
         Map<String, Object> pathParameters,
-        ObservedCall parent) {}
+        ObservedCall parent,
+        int records) {}

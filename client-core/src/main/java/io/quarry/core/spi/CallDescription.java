@@ -18,6 +18,9 @@ import io.quarry.core.CallType;
  * @param callType     whether the call only reads or may write; null for a composite call
  * @param parent       the observation of the composite call this call is part of, or null for a call the
  *                     application made itself
+ * @param records      how many records the call writes: each batch call of a chunked write or of an ingester says
+ *                     how many its chunk holds; 0 for other calls. An observer counts the records written (and,
+ *                     from {@link TryEnd#requestBytes()}, their bytes) by the outcome the call ends with
  */
 public record CallDescription(
         String product,
@@ -27,7 +30,32 @@ public record CallDescription(
         String path,
         String indexName,
         CallType callType,
-        ObservedCall parent) {
+        ObservedCall parent,
+        int records) {
+
+    /**
+     * A description of a call that writes no records.
+     *
+     * @param product      the API family
+     * @param operation    the operation
+     * @param method       the HTTP method, or null for a composite call
+     * @param pathTemplate the endpoint's path template, or null for a composite call
+     * @param path         the path sent, or null for a composite call
+     * @param indexName    the index the call is about, or null
+     * @param callType     whether the call only reads or may write; null for a composite call
+     * @param parent       the observation of the composite call this call is part of, or null
+     */
+    public CallDescription(
+            String product,
+            String operation,
+            String method,
+            String pathTemplate,
+            String path,
+            String indexName,
+            CallType callType,
+            ObservedCall parent) {
+        this(product, operation, method, pathTemplate, path, indexName, callType, parent, 0);
+    }
 
     /**
      * Whether this is a composite call: a helper whose HTTP calls are reported as calls of their own inside it.

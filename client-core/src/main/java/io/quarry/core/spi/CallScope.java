@@ -85,7 +85,7 @@ public final class CallScope {
      * run on this scope.
      *
      * <pre>{@code
-     * public List<BatchResponse> saveObjects(Collection<?> records, BatchOptions options) {
+     * public <R> WriteSummary saveObjects(Iterable<R> records, BatchOptions options) {
      *     return scope().compositeCall("saveObjects", scope -> withScope(scope).writeChunks(records, options));
      * }
      * }</pre>

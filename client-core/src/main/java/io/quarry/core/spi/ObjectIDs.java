@@ -1,8 +1,11 @@
 package io.quarry.core.spi;
 
+import io.quarry.core.FreeFormRecord;
+import io.quarry.core.PreparedJson;
 import io.quarry.core.internal.Json;
+import java.util.Map;
 
-/** Questions about a record's {@code objectID} that modules ask before sending a write. */
+/** Questions about a record's {@code objectID} that modules ask before sending a write, or after one failed. */
 public final class ObjectIDs {
 
     private ObjectIDs() {}
@@ -15,6 +18,42 @@ public final class ObjectIDs {
      * @return true if it has one
      */
     public static boolean present(Object record) {
+        if (record instanceof PreparedJson prepared) {
+            return prepared.objectID() != null;
+        }
         return record instanceof DefaultObjectID || Json.hasObjectID(record);
+    }
+
+    /**
+     * The {@code objectID} a record is written with, as text: its own, or for a {@link DefaultObjectID} the one it
+     * was given when it has none. For reports of writes that failed: a typed record without a plain
+     * {@code objectID} property is converted to find it, as the SDK's mapping writes it.
+     *
+     * @param record the record (typed, a {@link FreeFormRecord}, a map, a {@link DefaultObjectID}, a
+     *               {@link PreparedJson}, or null)
+     * @return the objectID, or null when the record is written without one (the service would pick it)
+     */
+    public static String of(Object record) {
+        if (record == null) {
+            return null;
+        }
+        if (record instanceof PreparedJson prepared) {
+            return prepared.objectID();
+        }
+        if (record instanceof DefaultObjectID withDefault) {
+            String own = of(withDefault.record());
+            return own != null ? own : withDefault.objectID();
+        }
+        Object id;
+        if (record instanceof FreeFormRecord free) {
+            id = free.attributes().get(FreeFormRecord.OBJECT_ID);
+        } else if (record instanceof Map<?, ?> map) {
+            id = map.get(FreeFormRecord.OBJECT_ID);
+        } else if (!Json.hasObjectID(record)) {
+            return null;
+        } else {
+            id = FreeFormRecord.from(record).attributes().get(FreeFormRecord.OBJECT_ID);
+        }
+        return id == null ? null : id.toString();
     }
 }

@@ -2,10 +2,12 @@ package io.quarry.search.internal;
 
 import io.quarry.core.PartialWriteException;
 import io.quarry.core.spi.Polling;
-import io.quarry.search.ProgressListener;
+import io.quarry.search.ChunkListener;
 import io.quarry.search.model.BatchOperation;
 import io.quarry.search.model.BatchResponse;
+import io.quarry.search.model.WriteSummary;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -14,89 +16,75 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
 /**
- * One chunked write: takes chunks from the input lazily, keeps up to a limit of batch calls in flight, and
- * sends the next chunk whenever one is acknowledged. A chunk's operations are built only when it is sent, so
- * at most {@code limit} chunk bodies exist at once. After a failure (or a cancellation) no new chunk is sent;
- * the run ends once the calls in flight have finished. Thread-safe: calls complete on any thread.
- *
- * <p>The state is guarded by a {@link ReentrantLock} rather than a monitor: the caller's progress listener runs
- * under it, on the calling thread when chunks are sent one at a time, and a listener that blocks there would pin a
- * virtual thread to its carrier on JDK 21 to 23 (monitors pin there; these locks never do).
+ * One chunked write: reads chunks from the input lazily, keeps up to a limit of batch calls in flight, and
+ * sends the next chunk whenever one is acknowledged. The input is read only when a chunk can be sent, and a
+ * chunk's operations are built only then, so at most {@code limit + 1} chunks of records exist at once (those
+ * in flight and the one being read), whatever the size of the input. Besides those, a run keeps one task ID per
+ * chunk. After a failure (a chunk's, the input's, or a cancellation) no new chunk is sent; the run ends once the
+ * calls in flight have finished. Thread-safe: calls complete on any thread; one thread reads the input at a time.
  */
 final class ChunkPump {
 
-    /** A chunk taken from the input; {@code response} and {@code error} are guarded by the pump's lock. */
-    private static final class Chunk {
-        final int index;
-        final long firstRecord;
-        final int size;
-        BatchResponse response;
-        Throwable error;
+    /** A chunk sent: its operations are kept until it ends, for the listener should it fail. */
+    private record Chunk(int index, long firstRecord, List<BatchOperation> operations) {}
 
-        Chunk(int index, long firstRecord, int size) {
-            this.index = index;
-            this.firstRecord = firstRecord;
-            this.size = size;
-        }
-    }
+    /** A value of {@link #taskIDs} for a chunk not acknowledged. */
+    private static final long NOT_ACKNOWLEDGED = -1;
 
     private final String operation;
     private final Iterator<?> records;
-    private final long total;
+    /** The input's size when it is a collection, else -1 until it is read to its end. */
+    private long total;
+
     private final int chunkSize;
     private final int limit;
     private final Function<List<?>, List<BatchOperation>> toOperations;
     private final Function<List<BatchOperation>, CompletableFuture<BatchResponse>> send;
-    private final ProgressListener listener;
     private final CompletableFuture<Outcome> done = new CompletableFuture<>();
 
-    private final ReentrantLock lock = new ReentrantLock();
-
-    // guarded by lock
-    private final List<Chunk> chunks = new ArrayList<>();
+    // guarded by this
+    private final ChunkEvents events;
     private final Map<Integer, CompletableFuture<BatchResponse>> calls = new HashMap<>();
+    private final List<Throwable> otherErrors = new ArrayList<>();
+    /** The task ID of each chunk sent, or {@link #NOT_ACKNOWLEDGED}. */
+    private long[] taskIDs = new long[16];
+
+    private int chunkCount;
     private long nextRecord;
-    private long acknowledged;
     private int inFlight;
     private Throwable failure;
-    private boolean stopped;
+    private PartialWriteException.Reason reason;
+    private boolean exhausted;
     private boolean pumping;
     private boolean finished;
 
     /**
-     * What a run did: every chunk sent, in order, and the first failure, if any.
+     * What a run did: a summary, or the report of a run that stopped.
      *
-     * @param responses   the acknowledgement of each chunk sent, in order; null where not acknowledged
-     * @param partial     the report of a run that stopped, or null when every chunk was acknowledged
+     * @param summary what was acknowledged (also when the run stopped)
+     * @param partial the report of a run that stopped, or null when every chunk was acknowledged
      */
-    record Outcome(List<BatchResponse> responses, PartialWriteException partial) {
-
-        /** {@return the acknowledgements, in order, without the chunks not acknowledged} */
-        List<BatchResponse> acknowledged() {
-            return responses.stream().filter(r -> r != null).toList();
-        }
-    }
+    record Outcome(WriteSummary summary, PartialWriteException partial) {}
 
     private ChunkPump(
             String operation,
-            Collection<?> input,
+            Iterable<?> input,
             int chunkSize,
             int limit,
             Function<List<?>, List<BatchOperation>> toOperations,
             Function<List<BatchOperation>, CompletableFuture<BatchResponse>> send,
-            ProgressListener listener) {
+            ChunkListener listener) {
         this.operation = operation;
+        this.total = input instanceof Collection<?> collection ? collection.size() : -1;
         this.records = input.iterator();
-        this.total = input.size();
         this.chunkSize = chunkSize;
         this.limit = limit;
         this.toOperations = toOperations;
         this.send = send;
-        this.listener = listener;
+        this.events = new ChunkEvents(listener);
     }
 
     /**
@@ -104,22 +92,22 @@ final class ChunkPump {
      * thread and the future is complete on return.
      *
      * @param operation    what runs, for the failure message
-     * @param input        the records
+     * @param input        the records, read once ({@code iterator()} is called once, here)
      * @param chunkSize    records per chunk
      * @param limit        chunks in flight at most
      * @param toOperations the operations of one chunk's records
      * @param send         sends one batch
-     * @param listener     told after each acknowledged chunk, or null
+     * @param listener     told of each chunk, or null
      * @return the running write
      */
     static ChunkPump start(
             String operation,
-            Collection<?> input,
+            Iterable<?> input,
             int chunkSize,
             int limit,
             Function<List<?>, List<BatchOperation>> toOperations,
             Function<List<BatchOperation>, CompletableFuture<BatchResponse>> send,
-            ProgressListener listener) {
+            ChunkListener listener) {
         ChunkPump pump = new ChunkPump(operation, input, chunkSize, limit, toOperations, send, listener);
         pump.done.whenComplete((outcome, error) -> {
             if (error != null) {
@@ -149,144 +137,175 @@ final class ChunkPump {
     }
 
     /**
-     * Sends chunks until the limit is reached or the input is used up; finishes the run when nothing is left in
-     * flight. One thread pumps at a time: a call completing meanwhile (even on the pumping thread, inside
-     * {@code send}) only updates the state, which the pumping thread sees on its next turn; no recursion.
+     * Sends chunks until the limit is reached, the input is used up or the run stopped; finishes the run when
+     * nothing is left in flight. One thread pumps at a time, and it reads the input outside the lock, so calls
+     * completing meanwhile (even on the pumping thread, inside {@code send}) only update the state, which the
+     * pumping thread sees on its next turn; no recursion.
      */
     private void pump() {
-        lock.lock();
-        try {
+        synchronized (this) {
             if (pumping) {
                 return;
             }
             pumping = true;
-        } finally {
-            lock.unlock();
         }
         while (true) {
-            Chunk chunk = null;
-            List<Object> slice = null;
             boolean finish = false;
-            lock.lock();
-            try {
-                if (failure == null && !stopped && inFlight < limit && records.hasNext()) {
-                    slice = new ArrayList<>(chunkSize);
-                    while (slice.size() < chunkSize && records.hasNext()) {
-                        slice.add(records.next());
-                    }
-                    chunk = new Chunk(chunks.size(), nextRecord, slice.size());
-                    chunks.add(chunk);
-                    nextRecord += slice.size();
-                    inFlight++;
-                } else {
+            boolean go;
+            synchronized (this) {
+                go = failure == null && inFlight < limit && !exhausted;
+                if (!go) {
                     pumping = false;
                     finish = inFlight == 0 && !finished;
                     finished |= finish;
                 }
-            } finally {
-                lock.unlock();
             }
-            if (chunk == null) {
-                if (finish) {
-                    // completed outside the lock: the caller's continuations run on this thread
-                    done.complete(outcome());
-                }
+            if (finish) {
+                // completed outside the lock: the caller's continuations run on this thread
+                done.complete(outcome());
+            }
+            if (!go) {
                 return;
             }
-            launch(chunk, slice);
+            List<Object> slice = new ArrayList<>(chunkSize);
+            RuntimeException sourceError = null;
+            try {
+                while (slice.size() < chunkSize && records.hasNext()) {
+                    slice.add(records.next());
+                }
+            } catch (RuntimeException e) {
+                sourceError = e;
+            }
+            Chunk chunk = admit(slice, sourceError);
+            if (chunk != null) {
+                launch(chunk, slice);
+            }
         }
+    }
+
+    /** Takes a chunk just read into the run, or notes why there is none; null when nothing is to be sent. */
+    private synchronized Chunk admit(List<Object> slice, RuntimeException sourceError) {
+        if (sourceError != null) {
+            // the records read from this chunk are not sent: the caller can resume from firstUnsentRecord
+            stop(sourceError, PartialWriteException.Reason.SOURCE_FAILED);
+            return null;
+        }
+        if (slice.size() < chunkSize) {
+            exhausted = true;
+            total = nextRecord + slice.size();
+        }
+        if (slice.isEmpty() || failure != null) {
+            return null; // nothing left, or the run stopped while the chunk was read: it is not sent
+        }
+        int index = chunkCount++;
+        if (index == taskIDs.length) {
+            taskIDs = Arrays.copyOf(taskIDs, taskIDs.length * 2);
+        }
+        taskIDs[index] = NOT_ACKNOWLEDGED;
+        long firstRecord = nextRecord;
+        nextRecord += slice.size();
+        inFlight++;
+        try {
+            events.sent(index, firstRecord, slice.size());
+        } catch (RuntimeException e) {
+            stop(e, PartialWriteException.Reason.ABANDONED);
+        }
+        return new Chunk(index, firstRecord, null);
     }
 
     private void launch(Chunk chunk, List<Object> slice) {
         CompletableFuture<BatchResponse> call;
+        List<BatchOperation> operations = List.of();
         try {
-            call = send.apply(toOperations.apply(slice));
+            operations = toOperations.apply(slice);
+            call = send.apply(operations);
         } catch (RuntimeException e) {
             call = CompletableFuture.failedFuture(e);
         }
-        lock.lock();
-        try {
+        Chunk sent = new Chunk(chunk.index(), chunk.firstRecord(), operations);
+        int size = slice.size();
+        synchronized (this) {
             if (!call.isDone()) {
-                calls.put(chunk.index, call);
+                calls.put(chunk.index(), call);
             }
-        } finally {
-            lock.unlock();
         }
         call.whenComplete((response, error) -> {
-            completed(chunk, response, error);
+            completed(sent, size, response, error);
             pump();
         });
     }
 
-    private void completed(Chunk chunk, BatchResponse response, Throwable error) {
-        lock.lock();
+    private synchronized void completed(Chunk chunk, int size, BatchResponse response, Throwable error) {
+        inFlight--;
+        calls.remove(chunk.index());
+        if (error != null) {
+            Throwable cause = Polling.unwrap(error);
+            if (failure == null) {
+                stop(cause, PartialWriteException.Reason.CHUNK_FAILED);
+            } else if (cause != failure) {
+                otherErrors.add(cause);
+            }
+            try {
+                events.failed(chunk.index(), chunk.firstRecord(), size, chunk.operations(), cause);
+            } catch (RuntimeException e) {
+                otherErrors.add(e);
+            }
+            return;
+        }
+        taskIDs[chunk.index()] = response.taskID();
         try {
-            inFlight--;
-            calls.remove(chunk.index);
-            if (error != null) {
-                chunk.error = Polling.unwrap(error);
-                if (failure == null) {
-                    failure = chunk.error;
-                }
-                return;
-            }
-            chunk.response = response;
-            acknowledged += chunk.size;
-            if (listener != null && failure == null) {
-                try {
-                    listener.onProgress(acknowledged, total);
-                } catch (RuntimeException e) {
-                    // the caller's listener failed: stop as for a failed chunk, this one stays acknowledged
-                    failure = e;
-                }
-            }
-        } finally {
-            lock.unlock();
+            events.acknowledged(chunk.index(), chunk.firstRecord(), size, response);
+        } catch (RuntimeException e) {
+            // the caller's listener failed: stop as if cancelled, this chunk stays acknowledged
+            stop(e, PartialWriteException.Reason.ABANDONED);
+        }
+    }
+
+    /** Notes the first reason to stop; a later one is kept as a suppressed error. */
+    private void stop(Throwable cause, PartialWriteException.Reason why) {
+        if (failure == null) {
+            failure = cause;
+            reason = why;
+        } else if (cause != failure) {
+            otherErrors.add(cause);
         }
     }
 
     /** Stops sending and cancels the calls in flight (the caller cancelled or gave up waiting). */
     private void cancel() {
         List<CompletableFuture<BatchResponse>> running;
-        lock.lock();
-        try {
-            stopped = true;
-            if (failure == null) {
-                failure = new CancellationException("the chunked write was cancelled");
-            }
+        synchronized (this) {
+            stop(new CancellationException("the chunked write was cancelled"), PartialWriteException.Reason.ABANDONED);
             running = List.copyOf(calls.values());
-        } finally {
-            lock.unlock();
         }
         running.forEach(call -> call.cancel(true));
     }
 
     /** The outcome so far: chunks still in flight count as not acknowledged. */
-    private Outcome outcome() {
-        lock.lock();
-        try {
-            List<BatchResponse> responses = new ArrayList<>(chunks.size());
-            List<PartialWriteException.Chunk> report = new ArrayList<>(chunks.size());
-            for (Chunk chunk : chunks) {
-                responses.add(chunk.response);
-                report.add(new PartialWriteException.Chunk(
-                        chunk.index,
-                        chunk.firstRecord,
-                        chunk.size,
-                        chunk.response == null ? OptionalLong.empty() : OptionalLong.of(chunk.response.taskID())));
-            }
-            if (failure == null) {
-                return new Outcome(responses, null);
-            }
-            PartialWriteException partial = new PartialWriteException(operation, total, report, nextRecord, failure);
-            for (Chunk chunk : chunks) {
-                if (chunk.error != null && chunk.error != failure) {
-                    partial.addSuppressed(chunk.error);
-                }
-            }
-            return new Outcome(responses, partial);
-        } finally {
-            lock.unlock();
+    private synchronized Outcome outcome() {
+        WriteSummary summary =
+                new WriteSummary(events.recordsAcknowledged(), events.chunksAcknowledged(), events.lastTaskID());
+        if (failure == null) {
+            return new Outcome(summary, null);
         }
+        List<PartialWriteException.Chunk> report = new ArrayList<>(chunkCount);
+        for (int i = 0; i < chunkCount; i++) {
+            long first = (long) i * chunkSize;
+            long id = taskIDs[i];
+            report.add(new PartialWriteException.Chunk(
+                    i,
+                    first,
+                    (int) Math.min(chunkSize, nextRecord - first),
+                    id == NOT_ACKNOWLEDGED ? OptionalLong.empty() : OptionalLong.of(id)));
+        }
+        PartialWriteException partial = new PartialWriteException(
+                operation,
+                reason,
+                total < 0 ? OptionalLong.empty() : OptionalLong.of(total),
+                report,
+                nextRecord,
+                failure);
+        otherErrors.forEach(partial::addSuppressed);
+        return new Outcome(summary, partial);
     }
 }

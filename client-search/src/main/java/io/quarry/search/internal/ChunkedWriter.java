@@ -8,10 +8,12 @@ import io.quarry.search.BatchOptions;
 import io.quarry.search.model.BatchAction;
 import io.quarry.search.model.BatchOperation;
 import io.quarry.search.model.BatchResponse;
+import io.quarry.search.model.WriteSummary;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -21,9 +23,10 @@ import java.util.function.Function;
 import java.util.function.LongFunction;
 
 /**
- * Splits many record writes into batch calls of a chunk size, keeps up to a number of them in flight (see
- * {@link ChunkPump}), returns the acknowledgements in order, reports progress and optionally waits for every
- * task. A failed chunk ends the write with a {@link PartialWriteException}.
+ * Splits many record writes, read lazily from any {@link Iterable}, into batch calls of a chunk size, keeps up to a
+ * number of them in flight (see {@link ChunkPump}), tells the listener of each chunk, returns a summary and
+ * optionally waits for the last task. A failed chunk, or an exception from the input, ends the write with a
+ * {@link PartialWriteException}.
  */
 public final class ChunkedWriter {
 
@@ -79,22 +82,22 @@ public final class ChunkedWriter {
 
     /**
      * Sends the records chunk by chunk, blocking: with one chunk in flight every call is made on the calling
-     * thread; with more, the asynchronous calls are chained and this thread waits for them. Tasks are waited for
-     * on the calling thread.
+     * thread; with more, the asynchronous calls are chained and this thread waits for them. The last task is
+     * waited for on the calling thread.
      *
      * @param operation    what runs, for the failure message, e.g. {@code saveObjects on index products}
-     * @param records      the records
+     * @param records      the records, read once as chunks are sent
      * @param toOperations the operations of one chunk's records (built only when the chunk is sent)
      * @param options      chunk size, chunks in flight, wait, listener
      * @param send         sends one batch, blocking
      * @param sendAsync    sends one batch without blocking
      * @param waitFor      waits for one task
-     * @return the acknowledgement of each chunk, in order
-     * @throws PartialWriteException when a chunk failed
+     * @return what was written
+     * @throws PartialWriteException when a chunk or the input failed
      */
-    public static List<BatchResponse> write(
+    public static WriteSummary write(
             String operation,
-            Collection<?> records,
+            Iterable<?> records,
             Function<List<?>, List<BatchOperation>> toOperations,
             BatchOptions options,
             Function<List<BatchOperation>, BatchResponse> send,
@@ -104,56 +107,51 @@ public final class ChunkedWriter {
                 options.chunksInFlight() == 1 ? blocking(send) : sendAsync;
         ChunkPump pump = start(operation, records, toOperations, options, sender);
         ChunkPump.Outcome outcome = await(pump);
-        List<BatchResponse> acknowledged = outcome.acknowledged();
-        if (options.waitForTasks()) {
-            for (BatchResponse response : acknowledged) {
-                try {
-                    waitFor.apply(response.taskID());
-                } catch (RuntimeException e) {
-                    if (outcome.partial() == null) {
-                        throw e;
-                    }
-                    outcome.partial().addSuppressed(e);
-                    break;
+        OptionalLong last = outcome.summary().lastTaskID();
+        if (options.waitForTasks() && last.isPresent()) {
+            // an index applies its tasks in order: once the last is published, every chunk is applied
+            try {
+                waitFor.apply(last.getAsLong());
+            } catch (RuntimeException e) {
+                if (outcome.partial() == null) {
+                    throw e;
                 }
+                outcome.partial().addSuppressed(e);
             }
         }
         if (outcome.partial() != null) {
             throw outcome.partial();
         }
-        return acknowledged;
+        return outcome.summary();
     }
 
     /**
      * Sends the records chunk by chunk without blocking, keeping up to the options' chunks in flight.
      *
      * @param operation    what runs, for the failure message
-     * @param records      the records
+     * @param records      the records, read once as chunks are sent
      * @param toOperations the operations of one chunk's records (built only when the chunk is sent)
      * @param options      chunk size, chunks in flight, wait, listener
      * @param send         sends one batch
      * @param waitFor      waits for one task
-     * @return the future acknowledgements, in order; it fails with a {@link PartialWriteException} when a chunk
+     * @return the future summary; it fails with a {@link PartialWriteException} when a chunk or the input
      *     failed. Cancelling it stops sending and cancels the calls in flight.
      */
-    public static CompletableFuture<List<BatchResponse>> writeAsync(
+    public static CompletableFuture<WriteSummary> writeAsync(
             String operation,
-            Collection<?> records,
+            Iterable<?> records,
             Function<List<?>, List<BatchOperation>> toOperations,
             BatchOptions options,
             Function<List<BatchOperation>, CompletableFuture<BatchResponse>> send,
             LongFunction<CompletableFuture<?>> waitFor) {
         ChunkPump pump = start(operation, records, toOperations, options, send);
-        CompletableFuture<List<BatchResponse>> result = pump.result().thenCompose(outcome -> {
-            List<BatchResponse> acknowledged = outcome.acknowledged();
-            CompletableFuture<?> waits = CompletableFuture.completedFuture(null);
-            if (options.waitForTasks()) {
-                for (BatchResponse response : acknowledged) {
-                    waits = waits.thenCompose(ignored -> waitFor.apply(response.taskID()));
-                }
-            }
+        CompletableFuture<WriteSummary> result = pump.result().thenCompose(outcome -> {
+            OptionalLong last = outcome.summary().lastTaskID();
+            CompletableFuture<?> waits = options.waitForTasks() && last.isPresent()
+                    ? waitFor.apply(last.getAsLong())
+                    : CompletableFuture.completedFuture(null);
             if (outcome.partial() == null) {
-                return waits.thenApply(ignored -> acknowledged);
+                return waits.thenApply(ignored -> outcome.summary());
             }
             return waits.handle((ignored, waitError) -> {
                 if (waitError != null) {
@@ -163,7 +161,7 @@ public final class ChunkedWriter {
             });
         });
         // cancelling the caller's future stops the run too
-        result.whenComplete((list, error) -> {
+        result.whenComplete((summary, error) -> {
             if (error instanceof CancellationException) {
                 pump.result().cancel(true);
             }
@@ -171,10 +169,9 @@ public final class ChunkedWriter {
         return result;
     }
 
-    /** A blocking send as a completed future, so the whole run stays on the calling thread. */
     private static ChunkPump start(
             String operation,
-            Collection<?> records,
+            Iterable<?> records,
             Function<List<?>, List<BatchOperation>> toOperations,
             BatchOptions options,
             Function<List<BatchOperation>, CompletableFuture<BatchResponse>> send) {
@@ -185,9 +182,10 @@ public final class ChunkedWriter {
                 options.chunksInFlight(),
                 toOperations,
                 send,
-                options.progressListener());
+                options.listener());
     }
 
+    /** A blocking send as a completed future, so the whole run stays on the calling thread. */
     private static Function<List<BatchOperation>, CompletableFuture<BatchResponse>> blocking(
             Function<List<BatchOperation>, BatchResponse> send) {
         return operations -> {

@@ -1,6 +1,7 @@
 package io.quarry.search.internal;
 
 import io.quarry.core.FreeFormRecord;
+import io.quarry.core.PreparedJson;
 import io.quarry.core.spi.ObjectIDs;
 import io.quarry.search.model.AttributeOperation;
 import io.quarry.search.model.BatchAction;
@@ -45,6 +46,10 @@ public final class RepeatSafety {
      */
     public static boolean isCumulative(Object attributes) {
         Map<?, ?> map;
+        if (attributes instanceof PreparedJson) {
+            // already serialised (an ingester's chunk sent again by the caller): not looked into, so not repeated
+            return true;
+        }
         if (attributes instanceof Map<?, ?> m) {
             map = m;
         } else if (attributes instanceof FreeFormRecord free) {

@@ -1,0 +1,47 @@
+package io.quarry.search;
+
+import io.quarry.search.model.BatchOperation;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A chunk that failed after the client's retries (see {@link ChunkListener#failed(ChunkFailed)}): whether its
+ * records were applied is not known unless the error says so (a 4xx answer means they were not). Nothing is
+ * dropped silently: the operations can be sent again as they are with {@link SearchIndex#batch(List)} (a record
+ * given a client-side objectID keeps it, so sending it again replaces rather than duplicates), or their
+ * objectIDs logged.
+ *
+ * @param chunk       the chunk's number, from 0 in the order chunks are sent
+ * @param firstRecord the position of its first record (see {@link ChunkSent#firstRecord()})
+ * @param operations  the chunk's operations, as sent
+ * @param objectIDs   the objectID of each operation, in order; null for a record written without one (the
+ *                    service picks it)
+ * @param error       the failure
+ * @param progress    the progress of the write, this chunk included
+ */
+public record ChunkFailed(
+        long chunk,
+        long firstRecord,
+        List<BatchOperation> operations,
+        List<String> objectIDs,
+        Throwable error,
+        WriteProgress progress) {
+
+    /**
+     * Checks the components and keeps unmodifiable lists.
+     *
+     * @param chunk       the chunk's number, from 0 in the order chunks are sent
+     * @param firstRecord the position of its first record
+     * @param operations  the chunk's operations, as sent
+     * @param objectIDs   the objectID of each operation, in order; null where the service picks it
+     * @param error       the failure
+     * @param progress    the progress of the write, this chunk included
+     */
+    public ChunkFailed {
+        operations = List.copyOf(operations);
+        objectIDs = Collections.unmodifiableList(new java.util.ArrayList<>(objectIDs));
+        Objects.requireNonNull(error, "error");
+        Objects.requireNonNull(progress, "progress");
+    }
+}

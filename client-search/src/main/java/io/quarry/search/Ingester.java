@@ -1,0 +1,157 @@
+package io.quarry.search;
+
+import io.quarry.core.ApiClient;
+import io.quarry.search.internal.IngestQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * A long-lived writer into one index that many threads feed: {@link #add(Object)}, {@link #partialUpdate(Object)}
+ * and {@link #delete(String)} from any thread, while the ingester cuts the records into chunks and sends each as a
+ * batch call. Obtained from {@link SearchIndex#ingester(IngesterOptions)}; close it when done (closing the client
+ * closes it too).
+ *
+ * <pre>{@code
+ * try (Ingester ingester = index.ingester(IngesterOptions.of().chunksInFlight(4).listener(failures))) {
+ *     producers.forEach(p -> executor.submit(() -> p.records().forEach(ingester::add)));
+ *     ...
+ * } // sends what is left and waits
+ * }</pre>
+ *
+ * <ul>
+ *   <li>Chunks: a chunk is sent when it holds {@link IngesterOptions#chunkSize(int)} records or
+ *       {@link IngesterOptions#chunkBytes(long)} bytes of JSON, when its first record has waited
+ *       {@link IngesterOptions#flushInterval(java.time.Duration)}, or on {@link #flush()}.</li>
+ *   <li>Backpressure: at most {@link IngesterOptions#chunksInFlight(int)} batch calls are under way; when they
+ *       are and the next chunk is full, a thread handing in a record waits for one to end, so memory holds at most
+ *       that many chunks plus one (and the one record each waiting thread holds). The wait can be bounded
+ *       ({@link IngesterOptions#addTimeout(java.time.Duration)}) and is interrupted by an interrupt; either way
+ *       the call fails with a {@link io.quarry.core.WriteRefusedException} and the record is not taken.</li>
+ *   <li>Serialising: a record is serialised by the thread that hands it in, when it does; changing the object
+ *       afterwards changes nothing.</li>
+ *   <li>Failures: retries are the client's own (records without objectID get one client-side by default, so a
+ *       retried chunk replaces rather than duplicates). A chunk that still fails is told to the
+ *       {@link ChunkListener} with its operations and their objectIDs (logged as a warning when there is no
+ *       listener), and the ingester goes on: nothing is dropped without a word.</li>
+ *   <li>Observation: each chunk is a composite call {@code ingest} holding its batch call, so call observers see
+ *       it, with the records and bytes it carried.</li>
+ * </ul>
+ *
+ * <p>Thread-safe. The listener is told of one chunk at a time; it must not close the ingester.
+ */
+public final class Ingester implements AutoCloseable {
+
+    private final IngestQueue queue;
+    private final Runnable forget;
+
+    Ingester(SearchIndex index, ApiClient api, IngesterOptions options, IngestQueue.Sender sender) {
+        this.queue = new IngestQueue(
+                "ingester of index " + index.name(),
+                api,
+                options.assignObjectIDs(),
+                options.chunkSize(),
+                options.chunkBytes(),
+                options.flushInterval(),
+                options.chunksInFlight(),
+                options.addTimeout().orElse(null),
+                options.listener(),
+                sender);
+        this.forget = api.onClose(this);
+    }
+
+    /**
+     * Saves a record, as {@link SearchIndex#saveObjects(Iterable)} does (a record with an objectID replaces the
+     * stored one); waits for room when the ingester is full.
+     *
+     * @param record the record (a typed object, a map, a {@link io.quarry.core.FreeFormRecord})
+     * @throws io.quarry.core.WriteRefusedException when the wait for room timed out or was interrupted, or the
+     *     ingester is closed: the record was not taken
+     * @throws io.quarry.core.InvalidRequestException when the record cannot be serialised
+     */
+    public void add(Object record) {
+        queue.add(record);
+    }
+
+    /**
+     * Updates attributes of a record, creating it when missing, as {@link SearchIndex#partialUpdateObjects(Iterable)}
+     * does; waits for room when the ingester is full.
+     *
+     * @param attributes the attributes, with the record's {@code objectID}
+     * @throws io.quarry.core.WriteRefusedException when the wait for room timed out or was interrupted, or the
+     *     ingester is closed: the update was not taken
+     * @throws io.quarry.core.InvalidRequestException when the attributes have no objectID or cannot be serialised
+     */
+    public void partialUpdate(Object attributes) {
+        queue.partialUpdate(attributes);
+    }
+
+    /**
+     * Deletes a record; waits for room when the ingester is full.
+     *
+     * @param objectID the record's objectID
+     * @throws io.quarry.core.WriteRefusedException when the wait for room timed out or was interrupted, or the
+     *     ingester is closed: the deletion was not taken
+     */
+    public void delete(String objectID) {
+        queue.delete(objectID);
+    }
+
+    /**
+     * Sends what is held now, full chunk or not, and waits until it and every chunk in flight have ended
+     * (acknowledged, or failed and told to the listener). Records handed in meanwhile may be sent with it.
+     *
+     * @return the progress once they have ended: its {@code recordsFailed} says whether any chunk failed so far
+     * @throws io.quarry.core.WriteRefusedException when the waiting thread is interrupted (its flag set again);
+     *     the chunks still end
+     */
+    public WriteProgress flush() {
+        try {
+            return queue.flushAsync().get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new io.quarry.core.WriteRefusedException(
+                    queue + ": interrupted while flush() waited",
+                    io.quarry.core.WriteRefusedException.Reason.INTERRUPTED);
+        } catch (ExecutionException e) {
+            throw new CompletionException(e.getCause()); // a bug: the chunks' ends never fail
+        }
+    }
+
+    /**
+     * Asynchronous form of {@link #flush()}: sends what is held now without waiting.
+     *
+     * @return the future progress once every chunk sent so far has ended
+     */
+    public CompletableFuture<WriteProgress> flushAsync() {
+        return queue.flushAsync();
+    }
+
+    /**
+     * The progress so far: records and chunks acknowledged and failed, and the rate.
+     *
+     * @return the progress now
+     */
+    public WriteProgress progress() {
+        return queue.progress();
+    }
+
+    /**
+     * Refuses further records (threads waiting for room are refused too), sends what is held and waits until every
+     * chunk has ended. Calling it again waits again. An interrupt stops the waiting (the flag is set again); the
+     * chunks in flight still end and are told to the listener.
+     */
+    @Override
+    public void close() {
+        try {
+            queue.close();
+        } finally {
+            forget.run();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return queue.toString();
+    }
+}

@@ -1,0 +1,93 @@
+package io.quarry.search.internal;
+
+import io.quarry.core.spi.ObjectIDs;
+import io.quarry.search.ChunkAcknowledged;
+import io.quarry.search.ChunkFailed;
+import io.quarry.search.ChunkListener;
+import io.quarry.search.ChunkSent;
+import io.quarry.search.WriteProgress;
+import io.quarry.search.model.BatchOperation;
+import io.quarry.search.model.BatchResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * The counts of one write (a chunked write or an ingester) and the events its {@link ChunkListener} is told of.
+ * Not thread-safe: its owner calls it under its own lock, which also keeps the listener's calls from running at
+ * the same time. A listener's exception is thrown on to the owner, which decides what it means.
+ */
+final class ChunkEvents {
+
+    private final ChunkListener listener;
+    private final long startNanos = System.nanoTime();
+
+    private long recordsAcknowledged;
+    private long recordsFailed;
+    private long chunksAcknowledged;
+    private long chunksFailed;
+    private long lastTaskID = -1;
+
+    ChunkEvents(ChunkListener listener) {
+        this.listener = listener;
+    }
+
+    /** A chunk is about to be sent. */
+    void sent(long chunk, long firstRecord, int records) {
+        if (listener != null) {
+            listener.sent(new ChunkSent(chunk, firstRecord, records));
+        }
+    }
+
+    /** The service acknowledged a chunk. */
+    void acknowledged(long chunk, long firstRecord, int records, BatchResponse response) {
+        recordsAcknowledged += records;
+        chunksAcknowledged++;
+        lastTaskID = Math.max(lastTaskID, response.taskID());
+        if (listener != null) {
+            listener.acknowledged(new ChunkAcknowledged(chunk, firstRecord, response, progress()));
+        }
+    }
+
+    /**
+     * A chunk failed after the client's retries.
+     *
+     * @param records    how many records it held
+     * @param operations its operations, as sent; empty when they could not even be built
+     */
+    void failed(long chunk, long firstRecord, int records, List<BatchOperation> operations, Throwable error) {
+        recordsFailed += records;
+        chunksFailed++;
+        if (listener != null) {
+            List<String> objectIDs = new ArrayList<>(operations.size());
+            for (BatchOperation operation : operations) {
+                objectIDs.add(ObjectIDs.of(operation.body()));
+            }
+            listener.failed(new ChunkFailed(chunk, firstRecord, operations, objectIDs, error, progress()));
+        }
+    }
+
+    /** {@return the counts so far} */
+    WriteProgress progress() {
+        return new WriteProgress(
+                recordsAcknowledged,
+                recordsFailed,
+                chunksAcknowledged,
+                chunksFailed,
+                Duration.ofNanos(System.nanoTime() - startNanos));
+    }
+
+    long recordsAcknowledged() {
+        return recordsAcknowledged;
+    }
+
+    long chunksAcknowledged() {
+        return chunksAcknowledged;
+    }
+
+    /** {@return the highest task ID acknowledged, if any} */
+    OptionalLong lastTaskID() {
+        return lastTaskID < 0 ? OptionalLong.empty() : OptionalLong.of(lastTaskID);
+    }
+}

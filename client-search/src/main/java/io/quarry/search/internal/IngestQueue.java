@@ -1,0 +1,470 @@
+package io.quarry.search.internal;
+
+import io.quarry.core.ApiClient;
+import io.quarry.core.InvalidRequestException;
+import io.quarry.core.PreparedJson;
+import io.quarry.core.WriteRefusedException;
+import io.quarry.core.spi.DefaultObjectID;
+import io.quarry.core.spi.ObjectIDs;
+import io.quarry.core.spi.Polling;
+import io.quarry.search.ChunkListener;
+import io.quarry.search.WriteProgress;
+import io.quarry.search.model.BatchAction;
+import io.quarry.search.model.BatchOperation;
+import io.quarry.search.model.BatchResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The machinery of an {@link io.quarry.search.Ingester}: records handed in from any thread are serialised on that
+ * thread ({@link ApiClient#prepare}), appended to the chunk being filled, and sent as a batch call when the chunk
+ * is full (by records or bytes), when its first record has waited the flush interval, or on a flush. At most
+ * {@code limit} calls are in flight; a record that finds the chunk full while they are waits for one to end
+ * (backpressure), so at most {@code limit + 1} chunks are held. Every chunk's end is told to the listener; a
+ * failed chunk never stops the queue.
+ *
+ * <p>Threads: records are serialised by the threads handing them in; calls are sent through the client's
+ * asynchronous calls, and the next chunk is sent from the completion of one; the flush interval runs on
+ * {@link CompletableFuture#delayedExecutor}, whose daemon thread the core's retry delays also use, and is no longer
+ * scheduled once the queue is closed. The listener is called under the queue's lock, so never concurrently.
+ */
+public final class IngestQueue {
+
+    /** Sends one chunk as a batch call. */
+    @FunctionalInterface
+    public interface Sender {
+        /**
+         * Sends a batch.
+         *
+         * @param operations   the chunk's operations
+         * @param unrepeatable whether one of them must not be applied twice
+         * @return the future answer
+         */
+        CompletableFuture<BatchResponse> send(List<BatchOperation> operations, boolean unrepeatable);
+    }
+
+    private static final Logger LOG = LoggerFactory.getLogger(IngestQueue.class);
+
+    /** Bytes an operation adds to a batch body besides its record: {@code {"action":"...","body":},}. */
+    private static final int OPERATION_OVERHEAD = 48;
+
+    /** How many objectIDs of a failed chunk a log line names. */
+    private static final int LOGGED_IDS = 10;
+
+    /** A chunk being filled. */
+    private static final class Pending {
+        final List<BatchOperation> operations = new ArrayList<>();
+        final long firstRecord;
+        final long generation;
+        final CompletableFuture<Void> end = new CompletableFuture<>();
+        long bytes;
+        boolean unrepeatable;
+
+        Pending(long firstRecord, long generation) {
+            this.firstRecord = firstRecord;
+            this.generation = generation;
+        }
+    }
+
+    /** A chunk sealed for sending. */
+    private record Sealed(long chunk, Pending pending) {}
+
+    private final String name;
+    private final ApiClient api;
+    private final boolean assignObjectIDs;
+    private final int maxRecords;
+    private final long maxBytes;
+    private final long intervalNanos;
+    private final int limit;
+    /** How long a record waits for room at most, in nanoseconds; 0 for no limit. */
+    private final long timeoutNanos;
+
+    private final boolean listenerGiven;
+    private final Sender sender;
+
+    private final ReentrantLock lock = new ReentrantLock();
+    /** Signalled whenever a call ends or the queue closes: room may have been made. */
+    private final Condition changed = lock.newCondition();
+
+    // guarded by lock
+    private final ChunkEvents events;
+    private final Set<CompletableFuture<Void>> inFlightEnds = new HashSet<>();
+    private Pending current;
+    /** Whether the chunk being filled is to be sent as soon as a call may start (flushed, or its time is up). */
+    private boolean due;
+
+    private int inFlight;
+    private long nextChunk;
+    private long nextRecord;
+    private long generations;
+    private boolean closed;
+
+    /**
+     * Creates a queue.
+     *
+     * @param name            what the queue writes to, for messages: {@code ingester of index products}
+     * @param api             the client, which serialises the records
+     * @param assignObjectIDs whether records without objectID get a UUID
+     * @param maxRecords      records per chunk
+     * @param maxBytes        bytes of records per chunk
+     * @param interval        how long a chunk's first record waits at most
+     * @param limit           calls in flight at most
+     * @param timeout         how long a record waits for room at most, or null for no limit
+     * @param listener        told of each chunk, or null
+     * @param sender          sends a chunk
+     */
+    public IngestQueue(
+            String name,
+            ApiClient api,
+            boolean assignObjectIDs,
+            int maxRecords,
+            long maxBytes,
+            Duration interval,
+            int limit,
+            Duration timeout,
+            ChunkListener listener,
+            Sender sender) {
+        this.name = name;
+        this.api = api;
+        this.assignObjectIDs = assignObjectIDs;
+        this.maxRecords = maxRecords;
+        this.maxBytes = maxBytes;
+        this.intervalNanos = interval.toNanos();
+        this.limit = limit;
+        this.timeoutNanos = timeout == null ? 0 : Math.max(1, timeout.toNanos());
+        this.listenerGiven = listener != null;
+        this.events = new ChunkEvents(listener);
+        this.sender = sender;
+    }
+
+    /**
+     * Takes a record to save, serialising it on this thread.
+     *
+     * @param record the record
+     */
+    public void add(Object record) {
+        Objects.requireNonNull(record, "record");
+        Object body = assignObjectIDs
+                ? DefaultObjectID.of(api, record, () -> UUID.randomUUID().toString())
+                : record;
+        boolean unrepeatable = !assignObjectIDs && RepeatSafety.lacksObjectID(record);
+        take(BatchOperation.of(BatchAction.ADD_OBJECT, api.prepare(body)), unrepeatable);
+    }
+
+    /**
+     * Takes attributes to update, creating the record if missing, serialising them on this thread.
+     *
+     * @param attributes the attributes, with the record's objectID
+     */
+    public void partialUpdate(Object attributes) {
+        Objects.requireNonNull(attributes, "attributes");
+        if (!ObjectIDs.present(attributes)) {
+            throw new InvalidRequestException(
+                    "a partial update needs the record's objectID, and " + name + " was handed one without it");
+        }
+        boolean cumulative = RepeatSafety.isCumulative(attributes);
+        take(BatchOperation.of(BatchAction.PARTIAL_UPDATE_OBJECT, api.prepare(attributes)), cumulative);
+    }
+
+    /**
+     * Takes a record to delete.
+     *
+     * @param objectID the record's objectID
+     */
+    public void delete(String objectID) {
+        Objects.requireNonNull(objectID, "objectID");
+        take(BatchOperation.of(BatchAction.DELETE_OBJECT, Map.of("objectID", objectID)), false);
+    }
+
+    /** {@return the progress so far} */
+    public WriteProgress progress() {
+        lock.lock();
+        try {
+            return events.progress();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** {@return how many calls are in flight now} */
+    public int inFlight() {
+        lock.lock();
+        try {
+            return inFlight;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** {@return how many records wait in the chunk being filled} */
+    public int pending() {
+        lock.lock();
+        try {
+            return current == null ? 0 : current.operations.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Sends the chunk being filled as soon as a call may start, and completes once it and every chunk in flight
+     * have ended (acknowledged or failed).
+     *
+     * @return the future progress at that point
+     */
+    public CompletableFuture<WriteProgress> flushAsync() {
+        Sealed sealed = null;
+        List<CompletableFuture<Void>> ends;
+        lock.lock();
+        try {
+            if (current != null) {
+                due = true;
+                if (inFlight < limit) {
+                    sealed = seal();
+                }
+            }
+            ends = new ArrayList<>(inFlightEnds);
+            if (current != null) {
+                ends.add(current.end);
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (sealed != null) {
+            launch(sealed);
+        }
+        return CompletableFuture.allOf(ends.toArray(new CompletableFuture<?>[0]))
+                .thenApply(ignored -> progress());
+    }
+
+    /**
+     * Refuses further records (threads waiting for room are refused too), sends what is held and waits until
+     * every chunk has ended. Calling it again waits again. An interrupt stops the waiting (the flag is set again);
+     * the chunks in flight still end and are told to the listener.
+     */
+    public void close() {
+        lock.lock();
+        try {
+            closed = true;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        try {
+            flushAsync().get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("flushing " + name + " failed", e.getCause()); // a bug: ends never fail
+        }
+    }
+
+    private void take(BatchOperation operation, boolean unrepeatable) {
+        int bytes = operation.body() instanceof PreparedJson prepared
+                ? prepared.size() + OPERATION_OVERHEAD
+                : OPERATION_OVERHEAD * 2;
+        List<Sealed> toSend = new ArrayList<>(2);
+        try {
+            lock.lockInterruptibly();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw refused(WriteRefusedException.Reason.INTERRUPTED);
+        }
+        try {
+            long deadline = System.nanoTime() + timeoutNanos;
+            while (true) {
+                if (closed) {
+                    throw refused(WriteRefusedException.Reason.CLOSED);
+                }
+                if (current == null || fits(current, bytes)) {
+                    break;
+                }
+                if (inFlight < limit) {
+                    toSend.add(seal());
+                    continue;
+                }
+                awaitRoom(deadline);
+            }
+            if (current == null) {
+                current = new Pending(nextRecord, ++generations);
+                scheduleFlush(current.generation);
+            }
+            current.operations.add(operation);
+            current.bytes += bytes;
+            current.unrepeatable |= unrepeatable;
+            nextRecord++;
+            if (full(current) && inFlight < limit) {
+                toSend.add(seal());
+            }
+        } finally {
+            lock.unlock();
+        }
+        toSend.forEach(this::launch);
+    }
+
+    private void awaitRoom(long deadline) {
+        try {
+            if (timeoutNanos == 0) {
+                changed.await();
+                return;
+            }
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                throw refused(WriteRefusedException.Reason.TIMED_OUT);
+            }
+            changed.awaitNanos(left);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw refused(WriteRefusedException.Reason.INTERRUPTED);
+        }
+    }
+
+    private boolean fits(Pending chunk, int bytes) {
+        return chunk.operations.size() < maxRecords && chunk.bytes + bytes <= maxBytes;
+    }
+
+    private boolean full(Pending chunk) {
+        return chunk.operations.size() >= maxRecords || chunk.bytes >= maxBytes;
+    }
+
+    /** Takes the chunk being filled for sending; the caller holds the lock, a call may start, and it sends it. */
+    private Sealed seal() {
+        Pending chunk = current;
+        current = null;
+        due = false;
+        inFlight++;
+        inFlightEnds.add(chunk.end);
+        long number = nextChunk++;
+        try {
+            events.sent(number, chunk.firstRecord, chunk.operations.size());
+        } catch (RuntimeException e) {
+            LOG.warn("the listener of {} failed when chunk {} was sent", name, number, e);
+        }
+        return new Sealed(number, chunk);
+    }
+
+    private void launch(Sealed sealed) {
+        CompletableFuture<BatchResponse> call;
+        try {
+            call = sender.send(List.copyOf(sealed.pending().operations), sealed.pending().unrepeatable);
+        } catch (RuntimeException e) {
+            call = CompletableFuture.failedFuture(e);
+        }
+        call.whenComplete((response, error) -> ended(sealed, response, error));
+    }
+
+    private void ended(Sealed sealed, BatchResponse response, Throwable error) {
+        Pending chunk = sealed.pending();
+        Sealed next = null;
+        lock.lock();
+        try {
+            inFlight--;
+            inFlightEnds.remove(chunk.end);
+            try {
+                if (error == null) {
+                    events.acknowledged(sealed.chunk(), chunk.firstRecord, chunk.operations.size(), response);
+                } else {
+                    Throwable cause = Polling.unwrap(error);
+                    if (!listenerGiven) {
+                        logFailure(sealed, cause);
+                    }
+                    events.failed(sealed.chunk(), chunk.firstRecord, chunk.operations.size(), chunk.operations, cause);
+                }
+            } catch (RuntimeException e) {
+                LOG.warn("the listener of {} failed on chunk {}", name, sealed.chunk(), e);
+            }
+            if (current != null && (due || closed || full(current))) {
+                next = seal();
+            }
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        chunk.end.complete(null);
+        if (next != null) {
+            launch(next);
+        }
+    }
+
+    private void scheduleFlush(long generation) {
+        if (closed) {
+            return;
+        }
+        CompletableFuture.delayedExecutor(intervalNanos, TimeUnit.NANOSECONDS)
+                .execute(() -> intervalPassed(generation));
+    }
+
+    /** The first record of a chunk has waited the interval: the chunk is due, if it is still being filled. */
+    private void intervalPassed(long generation) {
+        Sealed sealed = null;
+        lock.lock();
+        try {
+            if (current == null || current.generation != generation) {
+                return;
+            }
+            due = true;
+            if (inFlight < limit) {
+                sealed = seal();
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (sealed != null) {
+            launch(sealed);
+        }
+    }
+
+    private void logFailure(Sealed sealed, Throwable cause) {
+        List<BatchOperation> operations = sealed.pending().operations;
+        List<String> ids = new ArrayList<>(Math.min(LOGGED_IDS, operations.size()));
+        for (int i = 0; i < Math.min(LOGGED_IDS, operations.size()); i++) {
+            ids.add(ObjectIDs.of(operations.get(i).body()));
+        }
+        LOG.warn(
+                "{}: chunk {} ({} records from record {}) failed after the client's retries and may or may not be"
+                        + " applied; objectIDs {}{}: {}",
+                name,
+                sealed.chunk(),
+                operations.size(),
+                sealed.pending().firstRecord,
+                ids,
+                operations.size() > LOGGED_IDS ? " and " + (operations.size() - LOGGED_IDS) + " more" : "",
+                cause.toString());
+    }
+
+    private WriteRefusedException refused(WriteRefusedException.Reason reason) {
+        String why = switch (reason) {
+            case TIMED_OUT ->
+                "it stayed full (" + limit + " chunks in flight, the next one full) for longer"
+                        + " than its add timeout, "
+                        + Duration.ofNanos(timeoutNanos).toMillis() + " ms";
+            case INTERRUPTED -> "the thread was interrupted while it waited for room";
+            case CLOSED -> "it is closed";
+        };
+        return new WriteRefusedException(name + " did not take the record: " + why, reason);
+    }
+
+    @Override
+    public String toString() {
+        lock.lock();
+        try {
+            return name + " [" + inFlight + " chunks in flight, " + (current == null ? 0 : current.operations.size())
+                    + " records waiting" + (closed ? ", closed" : "") + "]";
+        } finally {
+            lock.unlock();
+        }
+    }
+}
