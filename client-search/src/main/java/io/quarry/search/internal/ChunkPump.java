@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
 /**
@@ -44,8 +45,13 @@ final class ChunkPump {
     private final Function<List<?>, List<BatchOperation>> toOperations;
     private final Function<List<BatchOperation>, CompletableFuture<BatchResponse>> send;
     private final CompletableFuture<Outcome> done = new CompletableFuture<>();
+    /**
+     * Guards the state below. A lock rather than a monitor: the caller's listener runs under it, and a listener that
+     * blocks there would pin a virtual thread to its carrier on JDK 21 to 23 (monitors pin there; these locks never do).
+     */
+    private final ReentrantLock lock = new ReentrantLock();
 
-    // guarded by this
+    // guarded by lock
     private final ChunkEvents events;
     private final Map<Integer, CompletableFuture<BatchResponse>> calls = new HashMap<>();
     private final List<Throwable> otherErrors = new ArrayList<>();
@@ -143,22 +149,28 @@ final class ChunkPump {
      * pumping thread sees on its next turn; no recursion.
      */
     private void pump() {
-        synchronized (this) {
+        lock.lock();
+        try {
             if (pumping) {
                 return;
             }
             pumping = true;
+        } finally {
+            lock.unlock();
         }
         while (true) {
             boolean finish = false;
             boolean go;
-            synchronized (this) {
+            lock.lock();
+            try {
                 go = failure == null && inFlight < limit && !exhausted;
                 if (!go) {
                     pumping = false;
                     finish = inFlight == 0 && !finished;
                     finished |= finish;
                 }
+            } finally {
+                lock.unlock();
             }
             if (finish) {
                 // completed outside the lock: the caller's continuations run on this thread
@@ -184,33 +196,38 @@ final class ChunkPump {
     }
 
     /** Takes a chunk just read into the run, or notes why there is none; null when nothing is to be sent. */
-    private synchronized Chunk admit(List<Object> slice, RuntimeException sourceError) {
-        if (sourceError != null) {
-            // the records read from this chunk are not sent: the caller can resume from firstUnsentRecord
-            stop(sourceError, PartialWriteException.Reason.SOURCE_FAILED);
-            return null;
-        }
-        if (slice.size() < chunkSize) {
-            exhausted = true;
-            total = nextRecord + slice.size();
-        }
-        if (slice.isEmpty() || failure != null) {
-            return null; // nothing left, or the run stopped while the chunk was read: it is not sent
-        }
-        int index = chunkCount++;
-        if (index == taskIDs.length) {
-            taskIDs = Arrays.copyOf(taskIDs, taskIDs.length * 2);
-        }
-        taskIDs[index] = NOT_ACKNOWLEDGED;
-        long firstRecord = nextRecord;
-        nextRecord += slice.size();
-        inFlight++;
+    private Chunk admit(List<Object> slice, RuntimeException sourceError) {
+        lock.lock();
         try {
-            events.sent(index, firstRecord, slice.size());
-        } catch (RuntimeException e) {
-            stop(e, PartialWriteException.Reason.ABANDONED);
+            if (sourceError != null) {
+                // the records read from this chunk are not sent: the caller can resume from firstUnsentRecord
+                stop(sourceError, PartialWriteException.Reason.SOURCE_FAILED);
+                return null;
+            }
+            if (slice.size() < chunkSize) {
+                exhausted = true;
+                total = nextRecord + slice.size();
+            }
+            if (slice.isEmpty() || failure != null) {
+                return null; // nothing left, or the run stopped while the chunk was read: it is not sent
+            }
+            int index = chunkCount++;
+            if (index == taskIDs.length) {
+                taskIDs = Arrays.copyOf(taskIDs, taskIDs.length * 2);
+            }
+            taskIDs[index] = NOT_ACKNOWLEDGED;
+            long firstRecord = nextRecord;
+            nextRecord += slice.size();
+            inFlight++;
+            try {
+                events.sent(index, firstRecord, slice.size());
+            } catch (RuntimeException e) {
+                stop(e, PartialWriteException.Reason.ABANDONED);
+            }
+            return new Chunk(index, firstRecord, null);
+        } finally {
+            lock.unlock();
         }
-        return new Chunk(index, firstRecord, null);
     }
 
     private void launch(Chunk chunk, List<Object> slice) {
@@ -224,10 +241,13 @@ final class ChunkPump {
         }
         Chunk sent = new Chunk(chunk.index(), chunk.firstRecord(), operations);
         int size = slice.size();
-        synchronized (this) {
+        lock.lock();
+        try {
             if (!call.isDone()) {
                 calls.put(chunk.index(), call);
             }
+        } finally {
+            lock.unlock();
         }
         call.whenComplete((response, error) -> {
             completed(sent, size, response, error);
@@ -235,29 +255,34 @@ final class ChunkPump {
         });
     }
 
-    private synchronized void completed(Chunk chunk, int size, BatchResponse response, Throwable error) {
-        inFlight--;
-        calls.remove(chunk.index());
-        if (error != null) {
-            Throwable cause = Polling.unwrap(error);
-            if (failure == null) {
-                stop(cause, PartialWriteException.Reason.CHUNK_FAILED);
-            } else if (cause != failure) {
-                otherErrors.add(cause);
-            }
-            try {
-                events.failed(chunk.index(), chunk.firstRecord(), size, chunk.operations(), cause);
-            } catch (RuntimeException e) {
-                otherErrors.add(e);
-            }
-            return;
-        }
-        taskIDs[chunk.index()] = response.taskID();
+    private void completed(Chunk chunk, int size, BatchResponse response, Throwable error) {
+        lock.lock();
         try {
-            events.acknowledged(chunk.index(), chunk.firstRecord(), size, response);
-        } catch (RuntimeException e) {
-            // the caller's listener failed: stop as if cancelled, this chunk stays acknowledged
-            stop(e, PartialWriteException.Reason.ABANDONED);
+            inFlight--;
+            calls.remove(chunk.index());
+            if (error != null) {
+                Throwable cause = Polling.unwrap(error);
+                if (failure == null) {
+                    stop(cause, PartialWriteException.Reason.CHUNK_FAILED);
+                } else if (cause != failure) {
+                    otherErrors.add(cause);
+                }
+                try {
+                    events.failed(chunk.index(), chunk.firstRecord(), size, chunk.operations(), cause);
+                } catch (RuntimeException e) {
+                    otherErrors.add(e);
+                }
+                return;
+            }
+            taskIDs[chunk.index()] = response.taskID();
+            try {
+                events.acknowledged(chunk.index(), chunk.firstRecord(), size, response);
+            } catch (RuntimeException e) {
+                // the caller's listener failed: stop as if cancelled, this chunk stays acknowledged
+                stop(e, PartialWriteException.Reason.ABANDONED);
+            }
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -274,38 +299,46 @@ final class ChunkPump {
     /** Stops sending and cancels the calls in flight (the caller cancelled or gave up waiting). */
     private void cancel() {
         List<CompletableFuture<BatchResponse>> running;
-        synchronized (this) {
+        lock.lock();
+        try {
             stop(new CancellationException("the chunked write was cancelled"), PartialWriteException.Reason.ABANDONED);
             running = List.copyOf(calls.values());
+        } finally {
+            lock.unlock();
         }
         running.forEach(call -> call.cancel(true));
     }
 
     /** The outcome so far: chunks still in flight count as not acknowledged. */
-    private synchronized Outcome outcome() {
-        WriteSummary summary =
-                new WriteSummary(events.recordsAcknowledged(), events.chunksAcknowledged(), events.lastTaskID());
-        if (failure == null) {
-            return new Outcome(summary, null);
+    private Outcome outcome() {
+        lock.lock();
+        try {
+            WriteSummary summary =
+                    new WriteSummary(events.recordsAcknowledged(), events.chunksAcknowledged(), events.lastTaskID());
+            if (failure == null) {
+                return new Outcome(summary, null);
+            }
+            List<PartialWriteException.Chunk> report = new ArrayList<>(chunkCount);
+            for (int i = 0; i < chunkCount; i++) {
+                long first = (long) i * chunkSize;
+                long id = taskIDs[i];
+                report.add(new PartialWriteException.Chunk(
+                        i,
+                        first,
+                        (int) Math.min(chunkSize, nextRecord - first),
+                        id == NOT_ACKNOWLEDGED ? OptionalLong.empty() : OptionalLong.of(id)));
+            }
+            PartialWriteException partial = new PartialWriteException(
+                    operation,
+                    reason,
+                    total < 0 ? OptionalLong.empty() : OptionalLong.of(total),
+                    report,
+                    nextRecord,
+                    failure);
+            otherErrors.forEach(partial::addSuppressed);
+            return new Outcome(summary, partial);
+        } finally {
+            lock.unlock();
         }
-        List<PartialWriteException.Chunk> report = new ArrayList<>(chunkCount);
-        for (int i = 0; i < chunkCount; i++) {
-            long first = (long) i * chunkSize;
-            long id = taskIDs[i];
-            report.add(new PartialWriteException.Chunk(
-                    i,
-                    first,
-                    (int) Math.min(chunkSize, nextRecord - first),
-                    id == NOT_ACKNOWLEDGED ? OptionalLong.empty() : OptionalLong.of(id)));
-        }
-        PartialWriteException partial = new PartialWriteException(
-                operation,
-                reason,
-                total < 0 ? OptionalLong.empty() : OptionalLong.of(total),
-                report,
-                nextRecord,
-                failure);
-        otherErrors.forEach(partial::addSuppressed);
-        return new Outcome(summary, partial);
     }
 }
