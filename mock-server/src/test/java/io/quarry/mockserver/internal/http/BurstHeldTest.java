@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quarry.mockserver.MockServer;
 import io.quarry.mockserver.internal.http.faults.FaultScript;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.testing.Eventually;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -112,7 +113,8 @@ class BurstHeldTest {
                 .isTrue();
         // every request arrived while none could finish: each holds a turn or waits for one (the last few may
         // still be between the credential check and the queue)
-        waitUntil(() -> workers.busy() + workers.queued() == REQUESTS);
+        Eventually.waitUntil(
+                "every request to hold a turn or wait for one", () -> workers.busy() + workers.queued() == REQUESTS);
         assertThat(workers.busy()).isEqualTo(workers.threads());
         release.countDown();
         Map<Integer, Integer> statuses = new TreeMap<>();
@@ -133,16 +135,6 @@ class BurstHeldTest {
             return "platform";
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    private static void waitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met in 10 s");
-            }
-            Thread.sleep(1);
         }
     }
 }
