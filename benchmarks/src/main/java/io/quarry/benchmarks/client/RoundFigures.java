@@ -8,7 +8,7 @@ import java.util.Locale;
  * client's rounds to another's. A round's ratio compares two clients measured seconds apart, so a slow stretch of
  * the machine weighs on both sides of it; the median of those ratios is what the diagnosis tools report.
  */
-final class RoundFigures {
+public final class RoundFigures {
 
     private RoundFigures() {}
 
@@ -18,7 +18,7 @@ final class RoundFigures {
      * @param a one client's value per round
      * @param b another client's value in the same rounds
      */
-    static double[] ratios(double[] a, double[] b) {
+    public static double[] ratios(double[] a, double[] b) {
         double[] r = new double[a.length];
         for (int i = 0; i < a.length; i++) {
             r[i] = a[i] / b[i];
@@ -31,7 +31,7 @@ final class RoundFigures {
      *
      * @param values values (not changed)
      */
-    static double median(double[] values) {
+    public static double median(double[] values) {
         double[] sorted = values.clone();
         Arrays.sort(sorted);
         return sorted[sorted.length / 2];
@@ -43,7 +43,7 @@ final class RoundFigures {
      * @param values values (not changed)
      * @param format how each end is written, as for {@link String#format}
      */
-    static String range(double[] values, String format) {
+    public static String range(double[] values, String format) {
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
         for (double v : values) {
@@ -62,7 +62,7 @@ final class RoundFigures {
      * @param clients how many clients take turns
      * @return the client's index
      */
-    static int turn(int round, int k, int clients) {
+    public static int turn(int round, int k, int clients) {
         return round % 2 == 0 ? k : clients - 1 - k;
     }
 }

@@ -13,7 +13,7 @@ import java.util.List;
  * Starts one child JVM (this JVM's {@code java}, the given flags, this JVM's class path) running a first-search
  * program, and collects its output and the wall time from process start to exit.
  */
-final class ChildJvm {
+public final class ChildJvm {
 
     private static final String JAVA =
             Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -30,10 +30,10 @@ final class ChildJvm {
      *     garbage collector's) when it printed that line; it moves less than wall time on a loaded machine
      * @param wallMillis from just before the process was started to its exit
      */
-    record Output(List<String> lines, double answerMillis, double cpuMillis, double wallMillis) {
+    public record Output(List<String> lines, double answerMillis, double cpuMillis, double wallMillis) {
 
         /** {@return the phases the child printed, with the wall time} */
-        Timings timings() {
+        public Timings timings() {
             for (String line : lines) {
                 if (line.startsWith(FirstSearch.RESULT_PREFIX)) {
                     String[] f = line.substring(FirstSearch.RESULT_PREFIX.length())
@@ -68,7 +68,7 @@ final class ChildJvm {
      * @param cpu CPU time of the process until the answer, every thread (10 ms resolution)
      * @param wall process start to exit, measured by the driver
      */
-    record Timings(
+    public record Timings(
             double jvmToMain,
             double create,
             double firstSearch,
@@ -96,11 +96,24 @@ final class ChildJvm {
      * @return its output
      */
     static Output run(List<String> flags, Class<?> mainClass, List<String> programArgs) {
+        return run(flags, System.getProperty("java.class.path"), mainClass, programArgs);
+    }
+
+    /**
+     * Runs a child on another class path (another build of the SDK) to its end.
+     *
+     * @param flags JVM flags
+     * @param classPath the child's class path
+     * @param mainClass the program
+     * @param programArgs the program's arguments (the canned server's URL first)
+     * @return its output
+     */
+    public static Output run(List<String> flags, String classPath, Class<?> mainClass, List<String> programArgs) {
         List<String> command = new ArrayList<>();
         command.add(JAVA);
         command.addAll(flags);
         command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
+        command.add(classPath);
         command.add(mainClass.getName());
         command.addAll(programArgs);
         List<String> lines = new ArrayList<>();

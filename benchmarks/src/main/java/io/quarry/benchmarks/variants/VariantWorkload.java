@@ -1,0 +1,90 @@
+package io.quarry.benchmarks.variants;
+
+import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
+import io.quarry.benchmarks.data.Catalogue;
+import io.quarry.benchmarks.data.Product;
+import io.quarry.benchmarks.raw.RawClient;
+import io.quarry.core.ClientConfig;
+import io.quarry.core.Host;
+import io.quarry.core.RequestOptions;
+import io.quarry.micrometer.MicrometerCallObserver;
+import io.quarry.search.SearchClient;
+import io.quarry.search.SearchIndex;
+import io.quarry.search.model.SearchQuery;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.IntSupplier;
+import java.util.function.Supplier;
+
+/**
+ * The calls one variant of the SDK makes, loaded by that variant's own class loader ({@link VariantLoader}): the
+ * harness sees them only through JDK types, so the two variants share no class but the JDK's. The index is
+ * the canned server's; the search and the 1000-record write are those of the other client benchmarks.
+ */
+public final class VariantWorkload {
+
+    private VariantWorkload() {}
+
+    /**
+     * Builds a client for the server and hands out its calls.
+     *
+     * @param url      the canned server's base URL
+     * @param observer {@code none}, or {@code micrometer} (a simple meter registry behind an observation registry)
+     * @param kind     {@code quarry}; {@code quarryLean} (searches without generated members); {@code raw} or
+     *     {@code rawLargePool}, the hand-written OkHttp + Jackson client of the other benchmarks (writes streamed)
+     * @return {@code search} ({@link IntSupplier}, hits decoded), {@code searchAsync} ({@link Supplier} of a future),
+     *     {@code write} ({@link IntSupplier}: saveObjects of 1000 products, the records written) and
+     *     {@code close} ({@link Runnable})
+     */
+    public static Map<String, Object> open(String url, String observer, String kind) {
+        if (kind.startsWith("raw")) {
+            return openRaw(url, kind);
+        }
+        ClientConfig.Builder config =
+                ClientConfig.builder("BENCHAPP", "bench-key-not-a-secret").hosts(Host.of(url));
+        if (observer.equals("micrometer")) {
+            ObservationRegistry registry = ObservationRegistry.create();
+            registry.observationConfig()
+                    .observationHandler(new DefaultMeterObservationHandler(new SimpleMeterRegistry()));
+            config.callObserver(MicrometerCallObserver.of(registry));
+        } else if (!observer.equals("none")) {
+            throw new IllegalArgumentException("unknown observer: " + observer + " (none or micrometer)");
+        }
+        SearchClient client = SearchClient.create(config.build());
+        SearchIndex index = kind.equals("quarryLean")
+                ? client.index("products")
+                        .withOptions(RequestOptions.builder()
+                                .withoutGeneratedMembers()
+                                .build())
+                : client.index("products");
+        SearchQuery query = SearchQuery.of("wireless").hitsPerPage(20);
+        List<Product> records = new Catalogue().products(1000);
+        IntSupplier search = () -> index.search(query, Product.class).hits().size();
+        Supplier<CompletableFuture<?>> searchAsync = () -> index.searchAsync(query, Product.class);
+        IntSupplier write = () -> (int) index.saveObjects(records).records();
+        Runnable close = client::close;
+        return Map.of("search", search, "searchAsync", searchAsync, "write", write, "close", close);
+    }
+
+    private static Map<String, Object> openRaw(String url, String kind) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("Accept", "application/json");
+        headers.put("User-Agent", "Quarry for Java (1.0.0-SNAPSHOT); Search (1.0.0-SNAPSHOT); JVM (17)");
+        headers.put("X-Service-Application-Id", "BENCHAPP");
+        headers.put("X-Service-API-Key", "bench-key-not-a-secret");
+        RawClient raw =
+                kind.equals("rawLargePool") ? RawClient.withLargePool(url, headers) : new RawClient(url, headers);
+        Map<String, Object> query = Map.of("query", "wireless", "hitsPerPage", 20);
+        List<Product> records = new Catalogue().products(1000);
+        IntSupplier search = () -> raw.search("products", query).hits().size();
+        Supplier<CompletableFuture<?>> searchAsync = () -> raw.searchAsync("products", query);
+        IntSupplier write =
+                () -> raw.addObjectsStreamed("products", records).objectIDs().size();
+        Runnable close = raw::close;
+        return Map.of("search", search, "searchAsync", searchAsync, "write", write, "close", close);
+    }
+}
