@@ -3,6 +3,7 @@ package io.quarry.core.internal;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import okio.BufferedSink;
@@ -10,7 +11,8 @@ import okio.BufferedSink;
 /**
  * An output stream into fixed-size byte arrays borrowed from a small JVM-wide pool, for request bodies that are
  * serialised once to learn their length and then copied into the connection. Once written (or dropped) the arrays
- * go back to the pool, so a client sending large batches over and over does not allocate each body anew.
+ * are cleared and go back to the pool, so a client sending large batches over and over does not allocate each body
+ * anew.
  *
  * <p>The pool keeps at most {@link #MAX_POOLED_CHUNKS} arrays of {@link #CHUNK_SIZE} bytes (4 MiB); beyond that,
  * arrays are allocated and left to the garbage collector. An array never returned (a call that failed before its
@@ -79,9 +81,16 @@ final class PooledBytes extends OutputStream {
         }
     }
 
-    /** Gives the arrays back to the pool; the stream is empty afterwards. */
+    /**
+     * Clears the arrays and gives them back to the pool; the stream is empty afterwards. Cleared because a body holds
+     * the caller's records and, on key endpoints, key material: nothing of one call may linger where a later one
+     * (or a heap dump) finds it.
+     */
     void release() {
-        for (byte[] chunk : chunks) {
+        int last = chunks.size() - 1;
+        for (int i = 0; i <= last; i++) {
+            byte[] chunk = chunks.get(i);
+            Arrays.fill(chunk, 0, i == last ? position : CHUNK_SIZE, (byte) 0);
             // a full pool drops the array
             giveBack(chunk);
         }
@@ -124,6 +133,20 @@ final class PooledBytes extends OutputStream {
 
     private static int startSlot() {
         return (int) Thread.currentThread().getId() & (MAX_POOLED_CHUNKS - 1);
+    }
+
+    /** {@return how many bytes of the arrays the pool holds now are not zero (for tests)} */
+    static long nonZeroPooledBytes() {
+        long found = 0;
+        for (int slot = 0; slot < MAX_POOLED_CHUNKS; slot++) {
+            byte[] chunk = POOL.get(slot);
+            if (chunk != null) {
+                for (byte b : chunk) {
+                    found += b == 0 ? 0 : 1;
+                }
+            }
+        }
+        return found;
     }
 
     /** {@return how many arrays the pool holds now (for tests)} */

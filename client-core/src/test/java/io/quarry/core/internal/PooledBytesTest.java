@@ -7,7 +7,7 @@ import java.util.Random;
 import okio.Buffer;
 import org.junit.jupiter.api.Test;
 
-/** Bytes written in any pieces come out in order, across array boundaries, and the arrays are reused. */
+/** Bytes written in any pieces come out in order, across array boundaries, and the arrays are cleared and reused. */
 class PooledBytesTest {
 
     @Test
@@ -32,6 +32,21 @@ class PooledBytesTest {
 
         assertThat(sink.readByteArray()).isEqualTo(data);
         assertThat(out.size()).isZero();
+    }
+
+    @Test
+    void arraysGoBackClearedWhetherSentOrDropped() throws IOException {
+        byte[] secret = new byte[PooledBytes.CHUNK_SIZE + 100];
+        java.util.Arrays.fill(secret, (byte) 'k');
+        PooledBytes sent = new PooledBytes();
+        sent.write(secret, 0, secret.length);
+        sent.writeToAndRelease(new Buffer());
+        PooledBytes dropped = new PooledBytes();
+        dropped.write(secret, 0, 777);
+        dropped.release();
+
+        assertThat(PooledBytes.pooledChunks()).isPositive();
+        assertThat(PooledBytes.nonZeroPooledBytes()).isZero();
     }
 
     @Test
