@@ -102,7 +102,9 @@ class MultiHostHttpTest {
 
         assertThat(connects(hosts.get(1))).isTrue();
         assertThat(call(1)).isEqualTo(200);
-        assertThat(first.get("/1/indexes").status()).as("a client of the port, as before").isEqualTo(200);
+        assertThat(first.get("/1/indexes").status())
+                .as("a client of the port, as before")
+                .isEqualTo(200);
     }
 
     @Test
