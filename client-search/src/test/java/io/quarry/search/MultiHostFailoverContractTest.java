@@ -114,17 +114,38 @@ class MultiHostFailoverContractTest {
         assertThat(requestCounts()).containsExactly(3L, 2L, 0L);
     }
 
-    @Test
-    void withReadWriteAndFallbackHostsAFailingWriteHostSendsWritesToTheFallback() {
-        ClientConfig.Builder config = ClientConfig.builder(server.applicationId(), server.adminKey())
+    /** As the service's hosts: a read host, a write host and a fallback for both. */
+    private SearchClient readWriteAndFallbackHosts() {
+        return SearchClient.create(ClientConfig.builder(server.applicationId(), server.adminKey())
                 .hosts(
                         Host.of(hosts.get(0).url(), CallType.READ),
                         Host.of(hosts.get(1).url(), CallType.WRITE),
                         Host.of(hosts.get(2).url()))
                 .clock(clock)
                 .hostDownTtl(HOST_DOWN_TTL)
-                .logLevel(LogLevel.NONE);
-        client = SearchClient.create(config.build());
+                .logLevel(LogLevel.NONE)
+                .build());
+    }
+
+    @Test
+    void withReadWriteAndFallbackHostsARefusingReadHostSendsSearchesToTheFallback() throws InterruptedException {
+        client = readWriteAndFallbackHosts();
+        hosts.get(0).faults().refuseConnections(DOWN_TIME);
+
+        assertThat(search()).isEqualTo(1);
+        assertThat(requestCounts())
+                .as("refused by the read host, answered by the fallback")
+                .containsExactly(0L, 0L, 1L);
+
+        clock.advance(DOWN_TIME);
+        Eventually.waitUntil("the read host to listen again", () -> hosts.get(0).acceptsConnections());
+        assertThat(search()).isEqualTo(1);
+        assertThat(requestCounts()).as("back on the read host").containsExactly(1L, 0L, 1L);
+    }
+
+    @Test
+    void withReadWriteAndFallbackHostsAFailingWriteHostSendsWritesToTheFallback() {
+        client = readWriteAndFallbackHosts();
         SearchIndex books = client.index("books");
         hosts.get(1).faults().during(DOWN_TIME, Fault.status(503));
 

@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
+import io.micrometer.observation.tck.ObservationContextAssert;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
 import io.quarry.core.FreeFormRecord;
@@ -86,14 +87,17 @@ class FailoverAcrossHostsTest {
         return meters.get(name).counter().count();
     }
 
-    /** {@return the {@code server.port} of the last call observed: the port of the host that answered it} */
-    private String lastServerPort() {
+    /** {@return the last call observed} */
+    private Observation.Context lastCall() {
         AtomicReference<List<Observation.Context>> seen = new AtomicReference<>();
         TestObservationRegistryAssert.assertThat(registry).hasHandledContextsThatSatisfy(seen::set);
         List<Observation.Context> calls = seen.get();
-        return calls.get(calls.size() - 1)
-                .getHighCardinalityKeyValue("server.port")
-                .getValue();
+        return calls.get(calls.size() - 1);
+    }
+
+    /** {@return the port of the host that answered the last call} */
+    private String lastServerPort() {
+        return lastCall().getHighCardinalityKeyValue("server.port").getValue();
     }
 
     private static String port(MockHost host) {
@@ -108,11 +112,21 @@ class FailoverAcrossHostsTest {
         assertThat(counter("quarry.client.call.failovers")).isEqualTo(1);
         assertThat(counter("quarry.client.call.hosts.down")).isEqualTo(1);
         assertThat(counter("quarry.client.call.retries")).isEqualTo(1);
-        assertThat(lastServerPort()).isEqualTo(port(hosts.get(1)));
+        ObservationContextAssert.assertThat(lastCall())
+                .hasContextualNameEqualTo("search.search")
+                .hasLowCardinalityKeyValue("quarry.outcome", "SUCCESS")
+                .hasLowCardinalityKeyValue("quarry.status_class", "2xx")
+                .hasHighCardinalityKeyValue("server.address", "127.0.0.1")
+                .hasHighCardinalityKeyValue("server.port", port(hosts.get(1)))
+                .hasHighCardinalityKeyValue("quarry.tries", "2")
+                .hasHighCardinalityKeyValue("http.response.status_code", "200");
+        String refused = "127.0.0.1:" + port(hosts.get(0));
+        String next = "127.0.0.1:" + port(hosts.get(1));
         assertThat(events)
-                .contains("failovers|failover from 127.0.0.1:" + port(hosts.get(0)) + " to 127.0.0.1:"
-                        + port(hosts.get(1)))
-                .contains("hosts.down|host down: 127.0.0.1:" + port(hosts.get(0)) + " after try 1 (ConnectException)");
+                .containsExactly(
+                        "hosts.down|host down: " + refused + " after try 1 (ConnectException)",
+                        "retries|retry 2 on " + next,
+                        "failovers|failover from " + refused + " to " + next);
 
         search();
         assertThat(counter("quarry.client.call.failovers"))
