@@ -351,18 +351,19 @@ public final class MockServer implements AutoCloseable {
     }
 
     private void stopQuietly() {
-        try {
-            server.stop();
-        } catch (Exception e) {
-            // stopping is best effort; the threads below are stopped regardless
-        }
+        // the timer first: its tick may open a host's port again, which must not happen once the server has stopped
         timer.shutdownNow();
-        workers.close();
         try {
             timer.awaitTermination(1, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        try {
+            server.stop();
+        } catch (Exception e) {
+            // stopping is best effort; the threads below are stopped regardless
+        }
+        workers.close();
     }
 
     /** {@return whether every thread of this server has ended (after {@link #close()})} */
