@@ -34,6 +34,7 @@ public final class HostFaults {
      * clock passing it). Returns once the port is closed.
      *
      * @param duration how long the host refuses connections, positive
+     * @throws IllegalArgumentException when the duration is not positive
      */
     public void refuseConnections(Duration duration) {
         host.refuseFor(duration);
@@ -45,7 +46,7 @@ public final class HostFaults {
      *
      * @param duration how long, positive
      * @param fault what happens to each request
-     * @throws IllegalArgumentException when the host has 100 active rules already
+     * @throws IllegalArgumentException when the duration is not positive or the host has 100 active rules already
      */
     public void during(Duration duration, Fault fault) {
         host.faultFor(duration, Objects.requireNonNull(fault, "fault").action());
@@ -68,6 +69,7 @@ public final class HostFaults {
      * the faults are cleared) each held request's connection is closed without an answer; none was applied.
      *
      * @param duration how long the host holds requests, positive
+     * @throws IllegalArgumentException when the duration is not positive
      */
     public void hold(Duration duration) {
         host.holdFor(duration);
