@@ -12,7 +12,8 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * The command line: {@code java -jar mock-server-<version>-all.jar [options]}. Prints one line
- * {@code listening on <url>} once ready (after the credential lines) and stops cleanly on SIGTERM or Ctrl-C.
+ * {@code listening on <url>} once ready (after the credential lines, and a line {@code hosts: <url> <url> ...} with
+ * {@code --hosts}) and stops cleanly on SIGTERM or Ctrl-C.
  */
 public final class Main {
 
@@ -21,6 +22,8 @@ public final class Main {
             "Usage: java -jar mock-server-<version>-all.jar [options]",
             "  --port N           port to listen on; 0 (default) picks a free one",
             "  --bind ADDRESS     address to listen on (default 127.0.0.1)",
+            "  --hosts N          listen on N ports (the first --port), each a host serving the same application",
+            "                     (default " + MockServer.DEFAULT_HOSTS + ", at most " + MockServer.MAX_HOSTS + ")",
             "  --app-id ID        application ID callers must send (default " + MockServer.DEFAULT_APPLICATION_ID + ")",
             "  --admin-key KEY    admin API key (default " + MockServer.DEFAULT_ADMIN_KEY + ")",
             "  --monitoring-key KEY  monitoring API key (default " + MockServer.DEFAULT_MONITORING_KEY + ")",
@@ -115,6 +118,7 @@ public final class Main {
                 case "--strict" -> builder.strict();
                 case "--port" -> builder.port(integer(option, value(args, ++i, option)));
                 case "--bind" -> builder.bindAddress(value(args, ++i, option));
+                case "--hosts" -> builder.hosts(integer(option, value(args, ++i, option)));
                 case "--app-id" -> {
                     builder.applicationId(value(args, ++i, option));
                     appIdGiven = true;
@@ -165,6 +169,11 @@ public final class Main {
                 + (crawlerKey != null ? "(as given)" : MockServer.DEFAULT_CRAWLER_API_KEY + " (default)"));
         if (certOut != null) {
             out.println("certificate: " + certOut);
+        }
+        if (server.hosts().size() > 1) {
+            out.println("hosts: "
+                    + String.join(
+                            " ", server.hosts().stream().map(MockHost::url).toList()));
         }
         out.println("listening on " + server.url());
         out.flush();

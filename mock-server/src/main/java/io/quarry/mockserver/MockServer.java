@@ -9,6 +9,8 @@ import io.quarry.mockserver.internal.http.HttpFront;
 import io.quarry.mockserver.internal.http.JettyServers;
 import io.quarry.mockserver.internal.http.Workers;
 import io.quarry.mockserver.internal.http.faults.FaultScript;
+import io.quarry.mockserver.internal.http.hosts.HostState;
+import io.quarry.mockserver.internal.http.hosts.ServedHosts;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.products.Product;
 import io.quarry.mockserver.internal.products.Products;
@@ -39,7 +41,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -58,7 +59,9 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <p>One port serves every API family and the control endpoints under {@code /_mock/} (reset, seed, state,
  * version, faults), which take the admin key alone. Requests are served by embedded Jetty within bounded limits
- * (body sizes, a bounded queue, idle connections closed); {@link #faults()} scripts failures. Thread-safe.
+ * (body sizes, a bounded queue, idle connections closed); {@link #faults()} scripts failures. With
+ * {@link Builder#hosts(int)} the server listens on several ports, its {@link #hosts()}, all serving the same
+ * application, each with faults of its own. Thread-safe.
  */
 public final class MockServer implements AutoCloseable {
 
@@ -85,13 +88,18 @@ public final class MockServer implements AutoCloseable {
     public static final int DEFAULT_THREADS_PLATFORM = 16;
     /** How many requests may wait for a turn when not set; past it, requests are answered 503. */
     public static final int DEFAULT_QUEUE_SIZE = 20_000;
+    /** How many hosts (ports) the server listens on when not set. */
+    public static final int DEFAULT_HOSTS = 1;
+    /** The most hosts (ports) one server listens on. */
+    public static final int MAX_HOSTS = 10;
 
     private final Server server;
-    private final ServerConnector connector;
     private final Workers workers;
     private final ScheduledExecutorService timer;
-    private final FaultScript faultScript = new FaultScript();
-    private final Faults faults = new Faults(faultScript);
+    private final FaultScript faultScript;
+    private final Faults faults;
+    private final ServedHosts servedHosts;
+    private final List<MockHost> hosts;
     private final StateControl state;
     private final String url;
     private final String applicationId;
@@ -107,6 +115,8 @@ public final class MockServer implements AutoCloseable {
         this.productCredentials = new ProductCredentials(
                 builder.monitoringKey, builder.usageKey, builder.crawlerUserId, builder.crawlerApiKey);
         this.version = readVersion();
+        this.faultScript = new FaultScript(builder.clock);
+        this.faults = new Faults(faultScript);
         List<ObjectNode> seeds = new ArrayList<>(builder.seedDocuments);
         builder.seedPaths.forEach(path -> seeds.addAll(SeedFiles.read(path)));
         Application app = new Application(builder.clock, builder.taskDelay, builder.clusters);
@@ -134,6 +144,8 @@ public final class MockServer implements AutoCloseable {
             thread.setDaemon(true);
             return thread;
         });
+        this.servedHosts = new ServedHosts(builder.clock, timer);
+        state.onReset(servedHosts::reset);
         HttpFront front = new HttpFront(
                 Products.routesOf(products).router(),
                 new Authenticator(
@@ -144,25 +156,37 @@ public final class MockServer implements AutoCloseable {
                 workers,
                 BodyLimits.defaults(),
                 faultScript,
+                servedHosts,
                 timer);
-        InetSocketAddress address = new InetSocketAddress(InetAddress.getByName(builder.bindAddress), builder.port);
+        InetAddress bound = InetAddress.getByName(builder.bindAddress);
+        List<InetSocketAddress> addresses = new ArrayList<>();
+        addresses.add(new InetSocketAddress(bound, builder.port));
+        for (int i = 1; i < builder.hosts; i++) {
+            addresses.add(new InetSocketAddress(bound, 0));
+        }
         SelfSignedCertificate certificate = builder.https ? SelfSignedCertificate.mint() : null;
         this.trustMaterial = certificate == null ? null : new TrustMaterial(certificate.certificate());
         this.server = JettyServers.create(
-                address, certificate == null ? null : certificate.serverContext(), front, version, workers);
-        this.connector = (ServerConnector) server.getConnectors()[0];
+                addresses, certificate == null ? null : certificate.serverContext(), front, version, workers);
+        servedHosts.bind(server.getConnectors());
         try {
             server.start();
         } catch (Exception e) {
             stopQuietly();
             throw e instanceof IOException io ? io : new IOException("could not start the mock server", e);
         }
-        InetAddress bound = InetAddress.getByName(builder.bindAddress);
+        servedHosts.started();
         String host = bound.isAnyLocalAddress() ? "127.0.0.1" : bound.getHostAddress();
         if (host.contains(":")) {
             host = "[" + host + "]";
         }
-        this.url = (builder.https ? "https" : "http") + "://" + host + ":" + connector.getLocalPort();
+        String scheme = builder.https ? "https" : "http";
+        List<MockHost> served = new ArrayList<>();
+        for (HostState hostState : servedHosts.all()) {
+            served.add(new MockHost(hostState, scheme + "://" + host + ":" + hostState.port()));
+        }
+        this.hosts = List.copyOf(served);
+        this.url = hosts.get(0).url();
     }
 
     static String readVersion() {
@@ -190,7 +214,10 @@ public final class MockServer implements AutoCloseable {
         return new Builder();
     }
 
-    /** {@return the base URL, e.g. {@code http://127.0.0.1:53123}, without a trailing slash} */
+    /**
+     * {@return the base URL, e.g. {@code http://127.0.0.1:53123}, without a trailing slash: the first host's, when
+     *     the server has several}
+     */
     public String url() {
         return url;
     }
@@ -205,9 +232,17 @@ public final class MockServer implements AutoCloseable {
         return uri().getHost();
     }
 
-    /** {@return the port listened on} */
+    /** {@return the port listened on: the first host's, when the server has several} */
     public int port() {
-        return connector.getLocalPort();
+        return hosts.get(0).port();
+    }
+
+    /**
+     * {@return the hosts the server listens on, in order, at least one: each a port of its own serving the same
+     *     application, the first that of {@link #url()} (see {@link Builder#hosts(int)})}
+     */
+    public List<MockHost> hosts() {
+        return hosts;
     }
 
     /** {@return whether the server speaks HTTPS} */
@@ -271,8 +306,9 @@ public final class MockServer implements AutoCloseable {
     }
 
     /**
-     * Goes back to the state at start: every index removed, every scripted fault cleared, then the startup seed
-     * applied again.
+     * Goes back to the state at start: every index removed, every scripted fault cleared (those of each host too:
+     * a host refusing connections listens again, held requests are closed), each host's request count back to 0,
+     * then the startup seed applied again.
      */
     public void reset() {
         state.reset();
@@ -315,18 +351,19 @@ public final class MockServer implements AutoCloseable {
     }
 
     private void stopQuietly() {
-        try {
-            server.stop();
-        } catch (Exception e) {
-            // stopping is best effort; the threads below are stopped regardless
-        }
+        // the timer first: its tick may open a host's port again, which must not happen once the server has stopped
         timer.shutdownNow();
-        workers.close();
         try {
             timer.awaitTermination(1, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        try {
+            server.stop();
+        } catch (Exception e) {
+            // stopping is best effort; the threads below are stopped regardless
+        }
+        workers.close();
     }
 
     /** {@return whether every thread of this server has ended (after {@link #close()})} */
@@ -361,6 +398,7 @@ public final class MockServer implements AutoCloseable {
         private boolean strict;
         private int threads = Workers.virtualThreadsAvailable() ? DEFAULT_THREADS_VIRTUAL : DEFAULT_THREADS_PLATFORM;
         private int queueSize = DEFAULT_QUEUE_SIZE;
+        private int hosts = DEFAULT_HOSTS;
         private List<String> clusters = Application.DEFAULT_CLUSTERS;
         private final List<Path> seedPaths = new ArrayList<>();
         private final List<ObjectNode> seedDocuments = new ArrayList<>();
@@ -370,7 +408,7 @@ public final class MockServer implements AutoCloseable {
         /**
          * {@return this builder}
          *
-         * @param port the port; 0 (the default) picks a free one
+         * @param port the port (of the first host, when there are several); 0 (the default) picks a free one
          */
         public Builder port(int port) {
             if (port < 0 || port > 65535) {
@@ -570,6 +608,23 @@ public final class MockServer implements AutoCloseable {
                 throw new IllegalArgumentException("queueSize must be at least 1");
             }
             this.queueSize = queueSize;
+            return this;
+        }
+
+        /**
+         * Listens on that many ports, each a host of its own serving the same application (indices, keys, tasks,
+         * the request log), so that a client configured with several hosts sees distinct hosts, and faults can be
+         * scripted per host ({@link MockHost#faults()}). The first host listens on {@link #port(int)}, the others on
+         * free ports; {@link MockServer#hosts()} gives their URLs.
+         *
+         * @param count how many hosts, 1 (the default) to {@value MockServer#MAX_HOSTS}
+         * @return this builder
+         */
+        public Builder hosts(int count) {
+            if (count < 1 || count > MAX_HOSTS) {
+                throw new IllegalArgumentException("hosts must be 1.." + MAX_HOSTS);
+            }
+            this.hosts = count;
             return this;
         }
 

@@ -98,6 +98,27 @@ class MainTest {
     }
 
     @Test
+    void hostsAreAnOptionAndPrintedBeforeTheLastLine() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (MockServer server =
+                Main.start(new String[] {"--hosts", "3"}, new PrintStream(bytes, true, StandardCharsets.UTF_8))) {
+            List<String> lines =
+                    bytes.toString(StandardCharsets.UTF_8).strip().lines().toList();
+            assertThat(server.hosts()).hasSize(3);
+            assertThat(lines.get(lines.size() - 2))
+                    .isEqualTo("hosts: " + server.hosts().get(0).url() + " "
+                            + server.hosts().get(1).url() + " "
+                            + server.hosts().get(2).url());
+            assertThat(lines.get(lines.size() - 1)).isEqualTo("listening on " + server.url());
+        }
+        PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> Main.start(new String[] {"--hosts", "0"}, out))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Main.start(new String[] {"--hosts", "x"}, out))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void versionIsPrintedWithoutStarting() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         assertThat(Main.start(new String[] {"--version"}, new PrintStream(bytes, true, StandardCharsets.UTF_8)))

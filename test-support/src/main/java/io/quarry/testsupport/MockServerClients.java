@@ -5,10 +5,12 @@ import io.quarry.core.Credentials;
 import io.quarry.core.Host;
 import io.quarry.core.LogLevel;
 import io.quarry.mockserver.MockServer;
+import java.util.List;
 
 /**
- * Client configurations pointed at a running mock server: its URL as the only host, its application ID, and its
- * certificate trusted when it speaks HTTPS. Any module's client takes them:
+ * Client configurations pointed at a running mock server: its hosts' URLs as the client's hosts, in order, each
+ * serving reads and writes (one host, the server's URL, unless the server was built with several), its application
+ * ID, and its certificate trusted when it speaks HTTPS. Any module's client takes them:
  * {@code SearchClient.create(MockServerClients.config(server))}.
  */
 public final class MockServerClients {
@@ -83,7 +85,10 @@ public final class MockServerClients {
     }
 
     private static ClientConfig.Builder configured(ClientConfig.Builder config, MockServer server, String basePath) {
-        config.hosts(Host.of(server.url()).withBasePath(basePath)).logLevel(LogLevel.NONE);
+        List<Host> hosts = server.hosts().stream()
+                .map(host -> Host.of(host.url()).withBasePath(basePath))
+                .toList();
+        config.hosts(hosts).logLevel(LogLevel.NONE);
         if (server.isHttps()) {
             config.trustManager(server.trustMaterial().trustManager());
         }

@@ -226,6 +226,7 @@ public final class MockServerExtension
 
     private static void configure(MockServer.Builder builder, MockServerSettings settings) {
         builder.taskDelay(Duration.ofMillis(settings.taskDelayMillis()));
+        builder.hosts(settings.hosts());
         if (settings.https()) {
             builder.https();
         }

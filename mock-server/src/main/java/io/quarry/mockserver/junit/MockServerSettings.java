@@ -36,6 +36,13 @@ public @interface MockServerSettings {
     /** {@return whether the server speaks HTTPS} */
     boolean https() default false;
 
+    /**
+     * {@return how many hosts (ports) the server listens on, all serving the same application, so that a client
+     *     with several hosts sees distinct hosts and faults can be scripted per host; 1 by default (see
+     *     {@link io.quarry.mockserver.MockServer.Builder#hosts(int)})}
+     */
+    int hosts() default 1;
+
     /** {@return whether unknown URL parameters are a 400} */
     boolean strict() default false;
 

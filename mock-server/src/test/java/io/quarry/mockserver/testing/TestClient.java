@@ -1,5 +1,6 @@
 package io.quarry.mockserver.testing;
 
+import io.quarry.mockserver.MockHost;
 import io.quarry.mockserver.MockServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -37,15 +38,27 @@ public final class TestClient {
      * @param apiKey the API key to send, or {@code null} for none
      */
     public TestClient(MockServer server, String appId, String apiKey) {
+        this(server, server.url(), appId, apiKey);
+    }
+
+    private TestClient(MockServer server, String baseUrl, String appId, String apiKey) {
         HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10));
         if (server.isHttps()) {
             builder.sslContext(server.trustMaterial().sslContext());
         }
         this.server = server;
         this.http = builder.build();
-        this.baseUrl = server.url();
+        this.baseUrl = baseUrl;
         this.appId = appId;
         this.apiKey = apiKey;
+    }
+
+    /**
+     * @param host one of the server's hosts
+     * @return a client of the same credentials calling that host, with connections of its own
+     */
+    public TestClient onHost(MockHost host) {
+        return new TestClient(server, host.url(), appId, apiKey);
     }
 
     /**

@@ -7,8 +7,8 @@ import io.quarry.spring.QuarryProduct;
 import java.util.List;
 
 /**
- * The mock server as every client's connection: its URL as every product's host (the crawler's client adds the
- * crawler API's path), its application ID and its keys.
+ * The mock server as every client's connection: its hosts' URLs as every product's hosts, in order, each serving
+ * reads and writes (the crawler's client adds the crawler API's path), its application ID and its keys.
  */
 final class MockServerConnectionDetails implements QuarryConnectionDetails {
 
@@ -35,7 +35,7 @@ final class MockServerConnectionDetails implements QuarryConnectionDetails {
 
     @Override
     public List<Host> getHosts(QuarryProduct product) {
-        return List.of(Host.of(server.url()));
+        return server.hosts().stream().map(host -> Host.of(host.url())).toList();
     }
 
     @Override

@@ -32,7 +32,7 @@ final class MockServerContextCustomizer implements ContextCustomizer {
             throw new IllegalStateException("@QuarryMockServer needs an application context that accepts bean"
                     + " definitions, such as the one @SpringBootTest creates");
         }
-        MockServer.Builder builder = MockServer.builder();
+        MockServer.Builder builder = MockServer.builder().hosts(settings.hosts());
         if (settings.https()) {
             builder.https();
         }

@@ -10,7 +10,7 @@ import java.lang.annotation.Target;
 
 /**
  * Starts the embedded mock server for a Spring test and points every auto-configured Quarry client at it: its URL
- * becomes every client's host, and its application ID and keys (admin, monitoring, usage, crawler) their
+ * (its hosts' URLs, with {@link #hosts()}) becomes every client's host, and its application ID and keys (admin, monitoring, usage, crawler) their
  * credentials. It does so with a {@link io.quarry.spring.QuarryConnectionDetails} bean, which wins over the
  * {@code quarry.*} connection properties the application sets and over its own connection details; the other
  * properties (timeouts, logging, health checks) still apply. The server is a bean
@@ -35,6 +35,13 @@ public @interface QuarryMockServer {
      * {@return whether the server speaks HTTPS with a throwaway certificate, which the clients then trust}
      */
     boolean https() default false;
+
+    /**
+     * {@return how many hosts (ports) the server listens on, all serving the same application: every client gets
+     *     them all as its hosts, in order, each serving reads and writes, so that a test can script a fault for one
+     *     host ({@code server.hosts().get(0).faults()}) and see the calls fail over to the next; 1 by default}
+     */
+    int hosts() default 1;
 
     /**
      * {@return seed documents loaded at start and by every reset, as Spring resource locations

@@ -2,6 +2,8 @@ package io.quarry.mockserver.internal.http;
 
 import io.quarry.mockserver.internal.http.faults.FaultAction;
 import io.quarry.mockserver.internal.http.faults.FaultScript;
+import io.quarry.mockserver.internal.http.hosts.HostState;
+import io.quarry.mockserver.internal.http.hosts.ServedHosts;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -20,8 +22,9 @@ import org.eclipse.jetty.util.Callback;
  * credentials are checked (before any body byte is read, so unauthenticated callers cost no memory); index names
  * are checked; the body is read without holding a thread, within {@link BodyLimits} (gunzipped incrementally);
  * then the handler runs within the {@link Workers} limit (503 when their queue is full). Every failure, errors
- * included, becomes {@code {"message": ..., "status": N}} and the server keeps serving. Scripted faults
- * ({@link FaultScript}) change what a matching request gets.
+ * included, becomes {@code {"message": ..., "status": N}} and the server keeps serving. Scripted faults change
+ * what a matching request gets: those of the host (the port) it came to first ({@link ServedHosts}), then the
+ * server-wide ones ({@link FaultScript}).
  */
 public final class HttpFront extends Handler.Abstract {
 
@@ -41,6 +44,7 @@ public final class HttpFront extends Handler.Abstract {
     private final BodyLimits limits;
     private final BodyBudget budget;
     private final FaultScript faults;
+    private final ServedHosts hosts;
     private final ScheduledExecutorService timer;
     private final ResponseWriter writer;
 
@@ -52,7 +56,8 @@ public final class HttpFront extends Handler.Abstract {
      * @param listener told about every answered request (the request log)
      * @param workers the threads that run handlers
      * @param limits the body limits
-     * @param faults the scripted faults
+     * @param faults the server-wide scripted faults
+     * @param hosts the server's hosts, with their own faults and request counts
      * @param timer runs delayed answers and body read deadlines
      */
     public HttpFront(
@@ -64,6 +69,7 @@ public final class HttpFront extends Handler.Abstract {
             Workers workers,
             BodyLimits limits,
             FaultScript faults,
+            ServedHosts hosts,
             ScheduledExecutorService timer) {
         super(InvocationType.BLOCKING);
         this.router = router;
@@ -74,6 +80,7 @@ public final class HttpFront extends Handler.Abstract {
         this.limits = limits;
         this.budget = new BodyBudget(limits.maxBufferedBytes());
         this.faults = faults;
+        this.hosts = hosts;
         this.timer = timer;
         this.writer = new ResponseWriter(version);
     }
@@ -108,7 +115,18 @@ public final class HttpFront extends Handler.Abstract {
                 NO_BODY,
                 org.eclipse.jetty.server.Request.getRemoteAddr(jetty));
         exchange.request = request;
-        exchange.fault = faults.next(method, request.rawPath());
+        HostState host = request.rawPath().startsWith("/_mock/")
+                ? null
+                : hosts.of(jetty.getConnectionMetaData().getConnector());
+        if (host != null) {
+            if (host.received(exchange::abort)) {
+                return;
+            }
+            exchange.fault = host.faults().next(method, request.rawPath());
+        }
+        if (exchange.fault == null) {
+            exchange.fault = faults.next(method, request.rawPath());
+        }
         if (exchange.fault != null && !exchange.fault.kind().runsHandler()) {
             later(exchange, exchange.fault.delayMillis(), () -> writer.write(exchange, null, exchange.fault));
             return;

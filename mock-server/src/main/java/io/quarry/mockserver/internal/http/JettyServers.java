@@ -1,6 +1,7 @@
 package io.quarry.mockserver.internal.http;
 
 import java.net.InetSocketAddress;
+import java.util.List;
 import javax.net.ssl.SSLContext;
 import org.eclipse.jetty.http.HttpCompliance;
 import org.eclipse.jetty.http.UriCompliance;
@@ -36,25 +37,8 @@ public final class JettyServers {
 
     private JettyServers() {}
 
-    /**
-     * {@return the server, not yet started}
-     *
-     * @param address where to listen
-     * @param tls the server TLS context, or {@code null} for plain HTTP
-     * @param handler the front
-     * @param version the mock server's version, on error answers too
-     * @param workers the front's workers: how many handlers may run at once, and on which threads
-     */
-    public static Server create(
-            InetSocketAddress address, SSLContext tls, Handler handler, String version, Workers workers) {
-        // Jetty's own work (accepting, parsing, the front up to the workers' queue, body reading) runs on these
-        // platform threads, time-sliced by the OS, so it goes on while handlers use every core; handlers run on them
-        // too (the thread that read a request runs it when a turn is free), unless the workers have virtual threads
-        int handlersHere = workers.virtual() ? 0 : workers.threads();
-        QueuedThreadPool threads = new QueuedThreadPool(Math.max(64, handlersHere + 32), 4);
-        threads.setName("quarry-mock-server-io");
-        threads.setDaemon(true);
-        Server server = new Server(threads);
+    /** {@return a connector of the server (one host), not yet added to it} */
+    private static ServerConnector connector(Server server, InetSocketAddress address, SSLContext tls) {
         HttpConfiguration http = new HttpConfiguration();
         http.setSendServerVersion(false);
         http.setSendDateHeader(false);
@@ -67,6 +51,7 @@ public final class JettyServers {
         if (tls == null) {
             connector = new ServerConnector(server, 1, 1, plain);
         } else {
+            // a factory of its own per connector: stopping one connector (a host refusing connections) stops it
             SslContextFactory.Server ssl = new SslContextFactory.Server();
             ssl.setSslContext(tls);
             connector = new ServerConnector(server, 1, 1, new SslConnectionFactory(ssl, "http/1.1"), plain);
@@ -75,7 +60,33 @@ public final class JettyServers {
         connector.setPort(address.getPort());
         connector.setIdleTimeout(IDLE_TIMEOUT_MILLIS);
         connector.setAcceptQueueSize(128);
-        server.addConnector(connector);
+        return connector;
+    }
+
+    /**
+     * {@return the server, not yet started, with one connector (one host) per address, all serving the handler}
+     *
+     * @param addresses where to listen, one address per host, at least one
+     * @param tls the server TLS context, or {@code null} for plain HTTP
+     * @param handler the front
+     * @param version the mock server's version, on error answers too
+     * @param workers the front's workers: how many handlers may run at once, and on which threads
+     */
+    public static Server create(
+            List<InetSocketAddress> addresses, SSLContext tls, Handler handler, String version, Workers workers) {
+        // Jetty's own work (accepting, parsing, the front up to the workers' queue, body reading) runs on these
+        // platform threads, time-sliced by the OS, so it goes on while handlers use every core; handlers run on them
+        // too (the thread that read a request runs it when a turn is free), unless the workers have virtual threads
+        int handlersHere = workers.virtual() ? 0 : workers.threads();
+        // each connector leases an acceptor and a selector thread
+        int leased = 2 * addresses.size();
+        QueuedThreadPool threads = new QueuedThreadPool(Math.max(64, handlersHere + 32) + leased, 4);
+        threads.setName("quarry-mock-server-io");
+        threads.setDaemon(true);
+        Server server = new Server(threads);
+        for (InetSocketAddress address : addresses) {
+            server.addConnector(connector(server, address, tls));
+        }
         server.setHandler(handler);
         server.setErrorHandler(new JsonErrorHandler(version));
         server.setStopTimeout(0);

@@ -3,13 +3,16 @@ package io.quarry.mockserver.internal.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.mockserver.internal.http.faults.FaultScript;
+import io.quarry.mockserver.internal.http.hosts.ServedHosts;
 import io.quarry.mockserver.internal.json.Json;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import org.eclipse.jetty.server.Server;
@@ -57,8 +60,9 @@ class BodyBudgetReleaseTest {
                 workers,
                 limits,
                 new FaultScript(),
+                new ServedHosts(Clock.systemUTC(), timer),
                 timer);
-        server = JettyServers.create(new InetSocketAddress("127.0.0.1", 0), null, front, "test", workers);
+        server = JettyServers.create(List.of(new InetSocketAddress("127.0.0.1", 0)), null, front, "test", workers);
         server.start();
         url = "http://127.0.0.1:" + ((ServerConnector) server.getConnectors()[0]).getLocalPort();
     }

@@ -3,6 +3,7 @@ package io.quarry.mockserver.internal.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.mockserver.internal.http.faults.FaultScript;
+import io.quarry.mockserver.internal.http.hosts.ServedHosts;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.testing.Eventually;
 import java.net.InetSocketAddress;
@@ -10,7 +11,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -70,8 +73,9 @@ class HttpFrontErrorsTest {
                 workers,
                 BodyLimits.defaults(),
                 new FaultScript(),
+                new ServedHosts(Clock.systemUTC(), timer),
                 timer);
-        server = JettyServers.create(new InetSocketAddress("127.0.0.1", 0), null, front, "test", workers);
+        server = JettyServers.create(List.of(new InetSocketAddress("127.0.0.1", 0)), null, front, "test", workers);
         server.start();
         url = "http://127.0.0.1:" + ((ServerConnector) server.getConnectors()[0]).getLocalPort();
     }

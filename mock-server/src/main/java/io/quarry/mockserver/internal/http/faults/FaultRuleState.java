@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.http.faults;
 
+import java.time.Instant;
 import java.util.Locale;
 import java.util.Random;
 
@@ -12,14 +13,26 @@ final class FaultRuleState {
     final FaultAction action;
     final double share;
     final long seed;
+    /** When the rule ends, or {@code null} for no end. */
+    final Instant until;
+
     private final Random random;
     private int remaining;
 
     /**
      * @param remaining how many more requests it faults; -1 for no limit
      * @param share the share of matching requests it faults, 0 exclusive to 1 inclusive
+     * @param until when it ends, on the script's clock, or {@code null} for no end
      */
-    FaultRuleState(long id, String method, String path, int remaining, double share, long seed, FaultAction action) {
+    FaultRuleState(
+            long id,
+            String method,
+            String path,
+            int remaining,
+            double share,
+            long seed,
+            Instant until,
+            FaultAction action) {
         if (!(share > 0 && share <= 1)) {
             throw new IllegalArgumentException("the share must be above 0 and at most 1");
         }
@@ -32,13 +45,14 @@ final class FaultRuleState {
         this.remaining = remaining;
         this.share = share;
         this.seed = seed;
+        this.until = until;
         this.random = new Random(seed);
         this.action = action;
     }
 
-    /** @return whether this rule faults this request (and counts it) */
-    boolean fires(String requestMethod, String rawPath) {
-        if (remaining == 0 || !(method.equals("*") || method.equals(requestMethod)) || !path.matches(rawPath)) {
+    /** @return whether this rule faults this request (and counts it), at {@code now} */
+    boolean fires(String requestMethod, String rawPath, Instant now) {
+        if (exhausted(now) || !(method.equals("*") || method.equals(requestMethod)) || !path.matches(rawPath)) {
             return false;
         }
         if (share < 1 && random.nextDouble() >= share) {
@@ -50,8 +64,9 @@ final class FaultRuleState {
         return true;
     }
 
-    boolean exhausted() {
-        return remaining == 0;
+    /** @return whether it faults no more requests: its count is used up, or its end has come */
+    boolean exhausted(Instant now) {
+        return remaining == 0 || (until != null && !now.isBefore(until));
     }
 
     int remaining() {

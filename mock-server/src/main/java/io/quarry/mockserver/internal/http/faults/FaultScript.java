@@ -1,6 +1,8 @@
 package io.quarry.mockserver.internal.http.faults;
 
 import io.quarry.mockserver.internal.json.Json;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.databind.node.ArrayNode;
@@ -8,7 +10,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The scripted faults of a server, in the order added: the first rule that matches a request (and fires, for a
- * share) decides its fault. Bounded to {@value #MAX_RULES} rules. Thread-safe.
+ * share) decides its fault. A rule may end at an instant of the script's clock. Bounded to {@value #MAX_RULES}
+ * rules. Thread-safe.
  */
 public final class FaultScript {
 
@@ -16,8 +19,19 @@ public final class FaultScript {
     public static final int MAX_RULES = 100;
 
     private final List<FaultRuleState> rules = new ArrayList<>();
+    private final Clock clock;
     private long nextId = 1;
     private volatile boolean empty = true;
+
+    /** A script whose rules end on the system clock. */
+    public FaultScript() {
+        this(Clock.systemUTC());
+    }
+
+    /** @param clock the clock rules with an end are read against */
+    public FaultScript(Clock clock) {
+        this.clock = clock;
+    }
 
     /**
      * {@return the rule's ID}
@@ -30,13 +44,30 @@ public final class FaultScript {
      * @param action what it does
      * @throws IllegalArgumentException when a value is out of range or the script is full
      */
+    public long add(String method, String pathPattern, int count, double share, long seed, FaultAction action) {
+        return add(method, pathPattern, count, share, seed, null, action);
+    }
+
+    /**
+     * {@return the rule's ID}
+     *
+     * @param method the method matched, {@code *} or {@code null} for any
+     * @param pathPattern the path pattern ({@code *} within a segment, {@code **} across), {@code null} for any
+     * @param count how many requests it faults, -1 for every matching one
+     * @param share the share of matching requests it faults (0 exclusive to 1 inclusive)
+     * @param seed the seed of the random draws for a share
+     * @param until when the rule ends, on this script's clock, or {@code null} for no end
+     * @param action what it does
+     * @throws IllegalArgumentException when a value is out of range or the script is full
+     */
     public synchronized long add(
-            String method, String pathPattern, int count, double share, long seed, FaultAction action) {
-        rules.removeIf(FaultRuleState::exhausted);
+            String method, String pathPattern, int count, double share, long seed, Instant until, FaultAction action) {
+        Instant now = clock.instant();
+        rules.removeIf(rule -> rule.exhausted(now));
         if (rules.size() >= MAX_RULES) {
             throw new IllegalArgumentException("at most " + MAX_RULES + " fault rules may be active at once");
         }
-        FaultRuleState rule = new FaultRuleState(nextId, method, pathPattern, count, share, seed, action);
+        FaultRuleState rule = new FaultRuleState(nextId, method, pathPattern, count, share, seed, until, action);
         nextId++;
         rules.add(rule);
         empty = false;
@@ -54,8 +85,9 @@ public final class FaultScript {
             return null;
         }
         synchronized (this) {
+            Instant now = clock.instant();
             for (FaultRuleState rule : rules) {
-                if (rule.fires(method, rawPath)) {
+                if (rule.fires(method, rawPath, now)) {
                     return rule.action;
                 }
             }
@@ -72,8 +104,9 @@ public final class FaultScript {
     /** {@return the rules still active, as JSON} */
     public synchronized ArrayNode describe() {
         ArrayNode list = Json.array();
+        Instant now = clock.instant();
         for (FaultRuleState rule : rules) {
-            if (rule.exhausted()) {
+            if (rule.exhausted(now)) {
                 continue;
             }
             ObjectNode item = list.addObject();
@@ -83,6 +116,9 @@ public final class FaultScript {
             item.put("remaining", rule.remaining());
             item.put("share", rule.share);
             item.put("seed", rule.seed);
+            if (rule.until != null) {
+                item.put("until", rule.until.toString());
+            }
             ObjectNode fault = item.putObject("fault");
             fault.put("type", FaultJson.typeName(rule.action.kind()));
             if (rule.action.status() != 0) {
@@ -101,7 +137,8 @@ public final class FaultScript {
 
     /** {@return how many rules are active} */
     public synchronized int size() {
-        rules.removeIf(FaultRuleState::exhausted);
+        Instant now = clock.instant();
+        rules.removeIf(rule -> rule.exhausted(now));
         return rules.size();
     }
 }

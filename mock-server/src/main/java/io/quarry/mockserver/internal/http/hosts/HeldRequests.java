@@ -1,0 +1,97 @@
+package io.quarry.mockserver.internal.http.hosts;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The requests a host holds unanswered while it plays a black hole: each is closed, unanswered and not applied, when
+ * the hold ends. Bounded to {@value #MAX_HELD} at once; a request past that is closed at once. Thread-safe.
+ */
+final class HeldRequests {
+
+    /** The most requests held at once (each holds a connection). */
+    static final int MAX_HELD = 10_000;
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final List<Runnable> closers = new ArrayList<>();
+    private Instant until;
+
+    /** Holds the requests that arrive from now until {@code until}. */
+    void holdUntil(Instant until) {
+        lock.lock();
+        try {
+            this.until = until;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * {@return whether the request is held (its closer then runs when the hold ends), false when no hold is on}
+     *
+     * @param closer closes the request's connection without an answer
+     * @param now the clock's time
+     */
+    boolean hold(Runnable closer, Instant now) {
+        lock.lock();
+        try {
+            if (until == null || !now.isBefore(until)) {
+                return false;
+            }
+            if (closers.size() < MAX_HELD) {
+                closers.add(closer);
+                return true;
+            }
+        } finally {
+            lock.unlock();
+        }
+        closer.run();
+        return true;
+    }
+
+    /** {@return whether a hold is still on after ending it if its time has come} */
+    boolean endIfOver(Instant now) {
+        lock.lock();
+        try {
+            if (until != null && now.isBefore(until)) {
+                return true;
+            }
+        } finally {
+            lock.unlock();
+        }
+        end();
+        return false;
+    }
+
+    /** Ends the hold: the held requests are closed. */
+    void end() {
+        List<Runnable> released;
+        lock.lock();
+        try {
+            until = null;
+            released = List.copyOf(closers);
+            closers.clear();
+        } finally {
+            lock.unlock();
+        }
+        for (Runnable closer : released) {
+            try {
+                closer.run();
+            } catch (RuntimeException ignored) {
+                // a connection already gone
+            }
+        }
+    }
+
+    /** {@return whether a hold is on (ended or not by the clock)} */
+    boolean pending() {
+        lock.lock();
+        try {
+            return until != null;
+        } finally {
+            lock.unlock();
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package io.quarry.mockserver.internal.http.hosts;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import org.eclipse.jetty.server.Connector;
+import org.eclipse.jetty.server.ServerConnector;
+
+/**
+ * The hosts of one server, found by the connector a request came through. While a host refuses connections or
+ * holds requests, a tick reads the clock every {@value #TICK_MILLIS} ms and ends what is over, so a test that moves
+ * its clock sees the host come back without sleeping. Thread-safe.
+ */
+public final class ServedHosts {
+
+    /** How often the clock is read while a refusal or a hold is on. */
+    static final long TICK_MILLIS = 10;
+
+    private final Clock clock;
+    private final ScheduledExecutorService timer;
+    private final ReentrantLock tickLock = new ReentrantLock();
+    private volatile List<HostState> hosts = List.of();
+    private ScheduledFuture<?> ticking;
+
+    /**
+     * @param clock the server's clock, which the hosts' durations are read on
+     * @param timer runs the tick
+     */
+    public ServedHosts(Clock clock, ScheduledExecutorService timer) {
+        this.clock = clock;
+        this.timer = timer;
+    }
+
+    /**
+     * Makes one host of each connector, in order, before the server starts.
+     *
+     * @param connectors the server's connectors
+     */
+    public void bind(Connector[] connectors) {
+        List<HostState> bound = new ArrayList<>(connectors.length);
+        for (Connector connector : connectors) {
+            bound.add(new HostState(
+                    bound.size(), new HostListener((ServerConnector) connector), clock, this::windowOpened));
+        }
+        hosts = List.copyOf(bound);
+    }
+
+    /** Fixes each host's port, once the server has started. */
+    public void started() {
+        hosts.forEach(host -> host.listener().started());
+    }
+
+    /** {@return the hosts, in order} */
+    public List<HostState> all() {
+        return hosts;
+    }
+
+    /**
+     * {@return the host of a connector, or {@code null} for a connector not bound}
+     *
+     * @param connector the connector a request came through
+     */
+    public HostState of(Connector connector) {
+        for (HostState host : hosts) {
+            if (host.listener().connector() == connector) {
+                return host;
+            }
+        }
+        return null;
+    }
+
+    /** Ends every host's scripts, opens every host again and forgets their request counts. */
+    public void reset() {
+        hosts.forEach(HostState::reset);
+    }
+
+    private void windowOpened() {
+        tickLock.lock();
+        try {
+            if (ticking == null) {
+                ticking = timer.scheduleWithFixedDelay(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);
+            }
+        } finally {
+            tickLock.unlock();
+        }
+    }
+
+    private void tick() {
+        boolean pending = false;
+        for (HostState host : hosts) {
+            try {
+                pending |= host.endWindowsOver();
+            } catch (RuntimeException e) {
+                // tried again on the next tick; an exception would end the tick for good
+                pending = true;
+            }
+        }
+        if (pending) {
+            return;
+        }
+        tickLock.lock();
+        try {
+            // a window opened since the loop above keeps the tick going
+            if (ticking != null && hosts.stream().noneMatch(HostState::windowPending)) {
+                ticking.cancel(false);
+                ticking = null;
+            }
+        } finally {
+            tickLock.unlock();
+        }
+    }
+}

@@ -1,0 +1,144 @@
+package io.quarry.micrometer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
+import io.micrometer.observation.tck.ObservationContextAssert;
+import io.micrometer.observation.tck.TestObservationRegistry;
+import io.micrometer.observation.tck.TestObservationRegistryAssert;
+import io.quarry.core.FreeFormRecord;
+import io.quarry.core.testing.Eventually;
+import io.quarry.core.testing.MutableClock;
+import io.quarry.mockserver.MockHost;
+import io.quarry.mockserver.MockServer;
+import io.quarry.search.SearchClient;
+import io.quarry.search.model.SearchQuery;
+import io.quarry.testsupport.MockServerClients;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The mock server's failover recipe, seen in the metrics: a client of three hosts against one server of three hosts,
+ * the first refusing connections for a while. The call that fails over counts a failover and a host marked down and
+ * names the host that answered; the calls while the host is down count neither; once its down time has passed, the
+ * calls are on the first host again.
+ */
+@Timeout(60)
+class FailoverAcrossHostsTest {
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T10:00:00Z"));
+    private final MockServer server = MockServer.builder()
+            .hosts(3)
+            .clock(clock)
+            .seedJson("{\"indices\": {\"books\": {\"records\": [{\"objectID\": \"1\", \"title\": \"Dune\"}]}}}")
+            .start();
+    private final List<MockHost> hosts = server.hosts();
+    private final TestObservationRegistry registry = TestObservationRegistry.create();
+    private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    /** Every event seen: {@code name|contextual name}. */
+    private final List<String> events = new CopyOnWriteArrayList<>();
+
+    private final SearchClient client;
+
+    FailoverAcrossHostsTest() {
+        registry.observationConfig()
+                .observationHandler(new DefaultMeterObservationHandler(meters))
+                .observationHandler(new ObservationHandler<Observation.Context>() {
+                    @Override
+                    public void onEvent(Observation.Event event, Observation.Context context) {
+                        events.add(event.getName() + "|" + event.getContextualName());
+                    }
+
+                    @Override
+                    public boolean supportsContext(Observation.Context context) {
+                        return true;
+                    }
+                });
+        client = SearchClient.create(MockServerClients.builder(server, server.adminKey())
+                .clock(clock)
+                .hostDownTtl(Duration.ofSeconds(10))
+                .callObserver(MicrometerCallObserver.of(registry))
+                .build());
+    }
+
+    @AfterEach
+    void close() {
+        client.close();
+        server.close();
+    }
+
+    private void search() {
+        assertThat(client.index("books")
+                        .search(SearchQuery.of("dune"), FreeFormRecord.class)
+                        .nbHits())
+                .isEqualTo(1);
+    }
+
+    private double counter(String name) {
+        return meters.get(name).counter().count();
+    }
+
+    /** {@return the last call observed} */
+    private Observation.Context lastCall() {
+        AtomicReference<List<Observation.Context>> seen = new AtomicReference<>();
+        TestObservationRegistryAssert.assertThat(registry).hasHandledContextsThatSatisfy(seen::set);
+        List<Observation.Context> calls = seen.get();
+        return calls.get(calls.size() - 1);
+    }
+
+    /** {@return the port of the host that answered the last call} */
+    private String lastServerPort() {
+        return lastCall().getHighCardinalityKeyValue("server.port").getValue();
+    }
+
+    private static String port(MockHost host) {
+        return Integer.toString(host.port());
+    }
+
+    @Test
+    void aHostRefusingConnectionsShowsAsOneFailoverAndOneHostDown() throws InterruptedException {
+        hosts.get(0).faults().refuseConnections(Duration.ofSeconds(30));
+
+        search();
+        assertThat(counter("quarry.client.call.failovers")).isEqualTo(1);
+        assertThat(counter("quarry.client.call.hosts.down")).isEqualTo(1);
+        assertThat(counter("quarry.client.call.retries")).isEqualTo(1);
+        ObservationContextAssert.assertThat(lastCall())
+                .hasContextualNameEqualTo("search.search")
+                .hasLowCardinalityKeyValue("quarry.outcome", "SUCCESS")
+                .hasLowCardinalityKeyValue("quarry.status_class", "2xx")
+                .hasHighCardinalityKeyValue("server.address", "127.0.0.1")
+                .hasHighCardinalityKeyValue("server.port", port(hosts.get(1)))
+                .hasHighCardinalityKeyValue("quarry.tries", "2")
+                .hasHighCardinalityKeyValue("http.response.status_code", "200");
+        String refused = "127.0.0.1:" + port(hosts.get(0));
+        String next = "127.0.0.1:" + port(hosts.get(1));
+        assertThat(events)
+                .containsExactly(
+                        "hosts.down|host down: " + refused + " after try 1 (ConnectException)",
+                        "retries|retry 2 on " + next,
+                        "failovers|failover from " + refused + " to " + next);
+
+        search();
+        assertThat(counter("quarry.client.call.failovers"))
+                .as("the host marked down is left out: one try, on the next host")
+                .isEqualTo(1);
+        assertThat(lastServerPort()).isEqualTo(port(hosts.get(1)));
+
+        clock.advance(Duration.ofSeconds(30));
+        Eventually.waitUntil("host 0 to listen again", () -> hosts.get(0).acceptsConnections());
+        search();
+        assertThat(counter("quarry.client.call.failovers")).isEqualTo(1);
+        assertThat(meters.get("quarry.client.call").timer().count()).isEqualTo(3);
+        assertThat(lastServerPort()).isEqualTo(port(hosts.get(0)));
+    }
+}
