@@ -9,6 +9,9 @@ import io.quarry.benchmarks.raw.RawClient;
 import io.quarry.core.ClientConfig;
 import io.quarry.core.Host;
 import io.quarry.core.RequestOptions;
+import io.quarry.core.spi.CallEnd;
+import io.quarry.core.spi.ObservedCall;
+import io.quarry.core.spi.TryEnd;
 import io.quarry.micrometer.MicrometerCallObserver;
 import io.quarry.search.SearchClient;
 import io.quarry.search.SearchIndex;
@@ -33,7 +36,8 @@ public final class VariantWorkload {
      * Builds a client for the server and hands out its calls.
      *
      * @param url      the canned server's base URL
-     * @param observer {@code none}, or {@code micrometer} (a simple meter registry behind an observation registry)
+     * @param observer {@code none}; {@code micrometer} (a simple meter registry behind an observation registry); or
+     *     {@code bodySizes}, an observer that reads only each try's body sizes (as a custom convention does)
      * @param kind     {@code quarry}; {@code quarryLean} (searches without generated members); {@code raw} or
      *     {@code rawLargePool}, the hand-written OkHttp + Jackson client of the other benchmarks (writes streamed)
      * @return {@code search} ({@link IntSupplier}, hits decoded), {@code searchAsync} ({@link Supplier} of a future),
@@ -51,8 +55,10 @@ public final class VariantWorkload {
             registry.observationConfig()
                     .observationHandler(new DefaultMeterObservationHandler(new SimpleMeterRegistry()));
             config.callObserver(MicrometerCallObserver.of(registry));
+        } else if (observer.equals("bodySizes")) {
+            config.callObserver(call -> new BodySizes());
         } else if (!observer.equals("none")) {
-            throw new IllegalArgumentException("unknown observer: " + observer + " (none or micrometer)");
+            throw new IllegalArgumentException("unknown observer: " + observer + " (none, micrometer or bodySizes)");
         }
         SearchClient client = SearchClient.create(config.build());
         SearchIndex index = kind.equals("quarryLean")
@@ -86,5 +92,22 @@ public final class VariantWorkload {
                 () -> raw.addObjectsStreamed("products", records).objectIDs().size();
         Runnable close = raw::close;
         return Map.of("search", search, "searchAsync", searchAsync, "write", write, "close", close);
+    }
+
+    /** Reads each try's body sizes and nothing else, so the client counts them. */
+    private static final class BodySizes implements ObservedCall {
+        private long bytes;
+
+        @Override
+        public void tryEnded(TryEnd attempt) {
+            bytes += attempt.requestBytes() + attempt.responseBytes();
+        }
+
+        @Override
+        public void callEnded(CallEnd end) {
+            if (bytes <= 0) {
+                throw new IllegalStateException("no body bytes counted");
+            }
+        }
     }
 }
