@@ -29,6 +29,9 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
+import okhttp3.Call;
+import okhttp3.EventListener;
+import okhttp3.OkHttpClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -78,6 +81,33 @@ class CallObserverTest {
 
         assertThat(observer.calls()).extracting(c -> c.description().records()).containsExactly(12, 0);
         assertThat(observer.calls().get(0).tryEnds().get(0).requestBytes()).isEqualTo("{\"query\":\"phone\"}".length());
+    }
+
+    @Test
+    void aCallersOwnEventListenerStillHearsTheCallsWhoseBodySizesAreCounted() {
+        stub("first.test", okJson("{\"ok\":true}"));
+        List<Long> heard = new CopyOnWriteArrayList<>();
+        OkHttpClient callers = LoopbackHttp.loopbackDnsClient()
+                .newBuilder()
+                .eventListener(new EventListener() {
+                    @Override
+                    public void requestBodyEnd(Call call, long byteCount) {
+                        heard.add(byteCount);
+                    }
+                })
+                .build();
+        try (ApiClient api = client(config("key", host("first.test", WM.getPort()))
+                .httpClient(callers)
+                .callObserver(observer)
+                .build())) {
+            search(api).execute(Reply.class);
+        }
+
+        long sent = "{\"query\":\"phone\"}".length();
+        assertThat(heard).containsExactly(sent);
+        TryEnd end = observer.calls().get(0).tryEnds().get(0);
+        assertThat(end.requestBytes()).isEqualTo(sent);
+        assertThat(end.responseBytes()).isPositive();
     }
 
     @Test

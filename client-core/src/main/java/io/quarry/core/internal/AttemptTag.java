@@ -5,13 +5,15 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import okhttp3.Call;
+import okhttp3.EventListener;
 import okhttp3.Interceptor;
 import okhttp3.Response;
 
 /**
  * What one attempt tells OkHttp's interceptors: the timeouts the retry strategy computed for the host
  * ({@link #timeouts} makes them the ones the socket really uses), and a mark that {@link #sendMark} sets when the
- * request goes to the network, so a write is known not to have reached the service when it is still unset.
+ * request goes to the network, so a write is known not to have reached the service when it is still unset. For an
+ * observed call, the {@link #bodyBytes} event listener also records in it the body bytes that went out and came in.
  *
  * <p>The interceptors find a try's tag by its OkHttp call, in the transport's map of calls in flight, rather than
  * as a request tag: OkHttp keys request tags by Kotlin class, and making the first Kotlin class reference loads
@@ -30,14 +32,71 @@ final class AttemptTag {
     }
 
     /**
-     * Network interceptor: runs only when the request is about to be written to a connection. For an observed call
-     * it also counts the body bytes that go out and come in, as they cross the network (compressed if they are).
+     * Network interceptor: runs only when the request is about to be written to a connection.
      *
      * @param tags the tag of each call in flight
      * @return the interceptor
      */
     static Interceptor sendMark(Map<Call, AttemptTag> tags) {
         return new SendMark(tags);
+    }
+
+    /**
+     * The event listeners of a client whose calls are observed: each call's own from the caller's factory, plus one
+     * that records, for a try whose tag {@link #countBytes counts bytes}, the body bytes OkHttp reports once a body
+     * was written, and once the answer's body was read or closed (as they crossed the network, compressed if they
+     * are).
+     *
+     * @param tags    the tag of each call in flight
+     * @param callers the factory of the caller's listeners, or null for a client of the transport's own
+     * @return the factory
+     */
+    static EventListener.Factory bodyBytes(Map<Call, AttemptTag> tags, EventListener.Factory callers) {
+        BodyBytes bodyBytes = new BodyBytes(tags);
+        if (callers == null) {
+            return call -> bodyBytes;
+        }
+        // plus() gives back this listener alone when the caller's is EventListener.NONE
+        return call -> callers.create(call).plus(bodyBytes);
+    }
+
+    /** Records the body bytes of the tries that count them; holds no state of its own, so one serves every call. */
+    private static final class BodyBytes extends EventListener {
+        private final Map<Call, AttemptTag> tags;
+
+        BodyBytes(Map<Call, AttemptTag> tags) {
+            this.tags = tags;
+        }
+
+        private AttemptTag counting(Call call) {
+            AttemptTag tag = tags.get(call);
+            return tag != null && tag.countsBytes ? tag : null;
+        }
+
+        @Override
+        public void requestBodyEnd(Call call, long byteCount) {
+            AttemptTag tag = counting(call);
+            // an empty body sends nothing: it stays "none sent"
+            if (tag != null && byteCount > 0) {
+                tag.requestBytes = byteCount;
+            }
+        }
+
+        @Override
+        public void responseHeadersEnd(Call call, Response response) {
+            AttemptTag tag = counting(call);
+            if (tag != null) {
+                tag.responseBytes = 0; // an answer came; its body is counted once read
+            }
+        }
+
+        @Override
+        public void responseBodyEnd(Call call, long byteCount) {
+            AttemptTag tag = counting(call);
+            if (tag != null) {
+                tag.responseBytes = byteCount;
+            }
+        }
     }
 
     private static final class Timeouts implements Interceptor {
@@ -84,7 +143,7 @@ final class AttemptTag {
                 return chain.proceed(chain.request());
             }
             tag.sent = true;
-            return tag.countsBytes ? ByteCounting.proceed(chain, tag) : chain.proceed(chain.request());
+            return chain.proceed(chain.request());
         }
     }
 
@@ -149,7 +208,7 @@ final class AttemptTag {
         return sent;
     }
 
-    /** Asks {@link #SEND_MARK} to count this try's body bytes (only observed calls pay for it). */
+    /** Asks {@link #bodyBytes} to record this try's body bytes (only observed calls pay for it). */
     void countBytes() {
         countsBytes = true;
     }
@@ -159,17 +218,12 @@ final class AttemptTag {
         return requestBytes;
     }
 
-    /** {@return the response body bytes read so far, or -1 when no answer came (or not counted)} */
+    /**
+     * {@return the response body bytes read, once the body was read whole or closed (0 before), or -1 when no answer
+     * came (or not counted)}
+     */
     long responseBytes() {
         return responseBytes;
-    }
-
-    void addRequestBytes(long n) {
-        requestBytes = Math.max(0, requestBytes) + n;
-    }
-
-    void addResponseBytes(long n) {
-        responseBytes = Math.max(0, responseBytes) + n;
     }
 
     private static int millis(Duration d) {

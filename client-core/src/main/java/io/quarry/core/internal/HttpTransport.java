@@ -349,6 +349,10 @@ public final class HttpTransport implements AutoCloseable {
                 .writeTimeout(config.readTimeout())
                 .addInterceptor(AttemptTag.timeouts(tags))
                 .addNetworkInterceptor(AttemptTag.sendMark(tags));
+        if (config.callObserver().isPresent()) {
+            // body sizes are counted for observers only; the caller's own listeners, if any, still hear every event
+            builder.eventListenerFactory(AttemptTag.bodyBytes(tags, base != null ? base.eventListenerFactory() : null));
+        }
         Proxy proxy = config.proxy().orElse(null);
         if (proxy != null) {
             builder.proxy(proxy);

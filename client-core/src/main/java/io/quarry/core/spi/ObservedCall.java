@@ -27,8 +27,9 @@ public interface ObservedCall {
 
     /**
      * Whether this observation reads the body sizes of its tries ({@link TryEnd#requestBytes()},
-     * {@link TryEnd#responseBytes()}). Counting them wraps each try's request and response, so an observation that
-     * never reads them returns false, and its tries report -1 for both. Asked once, when the call starts.
+     * {@link TryEnd#responseBytes()}). They are counted by an OkHttp event listener that looks up each try, so an
+     * observation that never reads them returns false, and its tries report -1 for both. Asked once, when the call
+     * starts.
      *
      * @return true (the default) to have the body bytes of each try counted
      */
