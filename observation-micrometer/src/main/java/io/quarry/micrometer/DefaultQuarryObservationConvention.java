@@ -6,6 +6,7 @@ import io.quarry.core.spi.CallDescription;
 import io.quarry.core.spi.CallEnd;
 import io.quarry.core.spi.TryEnd;
 import io.quarry.micrometer.QuarryObservationDocumentation.HighCardinalityKeys;
+import io.quarry.micrometer.QuarryObservationDocumentation.LowCardinalityKeys;
 
 /**
  * The default names and key values: observation {@code quarry.client.call}, span name {@code <product>.<operation>}
@@ -30,7 +31,8 @@ public class DefaultQuarryObservationConvention implements QuarryObservationConv
 
     @Override
     public String getContextualName(QuarryCallContext context) {
-        return CallKeys.of(context).contextualName();
+        CallDescription call = context.call();
+        return call.product() + "." + call.operation();
     }
 
     @Override
@@ -38,9 +40,25 @@ public class DefaultQuarryObservationConvention implements QuarryObservationConv
         if (getClass() == DefaultQuarryObservationConvention.class) {
             context.keyedByDefaultConvention = true; // a subclass may read the body sizes this class never reports
         }
-        CallKeys keys = CallKeys.of(context);
+        CallDescription call = context.call();
+        KeyValue product = LowCardinalityKeys.PRODUCT.withValue(call.product());
+        KeyValue operation = LowCardinalityKeys.OPERATION.withValue(call.operation());
+        KeyValue method = LowCardinalityKeys.METHOD.withValue(call.method() == null ? NONE : call.method());
         CallEnd end = context.end();
-        return end == null ? keys.running() : keys.ended(end);
+        if (end == null) {
+            return KeyValues.of(product, operation, method);
+        }
+        // Micrometer's meter handler adds the error itself, as {@code error}
+        return KeyValues.of(
+                product,
+                operation,
+                method,
+                LowCardinalityKeys.OUTCOME.withValue(end.outcome().name()),
+                LowCardinalityKeys.STATUS_CLASS.withValue(statusClass(end.status())));
+    }
+
+    private static String statusClass(int status) {
+        return status < 100 || status > 599 ? NONE : (status / 100) + "xx";
     }
 
     @Override
@@ -63,7 +81,7 @@ public class DefaultQuarryObservationConvention implements QuarryObservationConv
         // in the keys' order, which spares KeyValues sorting them
         int i = 0;
         if (status) {
-            values[i++] = CallKeys.statusCode(end.status());
+            values[i++] = HighCardinalityKeys.STATUS_CODE.withValue(Integer.toString(end.status()));
         }
         if (index) {
             values[i++] = HighCardinalityKeys.INDEX.withValue(call.indexName());
@@ -72,16 +90,17 @@ public class DefaultQuarryObservationConvention implements QuarryObservationConv
             values[i++] = HighCardinalityKeys.REQUEST_ID.withValue(last.requestId());
         }
         if (tries) {
-            values[i++] = CallKeys.tries(end.tries());
+            values[i++] = HighCardinalityKeys.TRIES.withValue(Integer.toString(end.tries()));
         }
         if (last != null) {
-            CallKeys.HostKeys host = CallKeys.of(context).host(last.host());
-            values[i++] = host.address;
-            values[i++] = host.port;
+            values[i++] =
+                    HighCardinalityKeys.SERVER_ADDRESS.withValue(last.host().hostname());
+            values[i++] = HighCardinalityKeys.SERVER_PORT.withValue(
+                    Integer.toString(last.host().port()));
         }
         if (template) {
             values[i++] = HighCardinalityKeys.URL_PATH.withValue(call.path());
-            values[i] = CallKeys.of(context).urlTemplate(call.pathTemplate());
+            values[i] = HighCardinalityKeys.URL_TEMPLATE.withValue(call.pathTemplate());
         }
         return KeyValues.of(values);
     }

@@ -14,8 +14,6 @@ public final class QuarryCallContext extends Observation.Context {
     private final CallDescription call;
     private volatile TryEnd lastTry;
     private volatile CallEnd end;
-    /** The default convention's keys for this kind of call, found at the start and kept for the end. */
-    CallKeys keys;
     /** Whether the default convention itself (not a subclass) gave the keys, so that no body size is read. */
     boolean keyedByDefaultConvention;
 

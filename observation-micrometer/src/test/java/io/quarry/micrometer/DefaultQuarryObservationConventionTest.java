@@ -2,7 +2,6 @@ package io.quarry.micrometer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.micrometer.common.KeyValue;
 import io.micrometer.common.KeyValues;
 import io.quarry.core.CallType;
 import io.quarry.core.Host;
@@ -15,10 +14,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CancellationException;
 import org.junit.jupiter.api.Test;
 
-/**
- * The key values of the default convention, for every stage of a call, and that a kind of call's fixed sets are
- * made once rather than on each call.
- */
+/** The key values of the default convention, for every stage of a call. */
 class DefaultQuarryObservationConventionTest {
 
     private static final Host A = Host.of("https://a.test");
@@ -147,25 +143,6 @@ class DefaultQuarryObservationConventionTest {
         assertThat(map(convention.getHighCardinalityKeyValues(call)))
                 .containsEntry("quarry.tries", "12")
                 .containsEntry("http.response.status_code", "299");
-    }
-
-    @Test
-    void callsOfOneKindShareTheirFixedKeyValues() {
-        QuarryCallContext first = search("products");
-        QuarryCallContext second = search("articles");
-        first.end(new CallEnd(null, 200, 1));
-        second.end(new CallEnd(null, 201, 1));
-
-        assertThat(convention.getLowCardinalityKeyValues(second))
-                .isSameAs(convention.getLowCardinalityKeyValues(first));
-        assertThat(convention.getContextualName(second)).isSameAs(convention.getContextualName(first));
-        KeyValue template = KeyValue.of("url.template", "/1/indexes/{indexName}/query");
-        assertThat(convention.getHighCardinalityKeyValues(first).stream().filter(template::equals))
-                .singleElement()
-                .isSameAs(convention.getHighCardinalityKeyValues(second).stream()
-                        .filter(template::equals)
-                        .findFirst()
-                        .orElseThrow());
     }
 
     @Test
