@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.Observation;
-import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.tck.ObservationContextAssert;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
@@ -20,7 +19,6 @@ import io.quarry.testsupport.MockServerClients;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -45,24 +43,16 @@ class FailoverAcrossHostsTest {
     private final TestObservationRegistry registry = TestObservationRegistry.create();
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     /** Every event seen: {@code name|contextual name}. */
-    private final List<String> events = new CopyOnWriteArrayList<>();
+    private final EventRecorder recorder = new EventRecorder();
+
+    private final List<String> events = recorder.events();
 
     private final SearchClient client;
 
     FailoverAcrossHostsTest() {
         registry.observationConfig()
                 .observationHandler(new DefaultMeterObservationHandler(meters))
-                .observationHandler(new ObservationHandler<Observation.Context>() {
-                    @Override
-                    public void onEvent(Observation.Event event, Observation.Context context) {
-                        events.add(event.getName() + "|" + event.getContextualName());
-                    }
-
-                    @Override
-                    public boolean supportsContext(Observation.Context context) {
-                        return true;
-                    }
-                });
+                .observationHandler(recorder);
         client = SearchClient.create(MockServerClients.builder(server, server.adminKey())
                 .clock(clock)
                 .hostDownTtl(Duration.ofSeconds(10))

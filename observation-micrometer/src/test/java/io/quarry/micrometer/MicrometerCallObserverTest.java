@@ -11,7 +11,6 @@ import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.Observation;
-import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.ObservationView;
 import io.micrometer.observation.tck.ObservationContextAssert;
 import io.micrometer.observation.tck.TestObservationRegistry;
@@ -39,7 +38,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -74,7 +72,9 @@ class MicrometerCallObserverTest {
     private final TestObservationRegistry registry = TestObservationRegistry.create();
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     /** Every event seen: {@code name|contextual name}. */
-    private final List<String> events = new CopyOnWriteArrayList<>();
+    private final EventRecorder recorder = new EventRecorder();
+
+    private final List<String> events = recorder.events();
 
     private static final String WRONG_KEY = "wrong-key-5d2e91";
 
@@ -91,17 +91,7 @@ class MicrometerCallObserverTest {
         }
         registry.observationConfig()
                 .observationHandler(new DefaultMeterObservationHandler(meters))
-                .observationHandler(new ObservationHandler<Observation.Context>() {
-                    @Override
-                    public void onEvent(Observation.Event event, Observation.Context context) {
-                        events.add(event.getName() + "|" + event.getContextualName());
-                    }
-
-                    @Override
-                    public boolean supportsContext(Observation.Context context) {
-                        return true;
-                    }
-                });
+                .observationHandler(recorder);
         client = SearchClient.create(TwoHostClients.config(MOCK.server())
                 .callObserver(MicrometerCallObserver.of(registry))
                 .build());
