@@ -1,5 +1,7 @@
 package io.quarry.mockserver.internal.http.hosts;
 
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.eclipse.jetty.server.ServerConnector;
 
 /**
@@ -7,6 +9,11 @@ import org.eclipse.jetty.server.ServerConnector;
  * listens on the same port. Guarded by its {@link HostState}.
  */
 final class HostListener {
+
+    /** How long {@link #open()} tries to bind the port again before leaving it to the next tick. */
+    static final long REBIND_NANOS = TimeUnit.SECONDS.toNanos(2);
+
+    private static final long REBIND_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
 
     private final ServerConnector connector;
     private int port = -1;
@@ -48,18 +55,28 @@ final class HostListener {
         open = false;
     }
 
-    /** {@return whether it listens again: false when the port could not be bound (it is tried again later)} */
+    /**
+     * Listens again on the same port. The port is freed as the closed socket finishes closing, which can lag behind
+     * {@link #close()} on a busy machine, so a failed bind is tried again for up to {@link #REBIND_NANOS}: a reset or
+     * a cleared fault then leaves the host listening when it returns.
+     *
+     * @return whether it listens again: false when the port could still not be bound (it is tried again later)
+     */
     boolean open() {
-        if (open) {
-            return true;
+        long giveUpAt = System.nanoTime() + REBIND_NANOS;
+        while (!open) {
+            try {
+                connector.start();
+                open = true;
+            } catch (Exception e) {
+                stopQuietly();
+                if (System.nanoTime() - giveUpAt > 0) {
+                    return false;
+                }
+                LockSupport.parkNanos(REBIND_PAUSE_NANOS);
+            }
         }
-        try {
-            connector.start();
-            open = true;
-        } catch (Exception e) {
-            stopQuietly();
-        }
-        return open;
+        return true;
     }
 
     private void stopQuietly() {
