@@ -16,6 +16,7 @@ import io.quarry.mockserver.internal.products.SearchHooks;
 import io.quarry.mockserver.internal.products.ServiceContext;
 import io.quarry.mockserver.internal.products.search.LogRecorder;
 import io.quarry.mockserver.internal.startup.ClassPathCheck;
+import io.quarry.mockserver.internal.startup.JettyCacheLines;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.SeedFiles;
 import io.quarry.mockserver.internal.state.StateControl;
@@ -102,6 +103,7 @@ public final class MockServer implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private MockServer(Builder builder) throws IOException {
+        JettyCacheLines.preset();
         this.applicationId = builder.applicationId;
         this.adminKey = builder.adminKey;
         this.productCredentials = new ProductCredentials(
