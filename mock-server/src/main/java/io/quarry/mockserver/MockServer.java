@@ -136,6 +136,8 @@ public final class MockServer implements AutoCloseable {
             thread.setDaemon(true);
             return thread;
         });
+        // the products' one-off set-up runs on the timer thread while this one goes on starting the server
+        timer.execute(() -> products.forEach(Product::warmUp));
         HttpFront front = new HttpFront(
                 Products.routesOf(products).router(),
                 new Authenticator(
