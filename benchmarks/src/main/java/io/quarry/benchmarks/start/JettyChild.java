@@ -13,9 +13,9 @@ import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * Jetty 12 bare, as the mock server runs it (one connector on a free loopback port) with one handler answering
- * every request with a small JSON body, and its first answer: the part of the mock server's start that is Jetty's
- * own, with none of the mock server's code.
+ * Jetty 12 bare, as the mock server runs it (one connector on a free loopback port, Jetty's cache-line property set
+ * so that it starts no MBean server) with one handler answering every request with a small JSON body, and its first
+ * answer: the part of the mock server's start that is Jetty's own, with none of the mock server's code.
  */
 public final class JettyChild {
 
@@ -29,6 +29,8 @@ public final class JettyChild {
      */
     public static void main(String[] args) throws Exception {
         long mainAt = System.currentTimeMillis();
+        // as the mock server does (JettyCacheLines): the value Jetty would compute with compressed oops
+        System.setProperty("org.eclipse.jetty.util.referencesPerCacheLine", "16");
         Server server = new Server();
         ServerConnector connector = new ServerConnector(server, 1, 1);
         connector.setHost(InetAddress.getLoopbackAddress().getHostAddress());
