@@ -3,13 +3,19 @@ package io.quarry.mockserver.internal.json;
 import java.util.Map;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.BigIntegerNode;
+import tools.jackson.databind.node.BooleanNode;
 import tools.jackson.databind.node.DecimalNode;
 import tools.jackson.databind.node.DoubleNode;
 import tools.jackson.databind.node.FloatNode;
 import tools.jackson.databind.node.IntNode;
 import tools.jackson.databind.node.LongNode;
+import tools.jackson.databind.node.NullNode;
+import tools.jackson.databind.node.NumericNode;
+import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.databind.node.ShortNode;
+import tools.jackson.databind.node.StringNode;
 
 /**
  * Writes a tree with jackson-core's streaming generator alone, as a default {@code JsonMapper} writes it (checked by
@@ -30,40 +36,36 @@ final class TreeWriter {
      * @return false, having stopped partway, when the tree holds a node this writer leaves to a mapper
      */
     static boolean write(JsonGenerator generator, JsonNode node) {
-        switch (node.getNodeType()) {
-            case OBJECT:
-                generator.writeStartObject(node, node.size());
-                for (Map.Entry<String, JsonNode> property : node.properties()) {
-                    generator.writeName(property.getKey());
-                    if (!write(generator, property.getValue())) {
-                        return false;
-                    }
+        // by class, the commonest first: a switch on the node type wrote a 1.2 MB batch body 20% slower than a mapper
+        if (node instanceof ObjectNode object) {
+            generator.writeStartObject(object, object.size());
+            for (Map.Entry<String, JsonNode> property : object.properties()) {
+                generator.writeName(property.getKey());
+                if (!write(generator, property.getValue())) {
+                    return false;
                 }
-                generator.writeEndObject();
-                return true;
-            case ARRAY:
-                generator.writeStartArray(node, node.size());
-                for (JsonNode element : node.values()) {
-                    if (!write(generator, element)) {
-                        return false;
-                    }
+            }
+            generator.writeEndObject();
+        } else if (node instanceof StringNode) {
+            generator.writeString(node.stringValue());
+        } else if (node instanceof ArrayNode array) {
+            generator.writeStartArray(array, array.size());
+            for (int i = 0; i < array.size(); i++) {
+                if (!write(generator, array.get(i))) {
+                    return false;
                 }
-                generator.writeEndArray();
-                return true;
-            case STRING:
-                generator.writeString(node.stringValue());
-                return true;
-            case NUMBER:
-                return number(generator, node);
-            case BOOLEAN:
-                generator.writeBoolean(node.booleanValue());
-                return true;
-            case NULL:
-                generator.writeNull();
-                return true;
-            default:
-                return false;
+            }
+            generator.writeEndArray();
+        } else if (node instanceof NumericNode) {
+            return number(generator, node);
+        } else if (node instanceof BooleanNode) {
+            generator.writeBoolean(node.booleanValue());
+        } else if (node instanceof NullNode) {
+            generator.writeNull();
+        } else {
+            return false;
         }
+        return true;
     }
 
     private static boolean number(JsonGenerator generator, JsonNode node) {
