@@ -18,6 +18,7 @@ import io.quarry.mockserver.internal.products.SearchHooks;
 import io.quarry.mockserver.internal.products.ServiceContext;
 import io.quarry.mockserver.internal.products.search.LogRecorder;
 import io.quarry.mockserver.internal.startup.ClassPathCheck;
+import io.quarry.mockserver.internal.startup.JettyCacheLines;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.SeedFiles;
 import io.quarry.mockserver.internal.state.StateControl;
@@ -110,6 +111,7 @@ public final class MockServer implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private MockServer(Builder builder) throws IOException {
+        JettyCacheLines.preset();
         this.applicationId = builder.applicationId;
         this.adminKey = builder.adminKey;
         this.productCredentials = new ProductCredentials(
@@ -146,6 +148,8 @@ public final class MockServer implements AutoCloseable {
         });
         this.servedHosts = new ServedHosts(builder.clock, timer);
         state.onReset(servedHosts::reset);
+        // the products' one-off set-up runs on the timer thread while this one goes on starting the server
+        timer.execute(() -> products.forEach(Product::warmUp));
         HttpFront front = new HttpFront(
                 Products.routesOf(products).router(),
                 new Authenticator(

@@ -25,18 +25,43 @@ import javax.net.ssl.X509TrustManager;
 public final class TrustMaterial {
 
     private final X509Certificate certificate;
-    private final KeyStore trustStore;
-    private final X509TrustManager trustManager;
-    private final SSLContext sslContext;
+    /** The trust store, manager and context, built on first use: PEM and the certificate need none of them. */
+    private volatile Trust trust;
+
+    /**
+     * What trusts the certificate.
+     *
+     * @param store an in-memory PKCS12 store holding only the certificate
+     * @param manager a trust manager over the store
+     * @param context a TLS context with that manager
+     */
+    private record Trust(KeyStore store, X509TrustManager manager, SSLContext context) {}
 
     TrustMaterial(X509Certificate certificate) {
         this.certificate = certificate;
+    }
+
+    private Trust trust() {
+        Trust built = trust;
+        if (built == null) {
+            synchronized (this) {
+                built = trust;
+                if (built == null) {
+                    built = build(certificate);
+                    trust = built;
+                }
+            }
+        }
+        return built;
+    }
+
+    private static Trust build(X509Certificate certificate) {
         try {
-            trustStore = KeyStore.getInstance("PKCS12");
-            trustStore.load(null, null);
-            trustStore.setCertificateEntry("quarry-mock-server", certificate);
+            KeyStore store = KeyStore.getInstance("PKCS12");
+            store.load(null, null);
+            store.setCertificateEntry("quarry-mock-server", certificate);
             TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-            factory.init(trustStore);
+            factory.init(store);
             X509TrustManager found = null;
             for (TrustManager manager : factory.getTrustManagers()) {
                 if (manager instanceof X509TrustManager x509) {
@@ -46,9 +71,9 @@ public final class TrustMaterial {
             if (found == null) {
                 throw new IllegalStateException("the JDK offers no X509TrustManager");
             }
-            trustManager = found;
-            sslContext = SSLContext.getInstance("TLS");
-            sslContext.init(null, new TrustManager[] {trustManager}, null);
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(null, new TrustManager[] {found}, null);
+            return new Trust(store, found, context);
         } catch (GeneralSecurityException | IOException e) {
             throw new IllegalStateException("could not build the trust material", e);
         }
@@ -61,22 +86,22 @@ public final class TrustMaterial {
 
     /** {@return an in-memory PKCS12 trust store holding only the certificate (no password)} */
     public KeyStore trustStore() {
-        return trustStore;
+        return trust().store();
     }
 
     /** {@return a trust manager that trusts only the certificate} */
     public X509TrustManager trustManager() {
-        return trustManager;
+        return trust().manager();
     }
 
     /** {@return a TLS context that trusts only the certificate} */
     public SSLContext sslContext() {
-        return sslContext;
+        return trust().context();
     }
 
     /** {@return a socket factory that trusts only the certificate} */
     public SSLSocketFactory sslSocketFactory() {
-        return sslContext.getSocketFactory();
+        return trust().context().getSocketFactory();
     }
 
     /** {@return the certificate as PEM text} */

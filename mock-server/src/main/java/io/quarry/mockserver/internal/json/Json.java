@@ -1,18 +1,38 @@
 package io.quarry.mockserver.internal.json;
 
 import java.io.IOException;
+import java.io.StringWriter;
 import java.io.Writer;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.ObjectWriteContext;
+import tools.jackson.core.PrettyPrinter;
+import tools.jackson.core.json.JsonFactory;
+import tools.jackson.core.util.ByteArrayBuilder;
+import tools.jackson.core.util.DefaultPrettyPrinter;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
-/** The one JSON mapper of the mock server, and small tree helpers. */
+/**
+ * The mock server's JSON text: trees read and written as a default {@code JsonMapper} reads and writes them, with
+ * jackson-core's streaming parser and generator ({@link TreeReader}, {@link TreeWriter}) rather than a mapper, whose
+ * set-up would cost a fresh JVM hundreds of classes before its first answer; and small tree helpers.
+ */
 public final class Json {
 
-    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+    /** A default factory: the same parser and generator features and limits as a default mapper's. */
+    private static final JsonFactory FACTORY = new JsonFactory();
+
+    /** What a pretty-printing generator asks its context for: a default mapper's default pretty printer. */
+    private static final ObjectWriteContext PRETTY = new ObjectWriteContext.Base() {
+        @Override
+        public PrettyPrinter getPrettyPrinter() {
+            return new DefaultPrettyPrinter();
+        }
+    };
 
     private Json() {}
 
@@ -34,7 +54,7 @@ public final class Json {
      * @throws JacksonException when the text is not JSON
      */
     public static JsonNode parse(byte[] bytes) {
-        return MAPPER.readTree(bytes);
+        return TreeReader.read(FACTORY.createParser(ObjectReadContext.empty(), bytes));
     }
 
     /**
@@ -45,7 +65,7 @@ public final class Json {
      * @throws JacksonException when the text is not JSON
      */
     public static JsonNode parse(String text) {
-        return MAPPER.readTree(text);
+        return TreeReader.read(FACTORY.createParser(ObjectReadContext.empty(), text));
     }
 
     /**
@@ -54,7 +74,15 @@ public final class Json {
      * @param node a tree
      */
     public static byte[] bytes(JsonNode node) {
-        return MAPPER.writeValueAsBytes(node);
+        ByteArrayBuilder out = new ByteArrayBuilder();
+        try {
+            if (!written(FACTORY.createGenerator(ObjectWriteContext.empty(), out), node)) {
+                return FallbackMapper.MAPPER.writeValueAsBytes(node);
+            }
+            return out.toByteArray();
+        } finally {
+            out.release();
+        }
     }
 
     /**
@@ -88,7 +116,10 @@ public final class Json {
             }
         };
         try {
-            MAPPER.writeValue(bounded, node);
+            if (!written(FACTORY.createGenerator(ObjectWriteContext.empty(), bounded), node)) {
+                out.setLength(0);
+                FallbackMapper.MAPPER.writeValue(bounded, node);
+            }
         } catch (JacksonException e) {
             if (out.length() < maxChars) {
                 throw e;
@@ -103,6 +134,17 @@ public final class Json {
      * @param node a tree
      */
     public static String pretty(JsonNode node) {
-        return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(node);
+        StringWriter out = new StringWriter();
+        if (!written(FACTORY.createGenerator(PRETTY, out), node)) {
+            return FallbackMapper.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(node);
+        }
+        return out.toString();
+    }
+
+    /** Writes a tree and closes the generator; false when the tree is left to a mapper (see {@link TreeWriter}). */
+    private static boolean written(JsonGenerator generator, JsonNode node) {
+        try (generator) {
+            return TreeWriter.write(generator, node);
+        }
     }
 }

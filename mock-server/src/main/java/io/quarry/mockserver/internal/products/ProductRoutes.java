@@ -3,7 +3,9 @@ package io.quarry.mockserver.internal.products;
 import io.quarry.mockserver.internal.http.Route;
 import io.quarry.mockserver.internal.http.Router;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -22,7 +24,16 @@ public final class ProductRoutes {
     public record ProductRoute(String product, Route route) {}
 
     private final List<ProductRoute> routes = new ArrayList<>();
+    /**
+     * The routes by method and number of path segments, in registration order: only routes alike in both can
+     * collide, so each new route is compared with a few instead of every route (a start registers over a hundred).
+     */
+    private final Map<String, List<Shaped>> byShape = new HashMap<>();
+
     private String current;
+
+    /** A registered route with its template's segments. */
+    private record Shaped(ProductRoute registered, String[] segments) {}
 
     /**
      * Registers every route of a product.
@@ -52,17 +63,22 @@ public final class ProductRoutes {
         if (current == null) {
             throw new IllegalStateException("routes are added from Product.register");
         }
-        for (ProductRoute existing : routes) {
-            boolean sameTemplate = existing.route().method().equals(route.method())
-                    && existing.route().template().equals(route.template());
-            if (sameTemplate || !existing.product().equals(current) && overlap(existing.route(), route)) {
+        String[] segments = segments(route);
+        List<Shaped> alike =
+                byShape.computeIfAbsent(route.method() + " " + segments.length, shape -> new ArrayList<>());
+        for (Shaped shaped : alike) {
+            ProductRoute existing = shaped.registered();
+            boolean sameTemplate = existing.route().template().equals(route.template());
+            if (sameTemplate || !existing.product().equals(current) && overlap(shaped.segments(), segments)) {
                 throw new IllegalStateException(current + " route " + route.method() + " " + route.template()
                         + " collides with " + existing.product() + " route "
                         + existing.route().method() + " "
                         + existing.route().template());
             }
         }
-        routes.add(new ProductRoute(current, route));
+        ProductRoute registered = new ProductRoute(current, route);
+        routes.add(registered);
+        alike.add(new Shaped(registered, segments));
         return this;
     }
 
@@ -79,19 +95,14 @@ public final class ProductRoutes {
     }
 
     /**
-     * Whether some request could match both routes: the same method and, segment by segment, equal literals or a
-     * placeholder on either side.
+     * Whether some request could match both templates, of routes of the same method: segment by segment, equal
+     * literals or a placeholder on either side.
      *
-     * @param a a route
-     * @param b another route
+     * @param left a template's segments
+     * @param right another's
      * @return true if one concrete path matches both
      */
-    static boolean overlap(Route a, Route b) {
-        if (!a.method().equals(b.method())) {
-            return false;
-        }
-        String[] left = a.template().split("/", -1);
-        String[] right = b.template().split("/", -1);
+    private static boolean overlap(String[] left, String[] right) {
         if (left.length != right.length) {
             return false;
         }
@@ -101,6 +112,10 @@ public final class ProductRoutes {
             }
         }
         return true;
+    }
+
+    private static String[] segments(Route route) {
+        return route.template().split("/", -1);
     }
 
     private static boolean isPlaceholder(String segment) {

@@ -1,10 +1,8 @@
 package io.quarry.mockserver.internal.state;
 
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +22,6 @@ public final class ApiKeys {
     public static final int MAX_DELETED = 1000;
 
     private final Clock clock;
-    private final SecureRandom random = new SecureRandom();
     private final Map<String, ApiKey> active = new ConcurrentHashMap<>();
     /** In deletion order, guarded by itself. */
     private final Map<String, ApiKey> deleted = new LinkedHashMap<>(16, 0.75f, false) {
@@ -50,10 +47,8 @@ public final class ApiKeys {
      * @param indexScope the index of an index-level key, or {@code null} for a global key
      */
     public ApiKey create(KeyDefinition definition, String indexScope) {
-        byte[] bytes = new byte[16];
-        random.nextBytes(bytes);
         long now = clock.millis();
-        ApiKey key = definition.toKey(HexFormat.of().formatHex(bytes), indexScope, now, now);
+        ApiKey key = definition.toKey(RandomIds.next(), indexScope, now, now);
         active.put(key.value(), key);
         changes.incrementAndGet();
         return key;

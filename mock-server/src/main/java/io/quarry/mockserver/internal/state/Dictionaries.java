@@ -46,10 +46,22 @@ public final class Dictionaries {
 
     private final Map<String, Map<String, ObjectNode>> custom = new TreeMap<>();
     private final Map<String, Map<String, Boolean>> disabledStandard = new TreeMap<>();
-    private volatile LanguageDictionaries effective = computeEffective();
+    /**
+     * What searches use, recomputed on every change; {@code null} until first asked for, so that a server that
+     * has not yet searched has not normalised the standard entries (their accents load the JDK's Unicode tables).
+     */
+    private volatile LanguageDictionaries effective;
 
     /** {@return what searches use: standard entries not disabled, plus custom entries (disabled stop words removed)} */
     public LanguageDictionaries effective() {
+        LanguageDictionaries current = effective;
+        return current != null ? current : firstEffective();
+    }
+
+    private synchronized LanguageDictionaries firstEffective() {
+        if (effective == null) {
+            effective = computeEffective();
+        }
         return effective;
     }
 

@@ -28,8 +28,6 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public record BrowseCursor(ObjectNode params, int page, List<Comparable<?>> customValues, long sequence, int nbHits) {
 
-    private static final ObjectMapper MAPPER = JsonMapper.builder().build();
-
     /** {@return the opaque cursor string} */
     public String encode() {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
@@ -49,7 +47,7 @@ public record BrowseCursor(ObjectNode params, int page, List<Comparable<?>> cust
         node.put("nbHits", nbHits);
         return Base64.getUrlEncoder()
                 .withoutPadding()
-                .encodeToString(MAPPER.writeValueAsString(node).getBytes(StandardCharsets.UTF_8));
+                .encodeToString(Mapper.INSTANCE.writeValueAsString(node).getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -60,7 +58,8 @@ public record BrowseCursor(ObjectNode params, int page, List<Comparable<?>> cust
      */
     public static BrowseCursor decode(String cursor) {
         try {
-            JsonNode node = MAPPER.readTree(new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8));
+            JsonNode node =
+                    Mapper.INSTANCE.readTree(new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8));
             if (!(node.get("params") instanceof ObjectNode params)
                     || !node.path("page").isInt()
                     || !node.path("after").isArray()
@@ -85,5 +84,12 @@ public record BrowseCursor(ObjectNode params, int page, List<Comparable<?>> cust
         } catch (IllegalArgumentException | JacksonException e) {
             throw new EngineException(400, "Invalid cursor");
         }
+    }
+
+    /** The mapper for cursors, built on first use: a mock server that never needs it never pays for it. */
+    private static final class Mapper {
+        static final ObjectMapper INSTANCE = JsonMapper.builder().build();
+
+        private Mapper() {}
     }
 }

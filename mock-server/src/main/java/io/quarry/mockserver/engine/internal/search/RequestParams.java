@@ -25,8 +25,6 @@ import tools.jackson.databind.node.StringNode;
  */
 public final class RequestParams {
 
-    private static final ObjectMapper MAPPER = JsonMapper.builder().build();
-
     private final Map<String, JsonNode> values;
     private final RequestParams original;
 
@@ -297,7 +295,7 @@ public final class RequestParams {
             String text = value.asString().trim();
             if (text.startsWith("[")) {
                 try {
-                    JsonNode parsed = MAPPER.readTree(text);
+                    JsonNode parsed = Mapper.INSTANCE.readTree(text);
                     if (parsed instanceof ArrayNode) {
                         return parsed;
                     }
@@ -342,5 +340,12 @@ public final class RequestParams {
 
     private static String urlEncode(String text) {
         return URLEncoder.encode(text, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    /** The mapper for parameters given as JSON array text, built on first use: a mock server that never needs it never pays for it. */
+    private static final class Mapper {
+        static final ObjectMapper INSTANCE = JsonMapper.builder().build();
+
+        private Mapper() {}
     }
 }

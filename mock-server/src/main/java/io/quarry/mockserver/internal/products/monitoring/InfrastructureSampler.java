@@ -1,8 +1,5 @@
 package io.quarry.mockserver.internal.products.monitoring;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryMXBean;
-import java.lang.management.OperatingSystemMXBean;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -24,8 +21,6 @@ final class InfrastructureSampler {
     private final Clock clock;
     private final DoubleSupplier avgBuildSeconds;
     private final LongSupplier indexBytes;
-    private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
-    private final OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
     private final Map<InfrastructurePeriod, Map<InfrastructureMetric, TreeMap<Long, double[]>>> history =
             new EnumMap<>(InfrastructurePeriod.class);
     private long lastSampleMillis = Long.MIN_VALUE;
@@ -66,10 +61,9 @@ final class InfrastructureSampler {
         Map<InfrastructureMetric, Double> values = new EnumMap<>(InfrastructureMetric.class);
         values.put(InfrastructureMetric.AVG_BUILD_TIME, Math.round(avgBuildSeconds.getAsDouble() * 1000) / 1000.0);
         values.put(InfrastructureMetric.SSD_USAGE, 0.0);
-        values.put(InfrastructureMetric.RAM_SEARCH_USAGE, (double)
-                Math.round(memory.getHeapMemoryUsage().getUsed() / MB));
+        values.put(InfrastructureMetric.RAM_SEARCH_USAGE, (double) Math.round(JvmGauges.heapUsed() / MB));
         values.put(InfrastructureMetric.RAM_INDEXING_USAGE, (double) Math.round(indexBytes.getAsLong() / MB));
-        values.put(InfrastructureMetric.CPU_USAGE, (double) Math.round(100 - 100 * cpuLoad()));
+        values.put(InfrastructureMetric.CPU_USAGE, (double) Math.round(100 - 100 * JvmGauges.cpuLoad()));
         record(now, values);
     }
 
@@ -112,16 +106,5 @@ final class InfrastructureSampler {
 
     private static double average(double[] sum) {
         return sum[0] / sum[1];
-    }
-
-    private double cpuLoad() {
-        if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
-            double load = sun.getProcessCpuLoad();
-            if (load >= 0) {
-                return Math.min(1, load);
-            }
-        }
-        double average = os.getSystemLoadAverage();
-        return average < 0 ? 0 : Math.min(1, average / Math.max(1, os.getAvailableProcessors()));
     }
 }

@@ -2,13 +2,12 @@ package io.quarry.mockserver.internal.products.search;
 
 import io.quarry.mockserver.internal.auth.Caller;
 import io.quarry.mockserver.internal.http.Request;
+import io.quarry.mockserver.internal.state.RandomIds;
 import io.quarry.mockserver.internal.state.TrackedSearch;
 import io.quarry.mockserver.internal.state.TrackedSearch.AppliedFilter;
 import io.quarry.mockserver.internal.state.Tracking;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -28,7 +27,6 @@ final class SearchTracker {
 
     private final Tracking tracking;
     private final Clock clock;
-    private final SecureRandom random = new SecureRandom();
 
     SearchTracker(Tracking tracking, Clock clock) {
         this.tracking = tracking;
@@ -49,9 +47,7 @@ final class SearchTracker {
         }
         String queryID = null;
         if (flag(params.get("clickAnalytics"), false)) {
-            byte[] bytes = new byte[16];
-            random.nextBytes(bytes);
-            queryID = HexFormat.of().formatHex(bytes);
+            queryID = RandomIds.next();
             result.put("queryID", queryID);
         }
         List<String> objectIDs = new ArrayList<>();
