@@ -307,21 +307,8 @@ class IngesterContractTest {
                 3L, Fault.status(503),
                 5L, Fault.delay(Duration.ofSeconds(2)),
                 7L, Fault.resetAfterWrite());
-        List<ChunkFailed> failed = Collections.synchronizedList(new ArrayList<>());
-        ChunkListener listener = new ChunkListener() {
-            @Override
-            public void acknowledged(ChunkAcknowledged chunk) {
-                Fault fault = faultAfterChunk.get(chunk.chunk());
-                if (fault != null) {
-                    MOCK.faults().next(1, "POST", BATCH, fault);
-                }
-            }
-
-            @Override
-            public void failed(ChunkFailed chunk) {
-                failed.add(chunk);
-            }
-        };
+        RecordingChunkListener listener = RecordingChunkListener.scriptingFaults(MOCK.faults(), BATCH, faultAfterChunk);
+        List<ChunkFailed> failed = listener.failed();
         try (SearchClient twoHosts = SearchClient.create(TwoHostClients.config(MOCK.server())
                         .writeTimeout(Duration.ofMillis(500))
                         .build());
@@ -356,22 +343,13 @@ class IngesterContractTest {
 
     @Test
     void aChunkThatFinallyFailsIsToldToTheListenerAndTheIngesterGoesOn() throws Exception {
-        List<ChunkFailed> failed = Collections.synchronizedList(new ArrayList<>());
-        Set<String> acknowledged = Collections.synchronizedSet(new HashSet<>());
-        ChunkListener listener = new ChunkListener() {
-            @Override
-            public void acknowledged(ChunkAcknowledged chunk) {
-                acknowledged.addAll(chunk.response().objectIDs());
-                if (chunk.chunk() == 0) {
-                    MOCK.faults().next(1, "POST", BATCH, Fault.status(400));
-                }
+        RecordingChunkListener listener = new RecordingChunkListener(chunk -> {
+            if (chunk.chunk() == 0) {
+                MOCK.faults().next(1, "POST", BATCH, Fault.status(400));
             }
-
-            @Override
-            public void failed(ChunkFailed chunk) {
-                failed.add(chunk);
-            }
-        };
+        });
+        List<ChunkFailed> failed = listener.failed();
+        Set<String> acknowledged = listener.acknowledgedIDs();
         WriteProgress progress;
         try (Ingester ingester = index.ingester(
                 IngesterOptions.of().chunkSize(10).chunksInFlight(1).listener(listener))) {

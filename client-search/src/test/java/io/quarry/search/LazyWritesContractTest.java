@@ -229,21 +229,9 @@ class LazyWritesContractTest {
             Iterator<Map<String, Object>> records = IntStream.range(0, 400)
                     .mapToObj(i -> Map.<String, Object>of("n", i))
                     .iterator();
-            List<ChunkFailed> failed = Collections.synchronizedList(new ArrayList<>());
-            ChunkListener listener = new ChunkListener() {
-                @Override
-                public void acknowledged(ChunkAcknowledged chunk) {
-                    Fault fault = faultAfterChunk.get(chunk.chunk());
-                    if (fault != null) {
-                        MOCK.faults().next(1, "POST", BATCH, fault);
-                    }
-                }
-
-                @Override
-                public void failed(ChunkFailed chunk) {
-                    failed.add(chunk);
-                }
-            };
+            RecordingChunkListener listener =
+                    RecordingChunkListener.scriptingFaults(MOCK.faults(), BATCH, faultAfterChunk);
+            List<ChunkFailed> failed = listener.failed();
 
             WriteSummary summary = faulted.saveObjects(
                     () -> records,
@@ -270,19 +258,9 @@ class LazyWritesContractTest {
         // the first chunk is refused: it fails for good, the listener hears of it, and the stored records are
         // exactly those of the acknowledged chunks
         MOCK.faults().next(1, "POST", BATCH, Fault.status(400));
-        Set<String> acknowledgedIDs = Collections.synchronizedSet(new HashSet<>());
-        List<ChunkFailed> failed = Collections.synchronizedList(new ArrayList<>());
-        ChunkListener listener = new ChunkListener() {
-            @Override
-            public void acknowledged(ChunkAcknowledged chunk) {
-                acknowledgedIDs.addAll(chunk.response().objectIDs());
-            }
-
-            @Override
-            public void failed(ChunkFailed chunk) {
-                failed.add(chunk);
-            }
-        };
+        RecordingChunkListener listener = new RecordingChunkListener();
+        Set<String> acknowledgedIDs = listener.acknowledgedIDs();
+        List<ChunkFailed> failed = listener.failed();
         CountingSource source = new CountingSource(300, -1);
 
         PartialWriteException report = catchThrowableOfType(
