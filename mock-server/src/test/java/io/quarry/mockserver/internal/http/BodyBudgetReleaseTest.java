@@ -2,21 +2,12 @@ package io.quarry.mockserver.internal.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.quarry.mockserver.internal.http.faults.FaultScript;
-import io.quarry.mockserver.internal.http.hosts.ServedHosts;
 import io.quarry.mockserver.internal.json.Json;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -32,10 +23,9 @@ class BodyBudgetReleaseTest {
     /** Room for 4 bodies of {@link #BODY} bytes at once. */
     private static final int BODY = 100_000;
 
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
     private final HttpClient http = HttpClient.newHttpClient();
     private Workers workers;
-    private Server server;
+    private FrontOnLoopback front;
     private String url;
 
     @BeforeEach
@@ -51,27 +41,13 @@ class BodyBudgetReleaseTest {
                         request -> Response.ok(Json.object())));
         workers = new Workers(4, 16);
         BodyLimits limits = new BodyLimits(BodyLimits.TEN_MEGABYTES, BodyLimits.TEN_MEGABYTES, 4L * BODY, 60_000);
-        HttpFront front = new HttpFront(
-                router,
-                (request, route) -> request,
-                "test",
-                false,
-                (request, route, response, nanos) -> {},
-                workers,
-                limits,
-                new FaultScript(),
-                new ServedHosts(Clock.systemUTC(), timer),
-                timer);
-        server = JettyServers.create(List.of(new InetSocketAddress("127.0.0.1", 0)), null, front, "test", workers);
-        server.start();
-        url = "http://127.0.0.1:" + ((ServerConnector) server.getConnectors()[0]).getLocalPort();
+        front = new FrontOnLoopback(router, (request, route) -> request, workers, limits);
+        url = front.url();
     }
 
     @AfterEach
     void stop() throws Exception {
-        server.stop();
-        workers.close();
-        timer.shutdownNow();
+        front.stop();
     }
 
     @Test

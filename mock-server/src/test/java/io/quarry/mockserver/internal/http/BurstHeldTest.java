@@ -3,16 +3,12 @@ package io.quarry.mockserver.internal.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.mockserver.MockServer;
-import io.quarry.mockserver.internal.http.faults.FaultScript;
-import io.quarry.mockserver.internal.http.hosts.ServedHosts;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.testing.Eventually;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,11 +17,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -45,9 +37,8 @@ class BurstHeldTest {
     /** How many handlers ran on each kind of thread. */
     private final Map<String, Integer> handlerThreads = new ConcurrentHashMap<>();
 
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
     private Workers workers;
-    private Server server;
+    private FrontOnLoopback front;
     private String url;
 
     @BeforeEach
@@ -68,32 +59,22 @@ class BurstHeldTest {
                         ? MockServer.DEFAULT_THREADS_VIRTUAL
                         : MockServer.DEFAULT_THREADS_PLATFORM,
                 MockServer.DEFAULT_QUEUE_SIZE);
-        HttpFront front = new HttpFront(
+        front = new FrontOnLoopback(
                 router,
                 (request, route) -> {
                     // the request is about to be offered to the workers (it has no body to wait for)
                     arrived.countDown();
                     return request;
                 },
-                "test",
-                false,
-                (request, route, response, nanos) -> {},
                 workers,
-                BodyLimits.defaults(),
-                new FaultScript(),
-                new ServedHosts(Clock.systemUTC(), timer),
-                timer);
-        server = JettyServers.create(List.of(new InetSocketAddress("127.0.0.1", 0)), null, front, "test", workers);
-        server.start();
-        url = "http://127.0.0.1:" + ((ServerConnector) server.getConnectors()[0]).getLocalPort();
+                BodyLimits.defaults());
+        url = front.url();
     }
 
     @AfterEach
     void stop() throws Exception {
         release.countDown();
-        server.stop();
-        workers.close();
-        timer.shutdownNow();
+        front.stop();
     }
 
     @Test

@@ -2,23 +2,14 @@ package io.quarry.mockserver.internal.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.quarry.mockserver.internal.http.faults.FaultScript;
-import io.quarry.mockserver.internal.http.hosts.ServedHosts;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.testing.Eventually;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -29,9 +20,8 @@ import org.junit.jupiter.api.Timeout;
 class HttpFrontErrorsTest {
 
     private final CountDownLatch release = new CountDownLatch(1);
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
     private Workers workers;
-    private Server server;
+    private FrontOnLoopback front;
     private String url;
     private final HttpClient http = HttpClient.newHttpClient();
 
@@ -64,28 +54,14 @@ class HttpFrontErrorsTest {
                         Work.READ,
                         request -> Response.ok(Json.object())));
         workers = new Workers(1, 1);
-        HttpFront front = new HttpFront(
-                router,
-                (request, route) -> request,
-                "test",
-                false,
-                (request, route, response, nanos) -> {},
-                workers,
-                BodyLimits.defaults(),
-                new FaultScript(),
-                new ServedHosts(Clock.systemUTC(), timer),
-                timer);
-        server = JettyServers.create(List.of(new InetSocketAddress("127.0.0.1", 0)), null, front, "test", workers);
-        server.start();
-        url = "http://127.0.0.1:" + ((ServerConnector) server.getConnectors()[0]).getLocalPort();
+        front = new FrontOnLoopback(router, (request, route) -> request, workers, BodyLimits.defaults());
+        url = front.url();
     }
 
     @AfterEach
     void stop() throws Exception {
         release.countDown();
-        server.stop();
-        workers.close();
-        timer.shutdownNow();
+        front.stop();
     }
 
     private HttpResponse<String> get(String path) throws Exception {

@@ -1,0 +1,66 @@
+package io.quarry.mockserver.internal.http;
+
+import io.quarry.mockserver.internal.http.faults.FaultScript;
+import io.quarry.mockserver.internal.http.hosts.ServedHosts;
+import java.net.InetSocketAddress;
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+
+/**
+ * An {@link HttpFront} over a router of the test's own, served by Jetty on a free loopback port with no products
+ * behind it: for tests of the HTTP front itself (errors, body budgets, bursts).
+ */
+final class FrontOnLoopback {
+
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+    private final Workers workers;
+    private final Server server;
+    private final String url;
+
+    /**
+     * Starts the front.
+     *
+     * @param router  the routes
+     * @param guard   what every request passes before it is offered to the workers
+     * @param workers the workers, closed with the front
+     * @param limits  the body limits
+     * @throws Exception if Jetty cannot start
+     */
+    FrontOnLoopback(Router router, Guard guard, Workers workers, BodyLimits limits) throws Exception {
+        this.workers = workers;
+        HttpFront front = new HttpFront(
+                router,
+                guard,
+                "test",
+                false,
+                (request, route, response, nanos) -> {},
+                workers,
+                limits,
+                new FaultScript(),
+                new ServedHosts(Clock.systemUTC(), timer),
+                timer);
+        server = JettyServers.create(List.of(new InetSocketAddress("127.0.0.1", 0)), null, front, "test", workers);
+        server.start();
+        url = "http://127.0.0.1:" + ((ServerConnector) server.getConnectors()[0]).getLocalPort();
+    }
+
+    /** {@return the front's base URL} */
+    String url() {
+        return url;
+    }
+
+    /**
+     * Stops Jetty, the workers and the timer.
+     *
+     * @throws Exception if Jetty cannot stop
+     */
+    void stop() throws Exception {
+        server.stop();
+        workers.close();
+        timer.shutdownNow();
+    }
+}
