@@ -1,5 +1,6 @@
 package io.quarry.spring;
 
+import io.quarry.core.NotFoundException;
 import io.quarry.core.Region;
 import io.quarry.crawler.CrawlerClient;
 import io.quarry.crawler.model.CrawlerListQuery;
@@ -38,7 +39,10 @@ class QuarryHealthProbes {
     @ConditionalOnProperty(name = "quarry.health.personalization.enabled", havingValue = "true")
     static class Personalization {
 
-        /** Reads the strategy. */
+        /**
+         * Reads the strategy. Until an application sets one, the service answers that read with 404: it answered,
+         * with the key accepted, so that counts as up.
+         */
         @Bean
         HealthProbe quarryPersonalizationHealthProbe(PersonalizationClient client, QuarryProperties properties) {
             return HealthProbe.of(
@@ -46,8 +50,16 @@ class QuarryHealthProbes {
                     client,
                     config -> PersonalizationClient.create(
                             config, Regions.of(properties).orElse(Region.US)),
-                    PersonalizationClient::getStrategy,
+                    Personalization::readStrategy,
                     properties);
+        }
+
+        private static void readStrategy(PersonalizationClient client) {
+            try {
+                client.getStrategy();
+            } catch (NotFoundException noStrategySetYet) {
+                // the service is there; it has nothing to answer yet
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 package io.quarry.spring;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
 import io.quarry.micrometer.MicrometerCallObserver;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -7,6 +8,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 
@@ -16,14 +18,21 @@ import org.springframework.core.annotation.Order;
  * when {@code observation-micrometer} is on the class path and the application has a registry (Spring Boot makes
  * one with its actuator); {@code quarry.observation.enabled=false} turns it off.
  *
+ * <p>Where the application also has a Micrometer {@code MeterRegistry} (the actuator makes one), the observer
+ * counts the records that batch calls write as well: the counters {@value MicrometerCallObserver#INGEST_RECORDS}
+ * and {@value MicrometerCallObserver#INGEST_BYTES}.
+ *
  * <p>It runs before {@link QuarryAutoConfiguration} and after Spring Boot's own observation auto-configuration
- * (named for both Boot lines, as the class moved in Boot 4), so the registry bean is known when it is looked for.
+ * and its meter registry's (named for both Boot lines, as the classes moved in Boot 4), so the registries' beans are
+ * known when they are looked for.
  */
 @AutoConfiguration(
         before = QuarryAutoConfiguration.class,
         afterName = {
             "org.springframework.boot.actuate.autoconfigure.observation.ObservationAutoConfiguration",
-            "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration"
+            "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration",
+            "org.springframework.boot.actuate.autoconfigure.metrics.CompositeMeterRegistryAutoConfiguration",
+            "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration"
         })
 @ConditionalOnClass(
         name = {"io.micrometer.observation.ObservationRegistry", "io.quarry.micrometer.MicrometerCallObserver"})
@@ -46,5 +55,25 @@ public class QuarryObservationAutoConfiguration {
     public QuarryClientConfigCustomizer quarryObservationCustomizer(ObservationRegistry registry) {
         MicrometerCallObserver observer = MicrometerCallObserver.of(registry);
         return builder -> builder.callObserver(observer);
+    }
+
+    /**
+     * With a meter registry too, the observer also counts the records batch calls write. Its customizer runs
+     * just after the one above, which it overrides. A class of its own, so that the meter registry's type is
+     * looked at only where micrometer-core is on the class path.
+     */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "io.micrometer.core.instrument.MeterRegistry")
+    @ConditionalOnBean(type = "io.micrometer.core.instrument.MeterRegistry")
+    static class IngestCounting {
+
+        @Bean
+        @Order(Ordered.HIGHEST_PRECEDENCE + 1)
+        QuarryClientConfigCustomizer quarryIngestCountingCustomizer(
+                ObservationRegistry registry, MeterRegistry meters) {
+            MicrometerCallObserver observer =
+                    MicrometerCallObserver.of(registry).countingRecordsIn(meters);
+            return builder -> builder.callObserver(observer);
+        }
     }
 }

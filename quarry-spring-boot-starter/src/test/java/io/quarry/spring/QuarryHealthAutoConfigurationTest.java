@@ -77,7 +77,6 @@ class QuarryHealthAutoConfigurationTest {
                         "quarry.health.monitoring.enabled=true",
                         "quarry.health.crawler.enabled=true")
                 .run(context -> {
-                    // the service answers the strategy's read with 404 until one is set
                     context.getBean(PersonalizationClient.class)
                             .setStrategy(PersonalizationStrategy.of(
                                     List.of(EventScoring.of("Viewed", EventType.VIEW, 10)),
@@ -93,6 +92,23 @@ class QuarryHealthAutoConfigurationTest {
                                     .as(named.getName())
                                     .isEqualTo(Status.UP));
                 });
+    }
+
+    @Test
+    void personalizationIsUpBeforeAnyStrategyIsSet() {
+        runner.withPropertyValues("quarry.health.personalization.enabled=true").run(context -> {
+            // the service answers the strategy's read with 404 until one is set
+            assertThat(health(contributor(context), "personalization").getStatus())
+                    .isEqualTo(Status.UP);
+        });
+    }
+
+    @Test
+    void personalizationIsDownWhenTheKeyIsRefused() {
+        runner.withPropertyValues("quarry.health.personalization.enabled=true", "quarry.api-key=not-a-key")
+                .run(context -> assertThat(
+                                health(contributor(context), "personalization").getStatus())
+                        .isEqualTo(Status.DOWN));
     }
 
     @Test

@@ -2,6 +2,8 @@ package io.quarry.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
@@ -12,8 +14,11 @@ import io.quarry.core.spi.ObservedCall;
 import io.quarry.micrometer.DefaultQuarryObservationConvention;
 import io.quarry.micrometer.MicrometerCallObserver;
 import io.quarry.mockserver.MockServer;
+import io.quarry.search.BatchOptions;
 import io.quarry.search.SearchClient;
 import io.quarry.search.model.SearchQuery;
+import java.util.Map;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -92,6 +97,39 @@ class QuarryObservationAutoConfigurationTest {
                 .run(context -> assertThat(
                                 context.getBean(SearchClient.class).config().callObserver())
                         .containsSame(own));
+    }
+
+    @Test
+    void withAMeterRegistryTheRecordsOfBatchWritesAreCounted() {
+        withRegistry.withBean(MeterRegistry.class, SimpleMeterRegistry::new).run(context -> {
+            assertThat(context).hasNotFailed();
+            context.getBean(SearchClient.class)
+                    .index("counted")
+                    .saveObjects(
+                            IntStream.range(0, 12)
+                                    .mapToObj(i -> Map.<String, Object>of("objectID", "r" + i))
+                                    .toList(),
+                            BatchOptions.of().chunkSize(5));
+
+            MeterRegistry meters = context.getBean(MeterRegistry.class);
+            assertThat(meters.get(MicrometerCallObserver.INGEST_RECORDS)
+                            .tag("quarry.operation", "saveObjects")
+                            .tag("quarry.outcome", "SUCCESS")
+                            .counter()
+                            .count())
+                    .isEqualTo(12);
+        });
+    }
+
+    @Test
+    void withoutMicrometerCoreCallsAreStillObserved() {
+        withRegistry
+                .withClassLoader(new FilteredClassLoader("io.micrometer.core"))
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    assertThat(context.getBean(SearchClient.class).config().callObserver())
+                            .containsInstanceOf(MicrometerCallObserver.class);
+                });
     }
 
     @Test

@@ -2,6 +2,8 @@ package io.quarry.examples.starter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarry.analytics.model.TopSearch;
 import io.quarry.core.Host;
 import io.quarry.core.spi.ClientHandle;
@@ -64,6 +66,23 @@ class CatalogMockServerTest {
     void theActuatorsObservationRegistrySeesEveryCall() {
         assertThat(context.getBean(SearchClient.class).config().callObserver())
                 .containsInstanceOf(MicrometerCallObserver.class);
+    }
+
+    @Test
+    void theActuatorsMeterRegistryCountsTheRecordsWritten() {
+        MeterRegistry meters = context.getBean(MeterRegistry.class);
+        double before = recordsSaved(meters);
+
+        catalog.save(List.of(new Product("mug-1", "Tea mug", "Drink"), new Product("mug-2", "Coffee mug", "Drink")));
+
+        assertThat(recordsSaved(meters) - before).isEqualTo(2);
+    }
+
+    private static double recordsSaved(MeterRegistry meters) {
+        return meters.find(MicrometerCallObserver.INGEST_RECORDS).tag("quarry.operation", "saveObjects").counters()
+                .stream()
+                .mapToDouble(Counter::count)
+                .sum();
     }
 
     @Test
