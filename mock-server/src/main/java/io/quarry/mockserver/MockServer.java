@@ -4,6 +4,7 @@ import io.quarry.mockserver.engine.SearchEngine;
 import io.quarry.mockserver.internal.auth.Authenticator;
 import io.quarry.mockserver.internal.auth.ProductCredentials;
 import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.AwaitingFront;
 import io.quarry.mockserver.internal.http.BodyLimits;
 import io.quarry.mockserver.internal.http.HttpFront;
 import io.quarry.mockserver.internal.http.JettyServers;
@@ -17,6 +18,7 @@ import io.quarry.mockserver.internal.products.Products;
 import io.quarry.mockserver.internal.products.SearchHooks;
 import io.quarry.mockserver.internal.products.ServiceContext;
 import io.quarry.mockserver.internal.products.search.LogRecorder;
+import io.quarry.mockserver.internal.startup.BackgroundStart;
 import io.quarry.mockserver.internal.startup.ClassPathCheck;
 import io.quarry.mockserver.internal.startup.JettyCacheLines;
 import io.quarry.mockserver.internal.state.Application;
@@ -119,27 +121,12 @@ public final class MockServer implements AutoCloseable {
         this.version = readVersion();
         this.faultScript = new FaultScript(builder.clock);
         this.faults = new Faults(faultScript);
-        List<ObjectNode> seeds = new ArrayList<>(builder.seedDocuments);
-        builder.seedPaths.forEach(path -> seeds.addAll(SeedFiles.read(path)));
-        Application app = new Application(builder.clock, builder.taskDelay, builder.clusters);
-        try {
-            this.state = new StateControl(app, seeds);
-        } catch (ApiException e) {
-            throw new IllegalArgumentException("invalid seed: " + e.getMessage(), e);
+        InetAddress bound = InetAddress.getByName(builder.bindAddress);
+        List<InetSocketAddress> addresses = new ArrayList<>();
+        addresses.add(new InetSocketAddress(bound, builder.port));
+        for (int i = 1; i < builder.hosts; i++) {
+            addresses.add(new InetSocketAddress(bound, 0));
         }
-        SearchEngine engine = new SearchEngine(builder.strict, builder.clock, app.dictionaries()::effective);
-        List<Product> products = Products.all(new ServiceContext(
-                app,
-                engine,
-                state,
-                version,
-                builder.strict,
-                new SearchHooks(),
-                faultScript,
-                builder.crawlerAllowedHosts,
-                builder.monitoringSeed));
-        products.forEach(product -> state.onReset(product::reset));
-        state.onReset(faultScript::clear);
         this.workers = new Workers(builder.threads, builder.queueSize);
         this.timer = Executors.newSingleThreadScheduledExecutor(task -> {
             Thread thread = new Thread(task, "quarry-mock-server-timer");
@@ -147,7 +134,98 @@ public final class MockServer implements AutoCloseable {
             return thread;
         });
         this.servedHosts = new ServedHosts(builder.clock, timer);
-        state.onReset(servedHosts::reset);
+        // Jetty loads and starts on a thread of its own while this one builds the application: in a fresh JVM both
+        // are mostly class loading, done side by side on two cores (benchmarks/README.md, "Mock server start")
+        AwaitingFront entry = new AwaitingFront();
+        boolean https = builder.https;
+        BackgroundStart<JettyStarted> jetty =
+                BackgroundStart.begin("quarry-mock-server-start", () -> startJetty(https, addresses, entry));
+        Built built;
+        try {
+            built = build(builder);
+            entry.serve(built.front());
+        } catch (RuntimeException | Error e) {
+            entry.abandon();
+            stopAfterFailedStart(jetty);
+            throw e;
+        }
+        JettyStarted started;
+        try {
+            started = jetty.await();
+        } catch (IOException | RuntimeException | Error e) {
+            stopAfterFailedStart(null);
+            throw e;
+        }
+        this.state = built.state();
+        this.server = started.server();
+        this.trustMaterial = started.certificate() == null
+                ? null
+                : new TrustMaterial(started.certificate().certificate());
+        servedHosts.started();
+        String host = bound.isAnyLocalAddress() ? "127.0.0.1" : bound.getHostAddress();
+        if (host.contains(":")) {
+            host = "[" + host + "]";
+        }
+        String scheme = builder.https ? "https" : "http";
+        List<MockHost> served = new ArrayList<>();
+        for (HostState hostState : servedHosts.all()) {
+            served.add(new MockHost(hostState, scheme + "://" + host + ":" + hostState.port()));
+        }
+        this.hosts = List.copyOf(served);
+        this.url = hosts.get(0).url();
+    }
+
+    /** What the Jetty thread started: the server, and its certificate when it speaks HTTPS. */
+    private record JettyStarted(Server server, SelfSignedCertificate certificate) {}
+
+    /** Mints the certificate (HTTPS), then builds and starts Jetty with one connector per address. */
+    private JettyStarted startJetty(boolean https, List<InetSocketAddress> addresses, AwaitingFront entry)
+            throws IOException {
+        SelfSignedCertificate certificate = https ? SelfSignedCertificate.mint() : null;
+        Server jetty = JettyServers.create(
+                addresses, certificate == null ? null : certificate.serverContext(), entry, version, workers);
+        servedHosts.bind(jetty.getConnectors());
+        try {
+            jetty.start();
+        } catch (Exception e) {
+            try {
+                jetty.stop();
+            } catch (Exception alsoFailed) {
+                e.addSuppressed(alsoFailed);
+            }
+            throw e instanceof IOException io ? io : new IOException("could not start the mock server", e);
+        }
+        return new JettyStarted(jetty, certificate);
+    }
+
+    /** The application's state, and the front serving it. */
+    private record Built(StateControl state, HttpFront front) {}
+
+    /** Builds the application (state, seeds, products, routes) and the front that serves it. */
+    private Built build(Builder builder) {
+        List<ObjectNode> seeds = new ArrayList<>(builder.seedDocuments);
+        builder.seedPaths.forEach(path -> seeds.addAll(SeedFiles.read(path)));
+        Application app = new Application(builder.clock, builder.taskDelay, builder.clusters);
+        StateControl control;
+        try {
+            control = new StateControl(app, seeds);
+        } catch (ApiException e) {
+            throw new IllegalArgumentException("invalid seed: " + e.getMessage(), e);
+        }
+        SearchEngine engine = new SearchEngine(builder.strict, builder.clock, app.dictionaries()::effective);
+        List<Product> products = Products.all(new ServiceContext(
+                app,
+                engine,
+                control,
+                version,
+                builder.strict,
+                new SearchHooks(),
+                faultScript,
+                builder.crawlerAllowedHosts,
+                builder.monitoringSeed));
+        products.forEach(product -> control.onReset(product::reset));
+        control.onReset(faultScript::clear);
+        control.onReset(servedHosts::reset);
         // the products' one-off set-up runs on the timer thread while this one goes on starting the server
         timer.execute(() -> products.forEach(Product::warmUp));
         HttpFront front = new HttpFront(
@@ -162,35 +240,20 @@ public final class MockServer implements AutoCloseable {
                 faultScript,
                 servedHosts,
                 timer);
-        InetAddress bound = InetAddress.getByName(builder.bindAddress);
-        List<InetSocketAddress> addresses = new ArrayList<>();
-        addresses.add(new InetSocketAddress(bound, builder.port));
-        for (int i = 1; i < builder.hosts; i++) {
-            addresses.add(new InetSocketAddress(bound, 0));
+        return new Built(control, front);
+    }
+
+    /** Stops what a failed start had started: Jetty once its thread is done (when given), the timer, the workers. */
+    private void stopAfterFailedStart(BackgroundStart<JettyStarted> jetty) {
+        timer.shutdownNow();
+        if (jetty != null) {
+            try {
+                jetty.await().server().stop();
+            } catch (Exception alreadyFailed) {
+                // it stopped what it had started
+            }
         }
-        SelfSignedCertificate certificate = builder.https ? SelfSignedCertificate.mint() : null;
-        this.trustMaterial = certificate == null ? null : new TrustMaterial(certificate.certificate());
-        this.server = JettyServers.create(
-                addresses, certificate == null ? null : certificate.serverContext(), front, version, workers);
-        servedHosts.bind(server.getConnectors());
-        try {
-            server.start();
-        } catch (Exception e) {
-            stopQuietly();
-            throw e instanceof IOException io ? io : new IOException("could not start the mock server", e);
-        }
-        servedHosts.started();
-        String host = bound.isAnyLocalAddress() ? "127.0.0.1" : bound.getHostAddress();
-        if (host.contains(":")) {
-            host = "[" + host + "]";
-        }
-        String scheme = builder.https ? "https" : "http";
-        List<MockHost> served = new ArrayList<>();
-        for (HostState hostState : servedHosts.all()) {
-            served.add(new MockHost(hostState, scheme + "://" + host + ":" + hostState.port()));
-        }
-        this.hosts = List.copyOf(served);
-        this.url = hosts.get(0).url();
+        workers.close();
     }
 
     static String readVersion() {

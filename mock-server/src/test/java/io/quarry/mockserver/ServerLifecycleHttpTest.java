@@ -1,13 +1,17 @@
 package io.quarry.mockserver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.quarry.mockserver.testing.Eventually;
 import io.quarry.mockserver.testing.RawConnection;
 import io.quarry.mockserver.testing.TestClient;
+import java.io.UncheckedIOException;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** Closing stops every thread; the request log and CORS preflights stay bounded and clean. */
+/** Closing stops every thread, and so does a start that fails; the request log and CORS preflights stay bounded and clean. */
 @Timeout(60)
 class ServerLifecycleHttpTest {
 
@@ -20,6 +24,36 @@ class ServerLifecycleHttpTest {
         }
         server.close();
         assertThat(server.threadsStopped()).isTrue();
+    }
+
+    @Test
+    void aStartFailingOnAnInvalidSeedLeavesNoThread() throws InterruptedException {
+        Set<Thread> before = Thread.getAllStackTraces().keySet();
+        assertThatThrownBy(() -> MockServer.builder()
+                        .seedJson("{\"indices\": {\"products\": \"not an object\"}}")
+                        .start())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("invalid seed");
+        awaitNoServerThreadBut(before);
+    }
+
+    @Test
+    void aStartFailingOnATakenPortLeavesNoThread() throws InterruptedException {
+        try (MockServer first = MockServer.builder().start()) {
+            Set<Thread> before = Thread.getAllStackTraces().keySet();
+            assertThatThrownBy(() -> MockServer.builder().port(first.port()).start())
+                    .isInstanceOf(UncheckedIOException.class);
+            awaitNoServerThreadBut(before);
+        }
+    }
+
+    /** Waits until the mock server's threads started after {@code before} have all ended. */
+    private static void awaitNoServerThreadBut(Set<Thread> before) throws InterruptedException {
+        Eventually.waitUntil(
+                "the failed start's threads end",
+                () -> Thread.getAllStackTraces().keySet().stream()
+                        .filter(thread -> !before.contains(thread))
+                        .noneMatch(thread -> thread.getName().startsWith("quarry-mock-server")));
     }
 
     @Test
