@@ -2,7 +2,6 @@ package io.quarry.mockserver.internal.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.testing.Eventually;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -23,16 +22,8 @@ class AwaitingFrontTest {
 
     @BeforeEach
     void start() throws Exception {
-        Router router = new Router()
-                .add(new Route(
-                        "GET",
-                        "/ok",
-                        Access.PUBLIC,
-                        null,
-                        Operation.NOT_COUNTED,
-                        Work.READ,
-                        request -> Response.ok(Json.object())));
-        loopback = FrontOnLoopback.awaitingHandOver(router, new Workers(2, 10));
+        loopback = FrontOnLoopback.awaitingHandOver(
+                new Router().add(FrontOnLoopback.answeringEmpty("GET", "/ok")), new Workers(2, 10));
     }
 
     @AfterEach

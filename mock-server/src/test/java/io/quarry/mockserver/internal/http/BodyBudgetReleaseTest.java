@@ -2,7 +2,6 @@ package io.quarry.mockserver.internal.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.quarry.mockserver.internal.json.Json;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -30,15 +29,7 @@ class BodyBudgetReleaseTest {
 
     @BeforeEach
     void start() throws Exception {
-        Router router = new Router()
-                .add(new Route(
-                        "POST",
-                        "/upload",
-                        Access.PUBLIC,
-                        null,
-                        Operation.NOT_COUNTED,
-                        Work.READ,
-                        request -> Response.ok(Json.object())));
+        Router router = new Router().add(FrontOnLoopback.answeringEmpty("POST", "/upload"));
         workers = new Workers(4, 16);
         BodyLimits limits = new BodyLimits(BodyLimits.TEN_MEGABYTES, BodyLimits.TEN_MEGABYTES, 4L * BODY, 60_000);
         front = new FrontOnLoopback(router, (request, route) -> request, workers, limits);

@@ -2,6 +2,7 @@ package io.quarry.mockserver.internal.http;
 
 import io.quarry.mockserver.internal.http.faults.FaultScript;
 import io.quarry.mockserver.internal.http.hosts.ServedHosts;
+import io.quarry.mockserver.internal.json.Json;
 import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.util.List;
@@ -84,6 +85,23 @@ final class FrontOnLoopback {
     /** {@return how many connections Jetty has open} */
     int openConnections() {
         return server.getConnectors()[0].getConnectedEndPoints().size();
+    }
+
+    /**
+     * {@return a public read route answering an empty object}
+     *
+     * @param method the route's method
+     * @param path   the route's path
+     */
+    static Route answeringEmpty(String method, String path) {
+        return new Route(
+                method,
+                path,
+                Access.PUBLIC,
+                null,
+                Operation.NOT_COUNTED,
+                Work.READ,
+                request -> Response.ok(Json.object()));
     }
 
     /** {@return the front's base URL} */

@@ -45,14 +45,7 @@ class HttpFrontErrorsTest {
                     }
                     return Response.ok(Json.object());
                 }))
-                .add(new Route(
-                        "GET",
-                        "/ok",
-                        Access.PUBLIC,
-                        null,
-                        Operation.NOT_COUNTED,
-                        Work.READ,
-                        request -> Response.ok(Json.object())));
+                .add(FrontOnLoopback.answeringEmpty("GET", "/ok"));
         workers = new Workers(1, 1);
         front = new FrontOnLoopback(router, (request, route) -> request, workers, BodyLimits.defaults());
         url = front.url();
