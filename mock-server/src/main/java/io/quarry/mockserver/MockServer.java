@@ -222,7 +222,8 @@ public final class MockServer implements AutoCloseable {
                 new SearchHooks(),
                 faultScript,
                 builder.crawlerAllowedHosts,
-                builder.monitoringSeed));
+                builder.monitoringSeed,
+                servedHosts));
         products.forEach(product -> control.onReset(product::reset));
         control.onReset(faultScript::clear);
         control.onReset(servedHosts::reset);

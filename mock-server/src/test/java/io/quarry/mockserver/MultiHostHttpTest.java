@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.mockserver.testing.Eventually;
+import io.quarry.mockserver.testing.HostConnections;
 import io.quarry.mockserver.testing.MutableClock;
 import io.quarry.mockserver.testing.TestClient;
 import java.io.IOException;
-import java.net.ConnectException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
@@ -40,17 +38,6 @@ class MultiHostHttpTest {
     /** {@return the status of a list of the indices through that host} */
     private int call(int host) {
         return on(host).get("/1/indexes").status();
-    }
-
-    private boolean connects(MockHost host) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(host.uri().getHost(), host.port()), 2000);
-            return true;
-        } catch (ConnectException refused) {
-            return false;
-        } catch (IOException e) {
-            throw new AssertionError("neither connected nor refused", e);
-        }
     }
 
     @Test
@@ -88,7 +75,7 @@ class MultiHostHttpTest {
         hosts.get(1).faults().refuseConnections(Duration.ofSeconds(30));
 
         assertThat(hosts.get(1).acceptsConnections()).isFalse();
-        assertThat(connects(hosts.get(1))).isFalse();
+        assertThat(HostConnections.accepted(hosts.get(1))).isFalse();
         assertThatThrownBy(() -> first.get("/1/indexes"))
                 .as("the connection open before is closed")
                 .hasCauseInstanceOf(IOException.class);
@@ -100,7 +87,7 @@ class MultiHostHttpTest {
         clock.advance(Duration.ofSeconds(1));
         Eventually.waitUntil("host 1 to listen again", () -> hosts.get(1).acceptsConnections());
 
-        assertThat(connects(hosts.get(1))).isTrue();
+        assertThat(HostConnections.accepted(hosts.get(1))).isTrue();
         assertThat(call(1)).isEqualTo(200);
         assertThat(first.get("/1/indexes").status())
                 .as("a client of the port, as before")

@@ -115,9 +115,13 @@ public final class HttpFront extends Handler.Abstract {
                 NO_BODY,
                 org.eclipse.jetty.server.Request.getRemoteAddr(jetty));
         exchange.request = request;
-        HostState host = request.rawPath().startsWith("/_mock/")
-                ? null
-                : hosts.of(jetty.getConnectionMetaData().getConnector());
+        HostState host = hosts.of(jetty.getConnectionMetaData().getConnector());
+        if (host != null && request.rawPath().startsWith("/_mock/")) {
+            // the control endpoints are not the host's traffic; they only need to know which host they came to
+            request = request.with(HostState.class, host);
+            exchange.request = request;
+            host = null;
+        }
         if (host != null) {
             if (host.received(exchange::abort)) {
                 return;

@@ -2,6 +2,7 @@ package io.quarry.mockserver.internal.products;
 
 import io.quarry.mockserver.engine.SearchEngine;
 import io.quarry.mockserver.internal.http.faults.FaultScript;
+import io.quarry.mockserver.internal.http.hosts.ServedHosts;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.StateControl;
 import java.util.Set;
@@ -20,6 +21,7 @@ import java.util.Set;
  * @param faults the scripted faults (the control product edits them)
  * @param crawlerAllowedHosts the hosts the crawler product may fetch besides loopback addresses
  * @param monitoringSeed the seed of the monitoring probes' measurements
+ * @param hosts the server's hosts, whose own faults the control product scripts
  */
 public record ServiceContext(
         Application app,
@@ -30,7 +32,8 @@ public record ServiceContext(
         SearchHooks searchHooks,
         FaultScript faults,
         Set<String> crawlerAllowedHosts,
-        long monitoringSeed) {
+        long monitoringSeed,
+        ServedHosts hosts) {
 
     /** The monitoring seed unless configured otherwise. */
     public static final long DEFAULT_MONITORING_SEED = 0;
@@ -41,31 +44,8 @@ public record ServiceContext(
     }
 
     /**
-     * A context with the default monitoring seed.
-     *
-     * @param app     the application state
-     * @param engine  the search engine
-     * @param control seeding, export and reset
-     * @param version the mock server's version
-     * @param strict  whether unknown parameters and settings are refused
-     * @param searchHooks where other products take part in searches
-     * @param faults the scripted faults (the control product edits them)
-     * @param crawlerAllowedHosts the hosts the crawler product may fetch besides loopback addresses
-     */
-    public ServiceContext(
-            Application app,
-            SearchEngine engine,
-            StateControl control,
-            String version,
-            boolean strict,
-            SearchHooks searchHooks,
-            FaultScript faults,
-            Set<String> crawlerAllowedHosts) {
-        this(app, engine, control, version, strict, searchHooks, faults, crawlerAllowedHosts, DEFAULT_MONITORING_SEED);
-    }
-
-    /**
-     * A context with no scripted faults of its own and a crawler that fetches loopback addresses only.
+     * A context with no scripted faults of its own, a crawler that fetches loopback addresses only, the default
+     * monitoring seed and no hosts.
      *
      * @param app     the application state
      * @param engine  the search engine
@@ -81,6 +61,16 @@ public record ServiceContext(
             String version,
             boolean strict,
             SearchHooks searchHooks) {
-        this(app, engine, control, version, strict, searchHooks, new FaultScript(), Set.of(), DEFAULT_MONITORING_SEED);
+        this(
+                app,
+                engine,
+                control,
+                version,
+                strict,
+                searchHooks,
+                new FaultScript(),
+                Set.of(),
+                DEFAULT_MONITORING_SEED,
+                ServedHosts.none());
     }
 }

@@ -31,16 +31,8 @@ public final class FaultJson {
      * @throws ApiException 400 when the rule is malformed
      */
     public static long addTo(ObjectNode body, FaultScript script) {
-        JsonNode fault = body.get("fault");
-        if (fault == null || !fault.isObject()) {
-            throw ApiException.badRequest("fault must be an object with a type");
-        }
         try {
-            FaultAction action = new FaultAction(
-                    kind(text(fault, "type", null)),
-                    fault.path("status").asInt(0),
-                    headers(fault.get("headers")),
-                    delay(fault.path("delayMs").asLong(0)));
+            FaultAction action = action(body.get("fault"));
             return script.add(
                     text(body, "method", "*"),
                     text(body, "path", "/**"),
@@ -51,6 +43,24 @@ public final class FaultJson {
         } catch (IllegalArgumentException e) {
             throw ApiException.badRequest("Invalid fault: " + e.getMessage());
         }
+    }
+
+    /**
+     * {@return what a fault object asks for: {@code {"type": "status", "status": 503, "headers": {...},
+     * "delayMs": 100}}}
+     *
+     * @param fault the object
+     * @throws IllegalArgumentException when it is missing or malformed
+     */
+    public static FaultAction action(JsonNode fault) {
+        if (fault == null || !fault.isObject()) {
+            throw new IllegalArgumentException("fault must be an object with a type");
+        }
+        return new FaultAction(
+                kind(text(fault, "type", null)),
+                fault.path("status").asInt(0),
+                headers(fault.get("headers")),
+                delay(fault.path("delayMs").asLong(0)));
     }
 
     /**

@@ -35,6 +35,11 @@ public final class ServedHosts {
         this.timer = timer;
     }
 
+    /** {@return a server's hosts where there is no server: none, ever} */
+    public static ServedHosts none() {
+        return new ServedHosts(Clock.systemUTC(), null);
+    }
+
     /**
      * Makes one host of each connector, in order, before the server starts.
      *

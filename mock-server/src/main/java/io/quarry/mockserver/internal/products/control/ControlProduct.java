@@ -10,10 +10,14 @@ import io.quarry.mockserver.internal.products.ProductRoutes;
 import io.quarry.mockserver.internal.products.ServiceContext;
 import java.util.Set;
 
-/** The mock server's own endpoints under {@code /_mock/}: reset, seed, export, version and scripted faults. */
+/**
+ * The mock server's own endpoints under {@code /_mock/}: reset, seed, export, version, scripted faults, and the
+ * hosts with their own faults.
+ */
 public final class ControlProduct implements Product {
 
     private final ControlRoutes routes;
+    private final HostControlRoutes hostRoutes;
 
     /**
      * The control endpoints of a server.
@@ -22,6 +26,7 @@ public final class ControlProduct implements Product {
      */
     public ControlProduct(ServiceContext context) {
         this.routes = new ControlRoutes(context.control(), context.version(), context.faults());
+        this.hostRoutes = new HostControlRoutes(context.hosts());
     }
 
     @Override
@@ -37,7 +42,10 @@ public final class ControlProduct implements Product {
                 .add(control("GET", "/_mock/version", Work.READ, routes::version))
                 .add(control("POST", "/_mock/faults", Work.WRITE, routes::addFault))
                 .add(control("GET", "/_mock/faults", Work.READ, routes::listFaults))
-                .add(control("DELETE", "/_mock/faults", Work.WRITE, routes::clearFaults));
+                .add(control("DELETE", "/_mock/faults", Work.WRITE, routes::clearFaults))
+                .add(control("GET", "/_mock/hosts", Work.READ, hostRoutes::list))
+                .add(control("POST", "/_mock/hosts/{host}/faults", Work.WRITE, hostRoutes::addFault))
+                .add(control("DELETE", "/_mock/hosts/{host}/faults", Work.WRITE, hostRoutes::clearFaults));
     }
 
     /** A control route: the mock server's own, not in the usage statistics. */

@@ -1,0 +1,116 @@
+package io.quarry.mockserver.internal.products.control;
+
+import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.Request;
+import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.http.faults.FaultJson;
+import io.quarry.mockserver.internal.http.hosts.HostState;
+import io.quarry.mockserver.internal.http.hosts.ServedHosts;
+import io.quarry.mockserver.internal.json.Json;
+import java.time.Duration;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The hosts' own faults over HTTP, for a server not embedded in the test's JVM (the standalone jar with
+ * {@code --hosts N}): {@code GET /_mock/hosts}, {@code POST} and {@code DELETE /_mock/hosts/{host}/faults}. A
+ * scripted fault is one of {@code refuseConnections} and {@code hold} (with {@code durationMs}), {@code during}
+ * (with {@code durationMs} and a {@code fault} object, as {@code /_mock/faults} takes) and {@code next} (with
+ * {@code count} and a {@code fault}).
+ */
+final class HostControlRoutes {
+
+    /** The longest a host's fault may last: a day, far past any test. */
+    static final long MAX_DURATION_MILLIS = 86_400_000;
+
+    private final ServedHosts hosts;
+
+    HostControlRoutes(ServedHosts hosts) {
+        this.hosts = hosts;
+    }
+
+    /** {@code GET /_mock/hosts}: each host, its port, its requests and what is scripted for it. */
+    Response list(Request request) {
+        ArrayNode list = Json.array();
+        for (HostState host : hosts.all()) {
+            ObjectNode item = list.addObject();
+            item.put("host", host.index());
+            item.put("port", host.port());
+            item.put("requestCount", host.requests());
+            item.put("acceptsConnections", host.accepting());
+            item.set("faults", host.faults().describe());
+        }
+        ObjectNode body = Json.object();
+        body.set("hosts", list);
+        return Response.ok(body);
+    }
+
+    /** {@code POST /_mock/hosts/{host}/faults}: scripts a fault for the host. */
+    Response addFault(Request request) {
+        HostState host = host(request);
+        ObjectNode body = request.jsonObject();
+        String type = body.path("type").asString("");
+        try {
+            switch (type) {
+                case "refuseConnections" -> {
+                    if (host == request.get(HostState.class)) {
+                        throw ApiException.badRequest("Send refuseConnections for host " + host.index()
+                                + " through another host: the host closes its connections, this one included");
+                    }
+                    host.refuseFor(duration(body));
+                }
+                case "hold" -> host.holdFor(duration(body));
+                case "during" -> host.faultFor(duration(body), FaultJson.action(body.get("fault")));
+                case "next" -> host.faultNext(body.path("count").asInt(0), FaultJson.action(body.get("fault")));
+                default ->
+                    throw ApiException.badRequest(
+                            "type must be one of refuseConnections, hold, during, next; got '" + type + "'");
+            }
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badRequest("Invalid host fault: " + e.getMessage());
+        }
+        ObjectNode answer = Json.object();
+        answer.put("host", host.index());
+        answer.put("status", "scripted");
+        return Response.ok(answer);
+    }
+
+    /** {@code DELETE /_mock/hosts/{host}/faults}: ends everything scripted for the host. */
+    Response clearFaults(Request request) {
+        HostState host = host(request);
+        host.clear();
+        ObjectNode answer = Json.object();
+        answer.put("host", host.index());
+        answer.put("status", "cleared");
+        return Response.ok(answer);
+    }
+
+    private HostState host(Request request) {
+        List<HostState> all = hosts.all();
+        String named = request.path("host");
+        int index;
+        try {
+            index = Integer.parseInt(named);
+        } catch (NumberFormatException e) {
+            index = -1;
+        }
+        if (index < 0 || index >= all.size()) {
+            throw ApiException.notFound("No host " + named + ": the server has hosts 0 to " + (all.size() - 1));
+        }
+        return all.get(index);
+    }
+
+    private static Duration duration(JsonNode body) {
+        JsonNode millis = body.get("durationMs");
+        if (millis == null || !millis.canConvertToLong()) {
+            throw new IllegalArgumentException("durationMs is required, a whole number of milliseconds");
+        }
+        long value = millis.asLong();
+        if (value < 1 || value > MAX_DURATION_MILLIS) {
+            throw new IllegalArgumentException("durationMs must be 1.." + MAX_DURATION_MILLIS);
+        }
+        return Duration.ofMillis(value);
+    }
+}
