@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.mockserver.testing.Eventually;
 import io.quarry.mockserver.testing.HostConnections;
+import io.quarry.mockserver.testing.HostsOnOneServer;
 import io.quarry.mockserver.testing.MutableClock;
 import io.quarry.mockserver.testing.TestClient;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -26,23 +26,16 @@ import tools.jackson.databind.JsonNode;
 @Timeout(60)
 class HostFaultsHttpTest {
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T10:00:00Z"));
-    private final MockServer server = MockServer.builder().hosts(3).clock(clock).start();
-    private final List<MockHost> hosts = server.hosts();
+    private final HostsOnOneServer fixture = new HostsOnOneServer(3);
+    private final MutableClock clock = fixture.clock();
+    private final MockServer server = fixture.server();
+    private final List<MockHost> hosts = fixture.hosts();
     /** The control requests go through host 0. */
-    private final TestClient control = on(0);
+    private final TestClient control = fixture.on(0);
 
     @AfterEach
     void close() {
-        server.close();
-    }
-
-    private TestClient on(int host) {
-        return new TestClient(server).onHost(hosts.get(host));
-    }
-
-    private int call(int host) {
-        return on(host).get("/1/indexes").status();
+        fixture.close();
     }
 
     private TestClient.Reply script(int host, String json) {
@@ -55,8 +48,8 @@ class HostFaultsHttpTest {
 
     @Test
     void theListShowsEachHostsPortRequestsAndState() {
-        call(1);
-        call(1);
+        fixture.call(1);
+        fixture.call(1);
         script(2, "{\"type\": \"next\", \"count\": 1, \"fault\": {\"type\": \"status\", \"status\": 503}}")
                 .requireOk();
 
@@ -78,10 +71,10 @@ class HostFaultsHttpTest {
 
         assertThat(HostConnections.accepted(hosts.get(1))).isFalse();
         assertThat(listed(1).get("acceptsConnections").asBoolean()).isFalse();
-        assertThat(call(2)).isEqualTo(200);
+        assertThat(fixture.call(2)).isEqualTo(200);
         clock.advance(Duration.ofSeconds(30));
         Eventually.waitUntil("host 1 to listen again", () -> hosts.get(1).acceptsConnections());
-        assertThat(call(1)).isEqualTo(200);
+        assertThat(fixture.call(1)).isEqualTo(200);
 
         script(1, "{\"type\": \"refuseConnections\", \"durationMs\": 3600000}").requireOk();
         control.delete("/_mock/hosts/1/faults").requireOk();
@@ -104,19 +97,19 @@ class HostFaultsHttpTest {
         script(2, "{\"type\": \"next\", \"count\": 1, \"fault\": {\"type\": \"status\", \"status\": 500}}")
                 .requireOk();
 
-        assertThat(call(1)).isEqualTo(503);
-        assertThat(call(1)).isEqualTo(503);
-        assertThat(call(2)).isEqualTo(500);
-        assertThat(call(2)).isEqualTo(200);
-        assertThat(call(0)).isEqualTo(200);
+        assertThat(fixture.call(1)).isEqualTo(503);
+        assertThat(fixture.call(1)).isEqualTo(503);
+        assertThat(fixture.call(2)).isEqualTo(500);
+        assertThat(fixture.call(2)).isEqualTo(200);
+        assertThat(fixture.call(0)).isEqualTo(200);
         clock.advance(Duration.ofSeconds(30));
-        assertThat(call(1)).isEqualTo(200);
+        assertThat(fixture.call(1)).isEqualTo(200);
     }
 
     @Test
     void aHeldRequestIsClosedUnansweredWhenTheHostsFaultsAreCleared() throws Exception {
         script(1, "{\"type\": \"hold\", \"durationMs\": 3600000}").requireOk();
-        TestClient held = on(1);
+        TestClient held = fixture.on(1);
         CompletableFuture<HttpResponse<String>> answer = held.http()
                 .sendAsync(
                         // not a GET, which the JDK's client sends again when its connection is closed
@@ -131,7 +124,9 @@ class HostFaultsHttpTest {
 
         Eventually.waitUntil("the held request to end", answer::isDone);
         assertThatThrownBy(answer::get).isInstanceOf(ExecutionException.class).hasCauseInstanceOf(IOException.class);
-        assertThat(on(1).get("/1/indexes/books/1").status()).as("not applied").isEqualTo(404);
+        assertThat(fixture.on(1).get("/1/indexes/books/1").status())
+                .as("not applied")
+                .isEqualTo(404);
     }
 
     @Test
@@ -150,7 +145,7 @@ class HostFaultsHttpTest {
         assertThat(script(-1, "{\"type\": \"hold\", \"durationMs\": 1000}").status())
                 .isEqualTo(404);
         assertThat(control.delete("/_mock/hosts/x/faults").status()).isEqualTo(404);
-        assertThat(call(1)).isEqualTo(200);
+        assertThat(fixture.call(1)).isEqualTo(200);
     }
 
     @Test
@@ -161,6 +156,6 @@ class HostFaultsHttpTest {
         assertThat(stranger.post("/_mock/hosts/1/faults", "{\"type\": \"hold\", \"durationMs\": 1000}")
                         .status())
                 .isIn(401, 403);
-        assertThat(call(1)).isEqualTo(200);
+        assertThat(fixture.call(1)).isEqualTo(200);
     }
 }

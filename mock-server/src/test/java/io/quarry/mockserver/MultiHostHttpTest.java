@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.mockserver.testing.Eventually;
 import io.quarry.mockserver.testing.HostConnections;
+import io.quarry.mockserver.testing.HostsOnOneServer;
 import io.quarry.mockserver.testing.MutableClock;
 import io.quarry.mockserver.testing.TestClient;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -22,22 +22,14 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(60)
 class MultiHostHttpTest {
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T10:00:00Z"));
-    private final MockServer server = MockServer.builder().hosts(3).clock(clock).start();
-    private final List<MockHost> hosts = server.hosts();
+    private final HostsOnOneServer fixture = new HostsOnOneServer(3);
+    private final MutableClock clock = fixture.clock();
+    private final MockServer server = fixture.server();
+    private final List<MockHost> hosts = fixture.hosts();
 
     @AfterEach
     void close() {
-        server.close();
-    }
-
-    private TestClient on(int host) {
-        return new TestClient(server).onHost(hosts.get(host));
-    }
-
-    /** {@return the status of a list of the indices through that host} */
-    private int call(int host) {
-        return on(host).get("/1/indexes").status();
+        fixture.close();
     }
 
     @Test
@@ -50,18 +42,21 @@ class MultiHostHttpTest {
         assertThat(hosts.get(2).url())
                 .isEqualTo("http://127.0.0.1:" + hosts.get(2).port());
 
-        assertThat(on(0).put("/1/indexes/books/1", "{\"title\": \"Dune\"}").status())
+        assertThat(fixture.on(0)
+                        .put("/1/indexes/books/1", "{\"title\": \"Dune\"}")
+                        .status())
                 .isEqualTo(200);
-        assertThat(on(2).get("/1/indexes/books/1")
+        assertThat(fixture.on(2)
+                        .get("/1/indexes/books/1")
                         .requireOk()
                         .body()
                         .get("title")
                         .stringValue())
                 .isEqualTo("Dune");
-        assertThat(on(1).get("/1/logs").requireOk().body().get("logs")).hasSize(2);
+        assertThat(fixture.on(1).get("/1/logs").requireOk().body().get("logs")).hasSize(2);
 
         assertThat(hosts).extracting(MockHost::requestCount).containsExactly(1L, 1L, 1L);
-        on(1).get("/_mock/version").requireOk();
+        fixture.on(1).get("/_mock/version").requireOk();
         assertThat(hosts.get(1).requestCount())
                 .as("control endpoints are not counted")
                 .isEqualTo(1);
@@ -69,7 +64,7 @@ class MultiHostHttpTest {
 
     @Test
     void aRefusingHostRefusesConnectionsUntilItsTimeHasPassedOnTheServersClock() throws Exception {
-        TestClient first = on(1);
+        TestClient first = fixture.on(1);
         assertThat(first.get("/1/indexes").status()).isEqualTo(200);
 
         hosts.get(1).faults().refuseConnections(Duration.ofSeconds(30));
@@ -79,8 +74,8 @@ class MultiHostHttpTest {
         assertThatThrownBy(() -> first.get("/1/indexes"))
                 .as("the connection open before is closed")
                 .hasCauseInstanceOf(IOException.class);
-        assertThat(call(0)).isEqualTo(200);
-        assertThat(call(2)).isEqualTo(200);
+        assertThat(fixture.call(0)).isEqualTo(200);
+        assertThat(fixture.call(2)).isEqualTo(200);
 
         clock.advance(Duration.ofSeconds(29));
         assertThat(hosts.get(1).acceptsConnections()).isFalse();
@@ -88,7 +83,7 @@ class MultiHostHttpTest {
         Eventually.waitUntil("host 1 to listen again", () -> hosts.get(1).acceptsConnections());
 
         assertThat(HostConnections.accepted(hosts.get(1))).isTrue();
-        assertThat(call(1)).isEqualTo(200);
+        assertThat(fixture.call(1)).isEqualTo(200);
         assertThat(first.get("/1/indexes").status())
                 .as("a client of the port, as before")
                 .isEqualTo(200);
@@ -98,11 +93,11 @@ class MultiHostHttpTest {
     void aStatusForAWhileAnswersEveryRequestOfThatHostUntilTheTimeHasPassed() {
         hosts.get(0).faults().during(Duration.ofSeconds(30), Fault.status(503));
 
-        assertThat(call(0)).isEqualTo(503);
-        assertThat(call(0)).isEqualTo(503);
-        assertThat(call(1)).isEqualTo(200);
+        assertThat(fixture.call(0)).isEqualTo(503);
+        assertThat(fixture.call(0)).isEqualTo(503);
+        assertThat(fixture.call(1)).isEqualTo(200);
         clock.advance(Duration.ofSeconds(30));
-        assertThat(call(0)).isEqualTo(200);
+        assertThat(fixture.call(0)).isEqualTo(200);
         assertThat(hosts).extracting(MockHost::requestCount).containsExactly(3L, 1L, 0L);
     }
 
@@ -110,10 +105,10 @@ class MultiHostHttpTest {
     void aStatusForTheNextRequestsEndsAfterThem() {
         hosts.get(2).faults().next(2, Fault.status(503));
 
-        assertThat(call(2)).isEqualTo(503);
-        assertThat(call(0)).isEqualTo(200);
-        assertThat(call(2)).isEqualTo(503);
-        assertThat(call(2)).isEqualTo(200);
+        assertThat(fixture.call(2)).isEqualTo(503);
+        assertThat(fixture.call(0)).isEqualTo(200);
+        assertThat(fixture.call(2)).isEqualTo(503);
+        assertThat(fixture.call(2)).isEqualTo(200);
     }
 
     @Test
@@ -121,18 +116,18 @@ class MultiHostHttpTest {
         server.faults().next(1, "*", "/**", Fault.status(500));
         hosts.get(0).faults().next(1, Fault.status(503));
 
-        assertThat(call(0)).isEqualTo(503);
-        assertThat(call(0)).isEqualTo(500);
-        assertThat(call(0)).isEqualTo(200);
+        assertThat(fixture.call(0)).isEqualTo(503);
+        assertThat(fixture.call(0)).isEqualTo(500);
+        assertThat(fixture.call(0)).isEqualTo(200);
 
         hosts.get(1).faults().during(Duration.ofMinutes(1), Fault.status(503));
-        assertThat(on(1).get("/_mock/version").status()).isEqualTo(200);
+        assertThat(fixture.on(1).get("/_mock/version").status()).isEqualTo(200);
     }
 
     @Test
     void aHeldRequestIsClosedUnansweredAndUnappliedWhenTheHoldEnds() throws Exception {
         hosts.get(1).faults().hold(Duration.ofSeconds(10));
-        TestClient held = on(1);
+        TestClient held = fixture.on(1);
         CompletableFuture<HttpResponse<String>> answer = held.http()
                 .sendAsync(
                         held.request("PUT", "/1/indexes/books/1", "{\"title\": \"Dune\"}")
@@ -141,14 +136,14 @@ class MultiHostHttpTest {
 
         Eventually.waitUntil(
                 "the held request to reach host 1", () -> hosts.get(1).requestCount() == 1);
-        assertThat(call(0)).isEqualTo(200);
+        assertThat(fixture.call(0)).isEqualTo(200);
         assertThat(answer).isNotDone();
 
         clock.advance(Duration.ofSeconds(10));
         Eventually.waitUntil("the held request to end", answer::isDone);
         assertThatThrownBy(answer::get).isInstanceOf(ExecutionException.class).hasCauseInstanceOf(IOException.class);
-        assertThat(on(0).get("/1/indexes/books/1").status()).isEqualTo(404);
-        assertThat(on(1).get("/1/indexes").status()).isEqualTo(200);
+        assertThat(fixture.on(0).get("/1/indexes/books/1").status()).isEqualTo(404);
+        assertThat(fixture.on(1).get("/1/indexes").status()).isEqualTo(200);
     }
 
     @Test
@@ -159,13 +154,13 @@ class MultiHostHttpTest {
         hosts.get(0).faults().clear();
 
         assertThat(hosts.get(0).acceptsConnections()).isTrue();
-        assertThat(call(0)).isEqualTo(200);
+        assertThat(fixture.call(0)).isEqualTo(200);
     }
 
     @Test
     void aResetOpensEveryHostAgainClearsTheirFaultsAndCounts() {
-        call(0);
-        call(2);
+        fixture.call(0);
+        fixture.call(2);
         hosts.get(1).faults().refuseConnections(Duration.ofHours(1));
         hosts.get(2).faults().during(Duration.ofHours(1), Fault.status(503));
 
@@ -173,8 +168,8 @@ class MultiHostHttpTest {
 
         assertThat(hosts).extracting(MockHost::requestCount).containsOnly(0L);
         assertThat(hosts.get(1).acceptsConnections()).isTrue();
-        assertThat(call(1)).isEqualTo(200);
-        assertThat(call(2)).isEqualTo(200);
+        assertThat(fixture.call(1)).isEqualTo(200);
+        assertThat(fixture.call(2)).isEqualTo(200);
     }
 
     @Test
