@@ -10,6 +10,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketAddress;
 import java.net.SocketTimeoutException;
@@ -37,8 +38,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Timeout(60)
 class FaultMatrixTest {
 
-    /** A port that black-holes connection attempts (the socket factory times them out). */
-    private static final int BLACK_HOLE_PORT = LoopbackHttp.closedPort();
+    /**
+     * The port whose connection attempts the socket factory times out. It is held bound for the whole matrix, never
+     * accepting, so that no cell's server can be given the same port number (its calls would be black-holed too).
+     */
+    private static ServerSocket blackHole;
+
+    private static int blackHolePort;
 
     private static final Endpoint READ = Endpoint.read("getObject", "GET", "/1/indexes/{indexName}/{objectID}");
     private static final Endpoint SAFE_WRITE = Endpoint.write("saveObject", "PUT", "/1/indexes/{indexName}/{objectID}");
@@ -47,13 +53,16 @@ class FaultMatrixTest {
     private static FaultyHttpServer healthy;
 
     @BeforeAll
-    static void startHealthyHost() {
+    static void startHealthyHost() throws IOException {
+        blackHole = new ServerSocket(0, 1, InetAddress.getByAddress(new byte[] {127, 0, 0, 1}));
+        blackHolePort = blackHole.getLocalPort();
         healthy = new FaultyHttpServer(FaultyHttpServer.answer(200, "application/json", "{\"objectID\":\"1\"}"));
     }
 
     @AfterAll
-    static void stopHealthyHost() {
+    static void stopHealthyHost() throws IOException {
         healthy.close();
+        blackHole.close();
     }
 
     /** The faults of the matrix. Null behaviour: no server (refused, or black-holed for connect timeout). */
@@ -152,7 +161,7 @@ class FaultMatrixTest {
     void faultOutcome(Fault fault, Call call, Hosts hosts, Outcome outcome) {
         FaultyHttpServer faulty = fault.behaviour == null ? null : new FaultyHttpServer(fault.behaviour);
         int faultyPort = fault == Fault.CONNECT_TIMEOUT
-                ? BLACK_HOLE_PORT
+                ? blackHolePort
                 : faulty == null ? LoopbackHttp.closedPort() : faulty.port();
         int healthyBefore = healthy.requests();
         List<Host> hostList = new ArrayList<>(List.of(Host.of("http://faulty.test:" + faultyPort)));
@@ -208,7 +217,7 @@ class FaultMatrixTest {
         };
     }
 
-    /** Resolves every name to loopback; connecting to {@link #BLACK_HOLE_PORT} waits out the timeout. */
+    /** Resolves every name to loopback; connecting to {@link #blackHolePort} waits out the timeout. */
     private static OkHttpClient blackHolingClient() {
         return new OkHttpClient.Builder()
                 .dns(name -> List.of(InetAddress.getByAddress(name, new byte[] {127, 0, 0, 1})))
@@ -237,7 +246,7 @@ class FaultMatrixTest {
             return new Socket() {
                 @Override
                 public void connect(SocketAddress endpoint, int timeout) throws IOException {
-                    if (endpoint instanceof InetSocketAddress address && address.getPort() == BLACK_HOLE_PORT) {
+                    if (endpoint instanceof InetSocketAddress address && address.getPort() == blackHolePort) {
                         try {
                             Thread.sleep(timeout);
                         } catch (InterruptedException e) {
