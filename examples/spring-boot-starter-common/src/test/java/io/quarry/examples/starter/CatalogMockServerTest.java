@@ -79,7 +79,10 @@ class CatalogMockServerTest {
     }
 
     private static double recordsSaved(MeterRegistry meters) {
-        return meters.find(MicrometerCallObserver.INGEST_RECORDS).tag("quarry.operation", "saveObjects").counters()
+        return meters
+                .find(MicrometerCallObserver.INGEST_RECORDS)
+                .tag("quarry.operation", "saveObjects")
+                .counters()
                 .stream()
                 .mapToDouble(Counter::count)
                 .sum();
