@@ -4,7 +4,6 @@ import io.quarry.mockserver.engine.SearchEngine;
 import io.quarry.mockserver.internal.auth.Authenticator;
 import io.quarry.mockserver.internal.auth.ProductCredentials;
 import io.quarry.mockserver.internal.http.ApiException;
-import io.quarry.mockserver.internal.http.AwaitingFront;
 import io.quarry.mockserver.internal.http.BodyLimits;
 import io.quarry.mockserver.internal.http.HttpFront;
 import io.quarry.mockserver.internal.http.JettyServers;
@@ -18,7 +17,6 @@ import io.quarry.mockserver.internal.products.Products;
 import io.quarry.mockserver.internal.products.SearchHooks;
 import io.quarry.mockserver.internal.products.ServiceContext;
 import io.quarry.mockserver.internal.products.search.LogRecorder;
-import io.quarry.mockserver.internal.startup.BackgroundStart;
 import io.quarry.mockserver.internal.startup.ClassPathCheck;
 import io.quarry.mockserver.internal.startup.JettyCacheLines;
 import io.quarry.mockserver.internal.state.Application;
@@ -134,29 +132,15 @@ public final class MockServer implements AutoCloseable {
             return thread;
         });
         this.servedHosts = new ServedHosts(builder.clock, timer);
-        // Jetty loads and starts on a thread of its own while this one builds the application: in a fresh JVM both
-        // are mostly class loading, done side by side on two cores (benchmarks/README.md, "Mock server start")
-        AwaitingFront entry = new AwaitingFront();
-        boolean https = builder.https;
-        BackgroundStart<JettyStarted> jetty =
-                BackgroundStart.begin("quarry-mock-server-start", () -> startJetty(https, addresses, entry));
-        Built built;
-        try {
-            built = build(builder);
-            entry.serve(built.front());
-        } catch (RuntimeException | Error e) {
-            entry.abandon();
-            stopAfterFailedStart(jetty);
-            throw e;
-        }
         JettyStarted started;
         try {
-            started = jetty.await();
+            Built built = build(builder);
+            this.state = built.state();
+            started = startJetty(builder.https, addresses, built.front());
         } catch (IOException | RuntimeException | Error e) {
-            stopAfterFailedStart(null);
+            stopAfterFailedStart();
             throw e;
         }
-        this.state = built.state();
         this.server = started.server();
         this.trustMaterial = started.certificate() == null
                 ? null
@@ -175,15 +159,15 @@ public final class MockServer implements AutoCloseable {
         this.url = hosts.get(0).url();
     }
 
-    /** What the Jetty thread started: the server, and its certificate when it speaks HTTPS. */
+    /** The started Jetty server, and its certificate when it speaks HTTPS. */
     private record JettyStarted(Server server, SelfSignedCertificate certificate) {}
 
     /** Mints the certificate (HTTPS), then builds and starts Jetty with one connector per address. */
-    private JettyStarted startJetty(boolean https, List<InetSocketAddress> addresses, AwaitingFront entry)
+    private JettyStarted startJetty(boolean https, List<InetSocketAddress> addresses, HttpFront front)
             throws IOException {
         SelfSignedCertificate certificate = https ? SelfSignedCertificate.mint() : null;
         Server jetty = JettyServers.create(
-                addresses, certificate == null ? null : certificate.serverContext(), entry, version, workers);
+                addresses, certificate == null ? null : certificate.serverContext(), front, version, workers);
         servedHosts.bind(jetty.getConnectors());
         try {
             jetty.start();
@@ -244,16 +228,9 @@ public final class MockServer implements AutoCloseable {
         return new Built(control, front);
     }
 
-    /** Stops what a failed start had started: Jetty once its thread is done (when given), the timer, the workers. */
-    private void stopAfterFailedStart(BackgroundStart<JettyStarted> jetty) {
+    /** Stops what a failed start had started besides Jetty (which stops itself): the timer and the workers. */
+    private void stopAfterFailedStart() {
         timer.shutdownNow();
-        if (jetty != null) {
-            try {
-                jetty.await().server().stop();
-            } catch (Exception alreadyFailed) {
-                // it stopped what it had started
-            }
-        }
         workers.close();
     }
 

@@ -13,9 +13,7 @@ import org.eclipse.jetty.server.ServerConnector;
 
 /**
  * An {@link HttpFront} over a router of the test's own, served by Jetty on a free loopback port with no products
- * behind it: for tests of the HTTP front itself (errors, body budgets, bursts). Jetty serves it through an
- * {@link AwaitingFront}, as the mock server does: {@link #awaitingHandOver} starts Jetty before the front is handed
- * over.
+ * behind it: for tests of the HTTP front itself (errors, body budgets, bursts).
  */
 final class FrontOnLoopback {
 
@@ -23,8 +21,6 @@ final class FrontOnLoopback {
     private final Workers workers;
     private final Server server;
     private final String url;
-    private final AwaitingFront entry;
-    private final HttpFront front;
 
     /**
      * Starts the front.
@@ -36,15 +32,8 @@ final class FrontOnLoopback {
      * @throws Exception if Jetty cannot start
      */
     FrontOnLoopback(Router router, Guard guard, Workers workers, BodyLimits limits) throws Exception {
-        this(new AwaitingFront(), router, guard, workers, limits);
-        handOver();
-    }
-
-    private FrontOnLoopback(AwaitingFront entry, Router router, Guard guard, Workers workers, BodyLimits limits)
-            throws Exception {
-        this.entry = entry;
         this.workers = workers;
-        front = new HttpFront(
+        HttpFront front = new HttpFront(
                 router,
                 guard,
                 "test",
@@ -55,36 +44,9 @@ final class FrontOnLoopback {
                 new FaultScript(),
                 new ServedHosts(Clock.systemUTC(), timer),
                 timer);
-        server = JettyServers.create(List.of(new InetSocketAddress("127.0.0.1", 0)), null, entry, "test", workers);
+        server = JettyServers.create(List.of(new InetSocketAddress("127.0.0.1", 0)), null, front, "test", workers);
         server.start();
         url = "http://127.0.0.1:" + ((ServerConnector) server.getConnectors()[0]).getLocalPort();
-    }
-
-    /**
-     * {@return Jetty started, with the front not yet handed over: requests wait}
-     *
-     * @param router  the routes
-     * @param workers the workers, closed with the front
-     * @throws Exception if Jetty cannot start
-     */
-    static FrontOnLoopback awaitingHandOver(Router router, Workers workers) throws Exception {
-        return new FrontOnLoopback(
-                new AwaitingFront(), router, (request, route) -> request, workers, BodyLimits.defaults());
-    }
-
-    /** Hands the front over: waiting requests are served. */
-    void handOver() {
-        entry.serve(front);
-    }
-
-    /** Gives up the hand-over, as a failed start does. */
-    void abandon() {
-        entry.abandon();
-    }
-
-    /** {@return how many connections Jetty has open} */
-    int openConnections() {
-        return server.getConnectors()[0].getConnectedEndPoints().size();
     }
 
     /**
