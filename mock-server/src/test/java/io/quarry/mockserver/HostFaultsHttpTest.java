@@ -109,15 +109,7 @@ class HostFaultsHttpTest {
     @Test
     void aHeldRequestIsClosedUnansweredWhenTheHostsFaultsAreCleared() throws Exception {
         script(1, "{\"type\": \"hold\", \"durationMs\": 3600000}").requireOk();
-        TestClient held = fixture.on(1);
-        CompletableFuture<HttpResponse<String>> answer = held.http()
-                .sendAsync(
-                        // not a GET, which the JDK's client sends again when its connection is closed
-                        held.request("PUT", "/1/indexes/books/1", "{\"title\": \"Dune\"}")
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
-        Eventually.waitUntil(
-                "the held request to reach host 1", () -> hosts.get(1).requestCount() == 1);
+        CompletableFuture<HttpResponse<String>> answer = fixture.writeReceivedBy(1);
         assertThat(answer).isNotDone();
 
         control.delete("/_mock/hosts/1/faults").requireOk();

@@ -127,15 +127,7 @@ class MultiHostHttpTest {
     @Test
     void aHeldRequestIsClosedUnansweredAndUnappliedWhenTheHoldEnds() throws Exception {
         hosts.get(1).faults().hold(Duration.ofSeconds(10));
-        TestClient held = fixture.on(1);
-        CompletableFuture<HttpResponse<String>> answer = held.http()
-                .sendAsync(
-                        held.request("PUT", "/1/indexes/books/1", "{\"title\": \"Dune\"}")
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
-
-        Eventually.waitUntil(
-                "the held request to reach host 1", () -> hosts.get(1).requestCount() == 1);
+        CompletableFuture<HttpResponse<String>> answer = fixture.writeReceivedBy(1);
         assertThat(fixture.call(0)).isEqualTo(200);
         assertThat(answer).isNotDone();
 

@@ -2,8 +2,10 @@ package io.quarry.mockserver.testing;
 
 import io.quarry.mockserver.MockHost;
 import io.quarry.mockserver.MockServer;
+import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /** A server with several hosts on a clock the test moves, and a client for each host. */
 public final class HostsOnOneServer implements AutoCloseable {
@@ -53,6 +55,26 @@ public final class HostsOnOneServer implements AutoCloseable {
      */
     public int call(int host) {
         return on(host).get("/1/indexes").status();
+    }
+
+    /**
+     * {@return the answer to come of a write of the record {@code books/1} through the host, sent once the host
+     * has received it} It is a PUT, not a GET, which the JDK's client sends again when its connection is closed.
+     *
+     * @param host the host's index
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public CompletableFuture<HttpResponse<String>> writeReceivedBy(int host) throws InterruptedException {
+        long before = hosts.get(host).requestCount();
+        TestClient client = on(host);
+        CompletableFuture<HttpResponse<String>> answer = client.http()
+                .sendAsync(
+                        client.request("PUT", "/1/indexes/books/1", "{\"title\": \"Dune\"}")
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+        Eventually.waitUntil(
+                "the write to reach host " + host, () -> hosts.get(host).requestCount() == before + 1);
+        return answer;
     }
 
     @Override
