@@ -25,6 +25,11 @@ record Contender(String label, Kind kind, Path jar) {
         JETTY("jetty", JettyChild.class, List.of()),
         /** WireMock 3 embedded: {@link WireMockChild}. */
         WIREMOCK("wiremock", WireMockChild.class, List.of()),
+        /**
+         * The mock server's application behind the JDK's {@code HttpServer} instead of Jetty, a lower bound of such
+         * a front: {@link JdkFrontChild}.
+         */
+        JDK_FRONT("jdk-front", JdkFrontChild.class, List.of()),
         /** The mock server embedded over HTTP: {@link EmbeddedChild}. */
         EMBEDDED("embedded", EmbeddedChild.class, List.of()),
         /** The mock server embedded over HTTPS, its certificate minted at start: {@link EmbeddedChild}. */
