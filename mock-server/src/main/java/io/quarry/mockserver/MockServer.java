@@ -408,6 +408,7 @@ public final class MockServer implements AutoCloseable {
         } catch (Exception e) {
             // stopping is best effort; the threads below are stopped regardless
         }
+        servedHosts.release();
         workers.close();
     }
 

@@ -9,6 +9,9 @@ import io.quarry.mockserver.testing.HostsOnOneServer;
 import io.quarry.mockserver.testing.MutableClock;
 import io.quarry.mockserver.testing.TestClient;
 import java.io.IOException;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
@@ -87,6 +90,39 @@ class MultiHostHttpTest {
         assertThat(first.get("/1/indexes").status())
                 .as("a client of the port, as before")
                 .isEqualTo(200);
+    }
+
+    @Test
+    void aRefusingHostKeepsItsPortFromAnyOtherServer() throws Exception {
+        int port = hosts.get(1).port();
+        hosts.get(1).faults().refuseConnections(Duration.ofSeconds(30));
+
+        assertThat(boundElsewhere(port)).as("the port is held").isFalse();
+        assertThat(HostConnections.accepted(hosts.get(1))).isFalse();
+        clock.advance(Duration.ofSeconds(30));
+        Eventually.waitUntil("host 1 to listen again", () -> hosts.get(1).acceptsConnections());
+        assertThat(fixture.call(1)).isEqualTo(200);
+    }
+
+    @Test
+    void stoppingTheServerLetsARefusingHostsPortGo() throws Exception {
+        int port;
+        try (HostsOnOneServer other = new HostsOnOneServer(2)) {
+            port = other.hosts().get(1).port();
+            other.hosts().get(1).faults().refuseConnections(Duration.ofHours(1));
+        }
+        assertThat(boundElsewhere(port)).isTrue();
+    }
+
+    /** {@return whether a server socket of another owner could bind the port, without sharing it} */
+    private static boolean boundElsewhere(int port) throws IOException {
+        try (ServerSocket other = new ServerSocket()) {
+            other.setReuseAddress(false);
+            other.bind(new InetSocketAddress("127.0.0.1", port));
+            return true;
+        } catch (BindException taken) {
+            return false;
+        }
     }
 
     @Test

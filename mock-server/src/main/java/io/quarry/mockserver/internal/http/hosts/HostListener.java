@@ -1,5 +1,8 @@
 package io.quarry.mockserver.internal.http.hosts;
 
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.eclipse.jetty.server.ServerConnector;
@@ -7,10 +10,17 @@ import org.eclipse.jetty.server.ServerConnector;
 /**
  * The listening socket of one host: closed, it refuses connections (the ones open are closed too); opened again, it
  * listens on the same port. Guarded by its {@link HostState}.
+ *
+ * <p>While closed, the port stays bound by a socket that does not listen, so connections are still refused but the
+ * port is not free: no other server (a parallel build's tests open ports all the time) is given it, nor is a
+ * client connection's own end, so a client of the host meets a refusal and nothing else.
  */
 final class HostListener {
 
-    /** How long {@link #open()} tries to bind the port again before leaving it to the next tick. */
+    /**
+     * How long {@link #open()} tries to bind the port again before leaving it to the next tick, and {@link #close()}
+     * waits for the listener to let the port go.
+     */
     static final long REBIND_NANOS = TimeUnit.SECONDS.toNanos(2);
 
     private static final long REBIND_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
@@ -18,6 +28,8 @@ final class HostListener {
     private final ServerConnector connector;
     private int port = -1;
     private boolean open = true;
+    /** Holds the port while the host refuses connections; null when open, or when the port could not be held. */
+    private Socket reservation;
 
     HostListener(ServerConnector connector) {
         this.connector = connector;
@@ -42,7 +54,7 @@ final class HostListener {
         return open;
     }
 
-    /** Stops listening and closes the connections open on this port. */
+    /** Stops listening, closes the connections open on this port, and returns once the port refuses connections. */
     void close() {
         if (!open) {
             return;
@@ -53,6 +65,39 @@ final class HostListener {
             throw new IllegalStateException("could not close the host on port " + port, e);
         }
         open = false;
+        reservation = holdPort();
+    }
+
+    /**
+     * {@return a socket bound to the port, not listening, once the closed listener has let the port go; null when it
+     * has not within {@link #REBIND_NANOS}} The listening socket is released only when the acceptor thread, woken
+     * from its {@code accept}, leaves it, a moment after {@link ServerConnector#stop()} returns; until then the port
+     * may still take connections. Binding it is what shows it has let go.
+     */
+    private Socket holdPort() {
+        long giveUpAt = System.nanoTime() + REBIND_NANOS;
+        while (true) {
+            Socket held = bindPort();
+            if (held != null || System.nanoTime() - giveUpAt > 0) {
+                return held;
+            }
+            LockSupport.parkNanos(REBIND_PAUSE_NANOS);
+        }
+    }
+
+    /** {@return a socket bound to the port, not listening; null when the port cannot be bound now} */
+    private Socket bindPort() {
+        Socket socket = new Socket();
+        try {
+            // as the listener had it: the closed connections' TIME_WAIT entries do not stand in the way
+            socket.setReuseAddress(true);
+            String host = connector.getHost();
+            socket.bind(host == null ? new InetSocketAddress(port) : new InetSocketAddress(host, port));
+            return socket;
+        } catch (IOException e) {
+            closeQuietly(socket);
+            return null;
+        }
     }
 
     /**
@@ -63,6 +108,7 @@ final class HostListener {
      * @return whether it listens again: false when the port could still not be bound (it is tried again later)
      */
     boolean open() {
+        release();
         long giveUpAt = System.nanoTime() + REBIND_NANOS;
         while (!open) {
             try {
@@ -77,6 +123,22 @@ final class HostListener {
             }
         }
         return true;
+    }
+
+    /** Lets the port go for good, as the server stops: a refusing host no longer holds it. */
+    void release() {
+        if (reservation != null) {
+            closeQuietly(reservation);
+            reservation = null;
+        }
+    }
+
+    private static void closeQuietly(Socket socket) {
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // it held a port, nothing more
+        }
     }
 
     private void stopQuietly() {

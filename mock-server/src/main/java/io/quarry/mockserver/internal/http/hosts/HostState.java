@@ -141,6 +141,16 @@ public final class HostState {
         faults.clear();
     }
 
+    /** Lets go of the port held while refusing connections, as the server stops. */
+    void release() {
+        lock.lock();
+        try {
+            listener.release();
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Clears what is scripted and forgets the requests received. */
     void reset() {
         clear();

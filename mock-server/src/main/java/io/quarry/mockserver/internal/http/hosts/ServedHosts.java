@@ -78,6 +78,11 @@ public final class ServedHosts {
         return null;
     }
 
+    /** Lets go of the ports the hosts that refuse connections hold, once the server has stopped. */
+    public void release() {
+        hosts.forEach(HostState::release);
+    }
+
     /** Ends every host's scripts, opens every host again and forgets their request counts. */
     public void reset() {
         hosts.forEach(HostState::reset);
