@@ -101,11 +101,12 @@ final class HostListener {
     }
 
     /**
-     * Listens again on the same port. The port is freed as the closed socket finishes closing, which can lag behind
-     * {@link #close()} on a busy machine, so a failed bind is tried again for up to {@link #REBIND_NANOS}: a reset or
-     * a cleared fault then leaves the host listening when it returns.
+     * Listens again on the same port, letting go of the socket that held it. Should the bind fail (when the port could
+     * not be held, or on a busy machine) it is tried again for up to {@link #REBIND_NANOS}: a reset or a cleared fault
+     * then leaves the host listening when it returns.
      *
-     * @return whether it listens again: false when the port could still not be bound (it is tried again later)
+     * @return whether it listens again: false when the port could still not be bound (it is held again if it can be,
+     *     and tried again later)
      */
     boolean open() {
         release();
@@ -117,6 +118,8 @@ final class HostListener {
             } catch (Exception e) {
                 stopQuietly();
                 if (System.nanoTime() - giveUpAt > 0) {
+                    // held again, if it can be, until the next try
+                    reservation = bindPort();
                     return false;
                 }
                 LockSupport.parkNanos(REBIND_PAUSE_NANOS);
