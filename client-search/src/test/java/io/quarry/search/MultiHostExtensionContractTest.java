@@ -10,6 +10,7 @@ import io.quarry.mockserver.MockHost;
 import io.quarry.mockserver.MockServer;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.model.SearchQuery;
+import io.quarry.testsupport.BooksOnThreeHosts;
 import io.quarry.testsupport.MockServerClients;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,7 +43,7 @@ class MultiHostExtensionContractTest {
     @BeforeEach
     void connect() {
         MockServer server = MOCK.server();
-        server.seed("{\"indices\": {\"books\": {\"records\": [{\"objectID\": \"1\", \"title\": \"Dune\"}]}}}");
+        server.seed(BooksOnThreeHosts.SEED);
         hosts = server.hosts();
         client = SearchClient.create(MockServerClients.builder(server, server.adminKey())
                 .clock(CLOCK)
@@ -61,22 +62,18 @@ class MultiHostExtensionContractTest {
                 .nbHits();
     }
 
-    private List<Long> requestCounts() {
-        return hosts.stream().map(MockHost::requestCount).toList();
-    }
-
     @Test
     void aRefusingHostMovesTheCallsToTheNextHostUntilItsDownTimeHasPassed() throws InterruptedException {
         hosts.get(0).faults().refuseConnections(DOWN_TIME);
 
         assertThat(search()).isEqualTo(1);
         assertThat(search()).isEqualTo(1);
-        assertThat(requestCounts()).containsExactly(0L, 2L, 0L);
+        assertThat(BooksOnThreeHosts.requestCounts(hosts)).containsExactly(0L, 2L, 0L);
 
         CLOCK.advance(DOWN_TIME);
         Eventually.waitUntil("host 0 to listen again", () -> hosts.get(0).acceptsConnections());
         assertThat(search()).isEqualTo(1);
-        assertThat(requestCounts()).containsExactly(1L, 2L, 0L);
+        assertThat(BooksOnThreeHosts.requestCounts(hosts)).containsExactly(1L, 2L, 0L);
     }
 
     @Test
@@ -85,10 +82,10 @@ class MultiHostExtensionContractTest {
         hosts.get(1).faults().refuseConnections(DOWN_TIME);
 
         assertThat(search()).isEqualTo(1);
-        assertThat(requestCounts()).containsExactly(1L, 0L, 1L);
+        assertThat(BooksOnThreeHosts.requestCounts(hosts)).containsExactly(1L, 0L, 1L);
 
         CLOCK.advance(DOWN_TIME);
         assertThat(search()).isEqualTo(1);
-        assertThat(requestCounts()).containsExactly(2L, 0L, 1L);
+        assertThat(BooksOnThreeHosts.requestCounts(hosts)).containsExactly(2L, 0L, 1L);
     }
 }

@@ -13,9 +13,9 @@ import io.quarry.mockserver.Fault;
 import io.quarry.mockserver.MockHost;
 import io.quarry.mockserver.MockServer;
 import io.quarry.search.model.SearchQuery;
+import io.quarry.testsupport.BooksOnThreeHosts;
 import io.quarry.testsupport.MockServerClients;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -36,13 +36,10 @@ class MultiHostFailoverContractTest {
     /** How long a scripted fault lasts: past the client's down time, so the fault decides when the host is back. */
     private static final Duration DOWN_TIME = Duration.ofSeconds(30);
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T10:00:00Z"));
-    private final MockServer server = MockServer.builder()
-            .hosts(3)
-            .clock(clock)
-            .seedJson("{\"indices\": {\"books\": {\"records\": [{\"objectID\": \"1\", \"title\": \"Dune\"}]}}}")
-            .start();
-    private final List<MockHost> hosts = server.hosts();
+    private final BooksOnThreeHosts fixture = new BooksOnThreeHosts();
+    private final MutableClock clock = fixture.clock();
+    private final MockServer server = fixture.server();
+    private final List<MockHost> hosts = fixture.hosts();
     private SearchClient client;
 
     @AfterEach
@@ -67,10 +64,6 @@ class MultiHostFailoverContractTest {
                 .nbHits();
     }
 
-    private List<Long> requestCounts() {
-        return hosts.stream().map(MockHost::requestCount).toList();
-    }
-
     @Test
     void aHostThatRefusesConnectionsIsLeftForTheNextUntilItsDownTimeHasPassed() throws InterruptedException {
         client = threeEqualHosts();
@@ -79,20 +72,20 @@ class MultiHostFailoverContractTest {
                 .containsExactly(
                         hosts.get(0).port(), hosts.get(1).port(), hosts.get(2).port());
         assertThat(search()).isEqualTo(1);
-        assertThat(requestCounts()).containsExactly(1L, 0L, 0L);
+        assertThat(fixture.requestCounts()).containsExactly(1L, 0L, 0L);
 
         hosts.get(0).faults().refuseConnections(DOWN_TIME);
 
         assertThat(search()).as("refused by host 0, answered by host 1").isEqualTo(1);
-        assertThat(requestCounts()).containsExactly(1L, 1L, 0L);
+        assertThat(fixture.requestCounts()).containsExactly(1L, 1L, 0L);
         assertThat(search()).as("host 0 is left out while down").isEqualTo(1);
-        assertThat(requestCounts()).containsExactly(1L, 2L, 0L);
+        assertThat(fixture.requestCounts()).containsExactly(1L, 2L, 0L);
 
         clock.advance(DOWN_TIME);
         Eventually.waitUntil("host 0 to listen again", () -> hosts.get(0).acceptsConnections());
 
         assertThat(search()).as("host 0 answers again").isEqualTo(1);
-        assertThat(requestCounts()).containsExactly(2L, 2L, 0L);
+        assertThat(fixture.requestCounts()).containsExactly(2L, 2L, 0L);
     }
 
     @Test
@@ -101,17 +94,17 @@ class MultiHostFailoverContractTest {
         hosts.get(0).faults().during(DOWN_TIME, Fault.status(503));
 
         assertThat(search()).as("503 from host 0, answered by host 1").isEqualTo(1);
-        assertThat(requestCounts()).containsExactly(1L, 1L, 0L);
+        assertThat(fixture.requestCounts()).containsExactly(1L, 1L, 0L);
 
         clock.advance(HOST_DOWN_TTL);
         assertThat(search())
                 .as("tried again after the client's down time, still 503")
                 .isEqualTo(1);
-        assertThat(requestCounts()).containsExactly(2L, 2L, 0L);
+        assertThat(fixture.requestCounts()).containsExactly(2L, 2L, 0L);
 
         clock.advance(DOWN_TIME);
         assertThat(search()).as("host 0 answers again").isEqualTo(1);
-        assertThat(requestCounts()).containsExactly(3L, 2L, 0L);
+        assertThat(fixture.requestCounts()).containsExactly(3L, 2L, 0L);
     }
 
     /** As the service's hosts: a read host, a write host and a fallback for both. */
@@ -133,14 +126,14 @@ class MultiHostFailoverContractTest {
         hosts.get(0).faults().refuseConnections(DOWN_TIME);
 
         assertThat(search()).isEqualTo(1);
-        assertThat(requestCounts())
+        assertThat(fixture.requestCounts())
                 .as("refused by the read host, answered by the fallback")
                 .containsExactly(0L, 0L, 1L);
 
         clock.advance(DOWN_TIME);
         Eventually.waitUntil("the read host to listen again", () -> hosts.get(0).acceptsConnections());
         assertThat(search()).isEqualTo(1);
-        assertThat(requestCounts()).as("back on the read host").containsExactly(1L, 0L, 1L);
+        assertThat(fixture.requestCounts()).as("back on the read host").containsExactly(1L, 0L, 1L);
     }
 
     @Test
@@ -150,15 +143,15 @@ class MultiHostFailoverContractTest {
         hosts.get(1).faults().during(DOWN_TIME, Fault.status(503));
 
         books.saveObject("2", Map.of("title", "Emma"));
-        assertThat(requestCounts())
+        assertThat(fixture.requestCounts())
                 .as("503 from the write host, written through the fallback")
                 .containsExactly(0L, 1L, 1L);
         assertThat(search()).as("reads stay on the read host").isEqualTo(1);
-        assertThat(requestCounts()).containsExactly(1L, 1L, 1L);
+        assertThat(fixture.requestCounts()).containsExactly(1L, 1L, 1L);
 
         clock.advance(DOWN_TIME);
         books.saveObject("3", Map.of("title", "Ulysses"));
-        assertThat(requestCounts()).as("the write host is back").containsExactly(1L, 2L, 1L);
+        assertThat(fixture.requestCounts()).as("the write host is back").containsExactly(1L, 2L, 1L);
         assertThat(books.getObject("2", FreeFormRecord.class)).isNotNull();
     }
 }

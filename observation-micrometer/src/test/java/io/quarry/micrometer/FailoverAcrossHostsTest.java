@@ -15,9 +15,9 @@ import io.quarry.mockserver.MockHost;
 import io.quarry.mockserver.MockServer;
 import io.quarry.search.SearchClient;
 import io.quarry.search.model.SearchQuery;
+import io.quarry.testsupport.BooksOnThreeHosts;
 import io.quarry.testsupport.MockServerClients;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
@@ -33,13 +33,10 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(60)
 class FailoverAcrossHostsTest {
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T10:00:00Z"));
-    private final MockServer server = MockServer.builder()
-            .hosts(3)
-            .clock(clock)
-            .seedJson("{\"indices\": {\"books\": {\"records\": [{\"objectID\": \"1\", \"title\": \"Dune\"}]}}}")
-            .start();
-    private final List<MockHost> hosts = server.hosts();
+    private final BooksOnThreeHosts fixture = new BooksOnThreeHosts();
+    private final MutableClock clock = fixture.clock();
+    private final MockServer server = fixture.server();
+    private final List<MockHost> hosts = fixture.hosts();
     private final TestObservationRegistry registry = TestObservationRegistry.create();
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     /** Every event seen: {@code name|contextual name}. */
