@@ -69,22 +69,18 @@ final class StartSummary {
     String tsv() {
         StringBuilder out = new StringBuilder(TSV_HEADER).append('\n');
         for (int figure = 0; figure < StartRun.FIGURES.size(); figure++) {
-            for (Contender contender : runs.keySet()) {
-                double[] f = figures(contender, figure);
-                if (Double.isNaN(f[0])) {
-                    continue;
-                }
+            for (Row row : rows(figure)) {
                 out.append(String.format(
                         Locale.ROOT,
                         "%s\t%s\t%.1f\t%.1f\t%.1f\t%.3f\t%.3f\t%d%n",
                         StartRun.FIGURES.get(figure),
-                        contender.label(),
-                        f[0],
-                        f[1],
-                        f[2],
-                        ratioOfMedians(contender, figure),
-                        medianRoundRatio(contender, figure),
-                        runs.get(contender).size()));
+                        row.contender().label(),
+                        row.median(),
+                        row.min(),
+                        row.max(),
+                        row.ratioOfMedians(),
+                        row.medianRoundRatio(),
+                        runs.get(row.contender()).size()));
             }
         }
         return out.toString();
@@ -98,21 +94,44 @@ final class StartSummary {
                     Locale.ROOT,
                     "%n%s (ms, median (min-max); ratios to floor: of the medians / median of the rounds' ratios)%n",
                     StartRun.FIGURES.get(figure)));
-            for (Contender contender : runs.keySet()) {
-                double[] f = figures(contender, figure);
-                if (Double.isNaN(f[0])) {
-                    continue;
-                }
+            for (Row row : rows(figure)) {
                 out.append(String.format(
                         Locale.ROOT,
-                        "  %-15s %-22s %6.2fx / %.2fx%n",
-                        contender.label(),
-                        String.format(Locale.ROOT, "%.0f (%.0f-%.0f)", f[0], f[1], f[2]),
+                        "  %-20s %-22s %6.2fx / %.2fx%n",
+                        row.contender().label(),
+                        String.format(Locale.ROOT, "%.0f (%.0f-%.0f)", row.median(), row.min(), row.max()),
+                        row.ratioOfMedians(),
+                        row.medianRoundRatio()));
+            }
+        }
+        return out.toString();
+    }
+
+    /** One contender's figure: its median, min and max, and its two ratios to the floor. */
+    private record Row(
+            Contender contender,
+            double median,
+            double min,
+            double max,
+            double ratioOfMedians,
+            double medianRoundRatio) {}
+
+    /** {@return each contender's row for the figure, leaving out those that do not measure it} */
+    private List<Row> rows(int figure) {
+        List<Row> rows = new ArrayList<>();
+        for (Contender contender : runs.keySet()) {
+            double[] f = figures(contender, figure);
+            if (!Double.isNaN(f[0])) {
+                rows.add(new Row(
+                        contender,
+                        f[0],
+                        f[1],
+                        f[2],
                         ratioOfMedians(contender, figure),
                         medianRoundRatio(contender, figure)));
             }
         }
-        return out.toString();
+        return rows;
     }
 
     private double ratioOfMedians(Contender contender, int figure) {
