@@ -5,6 +5,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import org.eclipse.jetty.server.ServerConnector;
 
 /**
@@ -65,24 +66,10 @@ final class HostListener {
             throw new IllegalStateException("could not close the host on port " + port, e);
         }
         open = false;
-        reservation = holdPort();
-    }
-
-    /**
-     * {@return a socket bound to the port, not listening, once the closed listener has let the port go; null when it
-     * has not within {@link #REBIND_NANOS}} The listening socket is released only when the acceptor thread, woken
-     * from its {@code accept}, leaves it, a moment after {@link ServerConnector#stop()} returns; until then the port
-     * may still take connections. Binding it is what shows it has let go.
-     */
-    private Socket holdPort() {
-        long giveUpAt = System.nanoTime() + REBIND_NANOS;
-        while (true) {
-            Socket held = bindPort();
-            if (held != null || System.nanoTime() - giveUpAt > 0) {
-                return held;
-            }
-            LockSupport.parkNanos(REBIND_PAUSE_NANOS);
-        }
+        // the listening socket is let go only when the acceptor thread, woken from its accept, leaves it, a moment
+        // after the connector stops: until then the port may still take connections, and binding it is what shows
+        // it has let go
+        retryForAWhile(() -> (reservation = bindPort()) != null);
     }
 
     /** {@return a socket bound to the port, not listening; null when the port cannot be bound now} */
@@ -110,20 +97,34 @@ final class HostListener {
      */
     boolean open() {
         release();
+        if (open || retryForAWhile(this::listen)) {
+            return true;
+        }
+        // held again, if it can be, until the next try
+        reservation = bindPort();
+        return false;
+    }
+
+    /** {@return whether the connector listens now} */
+    private boolean listen() {
+        try {
+            connector.start();
+            open = true;
+            return true;
+        } catch (Exception e) {
+            stopQuietly();
+            return false;
+        }
+    }
+
+    /** {@return whether the attempt succeeded, tried again every few milliseconds for up to {@link #REBIND_NANOS}} */
+    private static boolean retryForAWhile(BooleanSupplier attempt) {
         long giveUpAt = System.nanoTime() + REBIND_NANOS;
-        while (!open) {
-            try {
-                connector.start();
-                open = true;
-            } catch (Exception e) {
-                stopQuietly();
-                if (System.nanoTime() - giveUpAt > 0) {
-                    // held again, if it can be, until the next try
-                    reservation = bindPort();
-                    return false;
-                }
-                LockSupport.parkNanos(REBIND_PAUSE_NANOS);
+        while (!attempt.getAsBoolean()) {
+            if (System.nanoTime() - giveUpAt > 0) {
+                return false;
             }
+            LockSupport.parkNanos(REBIND_PAUSE_NANOS);
         }
         return true;
     }
