@@ -25,11 +25,11 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Searches run under the real OpenTelemetry Java agent, in a JVM of their own ({@link SearchesUnderJavaAgent}),
- * against the mock server of this JVM. The agent exports its spans and metrics as OTLP JSON lines on the JVM's
- * standard output when the JVM exits; this test reads them and checks that each search's span is the parent of the
- * HTTP span the agent made for OkHttp, and that the call metrics reached the agent's meter. The application is
- * configured with the line the README shows.
+ * Searches run under the real OpenTelemetry Java agent, in JVMs of their own ({@link SearchesUnderJavaAgent}),
+ * against the mock server of this JVM. The agent exports as OTLP JSON lines on the JVM's standard output when the
+ * JVM exits: one JVM its spans, another its metrics. This test reads them and checks that each search's span is the
+ * parent of the HTTP span the agent made for OkHttp, and that the call metrics reached the agent's meter. The
+ * application is configured with the line the README shows.
  */
 @Timeout(180)
 class OpenTelemetryJavaAgentTest {
@@ -71,17 +71,33 @@ class OpenTelemetryJavaAgentTest {
         Path agent =
                 Path.of(System.getProperty("quarry.otel.javaagent", "target/javaagent/opentelemetry-javaagent.jar"));
         assertThat(agent).as("the agent jar the build copies").isRegularFile();
-        Path stdout = output.resolve("stdout.jsonl");
-        Path stderr = output.resolve("stderr.txt");
+        // at exit the agent exports spans and metrics on two threads, and in one standard output their lines can
+        // interleave: so one JVM exports the spans and another the metrics, run side by side
+        Process traced = underTheAgent(agent, "traces", "experimental-otlp/stdout", "none");
+        Process metered = underTheAgent(agent, "metrics", "none", "experimental-otlp/stdout");
+        exportedLines(traced, "traces").forEach(OpenTelemetryJavaAgentTest::read);
+        exportedLines(metered, "metrics").forEach(OpenTelemetryJavaAgentTest::read);
+    }
 
+    /**
+     * {@return the searches' JVM under the agent, started, its standard output and error in files named after the
+     * run}
+     *
+     * @param agent the agent's jar
+     * @param run names the output files
+     * @param tracesExporter the agent's span exporter
+     * @param metricsExporter the agent's metric exporter
+     */
+    private static Process underTheAgent(Path agent, String run, String tracesExporter, String metricsExporter)
+            throws Exception {
         ProcessBuilder builder = new ProcessBuilder(
                         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                         "-XX:TieredStopAtLevel=1",
                         "-XX:+UseSerialGC",
                         "-javaagent:" + agent.toAbsolutePath(),
                         "-Dotel.service.name=quarry-agent-test",
-                        "-Dotel.traces.exporter=experimental-otlp/stdout",
-                        "-Dotel.metrics.exporter=experimental-otlp/stdout",
+                        "-Dotel.traces.exporter=" + tracesExporter,
+                        "-Dotel.metrics.exporter=" + metricsExporter,
                         "-Dotel.logs.exporter=none",
                         // metrics are exported once, when the JVM exits
                         "-Dotel.metric.export.interval=600000",
@@ -91,42 +107,30 @@ class OpenTelemetryJavaAgentTest {
                         MOCK.server().url(),
                         MOCK.server().applicationId(),
                         INDEX)
-                .redirectOutput(stdout.toFile())
-                .redirectError(stderr.toFile());
+                .redirectOutput(output.resolve(run + ".jsonl").toFile())
+                .redirectError(output.resolve(run + ".stderr.txt").toFile());
         // the agent reads OTEL_* variables too: only the flags above configure it
         builder.environment().keySet().removeIf(name -> name.startsWith("OTEL_"));
         builder.environment()
                 .put(SearchesUnderJavaAgent.API_KEY_VARIABLE, MOCK.server().adminKey());
-        // at exit the agent exports spans and metrics on two threads into the one standard output; now and then their
-        // lines interleave, and such a run is made again (three at most)
-        List<tools.jackson.databind.JsonNode> exported = null;
-        for (int run = 1; exported == null; run++) {
-            Process child = builder.start();
-            boolean exited = child.waitFor(150, TimeUnit.SECONDS);
-            if (!exited) {
-                child.destroyForcibly().waitFor();
-            }
-            assertThat(exited && child.exitValue() == 0)
-                    .as("the JVM under the agent exits with 0; its standard error:%n%s", Files.readString(stderr))
-                    .isTrue();
-            exported = exportedLines(stdout, run == 3);
-        }
-        exported.forEach(OpenTelemetryJavaAgentTest::read);
+        return builder.start();
     }
 
-    /** The exported lines, or null when two exports' lines interleaved (an error on the last run). */
-    private static List<tools.jackson.databind.JsonNode> exportedLines(Path stdout, boolean lastRun) throws Exception {
-        List<tools.jackson.databind.JsonNode> lines = new java.util.ArrayList<>();
-        for (String line : Files.readAllLines(stdout)) {
+    /** {@return the lines the run's JVM exported, once it has exited with 0} */
+    private static List<JsonNode> exportedLines(Process child, String run) throws Exception {
+        boolean exited = child.waitFor(150, TimeUnit.SECONDS);
+        if (!exited) {
+            child.destroyForcibly().waitFor();
+        }
+        assertThat(exited && child.exitValue() == 0)
+                .as(
+                        "the JVM under the agent (%s) exits with 0; its standard error:%n%s",
+                        run, Files.readString(output.resolve(run + ".stderr.txt")))
+                .isTrue();
+        List<JsonNode> lines = new ArrayList<>();
+        for (String line : Files.readAllLines(output.resolve(run + ".jsonl"))) {
             if (line.startsWith("{")) {
-                try {
-                    lines.add(JSON.readTree(line));
-                } catch (tools.jackson.core.JacksonException interleaved) {
-                    if (lastRun) {
-                        throw interleaved;
-                    }
-                    return null;
-                }
+                lines.add(JSON.readTree(line));
             }
         }
         return lines;
