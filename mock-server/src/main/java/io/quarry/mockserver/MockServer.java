@@ -6,11 +6,12 @@ import io.quarry.mockserver.internal.auth.ProductCredentials;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.BodyLimits;
 import io.quarry.mockserver.internal.http.HttpFront;
-import io.quarry.mockserver.internal.http.JettyServers;
 import io.quarry.mockserver.internal.http.Workers;
 import io.quarry.mockserver.internal.http.faults.FaultScript;
 import io.quarry.mockserver.internal.http.hosts.HostState;
 import io.quarry.mockserver.internal.http.hosts.ServedHosts;
+import io.quarry.mockserver.internal.http.wire.ConnectionThreads;
+import io.quarry.mockserver.internal.http.wire.Listener;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.products.Product;
 import io.quarry.mockserver.internal.products.Products;
@@ -18,7 +19,6 @@ import io.quarry.mockserver.internal.products.SearchHooks;
 import io.quarry.mockserver.internal.products.ServiceContext;
 import io.quarry.mockserver.internal.products.search.LogRecorder;
 import io.quarry.mockserver.internal.startup.ClassPathCheck;
-import io.quarry.mockserver.internal.startup.JettyCacheLines;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.SeedFiles;
 import io.quarry.mockserver.internal.state.StateControl;
@@ -41,8 +41,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -59,8 +57,8 @@ import tools.jackson.databind.node.ObjectNode;
  * }</pre>
  *
  * <p>One port serves every API family and the control endpoints under {@code /_mock/} (reset, seed, state,
- * version, faults), which take the admin key alone. Requests are served by embedded Jetty within bounded limits
- * (body sizes, a bounded queue, idle connections closed); {@link #faults()} scripts failures. With
+ * version, faults), which take the admin key alone. Requests are served over HTTP/1.1 within bounded limits
+ * (body sizes, open connections, a bounded queue, idle connections closed); {@link #faults()} scripts failures. With
  * {@link Builder#hosts(int)} the server listens on several ports, its {@link #hosts()}, all serving the same
  * application, each with faults of its own. Thread-safe.
  */
@@ -89,12 +87,17 @@ public final class MockServer implements AutoCloseable {
     public static final int DEFAULT_THREADS_PLATFORM = 16;
     /** How many requests may wait for a turn when not set; past it, requests are answered 503. */
     public static final int DEFAULT_QUEUE_SIZE = 20_000;
+    /** How many connections may be open at once where they are served on virtual threads (JDK 21 and newer). */
+    static final int MAX_CONNECTIONS_VIRTUAL = 32_768;
+    /** How many connections may be open at once on JDK 17 to 20, where each holds a platform thread. */
+    static final int MAX_CONNECTIONS_PLATFORM = 4_096;
     /** How many hosts (ports) the server listens on when not set. */
     public static final int DEFAULT_HOSTS = 1;
     /** The most hosts (ports) one server listens on. */
     public static final int MAX_HOSTS = 10;
 
-    private final Server server;
+    private final List<Listener> listeners;
+    private final ConnectionThreads connections;
     private final Workers workers;
     private final ScheduledExecutorService timer;
     private final FaultScript faultScript;
@@ -111,7 +114,6 @@ public final class MockServer implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private MockServer(Builder builder) throws IOException {
-        JettyCacheLines.preset();
         this.applicationId = builder.applicationId;
         this.adminKey = builder.adminKey;
         this.productCredentials = new ProductCredentials(
@@ -132,20 +134,20 @@ public final class MockServer implements AutoCloseable {
             return thread;
         });
         this.servedHosts = new ServedHosts(builder.clock, timer);
-        JettyStarted started;
+        this.connections = new ConnectionThreads(
+                Workers.virtualThreadsAvailable() ? MAX_CONNECTIONS_VIRTUAL : MAX_CONNECTIONS_PLATFORM);
+        this.listeners = new ArrayList<>();
+        SelfSignedCertificate certificate;
         try {
             Built built = build(builder);
             this.state = built.state();
-            started = startJetty(builder.https, addresses, built.front());
+            certificate = builder.https ? SelfSignedCertificate.mint() : null;
+            listen(addresses, certificate, built.front());
         } catch (IOException | RuntimeException | Error e) {
             stopAfterFailedStart();
             throw e;
         }
-        this.server = started.server();
-        this.trustMaterial = started.certificate() == null
-                ? null
-                : new TrustMaterial(started.certificate().certificate());
-        servedHosts.started();
+        this.trustMaterial = certificate == null ? null : new TrustMaterial(certificate.certificate());
         String host = bound.isAnyLocalAddress() ? "127.0.0.1" : bound.getHostAddress();
         if (host.contains(":")) {
             host = "[" + host + "]";
@@ -159,27 +161,17 @@ public final class MockServer implements AutoCloseable {
         this.url = hosts.get(0).url();
     }
 
-    /** The started Jetty server, and its certificate when it speaks HTTPS. */
-    private record JettyStarted(Server server, SelfSignedCertificate certificate) {}
-
-    /** Mints the certificate (HTTPS), then builds and starts Jetty with one connector per address. */
-    private JettyStarted startJetty(boolean https, List<InetSocketAddress> addresses, HttpFront front)
+    /** Listens on each address, one host each, all served by the front. */
+    private void listen(List<InetSocketAddress> addresses, SelfSignedCertificate certificate, HttpFront front)
             throws IOException {
-        SelfSignedCertificate certificate = https ? SelfSignedCertificate.mint() : null;
-        Server jetty = JettyServers.create(
-                addresses, certificate == null ? null : certificate.serverContext(), front, version, workers);
-        servedHosts.bind(jetty.getConnectors());
-        try {
-            jetty.start();
-        } catch (Exception e) {
-            try {
-                jetty.stop();
-            } catch (Exception alsoFailed) {
-                e.addSuppressed(alsoFailed);
-            }
-            throw e instanceof IOException io ? io : new IOException("could not start the mock server", e);
+        for (InetSocketAddress address : addresses) {
+            listeners.add(new Listener(
+                    address, certificate == null ? null : certificate.serverContext(), front, connections, timer));
         }
-        return new JettyStarted(jetty, certificate);
+        servedHosts.bind(listeners);
+        for (Listener listener : listeners) {
+            listener.open();
+        }
     }
 
     /** The application's state, and the front serving it. */
@@ -228,8 +220,10 @@ public final class MockServer implements AutoCloseable {
         return new Built(control, front);
     }
 
-    /** Stops what a failed start had started besides Jetty (which stops itself): the timer and the workers. */
+    /** Stops what a failed start had started: the listeners that listen, the timer and the workers. */
     private void stopAfterFailedStart() {
+        connections.close();
+        listeners.forEach(Listener::close);
         timer.shutdownNow();
         workers.close();
     }
@@ -403,19 +397,17 @@ public final class MockServer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        try {
-            server.stop();
-        } catch (Exception e) {
-            // stopping is best effort; the threads below are stopped regardless
-        }
+        connections.close();
+        listeners.forEach(Listener::close);
+        connections.awaitEnded(1_000);
         servedHosts.release();
         workers.close();
     }
 
     /** {@return whether every thread of this server has ended (after {@link #close()})} */
     boolean threadsStopped() {
-        return server.isStopped()
-                && ((QueuedThreadPool) server.getThreadPool()).getThreads() == 0
+        return listeners.stream().noneMatch(Listener::isOpen)
+                && connections.running() == 0
                 && workers.terminated()
                 && timer.isTerminated();
     }

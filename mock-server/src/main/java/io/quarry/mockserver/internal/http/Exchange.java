@@ -1,96 +1,70 @@
 package io.quarry.mockserver.internal.http;
 
 import io.quarry.mockserver.internal.http.faults.FaultAction;
-import java.util.concurrent.atomic.AtomicBoolean;
-import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.util.Callback;
+import io.quarry.mockserver.internal.http.wire.RequestHead;
+import io.quarry.mockserver.internal.http.wire.WireExchange;
+import io.quarry.mockserver.internal.http.wire.WireResponse;
 
 /**
- * One request in flight: Jetty's request, response and completion callback, and what the front learned about it.
- * The callback given out completes once, and gives back the body bytes the request held.
+ * One request in flight: the wire's exchange, what the front learned about it, and the body bytes it holds of the
+ * {@link BodyBudget}, given back once when it ends.
  */
 final class Exchange {
 
-    private final org.eclipse.jetty.server.Request jettyRequest;
-    private final org.eclipse.jetty.server.Response jettyResponse;
-    private final Callback callback;
-    private final long startedNanos = System.nanoTime();
-    private final AtomicBoolean completed = new AtomicBoolean();
+    private final WireExchange wire;
     private final BodyBudget budget;
-    private volatile BodyReader body;
+    private long reserved;
+    private boolean released;
     Request request;
     Route route;
     FaultAction fault;
 
-    Exchange(
-            org.eclipse.jetty.server.Request jettyRequest,
-            org.eclipse.jetty.server.Response jettyResponse,
-            Callback jettyCallback,
-            BodyBudget budget) {
-        this.jettyRequest = jettyRequest;
-        this.jettyResponse = jettyResponse;
+    Exchange(WireExchange wire, BodyBudget budget) {
+        this.wire = wire;
         this.budget = budget;
-        this.callback = Callback.from(
-                () -> {
-                    if (completed.compareAndSet(false, true)) {
-                        release();
-                        jettyCallback.succeeded();
-                    }
-                },
-                failure -> {
-                    if (completed.compareAndSet(false, true)) {
-                        release();
-                        jettyCallback.failed(failure);
-                    }
-                });
     }
 
-    private void release() {
-        BodyReader reader = body;
-        if (reader != null) {
-            budget.release(reader.reserved());
-        }
+    WireExchange wire() {
+        return wire;
     }
 
-    void reading(BodyReader reader) {
-        this.body = reader;
+    RequestHead head() {
+        return wire.head();
     }
 
-    /**
-     * {@return whether the request carries a body that was not read to its end (refused before or while reading):
-     *     the connection must then close, or the rest of the body would be taken for the next request}
-     */
-    boolean bodyUnread() {
-        BodyReader reader = body;
-        if (reader != null && reader.isComplete()) {
+    /** {@return whether {@code bytes} more of the budget were taken for this request's body} */
+    synchronized boolean reserve(long bytes) {
+        if (released || !budget.reserve(bytes)) {
             return false;
         }
-        return jettyRequest.getLength() > 0 || jettyRequest.getHeaders().contains(HttpHeader.TRANSFER_ENCODING);
+        reserved += bytes;
+        return true;
     }
 
-    org.eclipse.jetty.server.Request jettyRequest() {
-        return jettyRequest;
-    }
-
-    org.eclipse.jetty.server.Response jettyResponse() {
-        return jettyResponse;
-    }
-
-    Callback callback() {
-        return callback;
+    private synchronized void release() {
+        if (!released) {
+            released = true;
+            budget.release(reserved);
+        }
     }
 
     long elapsedNanos() {
-        return System.nanoTime() - startedNanos;
+        return wire.elapsedNanos();
     }
 
     boolean isCompleted() {
-        return completed.get();
+        return wire.isEnded();
+    }
+
+    /** Gives the answer, unless the exchange has ended, and the body bytes back. */
+    void respond(WireResponse answer) {
+        wire.respond(answer);
+        release();
     }
 
     /** Closes the connection without (the rest of) an answer, as a scripted fault asks. */
     void abort() {
-        jettyRequest.getConnectionMetaData().getConnection().getEndPoint().close();
-        callback.failed(ResponseWriter.closedOnPurpose());
+        wire.abort();
+        release();
     }
 }

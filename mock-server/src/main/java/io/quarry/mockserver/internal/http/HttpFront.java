@@ -4,29 +4,27 @@ import io.quarry.mockserver.internal.http.faults.FaultAction;
 import io.quarry.mockserver.internal.http.faults.FaultScript;
 import io.quarry.mockserver.internal.http.hosts.HostState;
 import io.quarry.mockserver.internal.http.hosts.ServedHosts;
-import java.util.HashMap;
+import io.quarry.mockserver.internal.http.wire.ExchangeHandler;
+import io.quarry.mockserver.internal.http.wire.RequestHead;
+import io.quarry.mockserver.internal.http.wire.WireExchange;
+import io.quarry.mockserver.internal.http.wire.WireResponse;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
-import org.eclipse.jetty.http.HttpField;
-import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.server.Handler;
-import org.eclipse.jetty.util.Callback;
 
 /**
  * The one HTTP entry point. For each request, in order: CORS preflights are answered; the route is found; the
  * credentials are checked (before any body byte is read, so unauthenticated callers cost no memory); index names
- * are checked; the body is read without holding a thread, within {@link BodyLimits} (gunzipped incrementally);
+ * are checked; the body is read on the connection's thread, within {@link BodyLimits} (gunzipped as it comes);
  * then the handler runs within the {@link Workers} limit (503 when their queue is full). Every failure, errors
  * included, becomes {@code {"message": ..., "status": N}} and the server keeps serving. Scripted faults change
  * what a matching request gets: those of the host (the port) it came to first ({@link ServedHosts}), then the
  * server-wide ones ({@link FaultScript}).
  */
-public final class HttpFront extends Handler.Abstract {
+public final class HttpFront implements ExchangeHandler {
 
     /** Response header carrying the mock server's version on every response. */
     public static final String VERSION_HEADER = "X-Mock-Server-Version";
@@ -58,7 +56,7 @@ public final class HttpFront extends Handler.Abstract {
      * @param limits the body limits
      * @param faults the server-wide scripted faults
      * @param hosts the server's hosts, with their own faults and request counts
-     * @param timer runs delayed answers and body read deadlines
+     * @param timer runs delayed answers
      */
     public HttpFront(
             Router router,
@@ -71,7 +69,6 @@ public final class HttpFront extends Handler.Abstract {
             FaultScript faults,
             ServedHosts hosts,
             ScheduledExecutorService timer) {
-        super(InvocationType.BLOCKING);
         this.router = router;
         this.guard = guard;
         this.strict = strict;
@@ -86,36 +83,38 @@ public final class HttpFront extends Handler.Abstract {
     }
 
     @Override
-    public boolean handle(
-            org.eclipse.jetty.server.Request jettyRequest,
-            org.eclipse.jetty.server.Response jettyResponse,
-            Callback callback) {
-        Exchange exchange = new Exchange(jettyRequest, jettyResponse, callback, budget);
+    public void serve(WireExchange wire) {
+        Exchange exchange = new Exchange(wire, budget);
         try {
             begin(exchange);
+        } catch (UncheckedIOException clientGone) {
+            exchange.abort();
         } catch (Throwable failure) {
             answer(exchange, Failures.answer(failure));
         }
-        return true;
+    }
+
+    @Override
+    public WireResponse refusal(int status, String message) {
+        return writer.refusal(status, message);
     }
 
     private void begin(Exchange exchange) {
-        org.eclipse.jetty.server.Request jetty = exchange.jettyRequest();
-        String method = jetty.getMethod().toUpperCase(Locale.ROOT);
+        RequestHead head = exchange.head();
+        String method = head.method().toUpperCase(Locale.ROOT);
         if (method.equals("OPTIONS")) {
             writer.preflight(exchange);
             return;
         }
-        String rawPath = jetty.getHttpURI().getPath();
         Request request = new Request(
                 method,
-                rawPath == null || rawPath.isEmpty() ? "/" : rawPath,
-                jetty.getHttpURI().getQuery(),
-                firstValues(jetty),
+                head.rawPath(),
+                head.rawQuery(),
+                head.headers(),
                 NO_BODY,
-                org.eclipse.jetty.server.Request.getRemoteAddr(jetty));
+                exchange.wire().remoteAddress());
         exchange.request = request;
-        HostState host = hosts.of(jetty.getConnectionMetaData().getConnector());
+        HostState host = hosts.of(exchange.wire().listener());
         if (host != null && request.rawPath().startsWith("/_mock/")) {
             // the control endpoints are not the host's traffic; they only need to know which host they came to
             request = request.with(HostState.class, host);
@@ -153,52 +152,23 @@ public final class HttpFront extends Handler.Abstract {
         if (indexName != null) {
             IndexNames.requireValid(indexName);
         }
-        AtomicReference<ScheduledFuture<?>> deadline = new AtomicReference<>();
-        BodyReader reader = BodyReader.create(
-                jetty,
-                jetty.getHeaders().get(HttpHeader.CONTENT_ENCODING),
-                limits,
-                budget,
-                body -> {
-                    cancel(deadline);
-                    exchange.request = exchange.request.withBody(body);
-                    if (!workers.offer(() -> run(exchange))) {
-                        answer(
-                                exchange,
-                                Response.error(
-                                        503,
-                                        "The mock server is overloaded: " + workers.queueCapacity()
-                                                + " requests are already waiting; retry later"));
-                    }
-                },
-                failure -> {
-                    cancel(deadline);
-                    answer(exchange, Failures.answer(failure));
-                });
-        // registered before reading: a body that came with the headers is handled, answered and released
-        // within begin(), and the exchange must know the reader by then to give its bytes back to the budget
-        exchange.reading(reader);
-        reader.begin();
-        if (!reader.isDone()) {
-            // most bodies arrive with the headers; only a body still arriving gets a deadline
-            deadline.set(timer.schedule(
-                    () -> {
-                        if (!reader.isDone()) {
-                            answer(exchange, Response.error(408, "The request body took too long to arrive"));
-                        }
-                    },
-                    limits.readTimeoutMillis(),
-                    TimeUnit.MILLISECONDS));
-            if (reader.isDone()) {
-                cancel(deadline);
+        boolean gzipped = BodyReader.gzipped(head.header("Content-Encoding"));
+        if (head.hasBody()) {
+            byte[] body;
+            try {
+                body = BodyReader.read(exchange, exchange.wire().body(limits.readTimeoutMillis()), gzipped, limits);
+            } catch (IOException gone) {
+                throw new UncheckedIOException(gone);
             }
+            exchange.request = exchange.request.withBody(body);
         }
-    }
-
-    private static void cancel(AtomicReference<ScheduledFuture<?>> deadline) {
-        ScheduledFuture<?> scheduled = deadline.getAndSet(null);
-        if (scheduled != null) {
-            scheduled.cancel(false);
+        if (!workers.offer(() -> run(exchange))) {
+            answer(
+                    exchange,
+                    Response.error(
+                            503,
+                            "The mock server is overloaded: " + workers.queueCapacity()
+                                    + " requests are already waiting; retry later"));
         }
     }
 
@@ -238,7 +208,7 @@ public final class HttpFront extends Handler.Abstract {
                     write.run();
                 }
             } catch (Throwable failure) {
-                exchange.callback().failed(failure);
+                exchange.abort();
             }
         };
         if (delayMillis <= 0) {
@@ -246,13 +216,5 @@ public final class HttpFront extends Handler.Abstract {
         } else {
             timer.schedule(guarded, delayMillis, TimeUnit.MILLISECONDS);
         }
-    }
-
-    private static Map<String, String> firstValues(org.eclipse.jetty.server.Request jetty) {
-        Map<String, String> headers = new HashMap<>();
-        for (HttpField field : jetty.getHeaders()) {
-            headers.putIfAbsent(field.getName(), field.getValue());
-        }
-        return headers;
     }
 }

@@ -1,23 +1,24 @@
 package io.quarry.mockserver.internal.http;
 
 import io.quarry.mockserver.internal.http.faults.FaultAction;
+import io.quarry.mockserver.internal.http.wire.WireResponse;
 import io.quarry.mockserver.internal.json.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.zip.GZIPOutputStream;
-import org.eclipse.jetty.http.HttpFields;
-import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.io.EofException;
-import org.eclipse.jetty.util.Callback;
 import tools.jackson.databind.JsonNode;
 
-/** Writes answers: JSON (gzipped when accepted), CORS preflights, and the scripted faults that change them. */
+/**
+ * Writes answers: JSON (gzipped when accepted), CORS preflights, refusals of the wire, and the scripted faults that
+ * change them.
+ */
 final class ResponseWriter {
 
     /** What a CORS preflight allows when the caller names no headers. */
@@ -33,13 +34,27 @@ final class ResponseWriter {
     }
 
     void preflight(Exchange exchange) {
-        HttpFields.Mutable headers = common(exchange);
+        Map<String, String> headers = common();
         headers.put("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE, OPTIONS");
-        String asked = exchange.jettyRequest().getHeaders().get("Access-Control-Request-Headers");
+        String asked = exchange.head().header("Access-Control-Request-Headers");
         headers.put("Access-Control-Allow-Headers", allowedHeaders(asked));
         headers.put("Access-Control-Max-Age", "86400");
-        exchange.jettyResponse().setStatus(200);
-        exchange.jettyResponse().write(true, null, exchange.callback());
+        exchange.respond(WireResponse.of(200, headers, new byte[0]));
+    }
+
+    /**
+     * {@return the answer to a request the wire refused (a malformed head, a head over its limit), with the same JSON
+     *     error body as every other failure}
+     *
+     * @param status the status
+     * @param message what was wrong
+     */
+    WireResponse refusal(int status, String message) {
+        String text = message == null || message.isBlank() ? "Bad request" : Sanitize.shortText(message);
+        Map<String, String> headers = common();
+        headers.put("Content-Type", "application/json; charset=UTF-8");
+        return WireResponse.of(
+                status, headers, Json.bytes(Response.error(status, text).body()));
     }
 
     /** Echoes the asked headers only when they are a plain list of header names (no control characters). */
@@ -56,6 +71,7 @@ final class ResponseWriter {
      * @param fault a fault that changes how it is written, or {@code null}
      */
     void write(Exchange exchange, Response response, FaultAction fault) {
+        Map<String, String> headers = common();
         if (fault != null) {
             switch (fault.kind()) {
                 case CLOSE_BEFORE_RESPONSE, RESET_AFTER_WRITE -> {
@@ -64,48 +80,31 @@ final class ResponseWriter {
                 }
                 case STATUS, FAIL_AFTER_WRITE -> {
                     response = Response.error(fault.status(), "Scripted fault: status " + fault.status());
-                    fault.headers().forEach(exchange.jettyResponse().getHeaders()::put);
+                    headers.putAll(fault.headers());
                 }
                 default -> {}
             }
         }
-        HttpFields.Mutable headers = common(exchange);
-        response.headers().forEach(headers::put);
-        org.eclipse.jetty.server.Response out = exchange.jettyResponse();
-        out.setStatus(response.status());
+        headers.putAll(response.headers());
         boolean lines = response.format() == Response.Format.JSON_LINES;
         byte[] body = lines ? jsonLines(response.body()) : Json.bytes(response.body());
         if (fault != null && fault.kind() == FaultAction.Kind.NON_JSON_BODY) {
-            headers.put(HttpHeader.CONTENT_TYPE, "text/html");
+            headers.put("Content-Type", "text/html");
             body = NON_JSON;
         } else {
             headers.put(
-                    HttpHeader.CONTENT_TYPE,
-                    lines ? "application/x-ndjson; charset=UTF-8" : "application/json; charset=UTF-8");
+                    "Content-Type", lines ? "application/x-ndjson; charset=UTF-8" : "application/json; charset=UTF-8");
         }
         if (fault != null && fault.kind() == FaultAction.Kind.TRUNCATED_BODY) {
             body = Arrays.copyOf(body, body.length / 2);
         }
-        String accept = exchange.jettyRequest().getHeaders().get(HttpHeader.ACCEPT_ENCODING);
+        String accept = exchange.head().header("Accept-Encoding");
         if (accept != null && accept.toLowerCase(Locale.ROOT).contains("gzip")) {
             body = gzip(body);
-            headers.put(HttpHeader.CONTENT_ENCODING, "gzip");
+            headers.put("Content-Encoding", "gzip");
         }
-        if (exchange.jettyRequest().getMethod().equalsIgnoreCase("HEAD")) {
-            out.write(true, null, exchange.callback());
-            return;
-        }
-        headers.put(HttpHeader.CONTENT_LENGTH, Long.toString(body.length));
-        if (fault != null && fault.kind() == FaultAction.Kind.CLOSE_MID_RESPONSE) {
-            int half = body.length / 2;
-            out.write(
-                    false,
-                    ByteBuffer.wrap(body, 0, half),
-                    Callback.from(
-                            exchange::abort, failure -> exchange.callback().failed(failure)));
-            return;
-        }
-        out.write(true, ByteBuffer.wrap(body), exchange.callback());
+        int cutAfter = fault != null && fault.kind() == FaultAction.Kind.CLOSE_MID_RESPONSE ? body.length / 2 : -1;
+        exchange.respond(new WireResponse(response.status(), headers, body, cutAfter));
     }
 
     /** {@return each element of the array as one line of JSON} */
@@ -118,13 +117,11 @@ final class ResponseWriter {
         return out.toByteArray();
     }
 
-    private HttpFields.Mutable common(Exchange exchange) {
-        HttpFields.Mutable headers = exchange.jettyResponse().getHeaders();
+    /** {@return the headers every answer carries, in a map open for more, by case-insensitive name} */
+    private Map<String, String> common() {
+        Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
         headers.put(HttpFront.VERSION_HEADER, version);
         headers.put("Access-Control-Allow-Origin", "*");
-        if (exchange.bodyUnread()) {
-            headers.put(HttpHeader.CONNECTION, "close");
-        }
         return headers;
     }
 
@@ -136,10 +133,5 @@ final class ResponseWriter {
             throw new UncheckedIOException(e);
         }
         return zipped.toByteArray();
-    }
-
-    /** {@return an exception for a connection closed on purpose} */
-    static EofException closedOnPurpose() {
-        return new EofException("connection closed by a scripted fault");
     }
 }

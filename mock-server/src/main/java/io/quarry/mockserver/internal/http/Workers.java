@@ -1,29 +1,27 @@
 package io.quarry.mockserver.internal.http;
 
+import io.quarry.mockserver.internal.http.wire.VirtualThreads;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
-import org.eclipse.jetty.util.VirtualThreads;
 
 /**
  * How many handlers run at once, with a bounded queue in front. A request that finds a free turn runs at once;
  * otherwise it waits in the queue, and when a handler finishes, the next waiting one is handed to a thread of this
  * pool with the freed turn. A request that finds the queue full is refused (answered 503 at once: true overload),
- * never parked without bound. Waiting holds no thread: the server thread that offered the request has returned.
+ * never parked without bound.
  *
- * <p>On a JDK with virtual threads (21 and newer) each handler runs on a virtual thread of its own: a handler that
- * blocks (waiting for a build, fetching a page) holds no platform thread, and CPU-bound handlers use at most the
- * JDK's carrier threads (one per core), so Jetty's platform threads (accepting, parsing, the front's own answers)
- * keep their share of the CPU. On older JDKs handlers run on platform threads: the server thread that read the
- * request when a turn is free (which saves a hand-off), else a cached pool that never holds more than
- * {@code threads}. The offering server thread never drains the queue itself: it must return to the server, which
- * cannot read the next request of that thread's connection until it does (under steady load the queue never
- * empties, and that connection's next request would wait forever).
+ * <p>Handlers run on platform threads, created as needed and never more than {@code threads}: the OS time-slices
+ * them with everything else, so CPU-heavy handlers cannot hold back the threads that read requests and write answers.
+ * Where connections are served on virtual threads (JDK 21 and newer), a handler is handed to this pool: a CPU-bound
+ * handler on a virtual thread would keep its carrier thread, one per core, from every connection until it ends
+ * (measured with Jetty's threads on virtual threads: a refused key's 403 took up to 709 ms behind 8 heavy searches
+ * on 2 cores). On older JDKs a connection's platform thread runs its handler itself when a turn is free, which saves a
+ * hand-off. The offering thread never drains the queue itself: its connection waits for it.
  */
 public final class Workers implements AutoCloseable {
 
@@ -32,40 +30,29 @@ public final class Workers implements AutoCloseable {
     private final ReentrantLock lock = new ReentrantLock();
     private final Deque<Runnable> queue = new ArrayDeque<>();
     /** Runs waiting handlers; at most {@code threads} at once, since each holds a turn. */
-    private final ExecutorService pool;
-    /** Whether {@link #pool} starts virtual threads. */
-    private final boolean virtual;
+    private final ExecutorService pool = Executors.newCachedThreadPool(task -> {
+        Thread thread = new Thread(task, "quarry-mock-server-worker");
+        thread.setDaemon(true);
+        return thread;
+    });
+    /** Whether the offering thread, a platform thread, runs a handler that finds a free turn. */
+    private final boolean runInPlace = !VirtualThreads.available();
 
     private int running;
     private boolean closed;
 
     /**
-     * Handlers on virtual threads when the JDK has them, else on platform threads.
-     *
      * @param threads how many handlers run at once
      * @param queueCapacity how many requests may wait for a turn
      */
     public Workers(int threads, int queueCapacity) {
         this.threads = threads;
         this.queueCapacity = queueCapacity;
-        // Jetty's own bridge to Thread.ofVirtual() (reached reflectively): null on a JDK without virtual threads
-        Executor virtualThreads = VirtualThreads.getNamedVirtualThreadsExecutor("quarry-mock-server-handler");
-        if (virtualThreads instanceof ExecutorService service) {
-            this.pool = service;
-            this.virtual = true;
-        } else {
-            this.pool = Executors.newCachedThreadPool(task -> {
-                Thread thread = new Thread(task, "quarry-mock-server-worker");
-                thread.setDaemon(true);
-                return thread;
-            });
-            this.virtual = false;
-        }
     }
 
-    /** {@return whether this JDK has virtual threads (21 and newer): handlers then run on them} */
+    /** {@return whether this JDK has virtual threads (21 and newer): connections are then served on them} */
     public static boolean virtualThreadsAvailable() {
-        return VirtualThreads.areSupported();
+        return VirtualThreads.available();
     }
 
     /**
@@ -90,10 +77,10 @@ public final class Workers implements AutoCloseable {
         } finally {
             lock.unlock();
         }
-        if (virtual) {
-            handOff(task);
-        } else {
+        if (runInPlace) {
             runFrom(task);
+        } else {
+            handOff(task);
         }
         return true;
     }
@@ -143,11 +130,6 @@ public final class Workers implements AutoCloseable {
         return queueCapacity;
     }
 
-    /** {@return whether handlers run on virtual threads} */
-    boolean virtual() {
-        return virtual;
-    }
-
     /** {@return how many handlers are running} */
     int busy() {
         lock.lock();
@@ -168,15 +150,12 @@ public final class Workers implements AutoCloseable {
         }
     }
 
-    /** {@return whether every virtual handler thread has ended after {@link #close()}; true on platform ones} */
+    /** {@return whether every handler thread has ended after {@link #close()}} */
     public boolean terminated() {
-        return !virtual || pool.isTerminated();
+        return pool.isTerminated();
     }
 
-    /**
-     * Refuses new work and drops what waits. Platform handler threads end with their handlers; virtual handler
-     * threads are interrupted, and given up to a second to end.
-     */
+    /** Refuses new work and drops what waits; running handlers are interrupted, and given up to a second to end. */
     @Override
     public void close() {
         lock.lock();
@@ -185,10 +164,6 @@ public final class Workers implements AutoCloseable {
             queue.clear();
         } finally {
             lock.unlock();
-        }
-        if (!virtual) {
-            pool.shutdown();
-            return;
         }
         pool.shutdownNow();
         try {

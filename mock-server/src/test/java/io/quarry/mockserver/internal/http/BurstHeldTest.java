@@ -106,8 +106,8 @@ class BurstHeldTest {
             statuses.merge(answer.get(40, TimeUnit.SECONDS), 1, Integer::sum);
         }
         assertThat(statuses).isEqualTo(Map.of(200, REQUESTS));
-        // on JDK 21+ every handler ran on a virtual thread, none on Jetty's platform threads
-        assertThat(handlerThreads).isEqualTo(Map.of(workers.virtual() ? "virtual" : "platform", REQUESTS));
+        // every handler ran on a platform thread, time-sliced by the OS, also where connections have virtual ones
+        assertThat(handlerThreads).isEqualTo(Map.of("platform", REQUESTS));
     }
 
     private static String kindOfThread() {

@@ -2,24 +2,24 @@ package io.quarry.mockserver.internal.http;
 
 import io.quarry.mockserver.internal.http.faults.FaultScript;
 import io.quarry.mockserver.internal.http.hosts.ServedHosts;
+import io.quarry.mockserver.internal.http.wire.ConnectionThreads;
+import io.quarry.mockserver.internal.http.wire.Listener;
 import io.quarry.mockserver.internal.json.Json;
 import java.net.InetSocketAddress;
 import java.time.Clock;
-import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
 
 /**
- * An {@link HttpFront} over a router of the test's own, served by Jetty on a free loopback port with no products
+ * An {@link HttpFront} over a router of the test's own, served on a free loopback port with no products
  * behind it: for tests of the HTTP front itself (errors, body budgets, bursts).
  */
 final class FrontOnLoopback {
 
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
     private final Workers workers;
-    private final Server server;
+    private final ConnectionThreads connections = new ConnectionThreads(32_768);
+    private final Listener listener;
     private final String url;
 
     /**
@@ -29,7 +29,7 @@ final class FrontOnLoopback {
      * @param guard   what every request passes before it is offered to the workers
      * @param workers the workers, closed with the front
      * @param limits  the body limits
-     * @throws Exception if Jetty cannot start
+     * @throws Exception if the port cannot be bound
      */
     FrontOnLoopback(Router router, Guard guard, Workers workers, BodyLimits limits) throws Exception {
         this.workers = workers;
@@ -44,9 +44,9 @@ final class FrontOnLoopback {
                 new FaultScript(),
                 new ServedHosts(Clock.systemUTC(), timer),
                 timer);
-        server = JettyServers.create(List.of(new InetSocketAddress("127.0.0.1", 0)), null, front, "test", workers);
-        server.start();
-        url = "http://127.0.0.1:" + ((ServerConnector) server.getConnectors()[0]).getLocalPort();
+        listener = new Listener(new InetSocketAddress("127.0.0.1", 0), null, front, connections, timer);
+        listener.open();
+        url = "http://127.0.0.1:" + listener.port();
     }
 
     /**
@@ -72,12 +72,11 @@ final class FrontOnLoopback {
     }
 
     /**
-     * Stops Jetty, the workers and the timer.
-     *
-     * @throws Exception if Jetty cannot stop
+     * Stops listening, the workers and the timer.
      */
-    void stop() throws Exception {
-        server.stop();
+    void stop() {
+        connections.close();
+        listener.close();
         workers.close();
         timer.shutdownNow();
     }

@@ -1,12 +1,12 @@
 package io.quarry.mockserver.internal.http.hosts;
 
+import io.quarry.mockserver.internal.http.wire.Listener;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
-import org.eclipse.jetty.server.ServerConnector;
 
 /**
  * The listening socket of one host: closed, it refuses connections (the ones open are closed too); opened again, it
@@ -26,29 +26,22 @@ final class HostListener {
 
     private static final long REBIND_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
 
-    private final ServerConnector connector;
-    private int port = -1;
+    private final Listener listener;
     private boolean open = true;
     /** Holds the port while the host refuses connections; null when open, or when the port could not be held. */
     private Socket reservation;
 
-    HostListener(ServerConnector connector) {
-        this.connector = connector;
-    }
-
-    /** Fixes the port the connector was given at start, so that opening again binds the same one. */
-    void started() {
-        port = connector.getLocalPort();
-        connector.setPort(port);
+    HostListener(Listener listener) {
+        this.listener = listener;
     }
 
     /** {@return the port, once started} */
     int port() {
-        return port;
+        return listener.port();
     }
 
-    ServerConnector connector() {
-        return connector;
+    Listener listener() {
+        return listener;
     }
 
     boolean isOpen() {
@@ -60,15 +53,9 @@ final class HostListener {
         if (!open) {
             return;
         }
-        try {
-            connector.stop();
-        } catch (Exception e) {
-            throw new IllegalStateException("could not close the host on port " + port, e);
-        }
+        listener.close();
         open = false;
-        // the listening socket is let go only when the acceptor thread, woken from its accept, leaves it, a moment
-        // after the connector stops: until then the port may still take connections, and binding it is what shows
-        // it has let go
+        // binding the port is what shows the listening socket has let it go
         retryForAWhile(() -> (reservation = bindPort()) != null);
     }
 
@@ -78,8 +65,7 @@ final class HostListener {
         try {
             // as the listener had it: the closed connections' TIME_WAIT entries do not stand in the way
             socket.setReuseAddress(true);
-            String host = connector.getHost();
-            socket.bind(host == null ? new InetSocketAddress(port) : new InetSocketAddress(host, port));
+            socket.bind(new InetSocketAddress(listener.address().getAddress(), listener.port()));
             return socket;
         } catch (IOException e) {
             closeQuietly(socket);
@@ -105,14 +91,13 @@ final class HostListener {
         return false;
     }
 
-    /** {@return whether the connector listens now} */
+    /** {@return whether it listens now} */
     private boolean listen() {
         try {
-            connector.start();
+            listener.open();
             open = true;
             return true;
-        } catch (Exception e) {
-            stopQuietly();
+        } catch (IOException e) {
             return false;
         }
     }
@@ -142,14 +127,6 @@ final class HostListener {
             socket.close();
         } catch (IOException ignored) {
             // it held a port, nothing more
-        }
-    }
-
-    private void stopQuietly() {
-        try {
-            connector.stop();
-        } catch (Exception ignored) {
-            // nothing was listening
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.http.hosts;
 
+import io.quarry.mockserver.internal.http.wire.Listener;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -7,11 +8,9 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
-import org.eclipse.jetty.server.Connector;
-import org.eclipse.jetty.server.ServerConnector;
 
 /**
- * The hosts of one server, found by the connector a request came through. While a host refuses connections or
+ * The hosts of one server, found by the listener a request came through. While a host refuses connections or
  * holds requests, a tick reads the clock every {@value #TICK_MILLIS} ms and ends what is over, so a test that moves
  * its clock sees the host come back without sleeping. Thread-safe.
  */
@@ -41,22 +40,16 @@ public final class ServedHosts {
     }
 
     /**
-     * Makes one host of each connector, in order, before the server starts.
+     * Makes one host of each listener, in order.
      *
-     * @param connectors the server's connectors
+     * @param listeners the server's listeners
      */
-    public void bind(Connector[] connectors) {
-        List<HostState> bound = new ArrayList<>(connectors.length);
-        for (Connector connector : connectors) {
-            bound.add(new HostState(
-                    bound.size(), new HostListener((ServerConnector) connector), clock, this::windowOpened));
+    public void bind(List<Listener> listeners) {
+        List<HostState> bound = new ArrayList<>(listeners.size());
+        for (Listener listener : listeners) {
+            bound.add(new HostState(bound.size(), new HostListener(listener), clock, this::windowOpened));
         }
         hosts = List.copyOf(bound);
-    }
-
-    /** Fixes each host's port, once the server has started. */
-    public void started() {
-        hosts.forEach(host -> host.listener().started());
     }
 
     /** {@return the hosts, in order} */
@@ -65,13 +58,13 @@ public final class ServedHosts {
     }
 
     /**
-     * {@return the host of a connector, or {@code null} for a connector not bound}
+     * {@return the host of a listener, or {@code null} for a listener not bound}
      *
-     * @param connector the connector a request came through
+     * @param listener the listener a request came through
      */
-    public HostState of(Connector connector) {
+    public HostState of(Listener listener) {
         for (HostState host : hosts) {
-            if (host.listener().connector() == connector) {
+            if (host.listener().listener() == listener) {
                 return host;
             }
         }

@@ -1,0 +1,21 @@
+package io.quarry.mockserver.internal.http.wire;
+
+/** What serves the requests a {@link Listener}'s connections read. */
+public interface ExchangeHandler {
+
+    /**
+     * Serves one request. Called on the connection's thread, which waits, once this returns, until the exchange is
+     * answered or aborted, from this thread or any other.
+     *
+     * @param exchange the request, its body still on the wire
+     */
+    void serve(WireExchange exchange);
+
+    /**
+     * {@return the answer to a request the wire refused before serving it; the connection is closed after it}
+     *
+     * @param status the HTTP status
+     * @param message what was wrong
+     */
+    WireResponse refusal(int status, String message);
+}

@@ -1,0 +1,83 @@
+package io.quarry.mockserver.internal.http.wire;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+
+/**
+ * A connection's bytes in, buffered, each read bounded by a deadline: a read that would wait past it throws
+ * {@link SocketTimeoutException}. One per connection, used by its thread alone.
+ */
+final class WireInput {
+
+    private static final int BUFFER_BYTES = 8 * 1024;
+
+    private final Socket socket;
+    private final InputStream in;
+    private final byte[] buffer = new byte[BUFFER_BYTES];
+    private int position;
+    private int limit;
+    private long deadlineNanos;
+    private int timeoutSet = -1;
+
+    WireInput(Socket socket) throws IOException {
+        this.socket = socket;
+        this.in = socket.getInputStream();
+    }
+
+    /**
+     * Bounds the reads to come.
+     *
+     * @param millis how long from now they may take, all together
+     */
+    void deadlineIn(long millis) {
+        deadlineNanos = System.nanoTime() + millis * 1_000_000L;
+    }
+
+    /** {@return whether bytes wait in the buffer: the start of a request sent right behind the last one} */
+    boolean hasBuffered() {
+        return position < limit;
+    }
+
+    /** {@return the next byte, or -1 at the end of the stream} */
+    int read() throws IOException {
+        if (position == limit && !fill()) {
+            return -1;
+        }
+        return buffer[position++] & 0xff;
+    }
+
+    /** {@return how many bytes were read into {@code into}, at least one, or -1 at the end of the stream} */
+    int read(byte[] into, int offset, int length) throws IOException {
+        if (length == 0) {
+            return 0;
+        }
+        if (position == limit && !fill()) {
+            return -1;
+        }
+        int n = Math.min(length, limit - position);
+        System.arraycopy(buffer, position, into, offset, n);
+        position += n;
+        return n;
+    }
+
+    private boolean fill() throws IOException {
+        long leftNanos = deadlineNanos - System.nanoTime();
+        if (leftNanos <= 0) {
+            throw new SocketTimeoutException("read deadline passed");
+        }
+        int millis = (int) Math.min(Integer.MAX_VALUE, Math.max(1, leftNanos / 1_000_000L));
+        if (millis != timeoutSet) {
+            socket.setSoTimeout(millis);
+            timeoutSet = millis;
+        }
+        int n = in.read(buffer, 0, buffer.length);
+        if (n <= 0) {
+            return false;
+        }
+        position = 0;
+        limit = n;
+        return true;
+    }
+}
