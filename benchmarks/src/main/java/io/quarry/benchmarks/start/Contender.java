@@ -21,8 +21,6 @@ record Contender(String label, Kind kind, Path jar) {
     enum Kind {
         /** The JDK's {@code HttpServer}: {@link FloorChild}. */
         FLOOR("floor", FloorChild.class, List.of()),
-        /** Jetty 12 alone with a handler answering a constant: {@link JettyChild}. */
-        JETTY("jetty", JettyChild.class, List.of()),
         /** WireMock 3 embedded: {@link WireMockChild}. */
         WIREMOCK("wiremock", WireMockChild.class, List.of()),
         /**
