@@ -66,6 +66,27 @@ public final class RawConnection implements AutoCloseable {
         return out.toString(StandardCharsets.ISO_8859_1);
     }
 
+    /**
+     * Reads until what arrived ends with {@code end}, the server closes the connection, or it stops sending for the
+     * socket timeout.
+     *
+     * @param end the text that ends what is awaited
+     * @return what arrived, as ISO-8859-1 text
+     */
+    public String readUntil(String end) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            InputStream in = socket.getInputStream();
+            int b;
+            while (!out.toString(StandardCharsets.ISO_8859_1).endsWith(end) && (b = in.read()) >= 0) {
+                out.write(b);
+            }
+        } catch (IOException e) {
+            // timed out or reset: return what arrived
+        }
+        return out.toString(StandardCharsets.ISO_8859_1);
+    }
+
     /** Half-closes the connection: the server sees the end of the request's bytes. @return this */
     public RawConnection shutdownOutput() {
         try {

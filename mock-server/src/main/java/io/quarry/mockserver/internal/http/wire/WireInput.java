@@ -11,7 +11,11 @@ import java.net.SocketTimeoutException;
  */
 final class WireInput {
 
-    private static final int BUFFER_BYTES = 8 * 1024;
+    /**
+     * Enough for a usual request head; bodies are read past the buffer. Small, because every open connection keeps
+     * one, also while it waits for a turn or its next request.
+     */
+    private static final int BUFFER_BYTES = 2 * 1024;
 
     private final Socket socket;
     private final InputStream in;
@@ -53,8 +57,14 @@ final class WireInput {
         if (length == 0) {
             return 0;
         }
-        if (position == limit && !fill()) {
-            return -1;
+        if (position == limit) {
+            if (length >= buffer.length) {
+                // a body's large read goes straight into the caller's array
+                return readDirect(into, offset, length);
+            }
+            if (!fill()) {
+                return -1;
+            }
         }
         int n = Math.min(length, limit - position);
         System.arraycopy(buffer, position, into, offset, n);
@@ -63,6 +73,16 @@ final class WireInput {
     }
 
     private boolean fill() throws IOException {
+        int n = readDirect(buffer, 0, buffer.length);
+        if (n <= 0) {
+            return false;
+        }
+        position = 0;
+        limit = n;
+        return true;
+    }
+
+    private int readDirect(byte[] into, int offset, int length) throws IOException {
         long leftNanos = deadlineNanos - System.nanoTime();
         if (leftNanos <= 0) {
             throw new SocketTimeoutException("read deadline passed");
@@ -72,12 +92,6 @@ final class WireInput {
             socket.setSoTimeout(millis);
             timeoutSet = millis;
         }
-        int n = in.read(buffer, 0, buffer.length);
-        if (n <= 0) {
-            return false;
-        }
-        position = 0;
-        limit = n;
-        return true;
+        return in.read(into, offset, length);
     }
 }

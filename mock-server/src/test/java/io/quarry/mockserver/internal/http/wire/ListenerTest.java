@@ -1,0 +1,82 @@
+package io.quarry.mockserver.internal.http.wire;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarry.mockserver.testing.Eventually;
+import io.quarry.mockserver.testing.RawConnection;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** A listener's connections: bounded in number, and closed with it. */
+@Timeout(30)
+class ListenerTest {
+
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+    private final ConnectionThreads threads = new ConnectionThreads(2);
+    private final Listener listener = new Listener(
+            new InetSocketAddress("127.0.0.1", 0),
+            null,
+            new ExchangeHandler() {
+                @Override
+                public void serve(WireExchange exchange) {
+                    exchange.respond(WireResponse.of(200, Map.of(), "{}".getBytes(StandardCharsets.UTF_8)));
+                }
+
+                @Override
+                public WireResponse refusal(int status, String message) {
+                    return WireResponse.of(status, Map.of(), message.getBytes(StandardCharsets.UTF_8));
+                }
+            },
+            threads,
+            timer);
+
+    @AfterEach
+    void stop() {
+        threads.close();
+        listener.close();
+        timer.shutdownNow();
+    }
+
+    private RawConnection connect() {
+        return new RawConnection("127.0.0.1", listener.port());
+    }
+
+    @Test
+    void pastItsMostConnectionsANewOneIsAnswered503() throws Exception {
+        listener.open();
+        List<RawConnection> stalled =
+                List.of(connect().send("GET / HTTP/1.1\r\nX-Slow: "), connect().send("GET / HTTP/1.1\r\nX-Slow: "));
+        try (RawConnection third = connect()) {
+            Eventually.waitUntil("two connections served", () -> threads.running() == 2);
+            String answer = third.readTimeout(5000).readAvailable();
+            assertThat(answer).startsWith("HTTP/1.1 503 ").contains("2 connections are already open");
+        } finally {
+            stalled.forEach(RawConnection::close);
+        }
+    }
+
+    @Test
+    void closingStopsListeningAndEndsEveryConnection() throws Exception {
+        listener.open();
+        RawConnection idle = connect().send("GET / HTTP/1.1\r\n\r\n");
+        Eventually.waitUntil("the connection served", () -> threads.running() == 1);
+        listener.close();
+        assertThat(threads.awaitEnded(5_000)).isTrue();
+        assertThat(idle.readTimeout(5000).readAvailable()).startsWith("HTTP/1.1 200 OK");
+        idle.close();
+        listener.open();
+        try (RawConnection again = connect()) {
+            assertThat(again.send("GET / HTTP/1.1\r\nConnection: close\r\n\r\n")
+                            .readTimeout(5000)
+                            .readAvailable())
+                    .startsWith("HTTP/1.1 200 OK");
+        }
+    }
+}
