@@ -81,9 +81,9 @@ public final class MockServer implements AutoCloseable {
     public static final String DEFAULT_CRAWLER_USER_ID = "mock-crawler-user";
     /** The crawler API key used when none is given: a fixed, public value for tests. */
     public static final String DEFAULT_CRAWLER_API_KEY = "mock-crawler-key";
-    /** How many requests are handled at once when not set, on JDK 21 and newer (virtual threads). */
+    /** How many requests are handled at once when not set, on JDK 21 and newer (connections on virtual threads). */
     public static final int DEFAULT_THREADS_VIRTUAL = 256;
-    /** How many requests are handled at once when not set, on JDK 17 to 20 (platform threads). */
+    /** How many requests are handled at once when not set, on JDK 17 to 20 (connections on platform threads). */
     public static final int DEFAULT_THREADS_PLATFORM = 16;
     /** How many requests may wait for a turn when not set; past it, requests are answered 503. */
     public static final int DEFAULT_QUEUE_SIZE = 20_000;
@@ -614,11 +614,11 @@ public final class MockServer implements AutoCloseable {
 
         /**
          * How many requests are handled at once; the others wait for a turn (see {@link #queueSize(int)}).
-         * Connections waiting for more bytes hold none. On JDK 21 and newer each handler runs on a virtual thread
-         * of its own, and the default is {@value #DEFAULT_THREADS_VIRTUAL}: a handler that waits holds no platform
-         * thread, and CPU-bound ones share the JDK's carrier threads (one per core) while the server's own
-         * platform threads accept, parse and answer refusals. On JDK 17 to 20 handlers run on platform threads,
-         * created as needed, and the default is {@value #DEFAULT_THREADS_PLATFORM}.
+         * Connections waiting for more bytes hold none. Handlers run on platform threads, created as needed up to
+         * this many, which the OS time-slices with the threads that read requests and write answers, so CPU-heavy
+         * handlers cannot hold back the server's own answers. On JDK 21 and newer, where connections are served on
+         * virtual threads, the default is {@value #DEFAULT_THREADS_VIRTUAL}; on JDK 17 to 20, where each connection
+         * has a platform thread that runs its own handler when a turn is free, {@value #DEFAULT_THREADS_PLATFORM}.
          *
          * @param threads how many requests are handled at once
          * @return this builder
@@ -634,9 +634,10 @@ public final class MockServer implements AutoCloseable {
         /**
          * How many requests may wait for a turn; past it requests are answered 503 at once. The default,
          * {@value #DEFAULT_QUEUE_SIZE}, holds the bursts a test machine's connections can carry: over HTTP/1.1
-         * each waiting request holds a connection (a file descriptor). A waiting request holds no thread and costs
-         * about 3 KB of heap besides what its connection holds (about 4 KB), about 60 MB for a full default queue;
-         * its body counts against the 256 MB of bodies held at once.
+         * each waiting request holds a connection (a file descriptor, and its connection's thread: a virtual one on
+         * JDK 21 and newer, a platform one on 17 to 20, where at most 4,096 connections are open at once). A waiting
+         * request and its connection cost about 11 KB of heap, about 220 MB for a full default queue; its body
+         * counts against the 256 MB of bodies held at once.
          *
          * @param queueSize how many requests may wait for a turn
          * @return this builder

@@ -87,7 +87,7 @@ public final class CapturingLogProvider implements SLF4JServiceProvider {
     private static final class RecordingLogger extends AbstractLogger {
         private static final long serialVersionUID = 1L;
 
-        /** Quarry's own loggers record every level; libraries' (the mock server's Jetty) WARN and ERROR only. */
+        /** Quarry's own loggers record every level; libraries' WARN and ERROR only. */
         private final boolean verbose;
 
         RecordingLogger(String name) {
