@@ -44,13 +44,13 @@ public final class SuggestionsProduct implements Product {
                 new SuggestionBuilder(context.app(), context.engine()),
                 context.app().clock());
         SuggestionsRoutes handlers = new SuggestionsRoutes(configurations, runner);
-        routes.add(route("POST", "/1/configs", WRITE, handlers::create))
-                .add(route("PUT", "/1/configs/{indexName}", WRITE, handlers::replace))
-                .add(route("DELETE", "/1/configs/{indexName}", WRITE, handlers::delete))
-                .add(route("GET", "/1/configs/{indexName}", READ, handlers::get))
-                .add(route("GET", "/1/configs/{indexName}/status", READ, handlers::status))
-                .add(route("GET", "/1/configs", READ, handlers::list))
-                .add(route("GET", "/1/logs/{indexName}", READ, handlers::logs));
+        routes.add(route("POST", "/1/configs", WRITE, handlers.handler(SuggestionsRoutes.CREATE)))
+                .add(route("PUT", "/1/configs/{indexName}", WRITE, handlers.handler(SuggestionsRoutes.REPLACE)))
+                .add(route("DELETE", "/1/configs/{indexName}", WRITE, handlers.handler(SuggestionsRoutes.DELETE)))
+                .add(route("GET", "/1/configs/{indexName}", READ, handlers.handler(SuggestionsRoutes.GET)))
+                .add(route("GET", "/1/configs/{indexName}/status", READ, handlers.handler(SuggestionsRoutes.STATUS)))
+                .add(route("GET", "/1/configs", READ, handlers.handler(SuggestionsRoutes.LIST)))
+                .add(route("GET", "/1/logs/{indexName}", READ, handlers.handler(SuggestionsRoutes.LOGS)));
     }
 
     @Override
