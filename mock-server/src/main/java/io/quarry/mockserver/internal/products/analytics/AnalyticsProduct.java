@@ -5,6 +5,7 @@ import io.quarry.mockserver.internal.http.Handler;
 import io.quarry.mockserver.internal.http.Operation;
 import io.quarry.mockserver.internal.http.Route;
 import io.quarry.mockserver.internal.http.Work;
+import io.quarry.mockserver.internal.products.LazyRoutes;
 import io.quarry.mockserver.internal.products.Product;
 import io.quarry.mockserver.internal.products.ProductRoutes;
 import io.quarry.mockserver.internal.products.ServiceContext;
@@ -36,7 +37,7 @@ public final class AnalyticsProduct implements Product {
 
     @Override
     public void register(ProductRoutes routes) {
-        AnalyticsRoutes analytics = new AnalyticsRoutes(context.app());
+        LazyRoutes<AnalyticsRoutes> analytics = new LazyRoutes<>(() -> new AnalyticsRoutes(context.app()));
         routes.add(get("/2/status", analytics.handler(AnalyticsRoutes.STATUS)))
                 .add(get("/2/searches", analytics.handler(AnalyticsRoutes.SEARCHES)))
                 .add(get("/2/searches/count", analytics.handler(AnalyticsRoutes.SEARCHES_COUNT)))

@@ -8,6 +8,7 @@ import io.quarry.mockserver.internal.http.Handler;
 import io.quarry.mockserver.internal.http.Operation;
 import io.quarry.mockserver.internal.http.Route;
 import io.quarry.mockserver.internal.http.Work;
+import io.quarry.mockserver.internal.products.LazyRoutes;
 import io.quarry.mockserver.internal.products.Product;
 import io.quarry.mockserver.internal.products.ProductRoutes;
 import io.quarry.mockserver.internal.products.ServiceContext;
@@ -23,15 +24,17 @@ public final class CrawlerProduct implements Product {
     /** The path prefix of every crawler route. */
     static final String PREFIX = "/api/1";
 
-    private final CrawlerRoutes crawlers;
+    private final LazyRoutes<CrawlerRoutes> crawlers;
 
     /** @param context what products share; its crawler hosts decide what crawls may fetch */
     public CrawlerProduct(ServiceContext context) {
-        PageFetcher fetcher = new PageFetcher(context.crawlerAllowedHosts());
-        this.crawlers = new CrawlerRoutes(
-                context.app(),
-                new CrawlJobs(context.app(), fetcher),
-                new PageTester(fetcher, context.app().clock()));
+        this.crawlers = new LazyRoutes<>(() -> {
+            PageFetcher fetcher = new PageFetcher(context.crawlerAllowedHosts());
+            return new CrawlerRoutes(
+                    context.app(),
+                    new CrawlJobs(context.app(), fetcher),
+                    new PageTester(fetcher, context.app().clock()));
+        });
     }
 
     @Override
@@ -91,7 +94,10 @@ public final class CrawlerProduct implements Product {
 
     @Override
     public void reset() {
-        crawlers.reset();
+        CrawlerRoutes made = crawlers.madeOrNull();
+        if (made != null) {
+            made.reset();
+        }
     }
 
     /** A crawler route: the crawler host is not in the usage statistics. */

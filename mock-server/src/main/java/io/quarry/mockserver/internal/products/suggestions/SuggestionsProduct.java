@@ -8,6 +8,7 @@ import io.quarry.mockserver.internal.http.Handler;
 import io.quarry.mockserver.internal.http.Operation;
 import io.quarry.mockserver.internal.http.Route;
 import io.quarry.mockserver.internal.http.Work;
+import io.quarry.mockserver.internal.products.LazyRoutes;
 import io.quarry.mockserver.internal.products.Product;
 import io.quarry.mockserver.internal.products.ProductRoutes;
 import io.quarry.mockserver.internal.products.ServiceContext;
@@ -39,11 +40,12 @@ public final class SuggestionsProduct implements Product {
 
     @Override
     public void register(ProductRoutes routes) {
-        BuildRunner runner = new BuildRunner(
+        LazyRoutes<SuggestionsRoutes> handlers = new LazyRoutes<>(() -> new SuggestionsRoutes(
                 configurations,
-                new SuggestionBuilder(context.app(), context.engine()),
-                context.app().clock());
-        SuggestionsRoutes handlers = new SuggestionsRoutes(configurations, runner);
+                new BuildRunner(
+                        configurations,
+                        new SuggestionBuilder(context.app(), context.engine()),
+                        context.app().clock())));
         routes.add(route("POST", "/1/configs", WRITE, handlers.handler(SuggestionsRoutes.CREATE)))
                 .add(route("PUT", "/1/configs/{indexName}", WRITE, handlers.handler(SuggestionsRoutes.REPLACE)))
                 .add(route("DELETE", "/1/configs/{indexName}", WRITE, handlers.handler(SuggestionsRoutes.DELETE)))
