@@ -43,12 +43,7 @@ public final class MonitoringProduct implements Product {
         this.incidents = new Incidents(app.clock());
         this.searches = new WorkSeries(app.clock());
         this.writes = new WorkSeries(app.clock());
-        this.infrastructure = new InfrastructureSampler(
-                app.clock(),
-                () -> writes.averageMillis() / 1000.0,
-                () -> app.all().stream()
-                        .mapToLong(index -> index.data().dataSize())
-                        .sum());
+        this.infrastructure = new InfrastructureSampler(app.clock(), writes, app);
         ProbeModel probes = new ProbeModel(context.monitoringSeed(), app.clock(), inventory, searches, writes);
         this.routes = new MonitoringRoutes(inventory, incidents, probes, infrastructure);
         this.controls = new MonitoringControlRoutes(inventory, incidents);

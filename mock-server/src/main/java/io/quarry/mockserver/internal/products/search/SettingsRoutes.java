@@ -131,10 +131,11 @@ final class SettingsRoutes implements RouteMethods {
         defaults.put("highlightPostTag", "</em>");
         defaults.put("snippetEllipsisText", "");
         ArrayNode ranking = defaults.putArray("ranking");
-        List.of("typo", "geo", "words", "filters", "proximity", "attribute", "exact", "custom")
-                .forEach(ranking::add);
-        ArrayNode alternatives = defaults.putArray("alternativesAsExact");
-        List.of("ignorePlurals", "singleWordSynonym").forEach(alternatives::add);
+        for (String criterion :
+                List.of("typo", "geo", "words", "filters", "proximity", "attribute", "exact", "custom")) {
+            ranking.add(criterion);
+        }
+        defaults.putArray("alternativesAsExact").add("ignorePlurals").add("singleWordSynonym");
         return defaults;
     }
 
