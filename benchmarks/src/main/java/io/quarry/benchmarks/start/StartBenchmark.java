@@ -27,10 +27,10 @@ import java.util.List;
  * driver times each from just before it starts the process to the answer; the in-process children also time
  * themselves from JVM start.
  *
- * <p>{@code --baseline DIR} adds {@code embedded-base}, {@code embedded-https-base} and {@code standalone-base}: the
- * same children run from {@code DIR/benchmarks.jar} and {@code DIR/mock-server-*-all.jar}, the jars of another
- * build (such as the commit before a change, with this package added), so that before and after are measured in
- * the same rounds. {@code --only} keeps the floor and the named contenders.
+ * <p>{@code --baseline DIR} adds {@code jdk-front-base}, {@code embedded-base}, {@code embedded-https-base} and
+ * {@code standalone-base}: the same children run from {@code DIR/benchmarks.jar} and
+ * {@code DIR/mock-server-*-all.jar}, the jars of another build (such as the commit before a change, with this
+ * package added), so that before and after are measured in the same rounds. {@code --only} keeps the floor and the named contenders.
  *
  * <p>It prints each figure's median (min-max) and the ratios to the floor, and writes them to {@code OUT.tsv} (every
  * run to {@code OUT-runs.tsv}). {@code --classes} first runs each contender once with {@code -Xlog:class+load} and
@@ -133,6 +133,7 @@ public final class StartBenchmark {
             if (!Files.isRegularFile(benchmarks)) {
                 throw new IllegalArgumentException("no " + benchmarks);
             }
+            contenders.add(new Contender("jdk-front-base", Contender.Kind.JDK_FRONT, benchmarks));
             contenders.add(new Contender("embedded-base", Contender.Kind.EMBEDDED, benchmarks));
             contenders.add(new Contender("embedded-https-base", Contender.Kind.EMBEDDED_HTTPS, benchmarks));
             contenders.add(new Contender("standalone-base", Contender.Kind.STANDALONE, standaloneJar(baseline)));

@@ -64,8 +64,12 @@ public final class ProductRoutes {
             throw new IllegalStateException("routes are added from Product.register");
         }
         String[] segments = segments(route);
-        List<Shaped> alike =
-                byShape.computeIfAbsent(route.method() + " " + segments.length, shape -> new ArrayList<>());
+        String shape = route.method() + " " + segments.length;
+        List<Shaped> alike = byShape.get(shape);
+        if (alike == null) {
+            alike = new ArrayList<>();
+            byShape.put(shape, alike);
+        }
         for (Shaped shaped : alike) {
             ProductRoute existing = shaped.registered();
             boolean sameTemplate = existing.route().template().equals(route.template());
@@ -90,7 +94,9 @@ public final class ProductRoutes {
     /** {@return the router serving every registered route} */
     public Router router() {
         Router router = new Router();
-        routes.forEach(r -> router.add(r.route()));
+        for (ProductRoute registered : routes) {
+            router.add(registered.route());
+        }
         return router;
     }
 

@@ -70,7 +70,9 @@ public final class Products {
      */
     public static ProductRoutes routesOf(List<Product> products) {
         ProductRoutes routes = new ProductRoutes();
-        products.forEach(routes::register);
+        for (Product product : products) {
+            routes.register(product);
+        }
         return routes;
     }
 }

@@ -31,14 +31,18 @@ public final class StateControl {
     public StateControl(Application app, List<ObjectNode> startupSeeds) {
         this.app = app;
         this.startupSeeds = List.copyOf(startupSeeds);
-        startupSeeds.forEach(this::seed);
+        for (ObjectNode seed : startupSeeds) {
+            seed(seed);
+        }
     }
 
     /** Removes every index, then applies the startup seed again, and resets every product's own state. */
     public void reset() {
         app.clear();
         resetHooks.forEach(Runnable::run);
-        startupSeeds.forEach(this::seed);
+        for (ObjectNode seed : startupSeeds) {
+            seed(seed);
+        }
     }
 
     /**

@@ -18,7 +18,12 @@ import java.util.function.Function;
 public final class Tracking {
 
     private final Clock clock;
-    private final SearchAnalytics searches = new SearchAnalytics();
+    /**
+     * Made on the first search, event or read (under the lock): its set-up is about 10 ms of a fresh JVM's start,
+     * which a server whose first requests search nothing need not pay before answering them.
+     */
+    private SearchAnalytics searches;
+
     private final UserEvents userEvents = new UserEvents();
 
     /** @param clock the server's clock, which decides the current day and when keystrokes are final */
@@ -30,14 +35,14 @@ public final class Tracking {
     public void recordSearch(TrackedSearch search) {
         long now = clock.millis();
         synchronized (this) {
-            searches.record(search, now);
+            searches().record(search, now);
         }
     }
 
     /** @param accepted events accepted together, in order */
     public synchronized void recordEvents(Collection<TrackedEvent> accepted) {
         for (TrackedEvent event : accepted) {
-            searches.event(event);
+            searches().event(event);
             userEvents.add(event);
         }
     }
@@ -49,7 +54,7 @@ public final class Tracking {
      * @param <T> the result
      */
     public synchronized <T> T readSearches(Function<SearchAnalytics, T> read) {
-        return read.apply(searches);
+        return read.apply(searches());
     }
 
     /**
@@ -69,7 +74,16 @@ public final class Tracking {
 
     /** Forgets every search and event. */
     public synchronized void clear() {
-        searches.clear();
+        if (searches != null) {
+            searches.clear();
+        }
         userEvents.clear();
+    }
+
+    private SearchAnalytics searches() {
+        if (searches == null) {
+            searches = new SearchAnalytics();
+        }
+        return searches;
     }
 }

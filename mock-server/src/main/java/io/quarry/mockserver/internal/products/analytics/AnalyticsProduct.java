@@ -5,6 +5,7 @@ import io.quarry.mockserver.internal.http.Handler;
 import io.quarry.mockserver.internal.http.Operation;
 import io.quarry.mockserver.internal.http.Route;
 import io.quarry.mockserver.internal.http.Work;
+import io.quarry.mockserver.internal.products.LazyRoutes;
 import io.quarry.mockserver.internal.products.Product;
 import io.quarry.mockserver.internal.products.ProductRoutes;
 import io.quarry.mockserver.internal.products.ServiceContext;
@@ -36,20 +37,20 @@ public final class AnalyticsProduct implements Product {
 
     @Override
     public void register(ProductRoutes routes) {
-        AnalyticsRoutes analytics = new AnalyticsRoutes(context.app());
-        routes.add(get("/2/status", analytics::status))
-                .add(get("/2/searches", analytics::searches))
-                .add(get("/2/searches/count", analytics::searchesCount))
-                .add(get("/2/searches/noResults", analytics::noResults))
-                .add(get("/2/searches/noClicks", analytics::noClicks))
-                .add(get("/2/searches/noResultRate", analytics::noResultRate))
-                .add(get("/2/searches/noClickRate", analytics::noClickRate))
-                .add(get("/2/hits", analytics::hits))
-                .add(get("/2/users/count", analytics::usersCount))
-                .add(get("/2/filters", analytics::filters))
-                .add(get("/2/filters/noResults", analytics::filtersNoResults))
-                .add(get("/2/filters/{attributes}", analytics::filterValues))
-                .add(get("/2/countries", analytics::countries));
+        LazyRoutes<AnalyticsRoutes> analytics = new LazyRoutes<>(() -> new AnalyticsRoutes(context.app()));
+        routes.add(get("/2/status", analytics.handler(AnalyticsRoutes.STATUS)))
+                .add(get("/2/searches", analytics.handler(AnalyticsRoutes.SEARCHES)))
+                .add(get("/2/searches/count", analytics.handler(AnalyticsRoutes.SEARCHES_COUNT)))
+                .add(get("/2/searches/noResults", analytics.handler(AnalyticsRoutes.NO_RESULTS)))
+                .add(get("/2/searches/noClicks", analytics.handler(AnalyticsRoutes.NO_CLICKS)))
+                .add(get("/2/searches/noResultRate", analytics.handler(AnalyticsRoutes.NO_RESULT_RATE)))
+                .add(get("/2/searches/noClickRate", analytics.handler(AnalyticsRoutes.NO_CLICK_RATE)))
+                .add(get("/2/hits", analytics.handler(AnalyticsRoutes.HITS)))
+                .add(get("/2/users/count", analytics.handler(AnalyticsRoutes.USERS_COUNT)))
+                .add(get("/2/filters", analytics.handler(AnalyticsRoutes.FILTERS)))
+                .add(get("/2/filters/noResults", analytics.handler(AnalyticsRoutes.FILTERS_NO_RESULTS)))
+                .add(get("/2/filters/{attributes}", analytics.handler(AnalyticsRoutes.FILTER_VALUES)))
+                .add(get("/2/countries", analytics.handler(AnalyticsRoutes.COUNTRIES)));
     }
 
     @Override

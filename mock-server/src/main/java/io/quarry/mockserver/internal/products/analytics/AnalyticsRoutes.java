@@ -4,6 +4,7 @@ import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.TrackedSearch.AppliedFilter;
 import io.quarry.mockserver.internal.state.tracking.Count;
@@ -32,7 +33,22 @@ import tools.jackson.databind.node.ObjectNode;
  * The analytics endpoints, each computed at call time from the statistics the application's tracking keeps of
  * the days asked for (so results show at once, and a call costs what those days hold, not the traffic before).
  */
-final class AnalyticsRoutes {
+final class AnalyticsRoutes implements RouteMethods {
+
+    // The methods answering routes, by the number RouteMethods.answer takes for each.
+    static final int STATUS = 0;
+    static final int SEARCHES = 1;
+    static final int SEARCHES_COUNT = 2;
+    static final int NO_RESULTS = 3;
+    static final int NO_CLICKS = 4;
+    static final int NO_RESULT_RATE = 5;
+    static final int NO_CLICK_RATE = 6;
+    static final int HITS = 7;
+    static final int USERS_COUNT = 8;
+    static final int FILTERS = 9;
+    static final int FILTERS_NO_RESULTS = 10;
+    static final int FILTER_VALUES = 11;
+    static final int COUNTRIES = 12;
 
     /** The country every search counts under: the mock server has no geolocation of addresses. */
     static final String UNKNOWN_COUNTRY = "ZZ";
@@ -41,6 +57,26 @@ final class AnalyticsRoutes {
 
     AnalyticsRoutes(Application app) {
         this.app = app;
+    }
+
+    @Override
+    public Response answer(int method, Request request) {
+        return switch (method) {
+            case STATUS -> status(request);
+            case SEARCHES -> searches(request);
+            case SEARCHES_COUNT -> searchesCount(request);
+            case NO_RESULTS -> noResults(request);
+            case NO_CLICKS -> noClicks(request);
+            case NO_RESULT_RATE -> noResultRate(request);
+            case NO_CLICK_RATE -> noClickRate(request);
+            case HITS -> hits(request);
+            case USERS_COUNT -> usersCount(request);
+            case FILTERS -> filters(request);
+            case FILTERS_NO_RESULTS -> filtersNoResults(request);
+            case FILTER_VALUES -> filterValues(request);
+            case COUNTRIES -> countries(request);
+            default -> throw new IllegalArgumentException("no method " + method);
+        };
     }
 
     /** {@code GET /2/status}. */

@@ -41,6 +41,6 @@ public final class AnswersProduct implements Product {
                 Set.of(),
                 Operation.PREDICT_ANSWERS,
                 Work.READ,
-                answers::prediction));
+                answers.handler(AnswersRoutes.PREDICTION)));
     }
 }

@@ -6,6 +6,7 @@ import io.quarry.mockserver.internal.auth.Caller;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.IndexState;
 import java.util.ArrayList;
@@ -21,7 +22,10 @@ import tools.jackson.databind.node.ObjectNode;
  * {@value PredictionRequest#MAX_HITS} candidates), finds each hit's best sentence, drops the hits whose answer
  * scores at or below the threshold, and returns the best {@code nbHits}, best answer first.
  */
-final class AnswersRoutes {
+final class AnswersRoutes implements RouteMethods {
+
+    // The methods answering routes, by the number RouteMethods.answer takes for each.
+    static final int PREDICTION = 0;
 
     /** Parameters the prediction sets itself, whatever the search parameters say. */
     private static final List<String> REPLACED = List.of("query", "page", "hitsPerPage", "offset", "length", "cursor");
@@ -32,6 +36,14 @@ final class AnswersRoutes {
     AnswersRoutes(Application app, SearchEngine engine) {
         this.app = app;
         this.engine = engine;
+    }
+
+    @Override
+    public Response answer(int method, Request request) {
+        return switch (method) {
+            case PREDICTION -> prediction(request);
+            default -> throw new IllegalArgumentException("no method " + method);
+        };
     }
 
     Response prediction(Request request) {

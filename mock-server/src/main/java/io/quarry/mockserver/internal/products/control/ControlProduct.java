@@ -36,16 +36,24 @@ public final class ControlProduct implements Product {
 
     @Override
     public void register(ProductRoutes registry) {
-        registry.add(control("POST", "/_mock/reset", Work.WRITE, routes::reset))
-                .add(control("POST", "/_mock/seed", Work.WRITE, routes::seed))
-                .add(control("GET", "/_mock/state", Work.READ, routes::export))
-                .add(control("GET", "/_mock/version", Work.READ, routes::version))
-                .add(control("POST", "/_mock/faults", Work.WRITE, routes::addFault))
-                .add(control("GET", "/_mock/faults", Work.READ, routes::listFaults))
-                .add(control("DELETE", "/_mock/faults", Work.WRITE, routes::clearFaults))
-                .add(control("GET", "/_mock/hosts", Work.READ, hostRoutes::list))
-                .add(control("POST", "/_mock/hosts/{host}/faults", Work.WRITE, hostRoutes::addFault))
-                .add(control("DELETE", "/_mock/hosts/{host}/faults", Work.WRITE, hostRoutes::clearFaults));
+        registry.add(control("POST", "/_mock/reset", Work.WRITE, routes.handler(ControlRoutes.RESET)))
+                .add(control("POST", "/_mock/seed", Work.WRITE, routes.handler(ControlRoutes.SEED)))
+                .add(control("GET", "/_mock/state", Work.READ, routes.handler(ControlRoutes.EXPORT)))
+                .add(control("GET", "/_mock/version", Work.READ, routes.handler(ControlRoutes.VERSION)))
+                .add(control("POST", "/_mock/faults", Work.WRITE, routes.handler(ControlRoutes.ADD_FAULT)))
+                .add(control("GET", "/_mock/faults", Work.READ, routes.handler(ControlRoutes.LIST_FAULTS)))
+                .add(control("DELETE", "/_mock/faults", Work.WRITE, routes.handler(ControlRoutes.CLEAR_FAULTS)))
+                .add(control("GET", "/_mock/hosts", Work.READ, hostRoutes.handler(HostControlRoutes.LIST)))
+                .add(control(
+                        "POST",
+                        "/_mock/hosts/{host}/faults",
+                        Work.WRITE,
+                        hostRoutes.handler(HostControlRoutes.ADD_FAULT)))
+                .add(control(
+                        "DELETE",
+                        "/_mock/hosts/{host}/faults",
+                        Work.WRITE,
+                        hostRoutes.handler(HostControlRoutes.CLEAR_FAULTS)));
     }
 
     /** A control route: the mock server's own, not in the usage statistics. */

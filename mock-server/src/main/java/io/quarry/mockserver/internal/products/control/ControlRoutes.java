@@ -5,12 +5,22 @@ import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.http.faults.FaultJson;
 import io.quarry.mockserver.internal.http.faults.FaultScript;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.StateControl;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The mock server's own endpoints under {@code /_mock/}, a prefix the service never uses. */
-final class ControlRoutes {
+final class ControlRoutes implements RouteMethods {
+
+    // The methods answering routes, by the number RouteMethods.answer takes for each.
+    static final int RESET = 0;
+    static final int SEED = 1;
+    static final int EXPORT = 2;
+    static final int VERSION = 3;
+    static final int ADD_FAULT = 4;
+    static final int LIST_FAULTS = 5;
+    static final int CLEAR_FAULTS = 6;
 
     private final StateControl control;
     private final String version;
@@ -20,6 +30,20 @@ final class ControlRoutes {
         this.control = control;
         this.version = version;
         this.faults = faults;
+    }
+
+    @Override
+    public Response answer(int method, Request request) {
+        return switch (method) {
+            case RESET -> reset(request);
+            case SEED -> seed(request);
+            case EXPORT -> export(request);
+            case VERSION -> version(request);
+            case ADD_FAULT -> addFault(request);
+            case LIST_FAULTS -> listFaults(request);
+            case CLEAR_FAULTS -> clearFaults(request);
+            default -> throw new IllegalArgumentException("no method " + method);
+        };
     }
 
     /** {@code POST /_mock/faults}: adds a scripted fault rule; answers its ID. */

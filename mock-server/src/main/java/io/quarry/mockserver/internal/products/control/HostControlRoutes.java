@@ -7,6 +7,7 @@ import io.quarry.mockserver.internal.http.faults.FaultJson;
 import io.quarry.mockserver.internal.http.hosts.HostState;
 import io.quarry.mockserver.internal.http.hosts.ServedHosts;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.products.RouteMethods;
 import java.time.Duration;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
@@ -20,7 +21,12 @@ import tools.jackson.databind.node.ObjectNode;
  * (with {@code durationMs} and a {@code fault} object, as {@code /_mock/faults} takes) and {@code next} (with
  * {@code count} and a {@code fault}).
  */
-final class HostControlRoutes {
+final class HostControlRoutes implements RouteMethods {
+
+    // The methods answering routes, by the number RouteMethods.answer takes for each.
+    static final int LIST = 0;
+    static final int ADD_FAULT = 1;
+    static final int CLEAR_FAULTS = 2;
 
     /** The longest a host's fault may last: a day, far past any test. */
     static final long MAX_DURATION_MILLIS = 86_400_000;
@@ -29,6 +35,16 @@ final class HostControlRoutes {
 
     HostControlRoutes(ServedHosts hosts) {
         this.hosts = hosts;
+    }
+
+    @Override
+    public Response answer(int method, Request request) {
+        return switch (method) {
+            case LIST -> list(request);
+            case ADD_FAULT -> addFault(request);
+            case CLEAR_FAULTS -> clearFaults(request);
+            default -> throw new IllegalArgumentException("no method " + method);
+        };
     }
 
     /** {@code GET /_mock/hosts}: each host, its port, its requests and what is scripted for it. */

@@ -8,6 +8,7 @@ import io.quarry.mockserver.internal.http.Handler;
 import io.quarry.mockserver.internal.http.Operation;
 import io.quarry.mockserver.internal.http.Route;
 import io.quarry.mockserver.internal.http.Work;
+import io.quarry.mockserver.internal.products.LazyRoutes;
 import io.quarry.mockserver.internal.products.Product;
 import io.quarry.mockserver.internal.products.ProductRoutes;
 import io.quarry.mockserver.internal.products.ServiceContext;
@@ -23,15 +24,17 @@ public final class CrawlerProduct implements Product {
     /** The path prefix of every crawler route. */
     static final String PREFIX = "/api/1";
 
-    private final CrawlerRoutes crawlers;
+    private final LazyRoutes<CrawlerRoutes> crawlers;
 
     /** @param context what products share; its crawler hosts decide what crawls may fetch */
     public CrawlerProduct(ServiceContext context) {
-        PageFetcher fetcher = new PageFetcher(context.crawlerAllowedHosts());
-        this.crawlers = new CrawlerRoutes(
-                context.app(),
-                new CrawlJobs(context.app(), fetcher),
-                new PageTester(fetcher, context.app().clock()));
+        this.crawlers = new LazyRoutes<>(() -> {
+            PageFetcher fetcher = new PageFetcher(context.crawlerAllowedHosts());
+            return new CrawlerRoutes(
+                    context.app(),
+                    new CrawlJobs(context.app(), fetcher),
+                    new PageTester(fetcher, context.app().clock()));
+        });
     }
 
     @Override
@@ -42,29 +45,59 @@ public final class CrawlerProduct implements Product {
     @Override
     public void register(ProductRoutes routes) {
         Set<String> none = Set.of();
-        routes.add(route("POST", PREFIX + "/crawlers", WRITE, none, crawlers::create))
+        routes.add(route("POST", PREFIX + "/crawlers", WRITE, none, crawlers.handler(CrawlerRoutes.CREATE)))
                 .add(route(
                         "GET",
                         PREFIX + "/crawlers",
                         READ,
                         Set.of("itemsPerPage", "page", "name", "appID"),
-                        crawlers::list))
-                .add(route("GET", PREFIX + "/crawlers/{id}", READ, Set.of("withConfig"), crawlers::get))
-                .add(route("PATCH", PREFIX + "/crawlers/{id}", WRITE, none, crawlers::update))
-                .add(route("PATCH", PREFIX + "/crawlers/{id}/config", WRITE, none, crawlers::updateConfig))
-                .add(route("POST", PREFIX + "/crawlers/{id}/run", WRITE, none, crawlers::run))
-                .add(route("POST", PREFIX + "/crawlers/{id}/pause", WRITE, none, crawlers::pause))
-                .add(route("POST", PREFIX + "/crawlers/{id}/reindex", WRITE, none, crawlers::reindex))
-                .add(route("GET", PREFIX + "/crawlers/{id}/stats/urls", READ, none, crawlers::stats))
-                .add(route("POST", PREFIX + "/crawlers/{id}/urls/crawl", WRITE, none, crawlers::crawlUrls))
-                .add(route("POST", PREFIX + "/crawlers/{id}/test", READ, none, crawlers::test))
-                .add(route("GET", PREFIX + "/crawlers/{id}/tasks/{tid}", READ, none, crawlers::task))
-                .add(route("POST", PREFIX + "/crawlers/{id}/tasks/{tid}/cancel", WRITE, none, crawlers::cancel));
+                        crawlers.handler(CrawlerRoutes.LIST)))
+                .add(route(
+                        "GET",
+                        PREFIX + "/crawlers/{id}",
+                        READ,
+                        Set.of("withConfig"),
+                        crawlers.handler(CrawlerRoutes.GET)))
+                .add(route("PATCH", PREFIX + "/crawlers/{id}", WRITE, none, crawlers.handler(CrawlerRoutes.UPDATE)))
+                .add(route(
+                        "PATCH",
+                        PREFIX + "/crawlers/{id}/config",
+                        WRITE,
+                        none,
+                        crawlers.handler(CrawlerRoutes.UPDATE_CONFIG)))
+                .add(route("POST", PREFIX + "/crawlers/{id}/run", WRITE, none, crawlers.handler(CrawlerRoutes.RUN)))
+                .add(route("POST", PREFIX + "/crawlers/{id}/pause", WRITE, none, crawlers.handler(CrawlerRoutes.PAUSE)))
+                .add(route(
+                        "POST",
+                        PREFIX + "/crawlers/{id}/reindex",
+                        WRITE,
+                        none,
+                        crawlers.handler(CrawlerRoutes.REINDEX)))
+                .add(route(
+                        "GET", PREFIX + "/crawlers/{id}/stats/urls", READ, none, crawlers.handler(CrawlerRoutes.STATS)))
+                .add(route(
+                        "POST",
+                        PREFIX + "/crawlers/{id}/urls/crawl",
+                        WRITE,
+                        none,
+                        crawlers.handler(CrawlerRoutes.CRAWL_URLS)))
+                .add(route("POST", PREFIX + "/crawlers/{id}/test", READ, none, crawlers.handler(CrawlerRoutes.TEST)))
+                .add(route(
+                        "GET", PREFIX + "/crawlers/{id}/tasks/{tid}", READ, none, crawlers.handler(CrawlerRoutes.TASK)))
+                .add(route(
+                        "POST",
+                        PREFIX + "/crawlers/{id}/tasks/{tid}/cancel",
+                        WRITE,
+                        none,
+                        crawlers.handler(CrawlerRoutes.CANCEL)));
     }
 
     @Override
     public void reset() {
-        crawlers.reset();
+        CrawlerRoutes made = crawlers.madeOrNull();
+        if (made != null) {
+            made.reset();
+        }
     }
 
     /** A crawler route: the crawler host is not in the usage statistics. */

@@ -4,6 +4,7 @@ import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.Application;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,7 +17,22 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The handlers of the crawler endpoints, over the crawlers this server holds. */
-final class CrawlerRoutes {
+final class CrawlerRoutes implements RouteMethods {
+
+    // The methods answering routes, by the number RouteMethods.answer takes for each.
+    static final int CREATE = 0;
+    static final int LIST = 1;
+    static final int GET = 2;
+    static final int UPDATE = 3;
+    static final int UPDATE_CONFIG = 4;
+    static final int RUN = 5;
+    static final int PAUSE = 6;
+    static final int REINDEX = 7;
+    static final int STATS = 8;
+    static final int CRAWL_URLS = 9;
+    static final int TEST = 10;
+    static final int TASK = 11;
+    static final int CANCEL = 12;
 
     /** Most crawlers one server holds. */
     static final int MAX_CRAWLERS = 1000;
@@ -34,6 +50,26 @@ final class CrawlerRoutes {
         this.app = app;
         this.jobs = jobs;
         this.tester = tester;
+    }
+
+    @Override
+    public Response answer(int method, Request request) {
+        return switch (method) {
+            case CREATE -> create(request);
+            case LIST -> list(request);
+            case GET -> get(request);
+            case UPDATE -> update(request);
+            case UPDATE_CONFIG -> updateConfig(request);
+            case RUN -> run(request);
+            case PAUSE -> pause(request);
+            case REINDEX -> reindex(request);
+            case STATS -> stats(request);
+            case CRAWL_URLS -> crawlUrls(request);
+            case TEST -> test(request);
+            case TASK -> task(request);
+            case CANCEL -> cancel(request);
+            default -> throw new IllegalArgumentException("no method " + method);
+        };
     }
 
     /** {@code POST /crawlers}: {@code {"id"}}. */

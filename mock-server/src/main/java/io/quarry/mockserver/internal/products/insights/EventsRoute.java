@@ -4,6 +4,7 @@ import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.TrackedEvent;
 import io.quarry.mockserver.internal.state.Tracking;
 import java.time.Clock;
@@ -16,7 +17,10 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code POST /1/events}: all or nothing. The body is refused over 2 MB (413); then every event is checked in
  * order and the first problem is the whole answer (422); otherwise every event is recorded.
  */
-final class EventsRoute {
+final class EventsRoute implements RouteMethods {
+
+    // The methods answering routes, by the number RouteMethods.answer takes for each.
+    static final int SEND = 0;
 
     /** The largest body accepted, in bytes. */
     static final int MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -29,6 +33,14 @@ final class EventsRoute {
     EventsRoute(Tracking tracking, Clock clock) {
         this.tracking = tracking;
         this.clock = clock;
+    }
+
+    @Override
+    public Response answer(int method, Request request) {
+        return switch (method) {
+            case SEND -> send(request);
+            default -> throw new IllegalArgumentException("no method " + method);
+        };
     }
 
     Response send(Request request) {

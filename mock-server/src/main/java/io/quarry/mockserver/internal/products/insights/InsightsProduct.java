@@ -37,6 +37,12 @@ public final class InsightsProduct implements Product {
         EventsRoute events =
                 new EventsRoute(context.app().tracking(), context.app().clock());
         routes.add(new Route(
-                "POST", "/1/events", Access.INSIGHTS, Set.of(), Operation.SEND_EVENTS, Work.WRITE, events::send));
+                "POST",
+                "/1/events",
+                Access.INSIGHTS,
+                Set.of(),
+                Operation.SEND_EVENTS,
+                Work.WRITE,
+                events.handler(EventsRoute.SEND)));
     }
 }

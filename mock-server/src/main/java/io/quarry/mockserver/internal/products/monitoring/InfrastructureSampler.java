@@ -1,13 +1,13 @@
 package io.quarry.mockserver.internal.products.monitoring;
 
+import io.quarry.mockserver.internal.state.Application;
+import io.quarry.mockserver.internal.state.IndexState;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.DoubleSupplier;
-import java.util.function.LongSupplier;
 
 /**
  * Samples the JVM (heap, CPU load) and the indices at most once a second, when requests come in, and keeps the
@@ -19,8 +19,8 @@ final class InfrastructureSampler {
     private static final double MB = 1024.0 * 1024.0;
 
     private final Clock clock;
-    private final DoubleSupplier avgBuildSeconds;
-    private final LongSupplier indexBytes;
+    private final WorkSeries writes;
+    private final Application app;
     private final Map<InfrastructurePeriod, Map<InfrastructureMetric, TreeMap<Long, double[]>>> history =
             new EnumMap<>(InfrastructurePeriod.class);
     private long lastSampleMillis = Long.MIN_VALUE;
@@ -28,10 +28,15 @@ final class InfrastructureSampler {
     /** One point: bucket start in seconds, the averaged value. */
     record Point(long timeSeconds, double value) {}
 
-    InfrastructureSampler(Clock clock, DoubleSupplier avgBuildSeconds, LongSupplier indexBytes) {
+    /**
+     * @param clock the server's clock
+     * @param writes the indexing work: its average time is the average build time
+     * @param app the application: its indices' data is the indexing RAM
+     */
+    InfrastructureSampler(Clock clock, WorkSeries writes, Application app) {
         this.clock = clock;
-        this.avgBuildSeconds = avgBuildSeconds;
-        this.indexBytes = indexBytes;
+        this.writes = writes;
+        this.app = app;
         clear();
     }
 
@@ -59,10 +64,15 @@ final class InfrastructureSampler {
             lastSampleMillis = now;
         }
         Map<InfrastructureMetric, Double> values = new EnumMap<>(InfrastructureMetric.class);
-        values.put(InfrastructureMetric.AVG_BUILD_TIME, Math.round(avgBuildSeconds.getAsDouble() * 1000) / 1000.0);
+        double avgBuildSeconds = writes.averageMillis() / 1000.0;
+        long indexBytes = 0;
+        for (IndexState index : app.all()) {
+            indexBytes += index.data().dataSize();
+        }
+        values.put(InfrastructureMetric.AVG_BUILD_TIME, Math.round(avgBuildSeconds * 1000) / 1000.0);
         values.put(InfrastructureMetric.SSD_USAGE, 0.0);
         values.put(InfrastructureMetric.RAM_SEARCH_USAGE, (double) Math.round(JvmGauges.heapUsed() / MB));
-        values.put(InfrastructureMetric.RAM_INDEXING_USAGE, (double) Math.round(indexBytes.getAsLong() / MB));
+        values.put(InfrastructureMetric.RAM_INDEXING_USAGE, (double) Math.round(indexBytes / MB));
         values.put(InfrastructureMetric.CPU_USAGE, (double) Math.round(100 - 100 * JvmGauges.cpuLoad()));
         record(now, values);
     }

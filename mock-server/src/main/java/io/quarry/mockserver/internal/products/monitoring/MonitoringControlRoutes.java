@@ -4,6 +4,7 @@ import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.products.RouteMethods;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
@@ -13,7 +14,12 @@ import tools.jackson.databind.node.ObjectNode;
  * The mock server's own monitoring endpoints under {@code /_mock/monitoring/}: report an incident, change a
  * status, replace the inventory.
  */
-final class MonitoringControlRoutes {
+final class MonitoringControlRoutes implements RouteMethods {
+
+    // The methods answering routes, by the number RouteMethods.answer takes for each.
+    static final int ADD_INCIDENT = 0;
+    static final int SET_STATUS = 1;
+    static final int REPLACE_INVENTORY = 2;
 
     private static final int MAX_TEXT = 10_000;
 
@@ -23,6 +29,16 @@ final class MonitoringControlRoutes {
     MonitoringControlRoutes(Inventory inventory, Incidents incidents) {
         this.inventory = inventory;
         this.incidents = incidents;
+    }
+
+    @Override
+    public Response answer(int method, Request request) {
+        return switch (method) {
+            case ADD_INCIDENT -> addIncident(request);
+            case SET_STATUS -> setStatus(request);
+            case REPLACE_INVENTORY -> replaceInventory(request);
+            default -> throw new IllegalArgumentException("no method " + method);
+        };
     }
 
     /**

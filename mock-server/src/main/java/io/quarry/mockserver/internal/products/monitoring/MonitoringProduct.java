@@ -43,12 +43,7 @@ public final class MonitoringProduct implements Product {
         this.incidents = new Incidents(app.clock());
         this.searches = new WorkSeries(app.clock());
         this.writes = new WorkSeries(app.clock());
-        this.infrastructure = new InfrastructureSampler(
-                app.clock(),
-                () -> writes.averageMillis() / 1000.0,
-                () -> app.all().stream()
-                        .mapToLong(index -> index.data().dataSize())
-                        .sum());
+        this.infrastructure = new InfrastructureSampler(app.clock(), writes, app);
         ProbeModel probes = new ProbeModel(context.monitoringSeed(), app.clock(), inventory, searches, writes);
         this.routes = new MonitoringRoutes(inventory, incidents, probes, infrastructure);
         this.controls = new MonitoringControlRoutes(inventory, incidents);
@@ -67,30 +62,55 @@ public final class MonitoringProduct implements Product {
 
     @Override
     public void register(ProductRoutes registry) {
-        registry.add(get("/1/status", Access.PUBLIC, routes::allStatuses))
-                .add(get("/1/status/{servers}", Access.PUBLIC, MonitoringRoutes.knownServers(routes::someStatuses)))
-                .add(get("/1/incidents", Access.PUBLIC, routes::allIncidents))
-                .add(get("/1/incidents/{servers}", Access.PUBLIC, MonitoringRoutes.knownServers(routes::someIncidents)))
-                .add(get("/1/inventory/servers", Access.MONITORING_KEY, routes::inventoryServers))
-                .add(get("/1/inventory/probes", Access.MONITORING_KEY, routes::inventoryProbes))
-                .add(get("/1/latency/{servers}", Access.PUBLIC, MonitoringRoutes.knownServers(routes::latency)))
+        registry.add(get("/1/status", Access.PUBLIC, routes.handler(MonitoringRoutes.ALL_STATUSES)))
+                .add(get(
+                        "/1/status/{servers}",
+                        Access.PUBLIC,
+                        MonitoringRoutes.knownServers(routes.handler(MonitoringRoutes.SOME_STATUSES))))
+                .add(get("/1/incidents", Access.PUBLIC, routes.handler(MonitoringRoutes.ALL_INCIDENTS)))
+                .add(get(
+                        "/1/incidents/{servers}",
+                        Access.PUBLIC,
+                        MonitoringRoutes.knownServers(routes.handler(MonitoringRoutes.SOME_INCIDENTS))))
+                .add(get(
+                        "/1/inventory/servers",
+                        Access.MONITORING_KEY,
+                        routes.handler(MonitoringRoutes.INVENTORY_SERVERS)))
+                .add(get(
+                        "/1/inventory/probes",
+                        Access.MONITORING_KEY,
+                        routes.handler(MonitoringRoutes.INVENTORY_PROBES)))
+                .add(get(
+                        "/1/latency/{servers}",
+                        Access.PUBLIC,
+                        MonitoringRoutes.knownServers(routes.handler(MonitoringRoutes.LATENCY))))
                 .add(get(
                         "/1/latency/{servers}/probes/relevant",
                         Access.PUBLIC,
-                        MonitoringRoutes.knownServers(routes::latencyRelevantProbes)))
+                        MonitoringRoutes.knownServers(routes.handler(MonitoringRoutes.LATENCY_RELEVANT_PROBES))))
                 .add(get(
                         "/1/latency/{servers}/probes/others",
                         Access.PUBLIC,
-                        MonitoringRoutes.knownServers(routes::latencyOtherProbes)))
-                .add(get("/1/indexing/{servers}", Access.PUBLIC, MonitoringRoutes.knownServers(routes::indexing)))
+                        MonitoringRoutes.knownServers(routes.handler(MonitoringRoutes.LATENCY_OTHER_PROBES))))
+                .add(get(
+                        "/1/indexing/{servers}",
+                        Access.PUBLIC,
+                        MonitoringRoutes.knownServers(routes.handler(MonitoringRoutes.INDEXING))))
                 .add(get(
                         "/1/reachability/{servers}/probes",
                         Access.PUBLIC,
-                        MonitoringRoutes.knownServers(routes::reachability)))
-                .add(get("/1/infrastructure/{metric}/period/{period}", Access.MONITORING_KEY, routes::infrastructure))
-                .add(control("POST", "/_mock/monitoring/incidents", controls::addIncident))
-                .add(control("POST", "/_mock/monitoring/status", controls::setStatus))
-                .add(control("PUT", "/_mock/monitoring/inventory", controls::replaceInventory));
+                        MonitoringRoutes.knownServers(routes.handler(MonitoringRoutes.REACHABILITY))))
+                .add(get(
+                        "/1/infrastructure/{metric}/period/{period}",
+                        Access.MONITORING_KEY,
+                        routes.handler(MonitoringRoutes.INFRASTRUCTURE)))
+                .add(control(
+                        "POST", "/_mock/monitoring/incidents", controls.handler(MonitoringControlRoutes.ADD_INCIDENT)))
+                .add(control("POST", "/_mock/monitoring/status", controls.handler(MonitoringControlRoutes.SET_STATUS)))
+                .add(control(
+                        "PUT",
+                        "/_mock/monitoring/inventory",
+                        controls.handler(MonitoringControlRoutes.REPLACE_INVENTORY)));
     }
 
     /** A monitoring read: not in the usage statistics. */

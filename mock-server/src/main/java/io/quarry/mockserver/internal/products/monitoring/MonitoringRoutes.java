@@ -5,12 +5,27 @@ import io.quarry.mockserver.internal.http.Handler;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.products.RouteMethods;
 import java.util.List;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The monitoring endpoints, over the inventory, the incidents, the probes' measurements and the JVM's. */
-final class MonitoringRoutes {
+final class MonitoringRoutes implements RouteMethods {
+
+    // The methods answering routes, by the number RouteMethods.answer takes for each.
+    static final int ALL_STATUSES = 0;
+    static final int SOME_STATUSES = 1;
+    static final int ALL_INCIDENTS = 2;
+    static final int SOME_INCIDENTS = 3;
+    static final int INVENTORY_SERVERS = 4;
+    static final int INVENTORY_PROBES = 5;
+    static final int LATENCY = 6;
+    static final int LATENCY_RELEVANT_PROBES = 7;
+    static final int LATENCY_OTHER_PROBES = 8;
+    static final int INDEXING = 9;
+    static final int REACHABILITY = 10;
+    static final int INFRASTRUCTURE = 11;
 
     private final Inventory inventory;
     private final Incidents incidents;
@@ -23,6 +38,25 @@ final class MonitoringRoutes {
         this.incidents = incidents;
         this.probes = probes;
         this.infrastructure = infrastructure;
+    }
+
+    @Override
+    public Response answer(int method, Request request) {
+        return switch (method) {
+            case ALL_STATUSES -> allStatuses(request);
+            case SOME_STATUSES -> someStatuses(request);
+            case ALL_INCIDENTS -> allIncidents(request);
+            case SOME_INCIDENTS -> someIncidents(request);
+            case INVENTORY_SERVERS -> inventoryServers(request);
+            case INVENTORY_PROBES -> inventoryProbes(request);
+            case LATENCY -> latency(request);
+            case LATENCY_RELEVANT_PROBES -> latencyRelevantProbes(request);
+            case LATENCY_OTHER_PROBES -> latencyOtherProbes(request);
+            case INDEXING -> indexing(request);
+            case REACHABILITY -> reachability(request);
+            case INFRASTRUCTURE -> infrastructure(request);
+            default -> throw new IllegalArgumentException("no method " + method);
+        };
     }
 
     /** Wraps a handler of {@code {servers}} so that unknown names answer the service's 400 with {@code reason}. */

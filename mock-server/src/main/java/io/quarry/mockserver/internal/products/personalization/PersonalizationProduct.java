@@ -41,10 +41,26 @@ public final class PersonalizationProduct implements Product {
     @Override
     public void register(ProductRoutes routes) {
         PersonalizationRoutes handlers = new PersonalizationRoutes(context.app(), state, profiles);
-        routes.add(route("GET", "/1/profiles/personalization/{userToken}", READ, handlers::getProfile))
-                .add(route("DELETE", "/1/profiles/{userToken}", WRITE, handlers::deleteProfile))
-                .add(route("GET", "/1/strategies/personalization", READ, handlers::getStrategy))
-                .add(route("POST", "/1/strategies/personalization", WRITE, handlers::setStrategy));
+        routes.add(route(
+                        "GET",
+                        "/1/profiles/personalization/{userToken}",
+                        READ,
+                        handlers.handler(PersonalizationRoutes.GET_PROFILE)))
+                .add(route(
+                        "DELETE",
+                        "/1/profiles/{userToken}",
+                        WRITE,
+                        handlers.handler(PersonalizationRoutes.DELETE_PROFILE)))
+                .add(route(
+                        "GET",
+                        "/1/strategies/personalization",
+                        READ,
+                        handlers.handler(PersonalizationRoutes.GET_STRATEGY)))
+                .add(route(
+                        "POST",
+                        "/1/strategies/personalization",
+                        WRITE,
+                        handlers.handler(PersonalizationRoutes.SET_STRATEGY)));
         context.searchHooks().add(new PersonalizedSearch(state, profiles));
     }
 

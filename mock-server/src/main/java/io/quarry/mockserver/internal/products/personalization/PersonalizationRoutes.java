@@ -4,12 +4,19 @@ import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.Timestamps;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The four personalization endpoints. */
-final class PersonalizationRoutes {
+final class PersonalizationRoutes implements RouteMethods {
+
+    // The methods answering routes, by the number RouteMethods.answer takes for each.
+    static final int GET_PROFILE = 0;
+    static final int DELETE_PROFILE = 1;
+    static final int GET_STRATEGY = 2;
+    static final int SET_STRATEGY = 3;
 
     static final String STRATEGY_UPDATED = "Strategy was successfully updated.";
 
@@ -21,6 +28,17 @@ final class PersonalizationRoutes {
         this.app = app;
         this.state = state;
         this.profiles = profiles;
+    }
+
+    @Override
+    public Response answer(int method, Request request) {
+        return switch (method) {
+            case GET_PROFILE -> getProfile(request);
+            case DELETE_PROFILE -> deleteProfile(request);
+            case GET_STRATEGY -> getStrategy(request);
+            case SET_STRATEGY -> setStrategy(request);
+            default -> throw new IllegalArgumentException("no method " + method);
+        };
     }
 
     /** {@code GET /1/strategies/personalization}: 404 while no strategy was set. */

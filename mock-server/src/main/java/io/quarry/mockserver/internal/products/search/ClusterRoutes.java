@@ -4,6 +4,7 @@ import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.IndexState;
 import io.quarry.mockserver.internal.state.Timestamps;
@@ -27,7 +28,18 @@ import tools.jackson.databind.node.ObjectNode;
  * deletes them. Values and the user search are always up to date. Pending mappings answer {@code {"pending": bool}} and, with
  * {@code getClusters=true}, {@code "clusters": {cluster: [userIDs moving there]}}.
  */
-final class ClusterRoutes {
+final class ClusterRoutes implements RouteMethods {
+
+    // The methods answering routes, by the number RouteMethods.answer takes for each.
+    static final int ASSIGN = 0;
+    static final int ASSIGN_BATCH = 1;
+    static final int TOP = 2;
+    static final int GET = 3;
+    static final int CLUSTERS = 4;
+    static final int LIST = 5;
+    static final int REMOVE = 6;
+    static final int SEARCH = 7;
+    static final int PENDING = 8;
 
     private static final String USER_ID_HEADER = "X-Service-User-ID";
     private static final int LIST_PAGE_SIZE = 1000;
@@ -39,6 +51,22 @@ final class ClusterRoutes {
     ClusterRoutes(Application app) {
         this.app = app;
         this.mappings = app.mappings();
+    }
+
+    @Override
+    public Response answer(int method, Request request) {
+        return switch (method) {
+            case ASSIGN -> assign(request);
+            case ASSIGN_BATCH -> assignBatch(request);
+            case TOP -> top(request);
+            case GET -> get(request);
+            case CLUSTERS -> clusters(request);
+            case LIST -> list(request);
+            case REMOVE -> remove(request);
+            case SEARCH -> search(request);
+            case PENDING -> pending(request);
+            default -> throw new IllegalArgumentException("no method " + method);
+        };
     }
 
     /** {@code GET /1/clusters}: one summary per cluster. */

@@ -5,6 +5,7 @@ import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.HitPage;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.Dictionaries;
 import io.quarry.mockserver.internal.state.Timestamps;
@@ -26,7 +27,15 @@ import tools.jackson.databind.node.ObjectNode;
  * ignoring case. Errors: 400 for schema errors and unknown dictionaries, 413 above 10 MB, 403 past
  * {@link Dictionaries#MAX_CUSTOM_ENTRIES} custom entries in one dictionary.
  */
-final class DictionaryRoutes {
+final class DictionaryRoutes implements RouteMethods {
+
+    // The methods answering routes, by the number RouteMethods.answer takes for each.
+    static final int BATCH = 0;
+    static final int SEARCH_GET = 1;
+    static final int SEARCH_POST = 2;
+    static final int SET_SETTINGS = 3;
+    static final int GET_SETTINGS = 4;
+    static final int LANGUAGES = 5;
 
     private static final int MAX_BATCH_BYTES = 10 * 1024 * 1024;
     private static final Map<String, Set<String>> ENTRY_MEMBERS = Map.of(
@@ -40,6 +49,19 @@ final class DictionaryRoutes {
     DictionaryRoutes(Application app) {
         this.app = app;
         this.dictionaries = app.dictionaries();
+    }
+
+    @Override
+    public Response answer(int method, Request request) {
+        return switch (method) {
+            case BATCH -> batch(request);
+            case SEARCH_GET -> searchGet(request);
+            case SEARCH_POST -> searchPost(request);
+            case SET_SETTINGS -> setSettings(request);
+            case GET_SETTINGS -> getSettings(request);
+            case LANGUAGES -> languages(request);
+            default -> throw new IllegalArgumentException("no method " + method);
+        };
     }
 
     /** {@code POST /1/dictionaries/{dictionaryName}/batch}. */

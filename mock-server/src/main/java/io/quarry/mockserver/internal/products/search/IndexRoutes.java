@@ -6,6 +6,7 @@ import io.quarry.mockserver.internal.http.IndexNames;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.IndexState;
 import io.quarry.mockserver.internal.state.Timestamps;
@@ -17,7 +18,12 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** Index-level endpoints: list, delete, copy and move. */
-final class IndexRoutes {
+final class IndexRoutes implements RouteMethods {
+
+    // The methods answering routes, by the number RouteMethods.answer takes for each.
+    static final int LIST = 0;
+    static final int DELETE = 1;
+    static final int OPERATION = 2;
 
     private static final int DEFAULT_LIST_PAGE_SIZE = 100;
     private static final Set<String> SCOPES = Set.of("settings", "synonyms", "rules");
@@ -26,6 +32,16 @@ final class IndexRoutes {
 
     IndexRoutes(Application app) {
         this.app = app;
+    }
+
+    @Override
+    public Response answer(int method, Request request) {
+        return switch (method) {
+            case LIST -> list(request);
+            case DELETE -> delete(request);
+            case OPERATION -> operation(request);
+            default -> throw new IllegalArgumentException("no method " + method);
+        };
     }
 
     /**

@@ -4,6 +4,7 @@ import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.ApiKey;
 import io.quarry.mockserver.internal.state.ApiKeys;
 import io.quarry.mockserver.internal.state.Application;
@@ -20,7 +21,21 @@ import tools.jackson.databind.node.ObjectNode;
  * ones go back to their defaults), as the service does. {@code validity} in reads is the seconds left (0 for
  * none). An index-level key is restricted to its index; the global list shows it with {@code indexes}.
  */
-final class KeyRoutes {
+final class KeyRoutes implements RouteMethods {
+
+    // The methods answering routes, by the number RouteMethods.answer takes for each.
+    static final int CREATE = 0;
+    static final int UPDATE = 1;
+    static final int LIST = 2;
+    static final int GET = 3;
+    static final int DELETE = 4;
+    static final int RESTORE = 5;
+    static final int CREATE_FOR_INDEX = 6;
+    static final int UPDATE_FOR_INDEX = 7;
+    static final int LIST_FOR_INDEX = 8;
+    static final int LIST_ALL_INDEX_KEYS = 9;
+    static final int GET_FOR_INDEX = 10;
+    static final int DELETE_FOR_INDEX = 11;
 
     private final Application app;
     private final ApiKeys keys;
@@ -28,6 +43,25 @@ final class KeyRoutes {
     KeyRoutes(Application app) {
         this.app = app;
         this.keys = app.keys();
+    }
+
+    @Override
+    public Response answer(int method, Request request) {
+        return switch (method) {
+            case CREATE -> create(request);
+            case UPDATE -> update(request);
+            case LIST -> list(request);
+            case GET -> get(request);
+            case DELETE -> delete(request);
+            case RESTORE -> restore(request);
+            case CREATE_FOR_INDEX -> createForIndex(request);
+            case UPDATE_FOR_INDEX -> updateForIndex(request);
+            case LIST_FOR_INDEX -> listForIndex(request);
+            case LIST_ALL_INDEX_KEYS -> listAllIndexKeys(request);
+            case GET_FOR_INDEX -> getForIndex(request);
+            case DELETE_FOR_INDEX -> deleteForIndex(request);
+            default -> throw new IllegalArgumentException("no method " + method);
+        };
     }
 
     /** {@code POST /1/keys}. */

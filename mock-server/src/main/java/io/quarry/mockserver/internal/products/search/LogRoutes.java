@@ -5,6 +5,7 @@ import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.RequestLog;
 import java.util.List;
@@ -16,12 +17,23 @@ import tools.jackson.databind.node.ObjectNode;
  * (default 0), {@code length} (default 10, at most 1000), {@code indexName}, {@code type} ({@code all},
  * {@code query}, {@code build}, {@code error}). A key restricted to indices does not see the entries of other indices.
  */
-final class LogRoutes {
+final class LogRoutes implements RouteMethods {
+
+    // The methods answering routes, by the number RouteMethods.answer takes for each.
+    static final int LOGS = 0;
 
     private final Application app;
 
     LogRoutes(Application app) {
         this.app = app;
+    }
+
+    @Override
+    public Response answer(int method, Request request) {
+        return switch (method) {
+            case LOGS -> logs(request);
+            default -> throw new IllegalArgumentException("no method " + method);
+        };
     }
 
     Response logs(Request request) {

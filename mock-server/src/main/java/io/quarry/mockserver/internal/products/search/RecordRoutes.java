@@ -8,6 +8,7 @@ import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.IndexState;
 import io.quarry.mockserver.internal.state.PartialUpdate;
@@ -21,7 +22,19 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** Record reads and writes, batches included. */
-final class RecordRoutes {
+final class RecordRoutes implements RouteMethods {
+
+    // The methods answering routes, by the number RouteMethods.answer takes for each.
+    static final int ADD = 0;
+    static final int REPLACE = 1;
+    static final int DELETE = 2;
+    static final int DELETE_BY_QUERY = 3;
+    static final int CLEAR = 4;
+    static final int PARTIAL = 5;
+    static final int BATCH = 6;
+    static final int MULTI_INDEX_BATCH = 7;
+    static final int GET_OBJECTS = 8;
+    static final int GET = 9;
 
     private final Application app;
     private final SearchEngine engine;
@@ -29,6 +42,23 @@ final class RecordRoutes {
     RecordRoutes(Application app, SearchEngine engine) {
         this.app = app;
         this.engine = engine;
+    }
+
+    @Override
+    public Response answer(int method, Request request) {
+        return switch (method) {
+            case ADD -> add(request);
+            case REPLACE -> replace(request);
+            case DELETE -> delete(request);
+            case DELETE_BY_QUERY -> deleteByQuery(request);
+            case CLEAR -> clear(request);
+            case PARTIAL -> partial(request);
+            case BATCH -> batch(request);
+            case MULTI_INDEX_BATCH -> multiIndexBatch(request);
+            case GET_OBJECTS -> getObjects(request);
+            case GET -> get(request);
+            default -> throw new IllegalArgumentException("no method " + method);
+        };
     }
 
     /**

@@ -4,6 +4,7 @@ import io.quarry.mockserver.internal.auth.Caller;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.IndexState;
 import io.quarry.mockserver.internal.state.Rules;
@@ -22,12 +23,33 @@ import tools.jackson.databind.node.ObjectNode;
  * write also applies to the replicas named in the index's {@code replicas} setting ({@code virtual(name)} too), in
  * the same atomic write; the task answered is the primary index's.
  */
-final class RuleRoutes {
+final class RuleRoutes implements RouteMethods {
+
+    // The methods answering routes, by the number RouteMethods.answer takes for each.
+    static final int SAVE = 0;
+    static final int BATCH = 1;
+    static final int GET = 2;
+    static final int DELETE = 3;
+    static final int CLEAR = 4;
+    static final int SEARCH = 5;
 
     private final Application app;
 
     RuleRoutes(Application app) {
         this.app = app;
+    }
+
+    @Override
+    public Response answer(int method, Request request) {
+        return switch (method) {
+            case SAVE -> save(request);
+            case BATCH -> batch(request);
+            case GET -> get(request);
+            case DELETE -> delete(request);
+            case CLEAR -> clear(request);
+            case SEARCH -> search(request);
+            default -> throw new IllegalArgumentException("no method " + method);
+        };
     }
 
     /** {@code PUT /1/indexes/{indexName}/rules/{objectID}}. */

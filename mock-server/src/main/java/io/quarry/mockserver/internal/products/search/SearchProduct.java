@@ -110,87 +110,151 @@ public final class SearchProduct implements Product {
         Set<String> forward = Set.of("forwardToReplicas");
         routes
                 // search and browse
-                .add(searching("POST", "/1/indexes/{indexName}/query", QUERIES, SEARCH, Set.of(), search::searchPost))
-                .add(searching("GET", "/1/indexes/{indexName}", QUERIES, SEARCH, ANY, search::searchGet))
-                .add(searching("POST", "/1/indexes/*/queries", MULTI_QUERIES, SEARCH, Set.of(), search::multiSearch))
+                .add(searching(
+                        "POST",
+                        "/1/indexes/{indexName}/query",
+                        QUERIES,
+                        SEARCH,
+                        Set.of(),
+                        search.handler(SearchRoutes.SEARCH_POST)))
+                .add(searching(
+                        "GET", "/1/indexes/{indexName}", QUERIES, SEARCH, ANY, search.handler(SearchRoutes.SEARCH_GET)))
+                .add(searching(
+                        "POST",
+                        "/1/indexes/*/queries",
+                        MULTI_QUERIES,
+                        SEARCH,
+                        Set.of(),
+                        search.handler(SearchRoutes.MULTI_SEARCH)))
                 .add(searching(
                         "POST",
                         "/1/indexes/{indexName}/facets/{facetName}/query",
                         SEARCH_FACET_VALUES,
                         SEARCH,
                         Set.of(),
-                        search::facetValues))
+                        search.handler(SearchRoutes.FACET_VALUES)))
                 .add(reading(
                         "POST",
                         "/1/indexes/{indexName}/browse",
                         Operation.BROWSE,
                         BROWSE,
                         Set.of(),
-                        search::browsePost))
-                .add(reading("GET", "/1/indexes/{indexName}/browse", Operation.BROWSE, BROWSE, ANY, search::browseGet))
+                        search.handler(SearchRoutes.BROWSE_POST)))
+                .add(reading(
+                        "GET",
+                        "/1/indexes/{indexName}/browse",
+                        Operation.BROWSE,
+                        BROWSE,
+                        ANY,
+                        search.handler(SearchRoutes.BROWSE_GET)))
                 // records
-                .add(indexing("POST", "/1/indexes/{indexName}", ADD_RECORD, ADD_OBJECT, Set.of(), records::add))
+                .add(indexing(
+                        "POST",
+                        "/1/indexes/{indexName}",
+                        ADD_RECORD,
+                        ADD_OBJECT,
+                        Set.of(),
+                        records.handler(RecordRoutes.ADD)))
                 .add(indexing(
                         "PUT",
                         "/1/indexes/{indexName}/{objectID}",
                         UPDATE_RECORD,
                         ADD_OBJECT,
                         Set.of(),
-                        records::replace))
+                        records.handler(RecordRoutes.REPLACE)))
                 .add(indexing(
                         "DELETE",
                         "/1/indexes/{indexName}/{objectID}",
                         DELETE_RECORD,
                         DELETE_OBJECT,
                         Set.of(),
-                        records::delete))
+                        records.handler(RecordRoutes.DELETE)))
                 .add(indexing(
                         "POST",
                         "/1/indexes/{indexName}/deleteByQuery",
                         DELETE_BY_QUERY,
                         DELETE_INDEX,
                         Set.of(),
-                        records::deleteByQuery))
+                        records.handler(RecordRoutes.DELETE_BY_QUERY)))
                 .add(indexing(
-                        "POST", "/1/indexes/{indexName}/clear", CLEAR_INDEX, DELETE_INDEX, Set.of(), records::clear))
+                        "POST",
+                        "/1/indexes/{indexName}/clear",
+                        CLEAR_INDEX,
+                        DELETE_INDEX,
+                        Set.of(),
+                        records.handler(RecordRoutes.CLEAR)))
                 .add(indexing(
                         "POST",
                         "/1/indexes/{indexName}/{objectID}/partial",
                         PARTIAL_UPDATE_RECORD,
                         ADD_OBJECT,
                         Set.of("createIfNotExists"),
-                        records::partial))
-                .add(indexing("POST", "/1/indexes/{indexName}/batch", BATCH, PER_OPERATION, Set.of(), records::batch))
-                .add(indexing("POST", "/1/indexes/*/batch", BATCH, PER_OPERATION, Set.of(), records::multiIndexBatch))
-                .add(reading("POST", "/1/indexes/*/objects", GET_RECORD, SEARCH, Set.of(), records::getObjects))
+                        records.handler(RecordRoutes.PARTIAL)))
+                .add(indexing(
+                        "POST",
+                        "/1/indexes/{indexName}/batch",
+                        BATCH,
+                        PER_OPERATION,
+                        Set.of(),
+                        records.handler(RecordRoutes.BATCH)))
+                .add(indexing(
+                        "POST",
+                        "/1/indexes/*/batch",
+                        BATCH,
+                        PER_OPERATION,
+                        Set.of(),
+                        records.handler(RecordRoutes.MULTI_INDEX_BATCH)))
+                .add(reading(
+                        "POST",
+                        "/1/indexes/*/objects",
+                        GET_RECORD,
+                        SEARCH,
+                        Set.of(),
+                        records.handler(RecordRoutes.GET_OBJECTS)))
                 .add(reading(
                         "GET",
                         "/1/indexes/{indexName}/{objectID}",
                         GET_RECORD,
                         SEARCH,
                         Set.of("attributesToRetrieve"),
-                        records::get))
+                        records.handler(RecordRoutes.GET)))
                 // tasks
                 .add(reading(
-                        "GET", "/1/indexes/{indexName}/task/{taskID}", WAIT_TASK, ANY_KEY, Set.of(), tasks::indexTask))
-                .add(reading("GET", "/1/task/{taskID}", WAIT_TASK, ANY_KEY, Set.of(), tasks::applicationTask))
+                        "GET",
+                        "/1/indexes/{indexName}/task/{taskID}",
+                        WAIT_TASK,
+                        ANY_KEY,
+                        Set.of(),
+                        tasks.handler(TaskRoutes.INDEX_TASK)))
+                .add(reading(
+                        "GET",
+                        "/1/task/{taskID}",
+                        WAIT_TASK,
+                        ANY_KEY,
+                        Set.of(),
+                        tasks.handler(TaskRoutes.APPLICATION_TASK)))
                 // indices
                 .add(reading(
-                        "GET", "/1/indexes", LIST_INDICES, LIST_INDEXES, Set.of("page", "hitsPerPage"), indexes::list))
+                        "GET",
+                        "/1/indexes",
+                        LIST_INDICES,
+                        LIST_INDEXES,
+                        Set.of("page", "hitsPerPage"),
+                        indexes.handler(IndexRoutes.LIST)))
                 .add(indexing(
                         "DELETE",
                         "/1/indexes/{indexName}",
                         Operation.DELETE_INDEX,
                         DELETE_INDEX,
                         Set.of(),
-                        indexes::delete))
+                        indexes.handler(IndexRoutes.DELETE)))
                 .add(indexing(
                         "POST",
                         "/1/indexes/{indexName}/operation",
                         COPY_MOVE,
                         ADD_OBJECT,
                         Set.of(),
-                        indexes::operation))
+                        indexes.handler(IndexRoutes.OPERATION)))
                 // settings
                 .add(reading(
                         "GET",
@@ -198,9 +262,14 @@ public final class SearchProduct implements Product {
                         GET_SETTINGS,
                         SETTINGS,
                         Set.of("getVersion"),
-                        settings::get))
+                        settings.handler(SettingsRoutes.GET)))
                 .add(indexing(
-                        "PUT", "/1/indexes/{indexName}/settings", SET_SETTINGS, EDIT_SETTINGS, forward, settings::set))
+                        "PUT",
+                        "/1/indexes/{indexName}/settings",
+                        SET_SETTINGS,
+                        EDIT_SETTINGS,
+                        forward,
+                        settings.handler(SettingsRoutes.SET)))
                 // synonyms
                 .add(indexing(
                         "PUT",
@@ -208,42 +277,42 @@ public final class SearchProduct implements Product {
                         UPDATE_SYNONYM,
                         EDIT_SETTINGS,
                         forward,
-                        synonyms::save))
+                        synonyms.handler(SynonymRoutes.SAVE)))
                 .add(indexing(
                         "POST",
                         "/1/indexes/{indexName}/synonyms/batch",
                         BATCH_SYNONYM,
                         EDIT_SETTINGS,
                         Set.of("forwardToReplicas", "replaceExistingSynonyms"),
-                        synonyms::batch))
+                        synonyms.handler(SynonymRoutes.BATCH)))
                 .add(reading(
                         "GET",
                         "/1/indexes/{indexName}/synonyms/{objectID}",
                         GET_SYNONYM,
                         SETTINGS,
                         Set.of(),
-                        synonyms::get))
+                        synonyms.handler(SynonymRoutes.GET)))
                 .add(indexing(
                         "DELETE",
                         "/1/indexes/{indexName}/synonyms/{objectID}",
                         DELETE_SYNONYM,
                         EDIT_SETTINGS,
                         forward,
-                        synonyms::delete))
+                        synonyms.handler(SynonymRoutes.DELETE)))
                 .add(indexing(
                         "POST",
                         "/1/indexes/{indexName}/synonyms/clear",
                         CLEAR_SYNONYM,
                         EDIT_SETTINGS,
                         forward,
-                        synonyms::clear))
+                        synonyms.handler(SynonymRoutes.CLEAR)))
                 .add(reading(
                         "POST",
                         "/1/indexes/{indexName}/synonyms/search",
                         QUERY_SYNONYM,
                         SETTINGS,
                         Set.of(),
-                        synonyms::search))
+                        synonyms.handler(SynonymRoutes.SEARCH)))
                 // rules
                 .add(indexing(
                         "PUT",
@@ -251,58 +320,93 @@ public final class SearchProduct implements Product {
                         SAVE_RULES,
                         EDIT_SETTINGS,
                         forward,
-                        rules::save))
+                        rules.handler(RuleRoutes.SAVE)))
                 .add(indexing(
                         "POST",
                         "/1/indexes/{indexName}/rules/batch",
                         BATCH_RULES,
                         EDIT_SETTINGS,
                         Set.of("forwardToReplicas", "clearExistingRules"),
-                        rules::batch))
+                        rules.handler(RuleRoutes.BATCH)))
                 .add(reading(
-                        "GET", "/1/indexes/{indexName}/rules/{objectID}", GET_RULES, SETTINGS, Set.of(), rules::get))
+                        "GET",
+                        "/1/indexes/{indexName}/rules/{objectID}",
+                        GET_RULES,
+                        SETTINGS,
+                        Set.of(),
+                        rules.handler(RuleRoutes.GET)))
                 .add(indexing(
                         "DELETE",
                         "/1/indexes/{indexName}/rules/{objectID}",
                         DELETE_RULES,
                         EDIT_SETTINGS,
                         forward,
-                        rules::delete))
+                        rules.handler(RuleRoutes.DELETE)))
                 .add(indexing(
                         "POST",
                         "/1/indexes/{indexName}/rules/clear",
                         CLEAR_RULES,
                         EDIT_SETTINGS,
                         forward,
-                        rules::clear))
+                        rules.handler(RuleRoutes.CLEAR)))
                 .add(reading(
-                        "POST", "/1/indexes/{indexName}/rules/search", SEARCH_RULES, SETTINGS, Set.of(), rules::search))
+                        "POST",
+                        "/1/indexes/{indexName}/rules/search",
+                        SEARCH_RULES,
+                        SETTINGS,
+                        Set.of(),
+                        rules.handler(RuleRoutes.SEARCH)))
                 // API keys: the admin key only
-                .add(writing("POST", "/1/keys", ADD_API_KEY, ADMIN, Set.of(), keys::create))
-                .add(writing("PUT", "/1/keys/{key}", UPDATE_API_KEY, ADMIN, Set.of(), keys::update))
-                .add(reading("GET", "/1/keys", LIST_API_KEY, ADMIN, Set.of(), keys::list))
-                .add(reading("GET", "/1/keys/{key}", GET_API_KEY, ADMIN, Set.of(), keys::get))
-                .add(writing("DELETE", "/1/keys/{key}", DELETE_API_KEY, ADMIN, Set.of(), keys::delete))
-                .add(writing("POST", "/1/keys/{key}/restore", ADD_API_KEY, ADMIN, Set.of(), keys::restore))
-                .add(writing("POST", "/1/indexes/{indexName}/keys", ADD_API_KEY, ADMIN, Set.of(), keys::createForIndex))
+                .add(writing("POST", "/1/keys", ADD_API_KEY, ADMIN, Set.of(), keys.handler(KeyRoutes.CREATE)))
+                .add(writing("PUT", "/1/keys/{key}", UPDATE_API_KEY, ADMIN, Set.of(), keys.handler(KeyRoutes.UPDATE)))
+                .add(reading("GET", "/1/keys", LIST_API_KEY, ADMIN, Set.of(), keys.handler(KeyRoutes.LIST)))
+                .add(reading("GET", "/1/keys/{key}", GET_API_KEY, ADMIN, Set.of(), keys.handler(KeyRoutes.GET)))
+                .add(writing(
+                        "DELETE", "/1/keys/{key}", DELETE_API_KEY, ADMIN, Set.of(), keys.handler(KeyRoutes.DELETE)))
+                .add(writing(
+                        "POST", "/1/keys/{key}/restore", ADD_API_KEY, ADMIN, Set.of(), keys.handler(KeyRoutes.RESTORE)))
+                .add(writing(
+                        "POST",
+                        "/1/indexes/{indexName}/keys",
+                        ADD_API_KEY,
+                        ADMIN,
+                        Set.of(),
+                        keys.handler(KeyRoutes.CREATE_FOR_INDEX)))
                 .add(writing(
                         "PUT",
                         "/1/indexes/{indexName}/keys/{key}",
                         UPDATE_API_KEY,
                         ADMIN,
                         Set.of(),
-                        keys::updateForIndex))
-                .add(reading("GET", "/1/indexes/{indexName}/keys", GET_API_KEYS, ADMIN, Set.of(), keys::listForIndex))
-                .add(reading("GET", "/1/indexes/*/keys", GET_API_KEYS, ADMIN, Set.of(), keys::listAllIndexKeys))
+                        keys.handler(KeyRoutes.UPDATE_FOR_INDEX)))
                 .add(reading(
-                        "GET", "/1/indexes/{indexName}/keys/{key}", GET_API_KEY, ADMIN, Set.of(), keys::getForIndex))
+                        "GET",
+                        "/1/indexes/{indexName}/keys",
+                        GET_API_KEYS,
+                        ADMIN,
+                        Set.of(),
+                        keys.handler(KeyRoutes.LIST_FOR_INDEX)))
+                .add(reading(
+                        "GET",
+                        "/1/indexes/*/keys",
+                        GET_API_KEYS,
+                        ADMIN,
+                        Set.of(),
+                        keys.handler(KeyRoutes.LIST_ALL_INDEX_KEYS)))
+                .add(reading(
+                        "GET",
+                        "/1/indexes/{indexName}/keys/{key}",
+                        GET_API_KEY,
+                        ADMIN,
+                        Set.of(),
+                        keys.handler(KeyRoutes.GET_FOR_INDEX)))
                 .add(writing(
                         "DELETE",
                         "/1/indexes/{indexName}/keys/{key}",
                         DELETE_API_KEY,
                         ADMIN,
                         Set.of(),
-                        keys::deleteForIndex))
+                        keys.handler(KeyRoutes.DELETE_FOR_INDEX)))
                 // dictionaries
                 .add(writing(
                         "POST",
@@ -310,75 +414,114 @@ public final class SearchProduct implements Product {
                         NOT_COUNTED,
                         EDIT_SETTINGS,
                         Set.of(),
-                        dictionaries::batch))
+                        dictionaries.handler(DictionaryRoutes.BATCH)))
                 .add(reading(
                         "GET",
                         "/1/dictionaries/{dictionaryName}/search",
                         NOT_COUNTED,
                         SETTINGS,
                         Set.of("query", "page", "hitsPerPage", "language"),
-                        dictionaries::searchGet))
+                        dictionaries.handler(DictionaryRoutes.SEARCH_GET)))
                 .add(reading(
                         "POST",
                         "/1/dictionaries/{dictionaryName}/search",
                         NOT_COUNTED,
                         SETTINGS,
                         Set.of(),
-                        dictionaries::searchPost))
+                        dictionaries.handler(DictionaryRoutes.SEARCH_POST)))
                 .add(writing(
                         "PUT",
                         "/1/dictionaries/*/settings",
                         NOT_COUNTED,
                         EDIT_SETTINGS,
                         Set.of(),
-                        dictionaries::setSettings))
+                        dictionaries.handler(DictionaryRoutes.SET_SETTINGS)))
                 .add(reading(
                         "GET",
                         "/1/dictionaries/*/settings",
                         NOT_COUNTED,
                         SETTINGS,
                         Set.of(),
-                        dictionaries::getSettings))
+                        dictionaries.handler(DictionaryRoutes.GET_SETTINGS)))
                 .add(reading(
-                        "GET", "/1/dictionaries/*/languages", NOT_COUNTED, SETTINGS, Set.of(), dictionaries::languages))
+                        "GET",
+                        "/1/dictionaries/*/languages",
+                        NOT_COUNTED,
+                        SETTINGS,
+                        Set.of(),
+                        dictionaries.handler(DictionaryRoutes.LANGUAGES)))
                 // multi-cluster user mapping: the admin key only
-                .add(writing("POST", "/1/clusters/mapping", NOT_COUNTED, USER_MAPPING, Set.of(), clusters::assign))
+                .add(writing(
+                        "POST",
+                        "/1/clusters/mapping",
+                        NOT_COUNTED,
+                        USER_MAPPING,
+                        Set.of(),
+                        clusters.handler(ClusterRoutes.ASSIGN)))
                 .add(writing(
                         "POST",
                         "/1/clusters/mapping/batch",
                         NOT_COUNTED,
                         USER_MAPPING,
                         Set.of(),
-                        clusters::assignBatch))
-                .add(reading("GET", "/1/clusters/mapping/top", NOT_COUNTED, USER_MAPPING, Set.of(), clusters::top))
-                .add(reading("GET", "/1/clusters/mapping/{userID}", NOT_COUNTED, USER_MAPPING, Set.of(), clusters::get))
-                .add(reading("GET", "/1/clusters", NOT_COUNTED, USER_MAPPING, Set.of(), clusters::clusters))
+                        clusters.handler(ClusterRoutes.ASSIGN_BATCH)))
+                .add(reading(
+                        "GET",
+                        "/1/clusters/mapping/top",
+                        NOT_COUNTED,
+                        USER_MAPPING,
+                        Set.of(),
+                        clusters.handler(ClusterRoutes.TOP)))
+                .add(reading(
+                        "GET",
+                        "/1/clusters/mapping/{userID}",
+                        NOT_COUNTED,
+                        USER_MAPPING,
+                        Set.of(),
+                        clusters.handler(ClusterRoutes.GET)))
+                .add(reading(
+                        "GET",
+                        "/1/clusters",
+                        NOT_COUNTED,
+                        USER_MAPPING,
+                        Set.of(),
+                        clusters.handler(ClusterRoutes.CLUSTERS)))
                 .add(reading(
                         "GET",
                         "/1/clusters/mapping",
                         NOT_COUNTED,
                         USER_MAPPING,
                         Set.of("page", "hitsPerPage"),
-                        clusters::list))
+                        clusters.handler(ClusterRoutes.LIST)))
                 .add(writing(
                         "DELETE",
                         "/1/clusters/mapping/{userID}",
                         NOT_COUNTED,
                         USER_MAPPING,
                         Set.of(),
-                        clusters::remove))
+                        clusters.handler(ClusterRoutes.REMOVE)))
                 .add(reading(
-                        "POST", "/1/clusters/mapping/search", NOT_COUNTED, USER_MAPPING, Set.of(), clusters::search))
+                        "POST",
+                        "/1/clusters/mapping/search",
+                        NOT_COUNTED,
+                        USER_MAPPING,
+                        Set.of(),
+                        clusters.handler(ClusterRoutes.SEARCH)))
                 .add(reading(
                         "GET",
                         "/1/clusters/mapping/pending",
                         NOT_COUNTED,
                         USER_MAPPING,
                         Set.of("getClusters"),
-                        clusters::pending))
+                        clusters.handler(ClusterRoutes.PENDING)))
                 // logs
                 .add(reading(
-                        "GET", "/1/logs", GET_LOG, LOGS, Set.of("offset", "length", "indexName", "type"), logs::logs));
+                        "GET",
+                        "/1/logs",
+                        GET_LOG,
+                        LOGS,
+                        Set.of("offset", "length", "indexName", "type"),
+                        logs.handler(LogRoutes.LOGS)));
     }
 
     private static Route searching(

@@ -8,6 +8,7 @@ import io.quarry.mockserver.internal.http.PathCodec;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.products.SearchHooks;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.IndexState;
@@ -23,7 +24,15 @@ import tools.jackson.databind.node.ObjectNode;
  * Search, multi-index search, facet search and browse: each request goes to the {@link SearchEngine} as the JSON
  * body received (a GET query string becomes {@code {"params": "<raw query>"}}, credentials removed).
  */
-final class SearchRoutes {
+final class SearchRoutes implements RouteMethods {
+
+    // The methods answering routes, by the number RouteMethods.answer takes for each.
+    static final int SEARCH_POST = 0;
+    static final int SEARCH_GET = 1;
+    static final int MULTI_SEARCH = 2;
+    static final int FACET_VALUES = 3;
+    static final int BROWSE_POST = 4;
+    static final int BROWSE_GET = 5;
 
     private static final Set<String> URL_ONLY_PARAMS =
             Set.of("x-service-application-id", "x-service-api-key", "cursor");
@@ -39,6 +48,19 @@ final class SearchRoutes {
         this.engine = engine;
         this.hooks = hooks;
         this.tracker = new SearchTracker(app.tracking(), app.clock());
+    }
+
+    @Override
+    public Response answer(int method, Request request) {
+        return switch (method) {
+            case SEARCH_POST -> searchPost(request);
+            case SEARCH_GET -> searchGet(request);
+            case MULTI_SEARCH -> multiSearch(request);
+            case FACET_VALUES -> facetValues(request);
+            case BROWSE_POST -> browsePost(request);
+            case BROWSE_GET -> browseGet(request);
+            default -> throw new IllegalArgumentException("no method " + method);
+        };
     }
 
     /** {@code POST /1/indexes/{indexName}/query}. */

@@ -4,6 +4,7 @@ import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.Application;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +19,11 @@ import tools.jackson.databind.node.ObjectNode;
  * maxValuesPerFacet, paginationLimitedTo, ranking, highlight tags, ...); settings without a default the
  * service reports appear only once set. In strict mode a setting the service does not know is a 400.
  */
-final class SettingsRoutes {
+final class SettingsRoutes implements RouteMethods {
+
+    // The methods answering routes, by the number RouteMethods.answer takes for each.
+    static final int GET = 0;
+    static final int SET = 1;
 
     private static final ObjectNode DEFAULTS = defaults();
 
@@ -98,6 +103,15 @@ final class SettingsRoutes {
         this.strict = strict;
     }
 
+    @Override
+    public Response answer(int method, Request request) {
+        return switch (method) {
+            case GET -> get(request);
+            case SET -> set(request);
+            default -> throw new IllegalArgumentException("no method " + method);
+        };
+    }
+
     private static ObjectNode defaults() {
         ObjectNode defaults = Json.object();
         defaults.put("minWordSizefor1Typo", 4);
@@ -117,10 +131,11 @@ final class SettingsRoutes {
         defaults.put("highlightPostTag", "</em>");
         defaults.put("snippetEllipsisText", "");
         ArrayNode ranking = defaults.putArray("ranking");
-        List.of("typo", "geo", "words", "filters", "proximity", "attribute", "exact", "custom")
-                .forEach(ranking::add);
-        ArrayNode alternatives = defaults.putArray("alternativesAsExact");
-        List.of("ignorePlurals", "singleWordSynonym").forEach(alternatives::add);
+        for (String criterion :
+                List.of("typo", "geo", "words", "filters", "proximity", "attribute", "exact", "custom")) {
+            ranking.add(criterion);
+        }
+        defaults.putArray("alternativesAsExact").add("ignorePlurals").add("singleWordSynonym");
         return defaults;
     }
 

@@ -3,6 +3,7 @@ package io.quarry.mockserver.internal.products.search;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.Synonyms;
 import java.util.ArrayList;
@@ -11,12 +12,33 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** Synonyms of an index: save one, save a batch (optionally replacing all), get, delete, clear, search. */
-final class SynonymRoutes {
+final class SynonymRoutes implements RouteMethods {
+
+    // The methods answering routes, by the number RouteMethods.answer takes for each.
+    static final int SAVE = 0;
+    static final int BATCH = 1;
+    static final int GET = 2;
+    static final int DELETE = 3;
+    static final int CLEAR = 4;
+    static final int SEARCH = 5;
 
     private final Application app;
 
     SynonymRoutes(Application app) {
         this.app = app;
+    }
+
+    @Override
+    public Response answer(int method, Request request) {
+        return switch (method) {
+            case SAVE -> save(request);
+            case BATCH -> batch(request);
+            case GET -> get(request);
+            case DELETE -> delete(request);
+            case CLEAR -> clear(request);
+            case SEARCH -> search(request);
+            default -> throw new IllegalArgumentException("no method " + method);
+        };
     }
 
     /** {@code PUT /1/indexes/{indexName}/synonyms/{objectID}}: {@code {"updatedAt", "id", "taskID"}}. */

@@ -4,6 +4,7 @@ import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.Application;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -12,12 +13,25 @@ import tools.jackson.databind.node.ObjectNode;
  * source, a multi-index batch under each index): {@code notPublished} until the task delay has elapsed, then
  * {@code published}.
  */
-final class TaskRoutes {
+final class TaskRoutes implements RouteMethods {
+
+    // The methods answering routes, by the number RouteMethods.answer takes for each.
+    static final int INDEX_TASK = 0;
+    static final int APPLICATION_TASK = 1;
 
     private final Application app;
 
     TaskRoutes(Application app) {
         this.app = app;
+    }
+
+    @Override
+    public Response answer(int method, Request request) {
+        return switch (method) {
+            case INDEX_TASK -> indexTask(request);
+            case APPLICATION_TASK -> applicationTask(request);
+            default -> throw new IllegalArgumentException("no method " + method);
+        };
     }
 
     /** {@code GET /1/indexes/{indexName}/task/{taskID}}: {@code {"status", "pendingTask"}}. */

@@ -8,6 +8,7 @@ import io.quarry.mockserver.internal.http.Handler;
 import io.quarry.mockserver.internal.http.Operation;
 import io.quarry.mockserver.internal.http.Route;
 import io.quarry.mockserver.internal.http.Work;
+import io.quarry.mockserver.internal.products.LazyRoutes;
 import io.quarry.mockserver.internal.products.Product;
 import io.quarry.mockserver.internal.products.ProductRoutes;
 import io.quarry.mockserver.internal.products.ServiceContext;
@@ -39,18 +40,19 @@ public final class SuggestionsProduct implements Product {
 
     @Override
     public void register(ProductRoutes routes) {
-        BuildRunner runner = new BuildRunner(
+        LazyRoutes<SuggestionsRoutes> handlers = new LazyRoutes<>(() -> new SuggestionsRoutes(
                 configurations,
-                new SuggestionBuilder(context.app(), context.engine()),
-                context.app().clock());
-        SuggestionsRoutes handlers = new SuggestionsRoutes(configurations, runner);
-        routes.add(route("POST", "/1/configs", WRITE, handlers::create))
-                .add(route("PUT", "/1/configs/{indexName}", WRITE, handlers::replace))
-                .add(route("DELETE", "/1/configs/{indexName}", WRITE, handlers::delete))
-                .add(route("GET", "/1/configs/{indexName}", READ, handlers::get))
-                .add(route("GET", "/1/configs/{indexName}/status", READ, handlers::status))
-                .add(route("GET", "/1/configs", READ, handlers::list))
-                .add(route("GET", "/1/logs/{indexName}", READ, handlers::logs));
+                new BuildRunner(
+                        configurations,
+                        new SuggestionBuilder(context.app(), context.engine()),
+                        context.app().clock())));
+        routes.add(route("POST", "/1/configs", WRITE, handlers.handler(SuggestionsRoutes.CREATE)))
+                .add(route("PUT", "/1/configs/{indexName}", WRITE, handlers.handler(SuggestionsRoutes.REPLACE)))
+                .add(route("DELETE", "/1/configs/{indexName}", WRITE, handlers.handler(SuggestionsRoutes.DELETE)))
+                .add(route("GET", "/1/configs/{indexName}", READ, handlers.handler(SuggestionsRoutes.GET)))
+                .add(route("GET", "/1/configs/{indexName}/status", READ, handlers.handler(SuggestionsRoutes.STATUS)))
+                .add(route("GET", "/1/configs", READ, handlers.handler(SuggestionsRoutes.LIST)))
+                .add(route("GET", "/1/logs/{indexName}", READ, handlers.handler(SuggestionsRoutes.LOGS)));
     }
 
     @Override

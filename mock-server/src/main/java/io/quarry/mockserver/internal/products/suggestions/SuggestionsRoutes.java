@@ -3,6 +3,7 @@ package io.quarry.mockserver.internal.products.suggestions;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.Timestamps;
 import java.util.Locale;
 import tools.jackson.databind.node.ArrayNode;
@@ -12,7 +13,16 @@ import tools.jackson.databind.node.ObjectNode;
  * The handlers of the query-suggestions API. Create and replace schedule a build and answer once it has run, or
  * after {@value #BUILD_WAIT_MILLIS} ms with the build still running (the status says when it ends).
  */
-final class SuggestionsRoutes {
+final class SuggestionsRoutes implements RouteMethods {
+
+    // The methods answering routes, by the number RouteMethods.answer takes for each.
+    static final int CREATE = 0;
+    static final int REPLACE = 1;
+    static final int DELETE = 2;
+    static final int GET = 3;
+    static final int STATUS = 4;
+    static final int LIST = 5;
+    static final int LOGS = 6;
 
     static final long BUILD_WAIT_MILLIS = 10_000;
 
@@ -22,6 +32,20 @@ final class SuggestionsRoutes {
     SuggestionsRoutes(Configurations configurations, BuildRunner runner) {
         this.configurations = configurations;
         this.runner = runner;
+    }
+
+    @Override
+    public Response answer(int method, Request request) {
+        return switch (method) {
+            case CREATE -> create(request);
+            case REPLACE -> replace(request);
+            case DELETE -> delete(request);
+            case GET -> get(request);
+            case STATUS -> status(request);
+            case LIST -> list(request);
+            case LOGS -> logs(request);
+            default -> throw new IllegalArgumentException("no method " + method);
+        };
     }
 
     /** {@code POST /1/configs}. */

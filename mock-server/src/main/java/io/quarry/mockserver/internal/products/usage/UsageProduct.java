@@ -43,8 +43,8 @@ public final class UsageProduct implements Product {
 
     @Override
     public void register(ProductRoutes registry) {
-        registry.add(get("/1/usage/{statistic}", routes::application))
-                .add(get("/1/usage/{statistic}/{index}", routes::index));
+        registry.add(get("/1/usage/{statistic}", routes.handler(UsageRoutes.APPLICATION)))
+                .add(get("/1/usage/{statistic}/{index}", routes.handler(UsageRoutes.INDEX)));
     }
 
     /** A usage read: usage does not count its own reads. */

@@ -3,6 +3,7 @@ package io.quarry.mockserver.internal.products.usage;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.IndexState;
 import java.util.ArrayList;
@@ -18,7 +19,11 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code GET /1/usage/{statistic}} and {@code GET /1/usage/{statistic}/{index}}: one series per statistic asked
  * for, a point per hour or day that has data.
  */
-final class UsageRoutes {
+final class UsageRoutes implements RouteMethods {
+
+    // The methods answering routes, by the number RouteMethods.answer takes for each.
+    static final int APPLICATION = 0;
+    static final int INDEX = 1;
 
     /** Nominal searches per second of one server, against which used capacity is measured. */
     static final int SERVER_CAPACITY_QPS = 1000;
@@ -33,6 +38,15 @@ final class UsageRoutes {
         this.recorder = recorder;
         this.server = server;
         this.region = region;
+    }
+
+    @Override
+    public Response answer(int method, Request request) {
+        return switch (method) {
+            case APPLICATION -> application(request);
+            case INDEX -> index(request);
+            default -> throw new IllegalArgumentException("no method " + method);
+        };
     }
 
     Response application(Request request) {
