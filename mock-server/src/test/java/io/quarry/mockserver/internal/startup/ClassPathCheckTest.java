@@ -48,4 +48,10 @@ class ClassPathCheckTest {
     void theBuildsOwnClassPathPasses() {
         assertThatCode(ClassPathCheck::requireCompatible).doesNotThrowAnyException();
     }
+
+    @Test
+    void theVersionsAreReadFromTheJarsOnTheClassPath() {
+        assertThat(ClassPathCheck.versionFound(ClassPathCheck.DATABIND)).startsWith("3.");
+        assertThat(ClassPathCheck.versionFound(ClassPathCheck.ANNOTATIONS)).startsWith("2.");
+    }
 }
