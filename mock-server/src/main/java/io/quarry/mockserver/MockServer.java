@@ -203,8 +203,6 @@ public final class MockServer implements AutoCloseable {
         products.forEach(product -> control.onReset(product::reset));
         control.onReset(faultScript::clear);
         control.onReset(servedHosts::reset);
-        // the products' one-off set-up runs on the timer thread while this one goes on starting the server
-        timer.execute(() -> products.forEach(Product::warmUp));
         HttpFront front = new HttpFront(
                 Products.routesOf(products).router(),
                 new Authenticator(

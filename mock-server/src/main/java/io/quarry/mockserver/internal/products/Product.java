@@ -22,13 +22,6 @@ public interface Product {
      */
     void register(ProductRoutes routes);
 
-    /**
-     * Sets up, off the request path, what the product's first answers would otherwise set up themselves. Called
-     * once, on the server's timer thread, while the server is still starting; it must not change what the product
-     * answers, only how soon.
-     */
-    default void warmUp() {}
-
     /** Forgets everything the product holds, back to its state at start. Called by a reset of the server. */
     default void reset() {}
 

@@ -52,8 +52,14 @@ final class InfrastructureSampler {
         lastSampleMillis = Long.MIN_VALUE;
     }
 
-    /** Takes a sample unless one was taken less than a second ago. */
+    /**
+     * Takes a sample unless one was taken less than a second ago, or the JVM's gauges are not fetched yet (an
+     * answered request's sample is then left to later ones).
+     */
     void sampleIfDue() {
+        if (!JvmGauges.ready()) {
+            return;
+        }
         long now = clock.millis();
         synchronized (this) {
             if (lastSampleMillis != Long.MIN_VALUE
@@ -93,6 +99,7 @@ final class InfrastructureSampler {
 
     /** {@return exactly the period's number of points, oldest first; a bucket without a sample repeats a neighbour's} */
     List<Point> points(InfrastructureMetric metric, InfrastructurePeriod period) {
+        JvmGauges.load();
         sampleIfDue();
         synchronized (this) {
             TreeMap<Long, double[]> buckets = history.get(period).get(metric);

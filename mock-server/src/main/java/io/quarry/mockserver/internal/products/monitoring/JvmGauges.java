@@ -4,19 +4,38 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.lang.management.OperatingSystemMXBean;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The JVM's own gauges the infrastructure metrics read: heap in use and the process's CPU load. The platform beans
- * behind them cost a fresh JVM some 60 classes and tens of milliseconds, so they are fetched on first use, which
- * {@link MonitoringProduct#warmUp()} makes happen off the request path.
+ * behind them cost a fresh JVM some 150 classes and tens of milliseconds, so they are fetched on a thread of their
+ * own when first wanted by an answered request ({@link #ready()}), never on the request path, nor while the server
+ * starts; a read of the metrics fetches them at once ({@link #load()}).
  */
 final class JvmGauges {
+
+    private static final AtomicBoolean FETCHING = new AtomicBoolean();
+    private static volatile boolean loaded;
 
     private JvmGauges() {}
 
     /** Fetches the beans now, if no one has. */
     static void load() {
         Objects.requireNonNull(Beans.OS);
+        loaded = true;
+    }
+
+    /** {@return whether the beans are fetched; if not, starts fetching them on a daemon thread of its own} */
+    static boolean ready() {
+        if (loaded) {
+            return true;
+        }
+        if (FETCHING.compareAndSet(false, true)) {
+            Thread fetch = new Thread(JvmGauges::load, "quarry-jvm-gauges");
+            fetch.setDaemon(true);
+            fetch.start();
+        }
+        return false;
     }
 
     /** {@return the bytes of heap in use} */

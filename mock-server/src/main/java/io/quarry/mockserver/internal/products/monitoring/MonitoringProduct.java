@@ -54,12 +54,6 @@ public final class MonitoringProduct implements Product {
         return "monitoring";
     }
 
-    /** Fetches the JVM's gauges, which every answered request samples (at most once a second). */
-    @Override
-    public void warmUp() {
-        JvmGauges.load();
-    }
-
     @Override
     public void register(ProductRoutes registry) {
         registry.add(get("/1/status", Access.PUBLIC, routes.handler(MonitoringRoutes.ALL_STATUSES)))
