@@ -19,6 +19,19 @@ abstract class BodyInput extends InputStream {
         return n < 0 ? -1 : one[0] & 0xff;
     }
 
+    /**
+     * {@return how many bytes were read, at least one, never more than {@code left}}
+     *
+     * @throws HttpRefusal when the stream ends first: the body was cut short
+     */
+    static int readPart(WireInput in, byte[] into, int offset, int length, long left) throws IOException {
+        int n = in.read(into, offset, (int) Math.min(length, left));
+        if (n < 0) {
+            throw cutShort();
+        }
+        return n;
+    }
+
     static HttpRefusal cutShort() {
         return new HttpRefusal(
                 400, "Malformed request body: invalid chunked encoding, or the body ended before it was complete");
@@ -54,10 +67,7 @@ abstract class BodyInput extends InputStream {
             if (left == 0) {
                 return -1;
             }
-            int n = in.read(into, offset, (int) Math.min(length, left));
-            if (n < 0) {
-                throw cutShort();
-            }
+            int n = readPart(in, into, offset, length, left);
             left -= n;
             return n;
         }

@@ -40,10 +40,7 @@ final class ChunkedInput extends BodyInput {
                 return -1;
             }
         }
-        int n = in.read(into, offset, (int) Math.min(length, left));
-        if (n < 0) {
-            throw cutShort();
-        }
+        int n = readPart(in, into, offset, length, left);
         left -= n;
         return n;
     }
@@ -72,7 +69,7 @@ final class ChunkedInput extends BodyInput {
                 continue;
             }
             int digit = Character.digit(b, 16);
-            if (digit >= 0 && !extension) {
+            if (digit >= 0) {
                 if (++digits > 15) {
                     throw cutShort();
                 }
