@@ -166,7 +166,12 @@ public final class MockServer implements AutoCloseable {
             throws IOException {
         for (InetSocketAddress address : addresses) {
             listeners.add(new Listener(
-                    address, certificate == null ? null : certificate.serverContext(), front, connections, timer));
+                    address,
+                    certificate == null ? null : certificate.serverContext(),
+                    front,
+                    connections,
+                    timer,
+                    Listener.WRITE_MILLIS));
         }
         servedHosts.bind(listeners);
         for (Listener listener : listeners) {

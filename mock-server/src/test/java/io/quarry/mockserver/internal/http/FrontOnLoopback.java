@@ -44,7 +44,8 @@ final class FrontOnLoopback {
                 new FaultScript(),
                 new ServedHosts(Clock.systemUTC(), timer),
                 timer);
-        listener = new Listener(new InetSocketAddress("127.0.0.1", 0), null, front, connections, timer);
+        listener = new Listener(
+                new InetSocketAddress("127.0.0.1", 0), null, front, connections, timer, Listener.WRITE_MILLIS);
         listener.open();
         url = "http://127.0.0.1:" + listener.port();
     }

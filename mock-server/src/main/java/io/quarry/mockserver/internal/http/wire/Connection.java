@@ -6,16 +6,14 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLSocket;
 
 /**
  * One client connection, served on a thread of its own: reads a request head, hands the exchange to the
  * {@link ExchangeHandler}, waits for the answer and writes it, and goes on while the client keeps the connection.
  * Every read has a deadline, so a client that stalls (mid-head, mid-body, between requests) loses its connection
- * instead of holding its thread; every write of a large answer too.
+ * instead of holding its thread; so does a client that stops reading while an answer is written, which its
+ * {@link Listener} closes ({@link #writingLongerThan}).
  */
 final class Connection implements Runnable {
 
@@ -25,12 +23,6 @@ final class Connection implements Runnable {
     /** How long a request's head may take to arrive, once its first byte came. */
     static final long HEAD_MILLIS = 30_000;
 
-    /** How long a large answer may take to be taken by the client. */
-    static final long WRITE_MILLIS = 30_000;
-
-    /** Answers up to this size go into the socket's buffer at once; larger ones get a write deadline. */
-    private static final int WRITE_DEADLINE_BYTES = 256 * 1024;
-
     /** How long, after an answer that leaves part of a body unread, the rest is drained before the close. */
     private static final long LINGER_MILLIS = 1_000;
 
@@ -39,19 +31,19 @@ final class Connection implements Runnable {
     private final Socket socket;
     private final Listener listener;
     private final ExchangeHandler handler;
-    private final ScheduledExecutorService timer;
     private final String remoteAddress;
     private WireInput in;
     private OutputStream out;
     private volatile boolean closed;
+    /** When the write under way began ({@link System#nanoTime()}), or 0 while none is. */
+    private volatile long writingSince;
     /** The exchange whose answer the thread waits for, so a close from elsewhere can wake it. */
     private volatile WireExchange current;
 
-    Connection(Socket socket, Listener listener, ExchangeHandler handler, ScheduledExecutorService timer) {
+    Connection(Socket socket, Listener listener, ExchangeHandler handler) {
         this.socket = socket;
         this.listener = listener;
         this.handler = handler;
-        this.timer = timer;
         this.remoteAddress = socket.getInetAddress().getHostAddress();
     }
 
@@ -163,17 +155,24 @@ final class Connection implements Runnable {
         byte[] packet = new byte[headBytes.length + sent];
         System.arraycopy(headBytes, 0, packet, 0, headBytes.length);
         System.arraycopy(body, 0, packet, headBytes.length, sent);
-        ScheduledFuture<?> deadline = packet.length > WRITE_DEADLINE_BYTES
-                ? timer.schedule(this::close, WRITE_MILLIS, TimeUnit.MILLISECONDS)
-                : null;
+        writingSince = Math.max(1, System.nanoTime());
         try {
             out.write(packet);
             out.flush();
         } finally {
-            if (deadline != null) {
-                deadline.cancel(false);
-            }
+            writingSince = 0;
         }
+    }
+
+    /**
+     * {@return whether a write has been under way for longer than that: the client has stopped reading}
+     *
+     * @param nanos how long a write may take
+     * @param now the time now, {@link System#nanoTime()}
+     */
+    boolean writingLongerThan(long nanos, long now) {
+        long since = writingSince;
+        return since != 0 && now - since > nanos;
     }
 
     /**

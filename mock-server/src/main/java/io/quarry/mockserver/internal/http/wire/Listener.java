@@ -7,6 +7,8 @@ import java.net.Socket;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import javax.net.ssl.SSLContext;
 
@@ -26,33 +28,44 @@ public final class Listener {
 
     private static final long ACCEPT_PAUSE_NANOS = 10_000_000;
 
+    /** How long an answer may take to be taken by the client, by default. */
+    public static final long WRITE_MILLIS = 30_000;
+
+    /** How often the writes under way are checked against their deadline. */
+    private static final long SWEEP_MILLIS = 1_000;
+
     private final SSLContext tls;
     private final ExchangeHandler handler;
     private final ConnectionThreads threads;
     private final ScheduledExecutorService timer;
+    private final long writeNanos;
     private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
     private InetSocketAddress address;
     private volatile ServerSocket server;
     private Thread acceptor;
+    private ScheduledFuture<?> sweeping;
 
     /**
      * @param address where to listen (port 0: any free port, kept from the first open on)
      * @param tls the server's TLS context, or {@code null} for plain HTTP
      * @param handler what serves the requests
      * @param threads the connections' threads
-     * @param timer bounds the writes of large answers
+     * @param timer checks the writes under way against their deadline
+     * @param writeMillis how long an answer may take to be taken by the client before its connection is closed
      */
     public Listener(
             InetSocketAddress address,
             SSLContext tls,
             ExchangeHandler handler,
             ConnectionThreads threads,
-            ScheduledExecutorService timer) {
+            ScheduledExecutorService timer,
+            long writeMillis) {
         this.address = address;
         this.tls = tls;
         this.handler = handler;
         this.threads = threads;
         this.timer = timer;
+        this.writeNanos = TimeUnit.MILLISECONDS.toNanos(writeMillis);
     }
 
     /**
@@ -79,6 +92,19 @@ public final class Listener {
         acceptor = new Thread(() -> accept(socket), "quarry-mock-server-accept-" + socket.getLocalPort());
         acceptor.setDaemon(true);
         acceptor.start();
+        // one sweep for every connection, rather than a timer entry for every write
+        long every = Math.min(SWEEP_MILLIS, Math.max(1, TimeUnit.NANOSECONDS.toMillis(writeNanos) / 2));
+        sweeping = timer.scheduleWithFixedDelay(this::closeStalledWrites, every, every, TimeUnit.MILLISECONDS);
+    }
+
+    /** Closes the connections whose client has not taken an answer within the write deadline. */
+    private void closeStalledWrites() {
+        long now = System.nanoTime();
+        for (Connection connection : connections) {
+            if (connection.writingLongerThan(writeNanos, now)) {
+                connection.close();
+            }
+        }
     }
 
     private void accept(ServerSocket socket) {
@@ -98,7 +124,7 @@ public final class Listener {
                 closeQuietly(client);
                 continue;
             }
-            Connection connection = new Connection(client, this, handler, timer);
+            Connection connection = new Connection(client, this, handler);
             connections.add(connection);
             if (!threads.start(connection)) {
                 connections.remove(connection);
@@ -117,6 +143,10 @@ public final class Listener {
             return;
         }
         server = null;
+        if (sweeping != null) {
+            sweeping.cancel(false);
+            sweeping = null;
+        }
         try {
             socket.close();
         } catch (IOException ignored) {

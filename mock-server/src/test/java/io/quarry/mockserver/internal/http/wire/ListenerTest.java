@@ -21,21 +21,22 @@ class ListenerTest {
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
     private final ConnectionThreads threads = new ConnectionThreads(2);
     private final Listener listener = new Listener(
-            new InetSocketAddress("127.0.0.1", 0),
-            null,
-            new ExchangeHandler() {
-                @Override
-                public void serve(WireExchange exchange) {
-                    exchange.respond(WireResponse.of(200, Map.of(), "{}".getBytes(StandardCharsets.UTF_8)));
-                }
+            new InetSocketAddress("127.0.0.1", 0), null, answering(new byte[2]), threads, timer, Listener.WRITE_MILLIS);
 
-                @Override
-                public WireResponse refusal(int status, String message) {
-                    return WireResponse.of(status, Map.of(), message.getBytes(StandardCharsets.UTF_8));
-                }
-            },
-            threads,
-            timer);
+    /** {@return a handler answering every request 200 with that body} */
+    private static ExchangeHandler answering(byte[] body) {
+        return new ExchangeHandler() {
+            @Override
+            public void serve(WireExchange exchange) {
+                exchange.respond(WireResponse.of(200, Map.of(), body));
+            }
+
+            @Override
+            public WireResponse refusal(int status, String message) {
+                return WireResponse.of(status, Map.of(), message.getBytes(StandardCharsets.UTF_8));
+            }
+        };
+    }
 
     @AfterEach
     void stop() {
@@ -63,13 +64,29 @@ class ListenerTest {
     }
 
     @Test
+    void aClientThatStopsReadingAnAnswerLosesItsConnectionAfterTheWriteDeadline() throws Exception {
+        // an answer larger than both ends' socket buffers: its write blocks until the client reads
+        Listener slowReaders = new Listener(
+                new InetSocketAddress("127.0.0.1", 0), null, answering(new byte[64 << 20]), threads, timer, 200);
+        slowReaders.open();
+        try (RawConnection client = new RawConnection("127.0.0.1", slowReaders.port())) {
+            client.send("GET / HTTP/1.1\r\n\r\n");
+            Eventually.waitUntil("the connection served", () -> threads.running() == 1);
+            Eventually.waitUntil("the stalled write's connection closed", () -> threads.running() == 0);
+        } finally {
+            slowReaders.close();
+        }
+    }
+
+    @Test
     void closingStopsListeningAndEndsEveryConnection() throws Exception {
         listener.open();
         RawConnection idle = connect().send("GET / HTTP/1.1\r\n\r\n");
-        Eventually.waitUntil("the connection served", () -> threads.running() == 1);
+        // answered, and kept open for the next request
+        assertThat(idle.readTimeout(5000).readUntil("\r\n\r\n")).startsWith("HTTP/1.1 200 OK");
+        assertThat(threads.running()).isEqualTo(1);
         listener.close();
         assertThat(threads.awaitEnded(5_000)).isTrue();
-        assertThat(idle.readTimeout(5000).readAvailable()).startsWith("HTTP/1.1 200 OK");
         idle.close();
         listener.open();
         try (RawConnection again = connect()) {
