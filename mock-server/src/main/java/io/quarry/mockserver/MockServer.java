@@ -81,16 +81,14 @@ public final class MockServer implements AutoCloseable {
     public static final String DEFAULT_CRAWLER_USER_ID = "mock-crawler-user";
     /** The crawler API key used when none is given: a fixed, public value for tests. */
     public static final String DEFAULT_CRAWLER_API_KEY = "mock-crawler-key";
-    /** How many requests are handled at once when not set, on JDK 21 and newer (connections on virtual threads). */
+    /** How many requests are handled at once when not set, on JDK 21 and newer. */
     public static final int DEFAULT_THREADS_VIRTUAL = 256;
-    /** How many requests are handled at once when not set, on JDK 17 to 20 (connections on platform threads). */
+    /** How many requests are handled at once when not set, on JDK 17 to 20. */
     public static final int DEFAULT_THREADS_PLATFORM = 16;
     /** How many requests may wait for a turn when not set; past it, requests are answered 503. */
     public static final int DEFAULT_QUEUE_SIZE = 20_000;
-    /** How many connections may be open at once where they are served on virtual threads (JDK 21 and newer). */
-    static final int MAX_CONNECTIONS_VIRTUAL = 32_768;
-    /** How many connections may be open at once on JDK 17 to 20, where each holds a platform thread. */
-    static final int MAX_CONNECTIONS_PLATFORM = 4_096;
+    /** How many connections may be open at once, each with a thread of its own. */
+    static final int MAX_CONNECTIONS = 4_096;
     /** How many hosts (ports) the server listens on when not set. */
     public static final int DEFAULT_HOSTS = 1;
     /** The most hosts (ports) one server listens on. */
@@ -134,8 +132,7 @@ public final class MockServer implements AutoCloseable {
             return thread;
         });
         this.servedHosts = new ServedHosts(builder.clock, timer);
-        this.connections = new ConnectionThreads(
-                Workers.virtualThreadsAvailable() ? MAX_CONNECTIONS_VIRTUAL : MAX_CONNECTIONS_PLATFORM);
+        this.connections = new ConnectionThreads(MAX_CONNECTIONS);
         this.listeners = new ArrayList<>();
         SelfSignedCertificate certificate;
         try {
@@ -617,11 +614,10 @@ public final class MockServer implements AutoCloseable {
 
         /**
          * How many requests are handled at once; the others wait for a turn (see {@link #queueSize(int)}).
-         * Connections waiting for more bytes hold none. Handlers run on platform threads, created as needed up to
-         * this many, which the OS time-slices with the threads that read requests and write answers, so CPU-heavy
-         * handlers cannot hold back the server's own answers. On JDK 21 and newer, where connections are served on
-         * virtual threads, the default is {@value #DEFAULT_THREADS_VIRTUAL}; on JDK 17 to 20, where each connection
-         * has a platform thread that runs its own handler when a turn is free, {@value #DEFAULT_THREADS_PLATFORM}.
+         * Connections waiting for more bytes hold none. Each connection has a platform thread of its own, which runs
+         * its request's handler when a turn is free; a request that waited for its turn runs on a pool thread. The
+         * default is {@value #DEFAULT_THREADS_VIRTUAL} on JDK 21 and newer, {@value #DEFAULT_THREADS_PLATFORM} on JDK
+         * 17 to 20.
          *
          * @param threads how many requests are handled at once
          * @return this builder
@@ -637,10 +633,10 @@ public final class MockServer implements AutoCloseable {
         /**
          * How many requests may wait for a turn; past it requests are answered 503 at once. The default,
          * {@value #DEFAULT_QUEUE_SIZE}, holds the bursts a test machine's connections can carry: over HTTP/1.1
-         * each waiting request holds a connection (a file descriptor, and its connection's thread: a virtual one on
-         * JDK 21 and newer, a platform one on 17 to 20, where at most 4,096 connections are open at once). A waiting
-         * request and its connection cost about 11 KB of heap, about 220 MB for a full default queue; its body
-         * counts against the 256 MB of bodies held at once.
+         * each waiting request holds a connection (a file descriptor and its connection's thread), and at most 4,096
+         * connections are open at once, so a queue larger than that fills only with more connections than that. A
+         * waiting request and its connection cost about 11 KB of heap besides its thread's stack; its body counts
+         * against the 256 MB of bodies held at once.
          *
          * @param queueSize how many requests may wait for a turn
          * @return this builder

@@ -1,6 +1,5 @@
 package io.quarry.mockserver.internal.http;
 
-import io.quarry.mockserver.internal.http.wire.VirtualThreads;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.concurrent.ExecutorService;
@@ -10,18 +9,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * How many handlers run at once, with a bounded queue in front. A request that finds a free turn runs at once;
- * otherwise it waits in the queue, and when a handler finishes, the next waiting one is handed to a thread of this
- * pool with the freed turn. A request that finds the queue full is refused (answered 503 at once: true overload),
- * never parked without bound.
- *
- * <p>Handlers run on platform threads, created as needed and never more than {@code threads}: the OS time-slices
- * them with everything else, so CPU-heavy handlers cannot hold back the threads that read requests and write answers.
- * Where connections are served on virtual threads (JDK 21 and newer), a handler is handed to this pool: a CPU-bound
- * handler on a virtual thread would keep its carrier thread, one per core, from every connection until it ends
- * (measured with Jetty's threads on virtual threads: a refused key's 403 took up to 709 ms behind 8 heavy searches
- * on 2 cores). On older JDKs a connection's platform thread runs its handler itself when a turn is free, which saves a
- * hand-off. The offering thread never drains the queue itself: its connection waits for it.
+ * How many handlers run at once, with a bounded queue in front. A request that finds a free turn runs at once, on its
+ * connection's thread; otherwise it waits in the queue, and when a handler finishes, the next waiting one is handed
+ * to a thread of this pool with the freed turn. A request that finds the queue full is refused (answered 503 at once:
+ * true overload), never parked without bound. The offering thread never drains the queue itself: its connection
+ * waits for it. Every thread here is a platform thread, time-sliced by the OS, so CPU-heavy handlers cannot hold back
+ * the threads that read requests and write answers.
  */
 public final class Workers implements AutoCloseable {
 
@@ -35,8 +28,6 @@ public final class Workers implements AutoCloseable {
         thread.setDaemon(true);
         return thread;
     });
-    /** Whether the offering thread, a platform thread, runs a handler that finds a free turn. */
-    private final boolean runInPlace = !VirtualThreads.available();
 
     private int running;
     private boolean closed;
@@ -50,9 +41,9 @@ public final class Workers implements AutoCloseable {
         this.queueCapacity = queueCapacity;
     }
 
-    /** {@return whether this JDK has virtual threads (21 and newer): connections are then served on them} */
+    /** {@return whether this JDK has virtual threads (21 and newer), which sets the default number of turns} */
     public static boolean virtualThreadsAvailable() {
-        return VirtualThreads.available();
+        return Runtime.version().feature() >= 21;
     }
 
     /**
@@ -77,11 +68,7 @@ public final class Workers implements AutoCloseable {
         } finally {
             lock.unlock();
         }
-        if (runInPlace) {
-            runFrom(task);
-        } else {
-            handOff(task);
-        }
+        runFrom(task);
         return true;
     }
 

@@ -18,7 +18,7 @@ final class FrontOnLoopback {
 
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
     private final Workers workers;
-    private final ConnectionThreads connections = new ConnectionThreads(32_768);
+    private final ConnectionThreads connections = new ConnectionThreads(4_096);
     private final Listener listener;
     private final String url;
 

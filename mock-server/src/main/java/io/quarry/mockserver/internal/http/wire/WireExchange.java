@@ -16,7 +16,7 @@ public final class WireExchange {
     private final RequestHead head;
     private final BodyInput body;
     private final long startedNanos = System.nanoTime();
-    /** Waited on with a latch, not a monitor: a virtual thread waiting in a monitor holds its carrier (JDK 21-23). */
+    /** Counted down once, when the exchange ends: the connection's thread waits on it. */
     private final CountDownLatch answered = new CountDownLatch(1);
 
     private final AtomicBoolean ended = new AtomicBoolean();
