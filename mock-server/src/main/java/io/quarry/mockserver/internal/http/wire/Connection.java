@@ -98,11 +98,8 @@ final class Connection implements Runnable {
         if (closed) {
             return false;
         }
-        try {
-            handler.serve(exchange);
-        } catch (HttpRefusal refusal) {
-            exchange.respond(handler.refusal(refusal.status(), refusal.getMessage()));
-        }
+        // the handler answers every failure itself; anything it throws ends the connection
+        handler.serve(exchange);
         WireResponse answer = exchange.awaitAnswer();
         if (answer == null || closed) {
             return false;
