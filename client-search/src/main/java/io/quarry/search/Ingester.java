@@ -32,7 +32,11 @@ import java.util.concurrent.ExecutionException;
  *   <li>Serialising: a record is serialised by the thread that hands it in, when it does; changing the object
  *       afterwards changes nothing.</li>
  *   <li>Failures: retries are the client's own (records without objectID get one client-side by default, so a
- *       retried chunk replaces rather than duplicates). A chunk that still fails is told to the
+ *       retried chunk replaces rather than duplicates). When every host fails a chunk, it is sent whole again in
+ *       new rounds for about a minute ({@link io.quarry.core.RetryRounds#forOutages()}; another policy through the
+ *       index's {@code withOptions(...)}), holding its place among the chunks in flight meanwhile, so the threads
+ *       handing records in wait rather than pile them up. A chunk holding an {@code Increment}-style update gets
+ *       one round only. A chunk that still fails is told to the
  *       {@link ChunkListener} with its operations and their objectIDs (logged as a warning when there is no
  *       listener, or when the listener throws on it), and the ingester goes on: nothing is dropped without a word.
  *       Whatever sending a chunk throws, an {@link Error} included, the chunk fails and frees its place in

@@ -4,6 +4,7 @@ import io.quarry.core.ApiRequest;
 import io.quarry.core.NotFoundException;
 import io.quarry.core.PagedIterable;
 import io.quarry.core.RequestOptions;
+import io.quarry.core.RetryRounds;
 import io.quarry.core.WaitPolicy;
 import io.quarry.core.spi.CallScope;
 import io.quarry.core.spi.JsonBodies;
@@ -1250,7 +1251,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     /** Sends one chunk of an ingester: a composite call {@code ingest} holding its batch call. */
     private CompletableFuture<BatchResponse> ingestChunkAsync(List<BatchOperation> operations, boolean unrepeatable) {
         return scope().compositeCallAsync("ingest", scope -> {
-            ApiRequest request = scope.request(Endpoints.BATCH)
+            ApiRequest request = ridingOutOutages(scope)
+                    .request(Endpoints.BATCH)
                     .body(JsonBodies.object("requests", operations))
                     .records(operations.size());
             return (unrepeatable ? request.notSafeToRepeat() : request).executeAsync(BatchResponse.class);
@@ -1304,7 +1306,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
             Function<List<?>, List<BatchOperation>> toOperations,
             BatchOptions options) {
         return scope().compositeCall(helper, scope -> {
-            SearchIndex inCall = withScope(scope);
+            SearchIndex inCall = withScope(ridingOutOutages(scope));
             return ChunkedWriter.write(
                     helper + " on index " + name(),
                     records,
@@ -1322,7 +1324,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
             Function<List<?>, List<BatchOperation>> toOperations,
             BatchOptions options) {
         return scope().compositeCallAsync(helper, scope -> {
-            SearchIndex inCall = withScope(scope);
+            SearchIndex inCall = withScope(ridingOutOutages(scope));
             return ChunkedWriter.writeAsync(
                     helper + " on index " + name(),
                     records,
@@ -1331,6 +1333,18 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
                     inCall::batchAsync,
                     id -> inCall.waitForTaskAsync(id, options.waitPolicy()));
         });
+    }
+
+    /** The options of a chunk (of a chunked write, of an ingester) when the caller's set no round policy. */
+    private static final RequestOptions OUTAGE_ROUNDS =
+            RequestOptions.builder().retryRounds(RetryRounds.forOutages()).build();
+
+    /**
+     * A chunk's scope: its batch calls ride out an outage of every host (a chunk is sent whole again, and its
+     * records' objectIDs keep it applied once) unless the caller's options chose a policy of their own.
+     */
+    private static CallScope ridingOutOutages(CallScope scope) {
+        return scope.options().retryRounds().isPresent() ? scope : scope.withOptions(OUTAGE_ROUNDS);
     }
 
     private static <T> Page<T, Optional<String>> browsePage(SearchResponse<T> response) {
