@@ -16,7 +16,7 @@ import java.util.stream.Stream;
  * Which of the project's modules each module of the build may use, and why: one entry a module, each checked as
  * an ArchUnit rule by {@link ArchitectureTest}. A module may always use its own classes and any library its pom
  * brings; of the other Quarry modules, only those its entry names, and of those only the public API (no
- * {@code internal} package). {@link ModuleRulesCoverageTest} fails while a module of the parent pom has no entry
+ * {@code internal} package). {@link ArchitectureCoverageTest} fails while a module of the parent pom has no entry
  * here and is not named in {@link #UNRULED}: a new module gets its rule in one line of {@link #NAMED}.
  */
 final class ModuleRules {

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
  * Every module of the parent pom has its rule in {@link ModuleRules}, or is named in {@link ModuleRules#UNRULED} on
  * purpose, so that a module added to the build is not left unchecked.
  */
-class ModuleRulesCoverageTest {
+class ArchitectureCoverageTest {
 
     @Test
     void everyModuleOfTheBuildHasARule() {

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.TestFactory;
  * {@code test}, at any depth through the build's own modules, and not in its rule ({@link ModuleRules}), which keeps
  * its classes from using test-support's.
  */
-class PublishedModulesShipNoTestSupportTest {
+class ArchitecturePublishedModulesShipNoTestSupportTest {
 
     private static final String TEST_SUPPORT = "test-support";
 

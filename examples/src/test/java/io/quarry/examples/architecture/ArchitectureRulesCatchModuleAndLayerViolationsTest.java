@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * {@code io.quarry.micrometer.modulefixture}, {@code io.quarry.spring.modulefixture} and
  * {@code io.quarry.core.layerfixture}), naming the offending dependency, and pass over the allowed ones beside them.
  */
-class ModuleAndLayerRulesCatchViolationsTest {
+class ArchitectureRulesCatchModuleAndLayerViolationsTest {
 
     private static final JavaClasses FIXTURES = new ClassFileImporter()
             .importPackages(
@@ -55,6 +55,8 @@ class ModuleAndLayerRulesCatchViolationsTest {
                 .hasMessageContaining(
                         "HookUsingMachinery.machinery> has type " + "<io.quarry.core.layerfixture.internal.Machinery>")
                 .hasMessageContaining("ValueUsingHook.hook> has type <io.quarry.core.layerfixture.spi.Hook>")
+                .hasMessageContaining("TextsUsingValue.value> has type <io.quarry.core.layerfixture.Value>")
+                .hasMessageNotContaining("Texts.trimmed")
                 .hasMessageNotContaining("EntryPoint")
                 .hasMessageNotContaining("Machinery.hook");
     }
@@ -66,7 +68,8 @@ class ModuleAndLayerRulesCatchViolationsTest {
                 List.of(
                         new AllowedDependency("EntryPoint", "internal.Machinery", "the fixture's entry point"),
                         new AllowedDependency("ValueUsingHook", "spi.Hook", "the fixture's value"),
-                        new AllowedDependency("spi.HookUsingMachinery", "internal.Machinery", "the fixture's hook")));
+                        new AllowedDependency("spi.HookUsingMachinery", "internal.Machinery", "the fixture's hook"),
+                        new AllowedDependency("internal.base.TextsUsingValue", "Value", "the fixture's helper")));
 
         assertThatCode(() -> check(order)).doesNotThrowAnyException();
     }
