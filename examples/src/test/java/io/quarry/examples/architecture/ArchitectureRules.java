@@ -89,7 +89,7 @@ final class ArchitectureRules {
                     + "through one loop");
 
     /**
-     * The core's packages in a one-way order: public, then {@code spi} on it, then {@code internal} on both. The
+     * The core's packages in a one-way order: {@code internal.base}, public, {@code spi}, {@code internal}. The
      * dependencies against it that stay are named one by one in {@link CoreLayers#ALLOWED}, so a new one fails.
      */
     static final ArchRule CORE_LAYERS = CoreLayers.rule(CORE_PACKAGE, CoreLayers.ALLOWED)
