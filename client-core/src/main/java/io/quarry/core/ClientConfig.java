@@ -1,6 +1,6 @@
 package io.quarry.core;
 
-import io.quarry.core.internal.RecordSettings;
+import io.quarry.core.internal.base.RecordSettings;
 import io.quarry.core.spi.CallObserver;
 import java.net.Proxy;
 import java.time.Clock;
