@@ -21,7 +21,12 @@ class ListenerTest {
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
     private final ConnectionThreads threads = new ConnectionThreads(2);
     private final Listener listener = new Listener(
-            new InetSocketAddress("127.0.0.1", 0), null, answering(new byte[2]), threads, timer, Listener.WRITE_MILLIS);
+            new InetSocketAddress("127.0.0.1", 0),
+            null,
+            answering(new byte[2]),
+            threads,
+            timer,
+            WireDeadlines.defaults());
 
     /** {@return a handler answering every request 200 with that body} */
     private static ExchangeHandler answering(byte[] body) {
@@ -67,10 +72,15 @@ class ListenerTest {
     void aClientThatStopsReadingAnAnswerLosesItsConnectionAfterTheWriteDeadline() throws Exception {
         // an answer larger than both ends' socket buffers: its write blocks until the client reads
         Listener slowReaders = new Listener(
-                new InetSocketAddress("127.0.0.1", 0), null, answering(new byte[64 << 20]), threads, timer, 200);
+                new InetSocketAddress("127.0.0.1", 0),
+                null,
+                answering(new byte[64 << 20]),
+                threads,
+                timer,
+                WireDeadlines.all(200));
         slowReaders.open();
         try (RawConnection client = new RawConnection("127.0.0.1", slowReaders.port())) {
-            client.send("GET / HTTP/1.1\r\n\r\n");
+            client.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n");
             Eventually.waitUntil("the connection served", () -> threads.running() == 1);
             Eventually.waitUntil("the stalled write's connection closed", () -> threads.running() == 0);
         } finally {
@@ -81,7 +91,7 @@ class ListenerTest {
     @Test
     void closingStopsListeningAndEndsEveryConnection() throws Exception {
         listener.open();
-        RawConnection idle = connect().send("GET / HTTP/1.1\r\n\r\n");
+        RawConnection idle = connect().send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n");
         // answered, and kept open for the next request
         assertThat(idle.readTimeout(5000).readUntil("\r\n\r\n")).startsWith("HTTP/1.1 200 OK");
         assertThat(threads.running()).isEqualTo(1);
@@ -90,7 +100,7 @@ class ListenerTest {
         idle.close();
         listener.open();
         try (RawConnection again = connect()) {
-            assertThat(again.send("GET / HTTP/1.1\r\nConnection: close\r\n\r\n")
+            assertThat(again.send("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
                             .readTimeout(5000)
                             .readAvailable())
                     .startsWith("HTTP/1.1 200 OK");
