@@ -2,14 +2,22 @@ package io.quarry.mockserver.internal.http.wire;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.internal.tls.SelfSignedCertificate;
 import io.quarry.mockserver.testing.Eventually;
 import io.quarry.mockserver.testing.RawConnection;
+import io.quarry.mockserver.testing.WireAnswer;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.security.KeyStore;
+import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.SSLSocketFactory;
+import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -66,6 +74,56 @@ class ListenerTest {
         } finally {
             stalled.forEach(RawConnection::close);
         }
+    }
+
+    @Test
+    void anHttpsConnectionPastTheMostIsRefusedOffTheAcceptingThread() throws Exception {
+        SelfSignedCertificate certificate = SelfSignedCertificate.mint();
+        ConnectionThreads one = new ConnectionThreads(1);
+        Listener secure = new Listener(
+                new InetSocketAddress("127.0.0.1", 0),
+                certificate.serverContext(),
+                answering(new byte[2]),
+                one,
+                timer,
+                WireDeadlines.defaults());
+        secure.open();
+        SSLSocketFactory trusting = trusting(certificate.certificate());
+        try (RawConnection served = secured(trusting, secure.port());
+                // past the most, and it never sends its ClientHello: its refusal waits for it
+                RawConnection silent = new RawConnection("127.0.0.1", secure.port());
+                RawConnection refused = secured(trusting, secure.port())) {
+            WireAnswer answer = refused.readAnswer(false);
+            assertThat(answer.status()).isEqualTo(503);
+            assertThat(answer.body()).contains("1 connections are already open");
+            assertThat(silent.readTimeout(1).closedByServer())
+                    .as("the silent client's refusal still waits")
+                    .isFalse();
+            assertThat(served.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                            .readAnswer(false)
+                            .status())
+                    .isEqualTo(200);
+        } finally {
+            one.close();
+            secure.close();
+        }
+    }
+
+    private static RawConnection secured(SSLSocketFactory factory, int port) throws Exception {
+        SSLSocket socket = (SSLSocket) factory.createSocket("127.0.0.1", port);
+        socket.startHandshake();
+        return new RawConnection(socket);
+    }
+
+    private static SSLSocketFactory trusting(X509Certificate certificate) throws Exception {
+        KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
+        store.load(null, null);
+        store.setCertificateEntry("mock", certificate);
+        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        trust.init(store);
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(null, trust.getTrustManagers(), null);
+        return context.getSocketFactory();
     }
 
     @Test
