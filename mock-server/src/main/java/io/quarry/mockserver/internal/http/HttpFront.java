@@ -101,14 +101,14 @@ public final class HttpFront implements ExchangeHandler {
 
     private void begin(Exchange exchange) {
         RequestHead head = exchange.head();
-        // HEAD is GET without the body, which the wire leaves out (RFC 9110, section 9.3.2)
-        String method = head.method().equals("HEAD") ? "GET" : head.method();
+        String method = head.method();
         if (method.equals("OPTIONS")) {
             writer.preflight(exchange);
             return;
         }
-        if (!router.hasMethod(method)) {
-            // methods are case-sensitive (RFC 9110, section 9.1): "get" is no GET
+        if (!router.hasMethod(method) && !method.equals("HEAD")) {
+            // methods are case-sensitive (RFC 9110, section 9.1): "get" is no GET; HEAD, which no endpoint has, is
+            // known, and a 405 as the service answers it
             throw new ApiException(501, "The method " + Sanitize.shortText(method) + " is not implemented");
         }
         Request request = new Request(
