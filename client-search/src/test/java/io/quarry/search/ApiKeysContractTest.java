@@ -130,7 +130,8 @@ class ApiKeysContractTest {
 
     @Test
     void managesTheKeysOfOneIndex() {
-        String key = index.apiKeys().add(ApiKey.of(Acl.SEARCH).description("idx")).key();
+        String key =
+                index.apiKeys().add(ApiKey.of(Acl.SEARCH).description("idx")).key();
         assertThat(index.apiKeys().get(key).description()).isEqualTo("idx");
         assertThat(index.apiKeys().list().keys()).extracting(ApiKeyInfo::value).containsExactly(key);
         assertThat(client.apiKeys().listOfAllIndices().keys())

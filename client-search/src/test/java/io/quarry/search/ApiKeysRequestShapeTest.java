@@ -106,7 +106,9 @@ class ApiKeysRequestShapeTest {
         SearchIndex index = client.index("products");
 
         assertThat(index.apiKeys().add(ApiKey.of(Acl.SEARCH)).key()).isEqualTo("ik");
-        assertThat(index.apiKeys().update("ik", ApiKey.of(Acl.SEARCH, Acl.BROWSE)).updatedAt())
+        assertThat(index.apiKeys()
+                        .update("ik", ApiKey.of(Acl.SEARCH, Acl.BROWSE))
+                        .updatedAt())
                 .isEqualTo("t2");
         assertThat(index.apiKeys().list().keys()).hasSize(1);
         assertThat(client.apiKeys().listOfAllIndices().keys().get(0).index()).isEqualTo("products");
@@ -166,7 +168,10 @@ class ApiKeysRequestShapeTest {
 
         ApiKeyInfo info = client.apiKeys()
                 .waitForApiKeyAsync(
-                        "k", ApiKeyChange.UPDATE, ApiKey.of(Acl.SEARCH, Acl.BROWSE).description("new"), FAST)
+                        "k",
+                        ApiKeyChange.UPDATE,
+                        ApiKey.of(Acl.SEARCH, Acl.BROWSE).description("new"),
+                        FAST)
                 .join();
 
         assertThat(info.description()).isEqualTo("new");
