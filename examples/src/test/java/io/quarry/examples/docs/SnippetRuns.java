@@ -76,9 +76,12 @@ final class SnippetRuns {
         }
     }
 
-    /** The ingester recipe writes exactly the records it is given, records without objectIDs included. */
+    /**
+     * The ingester recipe writes exactly the records it is given, none twice although they have no objectID: two
+     * full chunks from its eight producers, and a last part that only flush() sends.
+     */
     private static void productIngest(ClassLoader snippets) throws Exception {
-        int count = 5_000;
+        int count = 2_500;
         Constructor<?> product = snippets.loadClass("snippets.root.Product").getDeclaredConstructors()[0];
         List<Object> products = new ArrayList<>();
         for (int i = 0; i < count; i++) {
