@@ -55,9 +55,12 @@ final class MarkdownPage {
             if (marker.matches()) {
                 String argument = marker.group(2) == null ? "" : marker.group(2);
                 snippets.add(new Snippet(name, start + 1, language, marker.group(1), argument, code.toString()));
+                if (!language.equals("java") && !marker.group(1).equals("file")) {
+                    problems.add(name + ":" + (start + 1) + ": only a java block takes a marker other than 'file'");
+                }
             } else if (language.equals("java")) {
-                problems.add(
-                        name + ":" + (start + 1) + ": a java block without a <!-- snippet: ... --> marker above it");
+                problems.add(name + ":" + (start + 1)
+                        + ": a java block without a <!-- snippet: ... --> marker above it (see ReadmeSnippetsTest)");
             }
             if (language.equals("bash")) {
                 shellBlocks.add(new ShellBlock(name, start + 1, code.toString()));

@@ -115,7 +115,7 @@ class ReadmeSnippetsTest {
     }
 
     private static final Pattern USE = Pattern.compile("\\$\\{?([A-Za-z_][A-Za-z0-9_]*)");
-    private static final Pattern SET = Pattern.compile("(?:^|[\\s;(])([A-Za-z_][A-Za-z0-9_]*)=");
+    private static final Pattern SET = Pattern.compile("(?:^|[\\s;(])([A-Za-z_][A-Za-z0-9_]*)=", Pattern.MULTILINE);
 
     @Test
     void everyShellVariableIsSetWhereTheRecipeIs() {
