@@ -355,7 +355,7 @@ public final class ClientConfig {
         private long maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES;
         private CallObserver callObserver;
         private JsonMapper recordMapper;
-        private RetryRounds retryRounds = RetryRounds.none();
+        private RetryRounds retryRounds = RetryRounds.of();
 
         private Builder(Credentials credentials) {
             super(new Timeouts(
