@@ -22,8 +22,19 @@ final class ClassJar {
      * @return the bytes of a jar holding its {@code .class} files at their paths
      */
     static byte[] of(Path classes) {
+        return of(classes, "");
+    }
+
+    /**
+     * Packs the class files of one package and its subpackages.
+     *
+     * @param classes a folder of classes
+     * @param packageFolder the package's folder under it, such as {@code io/quarry/core}; empty for all
+     * @return the bytes of a jar holding those class files at their paths under {@code classes}
+     */
+    static byte[] of(Path classes, String packageFolder) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (Stream<Path> walk = Files.walk(classes);
+        try (Stream<Path> walk = Files.walk(classes.resolve(packageFolder));
                 JarOutputStream jar = new JarOutputStream(bytes)) {
             List<Path> files = walk.filter(file -> file.toString().endsWith(".class"))
                     .sorted()

@@ -10,12 +10,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import javax.tools.DiagnosticCollector;
 import javax.tools.JavaCompiler;
 import javax.tools.JavaFileObject;
 import javax.tools.StandardJavaFileManager;
 import javax.tools.ToolProvider;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,65 +27,135 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The gate's classification, on two versions of a tiny API compiled here: a change that breaks callers fails a minor
- * release and passes a major one; an addition passes; a change inside an {@code internal} package is not seen.
+ * release and passes a major one; an addition passes; a change inside an {@code internal} package is not seen. Each
+ * case is a package of its own, so that all baselines compile in one javac run and all changed versions in another.
  */
 class CompatibilityGateTest {
 
     private static final String BASELINE = "1.0.0";
 
+    /** A fixture: its sources before and after, by path under its package, each without its package line. */
+    record Case(String name, Map<String, String> before, Map<String, String> after) {
+
+        @Override
+        public String toString() {
+            return name;
+        }
+
+        /** Its package: one per case, from its name. */
+        String packageName() {
+            return "fixture." + name.replaceAll("[^a-z]", "");
+        }
+    }
+
+    private static final List<Case> BREAKING = List.of(
+            new Case(
+                    "a removed method",
+                    Map.of("Api.java", "public class Api { public void a() {} public void b() {} }"),
+                    Map.of("Api.java", "public class Api { public void a() {} }")),
+            new Case(
+                    "a changed parameter type",
+                    Map.of("Api.java", "public class Api { public void a(int limit) {} }"),
+                    Map.of("Api.java", "public class Api { public void a(long limit) {} }")),
+            new Case(
+                    "a class made final",
+                    Map.of("Api.java", "public class Api { public void a() {} }"),
+                    Map.of("Api.java", "public final class Api { public void a() {} }")),
+            new Case(
+                    "a removed constant",
+                    Map.of("Api.java", "public class Api { public static final int LIMIT = 3; }"),
+                    Map.of("Api.java", "public class Api {}")),
+            new Case(
+                    "a method made abstract",
+                    Map.of("Api.java", "public abstract class Api { public void a() {} }"),
+                    Map.of("Api.java", "public abstract class Api { public abstract void a(); }")),
+            new Case(
+                    "a checked exception added to throws",
+                    Map.of("Api.java", "public class Api { public void a() {} }"),
+                    Map.of("Api.java", "public class Api { public void a() throws java.io.IOException {} }")),
+            new Case(
+                    "an abstract method added to an interface callers implement",
+                    Map.of("Listener.java", "public interface Listener { void a(); }"),
+                    Map.of("Listener.java", "public interface Listener { void a(); void b(); }")),
+            new Case(
+                    "a removed class",
+                    Map.of("Api.java", "public class Api {}", "Old.java", "public class Old {}"),
+                    Map.of("Api.java", "public class Api {}")));
+
+    private static final List<Case> COMPATIBLE = List.of(
+            new Case(
+                    "an added method",
+                    Map.of("Api.java", "public class Api { public void a() {} }"),
+                    Map.of("Api.java", "public class Api { public void a() {} public void b() {} }")),
+            new Case(
+                    "an added class",
+                    Map.of("Api.java", "public class Api {}"),
+                    Map.of("Api.java", "public class Api {}", "Added.java", "public class Added {}")),
+            new Case(
+                    "a default method added to an interface",
+                    Map.of("Listener.java", "public interface Listener { void a(); }"),
+                    Map.of("Listener.java", "public interface Listener { void a(); default void b() {} }")),
+            new Case(
+                    "an abstract method added to a sealed interface",
+                    Map.of(
+                            "Event.java", "public sealed interface Event permits Started { long at(); }",
+                            "Started.java", "public record Started(long at) implements Event {}"),
+                    Map.of(
+                            "Event.java",
+                            "public sealed interface Event permits Started { long at(); String name(); }",
+                            "Started.java",
+                            "public record Started(long at, String name) implements Event {"
+                                    + " /** @deprecated */ @Deprecated public Started(long at) { this(at, \"\"); } }")),
+            new Case(
+                    "a class no longer final",
+                    Map.of("Api.java", "public final class Api { public void a() {} }"),
+                    Map.of("Api.java", "public class Api { public void a() {} }")));
+
+    private static final Case INTERNAL = new Case(
+            "a change inside an internal package",
+            Map.of(
+                    "Api.java", "public class Api {}",
+                    "internal/Helper.java", "public class Helper { public void a() {} public static final int N = 1; }",
+                    "internal/deep/Gone.java", "public class Gone {}"),
+            Map.of(
+                    "Api.java", "public class Api {}",
+                    "internal/Helper.java", "public final class Helper { public void a(long n) {} }"));
+
     @TempDir
     static Path work;
 
+    private static Path before;
+
+    private static Path after;
+
+    /** Compiles every case's two versions: two javac runs in all, as each takes a second or more. */
+    @BeforeAll
+    static void compileTheFixtures() throws IOException {
+        List<Case> cases = Stream.of(BREAKING, COMPATIBLE, List.of(INTERNAL))
+                .flatMap(List::stream)
+                .toList();
+        before = compile("before", cases, Case::before);
+        after = compile("after", cases, Case::after);
+    }
+
     static Stream<Arguments> breakingChanges() {
-        return Stream.of(
-                Arguments.of(
-                        "a removed method",
-                        Map.of("fix/Api.java", "public class Api { public void a() {} public void b() {} }"),
-                        Map.of("fix/Api.java", "public class Api { public void a() {} }"),
-                        "METHOD_REMOVED"),
-                Arguments.of(
-                        "a changed parameter type",
-                        Map.of("fix/Api.java", "public class Api { public void a(int limit) {} }"),
-                        Map.of("fix/Api.java", "public class Api { public void a(long limit) {} }"),
-                        "METHOD_REMOVED"),
-                Arguments.of(
-                        "a class made final",
-                        Map.of("fix/Api.java", "public class Api { public void a() {} }"),
-                        Map.of("fix/Api.java", "public final class Api { public void a() {} }"),
-                        "CLASS_NOW_FINAL"),
-                Arguments.of(
-                        "a removed constant",
-                        Map.of("fix/Api.java", "public class Api { public static final int LIMIT = 3; }"),
-                        Map.of("fix/Api.java", "public class Api {}"),
-                        "FIELD_REMOVED"),
-                Arguments.of(
-                        "a method made abstract",
-                        Map.of("fix/Api.java", "public abstract class Api { public void a() {} }"),
-                        Map.of("fix/Api.java", "public abstract class Api { public abstract void a(); }"),
-                        "METHOD_NOW_ABSTRACT"),
-                Arguments.of(
-                        "a checked exception added to throws",
-                        Map.of("fix/Api.java", "public class Api { public void a() {} }"),
-                        Map.of("fix/Api.java", "public class Api { public void a() throws java.io.IOException {} }"),
-                        "METHOD_NOW_THROWS_CHECKED_EXCEPTION"),
-                Arguments.of(
-                        "an abstract method added to an interface callers implement",
-                        Map.of("fix/Listener.java", "public interface Listener { void a(); }"),
-                        Map.of("fix/Listener.java", "public interface Listener { void a(); void b(); }"),
-                        "METHOD_ADDED_TO_INTERFACE"),
-                Arguments.of(
-                        "a removed class",
-                        Map.of("fix/Api.java", "public class Api {}", "fix/Old.java", "public class Old {}"),
-                        Map.of("fix/Api.java", "public class Api {}"),
-                        "CLASS_REMOVED"));
+        List<String> kinds = List.of(
+                "METHOD_REMOVED",
+                "METHOD_REMOVED",
+                "CLASS_NOW_NOT_EXTENDABLE",
+                "FIELD_REMOVED",
+                "METHOD_NOW_ABSTRACT",
+                "METHOD_NOW_THROWS_CHECKED_EXCEPTION",
+                "METHOD_ADDED_TO_INTERFACE",
+                "CLASS_REMOVED");
+        return IntStream.range(0, BREAKING.size()).mapToObj(i -> Arguments.of(BREAKING.get(i), kinds.get(i)));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("breakingChanges")
-    void aBreakingChangeFailsAMinorReleaseAndPassesAMajorOne(
-            String change, Map<String, String> before, Map<String, String> after, String kind) throws IOException {
-        CompatibilityGate.Verdict minor = compare(before, after, "1.1.0");
-        CompatibilityGate.Verdict major = compare(before, after, "2.0.0-SNAPSHOT");
+    void aBreakingChangeFailsAMinorReleaseAndPassesAMajorOne(Case change, String kind) {
+        CompatibilityGate.Verdict minor = compare(change, "1.1.0");
+        CompatibilityGate.Verdict major = compare(change, "2.0.0-SNAPSHOT");
 
         assertThat(minor.incompatible())
                 .extracting(CompatibilityGate.Change::kind)
@@ -91,59 +164,32 @@ class CompatibilityGateTest {
         assertThat(major.passes()).as("1.0.0 -> 2.0.0-SNAPSHOT").isTrue();
     }
 
-    static Stream<Arguments> compatibleChanges() {
-        return Stream.of(
-                Arguments.of(
-                        "an added method",
-                        Map.of("fix/Api.java", "public class Api { public void a() {} }"),
-                        Map.of("fix/Api.java", "public class Api { public void a() {} public void b() {} }")),
-                Arguments.of(
-                        "an added class",
-                        Map.of("fix/Api.java", "public class Api {}"),
-                        Map.of("fix/Api.java", "public class Api {}", "fix/Added.java", "public class Added {}")),
-                Arguments.of(
-                        "a default method added to an interface",
-                        Map.of("fix/Listener.java", "public interface Listener { void a(); }"),
-                        Map.of("fix/Listener.java", "public interface Listener { void a(); default void b() {} }")),
-                Arguments.of(
-                        "an abstract method added to a sealed interface",
-                        Map.of(
-                                "fix/Event.java", "public sealed interface Event permits Started { long at(); }",
-                                "fix/Started.java", "public record Started(long at) implements Event {}"),
-                        Map.of(
-                                "fix/Event.java",
-                                "public sealed interface Event permits Started { long at(); String name(); }",
-                                "fix/Started.java",
-                                "public record Started(long at, String name) implements Event {"
-                                        + " /** @deprecated */ @Deprecated public Started(long at) { this(at, \"\"); } }")),
-                Arguments.of(
-                        "a class no longer final",
-                        Map.of("fix/Api.java", "public final class Api { public void a() {} }"),
-                        Map.of("fix/Api.java", "public class Api { public void a() {} }")));
+    static List<Case> compatibleChanges() {
+        return COMPATIBLE;
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("compatibleChanges")
-    void aCompatibleChangePassesAMinorRelease(String change, Map<String, String> before, Map<String, String> after)
-            throws IOException {
-        CompatibilityGate.Verdict verdict = compare(before, after, "1.1.0");
+    void aCompatibleChangePassesAMinorRelease(Case change) {
+        CompatibilityGate.Verdict verdict = compare(change, "1.1.0");
 
         assertThat(verdict.incompatible()).isEmpty();
-        assertThat(verdict.compatible()).as("the changes the gate prints").isNotEmpty();
         assertThat(verdict.passes()).isTrue();
     }
 
     @Test
-    void aChangeInsideAnInternalPackageIsNotSeen() throws IOException {
-        Map<String, String> before = Map.of(
-                "fix/Api.java", "public class Api {}",
-                "fix/internal/Helper.java", "public class Helper { public void a() {} public static final int N = 1; }",
-                "fix/internal/deep/Gone.java", "public class Gone {}");
-        Map<String, String> after = Map.of(
-                "fix/Api.java", "public class Api {}",
-                "fix/internal/Helper.java", "public final class Helper { public void a(long n) {} }");
+    void anAdditionIsPrintedAsCompatible() {
+        assertThat(compare(COMPATIBLE.get(0), "1.1.0").compatible())
+                .extracting(CompatibilityGate.Change::kind)
+                .containsExactly("METHOD_ADDED_TO_PUBLIC_CLASS");
+        assertThat(compare(COMPATIBLE.get(1), "1.1.0").compatible())
+                .extracting(CompatibilityGate.Change::kind)
+                .containsExactly("CLASS_ADDED");
+    }
 
-        assertThat(compare(before, after, "1.1.0").changes()).isEmpty();
+    @Test
+    void aChangeInsideAnInternalPackageIsNotSeen() {
+        assertThat(compare(INTERNAL, "1.1.0").changes()).isEmpty();
     }
 
     @Test
@@ -153,26 +199,28 @@ class CompatibilityGateTest {
         assertThat(CompatibilityGate.major("2-SNAPSHOT")).isEqualTo(2);
     }
 
-    private static CompatibilityGate.Verdict compare(
-            Map<String, String> before, Map<String, String> after, String currentVersion) throws IOException {
+    private static CompatibilityGate.Verdict compare(Case change, String currentVersion) {
+        String folder = change.packageName().replace('.', '/');
         return CompatibilityGate.compare(
-                new CompatibilityGate.Side(jar(before), BASELINE, List.of()),
-                new CompatibilityGate.Side(jar(after), currentVersion, List.of()));
+                new CompatibilityGate.Side(ClassJar.of(before, folder), BASELINE, List.of()),
+                new CompatibilityGate.Side(ClassJar.of(after, folder), currentVersion, List.of()));
     }
 
-    /** Compiles sources, each given by its path under a package folder and its text after a package line. */
-    private static byte[] jar(Map<String, String> sources) throws IOException {
-        Path root = Files.createTempDirectory(work, "version");
+    /** Writes one version of every case into its package and compiles them all into one folder. */
+    private static Path compile(String version, List<Case> cases, Function<Case, Map<String, String>> sources)
+            throws IOException {
+        Path root = Files.createDirectories(work.resolve(version));
         Path classes = Files.createDirectories(root.resolve("classes"));
         List<Path> files = new ArrayList<>();
-        for (Map.Entry<String, String> source : sources.entrySet()) {
-            Path file = root.resolve("src").resolve(source.getKey());
-            String pkg = source.getKey()
-                    .substring(0, source.getKey().lastIndexOf('/'))
-                    .replace('/', '.');
-            Files.createDirectories(file.getParent());
-            Files.writeString(file, "package " + pkg + ";\n" + source.getValue() + "\n", StandardCharsets.UTF_8);
-            files.add(file);
+        for (Case fixture : cases) {
+            for (Map.Entry<String, String> source : sources.apply(fixture).entrySet()) {
+                String relative = fixture.packageName().replace('.', '/') + "/" + source.getKey();
+                String pkg = relative.substring(0, relative.lastIndexOf('/')).replace('/', '.');
+                Path file = root.resolve("src").resolve(relative);
+                Files.createDirectories(file.getParent());
+                Files.writeString(file, "package " + pkg + ";\n" + source.getValue() + "\n", StandardCharsets.UTF_8);
+                files.add(file);
+            }
         }
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
@@ -187,9 +235,9 @@ class CompatibilityGateTest {
                             fileManager.getJavaFileObjectsFromPaths(files))
                     .call();
             assertThat(compiled)
-                    .as("the fixture compiles: %s", diagnostics.getDiagnostics())
+                    .as("the fixtures compile: %s", diagnostics.getDiagnostics())
                     .isTrue();
         }
-        return ClassJar.of(classes);
+        return classes;
     }
 }

@@ -46,9 +46,9 @@ final class ModuleCompatibility {
         // The baseline's classes link to the baseline's other modules and to the same libraries as now.
         List<String> baselineClassPath = Stream.concat(
                         baseline.classPath().stream(),
-                        testClassPath.stream().filter(entry -> !Path.of(entry)
-                                .toAbsolutePath()
-                                .startsWith(PublishedModules.ROOT)))
+                        testClassPath.stream()
+                                .filter(entry ->
+                                        !Path.of(entry).toAbsolutePath().startsWith(PublishedModules.ROOT)))
                 .toList();
         try {
             return Optional.of(CompatibilityGate.compare(
