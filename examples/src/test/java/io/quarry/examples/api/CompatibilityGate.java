@@ -10,6 +10,7 @@ import japicmp.model.JApiClass;
 import japicmp.model.JApiCompatibility;
 import japicmp.model.JApiCompatibilityChange;
 import japicmp.model.JApiCompatibilityChangeType;
+import japicmp.model.JApiMethod;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -17,6 +18,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import javassist.CtClass;
 import javassist.Modifier;
+import javassist.bytecode.AnnotationDefaultAttribute;
 
 /**
  * The API compatibility gate: japicmp compares a module's baseline jar with its current classes, and the gate keeps
@@ -28,7 +30,8 @@ final class CompatibilityGate {
 
     /**
      * Abstract methods added to a type: they break only code that implements or extends it, which no caller can do
-     * for a final or sealed type (a sealed hierarchy's subclasses are all Quarry's own).
+     * for a final or sealed type (a sealed hierarchy's subclasses are all Quarry's own), nor code that uses an
+     * annotation whose new element has a default value.
      */
     private static final Set<JApiCompatibilityChangeType> ABSTRACT_ADDITIONS = EnumSet.of(
             JApiCompatibilityChangeType.METHOD_ADDED_TO_INTERFACE,
@@ -180,7 +183,8 @@ final class CompatibilityGate {
 
     private static void add(JApiClass type, String element, JApiCompatibility changed, List<Change> changes) {
         for (JApiCompatibilityChange change : changed.getCompatibilityChanges()) {
-            boolean harmless = ABSTRACT_ADDITIONS.contains(change.getType()) && !implementableByCallers(type);
+            boolean harmless = ABSTRACT_ADDITIONS.contains(change.getType())
+                    && (!implementableByCallers(type) || isAnnotationElementWithDefault(changed));
             changes.add(new Change(
                     change.getType().name(),
                     element,
@@ -193,6 +197,15 @@ final class CompatibilityGate {
         return behavior.getParameters().stream()
                 .map(parameter -> parameter.getType())
                 .collect(Collectors.joining(", ", "(", ")"));
+    }
+
+    /** An annotation's new element with a default value: every use of the annotation still compiles. */
+    private static boolean isAnnotationElementWithDefault(JApiCompatibility changed) {
+        return changed instanceof JApiMethod method
+                && method.getNewMethod()
+                        .filter(element -> element.getDeclaringClass().isAnnotation())
+                        .filter(element -> element.getMethodInfo().getAttribute(AnnotationDefaultAttribute.tag) != null)
+                        .isPresent();
     }
 
     /** Whether code outside Quarry may implement or extend the type as it is now: not final, not sealed. */

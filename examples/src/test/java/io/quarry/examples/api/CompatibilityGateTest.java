@@ -78,6 +78,10 @@ class CompatibilityGateTest {
                     Map.of("Listener.java", "public interface Listener { void a(); }"),
                     Map.of("Listener.java", "public interface Listener { void a(); void b(); }")),
             new Case(
+                    "an element without a default added to an annotation",
+                    Map.of("Settings.java", "public @interface Settings { int a() default 1; }"),
+                    Map.of("Settings.java", "public @interface Settings { int a() default 1; int b(); }")),
+            new Case(
                     "a removed class",
                     Map.of("Api.java", "public class Api {}", "Old.java", "public class Old {}"),
                     Map.of("Api.java", "public class Api {}")));
@@ -106,6 +110,10 @@ class CompatibilityGateTest {
                             "Started.java",
                             "public record Started(long at, String name) implements Event {"
                                     + " /** @deprecated */ @Deprecated public Started(long at) { this(at, \"\"); } }")),
+            new Case(
+                    "an element with a default added to an annotation",
+                    Map.of("Settings.java", "public @interface Settings { int a() default 1; }"),
+                    Map.of("Settings.java", "public @interface Settings { int a() default 1; int b() default 2; }")),
             new Case(
                     "a class no longer final",
                     Map.of("Api.java", "public final class Api { public void a() {} }"),
@@ -147,6 +155,7 @@ class CompatibilityGateTest {
                 "METHOD_NOW_ABSTRACT",
                 "METHOD_NOW_THROWS_CHECKED_EXCEPTION",
                 "METHOD_ADDED_TO_INTERFACE",
+                "METHOD_ABSTRACT_ADDED_TO_CLASS",
                 "CLASS_REMOVED");
         return IntStream.range(0, BREAKING.size()).mapToObj(i -> Arguments.of(BREAKING.get(i), kinds.get(i)));
     }

@@ -2,6 +2,7 @@ package io.quarry.examples.api;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -23,16 +24,42 @@ final class ListingUpdateGuard {
      * @return the reason, naming the lines; empty when the update may go ahead
      */
     static Optional<String> refusal(String module, List<String> committed, List<String> compiled) {
+        ApiBaseline baseline = ApiBaseline.named();
+        return refusal(
+                module,
+                committed,
+                compiled,
+                baseline,
+                ModuleCompatibility.currentVersion(),
+                () -> ModuleCompatibility.verdict(baseline, module));
+    }
+
+    /**
+     * Why a module's listing must not be rewritten, against a given baseline and gate.
+     *
+     * @param module the module's directory relative to the root
+     * @param committed its committed listing
+     * @param compiled the listing its classes give
+     * @param baseline the baseline release, named and built or not
+     * @param current the version this build makes
+     * @param gate the gate's verdict on the module against a built baseline, empty when the baseline lacks it
+     * @return the reason, naming the lines; empty when the update may go ahead
+     */
+    static Optional<String> refusal(
+            String module,
+            List<String> committed,
+            List<String> compiled,
+            ApiBaseline baseline,
+            String current,
+            Supplier<Optional<CompatibilityGate.Verdict>> gate) {
         List<String> dropped = LineDiff.compare(committed, compiled).stream()
                 .filter(line -> line.change() == '-')
                 .map(LineDiff.Line::text)
                 .filter(text -> !text.isBlank() && !text.startsWith("#"))
                 .toList();
-        ApiBaseline baseline = ApiBaseline.named();
         if (dropped.isEmpty() || !baseline.isNamed()) {
             return Optional.empty();
         }
-        String current = ModuleCompatibility.currentVersion();
         if (CompatibilityGate.major(current) > CompatibilityGate.major(baseline.version())) {
             return Optional.empty();
         }
@@ -43,7 +70,7 @@ final class ListingUpdateGuard {
                     + "\nand without the baseline's jars the compatibility gate cannot tell whether that breaks "
                     + "callers: " + baseline.absence() + ". Then run the update again.");
         }
-        Optional<CompatibilityGate.Verdict> verdict = ModuleCompatibility.verdict(baseline, module);
+        Optional<CompatibilityGate.Verdict> verdict = gate.get();
         if (verdict.isEmpty() || verdict.get().incompatible().isEmpty()) {
             return Optional.empty();
         }
