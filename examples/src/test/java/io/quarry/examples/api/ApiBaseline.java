@@ -78,7 +78,7 @@ record ApiBaseline(String version, String commit, Path jars) {
         return isNamed()
                 ? "the API baseline " + version + " (" + commit + ") is not built in " + jars + ": " + GATE_COMMAND
                         + " builds it (about a minute) and runs the gate"
-                : FILE.getFileName() + " names no commit yet (nothing is promised before 1.0.0)";
+                : "api/baseline.properties names no commit yet (nothing is promised before 1.0.0)";
     }
 
     /**
