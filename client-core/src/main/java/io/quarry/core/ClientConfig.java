@@ -1,6 +1,6 @@
 package io.quarry.core;
 
-import io.quarry.core.internal.RecordSettings;
+import io.quarry.core.internal.base.RecordSettings;
 import io.quarry.core.spi.CallObserver;
 import java.net.Proxy;
 import java.time.Clock;
@@ -65,6 +65,7 @@ public final class ClientConfig {
     private final long maxResponseBytes;
     private final CallObserver callObserver;
     private final JsonMapper recordMapper;
+    private final RetryRounds retryRounds;
 
     private ClientConfig(Builder b) {
         this.credentials = b.credentials;
@@ -86,6 +87,7 @@ public final class ClientConfig {
         this.maxResponseBytes = b.maxResponseBytes;
         this.callObserver = b.callObserver;
         this.recordMapper = b.recordMapper;
+        this.retryRounds = b.retryRounds;
     }
 
     /**
@@ -135,6 +137,7 @@ public final class ClientConfig {
         b.maxResponseBytes = maxResponseBytes;
         b.callObserver = callObserver;
         b.recordMapper = recordMapper;
+        b.retryRounds = retryRounds;
         return b;
     }
 
@@ -303,6 +306,17 @@ public final class ClientConfig {
         return Optional.ofNullable(recordMapper);
     }
 
+    /**
+     * Whether a call goes on once every host has failed it, and for how long: default {@link RetryRounds#none()},
+     * one round. Applies to every call safe to repeat whose options set no policy of their own; the chunked write
+     * helpers and the ingester of the search client have their own default ({@link RetryRounds#forOutages()}).
+     *
+     * @return the policy
+     */
+    public RetryRounds retryRounds() {
+        return retryRounds;
+    }
+
     /** Shows the settings; secret credential values are masked. */
     @Override
     public String toString() {
@@ -310,7 +324,8 @@ public final class ClientConfig {
                 + timeouts.describe() + ", requestCompression=" + requestCompression + ", proxy=" + proxy
                 + ", logLevel=" + logLevel + ", userAgentSegments=" + userAgentSegments
                 + (trustManager == null ? "" : ", trustManager=custom")
-                + (recordMapper == null ? "" : ", recordMapper=custom") + "}";
+                + (recordMapper == null ? "" : ", recordMapper=custom")
+                + (retryRounds.retries() ? ", retryRounds=" + retryRounds : "") + "}";
     }
 
     private void checkScheme(Host host) {
@@ -340,6 +355,7 @@ public final class ClientConfig {
         private long maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES;
         private CallObserver callObserver;
         private JsonMapper recordMapper;
+        private RetryRounds retryRounds = RetryRounds.none();
 
         private Builder(Credentials credentials) {
             super(new Timeouts(
@@ -522,6 +538,20 @@ public final class ClientConfig {
          */
         public Builder waitOnRateLimit(Duration maxWait) {
             this.maxRateLimitWait = positive(maxWait, "maximum rate-limit wait");
+            return this;
+        }
+
+        /**
+         * Sets the policy of the calls, safe to repeat, whose options set none: whether they wait and try the hosts
+         * again once every host has failed them (see {@link RetryRounds}). Default {@link RetryRounds#none()}: a
+         * call fails once each host failed it; the chunked write helpers and the ingester keep their own default
+         * unless their options say otherwise.
+         *
+         * @param rounds the policy
+         * @return this builder
+         */
+        public Builder retryRounds(RetryRounds rounds) {
+            this.retryRounds = Objects.requireNonNull(rounds, "rounds");
             return this;
         }
 

@@ -28,6 +28,7 @@ public final class RequestOptions {
     private final Timeouts timeouts;
     private final boolean retryNonIdempotentWrites;
     private final boolean dropGeneratedMembers;
+    private final RetryRounds retryRounds;
 
     private RequestOptions(Builder builder) {
         this.headers = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(builder.headers));
@@ -35,6 +36,7 @@ public final class RequestOptions {
         this.timeouts = builder.timeouts();
         this.retryNonIdempotentWrites = builder.retryNonIdempotentWrites;
         this.dropGeneratedMembers = builder.dropGeneratedMembers;
+        this.retryRounds = builder.retryRounds;
     }
 
     /**
@@ -67,6 +69,7 @@ public final class RequestOptions {
         b.timeouts(timeouts);
         b.retryNonIdempotentWrites = retryNonIdempotentWrites;
         b.dropGeneratedMembers = dropGeneratedMembers;
+        b.retryRounds = retryRounds;
         return b;
     }
 
@@ -91,6 +94,9 @@ public final class RequestOptions {
         merged.timeouts(timeouts.mergedWith(override.timeouts));
         merged.retryNonIdempotentWrites |= override.retryNonIdempotentWrites;
         merged.dropGeneratedMembers |= override.dropGeneratedMembers;
+        if (override.retryRounds != null) {
+            merged.retryRounds = override.retryRounds;
+        }
         return merged.build();
     }
 
@@ -177,6 +183,16 @@ public final class RequestOptions {
         return !dropGeneratedMembers;
     }
 
+    /**
+     * The policy of this call once every host has failed it (see {@link RetryRounds}), replacing the client's
+     * ({@link ClientConfig#retryRounds()}) and a helper's own default.
+     *
+     * @return the policy, if set
+     */
+    public Optional<RetryRounds> retryRounds() {
+        return Optional.ofNullable(retryRounds);
+    }
+
     /** Shows header names, query parameter names and timeouts; the forwarded key is masked. */
     @Override
     public String toString() {
@@ -184,7 +200,8 @@ public final class RequestOptions {
         shown.replaceAll((name, value) -> name.equalsIgnoreCase(FORWARDED_API_KEY_HEADER) ? "***" : value);
         return "RequestOptions{headers=" + shown + ", query=" + queryParameters.keySet() + timeouts.describe()
                 + (retryNonIdempotentWrites ? ", retryNonIdempotentWrites" : "")
-                + (dropGeneratedMembers ? ", withoutGeneratedMembers" : "") + "}";
+                + (dropGeneratedMembers ? ", withoutGeneratedMembers" : "")
+                + (retryRounds == null ? "" : ", retryRounds=" + retryRounds) + "}";
     }
 
     /** Builder of {@link RequestOptions}; not thread-safe. */
@@ -193,6 +210,7 @@ public final class RequestOptions {
         private final Map<String, Object> queryParameters = new LinkedHashMap<>();
         private boolean retryNonIdempotentWrites;
         private boolean dropGeneratedMembers;
+        private RetryRounds retryRounds;
 
         private Builder() {
             super(Timeouts.NONE);
@@ -281,6 +299,19 @@ public final class RequestOptions {
          */
         public Builder retryNonIdempotentWrites() {
             this.retryNonIdempotentWrites = true;
+            return this;
+        }
+
+        /**
+         * Sets the policy of this call once every host has failed it: whether it waits and tries the hosts again,
+         * and for how long (see {@link RetryRounds}). Replaces the client's policy and the default of the chunked
+         * write helpers and the ingester; a call that is not safe to repeat never gets a second round.
+         *
+         * @param rounds the policy
+         * @return this builder
+         */
+        public Builder retryRounds(RetryRounds rounds) {
+            this.retryRounds = Objects.requireNonNull(rounds, "rounds");
             return this;
         }
 

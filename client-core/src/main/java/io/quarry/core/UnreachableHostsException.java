@@ -7,13 +7,17 @@ import java.util.stream.Collectors;
 
 /**
  * Every host tried for a call failed with a network error, a timeout or a 5xx status. Lists each attempt;
- * the last attempt's error is the cause. A 5xx answer appears as a {@link ServerErrorException} attempt error.
+ * the last attempt's error is the cause. A 5xx answer appears as a {@link ServerErrorException} attempt error. A
+ * call whose {@link RetryRounds} policy let it try the hosts again lists the attempts of every round and says how
+ * many rounds it tried ({@link #rounds()}).
  */
 public final class UnreachableHostsException extends QuarryException {
 
     private static final long serialVersionUID = 1L;
 
     private final transient List<Attempt> attempts;
+    /** How many rounds of tries the call made. */
+    private final int rounds;
 
     /**
      * One try on one host.
@@ -56,6 +60,7 @@ public final class UnreachableHostsException extends QuarryException {
                 describe(endpoint, attempts),
                 attempts.isEmpty() ? null : attempts.get(attempts.size() - 1).error());
         this.attempts = List.copyOf(attempts);
+        this.rounds = 1;
     }
 
     /**
@@ -78,12 +83,38 @@ public final class UnreachableHostsException extends QuarryException {
      * @param reason   why no further host was tried, or null when every host was tried
      */
     public UnreachableHostsException(Endpoint endpoint, String path, List<Attempt> attempts, String reason) {
+        this(endpoint, path, attempts, reason, 1);
+    }
+
+    /**
+     * Creates the exception of a call that tried the hosts in several rounds (see {@link RetryRounds}).
+     *
+     * @param endpoint the endpoint called
+     * @param path     the path called, with key values masked
+     * @param attempts every attempt of every round, in order (none when the deadline passed before the first)
+     * @param reason   why no further host or round was tried, or null when every host was tried
+     * @param rounds   how many rounds were tried, at least 1
+     */
+    public UnreachableHostsException(
+            Endpoint endpoint, String path, List<Attempt> attempts, String reason, int rounds) {
         super(
-                "all " + attempts.size() + " attempt(s) failed for " + endpoint.method() + " " + path
+                "all " + attempts.size() + " attempt(s)" + (rounds > 1 ? " in " + rounds + " rounds" : "")
+                        + " failed for " + endpoint.method() + " " + path
                         + (reason == null ? "" : " (" + reason + ")") + ":"
                         + attempts.stream().map(a -> "\n  - " + a).collect(Collectors.joining()),
                 attempts.isEmpty() ? null : attempts.get(attempts.size() - 1).error());
         this.attempts = List.copyOf(attempts);
+        this.rounds = Math.max(1, rounds);
+    }
+
+    /**
+     * How many rounds of tries the call made: 1 unless its {@link RetryRounds} policy let it wait and try the
+     * hosts again.
+     *
+     * @return the rounds, at least 1
+     */
+    public int rounds() {
+        return rounds;
     }
 
     /**

@@ -10,6 +10,13 @@ import java.util.Objects;
  * Defaults: chunks of 1000, one chunk in flight at a time, no waiting, client-side objectIDs for records without
  * one (so a retried chunk cannot duplicate records), no listener, and {@code replaceAllObjects} refusing an
  * empty input.
+ *
+ * <p>Outages: when every host fails a chunk, the helpers send it whole again in new rounds, waiting longer each
+ * time, for about a minute ({@link io.quarry.core.RetryRounds#forOutages()}) before the write stops with a
+ * {@link io.quarry.core.PartialWriteException}; a chunk that adds records without objectID under
+ * {@link #serviceAssignedObjectIDs()}, or updates with {@code Increment}, {@code Decrement} or {@code Add}, gets
+ * one round only. Another policy is set through the index's options:
+ * {@code index.withOptions(RequestOptions.builder().retryRounds(...).build())}.
  */
 public final class BatchOptions {
 

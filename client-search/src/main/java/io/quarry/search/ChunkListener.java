@@ -11,9 +11,13 @@ package io.quarry.search;
  *         chunk.progress().recordsAcknowledged(), (long) chunk.progress().recordsPerSecond()));
  * }</pre>
  *
- * <p>Calls for one write or ingester are never concurrent, but may come from the client's threads: a listener
- * should return quickly. A chunked write that gets an exception from its listener stops as if cancelled; an
- * ingester logs it and goes on.
+ * <p>Calls for one write or ingester are never concurrent, and a chunk's {@link #sent} comes before its
+ * {@link #acknowledged} or {@link #failed}. A chunked write calls its listener on the client's threads, which a
+ * slow listener holds up: it should return quickly. An ingester calls its listener on a thread of its own, in the
+ * order things happen, so a slow listener delays neither the threads handing in records nor the next chunks (its
+ * calls wait meanwhile), and its {@code flush} and {@code close} return once the listener has been told of the
+ * chunks they waited for. A chunked write that gets an exception from its listener stops as if cancelled; an
+ * ingester logs it (after the chunk's own error, for {@link #failed}) and goes on.
  */
 @FunctionalInterface
 public interface ChunkListener {

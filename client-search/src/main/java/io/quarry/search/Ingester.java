@@ -25,20 +25,35 @@ import java.util.concurrent.ExecutionException;
  *       {@link IngesterOptions#flushInterval(java.time.Duration)}, or on {@link #flush()}.</li>
  *   <li>Backpressure: at most {@link IngesterOptions#chunksInFlight(int)} batch calls are under way; when they
  *       are and the next chunk is full, a thread handing in a record waits for one to end, so memory holds at most
- *       that many chunks plus one (and the one record each waiting thread holds). The wait can be bounded
+ *       that many chunks plus one (and the one record each waiting thread holds). The whole wait, for room and for
+ *       other threads handing in records at the same moment, can be bounded
  *       ({@link IngesterOptions#addTimeout(java.time.Duration)}) and is interrupted by an interrupt; either way
  *       the call fails with a {@link io.quarry.core.WriteRefusedException} and the record is not taken.</li>
  *   <li>Serialising: a record is serialised by the thread that hands it in, when it does; changing the object
  *       afterwards changes nothing.</li>
  *   <li>Failures: retries are the client's own (records without objectID get one client-side by default, so a
- *       retried chunk replaces rather than duplicates). A chunk that still fails is told to the
+ *       retried chunk replaces rather than duplicates). When every host fails a chunk, it is sent whole again in
+ *       new rounds for about a minute ({@link io.quarry.core.RetryRounds#forOutages()}; another policy through the
+ *       index's {@code withOptions(...)}), holding its place among the chunks in flight meanwhile, so the threads
+ *       handing records in wait rather than pile them up. A chunk holding an {@code Increment}-style update gets
+ *       one round only. A chunk that still fails is told to the
  *       {@link ChunkListener} with its operations and their objectIDs (logged as a warning when there is no
- *       listener), and the ingester goes on: nothing is dropped without a word.</li>
+ *       listener, or when the listener throws on it), and the ingester goes on: nothing is dropped without a word.
+ *       Whatever sending a chunk throws, an {@link Error} included, the chunk fails and frees its place in
+ *       flight.</li>
+ *   <li>Listener: called on a thread of the ingester's own, never on a thread handing in records nor under the
+ *       ingester's lock, so a slow listener delays neither {@code add} nor the next chunks (its calls wait in
+ *       memory meanwhile). Calls come one at a time, in the order things happen: a chunk's {@code sent} before its
+ *       {@code acknowledged} or {@code failed}, and the chunks' events in the order they occurred (a chunk may
+ *       already be under way when the listener hears it was sent). An exception from the listener is logged and
+ *       the ingester goes on.</li>
  *   <li>Observation: each chunk is a composite call {@code ingest} holding its batch call, so call observers see
  *       it, with the records and bytes it carried.</li>
  * </ul>
  *
- * <p>Thread-safe. The listener is told of one chunk at a time; it must not close the ingester.
+ * <p>Thread-safe. {@link #flush()} and {@link #close()} return only once the listener has been told of every
+ * chunk they waited for; the listener therefore must not call them (they fail with an
+ * {@link IllegalStateException} rather than wait for themselves).
  */
 public final class Ingester implements AutoCloseable {
 
@@ -99,13 +114,16 @@ public final class Ingester implements AutoCloseable {
 
     /**
      * Sends what is held now, full chunk or not, and waits until it and every chunk in flight have ended
-     * (acknowledged, or failed and told to the listener). Records handed in meanwhile may be sent with it.
+     * (acknowledged or failed) and the listener has returned from its call for each of them and for every chunk
+     * that ended before. Records handed in meanwhile may be sent with it.
      *
      * @return the progress once they have ended: its {@code recordsFailed} says whether any chunk failed so far
      * @throws io.quarry.core.WriteRefusedException when the waiting thread is interrupted (its flag set again);
      *     the chunks still end
+     * @throws IllegalStateException when called by the listener, which the flush would wait for
      */
     public WriteProgress flush() {
+        queue.refuseListenerThread("flush()");
         try {
             return queue.flushAsync().get();
         } catch (InterruptedException e) {
@@ -119,9 +137,10 @@ public final class Ingester implements AutoCloseable {
     }
 
     /**
-     * Asynchronous form of {@link #flush()}: sends what is held now without waiting.
+     * Asynchronous form of {@link #flush()}: sends what is held now without waiting. May be called by the listener.
      *
-     * @return the future progress once every chunk sent so far has ended
+     * @return the future progress once every chunk sent so far has ended and the listener was told; it completes
+     *     on the listener's thread, so what runs on it should return quickly
      */
     public CompletableFuture<WriteProgress> flushAsync() {
         return queue.flushAsync();
@@ -138,11 +157,15 @@ public final class Ingester implements AutoCloseable {
 
     /**
      * Refuses further records (threads waiting for room are refused too), sends what is held and waits until every
-     * chunk has ended. Calling it again waits again. An interrupt stops the waiting (the flag is set again); the
-     * chunks in flight still end and are told to the listener.
+     * chunk has ended and the listener has returned from its call for each. Calling it again waits again. An
+     * interrupt stops the waiting (the flag is set again); the chunks in flight still end and are told to the
+     * listener.
+     *
+     * @throws IllegalStateException when called by the listener, which closing would wait for
      */
     @Override
     public void close() {
+        queue.refuseListenerThread("close()");
         try {
             queue.close();
         } finally {

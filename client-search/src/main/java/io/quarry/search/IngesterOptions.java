@@ -112,9 +112,11 @@ public final class IngesterOptions {
     }
 
     /**
-     * Sets {@code addTimeout}: how long {@code add}, {@code partialUpdate} and {@code delete} wait for room at most;
-     * after that they fail with a {@link io.quarry.core.WriteRefusedException} and the record is not taken. By
-     * default they wait as long as it takes (they still stop when the thread is interrupted).
+     * Sets {@code addTimeout}: how long {@code add}, {@code partialUpdate} and {@code delete} wait at most, from the
+     * call to the record taken: for room, and for other threads handing in records at the same moment. After that
+     * they fail with a {@link io.quarry.core.WriteRefusedException} whose reason is {@code TIMED_OUT}, and the
+     * record is not taken. By default they wait as long as it takes (they still stop when the thread is
+     * interrupted). Serialising the record, before the wait, is not counted.
      *
      * @param timeout a positive duration
      * @return a copy
@@ -131,7 +133,10 @@ public final class IngesterOptions {
     /**
      * Sets {@code listener}: told of each chunk sent, acknowledged (with the objectIDs written) or failed after the
      * client's retries (with its operations and their objectIDs), with the progress so far. Without one, a failed
-     * chunk is logged as a warning with its objectIDs.
+     * chunk is logged as a warning with its objectIDs; so it is when the listener throws on it, followed by the
+     * listener's exception. The listener is called on a thread of the ingester's own, one call at a time and in
+     * the order things happen, never while a thread handing in records waits on it; {@link Ingester#flush()} and
+     * {@link Ingester#close()} return once it has been told of every chunk they waited for (see {@link Ingester}).
      *
      * @param listener told of each chunk
      * @return a copy

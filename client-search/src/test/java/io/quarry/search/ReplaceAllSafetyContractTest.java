@@ -8,6 +8,8 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import io.quarry.core.InvalidRequestException;
 import io.quarry.core.PartialWriteException;
 import io.quarry.core.ReplaceAllException;
+import io.quarry.core.RequestOptions;
+import io.quarry.core.RetryRounds;
 import io.quarry.core.testing.Eventually;
 import io.quarry.mockserver.Fault;
 import io.quarry.mockserver.junit.MockServerExtension;
@@ -109,8 +111,12 @@ class ReplaceAllSafetyContractTest {
         MOCK.faults().next(2, "POST", "/1/indexes/products_tmp_*/batch", Fault.delay(java.time.Duration.ZERO));
         MOCK.faults().next(1, "POST", "/1/indexes/products_tmp_*/batch", Fault.status(503));
 
+        // one round only: by default a chunk that every host failed would be sent again, and succeed
+        SearchIndex failingFast = index.withOptions(
+                RequestOptions.builder().retryRounds(RetryRounds.none()).build());
+
         ReplaceAllException failure = catchThrowableOfType(
-                ReplaceAllException.class, () -> index.replaceAllObjects(products("new", 50)::iterator, OPTIONS));
+                ReplaceAllException.class, () -> failingFast.replaceAllObjects(products("new", 50)::iterator, OPTIONS));
 
         assertThat(failure.step()).isEqualTo(ReplaceAllObjects.WRITING);
         assertThat(failure.getCause()).isInstanceOf(PartialWriteException.class);

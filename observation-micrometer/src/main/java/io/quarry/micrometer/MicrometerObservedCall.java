@@ -8,6 +8,7 @@ import io.quarry.core.spi.CallEnd;
 import io.quarry.core.spi.ContextScope;
 import io.quarry.core.spi.MdcSnapshot;
 import io.quarry.core.spi.ObservedCall;
+import io.quarry.core.spi.RoundStart;
 import io.quarry.core.spi.TryEnd;
 import io.quarry.core.spi.TryStart;
 import io.quarry.micrometer.QuarryObservationDocumentation.Events;
@@ -84,6 +85,13 @@ final class MicrometerObservedCall implements ObservedCall, Supplier<QuarryCallC
             }
         }
         previousHost = attempt.host();
+    }
+
+    @Override
+    public void roundStarted(RoundStart round) {
+        observation.event(Observation.Event.of(
+                Events.ROUNDS.getName(),
+                "round " + round.number() + " after " + round.delay().toMillis() + " ms: every host failed"));
     }
 
     @Override

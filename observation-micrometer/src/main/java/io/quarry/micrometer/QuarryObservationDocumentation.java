@@ -155,6 +155,16 @@ public enum QuarryObservationDocumentation implements ObservationDocumentation {
             public String getName() {
                 return "hosts.down";
             }
+        },
+        /**
+         * A new round of tries after every host failed the last one (see {@link io.quarry.core.RetryRounds}), with
+         * its number and wait: counter {@code quarry.client.call.rounds}.
+         */
+        ROUNDS {
+            @Override
+            public String getName() {
+                return "rounds";
+            }
         }
     }
 }

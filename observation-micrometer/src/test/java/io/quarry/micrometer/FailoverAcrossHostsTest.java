@@ -9,8 +9,11 @@ import io.micrometer.observation.tck.ObservationContextAssert;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
 import io.quarry.core.FreeFormRecord;
+import io.quarry.core.RequestOptions;
+import io.quarry.core.RetryRounds;
 import io.quarry.core.testing.Eventually;
 import io.quarry.core.testing.MutableClock;
+import io.quarry.mockserver.Fault;
 import io.quarry.mockserver.MockHost;
 import io.quarry.mockserver.MockServer;
 import io.quarry.search.SearchClient;
@@ -89,6 +92,27 @@ class FailoverAcrossHostsTest {
 
     private static String port(MockHost host) {
         return Integer.toString(host.port());
+    }
+
+    @Test
+    void aSearchThatEveryHostFailedOnceShowsItsSecondRoundAsAnEventAndACount() {
+        hosts.forEach(host -> host.faults().next(1, Fault.status(503)));
+        RetryRounds quick = RetryRounds.forOutages().waits(Duration.ofMillis(10), Duration.ofMillis(20));
+
+        assertThat(client.index("books")
+                        .withOptions(RequestOptions.builder().retryRounds(quick).build())
+                        .search(SearchQuery.of("dune"), FreeFormRecord.class)
+                        .nbHits())
+                .isEqualTo(1);
+
+        assertThat(counter("quarry.client.call.rounds")).isEqualTo(1);
+        assertThat(events)
+                .filteredOn(event -> event.startsWith("rounds|"))
+                .singleElement()
+                .satisfies(event -> assertThat(event).matches("rounds\\|round 2 after \\d+ ms: every host failed"));
+        ObservationContextAssert.assertThat(lastCall())
+                .hasLowCardinalityKeyValue("quarry.outcome", "SUCCESS")
+                .hasHighCardinalityKeyValue("quarry.tries", "4");
     }
 
     @Test

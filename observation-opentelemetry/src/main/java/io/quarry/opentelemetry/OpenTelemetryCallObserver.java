@@ -28,8 +28,8 @@ import java.util.Objects;
  * asynchronous call's future completes with the caller's context and MDC current again.
  *
  * <p>Metrics: {@value #DURATION} (histogram, seconds; product, operation, method, outcome, status class, error
- * type), the counters {@value #RETRIES}, {@value #FAILOVERS} and {@value #HOSTS_DOWN} (product, operation,
- * method), and for the batch calls that write records (a chunked write's, an ingester's) the counters
+ * type), the counters {@value #RETRIES}, {@value #FAILOVERS}, {@value #HOSTS_DOWN} and {@value #ROUNDS} (product,
+ * operation, method; a round is also a {@code quarry.round} span event with its number and wait), and for the batch calls that write records (a chunked write's, an ingester's) the counters
  * {@value #INGEST_RECORDS} and {@value #INGEST_BYTES} (product, the operation of the helper that made them, outcome),
  * so a long reindex shows its progress and its failed records.
  */
@@ -45,6 +45,8 @@ public final class OpenTelemetryCallObserver implements CallObserver {
     public static final String FAILOVERS = "quarry.client.call.failovers";
     /** The counter of tries after which their host was marked down. */
     public static final String HOSTS_DOWN = "quarry.client.call.hosts.down";
+    /** The counter of rounds of tries started after every host failed the round before. */
+    public static final String ROUNDS = "quarry.client.call.rounds";
     /** The counter of records written by batch calls, by outcome. */
     public static final String INGEST_RECORDS = "quarry.client.ingest.records";
     /** The counter of request body bytes of batch calls that write records, by outcome. */
@@ -55,6 +57,7 @@ public final class OpenTelemetryCallObserver implements CallObserver {
     final LongCounter retries;
     final LongCounter failovers;
     final LongCounter hostsDown;
+    final LongCounter rounds;
     final LongCounter ingestRecords;
     final LongCounter ingestBytes;
 
@@ -78,6 +81,10 @@ public final class OpenTelemetryCallObserver implements CallObserver {
         this.hostsDown = meter.counterBuilder(HOSTS_DOWN)
                 .setUnit("{try}")
                 .setDescription("Tries of Quarry calls after which their host was marked down")
+                .build();
+        this.rounds = meter.counterBuilder(ROUNDS)
+                .setUnit("{round}")
+                .setDescription("Rounds of tries of Quarry calls started after every host failed the round before")
                 .build();
         this.ingestRecords = meter.counterBuilder(INGEST_RECORDS)
                 .setUnit("{record}")

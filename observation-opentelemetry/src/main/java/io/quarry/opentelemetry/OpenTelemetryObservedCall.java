@@ -14,6 +14,7 @@ import io.quarry.core.spi.CallEnd;
 import io.quarry.core.spi.ContextScope;
 import io.quarry.core.spi.MdcSnapshot;
 import io.quarry.core.spi.ObservedCall;
+import io.quarry.core.spi.RoundStart;
 import io.quarry.core.spi.TryEnd;
 import io.quarry.core.spi.TryStart;
 
@@ -80,6 +81,18 @@ final class OpenTelemetryObservedCall implements ObservedCall {
             }
         }
         previousHost = attempt.host();
+    }
+
+    @Override
+    public void roundStarted(RoundStart round) {
+        observer.rounds.add(1, runningAttributes);
+        span.addEvent(
+                "quarry.round",
+                Attributes.of(
+                        QuarryAttributes.ROUND_NUMBER,
+                        (long) round.number(),
+                        QuarryAttributes.ROUND_DELAY_MS,
+                        round.delay().toMillis()));
     }
 
     @Override

@@ -36,6 +36,10 @@ public final class QuarryAttributes {
     public static final AttributeKey<Long> TRIES = AttributeKey.longKey("quarry.tries");
     /** A try's number in its call, from 1. Try events. */
     public static final AttributeKey<Long> TRY_NUMBER = AttributeKey.longKey("quarry.try");
+    /** The number of a round of tries, from 2, on a {@code quarry.round} event. */
+    public static final AttributeKey<Long> ROUND_NUMBER = AttributeKey.longKey("quarry.round");
+    /** The wait before a round of tries, in milliseconds, on a {@code quarry.round} event. */
+    public static final AttributeKey<Long> ROUND_DELAY_MS = AttributeKey.longKey("quarry.round.delay_ms");
     /** The request ID the service answered the last try with. Spans. */
     public static final AttributeKey<String> REQUEST_ID = AttributeKey.stringKey("quarry.request_id");
     /** The request body bytes of the last try. Spans. */

@@ -19,6 +19,8 @@ import io.opentelemetry.sdk.trace.data.EventData;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.quarry.core.ClientClosedException;
 import io.quarry.core.FreeFormRecord;
+import io.quarry.core.RequestOptions;
+import io.quarry.core.RetryRounds;
 import io.quarry.core.WriteOutcomeUnknownException;
 import io.quarry.core.testing.Eventually;
 import io.quarry.core.testing.LoopbackHttp;
@@ -30,6 +32,7 @@ import io.quarry.search.Ingester;
 import io.quarry.search.IngesterOptions;
 import io.quarry.search.SearchClient;
 import io.quarry.search.SearchIndex;
+import io.quarry.search.model.Acl;
 import io.quarry.search.model.ApiKey;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.testsupport.MockServerClients;
@@ -165,6 +168,27 @@ class OpenTelemetryCallObserverTest {
         assertThat(count(OpenTelemetryCallObserver.RETRIES)).isEqualTo(1);
         assertThat(count(OpenTelemetryCallObserver.FAILOVERS)).isEqualTo(1);
         assertThat(count(OpenTelemetryCallObserver.HOSTS_DOWN)).isEqualTo(1);
+    }
+
+    @Test
+    void aSearchThatBothHostsFailedOnceShowsItsSecondRoundAsAnEventAndACount() {
+        MOCK.faults().next(2, "POST", "/1/indexes/*/query", Fault.status(503));
+        RetryRounds quick = RetryRounds.forOutages().waits(Duration.ofMillis(10), Duration.ofMillis(20));
+
+        index.withOptions(RequestOptions.builder().retryRounds(quick).build())
+                .search(SearchQuery.of("phone"), FreeFormRecord.class);
+
+        SpanData search = span("search.search");
+        assertThat(search.getAttributes().get(QuarryAttributes.TRIES)).isEqualTo(3);
+        List<EventData> rounds = search.getEvents().stream()
+                .filter(e -> e.getName().equals("quarry.round"))
+                .toList();
+        assertThat(rounds).singleElement().satisfies(round -> {
+            assertThat(round.getAttributes().get(QuarryAttributes.ROUND_NUMBER)).isEqualTo(2);
+            assertThat(round.getAttributes().get(QuarryAttributes.ROUND_DELAY_MS))
+                    .isBetween(5L, 10L);
+        });
+        assertThat(count(OpenTelemetryCallObserver.ROUNDS)).isEqualTo(1);
     }
 
     @Test
@@ -332,7 +356,7 @@ class OpenTelemetryCallObserverTest {
     void noKeyAndNoHeaderValueIsEverRecorded() {
         MOCK.faults().next(1, "POST", "/1/indexes/*/query", Fault.status(503));
         index.search(SearchQuery.of("phone"), FreeFormRecord.class);
-        String key = client.apiKeys().add(ApiKey.of("search")).key();
+        String key = client.apiKeys().add(ApiKey.of(Acl.SEARCH)).key();
         client.apiKeys().waitForApiKey(key, ApiKeyChange.ADD, null, FAST);
         client.apiKeys().get(key);
         assertThatThrownBy(() -> client.index("missing").getObject("1", FreeFormRecord.class))

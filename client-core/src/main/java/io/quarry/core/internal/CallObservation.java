@@ -9,6 +9,7 @@ import io.quarry.core.spi.CallEnd;
 import io.quarry.core.spi.CallObserver;
 import io.quarry.core.spi.ContextScope;
 import io.quarry.core.spi.ObservedCall;
+import io.quarry.core.spi.RoundStart;
 import io.quarry.core.spi.TryEnd;
 import io.quarry.core.spi.TryStart;
 import java.time.Duration;
@@ -131,6 +132,20 @@ public final class CallObservation {
             observed.tryStarted(new TryStart(host, tries));
         } catch (RuntimeException e) {
             LOG.warn("the call observer failed when a try started", e);
+        }
+    }
+
+    /**
+     * Tells the observer of a new round.
+     *
+     * @param number the round's number, from 2
+     * @param wait   the wait before its first try
+     */
+    void roundStarted(int number, Duration wait) {
+        try {
+            observed.roundStarted(new RoundStart(number, wait));
+        } catch (RuntimeException e) {
+            LOG.warn("the call observer failed when a round started", e);
         }
     }
 

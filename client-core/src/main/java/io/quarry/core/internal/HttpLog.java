@@ -89,6 +89,18 @@ final class HttpLog {
         }
     }
 
+    /** Logs, at info level, that every host failed a call and it tries them again after a wait. */
+    void newRound(String method, String path, int round, long waitNanos, List<String> extraSecrets) {
+        if (level != LogLevel.NONE && LOG.isInfoEnabled()) {
+            LOG.info(
+                    "every host failed {} {}: round {} in {} ms",
+                    method,
+                    redactor.redact(path, extraSecrets),
+                    round,
+                    waitNanos / 1_000_000);
+        }
+    }
+
     private static String cut(String text) {
         return text.length() <= MAX_LOGGED_BODY ? text : text.substring(0, MAX_LOGGED_BODY) + "...(cut)";
     }

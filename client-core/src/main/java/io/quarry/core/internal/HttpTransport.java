@@ -14,6 +14,7 @@ import io.quarry.core.QuarryException;
 import io.quarry.core.RateLimitException;
 import io.quarry.core.RequestCompression;
 import io.quarry.core.RequestOptions;
+import io.quarry.core.RetryRounds;
 import io.quarry.core.TransportException;
 import io.quarry.core.UnreachableHostsException;
 import io.quarry.core.WriteOutcomeUnknownException;
@@ -34,6 +35,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.net.ssl.SSLContext;
@@ -95,6 +97,8 @@ public final class HttpTransport implements AutoCloseable {
     private final AsyncSender sender = new AsyncSender(MAX_ASYNC_CALLS);
 
     private volatile boolean closed;
+    /** Released by {@link #close()}: wakes the calls waiting for a new round. */
+    private final java.util.concurrent.CountDownLatch closedSignal = new java.util.concurrent.CountDownLatch(1);
 
     /** The registered observer, or null: then no call allocates anything for observation. */
     private final CallObserver observer;
@@ -224,6 +228,22 @@ public final class HttpTransport implements AutoCloseable {
 
     private <T> ApiResponse<T> executeTries(PreparedRequest request, Type type, CallObservation observation) {
         CallRun<T> run = new CallRun<>(request, type, observation);
+        while (true) {
+            ApiResponse<T> response = executeRound(run);
+            if (response != null) {
+                return response;
+            }
+            long wait = run.nextRoundWait();
+            if (wait == OutageRounds.NO_ROUND) {
+                throw run.exhausted();
+            }
+            waitForRound(wait, run);
+            run.startRound();
+        }
+    }
+
+    /** Tries the hosts of one round in turn: the response, or null when every host failed it. */
+    private <T> ApiResponse<T> executeRound(CallRun<T> run) {
         Host host;
         while ((host = run.nextHost()) != null) {
             long start = System.nanoTime();
@@ -255,7 +275,20 @@ public final class HttpTransport implements AutoCloseable {
                 run.retryFirst(host);
             }
         }
-        throw run.exhausted();
+        return null;
+    }
+
+    /**
+     * Waits before a new round on the caller's thread; woken early by {@link #close()} (the round's first try then
+     * fails as closed). An interrupt ends the call with what it tried so far.
+     */
+    private void waitForRound(long nanos, CallRun<?> run) {
+        try {
+            closedSignal.await(nanos, TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw run.exhausted();
+        }
     }
 
     /** {@return whether {@link #close()} was called} */
@@ -324,6 +357,7 @@ public final class HttpTransport implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        closedSignal.countDown();
         for (Call call : inFlight.keySet()) {
             call.cancel();
         }
@@ -454,6 +488,13 @@ public final class HttpTransport implements AutoCloseable {
 
         private String tryRequestId;
 
+        /** When the call started, in {@link System#nanoTime()} terms. */
+        private final long startNanos;
+        /** The call's rounds once its first round failed; null before (a call that succeeds never makes it). */
+        private OutageRounds rounds;
+        /** The longest wait a host asked for in this round ({@code Retry-After} of a 429 or 503), or 0. */
+        private long askedNanos;
+
         CallRun(PreparedRequest request, Type type, CallObservation observation) {
             this.observation = observation;
             if (closed) {
@@ -481,7 +522,8 @@ public final class HttpTransport implements AutoCloseable {
             this.attemptTimeout =
                     attempt != null ? attempt : config.attemptTimeout().orElse(null);
             this.deadline = options.callDeadline().orElse(config.callDeadline());
-            this.deadlineAt = System.nanoTime() + deadline.toNanos();
+            this.startNanos = System.nanoTime();
+            this.deadlineAt = startNanos + deadline.toNanos();
             this.oneDeliveryOnly = request.notSafeToRepeat() && !options.retriesNonIdempotentWrites();
         }
 
@@ -541,11 +583,70 @@ public final class HttpTransport implements AutoCloseable {
             queue.addFirst(host);
         }
 
+        /** The policy of this call's rounds, or null when it gets one round only (as when not safe to repeat). */
+        private RetryRounds roundPolicy() {
+            if (request.notSafeToRepeat()) {
+                return null;
+            }
+            RetryRounds policy = request.options().retryRounds().orElse(config.retryRounds());
+            return policy.retries() ? policy : null;
+        }
+
+        /**
+         * Every host failed this round: the wait before the next one, told to the observer and the log, or
+         * {@link OutageRounds#NO_ROUND} when the call ends here.
+         */
+        long nextRoundWait() {
+            if (rounds == null) {
+                RetryRounds policy = roundPolicy();
+                if (policy == null) {
+                    return OutageRounds.NO_ROUND;
+                }
+                rounds = new OutageRounds(
+                        policy,
+                        startNanos,
+                        System::nanoTime,
+                        () -> ThreadLocalRandom.current().nextDouble());
+            }
+            long wait = rounds.nextWait(askedNanos, deadlineAt);
+            if (wait != OutageRounds.NO_ROUND) {
+                log.newRound(method(), request.logPath(), rounds.round(), wait, extraSecrets);
+                if (observation != null) {
+                    observation.roundStarted(rounds.round(), Duration.ofNanos(wait));
+                }
+            }
+            return wait;
+        }
+
+        /** Puts every host serving the call back in its queue, in the order a new call would try them. */
+        void startRound() {
+            askedNanos = 0;
+            CallType callType = request.endpoint().callType();
+            List<Host> candidates = strategy.hostsFor(callType);
+            queue.clear();
+            queue.addAll(candidates);
+            queue.addAll(strategy.lastResortFor(callType, candidates));
+        }
+
+        /** Notes the wait a 429 or 503 answer asks for, when this call may get another round. */
+        private void noteRetryAfter(Response response, int status) {
+            if ((status == 429 || status == 503) && !request.notSafeToRepeat()) {
+                long asked = RetryAfter.nanos(
+                        response.header("Retry-After"), config.clock().instant());
+                askedNanos = Math.max(askedNanos, asked);
+            }
+        }
+
         QuarryException exhausted() {
             String reason = attempts.isEmpty() || remainingNanos() <= 0
                     ? "the call deadline of " + deadline.toMillis() + " ms passed"
                     : null;
-            return new UnreachableHostsException(request.endpoint(), request.logPath(), attempts, reason);
+            int roundsTried = rounds == null ? 1 : rounds.round();
+            if (roundsTried > 1 && attempts.get(attempts.size() - 1).error() instanceof RateLimitException limited) {
+                // still rate limited after every round: the caller sees the 429, as without rounds
+                return limited;
+            }
+            return new UnreachableHostsException(request.endpoint(), request.logPath(), attempts, reason, roundsTried);
         }
 
         /** The error ending a call that may have been applied and must not be sent again. */
@@ -628,6 +729,7 @@ public final class HttpTransport implements AutoCloseable {
                         errorOf(response, status, response.headers().toMultimap());
                 if (verdict == RetryStrategy.Verdict.RETRY) {
                     attempts.add(new UnreachableHostsException.Attempt(host, error, Duration.ofNanos(elapsed)));
+                    noteRetryAfter(response, status);
                     return oneDeliveryOnly ? outcomeUnknown() : new TryResult.Next<>();
                 }
                 if (error instanceof RateLimitException limited) {
@@ -635,6 +737,13 @@ public final class HttpTransport implements AutoCloseable {
                     if (wait != null) {
                         rateLimitRetried = true;
                         return new TryResult.WaitThenRetry<>(wait, limited);
+                    }
+                    if (roundPolicy() != null) {
+                        // the application is rate limited on every host alike: this round ends, the next one waits
+                        attempts.add(new UnreachableHostsException.Attempt(host, error, Duration.ofNanos(elapsed)));
+                        noteRetryAfter(response, status);
+                        queue.clear();
+                        return new TryResult.Next<>();
                     }
                 }
                 return new TryResult.Failed<>(error);
@@ -864,7 +973,14 @@ public final class HttpTransport implements AutoCloseable {
             }
             Host host = run.nextHost();
             if (host == null) {
-                future.completeExceptionally(run.exhausted());
+                long wait = run.nextRoundWait();
+                if (wait == OutageRounds.NO_ROUND) {
+                    future.completeExceptionally(run.exhausted());
+                } else {
+                    // no thread waits: the next round is scheduled
+                    CompletableFuture.delayedExecutor(wait, TimeUnit.NANOSECONDS)
+                            .execute(this::startRound);
+                }
                 return;
             }
             Call call;
@@ -880,6 +996,13 @@ public final class HttpTransport implements AutoCloseable {
                 return;
             }
             sender.send(() -> exchange(call, host));
+        }
+
+        private void startRound() {
+            if (!future.isDone() && !closed) {
+                run.startRound();
+            }
+            next();
         }
 
         /** One try, on a sender thread: the exchange, then what follows from its outcome. */

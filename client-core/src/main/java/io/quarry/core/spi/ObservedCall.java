@@ -52,6 +52,15 @@ public interface ObservedCall {
     default void tryEnded(TryEnd attempt) {}
 
     /**
+     * Every host failed the call's last round and the call tries them again after a wait (see
+     * {@link io.quarry.core.RetryRounds}); told before the wait, between the last try's end and the next try's
+     * start. Never told for a call that succeeds or fails in its first round.
+     *
+     * @param round the new round's number and the wait before it
+     */
+    default void roundStarted(RoundStart round) {}
+
+    /**
      * The call ended, successfully or not; called exactly once, after the last {@link #tryEnded}.
      *
      * @param end the outcome

@@ -5,6 +5,7 @@ import io.quarry.core.spi.CallEnd;
 import io.quarry.core.spi.CallObserver;
 import io.quarry.core.spi.ContextScope;
 import io.quarry.core.spi.ObservedCall;
+import io.quarry.core.spi.RoundStart;
 import io.quarry.core.spi.TryEnd;
 import io.quarry.core.spi.TryStart;
 import java.time.Duration;
@@ -81,6 +82,7 @@ public final class RecordingObserver implements CallObserver {
         private final String callerContext;
         private final List<TryStart> tryStarts = new CopyOnWriteArrayList<>();
         private final List<TryEnd> tryEnds = new CopyOnWriteArrayList<>();
+        private final List<RoundStart> rounds = new CopyOnWriteArrayList<>();
         private final CountDownLatch ended = new CountDownLatch(1);
         private volatile CallEnd end;
         private volatile int ends;
@@ -99,6 +101,11 @@ public final class RecordingObserver implements CallObserver {
         @Override
         public void tryEnded(TryEnd attempt) {
             tryEnds.add(attempt);
+        }
+
+        @Override
+        public void roundStarted(RoundStart round) {
+            rounds.add(round);
         }
 
         @Override
@@ -152,6 +159,11 @@ public final class RecordingObserver implements CallObserver {
         /** @return the tries ended */
         public List<TryEnd> tryEnds() {
             return List.copyOf(tryEnds);
+        }
+
+        /** @return the rounds started after the first */
+        public List<RoundStart> rounds() {
+            return List.copyOf(rounds);
         }
 
         /** @return the end, or null while the call runs */

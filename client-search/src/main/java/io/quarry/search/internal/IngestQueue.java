@@ -25,8 +25,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The machinery of an {@link io.quarry.search.Ingester}: records handed in from any thread are serialised on that
@@ -39,7 +37,9 @@ import org.slf4j.LoggerFactory;
  * <p>Threads: records are serialised by the threads handing them in; calls are sent through the client's
  * asynchronous calls, and the next chunk is sent from the completion of one; the flush interval runs on
  * {@link CompletableFuture#delayedExecutor}, whose daemon thread the core's retry delays also use, and is no longer
- * scheduled once the queue is closed. The listener is called under the queue's lock, so never concurrently.
+ * scheduled once the queue is closed. The listener is never called under the queue's lock: each event is queued
+ * under it, in the order things happen, and a thread of the ingester's own makes the calls ({@link ListenerQueue}).
+ * A chunk's end (what a flush waits for) comes after the listener was told of it.
  */
 public final class IngestQueue {
 
@@ -56,13 +56,8 @@ public final class IngestQueue {
         CompletableFuture<BatchResponse> send(List<BatchOperation> operations, boolean unrepeatable);
     }
 
-    private static final Logger LOG = LoggerFactory.getLogger(IngestQueue.class);
-
     /** Bytes an operation adds to a batch body besides its record: {@code {"action":"...","body":},}. */
     private static final int OPERATION_OVERHEAD = 48;
-
-    /** How many objectIDs of a failed chunk a log line names. */
-    private static final int LOGGED_IDS = 10;
 
     /** A chunk being filled. */
     private static final class Pending {
@@ -92,7 +87,7 @@ public final class IngestQueue {
     /** How long a record waits for room at most, in nanoseconds; 0 for no limit. */
     private final long timeoutNanos;
 
-    private final boolean listenerGiven;
+    private final ListenerQueue listener;
     private final Sender sender;
 
     private final ReentrantLock lock = new ReentrantLock();
@@ -145,8 +140,8 @@ public final class IngestQueue {
         this.intervalNanos = interval.toNanos();
         this.limit = limit;
         this.timeoutNanos = timeout == null ? 0 : Math.max(1, timeout.toNanos());
-        this.listenerGiven = listener != null;
-        this.events = new ChunkEvents(listener);
+        this.listener = new ListenerQueue(name, listener);
+        this.events = new ChunkEvents(this.listener);
         this.sender = sender;
     }
 
@@ -221,13 +216,14 @@ public final class IngestQueue {
 
     /**
      * Sends the chunk being filled as soon as a call may start, and completes once it and every chunk in flight
-     * have ended (acknowledged or failed).
+     * have ended (acknowledged or failed) and the listener was told of every chunk that ended before.
      *
-     * @return the future progress at that point
+     * @return the future progress at that point, completed on the listener's thread
      */
     public CompletableFuture<WriteProgress> flushAsync() {
         Sealed sealed = null;
         List<CompletableFuture<Void>> ends;
+        CompletableFuture<Void> toldSoFar = new CompletableFuture<>();
         lock.lock();
         try {
             if (current != null) {
@@ -240,6 +236,9 @@ public final class IngestQueue {
             if (current != null) {
                 ends.add(current.end);
             }
+            // chunks that ended before this point have their calls queued already: this comes after them
+            listener.then(() -> toldSoFar.complete(null));
+            ends.add(toldSoFar);
         } finally {
             lock.unlock();
         }
@@ -272,19 +271,26 @@ public final class IngestQueue {
         }
     }
 
+    /**
+     * Fails when the calling thread is the listener's, which would wait for itself.
+     *
+     * @param call what was called, for the message
+     */
+    public void refuseListenerThread(String call) {
+        if (listener.isCallingThread()) {
+            throw new IllegalStateException(call + " of " + name + " was called by its own listener, which it would"
+                    + " wait for: call it from another thread");
+        }
+    }
+
     private void take(BatchOperation operation, boolean unrepeatable) {
         int bytes = operation.body() instanceof PreparedJson prepared
                 ? prepared.size() + OPERATION_OVERHEAD
                 : OPERATION_OVERHEAD * 2;
         List<Sealed> toSend = new ArrayList<>(2);
+        long deadline = System.nanoTime() + timeoutNanos;
+        lockBefore(deadline);
         try {
-            lock.lockInterruptibly();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw refused(WriteRefusedException.Reason.INTERRUPTED);
-        }
-        try {
-            long deadline = System.nanoTime() + timeoutNanos;
             while (true) {
                 if (closed) {
                     throw refused(WriteRefusedException.Reason.CLOSED);
@@ -313,6 +319,20 @@ public final class IngestQueue {
             lock.unlock();
         }
         toSend.forEach(this::launch);
+    }
+
+    /** Takes the lock, waiting until the deadline at most when there is an add timeout. */
+    private void lockBefore(long deadline) {
+        try {
+            if (timeoutNanos == 0) {
+                lock.lockInterruptibly();
+            } else if (!lock.tryLock(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
+                throw refused(WriteRefusedException.Reason.TIMED_OUT, "it stayed busy for longer than its add timeout");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw refused(WriteRefusedException.Reason.INTERRUPTED);
+        }
     }
 
     private void awaitRoom(long deadline) {
@@ -348,19 +368,18 @@ public final class IngestQueue {
         inFlight++;
         inFlightEnds.add(chunk.end);
         long number = nextChunk++;
-        try {
-            events.sent(number, chunk.firstRecord, chunk.operations.size());
-        } catch (RuntimeException e) {
-            LOG.warn("the listener of {} failed when chunk {} was sent", name, number, e);
-        }
+        events.sent(number, chunk.firstRecord, chunk.operations.size()); // only queues the listener's call
         return new Sealed(number, chunk);
     }
 
     private void launch(Sealed sealed) {
         CompletableFuture<BatchResponse> call;
         try {
-            call = sender.send(List.copyOf(sealed.pending().operations), sealed.pending().unrepeatable);
-        } catch (RuntimeException e) {
+            call = Objects.requireNonNull(
+                    sender.send(List.copyOf(sealed.pending().operations), sealed.pending().unrepeatable),
+                    "the sender's future");
+        } catch (RuntimeException | Error e) {
+            // whatever the sender throws, the chunk ends as failed and frees its place in flight
             call = CompletableFuture.failedFuture(e);
         }
         call.whenComplete((response, error) -> ended(sealed, response, error));
@@ -374,26 +393,24 @@ public final class IngestQueue {
             inFlight--;
             inFlightEnds.remove(chunk.end);
             try {
+                // both only queue the listener's call
                 if (error == null) {
                     events.acknowledged(sealed.chunk(), chunk.firstRecord, chunk.operations.size(), response);
                 } else {
                     Throwable cause = Polling.unwrap(error);
-                    if (!listenerGiven) {
-                        logFailure(sealed, cause);
-                    }
                     events.failed(sealed.chunk(), chunk.firstRecord, chunk.operations.size(), chunk.operations, cause);
                 }
-            } catch (RuntimeException e) {
-                LOG.warn("the listener of {} failed on chunk {}", name, sealed.chunk(), e);
+            } finally {
+                // whatever happened above, the chunk ends (once the listener was told) and room is made
+                listener.then(() -> chunk.end.complete(null));
+                if (current != null && (due || closed || full(current))) {
+                    next = seal();
+                }
+                changed.signalAll();
             }
-            if (current != null && (due || closed || full(current))) {
-                next = seal();
-            }
-            changed.signalAll();
         } finally {
             lock.unlock();
         }
-        chunk.end.complete(null);
         if (next != null) {
             launch(next);
         }
@@ -427,34 +444,37 @@ public final class IngestQueue {
         }
     }
 
-    private void logFailure(Sealed sealed, Throwable cause) {
-        List<BatchOperation> operations = sealed.pending().operations;
-        List<String> ids = new ArrayList<>(Math.min(LOGGED_IDS, operations.size()));
-        for (int i = 0; i < Math.min(LOGGED_IDS, operations.size()); i++) {
-            ids.add(ObjectIDs.of(operations.get(i).body()));
-        }
-        LOG.warn(
-                "{}: chunk {} ({} records from record {}) failed after the client's retries and may or may not be"
-                        + " applied; objectIDs {}{}: {}",
-                name,
-                sealed.chunk(),
-                operations.size(),
-                sealed.pending().firstRecord,
-                ids,
-                operations.size() > LOGGED_IDS ? " and " + (operations.size() - LOGGED_IDS) + " more" : "",
-                cause.toString());
+    private WriteRefusedException refused(WriteRefusedException.Reason reason) {
+        return refused(
+                reason,
+                switch (reason) {
+                    case TIMED_OUT ->
+                        "it stayed full (" + limit
+                                + " chunks in flight, the next one full) for longer than its add timeout";
+                    case INTERRUPTED -> "the thread was interrupted while it waited for room";
+                    case CLOSED -> "it is closed";
+                });
     }
 
-    private WriteRefusedException refused(WriteRefusedException.Reason reason) {
-        String why = switch (reason) {
-            case TIMED_OUT ->
-                "it stayed full (" + limit + " chunks in flight, the next one full) for longer"
-                        + " than its add timeout, "
-                        + Duration.ofNanos(timeoutNanos).toMillis() + " ms";
-            case INTERRUPTED -> "the thread was interrupted while it waited for room";
-            case CLOSED -> "it is closed";
-        };
-        return new WriteRefusedException(name + " did not take the record: " + why, reason);
+    private WriteRefusedException refused(WriteRefusedException.Reason reason, String why) {
+        String timeout = reason == WriteRefusedException.Reason.TIMED_OUT
+                ? ", " + Duration.ofNanos(timeoutNanos).toMillis() + " ms"
+                : "";
+        return new WriteRefusedException(name + " did not take the record: " + why + timeout, reason);
+    }
+
+    /**
+     * Runs an action while holding the queue's lock (for tests: another thread holding the queue).
+     *
+     * @param action what to run
+     */
+    void whileLocked(Runnable action) {
+        lock.lock();
+        try {
+            action.run();
+        } finally {
+            lock.unlock();
+        }
     }
 
     @Override

@@ -1,0 +1,136 @@
+package io.quarry.search.internal;
+
+import io.quarry.search.ChunkAcknowledged;
+import io.quarry.search.ChunkFailed;
+import io.quarry.search.ChunkListener;
+import io.quarry.search.ChunkSent;
+import java.util.List;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The listener side of an {@link IngestQueue}: a {@link ChunkListener} its {@link ChunkEvents} calls under the
+ * queue's lock, which only queues each call (so a slow listener never holds the lock), and a thread of the
+ * ingester's own that makes the calls one at a time, in the order queued. Failed chunks are logged here too, when
+ * there is no listener or when the listener throws on one, so a slow log sink holds no lock either.
+ *
+ * <p>The thread is started when there is work and ends after {@link #IDLE_SECONDS} without; it is a daemon, so an
+ * ingester left open never keeps the JVM alive. Calls wait in memory while the listener is busy.
+ */
+final class ListenerQueue implements ChunkListener {
+
+    /** The queue's logger: a failed chunk is logged under the same name as before the calls moved here. */
+    private static final Logger LOG = LoggerFactory.getLogger(IngestQueue.class);
+
+    /** How many objectIDs of a failed chunk a log line names. */
+    private static final int LOGGED_IDS = 10;
+
+    private static final int IDLE_SECONDS = 30;
+
+    /** The thread making the calls, which knows whose it is. */
+    private static final class CallingThread extends Thread {
+        final ListenerQueue owner;
+
+        CallingThread(ListenerQueue owner, Runnable work) {
+            super(work, "Quarry listener of " + owner.name);
+            this.owner = owner;
+            setDaemon(true);
+        }
+    }
+
+    private final String name;
+    private final ChunkListener listener;
+    /** At most one thread, no core thread: calls run one at a time, first queued first. */
+    private final ThreadPoolExecutor thread;
+
+    /**
+     * @param name     what the ingester writes to, for log lines: {@code ingester of index products}
+     * @param listener the caller's listener, or null
+     */
+    ListenerQueue(String name, ChunkListener listener) {
+        this.name = name;
+        this.listener = listener;
+        this.thread = new ThreadPoolExecutor(
+                0,
+                1,
+                IDLE_SECONDS,
+                TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(),
+                work -> new CallingThread(this, work));
+    }
+
+    @Override
+    public void sent(ChunkSent chunk) {
+        if (listener != null) {
+            thread.execute(() -> {
+                try {
+                    listener.sent(chunk);
+                } catch (RuntimeException | Error e) {
+                    LOG.warn("the listener of {} failed when chunk {} was sent", name, chunk.chunk(), e);
+                }
+            });
+        }
+    }
+
+    @Override
+    public void acknowledged(ChunkAcknowledged chunk) {
+        if (listener != null) {
+            thread.execute(() -> {
+                try {
+                    listener.acknowledged(chunk);
+                } catch (RuntimeException | Error e) {
+                    LOG.warn("the listener of {} failed on acknowledged chunk {}", name, chunk.chunk(), e);
+                }
+            });
+        }
+    }
+
+    @Override
+    public void failed(ChunkFailed chunk) {
+        thread.execute(() -> {
+            if (listener == null) {
+                logFailure(chunk);
+                return;
+            }
+            try {
+                listener.failed(chunk);
+            } catch (RuntimeException | Error e) {
+                // the chunk's own failure first: the listener's must not hide it
+                logFailure(chunk);
+                LOG.warn("the listener of {} failed on failed chunk {}", name, chunk.chunk(), e);
+            }
+        });
+    }
+
+    /**
+     * Runs an action once every call queued so far has been made.
+     *
+     * @param action what to run; it must not throw
+     */
+    void then(Runnable action) {
+        thread.execute(action);
+    }
+
+    /** {@return whether the calling thread is the one making this queue's calls} */
+    boolean isCallingThread() {
+        return Thread.currentThread() instanceof CallingThread calling && calling.owner == this;
+    }
+
+    private void logFailure(ChunkFailed chunk) {
+        List<String> ids = chunk.objectIDs();
+        int size = ids.size();
+        LOG.warn(
+                "{}: chunk {} ({} records from record {}) failed after the client's retries and may or may not be"
+                        + " applied; objectIDs {}{}: {}",
+                name,
+                chunk.chunk(),
+                size,
+                chunk.firstRecord(),
+                ids.subList(0, Math.min(LOGGED_IDS, size)),
+                size > LOGGED_IDS ? " and " + (size - LOGGED_IDS) + " more" : "",
+                chunk.error().toString());
+    }
+}

@@ -1,0 +1,202 @@
+package io.quarry.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quarry.core.FreeFormRecord;
+import io.quarry.core.PartialWriteException;
+import io.quarry.core.RequestOptions;
+import io.quarry.core.RetryRounds;
+import io.quarry.core.UnreachableHostsException;
+import io.quarry.core.WriteOutcomeUnknownException;
+import io.quarry.core.spi.CallDescription;
+import io.quarry.core.spi.CallEnd;
+import io.quarry.core.spi.CallObserver;
+import io.quarry.core.spi.ObservedCall;
+import io.quarry.core.spi.RoundStart;
+import io.quarry.core.spi.TryEnd;
+import io.quarry.core.spi.TryStart;
+import io.quarry.core.testing.Eventually;
+import io.quarry.core.testing.MutableClock;
+import io.quarry.mockserver.Fault;
+import io.quarry.mockserver.MockHost;
+import io.quarry.mockserver.MockServer;
+import io.quarry.search.model.AttributeOperation;
+import io.quarry.search.model.WriteSummary;
+import io.quarry.testsupport.BooksOnThreeHosts;
+import io.quarry.testsupport.MockServerClients;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Writes through three hosts of one mock server while every host fails at once: a chunked write waits and sends its
+ * chunk again in new rounds until the hosts answer, within its budget; a write not safe to repeat gets one round.
+ * The outage runs on the server's clock, which the test moves once the client has been seen waiting: no sleep.
+ */
+@Timeout(60)
+class OutageRoundsContractTest {
+
+    private static final Duration OUTAGE = Duration.ofSeconds(3);
+    private static final int RECORDS = 200;
+    private static final int CHUNK = 10;
+
+    private final BooksOnThreeHosts fixture = new BooksOnThreeHosts();
+    private final MutableClock clock = fixture.clock();
+    private final MockServer server = fixture.server();
+    private final List<MockHost> hosts = fixture.hosts();
+    private final TimedObserver observer = new TimedObserver();
+    private final SearchClient client = SearchClient.create(MockServerClients.builder(server, server.adminKey())
+            .clock(clock)
+            .hostDownTtl(Duration.ofSeconds(10))
+            .callObserver(observer)
+            .build());
+    private final SearchIndex books = client.index("books");
+
+    @AfterEach
+    void close() {
+        client.close();
+        fixture.close();
+    }
+
+    /** Records without objectID, read lazily: the helper gives each an ID of its own before the first send. */
+    private static Iterable<Map<String, Object>> lazyRecords() {
+        return () -> IntStream.range(0, RECORDS)
+                .mapToObj(i -> Map.<String, Object>of("title", "book " + i))
+                .iterator();
+    }
+
+    /** Every host answers 503 for the outage, on the server's clock, once the fifth chunk is acknowledged. */
+    private BatchOptions outageAfterFiveChunks() {
+        return BatchOptions.of().chunkSize(CHUNK).listener(chunk -> {
+            if (chunk.chunk() == 4) {
+                hosts.forEach(host -> host.faults().during(OUTAGE, Fault.status(503)));
+            }
+        });
+    }
+
+    @Test
+    void aLazyWriteRidesOutAnOutageOfEveryHostAndStoresEachRecordOnce() throws Exception {
+        CompletableFuture<WriteSummary> write = books.saveObjectsAsync(lazyRecords(), outageAfterFiveChunks());
+
+        Eventually.waitUntil(
+                "the write to wait for a second round", () -> observer.rounds().size() >= 2);
+        assertThat(write).isNotDone();
+        clock.advance(OUTAGE);
+
+        WriteSummary summary = write.get(30, TimeUnit.SECONDS);
+        assertThat(summary.records()).isEqualTo(RECORDS);
+        assertThat(titleCounts())
+                .hasSize(RECORDS)
+                .allSatisfy((title, count) -> assertThat(count).as(title).isEqualTo(1));
+        assertThat(observer.rounds()).extracting(RoundStart::number).startsWith(2, 3);
+    }
+
+    @Test
+    void aBudgetShorterThanTheOutageStopsTheWriteNamingTheRounds() {
+        RetryRounds shortBudget = RetryRounds.forOutages()
+                .waits(Duration.ofMillis(20), Duration.ofMillis(40))
+                .budget(Duration.ofMillis(300));
+        SearchIndex impatient = books.withOptions(
+                RequestOptions.builder().retryRounds(shortBudget).build());
+
+        assertThatThrownBy(() -> impatient.saveObjects(lazyRecords(), outageAfterFiveChunks()))
+                .isInstanceOfSatisfying(PartialWriteException.class, e -> {
+                    assertThat(e.acknowledgedRecords()).isEqualTo(5L * CHUNK);
+                    assertThat(e.getCause()).isInstanceOfSatisfying(UnreachableHostsException.class, cause -> {
+                        assertThat(cause.rounds()).isGreaterThan(1);
+                        assertThat(e.getMessage()).contains("in " + cause.rounds() + " rounds failed");
+                    });
+                });
+        assertThat(observer.rounds()).isNotEmpty();
+    }
+
+    @Test
+    void aWriteAnswered429WaitsAtLeastWhatRetryAfterAsksThenSucceeds() {
+        hosts.get(0).faults().next(1, Fault.status(429, Map.of("Retry-After", "1")));
+
+        WriteSummary summary = books.saveObjects(List.of(Map.of("objectID", "2", "title", "Emma")));
+
+        assertThat(summary.records()).isEqualTo(1);
+        assertThat(observer.rounds())
+                .singleElement()
+                .satisfies(round -> assertThat(round.delay()).isGreaterThanOrEqualTo(Duration.ofSeconds(1)));
+        List<Long> tries = observer.tryTimes();
+        assertThat(tries).as("a try answered 429, then one that succeeded").hasSize(4);
+        assertThat(Duration.ofNanos(tries.get(2) - tries.get(1))).isGreaterThanOrEqualTo(Duration.ofSeconds(1));
+    }
+
+    @Test
+    void anIncrementDuringAnOutageGetsOneRoundOnlyAndItsOutcomeIsUnknown() {
+        SearchIndex patient = books.withOptions(
+                RequestOptions.builder().retryRounds(RetryRounds.forOutages()).build());
+        hosts.forEach(host -> host.faults().during(OUTAGE, Fault.status(503)));
+
+        assertThatThrownBy(() -> patient.partialUpdateObject("1", Map.of("reads", AttributeOperation.increment(1))))
+                .isInstanceOf(WriteOutcomeUnknownException.class);
+
+        assertThat(fixture.requestCounts().stream().mapToLong(Long::longValue).sum())
+                .as("a 503 may follow an applied increment: not sent again")
+                .isEqualTo(1);
+        assertThat(observer.rounds()).isEmpty();
+    }
+
+    private Map<String, Integer> titleCounts() {
+        Map<String, Integer> counts = new HashMap<>();
+        for (FreeFormRecord record : books.browseObjects(FreeFormRecord.class)) {
+            String title = String.valueOf(record.attributes().get("title"));
+            if (title.startsWith("book ")) {
+                counts.merge(title, 1, Integer::sum);
+            }
+        }
+        return counts;
+    }
+
+    /** Keeps the rounds started and, in order, when each try started and ended ({@link System#nanoTime()}). */
+    private static final class TimedObserver implements CallObserver {
+        private final List<RoundStart> rounds = new CopyOnWriteArrayList<>();
+        private final List<Long> tryTimes = new CopyOnWriteArrayList<>();
+
+        List<RoundStart> rounds() {
+            return List.copyOf(rounds);
+        }
+
+        /** The start and end times of the tries, alternating, of every call. */
+        List<Long> tryTimes() {
+            return List.copyOf(tryTimes);
+        }
+
+        @Override
+        public ObservedCall callStarted(CallDescription call) {
+            return new ObservedCall() {
+                @Override
+                public void tryStarted(TryStart attempt) {
+                    tryTimes.add(System.nanoTime());
+                }
+
+                @Override
+                public void tryEnded(TryEnd attempt) {
+                    tryTimes.add(System.nanoTime());
+                }
+
+                @Override
+                public void roundStarted(RoundStart round) {
+                    rounds.add(round);
+                }
+
+                @Override
+                public void callEnded(CallEnd end) {
+                    // nothing kept
+                }
+            };
+        }
+    }
+}
