@@ -175,10 +175,27 @@ final class CompatibilityGate {
         type.getInterfaces()
                 .forEach(implemented ->
                         add(type, name + " implements " + implemented.getFullyQualifiedName(), implemented, changes));
-        type.getConstructors().forEach(constructor -> add(type, name + parameters(constructor), constructor, changes));
-        type.getMethods()
-                .forEach(method -> add(type, name + "." + method.getName() + parameters(method), method, changes));
+        for (JApiBehavior behavior : type.getConstructors()) {
+            addBehavior(type, name + parameters(behavior), behavior, changes);
+        }
+        for (JApiMethod method : type.getMethods()) {
+            String element = name + "." + method.getName() + parameters(method);
+            addBehavior(type, element, method, changes);
+            add(type, element + " return type", method.getReturnType(), changes);
+        }
         type.getFields().forEach(field -> add(type, name + "." + field.getName(), field, changes));
+    }
+
+    /** A constructor's or method's changes, and its parameters' (where japicmp reports changed generic arguments). */
+    private static void addBehavior(JApiClass type, String element, JApiBehavior behavior, List<Change> changes) {
+        add(type, element, behavior, changes);
+        for (int i = 0; i < behavior.getParameters().size(); i++) {
+            add(
+                    type,
+                    element + " parameter " + (i + 1),
+                    behavior.getParameters().get(i),
+                    changes);
+        }
     }
 
     private static void add(JApiClass type, String element, JApiCompatibility changed, List<Change> changes) {

@@ -58,6 +58,14 @@ class CompatibilityGateTest {
                     Map.of("Api.java", "public class Api { public void a(int limit) {} }"),
                     Map.of("Api.java", "public class Api { public void a(long limit) {} }")),
             new Case(
+                    "a changed generic argument",
+                    Map.of("Api.java", "public class Api { public void a(java.util.List<String> names) {} }"),
+                    Map.of("Api.java", "public class Api { public void a(java.util.List<Integer> names) {} }")),
+            new Case(
+                    "a changed generic return type",
+                    Map.of("Api.java", "public class Api { public java.util.List<String> a() { return null; } }"),
+                    Map.of("Api.java", "public class Api { public java.util.List<Long> a() { return null; } }")),
+            new Case(
                     "a class made final",
                     Map.of("Api.java", "public class Api { public void a() {} }"),
                     Map.of("Api.java", "public final class Api { public void a() {} }")),
@@ -150,6 +158,8 @@ class CompatibilityGateTest {
         List<String> kinds = List.of(
                 "METHOD_REMOVED",
                 "METHOD_REMOVED",
+                "METHOD_PARAMETER_GENERICS_CHANGED",
+                "METHOD_RETURN_TYPE_GENERICS_CHANGED",
                 "CLASS_NOW_NOT_EXTENDABLE",
                 "FIELD_REMOVED",
                 "METHOD_NOW_ABSTRACT",
