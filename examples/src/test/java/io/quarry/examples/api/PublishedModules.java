@@ -106,6 +106,19 @@ public final class PublishedModules {
         return List.copyOf(artifacts);
     }
 
+    /**
+     * The version the parent pom gives every module.
+     *
+     * @return its {@code revision} property, such as {@code 1.0.0-SNAPSHOT}
+     */
+    static String revision() {
+        List<String> revision = texts(ROOT.resolve("pom.xml"), "properties", "revision");
+        if (revision.isEmpty()) {
+            throw new IllegalStateException("no <revision> property in " + ROOT.resolve("pom.xml"));
+        }
+        return revision.get(0);
+    }
+
     /** The texts of the project's {@code <section><entry>} elements: direct children only, not a profile's. */
     private static List<String> texts(Path pom, String section, String entry) {
         List<String> texts = new ArrayList<>();
