@@ -307,7 +307,7 @@ public final class ClientConfig {
     }
 
     /**
-     * Whether a call goes on once every host has failed it, and for how long: default {@link RetryRounds#none()},
+     * Whether a call goes on once every host has failed it, and for how long: default {@link RetryRounds#of()},
      * one round. Applies to every call safe to repeat whose options set no policy of their own; the chunked write
      * helpers and the ingester of the search client have their own default ({@link RetryRounds#forOutages()}).
      *
@@ -543,7 +543,7 @@ public final class ClientConfig {
 
         /**
          * Sets the policy of the calls, safe to repeat, whose options set none: whether they wait and try the hosts
-         * again once every host has failed them (see {@link RetryRounds}). Default {@link RetryRounds#none()}: a
+         * again once every host has failed them (see {@link RetryRounds}). Default {@link RetryRounds#of()}: a
          * call fails once each host failed it; the chunked write helpers and the ingester keep their own default
          * unless their options say otherwise.
          *
