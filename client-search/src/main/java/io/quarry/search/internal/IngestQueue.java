@@ -51,9 +51,11 @@ public final class IngestQueue {
          *
          * @param operations   the chunk's operations
          * @param unrepeatable whether one of them must not be applied twice
+         * @param rounds       told of each new round of the call ({@link io.quarry.core.ApiRequest#onRound})
          * @return the future answer
          */
-        CompletableFuture<BatchResponse> send(List<BatchOperation> operations, boolean unrepeatable);
+        CompletableFuture<BatchResponse> send(
+                List<BatchOperation> operations, boolean unrepeatable, ChunkRounds rounds);
     }
 
     /** Bytes an operation adds to a batch body besides its record: {@code {"action":"...","body":},}. */
@@ -75,7 +77,7 @@ public final class IngestQueue {
     }
 
     /** A chunk sealed for sending. */
-    private record Sealed(long chunk, Pending pending) {}
+    private record Sealed(long chunk, Pending pending, ChunkRounds rounds) {}
 
     private final String name;
     private final ApiClient api;
@@ -369,14 +371,15 @@ public final class IngestQueue {
         inFlightEnds.add(chunk.end);
         long number = nextChunk++;
         events.sent(number, chunk.firstRecord, chunk.operations.size()); // only queues the listener's call
-        return new Sealed(number, chunk);
+        return new Sealed(number, chunk, new ChunkRounds());
     }
 
     private void launch(Sealed sealed) {
         CompletableFuture<BatchResponse> call;
         try {
             call = Objects.requireNonNull(
-                    sender.send(List.copyOf(sealed.pending().operations), sealed.pending().unrepeatable),
+                    sender.send(
+                            List.copyOf(sealed.pending().operations), sealed.pending().unrepeatable, sealed.rounds()),
                     "the sender's future");
         } catch (RuntimeException | Error e) {
             // whatever the sender throws, the chunk ends as failed and frees its place in flight
@@ -395,10 +398,21 @@ public final class IngestQueue {
             try {
                 // both only queue the listener's call
                 if (error == null) {
-                    events.acknowledged(sealed.chunk(), chunk.firstRecord, chunk.operations.size(), response);
+                    events.acknowledged(
+                            sealed.chunk(),
+                            chunk.firstRecord,
+                            chunk.operations.size(),
+                            response,
+                            sealed.rounds().rounds());
                 } else {
                     Throwable cause = Polling.unwrap(error);
-                    events.failed(sealed.chunk(), chunk.firstRecord, chunk.operations.size(), chunk.operations, cause);
+                    events.failed(
+                            sealed.chunk(),
+                            chunk.firstRecord,
+                            chunk.operations.size(),
+                            chunk.operations,
+                            cause,
+                            sealed.rounds().rounds());
                 }
             } finally {
                 // whatever happened above, the chunk ends (once the listener was told) and room is made
