@@ -11,6 +11,7 @@ import io.quarry.core.spi.JsonBodies;
 import io.quarry.core.spi.Page;
 import io.quarry.core.spi.Polling;
 import io.quarry.core.spi.ScopedHandle;
+import io.quarry.search.internal.ChunkRounds;
 import io.quarry.search.internal.ChunkedWriter;
 import io.quarry.search.internal.RepeatSafety;
 import io.quarry.search.internal.ResponseTypes;
@@ -1258,12 +1259,14 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     /** Sends one chunk of an ingester: a composite call {@code ingest} holding its batch call. */
-    private CompletableFuture<BatchResponse> ingestChunkAsync(List<BatchOperation> operations, boolean unrepeatable) {
+    private CompletableFuture<BatchResponse> ingestChunkAsync(
+            List<BatchOperation> operations, boolean unrepeatable, ChunkRounds rounds) {
         return scope().compositeCallAsync("ingest", scope -> {
             ApiRequest request = ridingOutOutages(scope)
                     .request(Endpoints.BATCH)
                     .body(JsonBodies.object("requests", operations))
-                    .records(operations.size());
+                    .records(operations.size())
+                    .onRound(rounds);
             return (unrepeatable ? request.notSafeToRepeat() : request).executeAsync(BatchResponse.class);
         });
     }
@@ -1321,8 +1324,10 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
                     records,
                     toOperations,
                     options,
-                    inCall::batch,
-                    inCall::batchAsync,
+                    (operations, rounds) ->
+                            inCall.batchRequest(operations).onRound(rounds).execute(BatchResponse.class),
+                    (operations, rounds) ->
+                            inCall.batchRequest(operations).onRound(rounds).executeAsync(BatchResponse.class),
                     id -> inCall.waitForTask(id, options.waitPolicy()));
         });
     }
@@ -1339,7 +1344,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
                     records,
                     toOperations,
                     options,
-                    inCall::batchAsync,
+                    (operations, rounds) ->
+                            inCall.batchRequest(operations).onRound(rounds).executeAsync(BatchResponse.class),
                     id -> inCall.waitForTaskAsync(id, options.waitPolicy()));
         });
     }

@@ -218,7 +218,7 @@ public final class MockServer implements AutoCloseable {
                 builder.strict,
                 Products.listenerOf(products, new LogRecorder(app)),
                 workers,
-                BodyLimits.defaults(),
+                builder.bodyLimits,
                 faultScript,
                 servedHosts,
                 timer);
@@ -446,6 +446,7 @@ public final class MockServer implements AutoCloseable {
         private final List<Path> seedPaths = new ArrayList<>();
         private final List<ObjectNode> seedDocuments = new ArrayList<>();
         private WireDeadlines wireDeadlines = WireDeadlines.defaults();
+        private BodyLimits bodyLimits = BodyLimits.defaults();
 
         private Builder() {}
 
@@ -457,6 +458,18 @@ public final class MockServer implements AutoCloseable {
          */
         Builder wireDeadlines(WireDeadlines deadlines) {
             this.wireDeadlines = Objects.requireNonNull(deadlines, "deadlines");
+            return this;
+        }
+
+        /**
+         * Changes the body limits, for the tests of bodies over them (a small limit is crossed in a few kilobytes);
+         * not public: users keep the service's limits.
+         *
+         * @param limits how much body the server takes
+         * @return this builder
+         */
+        Builder bodyLimits(BodyLimits limits) {
+            this.bodyLimits = Objects.requireNonNull(limits, "limits");
             return this;
         }
 
