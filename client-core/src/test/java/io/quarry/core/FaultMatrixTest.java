@@ -19,10 +19,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Semaphore;
 import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 import javax.net.SocketFactory;
+import okhttp3.EventListener;
 import okhttp3.OkHttpClient;
+import okhttp3.Response;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
@@ -52,6 +55,9 @@ class FaultMatrixTest {
 
     private static FaultyHttpServer healthy;
 
+    /** A permit each time the client has read the head of an answer from the faulty host: RESET_MID_BODY waits on it. */
+    private static final Semaphore FAULTY_HEADS_READ = new Semaphore(0);
+
     @BeforeAll
     static void startHealthyHost() throws IOException {
         blackHole = new ServerSocket(0, 1, InetAddress.getByAddress(new byte[] {127, 0, 0, 1}));
@@ -69,7 +75,7 @@ class FaultMatrixTest {
     enum Fault {
         REFUSED(null),
         RESET_BEFORE_RESPONSE(FaultyHttpServer.resetBeforeResponse()),
-        RESET_MID_BODY(FaultyHttpServer.resetMidBody()),
+        RESET_MID_BODY(FaultyHttpServer.resetMidBody(FAULTY_HEADS_READ)),
         CONNECT_TIMEOUT(null),
         READ_TIMEOUT(FaultyHttpServer.silence(2_000)),
         TRICKLE(FaultyHttpServer.trickle(100)),
@@ -164,6 +170,7 @@ class FaultMatrixTest {
                 ? blackHolePort
                 : faulty == null ? LoopbackHttp.closedPort() : faulty.port();
         int healthyBefore = healthy.requests();
+        FAULTY_HEADS_READ.drainPermits(); // those of earlier cells' answers
         List<Host> hostList = new ArrayList<>(List.of(Host.of("http://faulty.test:" + faultyPort)));
         if (hosts == Hosts.A_HOST_LEFT) {
             hostList.add(Host.of("http://healthy.test:" + healthy.port()));
@@ -217,11 +224,22 @@ class FaultMatrixTest {
         };
     }
 
-    /** Resolves every name to loopback; connecting to {@link #blackHolePort} waits out the timeout. */
+    /**
+     * Resolves every name to loopback; connecting to {@link #blackHolePort} waits out the timeout. Tells
+     * {@link #FAULTY_HEADS_READ} of each answer's head read from the faulty host.
+     */
     private static OkHttpClient blackHolingClient() {
         return new OkHttpClient.Builder()
                 .dns(name -> List.of(InetAddress.getByAddress(name, new byte[] {127, 0, 0, 1})))
                 .socketFactory(new BlackHoleSocketFactory())
+                .eventListener(new EventListener() {
+                    @Override
+                    public void responseHeadersEnd(okhttp3.Call call, Response response) {
+                        if (response.request().url().host().equals("faulty.test")) {
+                            FAULTY_HEADS_READ.release();
+                        }
+                    }
+                })
                 .build();
     }
 

@@ -11,6 +11,7 @@ import io.quarry.mockserver.testing.TestClient;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -79,6 +80,33 @@ class HostFaultsHttpTest {
         script(1, "{\"type\": \"refuseConnections\", \"durationMs\": 3600000}").requireOk();
         control.delete("/_mock/hosts/1/faults").requireOk();
         assertThat(HostConnections.accepted(hosts.get(1))).isTrue();
+    }
+
+    @Test
+    void theListShowsARefusalAndAHoldWithTheirEndsBeforeTheRules() {
+        Instant start = clock.instant();
+        script(1, "{\"type\": \"refuseConnections\", \"durationMs\": 30000}").requireOk();
+        script(2, "{\"type\": \"hold\", \"durationMs\": 5000}").requireOk();
+        script(2, "{\"type\": \"next\", \"count\": 1, \"fault\": {\"type\": \"status\", \"status\": 503}}")
+                .requireOk();
+
+        JsonNode refusing = listed(1).get("faults");
+        assertThat(refusing).hasSize(1);
+        assertThat(refusing.get(0).get("type").stringValue()).isEqualTo("refuseConnections");
+        assertThat(refusing.get(0).get("until").stringValue())
+                .isEqualTo(start.plusSeconds(30).toString());
+        JsonNode holding = listed(2).get("faults");
+        assertThat(holding).hasSize(2);
+        assertThat(holding.get(0).get("type").stringValue()).isEqualTo("hold");
+        assertThat(holding.get(0).get("until").stringValue())
+                .isEqualTo(start.plusSeconds(5).toString());
+        assertThat(holding.get(1).get("fault").get("status").asInt()).isEqualTo(503);
+
+        clock.advance(Duration.ofSeconds(30));
+        assertThat(listed(1).get("faults"))
+                .as("a refusal over is no longer listed")
+                .isEmpty();
+        assertThat(listed(2).get("faults")).hasSize(1);
     }
 
     @Test

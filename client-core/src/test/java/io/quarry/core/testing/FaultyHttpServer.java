@@ -11,6 +11,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -159,13 +161,27 @@ public final class FaultyHttpServer implements AutoCloseable {
         return (socket, out) -> reset(socket);
     }
 
-    /** @return a 200 whose headers promise 100 bytes, 10 sent, then a reset */
-    public static Behaviour resetMidBody() {
+    /**
+     * A 200 whose headers promise 100 bytes, 10 sent, then a reset once the client has the head: a reset that came
+     * first would make the kernel drop what the client had not read yet, and the client would see no answer at all.
+     *
+     * @param headRead a permit for each head the client has read (the test releases one, e.g. from OkHttp's
+     *                 {@code EventListener.responseHeadersEnd}); the reset waits for one, at most 10 s
+     * @return the behaviour
+     */
+    public static Behaviour resetMidBody(Semaphore headRead) {
         return (socket, out) -> {
             out.write(head(200, "application/json", 100, "").getBytes(StandardCharsets.ISO_8859_1));
             out.write("{\"objectID".getBytes(StandardCharsets.UTF_8));
             out.flush();
-            sleep(50);
+            try {
+                if (!headRead.tryAcquire(10, TimeUnit.SECONDS)) {
+                    throw new IOException("the client did not read the head within 10 s");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException();
+            }
             reset(socket);
         };
     }

@@ -2,6 +2,7 @@ package io.quarry.examples.api;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -107,16 +108,22 @@ public final class PublishedModules {
     }
 
     /**
-     * The version the parent pom gives every module.
+     * The version every module has between releases: the {@code -Drevision=} default in {@code .mvn/maven.config}.
      *
-     * @return its {@code revision} property, such as {@code 1.0.0-SNAPSHOT}
+     * @return the version, such as {@code 1.0.0-SNAPSHOT}
      */
     static String revision() {
-        List<String> revision = texts(ROOT.resolve("pom.xml"), "properties", "revision");
-        if (revision.isEmpty()) {
-            throw new IllegalStateException("no <revision> property in " + ROOT.resolve("pom.xml"));
+        Path config = ROOT.resolve(".mvn/maven.config");
+        try {
+            return Files.readAllLines(config).stream()
+                    .map(String::strip)
+                    .filter(line -> line.startsWith("-Drevision="))
+                    .map(line -> line.substring("-Drevision=".length()))
+                    .findFirst()
+                    .orElseThrow(() -> new IllegalStateException("no -Drevision= in " + config));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        return revision.get(0);
     }
 
     /** The texts of the project's {@code <section><entry>} elements: direct children only, not a profile's. */

@@ -127,6 +127,16 @@ class BundleVerifierTest {
     }
 
     @Test
+    void aPomThatStillNamesASnapshotAnywhereIsReported() {
+        Map<String, byte[]> files = completeBundle();
+        String pom = pom("client-usage", VERSION)
+                .replace("</scm>", "</scm>\n  <properties><revision>1.2.4-SNAPSHOT</revision></properties>");
+        withSignatureAndChecksums(files, POM, pom.getBytes(StandardCharsets.UTF_8));
+
+        assertThat(verifier.problems(new Bundle(files))).containsExactly(POM + ": contains SNAPSHOT");
+    }
+
+    @Test
     void aFileOutsideTheReleasedVersionIsReported() {
         Map<String, byte[]> files = completeBundle();
         files.put("io/quarry/client-usage/1.2.2/client-usage-1.2.2.jar", new byte[] {1});

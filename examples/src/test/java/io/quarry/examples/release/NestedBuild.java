@@ -11,7 +11,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A Maven build started by a test, in a directory of its own, on the JDK that runs the test and with the user's
- * local repository (~/.m2): its output goes to a log file, shown in part if it fails.
+ * local repository (~/.m2) unless its command names another: its output goes to a log file, shown in part if it
+ * fails.
  *
  * @param directory where it runs (the copy of the repository)
  * @param log       its output
@@ -23,15 +24,15 @@ record NestedBuild(Path directory, Path log, Duration took) {
      * Runs a command and waits for it.
      *
      * @param directory   where to run it
-     * @param command     the command
+     * @param command     the command, one argument per element
      * @param environment variables to set besides the test's own
      * @param atMost      how long it may take before it is ended
      * @return the finished build
      * @throws AssertionError if it fails or takes too long
      */
-    static NestedBuild run(Path directory, ReleaseCommand command, Map<String, String> environment, Duration atMost) {
+    static NestedBuild run(Path directory, List<String> command, Map<String, String> environment, Duration atMost) {
         Path log = directory.resolveSibling(directory.getFileName() + ".log");
-        ProcessBuilder builder = new ProcessBuilder(command.words())
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(directory.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());

@@ -17,7 +17,8 @@ import org.xml.sax.SAXException;
 
 /**
  * What the central repository requires of every POM it publishes, checked on the POM itself (not on what it would
- * inherit): coordinates, name, description, url, a license, a developer and the scm, and the version resolved.
+ * inherit): coordinates, name, description, url, a license, a developer and the scm, and the version resolved, with
+ * no {@code SNAPSHOT} anywhere in it.
  */
 final class PomRequirements {
 
@@ -33,8 +34,13 @@ final class PomRequirements {
      */
     static List<String> problems(byte[] pom, String artifactId, String version) {
         List<String> problems = new ArrayList<>();
-        if (new String(pom, StandardCharsets.UTF_8).contains("${revision}")) {
+        String text = new String(pom, StandardCharsets.UTF_8);
+        if (text.contains("${revision}")) {
             problems.add("references ${revision}");
+        }
+        // Anywhere, a property or a profile included: a released POM names no version still in development.
+        if (text.contains("SNAPSHOT")) {
+            problems.add("contains SNAPSHOT");
         }
         Element project;
         try {

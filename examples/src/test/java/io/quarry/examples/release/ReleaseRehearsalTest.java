@@ -17,7 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Rehearses the release as docs/releasing.md gives it, twice, each in a fresh copy of the repository's tracked files,
  * with a throwaway signing key: each bundle must be complete and correctly signed and checksummed, and the two
- * builds' jars and POMs the same bytes. Minutes long: only {@code -P release-rehearsal} runs it.
+ * builds' jars and POMs the same bytes. The first bundle is kept, zipped and unzipped as a file repository, under
+ * the repository's {@code target/release-rehearsal/}, and a user's project (the consumer project) is built from it
+ * alone. Minutes long: only {@code -P release-rehearsal} runs it.
  */
 class ReleaseRehearsalTest {
 
@@ -28,6 +30,12 @@ class ReleaseRehearsalTest {
             .toAbsolutePath()
             .normalize();
     private static final Path BUNDLE = Path.of("target", "central-publishing", "central-bundle.zip");
+    /** Where the verified bundle is kept: under the root's target/, so a clean of the root removes it. */
+    private static final Path KEPT = REPOSITORY.resolve("target/release-rehearsal");
+    /** The user's local repository, read (never written) by the consumer's build for third-party artifacts. */
+    private static final Path USER_REPOSITORY =
+            Path.of(System.getProperty("quarry.local.repository", System.getProperty("user.home") + "/.m2/repository"));
+
     private static final Duration BUILD_TIME_LIMIT = Duration.ofMinutes(30);
     private static final String UNPUBLISHED_LEAVES = "!examples,!examples/spring-boot-3,!examples/spring-boot-4,"
             + "!examples/old-jackson-annotations,!examples/spring-boot-3-starter,!examples/spring-boot-4-starter,"
@@ -56,6 +64,15 @@ class ReleaseRehearsalTest {
         BundleVerifier verifier = new BundleVerifier(key.publicKey(), VERSION, PublishedModules.RELEASE);
 
         Bundle first = build(temp.resolve("first"), command, secrets, verifier);
+        KeptBundle kept = KeptBundle.keep(temp.resolve("first").resolve(BUNDLE), KEPT);
+        System.out.printf(
+                "release rehearsal: the verified bundle is kept: %s, unzipped as a file repository: %s%n",
+                kept.zip(), kept.repository().toUri());
+        NestedBuild consumer = BundleConsumer.build(REPOSITORY, kept, VERSION, USER_REPOSITORY, temp);
+        System.out.printf(
+                "release rehearsal: a project that takes io.quarry from the bundle alone built and passed its test"
+                        + " in %d s (log: %s)%n",
+                consumer.took().toSeconds(), consumer.log());
         Bundle second = build(temp.resolve("second"), command, secrets, verifier);
 
         Predicate<String> jarsAndPoms = path -> path.endsWith(".jar") || path.endsWith(".pom");
@@ -69,7 +86,7 @@ class ReleaseRehearsalTest {
         int files = TrackedFiles.copy(REPOSITORY, copy);
         System.out.printf(
                 "release rehearsal: %d tracked files copied to %s; running %s%n", files, copy, command.words());
-        NestedBuild build = NestedBuild.run(copy, command, secrets, BUILD_TIME_LIMIT);
+        NestedBuild build = NestedBuild.run(copy, command.words(), secrets, BUILD_TIME_LIMIT);
         System.out.printf(
                 "release rehearsal: the build in %s took %d s (log: %s)%n",
                 copy.getFileName(), build.took().toSeconds(), build.log());

@@ -3,6 +3,7 @@ package io.quarry.mockserver.internal.http.hosts;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -23,6 +24,20 @@ final class HeldRequests {
         lock.lock();
         try {
             this.until = until;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * {@return when the hold ends, if one is on}
+     *
+     * @param now the clock's time
+     */
+    Optional<Instant> until(Instant now) {
+        lock.lock();
+        try {
+            return Optional.ofNullable(until).filter(now::isBefore);
         } finally {
             lock.unlock();
         }

@@ -7,6 +7,7 @@ import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -166,6 +167,22 @@ public final class HostState {
     public boolean received(Runnable closer) {
         requests.incrementAndGet();
         return held.hold(closer, clock.instant());
+    }
+
+    /** {@return when the host listens again, while it refuses connections} */
+    public Optional<Instant> refusingUntil() {
+        Instant now = clock.instant();
+        lock.lock();
+        try {
+            return Optional.ofNullable(refusedUntil).filter(now::isBefore);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** {@return when the host's hold ends, while it holds requests unanswered} */
+    public Optional<Instant> holdingUntil() {
+        return held.until(clock.instant());
     }
 
     /** {@return the host's per-request faults, tried before the server-wide ones} */

@@ -9,6 +9,7 @@ import io.quarry.mockserver.internal.http.hosts.ServedHosts;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.products.RouteMethods;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -47,7 +48,10 @@ final class HostControlRoutes implements RouteMethods {
         };
     }
 
-    /** {@code GET /_mock/hosts}: each host, its port, its requests and what is scripted for it. */
+    /**
+     * {@code GET /_mock/hosts}: each host, its port, its requests and what is scripted for it: a refusal or a hold
+     * first ({@code {"type": "refuseConnections", "until": ...}}, as scripted, with its end time), then its rules.
+     */
     Response list(Request request) {
         ArrayNode list = Json.array();
         for (HostState host : hosts.all()) {
@@ -56,11 +60,20 @@ final class HostControlRoutes implements RouteMethods {
             item.put("port", host.port());
             item.put("requestCount", host.requests());
             item.put("acceptsConnections", host.accepting());
-            item.set("faults", host.faults().describe());
+            ArrayNode faults = item.putArray("faults");
+            host.refusingUntil().ifPresent(until -> window(faults, "refuseConnections", until));
+            host.holdingUntil().ifPresent(until -> window(faults, "hold", until));
+            faults.addAll(host.faults().describe());
         }
         ObjectNode body = Json.object();
         body.set("hosts", list);
         return Response.ok(body);
+    }
+
+    private static void window(ArrayNode faults, String type, Instant until) {
+        ObjectNode item = faults.addObject();
+        item.put("type", type);
+        item.put("until", until.toString());
     }
 
     /** {@code POST /_mock/hosts/{host}/faults}: scripts a fault for the host. */
