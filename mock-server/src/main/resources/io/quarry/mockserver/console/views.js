@@ -27,6 +27,12 @@ window.QuarryViews = (function () {
     return td;
   }
 
+  function option(value) {
+    const node = el("option", value);
+    node.value = value;
+    return node;
+  }
+
   function td(text, className) { return el("td", text, className); }
 
   function failure(id, e) { byId(id).textContent = e ? e.message : ""; }
@@ -101,7 +107,7 @@ window.QuarryViews = (function () {
       const chosen = select.value;
       try {
         const names = await indexNames();
-        select.replaceChildren(...names.map(n => el("option", n)));
+        select.replaceChildren(...names.map(option));
         if (names.includes(chosen)) select.value = chosen;
       } catch (e) { failure("search-error", e); }
     },
@@ -236,7 +242,7 @@ window.QuarryViews = (function () {
         const hosts = await api("GET", "/_mock/hosts");
         const select = byId("fault-host");
         const chosen = select.value;
-        select.replaceChildren(...hosts.hosts.map(h => el("option", h.host)));
+        select.replaceChildren(...hosts.hosts.map(h => option(String(h.host))));
         if (chosen) select.value = chosen;
         byId("hosts-table").tBodies[0].replaceChildren(...hosts.hosts.map(h => {
           const clear = el("button", "Clear");
@@ -270,7 +276,7 @@ window.QuarryViews = (function () {
     },
     init() {
       document.querySelectorAll(".fault-types").forEach(select =>
-        select.replaceChildren(...FAULT_TYPES.map(t => el("option", t))));
+        select.replaceChildren(...FAULT_TYPES.map(option)));
       byId("fault-server-form").addEventListener("submit", event => {
         event.preventDefault();
         faults.send("POST", "/_mock/faults", { method: byId("fault-server-method").value,
