@@ -6,6 +6,7 @@ import io.quarry.mockserver.internal.http.PathCodec;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Route;
 import io.quarry.mockserver.internal.json.Json;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -147,11 +148,12 @@ final class Secrets {
         return node;
     }
 
-    /** {@return the start of UTF-8 bytes as text, decoding no more than needed} */
+    /**
+     * {@return the start of UTF-8 bytes as text: at most {@code maxChars} bytes decoded (a character cut at the end
+     *     shows as a replacement character), so a large body costs no more than a small one}
+     */
     private static String prefix(byte[] body, int maxChars) {
-        String text = new String(
-                body, 0, (int) Math.min(body.length, 4L * maxChars), java.nio.charset.StandardCharsets.UTF_8);
-        return cut(text, maxChars);
+        return new String(body, 0, Math.min(body.length, maxChars), StandardCharsets.UTF_8);
     }
 
     private static String cut(String text, int maxChars) {
