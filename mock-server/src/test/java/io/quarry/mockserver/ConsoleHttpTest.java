@@ -155,6 +155,25 @@ class ConsoleHttpTest {
     }
 
     @Test
+    void servesTheConsoleOverHttpsToo() {
+        try (MockServer https = MockServer.builder().https().start()) {
+            TestClient secure = new TestClient(https);
+            secure.post("/1/indexes/books/query", "{}");
+            assertThat(secure.get("/_mock/console/api/info")
+                            .requireOk()
+                            .body()
+                            .get("applicationId")
+                            .stringValue())
+                    .isEqualTo(https.applicationId());
+            assertThat(secure.get("/_mock/console/api/journal")
+                            .requireOk()
+                            .body()
+                            .get("entries"))
+                    .hasSize(1);
+        }
+    }
+
+    @Test
     void aServerWithoutTheConsoleAnswers404() {
         try (MockServer off = MockServer.builder().console(Console.OFF).start()) {
             assertThat(new TestClient(off).get("/_mock/console/api/tasks").status())
