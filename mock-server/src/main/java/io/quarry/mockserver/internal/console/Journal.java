@@ -8,7 +8,7 @@ import java.util.function.Predicate;
 /**
  * The last {@value #CAPACITY} answers, in a ring: the oldest is dropped when a new one comes. Each entry holds at
  * most {@value #PATH_CHARS} characters of path and {@value #BODY_CHARS} of each body, so the journal holds at most
- * about 4.5 MB however large the traffic (ASCII text takes a byte a character).
+ * about 5 MB however large the traffic (ASCII text takes a byte a character).
  */
 final class Journal {
 
