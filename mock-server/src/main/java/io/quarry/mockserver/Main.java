@@ -39,6 +39,7 @@ public final class Main {
             "  --strict           answer unknown URL parameters with a 400",
             "  --clusters A,B     clusters of multi-cluster user mapping (default mock-cluster-1,mock-cluster-2;",
             "                     an empty value disables the feature)",
+            "  --console on|off   serve the browser console at /_mock/console (default on)",
             "  --version          print the mock server's version",
             "  --help             print this help");
 
@@ -142,6 +143,7 @@ public final class Main {
                 case "--seed" -> builder.seed(Path.of(value(args, ++i, option)));
                 case "--task-delay" -> builder.taskDelay(duration(value(args, ++i, option)));
                 case "--clusters" -> builder.clusters(clusters(value(args, ++i, option)));
+                case "--console" -> builder.console(console(value(args, ++i, option)));
                 default -> throw new IllegalArgumentException("unknown option " + option);
             }
         }
@@ -192,6 +194,14 @@ public final class Main {
                 .map(String::trim)
                 .filter(name -> !name.isEmpty())
                 .toArray(String[]::new);
+    }
+
+    private static Console console(String value) {
+        return switch (value.toLowerCase(Locale.ROOT)) {
+            case "on" -> Console.ON;
+            case "off" -> Console.OFF;
+            default -> throw new IllegalArgumentException("--console needs on or off, not " + value);
+        };
     }
 
     private static int integer(String option, String value) {

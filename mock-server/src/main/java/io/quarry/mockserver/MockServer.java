@@ -3,6 +3,8 @@ package io.quarry.mockserver;
 import io.quarry.mockserver.engine.SearchEngine;
 import io.quarry.mockserver.internal.auth.Authenticator;
 import io.quarry.mockserver.internal.auth.ProductCredentials;
+import io.quarry.mockserver.internal.console.ConsoleProduct;
+import io.quarry.mockserver.internal.http.AnswerObserver;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.BodyLimits;
 import io.quarry.mockserver.internal.http.HttpFront;
@@ -207,6 +209,13 @@ public final class MockServer implements AutoCloseable {
                 builder.crawlerAllowedHosts,
                 builder.monitoringSeed,
                 servedHosts));
+        ConsoleProduct console = null;
+        if (builder.console == Console.ON) {
+            console =
+                    new ConsoleProduct(app, adminKey, applicationId, version, builder.hosts, System::currentTimeMillis);
+            products = new ArrayList<>(products);
+            products.add(console);
+        }
         products.forEach(product -> control.onReset(product::reset));
         control.onReset(faultScript::clear);
         control.onReset(servedHosts::reset);
@@ -221,7 +230,8 @@ public final class MockServer implements AutoCloseable {
                 builder.bodyLimits,
                 faultScript,
                 servedHosts,
-                timer);
+                timer,
+                console == null ? AnswerObserver.NONE : console);
         return new Built(control, front);
     }
 
@@ -442,6 +452,7 @@ public final class MockServer implements AutoCloseable {
         private int threads = Workers.virtualThreadsAvailable() ? DEFAULT_THREADS_VIRTUAL : DEFAULT_THREADS_PLATFORM;
         private int queueSize = DEFAULT_QUEUE_SIZE;
         private int hosts = DEFAULT_HOSTS;
+        private Console console = Console.ON;
         private List<String> clusters = Application.DEFAULT_CLUSTERS;
         private final List<Path> seedPaths = new ArrayList<>();
         private final List<ObjectNode> seedDocuments = new ArrayList<>();
@@ -693,6 +704,19 @@ public final class MockServer implements AutoCloseable {
                 throw new IllegalArgumentException("hosts must be 1.." + MAX_HOSTS);
             }
             this.hosts = count;
+            return this;
+        }
+
+        /**
+         * Whether the server serves the browser console at {@code /_mock/console} on every host, and keeps for it a
+         * journal of the last 1,000 answers and per-second counters of the last ten minutes (a few MB at most; their
+         * classes load on the first request).
+         *
+         * @param console {@link Console#ON} (the default) or {@link Console#OFF}
+         * @return this builder
+         */
+        public Builder console(Console console) {
+            this.console = Objects.requireNonNull(console, "console");
             return this;
         }
 

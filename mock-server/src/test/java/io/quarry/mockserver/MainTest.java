@@ -84,6 +84,21 @@ class MainTest {
     }
 
     @Test
+    void consoleOffServesNoConsole() {
+        PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        try (MockServer off = Main.start(new String[] {"--console", "off"}, out);
+                MockServer on = Main.start(new String[] {"--console", "ON"}, out)) {
+            assertThat(new TestClient(off).get("/_mock/console/api/tasks").status())
+                    .isEqualTo(404);
+            assertThat(new TestClient(on).get("/_mock/console/api/tasks").status())
+                    .isEqualTo(200);
+        }
+        assertThatThrownBy(() -> Main.start(new String[] {"--console", "maybe"}, out))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("on or off");
+    }
+
+    @Test
     void badOptionsAreRefused() {
         PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         assertThatThrownBy(() -> Main.start(new String[] {"--nope"}, out)).isInstanceOf(IllegalArgumentException.class);

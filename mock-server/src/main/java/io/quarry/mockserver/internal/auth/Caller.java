@@ -54,6 +54,19 @@ public final class Caller {
         return key == null;
     }
 
+    /**
+     * {@return how the console's journal names the caller without showing a key: "admin key", the key's
+     *     description, or its masked value ({@link KeyMask})}
+     */
+    public String label() {
+        if (key == null) {
+            return "admin key";
+        }
+        String description = key.description();
+        String named = description == null || description.isBlank() ? "key " + KeyMask.of(key.value()) : description;
+        return secured == null ? named : "secured key of " + named;
+    }
+
     /** {@return the key used (the parent of a secured key), or {@code null} for the admin key} */
     ApiKey key() {
         return key;

@@ -18,6 +18,8 @@ final class Exchange {
     Request request;
     Route route;
     FaultAction fault;
+    /** The host (port) the request came to, numbered from 0. */
+    int host;
 
     Exchange(WireExchange wire, BodyBudget budget) {
         this.wire = wire;

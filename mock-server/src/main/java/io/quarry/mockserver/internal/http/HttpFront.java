@@ -57,6 +57,7 @@ public final class HttpFront implements ExchangeHandler {
      * @param faults the server-wide scripted faults
      * @param hosts the server's hosts, with their own faults and request counts
      * @param timer runs delayed answers
+     * @param observer told of every answer as it is written
      */
     public HttpFront(
             Router router,
@@ -68,7 +69,8 @@ public final class HttpFront implements ExchangeHandler {
             BodyLimits limits,
             FaultScript faults,
             ServedHosts hosts,
-            ScheduledExecutorService timer) {
+            ScheduledExecutorService timer,
+            AnswerObserver observer) {
         this.router = router;
         this.guard = guard;
         this.strict = strict;
@@ -79,7 +81,7 @@ public final class HttpFront implements ExchangeHandler {
         this.faults = faults;
         this.hosts = hosts;
         this.timer = timer;
-        this.writer = new ResponseWriter(version);
+        this.writer = new ResponseWriter(version, observer);
     }
 
     @Override
@@ -120,6 +122,7 @@ public final class HttpFront implements ExchangeHandler {
                 exchange.wire().remoteAddress());
         exchange.request = request;
         HostState host = hosts.of(exchange.wire().listener());
+        exchange.host = host == null ? 0 : host.index();
         if (host != null && request.rawPath().startsWith("/_mock/")) {
             // the control endpoints are not the host's traffic; they only need to know which host they came to
             request = request.with(HostState.class, host);

@@ -144,6 +144,11 @@ public final class Request {
         return pathParams;
     }
 
+    /** {@return the body's bytes, not copied: to read, never to change} */
+    public byte[] bodyBytes() {
+        return body;
+    }
+
     /** {@return the body's size in bytes} */
     public int bodySize() {
         return body.length;

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.BinaryNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -23,7 +24,9 @@ public record Response(int status, JsonNode body, Format format, Map<String, Str
         /** One JSON document, {@code application/json}. */
         JSON,
         /** Each element of an array on its own line, {@code application/x-ndjson}. */
-        JSON_LINES
+        JSON_LINES,
+        /** The bytes of a binary node as they are, with the {@code Content-Type} its headers give (a file). */
+        BYTES
     }
 
     /** Copies the headers. */
@@ -68,6 +71,19 @@ public record Response(int status, JsonNode body, Format format, Map<String, Str
      */
     public static Response jsonLines(ArrayNode lines) {
         return new Response(200, lines, Format.JSON_LINES, Map.of());
+    }
+
+    /**
+     * {@return a 200 carrying a file's bytes}
+     *
+     * @param bytes the file's content
+     * @param contentType its media type
+     * @param headers other headers to send
+     */
+    public static Response file(byte[] bytes, String contentType, Map<String, String> headers) {
+        Map<String, String> all = new LinkedHashMap<>(headers);
+        all.put("Content-Type", contentType);
+        return new Response(200, BinaryNode.valueOf(bytes), Format.BYTES, all);
     }
 
     /**

@@ -24,13 +24,17 @@ final class ResponseWriter {
     /** What a CORS preflight allows when the caller names no headers. */
     private static final String DEFAULT_ALLOWED_HEADERS = "Content-Type, X-Service-Application-Id, X-Service-API-Key";
 
+    private static final byte[] NO_BODY = new byte[0];
+
     private static final byte[] NON_JSON =
             "<html><body><h1>502 Bad Gateway</h1></body></html>\n".getBytes(StandardCharsets.UTF_8);
 
     private final String version;
+    private final AnswerObserver observer;
 
-    ResponseWriter(String version) {
+    ResponseWriter(String version, AnswerObserver observer) {
         this.version = version;
+        this.observer = observer;
     }
 
     void preflight(Exchange exchange) {
@@ -75,6 +79,7 @@ final class ResponseWriter {
         if (fault != null) {
             switch (fault.kind()) {
                 case CLOSE_BEFORE_RESPONSE, RESET_AFTER_WRITE -> {
+                    observe(exchange, 0, NO_BODY, fault);
                     exchange.abort();
                     return;
                 }
@@ -86,18 +91,15 @@ final class ResponseWriter {
             }
         }
         headers.putAll(response.headers());
-        boolean lines = response.format() == Response.Format.JSON_LINES;
-        byte[] body = lines ? jsonLines(response.body()) : Json.bytes(response.body());
+        byte[] body = bodyOf(response, headers);
         if (fault != null && fault.kind() == FaultAction.Kind.NON_JSON_BODY) {
             headers.put("Content-Type", "text/html");
             body = NON_JSON;
-        } else {
-            headers.put(
-                    "Content-Type", lines ? "application/x-ndjson; charset=UTF-8" : "application/json; charset=UTF-8");
         }
         if (fault != null && fault.kind() == FaultAction.Kind.TRUNCATED_BODY) {
             body = Arrays.copyOf(body, body.length / 2);
         }
+        observe(exchange, response.status(), body, fault);
         String accept = exchange.head().header("Accept-Encoding");
         if (accept != null && accept.toLowerCase(Locale.ROOT).contains("gzip")) {
             body = gzip(body);
@@ -105,6 +107,32 @@ final class ResponseWriter {
         }
         int cutAfter = fault != null && fault.kind() == FaultAction.Kind.CLOSE_MID_RESPONSE ? body.length / 2 : -1;
         exchange.respond(new WireResponse(response.status(), headers, body, cutAfter));
+    }
+
+    /** {@return the body's bytes, its content type put in the headers (a file's was given with its response)} */
+    private static byte[] bodyOf(Response response, Map<String, String> headers) {
+        switch (response.format()) {
+            case BYTES -> {
+                return response.body().binaryValue();
+            }
+            case JSON_LINES -> {
+                headers.put("Content-Type", "application/x-ndjson; charset=UTF-8");
+                return jsonLines(response.body());
+            }
+            default -> {
+                headers.put("Content-Type", "application/json; charset=UTF-8");
+                return Json.bytes(response.body());
+            }
+        }
+    }
+
+    private void observe(Exchange exchange, int status, byte[] body, FaultAction fault) {
+        try {
+            observer.written(
+                    exchange.request, exchange.route, status, body, fault, exchange.host, exchange.elapsedNanos());
+        } catch (RuntimeException ignored) {
+            // watching must never stop an answer
+        }
     }
 
     /** {@return each element of the array as one line of JSON} */

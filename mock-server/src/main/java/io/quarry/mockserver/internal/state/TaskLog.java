@@ -2,6 +2,8 @@ package io.quarry.mockserver.internal.state;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -60,6 +62,33 @@ public final class TaskLog {
         }
         Long publishAt = publishAtMillis.get(taskId);
         return publishAt == null || clock.millis() >= publishAt;
+    }
+
+    /**
+     * {@return the tasks not yet published, oldest first, each as its ID and when it is published (epoch
+     *     milliseconds)}
+     *
+     * @param max the most to return
+     */
+    public List<long[]> pending(int max) {
+        long now = clock.millis();
+        List<long[]> found = new ArrayList<>();
+        for (Long id : waiting) {
+            Long publishAt = publishAtMillis.get(id);
+            if (publishAt != null && publishAt > now) {
+                found.add(new long[] {id, publishAt});
+                if (found.size() == max) {
+                    break;
+                }
+            }
+        }
+        return found;
+    }
+
+    /** {@return the ID of the last task recorded, or 0 when none was} */
+    public long lastId() {
+        long next = nextId.get();
+        return next == FIRST_TASK_ID ? 0 : next - 1;
     }
 
     /** Drops the oldest tasks once published: a task absent from the map is published. */

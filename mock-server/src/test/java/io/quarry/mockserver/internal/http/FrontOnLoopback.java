@@ -44,7 +44,8 @@ final class FrontOnLoopback {
                 limits,
                 new FaultScript(),
                 new ServedHosts(Clock.systemUTC(), timer),
-                timer);
+                timer,
+                AnswerObserver.NONE);
         listener = new Listener(
                 new InetSocketAddress("127.0.0.1", 0), null, front, connections, timer, WireDeadlines.defaults());
         listener.open();

@@ -1,15 +1,17 @@
 package io.quarry.mockserver.internal.products;
 
 import io.quarry.mockserver.engine.SearchEngine;
+import io.quarry.mockserver.internal.console.ConsoleProduct;
 import io.quarry.mockserver.internal.http.Route;
 import io.quarry.mockserver.internal.products.ProductRoutes.ProductRoute;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.StateControl;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
-/** The route table of a server with every product, for tests that check the whole table. */
+/** The route table of a server with every product (the console's too), for tests that check the whole table. */
 public final class AllRoutes {
 
     private AllRoutes() {}
@@ -19,7 +21,9 @@ public final class AllRoutes {
         Application app = new Application(Clock.systemUTC(), Duration.ZERO);
         ServiceContext context = new ServiceContext(
                 app, new SearchEngine(), new StateControl(app, List.of()), "test", false, new SearchHooks());
-        return Products.routesOf(Products.all(context)).routes();
+        List<Product> products = new ArrayList<>(Products.all(context));
+        products.add(new ConsoleProduct(app, "admin", "APP", "test", 1, System::currentTimeMillis));
+        return Products.routesOf(products).routes();
     }
 
     /**

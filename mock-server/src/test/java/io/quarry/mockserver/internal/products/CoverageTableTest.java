@@ -46,6 +46,7 @@ class CoverageTableTest {
         SECTIONS.put("Mock server control endpoints", new Section("control", true));
         SECTIONS.put("Fault-scripting endpoints", new Section("control", true));
         SECTIONS.put("Monitoring control endpoints", new Section("monitoring", true));
+        SECTIONS.put("Console endpoints", new Section("console", true));
     }
 
     private static final String HEADER = "| Method | Path | Notes |";

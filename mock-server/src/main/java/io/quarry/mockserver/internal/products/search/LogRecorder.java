@@ -54,8 +54,11 @@ public final class LogRecorder implements RequestListener {
     @Override
     public void answered(Request request, Route route, Response response, long elapsedNanos) {
         // the crawler is another host: its calls (whose bodies carry the target application's key) are not the
-        // application's API log
-        if (route != null && (route.access() == Access.CONTROL || route.access() == Access.CRAWLER)) {
+        // application's API log; nor are the mock server's own endpoints (the console's among them)
+        if (route != null
+                && (route.access() == Access.CONTROL
+                        || route.access() == Access.CRAWLER
+                        || route.template().startsWith("/_mock/"))) {
             return;
         }
         boolean keyRoute = route != null && route.operation().managesApiKeys();

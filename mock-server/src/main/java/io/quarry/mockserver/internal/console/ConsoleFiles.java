@@ -1,0 +1,59 @@
+package io.quarry.mockserver.internal.console;
+
+import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.Response;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Map;
+
+/**
+ * The console's page and files, read from the jar's resources when asked: only the files listed here are served,
+ * each with a Content-Security-Policy that allows scripts, styles and requests from the server alone.
+ */
+final class ConsoleFiles {
+
+    /** No inline script or style, nothing from elsewhere, no framing. */
+    static final String CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self';"
+            + " connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none';"
+            + " frame-ancestors 'none'";
+
+    /** What every answer of the console carries. */
+    static final Map<String, String> HEADERS = Map.of(
+            "Content-Security-Policy", CONTENT_SECURITY_POLICY,
+            "X-Content-Type-Options", "nosniff",
+            "Referrer-Policy", "no-referrer",
+            "Cache-Control", "no-store");
+
+    private static final String FOLDER = "/io/quarry/mockserver/console/";
+
+    private static final Map<String, String> TYPES = Map.of(
+            "index.html", "text/html; charset=UTF-8",
+            "console.css", "text/css; charset=UTF-8",
+            "console.js", "text/javascript; charset=UTF-8",
+            "views.js", "text/javascript; charset=UTF-8",
+            "charts.js", "text/javascript; charset=UTF-8");
+
+    private ConsoleFiles() {}
+
+    /**
+     * {@return the file as an answer}
+     *
+     * @param name its name, such as {@code console.js}
+     * @throws ApiException 404 for a name not listed
+     */
+    static Response file(String name) {
+        String type = TYPES.get(name);
+        if (type == null) {
+            throw ApiException.notFound("The console has no file " + name.replaceAll("[^A-Za-z0-9._-]", "?"));
+        }
+        try (InputStream in = ConsoleFiles.class.getResourceAsStream(FOLDER + name)) {
+            if (in == null) {
+                throw new IllegalStateException("the console's file " + name + " is missing from the jar");
+            }
+            return Response.file(in.readAllBytes(), type, HEADERS);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

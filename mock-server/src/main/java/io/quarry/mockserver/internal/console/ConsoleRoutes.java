@@ -1,0 +1,199 @@
+package io.quarry.mockserver.internal.console;
+
+import io.quarry.mockserver.internal.auth.KeyMask;
+import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.Request;
+import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.products.RouteMethods;
+import io.quarry.mockserver.internal.state.ApiKey;
+import io.quarry.mockserver.internal.state.Application;
+import io.quarry.mockserver.internal.state.Timestamps;
+import java.util.function.LongSupplier;
+import java.util.function.Predicate;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The console's routes: its page and files, and the read-only views the page reads besides the service's own API and
+ * the control endpoints (the journal, the traffic series, the keys masked, the pending tasks).
+ */
+final class ConsoleRoutes implements RouteMethods {
+
+    static final int PAGE = 0;
+    static final int FILE = 1;
+    static final int INFO = 2;
+    static final int JOURNAL = 3;
+    static final int JOURNAL_ENTRY = 4;
+    static final int TRAFFIC = 5;
+    static final int KEYS = 6;
+    static final int TASKS = 7;
+
+    /** How many entries a journal page holds when the page does not say. */
+    private static final int DEFAULT_LIMIT = 200;
+    /** The most pending tasks listed. */
+    private static final int MAX_TASKS = 100;
+
+    private final ConsoleRecorder recorder;
+    private final Application app;
+    private final ObjectNode info;
+    private final LongSupplier millis;
+
+    /**
+     * @param recorder what keeps the traffic
+     * @param app the application whose keys and tasks are shown
+     * @param info what the sign-in page may know before a key is given (application ID, version, hosts)
+     * @param millis the wall clock
+     */
+    ConsoleRoutes(ConsoleRecorder recorder, Application app, ObjectNode info, LongSupplier millis) {
+        this.recorder = recorder;
+        this.app = app;
+        this.info = info;
+        this.millis = millis;
+    }
+
+    @Override
+    public Response answer(int method, Request request) {
+        Response response = switch (method) {
+            case PAGE -> ConsoleFiles.file("index.html");
+            case FILE -> ConsoleFiles.file(request.path("file"));
+            case INFO -> Response.ok(info.deepCopy());
+            case JOURNAL -> journal(request);
+            case JOURNAL_ENTRY -> journalEntry(request);
+            case TRAFFIC -> traffic(request);
+            case KEYS -> keys();
+            case TASKS -> tasks();
+            default -> throw new IllegalArgumentException("no console route " + method);
+        };
+        return response.withHeaders(ConsoleFiles.HEADERS);
+    }
+
+    private Response journal(Request request) {
+        Journal journal = recorder.journal();
+        int limit = intParam(request, "limit", DEFAULT_LIMIT, 1, Journal.CAPACITY);
+        long after = intParam(request, "after", 0, 0, Integer.MAX_VALUE);
+        Predicate<JournalEntry> filter = entry -> entry.seq() > after;
+        String status = request.query().get("status");
+        if (status != null && !status.isEmpty()) {
+            filter = filter.and(entry -> statusMatches(status, entry));
+        }
+        String path = request.query().get("path");
+        if (path != null && !path.isEmpty()) {
+            filter = filter.and(entry -> entry.path().contains(path));
+        }
+        String index = request.query().get("index");
+        if (index != null && !index.isEmpty()) {
+            filter = filter.and(entry -> index.equals(entry.index()));
+        }
+        ObjectNode body = Json.object();
+        body.put("capacity", journal.capacity());
+        body.put("kept", journal.size());
+        body.put("bodyChars", Journal.BODY_CHARS);
+        ArrayNode entries = body.putArray("entries");
+        for (JournalEntry entry : journal.newestFirst(filter, limit)) {
+            entries.add(summary(entry));
+        }
+        return Response.ok(body);
+    }
+
+    private static boolean statusMatches(String wanted, JournalEntry entry) {
+        return switch (wanted) {
+            case "faulted" -> entry.fault() != null;
+            case "none" -> entry.status() == 0;
+            default ->
+                wanted.length() == 3
+                        && wanted.endsWith("xx")
+                        && entry.status() / 100 == Character.digit(wanted.charAt(0), 10);
+        };
+    }
+
+    private Response journalEntry(Request request) {
+        long seq;
+        try {
+            seq = Long.parseLong(request.path("seq"));
+        } catch (NumberFormatException e) {
+            throw ApiException.badRequest("The journal entry's number must be an integer");
+        }
+        JournalEntry entry = recorder.journal().find(seq);
+        if (entry == null) {
+            throw ApiException.notFound("The journal no longer holds entry " + seq);
+        }
+        ObjectNode body = summary(entry);
+        body.put("requestBody", entry.requestBody());
+        body.put("responseBody", entry.responseBody());
+        return Response.ok(body);
+    }
+
+    private static ObjectNode summary(JournalEntry entry) {
+        ObjectNode out = Json.object();
+        out.put("seq", entry.seq());
+        out.put("time", Timestamps.iso(entry.atMillis()));
+        out.put("host", entry.host());
+        out.put("method", entry.method());
+        out.put("path", entry.path());
+        if (entry.index() != null) {
+            out.put("index", entry.index());
+        }
+        out.put("status", entry.status());
+        out.put("durationMs", entry.micros() / 1000.0);
+        out.put("requestBytes", entry.requestBytes());
+        out.put("responseBytes", entry.responseBytes());
+        out.put("caller", entry.caller());
+        if (entry.fault() != null) {
+            out.put("fault", entry.fault());
+        }
+        return out;
+    }
+
+    private Response traffic(Request request) {
+        int seconds = intParam(request, "seconds", 300, 1, Traffic.SECONDS);
+        return Response.ok(recorder.traffic().series(millis.getAsLong(), seconds));
+    }
+
+    private Response keys() {
+        ObjectNode body = Json.object();
+        ArrayNode keys = body.putArray("keys");
+        for (ApiKey key : app.keys().all()) {
+            ObjectNode out = keys.addObject();
+            out.put("value", KeyMask.of(key.value()));
+            out.put("description", key.description());
+            key.acl().forEach(out.putArray("acl")::add);
+            key.indexes().forEach(out.putArray("indexes")::add);
+            key.referers().forEach(out.putArray("referers")::add);
+            out.put("validity", key.validitySeconds());
+            out.put("maxHitsPerQuery", key.maxHitsPerQuery());
+            out.put("maxQueriesPerIPPerHour", key.maxQueriesPerIPPerHour());
+            out.put("createdAt", Timestamps.iso(key.createdAtMillis()));
+            if (key.indexScope() != null) {
+                out.put("index", key.indexScope());
+            }
+        }
+        return Response.ok(body);
+    }
+
+    private Response tasks() {
+        ObjectNode body = Json.object();
+        long now = app.nowMillis();
+        body.put("lastTaskID", app.tasks().lastId());
+        ArrayNode pending = body.putArray("pending");
+        for (long[] task : app.tasks().pending(MAX_TASKS)) {
+            ObjectNode out = pending.addObject();
+            out.put("taskID", task[0]);
+            out.put("status", "notPublished");
+            out.put("publishedInMs", Math.max(0, task[1] - now));
+        }
+        return Response.ok(body);
+    }
+
+    private static int intParam(Request request, String name, int fallback, int min, int max) {
+        String value = request.query().get(name);
+        if (value == null || value.isEmpty()) {
+            return fallback;
+        }
+        try {
+            return Math.max(min, Math.min(max, Integer.parseInt(value)));
+        } catch (NumberFormatException e) {
+            throw ApiException.badRequest("The parameter " + name + " must be an integer");
+        }
+    }
+}

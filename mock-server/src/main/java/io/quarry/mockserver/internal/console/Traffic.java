@@ -1,0 +1,185 @@
+package io.quarry.mockserver.internal.console;
+
+import io.quarry.mockserver.internal.json.Json;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Counters of the last {@value #SECONDS} seconds, one bucket a second, in a ring made once: answers by status class,
+ * a histogram of their durations (for the median and the 99th percentile), and operations per index (the first
+ * {@value #INDICES_PER_SECOND} indices of each second by name, the rest together). Recording allocates nothing;
+ * the ring takes about 420 KB whatever the traffic.
+ */
+final class Traffic {
+
+    /** How many seconds are kept. */
+    static final int SECONDS = 600;
+    /** How many indices a second counts by name. */
+    static final int INDICES_PER_SECOND = 8;
+    /** The name the indices past those are counted under. */
+    static final String OTHER_INDICES = "(other indices)";
+    /** Status classes: 0 for no answer (a closed connection), then 1xx to 5xx. */
+    private static final String[] CLASSES = {"none", "1xx", "2xx", "3xx", "4xx", "5xx"};
+    /** Four bins a doubling of microseconds: a percentile is known within a fifth of itself, up to about 70 min. */
+    private static final int BINS_PER_DOUBLING = 4;
+
+    private static final int BINS = 32 * BINS_PER_DOUBLING;
+
+    private final Second[] ring = new Second[SECONDS];
+
+    Traffic() {
+        for (int i = 0; i < SECONDS; i++) {
+            ring[i] = new Second();
+        }
+    }
+
+    /** One second's counters, cleared when the ring comes round to it again. */
+    private static final class Second {
+        long epochSecond = -1;
+        final int[] byClass = new int[CLASSES.length];
+        final int[] durations = new int[BINS];
+        final String[] indices = new String[INDICES_PER_SECOND];
+        final int[] indexOps = new int[INDICES_PER_SECOND + 1];
+
+        void startAt(long second) {
+            epochSecond = second;
+            java.util.Arrays.fill(byClass, 0);
+            java.util.Arrays.fill(durations, 0);
+            java.util.Arrays.fill(indices, null);
+            java.util.Arrays.fill(indexOps, 0);
+        }
+
+        void countIndex(String index) {
+            for (int i = 0; i < INDICES_PER_SECOND; i++) {
+                if (indices[i] == null) {
+                    indices[i] = index;
+                }
+                if (indices[i].equals(index)) {
+                    indexOps[i]++;
+                    return;
+                }
+            }
+            indexOps[INDICES_PER_SECOND]++;
+        }
+    }
+
+    /**
+     * Counts one answer.
+     *
+     * @param nowMillis when it was answered
+     * @param status its status, 0 for none
+     * @param micros how long it took
+     * @param index the index it was about, or {@code null}
+     */
+    synchronized void record(long nowMillis, int status, long micros, String index) {
+        long epochSecond = Math.floorDiv(nowMillis, 1000);
+        Second second = ring[(int) Math.floorMod(epochSecond, (long) SECONDS)];
+        if (second.epochSecond != epochSecond) {
+            if (second.epochSecond > epochSecond) {
+                return; // an answer older than the ring: too late to count
+            }
+            second.startAt(epochSecond);
+        }
+        int statusClass = status >= 100 && status < 600 ? status / 100 : 0;
+        second.byClass[statusClass]++;
+        second.durations[bin(micros)]++;
+        if (index != null) {
+            second.countIndex(index);
+        }
+    }
+
+    static int bin(long micros) {
+        if (micros < 1) {
+            return 0;
+        }
+        double doublings = Math.log(micros + 1.0) / Math.log(2);
+        return (int) Math.min(BINS - 1, Math.floor(doublings * BINS_PER_DOUBLING));
+    }
+
+    /** {@return the upper bound of a bin, in milliseconds} */
+    static double binMillis(int bin) {
+        return (Math.pow(2, (bin + 1) / (double) BINS_PER_DOUBLING) - 1) / 1000.0;
+    }
+
+    /**
+     * {@return the series of the last seconds, oldest first, as the charts read them: {@code seconds}, counts
+     *     {@code byStatus} class, {@code p50Ms} and {@code p99Ms} (null for a second without answers) and
+     *     {@code byIndex} (the indices busiest over the window, at most {@value #INDICES_PER_SECOND})}
+     *
+     * @param nowMillis the time now
+     * @param seconds how many seconds, at most {@value #SECONDS}
+     */
+    synchronized ObjectNode series(long nowMillis, int seconds) {
+        int count = Math.max(1, Math.min(SECONDS, seconds));
+        long newest = Math.floorDiv(nowMillis, 1000);
+        ObjectNode out = Json.object();
+        out.put("newestSecond", newest);
+        ArrayNode times = out.putArray("seconds");
+        ObjectNode byStatus = out.putObject("byStatus");
+        ArrayNode[] classes = new ArrayNode[CLASSES.length];
+        for (int c = 0; c < CLASSES.length; c++) {
+            classes[c] = byStatus.putArray(CLASSES[c]);
+        }
+        ArrayNode p50 = out.putArray("p50Ms");
+        ArrayNode p99 = out.putArray("p99Ms");
+        Map<String, long[]> perIndex = new HashMap<>();
+        Map<String, Long> totals = new HashMap<>();
+        for (int i = 0; i < count; i++) {
+            long epochSecond = newest - count + 1 + i;
+            Second second = ring[(int) Math.floorMod(epochSecond, (long) SECONDS)];
+            boolean live = second.epochSecond == epochSecond;
+            times.add(epochSecond);
+            for (int c = 0; c < CLASSES.length; c++) {
+                classes[c].add(live ? second.byClass[c] : 0);
+            }
+            addPercentile(p50, live ? second.durations : null, 0.50);
+            addPercentile(p99, live ? second.durations : null, 0.99);
+            if (live) {
+                for (int x = 0; x <= INDICES_PER_SECOND; x++) {
+                    String name = x < INDICES_PER_SECOND ? second.indices[x] : OTHER_INDICES;
+                    int ops = second.indexOps[x];
+                    if (name != null && ops > 0) {
+                        perIndex.computeIfAbsent(name, n -> new long[count])[i] += ops;
+                        totals.merge(name, (long) ops, Long::sum);
+                    }
+                }
+            }
+        }
+        List<String> busiest = new ArrayList<>(totals.keySet());
+        busiest.sort((a, b) -> Long.compare(totals.get(b), totals.get(a)));
+        ObjectNode byIndex = out.putObject("byIndex");
+        for (String name : busiest.subList(0, Math.min(INDICES_PER_SECOND, busiest.size()))) {
+            ArrayNode ops = byIndex.putArray(name);
+            for (long value : perIndex.get(name)) {
+                ops.add(value);
+            }
+        }
+        return out;
+    }
+
+    private static void addPercentile(ArrayNode series, int[] durations, double share) {
+        long total = 0;
+        if (durations != null) {
+            for (int n : durations) {
+                total += n;
+            }
+        }
+        if (total == 0) {
+            series.addNull();
+            return;
+        }
+        long rank = (long) Math.ceil(share * total);
+        long seen = 0;
+        for (int bin = 0; bin < durations.length; bin++) {
+            seen += durations[bin];
+            if (seen >= rank) {
+                series.add(Math.round(binMillis(bin) * 1000) / 1000.0);
+                return;
+            }
+        }
+    }
+}

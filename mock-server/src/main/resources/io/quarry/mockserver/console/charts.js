@@ -1,0 +1,72 @@
+// Line charts on a canvas, drawn by hand: a few series over the same seconds, an axis with its largest value.
+"use strict";
+window.QuarryCharts = (function () {
+  const PALETTE = ["#1b7a3a", "#a15c00", "#b3261e", "#2457c5", "#7b3fb5", "#0f8a8a", "#c2185b", "#5c6678", "#8d6e63"];
+
+  // series: [{name, values: [number|null], color?}]; a null is a gap. Sets canvas.dataset.points to the points drawn.
+  function draw(canvas, series, legend) {
+    const ctx = canvas.getContext("2d");
+    const width = canvas.width, height = canvas.height;
+    const left = 48, right = 8, top = 10, bottom = 20;
+    ctx.clearRect(0, 0, width, height);
+    let max = 0, length = 0;
+    series.forEach(s => {
+      length = Math.max(length, s.values.length);
+      s.values.forEach(v => { if (v !== null && v > max) max = v; });
+    });
+    max = niceCeiling(max);
+    ctx.strokeStyle = "#d6dbe4";
+    ctx.fillStyle = "#5c6678";
+    ctx.font = "11px system-ui, sans-serif";
+    ctx.lineWidth = 1;
+    for (let i = 0; i <= 4; i++) {
+      const y = top + (height - top - bottom) * i / 4;
+      ctx.beginPath(); ctx.moveTo(left, y); ctx.lineTo(width - right, y); ctx.stroke();
+      ctx.fillText(format(max * (4 - i) / 4), 2, y + 4);
+    }
+    ctx.fillText(length + " s ago", left, height - 4);
+    ctx.fillText("now", width - right - 24, height - 4);
+    const x = i => left + (width - left - right) * (length <= 1 ? 1 : i / (length - 1));
+    const y = v => top + (height - top - bottom) * (1 - (max === 0 ? 0 : v / max));
+    let points = 0;
+    series.forEach((s, n) => {
+      ctx.strokeStyle = s.color || PALETTE[n % PALETTE.length];
+      ctx.lineWidth = 1.5;
+      ctx.beginPath();
+      let open = false;
+      s.values.forEach((v, i) => {
+        if (v === null || v === undefined) { open = false; return; }
+        if (open) ctx.lineTo(x(i), y(v)); else ctx.moveTo(x(i), y(v));
+        open = true;
+        if (v > 0) points++;
+      });
+      ctx.stroke();
+    });
+    canvas.dataset.points = String(points);
+    if (legend) drawLegend(legend, series);
+  }
+
+  function drawLegend(legend, series) {
+    legend.replaceChildren();
+    series.forEach((s, n) => {
+      const item = document.createElement("span");
+      const swatch = document.createElement("i");
+      swatch.style.background = s.color || PALETTE[n % PALETTE.length];
+      item.append(swatch, document.createTextNode(s.name));
+      legend.append(item);
+    });
+  }
+
+  function niceCeiling(value) {
+    if (value <= 0) return 1;
+    const power = Math.pow(10, Math.floor(Math.log10(value)));
+    for (const step of [1, 2, 5, 10]) if (value <= step * power) return step * power;
+    return 10 * power;
+  }
+
+  function format(value) {
+    return value >= 100 ? String(Math.round(value)) : String(Math.round(value * 100) / 100);
+  }
+
+  return { draw };
+})();

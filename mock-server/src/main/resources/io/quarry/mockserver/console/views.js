@@ -1,0 +1,351 @@
+// The console's views. Every value from the server is put in the page as text (textContent), never as HTML.
+"use strict";
+window.QuarryViews = (function () {
+  const FAULT_TYPES = ["status", "delay", "closeBeforeResponse", "closeMidResponse", "truncatedBody", "nonJsonBody",
+    "failAfterWrite", "resetAfterWrite"];
+  const RECORDS_PER_PAGE = 20;
+  let api, byId;
+
+  function el(tag, text, className) {
+    const node = document.createElement(tag);
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    if (className) node.className = className;
+    return node;
+  }
+
+  function row(cells, attrs) {
+    const tr = document.createElement("tr");
+    cells.forEach(cell => tr.append(cell instanceof Node ? wrap(cell) : el("td", cell)));
+    Object.entries(attrs || {}).forEach(([k, v]) => { tr.dataset[k] = v; });
+    return tr;
+  }
+
+  function wrap(node) {
+    if (node.tagName === "TD") return node;
+    const td = document.createElement("td");
+    td.append(node);
+    return td;
+  }
+
+  function option(value) {
+    const node = el("option", value);
+    node.value = value;
+    return node;
+  }
+
+  function td(text, className) { return el("td", text, className); }
+
+  function failure(id, e) { byId(id).textContent = e ? e.message : ""; }
+
+  function pretty(value) { return JSON.stringify(value, null, 2); }
+
+  async function indexNames() {
+    const list = await api("GET", "/1/indexes");
+    return (list.items || []).map(i => i.name).sort();
+  }
+
+  // ---- Indices: each index with its count, size and replicas; its settings and records, paged.
+  const indices = {
+    selected: null,
+    page: 0,
+    async open() {
+      failure("indices-error");
+      try {
+        const list = await api("GET", "/1/indexes");
+        const body = byId("indices-table").tBodies[0];
+        body.replaceChildren();
+        (list.items || []).sort((a, b) => a.name.localeCompare(b.name)).forEach(item => {
+          const tr = row([td(item.name), td(item.entries, "num count"), td(item.dataSize, "num"),
+            td((item.replicas || []).join(", ")), td(item.updatedAt)], { index: item.name });
+          tr.addEventListener("click", () => indices.select(item.name));
+          body.append(tr);
+        });
+      } catch (e) { failure("indices-error", e); }
+    },
+    async select(name) {
+      indices.selected = name;
+      indices.page = 0;
+      byId("index-detail").hidden = false;
+      byId("index-detail-name").textContent = name;
+      try {
+        byId("index-settings").textContent = pretty(await api("GET", "/1/indexes/" + encodeURIComponent(name)
+            + "/settings"));
+      } catch (e) { byId("index-settings").textContent = e.message; }
+      await indices.records();
+    },
+    async records() {
+      const name = indices.selected;
+      try {
+        const answer = await api("POST", "/1/indexes/" + encodeURIComponent(name) + "/query", {
+          query: "", page: indices.page, hitsPerPage: RECORDS_PER_PAGE, attributesToHighlight: [],
+          attributesToSnippet: [], getRankingInfo: false });
+        const records = (answer.hits || []).map(hit => {
+          const copy = Object.assign({}, hit);
+          Object.keys(copy).filter(k => k.startsWith("_")).forEach(k => delete copy[k]);
+          return copy;
+        });
+        byId("records-page").textContent = "page " + (indices.page + 1) + " of " + Math.max(1, answer.nbPages)
+            + " (" + answer.nbHits + " records)";
+        byId("records-previous").disabled = indices.page === 0;
+        byId("records-next").disabled = indices.page + 1 >= answer.nbPages;
+        byId("index-records").textContent = pretty(records);
+      } catch (e) { byId("index-records").textContent = e.message; }
+    },
+    init() {
+      byId("records-previous").addEventListener("click", () => { indices.page--; indices.records(); });
+      byId("records-next").addEventListener("click", () => { indices.page++; indices.records(); });
+    }
+  };
+
+  // ---- Search preview: searches as the user types, through the search API with the signed-in key.
+  const search = {
+    filters: [],
+    sent: 0,
+    async open() {
+      failure("search-error");
+      const select = byId("search-index");
+      const chosen = select.value;
+      try {
+        const names = await indexNames();
+        select.replaceChildren(...names.map(option));
+        if (names.includes(chosen)) select.value = chosen;
+      } catch (e) { failure("search-error", e); }
+    },
+    async run() {
+      const index = byId("search-index").value;
+      if (!index) return;
+      const body = { query: byId("search-query").value, facets: ["*"], facetFilters: search.filters.slice(),
+        highlightPreTag: "<mark>", highlightPostTag: "</mark>", hitsPerPage: 10 };
+      const path = "/1/indexes/" + encodeURIComponent(index) + "/query";
+      byId("search-request").textContent = "POST " + path + "\nX-Service-Application-Id: "
+          + byId("app-id").value + "\nX-Service-API-Key: (the key you signed in with)\n\n" + pretty(body);
+      const mine = ++search.sent;
+      try {
+        const answer = await api("POST", path, body);
+        if (mine !== search.sent) return; // a later keystroke's answer wins
+        failure("search-error");
+        search.render(answer);
+      } catch (e) { if (mine === search.sent) failure("search-error", e); }
+    },
+    render(answer) {
+      byId("search-stats").textContent = answer.nbHits + " hits in " + answer.processingTimeMS + " ms";
+      byId("search-stats").dataset.nbHits = String(answer.nbHits);
+      const hits = byId("search-hits");
+      hits.replaceChildren();
+      (answer.hits || []).forEach(hit => {
+        const li = el("li");
+        li.append(el("strong", hit.objectID), document.createElement("br"));
+        const highlighted = hit._highlightResult || {};
+        Object.keys(highlighted).forEach(attribute => {
+          const value = highlighted[attribute];
+          if (!value || typeof value.value !== "string") return;
+          const line = el("div");
+          line.append(el("span", attribute, "hit-attr"), ...marked(value.value));
+          li.append(line);
+        });
+        hits.append(li);
+      });
+      const facets = byId("search-facets");
+      facets.replaceChildren();
+      Object.entries(answer.facets || {}).forEach(([facet, counts]) => {
+        const group = el("div", undefined, "facet-group");
+        group.append(el("h4", facet));
+        Object.entries(counts).forEach(([value, count]) => {
+          const filter = facet + ":" + value;
+          const button = el("button", undefined, "facet" + (search.filters.includes(filter) ? " selected" : ""));
+          button.type = "button";
+          button.dataset.facet = facet;
+          button.dataset.value = value;
+          button.append(document.createTextNode(value), el("span", count, "facet-count"));
+          button.addEventListener("click", () => {
+            const at = search.filters.indexOf(filter);
+            if (at >= 0) search.filters.splice(at, 1); else search.filters.push(filter);
+            search.run();
+          });
+          group.append(button);
+        });
+        facets.append(group);
+      });
+    },
+    init() {
+      byId("search-query").addEventListener("input", () => search.run());
+      byId("search-index").addEventListener("change", () => { search.filters = []; search.run(); });
+    }
+  };
+
+  // The highlighted value as text nodes and <mark> elements: the record's own text is never parsed as HTML.
+  function marked(value) {
+    const nodes = [];
+    value.split("</mark>").forEach(part => {
+      const at = part.indexOf("<mark>");
+      if (at < 0) { nodes.push(document.createTextNode(part)); return; }
+      nodes.push(document.createTextNode(part.substring(0, at)));
+      nodes.push(el("mark", part.substring(at + 6)));
+    });
+    return nodes;
+  }
+
+  // ---- Journal: the last requests, newest first; a click shows the bodies.
+  const journal = {
+    async open() {
+      byId("journal-note").textContent = "The last " + journal.capacity + " requests, newest first (bodies cut at "
+          + "2,000 characters; keys masked). The console's own requests are left out.";
+      await journal.refresh();
+    },
+    async refresh() {
+      const query = new URLSearchParams({ limit: "200" });
+      [["status", "journal-status"], ["path", "journal-path"], ["index", "journal-index"]].forEach(([name, id]) => {
+        const value = byId(id).value.trim();
+        if (value) query.set(name, value);
+      });
+      try {
+        const answer = await api("GET", "/_mock/console/api/journal?" + query);
+        failure("journal-error");
+        const body = byId("journal-table").tBodies[0];
+        body.replaceChildren(...answer.entries.map(entry => {
+          const status = td(entry.status === 0 ? "none" : entry.status, "num status status-"
+              + Math.floor(entry.status / 100));
+          const fault = entry.fault ? el("span", entry.fault, "fault") : el("span", "");
+          const tr = row([td(entry.time.substring(11, 23)), td(entry.host, "num"), td(entry.method),
+            td(entry.path, "path"), status, td(entry.durationMs.toFixed(1), "num"),
+            td(entry.requestBytes + " / " + entry.responseBytes, "num"), td(entry.caller, "caller"), fault],
+          { seq: String(entry.seq) });
+          tr.addEventListener("click", () => journal.detail(entry.seq));
+          return tr;
+        }));
+      } catch (e) { failure("journal-error", e); }
+    },
+    async detail(seq) {
+      try {
+        const entry = await api("GET", "/_mock/console/api/journal/" + seq);
+        byId("journal-detail").hidden = false;
+        byId("journal-detail-title").textContent = entry.method + " " + entry.path + " → "
+            + (entry.status || "no answer") + (entry.fault ? " (scripted fault " + entry.fault + ")" : "");
+        byId("journal-request-body").textContent = entry.requestBody || "(empty)";
+        byId("journal-response-body").textContent = entry.responseBody || "(empty)";
+      } catch (e) { failure("journal-error", e); }
+    },
+    init(info) {
+      journal.capacity = info.journalCapacity;
+      ["journal-status", "journal-path", "journal-index"].forEach(id =>
+        byId(id).addEventListener("input", () => journal.refresh()));
+    }
+  };
+
+  // ---- Faults: the server-wide rules and each host's; add one or clear them, through the control endpoints.
+  const faults = {
+    async open() { await faults.refresh(); },
+    async refresh() {
+      try {
+        const server = await api("GET", "/_mock/faults");
+        byId("faults-server").textContent = server.faults.length ? pretty(server.faults) : "(none)";
+        const hosts = await api("GET", "/_mock/hosts");
+        const select = byId("fault-host");
+        const chosen = select.value;
+        select.replaceChildren(...hosts.hosts.map(h => option(String(h.host))));
+        if (chosen) select.value = chosen;
+        byId("hosts-table").tBodies[0].replaceChildren(...hosts.hosts.map(h => {
+          const clear = el("button", "Clear");
+          clear.type = "button";
+          clear.className = "clear-host";
+          clear.addEventListener("click", event => {
+            event.stopPropagation();
+            faults.send("DELETE", "/_mock/hosts/" + h.host + "/faults");
+          });
+          return row([td(h.host, "num"), td(h.port, "num"), td(h.requestCount, "num"),
+            td(h.acceptsConnections ? "yes" : "no"), td(h.faults.length ? JSON.stringify(h.faults) : "none",
+              "path"), clear], { host: String(h.host) });
+        }));
+        failure("faults-error");
+      } catch (e) { failure("faults-error", e); }
+    },
+    fault(prefix) {
+      const fault = { type: byId(prefix + "-type").value };
+      if (fault.type === "status" || fault.type === "failAfterWrite") {
+        fault.status = Number(byId(prefix + "-status").value);
+      }
+      if (fault.type === "delay") fault.delayMs = 1000;
+      return fault;
+    },
+    async send(method, path, body) {
+      try {
+        await api(method, path, body);
+        failure("faults-error");
+      } catch (e) { failure("faults-error", e); }
+      await faults.refresh();
+    },
+    init() {
+      document.querySelectorAll(".fault-types").forEach(select =>
+        select.replaceChildren(...FAULT_TYPES.map(option)));
+      byId("fault-server-form").addEventListener("submit", event => {
+        event.preventDefault();
+        faults.send("POST", "/_mock/faults", { method: byId("fault-server-method").value,
+          path: byId("fault-server-path").value, count: Number(byId("fault-server-count").value),
+          fault: faults.fault("fault-server") });
+      });
+      byId("fault-server-clear").addEventListener("click", () => faults.send("DELETE", "/_mock/faults"));
+      byId("fault-host-form").addEventListener("submit", event => {
+        event.preventDefault();
+        const mode = byId("fault-host-mode").value;
+        const body = { type: mode };
+        if (mode === "next") body.count = Number(byId("fault-host-count").value);
+        if (mode !== "next") body.durationMs = Number(byId("fault-host-duration").value);
+        if (mode === "next" || mode === "during") body.fault = faults.fault("fault-host");
+        faults.send("POST", "/_mock/hosts/" + byId("fault-host").value + "/faults", body);
+      });
+    }
+  };
+
+  // ---- Charts of the last five minutes, from the server's per-second counters.
+  const STATUS_COLORS = { "2xx": "#1b7a3a", "3xx": "#5c6678", "4xx": "#a15c00", "5xx": "#b3261e", none: "#7b3fb5" };
+  const charts = {
+    async open() { await charts.refresh(); },
+    async refresh() {
+      try {
+        const t = await api("GET", "/_mock/console/api/traffic?seconds=300");
+        failure("charts-error");
+        QuarryCharts.draw(byId("chart-status"), ["2xx", "3xx", "4xx", "5xx", "none"].map(c =>
+          ({ name: c === "none" ? "no answer" : c, values: t.byStatus[c], color: STATUS_COLORS[c] })),
+        byId("legend-status"));
+        QuarryCharts.draw(byId("chart-duration"), [{ name: "p50", values: t.p50Ms, color: "#2457c5" },
+          { name: "p99", values: t.p99Ms, color: "#b3261e" }], byId("legend-duration"));
+        QuarryCharts.draw(byId("chart-indices"), Object.entries(t.byIndex).map(([name, values]) =>
+          ({ name, values })), byId("legend-indices"));
+      } catch (e) { failure("charts-error", e); }
+    }
+  };
+
+  // ---- Tasks and keys (key values come masked from the server).
+  const access = {
+    async open() {
+      failure("access-error");
+      try {
+        const tasks = await api("GET", "/_mock/console/api/tasks");
+        byId("tasks-summary").textContent = tasks.pending.length + " pending; last task "
+            + (tasks.lastTaskID || "none");
+        byId("tasks-table").tBodies[0].replaceChildren(...tasks.pending.map(t =>
+          row([td(t.taskID), td(t.status), td(t.publishedInMs, "num")])));
+      } catch (e) { failure("access-error", e); }
+      try {
+        const keys = await api("GET", "/_mock/console/api/keys");
+        byId("keys-table").tBodies[0].replaceChildren(...keys.keys.map(k =>
+          row([td(k.value), td(k.description), td(k.acl.join(", ")), td(k.indexes.join(", ") || "all"),
+            td(k.validity, "num")])));
+      } catch (e) {
+        byId("access-error").textContent = "Keys: " + e.message + " (listing keys needs the admin key)";
+      }
+    }
+  };
+
+  return {
+    indices, search, journal, faults, charts, access,
+    init(context) {
+      api = context.api;
+      byId = context.byId;
+      indices.init();
+      search.init();
+      journal.init(context.info);
+      faults.init();
+    }
+  };
+})();

@@ -1,0 +1,197 @@
+package io.quarry.mockserver;
+
+import static io.quarry.mockserver.testing.TestClient.jq;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarry.mockserver.junit.MockServerExtension;
+import io.quarry.mockserver.testing.TestClient;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import tools.jackson.databind.JsonNode;
+
+/** The console's page and views over HTTP: served without a key, read with one, and never showing a key. */
+class ConsoleHttpTest {
+
+    private static final String ADMIN_KEY = "console-admin-key-0123456789";
+
+    @RegisterExtension
+    static final MockServerExtension MOCK = MockServerExtension.builder()
+            .configure(server -> server.adminKey(ADMIN_KEY))
+            .build();
+
+    private final MockServer server = MOCK.server();
+    private final TestClient client = new TestClient(server);
+
+    @Test
+    void servesThePageAndItsFilesWithoutAKeyUnderAPolicyWithoutInlineScripts() throws Exception {
+        for (String path : List.of(
+                "/_mock/console",
+                "/_mock/console/console.js",
+                "/_mock/console/views.js",
+                "/_mock/console/charts.js",
+                "/_mock/console/console.css")) {
+            HttpResponse<String> page = fetch(path);
+            assertThat(page.statusCode()).as(path).isEqualTo(200);
+            assertThat(page.headers().firstValue("Content-Security-Policy"))
+                    .as(path)
+                    .hasValueSatisfying(policy -> assertThat(policy)
+                            .contains("script-src 'self'")
+                            .doesNotContain("unsafe-inline")
+                            .doesNotContain("unsafe-eval"));
+            assertThat(page.body()).as(path).doesNotContain(ADMIN_KEY);
+        }
+        HttpResponse<String> page = fetch("/_mock/console");
+        assertThat(page.headers().firstValue("Content-Type")).hasValue("text/html; charset=UTF-8");
+        assertThat(page.body())
+                .contains("<script src=\"/_mock/console/console.js\"")
+                .doesNotContain("<script>");
+        assertThat(fetch("/_mock/console/../state").statusCode()).isNotEqualTo(200);
+        assertThat(fetch("/_mock/console/secret.txt").statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void journalsASearchNewestFirstWithItsStatusAndNoKey() {
+        client.post("/1/indexes/books/batch", jq("{'requests':[{'action':'addObject','body':{'title':'Dune'}}]}"));
+        client.post("/1/indexes/books/query", jq("{'query':'dune'}")).requireOk();
+        client.get("/1/indexes/books/settings?x-service-api-key=" + ADMIN_KEY);
+
+        JsonNode entries = journal("");
+        assertThat(entries.get(0).get("path").stringValue())
+                .isEqualTo("/1/indexes/books/settings?x-service-api-key=••••");
+        JsonNode search = entries.get(1);
+        assertThat(search.get("method").stringValue()).isEqualTo("POST");
+        assertThat(search.get("path").stringValue()).isEqualTo("/1/indexes/books/query");
+        assertThat(search.get("status").asInt()).isEqualTo(200);
+        assertThat(search.get("index").stringValue()).isEqualTo("books");
+        assertThat(search.get("caller").stringValue()).isEqualTo("admin key");
+        assertThat(search.get("requestBytes").asInt()).isPositive();
+        assertThat(search.get("responseBytes").asInt()).isPositive();
+        JsonNode detail = client.get(
+                        "/_mock/console/api/journal/" + search.get("seq").asLong())
+                .requireOk()
+                .body();
+        assertThat(detail.get("requestBody").stringValue()).contains("dune");
+        assertThat(detail.get("responseBody").stringValue()).contains("Dune");
+        assertThat(client.get("/_mock/console/api/journal?limit=1000").body().toString())
+                .as("the console's own requests are not journaled, and no key is")
+                .doesNotContain("/_mock/console")
+                .doesNotContain(ADMIN_KEY);
+    }
+
+    @Test
+    void masksKeysInTheKeyEndpointsBodiesAndNamesTheCallerByItsKeysDescription() {
+        String key = client.createKey(jq("{'acl':['search'],'description':'storefront'}"));
+        new TestClient(server, server.applicationId(), key).post("/1/indexes/books/query", "{}");
+        new TestClient(server, server.applicationId(), "wrong-key-0123456789").post("/1/indexes/books/query", "{}");
+        client.get("/1/keys/" + key);
+
+        JsonNode entries = journal("");
+        assertThat(entries.get(0).get("path").stringValue()).isEqualTo("/1/keys/••••");
+        assertThat(entries.get(1).get("caller").stringValue()).isEqualTo("refused key");
+        assertThat(entries.get(1).get("status").asInt()).isEqualTo(403);
+        assertThat(entries.get(2).get("caller").stringValue()).isEqualTo("storefront");
+        String all = client.get("/_mock/console/api/journal?limit=1000").body().toString();
+        for (JsonNode entry : entries) {
+            all += client.get("/_mock/console/api/journal/" + entry.get("seq").asLong())
+                    .body()
+                    .toString();
+        }
+        all += client.get("/_mock/console/api/keys").requireOk().body().toString();
+        assertThat(all).doesNotContain(key).doesNotContain(ADMIN_KEY).doesNotContain("wrong-key-0123456789");
+        assertThat(client.get("/_mock/console/api/keys")
+                        .body()
+                        .get("keys")
+                        .get(0)
+                        .get("description")
+                        .stringValue())
+                .isEqualTo("storefront");
+    }
+
+    @Test
+    void marksScriptedFaultsAndFiltersByStatusPathAndIndex() {
+        server.faults().next(1, "POST", "/1/indexes/*/query", Fault.status(503));
+        client.post("/1/indexes/a/query", "{}");
+        client.post("/1/indexes/b/query", "{}");
+
+        JsonNode faulted = journal("?status=faulted");
+        assertThat(faulted).hasSize(1);
+        assertThat(faulted.get(0).get("fault").stringValue()).isEqualTo("status");
+        assertThat(faulted.get(0).get("status").asInt()).isEqualTo(503);
+        assertThat(journal("?status=5xx")).hasSize(1);
+        assertThat(journal("?index=b")).hasSize(1);
+        assertThat(journal("?path=/a/")).hasSize(1);
+    }
+
+    @Test
+    void readingTheJournalNeedsTheLogsRight() {
+        String searchOnly = client.createKey(jq("{'acl':['search']}"));
+        TestClient limited = new TestClient(server, server.applicationId(), searchOnly);
+        assertThat(limited.get("/_mock/console/api/journal").status()).isEqualTo(403);
+        assertThat(limited.get("/_mock/console/api/keys").status()).isEqualTo(403);
+        assertThat(limited.get("/_mock/console/api/tasks").status()).isEqualTo(200);
+        assertThat(new TestClient(server, server.applicationId(), "nope")
+                        .get("/_mock/console/api/tasks")
+                        .status())
+                .isEqualTo(403);
+    }
+
+    @Test
+    void countsAnswersPerSecondForTheCharts() {
+        client.post("/1/indexes/books/query", "{}");
+        JsonNode traffic =
+                client.get("/_mock/console/api/traffic?seconds=60").requireOk().body();
+        assertThat(traffic.get("seconds")).hasSize(60);
+        long ok = 0;
+        for (JsonNode second : traffic.get("byStatus").get("2xx")) {
+            ok += second.asLong();
+        }
+        assertThat(ok).isPositive();
+        assertThat(traffic.get("byIndex").has("books")).isTrue();
+    }
+
+    @Test
+    void servesTheConsoleOverHttpsToo() {
+        try (MockServer https = MockServer.builder().https().start()) {
+            TestClient secure = new TestClient(https);
+            secure.post("/1/indexes/books/query", "{}");
+            assertThat(secure.get("/_mock/console/api/info")
+                            .requireOk()
+                            .body()
+                            .get("applicationId")
+                            .stringValue())
+                    .isEqualTo(https.applicationId());
+            assertThat(secure.get("/_mock/console/api/journal")
+                            .requireOk()
+                            .body()
+                            .get("entries"))
+                    .hasSize(1);
+        }
+    }
+
+    @Test
+    void aServerWithoutTheConsoleAnswers404() {
+        try (MockServer off = MockServer.builder().console(Console.OFF).start()) {
+            assertThat(new TestClient(off).get("/_mock/console/api/tasks").status())
+                    .isEqualTo(404);
+        }
+    }
+
+    private JsonNode journal(String query) {
+        return client.get("/_mock/console/api/journal" + query)
+                .requireOk()
+                .body()
+                .get("entries");
+    }
+
+    private HttpResponse<String> fetch(String path) throws IOException, InterruptedException {
+        return client.http()
+                .send(
+                        HttpRequest.newBuilder(URI.create(server.url() + path)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+    }
+}

@@ -1,0 +1,236 @@
+package io.quarry.mockserver.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarry.mockserver.MockServer;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The console in a real browser against an embedded server of two hosts, one sign-in for the whole class, each view
+ * in turn (the order matters: the journal shows the search made before it). Each view's screenshot is written to
+ * {@code target/console-screenshots}, or to the folder {@code -Dquarry.console.screenshots} names (the README's are
+ * made with {@code -Dquarry.console.screenshots=docs/console}).
+ */
+@Tag("browser")
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ConsoleBrowserTest {
+
+    private static final String ADMIN_KEY = "browser-admin-key-7f3a9c21d4e8";
+    private static final Duration PATIENCE = Duration.ofSeconds(20);
+    private static final String SEED = """
+            {"indices": {"products": {
+              "settings": {"searchableAttributes": ["name", "brand"], "attributesForFaceting": ["brand", "category"]},
+              "records": [
+                {"objectID": "1", "name": "Aurora phone 12", "brand": "Acme", "category": "phones", "price": 499},
+                {"objectID": "2", "name": "Aurora phone 13 mini", "brand": "Acme", "category": "phones", "price": 599},
+                {"objectID": "3", "name": "Nimbus phone X", "brand": "Globex", "category": "phones", "price": 699},
+                {"objectID": "4", "name": "Nimbus phone case", "brand": "Globex", "category": "cases", "price": 19},
+                {"objectID": "5", "name": "Orbit phone charger", "brand": "Initech", "category": "chargers", "price": 29},
+                {"objectID": "6", "name": "Orbit laptop 14", "brand": "Initech", "category": "laptops", "price": 999},
+                {"objectID": "7", "name": "Aurora tablet", "brand": "Acme", "category": "tablets", "price": 399}
+              ]}},
+             "keys": [{"value": "storefront-search-key-5b81e0c2", "acl": ["search"], "description": "storefront"}]}
+            """;
+
+    @TempDir
+    static Path profile;
+
+    private static MockServer server;
+    private static ChromeDriver browser;
+    private static WebDriverWait waiting;
+    private static Path screenshots;
+
+    @BeforeAll
+    static void start() throws IOException {
+        String missing = Chromium.missing();
+        if (missing != null) {
+            System.out.println(missing);
+        }
+        Assumptions.assumeTrue(missing == null, missing);
+        server =
+                MockServer.builder().adminKey(ADMIN_KEY).hosts(2).seedJson(SEED).start();
+        browser = Chromium.start(profile);
+        waiting = new WebDriverWait(browser, PATIENCE);
+        screenshots = Path.of(System.getProperty("quarry.console.screenshots", "target/console-screenshots"));
+        Files.createDirectories(screenshots);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (browser != null) {
+            browser.quit();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void refusesAWrongKeyThenSignsInWithTheAdminKey() {
+        browser.get(server.url() + "/_mock/console");
+        waiting.until(ExpectedConditions.attributeToBeNotEmpty(find("app-id"), "value"));
+        signIn("not-a-key");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("sign-in-error"), "refused"));
+        assertThat(find("tabs").isDisplayed()).isFalse();
+
+        signIn(ADMIN_KEY);
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
+        assertThat(browser.getCurrentUrl()).doesNotContain(ADMIN_KEY);
+    }
+
+    @Test
+    @Order(2)
+    void showsEachIndexWithItsRecordCount() throws IOException {
+        By count = By.cssSelector("#indices-table tr[data-index='products'] td.count");
+        waiting.until(ExpectedConditions.textToBe(count, "7"));
+        browser.findElement(By.cssSelector("#indices-table tr[data-index='products']"))
+                .click();
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("index-records"), "Aurora"));
+        assertThat(find("index-settings").getText()).contains("attributesForFaceting");
+        screenshot("indices");
+    }
+
+    @Test
+    @Order(3)
+    void searchesAsTheUserTypesAndFiltersByAClickedFacet() throws IOException {
+        tab("search");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("search-index"), "products"));
+        new Select(find("search-index")).selectByVisibleText("products");
+        find("search-query").sendKeys("phone");
+        waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "5"));
+        WebElement highlighted =
+                waiting.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#search-hits mark")));
+        assertThat(highlighted.getText()).isEqualToIgnoringCase("phone");
+        By acme = By.cssSelector("#search-facets button.facet[data-facet='brand'][data-value='Acme']");
+        assertThat(waiting.until(ExpectedConditions.visibilityOfElementLocated(acme))
+                        .getText())
+                .contains("2");
+        assertThat(find("search-request").getText())
+                .contains("\"query\": \"phone\"")
+                .doesNotContain(ADMIN_KEY);
+
+        browser.findElement(acme).click();
+        waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "2"));
+        screenshot("search");
+    }
+
+    @Test
+    @Order(4)
+    void journalsThatSearchWithItsStatusAndNoKey() throws IOException {
+        tab("journal");
+        By search = By.xpath("//table[@id='journal-table']//tr[td[contains(., '/1/indexes/products/query')]"
+                + " and td[contains(@class, 'status') and .='200']]");
+        WebElement row = waiting.until(ExpectedConditions.visibilityOfElementLocated(search));
+        assertThat(row.findElement(By.cssSelector("td.caller")).getText()).isEqualTo("admin key");
+        row.click();
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("journal-request-body"), "phone"));
+        assertThat(browser.getPageSource()).doesNotContain(ADMIN_KEY);
+        screenshot("journal");
+    }
+
+    @Test
+    @Order(5)
+    void aPerHostFaultFailsTheNextRequestThereAndTheJournalShowsIt() throws Exception {
+        tab("faults");
+        waiting.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#fault-host option[value='1']")));
+        new Select(find("fault-host")).selectByValue("1");
+        new Select(find("fault-host-mode")).selectByValue("next");
+        new Select(find("fault-host-type")).selectByVisibleText("status");
+        find("fault-host-status").clear();
+        find("fault-host-status").sendKeys("503");
+        find("fault-host-add").click();
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(
+                By.cssSelector("#hosts-table tr[data-host='1']"), "503"));
+        screenshot("faults");
+
+        assertThat(searchOnSecondHost()).isEqualTo(503);
+        tab("journal");
+        By faulted = By.xpath("//table[@id='journal-table']//tr[td[contains(@class, 'status') and .='503']"
+                + " and td/span[@class='fault' and .='status']]");
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(faulted));
+        assertThat(browser.findElement(faulted).getText()).contains("/1/indexes/products/query");
+    }
+
+    @Test
+    @Order(6)
+    void chartsDrawTheRecentTraffic() throws IOException {
+        tab("charts");
+        waiting.until(driver -> Integer.parseInt(
+                        driver.findElement(By.id("chart-status")).getDomAttribute("data-points") == null
+                                ? "0"
+                                : driver.findElement(By.id("chart-status")).getDomAttribute("data-points"))
+                > 0);
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("legend-indices"), "products"));
+        screenshot("charts");
+    }
+
+    @Test
+    @Order(7)
+    void listsKeysWithTheirRightsAndMaskedValues() throws IOException {
+        tab("access");
+        By storefront = By.xpath("//table[@id='keys-table']//tr[td[.='storefront']]");
+        WebElement row = waiting.until(ExpectedConditions.visibilityOfElementLocated(storefront));
+        assertThat(row.getText()).contains("search").contains("••••").doesNotContain("storefront-search-key-5b81e0c2");
+        assertThat(browser.getPageSource())
+                .doesNotContain("storefront-search-key-5b81e0c2")
+                .doesNotContain(ADMIN_KEY);
+        screenshot("tasks-and-keys");
+    }
+
+    private static int searchOnSecondHost() throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(
+                        URI.create(server.hosts().get(1).url() + "/1/indexes/products/query"))
+                .header("X-Service-Application-Id", server.applicationId())
+                .header("X-Service-API-Key", ADMIN_KEY)
+                .POST(HttpRequest.BodyPublishers.ofString("{\"query\":\"orbit\"}"))
+                .build();
+        return HttpClient.newHttpClient()
+                .send(request, HttpResponse.BodyHandlers.discarding())
+                .statusCode();
+    }
+
+    private static void signIn(String key) {
+        WebElement field = find("api-key");
+        field.clear();
+        field.sendKeys(key);
+        find("sign-in-button").click();
+    }
+
+    private static void tab(String view) {
+        browser.findElement(By.cssSelector("#tabs button[data-view='" + view + "']"))
+                .click();
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("view-" + view)));
+    }
+
+    private static WebElement find(String id) {
+        return browser.findElement(By.id(id));
+    }
+
+    private static void screenshot(String name) throws IOException {
+        Files.write(screenshots.resolve(name + ".png"), browser.getScreenshotAs(OutputType.BYTES));
+    }
+}
