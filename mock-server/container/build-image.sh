@@ -38,9 +38,10 @@ while [ $# -gt 0 ]; do
     esac
 done
 
-# The modules the server needs: jdeps --print-module-deps on the jar, less java.desktop and java.sql, which only
-# Jackson's optional extensions refer to (it does without them); jdk.crypto.ec for HTTPS on JDK 17 to 21.
-modules=java.base,java.net.http,java.management,jdk.management,jdk.crypto.ec
+# The modules the server needs: jdeps --print-module-deps on the jar (Jackson binds some request parameters
+# through java.beans, of java.desktop); jdk.crypto.ec for HTTPS on JDK 17 to 21; jdk.net for the sockets' extended
+# options. java.desktop's native libraries (AWT, fonts, images, sound) are left out: java.beans needs none.
+modules=java.base,java.desktop,java.net.http,java.sql,java.management,jdk.management,jdk.crypto.ec,jdk.net
 busybox=${QUARRY_BUSYBOX:-/bin/busybox}
 
 if [ -z "$jar" ]; then
@@ -108,8 +109,9 @@ if [ "$base" = scratch ]; then
         cds=""
         # Below JDK 25 the AppCDS archive builds on the runtime's own base archive.
         [ "$release" -ge 25 ] || cds=--generate-cds-archive
+        # Compressed classes cost a start little: the archive holds those a start loads.
         "$jdk/bin/jlink" --add-modules "$modules" --strip-debug --no-man-pages --no-header-files $cds \
-            --output "$runtime"
+            --compress=zip-6 --exclude-files='glob:/java.desktop/lib/**' --output "$runtime"
     fi
     # The shared libraries the runtime links against, at the same paths as on this machine.
     find "$runtime" -type f \( -name '*.so' -o -path '*/bin/*' \) -exec ldd {} \; 2>/dev/null |

@@ -62,6 +62,16 @@ class MockServerImageTest {
                 .statusCode();
     }
 
+    private HttpResponse<String> search(String url, String applicationId, String apiKey, String body) throws Exception {
+        return http.send(
+                HttpRequest.newBuilder(URI.create(url))
+                        .header("X-Service-Application-Id", applicationId)
+                        .header("X-Service-API-Key", apiKey)
+                        .POST(HttpRequest.BodyPublishers.ofString(body))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
     @Test
     void answersWithThePrintedCredentialsAndPrintsAnAddressClientsReach() throws Exception {
         String applicationId = shared.printed("application id").replace(" (default)", "");
@@ -141,6 +151,14 @@ class MockServerImageTest {
                 assertThat(get(container.publishedUrl(port) + "/1/indexes/products/p1", "SEEDED", "seeded-key-value"))
                         .isEqualTo(200);
             }
+            // search parameters are bound through classes of the JDK the image's runtime must hold (java.beans)
+            HttpResponse<String> found = search(
+                    container.publishedUrl(8080) + "/1/indexes/products/query",
+                    "SEEDED",
+                    "seeded-key-value",
+                    "{\"query\":\"lamp\",\"hitsPerPage\":5,\"attributesToRetrieve\":[\"name\"]}");
+            assertThat(found.statusCode()).as(found.body()).isEqualTo(200);
+            assertThat(found.body()).contains("\"objectID\":\"p1\"");
         }
     }
 
