@@ -1,19 +1,30 @@
 package io.quarry.mockserver;
 
 import io.quarry.mockserver.internal.startup.ClassPathCheck;
+import io.quarry.mockserver.internal.startup.EnvironmentOptions;
+import io.quarry.mockserver.internal.startup.ReachableAddress;
+import io.quarry.mockserver.internal.startup.TrainingRun;
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 /**
  * The command line: {@code java -jar mock-server-<version>-all.jar [options]}. Prints one line
  * {@code listening on <url>} once ready (after the credential lines, and a line {@code hosts: <url> <url> ...} with
- * {@code --hosts}) and stops cleanly on SIGTERM or Ctrl-C.
+ * {@code --hosts}) and stops cleanly on SIGTERM or Ctrl-C. Every option can be given as an environment variable
+ * instead, {@code QUARRY_MOCK_} and its name: {@code QUARRY_MOCK_APP_ID=ID} for {@code --app-id ID},
+ * {@code QUARRY_MOCK_HTTPS=true} for {@code --https}; the command line wins.
  */
 public final class Main {
 
@@ -21,9 +32,11 @@ public final class Main {
             "\n",
             "Usage: java -jar mock-server-<version>-all.jar [options]",
             "  --port N           port to listen on; 0 (default) picks a free one",
-            "  --bind ADDRESS     address to listen on (default 127.0.0.1)",
-            "  --hosts N          listen on N ports (the first --port), each a host serving the same application",
-            "                     (default " + MockServer.DEFAULT_HOSTS + ", at most " + MockServer.MAX_HOSTS + ")",
+            "  --bind ADDRESS     address to listen on (default 127.0.0.1; 0.0.0.0: every interface, and the URLs",
+            "                     printed name this machine's address on its network)",
+            "  --hosts N          listen on N ports, each a host serving the same application: --port and the ports",
+            "                     after it, or free ports (default " + MockServer.DEFAULT_HOSTS + ", at most "
+                    + MockServer.MAX_HOSTS + ")",
             "  --app-id ID        application ID callers must send (default " + MockServer.DEFAULT_APPLICATION_ID + ")",
             "  --admin-key KEY    admin API key (default " + MockServer.DEFAULT_ADMIN_KEY + ")",
             "  --monitoring-key KEY  monitoring API key (default " + MockServer.DEFAULT_MONITORING_KEY + ")",
@@ -40,8 +53,12 @@ public final class Main {
             "  --clusters A,B     clusters of multi-cluster user mapping (default mock-cluster-1,mock-cluster-2;",
             "                     an empty value disables the feature)",
             "  --console on|off   serve the browser console at /_mock/console (default on)",
+            "  --training-run     start, answer one request sent to itself, stop (to record a class-data archive)",
             "  --version          print the mock server's version",
-            "  --help             print this help");
+            "  --help             print this help",
+            "Each option but the last three can be an environment variable instead, the command line winning:",
+            "  QUARRY_MOCK_APP_ID=ID for --app-id ID, QUARRY_MOCK_HTTPS=true for --https, QUARRY_MOCK_SEED=A"
+                    + File.pathSeparator + "B for --seed A --seed B");
 
     private Main() {}
 
@@ -62,7 +79,7 @@ public final class Main {
         }
         MockServer server;
         try {
-            server = start(args, System.out);
+            server = start(args, System.getenv(), System.out);
         } catch (IllegalArgumentException e) {
             System.err.println("error: " + e.getMessage());
             System.err.println(USAGE);
@@ -84,7 +101,7 @@ public final class Main {
     }
 
     /**
-     * Parses the options, starts the server and prints where it listens.
+     * Parses the options (the command line's alone), starts the server and prints where it listens.
      *
      * @param args the options
      * @param out where the start-up lines go
@@ -92,6 +109,21 @@ public final class Main {
      * @throws IllegalArgumentException for an invalid option
      */
     static MockServer start(String[] args, PrintStream out) {
+        return start(args, Map.of(), out);
+    }
+
+    /**
+     * Parses the options, the environment's and the command line's, starts the server and prints where it listens.
+     *
+     * @param commandLine the command line's options
+     * @param environment the environment, whose {@code QUARRY_MOCK_} variables give the options the command line
+     *     does not
+     * @param out where the start-up lines go
+     * @return the running server, or {@code null} when only help was asked for, or after a training run
+     * @throws IllegalArgumentException for an invalid option
+     */
+    static MockServer start(String[] commandLine, Map<String, String> environment, PrintStream out) {
+        String[] args = EnvironmentOptions.withCommandLine(commandLine, environment);
         MockServer.Builder builder = MockServer.builder();
         boolean appIdGiven = false;
         boolean keyGiven = false;
@@ -100,6 +132,8 @@ public final class Main {
         String crawlerUser = MockServer.DEFAULT_CRAWLER_USER_ID;
         String crawlerKey = null;
         boolean https = false;
+        boolean trainingRun = false;
+        String bind = "127.0.0.1";
         Path certOut = null;
         for (int i = 0; i < args.length; i++) {
             String option = args[i];
@@ -117,8 +151,12 @@ public final class Main {
                     builder.https();
                 }
                 case "--strict" -> builder.strict();
+                case "--training-run" -> trainingRun = true;
                 case "--port" -> builder.port(integer(option, value(args, ++i, option)));
-                case "--bind" -> builder.bindAddress(value(args, ++i, option));
+                case "--bind" -> {
+                    bind = value(args, ++i, option);
+                    builder.bindAddress(bind);
+                }
                 case "--hosts" -> builder.hosts(integer(option, value(args, ++i, option)));
                 case "--app-id" -> {
                     builder.applicationId(value(args, ++i, option));
@@ -172,14 +210,50 @@ public final class Main {
         if (certOut != null) {
             out.println("certificate: " + certOut);
         }
-        if (server.hosts().size() > 1) {
-            out.println("hosts: "
-                    + String.join(
-                            " ", server.hosts().stream().map(MockHost::url).toList()));
+        List<String> urls = printedUrls(server, bind);
+        if (urls.size() > 1) {
+            out.println("hosts: " + String.join(" ", urls));
         }
-        out.println("listening on " + server.url());
+        out.println("listening on " + urls.get(0));
         out.flush();
+        if (trainingRun) {
+            try {
+                TrainingRun.requestOnce(
+                        URI.create(server.url()),
+                        https ? server.trustMaterial().sslSocketFactory() : null,
+                        server.applicationId(),
+                        server.adminKey());
+            } finally {
+                server.close();
+            }
+            return null;
+        }
         return server;
+    }
+
+    /**
+     * The hosts' URLs as a client can use them: listening on every interface, the server's own URLs name the
+     * loopback address, which a client on another machine or in another container cannot reach, so these name
+     * this machine's address on its network instead.
+     */
+    private static List<String> printedUrls(MockServer server, String bind) {
+        List<String> urls = server.hosts().stream().map(MockHost::url).toList();
+        if (!isEveryInterface(bind)) {
+            return urls;
+        }
+        return ReachableAddress.ofThisMachine()
+                .map(address -> urls.stream()
+                        .map(url -> url.replace("://" + server.host() + ":", "://" + address + ":"))
+                        .toList())
+                .orElse(urls);
+    }
+
+    private static boolean isEveryInterface(String bind) {
+        try {
+            return InetAddress.getByName(bind).isAnyLocalAddress();
+        } catch (UnknownHostException e) {
+            return false;
+        }
     }
 
     private static String value(String[] args, int at, String option) {

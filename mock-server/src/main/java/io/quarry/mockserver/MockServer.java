@@ -125,8 +125,13 @@ public final class MockServer implements AutoCloseable {
         InetAddress bound = InetAddress.getByName(builder.bindAddress);
         List<InetSocketAddress> addresses = new ArrayList<>();
         addresses.add(new InetSocketAddress(bound, builder.port));
+        if (builder.port != 0 && builder.port + builder.hosts - 1 > 65535) {
+            throw new IllegalArgumentException(
+                    "hosts " + builder.hosts + " from port " + builder.port + " run past port 65535");
+        }
         for (int i = 1; i < builder.hosts; i++) {
-            addresses.add(new InetSocketAddress(bound, 0));
+            // a fixed port fixes the others too, so that a container's ports can be published ahead of its start
+            addresses.add(new InetSocketAddress(bound, builder.port == 0 ? 0 : builder.port + i));
         }
         this.workers = new Workers(builder.threads, builder.queueSize);
         this.timer = Executors.newSingleThreadScheduledExecutor(task -> {
@@ -693,8 +698,9 @@ public final class MockServer implements AutoCloseable {
         /**
          * Listens on that many ports, each a host of its own serving the same application (indices, keys, tasks,
          * the request log), so that a client configured with several hosts sees distinct hosts, and faults can be
-         * scripted per host ({@link MockHost#faults()}). The first host listens on {@link #port(int)}, the others on
-         * free ports; {@link MockServer#hosts()} gives their URLs.
+         * scripted per host ({@link MockHost#faults()}). The first host listens on {@link #port(int)}; the others on
+         * the ports after it when it is fixed (8080, 8081, ...), else on free ports; {@link MockServer#hosts()} gives
+         * their URLs.
          *
          * @param count how many hosts, 1 (the default) to {@value MockServer#MAX_HOSTS}
          * @return this builder

@@ -1,0 +1,102 @@
+package io.quarry.mockserver.internal.startup;
+
+import java.io.File;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The command line's options given as environment variables, one per option: {@code --app-id ID} is
+ * {@code QUARRY_MOCK_APP_ID=ID}, {@code --https} is {@code QUARRY_MOCK_HTTPS=true}. A container image is configured
+ * this way; an option on the command line wins over its variable.
+ */
+public final class EnvironmentOptions {
+
+    /** The prefix of every variable. */
+    public static final String PREFIX = "QUARRY_MOCK_";
+
+    private static final List<String> VALUE_OPTIONS = List.of(
+            "--port",
+            "--bind",
+            "--hosts",
+            "--app-id",
+            "--admin-key",
+            "--monitoring-key",
+            "--usage-key",
+            "--monitoring-seed",
+            "--crawler-user",
+            "--crawler-key",
+            "--cert-out",
+            "--seed",
+            "--task-delay",
+            "--clusters",
+            "--console");
+    private static final List<String> FLAG_OPTIONS = List.of("--https", "--strict");
+
+    private EnvironmentOptions() {}
+
+    /**
+     * {@return the variable of an option, e.g. {@code QUARRY_MOCK_APP_ID} for {@code --app-id}}
+     *
+     * @param option the option, with its two dashes
+     */
+    public static String variable(String option) {
+        return PREFIX + option.substring(2).toUpperCase(Locale.ROOT).replace('-', '_');
+    }
+
+    /**
+     * The options the environment gives and the command line does not, as arguments before the command line's.
+     * An empty variable counts as unset. {@code QUARRY_MOCK_SEED} holds one path or several, separated by
+     * {@link File#pathSeparator}; a flag's variable is {@code true} or {@code false}.
+     *
+     * @param args the command line
+     * @param environment the environment, e.g. {@link System#getenv()}
+     * @return the arguments to parse
+     * @throws IllegalArgumentException for an unknown {@code QUARRY_MOCK_} variable or a flag's other than
+     *     {@code true} or {@code false}
+     */
+    public static String[] withCommandLine(String[] args, Map<String, String> environment) {
+        Map<String, String> given = new TreeMap<>();
+        environment.forEach((name, value) -> {
+            if (name.startsWith(PREFIX) && !value.isEmpty()) {
+                given.put(name, value);
+            }
+        });
+        List<String> merged = new ArrayList<>();
+        List<String> commandLine = Arrays.asList(args);
+        for (String option : VALUE_OPTIONS) {
+            String value = given.remove(variable(option));
+            if (value != null && !commandLine.contains(option)) {
+                List<String> values =
+                        option.equals("--seed") ? Arrays.asList(value.split(File.pathSeparator)) : List.of(value);
+                values.forEach(each -> {
+                    merged.add(option);
+                    merged.add(each);
+                });
+            }
+        }
+        for (String option : FLAG_OPTIONS) {
+            String value = given.remove(variable(option));
+            if (value != null && !commandLine.contains(option) && flag(option, value)) {
+                merged.add(option);
+            }
+        }
+        if (!given.isEmpty()) {
+            throw new IllegalArgumentException("unknown environment variable " + String.join(", ", given.keySet())
+                    + "; the mock server reads " + PREFIX + " followed by an option's name");
+        }
+        merged.addAll(commandLine);
+        return merged.toArray(String[]::new);
+    }
+
+    private static boolean flag(String option, String value) {
+        return switch (value.toLowerCase(Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException(variable(option) + " must be true or false, not " + value);
+        };
+    }
+}

@@ -1,0 +1,173 @@
+package io.quarry.mockserver.container;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The mock server's image, run by Docker: what it prints, serves and refuses, its seed volume, its health check, its
+ * user and its stop. In the containers profile only ({@code .ci/containers}), against the image it has built.
+ */
+@Tag("containers")
+@ExtendWith(DockerRequired.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class MockServerImageTest {
+
+    private final HttpClient http = HttpClient.newHttpClient();
+    private Instant started;
+    private RunningContainer shared;
+
+    @BeforeAll
+    void startOne() {
+        // docker events --since takes whole seconds: one second earlier misses none of this container's events
+        started = Instant.now().minusSeconds(1);
+        shared = RunningContainer.start(List.of(), List.of(8080), List.of());
+    }
+
+    @AfterAll
+    void removeIt() {
+        if (shared != null) {
+            shared.close();
+        }
+    }
+
+    private int get(String url, String applicationId, String apiKey) throws Exception {
+        return http.send(
+                        HttpRequest.newBuilder(URI.create(url))
+                                .header("X-Service-Application-Id", applicationId)
+                                .header("X-Service-API-Key", apiKey)
+                                .build(),
+                        HttpResponse.BodyHandlers.discarding())
+                .statusCode();
+    }
+
+    private HttpResponse<String> search(String url, String applicationId, String apiKey, String body) throws Exception {
+        return http.send(
+                HttpRequest.newBuilder(URI.create(url))
+                        .header("X-Service-Application-Id", applicationId)
+                        .header("X-Service-API-Key", apiKey)
+                        .POST(HttpRequest.BodyPublishers.ofString(body))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void answersWithThePrintedCredentialsAndPrintsAnAddressClientsReach() throws Exception {
+        String applicationId = shared.printed("application id").replace(" (default)", "");
+        String adminKey = shared.printed("admin key").replace(" (default)", "");
+
+        assertThat(get(shared.publishedUrl(8080) + "/1/indexes", applicationId, adminKey))
+                .isEqualTo(200);
+        assertThat(shared.lines()).last().isEqualTo("listening on http://" + shared.address() + ":8080");
+    }
+
+    @Test
+    void refusesAWrongKey() throws Exception {
+        assertThat(get(shared.publishedUrl(8080) + "/1/indexes", "QUARRYMOCK", "not-the-key"))
+                .isEqualTo(403);
+    }
+
+    @Test
+    void runsAsAUserOtherThanRoot() {
+        assertThat(Docker.run("exec", shared.name(), "/opt/quarry/bin/busybox", "id", "-u"))
+                .isNotEqualTo("0")
+                .isEqualTo("10001");
+    }
+
+    @Test
+    void isHealthyByItsHealthCheck() throws Exception {
+        Process events = Docker.start(List.of(
+                "events",
+                "--since",
+                Long.toString(started.getEpochSecond()),
+                "--filter",
+                "container=" + shared.name(),
+                "--format",
+                "{{.Status}}"));
+        try {
+            BufferedReader lines =
+                    new BufferedReader(new InputStreamReader(events.getInputStream(), StandardCharsets.UTF_8));
+            CompletableFuture<Boolean> healthy = CompletableFuture.supplyAsync(() -> {
+                try {
+                    for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                        if (line.equals("health_status: healthy")) {
+                            return true;
+                        }
+                    }
+                    return false;
+                } catch (IOException e) {
+                    return false;
+                }
+            });
+            // the health check runs every 2 s: a few rounds on a loaded machine
+            assertThat(healthy.get(30, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            events.destroyForcibly();
+        }
+    }
+
+    @Test
+    void servesAMountedSeedWithTheVariablesCredentialsOnTwoHosts(@TempDir Path seed) throws Exception {
+        Files.writeString(
+                seed.resolve("products.json"),
+                "{\"indices\":{\"products\":{\"records\":[{\"objectID\":\"p1\",\"name\":\"lamp\"}]}}}");
+        // the server runs as another user than the one writing the files
+        Files.setPosixFilePermissions(seed, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.setPosixFilePermissions(seed.resolve("products.json"), PosixFilePermissions.fromString("rw-r--r--"));
+        try (RunningContainer container = RunningContainer.start(
+                List.of(
+                        "-v", seed + ":/seed:ro",
+                        "-e", "QUARRY_MOCK_APP_ID=SEEDED",
+                        "-e", "QUARRY_MOCK_ADMIN_KEY=seeded-key-value",
+                        "-e", "QUARRY_MOCK_HOSTS=2"),
+                List.of(8080, 8081),
+                List.of())) {
+            assertThat(container.lines()).contains("application id: SEEDED", "admin key: (as given)");
+            assertThat(String.join("\n", container.lines())).doesNotContain("seeded-key-value");
+            String address = container.address();
+            assertThat(container.printed("hosts")).isEqualTo("http://" + address + ":8080 http://" + address + ":8081");
+            for (int port : List.of(8080, 8081)) {
+                assertThat(get(container.publishedUrl(port) + "/1/indexes/products/p1", "SEEDED", "seeded-key-value"))
+                        .isEqualTo(200);
+            }
+            // search parameters are bound through classes of the JDK the image's runtime must hold (java.beans)
+            HttpResponse<String> found = search(
+                    container.publishedUrl(8080) + "/1/indexes/products/query",
+                    "SEEDED",
+                    "seeded-key-value",
+                    "{\"query\":\"lamp\",\"hitsPerPage\":5,\"attributesToRetrieve\":[\"name\"]}");
+            assertThat(found.statusCode()).as(found.body()).isEqualTo(200);
+            assertThat(found.body()).contains("\"objectID\":\"p1\"");
+        }
+    }
+
+    @Test
+    void stopsOnSigtermWithinASecond() {
+        try (RunningContainer container = RunningContainer.start(List.of(), List.of(), List.of())) {
+            Docker.run("stop", "--time", "1", container.name());
+            // 143: the JVM ended on SIGTERM; 137 would be Docker's SIGKILL, a second after it
+            assertThat(Docker.run("wait", container.name())).isEqualTo("143");
+        }
+    }
+}
