@@ -60,6 +60,7 @@ public final class QuarryMockServerContainer extends GenericContainer<QuarryMock
 
     private static final String SEED_DIRECTORY = "/seed";
 
+    private final DockerImageName image;
     private final List<String> seeds = new ArrayList<>();
     private int hosts = 1;
 
@@ -78,6 +79,7 @@ public final class QuarryMockServerContainer extends GenericContainer<QuarryMock
     public QuarryMockServerContainer(DockerImageName image) {
         super(image);
         image.assertCompatibleWith(DockerImageName.parse(IMAGE));
+        this.image = image;
         withExposedPorts(PORT);
         // The server prints this line once every host listens.
         waitingFor(Wait.forLogMessage(".*listening on .*\\n", 1));
@@ -230,7 +232,8 @@ public final class QuarryMockServerContainer extends GenericContainer<QuarryMock
     /** {@return the image and the number of hosts; never a key} */
     @Override
     public String toString() {
-        return "QuarryMockServerContainer[image=" + getDockerImageName() + ", hosts=" + hosts + "]";
+        // the name as given: getDockerImageName() would ask Docker for the image
+        return "QuarryMockServerContainer[image=" + image.asCanonicalNameString() + ", hosts=" + hosts + "]";
     }
 
     private String hostUrl(int host) {
