@@ -46,7 +46,10 @@ import java.util.function.Supplier;
  * {@link AnalyticsQuery} (dates, tags, page, order; {@link AnalyticsQuery#of()} for the service's defaults)
  * and sends only the parameters its endpoint understands, each call's Javadoc saying which. Calls with click
  * metrics have their own methods and row types ({@code ...WithClickAnalytics}), whose rates are null when no
- * tracked search was received. Top lists go 1000 rows deep; the {@code all...} methods read them lazily.
+ * tracked search was received. Top lists go 1000 rows deep. As in every module, a method named {@code browse...}
+ * returns every row, read lazily page after page ({@link #browseTopSearches(AnalyticsQuery)}, ...; its
+ * {@code ...Async} form reads them all into a list), and the others make one call and return one page
+ * ({@link #topSearches(AnalyticsQuery)}, ...).
  *
  * <p>Errors: an unknown index is a {@link io.quarry.core.NotFoundException}, a bad parameter a
  * {@link io.quarry.core.BadRequestException}, a key without the {@code analytics} right a
@@ -573,10 +576,10 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
      * @param query the dates, tags, order and page size
      * @return the lazy rows
      */
-    public PagedIterable<TopSearch> allTopSearches(AnalyticsQuery query) {
+    public PagedIterable<TopSearch> browseTopSearches(AnalyticsQuery query) {
         return Paging.rows(
                 scope(),
-                "allTopSearches",
+                "browseTopSearches",
                 query,
                 (scope, page) -> withScope(scope).topSearches(page),
                 this::topSearchesAsync,
@@ -584,13 +587,13 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
     }
 
     /**
-     * Asynchronous form of {@link #allTopSearches(AnalyticsQuery)}: reads every page and collects the rows.
+     * Asynchronous form of {@link #browseTopSearches(AnalyticsQuery)}: reads every page and collects the rows.
      *
      * @param query the dates, tags, order and page size
      * @return the future rows
      */
-    public CompletableFuture<List<TopSearch>> allTopSearchesAsync(AnalyticsQuery query) {
-        return allAsync("allTopSearches", index -> index.allTopSearches(query));
+    public CompletableFuture<List<TopSearch>> browseTopSearchesAsync(AnalyticsQuery query) {
+        return collectAsync("browseTopSearches", index -> index.browseTopSearches(query));
     }
 
     /**
@@ -602,10 +605,10 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
      * @param query the dates, tags, order and page size
      * @return the lazy rows
      */
-    public PagedIterable<TopSearchWithClickAnalytics> allTopSearchesWithClickAnalytics(AnalyticsQuery query) {
+    public PagedIterable<TopSearchWithClickAnalytics> browseTopSearchesWithClickAnalytics(AnalyticsQuery query) {
         return Paging.rows(
                 scope(),
-                "allTopSearchesWithClickAnalytics",
+                "browseTopSearchesWithClickAnalytics",
                 query,
                 (scope, page) -> withScope(scope).topSearchesWithClickAnalytics(page),
                 this::topSearchesWithClickAnalyticsAsync,
@@ -613,14 +616,15 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
     }
 
     /**
-     * Asynchronous form of {@link #allTopSearchesWithClickAnalytics(AnalyticsQuery)}: reads every page and collects the rows.
+     * Asynchronous form of {@link #browseTopSearchesWithClickAnalytics(AnalyticsQuery)}: reads every page and collects the rows.
      *
      * @param query the dates, tags, order and page size
      * @return the future rows
      */
-    public CompletableFuture<List<TopSearchWithClickAnalytics>> allTopSearchesWithClickAnalyticsAsync(
+    public CompletableFuture<List<TopSearchWithClickAnalytics>> browseTopSearchesWithClickAnalyticsAsync(
             AnalyticsQuery query) {
-        return allAsync("allTopSearchesWithClickAnalytics", index -> index.allTopSearchesWithClickAnalytics(query));
+        return collectAsync(
+                "browseTopSearchesWithClickAnalytics", index -> index.browseTopSearchesWithClickAnalytics(query));
     }
 
     /**
@@ -632,10 +636,10 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
      * @param query the dates, tags, order and page size
      * @return the lazy rows
      */
-    public PagedIterable<NoResultSearch> allNoResultSearches(AnalyticsQuery query) {
+    public PagedIterable<NoResultSearch> browseNoResultSearches(AnalyticsQuery query) {
         return Paging.rows(
                 scope(),
-                "allNoResultSearches",
+                "browseNoResultSearches",
                 query,
                 (scope, page) -> withScope(scope).noResultSearches(page),
                 this::noResultSearchesAsync,
@@ -643,13 +647,13 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
     }
 
     /**
-     * Asynchronous form of {@link #allNoResultSearches(AnalyticsQuery)}: reads every page and collects the rows.
+     * Asynchronous form of {@link #browseNoResultSearches(AnalyticsQuery)}: reads every page and collects the rows.
      *
      * @param query the dates, tags, order and page size
      * @return the future rows
      */
-    public CompletableFuture<List<NoResultSearch>> allNoResultSearchesAsync(AnalyticsQuery query) {
-        return allAsync("allNoResultSearches", index -> index.allNoResultSearches(query));
+    public CompletableFuture<List<NoResultSearch>> browseNoResultSearchesAsync(AnalyticsQuery query) {
+        return collectAsync("browseNoResultSearches", index -> index.browseNoResultSearches(query));
     }
 
     /**
@@ -661,10 +665,10 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
      * @param query the dates, tags, order and page size
      * @return the lazy rows
      */
-    public PagedIterable<NoClickSearch> allNoClickSearches(AnalyticsQuery query) {
+    public PagedIterable<NoClickSearch> browseNoClickSearches(AnalyticsQuery query) {
         return Paging.rows(
                 scope(),
-                "allNoClickSearches",
+                "browseNoClickSearches",
                 query,
                 (scope, page) -> withScope(scope).noClickSearches(page),
                 this::noClickSearchesAsync,
@@ -672,13 +676,13 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
     }
 
     /**
-     * Asynchronous form of {@link #allNoClickSearches(AnalyticsQuery)}: reads every page and collects the rows.
+     * Asynchronous form of {@link #browseNoClickSearches(AnalyticsQuery)}: reads every page and collects the rows.
      *
      * @param query the dates, tags, order and page size
      * @return the future rows
      */
-    public CompletableFuture<List<NoClickSearch>> allNoClickSearchesAsync(AnalyticsQuery query) {
-        return allAsync("allNoClickSearches", index -> index.allNoClickSearches(query));
+    public CompletableFuture<List<NoClickSearch>> browseNoClickSearchesAsync(AnalyticsQuery query) {
+        return collectAsync("browseNoClickSearches", index -> index.browseNoClickSearches(query));
     }
 
     /**
@@ -690,10 +694,10 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
      * @param query the dates, tags, order and page size
      * @return the lazy rows
      */
-    public PagedIterable<TopHit> allTopHits(AnalyticsQuery query) {
+    public PagedIterable<TopHit> browseTopHits(AnalyticsQuery query) {
         return Paging.rows(
                 scope(),
-                "allTopHits",
+                "browseTopHits",
                 query,
                 (scope, page) -> withScope(scope).topHits(page),
                 this::topHitsAsync,
@@ -701,13 +705,13 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
     }
 
     /**
-     * Asynchronous form of {@link #allTopHits(AnalyticsQuery)}: reads every page and collects the rows.
+     * Asynchronous form of {@link #browseTopHits(AnalyticsQuery)}: reads every page and collects the rows.
      *
      * @param query the dates, tags, order and page size
      * @return the future rows
      */
-    public CompletableFuture<List<TopHit>> allTopHitsAsync(AnalyticsQuery query) {
-        return allAsync("allTopHits", index -> index.allTopHits(query));
+    public CompletableFuture<List<TopHit>> browseTopHitsAsync(AnalyticsQuery query) {
+        return collectAsync("browseTopHits", index -> index.browseTopHits(query));
     }
 
     /**
@@ -719,10 +723,10 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
      * @param query the dates, tags, order and page size
      * @return the lazy rows
      */
-    public PagedIterable<TopHitWithClickAnalytics> allTopHitsWithClickAnalytics(AnalyticsQuery query) {
+    public PagedIterable<TopHitWithClickAnalytics> browseTopHitsWithClickAnalytics(AnalyticsQuery query) {
         return Paging.rows(
                 scope(),
-                "allTopHitsWithClickAnalytics",
+                "browseTopHitsWithClickAnalytics",
                 query,
                 (scope, page) -> withScope(scope).topHitsWithClickAnalytics(page),
                 this::topHitsWithClickAnalyticsAsync,
@@ -730,13 +734,14 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
     }
 
     /**
-     * Asynchronous form of {@link #allTopHitsWithClickAnalytics(AnalyticsQuery)}: reads every page and collects the rows.
+     * Asynchronous form of {@link #browseTopHitsWithClickAnalytics(AnalyticsQuery)}: reads every page and collects the rows.
      *
      * @param query the dates, tags, order and page size
      * @return the future rows
      */
-    public CompletableFuture<List<TopHitWithClickAnalytics>> allTopHitsWithClickAnalyticsAsync(AnalyticsQuery query) {
-        return allAsync("allTopHitsWithClickAnalytics", index -> index.allTopHitsWithClickAnalytics(query));
+    public CompletableFuture<List<TopHitWithClickAnalytics>> browseTopHitsWithClickAnalyticsAsync(
+            AnalyticsQuery query) {
+        return collectAsync("browseTopHitsWithClickAnalytics", index -> index.browseTopHitsWithClickAnalytics(query));
     }
 
     /**
@@ -748,10 +753,10 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
      * @param query the dates, tags, order and page size
      * @return the lazy rows
      */
-    public PagedIterable<FilterAttribute> allTopFilterAttributes(AnalyticsQuery query) {
+    public PagedIterable<FilterAttribute> browseTopFilterAttributes(AnalyticsQuery query) {
         return Paging.rows(
                 scope(),
-                "allTopFilterAttributes",
+                "browseTopFilterAttributes",
                 query,
                 (scope, page) -> withScope(scope).topFilterAttributes(page),
                 this::topFilterAttributesAsync,
@@ -759,17 +764,18 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
     }
 
     /**
-     * Asynchronous form of {@link #allTopFilterAttributes(AnalyticsQuery)}: reads every page and collects the rows.
+     * Asynchronous form of {@link #browseTopFilterAttributes(AnalyticsQuery)}: reads every page and collects the rows.
      *
      * @param query the dates, tags, order and page size
      * @return the future rows
      */
-    public CompletableFuture<List<FilterAttribute>> allTopFilterAttributesAsync(AnalyticsQuery query) {
-        return allAsync("allTopFilterAttributes", index -> index.allTopFilterAttributes(query));
+    public CompletableFuture<List<FilterAttribute>> browseTopFilterAttributesAsync(AnalyticsQuery query) {
+        return collectAsync("browseTopFilterAttributes", index -> index.browseTopFilterAttributes(query));
     }
 
     /** Reads every page of a top list without blocking, inside the composite call the lazy form opens. */
-    private <T> CompletableFuture<List<T>> allAsync(String operation, Function<AnalyticsIndex, PagedIterable<T>> rows) {
+    private <T> CompletableFuture<List<T>> collectAsync(
+            String operation, Function<AnalyticsIndex, PagedIterable<T>> rows) {
         return scope().compositeCallAsync(
                         operation, scope -> rows.apply(withScope(scope)).toListAsync());
     }

@@ -23,7 +23,7 @@ final class Paging {
      * The rows of a top list.
      *
      * @param scope     the scope the composite call starts from
-     * @param operation the composite call's name, the helper's ({@code allTopSearches})
+     * @param operation the composite call's name, the helper's ({@code browseTopSearches})
      * @param query     the query, whose limit is the page size and offset the first row
      * @param read      reads a page, blocking, through the scope it is given
      * @param readAsync reads a page without blocking (the caller makes that read composite)

@@ -123,16 +123,16 @@ class AnalyticsContractTest {
         assertThat(products.topSearches(today.limit(1).offset(1)).searches())
                 .extracting(TopSearch::search)
                 .containsExactly("boot");
-        assertThat(products.allTopSearches(today.limit(1)).toList())
+        assertThat(products.browseTopSearches(today.limit(1)).toList())
                 .extracting(TopSearch::search)
                 .containsExactly("shoe", "boot", "hat");
-        assertThat(products.allTopSearchesAsync(today.limit(2)).get()).hasSize(3);
-        assertThat(products.allTopSearchesWithClickAnalytics(today).toList()).hasSize(3);
-        assertThat(products.allNoResultSearches(today).toList()).hasSize(1);
-        assertThat(products.allNoClickSearches(today).toList()).hasSize(1);
-        assertThat(products.allTopHits(today).toList()).hasSize(3);
-        assertThat(products.allTopHitsWithClickAnalytics(today).toList()).hasSize(3);
-        assertThat(products.allTopFilterAttributes(today).toList()).hasSize(1);
+        assertThat(products.browseTopSearchesAsync(today.limit(2)).get()).hasSize(3);
+        assertThat(products.browseTopSearchesWithClickAnalytics(today).toList()).hasSize(3);
+        assertThat(products.browseNoResultSearches(today).toList()).hasSize(1);
+        assertThat(products.browseNoClickSearches(today).toList()).hasSize(1);
+        assertThat(products.browseTopHits(today).toList()).hasSize(3);
+        assertThat(products.browseTopHitsWithClickAnalytics(today).toList()).hasSize(3);
+        assertThat(products.browseTopFilterAttributes(today).toList()).hasSize(1);
     }
 
     @Test

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The lazy top lists ({@code all...}) show to a call observer as one composite call per iteration, named after the
+ * The lazy top lists ({@code browse...}) show to a call observer as one composite call per iteration, named after the
  * helper and holding its page calls, against the mock server.
  */
 @Timeout(60)
@@ -63,11 +63,11 @@ class PagedReadsCompositeCallContractTest {
     @Test
     void aFullIterationIsOneCallHoldingItsPages() {
         List<TopSearch> rows =
-                products.allTopSearches(AnalyticsQuery.of().limit(2)).toList();
+                products.browseTopSearches(AnalyticsQuery.of().limit(2)).toList();
 
         assertThat(rows).extracting(TopSearch::search).containsExactlyInAnyOrderElementsOf(SEARCHES);
-        assertThat(observer.calls("allTopSearches")).hasSize(1);
-        RecordingObserver.Call all = observer.calls("allTopSearches").get(0);
+        assertThat(observer.calls("browseTopSearches")).hasSize(1);
+        RecordingObserver.Call all = observer.calls("browseTopSearches").get(0);
         assertThat(all.description().isComposite()).isTrue();
         assertThat(all.end().outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
         assertThat(all.endCount()).isEqualTo(1);
@@ -78,12 +78,12 @@ class PagedReadsCompositeCallContractTest {
     @Test
     void anIterationStoppedEarlyEndsWhenItsStreamIsClosed() {
         PagedIterable<TopSearch> all =
-                products.allTopSearches(AnalyticsQuery.of().limit(2));
+                products.browseTopSearches(AnalyticsQuery.of().limit(2));
 
         RecordingObserver.Call call;
         try (Stream<TopSearch> rows = all.stream()) {
             assertThat(rows.limit(3).toList()).hasSize(3);
-            call = observer.calls("allTopSearches").get(0);
+            call = observer.calls("browseTopSearches").get(0);
             assertThat(call.end()).isNull();
         }
 
@@ -96,7 +96,7 @@ class PagedReadsCompositeCallContractTest {
     void theAsyncFormHoldsItsPagesAndEndsInTheCallersContext() {
         RecordingObserver.CONTEXT.set("caller");
         try {
-            String seen = products.allTopSearchesAsync(AnalyticsQuery.of().limit(2))
+            String seen = products.browseTopSearchesAsync(AnalyticsQuery.of().limit(2))
                     .thenApply(rows -> rows.size() + " " + RecordingObserver.CONTEXT.get())
                     .join();
             assertThat(seen).isEqualTo("5 caller");
@@ -104,18 +104,18 @@ class PagedReadsCompositeCallContractTest {
             RecordingObserver.CONTEXT.remove();
         }
 
-        RecordingObserver.Call all = observer.calls("allTopSearches").get(0);
+        RecordingObserver.Call all = observer.calls("browseTopSearches").get(0);
         assertThat(all.awaitEnd(Duration.ofSeconds(10)).outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
         assertThat(observer.operationsInside(all)).containsExactly("topSearches", "topSearches", "topSearches");
     }
 
     @Test
     void aFailedPageEndsTheCallWithItsError() {
-        PagedIterable<TopSearch> missing = client.index("missing").allTopSearches(AnalyticsQuery.of());
+        PagedIterable<TopSearch> missing = client.index("missing").browseTopSearches(AnalyticsQuery.of());
 
         assertThatThrownBy(() -> missing.iterator().hasNext()).isInstanceOf(NotFoundException.class);
 
-        RecordingObserver.Call all = observer.calls("allTopSearches").get(0);
+        RecordingObserver.Call all = observer.calls("browseTopSearches").get(0);
         assertThat(all.end().outcome()).isEqualTo(CallEnd.Outcome.FAILURE);
         assertThat(all.end().error()).isInstanceOf(NotFoundException.class);
         assertThat(observer.operationsInside(all)).containsExactly("topSearches");
@@ -124,21 +124,21 @@ class PagedReadsCompositeCallContractTest {
     @Test
     void everyLazyTopListIsACallNamedAfterItsHelperHoldingItsPageCalls() {
         Map<String, Function<AnalyticsQuery, PagedIterable<?>>> helpers = Map.of(
-                "allTopSearches", products::allTopSearches,
-                "allTopSearchesWithClickAnalytics", products::allTopSearchesWithClickAnalytics,
-                "allNoResultSearches", products::allNoResultSearches,
-                "allNoClickSearches", products::allNoClickSearches,
-                "allTopHits", products::allTopHits,
-                "allTopHitsWithClickAnalytics", products::allTopHitsWithClickAnalytics,
-                "allTopFilterAttributes", products::allTopFilterAttributes);
+                "browseTopSearches", products::browseTopSearches,
+                "browseTopSearchesWithClickAnalytics", products::browseTopSearchesWithClickAnalytics,
+                "browseNoResultSearches", products::browseNoResultSearches,
+                "browseNoClickSearches", products::browseNoClickSearches,
+                "browseTopHits", products::browseTopHits,
+                "browseTopHitsWithClickAnalytics", products::browseTopHitsWithClickAnalytics,
+                "browseTopFilterAttributes", products::browseTopFilterAttributes);
         Map<String, String> pageCalls = Map.of(
-                "allTopSearches", "topSearches",
-                "allTopSearchesWithClickAnalytics", "topSearches",
-                "allNoResultSearches", "noResultSearches",
-                "allNoClickSearches", "noClickSearches",
-                "allTopHits", "topHits",
-                "allTopHitsWithClickAnalytics", "topHits",
-                "allTopFilterAttributes", "topFilterAttributes");
+                "browseTopSearches", "topSearches",
+                "browseTopSearchesWithClickAnalytics", "topSearches",
+                "browseNoResultSearches", "noResultSearches",
+                "browseNoClickSearches", "noClickSearches",
+                "browseTopHits", "topHits",
+                "browseTopHitsWithClickAnalytics", "topHits",
+                "browseTopFilterAttributes", "topFilterAttributes");
 
         helpers.forEach((helper, all) -> {
             List<?> rows = all.apply(AnalyticsQuery.of()).toList();

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.IntConsumer;
 
 /**
  * One call being put together by a module: path parameters, query parameters, body and options, then an
@@ -49,6 +50,7 @@ public final class ApiRequest {
     private boolean notSafeToRepeat;
     private ObservedCall parent;
     private int records;
+    private IntConsumer roundListener;
 
     ApiRequest(HttpTransport transport, Endpoint endpoint) {
         this.transport = transport;
@@ -174,6 +176,21 @@ public final class ApiRequest {
             throw new IllegalArgumentException("a record count is 0 or more, not " + count);
         }
         this.records = count;
+        return this;
+    }
+
+    /**
+     * Tells {@code listener} the number of each new round of tries this call starts (see {@link RetryRounds}): 2,
+     * then 3, and so on, as an {@link io.quarry.core.spi.ObservedCall#roundStarted} is told, whether or not the
+     * client has an observer. For a helper that reports the rounds of its calls, such as a chunked write telling
+     * its listener how many rounds a chunk took. Told on the call's thread before the wait; the listener must
+     * return quickly and not throw.
+     *
+     * @param listener told each new round's number, or null for none
+     * @return this request
+     */
+    public ApiRequest onRound(IntConsumer listener) {
+        this.roundListener = listener;
         return this;
     }
 
@@ -315,7 +332,8 @@ public final class ApiRequest {
                 notSafeToRepeat,
                 pathParameters,
                 parent,
-                records);
+                records,
+                roundListener);
     }
 
     /** The value of the response, in a future whose cancellation cancels the call. */

@@ -1,6 +1,6 @@
 package io.quarry.core;
 
-import io.quarry.core.internal.RecordSettings;
+import io.quarry.core.internal.base.RecordSettings;
 import io.quarry.core.spi.CallObserver;
 import java.net.Proxy;
 import java.time.Clock;
@@ -307,7 +307,7 @@ public final class ClientConfig {
     }
 
     /**
-     * Whether a call goes on once every host has failed it, and for how long: default {@link RetryRounds#none()},
+     * Whether a call goes on once every host has failed it, and for how long: default {@link RetryRounds#of()},
      * one round. Applies to every call safe to repeat whose options set no policy of their own; the chunked write
      * helpers and the ingester of the search client have their own default ({@link RetryRounds#forOutages()}).
      *
@@ -355,7 +355,7 @@ public final class ClientConfig {
         private long maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES;
         private CallObserver callObserver;
         private JsonMapper recordMapper;
-        private RetryRounds retryRounds = RetryRounds.none();
+        private RetryRounds retryRounds = RetryRounds.of();
 
         private Builder(Credentials credentials) {
             super(new Timeouts(
@@ -543,7 +543,7 @@ public final class ClientConfig {
 
         /**
          * Sets the policy of the calls, safe to repeat, whose options set none: whether they wait and try the hosts
-         * again once every host has failed them (see {@link RetryRounds}). Default {@link RetryRounds#none()}: a
+         * again once every host has failed them (see {@link RetryRounds}). Default {@link RetryRounds#of()}: a
          * call fails once each host failed it; the chunked write helpers and the ingester keep their own default
          * unless their options say otherwise.
          *

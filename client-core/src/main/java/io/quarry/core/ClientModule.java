@@ -1,6 +1,6 @@
 package io.quarry.core;
 
-import io.quarry.core.internal.Versions;
+import io.quarry.core.internal.base.Versions;
 import java.util.Objects;
 
 /**

@@ -1,6 +1,6 @@
 package io.quarry.core;
 
-import io.quarry.core.internal.PlainJsonValues;
+import io.quarry.core.internal.base.PlainJsonValues;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.List;

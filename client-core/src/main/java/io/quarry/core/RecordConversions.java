@@ -1,8 +1,8 @@
 package io.quarry.core;
 
-import io.quarry.core.internal.CreatorHandles;
 import io.quarry.core.internal.JsonFailures;
-import io.quarry.core.internal.RecordSettings;
+import io.quarry.core.internal.base.CreatorHandles;
+import io.quarry.core.internal.base.RecordSettings;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.json.JsonMapper;

@@ -21,7 +21,7 @@ import java.util.Objects;
  * adds up when applied twice (a partial update with {@code Increment}, {@code Decrement} or {@code Add}) never gets
  * a second round, whatever the policy: see {@link ApiRequest#notSafeToRepeat()}.
  *
- * <p>Defaults: a single call has {@link #none()} (one round, it fails at once, as it always did) unless the client
+ * <p>Defaults: a single call has {@link #of()} (one round, it fails at once, as it always did) unless the client
  * ({@link ClientConfig.Builder#retryRounds(RetryRounds)}) or the call ({@link RequestOptions.Builder#retryRounds})
  * says otherwise. The chunked write helpers and the ingester of the search client ride out outages with
  * {@link #forOutages()} unless the call's options (a {@code withOptions(...)} view) set another policy.
@@ -30,7 +30,7 @@ import java.util.Objects;
  * // every call of this client rides out an outage of up to about two minutes
  * ClientConfig.builder(appId, apiKey).retryRounds(RetryRounds.forOutages().budget(Duration.ofMinutes(2)))
  * // a chunked write that fails fast instead
- * index.withOptions(RequestOptions.builder().retryRounds(RetryRounds.none()).build()).saveObjects(records);
+ * index.withOptions(RequestOptions.builder().retryRounds(RetryRounds.of()).build()).saveObjects(records);
  * }</pre>
  */
 public final class RetryRounds {
@@ -58,7 +58,7 @@ public final class RetryRounds {
      *
      * @return the policy
      */
-    public static RetryRounds none() {
+    public static RetryRounds of() {
         return NONE;
     }
 

@@ -129,7 +129,8 @@ class CallObserverTest {
                         "/1/indexes/products/query",
                         "products",
                         CallType.READ,
-                        null));
+                        null,
+                        0));
         assertThat(call.tryStarts()).extracting(t -> t.host().hostname()).containsExactly("first.test", "second.test");
         TryEnd first = call.tryEnds().get(0);
         TryEnd second = call.tryEnds().get(1);

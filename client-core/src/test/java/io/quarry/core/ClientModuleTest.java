@@ -3,7 +3,7 @@ package io.quarry.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.quarry.core.internal.Versions;
+import io.quarry.core.internal.base.Versions;
 import io.quarry.core.testing.LoopbackHttp;
 import org.junit.jupiter.api.Test;
 

@@ -106,7 +106,7 @@ class RetryRoundsCallTest {
     @Test
     void byDefaultASingleCallFailsOnceEveryHostFailed() {
         failFirst(2);
-        try (ApiClient api = twoHosts(RetryRounds.none())) {
+        try (ApiClient api = twoHosts(RetryRounds.of())) {
             assertThatThrownBy(() -> api.request(GET_SETTINGS).execute(Reply.class))
                     .isInstanceOfSatisfying(UnreachableHostsException.class, e -> {
                         assertThat(e.rounds()).isEqualTo(1);
@@ -120,7 +120,7 @@ class RetryRoundsCallTest {
     @Test
     void aCallOptsInThroughItsOptions() {
         failFirst(2);
-        try (ApiClient api = twoHosts(RetryRounds.none())) {
+        try (ApiClient api = twoHosts(RetryRounds.of())) {
             Reply reply = api.request(GET_SETTINGS)
                     .options(RequestOptions.builder().retryRounds(QUICK).build())
                     .execute(Reply.class);

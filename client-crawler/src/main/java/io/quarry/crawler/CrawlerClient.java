@@ -51,6 +51,10 @@ import java.util.concurrent.CompletableFuture;
  * not exist, or that these credentials may not see, with 403 ({@link io.quarry.core.ForbiddenException}).
  * Thread-safe. Every call comes in two forms, blocking and {@code ...Async}; per-call options come from a
  * {@link #withOptions(io.quarry.core.RequestOptions) view} that carries them.
+ *
+ * <p>As in every module, a method named {@code browse...} returns every item, read lazily page after page
+ * ({@link #browse(CrawlerListQuery)}), and one named {@code ...Page} makes one call and returns one page
+ * ({@link #listPage(CrawlerListQuery)}).
  */
 public final class CrawlerClient extends ClientHandle<CrawlerClient> {
 
@@ -58,8 +62,8 @@ public final class CrawlerClient extends ClientHandle<CrawlerClient> {
     private static final ClientModule MODULE = ClientModule.of(
             "Crawler", CrawlerClient.class, DefaultHosts.productHost("crawler", CrawlerBasePath.BASE_PATH));
 
-    /** The composite call of a lazy listing, holding its page calls ({@code list}). */
-    private static final String LIST_CRAWLERS = "listCrawlers";
+    /** The composite call of a lazy read of every crawler, holding its page calls ({@code listPage}). */
+    private static final String BROWSE_CRAWLERS = "browseCrawlers";
 
     private CrawlerClient(CallScope scope, boolean ownsApi) {
         super(scope, ownsApi);
@@ -145,7 +149,7 @@ public final class CrawlerClient extends ClientHandle<CrawlerClient> {
     }
 
     /**
-     * Reads one page of the crawler list.
+     * Reads one page of the crawler list: one call. {@link #browse(CrawlerListQuery)} reads every crawler lazily.
      *
      * @param query page, page size and filters
      * @return the page
@@ -175,32 +179,32 @@ public final class CrawlerClient extends ClientHandle<CrawlerClient> {
 
     /**
      * Every crawler matching the query's filters, read lazily page after page from the query's page (the service
-     * serves pages 1 to 100). A call observer sees the {@code list} calls of one iteration inside one composite call
-     * {@code listCrawlers}; close the iterator or stream when stopping early (see {@link PagedIterable}).
+     * serves pages 1 to 100). A call observer sees the {@code listPage} calls of one iteration inside one composite
+     * call {@code browseCrawlers}; close the iterator or stream when stopping early (see {@link PagedIterable}).
      *
      * @param query page size, first page and filters
      * @return the lazy sequence
      */
-    public PagedIterable<CrawlerSummary> list(CrawlerListQuery query) {
+    public PagedIterable<CrawlerSummary> browse(CrawlerListQuery query) {
         Objects.requireNonNull(query, "query");
         return PagedIterable.inCompositeCall(
                 scope(),
-                LIST_CRAWLERS,
+                BROWSE_CRAWLERS,
                 query.page(),
                 (scope, page) -> pageOf(withScope(scope).listPage(query.page(page))),
                 page -> listPageAsync(query.page(page)).thenApply(CrawlerClient::pageOf));
     }
 
     /**
-     * Asynchronous form of {@link #list(CrawlerListQuery)}: every page read without blocking.
+     * Asynchronous form of {@link #browse(CrawlerListQuery)}: every page read without blocking.
      *
      * @param query page size, first page and filters
      * @return a future of every crawler matching
      */
-    public CompletableFuture<List<CrawlerSummary>> listAsync(CrawlerListQuery query) {
+    public CompletableFuture<List<CrawlerSummary>> browseAsync(CrawlerListQuery query) {
         Objects.requireNonNull(query, "query");
         return scope().compositeCallAsync(
-                        LIST_CRAWLERS, scope -> withScope(scope).list(query).toListAsync());
+                        BROWSE_CRAWLERS, scope -> withScope(scope).browse(query).toListAsync());
     }
 
     private static Page<CrawlerSummary, Integer> pageOf(CrawlerListPage page) {

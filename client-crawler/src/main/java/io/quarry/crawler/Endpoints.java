@@ -6,7 +6,7 @@ import io.quarry.core.Endpoint;
 final class Endpoints {
 
     static final Endpoint CREATE = Endpoint.write("create", "POST", "/crawlers");
-    static final Endpoint LIST = Endpoint.read("list", "GET", "/crawlers");
+    static final Endpoint LIST = Endpoint.read("listPage", "GET", "/crawlers");
     static final Endpoint GET = Endpoint.read("get", "GET", "/crawlers/{id}");
     static final Endpoint UPDATE = Endpoint.write("update", "PATCH", "/crawlers/{id}");
     static final Endpoint UPDATE_CONFIG = Endpoint.write("updateConfig", "PATCH", "/crawlers/{id}/config");

@@ -169,13 +169,14 @@ class CrawlerContractTest {
         assertThat(first.page()).isEqualTo(1);
         assertThat(first.itemsPerPage()).isEqualTo(2);
 
-        assertThat(client.list(CrawlerListQuery.of().itemsPerPage(2)).toList()).hasSize(6);
-        assertThat(client.listAsync(CrawlerListQuery.of().itemsPerPage(4)).join())
+        assertThat(client.browse(CrawlerListQuery.of().itemsPerPage(2)).toList())
                 .hasSize(6);
-        assertThat(client.list(CrawlerListQuery.of().name("crawler-3")).toList())
+        assertThat(client.browseAsync(CrawlerListQuery.of().itemsPerPage(4)).join())
+                .hasSize(6);
+        assertThat(client.browse(CrawlerListQuery.of().name("crawler-3")).toList())
                 .extracting(CrawlerSummary::name)
                 .containsExactly("crawler-3");
-        assertThat(client.list(CrawlerListQuery.of().appId("OTHERAPP")).toList())
+        assertThat(client.browse(CrawlerListQuery.of().appId("OTHERAPP")).toList())
                 .extracting(CrawlerSummary::name)
                 .containsExactly("other-app");
     }

@@ -28,8 +28,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The lazy crawler listing shows to a call observer as one {@code listCrawlers} call per iteration holding its
- * {@code list} page calls, against the mock server.
+ * The lazy crawler listing shows to a call observer as one {@code browseCrawlers} call per iteration holding its
+ * {@code listPage} calls, against the mock server.
  */
 @Timeout(60)
 class ListCompositeCallContractTest {
@@ -62,39 +62,39 @@ class ListCompositeCallContractTest {
     @Test
     void aFullIterationIsOneCallHoldingItsPages() {
         List<CrawlerSummary> crawlers =
-                client.list(CrawlerListQuery.of().itemsPerPage(2)).toList();
+                client.browse(CrawlerListQuery.of().itemsPerPage(2)).toList();
 
         assertThat(crawlers).hasSize(5);
-        assertThat(observer.calls("listCrawlers")).hasSize(1);
-        RecordingObserver.Call list = observer.calls("listCrawlers").get(0);
+        assertThat(observer.calls("browseCrawlers")).hasSize(1);
+        RecordingObserver.Call list = observer.calls("browseCrawlers").get(0);
         assertThat(list.description().isComposite()).isTrue();
         assertThat(list.end().outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
         assertThat(list.endCount()).isEqualTo(1);
-        assertThat(observer.operationsInside(list)).containsExactly("list", "list", "list");
-        assertThat(observer.calls("list")).allMatch(c -> c.description().parent() == list);
+        assertThat(observer.operationsInside(list)).containsExactly("listPage", "listPage", "listPage");
+        assertThat(observer.calls("listPage")).allMatch(c -> c.description().parent() == list);
     }
 
     @Test
     void anIterationStoppedEarlyEndsWhenItsStreamIsClosed() {
-        PagedIterable<CrawlerSummary> all = client.list(CrawlerListQuery.of().itemsPerPage(2));
+        PagedIterable<CrawlerSummary> all = client.browse(CrawlerListQuery.of().itemsPerPage(2));
 
         RecordingObserver.Call list;
         try (Stream<CrawlerSummary> crawlers = all.stream()) {
             assertThat(crawlers.limit(3).toList()).hasSize(3);
-            list = observer.calls("listCrawlers").get(0);
+            list = observer.calls("browseCrawlers").get(0);
             assertThat(list.end()).isNull();
         }
 
         assertThat(list.end().outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
         assertThat(list.endCount()).isEqualTo(1);
-        assertThat(observer.operationsInside(list)).containsExactly("list", "list");
+        assertThat(observer.operationsInside(list)).containsExactly("listPage", "listPage");
     }
 
     @Test
     void theAsyncFormHoldsItsPagesAndEndsInTheCallersContext() {
         RecordingObserver.CONTEXT.set("caller");
         try {
-            String seen = client.listAsync(CrawlerListQuery.of().itemsPerPage(2))
+            String seen = client.browseAsync(CrawlerListQuery.of().itemsPerPage(2))
                     .thenApply(crawlers -> crawlers.size() + " " + RecordingObserver.CONTEXT.get())
                     .join();
             assertThat(seen).isEqualTo("5 caller");
@@ -102,9 +102,9 @@ class ListCompositeCallContractTest {
             RecordingObserver.CONTEXT.remove();
         }
 
-        RecordingObserver.Call list = observer.calls("listCrawlers").get(0);
+        RecordingObserver.Call list = observer.calls("browseCrawlers").get(0);
         assertThat(list.awaitEnd(Duration.ofSeconds(10)).outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
-        assertThat(observer.operationsInside(list)).containsExactly("list", "list", "list");
+        assertThat(observer.operationsInside(list)).containsExactly("listPage", "listPage", "listPage");
     }
 
     @Test
@@ -116,14 +116,14 @@ class ListCompositeCallContractTest {
                 .callObserver(observer)
                 .build();
         try (CrawlerClient intruder = CrawlerClient.create(wrongKey)) {
-            PagedIterable<CrawlerSummary> all = intruder.list(CrawlerListQuery.of());
+            PagedIterable<CrawlerSummary> all = intruder.browse(CrawlerListQuery.of());
 
             assertThatThrownBy(() -> all.iterator().hasNext()).isInstanceOf(UnauthorizedException.class);
         }
 
-        RecordingObserver.Call list = observer.calls("listCrawlers").get(0);
+        RecordingObserver.Call list = observer.calls("browseCrawlers").get(0);
         assertThat(list.end().outcome()).isEqualTo(CallEnd.Outcome.FAILURE);
         assertThat(list.end().error()).isInstanceOf(UnauthorizedException.class);
-        assertThat(observer.operationsInside(list)).containsExactly("list");
+        assertThat(observer.operationsInside(list)).containsExactly("listPage");
     }
 }

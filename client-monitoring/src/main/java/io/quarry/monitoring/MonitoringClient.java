@@ -436,8 +436,8 @@ public final class MonitoringClient extends ClientHandle<MonitoringClient> {
             List<String> names, StatusResponse status, IncidentsResponse incidents, ServerSeries latency) {
         List<ClusterHealth> entries = new ArrayList<>();
         for (String name : names) {
-            List<TimePoint> points = latency.of(name);
-            entries.add(new ClusterHealth(name, status.of(name), incidents.of(name), points));
+            List<TimePoint> points = latency.forServer(name);
+            entries.add(new ClusterHealth(name, status.forServer(name), incidents.forServer(name), points));
         }
         return new ClusterHealthReport(entries);
     }

@@ -56,7 +56,7 @@ class MonitoringContractTest {
                 .containsEntry(TWO + "-dsn-1", ServerStatus.OPERATIONAL);
         assertThat(monitoring.statusAsync(List.of(ONE, ONE + "-2")).join().status())
                 .containsOnlyKeys(ONE, ONE + "-2");
-        assertThat(monitoring.statusAsync().join().of(TWO)).isEqualTo(ServerStatus.OPERATIONAL);
+        assertThat(monitoring.statusAsync().join().forServer(TWO)).isEqualTo(ServerStatus.OPERATIONAL);
     }
 
     @Test
@@ -69,14 +69,14 @@ class MonitoringContractTest {
                         + "\"status\":\"degraded_performance\"}");
 
         Incident incident =
-                monitoring.incidents(List.of(ONE + "-2")).of(ONE + "-2").get(0);
+                monitoring.incidents(List.of(ONE + "-2")).forServer(ONE + "-2").get(0);
         assertThat(incident.title()).isEqualTo("Slow searches");
         assertThat(incident.body()).isEqualTo("A disk is slow");
         assertThat(incident.status()).isEqualTo(ServerStatus.DEGRADED_PERFORMANCE);
         assertThat(incident.time()).isBetween(before, Instant.now().plusSeconds(1));
-        assertThat(monitoring.incidentsAsync().join().of(ONE)).containsExactly(incident);
-        assertThat(monitoring.incidents().of(TWO)).isEmpty();
-        assertThat(monitoring.status(List.of(ONE)).of(ONE)).isEqualTo(ServerStatus.DEGRADED_PERFORMANCE);
+        assertThat(monitoring.incidentsAsync().join().forServer(ONE)).containsExactly(incident);
+        assertThat(monitoring.incidents().forServer(TWO)).isEmpty();
+        assertThat(monitoring.status(List.of(ONE)).forServer(ONE)).isEqualTo(ServerStatus.DEGRADED_PERFORMANCE);
     }
 
     @Test
@@ -101,10 +101,10 @@ class MonitoringContractTest {
                 MonitoringClient idle = MonitoringClient.create(MockServerClients.monitoringConfig(idleServer))) {
             // before any work every cluster has a point per minute of the last 24 hours (reading is no work), the
             // same as the idle server's
-            List<TimePoint> unworked = monitoring.latency(List.of(ONE)).of(ONE);
+            List<TimePoint> unworked = monitoring.latency(List.of(ONE)).forServer(ONE);
             assertWholeDay(unworked);
-            assertWholeDay(monitoring.indexingTime(List.of(TWO)).of(TWO));
-            assertThat(raisedMinutes(unworked, idle.latency(List.of(ONE)).of(ONE)))
+            assertWholeDay(monitoring.indexingTime(List.of(TWO)).forServer(TWO));
+            assertThat(raisedMinutes(unworked, idle.latency(List.of(ONE)).forServer(ONE)))
                     .isEmpty();
 
             Instant before = Instant.now();
@@ -118,15 +118,16 @@ class MonitoringContractTest {
 
             // the search raised exactly one minute of the cluster that served it (the first): the one it was
             // served in, by the server's time on it rounded up to the millisecond (within what the call took)
-            List<TimePoint> latency = monitoring.latency(List.of(ONE)).of(ONE);
+            List<TimePoint> latency = monitoring.latency(List.of(ONE)).forServer(ONE);
             assertWholeDay(latency);
-            assertRaisedOnce(raisedMinutes(latency, idle.latency(List.of(ONE)).of(ONE)), before, after, searchMillis);
+            assertRaisedOnce(
+                    raisedMinutes(latency, idle.latency(List.of(ONE)).forServer(ONE)), before, after, searchMillis);
             // the write likewise in the indexing time, of the cluster and of each of its servers; the search does
             // not enter the indexing time, nor the write the latency
             assertRaisedOnce(
                     raisedMinutes(
-                            monitoring.indexingTime(List.of(ONE)).of(ONE),
-                            idle.indexingTime(List.of(ONE)).of(ONE)),
+                            monitoring.indexingTime(List.of(ONE)).forServer(ONE),
+                            idle.indexingTime(List.of(ONE)).forServer(ONE)),
                     before,
                     after,
                     saveMillis);
@@ -135,32 +136,32 @@ class MonitoringContractTest {
                             monitoring
                                     .indexingTimeAsync(List.of(ONE + "-2"))
                                     .join()
-                                    .of(ONE + "-2"),
-                            idle.indexingTime(List.of(ONE + "-2")).of(ONE + "-2")),
+                                    .forServer(ONE + "-2"),
+                            idle.indexingTime(List.of(ONE + "-2")).forServer(ONE + "-2")),
                     before,
                     after,
                     saveMillis);
             // the other cluster served nothing: its series are the idle ones
             assertThat(raisedMinutes(
-                            monitoring.latencyAsync(List.of(TWO)).join().of(TWO),
-                            idle.latency(List.of(TWO)).of(TWO)))
+                            monitoring.latencyAsync(List.of(TWO)).join().forServer(TWO),
+                            idle.latency(List.of(TWO)).forServer(TWO)))
                     .isEmpty();
             assertThat(raisedMinutes(
-                            monitoring.indexingTime(List.of(TWO + "-1")).of(TWO + "-1"),
-                            idle.indexingTime(List.of(TWO + "-1")).of(TWO + "-1")))
+                            monitoring.indexingTime(List.of(TWO + "-1")).forServer(TWO + "-1"),
+                            idle.indexingTime(List.of(TWO + "-1")).forServer(TWO + "-1")))
                     .isEmpty();
         }
 
         // a server's latency is the average of its relevant probes'; the other probes are farther away
         ProbeSeries relevant = monitoring.latencyByRelevantProbes(List.of(ONE + "-1"));
-        assertThat(relevant.of(ONE + "-1")).containsOnlyKeys("paris", "frankfurt");
+        assertThat(relevant.forServer(ONE + "-1")).containsOnlyKeys("paris", "frankfurt");
         ProbeSeries others =
                 monitoring.latencyByOtherProbesAsync(List.of(ONE + "-1")).join();
-        assertThat(others.of(ONE + "-1")).containsOnlyKeys("new-york", "singapore");
-        Map<Instant, Double> paris = byMinute(relevant.of(ONE + "-1").get("paris"));
-        Map<Instant, Double> frankfurt = byMinute(relevant.of(ONE + "-1").get("frankfurt"));
-        Map<Instant, Double> newYork = byMinute(others.of(ONE + "-1").get("new-york"));
-        byMinute(monitoring.latency(List.of(ONE + "-1")).of(ONE + "-1")).forEach((minute, value) -> {
+        assertThat(others.forServer(ONE + "-1")).containsOnlyKeys("new-york", "singapore");
+        Map<Instant, Double> paris = byMinute(relevant.forServer(ONE + "-1").get("paris"));
+        Map<Instant, Double> frankfurt = byMinute(relevant.forServer(ONE + "-1").get("frankfurt"));
+        Map<Instant, Double> newYork = byMinute(others.forServer(ONE + "-1").get("new-york"));
+        byMinute(monitoring.latency(List.of(ONE + "-1")).forServer(ONE + "-1")).forEach((minute, value) -> {
             if (paris.containsKey(minute) && frankfurt.containsKey(minute)) {
                 assertThat(value).isEqualTo((double) Math.round((paris.get(minute) + frankfurt.get(minute)) / 2));
             }
@@ -168,9 +169,9 @@ class MonitoringContractTest {
                 assertThat(newYork.get(minute)).isGreaterThan(paris.get(minute));
             }
         });
-        assertThat(monitoring.latencyByRelevantProbesAsync(List.of(ONE)).join().of(ONE))
+        assertThat(monitoring.latencyByRelevantProbesAsync(List.of(ONE)).join().forServer(ONE))
                 .hasSize(2);
-        assertThat(monitoring.latencyByOtherProbes(List.of(ONE)).of(ONE)).hasSize(2);
+        assertThat(monitoring.latencyByOtherProbes(List.of(ONE)).forServer(ONE)).hasSize(2);
     }
 
     /** A series of the probes: one point per minute of the last 24 hours, the last one the current minute. */
@@ -227,7 +228,8 @@ class MonitoringContractTest {
                 .isTrue();
         MockControl.post(
                 MOCK.server(), "/_mock/monitoring/status", "{\"server\":\"" + TWO + "\",\"status\":\"major_outage\"}");
-        assertThat(monitoring.reachabilityAsync(List.of(TWO)).join().of(TWO)).containsEntry("paris", false);
+        assertThat(monitoring.reachabilityAsync(List.of(TWO)).join().forServer(TWO))
+                .containsEntry("paris", false);
     }
 
     @Test
@@ -235,7 +237,7 @@ class MonitoringContractTest {
         for (InfrastructurePeriod period : InfrastructurePeriod.values()) {
             InfrastructureMetrics metrics = monitoring.infrastructure(InfrastructureMetric.RAM_SEARCH_USAGE, period);
             List<TimePoint> points =
-                    metrics.of(InfrastructureMetric.RAM_SEARCH_USAGE).of(ONE + "-1");
+                    metrics.forMetric(InfrastructureMetric.RAM_SEARCH_USAGE).forServer(ONE + "-1");
             assertThat(points).as(period.wireName()).hasSize(period.points());
             assertThat(Duration.between(points.get(0).time(), points.get(1).time()))
                     .isEqualTo(period.resolution());
@@ -250,7 +252,8 @@ class MonitoringContractTest {
                 .join();
         assertThat(all.byMetric())
                 .containsOnlyKeys("avg_build_time", "ssd_usage", "ram_search_usage", "ram_indexing_usage", "cpu_usage");
-        assertThat(all.of(InfrastructureMetric.CPU_USAGE).of(TWO + "-dsn-1")).hasSize(10);
+        assertThat(all.forMetric(InfrastructureMetric.CPU_USAGE).forServer(TWO + "-dsn-1"))
+                .hasSize(10);
     }
 
     @Test
@@ -267,7 +270,7 @@ class MonitoringContractTest {
         try (MonitoringClient wrong =
                 MonitoringClient.create(MockServerClients.config(MOCK.server(), "not-the-monitoring-key"))) {
             assertThatThrownBy(wrong::inventoryServers).isInstanceOf(QuarryException.class);
-            assertThat(wrong.status().of(ONE)).isEqualTo(ServerStatus.OPERATIONAL);
+            assertThat(wrong.status().forServer(ONE)).isEqualTo(ServerStatus.OPERATIONAL);
         }
     }
 

@@ -87,12 +87,12 @@ class MonitoringRequestShapeTest {
         WM.stubFor(
                 get("/1/status").willReturn(okJson("{\"status\":{\"c1\":\"maintenance\",\"c2\":\"major_outage\"}}")));
 
-        ServerStatus maintenance = client.status().of("c1");
+        ServerStatus maintenance = client.status().forServer("c1");
 
         assertThat(maintenance.name()).isEqualTo("maintenance");
         assertThat(maintenance.isKnown()).isFalse();
         assertThat(maintenance.isOperational()).isFalse();
-        assertThat(client.status().of("c2")).isSameAs(ServerStatus.MAJOR_OUTAGE);
+        assertThat(client.status().forServer("c2")).isSameAs(ServerStatus.MAJOR_OUTAGE);
     }
 
     @Test
@@ -104,17 +104,18 @@ class MonitoringRequestShapeTest {
                 .willReturn(okJson("{\"metrics\":{\"cpu_usage\":{\"c1-1\":[{\"t\":1700000000,\"v\":93}]},"
                         + "\"new_metric\":{\"c1-1\":[{\"t\":1700000000000,\"v\":1.5}]}}}")));
 
-        Incident incident = client.incidents(List.of("c1")).of("c1").get(0);
+        Incident incident = client.incidents(List.of("c1")).forServer("c1").get(0);
         assertThat(incident.time()).isEqualTo(Instant.ofEpochMilli(1_700_000_000_000L));
         assertThat(incident.status().name()).isEqualTo("investigating");
 
         InfrastructureMetrics metrics =
                 client.infrastructure(InfrastructureMetric.CPU_USAGE, InfrastructurePeriod.MINUTE);
-        TimePoint seconds =
-                metrics.of(InfrastructureMetric.CPU_USAGE).of("c1-1").get(0);
+        TimePoint seconds = metrics.forMetric(InfrastructureMetric.CPU_USAGE)
+                .forServer("c1-1")
+                .get(0);
         assertThat(seconds.time()).isEqualTo(Instant.ofEpochSecond(1_700_000_000L));
         assertThat(seconds.value()).isEqualTo(93);
-        assertThat(metrics.byMetric().get("new_metric").of("c1-1").get(0).time())
+        assertThat(metrics.byMetric().get("new_metric").forServer("c1-1").get(0).time())
                 .isEqualTo(Instant.ofEpochMilli(1_700_000_000_000L));
     }
 

@@ -18,6 +18,9 @@ import java.util.Objects;
  * @param objectIDs   the objectID of each operation, in order; null for a record written without one (the
  *                    service picks it)
  * @param error       the failure
+ * @param rounds      how many rounds of tries its batch call took before it failed: 1 unless every host failed and
+ *                    the call waited and tried them again ({@link io.quarry.core.RetryRounds}), more when an outage
+ *                    outlasted the rounds or another failure ended a later round
  * @param progress    the progress of the write, this chunk included
  */
 public record ChunkFailed(
@@ -26,6 +29,7 @@ public record ChunkFailed(
         List<BatchOperation> operations,
         List<String> objectIDs,
         Throwable error,
+        int rounds,
         WriteProgress progress) {
 
     /**
@@ -36,6 +40,7 @@ public record ChunkFailed(
      * @param operations  the chunk's operations, as sent
      * @param objectIDs   the objectID of each operation, in order; null where the service picks it
      * @param error       the failure
+     * @param rounds      how many rounds of tries its batch call took, at least 1
      * @param progress    the progress of the write, this chunk included
      */
     public ChunkFailed {
@@ -43,5 +48,8 @@ public record ChunkFailed(
         objectIDs = Collections.unmodifiableList(new java.util.ArrayList<>(objectIDs));
         Objects.requireNonNull(error, "error");
         Objects.requireNonNull(progress, "progress");
+        if (rounds < 1) {
+            throw new IllegalArgumentException("a call takes at least 1 round, not " + rounds);
+        }
     }
 }

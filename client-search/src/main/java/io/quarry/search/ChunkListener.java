@@ -15,8 +15,8 @@ package io.quarry.search;
  * {@link #acknowledged} or {@link #failed}. A chunked write calls its listener on the client's threads, which a
  * slow listener holds up: it should return quickly. An ingester calls its listener on a thread of its own, in the
  * order things happen, so a slow listener delays neither the threads handing in records nor the next chunks (its
- * calls wait meanwhile), and its {@code flush} and {@code close} return once the listener has been told of the
- * chunks they waited for. A chunked write that gets an exception from its listener stops as if cancelled; an
+ * calls wait meanwhile, up to {@code 8 * chunksInFlight} of them: past that, records wait for the listener), and
+ * its {@code flush} and {@code close} return once the listener has been told of the chunks they waited for. A chunked write that gets an exception from its listener stops as if cancelled; an
  * ingester logs it (after the chunk's own error, for {@link #failed}) and goes on.
  */
 @FunctionalInterface

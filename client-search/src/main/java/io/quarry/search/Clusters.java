@@ -26,6 +26,11 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>Every call comes in two forms, blocking and {@code ...Async}; per-call options come from a
  * {@link #withOptions(RequestOptions) view} that carries them. Every call needs the admin key.
+ *
+ * <p>As in every module, a method named {@code browse...} returns every item, read lazily page after page
+ * ({@link #browseUserIds()}; its {@code ...Async} form reads them all into a list), while
+ * {@link #listUserIds(int, Integer) listUserIds} and {@link #searchUserIds(UserIdQuery) searchUserIds} make one
+ * call and return one page.
  */
 public final class Clusters extends ScopedHandle<Clusters> {
 

@@ -27,6 +27,10 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>Every call comes in two forms, blocking and {@code ...Async}; per-call options come from a
  * {@link #withOptions(RequestOptions) view} that carries them.
+ *
+ * <p>As in every module, a method named {@code browse...} returns every item, read lazily page after page
+ * ({@link #browse(DictionaryName, String)}; its {@code ...Async} form reads them all into a list), while
+ * {@link #search(DictionaryName, DictionaryQuery) search} makes one call and returns one page.
  */
 public final class Dictionaries extends ScopedHandle<Dictionaries> {
 

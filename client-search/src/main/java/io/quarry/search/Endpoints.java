@@ -21,9 +21,9 @@ final class Endpoints {
     static final Endpoint SEARCH_FOR_FACET_VALUES =
             Endpoint.read("searchForFacetValues", "POST", "/1/indexes/{indexName}/facets/{facetName}/query");
     /** Browse all records with a cursor, parameters in the body. */
-    static final Endpoint BROWSE = Endpoint.read("browse", "POST", "/1/indexes/{indexName}/browse");
+    static final Endpoint BROWSE = Endpoint.read("browsePage", "POST", "/1/indexes/{indexName}/browse");
     /** Browse all records with a cursor, parameters in the query string (the view {@code withParametersInUrl()}). */
-    static final Endpoint BROWSE_GET = Endpoint.read("browse", "GET", "/1/indexes/{indexName}/browse");
+    static final Endpoint BROWSE_GET = Endpoint.read("browsePage", "GET", "/1/indexes/{indexName}/browse");
 
     // Records
     /** Add a record, the service assigning its objectID. */

@@ -29,6 +29,10 @@ import java.util.function.IntFunction;
  * returned task with {@link SearchIndex#waitForTask(long)} when the next step must see them. Reads need the
  * {@code settings} right, writes {@code editSettings}.
  *
+ * <p>As in every module, a method named {@code browse...} returns every item, read lazily page after page
+ * ({@link #browse()}; {@link #browseAsync()} reads them all into a list), while {@link #search(Object) search}
+ * makes one call and returns one page.
+ *
  * @param <T> the object type ({@link io.quarry.search.model.Rule} or {@link io.quarry.search.model.Synonym})
  * @param <Q> the search query type
  * @param <R> the search response type

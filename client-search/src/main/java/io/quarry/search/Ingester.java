@@ -42,8 +42,12 @@ import java.util.concurrent.ExecutionException;
  *       Whatever sending a chunk throws, an {@link Error} included, the chunk fails and frees its place in
  *       flight.</li>
  *   <li>Listener: called on a thread of the ingester's own, never on a thread handing in records nor under the
- *       ingester's lock, so a slow listener delays neither {@code add} nor the next chunks (its calls wait in
- *       memory meanwhile). Calls come one at a time, in the order things happen: a chunk's {@code sent} before its
+ *       ingester's lock, so a slow listener delays neither {@code add} nor the next chunks while its calls wait in
+ *       memory meanwhile, up to a bound: once 8 events per call in flight wait for it ({@code 8 * chunksInFlight},
+ *       the sent and end events of four chunks per call), a thread handing in a record waits for the listener to
+ *       catch up, as it waits for room (within {@link IngesterOptions#addTimeout(java.time.Duration)}), so a
+ *       listener slower than the service holds a few chunks' events in memory, not all of them. The listener's own
+ *       thread handing in records is never held back. Calls come one at a time, in the order things happen: a chunk's {@code sent} before its
  *       {@code acknowledged} or {@code failed}, and the chunks' events in the order they occurred (a chunk may
  *       already be under way when the listener hears it was sent). An exception from the listener is logged and
  *       the ingester goes on.</li>

@@ -135,8 +135,9 @@ public final class IngesterOptions {
      * client's retries (with its operations and their objectIDs), with the progress so far. Without one, a failed
      * chunk is logged as a warning with its objectIDs; so it is when the listener throws on it, followed by the
      * listener's exception. The listener is called on a thread of the ingester's own, one call at a time and in
-     * the order things happen, never while a thread handing in records waits on it; {@link Ingester#flush()} and
-     * {@link Ingester#close()} return once it has been told of every chunk they waited for (see {@link Ingester}).
+     * the order things happen; threads handing in records wait for it only once {@code 8 * chunksInFlight} events
+     * wait for it. {@link Ingester#flush()} and {@link Ingester#close()} return once it has been told of every
+     * chunk they waited for (see {@link Ingester}).
      *
      * @param listener told of each chunk
      * @return a copy

@@ -11,6 +11,7 @@ import io.quarry.core.spi.JsonBodies;
 import io.quarry.core.spi.Page;
 import io.quarry.core.spi.Polling;
 import io.quarry.core.spi.ScopedHandle;
+import io.quarry.search.internal.ChunkRounds;
 import io.quarry.search.internal.ChunkedWriter;
 import io.quarry.search.internal.RepeatSafety;
 import io.quarry.search.internal.ResponseTypes;
@@ -47,6 +48,14 @@ import java.util.function.Function;
  * <p>Every call comes in two forms, blocking and {@code ...Async}; per-call options come from a
  * {@link #withOptions(RequestOptions) view} that carries them. Writes are acknowledged before they apply: wait for the returned task with
  * {@link #waitForTask(long)} when the next step must see them.
+ *
+ * <p>Reading many records: {@link #browseObjects(SearchQuery, Class) browseObjects} returns every record that
+ * matches, read lazily page after page as you iterate (a {@link PagedIterable}; {@code browseObjectsAsync} reads
+ * them all into a list). {@link #browsePage(SearchQuery, Class) browsePage} and
+ * {@link #browsePageFrom(String, Class) browsePageFrom} make one call each and return one page with the cursor of
+ * the next, for code that keeps the cursor itself; {@link #search(SearchQuery, Class) search} returns one page of
+ * ranked hits. The rule is the same in every module: a method named {@code browse...} reads every item lazily, one
+ * named {@code ...Page} reads one page.
  */
 public final class SearchIndex extends ScopedHandle<SearchIndex> {
 
@@ -84,8 +93,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * which can cache a URL but not a body. The service discourages it otherwise: a browser sends a CORS preflight
      * for every distinct URL, so each new set of parameters costs one more round trip, where the body form's fixed
      * URL is preflighted once. It changes
-     * {@link #search(SearchQuery, Class) search}, {@link #browse(SearchQuery, Class) browse},
-     * {@link #browseFrom(String, Class) browseFrom} and so {@link #browseObjects(SearchQuery, Class)
+     * {@link #search(SearchQuery, Class) search}, {@link #browsePage(SearchQuery, Class) browsePage},
+     * {@link #browsePageFrom(String, Class) browsePageFrom} and so {@link #browseObjects(SearchQuery, Class)
      * browseObjects}, with their asynchronous forms; every other call of the view is the same as this index's.
      *
      * @return the view
@@ -219,8 +228,9 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     /**
-     * Reads the first page (up to 1000 records) of a browse over this index; follow {@link SearchResponse#cursor()}
-     * with {@link #browseFrom(String, Class)}, or use {@link #browseObjects(SearchQuery, Class)} for all records.
+     * Reads one page, the first (up to 1000 records), of a browse over this index: one call. Follow
+     * {@link SearchResponse#cursor()} with {@link #browsePageFrom(String, Class)}, or use
+     * {@link #browseObjects(SearchQuery, Class)} to read every record lazily.
      * Only custom ranking applies; {@code distinct} is not supported.
      *
      * <p>Key right: browse.
@@ -231,12 +241,12 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return the page with the cursor of the next one
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public <T> SearchResponse<T> browse(SearchQuery query, Class<T> type) {
-        return browseRequest(query).execute(ResponseTypes.search(type));
+    public <T> SearchResponse<T> browsePage(SearchQuery query, Class<T> type) {
+        return browsePageRequest(query).execute(ResponseTypes.search(type));
     }
 
     /**
-     * Asynchronous form of {@link #browse(SearchQuery, Class)}. Cancelling the future cancels the
+     * Asynchronous form of {@link #browsePage(SearchQuery, Class)}. Cancelling the future cancels the
      * call.
      *
      * @param query the search parameters
@@ -245,11 +255,11 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return a future of the page with the cursor of the next one; it fails with a
      * {@link io.quarry.core.QuarryException}
      */
-    public <T> CompletableFuture<SearchResponse<T>> browseAsync(SearchQuery query, Class<T> type) {
-        return browseRequest(query).executeAsync(ResponseTypes.search(type));
+    public <T> CompletableFuture<SearchResponse<T>> browsePageAsync(SearchQuery query, Class<T> type) {
+        return browsePageRequest(query).executeAsync(ResponseTypes.search(type));
     }
 
-    private ApiRequest browseRequest(SearchQuery query) {
+    private ApiRequest browsePageRequest(SearchQuery query) {
         if (parametersInUrl) {
             return scope().request(Endpoints.BROWSE_GET).query(urlParameters(query));
         }
@@ -257,7 +267,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     /**
-     * Reads the next page of a browse.
+     * Reads one page of a browse, the one after the page whose cursor is given: one call.
      *
      * <p>Key right: browse.
      *
@@ -267,12 +277,12 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return the page with the cursor of the next one, absent at the end
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public <T> SearchResponse<T> browseFrom(String cursor, Class<T> type) {
-        return browseFromRequest(cursor).execute(ResponseTypes.search(type));
+    public <T> SearchResponse<T> browsePageFrom(String cursor, Class<T> type) {
+        return browsePageFromRequest(cursor).execute(ResponseTypes.search(type));
     }
 
     /**
-     * Asynchronous form of {@link #browseFrom(String, Class)}. Cancelling the future cancels the
+     * Asynchronous form of {@link #browsePageFrom(String, Class)}. Cancelling the future cancels the
      * call.
      *
      * @param cursor the cursor of the previous page
@@ -281,11 +291,11 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return a future of the page with the cursor of the next one, absent at the end; it fails with a
      * {@link io.quarry.core.QuarryException}
      */
-    public <T> CompletableFuture<SearchResponse<T>> browseFromAsync(String cursor, Class<T> type) {
-        return browseFromRequest(cursor).executeAsync(ResponseTypes.search(type));
+    public <T> CompletableFuture<SearchResponse<T>> browsePageFromAsync(String cursor, Class<T> type) {
+        return browsePageFromRequest(cursor).executeAsync(ResponseTypes.search(type));
     }
 
-    private ApiRequest browseFromRequest(String cursor) {
+    private ApiRequest browsePageFromRequest(String cursor) {
         if (parametersInUrl) {
             return scope().request(Endpoints.BROWSE_GET).query("cursor", cursor);
         }
@@ -889,12 +899,12 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
                 "browseObjects",
                 Optional.empty(),
                 (scope, cursor) -> withScope(scope).readBrowsePage(query, type, cursor),
-                cursor -> (cursor.isEmpty() ? browseAsync(query, type) : browseFromAsync(cursor.get(), type))
-                        .thenApply(SearchIndex::browsePage));
+                cursor -> (cursor.isEmpty() ? browsePageAsync(query, type) : browsePageFromAsync(cursor.get(), type))
+                        .thenApply(SearchIndex::pageOf));
     }
 
     private <T> Page<T, Optional<String>> readBrowsePage(SearchQuery query, Class<T> type, Optional<String> cursor) {
-        return browsePage(cursor.isEmpty() ? browse(query, type) : browseFrom(cursor.get(), type));
+        return pageOf(cursor.isEmpty() ? browsePage(query, type) : browsePageFrom(cursor.get(), type));
     }
 
     /**
@@ -1249,12 +1259,14 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     /** Sends one chunk of an ingester: a composite call {@code ingest} holding its batch call. */
-    private CompletableFuture<BatchResponse> ingestChunkAsync(List<BatchOperation> operations, boolean unrepeatable) {
+    private CompletableFuture<BatchResponse> ingestChunkAsync(
+            List<BatchOperation> operations, boolean unrepeatable, ChunkRounds rounds) {
         return scope().compositeCallAsync("ingest", scope -> {
             ApiRequest request = ridingOutOutages(scope)
                     .request(Endpoints.BATCH)
                     .body(JsonBodies.object("requests", operations))
-                    .records(operations.size());
+                    .records(operations.size())
+                    .onRound(rounds);
             return (unrepeatable ? request.notSafeToRepeat() : request).executeAsync(BatchResponse.class);
         });
     }
@@ -1312,8 +1324,10 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
                     records,
                     toOperations,
                     options,
-                    inCall::batch,
-                    inCall::batchAsync,
+                    (operations, rounds) ->
+                            inCall.batchRequest(operations).onRound(rounds).execute(BatchResponse.class),
+                    (operations, rounds) ->
+                            inCall.batchRequest(operations).onRound(rounds).executeAsync(BatchResponse.class),
                     id -> inCall.waitForTask(id, options.waitPolicy()));
         });
     }
@@ -1330,7 +1344,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
                     records,
                     toOperations,
                     options,
-                    inCall::batchAsync,
+                    (operations, rounds) ->
+                            inCall.batchRequest(operations).onRound(rounds).executeAsync(BatchResponse.class),
                     id -> inCall.waitForTaskAsync(id, options.waitPolicy()));
         });
     }
@@ -1347,7 +1362,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         return scope.options().retryRounds().isPresent() ? scope : scope.withOptions(OUTAGE_ROUNDS);
     }
 
-    private static <T> Page<T, Optional<String>> browsePage(SearchResponse<T> response) {
+    private static <T> Page<T, Optional<String>> pageOf(SearchResponse<T> response) {
         return new Page<>(response.records(), response.cursor().isPresent() ? response.cursor() : null);
     }
 }

@@ -70,23 +70,13 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
     }
 
     /**
-     * Sets {@code validUntil}.
+     * Sets {@code validUntil}, sent as a Unix timestamp in seconds.
      *
-     * @param epochSeconds the expiry as a Unix timestamp
-     * @return a copy
-     */
-    public SecuredApiKeyRestrictions validUntil(long epochSeconds) {
-        return with("validUntil", epochSeconds);
-    }
-
-    /**
-     * Sets {@code validUntil}.
-     *
-     * @param expiry the expiry
+     * @param expiry the expiry (its fraction of a second is dropped)
      * @return a copy
      */
     public SecuredApiKeyRestrictions validUntil(Instant expiry) {
-        return validUntil(expiry.getEpochSecond());
+        return with("validUntil", expiry.getEpochSecond());
     }
 
     /**
@@ -136,9 +126,9 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
         return SearchQuery.of(search);
     }
 
-    /** {@return the expiry as a Unix timestamp, if set} */
-    public Optional<Long> validUntil() {
-        return Optional.ofNullable((Long) members().get("validUntil"));
+    /** {@return the expiry, if set} */
+    public Optional<Instant> validUntil() {
+        return Optional.ofNullable((Long) members().get("validUntil")).map(Instant::ofEpochSecond);
     }
 
     /** {@return the allowed indices; empty means all} */

@@ -65,7 +65,7 @@ public final class SecuredApiKeys {
         for (Map.Entry<String, String> e : params.entrySet()) {
             String value = e.getValue();
             switch (e.getKey()) {
-                case "validUntil" -> r = r.validUntil(parseLong(value));
+                case "validUntil" -> r = r.validUntil(Instant.ofEpochSecond(parseLong(value)));
                 case "restrictIndices" -> r = r.restrictIndices(split(value));
                 case "referers" -> r = r.referers(split(value));
                 case "restrictSources" -> r = r.restrictSources(value);
@@ -111,10 +111,10 @@ public final class SecuredApiKeys {
      * @throws io.quarry.core.InvalidRequestException if the key has no {@code validUntil}
      */
     public static Duration remainingValidity(String securedKey, Clock clock) {
-        long validUntil = decode(securedKey)
+        Instant validUntil = decode(securedKey)
                 .validUntil()
                 .orElseThrow(() -> new InvalidRequestException("the secured key has no validUntil restriction"));
-        return Duration.between(clock.instant(), Instant.ofEpochSecond(validUntil));
+        return Duration.between(clock.instant(), validUntil);
     }
 
     private static String queryString(Map<String, Object> sorted) {

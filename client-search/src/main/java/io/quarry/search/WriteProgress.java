@@ -11,10 +11,18 @@ import java.util.Objects;
  * @param recordsFailed       records in the chunks that failed so far
  * @param chunksAcknowledged  chunks the service acknowledged so far
  * @param chunksFailed        chunks that failed so far
+ * @param roundsWaited        rounds of tries past each chunk's first, summed over the chunks that ended so far: how
+ *                            often a chunk's call found every host failing and waited to try them again
+ *                            ({@link io.quarry.core.RetryRounds}); 0 while no outage was met
  * @param elapsed             time since the write (or the ingester) started
  */
 public record WriteProgress(
-        long recordsAcknowledged, long recordsFailed, long chunksAcknowledged, long chunksFailed, Duration elapsed) {
+        long recordsAcknowledged,
+        long recordsFailed,
+        long chunksAcknowledged,
+        long chunksFailed,
+        long roundsWaited,
+        Duration elapsed) {
 
     /**
      * Checks the components.
@@ -23,6 +31,7 @@ public record WriteProgress(
      * @param recordsFailed       records in the chunks that failed so far
      * @param chunksAcknowledged  chunks the service acknowledged so far
      * @param chunksFailed        chunks that failed so far
+     * @param roundsWaited        rounds of tries past each chunk's first, summed over the chunks that ended so far
      * @param elapsed             time since the write (or the ingester) started
      */
     public WriteProgress {

@@ -38,7 +38,7 @@ class ApiKeysContractTest {
     @Test
     void createsReadsUpdatesListsDeletesAndRestoresGlobalKeys() {
         ApiKeyResponse created = client.apiKeys()
-                .add(ApiKey.of("search", "browse")
+                .add(ApiKey.of(Acl.SEARCH, Acl.BROWSE)
                         .description("front")
                         .indexes("products*")
                         .maxHitsPerQuery(50)
@@ -61,7 +61,7 @@ class ApiKeysContractTest {
         assertThat(read.validity()).isBetween(1, 3600);
         assertThat(client.apiKeys().get(key).description()).isEqualTo("front");
 
-        ApiKey changed = ApiKey.of("search").description("back").validity(600);
+        ApiKey changed = ApiKey.of(Acl.SEARCH).description("back").validity(600);
         assertThat(client.apiKeys().update(key, changed).updatedAt()).isNotBlank();
         ApiKeyInfo updated = client.apiKeys().waitForApiKey(key, ApiKeyChange.UPDATE, changed, FAST);
         assertThat(updated.acl()).extracting(Acl::name).containsExactly("search");
@@ -83,7 +83,7 @@ class ApiKeysContractTest {
 
     @Test
     void asynchronousFormsAndWaits() {
-        String key = client.apiKeys().addAsync(ApiKey.of("search")).join().key();
+        String key = client.apiKeys().addAsync(ApiKey.of(Acl.SEARCH)).join().key();
         assertThat(client.apiKeys()
                         .waitForApiKeyAsync(key, ApiKeyChange.ADD, null, FAST)
                         .join()
@@ -91,7 +91,7 @@ class ApiKeysContractTest {
                 .extracting(Acl::name)
                 .containsExactly("search");
 
-        ApiKey changed = ApiKey.of("search", "listIndexes").description("async");
+        ApiKey changed = ApiKey.of(Acl.SEARCH, Acl.LIST_INDEXES).description("async");
         client.apiKeys().updateAsync(key, changed).join();
         assertThat(client.apiKeys()
                         .waitForApiKeyAsync(key, ApiKeyChange.UPDATE, changed, FAST)
@@ -115,7 +115,7 @@ class ApiKeysContractTest {
 
     @Test
     void aKeyGrantsOnlyItsRights() {
-        String key = client.apiKeys().add(ApiKey.of("search")).key();
+        String key = client.apiKeys().add(ApiKey.of(Acl.SEARCH)).key();
         client.apiKeys().waitForApiKey(key, ApiKeyChange.ADD, null, FAST);
 
         try (SearchClient searchOnly = SearchClient.create(MockServerClients.config(MOCK.server(), key))) {
@@ -130,7 +130,8 @@ class ApiKeysContractTest {
 
     @Test
     void managesTheKeysOfOneIndex() {
-        String key = index.apiKeys().add(ApiKey.of("search").description("idx")).key();
+        String key =
+                index.apiKeys().add(ApiKey.of(Acl.SEARCH).description("idx")).key();
         assertThat(index.apiKeys().get(key).description()).isEqualTo("idx");
         assertThat(index.apiKeys().list().keys()).extracting(ApiKeyInfo::value).containsExactly(key);
         assertThat(client.apiKeys().listOfAllIndices().keys())
@@ -139,7 +140,7 @@ class ApiKeysContractTest {
         assertThat(client.apiKeys().get(key).indexes()).containsExactly("products");
 
         assertThat(index.apiKeys()
-                        .update(key, ApiKey.of("search", "browse").description("idx2"))
+                        .update(key, ApiKey.of(Acl.SEARCH, Acl.BROWSE).description("idx2"))
                         .key())
                 .isEqualTo(key);
         assertThat(index.apiKeys().getAsync(key).join().description()).isEqualTo("idx2");
@@ -161,8 +162,8 @@ class ApiKeysContractTest {
 
     @Test
     void indexKeyAsynchronousForms() {
-        String key = index.apiKeys().addAsync(ApiKey.of("browse")).join().key();
-        index.apiKeys().updateAsync(key, ApiKey.of("browse").description("b")).join();
+        String key = index.apiKeys().addAsync(ApiKey.of(Acl.BROWSE)).join().key();
+        index.apiKeys().updateAsync(key, ApiKey.of(Acl.BROWSE).description("b")).join();
         assertThat(index.apiKeys().get(key).description()).isEqualTo("b");
         index.apiKeys().deleteAsync(key).join();
         assertThat(index.apiKeys().list().keys()).isEmpty();

@@ -43,7 +43,7 @@ class ApiKeysRequestShapeTest {
         WM.stubFor(post("/1/keys").willReturn(okJson("{\"key\":\"k1\",\"createdAt\":\"2026-01-01T00:00:00.000Z\"}")));
 
         ApiKeyResponse created = client.apiKeys()
-                .add(ApiKey.of("search", "browse")
+                .add(ApiKey.of(Acl.SEARCH, Acl.BROWSE)
                         .description("front")
                         .indexes("products*")
                         .maxHitsPerQuery(50)
@@ -75,7 +75,7 @@ class ApiKeysRequestShapeTest {
         WM.stubFor(post("/1/keys/k1/restore")
                 .willReturn(okJson("{\"key\":\"k1\",\"createdAt\":\"2026-01-04T00:00:00Z\"}")));
 
-        assertThat(client.apiKeys().update("k1", ApiKey.of("search")).updatedAt())
+        assertThat(client.apiKeys().update("k1", ApiKey.of(Acl.SEARCH)).updatedAt())
                 .isEqualTo("2026-01-02T00:00:00Z");
         ListApiKeysResponse keys = client.apiKeys().list();
         assertThat(keys.keys()).singleElement().satisfies(k -> {
@@ -105,8 +105,10 @@ class ApiKeysRequestShapeTest {
         WM.stubFor(delete("/1/indexes/products/keys/ik").willReturn(okJson("{\"deletedAt\":\"t3\"}")));
         SearchIndex index = client.index("products");
 
-        assertThat(index.apiKeys().add(ApiKey.of("search")).key()).isEqualTo("ik");
-        assertThat(index.apiKeys().update("ik", ApiKey.of("search", "browse")).updatedAt())
+        assertThat(index.apiKeys().add(ApiKey.of(Acl.SEARCH)).key()).isEqualTo("ik");
+        assertThat(index.apiKeys()
+                        .update("ik", ApiKey.of(Acl.SEARCH, Acl.BROWSE))
+                        .updatedAt())
                 .isEqualTo("t2");
         assertThat(index.apiKeys().list().keys()).hasSize(1);
         assertThat(client.apiKeys().listOfAllIndices().keys().get(0).index()).isEqualTo("products");
@@ -166,7 +168,10 @@ class ApiKeysRequestShapeTest {
 
         ApiKeyInfo info = client.apiKeys()
                 .waitForApiKeyAsync(
-                        "k", ApiKeyChange.UPDATE, ApiKey.of("search", "browse").description("new"), FAST)
+                        "k",
+                        ApiKeyChange.UPDATE,
+                        ApiKey.of(Acl.SEARCH, Acl.BROWSE).description("new"),
+                        FAST)
                 .join();
 
         assertThat(info.description()).isEqualTo("new");
@@ -186,7 +191,7 @@ class ApiKeysRequestShapeTest {
                 .willReturn(okJson("{\"value\":\"k\",\"acl\":[\"search\"],\"validity\":3599}")));
 
         ApiKeyInfo info = client.apiKeys()
-                .waitForApiKey("k", ApiKeyChange.UPDATE, ApiKey.of("search").validity(3600), FAST);
+                .waitForApiKey("k", ApiKeyChange.UPDATE, ApiKey.of(Acl.SEARCH).validity(3600), FAST);
 
         assertThat(info.validity()).isEqualTo(3599);
         WM.verify(2, getRequestedFor(urlEqualTo("/1/keys/k")));

@@ -85,7 +85,7 @@ class CompositeCallsContractTest {
         }
         RecordingObserver.Call browse = observer.calls("browseObjects").get(0);
         assertThat(browse.awaitEnd(Duration.ofSeconds(5)).outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
-        assertThat(observer.operationsInside(browse)).containsOnly("browse").isNotEmpty();
+        assertThat(observer.operationsInside(browse)).containsOnly("browsePage").isNotEmpty();
     }
 
     @Test
@@ -113,8 +113,8 @@ class CompositeCallsContractTest {
         assertThat(browse.description().indexName()).isEqualTo("products");
         assertThat(browse.end().outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
         assertThat(browse.endCount()).isEqualTo(1);
-        assertThat(observer.operationsInside(browse)).containsExactly("browse", "browse", "browse");
-        assertThat(observer.calls("browse")).allMatch(c -> c.description().parent() == browse);
+        assertThat(observer.operationsInside(browse)).containsExactly("browsePage", "browsePage", "browsePage");
+        assertThat(observer.calls("browsePage")).allMatch(c -> c.description().parent() == browse);
     }
 
     @Test
@@ -131,7 +131,7 @@ class CompositeCallsContractTest {
 
         assertThat(browse.end().outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
         assertThat(browse.endCount()).isEqualTo(1);
-        assertThat(observer.operationsInside(browse)).containsExactly("browse", "browse");
+        assertThat(observer.operationsInside(browse)).containsExactly("browsePage", "browsePage");
         assertThat(observer.calls("browseObjects")).hasSize(1);
     }
 
@@ -148,7 +148,7 @@ class CompositeCallsContractTest {
         assertThat(records.hasNext()).isFalse();
         RecordingObserver.Call browse = observer.calls("browseObjects").get(0);
         assertThat(browse.end().outcome()).isEqualTo(CallEnd.Outcome.SUCCESS);
-        assertThat(observer.operationsInside(browse)).containsExactly("browse");
+        assertThat(observer.operationsInside(browse)).containsExactly("browsePage");
     }
 
     @Test
@@ -160,7 +160,7 @@ class CompositeCallsContractTest {
         RecordingObserver.Call browse = observer.calls("browseObjects").get(0);
         assertThat(browse.end().outcome()).isEqualTo(CallEnd.Outcome.FAILURE);
         assertThat(browse.end().error()).isInstanceOf(NotFoundException.class);
-        assertThat(observer.operationsInside(browse)).containsExactly("browse");
+        assertThat(observer.operationsInside(browse)).containsExactly("browsePage");
     }
 
     @Test

@@ -154,7 +154,7 @@ class HitDecodingTest {
 
     @Test
     void browsePagesDecodeTheSameWay() {
-        SearchResponse<Product> page = client.index("products").browse(SearchQuery.of(), Product.class);
+        SearchResponse<Product> page = client.index("products").browsePage(SearchQuery.of(), Product.class);
 
         assertThat(page.cursor()).contains("next-page");
         assertThat(page.records()).extracting(Product::objectID).containsExactly("p1", "p2");

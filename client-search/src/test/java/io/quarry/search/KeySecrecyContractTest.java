@@ -11,6 +11,7 @@ import io.quarry.core.LogLevel;
 import io.quarry.core.RequestOptions;
 import io.quarry.core.testing.LogCapture;
 import io.quarry.mockserver.junit.MockServerExtension;
+import io.quarry.search.model.Acl;
 import io.quarry.search.model.ApiKey;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.testsupport.MockServerClients;
@@ -58,7 +59,7 @@ class KeySecrecyContractTest {
                     FAST);
 
             // global keys: add, wait, get, list, update, delete, restore
-            var added = admin.apiKeys().add(ApiKey.of("search").description("front"));
+            var added = admin.apiKeys().add(ApiKey.of(Acl.SEARCH).description("front"));
             String global = added.key();
             secrets.add(global);
             texts.add(added.toString());
@@ -69,19 +70,19 @@ class KeySecrecyContractTest {
             texts.add(admin.apiKeys().list().toString());
             texts.add(admin.apiKeys().listOfAllIndices().toString());
             texts.add(admin.apiKeys()
-                    .update(global, ApiKey.of("search", "browse"))
+                    .update(global, ApiKey.of(Acl.SEARCH, Acl.BROWSE))
                     .toString());
             texts.add(admin.apiKeys().delete(global).toString());
             texts.add(messages(catchThrowable(() -> admin.apiKeys().get(global))));
             texts.add(admin.apiKeys().restore(global).toString());
 
             // index keys
-            var indexKey = index.apiKeys().add(ApiKey.of("search"));
+            var indexKey = index.apiKeys().add(ApiKey.of(Acl.SEARCH));
             secrets.add(indexKey.key());
             texts.add(indexKey.toString());
             texts.add(index.apiKeys().list().toString());
             texts.add(messages(catchThrowable(() -> index.apiKeys().get(indexKey.key()))));
-            texts.add(messages(catchThrowable(() -> index.apiKeys().update(indexKey.key(), ApiKey.of("browse")))));
+            texts.add(messages(catchThrowable(() -> index.apiKeys().update(indexKey.key(), ApiKey.of(Acl.BROWSE)))));
             texts.add(messages(catchThrowable(() -> index.apiKeys().delete(indexKey.key()))));
 
             // a key that does not exist: the 404 names the path, the key masked

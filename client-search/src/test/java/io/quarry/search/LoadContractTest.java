@@ -40,8 +40,7 @@ class LoadContractTest {
     private static final Duration RUN = Duration.ofSeconds(Long.getLong("quarry.load.seconds", 3));
 
     @RegisterExtension
-    static final MockServerExtension MOCK =
-            MockServerExtension.builder().perClass().build();
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
     private final Map<String, Map<String, Long>> expected = new ConcurrentHashMap<>();
     private final Set<String> deleted = ConcurrentHashMap.newKeySet();

@@ -101,6 +101,78 @@ class OutageRoundsContractTest {
     }
 
     @Test
+    void theListenerSeesTheRoundsEachChunkTook() throws Exception {
+        OutageListener listener = new OutageListener();
+        CompletableFuture<WriteSummary> write = books.saveObjectsAsync(
+                lazyRecords(), BatchOptions.of().chunkSize(CHUNK).listener(listener));
+
+        Eventually.waitUntil(
+                "the write to wait for a second round", () -> observer.rounds().size() >= 2);
+        clock.advance(OUTAGE);
+        write.get(30, TimeUnit.SECONDS);
+
+        List<ChunkAcknowledged> acknowledged = listener.acknowledged();
+        assertThat(acknowledged).hasSize(RECORDS / CHUNK);
+        assertThat(acknowledged)
+                .filteredOn(chunk -> chunk.chunk() < 5)
+                .as("the chunks before the outage")
+                .hasSize(5)
+                .allSatisfy(chunk -> assertThat(chunk.rounds()).isEqualTo(1));
+        assertThat(acknowledged).anySatisfy(chunk -> assertThat(chunk.rounds()).isGreaterThan(1));
+        long waited =
+                acknowledged.stream().mapToLong(chunk -> chunk.rounds() - 1).sum();
+        assertThat(waited)
+                .as("every round after a chunk's first is one the observers heard")
+                .isEqualTo(observer.rounds().size());
+        assertThat(acknowledged.get(acknowledged.size() - 1).progress().roundsWaited())
+                .isEqualTo(waited);
+    }
+
+    @Test
+    void aFailedChunkTellsTheListenerItsRounds() {
+        OutageListener listener = new OutageListener();
+        SearchIndex impatient = books.withOptions(RequestOptions.builder()
+                .retryRounds(RetryRounds.forOutages()
+                        .waits(Duration.ofMillis(20), Duration.ofMillis(40))
+                        .budget(Duration.ofMillis(300)))
+                .build());
+
+        assertThatThrownBy(() -> impatient.saveObjects(
+                        lazyRecords(), BatchOptions.of().chunkSize(CHUNK).listener(listener)))
+                .isInstanceOf(PartialWriteException.class);
+
+        ChunkFailed failed = listener.failed().get(0);
+        assertThat(failed.error())
+                .isInstanceOfSatisfying(
+                        UnreachableHostsException.class,
+                        cause -> assertThat(failed.rounds())
+                                .isEqualTo(cause.rounds())
+                                .isGreaterThan(1));
+        assertThat(failed.progress().roundsWaited()).isGreaterThanOrEqualTo(failed.rounds() - 1);
+    }
+
+    @Test
+    void anIngestersListenerSeesTheRoundsOfAChunkSentDuringAnOutage() throws Exception {
+        List<ChunkAcknowledged> acknowledged = new CopyOnWriteArrayList<>();
+        hosts.forEach(host -> host.faults().during(OUTAGE, Fault.status(503)));
+        try (Ingester ingester = books.ingester(IngesterOptions.of().listener(acknowledged::add))) {
+            ingester.add(Map.of("objectID", "outage-1", "title", "Persuasion"));
+            ingester.flushAsync();
+
+            Eventually.waitUntil(
+                    "the chunk to wait for a second round",
+                    () -> observer.rounds().size() >= 2);
+            clock.advance(OUTAGE);
+            ingester.flush();
+        }
+
+        assertThat(acknowledged).singleElement().satisfies(chunk -> {
+            assertThat(chunk.rounds()).isEqualTo(observer.rounds().size() + 1);
+            assertThat(chunk.progress().roundsWaited()).isEqualTo(chunk.rounds() - 1);
+        });
+    }
+
+    @Test
     void aBudgetShorterThanTheOutageStopsTheWriteNamingTheRounds() {
         RetryRounds shortBudget = RetryRounds.forOutages()
                 .waits(Duration.ofMillis(20), Duration.ofMillis(40))
@@ -158,6 +230,33 @@ class OutageRoundsContractTest {
             }
         }
         return counts;
+    }
+
+    /** Scripts the outage once the fifth chunk is acknowledged, as {@link #outageAfterFiveChunks()}; keeps each event. */
+    private final class OutageListener implements ChunkListener {
+        private final List<ChunkAcknowledged> acknowledged = new CopyOnWriteArrayList<>();
+        private final List<ChunkFailed> failed = new CopyOnWriteArrayList<>();
+
+        List<ChunkAcknowledged> acknowledged() {
+            return List.copyOf(acknowledged);
+        }
+
+        List<ChunkFailed> failed() {
+            return List.copyOf(failed);
+        }
+
+        @Override
+        public void acknowledged(ChunkAcknowledged chunk) {
+            acknowledged.add(chunk);
+            if (chunk.chunk() == 4) {
+                hosts.forEach(host -> host.faults().during(OUTAGE, Fault.status(503)));
+            }
+        }
+
+        @Override
+        public void failed(ChunkFailed chunk) {
+            failed.add(chunk);
+        }
     }
 
     /** Keeps the rounds started and, in order, when each try started and ended ({@link System#nanoTime()}). */

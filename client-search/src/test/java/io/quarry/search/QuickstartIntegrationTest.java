@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.quarry.core.ForbiddenException;
 import io.quarry.mockserver.MockServer;
 import io.quarry.mockserver.junit.MockServerExtension;
+import io.quarry.search.model.Acl;
 import io.quarry.search.model.ApiKey;
 import io.quarry.search.model.IndexSettings;
 import io.quarry.search.model.ReplaceAllResponse;
@@ -87,7 +88,7 @@ class QuickstartIntegrationTest {
                                     .saveObject("o1", new Item("o1", "gadget elsewhere", "Acme", 1))
                                     .taskID(),
                             FAST);
-            String parent = client.apiKeys().add(ApiKey.of("search")).key();
+            String parent = client.apiKeys().add(ApiKey.of(Acl.SEARCH)).key();
             client.apiKeys().waitForApiKey(parent, ApiKeyChange.ADD, null, FAST);
             String secured = SecuredApiKeys.generate(
                     parent,

@@ -89,7 +89,7 @@ class RecordMapperContractTest {
             assertThat(lean.hits().get(0).record()).isEqualTo(new Book(ids.get(1), "Emma", 474));
             assertThat(lean.hits().get(0).objectID()).contains(ids.get(1));
 
-            assertThat(books.browse(SearchQuery.of(), Book.class).records())
+            assertThat(books.browsePage(SearchQuery.of(), Book.class).records())
                     .containsExactlyInAnyOrder(new Book("dune", "Dune", 412), new Book(ids.get(1), "Emma", 474));
             assertThat(books.browseObjects(Book.class).stream().map(Book::bookTitle))
                     .containsExactlyInAnyOrder("Dune", "Emma");
@@ -150,7 +150,7 @@ class RecordMapperContractTest {
                             .get(0)
                             .objectID())
                     .contains("desk");
-            assertThat(lamps.browse(SearchQuery.of(), Lamp.class).records()).containsExactlyInAnyOrder(desk, floor);
+            assertThat(lamps.browsePage(SearchQuery.of(), Lamp.class).records()).containsExactlyInAnyOrder(desk, floor);
             assertThat(lamps.getObject("floor", Lamp.class)).isEqualTo(floor);
         }
     }
@@ -219,7 +219,7 @@ class RecordMapperContractTest {
                     .contains("9780801950775");
             assertThat(editions.search(SearchQuery.of("first"), Edition.class).records())
                     .containsExactly(first);
-            assertThat(editions.browse(SearchQuery.of(), Edition.class).records())
+            assertThat(editions.browsePage(SearchQuery.of(), Edition.class).records())
                     .containsExactlyInAnyOrder(first, reprint);
             // the SDK's own mapping cannot read it
             assertThatThrownBy(() -> plain.index("editions").search(SearchQuery.of("first"), Edition.class))

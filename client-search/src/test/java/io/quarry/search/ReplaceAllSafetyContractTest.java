@@ -113,7 +113,7 @@ class ReplaceAllSafetyContractTest {
 
         // one round only: by default a chunk that every host failed would be sent again, and succeed
         SearchIndex failingFast = index.withOptions(
-                RequestOptions.builder().retryRounds(RetryRounds.none()).build());
+                RequestOptions.builder().retryRounds(RetryRounds.of()).build());
 
         ReplaceAllException failure = catchThrowableOfType(
                 ReplaceAllException.class, () -> failingFast.replaceAllObjects(products("new", 50)::iterator, OPTIONS));

@@ -56,7 +56,7 @@ class RequestShapeTest {
         index.search(SearchQuery.of("a"), FreeFormRecord.class);
         client.multiSearch(List.of(IndexQuery.of("products", SearchQuery.of("a"))), null, FreeFormRecord.class);
         client.getObjects(List.of(ObjectRequest.of("products", "1")), FreeFormRecord.class);
-        index.browse(SearchQuery.of(), FreeFormRecord.class);
+        index.browsePage(SearchQuery.of(), FreeFormRecord.class);
         index.rules().search(io.quarry.search.model.RuleQuery.of(""));
         index.saveObject("1", Map.of("a", 1));
         index.setSettings(io.quarry.search.model.IndexSettings.of().hitsPerPage(3));
@@ -108,7 +108,7 @@ class RequestShapeTest {
     void facetSearchAndBrowseAndDeleteBySendParamsStrings() {
         SearchIndex index = client.index("products");
         index.searchForFacetValues("brand", "ac", SearchQuery.of().filters("price < 10"), 5);
-        index.browse(SearchQuery.of("a b"), FreeFormRecord.class);
+        index.browsePage(SearchQuery.of("a b"), FreeFormRecord.class);
         index.deleteBy(SearchQuery.of().filters("brand:Acme"));
 
         READ.verify(postRequestedFor(urlEqualTo("/1/indexes/products/facets/brand/query"))
@@ -135,9 +135,9 @@ class RequestShapeTest {
     @Test
     void theParametersInUrlViewBrowsesWithTheParametersOrTheCursorInTheQueryString() {
         SearchIndex inUrl = client.index("products").withParametersInUrl();
-        inUrl.browseAsync(SearchQuery.of().filters("brand:Acme"), FreeFormRecord.class)
+        inUrl.browsePageAsync(SearchQuery.of().filters("brand:Acme"), FreeFormRecord.class)
                 .join();
-        inUrl.browseFrom("next page", FreeFormRecord.class);
+        inUrl.browsePageFrom("next page", FreeFormRecord.class);
         inUrl.searchForFacetValues("brand", "ac", null, null);
 
         READ.verify(getRequestedFor(urlPathEqualTo("/1/indexes/products/browse"))

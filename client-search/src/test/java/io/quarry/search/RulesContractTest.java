@@ -117,6 +117,7 @@ class RulesContractTest {
                 List.of(RuleCondition.of("phone", Anchoring.CONTAINS).context("shop")),
                 RuleConsequence.params(SearchQuery.of().filters("brand:Bolt")),
                 null,
+                null,
                 null);
         index.waitForTask(rules.save(inShop).taskID(), FAST);
 

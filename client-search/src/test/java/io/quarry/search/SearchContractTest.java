@@ -139,17 +139,18 @@ class SearchContractTest {
 
     @Test
     void browsesPageByPageFollowingTheCursor() {
-        SearchResponse<Product> first = index.browse(SearchQuery.of().hitsPerPage(20), Product.class);
+        SearchResponse<Product> first = index.browsePage(SearchQuery.of().hitsPerPage(20), Product.class);
         assertThat(first.hits()).hasSize(20);
         assertThat(first.cursor()).isPresent();
 
-        SearchResponse<Product> second = index.browseFrom(first.cursor().orElseThrow(), Product.class);
+        SearchResponse<Product> second = index.browsePageFrom(first.cursor().orElseThrow(), Product.class);
         assertThat(second.hits()).hasSize(10);
         assertThat(second.cursor()).isEmpty();
 
         SearchIndex inUrl = index.withParametersInUrl();
-        SearchResponse<Product> viaGet = inUrl.browse(SearchQuery.of().hitsPerPage(25), Product.class);
-        SearchResponse<Product> restViaGet = inUrl.browseFrom(viaGet.cursor().orElseThrow(), Product.class);
+        SearchResponse<Product> viaGet = inUrl.browsePage(SearchQuery.of().hitsPerPage(25), Product.class);
+        SearchResponse<Product> restViaGet =
+                inUrl.browsePageFrom(viaGet.cursor().orElseThrow(), Product.class);
         assertThat(viaGet.hits().size() + restViaGet.hits().size()).isEqualTo(30);
         assertThat(inUrl.browseObjects(SearchQuery.of().hitsPerPage(7), Product.class)
                         .toList())

@@ -8,6 +8,7 @@ import io.quarry.core.ForbiddenException;
 import io.quarry.core.RequestOptions;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.junit.MockServerExtension.StatePolicy;
+import io.quarry.search.model.Acl;
 import io.quarry.search.model.ApiKey;
 import io.quarry.search.model.IndexSettings;
 import io.quarry.search.model.SearchQuery;
@@ -46,7 +47,7 @@ class SecuredApiKeysContractTest {
                         new Product("p2", "blue phone", "Bolt", 2),
                         new Product("p3", "green phone", "Acme", 3)),
                 BatchOptions.of().waitingForTasks().waitPolicy(FAST));
-        parent = admin.apiKeys().add(ApiKey.of("search")).key();
+        parent = admin.apiKeys().add(ApiKey.of(Acl.SEARCH)).key();
         admin.apiKeys().waitForApiKey(parent, ApiKeyChange.ADD, null, FAST);
     }
 

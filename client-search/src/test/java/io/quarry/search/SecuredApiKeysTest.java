@@ -19,7 +19,10 @@ class SecuredApiKeysTest {
     @Test
     void matchesTheReferenceVector() {
         String key = SecuredApiKeys.generate(
-                PARENT, SecuredApiKeyRestrictions.of().restrictIndices("Movies").validUntil(2524604400L));
+                PARENT,
+                SecuredApiKeyRestrictions.of()
+                        .restrictIndices("Movies")
+                        .validUntil(Instant.ofEpochSecond(2524604400L)));
 
         assertThat(key)
                 .isEqualTo("NjFhZmE0OGEyMTI3OThiODc0OTlkOGM0YjcxYzljY2M2NmU2NDE5ZWY0NDZjMWJhNjA2NzBkMjAwOTI2YWQy"
@@ -49,7 +52,7 @@ class SecuredApiKeysTest {
     void decodesTheRestrictionsBack() {
         SecuredApiKeyRestrictions sent = SecuredApiKeyRestrictions.of()
                 .searchParams(SearchQuery.of().filters("brand:Acme").hitsPerPage(5))
-                .validUntil(2524604400L)
+                .validUntil(Instant.ofEpochSecond(2524604400L))
                 .restrictIndices("Movies", "Series")
                 .restrictSources("192.168.1.0/24")
                 .userToken("u1")
@@ -57,7 +60,7 @@ class SecuredApiKeysTest {
 
         SecuredApiKeyRestrictions read = SecuredApiKeys.decode(SecuredApiKeys.generate(PARENT, sent));
 
-        assertThat(read.validUntil()).contains(2524604400L);
+        assertThat(read.validUntil()).contains(Instant.ofEpochSecond(2524604400L));
         assertThat(read.restrictIndices()).containsExactly("Movies", "Series");
         assertThat(read.restrictSources()).contains("192.168.1.0/24");
         assertThat(read.userToken()).contains("u1");
@@ -68,13 +71,13 @@ class SecuredApiKeysTest {
 
     @Test
     void remainingValidityCountsFromTheClock() {
-        String key =
-                SecuredApiKeys.generate(PARENT, SecuredApiKeyRestrictions.of().validUntil(2_000_000_000L));
+        String key = SecuredApiKeys.generate(
+                PARENT, SecuredApiKeyRestrictions.of().validUntil(Instant.ofEpochSecond(2_000_000_000L)));
         Clock clock = Clock.fixed(Instant.ofEpochSecond(2_000_000_000L - 90), ZoneOffset.UTC);
 
         assertThat(SecuredApiKeys.remainingValidity(key, clock)).isEqualTo(Duration.ofSeconds(90));
         assertThat(SecuredApiKeys.remainingValidity(SecuredApiKeys.generate(
-                        PARENT, SecuredApiKeyRestrictions.of().validUntil(1L))))
+                        PARENT, SecuredApiKeyRestrictions.of().validUntil(Instant.ofEpochSecond(1L)))))
                 .isNegative();
     }
 

@@ -56,8 +56,7 @@ class VirtualThreadsContractTest {
     private static final int IN_FLIGHT = 256;
 
     @RegisterExtension
-    static final MockServerExtension MOCK =
-            MockServerExtension.builder().perClass().build();
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
     @Test
     void tenThousandBlockingSearchesFromVirtualThreadsAreAnsweredAndNothingOfQuarryPins() throws Exception {

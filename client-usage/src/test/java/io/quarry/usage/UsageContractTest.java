@@ -76,21 +76,21 @@ class UsageContractTest {
         assertThat(stats.total(Statistic.TOTAL_SEARCH_OPERATIONS)).isEqualTo(4);
         assertThat(stats.total(Statistic.TOTAL_WRITE_OPERATIONS)).isEqualTo(3);
         assertThat(stats.total(Statistic.TOTAL_RECORDS_OPERATIONS)).isEqualTo(3);
-        assertThat(stats.of(Statistic.RECORDS))
+        assertThat(stats.forStatistic(Statistic.RECORDS))
                 .singleElement()
                 .extracting(UsagePoint::count)
                 .isEqualTo(java.util.OptionalLong.of(3));
-        UsagePoint qps = stats.of(Statistic.MAX_QPS).get(0);
+        UsagePoint qps = stats.forStatistic(Statistic.MAX_QPS).get(0);
         assertThat(qps.value()).isInstanceOf(UsageValue.PerName.class);
         assertThat(qps.perName()).containsOnlyKeys("mock-cluster-1-1");
         assertThat(qps.count()).isEmpty();
-        assertThat(stats.of(Statistic.TOTAL_MAX_QPS).get(0).count()).isPresent();
-        assertThat(stats.of(Statistic.AVG_PROCESSING_TIME)).hasSize(1);
-        assertThat(stats.of(Statistic.P99_PROCESSING_TIME)).hasSize(1);
+        assertThat(stats.forStatistic(Statistic.TOTAL_MAX_QPS).get(0).count()).isPresent();
+        assertThat(stats.forStatistic(Statistic.AVG_PROCESSING_TIME)).hasSize(1);
+        assertThat(stats.forStatistic(Statistic.P99_PROCESSING_TIME)).hasSize(1);
         // statistics without data are left out of the answer
         assertThat(stats.byName()).doesNotContainKey("total_answers_requests");
-        assertThat(stats.of(Statistic.TOTAL_ANSWERS_REQUESTS)).isEmpty();
-        assertThat(stats.of(Statistic.RECORDS).get(0).time())
+        assertThat(stats.forStatistic(Statistic.TOTAL_ANSWERS_REQUESTS)).isEmpty();
+        assertThat(stats.forStatistic(Statistic.RECORDS).get(0).time())
                 .isEqualTo(Instant.now().truncatedTo(ChronoUnit.HOURS));
     }
 
@@ -114,7 +114,7 @@ class UsageContractTest {
         assertThat(stats.total(Statistic.GET_SETTINGS_OPERATIONS)).isEqualTo(1);
         assertThat(stats.statistics())
                 .doesNotContain(Statistic.MULTI_QUERIES_OPERATIONS, Statistic.ADD_RECORD_OPERATIONS);
-        assertThat(stats.of(Statistic.QUERIES_OPERATIONS).get(0).time())
+        assertThat(stats.forStatistic(Statistic.QUERIES_OPERATIONS).get(0).time())
                 .isEqualTo(Instant.now().truncatedTo(ChronoUnit.DAYS));
 
         UsageStatistics all = usage.indexStatistics("items", List.of(Statistic.ALL), around(Duration.ofHours(1)));

@@ -67,11 +67,11 @@ class UsageRequestShapeTest {
         UsageStatistics stats =
                 client.statistics(List.of(Statistic.ALL), UsageRange.daily(START, START.plusSeconds(86400)));
 
-        UsagePoint total = stats.of(Statistic.TOTAL_OPERATIONS).get(0);
+        UsagePoint total = stats.forStatistic(Statistic.TOTAL_OPERATIONS).get(0);
         assertThat(total.time()).isEqualTo(START);
         assertThat(total.value()).isEqualTo(new UsageValue.Count(42));
         assertThat(total.count()).hasValue(42);
-        UsagePoint qps = stats.of(Statistic.MAX_QPS).get(0);
+        UsagePoint qps = stats.forStatistic(Statistic.MAX_QPS).get(0);
         assertThat(qps.value()).isEqualTo(new UsageValue.PerName(Map.of("c1-eu-1", 7L, "c1-eu-2", 3L)));
         assertThat(qps.total()).isEqualTo(10);
         Statistic unknown = stats.statistics().stream()

@@ -17,6 +17,7 @@ import io.quarry.search.SearchClient;
 import io.quarry.search.SearchIndex;
 import io.quarry.search.SecuredApiKeyRestrictions;
 import io.quarry.search.SecuredApiKeys;
+import io.quarry.search.model.Acl;
 import io.quarry.search.model.Anchoring;
 import io.quarry.search.model.ApiKey;
 import io.quarry.search.model.Hit;
@@ -140,7 +141,7 @@ public final class Quickstart {
     private void keys(MockServer server, SearchClient client, SearchIndex products) {
         section("Keys: a search-only key, and a secured key limited to Apple products for one hour");
         String searchKey = client.apiKeys()
-                .add(ApiKey.of("search").description("storefront"))
+                .add(ApiKey.of(Acl.SEARCH).description("storefront"))
                 .key();
         client.apiKeys().waitForApiKey(searchKey, io.quarry.search.ApiKeyChange.ADD, null, QUICK);
         String secured = SecuredApiKeys.generate(

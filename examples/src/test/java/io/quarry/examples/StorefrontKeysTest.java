@@ -11,6 +11,7 @@ import io.quarry.search.ApiKeyChange;
 import io.quarry.search.BatchOptions;
 import io.quarry.search.SearchClient;
 import io.quarry.search.SearchIndex;
+import io.quarry.search.model.Acl;
 import io.quarry.search.model.ApiKey;
 import io.quarry.search.model.IndexSettings;
 import io.quarry.search.model.SearchQuery;
@@ -40,7 +41,7 @@ class StorefrontKeysTest {
                             Map.of("objectID", "1", "name", "kettle", "region", "eu"),
                             Map.of("objectID", "2", "name", "kettle", "region", "us")),
                     BatchOptions.of().waitingForTasks().waitPolicy(TestWaits.FAST));
-            String searchOnly = admin.apiKeys().add(ApiKey.of("search")).key();
+            String searchOnly = admin.apiKeys().add(ApiKey.of(Acl.SEARCH)).key();
             admin.apiKeys().waitForApiKey(searchOnly, ApiKeyChange.ADD, null, TestWaits.FAST);
 
             StorefrontKeys keys = new StorefrontKeys(searchOnly, Clock.systemUTC());

@@ -12,6 +12,7 @@ import io.quarry.mockserver.internal.http.hosts.HostState;
 import io.quarry.mockserver.internal.http.hosts.ServedHosts;
 import io.quarry.mockserver.internal.http.wire.ConnectionThreads;
 import io.quarry.mockserver.internal.http.wire.Listener;
+import io.quarry.mockserver.internal.http.wire.WireDeadlines;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.products.Product;
 import io.quarry.mockserver.internal.products.Products;
@@ -139,7 +140,7 @@ public final class MockServer implements AutoCloseable {
             Built built = build(builder);
             this.state = built.state();
             certificate = builder.https ? SelfSignedCertificate.mint() : null;
-            listen(addresses, certificate, built.front());
+            listen(addresses, certificate, built.front(), builder.wireDeadlines);
         } catch (IOException | RuntimeException | Error e) {
             stopAfterFailedStart();
             throw e;
@@ -159,7 +160,11 @@ public final class MockServer implements AutoCloseable {
     }
 
     /** Listens on each address, one host each, all served by the front. */
-    private void listen(List<InetSocketAddress> addresses, SelfSignedCertificate certificate, HttpFront front)
+    private void listen(
+            List<InetSocketAddress> addresses,
+            SelfSignedCertificate certificate,
+            HttpFront front,
+            WireDeadlines deadlines)
             throws IOException {
         for (InetSocketAddress address : addresses) {
             listeners.add(new Listener(
@@ -168,7 +173,7 @@ public final class MockServer implements AutoCloseable {
                     front,
                     connections,
                     timer,
-                    Listener.WRITE_MILLIS));
+                    deadlines));
         }
         servedHosts.bind(listeners);
         for (Listener listener : listeners) {
@@ -213,7 +218,7 @@ public final class MockServer implements AutoCloseable {
                 builder.strict,
                 Products.listenerOf(products, new LogRecorder(app)),
                 workers,
-                BodyLimits.defaults(),
+                builder.bodyLimits,
                 faultScript,
                 servedHosts,
                 timer);
@@ -440,8 +445,33 @@ public final class MockServer implements AutoCloseable {
         private List<String> clusters = Application.DEFAULT_CLUSTERS;
         private final List<Path> seedPaths = new ArrayList<>();
         private final List<ObjectNode> seedDocuments = new ArrayList<>();
+        private WireDeadlines wireDeadlines = WireDeadlines.defaults();
+        private BodyLimits bodyLimits = BodyLimits.defaults();
 
         private Builder() {}
+
+        /**
+         * Shortens the connections' deadlines, for the tests of slow clients; not public: users keep the defaults.
+         *
+         * @param deadlines how long each step of a connection may take
+         * @return this builder
+         */
+        Builder wireDeadlines(WireDeadlines deadlines) {
+            this.wireDeadlines = Objects.requireNonNull(deadlines, "deadlines");
+            return this;
+        }
+
+        /**
+         * Changes the body limits, for the tests of bodies over them (a small limit is crossed in a few kilobytes);
+         * not public: users keep the service's limits.
+         *
+         * @param limits how much body the server takes
+         * @return this builder
+         */
+        Builder bodyLimits(BodyLimits limits) {
+            this.bodyLimits = Objects.requireNonNull(limits, "limits");
+            return this;
+        }
 
         /**
          * {@return this builder}

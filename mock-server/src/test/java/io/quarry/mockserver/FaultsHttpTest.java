@@ -22,8 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class FaultsHttpTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK =
-            MockServerExtension.builder().perClass().build();
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
     private final MockServer server = MOCK.server();
     private final TestClient client = new TestClient(server);

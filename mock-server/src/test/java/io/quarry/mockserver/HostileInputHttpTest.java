@@ -31,8 +31,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class HostileInputHttpTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK =
-            MockServerExtension.builder().perClass().build();
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
     /**
      * Gzip that inflates to 64 MiB of zeros, past the 10 MB cap; the soak profile sends 1 GiB bombs (1 MB of gzip

@@ -11,8 +11,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class IndexNamesHttpTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK =
-            MockServerExtension.builder().perClass().build();
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
     private final TestClient admin = new TestClient(MOCK.server());
 

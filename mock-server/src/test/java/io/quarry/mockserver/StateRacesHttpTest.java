@@ -23,8 +23,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class StateRacesHttpTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK =
-            MockServerExtension.builder().perClass().build();
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
     private final TestClient client = new TestClient(MOCK.server());
 

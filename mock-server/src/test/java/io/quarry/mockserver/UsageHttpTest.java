@@ -18,8 +18,7 @@ import tools.jackson.databind.JsonNode;
 class UsageHttpTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK =
-            MockServerExtension.builder().perClass().build();
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
     private TestClient admin;
     private TestClient usage;

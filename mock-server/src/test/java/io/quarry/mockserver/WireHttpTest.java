@@ -13,8 +13,7 @@ import tools.jackson.databind.JsonNode;
 class WireHttpTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK =
-            MockServerExtension.builder().perClass().build();
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
     private final MockServer server = MOCK.server();
 

@@ -31,7 +31,8 @@ class DefaultQuarryObservationConventionTest {
                 "/1/indexes/" + index + "/query",
                 index,
                 CallType.READ,
-                null));
+                null,
+                0));
     }
 
     private static TryEnd tryOn(Host host, int number, int status, String requestId) {
@@ -125,7 +126,7 @@ class DefaultQuarryObservationConventionTest {
     @Test
     void aCompositeCallHasNoMethodPathTriesNorStatus() {
         QuarryCallContext save = new QuarryCallContext(
-                new CallDescription("search", "saveObjects", null, null, null, "products", null, null));
+                new CallDescription("search", "saveObjects", null, null, null, "products", null, null, 0));
         save.end(new CallEnd(null, 0, 0));
 
         assertThat(map(convention.getLowCardinalityKeyValues(save)))
@@ -156,9 +157,10 @@ class DefaultQuarryObservationConventionTest {
                 "/1/answers/p/prompt",
                 "p",
                 CallType.READ,
-                null));
+                null,
+                0));
         QuarryCallContext composite =
-                new QuarryCallContext(new CallDescription("search", "search", null, null, null, null, null, null));
+                new QuarryCallContext(new CallDescription("search", "search", null, null, null, null, null, null, 0));
 
         assertThat(map(convention.getLowCardinalityKeyValues(answers))).containsEntry("quarry.product", "answers");
         assertThat(convention.getContextualName(answers)).isEqualTo("answers.search");
@@ -170,7 +172,15 @@ class DefaultQuarryObservationConventionTest {
     @Test
     void aKindSeenWithAnotherTemplateStillReportsItsOwn() {
         QuarryCallContext call = new QuarryCallContext(new CallDescription(
-                "search", "search", "POST", "/1/indexes/*/queries", "/1/indexes/*/queries", null, CallType.READ, null));
+                "search",
+                "search",
+                "POST",
+                "/1/indexes/*/queries",
+                "/1/indexes/*/queries",
+                null,
+                CallType.READ,
+                null,
+                0));
 
         convention.getHighCardinalityKeyValues(search("products")); // the kind is first seen with another template
 

@@ -28,6 +28,7 @@ import io.quarry.search.Ingester;
 import io.quarry.search.IngesterOptions;
 import io.quarry.search.SearchClient;
 import io.quarry.search.SearchIndex;
+import io.quarry.search.model.Acl;
 import io.quarry.search.model.ApiKey;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.testsupport.MockServerClients;
@@ -353,7 +354,7 @@ class MicrometerCallObserverTest {
         MOCK.faults().next(1, "POST", "/1/indexes/*/query", Fault.status(503));
         index.search(SearchQuery.of("phone"), FreeFormRecord.class);
         client.apiKeys().list();
-        String key = client.apiKeys().add(ApiKey.of("search")).key();
+        String key = client.apiKeys().add(ApiKey.of(Acl.SEARCH)).key();
         client.apiKeys().waitForApiKey(key, ApiKeyChange.ADD, null, FAST);
         client.apiKeys().get(key);
         assertThatThrownBy(() -> client.index("missing").getObject("1", FreeFormRecord.class))

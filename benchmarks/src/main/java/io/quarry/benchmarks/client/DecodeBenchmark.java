@@ -7,7 +7,7 @@ import io.quarry.core.FreeFormRecord;
 import io.quarry.core.TypeRef;
 import io.quarry.core.internal.Json;
 import io.quarry.core.internal.RecordMapperJson;
-import io.quarry.core.internal.RecordSettings;
+import io.quarry.core.internal.base.RecordSettings;
 import io.quarry.search.model.SearchResponse;
 import java.io.ByteArrayInputStream;
 import java.lang.reflect.Type;

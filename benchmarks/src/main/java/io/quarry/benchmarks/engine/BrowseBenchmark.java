@@ -55,7 +55,7 @@ public class BrowseBenchmark {
     @Benchmark
     public int browseAll() {
         int seen = 0;
-        ObjectNode page = engine.browse(data, config, EngineData.object().put("hitsPerPage", 1000), context);
+        ObjectNode page = engine.browsePage(data, config, EngineData.object().put("hitsPerPage", 1000), context);
         while (true) {
             seen += page.get("hits").size();
             if (!page.hasNonNull("cursor")) {
@@ -64,7 +64,7 @@ public class BrowseBenchmark {
                 }
                 return seen;
             }
-            page = engine.browse(
+            page = engine.browsePage(
                     data,
                     config,
                     EngineData.object().put("cursor", page.get("cursor").asString()),

@@ -1,51 +1,43 @@
 package io.quarry.analytics.model;
 
-import java.util.Objects;
+import com.fasterxml.jackson.annotation.JsonCreator;
+import io.quarry.core.NamedValue;
+import io.quarry.core.spi.KnownNames;
 
 /**
  * What top searches are sorted by. {@link #SEARCH_COUNT} is the default; the other three need click analytics
  * (the client refuses them on calls without it). Other names are sent as given ({@link #of(String)}).
- *
- * @param name the name sent to the service
  */
-public record SearchOrderBy(String name) {
+public final class SearchOrderBy extends NamedValue {
+
+    private static final KnownNames<SearchOrderBy> KNOWN = new KnownNames<>(SearchOrderBy::new);
 
     /** By how often the search was made. */
-    public static final SearchOrderBy SEARCH_COUNT = new SearchOrderBy("searchCount");
+    public static final SearchOrderBy SEARCH_COUNT = KNOWN.add("searchCount");
     /** By click-through rate. */
-    public static final SearchOrderBy CLICK_THROUGH_RATE = new SearchOrderBy("clickThroughRate");
+    public static final SearchOrderBy CLICK_THROUGH_RATE = KNOWN.add("clickThroughRate");
     /** By conversion rate. */
-    public static final SearchOrderBy CONVERSION_RATE = new SearchOrderBy("conversionRate");
+    public static final SearchOrderBy CONVERSION_RATE = KNOWN.add("conversionRate");
     /** By average click position. */
-    public static final SearchOrderBy AVERAGE_CLICK_POSITION = new SearchOrderBy("averageClickPosition");
+    public static final SearchOrderBy AVERAGE_CLICK_POSITION = KNOWN.add("averageClickPosition");
 
-    /**
-     * Validates the name.
-     *
-     * @param name see the record description
-     */
-    public SearchOrderBy {
-        Objects.requireNonNull(name, "name");
+    private SearchOrderBy(String name) {
+        super(name);
     }
 
     /**
-     * An order by name.
+     * An order by name, known or not.
      *
-     * @param name the name
+     * @param name the name, such as {@code searchCount}
      * @return the order
      */
+    @JsonCreator
     public static SearchOrderBy of(String name) {
-        return new SearchOrderBy(name);
+        return KNOWN.of(name);
     }
 
     /** {@return whether the order needs click analytics} */
     public boolean needsClickAnalytics() {
-        return !name.equals(SEARCH_COUNT.name);
-    }
-
-    /** {@return the name, as sent} */
-    @Override
-    public String toString() {
-        return name;
+        return !equals(SEARCH_COUNT);
     }
 }

@@ -2,6 +2,7 @@ package io.quarry.core.internal;
 
 import io.quarry.core.EnrichedRecord;
 import io.quarry.core.FreeFormRecord;
+import io.quarry.core.internal.base.PlainJsonValues;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.SerializableString;

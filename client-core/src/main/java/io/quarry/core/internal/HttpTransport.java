@@ -614,6 +614,9 @@ public final class HttpTransport implements AutoCloseable {
                 if (observation != null) {
                     observation.roundStarted(rounds.round(), Duration.ofNanos(wait));
                 }
+                if (request.roundListener() != null) {
+                    request.roundListener().accept(rounds.round());
+                }
             }
             return wait;
         }

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import io.quarry.core.DeserializationException;
 import io.quarry.core.EnrichedRecord;
 import io.quarry.core.InvalidRequestException;
+import io.quarry.core.internal.base.CreatorHandles;
+import io.quarry.core.internal.base.RecordSettings;
 import io.quarry.core.spi.MapValue;
 import java.io.OutputStream;
 import java.lang.invoke.MethodHandle;

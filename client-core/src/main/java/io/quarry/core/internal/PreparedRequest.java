@@ -4,6 +4,7 @@ import io.quarry.core.Endpoint;
 import io.quarry.core.RequestOptions;
 import io.quarry.core.spi.ObservedCall;
 import java.util.Map;
+import java.util.function.IntConsumer;
 
 /**
  * A request ready to send to any host: the endpoint, its expanded and encoded path, the encoded query, the
@@ -20,6 +21,8 @@ import java.util.Map;
  * @param pathParameters the path parameters, for a call observer to find the index in
  * @param parent       the composite call this request is part of, or null
  * @param records      how many records the request writes, for observers; 0 when it writes none or does not say
+ * @param roundListener told the number of each new round of the call (see {@link io.quarry.core.ApiRequest#onRound}),
+ *                     or null
  */
 public record PreparedRequest(
         Endpoint endpoint,
@@ -31,4 +34,5 @@ public record PreparedRequest(
         boolean notSafeToRepeat,
         Map<String, Object> pathParameters,
         ObservedCall parent,
-        int records) {}
+        int records,
+        IntConsumer roundListener) {}

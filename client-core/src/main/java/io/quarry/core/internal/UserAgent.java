@@ -1,6 +1,7 @@
 package io.quarry.core.internal;
 
 import io.quarry.core.ClientModule;
+import io.quarry.core.internal.base.Versions;
 import java.util.List;
 
 /**

@@ -34,30 +34,6 @@ public record CallDescription(
         int records) {
 
     /**
-     * A description of a call that writes no records.
-     *
-     * @param product      the API family
-     * @param operation    the operation
-     * @param method       the HTTP method, or null for a composite call
-     * @param pathTemplate the endpoint's path template, or null for a composite call
-     * @param path         the path sent, or null for a composite call
-     * @param indexName    the index the call is about, or null
-     * @param callType     whether the call only reads or may write; null for a composite call
-     * @param parent       the observation of the composite call this call is part of, or null
-     */
-    public CallDescription(
-            String product,
-            String operation,
-            String method,
-            String pathTemplate,
-            String path,
-            String indexName,
-            CallType callType,
-            ObservedCall parent) {
-        this(product, operation, method, pathTemplate, path, indexName, callType, parent, 0);
-    }
-
-    /**
      * Whether this is a composite call: a helper whose HTTP calls are reported as calls of their own inside it.
      *
      * @return true when the call sends no HTTP request itself

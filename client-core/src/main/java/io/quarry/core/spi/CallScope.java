@@ -166,7 +166,8 @@ public final class CallScope {
                 null,
                 index == null ? null : index.toString(),
                 null,
-                parent);
+                parent,
+                0);
     }
 
     /**

@@ -11,6 +11,7 @@ import io.quarry.core.DeserializationException;
 import io.quarry.core.EnrichedRecord;
 import io.quarry.core.FreeFormRecord;
 import io.quarry.core.TypeRef;
+import io.quarry.core.internal.base.RecordSettings;
 import io.quarry.core.internal.markedfixture.MarkedValue;
 import io.quarry.core.internal.unmarkedfixture.UnmarkedValue;
 import io.quarry.core.spi.DefaultObjectID;

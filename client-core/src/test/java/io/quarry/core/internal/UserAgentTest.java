@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quarry.core.ClientModule;
 import io.quarry.core.DefaultHosts;
 import io.quarry.core.Host;
+import io.quarry.core.internal.base.Versions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -9,9 +9,9 @@ import org.slf4j.Logger;
 import org.slf4j.Marker;
 import org.slf4j.event.Level;
 import org.slf4j.helpers.AbstractLogger;
+import org.slf4j.helpers.BasicMDCAdapter;
 import org.slf4j.helpers.BasicMarkerFactory;
 import org.slf4j.helpers.MessageFormatter;
-import org.slf4j.helpers.NOPMDCAdapter;
 import org.slf4j.spi.MDCAdapter;
 import org.slf4j.spi.SLF4JServiceProvider;
 
@@ -28,7 +28,8 @@ public final class CapturingLogProvider implements SLF4JServiceProvider {
 
     private final ILoggerFactory loggerFactory = new Factory();
     private final IMarkerFactory markerFactory = new BasicMarkerFactory();
-    private final MDCAdapter mdcAdapter = new NOPMDCAdapter();
+    /** Keeps the MDC as a real backend does: a test reading it back must not get null from the log provider. */
+    private final MDCAdapter mdcAdapter = new BasicMDCAdapter();
 
     /** @return every event recorded since the last {@link #clear()} */
     public static List<Event> events() {

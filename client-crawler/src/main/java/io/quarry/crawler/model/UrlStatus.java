@@ -1,46 +1,36 @@
 package io.quarry.crawler.model;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Objects;
+import io.quarry.core.NamedValue;
+import io.quarry.core.spi.KnownNames;
 
 /**
- * What became of crawled URLs. The known values are constants; other names the service may send are kept as read.
- *
- * @param name the service's name of the status
+ * What became of crawled URLs. The known values are constants; other names the service may send are kept as read
+ * ({@link #of(String)}).
  */
-public record UrlStatus(String name) {
+public final class UrlStatus extends NamedValue {
+
+    private static final KnownNames<UrlStatus> KNOWN = new KnownNames<>(UrlStatus::new);
 
     /** A record was extracted. */
-    public static final UrlStatus DONE = new UrlStatus("DONE");
+    public static final UrlStatus DONE = KNOWN.add("DONE");
     /** Not crawled or not extracted, by configuration. */
-    public static final UrlStatus SKIPPED = new UrlStatus("SKIPPED");
+    public static final UrlStatus SKIPPED = KNOWN.add("SKIPPED");
     /** The fetch or the extraction failed. */
-    public static final UrlStatus FAILED = new UrlStatus("FAILED");
+    public static final UrlStatus FAILED = KNOWN.add("FAILED");
 
-    /**
-     * Names must not be null.
-     *
-     * @param name see the record description
-     */
-    public UrlStatus {
-        Objects.requireNonNull(name, "name");
+    private UrlStatus(String name) {
+        super(name);
     }
 
     /**
-     * {@return the status}
+     * The status of a name, known or not.
      *
-     * @param name the service's name
+     * @param name the service's name, such as {@code DONE}
+     * @return the status
      */
-    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    @JsonCreator
     public static UrlStatus of(String name) {
-        return new UrlStatus(name);
-    }
-
-    /** {@return the service's name of the status, as sent} */
-    @JsonValue
-    @Override
-    public String name() {
-        return name;
+        return KNOWN.of(name);
     }
 }

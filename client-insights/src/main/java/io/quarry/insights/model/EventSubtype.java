@@ -1,46 +1,34 @@
 package io.quarry.insights.model;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Objects;
+import io.quarry.core.NamedValue;
+import io.quarry.core.spi.KnownNames;
 
 /**
  * What a conversion was: {@link #ADD_TO_CART} or {@link #PURCHASE}. Other names are kept as they are
- * ({@link #of(String)}).
- *
- * @param name the name sent to the service
+ * ({@link #of(String)}), so a subtype the service adds later can still be sent and read.
  */
-public record EventSubtype(String name) {
+public final class EventSubtype extends NamedValue {
+
+    private static final KnownNames<EventSubtype> KNOWN = new KnownNames<>(EventSubtype::new);
 
     /** The user added the records to a cart. */
-    public static final EventSubtype ADD_TO_CART = new EventSubtype("addToCart");
+    public static final EventSubtype ADD_TO_CART = KNOWN.add("addToCart");
     /** The user bought the records. */
-    public static final EventSubtype PURCHASE = new EventSubtype("purchase");
+    public static final EventSubtype PURCHASE = KNOWN.add("purchase");
 
-    /**
-     * Validates the name.
-     *
-     * @param name see the record description
-     */
-    public EventSubtype {
-        Objects.requireNonNull(name, "name");
+    private EventSubtype(String name) {
+        super(name);
     }
 
     /**
-     * The type of a name, known or not.
+     * The subtype of a name, known or not.
      *
      * @param name the name, such as {@code purchase}
-     * @return the type
+     * @return the subtype
      */
     @JsonCreator
     public static EventSubtype of(String name) {
-        return new EventSubtype(name);
-    }
-
-    /** {@return the name, as sent} */
-    @JsonValue
-    @Override
-    public String toString() {
-        return name;
+        return KNOWN.of(name);
     }
 }

@@ -24,7 +24,7 @@ public record IncidentsResponse(Map<String, List<Incident>> incidents) {
      *
      * @param server a server or cluster name
      */
-    public List<Incident> of(String server) {
+    public List<Incident> forServer(String server) {
         List<Incident> list = incidents.get(server);
         return list == null ? List.of() : list;
     }

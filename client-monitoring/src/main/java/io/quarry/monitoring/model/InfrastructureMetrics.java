@@ -23,7 +23,7 @@ public record InfrastructureMetrics(Map<String, ServerSeries> byMetric) {
      *
      * @param metric a metric (not {@link InfrastructureMetric#ALL})
      */
-    public ServerSeries of(InfrastructureMetric metric) {
+    public ServerSeries forMetric(InfrastructureMetric metric) {
         ServerSeries series = byMetric.get(metric.wireName());
         return series == null ? new ServerSeries(Map.of()) : series;
     }

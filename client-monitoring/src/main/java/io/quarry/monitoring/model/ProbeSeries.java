@@ -24,7 +24,7 @@ public record ProbeSeries(Map<String, Map<String, List<TimePoint>>> byServer) {
      *
      * @param server a server or cluster name
      */
-    public Map<String, List<TimePoint>> of(String server) {
+    public Map<String, List<TimePoint>> forServer(String server) {
         Map<String, List<TimePoint>> probes = byServer.get(server);
         return probes == null ? Map.of() : probes;
     }

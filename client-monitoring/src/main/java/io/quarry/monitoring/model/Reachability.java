@@ -23,7 +23,7 @@ public record Reachability(Map<String, Map<String, Boolean>> byServer) {
      *
      * @param server a server or cluster name
      */
-    public Map<String, Boolean> of(String server) {
+    public Map<String, Boolean> forServer(String server) {
         Map<String, Boolean> probes = byServer.get(server);
         return probes == null ? Map.of() : probes;
     }
@@ -34,7 +34,7 @@ public record Reachability(Map<String, Map<String, Boolean>> byServer) {
      * @param server a server or cluster name
      */
     public boolean reachableFromEveryProbe(String server) {
-        Map<String, Boolean> probes = of(server);
+        Map<String, Boolean> probes = forServer(server);
         return !probes.isEmpty() && probes.values().stream().allMatch(Boolean.TRUE::equals);
     }
 }

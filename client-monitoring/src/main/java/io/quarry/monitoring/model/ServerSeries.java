@@ -24,7 +24,7 @@ public record ServerSeries(Map<String, List<TimePoint>> byServer) {
      *
      * @param server a server or cluster name
      */
-    public List<TimePoint> of(String server) {
+    public List<TimePoint> forServer(String server) {
         List<TimePoint> points = byServer.get(server);
         return points == null ? List.of() : points;
     }

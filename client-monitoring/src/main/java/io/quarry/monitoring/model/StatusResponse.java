@@ -23,7 +23,7 @@ public record StatusResponse(Map<String, ServerStatus> status) {
      *
      * @param server a server or cluster name
      */
-    public ServerStatus of(String server) {
+    public ServerStatus forServer(String server) {
         return status.get(server);
     }
 }

@@ -27,6 +27,7 @@ final class ChunkEvents {
     private long recordsFailed;
     private long chunksAcknowledged;
     private long chunksFailed;
+    private long roundsWaited;
     private long lastTaskID = -1;
 
     ChunkEvents(ChunkListener listener) {
@@ -40,13 +41,18 @@ final class ChunkEvents {
         }
     }
 
-    /** The service acknowledged a chunk. */
-    void acknowledged(long chunk, long firstRecord, int records, BatchResponse response) {
+    /**
+     * The service acknowledged a chunk.
+     *
+     * @param rounds the rounds of tries its call took
+     */
+    void acknowledged(long chunk, long firstRecord, int records, BatchResponse response, int rounds) {
         recordsAcknowledged += records;
         chunksAcknowledged++;
+        roundsWaited += rounds - 1;
         lastTaskID = Math.max(lastTaskID, response.taskID());
         if (listener != null) {
-            listener.acknowledged(new ChunkAcknowledged(chunk, firstRecord, response, progress()));
+            listener.acknowledged(new ChunkAcknowledged(chunk, firstRecord, response, rounds, progress()));
         }
     }
 
@@ -55,16 +61,19 @@ final class ChunkEvents {
      *
      * @param records    how many records it held
      * @param operations its operations, as sent; empty when they could not even be built
+     * @param rounds     the rounds of tries its call took
      */
-    void failed(long chunk, long firstRecord, int records, List<BatchOperation> operations, Throwable error) {
+    void failed(
+            long chunk, long firstRecord, int records, List<BatchOperation> operations, Throwable error, int rounds) {
         recordsFailed += records;
         chunksFailed++;
+        roundsWaited += rounds - 1;
         if (listener != null) {
             List<String> objectIDs = new ArrayList<>(operations.size());
             for (BatchOperation operation : operations) {
                 objectIDs.add(ObjectIDs.of(operation.body()));
             }
-            listener.failed(new ChunkFailed(chunk, firstRecord, operations, objectIDs, error, progress()));
+            listener.failed(new ChunkFailed(chunk, firstRecord, operations, objectIDs, error, rounds, progress()));
         }
     }
 
@@ -75,6 +84,7 @@ final class ChunkEvents {
                 recordsFailed,
                 chunksAcknowledged,
                 chunksFailed,
+                roundsWaited,
                 Duration.ofNanos(System.nanoTime() - startNanos));
     }
 

@@ -17,6 +17,7 @@ import java.util.OptionalLong;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -30,7 +31,7 @@ import java.util.function.Function;
 final class ChunkPump {
 
     /** A chunk sent: its operations are kept until it ends, for the listener should it fail. */
-    private record Chunk(int index, long firstRecord, List<BatchOperation> operations) {}
+    private record Chunk(int index, long firstRecord, List<BatchOperation> operations, ChunkRounds rounds) {}
 
     /** A value of {@link #taskIDs} for a chunk not acknowledged. */
     private static final long NOT_ACKNOWLEDGED = -1;
@@ -43,7 +44,7 @@ final class ChunkPump {
     private final int chunkSize;
     private final int limit;
     private final Function<List<?>, List<BatchOperation>> toOperations;
-    private final Function<List<BatchOperation>, CompletableFuture<BatchResponse>> send;
+    private final BiFunction<List<BatchOperation>, ChunkRounds, CompletableFuture<BatchResponse>> send;
     private final CompletableFuture<Outcome> done = new CompletableFuture<>();
     /**
      * Guards the state below. A lock rather than a monitor: the caller's listener runs under it, and a listener that
@@ -81,7 +82,7 @@ final class ChunkPump {
             int chunkSize,
             int limit,
             Function<List<?>, List<BatchOperation>> toOperations,
-            Function<List<BatchOperation>, CompletableFuture<BatchResponse>> send,
+            BiFunction<List<BatchOperation>, ChunkRounds, CompletableFuture<BatchResponse>> send,
             ChunkListener listener) {
         this.operation = operation;
         this.total = input instanceof Collection<?> collection ? collection.size() : -1;
@@ -112,7 +113,7 @@ final class ChunkPump {
             int chunkSize,
             int limit,
             Function<List<?>, List<BatchOperation>> toOperations,
-            Function<List<BatchOperation>, CompletableFuture<BatchResponse>> send,
+            BiFunction<List<BatchOperation>, ChunkRounds, CompletableFuture<BatchResponse>> send,
             ChunkListener listener) {
         ChunkPump pump = new ChunkPump(operation, input, chunkSize, limit, toOperations, send, listener);
         pump.done.whenComplete((outcome, error) -> {
@@ -224,7 +225,7 @@ final class ChunkPump {
             } catch (RuntimeException e) {
                 stop(e, PartialWriteException.Reason.ABANDONED);
             }
-            return new Chunk(index, firstRecord, null);
+            return new Chunk(index, firstRecord, null, null);
         } finally {
             lock.unlock();
         }
@@ -233,13 +234,14 @@ final class ChunkPump {
     private void launch(Chunk chunk, List<Object> slice) {
         CompletableFuture<BatchResponse> call;
         List<BatchOperation> operations = List.of();
+        ChunkRounds rounds = new ChunkRounds();
         try {
             operations = toOperations.apply(slice);
-            call = send.apply(operations);
+            call = send.apply(operations, rounds);
         } catch (RuntimeException e) {
             call = CompletableFuture.failedFuture(e);
         }
-        Chunk sent = new Chunk(chunk.index(), chunk.firstRecord(), operations);
+        Chunk sent = new Chunk(chunk.index(), chunk.firstRecord(), operations, rounds);
         int size = slice.size();
         lock.lock();
         try {
@@ -268,7 +270,13 @@ final class ChunkPump {
                     otherErrors.add(cause);
                 }
                 try {
-                    events.failed(chunk.index(), chunk.firstRecord(), size, chunk.operations(), cause);
+                    events.failed(
+                            chunk.index(),
+                            chunk.firstRecord(),
+                            size,
+                            chunk.operations(),
+                            cause,
+                            chunk.rounds().rounds());
                 } catch (RuntimeException e) {
                     otherErrors.add(e);
                 }
@@ -276,7 +284,12 @@ final class ChunkPump {
             }
             taskIDs[chunk.index()] = response.taskID();
             try {
-                events.acknowledged(chunk.index(), chunk.firstRecord(), size, response);
+                events.acknowledged(
+                        chunk.index(),
+                        chunk.firstRecord(),
+                        size,
+                        response,
+                        chunk.rounds().rounds());
             } catch (RuntimeException e) {
                 // the caller's listener failed: stop as if cancelled, this chunk stays acknowledged
                 stop(e, PartialWriteException.Reason.ABANDONED);

@@ -19,6 +19,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.LongFunction;
 
@@ -89,8 +90,8 @@ public final class ChunkedWriter {
      * @param records      the records, read once as chunks are sent
      * @param toOperations the operations of one chunk's records (built only when the chunk is sent)
      * @param options      chunk size, chunks in flight, wait, listener
-     * @param send         sends one batch, blocking
-     * @param sendAsync    sends one batch without blocking
+     * @param send         sends one batch, blocking, telling the chunk's rounds of each new round of its call
+     * @param sendAsync    sends one batch without blocking, telling the chunk's rounds as {@code send} does
      * @param waitFor      waits for one task
      * @return what was written
      * @throws PartialWriteException when a chunk or the input failed
@@ -100,10 +101,10 @@ public final class ChunkedWriter {
             Iterable<?> records,
             Function<List<?>, List<BatchOperation>> toOperations,
             BatchOptions options,
-            Function<List<BatchOperation>, BatchResponse> send,
-            Function<List<BatchOperation>, CompletableFuture<BatchResponse>> sendAsync,
+            BiFunction<List<BatchOperation>, ChunkRounds, BatchResponse> send,
+            BiFunction<List<BatchOperation>, ChunkRounds, CompletableFuture<BatchResponse>> sendAsync,
             LongFunction<?> waitFor) {
-        Function<List<BatchOperation>, CompletableFuture<BatchResponse>> sender =
+        BiFunction<List<BatchOperation>, ChunkRounds, CompletableFuture<BatchResponse>> sender =
                 options.chunksInFlight() == 1 ? blocking(send) : sendAsync;
         ChunkPump pump = start(operation, records, toOperations, options, sender);
         ChunkPump.Outcome outcome = await(pump);
@@ -132,7 +133,7 @@ public final class ChunkedWriter {
      * @param records      the records, read once as chunks are sent
      * @param toOperations the operations of one chunk's records (built only when the chunk is sent)
      * @param options      chunk size, chunks in flight, wait, listener
-     * @param send         sends one batch
+     * @param send         sends one batch, telling the chunk's rounds of each new round of its call
      * @param waitFor      waits for one task
      * @return the future summary; it fails with a {@link PartialWriteException} when a chunk or the input
      *     failed. Cancelling it stops sending and cancels the calls in flight.
@@ -142,7 +143,7 @@ public final class ChunkedWriter {
             Iterable<?> records,
             Function<List<?>, List<BatchOperation>> toOperations,
             BatchOptions options,
-            Function<List<BatchOperation>, CompletableFuture<BatchResponse>> send,
+            BiFunction<List<BatchOperation>, ChunkRounds, CompletableFuture<BatchResponse>> send,
             LongFunction<CompletableFuture<?>> waitFor) {
         ChunkPump pump = start(operation, records, toOperations, options, send);
         CompletableFuture<WriteSummary> result = pump.result().thenCompose(outcome -> {
@@ -174,7 +175,7 @@ public final class ChunkedWriter {
             Iterable<?> records,
             Function<List<?>, List<BatchOperation>> toOperations,
             BatchOptions options,
-            Function<List<BatchOperation>, CompletableFuture<BatchResponse>> send) {
+            BiFunction<List<BatchOperation>, ChunkRounds, CompletableFuture<BatchResponse>> send) {
         return ChunkPump.start(
                 operation,
                 records,
@@ -186,11 +187,11 @@ public final class ChunkedWriter {
     }
 
     /** A blocking send as a completed future, so the whole run stays on the calling thread. */
-    private static Function<List<BatchOperation>, CompletableFuture<BatchResponse>> blocking(
-            Function<List<BatchOperation>, BatchResponse> send) {
-        return operations -> {
+    private static BiFunction<List<BatchOperation>, ChunkRounds, CompletableFuture<BatchResponse>> blocking(
+            BiFunction<List<BatchOperation>, ChunkRounds, BatchResponse> send) {
+        return (operations, rounds) -> {
             try {
-                return CompletableFuture.completedFuture(send.apply(operations));
+                return CompletableFuture.completedFuture(send.apply(operations, rounds));
             } catch (RuntimeException e) {
                 return CompletableFuture.failedFuture(e);
             }

@@ -32,7 +32,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * is full (by records or bytes), when its first record has waited the flush interval, or on a flush. At most
  * {@code limit} calls are in flight; a record that finds the chunk full while they are waits for one to end
  * (backpressure), so at most {@code limit + 1} chunks are held. Every chunk's end is told to the listener; a
- * failed chunk never stops the queue.
+ * failed chunk never stops the queue. The listener's backlog is bounded too: once
+ * {@link #LISTENER_EVENTS_PER_CALL} {@code * limit} events wait for it, a record waits (within the add timeout)
+ * for the listener to catch up.
  *
  * <p>Threads: records are serialised by the threads handing them in; calls are sent through the client's
  * asynchronous calls, and the next chunk is sent from the completion of one; the flush interval runs on
@@ -51,10 +53,18 @@ public final class IngestQueue {
          *
          * @param operations   the chunk's operations
          * @param unrepeatable whether one of them must not be applied twice
+         * @param rounds       told of each new round of the call ({@link io.quarry.core.ApiRequest#onRound})
          * @return the future answer
          */
-        CompletableFuture<BatchResponse> send(List<BatchOperation> operations, boolean unrepeatable);
+        CompletableFuture<BatchResponse> send(
+                List<BatchOperation> operations, boolean unrepeatable, ChunkRounds rounds);
     }
+
+    /**
+     * Events that may wait for the listener per call in flight before producers wait for it: the sent and end events
+     * of four chunks, so a slow listener holds a few times the chunks in flight in memory, not every chunk since.
+     */
+    static final int LISTENER_EVENTS_PER_CALL = 8;
 
     /** Bytes an operation adds to a batch body besides its record: {@code {"action":"...","body":},}. */
     private static final int OPERATION_OVERHEAD = 48;
@@ -75,7 +85,7 @@ public final class IngestQueue {
     }
 
     /** A chunk sealed for sending. */
-    private record Sealed(long chunk, Pending pending) {}
+    private record Sealed(long chunk, Pending pending, ChunkRounds rounds) {}
 
     private final String name;
     private final ApiClient api;
@@ -91,7 +101,7 @@ public final class IngestQueue {
     private final Sender sender;
 
     private final ReentrantLock lock = new ReentrantLock();
-    /** Signalled whenever a call ends or the queue closes: room may have been made. */
+    /** Signalled whenever a call ends, the listener catches up or the queue closes: room may have been made. */
     private final Condition changed = lock.newCondition();
 
     // guarded by lock
@@ -140,7 +150,7 @@ public final class IngestQueue {
         this.intervalNanos = interval.toNanos();
         this.limit = limit;
         this.timeoutNanos = timeout == null ? 0 : Math.max(1, timeout.toNanos());
-        this.listener = new ListenerQueue(name, listener);
+        this.listener = new ListenerQueue(name, listener, LISTENER_EVENTS_PER_CALL * limit, this::roomMade);
         this.events = new ChunkEvents(this.listener);
         this.sender = sender;
     }
@@ -295,6 +305,10 @@ public final class IngestQueue {
                 if (closed) {
                     throw refused(WriteRefusedException.Reason.CLOSED);
                 }
+                if (listener.behind()) {
+                    awaitRoom(deadline, WaitingFor.LISTENER);
+                    continue;
+                }
                 if (current == null || fits(current, bytes)) {
                     break;
                 }
@@ -302,7 +316,7 @@ public final class IngestQueue {
                     toSend.add(seal());
                     continue;
                 }
-                awaitRoom(deadline);
+                awaitRoom(deadline, WaitingFor.CALLS);
             }
             if (current == null) {
                 current = new Pending(nextRecord, ++generations);
@@ -335,7 +349,15 @@ public final class IngestQueue {
         }
     }
 
-    private void awaitRoom(long deadline) {
+    /** What a thread handing in a record waits for. */
+    private enum WaitingFor {
+        /** a call in flight to end */
+        CALLS,
+        /** the listener to catch up */
+        LISTENER
+    }
+
+    private void awaitRoom(long deadline, WaitingFor waitingFor) {
         try {
             if (timeoutNanos == 0) {
                 changed.await();
@@ -343,12 +365,27 @@ public final class IngestQueue {
             }
             long left = deadline - System.nanoTime();
             if (left <= 0) {
-                throw refused(WriteRefusedException.Reason.TIMED_OUT);
+                throw waitingFor == WaitingFor.CALLS
+                        ? refused(WriteRefusedException.Reason.TIMED_OUT)
+                        : refused(
+                                WriteRefusedException.Reason.TIMED_OUT,
+                                "its listener stayed " + listener.backlog() + " events behind for longer than its add"
+                                        + " timeout");
             }
             changed.awaitNanos(left);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw refused(WriteRefusedException.Reason.INTERRUPTED);
+        }
+    }
+
+    /** The listener caught up below its bound: threads waiting for it may go on. */
+    private void roomMade() {
+        lock.lock();
+        try {
+            changed.signalAll();
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -369,14 +406,15 @@ public final class IngestQueue {
         inFlightEnds.add(chunk.end);
         long number = nextChunk++;
         events.sent(number, chunk.firstRecord, chunk.operations.size()); // only queues the listener's call
-        return new Sealed(number, chunk);
+        return new Sealed(number, chunk, new ChunkRounds());
     }
 
     private void launch(Sealed sealed) {
         CompletableFuture<BatchResponse> call;
         try {
             call = Objects.requireNonNull(
-                    sender.send(List.copyOf(sealed.pending().operations), sealed.pending().unrepeatable),
+                    sender.send(
+                            List.copyOf(sealed.pending().operations), sealed.pending().unrepeatable, sealed.rounds()),
                     "the sender's future");
         } catch (RuntimeException | Error e) {
             // whatever the sender throws, the chunk ends as failed and frees its place in flight
@@ -395,10 +433,21 @@ public final class IngestQueue {
             try {
                 // both only queue the listener's call
                 if (error == null) {
-                    events.acknowledged(sealed.chunk(), chunk.firstRecord, chunk.operations.size(), response);
+                    events.acknowledged(
+                            sealed.chunk(),
+                            chunk.firstRecord,
+                            chunk.operations.size(),
+                            response,
+                            sealed.rounds().rounds());
                 } else {
                     Throwable cause = Polling.unwrap(error);
-                    events.failed(sealed.chunk(), chunk.firstRecord, chunk.operations.size(), chunk.operations, cause);
+                    events.failed(
+                            sealed.chunk(),
+                            chunk.firstRecord,
+                            chunk.operations.size(),
+                            chunk.operations,
+                            cause,
+                            sealed.rounds().rounds());
                 }
             } finally {
                 // whatever happened above, the chunk ends (once the listener was told) and room is made

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,7 +19,9 @@ import org.slf4j.LoggerFactory;
  * there is no listener or when the listener throws on one, so a slow log sink holds no lock either.
  *
  * <p>The thread is started when there is work and ends after {@link #IDLE_SECONDS} without; it is a daemon, so an
- * ingester left open never keeps the JVM alive. Calls wait in memory while the listener is busy.
+ * ingester left open never keeps the JVM alive. Calls wait in memory while the listener is busy, a bounded number:
+ * once {@code capacity} events wait ({@link #behind()}), the queue's producers wait for the listener, and each time
+ * the backlog falls back below it the queue is told ({@code roomMade}), outside any call of the listener.
  */
 final class ListenerQueue implements ChunkListener {
 
@@ -43,16 +46,24 @@ final class ListenerQueue implements ChunkListener {
 
     private final String name;
     private final ChunkListener listener;
+    private final int capacity;
+    private final Runnable roomMade;
+    /** Events queued and not yet told (the one being told included). */
+    private final AtomicInteger backlog = new AtomicInteger();
     /** At most one thread, no core thread: calls run one at a time, first queued first. */
     private final ThreadPoolExecutor thread;
 
     /**
      * @param name     what the ingester writes to, for log lines: {@code ingester of index products}
      * @param listener the caller's listener, or null
+     * @param capacity how many events may wait before the listener is {@link #behind()}
+     * @param roomMade run on the listener's thread when the backlog falls below {@code capacity}
      */
-    ListenerQueue(String name, ChunkListener listener) {
+    ListenerQueue(String name, ChunkListener listener, int capacity, Runnable roomMade) {
         this.name = name;
         this.listener = listener;
+        this.capacity = capacity;
+        this.roomMade = roomMade;
         this.thread = new ThreadPoolExecutor(
                 0,
                 1,
@@ -65,7 +76,7 @@ final class ListenerQueue implements ChunkListener {
     @Override
     public void sent(ChunkSent chunk) {
         if (listener != null) {
-            thread.execute(() -> {
+            tell(() -> {
                 try {
                     listener.sent(chunk);
                 } catch (RuntimeException | Error e) {
@@ -78,7 +89,7 @@ final class ListenerQueue implements ChunkListener {
     @Override
     public void acknowledged(ChunkAcknowledged chunk) {
         if (listener != null) {
-            thread.execute(() -> {
+            tell(() -> {
                 try {
                     listener.acknowledged(chunk);
                 } catch (RuntimeException | Error e) {
@@ -90,7 +101,7 @@ final class ListenerQueue implements ChunkListener {
 
     @Override
     public void failed(ChunkFailed chunk) {
-        thread.execute(() -> {
+        tell(() -> {
             if (listener == null) {
                 logFailure(chunk);
                 return;
@@ -112,6 +123,35 @@ final class ListenerQueue implements ChunkListener {
      */
     void then(Runnable action) {
         thread.execute(action);
+    }
+
+    /**
+     * Whether the listener is {@code capacity} events behind, for a thread other than its own: the listener's own
+     * thread, handing records in from a call, is never held back, as it alone could catch up.
+     *
+     * @return true when a producer should wait for {@code roomMade}
+     */
+    boolean behind() {
+        return backlog.get() >= capacity && !isCallingThread();
+    }
+
+    /** {@return how many events wait for the listener, the one being told included} */
+    int backlog() {
+        return backlog.get();
+    }
+
+    /** Queues an event's call, counted in the backlog until it has run. */
+    private void tell(Runnable call) {
+        backlog.incrementAndGet();
+        thread.execute(() -> {
+            try {
+                call.run();
+            } finally {
+                if (backlog.decrementAndGet() == capacity - 1) {
+                    roomMade.run();
+                }
+            }
+        });
     }
 
     /** {@return whether the calling thread is the one making this queue's calls} */

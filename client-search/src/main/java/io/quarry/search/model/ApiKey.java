@@ -26,23 +26,14 @@ public record ApiKey(
         Integer validity) {
 
     /**
-     * A key with rights.
+     * A key with rights: the constants of {@link Acl}, or {@link Acl#of(String)} for a right this version does not
+     * name yet.
      *
      * @param acl the rights
      * @return the key parameters
      */
     public static ApiKey of(Acl... acl) {
         return new ApiKey(List.of(acl), null, null, null, null, null, null, null);
-    }
-
-    /**
-     * A key with rights given by their names on the wire ({@code "search"}, ...), known to this version or not.
-     *
-     * @param acl the rights' names
-     * @return the key parameters
-     */
-    public static ApiKey of(String... acl) {
-        return new ApiKey(java.util.Arrays.stream(acl).map(Acl::of).toList(), null, null, null, null, null, null, null);
     }
 
     /**

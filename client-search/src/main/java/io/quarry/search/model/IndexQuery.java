@@ -4,9 +4,12 @@ import io.quarry.core.InvalidRequestException;
 import java.util.Objects;
 
 /**
- * One query of a multi-index search: a search of an index, or (built with
- * {@link #facet(String, String, String, SearchQuery)}) a search for the values of one of its facets, answered as
- * {@link MultiSearchResult#facetSearch()}.
+ * One query of a multi-index search: a search of an index's hits, made with {@link #of(String, SearchQuery)}, or a
+ * search for the values of one of its facets, made with {@link #facet(String, String, String, SearchQuery)} (and
+ * {@link #maxFacetHits(int)}) and answered as {@link MultiSearchResult#facetSearch()}.
+ *
+ * <p>Those two factories are the way to make one. The canonical constructor is public because every record's is:
+ * it is the full form that a record pattern takes apart, and it checks the same rules as the factories.
  *
  * @param indexName    the index
  * @param query        the parameters (for a facet entry, those narrowing the records whose values count)
@@ -42,20 +45,10 @@ public record IndexQuery(String indexName, SearchQuery query, String facet, Stri
      *
      * @param indexName the index
      * @param query     the parameters
-     */
-    public IndexQuery(String indexName, SearchQuery query) {
-        this(indexName, query, null, null, null);
-    }
-
-    /**
-     * A query on an index.
-     *
-     * @param indexName the index
-     * @param query     the parameters
      * @return the query
      */
     public static IndexQuery of(String indexName, SearchQuery query) {
-        return new IndexQuery(indexName, query);
+        return new IndexQuery(indexName, query, null, null, null);
     }
 
     /**

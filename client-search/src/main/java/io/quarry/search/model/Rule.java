@@ -39,24 +39,6 @@ public record Rule(
     }
 
     /**
-     * A rule valid at all times.
-     *
-     * @param objectID    the rule's ID
-     * @param conditions  when it applies
-     * @param consequence what it does
-     * @param description a label, or null
-     * @param enabled     whether it applies (null means the service default, true)
-     */
-    public Rule(
-            String objectID,
-            List<RuleCondition> conditions,
-            RuleConsequence consequence,
-            String description,
-            Boolean enabled) {
-        this(objectID, conditions, consequence, description, enabled, null);
-    }
-
-    /**
      * A rule with one condition.
      *
      * @param objectID    the ID
@@ -65,7 +47,7 @@ public record Rule(
      * @return the rule
      */
     public static Rule of(String objectID, RuleCondition condition, RuleConsequence consequence) {
-        return new Rule(objectID, List.of(condition), consequence, null, null);
+        return new Rule(objectID, List.of(condition), consequence, null, null, null);
     }
 
     /**

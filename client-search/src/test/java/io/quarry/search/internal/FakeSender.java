@@ -51,7 +51,8 @@ final class FakeSender implements IngestQueue.Sender {
     }
 
     @Override
-    public CompletableFuture<BatchResponse> send(List<BatchOperation> operations, boolean unrepeatable) {
+    public CompletableFuture<BatchResponse> send(
+            List<BatchOperation> operations, boolean unrepeatable, ChunkRounds rounds) {
         sent.add(operations);
         return answer.apply(operations);
     }

@@ -72,15 +72,17 @@ class IngestListenerThreadTest {
         queue.add(record(0));
         assertThat(listenerHeld.await(10, TimeUnit.SECONDS)).isTrue();
 
-        // while the listener is held: another thread's records are all taken and each sent as a chunk
+        // while the listener is held: another thread's records, as many as its backlog's bound lets through (the
+        // held call and two events a chunk), are all taken and each sent as a chunk
+        int records = IngestQueue.LISTENER_EVENTS_PER_CALL * 2 / 2 - 1;
         producers
                 .submit(() -> {
-                    for (int i = 1; i <= 20; i++) {
+                    for (int i = 1; i <= records; i++) {
                         queue.add(record(i));
                     }
                 })
                 .get(10, TimeUnit.SECONDS);
-        for (int i = 0; i <= 20; i++) {
+        for (int i = 0; i <= records; i++) {
             sender.nextChunk();
         }
         assertThat(heard).containsExactly("sent 0", "acknowledged 0");
@@ -88,10 +90,10 @@ class IngestListenerThreadTest {
         releaseListener.countDown();
         WriteProgress progress = queue.flushAsync().get(10, TimeUnit.SECONDS);
 
-        assertThat(progress.recordsAcknowledged()).isEqualTo(21);
+        assertThat(progress.recordsAcknowledged()).isEqualTo(records + 1);
         // every event, each chunk's sent before its acknowledgement, in the order they happened
         List<String> expected = new ArrayList<>();
-        for (int i = 0; i <= 20; i++) {
+        for (int i = 0; i <= records; i++) {
             expected.add("sent " + i);
             expected.add("acknowledged " + i);
         }

@@ -26,7 +26,7 @@ public record UsageStatistics(Map<String, List<UsagePoint>> byName) {
      *
      * @param statistic a statistic (not a grouping)
      */
-    public List<UsagePoint> of(Statistic statistic) {
+    public List<UsagePoint> forStatistic(Statistic statistic) {
         List<UsagePoint> points = byName.get(statistic.name());
         return points == null ? List.of() : points;
     }
@@ -37,7 +37,7 @@ public record UsageStatistics(Map<String, List<UsagePoint>> byName) {
      * @param statistic a statistic whose points are counts
      */
     public long total(Statistic statistic) {
-        return of(statistic).stream().mapToLong(UsagePoint::total).sum();
+        return forStatistic(statistic).stream().mapToLong(UsagePoint::total).sum();
     }
 
     /** {@return the statistics the answer has data for, as typed values} */

@@ -23,7 +23,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Each published module's public API, as its compiled classes give it, is the listing committed in
  * {@code <module>/api/public-api.txt}: a change to the API fails the build, with the difference, until the listing
  * is updated with it, so every API change shows in review. With {@code -Dquarry.api.update} the test writes the
- * listings instead ({@link ModuleListing#UPDATE_COMMAND}).
+ * listings instead ({@link ModuleListing#UPDATE_COMMAND}), but never records a removed or changed line that the
+ * compatibility gate finds incompatible with the baseline release ({@link ListingUpdateGuard}).
  */
 class PublicApiListingTest {
 
@@ -40,6 +41,9 @@ class PublicApiListingTest {
         List<String> compiled = ModuleListing.compiled(module);
         Optional<List<String>> committed = ModuleListing.committed(module);
         if (UPDATE) {
+            committed
+                    .flatMap(listed -> ListingUpdateGuard.refusal(module, listed, compiled))
+                    .ifPresent(refusal -> fail(refusal));
             if (!committed.equals(Optional.of(compiled))) {
                 ModuleListing.write(module, compiled);
                 System.out.println("wrote " + module + "/" + ModuleListing.FILE);

@@ -16,16 +16,17 @@ import org.xml.sax.SAXException;
  * The modules whose jars users get: every module of the parent pom's {@code <modules>} but the few named here. A
  * module added to the build is published, and so has its API checked, unless it is added to this list on purpose.
  */
-final class PublishedModules {
+public final class PublishedModules {
 
     /**
      * The modules of the build that are not published: the BOM (no classes), what the tests share, the examples
      * (and every module under {@code examples/}) and the benchmarks.
      */
-    static final List<String> UNPUBLISHED = List.of("bom", "test-support", "examples", "examples/*", "benchmarks");
+    public static final List<String> UNPUBLISHED =
+            List.of("bom", "test-support", "examples", "examples/*", "benchmarks");
 
     /** The repository root: surefire runs the examples' tests from the examples directory. */
-    static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    public static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
 
     private PublishedModules() {}
 
@@ -34,7 +35,7 @@ final class PublishedModules {
      *
      * @return their directories relative to the root, in the parent pom's order
      */
-    static List<String> all() {
+    public static List<String> all() {
         return buildModules().stream()
                 .filter(module -> UNPUBLISHED.stream().noneMatch(entry -> matches(entry, module)))
                 .toList();
@@ -45,7 +46,7 @@ final class PublishedModules {
      *
      * @return the entries of the parent pom's {@code <modules>}, in order
      */
-    static List<String> buildModules() {
+    public static List<String> buildModules() {
         List<String> modules = texts(ROOT.resolve("pom.xml"), "modules", "module");
         if (modules.isEmpty()) {
             throw new IllegalStateException("no <modules> in " + ROOT.resolve("pom.xml"));
@@ -59,7 +60,7 @@ final class PublishedModules {
      * @param module its directory relative to the root
      * @return the {@code <artifactId>} of its pom
      */
-    static String artifactId(String module) {
+    public static String artifactId(String module) {
         Element project = parse(ROOT.resolve(module).resolve("pom.xml"));
         return children(project, "artifactId").get(0).getTextContent().trim();
     }
@@ -83,6 +84,41 @@ final class PublishedModules {
         return List.copyOf(artifacts);
     }
 
+    /**
+     * The artifact IDs a module ships with: its pom's direct dependencies of every scope but {@code test}.
+     *
+     * @param module its directory relative to the root
+     * @return the {@code <artifactId>} of each such entry of its {@code <dependencies>}
+     */
+    public static List<String> shippedDependencies(String module) {
+        List<String> artifacts = new ArrayList<>();
+        for (Element section : children(parse(ROOT.resolve(module).resolve("pom.xml")), "dependencies")) {
+            for (Element dependency : children(section, "dependency")) {
+                List<Element> scope = children(dependency, "scope");
+                if (scope.isEmpty() || !scope.get(0).getTextContent().trim().equals("test")) {
+                    artifacts.add(children(dependency, "artifactId")
+                            .get(0)
+                            .getTextContent()
+                            .trim());
+                }
+            }
+        }
+        return List.copyOf(artifacts);
+    }
+
+    /**
+     * The version the parent pom gives every module.
+     *
+     * @return its {@code revision} property, such as {@code 1.0.0-SNAPSHOT}
+     */
+    static String revision() {
+        List<String> revision = texts(ROOT.resolve("pom.xml"), "properties", "revision");
+        if (revision.isEmpty()) {
+            throw new IllegalStateException("no <revision> property in " + ROOT.resolve("pom.xml"));
+        }
+        return revision.get(0);
+    }
+
     /** The texts of the project's {@code <section><entry>} elements: direct children only, not a profile's. */
     private static List<String> texts(Path pom, String section, String entry) {
         List<String> texts = new ArrayList<>();
@@ -101,7 +137,7 @@ final class PublishedModules {
      * @param module a module's directory, such as {@code examples/spring-boot-3}
      * @return whether the entry covers the module
      */
-    static boolean matches(String entry, String module) {
+    public static boolean matches(String entry, String module) {
         return entry.endsWith("/*") ? module.startsWith(entry.substring(0, entry.length() - 1)) : entry.equals(module);
     }
 

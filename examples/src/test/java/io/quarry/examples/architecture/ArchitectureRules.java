@@ -88,5 +88,13 @@ final class ArchitectureRules {
                     + "internal may use public types and entry points may build internal machinery, never both "
                     + "through one loop");
 
+    /**
+     * The core's packages in a one-way order: {@code internal.base}, public, {@code spi}, {@code internal}. The
+     * dependencies against it that stay are named one by one in {@link CoreLayers#ALLOWED}, so a new one fails.
+     */
+    static final ArchRule CORE_LAYERS = CoreLayers.rule(CORE_PACKAGE, CoreLayers.ALLOWED)
+            .because("what users and modules hold must not need the machinery behind it; the few entry points and "
+                    + "shared helpers that do are listed in CoreLayers.ALLOWED with their reasons");
+
     private ArchitectureRules() {}
 }

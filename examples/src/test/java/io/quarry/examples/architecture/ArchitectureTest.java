@@ -1,6 +1,9 @@
 package io.quarry.examples.architecture;
 
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 
 /** The project's main classes keep to {@link ArchitectureRules}. */
 class ArchitectureTest {
@@ -38,5 +41,17 @@ class ArchitectureTest {
     @Test
     void clientModulesBuildOnlyOnTheCore() {
         ArchitectureRules.CLIENT_MODULES_BUILD_ONLY_ON_THE_CORE.check(ProductionClasses.get());
+    }
+
+    @Test
+    void coreLayersDependOneWay() {
+        ArchitectureRules.CORE_LAYERS.check(ProductionClasses.get());
+    }
+
+    @TestFactory
+    Stream<DynamicTest> eachModuleUsesOnlyWhatItsRuleAllows() {
+        return ModuleRules.all().stream()
+                .map(rule -> DynamicTest.dynamicTest(
+                        rule.module(), () -> ModuleRules.check(rule).check(ProductionClasses.get())));
     }
 }

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
 import org.w3c.dom.Document;
@@ -79,12 +80,21 @@ final class ClientModules {
         return EVERY_ROOT;
     }
 
+    /**
+     * The root package a module of the build declares ({@code module.name}).
+     *
+     * @param module its directory relative to the root, such as {@code observation-micrometer}
+     * @return the root package, empty for a module that declares none (the BOM)
+     */
+    static Optional<String> rootOf(String module) {
+        return texts(parse(ROOT.resolve(module).resolve("pom.xml")), "module.name").stream()
+                .findFirst();
+    }
+
     private static List<String> readEveryRoot() {
         List<String> roots = new ArrayList<>();
         for (String name : texts(parse(ROOT.resolve("pom.xml")), "module")) {
-            texts(parse(ROOT.resolve(name).resolve("pom.xml")), "module.name").stream()
-                    .findFirst()
-                    .ifPresent(roots::add);
+            rootOf(name).ifPresent(roots::add);
         }
         return List.copyOf(roots);
     }

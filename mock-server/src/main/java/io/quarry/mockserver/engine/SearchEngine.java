@@ -204,7 +204,7 @@ public final class SearchEngine {
      * @return the browse response, with {@code cursor} absent at the end
      * @throws EngineException for a request the service rejects (a bad cursor is a 400)
      */
-    public ObjectNode browse(IndexData data, IndexConfig config, ObjectNode request, SearchContext context) {
+    public ObjectNode browsePage(IndexData data, IndexConfig config, ObjectNode request, SearchContext context) {
         BrowseCursor cursor = null;
         ObjectNode effectiveRequest = request.deepCopy();
         JsonNode cursorNode = request.get("cursor");

@@ -283,16 +283,6 @@ public final class MockServerExtension
             return this;
         }
 
-        /** {@return this builder, with a fresh server for each test} */
-        public Builder perTest() {
-            return lifecycle(Lifecycle.PER_TEST);
-        }
-
-        /** {@return this builder, with one server per class} */
-        public Builder perClass() {
-            return lifecycle(Lifecycle.PER_CLASS);
-        }
-
         /**
          * {@return this builder}
          *

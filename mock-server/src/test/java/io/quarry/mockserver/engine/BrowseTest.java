@@ -26,7 +26,7 @@ class BrowseTest {
     }
 
     private static ObjectNode browse(Fixture fixture, ObjectNode request) {
-        return fixture.engine.browse(fixture.data, fixture.config(), request, SearchContext.unrestricted("t"));
+        return fixture.engine.browsePage(fixture.data, fixture.config(), request, SearchContext.unrestricted("t"));
     }
 
     @Test

@@ -122,7 +122,7 @@ class EngineBoundsTest {
         String filters = "(".repeat(2_000) + "company:Google" + ")".repeat(2_000);
         ObjectNode request = request("");
         request.put("filters", filters);
-        assertThatThrownBy(() -> fixture.engine.browse(
+        assertThatThrownBy(() -> fixture.engine.browsePage(
                         fixture.data, fixture.config(), request, SearchContext.unrestricted("test")))
                 .hasMessageContaining("too deeply nested");
         assertThatThrownBy(() -> fixture.engine.matchingObjectIDs(fixture.data, fixture.config(), request))

@@ -67,7 +67,7 @@ class RobustnessTest {
             })
     void refusesTamperedCursors(String cursorJson) {
         String cursor = Base64.getUrlEncoder().encodeToString(cursorJson.getBytes(StandardCharsets.UTF_8));
-        assertThatThrownBy(() -> fixture.engine.browse(
+        assertThatThrownBy(() -> fixture.engine.browsePage(
                         fixture.data,
                         fixture.config(),
                         Fixture.JSON.createObjectNode().put("cursor", cursor),

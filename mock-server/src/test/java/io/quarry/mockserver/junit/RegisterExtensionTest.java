@@ -17,7 +17,7 @@ class RegisterExtensionTest {
 
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder()
-            .perClass()
+            .lifecycle(MockServerExtension.Lifecycle.PER_CLASS)
             .configure(server -> server.applicationId("EXTAPP")
                     .adminKey("ext-key")
                     .seedJson("{\"indices\":{\"seeded\":{\"records\":[{\"objectID\":\"s\"}]}}}"))
@@ -46,8 +46,9 @@ class RegisterExtensionTest {
 
     @Test
     void keepingStateAcrossTheClassNeedsAServerForTheClass() {
-        MockServerExtension.Builder builder =
-                MockServerExtension.builder().perTest().state(MockServerExtension.StatePolicy.KEPT_ACROSS_CLASS);
+        MockServerExtension.Builder builder = MockServerExtension.builder()
+                .lifecycle(MockServerExtension.Lifecycle.PER_TEST)
+                .state(MockServerExtension.StatePolicy.KEPT_ACROSS_CLASS);
         assertThatThrownBy(builder::build)
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("KEPT_ACROSS_CLASS needs PER_CLASS");

@@ -19,10 +19,24 @@ public final class RawConnection implements AutoCloseable {
      * @param port the port
      */
     public RawConnection(String host, int port) {
+        this(plain(host, port));
+    }
+
+    /**
+     * A connection over a socket already connected, such as a TLS socket.
+     *
+     * @param socket the socket; closed with this
+     */
+    public RawConnection(Socket socket) {
+        this.socket = socket;
+        readTimeout(5000);
+    }
+
+    private static Socket plain(String host, int port) {
+        Socket socket = new Socket();
         try {
-            socket = new Socket();
             socket.connect(new InetSocketAddress(host, port), 2000);
-            socket.setSoTimeout(5000);
+            return socket;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -85,6 +99,53 @@ public final class RawConnection implements AutoCloseable {
             // timed out or reset: return what arrived
         }
         return out.toString(StandardCharsets.ISO_8859_1);
+    }
+
+    /**
+     * Reads one answer: its status line and headers, then as many body bytes as its {@code Content-Length} says
+     * (none for a {@code HEAD}, a 1xx, a 204 or a 304).
+     *
+     * @param toHead whether it answers a {@code HEAD}
+     * @return the answer
+     * @throws AssertionError when the connection ends or stalls before a whole answer
+     */
+    public WireAnswer readAnswer(boolean toHead) {
+        try {
+            InputStream in = socket.getInputStream();
+            ByteArrayOutputStream head = new ByteArrayOutputStream();
+            int matched = 0;
+            while (matched < 4) {
+                int b = in.read();
+                if (b < 0) {
+                    throw new AssertionError("the connection ended within an answer: " + head);
+                }
+                head.write(b);
+                matched = b == "\r\n\r\n".charAt(matched) ? matched + 1 : b == '\r' ? 1 : 0;
+            }
+            WireAnswer answer = WireAnswer.ofHead(head.toString(StandardCharsets.ISO_8859_1));
+            String length = answer.header("Content-Length");
+            if (toHead || answer.status() < 200 || answer.status() == 204 || answer.status() == 304 || length == null) {
+                return answer;
+            }
+            byte[] body = in.readNBytes(Integer.parseInt(length));
+            return answer.withBody(new String(body, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new AssertionError("no whole answer: " + e, e);
+        }
+    }
+
+    /**
+     * {@return whether the server has closed the connection: the next read ends the stream, or fails with an
+     *     error other than a timeout (the socket's read timeout bounds the wait)}
+     */
+    public boolean closedByServer() {
+        try {
+            return socket.getInputStream().read() < 0;
+        } catch (SocketTimeoutException e) {
+            return false;
+        } catch (IOException e) {
+            return true;
+        }
     }
 
     /** Half-closes the connection: the server sees the end of the request's bytes. @return this */

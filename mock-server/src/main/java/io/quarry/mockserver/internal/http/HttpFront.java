@@ -101,10 +101,15 @@ public final class HttpFront implements ExchangeHandler {
 
     private void begin(Exchange exchange) {
         RequestHead head = exchange.head();
-        String method = head.method().toUpperCase(Locale.ROOT);
+        String method = head.method();
         if (method.equals("OPTIONS")) {
             writer.preflight(exchange);
             return;
+        }
+        if (!router.hasMethod(method) && !method.equals("HEAD")) {
+            // methods are case-sensitive (RFC 9110, section 9.1): "get" is no GET; HEAD, which no endpoint has, is
+            // known, and a 405 as the service answers it
+            throw new ApiException(501, "The method " + Sanitize.shortText(method) + " is not implemented");
         }
         Request request = new Request(
                 method,
@@ -151,6 +156,11 @@ public final class HttpFront implements ExchangeHandler {
         String indexName = checked.pathParams().get("indexName");
         if (indexName != null) {
             IndexNames.requireValid(indexName);
+        }
+        if (head.contentLength() > limits.maxWireBytes()) {
+            // refused before the body is awaited: it could never be taken
+            throw new ApiException(
+                    413, "The request body is larger than the limit of " + limits.maxWireBytes() + " bytes");
         }
         boolean gzipped = BodyReader.gzipped(head.header("Content-Encoding"));
         if (head.hasBody()) {

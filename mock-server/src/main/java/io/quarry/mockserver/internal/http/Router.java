@@ -2,8 +2,10 @@ package io.quarry.mockserver.internal.http;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Finds the route of a request. Path parameters are decoded per segment from the raw path, so an encoded
@@ -14,6 +16,7 @@ import java.util.Map;
 public final class Router {
 
     private final List<CompiledRoute> routes = new ArrayList<>();
+    private final Set<String> methods = new HashSet<>();
 
     /**
      * {@return this router}
@@ -22,7 +25,17 @@ public final class Router {
      */
     public Router add(Route route) {
         routes.add(new CompiledRoute(route, route.segments()));
+        methods.add(route.method());
         return this;
+    }
+
+    /**
+     * {@return whether some route has this method (as sent: methods are case-sensitive)}
+     *
+     * @param method the request method
+     */
+    public boolean hasMethod(String method) {
+        return methods.contains(method);
     }
 
     /** {@return every route, in the order added} */

@@ -4,6 +4,7 @@ import io.quarry.mockserver.internal.http.faults.FaultScript;
 import io.quarry.mockserver.internal.http.hosts.ServedHosts;
 import io.quarry.mockserver.internal.http.wire.ConnectionThreads;
 import io.quarry.mockserver.internal.http.wire.Listener;
+import io.quarry.mockserver.internal.http.wire.WireDeadlines;
 import io.quarry.mockserver.internal.json.Json;
 import java.net.InetSocketAddress;
 import java.time.Clock;
@@ -45,7 +46,7 @@ final class FrontOnLoopback {
                 new ServedHosts(Clock.systemUTC(), timer),
                 timer);
         listener = new Listener(
-                new InetSocketAddress("127.0.0.1", 0), null, front, connections, timer, Listener.WRITE_MILLIS);
+                new InetSocketAddress("127.0.0.1", 0), null, front, connections, timer, WireDeadlines.defaults());
         listener.open();
         url = "http://127.0.0.1:" + listener.port();
     }

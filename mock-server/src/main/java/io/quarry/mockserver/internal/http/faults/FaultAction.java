@@ -42,8 +42,10 @@ public record FaultAction(Kind kind, int status, Map<String, String> headers, lo
         headers = Map.copyOf(headers);
         FaultJson.validateHeaders(headers);
         FaultJson.delay(delayMillis);
-        if ((kind == Kind.STATUS || kind == Kind.FAIL_AFTER_WRITE) && (status < 100 || status > 599)) {
-            throw new IllegalArgumentException("the status must be 100..599");
+        if ((kind == Kind.STATUS || kind == Kind.FAIL_AFTER_WRITE) && (status < 200 || status > 599)) {
+            throw new IllegalArgumentException(
+                    "the status must be 200..599: a 1xx is an interim answer, which the client would pair with the"
+                            + " wrong request");
         }
     }
 }

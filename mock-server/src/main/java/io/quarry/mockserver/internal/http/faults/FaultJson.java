@@ -109,6 +109,11 @@ public final class FaultJson {
      */
     public static void validateHeaders(Map<String, String> headers) {
         for (Map.Entry<String, String> header : headers.entrySet()) {
+            String name = header.getKey();
+            if (name.equalsIgnoreCase("Content-Length") || name.equalsIgnoreCase("Transfer-Encoding")) {
+                throw new IllegalArgumentException("the header " + name
+                        + " frames the answer, which the mock server does itself; a fault cannot set it");
+            }
             if (!header.getKey().matches("[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}")
                     || header.getValue().length() > 1000
                     || header.getValue().chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {

@@ -5,7 +5,9 @@ import java.io.IOException;
 /**
  * A chunked request body (RFC 9112, section 7.1): size lines in hex (extensions ignored), each chunk followed by
  * CRLF, a last chunk of size 0, then trailer lines (read and dropped). Size lines and trailers are bounded, so framing
- * alone cannot hold memory.
+ * alone cannot hold memory. Strict, as the grammar is: every line ends with CRLF (a bare LF or CR is a 400: the
+ * leniency of RFC 9112 section 2.2 covers the head only), and after the size come only spaces or tabs then an
+ * extension ({@code ;...}) free of control characters; anything else, such as {@code 5 x}, is a 400.
  */
 final class ChunkedInput extends BodyInput {
 
@@ -53,47 +55,68 @@ final class ChunkedInput extends BodyInput {
     private long sizeLine() throws IOException {
         long size = 0;
         int digits = 0;
-        boolean extension = false;
-        for (int read = 0; ; read++) {
-            int b = in.read();
-            if (b < 0 || read > MAX_SIZE_LINE) {
+        int b = in.read();
+        for (int digit = hexDigit(b); digit >= 0; digit = hexDigit(b)) {
+            if (++digits > 15) {
                 throw cutShort();
             }
-            if (b == '\n') {
-                break;
-            }
-            if (b == '\r') {
-                continue;
-            }
-            if (extension) {
-                continue;
-            }
-            int digit = Character.digit(b, 16);
-            if (digit >= 0) {
-                if (++digits > 15) {
-                    throw cutShort();
-                }
-                size = size * 16 + digit;
-            } else if (b == ';' || b == ' ' || b == '\t') {
-                extension = true;
-            } else {
-                throw cutShort();
-            }
+            size = size * 16 + digit;
+            b = in.read();
         }
         if (digits == 0) {
             throw cutShort();
         }
+        for (int read = 0; b == ' ' || b == '\t'; read++) {
+            if (read > MAX_SIZE_LINE) {
+                throw cutShort();
+            }
+            b = in.read();
+        }
+        if (b == ';') {
+            // an extension, ignored: any visible text, spaces and tabs
+            for (int read = 0; b != '\r'; read++) {
+                if (read > MAX_SIZE_LINE || !isText(b)) {
+                    throw cutShort();
+                }
+                b = in.read();
+            }
+        }
+        if (b != '\r') {
+            throw cutShort();
+        }
+        expectLineFeed();
         return size;
     }
 
     private void expectLineEnd() throws IOException {
-        int b = in.read();
-        if (b == '\r') {
-            b = in.read();
-        }
-        if (b != '\n') {
+        if (in.read() != '\r') {
             throw cutShort();
         }
+        expectLineFeed();
+    }
+
+    private void expectLineFeed() throws IOException {
+        if (in.read() != '\n') {
+            throw cutShort();
+        }
+    }
+
+    private static int hexDigit(int b) {
+        if (b >= '0' && b <= '9') {
+            return b - '0';
+        }
+        if (b >= 'a' && b <= 'f') {
+            return b - 'a' + 10;
+        }
+        if (b >= 'A' && b <= 'F') {
+            return b - 'A' + 10;
+        }
+        return -1;
+    }
+
+    /** {@return whether the byte may appear in a line's text: a tab, visible ASCII, a space, or obs-text} */
+    private static boolean isText(int b) {
+        return b == '\t' || b >= ' ' && b != 0x7f;
     }
 
     private void trailers() throws IOException {
@@ -104,13 +127,16 @@ final class ChunkedInput extends BodyInput {
             if (b < 0 || ++bytes > MAX_TRAILER_BYTES) {
                 throw cutShort();
             }
-            if (b == '\n') {
+            if (b == '\r') {
+                expectLineFeed();
                 if (lineLength == 0) {
                     return;
                 }
                 lineLength = 0;
-            } else if (b != '\r') {
+            } else if (isText(b)) {
                 lineLength++;
+            } else {
+                throw cutShort();
             }
         }
     }

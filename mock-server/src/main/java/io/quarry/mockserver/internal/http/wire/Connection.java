@@ -6,45 +6,58 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
 
 /**
- * One client connection, served on a thread of its own: reads a request head, hands the exchange to the
- * {@link ExchangeHandler}, waits for the answer and writes it, and goes on while the client keeps the connection.
- * Every read has a deadline, so a client that stalls (mid-head, mid-body, between requests) loses its connection
- * instead of holding its thread; so does a client that stops reading while an answer is written, which its
- * {@link Listener} closes ({@link #writingLongerThan}).
+ * One client connection, served on a thread of its own: does the TLS handshake (over HTTPS), reads a request head,
+ * hands the exchange to the {@link ExchangeHandler}, waits for the answer and writes it, and goes on while the client
+ * keeps the connection. Every step has a deadline ({@link WireDeadlines}), so a client that stalls or trickles
+ * (mid-handshake, mid-head, mid-body, between requests) loses its connection instead of holding its thread; so does
+ * a client that stops reading while an answer is written. A socket timeout ends most waits on time; the
+ * {@link Listener}'s sweep closes the connections whose step has outlived its deadline all the same
+ * ({@link #overdue}), which a TLS record sent a byte at a time would otherwise do.
  */
 final class Connection implements Runnable {
 
-    /** How long a connection may wait for its next request, and for the TLS handshake. */
-    static final long IDLE_MILLIS = 30_000;
-
-    /** How long a request's head may take to arrive, once its first byte came. */
-    static final long HEAD_MILLIS = 30_000;
-
-    /** How long, after an answer that leaves part of a body unread, the rest is drained before the close. */
-    private static final long LINGER_MILLIS = 1_000;
-
     private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1);
 
-    private final Socket socket;
+    /** The TCP connection: closed from another thread, it ends any read or write at once, TLS or not. */
+    private final Socket raw;
+
+    private final SSLContext tls;
     private final Listener listener;
     private final ExchangeHandler handler;
+    private final WireDeadlines deadlines;
     private final String remoteAddress;
-    private WireInput in;
+    /** What requests are read from and answers written to: {@link #raw}, or TLS over it. Its thread's alone. */
+    private Socket socket;
+
+    private volatile WireInput in;
     private OutputStream out;
     private volatile boolean closed;
     /** When the write under way began ({@link System#nanoTime()}), or 0 while none is. */
     private volatile long writingSince;
+    /** When the handshake or the refusal under way must have ended ({@link System#nanoTime()}), or 0. */
+    private volatile long stepDeadline;
     /** The exchange whose answer the thread waits for, so a close from elsewhere can wake it. */
     private volatile WireExchange current;
 
-    Connection(Socket socket, Listener listener, ExchangeHandler handler) {
-        this.socket = socket;
+    /**
+     * @param raw the accepted connection
+     * @param tls the server's TLS context, or {@code null} for plain HTTP
+     * @param listener the listener that accepted it
+     * @param handler what serves its requests
+     * @param deadlines how long each step may take
+     */
+    Connection(Socket raw, SSLContext tls, Listener listener, ExchangeHandler handler, WireDeadlines deadlines) {
+        this.raw = raw;
+        this.tls = tls;
         this.listener = listener;
         this.handler = handler;
-        this.remoteAddress = socket.getInetAddress().getHostAddress();
+        this.deadlines = deadlines;
+        this.remoteAddress = raw.getInetAddress().getHostAddress();
     }
 
     String remoteAddress() {
@@ -58,29 +71,47 @@ final class Connection implements Runnable {
     @Override
     public void run() {
         try {
-            if (socket instanceof SSLSocket tls) {
-                socket.setSoTimeout((int) IDLE_MILLIS);
-                tls.startHandshake();
-            }
+            open(deadlines.handshakeMillis());
             in = new WireInput(socket);
-            out = socket.getOutputStream();
             while (!closed && serveOne()) {
                 // the client keeps the connection for its next request
             }
         } catch (IOException | InterruptedException | RuntimeException e) {
             // the client went away, the server is stopping, or the connection was closed on purpose
         } finally {
-            close();
+            end();
             listener.ended(this);
         }
+    }
+
+    /**
+     * Makes the socket to speak through, after the TLS handshake over HTTPS.
+     *
+     * @param handshakeMillis how long the handshake may take, all of it
+     */
+    private void open(long handshakeMillis) throws IOException {
+        if (tls == null) {
+            socket = raw;
+        } else {
+            SSLSocket secure = (SSLSocket) tls.getSocketFactory().createSocket(raw, null, true);
+            socket = secure;
+            secure.setSoTimeout((int) Math.min(Integer.MAX_VALUE, handshakeMillis));
+            stepDeadline = Math.max(1, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(handshakeMillis));
+            try {
+                secure.startHandshake();
+            } finally {
+                stepDeadline = 0;
+            }
+        }
+        out = socket.getOutputStream();
     }
 
     /** {@return whether the connection carries another request} */
     private boolean serveOne() throws IOException, InterruptedException {
         RequestHead head;
         try {
-            in.deadlineIn(IDLE_MILLIS);
-            head = HeadReader.read(in, HEAD_MILLIS);
+            in.deadlineIn(deadlines.idleMillis());
+            head = HeadReader.read(in, deadlines.headMillis());
         } catch (HttpRefusal refusal) {
             write(handler.refusal(refusal.status(), refusal.getMessage()), false, true);
             return false;
@@ -120,8 +151,13 @@ final class Connection implements Runnable {
 
     /** Writes the interim {@code 100 Continue}. */
     void writeContinue() throws IOException {
-        out.write(CONTINUE);
-        out.flush();
+        writingSince = Math.max(1, System.nanoTime());
+        try {
+            out.write(CONTINUE);
+            out.flush();
+        } finally {
+            writingSince = 0;
+        }
     }
 
     void readDeadlineIn(long millis) {
@@ -162,14 +198,24 @@ final class Connection implements Runnable {
     }
 
     /**
-     * {@return whether a write has been under way for longer than that: the client has stopped reading}
+     * {@return whether a step has outlived its deadline: a write the client does not take, a handshake or a refusal
+     *     not done in time, a read blocked past its deadline}
      *
-     * @param nanos how long a write may take
      * @param now the time now, {@link System#nanoTime()}
+     * @param graceNanos how long past its deadline a read may still be ending on its own (its socket timeout fires
+     *     at the deadline, and the answer to the timeout must not be cut)
      */
-    boolean writingLongerThan(long nanos, long now) {
+    boolean overdue(long now, long graceNanos) {
         long since = writingSince;
-        return since != 0 && now - since > nanos;
+        if (since != 0 && now - since > TimeUnit.MILLISECONDS.toNanos(deadlines.writeMillis())) {
+            return true;
+        }
+        long step = stepDeadline;
+        if (step != 0 && now - step > 0) {
+            return true;
+        }
+        WireInput input = in;
+        return input != null && input.blockedPast(now, graceNanos);
     }
 
     /**
@@ -181,7 +227,7 @@ final class Connection implements Runnable {
             if (!(socket instanceof SSLSocket)) {
                 socket.shutdownOutput();
             }
-            in.deadlineIn(LINGER_MILLIS);
+            in.deadlineIn(deadlines.lingerMillis());
             byte[] sink = new byte[8192];
             while (in.read(sink, 0, sink.length) >= 0) {
                 // dropped
@@ -191,7 +237,10 @@ final class Connection implements Runnable {
         }
     }
 
-    /** Closes the connection, from any thread; a thread reading or writing on it gets an exception. */
+    /**
+     * Closes the connection from any thread, at once: a thread reading or writing on it gets an exception. Over TLS
+     * no closing alert is sent, as a client that does not read could hold the thread that sends it.
+     */
     void close() {
         if (closed) {
             return;
@@ -201,23 +250,46 @@ final class Connection implements Runnable {
         if (waitedFor != null) {
             waitedFor.abort();
         }
+        closeQuietly(raw);
+    }
+
+    /** Ends the connection on its own thread: over TLS with the closing alert, unless it was closed already. */
+    private void end() {
+        if (!closed && socket != null && socket != raw) {
+            writingSince = Math.max(1, System.nanoTime());
+            closeQuietly(socket);
+        }
+        close();
+    }
+
+    /**
+     * Answers a connection the server has no room for and closes it, on a thread that is not the accepting one,
+     * within {@link WireDeadlines#refusalMillis()}, handshake included.
+     *
+     * @param answer the answer (a 503)
+     */
+    void refuse(WireResponse answer) {
+        try {
+            long millis = deadlines.refusalMillis();
+            raw.setSoTimeout((int) Math.min(Integer.MAX_VALUE, millis));
+            stepDeadline = Math.max(1, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis));
+            open(millis);
+            stepDeadline = Math.max(1, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis));
+            write(answer, false, true);
+        } catch (IOException | RuntimeException e) {
+            // the client went away, or took too long
+        } finally {
+            stepDeadline = 0;
+            end();
+            listener.refused(this);
+        }
+    }
+
+    private static void closeQuietly(Socket socket) {
         try {
             socket.close();
         } catch (IOException ignored) {
             // closing is all that was asked
-        }
-    }
-
-    /** Answers a connection the server has no room for, on the accepting thread, and closes it. */
-    void refuse(WireResponse answer) {
-        try {
-            socket.setSoTimeout(1_000);
-            out = socket.getOutputStream();
-            write(answer, false, true);
-        } catch (IOException | RuntimeException e) {
-            // the client went away
-        } finally {
-            close();
         }
     }
 }

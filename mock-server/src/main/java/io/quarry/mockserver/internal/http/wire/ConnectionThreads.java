@@ -1,5 +1,8 @@
 package io.quarry.mockserver.internal.http.wire;
 
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
@@ -20,10 +23,22 @@ public final class ConnectionThreads {
 
     private static final String NAME = "quarry-mock-server-connection";
 
+    /**
+     * Connections past the limit answered 503 at once; past this many more are closed unanswered. Each has a
+     * deadline ({@link WireDeadlines#refusalMillis()}), so slow clients cannot hold these threads for long.
+     */
+    private static final int MAX_REFUSALS = 16;
+
     private final int maxConnections;
     private final AtomicInteger running = new AtomicInteger();
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition none = lock.newCondition();
+    private final ThreadPoolExecutor refusals =
+            new ThreadPoolExecutor(0, MAX_REFUSALS, 5, TimeUnit.SECONDS, new SynchronousQueue<>(), task -> {
+                Thread thread = new Thread(task, NAME + "-refusal");
+                thread.setDaemon(true);
+                return thread;
+            });
     private volatile boolean closed;
 
     /** @param maxConnections how many connections may be open at once */
@@ -57,6 +72,20 @@ public final class ConnectionThreads {
         }
     }
 
+    /**
+     * {@return whether the refusal of a connection past the limit got a thread (false: too many are being refused)}
+     *
+     * @param refusal answers the connection 503 and closes it
+     */
+    boolean refuse(Runnable refusal) {
+        try {
+            refusals.execute(refusal);
+            return true;
+        } catch (RejectedExecutionException e) {
+            return false;
+        }
+    }
+
     void ended() {
         if (running.decrementAndGet() == 0) {
             lock.lock();
@@ -76,6 +105,7 @@ public final class ConnectionThreads {
     /** Starts no more threads; those running end as their connections are closed. */
     public void close() {
         closed = true;
+        refusals.shutdown();
     }
 
     /**

@@ -9,14 +9,20 @@ import java.util.TreeMap;
 
 /**
  * Reads and checks a request's line and headers (RFC 9112): at most {@link #MAX_HEAD_BYTES} in all (a longer request
- * line alone is a 414, longer headers a 431), tokens where tokens belong, no control characters, no line folding, and
- * body framing that cannot be read two ways ({@code Content-Length} with {@code Transfer-Encoding}, or two different
- * lengths, are refused). The path and query are kept as sent, percent-encoded: the router decodes each segment.
+ * line alone is a 414, longer headers a 431) and {@link #MAX_HEADER_LINES} header lines (431), tokens where tokens
+ * belong, no control characters (a value loses only its spaces and tabs around it), no line folding, one valid
+ * {@code Host} (required on HTTP/1.1), and body framing that cannot be read two ways ({@code Content-Length} with
+ * {@code Transfer-Encoding}, or two different lengths, are refused). Repeated {@code Connection} and {@code Expect}
+ * lines are read as one list. A line may end with a bare LF (RFC 9112, section 2.2). The path and query are kept as
+ * sent, percent-encoded: the router decodes each segment.
  */
 final class HeadReader {
 
     /** The largest request line plus headers. */
     static final int MAX_HEAD_BYTES = 64 * 1024;
+
+    /** The most header lines: a head of many tiny lines costs a map entry each. */
+    static final int MAX_HEADER_LINES = 100;
 
     private final WireInput in;
     private final ByteArrayOutputStream line = new ByteArrayOutputStream(256);
@@ -69,6 +75,9 @@ final class HeadReader {
         Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
         long contentLength = -1;
         String transferEncoding = null;
+        String host = null;
+        int hosts = 0;
+        int lines = 0;
         while (true) {
             String header = readLine(-2, 431);
             if (header == null) {
@@ -76,6 +85,9 @@ final class HeadReader {
             }
             if (header.isEmpty()) {
                 break;
+            }
+            if (++lines > MAX_HEADER_LINES) {
+                throw new HttpRefusal(431, "More than " + MAX_HEADER_LINES + " header lines");
             }
             char start = header.charAt(0);
             if (start == ' ' || start == '\t') {
@@ -86,7 +98,7 @@ final class HeadReader {
                 throw new HttpRefusal(400, "Malformed header line");
             }
             String name = header.substring(0, colon);
-            String value = header.substring(colon + 1).strip();
+            String value = withoutWhitespace(header, colon + 1);
             if (!isFieldValue(value)) {
                 throw new HttpRefusal(400, "Control characters in a header value");
             }
@@ -97,8 +109,16 @@ final class HeadReader {
                     throw new HttpRefusal(400, "Transfer-Encoding appears twice");
                 }
                 transferEncoding = value;
+            } else if (name.equalsIgnoreCase("Host")) {
+                hosts++;
+                host = value;
             }
-            headers.putIfAbsent(name, value);
+            if (name.equalsIgnoreCase("Connection") || name.equalsIgnoreCase("Expect")) {
+                // lists: every line counts (a later "close" too)
+                headers.merge(name, value, (before, more) -> before + ", " + more);
+            } else {
+                headers.putIfAbsent(name, value);
+            }
         }
         boolean chunked = false;
         if (transferEncoding != null) {
@@ -113,6 +133,13 @@ final class HeadReader {
         String expect = headers.get("Expect");
         if (expect != null && !expect.equalsIgnoreCase("100-continue")) {
             throw new HttpRefusal(417, "Only Expect: 100-continue is understood");
+        }
+        // RFC 9112, section 3.2: one valid Host, required on HTTP/1.1
+        if (hosts > 1 || host != null && !isHost(host)) {
+            throw new HttpRefusal(400, hosts > 1 ? "Host appears twice" : "Invalid Host");
+        }
+        if (hosts == 0 && http11) {
+            throw new HttpRefusal(400, "An HTTP/1.1 request needs a Host header");
         }
         return target(method, target, http11, headers, contentLength, chunked);
     }
@@ -221,6 +248,70 @@ final class HeadReader {
             b = in.read();
         }
         throw new HttpRefusal(400, "The connection ended within the request head");
+    }
+
+    /** {@return the line from {@code start} on, without the spaces and tabs around it (only those: OWS)} */
+    private static String withoutWhitespace(String line, int start) {
+        int end = line.length();
+        while (start < end && isSpaceOrTab(line.charAt(start))) {
+            start++;
+        }
+        while (end > start && isSpaceOrTab(line.charAt(end - 1))) {
+            end--;
+        }
+        return line.substring(start, end);
+    }
+
+    private static boolean isSpaceOrTab(char c) {
+        return c == ' ' || c == '\t';
+    }
+
+    /**
+     * {@return whether it is a host with an optional port (RFC 3986's {@code host [":" port]}): a registered name or
+     *     IPv4 address of unreserved, percent-encoded and sub-delimiter characters, or an IP literal in brackets;
+     *     empty is valid too}
+     */
+    private static boolean isHost(String value) {
+        int i = 0;
+        int end = value.length();
+        if (end > 0 && value.charAt(0) == '[') {
+            int close = value.indexOf(']');
+            if (close < 2) {
+                return false;
+            }
+            for (i = 1; i < close; i++) {
+                char c = value.charAt(i);
+                if (!isHostCharacter(c) && c != ':') {
+                    return false;
+                }
+            }
+            i = close + 1;
+        } else {
+            while (i < end && value.charAt(i) != ':') {
+                if (!isHostCharacter(value.charAt(i++))) {
+                    return false;
+                }
+            }
+        }
+        if (i == end) {
+            return true;
+        }
+        if (value.charAt(i) != ':' || end - i > 6) {
+            return false;
+        }
+        for (i++; i < end; i++) {
+            if (value.charAt(i) < '0' || value.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isHostCharacter(char c) {
+        return c >= 'a' && c <= 'z'
+                || c >= 'A' && c <= 'Z'
+                || c >= '0' && c <= '9'
+                || "-._~%!$&'()*+,;=".indexOf(c) >= 0;
     }
 
     private static boolean isToken(String text) {

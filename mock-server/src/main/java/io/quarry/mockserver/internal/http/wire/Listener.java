@@ -28,17 +28,17 @@ public final class Listener {
 
     private static final long ACCEPT_PAUSE_NANOS = 10_000_000;
 
-    /** How long an answer may take to be taken by the client, by default. */
-    public static final long WRITE_MILLIS = 30_000;
-
-    /** How often the writes under way are checked against their deadline. */
+    /** How often, at most, the connections' steps under way are checked against their deadline. */
     private static final long SWEEP_MILLIS = 1_000;
 
     private final SSLContext tls;
     private final ExchangeHandler handler;
     private final ConnectionThreads threads;
     private final ScheduledExecutorService timer;
-    private final long writeNanos;
+    private final WireDeadlines deadlines;
+    /** How often the sweep runs, and how long past its deadline a read may still be ending on its own. */
+    private final long sweepMillis;
+
     private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
     private InetSocketAddress address;
     private volatile ServerSocket server;
@@ -50,8 +50,8 @@ public final class Listener {
      * @param tls the server's TLS context, or {@code null} for plain HTTP
      * @param handler what serves the requests
      * @param threads the connections' threads
-     * @param timer checks the writes under way against their deadline
-     * @param writeMillis how long an answer may take to be taken by the client before its connection is closed
+     * @param timer checks the connections' steps under way against their deadline
+     * @param deadlines how long each step of a connection may take
      */
     public Listener(
             InetSocketAddress address,
@@ -59,13 +59,14 @@ public final class Listener {
             ExchangeHandler handler,
             ConnectionThreads threads,
             ScheduledExecutorService timer,
-            long writeMillis) {
+            WireDeadlines deadlines) {
         this.address = address;
         this.tls = tls;
         this.handler = handler;
         this.threads = threads;
         this.timer = timer;
-        this.writeNanos = TimeUnit.MILLISECONDS.toNanos(writeMillis);
+        this.deadlines = deadlines;
+        this.sweepMillis = Math.min(SWEEP_MILLIS, Math.max(1, deadlines.shortest() / 4));
     }
 
     /**
@@ -77,8 +78,9 @@ public final class Listener {
         if (server != null) {
             return;
         }
-        ServerSocket socket =
-                tls == null ? new ServerSocket() : tls.getServerSocketFactory().createServerSocket();
+        // TLS is layered over each accepted socket on the connection's own thread, which can then close the TCP
+        // connection under a handshake or a read that outlives its deadline
+        ServerSocket socket = new ServerSocket();
         try {
             // connections closed before leave TIME_WAIT entries, which must not keep the port from listening again
             socket.setReuseAddress(true);
@@ -92,16 +94,16 @@ public final class Listener {
         acceptor = new Thread(() -> accept(socket), "quarry-mock-server-accept-" + socket.getLocalPort());
         acceptor.setDaemon(true);
         acceptor.start();
-        // one sweep for every connection, rather than a timer entry for every write
-        long every = Math.min(SWEEP_MILLIS, Math.max(1, TimeUnit.NANOSECONDS.toMillis(writeNanos) / 2));
-        sweeping = timer.scheduleWithFixedDelay(this::closeStalledWrites, every, every, TimeUnit.MILLISECONDS);
+        // one sweep for every connection, rather than a timer entry for every read and write
+        sweeping = timer.scheduleWithFixedDelay(this::closeOverdue, sweepMillis, sweepMillis, TimeUnit.MILLISECONDS);
     }
 
-    /** Closes the connections whose client has not taken an answer within the write deadline. */
-    private void closeStalledWrites() {
+    /** Closes the connections with a step (a handshake, a read, a write) that has outlived its deadline. */
+    private void closeOverdue() {
         long now = System.nanoTime();
+        long grace = TimeUnit.MILLISECONDS.toNanos(sweepMillis);
         for (Connection connection : connections) {
-            if (connection.writingLongerThan(writeNanos, now)) {
+            if (connection.overdue(now, grace)) {
                 connection.close();
             }
         }
@@ -124,14 +126,18 @@ public final class Listener {
                 closeQuietly(client);
                 continue;
             }
-            Connection connection = new Connection(client, this, handler);
+            Connection connection = new Connection(client, tls, this, handler, deadlines);
             connections.add(connection);
             if (!threads.start(connection)) {
-                connections.remove(connection);
-                connection.refuse(handler.refusal(
+                // answered on a thread of its own: an HTTPS refusal's handshake must not hold the accepting one
+                WireResponse refusal = handler.refusal(
                         503,
                         "The mock server is overloaded: " + threads.maxConnections()
-                                + " connections are already open; retry later"));
+                                + " connections are already open; retry later");
+                if (!threads.refuse(() -> connection.refuse(refusal))) {
+                    connections.remove(connection);
+                    connection.close();
+                }
             }
         }
     }
@@ -160,6 +166,10 @@ public final class Listener {
     void ended(Connection connection) {
         connections.remove(connection);
         threads.ended();
+    }
+
+    void refused(Connection connection) {
+        connections.remove(connection);
     }
 
     /** {@return whether it listens} */

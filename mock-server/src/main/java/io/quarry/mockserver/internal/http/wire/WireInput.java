@@ -24,6 +24,8 @@ final class WireInput {
     private int limit;
     private long deadlineNanos;
     private int timeoutSet = -1;
+    /** The deadline of the read that blocks now, or 0 while none does: for the listener's sweep. */
+    private volatile long blockedUntil;
 
     WireInput(Socket socket) throws IOException {
         this.socket = socket;
@@ -92,6 +94,24 @@ final class WireInput {
             socket.setSoTimeout(millis);
             timeoutSet = millis;
         }
-        return in.read(into, offset, length);
+        // a socket timeout bounds the wait for each packet; over TLS a record sent a byte at a time would renew it,
+        // so the listener's sweep also closes a read still blocked past its deadline
+        blockedUntil = deadlineNanos;
+        try {
+            return in.read(into, offset, length);
+        } finally {
+            blockedUntil = 0;
+        }
+    }
+
+    /**
+     * {@return whether a read has been blocked for longer than its deadline allowed, plus the grace}
+     *
+     * @param now the time now, {@link System#nanoTime()}
+     * @param graceNanos how long past the deadline a read may still be ending on its own
+     */
+    boolean blockedPast(long now, long graceNanos) {
+        long until = blockedUntil;
+        return until != 0 && now - until > graceNanos;
     }
 }

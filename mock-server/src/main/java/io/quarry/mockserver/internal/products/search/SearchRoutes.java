@@ -100,7 +100,7 @@ final class SearchRoutes implements RouteMethods {
 
     private ObjectNode browse(Request request, String indexName, ObjectNode body) {
         IndexState index = app.require(indexName);
-        return engine.browse(
+        return engine.browsePage(
                 index.data(), index.config(), body, request.get(Caller.class).searchContext(indexName));
     }
 

@@ -1,4 +1,4 @@
-package io.quarry.core.internal;
+package io.quarry.core.internal.base;
 
 import java.util.ArrayList;
 import java.util.Collections;

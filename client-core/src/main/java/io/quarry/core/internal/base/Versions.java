@@ -1,4 +1,4 @@
-package io.quarry.core.internal;
+package io.quarry.core.internal.base;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package io.quarry.core.internal;
+package io.quarry.core.internal.base;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;

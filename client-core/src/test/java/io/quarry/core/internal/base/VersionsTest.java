@@ -1,4 +1,4 @@
-package io.quarry.core.internal;
+package io.quarry.core.internal.base;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** A module's version comes from its own manifest when that is a Quarry module's, else from its resource. */
 class VersionsTest {
 
-    private static final String ANCHOR = "io/quarry/core/internal/VersionsAnchor.class";
+    private static final String ANCHOR = "io/quarry/core/internal/base/VersionsAnchor.class";
 
     @TempDir
     Path dir;
@@ -46,7 +46,7 @@ class VersionsTest {
     private String versionOfAnchorIn(Path jar) throws Exception {
         try (URLClassLoader loader =
                 new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
-            Class<?> anchor = Class.forName("io.quarry.core.internal.VersionsAnchor", false, loader);
+            Class<?> anchor = Class.forName("io.quarry.core.internal.base.VersionsAnchor", false, loader);
             assertThat(anchor.getClassLoader()).isSameAs(loader);
             return Versions.of(anchor);
         }
@@ -64,7 +64,7 @@ class VersionsTest {
             out.putNextEntry(new JarEntry(ANCHOR));
             anchor.transferTo(out);
             if (resourceVersion != null) {
-                out.putNextEntry(new JarEntry("io/quarry/core/internal/" + Versions.RESOURCE));
+                out.putNextEntry(new JarEntry("io/quarry/core/internal/base/" + Versions.RESOURCE));
                 out.write(("version=" + resourceVersion + "\n").getBytes(StandardCharsets.UTF_8));
             }
         }

@@ -1,4 +1,4 @@
-package io.quarry.core.internal;
+package io.quarry.core.internal.base;
 
 /** A class with no dependencies, copied into the jars {@link VersionsTest} makes. */
 final class VersionsAnchor {

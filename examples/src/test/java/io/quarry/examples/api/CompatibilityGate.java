@@ -1,0 +1,236 @@
+package io.quarry.examples.api;
+
+import japicmp.cmp.JApiCmpArchive;
+import japicmp.cmp.JarArchiveComparator;
+import japicmp.cmp.JarArchiveComparatorOptions;
+import japicmp.model.AccessModifier;
+import japicmp.model.JApiBehavior;
+import japicmp.model.JApiChangeStatus;
+import japicmp.model.JApiClass;
+import japicmp.model.JApiCompatibility;
+import japicmp.model.JApiCompatibilityChange;
+import japicmp.model.JApiCompatibilityChangeType;
+import japicmp.model.JApiMethod;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import javassist.CtClass;
+import javassist.Modifier;
+import javassist.bytecode.AnnotationDefaultAttribute;
+
+/**
+ * The API compatibility gate: japicmp compares a module's baseline jar with its current classes, and the gate keeps
+ * what the policy counts as API (public and protected members of public types outside {@code internal} packages),
+ * each change classified as compatible, or as breaking code compiled against the baseline (binary) or written for it
+ * (source). Any breaking change needs a higher major version than the baseline's.
+ */
+final class CompatibilityGate {
+
+    /**
+     * Abstract methods added to a type: they break only code that implements or extends it, which no caller can do
+     * for a final or sealed type (a sealed hierarchy's subclasses are all Quarry's own), nor code that uses an
+     * annotation whose new element has a default value.
+     */
+    private static final Set<JApiCompatibilityChangeType> ABSTRACT_ADDITIONS = EnumSet.of(
+            JApiCompatibilityChangeType.METHOD_ADDED_TO_INTERFACE,
+            JApiCompatibilityChangeType.METHOD_ABSTRACT_ADDED_TO_CLASS,
+            JApiCompatibilityChangeType.METHOD_ABSTRACT_ADDED_IN_SUPERCLASS,
+            JApiCompatibilityChangeType.METHOD_ABSTRACT_ADDED_IN_IMPLEMENTED_INTERFACE);
+
+    private CompatibilityGate() {}
+
+    /**
+     * One side of a comparison.
+     *
+     * @param jar the bytes of the jar with the module's classes
+     * @param version the version those classes have (or will have), such as {@code 1.0.0} or {@code 1.1.0-SNAPSHOT}
+     * @param classPath jars and folders of the classes they use (other modules', libraries'); a class found on
+     *     neither is left out of the checks that need it
+     */
+    record Side(byte[] jar, String version, List<String> classPath) {}
+
+    /**
+     * One change of the API.
+     *
+     * @param kind japicmp's name of the change, such as {@code METHOD_REMOVED}, or {@code CLASS_ADDED}
+     * @param element the type or member changed, such as {@code io.quarry.core.Page.items()}
+     * @param binaryCompatible whether code compiled against the baseline still links and runs
+     * @param sourceCompatible whether code written for the baseline still compiles
+     */
+    record Change(String kind, String element, boolean binaryCompatible, boolean sourceCompatible) {
+
+        boolean compatible() {
+            return binaryCompatible && sourceCompatible;
+        }
+
+        @Override
+        public String toString() {
+            String breaks = binaryCompatible ? "source" : sourceCompatible ? "binary" : "binary and source";
+            return kind + " " + element + (compatible() ? "" : " (breaks " + breaks + " compatibility)");
+        }
+    }
+
+    /**
+     * What the gate makes of a comparison.
+     *
+     * @param baselineVersion the baseline's version
+     * @param currentVersion the current build's version
+     * @param changes every change found, compatible or not
+     */
+    record Verdict(String baselineVersion, String currentVersion, List<Change> changes) {
+
+        List<Change> incompatible() {
+            return changes.stream().filter(change -> !change.compatible()).toList();
+        }
+
+        List<Change> compatible() {
+            return changes.stream().filter(Change::compatible).toList();
+        }
+
+        /** A major release may break the API: the current major number is above the baseline's. */
+        boolean majorMoved() {
+            return major(currentVersion) > major(baselineVersion);
+        }
+
+        boolean passes() {
+            return majorMoved() || incompatible().isEmpty();
+        }
+
+        /**
+         * The changes as lines to print, incompatible ones first.
+         *
+         * @return one indented line per change
+         */
+        String describe() {
+            return java.util.stream.Stream.concat(incompatible().stream(), compatible().stream())
+                    .map(change -> "    " + change)
+                    .collect(Collectors.joining(System.lineSeparator()));
+        }
+    }
+
+    /**
+     * Compares a module's baseline with its current classes.
+     *
+     * @param baseline the baseline's jar, version and class path
+     * @param current the current classes as a jar, the current version and class path
+     * @return the changes the policy counts
+     */
+    static Verdict compare(Side baseline, Side current) {
+        JarArchiveComparatorOptions options = new JarArchiveComparatorOptions();
+        options.setAccessModifier(AccessModifier.PROTECTED);
+        options.setClassPathMode(JarArchiveComparatorOptions.ClassPathMode.TWO_SEPARATE_CLASSPATHS);
+        options.setOldClassPath(baseline.classPath());
+        options.setNewClassPath(current.classPath());
+        // The optional integrations' libraries (Spring, Micrometer, OpenTelemetry) are not on the examples' class
+        // path; without them japicmp checks what it can of the types that extend theirs instead of stopping.
+        options.getIgnoreMissingClasses().setIgnoreAllMissingClasses(true);
+        List<JApiClass> types = new JarArchiveComparator(options)
+                .compare(
+                        new JApiCmpArchive(baseline.jar(), baseline.version(), "baseline"),
+                        new JApiCmpArchive(current.jar(), current.version(), "current"));
+        List<Change> changes = new ArrayList<>();
+        for (JApiClass type : types) {
+            if (!isInternal(type.getFullyQualifiedName())) {
+                addChanges(type, changes);
+            }
+        }
+        return new Verdict(baseline.version(), current.version(), List.copyOf(changes));
+    }
+
+    /**
+     * The major number of a version.
+     *
+     * @param version such as {@code 1.2.3} or {@code 2.0.0-SNAPSHOT}
+     * @return the number before the first dot
+     */
+    static int major(String version) {
+        String digits = version.split("[.-]", 2)[0];
+        try {
+            return Integer.parseInt(digits);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("not a version: " + version, e);
+        }
+    }
+
+    /** A type of an {@code internal} package, or nested in one: never API. */
+    private static boolean isInternal(String className) {
+        int lastDot = className.lastIndexOf('.');
+        return lastDot > 0 && ("." + className.substring(0, lastDot) + ".").contains(".internal.");
+    }
+
+    private static void addChanges(JApiClass type, List<Change> changes) {
+        String name = type.getFullyQualifiedName().replace('$', '.');
+        if (type.getChangeStatus() == JApiChangeStatus.NEW) {
+            changes.add(new Change("CLASS_ADDED", name, true, true));
+            return;
+        }
+        // A removed type's members are removed with it: the type's own change says it all.
+        add(type, name, type, changes);
+        if (type.getChangeStatus() == JApiChangeStatus.REMOVED) {
+            return;
+        }
+        add(type, name + " superclass", type.getSuperclass(), changes);
+        type.getInterfaces()
+                .forEach(implemented ->
+                        add(type, name + " implements " + implemented.getFullyQualifiedName(), implemented, changes));
+        for (JApiBehavior behavior : type.getConstructors()) {
+            addBehavior(type, name + parameters(behavior), behavior, changes);
+        }
+        for (JApiMethod method : type.getMethods()) {
+            String element = name + "." + method.getName() + parameters(method);
+            addBehavior(type, element, method, changes);
+            add(type, element + " return type", method.getReturnType(), changes);
+        }
+        type.getFields().forEach(field -> add(type, name + "." + field.getName(), field, changes));
+    }
+
+    /** A constructor's or method's changes, and its parameters' (where japicmp reports changed generic arguments). */
+    private static void addBehavior(JApiClass type, String element, JApiBehavior behavior, List<Change> changes) {
+        add(type, element, behavior, changes);
+        for (int i = 0; i < behavior.getParameters().size(); i++) {
+            add(
+                    type,
+                    element + " parameter " + (i + 1),
+                    behavior.getParameters().get(i),
+                    changes);
+        }
+    }
+
+    private static void add(JApiClass type, String element, JApiCompatibility changed, List<Change> changes) {
+        for (JApiCompatibilityChange change : changed.getCompatibilityChanges()) {
+            boolean harmless = ABSTRACT_ADDITIONS.contains(change.getType())
+                    && (!implementableByCallers(type) || isAnnotationElementWithDefault(changed));
+            changes.add(new Change(
+                    change.getType().name(),
+                    element,
+                    harmless || change.isBinaryCompatible(),
+                    harmless || change.isSourceCompatible()));
+        }
+    }
+
+    private static String parameters(JApiBehavior behavior) {
+        return behavior.getParameters().stream()
+                .map(parameter -> parameter.getType())
+                .collect(Collectors.joining(", ", "(", ")"));
+    }
+
+    /** An annotation's new element with a default value: every use of the annotation still compiles. */
+    private static boolean isAnnotationElementWithDefault(JApiCompatibility changed) {
+        return changed instanceof JApiMethod method
+                && method.getNewMethod()
+                        .filter(element -> element.getDeclaringClass().isAnnotation())
+                        .filter(element -> element.getMethodInfo().getAttribute(AnnotationDefaultAttribute.tag) != null)
+                        .isPresent();
+    }
+
+    /** Whether code outside Quarry may implement or extend the type as it is now: not final, not sealed. */
+    private static boolean implementableByCallers(JApiClass type) {
+        if (type.getNewClass().isEmpty()) {
+            return true;
+        }
+        CtClass now = type.getNewClass().get();
+        return !Modifier.isFinal(now.getModifiers()) && now.getClassFile().getAttribute("PermittedSubclasses") == null;
+    }
+}
