@@ -45,9 +45,10 @@ class ContainerServiceConnectionTest {
         assertThat(context.getBeansOfType(ClientHandle.class)).hasSize(9);
         context.getBeansOfType(ClientHandle.class)
                 .values()
-                .forEach(client -> assertThat(((ClientHandle<?>) client).config().hosts())
-                        .as(client.getClass().getSimpleName())
-                        .isEqualTo(client instanceof CrawlerClient ? crawlerHosts : hosts));
+                .forEach(
+                        client -> assertThat(((ClientHandle<?>) client).config().hosts())
+                                .as(client.getClass().getSimpleName())
+                                .isEqualTo(client instanceof CrawlerClient ? crawlerHosts : hosts));
     }
 
     @Test

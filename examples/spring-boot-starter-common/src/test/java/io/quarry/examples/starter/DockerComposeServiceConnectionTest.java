@@ -47,9 +47,7 @@ class DockerComposeServiceConnectionTest {
     static void composeFile(DynamicPropertyRegistry registry) throws IOException {
         // The image at this build's version, which the compose file cannot name by itself.
         Path file = Files.createTempDirectory("quarry-compose").resolve("compose.yaml");
-        Files.writeString(
-                file,
-                """
+        Files.writeString(file, """
                 services:
                   quarry:
                     image: quarry/mock-server:%s
@@ -59,8 +57,7 @@ class DockerComposeServiceConnectionTest {
                     ports:
                       - "8080"
                       - "8081"
-                """
-                        .formatted(System.getProperty("quarry.version")));
+                """.formatted(System.getProperty("quarry.version")));
         registry.add("spring.docker.compose.file", file::toString);
     }
 
@@ -70,8 +67,8 @@ class DockerComposeServiceConnectionTest {
                 .isNull();
         assertThat(context.getBeansOfType(ClientHandle.class))
                 .hasSize(9)
-                .allSatisfy((name, client) -> assertThat(((ClientHandle<?>) client).config().hosts())
-                        .hasSize(2));
+                .allSatisfy((name, client) ->
+                        assertThat(((ClientHandle<?>) client).config().hosts()).hasSize(2));
         assertThat(context.getBean(SearchClient.class).config().credentials().applicationId())
                 .contains("QUARRYMOCK");
 
