@@ -26,8 +26,9 @@ public final class MockHostFaults {
 
     /**
      * The host stops listening for that long and closes the connections open to it; afterwards it listens again on
-     * the same port. Seen through the container's mapped port, a call finds the connection closed without an
-     * answer.
+     * the same port. Seen through the container's mapped port, a call finds the connection refused, or closed without
+     * an answer where Docker's proxy holds the port. With a single host there is no other host to send the order
+     * through, and the server refuses it (an {@link IllegalStateException}).
      *
      * @param duration how long
      */

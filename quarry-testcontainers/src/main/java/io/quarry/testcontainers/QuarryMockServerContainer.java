@@ -208,7 +208,8 @@ public final class QuarryMockServerContainer extends GenericContainer<QuarryMock
     }
 
     /**
-     * {@return the faults of one host, to script through the running server's control endpoints}
+     * {@return the faults of one host, to script through the running server's control endpoints (through another host
+     * when there is one)}
      *
      * @param host the host's number, from 0, in the order of {@link #getHostUrls()}
      */
