@@ -84,7 +84,13 @@ final class ModuleRules {
                     "quarry-spring-boot-starter-test",
                     List.of(CORE, STARTER, MOCK_SERVER),
                     "the starter's test module points the starter's clients at the embedded mock server through "
-                            + "their public API"));
+                            + "their public API"),
+            new ModuleRule(
+                    "quarry-testcontainers",
+                    List.of(CORE, STARTER),
+                    "the container module drives the mock server's image from outside, as any client would: the "
+                            + "core's public API for its client configuration and the starter's connection details "
+                            + "for @ServiceConnection, never the mock server's classes, which are another process's"));
 
     private ModuleRules() {}
 

@@ -34,7 +34,8 @@ record PublishedModules(Set<String> pomOnly, Set<String> withJars, Set<String> e
                     "observation-micrometer",
                     "observation-opentelemetry",
                     "quarry-spring-boot-starter",
-                    "quarry-spring-boot-starter-test"),
+                    "quarry-spring-boot-starter-test",
+                    "quarry-testcontainers"),
             // The test jars that the build's own test helpers and the Spring Boot examples use, and the mock
             // server's standalone jar.
             Set.of("client-core/tests", "client-search/tests", "mock-server/all"));

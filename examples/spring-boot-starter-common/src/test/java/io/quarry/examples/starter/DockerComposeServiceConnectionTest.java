@@ -1,0 +1,93 @@
+package io.quarry.examples.starter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarry.core.spi.ClientHandle;
+import io.quarry.search.SearchClient;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIf;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.context.ApplicationContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * A compose.yaml service of the mock server's image, started by Spring Boot's Docker Compose support: every
+ * auto-configured client calls it, with no {@code quarry.*} property set. Spring Boot drives the {@code docker
+ * compose} command (Compose v2); without it the test is skipped.
+ */
+@Tag("containers")
+@EnabledIf(
+        value = "io.quarry.examples.starter.DockerComposeServiceConnectionTest#composeV2",
+        disabledReason = "needs Docker Compose v2 (the command 'docker compose'), which Spring Boot drives")
+@SpringBootTest(
+        classes = CatalogApplication.class,
+        properties = {
+            "spring.config.name=containers",
+            "spring.docker.compose.skip.in-tests=false",
+            "spring.docker.compose.lifecycle-management=start-and-stop",
+            "spring.docker.compose.stop.command=down"
+        })
+class DockerComposeServiceConnectionTest {
+
+    @Autowired
+    ApplicationContext context;
+
+    @Autowired
+    ProductCatalog catalog;
+
+    @DynamicPropertySource
+    static void composeFile(DynamicPropertyRegistry registry) throws IOException {
+        // The image at this build's version, which the compose file cannot name by itself.
+        Path file = Files.createTempDirectory("quarry-compose").resolve("compose.yaml");
+        Files.writeString(file, """
+                services:
+                  quarry:
+                    image: quarry/mock-server:%s
+                    environment:
+                      QUARRY_MOCK_HOSTS: "2"
+                      QUARRY_MOCK_ADMIN_KEY: compose-admin-key
+                    ports:
+                      - "8080"
+                      - "8081"
+                """.formatted(System.getProperty("quarry.version")));
+        registry.add("spring.docker.compose.file", file::toString);
+    }
+
+    @Test
+    void everyClientCallsTheComposeService() {
+        assertThat(context.getEnvironment().getProperty("quarry.application-id"))
+                .isNull();
+        assertThat(context.getBeansOfType(ClientHandle.class))
+                .hasSize(9)
+                .allSatisfy((name, client) ->
+                        assertThat(((ClientHandle<?>) client).config().hosts()).hasSize(2));
+        assertThat(context.getBean(SearchClient.class).config().credentials().applicationId())
+                .contains("QUARRYMOCK");
+
+        catalog.save(List.of(new Product("kettle-1", "Steel kettle", "Boil")));
+        assertThat(catalog.find("kettle")).extracting(Product::objectID).containsExactly("kettle-1");
+    }
+
+    static boolean composeV2() {
+        try {
+            Process process = new ProcessBuilder("docker", "compose", "version")
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            return process.waitFor(10, TimeUnit.SECONDS) && process.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package io.quarry.testcontainers;
+
+import io.quarry.testcontainers.internal.ControlEndpoint;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Scripts faults for one host of a running {@link QuarryMockServerContainer}, through the mock server's control
+ * endpoints: {@code container.hostFaults(1).during(Duration.ofSeconds(30), MockFault.status(503))}. Each call takes
+ * effect before it returns; the control endpoints themselves are never faulted, and
+ * {@link QuarryMockServerContainer#reset()} ends every fault.
+ *
+ * <p>Durations run on the server's clock and are 1 ms to a day.
+ */
+public final class MockHostFaults {
+
+    private static final Duration MAX_DURATION = Duration.ofDays(1);
+
+    private final int host;
+    private final ControlEndpoint endpoint;
+
+    MockHostFaults(int host, ControlEndpoint endpoint) {
+        this.host = host;
+        this.endpoint = endpoint;
+    }
+
+    /**
+     * The host stops listening for that long and closes the connections open to it; afterwards it listens again on
+     * the same port. Seen through the container's mapped port, a call finds the connection refused, or closed without
+     * an answer where Docker's proxy holds the port. With a single host there is no other host to send the order
+     * through, and the server refuses it (an {@link IllegalStateException}).
+     *
+     * @param duration how long
+     */
+    public void refuseConnections(Duration duration) {
+        script("{\"type\": \"refuseConnections\", \"durationMs\": " + millis(duration) + "}");
+    }
+
+    /**
+     * Every request to the host gets the fault for that long.
+     *
+     * @param duration how long
+     * @param fault what each request gets
+     */
+    public void during(Duration duration, MockFault fault) {
+        Objects.requireNonNull(fault, "fault");
+        script("{\"type\": \"during\", \"durationMs\": " + millis(duration) + ", \"fault\": " + fault.toJson() + "}");
+    }
+
+    /**
+     * The next requests to the host get the fault.
+     *
+     * @param count how many requests, at least 1
+     * @param fault what each of them gets
+     */
+    public void next(int count, MockFault fault) {
+        Objects.requireNonNull(fault, "fault");
+        if (count < 1) {
+            throw new IllegalArgumentException("count must be at least 1, not " + count);
+        }
+        script("{\"type\": \"next\", \"count\": " + count + ", \"fault\": " + fault.toJson() + "}");
+    }
+
+    /**
+     * For that long, the host accepts each connection and never answers its request (the client's read timeout
+     * decides); afterwards those connections are closed unanswered, their requests not applied.
+     *
+     * @param duration how long
+     */
+    public void hold(Duration duration) {
+        script("{\"type\": \"hold\", \"durationMs\": " + millis(duration) + "}");
+    }
+
+    /** Ends every fault of the host at once. */
+    public void clear() {
+        endpoint.send("DELETE", path(), null);
+    }
+
+    private void script(String json) {
+        endpoint.send("POST", path(), json);
+    }
+
+    private String path() {
+        return "/_mock/hosts/" + host + "/faults";
+    }
+
+    private static long millis(Duration duration) {
+        Objects.requireNonNull(duration, "duration");
+        if (duration.toMillis() < 1 || duration.compareTo(MAX_DURATION) > 0) {
+            throw new IllegalArgumentException("duration must be 1 ms to a day, not " + duration);
+        }
+        return duration.toMillis();
+    }
+}

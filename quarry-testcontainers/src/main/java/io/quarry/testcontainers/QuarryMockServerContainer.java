@@ -1,0 +1,255 @@
+package io.quarry.testcontainers;
+
+import io.quarry.core.ClientConfig;
+import io.quarry.core.Host;
+import io.quarry.testcontainers.internal.ControlEndpoint;
+import io.quarry.testcontainers.internal.ImageVersion;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.IntStream;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.wait.strategy.Wait;
+import org.testcontainers.utility.DockerImageName;
+import org.testcontainers.utility.MountableFile;
+
+/**
+ * The Quarry mock server in a container: an in-memory stand-in for the search service that every Quarry client can
+ * call, started from the image {@code quarry/mock-server}, by default at this module's own version.
+ *
+ * <pre>{@code
+ * try (QuarryMockServerContainer mock = new QuarryMockServerContainer()
+ *         .withHosts(3)                                   // optional: three hosts, one application
+ *         .withSeed(Path.of("src/test/resources/seed"))   // optional: indices loaded at start and on reset
+ *         .withAdminKey("test-admin-key")) {              // optional
+ *     mock.start();
+ *     try (SearchClient client = SearchClient.create(mock.clientConfig())) {
+ *         ...
+ *     }
+ *     mock.hostFaults(0).during(Duration.ofSeconds(30), MockFault.status(503));   // the first host fails a while
+ * }
+ * }</pre>
+ *
+ * <p>Each host is a port of the container ({@value #PORT}, {@value #PORT} + 1, ...), mapped to a free port of the
+ * Docker host; {@link #getHostUrls()} gives their URLs once the container runs. The server answers over plain HTTP.
+ * The container is ready once the server prints that it listens. Its API keys are never part of this object's
+ * {@link #toString()}, nor of any message of this module.
+ *
+ * <p>With Spring Boot's Testcontainers support, a field of this type annotated {@code @ServiceConnection} gives
+ * every auto-configured Quarry client the container's hosts, application ID and keys (see the package
+ * documentation).
+ */
+public final class QuarryMockServerContainer extends GenericContainer<QuarryMockServerContainer> {
+
+    /** The image's name, without a tag: {@code quarry/mock-server}. */
+    public static final String IMAGE = "quarry/mock-server";
+
+    /** The port of the first host inside the container; host {@code i} listens on {@code PORT + i}. */
+    public static final int PORT = 8080;
+
+    /** The most hosts one server has. */
+    public static final int MAX_HOSTS = 10;
+
+    /** The application ID the server expects unless {@link #withApplicationId} sets another. */
+    public static final String DEFAULT_APPLICATION_ID = "QUARRYMOCK";
+
+    /** The admin key unless {@link #withAdminKey} sets another: a public test value, not a secret. */
+    public static final String DEFAULT_ADMIN_KEY = "mock-admin-key";
+
+    private static final String SEED_DIRECTORY = "/seed";
+
+    private final DockerImageName image;
+    private final List<String> seeds = new ArrayList<>();
+    private int hosts = 1;
+
+    /** A container of the image {@code quarry/mock-server} at this module's version. */
+    public QuarryMockServerContainer() {
+        this(DockerImageName.parse(IMAGE).withTag(ImageVersion.current()));
+    }
+
+    /**
+     * A container of another tag of the image, or of an image built from it (declared with
+     * {@link DockerImageName#asCompatibleSubstituteFor(String)}).
+     *
+     * @param image the image
+     * @throws IllegalStateException if the image is neither {@code quarry/mock-server} nor declared compatible
+     */
+    public QuarryMockServerContainer(DockerImageName image) {
+        super(image);
+        image.assertCompatibleWith(DockerImageName.parse(IMAGE));
+        this.image = image;
+        withExposedPorts(PORT);
+        // The server prints this line once every host listens.
+        waitingFor(Wait.forLogMessage(".*listening on .*\\n", 1));
+    }
+
+    /**
+     * Serves the application from that many hosts, each a port of its own with the same indices, keys and tasks, so
+     * that a client configured with several hosts meets distinct hosts and a fault can be scripted for one of them
+     * ({@link #hostFaults(int)}).
+     *
+     * @param count how many hosts, 1 (the default) to {@value #MAX_HOSTS}
+     * @return this container
+     */
+    public QuarryMockServerContainer withHosts(int count) {
+        if (count < 1 || count > MAX_HOSTS) {
+            throw new IllegalArgumentException("hosts must be 1 to " + MAX_HOSTS + ", not " + count);
+        }
+        this.hosts = count;
+        setExposedPorts(IntStream.range(0, count).mapToObj(host -> PORT + host).toList());
+        return withEnv("QUARRY_MOCK_HOSTS", Integer.toString(count));
+    }
+
+    /**
+     * Loads indices (and keys) when the server starts and again on every {@link #reset()}: a JSON seed document, or a
+     * directory whose {@code *.json} files are read in name order. The file or directory is copied into the
+     * container before it starts, readable by the server's user; called again, each seed is applied in turn.
+     *
+     * @param seed a file or a directory
+     * @return this container
+     */
+    public QuarryMockServerContainer withSeed(Path seed) {
+        Objects.requireNonNull(seed, "seed");
+        if (!Files.exists(seed)) {
+            throw new IllegalArgumentException("no seed file or directory at " + seed);
+        }
+        String target = SEED_DIRECTORY + "/" + seeds.size();
+        if (!Files.isDirectory(seed)) {
+            target += "/" + seed.getFileName();
+        }
+        seeds.add(target);
+        withCopyFileToContainer(MountableFile.forHostPath(seed, 0755), target);
+        return withEnv("QUARRY_MOCK_SEED", String.join(":", seeds));
+    }
+
+    /**
+     * Sets the application ID callers must send.
+     *
+     * @param applicationId the application ID
+     * @return this container
+     */
+    public QuarryMockServerContainer withApplicationId(String applicationId) {
+        return withEnv("QUARRY_MOCK_APP_ID", requireText(applicationId, "applicationId"));
+    }
+
+    /**
+     * Sets the admin API key, which the server never prints.
+     *
+     * @param adminKey the key
+     * @return this container
+     */
+    public QuarryMockServerContainer withAdminKey(String adminKey) {
+        return withEnv("QUARRY_MOCK_ADMIN_KEY", requireText(adminKey, "adminKey"));
+    }
+
+    /** {@return the application ID callers send} */
+    public String getApplicationId() {
+        return env("QUARRY_MOCK_APP_ID", DEFAULT_APPLICATION_ID);
+    }
+
+    /** {@return the admin API key, which every client but the crawler's can use} */
+    public String getAdminKey() {
+        return env("QUARRY_MOCK_ADMIN_KEY", DEFAULT_ADMIN_KEY);
+    }
+
+    /** {@return the monitoring API key (the admin key is taken too)} */
+    public String getMonitoringKey() {
+        return env("QUARRY_MOCK_MONITORING_KEY", "mock-monitoring-key");
+    }
+
+    /** {@return the usage API key (the admin key is taken too)} */
+    public String getUsageKey() {
+        return env("QUARRY_MOCK_USAGE_KEY", "mock-usage-key");
+    }
+
+    /** {@return the crawler user ID, which the crawler's client sends with {@link #getCrawlerApiKey()}} */
+    public String getCrawlerUserId() {
+        return env("QUARRY_MOCK_CRAWLER_USER", "mock-crawler-user");
+    }
+
+    /** {@return the crawler's API key} */
+    public String getCrawlerApiKey() {
+        return env("QUARRY_MOCK_CRAWLER_KEY", "mock-crawler-key");
+    }
+
+    /** {@return how many hosts the server has} */
+    public int getHostCount() {
+        return hosts;
+    }
+
+    /**
+     * {@return each host's URL, in order, such as {@code http://localhost:32768}: the Docker host's address and the
+     * port mapped to the host's; the container must be running}
+     */
+    public List<String> getHostUrls() {
+        return IntStream.range(0, hosts).mapToObj(this::hostUrl).toList();
+    }
+
+    /** {@return the first host's URL; the container must be running} */
+    public String getUrl() {
+        return hostUrl(0);
+    }
+
+    /**
+     * {@return a client configuration for the running server: its application ID and admin key, and every host in
+     * order, each serving reads and writes; {@code toBuilder()} changes the rest}
+     *
+     * <p>The crawler's client authenticates differently: give it
+     * {@code ClientConfig.builder(Credentials.basic(getCrawlerUserId(), getCrawlerApiKey()))} with the same hosts.
+     */
+    public ClientConfig clientConfig() {
+        return ClientConfig.builder(getApplicationId(), getAdminKey())
+                .hosts(getHostUrls().stream().map(Host::of).toList())
+                // the server speaks plain HTTP, also when the Docker host is another machine
+                .allowInsecureHttp()
+                .build();
+    }
+
+    /**
+     * {@return the faults of one host, to script through the running server's control endpoints (through another host
+     * when there is one)}
+     *
+     * @param host the host's number, from 0, in the order of {@link #getHostUrls()}
+     */
+    public MockHostFaults hostFaults(int host) {
+        if (host < 0 || host >= hosts) {
+            throw new IllegalArgumentException("host must be 0 to " + (hosts - 1) + ", not " + host);
+        }
+        // A host refusing connections closes the one its order came through: ask through another when there is one.
+        int through = hosts == 1 ? host : (host + 1) % hosts;
+        return new MockHostFaults(host, new ControlEndpoint(hostUrl(through), getAdminKey()));
+    }
+
+    /**
+     * Puts the running server back as it started: every index, key and fault removed, each host listening again, its
+     * request count at 0, and the seeds loaded again.
+     */
+    public void reset() {
+        new ControlEndpoint(getUrl(), getAdminKey()).send("POST", "/_mock/reset", null);
+    }
+
+    /** {@return the image and the number of hosts; never a key} */
+    @Override
+    public String toString() {
+        // the name as given: getDockerImageName() would ask Docker for the image
+        return "QuarryMockServerContainer[image=" + image.asCanonicalNameString() + ", hosts=" + hosts + "]";
+    }
+
+    private String hostUrl(int host) {
+        return "http://" + getHost() + ":" + getMappedPort(PORT + host);
+    }
+
+    private String env(String name, String fallback) {
+        String value = getEnvMap().get(name);
+        return value == null || value.isEmpty() ? fallback : value;
+    }
+
+    private static String requireText(String value, String name) {
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException(name + " must not be blank");
+        }
+        return value;
+    }
+}

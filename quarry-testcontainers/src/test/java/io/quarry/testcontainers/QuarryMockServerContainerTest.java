@@ -1,0 +1,91 @@
+package io.quarry.testcontainers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.testcontainers.utility.DockerImageName;
+
+/** What the container is configured with before it starts; no Docker needed. */
+class QuarryMockServerContainerTest {
+
+    @Test
+    void startsTheProjectsOwnImageByDefault() {
+        try (QuarryMockServerContainer container = new QuarryMockServerContainer()) {
+            assertThat(container.toString())
+                    .contains("image=quarry/mock-server:" + System.getProperty("quarry.version") + ",");
+            assertThat(container.getExposedPorts()).containsExactly(8080);
+        }
+    }
+
+    @Test
+    void takesOnlyTheMockServersImageOrOneDeclaredCompatible() {
+        DockerImageName other = DockerImageName.parse("example/other:1");
+
+        assertThatThrownBy(() -> new QuarryMockServerContainer(other)).isInstanceOf(IllegalStateException.class);
+        try (QuarryMockServerContainer container =
+                new QuarryMockServerContainer(other.asCompatibleSubstituteFor("quarry/mock-server"))) {
+            assertThat(container.toString()).contains("image=example/other:1,");
+        }
+    }
+
+    @Test
+    void eachHostIsAnExposedPort() {
+        try (QuarryMockServerContainer container = new QuarryMockServerContainer().withHosts(3)) {
+            assertThat(container.getExposedPorts()).containsExactly(8080, 8081, 8082);
+            assertThat(container.getEnvMap()).containsEntry("QUARRY_MOCK_HOSTS", "3");
+            assertThat(container.getHostCount()).isEqualTo(3);
+        }
+        assertThatThrownBy(() -> new QuarryMockServerContainer().withHosts(0))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new QuarryMockServerContainer().withHosts(11))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void credentialsDefaultToTheServersAndFollowTheSettings() {
+        try (QuarryMockServerContainer container = new QuarryMockServerContainer()) {
+            assertThat(container.getApplicationId()).isEqualTo("QUARRYMOCK");
+            assertThat(container.getAdminKey()).isEqualTo("mock-admin-key");
+
+            container.withApplicationId("MYAPP").withAdminKey("s3cret-admin-key");
+
+            assertThat(container.getApplicationId()).isEqualTo("MYAPP");
+            assertThat(container.getAdminKey()).isEqualTo("s3cret-admin-key");
+            assertThat(container.getEnvMap())
+                    .containsEntry("QUARRY_MOCK_APP_ID", "MYAPP")
+                    .containsEntry("QUARRY_MOCK_ADMIN_KEY", "s3cret-admin-key");
+        }
+    }
+
+    @Test
+    void toStringNamesNoKey() {
+        try (QuarryMockServerContainer container = new QuarryMockServerContainer().withAdminKey("s3cret-admin-key")) {
+            assertThat(container.toString())
+                    .contains("quarry/mock-server", "hosts=1")
+                    .doesNotContain("s3cret-admin-key", "mock-monitoring-key", "mock-crawler-key");
+        }
+    }
+
+    @Test
+    void seedsAreNamedInOrder() {
+        Path directory = Path.of("src/test/resources/seed");
+        Path file = directory.resolve("books.json");
+        try (QuarryMockServerContainer container =
+                new QuarryMockServerContainer().withSeed(directory).withSeed(file)) {
+            assertThat(container.getEnvMap()).containsEntry("QUARRY_MOCK_SEED", "/seed/0:/seed/1/books.json");
+        }
+        assertThatThrownBy(() -> new QuarryMockServerContainer().withSeed(Path.of("no/such/seed.json")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("no/such/seed.json");
+    }
+
+    @Test
+    void faultsAreForTheServersHostsOnly() {
+        try (QuarryMockServerContainer container = new QuarryMockServerContainer().withHosts(2)) {
+            assertThatThrownBy(() -> container.hostFaults(2)).isInstanceOf(IllegalArgumentException.class);
+            assertThatThrownBy(() -> container.hostFaults(-1)).isInstanceOf(IllegalArgumentException.class);
+        }
+    }
+}
