@@ -2,7 +2,8 @@ package io.quarry.core.internal;
 
 import io.quarry.core.EnrichedRecord;
 import io.quarry.core.FreeFormRecord;
-import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.util.Arrays;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -35,7 +36,7 @@ final class GeneratedMemberRecorder extends JsonParserDelegate {
 
     private final JsonParser parser;
     /** Made on the first generated member of the response. */
-    private ByteArrayOutputStream bytes;
+    private MemberBytes bytes;
 
     private JsonGenerator members;
     // the hit being read
@@ -89,9 +90,7 @@ final class GeneratedMemberRecorder extends JsonParserDelegate {
         }
         members.writeEndObject();
         members.flush();
-        byte[] json = bytes.toByteArray();
-        bytes.reset();
-        return json;
+        return bytes.take();
     }
 
     /** {@return the hit's objectID when noted and a string, else null} */
@@ -143,7 +142,7 @@ final class GeneratedMemberRecorder extends JsonParserDelegate {
 
     private void startMember(String name) {
         if (members == null) {
-            bytes = new ByteArrayOutputStream(1024);
+            bytes = new MemberBytes();
             members = MEMBER_JSON.createGenerator(ObjectWriteContext.empty(), bytes);
         }
         if (!anyMember) {
@@ -162,6 +161,38 @@ final class GeneratedMemberRecorder extends JsonParserDelegate {
         }
         if (copyDepth == 0) {
             copyDepth = -1;
+        }
+    }
+
+    /**
+     * Receives what the generator flushes: normally a hit's members in one write, taken as an array of exactly
+     * their size, with no growing buffer in between.
+     */
+    private static final class MemberBytes extends OutputStream {
+        private byte[] taken;
+
+        @Override
+        public void write(int b) {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            if (taken == null) {
+                taken = Arrays.copyOfRange(b, off, off + len);
+            } else {
+                // members larger than the generator's buffer come in several writes
+                byte[] joined = Arrays.copyOf(taken, taken.length + len);
+                System.arraycopy(b, off, joined, taken.length, len);
+                taken = joined;
+            }
+        }
+
+        /** {@return what was written since the last call} */
+        byte[] take() {
+            byte[] json = taken;
+            taken = null;
+            return json;
         }
     }
 
