@@ -2,64 +2,94 @@ package io.quarry.core.internal;
 
 import io.quarry.core.EnrichedRecord;
 import io.quarry.core.FreeFormRecord;
-import java.io.OutputStream;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.Arrays;
-import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
-import tools.jackson.core.ObjectWriteContext;
 import tools.jackson.core.SerializableString;
 import tools.jackson.core.TokenStreamContext;
-import tools.jackson.core.json.JsonFactory;
 import tools.jackson.core.sym.PropertyNameMatcher;
 import tools.jackson.core.util.JsonParserDelegate;
 
 /**
  * For a response decoded as it arrives ({@link Json#readKeepingGeneratedMembers}): a view of its parser through which
- * the record type's deserializer reads each hit, while the hit's top-level generated members
- * ({@link EnrichedRecord#isGeneratedMember}) are copied, token by token as they go by, into a small JSON object of
- * their own. A hit then keeps those bytes and nothing else of the response: a hit without generated members keeps
- * nothing. The record still sees every member (a declared {@code _rankingInfo} field or a {@code @JsonAnySetter}
- * receives them as before) unless the members are hidden from it, for a record mapper that fails on unknown
- * properties.
+ * the record type's deserializer reads each hit, noting where the hit's top-level generated members
+ * ({@link EnrichedRecord#isGeneratedMember}) begin and end in the body. The body's bytes pass through
+ * {@link #input}, which keeps them in pooled arrays while the response is decoded; at the end of each hit its
+ * members' bytes are copied out, exactly as received, into a small JSON object of their own. A hit keeps that and
+ * nothing else of the body: a hit without generated members keeps nothing. The record still sees every member (a
+ * declared {@code _rankingInfo} field or a {@code @JsonAnySetter} receives them as before) unless they are hidden
+ * from it, for a record mapper that fails on unknown properties.
  *
- * <p>One recorder serves every hit of a response, one hit at a time ({@link #startHit}, then {@link #finishHit}).
- * Every way a deserializer can step to the next member ({@code nextToken}, {@code nextValue}, {@code nextName},
- * {@code nextNameMatch}, {@code skipChildren}) goes through {@link #nextToken()}; the value-reading shortcuts of
- * {@link JsonParser} are built on it.
+ * <p>One recorder serves every hit of a response, one at a time ({@link #startHit}, then {@link #finishHit}). Every
+ * way a deserializer can step to the next member ({@code nextToken}, {@code nextValue}, {@code nextName},
+ * {@code nextNameMatch}, and {@code skipChildren} of the whole hit) is seen here; the value-reading shortcuts of
+ * {@link JsonParser} are built on them.
  */
 final class GeneratedMemberRecorder extends JsonParserDelegate {
 
-    /** Writes the members' objects one after another, with nothing in between. */
-    private static final JsonFactory MEMBER_JSON =
-            JsonFactory.builder().rootValueSeparator((String) null).build();
-
-    private final JsonParser parser;
-    /** Made on the first generated member of the response. */
-    private MemberBytes bytes;
-
-    private JsonGenerator members;
-    // the hit being read
+    private final PooledBytes body;
+    // the hit being read: its context, and the byte ranges of its members
     private TokenStreamContext hit;
     private boolean hideFromRecord;
     private boolean noteObjectID;
     private boolean atObjectIDValue;
     private String objectID;
-    private boolean anyMember;
-    /** Depth of the member value being copied as the record reads it; -1 when none is. */
-    private int copyDepth = -1;
+    /** Start and end offsets of the hit's members, in pairs. */
+    private long[] ranges = new long[8];
+
+    private int rangeCount;
+    /** Where the member being read began, or -1. */
+    private long memberStart = -1;
+
+    private GeneratedMemberRecorder(JsonParser parser, PooledBytes body) {
+        super(parser);
+        this.body = body;
+    }
 
     /**
-     * @param parser the response's parser
+     * A response body, its bytes kept as the parser reads them.
+     *
+     * @param in   the body
+     * @param kept where its bytes go
+     * @return the stream to parse
      */
-    GeneratedMemberRecorder(JsonParser parser) {
-        super(parser);
-        this.parser = parser;
+    static InputStream input(InputStream in, PooledBytes kept) {
+        return new FilterInputStream(in) {
+            @Override
+            public int read() throws IOException {
+                int b = super.read();
+                if (b >= 0) {
+                    kept.write(b);
+                }
+                return b;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                int n = super.read(b, off, len);
+                if (n > 0) {
+                    kept.write(b, off, n);
+                }
+                return n;
+            }
+        };
+    }
+
+    /**
+     * @param parser the parser of a stream made by {@link #input}
+     * @param body   the bytes that stream keeps
+     * @return the recorder
+     */
+    static GeneratedMemberRecorder of(JsonParser parser, PooledBytes body) {
+        return new GeneratedMemberRecorder(parser, body);
     }
 
     /** {@return whether this recorder reads that parser} */
     boolean reads(JsonParser candidate) {
-        return candidate == parser;
+        return candidate == delegate;
     }
 
     /**
@@ -74,23 +104,38 @@ final class GeneratedMemberRecorder extends JsonParserDelegate {
         noteObjectID = noteID;
         atObjectIDValue = false;
         objectID = null;
-        anyMember = false;
-        copyDepth = -1;
+        rangeCount = 0;
+        memberStart = -1;
     }
 
     /**
-     * Ends the hit the record was read from.
+     * Ends the hit the record was read from; the parser is on its {@code END_OBJECT}.
      *
      * @return its generated members as one JSON object, null when it had none
      */
     byte[] finishHit() {
+        endMember();
         hit = null;
-        if (!anyMember) {
+        if (rangeCount == 0) {
             return null;
         }
-        members.writeEndObject();
-        members.flush();
-        return bytes.take();
+        // {"_a":...,"_b":...}: the members as received, a comma between them
+        int length = 1 + rangeCount / 2;
+        for (int i = 0; i < rangeCount; i += 2) {
+            length += (int) (ranges[i + 1] - ranges[i]);
+        }
+        byte[] json = new byte[length];
+        json[0] = '{';
+        int at = 1;
+        for (int i = 0; i < rangeCount; i += 2) {
+            if (i > 0) {
+                json[at++] = ',';
+            }
+            body.copyRange(ranges[i], ranges[i + 1], json, at);
+            at += (int) (ranges[i + 1] - ranges[i]);
+        }
+        json[at] = '}';
+        return json;
     }
 
     /** {@return the hit's objectID when noted and a string, else null} */
@@ -98,21 +143,14 @@ final class GeneratedMemberRecorder extends JsonParserDelegate {
         return objectID;
     }
 
-    /** Releases the generator's buffers; called once the response is decoded. */
-    void releaseMembers() {
-        if (members != null) {
-            members.close();
-        }
-    }
-
     @Override
     public JsonToken nextToken() {
-        JsonToken token = delegate.nextToken();
+        return seen(delegate.nextToken());
+    }
+
+    /** Notes what a token the record is given says about the hit; in hiding mode, steps over generated members. */
+    private JsonToken seen(JsonToken token) {
         if (hit == null) {
-            return token;
-        }
-        if (copyDepth >= 0) {
-            copyValueToken(token);
             return token;
         }
         if (atObjectIDValue) {
@@ -122,78 +160,43 @@ final class GeneratedMemberRecorder extends JsonParserDelegate {
             }
         }
         while (token == JsonToken.PROPERTY_NAME && delegate.streamReadContext() == hit) {
+            endMember();
             String name = delegate.currentName();
             if (!EnrichedRecord.isGeneratedMember(name)) {
                 atObjectIDValue = noteObjectID && name.equals(FreeFormRecord.OBJECT_ID);
                 break;
             }
-            startMember(name);
+            memberStart = delegate.currentTokenLocation().getByteOffset();
             if (!hideFromRecord) {
-                // the record reads the value next; each of its tokens is copied as it passes
-                copyDepth = 0;
+                // the record reads or skips the value; the member ends where the hit's next token starts
                 break;
             }
             delegate.nextToken();
-            members.copyCurrentStructureExact(delegate);
+            delegate.skipChildren();
             token = delegate.nextToken();
         }
         return token;
     }
 
-    private void startMember(String name) {
-        if (members == null) {
-            bytes = new MemberBytes();
-            members = MEMBER_JSON.createGenerator(ObjectWriteContext.empty(), bytes);
+    /** Closes the member being read, if any, where the current token starts: what lies between is a separator. */
+    private void endMember() {
+        if (memberStart < 0) {
+            return;
         }
-        if (!anyMember) {
-            anyMember = true;
-            members.writeStartObject();
+        long end = delegate.currentTokenLocation().getByteOffset();
+        while (end > memberStart && isSeparator(body.byteAt(end - 1))) {
+            end--;
         }
-        members.writeName(name);
+        if (rangeCount == ranges.length) {
+            ranges = Arrays.copyOf(ranges, rangeCount * 2);
+        }
+        ranges[rangeCount++] = memberStart;
+        ranges[rangeCount++] = end;
+        memberStart = -1;
     }
 
-    private void copyValueToken(JsonToken token) {
-        members.copyCurrentEventExact(delegate);
-        if (token.isStructStart()) {
-            copyDepth++;
-        } else if (token.isStructEnd()) {
-            copyDepth--;
-        }
-        if (copyDepth == 0) {
-            copyDepth = -1;
-        }
-    }
-
-    /**
-     * Receives what the generator flushes: normally a hit's members in one write, taken as an array of exactly
-     * their size, with no growing buffer in between.
-     */
-    private static final class MemberBytes extends OutputStream {
-        private byte[] taken;
-
-        @Override
-        public void write(int b) {
-            write(new byte[] {(byte) b}, 0, 1);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) {
-            if (taken == null) {
-                taken = Arrays.copyOfRange(b, off, off + len);
-            } else {
-                // members larger than the generator's buffer come in several writes
-                byte[] joined = Arrays.copyOf(taken, taken.length + len);
-                System.arraycopy(b, off, joined, taken.length, len);
-                taken = joined;
-            }
-        }
-
-        /** {@return what was written since the last call} */
-        byte[] take() {
-            byte[] json = taken;
-            taken = null;
-            return json;
-        }
+    private static boolean isSeparator(byte b) {
+        return b == ',' || b == ' ' || b == '\n' || b == '\r' || b == '\t';
     }
 
     @Override
@@ -204,7 +207,12 @@ final class GeneratedMemberRecorder extends JsonParserDelegate {
 
     @Override
     public String nextName() {
-        return nextToken() == JsonToken.PROPERTY_NAME ? delegate.currentName() : null;
+        if (hideFromRecord) {
+            return nextToken() == JsonToken.PROPERTY_NAME ? delegate.currentName() : null;
+        }
+        String name = delegate.nextName();
+        seen(delegate.currentToken());
+        return name;
     }
 
     @Override
@@ -214,6 +222,12 @@ final class GeneratedMemberRecorder extends JsonParserDelegate {
 
     @Override
     public int nextNameMatch(PropertyNameMatcher matcher) {
+        if (!hideFromRecord) {
+            // the parser's own matching; what the token says is noted after
+            int match = delegate.nextNameMatch(matcher);
+            seen(delegate.currentToken());
+            return match;
+        }
         JsonToken token = nextToken();
         if (token == JsonToken.PROPERTY_NAME) {
             return matcher.matchName(delegate.currentName());
@@ -225,14 +239,12 @@ final class GeneratedMemberRecorder extends JsonParserDelegate {
 
     @Override
     public JsonParser skipChildren() {
-        JsonToken current = delegate.currentToken();
-        boolean wholeHit = hit != null && delegate.streamReadContext() == hit;
-        if (current == null || !current.isStructStart() || !(copyDepth > 0 || wholeHit)) {
-            // a value with no generated member to copy: skipped by the parser itself
+        if (hit == null || delegate.currentToken() != JsonToken.START_OBJECT || delegate.streamReadContext() != hit) {
+            // a member's value: skipped by the parser itself, its bytes found by offset
             delegate.skipChildren();
             return this;
         }
-        // through nextToken, so that a skipped generated member is still copied
+        // the whole hit: through nextToken, so that its generated members are still found
         int open = 1;
         while (open > 0) {
             JsonToken token = nextToken();

@@ -273,9 +273,9 @@ public final class Json {
     }
 
     /**
-     * Decodes a response body as it arrives, through the parser's recycled buffer: each record keeps its generated
-     * members, copied as they go by into a small JSON object of their own, and nothing else of the body (see
-     * {@link GeneratedMemberRecorder}).
+     * Decodes a response body as it arrives: each record keeps its generated members, copied out of the body as
+     * received into a small JSON object of their own, and nothing else of the body, whose bytes are held in pooled
+     * arrays only while it is decoded (see {@link GeneratedMemberRecorder}).
      *
      * @param json the body, UTF-8; not closed
      * @param type the target type
@@ -300,18 +300,15 @@ public final class Json {
      */
     static <T> T readKeepingGeneratedMembers(ObjectReader reader, java.io.InputStream json, Type type) {
         GeneratedMemberRecorder outer = RECORDER.get();
-        try (JsonParser parser = reader.createParser(json)) {
-            GeneratedMemberRecorder recorder = new GeneratedMemberRecorder(parser);
-            RECORDER.set(recorder);
-            try {
-                return reader.readValue(parser);
-            } finally {
-                recorder.releaseMembers();
-            }
+        PooledBytes body = new PooledBytes();
+        try (JsonParser parser = reader.createParser(GeneratedMemberRecorder.input(json, body))) {
+            RECORDER.set(GeneratedMemberRecorder.of(parser, body));
+            return reader.readValue(parser);
         } catch (JacksonException e) {
             throw JsonFailures.reading(type, e);
         } finally {
             RECORDER.set(outer);
+            body.release();
         }
     }
 
