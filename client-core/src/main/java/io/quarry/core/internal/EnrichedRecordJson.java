@@ -15,14 +15,14 @@ import tools.jackson.databind.ValueDeserializer;
 /**
  * Reads an {@link EnrichedRecord} in one pass. Parsing a response body as it arrives
  * ({@link Json#readKeepingGeneratedMembers(java.io.InputStream, java.lang.reflect.Type)}, a search's default), the
- * record type's deserializer reads the hit through a {@link GeneratedMemberRecorder}, which copies the generated
- * members aside as they go by, so that the hit keeps their bytes and nothing else of the body. Parsing a body
- * read whole ({@link Json#read(byte[], java.lang.reflect.Type)}), the record type's deserializer reads the hit
- * straight from the parser, skipping the generated members (names starting with {@code _}) as unknown properties, and the hit's
- * bytes are noted ({@link HitBytes}) to find its objectID and generated members when asked. Parsing anything else
- * (a conversion, buffered tokens), the hit goes through a {@link GeneratedMemberDiverter}, which takes the
- * generated members out as they go by. Types that take any attribute ({@link FreeFormRecord}, maps,
- * {@code Object}) get every member.
+ * record type's deserializer reads the hit through a {@link GeneratedMemberRecorder}, which notes where the
+ * generated members lie in the body and copies their bytes out, so that the hit keeps those and nothing else of the
+ * body. Parsing a body read whole ({@link Json#read(byte[], java.lang.reflect.Type)}), the record type's deserializer
+ * reads the hit straight from the parser, skipping the generated members (names starting with {@code _}) as unknown
+ * properties, and the hit's bytes are noted ({@link HitBytes}) to find its objectID and generated members when
+ * asked. Parsing anything else (a conversion, buffered tokens), the hit goes through a
+ * {@link GeneratedMemberDiverter}, which takes the generated members out as they go by. Types that take any attribute
+ * ({@link FreeFormRecord}, maps, {@code Object}) get every member.
  */
 final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
 
