@@ -43,6 +43,26 @@ class EnrichedRecordJsonAsItArrivesTest extends EnrichedRecordJsonTest {
     }
 
     @Test
+    void aBeanReadThroughTheParsersOwnNameMatchingStillLeavesItsMembersExactly() {
+        Page<Book> page = decode(
+                "{\"hits\":[ {\"_rankingInfo\" : {\"nbTypos\":0} ,\n \"title\":\"Dune\",\t"
+                        + "\"_highlightResult\":{\"title\":{\"value\":\"<em>Dune</em>\"}}\n} ,"
+                        + "{\"title\":\"Emma\",\"_snippetResult\":\"E, \\\"m\\\"\"}],\"nbHits\":2}",
+                Book.class);
+
+        EnrichedRecord<Book> first = page.hits().get(0);
+        assertThat(first.record().getTitle()).isEqualTo("Dune");
+        assertThat(first.generatedMembers().attributes()).containsOnlyKeys("_rankingInfo", "_highlightResult");
+        assertThat(first.generatedMembers()
+                        .getRecord("_highlightResult")
+                        .orElseThrow()
+                        .toString())
+                .isEqualTo("{\"title\":{\"value\":\"<em>Dune</em>\"}}");
+        assertThat(page.hits().get(1).generatedMembers().getString("_snippetResult"))
+                .hasValue("E, \"m\"");
+    }
+
+    @Test
     void hitsWithoutGeneratedMembersShareOneEmptyView() {
         Page<Product> page = decode("""
                 {"hits":[{"objectID":"a","name":"A","price":1},{"objectID":"b","name":"B","price":2}],"nbHits":2}""", Product.class);
