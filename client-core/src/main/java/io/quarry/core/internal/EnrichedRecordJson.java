@@ -3,7 +3,6 @@ package io.quarry.core.internal;
 import io.quarry.core.EnrichedRecord;
 import io.quarry.core.FreeFormRecord;
 import java.util.Map;
-import java.util.function.Function;
 import java.util.function.Supplier;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -13,16 +12,13 @@ import tools.jackson.databind.JavaType;
 import tools.jackson.databind.ValueDeserializer;
 
 /**
- * Reads an {@link EnrichedRecord} in one pass. Parsing a response body as it arrives
- * ({@link Json#readKeepingGeneratedMembers(java.io.InputStream, java.lang.reflect.Type)}, a search's default), the
- * record type's deserializer reads the hit through a {@link GeneratedMemberRecorder}, which notes where the
- * generated members lie in the body and copies their bytes out, so that the hit keeps those and nothing else of the
- * body. Parsing a body read whole ({@link Json#read(byte[], java.lang.reflect.Type)}), the record type's deserializer
- * reads the hit straight from the parser, skipping the generated members (names starting with {@code _}) as unknown
- * properties, and the hit's bytes are noted ({@link HitBytes}) to find its objectID and generated members when
- * asked. Parsing anything else (a conversion, buffered tokens), the hit goes through a
- * {@link GeneratedMemberDiverter}, which takes the generated members out as they go by. Types that take any attribute
- * ({@link FreeFormRecord}, maps, {@code Object}) get every member.
+ * Reads an {@link EnrichedRecord} in one pass. Parsing a response body
+ * ({@link Json#read(byte[], java.lang.reflect.Type)}), the record type's deserializer reads the hit straight from
+ * the parser, skipping the generated members (names starting with {@code _}) as unknown properties, and the hit's
+ * bytes are noted ({@link HitBytes}) to find its objectID and generated members when asked. Parsing anything else
+ * (a conversion, buffered tokens), the hit goes through a {@link GeneratedMemberDiverter}, which takes the
+ * generated members out as they go by. Types that take any attribute ({@link FreeFormRecord}, maps,
+ * {@code Object}) get every member.
  */
 final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
 
@@ -34,10 +30,6 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
         throw new IllegalStateException("this record was decoded without its generated members"
                 + " (RequestOptions.withoutGeneratedMembers()); search without that option to read them");
     };
-
-    /** Marks the SDK's own free-form view of a record, which {@link EnrichedRecord} builds itself when asked. */
-    private static final Function<Object, FreeFormRecord> FROM_RECORD =
-            record -> record == null ? FreeFormRecord.builder().build() : FreeFormRecord.from(record);
 
     private final JavaType recordType;
     private final ValueDeserializer<Object> recordReader;
@@ -117,10 +109,6 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
             Object record = recordReader.deserialize(p, ctxt);
             return new EnrichedRecord<>(record, Json.objectIDPropertyOf(record), DROPPED, null);
         }
-        GeneratedMemberRecorder recorder = Json.recorderFor(p);
-        if (recorder != null) {
-            return readRecording(recorder, false, ctxt, FROM_RECORD);
-        }
         byte[] body = Json.bodyReadBy(p);
         long start = body == null ? -1 : p.currentTokenLocation().getByteOffset();
         if (start >= 0 && start < body.length && body[(int) start] == '{') {
@@ -158,10 +146,6 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
             Object record = recordReader.deserialize(p, ctxt);
             return new EnrichedRecord<>(record, Json.objectIDPropertyOf(record), DROPPED, () -> json.freeForm(record));
         }
-        GeneratedMemberRecorder recorder = drop ? null : Json.recorderFor(p);
-        if (recorder != null) {
-            return readRecording(recorder, json.strictRecords(), ctxt, json::freeForm);
-        }
         byte[] body = drop || json.strictRecords() ? null : Json.bodyReadBy(p);
         long start = body == null ? -1 : p.currentTokenLocation().getByteOffset();
         if (start >= 0 && start < body.length && body[(int) start] == '{') {
@@ -182,35 +166,6 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
         FreeFormRecord generated = hit.generatedMembers();
         return new EnrichedRecord<>(
                 record, hit.objectID(), () -> generated, () -> merge(json.freeForm(record), generated));
-    }
-
-    /**
-     * A hit of a body decoded as it arrives: the record read through the recorder, which keeps the generated
-     * members' bytes, if any, and the objectID when the record type has none of its own.
-     *
-     * @param hide     whether the record must not see the generated members
-     * @param freeForm the record's attributes as a free-form record
-     */
-    private EnrichedRecord<?> readRecording(
-            GeneratedMemberRecorder recorder,
-            boolean hide,
-            DeserializationContext ctxt,
-            Function<Object, FreeFormRecord> freeForm) {
-        boolean noteID = !ObjectIDProbe.hasStringProperty(recordType.getRawClass());
-        recorder.startHit(hide, noteID);
-        Object record = recordReader.deserialize(recorder, ctxt);
-        byte[] members = recorder.finishHit();
-        String objectID = noteID ? recorder.objectID() : Json.objectIDPropertyOf(record);
-        if (members == null) {
-            // nothing kept; the free-form view is the record's alone
-            return new EnrichedRecord<>(
-                    record,
-                    objectID,
-                    RecordedMembers.NONE,
-                    freeForm == FROM_RECORD ? null : () -> freeForm.apply(record));
-        }
-        RecordedMembers generated = new RecordedMembers(members);
-        return new EnrichedRecord<>(record, objectID, generated, () -> merge(freeForm.apply(record), generated.get()));
     }
 
     private static FreeFormRecord merge(FreeFormRecord stored, FreeFormRecord generated) {

@@ -853,11 +853,11 @@ public final class HttpTransport implements AutoCloseable {
             if (type == Void.class || type == void.class) {
                 return null;
             }
-            if (!log.bodiesEnabled() && type != String.class) {
+            if (!request.options().keepsGeneratedMembers() && !log.bodiesEnabled() && type != String.class) {
                 return decodeAsItArrives(body);
             }
-            // read whole to be logged, then parsed from the array: each hit keeps its byte range of it for what is
-            // read on demand
+            // read whole, then parsed from the array: no parser buffer to fill, and each hit keeps its byte range
+            // of it for what is read on demand (the decoded response is larger than its text anyway)
             byte[] bytes = boundedBytes(body);
             if (log.bodiesEnabled()) {
                 log.responseBody(forLog(new String(bytes, StandardCharsets.UTF_8)), extraSecrets);
@@ -872,9 +872,8 @@ public final class HttpTransport implements AutoCloseable {
         }
 
         /**
-         * Decodes the body through the parser's recycled buffer as it arrives, keeping of it only the records'
-         * generated members (none with {@code withoutGeneratedMembers()}), and still refusing one larger than the
-         * configured limit.
+         * Decodes the body through the parser's recycled buffer as it arrives, keeping none of it (records
+         * without their generated members), and still refusing one larger than the configured limit.
          */
         private T decodeAsItArrives(ResponseBody body) throws IOException {
             long max = config.maxResponseBytes();
@@ -887,11 +886,6 @@ public final class HttpTransport implements AutoCloseable {
             }
             LimitedStream in = new LimitedStream(source.inputStream(), max);
             try {
-                if (request.options().keepsGeneratedMembers()) {
-                    return recordMapper == null
-                            ? Json.readKeepingGeneratedMembers(in, type)
-                            : recordMapper.readKeepingGeneratedMembers(in, type);
-                }
                 return recordMapper == null
                         ? Json.readDroppingGeneratedMembers(in, type)
                         : recordMapper.readDroppingGeneratedMembers(in, type);

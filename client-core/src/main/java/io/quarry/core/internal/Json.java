@@ -73,8 +73,6 @@ public final class Json {
      * whole configuration on every response).
      */
     private static final ThreadLocal<BodyRead> BODY_BEING_READ = new ThreadLocal<>();
-    /** The recorder of the body being decoded as it arrives on this thread (same reasoning). */
-    private static final ThreadLocal<GeneratedMemberRecorder> RECORDER = new ThreadLocal<>();
     /** Bounds the reader cache should a caller decode into ever new generic types. */
     static final int MAX_CACHED_READERS = 1024;
 
@@ -270,58 +268,6 @@ public final class Json {
         } finally {
             BODY_BEING_READ.set(outer);
         }
-    }
-
-    /**
-     * Decodes a response body as it arrives: each record keeps its generated members, copied out of the body as
-     * received into a small JSON object of their own, and nothing else of the body, whose bytes are held in pooled
-     * arrays only while it is decoded (see {@link GeneratedMemberRecorder}).
-     *
-     * @param json the body, UTF-8; not closed
-     * @param type the target type
-     * @param <T>  the target type
-     * @return the value, null for a JSON null
-     * @throws DeserializationException if the JSON is malformed or does not match the type
-     */
-    public static <T> T readKeepingGeneratedMembers(java.io.InputStream json, Type type) {
-        return readKeepingGeneratedMembers(readerFor(type), json, type);
-    }
-
-    /**
-     * Decodes a body as it arrives with a given reader, as {@link #readKeepingGeneratedMembers(java.io.InputStream,
-     * Type)} does with the SDK's own.
-     *
-     * @param reader the reader for the type
-     * @param json   the body, UTF-8; not closed
-     * @param type   the target type
-     * @param <T>    the target type
-     * @return the value, null for a JSON null
-     * @throws DeserializationException if the JSON is malformed or does not match the type
-     */
-    static <T> T readKeepingGeneratedMembers(ObjectReader reader, java.io.InputStream json, Type type) {
-        GeneratedMemberRecorder outer = RECORDER.get();
-        PooledBytes body = new PooledBytes();
-        try (JsonParser parser = reader.createParser(GeneratedMemberRecorder.input(json, body))) {
-            RECORDER.set(GeneratedMemberRecorder.of(parser, body));
-            return reader.readValue(parser);
-        } catch (JacksonException e) {
-            throw JsonFailures.reading(type, e);
-        } finally {
-            RECORDER.set(outer);
-            body.release();
-        }
-    }
-
-    /**
-     * The recorder of the body {@link #readKeepingGeneratedMembers} is decoding on this thread, if this parser is
-     * the one reading it (and not, say, a buffer of tokens).
-     *
-     * @param parser the parser a deserializer was given
-     * @return the recorder, or null
-     */
-    static GeneratedMemberRecorder recorderFor(JsonParser parser) {
-        GeneratedMemberRecorder recorder = RECORDER.get();
-        return recorder != null && recorder.reads(parser) ? recorder : null;
     }
 
     /**

@@ -80,16 +80,6 @@ final class ObjectIDProbe {
         return null;
     }
 
-    /**
-     * {@return whether instances of the class hold their {@code objectID} in a string property of their own}
-     *
-     * @param type a typed record's class
-     */
-    static boolean hasStringProperty(Class<?> type) {
-        return VERDICTS.get(type) instanceof Verdict.Property property
-                && property.writer().getType().getRawClass() == String.class;
-    }
-
     private static Verdict verdictFor(Class<?> type) {
         if (!(Json.serializerFor(type) instanceof BeanSerializerBase bean) || Json.hasAnyGetter(type)) {
             return new Verdict.Convert();

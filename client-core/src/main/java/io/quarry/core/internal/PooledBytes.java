@@ -10,9 +10,8 @@ import okio.BufferedSink;
 
 /**
  * An output stream into fixed-size byte arrays borrowed from a small JVM-wide pool, for request bodies that are
- * serialised once to learn their length and then copied into the connection, and for response bodies held while
- * they are decoded ({@link GeneratedMemberRecorder}). Once written (or dropped) the arrays are cleared and go back
- * to the pool, so a client sending large batches or reading large answers over and over does not allocate each body
+ * serialised once to learn their length and then copied into the connection. Once written (or dropped) the arrays
+ * are cleared and go back to the pool, so a client sending large batches over and over does not allocate each body
  * anew.
  *
  * <p>The pool keeps at most {@link #MAX_POOLED_CHUNKS} arrays of {@link #CHUNK_SIZE} bytes (4 MiB); beyond that,
@@ -79,34 +78,6 @@ final class PooledBytes extends OutputStream {
             }
         } finally {
             release();
-        }
-    }
-
-    /**
-     * {@return one of the bytes written}
-     *
-     * @param at its offset, below {@link #size()}
-     */
-    byte byteAt(long at) {
-        return chunks.get((int) (at / CHUNK_SIZE))[(int) (at % CHUNK_SIZE)];
-    }
-
-    /**
-     * Copies some of the bytes written into an array.
-     *
-     * @param from   offset of the first byte
-     * @param to     offset just past the last, at most {@link #size()}
-     * @param target the array
-     * @param at     where in it the first goes
-     */
-    void copyRange(long from, long to, byte[] target, int at) {
-        long next = from;
-        while (next < to) {
-            int offset = (int) (next % CHUNK_SIZE);
-            int n = (int) Math.min(to - next, CHUNK_SIZE - offset);
-            System.arraycopy(chunks.get((int) (next / CHUNK_SIZE)), offset, target, at, n);
-            next += n;
-            at += n;
         }
     }
 

@@ -133,20 +133,6 @@ public final class RecordMapperJson {
     }
 
     /**
-     * Decodes a response body as it arrives, each record keeping only its generated members, as
-     * {@link Json#readKeepingGeneratedMembers(InputStream, Type)} does.
-     *
-     * @param json the body, UTF-8; not closed
-     * @param type the target type
-     * @param <T>  the target type
-     * @return the value, null for a JSON null
-     * @throws DeserializationException if the JSON is malformed or does not match the type
-     */
-    public <T> T readKeepingGeneratedMembers(InputStream json, Type type) {
-        return Json.readKeepingGeneratedMembers(readerFor(type), json, type);
-    }
-
-    /**
      * Decodes a response body as it arrives, records without their generated members, as
      * {@link Json#readDroppingGeneratedMembers} does.
      *

@@ -43,8 +43,7 @@ class EnrichedRecordJsonTest {
               {"objectID":"p2","name":"Case","price":20}
             ],"nbHits":2}""";
 
-    /** Decodes a response from its bytes, as a body logged whole is; overridden to decode one as it arrives. */
-    <T> Page<T> decode(String json, Class<T> type) {
+    private static <T> Page<T> decode(String json, Class<T> type) {
         return Json.read(json, TypeRef.parameterized(Page.class, type).type());
     }
 
