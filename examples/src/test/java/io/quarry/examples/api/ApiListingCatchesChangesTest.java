@@ -7,15 +7,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import javax.tools.DiagnosticCollector;
-import javax.tools.JavaCompiler;
-import javax.tools.JavaFileObject;
-import javax.tools.StandardJavaFileManager;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -44,7 +38,8 @@ class ApiListingCatchesChangesTest {
     static void compileTheFixture() throws IOException {
         base = Files.createDirectories(work.resolve("base"));
         try (Stream<Path> walk = Files.walk(FIXTURE)) {
-            compile(walk.filter(p -> p.toString().endsWith(".java")).toList(), base);
+            FixtureCompiler.compile(
+                    walk.filter(p -> p.toString().endsWith(".java")).toList(), base);
         }
         original = ApiListing.of(base);
     }
@@ -186,33 +181,7 @@ class ApiListingCatchesChangesTest {
         Path source = root.resolve(edit.file());
         Files.createDirectories(source.getParent());
         Files.writeString(source, edit.applyTo(Files.readString(FIXTURE.resolve(edit.file()))), StandardCharsets.UTF_8);
-        compile(List.of(source), classes);
+        FixtureCompiler.compile(List.of(source), classes);
         return ApiListing.of(classes);
-    }
-
-    private static void compile(List<Path> files, Path classes) throws IOException {
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-        try (StandardJavaFileManager fileManager =
-                javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
-            boolean compiled = javac.getTask(
-                            null,
-                            fileManager,
-                            diagnostics,
-                            List.of(
-                                    "--release",
-                                    "17",
-                                    "-proc:none",
-                                    "-cp",
-                                    classes.toString(),
-                                    "-d",
-                                    classes.toString()),
-                            null,
-                            fileManager.getJavaFileObjectsFromPaths(files))
-                    .call();
-            assertThat(compiled)
-                    .as("the edited fixture compiles: %s", diagnostics.getDiagnostics())
-                    .isTrue();
-        }
     }
 }

@@ -8,16 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import javax.tools.DiagnosticCollector;
-import javax.tools.JavaCompiler;
-import javax.tools.JavaFileObject;
-import javax.tools.StandardJavaFileManager;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -241,22 +235,7 @@ class CompatibilityGateTest {
                 files.add(file);
             }
         }
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-        try (StandardJavaFileManager fileManager =
-                javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
-            boolean compiled = javac.getTask(
-                            null,
-                            fileManager,
-                            diagnostics,
-                            List.of("--release", "17", "-proc:none", "-d", classes.toString()),
-                            null,
-                            fileManager.getJavaFileObjectsFromPaths(files))
-                    .call();
-            assertThat(compiled)
-                    .as("the fixtures compile: %s", diagnostics.getDiagnostics())
-                    .isTrue();
-        }
+        FixtureCompiler.compile(files, classes);
         return classes;
     }
 }
