@@ -59,7 +59,8 @@ class DockerComposeServiceConnectionTest {
         // A directory of its own: Compose names the project after it, so that concurrent runs do not share one.
         Path file = Files.createTempDirectory("quarry-compose").resolve("compose.yaml");
         Files.writeString(
-                file, readme.replace(README_IMAGE, "image: quarry/mock-server:" + System.getProperty("quarry.version")));
+                file,
+                readme.replace(README_IMAGE, "image: quarry/mock-server:" + System.getProperty("quarry.version")));
         registry.add("spring.docker.compose.file", file::toString);
     }
 
