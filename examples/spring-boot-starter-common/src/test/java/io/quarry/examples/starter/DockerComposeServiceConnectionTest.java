@@ -57,7 +57,11 @@ class DockerComposeServiceConnectionTest {
         }
         assertThat(readme).contains(README_IMAGE);
         // A directory of its own: Compose names the project after it, so that concurrent runs do not share one.
-        Path file = Files.createTempDirectory("quarry-compose").resolve("compose.yaml");
+        // Both go at the JVM's exit, after the context's shutdown hook has run "docker compose down" on the file.
+        Path directory = Files.createTempDirectory("quarry-compose");
+        Path file = directory.resolve("compose.yaml");
+        directory.toFile().deleteOnExit();
+        file.toFile().deleteOnExit();
         Files.writeString(
                 file,
                 readme.replace(README_IMAGE, "image: quarry/mock-server:" + System.getProperty("quarry.version")));
