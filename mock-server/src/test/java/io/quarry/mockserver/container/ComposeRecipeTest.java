@@ -34,6 +34,8 @@ class ComposeRecipeTest {
 
     @BeforeAll
     void startTheSearchService(@TempDir Path work) throws IOException {
+        // !override and !reset replace the recipe's values instead of adding to them; $$ leaves $SEARCH_URL to the
+        // test container's shell rather than to Compose's substitution.
         Path override = Files.writeString(work.resolve("compose.override.yaml"), """
                 services:
                   search-mock:
