@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quarry.core.spi.ClientHandle;
 import io.quarry.search.SearchClient;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,9 +21,10 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * A compose.yaml service of the mock server's image, started by Spring Boot's Docker Compose support: every
- * auto-configured client calls it, with no {@code quarry.*} property set. Spring Boot drives the {@code docker
- * compose} command (Compose v2); without it the test is skipped.
+ * The README's compose.yaml (compose/compose.yaml, which the README shows as it is), started by Spring Boot's Docker
+ * Compose support: every auto-configured client calls the service, with no {@code quarry.*} property set, the
+ * application ID and key coming from the service's environment. Spring Boot drives the {@code docker compose}
+ * command (Compose v2); without it the test is skipped.
  */
 @Tag("containers")
 @EnabledIf(
@@ -37,6 +40,9 @@ import org.springframework.test.context.DynamicPropertySource;
         })
 class DockerComposeServiceConnectionTest {
 
+    /** The image the README names, a release's; the test runs this build's. */
+    private static final String README_IMAGE = "image: quarry/mock-server:1.0.0";
+
     @Autowired
     ApplicationContext context;
 
@@ -45,19 +51,20 @@ class DockerComposeServiceConnectionTest {
 
     @DynamicPropertySource
     static void composeFile(DynamicPropertyRegistry registry) throws IOException {
-        // The image at this build's version, which the compose file cannot name by itself.
-        Path file = Files.createTempDirectory("quarry-compose").resolve("compose.yaml");
-        Files.writeString(file, """
-                services:
-                  quarry:
-                    image: quarry/mock-server:%s
-                    environment:
-                      QUARRY_MOCK_HOSTS: "2"
-                      QUARRY_MOCK_ADMIN_KEY: compose-admin-key
-                    ports:
-                      - "8080"
-                      - "8081"
-                """.formatted(System.getProperty("quarry.version")));
+        String readme;
+        try (InputStream in = DockerComposeServiceConnectionTest.class.getResourceAsStream("/compose/compose.yaml")) {
+            readme = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        assertThat(readme).contains(README_IMAGE);
+        // A directory of its own: Compose names the project after it, so that concurrent runs do not share one.
+        // Both go at the JVM's exit, after the context's shutdown hook has run "docker compose down" on the file.
+        Path directory = Files.createTempDirectory("quarry-compose");
+        Path file = directory.resolve("compose.yaml");
+        directory.toFile().deleteOnExit();
+        file.toFile().deleteOnExit();
+        Files.writeString(
+                file,
+                readme.replace(README_IMAGE, "image: quarry/mock-server:" + System.getProperty("quarry.version")));
         registry.add("spring.docker.compose.file", file::toString);
     }
 
@@ -70,8 +77,9 @@ class DockerComposeServiceConnectionTest {
                 .allSatisfy((name, client) ->
                         assertThat(((ClientHandle<?>) client).config().hosts()).hasSize(2));
         assertThat(context.getBean(SearchClient.class).config().credentials().applicationId())
-                .contains("QUARRYMOCK");
+                .hasValue("DEVAPP");
 
+        // The server refuses any key but the service's QUARRY_MOCK_ADMIN_KEY: these calls prove the client has it.
         catalog.save(List.of(new Product("kettle-1", "Steel kettle", "Boil")));
         assertThat(catalog.find("kettle")).extracting(Product::objectID).containsExactly("kettle-1");
     }
