@@ -4,6 +4,7 @@ import io.quarry.benchmarks.canned.CannedServerHandle;
 import io.quarry.benchmarks.data.Catalogue;
 import io.quarry.benchmarks.data.Product;
 import io.quarry.benchmarks.raw.RawClient;
+import io.quarry.benchmarks.raw.RawJackson2Client;
 import io.quarry.core.ClientConfig;
 import io.quarry.core.Credentials;
 import io.quarry.core.Host;
@@ -21,6 +22,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import tools.jackson.core.util.JsonRecyclerPools;
 
 /**
  * The canned server (a child process) and both clients pointed at it, shared by every thread of a trial.
@@ -55,6 +57,10 @@ public class CannedClients {
     RawClient rawOkHttpDefaults;
     /** The raw client with a connection pool as large as Quarry's. */
     RawClient rawLargePool;
+    /** The raw client with Jackson 3's thread-local buffer recycler pool instead of its default. */
+    RawClient rawThreadLocalPool;
+    /** The same raw search on Jackson 2. */
+    RawJackson2Client rawJackson2;
 
     SearchQuery quarryQuery;
     Map<String, Object> rawQuery;
@@ -86,6 +92,8 @@ public class CannedClients {
         raw = new RawClient(canned.url(), headers);
         rawOkHttpDefaults = RawClient.withOkHttpDefaults(canned.url(), headers);
         rawLargePool = RawClient.withLargePool(canned.url(), headers);
+        rawThreadLocalPool = RawClient.withRecyclerPool(canned.url(), headers, JsonRecyclerPools.threadLocalPool());
+        rawJackson2 = new RawJackson2Client(canned.url(), headers);
         records = new Catalogue().products(BATCH_SIZE);
         quarryBatch = records.stream()
                 .map(r -> BatchOperation.of(BatchAction.ADD_OBJECT, r))
@@ -108,6 +116,12 @@ public class CannedClients {
         if (rawLargePool != null) {
             rawLargePool.close();
         }
+        if (rawThreadLocalPool != null) {
+            rawThreadLocalPool.close();
+        }
+        if (rawJackson2 != null) {
+            rawJackson2.close();
+        }
         if (canned != null) {
             canned.close();
         }
@@ -119,6 +133,8 @@ public class CannedClients {
         int rawHits = raw.search(INDEX, rawQuery).hits().size();
         if (quarryHits != 20
                 || rawHits != 20
+                || rawThreadLocalPool.search(INDEX, rawQuery).hits().size() != 20
+                || rawJackson2.search(INDEX, rawQuery).hits().size() != 20
                 || quarryIndex.batch(quarryBatch).objectIDs().size() != BATCH_SIZE
                 || raw.addObjects(INDEX, records).objectIDs().size() != BATCH_SIZE
                 || raw.addObjectsStreamed(INDEX, records).objectIDs().size() != BATCH_SIZE) {
