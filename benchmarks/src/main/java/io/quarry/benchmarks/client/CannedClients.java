@@ -22,7 +22,9 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import tools.jackson.core.util.BufferRecycler;
 import tools.jackson.core.util.JsonRecyclerPools;
+import tools.jackson.core.util.RecyclerPool;
 
 /**
  * The canned server (a child process) and both clients pointed at it, shared by every thread of a trial.
@@ -62,6 +64,9 @@ public class CannedClients {
     /** The same raw search on Jackson 2. */
     RawJackson2Client rawJackson2;
 
+    /** The headers every raw call carries (the SDK's). */
+    Map<String, String> headers;
+
     SearchQuery quarryQuery;
     Map<String, Object> rawQuery;
     List<Product> records;
@@ -84,7 +89,7 @@ public class CannedClients {
                 .build());
         quarryQuery = SearchQuery.of(QUERY).hitsPerPage(20);
         rawQuery = Map.of("query", QUERY, "hitsPerPage", 20);
-        Map<String, String> headers = new java.util.LinkedHashMap<>();
+        headers = new java.util.LinkedHashMap<>();
         headers.put("Accept", "application/json");
         headers.put("User-Agent", "Quarry for Java (1.0.0-SNAPSHOT); Search (1.0.0-SNAPSHOT); JVM (17)");
         headers.put(Credentials.APPLICATION_ID_HEADER, APP_ID);
@@ -92,13 +97,22 @@ public class CannedClients {
         raw = new RawClient(canned.url(), headers);
         rawOkHttpDefaults = RawClient.withOkHttpDefaults(canned.url(), headers);
         rawLargePool = RawClient.withLargePool(canned.url(), headers);
-        rawThreadLocalPool = RawClient.withRecyclerPool(canned.url(), headers, JsonRecyclerPools.threadLocalPool());
+        rawThreadLocalPool = rawWithRecyclerPool(JsonRecyclerPools.threadLocalPool());
         rawJackson2 = new RawJackson2Client(canned.url(), headers);
         records = new Catalogue().products(BATCH_SIZE);
         quarryBatch = records.stream()
                 .map(r -> BatchOperation.of(BatchAction.ADD_OBJECT, r))
                 .toList();
         checkBothWork();
+    }
+
+    /**
+     * {@return a raw Jackson 3 client with another of Jackson's buffer recycler pools; the caller closes it}
+     *
+     * @param pool the pool
+     */
+    RawClient rawWithRecyclerPool(RecyclerPool<BufferRecycler> pool) {
+        return RawClient.withRecyclerPool(canned.url(), headers, pool);
     }
 
     /** Closes both clients and kills the server. */
