@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import tools.jackson.core.util.JsonRecyclerPools;
@@ -22,7 +23,9 @@ import tools.jackson.core.util.JsonRecyclerPools;
  * the turns of a round take place one after the other, the order reversed every other round. Per turn: searches
  * per second, the process's CPU per search (every thread: carriers, OkHttp's, GC, JIT; nginx is another process)
  * and the bytes allocated per search (every live thread's counter; a virtual thread allocates on its carrier's).
- * The callers of a turn stay alive until the counters are read, so none takes its allocation with it.
+ * The callers of a turn stay alive until the counters are read, so none takes its allocation with it. A search
+ * that fails (thousands of callers on two cores can outwait the read timeout) is printed and left out of the
+ * figures; more than 1% failed stops the run.
  *
  * <p>{@code java -Xms1g -Xmx1g -cp benchmarks/target/benchmarks.jar io.quarry.benchmarks.client.ThreadsCpuPerCall
  * [threads] [rounds] [calls] [clients] [kinds] [server]}; defaults: 8 threads, 30 measured rounds after 5 warm-up
@@ -124,6 +127,7 @@ public final class ThreadsCpuPerCall {
         CountDownLatch done = new CountDownLatch(threads);
         CountDownLatch read = new CountDownLatch(1);
         AtomicReference<Throwable> failure = new AtomicReference<>();
+        AtomicLong failed = new AtomicLong();
         List<Thread> callers = new ArrayList<>(threads);
         for (int t = 0; t < threads; t++) {
             callers.add(starter.start(() -> {
@@ -131,10 +135,16 @@ public final class ThreadsCpuPerCall {
                 try {
                     go.await();
                     for (int i = 0; i < calls; i++) {
-                        search.get();
+                        try {
+                            search.get();
+                        } catch (RuntimeException e) {
+                            // thousands of callers on two cores can outwait a read timeout: counted, not fatal
+                            failed.incrementAndGet();
+                            failure.compareAndSet(null, e);
+                        }
                     }
-                } catch (Throwable e) {
-                    failure.compareAndSet(null, e);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
                 } finally {
                     done.countDown();
                 }
@@ -156,10 +166,13 @@ public final class ThreadsCpuPerCall {
         for (Thread caller : callers) {
             caller.join();
         }
-        if (failure.get() != null) {
-            throw new IllegalStateException("a search failed", failure.get());
+        if (failed.get() * 100 > (long) threads * calls) {
+            throw new IllegalStateException("over 1% of the searches failed", failure.get());
         }
-        double total = (double) threads * calls;
+        if (failure.get() != null) {
+            System.out.println("failed searches in a turn: " + failed.get() + ", the first: " + failure.get());
+        }
+        double total = (double) threads * calls - failed.get();
         return new double[] {total * 1e9 / wall, cpu / 1000.0 / total, bytes / total};
     }
 
