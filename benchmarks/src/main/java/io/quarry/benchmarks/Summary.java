@@ -99,13 +99,16 @@ public final class Summary {
             String params = space < 0 ? "" : name.substring(space);
             String suffix = name.substring(dot + ".quarry".length(), space < 0 ? name.length() : space);
             String scenario = name.substring(0, dot);
-            // every baseline of the same scenario (raw, rawStreamed); a variant such as quarryWithout... compares
-            // with the plain baselines when it has no twin of its own
-            List<String> twins = new ArrayList<>(
-                    List.of(scenario + ".raw" + suffix + params, scenario + ".rawStreamed" + suffix + params));
+            // every baseline of the same scenario (raw, rawStreamed, rawJackson2); a variant such as
+            // quarryWithout... compares with the plain baselines when it has no twin of its own
+            List<String> twins = new ArrayList<>(List.of(
+                    scenario + ".raw" + suffix + params,
+                    scenario + ".rawStreamed" + suffix + params,
+                    scenario + ".rawJackson2" + suffix + params));
             if (!values.containsKey(twins.get(0))) {
                 twins.add(scenario + ".raw" + params);
                 twins.add(scenario + ".rawStreamed" + params);
+                twins.add(scenario + ".rawJackson2" + params);
             }
             for (String twin : twins) {
                 if (values.containsKey(twin)) {

@@ -148,7 +148,9 @@ public final class NginxCannedServer implements CannedServerHandle {
                 "  uwsgi_temp_path " + dir + "/tmp/uwsgi;",
                 "  scgi_temp_path " + dir + "/tmp/scgi;",
                 "  server {",
-                "    listen 127.0.0.1:" + port + ";",
+                // thousands of callers connect at once in ThreadsCpuPerCall: Linux's default queue of 511 would
+                // drop their connections until the client's connect timeout
+                "    listen 127.0.0.1:" + port + " backlog=4096;",
                 "    root " + dir + ";",
                 "    default_type application/json;",
                 "    location / { error_page 405 =200 $uri; }",

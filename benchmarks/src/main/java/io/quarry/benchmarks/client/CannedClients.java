@@ -4,6 +4,7 @@ import io.quarry.benchmarks.canned.CannedServerHandle;
 import io.quarry.benchmarks.data.Catalogue;
 import io.quarry.benchmarks.data.Product;
 import io.quarry.benchmarks.raw.RawClient;
+import io.quarry.benchmarks.raw.RawJackson2Client;
 import io.quarry.core.ClientConfig;
 import io.quarry.core.Credentials;
 import io.quarry.core.Host;
@@ -21,6 +22,9 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import tools.jackson.core.util.BufferRecycler;
+import tools.jackson.core.util.JsonRecyclerPools;
+import tools.jackson.core.util.RecyclerPool;
 
 /**
  * The canned server (a child process) and both clients pointed at it, shared by every thread of a trial.
@@ -55,6 +59,13 @@ public class CannedClients {
     RawClient rawOkHttpDefaults;
     /** The raw client with a connection pool as large as Quarry's. */
     RawClient rawLargePool;
+    /** The raw client with Jackson 3's thread-local buffer recycler pool instead of its default. */
+    RawClient rawThreadLocalPool;
+    /** The same raw search on Jackson 2. */
+    RawJackson2Client rawJackson2;
+
+    /** The headers every raw call carries (the SDK's). */
+    Map<String, String> headers;
 
     SearchQuery quarryQuery;
     Map<String, Object> rawQuery;
@@ -78,7 +89,7 @@ public class CannedClients {
                 .build());
         quarryQuery = SearchQuery.of(QUERY).hitsPerPage(20);
         rawQuery = Map.of("query", QUERY, "hitsPerPage", 20);
-        Map<String, String> headers = new java.util.LinkedHashMap<>();
+        headers = new java.util.LinkedHashMap<>();
         headers.put("Accept", "application/json");
         headers.put("User-Agent", "Quarry for Java (1.0.0-SNAPSHOT); Search (1.0.0-SNAPSHOT); JVM (17)");
         headers.put(Credentials.APPLICATION_ID_HEADER, APP_ID);
@@ -86,11 +97,22 @@ public class CannedClients {
         raw = new RawClient(canned.url(), headers);
         rawOkHttpDefaults = RawClient.withOkHttpDefaults(canned.url(), headers);
         rawLargePool = RawClient.withLargePool(canned.url(), headers);
+        rawThreadLocalPool = rawWithRecyclerPool(JsonRecyclerPools.threadLocalPool());
+        rawJackson2 = new RawJackson2Client(canned.url(), headers);
         records = new Catalogue().products(BATCH_SIZE);
         quarryBatch = records.stream()
                 .map(r -> BatchOperation.of(BatchAction.ADD_OBJECT, r))
                 .toList();
         checkBothWork();
+    }
+
+    /**
+     * {@return a raw Jackson 3 client with another of Jackson's buffer recycler pools; the caller closes it}
+     *
+     * @param pool the pool
+     */
+    RawClient rawWithRecyclerPool(RecyclerPool<BufferRecycler> pool) {
+        return RawClient.withRecyclerPool(canned.url(), headers, pool);
     }
 
     /** Closes both clients and kills the server. */
@@ -108,6 +130,12 @@ public class CannedClients {
         if (rawLargePool != null) {
             rawLargePool.close();
         }
+        if (rawThreadLocalPool != null) {
+            rawThreadLocalPool.close();
+        }
+        if (rawJackson2 != null) {
+            rawJackson2.close();
+        }
         if (canned != null) {
             canned.close();
         }
@@ -119,6 +147,8 @@ public class CannedClients {
         int rawHits = raw.search(INDEX, rawQuery).hits().size();
         if (quarryHits != 20
                 || rawHits != 20
+                || rawThreadLocalPool.search(INDEX, rawQuery).hits().size() != 20
+                || rawJackson2.search(INDEX, rawQuery).hits().size() != 20
                 || quarryIndex.batch(quarryBatch).objectIDs().size() != BATCH_SIZE
                 || raw.addObjects(INDEX, records).objectIDs().size() != BATCH_SIZE
                 || raw.addObjectsStreamed(INDEX, records).objectIDs().size() != BATCH_SIZE) {

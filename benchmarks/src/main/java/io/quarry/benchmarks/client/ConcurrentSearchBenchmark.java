@@ -69,4 +69,26 @@ public class ConcurrentSearchBenchmark {
     public RawSearchResponse rawAsync(CannedClients clients) {
         return clients.raw.searchAsync(CannedClients.INDEX, clients.rawQuery).join();
     }
+
+    /**
+     * The raw blocking search on Jackson 2: the JSON library's line's share of the difference.
+     *
+     * @param clients the clients and the server
+     * @return the response
+     */
+    @Benchmark
+    public RawSearchResponse rawJackson2Blocking(CannedClients clients) {
+        return clients.rawJackson2.search(CannedClients.INDEX, clients.rawQuery);
+    }
+
+    /**
+     * The raw blocking search on Jackson 3 with a thread-local buffer recycler pool, as Jackson 2 has by default.
+     *
+     * @param clients the clients and the server
+     * @return the response
+     */
+    @Benchmark
+    public RawSearchResponse rawThreadLocalPoolBlocking(CannedClients clients) {
+        return clients.rawThreadLocalPool.search(CannedClients.INDEX, clients.rawQuery);
+    }
 }

@@ -59,4 +59,26 @@ public class SearchBenchmark {
     public RawSearchResponse raw(CannedClients clients) {
         return clients.raw.search(CannedClients.INDEX, clients.rawQuery);
     }
+
+    /**
+     * The raw search on Jackson 2: the JSON library's line's share of the difference.
+     *
+     * @param clients the clients and the server
+     * @return the response
+     */
+    @Benchmark
+    public RawSearchResponse rawJackson2(CannedClients clients) {
+        return clients.rawJackson2.search(CannedClients.INDEX, clients.rawQuery);
+    }
+
+    /**
+     * The raw search on Jackson 3 with a thread-local buffer recycler pool, as Jackson 2 has by default.
+     *
+     * @param clients the clients and the server
+     * @return the response
+     */
+    @Benchmark
+    public RawSearchResponse rawThreadLocalPool(CannedClients clients) {
+        return clients.rawThreadLocalPool.search(CannedClients.INDEX, clients.rawQuery);
+    }
 }

@@ -19,6 +19,9 @@ import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
 import okio.BufferedSink;
+import tools.jackson.core.json.JsonFactory;
+import tools.jackson.core.util.BufferRecycler;
+import tools.jackson.core.util.RecyclerPool;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.json.JsonMapper;
@@ -35,9 +38,7 @@ public final class RawClient implements AutoCloseable {
     private static final int MAX_CALLS = 128;
 
     private final OkHttpClient http;
-    private final ObjectMapper mapper = JsonMapper.builder()
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .build();
+    private final ObjectMapper mapper;
     private final String baseUrl;
     private final Map<String, String> headers;
 
@@ -50,7 +51,18 @@ public final class RawClient implements AutoCloseable {
     }
 
     private RawClient(OkHttpClient http, String baseUrl, Map<String, String> headers) {
+        this(
+                http,
+                JsonMapper.builder()
+                        .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                        .build(),
+                baseUrl,
+                headers);
+    }
+
+    private RawClient(OkHttpClient http, ObjectMapper mapper, String baseUrl, Map<String, String> headers) {
         this.http = http;
+        this.mapper = mapper;
         this.baseUrl = baseUrl;
         this.headers = Map.copyOf(headers);
     }
@@ -83,7 +95,26 @@ public final class RawClient implements AutoCloseable {
         return new RawClient(pooled, baseUrl, headers);
     }
 
-    private static OkHttpClient tuned() {
+    /**
+     * The raw client on Jackson 3 with a buffer recycler pool of the caller's choice instead of the factory's
+     * default (a concurrent deque per factory): shows the pool's share of what the JSON library costs.
+     *
+     * @param baseUrl the server
+     * @param headers the headers every call carries
+     * @param pool Jackson's recycler pool, e.g. {@code JsonRecyclerPools.threadLocalPool()}
+     * @return the client
+     */
+    public static RawClient withRecyclerPool(
+            String baseUrl, Map<String, String> headers, RecyclerPool<BufferRecycler> pool) {
+        ObjectMapper mapper = JsonMapper.builder(
+                        JsonFactory.builder().recyclerPool(pool).build())
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .build();
+        return new RawClient(tuned(), mapper, baseUrl, headers);
+    }
+
+    /** The OkHttp client every raw loop uses unless said otherwise (Jackson 2's too). */
+    static OkHttpClient tuned() {
         Dispatcher dispatcher = new Dispatcher();
         dispatcher.setMaxRequests(MAX_CALLS);
         dispatcher.setMaxRequestsPerHost(MAX_CALLS);
