@@ -3,7 +3,6 @@ package io.quarry.mockserver;
 import io.quarry.mockserver.engine.SearchEngine;
 import io.quarry.mockserver.internal.auth.Authenticator;
 import io.quarry.mockserver.internal.auth.ProductCredentials;
-import io.quarry.mockserver.internal.console.ConsoleProduct;
 import io.quarry.mockserver.internal.http.AnswerObserver;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.BodyLimits;
@@ -16,6 +15,7 @@ import io.quarry.mockserver.internal.http.wire.ConnectionThreads;
 import io.quarry.mockserver.internal.http.wire.Listener;
 import io.quarry.mockserver.internal.http.wire.WireDeadlines;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.products.ConsoleProduct;
 import io.quarry.mockserver.internal.products.Product;
 import io.quarry.mockserver.internal.products.Products;
 import io.quarry.mockserver.internal.products.SearchHooks;
@@ -236,7 +236,7 @@ public final class MockServer implements AutoCloseable {
                 faultScript,
                 servedHosts,
                 timer,
-                console == null ? AnswerObserver.NONE : console);
+                console == null ? AnswerObserver.NONE : console.journal());
         return new Built(control, front);
     }
 

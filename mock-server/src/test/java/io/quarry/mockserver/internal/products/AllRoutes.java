@@ -1,7 +1,6 @@
 package io.quarry.mockserver.internal.products;
 
 import io.quarry.mockserver.engine.SearchEngine;
-import io.quarry.mockserver.internal.console.ConsoleProduct;
 import io.quarry.mockserver.internal.http.Route;
 import io.quarry.mockserver.internal.products.ProductRoutes.ProductRoute;
 import io.quarry.mockserver.internal.state.Application;

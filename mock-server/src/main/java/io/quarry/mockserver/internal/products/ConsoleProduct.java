@@ -1,33 +1,29 @@
-package io.quarry.mockserver.internal.console;
+package io.quarry.mockserver.internal.products;
 
+import io.quarry.mockserver.internal.console.ConsoleRoutes;
 import io.quarry.mockserver.internal.http.Access;
 import io.quarry.mockserver.internal.http.AnswerObserver;
 import io.quarry.mockserver.internal.http.Operation;
-import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Route;
 import io.quarry.mockserver.internal.http.Work;
-import io.quarry.mockserver.internal.http.faults.FaultAction;
+import io.quarry.mockserver.internal.journal.AnswerJournal;
 import io.quarry.mockserver.internal.json.Json;
-import io.quarry.mockserver.internal.products.LazyRoutes;
-import io.quarry.mockserver.internal.products.Product;
-import io.quarry.mockserver.internal.products.ProductRoutes;
 import io.quarry.mockserver.internal.state.Application;
 import java.util.Set;
 import java.util.function.LongSupplier;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The browser console under {@code /_mock/console}. Its page and files need no key; what they show is read through
- * the service's API, the control endpoints and the console's views, each with the key the user signed in with.
- * Nothing of it is made at start: the journal and counters on the first answer, the routes on the first console
- * request.
+ * The browser console under {@code /_mock/console}: its routes, registered at start, and the journal of answers it
+ * shows, kept from the first answer on. The console itself (package {@code internal.console}: its routes object,
+ * views and key masking) is made, and its classes loaded, on the first request to one of its routes, so a server
+ * whose console is never opened loads none of it. Its page and files need no key; what they show is read through the
+ * service's API, the control endpoints and the console's views, each with the key the user signed in with.
  */
-public final class ConsoleProduct implements Product, AnswerObserver {
+public final class ConsoleProduct implements Product {
 
-    private final String adminKey;
-    private final LongSupplier millis;
-    private final LazyRoutes<ConsoleRoutes> routes;
-    private volatile ConsoleRecorder recorder;
+    private final AnswerJournal journal;
+    private final LazyRoutes<RouteMethods> routes;
 
     /**
      * @param app the application
@@ -39,17 +35,20 @@ public final class ConsoleProduct implements Product, AnswerObserver {
      */
     public ConsoleProduct(
             Application app, String adminKey, String applicationId, String version, int hosts, LongSupplier millis) {
-        this.adminKey = adminKey;
-        this.millis = millis;
+        this.journal = new AnswerJournal(millis);
+        // the lambda's own signature names no console class: making it loads none
         this.routes = new LazyRoutes<>(() -> {
             ObjectNode info = Json.object();
             info.put("applicationId", applicationId);
             info.put("version", version);
             info.put("hosts", hosts);
-            info.put("journalCapacity", Journal.CAPACITY);
-            info.put("chartSeconds", Traffic.SECONDS);
-            return new ConsoleRoutes(recorder(), app, info, millis);
+            return ConsoleRoutes.open(journal, app, adminKey, info);
         });
+    }
+
+    /** {@return what records every answer for the console} */
+    public AnswerObserver journal() {
+        return journal;
     }
 
     @Override
@@ -76,25 +75,5 @@ public final class ConsoleProduct implements Product, AnswerObserver {
 
     private Route route(String template, Access access, Set<String> params, int method) {
         return new Route("GET", template, access, params, Operation.NOT_COUNTED, Work.READ, routes.handler(method));
-    }
-
-    @Override
-    public void written(
-            Request request, Route route, int status, byte[] body, FaultAction fault, int host, long elapsedNanos) {
-        recorder().written(request, route, status, body, fault, host, elapsedNanos);
-    }
-
-    private ConsoleRecorder recorder() {
-        ConsoleRecorder made = recorder;
-        if (made == null) {
-            synchronized (this) {
-                made = recorder;
-                if (made == null) {
-                    made = new ConsoleRecorder(new Secrets(adminKey), millis);
-                    recorder = made;
-                }
-            }
-        }
-        return made;
     }
 }
