@@ -715,8 +715,8 @@ public final class MockServer implements AutoCloseable {
 
         /**
          * Whether the server serves the browser console at {@code /_mock/console} on every host, and keeps for it a
-         * journal of the last 1,000 answers and per-second counters of the last ten minutes (a few MB at most; their
-         * classes load on the first request).
+         * journal of the last 1,000 answers and per-second counters of the last ten minutes (a few MB at most, kept
+         * from the first answer; the console's own classes load on its first request).
          *
          * @param console {@link Console#ON} (the default) or {@link Console#OFF}
          * @return this builder
