@@ -216,8 +216,7 @@ public final class MockServer implements AutoCloseable {
                 servedHosts));
         ConsoleProduct console = null;
         if (builder.console == Console.ON) {
-            console =
-                    new ConsoleProduct(app, adminKey, applicationId, version, builder.hosts, System::currentTimeMillis);
+            console = new ConsoleProduct(app, adminKey, applicationId, version, builder.hosts, Clock.systemUTC());
             products = new ArrayList<>(products);
             products.add(console);
         }

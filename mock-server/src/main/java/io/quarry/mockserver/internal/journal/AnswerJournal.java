@@ -6,12 +6,12 @@ import io.quarry.mockserver.internal.http.AnswerObserver;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Route;
 import io.quarry.mockserver.internal.http.faults.FaultAction;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 
 /**
@@ -39,26 +39,21 @@ public final class AnswerJournal implements AnswerObserver {
 
     private final JournaledAnswer[] ring;
     private final Traffic traffic = new Traffic();
-    private final LongSupplier millis;
+    private final Clock clock;
     private long last;
 
-    /** @param millis the wall clock (the journal and charts tell real time, whatever the server's clock says) */
-    public AnswerJournal(LongSupplier millis) {
-        this(CAPACITY, millis);
-    }
-
     /**
-     * @param capacity how many answers are kept
-     * @param millis the wall clock
+     * @param clock the wall clock, {@link Clock#systemUTC()} but in tests (the journal and charts tell real time,
+     *     whatever the server's clock says)
      */
-    AnswerJournal(int capacity, LongSupplier millis) {
-        this.ring = new JournaledAnswer[capacity];
-        this.millis = millis;
+    public AnswerJournal(Clock clock) {
+        this.ring = new JournaledAnswer[CAPACITY];
+        this.clock = clock;
     }
 
     /** {@return the time now on the journal's clock (epoch milliseconds)} */
     public long now() {
-        return millis.getAsLong();
+        return clock.millis();
     }
 
     /** {@return the per-second counters} */
@@ -72,7 +67,7 @@ public final class AnswerJournal implements AnswerObserver {
         if (request == null || request.rawPath().startsWith(CONSOLE_PATH)) {
             return;
         }
-        long now = millis.getAsLong();
+        long now = clock.millis();
         long micros = elapsedNanos / 1_000;
         String index = request.pathParams().get("indexName");
         traffic.record(now, status, micros, index);

@@ -9,8 +9,9 @@ import io.quarry.mockserver.internal.http.Work;
 import io.quarry.mockserver.internal.journal.AnswerJournal;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.state.Application;
+import java.time.Clock;
 import java.util.Set;
-import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -31,19 +32,51 @@ public final class ConsoleProduct implements Product {
      * @param applicationId the application ID, shown on the sign-in page
      * @param version the server's version
      * @param hosts how many hosts the server listens on
-     * @param millis the wall clock of the journal and charts
+     * @param clock the wall clock of the journal and charts
      */
     public ConsoleProduct(
-            Application app, String adminKey, String applicationId, String version, int hosts, LongSupplier millis) {
-        this.journal = new AnswerJournal(millis);
-        // the lambda's own signature names no console class: making it loads none
-        this.routes = new LazyRoutes<>(() -> {
+            Application app, String adminKey, String applicationId, String version, int hosts, Clock clock) {
+        this.journal = new AnswerJournal(clock);
+        this.routes = new LazyRoutes<>(new Opening(journal, app, adminKey, applicationId, version, hosts));
+    }
+
+    /**
+     * Makes the console's routes object on its first request. A class of its own, not a lambda: a lambda capturing
+     * these spins its class and method handle forms at start (about five of them), and its signature must name no
+     * console class, or making it would load that class.
+     */
+    private static final class Opening implements Supplier<RouteMethods> {
+
+        private final AnswerJournal journal;
+        private final Application app;
+        private final String adminKey;
+        private final String applicationId;
+        private final String version;
+        private final int hosts;
+
+        Opening(
+                AnswerJournal journal,
+                Application app,
+                String adminKey,
+                String applicationId,
+                String version,
+                int hosts) {
+            this.journal = journal;
+            this.app = app;
+            this.adminKey = adminKey;
+            this.applicationId = applicationId;
+            this.version = version;
+            this.hosts = hosts;
+        }
+
+        @Override
+        public RouteMethods get() {
             ObjectNode info = Json.object();
             info.put("applicationId", applicationId);
             info.put("version", version);
             info.put("hosts", hosts);
             return ConsoleRoutes.open(journal, app, adminKey, info);
-        });
+        }
     }
 
     /** {@return what records every answer for the console} */

@@ -10,6 +10,7 @@ import io.quarry.mockserver.internal.http.Work;
 import io.quarry.mockserver.internal.journal.AnswerJournal;
 import io.quarry.mockserver.internal.journal.JournaledAnswer;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -21,7 +22,7 @@ class SecretsTest {
     private static final String SENT = "sent-key-9876543210fedcba";
 
     private final Secrets secrets = new Secrets(ADMIN);
-    private final AnswerJournal journal = new AnswerJournal(System::currentTimeMillis);
+    private final AnswerJournal journal = new AnswerJournal(Clock.systemUTC());
 
     @Test
     void masksTheKeyParameterWhateverItsCaseOrEncoding() {

@@ -3,17 +3,19 @@ package io.quarry.mockserver.internal.journal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.mockserver.internal.http.Request;
+import io.quarry.mockserver.testing.MutableClock;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 /** However many requests come, the journal keeps its last 1,000 (bodies cut) and the counters their 600 seconds. */
 class JournalAndTrafficBoundsTest {
 
-    private final AtomicLong now = new AtomicLong(1_800_000_000_000L);
-    private final AnswerJournal journal = new AnswerJournal(now::get);
+    private final MutableClock clock = new MutableClock(Instant.ofEpochMilli(1_800_000_000_000L));
+    private final AnswerJournal journal = new AnswerJournal(clock);
 
     @Test
     void theJournalKeepsTheLastThousandAnswersWithBodiesCut() {
@@ -74,9 +76,9 @@ class JournalAndTrafficBoundsTest {
                         0,
                         1_000_000);
             }
-            now.addAndGet(1_000);
+            clock.advance(Duration.ofSeconds(1));
         }
-        JsonNode series = journal.traffic().series(now.get() - 1_000, Traffic.SECONDS + 100);
+        JsonNode series = journal.traffic().series(clock.millis() - 1_000, Traffic.SECONDS + 100);
         assertThat(series.get("seconds")).hasSize(Traffic.SECONDS);
         assertThat(series.get("byStatus").get("2xx"))
                 .allSatisfy(count -> assertThat(count.asInt()).isEqualTo(20));
@@ -91,7 +93,7 @@ class JournalAndTrafficBoundsTest {
         }
         journal.written(request("/1/indexes/a/query", new byte[0]), null, 503, new byte[0], null, 0, 900_000_000);
         journal.written(request("/1/indexes/a/query", new byte[0]), null, 0, new byte[0], null, 0, 900_000_000);
-        JsonNode series = journal.traffic().series(now.get(), 1);
+        JsonNode series = journal.traffic().series(clock.millis(), 1);
         assertThat(series.get("p50Ms").get(0).asDouble()).isBetween(1.6, 2.5);
         assertThat(series.get("p99Ms").get(0).asDouble()).isGreaterThan(700.0);
         assertThat(series.get("byStatus").get("5xx").get(0).asInt()).isEqualTo(1);
