@@ -215,7 +215,7 @@ public final class MockServer implements AutoCloseable {
                 builder.monitoringSeed,
                 servedHosts));
         ConsoleProduct console = null;
-        if (builder.console == Console.ON) {
+        if (builder.consoleOn) {
             console = new ConsoleProduct(app, adminKey, applicationId, version, builder.hosts, Clock.systemUTC());
             products = new ArrayList<>(products);
             products.add(console);
@@ -456,7 +456,9 @@ public final class MockServer implements AutoCloseable {
         private int threads = Workers.virtualThreadsAvailable() ? DEFAULT_THREADS_VIRTUAL : DEFAULT_THREADS_PLATFORM;
         private int queueSize = DEFAULT_QUEUE_SIZE;
         private int hosts = DEFAULT_HOSTS;
-        private Console console = Console.ON;
+        /** Whether the console is on: a flag, so that a builder left at the default never loads {@link Console}. */
+        private boolean consoleOn = true;
+
         private List<String> clusters = Application.DEFAULT_CLUSTERS;
         private final List<Path> seedPaths = new ArrayList<>();
         private final List<ObjectNode> seedDocuments = new ArrayList<>();
@@ -721,7 +723,7 @@ public final class MockServer implements AutoCloseable {
          * @return this builder
          */
         public Builder console(Console console) {
-            this.console = Objects.requireNonNull(console, "console");
+            this.consoleOn = Objects.requireNonNull(console, "console") == Console.ON;
             return this;
         }
 
