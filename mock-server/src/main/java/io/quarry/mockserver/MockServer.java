@@ -3,7 +3,6 @@ package io.quarry.mockserver;
 import io.quarry.mockserver.engine.SearchEngine;
 import io.quarry.mockserver.internal.auth.Authenticator;
 import io.quarry.mockserver.internal.auth.ProductCredentials;
-import io.quarry.mockserver.internal.console.ConsoleProduct;
 import io.quarry.mockserver.internal.http.AnswerObserver;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.BodyLimits;
@@ -16,6 +15,7 @@ import io.quarry.mockserver.internal.http.wire.ConnectionThreads;
 import io.quarry.mockserver.internal.http.wire.Listener;
 import io.quarry.mockserver.internal.http.wire.WireDeadlines;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.products.ConsoleProduct;
 import io.quarry.mockserver.internal.products.Product;
 import io.quarry.mockserver.internal.products.Products;
 import io.quarry.mockserver.internal.products.SearchHooks;
@@ -215,9 +215,8 @@ public final class MockServer implements AutoCloseable {
                 builder.monitoringSeed,
                 servedHosts));
         ConsoleProduct console = null;
-        if (builder.console == Console.ON) {
-            console =
-                    new ConsoleProduct(app, adminKey, applicationId, version, builder.hosts, System::currentTimeMillis);
+        if (builder.consoleOn) {
+            console = new ConsoleProduct(app, adminKey, applicationId, version, builder.hosts, Clock.systemUTC());
             products = new ArrayList<>(products);
             products.add(console);
         }
@@ -236,7 +235,7 @@ public final class MockServer implements AutoCloseable {
                 faultScript,
                 servedHosts,
                 timer,
-                console == null ? AnswerObserver.NONE : console);
+                console == null ? AnswerObserver.NONE : console.journal());
         return new Built(control, front);
     }
 
@@ -457,7 +456,9 @@ public final class MockServer implements AutoCloseable {
         private int threads = Workers.virtualThreadsAvailable() ? DEFAULT_THREADS_VIRTUAL : DEFAULT_THREADS_PLATFORM;
         private int queueSize = DEFAULT_QUEUE_SIZE;
         private int hosts = DEFAULT_HOSTS;
-        private Console console = Console.ON;
+        /** Whether the console is on: a flag, so that a builder left at the default never loads {@link Console}. */
+        private boolean consoleOn = true;
+
         private List<String> clusters = Application.DEFAULT_CLUSTERS;
         private final List<Path> seedPaths = new ArrayList<>();
         private final List<ObjectNode> seedDocuments = new ArrayList<>();
@@ -715,14 +716,14 @@ public final class MockServer implements AutoCloseable {
 
         /**
          * Whether the server serves the browser console at {@code /_mock/console} on every host, and keeps for it a
-         * journal of the last 1,000 answers and per-second counters of the last ten minutes (a few MB at most; their
-         * classes load on the first request).
+         * journal of the last 1,000 answers and per-second counters of the last ten minutes (a few MB at most, kept
+         * from the first answer; the console's own classes load on its first request).
          *
          * @param console {@link Console#ON} (the default) or {@link Console#OFF}
          * @return this builder
          */
         public Builder console(Console console) {
-            this.console = Objects.requireNonNull(console, "console");
+            this.consoleOn = Objects.requireNonNull(console, "console") == Console.ON;
             return this;
         }
 

@@ -10,6 +10,9 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
@@ -52,6 +55,30 @@ class ConsoleHttpTest {
                 .doesNotContain("<script>");
         assertThat(fetch("/_mock/console/../state").statusCode()).isNotEqualTo(200);
         assertThat(fetch("/_mock/console/secret.txt").statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void theSearchPreviewTakesATypedIndexNameForAKeyThatMayNotListTheIndices() throws Exception {
+        Document page = Jsoup.parse(fetch("/_mock/console").body());
+        Element field = page.getElementById("search-index");
+        assertThat(field).isNotNull();
+        assertThat(field.tagName()).isEqualTo("input");
+        assertThat(page.getElementById(field.attr("list")))
+                .as("the suggestions of indices the key may list")
+                .isNotNull()
+                .satisfies(list -> assertThat(list.tagName()).isEqualTo("datalist"));
+        assertThat(page.getElementById("search-index-note")).isNotNull();
+
+        client.post("/1/indexes/films/batch", jq("{'requests':[{'action':'addObject','body':{'title':'Alien'}}]}"));
+        String searchOnly = client.createKey(jq("{'acl':['search']}"));
+        TestClient limited = new TestClient(server, server.applicationId(), searchOnly);
+        assertThat(limited.get("/1/indexes").status()).isEqualTo(403);
+        assertThat(limited.post("/1/indexes/films/query", jq("{'query':'alien'}"))
+                        .requireOk()
+                        .body()
+                        .get("nbHits")
+                        .asInt())
+                .isEqualTo(1);
     }
 
     @Test

@@ -97,22 +97,22 @@ window.QuarryViews = (function () {
     }
   };
 
-  // ---- Search preview: searches as the user types, through the search API with the signed-in key.
+  // ---- Search preview: searches as the user types, through the search API with the signed-in key. The index is
+  // typed, with the indices the key may list as suggestions: a key without the listIndexes right may still search.
   const search = {
     filters: [],
     sent: 0,
     async open() {
       failure("search-error");
-      const select = byId("search-index");
-      const chosen = select.value;
-      try {
-        const names = await indexNames();
-        select.replaceChildren(...names.map(option));
-        if (names.includes(chosen)) select.value = chosen;
-      } catch (e) { failure("search-error", e); }
+      const field = byId("search-index");
+      const names = await indexNames().catch(() => []);
+      byId("search-index-names").replaceChildren(...names.map(option));
+      byId("search-index-note").textContent = names.length > 0 ? ""
+          : "No index to suggest (the key may not list the indices, or there are none): type an index name.";
+      if (!field.value && names.length > 0) field.value = names[0];
     },
     async run() {
-      const index = byId("search-index").value;
+      const index = byId("search-index").value.trim();
       if (!index) return;
       const body = { query: byId("search-query").value, facets: ["*"], facetFilters: search.filters.slice(),
         highlightPreTag: "<mark>", highlightPostTag: "</mark>", hitsPerPage: 10 };
@@ -169,7 +169,9 @@ window.QuarryViews = (function () {
     },
     init() {
       byId("search-query").addEventListener("input", () => search.run());
-      byId("search-index").addEventListener("change", () => { search.filters = []; search.run(); });
+      // the facet filters belong to the index they were clicked in: editing the index drops them
+      byId("search-index").addEventListener("input", () => { search.filters = []; });
+      byId("search-index").addEventListener("change", () => search.run());
     }
   };
 

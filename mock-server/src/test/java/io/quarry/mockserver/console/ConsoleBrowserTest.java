@@ -118,8 +118,9 @@ class ConsoleBrowserTest {
     @Order(3)
     void searchesAsTheUserTypesAndFiltersByAClickedFacet() throws IOException {
         tab("search");
-        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("search-index"), "products"));
-        new Select(find("search-index")).selectByVisibleText("products");
+        waiting.until(ExpectedConditions.presenceOfElementLocated(
+                By.cssSelector("#search-index-names option[value='products']")));
+        typeIndex("products");
         find("search-query").sendKeys("phone");
         waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "5"));
         WebElement highlighted =
@@ -199,6 +200,31 @@ class ConsoleBrowserTest {
                 .doesNotContain("storefront-search-key-5b81e0c2")
                 .doesNotContain(ADMIN_KEY);
         screenshot("tasks-and-keys");
+    }
+
+    @Test
+    @Order(8)
+    void aKeyThatMayNotListTheIndicesTypesTheIndexToSearch() {
+        find("sign-out").click();
+        signIn("storefront-search-key-5b81e0c2");
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
+        tab("search");
+        waiting.until(
+                ExpectedConditions.textToBePresentInElementLocated(By.id("search-index-note"), "type an index name"));
+        assertThat(browser.findElements(By.cssSelector("#search-index-names option")))
+                .isEmpty();
+        typeIndex("products");
+        WebElement query = find("search-query");
+        query.clear();
+        query.sendKeys("orbit");
+        waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "2"));
+        assertThat(find("search-error").getText()).isEmpty();
+    }
+
+    private static void typeIndex(String name) {
+        WebElement field = find("search-index");
+        field.clear();
+        field.sendKeys(name);
     }
 
     private static int searchOnSecondHost() throws IOException, InterruptedException {

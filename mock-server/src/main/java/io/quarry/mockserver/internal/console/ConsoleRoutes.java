@@ -4,52 +4,76 @@ import io.quarry.mockserver.internal.auth.KeyMask;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.http.faults.FaultAction;
+import io.quarry.mockserver.internal.journal.AnswerJournal;
+import io.quarry.mockserver.internal.journal.JournaledAnswer;
+import io.quarry.mockserver.internal.journal.Traffic;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.ApiKey;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.Timestamps;
-import java.util.function.LongSupplier;
+import java.util.Locale;
 import java.util.function.Predicate;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The console's routes: its page and files, and the read-only views the page reads besides the service's own API and
- * the control endpoints (the journal, the traffic series, the keys masked, the pending tasks).
+ * the control endpoints (the journal with keys masked, the traffic series, the keys masked, the pending tasks). Made
+ * on the console's first request; its route constants are compile-time constants, so registering the routes loads
+ * none of this package.
  */
-final class ConsoleRoutes implements RouteMethods {
+public final class ConsoleRoutes implements RouteMethods {
 
-    static final int PAGE = 0;
-    static final int FILE = 1;
-    static final int INFO = 2;
-    static final int JOURNAL = 3;
-    static final int JOURNAL_ENTRY = 4;
-    static final int TRAFFIC = 5;
-    static final int KEYS = 6;
-    static final int TASKS = 7;
+    /** The page. */
+    public static final int PAGE = 0;
+    /** One of its files. */
+    public static final int FILE = 1;
+    /** What the sign-in page may know before a key is given. */
+    public static final int INFO = 2;
+    /** The journal, newest first. */
+    public static final int JOURNAL = 3;
+    /** One journal entry with its bodies. */
+    public static final int JOURNAL_ENTRY = 4;
+    /** The per-second counters. */
+    public static final int TRAFFIC = 5;
+    /** The keys, masked. */
+    public static final int KEYS = 6;
+    /** The pending tasks. */
+    public static final int TASKS = 7;
 
     /** How many entries a journal page holds when the page does not say. */
     private static final int DEFAULT_LIMIT = 200;
     /** The most pending tasks listed. */
     private static final int MAX_TASKS = 100;
 
-    private final ConsoleRecorder recorder;
+    private final AnswerJournal journal;
     private final Application app;
+    private final Secrets secrets;
     private final ObjectNode info;
-    private final LongSupplier millis;
+
+    private ConsoleRoutes(AnswerJournal journal, Application app, String adminKey, ObjectNode info) {
+        this.journal = journal;
+        this.app = app;
+        this.secrets = new Secrets(adminKey);
+        this.info = info;
+    }
 
     /**
-     * @param recorder what keeps the traffic
+     * {@return the console's routes}
+     *
+     * @param journal what the server kept of its answers
      * @param app the application whose keys and tasks are shown
-     * @param info what the sign-in page may know before a key is given (application ID, version, hosts)
-     * @param millis the wall clock
+     * @param adminKey the admin key, masked wherever the journal would show it
+     * @param info what the sign-in page may know before a key is given (application ID, version, hosts); the
+     *     journal's capacity and the charts' seconds are added
      */
-    ConsoleRoutes(ConsoleRecorder recorder, Application app, ObjectNode info, LongSupplier millis) {
-        this.recorder = recorder;
-        this.app = app;
-        this.info = info;
-        this.millis = millis;
+    public static RouteMethods open(AnswerJournal journal, Application app, String adminKey, ObjectNode info) {
+        ObjectNode shown = info.deepCopy();
+        shown.put("journalCapacity", journal.capacity());
+        shown.put("chartSeconds", Traffic.SECONDS);
+        return new ConsoleRoutes(journal, app, adminKey, shown);
     }
 
     @Override
@@ -69,17 +93,16 @@ final class ConsoleRoutes implements RouteMethods {
     }
 
     private Response journal(Request request) {
-        Journal journal = recorder.journal();
-        int limit = intParam(request, "limit", DEFAULT_LIMIT, 1, Journal.CAPACITY);
+        int limit = intParam(request, "limit", DEFAULT_LIMIT, 1, journal.capacity());
         long after = intParam(request, "after", 0, 0, Integer.MAX_VALUE);
-        Predicate<JournalEntry> filter = entry -> entry.seq() > after;
+        Predicate<JournaledAnswer> filter = entry -> entry.seq() > after;
         String status = request.query().get("status");
         if (status != null && !status.isEmpty()) {
             filter = filter.and(entry -> statusMatches(status, entry));
         }
         String path = request.query().get("path");
         if (path != null && !path.isEmpty()) {
-            filter = filter.and(entry -> entry.path().contains(path));
+            filter = filter.and(entry -> Secrets.path(entry).contains(path));
         }
         String index = request.query().get("index");
         if (index != null && !index.isEmpty()) {
@@ -88,15 +111,15 @@ final class ConsoleRoutes implements RouteMethods {
         ObjectNode body = Json.object();
         body.put("capacity", journal.capacity());
         body.put("kept", journal.size());
-        body.put("bodyChars", Journal.BODY_CHARS);
+        body.put("bodyChars", AnswerJournal.BODY_CHARS);
         ArrayNode entries = body.putArray("entries");
-        for (JournalEntry entry : journal.newestFirst(filter, limit)) {
+        for (JournaledAnswer entry : journal.newestFirst(filter, limit)) {
             entries.add(summary(entry));
         }
         return Response.ok(body);
     }
 
-    private static boolean statusMatches(String wanted, JournalEntry entry) {
+    private static boolean statusMatches(String wanted, JournaledAnswer entry) {
         return switch (wanted) {
             case "faulted" -> entry.fault() != null;
             case "none" -> entry.status() == 0;
@@ -114,23 +137,23 @@ final class ConsoleRoutes implements RouteMethods {
         } catch (NumberFormatException e) {
             throw ApiException.badRequest("The journal entry's number must be an integer");
         }
-        JournalEntry entry = recorder.journal().find(seq);
+        JournaledAnswer entry = journal.find(seq);
         if (entry == null) {
             throw ApiException.notFound("The journal no longer holds entry " + seq);
         }
         ObjectNode body = summary(entry);
-        body.put("requestBody", entry.requestBody());
-        body.put("responseBody", entry.responseBody());
+        body.put("requestBody", secrets.text(entry.requestStart(), entry.sentKey()));
+        body.put("responseBody", secrets.text(entry.responseStart(), entry.sentKey()));
         return Response.ok(body);
     }
 
-    private static ObjectNode summary(JournalEntry entry) {
+    private static ObjectNode summary(JournaledAnswer entry) {
         ObjectNode out = Json.object();
         out.put("seq", entry.seq());
         out.put("time", Timestamps.iso(entry.atMillis()));
         out.put("host", entry.host());
         out.put("method", entry.method());
-        out.put("path", entry.path());
+        out.put("path", Secrets.path(entry));
         if (entry.index() != null) {
             out.put("index", entry.index());
         }
@@ -138,16 +161,25 @@ final class ConsoleRoutes implements RouteMethods {
         out.put("durationMs", entry.micros() / 1000.0);
         out.put("requestBytes", entry.requestBytes());
         out.put("responseBytes", entry.responseBytes());
-        out.put("caller", entry.caller());
+        out.put("caller", Secrets.caller(entry));
         if (entry.fault() != null) {
-            out.put("fault", entry.fault());
+            out.put("fault", faultName(entry.fault()));
         }
         return out;
     }
 
+    /** {@return the fault's name as the fault table writes it: {@code closeBeforeResponse}} */
+    static String faultName(FaultAction.Kind kind) {
+        StringBuilder name = new StringBuilder();
+        for (String word : kind.name().toLowerCase(Locale.ROOT).split("_")) {
+            name.append(name.length() == 0 ? word : Character.toUpperCase(word.charAt(0)) + word.substring(1));
+        }
+        return name.toString();
+    }
+
     private Response traffic(Request request) {
         int seconds = intParam(request, "seconds", 300, 1, Traffic.SECONDS);
-        return Response.ok(recorder.traffic().series(millis.getAsLong(), seconds));
+        return Response.ok(journal.traffic().series(journal.now(), seconds));
     }
 
     private Response keys() {

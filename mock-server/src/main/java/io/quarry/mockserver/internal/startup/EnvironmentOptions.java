@@ -59,12 +59,13 @@ public final class EnvironmentOptions {
      *     {@code true} or {@code false}
      */
     public static String[] withCommandLine(String[] args, Map<String, String> environment) {
+        // loops rather than lambdas: this runs before every standalone start, where each lambda spins classes
         Map<String, String> given = new TreeMap<>();
-        environment.forEach((name, value) -> {
-            if (name.startsWith(PREFIX) && !value.isEmpty()) {
-                given.put(name, value);
+        for (Map.Entry<String, String> variable : environment.entrySet()) {
+            if (variable.getKey().startsWith(PREFIX) && !variable.getValue().isEmpty()) {
+                given.put(variable.getKey(), variable.getValue());
             }
-        });
+        }
         List<String> merged = new ArrayList<>();
         List<String> commandLine = Arrays.asList(args);
         for (String option : VALUE_OPTIONS) {
@@ -72,10 +73,10 @@ public final class EnvironmentOptions {
             if (value != null && !commandLine.contains(option)) {
                 List<String> values =
                         option.equals("--seed") ? Arrays.asList(value.split(File.pathSeparator)) : List.of(value);
-                values.forEach(each -> {
+                for (String each : values) {
                     merged.add(option);
                     merged.add(each);
-                });
+                }
             }
         }
         for (String option : FLAG_OPTIONS) {
@@ -89,7 +90,7 @@ public final class EnvironmentOptions {
                     + "; the mock server reads " + PREFIX + " followed by an option's name");
         }
         merged.addAll(commandLine);
-        return merged.toArray(String[]::new);
+        return merged.toArray(new String[0]);
     }
 
     private static boolean flag(String option, String value) {

@@ -7,62 +7,91 @@ import io.quarry.mockserver.internal.http.Operation;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Route;
 import io.quarry.mockserver.internal.http.Work;
+import io.quarry.mockserver.internal.journal.AnswerJournal;
+import io.quarry.mockserver.internal.journal.JournaledAnswer;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** What the journal keeps never holds a key: not in paths, not in bodies, not as the caller. */
+/** What the console shows of the journal never holds a key: not in paths, not in bodies, not as the caller. */
 class SecretsTest {
 
     private static final String ADMIN = "admin-key-0123456789abcdef";
     private static final String SENT = "sent-key-9876543210fedcba";
 
     private final Secrets secrets = new Secrets(ADMIN);
+    private final AnswerJournal journal = new AnswerJournal(Clock.systemUTC());
 
     @Test
     void masksTheKeyParameterWhateverItsCaseOrEncoding() {
-        Request request = new Request(
-                "GET",
-                "/1/indexes",
-                "x-service-api-KEY=" + SENT + "&page=2&X-Service-API%2DKey=" + ADMIN,
-                Map.of(),
-                new byte[0]);
-        assertThat(secrets.path(request, null, 500))
-                .isEqualTo("/1/indexes?x-service-api-KEY=••••&page=2&X-Service-API%2DKey=••••");
+        JournaledAnswer answer = record(
+                new Request(
+                        "GET",
+                        "/1/indexes",
+                        "x-service-api-KEY=" + SENT + "&page=2&X-Service-API%2DKey=" + ADMIN,
+                        Map.of(),
+                        new byte[0]),
+                null,
+                "");
+        assertThat(Secrets.path(answer)).isEqualTo("/1/indexes?x-service-api-KEY=••••&page=2&X-Service-API%2DKey=••••");
+        assertThat(Secrets.caller(answer)).isEqualTo("refused key");
     }
 
     @Test
     void masksAKeyInThePathOfTheKeyEndpoints() {
         Route route = route("/1/keys/{key}", Operation.LIST_API_KEY);
-        Request request = new Request("GET", "/1/keys/" + SENT, null, Map.of(), new byte[0]);
-        assertThat(secrets.path(request, route, 500)).isEqualTo("/1/keys/••••");
+        JournaledAnswer answer = record(new Request("GET", "/1/keys/" + SENT, null, Map.of(), new byte[0]), route, "");
+        assertThat(Secrets.path(answer)).isEqualTo("/1/keys/••••");
+    }
+
+    @Test
+    void aPathCutBeforeItsKeyParameterEndsShowsNoneOfTheKey() {
+        String path = "/1/indexes/" + "p".repeat(AnswerJournal.PATH_CHARS - 40);
+        for (String name : new String[] {"x-service-api-key", "X-Service-API%2DKey"}) {
+            for (int cutInside = 0; cutInside < 40; cutInside++) {
+                String query = "a".repeat(cutInside) + "&" + name + "=" + SENT;
+                String shown = Secrets.path(record(new Request("GET", path, query, Map.of(), new byte[0]), null, ""));
+                assertThat(shown).hasSizeLessThanOrEqualTo(AnswerJournal.PATH_CHARS);
+                for (int length = 4; length <= SENT.length(); length++) {
+                    assertThat(shown).doesNotContain(SENT.substring(0, length));
+                }
+            }
+        }
     }
 
     @Test
     void masksKeyMembersInTheBodiesOfRoutesThatCarryKeys() {
         String answer = "{\"keys\":[{\"value\":\"" + SENT + "1\",\"acl\":[\"search\"]}],\"key\":\"" + SENT
                 + "2\",\"crawler\":{\"apiKey\":\"" + SENT + "3\"}}";
-        String shown = secrets.body(bytes(answer), true, null, 2_000);
-        assertThat(shown).doesNotContain(SENT).contains("\"acl\":[\"search\"]").contains("••••");
-        assertThat(secrets.body(bytes("<html>" + SENT), true, null, 2_000)).doesNotContain(SENT);
+        Route route = route("/1/keys", Operation.LIST_API_KEY);
+        JournaledAnswer kept = record(new Request("GET", "/1/keys", null, Map.of(), new byte[0]), route, answer);
+        assertThat(secrets.text(kept.responseStart(), kept.sentKey()))
+                .doesNotContain(SENT)
+                .contains("\"acl\":[\"search\"]")
+                .contains("••••");
+        JournaledAnswer notJson =
+                record(new Request("GET", "/1/keys", null, Map.of(), new byte[0]), route, "<html>" + SENT);
+        assertThat(secrets.text(notJson.responseStart(), notJson.sentKey())).doesNotContain(SENT);
     }
 
     @Test
     void masksTheAdminKeyAndTheSentKeyAnywhereInAnyBody() {
         String body = "{\"note\":\"" + ADMIN + "\",\"other\":\"" + SENT + "\"}";
-        assertThat(secrets.body(bytes(body), false, SENT, 2_000)).isEqualTo("{\"note\":\"••••\",\"other\":\"••••\"}");
+        JournaledAnswer answer = record(
+                new Request("POST", "/1/indexes/a/query", null, Map.of("x-service-api-key", SENT), bytes(body)),
+                null,
+                body);
+        String expected = "{\"note\":\"••••\",\"other\":\"••••\"}";
+        assertThat(secrets.text(answer.requestStart(), answer.sentKey())).isEqualTo(expected);
+        assertThat(secrets.text(answer.responseStart(), answer.sentKey())).isEqualTo(expected);
+        assertThat(answer.toString()).doesNotContain(SENT);
     }
 
-    @Test
-    void routesThatCarryKeysAreTheKeyEndpointsSeedsStateAndTheCrawler() {
-        assertThat(Secrets.carriesKeys(route("/1/keys", Operation.ADD_API_KEY))).isTrue();
-        assertThat(Secrets.carriesKeys(route("/_mock/seed", Operation.NOT_COUNTED)))
-                .isTrue();
-        assertThat(Secrets.carriesKeys(route("/_mock/state", Operation.NOT_COUNTED)))
-                .isTrue();
-        assertThat(Secrets.carriesKeys(route("/1/indexes/{indexName}/query", Operation.QUERIES)))
-                .isFalse();
+    private JournaledAnswer record(Request request, Route route, String answer) {
+        journal.written(request, route, 200, bytes(answer), null, 0, 1_000);
+        return journal.newestFirst(entry -> true, 1).get(0);
     }
 
     private static Route route(String template, Operation operation) {

@@ -1,7 +1,6 @@
 package io.quarry.mockserver.internal.products;
 
 import io.quarry.mockserver.engine.SearchEngine;
-import io.quarry.mockserver.internal.console.ConsoleProduct;
 import io.quarry.mockserver.internal.http.Route;
 import io.quarry.mockserver.internal.products.ProductRoutes.ProductRoute;
 import io.quarry.mockserver.internal.state.Application;
@@ -22,7 +21,7 @@ public final class AllRoutes {
         ServiceContext context = new ServiceContext(
                 app, new SearchEngine(), new StateControl(app, List.of()), "test", false, new SearchHooks());
         List<Product> products = new ArrayList<>(Products.all(context));
-        products.add(new ConsoleProduct(app, "admin", "APP", "test", 1, System::currentTimeMillis));
+        products.add(new ConsoleProduct(app, "admin", "APP", "test", 1, Clock.systemUTC()));
         return Products.routesOf(products).routes();
     }
 

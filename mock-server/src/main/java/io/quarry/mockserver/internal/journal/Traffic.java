@@ -1,4 +1,4 @@
-package io.quarry.mockserver.internal.console;
+package io.quarry.mockserver.internal.journal;
 
 import io.quarry.mockserver.internal.json.Json;
 import java.util.ArrayList;
@@ -11,13 +11,14 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Counters of the last {@value #SECONDS} seconds, one bucket a second, in a ring made once: answers by status class,
  * a histogram of their durations (for the median and the 99th percentile), and operations per index (the first
- * {@value #INDICES_PER_SECOND} indices of each second by name, the rest together). Recording allocates nothing;
- * the ring takes about 420 KB whatever the traffic.
+ * {@value #INDICES_PER_SECOND} indices of each second by name, the rest together). A second's bucket is made the first
+ * time the ring comes to it, and reused from then on: recording allocates nothing once the ring is full, and the ring
+ * takes at most about 420 KB whatever the traffic.
  */
-final class Traffic {
+public final class Traffic {
 
     /** How many seconds are kept. */
-    static final int SECONDS = 600;
+    public static final int SECONDS = 600;
     /** How many indices a second counts by name. */
     static final int INDICES_PER_SECOND = 8;
     /** The name the indices past those are counted under. */
@@ -30,12 +31,6 @@ final class Traffic {
     private static final int BINS = 32 * BINS_PER_DOUBLING;
 
     private final Second[] ring = new Second[SECONDS];
-
-    Traffic() {
-        for (int i = 0; i < SECONDS; i++) {
-            ring[i] = new Second();
-        }
-    }
 
     /** One second's counters, cleared when the ring comes round to it again. */
     private static final class Second {
@@ -77,7 +72,12 @@ final class Traffic {
      */
     synchronized void record(long nowMillis, int status, long micros, String index) {
         long epochSecond = Math.floorDiv(nowMillis, 1000);
-        Second second = ring[(int) Math.floorMod(epochSecond, (long) SECONDS)];
+        int slot = (int) Math.floorMod(epochSecond, (long) SECONDS);
+        Second second = ring[slot];
+        if (second == null) {
+            second = new Second();
+            ring[slot] = second;
+        }
         if (second.epochSecond != epochSecond) {
             if (second.epochSecond > epochSecond) {
                 return; // an answer older than the ring: too late to count
@@ -113,7 +113,7 @@ final class Traffic {
      * @param nowMillis the time now
      * @param seconds how many seconds, at most {@value #SECONDS}
      */
-    synchronized ObjectNode series(long nowMillis, int seconds) {
+    public synchronized ObjectNode series(long nowMillis, int seconds) {
         int count = Math.max(1, Math.min(SECONDS, seconds));
         long newest = Math.floorDiv(nowMillis, 1000);
         ObjectNode out = Json.object();
@@ -131,7 +131,7 @@ final class Traffic {
         for (int i = 0; i < count; i++) {
             long epochSecond = newest - count + 1 + i;
             Second second = ring[(int) Math.floorMod(epochSecond, (long) SECONDS)];
-            boolean live = second.epochSecond == epochSecond;
+            boolean live = second != null && second.epochSecond == epochSecond;
             times.add(epochSecond);
             for (int c = 0; c < CLASSES.length; c++) {
                 classes[c].add(live ? second.byClass[c] : 0);

@@ -1,46 +1,73 @@
-package io.quarry.mockserver.internal.console;
+package io.quarry.mockserver.internal.journal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.mockserver.internal.http.Request;
+import io.quarry.mockserver.testing.MutableClock;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 /** However many requests come, the journal keeps its last 1,000 (bodies cut) and the counters their 600 seconds. */
 class JournalAndTrafficBoundsTest {
 
-    private final AtomicLong now = new AtomicLong(1_800_000_000_000L);
-    private final ConsoleRecorder recorder = new ConsoleRecorder(new Secrets("admin-key-0123456789"), now::get);
+    private final MutableClock clock = new MutableClock(Instant.ofEpochMilli(1_800_000_000_000L));
+    private final AnswerJournal journal = new AnswerJournal(clock);
 
     @Test
     void theJournalKeepsTheLastThousandAnswersWithBodiesCut() {
         byte[] large = "x".repeat(100_000).getBytes(StandardCharsets.UTF_8);
         for (int i = 0; i < 5_000; i++) {
-            recorder.written(request("/1/indexes/i" + i + "/query", large), null, 200, large, null, 0, 1_000);
+            journal.written(request("/1/indexes/i" + i + "/query", large), null, 200, large, null, 0, 1_000);
         }
-        Journal journal = recorder.journal();
-        assertThat(journal.size()).isEqualTo(Journal.CAPACITY);
+        assertThat(journal.size()).isEqualTo(AnswerJournal.CAPACITY);
         var kept = journal.newestFirst(entry -> true, Integer.MAX_VALUE);
-        assertThat(kept).hasSize(Journal.CAPACITY);
+        assertThat(kept).hasSize(AnswerJournal.CAPACITY);
         assertThat(kept.get(0).seq()).isEqualTo(5_000);
         assertThat(kept.get(kept.size() - 1).seq()).isEqualTo(4_001);
         assertThat(journal.find(4_000)).as("dropped").isNull();
         assertThat(kept).allSatisfy(entry -> {
-            assertThat(entry.requestBody()).hasSize(Journal.BODY_CHARS);
-            assertThat(entry.responseBody()).hasSize(Journal.BODY_CHARS);
-            assertThat(entry.path().length()).isLessThanOrEqualTo(Journal.PATH_CHARS);
+            assertThat(entry.requestStart()).hasSize(AnswerJournal.BODY_CHARS);
+            assertThat(entry.responseStart()).hasSize(AnswerJournal.BODY_CHARS);
             assertThat(entry.requestBytes()).isEqualTo(100_000);
         });
+    }
+
+    @Test
+    void aLongPathAndItsQueryAreCutToWhatTheJournalShows() {
+        String path = "/1/indexes/" + "p".repeat(600) + "/query";
+        journal.written(
+                new Request("POST", path, "a=" + "q".repeat(100), Map.of(), new byte[0]),
+                null,
+                200,
+                new byte[0],
+                null,
+                0,
+                1);
+        journal.written(
+                new Request("POST", "/1/indexes/a/query", "b=" + "q".repeat(600), Map.of(), new byte[0]),
+                null,
+                200,
+                new byte[0],
+                null,
+                0,
+                1);
+        JournaledAnswer longPath = journal.find(1);
+        assertThat(longPath.rawPath()).hasSize(AnswerJournal.PATH_CHARS);
+        assertThat(longPath.rawQuery()).isNull();
+        JournaledAnswer longQuery = journal.find(2);
+        assertThat(longQuery.rawPath().length() + 1 + longQuery.rawQuery().length())
+                .isEqualTo(AnswerJournal.PATH_CHARS);
     }
 
     @Test
     void theCountersKeepTenMinutesOfSecondsAndAtMostEightIndicesASecondByName() {
         for (int second = 0; second < 3 * Traffic.SECONDS; second++) {
             for (int i = 0; i < 20; i++) {
-                recorder.written(
+                journal.written(
                         request("/1/indexes/i" + i + "/query", new byte[0]),
                         null,
                         200,
@@ -49,9 +76,9 @@ class JournalAndTrafficBoundsTest {
                         0,
                         1_000_000);
             }
-            now.addAndGet(1_000);
+            clock.advance(Duration.ofSeconds(1));
         }
-        JsonNode series = recorder.traffic().series(now.get() - 1_000, Traffic.SECONDS + 100);
+        JsonNode series = journal.traffic().series(clock.millis() - 1_000, Traffic.SECONDS + 100);
         assertThat(series.get("seconds")).hasSize(Traffic.SECONDS);
         assertThat(series.get("byStatus").get("2xx"))
                 .allSatisfy(count -> assertThat(count.asInt()).isEqualTo(20));
@@ -62,11 +89,11 @@ class JournalAndTrafficBoundsTest {
     @Test
     void percentilesComeFromTheDurationsOfTheSecond() {
         for (int i = 0; i < 99; i++) {
-            recorder.written(request("/1/indexes/a/query", new byte[0]), null, 200, new byte[0], null, 0, 2_000_000);
+            journal.written(request("/1/indexes/a/query", new byte[0]), null, 200, new byte[0], null, 0, 2_000_000);
         }
-        recorder.written(request("/1/indexes/a/query", new byte[0]), null, 503, new byte[0], null, 0, 900_000_000);
-        recorder.written(request("/1/indexes/a/query", new byte[0]), null, 0, new byte[0], null, 0, 900_000_000);
-        JsonNode series = recorder.traffic().series(now.get(), 1);
+        journal.written(request("/1/indexes/a/query", new byte[0]), null, 503, new byte[0], null, 0, 900_000_000);
+        journal.written(request("/1/indexes/a/query", new byte[0]), null, 0, new byte[0], null, 0, 900_000_000);
+        JsonNode series = journal.traffic().series(clock.millis(), 1);
         assertThat(series.get("p50Ms").get(0).asDouble()).isBetween(1.6, 2.5);
         assertThat(series.get("p99Ms").get(0).asDouble()).isGreaterThan(700.0);
         assertThat(series.get("byStatus").get("5xx").get(0).asInt()).isEqualTo(1);
@@ -74,8 +101,8 @@ class JournalAndTrafficBoundsTest {
     }
 
     /**
-     * The cost per request is bounded whatever the bodies' size: about 260 bytes and the kept text (measured 4,160
-     * bytes with bodies of 20 KB and 80 KB, 264 with bodies of 20 and 79 bytes, on JDK 17).
+     * The cost per request is bounded whatever the bodies' size: about 90 bytes and the kept starts of the bodies
+     * (measured 4,135 bytes with bodies of 80 KB, 224 with bodies of 17 and 79 bytes, on JDK 17).
      */
     @Test
     void recordingAnAnswerAllocatesAFewKilobytesWhateverItsSize() {
@@ -86,7 +113,7 @@ class JournalAndTrafficBoundsTest {
         int count = 2_000;
         long before = threads.getCurrentThreadAllocatedBytes();
         for (int i = 0; i < count; i++) {
-            recorder.written(request, null, 200, large, null, 0, 1_000_000);
+            journal.written(request, null, 200, large, null, 0, 1_000_000);
         }
         long perRequest = (threads.getCurrentThreadAllocatedBytes() - before) / count;
         assertThat(perRequest).isLessThan(8 * 1024);

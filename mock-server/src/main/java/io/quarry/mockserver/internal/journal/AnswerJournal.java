@@ -1,0 +1,185 @@
+package io.quarry.mockserver.internal.journal;
+
+import io.quarry.mockserver.internal.auth.Caller;
+import io.quarry.mockserver.internal.http.Access;
+import io.quarry.mockserver.internal.http.AnswerObserver;
+import io.quarry.mockserver.internal.http.Request;
+import io.quarry.mockserver.internal.http.Route;
+import io.quarry.mockserver.internal.http.faults.FaultAction;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * The last {@value #CAPACITY} answers, in a ring (the oldest dropped when a new one comes), and the {@link Traffic}
+ * counters. An answer is kept as it came: its path and bodies cut to their first {@value #PATH_CHARS} and
+ * {@value #BODY_CHARS} bytes, nothing decoded or masked, so recording one costs a few copies and counts; the console
+ * masks keys when it shows an entry. Only a body whose route carries keys is read whole and masked here
+ * ({@link KeyMembers}): its start alone could cut a key short of being recognised. The console's own requests are
+ * left out, so watching does not fill what is watched.
+ */
+public final class AnswerJournal implements AnswerObserver {
+
+    /** How many answers are kept. */
+    public static final int CAPACITY = 1_000;
+    /** The most characters kept of a path with its query. */
+    public static final int PATH_CHARS = 500;
+    /** The most bytes kept of each body, shown as at most as many characters. */
+    public static final int BODY_CHARS = 2_000;
+    /** The console's own paths. */
+    public static final String CONSOLE_PATH = "/_mock/console";
+
+    private static final byte[] EMPTY = new byte[0];
+    private static final String KEY_HEADER = "X-Service-API-Key";
+    private static final String KEY_PARAMETER = "x-service-api-key";
+
+    private final JournaledAnswer[] ring;
+    private final Traffic traffic = new Traffic();
+    private final Clock clock;
+    private long last;
+
+    /**
+     * @param clock the wall clock, {@link Clock#systemUTC()} but in tests (the journal and charts tell real time,
+     *     whatever the server's clock says)
+     */
+    public AnswerJournal(Clock clock) {
+        this.ring = new JournaledAnswer[CAPACITY];
+        this.clock = clock;
+    }
+
+    /** {@return the time now on the journal's clock (epoch milliseconds)} */
+    public long now() {
+        return clock.millis();
+    }
+
+    /** {@return the per-second counters} */
+    public Traffic traffic() {
+        return traffic;
+    }
+
+    @Override
+    public void written(
+            Request request, Route route, int status, byte[] body, FaultAction fault, int host, long elapsedNanos) {
+        if (request == null || request.rawPath().startsWith(CONSOLE_PATH)) {
+            return;
+        }
+        long now = clock.millis();
+        long micros = elapsedNanos / 1_000;
+        String index = request.pathParams().get("indexName");
+        traffic.record(now, status, micros, index);
+        String rawPath = cut(request.rawPath(), PATH_CHARS);
+        String rawQuery = request.rawQuery();
+        int queryRoom = PATH_CHARS - rawPath.length() - 1;
+        rawQuery = rawQuery == null || rawQuery.isEmpty() || queryRoom <= 0 ? null : cut(rawQuery, queryRoom);
+        boolean carriesKeys = carriesKeys(route);
+        byte[] requestStart = start(request.bodyBytes(), carriesKeys);
+        byte[] responseStart = start(body, carriesKeys);
+        String sentKey = sentKey(request);
+        synchronized (this) {
+            long seq = ++last;
+            ring[slot(seq)] = new JournaledAnswer(
+                    seq,
+                    now,
+                    host,
+                    request.method(),
+                    rawPath,
+                    rawQuery,
+                    route,
+                    index == null ? null : cut(index, PATH_CHARS),
+                    status,
+                    micros,
+                    request.bodySize(),
+                    body.length,
+                    request.get(Caller.class),
+                    sentKey == null ? null : cut(sentKey, BODY_CHARS),
+                    fault == null ? null : fault.kind(),
+                    requestStart,
+                    responseStart);
+        }
+    }
+
+    /**
+     * {@return the answers kept that pass the filter, newest first}
+     *
+     * @param filter which answers
+     * @param limit the most to return
+     */
+    public synchronized List<JournaledAnswer> newestFirst(Predicate<JournaledAnswer> filter, int limit) {
+        List<JournaledAnswer> found = new ArrayList<>();
+        long oldest = Math.max(1, last - ring.length + 1);
+        for (long seq = last; seq >= oldest && found.size() < limit; seq--) {
+            JournaledAnswer answer = ring[slot(seq)];
+            if (filter.test(answer)) {
+                found.add(answer);
+            }
+        }
+        return found;
+    }
+
+    /**
+     * {@return the answer, or {@code null} once it has been dropped}
+     *
+     * @param seq its number
+     */
+    public synchronized JournaledAnswer find(long seq) {
+        JournaledAnswer answer = seq < 1 ? null : ring[slot(seq)];
+        return answer != null && answer.seq() == seq ? answer : null;
+    }
+
+    /** {@return how many answers are kept} */
+    public synchronized int size() {
+        return (int) Math.min(last, ring.length);
+    }
+
+    /** {@return how many answers the journal can hold} */
+    public int capacity() {
+        return ring.length;
+    }
+
+    private int slot(long seq) {
+        return (int) (seq % ring.length);
+    }
+
+    /** {@return whether the route's bodies carry key values as members} */
+    static boolean carriesKeys(Route route) {
+        if (route == null) {
+            return false;
+        }
+        return route.operation().managesApiKeys()
+                || route.access() == Access.CRAWLER
+                || route.template().equals("/_mock/seed")
+                || route.template().equals("/_mock/state");
+    }
+
+    /** {@return the key the request was sent with (header first, then URL parameter), or {@code null}} */
+    static String sentKey(Request request) {
+        String header = request.header(KEY_HEADER);
+        if (header != null) {
+            return header;
+        }
+        for (Map.Entry<String, String> parameter : request.query().entrySet()) {
+            if (parameter.getKey().toLowerCase(Locale.ROOT).equals(KEY_PARAMETER)) {
+                return parameter.getValue();
+            }
+        }
+        return null;
+    }
+
+    private static byte[] start(byte[] body, boolean carriesKeys) {
+        if (body.length == 0) {
+            return EMPTY;
+        }
+        if (carriesKeys) {
+            return KeyMembers.maskedStart(body, BODY_CHARS);
+        }
+        return Arrays.copyOf(body, Math.min(body.length, BODY_CHARS));
+    }
+
+    private static String cut(String text, int maxChars) {
+        return text.length() <= maxChars ? text : text.substring(0, maxChars);
+    }
+}
