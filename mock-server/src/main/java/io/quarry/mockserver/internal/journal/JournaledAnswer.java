@@ -45,9 +45,13 @@ public record JournaledAnswer(
         byte[] requestStart,
         byte[] responseStart) {
 
-    /** {@return the number, method, path and status: never the key, the caller or the bodies} */
+    /**
+     * {@return the number, method, route template and status: never the path as sent (a key's own route carries the key
+     * in it), the key, the caller or the bodies}
+     */
     @Override
     public String toString() {
-        return "JournaledAnswer[" + seq + " " + method + " " + rawPath + " " + status + "]";
+        String where = route == null ? "(no route)" : route.template();
+        return "JournaledAnswer[" + seq + " " + method + " " + where + " " + status + "]";
     }
 }
