@@ -8,13 +8,15 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
  * A trivial HTTP server on 127.0.0.1 answering {@code POST .../query} with a search response of 20 hits (with
  * {@code _highlightResult}) and {@code POST .../batch} with a batch acknowledgement of 1000 objectIDs, both read
- * once at start. Anything else is a 404. TCP_NODELAY is on for every accepted connection.
+ * once at start; the indices of {@link SearchShapes} answer with their own shapes. Anything else is a 404. TCP_NODELAY is on for every accepted connection.
  *
  * <p>Run as {@code java -cp benchmarks.jar io.quarry.benchmarks.canned.CannedServer --port 0}; it prints
  * {@value #READY_PREFIX}{@code <port>} once listening and runs until killed or until its standard input ends,
@@ -30,10 +32,13 @@ public final class CannedServer {
 
     private final byte[] searchResponse;
     private final byte[] batchResponse;
+    /** The shaped answers, by the path they answer. */
+    private final Map<String, byte[]> shapedAnswers = new HashMap<>();
 
     private CannedServer(byte[] searchResponse, byte[] batchResponse) {
         this.searchResponse = searchResponse;
         this.batchResponse = batchResponse;
+        SearchShapes.answers().forEach((index, answer) -> shapedAnswers.put("/1/indexes/" + index + "/query", answer));
     }
 
     /**
@@ -87,7 +92,9 @@ public final class CannedServer {
             String path = exchange.getRequestURI().getRawPath();
             byte[] answer = !exchange.getRequestMethod().equals("POST")
                     ? null
-                    : path.endsWith("/query") ? searchResponse : path.endsWith("/batch") ? batchResponse : null;
+                    : shapedAnswers.containsKey(path)
+                            ? shapedAnswers.get(path)
+                            : path.endsWith("/query") ? searchResponse : path.endsWith("/batch") ? batchResponse : null;
             if (answer == null) {
                 exchange.sendResponseHeaders(404, -1);
                 return;

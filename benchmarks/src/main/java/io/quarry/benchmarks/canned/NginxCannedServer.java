@@ -19,7 +19,7 @@ import java.util.stream.Stream;
  * {@link CannedServer}: a server that costs almost no CPU, so that on two cores the clients' own cost decides the
  * throughput, as in an outside harness built that way. nginx must be on the {@code PATH} (Debian: {@code apt-get
  * install nginx-light}). Any {@code POST} to a path ending in {@code /query} or {@code /batch} gets the same
- * answer as from {@link CannedServer}; nginx discards the request body.
+ * answer as from {@link CannedServer} (the indices of {@link SearchShapes} theirs); nginx discards the request body.
  */
 public final class NginxCannedServer implements CannedServerHandle {
 
@@ -48,6 +48,10 @@ public final class NginxCannedServer implements CannedServerHandle {
         Path answers = Files.createDirectories(root.resolve("1/indexes/products"));
         Files.write(answers.resolve("query"), CannedServer.resource("search-response.json"));
         Files.write(answers.resolve("batch"), CannedServer.resource("batch-response.json"));
+        for (var shaped : SearchShapes.answers().entrySet()) {
+            Path index = Files.createDirectories(root.resolve("1/indexes/" + shaped.getKey()));
+            Files.write(index.resolve("query"), shaped.getValue());
+        }
         Files.createDirectories(root.resolve("logs"));
         Files.createDirectories(root.resolve("tmp"));
         int port = freePort();
