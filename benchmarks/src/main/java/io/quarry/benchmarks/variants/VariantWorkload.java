@@ -26,9 +26,15 @@ import java.util.function.Supplier;
 /**
  * The calls one variant of the SDK makes, loaded by that variant's own class loader ({@link VariantLoader}): the
  * harness sees them only through JDK types, so the two variants share no class but the JDK's. The index is
- * the canned server's; the search and the 1000-record write are those of the other client benchmarks.
+ * the canned server's; the search and the 1000-record write are those of the other client benchmarks. Searches go
+ * to the index named by the system property {@code quarry.variants.index} when set (an answer shape of
+ * {@code canned.SearchShapes}, such as {@code shape-1000-plain}), else to {@code products} (writes go to the same
+ * index: every index's batch answer is the same).
  */
 public final class VariantWorkload {
+
+    /** The index searched: an answer shape of the canned server, or its default answer. */
+    private static final String SEARCHED = System.getProperty("quarry.variants.index", "products");
 
     private VariantWorkload() {}
 
@@ -62,11 +68,11 @@ public final class VariantWorkload {
         }
         SearchClient client = SearchClient.create(config.build());
         SearchIndex index = kind.equals("quarryLean")
-                ? client.index("products")
+                ? client.index(SEARCHED)
                         .withOptions(RequestOptions.builder()
                                 .withoutGeneratedMembers()
                                 .build())
-                : client.index("products");
+                : client.index(SEARCHED);
         SearchQuery query = SearchQuery.of("wireless").hitsPerPage(20);
         List<Product> records = new Catalogue().products(1000);
         IntSupplier search = () -> index.search(query, Product.class).hits().size();
@@ -86,8 +92,8 @@ public final class VariantWorkload {
                 kind.equals("rawLargePool") ? RawClient.withLargePool(url, headers) : new RawClient(url, headers);
         Map<String, Object> query = Map.of("query", "wireless", "hitsPerPage", 20);
         List<Product> records = new Catalogue().products(1000);
-        IntSupplier search = () -> raw.search("products", query).hits().size();
-        Supplier<CompletableFuture<?>> searchAsync = () -> raw.searchAsync("products", query);
+        IntSupplier search = () -> raw.search(SEARCHED, query).hits().size();
+        Supplier<CompletableFuture<?>> searchAsync = () -> raw.searchAsync(SEARCHED, query);
         IntSupplier write =
                 () -> raw.addObjectsStreamed("products", records).objectIDs().size();
         Runnable close = raw::close;
