@@ -13,6 +13,7 @@ import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -237,7 +238,12 @@ public final class Main {
      * this machine's address on its network instead.
      */
     private static List<String> printedUrls(MockServer server, String bind) {
-        List<String> urls = server.hosts().stream().map(MockHost::url).toList();
+        // a loop, not a stream: this runs on every standalone start, where a stream's first toList loads about 25
+        // classes and spins two
+        List<String> urls = new ArrayList<>();
+        for (MockHost host : server.hosts()) {
+            urls.add(host.url());
+        }
         if (!isEveryInterface(bind)) {
             return urls;
         }

@@ -30,10 +30,14 @@ record Contender(String label, Kind kind, Path jar) {
         JDK_FRONT("jdk-front", JdkFrontChild.class, List.of()),
         /** The mock server embedded over HTTP: {@link EmbeddedChild}. */
         EMBEDDED("embedded", EmbeddedChild.class, List.of()),
+        /** The mock server embedded over HTTP with its console off: {@link EmbeddedChild}. */
+        EMBEDDED_CONSOLE_OFF("embedded-console-off", EmbeddedChild.class, List.of("console-off")),
         /** The mock server embedded over HTTPS, its certificate minted at start: {@link EmbeddedChild}. */
         EMBEDDED_HTTPS("embedded-https", EmbeddedChild.class, List.of("https")),
         /** {@code java -jar mock-server-<version>-all.jar --port 0}; the driver makes the request. */
-        STANDALONE("standalone", null, List.of("--port", "0"));
+        STANDALONE("standalone", null, List.of("--port", "0")),
+        /** The standalone jar with {@code --console off}. */
+        STANDALONE_CONSOLE_OFF("standalone-console-off", null, List.of("--port", "0", "--console", "off"));
 
         private final String label;
         private final Class<?> program;

@@ -1,12 +1,13 @@
 package io.quarry.benchmarks.start;
 
+import io.quarry.mockserver.Console;
 import io.quarry.mockserver.MockServer;
 import java.io.IOException;
 
 /**
  * The mock server embedded as a test would start it, {@code MockServer.builder().start()} (with {@code https()}
- * when the first argument is {@code https}), and its first answer: listing the indexes with the default
- * credentials.
+ * when the first argument is {@code https}, with {@code console(Console.OFF)} when it is {@code console-off}), and
+ * its first answer: listing the indexes with the default credentials.
  */
 public final class EmbeddedChild {
 
@@ -15,7 +16,7 @@ public final class EmbeddedChild {
     /**
      * Starts the server, makes the first request, reports.
      *
-     * @param args {@code https} for HTTPS, else nothing
+     * @param args {@code https} for HTTPS, {@code console-off} for no console, else nothing
      * @throws IOException if the request fails
      */
     public static void main(String[] args) throws IOException {
@@ -24,6 +25,10 @@ public final class EmbeddedChild {
         MockServer.Builder builder = MockServer.builder();
         if (https) {
             builder.https();
+        }
+        if (args.length > 0 && args[0].equals("console-off")) {
+            // Console is named only here, so the default start loads no class of it on this child's account
+            builder.console(Console.OFF);
         }
         MockServer server = builder.start();
         FirstAnswer.get(server.port(), https ? server.trustMaterial().sslSocketFactory() : null);

@@ -10,7 +10,9 @@ import java.util.List;
 
 /**
  * The mock server start driver: from a fresh JVM to the first answered request, for the floor, WireMock 3, the mock
- * server embedded (over HTTP and HTTPS) and the standalone jar.
+ * server embedded (over HTTP and HTTPS) and the standalone jar, the last two also with the console off
+ * ({@code embedded-console-off}, {@code standalone-console-off}), so that the console's share of a start is measured
+ * in the same rounds.
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar io.quarry.benchmarks.start.StartBenchmark \
@@ -126,7 +128,7 @@ public final class StartBenchmark {
     private static List<Contender> contenders(Path standaloneJar, Path baseline) throws IOException {
         List<Contender> contenders = new ArrayList<>();
         for (Contender.Kind kind : Contender.Kind.values()) {
-            contenders.add(new Contender(kind.label(), kind, kind == Contender.Kind.STANDALONE ? standaloneJar : null));
+            contenders.add(new Contender(kind.label(), kind, standalone(kind) ? standaloneJar : null));
         }
         if (baseline != null) {
             Path benchmarks = baseline.resolve("benchmarks.jar");
@@ -139,6 +141,10 @@ public final class StartBenchmark {
             contenders.add(new Contender("standalone-base", Contender.Kind.STANDALONE, standaloneJar(baseline)));
         }
         return contenders;
+    }
+
+    private static boolean standalone(Contender.Kind kind) {
+        return kind == Contender.Kind.STANDALONE || kind == Contender.Kind.STANDALONE_CONSOLE_OFF;
     }
 
     /** {@return the floor, then the contenders named, comma-separated} */

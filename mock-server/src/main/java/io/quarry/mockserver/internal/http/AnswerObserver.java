@@ -11,7 +11,7 @@ import io.quarry.mockserver.internal.http.faults.FaultAction;
 public interface AnswerObserver {
 
     /** Observes nothing. */
-    AnswerObserver NONE = (request, route, status, body, fault, host, elapsedNanos) -> {};
+    AnswerObserver NONE = new Unobserved();
 
     /**
      * @param request the request (with what the credential check learned), or {@code null} when it failed before
@@ -24,4 +24,19 @@ public interface AnswerObserver {
      * @param elapsedNanos how long it took to answer
      */
     void written(Request request, Route route, int status, byte[] body, FaultAction fault, int host, long elapsedNanos);
+
+    /**
+     * What {@link #NONE} is: a class, not a lambda, which would spin its class and two method handle forms on every
+     * start without a console.
+     */
+    final class Unobserved implements AnswerObserver {
+
+        private Unobserved() {}
+
+        @Override
+        public void written(
+                Request request, Route route, int status, byte[] body, FaultAction fault, int host, long elapsedNanos) {
+            // nothing observes
+        }
+    }
 }
