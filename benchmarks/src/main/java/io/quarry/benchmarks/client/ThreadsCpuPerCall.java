@@ -34,7 +34,8 @@ import tools.jackson.core.util.JsonRecyclerPools;
  * pair is the one every other is compared with (the median of the rounds' ratios). Clients: {@code quarry},
  * {@code quarryWithoutGeneratedMembers}, {@code raw} (Jackson 3's default recycler pool, a concurrent deque per
  * factory), {@code rawJackson2}, and the raw Jackson 3 loop with another of Jackson's pools:
- * {@code rawThreadLocalPool}, {@code rawBoundedPool}, {@code rawNonRecyclingPool}.
+ * {@code rawThreadLocalPool}, {@code rawBoundedPool}, {@code rawNonRecyclingPool}; {@code rawLargePool} is the
+ * raw Jackson 3 loop with a connection pool as large as Quarry's, against OkHttp's default 5 of the other raw loops.
  */
 public final class ThreadsCpuPerCall {
 
@@ -114,6 +115,7 @@ public final class ThreadsCpuPerCall {
                 "rawThreadLocalPool", () -> clients.rawThreadLocalPool.search(CannedClients.INDEX, clients.rawQuery));
         searches.put("rawBoundedPool", () -> bounded.search(CannedClients.INDEX, clients.rawQuery));
         searches.put("rawNonRecyclingPool", () -> nonRecycling.search(CannedClients.INDEX, clients.rawQuery));
+        searches.put("rawLargePool", () -> clients.rawLargePool.search(CannedClients.INDEX, clients.rawQuery));
         return searches;
     }
 
