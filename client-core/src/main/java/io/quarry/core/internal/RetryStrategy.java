@@ -181,15 +181,22 @@ public final class RetryStrategy {
      */
     public Verdict onStatus(Host host, int status) {
         if (status >= 200 && status < 300) {
-            states.remove(host);
+            reset(host);
             return Verdict.SUCCESS;
         }
         if (status >= 400 && status < 500) {
-            states.remove(host);
+            reset(host);
             return Verdict.FAIL;
         }
         markDown(host);
         return Verdict.RETRY;
+    }
+
+    /** Makes the host healthy; while every host is, as nearly always, without hashing the host's every part. */
+    private void reset(Host host) {
+        if (!states.isEmpty()) {
+            states.remove(host);
+        }
     }
 
     /**
