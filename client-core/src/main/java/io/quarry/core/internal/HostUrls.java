@@ -23,7 +23,7 @@ final class HostUrls {
 
     /**
      * By the transport's own host instances (the retry strategy hands calls the same ones), so that finding a host's
-     * URLs does not hash its every part; never changed after construction.
+     * URLs hashes none of its parts; never changed after construction.
      */
     private final Map<Host, Kept> byHost;
 

@@ -583,7 +583,7 @@ public final class HttpTransport implements AutoCloseable {
             observation.tryEnded(tryStatus, error, !strategy.isUp(host), tryRequestId);
         }
 
-        /** Has the host just tried be tried again next (after a rate limit's wait). */
+        /** Makes the host just tried the next one again (after a rate limit's wait). */
         void retryLast() {
             next--;
         }
@@ -626,7 +626,7 @@ public final class HttpTransport implements AutoCloseable {
             return wait;
         }
 
-        /** Puts every host serving the call back in its queue, in the order a new call would try them. */
+        /** Puts every host serving the call back in its order, as a new call would try them, from the first. */
         void startRound() {
             askedNanos = 0;
             order = roundOrder(request.endpoint().callType());

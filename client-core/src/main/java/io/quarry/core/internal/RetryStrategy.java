@@ -192,7 +192,10 @@ public final class RetryStrategy {
         return Verdict.RETRY;
     }
 
-    /** Makes the host healthy; while every host is, as nearly always, without hashing the host's every part. */
+    /**
+     * Makes the host healthy. While every host already is (nearly always), the host is not even hashed: its hash
+     * covers every part of it, its set of call types included.
+     */
     private void reset(Host host) {
         if (!states.isEmpty()) {
             states.remove(host);
