@@ -83,6 +83,32 @@ class RateLimitTest {
     }
 
     @Test
+    void optInRetriesTheHostThatAnsweredNotTheNextOne() {
+        WM.stubFor(any(anyUrl())
+                .inScenario("limit")
+                .whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(tooMany(NOW))
+                .willSetStateTo("reset"));
+        WM.stubFor(
+                any(anyUrl()).inScenario("limit").whenScenarioStateIs("reset").willReturn(okJson("{\"ok\":true}")));
+        int port = WM.getPort();
+        try (ApiClient api = client(config("key", host("a.test", port), host("b.test", port))
+                .clock(new MutableClock(NOW))
+                .waitOnRateLimit(Duration.ofSeconds(5))
+                .build())) {
+            assertThat(api.request(TOP_SEARCHES).execute(Reply.class)).isEqualTo(new Reply(true));
+            WM.resetScenarios();
+            assertThat(api.request(TOP_SEARCHES).executeAsync(Reply.class).join())
+                    .isEqualTo(new Reply(true));
+        }
+        // the 429 and the retry after the wait, blocking then async, all on the first host
+        assertThat(WM.findAll(anyRequestedFor(anyUrl())))
+                .extracting(request -> request.getHeader("Host"))
+                .containsOnly("a.test:" + port)
+                .hasSize(4);
+    }
+
+    @Test
     void optInWaitsAsynchronouslyToo() {
         WM.stubFor(any(anyUrl())
                 .inScenario("limit")

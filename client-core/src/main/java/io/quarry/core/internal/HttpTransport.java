@@ -28,10 +28,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -46,7 +43,6 @@ import okhttp3.Call;
 import okhttp3.ConnectionPool;
 import okhttp3.ConnectionSpec;
 import okhttp3.Headers;
-import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
@@ -89,8 +85,8 @@ public final class HttpTransport implements AutoCloseable {
     private final RecordMapperJson recordMapper;
 
     private final List<Host> hosts;
-    /** Each host's scheme, name and port as an OkHttp URL, parsed once (canonicalising a host name is not free). */
-    private final Map<Host, HttpUrl> hostUrls;
+    /** The URL of each try, each host parsed once and each path's URL built once. */
+    private final HostUrls urls;
     /** Calls in flight with their try's tag: cancelled by {@link #close()}; the interceptors read the tags. */
     private final Map<Call, AttemptTag> inFlight = new java.util.concurrent.ConcurrentHashMap<>();
     /** Runs asynchronous calls' tries on this client's own threads. */
@@ -114,17 +110,7 @@ public final class HttpTransport implements AutoCloseable {
         this.config = config;
         this.hosts = config.resolveHosts(module.defaultHosts());
         this.strategy = new RetryStrategy(hosts, config.clock(), config.hostDownTtl());
-        HashMap<Host, HttpUrl> urls = new HashMap<>();
-        for (Host host : hosts) {
-            urls.put(
-                    host,
-                    new HttpUrl.Builder()
-                            .scheme(host.scheme())
-                            .host(host.hostname())
-                            .port(host.port())
-                            .build());
-        }
-        this.hostUrls = Map.copyOf(urls);
+        this.urls = new HostUrls(hosts);
         this.ownsClient = config.httpClient().isEmpty();
         this.http = buildClient(config, hosts, inFlight);
         AttemptLimits.watch(inFlight);
@@ -272,7 +258,7 @@ public final class HttpTransport implements AutoCloseable {
             }
             if (result instanceof TryResult.WaitThenRetry<T> wait) {
                 sleep(wait.delay(), wait.error());
-                run.retryFirst(host);
+                run.retryLast();
             }
         }
         return null;
@@ -467,7 +453,13 @@ public final class HttpTransport implements AutoCloseable {
     private final class CallRun<T> {
         private final PreparedRequest request;
         private final Type type;
-        private final Deque<Host> queue;
+        /**
+         * The hosts of this round in try order, and the index of the next one: the strategy's own list when no
+         * host is down (a call that succeeds copies none).
+         */
+        private List<Host> order;
+
+        private int next;
         private final List<UnreachableHostsException.Attempt> attempts = new ArrayList<>();
         private final List<String> extraSecrets;
         private final Duration baseConnect;
@@ -504,13 +496,10 @@ public final class HttpTransport implements AutoCloseable {
             this.request = request;
             this.type = type;
             CallType callType = request.endpoint().callType();
-            List<Host> candidates = strategy.hostsFor(callType);
-            if (candidates.isEmpty()) {
+            this.order = roundOrder(callType);
+            if (order.isEmpty()) {
                 throw new ConfigurationException("no configured host serves " + callType + " calls");
             }
-            this.queue = new ArrayDeque<>(candidates);
-            // hosts marked down come last: a call fails only once every host it could use has failed
-            queue.addAll(strategy.lastResortFor(callType, candidates));
             RequestOptions options = request.options();
             String forwardedKey = options.headers().get(RequestOptions.FORWARDED_API_KEY_HEADER);
             this.extraSecrets = forwardedKey == null ? List.of() : List.of(forwardedKey);
@@ -527,11 +516,24 @@ public final class HttpTransport implements AutoCloseable {
             this.oneDeliveryOnly = request.notSafeToRepeat() && !options.retriesNonIdempotentWrites();
         }
 
+        /** The hosts a round tries: hosts marked down come last, so a call fails only once every host failed. */
+        private List<Host> roundOrder(CallType callType) {
+            List<Host> candidates = strategy.hostsFor(callType);
+            List<Host> down = strategy.lastResortFor(callType, candidates);
+            if (down.isEmpty()) {
+                return candidates;
+            }
+            List<Host> all = new ArrayList<>(candidates.size() + down.size());
+            all.addAll(candidates);
+            all.addAll(down);
+            return all;
+        }
+
         Host nextHost() {
-            if (remainingNanos() <= 0) {
+            if (remainingNanos() <= 0 || next >= order.size()) {
                 return null;
             }
-            return queue.poll();
+            return order.get(next++);
         }
 
         private long remainingNanos() {
@@ -540,18 +542,20 @@ public final class HttpTransport implements AutoCloseable {
 
         /** A new OkHttp call for a try on the host, registered in flight, with this try's overall limit. */
         Call newCall(Host host) {
-            Call call = http.newCall(httpRequest(host));
+            Duration connect = strategy.timeout(host, baseConnect);
+            Duration response = strategy.timeout(host, baseResponse);
+            attemptTag = new AttemptTag(connect, response);
+            // in nanoseconds: Duration.multipliedBy goes through BigDecimal on every call
+            long limit = attemptTimeout != null
+                    ? attemptTimeout.toNanos()
+                    : saturatedAdd(connect.toNanos(), saturatedTimesThree(response));
+            attemptTag.limit(Math.max(1, Math.min(limit, remainingNanos())));
+            Call call = http.newCall(httpRequest(host, response));
             inFlight.put(call, attemptTag);
             if (closed) {
                 // close() may have run its sweep before this call was registered
                 call.cancel();
             }
-            Duration response = strategy.timeout(host, baseResponse);
-            // in nanoseconds: Duration.multipliedBy goes through BigDecimal on every call
-            long limit = attemptTimeout != null
-                    ? attemptTimeout.toNanos()
-                    : saturatedAdd(strategy.timeout(host, baseConnect).toNanos(), saturatedTimesThree(response));
-            attemptTag.limit(Math.max(1, Math.min(limit, remainingNanos())));
             return call;
         }
 
@@ -579,8 +583,9 @@ public final class HttpTransport implements AutoCloseable {
             observation.tryEnded(tryStatus, error, !strategy.isUp(host), tryRequestId);
         }
 
-        void retryFirst(Host host) {
-            queue.addFirst(host);
+        /** Makes the host just tried the next one again (after a rate limit's wait). */
+        void retryLast() {
+            next--;
         }
 
         /** The policy of this call's rounds, or null when it gets one round only (as when not safe to repeat). */
@@ -621,14 +626,11 @@ public final class HttpTransport implements AutoCloseable {
             return wait;
         }
 
-        /** Puts every host serving the call back in its queue, in the order a new call would try them. */
+        /** Puts every host serving the call back in its order, as a new call would try them, from the first. */
         void startRound() {
             askedNanos = 0;
-            CallType callType = request.endpoint().callType();
-            List<Host> candidates = strategy.hostsFor(callType);
-            queue.clear();
-            queue.addAll(candidates);
-            queue.addAll(strategy.lastResortFor(callType, candidates));
+            order = roundOrder(request.endpoint().callType());
+            next = 0;
         }
 
         /** Notes the wait a 429 or 503 answer asks for, when this call may get another round. */
@@ -667,21 +669,17 @@ public final class HttpTransport implements AutoCloseable {
             return host + request.logPath() + (query == null ? "" : "?" + query);
         }
 
-        Request httpRequest(Host host) {
+        /** The try's request, told to the observer and the log; {@code response} is the try's response timeout. */
+        private Request httpRequest(Host host, Duration response) {
             tries++;
-            Duration response = strategy.timeout(host, baseResponse);
-            HttpUrl url = hostUrls.get(host)
-                    .newBuilder()
-                    .encodedPath(host.basePath() + request.encodedPath())
-                    .encodedQuery(request.encodedQuery())
-                    .build();
-            attemptTag = new AttemptTag(strategy.timeout(host, baseConnect), response);
             if (observation != null) {
                 tryStatus = 0;
                 tryRequestId = null;
                 observation.tryStarted(host, attemptTag);
             }
-            Request.Builder builder = new Request.Builder().url(url).headers(fixedHeaders);
+            Request.Builder builder = new Request.Builder()
+                    .url(urls.url(host, request.encodedPath(), request.encodedQuery()))
+                    .headers(fixedHeaders);
             Map<String, String> extraHeaders = request.options().headers();
             if (!extraHeaders.isEmpty()) {
                 extraHeaders.forEach(builder::header);
@@ -745,7 +743,7 @@ public final class HttpTransport implements AutoCloseable {
                         // the application is rate limited on every host alike: this round ends, the next one waits
                         attempts.add(new UnreachableHostsException.Attempt(host, error, Duration.ofNanos(elapsed)));
                         noteRetryAfter(response, status);
-                        queue.clear();
+                        next = order.size();
                         return new TryResult.Next<>();
                     }
                 }
@@ -1050,7 +1048,7 @@ public final class HttpTransport implements AutoCloseable {
             } else if (result instanceof TryResult.Failed<T> failed) {
                 future.completeExceptionally(failed.error());
             } else if (result instanceof TryResult.WaitThenRetry<T> wait) {
-                run.retryFirst(host);
+                run.retryLast();
                 CompletableFuture.delayedExecutor(wait.delay().toMillis(), TimeUnit.MILLISECONDS)
                         .execute(this::next);
             } else {

@@ -26,12 +26,19 @@ public final class QueryEncoder {
         if (parameters.isEmpty()) {
             return null;
         }
-        StringJoiner query = new StringJoiner("&");
-        parameters.forEach((name, value) -> {
+        // one builder for the whole query: no string per parameter, no lambda
+        StringBuilder query = new StringBuilder(16 * parameters.size());
+        for (Map.Entry<String, ?> parameter : parameters.entrySet()) {
+            Object value = parameter.getValue();
             if (value != null) {
-                query.add(PathTemplate.encodeSegment(name) + "=" + encodeValue(value));
+                if (query.length() > 0) {
+                    query.append('&');
+                }
+                query.append(PathTemplate.encodeSegment(parameter.getKey()))
+                        .append('=')
+                        .append(encodeValue(value));
             }
-        });
+        }
         return query.length() == 0 ? null : query.toString();
     }
 

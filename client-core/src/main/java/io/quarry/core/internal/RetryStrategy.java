@@ -181,15 +181,25 @@ public final class RetryStrategy {
      */
     public Verdict onStatus(Host host, int status) {
         if (status >= 200 && status < 300) {
-            states.remove(host);
+            reset(host);
             return Verdict.SUCCESS;
         }
         if (status >= 400 && status < 500) {
-            states.remove(host);
+            reset(host);
             return Verdict.FAIL;
         }
         markDown(host);
         return Verdict.RETRY;
+    }
+
+    /**
+     * Makes the host healthy. While every host already is (nearly always), the host is not even hashed: its hash
+     * covers every part of it, its set of call types included.
+     */
+    private void reset(Host host) {
+        if (!states.isEmpty()) {
+            states.remove(host);
+        }
     }
 
     /**
