@@ -24,7 +24,6 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.lang.reflect.Type;
 import java.net.Proxy;
-import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.time.Instant;
@@ -856,19 +855,19 @@ public final class HttpTransport implements AutoCloseable {
             if (!request.options().keepsGeneratedMembers() && !log.bodiesEnabled() && type != String.class) {
                 return decodeAsItArrives(body);
             }
-            // read whole, then parsed from the array: no parser buffer to fill, and each hit keeps its byte range
-            // of it for what is read on demand (the decoded response is larger than its text anyway)
-            byte[] bytes = boundedBytes(body);
+            // held whole in OkHttp's buffer and parsed where it is: each hit copies out only the bytes of its
+            // generated members, read on demand (the rest of the body goes back to okio's pool with the buffer)
+            okio.Buffer held = boundedBody(body);
             if (log.bodiesEnabled()) {
-                log.responseBody(forLog(new String(bytes, StandardCharsets.UTF_8)), extraSecrets);
+                log.responseBody(forLog(held.snapshot().utf8()), extraSecrets);
             }
             if (type == String.class) {
-                return (T) new String(bytes, StandardCharsets.UTF_8);
+                return (T) held.readUtf8();
             }
-            if (bytes.length == 0) {
+            if (held.size() == 0) {
                 throw new DeserializationException(type, "$", "the success answer has an empty body", null);
             }
-            return recordMapper == null ? Json.read(bytes, type) : recordMapper.read(bytes, type);
+            return recordMapper == null ? Json.read(held, type) : recordMapper.read(held, type);
         }
 
         /**
@@ -909,19 +908,17 @@ public final class HttpTransport implements AutoCloseable {
                     null));
         }
 
-        /** The whole body, refusing one larger than the configured limit before holding it all. */
-        private byte[] boundedBytes(ResponseBody body) throws IOException {
+        /**
+         * The whole body, in the response's own buffer, refusing one larger than the configured limit before holding
+         * it all.
+         */
+        private okio.Buffer boundedBody(ResponseBody body) throws IOException {
             long max = config.maxResponseBytes();
-            long declared = body.contentLength();
             okio.BufferedSource source = body.source();
-            if (declared > max || source.request(max + 1)) {
-                throw new ResponseTooLarge(new DeserializationException(
-                        type,
-                        "$",
-                        "the answer is larger than the " + max + "-byte limit (ClientConfig.maxResponseBytes)",
-                        null));
+            if (body.contentLength() > max || source.request(max + 1)) {
+                throw tooLarge(max);
             }
-            return source.readByteArray();
+            return source.getBuffer();
         }
 
         private ApiException errorOf(Response response, int status, Map<String, List<String>> headers)

@@ -235,8 +235,8 @@ public final class Json {
     }
 
     /**
-     * Decodes a response body into a type. The body is parsed from the array itself, which lets hits set their
-     * generated members aside as byte ranges of it instead of copies (see {@code GeneratedMemberDiverter}).
+     * Decodes a response body into a type. The body is parsed where it is, and hits copy out only the bytes of their
+     * generated members ({@link HitMemberNotes}).
      *
      * @param json the JSON, UTF-8
      * @param type the target type
@@ -245,23 +245,38 @@ public final class Json {
      * @throws DeserializationException if the JSON is malformed or does not match the type
      */
     public static <T> T read(byte[] json, Type type) {
-        return read(readerFor(type), json, type);
+        return read(readerFor(type), HeldBody.of(json), type);
+    }
+
+    /**
+     * Decodes a response body held whole in OkHttp's buffer, as {@link #read(byte[], Type)} does, without copying
+     * it out of the buffer; the buffer is left as it was.
+     *
+     * @param json the body, UTF-8
+     * @param type the target type
+     * @param <T>  the target type
+     * @return the value, null for a JSON null
+     * @throws DeserializationException if the JSON is malformed or does not match the type
+     */
+    public static <T> T read(okio.Buffer json, Type type) {
+        return read(readerFor(type), HeldBody.of(json), type);
     }
 
     /**
      * Decodes a response body with a given reader, as {@link #read(byte[], Type)} does with the SDK's own.
      *
      * @param reader the reader for the type
-     * @param json   the JSON, UTF-8
+     * @param body   the body
      * @param type   the target type
      * @param <T>    the target type
      * @return the value, null for a JSON null
      * @throws DeserializationException if the JSON is malformed or does not match the type
      */
-    static <T> T read(ObjectReader reader, byte[] json, Type type) {
+    static <T> T read(ObjectReader reader, HeldBody body, Type type) {
         BodyRead outer = BODY_BEING_READ.get();
-        try (JsonParser parser = reader.createParser(json)) {
-            BODY_BEING_READ.set(new BodyRead(json, parser));
+        try (body;
+                JsonParser parser = body.parser(reader)) {
+            BODY_BEING_READ.set(new BodyRead(body, parser));
             return reader.readValue(parser);
         } catch (JacksonException e) {
             throw JsonFailures.reading(type, e);
@@ -312,8 +327,38 @@ public final class Json {
         return reader.withAttribute(DROP_GENERATED_MEMBERS, Boolean.TRUE);
     }
 
-    /** A body being decoded and the parser reading it. */
-    private record BodyRead(byte[] bytes, JsonParser parser) {}
+    /** A body being decoded, the parser reading it, and the parser its hits are read through. */
+    static final class BodyRead {
+        private final HeldBody body;
+        private final JsonParser parser;
+        private HitMemberNotes notes;
+
+        private BodyRead(HeldBody body, JsonParser parser) {
+            this.body = body;
+            this.parser = parser;
+        }
+
+        /** {@return the parser through which hits are read, one for the whole body} */
+        HitMemberNotes hitNotes() {
+            if (notes == null) {
+                notes = new HitMemberNotes(parser, body);
+            }
+            return notes;
+        }
+
+        /**
+         * A copy of part of the body.
+         *
+         * @param start where it starts
+         * @param end   where it ends
+         * @return its bytes
+         */
+        byte[] copy(long start, long end) {
+            byte[] part = new byte[Math.toIntExact(end - start)];
+            body.copy(start, part, 0, part.length);
+            return part;
+        }
+    }
 
     /**
      * Whether a record is being decoded by {@link #readDroppingGeneratedMembers}: its readers carry an attribute
@@ -374,9 +419,9 @@ public final class Json {
      * @param parser the parser a deserializer was given
      * @return the body, or null
      */
-    static byte[] bodyReadBy(JsonParser parser) {
+    static BodyRead bodyReadBy(JsonParser parser) {
         BodyRead body = BODY_BEING_READ.get();
-        return body != null && body.parser() == parser ? body.bytes() : null;
+        return body != null && body.parser == parser ? body : null;
     }
 
     /**

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JavaType;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.ObjectWriter;
@@ -129,7 +130,30 @@ public final class RecordMapperJson {
      * @throws DeserializationException if the JSON is malformed or does not match the type
      */
     public <T> T read(byte[] json, Type type) {
-        return Json.read(readerFor(type), json, type);
+        return Json.read(readerFor(type), HeldBody.of(json), type);
+    }
+
+    /**
+     * Decodes a response body held in OkHttp's buffer, as {@link Json#read(okio.Buffer, Type)} does.
+     *
+     * @param json the body, UTF-8; left as it was
+     * @param type the target type
+     * @param <T>  the target type
+     * @return the value, null for a JSON null
+     * @throws DeserializationException if the JSON is malformed or does not match the type
+     */
+    public <T> T read(okio.Buffer json, Type type) {
+        return Json.read(readerFor(type), HeldBody.of(json), type);
+    }
+
+    /**
+     * The record mapper's own deserializer for one of the caller's types, to learn how it reads a hit.
+     *
+     * @param type the type
+     * @return its deserializer
+     */
+    ValueDeserializer<Object> recordDeserializer(JavaType type) {
+        return records._deserializationContext().findRootValueDeserializer(type);
     }
 
     /**

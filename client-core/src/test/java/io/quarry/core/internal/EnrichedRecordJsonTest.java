@@ -43,7 +43,8 @@ class EnrichedRecordJsonTest {
               {"objectID":"p2","name":"Case","price":20}
             ],"nbHits":2}""";
 
-    private static <T> Page<T> decode(String json, Class<T> type) {
+    /** Decodes a response from an array; {@link EnrichedRecordJsonFromOkioTest} runs every test from okio. */
+    <T> Page<T> decode(String json, Class<T> type) {
         return Json.read(json, TypeRef.parameterized(Page.class, type).type());
     }
 
