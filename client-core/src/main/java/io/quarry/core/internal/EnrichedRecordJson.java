@@ -144,10 +144,10 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
      * and the hit keeps only their bytes.
      */
     private EnrichedRecord<?> readNoting(HitMemberNotes notes, DeserializationContext ctxt) {
-        notes.startHit(!members.declaresObjectID());
+        notes.startHit(members.declaresObjectID());
         Object record = recordReader.deserialize(notes, ctxt);
         byte[] generated = notes.takeMembers();
-        String objectID = members.declaresObjectID() ? Json.objectIDPropertyOf(record) : notes.objectID();
+        String objectID = notes.objectID();
         if (Json.dropsGeneratedMembers(ctxt)) {
             return new EnrichedRecord<>(record, objectID, DROPPED, freeFormView(record));
         }

@@ -15,7 +15,8 @@ import tools.jackson.core.util.JsonParserDelegate;
  * ({@link HeldBody}). At the hit's top level it steps over the generated members
  * ({@link EnrichedRecord#isGeneratedMember}), noting where each one's value lies in the body, so the record never
  * sees them (it would skip them as unknown properties anyway) and only their bytes are copied out afterwards
- * ({@link #takeMembers}). When the record type declares no {@code objectID}, it takes the hit's as it goes by.
+ * ({@link #takeMembers}). It takes the hit's {@code objectID} as it goes by: the string the record type reads too
+ * when it declares one (the parser decodes it once for both), else stepped over like the generated members.
  *
  * <p>Names the record type knows go through the parser's own matching ({@code nextNameMatch}): only a name it does
  * not know is looked at. Every way a deserializer can step to the next member ({@code nextToken}, {@code nextValue},
@@ -27,7 +28,10 @@ final class HitMemberNotes extends JsonParserDelegate {
 
     private final HeldBody body;
     private TokenStreamContext hit;
-    private boolean takesObjectID;
+    private boolean recordReadsObjectID;
+    /** The record type's deserializer has the objectID's name and steps to its value next. */
+    private boolean atObjectID;
+
     private String objectID;
     private int count;
     /** Each noted member's name as JSON text, and where its value lies in the body. */
@@ -48,16 +52,17 @@ final class HitMemberNotes extends JsonParserDelegate {
     /**
      * Starts a hit: the parser is on its {@code START_OBJECT}.
      *
-     * @param takeObjectID whether to take the hit's objectID (the record type declares none)
+     * @param recordReadsObjectID whether the record type declares an objectID
      */
-    void startHit(boolean takeObjectID) {
+    void startHit(boolean recordReadsObjectID) {
         hit = delegate.streamReadContext();
-        takesObjectID = takeObjectID;
+        this.recordReadsObjectID = recordReadsObjectID;
+        atObjectID = false;
         objectID = null;
         count = 0;
     }
 
-    /** {@return the hit's objectID, when taken and a string; else null} */
+    /** {@return the hit's objectID when it is a string, else null} */
     String objectID() {
         return objectID;
     }
@@ -97,9 +102,21 @@ final class HitMemberNotes extends JsonParserDelegate {
     @Override
     public JsonToken nextToken() {
         JsonToken token = delegate.nextToken();
-        while (token == JsonToken.PROPERTY_NAME
-                && delegate.streamReadContext() == hit
-                && steppedOver(delegate.currentName())) {
+        if (atObjectID) {
+            atObjectID = false;
+            if (token == JsonToken.VALUE_STRING) {
+                objectID = delegate.getString();
+            }
+        }
+        while (token == JsonToken.PROPERTY_NAME && delegate.streamReadContext() == hit) {
+            String name = delegate.currentName();
+            if (recordReadsObjectID && name.equals(FreeFormRecord.OBJECT_ID)) {
+                atObjectID = true;
+                break;
+            }
+            if (!steppedOver(name)) {
+                break;
+            }
             token = delegate.nextToken();
         }
         return token;
@@ -112,6 +129,12 @@ final class HitMemberNotes extends JsonParserDelegate {
                 && delegate.streamReadContext() == hit
                 && steppedOver(delegate.currentName())) {
             match = delegate.nextNameMatch(matcher);
+        }
+        if (match >= 0
+                && recordReadsObjectID
+                && delegate.streamReadContext() == hit
+                && delegate.currentName().equals(FreeFormRecord.OBJECT_ID)) {
+            atObjectID = true;
         }
         return match;
     }
@@ -155,8 +178,8 @@ final class HitMemberNotes extends JsonParserDelegate {
     }
 
     /**
-     * On a member's name at the hit's top level: steps over it when it is a generated member (noted) or the
-     * objectID to take (taken).
+     * On a member's name at the hit's top level, one the record type does not read: steps over it when it is a
+     * generated member (noted) or the objectID (taken).
      *
      * @return whether it was stepped over
      */
@@ -172,7 +195,7 @@ final class HitMemberNotes extends JsonParserDelegate {
             note(name, start, delegate.currentLocation().getByteOffset());
             return true;
         }
-        if (takesObjectID && name.equals(FreeFormRecord.OBJECT_ID)) {
+        if (name.equals(FreeFormRecord.OBJECT_ID)) {
             if (delegate.nextToken() == JsonToken.VALUE_STRING) {
                 objectID = delegate.getString();
             } else {

@@ -4,7 +4,6 @@ import io.quarry.core.EnrichedRecord;
 import io.quarry.core.FreeFormRecord;
 import tools.jackson.databind.PropertyName;
 import tools.jackson.databind.ValueDeserializer;
-import tools.jackson.databind.deser.SettableBeanProperty;
 import tools.jackson.databind.deser.bean.BeanDeserializerBase;
 
 /**
@@ -13,7 +12,7 @@ import tools.jackson.databind.deser.bean.BeanDeserializerBase;
  *
  * @param steppedOver      true for a bean with neither an any-setter nor a generated member declared: it would
  *                         skip them as unknown properties anyway
- * @param declaresObjectID true when it has a string {@code objectID} property of its own
+ * @param declaresObjectID true when it has an {@code objectID} property of its own
  */
 record RecordMembers(boolean steppedOver, boolean declaresObjectID) {
 
@@ -35,10 +34,6 @@ record RecordMembers(boolean steppedOver, boolean declaresObjectID) {
                 return READ_BY_RECORD;
             }
         }
-        SettableBeanProperty objectID = bean.findProperty(PropertyName.construct(FreeFormRecord.OBJECT_ID));
-        if (objectID != null && !objectID.getType().hasRawClass(String.class)) {
-            return READ_BY_RECORD; // the record's own objectID is not the hit's string: the hit's is read when asked
-        }
-        return new RecordMembers(true, objectID != null);
+        return new RecordMembers(true, bean.findProperty(PropertyName.construct(FreeFormRecord.OBJECT_ID)) != null);
     }
 }
