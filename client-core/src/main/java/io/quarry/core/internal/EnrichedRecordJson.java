@@ -12,10 +12,10 @@ import tools.jackson.databind.JavaType;
 import tools.jackson.databind.ValueDeserializer;
 
 /**
- * Reads an {@link EnrichedRecord} in one pass. Parsing a response body ({@link Json#read(okio.Buffer,
+ * Reads an {@link EnrichedRecord} in one pass. Parsing a response body ({@link Json#read(ArrivingBody,
  * java.lang.reflect.Type)}), the record type's deserializer reads the hit straight from the parser, through a
- * {@link HitMemberNotes} that steps over the generated members (names starting with {@code _}) and notes where they
- * lie; only their bytes are copied out, to be decoded when asked for ({@link HitMembers}). A record type that reads
+ * {@link HitMemberNotes} that steps over the generated members (names starting with {@code _}) and sets their bytes
+ * aside as the parser passes them; only those are kept, to be decoded when asked for ({@link HitMembers}). A record type that reads
  * such members itself (an any-setter, or one of them declared) sees them all, and its hit keeps a copy of its bytes
  * ({@link HitBytes}). Parsing anything else (a conversion, buffered tokens), the hit goes through a
  * {@link GeneratedMemberDiverter}, which takes the generated members out as they go by. Types that take any attribute
@@ -124,9 +124,9 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
         }
         if (body != null && !strict) {
             // the record type reads generated members itself: it sees them all, the hit keeps a copy of its bytes
-            long start = p.currentTokenLocation().getByteOffset();
+            body.hitStarts(p.currentTokenLocation().getByteOffset());
             Object record = recordReader.deserialize(p, ctxt);
-            HitBytes hit = new HitBytes(body.copy(start, p.currentLocation().getByteOffset()));
+            HitBytes hit = new HitBytes(body.hitEnds(p.currentLocation().getByteOffset()));
             return new EnrichedRecord<>(
                     record, hit::objectID, hit::generatedMembers, () -> merge(view(record), hit.generatedMembers()));
         }

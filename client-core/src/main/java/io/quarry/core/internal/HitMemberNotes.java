@@ -2,6 +2,7 @@ package io.quarry.core.internal;
 
 import io.quarry.core.EnrichedRecord;
 import io.quarry.core.FreeFormRecord;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -11,11 +12,10 @@ import tools.jackson.core.sym.PropertyNameMatcher;
 import tools.jackson.core.util.JsonParserDelegate;
 
 /**
- * The parser through which a record type's deserializer reads each hit of a response body held whole
- * ({@link HeldBody}). At the hit's top level it steps over the generated members
- * ({@link EnrichedRecord#isGeneratedMember}), noting where each one's value lies in the body, so the record never
- * sees them (it would skip them as unknown properties anyway) and only their bytes are copied out afterwards
- * ({@link #takeMembers}). It takes the hit's {@code objectID} as it goes by: the string the record type reads too
+ * The parser through which a record type's deserializer reads each hit of a response body ({@link BodyInput}). At
+ * the hit's top level it steps over the generated members ({@link EnrichedRecord#isGeneratedMember}), setting their
+ * bytes aside as the parser passes them, so the record never sees them (it would skip them as unknown properties
+ * anyway) and only their bytes are kept, copied out once the hit is read ({@link #takeMembers}). It takes the hit's {@code objectID} as it goes by: the string the record type reads too
  * when it declares one (the parser decodes it once for both), else stepped over like the generated members.
  *
  * <p>Names the record type knows go through the parser's own matching ({@code nextNameMatch}): only a name it does
@@ -26,7 +26,10 @@ import tools.jackson.core.util.JsonParserDelegate;
  */
 final class HitMemberNotes extends JsonParserDelegate {
 
-    private final HeldBody body;
+    private final BodyInput body;
+    /** The members set aside from the current hit, one after the other. */
+    private final MemberBytes bytes = new MemberBytes();
+
     private TokenStreamContext hit;
     private boolean recordReadsObjectID;
     /** The record type's deserializer has the objectID's name and steps to its value next. */
@@ -44,7 +47,7 @@ final class HitMemberNotes extends JsonParserDelegate {
      * @param parser the parser of the body
      * @param body   the body it reads
      */
-    HitMemberNotes(JsonParser parser, HeldBody body) {
+    HitMemberNotes(JsonParser parser, BodyInput body) {
         super(parser);
         this.body = body;
     }
@@ -60,6 +63,7 @@ final class HitMemberNotes extends JsonParserDelegate {
         atObjectID = false;
         objectID = null;
         count = 0;
+        bytes.clear();
     }
 
     /** {@return the hit's objectID when it is a string, else null} */
@@ -68,7 +72,7 @@ final class HitMemberNotes extends JsonParserDelegate {
     }
 
     /**
-     * The generated members stepped over in this hit, copied out of the body as one JSON object.
+     * The generated members stepped over in this hit, as one JSON object.
      *
      * @return their bytes, or null when the hit had none
      */
@@ -83,6 +87,7 @@ final class HitMemberNotes extends JsonParserDelegate {
         byte[] json = new byte[size];
         int at = 0;
         json[at++] = '{';
+        int from = 0;
         for (int i = 0; i < count; i++) {
             if (i > 0) {
                 json[at++] = ',';
@@ -90,7 +95,8 @@ final class HitMemberNotes extends JsonParserDelegate {
             System.arraycopy(names[i], 0, json, at, names[i].length);
             at += names[i].length;
             json[at++] = ':';
-            body.copy(starts[i], json, at, lengths[i]);
+            bytes.copy(from, json, at, lengths[i]);
+            from += lengths[i];
             at += lengths[i];
             names[i] = null;
         }
@@ -185,14 +191,22 @@ final class HitMemberNotes extends JsonParserDelegate {
      */
     private boolean steppedOver(String name) {
         if (EnrichedRecord.isGeneratedMember(name)) {
-            delegate.nextToken();
-            long start = delegate.currentTokenLocation().getByteOffset();
-            if (delegate.currentToken().isStructStart()) {
-                delegate.skipChildren();
+            int before = bytes.size();
+            JsonToken value = delegate.nextToken();
+            if (value.isStructStart() || value == JsonToken.VALUE_STRING) {
+                body.partStarts(delegate.currentTokenLocation().getByteOffset(), bytes);
+                if (value == JsonToken.VALUE_STRING) {
+                    delegate.finishToken(); // read lazily: its end is known once it is read
+                } else {
+                    delegate.skipChildren();
+                }
+                body.partEnds(delegate.currentLocation().getByteOffset());
             } else {
-                delegate.finishToken(); // a string is read lazily: its end is known once it is read
+                // a number or a literal, whose first bytes the parser may have let go of to read the rest: its text
+                byte[] text = delegate.getString().getBytes(StandardCharsets.UTF_8);
+                bytes.append(text, 0, text.length);
             }
-            note(name, start, delegate.currentLocation().getByteOffset());
+            note(name, bytes.size() - before);
             return true;
         }
         if (name.equals(FreeFormRecord.OBJECT_ID)) {
@@ -206,15 +220,13 @@ final class HitMemberNotes extends JsonParserDelegate {
         return false;
     }
 
-    private void note(String name, long start, long end) {
+    private void note(String name, int length) {
         if (count == names.length) {
             names = Arrays.copyOf(names, count * 2);
-            starts = Arrays.copyOf(starts, count * 2);
             lengths = Arrays.copyOf(lengths, count * 2);
         }
         names[count] = MemberNames.quoted(name);
-        starts[count] = start;
-        lengths[count] = Math.toIntExact(end - start);
+        lengths[count] = length;
         count++;
     }
 }

@@ -24,6 +24,7 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.lang.reflect.Type;
 import java.net.Proxy;
+import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.time.Instant;
@@ -852,27 +853,27 @@ public final class HttpTransport implements AutoCloseable {
             if (type == Void.class || type == void.class) {
                 return null;
             }
-            if (!request.options().keepsGeneratedMembers() && !log.bodiesEnabled() && type != String.class) {
+            if (!log.bodiesEnabled() && type != String.class) {
                 return decodeAsItArrives(body);
             }
-            // held whole in OkHttp's buffer and parsed where it is: each hit copies out only the bytes of its
-            // generated members, read on demand (the rest of the body goes back to okio's pool with the buffer)
-            okio.Buffer held = boundedBody(body);
+            // shown whole in the log, or wanted as text: read whole first
+            byte[] bytes = boundedBytes(body);
             if (log.bodiesEnabled()) {
-                log.responseBody(forLog(held.snapshot().utf8()), extraSecrets);
+                log.responseBody(forLog(new String(bytes, StandardCharsets.UTF_8)), extraSecrets);
             }
             if (type == String.class) {
-                return (T) held.readUtf8();
+                return (T) new String(bytes, StandardCharsets.UTF_8);
             }
-            if (held.size() == 0) {
+            if (bytes.length == 0) {
                 throw new DeserializationException(type, "$", "the success answer has an empty body", null);
             }
-            return recordMapper == null ? Json.read(held, type) : recordMapper.read(held, type);
+            return recordMapper == null ? Json.read(bytes, type) : recordMapper.read(bytes, type);
         }
 
         /**
-         * Decodes the body through the parser's recycled buffer as it arrives, keeping none of it (records
-         * without their generated members), and still refusing one larger than the configured limit.
+         * Decodes the body as it arrives, through the parser's recycled buffer, as a hand-written client does:
+         * nothing of it is kept but each hit's generated members (none with
+         * {@code RequestOptions.withoutGeneratedMembers()}), and one larger than the configured limit is refused.
          */
         private T decodeAsItArrives(ResponseBody body) throws IOException {
             long max = config.maxResponseBytes();
@@ -883,13 +884,16 @@ public final class HttpTransport implements AutoCloseable {
             if (source.exhausted()) {
                 throw new DeserializationException(type, "$", "the success answer has an empty body", null);
             }
-            LimitedStream in = new LimitedStream(source.inputStream(), max);
+            ArrivingBody in = new ArrivingBody(source, max);
             try {
-                return recordMapper == null
-                        ? Json.readDroppingGeneratedMembers(in, type)
-                        : recordMapper.readDroppingGeneratedMembers(in, type);
+                if (!request.options().keepsGeneratedMembers()) {
+                    return recordMapper == null
+                            ? Json.readDroppingGeneratedMembers(in.stream(), type)
+                            : recordMapper.readDroppingGeneratedMembers(in.stream(), type);
+                }
+                return recordMapper == null ? Json.read(in, type) : recordMapper.read(in, type);
             } catch (DeserializationException e) {
-                if (in.exceeded) {
+                if (in.exceeded()) {
                     throw tooLarge(max);
                 }
                 if (e.getCause() instanceof tools.jackson.core.exc.JacksonIOException io && io.getCause() != null) {
@@ -908,17 +912,14 @@ public final class HttpTransport implements AutoCloseable {
                     null));
         }
 
-        /**
-         * The whole body, in the response's own buffer, refusing one larger than the configured limit before holding
-         * it all.
-         */
-        private okio.Buffer boundedBody(ResponseBody body) throws IOException {
+        /** The whole body, refusing one larger than the configured limit before holding it all. */
+        private byte[] boundedBytes(ResponseBody body) throws IOException {
             long max = config.maxResponseBytes();
             okio.BufferedSource source = body.source();
             if (body.contentLength() > max || source.request(max + 1)) {
                 throw tooLarge(max);
             }
-            return source.getBuffer();
+            return source.readByteArray();
         }
 
         private ApiException errorOf(Response response, int status, Map<String, List<String>> headers)
@@ -1052,43 +1053,6 @@ public final class HttpTransport implements AutoCloseable {
                         .execute(this::next);
             } else {
                 next();
-            }
-        }
-    }
-
-    /** Passes a body through, failing once more than a limit has been read. */
-    private static final class LimitedStream extends java.io.FilterInputStream {
-        private long left;
-        private boolean exceeded;
-
-        LimitedStream(java.io.InputStream in, long limit) {
-            super(in);
-            this.left = limit;
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = super.read();
-            if (b >= 0) {
-                count(1);
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int n = super.read(b, off, len);
-            if (n > 0) {
-                count(n);
-            }
-            return n;
-        }
-
-        private void count(int n) throws IOException {
-            left -= n;
-            if (left < 0) {
-                exceeded = true;
-                throw new IOException("response larger than the limit");
             }
         }
     }

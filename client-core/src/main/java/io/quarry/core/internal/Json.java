@@ -21,6 +21,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.StreamWriteFeature;
+import tools.jackson.core.json.UTF8StreamJsonParser;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
@@ -235,8 +236,8 @@ public final class Json {
     }
 
     /**
-     * Decodes a response body into a type. The body is parsed where it is, and hits copy out only the bytes of their
-     * generated members ({@link HitMemberNotes}).
+     * Decodes a response body into a type. Hits keep only the bytes of their generated members
+     * ({@link HitMemberNotes}), nothing of the array.
      *
      * @param json the JSON, UTF-8
      * @param type the target type
@@ -245,21 +246,21 @@ public final class Json {
      * @throws DeserializationException if the JSON is malformed or does not match the type
      */
     public static <T> T read(byte[] json, Type type) {
-        return read(readerFor(type), HeldBody.of(json), type);
+        return read(readerFor(type), BodyInput.of(json, json.length), type);
     }
 
     /**
-     * Decodes a response body held whole in OkHttp's buffer, as {@link #read(byte[], Type)} does, without copying
-     * it out of the buffer; the buffer is left as it was.
+     * Decodes a response body as it arrives, as {@link #read(byte[], Type)} does.
      *
-     * @param json the body, UTF-8
+     * @param json the body
      * @param type the target type
      * @param <T>  the target type
      * @return the value, null for a JSON null
-     * @throws DeserializationException if the JSON is malformed or does not match the type
+     * @throws DeserializationException if the JSON is malformed or does not match the type, or the body cannot be
+     *     read (its cause then says why)
      */
-    public static <T> T read(okio.Buffer json, Type type) {
-        return read(readerFor(type), HeldBody.of(json), type);
+    static <T> T read(ArrivingBody json, Type type) {
+        return read(readerFor(type), json, type);
     }
 
     /**
@@ -272,11 +273,11 @@ public final class Json {
      * @return the value, null for a JSON null
      * @throws DeserializationException if the JSON is malformed or does not match the type
      */
-    static <T> T read(ObjectReader reader, HeldBody body, Type type) {
+    static <T> T read(ObjectReader reader, BodyInput body, Type type) {
         BodyRead outer = BODY_BEING_READ.get();
-        try (body;
-                JsonParser parser = body.parser(reader)) {
-            BODY_BEING_READ.set(new BodyRead(body, parser));
+        try (JsonParser parser = body.parser(reader)) {
+            // byte offsets are the body's only in a parser of UTF-8 bytes; any other reads hits as a conversion does
+            BODY_BEING_READ.set(parser instanceof UTF8StreamJsonParser ? new BodyRead(body, parser) : null);
             return reader.readValue(parser);
         } catch (JacksonException e) {
             throw JsonFailures.reading(type, e);
@@ -329,11 +330,12 @@ public final class Json {
 
     /** A body being decoded, the parser reading it, and the parser its hits are read through. */
     static final class BodyRead {
-        private final HeldBody body;
+        private final BodyInput body;
         private final JsonParser parser;
         private HitMemberNotes notes;
+        private MemberBytes hit;
 
-        private BodyRead(HeldBody body, JsonParser parser) {
+        private BodyRead(BodyInput body, JsonParser parser) {
             this.body = body;
             this.parser = parser;
         }
@@ -347,16 +349,29 @@ public final class Json {
         }
 
         /**
-         * A copy of part of the body.
+         * A hit starts whose bytes are to be kept whole: the parser is on its opening brace.
          *
-         * @param start where it starts
-         * @param end   where it ends
-         * @return its bytes
+         * @param offset where it starts
          */
-        byte[] copy(long start, long end) {
-            byte[] part = new byte[Math.toIntExact(end - start)];
-            body.copy(start, part, 0, part.length);
-            return part;
+        void hitStarts(long offset) {
+            if (hit == null) {
+                hit = new MemberBytes();
+            }
+            hit.clear();
+            body.partStarts(offset, hit);
+        }
+
+        /**
+         * The hit ends.
+         *
+         * @param offset where it ends, just past its closing brace
+         * @return a copy of its bytes
+         */
+        byte[] hitEnds(long offset) {
+            body.partEnds(offset);
+            byte[] copy = new byte[hit.size()];
+            hit.copy(0, copy, 0, copy.length);
+            return copy;
         }
     }
 

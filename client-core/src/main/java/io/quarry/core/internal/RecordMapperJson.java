@@ -130,20 +130,20 @@ public final class RecordMapperJson {
      * @throws DeserializationException if the JSON is malformed or does not match the type
      */
     public <T> T read(byte[] json, Type type) {
-        return Json.read(readerFor(type), HeldBody.of(json), type);
+        return Json.read(readerFor(type), BodyInput.of(json, json.length), type);
     }
 
     /**
-     * Decodes a response body held in OkHttp's buffer, as {@link Json#read(okio.Buffer, Type)} does.
+     * Decodes a response body as it arrives, as {@link Json#read(ArrivingBody, Type)} does.
      *
-     * @param json the body, UTF-8; left as it was
+     * @param json the body
      * @param type the target type
      * @param <T>  the target type
      * @return the value, null for a JSON null
      * @throws DeserializationException if the JSON is malformed or does not match the type
      */
-    public <T> T read(okio.Buffer json, Type type) {
-        return Json.read(readerFor(type), HeldBody.of(json), type);
+    <T> T read(ArrivingBody json, Type type) {
+        return Json.read(readerFor(type), json, type);
     }
 
     /**

@@ -28,7 +28,9 @@ class HitKeepsOnlyItsMembersTest {
 
     private static Page<Product> decode() {
         return Json.read(
-                EnrichedRecordJsonFromOkioTest.inSmallSegments(RESPONSE.getBytes(StandardCharsets.UTF_8)),
+                new ArrivingBody(
+                        EnrichedRecordJsonFromOkioTest.inSmallSegments(RESPONSE.getBytes(StandardCharsets.UTF_8)),
+                        Long.MAX_VALUE),
                 TypeRef.parameterized(Page.class, Product.class).type());
     }
 
