@@ -9,8 +9,9 @@ import tools.jackson.databind.ObjectReader;
 /**
  * A response body decoded as it arrives, read straight from OkHttp's source into the parser's own (recycled)
  * buffer, as a hand-written client reads it, and refused once it passes the configured limit. Nothing of it is kept
- * but the parts set aside ({@link BodyInput#partStarts}): the parser's buffer still holds a part's first bytes when it
- * starts, and every read while a part lasts is appended to it as it comes.
+ * but the parts set aside ({@link BodyInput#partStarts}). A part is copied from the parser's buffer, which holds its
+ * first bytes when it starts: when it ends, if the parser read nothing meanwhile; else just before the parser's next
+ * read overwrites them, every read after that being appended as it comes.
  */
 final class ArrivingBody extends BodyInput {
 
@@ -19,10 +20,14 @@ final class ArrivingBody extends BodyInput {
     private boolean exceeded;
     /** Bytes handed to the parser so far. */
     private long read;
-    /** The parser's buffer after the last read, and the body offset of its first byte. */
+    /** The parser's buffer after the last read. */
     private byte[] window;
-
+    /** The body offset of the buffer's first byte. */
     private long windowStart;
+    /** How many bytes of the body the buffer holds. */
+    private int windowLength;
+    /** Where, in the parser's buffer, the part being set aside starts, while none of it is copied yet; else -1. */
+    private int pending = -1;
 
     /**
      * @param source the body
@@ -61,6 +66,15 @@ final class ArrivingBody extends BodyInput {
     }
 
     private int read(byte[] target, int at, int length) throws IOException {
+        MemberBytes part = capturing();
+        if (part != null && pending >= 0) {
+            if (at != 0) {
+                // the parser kept some bytes past this read: it may have moved them over the part's first bytes
+                throw new IllegalStateException("the JSON parser keeps bytes across reads; hits cannot be set aside");
+            }
+            part.append(window, pending, windowLength - pending);
+            pending = -1;
+        }
         int n = source.read(target, at, length);
         if (n <= 0) {
             return n;
@@ -73,8 +87,8 @@ final class ArrivingBody extends BodyInput {
         // the parser keeps what it had not consumed before `at`; its buffer now holds the body from there
         window = target;
         windowStart = read - at;
+        windowLength = at + n;
         read += n;
-        MemberBytes part = capturing();
         if (part != null) {
             part.append(target, at, n);
         }
@@ -83,7 +97,19 @@ final class ArrivingBody extends BodyInput {
 
     @Override
     void partBegun(long offset, MemberBytes into) {
-        int from = Math.toIntExact(offset - windowStart);
-        into.append(window, from, Math.toIntExact(read - offset));
+        long from = offset - windowStart;
+        if (from < 0 || from > windowLength) {
+            throw new IllegalStateException("a part starts outside the parser's buffer");
+        }
+        pending = (int) from;
+    }
+
+    @Override
+    void partRead(long from, long to, MemberBytes into) {
+        if (pending >= 0) {
+            // whole in the parser's buffer, which has not changed since the part started
+            into.append(window, pending, Math.toIntExact(to - from));
+            pending = -1;
+        }
     }
 }

@@ -28,7 +28,7 @@ final class HitMemberNotes extends JsonParserDelegate {
 
     private final BodyInput body;
     /** The members set aside from the current hit, one after the other. */
-    private final MemberBytes bytes = new MemberBytes();
+    private final MemberBytes bytes;
 
     private TokenStreamContext hit;
     private boolean recordReadsObjectID;
@@ -46,10 +46,12 @@ final class HitMemberNotes extends JsonParserDelegate {
     /**
      * @param parser the parser of the body
      * @param body   the body it reads
+     * @param bytes  where the members are set aside
      */
-    HitMemberNotes(JsonParser parser, BodyInput body) {
+    HitMemberNotes(JsonParser parser, BodyInput body, MemberBytes bytes) {
         super(parser);
         this.body = body;
+        this.bytes = bytes;
     }
 
     /**

@@ -275,14 +275,19 @@ public final class Json {
      */
     static <T> T read(ObjectReader reader, BodyInput body, Type type) {
         BodyRead outer = BODY_BEING_READ.get();
+        BodyRead read = null;
         try (JsonParser parser = body.parser(reader)) {
             // byte offsets are the body's only in a parser of UTF-8 bytes; any other reads hits as a conversion does
-            BODY_BEING_READ.set(parser instanceof UTF8StreamJsonParser ? new BodyRead(body, parser) : null);
+            read = parser instanceof UTF8StreamJsonParser ? new BodyRead(body, parser) : null;
+            BODY_BEING_READ.set(read);
             return reader.readValue(parser);
         } catch (JacksonException e) {
             throw JsonFailures.reading(type, e);
         } finally {
             BODY_BEING_READ.set(outer);
+            if (read != null) {
+                read.done();
+            }
         }
     }
 
@@ -333,7 +338,8 @@ public final class Json {
         private final BodyInput body;
         private final JsonParser parser;
         private HitMemberNotes notes;
-        private MemberBytes hit;
+        /** Where this thread sets hits' bytes aside, taken on the first hit. */
+        private MemberBytes bytes;
 
         private BodyRead(BodyInput body, JsonParser parser) {
             this.body = body;
@@ -343,7 +349,7 @@ public final class Json {
         /** {@return the parser through which hits are read, one for the whole body} */
         HitMemberNotes hitNotes() {
             if (notes == null) {
-                notes = new HitMemberNotes(parser, body);
+                notes = new HitMemberNotes(parser, body, bytes());
             }
             return notes;
         }
@@ -354,11 +360,8 @@ public final class Json {
          * @param offset where it starts
          */
         void hitStarts(long offset) {
-            if (hit == null) {
-                hit = new MemberBytes();
-            }
-            hit.clear();
-            body.partStarts(offset, hit);
+            bytes().clear();
+            body.partStarts(offset, bytes);
         }
 
         /**
@@ -369,9 +372,23 @@ public final class Json {
          */
         byte[] hitEnds(long offset) {
             body.partEnds(offset);
-            byte[] copy = new byte[hit.size()];
-            hit.copy(0, copy, 0, copy.length);
+            byte[] copy = new byte[bytes.size()];
+            bytes.copy(0, copy, 0, copy.length);
             return copy;
+        }
+
+        private MemberBytes bytes() {
+            if (bytes == null) {
+                bytes = MemberBytes.forThisThread();
+            }
+            return bytes;
+        }
+
+        /** Gives back what the read took. */
+        private void done() {
+            if (bytes != null) {
+                bytes.done();
+            }
         }
     }
 

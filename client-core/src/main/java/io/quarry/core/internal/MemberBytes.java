@@ -4,13 +4,41 @@ import java.util.Arrays;
 
 /**
  * The bytes of the members being set aside from one hit, appended as the parser passes them, then copied out once
- * the hit is read. One per body read, reused hit after hit, so setting members aside allocates only their final
- * copy.
+ * the hit is read. One per thread, reused hit after hit and answer after answer, so setting members aside allocates
+ * only their final copy.
  */
 final class MemberBytes {
 
+    /** The largest buffer a thread keeps between answers. */
+    static final int KEPT = 64 * 1024;
+
+    private static final ThreadLocal<MemberBytes> BUFFERS = ThreadLocal.withInitial(MemberBytes::new);
+
     private byte[] bytes = new byte[1024];
     private int count;
+    private boolean inUse;
+
+    private MemberBytes() {}
+
+    /** {@return this thread's buffer, empty; a fresh one when it is already in use (a nested decoding)} */
+    static MemberBytes forThisThread() {
+        MemberBytes buffer = BUFFERS.get();
+        if (buffer.inUse) {
+            buffer = new MemberBytes();
+        }
+        buffer.inUse = true;
+        buffer.count = 0;
+        return buffer;
+    }
+
+    /** Gives the buffer back to its thread, dropping it if it grew large. */
+    void done() {
+        inUse = false;
+        count = 0;
+        if (bytes.length > KEPT) {
+            bytes = new byte[1024];
+        }
+    }
 
     /** {@return how many bytes it holds} */
     int size() {
@@ -56,11 +84,8 @@ final class MemberBytes {
         System.arraycopy(bytes, from, target, at, length);
     }
 
-    /** Empties it for the next hit; a buffer grown large for one hit is dropped. */
+    /** Empties it for the next hit. */
     void clear() {
         count = 0;
-        if (bytes.length > 64 * 1024) {
-            bytes = new byte[1024];
-        }
     }
 }
