@@ -13,8 +13,8 @@ import java.util.function.Supplier;
  * {@code record Page<T>(List<EnrichedRecord<T>> hits)}, and decodes the response with
  * {@code TypeRef.parameterized(Page.class, type)}: the SDK then binds each hit straight from the response body
  * into {@code T}, with no intermediate copy; attributes {@code T} does not declare, the generated members among
- * them, are skipped (a type with a {@code @JsonAnySetter} receives them all). The objectID and the generated
- * members are read from the hit's bytes only when asked for, so the hits keep the response body. When {@code T}
+ * them, are set aside (a type with a {@code @JsonAnySetter} receives them all). Each hit keeps only the bytes of its
+ * generated members, decoded when first asked for, and nothing of the response when it has none. When {@code T}
  * is {@link FreeFormRecord}, {@code Map} or {@code Object}, the record keeps every member, generated ones included.
  *
  * <p>Immutable and thread-safe; the objectID and each free-form view are found once, on first use.

@@ -317,10 +317,10 @@ public final class RequestOptions {
 
         /**
          * Decodes records without the members the service generates for them ({@code _highlightResult},
-         * {@code _snippetResult}, {@code _rankingInfo}, ...), for callers that show only the records. By default a
-         * search keeps the response's bytes so that each hit's generated members and objectID can be read on
-         * demand; with this option the response is decoded as it arrives and nothing of it is kept, which is what
-         * a search costs in memory when highlights are not needed. A hit's {@code objectID} then comes from the
+         * {@code _snippetResult}, {@code _rankingInfo}, ...), for callers that show only the records. By default each
+         * hit keeps the bytes of its generated members so that they can be read on demand; with this option the
+         * response is decoded as it arrives and nothing of it is kept, which is what a search costs in memory when
+         * highlights are not needed. A hit's {@code objectID} then comes from the
          * record type's own {@code objectID} property (declare one to have it; maps and free-form records keep
          * every member anyway), and asking a hit for its generated members throws an
          * {@link IllegalStateException}. To have the service not compute them at all, also leave highlighting

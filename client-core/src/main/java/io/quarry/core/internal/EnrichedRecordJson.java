@@ -12,13 +12,14 @@ import tools.jackson.databind.JavaType;
 import tools.jackson.databind.ValueDeserializer;
 
 /**
- * Reads an {@link EnrichedRecord} in one pass. Parsing a response body
- * ({@link Json#read(byte[], java.lang.reflect.Type)}), the record type's deserializer reads the hit straight from
- * the parser, skipping the generated members (names starting with {@code _}) as unknown properties, and the hit's
- * bytes are noted ({@link HitBytes}) to find its objectID and generated members when asked. Parsing anything else
- * (a conversion, buffered tokens), the hit goes through a {@link GeneratedMemberDiverter}, which takes the
- * generated members out as they go by. Types that take any attribute ({@link FreeFormRecord}, maps,
- * {@code Object}) get every member.
+ * Reads an {@link EnrichedRecord} in one pass. Parsing a response body ({@link Json#read(ArrivingBody,
+ * java.lang.reflect.Type)}), the record type's deserializer reads the hit straight from the parser, through a
+ * {@link HitMemberNotes} that steps over the generated members (names starting with {@code _}) and sets their bytes
+ * aside as the parser passes them; only those are kept, to be decoded when asked for ({@link HitMembers}). A record type that reads
+ * such members itself (an any-setter, or one of them declared) sees them all, and its hit keeps a copy of its bytes
+ * ({@link HitBytes}). Parsing anything else (a conversion, buffered tokens), the hit goes through a
+ * {@link GeneratedMemberDiverter}, which takes the generated members out as they go by. Types that take any attribute
+ * ({@link FreeFormRecord}, maps, {@code Object}) get every member.
  */
 final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
 
@@ -35,10 +36,12 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
     private final ValueDeserializer<Object> recordReader;
     /** The client's record mapper, when the record type is the caller's and one is set; else null. */
     private final RecordMapperJson recordMapper;
+    /** How the record type reads a hit's members, found once per type. */
+    private final RecordMembers members;
 
     /** The uncontextualised instance registered with the SDK's own mapper. */
     EnrichedRecordJson() {
-        this(null, null, null);
+        this(null, null, null, null);
     }
 
     /**
@@ -47,14 +50,18 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
      * @param recordMapper that client's JSON
      */
     EnrichedRecordJson(RecordMapperJson recordMapper) {
-        this(null, null, recordMapper);
+        this(null, null, recordMapper, null);
     }
 
     private EnrichedRecordJson(
-            JavaType recordType, ValueDeserializer<Object> recordReader, RecordMapperJson recordMapper) {
+            JavaType recordType,
+            ValueDeserializer<Object> recordReader,
+            RecordMapperJson recordMapper,
+            RecordMembers members) {
         this.recordType = recordType;
         this.recordReader = recordReader;
         this.recordMapper = recordMapper;
+        this.members = members;
     }
 
     @Override
@@ -67,10 +74,14 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
         if (content == null) {
             content = ctxt.constructType(FreeFormRecord.class);
         }
+        ValueDeserializer<Object> reader = ctxt.findRootValueDeserializer(content);
+        RecordMapperJson mapper =
+                recordMapper != null && RecordTypes.isCallers(content.getRawClass()) ? recordMapper : null;
         return new EnrichedRecordJson(
                 content,
-                ctxt.findRootValueDeserializer(content),
-                recordMapper != null && RecordTypes.isCallers(content.getRawClass()) ? recordMapper : null);
+                reader,
+                mapper,
+                RecordMembers.of(mapper == null ? reader : mapper.recordDeserializer(content)));
     }
 
     @Override
@@ -100,72 +111,67 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
             Supplier<FreeFormRecord> free = () -> FreeFormRecord.from(record);
             return new EnrichedRecord<>(record, objectID, () -> EnrichedRecord.generatedMembersOf(free.get()), free);
         }
-        if (recordMapper != null) {
-            return readWithRecordMapper(p, ctxt, recordMapper);
-        }
-        if (Json.dropsGeneratedMembers(ctxt)) {
+        boolean strict = recordMapper != null && recordMapper.strictRecords();
+        if (Json.dropsGeneratedMembers(ctxt) && !strict) {
             // nothing of the body is kept: the record alone, its objectID from its own property, its free-form view
             // its JSON form (null: built by the hit when asked, no lambda per hit)
             Object record = recordReader.deserialize(p, ctxt);
-            return new EnrichedRecord<>(record, Json.objectIDPropertyOf(record), DROPPED, null);
+            return new EnrichedRecord<>(record, Json.objectIDPropertyOf(record), DROPPED, freeFormView(record));
         }
-        byte[] body = Json.bodyReadBy(p);
-        long start = body == null ? -1 : p.currentTokenLocation().getByteOffset();
-        if (start >= 0 && start < body.length && body[(int) start] == '{') {
-            // the parser reads the body: the record is bound from it directly, the rest found later in the bytes
+        Json.BodyRead body = Json.bodyReadBy(p);
+        if (body != null && members.steppedOver()) {
+            return readNoting(body.hitNotes(), ctxt);
+        }
+        if (body != null && !strict) {
+            // the record type reads generated members itself: it sees them all, the hit keeps a copy of its bytes
+            body.hitStarts(p.currentTokenLocation().getByteOffset());
             Object record = recordReader.deserialize(p, ctxt);
-            HitBytes hit =
-                    new HitBytes(body, (int) start, (int) p.currentLocation().getByteOffset());
+            HitBytes hit = new HitBytes(body.hitEnds(p.currentLocation().getByteOffset()));
             return new EnrichedRecord<>(
-                    record,
-                    hit::objectID,
-                    hit::generatedMembers,
-                    () -> merge(
-                            record == null ? FreeFormRecord.builder().build() : FreeFormRecord.from(record),
-                            hit.generatedMembers()));
+                    record, hit::objectID, hit::generatedMembers, () -> merge(view(record), hit.generatedMembers()));
         }
         GeneratedMemberDiverter hit = new GeneratedMemberDiverter(p, ctxt);
         Object record = recordReader.deserialize(hit, ctxt);
+        if (Json.dropsGeneratedMembers(ctxt)) {
+            return new EnrichedRecord<>(record, hit.objectID(), DROPPED, freeFormView(record));
+        }
         FreeFormRecord generated = hit.generatedMembers();
-        return new EnrichedRecord<>(
-                record,
-                hit.objectID(),
-                () -> generated,
-                () -> merge(
-                        record == null ? FreeFormRecord.builder().build() : FreeFormRecord.from(record), generated));
+        return new EnrichedRecord<>(record, hit.objectID(), () -> generated, () -> merge(view(record), generated));
     }
 
     /**
-     * A hit whose record the client's record mapper reads (its {@link #recordReader} hands the record over). As
-     * above, except that the free-form views are the record as that mapper writes it, and that a mapper failing on
-     * unknown properties reads the hit without the generated members, which are not the record's.
+     * A hit of a response body, read through the body's {@link HitMemberNotes}: the record sees no generated member,
+     * and the hit keeps only their bytes.
      */
-    private EnrichedRecord<?> readWithRecordMapper(JsonParser p, DeserializationContext ctxt, RecordMapperJson json) {
-        boolean drop = Json.dropsGeneratedMembers(ctxt);
-        if (drop && !json.strictRecords()) {
-            Object record = recordReader.deserialize(p, ctxt);
-            return new EnrichedRecord<>(record, Json.objectIDPropertyOf(record), DROPPED, () -> json.freeForm(record));
+    private EnrichedRecord<?> readNoting(HitMemberNotes notes, DeserializationContext ctxt) {
+        notes.startHit(members.declaresObjectID());
+        Object record = recordReader.deserialize(notes, ctxt);
+        byte[] generated = notes.takeMembers();
+        String objectID = notes.objectID();
+        if (Json.dropsGeneratedMembers(ctxt)) {
+            return new EnrichedRecord<>(record, objectID, DROPPED, freeFormView(record));
         }
-        byte[] body = drop || json.strictRecords() ? null : Json.bodyReadBy(p);
-        long start = body == null ? -1 : p.currentTokenLocation().getByteOffset();
-        if (start >= 0 && start < body.length && body[(int) start] == '{') {
-            Object record = recordReader.deserialize(p, ctxt);
-            HitBytes hit =
-                    new HitBytes(body, (int) start, (int) p.currentLocation().getByteOffset());
-            return new EnrichedRecord<>(
-                    record,
-                    hit::objectID,
-                    hit::generatedMembers,
-                    () -> merge(json.freeForm(record), hit.generatedMembers()));
+        if (generated == null) {
+            return new EnrichedRecord<>(record, objectID, HitMembers.NONE, freeFormView(record));
         }
-        GeneratedMemberDiverter hit = new GeneratedMemberDiverter(p, ctxt);
-        Object record = recordReader.deserialize(hit, ctxt);
-        if (drop) {
-            return new EnrichedRecord<>(record, hit.objectID(), DROPPED, () -> json.freeForm(record));
+        HitMembers hitMembers = new HitMembers(generated);
+        return new EnrichedRecord<>(record, objectID, hitMembers, () -> merge(view(record), hitMembers.get()));
+    }
+
+    /**
+     * What builds a record's free-form view without its generated members: null (the record's JSON form, built by
+     * the hit when asked, with no lambda per hit), or the record as the client's record mapper writes it.
+     */
+    private Supplier<FreeFormRecord> freeFormView(Object record) {
+        return recordMapper == null ? null : () -> recordMapper.freeForm(record);
+    }
+
+    /** The record's own attributes as a free-form record. */
+    private FreeFormRecord view(Object record) {
+        if (recordMapper != null) {
+            return recordMapper.freeForm(record);
         }
-        FreeFormRecord generated = hit.generatedMembers();
-        return new EnrichedRecord<>(
-                record, hit.objectID(), () -> generated, () -> merge(json.freeForm(record), generated));
+        return record == null ? FreeFormRecord.builder().build() : FreeFormRecord.from(record);
     }
 
     private static FreeFormRecord merge(FreeFormRecord stored, FreeFormRecord generated) {

@@ -7,28 +7,21 @@ import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 
 /**
- * One hit as the bytes it occupies in the response body. While the response is decoded, the record type's
- * deserializer reads the hit like any object (the engine's {@code _} members are unknown properties to it and
- * skipped by the parser, as a hand-written client would); what else the hit holds is found here, only when
- * asked: its {@code objectID} and its generated members. The body is kept whole by the hits that point into it.
+ * One hit as a copy of its bytes, for a record type that reads the engine's {@code _} members itself (an any-setter,
+ * or one of them declared): the record type's deserializer reads the hit like any object, and what else the hit
+ * holds is found here, only when asked: its {@code objectID} and its generated members.
  */
 final class HitBytes {
 
-    private final byte[] body;
-    private final int start;
-    private final int end;
+    private final byte[] hit;
     /** Read on first use; both the generated members and the free-form view need it. */
     private volatile FreeFormRecord generated;
 
     /**
-     * @param body  the response body
-     * @param start offset of the hit's opening brace
-     * @param end   offset just past its closing brace
+     * @param hit the hit's JSON, from its opening brace to its closing one
      */
-    HitBytes(byte[] body, int start, int end) {
-        this.body = body;
-        this.start = start;
-        this.end = end;
+    HitBytes(byte[] hit) {
+        this.hit = hit;
     }
 
     /**
@@ -37,7 +30,7 @@ final class HitBytes {
      * @return the ID, null when absent or not a string
      */
     String objectID() {
-        try (JsonParser p = Json.parser(body, start, end - start)) {
+        try (JsonParser p = Json.parser(hit, 0, hit.length)) {
             p.nextToken();
             while (p.nextToken() == JsonToken.PROPERTY_NAME) {
                 String name = p.currentName();
@@ -63,7 +56,7 @@ final class HitBytes {
         FreeFormRecord members = generated;
         if (members == null) {
             // a race reads the bytes twice to equal values, which is harmless
-            members = EnrichedRecord.generatedMembersOf(Json.read(body, start, end - start, FreeFormRecord.class));
+            members = EnrichedRecord.generatedMembersOf(Json.read(hit, 0, hit.length, FreeFormRecord.class));
             generated = members;
         }
         return members;

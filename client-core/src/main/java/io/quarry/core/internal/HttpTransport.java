@@ -851,11 +851,10 @@ public final class HttpTransport implements AutoCloseable {
             if (type == Void.class || type == void.class) {
                 return null;
             }
-            if (!request.options().keepsGeneratedMembers() && !log.bodiesEnabled() && type != String.class) {
+            if (!log.bodiesEnabled() && type != String.class) {
                 return decodeAsItArrives(body);
             }
-            // read whole, then parsed from the array: no parser buffer to fill, and each hit keeps its byte range
-            // of it for what is read on demand (the decoded response is larger than its text anyway)
+            // shown whole in the log, or wanted as text: read whole first
             byte[] bytes = boundedBytes(body);
             if (log.bodiesEnabled()) {
                 log.responseBody(forLog(new String(bytes, StandardCharsets.UTF_8)), extraSecrets);
@@ -870,8 +869,9 @@ public final class HttpTransport implements AutoCloseable {
         }
 
         /**
-         * Decodes the body through the parser's recycled buffer as it arrives, keeping none of it (records
-         * without their generated members), and still refusing one larger than the configured limit.
+         * Decodes the body as it arrives, through the parser's recycled buffer, as a hand-written client does:
+         * nothing of it is kept but each hit's generated members (none with
+         * {@code RequestOptions.withoutGeneratedMembers()}), and one larger than the configured limit is refused.
          */
         private T decodeAsItArrives(ResponseBody body) throws IOException {
             long max = config.maxResponseBytes();
@@ -882,13 +882,16 @@ public final class HttpTransport implements AutoCloseable {
             if (source.exhausted()) {
                 throw new DeserializationException(type, "$", "the success answer has an empty body", null);
             }
-            LimitedStream in = new LimitedStream(source.inputStream(), max);
+            ArrivingBody in = new ArrivingBody(source, max);
             try {
-                return recordMapper == null
-                        ? Json.readDroppingGeneratedMembers(in, type)
-                        : recordMapper.readDroppingGeneratedMembers(in, type);
+                if (!request.options().keepsGeneratedMembers()) {
+                    return recordMapper == null
+                            ? Json.readDroppingGeneratedMembers(in.stream(), type)
+                            : recordMapper.readDroppingGeneratedMembers(in.stream(), type);
+                }
+                return recordMapper == null ? Json.read(in, type) : recordMapper.read(in, type);
             } catch (DeserializationException e) {
-                if (in.exceeded) {
+                if (in.exceeded()) {
                     throw tooLarge(max);
                 }
                 if (e.getCause() instanceof tools.jackson.core.exc.JacksonIOException io && io.getCause() != null) {
@@ -910,14 +913,9 @@ public final class HttpTransport implements AutoCloseable {
         /** The whole body, refusing one larger than the configured limit before holding it all. */
         private byte[] boundedBytes(ResponseBody body) throws IOException {
             long max = config.maxResponseBytes();
-            long declared = body.contentLength();
             okio.BufferedSource source = body.source();
-            if (declared > max || source.request(max + 1)) {
-                throw new ResponseTooLarge(new DeserializationException(
-                        type,
-                        "$",
-                        "the answer is larger than the " + max + "-byte limit (ClientConfig.maxResponseBytes)",
-                        null));
+            if (body.contentLength() > max || source.request(max + 1)) {
+                throw tooLarge(max);
             }
             return source.readByteArray();
         }
@@ -1053,43 +1051,6 @@ public final class HttpTransport implements AutoCloseable {
                         .execute(this::next);
             } else {
                 next();
-            }
-        }
-    }
-
-    /** Passes a body through, failing once more than a limit has been read. */
-    private static final class LimitedStream extends java.io.FilterInputStream {
-        private long left;
-        private boolean exceeded;
-
-        LimitedStream(java.io.InputStream in, long limit) {
-            super(in);
-            this.left = limit;
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = super.read();
-            if (b >= 0) {
-                count(1);
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int n = super.read(b, off, len);
-            if (n > 0) {
-                count(n);
-            }
-            return n;
-        }
-
-        private void count(int n) throws IOException {
-            left -= n;
-            if (left < 0) {
-                exceeded = true;
-                throw new IOException("response larger than the limit");
             }
         }
     }

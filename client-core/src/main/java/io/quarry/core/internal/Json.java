@@ -21,6 +21,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.StreamWriteFeature;
+import tools.jackson.core.json.UTF8StreamJsonParser;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
@@ -235,8 +236,8 @@ public final class Json {
     }
 
     /**
-     * Decodes a response body into a type. The body is parsed from the array itself, which lets hits set their
-     * generated members aside as byte ranges of it instead of copies (see {@code GeneratedMemberDiverter}).
+     * Decodes a response body into a type. Hits keep only the bytes of their generated members
+     * ({@link HitMemberNotes}), nothing of the array.
      *
      * @param json the JSON, UTF-8
      * @param type the target type
@@ -245,6 +246,20 @@ public final class Json {
      * @throws DeserializationException if the JSON is malformed or does not match the type
      */
     public static <T> T read(byte[] json, Type type) {
+        return read(readerFor(type), BodyInput.of(json, json.length), type);
+    }
+
+    /**
+     * Decodes a response body as it arrives, as {@link #read(byte[], Type)} does.
+     *
+     * @param json the body
+     * @param type the target type
+     * @param <T>  the target type
+     * @return the value, null for a JSON null
+     * @throws DeserializationException if the JSON is malformed or does not match the type, or the body cannot be
+     *     read (its cause then says why)
+     */
+    static <T> T read(ArrivingBody json, Type type) {
         return read(readerFor(type), json, type);
     }
 
@@ -252,21 +267,27 @@ public final class Json {
      * Decodes a response body with a given reader, as {@link #read(byte[], Type)} does with the SDK's own.
      *
      * @param reader the reader for the type
-     * @param json   the JSON, UTF-8
+     * @param body   the body
      * @param type   the target type
      * @param <T>    the target type
      * @return the value, null for a JSON null
      * @throws DeserializationException if the JSON is malformed or does not match the type
      */
-    static <T> T read(ObjectReader reader, byte[] json, Type type) {
+    static <T> T read(ObjectReader reader, BodyInput body, Type type) {
         BodyRead outer = BODY_BEING_READ.get();
-        try (JsonParser parser = reader.createParser(json)) {
-            BODY_BEING_READ.set(new BodyRead(json, parser));
+        BodyRead read = null;
+        try (JsonParser parser = body.parser(reader)) {
+            // byte offsets are the body's only in a parser of UTF-8 bytes; any other reads hits as a conversion does
+            read = parser instanceof UTF8StreamJsonParser ? new BodyRead(body, parser) : null;
+            BODY_BEING_READ.set(read);
             return reader.readValue(parser);
         } catch (JacksonException e) {
             throw JsonFailures.reading(type, e);
         } finally {
             BODY_BEING_READ.set(outer);
+            if (read != null) {
+                read.done();
+            }
         }
     }
 
@@ -312,8 +333,64 @@ public final class Json {
         return reader.withAttribute(DROP_GENERATED_MEMBERS, Boolean.TRUE);
     }
 
-    /** A body being decoded and the parser reading it. */
-    private record BodyRead(byte[] bytes, JsonParser parser) {}
+    /** A body being decoded, the parser reading it, and the parser its hits are read through. */
+    static final class BodyRead {
+        private final BodyInput body;
+        private final JsonParser parser;
+        private HitMemberNotes notes;
+        /** Where this thread sets hits' bytes aside, taken on the first hit. */
+        private MemberBytes bytes;
+
+        private BodyRead(BodyInput body, JsonParser parser) {
+            this.body = body;
+            this.parser = parser;
+        }
+
+        /** {@return the parser through which hits are read, one for the whole body} */
+        HitMemberNotes hitNotes() {
+            if (notes == null) {
+                notes = new HitMemberNotes(parser, body, bytes());
+            }
+            return notes;
+        }
+
+        /**
+         * A hit starts whose bytes are to be kept whole: the parser is on its opening brace.
+         *
+         * @param offset where it starts
+         */
+        void hitStarts(long offset) {
+            bytes().clear();
+            body.partStarts(offset, bytes);
+        }
+
+        /**
+         * The hit ends.
+         *
+         * @param offset where it ends, just past its closing brace
+         * @return a copy of its bytes
+         */
+        byte[] hitEnds(long offset) {
+            body.partEnds(offset);
+            byte[] copy = new byte[bytes.size()];
+            bytes.copy(0, copy, 0, copy.length);
+            return copy;
+        }
+
+        private MemberBytes bytes() {
+            if (bytes == null) {
+                bytes = MemberBytes.forThisThread();
+            }
+            return bytes;
+        }
+
+        /** Gives back what the read took. */
+        private void done() {
+            if (bytes != null) {
+                bytes.done();
+            }
+        }
+    }
 
     /**
      * Whether a record is being decoded by {@link #readDroppingGeneratedMembers}: its readers carry an attribute
@@ -374,9 +451,9 @@ public final class Json {
      * @param parser the parser a deserializer was given
      * @return the body, or null
      */
-    static byte[] bodyReadBy(JsonParser parser) {
+    static BodyRead bodyReadBy(JsonParser parser) {
         BodyRead body = BODY_BEING_READ.get();
-        return body != null && body.parser() == parser ? body.bytes() : null;
+        return body != null && body.parser == parser ? body : null;
     }
 
     /**

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JavaType;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.ObjectWriter;
@@ -129,7 +130,30 @@ public final class RecordMapperJson {
      * @throws DeserializationException if the JSON is malformed or does not match the type
      */
     public <T> T read(byte[] json, Type type) {
+        return Json.read(readerFor(type), BodyInput.of(json, json.length), type);
+    }
+
+    /**
+     * Decodes a response body as it arrives, as {@link Json#read(ArrivingBody, Type)} does.
+     *
+     * @param json the body
+     * @param type the target type
+     * @param <T>  the target type
+     * @return the value, null for a JSON null
+     * @throws DeserializationException if the JSON is malformed or does not match the type
+     */
+    <T> T read(ArrivingBody json, Type type) {
         return Json.read(readerFor(type), json, type);
+    }
+
+    /**
+     * The record mapper's own deserializer for one of the caller's types, to learn how it reads a hit.
+     *
+     * @param type the type
+     * @return its deserializer
+     */
+    ValueDeserializer<Object> recordDeserializer(JavaType type) {
+        return records._deserializationContext().findRootValueDeserializer(type);
     }
 
     /**

@@ -43,7 +43,8 @@ class EnrichedRecordJsonTest {
               {"objectID":"p2","name":"Case","price":20}
             ],"nbHits":2}""";
 
-    private static <T> Page<T> decode(String json, Class<T> type) {
+    /** Decodes a response from an array; {@link EnrichedRecordJsonFromOkioTest} runs every test from okio. */
+    <T> Page<T> decode(String json, Class<T> type) {
         return Json.read(json, TypeRef.parameterized(Page.class, type).type());
     }
 
@@ -117,6 +118,43 @@ class EnrichedRecordJsonTest {
         assertThat(page.hits().get(0).objectID()).contains("late");
         assertThat(page.hits().get(1).objectID()).isEmpty();
         assertThat(page.hits().get(2).objectID()).isEmpty();
+    }
+
+    /** A bean that declares its objectID, read through setters (the parser's name matching). */
+    static final class Shelved {
+        private String objectID;
+        private Map<String, Object> shelf;
+
+        public void setObjectID(String objectID) {
+            this.objectID = objectID;
+        }
+
+        public void setShelf(Map<String, Object> shelf) {
+            this.shelf = shelf;
+        }
+    }
+
+    /** A record whose objectID is a number of its own, the hit's being a string. */
+    record Numbered(long objectID) {}
+
+    @Test
+    void objectIDTheRecordTypeDeclaresIsTheHitsToo() {
+        String json =
+                "{\"hits\":[{\"shelf\":{\"objectID\":\"inner\"},\"objectID\":\"s1\",\"_x\":1}," + "{\"objectID\":7}]}";
+
+        Page<Shelved> beans = decode(json, Shelved.class);
+
+        assertThat(beans.hits().get(0).record().objectID).isEqualTo("s1");
+        assertThat(beans.hits().get(0).record().shelf).containsEntry("objectID", "inner");
+        assertThat(beans.hits().get(0).objectID()).contains("s1");
+        assertThat(beans.hits().get(0).generatedMembers().names()).containsExactly("_x");
+        assertThat(beans.hits().get(1).objectID()).isEmpty();
+
+        EnrichedRecord<Numbered> numbered = decode("{\"hits\":[{\"objectID\":\"42\"}]}", Numbered.class)
+                .hits()
+                .get(0);
+        assertThat(numbered.record().objectID()).isEqualTo(42L);
+        assertThat(numbered.objectID()).contains("42");
     }
 
     /** A record type that takes every attribute it does not declare. */

@@ -9,9 +9,9 @@ import java.util.Optional;
  * One hit: the record decoded into the caller's type, plus the members the engine adds
  * ({@code _highlightResult}, {@code _snippetResult}, {@code _rankingInfo}, {@code _distinctSeqID}, ...).
  *
- * <p>The record is decoded in one pass, straight from the response body; the objectID and the generated members
- * are read from the hit's bytes only when one of their accessors is first called, and {@link #raw()} is built only
- * when asked for. A hit therefore keeps its response's body in memory for as long as it is kept.
+ * <p>The record is decoded in one pass, straight from the response body; the generated members are decoded only
+ * when one of their accessors is first called, and {@link #raw()} is built only when asked for. A hit keeps only the bytes of its own generated members (none when the service sent none), not
+ * the response it came from.
  *
  * @param <T> the record type
  */
