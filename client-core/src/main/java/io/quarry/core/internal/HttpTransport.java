@@ -882,9 +882,13 @@ public final class HttpTransport implements AutoCloseable {
             if (source.exhausted()) {
                 throw new DeserializationException(type, "$", "the success answer has an empty body", null);
             }
+            boolean keeps = request.options().keepsGeneratedMembers();
+            if (keeps && !source.request(PooledBytes.CHUNK_SIZE + 1L)) {
+                return decodeFromChunk(source.getBuffer(), max);
+            }
             ArrivingBody in = new ArrivingBody(source, max);
             try {
-                if (!request.options().keepsGeneratedMembers()) {
+                if (!keeps) {
                     return recordMapper == null
                             ? Json.readDroppingGeneratedMembers(in.stream(), type)
                             : recordMapper.readDroppingGeneratedMembers(in.stream(), type);
@@ -899,6 +903,26 @@ public final class HttpTransport implements AutoCloseable {
                     throw io.getCause();
                 }
                 throw e;
+            }
+        }
+
+        /**
+         * Decodes an answer that arrived whole within one of the request bodies' pooled arrays from a copy in one:
+         * Jackson parses an array faster than a stream, and the copy allocates nothing.
+         */
+        private T decodeFromChunk(okio.Buffer whole, long max) throws IOException {
+            int size = (int) whole.size();
+            if (size > max) {
+                throw tooLarge(max);
+            }
+            byte[] chunk = PooledBytes.lendChunk();
+            try {
+                for (int read = 0; read < size; ) {
+                    read += whole.read(chunk, read, size - read); // a segment at a time
+                }
+                return recordMapper == null ? Json.read(chunk, size, type) : recordMapper.read(chunk, size, type);
+            } finally {
+                PooledBytes.takeBackChunk(chunk, size);
             }
         }
 

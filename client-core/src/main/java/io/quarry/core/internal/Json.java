@@ -250,6 +250,20 @@ public final class Json {
     }
 
     /**
+     * Decodes a response body at the start of an array, as {@link #read(byte[], Type)} does.
+     *
+     * @param json   the array
+     * @param length the body's length
+     * @param type   the target type
+     * @param <T>    the target type
+     * @return the value, null for a JSON null
+     * @throws DeserializationException if the JSON is malformed or does not match the type
+     */
+    static <T> T read(byte[] json, int length, Type type) {
+        return read(readerFor(type), BodyInput.of(json, length), type);
+    }
+
+    /**
      * Decodes a response body as it arrives, as {@link #read(byte[], Type)} does.
      *
      * @param json the body

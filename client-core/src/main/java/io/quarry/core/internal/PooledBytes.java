@@ -100,6 +100,27 @@ final class PooledBytes extends OutputStream {
         size = 0;
     }
 
+    /**
+     * Lends one of the pool's arrays, to decode an answer of at most {@link #CHUNK_SIZE} bytes from.
+     *
+     * @return an array of {@link #CHUNK_SIZE} bytes
+     */
+    static byte[] lendChunk() {
+        byte[] chunk = borrow();
+        return chunk != null ? chunk : new byte[CHUNK_SIZE];
+    }
+
+    /**
+     * Takes back a lent array, cleared first like every other.
+     *
+     * @param chunk the array
+     * @param used  how many of its first bytes were written
+     */
+    static void takeBackChunk(byte[] chunk, int used) {
+        Arrays.fill(chunk, 0, used, (byte) 0);
+        giveBack(chunk);
+    }
+
     private void nextChunk() {
         byte[] chunk = borrow();
         current = chunk != null ? chunk : new byte[CHUNK_SIZE];

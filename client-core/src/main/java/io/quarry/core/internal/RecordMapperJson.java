@@ -134,6 +134,19 @@ public final class RecordMapperJson {
     }
 
     /**
+     * Decodes a response body at the start of an array, as {@link Json#read(byte[], int, Type)} does.
+     *
+     * @param json   the array
+     * @param length the body's length
+     * @param type   the target type
+     * @param <T>    the target type
+     * @return the value, null for a JSON null
+     */
+    <T> T read(byte[] json, int length, Type type) {
+        return Json.read(readerFor(type), BodyInput.of(json, length), type);
+    }
+
+    /**
      * Decodes a response body as it arrives, as {@link Json#read(ArrivingBody, Type)} does.
      *
      * @param json the body
