@@ -66,13 +66,13 @@ final class ArrivingBody extends BodyInput {
     }
 
     private int read(byte[] target, int at, int length) throws IOException {
-        MemberBytes part = capturing();
+        ScratchBytes part = capturing();
         if (part != null && pending >= 0) {
             if (at != 0) {
                 // the parser kept some bytes past this read: it may have moved them over the part's first bytes
                 throw new IllegalStateException("the JSON parser keeps bytes across reads; hits cannot be set aside");
             }
-            part.append(window, pending, windowLength - pending);
+            part.write(window, pending, windowLength - pending);
             pending = -1;
         }
         int n = source.read(target, at, length);
@@ -90,13 +90,13 @@ final class ArrivingBody extends BodyInput {
         windowLength = at + n;
         read += n;
         if (part != null) {
-            part.append(target, at, n);
+            part.write(target, at, n);
         }
         return n;
     }
 
     @Override
-    void partBegun(long offset, MemberBytes into) {
+    void partBegun(long offset, ScratchBytes into) {
         long from = offset - windowStart;
         if (from < 0 || from > windowLength) {
             throw new IllegalStateException("a part starts outside the parser's buffer");
@@ -105,10 +105,10 @@ final class ArrivingBody extends BodyInput {
     }
 
     @Override
-    void partRead(long from, long to, MemberBytes into) {
+    void partRead(long from, long to, ScratchBytes into) {
         if (pending >= 0) {
             // whole in the parser's buffer, which has not changed since the part started
-            into.append(window, pending, Math.toIntExact(to - from));
+            into.write(window, pending, Math.toIntExact(to - from));
             pending = -1;
         }
     }

@@ -11,7 +11,7 @@ import tools.jackson.databind.ObjectReader;
  */
 abstract class BodyInput {
 
-    private MemberBytes target;
+    private ScratchBytes target;
     private long start;
     private int mark;
 
@@ -31,8 +31,8 @@ abstract class BodyInput {
             }
 
             @Override
-            void partRead(long from, long to, MemberBytes into) {
-                into.append(bytes, (int) from, (int) (to - from)); // held whole: copied in one go at its end
+            void partRead(long from, long to, ScratchBytes into) {
+                into.write(bytes, (int) from, (int) (to - from)); // held whole: copied in one go at its end
             }
         };
     }
@@ -51,7 +51,7 @@ abstract class BodyInput {
      * @param offset where the part starts in the body; within what the parser holds now
      * @param into   where its bytes go
      */
-    final void partStarts(long offset, MemberBytes into) {
+    final void partStarts(long offset, ScratchBytes into) {
         target = into;
         start = offset;
         mark = into.size();
@@ -64,14 +64,14 @@ abstract class BodyInput {
      * @param offset where the part ends in the body
      */
     final void partEnds(long offset) {
-        MemberBytes into = target;
+        ScratchBytes into = target;
         target = null;
         partRead(start, offset, into);
         into.truncate(Math.addExact(mark, Math.toIntExact(offset - start)));
     }
 
     /** {@return the buffer of the part being read, or null when none is} */
-    final MemberBytes capturing() {
+    final ScratchBytes capturing() {
         return target;
     }
 
@@ -81,7 +81,7 @@ abstract class BodyInput {
      * @param offset where it starts
      * @param into   where its bytes go
      */
-    void partBegun(long offset, MemberBytes into) {}
+    void partBegun(long offset, ScratchBytes into) {}
 
     /**
      * Called when a part ends, before the buffer is cut to its exact bytes.
@@ -90,5 +90,5 @@ abstract class BodyInput {
      * @param to   where it ends
      * @param into where its bytes go
      */
-    void partRead(long from, long to, MemberBytes into) {}
+    void partRead(long from, long to, ScratchBytes into) {}
 }

@@ -5,10 +5,7 @@ import io.quarry.core.FreeFormRecord;
 import io.quarry.core.internal.base.PlainJsonValues;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
-import tools.jackson.core.SerializableString;
-import tools.jackson.core.TokenStreamContext;
 import tools.jackson.core.sym.PropertyNameMatcher;
-import tools.jackson.core.util.JsonParserDelegate;
 import tools.jackson.databind.DeserializationContext;
 
 /**
@@ -17,15 +14,10 @@ import tools.jackson.databind.DeserializationContext;
  * hit, while the hit's top-level generated members ({@link EnrichedRecord#isGeneratedMember}) are decoded aside
  * as they go by and never reach the record. It also notes the hit's {@code objectID}, whether or not the record
  * type has one.
- *
- * <p>Every way a deserializer can step to the next member ({@code nextToken}, {@code nextValue},
- * {@code nextName}, {@code nextNameMatch}, and {@code skipChildren} of the whole hit) goes through
- * {@link #nextToken()}; the value-reading shortcuts of {@link JsonParser} are built on it.
  */
-final class GeneratedMemberDiverter extends JsonParserDelegate {
+final class GeneratedMemberDiverter extends HitMemberFilter {
 
     private final DeserializationContext ctxt;
-    private final TokenStreamContext hit;
     private final FreeFormRecord.Builder generated = FreeFormRecord.builder();
     private boolean atObjectIDValue;
     private String objectID;
@@ -78,22 +70,6 @@ final class GeneratedMemberDiverter extends JsonParserDelegate {
     }
 
     @Override
-    public JsonToken nextValue() {
-        JsonToken token = nextToken();
-        return token == JsonToken.PROPERTY_NAME ? nextToken() : token;
-    }
-
-    @Override
-    public String nextName() {
-        return nextToken() == JsonToken.PROPERTY_NAME ? delegate.currentName() : null;
-    }
-
-    @Override
-    public boolean nextName(SerializableString expected) {
-        return nextToken() == JsonToken.PROPERTY_NAME && expected.getValue().equals(delegate.currentName());
-    }
-
-    @Override
     public int nextNameMatch(PropertyNameMatcher matcher) {
         JsonToken token = nextToken();
         if (token == JsonToken.PROPERTY_NAME) {
@@ -102,27 +78,5 @@ final class GeneratedMemberDiverter extends JsonParserDelegate {
         return token == JsonToken.END_OBJECT
                 ? PropertyNameMatcher.MATCH_END_OBJECT
                 : PropertyNameMatcher.MATCH_ODD_TOKEN;
-    }
-
-    @Override
-    public JsonParser skipChildren() {
-        if (delegate.currentToken() != JsonToken.START_OBJECT || delegate.streamReadContext() != hit) {
-            // nested values hold nothing to divert
-            delegate.skipChildren();
-            return this;
-        }
-        int open = 1;
-        while (open > 0) {
-            JsonToken token = nextToken();
-            if (token == null) {
-                break;
-            }
-            if (token.isStructStart()) {
-                open++;
-            } else if (token.isStructEnd()) {
-                open--;
-            }
-        }
-        return this;
     }
 }

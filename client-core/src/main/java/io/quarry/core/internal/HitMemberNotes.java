@@ -6,31 +6,25 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
-import tools.jackson.core.SerializableString;
-import tools.jackson.core.TokenStreamContext;
 import tools.jackson.core.sym.PropertyNameMatcher;
-import tools.jackson.core.util.JsonParserDelegate;
 
 /**
  * The parser through which a record type's deserializer reads each hit of a response body ({@link BodyInput}). At
  * the hit's top level it steps over the generated members ({@link EnrichedRecord#isGeneratedMember}), setting their
  * bytes aside as the parser passes them, so the record never sees them (it would skip them as unknown properties
- * anyway) and only their bytes are kept, copied out once the hit is read ({@link #takeMembers}). It takes the hit's {@code objectID} as it goes by: the string the record type reads too
- * when it declares one (the parser decodes it once for both), else stepped over like the generated members.
+ * anyway) and only their bytes are kept, copied out once the hit is read ({@link #takeMembers}). It takes the hit's
+ * {@code objectID} as it goes by: the string the record type reads too when it declares one (the parser decodes it
+ * once for both), else stepped over like the generated members.
  *
  * <p>Names the record type knows go through the parser's own matching ({@code nextNameMatch}): only a name it does
- * not know is looked at. Every way a deserializer can step to the next member ({@code nextToken}, {@code nextValue},
- * {@code nextName}, {@code nextNameMatch}, and {@code skipChildren} of the whole hit) is covered here; the
- * value-reading shortcuts of {@link JsonParser} are built on {@link #nextToken()}. One per body read, reused hit
- * after hit.
+ * not know is looked at. One per body read, reused hit after hit.
  */
-final class HitMemberNotes extends JsonParserDelegate {
+final class HitMemberNotes extends HitMemberFilter {
 
     private final BodyInput body;
     /** The members set aside from the current hit, one after the other. */
-    private final MemberBytes bytes;
+    private final ScratchBytes bytes;
 
-    private TokenStreamContext hit;
     private boolean recordReadsObjectID;
     /** The record type's deserializer has the objectID's name and steps to its value next. */
     private boolean atObjectID;
@@ -48,7 +42,7 @@ final class HitMemberNotes extends JsonParserDelegate {
      * @param body   the body it reads
      * @param bytes  where the members are set aside
      */
-    HitMemberNotes(JsonParser parser, BodyInput body, MemberBytes bytes) {
+    HitMemberNotes(JsonParser parser, BodyInput body, ScratchBytes bytes) {
         super(parser);
         this.body = body;
         this.bytes = bytes;
@@ -147,44 +141,6 @@ final class HitMemberNotes extends JsonParserDelegate {
         return match;
     }
 
-    @Override
-    public JsonToken nextValue() {
-        JsonToken token = nextToken();
-        return token == JsonToken.PROPERTY_NAME ? nextToken() : token;
-    }
-
-    @Override
-    public String nextName() {
-        return nextToken() == JsonToken.PROPERTY_NAME ? delegate.currentName() : null;
-    }
-
-    @Override
-    public boolean nextName(SerializableString expected) {
-        return nextToken() == JsonToken.PROPERTY_NAME && expected.getValue().equals(delegate.currentName());
-    }
-
-    @Override
-    public JsonParser skipChildren() {
-        if (delegate.currentToken() != JsonToken.START_OBJECT || delegate.streamReadContext() != hit) {
-            delegate.skipChildren(); // nothing to note below the hit's top level
-            return this;
-        }
-        // the whole hit skipped: its members are still noted
-        int open = 1;
-        while (open > 0) {
-            JsonToken token = nextToken();
-            if (token == null) {
-                break;
-            }
-            if (token.isStructStart()) {
-                open++;
-            } else if (token.isStructEnd()) {
-                open--;
-            }
-        }
-        return this;
-    }
-
     /**
      * On a member's name at the hit's top level, one the record type does not read: steps over it when it is a
      * generated member (noted) or the objectID (taken).
@@ -206,7 +162,7 @@ final class HitMemberNotes extends JsonParserDelegate {
             } else {
                 // a number or a literal, whose first bytes the parser may have let go of to read the rest: its text
                 byte[] text = delegate.getString().getBytes(StandardCharsets.UTF_8);
-                bytes.append(text, 0, text.length);
+                bytes.write(text, 0, text.length);
             }
             note(name, bytes.size() - before);
             return true;

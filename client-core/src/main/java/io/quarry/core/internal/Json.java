@@ -353,7 +353,7 @@ public final class Json {
         private final JsonParser parser;
         private HitMemberNotes notes;
         /** Where this thread sets hits' bytes aside, taken on the first hit. */
-        private MemberBytes bytes;
+        private ScratchBytes bytes;
 
         private BodyRead(BodyInput body, JsonParser parser) {
             this.body = body;
@@ -391,9 +391,9 @@ public final class Json {
             return copy;
         }
 
-        private MemberBytes bytes() {
+        private ScratchBytes bytes() {
             if (bytes == null) {
-                bytes = MemberBytes.forThisThread();
+                bytes = ScratchBytes.forThisThread();
             }
             return bytes;
         }

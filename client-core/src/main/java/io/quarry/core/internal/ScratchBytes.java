@@ -4,10 +4,11 @@ import java.io.OutputStream;
 import java.util.Arrays;
 
 /**
- * A growable byte buffer kept per thread, to serialise a value and copy out exactly its bytes: serialising many
- * small values (records handed to a writer one by one) then allocates each value's bytes once, not the doublings
- * of a fresh {@code ByteArrayOutputStream} and its final copy. A buffer grown past {@link #KEPT} is dropped after
- * use, so a thread never keeps a large one.
+ * A growable byte buffer kept per thread, to gather bytes and copy out exactly them: serialising many small values
+ * (records handed to a writer one by one), or setting aside the generated members of each hit of an answer as the
+ * parser passes them ({@link HitMemberNotes}), then allocates only the final copies, not the doublings of a fresh
+ * {@code ByteArrayOutputStream}. A buffer grown past {@link #KEPT} is dropped after use, so a thread never keeps a
+ * large one.
  */
 final class ScratchBytes extends OutputStream {
 
@@ -63,6 +64,40 @@ final class ScratchBytes extends OutputStream {
     /** {@return a copy of exactly the bytes written} */
     byte[] toByteArray() {
         return Arrays.copyOf(buffer, count);
+    }
+
+    /** {@return how many bytes it holds} */
+    int size() {
+        return count;
+    }
+
+    /**
+     * Keeps only the first bytes.
+     *
+     * @param size how many
+     */
+    void truncate(int size) {
+        if (size < 0 || size > count) {
+            throw new IllegalArgumentException("cannot keep " + size + " of " + count + " bytes");
+        }
+        count = size;
+    }
+
+    /** Empties it, to be used again by the same holder. */
+    void clear() {
+        count = 0;
+    }
+
+    /**
+     * Copies bytes out.
+     *
+     * @param from   where they start
+     * @param target where they go
+     * @param at     where in the target
+     * @param length how many
+     */
+    void copy(int from, byte[] target, int at, int length) {
+        System.arraycopy(buffer, from, target, at, length);
     }
 
     private void ensure(int more) {
