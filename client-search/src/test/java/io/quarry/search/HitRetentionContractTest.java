@@ -16,8 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * What a default search's hits keep of the answer, the record type declaring no generated member: nothing when the
- * service sent none, and otherwise only the generated members, which are then served.
+ * What a default search's hits keep of the answer, the record type declaring no generated member: none of the hits'
+ * own bytes, nothing at all when the service sent no generated member, and otherwise only those, which are then
+ * served.
  */
 class HitRetentionContractTest {
 
@@ -51,6 +52,20 @@ class HitRetentionContractTest {
         assertThat(found.hits()).extracting(h -> h.objectID().orElseThrow()).containsExactly("2", "1");
         assertThat(found.hits().get(0).generatedMembers().attributes()).isEmpty();
         assertThat(found.hits().get(0).highlightResult()).isEmpty();
+    }
+
+    @Test
+    void aDefaultSearchKeepsNoneOfTheHitsOwnBytesOnlyWhatTheServiceGenerated() throws Exception {
+        SearchResponse<Job> found = index.search(SearchQuery.of("engineer"), Job.class);
+
+        for (Hit<Job> hit : found.hits()) {
+            String kept = new String(keptBytes(kept(hit)), java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(kept)
+                    .startsWith("{\"_highlightResult\":")
+                    .doesNotContain("xxxx")
+                    .doesNotContain("yyyy");
+        }
+        assertThat(found.hits().get(0).record().title()).isEqualTo("engineer");
     }
 
     @Test
