@@ -87,7 +87,8 @@ final class Connection implements Runnable {
             }
         } catch (IOException e) {
             // the client went away (or the connection was closed on purpose, whose reason came first)
-            if (current != null) {
+            WireInput input = in;
+            if (current != null || input != null && !input.awaitingRequest()) {
                 close(CloseReason.CLIENT_GONE);
             }
         } catch (InterruptedException e) {
