@@ -195,7 +195,6 @@ public final class Listener {
      * @param failure what failed, for {@link CloseReason#FAILED}, or {@code null}
      */
     void closedUnanswered(Connection connection, CloseReason reason, String method, Throwable failure) {
-        unanswered.get(reason).increment();
         if (LOG.isLoggable(reason.level())) {
             // the method alone of the request: its path or headers may hold an API key
             LOG.log(
@@ -210,6 +209,8 @@ public final class Listener {
         } catch (RuntimeException ignored) {
             // counting must never stop a connection's end
         }
+        // counted last: who sees the count sees the log line and the handler told
+        unanswered.get(reason).increment();
     }
 
     /**
