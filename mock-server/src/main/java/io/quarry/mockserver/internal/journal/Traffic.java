@@ -13,9 +13,9 @@ import tools.jackson.databind.node.ObjectNode;
  * Counters of the last {@value #SECONDS} seconds, one bucket a second, in a ring made once: answers by status class,
  * a histogram of their durations (for the median and the 99th percentile), operations per index (the first
  * {@value #INDICES_PER_SECOND} indices of each second by name, the rest together), and connections closed without an
- * answer by {@link CloseReason} (those with a request under way also count as "none", no answer). A second's bucket is made the first
- * time the ring comes to it, and reused from then on: recording allocates nothing once the ring is full, and the ring
- * takes at most about 420 KB whatever the traffic.
+ * answer by {@link CloseReason} (those with a request under way also count as "none", no answer). A second's bucket
+ * is made the first time the ring comes to it, and reused from then on: recording allocates nothing once the ring is
+ * full, and the ring takes at most about 460 KB whatever the traffic.
  */
 public final class Traffic {
 
