@@ -178,7 +178,7 @@ class MemorySoakTest {
                     Locale.ROOT,
                     "memory soak: %d requests in %.0f s (%.0f/s), %d threads, statuses %s; heap after full GC:"
                             + " start %.1f MB, after 1 min min %.1f MB max %.1f MB, end %.1f MB; samples %s;"
-                            + " connections closed without an answer (last 10 min) %s%n",
+                            + " connections closed without an answer %s%n",
                     requests.sum(),
                     elapsed,
                     requests.sum() / elapsed,
@@ -390,19 +390,16 @@ class MemorySoakTest {
         }
     }
 
-    /** {@return the connections the server closed without an answer in the last 10 minutes, by reason} */
+    /** {@return the connections the server closed without an answer since it started, by reason} */
     private static Map<String, Long> unansweredCloses(Client admin) {
         Map<String, Long> byReason = new TreeMap<>();
-        admin.require("GET", "/_mock/console/api/traffic?seconds=600", null)
-                .path("unanswered")
+        admin.require("GET", "/_mock/hosts", null)
+                .path("hosts")
+                .get(0)
+                .path("closedWithoutAnswer")
                 .properties()
-                .forEach(reason -> {
-                    long sum = 0;
-                    for (JsonNode count : reason.getValue()) {
-                        sum += count.asLong();
-                    }
-                    byReason.put(reason.getKey(), sum);
-                });
+                .forEach(reason ->
+                        byReason.put(reason.getKey(), reason.getValue().asLong()));
         return byReason;
     }
 
