@@ -93,8 +93,9 @@ public final class WireExchange {
      */
     public void abort(CloseReason reason) {
         if (ended.compareAndSet(false, true)) {
-            answered.countDown();
+            // the reason first: the connection's thread, once woken, reports the close with it
             connection.close(reason);
+            answered.countDown();
         }
     }
 
