@@ -162,11 +162,20 @@ final class Connection implements Runnable {
         if (answer == null || closed) {
             return false;
         }
-        boolean keep = head.keepAlive()
-                && body.complete()
-                && answer.cutAfter() < 0
-                && !"close".equalsIgnoreCase(answer.headers().get("Connection"));
-        write(answer, head.method().equals("HEAD"), !keep);
+        boolean keep;
+        byte[] packet;
+        try {
+            keep = head.keepAlive()
+                    && body.complete()
+                    && answer.cutAfter() < 0
+                    && !"close".equalsIgnoreCase(answer.headers().get("Connection"));
+            packet = packet(answer, head.method().equals("HEAD"), !keep);
+        } catch (RuntimeException unsendable) {
+            // an answer the wire cannot put in bytes is its maker's bug: the client still learns its request failed
+            write(handler.refusal(500, "Mock server error: an answer it cannot send"), false, true);
+            return false;
+        }
+        send(packet);
         if (answer.cutAfter() >= 0) {
             return false;
         }
@@ -193,6 +202,11 @@ final class Connection implements Runnable {
     }
 
     private void write(WireResponse answer, boolean headOnly, boolean close) throws IOException {
+        send(packet(answer, headOnly, close));
+    }
+
+    /** {@return the answer's bytes on the wire: status line, headers, and (up to its cut) its body} */
+    private static byte[] packet(WireResponse answer, boolean headOnly, boolean close) {
         byte[] body = headOnly || StatusLines.bodiless(answer.status()) ? new byte[0] : answer.body();
         int sent = answer.cutAfter() < 0 ? body.length : Math.min(answer.cutAfter(), body.length);
         StringBuilder head = new StringBuilder(256)
@@ -216,6 +230,10 @@ final class Connection implements Runnable {
         byte[] packet = new byte[headBytes.length + sent];
         System.arraycopy(headBytes, 0, packet, 0, headBytes.length);
         System.arraycopy(body, 0, packet, headBytes.length, sent);
+        return packet;
+    }
+
+    private void send(byte[] packet) throws IOException {
         writingSince = Math.max(1, System.nanoTime());
         try {
             out.write(packet);

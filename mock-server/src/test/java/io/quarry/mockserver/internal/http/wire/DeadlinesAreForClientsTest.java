@@ -40,13 +40,20 @@ class DeadlinesAreForClientsTest {
     private final Listener listener =
             new Listener(new InetSocketAddress("127.0.0.1", 0), null, new HoldingHandler(), threads, timer, SHORT);
 
-    /** Reads the body, then holds the answer until released; aborts the requests to {@code /abort}. */
+    /**
+     * Reads the body, then holds the answer until released; aborts the requests to {@code /abort}, and answers those
+     * to {@code /unsendable} with no headers at all.
+     */
     private final class HoldingHandler implements ExchangeHandler {
 
         @Override
         public void serve(WireExchange exchange) {
             if (exchange.head().rawPath().equals("/abort")) {
                 exchange.abort(CloseReason.FAULT);
+                return;
+            }
+            if (exchange.head().rawPath().equals("/unsendable")) {
+                exchange.respond(new WireResponse(200, null, new byte[0], -1));
                 return;
             }
             try {
@@ -99,6 +106,20 @@ class DeadlinesAreForClientsTest {
             assertThat(answer.status()).isEqualTo(200);
             assertThat(answer.body()).isEqualTo("{}");
             assertThat(told).containsOnly(CloseReason.IDLE);
+        }
+    }
+
+    @Test
+    void anAnswerTheWireCannotSendIsA500() throws Exception {
+        listener.open();
+        try (RawConnection client = connect()) {
+            WireAnswer answer = client.send("GET /unsendable HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                    .readTimeout(10_000)
+                    .readAnswer(false);
+
+            assertThat(answer.status()).isEqualTo(500);
+            assertThat(answer.body()).contains("an answer it cannot send");
+            assertThat(client.closedByServer()).isTrue();
         }
     }
 
