@@ -89,13 +89,13 @@ final class Connection implements Runnable {
             // the client went away (or the connection was closed on purpose, whose reason came first)
             WireInput input = in;
             if (current != null || input != null && !input.awaitingRequest()) {
-                close(CloseReason.CLIENT_GONE);
+                endingFor(CloseReason.CLIENT_GONE);
             }
         } catch (InterruptedException e) {
-            close(CloseReason.STOPPED);
+            endingFor(CloseReason.STOPPED);
         } catch (RuntimeException | Error e) {
             failure = e;
-            close(CloseReason.FAILED);
+            endingFor(CloseReason.FAILED);
         } finally {
             end();
             CloseReason reason = closeReason.get();
@@ -142,7 +142,7 @@ final class Connection implements Runnable {
             write(handler.refusal(refusal.status(), refusal.getMessage()), false, true);
             return false;
         } catch (SocketTimeoutException late) {
-            close(in.awaitingRequest() ? CloseReason.IDLE : CloseReason.HEAD_LATE);
+            endingFor(in.awaitingRequest() ? CloseReason.IDLE : CloseReason.HEAD_LATE);
             return false;
         }
         if (head == null) {
@@ -309,6 +309,14 @@ final class Connection implements Runnable {
     void close(CloseReason reason) {
         closeReason.compareAndSet(null, reason);
         closeNow();
+    }
+
+    /**
+     * Notes, on the connection's own thread, why it ends without an answer; the thread then ends it as after any
+     * exchange (over TLS with the closing alert).
+     */
+    private void endingFor(CloseReason reason) {
+        closeReason.compareAndSet(null, reason);
     }
 
     private void closeNow() {
