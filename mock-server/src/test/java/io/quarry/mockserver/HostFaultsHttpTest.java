@@ -147,6 +147,9 @@ class HostFaultsHttpTest {
         assertThat(fixture.on(1).get("/1/indexes/books/1").status())
                 .as("not applied")
                 .isEqualTo(404);
+        Eventually.waitUntil(
+                "the held request's close counted",
+                () -> listed(1).path("closedWithoutAnswer").path("HELD").asLong() == 1);
     }
 
     @Test

@@ -162,6 +162,7 @@ class MemorySoakTest {
             assertThat(sampler.awaitTermination(1, TimeUnit.MINUTES)).isTrue();
             samples.add(new long[] {System.nanoTime() - started, heapAfterFullGc()});
             double elapsed = (System.nanoTime() - started) / 1e9;
+            Map<String, Long> unanswered = unansweredCloses(admin);
 
             List<Long> afterWarmUp = new ArrayList<>();
             for (long[] sample : samples) {
@@ -176,7 +177,8 @@ class MemorySoakTest {
             System.out.printf(
                     Locale.ROOT,
                     "memory soak: %d requests in %.0f s (%.0f/s), %d threads, statuses %s; heap after full GC:"
-                            + " start %.1f MB, after 1 min min %.1f MB max %.1f MB, end %.1f MB; samples %s%n",
+                            + " start %.1f MB, after 1 min min %.1f MB max %.1f MB, end %.1f MB; samples %s;"
+                            + " connections closed without an answer %s%n",
                     requests.sum(),
                     elapsed,
                     requests.sum() / elapsed,
@@ -186,7 +188,8 @@ class MemorySoakTest {
                     megabytes(min),
                     megabytes(maxAfter),
                     megabytes(samples.get(samples.size() - 1)[1]),
-                    samples.stream().map(s -> Math.round(megabytes(s[1]))).toList());
+                    samples.stream().map(s -> Math.round(megabytes(s[1]))).toList(),
+                    unanswered);
 
             if (Boolean.getBoolean("quarry.memory.soak.histogram")) {
                 System.out.println(histogram(30));
@@ -385,6 +388,19 @@ class MemorySoakTest {
         } finally {
             ticks.shutdown();
         }
+    }
+
+    /** {@return the connections the server closed without an answer since it started, by reason} */
+    private static Map<String, Long> unansweredCloses(Client admin) {
+        Map<String, Long> byReason = new TreeMap<>();
+        admin.require("GET", "/_mock/hosts", null)
+                .path("hosts")
+                .get(0)
+                .path("closedWithoutAnswer")
+                .properties()
+                .forEach(reason ->
+                        byReason.put(reason.getKey(), reason.getValue().asLong()));
+        return byReason;
     }
 
     private void checkAnalytics(Client admin) {

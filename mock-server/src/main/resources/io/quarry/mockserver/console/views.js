@@ -309,6 +309,11 @@ window.QuarryViews = (function () {
         QuarryCharts.draw(byId("chart-status"), ["2xx", "3xx", "4xx", "5xx", "none"].map(c =>
           ({ name: c === "none" ? "no answer" : c, values: t.byStatus[c], color: STATUS_COLORS[c] })),
         byId("legend-status"));
+        // the connections closed without an answer, by reason, summed over the window
+        const closes = Object.entries(t.unanswered || {}).map(([reason, values]) =>
+          reason + " " + values.reduce((a, b) => a + b, 0));
+        byId("unanswered-status").textContent = closes.length
+          ? "Connections closed without an answer: " + closes.join(", ") : "";
         QuarryCharts.draw(byId("chart-duration"), [{ name: "p50", values: t.p50Ms, color: "#2457c5" },
           { name: "p99", values: t.p99Ms, color: "#b3261e" }], byId("legend-duration"));
         QuarryCharts.draw(byId("chart-indices"), Object.entries(t.byIndex).map(([name, values]) =>

@@ -1,6 +1,7 @@
 package io.quarry.mockserver.internal.http;
 
 import io.quarry.mockserver.internal.http.faults.FaultAction;
+import io.quarry.mockserver.internal.http.wire.CloseReason;
 
 /**
  * Told of every answer as it goes on the wire (the console's journal and counters): unlike a
@@ -24,6 +25,17 @@ public interface AnswerObserver {
      * @param elapsedNanos how long it took to answer
      */
     void written(Request request, Route route, int status, byte[] body, FaultAction fault, int host, long elapsedNanos);
+
+    /**
+     * Told of a connection the server closed without an answer, but for a scripted fault's (seen by
+     * {@link #written} already), once it ended.
+     *
+     * @param reason why
+     * @param host the host (port) it came to, numbered from 0
+     */
+    default void closedUnanswered(CloseReason reason, int host) {
+        // not watched
+    }
 
     /**
      * What {@link #NONE} is: a class, not a lambda, which would spin its class and two method handle forms on every

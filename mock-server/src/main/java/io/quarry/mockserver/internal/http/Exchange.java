@@ -1,6 +1,7 @@
 package io.quarry.mockserver.internal.http;
 
 import io.quarry.mockserver.internal.http.faults.FaultAction;
+import io.quarry.mockserver.internal.http.wire.CloseReason;
 import io.quarry.mockserver.internal.http.wire.RequestHead;
 import io.quarry.mockserver.internal.http.wire.WireExchange;
 import io.quarry.mockserver.internal.http.wire.WireResponse;
@@ -64,9 +65,13 @@ final class Exchange {
         release();
     }
 
-    /** Closes the connection without (the rest of) an answer, as a scripted fault asks. */
-    void abort() {
-        wire.abort();
+    /**
+     * Closes the connection without (the rest of) an answer.
+     *
+     * @param reason why, counted and logged as the connection ends
+     */
+    void abort(CloseReason reason) {
+        wire.abort(reason);
         release();
     }
 }

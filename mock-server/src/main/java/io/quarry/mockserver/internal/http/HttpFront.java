@@ -4,7 +4,9 @@ import io.quarry.mockserver.internal.http.faults.FaultAction;
 import io.quarry.mockserver.internal.http.faults.FaultScript;
 import io.quarry.mockserver.internal.http.hosts.HostState;
 import io.quarry.mockserver.internal.http.hosts.ServedHosts;
+import io.quarry.mockserver.internal.http.wire.CloseReason;
 import io.quarry.mockserver.internal.http.wire.ExchangeHandler;
+import io.quarry.mockserver.internal.http.wire.Listener;
 import io.quarry.mockserver.internal.http.wire.RequestHead;
 import io.quarry.mockserver.internal.http.wire.WireExchange;
 import io.quarry.mockserver.internal.http.wire.WireResponse;
@@ -22,7 +24,8 @@ import java.util.concurrent.TimeUnit;
  * then the handler runs within the {@link Workers} limit (503 when their queue is full). Every failure, errors
  * included, becomes {@code {"message": ..., "status": N}} and the server keeps serving. Scripted faults change
  * what a matching request gets: those of the host (the port) it came to first ({@link ServedHosts}), then the
- * server-wide ones ({@link FaultScript}).
+ * server-wide ones ({@link FaultScript}). A request that has arrived is always answered: an answer that cannot be
+ * made becomes a 500; the connections closed without an answer are told to the {@link AnswerObserver} by reason.
  */
 public final class HttpFront implements ExchangeHandler {
 
@@ -45,6 +48,7 @@ public final class HttpFront implements ExchangeHandler {
     private final ServedHosts hosts;
     private final ScheduledExecutorService timer;
     private final ResponseWriter writer;
+    private final AnswerObserver observer;
 
     /**
      * @param router the route table
@@ -82,6 +86,7 @@ public final class HttpFront implements ExchangeHandler {
         this.hosts = hosts;
         this.timer = timer;
         this.writer = new ResponseWriter(version, observer);
+        this.observer = observer;
     }
 
     @Override
@@ -90,7 +95,8 @@ public final class HttpFront implements ExchangeHandler {
         try {
             begin(exchange);
         } catch (UncheckedIOException clientGone) {
-            exchange.abort();
+            // the body could not be read: the client went away, or its connection was closed for a reason given
+            exchange.abort(CloseReason.CLIENT_GONE);
         } catch (Throwable failure) {
             answer(exchange, Failures.answer(failure));
         }
@@ -99,6 +105,16 @@ public final class HttpFront implements ExchangeHandler {
     @Override
     public WireResponse refusal(int status, String message) {
         return writer.refusal(status, message);
+    }
+
+    @Override
+    public void closedUnanswered(Listener listener, CloseReason reason) {
+        if (reason == CloseReason.FAULT) {
+            // the fault's close was observed as its answer already
+            return;
+        }
+        HostState host = hosts.of(listener);
+        observer.closedUnanswered(reason, host == null ? 0 : host.index());
     }
 
     private void begin(Exchange exchange) {
@@ -130,7 +146,7 @@ public final class HttpFront implements ExchangeHandler {
             host = null;
         }
         if (host != null) {
-            if (host.received(exchange::abort)) {
+            if (host.received(() -> exchange.abort(CloseReason.HELD))) {
                 return;
             }
             exchange.fault = host.faults().next(method, request.rawPath());
@@ -221,13 +237,31 @@ public final class HttpFront implements ExchangeHandler {
                     write.run();
                 }
             } catch (Throwable failure) {
-                exchange.abort();
+                answerFailed(exchange, failure);
             }
         };
         if (delayMillis <= 0) {
             guarded.run();
         } else {
             timer.schedule(guarded, delayMillis, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /**
+     * Answers a request whose answer could not be made (a body the JSON writer fails on, say) with the 500 of that
+     * failure, so the client learns its request failed rather than meeting a closed connection; closes the
+     * connection only when that cannot be made either.
+     */
+    private void answerFailed(Exchange exchange, Throwable failure) {
+        if (exchange.isCompleted()) {
+            return;
+        }
+        try {
+            // a 500 whatever the failure: a JSON writer's error here is the server's, not the request's
+            String type = failure.getClass().getSimpleName();
+            writer.write(exchange, Response.error(500, "Mock server error: the answer failed (" + type + ")"), null);
+        } catch (Throwable again) {
+            exchange.abort(CloseReason.ANSWER_FAILED);
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.quarry.mockserver.internal.http;
 
 import io.quarry.mockserver.internal.http.faults.FaultAction;
+import io.quarry.mockserver.internal.http.wire.CloseReason;
 import io.quarry.mockserver.internal.http.wire.WireResponse;
 import io.quarry.mockserver.internal.json.Json;
 import java.io.ByteArrayOutputStream;
@@ -80,7 +81,7 @@ final class ResponseWriter {
             switch (fault.kind()) {
                 case CLOSE_BEFORE_RESPONSE, RESET_AFTER_WRITE -> {
                     observe(exchange, 0, NO_BODY, fault);
-                    exchange.abort();
+                    exchange.abort(CloseReason.FAULT);
                     return;
                 }
                 case STATUS, FAIL_AFTER_WRITE -> {

@@ -6,6 +6,7 @@ import io.quarry.mockserver.internal.http.AnswerObserver;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Route;
 import io.quarry.mockserver.internal.http.faults.FaultAction;
+import io.quarry.mockserver.internal.http.wire.CloseReason;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -138,6 +139,11 @@ public final class AnswerJournal implements AnswerObserver {
     /** {@return how many answers the journal can hold} */
     public int capacity() {
         return ring.length;
+    }
+
+    @Override
+    public void closedUnanswered(CloseReason reason, int host) {
+        traffic.recordUnanswered(clock.millis(), reason);
     }
 
     private int slot(long seq) {

@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.journal;
 
+import io.quarry.mockserver.internal.http.wire.CloseReason;
 import io.quarry.mockserver.internal.json.Json;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -10,10 +11,11 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Counters of the last {@value #SECONDS} seconds, one bucket a second, in a ring made once: answers by status class,
- * a histogram of their durations (for the median and the 99th percentile), and operations per index (the first
- * {@value #INDICES_PER_SECOND} indices of each second by name, the rest together). A second's bucket is made the first
- * time the ring comes to it, and reused from then on: recording allocates nothing once the ring is full, and the ring
- * takes at most about 420 KB whatever the traffic.
+ * a histogram of their durations (for the median and the 99th percentile), operations per index (the first
+ * {@value #INDICES_PER_SECOND} indices of each second by name, the rest together), and connections closed without an
+ * answer by {@link CloseReason} (those with a request under way also count as "none", no answer). A second's bucket
+ * is made the first time the ring comes to it, and reused from then on: recording allocates nothing once the ring is
+ * full, and the ring takes at most about 460 KB whatever the traffic.
  */
 public final class Traffic {
 
@@ -30,6 +32,8 @@ public final class Traffic {
 
     private static final int BINS = 32 * BINS_PER_DOUBLING;
 
+    private static final CloseReason[] REASONS = CloseReason.values();
+
     private final Second[] ring = new Second[SECONDS];
 
     /** One second's counters, cleared when the ring comes round to it again. */
@@ -39,10 +43,12 @@ public final class Traffic {
         final int[] durations = new int[BINS];
         final String[] indices = new String[INDICES_PER_SECOND];
         final int[] indexOps = new int[INDICES_PER_SECOND + 1];
+        final int[] unanswered = new int[REASONS.length];
 
         void startAt(long second) {
             epochSecond = second;
             java.util.Arrays.fill(byClass, 0);
+            java.util.Arrays.fill(unanswered, 0);
             java.util.Arrays.fill(durations, 0);
             java.util.Arrays.fill(indices, null);
             java.util.Arrays.fill(indexOps, 0);
@@ -71,6 +77,37 @@ public final class Traffic {
      * @param index the index it was about, or {@code null}
      */
     synchronized void record(long nowMillis, int status, long micros, String index) {
+        Second second = secondAt(nowMillis);
+        if (second == null) {
+            return;
+        }
+        int statusClass = status >= 100 && status < 600 ? status / 100 : 0;
+        second.byClass[statusClass]++;
+        second.durations[bin(micros)]++;
+        if (index != null) {
+            second.countIndex(index);
+        }
+    }
+
+    /**
+     * Counts a connection closed without an answer.
+     *
+     * @param nowMillis when it was closed
+     * @param reason why
+     */
+    synchronized void recordUnanswered(long nowMillis, CloseReason reason) {
+        Second second = secondAt(nowMillis);
+        if (second == null) {
+            return;
+        }
+        second.unanswered[reason.ordinal()]++;
+        if (reason.requestUnderWay()) {
+            second.byClass[0]++;
+        }
+    }
+
+    /** {@return the bucket of that time, started anew if the ring comes round to it; null when older than the ring} */
+    private Second secondAt(long nowMillis) {
         long epochSecond = Math.floorDiv(nowMillis, 1000);
         int slot = (int) Math.floorMod(epochSecond, (long) SECONDS);
         Second second = ring[slot];
@@ -80,16 +117,11 @@ public final class Traffic {
         }
         if (second.epochSecond != epochSecond) {
             if (second.epochSecond > epochSecond) {
-                return; // an answer older than the ring: too late to count
+                return null; // too late to count
             }
             second.startAt(epochSecond);
         }
-        int statusClass = status >= 100 && status < 600 ? status / 100 : 0;
-        second.byClass[statusClass]++;
-        second.durations[bin(micros)]++;
-        if (index != null) {
-            second.countIndex(index);
-        }
+        return second;
     }
 
     static int bin(long micros) {
@@ -108,7 +140,9 @@ public final class Traffic {
     /**
      * {@return the series of the last seconds, oldest first, as the charts read them: {@code seconds}, counts
      *     {@code byStatus} class, {@code p50Ms} and {@code p99Ms} (null for a second without answers) and
-     *     {@code byIndex} (the indices busiest over the window, at most {@value #INDICES_PER_SECOND})}
+     *     {@code byIndex} (the indices busiest over the window, at most {@value #INDICES_PER_SECOND}) and
+     *     {@code unanswered}, the connections closed without an answer by reason (only the reasons seen in the
+     *     window)}
      *
      * @param nowMillis the time now
      * @param seconds how many seconds, at most {@value #SECONDS}
@@ -128,6 +162,7 @@ public final class Traffic {
         ArrayNode p99 = out.putArray("p99Ms");
         Map<String, long[]> perIndex = new HashMap<>();
         Map<String, Long> totals = new HashMap<>();
+        long[][] unanswered = new long[REASONS.length][];
         for (int i = 0; i < count; i++) {
             long epochSecond = newest - count + 1 + i;
             Second second = ring[(int) Math.floorMod(epochSecond, (long) SECONDS)];
@@ -138,6 +173,14 @@ public final class Traffic {
             }
             addPercentile(p50, live ? second.durations : null, 0.50);
             addPercentile(p99, live ? second.durations : null, 0.99);
+            for (int r = 0; live && r < REASONS.length; r++) {
+                if (second.unanswered[r] > 0) {
+                    if (unanswered[r] == null) {
+                        unanswered[r] = new long[count];
+                    }
+                    unanswered[r][i] = second.unanswered[r];
+                }
+            }
             if (live) {
                 for (int x = 0; x <= INDICES_PER_SECOND; x++) {
                     String name = x < INDICES_PER_SECOND ? second.indices[x] : OTHER_INDICES;
@@ -156,6 +199,15 @@ public final class Traffic {
             ArrayNode ops = byIndex.putArray(name);
             for (long value : perIndex.get(name)) {
                 ops.add(value);
+            }
+        }
+        ObjectNode byReason = out.putObject("unanswered");
+        for (int r = 0; r < REASONS.length; r++) {
+            if (unanswered[r] != null) {
+                ArrayNode closes = byReason.putArray(REASONS[r].name());
+                for (long value : unanswered[r]) {
+                    closes.add(value);
+                }
             }
         }
         return out;

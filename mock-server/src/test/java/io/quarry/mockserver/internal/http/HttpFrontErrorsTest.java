@@ -45,6 +45,14 @@ class HttpFrontErrorsTest {
                     }
                     return Response.ok(Json.object());
                 }))
+                .add(new Route(
+                        "GET",
+                        "/unwritable",
+                        Access.PUBLIC,
+                        null,
+                        Operation.NOT_COUNTED,
+                        Work.READ,
+                        request -> Response.ok(Json.object().putPOJO("value", new Unwritable()))))
                 .add(FrontOnLoopback.answeringEmpty("GET", "/ok"));
         workers = new Workers(1, 1);
         front = new FrontOnLoopback(router, (request, route) -> request, workers, BodyLimits.defaults());
@@ -76,6 +84,23 @@ class HttpFrontErrorsTest {
             assertThat(get("/assert").statusCode()).isEqualTo(500);
         }
         assertThat(get("/ok").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void anAnswerThatCannotBeWrittenIsA500NotAClosedConnection() throws Exception {
+        HttpResponse<String> unwritable = get("/unwritable");
+        assertThat(unwritable.statusCode()).isEqualTo(500);
+        assertThat(Json.parse(unwritable.body()).get("message").stringValue()).startsWith("Mock server error");
+        assertThat(get("/ok").statusCode()).isEqualTo(200);
+    }
+
+    /** A value the JSON writer fails on, as it asks for its one property. */
+    public static final class Unwritable {
+
+        /** {@return nothing: it fails} */
+        public String getValue() {
+            throw new IllegalStateException("cannot be written");
+        }
     }
 
     @Test

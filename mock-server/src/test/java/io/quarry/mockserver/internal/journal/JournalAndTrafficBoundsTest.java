@@ -3,6 +3,7 @@ package io.quarry.mockserver.internal.journal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.mockserver.internal.http.Request;
+import io.quarry.mockserver.internal.http.wire.CloseReason;
 import io.quarry.mockserver.testing.MutableClock;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -98,6 +99,21 @@ class JournalAndTrafficBoundsTest {
         assertThat(series.get("p99Ms").get(0).asDouble()).isGreaterThan(700.0);
         assertThat(series.get("byStatus").get("5xx").get(0).asInt()).isEqualTo(1);
         assertThat(series.get("byStatus").get("none").get(0).asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void connectionsClosedWithoutAnAnswerAreCountedByReasonAndAsNoAnswerWhenARequestWasUnderWay() {
+        journal.closedUnanswered(CloseReason.IDLE, 0);
+        journal.closedUnanswered(CloseReason.ANSWER_FAILED, 0);
+        journal.closedUnanswered(CloseReason.CLIENT_GONE, 1);
+        journal.closedUnanswered(CloseReason.CLIENT_GONE, 0);
+        JsonNode series = journal.traffic().series(clock.millis(), 1);
+        JsonNode unanswered = series.get("unanswered");
+        assertThat(unanswered.propertyNames()).containsExactlyInAnyOrder("IDLE", "CLIENT_GONE", "ANSWER_FAILED");
+        assertThat(unanswered.get("CLIENT_GONE").get(0).asInt()).isEqualTo(2);
+        assertThat(unanswered.get("IDLE").get(0).asInt()).isEqualTo(1);
+        // an idle connection had no request to answer
+        assertThat(series.get("byStatus").get("none").get(0).asInt()).isEqualTo(3);
     }
 
     /**

@@ -2,6 +2,7 @@ package io.quarry.mockserver.internal.http.hosts;
 
 import io.quarry.mockserver.internal.http.faults.FaultAction;
 import io.quarry.mockserver.internal.http.faults.FaultScript;
+import io.quarry.mockserver.internal.http.wire.CloseReason;
 import java.time.Clock;
 import java.time.DateTimeException;
 import java.time.Duration;
@@ -50,6 +51,16 @@ public final class HostState {
     /** {@return how many requests reached it (the control endpoints' left out) since start or the last reset} */
     public long requests() {
         return requests.get();
+    }
+
+    /**
+     * {@return how many connections it closed without an answer for that reason, since the server started (a reset
+     *     leaves them: they tell what happened)}
+     *
+     * @param reason the reason
+     */
+    public long unanswered(CloseReason reason) {
+        return listener.listener().unanswered(reason);
     }
 
     /** {@return whether it accepts connections now} */

@@ -7,6 +7,7 @@ import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
 
@@ -17,7 +18,9 @@ import javax.net.ssl.SSLSocket;
  * (mid-handshake, mid-head, mid-body, between requests) loses its connection instead of holding its thread; so does
  * a client that stops reading while an answer is written. A socket timeout ends most waits on time; the
  * {@link Listener}'s sweep closes the connections whose step has outlived its deadline all the same
- * ({@link #overdue}), which a TLS record sent a byte at a time would otherwise do.
+ * ({@link #overdue}), which a TLS record sent a byte at a time would otherwise do. The deadlines are for clients
+ * only: once a request has arrived, it is answered however long its handler takes. Every close without an answer
+ * has a {@link CloseReason}, reported to the {@link Listener} as the connection ends.
  */
 final class Connection implements Runnable {
 
@@ -43,6 +46,12 @@ final class Connection implements Runnable {
     private volatile long stepDeadline;
     /** The exchange whose answer the thread waits for, so a close from elsewhere can wake it. */
     private volatile WireExchange current;
+    /** Whether the thread reads a request's body (else its head, or the next request). */
+    private volatile boolean readingBody;
+    /** Why the server closed the connection without an answer, the first reason given; null while it did not. */
+    private final AtomicReference<CloseReason> closeReason = new AtomicReference<>();
+    /** What failed on the connection's thread, for the log line of {@link CloseReason#FAILED}. */
+    private Throwable failure;
 
     /**
      * @param raw the accepted connection
@@ -76,10 +85,25 @@ final class Connection implements Runnable {
             while (!closed && serveOne()) {
                 // the client keeps the connection for its next request
             }
-        } catch (IOException | InterruptedException | RuntimeException e) {
-            // the client went away, the server is stopping, or the connection was closed on purpose
+        } catch (IOException e) {
+            // the client went away (or the connection was closed on purpose, whose reason came first)
+            WireInput input = in;
+            if (current != null || input != null && !input.awaitingRequest()) {
+                endingFor(CloseReason.CLIENT_GONE);
+            }
+        } catch (InterruptedException e) {
+            endingFor(CloseReason.STOPPED);
+        } catch (RuntimeException | Error e) {
+            failure = e;
+            endingFor(CloseReason.FAILED);
         } finally {
             end();
+            CloseReason reason = closeReason.get();
+            if (reason != null) {
+                WireExchange exchange = current;
+                listener.closedUnanswered(
+                        this, reason, exchange == null ? null : exchange.head().method(), failure);
+            }
             listener.ended(this);
         }
     }
@@ -109,13 +133,16 @@ final class Connection implements Runnable {
     /** {@return whether the connection carries another request} */
     private boolean serveOne() throws IOException, InterruptedException {
         RequestHead head;
+        current = null;
+        readingBody = false;
         try {
-            in.deadlineIn(deadlines.idleMillis());
+            in.awaitRequest(deadlines.idleMillis());
             head = HeadReader.read(in, deadlines.headMillis());
         } catch (HttpRefusal refusal) {
             write(handler.refusal(refusal.status(), refusal.getMessage()), false, true);
             return false;
-        } catch (SocketTimeoutException idle) {
+        } catch (SocketTimeoutException late) {
+            endingFor(in.awaitingRequest() ? CloseReason.IDLE : CloseReason.HEAD_LATE);
             return false;
         }
         if (head == null) {
@@ -135,11 +162,20 @@ final class Connection implements Runnable {
         if (answer == null || closed) {
             return false;
         }
-        boolean keep = head.keepAlive()
-                && body.complete()
-                && answer.cutAfter() < 0
-                && !"close".equalsIgnoreCase(answer.headers().get("Connection"));
-        write(answer, head.method().equals("HEAD"), !keep);
+        boolean keep;
+        byte[] packet;
+        try {
+            keep = head.keepAlive()
+                    && body.complete()
+                    && answer.cutAfter() < 0
+                    && !"close".equalsIgnoreCase(answer.headers().get("Connection"));
+            packet = packet(answer, head.method().equals("HEAD"), !keep);
+        } catch (RuntimeException unsendable) {
+            // an answer the wire cannot put in bytes is its maker's bug: the client still learns its request failed
+            write(handler.refusal(500, "Mock server error: an answer it cannot send"), false, true);
+            return false;
+        }
+        send(packet);
         if (answer.cutAfter() >= 0) {
             return false;
         }
@@ -161,10 +197,16 @@ final class Connection implements Runnable {
     }
 
     void readDeadlineIn(long millis) {
+        readingBody = true;
         in.deadlineIn(millis);
     }
 
     private void write(WireResponse answer, boolean headOnly, boolean close) throws IOException {
+        send(packet(answer, headOnly, close));
+    }
+
+    /** {@return the answer's bytes on the wire: status line, headers, and (up to its cut) its body} */
+    private static byte[] packet(WireResponse answer, boolean headOnly, boolean close) {
         byte[] body = headOnly || StatusLines.bodiless(answer.status()) ? new byte[0] : answer.body();
         int sent = answer.cutAfter() < 0 ? body.length : Math.min(answer.cutAfter(), body.length);
         StringBuilder head = new StringBuilder(256)
@@ -188,6 +230,10 @@ final class Connection implements Runnable {
         byte[] packet = new byte[headBytes.length + sent];
         System.arraycopy(headBytes, 0, packet, 0, headBytes.length);
         System.arraycopy(body, 0, packet, headBytes.length, sent);
+        return packet;
+    }
+
+    private void send(byte[] packet) throws IOException {
         writingSince = Math.max(1, System.nanoTime());
         try {
             out.write(packet);
@@ -198,24 +244,40 @@ final class Connection implements Runnable {
     }
 
     /**
-     * {@return whether a step has outlived its deadline: a write the client does not take, a handshake or a refusal
-     *     not done in time, a read blocked past its deadline}
+     * {@return why a step has outlived its deadline: a write the client does not take, a handshake or a refusal not
+     *     done in time, a read blocked past its deadline; {@code null} when none has} A read that waits for the next
+     *     request is not overdue while its first bytes wait in the socket: the client was on time, this thread late.
      *
      * @param now the time now, {@link System#nanoTime()}
      * @param graceNanos how long past its deadline a read may still be ending on its own (its socket timeout fires
      *     at the deadline, and the answer to the timeout must not be cut)
      */
-    boolean overdue(long now, long graceNanos) {
+    CloseReason overdue(long now, long graceNanos) {
         long since = writingSince;
         if (since != 0 && now - since > TimeUnit.MILLISECONDS.toNanos(deadlines.writeMillis())) {
-            return true;
+            return CloseReason.WRITE_LATE;
         }
         long step = stepDeadline;
         if (step != 0 && now - step > 0) {
-            return true;
+            return CloseReason.HANDSHAKE_LATE;
         }
         WireInput input = in;
-        return input != null && input.blockedPast(now, graceNanos);
+        if (input == null || !input.blockedPast(now, graceNanos)) {
+            return null;
+        }
+        if (input.awaitingRequest()) {
+            return requestWaiting() ? null : CloseReason.IDLE;
+        }
+        return readingBody ? CloseReason.BODY_LATE : CloseReason.HEAD_LATE;
+    }
+
+    /** {@return whether bytes wait in the socket, unread: asked from the sweep's thread, never blocking} */
+    private boolean requestWaiting() {
+        try {
+            return raw.getInputStream().available() > 0;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /**
@@ -238,28 +300,47 @@ final class Connection implements Runnable {
     }
 
     /**
-     * Closes the connection from any thread, at once: a thread reading or writing on it gets an exception. Over TLS
-     * no closing alert is sent, as a client that does not read could hold the thread that sends it.
+     * Closes the connection from any thread, at once, without an answer: a thread reading or writing on it gets an
+     * exception. Over TLS no closing alert is sent, as a client that does not read could hold the thread that sends
+     * it.
+     *
+     * @param reason why; the first reason given is the one reported
      */
-    void close() {
+    void close(CloseReason reason) {
+        closeReason.compareAndSet(null, reason);
+        closeNow();
+    }
+
+    /**
+     * Notes, on the connection's own thread, why it ends without an answer; the thread then ends it as after any
+     * exchange (over TLS with the closing alert).
+     */
+    private void endingFor(CloseReason reason) {
+        closeReason.compareAndSet(null, reason);
+    }
+
+    private void closeNow() {
         if (closed) {
             return;
         }
         closed = true;
         WireExchange waitedFor = current;
         if (waitedFor != null) {
-            waitedFor.abort();
+            waitedFor.abort(closeReason.get());
         }
         closeQuietly(raw);
     }
 
-    /** Ends the connection on its own thread: over TLS with the closing alert, unless it was closed already. */
+    /**
+     * Ends the connection on its own thread: over TLS with the closing alert, unless it was closed already. An end
+     * after an answer (or the client's own close) has no reason to report.
+     */
     private void end() {
         if (!closed && socket != null && socket != raw) {
             writingSince = Math.max(1, System.nanoTime());
             closeQuietly(socket);
         }
-        close();
+        closeNow();
     }
 
     /**
@@ -277,10 +358,14 @@ final class Connection implements Runnable {
             stepDeadline = Math.max(1, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis));
             write(answer, false, true);
         } catch (IOException | RuntimeException e) {
-            // the client went away, or took too long
+            // the client went away, or took too long (the sweep's close then gave the reason)
         } finally {
             stepDeadline = 0;
             end();
+            CloseReason reason = closeReason.get();
+            if (reason != null) {
+                listener.closedUnanswered(this, reason, null, null);
+            }
             listener.refused(this);
         }
     }

@@ -18,4 +18,15 @@ public interface ExchangeHandler {
      * @param message what was wrong
      */
     WireResponse refusal(int status, String message);
+
+    /**
+     * Told of every connection the listener closed without an answer, once it ended, on the connection's thread (or
+     * the accepting one): to count it. Must be quick and must not throw.
+     *
+     * @param listener the listener (the host) it came to
+     * @param reason why it got no answer
+     */
+    default void closedUnanswered(Listener listener, CloseReason reason) {
+        // nothing counts them but the listener
+    }
 }

@@ -1,23 +1,31 @@
 package io.quarry.mockserver.internal.http.wire;
 
 import java.io.IOException;
+import java.lang.System.Logger;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import javax.net.ssl.SSLContext;
 
 /**
  * One listening port (one host of the server): accepts connections on a platform thread of its own and serves each
  * on a connection thread. Closed, it stops listening and closes its open connections; opened again, it listens on the
- * same port. Not thread-safe for {@link #open()} and {@link #close()}: its owner calls them under its own lock.
+ * same port. Not thread-safe for {@link #open()} and {@link #close()}: its owner calls them under its own lock. Each
+ * connection it closes without an answer is counted by {@link CloseReason}, logged (the logger
+ * {@code io.quarry.mockserver.wire}, DEBUG but for the server's own failures) and told to the handler.
  */
 public final class Listener {
+
+    private static final Logger LOG = System.getLogger("io.quarry.mockserver.wire");
 
     /**
      * Connections the kernel holds for the accepting thread (capped by the system's own limit, 4096 on current
@@ -40,6 +48,7 @@ public final class Listener {
     private final long sweepMillis;
 
     private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
+    private final Map<CloseReason, LongAdder> unanswered = new EnumMap<>(CloseReason.class);
     private InetSocketAddress address;
     private volatile ServerSocket server;
     private Thread acceptor;
@@ -67,6 +76,9 @@ public final class Listener {
         this.timer = timer;
         this.deadlines = deadlines;
         this.sweepMillis = Math.min(SWEEP_MILLIS, Math.max(1, deadlines.shortest() / 4));
+        for (CloseReason reason : CloseReason.values()) {
+            unanswered.put(reason, new LongAdder());
+        }
     }
 
     /**
@@ -103,8 +115,9 @@ public final class Listener {
         long now = System.nanoTime();
         long grace = TimeUnit.MILLISECONDS.toNanos(sweepMillis);
         for (Connection connection : connections) {
-            if (connection.overdue(now, grace)) {
-                connection.close();
+            CloseReason late = connection.overdue(now, grace);
+            if (late != null) {
+                connection.close(late);
             }
         }
     }
@@ -136,7 +149,8 @@ public final class Listener {
                                 + " connections are already open; retry later");
                 if (!threads.refuse(() -> connection.refuse(refusal))) {
                     connections.remove(connection);
-                    connection.close();
+                    connection.close(CloseReason.NO_ROOM);
+                    closedUnanswered(connection, CloseReason.NO_ROOM, null, null);
                 }
             }
         }
@@ -160,7 +174,7 @@ public final class Listener {
         }
         joinQuietly(acceptor);
         acceptor = null;
-        connections.forEach(Connection::close);
+        connections.forEach(connection -> connection.close(CloseReason.STOPPED));
     }
 
     void ended(Connection connection) {
@@ -170,6 +184,42 @@ public final class Listener {
 
     void refused(Connection connection) {
         connections.remove(connection);
+    }
+
+    /**
+     * Counts, logs and tells the handler of a connection closed without an answer.
+     *
+     * @param connection the connection
+     * @param reason why
+     * @param method the method of the request under way, or {@code null} when none had arrived
+     * @param failure what failed, for {@link CloseReason#FAILED}, or {@code null}
+     */
+    void closedUnanswered(Connection connection, CloseReason reason, String method, Throwable failure) {
+        if (LOG.isLoggable(reason.level())) {
+            // the method alone of the request: its path or headers may hold an API key
+            LOG.log(
+                    reason.level(),
+                    "closed a connection from " + connection.remoteAddress() + " on port " + port()
+                            + " without an answer" + (method == null ? "" : " to its " + method) + ": "
+                            + reason.description(),
+                    failure);
+        }
+        try {
+            handler.closedUnanswered(this, reason);
+        } catch (RuntimeException ignored) {
+            // counting must never stop a connection's end
+        }
+        // counted last: who sees the count sees the log line and the handler told
+        unanswered.get(reason).increment();
+    }
+
+    /**
+     * {@return how many connections it closed without an answer for that reason, since it was made}
+     *
+     * @param reason the reason
+     */
+    public long unanswered(CloseReason reason) {
+        return unanswered.get(reason).sum();
     }
 
     /** {@return whether it listens} */

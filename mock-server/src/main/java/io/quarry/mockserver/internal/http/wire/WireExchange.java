@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * One request on a connection, and its answer. The request's body is read on the connection's thread; the answer
  * may be given from any thread, once: the connection's thread, waiting for it, writes it. Aborting closes the
- * connection at once, from any thread, without (the rest of) an answer.
+ * connection at once, from any thread, without (the rest of) an answer, for a reason the listener counts and logs.
  */
 public final class WireExchange {
 
@@ -86,11 +86,16 @@ public final class WireExchange {
         return true;
     }
 
-    /** Closes the connection without (the rest of) an answer, unless the exchange has ended. */
-    public void abort() {
+    /**
+     * Closes the connection without (the rest of) an answer, unless the exchange has ended.
+     *
+     * @param reason why, counted and logged as the connection ends
+     */
+    public void abort(CloseReason reason) {
         if (ended.compareAndSet(false, true)) {
+            // the reason first: the connection's thread, once woken, reports the close with it
+            connection.close(reason);
             answered.countDown();
-            connection.close();
         }
     }
 

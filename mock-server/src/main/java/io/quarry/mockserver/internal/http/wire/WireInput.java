@@ -26,6 +26,8 @@ final class WireInput {
     private int timeoutSet = -1;
     /** The deadline of the read that blocks now, or 0 while none does: for the listener's sweep. */
     private volatile long blockedUntil;
+    /** Whether the connection waits for the first byte of its next request. */
+    private volatile boolean awaitingRequest;
 
     WireInput(Socket socket) throws IOException {
         this.socket = socket;
@@ -41,15 +43,29 @@ final class WireInput {
         deadlineNanos = System.nanoTime() + millis * 1_000_000L;
     }
 
-    /** {@return whether bytes wait in the buffer: the start of a request sent right behind the last one} */
-    boolean hasBuffered() {
-        return position < limit;
+    /**
+     * Waits for the next request: the first byte may take until the idle deadline, and one that came before it is
+     * taken even when this thread comes to read it later (a long GC pause, a starved CPU): the client was on time.
+     *
+     * @param idleMillis how long from now the request may take to begin
+     */
+    void awaitRequest(long idleMillis) {
+        deadlineIn(idleMillis);
+        awaitingRequest = true;
+    }
+
+    /** {@return whether the connection waits for the first byte of its next request} */
+    boolean awaitingRequest() {
+        return awaitingRequest;
     }
 
     /** {@return the next byte, or -1 at the end of the stream} */
     int read() throws IOException {
         if (position == limit && !fill()) {
             return -1;
+        }
+        if (awaitingRequest) {
+            awaitingRequest = false;
         }
         return buffer[position++] & 0xff;
     }
@@ -86,9 +102,10 @@ final class WireInput {
 
     private int readDirect(byte[] into, int offset, int length) throws IOException {
         long leftNanos = deadlineNanos - System.nanoTime();
-        if (leftNanos <= 0) {
+        if (leftNanos <= 0 && !awaitingRequest) {
             throw new SocketTimeoutException("read deadline passed");
         }
+        // past the idle deadline, a last read takes a request already waiting (and times out at once on none)
         int millis = (int) Math.min(Integer.MAX_VALUE, Math.max(1, leftNanos / 1_000_000L));
         if (millis != timeoutSet) {
             socket.setSoTimeout(millis);

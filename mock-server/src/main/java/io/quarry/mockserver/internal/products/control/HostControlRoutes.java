@@ -6,6 +6,7 @@ import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.http.faults.FaultJson;
 import io.quarry.mockserver.internal.http.hosts.HostState;
 import io.quarry.mockserver.internal.http.hosts.ServedHosts;
+import io.quarry.mockserver.internal.http.wire.CloseReason;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.products.RouteMethods;
 import java.time.Duration;
@@ -49,8 +50,8 @@ final class HostControlRoutes implements RouteMethods {
     }
 
     /**
-     * {@code GET /_mock/hosts}: each host, its port, its requests and what is scripted for it: a refusal or a hold
-     * first ({@code {"type": "refuseConnections", "until": ...}}, as scripted, with its end time), then its rules.
+     * {@code GET /_mock/hosts}: each host, its port, its requests, the connections it closed without an answer (by
+     * reason, those counted only) and what is scripted for it: a refusal or a hold first ({@code {"type": "refuseConnections", "until": ...}}, as scripted, with its end time), then its rules.
      */
     Response list(Request request) {
         ArrayNode list = Json.array();
@@ -60,6 +61,13 @@ final class HostControlRoutes implements RouteMethods {
             item.put("port", host.port());
             item.put("requestCount", host.requests());
             item.put("acceptsConnections", host.accepting());
+            ObjectNode unanswered = item.putObject("closedWithoutAnswer");
+            for (CloseReason reason : CloseReason.values()) {
+                long count = host.unanswered(reason);
+                if (count > 0) {
+                    unanswered.put(reason.name(), count);
+                }
+            }
             ArrayNode faults = item.putArray("faults");
             host.refusingUntil().ifPresent(until -> window(faults, "refuseConnections", until));
             host.holdingUntil().ifPresent(until -> window(faults, "hold", until));
