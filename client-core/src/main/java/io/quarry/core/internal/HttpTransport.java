@@ -915,7 +915,7 @@ public final class HttpTransport implements AutoCloseable {
             if (size > max) {
                 throw tooLarge(max);
             }
-            byte[] chunk = PooledBytes.lendChunk(size);
+            byte[] chunk = PooledBytes.lendChunk();
             try {
                 for (int read = 0; read < size; ) {
                     read += whole.read(chunk, read, size - read); // a segment at a time

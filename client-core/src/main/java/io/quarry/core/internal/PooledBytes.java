@@ -21,8 +21,6 @@ import okio.BufferedSink;
 final class PooledBytes extends OutputStream {
 
     static final int CHUNK_SIZE = 32 * 1024;
-    /** The size of a body's first array when the pool has none to lend. */
-    static final int FIRST_UNPOOLED = 512;
     /** A power of two: slots are found by masking. */
     static final int MAX_POOLED_CHUNKS = 128;
 
@@ -39,7 +37,7 @@ final class PooledBytes extends OutputStream {
 
     @Override
     public void write(int b) {
-        if (current == null || position == current.length) {
+        if (current == null || position == CHUNK_SIZE) {
             nextChunk();
         }
         current[position++] = (byte) b;
@@ -49,10 +47,10 @@ final class PooledBytes extends OutputStream {
     @Override
     public void write(byte[] b, int off, int len) {
         while (len > 0) {
-            if (current == null || position == current.length) {
+            if (current == null || position == CHUNK_SIZE) {
                 nextChunk();
             }
-            int n = Math.min(len, current.length - position);
+            int n = Math.min(len, CHUNK_SIZE - position);
             System.arraycopy(b, off, current, position, n);
             position += n;
             off += n;
@@ -93,9 +91,8 @@ final class PooledBytes extends OutputStream {
         for (int i = 0; i <= last; i++) {
             byte[] chunk = chunks.get(i);
             Arrays.fill(chunk, 0, i == last ? position : CHUNK_SIZE, (byte) 0);
-            if (chunk.length == CHUNK_SIZE) {
-                giveBack(chunk); // a full pool drops the array
-            }
+            // a full pool drops the array
+            giveBack(chunk);
         }
         chunks.clear();
         current = null;
@@ -106,12 +103,11 @@ final class PooledBytes extends OutputStream {
     /**
      * Lends one of the pool's arrays, to decode an answer of at most {@link #CHUNK_SIZE} bytes from.
      *
-     * @param size the answer's length
-     * @return an array of at least that many bytes
+     * @return an array of {@link #CHUNK_SIZE} bytes
      */
-    static byte[] lendChunk(int size) {
+    static byte[] lendChunk() {
         byte[] chunk = borrow();
-        return chunk != null ? chunk : new byte[size]; // when every pooled array is out, just what is needed
+        return chunk != null ? chunk : new byte[CHUNK_SIZE];
     }
 
     /**
@@ -122,24 +118,12 @@ final class PooledBytes extends OutputStream {
      */
     static void takeBackChunk(byte[] chunk, int used) {
         Arrays.fill(chunk, 0, used, (byte) 0);
-        if (chunk.length == CHUNK_SIZE) {
-            giveBack(chunk);
-        }
+        giveBack(chunk);
     }
 
     private void nextChunk() {
-        if (current != null && current.length < CHUNK_SIZE) {
-            // a small first array, the pool having been empty: it grows in place up to a chunk's size
-            current = Arrays.copyOf(current, Math.min(CHUNK_SIZE, current.length * 2));
-            chunks.set(chunks.size() - 1, current);
-            return;
-        }
         byte[] chunk = borrow();
-        if (chunk == null) {
-            // every pooled array is out (many calls at once): a body starts small, as most are
-            chunk = new byte[chunks.isEmpty() ? FIRST_UNPOOLED : CHUNK_SIZE];
-        }
-        current = chunk;
+        current = chunk != null ? chunk : new byte[CHUNK_SIZE];
         chunks.add(current);
         position = 0;
     }

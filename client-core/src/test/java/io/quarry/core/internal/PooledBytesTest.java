@@ -35,33 +35,6 @@ class PooledBytesTest {
     }
 
     @Test
-    void withThePoolEmptyABodyStartsSmallGrowsAndStillComesOutWhole() throws IOException {
-        java.util.List<byte[]> lent = new java.util.ArrayList<>();
-        try {
-            // every pooled array out, as when thousands of calls hold one each
-            for (byte[] chunk = PooledBytes.lendChunk(10); chunk.length == PooledBytes.CHUNK_SIZE; ) {
-                lent.add(chunk);
-                chunk = PooledBytes.lendChunk(10);
-            }
-            assertThat(PooledBytes.lendChunk(10))
-                    .as("an exact array when none is pooled")
-                    .hasSize(10);
-
-            byte[] data = new byte[PooledBytes.CHUNK_SIZE + 3000];
-            new Random(11).nextBytes(data);
-            for (int length : new int[] {100, PooledBytes.FIRST_UNPOOLED + 1, data.length}) {
-                PooledBytes out = new PooledBytes();
-                out.write(data, 0, length);
-                Buffer sink = new Buffer();
-                out.writeToAndRelease(sink);
-                assertThat(sink.readByteArray()).isEqualTo(java.util.Arrays.copyOf(data, length));
-            }
-        } finally {
-            lent.forEach(chunk -> PooledBytes.takeBackChunk(chunk, 0));
-        }
-    }
-
-    @Test
     void arraysGoBackClearedWhetherSentOrDropped() throws IOException {
         byte[] secret = new byte[PooledBytes.CHUNK_SIZE + 100];
         java.util.Arrays.fill(secret, (byte) 'k');
