@@ -46,9 +46,10 @@ final class ArrivingBody extends BodyInput {
     /** {@return the body as a stream, counted and watched by this} */
     InputStream stream() {
         return new InputStream() {
+            private final byte[] one = new byte[1];
+
             @Override
             public int read() throws IOException {
-                byte[] one = new byte[1];
                 int n = read(one, 0, 1);
                 return n <= 0 ? -1 : one[0] & 0xff;
             }

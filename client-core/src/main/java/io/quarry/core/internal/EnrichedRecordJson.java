@@ -112,7 +112,8 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
             return new EnrichedRecord<>(record, objectID, () -> EnrichedRecord.generatedMembersOf(free.get()), free);
         }
         boolean strict = recordMapper != null && recordMapper.strictRecords();
-        if (Json.dropsGeneratedMembers(ctxt) && !strict) {
+        boolean drop = Json.dropsGeneratedMembers(ctxt); // once per hit: an attribute lookup
+        if (drop && !strict) {
             // nothing of the body is kept: the record alone, its objectID from its own property, its free-form view
             // its JSON form (null: built by the hit when asked, no lambda per hit)
             Object record = recordReader.deserialize(p, ctxt);
@@ -120,7 +121,7 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
         }
         Json.BodyRead body = Json.bodyReadBy(p);
         if (body != null && members.steppedOver()) {
-            return readNoting(body.hitNotes(), ctxt);
+            return readNoting(body.hitNotes(), ctxt, drop);
         }
         if (body != null && !strict) {
             // the record type reads generated members itself: it sees them all, the hit keeps a copy of its bytes
@@ -132,7 +133,7 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
         }
         GeneratedMemberDiverter hit = new GeneratedMemberDiverter(p, ctxt);
         Object record = recordReader.deserialize(hit, ctxt);
-        if (Json.dropsGeneratedMembers(ctxt)) {
+        if (drop) {
             return new EnrichedRecord<>(record, hit.objectID(), DROPPED, freeFormView(record));
         }
         FreeFormRecord generated = hit.generatedMembers();
@@ -143,12 +144,12 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
      * A hit of a response body, read through the body's {@link HitMemberNotes}: the record sees no generated member,
      * and the hit keeps only their bytes.
      */
-    private EnrichedRecord<?> readNoting(HitMemberNotes notes, DeserializationContext ctxt) {
+    private EnrichedRecord<?> readNoting(HitMemberNotes notes, DeserializationContext ctxt, boolean drop) {
         notes.startHit(members.declaresObjectID());
         Object record = recordReader.deserialize(notes, ctxt);
         byte[] generated = notes.takeMembers();
         String objectID = notes.objectID();
-        if (Json.dropsGeneratedMembers(ctxt)) {
+        if (drop) {
             return new EnrichedRecord<>(record, objectID, DROPPED, freeFormView(record));
         }
         if (generated == null) {
