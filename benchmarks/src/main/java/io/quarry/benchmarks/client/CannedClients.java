@@ -115,6 +115,15 @@ public class CannedClients {
         return RawClient.withRecyclerPool(canned.url(), headers, pool);
     }
 
+    /**
+     * {@return a raw Jackson 3 client reading with a factory of the caller's; the caller closes it}
+     *
+     * @param factory the factory
+     */
+    RawClient rawWithJsonFactory(tools.jackson.core.json.JsonFactory factory) {
+        return RawClient.withJsonFactory(canned.url(), headers, factory);
+    }
+
     /** Closes both clients and kills the server. */
     @TearDown(Level.Trial)
     public void stop() {

@@ -46,6 +46,19 @@ public class DecodeBenchmark {
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .build();
 
+    /** The baseline with property names interned, as Jackson 2 does by default and Jackson 3 does not. */
+    private final ObjectMapper interned = JsonMapper.builder(tools.jackson.core.json.JsonFactory.builder()
+                    .enable(tools.jackson.core.TokenStreamFactory.Feature.INTERN_PROPERTY_NAMES)
+                    .build())
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .build();
+
+    /** The same baseline on Jackson 2, as {@code RawJackson2Client} decodes. */
+    private final com.fasterxml.jackson.databind.ObjectMapper jackson2 =
+            com.fasterxml.jackson.databind.json.JsonMapper.builder()
+                    .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                    .build();
+
     /** A client's JSON with a record mapper of the SDK's record settings: the hits go through it. */
     private final RecordMapperJson recordMapper =
             new RecordMapperJson(RecordSettings.applyTo(JsonMapper.builder()).build());
@@ -80,5 +93,21 @@ public class DecodeBenchmark {
     @Benchmark
     public RawSearchResponse raw() {
         return mapper.readValue(new ByteArrayInputStream(response), RawSearchResponse.class);
+    }
+
+    /**
+     * {@return the response decoded as the baseline decodes it, on Jackson 2}
+     *
+     * @throws java.io.IOException never: the answer is in memory
+     */
+    @Benchmark
+    public RawSearchResponse rawJackson2() throws java.io.IOException {
+        return jackson2.readValue(new ByteArrayInputStream(response), RawSearchResponse.class);
+    }
+
+    /** {@return the response decoded as the baseline decodes it, with property names interned} */
+    @Benchmark
+    public RawSearchResponse rawInternedNames() {
+        return interned.readValue(new ByteArrayInputStream(response), RawSearchResponse.class);
     }
 }

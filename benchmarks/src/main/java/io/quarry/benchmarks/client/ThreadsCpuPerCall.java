@@ -21,8 +21,9 @@ import tools.jackson.core.util.JsonRecyclerPools;
  * busy machine, and for thousands of callers on virtual threads against the same on platform threads. Each turn
  * starts {@code threads} callers of one kind on one client, each making {@code calls} searches one after another;
  * the turns of a round take place one after the other, the order reversed every other round. Per turn: searches
- * per second, the process's CPU per search (every thread: carriers, OkHttp's, GC, JIT; nginx is another process)
- * and the bytes allocated per search (every live thread's counter; a virtual thread allocates on its carrier's).
+ * per second, the process's CPU per search (every thread: carriers, OkHttp's, GC, JIT; nginx is another process),
+ * the share of it the calling threads spent themselves (platform threads only; the rest is GC, JIT and OkHttp's
+ * own threads) and the bytes allocated per search (every live thread's counter; a virtual thread allocates on its carrier's).
  * The callers of a turn stay alive until the counters are read, so none takes its allocation with it. A search
  * that fails (thousands of callers on two cores can outwait the read timeout) is printed and left out of the
  * figures; more than 1% failed stops the run.
@@ -40,6 +41,12 @@ import tools.jackson.core.util.JsonRecyclerPools;
 public final class ThreadsCpuPerCall {
 
     private static final int WARMUP_ROUNDS = 5;
+
+    /**
+     * A thread's user time is read from a clock that ticks every 10 ms on Linux: below two ticks per caller the
+     * kernel's share says nothing (2,000 callers of 5 searches each read no user time at all).
+     */
+    private static final long MIN_THREAD_CPU_FOR_SPLIT = TimeUnit.MILLISECONDS.toNanos(20);
 
     private ThreadsCpuPerCall() {}
 
@@ -79,6 +86,8 @@ public final class ThreadsCpuPerCall {
             double[][] rate = new double[n][rounds];
             double[][] cpu = new double[n][rounds];
             double[][] bytes = new double[n][rounds];
+            double[][] callers = new double[n][rounds];
+            double[][] kernel = new double[n][rounds];
             for (int round = 0; round < WARMUP_ROUNDS + rounds; round++) {
                 for (int k = 0; k < n; k++) {
                     int c = RoundFigures.turn(round, k, n);
@@ -87,10 +96,12 @@ public final class ThreadsCpuPerCall {
                         rate[c][round - WARMUP_ROUNDS] = figures[0];
                         cpu[c][round - WARMUP_ROUNDS] = figures[1];
                         bytes[c][round - WARMUP_ROUNDS] = figures[2];
+                        callers[c][round - WARMUP_ROUNDS] = figures[3];
+                        kernel[c][round - WARMUP_ROUNDS] = figures[4];
                     }
                 }
             }
-            print(labels, threads, calls, rate, cpu, bytes);
+            print(labels, threads, calls, rate, cpu, bytes, callers, kernel);
         } finally {
             for (AutoCloseable client : extra) {
                 client.close();
@@ -102,8 +113,12 @@ public final class ThreadsCpuPerCall {
     private static Map<String, Supplier<Object>> searchesOf(CannedClients clients, List<AutoCloseable> extra) {
         RawClient bounded = clients.rawWithRecyclerPool(JsonRecyclerPools.newBoundedPool(100));
         RawClient nonRecycling = clients.rawWithRecyclerPool(JsonRecyclerPools.nonRecyclingPool());
+        RawClient internedNames = clients.rawWithJsonFactory(tools.jackson.core.json.JsonFactory.builder()
+                .enable(tools.jackson.core.TokenStreamFactory.Feature.INTERN_PROPERTY_NAMES)
+                .build());
         extra.add(bounded);
         extra.add(nonRecycling);
+        extra.add(internedNames);
         Map<String, Supplier<Object>> searches = new LinkedHashMap<>();
         searches.put("quarry", () -> clients.quarryIndex.search(clients.quarryQuery, Product.class));
         searches.put(
@@ -115,11 +130,16 @@ public final class ThreadsCpuPerCall {
                 "rawThreadLocalPool", () -> clients.rawThreadLocalPool.search(CannedClients.INDEX, clients.rawQuery));
         searches.put("rawBoundedPool", () -> bounded.search(CannedClients.INDEX, clients.rawQuery));
         searches.put("rawNonRecyclingPool", () -> nonRecycling.search(CannedClients.INDEX, clients.rawQuery));
+        searches.put("rawInternedNames", () -> internedNames.search(CannedClients.INDEX, clients.rawQuery));
         searches.put("rawLargePool", () -> clients.rawLargePool.search(CannedClients.INDEX, clients.rawQuery));
         return searches;
     }
 
-    /** One turn; {@return searches per second, process CPU microseconds per search, bytes per search} */
+    /**
+     * One turn; {@return searches per second, process CPU microseconds per search, bytes per search, the calling
+     * threads' own CPU microseconds per search and the part of it in the kernel (NaN where a thread's CPU time
+     * cannot be read, as on virtual threads, and the kernel's part too when each caller spent under 20 ms)}
+     */
     private static double[] turn(ThreadStarter starter, Supplier<Object> search, int threads, int calls)
             throws InterruptedException {
         com.sun.management.OperatingSystemMXBean os =
@@ -130,12 +150,19 @@ public final class ThreadsCpuPerCall {
         CountDownLatch read = new CountDownLatch(1);
         AtomicReference<Throwable> failure = new AtomicReference<>();
         AtomicLong failed = new AtomicLong();
+        java.lang.management.ThreadMXBean threadCpu = ManagementFactory.getThreadMXBean();
+        AtomicLong callerNanos = new AtomicLong();
+        AtomicLong unreadable = new AtomicLong();
+        AtomicLong callerUserNanos = new AtomicLong();
+        AtomicLong userUnreadable = new AtomicLong();
         List<Thread> callers = new ArrayList<>(threads);
         for (int t = 0; t < threads; t++) {
             callers.add(starter.start(() -> {
                 ready.countDown();
                 try {
                     go.await();
+                    long ownBefore = threadCpu.getCurrentThreadCpuTime();
+                    long userBefore = threadCpu.getCurrentThreadUserTime();
                     for (int i = 0; i < calls; i++) {
                         try {
                             search.get();
@@ -143,6 +170,18 @@ public final class ThreadsCpuPerCall {
                             // thousands of callers on two cores can outwait a read timeout: counted, not fatal
                             failed.incrementAndGet();
                             failure.compareAndSet(null, e);
+                        }
+                    }
+                    long ownAfter = threadCpu.getCurrentThreadCpuTime();
+                    long userAfter = threadCpu.getCurrentThreadUserTime();
+                    if (ownBefore < 0 || ownAfter < 0) {
+                        unreadable.incrementAndGet();
+                    } else {
+                        callerNanos.addAndGet(ownAfter - ownBefore);
+                        if (userBefore < 0 || userAfter < 0) {
+                            userUnreadable.incrementAndGet();
+                        } else {
+                            callerUserNanos.addAndGet(userAfter - userBefore);
                         }
                     }
                 } catch (InterruptedException e) {
@@ -175,7 +214,12 @@ public final class ThreadsCpuPerCall {
             System.out.println("failed searches in a turn: " + failed.get() + ", the first: " + failure.get());
         }
         double total = (double) threads * calls - failed.get();
-        return new double[] {total * 1e9 / wall, cpu / 1000.0 / total, bytes / total};
+        double callerCpu = unreadable.get() > 0 ? Double.NaN : callerNanos.get() / 1000.0 / total;
+        double callerKernel =
+                unreadable.get() + userUnreadable.get() > 0 || callerNanos.get() / threads < MIN_THREAD_CPU_FOR_SPLIT
+                        ? Double.NaN
+                        : (callerNanos.get() - callerUserNanos.get()) / 1000.0 / total;
+        return new double[] {total * 1e9 / wall, cpu / 1000.0 / total, bytes / total, callerCpu, callerKernel};
     }
 
     private static void awaitQuietly(CountDownLatch latch) {
@@ -187,19 +231,30 @@ public final class ThreadsCpuPerCall {
     }
 
     private static void print(
-            List<String> labels, int threads, int calls, double[][] rate, double[][] cpu, double[][] bytes) {
+            List<String> labels,
+            int threads,
+            int calls,
+            double[][] rate,
+            double[][] cpu,
+            double[][] bytes,
+            double[][] callers,
+            double[][] kernel) {
         int rounds = rate[0].length;
         for (int c = 0; c < labels.size(); c++) {
             System.out.printf(
                     Locale.ROOT,
-                    "%s, %d threads: %.0f searches/s (%s), %.1f us process CPU per search (%s), %.1f KB per search"
-                            + " (%s); %d rounds of %d searches per thread%n",
+                    "%s, %d threads: %.0f searches/s (%s), %.1f us process CPU per search (%s), of which the callers"
+                            + " %.1f us (%s; %.1f us in the kernel), %.1f KB per search (%s); %d rounds of %d searches"
+                            + " per thread%n",
                     labels.get(c),
                     threads,
                     RoundFigures.median(rate[c]),
                     RoundFigures.range(rate[c], "%.0f"),
                     RoundFigures.median(cpu[c]),
                     RoundFigures.range(cpu[c], "%.1f"),
+                    RoundFigures.median(callers[c]),
+                    RoundFigures.range(callers[c], "%.1f"),
+                    RoundFigures.median(kernel[c]),
                     RoundFigures.median(bytes[c]) / 1024,
                     RoundFigures.range(scaled(bytes[c], 1.0 / 1024), "%.1f"),
                     rounds,
@@ -209,13 +264,15 @@ public final class ThreadsCpuPerCall {
             System.out.printf(
                     Locale.ROOT,
                     "%s / %s, median of the rounds' ratios: searches/s %.3fx (%s), CPU per search %.3fx (%s),"
-                            + " bytes per search %.3fx (%s)%n",
+                            + " callers' CPU %.3fx (%s), bytes per search %.3fx (%s)%n",
                     labels.get(0),
                     labels.get(c),
                     RoundFigures.median(RoundFigures.ratios(rate[0], rate[c])),
                     RoundFigures.range(RoundFigures.ratios(rate[0], rate[c]), "%.2f"),
                     RoundFigures.median(RoundFigures.ratios(cpu[0], cpu[c])),
                     RoundFigures.range(RoundFigures.ratios(cpu[0], cpu[c]), "%.2f"),
+                    RoundFigures.median(RoundFigures.ratios(callers[0], callers[c])),
+                    RoundFigures.range(RoundFigures.ratios(callers[0], callers[c]), "%.2f"),
                     RoundFigures.median(RoundFigures.ratios(bytes[0], bytes[c])),
                     RoundFigures.range(RoundFigures.ratios(bytes[0], bytes[c]), "%.2f"));
         }

@@ -106,8 +106,20 @@ public final class RawClient implements AutoCloseable {
      */
     public static RawClient withRecyclerPool(
             String baseUrl, Map<String, String> headers, RecyclerPool<BufferRecycler> pool) {
-        ObjectMapper mapper = JsonMapper.builder(
-                        JsonFactory.builder().recyclerPool(pool).build())
+        return withJsonFactory(baseUrl, headers, JsonFactory.builder().recyclerPool(pool).build());
+    }
+
+    /**
+     * The raw client on Jackson 3 with a JSON factory of the caller's (another pool, other features): shows what
+     * one of Jackson's own settings is worth.
+     *
+     * @param baseUrl the server
+     * @param headers the headers every call carries
+     * @param factory the factory the mapper reads and writes with
+     * @return the client
+     */
+    public static RawClient withJsonFactory(String baseUrl, Map<String, String> headers, JsonFactory factory) {
+        ObjectMapper mapper = JsonMapper.builder(factory)
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .build();
         return new RawClient(tuned(), mapper, baseUrl, headers);
