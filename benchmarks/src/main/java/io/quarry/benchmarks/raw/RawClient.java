@@ -106,7 +106,8 @@ public final class RawClient implements AutoCloseable {
      */
     public static RawClient withRecyclerPool(
             String baseUrl, Map<String, String> headers, RecyclerPool<BufferRecycler> pool) {
-        return withJsonFactory(baseUrl, headers, JsonFactory.builder().recyclerPool(pool).build());
+        return withJsonFactory(
+                baseUrl, headers, JsonFactory.builder().recyclerPool(pool).build());
     }
 
     /**
