@@ -42,6 +42,17 @@ class RateLimitTest {
                 .withBody("{\"status\":429,\"message\":\"Too many requests\"}");
     }
 
+    /** The first call is answered 429 until {@code reset}, every later one 200. */
+    private static void limitedOnceThenOk(Instant reset) {
+        WM.stubFor(any(anyUrl())
+                .inScenario("limit")
+                .whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(tooMany(reset))
+                .willSetStateTo("reset"));
+        WM.stubFor(
+                any(anyUrl()).inScenario("limit").whenScenarioStateIs("reset").willReturn(okJson("{\"ok\":true}")));
+    }
+
     private int requests() {
         return WM.findAll(anyRequestedFor(anyUrl())).size();
     }
@@ -66,13 +77,7 @@ class RateLimitTest {
 
     @Test
     void optInWaitsUntilTheResetAndRetriesOnce() {
-        WM.stubFor(any(anyUrl())
-                .inScenario("limit")
-                .whenScenarioStateIs(Scenario.STARTED)
-                .willReturn(tooMany(NOW.plusSeconds(1)))
-                .willSetStateTo("reset"));
-        WM.stubFor(
-                any(anyUrl()).inScenario("limit").whenScenarioStateIs("reset").willReturn(okJson("{\"ok\":true}")));
+        limitedOnceThenOk(NOW.plusSeconds(1));
         try (ApiClient api = client(config("key", host("a.test", WM.getPort()))
                 .clock(new MutableClock(NOW))
                 .waitOnRateLimit(Duration.ofSeconds(5))
@@ -84,13 +89,7 @@ class RateLimitTest {
 
     @Test
     void optInRetriesTheHostThatAnsweredNotTheNextOne() {
-        WM.stubFor(any(anyUrl())
-                .inScenario("limit")
-                .whenScenarioStateIs(Scenario.STARTED)
-                .willReturn(tooMany(NOW))
-                .willSetStateTo("reset"));
-        WM.stubFor(
-                any(anyUrl()).inScenario("limit").whenScenarioStateIs("reset").willReturn(okJson("{\"ok\":true}")));
+        limitedOnceThenOk(NOW);
         int port = WM.getPort();
         try (ApiClient api = client(config("key", host("a.test", port), host("b.test", port))
                 .clock(new MutableClock(NOW))
@@ -110,13 +109,7 @@ class RateLimitTest {
 
     @Test
     void optInWaitsAsynchronouslyToo() {
-        WM.stubFor(any(anyUrl())
-                .inScenario("limit")
-                .whenScenarioStateIs(Scenario.STARTED)
-                .willReturn(tooMany(NOW))
-                .willSetStateTo("reset"));
-        WM.stubFor(
-                any(anyUrl()).inScenario("limit").whenScenarioStateIs("reset").willReturn(okJson("{\"ok\":true}")));
+        limitedOnceThenOk(NOW);
         try (ApiClient api = client(config("key", host("a.test", WM.getPort()))
                 .clock(new MutableClock(NOW))
                 .waitOnRateLimit(Duration.ofSeconds(5))

@@ -3,6 +3,7 @@ package io.quarry.benchmarks.client;
 import io.quarry.benchmarks.data.Product;
 import io.quarry.benchmarks.raw.RawClient;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -150,11 +151,10 @@ public final class ThreadsCpuPerCall {
         CountDownLatch read = new CountDownLatch(1);
         AtomicReference<Throwable> failure = new AtomicReference<>();
         AtomicLong failed = new AtomicLong();
-        java.lang.management.ThreadMXBean threadCpu = ManagementFactory.getThreadMXBean();
+        ThreadMXBean threadCpu = ManagementFactory.getThreadMXBean();
         AtomicLong callerNanos = new AtomicLong();
         AtomicLong unreadable = new AtomicLong();
         AtomicLong callerUserNanos = new AtomicLong();
-        AtomicLong userUnreadable = new AtomicLong();
         List<Thread> callers = new ArrayList<>(threads);
         for (int t = 0; t < threads; t++) {
             callers.add(starter.start(() -> {
@@ -174,15 +174,12 @@ public final class ThreadsCpuPerCall {
                     }
                     long ownAfter = threadCpu.getCurrentThreadCpuTime();
                     long userAfter = threadCpu.getCurrentThreadUserTime();
-                    if (ownBefore < 0 || ownAfter < 0) {
+                    // -1 where the JVM cannot tell (a virtual thread's time)
+                    if (Math.min(Math.min(ownBefore, ownAfter), Math.min(userBefore, userAfter)) < 0) {
                         unreadable.incrementAndGet();
                     } else {
                         callerNanos.addAndGet(ownAfter - ownBefore);
-                        if (userBefore < 0 || userAfter < 0) {
-                            userUnreadable.incrementAndGet();
-                        } else {
-                            callerUserNanos.addAndGet(userAfter - userBefore);
-                        }
+                        callerUserNanos.addAndGet(userAfter - userBefore);
                     }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
@@ -215,10 +212,9 @@ public final class ThreadsCpuPerCall {
         }
         double total = (double) threads * calls - failed.get();
         double callerCpu = unreadable.get() > 0 ? Double.NaN : callerNanos.get() / 1000.0 / total;
-        double callerKernel =
-                unreadable.get() + userUnreadable.get() > 0 || callerNanos.get() / threads < MIN_THREAD_CPU_FOR_SPLIT
-                        ? Double.NaN
-                        : (callerNanos.get() - callerUserNanos.get()) / 1000.0 / total;
+        double callerKernel = unreadable.get() > 0 || callerNanos.get() / threads < MIN_THREAD_CPU_FOR_SPLIT
+                ? Double.NaN
+                : (callerNanos.get() - callerUserNanos.get()) / 1000.0 / total;
         return new double[] {total * 1e9 / wall, cpu / 1000.0 / total, bytes / total, callerCpu, callerKernel};
     }
 
