@@ -74,6 +74,12 @@ public class DecodeBenchmark {
         return Json.read(response, TYPED);
     }
 
+    /** {@return the response decoded as Quarry decodes it with {@code withoutGeneratedMembers()}: streamed, none kept} */
+    @Benchmark
+    public SearchResponse<Product> quarryWithoutGeneratedMembers() {
+        return Json.readDroppingGeneratedMembers(new ByteArrayInputStream(response), TYPED);
+    }
+
     /**
      * {@return the response decoded as a client given a record mapper decodes it: the response by the SDK, each hit
      *     by the record mapper}
