@@ -6,6 +6,7 @@ import io.micrometer.observation.ObservationRegistry;
 import io.quarry.benchmarks.data.Catalogue;
 import io.quarry.benchmarks.data.Product;
 import io.quarry.benchmarks.raw.RawClient;
+import io.quarry.benchmarks.raw.RawJackson2Client;
 import io.quarry.core.ClientConfig;
 import io.quarry.core.Host;
 import io.quarry.core.RequestOptions;
@@ -45,7 +46,8 @@ public final class VariantWorkload {
      * @param observer {@code none}; {@code micrometer} (a simple meter registry behind an observation registry); or
      *     {@code bodySizes}, an observer that reads only each try's body sizes (as a custom convention does)
      * @param kind     {@code quarry}; {@code quarryLean} (searches without generated members); {@code raw} or
-     *     {@code rawLargePool}, the hand-written OkHttp + Jackson client of the other benchmarks (writes streamed)
+     *     {@code rawLargePool}, the hand-written OkHttp + Jackson client of the other benchmarks (writes streamed);
+     *     {@code rawJackson2}, the same loop on Jackson 2 (searches only)
      * @return {@code search} ({@link IntSupplier}, hits decoded), {@code searchAsync} ({@link Supplier} of a future),
      *     {@code write} ({@link IntSupplier}: saveObjects of 1000 products, the records written) and
      *     {@code close} ({@link Runnable})
@@ -88,9 +90,19 @@ public final class VariantWorkload {
         headers.put("User-Agent", "Quarry for Java (1.0.0-SNAPSHOT); Search (1.0.0-SNAPSHOT); JVM (17)");
         headers.put("X-Service-Application-Id", "BENCHAPP");
         headers.put("X-Service-API-Key", "bench-key-not-a-secret");
+        Map<String, Object> query = Map.of("query", "wireless", "hitsPerPage", 20);
+        if (kind.equals("rawJackson2")) {
+            RawJackson2Client raw = new RawJackson2Client(url, headers);
+            IntSupplier search = () -> raw.search(SEARCHED, query).hits().size();
+            Supplier<CompletableFuture<?>> searchAsync = () -> raw.searchAsync(SEARCHED, query);
+            IntSupplier write = () -> {
+                throw new UnsupportedOperationException("rawJackson2 only searches: leave write out of the figures");
+            };
+            Runnable close = raw::close;
+            return Map.of("search", search, "searchAsync", searchAsync, "write", write, "close", close);
+        }
         RawClient raw =
                 kind.equals("rawLargePool") ? RawClient.withLargePool(url, headers) : new RawClient(url, headers);
-        Map<String, Object> query = Map.of("query", "wireless", "hitsPerPage", 20);
         List<Product> records = new Catalogue().products(1000);
         IntSupplier search = () -> raw.search(SEARCHED, query).hits().size();
         Supplier<CompletableFuture<?>> searchAsync = () -> raw.searchAsync(SEARCHED, query);
