@@ -42,7 +42,6 @@ public final class DecodeCpuPerCall {
         int n = names.length;
         double[][] nanos = new double[n][rounds];
         for (int round = -WARMUP_ROUNDS; round < rounds; round++) {
-            double[] perDecode = new double[n];
             for (int i = 0; i < n; i++) {
                 int turn = RoundFigures.turn(round + WARMUP_ROUNDS, i, n);
                 Supplier<Object> decode = turns.get(turn);
@@ -52,11 +51,8 @@ public final class DecodeCpuPerCall {
                         throw new IllegalStateException(names[turn] + " decoded nothing");
                     }
                 }
-                perDecode[turn] = (threads.getCurrentThreadCpuTime() - start) / (double) calls;
-            }
-            if (round >= 0) {
-                for (int i = 0; i < n; i++) {
-                    nanos[i][round] = perDecode[i];
+                if (round >= 0) {
+                    nanos[turn][round] = (threads.getCurrentThreadCpuTime() - start) / (double) calls;
                 }
             }
         }
