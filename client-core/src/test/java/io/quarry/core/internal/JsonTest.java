@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import tools.jackson.core.JsonParser;
 import tools.jackson.databind.ser.jackson.JsonValueSerializer;
 
 class JsonTest {
@@ -87,6 +88,17 @@ class JsonTest {
         assertThat(line.message()).isEqualTo("m");
         assertThat(line.level()).isEqualTo(Level.UNKNOWN);
         assertThat(line.plain()).isNull();
+    }
+
+    @Test
+    void parsersInternMemberNamesSoACreatorMatchesThemByReference() {
+        byte[] json = "{\"hitsPerPage\":20}".getBytes(StandardCharsets.UTF_8);
+        try (JsonParser parser = Json.parser(json, 0, json.length)) {
+            parser.nextToken();
+            parser.nextToken();
+            // the same instance as the literal (the constant pool's): interned, as a record's own names are
+            assertThat(parser.currentName()).isSameAs("hitsPerPage");
+        }
     }
 
     @Test
