@@ -1,5 +1,7 @@
 package io.quarry.benchmarks.client;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
@@ -80,8 +82,8 @@ public final class DecodeCpuPerCall {
                 () -> {
                     try {
                         return decoders.rawJackson2();
-                    } catch (java.io.IOException e) {
-                        throw new java.io.UncheckedIOException(e);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
                     }
                 };
             default -> throw new IllegalArgumentException("unknown decoder " + name);
