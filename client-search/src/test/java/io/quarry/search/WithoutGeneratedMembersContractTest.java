@@ -83,6 +83,39 @@ class WithoutGeneratedMembersContractTest {
     }
 
     @Test
+    void anAnswerTooLargeForAPooledArrayIsDecodedAsItArrivesAlike() {
+        // 200 hits of about 300 bytes: past the 32 KB an answer is copied into before it is parsed
+        StringBuilder records = new StringBuilder();
+        for (int i = 0; i < 200; i++) {
+            records.append(i == 0 ? "" : ",")
+                    .append("{'objectID':'r")
+                    .append(i)
+                    .append("','title':'engineer ")
+                    .append("x".repeat(280))
+                    .append(i)
+                    .append("'}");
+        }
+        MOCK.server()
+                .seed(("{'indices':{'many':{'settings':{'searchableAttributes':['title']},'records':[" + records
+                                + "]}}}")
+                        .replace('\'', '"'));
+        SearchQuery query = SearchQuery.of("engineer").hitsPerPage(200);
+
+        SearchResponse<Job> kept = client.index("many").search(query, Job.class);
+        SearchResponse<Job> dropped = client.index("many")
+                .withOptions(RequestOptions.builder().withoutGeneratedMembers().build())
+                .search(query, Job.class);
+
+        assertThat(dropped.hits()).hasSize(200);
+        assertThat(dropped.records()).isEqualTo(kept.records());
+        assertThat(dropped.hits())
+                .extracting(h -> h.objectID().orElseThrow())
+                .isEqualTo(kept.hits().stream()
+                        .map(h -> h.objectID().orElseThrow())
+                        .toList());
+    }
+
+    @Test
     void theResponseSizeLimitStillHolds() {
         try (SearchClient small = SearchClient.create(MockServerClients.config(MOCK.server()).toBuilder()
                 .maxResponseBytes(100)

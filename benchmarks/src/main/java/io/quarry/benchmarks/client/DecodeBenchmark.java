@@ -74,10 +74,10 @@ public class DecodeBenchmark {
         return Json.read(response, TYPED);
     }
 
-    /** {@return the response decoded as Quarry decodes it with {@code withoutGeneratedMembers()}: streamed, none kept} */
+    /** {@return the response decoded as Quarry decodes it with {@code withoutGeneratedMembers()}: none kept} */
     @Benchmark
     public SearchResponse<Product> quarryWithoutGeneratedMembers() {
-        return Json.readDroppingGeneratedMembers(new ByteArrayInputStream(response), TYPED);
+        return Json.readDroppingGeneratedMembers(response, response.length, TYPED);
     }
 
     /**

@@ -332,6 +332,40 @@ public final class Json {
     }
 
     /**
+     * Decodes a response body at the start of an array, records without their generated members (see
+     * {@link #readDroppingGeneratedMembers(java.io.InputStream, Type)}).
+     *
+     * @param json   the array
+     * @param length the body's length
+     * @param type   the target type
+     * @param <T>    the target type
+     * @return the value, null for a JSON null
+     * @throws DeserializationException if the JSON is malformed or does not match the type
+     */
+    public static <T> T readDroppingGeneratedMembers(byte[] json, int length, Type type) {
+        return read(droppingReaderFor(type), json, length, type);
+    }
+
+    /**
+     * Decodes a body at the start of an array with a given reader.
+     *
+     * @param reader the reader for the type
+     * @param json   the array
+     * @param length the body's length
+     * @param type   the target type
+     * @param <T>    the target type
+     * @return the value, null for a JSON null
+     * @throws DeserializationException if the JSON is malformed or does not match the type
+     */
+    static <T> T read(ObjectReader reader, byte[] json, int length, Type type) {
+        try {
+            return reader.readValue(json, 0, length);
+        } catch (JacksonException e) {
+            throw JsonFailures.reading(type, e);
+        }
+    }
+
+    /**
      * Decodes a body as it arrives with a given reader.
      *
      * @param reader the reader for the type

@@ -180,12 +180,31 @@ public final class RecordMapperJson {
      * @throws DeserializationException if the JSON is malformed or does not match the type
      */
     public <T> T readDroppingGeneratedMembers(InputStream json, Type type) {
+        return Json.read(droppingReaderFor(type), json, type);
+    }
+
+    /**
+     * Decodes a response body at the start of an array, records without their generated members, as
+     * {@link Json#readDroppingGeneratedMembers(byte[], int, Type)} does.
+     *
+     * @param json   the array
+     * @param length the body's length
+     * @param type   the target type
+     * @param <T>    the target type
+     * @return the value, null for a JSON null
+     * @throws DeserializationException if the JSON is malformed or does not match the type
+     */
+    <T> T readDroppingGeneratedMembers(byte[] json, int length, Type type) {
+        return Json.read(droppingReaderFor(type), json, length, type);
+    }
+
+    private ObjectReader droppingReaderFor(Type type) {
         ObjectReader reader = droppingReaders.get(type);
         if (reader == null) {
             reader = Json.droppingGeneratedMembers(readerFor(type));
             cache(droppingReaders, type, reader);
         }
-        return Json.read(reader, json, type);
+        return reader;
     }
 
     /**
