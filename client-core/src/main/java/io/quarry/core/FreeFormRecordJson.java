@@ -57,11 +57,11 @@ final class FreeFormRecordJson {
                 gen.writeNumber(d);
             } else if (value instanceof BigInteger i) {
                 gen.writeNumber(i);
-            } else if (value instanceof Integer
-                    || value instanceof Long
-                    || value instanceof Short
-                    || value instanceof Byte) {
-                gen.writeNumber(((Number) value).longValue());
+            } else if (value instanceof Long l) {
+                gen.writeNumber(l);
+            } else if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
+                // as an int, so that tokens read back (a conversion) give the Integer a parser gives for it
+                gen.writeNumber(((Number) value).intValue());
             } else if (value instanceof Double d) {
                 gen.writeNumber(d);
             } else if (value instanceof Float f) {

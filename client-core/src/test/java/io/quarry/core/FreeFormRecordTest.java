@@ -94,4 +94,23 @@ class FreeFormRecordTest {
         assertThatThrownBy(() -> FreeFormRecord.from(List.of(1))).isInstanceOf(DeserializationException.class);
         assertThatThrownBy(() -> FreeFormRecord.from(null)).isInstanceOf(NullPointerException.class);
     }
+
+    record Shelf(FreeFormRecord book) {}
+
+    @Test
+    void aRecordConvertedThroughAnotherTypeEqualsTheOneReadFromTheSameJson() {
+        String json = "{\"year\":1965,\"copies\":-3,\"isbn\":9780441013593,\"big\":12345678901234567890,"
+                + "\"price\":1.10,\"tags\":[7,{\"n\":0}]}";
+        FreeFormRecord read = Json.read(json, FreeFormRecord.class);
+
+        FreeFormRecord converted = FreeFormRecord.builder()
+                .put("book", read)
+                .build()
+                .as(Shelf.class)
+                .book();
+
+        assertThat(converted).isEqualTo(read);
+        assertThat(converted.get("year")).isInstanceOf(Integer.class);
+        assertThat(converted.get("isbn")).isInstanceOf(Long.class);
+    }
 }

@@ -1,0 +1,186 @@
+package io.quarry.core.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quarry.core.EnrichedRecord;
+import io.quarry.core.FreeFormRecord;
+import io.quarry.core.TypeRef;
+import io.quarry.core.internal.base.RecordSettings;
+import java.io.ByteArrayInputStream;
+import java.lang.reflect.Type;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import okio.Buffer;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Random answers ({@link RandomAnswers}) decoded every way the SDK decodes a response: each hit's record, objectID
+ * and generated members come out as a plain reading of the same JSON gives them. The ways differ in where the
+ * generated members' bytes come from (an array with stale bytes after the answer, a body arriving in pieces of any
+ * size, or whole, tokens with no bytes at all) and in whose mapper reads the record; a slip in any of them loses
+ * or garbles a member, and only some answers show it.
+ */
+class HitDecodingAgreesOnRandomAnswersTest {
+
+    private static final int ANSWERS = 300;
+
+    /** The stored attributes both record types read. */
+    interface Stored {
+        String name();
+
+        int price();
+
+        List<String> tags();
+    }
+
+    /** A record type that declares the objectID: the parser's one reading of it serves the record and the hit. */
+    record Product(String objectID, String name, int price, List<String> tags) implements Stored {}
+
+    /** One that does not: the hit's objectID is stepped over like a generated member. */
+    record Listing(String name, int price, List<String> tags) implements Stored {}
+
+    record ProductPage(List<EnrichedRecord<Product>> hits, int nbHits) {}
+
+    record ListingPage(List<EnrichedRecord<Listing>> hits, int nbHits) {}
+
+    private static final RecordMapperJson RECORD_MAPPER =
+            new RecordMapperJson(RecordSettings.applyTo(JsonMapper.builder()).build());
+
+    /** The ways a response is decoded. */
+    enum Way {
+        /** A pooled array: the answer, then whatever an earlier answer left. */
+        ARRAY,
+        /** As it arrives, in reads of 1 to 40 bytes. */
+        ARRIVING_IN_PIECES,
+        /** As it arrives, all at once. */
+        ARRIVING_WHOLE,
+        /** Converted from a decoded value: tokens, no bytes to keep. */
+        CONVERTED,
+        /** A client given a record mapper: the records through it, from a pooled array. */
+        RECORD_MAPPER_ARRAY,
+        /** A client given a record mapper, the answer arriving in pieces. */
+        RECORD_MAPPER_ARRIVING
+    }
+
+    @ParameterizedTest
+    @EnumSource(Way.class)
+    void everyHitKeepsItsRecordItsObjectIDAndExactlyItsGeneratedMembers(Way way) {
+        for (long seed = 0; seed < ANSWERS; seed++) {
+            RandomAnswers.Answer answer = new RandomAnswers(seed).next();
+            String what = way + ", seed " + seed + ": " + answer.json();
+
+            List<EnrichedRecord<Product>> products = decode(way, answer, ProductPage.class, Product.class, seed);
+            List<EnrichedRecord<Listing>> listings = decode(way, answer, ListingPage.class, Listing.class, seed);
+
+            assertThat(products).as(what).hasSize(answer.hits().size());
+            assertThat(listings).as(what).hasSize(answer.hits().size());
+            for (int i = 0; i < answer.hits().size(); i++) {
+                RandomAnswers.ExpectedHit expected = answer.hits().get(i);
+                String hit = what + ", hit " + i;
+                EnrichedRecord<Product> product = products.get(i);
+                assertStored(product.record(), expected, hit);
+                assertThat(product.record().objectID()).as(hit).isEqualTo(objectIDProperty(expected));
+                assertStored(listings.get(i).record(), expected, hit);
+                FreeFormRecord generated = Json.read(expected.generatedJson(), FreeFormRecord.class);
+                for (EnrichedRecord<?> decoded : List.of(product, listings.get(i))) {
+                    assertThat(decoded.objectID()).as(hit).isEqualTo(Optional.ofNullable(expected.objectID()));
+                    assertThat(decoded.generatedMembers()).as(hit).isEqualTo(generated);
+                    assertThat(decoded.raw().attributes()).as(hit).containsAllEntriesOf(generated.attributes());
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(
+            value = Way.class,
+            names = {"ARRAY", "ARRIVING_WHOLE"})
+    void withoutGeneratedMembersEveryRecordStillComesWholeAndNothingElseIsKept(Way way) {
+        for (long seed = 0; seed < ANSWERS; seed++) {
+            RandomAnswers.Answer answer = new RandomAnswers(seed).next();
+            String what = way + ", seed " + seed + ": " + answer.json();
+            byte[] json = answer.json().getBytes(StandardCharsets.UTF_8);
+
+            Type type = ProductPage.class;
+            ProductPage page = way == Way.ARRAY
+                    ? Json.readDroppingGeneratedMembers(withStaleBytesAfter(json, seed), json.length, type)
+                    : Json.readDroppingGeneratedMembers(new ByteArrayInputStream(json), type);
+
+            assertThat(page.hits()).as(what).hasSize(answer.hits().size());
+            for (int i = 0; i < answer.hits().size(); i++) {
+                RandomAnswers.ExpectedHit expected = answer.hits().get(i);
+                EnrichedRecord<Product> hit = page.hits().get(i);
+                assertStored(hit.record(), expected, what + ", hit " + i);
+                // the hit's objectID is then the record's own property
+                assertThat(hit.objectID().orElse(null)).as(what).isEqualTo(objectIDProperty(expected));
+                assertThatThrownBy(hit::generatedMembers).isInstanceOf(IllegalStateException.class);
+            }
+        }
+    }
+
+    private static <P, R> List<EnrichedRecord<R>> decode(
+            Way way, RandomAnswers.Answer answer, Class<P> pageType, Class<R> recordType, long seed) {
+        byte[] json = answer.json().getBytes(StandardCharsets.UTF_8);
+        Object page = switch (way) {
+            case ARRAY -> Json.read(withStaleBytesAfter(json, seed), json.length, pageType);
+            case ARRIVING_IN_PIECES -> Json.read(arriving(json, seed), pageType);
+            case ARRIVING_WHOLE -> Json.read(new ArrivingBody(new Buffer().write(json), Long.MAX_VALUE), pageType);
+            case CONVERTED ->
+                Json.<FreeFormRecord>read(json, FreeFormRecord.class).as(pageType);
+            case RECORD_MAPPER_ARRAY, RECORD_MAPPER_ARRIVING -> null;
+        };
+        if (page != null) {
+            List<?> hits = page instanceof ProductPage p ? p.hits() : ((ListingPage) page).hits();
+            @SuppressWarnings("unchecked")
+            List<EnrichedRecord<R>> typed = (List<EnrichedRecord<R>>) hits;
+            return typed;
+        }
+        // a caller's page type would go whole through the record mapper: the hits array alone, as a Quarry model has it
+        byte[] hitsJson = answer.hitsJson().getBytes(StandardCharsets.UTF_8);
+        Type hits = TypeRef.parameterized(
+                        List.class,
+                        TypeRef.parameterized(EnrichedRecord.class, recordType).type())
+                .type();
+        return way == Way.RECORD_MAPPER_ARRAY
+                ? RECORD_MAPPER.read(withStaleBytesAfter(hitsJson, seed), hitsJson.length, hits)
+                : RECORD_MAPPER.read(arriving(hitsJson, seed), hits);
+    }
+
+    private static void assertStored(Stored record, RandomAnswers.ExpectedHit expected, String what) {
+        assertThat(record.name()).as(what).isEqualTo(expected.name());
+        assertThat(record.price()).as(what).isEqualTo(expected.price());
+        assertThat(record.tags()).as(what).isEqualTo(expected.tags());
+    }
+
+    /** The record's objectID property: a number in the answer is read as its text. */
+    private static String objectIDProperty(RandomAnswers.ExpectedHit expected) {
+        return expected.objectID() != null ? expected.objectID() : expected.objectIDText();
+    }
+
+    /** The answer at the start of a larger array, followed by bytes of JSON an earlier answer could have left. */
+    private static byte[] withStaleBytesAfter(byte[] json, long seed) {
+        byte[] stale = "\"_x\":{\"a\":[1,2,\"}]".repeat(4).getBytes(StandardCharsets.UTF_8);
+        byte[] chunk = Arrays.copyOf(json, json.length + stale.length + (int) (seed % 7));
+        System.arraycopy(stale, 0, chunk, json.length, stale.length);
+        return chunk;
+    }
+
+    /** A body arriving in reads of 1 to 40 bytes. */
+    private static ArrivingBody arriving(byte[] json, long seed) {
+        Random sizes = new Random(seed);
+        Buffer body = new Buffer();
+        for (int at = 0; at < json.length; ) {
+            int size = Math.min(json.length - at, 1 + sizes.nextInt(40));
+            Buffer shared = new Buffer().write(json, at, size).copy(); // shared segments are never merged
+            body.write(shared, shared.size());
+            at += size;
+        }
+        return new ArrivingBody(body, Long.MAX_VALUE);
+    }
+}
