@@ -21,8 +21,6 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.StreamWriteFeature;
-import tools.jackson.core.TokenStreamFactory;
-import tools.jackson.core.json.JsonFactory;
 import tools.jackson.core.json.UTF8StreamJsonParser;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.JsonNode;
@@ -86,21 +84,16 @@ public final class Json {
      * reader of hits and creators called through prepared handles ({@link CreatorHandles}). The core's value
      * types ({@code FreeFormRecord}, {@code DefaultObjectID}) declare their JSON form themselves.
      *
-     * <p>Its parsers intern member names, as Jackson 2 did by default: a record built through its constructor finds
-     * each member's parameter in a map whose keys are the class's own (interned) names, and an interned name
-     * matches by reference instead of character by character. Decoding the benchmarks' 20-hit answer took 4-5% less
-     * CPU (paired against raw Jackson 2, 3 JVMs each on JDK 17, 2 on JDK 25: benchmarks/README.md, [d2]). The
-     * service's member names are few and repeat in every answer; Jackson's name table still bounds what it keeps,
-     * and the JVM lets go of an interned name that nothing holds.
+     * <p>Its parsers leave member names uninterned, Jackson 3's default. Interning them (Jackson 2's default) saved
+     * 4-5% of the CPU to decode the benchmarks' 20-hit answer, whose names repeat, but facet values are member names
+     * too: with 100 to 1,000 values that change from answer to answer, a decode took 1.8x to 5x the CPU
+     * ({@code benchmarks.client.NameCardinalityCpuPerCall}; benchmarks/README.md, [d3]).
      *
      * @param hits the reader of {@link EnrichedRecord}s to register
      * @return the builder
      */
     static JsonMapper.Builder sdkMapper(EnrichedRecordJson hits) {
-        JsonFactory internsNames = JsonFactory.builder()
-                .enable(TokenStreamFactory.Feature.INTERN_PROPERTY_NAMES)
-                .build();
-        return RecordSettings.applyTo(JsonMapper.builder(internsNames))
+        return RecordSettings.applyTo(JsonMapper.builder())
                 .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
                 // the HTTP client flushes a request once it is complete: a flush per body would send the body's
                 // last chunk and the chunked terminator as separate packets
