@@ -92,4 +92,14 @@ class SecuredApiKeysTest {
         assertThatThrownBy(() -> SecuredApiKeys.decode("not a key!"))
                 .isInstanceOf(io.quarry.core.InvalidRequestException.class);
     }
+
+    @Test
+    void refusesARestrictionWithASurrogateOutOfItsPairRatherThanSigningAnotherOne() {
+        // Java's UTF-8 encoder would sign "brand:Acme?" instead: a key restricted to another filter
+        assertThatThrownBy(() -> SecuredApiKeys.generate(
+                        PARENT, SecuredApiKeyRestrictions.of().filters("brand:Acme\ud800")))
+                .isInstanceOf(io.quarry.core.InvalidRequestException.class)
+                .hasMessageContaining("unpaired UTF-16 surrogate at index 10")
+                .hasMessageNotContaining(PARENT);
+    }
 }

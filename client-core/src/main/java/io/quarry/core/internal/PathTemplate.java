@@ -1,7 +1,8 @@
 package io.quarry.core.internal;
 
 import io.quarry.core.InvalidRequestException;
-import java.nio.charset.StandardCharsets;
+import io.quarry.core.internal.base.Utf16;
+import io.quarry.core.spi.UrlEncoding;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -12,11 +13,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * Expands a path template such as {@code /1/indexes/{indexName}/{objectID}}: each value is percent-encoded
  * as one RFC 3986 path segment (everything but the unreserved characters is encoded, so {@code /}, {@code ?},
  * {@code #}, {@code %}, space and non-ASCII never change the path's structure), and an empty, {@code .} or
- * {@code ..} value is rejected before any I/O.
+ * {@code ..} value, or one with a UTF-16 surrogate out of its pair (it has no UTF-8 form), is rejected before any
+ * I/O.
  */
 public final class PathTemplate {
-
-    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
     private PathTemplate() {}
 
@@ -26,7 +26,8 @@ public final class PathTemplate {
      * @param template the literal template
      * @param values   placeholder name to value ({@code toString()} is used)
      * @return the encoded path
-     * @throws InvalidRequestException if a value is missing, empty, {@code .} or {@code ..}, or a name is unknown
+     * @throws InvalidRequestException if a value is missing, empty, {@code .} or {@code ..}, has an unpaired
+     *     surrogate, or a name is unknown
      */
     public static String expand(String template, Map<String, ?> values) {
         return expand(template, values, false);
@@ -95,7 +96,7 @@ public final class PathTemplate {
                     + " (it would change the request path): got '" + text + "'");
         }
         boolean mask = maskKeys && name.toLowerCase(Locale.ROOT).endsWith("key");
-        return mask ? "***" : encodeSegment(text);
+        return mask ? "***" : encodeSegment(text, "path parameter", name);
     }
 
     /**
@@ -138,26 +139,24 @@ public final class PathTemplate {
     }
 
     /**
-     * Percent-encodes UTF-8 text, keeping only RFC 3986 unreserved characters ({@code A-Z a-z 0-9 - . _ ~}).
+     * Percent-encodes UTF-8 text as {@link UrlEncoding#percentEncode} does, naming the value in the error.
      *
      * @param text the text
-     * @return the encoded text; a space becomes {@code %20}
+     * @param kind what the text is ({@code "path parameter"})
+     * @param name the parameter's name
+     * @return the encoded text
+     * @throws InvalidRequestException if the text has a surrogate without its pair (it has no UTF-8 form)
      */
-    public static String encodeSegment(String text) {
+    static String encodeSegment(String text, String kind, String name) {
         if (isUnreserved(text)) {
             return text; // the common case (index names, IDs): nothing to encode, nothing allocated
         }
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        StringBuilder out = new StringBuilder(bytes.length + 8);
-        for (byte b : bytes) {
-            int u = b & 0xFF;
-            if (isUnreserved(u)) {
-                out.append((char) u);
-            } else {
-                out.append('%').append(HEX[u >> 4]).append(HEX[u & 0xF]);
-            }
+        int unpaired = Utf16.unpairedSurrogateAt(text);
+        if (unpaired >= 0) {
+            throw new InvalidRequestException(kind + " '" + name + "' has an unpaired UTF-16 surrogate at index "
+                    + unpaired + ", which has no UTF-8 form (it would be sent as '?')");
         }
-        return out.toString();
+        return UrlEncoding.percentEncode(text);
     }
 
     private static boolean isUnreserved(String text) {

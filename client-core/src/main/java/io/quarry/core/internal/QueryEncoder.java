@@ -10,9 +10,11 @@ import java.util.StringJoiner;
 /**
  * Encodes query parameters: UTF-8 percent-encoding with {@code %20} for a space, booleans and numbers
  * written plainly, enums by name, collections and arrays comma-joined (each item encoded, the commas not).
- * Null values are left out.
+ * Null values are left out; text with a UTF-16 surrogate out of its pair, which has no UTF-8 form, is refused.
  */
 public final class QueryEncoder {
+
+    private static final String QUERY_PARAMETER = "query parameter";
 
     private QueryEncoder() {}
 
@@ -21,6 +23,7 @@ public final class QueryEncoder {
      *
      * @param parameters name to value, in order
      * @return the query, or null when there is no parameter
+     * @throws io.quarry.core.InvalidRequestException if a name or value has a surrogate without its pair
      */
     public static String encode(Map<String, ?> parameters) {
         if (parameters.isEmpty()) {
@@ -34,20 +37,21 @@ public final class QueryEncoder {
                 if (query.length() > 0) {
                     query.append('&');
                 }
-                query.append(PathTemplate.encodeSegment(parameter.getKey()))
+                String name = parameter.getKey();
+                query.append(PathTemplate.encodeSegment(name, "query parameter name", name))
                         .append('=')
-                        .append(encodeValue(value));
+                        .append(encodeValue(name, value));
             }
         }
         return query.length() == 0 ? null : query.toString();
     }
 
-    private static String encodeValue(Object value) {
+    private static String encodeValue(String name, Object value) {
         if (value instanceof Collection<?> items) {
-            return joined(items);
+            return joined(name, items);
         }
         if (value instanceof Object[] array) {
-            return joined(java.util.Arrays.asList(array));
+            return joined(name, java.util.Arrays.asList(array));
         }
         if (value.getClass().isArray()) {
             List<Object> items = new ArrayList<>();
@@ -55,16 +59,16 @@ public final class QueryEncoder {
             for (int i = 0; i < length; i++) {
                 items.add(java.lang.reflect.Array.get(value, i));
             }
-            return joined(items);
+            return joined(name, items);
         }
-        return PathTemplate.encodeSegment(scalar(value));
+        return PathTemplate.encodeSegment(scalar(value), QUERY_PARAMETER, name);
     }
 
-    private static String joined(Collection<?> items) {
+    private static String joined(String name, Collection<?> items) {
         StringJoiner joined = new StringJoiner(",");
         for (Object item : items) {
             if (item != null) {
-                joined.add(PathTemplate.encodeSegment(scalar(item)));
+                joined.add(PathTemplate.encodeSegment(scalar(item), QUERY_PARAMETER, name));
             }
         }
         return joined.toString();

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.core.InvalidRequestException;
 import java.util.Map;
+import java.util.Random;
+import okhttp3.HttpUrl;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -82,5 +84,29 @@ class PathTemplateTest {
         assertThat(PathTemplate.masksKeys("/1/indexes/{indexName}/query")).isFalse();
         assertThat(PathTemplate.masksKeys("/1/keys")).isFalse();
         assertThat(PathTemplate.masksKeys("/{k}")).isFalse();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"a\ud800b", "\udc00", "p\ud83d", "\ude00\ud83d"})
+    void refusesTextWithASurrogateOutOfItsPairWhichHasNoUtf8Form(String id) {
+        // Java's encoder would send '?' instead: another record than the caller's
+        assertThatThrownBy(() -> PathTemplate.expand(TEMPLATE, Map.of("indexName", "products", "objectID", id)))
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining("path parameter 'objectID' has an unpaired UTF-16 surrogate at index");
+    }
+
+    @Test
+    void anyWellFormedTextComesBackWholeFromTheEncodedSegment() {
+        Random random = new Random(42);
+        for (int n = 0; n < 2_000; n++) {
+            String id = RandomText.wellFormed(random, 1 + random.nextInt(12));
+            if (id.equals(".") || id.equals("..")) {
+                continue;
+            }
+            String path = PathTemplate.expand(TEMPLATE, Map.of("indexName", "products", "objectID", id));
+
+            HttpUrl url = HttpUrl.get("http://host" + path);
+            assertThat(url.pathSegments()).as(path).containsExactly("1", "indexes", "products", id);
+        }
     }
 }

@@ -1,10 +1,14 @@
 package io.quarry.core.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.quarry.core.InvalidRequestException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
+import okhttp3.HttpUrl;
 import org.junit.jupiter.api.Test;
 
 class QueryEncoderTest {
@@ -36,5 +40,30 @@ class QueryEncoderTest {
     @Test
     void noParametersGiveNoQuery() {
         assertThat(QueryEncoder.encode(Map.of())).isNull();
+    }
+
+    @Test
+    void refusesANameOrValueWithASurrogateOutOfItsPair() {
+        assertThatThrownBy(() -> QueryEncoder.encode(Map.of("query", "caf\ud800")))
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining("query parameter 'query' has an unpaired UTF-16 surrogate at index 3");
+        assertThatThrownBy(() -> QueryEncoder.encode(Map.of("attributes", List.of("ok", "\udc00"))))
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining("query parameter 'attributes'");
+        assertThatThrownBy(() -> QueryEncoder.encode(Map.of("x\ud800", "v")))
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining("query parameter name");
+    }
+
+    @Test
+    void anyWellFormedTextComesBackWholeFromTheQuery() {
+        Random random = new Random(7);
+        for (int n = 0; n < 2_000; n++) {
+            String value = RandomText.wellFormed(random, random.nextInt(12));
+            String query = QueryEncoder.encode(Map.of("q", value, "list", List.of(value, "b")));
+
+            HttpUrl url = HttpUrl.get("http://host/x?" + query);
+            assertThat(url.queryParameter("q")).as(query).isEqualTo(value);
+        }
     }
 }
