@@ -3,6 +3,7 @@ package io.quarry.core.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.annotation.JsonAnySetter;
 import io.quarry.core.EnrichedRecord;
 import io.quarry.core.FreeFormRecord;
 import io.quarry.core.TypeRef;
@@ -11,7 +12,9 @@ import java.io.ByteArrayInputStream;
 import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import okio.Buffer;
@@ -49,6 +52,48 @@ class HitDecodingAgreesOnRandomAnswersTest {
 
     record ListingPage(List<EnrichedRecord<Listing>> hits, int nbHits) {}
 
+    /** One that takes every other member itself: it sees the generated ones too, and its hit keeps its bytes. */
+    static final class Bag implements Stored {
+        private String name;
+        private int price;
+        private List<String> tags;
+        private final Map<String, Object> others = new LinkedHashMap<>();
+
+        @Override
+        public String name() {
+            return name;
+        }
+
+        public void setName(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public int price() {
+            return price;
+        }
+
+        public void setPrice(int price) {
+            this.price = price;
+        }
+
+        @Override
+        public List<String> tags() {
+            return tags;
+        }
+
+        public void setTags(List<String> tags) {
+            this.tags = tags;
+        }
+
+        @JsonAnySetter
+        void put(String name, Object value) {
+            others.put(name, value);
+        }
+    }
+
+    record BagPage(List<EnrichedRecord<Bag>> hits, int nbHits) {}
+
     private static final RecordMapperJson RECORD_MAPPER =
             new RecordMapperJson(RecordSettings.applyTo(JsonMapper.builder()).build());
 
@@ -77,9 +122,11 @@ class HitDecodingAgreesOnRandomAnswersTest {
 
             List<EnrichedRecord<Product>> products = decode(way, answer, ProductPage.class, Product.class, seed);
             List<EnrichedRecord<Listing>> listings = decode(way, answer, ListingPage.class, Listing.class, seed);
+            List<EnrichedRecord<Bag>> bags = decode(way, answer, BagPage.class, Bag.class, seed);
 
             assertThat(products).as(what).hasSize(answer.hits().size());
             assertThat(listings).as(what).hasSize(answer.hits().size());
+            assertThat(bags).as(what).hasSize(answer.hits().size());
             for (int i = 0; i < answer.hits().size(); i++) {
                 RandomAnswers.ExpectedHit expected = answer.hits().get(i);
                 String hit = what + ", hit " + i;
@@ -87,8 +134,11 @@ class HitDecodingAgreesOnRandomAnswersTest {
                 assertStored(product.record(), expected, hit);
                 assertThat(product.record().objectID()).as(hit).isEqualTo(objectIDProperty(expected));
                 assertStored(listings.get(i).record(), expected, hit);
+                EnrichedRecord<Bag> bag = bags.get(i);
+                assertStored(bag.record(), expected, hit);
                 FreeFormRecord generated = Json.read(expected.generatedJson(), FreeFormRecord.class);
-                for (EnrichedRecord<?> decoded : List.of(product, listings.get(i))) {
+                assertThat(bag.record().others.keySet()).as(hit).containsAll(generated.names());
+                for (EnrichedRecord<?> decoded : List.of(product, listings.get(i), bag)) {
                     assertThat(decoded.objectID()).as(hit).isEqualTo(Optional.ofNullable(expected.objectID()));
                     assertThat(decoded.generatedMembers()).as(hit).isEqualTo(generated);
                     assertThat(decoded.raw().attributes()).as(hit).containsAllEntriesOf(generated.attributes());
@@ -136,7 +186,9 @@ class HitDecodingAgreesOnRandomAnswersTest {
             case RECORD_MAPPER_ARRAY, RECORD_MAPPER_ARRIVING -> null;
         };
         if (page != null) {
-            List<?> hits = page instanceof ProductPage p ? p.hits() : ((ListingPage) page).hits();
+            List<?> hits = page instanceof ProductPage p
+                    ? p.hits()
+                    : page instanceof ListingPage l ? l.hits() : ((BagPage) page).hits();
             @SuppressWarnings("unchecked")
             List<EnrichedRecord<R>> typed = (List<EnrichedRecord<R>>) hits;
             return typed;
