@@ -636,8 +636,7 @@ public final class HttpTransport implements AutoCloseable {
         /** Notes the wait a 429 or 503 answer asks for, when this call may get another round. */
         private void noteRetryAfter(Response response, int status) {
             if ((status == 429 || status == 503) && !request.notSafeToRepeat()) {
-                long asked = RetryAfter.nanos(
-                        response.header("Retry-After"), config.clock().instant());
+                long asked = RetryAfter.nanos(response.headers(), config.clock().instant());
                 askedNanos = Math.max(askedNanos, asked);
             }
         }

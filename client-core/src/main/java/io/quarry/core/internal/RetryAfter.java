@@ -2,42 +2,48 @@ package io.quarry.core.internal;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
+import java.util.Date;
+import okhttp3.Headers;
 
-/** Reads a {@code Retry-After} header: a number of seconds, or an HTTP date. */
+/**
+ * Reads a {@code Retry-After} header: a number of seconds, or an HTTP date in any of the three forms HTTP allows
+ * (IMF-fixdate, the obsolete RFC 850 form and asctime's), read by OkHttp's own date parsing.
+ */
 final class RetryAfter {
 
     /** The longest wait a header is believed for: a larger one is taken as this. */
     static final Duration MAX = Duration.ofHours(1);
 
+    private static final String HEADER = "Retry-After";
+
     private RetryAfter() {}
 
     /**
-     * The wait a header asks for.
+     * The wait an answer's header asks for.
      *
-     * @param value the header's value, or null
-     * @param now   the current time, for a date
+     * @param headers the answer's headers
+     * @param now     the current time, for a date
      * @return the wait in nanoseconds, 0 when there is no header, it cannot be read or its time has passed
      */
-    static long nanos(String value, Instant now) {
+    static long nanos(Headers headers, Instant now) {
+        String value = headers.get(HEADER);
         if (value == null || value.isBlank()) {
             return 0;
         }
-        String text = value.trim();
         Duration wait;
-        try {
-            wait = Duration.ofSeconds(Long.parseLong(text));
-        } catch (NumberFormatException notSeconds) {
+        String text = value.trim();
+        if (!text.isEmpty() && text.chars().allMatch(c -> c >= '0' && c <= '9')) {
             try {
-                wait = Duration.between(
-                        now,
-                        ZonedDateTime.parse(text, DateTimeFormatter.RFC_1123_DATE_TIME)
-                                .toInstant());
-            } catch (DateTimeParseException | ArithmeticException notADate) {
+                wait = Duration.ofSeconds(Long.parseLong(text));
+            } catch (NumberFormatException tooLong) {
+                wait = MAX;
+            }
+        } else {
+            Date date = headers.getDate(HEADER);
+            if (date == null) {
                 return 0;
             }
+            wait = Duration.between(now, date.toInstant());
         }
         if (wait.isNegative()) {
             return 0;

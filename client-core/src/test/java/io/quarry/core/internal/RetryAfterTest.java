@@ -4,30 +4,52 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.time.Instant;
+import okhttp3.Headers;
 import org.junit.jupiter.api.Test;
 
 class RetryAfterTest {
 
     private static final Instant NOW = Instant.parse("2026-03-01T10:00:00Z");
 
+    private static long nanos(String value) {
+        Headers headers = value == null
+                ? Headers.of()
+                : new Headers.Builder().addUnsafeNonAscii("Retry-After", value).build();
+        return RetryAfter.nanos(headers, NOW);
+    }
+
     @Test
     void secondsAndDatesAreReadAsWaits() {
-        assertThat(RetryAfter.nanos("3", NOW)).isEqualTo(Duration.ofSeconds(3).toNanos());
-        assertThat(RetryAfter.nanos(" 0 ", NOW)).isZero();
-        assertThat(RetryAfter.nanos("Sun, 01 Mar 2026 10:00:07 GMT", NOW))
+        assertThat(nanos("3")).isEqualTo(Duration.ofSeconds(3).toNanos());
+        assertThat(nanos(" 0 ")).isZero();
+        assertThat(nanos("Sun, 01 Mar 2026 10:00:07 GMT"))
                 .isEqualTo(Duration.ofSeconds(7).toNanos());
     }
 
     @Test
+    void everyDateFormHttpAllowsIsRead() {
+        // HTTP's recipients accept the obsolete RFC 850 form and asctime's besides the IMF-fixdate
+        assertThat(nanos("Sunday, 01-Mar-26 10:00:09 GMT"))
+                .isEqualTo(Duration.ofSeconds(9).toNanos());
+        assertThat(nanos("Sun Mar  1 10:00:11 2026"))
+                .isEqualTo(Duration.ofSeconds(11).toNanos());
+    }
+
+    @Test
     void noHeaderAnUnreadableOneOrAPastDateAsksForNothing() {
-        assertThat(RetryAfter.nanos(null, NOW)).isZero();
-        assertThat(RetryAfter.nanos("soon", NOW)).isZero();
-        assertThat(RetryAfter.nanos("-5", NOW)).isZero();
-        assertThat(RetryAfter.nanos("Sun, 01 Mar 2026 09:59:00 GMT", NOW)).isZero();
+        assertThat(nanos(null)).isZero();
+        assertThat(nanos("soon")).isZero();
+        assertThat(nanos("-5")).isZero();
+        assertThat(nanos("+5")).isZero();
+        assertThat(nanos("5 s")).isZero();
+        assertThat(nanos("caf\u00e9")).isZero();
+        assertThat(nanos("Sun, 01 Mar 2026 09:59:00 GMT")).isZero();
     }
 
     @Test
     void anAbsurdWaitIsCappedAtAnHour() {
-        assertThat(RetryAfter.nanos("99999999999", NOW)).isEqualTo(RetryAfter.MAX.toNanos());
+        assertThat(nanos("99999999999")).isEqualTo(RetryAfter.MAX.toNanos());
+        assertThat(nanos("99999999999999999999999")).isEqualTo(RetryAfter.MAX.toNanos());
+        assertThat(nanos("Fri, 01 Jan 2100 00:00:00 GMT")).isEqualTo(RetryAfter.MAX.toNanos());
     }
 }
