@@ -14,7 +14,9 @@ import tools.jackson.databind.node.ObjectNode;
  * Reads one JSON document into a tree with jackson-core's streaming parser alone, giving the tree a default
  * {@code JsonMapper}'s {@code readTree} gives (checked by {@code JsonTreesTest}): empty input is a missing node,
  * anything after the value fails, a repeated property keeps its first place and its last value, integers are int,
- * long or big-integer nodes by size and other numbers doubles. Building a mapper costs hundreds of classes (its
+ * long or big-integer nodes by size and other numbers doubles. One difference: a number beyond a double's range
+ * ({@code 1e400}) is refused, as the service refuses it, where a mapper makes it an infinite double that is then
+ * written as the string {@code "Infinity"}. Building a mapper costs hundreds of classes (its
  * serializer and deserializer factories, java.time support, date formats), which the mock server would otherwise pay
  * on its first request.
  */
@@ -57,7 +59,7 @@ final class TreeReader {
             case VALUE_NUMBER_INT:
                 return integer(parser);
             case VALUE_NUMBER_FLOAT:
-                return NODES.numberNode(parser.getDoubleValue());
+                return decimal(parser);
             case VALUE_TRUE:
                 return NODES.booleanNode(true);
             case VALUE_FALSE:
@@ -84,6 +86,15 @@ final class TreeReader {
             array.add(value(parser, token));
         }
         return array;
+    }
+
+    /** A number with a fraction or an exponent, kept as a double; one beyond a double's range has no value to keep. */
+    private static JsonNode decimal(JsonParser parser) {
+        double value = parser.getDoubleValue();
+        if (Double.isInfinite(value)) {
+            throw new StreamReadException(parser, "Number out of the range of a double");
+        }
+        return NODES.numberNode(value);
     }
 
     private static JsonNode integer(JsonParser parser) {
