@@ -1,7 +1,7 @@
 package io.quarry.mockserver.engine.internal.search;
 
 import io.quarry.mockserver.engine.EngineException;
-import java.net.URLDecoder;
+import io.quarry.mockserver.engine.internal.text.UrlText;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -130,11 +130,9 @@ public final class RequestParams {
             String key = eq < 0 ? pair : pair.substring(0, eq);
             String value = eq < 0 ? "" : pair.substring(eq + 1);
             try {
-                decoded.put(
-                        URLDecoder.decode(key, StandardCharsets.UTF_8),
-                        StringNode.valueOf(URLDecoder.decode(value, StandardCharsets.UTF_8)));
+                decoded.put(UrlText.decode(key, true), StringNode.valueOf(UrlText.decode(value, true)));
             } catch (IllegalArgumentException e) {
-                throw new EngineException(400, "Invalid URL encoding in params: " + pair);
+                throw new EngineException(400, "Invalid URL encoding in params (" + e.getMessage() + "): " + pair);
             }
         }
         return decoded;
