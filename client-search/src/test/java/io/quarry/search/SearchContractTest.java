@@ -12,6 +12,7 @@ import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.junit.MockServerExtension.StatePolicy;
 import io.quarry.mockserver.junit.MockServerSettings;
 import io.quarry.search.model.FacetSearchResponse;
+import io.quarry.search.model.HighlightResult;
 import io.quarry.search.model.Hit;
 import io.quarry.search.model.IndexQuery;
 import io.quarry.search.model.IndexSettings;
@@ -22,6 +23,7 @@ import io.quarry.search.model.SearchResponse;
 import io.quarry.testsupport.MockServerClients;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -84,6 +86,24 @@ class SearchContractTest {
         assertThat(page.facets()).containsKey("brand");
         assertThat(page.facets().get("brand")).containsEntry("Apple", 5L);
         assertThat(page.facetsStats()).containsKey("price");
+    }
+
+    @Test
+    void anAttributeHoldingAListIsHighlightedItemByItem() {
+        SearchIndex shelves = client.index("shelves");
+        shelves.saveObjects(
+                List.of(Map.of("objectID", "s1", "name", "shelf", "tags", List.of("oak", "phone stand", "wall"))),
+                BatchOptions.of().waitingForTasks().waitPolicy(FAST));
+
+        Hit<FreeFormRecord> hit = shelves.search(SearchQuery.of("phone"), FreeFormRecord.class)
+                .hits()
+                .get(0);
+
+        assertThat(hit.highlights("tags"))
+                .extracting(HighlightResult::value)
+                .containsExactly("oak", "<em>phone</em> stand", "wall");
+        assertThat(hit.highlight("tags")).isEmpty();
+        assertThat(hit.highlight("name")).map(HighlightResult::matchLevel).contains("none");
     }
 
     @Test

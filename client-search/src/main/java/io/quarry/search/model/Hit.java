@@ -2,6 +2,9 @@ package io.quarry.search.model;
 
 import io.quarry.core.EnrichedRecord;
 import io.quarry.core.FreeFormRecord;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -16,6 +19,9 @@ import java.util.Optional;
  * @param <T> the record type
  */
 public final class Hit<T> {
+
+    private static final String HIGHLIGHT_RESULT = "_highlightResult";
+    private static final String SNIPPET_RESULT = "_snippetResult";
 
     private final EnrichedRecord<T> hit;
 
@@ -72,34 +78,57 @@ public final class Hit<T> {
         return hit.generatedMembers();
     }
 
-    /** {@return the whole {@code _highlightResult} member, if present} */
+    /** {@return the whole {@code _highlightResult} member, if present (and an object, as the service sends it)} */
     public Optional<FreeFormRecord> highlightResult() {
-        return hit.generatedMembers().getRecord("_highlightResult");
+        return record(hit.generatedMembers().get(HIGHLIGHT_RESULT));
     }
 
     /**
-     * The highlighted form of one top-level attribute.
+     * The highlighted form of one top-level attribute holding a single value. An attribute holding a list (tags,
+     * categories) has one per item: see {@link #highlights(String)}.
      *
      * @param attribute the attribute
-     * @return its highlight, if present and not nested
+     * @return its highlight; empty when absent, nested or a list's
      */
     public Optional<HighlightResult> highlight(String attribute) {
-        return member("_highlightResult", attribute);
-    }
-
-    /** {@return the whole {@code _snippetResult} member, if present} */
-    public Optional<FreeFormRecord> snippetResult() {
-        return hit.generatedMembers().getRecord("_snippetResult");
+        return single(HIGHLIGHT_RESULT, attribute);
     }
 
     /**
-     * The snippet of one top-level attribute.
+     * The highlighted forms of the items of a top-level attribute holding a list (tags, categories), in the list's
+     * order.
      *
      * @param attribute the attribute
-     * @return its snippet, if present and not nested
+     * @return one per item; empty when the attribute is absent or holds a single value ({@link #highlight(String)})
+     */
+    public List<HighlightResult> highlights(String attribute) {
+        return items(HIGHLIGHT_RESULT, attribute);
+    }
+
+    /** {@return the whole {@code _snippetResult} member, if present (and an object, as the service sends it)} */
+    public Optional<FreeFormRecord> snippetResult() {
+        return record(hit.generatedMembers().get(SNIPPET_RESULT));
+    }
+
+    /**
+     * The snippet of one top-level attribute holding a single value. An attribute holding a list has one per item:
+     * see {@link #snippets(String)}.
+     *
+     * @param attribute the attribute
+     * @return its snippet; empty when absent, nested or a list's
      */
     public Optional<HighlightResult> snippet(String attribute) {
-        return member("_snippetResult", attribute);
+        return single(SNIPPET_RESULT, attribute);
+    }
+
+    /**
+     * The snippets of the items of a top-level attribute holding a list, in the list's order.
+     *
+     * @param attribute the attribute
+     * @return one per item; empty when the attribute is absent or holds a single value ({@link #snippet(String)})
+     */
+    public List<HighlightResult> snippets(String attribute) {
+        return items(SNIPPET_RESULT, attribute);
     }
 
     /** {@return the {@code _rankingInfo} member, present when {@code getRankingInfo} was set} */
@@ -107,12 +136,33 @@ public final class Hit<T> {
         return hit.generatedMembers().getAs("_rankingInfo", RankingInfo.class);
     }
 
-    private Optional<HighlightResult> member(String member, String attribute) {
-        return hit.generatedMembers()
-                .getRecord(member)
-                .flatMap(m -> m.getRecord(attribute))
-                .filter(r -> r.has("value"))
-                .map(r -> r.as(HighlightResult.class));
+    private Optional<HighlightResult> single(String member, String attribute) {
+        return highlightOf(highlightResult(member).map(m -> m.get(attribute)).orElse(null));
+    }
+
+    private List<HighlightResult> items(String member, String attribute) {
+        Object entry = highlightResult(member).map(m -> m.get(attribute)).orElse(null);
+        if (!(entry instanceof List<?> list)) {
+            return List.of();
+        }
+        List<HighlightResult> items = new ArrayList<>(list.size());
+        for (Object item : list) {
+            highlightOf(item).ifPresent(items::add);
+        }
+        return Collections.unmodifiableList(items);
+    }
+
+    private Optional<FreeFormRecord> highlightResult(String member) {
+        return record(hit.generatedMembers().get(member));
+    }
+
+    /** A highlight: an object with a {@code value}; anything else (a nested attribute's object) is none. */
+    private static Optional<HighlightResult> highlightOf(Object entry) {
+        return record(entry).filter(r -> r.has("value")).map(r -> r.as(HighlightResult.class));
+    }
+
+    private static Optional<FreeFormRecord> record(Object value) {
+        return value instanceof FreeFormRecord record ? Optional.of(record) : Optional.empty();
     }
 
     /** Shows the raw hit. */
