@@ -1,12 +1,12 @@
 package io.quarry.core;
 
-import java.net.URI;
-import java.net.URISyntaxException;
+import io.quarry.core.internal.ClassPathCheck;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
+import okhttp3.HttpUrl;
 
 /**
  * One host a client may call: scheme, host name, port, an optional base path and the call types it serves.
@@ -73,27 +73,27 @@ public record Host(String scheme, String hostname, int port, String basePath, Se
      * @param callTypes the call types served; empty means both
      * @return the host
      * @throws IllegalArgumentException if the URL is not a usable host URL
+     * @throws ConfigurationException if a library OkHttp needs is too old
      */
     public static Host of(String url, CallType... callTypes) {
         Objects.requireNonNull(url, "url");
-        URI uri;
-        try {
-            uri = new URI(url);
-        } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("not a valid host URL: " + url, e);
+        // OkHttp's own parsing: the URL as the client will call it (IDN names in punycode, '_' in names as Docker
+        // Compose and Kubernetes services have them, IPv6 literals, default ports)
+        ClassPathCheck.requireCompatible(); // OkHttp on an old Kotlin library fails with a NoSuchMethodError
+        HttpUrl parsed = HttpUrl.parse(url);
+        if (parsed == null) {
+            throw new IllegalArgumentException("not a valid host URL (http or https, with a host name): " + url);
         }
-        if (uri.getScheme() == null || uri.getHost() == null) {
-            throw new IllegalArgumentException("host URL needs a scheme and a host name: " + url);
-        }
-        if (uri.getRawQuery() != null || uri.getRawFragment() != null || uri.getRawUserInfo() != null) {
+        if (parsed.query() != null
+                || parsed.fragment() != null
+                || !parsed.username().isEmpty()
+                || !parsed.password().isEmpty()) {
             throw new IllegalArgumentException("host URL must not carry user info, query or fragment: " + url);
         }
-        String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
-        int port = uri.getPort() != -1 ? uri.getPort() : scheme.equals("http") ? 80 : 443;
-        String path = uri.getRawPath() == null ? "" : uri.getRawPath();
+        String path = parsed.encodedPath();
         Set<CallType> types =
                 callTypes.length == 0 ? EnumSet.allOf(CallType.class) : EnumSet.copyOf(Arrays.asList(callTypes));
-        return new Host(scheme, uri.getHost(), port, path, types);
+        return new Host(parsed.scheme(), parsed.host(), parsed.port(), path.equals("/") ? "" : path, types);
     }
 
     /**

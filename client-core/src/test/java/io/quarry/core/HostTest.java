@@ -71,7 +71,31 @@ class HostTest {
     }
 
     @Test
+    void takesTheHostNamesOkHttpCalls() {
+        // Docker Compose and Kubernetes services are often named with '_'; java.net.URI finds no host in those
+        assertThat(Host.of("http://quarry_mock:8080").hostname()).isEqualTo("quarry_mock");
+        assertThat(Host.of("https://b\u00fccher.example").hostname()).isEqualTo("xn--bcher-kva.example");
+        assertThat(Host.of("http://[::1]:8080").hostname()).isEqualTo("::1");
+        assertThat(Host.of("http://[::1]:8080").toString()).isEqualTo("http://[::1]:8080");
+        assertThat(Host.of("http://h.example").port()).isEqualTo(80);
+        assertThat(Host.of("https://h.example/").basePath()).isEmpty();
+        assertThat(Host.of("https://h.example/api/1//").basePath()).isEqualTo("/api/1");
+    }
+
+    @Test
     void rejectsUnusableUrls() {
+        for (String url : new String[] {
+            "https://x.example#f",
+            "https://x.example?",
+            "http://user@x.example",
+            "http://u:p@x.example",
+            "http://x:0",
+            "http://x:65536",
+            "https://",
+            "/api/1"
+        }) {
+            assertThatThrownBy(() -> Host.of(url)).as(url).isInstanceOf(IllegalArgumentException.class);
+        }
         assertThatThrownBy(() -> Host.of("ftp://x.example")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> Host.of("https://x.example/?q=1")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> Host.of("x.example")).isInstanceOf(IllegalArgumentException.class);

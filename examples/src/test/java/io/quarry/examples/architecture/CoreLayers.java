@@ -58,6 +58,11 @@ final class CoreLayers {
                     "internal.JsonFailures",
                     "the public conversions report Jackson's failures as the machinery does, with the core's public "
                             + "exceptions, which keeps JsonFailures out of internal.base"),
+            new AllowedDependency(
+                    "Host",
+                    "internal.ClassPathCheck",
+                    "a host URL is parsed by OkHttp, which needs a recent Kotlin standard library: the check names an "
+                            + "older one before OkHttp fails on it"),
             new AllowedDependency("ClientConfig", "spi.CallObserver", SPI_IN_API),
             new AllowedDependency("PagedIterable", "spi.Page", SPI_IN_API),
             new AllowedDependency("PagedIterable", "spi.CallScope", SPI_IN_API),
