@@ -73,14 +73,19 @@ public record Host(String scheme, String hostname, int port, String basePath, Se
      * @param callTypes the call types served; empty means both
      * @return the host
      * @throws IllegalArgumentException if the URL is not a usable host URL
-     * @throws ConfigurationException if a library OkHttp needs is too old
+     * @throws ConfigurationException if a library OkHttp needs is too old to parse it
      */
     public static Host of(String url, CallType... callTypes) {
         Objects.requireNonNull(url, "url");
         // OkHttp's own parsing: the URL as the client will call it (IDN names in punycode, '_' in names as Docker
         // Compose and Kubernetes services have them, IPv6 literals, default ports)
-        ClassPathCheck.requireCompatible(); // OkHttp on an old Kotlin library fails with a NoSuchMethodError
-        HttpUrl parsed = HttpUrl.parse(url);
+        HttpUrl parsed;
+        try {
+            parsed = HttpUrl.parse(url);
+        } catch (LinkageError oldLibrary) {
+            ClassPathCheck.requireCompatible(); // names the library OkHttp needs, when one is too old
+            throw oldLibrary;
+        }
         if (parsed == null) {
             throw new IllegalArgumentException("not a valid host URL (http or https, with a host name): " + url);
         }

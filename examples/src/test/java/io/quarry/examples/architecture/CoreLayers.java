@@ -61,8 +61,8 @@ final class CoreLayers {
             new AllowedDependency(
                     "Host",
                     "internal.ClassPathCheck",
-                    "a host URL is parsed by OkHttp, which needs a recent Kotlin standard library: the check names an "
-                            + "older one before OkHttp fails on it"),
+                    "a host URL is parsed by OkHttp, which needs a recent Kotlin standard library: when OkHttp fails "
+                            + "on an older one, the check names it"),
             new AllowedDependency("ClientConfig", "spi.CallObserver", SPI_IN_API),
             new AllowedDependency("PagedIterable", "spi.Page", SPI_IN_API),
             new AllowedDependency("PagedIterable", "spi.CallScope", SPI_IN_API),
