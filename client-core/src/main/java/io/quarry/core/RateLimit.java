@@ -24,7 +24,7 @@ public record RateLimit(long limit, long remaining, Instant reset) {
     public static final String RESET_HEADER = "X-RateLimit-Reset";
 
     /**
-     * Parses the three headers; absent when any is missing or not an integer.
+     * Parses the three headers; absent when any is missing or not an integer, or the reset is no instant.
      *
      * @param headers response headers; names are matched case-insensitively
      * @return the rate limit
@@ -35,6 +35,9 @@ public record RateLimit(long limit, long remaining, Instant reset) {
         Long reset = number(headers, RESET_HEADER);
         if (limit == null || remaining == null || reset == null) {
             return Optional.empty();
+        }
+        if (reset < Instant.MIN.getEpochSecond() || reset > Instant.MAX.getEpochSecond()) {
+            return Optional.empty(); // no instant: not a reset time (Instant.ofEpochSecond would throw)
         }
         return Optional.of(new RateLimit(limit, remaining, Instant.ofEpochSecond(reset)));
     }

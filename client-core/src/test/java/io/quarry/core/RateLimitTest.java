@@ -161,4 +161,16 @@ class RateLimitTest {
             assertThat(response.header("x-ratelimit-remaining")).contains("99");
         }
     }
+
+    @Test
+    void headersThatAreNoRateLimitReadAsNone() {
+        for (String reset : new String[] {"99999999999999999", "-99999999999999999", "soon", "", "1.5"}) {
+            assertThat(RateLimit.fromHeaders(java.util.Map.of(
+                            "X-RateLimit-Limit", java.util.List.of("100"),
+                            "X-RateLimit-Remaining", java.util.List.of("0"),
+                            "X-RateLimit-Reset", java.util.List.of(reset))))
+                    .as(reset)
+                    .isEmpty();
+        }
+    }
 }
