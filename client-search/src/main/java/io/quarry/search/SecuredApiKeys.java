@@ -65,7 +65,7 @@ public final class SecuredApiKeys {
         for (Map.Entry<String, String> e : params.entrySet()) {
             String value = e.getValue();
             switch (e.getKey()) {
-                case "validUntil" -> r = r.validUntil(Instant.ofEpochSecond(parseLong(value)));
+                case "validUntil" -> r = r.validUntil(validUntil(value));
                 case "restrictIndices" -> r = r.restrictIndices(split(value));
                 case "referers" -> r = r.referers(split(value));
                 case "restrictSources" -> r = r.restrictSources(value);
@@ -163,10 +163,17 @@ public final class SecuredApiKeys {
             int eq = pair.indexOf('=');
             String name = eq < 0 ? pair : pair.substring(0, eq);
             String value = eq < 0 ? "" : pair.substring(eq + 1);
-            params.put(
-                    URLDecoder.decode(name, StandardCharsets.UTF_8), URLDecoder.decode(value, StandardCharsets.UTF_8));
+            params.put(urlDecoded(name), urlDecoded(value));
         }
         return params;
+    }
+
+    private static String urlDecoded(String text) {
+        try {
+            return URLDecoder.decode(text, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRequestException("not a secured API key: malformed percent-encoding", e);
+        }
     }
 
     private static String[] split(String value) {
@@ -175,12 +182,17 @@ public final class SecuredApiKeys {
                 : Arrays.stream(value.split(",")).map(String::trim).toArray(String[]::new);
     }
 
-    private static long parseLong(String value) {
+    private static Instant validUntil(String value) {
+        long seconds;
         try {
-            return Long.parseLong(value);
+            seconds = Long.parseLong(value);
         } catch (NumberFormatException e) {
             throw new InvalidRequestException("validUntil of the secured key is not a number", e);
         }
+        if (seconds < Instant.MIN.getEpochSecond() || seconds > Instant.MAX.getEpochSecond()) {
+            throw new InvalidRequestException("validUntil of the secured key is no instant: " + seconds);
+        }
+        return Instant.ofEpochSecond(seconds);
     }
 
     /** A restriction's value as secured keys carry it: string lists comma-joined, other lists and objects as JSON. */

@@ -102,4 +102,48 @@ class SecuredApiKeysTest {
                 .hasMessageContaining("unpaired UTF-16 surrogate at index 10")
                 .hasMessageNotContaining(PARENT);
     }
+
+    @Test
+    void anyTextThatIsNoSecuredKeyIsRefusedWithTheTypedException() {
+        java.util.Random random = new java.util.Random(5);
+        String[] parts = {
+            "validUntil=",
+            "restrictIndices=",
+            "userToken=",
+            "hitsPerPage=",
+            "%",
+            "%G",
+            "%FF",
+            "&",
+            "=",
+            "99999999999999999",
+            "-99999999999999999",
+            "12",
+            "a",
+            ",",
+            "\u00e9",
+            "+"
+        };
+        for (int n = 0; n < 2_000; n++) {
+            StringBuilder query = new StringBuilder();
+            for (int i = random.nextInt(8); i > 0; i--) {
+                query.append(parts[random.nextInt(parts.length)]);
+            }
+            String text = random.nextInt(4) == 0 ? query.toString() : "a".repeat(64) + query;
+            String key = random.nextInt(8) == 0
+                    ? text
+                    : Base64.getEncoder().encodeToString(text.getBytes(StandardCharsets.UTF_8));
+            for (Runnable use : new Runnable[] {
+                () -> SecuredApiKeys.decode(key),
+                () -> SecuredApiKeys.isSignedBy(PARENT, key),
+                () -> SecuredApiKeys.remainingValidity(key)
+            }) {
+                try {
+                    use.run();
+                } catch (io.quarry.core.InvalidRequestException refused) {
+                    assertThat(refused.getMessage()).as(text).isNotBlank();
+                }
+            }
+        }
+    }
 }
