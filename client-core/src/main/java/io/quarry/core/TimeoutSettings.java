@@ -8,6 +8,9 @@ import java.util.Objects;
  * The timeout setters of {@link ClientConfig.Builder} and {@link RequestOptions.Builder}, written once: the client
  * configuration sets the limits of every call, a request's options replace some of them for that request.
  *
+ * <p>Any positive duration is taken: a connect, read or write timeout beyond OkHttp's longest (about 24.8 days)
+ * acts as that, so {@code Duration.ofSeconds(Long.MAX_VALUE)} reads as "no limit" everywhere.
+ *
  * @param <B> the builder
  */
 abstract class TimeoutSettings<B extends TimeoutSettings<B>> {

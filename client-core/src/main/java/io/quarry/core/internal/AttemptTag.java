@@ -21,6 +21,9 @@ import okhttp3.Response;
  */
 final class AttemptTag {
 
+    /** OkHttp's longest timeout. */
+    private static final Duration LONGEST = Duration.ofMillis(Integer.MAX_VALUE);
+
     /**
      * Application interceptor applying the tagged timeouts to the call's connection and exchange.
      *
@@ -226,7 +229,14 @@ final class AttemptTag {
         return responseBytes;
     }
 
-    private static int millis(Duration d) {
-        return (int) Math.min(Integer.MAX_VALUE, Math.max(1, d.toMillis()));
+    /**
+     * A timeout as OkHttp takes it: whole milliseconds in an int, about 24.8 days at most; a longer one is taken as
+     * the longest (OkHttp refuses it otherwise, and {@code Duration.toMillis} overflows past 292 million years).
+     *
+     * @param d a positive duration
+     * @return its milliseconds, 1 to {@code Integer.MAX_VALUE}
+     */
+    static int millis(Duration d) {
+        return d.compareTo(LONGEST) >= 0 ? Integer.MAX_VALUE : (int) Math.max(1, d.toMillis());
     }
 }

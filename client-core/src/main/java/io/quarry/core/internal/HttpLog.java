@@ -48,7 +48,7 @@ final class HttpLog {
                     method,
                     redactor.redact(url, extraSecrets),
                     tryNumber,
-                    timeout.toMillis());
+                    AttemptTag.millis(timeout)); // as OkHttp applies it
         }
     }
 

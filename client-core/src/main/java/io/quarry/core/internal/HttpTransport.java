@@ -362,11 +362,11 @@ public final class HttpTransport implements AutoCloseable {
                 .followSslRedirects(false)
                 .socketFactory(new NoDelaySocketFactory(
                         base != null ? base.socketFactory() : javax.net.SocketFactory.getDefault()))
-                .connectTimeout(config.connectTimeout())
+                .connectTimeout(AttemptTag.millis(config.connectTimeout()), TimeUnit.MILLISECONDS)
                 // each attempt sets its own timeouts (AttemptTag); these defaults are a read call's, so a search,
                 // the hot path, needs no adjusted interceptor chain (a read call sends with its read timeout)
-                .readTimeout(config.readTimeout())
-                .writeTimeout(config.readTimeout())
+                .readTimeout(AttemptTag.millis(config.readTimeout()), TimeUnit.MILLISECONDS)
+                .writeTimeout(AttemptTag.millis(config.readTimeout()), TimeUnit.MILLISECONDS)
                 .addInterceptor(AttemptTag.timeouts(tags))
                 .addNetworkInterceptor(AttemptTag.sendMark(tags));
         if (config.callObserver().isPresent()) {
@@ -512,7 +512,7 @@ public final class HttpTransport implements AutoCloseable {
                     attempt != null ? attempt : config.attemptTimeout().orElse(null);
             this.deadline = options.callDeadline().orElse(config.callDeadline());
             this.startNanos = System.nanoTime();
-            this.deadlineAt = startNanos + deadline.toNanos();
+            this.deadlineAt = Nanos.saturatedAdd(startNanos, Nanos.of(deadline));
             this.oneDeliveryOnly = request.notSafeToRepeat() && !options.retriesNonIdempotentWrites();
         }
 
@@ -547,8 +547,8 @@ public final class HttpTransport implements AutoCloseable {
             attemptTag = new AttemptTag(connect, response);
             // in nanoseconds: Duration.multipliedBy goes through BigDecimal on every call
             long limit = attemptTimeout != null
-                    ? attemptTimeout.toNanos()
-                    : saturatedAdd(connect.toNanos(), saturatedTimesThree(response));
+                    ? Nanos.of(attemptTimeout)
+                    : Nanos.saturatedAdd(Nanos.of(connect), saturatedTimesThree(response));
             attemptTag.limit(Math.max(1, Math.min(limit, remainingNanos())));
             Call call = http.newCall(httpRequest(host, response));
             inFlight.put(call, attemptTag);
@@ -976,7 +976,7 @@ public final class HttpTransport implements AutoCloseable {
             if (wait.isNegative()) {
                 wait = Duration.ZERO;
             }
-            boolean withinDeadline = wait.toNanos() < remainingNanos();
+            boolean withinDeadline = wait.compareTo(Duration.ofNanos(remainingNanos())) < 0;
             return withinDeadline && wait.compareTo(config.maxRateLimitWait().get()) <= 0 ? wait : null;
         }
     }
@@ -1086,12 +1086,7 @@ public final class HttpTransport implements AutoCloseable {
     }
 
     private static long saturatedTimesThree(Duration d) {
-        long nanos = d.toNanos();
+        long nanos = Nanos.of(d);
         return nanos > Long.MAX_VALUE / 3 ? Long.MAX_VALUE : nanos * 3;
-    }
-
-    private static long saturatedAdd(long a, long b) {
-        long sum = a + b;
-        return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
     }
 }

@@ -54,8 +54,9 @@ public final class OutageRounds {
             return NO_ROUND;
         }
         long wait = Math.max(backoff(round), askedNanos);
-        long startsAt = nanoTime.getAsLong() + wait;
-        if (startsAt - startNanos > policy.budget().toNanos() || startsAt - deadlineNanos >= 0) {
+        long now = nanoTime.getAsLong();
+        // compared as spans from now, which cannot overflow where an instant past the deadline could
+        if (wait > Nanos.of(policy.budget()) - (now - startNanos) || wait >= deadlineNanos - now) {
             return NO_ROUND;
         }
         round++;
@@ -64,8 +65,8 @@ public final class OutageRounds {
 
     /** The wait after round {@code n}: half of its base for sure, the other half at random. */
     private long backoff(int n) {
-        long first = policy.firstWait().toNanos();
-        long max = policy.maxWait().toNanos();
+        long first = Nanos.of(policy.firstWait());
+        long max = Nanos.of(policy.maxWait());
         // doubling n - 1 times, without overflow: past 62 doublings anything is beyond max
         long base = n - 1 >= 62 || first > (max >> (n - 1)) ? max : first << (n - 1);
         base = Math.min(base, max);

@@ -146,6 +146,9 @@ public final class RetryStrategy {
         if (states.isEmpty()) {
             return base;
         }
+        if (base.getSeconds() > Integer.MAX_VALUE) {
+            return base; // decades already: growing it would only overflow (OkHttp takes at most 24.8 days)
+        }
         return base.multipliedBy(Math.min(retryCount(host) + 1L, MAX_TIMEOUT_MULTIPLIER));
     }
 
