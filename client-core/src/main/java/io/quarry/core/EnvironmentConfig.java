@@ -285,12 +285,16 @@ public final class EnvironmentConfig {
                 throw new ConfigurationException(variable + " must be a positive duration");
             }
             String unit = simple.group(2) == null ? "ms" : simple.group(2);
-            return switch (unit) {
-                case "s" -> Duration.ofSeconds(amount);
-                case "m" -> Duration.ofMinutes(amount);
-                case "h" -> Duration.ofHours(amount);
-                default -> Duration.ofMillis(amount);
-            };
+            try {
+                return switch (unit) {
+                    case "s" -> Duration.ofSeconds(amount);
+                    case "m" -> Duration.ofMinutes(amount);
+                    case "h" -> Duration.ofHours(amount);
+                    default -> Duration.ofMillis(amount);
+                };
+            } catch (ArithmeticException tooLong) {
+                throw new ConfigurationException(variable + " is longer than a duration can be");
+            }
         }
         Duration parsed;
         try {

@@ -178,7 +178,7 @@ class EnvironmentConfigTest {
             names = {"CONNECT_TIMEOUT", "READ_TIMEOUT", "WRITE_TIMEOUT"})
     void aTimeoutThatDoesNotParseIsNamedWithoutItsValue(Variable timeout) {
         requiredSet();
-        for (String bad : List.of(SECRET, "0s", "-PT1S", "5 seconds")) {
+        for (String bad : List.of(SECRET, "0s", "-PT1S", "5 seconds", "999999999999999999h")) {
             env.put(timeout.environmentName(), bad);
             assertThatThrownBy(reader::config)
                     .isInstanceOf(ConfigurationException.class)
