@@ -65,7 +65,13 @@ public record WaitPolicy(int maxAttempts, Duration initialDelay, Duration maxDel
      * @return the delay
      */
     public Duration delayAfter(int attempt) {
-        double millis = initialDelay.toMillis() * Math.pow(multiplier, Math.min(attempt, 64));
-        return Duration.ofMillis((long) Math.min(millis, maxDelay.toMillis()));
+        // in double milliseconds: toMillis() overflows on the longest durations ("no limit")
+        double millis = (initialDelay.getSeconds() * 1e3 + initialDelay.getNano() / 1e6)
+                * Math.pow(multiplier, Math.min(attempt, 64));
+        if (millis >= Long.MAX_VALUE) {
+            return maxDelay;
+        }
+        Duration grown = Duration.ofMillis((long) millis);
+        return grown.compareTo(maxDelay) > 0 ? maxDelay : grown;
     }
 }

@@ -22,6 +22,12 @@ class WaitPolicyTest {
         assertThat(policy.delayAfter(1)).isEqualTo(Duration.ofMillis(200));
         assertThat(policy.delayAfter(2)).isEqualTo(Duration.ofMillis(300));
         assertThat(policy.delayAfter(1000)).isEqualTo(Duration.ofMillis(300));
+        Duration forever = Duration.ofSeconds(Long.MAX_VALUE);
+        WaitPolicy patient = new WaitPolicy(3, Duration.ofMillis(100), forever, 2);
+        assertThat(patient.delayAfter(1)).isEqualTo(Duration.ofMillis(200));
+        assertThat(patient.delayAfter(40)).isEqualTo(Duration.ofMillis(100L << 40));
+        assertThat(patient.delayAfter(64)).isEqualTo(forever);
+        assertThat(new WaitPolicy(3, forever, forever, 2).delayAfter(5)).isEqualTo(forever);
     }
 
     @Test
