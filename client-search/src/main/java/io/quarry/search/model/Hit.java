@@ -80,7 +80,7 @@ public final class Hit<T> {
 
     /** {@return the whole {@code _highlightResult} member, if present (and an object, as the service sends it)} */
     public Optional<FreeFormRecord> highlightResult() {
-        return record(hit.generatedMembers().get(HIGHLIGHT_RESULT));
+        return objectMember(HIGHLIGHT_RESULT);
     }
 
     /**
@@ -107,7 +107,7 @@ public final class Hit<T> {
 
     /** {@return the whole {@code _snippetResult} member, if present (and an object, as the service sends it)} */
     public Optional<FreeFormRecord> snippetResult() {
-        return record(hit.generatedMembers().get(SNIPPET_RESULT));
+        return objectMember(SNIPPET_RESULT);
     }
 
     /**
@@ -137,11 +137,11 @@ public final class Hit<T> {
     }
 
     private Optional<HighlightResult> single(String member, String attribute) {
-        return highlightOf(highlightResult(member).map(m -> m.get(attribute)).orElse(null));
+        return highlightOf(objectMember(member).map(m -> m.get(attribute)).orElse(null));
     }
 
     private List<HighlightResult> items(String member, String attribute) {
-        Object entry = highlightResult(member).map(m -> m.get(attribute)).orElse(null);
+        Object entry = objectMember(member).map(m -> m.get(attribute)).orElse(null);
         if (!(entry instanceof List<?> list)) {
             return List.of();
         }
@@ -152,7 +152,8 @@ public final class Hit<T> {
         return Collections.unmodifiableList(items);
     }
 
-    private Optional<FreeFormRecord> highlightResult(String member) {
+    /** A generated member that is an object, as {@code _highlightResult} and {@code _snippetResult} are. */
+    private Optional<FreeFormRecord> objectMember(String member) {
         return record(hit.generatedMembers().get(member));
     }
 
