@@ -1,8 +1,7 @@
 package io.quarry.core.internal;
 
 import io.quarry.core.InvalidRequestException;
-import io.quarry.core.internal.base.Utf16;
-import io.quarry.core.spi.UrlEncoding;
+import io.quarry.core.internal.base.PercentEncoding;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -139,7 +138,7 @@ public final class PathTemplate {
     }
 
     /**
-     * Percent-encodes UTF-8 text as {@link UrlEncoding#percentEncode} does, naming the value in the error.
+     * Percent-encodes UTF-8 text as {@code spi.UrlEncoding} does, naming the value in the error.
      *
      * @param text the text
      * @param kind what the text is ({@code "path parameter"})
@@ -148,33 +147,14 @@ public final class PathTemplate {
      * @throws InvalidRequestException if the text has a surrogate without its pair (it has no UTF-8 form)
      */
     static String encodeSegment(String text, String kind, String name) {
-        if (isUnreserved(text)) {
+        if (PercentEncoding.isUnreserved(text)) {
             return text; // the common case (index names, IDs): nothing to encode, nothing allocated
         }
-        int unpaired = Utf16.unpairedSurrogateAt(text);
+        int unpaired = PercentEncoding.unpairedSurrogateAt(text);
         if (unpaired >= 0) {
             throw new InvalidRequestException(kind + " '" + name + "' has an unpaired UTF-16 surrogate at index "
                     + unpaired + ", which has no UTF-8 form (it would be sent as '?')");
         }
-        return UrlEncoding.percentEncode(text);
-    }
-
-    private static boolean isUnreserved(String text) {
-        for (int i = 0; i < text.length(); i++) {
-            if (!isUnreserved(text.charAt(i))) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean isUnreserved(int c) {
-        return (c >= 'A' && c <= 'Z')
-                || (c >= 'a' && c <= 'z')
-                || (c >= '0' && c <= '9')
-                || c == '-'
-                || c == '.'
-                || c == '_'
-                || c == '~';
+        return PercentEncoding.encodeWellFormed(text);
     }
 }

@@ -1,13 +1,10 @@
 package io.quarry.core.spi;
 
 import io.quarry.core.InvalidRequestException;
-import io.quarry.core.internal.base.Utf16;
-import java.nio.charset.StandardCharsets;
+import io.quarry.core.internal.base.PercentEncoding;
 
 /** Percent-encoding for text a module builds into a URL-style string itself (search parameters, key restrictions). */
 public final class UrlEncoding {
-
-    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
     private UrlEncoding() {}
 
@@ -20,26 +17,11 @@ public final class UrlEncoding {
      *     encoder would send {@code ?} in its place, another text than the caller's)
      */
     public static String percentEncode(String text) {
-        int unpaired = Utf16.unpairedSurrogateAt(text);
+        int unpaired = PercentEncoding.unpairedSurrogateAt(text);
         if (unpaired >= 0) {
             throw new InvalidRequestException("text to percent-encode has an unpaired UTF-16 surrogate at index "
                     + unpaired + ", which has no UTF-8 form");
         }
-        StringBuilder out = new StringBuilder(text.length() + 16);
-        for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
-            int c = b & 0xFF;
-            if ((c >= 'a' && c <= 'z')
-                    || (c >= 'A' && c <= 'Z')
-                    || (c >= '0' && c <= '9')
-                    || c == '-'
-                    || c == '.'
-                    || c == '_'
-                    || c == '~') {
-                out.append((char) c);
-            } else {
-                out.append('%').append(HEX[c >> 4]).append(HEX[c & 0xF]);
-            }
-        }
-        return out.toString();
+        return PercentEncoding.encodeWellFormed(text);
     }
 }

@@ -1,5 +1,7 @@
 package io.quarry.core.internal;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 
 /** Random well-formed text: ASCII (reserved characters and {@code %} included), other scripts, and emoji. */
@@ -8,6 +10,21 @@ final class RandomText {
     private static final String ASCII_OFTEN_ENCODED = " /?#%&=+,;:@!$'()*[]\"\\<>{}|^`~.-_";
 
     private RandomText() {}
+
+    /**
+     * @param seed      the seed, so that a failure replays
+     * @param count     how many texts
+     * @param minLength the fewest code points (the most: 11 more)
+     * @return random well-formed texts
+     */
+    static List<String> samples(long seed, int count, int minLength) {
+        Random random = new Random(seed);
+        List<String> texts = new ArrayList<>(count);
+        for (int n = 0; n < count; n++) {
+            texts.add(wellFormed(random, minLength + random.nextInt(12)));
+        }
+        return texts;
+    }
 
     /**
      * @param random the source
