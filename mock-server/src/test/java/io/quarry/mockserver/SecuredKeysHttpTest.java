@@ -63,6 +63,21 @@ class SecuredKeysHttpTest {
     }
 
     @Test
+    void aRestrictionWhoseEscapesAreNotUtf8IsRefusedNotReadAsAnotherValue() {
+        // read leniently, %FF would restrict to the index named U+FFFD
+        String key = SecuredKeyFactory.sign(PARENT, "restrictIndices=%FF");
+
+        Reply refused = as(key).post("/1/indexes/Movies/query", "{}");
+
+        assertThat(refused.status()).isEqualTo(403);
+        assertThat(refused.body().get("message").stringValue()).contains("Invalid secured API key");
+        assertThat(as(SecuredKeyFactory.sign(PARENT, "restrictIndices=Movies"))
+                        .post("/1/indexes/Movies/query", "{}")
+                        .status())
+                .isEqualTo(200);
+    }
+
+    @Test
     void restrictIndicesWithWildcards() {
         TestClient user = as(secured(Map.of("restrictIndices", "Mov*,Other")));
         assertThat(user.post("/1/indexes/Movies/query", "{}").status()).isEqualTo(200);

@@ -1,9 +1,9 @@
 package io.quarry.mockserver.internal.auth;
 
+import io.quarry.mockserver.engine.internal.text.UrlText;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.state.ApiKey;
-import java.net.URLDecoder;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -167,9 +167,10 @@ public record SecuredKey(
             }
             int eq = pair.indexOf('=');
             try {
+                // the one strict decoder: escapes that are not UTF-8 are refused, as in paths and query strings
                 decoded.put(
-                        URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8),
-                        eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+                        UrlText.decode(eq < 0 ? pair : pair.substring(0, eq), true),
+                        eq < 0 ? "" : UrlText.decode(pair.substring(eq + 1), true));
             } catch (IllegalArgumentException e) {
                 throw invalid("its parameters are not URL-encoded");
             }
