@@ -111,6 +111,13 @@ class CrawlerHttpTest {
         assertThat(crawler("PATCH", "/crawlers/" + id + "/config", "{\"actions\": []}")
                         .status())
                 .isEqualTo(400);
+        Reply longPattern = crawler(
+                "PATCH",
+                "/crawlers/" + id + "/config",
+                "{\"exclusionPatterns\": [\"https://a.com/" + "*".repeat(3000) + "\"]}");
+        assertThat(longPattern.status()).isEqualTo(400);
+        assertThat(longPattern.body().get("message").asString())
+                .contains("config.exclusionPatterns", "longer than 2048 characters");
         assertThat(crawler("POST", "/crawlers", "{\"name\": \"c\", \"config\": {\"appId\": \"A\"}}")
                         .body()
                         .get("message")

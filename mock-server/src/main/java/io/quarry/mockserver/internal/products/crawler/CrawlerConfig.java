@@ -86,8 +86,8 @@ record CrawlerConfig(
         List<String> startUrls = urls(json, "startUrls");
         List<String> extraUrls = urls(json, "extraUrls");
         List<String> sitemaps = urls(json, "sitemaps");
-        List<Glob> exclusions = globs(strings(json, "exclusionPatterns", "config.exclusionPatterns"));
-        List<Glob> ignored = globs(strings(json, "ignoreQueryParams", "config.ignoreQueryParams"));
+        List<Glob> exclusions = globs(json, "exclusionPatterns", "config.exclusionPatterns");
+        List<Glob> ignored = globs(json, "ignoreQueryParams", "config.ignoreQueryParams");
         JsonNode actionsNode = json.get("actions");
         if (actionsNode == null || !actionsNode.isArray() || actionsNode.isEmpty() || actionsNode.size() > 30) {
             throw ApiException.badRequest("config.actions is required and must hold from 1 to 30 actions");
@@ -164,11 +164,7 @@ record CrawlerConfig(
                 ? DEFAULT_FILE_TYPES
                 : Set.copyOf(types.stream().map(t -> t.toLowerCase(Locale.ROOT)).toList());
         return new Action(
-                position,
-                indexName,
-                globs(strings(node, "pathsToMatch", where + ".pathsToMatch")),
-                selectors,
-                fileTypes);
+                position, indexName, globs(node, "pathsToMatch", where + ".pathsToMatch"), selectors, fileTypes);
     }
 
     private static List<String> urls(JsonNode json, String name) {
@@ -215,8 +211,16 @@ record CrawlerConfig(
         return List.copyOf(values);
     }
 
-    private static List<Glob> globs(List<String> patterns) {
-        return patterns.stream().map(Glob::of).toList();
+    private static List<Glob> globs(JsonNode json, String name, String where) {
+        List<Glob> globs = new ArrayList<>();
+        for (String pattern : strings(json, name, where)) {
+            if (pattern.length() > Glob.MAX_LENGTH) {
+                throw ApiException.badRequest(
+                        where + " holds a pattern longer than " + Glob.MAX_LENGTH + " characters");
+            }
+            globs.add(Glob.of(pattern));
+        }
+        return List.copyOf(globs);
     }
 
     private static String requiredText(JsonNode json, String name, String where) {

@@ -1,6 +1,9 @@
 package io.quarry.mockserver.internal.products.crawler;
 
 import io.quarry.mockserver.internal.json.Json;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -47,9 +50,19 @@ final class PageAnalysis {
      */
     static PageAnalysis of(String url, PageFetcher.Fetched fetched) {
         String type = fileType(url, fetched.contentType());
-        Document document =
-                type.equals("html") ? Jsoup.parse(new String(fetched.body(), StandardCharsets.UTF_8), url) : null;
-        return new PageAnalysis(url, type, document);
+        return new PageAnalysis(url, type, type.equals("html") ? parse(url, fetched) : null);
+    }
+
+    /**
+     * An HTML page decoded as a browser would: in the charset of its {@code Content-Type}, else of its byte order
+     * mark or {@code <meta charset>}, else UTF-8 (jsoup's detection).
+     */
+    private static Document parse(String url, PageFetcher.Fetched fetched) {
+        try {
+            return Jsoup.parse(new ByteArrayInputStream(fetched.body()), fetched.charset(), url);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // an array is read without I/O
+        }
     }
 
     /** {@return html, pdf, or the URL's extension ({@code other} when it has none)} */
@@ -180,8 +193,12 @@ final class PageAnalysis {
         return extension.equals("htm") ? "html" : extension;
     }
 
-    private static String bounded(String text, int max) {
-        return text.length() <= max ? text : text.substring(0, max);
+    /** The text cut to at most {@code max} characters, never between the two halves of a surrogate pair. */
+    static String bounded(String text, int max) {
+        if (text.length() <= max) {
+            return text;
+        }
+        return text.substring(0, Character.isHighSurrogate(text.charAt(max - 1)) ? max - 1 : max);
     }
 
     /** {@return a short description of the page for test logs} */

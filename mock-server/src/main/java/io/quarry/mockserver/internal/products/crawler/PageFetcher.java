@@ -1,7 +1,5 @@
 package io.quarry.mockserver.internal.products.crawler;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -9,13 +7,19 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
+import java.nio.charset.Charset;
+import java.nio.charset.IllegalCharsetNameException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
- * Fetches one URL with the JDK's HTTP client, within bounds: loopback hosts and the configured ones only, a few
- * seconds per fetch, at most {@value #MAX_BYTES} bytes, no redirect followed (a redirect is reported, and the
+ * Fetches one URL with the JDK's HTTP client, within bounds: loopback hosts and the configured ones only, 5 s per
+ * fetch from the request to the body's last byte, at most {@value #MAX_BYTES} bytes, no redirect followed (a redirect is reported, and the
  * crawl decides whether to follow its target like any other link).
  */
 final class PageFetcher {
@@ -23,15 +27,26 @@ final class PageFetcher {
     /** The largest body read; a larger one fails the fetch. */
     static final int MAX_BYTES = 5 * 1024 * 1024;
 
-    private static final Duration TIMEOUT = Duration.ofSeconds(5);
+    /** How long a fetch may take, from the request to the body's last byte. */
+    static final Duration TIMEOUT = Duration.ofSeconds(5);
 
     private final Set<String> allowedHosts;
+    private final Duration timeout;
     /** Made on the first fetch: most servers never crawl, and each client holds a thread. */
     private volatile HttpClient client;
 
     /** @param allowedHosts hosts allowed besides loopback addresses, lower case */
     PageFetcher(Set<String> allowedHosts) {
+        this(allowedHosts, TIMEOUT);
+    }
+
+    /**
+     * @param allowedHosts hosts allowed besides loopback addresses, lower case
+     * @param timeout how long a fetch may take, from the request to the body's last byte
+     */
+    PageFetcher(Set<String> allowedHosts, Duration timeout) {
         this.allowedHosts = allowedHosts;
+        this.timeout = timeout;
     }
 
     /**
@@ -39,10 +54,11 @@ final class PageFetcher {
      *
      * @param status the HTTP status
      * @param contentType the media type, lower case without parameters, or empty
+     * @param charset the {@code charset} parameter of the content type when the JDK supports it, else null
      * @param body the body (empty for a redirect)
      * @param location a redirect's target, or null
      */
-    record Fetched(int status, String contentType, byte[] body, String location) {}
+    record Fetched(int status, String contentType, String charset, byte[] body, String location) {}
 
     /** Why a URL could not be fetched: a reason code and a readable text. */
     static final class FetchFailure extends Exception {
@@ -72,40 +88,76 @@ final class PageFetcher {
                     "host_not_allowed", "The mock server only fetches loopback and allowed hosts: " + uri.getHost());
         }
         HttpRequest request = HttpRequest.newBuilder(uri)
-                .timeout(TIMEOUT)
+                .timeout(timeout)
                 .header("User-Agent", "Quarry mock crawler")
                 .GET()
                 .build();
+        // one deadline for the whole fetch: the request's own timeout ends with the head, not the body
+        CompletableFuture<HttpResponse<byte[]>> exchange = client().sendAsync(request, this::bodyOf);
         try {
-            HttpResponse<InputStream> response = client().send(request, HttpResponse.BodyHandlers.ofInputStream());
-            String type = response.headers()
-                    .firstValue("Content-Type")
-                    .map(t -> t.split(";", 2)[0].trim().toLowerCase(Locale.ROOT))
-                    .orElse("");
+            HttpResponse<byte[]> response = exchange.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            String contentType = response.headers().firstValue("Content-Type").orElse("");
+            String type = contentType.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
             int status = response.statusCode();
-            try (InputStream body = response.body()) {
-                if (status >= 300 && status < 400) {
-                    return new Fetched(
-                            status,
-                            type,
-                            new byte[0],
-                            response.headers().firstValue("Location").orElse(null));
-                }
-                byte[] bytes = body.readNBytes(MAX_BYTES + 1);
-                if (bytes.length > MAX_BYTES) {
-                    throw new FetchFailure("too_large", "The page is larger than " + MAX_BYTES + " bytes");
-                }
-                return new Fetched(status, type, bytes, null);
+            if (status >= 300 && status < 400) {
+                return new Fetched(
+                        status,
+                        type,
+                        null,
+                        new byte[0],
+                        response.headers().firstValue("Location").orElse(null));
             }
-        } catch (HttpTimeoutException e) {
-            throw new FetchFailure("timeout", "The fetch took longer than " + TIMEOUT.toSeconds() + " s");
-        } catch (IOException e) {
+            return new Fetched(status, type, charsetOf(contentType), response.body(), null);
+        } catch (TimeoutException e) {
+            exchange.cancel(true);
+            throw timedOut();
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof BoundedBody.TooLarge) {
+                throw new FetchFailure("too_large", cause.getMessage());
+            }
+            if (cause instanceof HttpTimeoutException) {
+                throw timedOut();
+            }
             throw new FetchFailure(
-                    "network_error", "The fetch failed: " + e.getClass().getSimpleName());
+                    "network_error", "The fetch failed: " + cause.getClass().getSimpleName());
         } catch (InterruptedException e) {
+            exchange.cancel(true);
             Thread.currentThread().interrupt();
             throw new FetchFailure("cancelled", "The crawl was cancelled");
         }
+    }
+
+    /**
+     * {@return the charset a {@code Content-Type} value names, when the JDK supports it, else null}
+     *
+     * @param contentType the header's value, or empty
+     */
+    static String charsetOf(String contentType) {
+        String[] parts = contentType.split(";");
+        for (int i = 1; i < parts.length; i++) {
+            String[] parameter = parts[i].split("=", 2);
+            if (parameter.length == 2 && parameter[0].trim().equalsIgnoreCase("charset")) {
+                String name = parameter[1].trim().replace("\"", "");
+                try {
+                    return Charset.isSupported(name) ? name : null;
+                } catch (IllegalCharsetNameException e) {
+                    return null;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** A redirect's body is not read; any other is read up to {@value #MAX_BYTES} bytes. */
+    private HttpResponse.BodySubscriber<byte[]> bodyOf(HttpResponse.ResponseInfo info) {
+        return info.statusCode() >= 300 && info.statusCode() < 400
+                ? HttpResponse.BodySubscribers.replacing(new byte[0])
+                : new BoundedBody(MAX_BYTES);
+    }
+
+    private FetchFailure timedOut() {
+        return new FetchFailure("timeout", "The fetch took longer than " + timeout.toMillis() + " ms");
     }
 
     private HttpClient client() {

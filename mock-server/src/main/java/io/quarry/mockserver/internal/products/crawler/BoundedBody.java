@@ -1,0 +1,73 @@
+package io.quarry.mockserver.internal.products.crawler;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Flow;
+
+/**
+ * A response body read into memory up to a bound: past it the rest is not read, the exchange is cancelled and the
+ * body fails with {@link TooLarge}. (The JDK's own handlers read a body whole, or hand out a stream whose reads no
+ * deadline bounds.)
+ */
+final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
+
+    /** The body was longer than the bound. */
+    static final class TooLarge extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        TooLarge(int maxBytes) {
+            super("The page is larger than " + maxBytes + " bytes");
+        }
+    }
+
+    private final int maxBytes;
+    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    private final CompletableFuture<byte[]> body = new CompletableFuture<>();
+    private Flow.Subscription subscription;
+
+    /** @param maxBytes the longest body read */
+    BoundedBody(int maxBytes) {
+        this.maxBytes = maxBytes;
+    }
+
+    @Override
+    public CompletionStage<byte[]> getBody() {
+        return body;
+    }
+
+    @Override
+    public void onSubscribe(Flow.Subscription subscription) {
+        this.subscription = subscription;
+        subscription.request(1);
+    }
+
+    @Override
+    public void onNext(List<ByteBuffer> buffers) {
+        for (ByteBuffer buffer : buffers) {
+            if (bytes.size() + buffer.remaining() > maxBytes) {
+                subscription.cancel();
+                body.completeExceptionally(new TooLarge(maxBytes));
+                return;
+            }
+            byte[] chunk = new byte[buffer.remaining()];
+            buffer.get(chunk);
+            bytes.write(chunk, 0, chunk.length);
+        }
+        subscription.request(1);
+    }
+
+    @Override
+    public void onError(Throwable failure) {
+        body.completeExceptionally(failure);
+    }
+
+    @Override
+    public void onComplete() {
+        body.complete(bytes.toByteArray());
+    }
+}

@@ -1,0 +1,108 @@
+package io.quarry.mockserver.internal.products.crawler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** One deadline and one size bound for a whole fetch, the body included. */
+class PageFetcherTest {
+
+    private final CountDownLatch testOver = new CountDownLatch(1);
+    private HttpServer site;
+
+    @BeforeEach
+    void startSite() throws IOException {
+        site = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        site.createContext("/page", exchange -> {
+            byte[] page = "<html><title>t</title></html>".getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
+            exchange.sendResponseHeaders(200, page.length);
+            try (OutputStream body = exchange.getResponseBody()) {
+                body.write(page);
+            }
+        });
+        site.createContext("/stalls", exchange -> {
+            exchange.getResponseHeaders().set("Content-Type", "text/html");
+            exchange.sendResponseHeaders(200, 1000);
+            OutputStream body = exchange.getResponseBody();
+            body.write("<html>".getBytes(StandardCharsets.UTF_8));
+            body.flush();
+            await(); // the other 994 bytes never come while the test runs
+            exchange.close();
+        });
+        site.createContext("/large", exchange -> {
+            exchange.sendResponseHeaders(200, 0); // chunked: no length announced
+            try (OutputStream body = exchange.getResponseBody()) {
+                byte[] chunk = new byte[64 * 1024];
+                for (int sent = 0; sent <= PageFetcher.MAX_BYTES; sent += chunk.length) {
+                    body.write(chunk);
+                }
+            } catch (IOException closedByTheFetcher) {
+                // expected once the fetcher has read enough
+            }
+        });
+        site.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
+        site.start();
+    }
+
+    @AfterEach
+    void stopSite() {
+        testOver.countDown();
+        site.stop(0);
+    }
+
+    private void await() {
+        try {
+            testOver.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + site.getAddress().getPort() + path);
+    }
+
+    @Test
+    void readsAPageWhole() throws Exception {
+        PageFetcher.Fetched fetched = new PageFetcher(Set.of()).fetch(uri("/page"));
+
+        assertThat(fetched.status()).isEqualTo(200);
+        assertThat(fetched.contentType()).isEqualTo("text/html");
+        assertThat(new String(fetched.body(), StandardCharsets.UTF_8)).contains("<title>t</title>");
+    }
+
+    @Test
+    void aBodyThatStallsEndsTheFetchAtItsDeadline() {
+        PageFetcher fetcher = new PageFetcher(Set.of(), Duration.ofMillis(300));
+
+        PageFetcher.FetchFailure failure =
+                catchThrowableOfType(PageFetcher.FetchFailure.class, () -> fetcher.fetch(uri("/stalls")));
+
+        assertThat(failure).isNotNull();
+        assertThat(failure.reason()).isEqualTo("timeout");
+        assertThat(failure.getMessage()).contains("300 ms");
+    }
+
+    @Test
+    void aBodyPastTheBoundIsNotReadFurther() {
+        PageFetcher.FetchFailure failure = catchThrowableOfType(
+                PageFetcher.FetchFailure.class, () -> new PageFetcher(Set.of()).fetch(uri("/large")));
+
+        assertThat(failure).isNotNull();
+        assertThat(failure.reason()).isEqualTo("too_large");
+    }
+}
