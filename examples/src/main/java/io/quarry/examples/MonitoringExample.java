@@ -5,6 +5,7 @@ import io.quarry.monitoring.model.ClusterHealth;
 import io.quarry.monitoring.model.ClusterHealthReport;
 import io.quarry.monitoring.model.InventoryServer;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Monitoring: finds the clusters that serve the application and reports the health of each (status, open
@@ -42,6 +43,7 @@ public final class MonitoringExample {
         // Latency is empty when no probe could reach the cluster over the last 24 hours.
         String latency = cluster.averageLatencyMillis().isPresent()
                 ? String.format(
+                        Locale.ROOT,
                         "average latency %.0f ms",
                         cluster.averageLatencyMillis().getAsDouble())
                 : "no latency yet";

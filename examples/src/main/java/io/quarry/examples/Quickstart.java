@@ -37,6 +37,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -102,8 +103,10 @@ public final class Quickstart {
                         .waitingForTasks()
                         .waitPolicy(QUICK)
                         .listener(chunk -> out.printf(
+                                Locale.ROOT,
                                 "  %,d / %,d records acknowledged%n",
-                                chunk.progress().recordsAcknowledged(), catalogue.size())));
+                                chunk.progress().recordsAcknowledged(),
+                                catalogue.size())));
     }
 
     private void configure(SearchIndex products) {
@@ -228,6 +231,7 @@ public final class Quickstart {
             for (TopSearchWithClickAnalytics row : top) {
                 if (row.trackedSearchCount() > 0) {
                     out.printf(
+                            Locale.ROOT,
                             "  %-14s %d searches, %d tracked  CTR %s  conversion rate %s%n",
                             "\"" + row.search() + "\"",
                             row.count(),
@@ -246,14 +250,14 @@ public final class Quickstart {
         try (UsageClient usage = UsageClient.create(config(server, server.usageKey()))) {
             UsageStatistics today = usage.statistics(wanted, UsageRange.today(Clock.systemUTC()));
             for (Statistic statistic : wanted) {
-                out.printf("  %-24s %,d%n", statistic.name(), today.total(statistic));
+                out.printf(Locale.ROOT, "  %-24s %,d%n", statistic.name(), today.total(statistic));
             }
         }
     }
 
     /** A rate as a percentage; analytics leaves it null when no search was tracked. */
     private static String percent(Double rate) {
-        return rate == null ? "n/a" : String.format("%.0f%%", rate * 100);
+        return rate == null ? "n/a" : String.format(Locale.ROOT, "%.0f%%", rate * 100);
     }
 
     private long count(SearchIndex products, String query) {
@@ -265,7 +269,7 @@ public final class Quickstart {
         out.println("  " + response.nbHits() + " hits; first " + response.hits().size() + ":");
         for (Hit<Product> hit : response.hits()) {
             Product p = hit.record();
-            out.printf("    %-45s %-10s %8.2f  rating %.1f%n", p.name(), p.brand(), p.price(), p.rating());
+            out.printf(Locale.ROOT, "    %-45s %-10s %8.2f  rating %.1f%n", p.name(), p.brand(), p.price(), p.rating());
         }
     }
 
