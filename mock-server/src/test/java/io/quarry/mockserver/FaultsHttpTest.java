@@ -56,6 +56,16 @@ class FaultsHttpTest {
         assertThat(client.get("/_mock/version").status()).isEqualTo(200);
     }
 
+    /** As a regular expression, this rule held every request whose path it was tried on for hours. */
+    @Test
+    void aRuleOfManyWildcardsIsMatchedWithoutHoldingRequestsUp() {
+        server.faults().next(1, "*", "/1/" + "**a".repeat(40) + "b", Fault.status(503));
+
+        assertThat(client.get("/1/indexes/" + "a".repeat(200) + "/settings").status())
+                .isEqualTo(404);
+        assertThat(client.get("/1/indexes/" + "a".repeat(200) + "b").status()).isEqualTo(503);
+    }
+
     @Test
     void failAfterWriteAppliesTheWrite() {
         server.faults().next(1, "*", "/**", Fault.failAfterWrite(503));
