@@ -23,6 +23,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import tools.jackson.core.JsonGenerator;
@@ -181,7 +182,8 @@ class RecordMapperJsonTest {
                 .addSerializer(Money.class, new ValueSerializer<Money>() {
                     @Override
                     public void serialize(Money value, JsonGenerator gen, SerializationContext ctxt) {
-                        gen.writeString(value.cents() / 100 + "." + String.format("%02d", value.cents() % 100));
+                        gen.writeString(
+                                value.cents() / 100 + "." + String.format(Locale.ROOT, "%02d", value.cents() % 100));
                     }
                 })
                 .addDeserializer(Money.class, new ValueDeserializer<Money>() {

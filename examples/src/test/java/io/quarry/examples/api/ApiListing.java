@@ -30,6 +30,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -209,7 +210,7 @@ final class ApiListing {
                         field.getModifiers().contains(ENUM)
                                 ? new Member(
                                         0,
-                                        String.format("%05d", facts.fieldPosition(field.getName())),
+                                        String.format(Locale.ROOT, "%05d", facts.fieldPosition(field.getName())),
                                         "constant " + field.getName())
                                 : new Member(1, field.getName(), field(field, facts, Map.of())));
             }
