@@ -49,7 +49,7 @@ class RequestShapeTest {
     @AutoClose
     private final CrawlerClient client =
             CrawlerClient.create(ClientConfig.builder(Credentials.basic("crawler-user", "crawler-key"))
-                    .hosts(Host.of(WIRE.baseUrl()).withBasePath("/api/1"))
+                    .hosts(Host.of(WireMockClients.url(WIRE)).withBasePath("/api/1"))
                     .logLevel(LogLevel.NONE)
                     .build());
 

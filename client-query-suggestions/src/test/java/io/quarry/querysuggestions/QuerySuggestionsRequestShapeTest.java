@@ -202,7 +202,7 @@ class QuerySuggestionsRequestShapeTest {
                 .whenScenarioStateIs("next")
                 .willReturn(okJson(
                         "{\"indexName\":\"sugg\",\"isRunning\":false," + "\"lastBuiltAt\":\"2026-01-31T12:00:05Z\"}")));
-        ClientConfig config = WireMockClients.builder(Host.of(WM.baseUrl()))
+        ClientConfig config = WireMockClients.builder(Host.of(WireMockClients.url(WM)))
                 .clock(Clock.fixed(Instant.parse("2026-01-31T12:00:00Z"), ZoneOffset.UTC))
                 .build();
         try (QuerySuggestionsClient fixed = QuerySuggestionsClient.create(config)) {

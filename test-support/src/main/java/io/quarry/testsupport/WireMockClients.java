@@ -36,7 +36,7 @@ public final class WireMockClients {
      * @return the configuration
      */
     public static ClientConfig config(WireMockExtension server) {
-        return builder(Host.of(server.baseUrl())).build();
+        return builder(Host.of(url(server))).build();
     }
 
     /**
@@ -47,8 +47,19 @@ public final class WireMockClients {
      * @return the configuration
      */
     public static ClientConfig config(WireMockExtension read, WireMockExtension write) {
-        return builder(Host.of(read.baseUrl(), CallType.READ), Host.of(write.baseUrl(), CallType.WRITE))
+        return builder(Host.of(url(read), CallType.READ), Host.of(url(write), CallType.WRITE))
                 .build();
+    }
+
+    /**
+     * The server's base URL. WireMock's own {@code baseUrl()} formats the port in the default locale, which writes
+     * it in Thai digits in a Thai locale, for one.
+     *
+     * @param server the server
+     * @return its URL, {@code http://127.0.0.1:<port>}
+     */
+    public static String url(WireMockExtension server) {
+        return "http://127.0.0.1:" + server.getPort();
     }
 
     /**
