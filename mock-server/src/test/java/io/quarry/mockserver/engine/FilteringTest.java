@@ -41,6 +41,24 @@ class FilteringTest {
     }
 
     @Test
+    void aFacetValueMatchesTheSameRecordsAloneInAnOrGroupAndNegated() {
+        // The dotless i and the long s fold to themselves, not to i and s (which case-insensitive equality
+        // would equate them with), so a filter alone (narrowed by its words) agrees with its OR and NOT forms.
+        Fixture f = new Fixture()
+                .settings("{'attributesForFaceting':['name']}")
+                .records(
+                        "{'objectID':'dotless','name':'\u0131'}",
+                        "{'objectID':'upper','name':'I'}",
+                        "{'objectID':'long','name':'\u017f'}",
+                        "{'objectID':'s','name':'s'}");
+        assertThat(f.ids("{'filters':'name:i'}")).containsExactly("upper");
+        assertThat(f.ids("{'filters':'name:i OR name:s'}")).containsExactly("upper", "s");
+        assertThat(f.ids("{'filters':'NOT name:i'}")).containsExactly("dotless", "long", "s");
+        assertThat(f.ids("{'facetFilters':[['name:\u0131','name:x']]}")).containsExactly("dotless");
+        assertThat(f.ids("{'facetFilters':['name:-\u017f']}")).containsExactly("dotless", "upper", "s");
+    }
+
+    @Test
     void arraysOfObjectsAreFilteredAndCountedByPath() {
         Fixture f = new Fixture()
                 .settings("{'attributesForFaceting':['variants.color']}")
