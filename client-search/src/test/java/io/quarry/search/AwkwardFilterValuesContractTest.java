@@ -2,7 +2,9 @@ package io.quarry.search;
 
 import static io.quarry.testsupport.TestWaits.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.quarry.core.BadRequestException;
 import io.quarry.core.FreeFormRecord;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.junit.MockServerExtension.StatePolicy;
@@ -53,6 +55,7 @@ class AwkwardFilterValuesContractTest {
             "-lead",
             "say \"hi\"",
             "it's",
+            "'visual studio'",
             "back\\slash",
             "trail\\",
             " padded ",
@@ -155,6 +158,26 @@ class AwkwardFilterValuesContractTest {
             assertThat(ids(client.index(INDEX).search(SearchQuery.of().hitsPerPage(1000), FreeFormRecord.class)))
                     .as(seeded("secured key facetFilters"))
                     .isEqualTo(expected(r -> holds(r, "-lead") || holds(r, "a,b")));
+        }
+    }
+
+    @Test
+    void aBackslashThatEscapesNothingIsRefusedWithTheServicesBadRequest() {
+        SearchQuery windowsPath = SearchQuery.of().filters("brand:\"C:\\temp\"");
+        SearchIndex index = admin.index(INDEX);
+        for (SearchIndex form : List.of(index, index.withParametersInUrl())) {
+            assertThatThrownBy(() -> form.search(windowsPath, FreeFormRecord.class))
+                    .isInstanceOfSatisfying(
+                            BadRequestException.class,
+                            e -> assertThat(e.serviceMessage()).startsWith("filters: invalid escape '\\t' at col 10"));
+        }
+        String key =
+                SecuredApiKeys.generate(parent, SecuredApiKeyRestrictions.of().filters("brand:back\\slash"));
+        try (SearchClient client = SearchClient.create(MockServerClients.config(MOCK.server(), key))) {
+            assertThatThrownBy(() -> client.index(INDEX).search(SearchQuery.of(), FreeFormRecord.class))
+                    .isInstanceOfSatisfying(
+                            BadRequestException.class,
+                            e -> assertThat(e.serviceMessage()).startsWith("filters: invalid escape '\\s' at col 11"));
         }
     }
 

@@ -43,6 +43,8 @@ class AwkwardFacetValuesTest {
             "'",
             "\"",
             "\"\"",
+            "'quoted'",
+            "\"double\"",
             "back\\slash",
             "trail\\",
             "\\",
