@@ -164,7 +164,7 @@ public final class FilterCompiler {
      * @param raw the parameter's value
      * @return its OR groups of filter texts
      */
-    static List<List<String>> groups(String name, JsonNode raw) {
+    public static List<List<String>> groups(String name, JsonNode raw) {
         JsonNode node = RequestParams.asStructured(name, raw);
         List<List<String>> groups = new ArrayList<>();
         if (node.isString()) {
@@ -268,7 +268,7 @@ public final class FilterCompiler {
      * @param text the filter
      * @return the filter
      */
-    static Atom facetFilter(String name, String text) {
+    public static Atom facetFilter(String name, String text) {
         int colon = text.indexOf(':');
         if (colon <= 0) {
             throw new EngineException(400, name + ": invalid filter \"" + text + "\", expected attribute:value");
