@@ -139,6 +139,9 @@ class AwkwardFilterValuesContractTest {
                     .filters("brand:" + quoted(value))
                     .restrictIndices(INDEX);
             String key = SecuredApiKeys.generate(parent, restrictions);
+            assertThat(SecuredApiKeys.decode(key).searchParams().params().get("filters"))
+                    .as(seeded("decoded filters of " + show(value)))
+                    .isEqualTo(restrictions.searchParams().params().get("filters"));
             try (SearchClient client = SearchClient.create(MockServerClients.config(MOCK.server(), key))) {
                 SearchResponse<FreeFormRecord> page = client.index(INDEX)
                         .search(
