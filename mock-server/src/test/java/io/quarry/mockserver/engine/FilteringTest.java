@@ -59,6 +59,28 @@ class FilteringTest {
     }
 
     @Test
+    void numbersAreDecimalTextOnly() {
+        // Java reads 7f, 5d, NaN and 0x1p3 as numbers; a filter does not.
+        Fixture f = new Fixture()
+                .settings("{'attributesForFaceting':['code']}")
+                .records(
+                        "{'objectID':'seven','code':7,'price':5}",
+                        "{'objectID':'hex','code':'7f','price':50}",
+                        "{'objectID':'half','code':'7.50','price':7.5}");
+        assertThat(f.ids("{'filters':'code:7f'}")).containsExactly("hex");
+        assertThat(f.ids("{'facetFilters':['code:7f']}")).containsExactly("hex");
+        assertThat(f.ids("{'filters':'code:7.0 OR code:7.50'}")).containsExactly("seven", "half");
+        assertThat(f.ids("{'filters':'price < 1e1 AND price > -.5'}")).containsExactly("seven", "half");
+        for (String number : List.of("5d", "7f", "0x1p3", "NaN", "Infinity", "1e400")) {
+            assertThatThrownBy(() -> f.search("{'filters':'price < " + number + "'}"))
+                    .isInstanceOf(EngineException.class)
+                    .hasMessageEndingWith("expected a number");
+            assertThatThrownBy(() -> f.search("{'numericFilters':['price:1 TO " + number + "']}"))
+                    .isInstanceOf(EngineException.class);
+        }
+    }
+
+    @Test
     void arraysOfObjectsAreFilteredAndCountedByPath() {
         Fixture f = new Fixture()
                 .settings("{'attributesForFaceting':['variants.color']}")

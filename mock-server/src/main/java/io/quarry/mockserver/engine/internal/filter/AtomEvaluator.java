@@ -144,10 +144,6 @@ final class AtomEvaluator {
     }
 
     private static Double parseNumber(String text) {
-        try {
-            return Double.parseDouble(text.trim());
-        } catch (NumberFormatException e) {
-            return null;
-        }
+        return DecimalText.parse(text.trim());
     }
 }

@@ -142,11 +142,9 @@ public final class FilterCompiler {
             if (value.equals("true") || value.equals("false")) {
                 return List.of();
             }
-            try {
-                Double.parseDouble(value.trim());
+            if (DecimalText.parse(value.trim()) != null) {
+                // A number also matches numbers written otherwise (1.50 matches 1.5), which hold other words.
                 return List.of();
-            } catch (NumberFormatException e) {
-                // A text value: its words are in the inverted index.
             }
         } else if (atom instanceof Atom.Tag tag && !tag.negated()) {
             value = tag.value();
