@@ -96,7 +96,7 @@ class AwkwardFacetValuesTest {
 
     @Test
     void everyFormOfAFilterSelectsTheRecordsAPlainScanFinds() {
-        index(60);
+        index();
         for (String value : AWKWARD) {
             Predicate<ObjectNode> holds = r -> holdsFacet(r, "brand", value);
             String quoted = "brand:" + doubleQuoted(value);
@@ -137,7 +137,7 @@ class AwkwardFacetValuesTest {
 
     @Test
     void tagsAreMatchedExactlyInFiltersAndTagFilters() {
-        index(60);
+        index();
         for (String tag : AWKWARD) {
             Predicate<ObjectNode> holds = r -> strings(r.get("_tags")).contains(tag);
             expect(tag, "filters _tags " + tag, filters("_tags:" + doubleQuoted(tag)), holds);
@@ -155,7 +155,7 @@ class AwkwardFacetValuesTest {
 
     @Test
     void facetCountsAndFacetValueSearchCountEveryValueAsWritten() {
-        index(60);
+        index();
         Map<String, Integer> all = counts(records);
         assertThat(counts(facets(request()))).as(seeded("facets")).isEqualTo(all);
         assertThat(facetHits(""))
@@ -177,8 +177,8 @@ class AwkwardFacetValuesTest {
     }
 
     /** Writes records holding one or two awkward brands (every value at least once) and up to two tags. */
-    private void index(int count) {
-        for (int i = 0; i < count; i++) {
+    private void index() {
+        for (int i = 0; i < AWKWARD.size() + 10; i++) {
             ObjectNode record = Fixture.JSON.createObjectNode().put("objectID", "r" + i);
             ArrayNode brands = record.putArray("brand");
             brands.add(i < AWKWARD.size() ? AWKWARD.get(i) : pick());
