@@ -87,7 +87,10 @@ class AwkwardFacetValuesTest {
             "\u017f",
             "s",
             "tab\there",
-            "\u0939\u093f\u0928\u094d\u0926\u0940");
+            "\u0939\u093f\u0928\u094d\u0926\u0940",
+            "\u0939\u0928\u0926",
+            "a\u20ddb",
+            "ab");
 
     private final Fixture fixture =
             new Fixture().settings("{'attributesForFaceting':['searchable(brand)','filterOnly(other)']}");
