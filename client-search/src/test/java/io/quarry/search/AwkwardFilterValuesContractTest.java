@@ -165,6 +165,20 @@ class AwkwardFilterValuesContractTest {
     }
 
     @Test
+    void anApiKeysQueryParametersCarryFiltersNamingAwkwardValues() {
+        String filters = "brand:" + quoted("100% +1 & a=b#?") + " OR brand:" + quoted("say \"hi\"");
+        String key = admin.apiKeys()
+                .add(ApiKey.of(Acl.SEARCH).queryParameters(SearchQuery.of().filters(filters)))
+                .key();
+        admin.apiKeys().waitForApiKey(key, ApiKeyChange.ADD, null, FAST);
+        try (SearchClient client = SearchClient.create(MockServerClients.config(MOCK.server(), key))) {
+            assertThat(ids(client.index(INDEX).search(SearchQuery.of().hitsPerPage(1000), FreeFormRecord.class)))
+                    .as(seeded("key queryParameters " + filters))
+                    .isEqualTo(expected(r -> holds(r, "100% +1 & a=b#?") || holds(r, "say \"hi\"")));
+        }
+    }
+
+    @Test
     void aBackslashThatEscapesNothingIsRefusedWithTheServicesBadRequest() {
         SearchQuery windowsPath = SearchQuery.of().filters("brand:\"C:\\temp\"");
         SearchIndex index = admin.index(INDEX);
