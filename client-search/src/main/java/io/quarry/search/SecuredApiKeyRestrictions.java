@@ -60,7 +60,7 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
     }
 
     /**
-     * Sets {@code filters}.
+     * Sets {@code filters}, ANDed with each query's own; values are quoted as in {@link SearchQuery#filters(String)}.
      *
      * @param filters a filter forced on every query
      * @return a copy

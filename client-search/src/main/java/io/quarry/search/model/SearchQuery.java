@@ -115,6 +115,11 @@ public final class SearchQuery extends MapValue<SearchQuery> {
     /**
      * Sets {@code filters}.
      *
+     * <p>A value holding spaces, {@code :}, parentheses, quotes or a keyword ({@code AND}, {@code OR}, {@code NOT},
+     * {@code TO}) goes in double or single quotes, in which a backslash escapes a quote or a backslash:
+     * {@code brand:"Say \"hi\""}, {@code path:"C:\\temp"}, {@code brand:"AND"}. Facet values compare ignoring case
+     * and accents, tags exactly. {@code NOT} negates one filter; a leading {@code -} is part of the value here.
+     *
      * @param filters a filter expression such as {@code brand:Apple AND price < 500}
      * @return a new query
      */
@@ -125,8 +130,13 @@ public final class SearchQuery extends MapValue<SearchQuery> {
     /**
      * Facet filters: each element is a {@code facet:value} string (ANDed) or a list of them (ORed). A list may hold
      * lists in turn: the service flattens them into the OR group holding them, so
-     * {@code List.of("editor:'visual studio'", List.of("editor:neovim", List.of("editor:goland")))} means
-     * {@code editor:'visual studio' AND (editor:neovim OR editor:goland)}.
+     * {@code List.of("editor:visual studio", List.of("editor:neovim", List.of("editor:goland")))} means
+     * {@code editor:"visual studio" AND (editor:neovim OR editor:goland)} in {@link #filters(String)}.
+     *
+     * <p>The value is the text after the first {@code :}, as written: it is never quoted, and quotes, spaces and
+     * commas in it are part of the value ({@code editor:'visual studio'} names a value with the quotes). A leading
+     * {@code -} negates ({@code brand:-Acme}); {@code \-} stands for a value that starts with a minus
+     * ({@code count:\-12}).
      *
      * @param facetFilters the filters: strings and (nested) lists of strings
      * @return a new query
@@ -180,7 +190,7 @@ public final class SearchQuery extends MapValue<SearchQuery> {
     }
 
     /**
-     * Sets {@code facetFilters}.
+     * Sets {@code facetFilters}, written as for {@link #facetFilters(List)}.
      *
      * @param facetFilters {@code facet:value} strings, all required
      * @return a new query
@@ -200,7 +210,8 @@ public final class SearchQuery extends MapValue<SearchQuery> {
     }
 
     /**
-     * Sets {@code tagFilters}.
+     * Sets {@code tagFilters}: each tag as written, matched exactly; a leading {@code -} negates, {@code \-} stands
+     * for a tag that starts with a minus.
      *
      * @param tagFilters tags, all required
      * @return a new query

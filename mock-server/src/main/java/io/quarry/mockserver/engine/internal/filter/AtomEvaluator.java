@@ -78,23 +78,12 @@ final class AtomEvaluator {
         });
     }
 
+    /**
+     * Compares folded texts only: {@code equalsIgnoreCase} would also equate the dotless {@code ı} and the long
+     * {@code ſ} with {@code i} and {@code s}, which the words the filter narrows by do not.
+     */
     private static boolean sameText(String text, String normalizedWanted) {
-        if (text.equalsIgnoreCase(normalizedWanted)) {
-            return true;
-        }
-        if (isAscii(text)) {
-            return false;
-        }
         return TextNormalizer.normalize(text).equals(normalizedWanted);
-    }
-
-    private static boolean isAscii(String text) {
-        for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) >= 0x80) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static RecordFilter numeric(Atom.Numeric numeric, RecordStore store) {
@@ -155,10 +144,6 @@ final class AtomEvaluator {
     }
 
     private static Double parseNumber(String text) {
-        try {
-            return Double.parseDouble(text.trim());
-        } catch (NumberFormatException e) {
-            return null;
-        }
+        return DecimalText.parse(text.trim());
     }
 }

@@ -142,11 +142,9 @@ public final class FilterCompiler {
             if (value.equals("true") || value.equals("false")) {
                 return List.of();
             }
-            try {
-                Double.parseDouble(value.trim());
+            if (DecimalText.parse(value.trim()) != null) {
+                // A number also matches numbers written otherwise (1.50 matches 1.5), which hold other words.
                 return List.of();
-            } catch (NumberFormatException e) {
-                // A text value: its words are in the inverted index.
             }
         } else if (atom instanceof Atom.Tag tag && !tag.negated()) {
             value = tag.value();
@@ -164,7 +162,7 @@ public final class FilterCompiler {
      * @param raw the parameter's value
      * @return its OR groups of filter texts
      */
-    static List<List<String>> groups(String name, JsonNode raw) {
+    public static List<List<String>> groups(String name, JsonNode raw) {
         JsonNode node = RequestParams.asStructured(name, raw);
         List<List<String>> groups = new ArrayList<>();
         if (node.isString()) {
@@ -268,7 +266,7 @@ public final class FilterCompiler {
      * @param text the filter
      * @return the filter
      */
-    static Atom facetFilter(String name, String text) {
+    public static Atom facetFilter(String name, String text) {
         int colon = text.indexOf(':');
         if (colon <= 0) {
             throw new EngineException(400, name + ": invalid filter \"" + text + "\", expected attribute:value");

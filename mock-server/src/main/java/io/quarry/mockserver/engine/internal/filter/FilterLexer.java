@@ -8,6 +8,11 @@ import java.util.List;
  * Splits a {@code filters} expression into tokens. Keywords (AND, OR, NOT, TO) are uppercase only; {@code <score=N>}
  * after a facet or tag filter is one token. At most {@link FilterParser#MAX_TOKENS} tokens, so one request cannot
  * make the parser work without bound.
+ *
+ * <p>A value in double or single quotes may hold anything; inside, a backslash escapes only a quote of either kind
+ * or a backslash ({@code brand:"say \"hi\""}, {@code path:"C:\\temp"}). Outside quotes, a backslash escapes only
+ * what would otherwise end the word or change its meaning: white space, {@code ( ) : < > = ! " ' \} and {@code -}.
+ * Any other backslash, which could mean itself or an escape, is a 400 rather than a guess.
  */
 final class FilterLexer {
 
@@ -54,7 +59,11 @@ final class FilterLexer {
                 while (j < n) {
                     char d = expression.charAt(j);
                     if (d == '\\' && j + 1 < n) {
-                        text.append(expression.charAt(j + 1));
+                        char escaped = expression.charAt(j + 1);
+                        if (escaped != '"' && escaped != '\'' && escaped != '\\') {
+                            throw badEscape(expression, j, "in quotes a backslash escapes only a quote or a backslash");
+                        }
+                        text.append(escaped);
                         j += 2;
                     } else if (d == c) {
                         closed = true;
@@ -78,7 +87,14 @@ final class FilterLexer {
                     if (Character.isWhitespace(d) || "():<>=!\"'".indexOf(d) >= 0) {
                         break;
                     }
-                    if (d == '\\' && j + 1 < n) {
+                    if (d == '\\') {
+                        if (j + 1 == n || !escapableInWord(expression.charAt(j + 1))) {
+                            throw badEscape(
+                                    expression,
+                                    j,
+                                    "outside quotes a backslash escapes only white space, ( ) : < > = ! \" ' \\ or -;"
+                                            + " quote the value instead");
+                        }
                         text.append(expression.charAt(j + 1));
                         j += 2;
                         continue;
@@ -104,5 +120,18 @@ final class FilterLexer {
         }
         tokens.add(new FilterToken(FilterToken.Type.END, "", n + 1));
         return tokens;
+    }
+
+    private static boolean escapableInWord(char c) {
+        return Character.isWhitespace(c) || "():<>=!\"'\\-".indexOf(c) >= 0;
+    }
+
+    /** A 400 naming the backslash's column and what follows it (a code point, never half a surrogate pair). */
+    private static EngineException badEscape(String expression, int backslash, String rule) {
+        String what = backslash + 1 < expression.length()
+                ? "invalid escape '\\" + Character.toString(expression.codePointAt(backslash + 1)) + "'"
+                : "nothing to escape after the backslash";
+        return new EngineException(
+                400, "filters: " + what + " at col " + (backslash + 1) + ": " + rule + " (write \\\\ for a backslash)");
     }
 }

@@ -249,14 +249,13 @@ public final class FilterParser {
     }
 
     private static double number(FilterToken token) {
-        if (token.type() == FilterToken.Type.WORD || token.type() == FilterToken.Type.STRING) {
-            try {
-                return Double.parseDouble(token.text());
-            } catch (NumberFormatException e) {
-                // Reported below.
-            }
+        Double number = token.type() == FilterToken.Type.WORD || token.type() == FilterToken.Type.STRING
+                ? DecimalText.parse(token.text())
+                : null;
+        if (number == null) {
+            throw syntax(token, "a number");
         }
-        throw syntax(token, "a number");
+        return number;
     }
 
     private static void toClauses(Node node, List<List<Member>> clauses) {

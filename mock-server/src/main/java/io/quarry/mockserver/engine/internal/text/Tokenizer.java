@@ -3,7 +3,11 @@ package io.quarry.mockserver.engine.internal.text;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Splits text into words: maximal runs of letters and digits; everything else separates words. */
+/**
+ * Splits text into words: maximal runs of letters, digits and combining marks; everything else separates words.
+ * Every kind of mark belongs to its word (the vowel signs of Indic scripts, enclosing marks), as the normaliser drops
+ * every kind: so two texts that normalise alike have the same words.
+ */
 public final class Tokenizer {
 
     private Tokenizer() {}
@@ -54,6 +58,12 @@ public final class Tokenizer {
     }
 
     private static boolean isWordChar(int codePoint) {
-        return Character.isLetterOrDigit(codePoint) || Character.getType(codePoint) == Character.NON_SPACING_MARK;
+        if (Character.isLetterOrDigit(codePoint)) {
+            return true;
+        }
+        int type = Character.getType(codePoint);
+        return type == Character.NON_SPACING_MARK
+                || type == Character.COMBINING_SPACING_MARK
+                || type == Character.ENCLOSING_MARK;
     }
 }

@@ -1,5 +1,7 @@
 package io.quarry.mockserver.internal.products.search;
 
+import io.quarry.mockserver.engine.internal.filter.Atom;
+import io.quarry.mockserver.engine.internal.filter.FilterCompiler;
 import io.quarry.mockserver.internal.auth.Caller;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.state.RandomIds;
@@ -27,8 +29,11 @@ final class SearchTracker {
      * need not pay.
      */
     private static final class Comparison {
-        static final Pattern PATTERN = Pattern.compile(
-                "(\"[^\"]+\"|'[^']+'|[^\\s()\"':<>=!]+)\\s*(:|<=|>=|!=|<|>|=)\\s*(\"[^\"]*\"|'[^']*'|[^\\s()]+)");
+        // a quoted text may hold a quote or a backslash escaped by a backslash
+        static final Pattern PATTERN =
+                Pattern.compile("(\"(?:[^\"\\\\]|\\\\.)+\"|'(?:[^'\\\\]|\\\\.)+'|[^\\s()\"':<>=!]+)"
+                        + "\\s*(:|<=|>=|!=|<|>|=)\\s*(\"(?:[^\"\\\\]|\\\\.)*\"|'(?:[^'\\\\]|\\\\.)*'|[^\\s()]+)");
+        static final Pattern ESCAPE = Pattern.compile("\\\\(.)");
     }
 
     private final Tracking tracking;
@@ -93,18 +98,26 @@ final class SearchTracker {
         return request.remoteAddress();
     }
 
-    /** {@return the filters of {@code filters}, {@code facetFilters}, {@code numericFilters} and {@code tagFilters}} */
+    /**
+     * {@return the filters of {@code filters}, {@code facetFilters}, {@code numericFilters} and {@code tagFilters}},
+     * each value as the engine reads it (unquoted and unescaped; a negated filter keeps its value)
+     */
     static List<AppliedFilter> filters(ObjectNode params) {
         List<AppliedFilter> found = new ArrayList<>();
         comparisons(params.path("filters").asString(""), found);
-        for (String facetFilter : strings(params.get("facetFilters"))) {
-            comparisons(facetFilter.startsWith("-") ? facetFilter.substring(1) : facetFilter, found);
+        for (String facetFilter : filterTexts("facetFilters", params.get("facetFilters"))) {
+            Atom atom = FilterCompiler.facetFilter("facetFilters", facetFilter);
+            found.add(
+                    atom instanceof Atom.Facet facet
+                            ? new AppliedFilter(facet.attribute(), ":", facet.value())
+                            : new AppliedFilter("_tags", ":", ((Atom.Tag) atom).value()));
         }
-        for (String numericFilter : strings(params.get("numericFilters"))) {
+        for (String numericFilter : filterTexts("numericFilters", params.get("numericFilters"))) {
             comparisons(numericFilter, found);
         }
-        for (String tag : strings(params.get("tagFilters"))) {
-            found.add(new AppliedFilter("_tags", ":", tag.startsWith("-") ? tag.substring(1) : tag));
+        for (String tag : filterTexts("tagFilters", params.get("tagFilters"))) {
+            found.add(new AppliedFilter(
+                    "_tags", ":", tag.startsWith("-") || tag.startsWith("\\-") ? tag.substring(1) : tag));
         }
         return found;
     }
@@ -122,7 +135,19 @@ final class SearchTracker {
     private static String unquote(String text) {
         boolean quoted = text.length() >= 2
                 && (text.startsWith("\"") && text.endsWith("\"") || text.startsWith("'") && text.endsWith("'"));
-        return quoted ? text.substring(1, text.length() - 1) : text;
+        String inner = quoted ? text.substring(1, text.length() - 1) : text;
+        return inner.indexOf('\\') < 0
+                ? inner
+                : Comparison.ESCAPE.matcher(inner).replaceAll("$1");
+    }
+
+    /** {@return the filter texts of a parameter as the engine reads them: each array item whole, commas kept} */
+    private static List<String> filterTexts(String name, JsonNode value) {
+        List<String> out = new ArrayList<>();
+        if (value != null && !value.isNull()) {
+            FilterCompiler.groups(name, value).forEach(out::addAll);
+        }
+        return out;
     }
 
     /** {@return the strings of a parameter: a string (a JSON array in text is read as one), or nested arrays} */

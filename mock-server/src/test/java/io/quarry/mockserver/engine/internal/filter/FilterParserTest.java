@@ -100,6 +100,35 @@ class FilterParserTest {
     }
 
     @Test
+    void aBackslashEscapesQuotesAndBackslashesInQuotesAndTheSyntaxCharactersOutside() {
+        assertThat(FilterParser.parse("brand:\"say \\\"hi\\\"\""))
+                .containsExactly(List.of(new Atom.Facet("brand", "say \"hi\"", false)));
+        assertThat(FilterParser.parse("brand:'it\\'s'"))
+                .containsExactly(List.of(new Atom.Facet("brand", "it's", false)));
+        assertThat(FilterParser.parse("path:\"C:\\\\temp\""))
+                .containsExactly(List.of(new Atom.Facet("path", "C:\\temp", false)));
+        assertThat(FilterParser.parse("brand:two\\ words"))
+                .containsExactly(List.of(new Atom.Facet("brand", "two words", false)));
+        assertThat(FilterParser.parse("brand:\\-lead"))
+                .containsExactly(List.of(new Atom.Facet("brand", "-lead", false)));
+    }
+
+    @Test
+    void refusesABackslashThatCouldMeanItselfOrAnEscape() {
+        // Read as an escape, "C:\temp" named the value C:temp, which no one means.
+        assertThatThrownBy(() -> FilterParser.parse("path:\"C:\\temp\""))
+                .isInstanceOf(EngineException.class)
+                .hasMessage("filters: invalid escape '\\t' at col 9: in quotes a backslash escapes only a quote or a"
+                        + " backslash (write \\\\ for a backslash)");
+        assertThatThrownBy(() -> FilterParser.parse("brand:back\\slash"))
+                .hasMessageStartingWith("filters: invalid escape '\\s' at col 11: outside quotes");
+        assertThatThrownBy(() -> FilterParser.parse("brand:trail\\"))
+                .hasMessageStartingWith("filters: nothing to escape after the backslash at col 12");
+        assertThatThrownBy(() -> FilterParser.parse("brand:\"\\\ud83d\ude00\""))
+                .hasMessageStartingWith("filters: invalid escape '\\\ud83d\ude00' at col 8");
+    }
+
+    @Test
     void parsesNumericFiltersEntries() {
         assertThat(FilterParser.parseNumeric("price<10")).isEqualTo(new Atom.Numeric("price", "<", 10, false));
         assertThat(FilterParser.parseNumeric("price:1 TO 5")).isEqualTo(new Atom.Range("price", 1, 5, false));

@@ -15,6 +15,14 @@ class TextTest {
     }
 
     @Test
+    void spacingAndEnclosingMarksStayInTheirWordAsTheNormaliserDropsThem() {
+        // किताब: its vowel signs ि and ा are spacing marks, which used to cut it in three.
+        assertThat(Tokenizer.terms("\u0915\u093f\u0924\u093e\u092c")).containsExactly("\u0915\u0924\u092c");
+        assertThat(Tokenizer.terms("a\u20ddb c")).containsExactly("ab", "c");
+        assertThat(Tokenizer.terms("\u093f")).isEmpty();
+    }
+
+    @Test
     void normalisingFoldsCaseAndAccents() {
         assertThat(TextNormalizer.normalize("ÉLAN Crème Brûlée")).isEqualTo("elan creme brulee");
         assertThat(TextNormalizer.normalize("Ǆ")).isEqualTo("ǆ");

@@ -30,6 +30,29 @@ class SearchTrackerTest {
     }
 
     @Test
+    void awkwardValuesAreKeptAsTheEngineReadsThem() {
+        ObjectNode params = Json.object();
+        params.put("filters", "brand:\"say \\\"hi\\\"\" OR brand:'it\\'s' OR brand:\"(a, b)\" OR brand:\\-lead");
+        params.putArray("facetFilters")
+                .add("brand:a,b")
+                .addArray()
+                .add("brand:two words")
+                .add("brand:\\-lead");
+        params.putArray("tagFilters").add("\\-new").add("-old");
+        assertThat(SearchTracker.filters(params))
+                .containsExactly(
+                        new AppliedFilter("brand", ":", "say \"hi\""),
+                        new AppliedFilter("brand", ":", "it's"),
+                        new AppliedFilter("brand", ":", "(a, b)"),
+                        new AppliedFilter("brand", ":", "-lead"),
+                        new AppliedFilter("brand", ":", "a,b"),
+                        new AppliedFilter("brand", ":", "two words"),
+                        new AppliedFilter("brand", ":", "-lead"),
+                        new AppliedFilter("_tags", ":", "-new"),
+                        new AppliedFilter("_tags", ":", "old"));
+    }
+
+    @Test
     void noFiltersGiveNone() {
         assertThat(SearchTracker.filters((ObjectNode) Json.parse("{\"query\":\"x\"}")))
                 .isEmpty();

@@ -1,0 +1,28 @@
+package io.quarry.mockserver.engine.internal.filter;
+
+import java.util.regex.Pattern;
+
+/**
+ * Reads a number as filters write it: decimal digits with an optional sign, point and exponent ({@code 12},
+ * {@code -2.5}, {@code 1e3}). Java's other forms ({@code 5d}, {@code 0x1p3}, {@code NaN}, {@code Infinity}) are no
+ * numbers here, nor is a value beyond a double's range.
+ */
+final class DecimalText {
+
+    private static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+
+    private DecimalText() {}
+
+    /**
+     * {@return the number, or {@code null} when the text is no finite decimal number}
+     *
+     * @param text the text, without surrounding spaces
+     */
+    static Double parse(String text) {
+        if (!DECIMAL.matcher(text).matches()) {
+            return null;
+        }
+        double number = Double.parseDouble(text);
+        return Double.isFinite(number) ? number : null;
+    }
+}
