@@ -9,7 +9,9 @@ import java.util.regex.Pattern;
  */
 final class DecimalText {
 
-    private static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+    // possessive: each run of digits is read once (with "\\d+\\.?\\d*", 40,000 digits and a letter took 34 s)
+    private static final Pattern DECIMAL =
+            Pattern.compile("[+-]?+(?:\\d++(?:\\.\\d*+)?+|\\.\\d++)(?:[eE][+-]?+\\d++)?+");
 
     private DecimalText() {}
 

@@ -113,6 +113,42 @@ public final class FilterParser {
     }
 
     /**
+     * {@return every filter of the expression once, in the order written, a negated one with its flag set} (Its OR
+     * groups, from {@link #parse}, may name a filter several times.)
+     *
+     * @param expression a {@code filters} expression
+     * @throws EngineException 400 as {@link #parse} does
+     */
+    public static List<Atom> atomsInOrder(String expression) {
+        FilterParser parser = new FilterParser(expression);
+        if (parser.peek().type() == FilterToken.Type.END) {
+            return List.of();
+        }
+        Node root = parser.parseOr();
+        FilterToken rest = parser.peek();
+        if (rest.type() != FilterToken.Type.END) {
+            throw syntax(rest, "AND, OR or end of filter");
+        }
+        List<Atom> atoms = new ArrayList<>();
+        collect(root, atoms);
+        return atoms;
+    }
+
+    private static void collect(Node node, List<Atom> atoms) {
+        if (node instanceof Leaf leaf) {
+            atoms.add(leaf.atom());
+        } else if (node instanceof Not not) {
+            collect(not.child(), atoms);
+        } else if (node instanceof Group group) {
+            collect(group.inner(), atoms);
+        } else if (node instanceof And and) {
+            and.children().forEach(child -> collect(child, atoms));
+        } else if (node instanceof Or or) {
+            or.children().forEach(child -> collect(child, atoms));
+        }
+    }
+
+    /**
      * Parses one numeric filter as written in {@code numericFilters}: {@code attr op number} or
      * {@code attr:low TO high}.
      *

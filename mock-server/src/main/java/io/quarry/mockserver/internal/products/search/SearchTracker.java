@@ -2,17 +2,17 @@ package io.quarry.mockserver.internal.products.search;
 
 import io.quarry.mockserver.engine.internal.filter.Atom;
 import io.quarry.mockserver.engine.internal.filter.FilterCompiler;
+import io.quarry.mockserver.engine.internal.filter.FilterParser;
 import io.quarry.mockserver.internal.auth.Caller;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.state.RandomIds;
 import io.quarry.mockserver.internal.state.TrackedSearch;
 import io.quarry.mockserver.internal.state.TrackedSearch.AppliedFilter;
 import io.quarry.mockserver.internal.state.Tracking;
+import java.math.BigDecimal;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -22,19 +22,6 @@ import tools.jackson.databind.node.ObjectNode;
  * name it. A search with {@code analytics: false} is answered but not recorded.
  */
 final class SearchTracker {
-
-    /**
-     * A filter's comparison inside a {@code filters} expression or a numeric filter. In a class of its own, compiled
-     * on the first search with filters: compiling it takes a fresh JVM a few milliseconds, which the server's start
-     * need not pay.
-     */
-    private static final class Comparison {
-        // a quoted text may hold a quote or a backslash escaped by a backslash
-        static final Pattern PATTERN =
-                Pattern.compile("(\"(?:[^\"\\\\]|\\\\.)+\"|'(?:[^'\\\\]|\\\\.)+'|[^\\s()\"':<>=!]+)"
-                        + "\\s*(:|<=|>=|!=|<|>|=)\\s*(\"(?:[^\"\\\\]|\\\\.)*\"|'(?:[^'\\\\]|\\\\.)*'|[^\\s()]+)");
-        static final Pattern ESCAPE = Pattern.compile("\\\\(.)");
-    }
 
     private final Tracking tracking;
     private final Clock clock;
@@ -104,16 +91,15 @@ final class SearchTracker {
      */
     static List<AppliedFilter> filters(ObjectNode params) {
         List<AppliedFilter> found = new ArrayList<>();
-        comparisons(params.path("filters").asString(""), found);
+        String expression = params.path("filters").asString("");
+        if (!expression.isEmpty()) {
+            FilterParser.atomsInOrder(expression).forEach(atom -> found.add(applied(atom)));
+        }
         for (String facetFilter : filterTexts("facetFilters", params.get("facetFilters"))) {
-            Atom atom = FilterCompiler.facetFilter("facetFilters", facetFilter);
-            found.add(
-                    atom instanceof Atom.Facet facet
-                            ? new AppliedFilter(facet.attribute(), ":", facet.value())
-                            : new AppliedFilter("_tags", ":", ((Atom.Tag) atom).value()));
+            found.add(applied(FilterCompiler.facetFilter("facetFilters", facetFilter)));
         }
         for (String numericFilter : filterTexts("numericFilters", params.get("numericFilters"))) {
-            comparisons(numericFilter, found);
+            found.add(applied(FilterParser.parseNumeric(numericFilter)));
         }
         for (String tag : filterTexts("tagFilters", params.get("tagFilters"))) {
             found.add(new AppliedFilter(
@@ -122,23 +108,24 @@ final class SearchTracker {
         return found;
     }
 
-    private static void comparisons(String expression, List<AppliedFilter> found) {
-        if (expression.isEmpty()) {
-            return;
+    /** {@return a filter as analytics counts it: its attribute, operator and value} */
+    private static AppliedFilter applied(Atom atom) {
+        if (atom instanceof Atom.Facet facet) {
+            return new AppliedFilter(facet.attribute(), ":", facet.value());
         }
-        Matcher matcher = Comparison.PATTERN.matcher(expression);
-        while (matcher.find()) {
-            found.add(new AppliedFilter(unquote(matcher.group(1)), matcher.group(2), unquote(matcher.group(3))));
+        if (atom instanceof Atom.Tag tag) {
+            return new AppliedFilter("_tags", ":", tag.value());
         }
+        if (atom instanceof Atom.Numeric numeric) {
+            return new AppliedFilter(numeric.attribute(), numeric.operator(), number(numeric.number()));
+        }
+        Atom.Range range = (Atom.Range) atom;
+        return new AppliedFilter(range.attribute(), ":", number(range.low()) + " TO " + number(range.high()));
     }
 
-    private static String unquote(String text) {
-        boolean quoted = text.length() >= 2
-                && (text.startsWith("\"") && text.endsWith("\"") || text.startsWith("'") && text.endsWith("'"));
-        String inner = quoted ? text.substring(1, text.length() - 1) : text;
-        return inner.indexOf('\\') < 0
-                ? inner
-                : Comparison.ESCAPE.matcher(inner).replaceAll("$1");
+    /** {@return a number as a filter writes it: {@code 100}, not {@code 100.0}} */
+    private static String number(double value) {
+        return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
     }
 
     /** {@return the filter texts of a parameter as the engine reads them: each array item whole, commas kept} */

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.state.TrackedSearch.AppliedFilter;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The filters a recorded search keeps, from every filter parameter and shape. */
@@ -50,6 +52,28 @@ class SearchTrackerTest {
                         new AppliedFilter("brand", ":", "-lead"),
                         new AppliedFilter("_tags", ":", "-new"),
                         new AppliedFilter("_tags", ":", "old"));
+    }
+
+    @Test
+    void tagsRangesAndNegationsAreKeptOnceEachInTheOrderWritten() {
+        ObjectNode params = Json.object();
+        params.put("filters", "(promo OR NOT brand:a) AND price:10 TO 20.5 AND (stock > 0 OR promo)");
+        assertThat(SearchTracker.filters(params))
+                .containsExactly(
+                        new AppliedFilter("_tags", ":", "promo"),
+                        new AppliedFilter("brand", ":", "a"),
+                        new AppliedFilter("price", ":", "10 TO 20.5"),
+                        new AppliedFilter("stock", ">", "0"),
+                        new AppliedFilter("_tags", ":", "promo"));
+    }
+
+    /** Read by the engine's own reader: a regular expression took minutes over this one, holding its request. */
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void aLongFilterIsReadInOnePass() {
+        ObjectNode params = Json.object();
+        params.put("filters", "a".repeat(200_000));
+        assertThat(SearchTracker.filters(params)).containsExactly(new AppliedFilter("_tags", ":", "a".repeat(200_000)));
     }
 
     @Test
