@@ -108,6 +108,31 @@ class InsightsHttpTest {
     }
 
     @Test
+    void aMemberOfTheWrongJsonTypeIsRefusedNotReadAsText() {
+        assertRefused("EventName must be a string", event(",'objectIDs':['1']").replace("'Clicked'", "5"));
+        assertRefused("EventName must be a string", event(",'objectIDs':['1']").replace("'Clicked'", "{'a':1}"));
+        assertRefused("EventType must be a string", event(",'objectIDs':['1']").replace("'click'", "['click']"));
+        assertRefused("UserToken must be a string", event(",'objectIDs':['1']").replace("'u-1'", "12345"));
+        assertRefused("Index must be a string", event(",'objectIDs':['1']").replace("'items'", "true"));
+        assertRefused("QueryID must be a string", event(",'objectIDs':['1'],'queryID':" + "1".repeat(32)));
+        assertRefused(
+                "AuthenticatedUserToken must be a string", event(",'objectIDs':['1'],'authenticatedUserToken':5"));
+    }
+
+    @Test
+    void numbersBeyondTheirTypesAreRefused() {
+        assertRefused(
+                "Timestamp must be milliseconds since the Unix epoch",
+                event(",'objectIDs':['1'],'timestamp':" + Long.MAX_VALUE + "0"));
+        assertRefused(
+                "Positions must be integers starting at 1",
+                event(",'objectIDs':['1'],'positions':[" + (Integer.MAX_VALUE + 1L) + "],'queryID':'" + QID + "'"));
+        assertThat(send(event(",'objectIDs':['1'],'positions':[" + Integer.MAX_VALUE + "],'queryID':'" + QID + "'"))
+                        .status())
+                .isEqualTo(200);
+    }
+
+    @Test
     void onlyTheFirstProblemIsReported() {
         assertRefused(
                 "EventName is required",

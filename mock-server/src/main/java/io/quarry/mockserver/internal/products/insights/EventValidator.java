@@ -3,7 +3,10 @@ package io.quarry.mockserver.internal.products.insights;
 import io.quarry.mockserver.internal.state.TrackedEvent;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
@@ -20,6 +23,9 @@ final class EventValidator {
     private static final Pattern EVENT_NAME = Pattern.compile("[\\x20-\\x7E]{1,64}");
     private static final Pattern USER_TOKEN = Pattern.compile("[a-zA-Z0-9_\\-]{1,64}");
     private static final Pattern QUERY_ID = Pattern.compile("[0-9a-fA-F]{32}");
+    /** The text members, by the name their messages give them: a number or an object there is no text. */
+    private static final Map<String, String> TEXT_MEMBERS = textMembers();
+
     private static final Pattern INDEX_NAME = Pattern.compile("[^\\x00-\\x1F\\x7F]{1,512}");
 
     private final long now;
@@ -36,6 +42,12 @@ final class EventValidator {
     String problem(JsonNode event) {
         if (!event.isObject()) {
             return "Event must be a JSON object";
+        }
+        for (Map.Entry<String, String> member : TEXT_MEMBERS.entrySet()) {
+            JsonNode value = event.get(member.getKey());
+            if (value != null && !value.isNull() && !value.isString()) {
+                return member.getValue() + " must be a string";
+            }
         }
         String type = text(event, "eventType");
         if (type == null || type.isEmpty()) {
@@ -96,7 +108,7 @@ final class EventValidator {
         if (timestamp == null || timestamp.isNull()) {
             return null;
         }
-        if (!timestamp.isIntegralNumber()) {
+        if (!timestamp.isIntegralNumber() || !timestamp.canConvertToLong()) {
             return "Timestamp must be milliseconds since the Unix epoch";
         }
         if (timestamp.asLong() < now - MAX_AGE.toMillis()) {
@@ -149,7 +161,7 @@ final class EventValidator {
             return "Positions must be an array of at most 20 integers";
         }
         for (JsonNode position : positions) {
-            if (!position.isIntegralNumber() || position.asLong() < 1) {
+            if (!position.isIntegralNumber() || !position.canConvertToInt() || position.asInt() < 1) {
                 return "Positions must be integers starting at 1";
             }
         }
@@ -173,6 +185,19 @@ final class EventValidator {
                 strings(event.get("objectIDs")),
                 strings(event.get("filters")),
                 integers(event.get("positions")));
+    }
+
+    private static Map<String, String> textMembers() {
+        Map<String, String> members = new LinkedHashMap<>();
+        members.put("eventType", "EventType");
+        members.put("eventName", "EventName");
+        members.put("eventSubtype", "EventSubtype");
+        members.put("index", "Index");
+        members.put("userToken", "UserToken");
+        members.put("authenticatedUserToken", "AuthenticatedUserToken");
+        members.put("queryID", "QueryID");
+        members.put("currency", "Currency");
+        return Collections.unmodifiableMap(members);
     }
 
     private static boolean present(JsonNode node) {
