@@ -120,6 +120,23 @@ class InsightsHttpTest {
     }
 
     @Test
+    void theIndexIsNamedAsTheSearchApiNamesIndices() {
+        String emoji = "\uD83D\uDE00"; // one character, two UTF-16 units, four UTF-8 bytes
+        assertRefused(
+                "Index must be a valid index name: it must hold at most 512 bytes",
+                event(",'objectIDs':['1']").replace("'items'", "'" + emoji.repeat(129) + "'"));
+        assertRefused(
+                "Index must be a valid index name: it must not contain control characters",
+                event(",'objectIDs':['1']").replace("'items'", "'a\u0085b'"));
+        assertThat(send(event(",'objectIDs':['1']").replace("'items'", "'" + emoji.repeat(128) + "'"))
+                        .status())
+                .isEqualTo(200);
+        assertThat(send(event(",'objectIDs':['1']").replace("'items'", "'" + "\u00e9".repeat(256) + "'"))
+                        .status())
+                .isEqualTo(200);
+    }
+
+    @Test
     void numbersBeyondTheirTypesAreRefused() {
         assertRefused(
                 "Timestamp must be milliseconds since the Unix epoch",

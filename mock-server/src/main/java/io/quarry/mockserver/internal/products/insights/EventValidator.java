@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.products.insights;
 
+import io.quarry.mockserver.internal.http.IndexNames;
 import io.quarry.mockserver.internal.state.TrackedEvent;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,8 +26,6 @@ final class EventValidator {
     private static final Pattern QUERY_ID = Pattern.compile("[0-9a-fA-F]{32}");
     /** The text members, by the name their messages give them: a number or an object there is no text. */
     private static final Map<String, String> TEXT_MEMBERS = textMembers();
-
-    private static final Pattern INDEX_NAME = Pattern.compile("[^\\x00-\\x1F\\x7F]{1,512}");
 
     private final long now;
 
@@ -71,8 +70,10 @@ final class EventValidator {
         if (index == null || index.isEmpty()) {
             return "Index is required";
         }
-        if (!INDEX_NAME.matcher(index).matches()) {
-            return "Index must be a valid index name";
+        // the name of an index the search API could hold: the same bytes and characters
+        String badIndex = IndexNames.problem(index);
+        if (badIndex != null) {
+            return "Index must be a valid index name: " + badIndex;
         }
         String userToken = text(event, "userToken");
         if (userToken == null || userToken.isEmpty()) {
