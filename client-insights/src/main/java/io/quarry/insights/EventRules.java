@@ -116,6 +116,13 @@ final class EventRules {
                 if (colon <= 0 || colon == filter.length() - 1) {
                     return "Filters must be formatted as attribute:value";
                 }
+                String encoding = UrlEncodedText.problem(filter.substring(0, colon));
+                if (encoding == null) {
+                    encoding = UrlEncodedText.problem(filter.substring(colon + 1));
+                }
+                if (encoding != null) {
+                    return "Filters must be URL-encoded attribute:value pairs (" + encoding + ")";
+                }
             }
         }
         List<Integer> positions = event.positions();

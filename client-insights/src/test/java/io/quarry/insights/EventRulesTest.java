@@ -84,6 +84,22 @@ class EventRulesTest {
     }
 
     @Test
+    void filtersAreUrlEncodedAttributesAndValues() {
+        assertThat(problem(click().filters(List.of("discount:10%"))))
+                .isEqualTo("Filters must be URL-encoded attribute:value pairs (Malformed percent-encoding)");
+        assertThat(problem(click().filters(List.of("brand:%FF"))))
+                .isEqualTo("Filters must be URL-encoded attribute:value pairs (Malformed UTF-8)");
+        assertThat(problem(click().filters(List.of("100%:x"))))
+                .isEqualTo("Filters must be URL-encoded attribute:value pairs (Malformed percent-encoding)");
+        assertThat(problem(click().filters(List.of("brand:a\uD800"))))
+                .isEqualTo(
+                        "Filters must be URL-encoded attribute:value pairs (Malformed UTF-16: an unpaired surrogate)");
+        assertThat(problem(click().filters(List.of(
+                        "discount:10%25", "time:10:30", "caf%C3%A9:cr\u00e8me", "a+b:c+d", "e:\uD83D\uDE00"))))
+                .isNull();
+    }
+
+    @Test
     void clickPositionsAreAbsolute() {
         assertThat(Click.afterSearch(QID).page(1).hitsPerPage(10).hit(2, "a").positions())
                 .containsExactly(13);

@@ -137,6 +137,22 @@ class InsightsHttpTest {
     }
 
     @Test
+    void filtersAreUrlEncodedAttributesAndValues() {
+        assertRefused(
+                "Filters must be URL-encoded attribute:value pairs (Malformed percent-encoding)",
+                event(",'filters':['discount:10%']"));
+        assertRefused(
+                "Filters must be URL-encoded attribute:value pairs (Malformed UTF-8)",
+                event(",'filters':['brand:ok','brand:%FF']"));
+        assertRefused(
+                "Filters must be URL-encoded attribute:value pairs (Malformed percent-encoding)",
+                event(",'filters':['100%:x']"));
+        assertThat(send(event(",'filters':['discount:10%25','time:10:30','caf%C3%A9:cr%C3%A8me','a+b:c+d']"))
+                        .status())
+                .isEqualTo(200);
+    }
+
+    @Test
     void numbersBeyondTheirTypesAreRefused() {
         assertRefused(
                 "Timestamp must be milliseconds since the Unix epoch",

@@ -31,7 +31,9 @@ import java.util.function.Consumer;
  * @param timestamp when it happened, epoch milliseconds, at most 4 days ago; null for the time received
  * @param queryID the query ID of the search the event follows (32 hexadecimal characters); null for none
  * @param objectIDs the records (at most 20); null when the event names filters
- * @param filters the {@code attribute:value} filters (at most 10); null when the event names records
+ * @param filters the {@code attribute:value} filters (at most 10), the attribute and the value each URL-encoded as
+ *     UTF-8 ({@code discount:10%25}, {@code brand:caf%C3%A9}; a {@code %} that starts no such escape is refused);
+ *     null when the event names records
  * @param positions clicks after a search only: the absolute position of each clicked record, from 1
  * @param objectData per-record data of a conversion (price, quantity, ...), one item per objectID; null for none
  * @param currency the currency of {@code value} and of prices in {@code objectData} (ISO 4217); null for none
@@ -147,7 +149,8 @@ public record InsightsEvent(
     /**
      * {@return the new event}
      *
-     * @param filters the {@code attribute:value} filters the event is about (replaces any records)
+     * @param filters the {@code attribute:value} filters the event is about (replaces any records), the attribute
+     *     and the value each URL-encoded
      */
     public InsightsEvent filters(List<String> filters) {
         return with(p -> {

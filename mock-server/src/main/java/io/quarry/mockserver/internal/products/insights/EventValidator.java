@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.products.insights;
 
+import io.quarry.mockserver.engine.internal.text.UrlText;
 import io.quarry.mockserver.internal.http.IndexNames;
 import io.quarry.mockserver.internal.state.TrackedEvent;
 import java.time.Duration;
@@ -142,9 +143,14 @@ final class EventValidator {
                 return "Event cannot have more than 10 Filters";
             }
             for (JsonNode filter : filters) {
-                int colon = filter.asString().indexOf(':');
-                if (colon <= 0 || colon == filter.asString().length() - 1) {
+                String text = filter.asString();
+                int colon = text.indexOf(':');
+                if (colon <= 0 || colon == text.length() - 1) {
                     return "Filters must be formatted as attribute:value";
+                }
+                String encoding = encodingProblem(text.substring(0, colon), text.substring(colon + 1));
+                if (encoding != null) {
+                    return "Filters must be URL-encoded attribute:value pairs (" + encoding + ")";
                 }
             }
         }
@@ -186,6 +192,20 @@ final class EventValidator {
                 strings(event.get("objectIDs")),
                 strings(event.get("filters")),
                 integers(event.get("positions")));
+    }
+
+    /**
+     * The attribute and the value of a filter are each URL-encoded (a {@code %} in a value is {@code %25}), and
+     * read as UTF-8 exactly: an escape that is malformed or not UTF-8 would make different filters one value.
+     */
+    private static String encodingProblem(String attribute, String value) {
+        try {
+            UrlText.decode(attribute, false);
+            UrlText.decode(value, false);
+            return null;
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
     }
 
     private static Map<String, String> textMembers() {
