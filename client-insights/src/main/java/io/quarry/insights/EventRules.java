@@ -108,11 +108,14 @@ final class EventRules {
                 return "Event cannot have more than 20 ObjectIDs";
             }
         } else {
+            if (event.filters().stream().anyMatch(filter -> filter == null || filter.isEmpty())) {
+                return "Filters must be an array of non-empty strings";
+            }
             if (event.filters().size() > MAX_FILTERS) {
                 return "Event cannot have more than 10 Filters";
             }
             for (String filter : event.filters()) {
-                int colon = filter == null ? -1 : filter.indexOf(':');
+                int colon = filter.indexOf(':');
                 if (colon <= 0 || colon == filter.length() - 1) {
                     return "Filters must be formatted as attribute:value";
                 }

@@ -7,6 +7,7 @@ import io.quarry.insights.model.EventSubtype;
 import io.quarry.insights.model.InsightsEvent;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -81,6 +82,19 @@ class EventRulesTest {
                 .isEqualTo("Positions must be integers starting at 1");
         assertThat(problem(click().queryID("abc")))
                 .isEqualTo("Query ID must be a search query ID (32 characters hexadecimal string)");
+    }
+
+    @Test
+    void nullAndEmptyItemsAreRefusedWithTheServiceMessage() {
+        assertThat(problem(click().objectIDs(Arrays.asList("a", null))))
+                .isEqualTo("ObjectIDs must be an array of non-empty strings");
+        assertThat(problem(click().filters(Arrays.asList("a:b", null))))
+                .isEqualTo("Filters must be an array of non-empty strings");
+        assertThat(problem(click().filters(List.of("")))).isEqualTo("Filters must be an array of non-empty strings");
+        assertThat(problem(click().positions(Arrays.asList(1, null))
+                        .objectIDs(List.of("a", "b"))
+                        .queryID(QID)))
+                .isEqualTo("Positions must be integers starting at 1");
     }
 
     @Test

@@ -1,6 +1,8 @@
 package io.quarry.insights.model;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -56,7 +58,8 @@ public record InsightsEvent(
         Double value) {
 
     /**
-     * Copies the lists.
+     * Copies the lists, unmodifiable. A null item of {@code objectIDs}, {@code filters} or {@code positions} is
+     * kept: sending refuses the event with the service's message for it.
      *
      * @param eventType see the record description
      * @param eventSubtype see the record description
@@ -74,9 +77,9 @@ public record InsightsEvent(
      * @param value see the record description
      */
     public InsightsEvent {
-        objectIDs = objectIDs == null ? null : List.copyOf(objectIDs);
-        filters = filters == null ? null : List.copyOf(filters);
-        positions = positions == null ? null : List.copyOf(positions);
+        objectIDs = copyOf(objectIDs);
+        filters = copyOf(filters);
+        positions = copyOf(positions);
         objectData = objectData == null ? null : List.copyOf(objectData);
     }
 
@@ -229,6 +232,11 @@ public record InsightsEvent(
      */
     public InsightsEvent value(double value) {
         return with(p -> p.value = value);
+    }
+
+    /** An unmodifiable copy that keeps null items ({@link List#copyOf} throws on them), or null. */
+    private static <T> List<T> copyOf(List<T> list) {
+        return list == null ? null : Collections.unmodifiableList(new ArrayList<>(list));
     }
 
     /** A copy of this event with some members changed: the one place every wither goes through. */
