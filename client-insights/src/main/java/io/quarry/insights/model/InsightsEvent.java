@@ -1,5 +1,6 @@
 package io.quarry.insights.model;
 
+import io.quarry.core.InvalidRequestException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -30,7 +31,8 @@ import java.util.function.Consumer;
  * @param index the index the records or filters belong to
  * @param userToken the pseudonymous user, {@code [a-zA-Z0-9_-]{1,64}}
  * @param authenticatedUserToken the signed-in user's token, same pattern; null for none
- * @param timestamp when it happened, epoch milliseconds, at most 4 days ago; null for the time received
+ * @param timestamp when it happened, epoch milliseconds, at most 4 days ago; null for the time received. A time in
+ *     the future is sent as it is: the service states no limit there, so the client sets none
  * @param queryID the query ID of the search the event follows (32 hexadecimal characters); null for none
  * @param objectIDs the records (at most 20); null when the event names filters
  * @param filters the {@code attribute:value} filters (at most 10), the attribute and the value each URL-encoded as
@@ -183,10 +185,21 @@ public record InsightsEvent(
     /**
      * {@return the new event}
      *
-     * @param at when the event happened (sent in milliseconds)
+     * @param at when the event happened (sent in milliseconds), at most 4 days ago; null for the time received
+     * @throws InvalidRequestException if the instant is too far from 1970 for a count of milliseconds in 64 bits
+     *     (about 292 million years)
      */
     public InsightsEvent timestamp(Instant at) {
-        return with(p -> p.timestamp = at == null ? null : at.toEpochMilli());
+        Long millis = null;
+        if (at != null) {
+            try {
+                millis = at.toEpochMilli();
+            } catch (ArithmeticException e) {
+                throw new InvalidRequestException("Event timestamp " + at + " is beyond epoch milliseconds in 64 bits");
+            }
+        }
+        Long timestamp = millis;
+        return with(p -> p.timestamp = timestamp);
     }
 
     /**
