@@ -1,6 +1,7 @@
 package io.quarry.insights;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.insights.model.Click;
 import io.quarry.insights.model.EventSubtype;
@@ -118,5 +119,21 @@ class EventRulesTest {
         assertThat(Click.afterSearch(QID).page(1).hitsPerPage(10).hit(2, "a").positions())
                 .containsExactly(13);
         assertThat(Click.afterSearch(QID).hit(0, "a").positions()).containsExactly(1);
+    }
+
+    @Test
+    void aClickWhosePositionPassesAnIntIsRefusedWhenBuilt() {
+        Click lastPage = Click.afterSearch(QID).page(Integer.MAX_VALUE).hitsPerPage(2);
+        assertThatThrownBy(() -> lastPage.hit(0, "a"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("beyond " + Integer.MAX_VALUE);
+        Click filled = Click.afterSearch(QID).hitsPerPage(1).hit(0, "a");
+        assertThatThrownBy(() -> filled.page(Integer.MAX_VALUE)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(Click.afterSearch(QID)
+                        .page(Integer.MAX_VALUE - 1)
+                        .hitsPerPage(1)
+                        .hit(0, "a")
+                        .positions())
+                .containsExactly(Integer.MAX_VALUE);
     }
 }
