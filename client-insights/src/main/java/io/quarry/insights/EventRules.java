@@ -71,6 +71,9 @@ final class EventRules {
         if (event.index() == null || event.index().isEmpty()) {
             return "Index is required";
         }
+        if (Utf8Text.hasUnpairedSurrogate(event.index())) {
+            return "Index must be a valid index name: it must not contain an unpaired surrogate";
+        }
         if (event.userToken() == null || event.userToken().isEmpty()) {
             return "UserToken is required";
         }
@@ -104,6 +107,9 @@ final class EventRules {
             if (event.objectIDs().stream().anyMatch(id -> id == null || id.isEmpty())) {
                 return "ObjectIDs must be an array of non-empty strings";
             }
+            if (event.objectIDs().stream().anyMatch(Utf8Text::hasUnpairedSurrogate)) {
+                return "ObjectIDs must not contain an unpaired surrogate";
+            }
             if (event.objectIDs().size() > MAX_OBJECT_IDS) {
                 return "Event cannot have more than 20 ObjectIDs";
             }
@@ -119,9 +125,9 @@ final class EventRules {
                 if (colon <= 0 || colon == filter.length() - 1) {
                     return "Filters must be formatted as attribute:value";
                 }
-                String encoding = UrlEncodedText.problem(filter.substring(0, colon));
+                String encoding = Utf8Text.urlDecodingProblem(filter.substring(0, colon));
                 if (encoding == null) {
-                    encoding = UrlEncodedText.problem(filter.substring(colon + 1));
+                    encoding = Utf8Text.urlDecodingProblem(filter.substring(colon + 1));
                 }
                 if (encoding != null) {
                     return "Filters must be URL-encoded attribute:value pairs (" + encoding + ")";

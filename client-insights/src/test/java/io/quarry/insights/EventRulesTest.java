@@ -99,6 +99,16 @@ class EventRulesTest {
     }
 
     @Test
+    void textWithoutAUtf8FormIsRefused() {
+        assertThat(problem(click().objectIDs(List.of("a", "b\uD800"))))
+                .isEqualTo("ObjectIDs must not contain an unpaired surrogate");
+        assertThat(problem(InsightsEvent.view("e", "\uDC00products", "u").objectIDs(List.of("a"))))
+                .isEqualTo("Index must be a valid index name: it must not contain an unpaired surrogate");
+        assertThat(problem(InsightsEvent.view("e", "\uD83D\uDE00", "u").objectIDs(List.of("\uD83D\uDE00"))))
+                .isNull();
+    }
+
+    @Test
     void filtersAreUrlEncodedAttributesAndValues() {
         assertThat(problem(click().filters(List.of("discount:10%"))))
                 .isEqualTo("Filters must be URL-encoded attribute:value pairs (Malformed percent-encoding)");

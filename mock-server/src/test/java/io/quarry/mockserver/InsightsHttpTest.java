@@ -153,6 +153,17 @@ class InsightsHttpTest {
     }
 
     @Test
+    void textWithoutAUtf8FormIsRefused() {
+        assertRefused("ObjectIDs must not contain an unpaired surrogate", event(",'objectIDs':['1','a\\ud800']"));
+        assertRefused(
+                "Index must be a valid index name: it must not contain an unpaired surrogate",
+                event(",'objectIDs':['1']").replace("'items'", "'\\udc00items'"));
+        assertThat(send(event(",'objectIDs':['\\ud83d\\ude00']").replace("'items'", "'\\ud83d\\ude00'"))
+                        .status())
+                .isEqualTo(200);
+    }
+
+    @Test
     void numbersBeyondTheirTypesAreRefused() {
         assertRefused(
                 "Timestamp must be milliseconds since the Unix epoch",

@@ -76,6 +76,9 @@ final class EventValidator {
         if (badIndex != null) {
             return "Index must be a valid index name: " + badIndex;
         }
+        if (hasUnpairedSurrogate(index)) {
+            return "Index must be a valid index name: it must not contain an unpaired surrogate";
+        }
         String userToken = text(event, "userToken");
         if (userToken == null || userToken.isEmpty()) {
             return "UserToken is required";
@@ -131,6 +134,11 @@ final class EventValidator {
         if (hasObjects) {
             if (!allStrings(objectIDs)) {
                 return "ObjectIDs must be an array of non-empty strings";
+            }
+            for (JsonNode objectID : objectIDs) {
+                if (hasUnpairedSurrogate(objectID.asString())) {
+                    return "ObjectIDs must not contain an unpaired surrogate";
+                }
             }
             if (objectIDs.size() > MAX_OBJECT_IDS) {
                 return "Event cannot have more than 20 ObjectIDs";
@@ -206,6 +214,22 @@ final class EventValidator {
         } catch (IllegalArgumentException e) {
             return e.getMessage();
         }
+    }
+
+    /**
+     * Whether the text holds a UTF-16 surrogate out of its pair (JSON can escape one, {@code "\\ud800"}): it has no
+     * UTF-8 form, and a profile naming such a record or index would be JSON that parsers refuse.
+     */
+    private static boolean hasUnpairedSurrogate(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Map<String, String> textMembers() {

@@ -7,20 +7,21 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Whether text is URL-encoded as the service reads an event's filters: each {@code %} starts an escape of two
- * hexadecimal digits, {@code +} and characters beyond ASCII stand for themselves, and the bytes are UTF-8.
+ * Event texts as UTF-8, the form the service keeps them in: whether a text has one at all, and whether a filter's
+ * part is URL-encoded as the service reads it (each {@code %} starts an escape of two hexadecimal digits, {@code +}
+ * and characters beyond ASCII stand for themselves, and the bytes are UTF-8).
  */
-final class UrlEncodedText {
+final class Utf8Text {
 
-    private UrlEncodedText() {}
+    private Utf8Text() {}
 
     /**
      * {@return what keeps the text from decoding, in the service's words, or null when it decodes}
      *
      * @param text an attribute or a value of a filter
      */
-    static String problem(String text) {
-        if (text.indexOf('%') < 0 && !hasSurrogate(text)) {
+    static String urlDecodingProblem(String text) {
+        if (text.indexOf('%') < 0 && !hasUnpairedSurrogate(text)) {
             return null; // decodes to itself
         }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(text.length());
@@ -59,9 +60,18 @@ final class UrlEncodedText {
         }
     }
 
-    private static boolean hasSurrogate(String text) {
+    /**
+     * {@return whether the text holds a UTF-16 surrogate out of its pair} Such text has no UTF-8 form: the service
+     * cannot keep it, and JSON can carry it only as an escape that many parsers refuse.
+     *
+     * @param text any text
+     */
+    static boolean hasUnpairedSurrogate(String text) {
         for (int i = 0; i < text.length(); i++) {
-            if (Character.isSurrogate(text.charAt(i))) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
                 return true;
             }
         }
