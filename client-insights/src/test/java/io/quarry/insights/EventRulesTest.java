@@ -51,6 +51,36 @@ class EventRulesTest {
                 .startsWith("EventName must be 1 to 64");
         assertThat(problem(InsightsEvent.click("x".repeat(64), "products", "u").objectIDs(List.of("a"))))
                 .isNull();
+        for (String name : List.of("del\u007F", "nul\u0000", "e\u0301", "\uD83D\uDE00", "nbsp\u00A0")) {
+            assertThat(problem(InsightsEvent.click(name, "products", "u").objectIDs(List.of("a"))))
+                    .as(name)
+                    .startsWith("EventName must be 1 to 64");
+        }
+        assertThat(problem(InsightsEvent.click(" ~", "products", "u").objectIDs(List.of("a"))))
+                .isNull();
+    }
+
+    @Test
+    void timesInTheFutureAndDuplicatedRecordsAreTheServicesToJudge() {
+        assertThat(problem(click().timestamp(NOW.plus(Duration.ofDays(365))))).isNull();
+        assertThat(problem(new InsightsEvent(
+                        click().eventType(),
+                        null,
+                        "Clicked",
+                        "products",
+                        "u",
+                        null,
+                        Long.MAX_VALUE,
+                        null,
+                        List.of("a", "a"),
+                        null,
+                        null,
+                        null,
+                        null,
+                        null)))
+                .isNull();
+        assertThat(problem(click().timestamp(Instant.ofEpochMilli(Long.MIN_VALUE))))
+                .isEqualTo("Event timestamp is more than 4 days in the past");
     }
 
     @Test

@@ -64,6 +64,14 @@ class InsightsHttpTest {
                 .mapToObj(i -> event(",'objectIDs':['" + i + "']"))
                 .collect(Collectors.joining(","));
         assertRefused("Cannot process more than 1000 events in a batch", many);
+        assertThat(send(many.substring(many.indexOf("},") + 2)).status()).isEqualTo(200);
+    }
+
+    @Test
+    void timesInTheFutureAndDuplicatedRecordsAreAccepted() {
+        assertThat(send(event(",'objectIDs':['1','1'],'timestamp':" + Long.MAX_VALUE))
+                        .status())
+                .isEqualTo(200);
     }
 
     @Test

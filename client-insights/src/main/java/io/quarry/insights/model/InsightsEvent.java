@@ -34,10 +34,12 @@ import java.util.function.Consumer;
  * @param timestamp when it happened, epoch milliseconds, at most 4 days ago; null for the time received. A time in
  *     the future is sent as it is: the service states no limit there, so the client sets none
  * @param queryID the query ID of the search the event follows (32 hexadecimal characters); null for none
- * @param objectIDs the records (at most 20); null when the event names filters
+ * @param objectIDs the records (at most 20; a record named twice is sent twice, the service states no rule against
+ *     it); null when the event names filters
  * @param filters the {@code attribute:value} filters (at most 10), the attribute and the value each URL-encoded as
  *     UTF-8 ({@code discount:10%25}, {@code brand:caf%C3%A9}; a {@code %} that starts no such escape is refused);
- *     null when the event names records
+ *     the first {@code :} ends the attribute, so a value may hold more ({@code time:10:30}); null when the event
+ *     names records
  * @param positions clicks after a search only: the absolute position of each clicked record, from 1
  * @param objectData per-record data of a conversion (price, quantity, ...), one item per objectID; null for none
  * @param currency the currency of {@code value} and of prices in {@code objectData} (ISO 4217); null for none
