@@ -94,6 +94,10 @@ final class EventRules {
         if (event.queryID() != null && !QUERY_ID.matcher(event.queryID()).matches()) {
             return "Query ID must be a search query ID (32 characters hexadecimal string)";
         }
+        if (event.value() != null && !Double.isFinite(event.value())) {
+            // JSON has no such number: it would go as the text "NaN" or "Infinity"
+            return "Value must be a number";
+        }
         return null;
     }
 

@@ -61,6 +61,13 @@ class EventRulesTest {
     }
 
     @Test
+    void aValueIsAFiniteNumber() {
+        assertThat(problem(click().value(Double.NaN))).isEqualTo("Value must be a number");
+        assertThat(problem(click().value(Double.NEGATIVE_INFINITY))).isEqualTo("Value must be a number");
+        assertThat(problem(click().value(-0.0))).isNull();
+    }
+
+    @Test
     void timesInTheFutureAndDuplicatedRecordsAreTheServicesToJudge() {
         assertThat(problem(click().timestamp(NOW.plus(Duration.ofDays(365))))).isNull();
         assertThat(problem(new InsightsEvent(

@@ -68,6 +68,18 @@ class InsightsHttpTest {
     }
 
     @Test
+    void aValueIsANumberOrTheTextOfOne() {
+        for (String value : new String[] {"'NaN'", "'Infinity'", "' 5 '", "'5d'", "'0x1p3'", "'1e400'", "'five'"}) {
+            assertRefused("Value must be a number", event(",'objectIDs':['1'],'value':" + value));
+        }
+        for (String value : new String[] {"19.9", "'19.90'", "'-0.5e2'", "'0'"}) {
+            assertThat(send(event(",'objectIDs':['1'],'value':" + value)).status())
+                    .as(value)
+                    .isEqualTo(200);
+        }
+    }
+
+    @Test
     void timesInTheFutureAndDuplicatedRecordsAreAccepted() {
         assertThat(send(event(",'objectIDs':['1','1'],'timestamp':" + Long.MAX_VALUE))
                         .status())

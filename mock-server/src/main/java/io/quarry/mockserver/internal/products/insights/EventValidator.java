@@ -25,6 +25,7 @@ final class EventValidator {
     private static final Pattern EVENT_NAME = Pattern.compile("[\\x20-\\x7E]{1,64}");
     private static final Pattern USER_TOKEN = Pattern.compile("[a-zA-Z0-9_\\-]{1,64}");
     private static final Pattern QUERY_ID = Pattern.compile("[0-9a-fA-F]{32}");
+    private static final Pattern DECIMAL = Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
     /** The text members, by the name their messages give them: a number or an object there is no text. */
     private static final Map<String, String> TEXT_MEMBERS = textMembers();
 
@@ -261,16 +262,14 @@ final class EventValidator {
         return true;
     }
 
+    /**
+     * Whether a value given as text is a number written as JSON writes one (the text form keeps a price's decimals):
+     * not {@code NaN}, {@code Infinity}, {@code 0x1p3}, {@code 5d} or {@code " 5 "}, all of which Java would read.
+     */
     private static boolean isNumericText(JsonNode value) {
-        if (!value.isString()) {
-            return false;
-        }
-        try {
-            Double.parseDouble(value.asString());
-            return true;
-        } catch (NumberFormatException e) {
-            return false;
-        }
+        return value.isString()
+                && DECIMAL.matcher(value.asString()).matches()
+                && Double.isFinite(Double.parseDouble(value.asString()));
     }
 
     private static String text(JsonNode event, String name) {
