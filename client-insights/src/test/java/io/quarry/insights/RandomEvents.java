@@ -150,7 +150,7 @@ final class RandomEvents {
                 positions,
                 null,
                 null,
-                null);
+                oneIn(10) ? pick(19.9, -0.0, Double.NaN, Double.POSITIVE_INFINITY) : null);
     }
 
     private String eventName() {
