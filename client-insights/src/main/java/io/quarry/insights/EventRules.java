@@ -71,6 +71,9 @@ final class EventRules {
         if (event.index() == null || event.index().isEmpty()) {
             return "Index is required";
         }
+        if (Utf8Text.hasUnpairedSurrogate(event.index())) {
+            return "Index must be a valid index name: it must not contain an unpaired surrogate";
+        }
         if (event.userToken() == null || event.userToken().isEmpty()) {
             return "UserToken is required";
         }
@@ -91,6 +94,10 @@ final class EventRules {
         if (event.queryID() != null && !QUERY_ID.matcher(event.queryID()).matches()) {
             return "Query ID must be a search query ID (32 characters hexadecimal string)";
         }
+        if (event.value() != null && !Double.isFinite(event.value())) {
+            // JSON has no such number: it would go as the text "NaN" or "Infinity"
+            return "Value must be a number";
+        }
         return null;
     }
 
@@ -104,17 +111,30 @@ final class EventRules {
             if (event.objectIDs().stream().anyMatch(id -> id == null || id.isEmpty())) {
                 return "ObjectIDs must be an array of non-empty strings";
             }
+            if (event.objectIDs().stream().anyMatch(Utf8Text::hasUnpairedSurrogate)) {
+                return "ObjectIDs must not contain an unpaired surrogate";
+            }
             if (event.objectIDs().size() > MAX_OBJECT_IDS) {
                 return "Event cannot have more than 20 ObjectIDs";
             }
         } else {
+            if (event.filters().stream().anyMatch(filter -> filter == null || filter.isEmpty())) {
+                return "Filters must be an array of non-empty strings";
+            }
             if (event.filters().size() > MAX_FILTERS) {
                 return "Event cannot have more than 10 Filters";
             }
             for (String filter : event.filters()) {
-                int colon = filter == null ? -1 : filter.indexOf(':');
+                int colon = filter.indexOf(':');
                 if (colon <= 0 || colon == filter.length() - 1) {
                     return "Filters must be formatted as attribute:value";
+                }
+                String encoding = Utf8Text.urlDecodingProblem(filter.substring(0, colon));
+                if (encoding == null) {
+                    encoding = Utf8Text.urlDecodingProblem(filter.substring(colon + 1));
+                }
+                if (encoding != null) {
+                    return "Filters must be URL-encoded attribute:value pairs (" + encoding + ")";
                 }
             }
         }

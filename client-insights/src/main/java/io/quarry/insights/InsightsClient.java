@@ -29,7 +29,10 @@ import java.util.concurrent.CompletableFuture;
  * }</pre>
  * The key needs the {@code search} right. Events are checked against the service's rules before anything is sent
  * (an {@link InvalidRequestException} carries the service's message); the service accepts a call's events all
- * together or not at all. Thread-safe; every call comes blocking and {@code ...Async}.
+ * together or not at all. Two things are left to the service, which does not state them in full: which event types
+ * it knows, and the form of an index name beyond text with a UTF-8 form; it refuses a call breaking them with an
+ * {@link io.quarry.core.UnprocessableEntityException} holding its message. Thread-safe; every call comes blocking
+ * and {@code ...Async}.
  */
 public final class InsightsClient extends ClientHandle<InsightsClient> {
 

@@ -103,7 +103,7 @@ public final class InsightsUser extends ScopedHandle<InsightsUser> {
      *
      * @param eventName the event's name
      * @param index the index
-     * @param filters {@code attribute:value} filters, at most 10
+     * @param filters {@code attribute:value} filters, at most 10, the attribute and the value each URL-encoded
      * @return the service's answer
      */
     public EventsResponse clickedFilters(String eventName, String index, List<String> filters) {
@@ -184,7 +184,7 @@ public final class InsightsUser extends ScopedHandle<InsightsUser> {
      *
      * @param eventName the event's name
      * @param index the index
-     * @param filters {@code attribute:value} filters, at most 10
+     * @param filters {@code attribute:value} filters, at most 10, the attribute and the value each URL-encoded
      * @return the service's answer
      */
     public EventsResponse convertedFilters(String eventName, String index, List<String> filters) {
@@ -234,7 +234,7 @@ public final class InsightsUser extends ScopedHandle<InsightsUser> {
      *
      * @param eventName the event's name
      * @param index the index
-     * @param filters {@code attribute:value} filters, at most 10
+     * @param filters {@code attribute:value} filters, at most 10, the attribute and the value each URL-encoded
      * @return the service's answer
      */
     public EventsResponse viewedFilters(String eventName, String index, List<String> filters) {

@@ -1,12 +1,14 @@
 package io.quarry.insights;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.insights.model.Click;
 import io.quarry.insights.model.EventSubtype;
 import io.quarry.insights.model.InsightsEvent;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -49,6 +51,43 @@ class EventRulesTest {
                 .startsWith("EventName must be 1 to 64");
         assertThat(problem(InsightsEvent.click("x".repeat(64), "products", "u").objectIDs(List.of("a"))))
                 .isNull();
+        for (String name : List.of("del\u007F", "nul\u0000", "e\u0301", "\uD83D\uDE00", "nbsp\u00A0")) {
+            assertThat(problem(InsightsEvent.click(name, "products", "u").objectIDs(List.of("a"))))
+                    .as(name)
+                    .startsWith("EventName must be 1 to 64");
+        }
+        assertThat(problem(InsightsEvent.click(" ~", "products", "u").objectIDs(List.of("a"))))
+                .isNull();
+    }
+
+    @Test
+    void aValueIsAFiniteNumber() {
+        assertThat(problem(click().value(Double.NaN))).isEqualTo("Value must be a number");
+        assertThat(problem(click().value(Double.NEGATIVE_INFINITY))).isEqualTo("Value must be a number");
+        assertThat(problem(click().value(-0.0))).isNull();
+    }
+
+    @Test
+    void timesInTheFutureAndDuplicatedRecordsAreTheServicesToJudge() {
+        assertThat(problem(click().timestamp(NOW.plus(Duration.ofDays(365))))).isNull();
+        assertThat(problem(new InsightsEvent(
+                        click().eventType(),
+                        null,
+                        "Clicked",
+                        "products",
+                        "u",
+                        null,
+                        Long.MAX_VALUE,
+                        null,
+                        List.of("a", "a"),
+                        null,
+                        null,
+                        null,
+                        null,
+                        null)))
+                .isNull();
+        assertThat(problem(click().timestamp(Instant.ofEpochMilli(Long.MIN_VALUE))))
+                .isEqualTo("Event timestamp is more than 4 days in the past");
     }
 
     @Test
@@ -84,9 +123,64 @@ class EventRulesTest {
     }
 
     @Test
+    void nullAndEmptyItemsAreRefusedWithTheServiceMessage() {
+        assertThat(problem(click().objectIDs(Arrays.asList("a", null))))
+                .isEqualTo("ObjectIDs must be an array of non-empty strings");
+        assertThat(problem(click().filters(Arrays.asList("a:b", null))))
+                .isEqualTo("Filters must be an array of non-empty strings");
+        assertThat(problem(click().filters(List.of("")))).isEqualTo("Filters must be an array of non-empty strings");
+        assertThat(problem(click().positions(Arrays.asList(1, null))
+                        .objectIDs(List.of("a", "b"))
+                        .queryID(QID)))
+                .isEqualTo("Positions must be integers starting at 1");
+    }
+
+    @Test
+    void textWithoutAUtf8FormIsRefused() {
+        assertThat(problem(click().objectIDs(List.of("a", "b\uD800"))))
+                .isEqualTo("ObjectIDs must not contain an unpaired surrogate");
+        assertThat(problem(InsightsEvent.view("e", "\uDC00products", "u").objectIDs(List.of("a"))))
+                .isEqualTo("Index must be a valid index name: it must not contain an unpaired surrogate");
+        assertThat(problem(InsightsEvent.view("e", "\uD83D\uDE00", "u").objectIDs(List.of("\uD83D\uDE00"))))
+                .isNull();
+    }
+
+    @Test
+    void filtersAreUrlEncodedAttributesAndValues() {
+        assertThat(problem(click().filters(List.of("discount:10%"))))
+                .isEqualTo("Filters must be URL-encoded attribute:value pairs (Malformed percent-encoding)");
+        assertThat(problem(click().filters(List.of("brand:%FF"))))
+                .isEqualTo("Filters must be URL-encoded attribute:value pairs (Malformed UTF-8)");
+        assertThat(problem(click().filters(List.of("100%:x"))))
+                .isEqualTo("Filters must be URL-encoded attribute:value pairs (Malformed percent-encoding)");
+        assertThat(problem(click().filters(List.of("brand:a\uD800"))))
+                .isEqualTo(
+                        "Filters must be URL-encoded attribute:value pairs (Malformed UTF-16: an unpaired surrogate)");
+        assertThat(problem(click().filters(List.of(
+                        "discount:10%25", "time:10:30", "caf%C3%A9:cr\u00e8me", "a+b:c+d", "e:\uD83D\uDE00"))))
+                .isNull();
+    }
+
+    @Test
     void clickPositionsAreAbsolute() {
         assertThat(Click.afterSearch(QID).page(1).hitsPerPage(10).hit(2, "a").positions())
                 .containsExactly(13);
         assertThat(Click.afterSearch(QID).hit(0, "a").positions()).containsExactly(1);
+    }
+
+    @Test
+    void aClickWhosePositionPassesAnIntIsRefusedWhenBuilt() {
+        Click lastPage = Click.afterSearch(QID).page(Integer.MAX_VALUE).hitsPerPage(2);
+        assertThatThrownBy(() -> lastPage.hit(0, "a"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("beyond " + Integer.MAX_VALUE);
+        Click filled = Click.afterSearch(QID).hitsPerPage(1).hit(0, "a");
+        assertThatThrownBy(() -> filled.page(Integer.MAX_VALUE)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(Click.afterSearch(QID)
+                        .page(Integer.MAX_VALUE - 1)
+                        .hitsPerPage(1)
+                        .hit(0, "a")
+                        .positions())
+                .containsExactly(Integer.MAX_VALUE);
     }
 }

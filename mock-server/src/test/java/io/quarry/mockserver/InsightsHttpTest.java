@@ -64,6 +64,26 @@ class InsightsHttpTest {
                 .mapToObj(i -> event(",'objectIDs':['" + i + "']"))
                 .collect(Collectors.joining(","));
         assertRefused("Cannot process more than 1000 events in a batch", many);
+        assertThat(send(many.substring(many.indexOf("},") + 2)).status()).isEqualTo(200);
+    }
+
+    @Test
+    void aValueIsANumberOrTheTextOfOne() {
+        for (String value : new String[] {"'NaN'", "'Infinity'", "' 5 '", "'5d'", "'0x1p3'", "'1e400'", "'five'"}) {
+            assertRefused("Value must be a number", event(",'objectIDs':['1'],'value':" + value));
+        }
+        for (String value : new String[] {"19.9", "'19.90'", "'-0.5e2'", "'0'"}) {
+            assertThat(send(event(",'objectIDs':['1'],'value':" + value)).status())
+                    .as(value)
+                    .isEqualTo(200);
+        }
+    }
+
+    @Test
+    void timesInTheFutureAndDuplicatedRecordsAreAccepted() {
+        assertThat(send(event(",'objectIDs':['1','1'],'timestamp':" + Long.MAX_VALUE))
+                        .status())
+                .isEqualTo(200);
     }
 
     @Test
@@ -105,6 +125,75 @@ class InsightsHttpTest {
                 event(",'objectIDs':['1'],'timestamp':"
                         + (CLOCK.millis() - Duration.ofDays(4).toMillis() - 1)));
         assertRefused("Filters must be formatted as attribute:value", event(",'filters':['novalue']"));
+    }
+
+    @Test
+    void aMemberOfTheWrongJsonTypeIsRefusedNotReadAsText() {
+        assertRefused("EventName must be a string", event(",'objectIDs':['1']").replace("'Clicked'", "5"));
+        assertRefused("EventName must be a string", event(",'objectIDs':['1']").replace("'Clicked'", "{'a':1}"));
+        assertRefused("EventType must be a string", event(",'objectIDs':['1']").replace("'click'", "['click']"));
+        assertRefused("UserToken must be a string", event(",'objectIDs':['1']").replace("'u-1'", "12345"));
+        assertRefused("Index must be a string", event(",'objectIDs':['1']").replace("'items'", "true"));
+        assertRefused("QueryID must be a string", event(",'objectIDs':['1'],'queryID':" + "1".repeat(32)));
+        assertRefused(
+                "AuthenticatedUserToken must be a string", event(",'objectIDs':['1'],'authenticatedUserToken':5"));
+    }
+
+    @Test
+    void theIndexIsNamedAsTheSearchApiNamesIndices() {
+        String emoji = "\uD83D\uDE00"; // one character, two UTF-16 units, four UTF-8 bytes
+        assertRefused(
+                "Index must be a valid index name: it must hold at most 512 bytes",
+                event(",'objectIDs':['1']").replace("'items'", "'" + emoji.repeat(129) + "'"));
+        assertRefused(
+                "Index must be a valid index name: it must not contain control characters",
+                event(",'objectIDs':['1']").replace("'items'", "'a\u0085b'"));
+        assertThat(send(event(",'objectIDs':['1']").replace("'items'", "'" + emoji.repeat(128) + "'"))
+                        .status())
+                .isEqualTo(200);
+        assertThat(send(event(",'objectIDs':['1']").replace("'items'", "'" + "\u00e9".repeat(256) + "'"))
+                        .status())
+                .isEqualTo(200);
+    }
+
+    @Test
+    void filtersAreUrlEncodedAttributesAndValues() {
+        assertRefused(
+                "Filters must be URL-encoded attribute:value pairs (Malformed percent-encoding)",
+                event(",'filters':['discount:10%']"));
+        assertRefused(
+                "Filters must be URL-encoded attribute:value pairs (Malformed UTF-8)",
+                event(",'filters':['brand:ok','brand:%FF']"));
+        assertRefused(
+                "Filters must be URL-encoded attribute:value pairs (Malformed percent-encoding)",
+                event(",'filters':['100%:x']"));
+        assertThat(send(event(",'filters':['discount:10%25','time:10:30','caf%C3%A9:cr%C3%A8me','a+b:c+d']"))
+                        .status())
+                .isEqualTo(200);
+    }
+
+    @Test
+    void textWithoutAUtf8FormIsRefused() {
+        assertRefused("ObjectIDs must not contain an unpaired surrogate", event(",'objectIDs':['1','a\\ud800']"));
+        assertRefused(
+                "Index must be a valid index name: it must not contain an unpaired surrogate",
+                event(",'objectIDs':['1']").replace("'items'", "'\\udc00items'"));
+        assertThat(send(event(",'objectIDs':['\\ud83d\\ude00']").replace("'items'", "'\\ud83d\\ude00'"))
+                        .status())
+                .isEqualTo(200);
+    }
+
+    @Test
+    void numbersBeyondTheirTypesAreRefused() {
+        assertRefused(
+                "Timestamp must be milliseconds since the Unix epoch",
+                event(",'objectIDs':['1'],'timestamp':" + Long.MAX_VALUE + "0"));
+        assertRefused(
+                "Positions must be integers starting at 1",
+                event(",'objectIDs':['1'],'positions':[" + (Integer.MAX_VALUE + 1L) + "],'queryID':'" + QID + "'"));
+        assertThat(send(event(",'objectIDs':['1'],'positions':[" + Integer.MAX_VALUE + "],'queryID':'" + QID + "'"))
+                        .status())
+                .isEqualTo(200);
     }
 
     @Test

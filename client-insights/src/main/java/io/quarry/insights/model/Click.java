@@ -39,8 +39,8 @@ public record Click(String queryID, int page, int hitsPerPage, List<String> obje
      * @param hitsPerPage see the record description
      * @param objectIDs see the record description
      * @param hitIndices see the record description
-     * @throws IllegalArgumentException for a negative page or index, a page size below 1, or lists of
-     *     different lengths
+     * @throws IllegalArgumentException for a negative page or index, a page size below 1, lists of different
+     *     lengths, or a hit whose absolute position would be beyond {@link Integer#MAX_VALUE}
      */
     public Click {
         Objects.requireNonNull(queryID, "queryID");
@@ -55,6 +55,12 @@ public record Click(String queryID, int page, int hitsPerPage, List<String> obje
         for (int index : hitIndices) {
             if (index < 0) {
                 throw new IllegalArgumentException("hit indices start at 0: " + index);
+            }
+            // in long: page x hitsPerPage alone may pass the largest int
+            long position = (long) page * hitsPerPage + index + 1;
+            if (position > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("the absolute position of hit " + index + " on page " + page + " at "
+                        + hitsPerPage + " per page is beyond " + Integer.MAX_VALUE);
             }
         }
     }
@@ -109,9 +115,7 @@ public record Click(String queryID, int page, int hitsPerPage, List<String> obje
      * @return one position per objectID
      */
     public List<Integer> positions() {
-        return hitIndices.stream()
-                .map(index -> Math.addExact(Math.multiplyExact(page, hitsPerPage), index) + 1)
-                .toList();
+        return hitIndices.stream().map(index -> page * hitsPerPage + index + 1).toList();
     }
 
     /**

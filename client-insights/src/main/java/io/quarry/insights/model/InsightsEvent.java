@@ -1,6 +1,9 @@
 package io.quarry.insights.model;
 
+import io.quarry.core.InvalidRequestException;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -28,10 +31,15 @@ import java.util.function.Consumer;
  * @param index the index the records or filters belong to
  * @param userToken the pseudonymous user, {@code [a-zA-Z0-9_-]{1,64}}
  * @param authenticatedUserToken the signed-in user's token, same pattern; null for none
- * @param timestamp when it happened, epoch milliseconds, at most 4 days ago; null for the time received
+ * @param timestamp when it happened, epoch milliseconds, at most 4 days ago; null for the time received. A time in
+ *     the future is sent as it is: the service states no limit there, so the client sets none
  * @param queryID the query ID of the search the event follows (32 hexadecimal characters); null for none
- * @param objectIDs the records (at most 20); null when the event names filters
- * @param filters the {@code attribute:value} filters (at most 10); null when the event names records
+ * @param objectIDs the records (at most 20; a record named twice is sent twice, the service states no rule against
+ *     it); null when the event names filters
+ * @param filters the {@code attribute:value} filters (at most 10), the attribute and the value each URL-encoded as
+ *     UTF-8 ({@code discount:10%25}, {@code brand:caf%C3%A9}; a {@code %} that starts no such escape is refused);
+ *     the first {@code :} ends the attribute, so a value may hold more ({@code time:10:30}); null when the event
+ *     names records
  * @param positions clicks after a search only: the absolute position of each clicked record, from 1
  * @param objectData per-record data of a conversion (price, quantity, ...), one item per objectID; null for none
  * @param currency the currency of {@code value} and of prices in {@code objectData} (ISO 4217); null for none
@@ -54,7 +62,8 @@ public record InsightsEvent(
         Double value) {
 
     /**
-     * Copies the lists.
+     * Copies the lists, unmodifiable. A null item of {@code objectIDs}, {@code filters} or {@code positions} is
+     * kept: sending refuses the event with the service's message for it.
      *
      * @param eventType see the record description
      * @param eventSubtype see the record description
@@ -72,9 +81,9 @@ public record InsightsEvent(
      * @param value see the record description
      */
     public InsightsEvent {
-        objectIDs = objectIDs == null ? null : List.copyOf(objectIDs);
-        filters = filters == null ? null : List.copyOf(filters);
-        positions = positions == null ? null : List.copyOf(positions);
+        objectIDs = copyOf(objectIDs);
+        filters = copyOf(filters);
+        positions = copyOf(positions);
         objectData = objectData == null ? null : List.copyOf(objectData);
     }
 
@@ -147,7 +156,8 @@ public record InsightsEvent(
     /**
      * {@return the new event}
      *
-     * @param filters the {@code attribute:value} filters the event is about (replaces any records)
+     * @param filters the {@code attribute:value} filters the event is about (replaces any records), the attribute
+     *     and the value each URL-encoded
      */
     public InsightsEvent filters(List<String> filters) {
         return with(p -> {
@@ -177,10 +187,21 @@ public record InsightsEvent(
     /**
      * {@return the new event}
      *
-     * @param at when the event happened (sent in milliseconds)
+     * @param at when the event happened (sent in milliseconds), at most 4 days ago; null for the time received
+     * @throws InvalidRequestException if the instant is too far from 1970 for a count of milliseconds in 64 bits
+     *     (about 292 million years)
      */
     public InsightsEvent timestamp(Instant at) {
-        return with(p -> p.timestamp = at == null ? null : at.toEpochMilli());
+        Long millis = null;
+        if (at != null) {
+            try {
+                millis = at.toEpochMilli();
+            } catch (ArithmeticException e) {
+                throw new InvalidRequestException("Event timestamp " + at + " is beyond epoch milliseconds in 64 bits");
+            }
+        }
+        Long timestamp = millis;
+        return with(p -> p.timestamp = timestamp);
     }
 
     /**
@@ -226,6 +247,11 @@ public record InsightsEvent(
      */
     public InsightsEvent value(double value) {
         return with(p -> p.value = value);
+    }
+
+    /** An unmodifiable copy that keeps null items ({@link List#copyOf} throws on them), or null. */
+    private static <T> List<T> copyOf(List<T> list) {
+        return list == null ? null : Collections.unmodifiableList(new ArrayList<>(list));
     }
 
     /** A copy of this event with some members changed: the one place every wither goes through. */

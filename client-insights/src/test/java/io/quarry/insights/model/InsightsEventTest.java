@@ -1,7 +1,9 @@
 package io.quarry.insights.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.quarry.core.InvalidRequestException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +41,17 @@ class InsightsEventTest {
                         "EUR",
                         9.5));
         assertThat(event.timestamp(null).timestamp()).isNull();
+    }
+
+    @Test
+    void anInstantBeyondEpochMillisecondsIsATypedError() {
+        InsightsEvent event = InsightsEvent.view("Seen", "products", "user-1");
+        assertThatThrownBy(() -> event.timestamp(Instant.MAX))
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining(Instant.MAX.toString());
+        assertThatThrownBy(() -> event.timestamp(Instant.MIN)).isInstanceOf(InvalidRequestException.class);
+        assertThat(event.timestamp(Instant.ofEpochMilli(Long.MAX_VALUE)).timestamp())
+                .isEqualTo(Long.MAX_VALUE);
     }
 
     @Test

@@ -72,6 +72,15 @@ public final class Tracking {
         return clock.millis();
     }
 
+    /**
+     * Forgets the events of a user received so far (its profile is deleted); the searches keep their clicks.
+     *
+     * @param userToken a user
+     */
+    public synchronized void forgetUserEvents(String userToken) {
+        userEvents.forget(userToken);
+    }
+
     /** Forgets every search and event. */
     public synchronized void clear() {
         if (searches != null) {

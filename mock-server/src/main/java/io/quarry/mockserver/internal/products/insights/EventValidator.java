@@ -1,9 +1,14 @@
 package io.quarry.mockserver.internal.products.insights;
 
+import io.quarry.mockserver.engine.internal.text.UrlText;
+import io.quarry.mockserver.internal.http.IndexNames;
 import io.quarry.mockserver.internal.state.TrackedEvent;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
@@ -20,7 +25,9 @@ final class EventValidator {
     private static final Pattern EVENT_NAME = Pattern.compile("[\\x20-\\x7E]{1,64}");
     private static final Pattern USER_TOKEN = Pattern.compile("[a-zA-Z0-9_\\-]{1,64}");
     private static final Pattern QUERY_ID = Pattern.compile("[0-9a-fA-F]{32}");
-    private static final Pattern INDEX_NAME = Pattern.compile("[^\\x00-\\x1F\\x7F]{1,512}");
+    private static final Pattern DECIMAL = Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
+    /** The text members, by the name their messages give them: a number or an object there is no text. */
+    private static final Map<String, String> TEXT_MEMBERS = textMembers();
 
     private final long now;
 
@@ -36,6 +43,12 @@ final class EventValidator {
     String problem(JsonNode event) {
         if (!event.isObject()) {
             return "Event must be a JSON object";
+        }
+        for (Map.Entry<String, String> member : TEXT_MEMBERS.entrySet()) {
+            JsonNode value = event.get(member.getKey());
+            if (value != null && !value.isNull() && !value.isString()) {
+                return member.getValue() + " must be a string";
+            }
         }
         String type = text(event, "eventType");
         if (type == null || type.isEmpty()) {
@@ -59,8 +72,13 @@ final class EventValidator {
         if (index == null || index.isEmpty()) {
             return "Index is required";
         }
-        if (!INDEX_NAME.matcher(index).matches()) {
-            return "Index must be a valid index name";
+        // the name of an index the search API could hold: the same bytes and characters
+        String badIndex = IndexNames.problem(index);
+        if (badIndex != null) {
+            return "Index must be a valid index name: " + badIndex;
+        }
+        if (hasUnpairedSurrogate(index)) {
+            return "Index must be a valid index name: it must not contain an unpaired surrogate";
         }
         String userToken = text(event, "userToken");
         if (userToken == null || userToken.isEmpty()) {
@@ -96,7 +114,7 @@ final class EventValidator {
         if (timestamp == null || timestamp.isNull()) {
             return null;
         }
-        if (!timestamp.isIntegralNumber()) {
+        if (!timestamp.isIntegralNumber() || !timestamp.canConvertToLong()) {
             return "Timestamp must be milliseconds since the Unix epoch";
         }
         if (timestamp.asLong() < now - MAX_AGE.toMillis()) {
@@ -118,6 +136,11 @@ final class EventValidator {
             if (!allStrings(objectIDs)) {
                 return "ObjectIDs must be an array of non-empty strings";
             }
+            for (JsonNode objectID : objectIDs) {
+                if (hasUnpairedSurrogate(objectID.asString())) {
+                    return "ObjectIDs must not contain an unpaired surrogate";
+                }
+            }
             if (objectIDs.size() > MAX_OBJECT_IDS) {
                 return "Event cannot have more than 20 ObjectIDs";
             }
@@ -129,9 +152,14 @@ final class EventValidator {
                 return "Event cannot have more than 10 Filters";
             }
             for (JsonNode filter : filters) {
-                int colon = filter.asString().indexOf(':');
-                if (colon <= 0 || colon == filter.asString().length() - 1) {
+                String text = filter.asString();
+                int colon = text.indexOf(':');
+                if (colon <= 0 || colon == text.length() - 1) {
                     return "Filters must be formatted as attribute:value";
+                }
+                String encoding = encodingProblem(text.substring(0, colon), text.substring(colon + 1));
+                if (encoding != null) {
+                    return "Filters must be URL-encoded attribute:value pairs (" + encoding + ")";
                 }
             }
         }
@@ -149,7 +177,7 @@ final class EventValidator {
             return "Positions must be an array of at most 20 integers";
         }
         for (JsonNode position : positions) {
-            if (!position.isIntegralNumber() || position.asLong() < 1) {
+            if (!position.isIntegralNumber() || !position.canConvertToInt() || position.asInt() < 1) {
                 return "Positions must be integers starting at 1";
             }
         }
@@ -175,6 +203,49 @@ final class EventValidator {
                 integers(event.get("positions")));
     }
 
+    /**
+     * The attribute and the value of a filter are each URL-encoded (a {@code %} in a value is {@code %25}), and
+     * read as UTF-8 exactly: an escape that is malformed or not UTF-8 would make different filters one value.
+     */
+    private static String encodingProblem(String attribute, String value) {
+        try {
+            UrlText.decode(attribute, false);
+            UrlText.decode(value, false);
+            return null;
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+    }
+
+    /**
+     * Whether the text holds a UTF-16 surrogate out of its pair (JSON can escape one, {@code "\\ud800"}): it has no
+     * UTF-8 form, and a profile naming such a record or index would be JSON that parsers refuse.
+     */
+    private static boolean hasUnpairedSurrogate(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Map<String, String> textMembers() {
+        Map<String, String> members = new LinkedHashMap<>();
+        members.put("eventType", "EventType");
+        members.put("eventName", "EventName");
+        members.put("eventSubtype", "EventSubtype");
+        members.put("index", "Index");
+        members.put("userToken", "UserToken");
+        members.put("authenticatedUserToken", "AuthenticatedUserToken");
+        members.put("queryID", "QueryID");
+        members.put("currency", "Currency");
+        return Collections.unmodifiableMap(members);
+    }
+
     private static boolean present(JsonNode node) {
         return node != null && !node.isNull() && !(node.isArray() && node.isEmpty());
     }
@@ -191,16 +262,14 @@ final class EventValidator {
         return true;
     }
 
+    /**
+     * Whether a value given as text is a number written as JSON writes one (the text form keeps a price's decimals):
+     * not {@code NaN}, {@code Infinity}, {@code 0x1p3}, {@code 5d} or {@code " 5 "}, all of which Java would read.
+     */
     private static boolean isNumericText(JsonNode value) {
-        if (!value.isString()) {
-            return false;
-        }
-        try {
-            Double.parseDouble(value.asString());
-            return true;
-        } catch (NumberFormatException e) {
-            return false;
-        }
+        return value.isString()
+                && DECIMAL.matcher(value.asString()).matches()
+                && Double.isFinite(Double.parseDouble(value.asString()));
     }
 
     private static String text(JsonNode event, String name) {

@@ -65,14 +65,17 @@ final class PersonalizationRoutes implements RouteMethods {
     }
 
     /**
-     * {@code DELETE /1/profiles/{userToken}}: the user's events up to now stop counting at once (the service may
-     * take a few hours); 404 for a user without counted events.
+     * {@code DELETE /1/profiles/{userToken}}: the user's events received so far stop counting at once (the service
+     * may take a few hours), whatever their timestamps say, and so do events received later that are timestamped
+     * up to now; 404 for a user without counted events.
      */
     Response deleteProfile(Request request) {
         String userToken = request.path("userToken");
         require(userToken);
         long now = app.nowMillis();
         state.delete(userToken, now);
+        // an event timestamped in the future was received before the deletion all the same
+        app.tracking().forgetUserEvents(userToken);
         ObjectNode body = Json.object();
         body.put("userToken", userToken);
         body.put("deletedUntil", Timestamps.iso(now));

@@ -1,10 +1,9 @@
 package io.quarry.mockserver.internal.products.personalization;
 
+import io.quarry.mockserver.engine.internal.text.UrlText;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.IndexState;
 import io.quarry.mockserver.internal.state.tracking.UserEvents;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -140,15 +139,9 @@ final class Profiles {
         }
     }
 
+    /** A filter's attribute or value, URL-encoded ({@code +} is itself); the insights API took only such. */
     private static String decode(String text) {
-        if (!text.contains("%")) {
-            return text;
-        }
-        try {
-            return URLDecoder.decode(text.replace("+", "%2B"), StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException notEncoded) {
-            return text;
-        }
+        return UrlText.decode(text, false);
     }
 
     private static String unquote(String text) {

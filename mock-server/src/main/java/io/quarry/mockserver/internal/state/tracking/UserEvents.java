@@ -102,6 +102,18 @@ public final class UserEvents {
         return result;
     }
 
+    /**
+     * Forgets every event of a user received so far.
+     *
+     * @param userToken a user
+     */
+    public void forget(String userToken) {
+        LinkedHashMap<Key, long[]> ofUser = users.remove(userToken);
+        if (ofUser != null) {
+            groups -= ofUser.size();
+        }
+    }
+
     /** Forgets every event. */
     public void clear() {
         users.clear();

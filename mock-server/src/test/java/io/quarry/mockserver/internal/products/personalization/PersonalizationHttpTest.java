@@ -166,6 +166,24 @@ class PersonalizationHttpTest {
     }
 
     @Test
+    void aDeletionAlsoDropsEventsReceivedBeforeItButTimestampedAfterIt() {
+        setStrategy(STRATEGY).requireOk();
+        long t = START.toEpochMilli();
+        server.recordEvents(
+                event("view", "Product viewed", "fay", t + Duration.ofHours(1).toMillis(), List.of("1")));
+
+        server.send("DELETE", "/1/profiles/fay", null).requireOk();
+
+        assertThat(server.send("GET", "/1/profiles/personalization/fay", null).status())
+                .isEqualTo(404);
+        clock.advance(Duration.ofMinutes(1));
+        server.recordEvents(event("view", "Product viewed", "fay", clock.millis(), List.of("2")));
+        Reply fresh =
+                server.send("GET", "/1/profiles/personalization/fay", null).requireOk();
+        assertThat(fresh.body().get("scores").get("brand").propertyNames()).containsExactly("Samsung");
+    }
+
+    @Test
     void aPersonalizedSearchRanksTheUsersPreferredValuesFirst() {
         setStrategy(STRATEGY).requireOk();
         long t = START.toEpochMilli();

@@ -1,0 +1,80 @@
+package io.quarry.insights;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Event texts as UTF-8, the form the service keeps them in: whether a text has one at all, and whether a filter's
+ * part is URL-encoded as the service reads it (each {@code %} starts an escape of two hexadecimal digits, {@code +}
+ * and characters beyond ASCII stand for themselves, and the bytes are UTF-8).
+ */
+final class Utf8Text {
+
+    private Utf8Text() {}
+
+    /**
+     * {@return what keeps the text from decoding, in the service's words, or null when it decodes}
+     *
+     * @param text an attribute or a value of a filter
+     */
+    static String urlDecodingProblem(String text) {
+        if (text.indexOf('%') < 0 && !hasUnpairedSurrogate(text)) {
+            return null; // decodes to itself
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '%') {
+                if (i + 2 >= text.length()
+                        || Character.digit(text.charAt(i + 1), 16) < 0
+                        || Character.digit(text.charAt(i + 2), 16) < 0) {
+                    return "Malformed percent-encoding";
+                }
+                bytes.write(Character.digit(text.charAt(i + 1), 16) * 16 + Character.digit(text.charAt(i + 2), 16));
+                i += 2;
+            } else if (Character.isHighSurrogate(c)
+                    && i + 1 < text.length()
+                    && Character.isLowSurrogate(text.charAt(i + 1))) {
+                byte[] pair = text.substring(i, i + 2).getBytes(StandardCharsets.UTF_8);
+                bytes.write(pair, 0, pair.length);
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return "Malformed UTF-16: an unpaired surrogate";
+            } else {
+                byte[] encoded = String.valueOf(c).getBytes(StandardCharsets.UTF_8);
+                bytes.write(encoded, 0, encoded.length);
+            }
+        }
+        try {
+            StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes.toByteArray()));
+            return null;
+        } catch (CharacterCodingException e) {
+            return "Malformed UTF-8";
+        }
+    }
+
+    /**
+     * {@return whether the text holds a UTF-16 surrogate out of its pair} Such text has no UTF-8 form: the service
+     * cannot keep it, and JSON can carry it only as an escape that many parsers refuse.
+     *
+     * @param text any text
+     */
+    static boolean hasUnpairedSurrogate(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
