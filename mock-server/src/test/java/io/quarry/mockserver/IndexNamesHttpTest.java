@@ -28,10 +28,33 @@ class IndexNamesHttpTest {
                                         "{'requests':[{'action':'addObject','indexName':'bad\\u0000name','body':{'a':1}}]}"))
                         .status())
                 .isEqualTo(400);
+        // JSON can carry a surrogate out of its pair as an escape; such a name has no UTF-8 form
+        assertThat(admin.post(
+                                "/1/indexes/*/batch",
+                                "{\"requests\":[{\"action\":\"addObject\",\"indexName\":\"bad\\ud800\",\"body\":{}}]}")
+                        .body()
+                        .get("message")
+                        .asString())
+                .contains("unpaired surrogate");
         assertThat(admin.post("/1/indexes/ok/operation", TestClient.jq("{'operation':'copy','destination':'..'}"))
                         .status())
                 .isIn(400, 404);
         assertThat(admin.get("/1/indexes").body().get("items")).isEmpty();
+    }
+
+    @Test
+    void anObjectIDWithoutAUtf8FormIsRefusedForNoUrlCouldNameTheRecord() {
+        String batch = "{\"requests\":[{\"action\":\"addObject\",\"body\":{\"objectID\":\"x\\udc00\"}}]}";
+        TestClient.Reply refused = admin.post("/1/indexes/ids/batch", batch);
+
+        assertThat(refused.status()).isEqualTo(400);
+        assertThat(refused.body().get("message").asString()).contains("objectID", "unpaired surrogate");
+        assertThat(admin.post("/1/indexes/ids", "{\"objectID\":\"\\ud800\"}").status())
+                .isEqualTo(400);
+        assertThat(admin.post("/1/indexes/ids", "{\"objectID\":\"\\ud83d\\ude00\"}")
+                        .status())
+                .as("a pair is fine")
+                .isEqualTo(201);
     }
 
     @Test

@@ -1,10 +1,11 @@
 package io.quarry.mockserver.internal.http;
 
+import io.quarry.mockserver.engine.internal.text.Utf16;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Which index names the server takes: non-empty, at most {@value #MAX_BYTES} bytes of UTF-8, no control
- * characters, not {@code .} or {@code ..} (which URLs cannot carry as a path segment), and not {@code *}, which only
+ * Which index names the server takes: non-empty, at most {@value #MAX_BYTES} bytes of UTF-8 (so no surrogate out
+ * of its pair, which has no UTF-8 form), no control characters, not {@code .} or {@code ..} (which URLs cannot carry as a path segment), and not {@code *}, which only
  * multi-index routes accept, as a literal part of their path. Anything else is a 400.
  */
 public final class IndexNames {
@@ -42,6 +43,9 @@ public final class IndexNames {
         }
         if (name.chars().anyMatch(Character::isISOControl)) {
             return "it must not contain control characters";
+        }
+        if (Utf16.hasUnpairedSurrogate(name)) {
+            return "it must not contain an unpaired surrogate";
         }
         if (name.equals(".") || name.equals("..")) {
             return "it must not be . or ..";

@@ -1,6 +1,7 @@
 package io.quarry.mockserver.internal.products.insights;
 
 import io.quarry.mockserver.engine.internal.text.UrlText;
+import io.quarry.mockserver.engine.internal.text.Utf16;
 import io.quarry.mockserver.internal.http.IndexNames;
 import io.quarry.mockserver.internal.state.TrackedEvent;
 import java.time.Duration;
@@ -77,9 +78,6 @@ final class EventValidator {
         if (badIndex != null) {
             return "Index must be a valid index name: " + badIndex;
         }
-        if (hasUnpairedSurrogate(index)) {
-            return "Index must be a valid index name: it must not contain an unpaired surrogate";
-        }
         String userToken = text(event, "userToken");
         if (userToken == null || userToken.isEmpty()) {
             return "UserToken is required";
@@ -137,7 +135,7 @@ final class EventValidator {
                 return "ObjectIDs must be an array of non-empty strings";
             }
             for (JsonNode objectID : objectIDs) {
-                if (hasUnpairedSurrogate(objectID.asString())) {
+                if (Utf16.hasUnpairedSurrogate(objectID.asString())) {
                     return "ObjectIDs must not contain an unpaired surrogate";
                 }
             }
@@ -215,22 +213,6 @@ final class EventValidator {
         } catch (IllegalArgumentException e) {
             return e.getMessage();
         }
-    }
-
-    /**
-     * Whether the text holds a UTF-16 surrogate out of its pair (JSON can escape one, {@code "\\ud800"}): it has no
-     * UTF-8 form, and a profile naming such a record or index would be JSON that parsers refuse.
-     */
-    private static boolean hasUnpairedSurrogate(String text) {
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static Map<String, String> textMembers() {

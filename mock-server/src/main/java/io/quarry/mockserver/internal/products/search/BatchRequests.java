@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.products.search;
 
+import io.quarry.mockserver.engine.internal.text.Utf16;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.PartialUpdate;
@@ -87,7 +88,7 @@ final class BatchRequests {
      * {@return whether it names a record by a non-empty string objectID}
      *
      * @param body a record or batch body
-     * @throws ApiException 400 when {@code objectID} is present but not a non-empty string
+     * @throws ApiException 400 when {@code objectID} is present but not a non-empty string with a UTF-8 form
      */
     static boolean hasObjectId(ObjectNode body) {
         JsonNode id = body.get("objectID");
@@ -96,6 +97,10 @@ final class BatchRequests {
         }
         if (!id.isString() || id.stringValue().isEmpty()) {
             throw ApiException.badRequest("objectID must be a non-empty string");
+        }
+        if (Utf16.hasUnpairedSurrogate(id.stringValue())) {
+            // no URL could name the record to read, update or delete it
+            throw ApiException.badRequest("objectID must not contain an unpaired surrogate (it has no UTF-8 form)");
         }
         return true;
     }
