@@ -161,6 +161,37 @@ class RandomApiKeysContractTest {
         }
     }
 
+    @Test
+    void aSecuredKeyIsBoundByItsParentsPatternsAndFollowsItsParentsLife() {
+        for (int round = 0; round < 8; round++) {
+            List<String> indexes = List.of(keys.indexPatterns());
+            List<String> restricted = List.of(keys.indexPatterns());
+            String parent = admin.apiKeys()
+                    .add(ApiKey.of(Acl.SEARCH).indexes(indexes.toArray(String[]::new)))
+                    .key();
+            String secured = SecuredApiKeys.generate(
+                    parent, SecuredApiKeyRestrictions.of().restrictIndices(restricted.toArray(String[]::new)));
+            try (SearchClient user = SearchClient.create(MockServerClients.config(MOCK.server(), secured))) {
+                String indexName = keys.indexName();
+                boolean allowed = RandomKeys.allows(indexes, indexName) && RandomKeys.allows(restricted, indexName);
+                String context = String.format(
+                        "seed %d, round %d: parent %s, secured %s, index [%s]",
+                        SEED, round, indexes, restricted, indexName);
+                Runnable search = () -> user.index(indexName).search(SearchQuery.of(), Product.class);
+                assertThat(refusal(search) instanceof ForbiddenException)
+                        .as(context)
+                        .isEqualTo(!allowed);
+
+                admin.apiKeys().delete(parent);
+                assertThat(refusal(search)).as("%s: parent deleted", context).isInstanceOf(ForbiddenException.class);
+                admin.apiKeys().restore(parent);
+                assertThat(refusal(search) instanceof ForbiddenException)
+                        .as("%s: parent restored", context)
+                        .isEqualTo(!allowed);
+            }
+        }
+    }
+
     /** {@return what a call threw: null when it succeeded or found no index, as an allowed call may} */
     private static Throwable refusal(Runnable call) {
         try {
