@@ -4,6 +4,7 @@ import static io.quarry.testsupport.TestWaits.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.quarry.core.BadRequestException;
 import io.quarry.core.ForbiddenException;
 import io.quarry.core.NotFoundException;
 import io.quarry.core.RateLimitException;
@@ -190,6 +191,24 @@ class RandomApiKeysContractTest {
                         .isEqualTo(!allowed);
             }
         }
+    }
+
+    @Test
+    void parametersOutOfRangeAreRefusedWithABadRequestAndNoKeyIsMade() {
+        List<ApiKey> refused = List.of(
+                ApiKey.of(Acl.SEARCH).validity(-1),
+                ApiKey.of(Acl.SEARCH).maxHitsPerQuery(-1),
+                ApiKey.of(Acl.SEARCH).maxQueriesPerIPPerHour(Integer.MIN_VALUE),
+                ApiKey.of(Acl.of("fly")),
+                // forced parameters that are no URL encoding
+                new ApiKey(List.of(Acl.SEARCH), null, null, null, null, "filters=%zz", null, null));
+        for (ApiKey key : refused) {
+            assertThatThrownBy(() -> admin.apiKeys().add(key)).as("%s", key).isInstanceOf(BadRequestException.class);
+        }
+        assertThat(admin.apiKeys().list().keys()).isEmpty();
+        assertThatThrownBy(() -> Acl.of(" "))
+                .as("refused before any call")
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     /** {@return what a call threw: null when it succeeded or found no index, as an allowed call may} */
