@@ -120,6 +120,25 @@ class ApiKeysHttpTest {
                 .isEqualTo(404);
     }
 
+    /** Past what epoch milliseconds hold, the expiry stays in the future: it wrapped round and read back as 1. */
+    @Test
+    void theLargestValidityReadsBackAsTheSecondsLeft() {
+        long largest = Long.MAX_VALUE / 1000;
+        String key = admin.createKey(jq("{'acl':['search'],'validity':" + largest + "}"));
+        long left = admin.get("/1/keys/" + key).body().get("validity").asLong();
+        // the expiry is the last epoch millisecond, which is no whole second: the seconds left round up
+        assertThat(left).isEqualTo((Long.MAX_VALUE - CLOCK.millis()) / 1000 + 1);
+        admin.post("/1/indexes/items", jq("{'name':'a'}"));
+        CLOCK.advance(Duration.ofDays(365));
+        assertThat(admin.withKey(key).post("/1/indexes/items/query", "{}").status())
+                .isEqualTo(200);
+        assertThat(admin.get("/1/keys/" + key).body().get("validity").asLong())
+                .isEqualTo(left - Duration.ofDays(365).toSeconds());
+        assertThat(admin.post("/1/keys", jq("{'validity':" + (largest + 1) + "}"))
+                        .status())
+                .isEqualTo(400);
+    }
+
     @Test
     void indexLevelKeys() {
         admin.post("/1/indexes/movies", jq("{'title':'Heat'}"));

@@ -1,6 +1,8 @@
 package io.quarry.search.model;
 
+import io.quarry.search.internal.SecondsLeftJson;
 import java.util.List;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * An API key as read back. {@code value} is the key itself: treat it as a secret ({@link #toString()} masks it).
@@ -15,7 +17,8 @@ import java.util.List;
  * @param maxQueriesPerIPPerHour rate limit
  * @param queryParameters        forced parameters
  * @param referers               allowed referrers
- * @param validity               remaining lifetime in seconds, 0 none
+ * @param validity               remaining lifetime in seconds, 0 none; a remainder past {@link Integer#MAX_VALUE}
+ *                               seconds (about 68 years) reads as {@link Integer#MAX_VALUE}
  */
 public record ApiKeyInfo(
         String value,
@@ -28,7 +31,7 @@ public record ApiKeyInfo(
         Integer maxQueriesPerIPPerHour,
         String queryParameters,
         List<String> referers,
-        Integer validity) {
+        @JsonDeserialize(using = SecondsLeftJson.class) Integer validity) {
 
     /** Shows everything but the key. */
     @Override

@@ -92,7 +92,9 @@ public final class Caller {
     }
 
     /**
-     * {@return whether the caller's key (and secured key) may act on it}
+     * {@return whether the caller's key (and secured key) may act on it} An index-level key may act on the index it
+     * was created under, compared as a name: that index's name may hold {@code *} or spaces at its ends, which in a
+     * global key's {@code indexes} would be a wildcard or ignored.
      *
      * @param indexName an index name
      */
@@ -100,8 +102,10 @@ public final class Caller {
         if (isAdmin()) {
             return true;
         }
-        return Patterns.anyMatches(key.indexes(), indexName)
-                && (secured == null || Patterns.anyMatches(secured.restrictIndices(), indexName));
+        boolean keyAllows = key.indexScope() != null
+                ? key.indexScope().equals(indexName)
+                : Patterns.anyMatches(key.indexes(), indexName);
+        return keyAllows && (secured == null || Patterns.anyMatches(secured.restrictIndices(), indexName));
     }
 
     /**

@@ -1,6 +1,10 @@
 package io.quarry.mockserver.internal.auth;
 
-/** An IPv4 network in CIDR notation ({@code 192.168.1.0/24}; a bare address is a /32), for {@code restrictSources}. */
+/**
+ * An IPv4 network in CIDR notation ({@code 192.168.1.0/24}; a bare address is a /32), for {@code restrictSources}:
+ * four decimal octets of ASCII digits and a prefix length of one or two. IPv6 networks are refused, and an IPv6
+ * caller is inside no network.
+ */
 final class Ipv4Network {
 
     private final int address;
@@ -22,7 +26,11 @@ final class Ipv4Network {
         int slash = text.indexOf('/');
         int bits = 32;
         if (slash >= 0) {
-            bits = Integer.parseInt(text.substring(slash + 1));
+            String prefix = text.substring(slash + 1);
+            if (prefix.isEmpty() || prefix.length() > 2 || !asciiDigits(prefix)) {
+                throw new IllegalArgumentException("prefix length is not one or two digits");
+            }
+            bits = Integer.parseInt(prefix);
             text = text.substring(0, slash);
         }
         if (bits < 0 || bits > 32) {
@@ -53,7 +61,7 @@ final class Ipv4Network {
         }
         int value = 0;
         for (String part : parts) {
-            if (part.isEmpty() || part.length() > 3 || !part.chars().allMatch(Character::isDigit)) {
+            if (part.isEmpty() || part.length() > 3 || !asciiDigits(part)) {
                 return null;
             }
             int octet = Integer.parseInt(part);
@@ -63,5 +71,10 @@ final class Ipv4Network {
             value = (value << 8) | octet;
         }
         return value;
+    }
+
+    /** Only 0 to 9: {@link Integer#parseInt} also reads other scripts' digits and a sign. */
+    private static boolean asciiDigits(String text) {
+        return text.chars().allMatch(c -> c >= '0' && c <= '9');
     }
 }

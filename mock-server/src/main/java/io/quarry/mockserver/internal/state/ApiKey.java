@@ -17,7 +17,8 @@ import java.util.Set;
  * @param referers allowed Referer patterns (leading and/or trailing {@code *}); empty for all
  * @param indexScope the index an index-level key was created under, {@code null} for a global key
  * @param createdAtMillis when it was created (or restored), epoch milliseconds
- * @param expiresAtMillis when it stops existing, epoch milliseconds; 0 for never
+ * @param expiresAtMillis when it stops existing, epoch milliseconds; 0 for never; {@link Long#MAX_VALUE} for a
+ *     validity reaching past what epoch milliseconds hold (it reads back as the seconds left until then)
  */
 public record ApiKey(
         String value,
@@ -64,6 +65,21 @@ public record ApiKey(
      */
     public boolean allows(String right) {
         return acl.contains(right);
+    }
+
+    /**
+     * {@return when a key given that validity at that time stops existing: 0 for none, and at the latest
+     *     {@link Long#MAX_VALUE}, so that a huge validity never wraps round to a time in the past}
+     *
+     * @param fromMillis when the validity starts, epoch milliseconds
+     * @param validitySeconds the validity, 0 for none (at most {@code Long.MAX_VALUE / 1000})
+     */
+    static long expiry(long fromMillis, long validitySeconds) {
+        if (validitySeconds <= 0) {
+            return 0;
+        }
+        long millis = validitySeconds * 1000;
+        return millis > Long.MAX_VALUE - fromMillis ? Long.MAX_VALUE : fromMillis + millis;
     }
 
     /**

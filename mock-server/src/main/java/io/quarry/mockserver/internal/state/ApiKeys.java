@@ -144,7 +144,7 @@ public final class ApiKeys {
                 key.referers(),
                 key.indexScope(),
                 now,
-                key.validitySeconds() > 0 ? now + key.validitySeconds() * 1000 : 0);
+                ApiKey.expiry(now, key.validitySeconds()));
         active.put(value, restored);
         changes.incrementAndGet();
         return restored;

@@ -46,7 +46,6 @@ public record KeyDefinition(
      * @param nowMillis when the definition applies; validity counts from then
      */
     ApiKey toKey(String value, String indexScope, long createdAtMillis, long nowMillis) {
-        long expiresAt = validitySeconds > 0 ? nowMillis + validitySeconds * 1000 : 0;
         return new ApiKey(
                 value,
                 acl,
@@ -59,7 +58,7 @@ public record KeyDefinition(
                 referers,
                 indexScope,
                 createdAtMillis,
-                expiresAt);
+                ApiKey.expiry(nowMillis, validitySeconds));
     }
 
     /**

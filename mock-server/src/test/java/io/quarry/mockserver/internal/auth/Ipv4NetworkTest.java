@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** IPv4 networks of {@code restrictSources}. */
 class Ipv4NetworkTest {
@@ -29,5 +31,27 @@ class Ipv4NetworkTest {
         assertThatThrownBy(() -> Ipv4Network.parse("300.1.1.1")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> Ipv4Network.parse("1.2.3.4/33")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> Ipv4Network.parse("::1/128")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    /** {@code Integer.parseInt} reads Arabic-Indic digits and a sign: such a network was taken as 10.0.0.0/8. */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "١٠.0.0.1/8",
+                "10.0.0.1/٨",
+                "10.0.0.1/+8",
+                "10.0.0.1/-0",
+                "10.0.0.1/",
+                "10.0.0.1/008",
+                "10.0.0.1//8",
+                "10.0.0.1 /8",
+                "10.0.0",
+                "10.0.0.1.",
+                "+10.0.0.1",
+                "10.0.0.1/8/8",
+                ""
+            })
+    void refusesMalformedNetworks(String cidr) {
+        assertThatThrownBy(() -> Ipv4Network.parse(cidr)).isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -197,15 +197,22 @@ final class KeyRoutes implements RouteMethods {
         return body;
     }
 
+    /** {@return the whole seconds left of its validity, rounded up (at least 1 while it exists); 0 for none} */
+    private long secondsLeft(ApiKey key) {
+        if (key.expiresAtMillis() == 0) {
+            return 0;
+        }
+        long millis = key.expiresAtMillis() - app.nowMillis();
+        return Math.max(1, millis / 1000 + (millis % 1000 > 0 ? 1 : 0));
+    }
+
     private ObjectNode describe(ApiKey key) {
         ObjectNode item = Json.object();
         item.put("value", key.value());
         item.put("createdAt", key.createdAtMillis() / 1000);
         ArrayNode acl = item.putArray("acl");
         key.acl().forEach(acl::add);
-        long left =
-                key.expiresAtMillis() == 0 ? 0 : Math.max(1, (key.expiresAtMillis() - app.nowMillis() + 999) / 1000);
-        item.put("validity", left);
+        item.put("validity", secondsLeft(key));
         item.put("description", key.description());
         if (!key.indexes().isEmpty()) {
             ArrayNode indexes = item.putArray("indexes");

@@ -1,0 +1,30 @@
+package io.quarry.search.internal;
+
+import java.math.BigInteger;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.databind.DeserializationContext;
+import tools.jackson.databind.ValueDeserializer;
+
+/**
+ * Reads a key's {@code validity} (the seconds it has left) into an {@code Integer}: a remainder past
+ * {@link Integer#MAX_VALUE} (about 68 years, which the service allows) reads as {@link Integer#MAX_VALUE} instead
+ * of failing the whole answer, so one such key does not make a key list unreadable.
+ */
+public final class SecondsLeftJson extends ValueDeserializer<Integer> {
+
+    /** Made by Jackson, from the annotation of the member it reads. */
+    public SecondsLeftJson() {}
+
+    @Override
+    public Integer deserialize(JsonParser parser, DeserializationContext context) {
+        if (parser.currentToken() != JsonToken.VALUE_NUMBER_INT) {
+            return context.readValue(parser, Integer.class);
+        }
+        BigInteger seconds = parser.getBigIntegerValue();
+        if (seconds.bitLength() < Integer.SIZE) {
+            return seconds.intValue();
+        }
+        return seconds.signum() > 0 ? Integer.MAX_VALUE : Integer.MIN_VALUE;
+    }
+}
