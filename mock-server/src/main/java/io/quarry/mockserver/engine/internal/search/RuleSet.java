@@ -4,6 +4,7 @@ import io.quarry.mockserver.engine.internal.filter.Atom;
 import io.quarry.mockserver.engine.internal.filter.ScoredAtom;
 import io.quarry.mockserver.engine.internal.text.Token;
 import io.quarry.mockserver.engine.internal.text.Tokenizer;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -185,12 +186,22 @@ public final class RuleSet {
             return true;
         }
         for (JsonNode range : validity) {
-            if (now >= range.path("from").asLong(Long.MIN_VALUE)
-                    && now <= range.path("until").asLong(Long.MAX_VALUE)) {
+            if (now >= second(range.get("from"), Long.MIN_VALUE) && now <= second(range.get("until"), Long.MAX_VALUE)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** An end of a validity range, one beyond a long's range held at the long's nearest end, not left open. */
+    private static long second(JsonNode end, long open) {
+        if (end == null || !end.isNumber()) {
+            return open;
+        }
+        return end.bigIntegerValue()
+                .max(BigInteger.valueOf(Long.MIN_VALUE))
+                .min(BigInteger.valueOf(Long.MAX_VALUE))
+                .longValue();
     }
 
     /** Returns the placeholder matches of the first condition that holds, or empty when none holds. */
