@@ -114,4 +114,15 @@ class DictionaryEffectsHttpTest {
                 .as("the phrase is cous cous, not cous")
                 .containsExactly("twice");
     }
+
+    @Test
+    void aDisabledStopWordInAnotherCaseStillDisablesTheStandardOne() {
+        batch(
+                "stopwords",
+                "[{'action':'addEntry','body':{'objectID':'s-the','language':'en','word':'The',"
+                        + "'state':'disabled'}}]");
+        assertThat(ids("{'query':'the lord ','removeStopWords':true}"))
+                .as("'the' no longer a stop word")
+                .isEmpty();
+    }
 }
