@@ -205,11 +205,13 @@ public final class QueryPlanner {
     }
 
     private void addSynonyms(List<String> input, Map<String, TermMatch> terms, List<List<String>> phrases) {
+        // A set to skip the phrases already there: a group of thousands of phrases would cost its size squared.
+        Set<List<String>> known = new HashSet<>(phrases);
         for (List<String> alternative : synonyms.alternativesOf(input)) {
             if (alternative.size() == 1) {
                 String term = alternative.get(0);
                 terms.merge(term, new TermMatch(0, false, term.length()), TermMatch::better);
-            } else if (!phrases.contains(alternative)) {
+            } else if (known.add(alternative)) {
                 phrases.add(alternative);
             }
         }

@@ -49,6 +49,7 @@ public final class SynonymSet {
                     for (List<String> input : group) {
                         groups.computeIfAbsent(key(input), k -> new ArrayList<>())
                                 .add(group);
+                        longestInput = Math.max(longestInput, input.size());
                     }
                 }
             } else if (type.equals("oneWaySynonym") || type.equals("onewaysynonym")) {
@@ -73,9 +74,6 @@ public final class SynonymSet {
                 }
             }
         }
-        groups.values()
-                .forEach(list -> list.forEach(
-                        group -> group.forEach(input -> longestInput = Math.max(longestInput, input.size()))));
     }
 
     private static String key(List<String> words) {
