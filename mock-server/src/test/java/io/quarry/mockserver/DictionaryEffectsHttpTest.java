@@ -99,4 +99,30 @@ class DictionaryEffectsHttpTest {
                         + "'decomposition':[]}}]");
         assertThat(ids("{'query':'wunderkerze'}")).as("split into atoms").containsExactly("5");
     }
+
+    @Test
+    void aDecompositionKeepsARepeatedPart(MockServer server) {
+        server.seed(jq("{'indices':{'dishes':{'records':["
+                + "{'objectID':'twice','text':'cous cous'},{'objectID':'once','text':'cous'}]}}}"));
+        batch(
+                "compounds",
+                "[{'action':'addEntry','body':{'objectID':'c-cc','language':'de','word':'couscous',"
+                        + "'decomposition':['cous','cous']}}]");
+
+        assertThat(client.post("/1/indexes/dishes/query", jq("{'query':'couscous','queryLanguages':['de']}"))
+                        .hitIds())
+                .as("the phrase is cous cous, not cous")
+                .containsExactly("twice");
+    }
+
+    @Test
+    void aDisabledStopWordInAnotherCaseStillDisablesTheStandardOne() {
+        batch(
+                "stopwords",
+                "[{'action':'addEntry','body':{'objectID':'s-the','language':'en','word':'The',"
+                        + "'state':'disabled'}}]");
+        assertThat(ids("{'query':'the lord ','removeStopWords':true}"))
+                .as("'the' no longer a stop word")
+                .isEmpty();
+    }
 }

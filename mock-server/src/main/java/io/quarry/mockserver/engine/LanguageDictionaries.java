@@ -41,7 +41,8 @@ public record LanguageDictionaries(
     }
 
     /**
-     * {@return the dictionaries with every word normalised (entries that are not one word are dropped)}
+     * {@return the dictionaries with every word normalised (stop words, declensions and compound words that are not
+     *     one word are dropped; a part of a decomposition that is several words stands for them)}
      *
      * @param stopWords language to stop words, as entered
      * @param plurals language to groups of declensions, as entered
@@ -70,7 +71,7 @@ public record LanguageDictionaries(
             entries.forEach((word, parts) -> {
                 String compound = word(word);
                 if (compound != null) {
-                    map.put(compound, List.copyOf(words(parts)));
+                    map.put(compound, parts(parts));
                 }
             });
             splits.put(language, Map.copyOf(map));
@@ -87,6 +88,15 @@ public record LanguageDictionaries(
             }
         }
         return words;
+    }
+
+    /** A decomposition's words in order, a part repeated as often as it is listed ("couscous" is cous, cous). */
+    private static List<String> parts(Collection<String> texts) {
+        List<String> words = new ArrayList<>();
+        for (String text : texts) {
+            words.addAll(Tokenizer.terms(text));
+        }
+        return List.copyOf(words);
     }
 
     private static String word(String text) {

@@ -76,7 +76,9 @@ public final class Dictionaries {
                 if (language.equals(entry.path("language").asString(""))) {
                     String word = entry.path("word").asString("");
                     if (entry.path("state").asString("enabled").equals("disabled")) {
-                        words.remove(word);
+                        // The entry overrides the word as the listing does, whatever its case ("The" is "the").
+                        String disabled = word.toLowerCase(Locale.ROOT);
+                        words.removeIf(stop -> stop.toLowerCase(Locale.ROOT).equals(disabled));
                     } else {
                         words.add(word);
                     }

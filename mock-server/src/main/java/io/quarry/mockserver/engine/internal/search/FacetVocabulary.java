@@ -18,6 +18,7 @@ public final class FacetVocabulary {
     private final RecordStore store;
     private final Faceting faceting;
     private final Map<String, Map<List<String>, String>> byAttribute = new HashMap<>();
+    private final Map<String, Integer> longestByAttribute = new HashMap<>();
 
     /**
      * @param store the records, read-locked for as long as this is used
@@ -40,6 +41,23 @@ public final class FacetVocabulary {
             return null;
         }
         return byAttribute.computeIfAbsent(attribute, this::load).get(words);
+    }
+
+    /**
+     * {@return the most words a value of that facet has (0 when it has none or is not a declared facet)}
+     *
+     * @param attribute a facet attribute
+     */
+    public int longestValue(String attribute) {
+        if (faceting.find(attribute) == null) {
+            return 0;
+        }
+        return longestByAttribute.computeIfAbsent(
+                attribute,
+                a -> byAttribute.computeIfAbsent(a, this::load).keySet().stream()
+                        .mapToInt(List::size)
+                        .max()
+                        .orElse(0));
     }
 
     private Map<List<String>, String> load(String attribute) {

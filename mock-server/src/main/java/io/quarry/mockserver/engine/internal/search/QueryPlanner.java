@@ -121,7 +121,7 @@ public final class QueryPlanner {
                     terms.merge(term, new TermMatch(correction.getValue(), false, term.length()), TermMatch::better);
                 }
             }
-            if (useSynonyms && !synonyms.alternativesOf(List.of(word)).isEmpty()) {
+            if (useSynonyms && synonyms.hasAlternatives(List.of(word))) {
                 terms = new HashMap<>(terms);
                 addSynonyms(List.of(word), terms, phrases);
             }
@@ -183,7 +183,7 @@ public final class QueryPlanner {
             int taken = 0;
             for (int length = Math.min(synonyms.longestInput(), words.size() - i); length >= 2; length--) {
                 List<String> run = words.subList(i, i + length);
-                if (!synonyms.alternativesOf(run).isEmpty()) {
+                if (synonyms.hasAlternatives(run)) {
                     Map<String, TermMatch> terms = new HashMap<>();
                     List<List<String>> phrases = new ArrayList<>();
                     phrases.add(List.copyOf(run));
@@ -205,11 +205,13 @@ public final class QueryPlanner {
     }
 
     private void addSynonyms(List<String> input, Map<String, TermMatch> terms, List<List<String>> phrases) {
+        // A set to skip the phrases already there: a group of thousands of phrases would cost its size squared.
+        Set<List<String>> known = new HashSet<>(phrases);
         for (List<String> alternative : synonyms.alternativesOf(input)) {
             if (alternative.size() == 1) {
                 String term = alternative.get(0);
                 terms.merge(term, new TermMatch(0, false, term.length()), TermMatch::better);
-            } else if (!phrases.contains(alternative)) {
+            } else if (known.add(alternative)) {
                 phrases.add(alternative);
             }
         }

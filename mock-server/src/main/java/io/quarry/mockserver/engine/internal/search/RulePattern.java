@@ -2,7 +2,10 @@ package io.quarry.mockserver.engine.internal.search;
 
 import io.quarry.mockserver.engine.internal.text.Tokenizer;
 import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -71,16 +74,15 @@ public final class RulePattern {
      */
     public Optional<List<FacetMatch>> match(List<String> queryWords, String anchoring, FacetVocabulary facets) {
         List<FacetMatch> found = new ArrayList<>();
+        boolean toEnd = anchoring.equals("is") || anchoring.equals("endsWith");
+        Attempt attempt = new Attempt(queryWords, facets, toEnd);
         switch (anchoring) {
-            case "is" -> {
-                return matchFrom(queryWords, 0, 0, true, facets, found) >= 0 ? Optional.of(found) : Optional.empty();
-            }
-            case "startsWith" -> {
-                return matchFrom(queryWords, 0, 0, false, facets, found) >= 0 ? Optional.of(found) : Optional.empty();
+            case "is", "startsWith" -> {
+                return attempt.from(0, 0, found) >= 0 ? Optional.of(found) : Optional.empty();
             }
             case "endsWith" -> {
                 for (int start = 0; start <= queryWords.size(); start++) {
-                    if (matchFrom(queryWords, 0, start, true, facets, found) >= 0) {
+                    if (attempt.from(0, start, found) >= 0) {
                         return Optional.of(found);
                     }
                 }
@@ -93,7 +95,7 @@ public final class RulePattern {
                 boolean matched = false;
                 int start = 0;
                 while (start < queryWords.size()) {
-                    int end = matchFrom(queryWords, 0, start, false, facets, found);
+                    int end = attempt.from(0, start, found);
                     matched |= end >= 0;
                     start = end > start ? end : start + 1;
                 }
@@ -103,33 +105,77 @@ public final class RulePattern {
     }
 
     /**
-     * Matches the parts from {@code part} on at query word {@code at}, adding placeholder matches to {@code found}
-     * (and taking back those of abandoned tries).
-     *
-     * @return the index after the last query word matched, or -1 when the parts do not match there
+     * One matching of the pattern against a query. It remembers where the rest of the pattern cannot match and
+     * where each placeholder's values end, so that several placeholders over a query whose words form values of
+     * many lengths take polynomial time, not one try per way of cutting the query.
      */
-    private int matchFrom(
-            List<String> words, int part, int at, boolean toEnd, FacetVocabulary facets, List<FacetMatch> found) {
-        if (part == parts.size()) {
-            return !toEnd || at == words.size() ? at : -1;
+    private final class Attempt {
+
+        private final List<String> words;
+        private final FacetVocabulary facets;
+        private final boolean toEnd;
+        /** Bit {@code part * (words + 1) + at}: the parts from {@code part} on do not match at {@code at}. */
+        private final BitSet failed = new BitSet();
+        /** Per placeholder attribute and query word, the ends of the values starting there, longest first. */
+        private final Map<String, int[][]> valueEnds = new HashMap<>();
+
+        Attempt(List<String> words, FacetVocabulary facets, boolean toEnd) {
+            this.words = words;
+            this.facets = facets;
+            this.toEnd = toEnd;
         }
-        Part current = parts.get(part);
-        if (current.attribute() == null) {
-            return at < words.size() && words.get(at).equals(current.word())
-                    ? matchFrom(words, part + 1, at + 1, toEnd, facets, found)
-                    : -1;
-        }
-        for (int end = words.size(); end > at; end--) {
-            String value = facets.value(current.attribute(), words.subList(at, end));
-            if (value != null) {
-                found.add(new FacetMatch(current.attribute(), value, at, end));
-                int matched = matchFrom(words, part + 1, end, toEnd, facets, found);
-                if (matched >= 0) {
-                    return matched;
-                }
-                found.remove(found.size() - 1);
+
+        /**
+         * Matches the parts from {@code part} on at query word {@code at}, adding placeholder matches to
+         * {@code found} (and taking back those of abandoned tries).
+         *
+         * @return the index after the last query word matched, or -1 when the parts do not match there
+         */
+        int from(int part, int at, List<FacetMatch> found) {
+            if (part == parts.size()) {
+                return !toEnd || at == words.size() ? at : -1;
             }
+            int state = part * (words.size() + 1) + at;
+            if (failed.get(state)) {
+                return -1;
+            }
+            Part current = parts.get(part);
+            int matched = -1;
+            if (current.attribute() == null) {
+                if (at < words.size() && words.get(at).equals(current.word())) {
+                    matched = from(part + 1, at + 1, found);
+                }
+            } else if (at < words.size()) {
+                for (int end : ends(current.attribute())[at]) {
+                    found.add(new FacetMatch(
+                            current.attribute(), facets.value(current.attribute(), words.subList(at, end)), at, end));
+                    matched = from(part + 1, end, found);
+                    if (matched >= 0) {
+                        break;
+                    }
+                    found.remove(found.size() - 1);
+                }
+            }
+            if (matched < 0) {
+                failed.set(state);
+            }
+            return matched;
         }
-        return -1;
+
+        private int[][] ends(String attribute) {
+            return valueEnds.computeIfAbsent(attribute, a -> {
+                int[][] ends = new int[words.size()][];
+                for (int at = 0; at < words.size(); at++) {
+                    List<Integer> found = new ArrayList<>();
+                    for (int end = Math.min(words.size(), at + facets.longestValue(a)); end > at; end--) {
+                        if (facets.value(a, words.subList(at, end)) != null) {
+                            found.add(end);
+                        }
+                    }
+                    ends[at] = found.stream().mapToInt(Integer::intValue).toArray();
+                }
+                return ends;
+            });
+        }
     }
 }

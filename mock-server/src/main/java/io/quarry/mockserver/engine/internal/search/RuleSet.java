@@ -4,11 +4,14 @@ import io.quarry.mockserver.engine.internal.filter.Atom;
 import io.quarry.mockserver.engine.internal.filter.ScoredAtom;
 import io.quarry.mockserver.engine.internal.text.Token;
 import io.quarry.mockserver.engine.internal.text.Tokenizer;
+import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -185,12 +188,22 @@ public final class RuleSet {
             return true;
         }
         for (JsonNode range : validity) {
-            if (now >= range.path("from").asLong(Long.MIN_VALUE)
-                    && now <= range.path("until").asLong(Long.MAX_VALUE)) {
+            if (now >= second(range.get("from"), Long.MIN_VALUE) && now <= second(range.get("until"), Long.MAX_VALUE)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** An end of a validity range, one beyond a long's range held at the long's nearest end, not left open. */
+    private static long second(JsonNode end, long open) {
+        if (end == null || !end.isNumber()) {
+            return open;
+        }
+        return end.bigIntegerValue()
+                .max(BigInteger.valueOf(Long.MIN_VALUE))
+                .min(BigInteger.valueOf(Long.MAX_VALUE))
+                .longValue();
     }
 
     /** Returns the placeholder matches of the first condition that holds, or empty when none holds. */
@@ -226,36 +239,52 @@ public final class RuleSet {
                 .match(queryWords, condition.path("anchoring").asString("contains"), facets);
     }
 
+    /**
+     * Applies a {@code query} consequence: a string replaces the query; {@code remove} and then {@code edits} each
+     * take out (or replace) the first remaining word that normalises like theirs. The query's words are normalised
+     * once and found by their normal form, so the time is linear in the query and the edits, not their product.
+     */
     private static String editQuery(String query, JsonNode edit) {
         if (edit.isString()) {
             return edit.asString();
         }
         List<String> words = new ArrayList<>(List.of(query.trim().split("\\s+")));
         words.removeIf(String::isEmpty);
+        Map<List<String>, TreeSet<Integer>> positions = new HashMap<>();
+        for (int i = 0; i < words.size(); i++) {
+            positions
+                    .computeIfAbsent(Tokenizer.terms(words.get(i)), k -> new TreeSet<>())
+                    .add(i);
+        }
         for (JsonNode remove : edit.path("remove")) {
-            removeWord(words, remove.asString(""), null);
+            editWord(words, positions, remove.asString(""), null);
         }
         for (JsonNode change : edit.path("edits")) {
             String delete = change.path("delete").asString("");
             String insert = change.path("type").asString("remove").equals("replace")
                     ? change.path("insert").asString("")
                     : null;
-            removeWord(words, delete, insert);
+            editWord(words, positions, delete, insert);
         }
+        words.removeIf(Objects::isNull);
         return String.join(" ", words);
     }
 
-    private static void removeWord(List<String> words, String target, String replacement) {
-        List<String> normalizedTarget = Tokenizer.terms(target);
-        for (int i = 0; i < words.size(); i++) {
-            if (Tokenizer.terms(words.get(i)).equals(normalizedTarget)) {
-                if (replacement == null || replacement.isEmpty()) {
-                    words.remove(i);
-                } else {
-                    words.set(i, replacement);
-                }
-                return;
-            }
+    /** Takes out (null or empty replacement) or replaces the first remaining word normalising like the target. */
+    private static void editWord(
+            List<String> words, Map<List<String>, TreeSet<Integer>> positions, String target, String replacement) {
+        TreeSet<Integer> at = positions.get(Tokenizer.terms(target));
+        if (at == null || at.isEmpty()) {
+            return;
+        }
+        int index = at.pollFirst();
+        if (replacement == null || replacement.isEmpty()) {
+            words.set(index, null);
+        } else {
+            words.set(index, replacement);
+            positions
+                    .computeIfAbsent(Tokenizer.terms(replacement), k -> new TreeSet<>())
+                    .add(index);
         }
     }
 }

@@ -2,9 +2,12 @@ package io.quarry.mockserver.engine.internal.search;
 
 import io.quarry.mockserver.engine.internal.text.Tokenizer;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -18,14 +21,22 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class SynonymSet {
 
-    private final Map<String, List<List<String>>> alternatives = new LinkedHashMap<>();
+    /**
+     * The regular synonym groups (each its distinct members, at least two) each input is in. A group is kept
+     * once, not as every pair of its members: a group of n members would be n² pairs, and a search builds this.
+     */
+    private final Map<String, List<List<List<String>>>> groups = new HashMap<>();
+    /** The one-way alternatives of each input, without repeats. */
+    private final Map<String, Set<List<String>>> oneWay = new HashMap<>();
+
     private final Map<String, Map<String, Integer>> corrections = new LinkedHashMap<>();
+    private int longestInput;
 
     /** @param synonyms the synonym objects as saved */
     public SynonymSet(List<ObjectNode> synonyms) {
         for (ObjectNode synonym : synonyms) {
             String type = synonym.path("type").asString("");
-            List<List<String>> members = new ArrayList<>();
+            Set<List<String>> members = new LinkedHashSet<>();
             for (JsonNode member : synonym.path("synonyms")) {
                 List<String> terms = Tokenizer.terms(member.asString(""));
                 if (!terms.isEmpty()) {
@@ -33,17 +44,21 @@ public final class SynonymSet {
                 }
             }
             if (type.equals("synonym")) {
-                for (List<String> input : members) {
-                    for (List<String> other : members) {
-                        if (!other.equals(input)) {
-                            add(input, other);
-                        }
+                if (members.size() > 1) {
+                    List<List<String>> group = List.copyOf(members);
+                    for (List<String> input : group) {
+                        groups.computeIfAbsent(key(input), k -> new ArrayList<>())
+                                .add(group);
+                        longestInput = Math.max(longestInput, input.size());
                     }
                 }
             } else if (type.equals("oneWaySynonym") || type.equals("onewaysynonym")) {
                 List<String> input = Tokenizer.terms(synonym.path("input").asString(""));
-                if (!input.isEmpty()) {
-                    members.forEach(other -> add(input, other));
+                members.remove(input);
+                if (!input.isEmpty() && !members.isEmpty()) {
+                    oneWay.computeIfAbsent(key(input), k -> new LinkedHashSet<>())
+                            .addAll(members);
+                    longestInput = Math.max(longestInput, input.size());
                 }
             } else if (type.equalsIgnoreCase("altCorrection1") || type.equalsIgnoreCase("altCorrection2")) {
                 int typos = type.endsWith("1") ? 1 : 2;
@@ -61,20 +76,34 @@ public final class SynonymSet {
         }
     }
 
-    private void add(List<String> input, List<String> alternative) {
-        List<List<String>> list = alternatives.computeIfAbsent(String.join(" ", input), k -> new ArrayList<>());
-        if (!list.contains(alternative)) {
-            list.add(alternative);
-        }
+    private static String key(List<String> words) {
+        return String.join(" ", words);
     }
 
     /**
-     * {@return their alternatives (each a list of words), empty when none}
+     * {@return whether they have alternatives}
+     *
+     * @param words one or more consecutive normalised query words
+     */
+    public boolean hasAlternatives(List<String> words) {
+        String key = key(words);
+        return groups.containsKey(key) || oneWay.containsKey(key);
+    }
+
+    /**
+     * {@return their alternatives (each a list of words, none twice), empty when none}
      *
      * @param words one or more consecutive normalised query words
      */
     public List<List<String>> alternativesOf(List<String> words) {
-        return alternatives.getOrDefault(String.join(" ", words), List.of());
+        String key = key(words);
+        Set<List<String>> alternatives = new LinkedHashSet<>();
+        for (List<List<String>> group : groups.getOrDefault(key, List.of())) {
+            alternatives.addAll(group);
+        }
+        alternatives.remove(words);
+        alternatives.addAll(oneWay.getOrDefault(key, Set.of()));
+        return List.copyOf(alternatives);
     }
 
     /**
@@ -88,10 +117,6 @@ public final class SynonymSet {
 
     /** {@return the longest input, in words (bounds the multi-word lookups)} */
     public int longestInput() {
-        int longest = 0;
-        for (String input : alternatives.keySet()) {
-            longest = Math.max(longest, input.split(" ").length);
-        }
-        return longest;
+        return longestInput;
     }
 }
