@@ -6,7 +6,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The attributesForFaceting setting: each entry is {@code attr}, {@code searchable(attr)},
- * {@code filterOnly(attr)} or {@code afterDistinct(...)} of those.
+ * {@code filterOnly(attr)} or {@code afterDistinct(...)} of those; the attribute's name is what the modifiers wrap,
+ * as written (a name that itself looks like a modifier is wrapped once more).
  */
 public final class Faceting {
 
@@ -18,6 +19,10 @@ public final class Faceting {
      * @param filterOnly whether it serves filters only (no counts)
      */
     public record Attribute(String path, boolean searchable, boolean filterOnly) {}
+
+    private static final String AFTER_DISTINCT = "afterDistinct(";
+    private static final String SEARCHABLE = "searchable(";
+    private static final String FILTER_ONLY = "filterOnly(";
 
     private final List<Attribute> attributes;
 
@@ -34,28 +39,38 @@ public final class Faceting {
         List<Attribute> attributes = new ArrayList<>();
         if (setting != null) {
             for (JsonNode entry : setting) {
-                String text = entry.asString("").trim();
-                boolean searchable = false;
-                boolean filterOnly = false;
-                boolean changed = true;
-                while (changed) {
-                    changed = false;
-                    for (String modifier : List.of("searchable(", "filterOnly(", "afterDistinct(")) {
-                        if (text.startsWith(modifier) && text.endsWith(")")) {
-                            searchable |= modifier.equals("searchable(");
-                            filterOnly |= modifier.equals("filterOnly(");
-                            text = text.substring(modifier.length(), text.length() - 1)
-                                    .trim();
-                            changed = true;
-                        }
-                    }
-                }
-                if (!text.isEmpty()) {
-                    attributes.add(new Attribute(text, searchable, filterOnly));
+                Attribute attribute = parse(entry.asString("").trim());
+                if (!attribute.path().isEmpty()) {
+                    attributes.add(attribute);
                 }
             }
         }
         return new Faceting(attributes);
+    }
+
+    /**
+     * Reads one entry the way the service writes them: {@code afterDistinct(...)} at most once and outermost, then
+     * {@code searchable(...)} or {@code filterOnly(...)} at most once; what is inside is the attribute's name as
+     * written, so {@code searchable(searchable(x))} declares the attribute named {@code searchable(x)}. One pass:
+     * each modifier is looked for once, never peeled again.
+     */
+    private static Attribute parse(String entry) {
+        String text = wraps(entry, AFTER_DISTINCT) ? inside(entry, AFTER_DISTINCT) : entry;
+        if (wraps(text, SEARCHABLE)) {
+            return new Attribute(inside(text, SEARCHABLE), true, false);
+        }
+        if (wraps(text, FILTER_ONLY)) {
+            return new Attribute(inside(text, FILTER_ONLY), false, true);
+        }
+        return new Attribute(text, false, false);
+    }
+
+    private static boolean wraps(String text, String modifier) {
+        return text.length() > modifier.length() && text.startsWith(modifier) && text.endsWith(")");
+    }
+
+    private static String inside(String text, String modifier) {
+        return text.substring(modifier.length(), text.length() - 1).trim();
     }
 
     /**
