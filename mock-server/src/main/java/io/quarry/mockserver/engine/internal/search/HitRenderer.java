@@ -99,16 +99,9 @@ public final class HitRenderer {
         // One tree of our own: retrieval copies what it takes from it before it is trimmed below.
         ObjectNode visible = hit.record().copyOfSource();
         ObjectNode out = retrieval.apply(visible);
-        retrieval.unretrievable().forEach(path -> JsonPaths.remove(visible, path));
+        retrieval.hide(visible);
         if (!words.isEmpty() || !toHighlight.isEmpty()) {
-            ObjectNode highlights = JSON.objectNode();
-            for (String path : expand(toHighlight, visible)) {
-                JsonNode value = JsonPaths.get(visible, path);
-                JsonNode rendered = value == null ? null : highlight(value, words);
-                if (rendered != null) {
-                    JsonPaths.set(highlights, path, rendered);
-                }
-            }
+            JsonNode highlights = mapText(attributes(toHighlight, visible).keep(visible), words, this::highlight);
             if (!highlights.isEmpty()) {
                 out.set("_highlightResult", highlights);
             }
@@ -126,13 +119,9 @@ public final class HitRenderer {
                     attribute = entry;
                 }
             }
-            for (String path : expand(List.of(attribute), visible)) {
-                JsonNode value = JsonPaths.get(visible, path);
-                JsonNode rendered = value == null ? null : snippet(value, words, size);
-                if (rendered != null) {
-                    JsonPaths.set(snippets, path, rendered);
-                }
-            }
+            int wordCount = size;
+            ObjectNode covered = attributes(List.of(attribute), visible).keep(visible);
+            merge(snippets, mapText(covered, words, marked -> snippet(marked, wordCount)));
         }
         if (!snippets.isEmpty()) {
             out.set("_snippetResult", snippets);
@@ -143,40 +132,49 @@ public final class HitRenderer {
         return out;
     }
 
-    private static List<String> expand(List<String> attributes, ObjectNode source) {
-        if (!attributes.contains("*")) {
-            return attributes;
+    /** {@return the attributes named, {@code *} standing for every top-level one but objectID and _geoloc} */
+    private static AttributePaths attributes(List<String> names, ObjectNode source) {
+        if (!names.contains("*")) {
+            return new AttributePaths(names);
         }
         List<String> all = new ArrayList<>();
-        for (Map.Entry<String, JsonNode> entry : source.properties()) {
-            if (!entry.getKey().equals("objectID") && !entry.getKey().equals("_geoloc")) {
-                all.add(entry.getKey());
+        for (String name : source.propertyNames()) {
+            if (!name.equals("objectID") && !name.equals("_geoloc")) {
+                all.add(name);
             }
         }
-        return all;
+        return new AttributePaths(all);
     }
 
-    private JsonNode highlight(JsonNode value, List<QueryWord> words) {
-        return mapText(value, words, marked -> {
-            ObjectNode out = JSON.objectNode();
-            out.put("value", marked.highlight(preTag, postTag));
-            out.put("matchLevel", marked.matchLevel());
-            ArrayNode matched = out.putArray("matchedWords");
-            marked.matchedWords().forEach(matched::add);
-            if (!marked.matchLevel().equals("none")) {
-                out.put("fullyHighlighted", marked.fullyHighlighted());
+    /** Copies the members of {@code from} into {@code into}, merging the objects both hold (snippets of one tree). */
+    private static void merge(ObjectNode into, JsonNode from) {
+        for (Map.Entry<String, JsonNode> member : from.properties()) {
+            if (into.get(member.getKey()) instanceof ObjectNode existing
+                    && member.getValue() instanceof ObjectNode more) {
+                merge(existing, more);
+            } else {
+                into.set(member.getKey(), member.getValue());
             }
-            return out;
-        });
+        }
     }
 
-    private JsonNode snippet(JsonNode value, List<QueryWord> words, int size) {
-        return mapText(value, words, marked -> {
-            ObjectNode out = JSON.objectNode();
-            out.put("value", marked.snippet(size, preTag, postTag, ellipsis));
-            out.put("matchLevel", marked.matchLevel());
-            return out;
-        });
+    private JsonNode highlight(MarkedText marked) {
+        ObjectNode out = JSON.objectNode();
+        out.put("value", marked.highlight(preTag, postTag));
+        out.put("matchLevel", marked.matchLevel());
+        ArrayNode matched = out.putArray("matchedWords");
+        marked.matchedWords().forEach(matched::add);
+        if (!marked.matchLevel().equals("none")) {
+            out.put("fullyHighlighted", marked.fullyHighlighted());
+        }
+        return out;
+    }
+
+    private JsonNode snippet(MarkedText marked, int size) {
+        ObjectNode out = JSON.objectNode();
+        out.put("value", marked.snippet(size, preTag, postTag, ellipsis));
+        out.put("matchLevel", marked.matchLevel());
+        return out;
     }
 
     /**
