@@ -1,7 +1,9 @@
 package io.quarry.mockserver.engine.internal.search;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -26,8 +28,18 @@ public final class Faceting {
 
     private final List<Attribute> attributes;
 
+    /** The first declaration of each path, with its place in the setting. */
+    private final Map<String, Integer> firstByPath = new HashMap<>();
+
+    /** The place of the first {@code *} declaration, or -1. */
+    private final int firstWildcard;
+
     private Faceting(List<Attribute> attributes) {
         this.attributes = attributes;
+        for (int i = 0; i < attributes.size(); i++) {
+            firstByPath.putIfAbsent(attributes.get(i).path(), i);
+        }
+        this.firstWildcard = firstByPath.getOrDefault("*", -1);
     }
 
     /**
@@ -79,12 +91,10 @@ public final class Faceting {
      * @param path a dotted attribute path
      */
     public Attribute find(String path) {
-        for (Attribute attribute : attributes) {
-            if (attribute.path().equals(path) || attribute.path().equals("*")) {
-                return attribute;
-            }
-        }
-        return null;
+        // The first declaration naming it or naming every attribute (*), as a scan of the setting would find.
+        int exact = firstByPath.getOrDefault(path, -1);
+        int first = exact < 0 ? firstWildcard : firstWildcard < 0 ? exact : Math.min(exact, firstWildcard);
+        return first < 0 ? null : attributes.get(first);
     }
 
     /** {@return the declared attributes whose values are counted (not filterOnly)} */
