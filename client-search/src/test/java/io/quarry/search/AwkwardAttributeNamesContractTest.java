@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quarry.core.FreeFormRecord;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.junit.MockServerExtension.StatePolicy;
+import io.quarry.search.model.Acl;
+import io.quarry.search.model.ApiKey;
 import io.quarry.search.model.HighlightResult;
 import io.quarry.search.model.Hit;
 import io.quarry.search.model.IndexQuery;
@@ -131,6 +133,38 @@ class AwkwardAttributeNamesContractTest {
                 .forEach((form, got) -> assertThat(got)
                         .as(seeded(form + ": \"plain, with space\""))
                         .isEqualTo(split));
+    }
+
+    @Test
+    void unretrievableAwkwardNamesNeverLeaveTheServer() {
+        SearchIndex index = admin.index(INDEX + "-unretrievable");
+        index.saveObjects(RECORDS, BatchOptions.of().waitingForTasks().waitPolicy(FAST));
+        List<String> hidden = List.of(DOTTED, "with space", "a,b", "_private", "n.x y");
+        index.waitForTask(
+                index.setSettings(IndexSettings.of().unretrievableAttributes(hidden.toArray(String[]::new)))
+                        .taskID(),
+                FAST);
+        Map<String, Map<String, Object>> expected = new TreeMap<>();
+        for (Map<String, Object> record : RECORDS) {
+            Map<String, Object> shown = new TreeMap<>(record);
+            shown.keySet().removeAll(hidden);
+            shown.put("n", Map.of("other", "plain"));
+            expected.put((String) record.get("objectID"), shown);
+        }
+        // The admin key sees unretrievable attributes; a search key does not.
+        String key = admin.apiKeys().add(ApiKey.of(Acl.SEARCH)).key();
+        admin.apiKeys().waitForApiKey(key, ApiKeyChange.ADD, null, FAST);
+        try (SearchClient client = SearchClient.create(MockServerClients.config(MOCK.server(), key))) {
+            SearchIndex searched = client.index(index.name());
+            SearchQuery query = SearchQuery.of().hitsPerPage(1000).attributesToHighlight();
+            everyForm(client, searched, query, page -> byId(page, AwkwardAttributeNamesContractTest::stored))
+                    .forEach((form, got) -> assertThat(got)
+                            .as(seeded(form + ": unretrievable " + hidden))
+                            .isEqualTo(expected));
+            assertThat(stored(searched.getObject("r0", FreeFormRecord.class)))
+                    .as(seeded("a record read by objectID"))
+                    .isEqualTo(expected.get("r0"));
+        }
     }
 
     @Test
@@ -280,8 +314,13 @@ class AwkwardAttributeNamesContractTest {
 
     /** The hit's attributes without the members the engine adds (a record's own {@code _private} stays). */
     private static Map<String, Object> stored(Hit<FreeFormRecord> hit) {
-        Map<String, Object> stored = new TreeMap<>(hit.raw().attributes());
+        return stored(hit.raw());
+    }
+
+    private static Map<String, Object> stored(FreeFormRecord record) {
+        Map<String, Object> stored = new TreeMap<>(record.attributes());
         stored.keySet().removeAll(Set.of("_highlightResult", "_snippetResult", "_rankingInfo"));
+        stored.replaceAll((name, value) -> value instanceof FreeFormRecord nested ? nested.attributes() : value);
         return stored;
     }
 
@@ -301,10 +340,18 @@ class AwkwardAttributeNamesContractTest {
     /** The same search as a JSON body, in the URL and in a multi-search's parameter string. */
     private static <T> Map<String, T> everyForm(
             SearchIndex index, SearchQuery query, Function<SearchResponse<FreeFormRecord>, T> read) {
+        return everyForm(admin, index, query, read);
+    }
+
+    private static <T> Map<String, T> everyForm(
+            SearchClient client,
+            SearchIndex index,
+            SearchQuery query,
+            Function<SearchResponse<FreeFormRecord>, T> read) {
         Map<String, T> out = new LinkedHashMap<>();
         out.put("body", read.apply(index.search(query, FreeFormRecord.class)));
         out.put("URL", read.apply(index.withParametersInUrl().search(query, FreeFormRecord.class)));
-        SearchResponse<FreeFormRecord> multi = admin.multiSearch(
+        SearchResponse<FreeFormRecord> multi = client.multiSearch(
                         List.of(IndexQuery.of(index.name(), query)), null, FreeFormRecord.class)
                 .get(0)
                 .search()
