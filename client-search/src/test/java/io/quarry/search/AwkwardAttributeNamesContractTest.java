@@ -32,8 +32,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Attribute names holding what settings and parameter lists give a meaning to (commas, {@code :}, parentheses that
- * look like modifiers, a leading {@code _}, spaces, non-ASCII, a dot) reach the mock server's engine as written, in
+ * Attribute names holding what settings, parameter lists and URLs give a meaning to (commas, {@code :}, parentheses
+ * that look like modifiers, a leading {@code _}, spaces, {@code & = % + # ?}, non-ASCII, a dot) reach the mock server's engine as written, in
  * a JSON body, in the URL ({@code withParametersInUrl()}) and in a multi-search's parameter string: retrieval,
  * searchable attributes, facets, highlighting, snippets and custom ranking each give what a plain scan of the
  * records expects.
@@ -62,6 +62,7 @@ class AwkwardAttributeNamesContractTest {
             "l".repeat(300),
             "_private",
             "plain",
+            "p&q=r%2B +#?",
             DOTTED);
 
     private static final List<String> WORDS = List.of("amber", "birch", "cedar", "dune");
