@@ -63,6 +63,7 @@ class AwkwardAttributeNamesContractTest {
             "_private",
             "plain",
             "p&q=r%2B +#?",
+            "x/y\\z",
             DOTTED);
 
     private static final List<String> WORDS = List.of("amber", "birch", "cedar", "dune");
@@ -290,19 +291,20 @@ class AwkwardAttributeNamesContractTest {
         index.saveObjects(records, BatchOptions.of().waitingForTasks().waitPolicy(FAST));
         for (String name : NAMES) {
             for (String order : List.of("asc", "desc")) {
-                index.waitForTask(
-                        index.setSettings(IndexSettings.of().customRanking(order + "(" + name + ")"))
-                                .taskID(),
-                        FAST);
+                String criterion = order + "(" + name + ")";
+                // The criterion in customRanking, or as a sort criterion at the head of ranking.
+                Map<String, Object> sent = new LinkedHashMap<>();
+                sent.put("customRanking", order.equals("asc") ? List.of(criterion) : null);
+                sent.put("ranking", order.equals("asc") ? null : List.of(criterion, "typo", "custom"));
+                IndexSettings settings = IndexSettings.of(sent);
+                index.waitForTask(index.setSettings(settings).taskID(), FAST);
                 List<Integer> ranks =
                         index.search(SearchQuery.of().hitsPerPage(100), FreeFormRecord.class).records().stream()
                                 .map(r -> ((Number) r.get(name)).intValue())
                                 .toList();
                 List<Integer> sorted = new ArrayList<>(ranks);
                 sorted.sort(order.equals("asc") ? null : Collections.reverseOrder());
-                assertThat(ranks)
-                        .as(seeded("customRanking " + order + "(" + name + ")"))
-                        .isEqualTo(sorted);
+                assertThat(ranks).as(seeded(settings.values().toString())).isEqualTo(sorted);
             }
         }
     }

@@ -85,7 +85,8 @@ public final class IndexSettings extends MapValue<IndexSettings> {
      * Sets any setting: the escape hatch for settings without a typed method.
      *
      * @param name  the setting name as the service spells it
-     * @param value the value; null removes it from these settings (it is then not sent)
+     * @param value the value; null removes it from these settings (it is then not sent, and the index keeps its
+     *     value: to put a setting back to its default, send null through {@link #of(Map)})
      * @return new settings
      */
     public IndexSettings setting(String name, Object value) {
