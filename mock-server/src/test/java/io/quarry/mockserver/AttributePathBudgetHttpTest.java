@@ -13,7 +13,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * A record is indexed under the dotted path of each of its values, so a long name above many values costs far more
  * than the record weighs: past 10 million characters of paths the record is refused with a 400, and nothing of its
- * write applies.
+ * write applies; so is a record nested deeper than 400 levels, which no answer could hold.
  */
 class AttributePathBudgetHttpTest {
 
@@ -56,6 +56,24 @@ class AttributePathBudgetHttpTest {
         Reply partial = admin.post("/1/indexes/paths/r2/partial", heavy);
         assertThat(partial.status()).as(partial.toString()).isEqualTo(400);
         assertThat(admin.get("/1/indexes/paths/r2").body().toString()).isEqualTo(jq("{'a':1,'objectID':'r2'}"));
+    }
+
+    @Test
+    void aRecordNestedDeeperThanItsAnswersMayBeIsRefusedAndOneAtTheBoundIsAnswered() {
+        Reply deep = admin.put("/1/indexes/nested/too-deep", nested(401));
+        assertThat(deep.status()).as(deep.toString()).isEqualTo(400);
+        assertThat(deep.body().get("message").asString()).contains("deeper than 400 levels");
+        assertThat(admin.put("/1/indexes/nested/deepest", nested(400)).status()).isEqualTo(200);
+        String multi = "{\"requests\":[{\"indexName\":\"nested\",\"params\":\"query=leaf\"}]}";
+        assertThat(admin.post("/1/indexes/*/queries", multi).status())
+                .as("the record, its highlights, in a multi-search")
+                .isEqualTo(200);
+        assertThat(admin.post("/1/indexes/nested/browse", "{}").status()).isEqualTo(200);
+    }
+
+    /** A record of that many levels: itself, then objects down to a leaf. */
+    private static String nested(int levels) {
+        return "{\"a\":".repeat(levels - 1) + "{\"v\":\"leaf\"}" + "}".repeat(levels - 1);
     }
 
     @Test
