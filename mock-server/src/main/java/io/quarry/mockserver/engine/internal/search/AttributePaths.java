@@ -122,7 +122,8 @@ final class AttributePaths {
         return next != null && next.startsWith(below);
     }
 
-    private static String child(String at, String name) {
+    /** {@return the path of a member named {@code name} inside the value at path {@code at} ("" for the record)} */
+    static String child(String at, String name) {
         return at.isEmpty() ? name : at + "." + name;
     }
 }
