@@ -17,6 +17,17 @@ import java.util.Map;
  *         .attributesForFaceting("brand", "searchable(category)")
  *         .customRanking("desc(popularity)"));
  * }</pre>
+ *
+ * <p>Attribute names in these settings are dotted paths: {@code author.name} is the {@code name} of an
+ * {@code author} object, and of each object when {@code author} holds a list of them. The service reads a record's
+ * own member literally named {@code author.name} under that same path, so the two cannot be told apart: keep dots
+ * out of attribute names. Lists travel as JSON arrays, so a name may hold commas, spaces, {@code :} or any other
+ * character, with these exceptions where the setting gives text a meaning: a {@code searchableAttributes} entry
+ * joins attributes of one priority with commas, so none of them can hold a comma; a modifier
+ * ({@code unordered(x)}, {@code searchable(x)}, {@code filterOnly(x)}, {@code afterDistinct(x)}, {@code asc(x)},
+ * {@code desc(x)}) is read around the name, so a name that looks like one is wrapped once more
+ * ({@code searchable(searchable(x))}); in {@code attributesToSnippet} a number after the last {@code :} is the word
+ * count; a leading {@code -} in {@code attributesToRetrieve} excludes an attribute from {@code *}.
  */
 public final class IndexSettings extends MapValue<IndexSettings> {
 
@@ -74,7 +85,8 @@ public final class IndexSettings extends MapValue<IndexSettings> {
      * Sets any setting: the escape hatch for settings without a typed method.
      *
      * @param name  the setting name as the service spells it
-     * @param value the value; null removes it from these settings (it is then not sent)
+     * @param value the value; null removes it from these settings (it is then not sent, and the index keeps its
+     *     value: to put a setting back to its default, send null through {@link #of(Map)})
      * @return new settings
      */
     public IndexSettings setting(String name, Object value) {
@@ -84,7 +96,8 @@ public final class IndexSettings extends MapValue<IndexSettings> {
     /**
      * Sets {@code searchableAttributes}.
      *
-     * @param attributes searchable attributes, most important first
+     * @param attributes searchable attributes, most important first; an entry may join several of one priority
+     *     with commas ({@code "title,subtitle"}) and mark one {@code unordered(x)}
      * @return new settings
      */
     public IndexSettings searchableAttributes(String... attributes) {
@@ -164,7 +177,8 @@ public final class IndexSettings extends MapValue<IndexSettings> {
     /**
      * Sets {@code attributesToSnippet}.
      *
-     * @param attributes attributes snippeted by default
+     * @param attributes attributes snippeted by default, each optionally followed by {@code :} and a word count
+     *     ({@code description:20})
      * @return new settings
      */
     public IndexSettings attributesToSnippet(String... attributes) {

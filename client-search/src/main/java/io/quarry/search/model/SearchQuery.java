@@ -303,7 +303,9 @@ public final class SearchQuery extends MapValue<SearchQuery> {
     /**
      * Sets {@code attributesToRetrieve}.
      *
-     * @param attributes the attributes returned in hits ({@code *} for all)
+     * @param attributes the attributes returned in hits ({@code *} for all, {@code -x} to leave {@code x} out of
+     *     {@code *}); names are dotted paths and travel as a JSON array, so they may hold commas (see
+     *     {@link IndexSettings} for the names that settings and lists give a meaning to)
      * @return a new query
      */
     public SearchQuery attributesToRetrieve(String... attributes) {
@@ -323,7 +325,9 @@ public final class SearchQuery extends MapValue<SearchQuery> {
     /**
      * Sets {@code attributesToSnippet}.
      *
-     * @param attributes the attributes snippeted, e.g. {@code description:10}
+     * @param attributes the attributes snippeted, e.g. {@code description:10}: a number after the last {@code :} is
+     *     the word count, so an attribute whose name ends in {@code :} and digits is written with a count of its own
+     *     ({@code ratio:3:10})
      * @return a new query
      */
     public SearchQuery attributesToSnippet(String... attributes) {

@@ -1,5 +1,6 @@
 package io.quarry.mockserver.engine;
 
+import io.quarry.mockserver.engine.internal.index.AttributePathBudget;
 import io.quarry.mockserver.engine.internal.index.IndexedRecord;
 import io.quarry.mockserver.engine.internal.index.RecordStore;
 import java.util.ArrayList;
@@ -127,6 +128,7 @@ public final class IndexData {
             if (record == null || !record.path("objectID").isString()) {
                 throw new IllegalArgumentException("a record needs a string objectID");
             }
+            AttributePathBudget.check(record);
             String objectID = record.path("objectID").asString();
             IndexedRecord previous = store.put(record);
             priorStates.putIfAbsent(objectID, previous);

@@ -1,6 +1,7 @@
 package io.quarry.mockserver.internal.state;
 
 import io.quarry.mockserver.engine.RecordWriter;
+import io.quarry.mockserver.engine.internal.index.AttributePathBudget;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -19,11 +20,16 @@ public sealed interface RecordOperation {
     String apply(IndexState index, RecordWriter writer);
 
     /**
-     * Adds or replaces a whole record.
+     * Adds or replaces a whole record; one whose attribute paths are over budget is refused when the write is made,
+     * before anything of a batch holding it applies.
      *
      * @param record the record, with its objectID
      */
     record Put(ObjectNode record) implements RecordOperation {
+        public Put {
+            AttributePathBudget.check(record);
+        }
+
         @Override
         public String apply(IndexState index, RecordWriter writer) {
             writer.put(record.deepCopy());

@@ -5,7 +5,9 @@ import io.quarry.mockserver.engine.internal.index.RecordStore;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -27,22 +29,24 @@ public final class FacetCounter {
      */
     public FacetCounter(SearchOptions options, Faceting faceting) {
         List<String> requested = options.params().stringList("facets");
-        List<String> resolved = new ArrayList<>();
+        Set<String> resolved = new LinkedHashSet<>();
         if (requested != null) {
+            boolean everyCountable = false;
             for (String name : requested) {
                 if (name.equals("*")) {
-                    faceting.countable().stream()
-                            .filter(p -> !resolved.contains(p))
-                            .forEach(resolved::add);
+                    if (!everyCountable) {
+                        resolved.addAll(faceting.countable());
+                        everyCountable = true;
+                    }
                 } else {
                     Faceting.Attribute attribute = faceting.find(name);
-                    if (attribute != null && !attribute.filterOnly() && !resolved.contains(name)) {
+                    if (attribute != null && !attribute.filterOnly()) {
                         resolved.add(name);
                     }
                 }
             }
         }
-        this.facets = resolved;
+        this.facets = List.copyOf(resolved);
         this.maxValues = options.integer("maxValuesPerFacet", 100);
         if (maxValues < 0 || maxValues > 1000) {
             throw new io.quarry.mockserver.engine.EngineException(400, "maxValuesPerFacet must be between 0 and 1000");

@@ -1,6 +1,8 @@
 package io.quarry.mockserver.engine.internal.search;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -18,10 +20,15 @@ import tools.jackson.databind.node.ObjectNode;
 public final class HitRenderer {
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    private static final int DEFAULT_SNIPPET_WORDS = 10;
 
     private final Retrieval retrieval;
     private final List<String> toHighlight;
-    private final List<String> toSnippet;
+    private final AttributePaths highlighted;
+    private final AttributePaths snippeted;
+    /** Attribute to snippet, and its snippets' word count; {@code *} for every top-level attribute. */
+    private final Map<String, Integer> toSnippet;
+
     private final String preTag;
     private final String postTag;
     private final String ellipsis;
@@ -60,7 +67,9 @@ public final class HitRenderer {
                 options.list("attributesToRetrieve"),
                 seeUnretrievable ? null : options.list("unretrievableAttributes"));
         this.toHighlight = toHighlight;
-        this.toSnippet = toSnippet;
+        this.toSnippet = wordCounts(toSnippet);
+        this.highlighted = new AttributePaths(toHighlight);
+        this.snippeted = new AttributePaths(this.toSnippet.keySet());
         this.preTag = options.string("highlightPreTag", "<em>");
         this.postTag = options.string("highlightPostTag", "</em>");
         this.ellipsis = options.string("snippetEllipsisText", "\u2026");
@@ -99,43 +108,22 @@ public final class HitRenderer {
         // One tree of our own: retrieval copies what it takes from it before it is trimmed below.
         ObjectNode visible = hit.record().copyOfSource();
         ObjectNode out = retrieval.apply(visible);
-        retrieval.unretrievable().forEach(path -> JsonPaths.remove(visible, path));
+        retrieval.hide(visible);
         if (!words.isEmpty() || !toHighlight.isEmpty()) {
-            ObjectNode highlights = JSON.objectNode();
-            for (String path : expand(toHighlight, visible)) {
-                JsonNode value = JsonPaths.get(visible, path);
-                JsonNode rendered = value == null ? null : highlight(value, words);
-                if (rendered != null) {
-                    JsonPaths.set(highlights, path, rendered);
-                }
-            }
+            JsonNode highlights =
+                    mapText(attributes(highlighted, toHighlight, visible).keep(visible), words, this::highlight);
             if (!highlights.isEmpty()) {
                 out.set("_highlightResult", highlights);
             }
         }
-        ObjectNode snippets = JSON.objectNode();
-        for (String entry : toSnippet) {
-            int colon = entry.lastIndexOf(':');
-            String attribute = colon < 0 ? entry : entry.substring(0, colon);
-            int size = 10;
-            if (colon >= 0) {
-                try {
-                    size = Math.max(
-                            1, Integer.parseInt(entry.substring(colon + 1).trim()));
-                } catch (NumberFormatException e) {
-                    attribute = entry;
-                }
+        if (!toSnippet.isEmpty()) {
+            // One walk for every attribute: each value is cut at the word count of the name nearest above it.
+            ObjectNode covered =
+                    attributes(snippeted, toSnippet.keySet(), visible).keep(visible);
+            JsonNode snippets = snippets(covered, "", toSnippet.getOrDefault("*", DEFAULT_SNIPPET_WORDS), words);
+            if (!snippets.isEmpty()) {
+                out.set("_snippetResult", snippets);
             }
-            for (String path : expand(List.of(attribute), visible)) {
-                JsonNode value = JsonPaths.get(visible, path);
-                JsonNode rendered = value == null ? null : snippet(value, words, size);
-                if (rendered != null) {
-                    JsonPaths.set(snippets, path, rendered);
-                }
-            }
-        }
-        if (!snippets.isEmpty()) {
-            out.set("_snippetResult", snippets);
         }
         if (rankingInfo) {
             out.set("_rankingInfo", rankingInfo(hit, userScore));
@@ -143,40 +131,100 @@ public final class HitRenderer {
         return out;
     }
 
-    private static List<String> expand(List<String> attributes, ObjectNode source) {
-        if (!attributes.contains("*")) {
-            return attributes;
+    /**
+     * Reads {@code attributesToSnippet}: {@code attr} or {@code attr:N}, N the words kept (at least 1, 10 when
+     * absent); text after the last {@code :} that is not a number is part of the name. A later entry for the same
+     * attribute wins.
+     */
+    private static Map<String, Integer> wordCounts(List<String> entries) {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        for (String entry : entries) {
+            int colon = entry.lastIndexOf(':');
+            String attribute = entry;
+            int size = DEFAULT_SNIPPET_WORDS;
+            if (colon >= 0) {
+                try {
+                    size = Math.max(
+                            1, Integer.parseInt(entry.substring(colon + 1).trim()));
+                    attribute = entry.substring(0, colon);
+                } catch (NumberFormatException e) {
+                    // Not a count: the whole entry names the attribute.
+                }
+            }
+            counts.remove(attribute);
+            counts.put(attribute, size);
+        }
+        return counts;
+    }
+
+    /** {@return the snippets of a value at that path, cut at the word count of the nearest name covering it} */
+    private JsonNode snippets(JsonNode value, String path, int inherited, List<QueryWord> words) {
+        if (value.isObject()) {
+            ObjectNode out = JSON.objectNode();
+            for (Map.Entry<String, JsonNode> member : value.properties()) {
+                String child = AttributePaths.child(path, member.getKey());
+                int size = toSnippet.getOrDefault(child, inherited);
+                JsonNode rendered = snippets(member.getValue(), child, size, words);
+                if (rendered != null) {
+                    out.set(member.getKey(), rendered);
+                }
+            }
+            return out;
+        }
+        if (value.isArray()) {
+            ArrayNode out = JSON.arrayNode();
+            for (JsonNode element : value) {
+                JsonNode rendered = snippets(element, path, inherited, words);
+                if (rendered != null) {
+                    out.add(rendered);
+                }
+            }
+            return out;
+        }
+        if (!value.isString() && !value.isNumber()) {
+            return null;
+        }
+        return snippet(new MarkedText(value.asString(), words), inherited);
+    }
+
+    /**
+     * {@return the attributes named, {@code *} standing for every top-level one of the record but objectID and
+     *     _geoloc}
+     *
+     * @param named the names, read once per search when they hold no {@code *}
+     * @param names the names
+     * @param source the record
+     */
+    private static AttributePaths attributes(AttributePaths named, Collection<String> names, ObjectNode source) {
+        if (!names.contains("*")) {
+            return named;
         }
         List<String> all = new ArrayList<>();
-        for (Map.Entry<String, JsonNode> entry : source.properties()) {
-            if (!entry.getKey().equals("objectID") && !entry.getKey().equals("_geoloc")) {
-                all.add(entry.getKey());
+        for (String name : source.propertyNames()) {
+            if (!name.equals("objectID") && !name.equals("_geoloc")) {
+                all.add(name);
             }
         }
-        return all;
+        return new AttributePaths(all);
     }
 
-    private JsonNode highlight(JsonNode value, List<QueryWord> words) {
-        return mapText(value, words, marked -> {
-            ObjectNode out = JSON.objectNode();
-            out.put("value", marked.highlight(preTag, postTag));
-            out.put("matchLevel", marked.matchLevel());
-            ArrayNode matched = out.putArray("matchedWords");
-            marked.matchedWords().forEach(matched::add);
-            if (!marked.matchLevel().equals("none")) {
-                out.put("fullyHighlighted", marked.fullyHighlighted());
-            }
-            return out;
-        });
+    private JsonNode highlight(MarkedText marked) {
+        ObjectNode out = JSON.objectNode();
+        out.put("value", marked.highlight(preTag, postTag));
+        out.put("matchLevel", marked.matchLevel());
+        ArrayNode matched = out.putArray("matchedWords");
+        marked.matchedWords().forEach(matched::add);
+        if (!marked.matchLevel().equals("none")) {
+            out.put("fullyHighlighted", marked.fullyHighlighted());
+        }
+        return out;
     }
 
-    private JsonNode snippet(JsonNode value, List<QueryWord> words, int size) {
-        return mapText(value, words, marked -> {
-            ObjectNode out = JSON.objectNode();
-            out.put("value", marked.snippet(size, preTag, postTag, ellipsis));
-            out.put("matchLevel", marked.matchLevel());
-            return out;
-        });
+    private JsonNode snippet(MarkedText marked, int size) {
+        ObjectNode out = JSON.objectNode();
+        out.put("value", marked.snippet(size, preTag, postTag, ellipsis));
+        out.put("matchLevel", marked.matchLevel());
+        return out;
     }
 
     /**

@@ -2,9 +2,12 @@ package io.quarry.mockserver.engine.internal.search;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The searchable attributes in rank order. An entry may name several attributes of equal rank ({@code "title,alt"})
@@ -26,12 +29,18 @@ public final class SearchableAttributes {
 
     private final List<Entry> entries;
     private final boolean everything;
+    /** The first (best ranked) entry of each attribute path. */
+    private final Map<String, Entry> byPath = new LinkedHashMap<>();
+
     private final Map<String, Entry> cache = new HashMap<>();
     private final Map<String, Entry> byIdentity = new IdentityHashMap<>();
 
     private SearchableAttributes(List<Entry> entries, boolean everything) {
         this.entries = entries;
         this.everything = everything;
+        for (Entry entry : entries) {
+            byPath.putIfAbsent(entry.path(), entry);
+        }
     }
 
     /**
@@ -43,8 +52,9 @@ public final class SearchableAttributes {
     public static SearchableAttributes of(List<String> setting, List<String> restrict) {
         List<Entry> entries = new ArrayList<>();
         boolean everything = setting == null || setting.isEmpty();
+        Set<String> restricted = restrict == null ? Set.of() : new HashSet<>(restrict);
         if (everything) {
-            if (restrict != null && !restrict.isEmpty()) {
+            if (!restricted.isEmpty()) {
                 restrict.forEach(path -> entries.add(new Entry(path, 0, true)));
                 return new SearchableAttributes(entries, false);
             }
@@ -63,7 +73,7 @@ public final class SearchableAttributes {
                     name = name.substring("ordered(".length(), name.length() - 1)
                             .trim();
                 }
-                if (!name.isEmpty() && (restrict == null || restrict.isEmpty() || restrict.contains(name))) {
+                if (!name.isEmpty() && (restricted.isEmpty() || restricted.contains(name))) {
                     entries.add(new Entry(name, rank, ordered));
                 }
             }
@@ -94,13 +104,7 @@ public final class SearchableAttributes {
 
     /** {@return the searchable attribute paths in rank order, or empty when all are searchable} */
     public List<String> paths() {
-        List<String> paths = new ArrayList<>();
-        for (Entry entry : entries) {
-            if (!paths.contains(entry.path())) {
-                paths.add(entry.path());
-            }
-        }
-        return paths;
+        return List.copyOf(byPath.keySet());
     }
 
     /** {@return one more than the largest rank} */
@@ -129,21 +133,22 @@ public final class SearchableAttributes {
         return cached == NONE ? null : cached;
     }
 
+    /**
+     * The best ranked attribute covering the path: the path itself or one of its dotted prefixes ({@code author}
+     * covers {@code author.name}). Looks up each prefix, so the cost grows with the path, not the attribute count.
+     */
     private Entry resolve(String path) {
         if (everything) {
             boolean excluded = path.equals("objectID") || path.equals("_geoloc") || path.startsWith("_geoloc.");
             return excluded ? NONE : EVERYTHING;
         }
-        Entry best = NONE;
-        for (Entry entry : entries) {
-            if (covers(entry.path(), path) && (best == NONE || entry.rank() < best.rank())) {
-                best = entry;
+        Entry best = byPath.getOrDefault(path, NONE);
+        for (int dot = path.indexOf('.'); dot >= 0; dot = path.indexOf('.', dot + 1)) {
+            Entry prefix = byPath.get(path.substring(0, dot));
+            if (prefix != null && (best == NONE || prefix.rank() < best.rank())) {
+                best = prefix;
             }
         }
         return best;
-    }
-
-    private static boolean covers(String attribute, String path) {
-        return path.equals(attribute) || path.startsWith(attribute + ".");
     }
 }

@@ -1,6 +1,5 @@
 package io.quarry.mockserver.internal.products.search;
 
-import io.quarry.mockserver.internal.auth.Caller;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
@@ -9,10 +8,8 @@ import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.IndexState;
 import io.quarry.mockserver.internal.state.Rules;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -118,39 +115,11 @@ final class RuleRoutes implements RouteMethods {
 
     /** Applies a rule write to the index and, when asked, its replicas; returns the index's task. */
     private long write(Request request, Consumer<IndexState> change) {
-        String name = request.path("indexName");
-        Set<String> targets = new LinkedHashSet<>();
-        targets.add(name);
-        if (request.booleanParam("forwardToReplicas", false)) {
-            IndexState primary = app.find(name);
-            if (primary != null) {
-                targets.addAll(replicas(primary.config().settings().get("replicas")));
-            }
-            Caller caller = request.get(Caller.class);
-            targets.forEach(caller::requireIndex);
-        }
-        Map<String, Long> tasks = app.writeMany(targets, indices -> {
+        Map<String, Long> tasks = app.writeMany(Replicas.targets(app, request), indices -> {
                     indices.values().forEach(change);
                     return null;
                 })
                 .taskIds();
-        return tasks.get(name);
-    }
-
-    private static List<String> replicas(JsonNode setting) {
-        List<String> names = new ArrayList<>();
-        if (setting != null && setting.isArray()) {
-            for (JsonNode replica : setting) {
-                String value = replica.asString("").trim();
-                if (value.startsWith("virtual(") && value.endsWith(")")) {
-                    value = value.substring("virtual(".length(), value.length() - 1)
-                            .trim();
-                }
-                if (!value.isEmpty()) {
-                    names.add(value);
-                }
-            }
-        }
-        return names;
+        return tasks.get(request.path("indexName"));
     }
 }

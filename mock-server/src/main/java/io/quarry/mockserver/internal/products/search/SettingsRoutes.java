@@ -17,7 +17,9 @@ import tools.jackson.databind.node.ObjectNode;
  * Index settings. PUT merges: a member replaces the current value, {@code null} resets it to its default. GET
  * answers what is set over the defaults the service always returns (typo word sizes, hitsPerPage,
  * maxValuesPerFacet, paginationLimitedTo, ranking, highlight tags, ...); settings without a default the
- * service reports appear only once set. In strict mode a setting the service does not know is a 400.
+ * service reports appear only once set. In strict mode a setting the service does not know is a 400. With
+ * {@code forwardToReplicas} the change also applies, in the same write, to the replicas named in the index's
+ * {@code replicas} setting (created when absent), except {@code replicas} and {@code primary} themselves.
  */
 final class SettingsRoutes implements RouteMethods {
 
@@ -26,6 +28,9 @@ final class SettingsRoutes implements RouteMethods {
     static final int SET = 1;
 
     private static final ObjectNode DEFAULTS = defaults();
+
+    /** What a replica keeps of its own when settings are forwarded to it: its place among the indices. */
+    private static final List<String> NOT_FORWARDED = List.of("replicas", "primary");
 
     /** The index settings of the service's public API. */
     private static final Set<String> KNOWN = Set.of(
@@ -159,10 +164,14 @@ final class SettingsRoutes implements RouteMethods {
                 }
             }
         }
-        var written = app.write(request.path("indexName"), index -> {
-            index.mergeSettings(changes);
+        String name = request.path("indexName");
+        ObjectNode forwarded = changes.deepCopy();
+        forwarded.remove(NOT_FORWARDED);
+        var written = app.writeMany(Replicas.targets(app, request), indices -> {
+            indices.forEach((target, index) -> index.mergeSettings(target.equals(name) ? changes : forwarded));
             return null;
         });
-        return Response.ok(Replies.task("updatedAt", app.nowMillis(), written.taskId()));
+        return Response.ok(
+                Replies.task("updatedAt", app.nowMillis(), written.taskIds().get(name)));
     }
 }
