@@ -1,6 +1,5 @@
 package io.quarry.search.model;
 
-import io.quarry.search.internal.SecondsLeftJson;
 import java.util.List;
 import tools.jackson.databind.annotation.JsonDeserialize;
 

@@ -1,4 +1,4 @@
-package io.quarry.search.internal;
+package io.quarry.search.model;
 
 import java.math.BigInteger;
 import tools.jackson.core.JsonParser;
@@ -9,12 +9,13 @@ import tools.jackson.databind.ValueDeserializer;
 /**
  * Reads a key's {@code validity} (the seconds it has left) into an {@code Integer}: a remainder past
  * {@link Integer#MAX_VALUE} (about 68 years, which the service allows) reads as {@link Integer#MAX_VALUE} instead
- * of failing the whole answer, so one such key does not make a key list unreadable.
+ * of failing the whole answer, so one such key does not make a key list unreadable. Beside {@link ApiKeyInfo}, which
+ * names it in its annotation, and not public: it is no part of the model users build and read.
  */
-public final class SecondsLeftJson extends ValueDeserializer<Integer> {
+final class SecondsLeftJson extends ValueDeserializer<Integer> {
 
     /** Made by Jackson, from the annotation of the member it reads. */
-    public SecondsLeftJson() {}
+    SecondsLeftJson() {}
 
     @Override
     public Integer deserialize(JsonParser parser, DeserializationContext context) {
