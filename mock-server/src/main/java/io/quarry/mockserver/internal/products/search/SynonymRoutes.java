@@ -5,13 +5,20 @@ import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.Application;
+import io.quarry.mockserver.internal.state.IndexState;
 import io.quarry.mockserver.internal.state.Synonyms;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** Synonyms of an index: save one, save a batch (optionally replacing all), get, delete, clear, search. */
+/**
+ * Synonyms of an index: save one, save a batch (optionally replacing all), get, delete, clear, search. With
+ * {@code forwardToReplicas} a write also applies, in the same write, to the replicas named in the index's
+ * {@code replicas} setting.
+ */
 final class SynonymRoutes implements RouteMethods {
 
     // The methods answering routes, by the number RouteMethods.answer takes for each.
@@ -51,11 +58,8 @@ final class SynonymRoutes implements RouteMethods {
         }
         synonym.put("objectID", objectID);
         ObjectNode valid = Synonyms.validate(synonym);
-        var written = app.write(request.path("indexName"), index -> {
-            index.saveSynonym(valid);
-            return null;
-        });
-        ObjectNode body = Replies.task("updatedAt", app.nowMillis(), written.taskId());
+        long task = write(request, index -> index.saveSynonym(valid));
+        ObjectNode body = Replies.task("updatedAt", app.nowMillis(), task);
         body.put("id", objectID);
         return Response.ok(body);
     }
@@ -69,11 +73,8 @@ final class SynonymRoutes implements RouteMethods {
         List<ObjectNode> synonyms = new ArrayList<>();
         body.forEach(synonym -> synonyms.add(Synonyms.validate(synonym)));
         boolean replace = request.booleanParam("replaceExistingSynonyms", false);
-        var written = app.write(request.path("indexName"), index -> {
-            index.saveSynonyms(synonyms, replace);
-            return null;
-        });
-        return Response.ok(Replies.task("updatedAt", app.nowMillis(), written.taskId()));
+        long task = write(request, index -> index.saveSynonyms(synonyms, replace));
+        return Response.ok(Replies.task("updatedAt", app.nowMillis(), task));
     }
 
     /** {@code GET /1/indexes/{indexName}/synonyms/{objectID}}: the synonym, or 404. */
@@ -95,12 +96,20 @@ final class SynonymRoutes implements RouteMethods {
     Response delete(Request request) {
         String objectID = request.path("objectID");
         app.require(request.path("indexName"));
+        if (forwards(request)) {
+            long task = write(request, index -> index.deleteSynonym(objectID));
+            return Response.ok(Replies.task("deletedAt", app.nowMillis(), task));
+        }
         var written = app.writeIfExists(request.path("indexName"), index -> index.deleteSynonym(objectID), false);
         return Response.ok(Replies.task("deletedAt", app.nowMillis(), written.taskId()));
     }
 
     /** {@code POST /1/indexes/{indexName}/synonyms/clear}: {@code {"updatedAt", "taskID"}}. */
     Response clear(Request request) {
+        if (forwards(request) && app.find(request.path("indexName")) != null) {
+            long task = write(request, IndexState::clearSynonyms);
+            return Response.ok(Replies.task("updatedAt", app.nowMillis(), task));
+        }
         var written = app.writeIfExists(
                 request.path("indexName"),
                 index -> {
@@ -109,6 +118,20 @@ final class SynonymRoutes implements RouteMethods {
                 },
                 null);
         return Response.ok(Replies.task("updatedAt", app.nowMillis(), written.taskId()));
+    }
+
+    private static boolean forwards(Request request) {
+        return request.booleanParam("forwardToReplicas", false);
+    }
+
+    /** Applies a synonym write to the index and, when asked, its replicas; returns the index's task. */
+    private long write(Request request, Consumer<IndexState> change) {
+        Map<String, Long> tasks = app.writeMany(Replicas.targets(app, request), indices -> {
+                    indices.values().forEach(change);
+                    return null;
+                })
+                .taskIds();
+        return tasks.get(request.path("indexName"));
     }
 
     /** {@code POST /1/indexes/{indexName}/synonyms/search}: {@code {"hits", "nbHits"}}. */
