@@ -9,7 +9,7 @@ import tools.jackson.databind.json.JsonMapper;
 final class FallbackMapper {
 
     /** Built when this class is first used. */
-    static final JsonMapper MAPPER = JsonMapper.builder().build();
+    static final JsonMapper MAPPER = JsonMapper.builder(Json.FACTORY).build();
 
     private FallbackMapper() {}
 }

@@ -8,6 +8,8 @@ import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.ObjectReadContext;
 import tools.jackson.core.ObjectWriteContext;
 import tools.jackson.core.PrettyPrinter;
+import tools.jackson.core.StreamReadConstraints;
+import tools.jackson.core.StreamWriteConstraints;
 import tools.jackson.core.json.JsonFactory;
 import tools.jackson.core.util.ByteArrayBuilder;
 import tools.jackson.core.util.DefaultPrettyPrinter;
@@ -23,8 +25,17 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class Json {
 
-    /** A default factory: the same parser and generator features and limits as a default mapper's. */
-    private static final JsonFactory FACTORY = new JsonFactory();
+    /**
+     * A default mapper's parser and generator features and limits, but for one: an answer may nest twice as deep as
+     * a body read (500 levels). An answer wraps what a body held (a rule's {@code userData} in a search's, a custom
+     * setting in the settings), and with the default an index holding a value nested near the read limit could no
+     * longer be searched or read: every such answer failed.
+     */
+    static final JsonFactory FACTORY = JsonFactory.builder()
+            .streamWriteConstraints(StreamWriteConstraints.builder()
+                    .maxNestingDepth(2 * StreamReadConstraints.DEFAULT_MAX_DEPTH)
+                    .build())
+            .build();
 
     /** What a pretty-printing generator asks its context for: a default mapper's default pretty printer. */
     private static final ObjectWriteContext PRETTY = new ObjectWriteContext.Base() {

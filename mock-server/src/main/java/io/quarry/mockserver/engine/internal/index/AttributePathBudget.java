@@ -13,9 +13,9 @@ import tools.jackson.databind.JsonNode;
  *       16,000 small values made 800 million characters of paths from a 1 MB body. They may add up to
  *       {@value #MAX_CHARACTERS} characters.
  *   <li>A record is answered inside a response ({@code {"results": [{"hits": [record]}]}}, its highlights one level
- *       deeper still), whose JSON may nest {@value #MAX_DEPTH_OF_ANSWERS} levels, as a body read may: a record nested
- *       near that depth was stored, then every search and browse of its index failed to answer. A record may nest
- *       {@value #MAX_DEPTH} levels (itself the first), which leaves room for every answer holding it.
+ *       deeper still). A record nested near the {@value #MAX_DEPTH_OF_BODIES} levels a body may reach was once
+ *       stored, then every search and browse of its index failed to answer. A record may nest {@value #MAX_DEPTH}
+ *       levels (itself the first), well inside what a body and an answer may hold.
  * </ul>
  */
 public final class AttributePathBudget {
@@ -26,8 +26,8 @@ public final class AttributePathBudget {
     /** The most levels of objects and arrays in a record, the record itself counted. */
     public static final int MAX_DEPTH = 400;
 
-    /** The nesting a JSON body, read or written, may reach. */
-    private static final int MAX_DEPTH_OF_ANSWERS = 500;
+    /** The nesting a JSON body read may reach. */
+    private static final int MAX_DEPTH_OF_BODIES = 500;
 
     private AttributePathBudget() {}
 
