@@ -90,12 +90,13 @@ public final class PathTemplate {
             throw new InvalidRequestException("missing path parameter '" + name + "' for " + template);
         }
         String text = value.toString();
+        boolean key = name.toLowerCase(Locale.ROOT).endsWith("key");
         if (text.isEmpty() || text.equals(".") || text.equals("..")) {
+            // even a key this short is not repeated: no key value appears in a message
             throw new InvalidRequestException("path parameter '" + name + "' must not be empty, '.' or '..'"
-                    + " (it would change the request path): got '" + text + "'");
+                    + " (it would change the request path)" + (key ? "" : ": got '" + text + "'"));
         }
-        boolean mask = maskKeys && name.toLowerCase(Locale.ROOT).endsWith("key");
-        return mask ? "***" : encodeSegment(text, "path parameter", name);
+        return maskKeys && key ? "***" : encodeSegment(text, "path parameter", name);
     }
 
     /**

@@ -46,6 +46,16 @@ class PathTemplateTest {
     }
 
     @Test
+    void aKeyTooShortForAPathIsRefusedWithoutRepeatingIt() {
+        assertThatThrownBy(() -> PathTemplate.expand("/1/keys/{key}", Map.of("key", "..")))
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining("path parameter 'key' must not be empty")
+                .hasMessageNotContaining("got");
+        assertThatThrownBy(() -> PathTemplate.expand(TEMPLATE, Map.of("indexName", "products", "objectID", "..")))
+                .hasMessageEndingWith("got '..'");
+    }
+
+    @Test
     void rejectsMissingAndUnknownParameters() {
         assertThatThrownBy(() -> PathTemplate.expand(TEMPLATE, Map.of("indexName", "products")))
                 .isInstanceOf(InvalidRequestException.class)
