@@ -48,6 +48,9 @@ final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
 
     @Override
     public void onNext(List<ByteBuffer> buffers) {
+        if (body.isDone()) {
+            return; // buffers the publisher had under way when the body was refused
+        }
         for (ByteBuffer buffer : buffers) {
             if (bytes.size() + buffer.remaining() > maxBytes) {
                 subscription.cancel();
