@@ -5,7 +5,9 @@ import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.IndexState;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -36,6 +38,23 @@ final class Replicas {
             targets.forEach(caller::requireIndex);
         }
         return targets;
+    }
+
+    /**
+     * Applies a write to the index and, when the request forwards to them, its replicas, in one write.
+     *
+     * @param app the application
+     * @param request a write on {@code {indexName}} that may carry {@code forwardToReplicas}
+     * @param change the change each index takes
+     * @return the index's task
+     */
+    static long write(Application app, Request request, Consumer<IndexState> change) {
+        Map<String, Long> tasks = app.writeMany(targets(app, request), indices -> {
+                    indices.values().forEach(change);
+                    return null;
+                })
+                .taskIds();
+        return tasks.get(request.path("indexName"));
     }
 
     /**

@@ -9,8 +9,6 @@ import io.quarry.mockserver.internal.state.IndexState;
 import io.quarry.mockserver.internal.state.Rules;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -59,7 +57,7 @@ final class RuleRoutes implements RouteMethods {
         }
         rule.put("objectID", objectID);
         ObjectNode valid = Rules.validate(rule);
-        long task = write(request, index -> index.saveRules(List.of(valid), false));
+        long task = Replicas.write(app, request, index -> index.saveRules(List.of(valid), false));
         ObjectNode body = Replies.task("updatedAt", app.nowMillis(), task);
         body.put("objectID", objectID);
         return Response.ok(body);
@@ -74,7 +72,7 @@ final class RuleRoutes implements RouteMethods {
         List<ObjectNode> rules = new ArrayList<>();
         body.forEach(rule -> rules.add(Rules.validate(rule)));
         boolean clear = request.booleanParam("clearExistingRules", false);
-        long task = write(request, index -> index.saveRules(rules, clear));
+        long task = Replicas.write(app, request, index -> index.saveRules(rules, clear));
         return Response.ok(Replies.task("updatedAt", app.nowMillis(), task));
     }
 
@@ -96,13 +94,13 @@ final class RuleRoutes implements RouteMethods {
     Response delete(Request request) {
         String objectID = request.path("objectID");
         app.require(request.path("indexName"));
-        long task = write(request, index -> index.deleteRule(objectID));
+        long task = Replicas.write(app, request, index -> index.deleteRule(objectID));
         return Response.ok(Replies.task("deletedAt", app.nowMillis(), task));
     }
 
     /** {@code POST /1/indexes/{indexName}/rules/clear}. */
     Response clear(Request request) {
-        long task = write(request, IndexState::clearRules);
+        long task = Replicas.write(app, request, IndexState::clearRules);
         return Response.ok(Replies.task("updatedAt", app.nowMillis(), task));
     }
 
@@ -111,15 +109,5 @@ final class RuleRoutes implements RouteMethods {
         IndexState index = app.find(request.path("indexName"));
         return Response.ok(
                 Rules.search(index == null ? List.of() : index.config().rules(), request.jsonObject()));
-    }
-
-    /** Applies a rule write to the index and, when asked, its replicas; returns the index's task. */
-    private long write(Request request, Consumer<IndexState> change) {
-        Map<String, Long> tasks = app.writeMany(Replicas.targets(app, request), indices -> {
-                    indices.values().forEach(change);
-                    return null;
-                })
-                .taskIds();
-        return tasks.get(request.path("indexName"));
     }
 }

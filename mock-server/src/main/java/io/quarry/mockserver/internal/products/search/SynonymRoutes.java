@@ -9,8 +9,6 @@ import io.quarry.mockserver.internal.state.IndexState;
 import io.quarry.mockserver.internal.state.Synonyms;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -58,7 +56,7 @@ final class SynonymRoutes implements RouteMethods {
         }
         synonym.put("objectID", objectID);
         ObjectNode valid = Synonyms.validate(synonym);
-        long task = write(request, index -> index.saveSynonym(valid));
+        long task = Replicas.write(app, request, index -> index.saveSynonym(valid));
         ObjectNode body = Replies.task("updatedAt", app.nowMillis(), task);
         body.put("id", objectID);
         return Response.ok(body);
@@ -73,7 +71,7 @@ final class SynonymRoutes implements RouteMethods {
         List<ObjectNode> synonyms = new ArrayList<>();
         body.forEach(synonym -> synonyms.add(Synonyms.validate(synonym)));
         boolean replace = request.booleanParam("replaceExistingSynonyms", false);
-        long task = write(request, index -> index.saveSynonyms(synonyms, replace));
+        long task = Replicas.write(app, request, index -> index.saveSynonyms(synonyms, replace));
         return Response.ok(Replies.task("updatedAt", app.nowMillis(), task));
     }
 
@@ -97,7 +95,7 @@ final class SynonymRoutes implements RouteMethods {
         String objectID = request.path("objectID");
         app.require(request.path("indexName"));
         if (forwards(request)) {
-            long task = write(request, index -> index.deleteSynonym(objectID));
+            long task = Replicas.write(app, request, index -> index.deleteSynonym(objectID));
             return Response.ok(Replies.task("deletedAt", app.nowMillis(), task));
         }
         var written = app.writeIfExists(request.path("indexName"), index -> index.deleteSynonym(objectID), false);
@@ -107,7 +105,7 @@ final class SynonymRoutes implements RouteMethods {
     /** {@code POST /1/indexes/{indexName}/synonyms/clear}: {@code {"updatedAt", "taskID"}}. */
     Response clear(Request request) {
         if (forwards(request) && app.find(request.path("indexName")) != null) {
-            long task = write(request, IndexState::clearSynonyms);
+            long task = Replicas.write(app, request, IndexState::clearSynonyms);
             return Response.ok(Replies.task("updatedAt", app.nowMillis(), task));
         }
         var written = app.writeIfExists(
@@ -122,16 +120,6 @@ final class SynonymRoutes implements RouteMethods {
 
     private static boolean forwards(Request request) {
         return request.booleanParam("forwardToReplicas", false);
-    }
-
-    /** Applies a synonym write to the index and, when asked, its replicas; returns the index's task. */
-    private long write(Request request, Consumer<IndexState> change) {
-        Map<String, Long> tasks = app.writeMany(Replicas.targets(app, request), indices -> {
-                    indices.values().forEach(change);
-                    return null;
-                })
-                .taskIds();
-        return tasks.get(request.path("indexName"));
     }
 
     /** {@code POST /1/indexes/{indexName}/synonyms/search}: {@code {"hits", "nbHits"}}. */
