@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.auth;
 
+import io.quarry.mockserver.engine.internal.text.TextSearch;
 import java.util.List;
 
 /** Name patterns of keys: index restrictions and referers, where {@code *} matches any run of characters. */
@@ -49,53 +50,12 @@ final class Patterns {
         int from = first.length();
         int end = value.length() - last.length();
         for (int i = 1; i < parts.length - 1; i++) {
-            int after = endOfFirst(parts[i], value, from, end);
+            int after = TextSearch.endOfFirst(parts[i], value, from, end);
             if (after < 0) {
                 return false;
             }
             from = after;
         }
         return true;
-    }
-
-    /**
-     * {@return where the first occurrence of the part inside {@code value[from, end)} ends, or -1} Knuth-Morris-Pratt:
-     * each character of the value is read a bounded number of times.
-     */
-    private static int endOfFirst(String part, String value, int from, int end) {
-        if (part.isEmpty()) {
-            return from;
-        }
-        int[] border = borders(part);
-        int matched = 0;
-        for (int at = from; at < end; at++) {
-            char c = value.charAt(at);
-            while (matched > 0 && part.charAt(matched) != c) {
-                matched = border[matched - 1];
-            }
-            if (part.charAt(matched) == c) {
-                matched++;
-            }
-            if (matched == part.length()) {
-                return at + 1;
-            }
-        }
-        return -1;
-    }
-
-    /** {@return for each prefix of the part, the length of its longest proper prefix that is also its suffix} */
-    private static int[] borders(String part) {
-        int[] border = new int[part.length()];
-        int length = 0;
-        for (int i = 1; i < part.length(); i++) {
-            while (length > 0 && part.charAt(i) != part.charAt(length)) {
-                length = border[length - 1];
-            }
-            if (part.charAt(i) == part.charAt(length)) {
-                length++;
-            }
-            border[i] = length;
-        }
-        return border;
     }
 }

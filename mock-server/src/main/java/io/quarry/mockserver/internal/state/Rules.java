@@ -1,10 +1,10 @@
 package io.quarry.mockserver.internal.state;
 
+import io.quarry.mockserver.engine.internal.text.TextSearch;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.json.HitPage;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -197,12 +197,15 @@ public final class Rules {
      * @return {@code {"hits", "nbHits", "page", "nbPages"}}
      */
     public static ObjectNode search(List<ObjectNode> rules, ObjectNode request) {
-        String query = request.path("query").asString("").toLowerCase(Locale.ROOT);
-        String anchoring = request.path("anchoring").asString("");
-        String context = request.path("context").asString("");
+        String query = BodyMembers.text(request, "query");
+        String anchoring = BodyMembers.text(request, "anchoring");
+        String context = BodyMembers.text(request, "context");
         JsonNode enabled = request.get("enabled");
-        int page = Math.max(0, request.path("page").asInt(0));
-        int hitsPerPage = Math.max(1, Math.min(1000, request.path("hitsPerPage").asInt(20)));
+        if (enabled != null && !enabled.isNull() && !enabled.isBoolean()) {
+            throw ApiException.badRequest("enabled must be a boolean");
+        }
+        int page = BodyMembers.integer(request, "page", 0, 0, Integer.MAX_VALUE);
+        int hitsPerPage = BodyMembers.integer(request, "hitsPerPage", 20, 1, 1000);
         List<ObjectNode> matching = new ArrayList<>();
         for (ObjectNode rule : rules) {
             StringBuilder text = new StringBuilder(rule.path("objectID").asString(""))
@@ -221,7 +224,7 @@ public final class Rules {
             boolean enabledMatches = enabled == null
                     || enabled.isNull()
                     || enabled.asBoolean() == rule.path("enabled").asBoolean(true);
-            if (text.toString().toLowerCase(Locale.ROOT).contains(query)
+            if (TextSearch.indexOfIgnoreCase(text.toString(), query) >= 0
                     && anchoringMatches
                     && contextMatches
                     && enabledMatches) {

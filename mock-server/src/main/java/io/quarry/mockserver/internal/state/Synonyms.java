@@ -1,11 +1,11 @@
 package io.quarry.mockserver.internal.state;
 
+import io.quarry.mockserver.engine.internal.text.TextSearch;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.json.Json;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -117,20 +117,20 @@ public final class Synonyms {
      * @return {@code {"hits": [...], "nbHits": N}}
      */
     public static ObjectNode search(Collection<ObjectNode> all, ObjectNode request) {
-        String query = text(request, "query").toLowerCase(Locale.ROOT);
+        String query = BodyMembers.text(request, "query");
         List<String> types = new ArrayList<>();
-        for (String type : text(request, "type").split(",")) {
+        for (String type : BodyMembers.text(request, "type").split(",")) {
             if (!type.isBlank()) {
                 types.add(canonicalType(type.trim()));
             }
         }
-        int page = integer(request, "page", 0, 0, Integer.MAX_VALUE);
-        int hitsPerPage = integer(request, "hitsPerPage", DEFAULT_HITS_PER_PAGE, 1, 1000);
+        int page = BodyMembers.integer(request, "page", 0, 0, Integer.MAX_VALUE);
+        int hitsPerPage = BodyMembers.integer(request, "hitsPerPage", DEFAULT_HITS_PER_PAGE, 1, 1000);
         List<ObjectNode> matching = new ArrayList<>();
         for (ObjectNode synonym : all) {
             boolean typeOk = types.isEmpty()
                     || types.contains(canonicalType(synonym.path("type").asString("")));
-            if (typeOk && (query.isEmpty() || searchableText(synonym).contains(query))) {
+            if (typeOk && (query.isEmpty() || TextSearch.indexOfIgnoreCase(searchableText(synonym), query) >= 0)) {
                 matching.add(synonym);
             }
         }
@@ -155,28 +155,6 @@ public final class Synonyms {
                 value.forEach(element -> text.append(element.asString("")).append('\n'));
             }
         }
-        return text.toString().toLowerCase(Locale.ROOT);
-    }
-
-    private static String text(ObjectNode request, String member) {
-        JsonNode value = request.get(member);
-        if (value == null || value.isNull()) {
-            return "";
-        }
-        if (!value.isString()) {
-            throw ApiException.badRequest(member + " must be a string");
-        }
-        return value.stringValue();
-    }
-
-    private static int integer(ObjectNode request, String member, int defaultValue, int min, int max) {
-        JsonNode value = request.get(member);
-        if (value == null || value.isNull()) {
-            return defaultValue;
-        }
-        if (!value.isIntegralNumber() || value.longValue() < min || value.longValue() > max) {
-            throw ApiException.badRequest(member + " must be an integer between " + min + " and " + max);
-        }
-        return value.intValue();
+        return text.toString();
     }
 }

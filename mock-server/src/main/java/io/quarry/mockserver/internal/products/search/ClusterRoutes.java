@@ -1,11 +1,13 @@
 package io.quarry.mockserver.internal.products.search;
 
+import io.quarry.mockserver.engine.internal.text.TextSearch;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.Application;
+import io.quarry.mockserver.internal.state.BodyMembers;
 import io.quarry.mockserver.internal.state.IndexState;
 import io.quarry.mockserver.internal.state.Timestamps;
 import io.quarry.mockserver.internal.state.UserMappings;
@@ -13,7 +15,6 @@ import io.quarry.mockserver.internal.state.UserMappings.Mapping;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -187,19 +188,18 @@ final class ClusterRoutes implements RouteMethods {
     }
 
     /**
-     * {@code POST /1/clusters/mapping/search}: {@code query} a case-insensitive substring of the userID,
+     * {@code POST /1/clusters/mapping/search}: {@code query} a case-insensitive substring of the userID (found in linear time),
      * {@code cluster} an exact filter, {@code page}, {@code hitsPerPage} (default 20).
      */
     Response search(Request request) {
         requireEnabled();
         ObjectNode body = request.jsonObject();
-        String query = body.path("query").asString("");
-        String cluster = body.path("cluster").asString("");
-        int page = Math.max(0, body.path("page").asInt(0));
-        int hitsPerPage = Math.max(1, Math.min(1000, body.path("hitsPerPage").asInt(20)));
-        String needle = query.toLowerCase(Locale.ROOT);
+        String query = BodyMembers.text(body, "query");
+        String cluster = BodyMembers.text(body, "cluster");
+        int page = BodyMembers.integer(body, "page", 0, 0, Integer.MAX_VALUE);
+        int hitsPerPage = BodyMembers.integer(body, "hitsPerPage", 20, 1, 1000);
         List<Mapping> matching = mappings.all().stream()
-                .filter(mapping -> mapping.userID().toLowerCase(Locale.ROOT).contains(needle))
+                .filter(mapping -> TextSearch.indexOfIgnoreCase(mapping.userID(), query) >= 0)
                 .filter(mapping -> cluster.isEmpty() || cluster.equals(mapping.clusterName()))
                 .toList();
         ArrayNode hits = Json.array();
@@ -241,7 +241,7 @@ final class ClusterRoutes implements RouteMethods {
 
     private static ObjectNode highlight(String value, String query) {
         ObjectNode result = Json.object();
-        int at = query.isEmpty() ? -1 : value.toLowerCase(Locale.ROOT).indexOf(query.toLowerCase(Locale.ROOT));
+        int at = query.isEmpty() ? -1 : TextSearch.indexOfIgnoreCase(value, query);
         ArrayNode matched = Json.array();
         if (at < 0) {
             result.put("value", value);
