@@ -6,8 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Removes secrets from anything the core logs: the values of the credentials' secret headers, the forwarded
@@ -21,19 +19,10 @@ public final class Redactor {
     /** What a secret is replaced with. */
     public static final String MASK = "***";
 
-    /**
-     * The patterns, compiled when first needed (a log line, an error): a client's creation and its calls without
-     * logging never use them, and compiling them showed in its start time.
-     */
-    private static final class Patterns {
-        static final Pattern KEY_MEMBER = Pattern.compile(
-                "(\"(?:apiKey|key|securedApiKey|forwardedApiKey)\"\\s*:\\s*\")((?:[^\"\\\\]|\\\\.)*)(\")");
-
-        /** The {@code value} member of an API key object is the key itself. */
-        static final Pattern VALUE_MEMBER = Pattern.compile("(\"value\"\\s*:\\s*\")((?:[^\"\\\\]|\\\\.)*)(\")");
-
-        static final Pattern KEYS_SEGMENT = Pattern.compile("/keys(?:/|$)");
-    }
+    /** The members whose string value is a key wherever they appear. */
+    private static final Set<String> KEY_MEMBERS = Set.of("apiKey", "key", "securedApiKey", "forwardedApiKey");
+    /** The {@code value} member of an API key object is the key itself. */
+    private static final Set<String> VALUE_MEMBER = Set.of("value");
 
     private final List<String> secrets;
     private final Set<String> secretHeaders;
@@ -83,8 +72,7 @@ public final class Redactor {
                 result = result.replace(secret, MASK);
             }
         }
-        Matcher m = Patterns.KEY_MEMBER.matcher(result);
-        return m.find() ? m.replaceAll("$1" + Matcher.quoteReplacement(MASK) + "$3") : result;
+        return MaskedMembers.mask(result, KEY_MEMBERS, MASK);
     }
 
     /**
@@ -95,7 +83,15 @@ public final class Redactor {
      * @return true for the key endpoints
      */
     public static boolean holdsKeyObjects(String pathTemplate) {
-        return Patterns.KEYS_SEGMENT.matcher(pathTemplate).find();
+        int at = pathTemplate.indexOf("/keys");
+        while (at >= 0) {
+            int end = at + "/keys".length();
+            if (end == pathTemplate.length() || pathTemplate.charAt(end) == '/') {
+                return true;
+            }
+            at = pathTemplate.indexOf("/keys", end);
+        }
+        return false;
     }
 
     /**
@@ -108,7 +104,6 @@ public final class Redactor {
         if (text == null) {
             return null;
         }
-        Matcher m = Patterns.VALUE_MEMBER.matcher(text);
-        return m.find() ? m.replaceAll("$1" + Matcher.quoteReplacement(MASK) + "$3") : text;
+        return MaskedMembers.mask(text, VALUE_MEMBER, MASK);
     }
 }
