@@ -8,8 +8,10 @@ import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -198,5 +200,19 @@ class OptionalFiltersHttpTest {
         Reply reply = search("{'query':'apple phone','optionalWords':['apple'],'getRankingInfo':true}");
         assertThat(reply.hitIds()).containsExactly("2", "3", "4", "1");
         assertThat(filterScores(reply)).containsExactly(1, 1, 1, 0);
+    }
+
+    @Test
+    @Timeout(value = 20, unit = TimeUnit.SECONDS) // the suffix was looked for at every "<score=": 30,000 took 25 s
+    void aFilterFullOfScoreOpeningsIsReadInLinearTime() {
+        String filter = "brand:" + "<score=".repeat(100_000) + "x";
+        Reply reply = client.post(
+                "/1/indexes/shop/query", "{\"optionalFilters\":[\"" + filter + "\"],\"getRankingInfo\":true}");
+        assertThat(reply.status()).as(reply.toString()).isEqualTo(200);
+
+        Reply scored = search("{'optionalFilters':['brand:Acme<score=3>'],'getRankingInfo':true}");
+        assertThat(filterScores(scored)).contains(3);
+        Reply closingInside = client.post("/1/indexes/shop/query", jq("{'optionalFilters':['brand:A>b<score=x>']}"));
+        assertThat(closingInside.status()).as(closingInside.toString()).isEqualTo(400);
     }
 }
