@@ -1,10 +1,14 @@
 package io.quarry.mockserver.internal.state;
 
+import io.quarry.mockserver.engine.internal.index.AttributePathBudget;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.json.Json;
+import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -13,7 +17,13 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * A parsed partial update: first-level attributes set as sent (a nested value replaces
  * its first-level ancestor) or changed by an {@code {"_operation", "value"}} object. Parsing validates the whole
- * update first, so a batch is refused before anything is applied.
+ * update first, so a batch is refused before anything is applied; what it brings is held to a record's bounds
+ * ({@link AttributePathBudget}), as a whole record is.
+ *
+ * <p>Integers are added exactly, whatever their size, as they are stored. An {@code Increment} or {@code Decrement}
+ * whose result is beyond a double's range ignores the whole update, as a failed {@code IncrementFrom} does: the
+ * record keeps its value rather than storing an infinity. {@code Remove} and {@code AddUnique} compare numbers by
+ * value ({@code 2} is {@code 2.0}) in time linear in the sizes of the array and the value.
  */
 public final class PartialUpdate {
 
@@ -43,6 +53,7 @@ public final class PartialUpdate {
      * @throws ApiException 400 for an unknown operation or a value of the wrong type
      */
     public static PartialUpdate parse(ObjectNode body) {
+        AttributePathBudget.check(body);
         List<Change> changes = new ArrayList<>();
         for (Map.Entry<String, JsonNode> entry : body.properties()) {
             String attribute = entry.getKey();
@@ -103,9 +114,10 @@ public final class PartialUpdate {
         }
         for (Change change : changes) {
             if (change.kind() == Kind.IncrementFrom || change.kind() == Kind.IncrementSet) {
-                long given = change.value().longValue();
-                long now = current == null ? 0 : integerOrZero(current.get(change.attribute()));
-                boolean proceed = change.kind() == Kind.IncrementFrom ? given == now : given > now;
+                BigInteger given = change.value().bigIntegerValue();
+                BigInteger now = current == null ? BigInteger.ZERO : integerOrZero(current.get(change.attribute()));
+                int order = given.compareTo(now);
+                boolean proceed = change.kind() == Kind.IncrementFrom ? order == 0 : order > 0;
                 if (!proceed) {
                     return null;
                 }
@@ -116,6 +128,9 @@ public final class PartialUpdate {
         for (Change change : changes) {
             JsonNode before = record.get(change.attribute());
             JsonNode after = change.kind() == null ? change.value() : applyOperation(change, before);
+            if (after != null && after.isFloatingPointNumber() && !Double.isFinite(after.doubleValue())) {
+                return null; // a sum beyond a double's range: the whole update is ignored
+            }
             if (after != null) {
                 record.set(change.attribute(), after);
             }
@@ -123,8 +138,14 @@ public final class PartialUpdate {
         return record;
     }
 
-    private static long integerOrZero(JsonNode node) {
-        return node != null && node.isNumber() ? node.longValue() : 0;
+    /** {@return an attribute's value as an integer: 0 when it is not a number, a fraction's integer part} */
+    private static BigInteger integerOrZero(JsonNode node) {
+        if (node == null || !node.isNumber()) {
+            return BigInteger.ZERO;
+        }
+        return node.isIntegralNumber()
+                ? node.bigIntegerValue()
+                : node.decimalValue().toBigInteger();
     }
 
     /** {@return the new value, or {@code null} to leave the attribute as it is} */
@@ -133,7 +154,7 @@ public final class PartialUpdate {
         return switch (change.kind()) {
             case Increment -> add(before, value, false);
             case Decrement -> add(before, value, true);
-            case IncrementFrom -> JsonNodeFactory.instance.numberNode(integerOrZero(before) + 1);
+            case IncrementFrom -> integer(integerOrZero(before).add(BigInteger.ONE));
             case IncrementSet -> value;
             case Add -> {
                 ArrayNode array = before != null && before.isArray() ? (ArrayNode) before.deepCopy() : Json.array();
@@ -144,9 +165,11 @@ public final class PartialUpdate {
                 if (before == null || !before.isArray() || holdsNested(before)) {
                     yield null;
                 }
+                Set<Object> removed = new HashSet<>();
+                elements(value).forEach(element -> removed.add(scalarKey(element)));
                 ArrayNode array = Json.array();
                 for (JsonNode element : before) {
-                    if (elements(value).stream().noneMatch(removed -> sameScalar(removed, element))) {
+                    if (!removed.contains(scalarKey(element))) {
                         array.add(element);
                     }
                 }
@@ -157,12 +180,10 @@ public final class PartialUpdate {
                     yield null;
                 }
                 ArrayNode array = before != null && before.isArray() ? (ArrayNode) before.deepCopy() : Json.array();
+                Set<Object> present = new HashSet<>();
+                array.forEach(element -> present.add(scalarKey(element)));
                 for (JsonNode added : elements(value)) {
-                    boolean present = false;
-                    for (JsonNode element : array) {
-                        present |= sameScalar(added, element);
-                    }
-                    if (!present) {
+                    if (present.add(scalarKey(added))) {
                         array.add(added);
                     }
                 }
@@ -171,14 +192,27 @@ public final class PartialUpdate {
         };
     }
 
+    /** {@return the sum: exact for two integers of any size, else of doubles (possibly infinite)} */
     private static JsonNode add(JsonNode before, JsonNode value, boolean subtract) {
         JsonNode base = before != null && before.isNumber() ? before : JsonNodeFactory.instance.numberNode(0);
         if (base.isIntegralNumber() && value.isIntegralNumber()) {
-            long delta = subtract ? -value.longValue() : value.longValue();
-            return JsonNodeFactory.instance.numberNode(base.longValue() + delta);
+            BigInteger delta = subtract ? value.bigIntegerValue().negate() : value.bigIntegerValue();
+            return integer(base.bigIntegerValue().add(delta));
         }
         double delta = subtract ? -value.doubleValue() : value.doubleValue();
         return JsonNodeFactory.instance.numberNode(base.doubleValue() + delta);
+    }
+
+    /** {@return an integer node: a long one when it fits, as an integer read from a body is} */
+    private static JsonNode integer(BigInteger value) {
+        return value.bitLength() < Long.SIZE
+                ? JsonNodeFactory.instance.numberNode(value.longValue())
+                : JsonNodeFactory.instance.numberNode(value);
+    }
+
+    /** {@return what makes two elements the same for Remove and AddUnique: numbers by value, others as they are} */
+    private static Object scalarKey(JsonNode element) {
+        return element.isNumber() ? element.decimalValue().stripTrailingZeros() : element;
     }
 
     private static List<JsonNode> elements(JsonNode value) {
@@ -198,12 +232,5 @@ public final class PartialUpdate {
             }
         }
         return false;
-    }
-
-    private static boolean sameScalar(JsonNode a, JsonNode b) {
-        if (a.isNumber() && b.isNumber()) {
-            return a.decimalValue().compareTo(b.decimalValue()) == 0;
-        }
-        return a.equals(b);
     }
 }
