@@ -68,7 +68,9 @@ class NullsInAnswersTest {
     void aNullSeriesHasNoPointsAndNullPointsAreLeftOut() {
         stub("/1/status/.*", "{\"status\":{\"c1\":\"operational\"}}");
         stub("/1/incidents/.*", "{\"incidents\":{}}");
-        stub("/1/latency/.*", "{\"metrics\":{\"latency\":{\"c1\":[null,{\"t\":1700000000000,\"v\":7}],\"c2\":null}}}");
+        stub(
+                "/1/latency/.*",
+                "{\"metrics\":{\"latency\":{\"c1\":[null,{\"t\":1700000000000,\"v\":7},{\"t\":1700000060000,\"v\":null},{\"v\":5}],\"c2\":null}}}");
         stub("/1/infrastructure/.*", "{\"metrics\":{\"cpu_usage\":{\"s1\":null}}}");
 
         assertThat(client.latency(ONE).forServer("c2")).isEmpty();
