@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -141,5 +142,16 @@ class MonitoringHttpTest {
         assertThat(admin.send("PUT", "/_mock/monitoring/inventory", jq("{'servers':[]}"))
                         .status())
                 .isEqualTo(400);
+    }
+
+    @Test
+    void aServerOrClusterNameWithACommaIsRefused() {
+        for (String server : List.of("{'name':'a,b','cluster':'c'}", "{'name':'a','cluster':'c,d'}")) {
+            Reply reply = admin.send("PUT", "/_mock/monitoring/inventory", jq("{'servers':[" + server + "]}"));
+
+            assertThat(reply.status()).as(server).isEqualTo(400);
+            assertThat(reply.body().get("message").asString()).contains("comma");
+        }
+        assertThat(anonymous.get("/1/status/mock-cluster-1").status()).isEqualTo(200);
     }
 }

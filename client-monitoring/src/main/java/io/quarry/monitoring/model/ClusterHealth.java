@@ -15,7 +15,7 @@ import java.util.OptionalDouble;
 public record ClusterHealth(String cluster, ServerStatus status, List<Incident> incidents, List<TimePoint> latency) {
 
     /**
-     * Copies the lists; missing ones are empty.
+     * Copies the lists without their null items; missing ones are empty.
      *
      * @param cluster see the record description
      * @param status see the record description
@@ -23,8 +23,8 @@ public record ClusterHealth(String cluster, ServerStatus status, List<Incident> 
      * @param latency see the record description
      */
     public ClusterHealth {
-        incidents = incidents == null ? List.of() : List.copyOf(incidents);
-        latency = latency == null ? List.of() : List.copyOf(latency);
+        incidents = Copies.list(incidents);
+        latency = Copies.list(latency);
     }
 
     /** {@return whether the cluster is operational} */

@@ -11,12 +11,12 @@ import java.util.Optional;
 public record ClusterHealthReport(List<ClusterHealth> clusters) {
 
     /**
-     * Copies the list; a missing one is empty.
+     * Copies the list without its null items; a missing one is empty.
      *
      * @param clusters see the record description
      */
     public ClusterHealthReport {
-        clusters = clusters == null ? List.of() : List.copyOf(clusters);
+        clusters = Copies.list(clusters);
     }
 
     /** {@return whether every cluster is operational (true for no cluster)} */

@@ -11,12 +11,12 @@ import java.util.Map;
 public record IncidentsResponse(Map<String, List<Incident>> incidents) {
 
     /**
-     * Copies the map; a missing one is empty.
+     * Copies the map; a missing one is empty, so is a null list, and null incidents are left out.
      *
      * @param incidents see the record description
      */
     public IncidentsResponse {
-        incidents = incidents == null ? Map.of() : Map.copyOf(incidents);
+        incidents = Copies.series(incidents);
     }
 
     /**

@@ -10,12 +10,12 @@ import java.util.Map;
 public record InfrastructureMetrics(Map<String, ServerSeries> byMetric) {
 
     /**
-     * Copies the map; a missing one is empty.
+     * Copies the map without its null entries; a missing one is empty.
      *
      * @param byMetric see the record description
      */
     public InfrastructureMetrics {
-        byMetric = byMetric == null ? Map.of() : Map.copyOf(byMetric);
+        byMetric = Copies.map(byMetric);
     }
 
     /**

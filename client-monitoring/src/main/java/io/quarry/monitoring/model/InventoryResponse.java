@@ -10,11 +10,11 @@ import java.util.List;
 public record InventoryResponse(List<InventoryServer> inventory) {
 
     /**
-     * Copies the list; a missing one is empty.
+     * Copies the list without its null items; a missing one is empty.
      *
      * @param inventory see the record description
      */
     public InventoryResponse {
-        inventory = inventory == null ? List.of() : List.copyOf(inventory);
+        inventory = Copies.list(inventory);
     }
 }

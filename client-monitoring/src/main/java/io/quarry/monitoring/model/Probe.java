@@ -15,7 +15,7 @@ import java.util.List;
 public record Probe(String name, String city, String country, double latitude, double longitude, List<String> regions) {
 
     /**
-     * Copies the regions; missing ones are empty.
+     * Copies the regions without null items; missing ones are empty.
      *
      * @param name see the record description
      * @param city see the record description
@@ -25,6 +25,6 @@ public record Probe(String name, String city, String country, double latitude, d
      * @param regions see the record description
      */
     public Probe {
-        regions = regions == null ? List.of() : List.copyOf(regions);
+        regions = Copies.list(regions);
     }
 }

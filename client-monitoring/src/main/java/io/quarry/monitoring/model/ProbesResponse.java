@@ -10,11 +10,11 @@ import java.util.List;
 public record ProbesResponse(List<Probe> probes) {
 
     /**
-     * Copies the list; a missing one is empty.
+     * Copies the list without its null items; a missing one is empty.
      *
      * @param probes see the record description
      */
     public ProbesResponse {
-        probes = probes == null ? List.of() : List.copyOf(probes);
+        probes = Copies.list(probes);
     }
 }

@@ -10,12 +10,12 @@ import java.util.Map;
 public record Reachability(Map<String, Map<String, Boolean>> byServer) {
 
     /**
-     * Copies the map; a missing one is empty.
+     * Copies the map; a missing one is empty, and so is a null entry for a server.
      *
      * @param byServer see the record description
      */
     public Reachability {
-        byServer = byServer == null ? Map.of() : Map.copyOf(byServer);
+        byServer = Copies.map(byServer, probes -> probes == null ? Map.of() : probes);
     }
 
     /**

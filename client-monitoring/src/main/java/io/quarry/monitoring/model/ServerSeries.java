@@ -11,12 +11,12 @@ import java.util.Map;
 public record ServerSeries(Map<String, List<TimePoint>> byServer) {
 
     /**
-     * Copies the map; a missing one is empty.
+     * Copies the map; a missing one is empty, a null series has no points and null points are left out.
      *
      * @param byServer see the record description
      */
     public ServerSeries {
-        byServer = byServer == null ? Map.of() : Map.copyOf(byServer);
+        byServer = Copies.series(byServer);
     }
 
     /**

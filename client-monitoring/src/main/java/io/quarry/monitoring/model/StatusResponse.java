@@ -10,12 +10,12 @@ import java.util.Map;
 public record StatusResponse(Map<String, ServerStatus> status) {
 
     /**
-     * Copies the map; a missing one is empty.
+     * Copies the map without its null entries; a missing one is empty.
      *
      * @param status see the record description
      */
     public StatusResponse {
-        status = status == null ? Map.of() : Map.copyOf(status);
+        status = Copies.map(status);
     }
 
     /**

@@ -10,7 +10,8 @@ import java.util.Objects;
 /**
  * The time range of a usage request: from {@code start} (inclusive) to {@code end} (exclusive), cut into hourly or
  * daily points. The service's limits are checked when the range is made, so a range that would be refused never
- * reaches it: {@code start} before {@code end}, at most 7 days hourly, at most 365 days daily.
+ * reaches it: {@code start} before {@code end}, at most 7 days hourly, at most 365 days daily, both within the
+ * years 0000 to 9999 (the service's timestamps have four-digit years).
  *
  * <pre>{@code
  * UsageRange lastWeek = UsageRange.hourly(now.minus(Duration.ofDays(7)), now);
@@ -23,11 +24,16 @@ import java.util.Objects;
  */
 public record UsageRange(Instant start, Instant end, Granularity granularity) {
 
+    /** The service's timestamps have four-digit years (RFC 3339): none before this one, */
+    private static final Instant FIRST_WRITABLE = Instant.parse("0000-01-01T00:00:00Z");
+    /** and none from this one on. */
+    private static final Instant PAST_WRITABLE = Instant.parse("+10000-01-01T00:00:00Z");
+
     /**
      * Checks the range.
      *
-     * @throws InvalidRequestException when {@code start} is not before {@code end} or the range is longer than
-     *     the granularity allows
+     * @throws InvalidRequestException when {@code start} is not before {@code end}, the range is longer than
+     *     the granularity allows, or it reaches outside the years 0000 to 9999
      * @param start see the record description
      * @param end see the record description
      * @param granularity see the record description
@@ -36,6 +42,10 @@ public record UsageRange(Instant start, Instant end, Granularity granularity) {
         Objects.requireNonNull(start, "start");
         Objects.requireNonNull(end, "end");
         Objects.requireNonNull(granularity, "granularity");
+        if (start.isBefore(FIRST_WRITABLE) || !end.isBefore(PAST_WRITABLE)) {
+            throw new InvalidRequestException("a usage range lies within the years 0000 to 9999, which the service's"
+                    + " timestamps can write: " + start + " to " + end);
+        }
         if (!start.isBefore(end)) {
             throw new InvalidRequestException("the usage range must start before it ends: " + start + " to " + end);
         }

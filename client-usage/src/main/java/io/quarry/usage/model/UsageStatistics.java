@@ -1,8 +1,10 @@
 package io.quarry.usage.model;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The answer of a usage request: one series per statistic that has data in the range (statistics without data
@@ -13,12 +15,24 @@ import java.util.Map;
 public record UsageStatistics(Map<String, List<UsagePoint>> byName) {
 
     /**
-     * Copies the map; a missing one is empty.
+     * Copies the map; a missing one is empty, so is a {@code null} series, and {@code null} points are left out.
      *
      * @param byName see the record description
      */
     public UsageStatistics {
-        byName = byName == null ? Map.of() : Map.copyOf(new LinkedHashMap<>(byName));
+        Map<String, List<UsagePoint>> copy = new LinkedHashMap<>();
+        if (byName != null) {
+            byName.forEach((name, points) -> {
+                if (name != null) {
+                    copy.put(
+                            name,
+                            points == null
+                                    ? List.of()
+                                    : points.stream().filter(Objects::nonNull).toList());
+                }
+            });
+        }
+        byName = Collections.unmodifiableMap(copy);
     }
 
     /**

@@ -88,7 +88,7 @@ final class Inventory {
     }
 
     /**
-     * {@return the names, each known}
+     * {@return the names, each known, without repeats}
      *
      * @param names a comma-separated list of cluster or server names
      * @throws UnknownServersException when one is not
@@ -96,12 +96,12 @@ final class Inventory {
     synchronized List<String> resolve(String names) {
         List<String> known = allNames();
         Set<String> result = new LinkedHashSet<>();
+        // names are taken as written: a trimmed one would be answered under a name the caller did not ask for
         for (String name : names.split(",", -1)) {
-            String trimmed = name.trim();
-            if (!known.contains(trimmed)) {
+            if (!known.contains(name)) {
                 throw new UnknownServersException();
             }
-            result.add(trimmed);
+            result.add(name);
         }
         return List.copyOf(result);
     }

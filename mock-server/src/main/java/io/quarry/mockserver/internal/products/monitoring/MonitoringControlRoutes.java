@@ -80,10 +80,10 @@ final class MonitoringControlRoutes implements RouteMethods {
         List<Inventory.Server> servers = new ArrayList<>();
         for (JsonNode item : array) {
             servers.add(new Inventory.Server(
-                    text(item, "name"),
+                    listable(item, "name"),
                     item.path("region").asString("eu"),
                     item.path("is_replica").asBoolean(false),
-                    text(item, "cluster"),
+                    listable(item, "cluster"),
                     item.path("status").asString("PRODUCTION"),
                     item.path("type").asString(Inventory.CLUSTER_TYPE)));
         }
@@ -107,6 +107,15 @@ final class MonitoringControlRoutes implements RouteMethods {
                     List.copyOf(regions)));
         }
         return probes;
+    }
+
+    /** {@return a server or cluster name, which {servers} lists must be able to hold} */
+    private static String listable(JsonNode item, String name) {
+        String value = text(item, name);
+        if (value.indexOf(',') >= 0) {
+            throw ApiException.badRequest(name + " holds no comma: {servers} lists are comma-separated");
+        }
+        return value;
     }
 
     private static String text(JsonNode body, String name) {

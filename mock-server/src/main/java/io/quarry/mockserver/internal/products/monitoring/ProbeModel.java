@@ -2,6 +2,7 @@ package io.quarry.mockserver.internal.products.monitoring;
 
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -84,9 +85,10 @@ final class ProbeModel {
             if (probes.isEmpty()) {
                 probes = inventory.probes();
             }
+            Served served = served(server, span);
             List<long[]> perProbe = new ArrayList<>();
             for (Inventory.Probe probe : probes) {
-                perProbe.add(probeLatency(server, probe, span));
+                perProbe.add(probeLatency(server, probe, served, span));
             }
             perServer.add(average(perProbe));
         }
@@ -102,14 +104,17 @@ final class ProbeModel {
      */
     Map<String, long[]> latencyByProbe(String name, boolean relevant, Span span) {
         Set<String> regions = inventory.regionsOf(name);
+        List<Inventory.Server> servers = inventory.serversOf(name);
+        List<Served> served =
+                servers.stream().map(server -> served(server, span)).toList();
         Map<String, long[]> byProbe = new LinkedHashMap<>();
         for (Inventory.Probe probe : inventory.probes()) {
             if (probe.regions().stream().anyMatch(regions::contains) != relevant) {
                 continue;
             }
             List<long[]> perServer = new ArrayList<>();
-            for (Inventory.Server server : inventory.serversOf(name)) {
-                perServer.add(probeLatency(server, probe, span));
+            for (int i = 0; i < servers.size(); i++) {
+                perServer.add(probeLatency(servers.get(i), probe, served.get(i), span));
             }
             byProbe.put(probe.name(), average(perServer));
         }
@@ -128,12 +133,12 @@ final class ProbeModel {
             int[] status = inventory.worstStatusPerMinute(server.name(), span.firstMinute(), MINUTES, span.nowMillis());
             long[] work = writes.addedMillis(server.cluster(), span.firstMinute(), MINUTES);
             long idle = 8 + mix("indexing", server.name(), "", 0) % 20;
+            long jitterKey = key("indexing-jitter", server.name(), "");
             long[] values = new long[MINUTES];
             for (int m = 0; m < MINUTES; m++) {
                 values[m] = status[m] == MAJOR
                         ? NONE
-                        : (idle + mix("indexing-jitter", server.name(), "", span.minute(m)) % 5 + work[m])
-                                * factor(status[m]);
+                        : (idle + atMinute(jitterKey, span.minute(m)) % 5 + work[m]) * factor(status[m]);
             }
             perServer.add(values);
         }
@@ -149,27 +154,42 @@ final class ProbeModel {
         int status = Inventory.STATUSES.indexOf(inventory.status(name));
         Map<String, Boolean> byProbe = new LinkedHashMap<>();
         List<Inventory.Probe> probes = inventory.probes();
+        Set<String> cut = cutOff(name, probes);
         for (Inventory.Probe probe : probes) {
-            byProbe.put(probe.name(), status != MAJOR && !(status == PARTIAL && cutOff(name, probe, probes)));
+            byProbe.put(probe.name(), status != MAJOR && !(status == PARTIAL && cut.contains(probe.name())));
         }
         return byProbe;
     }
 
-    private long[] probeLatency(Inventory.Server server, Inventory.Probe probe, Span span) {
-        int[] status = inventory.worstStatusPerMinute(server.name(), span.firstMinute(), MINUTES, span.nowMillis());
-        long[] work = searches.addedMillis(server.cluster(), span.firstMinute(), MINUTES);
+    /**
+     * What a server went through in each minute of a span (its worst status, the searches it served) and the
+     * probes a partial outage cuts off: read once per server, whichever probes then measure it.
+     */
+    private record Served(int[] status, long[] work, Set<String> cutOff) {}
+
+    private Served served(Inventory.Server server, Span span) {
+        return new Served(
+                inventory.worstStatusPerMinute(server.name(), span.firstMinute(), MINUTES, span.nowMillis()),
+                searches.addedMillis(server.cluster(), span.firstMinute(), MINUTES),
+                cutOff(server.name(), inventory.probes()));
+    }
+
+    private long[] probeLatency(Inventory.Server server, Inventory.Probe probe, Served served, Span span) {
+        int[] status = served.status();
+        long[] work = served.work();
         boolean relevant = probe.regions().contains(server.region());
         long idle = 2 + mix("latency", server.name(), "", 0) % 5;
         long network = relevant
                 ? 1 + mix("network", server.name(), probe.name(), 0) % 4
                 : 60 + mix("network", server.name(), probe.name(), 0) % 180;
-        boolean cutOff = cutOff(server.name(), probe, inventory.probes());
+        boolean cutOff = served.cutOff().contains(probe.name());
+        long jitterKey = key("jitter", server.name(), probe.name());
         long[] values = new long[MINUTES];
         for (int m = 0; m < MINUTES; m++) {
             if (status[m] == MAJOR || status[m] == PARTIAL && cutOff) {
                 values[m] = NONE;
             } else {
-                long jitter = mix("jitter", server.name(), probe.name(), span.minute(m)) % 3;
+                long jitter = atMinute(jitterKey, span.minute(m)) % 3;
                 values[m] = (idle + jitter + work[m]) * factor(status[m]) + network;
             }
         }
@@ -187,28 +207,32 @@ final class ProbeModel {
         return found;
     }
 
-    /** {@return whether a probe is one of those a partial outage of the name cuts off} */
-    private boolean cutOff(String name, Inventory.Probe probe, List<Inventory.Probe> probes) {
+    /** {@return the names of the probes a partial outage of the name cuts off} */
+    private Set<String> cutOff(String name, List<Inventory.Probe> probes) {
+        Set<String> cut = new HashSet<>();
         if (probes.size() == 1) {
-            return true;
+            cut.add(probes.get(0).name());
+            return cut;
         }
+        long[] hashes = new long[probes.size()];
         long least = Long.MAX_VALUE;
         long most = Long.MIN_VALUE;
-        int cut = 0;
-        for (Inventory.Probe p : probes) {
-            long h = mix("reach", name, p.name(), 0);
-            least = Math.min(least, h);
-            most = Math.max(most, h);
-            cut += (h & 1) == 0 ? 1 : 0;
+        int even = 0;
+        for (int i = 0; i < hashes.length; i++) {
+            hashes[i] = mix("reach", name, probes.get(i).name(), 0);
+            least = Math.min(least, hashes[i]);
+            most = Math.max(most, hashes[i]);
+            even += (hashes[i] & 1) == 0 ? 1 : 0;
         }
-        long own = mix("reach", name, probe.name(), 0);
-        if (cut == 0) {
-            return own == least;
+        for (int i = 0; i < hashes.length; i++) {
+            // the even hashes are cut off, but at least one probe and never all of them
+            boolean isCut =
+                    even == 0 ? hashes[i] == least : even == hashes.length ? hashes[i] != most : (hashes[i] & 1) == 0;
+            if (isCut) {
+                cut.add(probes.get(i).name());
+            }
         }
-        if (cut == probes.size()) {
-            return own != most;
-        }
-        return (own & 1) == 0;
+        return cut;
     }
 
     private static long factor(int status) {
@@ -234,12 +258,19 @@ final class ProbeModel {
 
     /** {@return a non-negative number fixed by the seed and the inputs: the same inputs always give the same} */
     private long mix(String what, String name, String probe, long minute) {
+        return atMinute(key(what, name, probe), minute);
+    }
+
+    /** {@return what {@link #mix} makes of its texts, so a series hashes them once rather than once a minute} */
+    private long key(String what, String name, String probe) {
         long h = seed;
         h = splitMix(h ^ text(what));
         h = splitMix(h ^ text(name));
-        h = splitMix(h ^ text(probe));
-        h = splitMix(h ^ minute);
-        return h >>> 1;
+        return splitMix(h ^ text(probe));
+    }
+
+    private static long atMinute(long key, long minute) {
+        return splitMix(key ^ minute) >>> 1;
     }
 
     private static long text(String text) {

@@ -143,8 +143,8 @@ final class UsageCatalog {
     static List<String> expand(String spec, boolean perIndex) {
         List<String> known = perIndex ? INDEX : APPLICATION;
         Set<String> names = new LinkedHashSet<>();
-        for (String raw : spec.split(",", -1)) {
-            String name = raw.trim();
+        // names are taken as written: a trimmed one would be answered under a name the caller did not ask for
+        for (String name : spec.split(",", -1)) {
             if (name.equals("*")) {
                 names.addAll(known);
             } else if (GROUP_MEMBERS.containsKey(name)) {

@@ -58,11 +58,21 @@ record UsageRange(long startMillis, long endMillis, long stepMillis) {
         if (value == null || value.isEmpty()) {
             throw invalid(name + " is required");
         }
+        OffsetDateTime parsed;
         try {
-            return OffsetDateTime.parse(value).toInstant();
+            parsed = OffsetDateTime.parse(value);
         } catch (DateTimeParseException e) {
-            throw invalid(name + " must be an RFC 3339 timestamp, such as 2024-01-31T00:00:00Z");
+            throw notRfc3339(name);
         }
+        // RFC 3339 years have four digits; wider ones (which the parser takes) overflow millisecond arithmetic
+        if (parsed.getYear() < 0 || parsed.getYear() > 9999) {
+            throw notRfc3339(name);
+        }
+        return parsed.toInstant();
+    }
+
+    private static ApiException notRfc3339(String name) {
+        return invalid(name + " must be an RFC 3339 timestamp, such as 2024-01-31T00:00:00Z");
     }
 
     private static ApiException invalid(String message) {
