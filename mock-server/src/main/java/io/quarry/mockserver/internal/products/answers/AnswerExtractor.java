@@ -10,12 +10,16 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Finds the answer in one hit: the sentence, among the attributes for prediction, holding the largest share of
- * the question's words (the first such sentence on a tie), with those words wrapped in the highlighting tags.
+ * the question's words (the first such sentence on a tie), with those words wrapped in the highlighting tags (while
+ * the tags added stay within {@value #MAX_MARKUP_CHARS} characters; later words stay plain).
  */
 final class AnswerExtractor {
 
     /** Bounds the text read per attribute value. */
     static final int MAX_TEXT_CHARS = 100_000;
+
+    /** Bounds the tags added to one extract: a long tag around each of many words would grow it without limit. */
+    static final int MAX_MARKUP_CHARS = 10_000;
 
     private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?])\\s+|\\n+");
 
@@ -103,12 +107,16 @@ final class AnswerExtractor {
         }
     }
 
+    /** The sentence with the question's words wrapped in the tags, until the tags added reach the bound. */
     private String highlight(String sentence) {
         StringBuilder out = new StringBuilder();
         Matcher matcher = QuestionWords.WORD.matcher(sentence);
         int at = 0;
-        while (matcher.find()) {
+        long markup = 0;
+        int perWord = preTag.length() + postTag.length();
+        while (matcher.find() && markup + perWord <= MAX_MARKUP_CHARS) {
             if (question.contains(matcher.group())) {
+                markup += perWord;
                 out.append(sentence, at, matcher.start())
                         .append(preTag)
                         .append(matcher.group())
