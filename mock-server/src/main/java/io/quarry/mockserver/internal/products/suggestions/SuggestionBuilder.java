@@ -38,6 +38,8 @@ final class SuggestionBuilder {
     static final int MAX_EXTERNAL_RECORDS = 10_000;
     static final int MAX_COMBINATIONS = 1000;
     static final int DEFAULT_GENERATE_VALUES = 10;
+    /** The longest query a search takes: a longer candidate could never be checked, so it is none. */
+    static final int MAX_QUERY_CHARS = 512;
 
     /** The members of every suggestion record, which a source index's name must not overwrite. */
     private static final Set<String> RECORD_MEMBERS = Set.of("objectID", "query", "nb_words", "popularity");
@@ -167,6 +169,13 @@ final class SuggestionBuilder {
                     log.skip(3, "A record of external index " + name + " has no query or a negative count");
                     continue;
                 }
+                if (query.length() > MAX_QUERY_CHARS) {
+                    log.skip(
+                            3,
+                            "A record of external index " + name + " has a query longer than " + MAX_QUERY_CHARS
+                                    + " characters");
+                    continue;
+                }
                 into.computeIfAbsent(query, Candidate::new).popularity += count;
             }
             log.info(2, "External index " + name + " read");
@@ -206,17 +215,27 @@ final class SuggestionBuilder {
     private void addGenerated(SourceConfig source, ObjectNode facetValues, Map<String, Candidate> into, BuildLog log) {
         for (List<String> attributes : source.generate()) {
             List<String> combinations = List.of("");
+            int tooLong = 0;
             for (String attribute : attributes) {
                 List<String> values = topValues(facetValues.path(attribute), amountOf(source, attribute));
                 List<String> longer = new ArrayList<>();
                 for (String prefix : combinations) {
                     for (String value : values) {
-                        if (longer.size() < MAX_COMBINATIONS) {
+                        // joined only when it fits, so long facet values never add up to a long string
+                        if (prefix.length() + 1 + value.length() > MAX_QUERY_CHARS) {
+                            tooLong++;
+                        } else if (longer.size() < MAX_COMBINATIONS) {
                             longer.add(prefix.isEmpty() ? value : prefix + " " + value);
                         }
                     }
                 }
                 combinations = longer;
+            }
+            if (tooLong > 0) {
+                log.skip(
+                        2,
+                        tooLong + " combinations of " + String.join(", ", attributes) + " are longer than "
+                                + MAX_QUERY_CHARS + " characters");
             }
             for (String combination : combinations) {
                 String query = QueryText.normalize(combination);
