@@ -15,8 +15,8 @@ import tools.jackson.databind.node.ObjectNode;
  * Configurations to and from JSON. Reading validates every member (400 with the member named) and applies the
  * service's defaults: no minimum of hits or letters (0), empty lists, {@code replicas} false in each source index;
  * the minimum hits may be spelled {@code minHits} or {@code minHit} (a null one counts as absent). Index names
- * (the suggestions index, source and external indices) follow the rule of every other route, and the suggestions
- * index may not be one of its own source indices, which its build would empty. Writing gives every member of each source
+ * (the suggestions index, source and external indices) follow the rule of every other route. Writing gives every
+ * member of each source
  * index, the minimum hits spelled {@code minHit} as the service's reads do. Sizes are bounded so a build stays
  * small.
  */
@@ -65,13 +65,7 @@ final class ConfigJson {
         }
         List<SourceConfig> sourceIndices = new ArrayList<>();
         for (int i = 0; i < sources.size(); i++) {
-            SourceConfig source = source(sources.get(i), "sourceIndices[" + i + "]");
-            if (source.indexName().equals(indexName)) {
-                // a build replaces every record of the suggestions index: it would empty the source it reads
-                throw ApiException.badRequest("sourceIndices[" + i + "].indexName must not be the suggestions index "
-                        + indexName + " itself");
-            }
-            sourceIndices.add(source);
+            sourceIndices.add(source(sources.get(i), "sourceIndices[" + i + "]"));
         }
         return new SuggestionsConfig(
                 indexName,

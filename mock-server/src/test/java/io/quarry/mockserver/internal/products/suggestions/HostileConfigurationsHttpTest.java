@@ -46,22 +46,6 @@ class HostileConfigurationsHttpTest {
     }
 
     @Test
-    void aSuggestionsIndexThatIsOneOfItsSourcesIsRefusedAndTheSourceKeepsItsRecords() {
-        Reply created = create("{'indexName':'products','sourceIndices':[{'indexName':'products'}]}");
-        Reply replaced = client.put("/1/configs/products", jq("{'sourceIndices':[{'indexName':'products'}]}"));
-
-        assertThat(created.status()).isEqualTo(400);
-        assertThat(created.body().get("message").asString()).contains("sourceIndices[0].indexName");
-        assertThat(replaced.status()).isEqualTo(400);
-        assertThat(client.get("/1/configs").body().size()).isZero();
-        assertThat(client.post("/1/indexes/products/query", jq("{'query':''}"))
-                        .body()
-                        .get("nbHits")
-                        .asInt())
-                .isEqualTo(3);
-    }
-
-    @Test
     void namesTheOtherRoutesCannotReachAreRefused() {
         String tooLong = "\u00e9".repeat(300); // 300 characters, 600 bytes
         for (String name : new String[] {"*", tooLong, "a\\u0001b", "\\ud800"}) {
