@@ -68,7 +68,11 @@ final class AnswerExtractor {
         return best == null ? null : new Answer(highlight(best.extract()), best.attribute(), best.score());
     }
 
-    /** The string values of the attributes for prediction, with their attribute names, in order. */
+    /**
+     * The string values of the attributes for prediction, each with the dotted path it was found at, in order. An
+     * attribute holding an object or a list stands for every string inside, as in the search's attribute lists; a
+     * dotted path goes through lists ({@code sections.body} reaches the body of each section).
+     */
     private List<Map.Entry<String, JsonNode>> texts(ObjectNode hit) {
         List<Map.Entry<String, JsonNode>> texts = new ArrayList<>();
         if (attributes.contains("*")) {
@@ -80,29 +84,41 @@ final class AnswerExtractor {
             return texts;
         }
         for (String attribute : attributes) {
-            JsonNode node = hit.get(attribute);
-            if (node == null) {
-                node = hit;
-                for (String part : attribute.split("\\.", -1)) {
-                    node = node == null || !node.isObject() ? null : node.get(part);
-                }
+            JsonNode named = hit.get(attribute);
+            if (named != null) {
+                addTexts(attribute, named, texts);
+            } else {
+                follow(hit, attribute.split("\\.", -1), 0, attribute, texts);
             }
-            addTexts(attribute, node, texts);
         }
         return texts;
     }
 
-    private static void addTexts(String attribute, JsonNode value, List<Map.Entry<String, JsonNode>> into) {
-        if (value == null) {
-            return;
+    /** Follows the path's parts from {@code at}, through objects and into each item of a list. */
+    private static void follow(
+            JsonNode node, String[] parts, int at, String attribute, List<Map.Entry<String, JsonNode>> into) {
+        if (at == parts.length) {
+            addTexts(attribute, node, into);
+        } else if (node.isArray()) {
+            for (JsonNode item : node) {
+                follow(item, parts, at, attribute, into);
+            }
+        } else if (node.isObject() && node.has(parts[at])) {
+            follow(node.get(parts[at]), parts, at + 1, attribute, into);
         }
+    }
+
+    /** Adds every string in the value: itself, or those nested in its lists and objects, each with its path. */
+    private static void addTexts(String path, JsonNode value, List<Map.Entry<String, JsonNode>> into) {
         if (value.isString()) {
-            into.add(Map.entry(attribute, value));
+            into.add(Map.entry(path, value));
         } else if (value.isArray()) {
             for (JsonNode item : value) {
-                if (item.isString()) {
-                    into.add(Map.entry(attribute, item));
-                }
+                addTexts(path, item, into);
+            }
+        } else if (value.isObject()) {
+            for (Map.Entry<String, JsonNode> member : value.properties()) {
+                addTexts(path + "." + member.getKey(), member.getValue(), into);
             }
         }
     }
