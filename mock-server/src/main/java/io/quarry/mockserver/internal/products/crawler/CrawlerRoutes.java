@@ -309,10 +309,11 @@ final class CrawlerRoutes implements RouteMethods {
         if (node == null || !node.isString() || node.stringValue().isBlank()) {
             throw ApiException.badRequest("name is required and must be a non-empty string");
         }
-        if (node.stringValue().length() > MAX_NAME) {
+        String name = node.stringValue();
+        if (name.codePointCount(0, name.length()) > MAX_NAME) {
             throw ApiException.badRequest("name must be at most " + MAX_NAME + " characters");
         }
-        return node.stringValue();
+        return name;
     }
 
     private static int intParam(Request request, String name, int absent, int min, int max) {

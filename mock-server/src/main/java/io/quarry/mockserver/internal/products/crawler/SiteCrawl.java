@@ -201,32 +201,25 @@ final class SiteCrawl {
      * @return it, or null when it is not an absolute http(s) URL
      */
     String normalize(String url) {
-        try {
-            URI uri = new URI(url);
-            if (uri.getScheme() == null
-                    || uri.getHost() == null
-                    || !(uri.getScheme().equalsIgnoreCase("http")
-                            || uri.getScheme().equalsIgnoreCase("https"))) {
-                return null;
-            }
-            String query = uri.getRawQuery();
-            if (query != null && !config.ignoredQueryParams().isEmpty()) {
-                List<String> kept = new ArrayList<>();
-                for (String pair : query.split("&")) {
-                    String name = pair.split("=", 2)[0];
-                    if (!Glob.matchesAny(config.ignoredQueryParams(), name)) {
-                        kept.add(pair);
-                    }
-                }
-                query = kept.isEmpty() ? null : String.join("&", kept);
-            }
-            String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-            String authority = uri.getRawAuthority();
-            return uri.getScheme().toLowerCase(java.util.Locale.ROOT) + "://" + authority + path
-                    + (query == null ? "" : "?" + query);
-        } catch (URISyntaxException e) {
+        URI uri = HttpUrls.parse(url);
+        if (uri == null) {
             return null;
         }
+        String query = uri.getRawQuery();
+        if (query != null && !config.ignoredQueryParams().isEmpty()) {
+            List<String> kept = new ArrayList<>();
+            for (String pair : query.split("&")) {
+                String name = pair.split("=", 2)[0];
+                if (!Glob.matchesAny(config.ignoredQueryParams(), name)) {
+                    kept.add(pair);
+                }
+            }
+            query = kept.isEmpty() ? null : String.join("&", kept);
+        }
+        String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+        String authority = uri.getRawAuthority();
+        return uri.getScheme().toLowerCase(java.util.Locale.ROOT) + "://" + authority + path
+                + (query == null ? "" : "?" + query);
     }
 
     private String resolve(String base, String location) {
@@ -251,7 +244,7 @@ final class SiteCrawl {
 
     private List<String> sitemapUrls(String sitemap) {
         try {
-            PageFetcher.Fetched fetched = fetcher.fetch(URI.create(sitemap));
+            PageFetcher.Fetched fetched = fetcher.fetch(HttpUrls.parse(sitemap));
             if (fetched.status() != 200) {
                 statistics.failed("http_" + fetched.status());
                 return List.of();
