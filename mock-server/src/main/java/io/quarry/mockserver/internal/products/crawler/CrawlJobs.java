@@ -55,18 +55,22 @@ final class CrawlJobs {
      * @return its task
      */
     CrawlerTask reindex(Crawler crawler) {
-        CrawlerTask task = crawler.startReindex(app.nowMillis());
-        CrawlerConfig config = crawler.config();
-        submit(task, () -> {
-            try {
-                runReindex(crawler, config, task);
-            } catch (RuntimeException e) {
-                // a failed reindex must not leave the crawler reindexing for ever
-                crawler.reindexFailed(task, app.nowMillis());
-                throw e;
-            }
-        });
-        return task;
+        return crawler.startReindex(
+                app.nowMillis(),
+                task -> submit(task, () -> {
+                    // waits until the reindex is started, the one it restarts cancelled: only then may it clear their
+                    // indices
+                    if (!crawler.isCurrentReindex(task)) {
+                        return;
+                    }
+                    try {
+                        runReindex(crawler, crawler.config(), task);
+                    } catch (RuntimeException e) {
+                        // a failed reindex must not leave the crawler reindexing for ever
+                        crawler.reindexFailed(task, app.nowMillis());
+                        throw e;
+                    }
+                }));
     }
 
     /**

@@ -11,6 +11,8 @@ import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -111,19 +113,25 @@ final class Crawler {
     }
 
     /**
-     * Starts a reindex, cancelling one in progress (a reindex restarts crawling).
+     * Starts a reindex, cancelling one in progress (a reindex restarts crawling). A reindex that cannot start (too
+     * many tasks, every crawl place taken) changes nothing: one in progress goes on.
      *
+     * @param now the time
+     * @param start hands the new task to the pool, or throws when it cannot take it; the task's work waits for this
+     *     method to return before it begins ({@link #isCurrentReindex} takes this lock)
      * @return the reindex task
      */
-    synchronized CrawlerTask startReindex(long now) {
+    synchronized CrawlerTask startReindex(long now, Consumer<CrawlerTask> start) {
         requireUnblocked();
+        CrawlerTask task = newTask("reindex", true);
+        start.accept(task);
         if (reindex != null) {
             reindex.cancel();
         }
-        reindex = newTask("reindex", true);
+        reindex = task;
         lastReindexStartedAt = now;
         statistics.clear();
-        return reindex;
+        return task;
     }
 
     /** {@return whether this task is the reindex in progress} */
@@ -193,11 +201,14 @@ final class Crawler {
     }
 
     /**
-     * Counts a URL-crawl call.
+     * Starts a URL crawl and counts the call; a crawl that cannot start is not counted.
      *
+     * @param now the time
+     * @param start starts the crawl, or throws when it cannot
+     * @return what {@code start} gives
      * @throws ApiException 429 past {@value #DAILY_URL_CRAWLS} calls in 24 hours
      */
-    synchronized void countUrlCrawl(long now) {
+    synchronized <T> T countUrlCrawl(long now, Supplier<T> start) {
         while (!urlCrawlCalls.isEmpty() && urlCrawlCalls.peekFirst() <= now - DAY_MILLIS) {
             urlCrawlCalls.pollFirst();
         }
@@ -205,7 +216,9 @@ final class Crawler {
             throw new ApiException(
                     429, "Too many URL crawls: at most " + DAILY_URL_CRAWLS + " calls per 24 hours per crawler");
         }
+        T started = start.get();
         urlCrawlCalls.addLast(now);
+        return started;
     }
 
     /** {@return the crawler as the service shows it} */

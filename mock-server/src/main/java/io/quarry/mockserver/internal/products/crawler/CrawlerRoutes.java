@@ -197,9 +197,10 @@ final class CrawlerRoutes implements RouteMethods {
             throw ApiException.badRequest("save must be a boolean");
         }
         crawler.requireUnblocked();
-        crawler.countUrlCrawl(app.nowMillis());
+        // a crawl refused (429) is not counted and saves no URL
+        CrawlerTask task = crawler.countUrlCrawl(app.nowMillis(), () -> jobs.crawlUrls(crawler, List.copyOf(urls)));
         saveExtraUrls(crawler, urls, save == null || save.isNull() ? null : save.booleanValue());
-        return taskReply(jobs.crawlUrls(crawler, List.copyOf(urls)));
+        return taskReply(task);
     }
 
     /**
