@@ -38,6 +38,25 @@ final class HttpUrls {
         }
     }
 
+    /**
+     * {@return where a reference found on a page leads, or {@code null} when that is no absolute http(s) URL}
+     *
+     * @param base the page's URL, an absolute http(s) URL
+     * @param reference a link or a redirect's {@code Location}, absolute or relative
+     */
+    static String resolve(String base, String reference) {
+        URI page = parse(base);
+        if (page == null) {
+            return null;
+        }
+        try {
+            URI resolved = page.resolve(reference.trim());
+            return parse(resolved.toString()) == null ? null : resolved.toString();
+        } catch (IllegalArgumentException e) {
+            return null; // not a URI reference
+        }
+    }
+
     /** The URI again with its authority's host in ASCII, or null when the authority has no such host. */
     private static URI withAsciiHost(URI uri) throws URISyntaxException {
         String authority = uri.getRawAuthority();

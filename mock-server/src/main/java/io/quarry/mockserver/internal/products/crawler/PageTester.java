@@ -35,7 +35,11 @@ final class PageTester {
             PageFetcher.Fetched fetched = fetcher.fetch(HttpUrls.parse(url));
             if (fetched.location() != null) {
                 log(logs, "INFO", "Redirected to " + fetched.location());
-                links.add(fetched.location());
+                // a relative Location is a link of the URL tested, as a crawl follows it
+                String target = HttpUrls.resolve(url, fetched.location());
+                if (target != null) {
+                    links.add(target);
+                }
             } else if (fetched.status() < 200 || fetched.status() >= 300) {
                 error.put("code", "http_" + fetched.status());
                 error.put("message", "The page answered HTTP " + fetched.status());

@@ -1,7 +1,6 @@
 package io.quarry.mockserver.internal.products.crawler;
 
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -223,11 +222,8 @@ final class SiteCrawl {
     }
 
     private String resolve(String base, String location) {
-        try {
-            return normalize(new URI(base).resolve(location.trim()).toString());
-        } catch (URISyntaxException | IllegalArgumentException e) {
-            return null;
-        }
+        String target = HttpUrls.resolve(base, location);
+        return target == null ? null : normalize(target);
     }
 
     /** Path depth: its non-empty segments, at least 1 ({@code /} and {@code /docs} are 1, {@code /docs/a} is 2). */
