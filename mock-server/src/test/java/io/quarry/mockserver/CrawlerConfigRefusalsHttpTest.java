@@ -150,6 +150,16 @@ class CrawlerConfigRefusalsHttpTest {
     }
 
     @Test
+    void noActionWritesTheTemporaryIndexOfAnother() {
+        String second = ", {'indexName': 'docs.tmp', 'recordExtractor': {'__type': 'function', 'source': '() => []'}}";
+        String twoActions = config("", "").replace("}]}", "}" + jq(second) + "]}");
+
+        assertRefused(create("c", twoActions), "config.actions[1].indexName", "temporary index", "config.actions[0]");
+        assertThat(create("c", twoActions.replace("docs.tmp", "docs.old")).status())
+                .isEqualTo(200);
+    }
+
+    @Test
     void aNameHasAtMost64CharactersNotUtf16Units() {
         String emoji = "\uD83D\uDE00";
 

@@ -3,6 +3,7 @@ package io.quarry.mockserver.internal.products.crawler;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.IndexNames;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -97,6 +98,7 @@ record CrawlerConfig(
         for (int i = 0; i < actionsNode.size(); i++) {
             actions.add(action(actionsNode.get(i), i, prefix == null ? "" : prefix));
         }
+        requireNoTemporaryIndexWritten(actions, prefix == null ? "" : prefix);
         double maxLost = -1;
         JsonNode lost = json.path("safetyChecks").path("beforeIndexPublishing").path("maxLostRecordsPercentage");
         if (!lost.isMissingNode()) {
@@ -195,6 +197,25 @@ record CrawlerConfig(
         }
         if (problem != null) {
             throw ApiException.badRequest(where + ": not a valid index name with indexPrefix: " + problem);
+        }
+    }
+
+    /**
+     * No action may write the temporary index a reindex fills for another's: the reindex would clear that index when
+     * it starts and delete it when it ends.
+     *
+     * @throws ApiException 400 naming the action
+     */
+    private static void requireNoTemporaryIndexWritten(List<Action> actions, String prefix) {
+        Map<String, Action> byIndex = new HashMap<>();
+        actions.forEach(action -> byIndex.putIfAbsent(prefix + action.indexName(), action));
+        for (Action action : actions) {
+            Action writer = byIndex.get(CrawlJobs.temporaryIndex(prefix + action.indexName()));
+            if (writer != null) {
+                throw ApiException.badRequest("config.actions[" + writer.position() + "].indexName: "
+                        + quoted(writer.indexName()) + " is the temporary index a reindex fills for config.actions["
+                        + action.position() + "]; choose another name");
+            }
         }
     }
 
