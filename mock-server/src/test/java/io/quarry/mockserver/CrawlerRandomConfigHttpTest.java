@@ -46,6 +46,12 @@ class CrawlerRandomConfigHttpTest {
             "http://",
             "http://127.0.0.1:1/" + "a/".repeat(500),
             "http://127.0.0.1:1/é?q=ü&utm_source=x",
+            "http://127.0.0.1:1/%zz",
+            "http://127.0.0.1:1/a b",
+            "http://xn--/",
+            "http://127.0.0.1.:1/",
+            "http://%61/",
+            "http://[::1/",
             "",
             " ");
     private static final List<String> PATTERNS =
