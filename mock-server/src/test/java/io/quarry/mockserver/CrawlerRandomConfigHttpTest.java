@@ -52,6 +52,8 @@ class CrawlerRandomConfigHttpTest {
             "http://127.0.0.1.:1/",
             "http://%61/",
             "http://[::1/",
+            "//127.0.0.1:1/no-scheme",
+            "//bücher.example/",
             "",
             " ");
     private static final List<String> PATTERNS =

@@ -28,7 +28,7 @@ final class HttpUrls {
             if (uri.getHost() == null && uri.getRawAuthority() != null) {
                 uri = withAsciiHost(uri);
             }
-            if (uri == null || uri.getHost() == null || uri.getPort() > MAX_PORT) {
+            if (uri == null || uri.getScheme() == null || uri.getHost() == null || uri.getPort() > MAX_PORT) {
                 return null;
             }
             String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
