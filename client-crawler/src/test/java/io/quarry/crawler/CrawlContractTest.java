@@ -152,6 +152,25 @@ class CrawlContractTest {
     }
 
     @Test
+    void cancellingABlockedReindexDiscardsItsTemporaryIndexThoughTheConfigurationChanged() throws Exception {
+        CrawlerConfiguration guarded = config().member(
+                        "safetyChecks", Map.of("beforeIndexPublishing", Map.of("maxLostRecordsPercentage", 10)));
+        CrawlerHandle crawler = client.crawler(client.create("docs", guarded).id());
+        crawler.reindexAndWait(FAST);
+        site.remove("/docs/install");
+        String task = crawler.reindexAndWait(FAST).blockingTaskId();
+        assertThat(indexNames()).contains("crawl_docs.tmp");
+
+        crawler.waitForTask(
+                crawler.updateConfig(CrawlerConfiguration.of().indexPrefix("renamed_"))
+                        .taskId(),
+                FAST);
+        crawler.cancelTask(task);
+
+        assertThat(indexNames()).as("the blocked reindex's own temporary index").doesNotContain("crawl_docs.tmp");
+    }
+
+    @Test
     void crawlingUrlsAddsTheirRecordsAndSavesThemAsExtraUrls() throws Exception {
         CrawlerHandle crawler = client.crawler(client.create("docs", config()).id());
         site.page("/docs/new", "New", "<h1>New</h1><p>Fresh capybara.</p>");

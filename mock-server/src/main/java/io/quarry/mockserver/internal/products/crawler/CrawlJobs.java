@@ -141,7 +141,7 @@ final class CrawlJobs {
             return;
         }
         if (config.maxLostRecordsPercentage() >= 0 && losesTooMuch(temporaries, config.maxLostRecordsPercentage())) {
-            crawler.reindexBlocked(task);
+            crawler.reindexBlocked(task, temporaries.values());
             return;
         }
         app.writeMany(new ArrayList<>(new LinkedHashSet<>(listOf(temporaries))), indices -> {
@@ -154,11 +154,15 @@ final class CrawlJobs {
         crawler.reindexPublished(task, extracted, app.nowMillis());
     }
 
-    /** Discards the temporary indices of a cancelled (blocked) reindex. */
-    void discardTemporaries(CrawlerConfig config) {
-        for (CrawlerConfig.Action action : config.actions()) {
+    /**
+     * Discards the temporary indices of a cancelled (blocked) reindex.
+     *
+     * @param temporaries their names
+     */
+    void discardTemporaries(List<String> temporaries) {
+        for (String temporary : temporaries) {
             app.writeIfExists(
-                    temporaryIndex(config.indexOf(action)),
+                    temporary,
                     index -> {
                         index.requestRemoval();
                         return null;

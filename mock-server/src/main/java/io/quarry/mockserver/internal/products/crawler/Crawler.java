@@ -4,10 +4,12 @@ import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.state.Timestamps;
 import java.util.ArrayDeque;
+import java.util.Collection;
 import java.util.Deque;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -41,6 +43,8 @@ final class Crawler {
     private boolean running;
     private CrawlerTask reindex;
     private CrawlerTask blockingTask;
+    /** The temporary indices the blocked reindex filled, as its configuration named them. */
+    private List<String> blockedTemporaries = List.of();
 
     Crawler(String name, CrawlerConfig config, long now) {
         this.name = name;
@@ -159,11 +163,16 @@ final class Crawler {
         task.finish();
     }
 
-    /** A reindex's safety check failed: the crawler is blocked by its task until it is cancelled. */
-    synchronized void reindexBlocked(CrawlerTask task) {
+    /**
+     * A reindex's safety check failed: the crawler is blocked by its task until it is cancelled.
+     *
+     * @param temporaries the temporary indices it filled, to discard when it is cancelled
+     */
+    synchronized void reindexBlocked(CrawlerTask task, Collection<String> temporaries) {
         if (reindex == task) {
             reindex = null;
             blockingTask = task;
+            blockedTemporaries = List.copyOf(temporaries);
             task.block();
         }
     }
@@ -171,9 +180,10 @@ final class Crawler {
     /**
      * Cancels the blocking task.
      *
+     * @return the temporary indices its reindex filled (the configuration may name others by now)
      * @throws ApiException 400 when the task is not the blocking one
      */
-    synchronized void cancelBlocking(CrawlerTask task, long now) {
+    synchronized List<String> cancelBlocking(CrawlerTask task, long now) {
         if (blockingTask != task) {
             throw ApiException.badRequest(
                     "Task " + task.id() + " is not blocking the crawler; only a blocking task" + " can be cancelled");
@@ -181,6 +191,9 @@ final class Crawler {
         blockingTask = null;
         lastReindexEndedAt = now;
         task.cancel();
+        List<String> temporaries = blockedTemporaries;
+        blockedTemporaries = List.of();
+        return temporaries;
     }
 
     /** Stops any work: a reset of the server. */
@@ -188,6 +201,7 @@ final class Crawler {
         tasks.values().forEach(CrawlerTask::cancel);
         reindex = null;
         blockingTask = null;
+        blockedTemporaries = List.of();
     }
 
     /** {@return whether a reindex is in progress (URL crawls then write to its temporary indices)} */

@@ -261,8 +261,7 @@ final class CrawlerRoutes implements RouteMethods {
     Response cancel(Request request) {
         Crawler crawler = crawler(request);
         CrawlerTask task = task(crawler, request.path("tid"));
-        crawler.cancelBlocking(task, app.nowMillis());
-        jobs.discardTemporaries(crawler.config());
+        jobs.discardTemporaries(crawler.cancelBlocking(task, app.nowMillis()));
         return Response.ok(Json.object());
     }
 
