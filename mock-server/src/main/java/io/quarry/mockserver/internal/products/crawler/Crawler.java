@@ -209,7 +209,11 @@ final class Crawler {
         return reindex != null;
     }
 
-    /** {@return whether the URL was indexed by the last reindex} */
+    /**
+     * {@return whether the URL was indexed by the last reindex}
+     *
+     * @param url the URL normalised as a crawl normalises it ({@link SiteCrawl#normalize(String, CrawlerConfig)})
+     */
     synchronized boolean indexedInLastReindex(String url) {
         return indexedInLastReindex.contains(url);
     }

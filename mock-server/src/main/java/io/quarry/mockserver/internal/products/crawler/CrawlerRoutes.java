@@ -215,7 +215,8 @@ final class CrawlerRoutes implements RouteMethods {
             CrawlerConfig config = crawler.config();
             Set<String> extra = new LinkedHashSet<>(config.extraUrls());
             for (String url : urls) {
-                boolean add = Boolean.TRUE.equals(save) || !crawler.indexedInLastReindex(url);
+                boolean add =
+                        Boolean.TRUE.equals(save) || !crawler.indexedInLastReindex(SiteCrawl.normalize(url, config));
                 if (add && !config.startUrls().contains(url) && extra.size() < CrawlerConfig.MAX_LIST) {
                     extra.add(url);
                 }

@@ -200,6 +200,18 @@ final class SiteCrawl {
      * @return it, or null when it is not an absolute http(s) URL
      */
     String normalize(String url) {
+        return normalize(url, config);
+    }
+
+    /**
+     * The URL as a crawl with this configuration crawls it, and as it counts the URLs it indexed: scheme in lower
+     * case, host in ASCII, without fragment, without the ignored query parameters.
+     *
+     * @param url a URL
+     * @param config the configuration
+     * @return it, or null when it is not an absolute http(s) URL
+     */
+    static String normalize(String url, CrawlerConfig config) {
         URI uri = HttpUrls.parse(url);
         if (uri == null) {
             return null;
