@@ -56,12 +56,23 @@ final class SiteCrawl {
         this.stopped = stopped;
     }
 
-    /** {@return the start points of a reindex: start URLs, extra URLs and the sitemaps' URLs} */
+    /**
+     * {@return the start points of a reindex: start URLs, extra URLs and the sitemaps' URLs, at most
+     * {@value #MAX_QUEUE} of them} A stopped crawl reads no further sitemap: each may take a fetch's whole time.
+     */
     List<String> reindexSeeds() {
         Set<String> seeds = new LinkedHashSet<>(config.startUrls());
         seeds.addAll(config.extraUrls());
         for (String sitemap : config.sitemaps()) {
-            seeds.addAll(sitemapUrls(sitemap));
+            if (stopped.getAsBoolean() || seeds.size() >= MAX_QUEUE) {
+                break;
+            }
+            for (String url : sitemapUrls(sitemap)) {
+                if (seeds.size() >= MAX_QUEUE) {
+                    break;
+                }
+                seeds.add(url);
+            }
         }
         return List.copyOf(seeds);
     }
