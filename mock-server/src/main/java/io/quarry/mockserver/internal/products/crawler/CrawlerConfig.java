@@ -88,8 +88,8 @@ record CrawlerConfig(
         List<String> startUrls = urls(json, "startUrls");
         List<String> extraUrls = urls(json, "extraUrls");
         List<String> sitemaps = urls(json, "sitemaps");
-        List<Glob> exclusions = globs(json, "exclusionPatterns", "config.exclusionPatterns");
-        List<Glob> ignored = globs(json, "ignoreQueryParams", "config.ignoreQueryParams");
+        List<Glob> exclusions = globs(json, "exclusionPatterns", "config.exclusionPatterns", true);
+        List<Glob> ignored = globs(json, "ignoreQueryParams", "config.ignoreQueryParams", false);
         JsonNode actionsNode = json.get("actions");
         if (actionsNode == null || !actionsNode.isArray() || actionsNode.isEmpty() || actionsNode.size() > 30) {
             throw ApiException.badRequest("config.actions is required and must hold from 1 to 30 actions");
@@ -178,7 +178,7 @@ record CrawlerConfig(
                 ? DEFAULT_FILE_TYPES
                 : Set.copyOf(types.stream().map(t -> t.toLowerCase(Locale.ROOT)).toList());
         return new Action(
-                position, indexName, globs(node, "pathsToMatch", where + ".pathsToMatch"), selectors, fileTypes);
+                position, indexName, globs(node, "pathsToMatch", where + ".pathsToMatch", true), selectors, fileTypes);
     }
 
     /**
@@ -256,14 +256,19 @@ record CrawlerConfig(
         return List.copyOf(values);
     }
 
-    private static List<Glob> globs(JsonNode json, String name, String where) {
+    /**
+     * @param ofUrls whether the patterns are of URLs, matched against URLs as crawled: a host written in another
+     *     script then stands for its ASCII form, as in the URLs ({@link HttpUrls#withAsciiHost(String)})
+     */
+    private static List<Glob> globs(JsonNode json, String name, String where, boolean ofUrls) {
         List<Glob> globs = new ArrayList<>();
         for (String pattern : strings(json, name, where)) {
             if (pattern.length() > Glob.MAX_LENGTH) {
                 throw ApiException.badRequest(
                         where + " holds a pattern longer than " + Glob.MAX_LENGTH + " characters");
             }
-            globs.add(Glob.of(pattern));
+            String ascii = ofUrls ? HttpUrls.withAsciiHost(pattern) : pattern;
+            globs.add(Glob.of(ascii.length() > Glob.MAX_LENGTH ? pattern : ascii));
         }
         return List.copyOf(globs);
     }

@@ -57,6 +57,37 @@ final class HttpUrls {
         }
     }
 
+    /**
+     * {@return a URL pattern with the host of its {@code scheme://} part in ASCII, or as it is when that host is
+     * ASCII already or has no ASCII form}
+     *
+     * @param pattern a URL pattern ({@link Glob}), possibly with a leading {@code !}
+     */
+    static String withAsciiHost(String pattern) {
+        int scheme = pattern.indexOf("://");
+        if (scheme < 0) {
+            return pattern;
+        }
+        int from = scheme + 3;
+        int end = from;
+        while (end < pattern.length() && "/?#".indexOf(pattern.charAt(end)) < 0) {
+            end++;
+        }
+        String authority = pattern.substring(from, end);
+        if (authority.chars().allMatch(c -> c < 0x80)) {
+            return pattern;
+        }
+        int hostFrom = authority.lastIndexOf('@') + 1;
+        int colon = authority.lastIndexOf(':');
+        int hostEnd = colon > hostFrom ? colon : authority.length();
+        try {
+            String host = IDN.toASCII(authority.substring(hostFrom, hostEnd), IDN.ALLOW_UNASSIGNED);
+            return pattern.substring(0, from + hostFrom) + host + pattern.substring(from + hostEnd);
+        } catch (IllegalArgumentException e) {
+            return pattern;
+        }
+    }
+
     /** The URI again with its authority's host in ASCII, or null when the authority has no such host. */
     private static URI withAsciiHost(URI uri) throws URISyntaxException {
         String authority = uri.getRawAuthority();

@@ -34,6 +34,19 @@ class HttpUrlsTest {
     }
 
     @Test
+    void aPatternsHostInAnotherScriptIsWrittenInAscii() {
+        assertThat(HttpUrls.withAsciiHost("https://bücher.example/**")).isEqualTo("https://xn--bcher-kva.example/**");
+        assertThat(HttpUrls.withAsciiHost("!https://u@bücher.example:8080/private/*"))
+                .isEqualTo("!https://u@xn--bcher-kva.example:8080/private/*");
+        assertThat(HttpUrls.withAsciiHost("https://*.bücher.example/**"))
+                .isEqualTo("https://*.xn--bcher-kva.example/**");
+        assertThat(HttpUrls.withAsciiHost("https://www.example.com/é/**")).isEqualTo("https://www.example.com/é/**");
+        assertThat(HttpUrls.withAsciiHost("**/*.pdf")).isEqualTo("**/*.pdf");
+        assertThat(HttpUrls.withAsciiHost("https://" + "ä".repeat(70) + ".example/"))
+                .startsWith("https://ä");
+    }
+
+    @Test
     void aReferenceResolvesAgainstItsPage() {
         assertThat(HttpUrls.resolve("http://a.example/docs/old", "new")).isEqualTo("http://a.example/docs/new");
         assertThat(HttpUrls.resolve("http://a.example/docs/old", " /x ")).isEqualTo("http://a.example/x");
