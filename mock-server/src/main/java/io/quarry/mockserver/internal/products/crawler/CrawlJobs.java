@@ -55,6 +55,7 @@ final class CrawlJobs {
      * @return its task
      */
     CrawlerTask reindex(Crawler crawler) {
+        CrawlerConfig config = crawler.config(); // the configuration of the request, though the work waits its turn
         return crawler.startReindex(
                 app.nowMillis(),
                 task -> submit(task, () -> {
@@ -64,7 +65,7 @@ final class CrawlJobs {
                         return;
                     }
                     try {
-                        runReindex(crawler, crawler.config(), task);
+                        runReindex(crawler, config, task);
                     } catch (RuntimeException e) {
                         // a failed reindex must not leave the crawler reindexing for ever
                         crawler.reindexFailed(task, app.nowMillis());
