@@ -33,7 +33,9 @@ final class Crawler {
     private final long createdAt;
     private final Map<String, CrawlerTask> tasks = new LinkedHashMap<>();
     private final Deque<Long> urlCrawlCalls = new ArrayDeque<>();
-    private final UrlStatistics statistics = new UrlStatistics();
+    /** Since the last reindex started: a new one each time, so a crawl it stopped counts into the old one. */
+    private UrlStatistics statistics = new UrlStatistics();
+
     private final Set<String> indexedInLastReindex = new LinkedHashSet<>();
     private String name;
     private CrawlerConfig config;
@@ -65,7 +67,7 @@ final class Crawler {
         return config;
     }
 
-    UrlStatistics statistics() {
+    synchronized UrlStatistics statistics() {
         return statistics;
     }
 
@@ -134,7 +136,7 @@ final class Crawler {
         }
         reindex = task;
         lastReindexStartedAt = now;
-        statistics.clear();
+        statistics = new UrlStatistics();
         return task;
     }
 
