@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import io.quarry.core.spi.CopyOnWrite;
 import io.quarry.core.spi.MapValue;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +17,8 @@ import java.util.OptionalInt;
  * {@link io.quarry.crawler.CrawlerHandle#updateConfig(CrawlerConfiguration)} changes only those (top-level members
  * are replaced whole: to change one action, send every action). Members this class has no method for are kept as
  * read and sent back unchanged; {@link #member(String, Object)} sets any. The service requires {@code appId},
- * {@code rateLimit} (1 to 100) and {@code actions} (1 to 30) on creation.
+ * {@code rateLimit} (1 to 100) and {@code actions} (1 to 30) on creation. Actions are kept in their JSON form, as
+ * a configuration read from the service holds them, so a configuration equals the same configuration read back.
  *
  * <p>{@link #toString()} never shows {@code apiKey}.
  *
@@ -54,7 +56,10 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
      */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public static CrawlerConfiguration of(Map<String, Object> values) {
-        return new CrawlerConfiguration(CopyOnWrite.copy(values));
+        Map<String, Object> members = CopyOnWrite.copy(values);
+        return members.get("actions") instanceof List<?> actions
+                ? new CrawlerConfiguration(CopyOnWrite.with(members, "actions", membersOf(actions)))
+                : new CrawlerConfiguration(members);
     }
 
     /** {@return every member present, unmodifiable} */
@@ -264,7 +269,7 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
      * @return a new configuration
      */
     public CrawlerConfiguration actions(CrawlerAction... actions) {
-        return with("actions", List.of(actions));
+        return actions(List.of(actions));
     }
 
     /**
@@ -274,7 +279,16 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
      * @return a new configuration
      */
     public CrawlerConfiguration actions(List<CrawlerAction> actions) {
-        return with("actions", List.copyOf(actions));
+        return with("actions", membersOf(List.copyOf(actions)));
+    }
+
+    /** The items of a list of actions in their JSON form: an action's members, anything else as it is. */
+    private static List<Object> membersOf(List<?> actions) {
+        List<Object> members = new ArrayList<>(actions.size());
+        for (Object item : actions) {
+            members.add(item instanceof CrawlerAction action ? action.values() : item);
+        }
+        return Collections.unmodifiableList(members);
     }
 
     private OptionalInt integer(String name) {
