@@ -137,24 +137,33 @@ final class SearchTracker {
         return out;
     }
 
-    /** {@return the strings of a parameter: a string (a JSON array in text is read as one), or nested arrays} */
+    /**
+     * {@return the strings of a parameter: a comma-separated string (a JSON array in text is read as one), or
+     * nested arrays whose items are taken whole, commas included}
+     */
     private static List<String> strings(JsonNode value) {
         List<String> out = new ArrayList<>();
-        collect(value, out);
+        collect(value, out, false);
         return out;
     }
 
-    private static void collect(JsonNode value, List<String> out) {
+    private static void collect(JsonNode value, List<String> out, boolean arrayItem) {
         if (value == null || value.isNull()) {
             return;
         }
         if (value.isArray()) {
-            value.forEach(item -> collect(item, out));
+            value.forEach(item -> collect(item, out, true));
         } else if (value.isString()) {
             String text = value.asString().trim();
+            if (arrayItem) {
+                if (!text.isEmpty()) {
+                    out.add(text);
+                }
+                return;
+            }
             if (text.startsWith("[")) {
                 try {
-                    collect(io.quarry.mockserver.internal.json.Json.parse(text), out);
+                    collect(io.quarry.mockserver.internal.json.Json.parse(text), out, false);
                     return;
                 } catch (RuntimeException e) {
                     // not JSON: taken as one value below
