@@ -23,6 +23,16 @@ class AnalyticsTagsTest {
                         .and(AnalyticsTags.anyOf("c", "d"))
                         .toString())
                 .isEqualTo("(a OR b) AND (c OR d)");
+        assertThat(AnalyticsTags.tag("a")
+                        .or(AnalyticsTags.tag("b"))
+                        .or(AnalyticsTags.anyOf("c", "d"))
+                        .toString())
+                .isEqualTo("a OR b OR c OR d");
+        assertThat(AnalyticsTags.allOf("a", "b")
+                        .and(AnalyticsTags.tag("c").or(AnalyticsTags.tag("d")))
+                        .and(AnalyticsTags.tag("e"))
+                        .toString())
+                .isEqualTo("a AND b AND (c OR d) AND e");
     }
 
     @Test
