@@ -57,6 +57,9 @@ import java.util.function.Supplier;
  */
 public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
 
+    /** The last path segment of the no-result filters, which a list of attributes must not spell alone. */
+    private static final String NO_RESULTS_PATH = "noResults";
+
     private final String indexName;
     private final Consumer<RateLimit> rateLimitListener;
 
@@ -460,7 +463,8 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
     /**
      * The values searches filtered on most for some attributes. Takes the dates, tags, limit and offset of the query.
      *
-     * @param attributes the attributes, exact names (sent comma-separated in the path)
+     * @param attributes the attributes, exact names (sent comma-separated in the path); {@code noResults} alone is
+     *     refused with an {@link InvalidRequestException}, as the service reads that path as the no-result filters
      * @param query the dates, tags and page
      * @return the metrics
      */
@@ -471,7 +475,8 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
     /**
      * Asynchronous form of {@link #filterValues(List, AnalyticsQuery)}.
      *
-     * @param attributes the attributes, exact names (sent comma-separated in the path)
+     * @param attributes the attributes, exact names (sent comma-separated in the path); {@code noResults} alone is
+     *     refused with an {@link InvalidRequestException}, as the service reads that path as the no-result filters
      * @param query the dates, tags and page
      * @return the future metrics
      */
@@ -487,7 +492,8 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
     /**
      * The values one search filtered on most for some attributes. Takes the dates, tags, limit and offset of the query.
      *
-     * @param attributes the attributes, exact names (sent comma-separated in the path)
+     * @param attributes the attributes, exact names (sent comma-separated in the path); {@code noResults} alone is
+     *     refused with an {@link InvalidRequestException}, as the service reads that path as the no-result filters
      * @param search the search, exactly as users typed it
      * @param query the dates, tags and page
      * @return the metrics
@@ -499,7 +505,8 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
     /**
      * Asynchronous form of {@link #filterValuesForSearch(List, String, AnalyticsQuery)}.
      *
-     * @param attributes the attributes, exact names (sent comma-separated in the path)
+     * @param attributes the attributes, exact names (sent comma-separated in the path); {@code noResults} alone is
+     *     refused with an {@link InvalidRequestException}, as the service reads that path as the no-result filters
      * @param search the search, exactly as users typed it
      * @param query the dates, tags and page
      * @return the future metrics
@@ -819,6 +826,11 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
             if (attribute == null || attribute.isEmpty() || attribute.contains(",")) {
                 throw new InvalidRequestException("attribute names must be non-empty and free of commas: " + attribute);
             }
+        }
+        if (attributes.size() == 1 && attributes.get(0).equals(NO_RESULTS_PATH)) {
+            // /2/filters/noResults is the service's own call: its answer would be read as values of another shape
+            throw new InvalidRequestException("the attribute '" + NO_RESULTS_PATH + "' alone cannot be asked about: "
+                    + "the service reads that path as the no-result filters (see noResultFilters)");
         }
         return String.join(",", attributes);
     }
