@@ -47,6 +47,15 @@ class AnalyticsTagsTest {
     void queriesCheckTheirRangeAndPage() {
         assertThatThrownBy(() -> AnalyticsQuery.between(LocalDate.of(2026, 2, 1), LocalDate.of(2026, 1, 1)))
                 .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> AnalyticsQuery.of().endDate(LocalDate.of(10_000, 1, 1)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("YYYY-MM-DD");
+        assertThatThrownBy(() -> AnalyticsQuery.of().startDate(LocalDate.of(-1, 12, 31)))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(AnalyticsQuery.between(LocalDate.of(0, 1, 1), LocalDate.of(9999, 12, 31))
+                        .rangeParameters())
+                .containsEntry("startDate", "0000-01-01")
+                .containsEntry("endDate", "9999-12-31");
         assertThatThrownBy(() -> AnalyticsQuery.of().limit(1001)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> AnalyticsQuery.of().offset(-1)).isInstanceOf(IllegalArgumentException.class);
         assertThat(AnalyticsQuery.between(LocalDate.of(2026, 1, 1), LocalDate.of(2026, 1, 31))
