@@ -120,19 +120,31 @@ record AnalyticsParams(
         }
     }
 
+    /**
+     * {@return a count parameter: ASCII digits, at most {@link Integer#MAX_VALUE} (larger values are taken as that,
+     * which is past any list and above any limit)}
+     */
     private static int integer(Request request, String name, int fallback) {
         String value = request.query().get(name);
         if (value == null || value.isEmpty()) {
             return fallback;
         }
-        try {
-            int number = Integer.parseInt(value);
-            if (number < 0) {
-                throw ApiException.badRequest(name + " must not be negative");
-            }
-            return number;
-        } catch (NumberFormatException e) {
+        boolean negative = value.charAt(0) == '-';
+        int first = negative ? 1 : 0;
+        if (first == value.length()) {
             throw ApiException.badRequest("Invalid " + name + ": expected an integer");
         }
+        long number = 0;
+        for (int i = first; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c < '0' || c > '9') {
+                throw ApiException.badRequest("Invalid " + name + ": expected an integer");
+            }
+            number = Math.min(number * 10 + (c - '0'), Integer.MAX_VALUE);
+        }
+        if (negative && number > 0) {
+            throw ApiException.badRequest(name + " must not be negative");
+        }
+        return (int) number;
     }
 }
