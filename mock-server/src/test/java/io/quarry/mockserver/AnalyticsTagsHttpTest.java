@@ -45,6 +45,34 @@ class AnalyticsTagsHttpTest {
         return reply.body().get("count").asLong();
     }
 
+    /**
+     * Past the 100 tag sets an index keeps a day, a search of a new tag set counts only in calls without tags, and
+     * reads agree on it while it is still pending (within 5 s, it may yet become a keystroke) and once counted.
+     */
+    @Test
+    void aSearchBeyondTheDaysTagSetsReadsTheSameBeforeAndAfterItIsCounted() {
+        StringBuilder requests = new StringBuilder();
+        for (int i = 0; i < 100; i++) {
+            requests.append(i == 0 ? "" : ",")
+                    .append("{'indexName':'items','query':'shoe','userToken':'u")
+                    .append(i)
+                    .append("','analyticsTags':['set")
+                    .append(i)
+                    .append("']}");
+        }
+        admin.post("/1/indexes/*/queries", jq("{'requests':[" + requests + "]}"))
+                .requireOk();
+        CLOCK.advance(Duration.ofSeconds(10));
+        admin.post("/1/indexes/items/query", jq("{'query':'shoe','userToken':'late','analyticsTags':['late']}"))
+                .requireOk();
+        assertThat(count("set0")).isEqualTo(1);
+        assertThat(count("late")).isZero();
+        CLOCK.advance(Duration.ofSeconds(10));
+        assertThat(count("late")).isZero();
+        Reply all = admin.get("/2/searches/count?index=items");
+        assertThat(all.body().get("count").asLong()).isEqualTo(101);
+    }
+
     @Test
     void anArrayItemHoldingACommaIsOneTag() {
         search("['size:10,5','mobile']");
