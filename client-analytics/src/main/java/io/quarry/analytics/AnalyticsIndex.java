@@ -60,6 +60,9 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
     /** The last path segment of the no-result filters, which a list of attributes must not spell alone. */
     private static final String NO_RESULTS_PATH = "noResults";
 
+    /** The rows of a top list when the query sets no limit: the service's default for all but one search's hits. */
+    private static final int DEFAULT_LIMIT = 10;
+
     private final String indexName;
     private final Consumer<RateLimit> rateLimitListener;
 
@@ -327,7 +330,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
     }
 
     /**
-     * The records one search returned most often, without click metrics. Takes the dates, tags, limit and offset of the query.
+     * The records one search returned most often, without click metrics. Takes the dates, tags, limit and offset of the query; without a limit, 10 rows as for every other top list (the limit is sent, since the service's own default for one search's hits is none).
      *
      * @param search the search, exactly as users typed it
      * @param query the dates, tags and page
@@ -350,11 +353,11 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
 
     private ApiRequest topHitsForSearchRequest(String search, AnalyticsQuery query) {
         Objects.requireNonNull(query, "query");
-        return request(Endpoints.HITS, withSearch(query.pageParameters(), search));
+        return request(Endpoints.HITS, withSearch(withDefaultLimit(query), search));
     }
 
     /**
-     * The records one search returned most often, with click metrics. Takes the dates, tags, limit and offset of the query.
+     * The records one search returned most often, with click metrics. Takes the dates, tags, limit and offset of the query; without a limit, 10 rows as for every other top list (the limit is sent, since the service's own default for one search's hits is none).
      *
      * @param search the search, exactly as users typed it
      * @param query the dates, tags and page
@@ -379,7 +382,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
 
     private ApiRequest topHitsForSearchWithClickAnalyticsRequest(String search, AnalyticsQuery query) {
         Objects.requireNonNull(query, "query");
-        return request(Endpoints.HITS, withClickAnalytics(withSearch(query.pageParameters(), search)));
+        return request(Endpoints.HITS, withClickAnalytics(withSearch(withDefaultLimit(query), search)));
     }
 
     /**
@@ -804,6 +807,13 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
             params.put("direction", query.direction().toString());
         }
         return clickAnalytics ? withClickAnalytics(params) : params;
+    }
+
+    /** {@return the page parameters, with the default limit when the query has none} */
+    private static Map<String, Object> withDefaultLimit(AnalyticsQuery query) {
+        Map<String, Object> params = query.pageParameters();
+        params.putIfAbsent("limit", String.valueOf(DEFAULT_LIMIT));
+        return params;
     }
 
     private static Map<String, Object> withClickAnalytics(Map<String, Object> params) {
