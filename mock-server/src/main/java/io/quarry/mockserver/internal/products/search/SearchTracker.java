@@ -19,7 +19,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Records each search in the application's {@link Tracking}, as the service's analytics sees it, and gives a search
  * with {@code clickAnalytics: true} its {@code queryID} (32 lower-case hexadecimal characters) so later events can
- * name it. A search with {@code analytics: false} is answered but not recorded.
+ * name it. A search with {@code analytics: false} is answered, with its query ID if asked, but not recorded: events
+ * naming it count nowhere.
  */
 final class SearchTracker {
 
@@ -40,13 +41,13 @@ final class SearchTracker {
      * @param result the search response, changed in place
      */
     void searched(Request request, String indexName, ObjectNode params, ObjectNode result) {
-        if (!flag(params.get("analytics"), true)) {
-            return;
-        }
         String queryID = null;
         if (flag(params.get("clickAnalytics"), false)) {
             queryID = RandomIds.next();
             result.put("queryID", queryID);
+        }
+        if (!flag(params.get("analytics"), true)) {
+            return;
         }
         List<String> objectIDs = new ArrayList<>();
         for (JsonNode hit : result.path("hits")) {
