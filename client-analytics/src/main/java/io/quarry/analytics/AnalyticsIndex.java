@@ -330,7 +330,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
     }
 
     /**
-     * The records one search returned most often, without click metrics. Takes the dates, tags, limit and offset of the query; without a limit, 10 rows as for every other top list (the limit is sent, since the service's own default for one search's hits is none).
+     * The records one search returned most often, without click metrics. Takes the dates, tags, limit and offset of the query; without a limit, 10 rows as for every other top list (the limit is sent, as the service's own default for one search's hits is 0).
      *
      * @param search the search, exactly as users typed it
      * @param query the dates, tags and page
@@ -357,7 +357,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
     }
 
     /**
-     * The records one search returned most often, with click metrics. Takes the dates, tags, limit and offset of the query; without a limit, 10 rows as for every other top list (the limit is sent, since the service's own default for one search's hits is none).
+     * The records one search returned most often, with click metrics. Takes the dates, tags, limit and offset of the query; without a limit, 10 rows as for every other top list (the limit is sent, as the service's own default for one search's hits is 0).
      *
      * @param search the search, exactly as users typed it
      * @param query the dates, tags and page
