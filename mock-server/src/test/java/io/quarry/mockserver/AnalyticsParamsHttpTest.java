@@ -72,6 +72,20 @@ class AnalyticsParamsHttpTest {
     }
 
     @Test
+    void anInvertedRangeNamesItsDatesAndWhichAreDefaults() {
+        Reply onlyEnd = admin.get("/2/searches/count?index=items&endDate=2020-01-01");
+        assertThat(onlyEnd.status()).isEqualTo(400);
+        assertThat(onlyEnd.body().get("message").asString())
+                .matches("startDate 2024-02-2[2-3] \\(seven days ago\\) must not be after endDate 2020-01-01");
+        Reply onlyStart = admin.get("/2/searches/count?index=items&startDate=2030-01-01");
+        assertThat(onlyStart.body().get("message").asString())
+                .matches("startDate 2030-01-01 must not be after endDate 2024-0[23]-[0-9]{2} \\(today\\)");
+        Reply both = admin.get("/2/searches/count?index=items&startDate=2024-02-02&endDate=2024-02-01");
+        assertThat(both.body().get("message").asString())
+                .isEqualTo("startDate 2024-02-02 must not be after endDate 2024-02-01");
+    }
+
+    @Test
     void aLeapDayIsOneDayAndDatesAreStrict() {
         CLOCK.advance(Duration.ofSeconds(1));
         admin.post("/1/indexes/items/query", jq("{'query':'sock','userToken':'next day'}"))

@@ -68,7 +68,10 @@ record AnalyticsParams(
         LocalDate start = date(request, "startDate", today.minusDays(DEFAULT_RANGE_DAYS));
         LocalDate end = date(request, "endDate", today);
         if (start.isAfter(end)) {
-            throw ApiException.badRequest("startDate must not be after endDate");
+            // a range with one end by default says so: the caller did not send that date
+            throw ApiException.badRequest(
+                    "startDate " + start + (given(request, "startDate") ? "" : " (seven days ago)")
+                            + " must not be after endDate " + end + (given(request, "endDate") ? "" : " (today)"));
         }
         if (ChronoUnit.DAYS.between(start, end) >= MAX_RANGE_DAYS) {
             throw ApiException.badRequest("The mock server answers date ranges of at most " + MAX_RANGE_DAYS
@@ -103,6 +106,11 @@ record AnalyticsParams(
      */
     boolean matches(TagSet tagSet) {
         return tags == null || !tagSet.overflow() && tags.test(tagSet.tags());
+    }
+
+    private static boolean given(Request request, String name) {
+        String value = request.query().get(name);
+        return value != null && !value.isEmpty();
     }
 
     private static LocalDate date(Request request, String name, LocalDate fallback) {
