@@ -40,10 +40,7 @@ final class DayStats extends Ledger {
 
     /** {@return the slice the search was counted in, or {@code null} when it is gone} */
     SliceStats sliceOf(TagSet tags, long seq) {
-        SliceStats slice = slices.get(tags);
-        if (slice == null && slices.size() >= SearchAnalytics.MAX_TAG_SETS_PER_DAY) {
-            slice = slices.get(TagSet.OVERFLOW);
-        }
+        SliceStats slice = slices.get(keptTags(tags));
         return slice != null && slice.holds(seq) ? slice : null;
     }
 
