@@ -1221,7 +1221,9 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
 
     /**
      * Asynchronous form of {@link #replaceAllObjects(Iterable, BatchOptions)}. The source's first record is asked
-     * for on the calling thread, the rest on the client's threads.
+     * for on the calling thread, the rest on the client's threads. Cancelling the future before the temporary index
+     * is moved stops the step under way (no further chunk is sent) and leaves this index as it was; the temporary
+     * index is then deleted in the background. Once the move has been sent, this index is replaced all the same.
      *
      * @param records the new records: a collection, or any lazy {@link Iterable}
      * @param options chunk size, chunks in flight, objectID assignment, listener, empty index
