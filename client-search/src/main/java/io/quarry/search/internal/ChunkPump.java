@@ -237,7 +237,13 @@ final class ChunkPump {
             try {
                 events.sent(index, firstRecord, slice.size());
             } catch (RuntimeException e) {
+                // the caller's listener failed: stop as if cancelled, before this chunk is sent, so it is none of
+                // the chunks sent and its records are the first never sent
                 stop(e, PartialWriteException.Reason.ABANDONED);
+                chunkCount--;
+                nextRecord = firstRecord;
+                inFlight--;
+                return null;
             }
             return new Chunk(index, firstRecord, null, null);
         } finally {
