@@ -346,8 +346,8 @@ public final class HttpTransport implements AutoCloseable {
 
     /**
      * Cancels every call in flight and every asynchronous call waiting for its next try (they fail with a
-     * {@link ClientClosedException}), refuses later calls, and
-     * lets the async threads end, and releases the connection pool this transport created; a caller-supplied client is left alone.
+     * {@link ClientClosedException}), refuses later calls, lets the async threads end, and releases the connection
+     * pool this transport created; a caller-supplied client is left alone.
      */
     @Override
     public void close() {

@@ -21,9 +21,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The thread is started when there is work and ends after {@link #IDLE_SECONDS} without; it is a daemon, so an
  * ingester left open never keeps the JVM alive. Once the ingester is closed and every chunk told, {@link #retire()}
- * ends it at once, so closing many ingesters leaves no thread behind. Calls wait in memory while the listener is busy, a bounded number:
- * once {@code capacity} events wait ({@link #behind()}), the queue's producers wait for the listener, and each time
- * the backlog falls back below it the queue is told ({@code roomMade}), outside any call of the listener.
+ * ends it at once, so closing many ingesters leaves no thread behind. Calls wait in memory while the listener is
+ * busy, a bounded number: once {@code capacity} events wait ({@link #behind()}), the queue's producers wait for the
+ * listener, and each time the backlog falls back below it the queue is told ({@code roomMade}), outside any call of
+ * the listener.
  */
 final class ListenerQueue implements ChunkListener {
 
