@@ -431,9 +431,13 @@ public final class HttpTransport implements AutoCloseable {
         }
     }
 
-    private static void sleep(Duration delay, RateLimitException error) {
+    /**
+     * Waits for a rate limit's reset on the caller's thread; woken early by {@link #close()} (the retry then fails
+     * as closed). An interrupt ends the call with the 429.
+     */
+    private void sleep(Duration delay, RateLimitException error) {
         try {
-            Thread.sleep(delay.toMillis());
+            closedSignal.await(Nanos.of(delay), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw error;
