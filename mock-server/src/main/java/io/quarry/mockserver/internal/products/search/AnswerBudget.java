@@ -8,9 +8,10 @@ import tools.jackson.databind.JsonNode;
  * The JSON an answer may carry when it holds stored data once per item of its request (records read by objectID,
  * the results of a multi-search), counted as the answer is built: past {@value #MAX_BYTES} bytes the request is
  * refused with a 400 saying what to ask for instead. Without it a 10 MB body naming one large record again and
- * again built an answer of gigabytes. Measured, an answer's tree takes from about its JSON's size on the heap
- * (long strings are shared with the index) to 32 times it (arrays of empty objects), so one answer's tree stays
- * within about 320 MB, the order of the 256 MB of request bodies the server holds at once.
+ * again built an answer of gigabytes. Measured, an answer's tree takes about its JSON's size on the heap for
+ * records of ordinary strings (a copied record shares its strings with the index) and up to 32 times it for arrays
+ * of empty objects, so one answer's tree stays within about 320 MB, the order of the 256 MB of request bodies the
+ * server holds at once.
  */
 final class AnswerBudget {
 
