@@ -111,6 +111,7 @@ class AnswerBoundsHttpTest {
         assertThat(nine.status()).as("about 9 MB of results").isEqualTo(200);
         assertThat(nine.body().get("results").get(8).get("hits")).hasSize(1);
 
+        long searchesBefore = searchesOfTheBigIndex();
         Reply ten = admin.post("/1/indexes/*/queries", queries(10, eachTheBigRecord));
         assertThat(ten.status())
                 .as("10 MB of records and the results' other members")
@@ -119,5 +120,16 @@ class AnswerBoundsHttpTest {
                 .contains("more than 10 MB")
                 .contains("fewer queries")
                 .contains("hitsPerPage");
+        assertThat(searchesOfTheBigIndex())
+                .as("a refused multi-search records none of its searches for analytics")
+                .isEqualTo(searchesBefore);
+    }
+
+    private static long searchesOfTheBigIndex() {
+        return admin.get("/2/searches/count?index=big")
+                .requireOk()
+                .body()
+                .get("count")
+                .asLong();
     }
 }
