@@ -158,7 +158,7 @@ final class RecordRoutes implements RouteMethods {
     /**
      * {@code POST /1/indexes/*}{@code /objects}: body {@code {"requests": [{indexName, objectID,
      * attributesToRetrieve}]}}; answers {@code {"results": [...]}} in request order, {@code null} for a record or
-     * index that does not exist.
+     * index that does not exist. The records answered add up to at most 10 MB of JSON ({@link AnswerBudget}).
      */
     Response getObjects(Request request) {
         JsonNode requests = request.jsonObject().get("requests");
@@ -166,6 +166,9 @@ final class RecordRoutes implements RouteMethods {
             throw ApiException.badRequest("Missing requests: expected an array");
         }
         Caller caller = request.get(Caller.class);
+        AnswerBudget budget = new AnswerBudget(
+                "The records asked for",
+                "ask for fewer records in each request, or for fewer attributes with attributesToRetrieve");
         ArrayNode results = Json.array();
         for (JsonNode item : requests) {
             if (!item.isObject()) {
@@ -177,11 +180,14 @@ final class RecordRoutes implements RouteMethods {
             List<String> attributes = AttributesToRetrieve.fromJson(item.get("attributesToRetrieve"));
             IndexState index = app.find(indexName);
             ObjectNode record = index == null ? null : index.data().get(objectID);
-            results.add(
-                    record == null
-                            ? null
-                            : SearchEngine.retrieve(
-                                    record, index.config(), attributes, caller.seesUnretrievableAttributes()));
+            if (record == null) {
+                results.addNull();
+                continue;
+            }
+            ObjectNode retrieved =
+                    SearchEngine.retrieve(record, index.config(), attributes, caller.seesUnretrievableAttributes());
+            budget.add(retrieved);
+            results.add(retrieved);
         }
         ObjectNode body = Json.object();
         body.set("results", results);
