@@ -51,17 +51,19 @@ class AnalyticsTagsHttpTest {
      */
     @Test
     void aSearchBeyondTheDaysTagSetsReadsTheSameBeforeAndAfterItIsCounted() {
-        StringBuilder requests = new StringBuilder();
-        for (int i = 0; i < 100; i++) {
-            requests.append(i == 0 ? "" : ",")
-                    .append("{'indexName':'items','query':'shoe','userToken':'u")
-                    .append(i)
-                    .append("','analyticsTags':['set")
-                    .append(i)
-                    .append("']}");
+        for (int from = 0; from < 100; from += 50) { // a multi-search takes at most 50 queries
+            StringBuilder requests = new StringBuilder();
+            for (int i = from; i < from + 50; i++) {
+                requests.append(i == from ? "" : ",")
+                        .append("{'indexName':'items','query':'shoe','userToken':'u")
+                        .append(i)
+                        .append("','analyticsTags':['set")
+                        .append(i)
+                        .append("']}");
+            }
+            admin.post("/1/indexes/*/queries", jq("{'requests':[" + requests + "]}"))
+                    .requireOk();
         }
-        admin.post("/1/indexes/*/queries", jq("{'requests':[" + requests + "]}"))
-                .requireOk();
         CLOCK.advance(Duration.ofSeconds(10));
         admin.post("/1/indexes/items/query", jq("{'query':'shoe','userToken':'late','analyticsTags':['late']}"))
                 .requireOk();
