@@ -105,11 +105,8 @@ public final class StateControl {
             names.add(name);
             writes.add(() -> app.write(name, state -> {
                 state.replaceConfig(settings, synonyms, rules);
-                return state.data().write(writer -> {
-                    writer.clear();
-                    records.forEach(writer::put);
-                    return null;
-                });
+                state.replaceRecords(records);
+                return null;
             }));
         }
         writes.forEach(Runnable::run);

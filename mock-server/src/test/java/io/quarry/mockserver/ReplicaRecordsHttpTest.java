@@ -1,0 +1,131 @@
+package io.quarry.mockserver;
+
+import static io.quarry.mockserver.testing.TestClient.jq;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarry.mockserver.junit.MockServerExtension;
+import io.quarry.mockserver.testing.TestClient;
+import io.quarry.mockserver.testing.TestClient.Reply;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import tools.jackson.databind.JsonNode;
+
+/** A replica holds its primary's records: each record write to the primary reaches it, sorted its own way. */
+class ReplicaRecordsHttpTest {
+
+    @RegisterExtension
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
+
+    private final TestClient client = new TestClient(MOCK.server());
+
+    @BeforeEach
+    void primaryWithTwoRecords() {
+        client.put("/1/indexes/shop/settings", jq("{'searchableAttributes':['name'],'hitsPerPage':7}"))
+                .requireOk();
+        client.post(
+                        "/1/indexes/shop/batch",
+                        jq("{'requests':[{'action':'addObject','body':{'objectID':'a','name':'apple','price':1}},"
+                                + "{'action':'addObject','body':{'objectID':'b','name':'banana','price':2}}]}"))
+                .requireOk();
+        client.put("/1/indexes/shop/settings", jq("{'replicas':['shop_price','virtual(shop_virtual)']}"))
+                .requireOk();
+        client.put("/1/indexes/shop_price/settings", jq("{'customRanking':['desc(price)']}"))
+                .requireOk();
+    }
+
+    private List<String> byPrice() {
+        return client.post("/1/indexes/shop_price/query", "{}").hitIds();
+    }
+
+    @Test
+    void aNewReplicaStartsWithThePrimarysRecordsAndSettingsAndIsLinked() {
+        for (String replica : List.of("shop_price", "shop_virtual")) {
+            JsonNode settings =
+                    client.get("/1/indexes/" + replica + "/settings").body();
+            assertThat(settings.get("primary").stringValue()).as(replica).isEqualTo("shop");
+            assertThat(settings.get("hitsPerPage").asInt()).as(replica).isEqualTo(7);
+            assertThat(settings.has("replicas")).as(replica).isFalse();
+        }
+        assertThat(client.get("/1/indexes/shop/settings").body().get("replicas").toString())
+                .isEqualTo(jq("['shop_price','virtual(shop_virtual)']"));
+        assertThat(byPrice()).containsExactly("b", "a");
+        assertThat(client.post("/1/indexes/shop_virtual/query", "{}").hitIds()).containsExactlyInAnyOrder("a", "b");
+    }
+
+    @Test
+    void everyRecordWriteToThePrimaryReachesTheReplicas() {
+        client.put("/1/indexes/shop/c", jq("{'name':'cherry','price':3}")).requireOk();
+        assertThat(byPrice()).as("save").containsExactly("c", "b", "a");
+        client.post("/1/indexes/shop/a/partial", jq("{'price':9}")).requireOk();
+        assertThat(byPrice()).as("partial update").containsExactly("a", "c", "b");
+        client.delete("/1/indexes/shop/c").requireOk();
+        assertThat(byPrice()).as("delete").containsExactly("a", "b");
+        client.post("/1/indexes/shop/deleteByQuery", jq("{'filters':'price>5'}"))
+                .requireOk();
+        assertThat(byPrice()).as("delete by query").containsExactly("b");
+        client.post(
+                        "/1/indexes/*/batch",
+                        jq(
+                                "{'requests':[{'indexName':'shop','action':'addObject','body':{'objectID':'d','price':4}}]}"))
+                .requireOk();
+        assertThat(byPrice()).as("multi-index batch").containsExactly("d", "b");
+        assertThat(client.get("/1/indexes/shop_virtual/d").status()).isEqualTo(200);
+        client.post("/1/indexes/shop/clear", null).requireOk();
+        assertThat(byPrice()).as("clear").isEmpty();
+    }
+
+    @Test
+    void aMoveOntoThePrimaryReachesTheReplicasWhichStayLinked() {
+        client.put("/1/indexes/incoming/x", jq("{'price':5}")).requireOk();
+        client.put("/1/indexes/incoming/y", jq("{'price':6}")).requireOk();
+        client.post("/1/indexes/incoming/operation", jq("{'operation':'move','destination':'shop'}"))
+                .requireOk();
+        assertThat(byPrice()).containsExactly("y", "x");
+        assertThat(client.get("/1/indexes/shop/settings").body().get("replicas").toString())
+                .isEqualTo(jq("['shop_price','virtual(shop_virtual)']"));
+        client.put("/1/indexes/shop/z", jq("{'price':7}")).requireOk();
+        assertThat(byPrice()).containsExactly("z", "y", "x");
+    }
+
+    @Test
+    void recordWritesSentToAReplicaAreRefused() {
+        List<Reply> refused = List.of(
+                client.put("/1/indexes/shop_price/c", "{}"),
+                client.post("/1/indexes/shop_price", "{}"),
+                client.post("/1/indexes/shop_price/a/partial", jq("{'price':0}")),
+                client.post("/1/indexes/shop_price/a/partial?createIfNotExists=false", jq("{'price':0}")),
+                client.delete("/1/indexes/shop_price/a"),
+                client.post("/1/indexes/shop_price/clear", null),
+                client.post("/1/indexes/shop_price/deleteByQuery", jq("{'filters':'price>0'}")),
+                client.post("/1/indexes/shop_price/batch", jq("{'requests':[{'action':'clear'}]}")),
+                client.post(
+                        "/1/indexes/*/batch",
+                        jq(
+                                "{'requests':[{'indexName':'shop_virtual','action':'deleteObject','body':{'objectID':'a'}}]}")));
+        for (Reply reply : refused) {
+            assertThat(reply.status()).as(reply.toString()).isEqualTo(400);
+            assertThat(reply.body().get("message").stringValue())
+                    .as(reply.toString())
+                    .contains("is a replica of shop");
+        }
+        assertThat(byPrice()).containsExactly("b", "a");
+    }
+
+    @Test
+    void theIndexListShowsBothSidesOfTheLink() {
+        JsonNode items = client.get("/1/indexes").body().get("items");
+        for (JsonNode item : items) {
+            String name = item.get("name").stringValue();
+            if (name.equals("shop")) {
+                assertThat(item.get("replicas").toString()).isEqualTo(jq("['shop_price','virtual(shop_virtual)']"));
+                assertThat(item.has("primary")).isFalse();
+            } else {
+                assertThat(item.get("primary").stringValue()).as(name).isEqualTo("shop");
+                assertThat(item.get("entries").asInt()).as(name).isEqualTo(2);
+            }
+        }
+        assertThat(items).hasSize(3);
+    }
+}
