@@ -128,4 +128,18 @@ class ReplicaRecordsHttpTest {
         }
         assertThat(items).hasSize(3);
     }
+
+    @Test
+    void anExportedStateSeededAgainKeepsTheLinks() {
+        JsonNode state = client.get("/_mock/state").requireOk().body();
+        client.post("/_mock/reset", null).requireOk();
+        client.post("/_mock/seed", state.toString()).requireOk();
+        assertThat(client.get("/1/indexes/shop_price/settings")
+                        .body()
+                        .get("primary")
+                        .stringValue())
+                .isEqualTo("shop");
+        client.put("/1/indexes/shop/c", jq("{'price':3}")).requireOk();
+        assertThat(byPrice()).containsExactly("c", "b", "a");
+    }
 }
