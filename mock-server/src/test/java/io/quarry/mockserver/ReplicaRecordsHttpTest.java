@@ -142,4 +142,13 @@ class ReplicaRecordsHttpTest {
         client.put("/1/indexes/shop/c", jq("{'price':3}")).requireOk();
         assertThat(byPrice()).containsExactly("c", "b", "a");
     }
+
+    @Test
+    void aQuerySuggestionsBuildWritesNoSuggestionsIntoAReplica() {
+        client.post("/1/indexes/shop/query", jq("{'query':'apple'}")).requireOk();
+        client.post("/1/configs", jq("{'indexName':'shop_price','sourceIndices':[{'indexName':'shop'}]}"))
+                .requireOk();
+        assertThat(byPrice()).containsExactly("b", "a");
+        assertThat(client.post("/1/indexes/shop/query", "{}").hitIds()).containsExactlyInAnyOrder("a", "b");
+    }
 }
