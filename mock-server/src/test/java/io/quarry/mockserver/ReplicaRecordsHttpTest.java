@@ -144,6 +144,24 @@ class ReplicaRecordsHttpTest {
     }
 
     @Test
+    void aSeedMayNameAReplicaBeforeItsPrimary() {
+        client.post(
+                        "/_mock/seed",
+                        jq(
+                                "{'indices':{'a_by_name':{'settings':{'primary':'z_primary'},'records':[{'objectID':'stale'}]},"
+                                        + "'z_primary':{'settings':{'replicas':['a_by_name']},'records':[{'objectID':'1'}]}}}"))
+                .requireOk();
+        assertThat(client.get("/1/indexes/a_by_name/settings")
+                        .body()
+                        .get("primary")
+                        .stringValue())
+                .isEqualTo("z_primary");
+        assertThat(client.post("/1/indexes/a_by_name/query", "{}").hitIds())
+                .as("a seeded replica holds its primary's records")
+                .containsExactly("1");
+    }
+
+    @Test
     void aQuerySuggestionsBuildWritesNoSuggestionsIntoAReplica() {
         client.post("/1/indexes/shop/query", jq("{'query':'apple'}")).requireOk();
         client.post("/1/configs", jq("{'indexName':'shop_price','sourceIndices':[{'indexName':'shop'}]}"))
