@@ -102,15 +102,15 @@ class ReplicaRecordsHttpTest {
                 client.post("/1/indexes/shop_price/batch", jq("{'requests':[{'action':'clear'}]}")),
                 client.post(
                         "/1/indexes/*/batch",
-                        jq(
-                                "{'requests':[{'indexName':'shop_virtual','action':'deleteObject','body':{'objectID':'a'}}]}")));
+                        jq("{'requests':[{'indexName':'shop','action':'addObject','body':{'objectID':'z'}},"
+                                + "{'indexName':'shop_virtual','action':'deleteObject','body':{'objectID':'a'}}]}")));
         for (Reply reply : refused) {
             assertThat(reply.status()).as(reply.toString()).isEqualTo(400);
             assertThat(reply.body().get("message").stringValue())
                     .as(reply.toString())
                     .contains("is a replica of shop");
         }
-        assertThat(byPrice()).containsExactly("b", "a");
+        assertThat(byPrice()).as("nothing of a refused batch applies").containsExactly("b", "a");
     }
 
     @Test
@@ -159,6 +159,24 @@ class ReplicaRecordsHttpTest {
         assertThat(client.post("/1/indexes/a_by_name/query", "{}").hitIds())
                 .as("a seeded replica holds its primary's records")
                 .containsExactly("1");
+    }
+
+    @Test
+    void removingAUserDeletesNoneOfAPrimarysRecordsThroughItsReplica() {
+        client.send(client.request("POST", "/1/clusters/mapping", jq("{'cluster':'mock-cluster-1'}"))
+                        .header("X-Service-User-ID", "u1")
+                        .build())
+                .requireOk();
+        client.send(client.request("PUT", "/1/indexes/later_replica/a", "{}")
+                        .header("X-Service-User-ID", "u1")
+                        .build())
+                .requireOk();
+        client.put(
+                        "/1/indexes/shop/settings",
+                        jq("{'replicas':['shop_price','virtual(shop_virtual)','later_replica']}"))
+                .requireOk();
+        client.delete("/1/clusters/mapping/u1").requireOk();
+        assertThat(byPrice()).containsExactly("b", "a");
     }
 
     @Test

@@ -238,6 +238,8 @@ final class RecordRoutes implements RouteMethods {
             byIndex.computeIfAbsent(item.indexName(), name -> new ArrayList<>()).add(item.operation());
         }
         var written = app.writeMany(withDetachedReplicas(byIndex), indices -> {
+            // before anything applies, so that a batch naming a replica changes no index
+            byIndex.keySet().forEach(name -> Replicas.requireNotReplica(indices.get(name)));
             detachReplicas(byIndex, indices);
             Map<String, List<String>> ids = new LinkedHashMap<>();
             byIndex.forEach((name, operations) -> ids.put(name, applyAll(indices.get(name), operations)));
