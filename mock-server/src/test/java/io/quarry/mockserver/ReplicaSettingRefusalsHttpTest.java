@@ -86,6 +86,14 @@ class ReplicaSettingRefusalsHttpTest {
     }
 
     @Test
+    void aKeyLinksOnlyIndicesItIsAllowedOn() {
+        String key = client.createKey(jq("{'acl':['editSettings','settings'],'indexes':['shop']}"));
+        Reply reply = client.withKey(key).put("/1/indexes/shop/settings", jq("{'replicas':['other']}"));
+        assertThat(reply.status()).as(reply.toString()).isEqualTo(403);
+        assertThat(indexCount()).isZero();
+    }
+
+    @Test
     @Timeout(10)
     void aLongListOfReplicasIsCheckedInLinearTime() {
         StringBuilder names = new StringBuilder("{'replicas':[");

@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.products.search;
 
+import io.quarry.mockserver.internal.auth.Caller;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
@@ -190,6 +191,8 @@ final class SettingsRoutes implements RouteMethods {
         Set<String> targets = Replicas.targets(app, request);
         Set<String> names = new LinkedHashSet<>(targets);
         if (replicas != null) {
+            // the key must be allowed on each index it links (and may create)
+            replicas.names().forEach(request.get(Caller.class)::requireIndex);
             names.addAll(replicas.names());
         }
         var written = app.writeMany(names, indices -> {
