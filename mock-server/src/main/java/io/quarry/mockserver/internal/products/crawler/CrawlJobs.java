@@ -191,12 +191,18 @@ final class CrawlJobs {
         return names;
     }
 
+    /** A replica's records are its primary's: a crawl writes none into it. */
     private void write(String indexName, ObjectNode record) {
         app.write(
-                indexName, index -> index.data().write(writer -> new RecordOperation.Put(record).apply(index, writer)));
+                indexName,
+                index -> index.primaryName() != null
+                        ? null
+                        : index.data().write(writer -> new RecordOperation.Put(record).apply(index, writer)));
     }
 
     private static Object clear(IndexState index) {
-        return index.data().write(writer -> new RecordOperation.Clear().apply(index, writer));
+        return index.primaryName() != null
+                ? null
+                : index.data().write(writer -> new RecordOperation.Clear().apply(index, writer));
     }
 }

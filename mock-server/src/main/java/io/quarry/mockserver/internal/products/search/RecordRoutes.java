@@ -15,8 +15,10 @@ import io.quarry.mockserver.internal.state.PartialUpdate;
 import io.quarry.mockserver.internal.state.RecordOperation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -218,7 +220,11 @@ final class RecordRoutes implements RouteMethods {
             authorize(request, item);
             operations.add(item.operation());
         }
-        var written = app.write(name, index -> applyAll(index, operations));
+        Map<String, List<RecordOperation>> byIndex = Map.of(name, operations);
+        var written = app.writeMany(withDetachedReplicas(byIndex), indices -> {
+            detachReplicas(byIndex, indices);
+            return applyAll(indices.get(name), operations);
+        });
         claim(request, name, written.result());
         ObjectNode body = Json.object();
         body.put("taskID", written.taskId());
@@ -237,7 +243,10 @@ final class RecordRoutes implements RouteMethods {
             authorize(request, item);
             byIndex.computeIfAbsent(item.indexName(), name -> new ArrayList<>()).add(item.operation());
         }
-        var written = app.writeMany(byIndex.keySet(), indices -> {
+        var written = app.writeMany(withDetachedReplicas(byIndex), indices -> {
+            // before anything applies, so that a batch naming a replica changes no index
+            byIndex.keySet().forEach(name -> Replicas.requireNotReplica(indices.get(name)));
+            detachReplicas(byIndex, indices);
             Map<String, List<String>> ids = new LinkedHashMap<>();
             byIndex.forEach((name, operations) -> ids.put(name, applyAll(indices.get(name), operations)));
             return ids;
@@ -253,11 +262,40 @@ final class RecordRoutes implements RouteMethods {
             }
         }
         ObjectNode taskIds = Json.object();
-        written.taskIds().forEach(taskIds::put);
+        byIndex.keySet().forEach(name -> taskIds.put(name, written.taskIds().get(name)));
         ObjectNode body = Json.object();
         body.set("taskID", taskIds);
         body.set("objectIDs", objectIDs);
         return Response.ok(body);
+    }
+
+    /**
+     * {@return the indices a batch writes, and the replicas of those it deletes}
+     *
+     * @param byIndex a batch's operations by index
+     */
+    private Set<String> withDetachedReplicas(Map<String, List<RecordOperation>> byIndex) {
+        Set<String> names = new LinkedHashSet<>(byIndex.keySet());
+        byIndex.forEach((name, operations) -> {
+            IndexState index = app.find(name);
+            if (index != null && operations.stream().anyMatch(RecordOperation.DeleteIndex.class::isInstance)) {
+                names.addAll(index.replicaNames());
+            }
+        });
+        return names;
+    }
+
+    /**
+     * Deleting a primary unlinks its replicas, which keep the records they had: a batch that deletes a primary
+     * gives them their own records before it empties the primary's.
+     */
+    private static void detachReplicas(Map<String, List<RecordOperation>> byIndex, Map<String, IndexState> indices) {
+        indices.forEach((name, index) -> {
+            String primary = index.primaryName();
+            if (primary != null && !byIndex.containsKey(name) && byIndex.containsKey(primary)) {
+                index.copyRecordsOf(index);
+            }
+        });
     }
 
     /** With multi-cluster mapping, records written with {@code X-Service-User-ID} belong to that user. */
@@ -275,6 +313,7 @@ final class RecordRoutes implements RouteMethods {
 
     /** {@return the objectID each operation concerns ({@code null} for index-level actions), in order} */
     private static List<String> applyAll(IndexState index, List<RecordOperation> operations) {
+        Replicas.requireNotReplica(index);
         return index.data().write(writer -> {
             List<String> ids = new ArrayList<>(operations.size());
             for (RecordOperation operation : operations) {

@@ -68,7 +68,11 @@ final class SuggestionBuilder {
         if (!config.languages().isEmpty()) {
             removePluralDuplicates(records, log);
         }
-        write(config.indexName(), records);
+        String primary = write(config.indexName(), records);
+        if (primary != null) {
+            log.error(0, "Index " + config.indexName() + " is a replica of " + primary + ": no suggestions written");
+            return 0;
+        }
         log.info(0, "Build finished: " + records.size() + " suggestions written to index " + config.indexName());
         return records.size();
     }
@@ -398,17 +402,23 @@ final class SuggestionBuilder {
         });
     }
 
-    private void write(String indexName, Map<String, ObjectNode> records) {
+    /** {@return {@code null} once written, or the primary of the index when it is a replica, whose records it holds} */
+    private String write(String indexName, Map<String, ObjectNode> records) {
         ObjectNode settings = Json.object();
         settings.putArray("searchableAttributes").add("query");
         settings.putArray("customRanking").add("desc(popularity)");
-        app.write(indexName, index -> {
-            index.mergeSettings(settings);
-            return index.data().write(writer -> {
-                new RecordOperation.Clear().apply(index, writer);
-                records.values().forEach(record -> new RecordOperation.Put(record).apply(index, writer));
-                return null;
-            });
-        });
+        return app.write(indexName, index -> {
+                    if (index.primaryName() != null) {
+                        return index.primaryName();
+                    }
+                    index.mergeSettings(settings);
+                    index.data().write(writer -> {
+                        new RecordOperation.Clear().apply(index, writer);
+                        records.values().forEach(record -> new RecordOperation.Put(record).apply(index, writer));
+                        return null;
+                    });
+                    return null;
+                })
+                .result();
     }
 }
