@@ -8,8 +8,6 @@ import io.quarry.mockserver.testing.TestClient.Reply;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -46,17 +44,12 @@ class CrawlerBusyPoolHttpTest {
     }
 
     private Reply crawler(String method, String path, String json) {
-        String token = Base64.getEncoder()
-                .encodeToString(
-                        (server.crawlerUserId() + ":" + server.crawlerApiKey()).getBytes(StandardCharsets.UTF_8));
         String body = path.equals("/crawlers")
                 ? jq("{'name': 'busy', 'config': {'appId': 'QUARRYMOCK', 'rateLimit': 2, 'startUrls':"
                         + " ['http://127.0.0.1:" + silentSite.getLocalPort() + "/'], 'actions': [{'indexName': 'docs',"
                         + " 'recordExtractor': {'__type': 'function', 'source': '() => []'}}]}}")
                 : json;
-        return client.send(client.request(method, "/api/1" + path, body)
-                .header("Authorization", "Basic " + token)
-                .build());
+        return client.crawler(method, path, body);
     }
 
     @Test

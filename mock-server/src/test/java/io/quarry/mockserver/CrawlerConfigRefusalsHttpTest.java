@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -34,12 +32,7 @@ class CrawlerConfigRefusalsHttpTest {
     }
 
     private static Reply crawler(String method, String path, String json) {
-        String token = Base64.getEncoder()
-                .encodeToString(
-                        (SERVER.crawlerUserId() + ":" + SERVER.crawlerApiKey()).getBytes(StandardCharsets.UTF_8));
-        return CLIENT.send(CLIENT.request(method, "/api/1" + path, json)
-                .header("Authorization", "Basic " + token)
-                .build());
+        return CLIENT.crawler(method, path, json);
     }
 
     private static Reply create(String name, String config) {

@@ -27,12 +27,7 @@ class CrawlerHttpTest {
     }
 
     private Reply crawler(String method, String path, String json) {
-        String token = Base64.getEncoder()
-                .encodeToString(
-                        (server.crawlerUserId() + ":" + server.crawlerApiKey()).getBytes(StandardCharsets.UTF_8));
-        return client.send(client.request(method, "/api/1" + path, json)
-                .header("Authorization", "Basic " + token)
-                .build());
+        return client.crawler(method, path, json);
     }
 
     private String create() {

@@ -12,7 +12,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -69,12 +68,7 @@ class CrawlerStatisticsHttpTest {
     }
 
     private Reply crawler(String method, String path, String json) {
-        String token = Base64.getEncoder()
-                .encodeToString(
-                        (server.crawlerUserId() + ":" + server.crawlerApiKey()).getBytes(StandardCharsets.UTF_8));
-        return client.send(client.request(method, "/api/1" + path, json)
-                .header("Authorization", "Basic " + token)
-                .build());
+        return client.crawler(method, path, json);
     }
 
     private String reindexed(String config) throws InterruptedException {

@@ -10,8 +10,6 @@ import io.quarry.mockserver.testing.TestClient.Reply;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
@@ -64,12 +62,7 @@ class CrawlerStoppedSitemapsHttpTest {
     }
 
     private Reply crawler(String method, String path, String json) {
-        String token = Base64.getEncoder()
-                .encodeToString(
-                        (server.crawlerUserId() + ":" + server.crawlerApiKey()).getBytes(StandardCharsets.UTF_8));
-        return client.send(client.request(method, "/api/1" + path, json)
-                .header("Authorization", "Basic " + token)
-                .build());
+        return client.crawler(method, path, json);
     }
 
     private String reindex(String sitemaps) {

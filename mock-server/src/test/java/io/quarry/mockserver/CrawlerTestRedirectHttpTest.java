@@ -9,8 +9,6 @@ import io.quarry.mockserver.testing.TestClient.Reply;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -45,12 +43,7 @@ class CrawlerTestRedirectHttpTest {
     }
 
     private Reply crawler(String method, String path, String json) {
-        String token = Base64.getEncoder()
-                .encodeToString(
-                        (server.crawlerUserId() + ":" + server.crawlerApiKey()).getBytes(StandardCharsets.UTF_8));
-        return client.send(client.request(method, "/api/1" + path, json)
-                .header("Authorization", "Basic " + token)
-                .build());
+        return client.crawler(method, path, json);
     }
 
     private Reply tested(String id, String location) {

@@ -13,7 +13,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Base64;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -65,13 +64,7 @@ class ReplicaCrawlTargetHttpTest {
     }
 
     private Reply crawler(String method, String path, String json) {
-        String token = Base64.getEncoder()
-                .encodeToString(
-                        (server.crawlerUserId() + ":" + server.crawlerApiKey()).getBytes(StandardCharsets.UTF_8));
-        return crawlerClient.send(crawlerClient
-                .request(method, "/api/1" + path, json)
-                .header("Authorization", "Basic " + token)
-                .build());
+        return crawlerClient.crawler(method, path, json);
     }
 
     private void runToTheEnd(String id, Reply started) throws InterruptedException {

@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -123,22 +121,13 @@ class ServiceAcceptsHttpTest {
     @Test
     void aCrawlerPatchMayChangeNothing() {
         TestClient crawlerClient = new TestClient(server, null, null);
-        String basic = "Basic "
-                + Base64.getEncoder()
-                        .encodeToString((server.crawlerUserId() + ":" + server.crawlerApiKey())
-                                .getBytes(StandardCharsets.UTF_8));
         String config = jq("{'appId':'" + server.applicationId() + "','rateLimit':1,"
                 + "'actions':[{'indexName':'docs','recordExtractor':{'__type':'function','source':'() => []'}}]}");
-        Reply created = crawlerClient.send(crawlerClient
-                .request("POST", "/api/1/crawlers", "{\"name\": \"docs\", \"config\": " + config + "}")
-                .header("Authorization", basic)
-                .build());
+        Reply created = crawlerClient.crawler("POST", "/crawlers", "{\"name\": \"docs\", \"config\": " + config + "}");
         assertOk(created);
 
-        Reply patched = crawlerClient.send(crawlerClient
-                .request("PATCH", "/api/1/crawlers/" + created.body().get("id").asString(), "{}")
-                .header("Authorization", basic)
-                .build());
+        Reply patched = crawlerClient.crawler(
+                "PATCH", "/crawlers/" + created.body().get("id").asString(), "{}");
 
         assertOk(patched);
         assertThat(patched.body().has("taskId")).isTrue();

@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -167,6 +168,24 @@ public final class TestClient {
             request.header("X-Service-API-Key", apiKey);
         }
         return request;
+    }
+
+    /**
+     * Calls the crawler API ({@code /api/1} + path) with the server's crawler credentials (HTTP basic), whatever
+     * credentials this client sends elsewhere.
+     *
+     * @param method the method
+     * @param path the path below {@code /api/1}
+     * @param json the body, or {@code null}
+     * @return the reply
+     */
+    public Reply crawler(String method, String path, String json) {
+        String token = Base64.getEncoder()
+                .encodeToString(
+                        (server.crawlerUserId() + ":" + server.crawlerApiKey()).getBytes(StandardCharsets.UTF_8));
+        return send(request(method, "/api/1" + path, json)
+                .header("Authorization", "Basic " + token)
+                .build());
     }
 
     /**
