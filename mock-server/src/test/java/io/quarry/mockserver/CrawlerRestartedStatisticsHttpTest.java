@@ -5,13 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
 import io.quarry.mockserver.testing.Eventually;
+import io.quarry.mockserver.testing.LoopbackSite;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
@@ -48,34 +44,22 @@ class CrawlerRestartedStatisticsHttpTest {
 
     /** {@code /docs/} links {@value #LINKS} pages; {@code /docs/0} answers once the test lets it. */
     private HttpServer site() {
-        try {
-            HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-            http.setExecutor(siteThreads);
-            http.createContext("/", exchange -> {
-                String path = exchange.getRequestURI().getPath();
-                if (path.equals("/docs/0")) {
-                    gateReached.release();
-                    gate.acquireUninterruptibly();
-                }
-                String links = path.equals("/docs/")
-                        ? IntStream.range(0, LINKS)
-                                .mapToObj(i -> "<a href='/docs/" + i + "'>" + i + "</a>")
-                                .collect(Collectors.joining())
-                        : "";
-                byte[] body = ("<html><head><title>t</title></head><body><h1>" + path + "</h1>" + links
-                                + "</body></html>")
-                        .getBytes(StandardCharsets.UTF_8);
-                exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
-                exchange.sendResponseHeaders(200, body.length);
-                try (OutputStream out = exchange.getResponseBody()) {
-                    out.write(body);
-                }
-            });
-            http.start();
-            return http;
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        return LoopbackSite.start(siteThreads, exchange -> {
+            String path = exchange.getRequestURI().getPath();
+            if (path.equals("/docs/0")) {
+                gateReached.release();
+                gate.acquireUninterruptibly();
+            }
+            String links = path.equals("/docs/")
+                    ? IntStream.range(0, LINKS)
+                            .mapToObj(i -> "<a href='/docs/" + i + "'>" + i + "</a>")
+                            .collect(Collectors.joining())
+                    : "";
+            LoopbackSite.html(
+                    exchange,
+                    200,
+                    "<html><head><title>t</title></head><body><h1>" + path + "</h1>" + links + "</body></html>");
+        });
     }
 
     private Reply crawler(String method, String path, String json) {

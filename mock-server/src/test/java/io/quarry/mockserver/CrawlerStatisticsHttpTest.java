@@ -4,13 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
 import io.quarry.mockserver.testing.Eventually;
+import io.quarry.mockserver.testing.LoopbackSite;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -43,24 +39,13 @@ class CrawlerStatisticsHttpTest {
     }
 
     private static HttpServer site(Map<String, String> pages) {
-        try {
-            HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-            http.createContext("/", exchange -> {
-                String page = pages.get(exchange.getRequestURI().getPath());
-                byte[] body = ("<html><head><title>t</title></head><body>" + (page == null ? "" : page)
-                                + "</body></html>")
-                        .getBytes(StandardCharsets.UTF_8);
-                exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
-                exchange.sendResponseHeaders(page == null ? 404 : 200, body.length);
-                try (OutputStream out = exchange.getResponseBody()) {
-                    out.write(body);
-                }
-            });
-            http.start();
-            return http;
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        return LoopbackSite.start(null, exchange -> {
+            String page = pages.get(exchange.getRequestURI().getPath());
+            LoopbackSite.html(
+                    exchange,
+                    page == null ? 404 : 200,
+                    "<html><head><title>t</title></head><body>" + (page == null ? "" : page) + "</body></html>");
+        });
     }
 
     private String siteUrl() {

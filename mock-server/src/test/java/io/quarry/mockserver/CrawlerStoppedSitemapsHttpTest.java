@@ -5,11 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
 import io.quarry.mockserver.testing.Eventually;
+import io.quarry.mockserver.testing.LoopbackSite;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
@@ -45,20 +43,12 @@ class CrawlerStoppedSitemapsHttpTest {
     }
 
     private HttpServer slowSite() {
-        try {
-            HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-            http.setExecutor(siteThreads);
-            http.createContext("/", exchange -> {
-                arrived.release();
-                answers.acquireUninterruptibly();
-                exchange.sendResponseHeaders(404, -1);
-                exchange.close();
-            });
-            http.start();
-            return http;
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        return LoopbackSite.start(siteThreads, exchange -> {
+            arrived.release();
+            answers.acquireUninterruptibly();
+            exchange.sendResponseHeaders(404, -1);
+            exchange.close();
+        });
     }
 
     private Reply crawler(String method, String path, String json) {

@@ -4,11 +4,9 @@ import static io.quarry.mockserver.testing.TestClient.jq;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
+import io.quarry.mockserver.testing.LoopbackSite;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -27,19 +25,12 @@ class CrawlerTestRedirectHttpTest {
 
     /** Every path answers 302 to the Location its query names. */
     private static HttpServer redirectingSite() {
-        try {
-            HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-            http.createContext("/", exchange -> {
-                exchange.getResponseHeaders()
-                        .set("Location", exchange.getRequestURI().getQuery());
-                exchange.sendResponseHeaders(302, -1);
-                exchange.close();
-            });
-            http.start();
-            return http;
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        return LoopbackSite.start(null, exchange -> {
+            exchange.getResponseHeaders()
+                    .set("Location", exchange.getRequestURI().getQuery());
+            exchange.sendResponseHeaders(302, -1);
+            exchange.close();
+        });
     }
 
     private Reply crawler(String method, String path, String json) {

@@ -5,13 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
 import io.quarry.mockserver.testing.Eventually;
+import io.quarry.mockserver.testing.LoopbackSite;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -42,21 +38,9 @@ class ReplicaCrawlTargetHttpTest {
     }
 
     private static HttpServer page(String html) {
-        try {
-            HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-            http.createContext("/", exchange -> {
-                byte[] body = ("<html><body>" + html + "</body></html>").getBytes(StandardCharsets.UTF_8);
-                exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
-                exchange.sendResponseHeaders(200, body.length);
-                try (OutputStream out = exchange.getResponseBody()) {
-                    out.write(body);
-                }
-            });
-            http.start();
-            return http;
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        return LoopbackSite.start(null, exchange -> {
+            LoopbackSite.html(exchange, 200, "<html><body>" + html + "</body></html>");
+        });
     }
 
     private String pageUrl() {
