@@ -100,7 +100,7 @@ public final class MutatedAnswers {
     public void check(long seed, int mutations) {
         List<Recorded> recorded = new ArrayList<>();
         calls.forEach((name, call) -> {
-            for (RecordedAnswers.Exchange exchange : RecordedAnswers.of(wireMock, upstream, canned, call)) {
+            for (RecordedAnswers.Exchange exchange : RecordedAnswers.of(wireMock, upstream, canned, name, call)) {
                 recorded.add(new Recorded(name, call, exchange, new AnswerMutator(exchange.body())));
             }
         });

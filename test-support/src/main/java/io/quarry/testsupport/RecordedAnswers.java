@@ -47,10 +47,12 @@ final class RecordedAnswers {
      * @param wireMock the server the client calls
      * @param upstream the real server's URL
      * @param canned answers given instead of the upstream server's
+     * @param name the call's name, for a failure message
      * @param call the call, by a client pointed at the WireMock server
      * @return the answers, in the order of the requests
      */
-    static List<Exchange> of(WireMockExtension wireMock, String upstream, List<Exchange> canned, Callable<?> call) {
+    static List<Exchange> of(
+            WireMockExtension wireMock, String upstream, List<Exchange> canned, String name, Callable<?> call) {
         wireMock.resetAll();
         wireMock.stubFor(any(anyUrl()).atPriority(10).willReturn(aResponse().proxiedFrom(upstream)));
         for (Exchange answer : canned) {
