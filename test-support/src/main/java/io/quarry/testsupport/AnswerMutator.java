@@ -40,6 +40,8 @@ public final class AnswerMutator {
     private static final String DEEP_MARK = "@@deep-nesting@@";
     /** Past the nesting any JSON reader of the SDK accepts. */
     private static final int DEEP = 5_000;
+    /** How many items of an array an answer keeps. */
+    private static final int KEPT_ITEMS = 6;
 
     /** The answer's values: one, or one a line for an answer of JSON lines (a build log). */
     private final List<JsonNode> values;
@@ -51,8 +53,19 @@ public final class AnswerMutator {
      */
     public AnswerMutator(String json) {
         try (MappingIterator<JsonNode> read = MAPPER.readerFor(JsonNode.class).readValues(json)) {
-            this.values = List.copyOf(read.readAll());
+            List<JsonNode> all = read.readAll();
+            all.forEach(AnswerMutator::shorten);
+            this.values = List.copyOf(all);
         }
+    }
+
+    /** {@return the answer as it is mutated: its arrays shortened, nothing else changed} */
+    public String unchanged() {
+        StringBuilder body = new StringBuilder();
+        for (JsonNode value : values) {
+            body.append(text(value)).append('\n');
+        }
+        return body.toString();
     }
 
     /**
@@ -89,6 +102,21 @@ public final class AnswerMutator {
             case DROPPED_MEMBER -> dropped(random, places, root);
             case DEEP_NESTING -> deep(random, places, root);
         };
+    }
+
+    /**
+     * Cuts every array to its first {@value #KEPT_ITEMS} items: they keep the answer's shape, and a time series of
+     * thousands of points would make each mutation and each decoding slow for nothing.
+     */
+    private static void shorten(JsonNode node) {
+        if (node instanceof ArrayNode array) {
+            while (array.size() > KEPT_ITEMS) {
+                array.remove(array.size() - 1);
+            }
+        }
+        for (JsonNode child : node.values()) {
+            shorten(child);
+        }
     }
 
     /** A place in the tree: its node, the container holding it (null for the root), and its JSON path. */

@@ -6,6 +6,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.client.WireMock.request;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 
+import com.github.tomakehurst.wiremock.client.MappingBuilder;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.StubMapping;
 import io.quarry.core.QuarryException;
@@ -41,6 +42,10 @@ public final class MutatedAnswers {
 
     /** How long one call may take before it counts as hanging. */
     static final long CALL_LIMIT_SECONDS = 10;
+    /** The system property that replaces the seed. */
+    public static final String SEED_PROPERTY = "quarry.mutatedAnswers.seed";
+    /** The system property that replaces the number of mutations. */
+    public static final String COUNT_PROPERTY = "quarry.mutatedAnswers.count";
     /** How many distinct failures a failure message shows. */
     private static final int SHOWN = 8;
 
@@ -92,12 +97,16 @@ public final class MutatedAnswers {
     }
 
     /**
-     * Records the calls' answers, then makes the calls against that many mutated answers.
+     * Records the calls' answers, then makes the calls against that many mutated answers. The system properties
+     * {@value #SEED_PROPERTY} and {@value #COUNT_PROPERTY} replace both, to replay a failure's seed or to search
+     * longer by hand ({@code -Dquarry.mutatedAnswers.count=5000}).
      *
-     * @param seed chooses the calls and mutations; printed in a failure
-     * @param mutations how many mutated answers to serve
+     * @param defaultSeed chooses the calls and mutations; printed in a failure
+     * @param defaultMutations how many mutated answers to serve
      */
-    public void check(long seed, int mutations) {
+    public void check(long defaultSeed, int defaultMutations) {
+        long seed = Long.getLong(SEED_PROPERTY, defaultSeed);
+        int mutations = Integer.getInteger(COUNT_PROPERTY, defaultMutations);
         List<Recorded> recorded = new ArrayList<>();
         calls.forEach((name, call) -> {
             for (RecordedAnswers.Exchange exchange : RecordedAnswers.of(wireMock, upstream, canned, name, call)) {
@@ -108,6 +117,11 @@ public final class MutatedAnswers {
             throw new IllegalStateException("no call received a JSON answer to mutate");
         }
         wireMock.stubFor(any(anyUrl()).atPriority(10).willReturn(aResponse().proxiedFrom(upstream)));
+        // the other answers of a call making several requests come unchanged, without asking the upstream server
+        for (Recorded answer : recorded) {
+            wireMock.stubFor(
+                    stubOf(answer.exchange(), answer.mutator().unchanged()).atPriority(5));
+        }
         Random random = new Random(seed);
         Map<String, String> failures = new LinkedHashMap<>();
         int failed = 0;
@@ -151,12 +165,7 @@ public final class MutatedAnswers {
         Recorded target = recorded.get(random.nextInt(recorded.size()));
         AnswerMutation mutation = target.mutator().mutate(random);
         RecordedAnswers.Exchange exchange = target.exchange();
-        StubMapping stub = wireMock.stubFor(request(exchange.method(), urlEqualTo(exchange.url()))
-                .atPriority(1)
-                .willReturn(aResponse()
-                        .withStatus(exchange.status())
-                        .withHeader("Content-Type", "application/json")
-                        .withBody(mutation.body())));
+        StubMapping stub = wireMock.stubFor(stubOf(exchange, mutation.body()).atPriority(1));
         try {
             Throwable thrown = outcome(caller, target.call());
             if (thrown == null || thrown instanceof QuarryException) {
@@ -167,6 +176,14 @@ public final class MutatedAnswers {
         } finally {
             wireMock.removeStub(stub);
         }
+    }
+
+    private static MappingBuilder stubOf(RecordedAnswers.Exchange exchange, String body) {
+        return request(exchange.method(), urlEqualTo(exchange.url()))
+                .willReturn(aResponse()
+                        .withStatus(exchange.status())
+                        .withHeader("Content-Type", "application/json")
+                        .withBody(body));
     }
 
     /** {@return what the call threw, unwrapped from an async call's wrapper; null if it returned} */

@@ -64,7 +64,7 @@ final class RecordedAnswers {
             call.call();
         } catch (Exception e) {
             throw new IllegalStateException(
-                    "the call failed against the real server, so it has no answers to mutate", e);
+                    "the call " + name + " failed against the real server, so it has no answers to mutate", e);
         }
         List<ServeEvent> events = new ArrayList<>(wireMock.getAllServeEvents());
         Collections.reverse(events); // WireMock lists the newest first
