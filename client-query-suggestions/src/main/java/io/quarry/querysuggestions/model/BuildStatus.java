@@ -3,6 +3,7 @@ package io.quarry.querysuggestions.model;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -23,8 +24,15 @@ public record BuildStatus(
         Instant lastSuccessfulBuiltAt,
         Duration lastSuccessfulBuildDuration) {
 
+    /** The bounds of a {@code Duration}'s whole seconds: from the least long to just under the largest plus one. */
+    private static final BigDecimal MIN_SECONDS = BigDecimal.valueOf(Long.MIN_VALUE);
+
+    private static final BigDecimal PAST_MAX_SECONDS =
+            BigDecimal.valueOf(Long.MAX_VALUE).add(BigDecimal.ONE);
+
     /**
-     * Reads the service's JSON: the duration comes as seconds (a number, or a number as text) or as ISO-8601.
+     * Reads the service's JSON: the duration comes as seconds (a number, or a number as text) or as ISO-8601; a
+     * number of seconds past a {@code Duration}'s range fails to decode.
      *
      * @param indexName             see the record description
      * @param running               the service's {@code isRunning}
@@ -64,11 +72,26 @@ public record BuildStatus(
         if (text.startsWith("P") || text.startsWith("p")) {
             return Duration.parse(text);
         }
+        BigDecimal seconds;
         try {
-            BigDecimal seconds = new BigDecimal(text);
-            return Duration.ofNanos(seconds.movePointRight(9).longValue());
+            seconds = new BigDecimal(text);
         } catch (NumberFormatException e) {
             return null;
         }
+        return durationOf(seconds);
+    }
+
+    /** Exactly, to the nanosecond: a count of seconds past a {@code Duration}'s range is refused, never wrapped. */
+    private static Duration durationOf(BigDecimal seconds) {
+        if (seconds.compareTo(MIN_SECONDS) < 0 || seconds.compareTo(PAST_MAX_SECONDS) >= 0) {
+            throw new IllegalArgumentException("lastSuccessfulBuildDuration " + seconds + " s is out of range");
+        }
+        if (seconds.precision() - seconds.scale() < -9) {
+            return Duration.ZERO; // under a nanosecond, however many zeros its text has
+        }
+        BigDecimal whole = seconds.setScale(0, RoundingMode.FLOOR);
+        return Duration.ofSeconds(
+                whole.longValueExact(),
+                seconds.subtract(whole).movePointRight(9).longValue());
     }
 }
