@@ -11,6 +11,7 @@ import io.quarry.search.model.BatchAction;
 import io.quarry.search.model.BatchOperation;
 import io.quarry.search.model.DictionaryName;
 import io.quarry.search.model.DictionaryQuery;
+import io.quarry.search.model.Hit;
 import io.quarry.search.model.IndexQuery;
 import io.quarry.search.model.LogsQuery;
 import io.quarry.search.model.ObjectRequest;
@@ -20,12 +21,14 @@ import io.quarry.search.model.RuleCondition;
 import io.quarry.search.model.RuleConsequence;
 import io.quarry.search.model.RuleQuery;
 import io.quarry.search.model.SearchQuery;
+import io.quarry.search.model.SearchResponse;
 import io.quarry.search.model.Synonym;
 import io.quarry.search.model.SynonymQuery;
 import io.quarry.testsupport.MockServerClients;
 import io.quarry.testsupport.MutatedAnswers;
 import io.quarry.testsupport.TestWaits;
 import io.quarry.testsupport.WireMockClients;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -55,6 +58,30 @@ class MutatedAnswersTest {
             .build());
 
     record Product(String objectID, String name, String brand, double price, List<String> tags) {}
+
+    /** Reads every part of a search answer a caller may ask for, the hits' generated members included. */
+    private static List<Object> everyPart(SearchResponse<?> answer) {
+        List<Object> parts = new ArrayList<>(List.of(
+                answer.facets(),
+                answer.facetsStats(),
+                answer.userData(),
+                answer.appliedRules(),
+                answer.records(),
+                answer.cursor(),
+                answer.queryID()));
+        for (Hit<?> hit : answer.hits()) {
+            parts.addAll(List.of(
+                    hit.raw(),
+                    hit.objectID(),
+                    hit.highlight("name"),
+                    hit.highlights("tags"),
+                    hit.snippet("name"),
+                    hit.snippets("tags"),
+                    hit.rankingInfo(),
+                    hit.highlightResult()));
+        }
+        return parts;
+    }
 
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS) // liveness only: a hanging call is reported by the check itself
