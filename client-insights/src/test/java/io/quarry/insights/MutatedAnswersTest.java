@@ -7,7 +7,6 @@ import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.testsupport.MockServerClients;
 import io.quarry.testsupport.MutatedAnswers;
 import io.quarry.testsupport.WireMockClients;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AutoClose;
@@ -35,20 +34,18 @@ class MutatedAnswersTest {
     @Timeout(value = 60, unit = TimeUnit.SECONDS) // liveness only: a hanging call is reported by the check itself
     void everyMutatedAnswerIsReadOrFailsTyped() {
         MOCK.server().seed("{\"indices\":{\"products\":{\"records\":[{\"objectID\":\"a\",\"name\":\"shoe\"}]}}}");
-        List<InsightsEvent> events = new ArrayList<>();
-        for (int i = 0; i < 1_200; i++) { // more than one call takes
-            events.add(InsightsEvent.view("Seen", "products", "user-" + (i % 7)).objectIDs(List.of("a")));
-        }
+        List<InsightsEvent> events = List.of(
+                InsightsEvent.view("Seen", "products", "user-1").objectIDs(List.of("a")),
+                InsightsEvent.view("Seen", "products", "user-2").objectIDs(List.of("a")));
 
         MutatedAnswers.of(WM, MOCK.server().url())
-                .call("send", () -> client.send(events.subList(0, 3)))
-                .call("send in several calls", () -> client.send(events))
+                .call("send", () -> client.send(events))
                 .call("viewedObjectIDs", () -> client.user("user-1").viewedObjectIDs("Seen", "products", List.of("a")))
                 .call(
                         "clickedFiltersAsync",
                         () -> client.user("user-1")
                                 .clickedFiltersAsync("Filtered", "products", List.of("brand:acme"))
                                 .join())
-                .check(SEED, 300);
+                .check(SEED, 200);
     }
 }

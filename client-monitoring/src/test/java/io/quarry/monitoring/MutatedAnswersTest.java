@@ -55,6 +55,6 @@ class MutatedAnswersTest {
                 .call(
                         "clusterHealthAsync",
                         () -> client.clusterHealthAsync(CLUSTERS).join())
-                .check(SEED, 300);
+                .check(SEED, 200);
     }
 }

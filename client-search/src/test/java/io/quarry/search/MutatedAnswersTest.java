@@ -165,6 +165,6 @@ class MutatedAnswersTest {
                 .call("dictionaries.getSettings", () -> client.dictionaries().getSettings())
                 .call("dictionaries.getLanguages", () -> client.dictionaries().getLanguages())
                 .call("getLogs", () -> client.getLogs(LogsQuery.of()))
-                .check(SEED, 500);
+                .check(SEED, 300);
     }
 }
