@@ -3,6 +3,7 @@ package io.quarry.search;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import io.quarry.core.FreeFormRecord;
 import io.quarry.core.Host;
+import io.quarry.core.WaitPolicy;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.model.Acl;
 import io.quarry.search.model.Anchoring;
@@ -41,6 +42,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class MutatedAnswersTest {
 
     private static final long SEED = 20261129L;
+    /** A wait the mutated answers cannot keep going: a few quick polls. */
+    private static final WaitPolicy FEW = TestWaits.FAST.withMaxAttempts(3);
 
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder().build();
@@ -165,6 +168,12 @@ class MutatedAnswersTest {
                 .call("dictionaries.getSettings", () -> client.dictionaries().getSettings())
                 .call("dictionaries.getLanguages", () -> client.dictionaries().getLanguages())
                 .call("getLogs", () -> client.getLogs(LogsQuery.of()))
+                .call(
+                        "waitForTask",
+                        () -> products.waitForTask(
+                                setUp.saveObject("p6", Map.of("name", "lamp")).taskID(), FEW))
+                .call("waitForApiKey", () -> client.apiKeys().waitForApiKey(key, ApiKeyChange.ADD, null, FEW))
+                .call("saveObjects", () -> products.saveObjects(List.of(Map.of("objectID", "p7", "name", "lamp"))))
                 .check(SEED, 300);
     }
 }
