@@ -57,6 +57,12 @@ import java.util.function.Supplier;
  */
 public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
 
+    /** The last path segment of the no-result filters, which a list of attributes must not spell alone. */
+    private static final String NO_RESULTS_PATH = "noResults";
+
+    /** The rows of a top list when the query sets no limit: the service's default for all but one search's hits. */
+    private static final int DEFAULT_LIMIT = 10;
+
     private final String indexName;
     private final Consumer<RateLimit> rateLimitListener;
 
@@ -324,7 +330,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
     }
 
     /**
-     * The records one search returned most often, without click metrics. Takes the dates, tags, limit and offset of the query.
+     * The records one search returned most often, without click metrics. Takes the dates, tags, limit and offset of the query; without a limit, 10 rows as for every other top list (the limit is sent, as the service's own default for one search's hits is 0).
      *
      * @param search the search, exactly as users typed it
      * @param query the dates, tags and page
@@ -347,11 +353,11 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
 
     private ApiRequest topHitsForSearchRequest(String search, AnalyticsQuery query) {
         Objects.requireNonNull(query, "query");
-        return request(Endpoints.HITS, withSearch(query.pageParameters(), search));
+        return request(Endpoints.HITS, withSearch(withDefaultLimit(query), search));
     }
 
     /**
-     * The records one search returned most often, with click metrics. Takes the dates, tags, limit and offset of the query.
+     * The records one search returned most often, with click metrics. Takes the dates, tags, limit and offset of the query; without a limit, 10 rows as for every other top list (the limit is sent, as the service's own default for one search's hits is 0).
      *
      * @param search the search, exactly as users typed it
      * @param query the dates, tags and page
@@ -376,7 +382,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
 
     private ApiRequest topHitsForSearchWithClickAnalyticsRequest(String search, AnalyticsQuery query) {
         Objects.requireNonNull(query, "query");
-        return request(Endpoints.HITS, withClickAnalytics(withSearch(query.pageParameters(), search)));
+        return request(Endpoints.HITS, withClickAnalytics(withSearch(withDefaultLimit(query), search)));
     }
 
     /**
@@ -460,7 +466,8 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
     /**
      * The values searches filtered on most for some attributes. Takes the dates, tags, limit and offset of the query.
      *
-     * @param attributes the attributes, exact names (sent comma-separated in the path)
+     * @param attributes the attributes, exact names (sent comma-separated in the path); {@code noResults} alone is
+     *     refused with an {@link InvalidRequestException}, as the service reads that path as the no-result filters
      * @param query the dates, tags and page
      * @return the metrics
      */
@@ -471,7 +478,8 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
     /**
      * Asynchronous form of {@link #filterValues(List, AnalyticsQuery)}.
      *
-     * @param attributes the attributes, exact names (sent comma-separated in the path)
+     * @param attributes the attributes, exact names (sent comma-separated in the path); {@code noResults} alone is
+     *     refused with an {@link InvalidRequestException}, as the service reads that path as the no-result filters
      * @param query the dates, tags and page
      * @return the future metrics
      */
@@ -487,7 +495,8 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
     /**
      * The values one search filtered on most for some attributes. Takes the dates, tags, limit and offset of the query.
      *
-     * @param attributes the attributes, exact names (sent comma-separated in the path)
+     * @param attributes the attributes, exact names (sent comma-separated in the path); {@code noResults} alone is
+     *     refused with an {@link InvalidRequestException}, as the service reads that path as the no-result filters
      * @param search the search, exactly as users typed it
      * @param query the dates, tags and page
      * @return the metrics
@@ -499,7 +508,8 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
     /**
      * Asynchronous form of {@link #filterValuesForSearch(List, String, AnalyticsQuery)}.
      *
-     * @param attributes the attributes, exact names (sent comma-separated in the path)
+     * @param attributes the attributes, exact names (sent comma-separated in the path); {@code noResults} alone is
+     *     refused with an {@link InvalidRequestException}, as the service reads that path as the no-result filters
      * @param search the search, exactly as users typed it
      * @param query the dates, tags and page
      * @return the future metrics
@@ -799,6 +809,13 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
         return clickAnalytics ? withClickAnalytics(params) : params;
     }
 
+    /** {@return the page parameters, with the default limit when the query has none} */
+    private static Map<String, Object> withDefaultLimit(AnalyticsQuery query) {
+        Map<String, Object> params = query.pageParameters();
+        params.putIfAbsent("limit", String.valueOf(DEFAULT_LIMIT));
+        return params;
+    }
+
     private static Map<String, Object> withClickAnalytics(Map<String, Object> params) {
         Map<String, Object> with = new LinkedHashMap<>(params);
         with.put("clickAnalytics", true);
@@ -819,6 +836,11 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
             if (attribute == null || attribute.isEmpty() || attribute.contains(",")) {
                 throw new InvalidRequestException("attribute names must be non-empty and free of commas: " + attribute);
             }
+        }
+        if (attributes.size() == 1 && attributes.get(0).equals(NO_RESULTS_PATH)) {
+            // /2/filters/noResults is the service's own call: its answer would be read as values of another shape
+            throw new InvalidRequestException("the attribute '" + NO_RESULTS_PATH + "' alone cannot be asked about: "
+                    + "the service reads that path as the no-result filters (see noResultFilters)");
         }
         return String.join(",", attributes);
     }

@@ -70,6 +70,23 @@ class AnalyticsRequestShapeTest {
     }
 
     @Test
+    void hitsOfOneSearchAskForTenRowsUnlessTold() {
+        WM.stubFor(get(urlPathEqualTo("/2/hits")).willReturn(okJson("{\"hits\":[]}")));
+        AnalyticsIndex index = client.index("products");
+
+        index.topHitsForSearch("shoe", AnalyticsQuery.of());
+        index.topHitsForSearchWithClickAnalytics("shoe", AnalyticsQuery.of().offset(5));
+        index.topHitsForSearch("shoe", AnalyticsQuery.of().limit(0));
+        index.topHits(AnalyticsQuery.of());
+
+        WM.verify(getRequestedFor(urlEqualTo("/2/hits?index=products&limit=10&search=shoe")));
+        WM.verify(getRequestedFor(
+                urlEqualTo("/2/hits?index=products&offset=5&limit=10&search=shoe&clickAnalytics=true")));
+        WM.verify(getRequestedFor(urlEqualTo("/2/hits?index=products&limit=0&search=shoe")));
+        WM.verify(getRequestedFor(urlEqualTo("/2/hits?index=products")));
+    }
+
+    @Test
     void clickOrdersNeedTheClickAnalyticsCall() {
         assertThatThrownBy(() -> client.index("products")
                         .topSearches(AnalyticsQuery.of().orderBy(SearchOrderBy.CLICK_THROUGH_RATE, null)))

@@ -23,6 +23,16 @@ class AnalyticsTagsTest {
                         .and(AnalyticsTags.anyOf("c", "d"))
                         .toString())
                 .isEqualTo("(a OR b) AND (c OR d)");
+        assertThat(AnalyticsTags.tag("a")
+                        .or(AnalyticsTags.tag("b"))
+                        .or(AnalyticsTags.anyOf("c", "d"))
+                        .toString())
+                .isEqualTo("a OR b OR c OR d");
+        assertThat(AnalyticsTags.allOf("a", "b")
+                        .and(AnalyticsTags.tag("c").or(AnalyticsTags.tag("d")))
+                        .and(AnalyticsTags.tag("e"))
+                        .toString())
+                .isEqualTo("a AND b AND (c OR d) AND e");
     }
 
     @Test
@@ -37,6 +47,15 @@ class AnalyticsTagsTest {
     void queriesCheckTheirRangeAndPage() {
         assertThatThrownBy(() -> AnalyticsQuery.between(LocalDate.of(2026, 2, 1), LocalDate.of(2026, 1, 1)))
                 .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> AnalyticsQuery.of().endDate(LocalDate.of(10_000, 1, 1)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("YYYY-MM-DD");
+        assertThatThrownBy(() -> AnalyticsQuery.of().startDate(LocalDate.of(-1, 12, 31)))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(AnalyticsQuery.between(LocalDate.of(0, 1, 1), LocalDate.of(9999, 12, 31))
+                        .rangeParameters())
+                .containsEntry("startDate", "0000-01-01")
+                .containsEntry("endDate", "9999-12-31");
         assertThatThrownBy(() -> AnalyticsQuery.of().limit(1001)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> AnalyticsQuery.of().offset(-1)).isInstanceOf(IllegalArgumentException.class);
         assertThat(AnalyticsQuery.between(LocalDate.of(2026, 1, 1), LocalDate.of(2026, 1, 31))

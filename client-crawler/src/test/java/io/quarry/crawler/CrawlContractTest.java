@@ -152,6 +152,25 @@ class CrawlContractTest {
     }
 
     @Test
+    void cancellingABlockedReindexDiscardsItsTemporaryIndexThoughTheConfigurationChanged() throws Exception {
+        CrawlerConfiguration guarded = config().member(
+                        "safetyChecks", Map.of("beforeIndexPublishing", Map.of("maxLostRecordsPercentage", 10)));
+        CrawlerHandle crawler = client.crawler(client.create("docs", guarded).id());
+        crawler.reindexAndWait(FAST);
+        site.remove("/docs/install");
+        String task = crawler.reindexAndWait(FAST).blockingTaskId();
+        assertThat(indexNames()).contains("crawl_docs.tmp");
+
+        crawler.waitForTask(
+                crawler.updateConfig(CrawlerConfiguration.of().indexPrefix("renamed_"))
+                        .taskId(),
+                FAST);
+        crawler.cancelTask(task);
+
+        assertThat(indexNames()).as("the blocked reindex's own temporary index").doesNotContain("crawl_docs.tmp");
+    }
+
+    @Test
     void crawlingUrlsAddsTheirRecordsAndSavesThemAsExtraUrls() throws Exception {
         CrawlerHandle crawler = client.crawler(client.create("docs", config()).id());
         site.page("/docs/new", "New", "<h1>New</h1><p>Fresh capybara.</p>");
@@ -206,9 +225,13 @@ class CrawlContractTest {
         crawler.reindexAndWait(FAST);
         site.page("/docs/fresh", "Fresh", "<h1>Fresh</h1>");
 
-        crawler.waitForTaskAsync(crawler.crawlUrls(
-                                CrawlUrlsRequest.of(List.of(site.url() + "/docs/install", site.url() + "/docs/fresh")))
-                        .taskId())
+        // the same page written otherwise (a fragment, an upper-case scheme) was indexed by the reindex too
+        List<String> urls = List.of(
+                site.url() + "/docs/install",
+                site.url() + "/docs/install#steps",
+                site.url().replace("http:", "HTTP:") + "/docs/install",
+                site.url() + "/docs/fresh");
+        crawler.waitForTaskAsync(crawler.crawlUrls(CrawlUrlsRequest.of(urls)).taskId())
                 .join();
 
         assertThat(crawler.get().config().get("extraUrls")).hasValue(List.of(site.url() + "/docs/fresh"));

@@ -11,9 +11,12 @@ import io.quarry.search.model.WriteSummary;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 /**
@@ -88,26 +91,31 @@ final class ReplaceAllObjects {
         }
         SearchIndex temporary = temporaryFor(target);
         BatchOptions waiting = options.waitingForTasks();
-        CompletableFuture<UpdateTaskResponse> copied = stepAsync(
+        Replacement replacement = new Replacement();
+        CompletableFuture<UpdateTaskResponse> copied = replacement.step(
                 COPYING,
-                () -> target.copyToAsync(temporary.name(), SCOPES).handle((copy, error) -> {
-                    Throwable cause = error == null ? null : Polling.unwrap(error);
-                    if (cause != null && !(cause instanceof NotFoundException)) {
-                        throw new CompletionException(cause);
-                    }
-                    return copy; // null: nothing to copy, the target does not exist yet
-                }));
-        return copied.thenCompose(copy -> stepAsync(WRITING, () -> temporary.saveObjectsAsync(source, waiting))
+                () -> replacement
+                        .running(target.copyToAsync(temporary.name(), SCOPES))
+                        .handle((copy, error) -> {
+                            Throwable cause = error == null ? null : Polling.unwrap(error);
+                            if (cause != null && !(cause instanceof NotFoundException)) {
+                                throw new CompletionException(cause);
+                            }
+                            return copy; // null: nothing to copy, the target does not exist yet
+                        }));
+        copied.thenCompose(copy -> replacement
+                        .step(WRITING, () -> replacement.running(temporary.saveObjectsAsync(source, waiting)))
                         .thenCompose(write -> copy == null && write.chunks() == 0
                                 ? CompletableFuture.completedFuture(new ReplaceAllResponse(null, write, null))
                                 : (copy == null
                                                 ? CompletableFuture.completedFuture(null)
-                                                : stepAsync(
+                                                : replacement.step(
                                                         WAITING_FOR_COPY,
-                                                        () -> target.waitForTaskAsync(
-                                                                copy.taskID(), options.waitPolicy())))
+                                                        () -> replacement.running(target.waitForTaskAsync(
+                                                                copy.taskID(), options.waitPolicy()))))
+                                        // the move in flight is not cancelled: once sent, it may be applied
                                         .thenCompose(ignored ->
-                                                stepAsync(MOVING, () -> temporary.moveToAsync(target.name())))
+                                                replacement.step(MOVING, () -> temporary.moveToAsync(target.name())))
                                         .thenCompose(move -> temporary
                                                 .waitForTaskAsync(move.taskID(), options.waitPolicy())
                                                 .thenApply(ignored -> new ReplaceAllResponse(copy, write, move)))))
@@ -129,7 +137,55 @@ final class ReplaceAllObjects {
                                 failure.getCause(),
                                 cleanup == ReplaceAllException.Cleanup.LEFT_BEHIND ? deletion : null);
                     });
+                })
+                .whenComplete((response, error) -> {
+                    if (error == null) {
+                        replacement.complete(response);
+                    } else {
+                        replacement.completeExceptionally(Polling.unwrap(error));
+                    }
                 });
+        return replacement;
+    }
+
+    /**
+     * The future of an asynchronous replacement. Cancelling it cancels the step under way and starts no other
+     * before the move, so the target is left as it was and the temporary index is deleted (in the background);
+     * once the move has been sent, the target is replaced all the same.
+     */
+    private static final class Replacement extends CompletableFuture<ReplaceAllResponse> {
+
+        /** The step under way, cancelled with this future. */
+        private final AtomicReference<Future<?>> running = new AtomicReference<>();
+
+        /** Notes the step under way, cancelling it at once when the replacement already is. */
+        <T> CompletableFuture<T> running(CompletableFuture<T> step) {
+            running.set(step);
+            if (isCancelled()) {
+                step.cancel(true);
+            }
+            return step;
+        }
+
+        /** Runs a step, unless the replacement was cancelled; a failure, the cancellation included, names it. */
+        <T> CompletableFuture<T> step(String step, Supplier<CompletableFuture<T>> action) {
+            return stepAsync(
+                    step,
+                    () -> isCancelled()
+                            ? CompletableFuture.failedFuture(
+                                    new CancellationException("replaceAllObjects was cancelled"))
+                            : action.get());
+        }
+
+        @Override
+        public boolean cancel(boolean mayInterruptIfRunning) {
+            boolean cancelled = super.cancel(mayInterruptIfRunning);
+            Future<?> step = running.get();
+            if (cancelled && step != null) {
+                step.cancel(mayInterruptIfRunning);
+            }
+            return cancelled;
+        }
     }
 
     /**

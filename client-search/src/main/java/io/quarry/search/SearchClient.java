@@ -149,13 +149,18 @@ public final class SearchClient extends ClientHandle<SearchClient> {
      * ({@link MultiSearchResult#facetSearch()}). With {@link MultiSearchStrategy#STOP_IF_ENOUGH_MATCHES} facet
      * entries always run and never count as enough.
      *
+     * <p>The service takes at most 50 queries in one call and refuses more, running none of them (400, "Too many
+     * queries in multi query request"). The list is sent as given, never split: a strategy only stops the queries
+     * of its own call, so the caller decides how to divide a longer list.
+     *
      * <p>Key right: search.
      *
-     * @param queries the queries
+     * @param queries the queries, at most 50
      * @param strategy how queries run, or null for {@code none}
      * @param type the record type of the hits, or {@code FreeFormRecord.class}
      * @param <T> the record type
      * @return one result per query: hits for a search entry, values for a facet entry
+     * @throws io.quarry.core.BadRequestException for more than 50 queries
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> List<MultiSearchResult<T>> multiSearch(
@@ -166,14 +171,15 @@ public final class SearchClient extends ClientHandle<SearchClient> {
     }
 
     /**
-     * Asynchronous form of {@link #multiSearch(List, MultiSearchStrategy, Class)}. Cancelling the future cancels
-     * the call.
+     * Asynchronous form of {@link #multiSearch(List, MultiSearchStrategy, Class)}, at most 50 queries too. Cancelling
+     * the future cancels the call.
      *
-     * @param queries the queries
+     * @param queries the queries, at most 50
      * @param strategy how queries run, or null for {@code none}
      * @param type the record type of the hits, or {@code FreeFormRecord.class}
      * @param <T> the record type
-     * @return a future of one result per query; it fails with a {@link io.quarry.core.QuarryException}
+     * @return a future of one result per query; it fails with a {@link io.quarry.core.QuarryException} (a
+     *     {@link io.quarry.core.BadRequestException} for more than 50 queries)
      */
     public <T> CompletableFuture<List<MultiSearchResult<T>>> multiSearchAsync(
             List<IndexQuery> queries, MultiSearchStrategy strategy, Class<T> type) {

@@ -1199,7 +1199,9 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * the temporary index, whose cause is the step's failure (for the records, a
      * {@link io.quarry.core.PartialWriteException}); should the deletion fail too, the exception says so, so the
      * temporary index can be removed by hand. An exception thrown by the source when first asked for a record is
-     * thrown as it is: nothing was done then.
+     * thrown as it is: nothing was done then. Each step, as each chunk of records, rides out a moment in which
+     * every host fails ({@link io.quarry.core.RetryRounds#forOutages()}, unless this view's options set another
+     * policy): each is safe to repeat.
      *
      * <p>Needs {@code addObject}, {@code deleteIndex} (clean-up) and {@code settings}/{@code editSettings}.
      *
@@ -1213,12 +1215,15 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      */
     public <R> ReplaceAllResponse replaceAllObjects(Iterable<R> records, BatchOptions options) {
         return scope().compositeCall(
-                        "replaceAllObjects", scope -> ReplaceAllObjects.run(withScope(scope), records, options));
+                        "replaceAllObjects",
+                        scope -> ReplaceAllObjects.run(withScope(ridingOutOutages(scope)), records, options));
     }
 
     /**
      * Asynchronous form of {@link #replaceAllObjects(Iterable, BatchOptions)}. The source's first record is asked
-     * for on the calling thread, the rest on the client's threads.
+     * for on the calling thread, the rest on the client's threads. Cancelling the future before the temporary index
+     * is moved stops the step under way (no further chunk is sent) and leaves this index as it was; the temporary
+     * index is then deleted in the background. Once the move has been sent, this index is replaced all the same.
      *
      * @param records the new records: a collection, or any lazy {@link Iterable}
      * @param options chunk size, chunks in flight, objectID assignment, listener, empty index
@@ -1227,7 +1232,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      */
     public <R> CompletableFuture<ReplaceAllResponse> replaceAllObjectsAsync(Iterable<R> records, BatchOptions options) {
         return scope().compositeCallAsync(
-                        "replaceAllObjects", scope -> ReplaceAllObjects.runAsync(withScope(scope), records, options));
+                        "replaceAllObjects",
+                        scope -> ReplaceAllObjects.runAsync(withScope(ridingOutOutages(scope)), records, options));
     }
 
     /**
@@ -1356,7 +1362,9 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
 
     /**
      * A chunk's scope: its batch calls ride out an outage of every host (a chunk is sent whole again, and its
-     * records' objectIDs keep it applied once) unless the caller's options chose a policy of their own.
+     * records' objectIDs keep it applied once) unless the caller's options chose a policy of their own. So do the
+     * other steps of {@code replaceAllObjects}, each safe to repeat: a copy, a move of an index already moved (which
+     * the service acknowledges and which changes nothing), a deletion, the waits for tasks.
      */
     private static CallScope ridingOutOutages(CallScope scope) {
         return scope.options().retryRounds().isPresent() ? scope : scope.withOptions(OUTAGE_ROUNDS);

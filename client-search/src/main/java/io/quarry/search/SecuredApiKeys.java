@@ -41,11 +41,7 @@ public final class SecuredApiKeys {
      * @return the secured key
      */
     public static String generate(String parentKey, SecuredApiKeyRestrictions restrictions) {
-        Objects.requireNonNull(parentKey, "parentKey");
-        if (parentKey.isEmpty()) {
-            // an HMAC cannot be keyed with nothing; the value is not echoed either way
-            throw new InvalidRequestException("the parent key of a secured API key must not be empty");
-        }
+        requireParent(parentKey);
         String query = queryString(restrictions.toParams());
         return Base64.getEncoder().encodeToString((hmacHex(parentKey, query) + query).getBytes(StandardCharsets.UTF_8));
     }
@@ -82,8 +78,11 @@ public final class SecuredApiKeys {
      * @param parentKey  the parent key
      * @param securedKey the secured key
      * @return true if the signature matches
+     * @throws io.quarry.core.InvalidRequestException if the parent key is empty (no secured key is generated from
+     *     one) or the text is not a secured key
      */
     public static boolean isSignedBy(String parentKey, String securedKey) {
+        requireParent(parentKey);
         String decoded = decodeBase64(securedKey);
         String expected = hmacHex(parentKey, decoded.substring(HASH_HEX_LENGTH));
         return java.security.MessageDigest.isEqual(
@@ -115,6 +114,14 @@ public final class SecuredApiKeys {
                 .validUntil()
                 .orElseThrow(() -> new InvalidRequestException("the secured key has no validUntil restriction"));
         return Duration.between(clock.instant(), validUntil);
+    }
+
+    private static void requireParent(String parentKey) {
+        Objects.requireNonNull(parentKey, "parentKey");
+        if (parentKey.isEmpty()) {
+            // an HMAC cannot be keyed with nothing; the value is not echoed either way
+            throw new InvalidRequestException("the parent key of a secured API key must not be empty");
+        }
     }
 
     private static String queryString(Map<String, Object> sorted) {

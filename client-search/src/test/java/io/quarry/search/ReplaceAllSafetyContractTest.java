@@ -47,6 +47,13 @@ class ReplaceAllSafetyContractTest {
 
     private final SearchIndex index = client.index("products");
 
+    /**
+     * One round only: by default a step that every host failed (here, the one host) is tried again in a new round,
+     * and succeeds once the scripted fault is spent.
+     */
+    private final SearchIndex failingFast = index.withOptions(
+            RequestOptions.builder().retryRounds(RetryRounds.of()).build());
+
     @BeforeEach
     void storeTheOriginal() {
         index.saveObjects(
@@ -93,7 +100,7 @@ class ReplaceAllSafetyContractTest {
         MOCK.faults().next(1, "POST", "/1/indexes/products/operation", Fault.status(503));
 
         ReplaceAllException failure = catchThrowableOfType(
-                ReplaceAllException.class, () -> index.replaceAllObjects(products("new", 30), OPTIONS));
+                ReplaceAllException.class, () -> failingFast.replaceAllObjects(products("new", 30), OPTIONS));
 
         assertThat(failure.step()).isEqualTo(ReplaceAllObjects.COPYING);
         assertThat(failure.cleanup()).isEqualTo(ReplaceAllException.Cleanup.DELETED);
@@ -111,10 +118,6 @@ class ReplaceAllSafetyContractTest {
         MOCK.faults().next(2, "POST", "/1/indexes/products_tmp_*/batch", Fault.delay(java.time.Duration.ZERO));
         MOCK.faults().next(1, "POST", "/1/indexes/products_tmp_*/batch", Fault.status(503));
 
-        // one round only: by default a chunk that every host failed would be sent again, and succeed
-        SearchIndex failingFast = index.withOptions(
-                RequestOptions.builder().retryRounds(RetryRounds.of()).build());
-
         ReplaceAllException failure = catchThrowableOfType(
                 ReplaceAllException.class, () -> failingFast.replaceAllObjects(products("new", 50)::iterator, OPTIONS));
 
@@ -130,7 +133,7 @@ class ReplaceAllSafetyContractTest {
         MOCK.faults().next(1, "POST", "/1/indexes/products_tmp_*/operation", Fault.status(503));
 
         ReplaceAllException failure = catchThrowableOfType(
-                ReplaceAllException.class, () -> index.replaceAllObjects(products("new", 30), OPTIONS));
+                ReplaceAllException.class, () -> failingFast.replaceAllObjects(products("new", 30), OPTIONS));
 
         assertThat(failure.step()).isEqualTo(ReplaceAllObjects.MOVING);
         assertLeftAsItWas();
@@ -142,7 +145,9 @@ class ReplaceAllSafetyContractTest {
 
         ExecutionException failure = catchThrowableOfType(
                 ExecutionException.class,
-                () -> index.replaceAllObjectsAsync(products("new", 30), OPTIONS).get(30, TimeUnit.SECONDS));
+                () -> failingFast
+                        .replaceAllObjectsAsync(products("new", 30), OPTIONS)
+                        .get(30, TimeUnit.SECONDS));
 
         assertThat(failure.getCause()).isInstanceOf(ReplaceAllException.class);
         assertThat(((ReplaceAllException) failure.getCause()).step()).isEqualTo(ReplaceAllObjects.MOVING);
@@ -155,7 +160,7 @@ class ReplaceAllSafetyContractTest {
         MOCK.faults().next(1, "DELETE", "/1/indexes/products_tmp_*", Fault.status(503));
 
         ReplaceAllException failure = catchThrowableOfType(
-                ReplaceAllException.class, () -> index.replaceAllObjects(products("new", 30), OPTIONS));
+                ReplaceAllException.class, () -> failingFast.replaceAllObjects(products("new", 30), OPTIONS));
 
         assertThat(failure.cleanup()).isEqualTo(ReplaceAllException.Cleanup.LEFT_BEHIND);
         assertThat(failure.getMessage())

@@ -4,6 +4,7 @@ import static io.quarry.testsupport.TestWaits.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.quarry.core.BadRequestException;
 import io.quarry.core.FreeFormRecord;
 import io.quarry.core.NotFoundException;
 import io.quarry.core.PagedIterable;
@@ -21,9 +22,12 @@ import io.quarry.search.model.MultiSearchStrategy;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.search.model.SearchResponse;
 import io.quarry.testsupport.MockServerClients;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -144,6 +148,26 @@ class SearchContractTest {
         assertThat(stopped.get(0).processed()).isTrue();
         assertThat(stopped.get(1).processed()).isFalse();
         assertThat(stopped.get(1).hits()).isEmpty();
+    }
+
+    @Test
+    void aMultiSearchOfMoreThanFiftyQueriesFailsWithTheServicesBadRequest() {
+        List<IndexQuery> fifty =
+                new ArrayList<>(Collections.nCopies(50, IndexQuery.of("accessories", SearchQuery.of("phone"))));
+        assertThat(client.multiSearch(fifty, null, Product.class)).hasSize(50);
+
+        List<IndexQuery> fiftyOne = new ArrayList<>(fifty);
+        fiftyOne.add(IndexQuery.of("products", SearchQuery.of("phone")));
+        assertThatThrownBy(
+                        () -> client.multiSearch(fiftyOne, MultiSearchStrategy.STOP_IF_ENOUGH_MATCHES, Product.class))
+                .isInstanceOfSatisfying(BadRequestException.class, e -> {
+                    assertThat(e.statusCode()).isEqualTo(400);
+                    assertThat(e.serviceMessage()).isEqualTo("Too many queries in multi query request");
+                });
+        assertThat(client.multiSearchAsync(fiftyOne, null, Product.class))
+                .failsWithin(Duration.ofSeconds(10))
+                .withThrowableOfType(ExecutionException.class)
+                .withCauseInstanceOf(BadRequestException.class);
     }
 
     @Test

@@ -10,7 +10,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
-/** A search with {@code clickAnalytics} answers a query ID that later events can name; one without does not. */
+/**
+ * A search with {@code clickAnalytics} answers a query ID that later events can name, even kept out of analytics;
+ * one without does not.
+ */
 class ClickAnalyticsHttpTest {
 
     private static final String QUERY_ID = "[0-9a-f]{32}";
@@ -41,6 +44,29 @@ class ClickAnalyticsHttpTest {
                         .get("queryID")
                         .asString())
                 .matches(QUERY_ID);
+    }
+
+    @Test
+    void aSearchKeptOutOfAnalyticsStillGetsItsQueryId() {
+        JsonNode reply = client.post(
+                        "/1/indexes/items/query", jq("{'query':'shoe','clickAnalytics':true,'analytics':false}"))
+                .body();
+        String queryID = reply.get("queryID").asString();
+        assertThat(queryID).matches(QUERY_ID);
+        client.post(
+                        "/1/events",
+                        jq("{'events':[{'eventType':'click','eventName':'e','index':'items','userToken':'u',"
+                                + "'queryID':'" + queryID + "','objectIDs':['1'],'positions':[1]}]}"))
+                .requireOk();
+        assertThat(client.get("/2/searches/count?index=items")
+                        .body()
+                        .get("count")
+                        .asInt())
+                .isZero();
+        assertThat(client.get("/2/searches?index=items&clickAnalytics=true")
+                        .body()
+                        .get("searches"))
+                .isEmpty();
     }
 
     @Test

@@ -31,7 +31,9 @@ class CrawlerStatisticsHttpTest {
             "/docs/a",
             "<h1>A</h1><a href='/blog/x'>Blog</a>",
             "/blog/x",
-            "<h1>X</h1>"));
+            "<h1>X</h1>",
+            "/idn/",
+            "<a href='http://bücher.example/private'>Private</a> <a href='http://bücher.example/docs'>Docs</a>"));
     private final MockServer server = MockServer.builder().start();
     private final TestClient client = new TestClient(server, null, null);
 
@@ -102,6 +104,26 @@ class CrawlerStatisticsHttpTest {
             }
         }
         return 0;
+    }
+
+    @Test
+    void patternsWithAHostInAnotherScriptMatchItsUrls() throws InterruptedException {
+        String config = "{\"appId\": \"QUARRYMOCK\", \"rateLimit\": 2, \"startUrls\": [\"" + siteUrl() + "/idn/\"],"
+                + " \"exclusionPatterns\": [\"http://bücher.example/private\"],"
+                + " \"actions\": [{\"indexName\": \"docs\", \"pathsToMatch\": [\"" + siteUrl()
+                + "/**\", \"http://bücher.example/**\"],"
+                + " \"recordExtractor\": {\"__type\": \"function\", \"source\": \"() => []\"}}]}";
+        String id = reindexed(config);
+
+        JsonNode stats = crawler("GET", "/crawlers/" + id + "/stats/urls", null)
+                .requireOk()
+                .body();
+
+        assertThat(count(stats, "SKIPPED", "excluded")).as(stats.toString()).isEqualTo(1); // /private
+        assertThat(count(stats, "FAILED", "host_not_allowed"))
+                .as("/docs, followed")
+                .isEqualTo(1);
+        assertThat(count(stats, "SKIPPED", "no_action_matched")).isZero();
     }
 
     @Test

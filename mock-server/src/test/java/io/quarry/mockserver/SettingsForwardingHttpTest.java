@@ -35,9 +35,13 @@ class SettingsForwardingHttpTest {
                     .as(replica + " has no replicas of its own")
                     .isFalse();
         }
-        assertThat(client.get("/1/indexes/other/settings").status())
-                .as("replicas are those the index had before the write")
-                .isEqualTo(404);
+        JsonNode added = client.get("/1/indexes/other/settings").body();
+        assertThat(added.get("primary").stringValue())
+                .as("a replica the write adds is linked")
+                .isEqualTo("shop");
+        assertThat(added.get("customThing").toString())
+                .as("and starts with a copy of the primary's settings")
+                .isEqualTo(jq("{'k':[1,true]}"));
 
         client.put("/1/indexes/shop/settings", jq("{'hitsPerPage':3}"));
         assertThat(client.get("/1/indexes/shop_price/settings")

@@ -47,9 +47,12 @@ public record AnalyticsQuery(
      * @param offset see the record description
      * @param orderBy see the record description
      * @param direction see the record description
-     * @throws IllegalArgumentException for a start after the end, a limit outside 0..1000 or a negative offset
+     * @throws IllegalArgumentException for a start after the end, a date whose year is outside 0..9999 (which
+     *     {@code YYYY-MM-DD} cannot write), a limit outside 0..1000 or a negative offset
      */
     public AnalyticsQuery {
+        checkYear("startDate", startDate);
+        checkYear("endDate", endDate);
         if (startDate != null && endDate != null && startDate.isAfter(endDate)) {
             throw new IllegalArgumentException("startDate " + startDate + " is after endDate " + endDate);
         }
@@ -160,6 +163,13 @@ public record AnalyticsQuery(
         put(params, "limit", limit);
         put(params, "offset", offset);
         return params;
+    }
+
+    private static void checkYear(String name, LocalDate date) {
+        if (date != null && (date.getYear() < 0 || date.getYear() > 9999)) {
+            throw new IllegalArgumentException(
+                    name + " " + date + " has no YYYY-MM-DD form: its year must be between 0 and 9999");
+        }
     }
 
     private static void put(Map<String, Object> params, String name, Object value) {

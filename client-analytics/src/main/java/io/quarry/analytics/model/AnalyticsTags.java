@@ -12,18 +12,22 @@ import java.util.Objects;
  * AnalyticsTags mobileFrench = AnalyticsTags.tag("mobile").and(AnalyticsTags.tag("fr"));
  * AnalyticsTags either = mobileFrench.or(AnalyticsTags.tag("web"));   // "(mobile AND fr) OR web"
  * AnalyticsTags any = AnalyticsTags.anyOf("ios", "android");          // "ios OR android"
+ * AnalyticsTags more = any.or(AnalyticsTags.tag("web"));               // "ios OR android OR web"
  * }</pre>
+ * Parts joined by the same operator are written without parentheses, so an expression built one tag at a time
+ * stays flat however many tags it holds; parts joined by the other operator are put in parentheses.
  * A tag may not contain white space, parentheses or quotes, nor be {@code AND} or {@code OR} (the service's
  * expression could not tell it from an operator). Immutable.
  */
 public final class AnalyticsTags {
 
     private final String expression;
-    private final boolean compound;
+    /** The operator joining the top-level parts, or {@code null} for one tag. */
+    private final String operator;
 
-    private AnalyticsTags(String expression, boolean compound) {
+    private AnalyticsTags(String expression, String operator) {
         this.expression = expression;
-        this.compound = compound;
+        this.operator = operator;
     }
 
     /**
@@ -41,7 +45,7 @@ public final class AnalyticsTags {
                 || tag.equalsIgnoreCase("OR")) {
             throw new IllegalArgumentException("not a tag an expression can name: '" + tag + "'");
         }
-        return new AnalyticsTags(tag, false);
+        return new AnalyticsTags(tag, null);
     }
 
     /**
@@ -68,7 +72,7 @@ public final class AnalyticsTags {
      * This expression and another.
      *
      * @param other the other expression
-     * @return {@code (this) AND (other)}, parentheses only around compound parts
+     * @return {@code (this) AND (other)}, parentheses only around parts joined by {@code OR}
      */
     public AnalyticsTags and(AnalyticsTags other) {
         return join(List.of(this, other), "AND");
@@ -78,7 +82,7 @@ public final class AnalyticsTags {
      * This expression or another.
      *
      * @param other the other expression
-     * @return {@code (this) OR (other)}, parentheses only around compound parts
+     * @return {@code (this) OR (other)}, parentheses only around parts joined by {@code AND}
      */
     public AnalyticsTags or(AnalyticsTags other) {
         return join(List.of(this, other), "OR");
@@ -96,9 +100,11 @@ public final class AnalyticsTags {
             if (text.length() > 0) {
                 text.append(' ').append(operator).append(' ');
             }
-            text.append(part.compound ? "(" + part.expression + ")" : part.expression);
+            // a part joined by the same operator needs no parentheses: chains stay flat however long
+            boolean sameOperator = part.operator == null || part.operator.equals(operator);
+            text.append(sameOperator ? part.expression : "(" + part.expression + ")");
         }
-        return new AnalyticsTags(text.toString(), true);
+        return new AnalyticsTags(text.toString(), operator);
     }
 
     /** {@return the expression as the service reads it, such as {@code (mobile AND fr) OR web}} */

@@ -97,6 +97,7 @@ public final class AnswersQuery {
      *
      * @param attributes attribute names (dotted paths reach nested attributes); {@code *} for every attribute
      * @return a new query
+     * @throws InvalidRequestException if an attribute name is null
      */
     public AnswersQuery attributesForPrediction(String... attributes) {
         return attributesForPrediction(Arrays.asList(attributes));
@@ -107,8 +108,13 @@ public final class AnswersQuery {
      *
      * @param attributes attribute names; {@code *} for every attribute; null for the default ({@code ["*"]})
      * @return a new query
+     * @throws InvalidRequestException if an attribute name is null
      */
     public AnswersQuery attributesForPrediction(List<String> attributes) {
+        // a loop, not contains(null), which immutable lists refuse
+        if (attributes != null && attributes.stream().anyMatch(Objects::isNull)) {
+            throw new InvalidRequestException("attributesForPrediction holds attribute names, got null");
+        }
         return new AnswersQuery(
                 query,
                 queryLanguages,

@@ -31,9 +31,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocketFactory;
@@ -95,6 +98,11 @@ public final class HttpTransport implements AutoCloseable {
     private volatile boolean closed;
     /** Released by {@link #close()}: wakes the calls waiting for a new round. */
     private final java.util.concurrent.CountDownLatch closedSignal = new java.util.concurrent.CountDownLatch(1);
+    /**
+     * The asynchronous calls' scheduled next steps (a new round, a try after a rate limit's wait): run at once by
+     * {@link #close()}, so such a call fails as closed then rather than when its wait would have passed.
+     */
+    private final Set<Runnable> waiting = ConcurrentHashMap.newKeySet();
 
     /** The registered observer, or null: then no call allocates anything for observation. */
     private final CallObserver observer;
@@ -337,8 +345,9 @@ public final class HttpTransport implements AutoCloseable {
     }
 
     /**
-     * Cancels every call in flight (they fail with a {@link ClientClosedException}), refuses later calls, and
-     * lets the async threads end, and releases the connection pool this transport created; a caller-supplied client is left alone.
+     * Cancels every call in flight and every asynchronous call waiting for its next try (they fail with a
+     * {@link ClientClosedException}), refuses later calls, lets the async threads end, and releases the connection
+     * pool this transport created; a caller-supplied client is left alone.
      */
     @Override
     public void close() {
@@ -346,6 +355,10 @@ public final class HttpTransport implements AutoCloseable {
         closedSignal.countDown();
         for (Call call : inFlight.keySet()) {
             call.cancel();
+        }
+        for (Runnable step : waiting) {
+            // on the pool the wait would have run it on, not on the closing thread
+            CompletableFuture.runAsync(step);
         }
         sender.close();
         AttemptLimits.forget(inFlight);
@@ -418,9 +431,13 @@ public final class HttpTransport implements AutoCloseable {
         }
     }
 
-    private static void sleep(Duration delay, RateLimitException error) {
+    /**
+     * Waits for a rate limit's reset on the caller's thread; woken early by {@link #close()} (the retry then fails
+     * as closed). An interrupt ends the call with the 429.
+     */
+    private void sleep(Duration delay, RateLimitException error) {
         try {
-            Thread.sleep(delay.toMillis());
+            closedSignal.await(Nanos.of(delay), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw error;
@@ -1013,8 +1030,7 @@ public final class HttpTransport implements AutoCloseable {
                     future.completeExceptionally(run.exhausted());
                 } else {
                     // no thread waits: the next round is scheduled
-                    CompletableFuture.delayedExecutor(wait, TimeUnit.NANOSECONDS)
-                            .execute(this::startRound);
+                    later(wait, this::startRound);
                 }
                 return;
             }
@@ -1031,6 +1047,29 @@ public final class HttpTransport implements AutoCloseable {
                 return;
             }
             sender.send(() -> exchange(call, host));
+        }
+
+        /**
+         * Runs the step after the wait, or as soon as the client closes (the step then fails the call as closed),
+         * once either way.
+         */
+        private void later(long nanos, Runnable step) {
+            AtomicBoolean ran = new AtomicBoolean();
+            Runnable once = new Runnable() {
+                @Override
+                public void run() {
+                    if (ran.compareAndSet(false, true)) {
+                        waiting.remove(this);
+                        step.run();
+                    }
+                }
+            };
+            waiting.add(once);
+            CompletableFuture.delayedExecutor(nanos, TimeUnit.NANOSECONDS).execute(once);
+            if (closed) {
+                // close() may have looked at the waiting steps before this one was added
+                once.run();
+            }
         }
 
         private void startRound() {
@@ -1083,8 +1122,7 @@ public final class HttpTransport implements AutoCloseable {
                 future.completeExceptionally(failed.error());
             } else if (result instanceof TryResult.WaitThenRetry<T> wait) {
                 run.retryLast();
-                CompletableFuture.delayedExecutor(wait.delay().toMillis(), TimeUnit.MILLISECONDS)
-                        .execute(this::next);
+                later(Nanos.of(wait.delay()), this::next);
             } else {
                 next();
             }

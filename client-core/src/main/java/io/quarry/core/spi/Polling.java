@@ -1,7 +1,9 @@
 package io.quarry.core.spi;
 
+import io.quarry.core.TransportException;
 import io.quarry.core.WaitPolicy;
 import io.quarry.core.WaitTimeoutException;
+import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -27,6 +29,8 @@ public final class Polling {
      * @param <R>    the result type
      * @return the first value the check yields
      * @throws WaitTimeoutException when the attempts run out
+     * @throws TransportException when the thread is interrupted while it waits between attempts, as a call
+     *     interrupted on the network is (the thread's interrupt flag is set again)
      */
     public static <R> R poll(String what, WaitPolicy policy, Supplier<Optional<R>> check) {
         Duration waited = Duration.ZERO;
@@ -37,7 +41,7 @@ public final class Polling {
             }
             if (attempt + 1 < policy.maxAttempts()) {
                 Duration delay = policy.delayAfter(attempt);
-                sleep(delay);
+                sleep(delay, what);
                 waited = waited.plus(delay);
             }
         }
@@ -102,12 +106,14 @@ public final class Polling {
         return error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
     }
 
-    private static void sleep(Duration delay) {
+    private static void sleep(Duration delay, String what) {
         try {
             Thread.sleep(delay.toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting", e);
+            InterruptedIOException interrupted = new InterruptedIOException("interrupted");
+            interrupted.initCause(e);
+            throw new TransportException("interrupted while waiting for " + what, interrupted, false);
         }
     }
 }

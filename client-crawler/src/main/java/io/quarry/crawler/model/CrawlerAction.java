@@ -11,7 +11,9 @@ import java.util.Optional;
  * One action of a crawler configuration: which pages it extracts ({@code pathsToMatch}, {@code selectorsToMatch},
  * {@code fileTypesToMatch}), how ({@code recordExtractor}) and into which index ({@code indexName}, after the
  * configuration's {@code indexPrefix}). Immutable; each setter returns a new action. Members this class has no
- * method for are kept as read and sent back unchanged; {@link #member(String, Object)} sets any.
+ * method for are kept as read and sent back unchanged; {@link #member(String, Object)} sets any. The extractor is
+ * kept in its JSON form, as an action read from the service holds it, so an action equals the same action read
+ * back.
  */
 public final class CrawlerAction extends MapValue<CrawlerAction> {
 
@@ -43,7 +45,10 @@ public final class CrawlerAction extends MapValue<CrawlerAction> {
      */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public static CrawlerAction of(Map<String, Object> values) {
-        return new CrawlerAction(CopyOnWrite.copy(values));
+        Map<String, Object> members = CopyOnWrite.copy(values);
+        return members.get("recordExtractor") instanceof RecordExtractor extractor
+                ? new CrawlerAction(CopyOnWrite.with(members, "recordExtractor", extractor.members()))
+                : new CrawlerAction(members);
     }
 
     /** {@return every member, unmodifiable} */
@@ -145,6 +150,6 @@ public final class CrawlerAction extends MapValue<CrawlerAction> {
      * @return a new action
      */
     public CrawlerAction recordExtractor(RecordExtractor extractor) {
-        return with("recordExtractor", extractor);
+        return with("recordExtractor", extractor == null ? null : extractor.members());
     }
 }

@@ -5,6 +5,7 @@ import io.quarry.core.spi.CopyOnWrite;
 import io.quarry.core.spi.MapValue;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +18,8 @@ import java.util.OptionalInt;
  * {@link io.quarry.crawler.CrawlerHandle#updateConfig(CrawlerConfiguration)} changes only those (top-level members
  * are replaced whole: to change one action, send every action). Members this class has no method for are kept as
  * read and sent back unchanged; {@link #member(String, Object)} sets any. The service requires {@code appId},
- * {@code rateLimit} (1 to 100) and {@code actions} (1 to 30) on creation.
+ * {@code rateLimit} (1 to 100) and {@code actions} (1 to 30) on creation. Actions are kept in their JSON form, as
+ * a configuration read from the service holds them, so a configuration equals the same configuration read back.
  *
  * <p>{@link #toString()} never shows {@code apiKey}.
  *
@@ -55,7 +57,10 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
      */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public static CrawlerConfiguration of(Map<String, Object> values) {
-        return new CrawlerConfiguration(CopyOnWrite.copy(values));
+        Map<String, Object> members = CopyOnWrite.copy(values);
+        return members.get("actions") instanceof List<?> actions
+                ? new CrawlerConfiguration(CopyOnWrite.with(members, "actions", membersOf(actions)))
+                : new CrawlerConfiguration(members);
     }
 
     /** {@return every member present, unmodifiable} */
@@ -265,7 +270,7 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
      * @return a new configuration
      */
     public CrawlerConfiguration actions(CrawlerAction... actions) {
-        return with("actions", List.of(actions));
+        return actions(List.of(actions));
     }
 
     /**
@@ -275,7 +280,16 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
      * @return a new configuration
      */
     public CrawlerConfiguration actions(List<CrawlerAction> actions) {
-        return with("actions", List.copyOf(actions));
+        return with("actions", membersOf(List.copyOf(actions)));
+    }
+
+    /** The items of a list of actions in their JSON form: an action's members, anything else as it is. */
+    private static List<Object> membersOf(List<?> actions) {
+        List<Object> members = new ArrayList<>(actions.size());
+        for (Object item : actions) {
+            members.add(item instanceof CrawlerAction action ? action.values() : item);
+        }
+        return Collections.unmodifiableList(members);
     }
 
     /** The member when it is a whole number an int holds: 1.5 or 5,000,000,000 is none, not 1 or a wrapped value. */

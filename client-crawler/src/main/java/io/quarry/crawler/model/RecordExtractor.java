@@ -1,6 +1,8 @@
 package io.quarry.crawler.model;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -19,5 +21,17 @@ public record RecordExtractor(@JsonProperty("__type") String type, String source
      */
     public static RecordExtractor function(String source) {
         return new RecordExtractor("function", Objects.requireNonNull(source, "source"));
+    }
+
+    /** {@return its JSON form as a configuration read from the service holds it: the members set} */
+    Map<String, Object> members() {
+        Map<String, Object> members = new LinkedHashMap<>();
+        if (type != null) {
+            members.put("__type", type);
+        }
+        if (source != null) {
+            members.put("source", source);
+        }
+        return members;
     }
 }

@@ -3,9 +3,9 @@ package io.quarry.querysuggestions.model;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.Optional;
 
 /**
@@ -15,7 +15,8 @@ import java.util.Optional;
  * @param running                     whether a build is in progress
  * @param lastBuiltAt                 when the last build ended, or null before the first
  * @param lastSuccessfulBuiltAt       when the last successful build ended, or null
- * @param lastSuccessfulBuildDuration how long the last successful build took, or null
+ * @param lastSuccessfulBuildDuration how long the last successful build took, or null (also when the service's value
+ *                                    is not a duration: not a number of seconds, or beyond what a duration holds)
  */
 public record BuildStatus(
         String indexName,
@@ -24,15 +25,12 @@ public record BuildStatus(
         Instant lastSuccessfulBuiltAt,
         Duration lastSuccessfulBuildDuration) {
 
-    /** The bounds of a {@code Duration}'s whole seconds: from the least long to just under the largest plus one. */
-    private static final BigDecimal MIN_SECONDS = BigDecimal.valueOf(Long.MIN_VALUE);
-
-    private static final BigDecimal PAST_MAX_SECONDS =
-            BigDecimal.valueOf(Long.MAX_VALUE).add(BigDecimal.ONE);
+    private static final int MAX_DURATION_CHARS = 64;
+    /** The most seconds a duration counted in nanoseconds holds. */
+    private static final BigDecimal MAX_SECONDS = BigDecimal.valueOf(Long.MAX_VALUE / 1_000_000_000L);
 
     /**
-     * Reads the service's JSON: the duration comes as seconds (a number, or a number as text) or as ISO-8601; a
-     * number of seconds past a {@code Duration}'s range fails to decode.
+     * Reads the service's JSON: the duration comes as seconds (a number, or a number as text) or as ISO-8601.
      *
      * @param indexName             see the record description
      * @param running               the service's {@code isRunning}
@@ -66,32 +64,34 @@ public record BuildStatus(
             return null;
         }
         String text = value.toString().trim();
-        if (text.isEmpty()) {
+        // a duration fits in far fewer characters; parsing a number of millions of digits takes minutes
+        if (text.isEmpty() || text.length() > MAX_DURATION_CHARS) {
             return null;
         }
-        if (text.startsWith("P") || text.startsWith("p")) {
-            return Duration.parse(text);
-        }
-        BigDecimal seconds;
         try {
-            seconds = new BigDecimal(text);
-        } catch (NumberFormatException e) {
+            if (text.startsWith("P") || text.startsWith("p")) {
+                return Duration.parse(text);
+            }
+            return secondsOf(new BigDecimal(text));
+        } catch (NumberFormatException | DateTimeParseException e) {
             return null;
         }
-        return durationOf(seconds);
     }
 
-    /** Exactly, to the nanosecond: a count of seconds past a {@code Duration}'s range is refused, never wrapped. */
-    private static Duration durationOf(BigDecimal seconds) {
-        if (seconds.compareTo(MIN_SECONDS) < 0 || seconds.compareTo(PAST_MAX_SECONDS) >= 0) {
-            throw new IllegalArgumentException("lastSuccessfulBuildDuration " + seconds + " s is out of range");
+    /**
+     * Checks the magnitude before converting: a short text such as {@code 1e99999999} would otherwise make the
+     * conversion compute a number of that many digits.
+     */
+    private static Duration secondsOf(BigDecimal seconds) {
+        if (seconds.signum() == 0) {
+            return Duration.ZERO;
+        }
+        if (seconds.abs().compareTo(MAX_SECONDS) > 0) {
+            return null;
         }
         if (seconds.precision() - seconds.scale() < -9) {
-            return Duration.ZERO; // under a nanosecond, however many zeros its text has
+            return Duration.ZERO; // under a nanosecond
         }
-        BigDecimal whole = seconds.setScale(0, RoundingMode.FLOOR);
-        return Duration.ofSeconds(
-                whole.longValueExact(),
-                seconds.subtract(whole).movePointRight(9).longValue());
+        return Duration.ofNanos(seconds.movePointRight(9).longValue());
     }
 }

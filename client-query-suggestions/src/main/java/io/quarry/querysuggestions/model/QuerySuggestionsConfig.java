@@ -30,11 +30,22 @@ public record QuerySuggestionsConfig(
      * @param sourceIndices see the record description
      * @param languages     see the record description
      * @param exclude       see the record description
+     * @throws NullPointerException naming the member, if a list holds null
      */
     public QuerySuggestionsConfig {
-        sourceIndices = sourceIndices == null ? List.of() : List.copyOf(sourceIndices);
-        languages = languages == null ? null : List.copyOf(languages);
-        exclude = exclude == null ? null : List.copyOf(exclude);
+        sourceIndices = sourceIndices == null ? List.of() : copy(sourceIndices, "sourceIndices");
+        languages = languages == null ? null : copy(languages, "languages");
+        exclude = exclude == null ? null : copy(exclude, "exclude");
+    }
+
+    /** {@return an immutable copy}; a null entry is refused by name, where {@code List.copyOf} would not say which. */
+    static <T> List<T> copy(List<T> list, String member) {
+        for (T entry : list) {
+            if (entry == null) {
+                throw new NullPointerException(member + " must not hold null");
+            }
+        }
+        return List.copyOf(list);
     }
 
     /**

@@ -51,12 +51,17 @@ public record SourceIndex(
      * @param generate      see the record description
      * @param external      see the record description
      * @param replicas      see the record description
+     * @throws NullPointerException naming the member, if a list holds null
      */
     public SourceIndex {
-        analyticsTags = analyticsTags == null ? null : List.copyOf(analyticsTags);
-        facets = facets == null ? null : List.copyOf(facets);
-        generate = generate == null ? null : generate.stream().map(List::copyOf).toList();
-        external = external == null ? null : List.copyOf(external);
+        analyticsTags = analyticsTags == null ? null : QuerySuggestionsConfig.copy(analyticsTags, "analyticsTags");
+        facets = facets == null ? null : QuerySuggestionsConfig.copy(facets, "facets");
+        generate = generate == null
+                ? null
+                : QuerySuggestionsConfig.copy(generate, "generate").stream()
+                        .map(list -> QuerySuggestionsConfig.copy(list, "generate"))
+                        .toList();
+        external = external == null ? null : QuerySuggestionsConfig.copy(external, "external");
     }
 
     /**

@@ -45,6 +45,12 @@ final class ChunkPump {
     private final int limit;
     private final Function<List<?>, List<BatchOperation>> toOperations;
     private final BiFunction<List<BatchOperation>, ChunkRounds, CompletableFuture<BatchResponse>> send;
+    /**
+     * The caller's thread when every call is made on it (a blocking write, one chunk in flight), else null: an
+     * interrupt of that thread gives the write up, as an interrupt of a thread waiting for calls in flight does.
+     */
+    private final Thread caller;
+
     private final CompletableFuture<Outcome> done = new CompletableFuture<>();
     /**
      * Guards the state below. A lock rather than a monitor: the caller's listener runs under it, and a listener that
@@ -83,6 +89,7 @@ final class ChunkPump {
             int limit,
             Function<List<?>, List<BatchOperation>> toOperations,
             BiFunction<List<BatchOperation>, ChunkRounds, CompletableFuture<BatchResponse>> send,
+            Thread caller,
             ChunkListener listener) {
         this.operation = operation;
         this.total = input instanceof Collection<?> collection ? collection.size() : -1;
@@ -91,6 +98,7 @@ final class ChunkPump {
         this.limit = limit;
         this.toOperations = toOperations;
         this.send = send;
+        this.caller = caller;
         this.events = new ChunkEvents(listener);
     }
 
@@ -104,6 +112,8 @@ final class ChunkPump {
      * @param limit        chunks in flight at most
      * @param toOperations the operations of one chunk's records
      * @param send         sends one batch
+     * @param caller       the thread {@code send} blocks, whose interrupt gives the write up; null when it never
+     *                     blocks
      * @param listener     told of each chunk, or null
      * @return the running write
      */
@@ -114,8 +124,9 @@ final class ChunkPump {
             int limit,
             Function<List<?>, List<BatchOperation>> toOperations,
             BiFunction<List<BatchOperation>, ChunkRounds, CompletableFuture<BatchResponse>> send,
+            Thread caller,
             ChunkListener listener) {
-        ChunkPump pump = new ChunkPump(operation, input, chunkSize, limit, toOperations, send, listener);
+        ChunkPump pump = new ChunkPump(operation, input, chunkSize, limit, toOperations, send, caller, listener);
         pump.done.whenComplete((outcome, error) -> {
             if (error != null) {
                 pump.cancel();
@@ -164,6 +175,9 @@ final class ChunkPump {
             boolean go;
             lock.lock();
             try {
+                if (callerInterrupted()) {
+                    stop(interruption(), PartialWriteException.Reason.ABANDONED);
+                }
                 go = failure == null && inFlight < limit && !exhausted;
                 if (!go) {
                     pumping = false;
@@ -223,7 +237,13 @@ final class ChunkPump {
             try {
                 events.sent(index, firstRecord, slice.size());
             } catch (RuntimeException e) {
+                // the caller's listener failed: stop as if cancelled, before this chunk is sent, so it is none of
+                // the chunks sent and its records are the first never sent
                 stop(e, PartialWriteException.Reason.ABANDONED);
+                chunkCount--;
+                nextRecord = firstRecord;
+                inFlight--;
+                return null;
             }
             return new Chunk(index, firstRecord, null, null);
         } finally {
@@ -264,7 +284,11 @@ final class ChunkPump {
             calls.remove(chunk.index());
             if (error != null) {
                 Throwable cause = Polling.unwrap(error);
-                if (failure == null) {
+                if (failure == null && callerInterrupted()) {
+                    // the interrupt ended the call (its wait between rounds, or its exchange): the caller gave up
+                    stop(interruption(), PartialWriteException.Reason.ABANDONED);
+                    otherErrors.add(cause);
+                } else if (failure == null) {
                     stop(cause, PartialWriteException.Reason.CHUNK_FAILED);
                 } else if (cause != failure) {
                     otherErrors.add(cause);
@@ -307,6 +331,15 @@ final class ChunkPump {
         } else if (cause != failure) {
             otherErrors.add(cause);
         }
+    }
+
+    /** Whether this is the caller's blocked thread and it was interrupted (the flag stays set). */
+    private boolean callerInterrupted() {
+        return caller != null && Thread.currentThread() == caller && caller.isInterrupted();
+    }
+
+    private static CancellationException interruption() {
+        return new CancellationException("the thread writing was interrupted");
     }
 
     /** Stops sending and cancels the calls in flight (the caller cancelled or gave up waiting). */

@@ -84,7 +84,9 @@ public final class ChunkedWriter {
     /**
      * Sends the records chunk by chunk, blocking: with one chunk in flight every call is made on the calling
      * thread; with more, the asynchronous calls are chained and this thread waits for them. The last task is
-     * waited for on the calling thread.
+     * waited for on the calling thread. Either way an interrupt of the calling thread gives the write up: no
+     * further chunk is sent, no task waited for, and the {@link PartialWriteException}'s reason is
+     * {@code ABANDONED} (the flag stays set).
      *
      * @param operation    what runs, for the failure message, e.g. {@code saveObjects on index products}
      * @param records      the records, read once as chunks are sent
@@ -104,12 +106,17 @@ public final class ChunkedWriter {
             BiFunction<List<BatchOperation>, ChunkRounds, BatchResponse> send,
             BiFunction<List<BatchOperation>, ChunkRounds, CompletableFuture<BatchResponse>> sendAsync,
             LongFunction<?> waitFor) {
-        BiFunction<List<BatchOperation>, ChunkRounds, CompletableFuture<BatchResponse>> sender =
-                options.chunksInFlight() == 1 ? blocking(send) : sendAsync;
-        ChunkPump pump = start(operation, records, toOperations, options, sender);
+        boolean blocking = options.chunksInFlight() == 1;
+        ChunkPump pump = start(
+                operation,
+                records,
+                toOperations,
+                options,
+                blocking ? blocking(send) : sendAsync,
+                blocking ? Thread.currentThread() : null);
         ChunkPump.Outcome outcome = await(pump);
         OptionalLong last = outcome.summary().lastTaskID();
-        if (options.waitForTasks() && last.isPresent()) {
+        if (options.waitForTasks() && last.isPresent() && !abandoned(outcome)) {
             // an index applies its tasks in order: once the last is published, every chunk is applied
             try {
                 waitFor.apply(last.getAsLong());
@@ -145,7 +152,7 @@ public final class ChunkedWriter {
             BatchOptions options,
             BiFunction<List<BatchOperation>, ChunkRounds, CompletableFuture<BatchResponse>> send,
             LongFunction<CompletableFuture<?>> waitFor) {
-        ChunkPump pump = start(operation, records, toOperations, options, send);
+        ChunkPump pump = start(operation, records, toOperations, options, send, null);
         CompletableFuture<WriteSummary> result = pump.result().thenCompose(outcome -> {
             OptionalLong last = outcome.summary().lastTaskID();
             CompletableFuture<?> waits = options.waitForTasks() && last.isPresent()
@@ -175,7 +182,8 @@ public final class ChunkedWriter {
             Iterable<?> records,
             Function<List<?>, List<BatchOperation>> toOperations,
             BatchOptions options,
-            BiFunction<List<BatchOperation>, ChunkRounds, CompletableFuture<BatchResponse>> send) {
+            BiFunction<List<BatchOperation>, ChunkRounds, CompletableFuture<BatchResponse>> send,
+            Thread caller) {
         return ChunkPump.start(
                 operation,
                 records,
@@ -183,7 +191,15 @@ public final class ChunkedWriter {
                 options.chunksInFlight(),
                 toOperations,
                 send,
+                caller,
                 options.listener());
+    }
+
+    /** Whether the caller gave the write up (its thread was interrupted): it is not kept waiting for a task. */
+    private static boolean abandoned(ChunkPump.Outcome outcome) {
+        return outcome.partial() != null
+                && outcome.partial().reason() == PartialWriteException.Reason.ABANDONED
+                && Thread.currentThread().isInterrupted();
     }
 
     /** A blocking send as a completed future, so the whole run stays on the calling thread. */

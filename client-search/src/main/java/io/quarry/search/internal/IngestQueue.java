@@ -274,6 +274,8 @@ public final class IngestQueue {
         }
         try {
             flushAsync().get();
+            // every chunk has ended and was told, and no record is taken any more: the listener's thread can go
+            listener.retire();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException e) {

@@ -6,6 +6,7 @@ import io.quarry.search.ChunkListener;
 import io.quarry.search.ChunkSent;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -19,9 +20,11 @@ import org.slf4j.LoggerFactory;
  * there is no listener or when the listener throws on one, so a slow log sink holds no lock either.
  *
  * <p>The thread is started when there is work and ends after {@link #IDLE_SECONDS} without; it is a daemon, so an
- * ingester left open never keeps the JVM alive. Calls wait in memory while the listener is busy, a bounded number:
- * once {@code capacity} events wait ({@link #behind()}), the queue's producers wait for the listener, and each time
- * the backlog falls back below it the queue is told ({@code roomMade}), outside any call of the listener.
+ * ingester left open never keeps the JVM alive. Once the ingester is closed and every chunk told, {@link #retire()}
+ * ends it at once, so closing many ingesters leaves no thread behind. Calls wait in memory while the listener is
+ * busy, a bounded number: once {@code capacity} events wait ({@link #behind()}), the queue's producers wait for the
+ * listener, and each time the backlog falls back below it the queue is told ({@code roomMade}), outside any call of
+ * the listener.
  */
 final class ListenerQueue implements ChunkListener {
 
@@ -122,7 +125,18 @@ final class ListenerQueue implements ChunkListener {
      * @param action what to run; it must not throw
      */
     void then(Runnable action) {
-        thread.execute(action);
+        run(action);
+    }
+
+    /**
+     * Ends the thread once the calls queued so far have been made, and waits for it: the ingester is closed and
+     * every chunk told, so no event can follow. An action queued later (a flush after close) runs on the caller.
+     *
+     * @throws InterruptedException when the waiting thread is interrupted; the thread still ends
+     */
+    void retire() throws InterruptedException {
+        thread.shutdown();
+        thread.awaitTermination(Long.MAX_VALUE, TimeUnit.NANOSECONDS);
     }
 
     /**
@@ -143,7 +157,7 @@ final class ListenerQueue implements ChunkListener {
     /** Queues an event's call, counted in the backlog until it has run. */
     private void tell(Runnable call) {
         backlog.incrementAndGet();
-        thread.execute(() -> {
+        run(() -> {
             try {
                 call.run();
             } finally {
@@ -152,6 +166,15 @@ final class ListenerQueue implements ChunkListener {
                 }
             }
         });
+    }
+
+    /** Queues a call; once {@link #retire() retired}, nothing is left to wait for, so it runs on the caller. */
+    private void run(Runnable call) {
+        try {
+            thread.execute(call);
+        } catch (RejectedExecutionException retired) {
+            call.run();
+        }
     }
 
     /** {@return whether the calling thread is the one making this queue's calls} */

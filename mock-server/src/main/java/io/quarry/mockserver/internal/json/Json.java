@@ -1,6 +1,7 @@
 package io.quarry.mockserver.internal.json;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.StringWriter;
 import java.io.Writer;
 import tools.jackson.core.JacksonException;
@@ -94,6 +95,47 @@ public final class Json {
         } finally {
             out.release();
         }
+    }
+
+    /**
+     * The size of a tree's compact UTF-8 JSON, counted without holding it and without writing past a limit.
+     *
+     * @param node a tree
+     * @param max the most bytes worth counting
+     * @return its size in bytes, or a number above {@code max} once the count passes it
+     */
+    public static long size(JsonNode node, long max) {
+        long[] count = {0};
+        OutputStream counter = new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                counted(1);
+            }
+
+            @Override
+            public void write(byte[] bytes, int offset, int length) throws IOException {
+                counted(length);
+            }
+
+            private void counted(int length) throws IOException {
+                count[0] += length;
+                if (count[0] > max) {
+                    // stops the serialisation: the rest need not be counted
+                    throw new IOException("past the limit");
+                }
+            }
+        };
+        try {
+            if (!written(FACTORY.createGenerator(ObjectWriteContext.empty(), counter), node)) {
+                count[0] = 0;
+                FallbackMapper.MAPPER.writeValue(counter, node);
+            }
+        } catch (JacksonException e) {
+            if (count[0] <= max) {
+                throw e;
+            }
+        }
+        return count[0];
     }
 
     /**

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -17,9 +18,10 @@ import java.util.function.Function;
 
 /**
  * The state of one application: its indices (created on first write) and its tasks. Every write goes through
- * {@link #write} or {@link #writeMany}, which lock the indices written (several in name order, so writers never
- * deadlock), apply the write, and record one task per index, so writes on an index apply in the order their
- * task IDs say.
+ * {@link #write}, {@link #writeIfExists} or {@link #writeMany}, which lock the indices written and those linked to
+ * them as primary and replicas (all in name order, so writers never deadlock), apply the write, keep each replica
+ * holding its primary's records (see {@link ReplicaLinks}), and record one task per index written, so writes on
+ * an index apply in the order their task IDs say.
  */
 public final class Application {
 
@@ -172,22 +174,8 @@ public final class Application {
      * @return its result and task
      */
     public <T> Written<T> writeIfExists(String name, Function<IndexState, T> write, T whenAbsent) {
-        while (true) {
-            IndexState state = indices.get(name);
-            if (state == null) {
-                return new Written<>(whenAbsent, Map.of(name, tasks.record()));
-            }
-            state.lock().lock();
-            try {
-                if (state.deleted()) {
-                    continue;
-                }
-                T result = write.apply(state);
-                return new Written<>(result, Map.of(name, finish(state)));
-            } finally {
-                state.lock().unlock();
-            }
-        }
+        Written<T> written = locked(List.of(name), name, states -> write.apply(states.get(name)));
+        return written != null ? written : new Written<>(whenAbsent, Map.of(name, tasks.record()));
     }
 
     /**
@@ -217,24 +205,93 @@ public final class Application {
      */
     public <T> Written<T> writeMany(
             Collection<String> names, String mustExist, Function<Map<String, IndexState>, T> write) {
-        List<String> order = new ArrayList<>(new TreeSet<>(names));
-        Map<String, IndexState> locked = new LinkedHashMap<>();
-        try {
-            for (String name : order) {
-                IndexState state = name.equals(mustExist) ? lockExisting(name) : lockLive(name);
-                if (state == null) {
-                    throw ApiException.notFound("Index does not exist");
+        Written<T> written = locked(names, mustExist, write);
+        if (written == null) {
+            throw ApiException.notFound("Index does not exist");
+        }
+        return written;
+    }
+
+    /**
+     * Runs a write holding the locks of the indices named and of those linked to them (a primary's replicas, a
+     * replica's primary), all in name order so that writers never deadlock; the links are read again under the
+     * locks, and the locking starts over when they changed meanwhile. The write is given the indices named; after
+     * it, the links' records are brought in line. An index this call created is removed again when the write
+     * fails, so a refused write leaves no index behind.
+     *
+     * @return the outcome, or {@code null} when {@code mustExist} does not exist
+     */
+    private <T> Written<T> locked(
+            Collection<String> names, String mustExist, Function<Map<String, IndexState>, T> write) {
+        Set<String> named = new LinkedHashSet<>(names);
+        Set<String> toLock = withLinked(named);
+        while (true) {
+            Map<String, IndexState> locked = new LinkedHashMap<>();
+            List<IndexState> created = new ArrayList<>();
+            boolean written = false;
+            try {
+                for (String name : new TreeSet<>(toLock)) {
+                    IndexState state = named.contains(name) && !name.equals(mustExist)
+                            ? lockLive(name, created)
+                            : lockExisting(name);
+                    if (state != null) {
+                        locked.put(name, state);
+                    } else if (name.equals(mustExist)) {
+                        return null;
+                    }
                 }
-                locked.put(name, state);
+                Set<String> linked = withLinked(named);
+                if (!toLock.containsAll(linked)) {
+                    toLock.addAll(linked);
+                    continue;
+                }
+                ReplicaLinks.reconcile(locked, this);
+                Map<String, IndexState> given = new LinkedHashMap<>();
+                named.forEach(name -> given.put(name, locked.get(name)));
+                T result;
+                try {
+                    result = write.apply(given);
+                } finally {
+                    ReplicaLinks.reconcile(locked, this);
+                }
+                Map<String, Long> taskIds = new LinkedHashMap<>();
+                for (String name : named) {
+                    taskIds.put(name, finish(locked.get(name)));
+                }
+                touchReplicas(locked, named, taskIds);
+                written = true;
+                return new Written<>(result, taskIds);
+            } finally {
+                if (!written) {
+                    created.forEach(this::discard);
+                }
+                locked.values().forEach(state -> state.lock().unlock());
             }
-            T result = write.apply(locked);
-            Map<String, Long> taskIds = new LinkedHashMap<>();
-            for (String name : new LinkedHashSet<>(names)) {
-                taskIds.put(name, finish(locked.get(name)));
+        }
+    }
+
+    /** {@return the names, and the names of the indices linked to those that exist} */
+    private Set<String> withLinked(Set<String> names) {
+        Set<String> all = new LinkedHashSet<>(names);
+        for (String name : names) {
+            IndexState state = indices.get(name);
+            if (state != null) {
+                all.addAll(state.replicaNames());
+                if (state.primaryName() != null) {
+                    all.add(state.primaryName());
+                }
             }
-            return new Written<>(result, taskIds);
-        } finally {
-            locked.values().forEach(state -> state.lock().unlock());
+        }
+        return all;
+    }
+
+    /** A write to a primary changes its replicas' records too: they show the primary's task as their last. */
+    private void touchReplicas(Map<String, IndexState> locked, Set<String> named, Map<String, Long> taskIds) {
+        for (IndexState replica : locked.values()) {
+            String primary = replica.primaryName();
+            if (!named.contains(replica.name()) && primary != null && taskIds.containsKey(primary)) {
+                replica.touch(clock.millis(), taskIds.get(primary));
+            }
         }
     }
 
@@ -253,18 +310,34 @@ public final class Application {
         }
     }
 
-    private IndexState lockLive(String name) {
+    /** {@return the index, locked, created when absent (and then added to {@code created})} */
+    private IndexState lockLive(String name, List<IndexState> created) {
         if (!indices.containsKey(name)) {
             IndexNames.requireValid(name);
         }
         while (true) {
-            IndexState state = indices.computeIfAbsent(name, n -> new IndexState(n, clock.millis()));
+            IndexState state = indices.get(name);
+            if (state == null) {
+                IndexState fresh = new IndexState(name, clock.millis());
+                state = indices.putIfAbsent(name, fresh);
+                if (state == null) {
+                    state = fresh;
+                    created.add(fresh);
+                }
+            }
             state.lock().lock();
             if (!state.deleted()) {
                 return state;
             }
             state.lock().unlock();
+            created.remove(state);
         }
+    }
+
+    /** Removes an index created by a write that failed (its lock is held), as if it had never been created. */
+    private void discard(IndexState state) {
+        state.markDeleted();
+        indices.remove(state.name(), state);
     }
 
     /** Records the task of a write that just ran on a locked index, and removes the index when asked. */

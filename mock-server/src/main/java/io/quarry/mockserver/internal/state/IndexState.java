@@ -8,6 +8,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -218,6 +219,21 @@ public final class IndexState {
     }
 
     /**
+     * Replaces the records with the given ones, in a store of this index's own (seed documents), so that an index
+     * sharing the former store with a primary never writes the primary's records.
+     *
+     * @param records the records, each with its objectID
+     */
+    public void replaceRecords(List<ObjectNode> records) {
+        IndexData fresh = new IndexData();
+        fresh.write(writer -> {
+            records.forEach(record -> writer.put(record.deepCopy()));
+            return null;
+        });
+        data = fresh;
+    }
+
+    /**
      * Replaces the records with copies of another index's (copy).
      *
      * @param source the index copied from
@@ -230,6 +246,38 @@ public final class IndexState {
             return null;
         });
         data = copy;
+    }
+
+    /** {@return the name in the {@code primary} setting: the index this one is a replica of, or {@code null}} */
+    public String primaryName() {
+        JsonNode primary = config.settings().get("primary");
+        return primary != null && primary.isString() ? primary.stringValue() : null;
+    }
+
+    /** {@return the names its {@code replicas} setting lists, {@code virtual(...)} unwrapped} */
+    public Set<String> replicaNames() {
+        return ReplicaLinks.named(config.settings().get("replicas"));
+    }
+
+    /**
+     * Makes this replica hold its primary's records: the very store, so each write to the primary reaches it in
+     * the same write, atomically for searches.
+     */
+    void shareRecordsOf(IndexState primary) {
+        data = primary.data;
+    }
+
+    /** {@return whether it holds the other index's very store of records} */
+    boolean sharesRecordsWith(IndexState other) {
+        return data == other.data;
+    }
+
+    /** Ends this replica's link: it drops its {@code primary} setting and keeps a copy of the records of its own. */
+    void unlinkFromPrimary() {
+        copyRecordsOf(this);
+        ObjectNode change = Json.object();
+        change.putNull("primary");
+        mergeSettings(change);
     }
 
     /** Asks that the index be removed once the current write ends (delete index, batch {@code delete}). */
@@ -263,6 +311,10 @@ public final class IndexState {
 
     void markDeleted() {
         deleted = true;
+    }
+
+    boolean removalRequested() {
+        return removalRequested;
     }
 
     boolean takeRemovalRequest() {

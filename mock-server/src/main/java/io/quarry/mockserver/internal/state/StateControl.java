@@ -31,18 +31,14 @@ public final class StateControl {
     public StateControl(Application app, List<ObjectNode> startupSeeds) {
         this.app = app;
         this.startupSeeds = List.copyOf(startupSeeds);
-        for (ObjectNode seed : startupSeeds) {
-            seed(seed);
-        }
+        seedAll(this.startupSeeds);
     }
 
     /** Removes every index, then applies the startup seed again, and resets every product's own state. */
     public void reset() {
         app.clear();
         resetHooks.forEach(Runnable::run);
-        for (ObjectNode seed : startupSeeds) {
-            seed(seed);
-        }
+        seedAll(startupSeeds);
     }
 
     /**
@@ -62,6 +58,27 @@ public final class StateControl {
      * @throws ApiException 400 when the document is malformed (nothing is applied then)
      */
     public List<String> seed(JsonNode document) {
+        return seedAll(List.of(document));
+    }
+
+    /**
+     * Applies seed documents (the files of a seed directory) as one: every document is checked before anything is
+     * applied, and the replicas of all of them are written after every other index, so that the primary a
+     * replica names exists when the replica is written, whatever the files' order.
+     */
+    private List<String> seedAll(List<? extends JsonNode> documents) {
+        List<Runnable> writes = new ArrayList<>();
+        List<Runnable> replicaWrites = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (JsonNode document : documents) {
+            plan(document, writes, replicaWrites, names);
+        }
+        writes.addAll(replicaWrites);
+        writes.forEach(Runnable::run);
+        return names;
+    }
+
+    private void plan(JsonNode document, List<Runnable> writes, List<Runnable> replicaWrites, List<String> names) {
         boolean hasIndices = document != null
                 && document.isObject()
                 && document.path("indices").isObject();
@@ -71,8 +88,6 @@ public final class StateControl {
             throw ApiException.badRequest("A seed document is {\"indices\": {\"<indexName>\": {\"settings\", "
                     + "\"synonyms\", \"rules\", \"records\"}}, \"keys\": [{\"value\", \"acl\", ...}]}");
         }
-        List<Runnable> writes = new ArrayList<>();
-        List<String> names = new ArrayList<>();
         for (JsonNode key : document.path("keys")) {
             String value = key.path("value").asString("");
             if (!key.isObject() || value.isEmpty()) {
@@ -103,17 +118,21 @@ public final class StateControl {
                 }
             }
             names.add(name);
-            writes.add(() -> app.write(name, state -> {
+            Runnable write = () -> app.write(name, state -> {
                 state.replaceConfig(settings, synonyms, rules);
-                return state.data().write(writer -> {
-                    writer.clear();
-                    records.forEach(writer::put);
-                    return null;
+                state.replaceRecords(records);
+                return null;
+            });
+            if (settings.has("primary")) {
+                // again, now that its primary is known to the write's locks, so that the link takes hold
+                replicaWrites.add(() -> {
+                    write.run();
+                    app.writeIfExists(name, state -> null, null);
                 });
-            }));
+            } else {
+                writes.add(write);
+            }
         }
-        writes.forEach(Runnable::run);
-        return names;
     }
 
     /** {@return the whole state as a seed document} */

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.MissingNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -171,6 +172,20 @@ class JsonTreesTest {
         assertWritesAlike(nodes.arrayNode().add(nodes.binaryNode(new byte[] {9})));
     }
 
+    @Test
+    void countsALargeTreesSizeOnlySoFarAsAsked() {
+        ArrayNode large = JsonNodeFactory.instance.arrayNode();
+        for (int i = 0; i < 100_000; i++) {
+            large.add("value " + i);
+        }
+        long size = Json.bytes(large).length;
+        assertThat(Json.size(large, size)).isEqualTo(size);
+        assertThat(Json.size(large, 1_000))
+                .as("stopped past the limit, within the generator's buffer")
+                .isGreaterThan(1_000)
+                .isLessThan(size / 10);
+    }
+
     private static void assertReadsAlike(String text) {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         JsonNode expected;
@@ -191,6 +206,10 @@ class JsonTreesTest {
 
     private static void assertWritesAlike(JsonNode tree) {
         assertThat(Json.bytes(tree)).as(tree::toString).isEqualTo(MAPPER.writeValueAsBytes(tree));
+        long size = MAPPER.writeValueAsBytes(tree).length;
+        assertThat(Json.size(tree, size)).as(tree::toString).isEqualTo(size);
+        assertThat(Json.size(tree, size + 5)).as(tree::toString).isEqualTo(size);
+        assertThat(Json.size(tree, size - 1)).as(tree::toString).isGreaterThan(size - 1);
         assertThat(Json.pretty(tree))
                 .as(tree::toString)
                 .isEqualTo(MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(tree));

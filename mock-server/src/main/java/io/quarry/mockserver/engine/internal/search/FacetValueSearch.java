@@ -91,10 +91,13 @@ public final class FacetValueSearch {
         String post = options.string("highlightPostTag", "</em>");
         ObjectNode response = JsonNodeFactory.instance.objectNode();
         ArrayNode hits = response.putArray("facetHits");
+        TagBudget tags = TagBudget.perAnswer();
         for (Map.Entry<String, Integer> entry : matching.subList(0, Math.min(maxFacetHits, matching.size()))) {
             ObjectNode hit = hits.addObject();
             hit.put("value", entry.getKey());
-            hit.put("highlighted", new MarkedText(entry.getKey(), readings.get(entry.getKey())).highlight(pre, post));
+            hit.put(
+                    "highlighted",
+                    new MarkedText(entry.getKey(), readings.get(entry.getKey())).highlight(pre, post, tags));
             hit.put("count", entry.getValue());
         }
         response.put("exhaustiveFacetsCount", true);

@@ -31,6 +31,9 @@ public final class HitRenderer {
 
     private final String preTag;
     private final String postTag;
+    /** What the tags and ellipses may still add to this answer. */
+    private final TagBudget tags = TagBudget.perAnswer();
+
     private final String ellipsis;
     private final boolean rankingInfo;
     private final GeoPrecision geoPrecision;
@@ -210,7 +213,7 @@ public final class HitRenderer {
 
     private JsonNode highlight(MarkedText marked) {
         ObjectNode out = JSON.objectNode();
-        out.put("value", marked.highlight(preTag, postTag));
+        out.put("value", marked.highlight(preTag, postTag, tags));
         out.put("matchLevel", marked.matchLevel());
         ArrayNode matched = out.putArray("matchedWords");
         marked.matchedWords().forEach(matched::add);
@@ -222,7 +225,7 @@ public final class HitRenderer {
 
     private JsonNode snippet(MarkedText marked, int size) {
         ObjectNode out = JSON.objectNode();
-        out.put("value", marked.snippet(size, preTag, postTag, ellipsis));
+        out.put("value", marked.snippet(size, preTag, postTag, ellipsis, tags));
         out.put("matchLevel", marked.matchLevel());
         return out;
     }

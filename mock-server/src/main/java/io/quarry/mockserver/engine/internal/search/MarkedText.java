@@ -93,9 +93,10 @@ public final class MarkedText {
      *
      * @param pre the opening tag
      * @param post the closing tag
+     * @param budget what the tags may add to the answer; a match past it is left plain
      */
-    public String highlight(String pre, String post) {
-        return render(0, text.length(), pre, post);
+    public String highlight(String pre, String post, TagBudget budget) {
+        return render(0, text.length(), pre, post, budget);
     }
 
     /**
@@ -105,10 +106,11 @@ public final class MarkedText {
      * @param pre the opening tag
      * @param post the closing tag
      * @param ellipsis the text marking a cut
+     * @param budget what the tags and ellipses may add to the answer; past it, matches are plain and cuts unmarked
      */
-    public String snippet(int words, String pre, String post, String ellipsis) {
+    public String snippet(int words, String pre, String post, String ellipsis, TagBudget budget) {
         if (tokens.size() <= words) {
-            return render(0, text.length(), pre, post);
+            return render(0, text.length(), pre, post, budget);
         }
         int first = 0;
         while (first < tokens.size() && highlighted[first] == 0) {
@@ -124,16 +126,21 @@ public final class MarkedText {
         int to = endToken == tokens.size() - 1
                 ? text.length()
                 : tokens.get(endToken).end();
-        return (from > 0 ? ellipsis : "") + render(from, to, pre, post) + (to < text.length() ? ellipsis : "");
+        String before = from > 0 && budget.take(ellipsis.length()) ? ellipsis : "";
+        String body = render(from, to, pre, post, budget);
+        return before + body + (to < text.length() && budget.take(ellipsis.length()) ? ellipsis : "");
     }
 
-    private String render(int from, int to, String pre, String post) {
+    private String render(int from, int to, String pre, String post, TagBudget budget) {
         StringBuilder out = new StringBuilder();
         int cursor = from;
         for (int k = 0; k < tokens.size(); k++) {
             Token token = tokens.get(k);
             if (highlighted[k] == 0 || token.start() < from || token.end() > to) {
                 continue;
+            }
+            if (!budget.take((long) pre.length() + post.length())) {
+                break;
             }
             out.append(text, cursor, token.start());
             out.append(pre)

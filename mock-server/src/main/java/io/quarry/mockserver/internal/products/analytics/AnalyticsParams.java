@@ -68,7 +68,10 @@ record AnalyticsParams(
         LocalDate start = date(request, "startDate", today.minusDays(DEFAULT_RANGE_DAYS));
         LocalDate end = date(request, "endDate", today);
         if (start.isAfter(end)) {
-            throw ApiException.badRequest("startDate must not be after endDate");
+            // a range with one end by default says so: the caller did not send that date
+            throw ApiException.badRequest(
+                    "startDate " + start + (given(request, "startDate") ? "" : " (seven days ago)")
+                            + " must not be after endDate " + end + (given(request, "endDate") ? "" : " (today)"));
         }
         if (ChronoUnit.DAYS.between(start, end) >= MAX_RANGE_DAYS) {
             throw ApiException.badRequest("The mock server answers date ranges of at most " + MAX_RANGE_DAYS
@@ -105,6 +108,11 @@ record AnalyticsParams(
         return tags == null || !tagSet.overflow() && tags.test(tagSet.tags());
     }
 
+    private static boolean given(Request request, String name) {
+        String value = request.query().get(name);
+        return value != null && !value.isEmpty();
+    }
+
     private static LocalDate date(Request request, String name, LocalDate fallback) {
         String value = request.query().get(name);
         if (value == null || value.isEmpty()) {
@@ -120,19 +128,31 @@ record AnalyticsParams(
         }
     }
 
+    /**
+     * {@return a count parameter: ASCII digits, at most {@link Integer#MAX_VALUE} (larger values are taken as that,
+     * which is past any list and above any limit)}
+     */
     private static int integer(Request request, String name, int fallback) {
         String value = request.query().get(name);
         if (value == null || value.isEmpty()) {
             return fallback;
         }
-        try {
-            int number = Integer.parseInt(value);
-            if (number < 0) {
-                throw ApiException.badRequest(name + " must not be negative");
-            }
-            return number;
-        } catch (NumberFormatException e) {
+        boolean negative = value.charAt(0) == '-';
+        int first = negative ? 1 : 0;
+        if (first == value.length()) {
             throw ApiException.badRequest("Invalid " + name + ": expected an integer");
         }
+        long number = 0;
+        for (int i = first; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c < '0' || c > '9') {
+                throw ApiException.badRequest("Invalid " + name + ": expected an integer");
+            }
+            number = Math.min(number * 10 + (c - '0'), Integer.MAX_VALUE);
+        }
+        if (negative && number > 0) {
+            throw ApiException.badRequest(name + " must not be negative");
+        }
+        return (int) number;
     }
 }

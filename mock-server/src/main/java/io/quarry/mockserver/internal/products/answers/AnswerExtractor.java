@@ -10,12 +10,16 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Finds the answer in one hit: the sentence, among the attributes for prediction, holding the largest share of
- * the question's words (the first such sentence on a tie), with those words wrapped in the highlighting tags.
+ * the question's words (the first such sentence on a tie), with those words wrapped in the highlighting tags (while
+ * the tags added stay within {@value #MAX_MARKUP_CHARS} characters; later words stay plain).
  */
 final class AnswerExtractor {
 
     /** Bounds the text read per attribute value. */
     static final int MAX_TEXT_CHARS = 100_000;
+
+    /** Bounds the tags added to one extract: a long tag around each of many words would grow it without limit. */
+    static final int MAX_MARKUP_CHARS = 10_000;
 
     private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?])\\s+|\\n+");
 
@@ -64,7 +68,11 @@ final class AnswerExtractor {
         return best == null ? null : new Answer(highlight(best.extract()), best.attribute(), best.score());
     }
 
-    /** The string values of the attributes for prediction, with their attribute names, in order. */
+    /**
+     * The string values of the attributes for prediction, each with the dotted path it was found at, in order. An
+     * attribute holding an object or a list stands for every string inside, as in the search's attribute lists; a
+     * dotted path goes through lists ({@code sections.body} reaches the body of each section).
+     */
     private List<Map.Entry<String, JsonNode>> texts(ObjectNode hit) {
         List<Map.Entry<String, JsonNode>> texts = new ArrayList<>();
         if (attributes.contains("*")) {
@@ -76,39 +84,55 @@ final class AnswerExtractor {
             return texts;
         }
         for (String attribute : attributes) {
-            JsonNode node = hit.get(attribute);
-            if (node == null) {
-                node = hit;
-                for (String part : attribute.split("\\.", -1)) {
-                    node = node == null || !node.isObject() ? null : node.get(part);
-                }
+            JsonNode named = hit.get(attribute);
+            if (named != null) {
+                addTexts(attribute, named, texts);
+            } else {
+                follow(hit, attribute.split("\\.", -1), 0, attribute, texts);
             }
-            addTexts(attribute, node, texts);
         }
         return texts;
     }
 
-    private static void addTexts(String attribute, JsonNode value, List<Map.Entry<String, JsonNode>> into) {
-        if (value == null) {
-            return;
+    /** Follows the path's parts from {@code at}, through objects and into each item of a list. */
+    private static void follow(
+            JsonNode node, String[] parts, int at, String attribute, List<Map.Entry<String, JsonNode>> into) {
+        if (at == parts.length) {
+            addTexts(attribute, node, into);
+        } else if (node.isArray()) {
+            for (JsonNode item : node) {
+                follow(item, parts, at, attribute, into);
+            }
+        } else if (node.isObject() && node.has(parts[at])) {
+            follow(node.get(parts[at]), parts, at + 1, attribute, into);
         }
+    }
+
+    /** Adds every string in the value: itself, or those nested in its lists and objects, each with its path. */
+    private static void addTexts(String path, JsonNode value, List<Map.Entry<String, JsonNode>> into) {
         if (value.isString()) {
-            into.add(Map.entry(attribute, value));
+            into.add(Map.entry(path, value));
         } else if (value.isArray()) {
             for (JsonNode item : value) {
-                if (item.isString()) {
-                    into.add(Map.entry(attribute, item));
-                }
+                addTexts(path, item, into);
+            }
+        } else if (value.isObject()) {
+            for (Map.Entry<String, JsonNode> member : value.properties()) {
+                addTexts(path + "." + member.getKey(), member.getValue(), into);
             }
         }
     }
 
+    /** The sentence with the question's words wrapped in the tags, until the tags added reach the bound. */
     private String highlight(String sentence) {
         StringBuilder out = new StringBuilder();
         Matcher matcher = QuestionWords.WORD.matcher(sentence);
         int at = 0;
-        while (matcher.find()) {
+        long markup = 0;
+        int perWord = preTag.length() + postTag.length();
+        while (matcher.find() && markup + perWord <= MAX_MARKUP_CHARS) {
             if (question.contains(matcher.group())) {
+                markup += perWord;
                 out.append(sentence, at, matcher.start())
                         .append(preTag)
                         .append(matcher.group())

@@ -55,18 +55,23 @@ final class CrawlJobs {
      * @return its task
      */
     CrawlerTask reindex(Crawler crawler) {
-        CrawlerTask task = crawler.startReindex(app.nowMillis());
-        CrawlerConfig config = crawler.config();
-        submit(task, () -> {
-            try {
-                runReindex(crawler, config, task);
-            } catch (RuntimeException e) {
-                // a failed reindex must not leave the crawler reindexing for ever
-                crawler.reindexFailed(task, app.nowMillis());
-                throw e;
-            }
-        });
-        return task;
+        CrawlerConfig config = crawler.config(); // the configuration of the request, though the work waits its turn
+        return crawler.startReindex(
+                app.nowMillis(),
+                task -> submit(task, () -> {
+                    // waits until the reindex is started, the one it restarts cancelled: only then may it clear their
+                    // indices
+                    if (!crawler.isCurrentReindex(task)) {
+                        return;
+                    }
+                    try {
+                        runReindex(crawler, config, task);
+                    } catch (RuntimeException e) {
+                        // a failed reindex must not leave the crawler reindexing for ever
+                        crawler.reindexFailed(task, app.nowMillis());
+                        throw e;
+                    }
+                }));
     }
 
     /**
@@ -137,7 +142,7 @@ final class CrawlJobs {
             return;
         }
         if (config.maxLostRecordsPercentage() >= 0 && losesTooMuch(temporaries, config.maxLostRecordsPercentage())) {
-            crawler.reindexBlocked(task);
+            crawler.reindexBlocked(task, temporaries.values());
             return;
         }
         app.writeMany(new ArrayList<>(new LinkedHashSet<>(listOf(temporaries))), indices -> {
@@ -150,11 +155,15 @@ final class CrawlJobs {
         crawler.reindexPublished(task, extracted, app.nowMillis());
     }
 
-    /** Discards the temporary indices of a cancelled (blocked) reindex. */
-    void discardTemporaries(CrawlerConfig config) {
-        for (CrawlerConfig.Action action : config.actions()) {
+    /**
+     * Discards the temporary indices of a cancelled (blocked) reindex.
+     *
+     * @param temporaries their names
+     */
+    void discardTemporaries(List<String> temporaries) {
+        for (String temporary : temporaries) {
             app.writeIfExists(
-                    temporaryIndex(config.indexOf(action)),
+                    temporary,
                     index -> {
                         index.requestRemoval();
                         return null;
@@ -182,12 +191,18 @@ final class CrawlJobs {
         return names;
     }
 
+    /** A replica's records are its primary's: a crawl writes none into it. */
     private void write(String indexName, ObjectNode record) {
         app.write(
-                indexName, index -> index.data().write(writer -> new RecordOperation.Put(record).apply(index, writer)));
+                indexName,
+                index -> index.primaryName() != null
+                        ? null
+                        : index.data().write(writer -> new RecordOperation.Put(record).apply(index, writer)));
     }
 
     private static Object clear(IndexState index) {
-        return index.data().write(writer -> new RecordOperation.Clear().apply(index, writer));
+        return index.primaryName() != null
+                ? null
+                : index.data().write(writer -> new RecordOperation.Clear().apply(index, writer));
     }
 }

@@ -4,13 +4,17 @@ import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.state.Timestamps;
 import java.util.ArrayDeque;
+import java.util.Collection;
 import java.util.Deque;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -29,7 +33,9 @@ final class Crawler {
     private final long createdAt;
     private final Map<String, CrawlerTask> tasks = new LinkedHashMap<>();
     private final Deque<Long> urlCrawlCalls = new ArrayDeque<>();
-    private final UrlStatistics statistics = new UrlStatistics();
+    /** Since the last reindex started: a new one each time, so a crawl it stopped counts into the old one. */
+    private UrlStatistics statistics = new UrlStatistics();
+
     private final Set<String> indexedInLastReindex = new LinkedHashSet<>();
     private String name;
     private CrawlerConfig config;
@@ -39,6 +45,8 @@ final class Crawler {
     private boolean running;
     private CrawlerTask reindex;
     private CrawlerTask blockingTask;
+    /** The temporary indices the blocked reindex filled, as its configuration named them. */
+    private List<String> blockedTemporaries = List.of();
 
     Crawler(String name, CrawlerConfig config, long now) {
         this.name = name;
@@ -59,7 +67,7 @@ final class Crawler {
         return config;
     }
 
-    UrlStatistics statistics() {
+    synchronized UrlStatistics statistics() {
         return statistics;
     }
 
@@ -111,19 +119,25 @@ final class Crawler {
     }
 
     /**
-     * Starts a reindex, cancelling one in progress (a reindex restarts crawling).
+     * Starts a reindex, cancelling one in progress (a reindex restarts crawling). A reindex that cannot start (too
+     * many tasks, every crawl place taken) changes nothing: one in progress goes on.
      *
+     * @param now the time
+     * @param start hands the new task to the pool, or throws when it cannot take it; the task's work waits for this
+     *     method to return before it begins ({@link #isCurrentReindex} takes this lock)
      * @return the reindex task
      */
-    synchronized CrawlerTask startReindex(long now) {
+    synchronized CrawlerTask startReindex(long now, Consumer<CrawlerTask> start) {
         requireUnblocked();
+        CrawlerTask task = newTask("reindex", true);
+        start.accept(task);
         if (reindex != null) {
             reindex.cancel();
         }
-        reindex = newTask("reindex", true);
+        reindex = task;
         lastReindexStartedAt = now;
-        statistics.clear();
-        return reindex;
+        statistics = new UrlStatistics();
+        return task;
     }
 
     /** {@return whether this task is the reindex in progress} */
@@ -151,11 +165,16 @@ final class Crawler {
         task.finish();
     }
 
-    /** A reindex's safety check failed: the crawler is blocked by its task until it is cancelled. */
-    synchronized void reindexBlocked(CrawlerTask task) {
+    /**
+     * A reindex's safety check failed: the crawler is blocked by its task until it is cancelled.
+     *
+     * @param temporaries the temporary indices it filled, to discard when it is cancelled
+     */
+    synchronized void reindexBlocked(CrawlerTask task, Collection<String> temporaries) {
         if (reindex == task) {
             reindex = null;
             blockingTask = task;
+            blockedTemporaries = List.copyOf(temporaries);
             task.block();
         }
     }
@@ -163,9 +182,10 @@ final class Crawler {
     /**
      * Cancels the blocking task.
      *
+     * @return the temporary indices its reindex filled (the configuration may name others by now)
      * @throws ApiException 400 when the task is not the blocking one
      */
-    synchronized void cancelBlocking(CrawlerTask task, long now) {
+    synchronized List<String> cancelBlocking(CrawlerTask task, long now) {
         if (blockingTask != task) {
             throw ApiException.badRequest(
                     "Task " + task.id() + " is not blocking the crawler; only a blocking task" + " can be cancelled");
@@ -173,6 +193,9 @@ final class Crawler {
         blockingTask = null;
         lastReindexEndedAt = now;
         task.cancel();
+        List<String> temporaries = blockedTemporaries;
+        blockedTemporaries = List.of();
+        return temporaries;
     }
 
     /** Stops any work: a reset of the server. */
@@ -180,6 +203,7 @@ final class Crawler {
         tasks.values().forEach(CrawlerTask::cancel);
         reindex = null;
         blockingTask = null;
+        blockedTemporaries = List.of();
     }
 
     /** {@return whether a reindex is in progress (URL crawls then write to its temporary indices)} */
@@ -187,17 +211,24 @@ final class Crawler {
         return reindex != null;
     }
 
-    /** {@return whether the URL was indexed by the last reindex} */
+    /**
+     * {@return whether the URL was indexed by the last reindex}
+     *
+     * @param url the URL normalised as a crawl normalises it ({@link SiteCrawl#normalize(String, CrawlerConfig)})
+     */
     synchronized boolean indexedInLastReindex(String url) {
         return indexedInLastReindex.contains(url);
     }
 
     /**
-     * Counts a URL-crawl call.
+     * Starts a URL crawl and counts the call; a crawl that cannot start is not counted.
      *
+     * @param now the time
+     * @param start starts the crawl, or throws when it cannot
+     * @return what {@code start} gives
      * @throws ApiException 429 past {@value #DAILY_URL_CRAWLS} calls in 24 hours
      */
-    synchronized void countUrlCrawl(long now) {
+    synchronized <T> T countUrlCrawl(long now, Supplier<T> start) {
         while (!urlCrawlCalls.isEmpty() && urlCrawlCalls.peekFirst() <= now - DAY_MILLIS) {
             urlCrawlCalls.pollFirst();
         }
@@ -205,7 +236,9 @@ final class Crawler {
             throw new ApiException(
                     429, "Too many URL crawls: at most " + DAILY_URL_CRAWLS + " calls per 24 hours per crawler");
         }
+        T started = start.get();
         urlCrawlCalls.addLast(now);
+        return started;
     }
 
     /** {@return the crawler as the service shows it} */

@@ -1,8 +1,9 @@
 package io.quarry.mockserver.internal.products.crawler;
 
 import io.quarry.mockserver.internal.http.ApiException;
-import java.net.URI;
+import io.quarry.mockserver.internal.http.IndexNames;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -74,28 +75,30 @@ record CrawlerConfig(
         ObjectNode json = ((ObjectNode) node).deepCopy();
         requiredText(json, "appId", "config.appId");
         JsonNode rate = json.get("rateLimit");
-        if (rate == null || !rate.isIntegralNumber() || rate.asLong() < 1 || rate.asLong() > 100) {
+        if (!isIntegerIn(rate, 1, 100)) {
             throw ApiException.badRequest("config.rateLimit is required and must be an integer from 1 to 100");
         }
         if (json.has("apiKey") && !json.get("apiKey").isString()) {
             throw ApiException.badRequest("config.apiKey must be a string");
         }
         String prefix = optionalText(json, "indexPrefix");
+        optionalText(json, "schedule");
         int maxUrls = optionalInt(json, "maxUrls", 1, Integer.MAX_VALUE, MAX_PAGES);
         int maxDepth = optionalInt(json, "maxDepth", 1, 100, 0);
         List<String> startUrls = urls(json, "startUrls");
         List<String> extraUrls = urls(json, "extraUrls");
         List<String> sitemaps = urls(json, "sitemaps");
-        List<Glob> exclusions = globs(json, "exclusionPatterns", "config.exclusionPatterns");
-        List<Glob> ignored = globs(json, "ignoreQueryParams", "config.ignoreQueryParams");
+        List<Glob> exclusions = globs(json, "exclusionPatterns", "config.exclusionPatterns", true);
+        List<Glob> ignored = globs(json, "ignoreQueryParams", "config.ignoreQueryParams", false);
         JsonNode actionsNode = json.get("actions");
         if (actionsNode == null || !actionsNode.isArray() || actionsNode.isEmpty() || actionsNode.size() > 30) {
             throw ApiException.badRequest("config.actions is required and must hold from 1 to 30 actions");
         }
         List<Action> actions = new ArrayList<>();
         for (int i = 0; i < actionsNode.size(); i++) {
-            actions.add(action(actionsNode.get(i), i));
+            actions.add(action(actionsNode.get(i), i, prefix == null ? "" : prefix));
         }
+        requireNoTemporaryIndexWritten(actions, prefix == null ? "" : prefix);
         double maxLost = -1;
         JsonNode lost = json.path("safetyChecks").path("beforeIndexPublishing").path("maxLostRecordsPercentage");
         if (!lost.isMissingNode()) {
@@ -137,22 +140,33 @@ record CrawlerConfig(
         return parse(copy);
     }
 
-    private static Action action(JsonNode node, int position) {
+    private static Action action(JsonNode node, int position, String prefix) {
         String where = "config.actions[" + position + "]";
         if (!node.isObject()) {
             throw ApiException.badRequest(where + " must be an object");
         }
         String indexName = requiredText(node, "indexName", where + ".indexName");
+        requireWritableIndex(prefix + indexName, where + ".indexName");
         JsonNode extractor = node.get("recordExtractor");
         if (extractor == null || !extractor.isObject()) {
             throw ApiException.badRequest(where + ".recordExtractor is required and must be an object");
         }
-        if (extractor.has("source") && !extractor.get("source").isString()) {
-            throw ApiException.badRequest(where + ".recordExtractor.source must be a string");
+        JsonNode type = extractor.get("__type");
+        if (type == null || !type.isString() || !type.stringValue().equals("function")) {
+            throw ApiException.badRequest(where + ".recordExtractor.__type is required and must be \"function\"");
+        }
+        JsonNode source = extractor.get("source");
+        if (source == null || !source.isString()) {
+            throw ApiException.badRequest(where + ".recordExtractor.source is required and must be a string");
         }
         List<String> selectors = strings(node, "selectorsToMatch", where + ".selectorsToMatch");
         for (String selector : selectors) {
             String css = selector.startsWith("!") ? selector.substring(1) : selector;
+            String problem = SelectorLimits.problem(css);
+            if (problem != null) {
+                throw ApiException.badRequest(
+                        where + ".selectorsToMatch: CSS selector " + quoted(selector) + " refused: " + problem);
+            }
             try {
                 QueryParser.parse(css);
             } catch (Selector.SelectorParseException | IllegalArgumentException e) {
@@ -164,7 +178,45 @@ record CrawlerConfig(
                 ? DEFAULT_FILE_TYPES
                 : Set.copyOf(types.stream().map(t -> t.toLowerCase(Locale.ROOT)).toList());
         return new Action(
-                position, indexName, globs(node, "pathsToMatch", where + ".pathsToMatch"), selectors, fileTypes);
+                position, indexName, globs(node, "pathsToMatch", where + ".pathsToMatch", true), selectors, fileTypes);
+    }
+
+    /**
+     * The index an action writes, and the temporary one a reindex fills, must be index names the application takes:
+     * else every crawl would fail in the background, answering nothing.
+     *
+     * @param index the prefix and the action's index name
+     * @param where the member, for the message
+     * @throws ApiException 400 naming the member
+     */
+    private static void requireWritableIndex(String index, String where) {
+        String problem = IndexNames.problem(index);
+        if (problem == null && IndexNames.problem(CrawlJobs.temporaryIndex(index)) != null) {
+            problem = "with the prefix and the suffix " + CrawlJobs.temporaryIndex("")
+                    + " of a reindex's temporary index, it must hold at most " + IndexNames.MAX_BYTES + " bytes";
+        }
+        if (problem != null) {
+            throw ApiException.badRequest(where + ": not a valid index name with indexPrefix: " + problem);
+        }
+    }
+
+    /**
+     * No action may write the temporary index a reindex fills for another's: the reindex would clear that index when
+     * it starts and delete it when it ends.
+     *
+     * @throws ApiException 400 naming the action
+     */
+    private static void requireNoTemporaryIndexWritten(List<Action> actions, String prefix) {
+        Map<String, Action> byIndex = new HashMap<>();
+        actions.forEach(action -> byIndex.putIfAbsent(prefix + action.indexName(), action));
+        for (Action action : actions) {
+            Action writer = byIndex.get(CrawlJobs.temporaryIndex(prefix + action.indexName()));
+            if (writer != null) {
+                throw ApiException.badRequest("config.actions[" + writer.position() + "].indexName: "
+                        + quoted(writer.indexName()) + " is the temporary index a reindex fills for config.actions["
+                        + action.position() + "]; choose another name");
+            }
+        }
     }
 
     private static List<String> urls(JsonNode json, String name) {
@@ -178,19 +230,12 @@ record CrawlerConfig(
     /**
      * @param url a URL
      * @param where what it is, for the message
-     * @throws ApiException 400 unless it is an absolute http or https URL
+     * @throws ApiException 400 unless it is an absolute http or https URL ({@link HttpUrls})
      */
     static void requireHttpUrl(String url, String where) {
-        try {
-            URI uri = new URI(url);
-            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-            if ((scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null) {
-                return;
-            }
-        } catch (java.net.URISyntaxException e) {
-            // answered below
+        if (HttpUrls.parse(url) == null) {
+            throw ApiException.badRequest(where + ": " + quoted(url) + " is not an absolute http or https URL");
         }
-        throw ApiException.badRequest(where + ": " + quoted(url) + " is not an absolute http or https URL");
     }
 
     private static List<String> strings(JsonNode json, String name, String where) {
@@ -211,14 +256,19 @@ record CrawlerConfig(
         return List.copyOf(values);
     }
 
-    private static List<Glob> globs(JsonNode json, String name, String where) {
+    /**
+     * @param ofUrls whether the patterns are of URLs, matched against URLs as crawled: a host written in another
+     *     script then stands for its ASCII form, as in the URLs ({@link HttpUrls#withAsciiHost(String)})
+     */
+    private static List<Glob> globs(JsonNode json, String name, String where, boolean ofUrls) {
         List<Glob> globs = new ArrayList<>();
         for (String pattern : strings(json, name, where)) {
             if (pattern.length() > Glob.MAX_LENGTH) {
                 throw ApiException.badRequest(
                         where + " holds a pattern longer than " + Glob.MAX_LENGTH + " characters");
             }
-            globs.add(Glob.of(pattern));
+            String ascii = ofUrls ? HttpUrls.withAsciiHost(pattern) : pattern;
+            globs.add(Glob.of(ascii.length() > Glob.MAX_LENGTH ? pattern : ascii));
         }
         return List.copyOf(globs);
     }
@@ -247,10 +297,19 @@ record CrawlerConfig(
         if (node == null || node.isNull()) {
             return absent;
         }
-        if (!node.isIntegralNumber() || node.asLong() < min || node.asLong() > max) {
+        if (!isIntegerIn(node, min, max)) {
             throw ApiException.badRequest("config." + name + " must be an integer from " + min + " to " + max);
         }
         return node.asInt();
+    }
+
+    /** An integer beyond a long's range is out of range too (reading it as a long would fail, as invalid JSON). */
+    private static boolean isIntegerIn(JsonNode node, long min, long max) {
+        return node != null
+                && node.isIntegralNumber()
+                && node.canConvertToLong()
+                && node.asLong() >= min
+                && node.asLong() <= max;
     }
 
     private static String quoted(String value) {

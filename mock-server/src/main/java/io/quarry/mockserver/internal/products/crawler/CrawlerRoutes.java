@@ -197,9 +197,10 @@ final class CrawlerRoutes implements RouteMethods {
             throw ApiException.badRequest("save must be a boolean");
         }
         crawler.requireUnblocked();
-        crawler.countUrlCrawl(app.nowMillis());
+        // a crawl refused (429) is not counted and saves no URL
+        CrawlerTask task = crawler.countUrlCrawl(app.nowMillis(), () -> jobs.crawlUrls(crawler, List.copyOf(urls)));
         saveExtraUrls(crawler, urls, save == null || save.isNull() ? null : save.booleanValue());
-        return taskReply(jobs.crawlUrls(crawler, List.copyOf(urls)));
+        return taskReply(task);
     }
 
     /**
@@ -214,7 +215,8 @@ final class CrawlerRoutes implements RouteMethods {
             CrawlerConfig config = crawler.config();
             Set<String> extra = new LinkedHashSet<>(config.extraUrls());
             for (String url : urls) {
-                boolean add = Boolean.TRUE.equals(save) || !crawler.indexedInLastReindex(url);
+                boolean add =
+                        Boolean.TRUE.equals(save) || !crawler.indexedInLastReindex(SiteCrawl.normalize(url, config));
                 if (add && !config.startUrls().contains(url) && extra.size() < CrawlerConfig.MAX_LIST) {
                     extra.add(url);
                 }
@@ -260,8 +262,7 @@ final class CrawlerRoutes implements RouteMethods {
     Response cancel(Request request) {
         Crawler crawler = crawler(request);
         CrawlerTask task = task(crawler, request.path("tid"));
-        crawler.cancelBlocking(task, app.nowMillis());
-        jobs.discardTemporaries(crawler.config());
+        jobs.discardTemporaries(crawler.cancelBlocking(task, app.nowMillis()));
         return Response.ok(Json.object());
     }
 
@@ -309,10 +310,11 @@ final class CrawlerRoutes implements RouteMethods {
         if (node == null || !node.isString() || node.stringValue().isBlank()) {
             throw ApiException.badRequest("name is required and must be a non-empty string");
         }
-        if (node.stringValue().length() > MAX_NAME) {
+        String name = node.stringValue();
+        if (name.codePointCount(0, name.length()) > MAX_NAME) {
             throw ApiException.badRequest("name must be at most " + MAX_NAME + " characters");
         }
-        return node.stringValue();
+        return name;
     }
 
     private static int intParam(Request request, String name, int absent, int min, int max) {

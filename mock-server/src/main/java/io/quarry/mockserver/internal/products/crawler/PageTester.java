@@ -2,7 +2,6 @@ package io.quarry.mockserver.internal.products.crawler;
 
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.state.Timestamps;
-import java.net.URI;
 import java.time.Clock;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -21,7 +20,7 @@ final class PageTester {
     /**
      * {@return {@code {startDate, endDate, logs, records, links, externalData, error}}}
      *
-     * @param url the URL
+     * @param url the URL, an absolute http(s) URL ({@link HttpUrls})
      * @param config the configuration, overrides applied
      */
     ObjectNode test(String url, CrawlerConfig config) {
@@ -33,10 +32,14 @@ final class PageTester {
         ObjectNode error = Json.object();
         log(logs, "INFO", "Fetching " + url);
         try {
-            PageFetcher.Fetched fetched = fetcher.fetch(URI.create(url));
+            PageFetcher.Fetched fetched = fetcher.fetch(HttpUrls.parse(url));
             if (fetched.location() != null) {
                 log(logs, "INFO", "Redirected to " + fetched.location());
-                links.add(fetched.location());
+                // a relative Location is a link of the URL tested, as a crawl follows it
+                String target = HttpUrls.resolve(url, fetched.location());
+                if (target != null) {
+                    links.add(target);
+                }
             } else if (fetched.status() < 200 || fetched.status() >= 300) {
                 error.put("code", "http_" + fetched.status());
                 error.put("message", "The page answered HTTP " + fetched.status());

@@ -1,7 +1,6 @@
 package io.quarry.mockserver.internal.products.crawler;
 
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -57,12 +56,23 @@ final class SiteCrawl {
         this.stopped = stopped;
     }
 
-    /** {@return the start points of a reindex: start URLs, extra URLs and the sitemaps' URLs} */
+    /**
+     * {@return the start points of a reindex: start URLs, extra URLs and the sitemaps' URLs, at most
+     * {@value #MAX_QUEUE} of them} A stopped crawl reads no further sitemap: each may take a fetch's whole time.
+     */
     List<String> reindexSeeds() {
         Set<String> seeds = new LinkedHashSet<>(config.startUrls());
         seeds.addAll(config.extraUrls());
         for (String sitemap : config.sitemaps()) {
-            seeds.addAll(sitemapUrls(sitemap));
+            if (stopped.getAsBoolean() || seeds.size() >= MAX_QUEUE) {
+                break;
+            }
+            for (String url : sitemapUrls(sitemap)) {
+                if (seeds.size() >= MAX_QUEUE) {
+                    break;
+                }
+                seeds.add(url);
+            }
         }
         return List.copyOf(seeds);
     }
@@ -201,40 +211,42 @@ final class SiteCrawl {
      * @return it, or null when it is not an absolute http(s) URL
      */
     String normalize(String url) {
-        try {
-            URI uri = new URI(url);
-            if (uri.getScheme() == null
-                    || uri.getHost() == null
-                    || !(uri.getScheme().equalsIgnoreCase("http")
-                            || uri.getScheme().equalsIgnoreCase("https"))) {
-                return null;
-            }
-            String query = uri.getRawQuery();
-            if (query != null && !config.ignoredQueryParams().isEmpty()) {
-                List<String> kept = new ArrayList<>();
-                for (String pair : query.split("&")) {
-                    String name = pair.split("=", 2)[0];
-                    if (!Glob.matchesAny(config.ignoredQueryParams(), name)) {
-                        kept.add(pair);
-                    }
-                }
-                query = kept.isEmpty() ? null : String.join("&", kept);
-            }
-            String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-            String authority = uri.getRawAuthority();
-            return uri.getScheme().toLowerCase(java.util.Locale.ROOT) + "://" + authority + path
-                    + (query == null ? "" : "?" + query);
-        } catch (URISyntaxException e) {
+        return normalize(url, config);
+    }
+
+    /**
+     * The URL as a crawl with this configuration crawls it, and as it counts the URLs it indexed: scheme in lower
+     * case, host in ASCII, without fragment, without the ignored query parameters.
+     *
+     * @param url a URL
+     * @param config the configuration
+     * @return it, or null when it is not an absolute http(s) URL
+     */
+    static String normalize(String url, CrawlerConfig config) {
+        URI uri = HttpUrls.parse(url);
+        if (uri == null) {
             return null;
         }
+        String query = uri.getRawQuery();
+        if (query != null && !config.ignoredQueryParams().isEmpty()) {
+            List<String> kept = new ArrayList<>();
+            for (String pair : query.split("&")) {
+                String name = pair.split("=", 2)[0];
+                if (!Glob.matchesAny(config.ignoredQueryParams(), name)) {
+                    kept.add(pair);
+                }
+            }
+            query = kept.isEmpty() ? null : String.join("&", kept);
+        }
+        String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+        String authority = uri.getRawAuthority();
+        return uri.getScheme().toLowerCase(java.util.Locale.ROOT) + "://" + authority + path
+                + (query == null ? "" : "?" + query);
     }
 
     private String resolve(String base, String location) {
-        try {
-            return normalize(new URI(base).resolve(location.trim()).toString());
-        } catch (URISyntaxException | IllegalArgumentException e) {
-            return null;
-        }
+        String target = HttpUrls.resolve(base, location);
+        return target == null ? null : normalize(target);
     }
 
     /** Path depth: its non-empty segments, at least 1 ({@code /} and {@code /docs} are 1, {@code /docs/a} is 2). */
@@ -251,7 +263,7 @@ final class SiteCrawl {
 
     private List<String> sitemapUrls(String sitemap) {
         try {
-            PageFetcher.Fetched fetched = fetcher.fetch(URI.create(sitemap));
+            PageFetcher.Fetched fetched = fetcher.fetch(HttpUrls.parse(sitemap));
             if (fetched.status() != 200) {
                 statistics.failed("http_" + fetched.status());
                 return List.of();

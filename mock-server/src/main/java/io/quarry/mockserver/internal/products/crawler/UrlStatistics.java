@@ -11,8 +11,8 @@ import tools.jackson.databind.node.ObjectNode;
  * extracted by configuration) or FAILED (the fetch failed), each with a reason code, a category and a readable
  * text. The categories are the service's steps: {@code fetch} (URLs skipped or failed before or while fetching,
  * links outside every action's paths included), {@code extraction} (a page no action takes for its file type or
- * selectors) and {@code success}. Cleared when a reindex starts. The reason codes are a small fixed set (HTTP statuses aside), so the rows
- * stay few.
+ * selectors) and {@code success}. A crawler starts new ones with each reindex. The reason codes are a small fixed
+ * set (HTTP statuses aside), so the rows stay few.
  */
 final class UrlStatistics {
 
@@ -35,10 +35,6 @@ final class UrlStatistics {
     /** @param reason why a URL failed */
     synchronized void failed(String reason) {
         count("FAILED", reason);
-    }
-
-    synchronized void clear() {
-        counts.clear();
     }
 
     private void count(String status, String reason) {

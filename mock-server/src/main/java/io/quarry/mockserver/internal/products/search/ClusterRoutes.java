@@ -177,10 +177,13 @@ final class ClusterRoutes implements RouteMethods {
         }
         records.forEach((indexName, ids) -> app.writeIfExists(
                 indexName,
-                index -> index.data().write(writer -> {
-                    ids.forEach(writer::remove);
-                    return null;
-                }),
+                // a replica's records are its primary's: they go when the primary's do
+                index -> index.primaryName() != null
+                        ? null
+                        : index.data().write(writer -> {
+                            ids.forEach(writer::remove);
+                            return null;
+                        }),
                 null));
         ObjectNode body = Json.object();
         body.put("deletedAt", Timestamps.iso(app.nowMillis()));

@@ -91,14 +91,22 @@ final class IndexRoutes implements RouteMethods {
         if (replicas != null && replicas.isArray()) {
             item.set("replicas", replicas.deepCopy());
         }
+        if (index.primaryName() != null) {
+            item.put("primary", index.primaryName());
+        }
         return item;
     }
 
-    /** {@code DELETE /1/indexes/{indexName}}: {@code {"deletedAt", "taskID"}}; deleting an absent index succeeds. */
+    /**
+     * {@code DELETE /1/indexes/{indexName}}: {@code {"deletedAt", "taskID"}}; deleting an absent index succeeds.
+     * Deleting a primary unlinks its replicas, which stay as indices of their own; a replica cannot be deleted
+     * while linked (400).
+     */
     Response delete(Request request) {
         var written = app.writeIfExists(
                 request.path("indexName"),
                 index -> {
+                    requireUnlinked(index, "deleted");
                     index.requestRemoval();
                     return null;
                 },
@@ -110,7 +118,10 @@ final class IndexRoutes implements RouteMethods {
      * {@code POST /1/indexes/{indexName}/operation}: copy or move to {@code destination}, which is replaced. A copy
      * with {@code scope} copies only the listed parts (settings, synonyms, rules) and keeps the destination's
      * records; a move ignores {@code scope}, as in the service. The service refuses neither a source that does not
-     * exist nor a destination equal to the source: both are acknowledged with a task and change nothing.
+     * exist nor a destination equal to the source: both are acknowledged with a task and change nothing. The
+     * destination never takes the source's {@code replicas} or {@code primary}. A move onto a primary keeps its
+     * replicas, which take the records moved; a move of a primary unlinks its replicas, as deleting it does.
+     * Refused (400): a copy or move onto a replica, a copy onto a primary, a move of a replica.
      */
     Response operation(Request request) {
         String source = request.path("indexName");
@@ -131,17 +142,29 @@ final class IndexRoutes implements RouteMethods {
             written = app.writeMany(List.of(source, destination), source, indices -> {
                 IndexState from = indices.get(source);
                 IndexState to = indices.get(destination);
+                requireUnlinked(to, "written by a " + operation);
+                JsonNode replicas = to.config().settings().get("replicas");
                 if (operation.equals("move")) {
+                    requireUnlinked(from, "moved");
                     to.takeRecordsOf(from);
                     to.copyConfigFrom(from, true, true, true);
                     from.requestRemoval();
-                } else if (scope.isEmpty()) {
-                    to.copyRecordsOf(from);
-                    to.copyConfigFrom(from, true, true, true);
                 } else {
+                    if (!to.replicaNames().isEmpty()) {
+                        throw ApiException.badRequest("Index " + destination + " has replicas: a copy cannot replace "
+                                + "it; move an index onto it, or remove its replicas first");
+                    }
+                    if (scope.isEmpty()) {
+                        to.copyRecordsOf(from);
+                    }
+                    boolean all = scope.isEmpty();
                     to.copyConfigFrom(
-                            from, scope.contains("settings"), scope.contains("synonyms"), scope.contains("rules"));
+                            from,
+                            all || scope.contains("settings"),
+                            all || scope.contains("synonyms"),
+                            all || scope.contains("rules"));
                 }
+                keepPlace(to, replicas);
                 return null;
             });
         } catch (ApiException gone) {
@@ -153,6 +176,27 @@ final class IndexRoutes implements RouteMethods {
         }
         return Response.ok(
                 Replies.task("updatedAt", app.nowMillis(), written.taskIds().get(source)));
+    }
+
+    /** Refuses to delete, move or overwrite a linked replica: it goes with its primary until unlinked. */
+    private static void requireUnlinked(IndexState index, String what) {
+        String primary = index.primaryName();
+        if (primary != null) {
+            throw ApiException.badRequest("Index " + index.name() + " is a replica of " + primary + " and cannot be "
+                    + what + ": remove it from the replicas of " + primary + " first");
+        }
+    }
+
+    /** The destination of a copy or move keeps its own replicas, and takes neither those nor the primary of the source. */
+    private static void keepPlace(IndexState destination, JsonNode replicas) {
+        ObjectNode place = Json.object();
+        for (String member : ReplicaSetting.PLACE) {
+            place.putNull(member);
+        }
+        if (replicas != null) {
+            place.set("replicas", replicas);
+        }
+        destination.mergeSettings(place);
     }
 
     /** A copy or move that changes nothing: a task, as the service answers, and no index created. */

@@ -15,8 +15,10 @@ import io.quarry.mockserver.internal.state.PartialUpdate;
 import io.quarry.mockserver.internal.state.RecordOperation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -158,7 +160,7 @@ final class RecordRoutes implements RouteMethods {
     /**
      * {@code POST /1/indexes/*}{@code /objects}: body {@code {"requests": [{indexName, objectID,
      * attributesToRetrieve}]}}; answers {@code {"results": [...]}} in request order, {@code null} for a record or
-     * index that does not exist.
+     * index that does not exist. The records answered add up to at most 10 MB of JSON ({@link AnswerBudget}).
      */
     Response getObjects(Request request) {
         JsonNode requests = request.jsonObject().get("requests");
@@ -166,6 +168,9 @@ final class RecordRoutes implements RouteMethods {
             throw ApiException.badRequest("Missing requests: expected an array");
         }
         Caller caller = request.get(Caller.class);
+        AnswerBudget budget = new AnswerBudget(
+                "The records asked for",
+                "ask for fewer records in each request, or for fewer attributes with attributesToRetrieve");
         ArrayNode results = Json.array();
         for (JsonNode item : requests) {
             if (!item.isObject()) {
@@ -177,11 +182,14 @@ final class RecordRoutes implements RouteMethods {
             List<String> attributes = AttributesToRetrieve.fromJson(item.get("attributesToRetrieve"));
             IndexState index = app.find(indexName);
             ObjectNode record = index == null ? null : index.data().get(objectID);
-            results.add(
-                    record == null
-                            ? null
-                            : SearchEngine.retrieve(
-                                    record, index.config(), attributes, caller.seesUnretrievableAttributes()));
+            if (record == null) {
+                results.addNull();
+                continue;
+            }
+            ObjectNode retrieved =
+                    SearchEngine.retrieve(record, index.config(), attributes, caller.seesUnretrievableAttributes());
+            budget.add(retrieved);
+            results.add(retrieved);
         }
         ObjectNode body = Json.object();
         body.set("results", results);
@@ -212,7 +220,11 @@ final class RecordRoutes implements RouteMethods {
             authorize(request, item);
             operations.add(item.operation());
         }
-        var written = app.write(name, index -> applyAll(index, operations));
+        Map<String, List<RecordOperation>> byIndex = Map.of(name, operations);
+        var written = app.writeMany(withDetachedReplicas(byIndex), indices -> {
+            detachReplicas(byIndex, indices);
+            return applyAll(indices.get(name), operations);
+        });
         claim(request, name, written.result());
         ObjectNode body = Json.object();
         body.put("taskID", written.taskId());
@@ -231,7 +243,10 @@ final class RecordRoutes implements RouteMethods {
             authorize(request, item);
             byIndex.computeIfAbsent(item.indexName(), name -> new ArrayList<>()).add(item.operation());
         }
-        var written = app.writeMany(byIndex.keySet(), indices -> {
+        var written = app.writeMany(withDetachedReplicas(byIndex), indices -> {
+            // before anything applies, so that a batch naming a replica changes no index
+            byIndex.keySet().forEach(name -> Replicas.requireNotReplica(indices.get(name)));
+            detachReplicas(byIndex, indices);
             Map<String, List<String>> ids = new LinkedHashMap<>();
             byIndex.forEach((name, operations) -> ids.put(name, applyAll(indices.get(name), operations)));
             return ids;
@@ -247,11 +262,40 @@ final class RecordRoutes implements RouteMethods {
             }
         }
         ObjectNode taskIds = Json.object();
-        written.taskIds().forEach(taskIds::put);
+        byIndex.keySet().forEach(name -> taskIds.put(name, written.taskIds().get(name)));
         ObjectNode body = Json.object();
         body.set("taskID", taskIds);
         body.set("objectIDs", objectIDs);
         return Response.ok(body);
+    }
+
+    /**
+     * {@return the indices a batch writes, and the replicas of those it deletes}
+     *
+     * @param byIndex a batch's operations by index
+     */
+    private Set<String> withDetachedReplicas(Map<String, List<RecordOperation>> byIndex) {
+        Set<String> names = new LinkedHashSet<>(byIndex.keySet());
+        byIndex.forEach((name, operations) -> {
+            IndexState index = app.find(name);
+            if (index != null && operations.stream().anyMatch(RecordOperation.DeleteIndex.class::isInstance)) {
+                names.addAll(index.replicaNames());
+            }
+        });
+        return names;
+    }
+
+    /**
+     * Deleting a primary unlinks its replicas, which keep the records they had: a batch that deletes a primary
+     * gives them their own records before it empties the primary's.
+     */
+    private static void detachReplicas(Map<String, List<RecordOperation>> byIndex, Map<String, IndexState> indices) {
+        indices.forEach((name, index) -> {
+            String primary = index.primaryName();
+            if (primary != null && !byIndex.containsKey(name) && byIndex.containsKey(primary)) {
+                index.copyRecordsOf(index);
+            }
+        });
     }
 
     /** With multi-cluster mapping, records written with {@code X-Service-User-ID} belong to that user. */
@@ -269,6 +313,7 @@ final class RecordRoutes implements RouteMethods {
 
     /** {@return the objectID each operation concerns ({@code null} for index-level actions), in order} */
     private static List<String> applyAll(IndexState index, List<RecordOperation> operations) {
+        Replicas.requireNotReplica(index);
         return index.data().write(writer -> {
             List<String> ids = new ArrayList<>(operations.size());
             for (RecordOperation operation : operations) {

@@ -1,6 +1,7 @@
 package io.quarry.mockserver.internal.products.search;
 
 import io.quarry.mockserver.internal.auth.Caller;
+import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.IndexState;
@@ -8,12 +9,12 @@ import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The indices a write with {@code forwardToReplicas} reaches: the index itself, then, when the parameter is true,
  * the replicas named in its {@code replicas} setting ({@code virtual(name)} names one too). The caller's key must
- * be allowed on each of them.
+ * be allowed on each of them. Record writes are never forwarded: a replica holds its primary's records, and
+ * refuses record writes of its own.
  */
 final class Replicas {
 
@@ -32,7 +33,7 @@ final class Replicas {
         if (request.booleanParam("forwardToReplicas", false)) {
             IndexState primary = app.find(name);
             if (primary != null) {
-                targets.addAll(named(primary.config().settings().get("replicas")));
+                targets.addAll(primary.replicaNames());
             }
             Caller caller = request.get(Caller.class);
             targets.forEach(caller::requireIndex);
@@ -58,24 +59,17 @@ final class Replicas {
     }
 
     /**
-     * {@return the replica names a {@code replicas} setting holds, {@code virtual(...)} unwrapped}
+     * Refuses a record write to a replica: its records are its primary's, written through the primary.
      *
-     * @param setting the setting's value, or {@code null}
+     * @param index the index written (its lock is held)
+     * @throws ApiException 400 when it is a replica
      */
-    static Set<String> named(JsonNode setting) {
-        Set<String> names = new LinkedHashSet<>();
-        if (setting != null && setting.isArray()) {
-            for (JsonNode replica : setting) {
-                String value = replica.asString("").trim();
-                if (value.startsWith("virtual(") && value.endsWith(")")) {
-                    value = value.substring("virtual(".length(), value.length() - 1)
-                            .trim();
-                }
-                if (!value.isEmpty()) {
-                    names.add(value);
-                }
-            }
+    static void requireNotReplica(IndexState index) {
+        String primary = index.primaryName();
+        if (primary != null) {
+            throw ApiException.badRequest("Index " + index.name() + " is a replica of " + primary
+                    + ": its records cannot be written directly; write them to " + primary
+                    + ", which passes them on");
         }
-        return names;
     }
 }

@@ -12,6 +12,8 @@ import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.products.SearchHooks;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.IndexState;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -37,6 +39,8 @@ final class SearchRoutes implements RouteMethods {
     private static final Set<String> URL_ONLY_PARAMS =
             Set.of("x-service-application-id", "x-service-api-key", "cursor");
     private static final int DEFAULT_HITS_PER_PAGE = 20;
+    /** The most entries one multi-search may hold, on the service too. */
+    static final int MAX_QUERIES = 50;
 
     private final Application app;
     private final SearchEngine engine;
@@ -73,14 +77,28 @@ final class SearchRoutes implements RouteMethods {
         return Response.ok(search(request, request.path("indexName"), paramsFromUrl(request)));
     }
 
-    /** Runs one search (after the other products' hooks) and records it for analytics. */
+    /** Runs one search and records it for analytics. */
     private ObjectNode search(Request request, String indexName, ObjectNode body) {
+        Searched searched = run(request, indexName, body);
+        searched.track(request, tracker);
+        return searched.result();
+    }
+
+    /** Runs one search, after the other products' hooks, not yet recorded. */
+    private Searched run(Request request, String indexName, ObjectNode body) {
         IndexState index = app.require(indexName);
         SearchContext context = request.get(Caller.class).searchContext(indexName);
         ObjectNode params = engine.effectiveParameters(body, context);
         ObjectNode result = engine.search(index.data(), index.config(), hooks.apply(indexName, params, body), context);
-        tracker.searched(request, indexName, params, result);
-        return result;
+        return new Searched(indexName, params, result);
+    }
+
+    /** A search run, with what analytics records of it. */
+    private record Searched(String indexName, ObjectNode params, ObjectNode result) {
+
+        void track(Request request, SearchTracker tracker) {
+            tracker.searched(request, indexName, params, result);
+        }
     }
 
     /** {@code POST /1/indexes/{indexName}/browse}: {@code params} first, then {@code cursor}. */
@@ -122,13 +140,18 @@ final class SearchRoutes implements RouteMethods {
      * hitsPerPage; skipped queries answer empty with {@code processed: false}. An entry of {@code "type": "facet"}
      * searches the values of its {@code facet} ({@code facetQuery}, {@code maxFacetHits} and the search
      * parameters narrowing the records) and answers as a facet value search ({@code facetHits},
-     * {@code exhaustiveFacetsCount}); it always runs and never counts towards {@code stopIfEnoughMatches}.
+     * {@code exhaustiveFacetsCount}); it always runs and never counts towards {@code stopIfEnoughMatches}. At most
+     * {@value #MAX_QUERIES} entries, as on the service, checked before any runs; the results add up to at most 10 MB
+     * of JSON ({@link AnswerBudget}), and the searches of a refused request are not recorded for analytics.
      */
     Response multiSearch(Request request) {
         ObjectNode body = request.jsonObject();
         JsonNode requests = body.get("requests");
         if (requests == null || !requests.isArray()) {
             throw ApiException.badRequest("Missing requests: expected an array");
+        }
+        if (requests.size() > MAX_QUERIES) {
+            throw ApiException.badRequest("Too many queries in multi query request");
         }
         String strategy = body.path("strategy").asString("none");
         if (!strategy.equals("none") && !strategy.equals("stopIfEnoughMatches")) {
@@ -151,6 +174,11 @@ final class SearchRoutes implements RouteMethods {
             }
             app.require(item.get("indexName").stringValue());
         }
+        AnswerBudget budget = new AnswerBudget(
+                "The results of these queries",
+                "send fewer queries in each request, or ask for fewer hits (hitsPerPage) or attributes"
+                        + " (attributesToRetrieve, attributesToHighlight, attributesToSnippet)");
+        List<Searched> searches = new ArrayList<>();
         ArrayNode results = Json.array();
         boolean enough = false;
         for (JsonNode item : requests) {
@@ -173,14 +201,18 @@ final class SearchRoutes implements RouteMethods {
             } else if (enough) {
                 result = skipped(app.require(indexName), query);
             } else {
-                result = search(request, indexName, query);
+                Searched searched = run(request, indexName, query);
+                searches.add(searched);
+                result = searched.result();
                 enough = strategy.equals("stopIfEnoughMatches")
                         && result.path("nbHits").asLong(0)
                                 >= result.path("hitsPerPage").asLong(1);
             }
             result.put("index", indexName);
+            budget.add(result);
             results.add(result);
         }
+        searches.forEach(searched -> searched.track(request, tracker));
         ObjectNode response = Json.object();
         response.set("results", results);
         return Response.ok(response);

@@ -19,7 +19,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Records each search in the application's {@link Tracking}, as the service's analytics sees it, and gives a search
  * with {@code clickAnalytics: true} its {@code queryID} (32 lower-case hexadecimal characters) so later events can
- * name it. A search with {@code analytics: false} is answered but not recorded.
+ * name it. A search with {@code analytics: false} is answered, with its query ID if asked, but not recorded: events
+ * naming it count nowhere.
  */
 final class SearchTracker {
 
@@ -40,13 +41,13 @@ final class SearchTracker {
      * @param result the search response, changed in place
      */
     void searched(Request request, String indexName, ObjectNode params, ObjectNode result) {
-        if (!flag(params.get("analytics"), true)) {
-            return;
-        }
         String queryID = null;
         if (flag(params.get("clickAnalytics"), false)) {
             queryID = RandomIds.next();
             result.put("queryID", queryID);
+        }
+        if (!flag(params.get("analytics"), true)) {
+            return;
         }
         List<String> objectIDs = new ArrayList<>();
         for (JsonNode hit : result.path("hits")) {
@@ -137,24 +138,33 @@ final class SearchTracker {
         return out;
     }
 
-    /** {@return the strings of a parameter: a string (a JSON array in text is read as one), or nested arrays} */
+    /**
+     * {@return the strings of a parameter: a comma-separated string (a JSON array in text is read as one), or
+     * nested arrays whose items are taken whole, commas included}
+     */
     private static List<String> strings(JsonNode value) {
         List<String> out = new ArrayList<>();
-        collect(value, out);
+        collect(value, out, false);
         return out;
     }
 
-    private static void collect(JsonNode value, List<String> out) {
+    private static void collect(JsonNode value, List<String> out, boolean arrayItem) {
         if (value == null || value.isNull()) {
             return;
         }
         if (value.isArray()) {
-            value.forEach(item -> collect(item, out));
+            value.forEach(item -> collect(item, out, true));
         } else if (value.isString()) {
             String text = value.asString().trim();
+            if (arrayItem) {
+                if (!text.isEmpty()) {
+                    out.add(text);
+                }
+                return;
+            }
             if (text.startsWith("[")) {
                 try {
-                    collect(io.quarry.mockserver.internal.json.Json.parse(text), out);
+                    collect(io.quarry.mockserver.internal.json.Json.parse(text), out, false);
                     return;
                 } catch (RuntimeException e) {
                     // not JSON: taken as one value below

@@ -1,11 +1,14 @@
 package io.quarry.mockserver.internal.products.search;
 
+import io.quarry.mockserver.internal.auth.Caller;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.Application;
+import io.quarry.mockserver.internal.state.IndexState;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -19,7 +22,8 @@ import tools.jackson.databind.node.ObjectNode;
  * maxValuesPerFacet, paginationLimitedTo, ranking, highlight tags, ...); settings without a default the
  * service reports appear only once set. In strict mode a setting the service does not know is a 400. With
  * {@code forwardToReplicas} the change also applies, in the same write, to the replicas named in the index's
- * {@code replicas} setting (created when absent), except {@code replicas} and {@code primary} themselves.
+ * {@code replicas} setting, except {@code replicas} and {@code primary} themselves. Setting {@code replicas} links
+ * and unlinks replicas (see {@link ReplicaSetting}); {@code primary} is read-only.
  */
 final class SettingsRoutes implements RouteMethods {
 
@@ -28,9 +32,6 @@ final class SettingsRoutes implements RouteMethods {
     static final int SET = 1;
 
     private static final ObjectNode DEFAULTS = defaults();
-
-    /** What a replica keeps of its own when settings are forwarded to it: its place among the indices. */
-    private static final List<String> NOT_FORWARDED = List.of("replicas", "primary");
 
     /** The index settings of the service's public API. */
     private static final Set<String> KNOWN = Set.of(
@@ -154,6 +155,24 @@ final class SettingsRoutes implements RouteMethods {
         return Response.ok(body);
     }
 
+    /**
+     * {@code primary} is read-only: it is set by the primary's {@code replicas}. Sent back as read (settings read,
+     * changed and written whole), it is accepted and changes nothing.
+     */
+    private static void requireSamePrimary(IndexState index, JsonNode sent) {
+        if (sent == null) {
+            return;
+        }
+        String current = index.primaryName();
+        boolean same = sent.isNull()
+                ? current == null
+                : sent.isString() && sent.stringValue().equals(current);
+        if (!same) {
+            throw ApiException.badRequest("primary cannot be set: an index becomes a replica, or stops being one, "
+                    + "through the replicas setting of its primary");
+        }
+    }
+
     /** {@code PUT /1/indexes/{indexName}/settings}: {@code {"updatedAt", "taskID"}}. */
     Response set(Request request) {
         ObjectNode changes = request.jsonObject();
@@ -165,10 +184,28 @@ final class SettingsRoutes implements RouteMethods {
             }
         }
         String name = request.path("indexName");
+        ReplicaSetting replicas = ReplicaSetting.parse(name, changes);
+        JsonNode primary = changes.remove("primary");
         ObjectNode forwarded = changes.deepCopy();
-        forwarded.remove(NOT_FORWARDED);
-        var written = app.writeMany(Replicas.targets(app, request), indices -> {
-            indices.forEach((target, index) -> index.mergeSettings(target.equals(name) ? changes : forwarded));
+        forwarded.remove(ReplicaSetting.PLACE);
+        Set<String> targets = Replicas.targets(app, request);
+        Set<String> names = new LinkedHashSet<>(targets);
+        if (replicas != null) {
+            // the key must be allowed on each index it links (and may create)
+            replicas.names().forEach(request.get(Caller.class)::requireIndex);
+            names.addAll(replicas.names());
+        }
+        var written = app.writeMany(names, indices -> {
+            requireSamePrimary(indices.get(name), primary);
+            if (replicas != null) {
+                replicas.check(indices);
+            }
+            for (String target : targets) {
+                indices.get(target).mergeSettings(target.equals(name) ? changes : forwarded);
+            }
+            if (replicas != null) {
+                replicas.link(indices);
+            }
             return null;
         });
         return Response.ok(

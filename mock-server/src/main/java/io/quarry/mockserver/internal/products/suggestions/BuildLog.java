@@ -11,11 +11,14 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The log of one build: lines of {@code timestamp}, {@code level} (INFO, SKIP or ERROR), {@code message} and
  * {@code contextLevel} (a line at level N+1 belongs to the line at level N before it). At most
- * {@value #MAX_LINES} lines are kept; one last line says how many more were left out. Used by one build thread.
+ * {@value #MAX_LINES} lines are kept, each message at most {@value #MAX_MESSAGE_CHARS} characters; one last line
+ * says how many more were left out. Used by one build thread.
  */
 final class BuildLog {
 
     static final int MAX_LINES = 1000;
+    /** A longer message (one quoting a long candidate) is cut, so the log stays small whatever the records hold. */
+    static final int MAX_MESSAGE_CHARS = 1000;
 
     private final Clock clock;
     private final List<ObjectNode> lines = new ArrayList<>();
@@ -52,9 +55,20 @@ final class BuildLog {
         ObjectNode line = Json.object();
         line.put("timestamp", Timestamps.iso(clock.millis()));
         line.put("level", level);
-        line.put("message", message);
+        line.put("message", cut(message));
         line.put("contextLevel", contextLevel);
         lines.add(line);
+    }
+
+    /** Cuts a long message, never between the two halves of a surrogate pair. */
+    private static String cut(String message) {
+        if (message.length() <= MAX_MESSAGE_CHARS) {
+            return message;
+        }
+        int end = Character.isHighSurrogate(message.charAt(MAX_MESSAGE_CHARS - 1))
+                ? MAX_MESSAGE_CHARS - 1
+                : MAX_MESSAGE_CHARS;
+        return message.substring(0, end) + "\u2026";
     }
 
     /** {@return the lines, with a last line counting those left out} */

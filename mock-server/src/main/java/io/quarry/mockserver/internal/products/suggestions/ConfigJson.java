@@ -1,6 +1,7 @@
 package io.quarry.mockserver.internal.products.suggestions;
 
 import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.IndexNames;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.products.suggestions.SuggestionsConfig.FacetConfig;
 import io.quarry.mockserver.internal.products.suggestions.SuggestionsConfig.SourceConfig;
@@ -13,7 +14,9 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Configurations to and from JSON. Reading validates every member (400 with the member named) and applies the
  * service's defaults: no minimum of hits or letters (0), empty lists, {@code replicas} false in each source index;
- * the minimum hits may be spelled {@code minHits} or {@code minHit}. Writing gives every member of each source
+ * the minimum hits may be spelled {@code minHits} or {@code minHit} (a null one counts as absent). Index names
+ * (the suggestions index, source and external indices) follow the rule of every other route. Writing gives every
+ * member of each source
  * index, the minimum hits spelled {@code minHit} as the service's reads do. Sizes are bounded so a build stays
  * small.
  */
@@ -45,7 +48,7 @@ final class ConfigJson {
         }
         String indexName;
         if (pathIndexName == null) {
-            indexName = requiredText(body, "indexName", "indexName");
+            indexName = indexName(body, "indexName", "indexName");
         } else {
             indexName = pathIndexName;
             JsonNode named = body.get("indexName");
@@ -75,15 +78,18 @@ final class ConfigJson {
         if (!node.isObject()) {
             throw ApiException.badRequest(where + " must be an object");
         }
-        JsonNode minHits = node.has("minHits") ? node.get("minHits") : node.get("minHit");
+        JsonNode minHits = node.get("minHits");
+        if (minHits == null || minHits.isNull()) {
+            minHits = node.get("minHit");
+        }
         return new SourceConfig(
-                requiredText(node, "indexName", where + ".indexName"),
+                indexName(node, "indexName", where + ".indexName"),
                 strings(node.get("analyticsTags"), where + ".analyticsTags", MAX_LIST),
                 list(node.get("facets"), where + ".facets", MAX_LIST, ConfigJson::facet),
                 count(minHits, where + ".minHits", DEFAULT_MIN_HITS),
                 count(node.get("minLetters"), where + ".minLetters", DEFAULT_MIN_LETTERS),
                 list(node.get("generate"), where + ".generate", MAX_LIST, ConfigJson::generateList),
-                strings(node.get("external"), where + ".external", MAX_LIST),
+                list(node.get("external"), where + ".external", MAX_LIST, ConfigJson::externalIndex),
                 flag(node.get("replicas"), where + ".replicas"));
     }
 
@@ -146,6 +152,26 @@ final class ConfigJson {
             }
             return item.asString();
         });
+    }
+
+    private static String externalIndex(JsonNode node, String where) {
+        if (!node.isString()) {
+            throw ApiException.badRequest(where + " must be an index name");
+        }
+        return validIndexName(node.asString(), where);
+    }
+
+    /** A required index name, valid as every route takes one (the path of the other routes must reach it). */
+    private static String indexName(JsonNode node, String name, String where) {
+        return validIndexName(requiredText(node, name, where), where);
+    }
+
+    private static String validIndexName(String name, String where) {
+        String problem = IndexNames.problem(name);
+        if (problem != null) {
+            throw ApiException.badRequest(where + " is not a valid index name: " + problem);
+        }
+        return name;
     }
 
     private static int count(JsonNode node, String where, int defaultValue) {

@@ -38,6 +38,11 @@ final class SuggestionBuilder {
     static final int MAX_EXTERNAL_RECORDS = 10_000;
     static final int MAX_COMBINATIONS = 1000;
     static final int DEFAULT_GENERATE_VALUES = 10;
+    /** The longest query a search takes: a longer candidate could never be checked, so it is none. */
+    static final int MAX_QUERY_CHARS = 512;
+
+    /** The members of every suggestion record, which a source index's name must not overwrite. */
+    private static final Set<String> RECORD_MEMBERS = Set.of("objectID", "query", "nb_words", "popularity");
 
     private final Application app;
     private final SearchEngine engine;
@@ -63,7 +68,11 @@ final class SuggestionBuilder {
         if (!config.languages().isEmpty()) {
             removePluralDuplicates(records, log);
         }
-        write(config.indexName(), records);
+        String primary = write(config.indexName(), records);
+        if (primary != null) {
+            log.error(0, "Index " + config.indexName() + " is a replica of " + primary + ": no suggestions written");
+            return 0;
+        }
         log.info(0, "Build finished: " + records.size() + " suggestions written to index " + config.indexName());
         return records.size();
     }
@@ -76,6 +85,12 @@ final class SuggestionBuilder {
             return;
         }
         log.info(1, "Reading source index " + source.indexName());
+        if (!perSourceMember(source)) {
+            log.info(
+                    2,
+                    "Index name " + source.indexName()
+                            + " is a member every suggestion has itself: its hits and facets are left out of the suggestions");
+        }
         Map<String, Candidate> candidates = new HashMap<>();
         addSearched(source, candidates);
         log.info(2, candidates.size() + " distinct queries searched");
@@ -158,6 +173,13 @@ final class SuggestionBuilder {
                     log.skip(3, "A record of external index " + name + " has no query or a negative count");
                     continue;
                 }
+                if (query.length() > MAX_QUERY_CHARS) {
+                    log.skip(
+                            3,
+                            "A record of external index " + name + " has a query longer than " + MAX_QUERY_CHARS
+                                    + " characters");
+                    continue;
+                }
                 into.computeIfAbsent(query, Candidate::new).popularity += count;
             }
             log.info(2, "External index " + name + " read");
@@ -174,8 +196,15 @@ final class SuggestionBuilder {
         }
         ObjectNode request = searchRequest("", attributes);
         request.put("maxValuesPerFacet", ConfigJson.MAX_FACET_AMOUNT);
-        ObjectNode facets =
-                (ObjectNode) search(index, source.indexName(), request).path("facets");
+        JsonNode found;
+        try {
+            found = search(index, source.indexName(), request).path("facets");
+        } catch (EngineException e) {
+            log.error(2, "Facets of index " + source.indexName() + " cannot be read: " + e.getMessage());
+            return Json.object();
+        }
+        // the engine leaves facets out when none of the attributes is facetable
+        ObjectNode facets = found.isObject() ? (ObjectNode) found : Json.object();
         for (String attribute : attributes) {
             if (!facets.has(attribute)) {
                 log.error(
@@ -190,17 +219,27 @@ final class SuggestionBuilder {
     private void addGenerated(SourceConfig source, ObjectNode facetValues, Map<String, Candidate> into, BuildLog log) {
         for (List<String> attributes : source.generate()) {
             List<String> combinations = List.of("");
+            int tooLong = 0;
             for (String attribute : attributes) {
                 List<String> values = topValues(facetValues.path(attribute), amountOf(source, attribute));
                 List<String> longer = new ArrayList<>();
                 for (String prefix : combinations) {
                     for (String value : values) {
-                        if (longer.size() < MAX_COMBINATIONS) {
+                        // joined only when it fits, so long facet values never add up to a long string
+                        if (prefix.length() + 1 + value.length() > MAX_QUERY_CHARS) {
+                            tooLong++;
+                        } else if (longer.size() < MAX_COMBINATIONS) {
                             longer.add(prefix.isEmpty() ? value : prefix + " " + value);
                         }
                     }
                 }
                 combinations = longer;
+            }
+            if (tooLong > 0) {
+                log.skip(
+                        2,
+                        tooLong + " combinations of " + String.join(", ", attributes) + " are longer than "
+                                + MAX_QUERY_CHARS + " characters");
             }
             for (String combination : combinations) {
                 String query = QueryText.normalize(combination);
@@ -264,8 +303,19 @@ final class SuggestionBuilder {
         }
         ObjectNode record = records.computeIfAbsent(query, q -> newRecord(q));
         record.put("popularity", record.path("popularity").asLong() + candidate.popularity);
-        record.set(source.indexName(), perSource(nbHits, result.path("facets"), candidate, source));
+        if (perSourceMember(source)) {
+            record.set(source.indexName(), perSource(nbHits, result.path("facets"), candidate, source));
+        }
         return true;
+    }
+
+    /**
+     * Whether a suggestion may carry the source's hits and facets under the source's name: not when that name is one
+     * of the suggestion's own members or an attribute the engine reserves ({@code _tags}, {@code _geoloc}, ...).
+     */
+    private static boolean perSourceMember(SourceConfig source) {
+        String name = source.indexName();
+        return !RECORD_MEMBERS.contains(name) && !name.startsWith("_");
     }
 
     private static ObjectNode newRecord(String query) {
@@ -352,17 +402,23 @@ final class SuggestionBuilder {
         });
     }
 
-    private void write(String indexName, Map<String, ObjectNode> records) {
+    /** {@return {@code null} once written, or the primary of the index when it is a replica, whose records it holds} */
+    private String write(String indexName, Map<String, ObjectNode> records) {
         ObjectNode settings = Json.object();
         settings.putArray("searchableAttributes").add("query");
         settings.putArray("customRanking").add("desc(popularity)");
-        app.write(indexName, index -> {
-            index.mergeSettings(settings);
-            return index.data().write(writer -> {
-                new RecordOperation.Clear().apply(index, writer);
-                records.values().forEach(record -> new RecordOperation.Put(record).apply(index, writer));
-                return null;
-            });
-        });
+        return app.write(indexName, index -> {
+                    if (index.primaryName() != null) {
+                        return index.primaryName();
+                    }
+                    index.mergeSettings(settings);
+                    index.data().write(writer -> {
+                        new RecordOperation.Clear().apply(index, writer);
+                        records.values().forEach(record -> new RecordOperation.Put(record).apply(index, writer));
+                        return null;
+                    });
+                    return null;
+                })
+                .result();
     }
 }

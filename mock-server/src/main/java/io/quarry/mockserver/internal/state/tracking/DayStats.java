@@ -14,12 +14,8 @@ final class DayStats extends Ledger {
     private final Map<TagSet, SliceStats> slices = new LinkedHashMap<>();
 
     SliceStats slice(TagSet tags, long seq) {
-        SliceStats slice = slices.get(tags);
-        if (slice != null) {
-            return slice;
-        }
-        TagSet kept = slices.size() < SearchAnalytics.MAX_TAG_SETS_PER_DAY ? tags : TagSet.OVERFLOW;
-        slice = slices.get(kept);
+        TagSet kept = keptTags(tags);
+        SliceStats slice = slices.get(kept);
         if (slice == null) {
             slice = new SliceStats();
             slice.attach(this);
@@ -30,12 +26,21 @@ final class DayStats extends Ledger {
         return slice;
     }
 
+    /**
+     * {@return the tag set searches of these tags count under on this day: their own, or the overflow set once the
+     * day holds its most tag sets and not theirs}
+     *
+     * @param tags the tag set of a search
+     */
+    TagSet keptTags(TagSet tags) {
+        return slices.containsKey(tags) || slices.size() < SearchAnalytics.MAX_TAG_SETS_PER_DAY
+                ? tags
+                : TagSet.OVERFLOW;
+    }
+
     /** {@return the slice the search was counted in, or {@code null} when it is gone} */
     SliceStats sliceOf(TagSet tags, long seq) {
-        SliceStats slice = slices.get(tags);
-        if (slice == null && slices.size() >= SearchAnalytics.MAX_TAG_SETS_PER_DAY) {
-            slice = slices.get(TagSet.OVERFLOW);
-        }
+        SliceStats slice = slices.get(keptTags(tags));
         return slice != null && slice.holds(seq) ? slice : null;
     }
 

@@ -261,8 +261,11 @@ public final class SearchAnalytics {
         for (CountedSearch search : aggregation.pending()) {
             long day = Math.floorDiv(search.timestamp, DAY_MILLIS);
             if (search.index.equals(index) && day >= fromDay && day <= toDay) {
+                // under the tag set it will be counted in: the overflow set when its day is already full
+                DayStats counted = stats == null ? null : stats.days.get(day);
+                TagSet tags = counted == null ? search.tags : counted.keptTags(search.tags);
                 SliceStats slice = pending.computeIfAbsent(day, d -> new LinkedHashMap<>())
-                        .computeIfAbsent(search.tags, t -> new SliceStats());
+                        .computeIfAbsent(tags, t -> new SliceStats());
                 contribute(slice, search, Long.MAX_VALUE);
             }
         }

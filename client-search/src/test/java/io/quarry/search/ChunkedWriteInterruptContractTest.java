@@ -1,0 +1,116 @@
+package io.quarry.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import io.quarry.core.PartialWriteException;
+import io.quarry.core.RequestOptions;
+import io.quarry.core.RetryRounds;
+import io.quarry.core.spi.CallDescription;
+import io.quarry.core.spi.CallEnd;
+import io.quarry.core.spi.CallObserver;
+import io.quarry.core.spi.ObservedCall;
+import io.quarry.core.spi.RoundStart;
+import io.quarry.core.testing.Eventually;
+import io.quarry.mockserver.Fault;
+import io.quarry.testsupport.BooksOnThreeHosts;
+import io.quarry.testsupport.MockServerClients;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Interrupting the thread of a blocking chunked write gives the write up, whether its calls run on that thread (one
+ * chunk in flight) or on the client's (several): it fails with a {@link PartialWriteException} whose reason is
+ * {@code ABANDONED}, naming the chunks acknowledged before, and the thread's interrupt flag stays set. The write is
+ * interrupted while it waits between two rounds of an outage of every host, which lasts on the server's clock.
+ */
+@Timeout(30)
+class ChunkedWriteInterruptContractTest {
+
+    private static final int CHUNK = 10;
+    private static final int RECORDS = 100;
+
+    private final BooksOnThreeHosts fixture = new BooksOnThreeHosts();
+    private final AtomicInteger rounds = new AtomicInteger();
+    private final SearchClient client = SearchClient.create(
+            MockServerClients.builder(fixture.server(), fixture.server().adminKey())
+                    .callObserver(new RoundCounter())
+                    .build());
+    /** Long waits between rounds: the interrupt lands while the write waits. */
+    private final SearchIndex books = client.index("books")
+            .withOptions(RequestOptions.builder()
+                    .retryRounds(RetryRounds.forOutages().waits(Duration.ofSeconds(10), Duration.ofSeconds(10)))
+                    .build());
+
+    @AfterEach
+    void close() {
+        client.close();
+        fixture.close();
+    }
+
+    private static Iterable<Map<String, Object>> records() {
+        return () -> IntStream.range(0, RECORDS)
+                .mapToObj(i -> Map.<String, Object>of("objectID", "book-" + i, "title", "book " + i))
+                .iterator();
+    }
+
+    /** Every host answers 503 from the third chunk on, for longer than the test lasts. */
+    private BatchOptions outageAfterTwoChunks(int chunksInFlight) {
+        return BatchOptions.of().chunkSize(CHUNK).chunksInFlight(chunksInFlight).listener(chunk -> {
+            if (chunk.chunk() == 1) {
+                fixture.hosts().forEach(host -> host.faults().during(Duration.ofHours(1), Fault.status(503)));
+            }
+        });
+    }
+
+    @ParameterizedTest(name = "{0} chunk(s) in flight")
+    @ValueSource(ints = {1, 2})
+    void anInterruptDuringAnOutageAbandonsTheWrite(int chunksInFlight) throws Exception {
+        Thread writer = Thread.currentThread();
+        CompletableFuture<Void> interrupter = CompletableFuture.runAsync(() -> {
+            try {
+                Eventually.waitUntil("the write to wait for a second round", () -> rounds.get() > 0);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+            writer.interrupt();
+        });
+
+        PartialWriteException e = catchThrowableOfType(
+                PartialWriteException.class, () -> books.saveObjects(records(), outageAfterTwoChunks(chunksInFlight)));
+        boolean interrupted = Thread.interrupted(); // read and cleared, for the next test
+        interrupter.get();
+
+        assertThat(e.reason()).isEqualTo(PartialWriteException.Reason.ABANDONED);
+        assertThat(interrupted).as("the interrupt flag is set again").isTrue();
+        assertThat(e.acknowledged())
+                .as("the chunks acknowledged before the outage")
+                .extracting(PartialWriteException.Chunk::index)
+                .contains(0, 1);
+        assertThat(e.notAcknowledged()).isNotEmpty();
+        assertThat(e.firstUnsentRecord()).isLessThan(RECORDS);
+    }
+
+    /** Counts the rounds started after a first one failed, for any call. */
+    private final class RoundCounter implements CallObserver {
+        @Override
+        public ObservedCall callStarted(CallDescription call) {
+            return new ObservedCall() {
+                @Override
+                public void roundStarted(RoundStart round) {
+                    rounds.incrementAndGet();
+                }
+
+                @Override
+                public void callEnded(CallEnd end) {}
+            };
+        }
+    }
+}

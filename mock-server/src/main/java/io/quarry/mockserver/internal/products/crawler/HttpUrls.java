@@ -1,0 +1,118 @@
+package io.quarry.mockserver.internal.products.crawler;
+
+import java.net.IDN;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Locale;
+
+/**
+ * The absolute http(s) URLs a crawler takes, read as a browser reads them: a host written in another script than
+ * Latin ({@code https://bücher.example/}) stands for its ASCII form ({@code xn--bcher-kva.example}), which
+ * {@link URI} alone does not see as a host at all; a port must be one TCP has.
+ */
+final class HttpUrls {
+
+    /** The largest TCP port: a URL naming a larger one is no URL, and fetching it could only fail. */
+    static final int MAX_PORT = 65_535;
+
+    private HttpUrls() {}
+
+    /**
+     * {@return the URL with an ASCII host, or {@code null} when it is no absolute http or https URL}
+     *
+     * @param url a URL as written
+     */
+    static URI parse(String url) {
+        try {
+            URI uri = new URI(url);
+            if (uri.getHost() == null && uri.getRawAuthority() != null) {
+                uri = withAsciiHost(uri);
+            }
+            if (uri == null || uri.getScheme() == null || uri.getHost() == null || uri.getPort() > MAX_PORT) {
+                return null;
+            }
+            String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
+            return scheme.equals("http") || scheme.equals("https") ? uri : null;
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            return null; // IllegalArgumentException: a host that has no ASCII form
+        }
+    }
+
+    /**
+     * {@return where a reference found on a page leads, or {@code null} when that is no absolute http(s) URL}
+     *
+     * @param base the page's URL, an absolute http(s) URL
+     * @param reference a link or a redirect's {@code Location}, absolute or relative
+     */
+    static String resolve(String base, String reference) {
+        URI page = parse(base);
+        if (page == null) {
+            return null;
+        }
+        try {
+            URI resolved = page.resolve(reference.trim());
+            return parse(resolved.toString()) == null ? null : resolved.toString();
+        } catch (IllegalArgumentException e) {
+            return null; // not a URI reference
+        }
+    }
+
+    /**
+     * {@return a URL pattern with the host of its {@code scheme://} part in ASCII, or as it is when that host is
+     * ASCII already or has no ASCII form}
+     *
+     * @param pattern a URL pattern ({@link Glob}), possibly with a leading {@code !}
+     */
+    static String withAsciiHost(String pattern) {
+        int scheme = pattern.indexOf("://");
+        if (scheme < 0) {
+            return pattern;
+        }
+        int from = scheme + 3;
+        int end = from;
+        while (end < pattern.length() && "/?#".indexOf(pattern.charAt(end)) < 0) {
+            end++;
+        }
+        String authority = pattern.substring(from, end);
+        if (authority.chars().allMatch(c -> c < 0x80)) {
+            return pattern;
+        }
+        int hostFrom = authority.lastIndexOf('@') + 1;
+        int colon = authority.lastIndexOf(':');
+        int hostEnd = colon > hostFrom ? colon : authority.length();
+        try {
+            String host = IDN.toASCII(authority.substring(hostFrom, hostEnd), IDN.ALLOW_UNASSIGNED);
+            return pattern.substring(0, from + hostFrom) + host + pattern.substring(from + hostEnd);
+        } catch (IllegalArgumentException e) {
+            return pattern;
+        }
+    }
+
+    /** The URI again with its authority's host in ASCII, or null when the authority has no such host. */
+    private static URI withAsciiHost(URI uri) throws URISyntaxException {
+        String authority = uri.getRawAuthority();
+        int at = authority.lastIndexOf('@');
+        String userInfo = at < 0 ? "" : authority.substring(0, at + 1);
+        String hostAndPort = authority.substring(at + 1);
+        int colon = hostAndPort.lastIndexOf(':');
+        String host = colon < 0 ? hostAndPort : hostAndPort.substring(0, colon);
+        String port = colon < 0 ? "" : hostAndPort.substring(colon);
+        if (host.isEmpty() || host.startsWith("[") || uri.getScheme() == null) {
+            return null;
+        }
+        StringBuilder ascii = new StringBuilder()
+                .append(uri.getScheme())
+                .append("://")
+                .append(userInfo)
+                .append(IDN.toASCII(host, IDN.ALLOW_UNASSIGNED))
+                .append(port)
+                .append(uri.getRawPath() == null ? "" : uri.getRawPath());
+        if (uri.getRawQuery() != null) {
+            ascii.append('?').append(uri.getRawQuery());
+        }
+        if (uri.getRawFragment() != null) {
+            ascii.append('#').append(uri.getRawFragment());
+        }
+        return new URI(ascii.toString());
+    }
+}

@@ -1,0 +1,111 @@
+package io.quarry.mockserver;
+
+import static io.quarry.mockserver.testing.TestClient.jq;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.net.httpserver.HttpServer;
+import io.quarry.mockserver.testing.Eventually;
+import io.quarry.mockserver.testing.TestClient;
+import io.quarry.mockserver.testing.TestClient.Reply;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A reindex stopped (by a reset, or a reindex restarting it) reads no further sitemap: one of many slow sitemaps
+ * held a crawl thread for every sitemap left, and the mock server has two.
+ */
+class CrawlerStoppedSitemapsHttpTest {
+
+    private static final int SITEMAPS = 20;
+
+    private final MockServer server = MockServer.builder().start();
+    private final TestClient client = new TestClient(server, null, null);
+    /** Each sitemap request waits for a permit the test hands out. */
+    private final Semaphore answers = new Semaphore(0);
+    /** How many sitemap requests arrived. */
+    private final Semaphore arrived = new Semaphore(0);
+
+    private final ExecutorService siteThreads = Executors.newCachedThreadPool();
+    private final HttpServer site = slowSite();
+
+    @AfterEach
+    void stop() {
+        answers.release(1000);
+        server.close();
+        site.stop(0);
+        siteThreads.shutdownNow();
+    }
+
+    private HttpServer slowSite() {
+        try {
+            HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            http.setExecutor(siteThreads);
+            http.createContext("/", exchange -> {
+                arrived.release();
+                answers.acquireUninterruptibly();
+                exchange.sendResponseHeaders(404, -1);
+                exchange.close();
+            });
+            http.start();
+            return http;
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private Reply crawler(String method, String path, String json) {
+        String token = Base64.getEncoder()
+                .encodeToString(
+                        (server.crawlerUserId() + ":" + server.crawlerApiKey()).getBytes(StandardCharsets.UTF_8));
+        return client.send(client.request(method, "/api/1" + path, json)
+                .header("Authorization", "Basic " + token)
+                .build());
+    }
+
+    private String reindex(String sitemaps) {
+        String config = jq("{'appId': 'QUARRYMOCK', 'rateLimit': 2, 'sitemaps': " + sitemaps + ", 'actions':"
+                + " [{'indexName': 'docs', 'recordExtractor': {'__type': 'function', 'source': '() => []'}}]}");
+        String id = crawler("POST", "/crawlers", "{\"name\": \"c\", \"config\": " + config + "}")
+                .requireOk()
+                .body()
+                .get("id")
+                .asString();
+        String task = crawler("POST", "/crawlers/" + id + "/reindex", null)
+                .requireOk()
+                .body()
+                .get("taskId")
+                .asString();
+        return "/crawlers/" + id + "/tasks/" + task;
+    }
+
+    @Test
+    void aResetStopsReadingSitemaps() throws InterruptedException {
+        String sitemaps = IntStream.range(0, SITEMAPS)
+                .mapToObj(i -> "'http://127.0.0.1:" + site.getAddress().getPort() + "/sitemap-" + i + ".xml'")
+                .collect(Collectors.joining(",", "[", "]"));
+        reindex(sitemaps);
+        reindex(sitemaps);
+        arrived.acquire(2); // both crawl threads wait for a sitemap
+
+        assertThat(new TestClient(server).post("/_mock/reset", null).status()).isEqualTo(200);
+        answers.release(2);
+
+        String next = reindex("[]");
+        Eventually.waitUntil(
+                "a reindex after the reset to run and end",
+                () -> !crawler("GET", next, null).body().get("pending").asBoolean());
+        assertThat(arrived.availablePermits())
+                .as("no sitemap read after the reset")
+                .isZero();
+    }
+}

@@ -1,0 +1,57 @@
+package io.quarry.mockserver.internal.products.crawler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import org.junit.jupiter.api.Test;
+
+/** Absolute http(s) URLs as a browser reads them: hosts in other scripts in ASCII, ports TCP has. */
+class HttpUrlsTest {
+
+    @Test
+    void aHostInAnotherScriptIsReadInAscii() {
+        URI uri = HttpUrls.parse("https://user:pw@bücher.example:8443/katalog?q=ä#top");
+
+        assertThat(uri.getHost()).isEqualTo("xn--bcher-kva.example");
+        assertThat(uri.getRawUserInfo()).isEqualTo("user:pw");
+        assertThat(uri.getPort()).isEqualTo(8443);
+        assertThat(uri.getRawPath()).isEqualTo("/katalog");
+        assertThat(uri.getRawQuery()).isEqualTo("q=ä");
+        assertThat(uri.getRawFragment()).isEqualTo("top");
+    }
+
+    @Test
+    void whatIsNoAbsoluteHttpUrlIsNull() {
+        assertThat(HttpUrls.parse("//127.0.0.1/no-scheme")).as("no scheme").isNull();
+        assertThat(HttpUrls.parse("//bücher.example/")).as("no scheme").isNull();
+        assertThat(HttpUrls.parse("ftp://127.0.0.1/")).isNull();
+        assertThat(HttpUrls.parse("http://127.0.0.1:65536/")).isNull();
+        assertThat(HttpUrls.parse("http://")).isNull();
+        assertThat(HttpUrls.parse("http://" + "ä".repeat(70) + ".example/"))
+                .as("a label too long")
+                .isNull();
+        assertThat(HttpUrls.parse("http://127.0.0.1:65535/")).isNotNull();
+    }
+
+    @Test
+    void aPatternsHostInAnotherScriptIsWrittenInAscii() {
+        assertThat(HttpUrls.withAsciiHost("https://bücher.example/**")).isEqualTo("https://xn--bcher-kva.example/**");
+        assertThat(HttpUrls.withAsciiHost("!https://u@bücher.example:8080/private/*"))
+                .isEqualTo("!https://u@xn--bcher-kva.example:8080/private/*");
+        assertThat(HttpUrls.withAsciiHost("https://*.bücher.example/**"))
+                .isEqualTo("https://*.xn--bcher-kva.example/**");
+        assertThat(HttpUrls.withAsciiHost("https://www.example.com/é/**")).isEqualTo("https://www.example.com/é/**");
+        assertThat(HttpUrls.withAsciiHost("**/*.pdf")).isEqualTo("**/*.pdf");
+        assertThat(HttpUrls.withAsciiHost("https://" + "ä".repeat(70) + ".example/"))
+                .startsWith("https://ä");
+    }
+
+    @Test
+    void aReferenceResolvesAgainstItsPage() {
+        assertThat(HttpUrls.resolve("http://a.example/docs/old", "new")).isEqualTo("http://a.example/docs/new");
+        assertThat(HttpUrls.resolve("http://a.example/docs/old", " /x ")).isEqualTo("http://a.example/x");
+        assertThat(HttpUrls.resolve("http://a.example/", "mailto:someone@a.example"))
+                .isNull();
+        assertThat(HttpUrls.resolve("http://a.example/", "http://[::1")).isNull();
+    }
+}

@@ -1,0 +1,118 @@
+package io.quarry.mockserver.internal.products.suggestions;
+
+import static io.quarry.mockserver.testing.TestClient.jq;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarry.mockserver.junit.MockServerExtension;
+import io.quarry.mockserver.testing.TestClient;
+import io.quarry.mockserver.testing.TestClient.Reply;
+import java.net.http.HttpResponse;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Configurations with odd names and members over HTTP: what is refused up front, and builds that end with a clear
+ * log instead of an internal failure.
+ */
+class HostileConfigurationsHttpTest {
+
+    @RegisterExtension
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
+
+    private final TestClient client = new TestClient(MOCK.server());
+
+    @BeforeEach
+    void seed() {
+        client.put("/1/indexes/products/settings", jq("{'attributesForFaceting':['brand']}"))
+                .requireOk();
+        for (int i = 0; i < 3; i++) {
+            client.put("/1/indexes/products/" + i, jq("{'name':'running shoes','brand':'Acme'}"))
+                    .requireOk();
+        }
+        client.post("/1/indexes/products/query", jq("{'query':'running shoes'}"))
+                .requireOk();
+    }
+
+    private Reply create(String config) {
+        return client.post("/1/configs", jq(config));
+    }
+
+    private String log(String index) throws Exception {
+        return client.http()
+                .send(client.request("GET", "/1/logs/" + index, null).build(), HttpResponse.BodyHandlers.ofString())
+                .body();
+    }
+
+    @Test
+    void namesTheOtherRoutesCannotReachAreRefused() {
+        String tooLong = "\u00e9".repeat(300); // 300 characters, 600 bytes
+        for (String name : new String[] {"*", tooLong, "a\\u0001b", "\\ud800"}) {
+            Reply suggestions = create("{'indexName':'" + name + "','sourceIndices':[{'indexName':'products'}]}");
+            Reply source = create("{'indexName':'s','sourceIndices':[{'indexName':'" + name + "'}]}");
+            Reply external =
+                    create("{'indexName':'s','sourceIndices':[{'indexName':'products','external':['" + name + "']}]}");
+
+            assertThat(suggestions.status()).as(name).isEqualTo(400);
+            assertThat(suggestions.body().get("message").asString()).contains("not a valid index name");
+            assertThat(source.status()).as(name).isEqualTo(400);
+            assertThat(external.status()).as(name).isEqualTo(400);
+        }
+        assertThat(client.get("/1/configs").body().size()).isZero();
+    }
+
+    @Test
+    void aFacetAttributeThatIsNotFacetableIsLoggedByName() throws Exception {
+        create(
+                        "{'indexName':'s1','sourceIndices':[{'indexName':'products','facets':[{'attribute':'color','amount':2}]}]}")
+                .requireOk();
+        create("{'indexName':'s2','sourceIndices':[{'indexName':'products','generate':[['color']]}]}")
+                .requireOk();
+
+        assertThat(log("s1"))
+                .contains("Attribute color is not in the attributesForFaceting of index products")
+                .doesNotContain("Build failed");
+        assertThat(log("s2"))
+                .contains("Attribute color is not in the attributesForFaceting of index products")
+                .doesNotContain("Build failed");
+    }
+
+    @Test
+    void aSourceNamedLikeAMemberOfTheSuggestionsLeavesThatMemberAlone() throws Exception {
+        for (String name : new String[] {"query", "objectID", "popularity", "nb_words", "_tags", "_geoloc"}) {
+            client.put("/1/indexes/" + name + "/1", jq("{'name':'running shoes'}"))
+                    .requireOk();
+            client.post("/1/indexes/" + name + "/query", jq("{'query':'running shoes'}"))
+                    .requireOk();
+            String suggestions = "s_" + name;
+
+            create("{'indexName':'" + suggestions + "','languages':['en'],'sourceIndices':[{'indexName':'" + name
+                            + "'}]}")
+                    .requireOk();
+
+            assertThat(log(suggestions)).as(name).doesNotContain("Build failed").contains("left out");
+            JsonNode hit = client.post("/1/indexes/" + suggestions + "/query", jq("{'query':''}"))
+                    .requireOk()
+                    .body()
+                    .at("/hits/0");
+            assertThat(hit.get("objectID").asString()).as(name).isEqualTo("running shoes");
+            assertThat(hit.get("query").asString()).as(name).isEqualTo("running shoes");
+            assertThat(hit.get("popularity").asLong()).as(name).isEqualTo(1);
+            assertThat(hit.get("nb_words").asInt()).as(name).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void aNullMinHitsLetsTheOtherSpellingCount() {
+        create("{'indexName':'s','sourceIndices':[{'indexName':'products','minHits':null,'minHit':3}]}")
+                .requireOk();
+
+        assertThat(client.get("/1/configs/s")
+                        .requireOk()
+                        .body()
+                        .at("/sourceIndices/0/minHit")
+                        .asInt())
+                .isEqualTo(3);
+    }
+}
