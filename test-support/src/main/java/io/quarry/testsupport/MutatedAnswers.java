@@ -18,9 +18,7 @@ import java.util.Random;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -125,28 +123,26 @@ public final class MutatedAnswers {
         Random random = new Random(seed);
         Map<String, String> failures = new LinkedHashMap<>();
         int failed = 0;
-        ExecutorService caller = Executors.newSingleThreadExecutor();
-        try {
-            for (int i = 0; i < mutations; i++) {
-                long mutationSeed = random.nextLong();
-                String failure = tryOne(caller, recorded, mutationSeed);
-                if (failure != null) {
-                    failed++;
-                    failures.putIfAbsent(
-                            failure.lines().findFirst().orElse(""),
-                            "mutation #" + i + " (its seed " + mutationSeed + "): " + failure);
-                }
-                wireMock.resetRequests();
+        int made = 0;
+        // an interrupt (the test's own time limit) ends the check with what it found so far, a hang among them
+        for (; made < mutations && !Thread.currentThread().isInterrupted(); made++) {
+            long mutationSeed = random.nextLong();
+            String failure = tryOne(recorded, mutationSeed);
+            if (failure != null) {
+                failed++;
+                failures.putIfAbsent(
+                        failure.lines().findFirst().orElse(""),
+                        "mutation #" + made + " (its seed " + mutationSeed + "): " + failure);
             }
-        } finally {
-            caller.shutdownNow();
+            wireMock.resetRequests();
         }
         if (failed > 0) {
             StringBuilder message = new StringBuilder()
                     .append(failed)
                     .append(" of ")
-                    .append(mutations)
-                    .append(" mutated answers failed a call untyped (seed ")
+                    .append(made)
+                    .append(made < mutations ? " mutated answers (interrupted)" : " mutated answers")
+                    .append(" failed a call untyped (seed ")
                     .append(seed)
                     .append("); the first of each kind:\n");
             failures.values().stream()
@@ -160,14 +156,14 @@ public final class MutatedAnswers {
     private record Recorded(String name, Callable<?> call, RecordedAnswers.Exchange exchange, AnswerMutator mutator) {}
 
     /** {@return what went wrong, first line naming the call and the failure's kind and place; null if nothing} */
-    private String tryOne(ExecutorService caller, List<Recorded> recorded, long mutationSeed) {
+    private String tryOne(List<Recorded> recorded, long mutationSeed) {
         Random random = new Random(mutationSeed);
         Recorded target = recorded.get(random.nextInt(recorded.size()));
         AnswerMutation mutation = target.mutator().mutate(random);
         RecordedAnswers.Exchange exchange = target.exchange();
         StubMapping stub = wireMock.stubFor(stubOf(exchange, mutation.body()).atPriority(1));
         try {
-            Throwable thrown = outcome(caller, target.call());
+            Throwable thrown = outcome(target.call());
             if (thrown == null || thrown instanceof QuarryException) {
                 return null;
             }
@@ -187,8 +183,12 @@ public final class MutatedAnswers {
     }
 
     /** {@return what the call threw, unwrapped from an async call's wrapper; null if it returned} */
-    private static Throwable outcome(ExecutorService caller, Callable<?> call) {
-        Future<Object> made = caller.submit(call::call);
+    private static Throwable outcome(Callable<?> call) {
+        // a thread of its own, a daemon: a call that hangs is left behind without holding up the next ones
+        FutureTask<Object> made = new FutureTask<>(call::call);
+        Thread caller = new Thread(made, "mutated-answer-call");
+        caller.setDaemon(true);
+        caller.start();
         try {
             Object value = made.get(CALL_LIMIT_SECONDS, TimeUnit.SECONDS);
             // a null the caller would only trip over later; the value's text reads every member
