@@ -77,6 +77,6 @@ class MutatedAnswersTest {
                         "browseTopHitsWithClickAnalytics",
                         () -> products.browseTopHitsWithClickAnalytics(query).toList())
                 .call("topSearchesAsync", () -> products.topSearchesAsync(query).join())
-                .check(SEED, 200);
+                .check(SEED, 150);
     }
 }

@@ -73,6 +73,6 @@ class MutatedAnswersTest {
                 .call("task", () -> crawler.task(taskId))
                 .call("unblock", crawler::unblock)
                 .call("getAsync", () -> crawler.getAsync().join())
-                .check(SEED, 200);
+                .check(SEED, 150);
     }
 }

@@ -46,6 +46,6 @@ class MutatedAnswersTest {
                         () -> client.user("user-1")
                                 .clickedFiltersAsync("Filtered", "products", List.of("brand:acme"))
                                 .join())
-                .check(SEED, 200);
+                .check(SEED, 150);
     }
 }

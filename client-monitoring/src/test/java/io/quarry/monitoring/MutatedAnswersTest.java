@@ -55,6 +55,6 @@ class MutatedAnswersTest {
                 .call(
                         "clusterHealthAsync",
                         () -> client.clusterHealthAsync(CLUSTERS).join())
-                .check(SEED, 200);
+                .check(SEED, 150);
     }
 }

@@ -59,6 +59,6 @@ class MutatedAnswersTest {
                 .call("getStrategyAsync", () -> client.getStrategyAsync().join())
                 .call("getUserProfile", () -> client.getUserProfile("u1"))
                 .call("deleteUserProfile", () -> client.deleteUserProfile("u1"))
-                .check(SEED, 200);
+                .check(SEED, 150);
     }
 }

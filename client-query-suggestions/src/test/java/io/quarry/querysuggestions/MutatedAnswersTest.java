@@ -53,6 +53,6 @@ class MutatedAnswersTest {
                 .call("replaceConfig", () -> client.replaceConfig(config.exclude("hiking")))
                 .call("listConfigsAsync", () -> client.listConfigsAsync().join())
                 .call("deleteConfig", () -> client.deleteConfig("products_suggestions"))
-                .check(SEED, 200);
+                .check(SEED, 150);
     }
 }

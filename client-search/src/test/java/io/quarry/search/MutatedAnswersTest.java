@@ -174,6 +174,6 @@ class MutatedAnswersTest {
                                 setUp.saveObject("p6", Map.of("name", "lamp")).taskID(), FEW))
                 .call("waitForApiKey", () -> client.apiKeys().waitForApiKey(key, ApiKeyChange.ADD, null, FEW))
                 .call("saveObjects", () -> products.saveObjects(List.of(Map.of("objectID", "p7", "name", "lamp"))))
-                .check(SEED, 300);
+                .check(SEED, 200);
     }
 }

@@ -58,6 +58,6 @@ class MutatedAnswersTest {
                 .call(
                         "statisticsAsync",
                         () -> client.statisticsAsync(statistics, range).join())
-                .check(SEED, 200);
+                .check(SEED, 150);
     }
 }
