@@ -253,6 +253,20 @@ class TransportFaultsTest {
     }
 
     @Test
+    void aNullSuccessAnswerIsADeserializationErrorWithoutAnotherTry() {
+        stub("first.test", okJson("null"));
+        stub("second.test", okJson("{\"objectID\":\"1\"}"));
+        try (ApiClient api = twoHosts()) {
+            assertThatThrownBy(() -> get(api))
+                    .isInstanceOfSatisfying(
+                            DeserializationException.class,
+                            e -> assertThat(e.jsonPath()).isEqualTo("$"))
+                    .hasMessageContaining("the success answer is null");
+        }
+        assertThat(requestsTo("second.test")).isZero();
+    }
+
+    @Test
     void stringTargetGivesTheRawBody() {
         stub("first.test", aResponse().withStatus(200).withBody("{\"level\":\"INFO\"}\n{\"level\":\"ERROR\"}\n"));
         try (ApiClient api = twoHosts()) {

@@ -191,8 +191,10 @@ public final class CrawlerClient extends ClientHandle<CrawlerClient> {
                 scope(),
                 BROWSE_CRAWLERS,
                 query.page(),
-                (scope, page) -> pageOf(withScope(scope).listPage(query.page(page))),
-                page -> listPageAsync(query.page(page)).thenApply(CrawlerClient::pageOf));
+                (scope, page) ->
+                        pageOf(page, query.itemsPerPage(), withScope(scope).listPage(query.page(page))),
+                page -> listPageAsync(query.page(page))
+                        .thenApply(answer -> pageOf(page, query.itemsPerPage(), answer)));
     }
 
     /**
@@ -207,9 +209,12 @@ public final class CrawlerClient extends ClientHandle<CrawlerClient> {
                         BROWSE_CRAWLERS, scope -> withScope(scope).browse(query).toListAsync());
     }
 
-    private static Page<CrawlerSummary, Integer> pageOf(CrawlerListPage page) {
-        boolean more =
-                !page.items().isEmpty() && (long) page.page() * page.itemsPerPage() < page.total() && page.page() < 100;
-        return new Page<>(page.items(), more ? page.page() + 1 : null);
+    /**
+     * The page asked for and the one after it: counted from the numbers asked for, not from those the answer echoes,
+     * so an answer echoing a wrong page (or none) cannot make the iteration ask the same page again and again.
+     */
+    private static Page<CrawlerSummary, Integer> pageOf(int asked, int itemsPerPage, CrawlerListPage answer) {
+        boolean more = !answer.items().isEmpty() && (long) asked * itemsPerPage < answer.total() && asked < 100;
+        return new Page<>(answer.items(), more ? asked + 1 : null);
     }
 }

@@ -262,9 +262,10 @@ public final class Dictionaries extends ScopedHandle<Dictionaries> {
                 scope(),
                 "browseDictionaryEntries",
                 0,
-                (scope, page) -> dictionaryPage(withScope(scope).search(dictionary, dictionaryQuery(page, language))),
+                (scope, page) ->
+                        dictionaryPage(page, withScope(scope).search(dictionary, dictionaryQuery(page, language))),
                 page -> searchAsync(dictionary, dictionaryQuery(page, language))
-                        .thenApply(Dictionaries::dictionaryPage));
+                        .thenApply(answer -> dictionaryPage(page, answer)));
     }
 
     /**
@@ -285,7 +286,8 @@ public final class Dictionaries extends ScopedHandle<Dictionaries> {
         return language == null ? query : query.language(language);
     }
 
-    private static Page<DictionaryEntry, Integer> dictionaryPage(DictionarySearchResponse r) {
-        return new Page<>(r.hits(), Page.nextPageNumber(r.page(), r.hits().size(), r.nbPages(), PAGE_SIZE));
+    /** The next page follows the one asked, not the one the answer echoes: one without its page cannot stall. */
+    private static Page<DictionaryEntry, Integer> dictionaryPage(int asked, DictionarySearchResponse r) {
+        return new Page<>(r.hits(), Page.nextPageNumber(asked, r.hits().size(), r.nbPages(), PAGE_SIZE));
     }
 }

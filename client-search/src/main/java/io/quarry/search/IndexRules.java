@@ -35,10 +35,10 @@ public final class IndexRules extends IndexConfigObjects<Rule, RuleQuery, Search
         return new IndexRules(scope, forwardToReplicas);
     }
 
-    // Rule search answers its page and page count.
+    // Rule search answers its page count; the next page follows the one asked, not the one the answer echoes, so an
+    // answer without its page (read as 0) cannot send the browse back to page 1 again and again.
     private static Page<Rule, Integer> page(int asked, SearchRulesResponse response) {
         return new Page<>(
-                response.hits(),
-                Page.nextPageNumber(response.page(), response.hits().size(), response.nbPages(), PAGE_SIZE));
+                response.hits(), Page.nextPageNumber(asked, response.hits().size(), response.nbPages(), PAGE_SIZE));
     }
 }

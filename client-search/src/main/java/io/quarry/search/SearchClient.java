@@ -13,6 +13,7 @@ import io.quarry.core.spi.JsonBodies;
 import io.quarry.core.spi.Polling;
 import io.quarry.search.internal.GetObjectsJson;
 import io.quarry.search.internal.MultiSearchBody;
+import io.quarry.search.internal.MultiSearchJson;
 import io.quarry.search.internal.RepeatSafety;
 import io.quarry.search.internal.ResponseTypes;
 import io.quarry.search.model.BatchOperation;
@@ -166,7 +167,7 @@ public final class SearchClient extends ClientHandle<SearchClient> {
             List<IndexQuery> queries, MultiSearchStrategy strategy, Class<T> type) {
         return multiSearchRequest(queries, strategy)
                 .execute(ResponseTypes.multiSearch(type))
-                .results();
+                .perQuery();
     }
 
     /**
@@ -184,7 +185,7 @@ public final class SearchClient extends ClientHandle<SearchClient> {
             List<IndexQuery> queries, MultiSearchStrategy strategy, Class<T> type) {
         return multiSearchRequest(queries, strategy)
                 .executeAsync(ResponseTypes.multiSearch(type))
-                .thenApply(r -> List.copyOf(r.results()));
+                .thenApply(MultiSearchJson::perQuery);
     }
 
     private ApiRequest multiSearchRequest(List<IndexQuery> queries, MultiSearchStrategy strategy) {

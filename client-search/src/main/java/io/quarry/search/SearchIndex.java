@@ -1,6 +1,7 @@
 package io.quarry.search;
 
 import io.quarry.core.ApiRequest;
+import io.quarry.core.DeserializationException;
 import io.quarry.core.NotFoundException;
 import io.quarry.core.PagedIterable;
 import io.quarry.core.RequestOptions;
@@ -900,11 +901,11 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
                 Optional.empty(),
                 (scope, cursor) -> withScope(scope).readBrowsePage(query, type, cursor),
                 cursor -> (cursor.isEmpty() ? browsePageAsync(query, type) : browsePageFromAsync(cursor.get(), type))
-                        .thenApply(SearchIndex::pageOf));
+                        .thenApply(answer -> pageOf(cursor, answer)));
     }
 
     private <T> Page<T, Optional<String>> readBrowsePage(SearchQuery query, Class<T> type, Optional<String> cursor) {
-        return pageOf(cursor.isEmpty() ? browsePage(query, type) : browsePageFrom(cursor.get(), type));
+        return pageOf(cursor, cursor.isEmpty() ? browsePage(query, type) : browsePageFrom(cursor.get(), type));
     }
 
     /**
@@ -1370,7 +1371,17 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         return scope.options().retryRounds().isPresent() ? scope : scope.withOptions(OUTAGE_ROUNDS);
     }
 
-    private static <T> Page<T, Optional<String>> pageOf(SearchResponse<T> response) {
-        return new Page<>(response.records(), response.cursor().isPresent() ? response.cursor() : null);
+    /**
+     * A page of a browse and the cursor of the next. An answer giving back the very cursor it was asked with (a
+     * proxy answering every browse call of the same URL alike, for one) would have the browse read that page
+     * forever, so it cannot be read.
+     */
+    private static <T> Page<T, Optional<String>> pageOf(Optional<String> asked, SearchResponse<T> response) {
+        Optional<String> next = response.cursor();
+        if (asked.isPresent() && asked.equals(next)) {
+            throw new DeserializationException(
+                    SearchResponse.class, "$.cursor", "the answer gives back the cursor it was asked for", null);
+        }
+        return new Page<>(response.records(), next.isPresent() ? next : null);
     }
 }

@@ -7,4 +7,14 @@ import java.util.List;
  *
  * @param countries the rows, most frequent first
  */
-public record Countries(List<CountryCount> countries) {}
+public record Countries(List<CountryCount> countries) {
+
+    /**
+     * Copies the list without its null items; a missing one is empty.
+     *
+     * @param countries see the record description
+     */
+    public Countries {
+        countries = Rows.list(countries);
+    }
+}

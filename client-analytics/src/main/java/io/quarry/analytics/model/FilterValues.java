@@ -7,4 +7,14 @@ import java.util.List;
  *
  * @param values the rows, most frequent first
  */
-public record FilterValues(List<FilterValue> values) {}
+public record FilterValues(List<FilterValue> values) {
+
+    /**
+     * Copies the list without its null items; a missing one is empty.
+     *
+     * @param values see the record description
+     */
+    public FilterValues {
+        values = Rows.list(values);
+    }
+}

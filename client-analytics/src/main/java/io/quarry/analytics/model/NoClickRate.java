@@ -10,4 +10,17 @@ import java.util.List;
  * @param noClickCount tracked searches without clicks
  * @param dates one entry per day
  */
-public record NoClickRate(Double rate, long count, long noClickCount, List<DailyNoClickRate> dates) {}
+public record NoClickRate(Double rate, long count, long noClickCount, List<DailyNoClickRate> dates) {
+
+    /**
+     * Copies the list without its null items; a missing one is empty.
+     *
+     * @param rate see the record description
+     * @param count see the record description
+     * @param noClickCount see the record description
+     * @param dates see the record description
+     */
+    public NoClickRate {
+        dates = Rows.list(dates);
+    }
+}

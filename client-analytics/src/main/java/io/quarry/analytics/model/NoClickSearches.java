@@ -7,4 +7,14 @@ import java.util.List;
  *
  * @param searches the rows, most frequent first
  */
-public record NoClickSearches(List<NoClickSearch> searches) {}
+public record NoClickSearches(List<NoClickSearch> searches) {
+
+    /**
+     * Copies the list without its null items; a missing one is empty.
+     *
+     * @param searches see the record description
+     */
+    public NoClickSearches {
+        searches = Rows.list(searches);
+    }
+}

@@ -8,4 +8,15 @@ import java.util.List;
  * @param count how many times
  * @param values the filters
  */
-public record NoResultFilterGroup(long count, List<FilterCondition> values) {}
+public record NoResultFilterGroup(long count, List<FilterCondition> values) {
+
+    /**
+     * Copies the list without its null items; a missing one is empty.
+     *
+     * @param count see the record description
+     * @param values see the record description
+     */
+    public NoResultFilterGroup {
+        values = Rows.list(values);
+    }
+}

@@ -10,4 +10,17 @@ import java.util.List;
  * @param noResultCount searches without results
  * @param dates one entry per day
  */
-public record NoResultRate(Double rate, long count, long noResultCount, List<DailyNoResultRate> dates) {}
+public record NoResultRate(Double rate, long count, long noResultCount, List<DailyNoResultRate> dates) {
+
+    /**
+     * Copies the list without its null items; a missing one is empty.
+     *
+     * @param rate see the record description
+     * @param count see the record description
+     * @param noResultCount see the record description
+     * @param dates see the record description
+     */
+    public NoResultRate {
+        dates = Rows.list(dates);
+    }
+}

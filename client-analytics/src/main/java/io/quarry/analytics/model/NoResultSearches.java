@@ -7,4 +7,14 @@ import java.util.List;
  *
  * @param searches the rows, most frequent first
  */
-public record NoResultSearches(List<NoResultSearch> searches) {}
+public record NoResultSearches(List<NoResultSearch> searches) {
+
+    /**
+     * Copies the list without its null items; a missing one is empty.
+     *
+     * @param searches see the record description
+     */
+    public NoResultSearches {
+        searches = Rows.list(searches);
+    }
+}

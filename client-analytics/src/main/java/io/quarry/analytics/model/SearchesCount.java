@@ -8,4 +8,15 @@ import java.util.List;
  * @param count the total
  * @param dates one entry per day
  */
-public record SearchesCount(long count, List<DailyCount> dates) {}
+public record SearchesCount(long count, List<DailyCount> dates) {
+
+    /**
+     * Copies the list without its null items; a missing one is empty.
+     *
+     * @param count see the record description
+     * @param dates see the record description
+     */
+    public SearchesCount {
+        dates = Rows.list(dates);
+    }
+}

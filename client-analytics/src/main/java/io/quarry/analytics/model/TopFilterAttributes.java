@@ -7,4 +7,14 @@ import java.util.List;
  *
  * @param attributes the rows, most frequent first
  */
-public record TopFilterAttributes(List<FilterAttribute> attributes) {}
+public record TopFilterAttributes(List<FilterAttribute> attributes) {
+
+    /**
+     * Copies the list without its null items; a missing one is empty.
+     *
+     * @param attributes see the record description
+     */
+    public TopFilterAttributes {
+        attributes = Rows.list(attributes);
+    }
+}

@@ -7,4 +7,14 @@ import java.util.List;
  *
  * @param hits the rows, most frequent first
  */
-public record TopHits(List<TopHit> hits) {}
+public record TopHits(List<TopHit> hits) {
+
+    /**
+     * Copies the list without its null items; a missing one is empty.
+     *
+     * @param hits see the record description
+     */
+    public TopHits {
+        hits = Rows.list(hits);
+    }
+}

@@ -7,4 +7,14 @@ import java.util.List;
  *
  * @param hits the rows, most frequent first
  */
-public record TopHitsWithClickAnalytics(List<TopHitWithClickAnalytics> hits) {}
+public record TopHitsWithClickAnalytics(List<TopHitWithClickAnalytics> hits) {
+
+    /**
+     * Copies the list without its null items; a missing one is empty.
+     *
+     * @param hits see the record description
+     */
+    public TopHitsWithClickAnalytics {
+        hits = Rows.list(hits);
+    }
+}

@@ -29,7 +29,7 @@ public record TopSearchWithClickAnalytics(
         List<ClickPositionBucket> clickPositions) {
 
     /**
-     * Never null lists.
+     * Copies the click positions without null items; missing ones are empty.
      *
      * @param search see the record description
      * @param count see the record description
@@ -43,6 +43,6 @@ public record TopSearchWithClickAnalytics(
      * @param clickPositions see the record description
      */
     public TopSearchWithClickAnalytics {
-        clickPositions = clickPositions == null ? List.of() : List.copyOf(clickPositions);
+        clickPositions = Rows.list(clickPositions);
     }
 }

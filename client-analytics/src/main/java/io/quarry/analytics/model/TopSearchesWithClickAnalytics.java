@@ -7,4 +7,14 @@ import java.util.List;
  *
  * @param searches the rows, in the order asked
  */
-public record TopSearchesWithClickAnalytics(List<TopSearchWithClickAnalytics> searches) {}
+public record TopSearchesWithClickAnalytics(List<TopSearchWithClickAnalytics> searches) {
+
+    /**
+     * Copies the list without its null items; a missing one is empty.
+     *
+     * @param searches see the record description
+     */
+    public TopSearchesWithClickAnalytics {
+        searches = Rows.list(searches);
+    }
+}

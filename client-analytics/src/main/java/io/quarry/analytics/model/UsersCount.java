@@ -8,4 +8,15 @@ import java.util.List;
  * @param count distinct users over the range
  * @param dates distinct users of each day
  */
-public record UsersCount(long count, List<DailyCount> dates) {}
+public record UsersCount(long count, List<DailyCount> dates) {
+
+    /**
+     * Copies the list without its null items; a missing one is empty.
+     *
+     * @param count see the record description
+     * @param dates see the record description
+     */
+    public UsersCount {
+        dates = Rows.list(dates);
+    }
+}

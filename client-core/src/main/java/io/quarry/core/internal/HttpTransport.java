@@ -780,7 +780,13 @@ public final class HttpTransport implements AutoCloseable {
             try {
                 // headers are copied only if the caller asks for them
                 Headers headers = response.headers();
-                return new TryResult.Done<>(new ApiResponse<T>(decode(response.body()), status, headers::toMultimap));
+                T value = decode(response.body());
+                if (value == null && type != Void.class && type != void.class) {
+                    // a JSON null: well-formed, every host would answer the same, and no call reads a null as a value
+                    return new TryResult.Failed<>(new DeserializationException(
+                            type, "$", "the success answer is null where a JSON value belongs", null));
+                }
+                return new TryResult.Done<>(new ApiResponse<T>(value, status, headers::toMultimap));
             } catch (ResponseTooLarge e) {
                 return new TryResult.Failed<>(e.error);
             } catch (IOException failure) {

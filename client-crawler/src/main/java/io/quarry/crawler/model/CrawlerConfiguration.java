@@ -3,6 +3,7 @@ package io.quarry.crawler.model;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import io.quarry.core.spi.CopyOnWrite;
 import io.quarry.core.spi.MapValue;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -123,7 +124,7 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
         return with("indexPrefix", prefix);
     }
 
-    /** {@return how many fetches the crawler makes at once (1 to 100)} */
+    /** {@return how many fetches the crawler makes at once (1 to 100); empty unless a whole number an int holds} */
     public OptionalInt rateLimit() {
         return integer("rateLimit");
     }
@@ -198,7 +199,7 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
         return withStrings("ignoreQueryParams", names);
     }
 
-    /** {@return the most URLs a crawl fetches} */
+    /** {@return the most URLs a crawl fetches; empty unless a whole number an int holds} */
     public OptionalInt maxUrls() {
         return integer("maxUrls");
     }
@@ -213,7 +214,7 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
         return with("maxUrls", maxUrls);
     }
 
-    /** {@return the deepest URL path crawled, in path segments} */
+    /** {@return the deepest URL path crawled, in path segments; empty unless a whole number an int holds} */
     public OptionalInt maxDepth() {
         return integer("maxDepth");
     }
@@ -291,8 +292,16 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
         return Collections.unmodifiableList(members);
     }
 
+    /** The member when it is a whole number an int holds: 1.5 or 5,000,000,000 is none, not 1 or a wrapped value. */
     private OptionalInt integer(String name) {
-        return members().get(name) instanceof Number n ? OptionalInt.of(n.intValue()) : OptionalInt.empty();
+        if (!(members().get(name) instanceof Number number)) {
+            return OptionalInt.empty();
+        }
+        try {
+            return OptionalInt.of(new BigDecimal(number.toString()).intValueExact());
+        } catch (ArithmeticException | NumberFormatException notAnInt) { // NaN and infinities are no BigDecimal
+            return OptionalInt.empty();
+        }
     }
 
     /** Shows every member but {@code apiKey}, whose value is replaced by {@code ***}. */

@@ -1,5 +1,6 @@
 package io.quarry.search.internal;
 
+import io.quarry.core.DeserializationException;
 import io.quarry.search.model.MultiSearchResult;
 import java.util.List;
 
@@ -10,4 +11,25 @@ import java.util.List;
  * @param results one result per query, in order
  * @param <T>     the record type of the hits
  */
-public record MultiSearchJson<T>(List<MultiSearchResult<T>> results) {}
+public record MultiSearchJson<T>(List<MultiSearchResult<T>> results) {
+
+    /**
+     * The results, one per query in the queries' order. Without the list, or with a null in it, no result could be
+     * told to stand for its query (leaving it out would shift the others), so the answer cannot be read.
+     *
+     * @return the results, unmodifiable
+     * @throws DeserializationException if the list is missing or holds a null
+     */
+    public List<MultiSearchResult<T>> perQuery() {
+        if (results == null) {
+            throw new DeserializationException(MultiSearchJson.class, "$.results", "the answer has no results", null);
+        }
+        for (int i = 0; i < results.size(); i++) {
+            if (results.get(i) == null) {
+                throw new DeserializationException(
+                        MultiSearchJson.class, "$.results[" + i + "]", "a query's result is null", null);
+            }
+        }
+        return List.copyOf(results);
+    }
+}

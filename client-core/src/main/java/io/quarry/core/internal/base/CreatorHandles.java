@@ -7,6 +7,11 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.Member;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.BeanDescription;
 import tools.jackson.databind.DeserializationConfig;
@@ -25,7 +30,8 @@ import tools.jackson.databind.module.SimpleModule;
  * <p>Why: Jackson 3 calls such a creator with {@code MethodHandle.invokeWithArguments}, which adapts the handle to
  * the argument array on every call. A search response of 20 record hits spent about a tenth of its decoding time
  * and 4 KB of garbage there; the handle prepared here (spread over an {@code Object[]}, returning {@code Object})
- * is called with {@code invokeExact}. Everything else, errors included, stays Jackson's: only an instantiator of
+ * is called with {@code invokeExact}. Everything else, errors included, stays Jackson's (but for a creator's
+ * {@code NullPointerException}, whose message is made to name the members holding nulls): only an instantiator of
  * Jackson's own standard class is taken over (a module's own instantiator, such as Kotlin's, is left alone), and a
  * creator this class cannot reach (a type its module does not open) keeps Jackson's call.
  */
@@ -111,9 +117,50 @@ public final class CreatorHandles implements ValueInstantiators {
             } catch (Error e) {
                 throw e;
             } catch (Throwable e) {
-                // as Jackson's own call reports a creator's failure
-                return ctxt.handleInstantiationProblem(_valueClass, args, rewrapCtorProblem(ctxt, e));
+                // as Jackson's own call reports a creator's failure, a NullPointerException's naming the members
+                Throwable reported = e instanceof NullPointerException npe ? namingNulls(npe, args) : e;
+                return ctxt.handleInstantiationProblem(_valueClass, args, rewrapCtorProblem(ctxt, reported));
             }
+        }
+
+        /**
+         * A creator's {@link NullPointerException} (a {@code List.copyOf} of a list holding a null, most often) told
+         * with the members it most likely came from, which its own message never names: those holding a null item or
+         * value, or else those read as null.
+         */
+        private Throwable namingNulls(NullPointerException npe, Object[] args) {
+            if (_constructorArguments == null || _constructorArguments.length != args.length) {
+                return npe;
+            }
+            List<String> holdingNulls = new ArrayList<>();
+            List<String> nulls = new ArrayList<>();
+            for (int i = 0; i < args.length; i++) {
+                String name = _constructorArguments[i].getName();
+                if (args[i] == null) {
+                    nulls.add(name);
+                } else if (holdsNull(args[i])) {
+                    holdingNulls.add(name);
+                }
+            }
+            String detail = !holdingNulls.isEmpty()
+                    ? "a null item or value in " + String.join(", ", holdingNulls)
+                    : !nulls.isEmpty() ? "null or missing: " + String.join(", ", nulls) : null;
+            if (detail == null) {
+                return npe;
+            }
+            NullPointerException named = new NullPointerException(detail);
+            named.initCause(npe);
+            return named;
+        }
+
+        private static boolean holdsNull(Object value) {
+            if (value instanceof Collection<?> items) {
+                return items.stream().anyMatch(Objects::isNull);
+            }
+            if (value instanceof Map<?, ?> map) {
+                return map.values().stream().anyMatch(Objects::isNull);
+            }
+            return false;
         }
     }
 }

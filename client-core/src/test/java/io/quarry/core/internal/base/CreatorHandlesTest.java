@@ -6,12 +6,16 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.quarry.core.DeserializationException;
 import io.quarry.core.internal.Json;
 import io.quarry.core.testing.PrivateRecords;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -107,6 +111,30 @@ class CreatorHandlesTest {
         assertThat(handles.getCause()).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> WITH_HANDLES.readValue(json, Priced.class))
                 .hasMessageContaining("a price is never negative");
+    }
+
+    /** Copies its members as the SDK's models do, which throws a bare NullPointerException on a null. */
+    record Shelf(String name, List<String> tags, Map<String, Integer> stock) {
+        Shelf {
+            tags = List.copyOf(tags);
+            stock = stock == null ? Map.of() : Map.copyOf(stock);
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "{\"tags\":[\"a\",null]}|a null item or value in tags",
+                "{\"tags\":[],\"stock\":{\"lamp\":null}}|a null item or value in stock",
+                "{\"stock\":{}}|null or missing: name, tags"
+            })
+    void aCreatorsNullPointerExceptionNamesTheMembersItCameFrom(String json, String named) {
+        assertThatThrownBy(() -> Json.read(json, Shelf.class))
+                .isInstanceOf(DeserializationException.class)
+                .hasMessageContaining(named)
+                .rootCause()
+                .isInstanceOf(NullPointerException.class);
     }
 
     @Test
