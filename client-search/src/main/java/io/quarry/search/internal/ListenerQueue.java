@@ -10,6 +10,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,6 +56,8 @@ final class ListenerQueue implements ChunkListener {
     private final AtomicInteger backlog = new AtomicInteger();
     /** At most one thread, no core thread: calls run one at a time, first queued first. */
     private final ThreadPoolExecutor thread;
+    /** The last thread the pool made: the pool's termination comes just before that thread ends, not after. */
+    private final AtomicReference<Thread> lastThread = new AtomicReference<>();
 
     /**
      * @param name     what the ingester writes to, for log lines: {@code ingester of index products}
@@ -67,13 +70,12 @@ final class ListenerQueue implements ChunkListener {
         this.listener = listener;
         this.capacity = capacity;
         this.roomMade = roomMade;
-        this.thread = new ThreadPoolExecutor(
-                0,
-                1,
-                IDLE_SECONDS,
-                TimeUnit.SECONDS,
-                new LinkedBlockingQueue<>(),
-                work -> new CallingThread(this, work));
+        this.thread =
+                new ThreadPoolExecutor(0, 1, IDLE_SECONDS, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), work -> {
+                    Thread calling = new CallingThread(this, work);
+                    lastThread.set(calling);
+                    return calling;
+                });
     }
 
     @Override
@@ -137,6 +139,11 @@ final class ListenerQueue implements ChunkListener {
     void retire() throws InterruptedException {
         thread.shutdown();
         thread.awaitTermination(Long.MAX_VALUE, TimeUnit.NANOSECONDS);
+        // a pool is terminated by its last thread on its way out, so that thread may still be alive: wait for it
+        Thread last = lastThread.get();
+        if (last != null) {
+            last.join();
+        }
     }
 
     /**
