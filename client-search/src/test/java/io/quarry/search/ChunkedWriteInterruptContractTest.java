@@ -39,6 +39,7 @@ class ChunkedWriteInterruptContractTest {
 
     private final BooksOnThreeHosts fixture = new BooksOnThreeHosts();
     private final AtomicInteger rounds = new AtomicInteger();
+    private final AtomicInteger acknowledged = new AtomicInteger();
     private final SearchClient client = SearchClient.create(
             MockServerClients.builder(fixture.server(), fixture.server().adminKey())
                     .callObserver(new RoundCounter())
@@ -55,19 +56,36 @@ class ChunkedWriteInterruptContractTest {
         fixture.close();
     }
 
-    private static Iterable<Map<String, Object>> records() {
+    /**
+     * The records. Every host answers 503 from the third chunk on, for longer than the test lasts: the outage starts
+     * as the writer reads the third chunk's first record, once the first two chunks are acknowledged, so no later
+     * chunk can have been sent before it (the listener is told on a thread of its own, too late to start it).
+     */
+    private Iterable<Map<String, Object>> records() {
         return () -> IntStream.range(0, RECORDS)
-                .mapToObj(i -> Map.<String, Object>of("objectID", "book-" + i, "title", "book " + i))
+                .mapToObj(i -> {
+                    if (i == 2 * CHUNK) {
+                        startOutageOnceTwoChunksAreAcknowledged();
+                    }
+                    return Map.<String, Object>of("objectID", "book-" + i, "title", "book " + i);
+                })
                 .iterator();
     }
 
-    /** Every host answers 503 from the third chunk on, for longer than the test lasts. */
-    private BatchOptions outageAfterTwoChunks(int chunksInFlight) {
-        return BatchOptions.of().chunkSize(CHUNK).chunksInFlight(chunksInFlight).listener(chunk -> {
-            if (chunk.chunk() == 1) {
-                fixture.hosts().forEach(host -> host.faults().during(Duration.ofHours(1), Fault.status(503)));
-            }
-        });
+    private void startOutageOnceTwoChunksAreAcknowledged() {
+        try {
+            Eventually.waitUntil("the first two chunks to be acknowledged", () -> acknowledged.get() >= 2);
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+        fixture.hosts().forEach(host -> host.faults().during(Duration.ofHours(1), Fault.status(503)));
+    }
+
+    private BatchOptions chunks(int chunksInFlight) {
+        return BatchOptions.of()
+                .chunkSize(CHUNK)
+                .chunksInFlight(chunksInFlight)
+                .listener(chunk -> acknowledged.incrementAndGet());
     }
 
     @ParameterizedTest(name = "{0} chunk(s) in flight")
@@ -84,7 +102,7 @@ class ChunkedWriteInterruptContractTest {
         });
 
         PartialWriteException e = catchThrowableOfType(
-                PartialWriteException.class, () -> books.saveObjects(records(), outageAfterTwoChunks(chunksInFlight)));
+                PartialWriteException.class, () -> books.saveObjects(records(), chunks(chunksInFlight)));
         boolean interrupted = Thread.interrupted(); // read and cleared, for the next test
         interrupter.get();
 
