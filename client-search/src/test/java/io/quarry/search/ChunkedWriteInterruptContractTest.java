@@ -6,11 +6,6 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import io.quarry.core.PartialWriteException;
 import io.quarry.core.RequestOptions;
 import io.quarry.core.RetryRounds;
-import io.quarry.core.spi.CallDescription;
-import io.quarry.core.spi.CallEnd;
-import io.quarry.core.spi.CallObserver;
-import io.quarry.core.spi.ObservedCall;
-import io.quarry.core.spi.RoundStart;
 import io.quarry.core.testing.Eventually;
 import io.quarry.mockserver.Fault;
 import io.quarry.testsupport.BooksOnThreeHosts;
@@ -38,11 +33,11 @@ class ChunkedWriteInterruptContractTest {
     private static final int RECORDS = 100;
 
     private final BooksOnThreeHosts fixture = new BooksOnThreeHosts();
-    private final AtomicInteger rounds = new AtomicInteger();
+    private final RoundCounter rounds = new RoundCounter();
     private final AtomicInteger acknowledged = new AtomicInteger();
     private final SearchClient client = SearchClient.create(
             MockServerClients.builder(fixture.server(), fixture.server().adminKey())
-                    .callObserver(new RoundCounter())
+                    .callObserver(rounds)
                     .build());
     /** Long waits between rounds: the interrupt lands while the write waits. */
     private final SearchIndex books = client.index("books")
@@ -94,7 +89,7 @@ class ChunkedWriteInterruptContractTest {
         Thread writer = Thread.currentThread();
         CompletableFuture<Void> interrupter = CompletableFuture.runAsync(() -> {
             try {
-                Eventually.waitUntil("the write to wait for a second round", () -> rounds.get() > 0);
+                Eventually.waitUntil("the write to wait for a second round", () -> rounds.rounds() > 0);
             } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
             }
@@ -114,21 +109,5 @@ class ChunkedWriteInterruptContractTest {
                 .contains(0, 1);
         assertThat(e.notAcknowledged()).isNotEmpty();
         assertThat(e.firstUnsentRecord()).isLessThan(RECORDS);
-    }
-
-    /** Counts the rounds started after a first one failed, for any call. */
-    private final class RoundCounter implements CallObserver {
-        @Override
-        public ObservedCall callStarted(CallDescription call) {
-            return new ObservedCall() {
-                @Override
-                public void roundStarted(RoundStart round) {
-                    rounds.incrementAndGet();
-                }
-
-                @Override
-                public void callEnded(CallEnd end) {}
-            };
-        }
     }
 }

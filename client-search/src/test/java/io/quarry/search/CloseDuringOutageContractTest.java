@@ -6,11 +6,6 @@ import io.quarry.core.ClientClosedException;
 import io.quarry.core.PartialWriteException;
 import io.quarry.core.RequestOptions;
 import io.quarry.core.RetryRounds;
-import io.quarry.core.spi.CallDescription;
-import io.quarry.core.spi.CallEnd;
-import io.quarry.core.spi.CallObserver;
-import io.quarry.core.spi.ObservedCall;
-import io.quarry.core.spi.RoundStart;
 import io.quarry.core.testing.Eventually;
 import io.quarry.mockserver.Fault;
 import io.quarry.testsupport.BooksOnThreeHosts;
@@ -19,7 +14,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -43,10 +37,10 @@ class CloseDuringOutageContractTest {
     private static final Duration PROMPTLY = Duration.ofSeconds(10);
 
     private final BooksOnThreeHosts fixture = new BooksOnThreeHosts();
-    private final AtomicInteger rounds = new AtomicInteger();
+    private final RoundCounter rounds = new RoundCounter();
     private final SearchClient client = SearchClient.create(
             MockServerClients.builder(fixture.server(), fixture.server().adminKey())
-                    .callObserver(new RoundCounter())
+                    .callObserver(rounds)
                     .build());
     private final SearchIndex books = client.index("books")
             .withOptions(RequestOptions.builder().retryRounds(LONG_WAITS).build());
@@ -63,7 +57,7 @@ class CloseDuringOutageContractTest {
     }
 
     private void closeOnceWaitingForASecondRound() throws InterruptedException {
-        Eventually.waitUntil("the call to wait for a second round", () -> rounds.get() > 0);
+        Eventually.waitUntil("the call to wait for a second round", () -> rounds.rounds() > 0);
         client.close();
     }
 
@@ -96,21 +90,5 @@ class CloseDuringOutageContractTest {
                 .isInstanceOf(PartialWriteException.class)
                 .havingCause()
                 .isInstanceOf(ClientClosedException.class);
-    }
-
-    /** Counts the rounds started after a first one failed, for any call. */
-    private final class RoundCounter implements CallObserver {
-        @Override
-        public ObservedCall callStarted(CallDescription call) {
-            return new ObservedCall() {
-                @Override
-                public void roundStarted(RoundStart round) {
-                    rounds.incrementAndGet();
-                }
-
-                @Override
-                public void callEnded(CallEnd end) {}
-            };
-        }
     }
 }
