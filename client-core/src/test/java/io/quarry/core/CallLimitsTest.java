@@ -14,12 +14,15 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Limits on a call: a host trickling bytes is cut by the attempt limit and marked down, a call stops at its
  * deadline, a response larger than the size cap fails clearly, and close() ends calls in flight.
  */
 @Timeout(30)
+@Execution(ExecutionMode.CONCURRENT) // each test has servers and a client of its own, and mostly waits on limits
 class CallLimitsTest {
 
     static final Endpoint GET = Endpoint.read("getObject", "GET", "/1/indexes/{indexName}/{objectID}");

@@ -20,6 +20,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -29,10 +31,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * normal request. Where the RFC leaves the answer to the server, the case names the section it follows. Slow
  * clients meet deadlines shortened for the test, and the test waits for the connection to close, never on the clock.
  * Bodies over the limit meet a limit shortened too. One suite per scheme ({@link WireConformanceHttpTest},
- * {@link WireConformanceHttpsTest}), each with a server of its own, so that each class stays short.
+ * {@link WireConformanceHttpsTest}), each with a server of its own, so that each class stays short. The exchanges
+ * share nothing but the server and mostly wait on its deadlines, so they run at once.
  */
 @Timeout(60)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Execution(ExecutionMode.CONCURRENT)
 abstract class WireConformance {
 
     enum Scheme {
