@@ -38,15 +38,18 @@ import tools.jackson.databind.type.LogicalType;
  * it to a member: strict for a member declared by one of Quarry's types ({@link RecordTypes}) with no type variable
  * in its declared type, and Jackson's reader itself, unchanged, everywhere else (the caller's classes, a root
  * value, a member holding the caller's record type {@code T}). A JSON null is left to Jackson as before.
+ *
+ * <p>Registered with the SDK's mapper ({@link Json}) and with the one that converts a record's members
+ * ({@code FreeFormRecord.getAs}), through which the SDK reads a hit's generated members into its own types.
  */
-final class StrictSdkMembers extends ValueDeserializerModifier {
+public final class StrictSdkMembers extends ValueDeserializerModifier {
 
     private static final long serialVersionUID = 1L;
 
     private StrictSdkMembers() {}
 
     /** {@return the module that registers the wrappers with a mapper} */
-    static JacksonModule module() {
+    public static JacksonModule module() {
         return new SimpleModule("quarry-strict-sdk-members").setDeserializerModifier(new StrictSdkMembers());
     }
 

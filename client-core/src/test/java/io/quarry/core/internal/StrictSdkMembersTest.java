@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.quarry.core.DeserializationException;
+import io.quarry.core.FreeFormRecord;
 import io.quarry.core.TypeRef;
 import io.quarry.core.internal.base.RecordSettings;
 import io.quarry.core.internal.markedfixture.MarkedAnswer;
@@ -186,14 +187,29 @@ class StrictSdkMembersTest {
     }
 
     @Test
-    void aFloatInAnIntegerMemberOfTheCallersRecordStillReadsTruncated() {
+    void aCallersRecordKeepsJacksonsDefaultCoercions() {
         MarkedPage<UserRecord> page = Json.read(
-                "{\"items\":[{\"count\":12.7,\"name\":7}],\"hits\":[{\"taskID\":1e3}],\"page\":1}",
+                "{\"items\":[{\"count\":12.7,\"name\":7,\"done\":1,\"level\":1,\"ratio\":\"1e400\"}],"
+                        + "\"hits\":[{\"taskID\":1e3}],\"page\":1}",
                 new TypeRef<MarkedPage<UserRecord>>() {}.type());
 
-        assertThat(page.items().get(0).count()).isEqualTo(12);
-        assertThat(page.items().get(0).name()).isEqualTo("7");
+        assertThat(page.items().get(0))
+                .isEqualTo(new UserRecord(0, 12, Double.POSITIVE_INFINITY, true, "7", MarkedLevel.ERROR));
         assertThat(page.hits().get(0).record().taskID()).isEqualTo(1000L);
+    }
+
+    @Test
+    void aMemberOfAHitConvertedToAnSdkTypeIsReadStrictlyAndToTheCallersTypeAsBefore() {
+        FreeFormRecord hit = FreeFormRecord.builder()
+                .put("_rankingInfo", Map.of("taskID", 12.7))
+                .build();
+
+        assertThatThrownBy(() -> hit.getAs("_rankingInfo", MarkedAnswer.class))
+                .isInstanceOf(DeserializationException.class)
+                .extracting(e -> ((DeserializationException) e).jsonPath())
+                .isEqualTo("$.taskID");
+        assertThat(hit.getAs("_rankingInfo", UserRecord.class).orElseThrow().taskID())
+                .isEqualTo(12L);
     }
 
     @Test
