@@ -109,6 +109,9 @@ class StrictSdkMembersTest {
     void aNumberOutOfTheMembersRangeFailsNamingTheMember() {
         OUT_OF_RANGE.forEach(
                 (member, values) -> values.forEach(value -> assertFailsAt(member.json(value), member.path, value)));
+        assertThatThrownBy(() -> Json.read("{\"count\":2147483648}", MarkedAnswer.class))
+                .hasMessageContaining("out of range")
+                .hasMessageNotContaining("malformed");
     }
 
     @Test
