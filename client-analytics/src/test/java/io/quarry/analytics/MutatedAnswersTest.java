@@ -77,6 +77,7 @@ class MutatedAnswersTest {
                         "browseTopHitsWithClickAnalytics",
                         () -> products.browseTopHitsWithClickAnalytics(query).toList())
                 .call("topSearchesAsync", () -> products.topSearchesAsync(query).join())
-                .check(SEED, 150);
+                .check(SEED, 110)
+                .checkTypes(SEED, 40);
     }
 }

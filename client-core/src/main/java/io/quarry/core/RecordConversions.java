@@ -1,6 +1,7 @@
 package io.quarry.core;
 
 import io.quarry.core.internal.JsonFailures;
+import io.quarry.core.internal.StrictSdkMembers;
 import io.quarry.core.internal.base.CreatorHandles;
 import io.quarry.core.internal.base.RecordSettings;
 import tools.jackson.core.JacksonException;
@@ -23,6 +24,8 @@ final class RecordConversions {
     private static final class Holder {
         static final ObjectMapper MAPPER = RecordSettings.applyTo(JsonMapper.builder())
                 .addModule(CreatorHandles.module())
+                // the SDK's own types among the converted values (a hit's _rankingInfo, _answer) read strictly
+                .addModule(StrictSdkMembers.module())
                 .addModule(new SimpleModule("quarry-converted-hits")
                         .addDeserializer(EnrichedRecord.class, new EnrichedRecordConversion()))
                 .build();

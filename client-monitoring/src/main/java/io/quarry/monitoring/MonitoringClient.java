@@ -334,7 +334,7 @@ public final class MonitoringClient extends ClientHandle<MonitoringClient> {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public Reachability reachability(List<String> servers) {
-        return new Reachability(serversRequest(Endpoints.REACHABILITY, servers).execute(WireTypes.REACHABILITY));
+        return serversRequest(Endpoints.REACHABILITY, servers).execute(Reachability.class);
     }
 
     /**
@@ -345,9 +345,7 @@ public final class MonitoringClient extends ClientHandle<MonitoringClient> {
      * @throws InvalidRequestException when no name is given, before any call
      */
     public CompletableFuture<Reachability> reachabilityAsync(List<String> servers) {
-        return serversRequest(Endpoints.REACHABILITY, servers)
-                .executeAsync(WireTypes.REACHABILITY)
-                .thenApply(Reachability::new);
+        return serversRequest(Endpoints.REACHABILITY, servers).executeAsync(Reachability.class);
     }
 
     // Infrastructure

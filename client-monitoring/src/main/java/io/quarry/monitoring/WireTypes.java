@@ -15,9 +15,6 @@ final class WireTypes {
     static final TypeRef<Map<String, Map<String, Map<String, Map<String, List<TimePoint>>>>>> PROBE_SERIES =
             new TypeRef<>() {};
 
-    /** {@code {server: {probe: reachable}}}. */
-    static final TypeRef<Map<String, Map<String, Boolean>>> REACHABILITY = new TypeRef<>() {};
-
     private WireTypes() {}
 
     /** {@return the member {@code name} of the answer's {@code metrics} object, or {@code null} when absent} */

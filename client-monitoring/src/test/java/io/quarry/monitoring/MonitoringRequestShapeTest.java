@@ -13,6 +13,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import io.quarry.core.BadRequestException;
+import io.quarry.core.DeserializationException;
 import io.quarry.core.InvalidRequestException;
 import io.quarry.monitoring.model.Incident;
 import io.quarry.monitoring.model.InfrastructureMetric;
@@ -80,6 +81,25 @@ class MonitoringRequestShapeTest {
                 "/1/infrastructure/%2A/period/month")) {
             WM.verify(getRequestedFor(urlEqualTo(path)));
         }
+    }
+
+    @Test
+    void aReachabilityThatIsNoJsonBooleanFailsNamingTheProbe() {
+        for (String reachable : List.of("1", "\"true\"", "0.5")) {
+            WM.stubFor(get("/1/reachability/c1/probes")
+                    .willReturn(okJson("{\"c1\":{\"paris\":true,\"tokyo\":" + reachable + "}}")));
+
+            assertThatThrownBy(() -> client.reachability(List.of("c1")))
+                    .as(reachable)
+                    .isInstanceOf(DeserializationException.class)
+                    .extracting(e -> ((DeserializationException) e).jsonPath())
+                    .isEqualTo("$.c1.tokyo");
+        }
+        WM.stubFor(get("/1/reachability/c1/probes").willReturn(okJson("{\"c1\":{\"paris\":true},\"c2\":null}")));
+
+        assertThat(client.reachability(List.of("c1")).reachableFromEveryProbe("c1"))
+                .isTrue();
+        assertThat(client.reachability(List.of("c1")).forServer("c2")).isEmpty();
     }
 
     @Test

@@ -16,8 +16,10 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED;
 import static io.quarry.testsupport.TestWaits.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import io.quarry.core.DeserializationException;
 import io.quarry.search.model.Acl;
 import io.quarry.search.model.ApiKey;
 import io.quarry.search.model.ApiKeyInfo;
@@ -62,6 +64,21 @@ class ApiKeysRequestShapeTest {
                         + "\"indexes\":[\"products*\"],\"maxHitsPerQuery\":50,\"maxQueriesPerIPPerHour\":100,"
                         + "\"queryParameters\":\"filters=brand%3AAcme\",\"referers\":[\"*.example.com\"],"
                         + "\"validity\":3600}")));
+    }
+
+    @Test
+    void aValidityThatIsNoJsonIntegerFailsTheReadNamingIt() {
+        for (String validity : new String[] {"7.5", "\"3600\"", "true"}) {
+            WM.stubFor(get("/1/keys/k1")
+                    .willReturn(okJson("{\"value\":\"k1\",\"acl\":[\"search\"],\"validity\":" + validity + "}")));
+
+            assertThatThrownBy(() -> client.apiKeys().get("k1"))
+                    .as(validity)
+                    .isInstanceOf(DeserializationException.class)
+                    .hasMessageNotContaining("k1")
+                    .extracting(e -> ((DeserializationException) e).jsonPath())
+                    .isEqualTo("$.validity");
+        }
     }
 
     @Test

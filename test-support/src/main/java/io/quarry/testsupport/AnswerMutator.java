@@ -34,6 +34,9 @@ public final class AnswerMutator {
         DEEP_NESTING
     }
 
+    /** How the description of a type mutation starts when a whole number became a fraction. */
+    static final String FRACTION_FOR_INTEGER = "FRACTION_FOR_INTEGER";
+
     private static final ObjectMapper MAPPER = JsonMapper.builder().build();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     /** Stands where the deep nesting goes, replaced in the text: a tree that deep could not be written. */
@@ -49,9 +52,16 @@ public final class AnswerMutator {
     /**
      * A mutator of one answer.
      *
-     * @param json the answer, a JSON text or JSON lines
+     * @param json the answer, a JSON text or JSON lines of objects
      */
     public AnswerMutator(String json) {
+        if (json.stripLeading().startsWith("[")) {
+            // one array (a list of configurations), which reading values one by one would take for its items
+            JsonNode array = MAPPER.readTree(json);
+            shorten(array);
+            this.values = List.of(array);
+            return;
+        }
         try (MappingIterator<JsonNode> read = MAPPER.readerFor(JsonNode.class).readValues(json)) {
             List<JsonNode> all = read.readAll();
             all.forEach(AnswerMutator::shorten);
@@ -85,6 +95,69 @@ public final class AnswerMutator {
             body.append(i == line ? mutated.body() : text(values.get(i))).append('\n');
         }
         return new AnswerMutation("line " + (line + 1) + ": " + mutated.description(), body.toString());
+    }
+
+    /**
+     * One value of the answer (of one of its lines when it has several) replaced by a scalar of another JSON type:
+     * an integer by a fraction, by its own digits as a string or by a boolean; a fraction by its digits as a string
+     * or by a boolean; a string by a number or a boolean; a boolean by its word as a string or by a number. A reader
+     * that types the value must then fail, naming its {@link AnswerMutation#place() place}, not read it as another
+     * value.
+     *
+     * @param random chooses the value and its replacement
+     * @return the changed answer; the answer unchanged when it holds no scalar
+     */
+    public AnswerMutation mutateType(Random random) {
+        int line = values.size() == 1 ? 0 : random.nextInt(values.size());
+        JsonNode root = values.get(line).deepCopy();
+        List<Place> places = new ArrayList<>();
+        collect(root, null, null, -1, "$", places);
+        List<Place> scalars = places.stream()
+                .filter(p -> p.parent() != null
+                        && p.node().isValueNode()
+                        && !p.node().isNull())
+                .toList();
+        if (scalars.isEmpty()) {
+            return new AnswerMutation("no scalar to change", unchanged());
+        }
+        Place place = scalars.get(random.nextInt(scalars.size()));
+        JsonNode other = otherType(place.node(), random);
+        AnswerMutation changed = replaceAt(Kind.WRONG_TYPE, place, other, root);
+        if (other.isFloatingPointNumber()) {
+            changed = new AnswerMutation(
+                    FRACTION_FOR_INTEGER
+                            + changed.description()
+                                    .substring(Kind.WRONG_TYPE.name().length()),
+                    changed.body());
+        }
+        if (values.size() == 1) {
+            return new AnswerMutation(changed.description(), changed.body(), place.path());
+        }
+        StringBuilder body = new StringBuilder();
+        for (int i = 0; i < values.size(); i++) {
+            body.append(i == line ? changed.body() : text(values.get(i))).append('\n');
+        }
+        return new AnswerMutation("line " + (line + 1) + ": " + changed.description(), body.toString(), place.path());
+    }
+
+    /** {@return a scalar of another JSON type, close to the value where a lenient reader would convert it} */
+    private static JsonNode otherType(JsonNode value, Random random) {
+        if (value.isIntegralNumber()) {
+            return switch (random.nextInt(3)) {
+                case 0 -> NODES.numberNode(value.asDouble() + 0.5);
+                case 1 -> NODES.stringNode(value.asString());
+                default -> NODES.booleanNode(true);
+            };
+        }
+        if (value.isNumber()) {
+            return random.nextBoolean() ? NODES.stringNode(value.asString()) : NODES.booleanNode(false);
+        }
+        if (value.isBoolean()) {
+            return random.nextBoolean()
+                    ? NODES.stringNode(value.asString())
+                    : NODES.numberNode(value.booleanValue() ? 1 : 0);
+        }
+        return random.nextBoolean() ? NODES.numberNode(7) : NODES.booleanNode(true);
     }
 
     private static AnswerMutation mutate(JsonNode answer, Random random) {

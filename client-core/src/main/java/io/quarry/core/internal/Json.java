@@ -35,7 +35,8 @@ import tools.jackson.databind.ser.jackson.JsonValueSerializer;
 /**
  * The SDK's JSON mapper, configured once: unknown properties ignored, unknown enum values read as the constant
  * marked {@code @JsonEnumDefaultValue} or else null (never an exception), null members omitted, {@code java.time}
- * values as ISO-8601 strings, {@code FreeFormRecord} kept exactly. Every client uses it, except one given a record
+ * values as ISO-8601 strings, {@code FreeFormRecord} kept exactly, the scalar members of the SDK's own types read
+ * only from their own JSON type (the caller's records keep Jackson's default coercions). Every client uses it, except one given a record
  * mapper, which uses a {@link RecordMapperJson} built on the same settings.
  */
 public final class Json {
@@ -81,7 +82,8 @@ public final class Json {
 
     /**
      * The SDK's own mapper, before it is built: the record settings, the stream settings of a request body, the
-     * reader of hits and creators called through prepared handles ({@link CreatorHandles}). The core's value
+     * reader of hits, creators called through prepared handles ({@link CreatorHandles}) and the SDK's own types'
+     * scalar members read without coercion ({@link StrictSdkMembers}). The core's value
      * types ({@code FreeFormRecord}, {@code DefaultObjectID}) declare their JSON form themselves.
      *
      * <p>Its parsers leave member names uninterned, Jackson 3's default. Interning them (Jackson 2's default) saved
@@ -100,6 +102,7 @@ public final class Json {
                 .disable(StreamWriteFeature.FLUSH_PASSED_TO_STREAM)
                 .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
                 .addModule(CreatorHandles.module())
+                .addModule(StrictSdkMembers.module())
                 .addModule(new SimpleModule("quarry-hits").addDeserializer(EnrichedRecord.class, hits));
     }
 

@@ -5,6 +5,7 @@ import io.quarry.core.InvalidRequestException;
 import java.lang.reflect.Type;
 import java.util.List;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.exc.InputCoercionException;
 import tools.jackson.core.exc.StreamReadException;
 
 /** Jackson's failures as the SDK's exceptions, with the JSON path and the first line of Jackson's message. */
@@ -21,7 +22,8 @@ public final class JsonFailures {
     public static DeserializationException reading(Type type, JacksonException e) {
         String path = jsonPath(e.getPath());
         String detail = e.getOriginalMessage();
-        if (e instanceof StreamReadException && e.getLocation() != null) {
+        // a number out of its member's range is well-formed JSON that Jackson's parser refuses to convert
+        if (e instanceof StreamReadException && !(e instanceof InputCoercionException) && e.getLocation() != null) {
             detail = "malformed JSON at line " + e.getLocation().getLineNr() + ", column "
                     + e.getLocation().getColumnNr() + ": " + detail;
         }

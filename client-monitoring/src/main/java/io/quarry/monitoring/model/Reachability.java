@@ -1,5 +1,6 @@
 package io.quarry.monitoring.model;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import java.util.Map;
 
 /**
@@ -16,6 +17,15 @@ public record Reachability(Map<String, Map<String, Boolean>> byServer) {
      */
     public Reachability {
         byServer = Copies.map(byServer, probes -> probes == null ? Map.of() : probes);
+    }
+
+    /**
+     * Reads the answer, the map itself: read as a member of this model, each flag is taken from {@code true} or
+     * {@code false} only (a map read on its own would take {@code 1} or {@code "true"} as true).
+     */
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    private static Reachability fromJson(Map<String, Map<String, Boolean>> byServer) {
+        return new Reachability(byServer);
     }
 
     /**

@@ -20,7 +20,11 @@ final class SecondsLeftJson extends ValueDeserializer<Integer> {
     @Override
     public Integer deserialize(JsonParser parser, DeserializationContext context) {
         if (parser.currentToken() != JsonToken.VALUE_NUMBER_INT) {
-            return context.readValue(parser, Integer.class);
+            // a fraction or a string of digits is no count of seconds, as for every other member of the SDK's models
+            return context.reportInputMismatch(
+                    this,
+                    "expected a JSON integer of seconds, got %s",
+                    parser.currentToken() == JsonToken.VALUE_NUMBER_FLOAT ? "a fraction" : "another JSON type");
         }
         BigInteger seconds = parser.getBigIntegerValue();
         if (seconds.bitLength() < Integer.SIZE) {

@@ -59,6 +59,11 @@ final class CoreLayers {
                     "the public conversions report Jackson's failures as the machinery does, with the core's public "
                             + "exceptions, which keeps JsonFailures out of internal.base"),
             new AllowedDependency(
+                    "RecordConversions",
+                    "internal.StrictSdkMembers",
+                    "a hit's members converted into the SDK's own types (its ranking info, an answer's passage) "
+                            + "read as the SDK's mapper reads them, which needs to tell the SDK's types apart"),
+            new AllowedDependency(
                     "Host",
                     "internal.ClassPathCheck",
                     "a host URL is parsed by OkHttp, which needs a recent Kotlin standard library: when OkHttp fails "

@@ -75,7 +75,8 @@ public final class LogRecorder implements RequestListener {
         entry.put("url", Sanitize.cut(url(request, route), MAX_TEXT));
         entry.put("ip", request.remoteAddress());
         entry.put("query_headers", headers(request));
-        entry.put("processing_time_ms", elapsedNanos / 1_000_000);
+        // text, as answer_code is: an entry's figures are strings of digits
+        entry.put("processing_time_ms", Long.toString(elapsedNanos / 1_000_000));
         String indexName = request.pathParams().get("indexName");
         if (indexName != null) {
             entry.put("index", indexName);
