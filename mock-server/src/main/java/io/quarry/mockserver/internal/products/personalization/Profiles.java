@@ -4,6 +4,7 @@ import io.quarry.mockserver.engine.internal.text.UrlText;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.IndexState;
 import io.quarry.mockserver.internal.state.tracking.UserEvents;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -17,7 +18,8 @@ import tools.jackson.databind.node.ObjectNode;
  * Builds user profiles from the user's tracked events (grouped, see {@link UserEvents}): each event of the user
  * that the strategy scores adds its event score to the values, of the facets the strategy scores, of the records it names (read from the event's index
  * as they are now) or of the {@code attribute:value} filters it names. A value's score is bounded to
- * {@value Profile#MAX_SCORE}. Events up to the user's deletion time are ignored.
+ * {@value Profile#MAX_SCORE}, and a facet keeps its {@value Profile#MAX_VALUES} highest-scoring values. Events up to
+ * the user's deletion time are ignored.
  */
 final class Profiles {
 
@@ -70,12 +72,20 @@ final class Profiles {
             });
         }
         Map<String, Map<String, Integer>> scores = new TreeMap<>();
-        sums.forEach((facet, values) -> {
-            Map<String, Integer> capped = new TreeMap<>();
-            values.forEach((value, sum) -> capped.put(value, (int) Math.min(Profile.MAX_SCORE, sum)));
-            scores.put(facet, capped);
-        });
+        sums.forEach((facet, values) -> scores.put(facet, best(values)));
         return new Profile(userToken, last, scores);
+    }
+
+    /** The values' scores, capped, of the {@value Profile#MAX_VALUES} best values (ties in value order). */
+    private static Map<String, Integer> best(Map<String, Long> sums) {
+        List<Map.Entry<String, Long>> ranked = new ArrayList<>(sums.entrySet());
+        // a stable sort of entries in value order: ties stay in value order
+        ranked.sort(Map.Entry.<String, Long>comparingByValue().reversed());
+        Map<String, Integer> kept = new TreeMap<>();
+        for (Map.Entry<String, Long> value : ranked.subList(0, Math.min(Profile.MAX_VALUES, ranked.size()))) {
+            kept.put(value.getKey(), (int) Math.min(Profile.MAX_SCORE, value.getValue()));
+        }
+        return kept;
     }
 
     /** The values, of the strategy's facets, an event names: through its records or its filters. */
