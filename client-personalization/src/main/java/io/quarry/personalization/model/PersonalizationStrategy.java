@@ -17,7 +17,7 @@ import java.util.List;
 public record PersonalizationStrategy(
         List<EventScoring> eventsScoring, List<FacetScoring> facetsScoring, int personalizationImpact) {
 
-    /** The highest event or facet score, and the highest impact. */
+    /** The highest impact; event and facet scores may be any integer. */
     public static final int MAX_SCORE = 100;
 
     /**
@@ -73,8 +73,8 @@ public record PersonalizationStrategy(
 
     /**
      * Checks the rules the service enforces when a strategy is set: the impact from 0 to 100; each event with a
-     * non-blank name, one of the known types (click, conversion, view) and a score from 1 to 100; each facet with
-     * a non-blank name and a score from 1 to 100.
+     * non-blank name and one of the known types (click, conversion, view); each facet with a non-blank name. Scores
+     * may be any integer, as the service takes them: a strategy read from the service can always be set again.
      *
      * @return this strategy
      * @throws InvalidRequestException naming the first member that breaks a rule
@@ -95,7 +95,6 @@ public record PersonalizationStrategy(
                 throw new InvalidRequestException(
                         where + ".eventType must be click, conversion or view, got " + event.eventType());
             }
-            requireScore(event.score(), where + ".score");
         }
         for (int i = 0; i < facetsScoring.size(); i++) {
             FacetScoring facet = facetsScoring.get(i);
@@ -104,7 +103,6 @@ public record PersonalizationStrategy(
                 throw new InvalidRequestException(where + " is null");
             }
             requireName(facet.facetName(), where + ".facetName");
-            requireScore(facet.score(), where + ".score");
         }
         return this;
     }
@@ -112,12 +110,6 @@ public record PersonalizationStrategy(
     private static void requireName(String name, String where) {
         if (name == null || name.isBlank()) {
             throw new InvalidRequestException(where + " must be a non-blank name");
-        }
-    }
-
-    private static void requireScore(int score, String where) {
-        if (score < 1 || score > MAX_SCORE) {
-            throw new InvalidRequestException(where + " must be from 1 to 100, got " + score);
         }
     }
 }
