@@ -60,7 +60,7 @@ public record PersonalizationStrategy(
      * The score of a facet.
      *
      * @param facetName a facet attribute
-     * @return its score, 0 when the strategy does not score it
+     * @return its score (the first entry naming the facet, when several do), 0 when the strategy does not score it
      */
     public int facetScore(String facetName) {
         for (FacetScoring facet : facetsScoring) {

@@ -5,14 +5,17 @@ import io.quarry.mockserver.engine.internal.filter.FilterCompiler;
 import io.quarry.mockserver.engine.internal.filter.FilterParser;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.products.SearchHooks;
+import io.quarry.mockserver.internal.state.Application;
+import io.quarry.mockserver.internal.state.IndexState;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Applies a user's profile to a search that asks for it ({@code enablePersonalization: true} with a
- * {@code userToken}, the impact above 0: the search's {@code personalizationImpact}, else the strategy's): the
+ * Applies a user's profile to a search that asks for it ({@code enablePersonalization: true}, in the search or,
+ * when the search does not say, in the index's settings, with a {@code userToken}, the impact above 0: the
+ * search's {@code personalizationImpact}, else the strategy's): the
  * profile's optional filters ({@code facet:value<score=N>}) are added to the search's own
  * {@code optionalFilters}, so the engine ranks the user's preferred values first without excluding any record. The
  * engine takes at most {@value FilterParser#MAX_FILTERS} optional filters: the profile's highest-scoring filters
@@ -21,11 +24,14 @@ import tools.jackson.databind.node.ObjectNode;
 final class PersonalizedSearch implements SearchHooks.Rewriter {
 
     private static final String OPTIONAL_FILTERS = "optionalFilters";
+    private static final String ENABLE_PERSONALIZATION = "enablePersonalization";
 
+    private final Application app;
     private final PersonalizationState state;
     private final Profiles profiles;
 
-    PersonalizedSearch(PersonalizationState state, Profiles profiles) {
+    PersonalizedSearch(Application app, PersonalizationState state, Profiles profiles) {
+        this.app = app;
         this.state = state;
         this.profiles = profiles;
     }
@@ -34,7 +40,7 @@ final class PersonalizedSearch implements SearchHooks.Rewriter {
     public ObjectNode rewrite(String indexName, ObjectNode params, ObjectNode request) {
         Strategy strategy = state.strategy();
         String userToken = text(params.get("userToken"));
-        if (strategy == null || userToken == null || !enabled(params.get("enablePersonalization"))) {
+        if (strategy == null || userToken == null || !enabled(asked(indexName, params))) {
             return request;
         }
         int impact = integer(params.get("personalizationImpact"), strategy.impact());
@@ -82,6 +88,16 @@ final class PersonalizedSearch implements SearchHooks.Rewriter {
             }
         }
         return array;
+    }
+
+    /** The search's {@code enablePersonalization}, else the index's setting, else {@code null}. */
+    private JsonNode asked(String indexName, ObjectNode params) {
+        JsonNode asked = params.get(ENABLE_PERSONALIZATION);
+        if (asked != null && !asked.isNull()) {
+            return asked;
+        }
+        IndexState index = app.find(indexName);
+        return index == null ? null : index.config().settings().get(ENABLE_PERSONALIZATION);
     }
 
     /** {@return the filters an array of them holds, counting each member of an OR group} */

@@ -216,6 +216,25 @@ class PersonalizationHttpTest {
     }
 
     @Test
+    void theIndexSettingTurnsPersonalizationOnWhenTheSearchDoesNotSay() {
+        server.seed("{'indices':{'tuned':{'settings':{'attributesForFaceting':['brand'],'enablePersonalization':true},"
+                + "'records':[{'objectID':'1','name':'phone','brand':'Apple'},"
+                + "{'objectID':'2','name':'phone','brand':'Samsung'}]}}}");
+        setStrategy(STRATEGY).requireOk();
+        server.recordEvents(filterEvent("Product viewed", "gus", START.toEpochMilli(), "brand:Samsung"));
+        String query = "{'query':'phone','userToken':'gus'";
+
+        List<String> bySetting =
+                server.send("POST", "/1/indexes/tuned/query", query + "}").hitIds();
+        List<String> turnedOff = server.send(
+                        "POST", "/1/indexes/tuned/query", query + ",'enablePersonalization':false}")
+                .hitIds();
+
+        assertThat(bySetting).containsExactly("2", "1");
+        assertThat(turnedOff).containsExactly("1", "2");
+    }
+
+    @Test
     void personalizationKeepsTheSearchsOwnOptionalFilters() {
         setStrategy(STRATEGY).requireOk();
         server.recordEvents(event("view", "Product viewed", "finn", START.toEpochMilli(), List.of("2")));
