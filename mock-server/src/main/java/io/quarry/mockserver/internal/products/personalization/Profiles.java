@@ -18,8 +18,8 @@ import tools.jackson.databind.node.ObjectNode;
  * Builds user profiles from the user's tracked events (grouped, see {@link UserEvents}): each event of the user
  * that the strategy scores adds its event score to the values, of the facets the strategy scores, of the records it names (read from the event's index
  * as they are now) or of the {@code attribute:value} filters it names. A value's score is bounded to
- * {@value Profile#MAX_SCORE}, and a facet keeps its {@value Profile#MAX_VALUES} highest-scoring values. Events up to
- * the user's deletion time are ignored.
+ * {@value Profile#MAX_SCORE}, and a facet keeps its {@value Profile#MAX_VALUES} highest-scoring values. Events timestamped
+ * before the user's deletion time are ignored.
  */
 final class Profiles {
 
@@ -44,7 +44,8 @@ final class Profiles {
         for (UserEvents.Group group : groups) {
             int count = 0;
             for (long timestamp : group.timestamps()) {
-                if (timestamp > deletedUntil) {
+                // an event received after the deletion in its very millisecond starts the new profile
+                if (timestamp >= deletedUntil) {
                     count++;
                     last = Math.max(last, timestamp);
                 }
