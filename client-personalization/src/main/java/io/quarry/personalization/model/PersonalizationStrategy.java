@@ -23,13 +23,28 @@ public record PersonalizationStrategy(
     /**
      * Copies the lists; absent lists read as empty.
      *
+     * @throws NullPointerException naming the first {@code null} item of a list
      * @param eventsScoring see the record description
      * @param facetsScoring see the record description
      * @param personalizationImpact see the record description
      */
     public PersonalizationStrategy {
-        eventsScoring = eventsScoring == null ? List.of() : List.copyOf(eventsScoring);
-        facetsScoring = facetsScoring == null ? List.of() : List.copyOf(facetsScoring);
+        eventsScoring = copy(eventsScoring, "eventsScoring");
+        facetsScoring = copy(facetsScoring, "facetsScoring");
+    }
+
+    private static <T> List<T> copy(List<T> items, String name) {
+        if (items == null) {
+            return List.of();
+        }
+        int i = 0;
+        for (T item : items) {
+            if (item == null) {
+                throw new NullPointerException(name + "[" + i + "] is null");
+            }
+            i++;
+        }
+        return List.copyOf(items);
     }
 
     /**
@@ -87,9 +102,6 @@ public record PersonalizationStrategy(
         for (int i = 0; i < eventsScoring.size(); i++) {
             EventScoring event = eventsScoring.get(i);
             String where = "eventsScoring[" + i + "]";
-            if (event == null) {
-                throw new InvalidRequestException(where + " is null");
-            }
             requireName(event.eventName(), where + ".eventName");
             if (event.eventType() == null || !event.eventType().isKnown()) {
                 throw new InvalidRequestException(
@@ -99,9 +111,6 @@ public record PersonalizationStrategy(
         for (int i = 0; i < facetsScoring.size(); i++) {
             FacetScoring facet = facetsScoring.get(i);
             String where = "facetsScoring[" + i + "]";
-            if (facet == null) {
-                throw new InvalidRequestException(where + " is null");
-            }
             requireName(facet.facetName(), where + ".facetName");
         }
         return this;
