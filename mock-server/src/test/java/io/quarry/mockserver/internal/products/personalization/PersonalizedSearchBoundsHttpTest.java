@@ -8,21 +8,29 @@ import io.quarry.mockserver.testing.AppServer;
 import io.quarry.mockserver.testing.MutableClock;
 import io.quarry.mockserver.testing.TestClient.Reply;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Profiles at their bounds in searches: a profile holding more values than a search takes optional filters, facet
- * scores whose filter scores add up past the largest int, and a search's own malformed optional filters.
+ * Profiles at their bounds: more values than a search takes optional filters, records holding more values than
+ * they give a profile, facet scores whose filter scores add up past the largest int, and a search's own malformed
+ * optional filters.
  */
 class PersonalizedSearchBoundsHttpTest {
 
     private static final Instant NOW = Instant.parse("2026-03-01T10:00:00Z");
-    private static final int TAGS = 1010;
+    /** Records m0 to m10, each with 100 tags of its own: 1100 in all. */
+    private static final int TAGGED_RECORDS = 11;
+    /** Tags of the record {@code long}: more than a record gives a facet. */
+    private static final int LONG_TAGS = 5000;
 
     // one server for the class: each test has its own user
     private static AppServer server;
@@ -34,10 +42,14 @@ class PersonalizedSearchBoundsHttpTest {
         ObjectNode shop = seed.putObject("indices").putObject("shop");
         shop.putObject("settings").putArray("attributesForFaceting").add("tags").add("color");
         ArrayNode records = shop.putArray("records");
-        ArrayNode tags =
-                records.addObject().put("objectID", "many").put("name", "phone").putArray("tags");
-        for (int i = 0; i < TAGS; i++) {
-            tags.add(String.format("t%04d", i));
+        for (int r = 0; r < TAGGED_RECORDS; r++) {
+            ArrayNode tags = records.addObject()
+                    .put("objectID", "m" + r)
+                    .put("name", "phone")
+                    .putArray("tags");
+            for (int i = 0; i < 100; i++) {
+                tags.add(String.format("t%04d", r * 100 + i));
+            }
         }
         records.addObject()
                 .put("objectID", "fav")
@@ -49,6 +61,16 @@ class PersonalizedSearchBoundsHttpTest {
                 .put("name", "phone")
                 .putArray("color");
         List.of("a", "b", "c", "d", "e", "f").forEach(colors::add);
+        // its own index: each optional filter of a search costs work per value of its facet in the index
+        ArrayNode longTags = seed.withObject("indices")
+                .putObject("wide")
+                .putArray("records")
+                .addObject()
+                .put("objectID", "long")
+                .putArray("tags");
+        for (int i = 0; i < LONG_TAGS; i++) {
+            longTags.add(String.format("l%04d", i));
+        }
         server.seed(seed.toString());
         server.send(
                         "POST",
@@ -75,12 +97,26 @@ class PersonalizedSearchBoundsHttpTest {
                 "POST",
                 "/1/indexes/shop/query",
                 "{'query':'phone','userToken':'" + user + "','enablePersonalization':true,'getRankingInfo':true,"
-                        + "'attributesToRetrieve':['objectID'],'attributesToHighlight':[]" + extra + "}");
+                        + "'hitsPerPage':20,'attributesToRetrieve':['objectID'],'attributesToHighlight':[]" + extra
+                        + "}");
+    }
+
+    private static int filtersScore(Reply search, String objectID) {
+        for (JsonNode hit : search.body().get("hits")) {
+            if (hit.get("objectID").asString().equals(objectID)) {
+                return hit.at("/_rankingInfo/filters").asInt();
+            }
+        }
+        throw new AssertionError(objectID + " not found in " + search);
     }
 
     @Test
     void aProfileKeepsTheBestValuesOfAFacetAndASearchTakesAsManyAsTheEngineAllows() {
-        event("view", "seen", "ann", List.of("many"), List.of());
+        List<String> tagged = new ArrayList<>();
+        for (int r = 0; r < TAGGED_RECORDS; r++) {
+            tagged.add("m" + r);
+        }
+        event("view", "seen", "ann", tagged, List.of());
         event("conversion", "bought", "ann", List.of("fav"), List.of());
 
         Reply profile =
@@ -89,16 +125,40 @@ class PersonalizedSearchBoundsHttpTest {
         Reply withOwn = personalizedSearch("ann", ",'optionalFilters':['tags:none',['tags:x','tags:y']]")
                 .requireOk();
 
-        // fav (10) and the first 999 tags in value order (5 each) of the 1010 tags
+        // fav (10) and the first 999 tags in value order (5 each) of the 1100 tags
         assertThat(profile.body().at("/scores/tags").size()).isEqualTo(1000);
         assertThat(profile.body().at("/scores/tags/fav").asInt()).isEqualTo(10);
         assertThat(profile.body().at("/scores/tags/t0998").asInt()).isEqualTo(5);
         assertThat(profile.body().at("/scores/tags").has("t0999")).isFalse();
-        // the profile's 1000 filters fill the room; with 3 filters of its own the search keeps fav and 996 tags
-        assertThat(search.hitIds()).startsWith("many", "fav");
-        assertThat(search.body().at("/hits/0/_rankingInfo/filters").asInt()).isEqualTo(999 * 5);
-        assertThat(withOwn.body().at("/hits/0/_rankingInfo/filters").asInt()).isEqualTo(996 * 5);
-        assertThat(withOwn.body().at("/hits/1/_rankingInfo/filters").asInt()).isEqualTo(10);
+        // the profile's 1000 filters fill the room, 99 of them m9's; with 3 filters of its own the search keeps
+        // fav and 996 tags, 96 of them m9's
+        assertThat(filtersScore(search, "m0")).isEqualTo(100 * 5);
+        assertThat(filtersScore(search, "m9")).isEqualTo(99 * 5);
+        assertThat(filtersScore(search, "m10")).isZero();
+        assertThat(filtersScore(search, "fav")).isEqualTo(10);
+        assertThat(filtersScore(withOwn, "m9")).isEqualTo(96 * 5);
+        assertThat(filtersScore(withOwn, "fav")).isEqualTo(10);
+    }
+
+    @Test
+    @Timeout(30) // liveness: each of 100 events names the record 19 times, and it was read in full each time
+    void aRecordGivesAFacetItsFirstHundredValuesAndIsReadOncePerProfile() {
+        TrackedEvent[] events = new TrackedEvent[100];
+        for (int i = 0; i < events.length; i++) {
+            List<String> objectIDs = new ArrayList<>(Collections.nCopies(19, "long"));
+            objectIDs.add("missing-" + i);
+            events[i] = new TrackedEvent(
+                    NOW.toEpochMilli(), "view", null, "seen", "wide", "dee", null, objectIDs, List.of(), List.of());
+        }
+        server.recordEvents(events);
+
+        Reply profile =
+                server.send("GET", "/1/profiles/personalization/dee", null).requireOk();
+
+        assertThat(profile.body().at("/scores/tags").propertyNames())
+                .hasSize(100)
+                .contains("l0000", "l0099")
+                .doesNotContain("l0100");
     }
 
     @Test
@@ -124,7 +184,8 @@ class PersonalizedSearchBoundsHttpTest {
 
         assertThat(unclosed.status()).isEqualTo(400);
         assertThat(unclosed.body().get("message").asString()).contains("unclosed parenthesis");
-        assertThat(stringForm.requireOk().hitIds()).containsExactly("fav", "many", "rainbow");
-        assertThat(stringForm.body().at("/hits/0/_rankingInfo/filters").asInt()).isEqualTo(10);
+        assertThat(filtersScore(stringForm.requireOk(), "fav")).isEqualTo(10);
+        assertThat(filtersScore(stringForm, "m0")).isEqualTo(1);
+        assertThat(stringForm.hitIds()).startsWith("fav", "m0");
     }
 }
