@@ -23,10 +23,10 @@ public record PersonalizationStrategy(
     /**
      * Copies the lists; absent lists read as empty.
      *
-     * @throws NullPointerException naming the first {@code null} item of a list
      * @param eventsScoring see the record description
      * @param facetsScoring see the record description
      * @param personalizationImpact see the record description
+     * @throws NullPointerException naming the first {@code null} item of a list
      */
     public PersonalizationStrategy {
         eventsScoring = copy(eventsScoring, "eventsScoring");

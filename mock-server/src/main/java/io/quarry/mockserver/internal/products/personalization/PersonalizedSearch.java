@@ -15,11 +15,11 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Applies a user's profile to a search that asks for it ({@code enablePersonalization: true}, in the search or,
  * when the search does not say, in the index's settings, with a {@code userToken}, the impact above 0: the
- * search's {@code personalizationImpact}, else the strategy's): the
- * profile's optional filters ({@code facet:value<score=N>}) are added to the search's own
- * {@code optionalFilters}, so the engine ranks the user's preferred values first without excluding any record. The
- * engine takes at most {@value FilterParser#MAX_FILTERS} optional filters: the profile's highest-scoring filters
- * fill the room the search's own leave, and a search whose own are malformed is left for the engine to refuse.
+ * search's {@code personalizationImpact}, else the strategy's): the profile's optional filters
+ * ({@code facet:value<score=N>}) are added to the search's own {@code optionalFilters}, so the engine ranks the
+ * user's preferred values first without excluding any record. The engine takes at most
+ * {@value FilterParser#MAX_FILTERS} optional filters: the profile's highest-scoring filters fill the room the
+ * search's own leave, and a search whose own are malformed is left for the engine to refuse.
  */
 final class PersonalizedSearch implements SearchHooks.Rewriter {
 

@@ -17,11 +17,11 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Builds user profiles from the user's tracked events (grouped, see {@link UserEvents}): each event of the user
- * that the strategy scores adds its event score to the values, of the facets the strategy scores, of the records it names (read from the event's index
- * as they are now) or of the {@code attribute:value} filters it names. A value's score is bounded to
- * {@value Profile#MAX_SCORE}, and a facet keeps its {@value Profile#MAX_VALUES} highest-scoring values. A record
- * gives each facet its first {@value #MAX_RECORD_VALUES} values. Events timestamped
- * before the user's deletion time are ignored.
+ * that the strategy scores adds its event score to the values, of the facets the strategy scores above 0, of the
+ * records it names (read from the event's index as they are now, each once per profile) or of the
+ * {@code attribute:value} filters it names. A value's score is bounded to {@value Profile#MAX_SCORE}, a record gives
+ * each facet its first {@value #MAX_RECORD_VALUES} values, and a facet keeps its {@value Profile#MAX_VALUES}
+ * highest-scoring values. Events timestamped before the user's deletion time are ignored.
  */
 final class Profiles {
 
