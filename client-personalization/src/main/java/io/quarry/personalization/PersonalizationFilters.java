@@ -16,9 +16,10 @@ import java.util.Objects;
  * List<String> filters = PersonalizationFilters.optionalFilters(profile, strategy);
  * index.search(SearchQuery.of("phone").param("optionalFilters", filters), Product.class);
  * }</pre>
- * No call is made. Facets the strategy does not score, and values whose N is 0, give no filter. A value starting
- * with {@code -} is escaped as {@code \-} so that it is not read as a negation. An impact of 0 in the strategy
- * gives no filter at all.
+ * No call is made. Facets the strategy does not score or scores 0 or less, and values whose N is 0 or less, give
+ * no filter; a value score above {@link UserProfile#MAX_VALUE_SCORE} counts as that bound, so that N stays within
+ * what a search takes. A value starting with {@code -} is escaped as {@code \-} so that it is not read as a
+ * negation. An impact of 0 in the strategy gives no filter at all.
  */
 public final class PersonalizationFilters {
 
@@ -41,7 +42,7 @@ public final class PersonalizationFilters {
         for (Map.Entry<String, Map<String, Double>> facet : profile.scores().entrySet()) {
             int facetScore = strategy.facetScore(facet.getKey());
             for (Map.Entry<String, Double> value : facet.getValue().entrySet()) {
-                long weight = value.getValue() == null ? 0 : (long) Math.floor(value.getValue() * facetScore / 100);
+                long weight = weight(value.getValue(), facetScore);
                 if (weight > 0) {
                     String text = value.getKey().startsWith("-") ? "\\" + value.getKey() : value.getKey();
                     filters.add(facet.getKey() + ":" + text + "<score=" + weight + ">");
@@ -49,5 +50,13 @@ public final class PersonalizationFilters {
             }
         }
         return List.copyOf(filters);
+    }
+
+    /** N, or 0 when either score is not positive (two negative scores would make a positive one). */
+    private static long weight(Double valueScore, int facetScore) {
+        if (valueScore == null || !(valueScore > 0) || facetScore <= 0) {
+            return 0;
+        }
+        return (long) Math.floor(Math.min(valueScore, UserProfile.MAX_VALUE_SCORE) * facetScore / 100);
     }
 }

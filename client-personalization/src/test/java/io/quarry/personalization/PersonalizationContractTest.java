@@ -79,9 +79,9 @@ class PersonalizationContractTest {
                 .isInstanceOf(InvalidRequestException.class)
                 .hasMessageContaining("eventsScoring[0].eventType");
         assertThatThrownBy(() -> client.setStrategy(
-                        new PersonalizationStrategy(List.of(), List.of(FacetScoring.of("brand", 0)), 10)))
+                        new PersonalizationStrategy(List.of(), List.of(FacetScoring.of(" ", 10)), 10)))
                 .isInstanceOf(InvalidRequestException.class)
-                .hasMessageContaining("facetsScoring[0].score");
+                .hasMessageContaining("facetsScoring[0].facetName");
         assertThatThrownBy(() -> client.getUserProfile("not a token"))
                 .isInstanceOf(InvalidRequestException.class)
                 .hasMessageContaining("userToken");

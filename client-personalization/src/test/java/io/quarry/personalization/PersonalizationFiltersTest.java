@@ -35,6 +35,25 @@ class PersonalizationFiltersTest {
     }
 
     @Test
+    void onlyPositiveScoresWeighAndAValueCountsAtMostTwenty() {
+        Map<String, Map<String, Double>> scores = new LinkedHashMap<>();
+        scores.put("brand", Map.of("Acme", 1e300));
+        scores.put("color", Map.of("red", -20.0));
+        scores.put("size", Map.of("L", Double.NaN));
+        PersonalizationStrategy strategy = new PersonalizationStrategy(
+                List.of(),
+                List.of(
+                        FacetScoring.of("brand", Integer.MAX_VALUE),
+                        FacetScoring.of("color", -100),
+                        FacetScoring.of("size", 100)),
+                50);
+
+        // 20 x 2147483647 / 100: nine digits, as a search takes; -20 x -100 is no affinity
+        assertThat(PersonalizationFilters.optionalFilters(new UserProfile("u1", Instant.EPOCH, scores), strategy))
+                .containsExactly("brand:Acme<score=429496729>");
+    }
+
+    @Test
     void anImpactOfZeroGivesNoFilter() {
         assertThat(PersonalizationFilters.optionalFilters(profile(), STRATEGY.withPersonalizationImpact(0)))
                 .isEmpty();

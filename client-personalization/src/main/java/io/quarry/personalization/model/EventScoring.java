@@ -6,7 +6,7 @@ package io.quarry.personalization.model;
  *
  * @param eventName the event's name, as the events sent carry it
  * @param eventType the event's type
- * @param score     the weight, 1 to 100 (checked when the strategy is set)
+ * @param score     the weight, any integer
  */
 public record EventScoring(String eventName, EventType eventType, int score) {
 
@@ -15,7 +15,7 @@ public record EventScoring(String eventName, EventType eventType, int score) {
      *
      * @param eventName the event's name
      * @param eventType the event's type
-     * @param score     the weight, 1 to 100
+     * @param score     the weight, any integer
      * @return the scoring
      */
     public static EventScoring of(String eventName, EventType eventType, int score) {

@@ -17,7 +17,7 @@ import java.util.List;
 public record PersonalizationStrategy(
         List<EventScoring> eventsScoring, List<FacetScoring> facetsScoring, int personalizationImpact) {
 
-    /** The highest event or facet score, and the highest impact. */
+    /** The highest impact; event and facet scores may be any integer. */
     public static final int MAX_SCORE = 100;
 
     /**
@@ -26,10 +26,25 @@ public record PersonalizationStrategy(
      * @param eventsScoring see the record description
      * @param facetsScoring see the record description
      * @param personalizationImpact see the record description
+     * @throws NullPointerException naming the first {@code null} item of a list
      */
     public PersonalizationStrategy {
-        eventsScoring = eventsScoring == null ? List.of() : List.copyOf(eventsScoring);
-        facetsScoring = facetsScoring == null ? List.of() : List.copyOf(facetsScoring);
+        eventsScoring = copy(eventsScoring, "eventsScoring");
+        facetsScoring = copy(facetsScoring, "facetsScoring");
+    }
+
+    private static <T> List<T> copy(List<T> items, String name) {
+        if (items == null) {
+            return List.of();
+        }
+        int i = 0;
+        for (T item : items) {
+            if (item == null) {
+                throw new NullPointerException(name + "[" + i + "] is null");
+            }
+            i++;
+        }
+        return List.copyOf(items);
     }
 
     /**
@@ -60,7 +75,7 @@ public record PersonalizationStrategy(
      * The score of a facet.
      *
      * @param facetName a facet attribute
-     * @return its score, 0 when the strategy does not score it
+     * @return its score (the first entry naming the facet, when several do), 0 when the strategy does not score it
      */
     public int facetScore(String facetName) {
         for (FacetScoring facet : facetsScoring) {
@@ -73,8 +88,8 @@ public record PersonalizationStrategy(
 
     /**
      * Checks the rules the service enforces when a strategy is set: the impact from 0 to 100; each event with a
-     * non-blank name, one of the known types (click, conversion, view) and a score from 1 to 100; each facet with
-     * a non-blank name and a score from 1 to 100.
+     * non-blank name and one of the known types (click, conversion, view); each facet with a non-blank name. Scores
+     * may be any integer, as the service takes them: a strategy read from the service can always be set again.
      *
      * @return this strategy
      * @throws InvalidRequestException naming the first member that breaks a rule
@@ -87,24 +102,16 @@ public record PersonalizationStrategy(
         for (int i = 0; i < eventsScoring.size(); i++) {
             EventScoring event = eventsScoring.get(i);
             String where = "eventsScoring[" + i + "]";
-            if (event == null) {
-                throw new InvalidRequestException(where + " is null");
-            }
             requireName(event.eventName(), where + ".eventName");
             if (event.eventType() == null || !event.eventType().isKnown()) {
                 throw new InvalidRequestException(
                         where + ".eventType must be click, conversion or view, got " + event.eventType());
             }
-            requireScore(event.score(), where + ".score");
         }
         for (int i = 0; i < facetsScoring.size(); i++) {
             FacetScoring facet = facetsScoring.get(i);
             String where = "facetsScoring[" + i + "]";
-            if (facet == null) {
-                throw new InvalidRequestException(where + " is null");
-            }
             requireName(facet.facetName(), where + ".facetName");
-            requireScore(facet.score(), where + ".score");
         }
         return this;
     }
@@ -112,12 +119,6 @@ public record PersonalizationStrategy(
     private static void requireName(String name, String where) {
         if (name == null || name.isBlank()) {
             throw new InvalidRequestException(where + " must be a non-blank name");
-        }
-    }
-
-    private static void requireScore(int score, String where) {
-        if (score < 1 || score > MAX_SCORE) {
-            throw new InvalidRequestException(where + " must be from 1 to 100, got " + score);
         }
     }
 }

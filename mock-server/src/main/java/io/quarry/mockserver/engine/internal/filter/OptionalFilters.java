@@ -80,14 +80,15 @@ public final class OptionalFilters {
     }
 
     /**
-     * {@return its filters score}
+     * {@return its filters score, at most the largest {@code int}}
      *
      * @param record a record
      */
     public int score(IndexedRecord record) {
-        int total = 0;
+        // in long, capped: 1000 filters of up to nine digits each would pass the largest int and wrap negative
+        long total = 0;
         for (List<Member> group : groups) {
-            int groupScore = 0;
+            long groupScore = 0;
             for (Member member : group) {
                 if (member.filter().test(record)) {
                     groupScore = sumOrScores ? groupScore + member.score() : Math.max(groupScore, member.score());
@@ -95,7 +96,7 @@ public final class OptionalFilters {
             }
             total += groupScore;
         }
-        return total;
+        return (int) Math.min(Integer.MAX_VALUE, total);
     }
 
     private static ScoredAtom scored(String text) {

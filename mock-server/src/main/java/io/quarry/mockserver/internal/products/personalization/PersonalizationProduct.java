@@ -61,7 +61,7 @@ public final class PersonalizationProduct implements Product {
                         "/1/strategies/personalization",
                         WRITE,
                         handlers.handler(PersonalizationRoutes.SET_STRATEGY)));
-        context.searchHooks().add(new PersonalizedSearch(state, profiles));
+        context.searchHooks().add(new PersonalizedSearch(context.app(), state, profiles));
     }
 
     @Override

@@ -67,7 +67,7 @@ final class PersonalizationRoutes implements RouteMethods {
     /**
      * {@code DELETE /1/profiles/{userToken}}: the user's events received so far stop counting at once (the service
      * may take a few hours), whatever their timestamps say, and so do events received later that are timestamped
-     * up to now; 404 for a user without counted events.
+     * before now; 404 for a user without counted events.
      */
     Response deleteProfile(Request request) {
         String userToken = request.path("userToken");

@@ -33,7 +33,7 @@ final class PersonalizationState {
     }
 
     /**
-     * {@return epoch milliseconds up to which the user's events are ignored, or {@link Long#MIN_VALUE}}
+     * {@return epoch milliseconds before which the user's events are ignored, or {@link Long#MIN_VALUE}}
      *
      * @param userToken a user
      */
@@ -43,7 +43,7 @@ final class PersonalizationState {
 
     /**
      * @param userToken a user
-     * @param millis ignore the user's events up to this time, included
+     * @param millis ignore the user's events timestamped before this time
      */
     synchronized void delete(String userToken, long millis) {
         deletedUntil.remove(userToken);

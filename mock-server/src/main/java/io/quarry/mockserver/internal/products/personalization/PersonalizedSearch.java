@@ -1,26 +1,37 @@
 package io.quarry.mockserver.internal.products.personalization;
 
+import io.quarry.mockserver.engine.EngineException;
+import io.quarry.mockserver.engine.internal.filter.FilterCompiler;
+import io.quarry.mockserver.engine.internal.filter.FilterParser;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.products.SearchHooks;
-import java.util.ArrayList;
+import io.quarry.mockserver.internal.state.Application;
+import io.quarry.mockserver.internal.state.IndexState;
 import java.util.List;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Applies a user's profile to a search that asks for it ({@code enablePersonalization: true} with a
- * {@code userToken}, the impact above 0: the search's {@code personalizationImpact}, else the strategy's): the
- * profile's optional filters ({@code facet:value<score=N>}) are added to the search's own
- * {@code optionalFilters}, so the engine ranks the user's preferred values first without excluding any record.
+ * Applies a user's profile to a search that asks for it ({@code enablePersonalization: true}, in the search or,
+ * when the search does not say, in the index's settings, with a {@code userToken}, the impact above 0: the
+ * search's {@code personalizationImpact}, else the strategy's): the profile's optional filters
+ * ({@code facet:value<score=N>}) are added to the search's own {@code optionalFilters}, so the engine ranks the
+ * user's preferred values first without excluding any record. The engine takes at most
+ * {@value FilterParser#MAX_FILTERS} optional filters: the profile's highest-scoring filters fill the room the
+ * search's own leave, and a search whose own are malformed is left for the engine to refuse.
  */
 final class PersonalizedSearch implements SearchHooks.Rewriter {
 
+    private static final String OPTIONAL_FILTERS = "optionalFilters";
+    private static final String ENABLE_PERSONALIZATION = "enablePersonalization";
+
+    private final Application app;
     private final PersonalizationState state;
     private final Profiles profiles;
 
-    PersonalizedSearch(PersonalizationState state, Profiles profiles) {
+    PersonalizedSearch(Application app, PersonalizationState state, Profiles profiles) {
+        this.app = app;
         this.state = state;
         this.profiles = profiles;
     }
@@ -29,7 +40,7 @@ final class PersonalizedSearch implements SearchHooks.Rewriter {
     public ObjectNode rewrite(String indexName, ObjectNode params, ObjectNode request) {
         Strategy strategy = state.strategy();
         String userToken = text(params.get("userToken"));
-        if (strategy == null || userToken == null || !enabled(params.get("enablePersonalization"))) {
+        if (strategy == null || userToken == null || !enabled(asked(indexName, params))) {
             return request;
         }
         int impact = integer(params.get("personalizationImpact"), strategy.impact());
@@ -37,79 +48,65 @@ final class PersonalizedSearch implements SearchHooks.Rewriter {
             return request;
         }
         Profile profile = profiles.of(userToken);
-        List<String> filters = profile == null ? List.of() : profile.optionalFilters(strategy);
+        if (profile == null) {
+            return request;
+        }
+        JsonNode own = params.get(OPTIONAL_FILTERS);
+        ArrayNode merged = own == null || own.isNull() ? Json.array() : existing(own);
+        if (merged == null) {
+            return request;
+        }
+        // the engine takes a bounded number of optional filters: the profile's best fill the room the search leaves
+        int room = FilterParser.MAX_FILTERS - filterCount(merged);
+        List<String> filters = profile.optionalFilters(strategy, room);
         if (filters.isEmpty()) {
             return request;
         }
-        ArrayNode merged = existing(params.get("optionalFilters"));
         filters.forEach(merged::add);
         ObjectNode rewritten = request.deepCopy();
-        rewritten.set("optionalFilters", merged);
+        rewritten.set(OPTIONAL_FILTERS, merged);
         return rewritten;
     }
 
     /**
-     * The search's own optional filters as an array: an array as it is (or JSON text holding one), a string in
-     * the comma form split into its filters and parenthesised OR groups.
+     * The search's own optional filters as an array, read as the engine reads them; {@code null} when the engine
+     * will refuse them, so that the search fails as it would without personalization.
      */
     private static ArrayNode existing(JsonNode value) {
+        List<List<String>> groups;
+        try {
+            groups = FilterCompiler.groups(OPTIONAL_FILTERS, value);
+        } catch (EngineException malformed) {
+            return null;
+        }
         ArrayNode array = Json.array();
-        if (value == null || value.isNull()) {
-            return array;
-        }
-        if (value.isArray()) {
-            return ((ArrayNode) value).deepCopy();
-        }
-        String text = value.asString().trim();
-        if (text.startsWith("[")) {
-            try {
-                JsonNode parsed = Json.parse(text);
-                if (parsed.isArray()) {
-                    return (ArrayNode) parsed;
-                }
-            } catch (JacksonException notJson) {
-                // Left to the engine, which reports the malformed parameter.
+        for (List<String> group : groups) {
+            if (group.size() == 1) {
+                array.add(group.get(0));
+            } else {
+                group.forEach(array.addArray()::add);
             }
-            array.add(text);
-            return array;
         }
-        commaForm(text, array);
         return array;
     }
 
-    /** Splits {@code a,(b,c)} into {@code "a"} and {@code ["b","c"]}. */
-    private static void commaForm(String text, ArrayNode into) {
-        List<String> group = null;
-        StringBuilder current = new StringBuilder();
-        for (int i = 0; i <= text.length(); i++) {
-            char c = i < text.length() ? text.charAt(i) : ',';
-            if (c == '(' && group == null && current.toString().isBlank()) {
-                group = new ArrayList<>();
-            } else if (c == ')' && group != null) {
-                addFilter(group, current);
-                ArrayNode or = into.addArray();
-                group.forEach(or::add);
-                group = null;
-            } else if (c == ',') {
-                if (group != null) {
-                    addFilter(group, current);
-                } else {
-                    List<String> single = new ArrayList<>();
-                    addFilter(single, current);
-                    single.forEach(into::add);
-                }
-            } else {
-                current.append(c);
-            }
+    /** The search's {@code enablePersonalization}, else the index's setting, else {@code null}. */
+    private JsonNode asked(String indexName, ObjectNode params) {
+        JsonNode asked = params.get(ENABLE_PERSONALIZATION);
+        if (asked != null && !asked.isNull()) {
+            return asked;
         }
+        IndexState index = app.find(indexName);
+        return index == null ? null : index.config().settings().get(ENABLE_PERSONALIZATION);
     }
 
-    private static void addFilter(List<String> into, StringBuilder current) {
-        String filter = current.toString().trim();
-        current.setLength(0);
-        if (!filter.isEmpty()) {
-            into.add(filter);
+    /** {@return the filters an array of them holds, counting each member of an OR group} */
+    private static int filterCount(ArrayNode filters) {
+        int count = 0;
+        for (JsonNode filter : filters) {
+            count += filter.isArray() ? filter.size() : 1;
         }
+        return count;
     }
 
     private static String text(JsonNode value) {

@@ -3,13 +3,14 @@ package io.quarry.mockserver.internal.products.personalization;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.state.Timestamps;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A user's profile: facet name to facet value to score (each bounded to {@value #MAX_SCORE}), and the time of
- * the user's last event.
+ * A user's profile: facet name to facet value to score (each bounded to {@value #MAX_SCORE}, at most
+ * {@value #MAX_VALUES} values a facet), and the time of the user's last event.
  *
  * @param userToken the user
  * @param lastEventAtMillis the last counted event, epoch milliseconds
@@ -19,6 +20,12 @@ record Profile(String userToken, long lastEventAtMillis, Map<String, Map<String,
 
     /** The most a facet value scores. */
     static final int MAX_SCORE = 20;
+
+    /**
+     * The most values a facet keeps, the highest scores (ties in value order): a record may hold thousands of
+     * values in one attribute, and each kept value is an optional filter on the user's searches.
+     */
+    static final int MAX_VALUES = 1000;
 
     /** {@return the profile as the service returns it} */
     ObjectNode toJson() {
@@ -39,22 +46,31 @@ record Profile(String userToken, long lastEventAtMillis, Map<String, Map<String,
      * escaped as {@code \-}.
      *
      * @param strategy the strategy giving each facet's score
-     * @return the filters
+     * @param max the most filters wanted
+     * @return the filters, at most {@code max}: the highest N first, ties in facet then value order
      */
-    List<String> optionalFilters(Strategy strategy) {
-        List<String> filters = new ArrayList<>();
+    List<String> optionalFilters(Strategy strategy, int max) {
+        List<Weighted> weighted = new ArrayList<>();
         scores.forEach((facet, values) -> {
             int facetScore = strategy.facetScore(facet);
             values.forEach((value, score) -> {
                 // in long: scores have no upper bound, and at most 20 x a 32-bit score / 100 fits in nine digits
-                long weighted = (long) score * facetScore / 100;
-                if (weighted > 0) {
-                    // a leading '-' would read as a negation
-                    String text = value.startsWith("-") ? "\\" + value : value;
-                    filters.add(facet + ":" + text + "<score=" + weighted + ">");
+                long weight = (long) score * facetScore / 100;
+                if (weight > 0) {
+                    weighted.add(new Weighted(facet, value, weight));
                 }
             });
         });
+        // a stable sort: ties keep the facet then value order
+        weighted.sort(Comparator.comparingLong(Weighted::weight).reversed());
+        List<String> filters = new ArrayList<>();
+        for (Weighted filter : weighted.subList(0, Math.max(0, Math.min(max, weighted.size())))) {
+            // a leading '-' would read as a negation
+            String text = filter.value().startsWith("-") ? "\\" + filter.value() : filter.value();
+            filters.add(filter.facet() + ":" + text + "<score=" + filter.weight() + ">");
+        }
         return filters;
     }
+
+    private record Weighted(String facet, String value, long weight) {}
 }

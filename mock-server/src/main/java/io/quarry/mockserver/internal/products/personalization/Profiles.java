@@ -4,6 +4,8 @@ import io.quarry.mockserver.engine.internal.text.UrlText;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.IndexState;
 import io.quarry.mockserver.internal.state.tracking.UserEvents;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -15,11 +17,19 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Builds user profiles from the user's tracked events (grouped, see {@link UserEvents}): each event of the user
- * that the strategy scores adds its event score to the values, of the facets the strategy scores, of the records it names (read from the event's index
- * as they are now) or of the {@code attribute:value} filters it names. A value's score is bounded to
- * {@value Profile#MAX_SCORE}. Events up to the user's deletion time are ignored.
+ * that the strategy scores adds its event score to the values, of the facets the strategy scores above 0, of the
+ * records it names (read from the event's index as they are now, each once per profile) or of the
+ * {@code attribute:value} filters it names. A value's score is bounded to {@value Profile#MAX_SCORE}, a record gives
+ * each facet its first {@value #MAX_RECORD_VALUES} values, and a facet keeps its {@value Profile#MAX_VALUES}
+ * highest-scoring values. Events timestamped before the user's deletion time are ignored.
  */
 final class Profiles {
+
+    /**
+     * The most values one record gives a facet, the first in the record's order: a record may hold thousands in
+     * one attribute, and each of a user's events may name it again.
+     */
+    static final int MAX_RECORD_VALUES = 100;
 
     private final Application app;
     private final PersonalizationState state;
@@ -42,7 +52,8 @@ final class Profiles {
         for (UserEvents.Group group : groups) {
             int count = 0;
             for (long timestamp : group.timestamps()) {
-                if (timestamp > deletedUntil) {
+                // an event received after the deletion in its very millisecond starts the new profile
+                if (timestamp >= deletedUntil) {
                     count++;
                     last = Math.max(last, timestamp);
                 }
@@ -57,12 +68,14 @@ final class Profiles {
         Strategy strategy = state.strategy();
         Map<String, Map<String, Long>> sums = new TreeMap<>();
         if (strategy != null) {
+            // a record named by many events is read once
+            Map<List<String>, Map<String, Set<String>>> records = new HashMap<>();
             counted.forEach((key, count) -> {
                 int score = strategy.eventScore(key.eventName(), key.eventType());
                 if (score > 0) {
                     // each event of the group adds its score once to each value it names
                     long added = (long) score * count;
-                    facetValuesOf(key, strategy)
+                    facetValuesOf(key, strategy, records)
                             .forEach((facet, values) ->
                                     values.forEach(value -> sums.computeIfAbsent(facet, f -> new TreeMap<>())
                                             .merge(value, added, (a, b) -> Math.min(Profile.MAX_SCORE, a + b))));
@@ -70,16 +83,29 @@ final class Profiles {
             });
         }
         Map<String, Map<String, Integer>> scores = new TreeMap<>();
-        sums.forEach((facet, values) -> {
-            Map<String, Integer> capped = new TreeMap<>();
-            values.forEach((value, sum) -> capped.put(value, (int) Math.min(Profile.MAX_SCORE, sum)));
-            scores.put(facet, capped);
-        });
+        sums.forEach((facet, values) -> scores.put(facet, best(values)));
         return new Profile(userToken, last, scores);
     }
 
-    /** The values, of the strategy's facets, an event names: through its records or its filters. */
-    private Map<String, Set<String>> facetValuesOf(UserEvents.Key event, Strategy strategy) {
+    /** The values' scores, capped, of the {@value Profile#MAX_VALUES} best values (ties in value order). */
+    private static Map<String, Integer> best(Map<String, Long> sums) {
+        List<Map.Entry<String, Long>> ranked = new ArrayList<>(sums.entrySet());
+        // a stable sort of entries in value order: ties stay in value order
+        ranked.sort(Map.Entry.<String, Long>comparingByValue().reversed());
+        Map<String, Integer> kept = new TreeMap<>();
+        for (Map.Entry<String, Long> value : ranked.subList(0, Math.min(Profile.MAX_VALUES, ranked.size()))) {
+            kept.put(value.getKey(), (int) Math.min(Profile.MAX_SCORE, value.getValue()));
+        }
+        return kept;
+    }
+
+    /**
+     * The values, of the strategy's facets, an event names: through its records or its filters.
+     *
+     * @param records each record's values already read, by index and objectID; read records are added
+     */
+    private Map<String, Set<String>> facetValuesOf(
+            UserEvents.Key event, Strategy strategy, Map<List<String>, Map<String, Set<String>>> records) {
         Map<String, Set<String>> values = new TreeMap<>();
         for (String filter : event.filters()) {
             int colon = filter.indexOf(':');
@@ -91,24 +117,34 @@ final class Profiles {
                 }
             }
         }
-        IndexState index = event.objectIDs().isEmpty() ? null : app.find(event.index());
-        if (index != null) {
-            for (String objectID : event.objectIDs()) {
-                ObjectNode record = index.data().get(objectID);
-                if (record == null) {
-                    continue;
-                }
+        for (String objectID : event.objectIDs()) {
+            recordValues(event.index(), objectID, strategy, records)
+                    .forEach((facet, found) -> values.computeIfAbsent(facet, f -> new LinkedHashSet<>())
+                            .addAll(found));
+        }
+        return values;
+    }
+
+    /** A record's values of the strategy's facets, at most {@value #MAX_RECORD_VALUES} a facet; empty when gone. */
+    private Map<String, Set<String>> recordValues(
+            String indexName, String objectID, Strategy strategy, Map<List<String>, Map<String, Set<String>>> records) {
+        return records.computeIfAbsent(List.of(indexName, objectID), key -> {
+            IndexState index = app.find(indexName);
+            ObjectNode record = index == null ? null : index.data().get(objectID);
+            Map<String, Set<String>> values = new TreeMap<>();
+            if (record != null) {
                 for (Strategy.FacetScore facet : strategy.facets()) {
                     Set<String> found = new LinkedHashSet<>();
-                    collect(valueAt(record, facet.facetName()), found);
+                    if (strategy.facetScore(facet.facetName()) > 0) {
+                        collect(valueAt(record, facet.facetName()), found);
+                    }
                     if (!found.isEmpty()) {
-                        values.computeIfAbsent(facet.facetName(), f -> new LinkedHashSet<>())
-                                .addAll(found);
+                        values.put(facet.facetName(), found);
                     }
                 }
             }
-        }
-        return values;
+            return values;
+        });
     }
 
     /** The value at an attribute name, or a dotted path into nested objects. */
@@ -123,13 +159,16 @@ final class Profiles {
         return node;
     }
 
-    /** Strings, numbers and booleans as their text; arrays one level deep. */
+    /** Strings, numbers and booleans as their text; arrays one level deep, their first values only. */
     private static void collect(JsonNode value, Set<String> into) {
         if (value == null || value.isNull()) {
             return;
         }
         if (value.isArray()) {
             for (JsonNode item : value) {
+                if (into.size() == MAX_RECORD_VALUES) {
+                    return;
+                }
                 if (item.isValueNode() && !item.isNull()) {
                     into.add(item.asString());
                 }

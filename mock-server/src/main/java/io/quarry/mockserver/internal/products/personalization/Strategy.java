@@ -41,7 +41,7 @@ record Strategy(List<EventScore> events, List<FacetScore> facets, int impact) {
     record FacetScore(String facetName, int score) {}
 
     /**
-     * {@return the score of that event, 0 when the strategy does not count it}
+     * {@return the score of that event (its first entry), 0 when the strategy does not count it}
      *
      * @param eventName an event's name
      * @param eventType its type
@@ -56,7 +56,7 @@ record Strategy(List<EventScore> events, List<FacetScore> facets, int impact) {
     }
 
     /**
-     * {@return its score, 0 when the strategy does not count it}
+     * {@return its score (its first entry), 0 when the strategy does not count it}
      *
      * @param facetName a facet attribute
      */

@@ -184,6 +184,27 @@ class PersonalizationHttpTest {
     }
 
     @Test
+    void anEventReceivedAfterADeletionStartsANewProfileEvenInTheDeletionsMillisecond() {
+        setStrategy(STRATEGY).requireOk();
+        long t = START.toEpochMilli();
+        server.recordEvents(event("view", "Product viewed", "hal", t, List.of("1")));
+
+        Reply deleted = server.send("DELETE", "/1/profiles/hal", null).requireOk();
+        // the clock has not moved: the new event's default timestamp is the deletion's time
+        server.send(
+                        "POST",
+                        "/1/events",
+                        "{'events':[{'eventType':'view','eventName':'Product viewed','index':'shop',"
+                                + "'userToken':'hal','objectIDs':['2']}]}")
+                .requireOk();
+
+        assertThat(deleted.body().get("deletedUntil").asString()).isEqualTo("2026-03-01T10:00:00.000Z");
+        Reply fresh =
+                server.send("GET", "/1/profiles/personalization/hal", null).requireOk();
+        assertThat(fresh.body().get("scores").get("brand").propertyNames()).containsExactly("Samsung");
+    }
+
+    @Test
     void aPersonalizedSearchRanksTheUsersPreferredValuesFirst() {
         setStrategy(STRATEGY).requireOk();
         long t = START.toEpochMilli();
@@ -213,6 +234,25 @@ class PersonalizationHttpTest {
         assertThat(personalized).containsExactly("3", "2", "1");
         assertThat(disabledByImpact).isEqualTo(plain);
         assertThat(otherUser).isEqualTo(plain);
+    }
+
+    @Test
+    void theIndexSettingTurnsPersonalizationOnWhenTheSearchDoesNotSay() {
+        server.seed("{'indices':{'tuned':{'settings':{'attributesForFaceting':['brand'],'enablePersonalization':true},"
+                + "'records':[{'objectID':'1','name':'phone','brand':'Apple'},"
+                + "{'objectID':'2','name':'phone','brand':'Samsung'}]}}}");
+        setStrategy(STRATEGY).requireOk();
+        server.recordEvents(filterEvent("Product viewed", "gus", START.toEpochMilli(), "brand:Samsung"));
+        String query = "{'query':'phone','userToken':'gus'";
+
+        List<String> bySetting =
+                server.send("POST", "/1/indexes/tuned/query", query + "}").hitIds();
+        List<String> turnedOff = server.send(
+                        "POST", "/1/indexes/tuned/query", query + ",'enablePersonalization':false}")
+                .hitIds();
+
+        assertThat(bySetting).containsExactly("2", "1");
+        assertThat(turnedOff).containsExactly("1", "2");
     }
 
     @Test
