@@ -3,7 +3,6 @@ package io.quarry.insights;
 import io.quarry.core.InvalidRequestException;
 import io.quarry.core.JsonText;
 import io.quarry.insights.model.InsightsEvent;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,17 +21,20 @@ final class EventChunks {
      * @param events the events, in order
      * @param maxEvents the most events in one call
      * @param maxBodyBytes the largest body of one call
-     * @throws InvalidRequestException if one event alone is too large for a call
+     * @throws InvalidRequestException if one event alone is too large for a call, naming its place
      */
     static List<List<InsightsEvent>> split(List<InsightsEvent> events, int maxEvents, int maxBodyBytes) {
         List<List<InsightsEvent>> chunks = new ArrayList<>();
         List<InsightsEvent> current = new ArrayList<>();
         long currentBytes = ENVELOPE_BYTES;
-        for (InsightsEvent event : events) {
-            int size = JsonText.write(event).getBytes(StandardCharsets.UTF_8).length;
+        for (int i = 0; i < events.size(); i++) {
+            InsightsEvent event = events.get(i);
+            long size = Utf8Text.bodyBytes(JsonText.write(event));
             if (ENVELOPE_BYTES + size > maxBodyBytes) {
+                String problem = "An event alone makes a call of " + (ENVELOPE_BYTES + size) + " bytes, more than the "
+                        + maxBodyBytes + " a call may carry";
                 throw new InvalidRequestException(
-                        "An event is larger than the " + maxBodyBytes + " bytes a call may carry (" + size + ")");
+                        events.size() == 1 ? problem : problem + " (event " + i + " of " + events.size() + ")");
             }
             long withEvent = currentBytes + size + (current.isEmpty() ? 0 : 1);
             if (!current.isEmpty() && (current.size() == maxEvents || withEvent > maxBodyBytes)) {
