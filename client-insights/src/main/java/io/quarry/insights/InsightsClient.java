@@ -136,10 +136,15 @@ public final class InsightsClient extends ClientHandle<InsightsClient> {
         });
     }
 
-    private List<List<InsightsEvent>> chunks(List<InsightsEvent> events) {
+    /** {@return the events of each call {@code send} makes} after checking them all */
+    List<List<InsightsEvent>> chunks(List<InsightsEvent> events) {
         Objects.requireNonNull(events, "events");
         EventRules.check(events, clock);
-        return EventChunks.split(events, EventRules.MAX_EVENTS_PER_CALL, EventChunks.MAX_BODY_BYTES);
+        return EventChunks.split(
+                events,
+                event -> scope().api().prepare(event).size(),
+                EventRules.MAX_EVENTS_PER_CALL,
+                EventChunks.MAX_BODY_BYTES);
     }
 
     private static io.quarry.core.ApiRequest sendRequest(CallScope scope, List<InsightsEvent> chunk) {

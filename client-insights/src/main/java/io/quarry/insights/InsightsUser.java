@@ -271,7 +271,10 @@ public final class InsightsUser extends ScopedHandle<InsightsUser> {
         EventRules.check(List.of(signed), clock);
         // one event, one call; splitting it refuses an event too large for a call, as send does
         List<InsightsEvent> call = EventChunks.split(
-                        List.of(signed), EventRules.MAX_EVENTS_PER_CALL, EventChunks.MAX_BODY_BYTES)
+                        List.of(signed),
+                        one -> scope().api().prepare(one).size(),
+                        EventRules.MAX_EVENTS_PER_CALL,
+                        EventChunks.MAX_BODY_BYTES)
                 .get(0);
         return scope().request(Endpoints.SEND_EVENTS).body(JsonBodies.object("events", call));
     }

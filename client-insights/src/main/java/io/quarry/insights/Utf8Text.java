@@ -7,9 +7,9 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Event texts as UTF-8, the form the service keeps them in: whether a text has one at all, how many bytes it takes
- * in a body, and whether a filter's part is URL-encoded as the service reads it (each {@code %} starts an escape of
- * two hexadecimal digits, {@code +} and characters beyond ASCII stand for themselves, and the bytes are UTF-8).
+ * Event texts as UTF-8, the form the service keeps them in: whether a text has one at all, and whether a filter's
+ * part is URL-encoded as the service reads it (each {@code %} starts an escape of two hexadecimal digits, {@code +}
+ * and characters beyond ASCII stand for themselves, and the bytes are UTF-8).
  */
 final class Utf8Text {
 
@@ -72,35 +72,6 @@ final class Utf8Text {
             return c - 'a' + 10;
         }
         return c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-    }
-
-    /**
-     * {@return how many bytes JSON text takes in a request body} The body is UTF-8, except that a surrogate out of
-     * its pair, which has no UTF-8 form, goes as a six-byte escape: a backslash, {@code u} and four hexadecimal
-     * digits.
-     *
-     * @param json JSON text, as the SDK writes it
-     */
-    static long bodyBytes(String json) {
-        long bytes = 0;
-        for (int i = 0; i < json.length(); i++) {
-            char c = json.charAt(i);
-            if (c < 0x80) {
-                bytes += 1;
-            } else if (c < 0x800) {
-                bytes += 2;
-            } else if (Character.isHighSurrogate(c)
-                    && i + 1 < json.length()
-                    && Character.isLowSurrogate(json.charAt(i + 1))) {
-                bytes += 4;
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                bytes += 6;
-            } else {
-                bytes += 3;
-            }
-        }
-        return bytes;
     }
 
     /**

@@ -88,8 +88,7 @@ class RandomBatchesContractTest {
             server.reset();
             String queryID = search();
             List<InsightsEvent> events = randomValidEvents(random, queryID, 1001 + random.nextInt(500));
-            int calls = EventChunks.split(events, EventRules.MAX_EVENTS_PER_CALL, EventChunks.MAX_BODY_BYTES)
-                    .size();
+            int calls = insights.chunks(events).size();
             int byCount = (events.size() + EventRules.MAX_EVENTS_PER_CALL - 1) / EventRules.MAX_EVENTS_PER_CALL;
             String where = "seed " + (SEED + 1) + ", round " + round + ", " + events.size() + " events";
 
@@ -112,8 +111,7 @@ class RandomBatchesContractTest {
                     bad,
                     InsightsEvent.of(EventType.of("hover"), "Hovered", INDEX, "user-1")
                             .objectIDs(List.of("a")));
-            List<List<InsightsEvent>> calls =
-                    EventChunks.split(events, EventRules.MAX_EVENTS_PER_CALL, EventChunks.MAX_BODY_BYTES);
+            List<List<InsightsEvent>> calls = insights.chunks(events);
             List<InsightsEvent> before = new ArrayList<>();
             for (List<InsightsEvent> call : calls) {
                 if (call.contains(events.get(bad))) {
