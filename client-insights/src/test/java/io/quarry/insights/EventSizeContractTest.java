@@ -50,14 +50,14 @@ class EventSizeContractTest {
 
     @Test
     void eventsWhoseTextEscapesInTheBodyAreSplitByTheirEscapedSize() {
-        // 1.2 MB each in a body, 0.2 MB each as UTF-8 with the lone surrogates lost: one call held both
-        InsightsEvent priced = view("a").currency(LONE.repeat(200_000));
+        // 1.08 MB each in a body, 0.18 MB each as UTF-8 with the lone surrogates lost: one call held both
+        InsightsEvent priced = view("a").currency(LONE.repeat(180_000));
         assertThat(insights.send(List.of(priced, priced))).containsExactly(OK, OK);
     }
 
     @Test
-    void valuesTheRecordMapperWritesCountAsItWritesThem(MockServer server) {
-        // the SDK's own mapping writes a note as its text, 0.6 MB; this record mapper writes it three times
+    void valuesOfTheCallersTypesCountAsTheRecordMapperWritesThem(MockServer server) {
+        // the SDK's own mapping writes a note as its text, 0.75 MB; this record mapper writes it three times
         JsonMapper thrice = JsonMapper.builder()
                 .addModule(new SimpleModule("note-thrice").addSerializer(Note.class, new ValueSerializer<Note>() {
                     @Override
@@ -70,11 +70,13 @@ class EventSizeContractTest {
                     }
                 }))
                 .build();
-        InsightsEvent noted = view("a").objectData(List.of(Map.of("note", new Note("n".repeat(600_000)))));
+        InsightsEvent noted = view("a").objectData(List.of(Map.of("note", new Note("n".repeat(750_000)))));
         try (InsightsClient mapped = InsightsClient.create(MockServerClients.builder(server, server.adminKey())
                 .recordMapper(thrice)
                 .build())) {
-            assertThat(mapped.send(List.of(noted, noted))).containsExactly(OK, OK);
+            assertThatThrownBy(() -> mapped.send(List.of(noted)))
+                    .isInstanceOf(InvalidRequestException.class)
+                    .hasMessageStartingWith("An event alone makes a call of 225");
         }
     }
 
