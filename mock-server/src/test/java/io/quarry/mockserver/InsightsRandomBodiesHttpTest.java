@@ -28,7 +28,7 @@ import tools.jackson.databind.node.ObjectNode;
 class InsightsRandomBodiesHttpTest {
 
     private static final long SEED = 20_261_130L;
-    private static final int ROUNDS = Integer.getInteger("quarry.insights.bodyRounds", 60);
+    private static final int ROUNDS = Integer.getInteger("quarry.insights.bodyRounds", 40);
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     /** Every member an event may hold, and some it may not. */
     private static final String[] MEMBERS = {
