@@ -92,11 +92,16 @@ public final class InsightsClient extends ClientHandle<InsightsClient> {
      * go in calls of at most 1000 events and 2 MB, one after another. A call observer sees them as one composite
      * call {@code send} holding a {@code sendEvents} call per chunk. The service takes each call's events all
      * together or not at all; if a call fails, the calls before it were accepted and the ones after it are not
-     * sent.
+     * sent, and the failure thrown is that call's own, which does not say how many events went before it. Rules the
+     * service does not state in full (the event types it knows, the form of an index name) are judged by the
+     * service alone, so such a failure can come after accepted calls: where that matters, send one call's worth at
+     * a time (1000 small events).
      *
      * @param events the events
      * @return the service's answer to each call, in order
-     * @throws InvalidRequestException if an event breaks one of the service's rules (the service's message)
+     * @throws InvalidRequestException if an event breaks one of the service's rules (the service's message) or is
+     *     larger alone than a call may carry; among several events, the message ends with the event's place
+     *     ({@code (event 5000 of 10000)}, counted from 0)
      */
     public List<EventsResponse> send(List<InsightsEvent> events) {
         List<List<InsightsEvent>> chunks = chunks(events);
@@ -136,10 +141,15 @@ public final class InsightsClient extends ClientHandle<InsightsClient> {
         });
     }
 
-    private List<List<InsightsEvent>> chunks(List<InsightsEvent> events) {
+    /** {@return the events of each call {@code send} makes} after checking them all */
+    List<List<InsightsEvent>> chunks(List<InsightsEvent> events) {
         Objects.requireNonNull(events, "events");
         EventRules.check(events, clock);
-        return EventChunks.split(events, EventRules.MAX_EVENTS_PER_CALL, EventChunks.MAX_BODY_BYTES);
+        return EventChunks.split(
+                events,
+                event -> scope().api().prepare(event).size(),
+                EventRules.MAX_EVENTS_PER_CALL,
+                EventChunks.MAX_BODY_BYTES);
     }
 
     private static io.quarry.core.ApiRequest sendRequest(CallScope scope, List<InsightsEvent> chunk) {

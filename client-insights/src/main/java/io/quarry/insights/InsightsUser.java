@@ -17,8 +17,8 @@ import java.util.concurrent.CompletableFuture;
  * token to every event. For several events at once, or members these methods do not set (conversion subtype,
  * value, currency, object data, timestamps), build {@link InsightsEvent}s and use {@link InsightsClient#send}.
  *
- * <p>Every method checks the event against the service's rules first and throws {@link InvalidRequestException}
- * (with the service's message) without sending it.
+ * <p>Every method checks the event against the service's rules first, the 2 MB a call may carry included, and
+ * throws {@link InvalidRequestException} (with the service's message) without sending it.
  */
 public final class InsightsUser extends ScopedHandle<InsightsUser> {
 
@@ -269,6 +269,13 @@ public final class InsightsUser extends ScopedHandle<InsightsUser> {
         InsightsEvent signed =
                 authenticatedUserToken == null ? event : event.authenticatedUserToken(authenticatedUserToken);
         EventRules.check(List.of(signed), clock);
-        return scope().request(Endpoints.SEND_EVENTS).body(JsonBodies.object("events", List.of(signed)));
+        // one event, one call; splitting it refuses an event too large for a call, as send does
+        List<InsightsEvent> call = EventChunks.split(
+                        List.of(signed),
+                        one -> scope().api().prepare(one).size(),
+                        EventRules.MAX_EVENTS_PER_CALL,
+                        EventChunks.MAX_BODY_BYTES)
+                .get(0);
+        return scope().request(Endpoints.SEND_EVENTS).body(JsonBodies.object("events", call));
     }
 }

@@ -28,12 +28,12 @@ final class Utf8Text {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             if (c == '%') {
-                if (i + 2 >= text.length()
-                        || Character.digit(text.charAt(i + 1), 16) < 0
-                        || Character.digit(text.charAt(i + 2), 16) < 0) {
+                int high = i + 2 < text.length() ? hexDigit(text.charAt(i + 1)) : -1;
+                int low = i + 2 < text.length() ? hexDigit(text.charAt(i + 2)) : -1;
+                if (high < 0 || low < 0) {
                     return "Malformed percent-encoding";
                 }
-                bytes.write(Character.digit(text.charAt(i + 1), 16) * 16 + Character.digit(text.charAt(i + 2), 16));
+                bytes.write(high * 16 + low);
                 i += 2;
             } else if (Character.isHighSurrogate(c)
                     && i + 1 < text.length()
@@ -58,6 +58,20 @@ final class Utf8Text {
         } catch (CharacterCodingException e) {
             return "Malformed UTF-8";
         }
+    }
+
+    /**
+     * {@return the value of an ASCII hexadecimal digit, or -1} Not {@link Character#digit(char, int)}, which also
+     * takes other scripts' digits and fullwidth letters, so that an escape made of them would decode.
+     */
+    private static int hexDigit(char c) {
+        if (c >= '0' && c <= '9') {
+            return c - '0';
+        }
+        if (c >= 'a' && c <= 'f') {
+            return c - 'a' + 10;
+        }
+        return c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
     }
 
     /**

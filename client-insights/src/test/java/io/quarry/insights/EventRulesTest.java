@@ -153,6 +153,11 @@ class EventRulesTest {
                 .isEqualTo("Filters must be URL-encoded attribute:value pairs (Malformed UTF-8)");
         assertThat(problem(click().filters(List.of("100%:x"))))
                 .isEqualTo("Filters must be URL-encoded attribute:value pairs (Malformed percent-encoding)");
+        for (String notHex : new String[] {"brand:%\u0664\u0661", "brand:%\uFF14\uFF11", "brand:%\uFF26\uFF26"}) {
+            assertThat(problem(click().filters(List.of(notHex)))) // other scripts' digits, fullwidth ones
+                    .as(notHex)
+                    .isEqualTo("Filters must be URL-encoded attribute:value pairs (Malformed percent-encoding)");
+        }
         assertThat(problem(click().filters(List.of("brand:a\uD800"))))
                 .isEqualTo(
                         "Filters must be URL-encoded attribute:value pairs (Malformed UTF-16: an unpaired surrogate)");

@@ -17,7 +17,9 @@ import io.quarry.testsupport.MockServerClients;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -129,6 +131,15 @@ class InsightsContractTest {
                 .currency("EUR")
                 .value(15)
                 .timestamp(Instant.now().minus(Duration.ofMinutes(1)));
+        assertThat(insights.send(List.of(purchase))).containsExactly(new EventsResponse(200, "OK"));
+    }
+
+    @Test
+    void aConversionMayGiveNoDataForSomeOfItsRecords() {
+        InsightsEvent purchase = InsightsEvent.conversion("Bought", "products", "user-3")
+                .objectIDs(List.of("a", "b"))
+                .objectData(Arrays.asList(Map.of("price", 10), null));
+        assertThat(purchase.objectData()).containsExactly(Map.of("price", 10), null);
         assertThat(insights.send(List.of(purchase))).containsExactly(new EventsResponse(200, "OK"));
     }
 

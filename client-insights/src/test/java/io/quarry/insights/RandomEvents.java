@@ -11,8 +11,9 @@ import java.util.Random;
 /**
  * Random events, each member valid most of the time and otherwise at or past one of the service's limits: lengths
  * 0, 1, 64 and 65, control characters and DEL, text beyond ASCII (accents, combining marks, surrogate pairs, a lone
- * surrogate), filters with {@code :} in values and good or broken percent-escapes, timestamps near the 4 days and
- * at the ends of a {@code long}, positions of the wrong count or on other events than clicks.
+ * surrogate), filters with {@code :} in values and good or broken percent-escapes (fullwidth digits among them),
+ * timestamps near the 4 days and at the ends of a {@code long}, positions of the wrong count or on other events
+ * than clicks.
  */
 final class RandomEvents {
 
@@ -80,7 +81,8 @@ final class RandomEvents {
         "brand:%ZZ",
         "100%:x",
         "brand:a\uD800",
-        "brand:%ED%A0%80"
+        "brand:%ED%A0%80",
+        "brand:%\uFF14\uFF11"
     };
 
     private final Random random;

@@ -167,6 +167,13 @@ class InsightsHttpTest {
         assertRefused(
                 "Filters must be URL-encoded attribute:value pairs (Malformed percent-encoding)",
                 event(",'filters':['100%:x']"));
+        // digits of other scripts and fullwidth ones are no hexadecimal digits of an escape
+        assertRefused(
+                "Filters must be URL-encoded attribute:value pairs (Malformed percent-encoding)",
+                event(",'filters':['brand:%\u0664\u0661']"));
+        assertRefused(
+                "Filters must be URL-encoded attribute:value pairs (Malformed percent-encoding)",
+                event(",'filters':['brand:%\uFF14\uFF11']"));
         assertThat(send(event(",'filters':['discount:10%25','time:10:30','caf%C3%A9:cr%C3%A8me','a+b:c+d']"))
                         .status())
                 .isEqualTo(200);

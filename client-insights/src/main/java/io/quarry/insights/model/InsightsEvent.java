@@ -63,7 +63,8 @@ public record InsightsEvent(
 
     /**
      * Copies the lists, unmodifiable. A null item of {@code objectIDs}, {@code filters} or {@code positions} is
-     * kept: sending refuses the event with the service's message for it.
+     * kept: sending refuses the event with the service's message for it. A null item of {@code objectData} is kept
+     * and sent as a JSON {@code null}, a record without data: the service states no rule on those items.
      *
      * @param eventType see the record description
      * @param eventSubtype see the record description
@@ -84,7 +85,7 @@ public record InsightsEvent(
         objectIDs = copyOf(objectIDs);
         filters = copyOf(filters);
         positions = copyOf(positions);
-        objectData = objectData == null ? null : List.copyOf(objectData);
+        objectData = copyOf(objectData);
     }
 
     /**

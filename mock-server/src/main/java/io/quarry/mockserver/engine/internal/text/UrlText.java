@@ -31,8 +31,8 @@ public final class UrlText {
         for (int i = 0; i < raw.length(); i++) {
             char c = raw.charAt(i);
             if (c == '%') {
-                int high = i + 2 < raw.length() ? Character.digit(raw.charAt(i + 1), 16) : -1;
-                int low = i + 2 < raw.length() ? Character.digit(raw.charAt(i + 2), 16) : -1;
+                int high = i + 2 < raw.length() ? hexDigit(raw.charAt(i + 1)) : -1;
+                int low = i + 2 < raw.length() ? hexDigit(raw.charAt(i + 2)) : -1;
                 if (high < 0 || low < 0) {
                     throw new IllegalArgumentException("Malformed percent-encoding");
                 }
@@ -66,6 +66,20 @@ public final class UrlText {
         } catch (CharacterCodingException e) {
             throw new IllegalArgumentException("Malformed UTF-8");
         }
+    }
+
+    /**
+     * {@return the value of an ASCII hexadecimal digit, or -1} Not {@link Character#digit(char, int)}, which also
+     * takes other scripts' digits and fullwidth letters, so that an escape made of them would decode.
+     */
+    private static int hexDigit(char c) {
+        if (c >= '0' && c <= '9') {
+            return c - '0';
+        }
+        if (c >= 'a' && c <= 'f') {
+            return c - 'a' + 10;
+        }
+        return c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
     }
 
     /** Whether the text decodes to itself: ASCII with no escape (and no {@code +}, where that is a space). */
