@@ -233,6 +233,33 @@ public final class QuarryMockServerContainer extends GenericContainer<QuarryMock
         new ControlEndpoint(getUrl(), getAdminKey()).send("POST", "/_mock/reset", null);
     }
 
+    /**
+     * Refuses, before the container is created, the server's variables set with {@code withEnv} that would leave the
+     * hosts out of reach of {@link #getHostUrls()}: its ports ({@code QUARRY_MOCK_PORT}), its address
+     * ({@code QUARRY_MOCK_BIND}), HTTPS ({@code QUARRY_MOCK_HTTPS}), and a number of hosts other than
+     * {@link #withHosts(int)}'s ({@code QUARRY_MOCK_HOSTS}).
+     *
+     * @throws IllegalStateException naming the variable and what to do instead
+     */
+    @Override
+    protected void configure() {
+        super.configure();
+        for (String fixed : List.of("QUARRY_MOCK_PORT", "QUARRY_MOCK_BIND")) {
+            if (!env(fixed, "").isEmpty()) {
+                throw new IllegalStateException(fixed + " cannot be set on this container: its hosts listen on"
+                        + " ports " + PORT + " onwards of every address, which Docker maps to free ports");
+            }
+        }
+        if (!env("QUARRY_MOCK_HTTPS", "false").equalsIgnoreCase("false")) {
+            throw new IllegalStateException("QUARRY_MOCK_HTTPS cannot be set on this container, which serves plain"
+                    + " HTTP: its hosts' URLs and clientConfig() are http ones");
+        }
+        if (!env("QUARRY_MOCK_HOSTS", "1").equals(Integer.toString(hosts))) {
+            throw new IllegalStateException("set the number of hosts with withHosts(n), which exposes their ports,"
+                    + " rather than QUARRY_MOCK_HOSTS");
+        }
+    }
+
     /** {@return the image and the number of hosts; never a key} */
     @Override
     public String toString() {

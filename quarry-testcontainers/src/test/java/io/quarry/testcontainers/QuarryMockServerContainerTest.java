@@ -112,6 +112,29 @@ class QuarryMockServerContainerTest {
     }
 
     @Test
+    void serverVariablesThatWouldPutTheHostsOutOfReachAreRefusedBeforeTheStart() {
+        for (String[] variable : new String[][] {
+            {"QUARRY_MOCK_PORT", "9000"},
+            {"QUARRY_MOCK_BIND", "127.0.0.1"},
+            {"QUARRY_MOCK_HTTPS", "true"},
+            {"QUARRY_MOCK_HOSTS", "3"}
+        }) {
+            try (QuarryMockServerContainer container =
+                    new QuarryMockServerContainer().withHosts(2).withEnv(variable[0], variable[1])) {
+                assertThatThrownBy(container::configure)
+                        .as(variable[0])
+                        .isInstanceOf(IllegalStateException.class)
+                        .hasMessageContaining(variable[0]);
+            }
+        }
+        try (QuarryMockServerContainer container =
+                new QuarryMockServerContainer().withHosts(2).withEnv("QUARRY_MOCK_TASK_DELAY", "50")) {
+            container.configure();
+            assertThat(container.getEnvMap()).containsEntry("QUARRY_MOCK_HOSTS", "2");
+        }
+    }
+
+    @Test
     void faultsAreForTheServersHostsOnly() {
         try (QuarryMockServerContainer container = new QuarryMockServerContainer().withHosts(2)) {
             assertThatThrownBy(() -> container.hostFaults(2)).isInstanceOf(IllegalArgumentException.class);
