@@ -42,15 +42,40 @@ public interface DefaultHosts {
             String id = appId.toLowerCase(java.util.Locale.ROOT);
             List<Host> fallbacks = new ArrayList<>();
             for (int i = 1; i <= 3; i++) {
-                fallbacks.add(Host.https(id + "-" + i + "." + domains.fallback()));
+                fallbacks.add(applicationHost(id + "-" + i + "." + domains.fallback()));
             }
             Collections.shuffle(fallbacks, shuffle);
             List<Host> hosts = new ArrayList<>();
-            hosts.add(Host.https(id + "-dsn." + domains.primary(), CallType.READ));
-            hosts.add(Host.https(id + "." + domains.primary(), CallType.WRITE));
+            hosts.add(applicationHost(id + "-dsn." + domains.primary(), CallType.READ));
+            hosts.add(applicationHost(id + "." + domains.primary(), CallType.WRITE));
             hosts.addAll(fallbacks);
             return List.copyOf(hosts);
         };
+    }
+
+    /**
+     * An {@code https} host named after the application ID, refused unless the name is exactly the host called: an ID
+     * holding {@code /}, {@code #}, {@code @} or {@code :} would otherwise move the host part of the URL (an ID
+     * {@code evil.example/} would send the API key to {@code evil.example}).
+     *
+     * @param name      the host name, the application ID in it
+     * @param callTypes the call types served
+     * @return the host
+     * @throws ConfigurationException if the name is not a host name alone; the message leaves out the ID
+     */
+    private static Host applicationHost(String name, CallType... callTypes) {
+        try {
+            Host host = Host.https(name, callTypes);
+            if (host.hostname().equals(name)
+                    && host.port() == 443
+                    && host.basePath().isEmpty()) {
+                return host;
+            }
+        } catch (IllegalArgumentException notAUrl) {
+            // the message below says why, without the URL
+        }
+        throw new ConfigurationException("the application ID cannot be part of the default host names (it may hold"
+                + " letters, digits, '-' and '.'): correct it, or give hosts");
     }
 
     /**

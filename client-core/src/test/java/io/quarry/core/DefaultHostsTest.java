@@ -53,4 +53,26 @@ class DefaultHostsTest {
         assertThatThrownBy(() -> DefaultHosts.searchStyle().hosts(Optional.empty(), ServiceDomains.of(), new Random()))
                 .isInstanceOf(ConfigurationException.class);
     }
+
+    @Test
+    void anApplicationIdThatWouldMoveTheHostPartOfTheUrlIsRefusedWithoutRepeatingIt() {
+        // "evil.example/" made https://evil.example/-dsn.quarry.net: the API key went to evil.example
+        for (String appId : List.of(
+                "evil.example/",
+                "evil.example#",
+                "evil.example?",
+                "u@evil.example",
+                "app:8443",
+                "my app",
+                "evil.example\\",
+                "%41pp")) {
+            assertThatThrownBy(() -> searchHosts(appId, 1))
+                    .as(appId)
+                    .isInstanceOf(ConfigurationException.class)
+                    .hasMessageStartingWith("the application ID cannot be part of the default host names")
+                    .hasMessageNotContaining("evil")
+                    .hasMessageNotContaining("app:");
+        }
+        assertThat(searchHosts("My_App-2.eu", 1).get(0).hostname()).isEqualTo("my_app-2.eu-dsn.quarry.net");
+    }
 }

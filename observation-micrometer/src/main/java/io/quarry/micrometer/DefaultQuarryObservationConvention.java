@@ -12,6 +12,8 @@ import io.quarry.micrometer.QuarryObservationDocumentation.LowCardinalityKeys;
  * The default names and key values: observation {@code quarry.client.call}, span name {@code <product>.<operation>}
  * ({@code search.saveObjects}), the keys of {@link QuarryObservationDocumentation}. While the call runs only product,
  * operation and method are known, so the event counters carry those three; the timer gets all six at the end.
+ * The index name, the path and the request ID, which have no length limit of their own, are cut to 1,024 characters
+ * (ending with {@code ...}).
  */
 public class DefaultQuarryObservationConvention implements QuarryObservationConvention {
 
@@ -84,10 +86,10 @@ public class DefaultQuarryObservationConvention implements QuarryObservationConv
             values[i++] = HighCardinalityKeys.STATUS_CODE.withValue(Integer.toString(end.status()));
         }
         if (index) {
-            values[i++] = HighCardinalityKeys.INDEX.withValue(call.indexName());
+            values[i++] = HighCardinalityKeys.INDEX.withValue(SpanValues.bounded(call.indexName()));
         }
         if (requestId) {
-            values[i++] = HighCardinalityKeys.REQUEST_ID.withValue(last.requestId());
+            values[i++] = HighCardinalityKeys.REQUEST_ID.withValue(SpanValues.bounded(last.requestId()));
         }
         if (tries) {
             values[i++] = HighCardinalityKeys.TRIES.withValue(Integer.toString(end.tries()));
@@ -99,7 +101,7 @@ public class DefaultQuarryObservationConvention implements QuarryObservationConv
                     Integer.toString(last.host().port()));
         }
         if (template) {
-            values[i++] = HighCardinalityKeys.URL_PATH.withValue(call.path());
+            values[i++] = HighCardinalityKeys.URL_PATH.withValue(SpanValues.bounded(call.path()));
             values[i] = HighCardinalityKeys.URL_TEMPLATE.withValue(call.pathTemplate());
         }
         return KeyValues.of(values);

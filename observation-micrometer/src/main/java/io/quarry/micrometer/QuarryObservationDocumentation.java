@@ -82,14 +82,14 @@ public enum QuarryObservationDocumentation implements ObservationDocumentation {
                 return "url.template";
             }
         },
-        /** The path sent, key segments masked. */
+        /** The path sent, key segments masked; cut to 1,024 characters, ending with {@code ...}. */
         URL_PATH {
             @Override
             public String asString() {
                 return "url.path";
             }
         },
-        /** The index the call is about. */
+        /** The index the call is about; cut to 1,024 characters, ending with {@code ...}. */
         INDEX {
             @Override
             public String asString() {
@@ -124,7 +124,7 @@ public enum QuarryObservationDocumentation implements ObservationDocumentation {
                 return "quarry.tries";
             }
         },
-        /** The request ID the service answered the last try with. */
+        /** The request ID the service answered the last try with; cut to 1,024 characters. */
         REQUEST_ID {
             @Override
             public String asString() {

@@ -60,10 +60,10 @@ final class OpenTelemetryObservedCall implements ObservedCall {
             running.put(QuarryAttributes.HTTP_METHOD, call.method());
             builder.setAttribute(QuarryAttributes.HTTP_METHOD, call.method())
                     .setAttribute(QuarryAttributes.URL_TEMPLATE, call.pathTemplate())
-                    .setAttribute(QuarryAttributes.URL_PATH, call.path());
+                    .setAttribute(QuarryAttributes.URL_PATH, SpanValues.bounded(call.path()));
         }
         if (call.indexName() != null) {
-            builder.setAttribute(QuarryAttributes.INDEX, call.indexName());
+            builder.setAttribute(QuarryAttributes.INDEX, SpanValues.bounded(call.indexName()));
         }
         this.runningAttributes = running.build();
         this.span = builder.startSpan();
@@ -121,7 +121,7 @@ final class OpenTelemetryObservedCall implements ObservedCall {
             span.setAttribute(QuarryAttributes.SERVER_ADDRESS, lastTry.host().hostname());
             span.setAttribute(QuarryAttributes.SERVER_PORT, lastTry.host().port());
             if (lastTry.requestId() != null) {
-                span.setAttribute(QuarryAttributes.REQUEST_ID, lastTry.requestId());
+                span.setAttribute(QuarryAttributes.REQUEST_ID, SpanValues.bounded(lastTry.requestId()));
             }
             if (lastTry.requestBytes() >= 0) {
                 span.setAttribute(QuarryAttributes.REQUEST_BODY_SIZE, lastTry.requestBytes());

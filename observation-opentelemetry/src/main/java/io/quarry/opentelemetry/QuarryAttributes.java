@@ -22,9 +22,9 @@ public final class QuarryAttributes {
     public static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey("error.type");
     /** The endpoint's path template. Spans. */
     public static final AttributeKey<String> URL_TEMPLATE = AttributeKey.stringKey("url.template");
-    /** The path sent, key segments masked. Spans. */
+    /** The path sent, key segments masked; cut to 1,024 characters, ending with {@code ...}. Spans. */
     public static final AttributeKey<String> URL_PATH = AttributeKey.stringKey("url.path");
-    /** The index the call is about. Spans. */
+    /** The index the call is about; cut to 1,024 characters, ending with {@code ...}. Spans. */
     public static final AttributeKey<String> INDEX = AttributeKey.stringKey("quarry.index");
     /** The host of the last try (of the try, on a try event). Spans and try events. */
     public static final AttributeKey<String> SERVER_ADDRESS = AttributeKey.stringKey("server.address");
@@ -40,7 +40,7 @@ public final class QuarryAttributes {
     public static final AttributeKey<Long> ROUND_NUMBER = AttributeKey.longKey("quarry.round");
     /** The wait before a round of tries, in milliseconds, on a {@code quarry.round} event. */
     public static final AttributeKey<Long> ROUND_DELAY_MS = AttributeKey.longKey("quarry.round.delay_ms");
-    /** The request ID the service answered the last try with. Spans. */
+    /** The request ID the service answered the last try with; cut to 1,024 characters. Spans. */
     public static final AttributeKey<String> REQUEST_ID = AttributeKey.stringKey("quarry.request_id");
     /** The request body bytes of the last try. Spans. */
     public static final AttributeKey<Long> REQUEST_BODY_SIZE = AttributeKey.longKey("http.request.body.size");

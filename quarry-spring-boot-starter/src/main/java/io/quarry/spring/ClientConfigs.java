@@ -57,6 +57,11 @@ final class ClientConfigs {
     private ClientConfig config(QuarryProduct product) {
         ClientConfig.Builder builder = ClientConfig.builder(credentials(product));
         List<Host> hosts = given(details.getHosts(product), "hosts", product);
+        for (Host host : hosts) {
+            if (host == null) {
+                throw connectionDetailsFailure("its hosts for the " + client(product) + " hold a null");
+            }
+        }
         if (!hosts.isEmpty()) {
             builder.hosts(hosts);
         }

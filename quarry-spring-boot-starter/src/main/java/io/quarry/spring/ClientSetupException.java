@@ -21,7 +21,8 @@ final class ClientSetupException extends RuntimeException {
         CONNECTION_DETAILS,
         /**
          * The finished settings were refused, customizers included: plain http without the opt-in, a bad header, a
-         * crawler host whose path does not end in the crawler API's.
+         * crawler host whose path does not end in the crawler API's, an application ID that cannot be part of the
+         * default host names.
          */
         CLIENT_SETTINGS,
         /** A library the client runs on is older than it needs, which creating the client checks. */

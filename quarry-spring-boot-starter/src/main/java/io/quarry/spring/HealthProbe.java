@@ -1,6 +1,7 @@
 package io.quarry.spring;
 
 import io.quarry.core.ClientConfig;
+import io.quarry.core.ConfigurationException;
 import io.quarry.core.RequestOptions;
 import io.quarry.core.spi.CallObserver;
 import io.quarry.core.spi.ClientHandle;
@@ -8,6 +9,7 @@ import io.quarry.core.spi.ObservedCall;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -22,6 +24,11 @@ import java.util.function.Supplier;
  * traces. Closing the probe closes that client.
  */
 final class HealthProbe implements AutoCloseable {
+
+    /** The limit on a check's call when {@code quarry.health.timeout} is set empty: its default. */
+    private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(2);
+
+    private static final String TIMEOUT_PROPERTY = "quarry.health.timeout";
 
     /** Reports nothing, in place of the application's observer. */
     private static final CallObserver UNOBSERVED = call -> ObservedCall.NONE;
@@ -52,9 +59,10 @@ final class HealthProbe implements AutoCloseable {
             Function<ClientConfig, C> create,
             Consumer<C> read,
             QuarryProperties properties) {
+        RequestOptions limit = limit(properties.getHealth().getTimeout());
         C own = create.apply(
                 applicationClient.config().toBuilder().callObserver(UNOBSERVED).build());
-        C limited = own.withOptions(limit(properties.getHealth().getTimeout()));
+        C limited = own.withOptions(limit);
         return new HealthProbe(product.groupName(), () -> read.accept(limited), own);
     }
 
@@ -93,8 +101,20 @@ final class HealthProbe implements AutoCloseable {
         client.close();
     }
 
-    /** Options limiting a check's call to the timeout, every try included. */
-    private static RequestOptions limit(Duration timeout) {
+    /**
+     * Options limiting a check's call to the timeout, every try included; checked before the check's client is made,
+     * so that a timeout refused leaves no client behind.
+     */
+    private static RequestOptions limit(Duration set) {
+        Duration timeout = set == null ? DEFAULT_TIMEOUT : set; // null: quarry.health.timeout set empty
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new ClientSetupException(
+                    ClientSetupException.Problem.INVALID_PROPERTY,
+                    TIMEOUT_PROPERTY,
+                    new ConfigurationException(TIMEOUT_PROPERTY + " (environment variable "
+                            + EnvironmentVariables.of(TIMEOUT_PROPERTY) + ") must be positive, got "
+                            + timeout.toString().toLowerCase(Locale.ROOT)));
+        }
         return RequestOptions.builder()
                 .connectTimeout(timeout)
                 .readTimeout(timeout)

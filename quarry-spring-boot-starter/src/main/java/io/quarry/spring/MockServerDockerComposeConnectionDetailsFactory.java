@@ -1,5 +1,6 @@
 package io.quarry.spring;
 
+import io.quarry.core.ConfigurationException;
 import io.quarry.core.Host;
 import java.util.List;
 import java.util.Map;
@@ -28,14 +29,14 @@ final class MockServerDockerComposeConnectionDetailsFactory
     }
 
     /**
-     * The service's hosts, its port 8080 and the ones after it ({@code QUARRY_MOCK_HOSTS} of them), as published on
-     * the Docker host, for every product in order; its application ID and keys as its environment sets them, else
-     * the server's defaults (public test values).
+     * The service's hosts, its first port ({@code QUARRY_MOCK_PORT}, 8080 by default) and the ones after it
+     * ({@code QUARRY_MOCK_HOSTS} of them), as published on the Docker host, for every product in order; its
+     * application ID and keys as its environment sets them, else the server's defaults (public test values). A
+     * service serving HTTPS ({@code QUARRY_MOCK_HTTPS=true}) is refused: its throwaway certificate is inside the
+     * container, where the clients cannot get it to trust.
      */
     static final class MockServerComposeDetails extends DockerComposeConnectionDetails
             implements QuarryConnectionDetails {
-
-        private static final int FIRST_PORT = 8080;
 
         private final Map<String, String> env;
         private final List<Host> hosts;
@@ -43,11 +44,27 @@ final class MockServerDockerComposeConnectionDetailsFactory
         MockServerComposeDetails(RunningService service) {
             super(service);
             this.env = service.env();
-            int count = Integer.parseInt(env("QUARRY_MOCK_HOSTS", "1"));
+            if (env("QUARRY_MOCK_HTTPS", "false").trim().equalsIgnoreCase("true")) {
+                throw new ConfigurationException("the Docker Compose service " + service.name() + " of the Quarry mock"
+                        + " server serves HTTPS (QUARRY_MOCK_HTTPS=true), whose certificate the clients cannot trust:"
+                        + " remove QUARRY_MOCK_HTTPS from its environment, the connection needs plain HTTP");
+            }
+            int firstPort = number(service, "QUARRY_MOCK_PORT", "8080");
+            int count = number(service, "QUARRY_MOCK_HOSTS", "1");
             this.hosts = IntStream.range(0, count)
                     .mapToObj(host -> Host.of(
-                            "http://" + service.host() + ":" + service.ports().get(FIRST_PORT + host)))
+                            "http://" + service.host() + ":" + service.ports().get(firstPort + host)))
                     .toList();
+        }
+
+        /** A whole number of the environment; the server, which reads it too, starts only with one. */
+        private int number(RunningService service, String name, String fallback) {
+            try {
+                return Integer.parseInt(env(name, fallback).trim());
+            } catch (NumberFormatException e) {
+                throw new ConfigurationException("the Docker Compose service " + service.name()
+                        + " of the Quarry mock server has " + name + " set to what is not a whole number");
+            }
         }
 
         @Override

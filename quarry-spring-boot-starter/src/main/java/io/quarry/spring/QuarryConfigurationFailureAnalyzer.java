@@ -41,9 +41,10 @@ class QuarryConfigurationFailureAnalyzer extends AbstractFailureAnalyzer<Configu
                 "Correct the application's QuarryConnectionDetails bean (" + setting
                         + ") so that it gives every value the client needs, as the description says.";
             case CLIENT_SETTINGS ->
-                "Correct the setting the description names where the application sets it: host"
-                        + " URLs in the quarry.*hosts properties or its QuarryConnectionDetails bean, any other client"
-                        + " setting in its QuarryClientConfigCustomizer beans.";
+                "Correct the setting the description names where the application sets it: the"
+                        + " application ID (quarry.application-id) and host URLs in the quarry.*hosts properties or its"
+                        + " QuarryConnectionDetails bean, any other client setting in its QuarryClientConfigCustomizer"
+                        + " beans.";
             case CLASS_PATH ->
                 "Declare the library the description names, at the version it gives, ahead of"
                         + " Spring Boot's dependency management: in Maven, in the project's own <dependencyManagement>"

@@ -329,7 +329,7 @@ public class QuarryProperties {
         /** Creates the health settings with their defaults. */
         public Health() {}
 
-        /** The limit on each health check's call, every try included. */
+        /** The limit on each health check's call, every try included; positive (set empty: the default). */
         private Duration timeout = Duration.ofSeconds(2);
 
         private final Check search = new Check();

@@ -1,7 +1,9 @@
 package io.quarry.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.quarry.core.ConfigurationException;
 import io.quarry.core.Host;
 import java.util.List;
 import java.util.Map;
@@ -55,6 +57,28 @@ class MockServerDockerComposeConnectionDetailsFactoryTest {
         assertThat(set.getApplicationId()).isEqualTo("DEVAPP");
         assertThat(set.getApiKey(QuarryProduct.ANALYTICS)).isEqualTo("dev-admin-key");
         assertThat(set.getCrawlerUserId()).isEqualTo("dev-crawler");
+    }
+
+    @Test
+    void theHostsFollowTheServersFirstPortWhereTheServiceMovesIt() {
+        QuarryConnectionDetails details = new MockServerDockerComposeConnectionDetailsFactory.MockServerComposeDetails(
+                service(Map.of("QUARRY_MOCK_PORT", "9000", "QUARRY_MOCK_HOSTS", "2")));
+
+        assertThat(details.getHosts(QuarryProduct.SEARCH))
+                .containsExactly(Host.of("http://127.0.0.1:41000"), Host.of("http://127.0.0.1:41001"));
+    }
+
+    @Test
+    void aServiceTheClientsCannotCallIsRefusedSayingWhy() {
+        assertThatThrownBy(() -> new MockServerDockerComposeConnectionDetailsFactory.MockServerComposeDetails(
+                        service(Map.of("QUARRY_MOCK_HTTPS", "true"))))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("service quarry")
+                .hasMessageContaining("remove QUARRY_MOCK_HTTPS");
+        assertThatThrownBy(() -> new MockServerDockerComposeConnectionDetailsFactory.MockServerComposeDetails(
+                        service(Map.of("QUARRY_MOCK_HOSTS", "two"))))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("QUARRY_MOCK_HOSTS set to what is not a whole number");
     }
 
     /** A running service whose container port p is published on the Docker host's port 32000 + p. */

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quarry.core.ClientConfig;
 import io.quarry.core.ConfigurationException;
 import io.quarry.core.Host;
+import java.util.Arrays;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -101,6 +103,30 @@ class QuarryConfigurationFailureAnalyzerTest {
             assertThat(analysis.getAction())
                     .startsWith("Correct the application's QuarryConnectionDetails bean (" + bean + ")");
         });
+    }
+
+    @Test
+    void connectionDetailsGivingANullHostAreToBeCorrected() {
+        QuarryConnectionDetails nullHost = new QuarryConnectionDetails() {
+            @Override
+            public String getApplicationId() {
+                return "MYAPP";
+            }
+
+            @Override
+            public String getApiKey(QuarryProduct product) {
+                return KEY;
+            }
+
+            @Override
+            public List<Host> getHosts(QuarryProduct product) {
+                return Arrays.asList(Host.of("https://one.example.com"), null);
+            }
+        };
+        analyzeStartup(
+                runner.withBean(QuarryConnectionDetails.class, () -> nullHost),
+                analysis ->
+                        assertThat(analysis.getDescription()).endsWith("its hosts for the search client hold a null"));
     }
 
     @Test

@@ -86,7 +86,8 @@ public final class MockHostFaults {
 
     private static long millis(Duration duration) {
         Objects.requireNonNull(duration, "duration");
-        if (duration.toMillis() < 1 || duration.compareTo(MAX_DURATION) > 0) {
+        // compared before toMillis(), which overflows past 292 million years either way
+        if (duration.isNegative() || duration.compareTo(MAX_DURATION) > 0 || duration.toMillis() < 1) {
             throw new IllegalArgumentException("duration must be 1 ms to a day, not " + duration);
         }
         return duration.toMillis();

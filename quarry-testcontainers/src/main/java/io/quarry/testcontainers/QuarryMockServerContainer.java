@@ -117,7 +117,8 @@ public final class QuarryMockServerContainer extends GenericContainer<QuarryMock
         }
         String target = SEED_DIRECTORY + "/" + seeds.size();
         if (!Files.isDirectory(seed)) {
-            target += "/" + seed.getFileName();
+            // ':' separates the seeds in the server's variable: a file name holding one would split its path
+            target += "/" + seed.getFileName().toString().replace(':', '_');
         }
         seeds.add(target);
         withCopyFileToContainer(MountableFile.forHostPath(seed, 0755), target);
@@ -127,21 +128,23 @@ public final class QuarryMockServerContainer extends GenericContainer<QuarryMock
     /**
      * Sets the application ID callers must send.
      *
-     * @param applicationId the application ID
+     * @param applicationId the application ID: printable ASCII, without spaces at its ends
      * @return this container
+     * @throws IllegalArgumentException if it is blank or holds another character
      */
     public QuarryMockServerContainer withApplicationId(String applicationId) {
-        return withEnv("QUARRY_MOCK_APP_ID", requireText(applicationId, "applicationId"));
+        return withEnv("QUARRY_MOCK_APP_ID", requireHeaderValue(applicationId, "applicationId"));
     }
 
     /**
      * Sets the admin API key, which the server never prints.
      *
-     * @param adminKey the key
+     * @param adminKey the key: printable ASCII, without spaces at its ends
      * @return this container
+     * @throws IllegalArgumentException if it is blank or holds another character, which the message does not show
      */
     public QuarryMockServerContainer withAdminKey(String adminKey) {
-        return withEnv("QUARRY_MOCK_ADMIN_KEY", requireText(adminKey, "adminKey"));
+        return withEnv("QUARRY_MOCK_ADMIN_KEY", requireHeaderValue(adminKey, "adminKey"));
     }
 
     /** {@return the application ID callers send} */
@@ -230,6 +233,33 @@ public final class QuarryMockServerContainer extends GenericContainer<QuarryMock
         new ControlEndpoint(getUrl(), getAdminKey()).send("POST", "/_mock/reset", null);
     }
 
+    /**
+     * Refuses, before the container is created, the server's variables set with {@code withEnv} that would leave the
+     * hosts out of reach of {@link #getHostUrls()}: its ports ({@code QUARRY_MOCK_PORT}), its address
+     * ({@code QUARRY_MOCK_BIND}), HTTPS ({@code QUARRY_MOCK_HTTPS}), and a number of hosts other than
+     * {@link #withHosts(int)}'s ({@code QUARRY_MOCK_HOSTS}).
+     *
+     * @throws IllegalStateException naming the variable and what to do instead
+     */
+    @Override
+    protected void configure() {
+        super.configure();
+        for (String fixed : List.of("QUARRY_MOCK_PORT", "QUARRY_MOCK_BIND")) {
+            if (!env(fixed, "").isEmpty()) {
+                throw new IllegalStateException(fixed + " cannot be set on this container: its hosts listen on"
+                        + " ports " + PORT + " onwards of every address, which Docker maps to free ports");
+            }
+        }
+        if (!env("QUARRY_MOCK_HTTPS", "false").equalsIgnoreCase("false")) {
+            throw new IllegalStateException("QUARRY_MOCK_HTTPS cannot be set on this container, which serves plain"
+                    + " HTTP: its hosts' URLs and clientConfig() are http ones");
+        }
+        if (!env("QUARRY_MOCK_HOSTS", "1").equals(Integer.toString(hosts))) {
+            throw new IllegalStateException("set the number of hosts with withHosts(n), which exposes their ports,"
+                    + " rather than QUARRY_MOCK_HOSTS");
+        }
+    }
+
     /** {@return the image and the number of hosts; never a key} */
     @Override
     public String toString() {
@@ -246,9 +276,21 @@ public final class QuarryMockServerContainer extends GenericContainer<QuarryMock
         return value == null || value.isEmpty() ? fallback : value;
     }
 
-    private static String requireText(String value, String name) {
+    /**
+     * A value the clients send in a header, which loses its outer spaces and holds printable ASCII only: another
+     * would start a server expecting what no client can send. The message never repeats the value.
+     */
+    private static String requireHeaderValue(String value, String name) {
         if (value == null || value.isBlank()) {
             throw new IllegalArgumentException(name + " must not be blank");
+        }
+        boolean printable = value.charAt(0) != ' ' && value.charAt(value.length() - 1) != ' ';
+        for (int i = 0; printable && i < value.length(); i++) {
+            printable = value.charAt(i) >= 0x20 && value.charAt(i) <= 0x7E;
+        }
+        if (!printable) {
+            throw new IllegalArgumentException(name + " must be printable ASCII, without spaces at its ends: the"
+                    + " clients send it in a header");
         }
         return value;
     }

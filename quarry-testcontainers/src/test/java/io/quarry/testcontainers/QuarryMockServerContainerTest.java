@@ -3,8 +3,11 @@ package io.quarry.testcontainers;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.testcontainers.utility.DockerImageName;
 
 /** What the container is configured with before it starts; no Docker needed. */
@@ -60,6 +63,24 @@ class QuarryMockServerContainerTest {
     }
 
     @Test
+    void credentialsAHeaderCannotCarryAsGivenAreRefusedWithoutShowingTheKey() {
+        // a header value loses its outer spaces and cannot hold a control or non-ASCII character: the server would
+        // expect a key no client can send
+        for (String key : new String[] {" s3cret-key", "s3cret-key\n", "s3cret-k\u00e9y", "s3cret\tkey"}) {
+            assertThatThrownBy(() -> new QuarryMockServerContainer().withAdminKey(key))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageStartingWith("adminKey must be printable ASCII")
+                    .hasMessageNotContaining("s3cret");
+            assertThatThrownBy(() -> new QuarryMockServerContainer().withApplicationId(key))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageStartingWith("applicationId must be printable ASCII");
+        }
+        try (QuarryMockServerContainer container = new QuarryMockServerContainer().withAdminKey("s3cret key~1")) {
+            assertThat(container.getAdminKey()).isEqualTo("s3cret key~1");
+        }
+    }
+
+    @Test
     void toStringNamesNoKey() {
         try (QuarryMockServerContainer container = new QuarryMockServerContainer().withAdminKey("s3cret-admin-key")) {
             assertThat(container.toString())
@@ -79,6 +100,38 @@ class QuarryMockServerContainerTest {
         assertThatThrownBy(() -> new QuarryMockServerContainer().withSeed(Path.of("no/such/seed.json")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("no/such/seed.json");
+    }
+
+    @Test
+    void aSeedFileWhoseNameHoldsAColonStaysOneSeed(@TempDir Path directory) throws IOException {
+        // the server splits its seed variable at ':'
+        Path file = Files.writeString(directory.resolve("books:2026.json"), "{\"indices\": {}}");
+        try (QuarryMockServerContainer container = new QuarryMockServerContainer().withSeed(file)) {
+            assertThat(container.getEnvMap()).containsEntry("QUARRY_MOCK_SEED", "/seed/0/books_2026.json");
+        }
+    }
+
+    @Test
+    void serverVariablesThatWouldPutTheHostsOutOfReachAreRefusedBeforeTheStart() {
+        for (String[] variable : new String[][] {
+            {"QUARRY_MOCK_PORT", "9000"},
+            {"QUARRY_MOCK_BIND", "127.0.0.1"},
+            {"QUARRY_MOCK_HTTPS", "true"},
+            {"QUARRY_MOCK_HOSTS", "3"}
+        }) {
+            try (QuarryMockServerContainer container =
+                    new QuarryMockServerContainer().withHosts(2).withEnv(variable[0], variable[1])) {
+                assertThatThrownBy(container::configure)
+                        .as(variable[0])
+                        .isInstanceOf(IllegalStateException.class)
+                        .hasMessageContaining(variable[0]);
+            }
+        }
+        try (QuarryMockServerContainer container =
+                new QuarryMockServerContainer().withHosts(2).withEnv("QUARRY_MOCK_TASK_DELAY", "50")) {
+            container.configure();
+            assertThat(container.getEnvMap()).containsEntry("QUARRY_MOCK_HOSTS", "2");
+        }
     }
 
     @Test

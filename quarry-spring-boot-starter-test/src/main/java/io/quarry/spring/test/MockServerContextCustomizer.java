@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import javax.net.ssl.X509TrustManager;
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;
 import org.springframework.beans.factory.support.RootBeanDefinition;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -14,11 +15,15 @@ import org.springframework.test.context.ContextCustomizer;
 import org.springframework.test.context.MergedContextConfiguration;
 
 /**
- * Starts the server as the context is prepared and registers it as a bean closed with the context, with the
+ * Registers the server as a bean, started when the context creates it and closed with the context, with the
  * {@link io.quarry.spring.QuarryConnectionDetails} that point every auto-configured client at it (primary, so that
- * they win over any the application defines, as they do over its {@code quarry.*} properties).
+ * they win over any the application defines, as they do over its {@code quarry.*} properties). The seeds are read as
+ * the context is prepared, so that a missing one fails at once; the server starts only as a bean, so that a context
+ * whose start fails before it, or that is never started, leaves no server listening.
  */
 final class MockServerContextCustomizer implements ContextCustomizer {
+
+    private static final String SERVER_BEAN = "quarryMockServer";
 
     private final MockServerSettings settings;
 
@@ -39,21 +44,26 @@ final class MockServerContextCustomizer implements ContextCustomizer {
         for (String location : settings.seed()) {
             builder.seedJson(read(context.getResource(location), location));
         }
-        MockServer server = builder.start();
+        BeanFactory beans = context.getBeanFactory();
 
-        RootBeanDefinition serverBean = new RootBeanDefinition(MockServer.class, () -> server);
+        RootBeanDefinition serverBean = new RootBeanDefinition(MockServer.class, builder::start);
         serverBean.setDestroyMethodName("close");
-        registry.registerBeanDefinition("quarryMockServer", serverBean);
+        registry.registerBeanDefinition(SERVER_BEAN, serverBean);
         RootBeanDefinition connectionDetails = new RootBeanDefinition(
-                MockServerConnectionDetails.class, () -> new MockServerConnectionDetails(server));
+                MockServerConnectionDetails.class, () -> new MockServerConnectionDetails(server(beans)));
         connectionDetails.setPrimary(true);
         registry.registerBeanDefinition("quarryMockServerConnectionDetails", connectionDetails);
-        if (server.isHttps()) {
-            X509TrustManager trust = server.trustMaterial().trustManager();
+        if (settings.https()) {
             registry.registerBeanDefinition(
-                    "quarryMockServerTrust", new RootBeanDefinition(QuarryClientConfigCustomizer.class, () ->
-                            (QuarryClientConfigCustomizer) b -> b.trustManager(trust)));
+                    "quarryMockServerTrust", new RootBeanDefinition(QuarryClientConfigCustomizer.class, () -> {
+                        X509TrustManager trust = server(beans).trustMaterial().trustManager();
+                        return (QuarryClientConfigCustomizer) b -> b.trustManager(trust);
+                    }));
         }
+    }
+
+    private static MockServer server(BeanFactory beans) {
+        return beans.getBean(SERVER_BEAN, MockServer.class);
     }
 
     private static String read(Resource resource, String location) {
