@@ -63,6 +63,23 @@ class HostileConfigurationsHttpTest {
     }
 
     @Test
+    void blankNamesAreRefusedWhereverTheyCome() {
+        Reply path = client.put("/1/configs/%20", jq("{'sourceIndices':[{'indexName':'products'}]}"));
+        Reply external = create("{'indexName':'s','sourceIndices':[{'indexName':'products','external':[' ']}]}");
+
+        assertThat(path.status()).as("%s", path).isEqualTo(400);
+        assertThat(external.status()).as("%s", external).isEqualTo(400);
+        assertThat(client.get("/1/configs").body().size()).isZero();
+    }
+
+    @Test
+    void aBodyIndexNameThatIsNotTheTextOfThePathIsRefused() {
+        Reply number = client.put("/1/configs/5", jq("{'indexName':5,'sourceIndices':[{'indexName':'products'}]}"));
+
+        assertThat(number.status()).as("%s", number).isEqualTo(400);
+    }
+
+    @Test
     void aFacetAttributeThatIsNotFacetableIsLoggedByName() throws Exception {
         create(
                         "{'indexName':'s1','sourceIndices':[{'indexName':'products','facets':[{'attribute':'color','amount':2}]}]}")
