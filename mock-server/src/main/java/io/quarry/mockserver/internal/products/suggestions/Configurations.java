@@ -52,17 +52,49 @@ final class Configurations {
         if (entries.containsKey(config.indexName())) {
             throw new ApiException(422, "Configuration already exists for index: " + config.indexName());
         }
+        requireNoOverlap(config);
         return add(config);
     }
 
     /** Replaces a configuration, or creates it when absent (the older way to create one). */
     synchronized Entry replace(SuggestionsConfig config) {
+        requireNoOverlap(config);
         Entry entry = entries.get(config.indexName());
         if (entry == null) {
             return add(config);
         }
         entry.config = config;
         return entry;
+    }
+
+    /**
+     * Keeps every build from writing an index a build reads: no index is both a suggestions index and a source or
+     * external index, whether of one configuration or of two (a build replaces every record of its suggestions
+     * index, so it would empty that source).
+     *
+     * @param config a configuration about to replace the one of its index, or to be added
+     * @throws ApiException 400 naming the index
+     */
+    private void requireNoOverlap(SuggestionsConfig config) {
+        if (config.readIndices().contains(config.indexName())) {
+            throw ApiException.badRequest("Index " + config.indexName()
+                    + " is a source or external index of its own configuration: it cannot be its suggestions index");
+        }
+        for (Entry other : entries.values()) {
+            String otherName = other.config.indexName();
+            if (otherName.equals(config.indexName())) {
+                continue;
+            }
+            if (other.config.readIndices().contains(config.indexName())) {
+                throw ApiException.badRequest("Index " + config.indexName()
+                        + " is a source or external index of the configuration of " + otherName
+                        + ": it cannot be a suggestions index");
+            }
+            if (config.readIndices().contains(otherName)) {
+                throw ApiException.badRequest("Index " + otherName
+                        + " is the suggestions index of a configuration: it cannot be a source or external index");
+            }
+        }
     }
 
     private Entry add(SuggestionsConfig config) {

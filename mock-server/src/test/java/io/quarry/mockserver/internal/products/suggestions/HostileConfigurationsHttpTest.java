@@ -7,6 +7,7 @@ import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
 import java.net.http.HttpResponse;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -77,6 +78,39 @@ class HostileConfigurationsHttpTest {
         Reply number = client.put("/1/configs/5", jq("{'indexName':5,'sourceIndices':[{'indexName':'products'}]}"));
 
         assertThat(number.status()).as("%s", number).isEqualTo(400);
+    }
+
+    @Test
+    void noIndexIsBothASuggestionsIndexAndAnIndexABuildReads() {
+        create("{'indexName':'s','sourceIndices':[{'indexName':'products','external':['popular']}]}")
+                .requireOk();
+
+        Reply itsOwnSource = create("{'indexName':'self','sourceIndices':[{'indexName':'self'}]}");
+        Reply itsOwnExternal =
+                create("{'indexName':'own','sourceIndices':[{'indexName':'products','external':['own']}]}");
+        Reply anotherSource = create("{'indexName':'products','sourceIndices':[{'indexName':'s'}]}");
+        Reply anotherExternal = client.put("/1/configs/popular", jq("{'sourceIndices':[{'indexName':'other'}]}"));
+        Reply readsAnotherOutput = create("{'indexName':'t','sourceIndices':[{'indexName':'s'}]}");
+
+        for (Reply refused :
+                List.of(itsOwnSource, itsOwnExternal, anotherSource, anotherExternal, readsAnotherOutput)) {
+            assertThat(refused.status()).as("%s", refused).isEqualTo(400);
+        }
+        assertThat(anotherSource.body().get("message").asString())
+                .isEqualTo("Index products is a source or external index of the configuration of s:"
+                        + " it cannot be a suggestions index");
+        assertThat(readsAnotherOutput.body().get("message").asString())
+                .isEqualTo("Index s is the suggestions index of a configuration: it cannot be a source or external"
+                        + " index");
+        assertThat(client.get("/1/configs").body().size()).isOne();
+        assertThat(client.post("/1/indexes/products/query", jq("{'query':''}"))
+                        .requireOk()
+                        .body()
+                        .get("nbHits")
+                        .asInt())
+                .isEqualTo(3);
+        client.put("/1/configs/s", jq("{'sourceIndices':[{'indexName':'products'}]}"))
+                .requireOk();
     }
 
     @Test
