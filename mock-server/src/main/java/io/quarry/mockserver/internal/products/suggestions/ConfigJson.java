@@ -3,6 +3,7 @@ package io.quarry.mockserver.internal.products.suggestions;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.IndexNames;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.products.LanguageCodes;
 import io.quarry.mockserver.internal.products.suggestions.SuggestionsConfig.FacetConfig;
 import io.quarry.mockserver.internal.products.suggestions.SuggestionsConfig.SourceConfig;
 import java.util.ArrayList;
@@ -70,7 +71,7 @@ final class ConfigJson {
         return new SuggestionsConfig(
                 indexName,
                 sourceIndices,
-                strings(body.get("languages"), "languages", MAX_LIST),
+                languages(body.get("languages")),
                 strings(body.get("exclude"), "exclude", MAX_EXCLUDE));
     }
 
@@ -149,6 +150,17 @@ final class ConfigJson {
             if (!item.isString() || item.asString().isBlank() || item.asString().length() > MAX_TEXT) {
                 throw ApiException.badRequest(
                         at + " must be a non-empty string of at most " + MAX_TEXT + " characters");
+            }
+            return item.asString();
+        });
+    }
+
+    private static List<String> languages(JsonNode node) {
+        return list(node, "languages", MAX_LIST, (item, at) -> {
+            if (!item.isString() || !LanguageCodes.isKnown(item.asString())) {
+                throw ApiException.badRequest(
+                        at + " must be a language code the service supports: two lower-case letters (ISO 639-1),"
+                                + " such as en");
             }
             return item.asString();
         });

@@ -114,6 +114,19 @@ class HostileConfigurationsHttpTest {
     }
 
     @Test
+    void onlyLanguageCodesTheServiceKnowsAreTaken() {
+        for (String code : new String[] {"xx", "EN", "eng", "en-US", "e"}) {
+            Reply refused = create(
+                    "{'indexName':'s','languages':['fr','" + code + "'],'sourceIndices':[{'indexName':'products'}]}");
+
+            assertThat(refused.status()).as(code).isEqualTo(400);
+            assertThat(refused.body().get("message").asString()).as(code).startsWith("languages[1] ");
+        }
+        create("{'indexName':'s','languages':['en','de','ja','fr'],'sourceIndices':[{'indexName':'products'}]}")
+                .requireOk();
+    }
+
+    @Test
     void aFacetAttributeThatIsNotFacetableIsLoggedByName() throws Exception {
         create(
                         "{'indexName':'s1','sourceIndices':[{'indexName':'products','facets':[{'attribute':'color','amount':2}]}]}")
