@@ -139,7 +139,7 @@ final class SuggestionBuilder {
                         continue;
                     }
                     Candidate candidate = into.computeIfAbsent(query, Candidate::new);
-                    candidate.popularity += searched.count();
+                    candidate.addPopularity(searched.count());
                     searched.filterValues().forEach((filter, count) -> {
                         if (":".equals(filter.operator()) && facetAttributes.contains(filter.attribute())) {
                             candidate.filtered(filter.attribute(), filter.value(), count.value());
@@ -168,7 +168,7 @@ final class SuggestionBuilder {
                     break;
                 }
                 String query = QueryText.normalize(record.path("query").asString(""));
-                long count = record.path("count").asLong(0);
+                long count = count(record.path("count"));
                 if (query.isEmpty() || count < 0) {
                     log.skip(3, "A record of external index " + name + " has no query or a negative count");
                     continue;
@@ -180,10 +180,24 @@ final class SuggestionBuilder {
                                     + " characters");
                     continue;
                 }
-                into.computeIfAbsent(query, Candidate::new).popularity += count;
+                into.computeIfAbsent(query, Candidate::new).addPopularity(count);
             }
             log.info(2, "External index " + name + " read");
         }
+    }
+
+    /**
+     * {@return an external record's count: 0 when absent or not a number, a whole number past a long's range held at
+     *     the range's end (so a huge count is the most popular, a hugely negative one skipped), a fraction cut}
+     */
+    private static long count(JsonNode count) {
+        if (count.isIntegralNumber() && !count.canConvertToLong()) {
+            return count.bigIntegerValue().signum() < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
+        }
+        if (count.isFloatingPointNumber()) {
+            return (long) count.doubleValue(); // the cast holds values past the range at its ends
+        }
+        return count.asLong(0);
     }
 
     /** The top values of every facet attribute the source names, from one search of the whole index. */
@@ -302,7 +316,7 @@ final class SuggestionBuilder {
             return false;
         }
         ObjectNode record = records.computeIfAbsent(query, q -> newRecord(q));
-        record.put("popularity", record.path("popularity").asLong() + candidate.popularity);
+        record.put("popularity", Candidate.plus(record.path("popularity").asLong(), candidate.popularity));
         if (perSourceMember(source)) {
             record.set(source.indexName(), perSource(nbHits, result.path("facets"), candidate, source));
         }

@@ -7,7 +7,9 @@ import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
 import java.net.http.HttpResponse;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -165,6 +167,35 @@ class HostileConfigurationsHttpTest {
             assertThat(hit.get("popularity").asLong()).as(name).isEqualTo(1);
             assertThat(hit.get("nb_words").asInt()).as(name).isEqualTo(2);
         }
+    }
+
+    @Test
+    void externalCountsPastALongsRangeKeepThePopularityAtItsLargest() {
+        String max = String.valueOf(Long.MAX_VALUE);
+        client.put("/1/indexes/ext1/1", "{\"query\":\"running shoes\",\"count\":" + max + "}")
+                .requireOk();
+        client.put("/1/indexes/ext2/1", "{\"query\":\"running shoes\",\"count\":" + max + "}")
+                .requireOk();
+        client.put("/1/indexes/ext2/2", "{\"query\":\"huge\",\"count\":99999999999999999999999}")
+                .requireOk();
+        client.put("/1/indexes/ext2/3", "{\"query\":\"float\",\"count\":1e30}").requireOk();
+        client.put("/1/indexes/ext2/4", "{\"query\":\"below\",\"count\":-1e30}").requireOk();
+
+        create("{'indexName':'s','sourceIndices':[{'indexName':'products','external':['ext1','ext2']}]}")
+                .requireOk();
+
+        JsonNode hits = client.post("/1/indexes/s/query", jq("{'query':''}"))
+                .requireOk()
+                .body()
+                .get("hits");
+        Map<String, Long> popularity = new HashMap<>();
+        hits.forEach(hit -> popularity.put(
+                hit.get("query").asString(), hit.get("popularity").asLong()));
+        assertThat(popularity)
+                .containsOnly(
+                        Map.entry("running shoes", Long.MAX_VALUE),
+                        Map.entry("huge", Long.MAX_VALUE),
+                        Map.entry("float", Long.MAX_VALUE));
     }
 
     @Test
