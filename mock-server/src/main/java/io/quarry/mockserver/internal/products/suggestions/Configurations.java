@@ -52,49 +52,17 @@ final class Configurations {
         if (entries.containsKey(config.indexName())) {
             throw new ApiException(422, "Configuration already exists for index: " + config.indexName());
         }
-        requireNoOverlap(config);
         return add(config);
     }
 
     /** Replaces a configuration, or creates it when absent (the older way to create one). */
     synchronized Entry replace(SuggestionsConfig config) {
-        requireNoOverlap(config);
         Entry entry = entries.get(config.indexName());
         if (entry == null) {
             return add(config);
         }
         entry.config = config;
         return entry;
-    }
-
-    /**
-     * Keeps every build from writing an index a build reads: no index is both a suggestions index and a source or
-     * external index, whether of one configuration or of two (a build replaces every record of its suggestions
-     * index, so it would empty that source).
-     *
-     * @param config a configuration about to replace the one of its index, or to be added
-     * @throws ApiException 400 naming the index
-     */
-    private void requireNoOverlap(SuggestionsConfig config) {
-        if (config.readIndices().contains(config.indexName())) {
-            throw ApiException.badRequest("Index " + config.indexName()
-                    + " is a source or external index of its own configuration: it cannot be its suggestions index");
-        }
-        for (Entry other : entries.values()) {
-            String otherName = other.config.indexName();
-            if (otherName.equals(config.indexName())) {
-                continue;
-            }
-            if (other.config.readIndices().contains(config.indexName())) {
-                throw ApiException.badRequest("Index " + config.indexName()
-                        + " is a source or external index of the configuration of " + otherName
-                        + ": it cannot be a suggestions index");
-            }
-            if (config.readIndices().contains(otherName)) {
-                throw ApiException.badRequest("Index " + otherName
-                        + " is the suggestions index of a configuration: it cannot be a source or external index");
-            }
-        }
     }
 
     private Entry add(SuggestionsConfig config) {
@@ -170,6 +138,25 @@ final class Configurations {
             entry.queued = queue.get();
         }
         return entry.queued;
+    }
+
+    /**
+     * Runs a build's write of its suggestions index unless a configuration reads that index (as a source or external
+     * index, its own configuration's included), whose records the write would replace. The lock is held meanwhile,
+     * so no configuration can start reading the index during the write.
+     *
+     * @param indexName the suggestions index
+     * @param write the write, answering why it wrote nothing or {@code null}
+     * @return why nothing was written, or {@code null} once written
+     */
+    synchronized String writeUnlessRead(String indexName, Supplier<String> write) {
+        for (Entry entry : entries.values()) {
+            if (entry.config.readIndices().contains(indexName)) {
+                return "Index " + indexName + " is a source or external index of the configuration of "
+                        + entry.config.indexName();
+            }
+        }
+        return write.get();
     }
 
     synchronized void clear() {

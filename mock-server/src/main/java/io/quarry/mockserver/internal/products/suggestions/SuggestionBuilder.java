@@ -19,6 +19,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -44,12 +45,25 @@ final class SuggestionBuilder {
     /** The members of every suggestion record, which a source index's name must not overwrite. */
     private static final Set<String> RECORD_MEMBERS = Set.of("objectID", "query", "nb_words", "popularity");
 
+    /** Where a build's write goes through, so it never replaces the records of an index a configuration reads. */
+    interface WriteGuard {
+        /**
+         * {@return why nothing was written, or {@code null} once written}
+         *
+         * @param indexName the suggestions index
+         * @param write the write, answering why it wrote nothing or {@code null}
+         */
+        String writeUnlessRead(String indexName, Supplier<String> write);
+    }
+
     private final Application app;
     private final SearchEngine engine;
+    private final WriteGuard guard;
 
-    SuggestionBuilder(Application app, SearchEngine engine) {
+    SuggestionBuilder(Application app, SearchEngine engine, WriteGuard guard) {
         this.app = app;
         this.engine = engine;
+        this.guard = guard;
     }
 
     /**
@@ -68,9 +82,9 @@ final class SuggestionBuilder {
         if (!config.languages().isEmpty()) {
             removePluralDuplicates(records, log);
         }
-        String primary = write(config.indexName(), records);
-        if (primary != null) {
-            log.error(0, "Index " + config.indexName() + " is a replica of " + primary + ": no suggestions written");
+        String unwritten = guard.writeUnlessRead(config.indexName(), () -> write(config.indexName(), records));
+        if (unwritten != null) {
+            log.error(0, unwritten + ": no suggestions written");
             return 0;
         }
         log.info(0, "Build finished: " + records.size() + " suggestions written to index " + config.indexName());
@@ -416,14 +430,14 @@ final class SuggestionBuilder {
         });
     }
 
-    /** {@return {@code null} once written, or the primary of the index when it is a replica, whose records it holds} */
+    /** {@return {@code null} once written, or why not: the index is a replica, which holds its primary's records} */
     private String write(String indexName, Map<String, ObjectNode> records) {
         ObjectNode settings = Json.object();
         settings.putArray("searchableAttributes").add("query");
         settings.putArray("customRanking").add("desc(popularity)");
         return app.write(indexName, index -> {
                     if (index.primaryName() != null) {
-                        return index.primaryName();
+                        return "Index " + indexName + " is a replica of " + index.primaryName();
                     }
                     index.mergeSettings(settings);
                     index.data().write(writer -> {

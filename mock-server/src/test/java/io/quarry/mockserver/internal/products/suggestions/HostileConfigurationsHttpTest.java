@@ -8,7 +8,6 @@ import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
 import java.net.http.HttpResponse;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -83,36 +82,49 @@ class HostileConfigurationsHttpTest {
     }
 
     @Test
-    void noIndexIsBothASuggestionsIndexAndAnIndexABuildReads() {
+    void aBuildNeverReplacesTheRecordsOfAnIndexAConfigurationReads() throws Exception {
+        client.put("/1/indexes/popular/1", jq("{'query':'hiking boots','count':4}"))
+                .requireOk();
         create("{'indexName':'s','sourceIndices':[{'indexName':'products','external':['popular']}]}")
                 .requireOk();
 
-        Reply itsOwnSource = create("{'indexName':'self','sourceIndices':[{'indexName':'self'}]}");
-        Reply itsOwnExternal =
-                create("{'indexName':'own','sourceIndices':[{'indexName':'products','external':['own']}]}");
-        Reply anotherSource = create("{'indexName':'products','sourceIndices':[{'indexName':'s'}]}");
-        Reply anotherExternal = client.put("/1/configs/popular", jq("{'sourceIndices':[{'indexName':'other'}]}"));
-        Reply readsAnotherOutput = create("{'indexName':'t','sourceIndices':[{'indexName':'s'}]}");
-
-        for (Reply refused :
-                List.of(itsOwnSource, itsOwnExternal, anotherSource, anotherExternal, readsAnotherOutput)) {
-            assertThat(refused.status()).as("%s", refused).isEqualTo(400);
-        }
-        assertThat(anotherSource.body().get("message").asString())
-                .isEqualTo("Index products is a source or external index of the configuration of s:"
-                        + " it cannot be a suggestions index");
-        assertThat(readsAnotherOutput.body().get("message").asString())
-                .isEqualTo("Index s is the suggestions index of a configuration: it cannot be a source or external"
-                        + " index");
-        assertThat(client.get("/1/configs").body().size()).isOne();
-        assertThat(client.post("/1/indexes/products/query", jq("{'query':''}"))
-                        .requireOk()
-                        .body()
-                        .get("nbHits")
-                        .asInt())
-                .isEqualTo(3);
-        client.put("/1/configs/s", jq("{'sourceIndices':[{'indexName':'products'}]}"))
+        create("{'indexName':'products','sourceIndices':[{'indexName':'products'}]}")
                 .requireOk();
+        create("{'indexName':'popular','sourceIndices':[{'indexName':'products'}]}")
+                .requireOk();
+
+        assertThat(nbHits("products")).isEqualTo(3);
+        assertThat(nbHits("popular")).isOne();
+        assertThat(log("products"))
+                .contains("\"ERROR\"")
+                .contains("Index products is a source or external index of the configuration of s:"
+                        + " no suggestions written");
+        assertThat(log("popular"))
+                .contains("Index popular is a source or external index of the configuration of s:"
+                        + " no suggestions written");
+        assertThat(client.get("/1/configs/popular/status")
+                        .body()
+                        .get("lastSuccessfulBuiltAt")
+                        .isNull())
+                .isTrue();
+
+        client.delete("/1/configs/s").requireOk();
+        client.put("/1/configs/popular", jq("{'sourceIndices':[{'indexName':'products'}]}"))
+                .requireOk();
+        assertThat(log("popular")).doesNotContain("ERROR");
+        assertThat(client.post("/1/indexes/popular/query", jq("{'query':'','analytics':false}"))
+                        .body()
+                        .at("/hits/0/query")
+                        .asString())
+                .isEqualTo("running shoes");
+    }
+
+    private int nbHits(String index) {
+        return client.post("/1/indexes/" + index + "/query", jq("{'query':'','analytics':false}"))
+                .requireOk()
+                .body()
+                .get("nbHits")
+                .asInt();
     }
 
     @Test
