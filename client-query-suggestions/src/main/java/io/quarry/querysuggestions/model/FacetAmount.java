@@ -12,19 +12,13 @@ import java.util.Objects;
 public record FacetAmount(String attribute, int amount) {
 
     /**
-     * Validates the attribute. Any amount is taken, so a configuration the service reads back never fails on one;
-     * the service answers an amount it refuses with an error when the configuration is sent.
+     * Takes the values as they are, so a configuration read back never fails on one; {@link #of(String, int)}
+     * checks them, and the service answers a value it refuses with an error when the configuration is sent.
      *
      * @param attribute the facet attribute
      * @param amount    how many values
-     * @throws IllegalArgumentException if the attribute is blank
      */
-    public FacetAmount {
-        Objects.requireNonNull(attribute, "attribute");
-        if (attribute.isBlank()) {
-            throw new IllegalArgumentException("attribute must not be blank");
-        }
-    }
+    public FacetAmount {}
 
     /**
      * A facet attribute and its number of values.
@@ -32,9 +26,14 @@ public record FacetAmount(String attribute, int amount) {
      * @param attribute the facet attribute
      * @param amount    how many values, at least 1
      * @return the facet
+     * @throws NullPointerException     if the attribute is null
      * @throws IllegalArgumentException if the attribute is blank or the amount below 1
      */
     public static FacetAmount of(String attribute, int amount) {
+        Objects.requireNonNull(attribute, "attribute");
+        if (attribute.isBlank()) {
+            throw new IllegalArgumentException("attribute must not be blank");
+        }
         if (amount < 1) {
             throw new IllegalArgumentException("amount must be at least 1, got " + amount);
         }
