@@ -19,6 +19,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -51,9 +52,10 @@ final class SuggestionBuilder {
          * {@return why nothing was written, or {@code null} once written}
          *
          * @param indexName the suggestions index
+         * @param primaryOf the primary of a replica (which holds its primary's records), or {@code null}
          * @param write the write, answering why it wrote nothing or {@code null}
          */
-        String writeUnlessRead(String indexName, Supplier<String> write);
+        String writeUnlessRead(String indexName, Function<String, String> primaryOf, Supplier<String> write);
     }
 
     private final Application app;
@@ -82,7 +84,8 @@ final class SuggestionBuilder {
         if (!config.languages().isEmpty()) {
             removePluralDuplicates(records, log);
         }
-        String unwritten = guard.writeUnlessRead(config.indexName(), () -> write(config.indexName(), records));
+        String unwritten =
+                guard.writeUnlessRead(config.indexName(), this::primaryOf, () -> write(config.indexName(), records));
         if (unwritten != null) {
             log.error(0, unwritten + ": no suggestions written");
             return 0;
@@ -428,6 +431,11 @@ final class SuggestionBuilder {
             }
             return false;
         });
+    }
+
+    private String primaryOf(String indexName) {
+        IndexState index = app.find(indexName);
+        return index == null ? null : index.primaryName();
     }
 
     /** {@return {@code null} once written, or why not: the index is a replica, which holds its primary's records} */

@@ -119,6 +119,25 @@ class HostileConfigurationsHttpTest {
                 .isEqualTo("running shoes");
     }
 
+    @Test
+    void norTheRecordsOfAnIndexWhoseReplicaAConfigurationReads() throws Exception {
+        client.put("/1/indexes/catalog/settings", jq("{'replicas':['catalog_desc']}"))
+                .requireOk();
+        client.put("/1/indexes/catalog/1", jq("{'name':'lamp'}")).requireOk();
+        client.put("/1/indexes/catalog/2", jq("{'name':'desk'}")).requireOk();
+        create("{'indexName':'s','sourceIndices':[{'indexName':'catalog_desc'}]}")
+                .requireOk();
+
+        create("{'indexName':'catalog','sourceIndices':[{'indexName':'products'}]}")
+                .requireOk();
+
+        assertThat(nbHits("catalog")).isEqualTo(2);
+        assertThat(nbHits("catalog_desc")).isEqualTo(2);
+        assertThat(log("catalog"))
+                .contains("Index catalog_desc, a replica of catalog, is a source or external index of the"
+                        + " configuration of s: no suggestions written");
+    }
+
     private int nbHits(String index) {
         return client.post("/1/indexes/" + index + "/query", jq("{'query':'','analytics':false}"))
                 .requireOk()
