@@ -31,7 +31,7 @@ import tools.jackson.databind.json.JsonMapper;
 class BuildOracleContractTest {
 
     private static final long SEED = 20_261_129_22L;
-    private static final int ROUNDS = Integer.getInteger("quarry.suggestions.oracleRounds", 6);
+    private static final int ROUNDS = Integer.getInteger("quarry.suggestions.oracleRounds", 4);
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     /** Each word of the vocabulary and its singular form, so the oracle needs no plural rule of its own. */
