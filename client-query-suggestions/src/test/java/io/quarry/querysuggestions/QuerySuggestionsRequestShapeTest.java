@@ -99,6 +99,33 @@ class QuerySuggestionsRequestShapeTest {
     }
 
     @Test
+    void anyFacetAmountTheServiceSendsIsReadAndSentBackAsRead() {
+        WM.stubFor(get("/1/configs/sugg")
+                .willReturn(okJson("{\"indexName\":\"sugg\",\"sourceIndices\":[{\"indexName\":\"products\","
+                        + "\"facets\":[{\"attribute\":\"brand\",\"amount\":0},"
+                        + "{\"attribute\":\"color\",\"amount\":-1},{\"attribute\":\"\",\"amount\":2},"
+                        + "{\"amount\":3}]}]}")));
+        WM.stubFor(put("/1/configs/sugg").willReturn(okJson(OK)));
+
+        QuerySuggestionsConfig read = client.getConfig("sugg");
+        client.replaceConfig(read);
+
+        assertThat(read.sourceIndices().get(0).facets())
+                .containsExactly(
+                        new FacetAmount("brand", 0),
+                        new FacetAmount("color", -1),
+                        new FacetAmount("", 2),
+                        new FacetAmount(null, 3));
+        WM.verify(putRequestedFor(urlEqualTo("/1/configs/sugg"))
+                .withRequestBody(equalToJson("{\"sourceIndices\":[{\"indexName\":\"products\",\"facets\":["
+                        + "{\"attribute\":\"brand\",\"amount\":0},{\"attribute\":\"color\",\"amount\":-1},"
+                        + "{\"attribute\":\"\",\"amount\":2},{\"amount\":3}]}]}")));
+        assertThatThrownBy(() -> FacetAmount.of("brand", 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> FacetAmount.of(" ", 1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> FacetAmount.of(null, 1)).isInstanceOf(NullPointerException.class);
+    }
+
+    @Test
     void replaceDeleteListAndStatus() {
         WM.stubFor(put("/1/configs/my%20sugg").willReturn(okJson(OK)));
         WM.stubFor(delete("/1/configs/my%20sugg").willReturn(okJson(OK)));

@@ -1,10 +1,9 @@
 package io.quarry.mockserver.internal.products.answers;
 
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.products.LanguageCodes;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -33,7 +32,6 @@ record PredictionRequest(
 
     private static final int DEFAULT_HITS = 10;
     private static final int MAX_LIST = 100;
-    private static final Set<String> LANGUAGES = Set.of(Locale.getISOLanguages());
 
     /**
      * {@return the request}
@@ -109,7 +107,7 @@ record PredictionRequest(
         }
         for (int i = 0; i < languages.size(); i++) {
             String code = languages.get(i);
-            if (code.length() != 2 || !LANGUAGES.contains(code)) {
+            if (!LanguageCodes.isKnown(code)) {
                 ObjectNode ctx = Json.object();
                 ctx.put("given", code);
                 throw new InvalidPrediction(

@@ -15,6 +15,16 @@ final class Candidate {
         this.query = query;
     }
 
+    void addPopularity(long count) {
+        popularity = plus(popularity, count);
+    }
+
+    /** {@return the sum of two popularities, held at the largest long}: a wrapped sum would rank a suggestion last */
+    static long plus(long a, long b) {
+        long sum = a + b;
+        return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
+    }
+
     void filtered(String attribute, String value, long searches) {
         filters.computeIfAbsent(attribute, a -> new LinkedHashMap<>()).merge(value, searches, Long::sum);
     }

@@ -3,6 +3,7 @@ package io.quarry.mockserver.internal.products.suggestions;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.IndexNames;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.products.LanguageCodes;
 import io.quarry.mockserver.internal.products.suggestions.SuggestionsConfig.FacetConfig;
 import io.quarry.mockserver.internal.products.suggestions.SuggestionsConfig.SourceConfig;
 import java.util.ArrayList;
@@ -15,9 +16,9 @@ import tools.jackson.databind.node.ObjectNode;
  * Configurations to and from JSON. Reading validates every member (400 with the member named) and applies the
  * service's defaults: no minimum of hits or letters (0), empty lists, {@code replicas} false in each source index;
  * the minimum hits may be spelled {@code minHits} or {@code minHit} (a null one counts as absent). Index names
- * (the suggestions index, source and external indices) follow the rule of every other route. Writing gives every
- * member of each source
- * index, the minimum hits spelled {@code minHit} as the service's reads do. Sizes are bounded so a build stays
+ * (the suggestions index, from the body or the path, source and external indices) follow the rule of every other
+ * route and are not blank. Writing gives every member of each source index, the minimum hits spelled
+ * {@code minHit} as the service's reads do. Sizes are bounded so a build stays
  * small.
  */
 final class ConfigJson {
@@ -50,9 +51,9 @@ final class ConfigJson {
         if (pathIndexName == null) {
             indexName = indexName(body, "indexName", "indexName");
         } else {
-            indexName = pathIndexName;
+            indexName = validIndexName(pathIndexName, "indexName");
             JsonNode named = body.get("indexName");
-            if (named != null && !named.isNull() && !pathIndexName.equals(named.asString(""))) {
+            if (named != null && !named.isNull() && !(named.isString() && pathIndexName.equals(named.asString()))) {
                 throw ApiException.badRequest("indexName in the body must be the index of the path");
             }
         }
@@ -70,7 +71,7 @@ final class ConfigJson {
         return new SuggestionsConfig(
                 indexName,
                 sourceIndices,
-                strings(body.get("languages"), "languages", MAX_LIST),
+                languages(body.get("languages")),
                 strings(body.get("exclude"), "exclude", MAX_EXCLUDE));
     }
 
@@ -154,6 +155,17 @@ final class ConfigJson {
         });
     }
 
+    private static List<String> languages(JsonNode node) {
+        return list(node, "languages", MAX_LIST, (item, at) -> {
+            if (!item.isString() || !LanguageCodes.isKnown(item.asString())) {
+                throw ApiException.badRequest(
+                        at + " must be a language code the service supports: two lower-case letters (ISO 639-1),"
+                                + " such as en");
+            }
+            return item.asString();
+        });
+    }
+
     private static String externalIndex(JsonNode node, String where) {
         if (!node.isString()) {
             throw ApiException.badRequest(where + " must be an index name");
@@ -166,7 +178,11 @@ final class ConfigJson {
         return validIndexName(requiredText(node, name, where), where);
     }
 
+    /** A valid index name that is not blank, as {@code POST} requires, wherever the name comes from. */
     private static String validIndexName(String name, String where) {
+        if (name.isBlank()) {
+            throw ApiException.badRequest(where + " is required: a non-empty string");
+        }
         String problem = IndexNames.problem(name);
         if (problem != null) {
             throw ApiException.badRequest(where + " is not a valid index name: " + problem);

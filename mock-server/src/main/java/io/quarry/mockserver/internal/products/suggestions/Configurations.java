@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Future;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import tools.jackson.databind.node.ArrayNode;
 
@@ -138,6 +139,31 @@ final class Configurations {
             entry.queued = queue.get();
         }
         return entry.queued;
+    }
+
+    /**
+     * Runs a build's write of its suggestions index unless a configuration reads an index holding that index's records
+     * (as a source or external index, its own configuration's included), which the write would replace. The lock is
+     * held meanwhile, so no configuration can start reading such an index during the write.
+     *
+     * @param indexName the suggestions index
+     * @param primaryOf the primary of a replica, or {@code null} for an index that is none
+     * @param write the write, answering why it wrote nothing or {@code null}
+     * @return why nothing was written, or {@code null} once written
+     */
+    synchronized String writeUnlessRead(String indexName, Function<String, String> primaryOf, Supplier<String> write) {
+        for (Entry entry : entries.values()) {
+            for (String read : entry.config.readIndices()) {
+                String readIndex = read.equals(indexName)
+                        ? read
+                        : indexName.equals(primaryOf.apply(read)) ? read + ", a replica of " + indexName + "," : null;
+                if (readIndex != null) {
+                    return "Index " + readIndex + " is a source or external index of the configuration of "
+                            + entry.config.indexName();
+                }
+            }
+        }
+        return write.get();
     }
 
     synchronized void clear() {

@@ -2,22 +2,34 @@ package io.quarry.mockserver.internal.products.suggestions;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The {@code exclude} list of a configuration. An entry with {@code *} is a pattern matched against the whole
  * suggestion, {@code *} standing for any run of characters ({@code "*free*"}); any other entry is a word or
  * phrase, matched against whole words of the suggestion ({@code "cheap"} excludes "cheap phone" but not
- * "cheapest phone"). Case-insensitive. Matching is linear in the suggestion's length per entry.
+ * "cheapest phone"). Case-insensitive. Entries are prepared once; checking one against a suggestion takes time
+ * linear in the two texts.
  */
 final class ExcludeRules {
 
-    private final List<String> entries;
+    /** One entry, normalized: a phrase (with a space each side) or the literal pieces between a pattern's stars. */
+    private record Entry(String text, Needle phrase, Needle[] pieces) {}
+
+    private final List<Entry> entries = new ArrayList<>();
 
     ExcludeRules(List<String> entries) {
-        this.entries = new ArrayList<>();
         for (String entry : entries) {
-            this.entries.add(QueryText.normalize(entry));
+            String text = QueryText.normalize(entry);
+            if (text.contains("*")) {
+                String[] pieces = text.split("\\*", -1);
+                Needle[] needles = new Needle[pieces.length];
+                for (int i = 0; i < pieces.length; i++) {
+                    needles[i] = new Needle(pieces[i]);
+                }
+                this.entries.add(new Entry(text, null, needles));
+            } else {
+                this.entries.add(new Entry(text, new Needle(" " + text + " "), null));
+            }
         }
     }
 
@@ -27,32 +39,40 @@ final class ExcludeRules {
      * @param query a normalized suggestion
      */
     String excluding(String query) {
-        for (String entry : entries) {
-            if (entry.contains("*") ? glob(entry, query) : (" " + query + " ").contains(" " + entry + " ")) {
-                return entry;
+        String words = " " + query + " ";
+        for (Entry entry : entries) {
+            boolean matches = entry.phrase() == null
+                    ? glob(entry.pieces(), query)
+                    : entry.phrase().in(words, 0, words.length()) >= 0;
+            if (matches) {
+                return entry.text();
             }
         }
         return null;
     }
 
-    /** Whole-text match with {@code *} as any run of characters: greedy over the literal pieces, no backtracking blow-up. */
-    static boolean glob(String pattern, String text) {
-        String[] pieces = pattern.toLowerCase(Locale.ROOT).split("\\*", -1);
-        if (pieces.length == 1) {
-            return pieces[0].equals(text);
-        }
-        if (!text.startsWith(pieces[0])) {
+    /**
+     * Whole-text match of a pattern split at its stars: the text starts with the first piece, ends with the last,
+     * and holds the others in order between them, each taken where it first fits (which finds a match whenever one
+     * exists).
+     */
+    private static boolean glob(Needle[] pieces, String text) {
+        Needle first = pieces[0];
+        Needle last = pieces[pieces.length - 1];
+        int end = text.length() - last.length();
+        if (end < first.length()
+                || first.in(text, 0, first.length()) != 0
+                || last.in(text, end, text.length()) != end) {
             return false;
         }
-        int at = pieces[0].length();
+        int at = first.length();
         for (int i = 1; i < pieces.length - 1; i++) {
-            int found = text.indexOf(pieces[i], at);
+            int found = pieces[i].in(text, at, end);
             if (found < 0) {
                 return false;
             }
             at = found + pieces[i].length();
         }
-        String last = pieces[pieces.length - 1];
-        return text.length() - last.length() >= at && text.endsWith(last);
+        return true;
     }
 }

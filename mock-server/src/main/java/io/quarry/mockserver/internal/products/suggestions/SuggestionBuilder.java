@@ -19,6 +19,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -44,12 +46,26 @@ final class SuggestionBuilder {
     /** The members of every suggestion record, which a source index's name must not overwrite. */
     private static final Set<String> RECORD_MEMBERS = Set.of("objectID", "query", "nb_words", "popularity");
 
+    /** Where a build's write goes through, so it never replaces the records of an index a configuration reads. */
+    interface WriteGuard {
+        /**
+         * {@return why nothing was written, or {@code null} once written}
+         *
+         * @param indexName the suggestions index
+         * @param primaryOf the primary of a replica (which holds its primary's records), or {@code null}
+         * @param write the write, answering why it wrote nothing or {@code null}
+         */
+        String writeUnlessRead(String indexName, Function<String, String> primaryOf, Supplier<String> write);
+    }
+
     private final Application app;
     private final SearchEngine engine;
+    private final WriteGuard guard;
 
-    SuggestionBuilder(Application app, SearchEngine engine) {
+    SuggestionBuilder(Application app, SearchEngine engine, WriteGuard guard) {
         this.app = app;
         this.engine = engine;
+        this.guard = guard;
     }
 
     /**
@@ -68,9 +84,10 @@ final class SuggestionBuilder {
         if (!config.languages().isEmpty()) {
             removePluralDuplicates(records, log);
         }
-        String primary = write(config.indexName(), records);
-        if (primary != null) {
-            log.error(0, "Index " + config.indexName() + " is a replica of " + primary + ": no suggestions written");
+        String unwritten =
+                guard.writeUnlessRead(config.indexName(), this::primaryOf, () -> write(config.indexName(), records));
+        if (unwritten != null) {
+            log.error(0, unwritten + ": no suggestions written");
             return 0;
         }
         log.info(0, "Build finished: " + records.size() + " suggestions written to index " + config.indexName());
@@ -139,7 +156,7 @@ final class SuggestionBuilder {
                         continue;
                     }
                     Candidate candidate = into.computeIfAbsent(query, Candidate::new);
-                    candidate.popularity += searched.count();
+                    candidate.addPopularity(searched.count());
                     searched.filterValues().forEach((filter, count) -> {
                         if (":".equals(filter.operator()) && facetAttributes.contains(filter.attribute())) {
                             candidate.filtered(filter.attribute(), filter.value(), count.value());
@@ -168,7 +185,7 @@ final class SuggestionBuilder {
                     break;
                 }
                 String query = QueryText.normalize(record.path("query").asString(""));
-                long count = record.path("count").asLong(0);
+                long count = count(record.path("count"));
                 if (query.isEmpty() || count < 0) {
                     log.skip(3, "A record of external index " + name + " has no query or a negative count");
                     continue;
@@ -180,10 +197,24 @@ final class SuggestionBuilder {
                                     + " characters");
                     continue;
                 }
-                into.computeIfAbsent(query, Candidate::new).popularity += count;
+                into.computeIfAbsent(query, Candidate::new).addPopularity(count);
             }
             log.info(2, "External index " + name + " read");
         }
+    }
+
+    /**
+     * {@return an external record's count: 0 when absent or not a number, a whole number past a long's range held at
+     *     the range's end (so a huge count is the most popular, a hugely negative one skipped), a fraction cut}
+     */
+    private static long count(JsonNode count) {
+        if (count.isIntegralNumber() && !count.canConvertToLong()) {
+            return count.bigIntegerValue().signum() < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
+        }
+        if (count.isFloatingPointNumber()) {
+            return (long) count.doubleValue(); // the cast holds values past the range at its ends
+        }
+        return count.asLong(0);
     }
 
     /** The top values of every facet attribute the source names, from one search of the whole index. */
@@ -302,7 +333,7 @@ final class SuggestionBuilder {
             return false;
         }
         ObjectNode record = records.computeIfAbsent(query, q -> newRecord(q));
-        record.put("popularity", record.path("popularity").asLong() + candidate.popularity);
+        record.put("popularity", Candidate.plus(record.path("popularity").asLong(), candidate.popularity));
         if (perSourceMember(source)) {
             record.set(source.indexName(), perSource(nbHits, result.path("facets"), candidate, source));
         }
@@ -402,14 +433,19 @@ final class SuggestionBuilder {
         });
     }
 
-    /** {@return {@code null} once written, or the primary of the index when it is a replica, whose records it holds} */
+    private String primaryOf(String indexName) {
+        IndexState index = app.find(indexName);
+        return index == null ? null : index.primaryName();
+    }
+
+    /** {@return {@code null} once written, or why not: the index is a replica, which holds its primary's records} */
     private String write(String indexName, Map<String, ObjectNode> records) {
         ObjectNode settings = Json.object();
         settings.putArray("searchableAttributes").add("query");
         settings.putArray("customRanking").add("desc(popularity)");
         return app.write(indexName, index -> {
                     if (index.primaryName() != null) {
-                        return index.primaryName();
+                        return "Index " + indexName + " is a replica of " + index.primaryName();
                     }
                     index.mergeSettings(settings);
                     index.data().write(writer -> {

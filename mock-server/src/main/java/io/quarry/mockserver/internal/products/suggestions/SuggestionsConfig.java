@@ -1,6 +1,8 @@
 package io.quarry.mockserver.internal.products.suggestions;
 
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * One validated query-suggestions configuration, defaults applied.
@@ -12,6 +14,16 @@ import java.util.List;
  */
 record SuggestionsConfig(
         String indexName, List<SourceConfig> sourceIndices, List<String> languages, List<String> exclude) {
+
+    /** {@return the indices a build reads records or searches of: every source and external index} */
+    Set<String> readIndices() {
+        Set<String> read = new HashSet<>();
+        for (SourceConfig source : sourceIndices) {
+            read.add(source.indexName());
+            read.addAll(source.external());
+        }
+        return read;
+    }
 
     /**
      * One source index.

@@ -44,7 +44,7 @@ public final class SuggestionsProduct implements Product {
                 configurations,
                 new BuildRunner(
                         configurations,
-                        new SuggestionBuilder(context.app(), context.engine()),
+                        new SuggestionBuilder(context.app(), context.engine(), configurations::writeUnlessRead),
                         context.app().clock())));
         routes.add(route("POST", "/1/configs", WRITE, handlers.handler(SuggestionsRoutes.CREATE)))
                 .add(route("PUT", "/1/configs/{indexName}", WRITE, handlers.handler(SuggestionsRoutes.REPLACE)))

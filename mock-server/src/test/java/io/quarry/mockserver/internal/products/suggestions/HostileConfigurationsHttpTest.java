@@ -7,6 +7,8 @@ import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
 import java.net.http.HttpResponse;
+import java.util.HashMap;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -63,6 +65,101 @@ class HostileConfigurationsHttpTest {
     }
 
     @Test
+    void blankNamesAreRefusedWhereverTheyCome() {
+        Reply path = client.put("/1/configs/%20", jq("{'sourceIndices':[{'indexName':'products'}]}"));
+        Reply external = create("{'indexName':'s','sourceIndices':[{'indexName':'products','external':[' ']}]}");
+
+        assertThat(path.status()).as("%s", path).isEqualTo(400);
+        assertThat(external.status()).as("%s", external).isEqualTo(400);
+        assertThat(client.get("/1/configs").body().size()).isZero();
+    }
+
+    @Test
+    void aBodyIndexNameThatIsNotTheTextOfThePathIsRefused() {
+        Reply number = client.put("/1/configs/5", jq("{'indexName':5,'sourceIndices':[{'indexName':'products'}]}"));
+
+        assertThat(number.status()).as("%s", number).isEqualTo(400);
+    }
+
+    @Test
+    void aBuildNeverReplacesTheRecordsOfAnIndexAConfigurationReads() throws Exception {
+        client.put("/1/indexes/popular/1", jq("{'query':'hiking boots','count':4}"))
+                .requireOk();
+        create("{'indexName':'s','sourceIndices':[{'indexName':'products','external':['popular']}]}")
+                .requireOk();
+
+        create("{'indexName':'products','sourceIndices':[{'indexName':'products'}]}")
+                .requireOk();
+        create("{'indexName':'popular','sourceIndices':[{'indexName':'products'}]}")
+                .requireOk();
+
+        assertThat(nbHits("products")).isEqualTo(3);
+        assertThat(nbHits("popular")).isOne();
+        assertThat(log("products"))
+                .contains("\"ERROR\"")
+                .contains("Index products is a source or external index of the configuration of s:"
+                        + " no suggestions written");
+        assertThat(log("popular"))
+                .contains("Index popular is a source or external index of the configuration of s:"
+                        + " no suggestions written");
+        assertThat(client.get("/1/configs/popular/status")
+                        .body()
+                        .get("lastSuccessfulBuiltAt")
+                        .isNull())
+                .isTrue();
+
+        client.delete("/1/configs/s").requireOk();
+        client.put("/1/configs/popular", jq("{'sourceIndices':[{'indexName':'products'}]}"))
+                .requireOk();
+        assertThat(log("popular")).doesNotContain("ERROR");
+        assertThat(client.post("/1/indexes/popular/query", jq("{'query':'','analytics':false}"))
+                        .body()
+                        .at("/hits/0/query")
+                        .asString())
+                .isEqualTo("running shoes");
+    }
+
+    @Test
+    void norTheRecordsOfAnIndexWhoseReplicaAConfigurationReads() throws Exception {
+        client.put("/1/indexes/catalog/settings", jq("{'replicas':['catalog_desc']}"))
+                .requireOk();
+        client.put("/1/indexes/catalog/1", jq("{'name':'lamp'}")).requireOk();
+        client.put("/1/indexes/catalog/2", jq("{'name':'desk'}")).requireOk();
+        create("{'indexName':'s','sourceIndices':[{'indexName':'catalog_desc'}]}")
+                .requireOk();
+
+        create("{'indexName':'catalog','sourceIndices':[{'indexName':'products'}]}")
+                .requireOk();
+
+        assertThat(nbHits("catalog")).isEqualTo(2);
+        assertThat(nbHits("catalog_desc")).isEqualTo(2);
+        assertThat(log("catalog"))
+                .contains("Index catalog_desc, a replica of catalog, is a source or external index of the"
+                        + " configuration of s: no suggestions written");
+    }
+
+    private int nbHits(String index) {
+        return client.post("/1/indexes/" + index + "/query", jq("{'query':'','analytics':false}"))
+                .requireOk()
+                .body()
+                .get("nbHits")
+                .asInt();
+    }
+
+    @Test
+    void onlyLanguageCodesTheServiceKnowsAreTaken() {
+        for (String code : new String[] {"xx", "EN", "eng", "en-US", "e"}) {
+            Reply refused = create(
+                    "{'indexName':'s','languages':['fr','" + code + "'],'sourceIndices':[{'indexName':'products'}]}");
+
+            assertThat(refused.status()).as(code).isEqualTo(400);
+            assertThat(refused.body().get("message").asString()).as(code).startsWith("languages[1] ");
+        }
+        create("{'indexName':'s','languages':['en','de','ja','fr'],'sourceIndices':[{'indexName':'products'}]}")
+                .requireOk();
+    }
+
+    @Test
     void aFacetAttributeThatIsNotFacetableIsLoggedByName() throws Exception {
         create(
                         "{'indexName':'s1','sourceIndices':[{'indexName':'products','facets':[{'attribute':'color','amount':2}]}]}")
@@ -101,6 +198,35 @@ class HostileConfigurationsHttpTest {
             assertThat(hit.get("popularity").asLong()).as(name).isEqualTo(1);
             assertThat(hit.get("nb_words").asInt()).as(name).isEqualTo(2);
         }
+    }
+
+    @Test
+    void externalCountsPastALongsRangeKeepThePopularityAtItsLargest() {
+        String max = String.valueOf(Long.MAX_VALUE);
+        client.put("/1/indexes/ext1/1", "{\"query\":\"running shoes\",\"count\":" + max + "}")
+                .requireOk();
+        client.put("/1/indexes/ext2/1", "{\"query\":\"running shoes\",\"count\":" + max + "}")
+                .requireOk();
+        client.put("/1/indexes/ext2/2", "{\"query\":\"huge\",\"count\":99999999999999999999999}")
+                .requireOk();
+        client.put("/1/indexes/ext2/3", "{\"query\":\"float\",\"count\":1e30}").requireOk();
+        client.put("/1/indexes/ext2/4", "{\"query\":\"below\",\"count\":-1e30}").requireOk();
+
+        create("{'indexName':'s','sourceIndices':[{'indexName':'products','external':['ext1','ext2']}]}")
+                .requireOk();
+
+        JsonNode hits = client.post("/1/indexes/s/query", jq("{'query':''}"))
+                .requireOk()
+                .body()
+                .get("hits");
+        Map<String, Long> popularity = new HashMap<>();
+        hits.forEach(hit -> popularity.put(
+                hit.get("query").asString(), hit.get("popularity").asLong()));
+        assertThat(popularity)
+                .containsOnly(
+                        Map.entry("running shoes", Long.MAX_VALUE),
+                        Map.entry("huge", Long.MAX_VALUE),
+                        Map.entry("float", Long.MAX_VALUE));
     }
 
     @Test

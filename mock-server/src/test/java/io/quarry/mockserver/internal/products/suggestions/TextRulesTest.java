@@ -28,8 +28,13 @@ class TextRulesTest {
         assertThat(rules.excluding("xyz")).isEqualTo("x*z");
         assertThat(rules.excluding("xz")).isEqualTo("x*z");
         assertThat(rules.excluding("xzy")).isNull();
-        assertThat(ExcludeRules.glob("a*a", "a")).isFalse();
-        assertThat(ExcludeRules.glob("*", "anything")).isTrue();
+        assertThat(new ExcludeRules(List.of("a*a")).excluding("a")).isNull();
+        assertThat(new ExcludeRules(List.of("a*a")).excluding("aa")).isEqualTo("a*a");
+        assertThat(new ExcludeRules(List.of("*")).excluding("anything")).isEqualTo("*");
+        assertThat(new ExcludeRules(List.of("a**b*c")).excluding("abxc")).isEqualTo("a**b*c");
+        assertThat(new ExcludeRules(List.of("*ab*ab*")).excluding("xaabab")).isEqualTo("*ab*ab*");
+        assertThat(new ExcludeRules(List.of("*ab*ab*")).excluding("xaab")).isNull();
+        assertThat(new ExcludeRules(List.of("*aab")).excluding("aaab")).isEqualTo("*aab");
     }
 
     @Test
