@@ -8,7 +8,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A chunk listener for the chunked-write tests that keeps every call in the order made ({@code "sent 0"},
- * {@code "acknowledged 0"}, {@code "failed 1"}) and notes any call made while another was still running, then checks
+ * {@code "acknowledged 0"}, {@code "failed 1"}, {@code "refused 2"} for a sent that threw) and notes any call made
+ * while another was still running, then checks
  * the listener's promises: calls one at a time, each chunk sent once before exactly one end, chunks numbered in
  * order.
  */
@@ -44,9 +45,23 @@ class ChunkEventLog implements ChunkListener {
             synchronized (calls) {
                 calls.add(call);
             }
-            during(call);
+            try {
+                during(call);
+            } catch (RuntimeException e) {
+                if (call.startsWith("sent ")) {
+                    refused(call);
+                }
+                throw e;
+            }
         } finally {
             inCall.set(false);
+        }
+    }
+
+    /** A chunk whose sent threw is never sent: noted {@code "refused N"} instead. */
+    private void refused(String call) {
+        synchronized (calls) {
+            calls.set(calls.lastIndexOf(call), "refused " + call.substring("sent ".length()));
         }
     }
 
@@ -82,7 +97,7 @@ class ChunkEventLog implements ChunkListener {
             String kind = call.substring(0, call.indexOf(' '));
             long chunk = Long.parseLong(call.substring(call.indexOf(' ') + 1));
             String before = state.put(chunk, kind);
-            if (kind.equals("sent")) {
+            if (kind.equals("sent") || kind.equals("refused")) {
                 if (before != null || chunk != nextSent) {
                     problems.add(call + " out of order (expected sent " + nextSent + ")");
                 }
