@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.core.PartialWriteException;
 import io.quarry.core.testing.Eventually;
+import io.quarry.mockserver.Fault;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.model.WriteSummary;
 import io.quarry.testsupport.MockServerClients;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -22,7 +24,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * A chunked write's listener that blocks (told chunk 0 was acknowledged, it waits for the test) holds no lock of the
  * write: cancelling the write's future, or interrupting the thread of a blocking write, returns while it is blocked.
  * Once let go, the listener hears the end of every chunk it heard was sent, once, in order. Before, the listener
- * ran under the write's lock, which {@code cancel()} and the interrupted write waited for as long as it blocked.
+ * ran under the write's lock, which {@code cancel()} and the interrupted write waited for as long as it blocked. A
+ * listener that cancels the write from its call is not called again inside that call (before, the calls in flight
+ * that the cancellation ended were told to it there, nested).
  * The write runs on a thread of the test's own, so a wedged call fails the test rather than hanging it.
  */
 @Timeout(30)
@@ -99,6 +103,32 @@ class ChunkListenerBlockedContractTest {
         Eventually.waitUntil("the listener to hear the end of every chunk sent", listener::everySentChunkEnded);
         assertThat(listener.problems()).as("calls %s", listener.calls()).isEmpty();
         assertThat(listener.calls()).contains("acknowledged 0").doesNotContain("sent " + (CHUNKS - 1));
+    }
+
+    @Test
+    void aListenerCancellingTheWriteIsNotCalledAgainInsideItsCall() throws Exception {
+        // every batch but the first answers late, so the others are in flight when the first one's listener cancels
+        MOCK.faults().next(1, "POST", "/1/indexes/*/batch", Fault.delay(Duration.ofMillis(1)));
+        MOCK.faults().share(1.0, 1, "POST", "/1/indexes/*/batch", Fault.delay(Duration.ofMillis(500)));
+        CompletableFuture<CompletableFuture<WriteSummary>> write = new CompletableFuture<>();
+        ChunkEventLog cancelling = new ChunkEventLog() {
+            @Override
+            protected void during(String call) {
+                if (call.startsWith("acknowledged")) {
+                    write.join().cancel(true);
+                }
+            }
+        };
+
+        write.complete(index.saveObjectsAsync(
+                records(), BatchOptions.of().chunkSize(CHUNK).chunksInFlight(4).listener(cancelling)));
+
+        Eventually.waitUntil("the listener to hear the end of every chunk sent", cancelling::everySentChunkEnded);
+        assertThat(cancelling.problems()).as("calls %s", cancelling.calls()).isEmpty();
+        assertThat(cancelling.calls())
+                .contains("sent 3")
+                .filteredOn(call -> call.startsWith("failed"))
+                .hasSize(3);
     }
 
     @Test
