@@ -115,7 +115,7 @@ class ChunkListenerBlockedContractTest {
             @Override
             protected void during(String call) {
                 if (call.startsWith("acknowledged")) {
-                    write.join().cancel(true);
+                    write.thenAccept(future -> future.cancel(true)); // once the write has started, if not yet
                 }
             }
         };

@@ -95,7 +95,7 @@ class ChunkListenerRandomContractTest {
                     throw new IllegalStateException("failed on chunk " + target);
                 }
                 if (what == Mischief.CANCEL_ON_ACKNOWLEDGED && call.equals("acknowledged " + target)) {
-                    write.join().cancel(true);
+                    write.thenAccept(future -> future.cancel(true)); // once the write has started, if not yet
                 }
             }
         };

@@ -21,6 +21,7 @@ import java.util.OptionalLong;
 import java.util.Queue;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -35,7 +36,7 @@ import java.util.function.Function;
  *
  * <p>The listener is never called under the lock, so a listener that blocks holds up neither {@link #cancel()} nor
  * the calls completing meanwhile. What it is to be told is decided under the lock and queued there, in the order
- * things happen ({@link #toTell}); one thread at a time then makes the calls, outside the lock. A chunk's sending is
+ * things happen ({@link #toTell}); each thread then makes the calls it queued, in their turn, outside the lock. A chunk's sending is
  * queued too, after its {@code sent}, so a chunk is sent only once its listener was told (and did not throw), and
  * the run's outcome is queued last, so the write completes only once the listener was told of every chunk.
  */
@@ -68,13 +69,23 @@ final class ChunkPump {
 
     /** Guards the state below; held only for short updates, never while the listener or a send runs. */
     private final ReentrantLock lock = new ReentrantLock();
+    /** Signalled whenever a call of {@link #toTell} was made: the next one's thread may go. */
+    private final Condition turn = lock.newCondition();
+
+    /**
+     * A call to make outside the lock, by the thread that queued it (null once that thread gave its calls up).
+     *
+     * @param owner the thread to make it
+     * @param call  the call
+     */
+    private record Told(Thread owner, Runnable call) {}
 
     // guarded by lock
     private final ChunkEvents events;
-    /** The listener's calls, chunks' sending and the run's end, in order, made by one thread at a time. */
-    private final Queue<Runnable> toTell = new ArrayDeque<>();
-    /** Whether a thread is making the calls of {@link #toTell}. */
-    private boolean telling;
+    /** The listener's calls, chunks' sending and the run's end, in order, each made by the thread that queued it. */
+    private final Queue<Told> toTell = new ArrayDeque<>();
+    /** The thread making a call of {@link #toTell} now, or null. */
+    private Thread teller;
     /** Whether the run was cancelled: a chunk sent from now on is cancelled at once. */
     private boolean cancelled;
 
@@ -138,7 +149,7 @@ final class ChunkPump {
 
         @Override
         public void acknowledged(ChunkAcknowledged chunk) {
-            toTell.add(() -> {
+            queue(() -> {
                 try {
                     listener.acknowledged(chunk);
                 } catch (RuntimeException | Error e) {
@@ -149,7 +160,7 @@ final class ChunkPump {
 
         @Override
         public void failed(ChunkFailed chunk) {
-            toTell.add(() -> {
+            queue(() -> {
                 try {
                     listener.failed(chunk);
                 } catch (RuntimeException | Error e) {
@@ -246,7 +257,7 @@ final class ChunkPump {
                         finished = true;
                         // after every call queued for the listener; completed outside the lock, so the caller's
                         // continuations run on the thread telling
-                        toTell.add(() -> done.complete(outcome()));
+                        queue(() -> done.complete(outcome()));
                     }
                 }
             } finally {
@@ -297,7 +308,7 @@ final class ChunkPump {
             long firstRecord = nextRecord;
             nextRecord += slice.size();
             inFlight++;
-            toTell.add(() -> sending(index, firstRecord, slice));
+            queue(() -> sending(index, firstRecord, slice));
         } finally {
             lock.unlock();
         }
@@ -343,7 +354,7 @@ final class ChunkPump {
         committed = Math.min(committed, index);
         nextRecord = Math.min(nextRecord, firstRecord);
         inFlight--;
-        toTell.add(this::pump);
+        queue(this::pump);
     }
 
     private void launch(Chunk chunk, List<Object> slice) {
@@ -416,41 +427,73 @@ final class ChunkPump {
         }
     }
 
+    /** Queues a call for this thread to make outside the lock, after those queued before (the caller holds it). */
+    private void queue(Runnable call) {
+        toTell.add(new Told(Thread.currentThread(), call));
+    }
+
     /**
-     * Makes the queued calls, one thread at a time and outside the lock; a thread finding another at it leaves them
-     * to it, as does a call made while telling (a chunk's call completing at once), which the loop below then makes.
+     * Makes this thread's queued calls, each in its turn, outside the lock: a thread waits (not holding the lock) while
+     * another makes the calls queued before its own, as it used to wait for the lock, so each thread tells what it
+     * caused, as before, and the caller of an asynchronous write is never held by a call another thread queued. A
+     * call this thread queues while making one (a chunk's call completing at once, a listener cancelling) is made
+     * by the loop below, after it. Interrupted while it waits its turn, a thread gives its calls up to the threads
+     * telling, and the flag stays set.
      */
     private void tell() {
+        Thread me = Thread.currentThread();
         lock.lock();
         try {
-            if (telling) {
+            if (teller == me) {
                 return;
             }
-            telling = true;
+            while (true) {
+                Told next = toTell.peek();
+                if (next != null && teller == null && (next.owner() == me || next.owner() == null)) {
+                    toTell.poll();
+                    teller = me;
+                    lock.unlock();
+                    try {
+                        next.call().run();
+                    } finally {
+                        lock.lock();
+                        teller = null;
+                        turn.signalAll();
+                    }
+                } else if (!queuedBy(me)) {
+                    return;
+                } else {
+                    try {
+                        turn.await();
+                    } catch (InterruptedException e) {
+                        me.interrupt();
+                        giveUp(me);
+                        return;
+                    }
+                }
+            }
         } finally {
             lock.unlock();
         }
-        Runnable next = null;
-        try {
-            while (true) {
-                lock.lock();
-                try {
-                    next = toTell.poll();
-                    if (next == null) {
-                        telling = false;
-                        return;
-                    }
-                } finally {
-                    lock.unlock();
-                }
-                next.run();
-            }
-        } finally {
-            if (next != null) {
-                // an Error escaped a step: another thread may tell what is left
-                whileLocked(() -> telling = false);
+    }
+
+    /** Whether calls this thread queued wait their turn (the caller holds the lock). */
+    private boolean queuedBy(Thread thread) {
+        for (Told told : toTell) {
+            if (told.owner() == thread) {
+                return true;
             }
         }
+        return false;
+    }
+
+    /** Leaves a thread's queued calls to whichever thread tells next (the caller holds the lock). */
+    private void giveUp(Thread thread) {
+        for (int i = toTell.size(); i > 0; i--) {
+            Told told = toTell.poll();
+            toTell.add(told.owner() == thread ? new Told(null, told.call()) : told);
+        }
+        turn.signalAll();
     }
 
     private void whileLocked(Runnable action) {
