@@ -36,9 +36,10 @@ import java.util.function.Function;
  *
  * <p>The listener is never called under the lock, so a listener that blocks holds up neither {@link #cancel()} nor
  * the calls completing meanwhile. What it is to be told is decided under the lock and queued there, in the order
- * things happen ({@link #toTell}); each thread then makes the calls it queued, in their turn, outside the lock. A chunk's sending is
- * queued too, after its {@code sent}, so a chunk is sent only once its listener was told (and did not throw), and
- * the run's outcome is queued last, so the write completes only once the listener was told of every chunk.
+ * things happen ({@link #toTell}); each thread then makes the calls it queued, in their turn, outside the lock. A
+ * chunk's sending is queued too, after its {@code sent}, so a chunk is sent only once its listener was told (and did
+ * not throw), and the run's outcome is queued last, so the write completes only once the listener was told of every
+ * chunk.
  */
 final class ChunkPump {
 
@@ -435,7 +436,7 @@ final class ChunkPump {
     /**
      * Makes this thread's queued calls, each in its turn, outside the lock: a thread waits (not holding the lock) while
      * another makes the calls queued before its own, as it used to wait for the lock, so each thread tells what it
-     * caused, as before, and the caller of an asynchronous write is never held by a call another thread queued. A
+     * caused, as before: the caller of an asynchronous write never makes a listener call another thread queued. A
      * call this thread queues while making one (a chunk's call completing at once, a listener cancelling) is made
      * by the loop below, after it. Interrupted while it waits its turn, a thread gives its calls up to the threads
      * telling, and the flag stays set.
