@@ -1228,8 +1228,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * index as it was. The requests already on their way (the copy of the settings, the chunks in flight) are let
      * finish, since one could still write the temporary index after it was deleted; once they are answered the
      * temporary index is deleted, and only then does the future complete with a
-     * {@link java.util.concurrent.CancellationException}: until then {@code isDone()} is false. Once it completes
-     * the temporary index is gone (should the deletion fail, the exception's cause, a
+     * {@link java.util.concurrent.CancellationException}: until then {@code isDone()} and {@code isCancelled()} are
+     * false. Once it completes the temporary index is gone (should the deletion fail, the exception's cause, a
      * {@link io.quarry.core.ReplaceAllException}, says so and names it). Once the move has been sent, {@code cancel}
      * returns false and this index is replaced all the same.
      *
