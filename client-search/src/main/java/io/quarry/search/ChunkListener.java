@@ -12,12 +12,16 @@ package io.quarry.search;
  * }</pre>
  *
  * <p>Calls for one write or ingester are never concurrent, and a chunk's {@link #sent} comes before its
- * {@link #acknowledged} or {@link #failed}. A chunked write calls its listener on the client's threads, which a
- * slow listener holds up: it should return quickly. An ingester calls its listener on a thread of its own, in the
- * order things happen, so a slow listener delays neither the threads handing in records nor the next chunks (its
- * calls wait meanwhile, up to {@code 8 * chunksInFlight} of them: past that, records wait for the listener), and
- * its {@code flush} and {@code close} return once the listener has been told of the chunks they waited for. A chunked write that gets an exception from its listener stops as if cancelled; an
- * ingester logs it (after the chunk's own error, for {@link #failed}) and goes on.
+ * {@link #acknowledged} or {@link #failed}. A chunked write calls its listener on the client's threads (or the
+ * writing thread), which a slow listener holds up, so it should return quickly; it is never called while the write
+ * holds its own lock, so a listener that blocks keeps neither a cancellation of the write's future nor an interrupt
+ * of the writing thread waiting; a write that is neither cancelled nor interrupted ends only once its listener has
+ * been told of every chunk it sent. An ingester calls its listener on a thread of its own, in the order things
+ * happen, so a slow listener delays neither the threads handing in records nor the next chunks (its calls wait
+ * meanwhile, up to {@code 8 * chunksInFlight} of them: past that, records wait for the listener), and its
+ * {@code flush} and {@code close} return once the listener has been told of the chunks they waited for. A chunked
+ * write that gets an exception from its listener stops as if cancelled; an ingester logs it (after the chunk's own
+ * error, for {@link #failed}) and goes on.
  */
 @FunctionalInterface
 public interface ChunkListener {

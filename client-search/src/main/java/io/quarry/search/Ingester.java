@@ -163,7 +163,7 @@ public final class Ingester implements AutoCloseable {
      * Refuses further records (threads waiting for room are refused too), sends what is held and waits until every
      * chunk has ended and the listener has returned from its call for each; the thread that called the listener has
      * then ended too. Calling it again waits again. An interrupt stops the waiting (the flag is set again); the
-     * chunks in flight still end and are told to the listener.
+     * chunks in flight still end and are told to the listener, whose thread then ends.
      *
      * @throws IllegalStateException when called by the listener, which closing would wait for
      */

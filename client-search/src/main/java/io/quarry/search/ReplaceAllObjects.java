@@ -8,6 +8,7 @@ import io.quarry.search.model.CopyScope;
 import io.quarry.search.model.ReplaceAllResponse;
 import io.quarry.search.model.UpdateTaskResponse;
 import io.quarry.search.model.WriteSummary;
+import java.util.AbstractCollection;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
@@ -92,30 +93,30 @@ final class ReplaceAllObjects {
         SearchIndex temporary = temporaryFor(target);
         BatchOptions waiting = options.waitingForTasks();
         Replacement replacement = new Replacement();
+        // the copy and the chunks are never cancelled once sent: a request on its way could write the temporary
+        // index after its deletion. A cancellation stops the source instead, and the steps end once they are answered
         CompletableFuture<UpdateTaskResponse> copied = replacement.step(
                 COPYING,
-                () -> replacement
-                        .running(target.copyToAsync(temporary.name(), SCOPES))
-                        .handle((copy, error) -> {
-                            Throwable cause = error == null ? null : Polling.unwrap(error);
-                            if (cause != null && !(cause instanceof NotFoundException)) {
-                                throw new CompletionException(cause);
-                            }
-                            return copy; // null: nothing to copy, the target does not exist yet
-                        }));
+                () -> target.copyToAsync(temporary.name(), SCOPES).handle((copy, error) -> {
+                    Throwable cause = error == null ? null : Polling.unwrap(error);
+                    if (cause != null && !(cause instanceof NotFoundException)) {
+                        throw new CompletionException(cause);
+                    }
+                    return copy; // null: nothing to copy, the target does not exist yet
+                }));
         copied.thenCompose(copy -> replacement
-                        .step(WRITING, () -> replacement.running(temporary.saveObjectsAsync(source, waiting)))
+                        .step(WRITING, () -> temporary.saveObjectsAsync(replacement.stopping(source), waiting))
                         .thenCompose(write -> copy == null && write.chunks() == 0
                                 ? CompletableFuture.completedFuture(new ReplaceAllResponse(null, write, null))
                                 : (copy == null
                                                 ? CompletableFuture.completedFuture(null)
                                                 : replacement.step(
                                                         WAITING_FOR_COPY,
-                                                        () -> replacement.running(target.waitForTaskAsync(
+                                                        () -> replacement.cancellable(target.waitForTaskAsync(
                                                                 copy.taskID(), options.waitPolicy()))))
                                         // the move in flight is not cancelled: once sent, it may be applied
                                         .thenCompose(ignored ->
-                                                replacement.step(MOVING, () -> temporary.moveToAsync(target.name())))
+                                                replacement.moving(() -> temporary.moveToAsync(target.name())))
                                         .thenCompose(move -> temporary
                                                 .waitForTaskAsync(move.taskID(), options.waitPolicy())
                                                 .thenApply(ignored -> new ReplaceAllResponse(copy, write, move)))))
@@ -138,54 +139,155 @@ final class ReplaceAllObjects {
                                 cleanup == ReplaceAllException.Cleanup.LEFT_BEHIND ? deletion : null);
                     });
                 })
-                .whenComplete((response, error) -> {
-                    if (error == null) {
-                        replacement.complete(response);
-                    } else {
-                        replacement.completeExceptionally(Polling.unwrap(error));
-                    }
-                });
+                .whenComplete(replacement::settle);
         return replacement;
     }
 
     /**
-     * The future of an asynchronous replacement. Cancelling it cancels the step under way and starts no other
-     * before the move, so the target is left as it was and the temporary index is deleted (in the background);
-     * once the move has been sent, the target is replaced all the same.
+     * The future of an asynchronous replacement. Cancelling it before the move is sent stops the replacement: no
+     * further record is read from the source, no further step starts, a wait for a task under way is cancelled. The
+     * copy and the chunks already sent are not: a request on its way could still write the temporary index after its
+     * deletion. Once they are answered the temporary index is deleted, and only then is the future completed, with a
+     * {@link CancellationException} (whose cause, a {@link ReplaceAllException}, says whether the temporary index was
+     * deleted). Once the move has been sent, cancelling fails ({@code cancel} returns false) and the target is
+     * replaced.
      */
     private static final class Replacement extends CompletableFuture<ReplaceAllResponse> {
 
-        /** The step under way, cancelled with this future. */
-        private final AtomicReference<Future<?>> running = new AtomicReference<>();
+        private enum State {
+            RUNNING,
+            CANCELLING,
+            MOVING,
+            SETTLED
+        }
 
-        /** Notes the step under way, cancelling it at once when the replacement already is. */
-        <T> CompletableFuture<T> running(CompletableFuture<T> step) {
-            running.set(step);
-            if (isCancelled()) {
+        private final AtomicReference<State> state = new AtomicReference<>(State.RUNNING);
+        /** The step under way that is safe to cancel (a wait for a task), cancelled with this future. */
+        private final AtomicReference<Future<?>> cancellable = new AtomicReference<>();
+
+        private boolean cancelling() {
+            return state.get() == State.CANCELLING;
+        }
+
+        private static CancellationException cancellation() {
+            return new CancellationException("replaceAllObjects was cancelled");
+        }
+
+        /** Notes a step safe to cancel, cancelling it at once when the replacement already is. */
+        <T> CompletableFuture<T> cancellable(CompletableFuture<T> step) {
+            cancellable.set(step);
+            if (cancelling()) {
                 step.cancel(true);
             }
             return step;
         }
 
-        /** Runs a step, unless the replacement was cancelled; a failure, the cancellation included, names it. */
+        /** Runs a step, unless the replacement is cancelled; a failure, the cancellation included, names it. */
         <T> CompletableFuture<T> step(String step, Supplier<CompletableFuture<T>> action) {
+            return stepAsync(step, () -> cancelling() ? CompletableFuture.failedFuture(cancellation()) : action.get());
+        }
+
+        /** Sends the move, unless the replacement is cancelled; from then on it cannot be. */
+        <T> CompletableFuture<T> moving(Supplier<CompletableFuture<T>> move) {
             return stepAsync(
-                    step,
-                    () -> isCancelled()
-                            ? CompletableFuture.failedFuture(
-                                    new CancellationException("replaceAllObjects was cancelled"))
-                            : action.get());
+                    MOVING,
+                    () -> state.compareAndSet(State.RUNNING, State.MOVING)
+                            ? move.get()
+                            : CompletableFuture.failedFuture(cancellation()));
+        }
+
+        /** The source, whose records end with a {@link CancellationException} once the replacement is cancelled. */
+        <R> Iterable<R> stopping(Iterable<R> source) {
+            if (source instanceof Collection<R> collection) {
+                // still a collection, whose size the write's report can give
+                return new AbstractCollection<>() {
+                    @Override
+                    public Iterator<R> iterator() {
+                        return stopping(collection.iterator());
+                    }
+
+                    @Override
+                    public int size() {
+                        return collection.size();
+                    }
+                };
+            }
+            return () -> stopping(source.iterator());
+        }
+
+        private <R> Iterator<R> stopping(Iterator<R> records) {
+            return new Iterator<>() {
+                @Override
+                public boolean hasNext() {
+                    if (cancelling()) {
+                        throw cancellation();
+                    }
+                    return records.hasNext();
+                }
+
+                @Override
+                public R next() {
+                    return records.next();
+                }
+            };
         }
 
         @Override
         public boolean cancel(boolean mayInterruptIfRunning) {
-            boolean cancelled = super.cancel(mayInterruptIfRunning);
-            Future<?> step = running.get();
-            if (cancelled && step != null) {
-                step.cancel(mayInterruptIfRunning);
+            if (state.compareAndSet(State.RUNNING, State.CANCELLING)) {
+                Future<?> step = cancellable.get();
+                if (step != null) {
+                    step.cancel(mayInterruptIfRunning);
+                }
+                return true;
             }
-            return cancelled;
+            return cancelling() || isCancelled();
         }
+
+        /** Completes the future once the steps and the clean-up have ended, as cancelled when it was. */
+        void settle(ReplaceAllResponse response, Throwable error) {
+            if (state.getAndSet(State.SETTLED) == State.CANCELLING) {
+                CancellationException cancelled = cancellation();
+                if (error != null) {
+                    cancelled.initCause(Polling.unwrap(error));
+                }
+                completeExceptionally(cancelled);
+            } else if (error == null) {
+                complete(response);
+            } else {
+                completeExceptionally(Polling.unwrap(error));
+            }
+        }
+    }
+
+    /**
+     * The future the caller gets when the replacement runs as an observed composite call: completed from the call's
+     * future, and cancelled through the replacement's own, so that it too completes only once the clean-up has ended
+     * (cancelling the call's future would complete it at once).
+     *
+     * @param call        the composite call's future
+     * @param replacement the replacement's own future, or null when it never started
+     * @return the caller's future
+     */
+    static CompletableFuture<ReplaceAllResponse> cancelledThrough(
+            CompletableFuture<ReplaceAllResponse> call, CompletableFuture<ReplaceAllResponse> replacement) {
+        if (replacement == null || replacement == call) {
+            return call;
+        }
+        CompletableFuture<ReplaceAllResponse> caller = new CompletableFuture<>() {
+            @Override
+            public boolean cancel(boolean mayInterruptIfRunning) {
+                return replacement.cancel(mayInterruptIfRunning);
+            }
+        };
+        call.whenComplete((response, error) -> {
+            if (error == null) {
+                caller.complete(response);
+            } else {
+                caller.completeExceptionally(Polling.unwrap(error));
+            }
+        });
+        return caller;
     }
 
     /**

@@ -37,6 +37,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 /**
@@ -1223,8 +1224,14 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     /**
      * Asynchronous form of {@link #replaceAllObjects(Iterable, BatchOptions)}. The source's first record is asked
      * for on the calling thread, the rest on the client's threads. Cancelling the future before the temporary index
-     * is moved stops the step under way (no further chunk is sent) and leaves this index as it was; the temporary
-     * index is then deleted in the background. Once the move has been sent, this index is replaced all the same.
+     * is moved stops the replacement (no further record is read, no further chunk or step is sent) and leaves this
+     * index as it was. The requests already on their way (the copy of the settings, the chunks in flight) are let
+     * finish, since one could still write the temporary index after it was deleted; once they are answered the
+     * temporary index is deleted, and only then does the future complete with a
+     * {@link java.util.concurrent.CancellationException}: until then {@code isDone()} and {@code isCancelled()} are
+     * false. Once it completes the temporary index is gone (should the deletion fail, the exception's cause, a
+     * {@link io.quarry.core.ReplaceAllException}, says so and names it). Once the move has been sent, {@code cancel}
+     * returns false and this index is replaced all the same.
      *
      * @param records the new records: a collection, or any lazy {@link Iterable}
      * @param options chunk size, chunks in flight, objectID assignment, listener, empty index
@@ -1232,9 +1239,14 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return the future outcome; on failure this index is unchanged and the temporary index deleted
      */
     public <R> CompletableFuture<ReplaceAllResponse> replaceAllObjectsAsync(Iterable<R> records, BatchOptions options) {
-        return scope().compositeCallAsync(
-                        "replaceAllObjects",
-                        scope -> ReplaceAllObjects.runAsync(withScope(ridingOutOutages(scope)), records, options));
+        AtomicReference<CompletableFuture<ReplaceAllResponse>> replacement = new AtomicReference<>();
+        CompletableFuture<ReplaceAllResponse> call = scope().compositeCallAsync("replaceAllObjects", scope -> {
+            CompletableFuture<ReplaceAllResponse> started =
+                    ReplaceAllObjects.runAsync(withScope(ridingOutOutages(scope)), records, options);
+            replacement.set(started);
+            return started;
+        });
+        return ReplaceAllObjects.cancelledThrough(call, replacement.get());
     }
 
     /**

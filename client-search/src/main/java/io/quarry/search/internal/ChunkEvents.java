@@ -15,8 +15,9 @@ import java.util.OptionalLong;
 
 /**
  * The counts of one write (a chunked write or an ingester) and the events its {@link ChunkListener} is told of.
- * Not thread-safe: its owner calls it under its own lock, which also keeps the listener's calls from running at
- * the same time. A listener's exception is thrown on to the owner, which decides what it means.
+ * Not thread-safe: its owner calls it under its own lock, so the events come in the order things happened. The
+ * listener it is given is therefore one that only queues each call, which the owner makes outside its lock, one at a
+ * time ({@link ListenerQueue} for an ingester, {@link ChunkPump}'s own queue for a chunked write).
  */
 final class ChunkEvents {
 

@@ -2,10 +2,14 @@ package io.quarry.search.internal;
 
 import io.quarry.core.PartialWriteException;
 import io.quarry.core.spi.Polling;
+import io.quarry.search.ChunkAcknowledged;
+import io.quarry.search.ChunkFailed;
 import io.quarry.search.ChunkListener;
+import io.quarry.search.ChunkSent;
 import io.quarry.search.model.BatchOperation;
 import io.quarry.search.model.BatchResponse;
 import io.quarry.search.model.WriteSummary;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -14,8 +18,10 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Queue;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -27,6 +33,13 @@ import java.util.function.Function;
  * in flight and the one being read), whatever the size of the input. Besides those, a run keeps one task ID per
  * chunk. After a failure (a chunk's, the input's, or a cancellation) no new chunk is sent; the run ends once the
  * calls in flight have finished. Thread-safe: calls complete on any thread; one thread reads the input at a time.
+ *
+ * <p>The listener is never called under the lock, so a listener that blocks holds up neither {@link #cancel()} nor
+ * the calls completing meanwhile. What it is to be told is decided under the lock and queued there, in the order
+ * things happen ({@link #toTell}); each thread then makes the calls it queued, in their turn, outside the lock. A
+ * chunk's sending is queued too, after its {@code sent}, so a chunk is sent only once its listener was told (and did
+ * not throw), and the run's outcome is queued last, so the write completes only once the listener was told of every
+ * chunk.
  */
 final class ChunkPump {
 
@@ -52,20 +65,40 @@ final class ChunkPump {
     private final Thread caller;
 
     private final CompletableFuture<Outcome> done = new CompletableFuture<>();
-    /**
-     * Guards the state below. A lock rather than a monitor: the caller's listener runs under it, and a listener that
-     * blocks there would pin a virtual thread to its carrier on JDK 21 to 23 (monitors pin there; these locks never do).
-     */
+    /** The caller's listener, or null. */
+    private final ChunkListener listener;
+
+    /** Guards the state below; held only for short updates, never while the listener or a send runs. */
     private final ReentrantLock lock = new ReentrantLock();
+    /** Signalled whenever a call of {@link #toTell} was made: the next one's thread may go. */
+    private final Condition turn = lock.newCondition();
+
+    /**
+     * A call to make outside the lock, by the thread that queued it (null once that thread gave its calls up).
+     *
+     * @param owner the thread to make it
+     * @param call  the call
+     */
+    private record Told(Thread owner, Runnable call) {}
 
     // guarded by lock
     private final ChunkEvents events;
+    /** The listener's calls, chunks' sending and the run's end, in order, each made by the thread that queued it. */
+    private final Queue<Told> toTell = new ArrayDeque<>();
+    /** The thread making a call of {@link #toTell} now, or null. */
+    private Thread teller;
+    /** Whether the run was cancelled: a chunk sent from now on is cancelled at once. */
+    private boolean cancelled;
+
     private final Map<Integer, CompletableFuture<BatchResponse>> calls = new HashMap<>();
     private final List<Throwable> otherErrors = new ArrayList<>();
     /** The task ID of each chunk sent, or {@link #NOT_ACKNOWLEDGED}. */
     private long[] taskIDs = new long[16];
 
     private int chunkCount;
+    /** The chunks whose sending was decided: the first ones taken, sent or being sent; the others wait their turn. */
+    private int committed;
+
     private long nextRecord;
     private int inFlight;
     private Throwable failure;
@@ -99,7 +132,48 @@ final class ChunkPump {
         this.toOperations = toOperations;
         this.send = send;
         this.caller = caller;
-        this.events = new ChunkEvents(listener);
+        this.listener = listener;
+        this.events = new ChunkEvents(listener == null ? null : new Queueing(listener));
+    }
+
+    /**
+     * The caller's listener as {@link #events} calls it, under the lock: each call is queued, to be made outside it.
+     * An exception from the listener stops the run as if cancelled (an acknowledged chunk stays acknowledged); one
+     * from its {@code failed} is kept as a suppressed error of the chunk's failure.
+     */
+    private final class Queueing implements ChunkListener {
+        private final ChunkListener listener;
+
+        Queueing(ChunkListener listener) {
+            this.listener = listener;
+        }
+
+        @Override
+        public void acknowledged(ChunkAcknowledged chunk) {
+            queue(() -> {
+                try {
+                    listener.acknowledged(chunk);
+                } catch (RuntimeException | Error e) {
+                    whileLocked(() -> stop(e, PartialWriteException.Reason.ABANDONED));
+                }
+            });
+        }
+
+        @Override
+        public void failed(ChunkFailed chunk) {
+            queue(() -> {
+                try {
+                    listener.failed(chunk);
+                } catch (RuntimeException | Error e) {
+                    whileLocked(() -> otherErrors.add(e));
+                }
+            });
+        }
+
+        @Override
+        public void sent(ChunkSent chunk) {
+            throw new IllegalStateException("a chunk's sent is told by its sending step");
+        }
     }
 
     /**
@@ -158,7 +232,7 @@ final class ChunkPump {
      * Sends chunks until the limit is reached, the input is used up or the run stopped; finishes the run when
      * nothing is left in flight. One thread pumps at a time, and it reads the input outside the lock, so calls
      * completing meanwhile (even on the pumping thread, inside {@code send}) only update the state, which the
-     * pumping thread sees on its next turn; no recursion.
+     * pumping thread sees on its next turn; no recursion. Each chunk taken is sent by {@link #tell()}, in turn.
      */
     private void pump() {
         lock.lock();
@@ -171,7 +245,6 @@ final class ChunkPump {
             lock.unlock();
         }
         while (true) {
-            boolean finish = false;
             boolean go;
             lock.lock();
             try {
@@ -181,17 +254,18 @@ final class ChunkPump {
                 go = failure == null && inFlight < limit && !exhausted;
                 if (!go) {
                     pumping = false;
-                    finish = inFlight == 0 && !finished;
-                    finished |= finish;
+                    if (inFlight == 0 && !finished) {
+                        finished = true;
+                        // after every call queued for the listener; completed outside the lock, so the caller's
+                        // continuations run on the thread telling
+                        queue(() -> done.complete(outcome()));
+                    }
                 }
             } finally {
                 lock.unlock();
             }
-            if (finish) {
-                // completed outside the lock: the caller's continuations run on this thread
-                done.complete(outcome());
-            }
             if (!go) {
+                tell();
                 return;
             }
             List<Object> slice = new ArrayList<>(chunkSize);
@@ -203,28 +277,29 @@ final class ChunkPump {
             } catch (RuntimeException e) {
                 sourceError = e;
             }
-            Chunk chunk = admit(slice, sourceError);
-            if (chunk != null) {
-                launch(chunk, slice);
-            }
+            admit(slice, sourceError);
+            tell();
         }
     }
 
-    /** Takes a chunk just read into the run, or notes why there is none; null when nothing is to be sent. */
-    private Chunk admit(List<Object> slice, RuntimeException sourceError) {
+    /**
+     * Takes a chunk just read into the run, queuing its sending, or notes why there is none. A chunk taken counts as
+     * in flight from here, so no more than the limit are read ahead while the listener is slow.
+     */
+    private void admit(List<Object> slice, RuntimeException sourceError) {
         lock.lock();
         try {
             if (sourceError != null) {
                 // the records read from this chunk are not sent: the caller can resume from firstUnsentRecord
                 stop(sourceError, PartialWriteException.Reason.SOURCE_FAILED);
-                return null;
+                return;
             }
             if (slice.size() < chunkSize) {
                 exhausted = true;
                 total = nextRecord + slice.size();
             }
             if (slice.isEmpty() || failure != null) {
-                return null; // nothing left, or the run stopped while the chunk was read: it is not sent
+                return; // nothing left, or the run stopped while the chunk was read: it is not sent
             }
             int index = chunkCount++;
             if (index == taskIDs.length) {
@@ -234,21 +309,53 @@ final class ChunkPump {
             long firstRecord = nextRecord;
             nextRecord += slice.size();
             inFlight++;
-            try {
-                events.sent(index, firstRecord, slice.size());
-            } catch (RuntimeException e) {
-                // the caller's listener failed: stop as if cancelled, before this chunk is sent, so it is none of
-                // the chunks sent and its records are the first never sent
-                stop(e, PartialWriteException.Reason.ABANDONED);
-                chunkCount--;
-                nextRecord = firstRecord;
-                inFlight--;
-                return null;
-            }
-            return new Chunk(index, firstRecord, null, null);
+            queue(() -> sending(index, firstRecord, slice));
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * A chunk's turn to be sent, once the listener was told of everything before: tells the listener it is sent, then
+     * sends it. When the run stopped meanwhile, or the listener throws, it is not sent: it is none of the chunks sent,
+     * and its records are among the first never sent.
+     */
+    private void sending(int index, long firstRecord, List<Object> slice) {
+        lock.lock();
+        try {
+            if (failure != null) {
+                unsent(index, firstRecord);
+                return;
+            }
+            committed = index + 1;
+        } finally {
+            lock.unlock();
+        }
+        if (listener != null) {
+            try {
+                listener.sent(new ChunkSent(index, firstRecord, slice.size()));
+            } catch (RuntimeException | Error e) {
+                // the caller's listener failed: stop as if cancelled, before this chunk is sent
+                whileLocked(() -> {
+                    stop(e, PartialWriteException.Reason.ABANDONED);
+                    unsent(index, firstRecord);
+                });
+                return;
+            }
+        }
+        launch(new Chunk(index, firstRecord, null, null), slice);
+    }
+
+    /**
+     * Takes back a chunk taken but not sent (the caller holds the lock): the chunks not sent are the last ones taken,
+     * and are taken back in order; the run may end now, once this thread has told what is queued.
+     */
+    private void unsent(int index, long firstRecord) {
+        chunkCount = Math.min(chunkCount, index);
+        committed = Math.min(committed, index);
+        nextRecord = Math.min(nextRecord, firstRecord);
+        inFlight--;
+        queue(this::pump);
     }
 
     private void launch(Chunk chunk, List<Object> slice) {
@@ -263,16 +370,22 @@ final class ChunkPump {
         }
         Chunk sent = new Chunk(chunk.index(), chunk.firstRecord(), operations, rounds);
         int size = slice.size();
+        boolean cancelNow;
         lock.lock();
         try {
+            cancelNow = cancelled && !call.isDone();
             if (!call.isDone()) {
                 calls.put(chunk.index(), call);
             }
         } finally {
             lock.unlock();
         }
+        if (cancelNow) {
+            call.cancel(true); // the run was cancelled while its listener was told this chunk was sent
+        }
         call.whenComplete((response, error) -> {
             completed(sent, size, response, error);
+            tell();
             pump();
         });
     }
@@ -293,31 +406,101 @@ final class ChunkPump {
                 } else if (cause != failure) {
                     otherErrors.add(cause);
                 }
-                try {
-                    events.failed(
-                            chunk.index(),
-                            chunk.firstRecord(),
-                            size,
-                            chunk.operations(),
-                            cause,
-                            chunk.rounds().rounds());
-                } catch (RuntimeException e) {
-                    otherErrors.add(e);
-                }
-                return;
-            }
-            taskIDs[chunk.index()] = response.taskID();
-            try {
-                events.acknowledged(
+                // only queues the listener's call
+                events.failed(
                         chunk.index(),
                         chunk.firstRecord(),
                         size,
-                        response,
+                        chunk.operations(),
+                        cause,
                         chunk.rounds().rounds());
-            } catch (RuntimeException e) {
-                // the caller's listener failed: stop as if cancelled, this chunk stays acknowledged
-                stop(e, PartialWriteException.Reason.ABANDONED);
+                return;
             }
+            taskIDs[chunk.index()] = response.taskID();
+            events.acknowledged(
+                    chunk.index(),
+                    chunk.firstRecord(),
+                    size,
+                    response,
+                    chunk.rounds().rounds());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Queues a call for this thread to make outside the lock, after those queued before (the caller holds it). */
+    private void queue(Runnable call) {
+        toTell.add(new Told(Thread.currentThread(), call));
+    }
+
+    /**
+     * Makes this thread's queued calls, each in its turn, outside the lock: a thread waits (not holding the lock) while
+     * another makes the calls queued before its own, as it used to wait for the lock, so each thread tells what it
+     * caused, as before: the caller of an asynchronous write never makes a listener call another thread queued. A
+     * call this thread queues while making one (a chunk's call completing at once, a listener cancelling) is made
+     * by the loop below, after it. Interrupted while it waits its turn, a thread gives its calls up to the threads
+     * telling, and the flag stays set.
+     */
+    private void tell() {
+        Thread me = Thread.currentThread();
+        lock.lock();
+        try {
+            if (teller == me) {
+                return;
+            }
+            while (true) {
+                Told next = toTell.peek();
+                if (next != null && teller == null && (next.owner() == me || next.owner() == null)) {
+                    toTell.poll();
+                    teller = me;
+                    lock.unlock();
+                    try {
+                        next.call().run();
+                    } finally {
+                        lock.lock();
+                        teller = null;
+                        turn.signalAll();
+                    }
+                } else if (!queuedBy(me)) {
+                    return;
+                } else {
+                    try {
+                        turn.await();
+                    } catch (InterruptedException e) {
+                        me.interrupt();
+                        giveUp(me);
+                        return;
+                    }
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Whether calls this thread queued wait their turn (the caller holds the lock). */
+    private boolean queuedBy(Thread thread) {
+        for (Told told : toTell) {
+            if (told.owner() == thread) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Leaves a thread's queued calls to whichever thread tells next (the caller holds the lock). */
+    private void giveUp(Thread thread) {
+        for (int i = toTell.size(); i > 0; i--) {
+            Told told = toTell.poll();
+            toTell.add(told.owner() == thread ? new Told(null, told.call()) : told);
+        }
+        turn.signalAll();
+    }
+
+    private void whileLocked(Runnable action) {
+        lock.lock();
+        try {
+            action.run();
         } finally {
             lock.unlock();
         }
@@ -348,6 +531,7 @@ final class ChunkPump {
         lock.lock();
         try {
             stop(new CancellationException("the chunked write was cancelled"), PartialWriteException.Reason.ABANDONED);
+            cancelled = true;
             running = List.copyOf(calls.values());
         } finally {
             lock.unlock();
@@ -355,7 +539,10 @@ final class ChunkPump {
         running.forEach(call -> call.cancel(true));
     }
 
-    /** The outcome so far: chunks still in flight count as not acknowledged. */
+    /**
+     * The outcome so far: chunks still in flight count as not acknowledged; chunks taken but still waiting their turn
+     * to be sent are never sent once the run stopped, so they count as records not sent.
+     */
     private Outcome outcome() {
         lock.lock();
         try {
@@ -364,14 +551,16 @@ final class ChunkPump {
             if (failure == null) {
                 return new Outcome(summary, null);
             }
-            List<PartialWriteException.Chunk> report = new ArrayList<>(chunkCount);
-            for (int i = 0; i < chunkCount; i++) {
+            int sent = Math.min(chunkCount, committed);
+            long firstUnsent = sent == chunkCount ? nextRecord : (long) sent * chunkSize;
+            List<PartialWriteException.Chunk> report = new ArrayList<>(sent);
+            for (int i = 0; i < sent; i++) {
                 long first = (long) i * chunkSize;
                 long id = taskIDs[i];
                 report.add(new PartialWriteException.Chunk(
                         i,
                         first,
-                        (int) Math.min(chunkSize, nextRecord - first),
+                        (int) Math.min(chunkSize, firstUnsent - first),
                         id == NOT_ACKNOWLEDGED ? OptionalLong.empty() : OptionalLong.of(id)));
             }
             PartialWriteException partial = new PartialWriteException(
@@ -379,7 +568,7 @@ final class ChunkPump {
                     reason,
                     total < 0 ? OptionalLong.empty() : OptionalLong.of(total),
                     report,
-                    nextRecord,
+                    firstUnsent,
                     failure);
             otherErrors.forEach(partial::addSuppressed);
             return new Outcome(summary, partial);

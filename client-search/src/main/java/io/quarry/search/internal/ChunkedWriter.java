@@ -19,6 +19,8 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.LongFunction;
@@ -143,7 +145,7 @@ public final class ChunkedWriter {
      * @param send         sends one batch, telling the chunk's rounds of each new round of its call
      * @param waitFor      waits for one task
      * @return the future summary; it fails with a {@link PartialWriteException} when a chunk or the input
-     *     failed. Cancelling it stops sending and cancels the calls in flight.
+     *     failed. Cancelling it stops sending and cancels the calls in flight, or the wait for the last task.
      */
     public static CompletableFuture<WriteSummary> writeAsync(
             String operation,
@@ -153,11 +155,19 @@ public final class ChunkedWriter {
             BiFunction<List<BatchOperation>, ChunkRounds, CompletableFuture<BatchResponse>> send,
             LongFunction<CompletableFuture<?>> waitFor) {
         ChunkPump pump = start(operation, records, toOperations, options, send, null);
+        // the wait for the last task, cancelled with the caller's future: each side notes its part, then looks at the
+        // other's, so whichever comes second cancels it
+        AtomicReference<CompletableFuture<?>> awaiting = new AtomicReference<>();
+        AtomicBoolean cancelled = new AtomicBoolean();
         CompletableFuture<WriteSummary> result = pump.result().thenCompose(outcome -> {
             OptionalLong last = outcome.summary().lastTaskID();
             CompletableFuture<?> waits = options.waitForTasks() && last.isPresent()
                     ? waitFor.apply(last.getAsLong())
                     : CompletableFuture.completedFuture(null);
+            awaiting.set(waits);
+            if (cancelled.get()) {
+                waits.cancel(true);
+            }
             if (outcome.partial() == null) {
                 return waits.thenApply(ignored -> outcome.summary());
             }
@@ -168,10 +178,15 @@ public final class ChunkedWriter {
                 throw outcome.partial();
             });
         });
-        // cancelling the caller's future stops the run too
+        // cancelling the caller's future stops the run too, or the wait for the last task
         result.whenComplete((summary, error) -> {
             if (error instanceof CancellationException) {
+                cancelled.set(true);
                 pump.result().cancel(true);
+                CompletableFuture<?> waits = awaiting.get();
+                if (waits != null) {
+                    waits.cancel(true);
+                }
             }
         });
         return result;

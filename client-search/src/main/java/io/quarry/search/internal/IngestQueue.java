@@ -262,7 +262,7 @@ public final class IngestQueue {
     /**
      * Refuses further records (threads waiting for room are refused too), sends what is held and waits until
      * every chunk has ended. Calling it again waits again. An interrupt stops the waiting (the flag is set again);
-     * the chunks in flight still end and are told to the listener.
+     * the chunks in flight still end and are told to the listener, whose thread then ends.
      */
     public void close() {
         lock.lock();
@@ -272,12 +272,15 @@ public final class IngestQueue {
         } finally {
             lock.unlock();
         }
+        CompletableFuture<WriteProgress> flushed = flushAsync();
         try {
-            flushAsync().get();
+            flushed.get();
             // every chunk has ended and was told, and no record is taken any more: the listener's thread can go
             listener.retire();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            // the chunks still end and are told: the listener's thread goes once they are, not after its idle time
+            flushed.whenComplete((progress, error) -> listener.retireLater());
         } catch (ExecutionException e) {
             throw new IllegalStateException("flushing " + name + " failed", e.getCause()); // a bug: ends never fail
         }

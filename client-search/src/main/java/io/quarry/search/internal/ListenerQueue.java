@@ -147,6 +147,15 @@ final class ListenerQueue implements ChunkListener {
     }
 
     /**
+     * Lets the thread end once the calls queued so far have been made, without waiting for it (for a close whose wait
+     * was interrupted, once every chunk was told; possibly on the thread itself). Later calls run on their caller, as
+     * after {@link #retire()}.
+     */
+    void retireLater() {
+        thread.shutdown();
+    }
+
+    /**
      * Whether the listener is {@code capacity} events behind, for a thread other than its own: the listener's own
      * thread, handing records in from a call, is never held back, as it alone could catch up.
      *
