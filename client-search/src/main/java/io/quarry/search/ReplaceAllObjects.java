@@ -19,6 +19,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The steps of {@link SearchIndex#replaceAllObjects(Iterable, BatchOptions)}: refuse an empty source unless
@@ -27,6 +29,8 @@ import java.util.function.Supplier;
  * {@link ReplaceAllException} names it.
  */
 final class ReplaceAllObjects {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ReplaceAllObjects.class);
 
     private static final List<CopyScope> SCOPES = List.of(CopyScope.SETTINGS, CopyScope.SYNONYMS, CopyScope.RULES);
 
@@ -144,12 +148,12 @@ final class ReplaceAllObjects {
     }
 
     /**
-     * The future of an asynchronous replacement. Cancelling it before the move is sent stops the replacement: no
-     * further record is read from the source, no further step starts, a wait for a task under way is cancelled. The
-     * copy and the chunks already sent are not: a request on its way could still write the temporary index after its
-     * deletion. Once they are answered the temporary index is deleted, and only then is the future completed, with a
-     * {@link CancellationException} (whose cause, a {@link ReplaceAllException}, says whether the temporary index was
-     * deleted). Once the move has been sent, cancelling fails ({@code cancel} returns false) and the target is
+     * The future of an asynchronous replacement. Cancelling it before the move is sent completes it at once, as
+     * {@link java.util.concurrent.Future#cancel} promises, and stops the replacement: no further record is read from
+     * the source, no further step starts, a wait for a task under way is cancelled. The copy and the chunks already
+     * sent are not: a request on its way could still write the temporary index after its deletion. The steps go on
+     * in the background until those are answered, then the temporary index is deleted (a deletion that fails is
+     * logged). Once the move has been sent, cancelling fails ({@code cancel} returns false) and the target is
      * replaced.
      */
     private static final class Replacement extends CompletableFuture<ReplaceAllResponse> {
@@ -239,19 +243,28 @@ final class ReplaceAllObjects {
                 if (step != null) {
                     step.cancel(mayInterruptIfRunning);
                 }
+                super.cancel(mayInterruptIfRunning);
                 return true;
             }
-            return cancelling() || isCancelled();
+            return isCancelled();
         }
 
-        /** Completes the future once the steps and the clean-up have ended, as cancelled when it was. */
+        /**
+         * Completes the future once the steps and the clean-up have ended; a cancelled one is complete already, and
+         * only a temporary index left behind is told, in the log.
+         */
         void settle(ReplaceAllResponse response, Throwable error) {
             if (state.getAndSet(State.SETTLED) == State.CANCELLING) {
-                CancellationException cancelled = cancellation();
-                if (error != null) {
-                    cancelled.initCause(Polling.unwrap(error));
+                if (error != null
+                        && Polling.unwrap(error) instanceof ReplaceAllException failed
+                        && failed.cleanup() == ReplaceAllException.Cleanup.LEFT_BEHIND) {
+                    LOG.warn(
+                            "replaceAllObjects on index {} was cancelled, and its temporary index {} could not be"
+                                    + " deleted: {}",
+                            failed.index(),
+                            failed.temporaryIndex(),
+                            failed.getCause().toString());
                 }
-                completeExceptionally(cancelled);
             } else if (error == null) {
                 complete(response);
             } else {
@@ -262,8 +275,8 @@ final class ReplaceAllObjects {
 
     /**
      * The future the caller gets when the replacement runs as an observed composite call: completed from the call's
-     * future, and cancelled through the replacement's own, so that it too completes only once the clean-up has ended
-     * (cancelling the call's future would complete it at once).
+     * future, and cancelled through the replacement's own (cancelling the call's future alone would not stop the
+     * replacement).
      *
      * @param call        the composite call's future
      * @param replacement the replacement's own future, or null when it never started
@@ -277,7 +290,11 @@ final class ReplaceAllObjects {
         CompletableFuture<ReplaceAllResponse> caller = new CompletableFuture<>() {
             @Override
             public boolean cancel(boolean mayInterruptIfRunning) {
-                return replacement.cancel(mayInterruptIfRunning);
+                boolean cancelled = replacement.cancel(mayInterruptIfRunning);
+                if (cancelled) {
+                    super.cancel(mayInterruptIfRunning); // done at once, not when the observed call ends
+                }
+                return cancelled;
             }
         };
         call.whenComplete((response, error) -> {

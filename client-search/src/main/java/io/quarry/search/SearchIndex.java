@@ -1224,14 +1224,11 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     /**
      * Asynchronous form of {@link #replaceAllObjects(Iterable, BatchOptions)}. The source's first record is asked
      * for on the calling thread, the rest on the client's threads. Cancelling the future before the temporary index
-     * is moved stops the replacement (no further record is read, no further chunk or step is sent) and leaves this
-     * index as it was. The requests already on their way (the copy of the settings, the chunks in flight) are let
-     * finish, since one could still write the temporary index after it was deleted; once they are answered the
-     * temporary index is deleted, and only then does the future complete with a
-     * {@link java.util.concurrent.CancellationException}: until then {@code isDone()} and {@code isCancelled()} are
-     * false. Once it completes the temporary index is gone (should the deletion fail, the exception's cause, a
-     * {@link io.quarry.core.ReplaceAllException}, says so and names it). Once the move has been sent, {@code cancel}
-     * returns false and this index is replaced all the same.
+     * is moved completes it at once and stops the replacement (no further record is read, no further chunk or step
+     * is sent), leaving this index as it was. The temporary index is then deleted in the background, once the
+     * requests already on their way (the copy of the settings, the chunks in flight) have been answered: one of them
+     * could otherwise write it again after its deletion. A deletion that fails is logged, naming the temporary
+     * index. Once the move has been sent, {@code cancel} returns false and this index is replaced all the same.
      *
      * @param records the new records: a collection, or any lazy {@link Iterable}
      * @param options chunk size, chunks in flight, objectID assignment, listener, empty index

@@ -93,6 +93,11 @@ final class FaultInjectingProxy implements AutoCloseable {
         return done.getOrDefault(action, new AtomicInteger()).get();
     }
 
+    /** @return the requests held now (read, not yet answered) */
+    int heldNow() {
+        return active.get();
+    }
+
     /** @return the most requests held at once so far (read, not yet answered) */
     int mostAtOnce() {
         return mostActive.get();

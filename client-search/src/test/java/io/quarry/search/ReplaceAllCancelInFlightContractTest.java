@@ -29,10 +29,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Cancelling {@code replaceAllObjectsAsync} while a request writing the temporary index is on its way (held by a
- * proxy in front of the mock server, as a slow network would hold it) completes the future only once that request
- * has been answered and the temporary index deleted after it: once the future is cancelled, the temporary index is
- * gone and stays gone. Before, the future was cancelled at once, the temporary index deleted at once, and the request
- * still on its way recreated it afterwards.
+ * proxy in front of the mock server, as a slow network would hold it) cancels the future at once, and deletes the
+ * temporary index only once that request has been answered: once nothing is on its way, the temporary index is gone.
+ * Before, the temporary index was deleted at once, and the request still on its way recreated it afterwards, for good.
  */
 @Timeout(30)
 class ReplaceAllCancelInFlightContractTest {
@@ -53,6 +52,7 @@ class ReplaceAllCancelInFlightContractTest {
     private final CountDownLatch release = new CountDownLatch(1);
     private final CompletableFuture<Void> held = new CompletableFuture<>();
     private final AtomicInteger chunks = new AtomicInteger();
+    private final AtomicInteger temporaryDeletions = new AtomicInteger();
 
     @AfterEach
     void letGo() {
@@ -71,6 +71,9 @@ class ReplaceAllCancelInFlightContractTest {
     }
 
     private Action forward(Held which, String method, String path) {
+        if (method.equals("DELETE") && path.startsWith("/1/indexes/books_tmp_")) {
+            temporaryDeletions.incrementAndGet();
+        }
         if (holds(which, method, path)) {
             held.complete(null);
             try {
@@ -95,10 +98,11 @@ class ReplaceAllCancelInFlightContractTest {
 
     @ParameterizedTest(name = "{0} held, observed {1}")
     @CsvSource({"COPY, false", "SECOND_CHUNK, false", "COPY, true", "SECOND_CHUNK, true"})
-    void theTemporaryIndexIsGoneOnceTheCancelledFutureCompletes(Held which, boolean observed) throws Exception {
+    void theTemporaryIndexIsDeletedOnceTheRequestsOnTheirWayAreAnswered(Held which, boolean observed) throws Exception {
         try (FaultInjectingProxy proxy = new FaultInjectingProxy(
                         MOCK.server().url(), (n, method, path) -> forward(which, method, path));
-                SearchClient client = SearchClient.create(config(proxy, observed))) {
+                SearchClient client = SearchClient.create(config(proxy, observed));
+                SearchClient direct = SearchClient.create(MockServerClients.config(MOCK.server()))) {
             SearchIndex books = client.index("books");
             List<Map<String, Object>> records = IntStream.range(0, 30)
                     .mapToObj(i -> Map.<String, Object>of("objectID", "new-" + i))
@@ -109,13 +113,17 @@ class ReplaceAllCancelInFlightContractTest {
             held.join();
             assertThat(replacement.cancel(true)).isTrue();
             assertThat(replacement)
-                    .as("the future, while a request writing the temporary index is on its way")
-                    .isNotDone();
+                    .as("the future, at once, while a request writing the temporary index is on its way")
+                    .isCancelled();
             release.countDown();
 
-            Eventually.waitUntil("the cancelled replacement to complete", replacement::isDone);
-            assertThat(replacement).isCancelled();
-            assertThat(client.listIndices().items()).extracting(IndexInfo::name).containsExactly("books");
+            // a deletion sent before the held request was answered would be followed by the index made again
+            Eventually.waitUntil(
+                    "the temporary index deleted, and nothing on its way",
+                    () -> temporaryDeletions.get() > 0
+                            && proxy.heldNow() == 0
+                            && direct.listIndices().items().size() == 1);
+            assertThat(direct.listIndices().items()).extracting(IndexInfo::name).containsExactly("books");
             assertThat(StreamSupport.stream(
                                     books.browseObjects(FreeFormRecord.class).spliterator(), false)
                             .map(record -> record.objectID().orElseThrow()))
