@@ -97,7 +97,7 @@ final class SiteCrawl {
         int fetched = 0;
         while (!queue.isEmpty() && !stopped.getAsBoolean()) {
             String url = queue.poll();
-            if (Glob.matchesAny(config.exclusions(), url)) {
+            if (Glob.excludes(config.exclusions(), url)) {
                 statistics.skipped("excluded");
                 continue;
             }
@@ -184,7 +184,7 @@ final class SiteCrawl {
         if (url == null || seen.size() >= MAX_KNOWN || !seen.add(url)) {
             return;
         }
-        if (Glob.matchesAny(config.exclusions(), url)) {
+        if (Glob.excludes(config.exclusions(), url)) {
             statistics.skipped("excluded");
         } else if (!matchesSomeAction(url)) {
             statistics.skipped("no_action_matched");
@@ -232,7 +232,7 @@ final class SiteCrawl {
             List<String> kept = new ArrayList<>();
             for (String pair : query.split("&")) {
                 String name = pair.split("=", 2)[0];
-                if (!Glob.matchesAny(config.ignoredQueryParams(), name)) {
+                if (!Glob.excludes(config.ignoredQueryParams(), name)) {
                     kept.add(pair);
                 }
             }
