@@ -34,6 +34,44 @@ class HttpUrlsTest {
     }
 
     @Test
+    void aHostNameRfc3986AllowsIsAHostThoughUriSeesNone() {
+        URI uri = HttpUrls.parse("http://user@my_host.example:8080/a?b#c");
+
+        assertThat(HttpUrls.host(uri)).isEqualTo("my_host.example");
+        assertThat(uri.getRawPath()).isEqualTo("/a");
+        assertThat(HttpUrls.host(HttpUrls.parse("https://_dmarc.bücher.example/")))
+                .isEqualTo("_dmarc.xn--bcher-kva.example");
+        assertThat(HttpUrls.host(HttpUrls.parse("http://a~b!$&'()*+,;=%5F.example")))
+                .isNotNull();
+        assertThat(HttpUrls.resolve("http://my_host.example/docs/old", "new"))
+                .isEqualTo("http://my_host.example/docs/new");
+    }
+
+    @Test
+    void anAuthorityRfc3986RefusesIsNoUrl() {
+        assertThat(HttpUrls.parse("http://a@b@my_host.example/"))
+                .as("@ in the user info")
+                .isNull();
+        assertThat(HttpUrls.parse("http://my_host.example:8x/"))
+                .as("a port of no digits")
+                .isNull();
+        assertThat(HttpUrls.parse("http://my_host.example:65536/")).isNull();
+        assertThat(HttpUrls.parse("http://my_host.example:123456/")).isNull();
+        assertThat(HttpUrls.parse("http://my_host.example:1:2/")).isNull();
+        assertThat(HttpUrls.parse("http://my_host%zz.example/"))
+                .as("a broken escape")
+                .isNull();
+        assertThat(HttpUrls.parse("http://my_host%4.example/")).isNull();
+        assertThat(HttpUrls.parse("http://[my_host]/")).isNull();
+        assertThat(HttpUrls.parse("http://user@/")).as("no host").isNull();
+        assertThat(HttpUrls.parse("http://my host.example/")).isNull();
+        assertThat(HttpUrls.parse("http://my_host.example:65535/")).isNotNull();
+        assertThat(HttpUrls.parse("http://my_host.example:/"))
+                .as("the scheme's port")
+                .isNotNull();
+    }
+
+    @Test
     void aPatternsHostInAnotherScriptIsWrittenInAscii() {
         assertThat(HttpUrls.withAsciiHost("https://bücher.example/**")).isEqualTo("https://xn--bcher-kva.example/**");
         assertThat(HttpUrls.withAsciiHost("!https://u@bücher.example:8080/private/*"))
