@@ -3,6 +3,8 @@ package io.quarry.mockserver.internal.products.crawler;
 import java.net.IDN;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.Locale;
 
 /**
@@ -105,6 +107,31 @@ final class HttpUrls {
             }
         }
         return port.isEmpty() || Integer.parseInt(port) <= MAX_PORT;
+    }
+
+    /**
+     * {@return an absolute path with its {@code .} and {@code ..} segments resolved as RFC 3986 resolves them: as a
+     * browser requests {@code /docs/../blog/} (as {@code /blog/}); a {@code ..} above the root is dropped, and empty
+     * segments ({@code //}) stay, unlike {@link URI#normalize()}}
+     *
+     * @param path a raw path starting with {@code /}
+     */
+    static String withoutDotSegments(String path) {
+        String[] segments = path.split("/", -1);
+        Deque<String> kept = new ArrayDeque<>();
+        for (int i = 1; i < segments.length; i++) {
+            String segment = segments[i];
+            if (segment.equals("..")) {
+                kept.pollLast();
+            } else if (!segment.equals(".")) {
+                kept.addLast(segment);
+                continue;
+            }
+            if (i == segments.length - 1) {
+                kept.addLast(""); // "/a/b/.." is "/a/": a dot segment last leaves the slash before it
+            }
+        }
+        return "/" + String.join("/", kept);
     }
 
     /**

@@ -216,7 +216,8 @@ final class SiteCrawl {
 
     /**
      * The URL as a crawl with this configuration crawls it, and as it counts the URLs it indexed: scheme in lower
-     * case, host in ASCII, without fragment, without the ignored query parameters.
+     * case, host in ASCII, without dot segments ({@code /a/../b} is {@code /b}), without fragment, without the
+     * ignored query parameters.
      *
      * @param url a URL
      * @param config the configuration
@@ -238,7 +239,9 @@ final class SiteCrawl {
             }
             query = kept.isEmpty() ? null : String.join("&", kept);
         }
-        String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+        String path = uri.getRawPath() == null || uri.getRawPath().isEmpty()
+                ? "/"
+                : HttpUrls.withoutDotSegments(uri.getRawPath());
         String authority = uri.getRawAuthority();
         return uri.getScheme().toLowerCase(java.util.Locale.ROOT) + "://" + authority + path
                 + (query == null ? "" : "?" + query);

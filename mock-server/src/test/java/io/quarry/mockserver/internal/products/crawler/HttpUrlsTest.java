@@ -3,7 +3,9 @@ package io.quarry.mockserver.internal.products.crawler;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** Absolute http(s) URLs as a browser reads them: hosts in other scripts in ASCII, ports TCP has. */
 class HttpUrlsTest {
@@ -69,6 +71,30 @@ class HttpUrlsTest {
         assertThat(HttpUrls.parse("http://my_host.example:/"))
                 .as("the scheme's port")
                 .isNotNull();
+    }
+
+    @Test
+    void dotSegmentsResolveAsRfc3986Says() {
+        assertThat(HttpUrls.withoutDotSegments("/a/b/c/./../../g")).isEqualTo("/a/g");
+        assertThat(HttpUrls.withoutDotSegments("/a/b/..")).isEqualTo("/a/");
+        assertThat(HttpUrls.withoutDotSegments("/a/..")).isEqualTo("/");
+        assertThat(HttpUrls.withoutDotSegments("/.")).isEqualTo("/");
+        assertThat(HttpUrls.withoutDotSegments("/../../g"))
+                .as("nothing above the root")
+                .isEqualTo("/g");
+        assertThat(HttpUrls.withoutDotSegments("//a/../b"))
+                .as("an empty segment stays")
+                .isEqualTo("//b");
+        assertThat(HttpUrls.withoutDotSegments("/a/.b/..c/...")).isEqualTo("/a/.b/..c/...");
+        assertThat(HttpUrls.withoutDotSegments("/")).isEqualTo("/");
+    }
+
+    @Test
+    @Timeout(value = 5, unit = TimeUnit.SECONDS)
+    void aLongPathOfDotSegmentsTakesNoLongerThanItsLength() {
+        String path = "/a/..".repeat(200_000) + "/./b".repeat(200_000);
+
+        assertThat(HttpUrls.withoutDotSegments(path)).isEqualTo("/b".repeat(200_000));
     }
 
     @Test
