@@ -238,7 +238,10 @@ final class CrawlerRoutes implements RouteMethods {
         }
     }
 
-    /** {@code POST /crawlers/{id}/test}: the records, links and logs of one URL; nothing is written. */
+    /**
+     * {@code POST /crawlers/{id}/test}: the records, links and logs of one URL, read as a crawl reads it (without
+     * fragment, dot segments and ignored query parameters); nothing is written.
+     */
     Response test(Request request) {
         Crawler crawler = crawler(request);
         ObjectNode body = request.jsonObject();
@@ -255,7 +258,8 @@ final class CrawlerRoutes implements RouteMethods {
             }
             config = config.merged((ObjectNode) override);
         }
-        return Response.ok(tester.test(url.stringValue(), config));
+        // the URL as a crawl fetches it and records it: the records are those a crawl would write
+        return Response.ok(tester.test(SiteCrawl.normalize(url.stringValue(), config), config));
     }
 
     /** {@code GET /crawlers/{id}/tasks/{tid}}: {@code {"pending"}}. */
