@@ -110,6 +110,27 @@ final class HttpUrls {
     }
 
     /**
+     * {@return the authority of a URL {@link #parse} took as browsers compare URLs: the host in lower case, without
+     * the scheme's default port (80 for http, 443 for https)} The user info stays as written.
+     *
+     * @param uri the URL
+     */
+    static String comparableAuthority(URI uri) {
+        String raw = uri.getRawAuthority();
+        String userInfo = raw.substring(0, raw.lastIndexOf('@') + 1);
+        String hostAndPort = raw.substring(userInfo.length());
+        int colon = hostAndPort.lastIndexOf(':');
+        if (colon < hostAndPort.lastIndexOf(']')) {
+            colon = -1; // a colon of an IPv6 address, no port
+        }
+        String host = colon < 0 ? hostAndPort : hostAndPort.substring(0, colon);
+        String port = colon < 0 ? "" : hostAndPort.substring(colon + 1);
+        int defaultPort = uri.getScheme().equalsIgnoreCase("https") ? 443 : 80;
+        boolean keepPort = !port.isEmpty() && Integer.parseInt(port) != defaultPort;
+        return userInfo + host.toLowerCase(Locale.ROOT) + (keepPort ? ":" + Integer.parseInt(port) : "");
+    }
+
+    /**
      * {@return an absolute path with its {@code .} and {@code ..} segments resolved as RFC 3986 resolves them: as a
      * browser requests {@code /docs/../blog/} (as {@code /blog/}); a {@code ..} above the root is dropped, and empty
      * segments ({@code //}) stay, unlike {@link URI#normalize()}}

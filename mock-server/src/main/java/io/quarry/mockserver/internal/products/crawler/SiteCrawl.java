@@ -215,8 +215,8 @@ final class SiteCrawl {
     }
 
     /**
-     * The URL as a crawl with this configuration crawls it, and as it counts the URLs it indexed: scheme in lower
-     * case, host in ASCII, without dot segments ({@code /a/../b} is {@code /b}), without fragment, without the
+     * The URL as a crawl with this configuration crawls it, and as it counts the URLs it indexed: scheme and host in
+     * lower case, host in ASCII, without the scheme's default port, without dot segments ({@code /a/../b} is {@code /b}), without fragment, without the
      * ignored query parameters.
      *
      * @param url a URL
@@ -242,7 +242,7 @@ final class SiteCrawl {
         String path = uri.getRawPath() == null || uri.getRawPath().isEmpty()
                 ? "/"
                 : HttpUrls.withoutDotSegments(uri.getRawPath());
-        String authority = uri.getRawAuthority();
+        String authority = HttpUrls.comparableAuthority(uri);
         return uri.getScheme().toLowerCase(java.util.Locale.ROOT) + "://" + authority + path
                 + (query == null ? "" : "?" + query);
     }
