@@ -30,7 +30,8 @@ import org.junit.jupiter.api.Timeout;
  * Seeded random sites crawled with seeded random configurations: the records each action's index holds after a
  * reindex are exactly the pages a crawl of that configuration reaches and the action takes, as worked out here
  * apart from the mock server (links followed from the start URL when some action's paths take them and no
- * exclusion does, {@code maxDepth}, ignored query parameters, file types, selectors, {@code !} exceptions).
+ * exclusion does, breadth first, {@code maxDepth}, {@code maxUrls}, ignored query parameters, file types,
+ * selectors, {@code !} exceptions).
  * {@code -Dquarry.crawler.randomSites=N} crawls more sites, {@code -Dquarry.crawler.seed=S} another seed.
  */
 class CrawlerRandomSiteHttpTest {
@@ -162,14 +163,25 @@ class CrawlerRandomSiteHttpTest {
         for (int action = 0; action < config.actions.size(); action++) {
             records.put(action, new TreeSet<>());
         }
-        Deque<String> queue = new ArrayDeque<>(List.of(config.normalized(base() + "/")));
-        Set<String> seen = new HashSet<>(queue);
+        Deque<String> queue = new ArrayDeque<>();
+        Set<String> seen = new HashSet<>();
+        for (String start : config.startUrls) {
+            String url = config.normalized(base() + start.substring(start.indexOf('/', "http://".length())));
+            if (seen.add(url)) {
+                queue.add(url);
+            }
+        }
+        int fetched = 0;
         while (!queue.isEmpty()) {
             String url = queue.poll();
             String path = pathOf(url);
             if (config.excluded(url) || (config.maxDepth > 0 && depth(path) > config.maxDepth)) {
                 continue;
             }
+            if (config.maxUrls > 0 && fetched >= config.maxUrls) {
+                continue;
+            }
+            fetched++;
             if (!PAGES.containsKey(path)) {
                 continue;
             }
@@ -221,7 +233,13 @@ class CrawlerRandomSiteHttpTest {
 
     /** A random configuration: its JSON and its meaning. */
     private record Config(
-            String prefix, List<String> exclusions, List<String> ignored, int maxDepth, List<Action> actions) {
+            String prefix,
+            List<String> startUrls,
+            List<String> exclusions,
+            List<String> ignored,
+            int maxDepth,
+            int maxUrls,
+            List<Action> actions) {
 
         static Config random(Random random, List<String> paths, String prefix) {
             List<Action> actions = new ArrayList<>();
@@ -229,11 +247,24 @@ class CrawlerRandomSiteHttpTest {
             for (int a = 0; a < count; a++) {
                 actions.add(Action.random(random, paths));
             }
+            List<String> startUrls = new ArrayList<>(List.of(base() + "/"));
+            if (random.nextBoolean()) {
+                // another page, or the first again as a browser would read it the same
+                String other = random.nextBoolean() ? pick(random, paths) : "/./";
+                startUrls.add(pick(
+                                random,
+                                List.of(
+                                        base(),
+                                        "HTTP://127.0.0.1:" + SITE.getAddress().getPort()))
+                        + other);
+            }
             return new Config(
                     prefix,
+                    startUrls,
                     patterns(random, paths, random.nextInt(3)),
                     random.nextBoolean() ? List.of() : List.of(pick(random, IGNORED), pick(random, IGNORED)),
                     random.nextInt(4),
+                    random.nextInt(3) == 0 ? 1 + random.nextInt(6) : 0,
                     actions);
         }
 
@@ -246,9 +277,10 @@ class CrawlerRandomSiteHttpTest {
                     .mapToObj(a -> actions.get(a).json("idx" + a))
                     .collect(Collectors.joining(", "));
             return "{\"appId\": \"QUARRYMOCK\", \"rateLimit\": 2, \"indexPrefix\": \"" + prefix + "\","
-                    + " \"startUrls\": [\"" + base() + "/\"], \"exclusionPatterns\": " + quoted(exclusions)
+                    + " \"startUrls\": " + quoted(startUrls) + ", \"exclusionPatterns\": " + quoted(exclusions)
                     + ", \"ignoreQueryParams\": " + quoted(ignored)
-                    + (maxDepth > 0 ? ", \"maxDepth\": " + maxDepth : "") + ", \"actions\": [" + actionsJson + "]}";
+                    + (maxDepth > 0 ? ", \"maxDepth\": " + maxDepth : "")
+                    + (maxUrls > 0 ? ", \"maxUrls\": " + maxUrls : "") + ", \"actions\": [" + actionsJson + "]}";
         }
 
         /** The URL without fragment, dot segments and ignored query parameters, as a browser reads its link. */
