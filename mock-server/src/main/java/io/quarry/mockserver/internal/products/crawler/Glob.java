@@ -58,16 +58,14 @@ final class Glob {
      * @return whether it is selected
      */
     static boolean matchesList(List<Glob> patterns, String value) {
-        boolean selected = true;
-        for (Glob glob : patterns) {
-            selected &= glob.negated;
-        }
-        for (Glob glob : patterns) {
+        // from the last: the first pattern that matches is the one that decides, and the others need no matching
+        for (int i = patterns.size() - 1; i >= 0; i--) {
+            Glob glob = patterns.get(i);
             if (glob.matches(value)) {
-                selected = !glob.negated;
+                return !glob.negated;
             }
         }
-        return selected;
+        return patterns.stream().allMatch(glob -> glob.negated);
     }
 
     /**
