@@ -131,8 +131,8 @@ final class CrawlerRoutes implements RouteMethods {
         ObjectNode body = request.jsonObject();
         String name = body.has("name") ? name(body.get("name")) : null;
         CrawlerConfig config = body.has("config") ? CrawlerConfig.parse(body.get("config")) : null;
-        synchronized (crawlers) {
-            if (config != null) {
+        if (config != null) {
+            synchronized (crawlers) {
                 requireNoTemporaryIndexOfAnother(config, crawler);
                 crawler.configure(config, app.nowMillis());
             }
