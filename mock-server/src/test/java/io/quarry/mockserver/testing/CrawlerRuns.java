@@ -33,13 +33,7 @@ public final class CrawlerRuns {
         return id;
     }
 
-    /**
-     * Reindexes a crawler and waits for the reindex to end.
-     *
-     * @param id the crawler's ID
-     * @throws InterruptedException if interrupted while waiting
-     */
-    public void reindex(String id) throws InterruptedException {
+    private void reindex(String id) throws InterruptedException {
         Reply started = client.crawler("POST", "/crawlers/" + id + "/reindex", null);
         String task = started.requireOk().body().get("taskId").asString();
         Eventually.waitUntil(
