@@ -39,6 +39,11 @@ class CrawlerRandomConfigHttpTest {
             "http://127.0.0.1:65536/",
             "http://127.0.0.1:0/",
             "https://my_host.example.com/",
+            "http://My_Host.Example:80/./a/../b?utm_x=1#f",
+            "http://a@b@my_host.example/",
+            "http://my_host.example:8x/",
+            "http://%zz_host/",
+            "http://127.0.0.1:1/" + "../".repeat(300),
             "ftp://127.0.0.1/",
             "/relative/path",
             "http://",
@@ -54,8 +59,8 @@ class CrawlerRandomConfigHttpTest {
             "//bücher.example/",
             "",
             " ");
-    private static final List<String> PATTERNS =
-            List.of("**", "*", "http://127.0.0.1:1/**", "!http://127.0.0.1:1/private/**", "?", "", "!", "**/*?*");
+    private static final List<String> PATTERNS = List.of(
+            "**", "*", "http://127.0.0.1:1/**", "!http://127.0.0.1:1/private/**", "?", "", "!", "**/*?*", "!!**");
     private static final List<String> SELECTORS = List.of(
             "article",
             "!.draft",

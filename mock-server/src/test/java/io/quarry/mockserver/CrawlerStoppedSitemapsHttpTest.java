@@ -33,6 +33,7 @@ class CrawlerStoppedSitemapsHttpTest {
 
     private final ExecutorService siteThreads = Executors.newCachedThreadPool();
     private final HttpServer site = slowSite();
+    private int crawlers;
 
     @AfterEach
     void stop() {
@@ -55,9 +56,11 @@ class CrawlerStoppedSitemapsHttpTest {
         return client.crawler(method, path, json);
     }
 
+    /** Reindexes a new crawler, into an index of its own: reindexes of one index would take turns. */
     private String reindex(String sitemaps) {
         String config = jq("{'appId': 'QUARRYMOCK', 'rateLimit': 2, 'sitemaps': " + sitemaps + ", 'actions':"
-                + " [{'indexName': 'docs', 'recordExtractor': {'__type': 'function', 'source': '() => []'}}]}");
+                + " [{'indexName': 'docs" + (++crawlers) + "', 'recordExtractor': {'__type': 'function', 'source':"
+                + " '() => []'}}]}");
         String id = crawler("POST", "/crawlers", "{\"name\": \"c\", \"config\": " + config + "}")
                 .requireOk()
                 .body()

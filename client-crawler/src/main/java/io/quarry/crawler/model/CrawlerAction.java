@@ -82,7 +82,10 @@ public final class CrawlerAction extends MapValue<CrawlerAction> {
         return with("indexName", indexName);
     }
 
-    /** {@return URL patterns of the pages extracted ({@code **} any characters, {@code *} any but {@code /})} */
+    /**
+     * {@return URL patterns of the pages extracted ({@code **} any characters, {@code *} any but {@code /}); a leading
+     * {@code !} makes an exception, and the last pattern that matches a URL decides}
+     */
     public List<String> pathsToMatch() {
         return strings("pathsToMatch");
     }

@@ -169,7 +169,10 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
         return withStrings("sitemaps", urls);
     }
 
-    /** {@return URL patterns never crawled} */
+    /**
+     * {@return URL patterns never crawled; a leading {@code !} makes an exception, and the last pattern that matches a
+     * URL decides}
+     */
     public List<String> exclusionPatterns() {
         return strings("exclusionPatterns");
     }

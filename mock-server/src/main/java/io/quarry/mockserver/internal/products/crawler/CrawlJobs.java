@@ -21,7 +21,8 @@ import tools.jackson.databind.node.ObjectNode;
  * Runs reindexes and URL crawls on a small background pool (two threads, {@value #MAX_QUEUED} queued crawls at
  * most, more is a 429), writing records to the application's indices. A reindex fills temporary indices
  * ({@code <index>.tmp}) that replace the live ones when it ends, settings of the live index kept; a URL crawl
- * writes to the live indices, or to the temporary ones while a reindex runs.
+ * writes to the live indices, or to the temporary ones while a reindex runs. Reindexes of crawlers writing one index
+ * take turns ({@link TemporaryIndexClaims}).
  */
 final class CrawlJobs {
 
@@ -31,6 +32,7 @@ final class CrawlJobs {
     private final Application app;
     private final PageFetcher fetcher;
     private final ThreadPoolExecutor pool;
+    private final TemporaryIndexClaims claims = new TemporaryIndexClaims();
 
     CrawlJobs(Application app, PageFetcher fetcher) {
         this.app = app;
@@ -58,6 +60,7 @@ final class CrawlJobs {
         CrawlerConfig config = crawler.config(); // the configuration of the request, though the work waits its turn
         return crawler.startReindex(
                 app.nowMillis(),
+                config,
                 task -> submit(task, () -> {
                     // waits until the reindex is started, the one it restarts cancelled: only then may it clear their
                     // indices
@@ -123,6 +126,24 @@ final class CrawlJobs {
             String live = config.indexOf(action);
             temporaries.put(live, temporaryIndex(live));
         }
+        try {
+            claims.claim(temporaries.values(), task);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            crawler.reindexFailed(task, app.nowMillis());
+            return;
+        }
+        try {
+            // it may have been restarted while another crawler's reindex filled these indices
+            if (crawler.isCurrentReindex(task)) {
+                crawl(crawler, config, task, temporaries);
+            }
+        } finally {
+            claims.release(task);
+        }
+    }
+
+    private void crawl(Crawler crawler, CrawlerConfig config, CrawlerTask task, Map<String, String> temporaries) {
         temporaries.values().forEach(tmp -> app.write(tmp, index -> clear(index)));
         SiteCrawl crawl = new SiteCrawl(
                 config,
@@ -156,19 +177,22 @@ final class CrawlJobs {
     }
 
     /**
-     * Discards the temporary indices of a cancelled (blocked) reindex.
+     * Discards the temporary indices of a cancelled (blocked) reindex, but those another crawler's reindex fills by
+     * now.
      *
      * @param temporaries their names
      */
     void discardTemporaries(List<String> temporaries) {
         for (String temporary : temporaries) {
-            app.writeIfExists(
+            claims.unlessClaimed(
                     temporary,
-                    index -> {
-                        index.requestRemoval();
-                        return null;
-                    },
-                    null);
+                    () -> app.writeIfExists(
+                            temporary,
+                            index -> {
+                                index.requestRemoval();
+                                return null;
+                            },
+                            null));
         }
     }
 

@@ -44,6 +44,9 @@ final class Crawler {
     private Long lastReindexEndedAt;
     private boolean running;
     private CrawlerTask reindex;
+    /** The configuration the reindex in progress crawls: it may name other indices than the crawler's by now. */
+    private CrawlerConfig reindexConfig;
+
     private CrawlerTask blockingTask;
     /** The temporary indices the blocked reindex filled, as its configuration named them. */
     private List<String> blockedTemporaries = List.of();
@@ -123,11 +126,12 @@ final class Crawler {
      * many tasks, every crawl place taken) changes nothing: one in progress goes on.
      *
      * @param now the time
+     * @param crawled the configuration the reindex crawls
      * @param start hands the new task to the pool, or throws when it cannot take it; the task's work waits for this
      *     method to return before it begins ({@link #isCurrentReindex} takes this lock)
      * @return the reindex task
      */
-    synchronized CrawlerTask startReindex(long now, Consumer<CrawlerTask> start) {
+    synchronized CrawlerTask startReindex(long now, CrawlerConfig crawled, Consumer<CrawlerTask> start) {
         requireUnblocked();
         CrawlerTask task = newTask("reindex", true);
         start.accept(task);
@@ -135,6 +139,7 @@ final class Crawler {
             reindex.cancel();
         }
         reindex = task;
+        reindexConfig = crawled;
         lastReindexStartedAt = now;
         statistics = new UrlStatistics();
         return task;
@@ -149,6 +154,7 @@ final class Crawler {
     synchronized void reindexPublished(CrawlerTask task, Set<String> urls, long now) {
         if (reindex == task) {
             reindex = null;
+            reindexConfig = null;
             lastReindexEndedAt = now;
             indexedInLastReindex.clear();
             urls.stream().limit(CrawlerConfig.MAX_LIST * 10L).forEach(indexedInLastReindex::add);
@@ -160,6 +166,7 @@ final class Crawler {
     synchronized void reindexFailed(CrawlerTask task, long now) {
         if (reindex == task) {
             reindex = null;
+            reindexConfig = null;
             lastReindexEndedAt = now;
         }
         task.finish();
@@ -173,6 +180,7 @@ final class Crawler {
     synchronized void reindexBlocked(CrawlerTask task, Collection<String> temporaries) {
         if (reindex == task) {
             reindex = null;
+            reindexConfig = null;
             blockingTask = task;
             blockedTemporaries = List.copyOf(temporaries);
             task.block();
@@ -202,8 +210,26 @@ final class Crawler {
     synchronized void stop() {
         tasks.values().forEach(CrawlerTask::cancel);
         reindex = null;
+        reindexConfig = null;
         blockingTask = null;
         blockedTemporaries = List.of();
+    }
+
+    /** {@return the live indices the crawler writes: those of its configuration and of the reindex in progress} */
+    synchronized Set<String> liveIndices() {
+        Set<String> indices = new LinkedHashSet<>(config.liveIndices());
+        if (reindexConfig != null) {
+            indices.addAll(reindexConfig.liveIndices());
+        }
+        return indices;
+    }
+
+    /** {@return the temporary indices a reindex of the crawler fills, and those a blocked reindex filled} */
+    synchronized Set<String> temporaryIndices() {
+        Set<String> indices = new LinkedHashSet<>();
+        liveIndices().forEach(live -> indices.add(CrawlJobs.temporaryIndex(live)));
+        indices.addAll(blockedTemporaries);
+        return indices;
     }
 
     /** {@return whether a reindex is in progress (URL crawls then write to its temporary indices)} */

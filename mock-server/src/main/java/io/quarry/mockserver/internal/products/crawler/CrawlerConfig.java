@@ -4,6 +4,7 @@ import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.IndexNames;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -129,6 +130,13 @@ record CrawlerConfig(
      */
     String indexOf(Action action) {
         return indexPrefix + action.indexName();
+    }
+
+    /** {@return the live indices its actions write, prefix included} */
+    Set<String> liveIndices() {
+        Set<String> indices = new LinkedHashSet<>();
+        actions.forEach(action -> indices.add(indexOf(action)));
+        return indices;
     }
 
     /** {@return the configuration with the top-level members of {@code changes} replacing its own} */

@@ -82,6 +82,7 @@ final class CrawlerRoutes implements RouteMethods {
             if (crawlers.size() >= MAX_CRAWLERS) {
                 throw ApiException.badRequest("At most " + MAX_CRAWLERS + " crawlers per mock server");
             }
+            requireNoTemporaryIndexOfAnother(config, crawler);
             crawlers.put(crawler.id(), crawler);
         }
         ObjectNode reply = Json.object();
@@ -130,11 +131,14 @@ final class CrawlerRoutes implements RouteMethods {
         ObjectNode body = request.jsonObject();
         String name = body.has("name") ? name(body.get("name")) : null;
         CrawlerConfig config = body.has("config") ? CrawlerConfig.parse(body.get("config")) : null;
+        if (config != null) {
+            synchronized (crawlers) {
+                requireNoTemporaryIndexOfAnother(config, crawler);
+                crawler.configure(config, app.nowMillis());
+            }
+        }
         if (name != null) {
             crawler.rename(name, app.nowMillis());
-        }
-        if (config != null) {
-            crawler.configure(config, app.nowMillis());
         }
         return taskReply(crawler.newTask("update", false));
     }
@@ -143,8 +147,12 @@ final class CrawlerRoutes implements RouteMethods {
     Response updateConfig(Request request) {
         Crawler crawler = crawler(request);
         ObjectNode changes = request.jsonObject();
-        synchronized (crawler) {
-            crawler.configure(crawler.config().merged(changes), app.nowMillis());
+        synchronized (crawlers) {
+            synchronized (crawler) {
+                CrawlerConfig merged = crawler.config().merged(changes);
+                requireNoTemporaryIndexOfAnother(merged, crawler);
+                crawler.configure(merged, app.nowMillis());
+            }
         }
         return taskReply(crawler.newTask("configuration", false));
     }
@@ -230,7 +238,10 @@ final class CrawlerRoutes implements RouteMethods {
         }
     }
 
-    /** {@code POST /crawlers/{id}/test}: the records, links and logs of one URL; nothing is written. */
+    /**
+     * {@code POST /crawlers/{id}/test}: the records, links and logs of one URL, read as a crawl reads it (without
+     * fragment, dot segments and ignored query parameters); nothing is written.
+     */
     Response test(Request request) {
         Crawler crawler = crawler(request);
         ObjectNode body = request.jsonObject();
@@ -247,7 +258,8 @@ final class CrawlerRoutes implements RouteMethods {
             }
             config = config.merged((ObjectNode) override);
         }
-        return Response.ok(tester.test(url.stringValue(), config));
+        // the URL as a crawl fetches it and records it: the records are those a crawl would write
+        return Response.ok(tester.test(SiteCrawl.normalize(url.stringValue(), config), config));
     }
 
     /** {@code GET /crawlers/{id}/tasks/{tid}}: {@code {"pending"}}. */
@@ -264,6 +276,51 @@ final class CrawlerRoutes implements RouteMethods {
         CrawlerTask task = task(crawler, request.path("tid"));
         jobs.discardTemporaries(crawler.cancelBlocking(task, app.nowMillis()));
         return Response.ok(Json.object());
+    }
+
+    /**
+     * No crawler's live index is another's temporary one ({@code docs} and {@code docs.tmp}): a reindex of the
+     * second would clear that index when it starts and delete it when it ends, as within one configuration. (Two
+     * crawlers may write one live index: their reindexes take turns, see {@link TemporaryIndexClaims}.) Called
+     * holding the {@code crawlers} lock, so two requests cannot both take an index.
+     *
+     * @param config the configuration the crawler is to have
+     * @param crawler the crawler, whose own indices do not count
+     * @throws ApiException 400 naming the action and the crawler whose index it clashes with
+     */
+    private void requireNoTemporaryIndexOfAnother(CrawlerConfig config, Crawler crawler) {
+        for (Crawler other : crawlers.values()) {
+            if (other == crawler) {
+                continue;
+            }
+            Set<String> temporaries = other.temporaryIndices();
+            Set<String> lives = other.liveIndices();
+            for (CrawlerConfig.Action action : config.actions()) {
+                String live = config.indexOf(action);
+                String temporary = CrawlJobs.temporaryIndex(live);
+                if (temporaries.contains(live)) {
+                    throw clash(
+                            action,
+                            "the temporary index " + quotedName(live) + " a reindex of crawler " + other.id()
+                                    + " fills");
+                }
+                if (lives.contains(temporary)) {
+                    throw clash(
+                            action,
+                            "the live index " + quotedName(temporary) + " of crawler " + other.id()
+                                    + ", which would be the temporary index of its reindexes");
+                }
+            }
+        }
+    }
+
+    private static ApiException clash(CrawlerConfig.Action action, String what) {
+        return ApiException.badRequest("config.actions[" + action.position() + "].indexName: it would write " + what
+                + "; choose another indexName or indexPrefix");
+    }
+
+    private static String quotedName(String index) {
+        return "'" + shortened(index) + "'";
     }
 
     /** Forgets every crawler, stopping their crawls. */

@@ -27,63 +27,56 @@ final class Glob {
      * {@return it compiled}
      *
      * @param written the pattern, at most {@link #MAX_LENGTH} characters; a leading {@code !} makes it a negated
-     *     pattern (see {@link #matchesList})
+     *     pattern (see {@link #matchesList}), and each further one negates again ({@code !!a} is {@code a})
      * @throws IllegalArgumentException when it is longer
      */
     static Glob of(String written) {
         if (written.length() > MAX_LENGTH) {
             throw new IllegalArgumentException("a URL pattern has at most " + MAX_LENGTH + " characters");
         }
-        boolean negated = written.startsWith("!");
-        return new Glob(written, negated, UrlWildcards.withQuestionMarks(negated ? written.substring(1) : written));
+        int bangs = 0;
+        while (bangs < written.length() && written.charAt(bangs) == '!') {
+            bangs++;
+        }
+        return new Glob(written, bangs % 2 == 1, UrlWildcards.withQuestionMarks(written.substring(bangs)));
     }
 
-    /**
-     * {@return whether the whole URL matches}
-     *
-     * @param value a URL
-     */
+    /** {@return whether the whole value matches the pattern after its {@code !}, if any} */
     boolean matches(String value) {
         return pattern.matches(value);
     }
 
     /**
-     * Whether a URL matches a list of patterns where a leading {@code !} negates: at least one positive pattern
-     * matches (or there is none) and no negated pattern does.
+     * Whether a list of patterns selects a value, read as micromatch reads a list: in order, the last pattern that
+     * matches decides, a plain one selecting the value and a negated one ({@code !}) deselecting it. A value no
+     * pattern matches is selected only when every pattern is negated: a list of exceptions alone selects everything
+     * else. So {@code [a/**, !a/b/**]} selects {@code a/c} but not {@code a/b/c}, and {@code [!a/b/**, a/b/c]}
+     * selects {@code a/b/c} again.
      *
-     * @param patterns the patterns as written
-     * @param value the URL
-     * @return whether it matches
+     * @param patterns the patterns as written, in order; none selects everything
+     * @param value the URL or name
+     * @return whether it is selected
      */
     static boolean matchesList(List<Glob> patterns, String value) {
-        boolean anyPositive = false;
-        boolean positiveMatch = false;
-        for (Glob glob : patterns) {
-            if (glob.negated) {
-                if (glob.matches(value)) {
-                    return false;
-                }
-            } else {
-                anyPositive = true;
-                positiveMatch |= glob.matches(value);
+        // from the last: the first pattern that matches is the one that decides, and the others need no matching
+        for (int i = patterns.size() - 1; i >= 0; i--) {
+            Glob glob = patterns.get(i);
+            if (glob.matches(value)) {
+                return !glob.negated;
             }
         }
-        return !anyPositive || positiveMatch;
+        return patterns.stream().allMatch(glob -> glob.negated);
     }
 
     /**
-     * {@return whether any pattern matches}
+     * {@return whether a list of exclusion (or removal) patterns takes a value: none takes nothing, else as
+     * {@link #matchesList}}
      *
-     * @param patterns patterns (negation ignored)
+     * @param patterns the patterns as written, in order
      * @param value a URL or name
      */
-    static boolean matchesAny(List<Glob> patterns, String value) {
-        for (Glob glob : patterns) {
-            if (glob.matches(value)) {
-                return true;
-            }
-        }
-        return false;
+    static boolean excludes(List<Glob> patterns, String value) {
+        return !patterns.isEmpty() && matchesList(patterns, value);
     }
 
     @Override

@@ -3,12 +3,16 @@ package io.quarry.mockserver.internal.products.crawler;
 import java.net.IDN;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.Locale;
 
 /**
  * The absolute http(s) URLs a crawler takes, read as a browser reads them: a host written in another script than
  * Latin ({@code https://bücher.example/}) stands for its ASCII form ({@code xn--bcher-kva.example}), which
- * {@link URI} alone does not see as a host at all; a port must be one TCP has.
+ * {@link URI} alone does not see as a host at all; a host name with characters beyond letters, digits, {@code -}
+ * and {@code .} that RFC 3986 allows ({@code my_host.example}) is a host too, though {@link URI} keeps it as a
+ * "registry" authority ({@link #host}); a port must be one TCP has.
  */
 final class HttpUrls {
 
@@ -28,7 +32,7 @@ final class HttpUrls {
             if (uri.getHost() == null && uri.getRawAuthority() != null) {
                 uri = withAsciiHost(uri);
             }
-            if (uri == null || uri.getScheme() == null || uri.getHost() == null || uri.getPort() > MAX_PORT) {
+            if (uri == null || uri.getScheme() == null || host(uri) == null || uri.getPort() > MAX_PORT) {
                 return null;
             }
             String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
@@ -36,6 +40,119 @@ final class HttpUrls {
         } catch (URISyntaxException | IllegalArgumentException e) {
             return null; // IllegalArgumentException: a host that has no ASCII form
         }
+    }
+
+    /**
+     * {@return the host of a URL {@link #parse} took, or {@code null} when it has none} {@link URI} reads a host only
+     * when it is an IP address or a name of letters, digits, {@code -} and {@code .}; any other authority it keeps
+     * whole, having checked its characters, and this reads it as RFC 3986 writes one:
+     * {@code [userinfo@]host[:port]}, the host a registered name (letters, digits, {@code -._~!$&'()*+,;=} and
+     * {@code %} escapes) and the port digits, at most {@value #MAX_PORT}.
+     *
+     * @param uri an absolute URI
+     */
+    static String host(URI uri) {
+        if (uri.getHost() != null) {
+            return uri.getHost();
+        }
+        String authority = uri.getRawAuthority();
+        if (authority == null) {
+            return null;
+        }
+        int at = authority.lastIndexOf('@');
+        if (at > 0 && authority.lastIndexOf('@', at - 1) >= 0) {
+            return null; // a user info holds no @
+        }
+        String hostAndPort = authority.substring(at + 1);
+        int colon = hostAndPort.indexOf(':');
+        String host = colon < 0 ? hostAndPort : hostAndPort.substring(0, colon);
+        String port = colon < 0 ? "" : hostAndPort.substring(colon + 1);
+        return isRegisteredName(host) && isPort(port) ? host : null;
+    }
+
+    /** RFC 3986's reg-name, not empty: an http URL needs a host. */
+    private static boolean isRegisteredName(String host) {
+        if (host.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < host.length(); i++) {
+            char c = host.charAt(i);
+            if (c == '%') {
+                if (i + 2 >= host.length() || !isHexDigit(host.charAt(i + 1)) || !isHexDigit(host.charAt(i + 2))) {
+                    return false;
+                }
+                i += 2;
+            } else if (!((c >= 'a' && c <= 'z')
+                    || (c >= 'A' && c <= 'Z')
+                    || (c >= '0' && c <= '9')
+                    || "-._~!$&'()*+,;=".indexOf(c) >= 0)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isHexDigit(char c) {
+        return "0123456789abcdefABCDEF".indexOf(c) >= 0;
+    }
+
+    /** Digits, or none (the scheme's port), naming at most {@value #MAX_PORT}. */
+    private static boolean isPort(String port) {
+        if (port.length() > 5) {
+            return false;
+        }
+        for (int i = 0; i < port.length(); i++) {
+            if (port.charAt(i) < '0' || port.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return port.isEmpty() || Integer.parseInt(port) <= MAX_PORT;
+    }
+
+    /**
+     * {@return the authority of a URL {@link #parse} took as browsers compare URLs: the host in lower case, without
+     * the scheme's default port (80 for http, 443 for https)} The user info stays as written.
+     *
+     * @param uri the URL
+     */
+    static String comparableAuthority(URI uri) {
+        String raw = uri.getRawAuthority();
+        String userInfo = raw.substring(0, raw.lastIndexOf('@') + 1);
+        String hostAndPort = raw.substring(userInfo.length());
+        int colon = hostAndPort.lastIndexOf(':');
+        if (colon < hostAndPort.lastIndexOf(']')) {
+            colon = -1; // a colon of an IPv6 address, no port
+        }
+        String host = colon < 0 ? hostAndPort : hostAndPort.substring(0, colon);
+        String port = colon < 0 ? "" : hostAndPort.substring(colon + 1);
+        int defaultPort = uri.getScheme().equalsIgnoreCase("https") ? 443 : 80;
+        boolean keepPort = !port.isEmpty() && Integer.parseInt(port) != defaultPort;
+        return userInfo + host.toLowerCase(Locale.ROOT) + (keepPort ? ":" + Integer.parseInt(port) : "");
+    }
+
+    /**
+     * {@return an absolute path with its {@code .} and {@code ..} segments resolved as RFC 3986 resolves them: as a
+     * browser requests {@code /docs/../blog/} (as {@code /blog/}); a {@code ..} above the root is dropped, and empty
+     * segments ({@code //}) stay, unlike {@link URI#normalize()}}
+     *
+     * @param path a raw path starting with {@code /}
+     */
+    static String withoutDotSegments(String path) {
+        String[] segments = path.split("/", -1);
+        Deque<String> kept = new ArrayDeque<>();
+        for (int i = 1; i < segments.length; i++) {
+            String segment = segments[i];
+            if (segment.equals("..")) {
+                kept.pollLast();
+            } else if (!segment.equals(".")) {
+                kept.addLast(segment);
+                continue;
+            }
+            if (i == segments.length - 1) {
+                kept.addLast(""); // "/a/b/.." is "/a/": a dot segment last leaves the slash before it
+            }
+        }
+        return "/" + String.join("/", kept);
     }
 
     /**

@@ -83,15 +83,23 @@ final class PageFetcher {
      * @throws FetchFailure when the host is not allowed, the network fails, it times out or the body is too large
      */
     Fetched fetch(URI uri) throws FetchFailure {
-        if (!allowed(uri.getHost())) {
+        String host = HttpUrls.host(uri);
+        if (!allowed(host)) {
             throw new FetchFailure(
-                    "host_not_allowed", "The mock server only fetches loopback and allowed hosts: " + uri.getHost());
+                    "host_not_allowed", "The mock server only fetches loopback and allowed hosts: " + host);
         }
-        HttpRequest request = HttpRequest.newBuilder(uri)
-                .timeout(timeout)
-                .header("User-Agent", "Quarry mock crawler")
-                .GET()
-                .build();
+        HttpRequest request;
+        try {
+            request = HttpRequest.newBuilder(uri)
+                    .timeout(timeout)
+                    .header("User-Agent", "Quarry mock crawler")
+                    .GET()
+                    .build();
+        } catch (IllegalArgumentException e) {
+            // the JDK's client takes only hosts java.net.URI reads as such: not my_host.example
+            throw new FetchFailure(
+                    "network_error", "The mock server's HTTP client cannot fetch a host written as " + host);
+        }
         // one deadline for the whole fetch: the request's own timeout ends with the head, not the body
         CompletableFuture<HttpResponse<byte[]>> exchange = client().sendAsync(request, this::bodyOf);
         try {

@@ -97,7 +97,7 @@ final class SiteCrawl {
         int fetched = 0;
         while (!queue.isEmpty() && !stopped.getAsBoolean()) {
             String url = queue.poll();
-            if (Glob.matchesAny(config.exclusions(), url)) {
+            if (Glob.excludes(config.exclusions(), url)) {
                 statistics.skipped("excluded");
                 continue;
             }
@@ -184,7 +184,7 @@ final class SiteCrawl {
         if (url == null || seen.size() >= MAX_KNOWN || !seen.add(url)) {
             return;
         }
-        if (Glob.matchesAny(config.exclusions(), url)) {
+        if (Glob.excludes(config.exclusions(), url)) {
             statistics.skipped("excluded");
         } else if (!matchesSomeAction(url)) {
             statistics.skipped("no_action_matched");
@@ -215,8 +215,9 @@ final class SiteCrawl {
     }
 
     /**
-     * The URL as a crawl with this configuration crawls it, and as it counts the URLs it indexed: scheme in lower
-     * case, host in ASCII, without fragment, without the ignored query parameters.
+     * The URL as a crawl with this configuration crawls it, and as it counts the URLs it indexed: scheme and host in
+     * lower case, host in ASCII, without the scheme's default port, without dot segments ({@code /a/../b} is {@code /b}), without fragment, without the
+     * ignored query parameters.
      *
      * @param url a URL
      * @param config the configuration
@@ -232,14 +233,16 @@ final class SiteCrawl {
             List<String> kept = new ArrayList<>();
             for (String pair : query.split("&")) {
                 String name = pair.split("=", 2)[0];
-                if (!Glob.matchesAny(config.ignoredQueryParams(), name)) {
+                if (!Glob.excludes(config.ignoredQueryParams(), name)) {
                     kept.add(pair);
                 }
             }
             query = kept.isEmpty() ? null : String.join("&", kept);
         }
-        String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-        String authority = uri.getRawAuthority();
+        String path = uri.getRawPath() == null || uri.getRawPath().isEmpty()
+                ? "/"
+                : HttpUrls.withoutDotSegments(uri.getRawPath());
+        String authority = HttpUrls.comparableAuthority(uri);
         return uri.getScheme().toLowerCase(java.util.Locale.ROOT) + "://" + authority + path
                 + (query == null ? "" : "?" + query);
     }

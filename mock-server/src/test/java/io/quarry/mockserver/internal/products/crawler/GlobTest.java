@@ -40,6 +40,31 @@ class GlobTest {
     }
 
     @Test
+    void theLastPatternThatMatchesDecides() {
+        List<Glob> patterns = List.of(Glob.of("a/**"), Glob.of("!a/b/**"), Glob.of("a/b/c"));
+        assertThat(Glob.matchesList(patterns, "a/b/c")).as("selected again").isTrue();
+        assertThat(Glob.matchesList(patterns, "a/b/d")).isFalse();
+        assertThat(Glob.matchesList(patterns, "z"))
+                .as("no plain pattern matches")
+                .isFalse();
+        assertThat(Glob.matchesList(List.of(Glob.of("!!a")), "a"))
+                .as("!! negates twice")
+                .isTrue();
+        assertThat(Glob.matchesList(List.of(Glob.of("!!a")), "b")).isFalse();
+    }
+
+    @Test
+    void exclusionsTakeNothingWhenEmptyAndEverythingButTheExceptionsWhenOnlyNegated() {
+        assertThat(Glob.excludes(List.of(), "a")).isFalse();
+        assertThat(Glob.excludes(List.of(Glob.of("!a/**")), "a/b")).isFalse();
+        assertThat(Glob.excludes(List.of(Glob.of("!a/**")), "b")).isTrue();
+        assertThat(Glob.excludes(List.of(Glob.of("a/**"), Glob.of("!a/keep")), "a/keep"))
+                .isFalse();
+        assertThat(Glob.excludes(List.of(Glob.of("a/**"), Glob.of("!a/keep")), "a/drop"))
+                .isTrue();
+    }
+
+    @Test
     void pathDepthCountsSegments() {
         assertThat(SiteCrawl.depth("https://a.com")).isEqualTo(1);
         assertThat(SiteCrawl.depth("https://a.com/")).isEqualTo(1);

@@ -3,7 +3,9 @@ package io.quarry.mockserver.internal.products.crawler;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** Absolute http(s) URLs as a browser reads them: hosts in other scripts in ASCII, ports TCP has. */
 class HttpUrlsTest {
@@ -31,6 +33,68 @@ class HttpUrlsTest {
                 .as("a label too long")
                 .isNull();
         assertThat(HttpUrls.parse("http://127.0.0.1:65535/")).isNotNull();
+    }
+
+    @Test
+    void aHostNameRfc3986AllowsIsAHostThoughUriSeesNone() {
+        URI uri = HttpUrls.parse("http://user@my_host.example:8080/a?b#c");
+
+        assertThat(HttpUrls.host(uri)).isEqualTo("my_host.example");
+        assertThat(uri.getRawPath()).isEqualTo("/a");
+        assertThat(HttpUrls.host(HttpUrls.parse("https://_dmarc.bücher.example/")))
+                .isEqualTo("_dmarc.xn--bcher-kva.example");
+        assertThat(HttpUrls.host(HttpUrls.parse("http://a~b!$&'()*+,;=%5F.example")))
+                .isNotNull();
+        assertThat(HttpUrls.resolve("http://my_host.example/docs/old", "new"))
+                .isEqualTo("http://my_host.example/docs/new");
+    }
+
+    @Test
+    void anAuthorityRfc3986RefusesIsNoUrl() {
+        assertThat(HttpUrls.parse("http://a@b@my_host.example/"))
+                .as("@ in the user info")
+                .isNull();
+        assertThat(HttpUrls.parse("http://my_host.example:8x/"))
+                .as("a port of no digits")
+                .isNull();
+        assertThat(HttpUrls.parse("http://my_host.example:65536/")).isNull();
+        assertThat(HttpUrls.parse("http://my_host.example:123456/")).isNull();
+        assertThat(HttpUrls.parse("http://my_host.example:1:2/")).isNull();
+        assertThat(HttpUrls.parse("http://my_host%zz.example/"))
+                .as("a broken escape")
+                .isNull();
+        assertThat(HttpUrls.parse("http://my_host%4.example/")).isNull();
+        assertThat(HttpUrls.parse("http://[my_host]/")).isNull();
+        assertThat(HttpUrls.parse("http://user@/")).as("no host").isNull();
+        assertThat(HttpUrls.parse("http://my host.example/")).isNull();
+        assertThat(HttpUrls.parse("http://my_host.example:65535/")).isNotNull();
+        assertThat(HttpUrls.parse("http://my_host.example:/"))
+                .as("the scheme's port")
+                .isNotNull();
+    }
+
+    @Test
+    void dotSegmentsResolveAsRfc3986Says() {
+        assertThat(HttpUrls.withoutDotSegments("/a/b/c/./../../g")).isEqualTo("/a/g");
+        assertThat(HttpUrls.withoutDotSegments("/a/b/..")).isEqualTo("/a/");
+        assertThat(HttpUrls.withoutDotSegments("/a/..")).isEqualTo("/");
+        assertThat(HttpUrls.withoutDotSegments("/.")).isEqualTo("/");
+        assertThat(HttpUrls.withoutDotSegments("/../../g"))
+                .as("nothing above the root")
+                .isEqualTo("/g");
+        assertThat(HttpUrls.withoutDotSegments("//a/../b"))
+                .as("an empty segment stays")
+                .isEqualTo("//b");
+        assertThat(HttpUrls.withoutDotSegments("/a/.b/..c/...")).isEqualTo("/a/.b/..c/...");
+        assertThat(HttpUrls.withoutDotSegments("/")).isEqualTo("/");
+    }
+
+    @Test
+    @Timeout(value = 5, unit = TimeUnit.SECONDS)
+    void aLongPathOfDotSegmentsTakesNoLongerThanItsLength() {
+        String path = "/a/..".repeat(200_000) + "/./b".repeat(200_000);
+
+        assertThat(HttpUrls.withoutDotSegments(path)).isEqualTo("/b".repeat(200_000));
     }
 
     @Test

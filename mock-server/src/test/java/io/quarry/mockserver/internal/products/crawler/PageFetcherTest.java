@@ -98,6 +98,16 @@ class PageFetcherTest {
     }
 
     @Test
+    void anAllowedHostTheJdkClientCannotAddressFailsAsANetworkError() {
+        PageFetcher.FetchFailure failure = catchThrowableOfType(
+                PageFetcher.FetchFailure.class,
+                () -> new PageFetcher(Set.of("my_host.example")).fetch(HttpUrls.parse("http://my_host.example:1/")));
+
+        assertThat(failure.reason()).isEqualTo("network_error");
+        assertThat(failure.getMessage()).contains("my_host.example");
+    }
+
+    @Test
     void aBodyPastTheBoundIsNotReadFurther() {
         PageFetcher.FetchFailure failure = catchThrowableOfType(
                 PageFetcher.FetchFailure.class, () -> new PageFetcher(Set.of()).fetch(uri("/large")));
