@@ -197,10 +197,11 @@ class FaultMatrixTest {
                 .hosts(hostList)
                 .allowInsecureHttp()
                 .httpClient(blackHolingClient(faultyHeadsRead))
+                // long enough for the healthy host to answer on a loaded machine with the other cells running
                 .connectTimeout(Duration.ofMillis(300))
-                .readTimeout(Duration.ofMillis(300))
-                .writeTimeout(Duration.ofMillis(300))
-                .attemptTimeout(Duration.ofSeconds(1))
+                .readTimeout(Duration.ofSeconds(1))
+                .writeTimeout(Duration.ofSeconds(1))
+                .attemptTimeout(Duration.ofMillis(1_500))
                 .build();
         try (ApiClient api = LoopbackHttp.client(config)) {
             Throwable thrown = catchThrowable(() -> send(api, call));
