@@ -153,28 +153,6 @@ class DictionariesHttpTest {
                 .isEqualTo(400);
     }
 
-    /** An entry or a setting for a language the service does not know would never be used: refused, nothing kept. */
-    @Test
-    void languagesMustBeCodesTheServiceKnows() {
-        for (String language : new String[] {"EN", "xx", "eng", "", "en-US", "e\u0301"}) {
-            Reply entry = addStopword("sw-" + language.length(), "word", language);
-            assertThat(entry.status()).as(language).isEqualTo(400);
-            assertThat(entry.body().get("message").stringValue()).as(language).contains("language");
-            assertThat(client.put(
-                                    "/1/dictionaries/*/settings",
-                                    "{\"disableStandardEntries\":{\"stopwords\":{\"" + language + "\":true}}}")
-                            .status())
-                    .as(language)
-                    .isEqualTo(400);
-        }
-        assertThat(client.get("/1/dictionaries/*/languages").body().propertyNames())
-                .as("none listed")
-                .doesNotContain("EN", "xx", "eng", "", "en-US");
-        assertThat(client.get("/1/dictionaries/*/settings").body())
-                .isEqualTo(TestClient.json(jq("{'disableStandardEntries':{'stopwords':{}}}")));
-        assertThat(addStopword("sw-ok", "word", "pt").status()).isEqualTo(200);
-    }
-
     @Test
     void payloadAbove10MbIs413AndTheQuotaIs403() {
         String big = "{\"requests\":[],\"pad\":\"" + "x".repeat(10 * 1024 * 1024) + "\"}";

@@ -5,7 +5,6 @@ import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.HitPage;
 import io.quarry.mockserver.internal.json.Json;
-import io.quarry.mockserver.internal.products.LanguageCodes;
 import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.Dictionaries;
@@ -118,7 +117,7 @@ final class DictionaryRoutes implements RouteMethods {
 
     private static ObjectNode entry(String dictionary, ObjectNode body) {
         onlyMembers(body, ENTRY_MEMBERS.get(dictionary), dictionary + " entry");
-        requireLanguage(Replies.requiredString(body, "language"), "language");
+        Replies.requiredString(body, "language");
         ObjectNode entry = body.deepCopy();
         switch (dictionary) {
             case "stopwords" -> {
@@ -194,18 +193,6 @@ final class DictionaryRoutes implements RouteMethods {
         return words.stream().anyMatch(word -> word.toLowerCase(Locale.ROOT).startsWith(query));
     }
 
-    /**
-     * Refuses a language that is not an ISO code the service knows (as a query-suggestions configuration's
-     * {@code languages} are): {@code EN} or {@code xx} would otherwise make entries no search ever uses, and list a
-     * language of their own under {@code /languages}.
-     */
-    private static void requireLanguage(String language, String where) {
-        if (!LanguageCodes.isKnown(language)) {
-            throw ApiException.badRequest(where
-                    + " must be a language code the service supports: two lower-case letters (ISO 639-1), such as en");
-        }
-    }
-
     /** {@code PUT /1/dictionaries/*}{@code /settings}: only the listed languages change; null resets. */
     Response setSettings(Request request) {
         ObjectNode body = request.jsonObject();
@@ -228,7 +215,6 @@ final class DictionaryRoutes implements RouteMethods {
             }
             Map<String, Boolean> values = new LinkedHashMap<>();
             for (Map.Entry<String, JsonNode> language : languages.properties()) {
-                requireLanguage(language.getKey(), "disableStandardEntries." + dictionary.getKey() + " keys");
                 if (!language.getValue().isBoolean()) {
                     throw ApiException.badRequest("disableStandardEntries values must be booleans");
                 }
