@@ -92,6 +92,9 @@ class ChunkListenerBlockedContractTest {
 
     @Test
     void cancellingAnAsyncWriteReturnsWhileItsListenerIsBlocked() throws Exception {
+        // the second chunk is still in flight at the cancel: its end is to be told, behind the blocked call
+        MOCK.faults().next(1, "POST", "/1/indexes/*/batch", Fault.delay(Duration.ofMillis(1)));
+        MOCK.faults().share(1.0, 1, "POST", "/1/indexes/*/batch", Fault.delay(Duration.ofSeconds(5)));
         CompletableFuture<WriteSummary> write = index.saveObjectsAsync(records(), options());
         blocked.join();
 

@@ -89,6 +89,11 @@ final class ChunkPump {
     private Thread teller;
     /** Whether the run was cancelled: a chunk sent from now on is cancelled at once. */
     private boolean cancelled;
+    /**
+     * The thread in {@link #cancel()} cancelling the calls in flight, or null: their ends are told by whichever
+     * thread's turn it is, so that {@code cancel()} never waits for a listener call under way.
+     */
+    private Thread canceller;
 
     private final Map<Integer, CompletableFuture<BatchResponse>> calls = new HashMap<>();
     private final List<Throwable> otherErrors = new ArrayList<>();
@@ -463,6 +468,9 @@ final class ChunkPump {
                     }
                 } else if (!queuedBy(me)) {
                     return;
+                } else if (me == canceller) {
+                    giveUp(me);
+                    return;
                 } else {
                     try {
                         turn.await();
@@ -533,10 +541,15 @@ final class ChunkPump {
             stop(new CancellationException("the chunked write was cancelled"), PartialWriteException.Reason.ABANDONED);
             cancelled = true;
             running = List.copyOf(calls.values());
+            canceller = Thread.currentThread();
         } finally {
             lock.unlock();
         }
-        running.forEach(call -> call.cancel(true));
+        try {
+            running.forEach(call -> call.cancel(true));
+        } finally {
+            whileLocked(() -> canceller = null);
+        }
     }
 
     /**
