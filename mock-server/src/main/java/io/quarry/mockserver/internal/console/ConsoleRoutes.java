@@ -98,7 +98,7 @@ public final class ConsoleRoutes implements RouteMethods {
         Predicate<JournaledAnswer> filter = entry -> entry.seq() > after;
         String status = request.query().get("status");
         if (status != null && !status.isEmpty()) {
-            filter = filter.and(entry -> statusMatches(status, entry));
+            filter = filter.and(statusFilter(status));
         }
         String path = request.query().get("path");
         if (path != null && !path.isEmpty()) {
@@ -119,15 +119,19 @@ public final class ConsoleRoutes implements RouteMethods {
         return Response.ok(body);
     }
 
-    private static boolean statusMatches(String wanted, JournaledAnswer entry) {
-        return switch (wanted) {
-            case "faulted" -> entry.fault() != null;
-            case "none" -> entry.status() == 0;
-            default ->
-                wanted.length() == 3
-                        && wanted.endsWith("xx")
-                        && entry.status() / 100 == Character.digit(wanted.charAt(0), 10);
-        };
+    /** {@return the entries of a status class ({@code 4xx}), without an answer ({@code none}) or faulted} */
+    private static Predicate<JournaledAnswer> statusFilter(String wanted) {
+        if (wanted.equals("faulted")) {
+            return entry -> entry.fault() != null;
+        }
+        if (wanted.equals("none")) {
+            return entry -> entry.status() == 0;
+        }
+        int statusClass = wanted.length() == 3 && wanted.endsWith("xx") ? Character.digit(wanted.charAt(0), 10) : -1;
+        if (statusClass < 1 || statusClass > 5) {
+            throw ApiException.badRequest("The parameter status must be 1xx, 2xx, 3xx, 4xx, 5xx, none or faulted");
+        }
+        return entry -> entry.status() / 100 == statusClass;
     }
 
     private Response journalEntry(Request request) {
@@ -142,8 +146,8 @@ public final class ConsoleRoutes implements RouteMethods {
             throw ApiException.notFound("The journal no longer holds entry " + seq);
         }
         ObjectNode body = summary(entry);
-        body.put("requestBody", secrets.text(entry.requestStart(), entry.sentKey()));
-        body.put("responseBody", secrets.text(entry.responseStart(), entry.sentKey()));
+        body.put("requestBody", secrets.text(entry.requestStart(), entry.requestBytes(), entry.sentKey()));
+        body.put("responseBody", secrets.text(entry.responseStart(), entry.responseBytes(), entry.sentKey()));
         return Response.ok(body);
     }
 
@@ -188,7 +192,7 @@ public final class ConsoleRoutes implements RouteMethods {
         for (ApiKey key : app.keys().all()) {
             ObjectNode out = keys.addObject();
             out.put("value", KeyMask.of(key.value()));
-            out.put("description", key.description());
+            out.put("description", Secrets.label(key.description()));
             key.acl().forEach(out.putArray("acl")::add);
             key.indexes().forEach(out.putArray("indexes")::add);
             key.referers().forEach(out.putArray("referers")::add);
@@ -225,7 +229,24 @@ public final class ConsoleRoutes implements RouteMethods {
         try {
             return Math.max(min, Math.min(max, Integer.parseInt(value)));
         } catch (NumberFormatException e) {
+            if (isInteger(value)) {
+                return value.charAt(0) == '-' ? min : max; // too large for an int: as far out as it goes
+            }
             throw ApiException.badRequest("The parameter " + name + " must be an integer");
         }
+    }
+
+    /** {@return whether the text is a decimal integer, signed or not, whatever its length} */
+    private static boolean isInteger(String text) {
+        int from = text.charAt(0) == '-' || text.charAt(0) == '+' ? 1 : 0;
+        if (from == text.length()) {
+            return false;
+        }
+        for (int i = from; i < text.length(); i++) {
+            if (text.charAt(i) < '0' || text.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 }
