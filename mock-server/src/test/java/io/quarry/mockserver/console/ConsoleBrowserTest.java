@@ -55,6 +55,9 @@ class ConsoleBrowserTest {
              "keys": [{"value": "storefront-search-key-5b81e0c2", "acl": ["search"], "description": "storefront"}]}
             """;
 
+    /** An index whose name, objectID and members are markup, one member of 1 MB (made by the last test). */
+    private static final String HOSTILE_INDEX = "<img src=x onerror=window.pwned=1>";
+
     @TempDir
     static Path profile;
 
@@ -219,6 +222,75 @@ class ConsoleBrowserTest {
         query.sendKeys("orbit");
         waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "2"));
         assertThat(find("search-error").getText()).isEmpty();
+    }
+
+    @Test
+    @Order(9)
+    void showsMarkupAsTextRunsNoneOfItAndCutsLongValuesAndLongLists() throws IOException {
+        seedHostileIndices(); // last, so the screenshots show the products alone
+        find("sign-out").click();
+        signIn(ADMIN_KEY);
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
+        tab("indices");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("indices-page"), "page 1 of 2"));
+        assertThat(browser.findElements(By.cssSelector("#indices-table tbody tr")))
+                .hasSize(100);
+        WebElement hostile =
+                browser.findElement(By.cssSelector("#indices-table tr[data-index=\"" + HOSTILE_INDEX + "\"]"));
+        assertThat(hostile.getText()).contains(HOSTILE_INDEX);
+        hostile.click();
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("index-records"), "more characters"));
+        String records = find("index-records").getText();
+        assertThat(records).contains("</script><script>window.pwned=2</script>").hasSizeLessThan(20_000);
+
+        tab("search");
+        typeIndex(HOSTILE_INDEX);
+        WebElement query = find("search-query");
+        query.clear();
+        query.sendKeys("onerror");
+        waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "1"));
+        String hits = waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("search-hits"), "more"))
+                ? find("search-hits").getText()
+                : "";
+        assertThat(hits).contains("onerror=window.pwned=3").hasSizeLessThan(20_000);
+        assertThat(browser.executeScript("return typeof window.pwned === 'undefined'"
+                        + " && document.querySelectorAll('#views img, #views script').length === 0"))
+                .as("no markup of the data became an element, no handler ran")
+                .isEqualTo(true);
+    }
+
+    /** The index above and enough others that the index list takes two pages. */
+    private static void seedHostileIndices() throws IOException {
+        String record = "{\"objectID\":\"</script><script>window.pwned=2</script>\","
+                + "\"html\":\"<img src=x onerror=window.pwned=3>\",\"big\":\"" + "a".repeat(1_000_000) + "\"}";
+        StringBuilder batch = new StringBuilder("{\"requests\":[");
+        for (int i = 0; i < 120; i++) {
+            batch.append(i == 0 ? "" : ",")
+                    .append("{\"action\":\"addObject\",\"indexName\":\"zz-")
+                    .append(i)
+                    .append("\",\"body\":{\"n\":")
+                    .append(i)
+                    .append("}}");
+        }
+        batch.append(",{\"action\":\"addObject\",\"indexName\":\"")
+                .append(HOSTILE_INDEX)
+                .append("\",\"body\":")
+                .append(record)
+                .append("}]}");
+        try {
+            HttpRequest request = HttpRequest.newBuilder(URI.create(server.url() + "/1/indexes/*/batch"))
+                    .header("X-Service-Application-Id", server.applicationId())
+                    .header("X-Service-API-Key", ADMIN_KEY)
+                    .POST(HttpRequest.BodyPublishers.ofString(batch.toString()))
+                    .build();
+            int status = HttpClient.newHttpClient()
+                    .send(request, HttpResponse.BodyHandlers.discarding())
+                    .statusCode();
+            assertThat(status).isEqualTo(200);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(e);
+        }
     }
 
     private static void typeIndex(String name) {
