@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.console;
 
+import io.quarry.mockserver.internal.auth.Caller;
 import io.quarry.mockserver.internal.auth.KeyMask;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
@@ -13,6 +14,8 @@ import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.ApiKey;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.Timestamps;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
 import tools.jackson.databind.node.ArrayNode;
@@ -95,7 +98,7 @@ public final class ConsoleRoutes implements RouteMethods {
     private Response journal(Request request) {
         int limit = intParam(request, "limit", DEFAULT_LIMIT, 1, journal.capacity());
         long after = intParam(request, "after", 0, 0, Integer.MAX_VALUE);
-        Predicate<JournaledAnswer> filter = entry -> entry.seq() > after;
+        Predicate<JournaledAnswer> filter = visibleTo(request).and(entry -> entry.seq() > after);
         String status = request.query().get("status");
         if (status != null && !status.isEmpty()) {
             filter = filter.and(statusFilter(status));
@@ -142,13 +145,22 @@ public final class ConsoleRoutes implements RouteMethods {
             throw ApiException.badRequest("The journal entry's number must be an integer");
         }
         JournaledAnswer entry = journal.find(seq);
-        if (entry == null) {
+        if (entry == null || !visibleTo(request).test(entry)) {
             throw ApiException.notFound("The journal no longer holds entry " + seq);
         }
         ObjectNode body = summary(entry);
         body.put("requestBody", secrets.text(entry.requestStart(), entry.requestBytes(), entry.sentKey()));
         body.put("responseBody", secrets.text(entry.responseStart(), entry.responseBytes(), entry.sentKey()));
         return Response.ok(body);
+    }
+
+    /**
+     * {@return which entries the caller may see: as in the service's request log, a key restricted to indices sees
+     * the entries of those indices and those of no index}
+     */
+    private static Predicate<JournaledAnswer> visibleTo(Request request) {
+        Caller caller = request.get(Caller.class);
+        return entry -> entry.index() == null || caller.mayUse(entry.index());
     }
 
     private static ObjectNode summary(JournaledAnswer entry) {
@@ -183,7 +195,18 @@ public final class ConsoleRoutes implements RouteMethods {
 
     private Response traffic(Request request) {
         int seconds = intParam(request, "seconds", 300, 1, Traffic.SECONDS);
-        return Response.ok(journal.traffic().series(journal.now(), seconds));
+        ObjectNode series = journal.traffic().series(journal.now(), seconds);
+        Caller caller = request.get(Caller.class);
+        if (series.get("byIndex") instanceof ObjectNode byIndex) {
+            List<String> hidden = new ArrayList<>();
+            byIndex.propertyNames().forEach(name -> {
+                if (!caller.mayUse(name)) {
+                    hidden.add(name);
+                }
+            });
+            byIndex.remove(hidden);
+        }
+        return Response.ok(series);
     }
 
     private Response keys() {
