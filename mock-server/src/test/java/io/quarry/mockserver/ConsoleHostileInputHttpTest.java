@@ -161,6 +161,24 @@ class ConsoleHostileInputHttpTest {
     }
 
     @Test
+    void theConsolesRefusalsCarryItsSecurityHeadersToo() {
+        for (String path : List.of(
+                "/_mock/console/" + encode("<script>alert(1)</script>"),
+                "/_mock/console/api/journal?status=" + encode("<b>"),
+                "/_mock/console/api/journal/x")) {
+            TestClient.Reply refused = client.get(path);
+            assertThat(refused.status()).as(path).isIn(400, 404);
+            assertThat(refused.headers().firstValue("X-Content-Type-Options"))
+                    .as(path)
+                    .hasValue("nosniff");
+            assertThat(refused.headers().firstValue("Content-Security-Policy"))
+                    .as(path)
+                    .isPresent();
+            assertThat(refused.body().get("message").stringValue()).as(path).doesNotContain("<");
+        }
+    }
+
+    @Test
     @Timeout(value = 5, unit = TimeUnit.SECONDS)
     void aLongPathFilterAnswersPromptly() {
         client.post("/1/indexes/" + "p".repeat(490) + "/query", "{}");

@@ -79,9 +79,20 @@ public final class ConsoleRoutes implements RouteMethods {
         return new ConsoleRoutes(journal, app, adminKey, shown);
     }
 
+    /** Every answer, a refusal of its own parameters included, carries the console's headers. */
     @Override
     public Response answer(int method, Request request) {
-        Response response = switch (method) {
+        Response response;
+        try {
+            response = route(method, request);
+        } catch (ApiException refused) {
+            response = Response.error(refused.status(), refused.getMessage());
+        }
+        return response.withHeaders(ConsoleFiles.HEADERS);
+    }
+
+    private Response route(int method, Request request) {
+        return switch (method) {
             case PAGE -> ConsoleFiles.file("index.html");
             case FILE -> ConsoleFiles.file(request.path("file"));
             case INFO -> Response.ok(info.deepCopy());
@@ -92,7 +103,6 @@ public final class ConsoleRoutes implements RouteMethods {
             case TASKS -> tasks();
             default -> throw new IllegalArgumentException("no console route " + method);
         };
-        return response.withHeaders(ConsoleFiles.HEADERS);
     }
 
     private Response journal(Request request) {
