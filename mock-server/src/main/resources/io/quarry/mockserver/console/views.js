@@ -185,7 +185,8 @@ window.QuarryViews = (function () {
         const group = el("div", undefined, "facet-group");
         group.append(el("h4", cut(facet, TEXT_CHARS)));
         Object.entries(counts).forEach(([value, count]) => {
-          const filter = facet + ":" + value;
+          // a value starting with "-" is escaped, or the filter would exclude it
+          const filter = facet + ":" + (value.startsWith("-") ? "\\" + value : value);
           const button = el("button", undefined, "facet" + (search.filters.includes(filter) ? " selected" : ""));
           button.type = "button";
           button.dataset.facet = facet;

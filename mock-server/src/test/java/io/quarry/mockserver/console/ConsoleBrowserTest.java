@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quarry.mockserver.MockServer;
 import java.io.IOException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -248,11 +250,17 @@ class ConsoleBrowserTest {
         WebElement query = find("search-query");
         query.clear();
         query.sendKeys("onerror");
-        waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "1"));
+        waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "3"));
         String hits = waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("search-hits"), "more"))
                 ? find("search-hits").getText()
                 : "";
         assertThat(hits).contains("onerror=window.pwned=3").hasSizeLessThan(20_000);
+        By minusOne = By.cssSelector("#search-facets button.facet[data-facet='sign'][data-value='-1']");
+        waiting.until(ExpectedConditions.elementToBeClickable(minusOne)).click();
+        waiting.until(ExpectedConditions.attributeToBe(minusOne, "class", "facet selected"));
+        assertThat(find("search-stats").getDomAttribute("data-nb-hits"))
+                .as("a clicked value starting with '-' filters by that value, not out")
+                .isEqualTo("1");
         assertThat(browser.executeScript("return typeof window.pwned === 'undefined'"
                         + " && document.querySelectorAll('#views img, #views script').length === 0"))
                 .as("no markup of the data became an element, no handler ran")
@@ -262,7 +270,8 @@ class ConsoleBrowserTest {
     /** The index above and enough others that the index list takes two pages. */
     private static void seedHostileIndices() throws IOException {
         String record = "{\"objectID\":\"</script><script>window.pwned=2</script>\","
-                + "\"html\":\"<img src=x onerror=window.pwned=3>\",\"big\":\"" + "a".repeat(1_000_000) + "\"}";
+                + "\"html\":\"<img src=x onerror=window.pwned=3>\",\"sign\":\"-1\",\"big\":\""
+                + "a".repeat(1_000_000) + "\"}";
         StringBuilder batch = new StringBuilder("{\"requests\":[");
         for (int i = 0; i < 120; i++) {
             batch.append(i == 0 ? "" : ",")
@@ -272,21 +281,37 @@ class ConsoleBrowserTest {
                     .append(i)
                     .append("}}");
         }
-        batch.append(",{\"action\":\"addObject\",\"indexName\":\"")
-                .append(HOSTILE_INDEX)
-                .append("\",\"body\":")
-                .append(record)
-                .append("}]}");
+        // beside the record whose sign is -1, two others: a filter excluding 1 instead would keep two
+        for (String body :
+                new String[] {record, "{\"html\":\"onerror\",\"sign\":\"1\"}", "{\"html\":\"onerror\",\"sign\":\"2\"}"
+                }) {
+            batch.append(",{\"action\":\"addObject\",\"indexName\":\"")
+                    .append(HOSTILE_INDEX)
+                    .append("\",\"body\":")
+                    .append(body)
+                    .append('}');
+        }
+        batch.append("]}");
+        send("POST", "/1/indexes/*/batch", batch.toString());
+        send(
+                "PUT",
+                "/1/indexes/"
+                        + URLEncoder.encode(HOSTILE_INDEX, StandardCharsets.UTF_8)
+                                .replace("+", "%20") + "/settings",
+                "{\"attributesForFaceting\":[\"html\",\"sign\"]}");
+    }
+
+    private static void send(String method, String path, String body) throws IOException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(server.url() + path))
+                .header("X-Service-Application-Id", server.applicationId())
+                .header("X-Service-API-Key", ADMIN_KEY)
+                .method(method, HttpRequest.BodyPublishers.ofString(body))
+                .build();
         try {
-            HttpRequest request = HttpRequest.newBuilder(URI.create(server.url() + "/1/indexes/*/batch"))
-                    .header("X-Service-Application-Id", server.applicationId())
-                    .header("X-Service-API-Key", ADMIN_KEY)
-                    .POST(HttpRequest.BodyPublishers.ofString(batch.toString()))
-                    .build();
             int status = HttpClient.newHttpClient()
                     .send(request, HttpResponse.BodyHandlers.discarding())
                     .statusCode();
-            assertThat(status).isEqualTo(200);
+            assertThat(status).as(method + " " + path).isEqualTo(200);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException(e);
