@@ -10,6 +10,11 @@ window.QuarryViews = (function () {
   const TEXT_CHARS = 1000;
   const VIEW_CHARS = 100000;
   const ATTRIBUTES_PER_HIT = 50;
+  // The search preview's highlight tags: a record's own text may hold "<mark>", never a tag it cannot know.
+  const HIGHLIGHT = "mark-" + Array.from(crypto.getRandomValues(new Uint8Array(8)),
+    b => b.toString(16).padStart(2, "0")).join("");
+  const PRE_TAG = "<" + HIGHLIGHT + ">";
+  const POST_TAG = "</" + HIGHLIGHT + ">";
   let api, byId;
 
   function el(tag, text, className) {
@@ -146,7 +151,7 @@ window.QuarryViews = (function () {
       const index = byId("search-index").value.trim();
       if (!index) return;
       const body = { query: byId("search-query").value, facets: ["*"], facetFilters: search.filters.slice(),
-        highlightPreTag: "<mark>", highlightPostTag: "</mark>", hitsPerPage: 10 };
+        highlightPreTag: PRE_TAG, highlightPostTag: POST_TAG, hitsPerPage: 10 };
       const path = "/1/indexes/" + encodeURIComponent(index) + "/query";
       byId("search-request").textContent = "POST " + path + "\nX-Service-Application-Id: "
           + byId("app-id").value + "\nX-Service-API-Key: (the key you signed in with)\n\n" + pretty(body);
@@ -210,8 +215,8 @@ window.QuarryViews = (function () {
     }
   };
 
-  // The highlighted value as text nodes and <mark> elements, cut to TEXT_CHARS characters of text: the record's own
-  // text is never parsed as HTML.
+  // The highlighted value as text nodes and <mark> elements (from the preview's own tags), cut to TEXT_CHARS
+  // characters of text: the record's own text is never parsed as HTML.
   function marked(value) {
     const nodes = [];
     let room = TEXT_CHARS;
@@ -221,14 +226,14 @@ window.QuarryViews = (function () {
       room -= kept.length;
       nodes.push(highlighted ? el("mark", kept) : document.createTextNode(kept));
     };
-    value.split("</mark>").forEach(part => {
-      const at = part.indexOf("<mark>");
+    value.split(POST_TAG).forEach(part => {
+      const at = part.indexOf(PRE_TAG);
       if (at < 0) { add(part, false); return; }
       add(part.substring(0, at), false);
-      add(part.substring(at + 6), true);
+      add(part.substring(at + PRE_TAG.length), true);
     });
     const shown = TEXT_CHARS - room;
-    const total = value.replaceAll("<mark>", "").replaceAll("</mark>", "").length;
+    const total = value.replaceAll(PRE_TAG, "").replaceAll(POST_TAG, "").length;
     if (total > shown) nodes.push(document.createTextNode("… (" + (total - shown) + " more characters)"));
     return nodes;
   }

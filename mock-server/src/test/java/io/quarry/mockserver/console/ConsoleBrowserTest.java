@@ -254,7 +254,12 @@ class ConsoleBrowserTest {
         String hits = waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("search-hits"), "more"))
                 ? find("search-hits").getText()
                 : "";
-        assertThat(hits).contains("onerror=window.pwned=3").hasSizeLessThan(20_000);
+        assertThat(hits).contains("onerror=window.pwned=3", "<mark>fake</mark>").hasSizeLessThan(20_000);
+        assertThat(browser.findElements(By.cssSelector("#search-hits mark")))
+                .as("only the matched word is highlighted, not a record's own <mark>")
+                .extracting(WebElement::getText)
+                .isNotEmpty()
+                .allSatisfy(text -> assertThat(text).isEqualToIgnoringCase("onerror"));
         By minusOne = By.cssSelector("#search-facets button.facet[data-facet='sign'][data-value='-1']");
         waiting.until(ExpectedConditions.elementToBeClickable(minusOne)).click();
         waiting.until(ExpectedConditions.attributeToBe(minusOne, "class", "facet selected"));
@@ -270,7 +275,7 @@ class ConsoleBrowserTest {
     /** The index above and enough others that the index list takes two pages. */
     private static void seedHostileIndices() throws IOException {
         String record = "{\"objectID\":\"</script><script>window.pwned=2</script>\","
-                + "\"html\":\"<img src=x onerror=window.pwned=3>\",\"sign\":\"-1\",\"big\":\""
+                + "\"html\":\"<img src=x onerror=window.pwned=3>\",\"fake\":\"<mark>fake</mark>\",\"sign\":\"-1\",\"big\":\""
                 + "a".repeat(1_000_000) + "\"}";
         StringBuilder batch = new StringBuilder("{\"requests\":[");
         for (int i = 0; i < 120; i++) {
