@@ -161,6 +161,36 @@ class ConsoleHostileInputHttpTest {
     }
 
     @Test
+    void oddParametersOfEveryConsoleRouteGetAnAnswerNever500() {
+        client.post("/1/indexes/odd/query", "{}");
+        Random random = new Random(SEED);
+        String[] routes = {
+            "/_mock/console/api/journal?limit=",
+            "/_mock/console/api/journal?after=",
+            "/_mock/console/api/journal?status=",
+            "/_mock/console/api/journal?path=",
+            "/_mock/console/api/journal?index=",
+            "/_mock/console/api/traffic?seconds=",
+            "/_mock/console/api/journal/",
+            "/_mock/console/api/info?x=",
+            "/_mock/console/api/tasks?limit=",
+            "/_mock/console/api/keys?page=",
+            "/_mock/console/"
+        };
+        String[] numbers = {"0", "-0", "+1", "1.5", "0x10", "٣", "2147483648", "-2147483649", "9".repeat(40), " 1", ""};
+        for (int i = 0; i < 150; i++) {
+            String route = routes[random.nextInt(routes.length)];
+            String value = random.nextBoolean()
+                    ? numbers[random.nextInt(numbers.length)]
+                    : randomText(random, random.nextInt(8));
+            TestClient.Reply reply = client.get(route + encode(value));
+            assertThat(reply.status())
+                    .as("seed %d: %s%s answered %s", SEED, route, value, reply)
+                    .isIn(200, 400, 404);
+        }
+    }
+
+    @Test
     void theConsolesRefusalsCarryItsSecurityHeadersToo() {
         for (String path : List.of(
                 "/_mock/console/" + encode("<script>alert(1)</script>"),

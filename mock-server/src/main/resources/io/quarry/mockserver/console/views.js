@@ -306,7 +306,7 @@ window.QuarryViews = (function () {
             faults.send("DELETE", "/_mock/hosts/" + h.host + "/faults");
           });
           return row([td(h.host, "num"), td(h.port, "num"), td(h.requestCount, "num"),
-            td(h.acceptsConnections ? "yes" : "no"), td(h.faults.length ? JSON.stringify(h.faults) : "none",
+            td(h.acceptsConnections ? "yes" : "no"), td(h.faults.length ? cut(JSON.stringify(h.faults), TEXT_CHARS) : "none",
               "path"), clear], { host: String(h.host) });
         }));
         failure("faults-error");
