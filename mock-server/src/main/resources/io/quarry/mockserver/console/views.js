@@ -305,9 +305,9 @@ window.QuarryViews = (function () {
             event.stopPropagation();
             faults.send("DELETE", "/_mock/hosts/" + h.host + "/faults");
           });
+          const rules = h.faults.length ? cut(JSON.stringify(h.faults), TEXT_CHARS) : "none";
           return row([td(h.host, "num"), td(h.port, "num"), td(h.requestCount, "num"),
-            td(h.acceptsConnections ? "yes" : "no"), td(h.faults.length ? cut(JSON.stringify(h.faults), TEXT_CHARS) : "none",
-              "path"), clear], { host: String(h.host) });
+            td(h.acceptsConnections ? "yes" : "no"), td(rules, "path"), clear], { host: String(h.host) });
         }));
         failure("faults-error");
       } catch (e) { failure("faults-error", e); }
