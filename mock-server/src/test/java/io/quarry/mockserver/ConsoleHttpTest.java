@@ -168,6 +168,32 @@ class ConsoleHttpTest {
     }
 
     @Test
+    void aKeyRestrictedToIndicesSeesNoneOfTheOthersInTheJournalOrTheCharts() {
+        client.post("/1/indexes/mine/query", "{}");
+        client.post("/1/indexes/theirs/query", jq("{'query':'their secret'}"));
+        client.get("/1/keys");
+        long theirs = journal("?index=theirs").get(0).get("seq").asLong();
+        TestClient mine = new TestClient(
+                server, server.applicationId(), client.createKey(jq("{'acl':['logs'],'indexes':['mine']}")));
+
+        JsonNode entries =
+                mine.get("/_mock/console/api/journal").requireOk().body().get("entries");
+        assertThat(entries)
+                .extracting(entry -> entry.path("index").asString("none"))
+                .contains("mine", "none")
+                .doesNotContain("theirs");
+        assertThat(mine.get("/_mock/console/api/journal?index=theirs").body().get("entries"))
+                .isEmpty();
+        assertThat(mine.get("/_mock/console/api/journal/" + theirs).status()).isEqualTo(404);
+        JsonNode byIndex = mine.get("/_mock/console/api/traffic?seconds=60")
+                .requireOk()
+                .body()
+                .get("byIndex");
+        assertThat(byIndex.has("mine")).isTrue();
+        assertThat(byIndex.has("theirs")).isFalse();
+    }
+
+    @Test
     void countsAnswersPerSecondForTheCharts() {
         client.post("/1/indexes/books/query", "{}");
         JsonNode traffic =

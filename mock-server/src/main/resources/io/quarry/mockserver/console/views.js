@@ -4,6 +4,17 @@ window.QuarryViews = (function () {
   const FAULT_TYPES = ["status", "delay", "closeBeforeResponse", "closeMidResponse", "truncatedBody", "nonJsonBody",
     "failAfterWrite", "resetAfterWrite"];
   const RECORDS_PER_PAGE = 20;
+  const INDICES_PER_PAGE = 100;
+  // Any application may write records of a megabyte or thousands of members: what a view shows is cut, so a view
+  // of such data stays a few hundred KB of text and the browser never stalls laying it out.
+  const TEXT_CHARS = 1000;
+  const VIEW_CHARS = 100000;
+  const ATTRIBUTES_PER_HIT = 50;
+  // The search preview's highlight tags: a record's own text may hold "<mark>", never a tag it cannot know.
+  const HIGHLIGHT = "mark-" + Array.from(crypto.getRandomValues(new Uint8Array(8)),
+    b => b.toString(16).padStart(2, "0")).join("");
+  const PRE_TAG = "<" + HIGHLIGHT + ">";
+  const POST_TAG = "</" + HIGHLIGHT + ">";
   let api, byId;
 
   function el(tag, text, className) {
@@ -37,24 +48,47 @@ window.QuarryViews = (function () {
 
   function failure(id, e) { byId(id).textContent = e ? e.message : ""; }
 
-  function pretty(value) { return JSON.stringify(value, null, 2); }
-
-  async function indexNames() {
-    const list = await api("GET", "/1/indexes");
-    return (list.items || []).map(i => i.name).sort();
+  function cut(text, max) {
+    return text.length <= max ? text : text.substring(0, max) + "… (" + (text.length - max) + " more characters)";
   }
 
-  // ---- Indices: each index with its count, size and replicas; its settings and records, paged.
+  // JSON as text, each long string and the whole cut.
+  function pretty(value) {
+    const text = JSON.stringify(value, (key, v) => typeof v === "string" ? cut(v, TEXT_CHARS) : v, 2);
+    return cut(text === undefined ? "" : text, VIEW_CHARS);
+  }
+
+  function indexPage(page) {
+    return api("GET", "/1/indexes?page=" + page + "&hitsPerPage=" + INDICES_PER_PAGE);
+  }
+
+  // the first page's names: suggestions, not a full list, whatever the number of indices
+  async function indexNames() {
+    const list = await indexPage(0);
+    return (list.items || []).map(i => i.name);
+  }
+
+  // ---- Indices: each index with its count, size and replicas, 100 a page in the server's order (by name); its
+  // settings and records, paged.
   const indices = {
     selected: null,
     page: 0,
+    listPage: 0,
     async open() {
       failure("indices-error");
       try {
-        const list = await api("GET", "/1/indexes");
+        const list = await indexPage(indices.listPage);
+        const pages = Math.max(1, list.nbPages || 1);
+        if (indices.listPage >= pages) { // indices deleted since: show the last page there is
+          indices.listPage = pages - 1;
+          return indices.open();
+        }
+        byId("indices-page").textContent = "page " + (indices.listPage + 1) + " of " + pages;
+        byId("indices-previous").disabled = indices.listPage === 0;
+        byId("indices-next").disabled = indices.listPage + 1 >= pages;
         const body = byId("indices-table").tBodies[0];
         body.replaceChildren();
-        (list.items || []).sort((a, b) => a.name.localeCompare(b.name)).forEach(item => {
+        (list.items || []).forEach(item => {
           const tr = row([td(item.name), td(item.entries, "num count"), td(item.dataSize, "num"),
             td((item.replicas || []).join(", ")), td(item.updatedAt)], { index: item.name });
           tr.addEventListener("click", () => indices.select(item.name));
@@ -92,6 +126,8 @@ window.QuarryViews = (function () {
       } catch (e) { byId("index-records").textContent = e.message; }
     },
     init() {
+      byId("indices-previous").addEventListener("click", () => { indices.listPage--; indices.open(); });
+      byId("indices-next").addEventListener("click", () => { indices.listPage++; indices.open(); });
       byId("records-previous").addEventListener("click", () => { indices.page--; indices.records(); });
       byId("records-next").addEventListener("click", () => { indices.page++; indices.records(); });
     }
@@ -115,7 +151,7 @@ window.QuarryViews = (function () {
       const index = byId("search-index").value.trim();
       if (!index) return;
       const body = { query: byId("search-query").value, facets: ["*"], facetFilters: search.filters.slice(),
-        highlightPreTag: "<mark>", highlightPostTag: "</mark>", hitsPerPage: 10 };
+        highlightPreTag: PRE_TAG, highlightPostTag: POST_TAG, hitsPerPage: 10 };
       const path = "/1/indexes/" + encodeURIComponent(index) + "/query";
       byId("search-request").textContent = "POST " + path + "\nX-Service-Application-Id: "
           + byId("app-id").value + "\nX-Service-API-Key: (the key you signed in with)\n\n" + pretty(body);
@@ -134,29 +170,33 @@ window.QuarryViews = (function () {
       hits.replaceChildren();
       (answer.hits || []).forEach(hit => {
         const li = el("li");
-        li.append(el("strong", hit.objectID), document.createElement("br"));
+        li.append(el("strong", cut(String(hit.objectID), TEXT_CHARS)), document.createElement("br"));
         const highlighted = hit._highlightResult || {};
-        Object.keys(highlighted).forEach(attribute => {
-          const value = highlighted[attribute];
-          if (!value || typeof value.value !== "string") return;
+        const attributes = Object.keys(highlighted).filter(attribute =>
+          highlighted[attribute] && typeof highlighted[attribute].value === "string");
+        attributes.slice(0, ATTRIBUTES_PER_HIT).forEach(attribute => {
           const line = el("div");
-          line.append(el("span", attribute, "hit-attr"), ...marked(value.value));
+          line.append(el("span", cut(attribute, TEXT_CHARS), "hit-attr"), ...marked(highlighted[attribute].value));
           li.append(line);
         });
+        if (attributes.length > ATTRIBUTES_PER_HIT) {
+          li.append(el("div", "… " + (attributes.length - ATTRIBUTES_PER_HIT) + " more attributes", "hit-attr"));
+        }
         hits.append(li);
       });
       const facets = byId("search-facets");
       facets.replaceChildren();
       Object.entries(answer.facets || {}).forEach(([facet, counts]) => {
         const group = el("div", undefined, "facet-group");
-        group.append(el("h4", facet));
+        group.append(el("h4", cut(facet, TEXT_CHARS)));
         Object.entries(counts).forEach(([value, count]) => {
-          const filter = facet + ":" + value;
+          // a value starting with "-" is escaped, or the filter would exclude it
+          const filter = facet + ":" + (value.startsWith("-") ? "\\" + value : value);
           const button = el("button", undefined, "facet" + (search.filters.includes(filter) ? " selected" : ""));
           button.type = "button";
           button.dataset.facet = facet;
           button.dataset.value = value;
-          button.append(document.createTextNode(value), el("span", count, "facet-count"));
+          button.append(document.createTextNode(cut(value, TEXT_CHARS)), el("span", count, "facet-count"));
           button.addEventListener("click", () => {
             const at = search.filters.indexOf(filter);
             if (at >= 0) search.filters.splice(at, 1); else search.filters.push(filter);
@@ -175,15 +215,26 @@ window.QuarryViews = (function () {
     }
   };
 
-  // The highlighted value as text nodes and <mark> elements: the record's own text is never parsed as HTML.
+  // The highlighted value as text nodes and <mark> elements (from the preview's own tags), cut to TEXT_CHARS
+  // characters of text: the record's own text is never parsed as HTML.
   function marked(value) {
     const nodes = [];
-    value.split("</mark>").forEach(part => {
-      const at = part.indexOf("<mark>");
-      if (at < 0) { nodes.push(document.createTextNode(part)); return; }
-      nodes.push(document.createTextNode(part.substring(0, at)));
-      nodes.push(el("mark", part.substring(at + 6)));
+    let room = TEXT_CHARS;
+    const add = (text, highlighted) => {
+      if (room <= 0 || text.length === 0) return;
+      const kept = text.substring(0, room);
+      room -= kept.length;
+      nodes.push(highlighted ? el("mark", kept) : document.createTextNode(kept));
+    };
+    value.split(POST_TAG).forEach(part => {
+      const at = part.indexOf(PRE_TAG);
+      if (at < 0) { add(part, false); return; }
+      add(part.substring(0, at), false);
+      add(part.substring(at + PRE_TAG.length), true);
     });
+    const shown = TEXT_CHARS - room;
+    const total = value.replaceAll(PRE_TAG, "").replaceAll(POST_TAG, "").length;
+    if (total > shown) nodes.push(document.createTextNode("… (" + (total - shown) + " more characters)"));
     return nodes;
   }
 
@@ -254,9 +305,9 @@ window.QuarryViews = (function () {
             event.stopPropagation();
             faults.send("DELETE", "/_mock/hosts/" + h.host + "/faults");
           });
+          const rules = h.faults.length ? cut(JSON.stringify(h.faults), TEXT_CHARS) : "none";
           return row([td(h.host, "num"), td(h.port, "num"), td(h.requestCount, "num"),
-            td(h.acceptsConnections ? "yes" : "no"), td(h.faults.length ? JSON.stringify(h.faults) : "none",
-              "path"), clear], { host: String(h.host) });
+            td(h.acceptsConnections ? "yes" : "no"), td(rules, "path"), clear], { host: String(h.host) });
         }));
         failure("faults-error");
       } catch (e) { failure("faults-error", e); }

@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quarry.mockserver.MockServer;
 import java.io.IOException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -54,6 +56,9 @@ class ConsoleBrowserTest {
               ]}},
              "keys": [{"value": "storefront-search-key-5b81e0c2", "acl": ["search"], "description": "storefront"}]}
             """;
+
+    /** An index whose name, objectID and members are markup, one member of 1 MB (made by the last test). */
+    private static final String HOSTILE_INDEX = "<img src=x onerror=window.pwned=1>";
 
     @TempDir
     static Path profile;
@@ -219,6 +224,103 @@ class ConsoleBrowserTest {
         query.sendKeys("orbit");
         waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "2"));
         assertThat(find("search-error").getText()).isEmpty();
+    }
+
+    @Test
+    @Order(9)
+    void showsMarkupAsTextRunsNoneOfItAndCutsLongValuesAndLongLists() throws IOException {
+        seedHostileIndices(); // last, so the screenshots show the products alone
+        find("sign-out").click();
+        signIn(ADMIN_KEY);
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
+        tab("indices");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("indices-page"), "page 1 of 2"));
+        assertThat(browser.findElements(By.cssSelector("#indices-table tbody tr")))
+                .hasSize(100);
+        WebElement hostile =
+                browser.findElement(By.cssSelector("#indices-table tr[data-index=\"" + HOSTILE_INDEX + "\"]"));
+        assertThat(hostile.getText()).contains(HOSTILE_INDEX);
+        hostile.click();
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("index-records"), "more characters"));
+        String records = find("index-records").getText();
+        assertThat(records).contains("</script><script>window.pwned=2</script>").hasSizeLessThan(20_000);
+
+        tab("search");
+        typeIndex(HOSTILE_INDEX);
+        WebElement query = find("search-query");
+        query.clear();
+        query.sendKeys("onerror");
+        waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "3"));
+        String hits = waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("search-hits"), "more"))
+                ? find("search-hits").getText()
+                : "";
+        assertThat(hits).contains("onerror=window.pwned=3", "<mark>fake</mark>").hasSizeLessThan(20_000);
+        assertThat(browser.findElements(By.cssSelector("#search-hits mark")))
+                .as("only the matched word is highlighted, not a record's own <mark>")
+                .extracting(WebElement::getText)
+                .isNotEmpty()
+                .allSatisfy(text -> assertThat(text).isEqualToIgnoringCase("onerror"));
+        By minusOne = By.cssSelector("#search-facets button.facet[data-facet='sign'][data-value='-1']");
+        waiting.until(ExpectedConditions.elementToBeClickable(minusOne)).click();
+        waiting.until(ExpectedConditions.attributeToBe(minusOne, "class", "facet selected"));
+        assertThat(find("search-stats").getDomAttribute("data-nb-hits"))
+                .as("a clicked value starting with '-' filters by that value, not out")
+                .isEqualTo("1");
+        assertThat(browser.executeScript("return typeof window.pwned === 'undefined'"
+                        + " && document.querySelectorAll('#views img, #views script').length === 0"))
+                .as("no markup of the data became an element, no handler ran")
+                .isEqualTo(true);
+    }
+
+    /** The index above and enough others that the index list takes two pages. */
+    private static void seedHostileIndices() throws IOException {
+        String record = "{\"objectID\":\"</script><script>window.pwned=2</script>\","
+                + "\"html\":\"<img src=x onerror=window.pwned=3>\",\"fake\":\"<mark>fake</mark>\",\"sign\":\"-1\",\"big\":\""
+                + "a".repeat(1_000_000) + "\"}";
+        StringBuilder batch = new StringBuilder("{\"requests\":[");
+        for (int i = 0; i < 120; i++) {
+            batch.append(i == 0 ? "" : ",")
+                    .append("{\"action\":\"addObject\",\"indexName\":\"zz-")
+                    .append(i)
+                    .append("\",\"body\":{\"n\":")
+                    .append(i)
+                    .append("}}");
+        }
+        // beside the record whose sign is -1, two others: a filter excluding 1 instead would keep two
+        for (String body :
+                new String[] {record, "{\"html\":\"onerror\",\"sign\":\"1\"}", "{\"html\":\"onerror\",\"sign\":\"2\"}"
+                }) {
+            batch.append(",{\"action\":\"addObject\",\"indexName\":\"")
+                    .append(HOSTILE_INDEX)
+                    .append("\",\"body\":")
+                    .append(body)
+                    .append('}');
+        }
+        batch.append("]}");
+        send("POST", "/1/indexes/*/batch", batch.toString());
+        send(
+                "PUT",
+                "/1/indexes/"
+                        + URLEncoder.encode(HOSTILE_INDEX, StandardCharsets.UTF_8)
+                                .replace("+", "%20") + "/settings",
+                "{\"attributesForFaceting\":[\"html\",\"sign\"]}");
+    }
+
+    private static void send(String method, String path, String body) throws IOException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(server.url() + path))
+                .header("X-Service-Application-Id", server.applicationId())
+                .header("X-Service-API-Key", ADMIN_KEY)
+                .method(method, HttpRequest.BodyPublishers.ofString(body))
+                .build();
+        try {
+            int status = HttpClient.newHttpClient()
+                    .send(request, HttpResponse.BodyHandlers.discarding())
+                    .statusCode();
+            assertThat(status).as(method + " " + path).isEqualTo(200);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(e);
+        }
     }
 
     private static void typeIndex(String name) {

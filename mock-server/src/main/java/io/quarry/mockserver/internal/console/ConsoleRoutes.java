@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.console;
 
+import io.quarry.mockserver.internal.auth.Caller;
 import io.quarry.mockserver.internal.auth.KeyMask;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
@@ -13,6 +14,8 @@ import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.ApiKey;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.Timestamps;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
 import tools.jackson.databind.node.ArrayNode;
@@ -76,9 +79,20 @@ public final class ConsoleRoutes implements RouteMethods {
         return new ConsoleRoutes(journal, app, adminKey, shown);
     }
 
+    /** Every answer, a refusal of its own parameters included, carries the console's headers. */
     @Override
     public Response answer(int method, Request request) {
-        Response response = switch (method) {
+        Response response;
+        try {
+            response = route(method, request);
+        } catch (ApiException refused) {
+            response = Response.error(refused.status(), refused.getMessage());
+        }
+        return response.withHeaders(ConsoleFiles.HEADERS);
+    }
+
+    private Response route(int method, Request request) {
+        return switch (method) {
             case PAGE -> ConsoleFiles.file("index.html");
             case FILE -> ConsoleFiles.file(request.path("file"));
             case INFO -> Response.ok(info.deepCopy());
@@ -89,16 +103,15 @@ public final class ConsoleRoutes implements RouteMethods {
             case TASKS -> tasks();
             default -> throw new IllegalArgumentException("no console route " + method);
         };
-        return response.withHeaders(ConsoleFiles.HEADERS);
     }
 
     private Response journal(Request request) {
         int limit = intParam(request, "limit", DEFAULT_LIMIT, 1, journal.capacity());
         long after = intParam(request, "after", 0, 0, Integer.MAX_VALUE);
-        Predicate<JournaledAnswer> filter = entry -> entry.seq() > after;
+        Predicate<JournaledAnswer> filter = visibleTo(request).and(entry -> entry.seq() > after);
         String status = request.query().get("status");
         if (status != null && !status.isEmpty()) {
-            filter = filter.and(entry -> statusMatches(status, entry));
+            filter = filter.and(statusFilter(status));
         }
         String path = request.query().get("path");
         if (path != null && !path.isEmpty()) {
@@ -119,15 +132,19 @@ public final class ConsoleRoutes implements RouteMethods {
         return Response.ok(body);
     }
 
-    private static boolean statusMatches(String wanted, JournaledAnswer entry) {
-        return switch (wanted) {
-            case "faulted" -> entry.fault() != null;
-            case "none" -> entry.status() == 0;
-            default ->
-                wanted.length() == 3
-                        && wanted.endsWith("xx")
-                        && entry.status() / 100 == Character.digit(wanted.charAt(0), 10);
-        };
+    /** {@return the entries of a status class ({@code 4xx}), without an answer ({@code none}) or faulted} */
+    private static Predicate<JournaledAnswer> statusFilter(String wanted) {
+        if (wanted.equals("faulted")) {
+            return entry -> entry.fault() != null;
+        }
+        if (wanted.equals("none")) {
+            return entry -> entry.status() == 0;
+        }
+        int statusClass = wanted.length() == 3 && wanted.endsWith("xx") ? Character.digit(wanted.charAt(0), 10) : -1;
+        if (statusClass < 1 || statusClass > 5) {
+            throw ApiException.badRequest("The parameter status must be 1xx, 2xx, 3xx, 4xx, 5xx, none or faulted");
+        }
+        return entry -> entry.status() / 100 == statusClass;
     }
 
     private Response journalEntry(Request request) {
@@ -138,13 +155,22 @@ public final class ConsoleRoutes implements RouteMethods {
             throw ApiException.badRequest("The journal entry's number must be an integer");
         }
         JournaledAnswer entry = journal.find(seq);
-        if (entry == null) {
+        if (entry == null || !visibleTo(request).test(entry)) {
             throw ApiException.notFound("The journal no longer holds entry " + seq);
         }
         ObjectNode body = summary(entry);
-        body.put("requestBody", secrets.text(entry.requestStart(), entry.sentKey()));
-        body.put("responseBody", secrets.text(entry.responseStart(), entry.sentKey()));
+        body.put("requestBody", secrets.text(entry.requestStart(), entry.requestBytes(), entry.sentKey()));
+        body.put("responseBody", secrets.text(entry.responseStart(), entry.responseBytes(), entry.sentKey()));
         return Response.ok(body);
+    }
+
+    /**
+     * {@return which entries the caller may see: as in the service's request log, a key restricted to indices sees
+     * the entries of those indices and those of no index}
+     */
+    private static Predicate<JournaledAnswer> visibleTo(Request request) {
+        Caller caller = request.get(Caller.class);
+        return entry -> entry.index() == null || caller.mayUse(entry.index());
     }
 
     private static ObjectNode summary(JournaledAnswer entry) {
@@ -179,7 +205,18 @@ public final class ConsoleRoutes implements RouteMethods {
 
     private Response traffic(Request request) {
         int seconds = intParam(request, "seconds", 300, 1, Traffic.SECONDS);
-        return Response.ok(journal.traffic().series(journal.now(), seconds));
+        ObjectNode series = journal.traffic().series(journal.now(), seconds);
+        Caller caller = request.get(Caller.class);
+        if (series.get("byIndex") instanceof ObjectNode byIndex) {
+            List<String> hidden = new ArrayList<>();
+            byIndex.propertyNames().forEach(name -> {
+                if (!caller.mayUse(name)) {
+                    hidden.add(name);
+                }
+            });
+            byIndex.remove(hidden);
+        }
+        return Response.ok(series);
     }
 
     private Response keys() {
@@ -188,7 +225,7 @@ public final class ConsoleRoutes implements RouteMethods {
         for (ApiKey key : app.keys().all()) {
             ObjectNode out = keys.addObject();
             out.put("value", KeyMask.of(key.value()));
-            out.put("description", key.description());
+            out.put("description", Secrets.label(key.description()));
             key.acl().forEach(out.putArray("acl")::add);
             key.indexes().forEach(out.putArray("indexes")::add);
             key.referers().forEach(out.putArray("referers")::add);
@@ -225,7 +262,24 @@ public final class ConsoleRoutes implements RouteMethods {
         try {
             return Math.max(min, Math.min(max, Integer.parseInt(value)));
         } catch (NumberFormatException e) {
+            if (isInteger(value)) {
+                return value.charAt(0) == '-' ? min : max; // too large for an int: as far out as it goes
+            }
             throw ApiException.badRequest("The parameter " + name + " must be an integer");
         }
+    }
+
+    /** {@return whether the text is a decimal integer, signed or not, whatever its length} */
+    private static boolean isInteger(String text) {
+        int from = text.charAt(0) == '-' || text.charAt(0) == '+' ? 1 : 0;
+        if (from == text.length()) {
+            return false;
+        }
+        for (int i = from; i < text.length(); i++) {
+            if (text.charAt(i) < '0' || text.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 }

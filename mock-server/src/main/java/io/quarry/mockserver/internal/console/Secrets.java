@@ -18,6 +18,8 @@ import java.util.StringJoiner;
 final class Secrets {
 
     private static final String KEY_PARAMETER = "x-service-api-key";
+    /** The most characters of a free text shown in a list. */
+    static final int LABEL_CHARS = 200;
 
     private final String adminKey;
 
@@ -64,23 +66,59 @@ final class Secrets {
     }
 
     /**
-     * {@return the start of a body as text, the admin key and the sent key masked wherever they appear}
+     * {@return the start of a body as text, the admin key and the sent key masked wherever they appear, and where the
+     * cut leaves the start of one at its end}
      *
      * @param start the start the journal kept (a character cut at its end shows as a replacement character)
+     * @param bodyBytes the whole body's size: a start shorter than it was cut
      * @param sentKey the key the request was sent with, or {@code null}
      */
-    String text(byte[] start, String sentKey) {
+    String text(byte[] start, int bodyBytes, String sentKey) {
         String masked = new String(start, StandardCharsets.UTF_8).replace(adminKey, KeyMask.HIDDEN);
-        if (sentKey != null && sentKey.length() >= 4) {
+        boolean sentKeyMasked = sentKey != null && sentKey.length() >= 4;
+        if (sentKeyMasked) {
             masked = masked.replace(sentKey, KeyMask.HIDDEN);
+        }
+        if (start.length < bodyBytes) {
+            masked = maskCutKey(masked, adminKey);
+            if (sentKeyMasked) {
+                masked = maskCutKey(masked, sentKey);
+            }
         }
         return masked;
     }
 
-    /** {@return how the journal names the caller: "admin key", the key's description or its masked value, else "no key" or "refused key"} */
+    /** The cut may end the text with the first characters of a key: they are masked as the whole key would be. */
+    private static String maskCutKey(String text, String key) {
+        for (int length = Math.min(key.length() - 1, text.length()); length > 0; length--) {
+            if (text.regionMatches(text.length() - length, key, 0, length)) {
+                return text.substring(0, text.length() - length) + KeyMask.HIDDEN;
+            }
+        }
+        return text;
+    }
+
+    /**
+     * {@return a free text (a key's description) cut to {@value #LABEL_CHARS} characters, an ellipsis marking the
+     * cut: a view lists many and must stay small whatever the descriptions}
+     *
+     * @param text the text, or {@code null}
+     */
+    static String label(String text) {
+        if (text == null || text.length() <= LABEL_CHARS) {
+            return text;
+        }
+        int end = Character.isHighSurrogate(text.charAt(LABEL_CHARS - 1)) ? LABEL_CHARS - 1 : LABEL_CHARS;
+        return text.substring(0, end) + "…";
+    }
+
+    /**
+     * {@return how the journal names the caller: "admin key", the key's description (cut as {@link #label} cuts it)
+     * or its masked value, else "no key" or "refused key"}
+     */
     static String caller(JournaledAnswer answer) {
         if (answer.caller() != null) {
-            return answer.caller().label();
+            return label(answer.caller().label());
         }
         return answer.sentKey() == null ? "no key" : "refused key";
     }

@@ -67,13 +67,14 @@ class SecretsTest {
                 + "2\",\"crawler\":{\"apiKey\":\"" + SENT + "3\"}}";
         Route route = route("/1/keys", Operation.LIST_API_KEY);
         JournaledAnswer kept = record(new Request("GET", "/1/keys", null, Map.of(), new byte[0]), route, answer);
-        assertThat(secrets.text(kept.responseStart(), kept.sentKey()))
+        assertThat(secrets.text(kept.responseStart(), kept.responseBytes(), kept.sentKey()))
                 .doesNotContain(SENT)
                 .contains("\"acl\":[\"search\"]")
                 .contains("••••");
         JournaledAnswer notJson =
                 record(new Request("GET", "/1/keys", null, Map.of(), new byte[0]), route, "<html>" + SENT);
-        assertThat(secrets.text(notJson.responseStart(), notJson.sentKey())).doesNotContain(SENT);
+        assertThat(secrets.text(notJson.responseStart(), notJson.responseBytes(), notJson.sentKey()))
+                .doesNotContain(SENT);
     }
 
     @Test
@@ -84,9 +85,32 @@ class SecretsTest {
                 null,
                 body);
         String expected = "{\"note\":\"••••\",\"other\":\"••••\"}";
-        assertThat(secrets.text(answer.requestStart(), answer.sentKey())).isEqualTo(expected);
-        assertThat(secrets.text(answer.responseStart(), answer.sentKey())).isEqualTo(expected);
+        assertThat(secrets.text(answer.requestStart(), answer.requestBytes(), answer.sentKey()))
+                .isEqualTo(expected);
+        assertThat(secrets.text(answer.responseStart(), answer.responseBytes(), answer.sentKey()))
+                .isEqualTo(expected);
         assertThat(answer.toString()).doesNotContain(SENT);
+    }
+
+    @Test
+    void masksTheStartOfAKeyThatTheCutOfABodyLeavesAtItsEnd() {
+        for (String key : new String[] {ADMIN, SENT}) {
+            for (int kept = 1; kept < key.length(); kept++) {
+                String body = "x".repeat(AnswerJournal.BODY_CHARS - kept) + key + "\"}";
+                JournaledAnswer answer = record(
+                        new Request("POST", "/1/indexes/a/query", null, Map.of("x-service-api-key", SENT), bytes(body)),
+                        null,
+                        body);
+                String shown = secrets.text(answer.requestStart(), answer.requestBytes(), answer.sentKey());
+                assertThat(shown).as("%d characters kept", kept).endsWith("x••••");
+                assertThat(secrets.text(answer.responseStart(), answer.responseBytes(), answer.sentKey()))
+                        .isEqualTo(shown);
+            }
+        }
+        String whole = "{\"q\":\"" + ADMIN.substring(0, 6) + "\"}";
+        assertThat(secrets.text(bytes(whole), whole.length(), null))
+                .as("a body kept whole ends as it ended")
+                .isEqualTo(whole);
     }
 
     private JournaledAnswer record(Request request, Route route, String answer) {
