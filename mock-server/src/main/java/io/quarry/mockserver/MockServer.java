@@ -768,7 +768,7 @@ public final class MockServer implements AutoCloseable {
             try {
                 return new MockServer(this);
             } catch (IOException e) {
-                throw new UncheckedIOException("could not start the mock server", e);
+                throw new UncheckedIOException("could not start the mock server: " + e.getMessage(), e);
             }
         }
 
