@@ -235,7 +235,8 @@ public final class MockServer implements AutoCloseable {
                 faultScript,
                 servedHosts,
                 timer,
-                console == null ? AnswerObserver.NONE : console.journal());
+                console == null ? AnswerObserver.NONE : console.journal(),
+                control.gate());
         return new Built(control, front);
     }
 

@@ -1,6 +1,7 @@
 package io.quarry.mockserver.internal.state;
 
 import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.ResetGate;
 import io.quarry.mockserver.internal.json.Json;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +24,7 @@ public final class StateControl {
     private final Application app;
     private final List<ObjectNode> startupSeeds;
     private final List<Runnable> resetHooks = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final ResetGate gate = new ResetGate();
 
     /**
      * @param app the application
@@ -34,11 +36,21 @@ public final class StateControl {
         seedAll(this.startupSeeds);
     }
 
-    /** Removes every index, then applies the startup seed again, and resets every product's own state. */
+    /**
+     * Removes every index, then applies the startup seed again, and resets every product's own state: once the
+     * requests in flight are answered, and before any other passes the {@link #gate()}.
+     */
     public void reset() {
-        app.clear();
-        resetHooks.forEach(Runnable::run);
-        seedAll(startupSeeds);
+        gate.reset(() -> {
+            app.clear();
+            resetHooks.forEach(Runnable::run);
+            seedAll(startupSeeds);
+        });
+    }
+
+    /** {@return the gate requests pass, which a reset closes while it runs} */
+    public ResetGate gate() {
+        return gate;
     }
 
     /**
