@@ -518,9 +518,11 @@ public final class MockServer implements AutoCloseable {
          * {@return this builder}
          *
          * @param applicationId the application ID callers must send; default {@value #DEFAULT_APPLICATION_ID}
+         * @throws IllegalArgumentException when it is blank, holds a control character, or begins or ends with a space
+         *     (a request header could not carry it)
          */
         public Builder applicationId(String applicationId) {
-            this.applicationId = requireNonBlank(applicationId, "applicationId");
+            this.applicationId = requireHeaderValue(applicationId, "applicationId");
             return this;
         }
 
@@ -528,9 +530,11 @@ public final class MockServer implements AutoCloseable {
          * {@return this builder}
          *
          * @param adminKey the admin API key; default {@value #DEFAULT_ADMIN_KEY}
+         * @throws IllegalArgumentException when it is blank, holds a control character, or begins or ends with a space
+         *     (a request header could not carry it)
          */
         public Builder adminKey(String adminKey) {
-            this.adminKey = requireNonBlank(adminKey, "adminKey");
+            this.adminKey = requireHeaderValue(adminKey, "adminKey");
             return this;
         }
 
@@ -539,9 +543,11 @@ public final class MockServer implements AutoCloseable {
          *
          * @param monitoringKey the key of the monitoring endpoints that need one; default
          *     {@value #DEFAULT_MONITORING_KEY}
+         * @throws IllegalArgumentException when it is blank, holds a control character, or begins or ends with a space
+         *     (a request header could not carry it)
          */
         public Builder monitoringKey(String monitoringKey) {
-            this.monitoringKey = requireNonBlank(monitoringKey, "monitoringKey");
+            this.monitoringKey = requireHeaderValue(monitoringKey, "monitoringKey");
             return this;
         }
 
@@ -562,9 +568,11 @@ public final class MockServer implements AutoCloseable {
          * {@return this builder}
          *
          * @param usageKey the key of the usage endpoints; default {@value #DEFAULT_USAGE_KEY}
+         * @throws IllegalArgumentException when it is blank, holds a control character, or begins or ends with a space
+         *     (a request header could not carry it)
          */
         public Builder usageKey(String usageKey) {
-            this.usageKey = requireNonBlank(usageKey, "usageKey");
+            this.usageKey = requireHeaderValue(usageKey, "usageKey");
             return this;
         }
 
@@ -771,6 +779,21 @@ public final class MockServer implements AutoCloseable {
             } catch (IOException e) {
                 throw new UncheckedIOException("could not start the mock server: " + e.getMessage(), e);
             }
+        }
+
+        /**
+         * A credential callers send in a header, which cannot carry a control character and loses white space at
+         * either end: such a value (a key read from a file with its line end) would refuse every request. The value
+         * is never in the message: it may be a key.
+         */
+        private static String requireHeaderValue(String value, String name) {
+            requireNonBlank(value, name);
+            boolean control = value.chars().anyMatch(c -> c < 0x20 || c == 0x7f);
+            if (control || value.startsWith(" ") || value.endsWith(" ")) {
+                throw new IllegalArgumentException(name + " must not hold control characters nor begin or end with"
+                        + " white space: a request header could not carry it");
+            }
+            return value;
         }
 
         private static String requireNonBlank(String value, String name) {
