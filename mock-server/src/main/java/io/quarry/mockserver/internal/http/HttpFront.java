@@ -143,7 +143,7 @@ public final class HttpFront implements ExchangeHandler {
         exchange.request = request;
         HostState host = hosts.of(exchange.wire().listener());
         exchange.host = host == null ? 0 : host.index();
-        if (host != null && request.rawPath().startsWith("/_mock/")) {
+        if (host != null && ControlPaths.isControl(request.rawPath())) {
             // the control endpoints are not the host's traffic; they only need to know which host they came to
             request = request.with(HostState.class, host);
             exchange.request = request;
