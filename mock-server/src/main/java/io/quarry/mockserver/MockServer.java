@@ -648,10 +648,15 @@ public final class MockServer implements AutoCloseable {
          *
          * @param clusters the clusters of multi-cluster user mapping (default {@code mock-cluster-1},
          *     {@code mock-cluster-2}); none disables the feature (its endpoints answer 403)
+         * @throws IllegalArgumentException when one is blank or named twice
          */
         public Builder clusters(String... clusters) {
+            Set<String> named = new java.util.HashSet<>();
             for (String cluster : clusters) {
-                requireNonBlank(cluster, "cluster");
+                if (!named.add(requireNonBlank(cluster, "cluster"))) {
+                    // it would be listed, counted and offered for mappings twice
+                    throw new IllegalArgumentException("the cluster " + cluster + " is named twice");
+                }
             }
             this.clusters = List.of(clusters);
             return this;
