@@ -59,7 +59,7 @@ public final class FaultJson {
         }
         return new FaultAction(
                 kind(text(fault, "type", null)),
-                (int) RuleMembers.wholeNumber(fault, "status", 200, 599, 0),
+                (int) RuleMembers.wholeNumber(fault, "status", Integer.MIN_VALUE, Integer.MAX_VALUE, 0),
                 headers(fault.get("headers")),
                 RuleMembers.wholeNumber(fault, "delayMs", 0, MAX_DELAY_MILLIS, 0));
     }
