@@ -746,9 +746,14 @@ public final class MockServer implements AutoCloseable {
          *
          * @param path a seed file or a directory of them
          * @return this builder
+         * @throws IllegalArgumentException when the path is empty
          */
         public Builder seed(Path path) {
-            seedPaths.add(Objects.requireNonNull(path, "path"));
+            if (Objects.requireNonNull(path, "path").toString().isEmpty()) {
+                // the empty path is the working directory: every *.json there would become an index
+                throw new IllegalArgumentException("the seed path is empty");
+            }
+            seedPaths.add(path);
             return this;
         }
 

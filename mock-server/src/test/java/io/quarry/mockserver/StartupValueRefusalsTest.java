@@ -9,8 +9,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Start-up values that would misconfigure the server quietly or fail it with a misleading word are refused saying
- * what is wrong: a cluster named twice was listed twice, and a seed file nested past the parser's bound was called
- * "not valid JSON", with no hint where.
+ * what is wrong: a cluster named twice was listed twice, an empty seed path read the working directory, and a seed
+ * file nested past the parser's bound was called "not valid JSON", with no hint where.
  */
 class StartupValueRefusalsTest {
 
@@ -22,6 +22,13 @@ class StartupValueRefusalsTest {
         assertThatThrownBy(() -> Main.start(new String[] {"--clusters", "c1, c1"}, System.out))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("c1 is named twice");
+    }
+
+    @Test
+    void anEmptySeedPathIsRefusedRatherThanReadAsTheWorkingDirectory() {
+        assertThatThrownBy(() -> MockServer.builder().seed(Path.of("")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("seed path is empty");
     }
 
     @Test
