@@ -42,6 +42,12 @@ class SeedDocumentChecksHttpTest {
             "'indices': {'n': {'rules': [{'consequence': {'params': {'query': 'x'}}}]}}",
             "'indices': {'n': {'rules': [{'objectID': 'r', 'consequence': 5}]}}",
             "'indices': {'n': {'rules': [{'objectID': 'r', 'consequence': {}}, {'objectID': 'r', 'consequence': {}}]}}",
+            "'indices': {'n': {'settings': {'replicas': 'n_r'}}}",
+            "'indices': {'n': {'settings': {'replicas': ['n']}}}",
+            "'indices': {'n': {'settings': {'replicas': ['virtual(n_r)', 'n_r']}}}",
+            "'indices': {'n': {'settings': {'replicas': [5]}}}",
+            "'indices': {'n': {'settings': {'primary': 'n'}}}",
+            "'indices': {'n': {'settings': {'primary': ['p']}}}",
             "'keys': [{'value': 'k1', 'acl': ['search'], 'index': 5}]",
             "'keys': [{'value': 'k1', 'acl': ['search'], 'index': '..'}]",
             "'keys': [{'value': 5, 'acl': ['search']}]");

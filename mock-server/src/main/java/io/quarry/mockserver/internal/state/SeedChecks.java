@@ -15,8 +15,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * What a seed document's index must hold, checked before anything of the document is written, so that a refused
  * document leaves the state as it was: the name an index could be given over the API, records each with its own
- * objectID (a string an URL can carry, not one another record of the index has), and the rules the rule endpoints
- * would save.
+ * objectID (a string an URL can carry, not one another record of the index has), the rules the rule endpoints
+ * would save, and replica links that name other indices.
  */
 final class SeedChecks {
 
@@ -87,6 +87,37 @@ final class SeedChecks {
             valid.add(rule);
         }
         return valid;
+    }
+
+    /**
+     * @param index the index's name
+     * @param settings its settings
+     * @throws ApiException 400 for a {@code replicas} that is not an array of distinct index names other than the
+     *     index's own (each a name or {@code virtual(name)}), or a {@code primary} that is not another index's name
+     */
+    static void links(String index, ObjectNode settings) {
+        JsonNode replicas = settings.get("replicas");
+        if (replicas != null && !replicas.isNull()) {
+            if (!replicas.isArray()) {
+                throw ApiException.badRequest("The replicas of index " + index + " must be an array of index names");
+            }
+            Set<String> seen = new HashSet<>();
+            for (int at = 0; at < replicas.size(); at++) {
+                JsonNode entry = replicas.get(at);
+                String name = entry.isString() ? ReplicaLinks.nameOf(entry.stringValue()) : "";
+                if (IndexNames.problem(name) != null || name.equals(index) || !seen.add(name)) {
+                    throw ApiException.badRequest("replicas[" + at + "] of index " + index
+                            + " must name another valid index, once (a name or virtual(name))");
+                }
+            }
+        }
+        JsonNode primary = settings.get("primary");
+        if (primary != null && !primary.isNull()) {
+            String name = primary.isString() ? primary.stringValue() : "";
+            if (IndexNames.problem(name) != null || name.equals(index)) {
+                throw ApiException.badRequest("The primary of index " + index + " must name another valid index");
+            }
+        }
     }
 
     private static ApiException refused(String index, int at, String why) {

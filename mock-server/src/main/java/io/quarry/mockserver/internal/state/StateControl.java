@@ -123,6 +123,7 @@ public final class StateControl {
                 throw ApiException.badRequest("The seed of index " + name + " must be an object");
             }
             ObjectNode settings = objectMember(index, "settings", name);
+            SeedChecks.links(name, settings);
             List<ObjectNode> synonyms = new ArrayList<>();
             objects(index, "synonyms", name).forEach(synonym -> synonyms.add(Synonyms.validate(synonym)));
             List<ObjectNode> rules = SeedChecks.rules(name, objects(index, "rules", name));
