@@ -1,6 +1,7 @@
 package io.quarry.mockserver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
@@ -16,7 +17,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * The members of a fault rule sent over HTTP, as written: a value of another JSON type, a fraction where a whole
  * number belongs or a value out of range is a 400 naming the member, never read as another value (a count of
- * {@code "2"} was read as no limit, a share of {@code "0.1"} as every request, a delay of {@code 1e30} as none).
+ * {@code "2"} was read as no limit, a share of {@code "0.1"} as every request, a delay of {@code 1e30} as none), and
+ * the embedded script's counts are at least 1 as documented (-1 was a rule without end).
  */
 @Timeout(30)
 class FaultRuleValuesHttpTest {
@@ -119,6 +121,19 @@ class FaultRuleValuesHttpTest {
         assertThat(client.delete("/_mock/hosts/1/faults").status()).isEqualTo(200);
         assertThat(client.get("/_mock/hosts").body().get("hosts").get(1).get("faults"))
                 .isEmpty();
+    }
+
+    @Test
+    void theEmbeddedScriptTakesACountOfAtLeastOne() {
+        for (int count : new int[] {0, -1, Integer.MIN_VALUE}) {
+            assertThatThrownBy(() -> server.faults().next(count, "*", "/**", Fault.status(503)))
+                    .as("next(%d)", count)
+                    .isInstanceOf(IllegalArgumentException.class);
+            assertThatThrownBy(() -> server.faults().nextShare(count, 0.5, 1, "*", "/**", Fault.status(503)))
+                    .as("nextShare(%d)", count)
+                    .isInstanceOf(IllegalArgumentException.class);
+        }
+        assertThat(server.faults().active()).isZero();
     }
 
     /** A status fault with one member (dotted: of the fault object) set to the value. */
