@@ -34,6 +34,7 @@ class FaultRuleValuesHttpTest {
             "share", List.of("0", "-0.5", "1.0001", "2"),
             "seed", List.of("0.5", "99999999999999999999", "1e30"),
             "method", List.of("\"\"", "\"G T\"", "\"GET\\n\"", "5"),
+            "path", List.of("\"/1/indexes/a/query?x=1\"", "\"/1/#top\"", "\"/1/a b\"", "\"/1/\\u0000\"", "\"x\""),
             "fault.status", List.of("503.5", "100", "0", "4294967799", "1e3"),
             "fault.delayMs", List.of("1.5", "-1", "60001", "1e30", "99999999999999999999999"));
 
@@ -69,6 +70,19 @@ class FaultRuleValuesHttpTest {
                     .as("seed %d, round %d: %s = %s", SEED, round, member, value)
                     .contains(name);
         }
+        assertThat(client.get("/_mock/faults").body().get("faults")).isEmpty();
+    }
+
+    @Test
+    void everyValueOutOfItsMembersRangeIsRefused() {
+        WRONG_FOR.forEach((member, values) -> {
+            for (String value : values) {
+                Reply reply = client.post("/_mock/faults", rule(member, value));
+                assertThat(reply.status())
+                        .as("%s = %s -> %s", member, value, reply)
+                        .isEqualTo(400);
+            }
+        });
         assertThat(client.get("/_mock/faults").body().get("faults")).isEmpty();
     }
 
