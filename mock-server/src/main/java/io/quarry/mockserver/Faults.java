@@ -39,7 +39,7 @@ public final class Faults {
      */
     public long next(int count, String method, String pathPattern, Fault fault) {
         return script.add(
-                method(method), pathPattern, count, 1.0, 0, fault(fault).action());
+                method(method), pathPattern, count(count), 1.0, 0, fault(fault).action());
     }
 
     /**
@@ -74,7 +74,12 @@ public final class Faults {
      */
     public long nextShare(int count, double share, long seed, String method, String pathPattern, Fault fault) {
         return script.add(
-                method(method), pathPattern, count, share, seed, fault(fault).action());
+                method(method),
+                pathPattern,
+                count(count),
+                share,
+                seed,
+                fault(fault).action());
     }
 
     /** Removes every rule. */
@@ -93,6 +98,14 @@ public final class Faults {
             throw new IllegalArgumentException("the method must be an HTTP method name or *");
         }
         return method.toUpperCase(Locale.ROOT);
+    }
+
+    /** The script reads -1 as no limit, which these methods do not offer: {@link #share} is the rule without one. */
+    private static int count(int count) {
+        if (count < 1) {
+            throw new IllegalArgumentException("the count must be at least 1");
+        }
+        return count;
     }
 
     private static Fault fault(Fault fault) {

@@ -3,10 +3,12 @@ package io.quarry.mockserver;
 import io.quarry.mockserver.internal.startup.ClassPathCheck;
 import io.quarry.mockserver.internal.startup.EnvironmentOptions;
 import io.quarry.mockserver.internal.startup.ReachableAddress;
+import io.quarry.mockserver.internal.startup.StartFailure;
 import io.quarry.mockserver.internal.startup.TrainingRun;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -135,6 +137,7 @@ public final class Main {
         boolean https = false;
         boolean trainingRun = false;
         String bind = "127.0.0.1";
+        int port = 0;
         Path certOut = null;
         for (int i = 0; i < args.length; i++) {
             String option = args[i];
@@ -153,7 +156,10 @@ public final class Main {
                 }
                 case "--strict" -> builder.strict();
                 case "--training-run" -> trainingRun = true;
-                case "--port" -> builder.port(integer(option, value(args, ++i, option)));
+                case "--port" -> {
+                    port = integer(option, value(args, ++i, option));
+                    builder.port(port);
+                }
                 case "--bind" -> {
                     bind = value(args, ++i, option);
                     builder.bindAddress(bind);
@@ -179,18 +185,23 @@ public final class Main {
                 case "--crawler-user" -> crawlerUser = value(args, ++i, option);
                 case "--crawler-key" -> crawlerKey = value(args, ++i, option);
                 case "--cert-out" -> certOut = Path.of(value(args, ++i, option));
-                case "--seed" -> builder.seed(Path.of(value(args, ++i, option)));
+                case "--seed" -> builder.seed(seedPath(value(args, ++i, option)));
                 case "--task-delay" -> builder.taskDelay(duration(value(args, ++i, option)));
                 case "--clusters" -> builder.clusters(clusters(value(args, ++i, option)));
                 case "--console" -> builder.console(console(value(args, ++i, option)));
-                default -> throw new IllegalArgumentException("unknown option " + option);
+                default -> throw new IllegalArgumentException(notAnOption(option, i));
             }
         }
         if (certOut != null && !https) {
             throw new IllegalArgumentException("--cert-out needs --https");
         }
         builder.crawlerCredentials(crawlerUser, crawlerKey == null ? MockServer.DEFAULT_CRAWLER_API_KEY : crawlerKey);
-        MockServer server = builder.start();
+        MockServer server;
+        try {
+            server = builder.start();
+        } catch (UncheckedIOException e) {
+            throw new IllegalArgumentException(StartFailure.describe(e, bind, port), e);
+        }
         if (certOut != null) {
             try {
                 server.trustMaterial().writePem(certOut);
@@ -269,6 +280,32 @@ public final class Main {
         return args[at];
     }
 
+    /**
+     * What to say of an argument no option has: never the text after an {@code =}, nor an argument that is no
+     * option's name, either of which may be a key given the wrong way ({@code --admin-key=KEY}).
+     */
+    private static String notAnOption(String argument, int at) {
+        if (!argument.startsWith("-")) {
+            return "argument " + (at + 1) + " is not an option (each value follows its option's name)";
+        }
+        int equals = argument.indexOf('=');
+        if (equals < 0) {
+            return "unknown option " + argument;
+        }
+        String name = argument.substring(0, equals);
+        return USAGE.contains("  " + name + " ")
+                ? "give " + name + "'s value as the next argument (" + name + " VALUE), not after ="
+                : "unknown option " + name + "=...";
+    }
+
+    private static Path seedPath(String value) {
+        if (value.isBlank()) {
+            // Path.of("") is the working directory: every *.json there would become an index
+            throw new IllegalArgumentException("--seed needs a file or directory, not an empty value");
+        }
+        return Path.of(value);
+    }
+
     private static String[] clusters(String value) {
         return Arrays.stream(value.split(","))
                 .map(String::trim)
@@ -300,6 +337,23 @@ public final class Main {
         }
     }
 
+    /** {@return whether it is digits with at most one decimal point among or before them} */
+    private static boolean isDecimal(String text) {
+        int digits = 0;
+        int points = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '.') {
+                points++;
+            } else if (c >= '0' && c <= '9') {
+                digits++;
+            } else {
+                return false;
+            }
+        }
+        return digits > 0 && points <= 1;
+    }
+
     /** Parses {@code 500ms}, {@code 2s}, {@code PT1S} or a number of milliseconds. */
     static Duration duration(String value) {
         String text = value.trim().toLowerCase(Locale.ROOT);
@@ -311,7 +365,12 @@ public final class Main {
                 return Duration.ofMillis(Long.parseLong(text.substring(0, text.length() - 2)));
             }
             if (text.endsWith("s")) {
-                return Duration.ofMillis(Math.round(Double.parseDouble(text.substring(0, text.length() - 1)) * 1000));
+                String seconds = text.substring(0, text.length() - 1);
+                // Double.parseDouble also takes "1f", "0x1p3" and "NaN"; a duration is digits and one point
+                if (!isDecimal(seconds)) {
+                    throw new NumberFormatException(seconds);
+                }
+                return Duration.ofMillis(Math.round(Double.parseDouble(seconds) * 1000));
             }
             return Duration.ofMillis(Long.parseLong(text));
         } catch (NumberFormatException | DateTimeParseException e) {

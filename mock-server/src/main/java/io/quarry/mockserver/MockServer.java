@@ -235,7 +235,8 @@ public final class MockServer implements AutoCloseable {
                 faultScript,
                 servedHosts,
                 timer,
-                console == null ? AnswerObserver.NONE : console.journal());
+                console == null ? AnswerObserver.NONE : console.journal(),
+                control.gate());
         return new Built(control, front);
     }
 
@@ -517,9 +518,11 @@ public final class MockServer implements AutoCloseable {
          * {@return this builder}
          *
          * @param applicationId the application ID callers must send; default {@value #DEFAULT_APPLICATION_ID}
+         * @throws IllegalArgumentException when it is blank, holds a control character, or begins or ends with a space
+         *     (a request header could not carry it)
          */
         public Builder applicationId(String applicationId) {
-            this.applicationId = requireNonBlank(applicationId, "applicationId");
+            this.applicationId = requireHeaderValue(applicationId, "applicationId");
             return this;
         }
 
@@ -527,9 +530,11 @@ public final class MockServer implements AutoCloseable {
          * {@return this builder}
          *
          * @param adminKey the admin API key; default {@value #DEFAULT_ADMIN_KEY}
+         * @throws IllegalArgumentException when it is blank, holds a control character, or begins or ends with a space
+         *     (a request header could not carry it)
          */
         public Builder adminKey(String adminKey) {
-            this.adminKey = requireNonBlank(adminKey, "adminKey");
+            this.adminKey = requireHeaderValue(adminKey, "adminKey");
             return this;
         }
 
@@ -538,9 +543,11 @@ public final class MockServer implements AutoCloseable {
          *
          * @param monitoringKey the key of the monitoring endpoints that need one; default
          *     {@value #DEFAULT_MONITORING_KEY}
+         * @throws IllegalArgumentException when it is blank, holds a control character, or begins or ends with a space
+         *     (a request header could not carry it)
          */
         public Builder monitoringKey(String monitoringKey) {
-            this.monitoringKey = requireNonBlank(monitoringKey, "monitoringKey");
+            this.monitoringKey = requireHeaderValue(monitoringKey, "monitoringKey");
             return this;
         }
 
@@ -561,9 +568,11 @@ public final class MockServer implements AutoCloseable {
          * {@return this builder}
          *
          * @param usageKey the key of the usage endpoints; default {@value #DEFAULT_USAGE_KEY}
+         * @throws IllegalArgumentException when it is blank, holds a control character, or begins or ends with a space
+         *     (a request header could not carry it)
          */
         public Builder usageKey(String usageKey) {
-            this.usageKey = requireNonBlank(usageKey, "usageKey");
+            this.usageKey = requireHeaderValue(usageKey, "usageKey");
             return this;
         }
 
@@ -639,10 +648,15 @@ public final class MockServer implements AutoCloseable {
          *
          * @param clusters the clusters of multi-cluster user mapping (default {@code mock-cluster-1},
          *     {@code mock-cluster-2}); none disables the feature (its endpoints answer 403)
+         * @throws IllegalArgumentException when one is blank or named twice
          */
         public Builder clusters(String... clusters) {
+            Set<String> named = new java.util.HashSet<>();
             for (String cluster : clusters) {
-                requireNonBlank(cluster, "cluster");
+                if (!named.add(requireNonBlank(cluster, "cluster"))) {
+                    // it would be listed, counted and offered for mappings twice
+                    throw new IllegalArgumentException("the cluster " + cluster + " is named twice");
+                }
             }
             this.clusters = List.of(clusters);
             return this;
@@ -732,9 +746,14 @@ public final class MockServer implements AutoCloseable {
          *
          * @param path a seed file or a directory of them
          * @return this builder
+         * @throws IllegalArgumentException when the path is empty
          */
         public Builder seed(Path path) {
-            seedPaths.add(Objects.requireNonNull(path, "path"));
+            if (Objects.requireNonNull(path, "path").toString().isEmpty()) {
+                // the empty path is the working directory: every *.json there would become an index
+                throw new IllegalArgumentException("the seed path is empty");
+            }
+            seedPaths.add(path);
             return this;
         }
 
@@ -768,8 +787,23 @@ public final class MockServer implements AutoCloseable {
             try {
                 return new MockServer(this);
             } catch (IOException e) {
-                throw new UncheckedIOException("could not start the mock server", e);
+                throw new UncheckedIOException("could not start the mock server: " + e.getMessage(), e);
             }
+        }
+
+        /**
+         * A credential callers send in a header, which cannot carry a control character and loses white space at
+         * either end: such a value (a key read from a file with its line end) would refuse every request. The value
+         * is never in the message: it may be a key.
+         */
+        private static String requireHeaderValue(String value, String name) {
+            requireNonBlank(value, name);
+            boolean control = value.chars().anyMatch(c -> c < 0x20 || c == 0x7f);
+            if (control || value.startsWith(" ") || value.endsWith(" ")) {
+                throw new IllegalArgumentException(name + " must not hold control characters nor begin or end with"
+                        + " white space: a request header could not carry it");
+            }
+            return value;
         }
 
         private static String requireNonBlank(String value, String name) {

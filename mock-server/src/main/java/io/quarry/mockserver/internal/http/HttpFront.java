@@ -49,6 +49,7 @@ public final class HttpFront implements ExchangeHandler {
     private final ScheduledExecutorService timer;
     private final ResponseWriter writer;
     private final AnswerObserver observer;
+    private final ResetGate gate;
 
     /**
      * @param router the route table
@@ -62,6 +63,7 @@ public final class HttpFront implements ExchangeHandler {
      * @param hosts the server's hosts, with their own faults and request counts
      * @param timer runs delayed answers
      * @param observer told of every answer as it is written
+     * @param gate what handlers pass, apart from a reset
      */
     public HttpFront(
             Router router,
@@ -74,7 +76,8 @@ public final class HttpFront implements ExchangeHandler {
             FaultScript faults,
             ServedHosts hosts,
             ScheduledExecutorService timer,
-            AnswerObserver observer) {
+            AnswerObserver observer,
+            ResetGate gate) {
         this.router = router;
         this.guard = guard;
         this.strict = strict;
@@ -87,6 +90,7 @@ public final class HttpFront implements ExchangeHandler {
         this.timer = timer;
         this.writer = new ResponseWriter(version, observer);
         this.observer = observer;
+        this.gate = gate;
     }
 
     @Override
@@ -139,7 +143,7 @@ public final class HttpFront implements ExchangeHandler {
         exchange.request = request;
         HostState host = hosts.of(exchange.wire().listener());
         exchange.host = host == null ? 0 : host.index();
-        if (host != null && request.rawPath().startsWith("/_mock/")) {
+        if (host != null && ControlPaths.isControl(request.rawPath())) {
             // the control endpoints are not the host's traffic; they only need to know which host they came to
             request = request.with(HostState.class, host);
             exchange.request = request;
@@ -201,19 +205,41 @@ public final class HttpFront implements ExchangeHandler {
         }
     }
 
-    /** Runs the handler on a worker thread and writes its answer. */
+    /**
+     * Runs the handler on a worker thread and writes its answer. The handler and the log of its answer pass the
+     * reset gate, the writing does not (a client slow to read must not hold a reset up). Control routes stay
+     * outside: a reset runs in one, and takes the gate alone. So do crawler routes, whose handler may fetch a page
+     * from this very server and would wait on its own request.
+     */
     private void run(Exchange exchange) {
-        Response response;
-        try {
-            response = exchange.route.handler().handle(exchange.request);
-        } catch (Throwable failure) {
-            response = Failures.answer(failure);
+        Access access = exchange.route.access();
+        if (access == Access.CONTROL || access == Access.CRAWLER) {
+            answer(exchange, handle(exchange));
+            return;
         }
-        answer(exchange, response);
+        Response response = gate.request(() -> {
+            Response handled = handle(exchange);
+            log(exchange, handled);
+            return handled;
+        });
+        deliver(exchange, response);
     }
 
-    /** Logs the answer, then writes it (after a scripted fault's delay, changed by the fault). */
+    private static Response handle(Exchange exchange) {
+        try {
+            return exchange.route.handler().handle(exchange.request);
+        } catch (Throwable failure) {
+            return Failures.answer(failure);
+        }
+    }
+
+    /** Logs the answer, then writes it. */
     private void answer(Exchange exchange, Response response) {
+        log(exchange, response);
+        deliver(exchange, response);
+    }
+
+    private void log(Exchange exchange, Response response) {
         if (exchange.isCompleted()) {
             return;
         }
@@ -225,6 +251,10 @@ public final class HttpFront implements ExchangeHandler {
                 // the log must never stop an answer
             }
         }
+    }
+
+    /** Writes the answer, after a scripted fault's delay, changed by the fault. */
+    private void deliver(Exchange exchange, Response response) {
         FaultAction fault = exchange.fault;
         long delay = fault == null ? 0 : fault.delayMillis();
         later(exchange, delay, () -> writer.write(exchange, response, fault));

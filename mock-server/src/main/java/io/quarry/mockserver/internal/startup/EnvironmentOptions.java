@@ -74,8 +74,11 @@ public final class EnvironmentOptions {
                 List<String> values =
                         option.equals("--seed") ? Arrays.asList(value.split(File.pathSeparator)) : List.of(value);
                 for (String each : values) {
-                    merged.add(option);
-                    merged.add(each);
+                    // "/seed:" or "a::b" hold an empty path, which would name the working directory
+                    if (!each.isEmpty()) {
+                        merged.add(option);
+                        merged.add(each);
+                    }
                 }
             }
         }

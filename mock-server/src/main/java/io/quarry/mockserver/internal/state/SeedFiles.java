@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -48,12 +50,24 @@ public final class SeedFiles {
         }
     }
 
+    private static String at(JacksonException e) {
+        TokenStreamLocation location = e.getLocation();
+        return location == null || location.getLineNr() < 1
+                ? ""
+                : " (line " + location.getLineNr() + ", column " + location.getColumnNr() + ")";
+    }
+
     private static ObjectNode asDocument(Path file, boolean namedByFile) throws IOException {
         JsonNode json;
         try {
             json = Json.parse(Files.readAllBytes(file));
+        } catch (StreamConstraintsException e) {
+            // valid JSON, perhaps, but past a bound of the parser (nesting, a number's or a string's length)
+            throw new IllegalArgumentException(
+                    "the seed file " + file + " cannot be read" + at(e) + ": " + e.getOriginalMessage(), e);
         } catch (JacksonException e) {
-            throw new IllegalArgumentException("the seed file " + file + " is not valid JSON", e);
+            // where, not what: the text there may be a key
+            throw new IllegalArgumentException("the seed file " + file + " is not valid JSON" + at(e), e);
         }
         if (json.isObject() && json.has("indices")) {
             return (ObjectNode) json;

@@ -1,6 +1,7 @@
 package io.quarry.mockserver.internal.state;
 
 import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.ResetGate;
 import io.quarry.mockserver.internal.json.Json;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +24,7 @@ public final class StateControl {
     private final Application app;
     private final List<ObjectNode> startupSeeds;
     private final List<Runnable> resetHooks = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final ResetGate gate = new ResetGate();
 
     /**
      * @param app the application
@@ -34,11 +36,21 @@ public final class StateControl {
         seedAll(this.startupSeeds);
     }
 
-    /** Removes every index, then applies the startup seed again, and resets every product's own state. */
+    /**
+     * Removes every index, then applies the startup seed again, and resets every product's own state: once the
+     * requests in flight are answered, and before any other passes the {@link #gate()}.
+     */
     public void reset() {
-        app.clear();
-        resetHooks.forEach(Runnable::run);
-        seedAll(startupSeeds);
+        gate.reset(() -> {
+            app.clear();
+            resetHooks.forEach(Runnable::run);
+            seedAll(startupSeeds);
+        });
+    }
+
+    /** {@return the gate requests pass, which a reset closes while it runs} */
+    public ResetGate gate() {
+        return gate;
     }
 
     /**
@@ -89,12 +101,15 @@ public final class StateControl {
                     + "\"synonyms\", \"rules\", \"records\"}}, \"keys\": [{\"value\", \"acl\", ...}]}");
         }
         for (JsonNode key : document.path("keys")) {
-            String value = key.path("value").asString("");
-            if (!key.isObject() || value.isEmpty()) {
+            JsonNode given = key.get("value");
+            if (!key.isObject()
+                    || given == null
+                    || !given.isString()
+                    || given.stringValue().isEmpty()) {
                 throw ApiException.badRequest("Each seeded key needs a non-empty string value");
             }
-            JsonNode index = key.get("index");
-            String scope = index != null && index.isString() ? index.stringValue() : null;
+            String value = given.stringValue();
+            String scope = indexScope(key.get("index"));
             ObjectNode parameters = ((ObjectNode) key).deepCopy();
             parameters.remove(List.of("value", "index"));
             KeyDefinition definition = KeyDefinition.fromJson(parameters, scope);
@@ -102,21 +117,18 @@ public final class StateControl {
         }
         for (Map.Entry<String, JsonNode> entry : document.path("indices").properties()) {
             String name = entry.getKey();
+            SeedChecks.indexName(name);
             JsonNode index = entry.getValue();
             if (!index.isObject()) {
                 throw ApiException.badRequest("The seed of index " + name + " must be an object");
             }
             ObjectNode settings = objectMember(index, "settings", name);
+            SeedChecks.links(name, settings);
             List<ObjectNode> synonyms = new ArrayList<>();
             objects(index, "synonyms", name).forEach(synonym -> synonyms.add(Synonyms.validate(synonym)));
-            List<ObjectNode> rules = objects(index, "rules", name);
+            List<ObjectNode> rules = SeedChecks.rules(name, objects(index, "rules", name));
             List<ObjectNode> records = objects(index, "records", name);
-            for (ObjectNode record : records) {
-                JsonNode id = record.get("objectID");
-                if (id == null || !id.isString() || id.stringValue().isEmpty()) {
-                    record.put("objectID", app.newObjectId());
-                }
-            }
+            SeedChecks.records(name, records, app::newObjectId);
             names.add(name);
             Runnable write = () -> app.write(name, state -> {
                 state.replaceConfig(settings, synonyms, rules);
@@ -133,6 +145,19 @@ public final class StateControl {
                 writes.add(write);
             }
         }
+    }
+
+    /** {@return the index an index-level key is restricted to, or {@code null} for a key of every index} */
+    private static String indexScope(JsonNode index) {
+        if (index == null || index.isNull()) {
+            return null;
+        }
+        if (!index.isString()) {
+            // read as absent, it made a key of every index from one meant for a single index
+            throw ApiException.badRequest("A seeded key's index must be the name of an index");
+        }
+        SeedChecks.indexName(index.stringValue());
+        return index.stringValue();
     }
 
     /** {@return the whole state as a seed document} */

@@ -32,7 +32,8 @@ public final class TaskLog {
      */
     public TaskLog(Clock clock, Duration delay) {
         this.clock = clock;
-        this.delayMillis = delay.toMillis();
+        // a delay past what a long counts in milliseconds is one no test outlives: no task is ever published
+        this.delayMillis = delay.compareTo(Duration.ofMillis(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE : delay.toMillis();
     }
 
     /**
@@ -44,7 +45,8 @@ public final class TaskLog {
         long id = nextId.getAndIncrement();
         if (delayMillis > 0) {
             long now = clock.millis();
-            publishAtMillis.put(id, now + delayMillis);
+            // saturated: a sum past Long.MAX_VALUE would turn negative and publish the task at once
+            publishAtMillis.put(id, now > Long.MAX_VALUE - delayMillis ? Long.MAX_VALUE : now + delayMillis);
             waiting.add(id);
             forgetPublished(now);
         }

@@ -45,7 +45,8 @@ final class FrontOnLoopback {
                 new FaultScript(),
                 new ServedHosts(Clock.systemUTC(), timer),
                 timer,
-                AnswerObserver.NONE);
+                AnswerObserver.NONE,
+                new ResetGate());
         listener = new Listener(
                 new InetSocketAddress("127.0.0.1", 0), null, front, connections, timer, WireDeadlines.defaults());
         listener.open();

@@ -1,6 +1,7 @@
 package io.quarry.mockserver.internal.http.faults;
 
 import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.Sanitize;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -34,11 +35,11 @@ public final class FaultJson {
         try {
             FaultAction action = action(body.get("fault"));
             return script.add(
-                    text(body, "method", "*"),
+                    RuleMembers.method(body),
                     text(body, "path", "/**"),
-                    body.path("count").asInt(-1),
-                    body.path("share").asDouble(1.0),
-                    body.path("seed").asLong(0),
+                    (int) RuleMembers.wholeNumber(body, "count", 1, Integer.MAX_VALUE, -1),
+                    RuleMembers.share(body, "share"),
+                    RuleMembers.wholeNumber(body, "seed", Long.MIN_VALUE, Long.MAX_VALUE, 0),
                     action);
         } catch (IllegalArgumentException e) {
             throw ApiException.badRequest("Invalid fault: " + e.getMessage());
@@ -58,9 +59,9 @@ public final class FaultJson {
         }
         return new FaultAction(
                 kind(text(fault, "type", null)),
-                fault.path("status").asInt(0),
+                (int) RuleMembers.wholeNumber(fault, "status", Integer.MIN_VALUE, Integer.MAX_VALUE, 0),
                 headers(fault.get("headers")),
-                delay(fault.path("delayMs").asLong(0)));
+                RuleMembers.wholeNumber(fault, "delayMs", 0, MAX_DELAY_MILLIS, 0));
     }
 
     /**
@@ -97,7 +98,11 @@ public final class FaultJson {
             throw new IllegalArgumentException("headers must be an object of at most " + MAX_HEADERS + " strings");
         }
         for (Map.Entry<String, JsonNode> header : headers.properties()) {
-            map.put(header.getKey(), header.getValue().asString(""));
+            if (!header.getValue().isString()) {
+                throw new IllegalArgumentException(
+                        "the value of header " + Sanitize.shortText(header.getKey()) + " must be a string");
+            }
+            map.put(header.getKey(), header.getValue().stringValue());
         }
         validateHeaders(map);
         return map;
@@ -117,7 +122,7 @@ public final class FaultJson {
             if (!header.getKey().matches("[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}")
                     || header.getValue().length() > 1000
                     || header.getValue().chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
-                throw new IllegalArgumentException("invalid header " + header.getKey());
+                throw new IllegalArgumentException("invalid header " + Sanitize.shortText(header.getKey()));
             }
         }
     }
@@ -128,7 +133,7 @@ public final class FaultJson {
                 return kind;
             }
         }
-        throw new IllegalArgumentException("unknown fault type " + type);
+        throw new IllegalArgumentException("unknown fault type " + Sanitize.shortText(type));
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.http.faults;
 
+import io.quarry.mockserver.internal.http.ControlPaths;
 import io.quarry.mockserver.internal.json.Json;
 import java.time.Clock;
 import java.time.Instant;
@@ -81,7 +82,7 @@ public final class FaultScript {
      * @param rawPath the request's raw path
      */
     public FaultAction next(String method, String rawPath) {
-        if (empty || rawPath.startsWith("/_mock/")) {
+        if (empty || ControlPaths.isControl(rawPath)) {
             return null;
         }
         synchronized (this) {

@@ -20,6 +20,17 @@ final class PathPattern {
             throw new IllegalArgumentException(
                     "the path pattern must start with / and hold at most " + MAX_LENGTH + " characters");
         }
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '?' || c == '#') {
+                throw new IllegalArgumentException("the path pattern is matched against the path alone: it cannot"
+                        + " hold a query string or a fragment (" + c + ")");
+            }
+            if (c <= ' ' || c == 0x7f) {
+                throw new IllegalArgumentException(
+                        "the path pattern cannot hold a space or a control character, which no request path has");
+            }
+        }
         this.text = text;
         this.pattern = UrlWildcards.of(text);
     }

@@ -3,6 +3,7 @@ package io.quarry.mockserver.internal.products.control;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.http.Sanitize;
 import io.quarry.mockserver.internal.http.faults.FaultJson;
 import io.quarry.mockserver.internal.http.hosts.HostState;
 import io.quarry.mockserver.internal.http.hosts.ServedHosts;
@@ -100,10 +101,10 @@ final class HostControlRoutes implements RouteMethods {
                 }
                 case "hold" -> host.holdFor(duration(body));
                 case "during" -> host.faultFor(duration(body), FaultJson.action(body.get("fault")));
-                case "next" -> host.faultNext(body.path("count").asInt(0), FaultJson.action(body.get("fault")));
+                case "next" -> host.faultNext(count(body), FaultJson.action(body.get("fault")));
                 default ->
-                    throw ApiException.badRequest(
-                            "type must be one of refuseConnections, hold, during, next; got '" + type + "'");
+                    throw ApiException.badRequest("type must be one of refuseConnections, hold, during, next; got '"
+                            + Sanitize.shortText(type) + "'");
             }
         } catch (IllegalArgumentException e) {
             throw ApiException.badRequest("Invalid host fault: " + e.getMessage());
@@ -127,21 +128,28 @@ final class HostControlRoutes implements RouteMethods {
     private HostState host(Request request) {
         List<HostState> all = hosts.all();
         String named = request.path("host");
-        int index;
-        try {
-            index = Integer.parseInt(named);
-        } catch (NumberFormatException e) {
-            index = -1;
-        }
+        // ASCII digits only: Integer.parseInt also takes "+1" and other scripts' digits ("\uFF11")
+        int index = !named.isEmpty() && named.length() < 3 && named.chars().allMatch(c -> c >= '0' && c <= '9')
+                ? Integer.parseInt(named)
+                : -1;
         if (index < 0 || index >= all.size()) {
-            throw ApiException.notFound("No host " + named + ": the server has hosts 0 to " + (all.size() - 1));
+            throw ApiException.notFound(
+                    "No host " + Sanitize.shortText(named) + ": the server has hosts 0 to " + (all.size() - 1));
         }
         return all.get(index);
     }
 
+    private static int count(JsonNode body) {
+        JsonNode count = body.get("count");
+        if (count == null || !count.isIntegralNumber() || !count.canConvertToInt() || count.intValue() < 1) {
+            throw new IllegalArgumentException("count is required, a whole number from 1 to " + Integer.MAX_VALUE);
+        }
+        return count.intValue();
+    }
+
     private static Duration duration(JsonNode body) {
         JsonNode millis = body.get("durationMs");
-        if (millis == null || !millis.canConvertToLong()) {
+        if (millis == null || !millis.isIntegralNumber() || !millis.canConvertToLong()) {
             throw new IllegalArgumentException("durationMs is required, a whole number of milliseconds");
         }
         long value = millis.asLong();
