@@ -128,10 +128,17 @@ class ChunkListenerBlockedContractTest {
 
         Eventually.waitUntil("the listener to hear the end of every chunk sent", cancelling::everySentChunkEnded);
         assertThat(cancelling.problems()).as("calls %s", cancelling.calls()).isEmpty();
-        assertThat(cancelling.calls())
-                .contains("sent 3")
-                .filteredOn(call -> call.startsWith("failed"))
-                .hasSize(3);
+        // every chunk in flight at the cancel fails: three, or four when the first answer came before the test had the
+        // write's future to cancel and the place it freed took the last chunk meanwhile
+        List<String> calls = cancelling.calls();
+        assertThat(calls).contains("sent 3");
+        assertThat(calls.stream().filter(call -> call.startsWith("failed")).count())
+                .as("calls %s", calls)
+                .isEqualTo(
+                        calls.stream().filter(call -> call.startsWith("sent")).count()
+                                - calls.stream()
+                                        .filter(call -> call.startsWith("acknowledged"))
+                                        .count());
     }
 
     @Test
