@@ -25,6 +25,12 @@ import java.util.function.Function;
  */
 public final class Application {
 
+    /**
+     * The most indices the application holds. Even empty, an index costs a few kilobytes, and one request (a
+     * multi-index batch, a seed) may name any number of new ones: a 10 MB seed of empty indices took over a gigabyte.
+     */
+    public static final int MAX_INDICES = 10_000;
+
     /** The clusters of multi-cluster mapping unless configured otherwise. */
     public static final List<String> DEFAULT_CLUSTERS = List.of("mock-cluster-1", "mock-cluster-2");
 
@@ -123,6 +129,21 @@ public final class Application {
             throw ApiException.notFound("Index does not exist");
         }
         return state;
+    }
+
+    /**
+     * Refuses a write that would make the application hold more than {@link #MAX_INDICES} indices.
+     *
+     * @param more how many indices the write would add
+     * @throws ApiException 403, as a quota is refused
+     */
+    public void requireRoomForIndices(long more) {
+        if (indices.size() + more > MAX_INDICES) {
+            throw new ApiException(
+                    403,
+                    "Max number of indices reached: the mock server holds at most " + MAX_INDICES
+                            + " indices; delete some first");
+        }
     }
 
     /** {@return every index, by name} */
@@ -318,6 +339,7 @@ public final class Application {
         while (true) {
             IndexState state = indices.get(name);
             if (state == null) {
+                requireRoomForIndices(1);
                 IndexState fresh = new IndexState(name, clock.millis());
                 state = indices.putIfAbsent(name, fresh);
                 if (state == null) {

@@ -85,6 +85,8 @@ public final class StateControl {
         for (JsonNode document : documents) {
             plan(document, writes, replicaWrites, names);
         }
+        app.requireRoomForIndices(
+                names.stream().distinct().filter(name -> app.find(name) == null).count());
         writes.addAll(replicaWrites);
         writes.forEach(Runnable::run);
         return names;
