@@ -47,39 +47,63 @@ public final class TextSearch {
      * @param end the index after the last one searched
      */
     public static int endOfFirst(String part, CharSequence text, int from, int end) {
-        if (part.isEmpty()) {
-            return from;
-        }
-        int[] border = borders(part);
-        int matched = 0;
-        for (int at = from; at < end; at++) {
-            char c = text.charAt(at);
-            while (matched > 0 && part.charAt(matched) != c) {
-                matched = border[matched - 1];
-            }
-            if (part.charAt(matched) == c) {
-                matched++;
-            }
-            if (matched == part.length()) {
-                return at + 1;
-            }
-        }
-        return -1;
+        return new Part(part).endOfFirst(text, from, end);
     }
 
-    /** {@return for each prefix of the part, the length of its longest proper prefix that is also its suffix} */
-    private static int[] borders(String part) {
-        int[] border = new int[part.length()];
-        int length = 0;
-        for (int i = 1; i < part.length(); i++) {
-            while (length > 0 && part.charAt(i) != part.charAt(length)) {
-                length = border[length - 1];
+    /** A text to look for, its table built once for any number of searches (a rule checked against many texts). */
+    public static final class Part {
+
+        private final String text;
+        /** For each prefix of the text, the length of its longest proper prefix that is also its suffix. */
+        private final int[] border;
+
+        /** @param text the text looked for, compared character for character */
+        public Part(String text) {
+            this.text = text;
+            this.border = new int[text.length()];
+            int length = 0;
+            for (int i = 1; i < text.length(); i++) {
+                while (length > 0 && text.charAt(i) != text.charAt(length)) {
+                    length = border[length - 1];
+                }
+                if (text.charAt(i) == text.charAt(length)) {
+                    length++;
+                }
+                border[i] = length;
             }
-            if (part.charAt(i) == part.charAt(length)) {
-                length++;
-            }
-            border[i] = length;
         }
-        return border;
+
+        /** {@return its length} */
+        public int length() {
+            return text.length();
+        }
+
+        /**
+         * {@return where its first occurrence inside {@code searched[from, end)} ends, or -1; an empty part ends at
+         * {@code from}}
+         *
+         * @param searched the text searched
+         * @param from the first index searched
+         * @param end the index after the last one searched
+         */
+        public int endOfFirst(CharSequence searched, int from, int end) {
+            if (text.isEmpty()) {
+                return from;
+            }
+            int matched = 0;
+            for (int at = from; at < end; at++) {
+                char c = searched.charAt(at);
+                while (matched > 0 && text.charAt(matched) != c) {
+                    matched = border[matched - 1];
+                }
+                if (text.charAt(matched) == c) {
+                    matched++;
+                }
+                if (matched == text.length()) {
+                    return at + 1;
+                }
+            }
+            return -1;
+        }
     }
 }

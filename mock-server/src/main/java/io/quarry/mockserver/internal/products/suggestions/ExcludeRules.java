@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.products.suggestions;
 
+import io.quarry.mockserver.engine.internal.text.TextSearch;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,8 +13,11 @@ import java.util.List;
  */
 final class ExcludeRules {
 
-    /** One entry, normalized: a phrase (with a space each side) or the literal pieces between a pattern's stars. */
-    private record Entry(String text, Needle phrase, Needle[] pieces) {}
+    /**
+     * One entry, normalized: a phrase (with a space each side), or a pattern's first and last pieces and the ones
+     * between its stars.
+     */
+    private record Entry(String text, TextSearch.Part phrase, String first, TextSearch.Part[] middle, String last) {}
 
     private final List<Entry> entries = new ArrayList<>();
 
@@ -22,13 +26,13 @@ final class ExcludeRules {
             String text = QueryText.normalize(entry);
             if (text.contains("*")) {
                 String[] pieces = text.split("\\*", -1);
-                Needle[] needles = new Needle[pieces.length];
-                for (int i = 0; i < pieces.length; i++) {
-                    needles[i] = new Needle(pieces[i]);
+                TextSearch.Part[] middle = new TextSearch.Part[pieces.length - 2];
+                for (int i = 0; i < middle.length; i++) {
+                    middle[i] = new TextSearch.Part(pieces[i + 1]);
                 }
-                this.entries.add(new Entry(text, null, needles));
+                this.entries.add(new Entry(text, null, pieces[0], middle, pieces[pieces.length - 1]));
             } else {
-                this.entries.add(new Entry(text, new Needle(" " + text + " "), null));
+                this.entries.add(new Entry(text, new TextSearch.Part(" " + text + " "), null, null, null));
             }
         }
     }
@@ -42,8 +46,8 @@ final class ExcludeRules {
         String words = " " + query + " ";
         for (Entry entry : entries) {
             boolean matches = entry.phrase() == null
-                    ? glob(entry.pieces(), query)
-                    : entry.phrase().in(words, 0, words.length()) >= 0;
+                    ? glob(entry, query)
+                    : entry.phrase().endOfFirst(words, 0, words.length()) >= 0;
             if (matches) {
                 return entry.text();
             }
@@ -56,22 +60,17 @@ final class ExcludeRules {
      * and holds the others in order between them, each taken where it first fits (which finds a match whenever one
      * exists).
      */
-    private static boolean glob(Needle[] pieces, String text) {
-        Needle first = pieces[0];
-        Needle last = pieces[pieces.length - 1];
-        int end = text.length() - last.length();
-        if (end < first.length()
-                || first.in(text, 0, first.length()) != 0
-                || last.in(text, end, text.length()) != end) {
+    private static boolean glob(Entry pattern, String text) {
+        int end = text.length() - pattern.last().length();
+        if (end < pattern.first().length() || !text.startsWith(pattern.first()) || !text.endsWith(pattern.last())) {
             return false;
         }
-        int at = first.length();
-        for (int i = 1; i < pieces.length - 1; i++) {
-            int found = pieces[i].in(text, at, end);
-            if (found < 0) {
+        int at = pattern.first().length();
+        for (TextSearch.Part piece : pattern.middle()) {
+            at = piece.endOfFirst(text, at, end);
+            if (at < 0) {
                 return false;
             }
-            at = found + pieces[i].length();
         }
         return true;
     }
