@@ -1,5 +1,6 @@
 package io.quarry.core;
 
+import io.quarry.core.internal.MessagePaths;
 import io.quarry.core.internal.RequestIds;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +13,8 @@ import java.util.Optional;
  * the service's {@code message}, the method, the path called (with the index name and objectID; key values
  * masked), the path template of the endpoint, the request ID when the service sent one, and the raw body. The
  * message reads {@code HTTP 404 on GET /1/indexes/products/42: ObjectID does not exist (request ID abc)} and
- * never holds a key or a header value other than the request ID.
+ * never holds a key or a header value other than the request ID. A path longer than 1,024 characters shows there
+ * cut, ending in {@code ...}; {@link #path()} keeps it whole.
  *
  * <p>4xx answers are never retried. 5xx answers are retried on the other hosts; they reach the caller as
  * attempt errors inside an {@link UnreachableHostsException}.
@@ -148,7 +150,7 @@ public abstract sealed class ApiException extends QuarryException
     /** Returns {@code HTTP <status> on <method> <path>: <service message>}, then the request ID if any. */
     @Override
     public String getMessage() {
-        return "HTTP " + statusCode + " on " + method + " " + path + ": " + serviceMessage
+        return "HTTP " + statusCode + " on " + method + " " + MessagePaths.shown(path) + ": " + serviceMessage
                 + (requestId == null ? "" : " (request ID " + requestId + ")");
     }
 

@@ -1,5 +1,6 @@
 package io.quarry.core;
 
+import io.quarry.core.internal.MessagePaths;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -99,7 +100,7 @@ public final class UnreachableHostsException extends QuarryException {
             Endpoint endpoint, String path, List<Attempt> attempts, String reason, int rounds) {
         super(
                 "all " + attempts.size() + " attempt(s)" + (rounds > 1 ? " in " + rounds + " rounds" : "")
-                        + " failed for " + endpoint.method() + " " + path
+                        + " failed for " + endpoint.method() + " " + MessagePaths.shown(path)
                         + (reason == null ? "" : " (" + reason + ")") + ":"
                         + attempts.stream().map(a -> "\n  - " + a).collect(Collectors.joining()),
                 attempts.isEmpty() ? null : attempts.get(attempts.size() - 1).error());

@@ -1,5 +1,6 @@
 package io.quarry.core;
 
+import io.quarry.core.internal.MessagePaths;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -28,7 +29,7 @@ public final class WriteOutcomeUnknownException extends QuarryException {
     public WriteOutcomeUnknownException(
             Endpoint endpoint, String path, List<UnreachableHostsException.Attempt> attempts) {
         super(
-                "outcome unknown for " + endpoint.method() + " " + path
+                "outcome unknown for " + endpoint.method() + " " + MessagePaths.shown(path)
                         + " (not retried: the write may have been applied and is not safe to repeat):"
                         + attempts.stream().map(a -> "\n  - " + a).collect(Collectors.joining()),
                 attempts.isEmpty() ? null : attempts.get(attempts.size() - 1).error());
