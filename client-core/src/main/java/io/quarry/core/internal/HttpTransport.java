@@ -246,14 +246,11 @@ public final class HttpTransport implements AutoCloseable {
             try (Response response = call.execute()) {
                 result = run.onResponse(host, response, start);
             } catch (IOException e) {
-                if (closed) {
-                    throw run.closedError();
-                }
-                if (Thread.currentThread().isInterrupted()) {
-                    // the caller wants this thread back: no further host
-                    throw new TransportException("interrupted while calling " + host, e, false);
-                }
-                result = run.onFailure(host, e, start);
+                result = failedTry(run, host, e, start);
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                result = failedTry(run, host, undeclared(e), start);
             } finally {
                 inFlight.remove(call);
             }
@@ -270,6 +267,36 @@ public final class HttpTransport implements AutoCloseable {
             }
         }
         return null;
+    }
+
+    /** A blocking try that failed before an answer came: the next host, unless the caller wants its thread back. */
+    private <T> TryResult<T> failedTry(CallRun<T> run, Host host, IOException e, long start) {
+        if (closed) {
+            throw run.closedError();
+        }
+        if (Thread.currentThread().isInterrupted()) {
+            // the caller wants this thread back: no further host
+            throw new TransportException("interrupted while calling " + host, e, false);
+        }
+        return run.onFailure(host, e, start);
+    }
+
+    /**
+     * A checked exception OkHttp's call threw without declaring it, as the I/O failure it stands for. OkHttp waits
+     * for a new connection in a way that throws {@link InterruptedException} when the thread is interrupted (and
+     * clears the thread's interrupt flag, which is set again here): that is an interrupted exchange, as an
+     * interrupted read is.
+     */
+    static IOException undeclared(Exception e) {
+        IOException failure;
+        if (e instanceof InterruptedException) {
+            Thread.currentThread().interrupt();
+            failure = new InterruptedIOException("interrupted while waiting for a connection");
+        } else {
+            failure = new IOException("the HTTP call failed: " + e.getClass().getName());
+        }
+        failure.initCause(e);
+        return failure;
     }
 
     /**
@@ -1096,6 +1123,12 @@ public final class HttpTransport implements AutoCloseable {
             } catch (RuntimeException | Error e) {
                 fail(e);
                 return;
+            } catch (Exception e) {
+                IOException failure = undeclared(e);
+                if (future.isDone()) {
+                    return; // cancelled
+                }
+                result = run.onFailure(host, failure, start);
             } finally {
                 inFlight.remove(call);
             }
