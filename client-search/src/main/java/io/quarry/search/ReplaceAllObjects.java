@@ -74,6 +74,10 @@ final class ReplaceAllObjects {
             ReplaceAllException.Cleanup cleanup;
             RuntimeException deletion = null;
             try {
+                if (Thread.currentThread().isInterrupted()) {
+                    // the caller wants its thread back, and a chunk given up may still reach the temporary index
+                    throw new CancellationException("the thread replacing the records was interrupted");
+                }
                 temporary.delete();
                 cleanup = ReplaceAllException.Cleanup.DELETED;
             } catch (NotFoundException gone) {
