@@ -246,11 +246,11 @@ public final class HttpTransport implements AutoCloseable {
             try (Response response = call.execute()) {
                 result = run.onResponse(host, response, start);
             } catch (IOException e) {
-                result = failedTry(run, host, e, start);
+                result = run.onFailure(host, e, start);
             } catch (RuntimeException e) {
                 throw e;
             } catch (Exception e) {
-                result = failedTry(run, host, undeclared(e), start);
+                result = run.onFailure(host, undeclared(e), start);
             } finally {
                 inFlight.remove(call);
             }
@@ -267,18 +267,6 @@ public final class HttpTransport implements AutoCloseable {
             }
         }
         return null;
-    }
-
-    /** A blocking try that failed before an answer came: the next host, unless the caller wants its thread back. */
-    private <T> TryResult<T> failedTry(CallRun<T> run, Host host, IOException e, long start) {
-        if (closed) {
-            throw run.closedError();
-        }
-        if (Thread.currentThread().isInterrupted()) {
-            // the caller wants this thread back: no further host
-            throw new TransportException("interrupted while calling " + host, e, false);
-        }
-        return run.onFailure(host, e, start);
     }
 
     /**
@@ -820,6 +808,9 @@ public final class HttpTransport implements AutoCloseable {
                 if (closed) {
                     return new TryResult.Failed<>(closedError());
                 }
+                if (Thread.currentThread().isInterrupted()) {
+                    return interrupted(host, failure);
+                }
                 IOException e = asLimitReached(failure);
                 unreadable = new DeserializationException(
                         type, "$", "the success answer of " + host + " could not be read: " + describe(e), e);
@@ -851,6 +842,9 @@ public final class HttpTransport implements AutoCloseable {
             if (closed) {
                 return new TryResult.Failed<>(closedError());
             }
+            if (Thread.currentThread().isInterrupted()) {
+                return interrupted(host, e);
+            }
             boolean timeout = e instanceof InterruptedIOException;
             // the try's overall limit (AttemptLimits) is reported as a bare InterruptedIOException; socket timeouts are
             // SocketTimeoutExceptions. A host that cannot finish an answer in time is marked down, not just slow.
@@ -866,6 +860,15 @@ public final class HttpTransport implements AutoCloseable {
                 return outcomeUnknown();
             }
             return new TryResult.Next<>();
+        }
+
+        /**
+         * A try ended by an interrupt of the caller's blocked thread (an asynchronous call's threads are never
+         * interrupted): the caller wants its thread back, so no further host is tried, and the host is not to blame,
+         * so it is not marked down.
+         */
+        private TryResult<T> interrupted(Host host, IOException e) {
+            return new TryResult.Failed<>(new TransportException("interrupted while calling " + host, e, false));
         }
 
         /**
