@@ -119,7 +119,7 @@ class CrawlerGlobsHttpTest {
         long seed = 20261129L;
         Random random = new Random(seed);
         List<String> paths = new ArrayList<>();
-        for (int u = 0; u < 15; u++) {
+        for (int u = 0; u < 10; u++) {
             // segments never empty: a crawl reads // as /
             paths.add("/" + PATH_PIECES[random.nextInt(PATH_PIECES.length)] + randomText(random, PATH_PIECES, 2)
                     + (random.nextBoolean() ? "/" : "") + randomText(random, PATH_PIECES, 3));
