@@ -8,6 +8,8 @@ import io.quarry.mockserver.testing.Eventually;
 import io.quarry.mockserver.testing.LoopbackSite;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -23,14 +25,18 @@ import org.junit.jupiter.api.Test;
 class CrawlerSharedIndexHttpTest {
 
     private final CountDownLatch release = new CountDownLatch(1);
+    private final CountDownLatch releaseLater = new CountDownLatch(1);
     private final AtomicInteger waiting = new AtomicInteger();
+    private final Set<String> requested = ConcurrentHashMap.newKeySet();
     private final ExecutorService siteThreads = Executors.newCachedThreadPool();
-    /** {@code /slow/} answers once released; every page links nowhere. */
+    /** {@code /slow/} answers once released, {@code /slower/} once released later; every page links nowhere. */
     private final HttpServer site = LoopbackSite.start(siteThreads, exchange -> {
-        if (exchange.getRequestURI().getPath().startsWith("/slow/")) {
+        String path = exchange.getRequestURI().getPath();
+        requested.add(path);
+        if (path.startsWith("/slow/") || path.startsWith("/slower/")) {
             waiting.incrementAndGet();
             try {
-                release.await();
+                (path.startsWith("/slow/") ? release : releaseLater).await();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -45,6 +51,7 @@ class CrawlerSharedIndexHttpTest {
     @AfterEach
     void stop() {
         release.countDown();
+        releaseLater.countDown();
         server.close();
         site.stop(0);
         siteThreads.shutdownNow();
@@ -141,5 +148,44 @@ class CrawlerSharedIndexHttpTest {
         assertThat(create(config("", "moved_docs.tmp", "/")).status())
                 .as("the first crawler's new index")
                 .isEqualTo(400);
+    }
+
+    /**
+     * A URL crawl of a crawler whose reindex waits for another crawler's to publish the shared index: its records
+     * wait too, and go into the temporary index once its own reindex fills it, not into the other's.
+     */
+    @Test
+    void aUrlCrawlQueuedBehindAnotherCrawlersReindexWaitsItsTurn() throws InterruptedException {
+        String first = created(config("", "docs", "/slower/"));
+        String second = created(config("", "docs", "/fast/"));
+        String firstTask = reindex(first);
+        Eventually.waitUntil("the first reindex to fetch its page", () -> waiting.get() == 1);
+        String urlTask = client.crawler(
+                        "POST",
+                        "/crawlers/" + second + "/urls/crawl",
+                        "{\"urls\": [\"" + url("/slow/u") + "\", \"" + url("/next") + "\"]}")
+                .requireOk()
+                .body()
+                .get("taskId")
+                .asString();
+        Eventually.waitUntil("the URL crawl to fetch its first page", () -> waiting.get() == 2);
+        String secondTask = reindex(second);
+
+        release.countDown();
+        Eventually.waitUntil("the URL crawl to be done with its first page", () -> requested.contains("/next"));
+        assertThat(runs.urlsIn("docs.tmp"))
+                .as("the first crawler's reindex fills docs.tmp")
+                .doesNotContain(url("/slow/u"));
+        assertThat(pending(second, urlTask))
+                .as("its records wait for the second reindex")
+                .isTrue();
+
+        releaseLater.countDown();
+        Eventually.waitUntil(
+                "every crawl to end",
+                () -> !pending(first, firstTask) && !pending(second, secondTask) && !pending(second, urlTask));
+        assertThat(runs.urlsIn("docs"))
+                .as("the second reindex publishes the URL crawl's records with its own")
+                .containsExactlyInAnyOrder(url("/fast/"), url("/slow/u"), url("/next"));
     }
 }

@@ -1,64 +1,116 @@
 package io.quarry.mockserver.engine.internal.text;
 
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Deque;
+import java.util.List;
 
 /**
  * A pattern over URLs or paths: {@code **} matches any characters, {@code /} included; {@code *} any characters
- * but {@code /}; with {@link #withQuestionMarks}, {@code ?} one character but {@code /}; everything else itself.
+ * but {@code /}; everything else itself. {@link #glob} reads more: {@code ?}, character classes, brace
+ * alternatives and backslash escapes.
  *
- * <p>Matched by stepping every place the pattern can be at through the value, one character at a time, so a match
- * costs at most the value's length times the pattern's, whatever the pattern. (A regular expression made of
- * {@code .*} pieces backtracks: nine {@code **} took minutes against a 70-character URL.)
+ * <p>Compiled to a graph of places, which a match steps through the value all at once, one character at a time:
+ * a match costs at most the value's length times the pattern's, whatever the pattern. Braces are branches of that
+ * graph, not expanded into one pattern per choice, so a pattern of many brace groups costs what its length costs.
+ * (A regular expression made of {@code .*} pieces backtracks: nine {@code **} took minutes against a 70-character
+ * URL.)
  */
 public final class UrlWildcards {
 
-    private static final int ANY = -1; // **
-    private static final int ANY_IN_SEGMENT = -2; // *
-    private static final int ONE_IN_SEGMENT = -3; // ?
+    // what each place of the graph is
+    private static final byte CHAR = 0; // one given character
+    private static final byte CLASS = 1; // one character of a class
+    private static final byte ONE = 2; // ? : one character but /
+    private static final byte STAR = 3; // * : stays on any character but /
+    private static final byte GLOBSTAR = 4; // ** : stays on any character
+    private static final byte SPLIT = 5; // goes on to each of its branches, taking nothing
+    private static final byte JUMP = 6; // goes on to its target, taking nothing
+    private static final byte MATCH = 7; // the whole value matched
 
-    /** The pattern's code points, or one of the wildcards above. */
-    private final int[] tokens;
+    private final byte[] kinds;
+    /** A character, a class's index, a jump's target, or a split's index. */
+    private final int[] args;
 
-    private UrlWildcards(int[] tokens) {
-        this.tokens = tokens;
+    private final CharClass[] classes;
+    private final int[][] splits;
+    /** Enough room for every place and branch a closure can push. */
+    private final int stackSize;
+
+    private UrlWildcards(byte[] kinds, int[] args, CharClass[] classes, int[][] splits) {
+        this.kinds = kinds;
+        this.args = args;
+        this.classes = classes;
+        this.splits = splits;
+        this.stackSize =
+                kinds.length + Arrays.stream(splits).mapToInt(s -> s.length).sum();
     }
 
     /**
-     * {@return the pattern, where {@code ?} stands for itself}
+     * {@return the pattern with {@code *} and {@code **} as its only wildcards: {@code ?}, brackets, braces and
+     * backslashes stand for themselves}
      *
      * @param pattern the pattern
      */
     public static UrlWildcards of(String pattern) {
-        return compile(pattern, false);
+        return compile(GlobTokens.starsOnly(pattern));
     }
 
     /**
-     * {@return the pattern, where {@code ?} stands for one character but {@code /}}
+     * {@return the pattern as a glob} Beyond {@code *} and {@code **}: {@code ?} stands for one character but
+     * {@code /}; {@code [abc]}, {@code [a-z]} for one character of the class, and {@code [!a]} or {@code [^a]} for
+     * one character not in it, never {@code /} (a {@code ]} first in the class is one of its characters; a
+     * {@code [} that no {@code ]} closes stands for itself); {@code {a,b}} for any one of its comma-separated
+     * alternatives, which may hold wildcards and further braces (braces without a comma, or left open, stand for
+     * themselves); a backslash makes the next character stand for itself, in a class too.
      *
      * @param pattern the pattern
      */
-    public static UrlWildcards withQuestionMarks(String pattern) {
-        return compile(pattern, true);
+    public static UrlWildcards glob(String pattern) {
+        return compile(GlobTokens.glob(pattern));
     }
 
-    private static UrlWildcards compile(String pattern, boolean questionMarks) {
-        int[] tokens = new int[pattern.length()];
-        int count = 0;
-        for (int i = 0; i < pattern.length(); ) {
-            int c = pattern.codePointAt(i);
-            i += Character.charCount(c);
-            if (c == '*' && i < pattern.length() && pattern.charAt(i) == '*') {
-                i++;
-                tokens[count++] = ANY;
-            } else if (c == '*') {
-                tokens[count++] = ANY_IN_SEGMENT;
-            } else if (c == '?' && questionMarks) {
-                tokens[count++] = ONE_IN_SEGMENT;
-            } else {
-                tokens[count++] = c;
+    private static UrlWildcards compile(GlobTokens tokens) {
+        Graph graph = new Graph();
+        Deque<Group> open = new ArrayDeque<>();
+        for (int t = 0; t < tokens.size(); t++) {
+            int value = tokens.value(t);
+            switch (tokens.type(t)) {
+                case GlobTokens.LITERAL -> graph.add(CHAR, value);
+                case GlobTokens.ONE -> graph.add(ONE, 0);
+                case GlobTokens.STAR -> graph.add(STAR, 0);
+                case GlobTokens.GLOBSTAR -> graph.add(GLOBSTAR, 0);
+                case GlobTokens.CLASS -> graph.add(CLASS, value);
+                case GlobTokens.OPEN -> {
+                    Group group = new Group(graph.add(SPLIT, graph.splits.size()));
+                    graph.splits.add(null); // set when the group closes
+                    group.branches.add(graph.size());
+                    open.push(group);
+                }
+                case GlobTokens.COMMA -> {
+                    Group group = open.element();
+                    group.jumps.add(graph.add(JUMP, -1)); // to past the group, once it closes
+                    group.branches.add(graph.size());
+                }
+                case GlobTokens.CLOSE -> {
+                    // the last branch goes on past the group by itself
+                    Group group = open.pop();
+                    int past = graph.size();
+                    group.jumps.forEach(jump -> graph.args[jump] = past);
+                    graph.splits.set(
+                            graph.args[group.split],
+                            group.branches.stream().mapToInt(Integer::intValue).toArray());
+                }
+                default -> throw new IllegalStateException("token " + tokens.type(t));
             }
         }
-        return new UrlWildcards(Arrays.copyOf(tokens, count));
+        graph.add(MATCH, 0);
+        return new UrlWildcards(
+                Arrays.copyOf(graph.kinds, graph.size()),
+                Arrays.copyOf(graph.args, graph.size()),
+                tokens.classes().toArray(CharClass[]::new),
+                graph.splits.toArray(int[][]::new));
     }
 
     /**
@@ -67,43 +119,101 @@ public final class UrlWildcards {
      * @param value a URL or path
      */
     public boolean matches(String value) {
-        int places = tokens.length + 1; // before each token, and past the last
-        boolean[] now = new boolean[places];
-        boolean[] next = new boolean[places];
-        reach(now, 0);
-        for (int i = 0; i < value.length(); ) {
+        int places = kinds.length;
+        int[] now = new int[places];
+        int[] next = new int[places];
+        int[] seen = new int[places]; // the step in which a place was last reached, plus one
+        int[] stack = new int[stackSize];
+        int step = 1;
+        int count = reach(now, 0, 0, seen, step, stack);
+        for (int i = 0; i < value.length() && count > 0; ) {
             int c = value.codePointAt(i);
             i += Character.charCount(c);
-            Arrays.fill(next, false);
-            boolean any = false;
-            for (int at = 0; at < tokens.length; at++) {
-                if (!now[at]) {
-                    continue;
-                }
-                int token = tokens[at];
-                if (token == ANY || (token == ANY_IN_SEGMENT && c != '/')) {
-                    reach(next, at); // the wildcard takes c, and may take more or end there
-                    any = true;
-                } else if (token == c || (token == ONE_IN_SEGMENT && c != '/')) {
-                    reach(next, at + 1);
-                    any = true;
+            step++;
+            int nextCount = 0;
+            for (int k = 0; k < count; k++) {
+                int at = now[k];
+                int target = switch (kinds[at]) {
+                    case CHAR -> args[at] == c ? at + 1 : -1;
+                    case CLASS -> classes[args[at]].contains(c) ? at + 1 : -1;
+                    case ONE -> c != '/' ? at + 1 : -1;
+                    case STAR -> c != '/' ? at : -1;
+                    case GLOBSTAR -> at;
+                    default -> -1;
+                };
+                if (target >= 0) {
+                    nextCount = reach(next, nextCount, target, seen, step, stack);
                 }
             }
-            if (!any) {
-                return false;
-            }
-            boolean[] swap = now;
+            int[] swap = now;
             now = next;
             next = swap;
+            count = nextCount;
         }
-        return now[tokens.length];
+        return count > 0 && seen[places - 1] == step;
     }
 
-    /** Marks a place reached, and the places after the star wildcards from there, which may match nothing. */
-    private void reach(boolean[] places, int at) {
-        places[at] = true;
-        while (at < tokens.length && (tokens[at] == ANY || tokens[at] == ANY_IN_SEGMENT)) {
-            places[++at] = true;
+    /**
+     * Adds a place, and every place it goes on to without taking a character, to the places of this step.
+     *
+     * @return how many places the step has now
+     */
+    private int reach(int[] list, int count, int from, int[] seen, int step, int[] stack) {
+        int top = 0;
+        stack[top++] = from;
+        while (top > 0) {
+            int at = stack[--top];
+            if (seen[at] == step) {
+                continue;
+            }
+            seen[at] = step;
+            switch (kinds[at]) {
+                case SPLIT -> {
+                    for (int branch : splits[args[at]]) {
+                        stack[top++] = branch;
+                    }
+                }
+                case JUMP -> stack[top++] = args[at];
+                case STAR, GLOBSTAR -> {
+                    list[count++] = at; // takes characters, or none and goes on
+                    stack[top++] = at + 1;
+                }
+                default -> list[count++] = at;
+            }
+        }
+        return count;
+    }
+
+    /** The places compiled so far. */
+    private static final class Graph {
+        byte[] kinds = new byte[16];
+        int[] args = new int[16];
+        int size;
+        final List<int[]> splits = new ArrayList<>();
+
+        int add(byte kind, int arg) {
+            if (size == kinds.length) {
+                kinds = Arrays.copyOf(kinds, size * 2);
+                args = Arrays.copyOf(args, size * 2);
+            }
+            kinds[size] = kind;
+            args[size] = arg;
+            return size++;
+        }
+
+        int size() {
+            return size;
+        }
+    }
+
+    /** A brace group being compiled: its split, where each branch starts, and the jumps that end branches. */
+    private static final class Group {
+        final int split;
+        final List<Integer> branches = new ArrayList<>();
+        final List<Integer> jumps = new ArrayList<>();
+
+        Group(int split) {
+            this.split = split;
         }
     }
 }

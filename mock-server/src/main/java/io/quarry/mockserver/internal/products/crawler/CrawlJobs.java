@@ -22,7 +22,8 @@ import tools.jackson.databind.node.ObjectNode;
  * most, more is a 429), writing records to the application's indices. A reindex fills temporary indices
  * ({@code <index>.tmp}) that replace the live ones when it ends, settings of the live index kept; a URL crawl
  * writes to the live indices, or to the temporary ones while a reindex runs. Reindexes of crawlers writing one index
- * take turns ({@link TemporaryIndexClaims}).
+ * take turns ({@link TemporaryIndexClaims}), and a URL crawl's records wait for its crawler's reindex to have its
+ * turn ({@link Crawler#urlCrawlTarget}).
  */
 final class CrawlJobs {
 
@@ -71,7 +72,7 @@ final class CrawlJobs {
                         runReindex(crawler, config, task);
                     } catch (RuntimeException e) {
                         // a failed reindex must not leave the crawler reindexing for ever
-                        crawler.reindexFailed(task, app.nowMillis());
+                        crawler.reindexFailed(task, app.nowMillis(), this::write);
                         throw e;
                     }
                 }));
@@ -91,16 +92,18 @@ final class CrawlJobs {
                     fetcher,
                     crawler.statistics(),
                     (index, record) -> {
-                        // under the crawler's lock, so a reindex cannot start or end between the check and the write
+                        // under the crawler's lock, so a reindex cannot start, take its turn or end between the
+                        // choice of the index and the write
                         synchronized (crawler) {
-                            if (!task.cancelled()) {
-                                write(crawler.reindexing() ? temporaryIndex(index) : index, record);
+                            String target = task.cancelled() ? null : crawler.urlCrawlTarget(task, index, record);
+                            if (target != null) {
+                                write(target, record);
                             }
                         }
                     },
                     task::cancelled);
             crawl.run(urls, false);
-            task.finish();
+            crawler.urlCrawlFetched(task);
         });
         return task;
     }
@@ -130,7 +133,7 @@ final class CrawlJobs {
             claims.claim(temporaries.values(), task);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            crawler.reindexFailed(task, app.nowMillis());
+            crawler.reindexFailed(task, app.nowMillis(), this::write);
             return;
         }
         try {
@@ -145,6 +148,7 @@ final class CrawlJobs {
 
     private void crawl(Crawler crawler, CrawlerConfig config, CrawlerTask task, Map<String, String> temporaries) {
         temporaries.values().forEach(tmp -> app.write(tmp, index -> clear(index)));
+        crawler.reindexFilling(task, this::write);
         SiteCrawl crawl = new SiteCrawl(
                 config,
                 fetcher,

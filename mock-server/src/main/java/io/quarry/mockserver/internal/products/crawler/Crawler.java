@@ -4,6 +4,7 @@ import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.state.Timestamps;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Deque;
 import java.util.Iterator;
@@ -13,13 +14,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * One crawler: name, configuration, flags, tasks, URL statistics, the reindex in progress and its URL-crawl calls
- * of the last 24 hours. Every method is synchronized on the crawler.
+ * One crawler: name, configuration, flags, tasks, URL statistics, the reindex in progress (and the URL-crawl records
+ * waiting for its turn) and its URL-crawl calls of the last 24 hours. Every method is synchronized on the crawler.
  */
 final class Crawler {
 
@@ -46,10 +48,22 @@ final class Crawler {
     private CrawlerTask reindex;
     /** The configuration the reindex in progress crawls: it may name other indices than the crawler's by now. */
     private CrawlerConfig reindexConfig;
+    /** Whether the reindex in progress has its turn and has cleared its temporary indices, which it fills now. */
+    private boolean reindexFills;
+    /**
+     * Records of URL crawls made while the reindex in progress waits for its turn: they go into its temporary
+     * indices once it fills them, as they would have had it been filling.
+     */
+    private final List<DeferredRecord> deferred = new ArrayList<>();
+    /** URL crawls done fetching whose records wait in {@link #deferred}: they end when those are written. */
+    private final Set<CrawlerTask> endingWithDeferred = new LinkedHashSet<>();
 
     private CrawlerTask blockingTask;
     /** The temporary indices the blocked reindex filled, as its configuration named them. */
     private List<String> blockedTemporaries = List.of();
+
+    /** A URL crawl's record waiting for the reindex's turn. */
+    private record DeferredRecord(CrawlerTask urlCrawl, String index, ObjectNode record) {}
 
     Crawler(String name, CrawlerConfig config, long now) {
         this.name = name;
@@ -140,6 +154,7 @@ final class Crawler {
         }
         reindex = task;
         reindexConfig = crawled;
+        reindexFills = false;
         lastReindexStartedAt = now;
         statistics = new UrlStatistics();
         return task;
@@ -148,6 +163,61 @@ final class Crawler {
     /** {@return whether this task is the reindex in progress} */
     synchronized boolean isCurrentReindex(CrawlerTask task) {
         return reindex == task && !task.cancelled();
+    }
+
+    /**
+     * The reindex has its turn and has cleared its temporary indices: the URL-crawl records that waited for it are
+     * written there now, and later ones as they come.
+     *
+     * @param writer writes a record into an index, under this crawler's lock
+     */
+    synchronized void reindexFilling(CrawlerTask task, BiConsumer<String, ObjectNode> writer) {
+        if (reindex == task) {
+            reindexFills = true;
+            writeDeferred(writer);
+        }
+    }
+
+    /**
+     * {@return the index a URL crawl writes a record into now, or null when the record waits for the reindex in
+     * progress to have its turn (it is kept, and written then)} Into the live index when no reindex runs; into the
+     * temporary index the reindex fills, the one it publishes; never into a temporary index before its reindex has
+     * its turn, since until then that index may be another crawler's reindex's, filling the same live index.
+     *
+     * @param urlCrawl the URL crawl's task
+     * @param index the live index the record is for
+     * @param record the record
+     */
+    synchronized String urlCrawlTarget(CrawlerTask urlCrawl, String index, ObjectNode record) {
+        if (reindex != null && !reindexFills) {
+            deferred.add(new DeferredRecord(urlCrawl, index, record));
+            return null;
+        }
+        return target(index);
+    }
+
+    /** A URL crawl fetched its last page: it ends, once the records of it that wait for the reindex are written. */
+    synchronized void urlCrawlFetched(CrawlerTask urlCrawl) {
+        if (deferred.stream().anyMatch(waiting -> waiting.urlCrawl() == urlCrawl)) {
+            endingWithDeferred.add(urlCrawl);
+        } else {
+            urlCrawl.finish();
+        }
+    }
+
+    private String target(String index) {
+        return reindex != null && reindexConfig.liveIndices().contains(index) ? CrawlJobs.temporaryIndex(index) : index;
+    }
+
+    private void writeDeferred(BiConsumer<String, ObjectNode> writer) {
+        for (DeferredRecord waiting : deferred) {
+            if (!waiting.urlCrawl().cancelled()) {
+                writer.accept(target(waiting.index()), waiting.record());
+            }
+        }
+        deferred.clear();
+        endingWithDeferred.forEach(CrawlerTask::finish);
+        endingWithDeferred.clear();
     }
 
     /** Ends the reindex in progress successfully. */
@@ -162,12 +232,18 @@ final class Crawler {
         task.finish();
     }
 
-    /** A reindex failed inside the mock server: it ends without publishing. */
-    synchronized void reindexFailed(CrawlerTask task, long now) {
+    /**
+     * A reindex failed inside the mock server: it ends without publishing, and URL-crawl records that waited for
+     * its turn go to the live indices.
+     *
+     * @param writer writes a record into an index, under this crawler's lock
+     */
+    synchronized void reindexFailed(CrawlerTask task, long now, BiConsumer<String, ObjectNode> writer) {
         if (reindex == task) {
             reindex = null;
             reindexConfig = null;
             lastReindexEndedAt = now;
+            writeDeferred(writer);
         }
         task.finish();
     }
@@ -213,6 +289,8 @@ final class Crawler {
         reindexConfig = null;
         blockingTask = null;
         blockedTemporaries = List.of();
+        deferred.clear();
+        endingWithDeferred.clear();
     }
 
     /** {@return the live indices the crawler writes: those of its configuration and of the reindex in progress} */
@@ -230,11 +308,6 @@ final class Crawler {
         liveIndices().forEach(live -> indices.add(CrawlJobs.temporaryIndex(live)));
         indices.addAll(blockedTemporaries);
         return indices;
-    }
-
-    /** {@return whether a reindex is in progress (URL crawls then write to its temporary indices)} */
-    synchronized boolean reindexing() {
-        return reindex != null;
     }
 
     /**

@@ -4,9 +4,11 @@ import io.quarry.mockserver.engine.internal.text.UrlWildcards;
 import java.util.List;
 
 /**
- * A URL pattern as crawler configurations write them: {@code **} matches any characters, {@code /} included;
- * {@code *} any characters but {@code /}; {@code ?} one character but {@code /}; everything else itself (matched
- * without backtracking, see {@link UrlWildcards}).
+ * A URL pattern as crawler configurations write them, a glob: {@code **} matches any characters, {@code /}
+ * included; {@code *} any characters but {@code /}; {@code ?} one character but {@code /}; {@code [a-z]},
+ * {@code [!a]} one character of a class (or not of it); {@code {a,b}} one of the alternatives; a backslash makes the
+ * next character stand for itself; everything else itself (matched without backtracking, braces not expanded: see
+ * {@link UrlWildcards#glob}).
  */
 final class Glob {
 
@@ -38,7 +40,7 @@ final class Glob {
         while (bangs < written.length() && written.charAt(bangs) == '!') {
             bangs++;
         }
-        return new Glob(written, bangs % 2 == 1, UrlWildcards.withQuestionMarks(written.substring(bangs)));
+        return new Glob(written, bangs % 2 == 1, UrlWildcards.glob(written.substring(bangs)));
     }
 
     /** {@return whether the whole value matches the pattern after its {@code !}, if any} */

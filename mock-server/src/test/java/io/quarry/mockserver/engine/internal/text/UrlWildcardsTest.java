@@ -20,7 +20,7 @@ class UrlWildcardsTest {
         for (int i = 0; i < 20_000; i++) {
             String pattern = randomText(random, 7);
             String value = randomText(random, 9).replace("*", "").replace("?", "");
-            assertThat(UrlWildcards.withQuestionMarks(pattern).matches(value))
+            assertThat(UrlWildcards.glob(pattern).matches(value))
                     .as("seed %d, case %d: %s against %s", seed, i, pattern, value)
                     .isEqualTo(asRegex(pattern).matcher(value).matches());
         }
@@ -38,10 +38,12 @@ class UrlWildcardsTest {
     }
 
     @Test
-    void aQuestionMarkIsAWildcardOnlyWhenAskedFor() {
-        assertThat(UrlWildcards.withQuestionMarks("/a?c").matches("/abc")).isTrue();
+    void onlyAGlobReadsQuestionMarksBracketsBracesAndBackslashes() {
+        assertThat(UrlWildcards.glob("/a?c").matches("/abc")).isTrue();
         assertThat(UrlWildcards.of("/a?c").matches("/abc")).isFalse();
         assertThat(UrlWildcards.of("/a?c").matches("/a?c")).isTrue();
+        assertThat(UrlWildcards.of("/{a,b}/[x]/\\*").matches("/{a,b}/[x]/\\x")).isTrue();
+        assertThat(UrlWildcards.of("/{a,b}").matches("/a")).isFalse();
     }
 
     private static String randomText(Random random, int maxPieces) {
