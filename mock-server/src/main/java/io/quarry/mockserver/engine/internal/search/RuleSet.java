@@ -7,6 +7,7 @@ import io.quarry.mockserver.engine.internal.text.Tokenizer;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -101,6 +102,7 @@ public final class RuleSet {
         List<List<ScoredAtom>> optionalFilters = new ArrayList<>();
         Set<Integer> consumedWords = new TreeSet<>();
         List<Promotion> promotions = new ArrayList<>();
+        Set<String> promoted = new HashSet<>();
         Set<String> hidden = new LinkedHashSet<>();
         List<JsonNode> userData = new ArrayList<>();
         List<String> applied = new ArrayList<>();
@@ -133,12 +135,18 @@ public final class RuleSet {
             }
             for (JsonNode promote : consequence.path("promote")) {
                 int position = promote.path("position").asInt(0);
+                List<JsonNode> ids = new ArrayList<>();
                 if (promote.has("objectIDs")) {
-                    for (JsonNode id : promote.get("objectIDs")) {
-                        promotions.add(new Promotion(id.asString(""), position++));
-                    }
+                    promote.get("objectIDs").forEach(ids::add);
                 } else if (promote.has("objectID")) {
-                    promotions.add(new Promotion(promote.get("objectID").asString(""), position));
+                    ids.add(promote.get("objectID"));
+                }
+                for (JsonNode id : ids) {
+                    // A record is pinned once, where the first promotion of it (in rule order) puts it.
+                    if (promoted.add(id.asString(""))) {
+                        promotions.add(new Promotion(id.asString(""), position));
+                    }
+                    position++;
                 }
             }
             filterPromotes |= consequence.path("filterPromotes").asBoolean(false);
