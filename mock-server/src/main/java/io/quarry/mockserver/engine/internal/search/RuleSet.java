@@ -134,7 +134,7 @@ public final class RuleSet {
                 }
             }
             for (JsonNode promote : consequence.path("promote")) {
-                int position = promote.path("position").asInt(0);
+                int position = position(promote.path("position"));
                 List<JsonNode> ids = new ArrayList<>();
                 if (promote.has("objectIDs")) {
                     promote.get("objectIDs").forEach(ids::add);
@@ -146,7 +146,8 @@ public final class RuleSet {
                     if (promoted.add(id.asString(""))) {
                         promotions.add(new Promotion(id.asString(""), position));
                     }
-                    position++;
+                    // Positions past an int's range all mean "after every hit"; saturate rather than wrap.
+                    position = position == Integer.MAX_VALUE ? position : position + 1;
                 }
             }
             filterPromotes |= consequence.path("filterPromotes").asBoolean(false);
@@ -165,6 +166,16 @@ public final class RuleSet {
             params.put("query", StringNode.valueOf(queryEdit == null ? remaining : editQuery(remaining, queryEdit)));
         }
         return new Outcome(params, filters, optionalFilters, promotions, filterPromotes, hidden, userData, applied);
+    }
+
+    /** A promotion's position, one beyond an int's range held at the int's end (past every hit). */
+    private static int position(JsonNode position) {
+        return position.isIntegralNumber()
+                ? position.bigIntegerValue()
+                        .max(BigInteger.ZERO)
+                        .min(BigInteger.valueOf(Integer.MAX_VALUE))
+                        .intValue()
+                : 0;
     }
 
     /**
