@@ -245,9 +245,14 @@ public final class SearchExecutor {
             head = TopHits.best(hits, order, Math.min(from + pagination.length(), reachable));
         } else {
             hits.sort(order);
+            List<Hit> matched = hits;
             hits = distinct(hits);
             hits = applyRules(store, hits, filter, optionalFilters);
             head = hits;
+            if (facetCounter.requested()
+                    && !(rules.hidden().isEmpty() && rules.promotions().isEmpty())) {
+                beforeDistinct = ordinals(shapedByRules(matched, hits));
+            }
         }
 
         ObjectNode response = JsonNodeFactory.instance.objectNode();
@@ -359,6 +364,27 @@ public final class SearchExecutor {
             }
         }
         return result;
+    }
+
+    /**
+     * The hits before distinct as the rules leave them, for facet counts that agree with the hits shown: the
+     * hidden ones out, the promoted records that the query did not match in.
+     */
+    private List<Hit> shapedByRules(List<Hit> matched, List<Hit> shown) {
+        List<Hit> shaped = new ArrayList<>(matched.size());
+        Set<String> matchedIds = new HashSet<>();
+        for (Hit hit : matched) {
+            matchedIds.add(hit.record().objectID());
+            if (!rules.hidden().contains(hit.record().objectID())) {
+                shaped.add(hit);
+            }
+        }
+        for (Hit hit : shown) {
+            if (!matchedIds.contains(hit.record().objectID())) {
+                shaped.add(hit);
+            }
+        }
+        return shaped;
     }
 
     private static int[] ordinals(List<Hit> hits) {
