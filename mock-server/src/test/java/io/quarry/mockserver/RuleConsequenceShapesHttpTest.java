@@ -8,6 +8,7 @@ import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -76,6 +77,20 @@ class RuleConsequenceShapesHttpTest {
         Reply reply = client.put(
                 "/1/indexes/shop/rules/r", jq("{'conditions':[" + condition + "],'consequence':{'userData':1}}"));
         assertThat(reply.status()).as(reply.toString()).isEqualTo(400);
+    }
+
+    @Test
+    @Timeout(10)
+    void aLongContextIsReadInOnePass() {
+        String context = "a".repeat(200_000);
+        Reply refused = client.put(
+                "/1/indexes/shop/rules/r",
+                jq("{'conditions':[{'context':'" + context + " '}],'consequence':{'userData':1}}"));
+        assertThat(refused.status()).as(refused.toString()).isEqualTo(400);
+        Reply saved = client.put(
+                "/1/indexes/shop/rules/r",
+                jq("{'conditions':[{'context':'" + context + "'}],'consequence':{'userData':1}}"));
+        assertThat(saved.status()).as(saved.toString()).isEqualTo(200);
     }
 
     @Test
