@@ -89,10 +89,12 @@ public final class RuleSet {
      * @param facets the index's facet values (for facet placeholders)
      */
     public Outcome apply(SearchOptions options, long nowSeconds, FacetVocabulary facets) {
-        if (rules.isEmpty() || !options.bool("enableRules", true)) {
+        // Read first: a bad enableRules or ruleContexts is a 400 whether or not the index has rules.
+        boolean enabled = options.bool("enableRules", true);
+        List<String> contexts = options.params().stringList("ruleContexts");
+        if (rules.isEmpty() || !enabled) {
             return Outcome.NONE;
         }
-        List<String> contexts = options.params().stringList("ruleContexts");
         String query = options.query();
         List<Token> queryTokens = Tokenizer.tokens(query);
         List<String> queryWords = new ArrayList<>(queryTokens.size());
