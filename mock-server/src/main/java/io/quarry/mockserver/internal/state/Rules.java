@@ -23,9 +23,9 @@ import tools.jackson.databind.node.ObjectNode;
  * at save time, so a rule never silently does nothing; so are the shapes that would do nothing or something
  * else than written: a promotion or hiding of an empty objectID, an empty {@code objectIDs}, a negative
  * position, query edits other than {@code remove} (words) and {@code edits} (remove, or replace with an
- * {@code insert}), and a context holding anything but letters, digits, {@code _} and {@code -}. A facet listed in {@code automaticFacetFilters} or
- * {@code automaticOptionalFacetFilters} is not checked against the placeholders: one no placeholder recognised
- * adds nothing at search time.
+ * {@code insert}), and a context holding anything but letters, digits, {@code _} and {@code -}. A facet
+ * listed in {@code automaticFacetFilters} or {@code automaticOptionalFacetFilters} is not checked against the
+ * placeholders: one no placeholder recognised adds nothing at search time.
  */
 public final class Rules {
 
@@ -180,8 +180,8 @@ public final class Rules {
         }
         JsonNode promote = consequence.get("promote");
         if (promote != null && (!promote.isArray() || !allMatch(promote, Rules::isPromotion))) {
-            throw bad("promote must be an array of {objectID or objectIDs (a non-empty list), position}: non-empty"
-                    + " objectIDs and a position of at least 0");
+            throw bad("promote must be an array of {objectID, position} or {objectIDs, position}: non-empty"
+                    + " objectIDs, a position of 0 or more");
         }
         JsonNode hide = consequence.get("hide");
         if (hide != null
