@@ -202,7 +202,7 @@ class RandomRulesSynonymsDictionariesContractTest {
             Anchoring anchoring = List.of(Anchoring.IS, Anchoring.STARTS_WITH, Anchoring.ENDS_WITH, Anchoring.CONTAINS)
                     .get(random.nextInt(4));
             RuleCondition condition = RuleCondition.of(text(), anchoring);
-            conditions.add(random.nextBoolean() ? condition : condition.context(text()));
+            conditions.add(random.nextBoolean() ? condition : condition.context(context()));
         }
         SearchQuery params = SearchQuery.of()
                 .filters("brand:\"" + text().replace("\\", "\\\\").replace("\"", "\\\"") + "\"");
@@ -230,7 +230,8 @@ class RandomRulesSynonymsDictionariesContractTest {
                         new TimeRange(Instant.MIN.getEpochSecond(), Instant.MAX.getEpochSecond()),
                         new TimeRange(Long.MIN_VALUE, null),
                         new TimeRange(null, Long.MAX_VALUE),
-                        new TimeRange(now, now)));
+                        new TimeRange(now, now)),
+                null);
     }
 
     private Synonym synonym(int n) {
@@ -298,6 +299,16 @@ class RandomRulesSynonymsDictionariesContractTest {
     }
 
     /** A unique objectID of random parts a path must encode, never only dots. */
+    /** A rule context: the service takes letters, digits, {@code _} and {@code -} only. */
+    private String context() {
+        String alphabet = "aZ09_-";
+        StringBuilder context = new StringBuilder();
+        for (int i = 1 + random.nextInt(12); i > 0; i--) {
+            context.append(alphabet.charAt(random.nextInt(alphabet.length())));
+        }
+        return context.toString();
+    }
+
     private String id() {
         StringBuilder id = new StringBuilder();
         for (int i = 1 + random.nextInt(4); i > 0; i--) {

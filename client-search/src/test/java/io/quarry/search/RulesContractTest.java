@@ -118,6 +118,7 @@ class RulesContractTest {
                 RuleConsequence.params(SearchQuery.of().filters("brand:Bolt")),
                 null,
                 null,
+                null,
                 null);
         index.waitForTask(rules.save(inShop).taskID(), FAST);
 
@@ -184,7 +185,7 @@ class RulesContractTest {
     void aRuleTheMockServerCannotApplyIsRefused() {
         Rule onFilters = Rule.of(
                 "on-filters",
-                new RuleCondition(null, null, null, "brand:Acme"),
+                new RuleCondition(null, null, null, "brand:Acme", null),
                 RuleConsequence.params(SearchQuery.of().query("phone")));
 
         assertThatThrownBy(() -> rules.save(onFilters)).isInstanceOf(BadRequestException.class);

@@ -13,6 +13,7 @@ import java.util.Objects;
  * @param description a label, or null
  * @param enabled     whether it applies (null means the service default, true)
  * @param validity    the periods it applies in (any of them), or null for always
+ * @param tags        labels to find and group rules by, or null
  */
 public record Rule(
         String objectID,
@@ -20,7 +21,8 @@ public record Rule(
         RuleConsequence consequence,
         String description,
         Boolean enabled,
-        List<TimeRange> validity) {
+        List<TimeRange> validity,
+        List<String> tags) {
 
     /**
      * Validates the ID.
@@ -31,11 +33,36 @@ public record Rule(
      * @param enabled     whether it applies (null means the service default, true)
      * @param objectID    the rule's ID
      * @param validity    the periods it applies in, or null for always
+     * @param tags        labels, or null
      */
     public Rule {
         Objects.requireNonNull(objectID, "objectID");
         conditions = conditions == null ? null : List.copyOf(conditions);
         validity = validity == null ? null : List.copyOf(validity);
+        tags = tags == null ? null : List.copyOf(tags);
+    }
+
+    /**
+     * The rule without {@code tags}, as this record was before it had that component.
+     *
+     * @param objectID    the rule's ID
+     * @param conditions  when it applies
+     * @param consequence what it does
+     * @param description a label, or null
+     * @param enabled     whether it applies (null means the service default, true)
+     * @param validity    the periods it applies in, or null for always
+     * @deprecated use the canonical constructor, or {@link #of(String, RuleCondition, RuleConsequence)} and its
+     *     withers
+     */
+    @Deprecated(since = "1.1")
+    public Rule(
+            String objectID,
+            List<RuleCondition> conditions,
+            RuleConsequence consequence,
+            String description,
+            Boolean enabled,
+            List<TimeRange> validity) {
+        this(objectID, conditions, consequence, description, enabled, validity, null);
     }
 
     /**
@@ -47,7 +74,7 @@ public record Rule(
      * @return the rule
      */
     public static Rule of(String objectID, RuleCondition condition, RuleConsequence consequence) {
-        return new Rule(objectID, List.of(condition), consequence, null, null, null);
+        return new Rule(objectID, List.of(condition), consequence, null, null, null, null);
     }
 
     /**
@@ -57,7 +84,7 @@ public record Rule(
      * @return a new rule
      */
     public Rule description(String text) {
-        return new Rule(objectID, conditions, consequence, text, enabled, validity);
+        return new Rule(objectID, conditions, consequence, text, enabled, validity, tags);
     }
 
     /**
@@ -67,7 +94,7 @@ public record Rule(
      * @return a new rule
      */
     public Rule enabled(boolean on) {
-        return new Rule(objectID, conditions, consequence, description, on, validity);
+        return new Rule(objectID, conditions, consequence, description, on, validity, tags);
     }
 
     /**
@@ -78,6 +105,16 @@ public record Rule(
      * @return a new rule
      */
     public Rule validity(TimeRange... ranges) {
-        return new Rule(objectID, conditions, consequence, description, enabled, List.of(ranges));
+        return new Rule(objectID, conditions, consequence, description, enabled, List.of(ranges), tags);
+    }
+
+    /**
+     * Sets {@code tags}: labels to find and group rules by.
+     *
+     * @param labels the labels
+     * @return a new rule
+     */
+    public Rule tags(String... labels) {
+        return new Rule(objectID, conditions, consequence, description, enabled, validity, List.of(labels));
     }
 }

@@ -7,8 +7,24 @@ package io.quarry.search.model;
  * @param anchoring how the pattern sits in the query ({@link Anchoring#IS}, {@link Anchoring#CONTAINS}, ...)
  * @param context   rule context that must be active, or null
  * @param filters   filters that must be present, or null
+ * @param alternatives whether the pattern also matches the query words' alternatives (plurals, synonyms, typos),
+ *     or null for the service default, false
  */
-public record RuleCondition(String pattern, Anchoring anchoring, String context, String filters) {
+public record RuleCondition(String pattern, Anchoring anchoring, String context, String filters, Boolean alternatives) {
+
+    /**
+     * The condition without {@code alternatives}, as this record was before it had that component.
+     *
+     * @param pattern   query pattern
+     * @param anchoring how the pattern sits in the query
+     * @param context   rule context that must be active, or null
+     * @param filters   filters that must be present, or null
+     * @deprecated use the canonical constructor, or {@link #of(String, Anchoring)} and its withers
+     */
+    @Deprecated(since = "1.1")
+    public RuleCondition(String pattern, Anchoring anchoring, String context, String filters) {
+        this(pattern, anchoring, context, filters, null);
+    }
 
     /**
      * A condition on the query text.
@@ -18,7 +34,7 @@ public record RuleCondition(String pattern, Anchoring anchoring, String context,
      * @return the condition
      */
     public static RuleCondition of(String pattern, Anchoring anchoring) {
-        return new RuleCondition(pattern, anchoring, null, null);
+        return new RuleCondition(pattern, anchoring, null, null, null);
     }
 
     /**
@@ -28,7 +44,7 @@ public record RuleCondition(String pattern, Anchoring anchoring, String context,
      * @return the condition
      */
     public static RuleCondition whenContext(String context) {
-        return new RuleCondition(null, null, context, null);
+        return new RuleCondition(null, null, context, null, null);
     }
 
     /**
@@ -38,6 +54,16 @@ public record RuleCondition(String pattern, Anchoring anchoring, String context,
      * @return a copy
      */
     public RuleCondition context(String name) {
-        return new RuleCondition(pattern, anchoring, name, filters);
+        return new RuleCondition(pattern, anchoring, name, filters, alternatives);
+    }
+
+    /**
+     * Sets {@code alternatives}: whether the pattern also matches the query words' plurals, synonyms and typos.
+     *
+     * @param on whether it does
+     * @return a copy
+     */
+    public RuleCondition alternatives(boolean on) {
+        return new RuleCondition(pattern, anchoring, context, filters, on);
     }
 }

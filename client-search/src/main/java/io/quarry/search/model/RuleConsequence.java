@@ -11,8 +11,25 @@ import java.util.List;
  * @param promote  records pinned at positions, or null
  * @param hide     records removed from the results, or null
  * @param userData custom data returned with the response, or null
+ * @param filterPromotes whether promoted records must also pass the search's filters to be shown (null means the
+ *     service default, false)
  */
-public record RuleConsequence(SearchQuery params, List<Promotion> promote, List<HiddenRecord> hide, Object userData) {
+public record RuleConsequence(
+        SearchQuery params, List<Promotion> promote, List<HiddenRecord> hide, Object userData, Boolean filterPromotes) {
+
+    /**
+     * The consequence without {@code filterPromotes}, as this record was before it had that component.
+     *
+     * @param params   search parameters applied, or null
+     * @param promote  records pinned at positions, or null
+     * @param hide     records removed from the results, or null
+     * @param userData custom data returned with the response, or null
+     * @deprecated use the canonical constructor, or {@link #params(SearchQuery)} and the other factories
+     */
+    @Deprecated(since = "1.1")
+    public RuleConsequence(SearchQuery params, List<Promotion> promote, List<HiddenRecord> hide, Object userData) {
+        this(params, promote, hide, userData, null);
+    }
 
     /**
      * A consequence applying search parameters.
@@ -21,7 +38,7 @@ public record RuleConsequence(SearchQuery params, List<Promotion> promote, List<
      * @return the consequence
      */
     public static RuleConsequence params(SearchQuery params) {
-        return new RuleConsequence(params, null, null, null);
+        return new RuleConsequence(params, null, null, null, null);
     }
 
     /**
@@ -31,7 +48,7 @@ public record RuleConsequence(SearchQuery params, List<Promotion> promote, List<
      * @return the consequence
      */
     public static RuleConsequence promote(Promotion... promotions) {
-        return new RuleConsequence(null, List.of(promotions), null, null);
+        return new RuleConsequence(null, List.of(promotions), null, null, null);
     }
 
     /**
@@ -45,6 +62,7 @@ public record RuleConsequence(SearchQuery params, List<Promotion> promote, List<
                 null,
                 null,
                 java.util.Arrays.stream(objectIDs).map(HiddenRecord::new).toList(),
+                null,
                 null);
     }
 
@@ -55,7 +73,7 @@ public record RuleConsequence(SearchQuery params, List<Promotion> promote, List<
      * @return a copy
      */
     public RuleConsequence withParams(SearchQuery query) {
-        return new RuleConsequence(query, promote, hide, userData);
+        return new RuleConsequence(query, promote, hide, userData, filterPromotes);
     }
 
     /**
@@ -65,7 +83,7 @@ public record RuleConsequence(SearchQuery params, List<Promotion> promote, List<
      * @return a copy
      */
     public RuleConsequence withPromotions(Promotion... promotions) {
-        return new RuleConsequence(params, List.of(promotions), hide, userData);
+        return new RuleConsequence(params, List.of(promotions), hide, userData, filterPromotes);
     }
 
     /**
@@ -79,7 +97,8 @@ public record RuleConsequence(SearchQuery params, List<Promotion> promote, List<
                 params,
                 promote,
                 java.util.Arrays.stream(objectIDs).map(HiddenRecord::new).toList(),
-                userData);
+                userData,
+                filterPromotes);
     }
 
     /**
@@ -89,6 +108,16 @@ public record RuleConsequence(SearchQuery params, List<Promotion> promote, List<
      * @return a copy
      */
     public RuleConsequence withUserData(Object data) {
-        return new RuleConsequence(params, promote, hide, data);
+        return new RuleConsequence(params, promote, hide, data, filterPromotes);
+    }
+
+    /**
+     * Sets {@code filterPromotes}: whether promoted records must also pass the search's filters to be shown.
+     *
+     * @param on whether they must
+     * @return a copy
+     */
+    public RuleConsequence withFilterPromotes(boolean on) {
+        return new RuleConsequence(params, promote, hide, userData, on);
     }
 }

@@ -20,9 +20,12 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code {facet, disjunctive, negative, score}}), {@code promote}, {@code hide}, {@code filterPromotes},
  * {@code userData}, and {@code enabled}, {@code description}, {@code validity}, {@code tags}. Anything else
  * (condition filters, alternatives, {@code renderingContent}, redirects, unknown members) is refused with a 400
- * at save time, so a rule never silently does nothing. A facet listed in {@code automaticFacetFilters} or
- * {@code automaticOptionalFacetFilters} is not checked against the placeholders: one no placeholder recognised
- * adds nothing at search time.
+ * at save time, so a rule never silently does nothing; so are the shapes that would do nothing or something
+ * else than written: a promotion or hiding of an empty objectID, an empty {@code objectIDs}, a negative
+ * position, query edits other than {@code remove} (words) and {@code edits} (remove, or replace with an
+ * {@code insert}), and a context holding anything but letters, digits, {@code _} and {@code -}. A facet
+ * listed in {@code automaticFacetFilters} or {@code automaticOptionalFacetFilters} is not checked against the
+ * placeholders: one no placeholder recognised adds nothing at search time.
  */
 public final class Rules {
 
@@ -36,6 +39,10 @@ public final class Rules {
     private static final List<String> AUTOMATIC_FILTER_PARAMS =
             List.of("automaticFacetFilters", "automaticOptionalFacetFilters");
     private static final Set<String> AUTOMATIC_FILTER_MEMBERS = Set.of("facet", "disjunctive", "negative", "score");
+    private static final Set<String> VALIDITY_MEMBERS = Set.of("from", "until");
+    private static final Set<String> PROMOTE_MEMBERS = Set.of("objectID", "objectIDs", "position");
+    private static final Set<String> QUERY_EDIT_MEMBERS = Set.of("remove", "edits");
+    private static final Set<String> EDIT_MEMBERS = Set.of("type", "delete", "insert");
     private static final Pattern FACET_PLACEHOLDER = Pattern.compile("\\{facet:\\s*[^{}\\s][^{}]*}");
 
     private Rules() {}
@@ -90,6 +97,7 @@ public final class Rules {
                         || !allMatch(
                                 validity,
                                 range -> range.isObject()
+                                        && VALIDITY_MEMBERS.containsAll(names(range))
                                         && (!range.has("from")
                                                 || range.get("from").isIntegralNumber())
                                         && (!range.has("until")
@@ -127,10 +135,14 @@ public final class Rules {
         } else if (condition.has("anchoring")) {
             throw bad("anchoring needs a pattern");
         }
-        if (condition.has("context") && !condition.get("context").isString()) {
-            throw bad("context must be a string");
+        if (condition.has("context") && !isContext(condition.get("context"))) {
+            throw bad("context must be a non-empty string of letters, digits, _ and -");
         }
-        if (condition.path("alternatives").asBoolean(false)) {
+        JsonNode alternatives = condition.get("alternatives");
+        if (alternatives != null && !alternatives.isBoolean()) {
+            throw bad("alternatives must be a boolean");
+        }
+        if (alternatives != null && alternatives.booleanValue()) {
             throw unsupported("alternatives");
         }
         if (pattern == null && !condition.has("context")) {
@@ -161,26 +173,23 @@ public final class Rules {
                 }
             }
             JsonNode query = params.get("query");
-            if (query != null && !query.isString() && !query.isObject()) {
-                throw bad("consequence.params.query must be a string or an object of edits");
+            if (query != null && !query.isString() && !(query.isObject() && isQueryEdit(query))) {
+                throw bad("consequence.params.query must be a string or {remove, edits}: remove a list of words,"
+                        + " edits a list of {type: remove or replace, delete, insert (with replace only)}");
             }
         }
         JsonNode promote = consequence.get("promote");
-        if (promote != null
-                && (!promote.isArray()
-                        || !allMatch(
-                                promote,
-                                item -> item.isObject()
-                                        && item.path("position").isIntegralNumber()
-                                        && (item.path("objectID").isString()
-                                                || item.path("objectIDs").isArray())))) {
-            throw bad("promote must be an array of {objectID or objectIDs, position}");
+        if (promote != null && (!promote.isArray() || !allMatch(promote, Rules::isPromotion))) {
+            throw bad("promote must be an array of {objectID, position} or {objectIDs, position}: non-empty"
+                    + " objectIDs, a position of 0 or more");
         }
         JsonNode hide = consequence.get("hide");
         if (hide != null
                 && (!hide.isArray()
-                        || !allMatch(hide, item -> item.path("objectID").isString()))) {
-            throw bad("hide must be an array of {objectID}");
+                        || !allMatch(
+                                hide,
+                                item -> item.isObject() && item.size() == 1 && isObjectID(item.get("objectID"))))) {
+            throw bad("hide must be an array of {objectID}, each a non-empty string");
         }
         if (consequence.has("filterPromotes")
                 && !consequence.get("filterPromotes").isBoolean()) {
@@ -232,6 +241,59 @@ public final class Rules {
             }
         }
         return HitPage.of(matching, page, hitsPerPage, ObjectNode::deepCopy);
+    }
+
+    private static boolean isPromotion(JsonNode item) {
+        if (!item.isObject()
+                || !PROMOTE_MEMBERS.containsAll(names(item))
+                || !item.path("position").isIntegralNumber()
+                || item.get("position").bigIntegerValue().signum() < 0
+                || item.has("objectID") == item.has("objectIDs")) {
+            return false;
+        }
+        JsonNode ids = item.get("objectIDs");
+        return ids == null
+                ? isObjectID(item.get("objectID"))
+                : ids.isArray() && !ids.isEmpty() && allMatch(ids, Rules::isObjectID);
+    }
+
+    private static boolean isObjectID(JsonNode id) {
+        return id != null && id.isString() && !id.stringValue().isEmpty();
+    }
+
+    private static boolean isQueryEdit(JsonNode query) {
+        JsonNode remove = query.get("remove");
+        JsonNode edits = query.get("edits");
+        return QUERY_EDIT_MEMBERS.containsAll(names(query))
+                && (remove == null || (remove.isArray() && allMatch(remove, JsonNode::isString)))
+                && (edits == null || (edits.isArray() && allMatch(edits, Rules::isEdit)));
+    }
+
+    private static boolean isEdit(JsonNode edit) {
+        if (!edit.isObject()
+                || !EDIT_MEMBERS.containsAll(names(edit))
+                || !edit.path("delete").isString()) {
+            return false;
+        }
+        return switch (edit.path("type").asString("")) {
+            case "remove" -> !edit.has("insert");
+            case "replace" -> edit.path("insert").isString();
+            default -> false;
+        };
+    }
+
+    /** Letters, digits, {@code _} and {@code -}: the text a context may hold, scanned once. */
+    private static boolean isContext(JsonNode context) {
+        if (!context.isString() || context.stringValue().isEmpty()) {
+            return false;
+        }
+        return context.stringValue()
+                .chars()
+                .allMatch(c -> (c >= 'a' && c <= 'z')
+                        || (c >= 'A' && c <= 'Z')
+                        || (c >= '0' && c <= '9')
+                        || c == '_'
+                        || c == '-');
     }
 
     private static boolean isAutomaticFilter(JsonNode entry) {

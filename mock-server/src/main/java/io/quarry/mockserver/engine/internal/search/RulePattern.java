@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
  * such value first. Anchoring applies to the whole pattern: {@code is} covers the whole query,
  * {@code startsWith} begins at its first word, {@code endsWith} ends at its last, {@code contains} may match
  * anywhere and, as the service does, matches every non-overlapping occurrence from left to right, so one
- * placeholder can recognise several values of its facet in one query.
+ * placeholder can recognise several values of its facet in one query. A pattern without words (empty, or
+ * separators only) holds for a query without words alone, whatever its anchoring.
  */
 public final class RulePattern {
 
@@ -73,6 +74,10 @@ public final class RulePattern {
      * @param facets the index's facet values
      */
     public Optional<List<FacetMatch>> match(List<String> queryWords, String anchoring, FacetVocabulary facets) {
+        if (parts.isEmpty()) {
+            // No words (empty, or separators only): whatever the anchoring, it describes the empty query.
+            return queryWords.isEmpty() ? Optional.of(List.of()) : Optional.empty();
+        }
         List<FacetMatch> found = new ArrayList<>();
         boolean toEnd = anchoring.equals("is") || anchoring.equals("endsWith");
         Attempt attempt = new Attempt(queryWords, facets, toEnd);
@@ -89,9 +94,6 @@ public final class RulePattern {
                 return Optional.empty();
             }
             default -> {
-                if (parts.isEmpty()) {
-                    return Optional.empty();
-                }
                 boolean matched = false;
                 int start = 0;
                 while (start < queryWords.size()) {

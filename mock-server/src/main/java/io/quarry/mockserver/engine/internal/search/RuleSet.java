@@ -7,6 +7,7 @@ import io.quarry.mockserver.engine.internal.text.Tokenizer;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -88,10 +89,12 @@ public final class RuleSet {
      * @param facets the index's facet values (for facet placeholders)
      */
     public Outcome apply(SearchOptions options, long nowSeconds, FacetVocabulary facets) {
-        if (rules.isEmpty() || !options.bool("enableRules", true)) {
+        // Read first: a bad enableRules or ruleContexts is a 400 whether or not the index has rules.
+        boolean enabled = options.bool("enableRules", true);
+        List<String> contexts = options.params().stringList("ruleContexts");
+        if (rules.isEmpty() || !enabled) {
             return Outcome.NONE;
         }
-        List<String> contexts = options.params().stringList("ruleContexts");
         String query = options.query();
         List<Token> queryTokens = Tokenizer.tokens(query);
         List<String> queryWords = new ArrayList<>(queryTokens.size());
@@ -101,6 +104,7 @@ public final class RuleSet {
         List<List<ScoredAtom>> optionalFilters = new ArrayList<>();
         Set<Integer> consumedWords = new TreeSet<>();
         List<Promotion> promotions = new ArrayList<>();
+        Set<String> promoted = new HashSet<>();
         Set<String> hidden = new LinkedHashSet<>();
         List<JsonNode> userData = new ArrayList<>();
         List<String> applied = new ArrayList<>();
@@ -132,13 +136,20 @@ public final class RuleSet {
                 }
             }
             for (JsonNode promote : consequence.path("promote")) {
-                int position = promote.path("position").asInt(0);
+                int position = position(promote.path("position"));
+                List<JsonNode> ids = new ArrayList<>();
                 if (promote.has("objectIDs")) {
-                    for (JsonNode id : promote.get("objectIDs")) {
-                        promotions.add(new Promotion(id.asString(""), position++));
-                    }
+                    promote.get("objectIDs").forEach(ids::add);
                 } else if (promote.has("objectID")) {
-                    promotions.add(new Promotion(promote.get("objectID").asString(""), position));
+                    ids.add(promote.get("objectID"));
+                }
+                for (JsonNode id : ids) {
+                    // A record is pinned once, where the first promotion of it (in rule order) puts it.
+                    if (promoted.add(id.asString(""))) {
+                        promotions.add(new Promotion(id.asString(""), position));
+                    }
+                    // Positions past an int's range all mean "after every hit"; saturate rather than wrap.
+                    position = position == Integer.MAX_VALUE ? position : position + 1;
                 }
             }
             filterPromotes |= consequence.path("filterPromotes").asBoolean(false);
@@ -157,6 +168,16 @@ public final class RuleSet {
             params.put("query", StringNode.valueOf(queryEdit == null ? remaining : editQuery(remaining, queryEdit)));
         }
         return new Outcome(params, filters, optionalFilters, promotions, filterPromotes, hidden, userData, applied);
+    }
+
+    /** A promotion's position, one beyond an int's range held at the int's end (past every hit). */
+    private static int position(JsonNode position) {
+        return position.isIntegralNumber()
+                ? position.bigIntegerValue()
+                        .max(BigInteger.ZERO)
+                        .min(BigInteger.valueOf(Integer.MAX_VALUE))
+                        .intValue()
+                : 0;
     }
 
     /**

@@ -13,9 +13,11 @@ import io.quarry.mockserver.engine.internal.text.Tokenizer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -243,9 +245,14 @@ public final class SearchExecutor {
             head = TopHits.best(hits, order, Math.min(from + pagination.length(), reachable));
         } else {
             hits.sort(order);
+            List<Hit> matched = hits;
             hits = distinct(hits);
             hits = applyRules(store, hits, filter, optionalFilters);
             head = hits;
+            if (facetCounter.requested()
+                    && !(rules.hidden().isEmpty() && rules.promotions().isEmpty())) {
+                beforeDistinct = ordinals(shapedByRules(matched, hits));
+            }
         }
 
         ObjectNode response = JsonNodeFactory.instance.objectNode();
@@ -305,29 +312,29 @@ public final class SearchExecutor {
         }
     }
 
+    /**
+     * Hides and pins records. Each promoted record takes its position among the hits left (the earlier promotion
+     * first when two name one position); those whose position is past the other hits follow them in position
+     * order. Linear in the hits and the promotions, however many rules promote.
+     */
     private List<Hit> applyRules(
             RecordStore store, List<Hit> hits, RecordFilter filter, OptionalFilters optionalFilters) {
         if (rules.hidden().isEmpty() && rules.promotions().isEmpty()) {
             return hits;
         }
-        List<Hit> result = new ArrayList<>(hits);
-        result.removeIf(h -> rules.hidden().contains(h.record().objectID()));
+        Map<String, Hit> byId = new HashMap<>();
+        hits.forEach(hit -> byId.put(hit.record().objectID(), hit));
         List<RuleSet.Promotion> promotions = new ArrayList<>(rules.promotions());
         promotions.sort(Comparator.comparingInt(RuleSet.Promotion::position));
+        List<Hit> pinned = new ArrayList<>();
+        List<Integer> positions = new ArrayList<>();
+        Set<String> pinnedIds = new HashSet<>();
         for (RuleSet.Promotion promotion : promotions) {
             if (rules.hidden().contains(promotion.objectID())) {
                 continue;
             }
-            Hit promoted = null;
-            for (Hit hit : result) {
-                if (hit.record().objectID().equals(promotion.objectID())) {
-                    promoted = hit;
-                    break;
-                }
-            }
-            if (promoted != null) {
-                result.remove(promoted);
-            } else {
+            Hit promoted = byId.get(promotion.objectID());
+            if (promoted == null) {
                 IndexedRecord record = store.get(promotion.objectID());
                 if (record == null || (rules.filterPromotes() && !filter.test(record))) {
                     continue;
@@ -335,9 +342,49 @@ public final class SearchExecutor {
                 promoted = new Hit(record, Match.EMPTY_QUERY, 0);
                 promoted.scoreFilters(optionalFilters.score(record));
             }
-            result.add(Math.max(0, Math.min(promotion.position(), result.size())), promoted);
+            pinned.add(promoted);
+            positions.add(promotion.position());
+            pinnedIds.add(promotion.objectID());
+        }
+        List<Hit> rest = new ArrayList<>(hits.size());
+        for (Hit hit : hits) {
+            String id = hit.record().objectID();
+            if (!rules.hidden().contains(id) && !pinnedIds.contains(id)) {
+                rest.add(hit);
+            }
+        }
+        List<Hit> result = new ArrayList<>(rest.size() + pinned.size());
+        int next = 0;
+        int taken = 0;
+        while (next < pinned.size() || taken < rest.size()) {
+            if (next < pinned.size() && (positions.get(next) <= result.size() || taken == rest.size())) {
+                result.add(pinned.get(next++));
+            } else {
+                result.add(rest.get(taken++));
+            }
         }
         return result;
+    }
+
+    /**
+     * The hits before distinct as the rules leave them, for facet counts that agree with the hits shown: the
+     * hidden ones out, the promoted records that the query did not match in.
+     */
+    private List<Hit> shapedByRules(List<Hit> matched, List<Hit> shown) {
+        List<Hit> shaped = new ArrayList<>(matched.size());
+        Set<String> matchedIds = new HashSet<>();
+        for (Hit hit : matched) {
+            matchedIds.add(hit.record().objectID());
+            if (!rules.hidden().contains(hit.record().objectID())) {
+                shaped.add(hit);
+            }
+        }
+        for (Hit hit : shown) {
+            if (!matchedIds.contains(hit.record().objectID())) {
+                shaped.add(hit);
+            }
+        }
+        return shaped;
     }
 
     private static int[] ordinals(List<Hit> hits) {
