@@ -27,7 +27,7 @@ import tools.jackson.databind.node.ObjectNode;
  * value ({@code 2} is {@code 2.0}) in time linear in the sizes of the array and the value.
  *
  * <p>An attribute that is missing or {@code null} counts as 0 for the numeric operations and as an empty array for
- * the array ones. An operation never turns a value of another type into its own: {@code Increment} on a string,
+ * {@code Add} and {@code AddUnique} ({@code Remove} leaves it). An operation never turns a value of another type into its own: {@code Increment} on a string,
  * {@code Add} on a number leave the attribute as it is (the rest of the update applies), and {@code IncrementFrom}
  * or {@code IncrementSet} on a value that is no number ignores the whole update, as a value that does not match
  * does. {@code IncrementFrom} and {@code IncrementSet} compare exactly: {@code 5.5} is not {@code 5}.
