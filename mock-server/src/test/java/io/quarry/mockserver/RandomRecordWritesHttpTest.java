@@ -31,7 +31,8 @@ class RandomRecordWritesHttpTest {
     private static final long SEED = Long.getLong("quarry.recordWrites.seed", 20_261_129L);
     private static final int STEPS = Integer.getInteger("quarry.recordWrites.steps", 60);
     private static final List<String> INDICES = List.of("w1", "w 2");
-    private static final List<String> IDS = List.of("a", "b", "1", " ", "x/y?z#w", "100%", "é漢😀", "a.b");
+    private static final List<String> IDS =
+            List.of("a", "b", "1", " ", "x/y?z#w", "100%", "é漢😀", "a.b", "long" + "-".repeat(996));
     private static final List<String> ATTRIBUTES = List.of("n", "t", "s", "a.b");
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
