@@ -5,6 +5,7 @@ import io.quarry.core.ApiRequest;
 import io.quarry.core.ClientConfig;
 import io.quarry.core.ClientModule;
 import io.quarry.core.DefaultHosts;
+import io.quarry.core.InvalidRequestException;
 import io.quarry.core.RequestOptions;
 import io.quarry.core.WaitPolicy;
 import io.quarry.core.spi.CallScope;
@@ -16,6 +17,7 @@ import io.quarry.search.internal.MultiSearchBody;
 import io.quarry.search.internal.MultiSearchJson;
 import io.quarry.search.internal.RepeatSafety;
 import io.quarry.search.internal.ResponseTypes;
+import io.quarry.search.internal.WriteChecks;
 import io.quarry.search.model.BatchOperation;
 import io.quarry.search.model.IndexQuery;
 import io.quarry.search.model.ListIndicesResponse;
@@ -202,6 +204,7 @@ public final class SearchClient extends ClientHandle<SearchClient> {
      *
      * @param operations the operations, built with {@link BatchOperation#onIndex}
      * @return one task per index and the objectIDs
+     * @throws io.quarry.core.InvalidRequestException before sending, when an operation names no index
      * @throws io.quarry.core.QuarryException on any failure
      */
     public MultipleBatchResponse multipleBatch(List<BatchOperation> operations) {
@@ -216,10 +219,15 @@ public final class SearchClient extends ClientHandle<SearchClient> {
      * {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<MultipleBatchResponse> multipleBatchAsync(List<BatchOperation> operations) {
-        return multipleBatchRequest(operations).executeAsync(MultipleBatchResponse.class);
+        try {
+            return multipleBatchRequest(operations).executeAsync(MultipleBatchResponse.class);
+        } catch (InvalidRequestException e) { // refused while built: the future fails, as for one refused when sent
+            return CompletableFuture.failedFuture(e);
+        }
     }
 
     private ApiRequest multipleBatchRequest(List<BatchOperation> operations) {
+        WriteChecks.requireIndexEach(operations);
         ApiRequest request = scope().request(Endpoints.MULTIPLE_BATCH)
                 .body(JsonBodies.object("requests", operations))
                 .records(operations.size());

@@ -2,6 +2,7 @@ package io.quarry.search;
 
 import io.quarry.core.ApiRequest;
 import io.quarry.core.DeserializationException;
+import io.quarry.core.InvalidRequestException;
 import io.quarry.core.NotFoundException;
 import io.quarry.core.PagedIterable;
 import io.quarry.core.RequestOptions;
@@ -16,6 +17,7 @@ import io.quarry.search.internal.ChunkRounds;
 import io.quarry.search.internal.ChunkedWriter;
 import io.quarry.search.internal.RepeatSafety;
 import io.quarry.search.internal.ResponseTypes;
+import io.quarry.search.internal.WriteChecks;
 import io.quarry.search.model.AttributeOperation;
 import io.quarry.search.model.BatchOperation;
 import io.quarry.search.model.BatchResponse;
@@ -39,6 +41,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * One index of the application: search, browse and facet search, records (single calls, batches, and chunked
@@ -334,12 +337,14 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ObjectCreatedResponse> addObjectAsync(Object record) {
-        return addObjectRequest(record).executeAsync(ObjectCreatedResponse.class);
+        return executeAsync(() -> addObjectRequest(record), ObjectCreatedResponse.class);
     }
 
     private ApiRequest addObjectRequest(Object record) {
         // the service picks the ID: a second delivery would store a second record
-        return scope().request(Endpoints.ADD_OBJECT).body(record).notSafeToRepeat();
+        return scope().request(Endpoints.ADD_OBJECT)
+                .body(WriteChecks.requireBody(record, "the record"))
+                .notSafeToRepeat();
     }
 
     /**
@@ -365,11 +370,13 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return a future of the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ObjectUpdatedResponse> saveObjectAsync(String objectID, Object record) {
-        return saveObjectRequest(objectID, record).executeAsync(ObjectUpdatedResponse.class);
+        return executeAsync(() -> saveObjectRequest(objectID, record), ObjectUpdatedResponse.class);
     }
 
     private ApiRequest saveObjectRequest(String objectID, Object record) {
-        return scope().request(Endpoints.SAVE_OBJECT).path("objectID", objectID).body(record);
+        return scope().request(Endpoints.SAVE_OBJECT)
+                .path("objectID", objectID)
+                .body(WriteChecks.requireBody(record, "the record"));
     }
 
     /**
@@ -481,7 +488,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return a future of the task and {@code updatedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ObjectUpdatedResponse> partialUpdateObjectAsync(String objectID, Object attributes) {
-        return partialUpdateObjectRequest(objectID, attributes, true).executeAsync(ObjectUpdatedResponse.class);
+        return executeAsync(() -> partialUpdateObjectRequest(objectID, attributes, true), ObjectUpdatedResponse.class);
     }
 
     /**
@@ -510,14 +517,14 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      */
     public CompletableFuture<ObjectUpdatedResponse> partialUpdateExistingObjectAsync(
             String objectID, Object attributes) {
-        return partialUpdateObjectRequest(objectID, attributes, false).executeAsync(ObjectUpdatedResponse.class);
+        return executeAsync(() -> partialUpdateObjectRequest(objectID, attributes, false), ObjectUpdatedResponse.class);
     }
 
     private ApiRequest partialUpdateObjectRequest(String objectID, Object attributes, boolean createIfNotExists) {
         ApiRequest request = scope().request(Endpoints.PARTIAL_UPDATE_OBJECT)
                 .path("objectID", objectID)
                 .query("createIfNotExists", createIfNotExists)
-                .body(attributes);
+                .body(WriteChecks.requireBody(attributes, "the attributes to update"));
         return RepeatSafety.isCumulative(attributes) ? request.notSafeToRepeat() : request;
     }
 
@@ -531,8 +538,10 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * {@link io.quarry.core.WriteOutcomeUnknownException} (unless the options opt in with
      * {@link io.quarry.core.RequestOptions.Builder#retryNonIdempotentWrites()}). Other batches are retried.
      *
-     * @param operations the operations
+     * @param operations the operations, built with {@link BatchOperation#of} (one built with
+     *     {@link BatchOperation#onIndex} must name this index)
      * @return the task and the objectIDs
+     * @throws io.quarry.core.InvalidRequestException before sending, when an operation names another index
      * @throws io.quarry.core.QuarryException on any failure
      */
     public BatchResponse batch(List<BatchOperation> operations) {
@@ -546,10 +555,11 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return a future of the task and the objectIDs; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<BatchResponse> batchAsync(List<BatchOperation> operations) {
-        return batchRequest(operations).executeAsync(BatchResponse.class);
+        return executeAsync(() -> batchRequest(operations), BatchResponse.class);
     }
 
     private ApiRequest batchRequest(List<BatchOperation> operations) {
+        WriteChecks.requireOwnIndex(operations, name());
         ApiRequest request = scope().request(Endpoints.BATCH)
                 .body(JsonBodies.object("requests", operations))
                 .records(operations.size());
@@ -1364,6 +1374,17 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
                             inCall.batchRequest(operations).onRound(rounds).executeAsync(BatchResponse.class),
                     id -> inCall.waitForTaskAsync(id, options.waitPolicy()));
         });
+    }
+
+    /** {@return the call's future: a request refused while it is built fails it, as one refused when sent does} */
+    private static <T> CompletableFuture<T> executeAsync(Supplier<ApiRequest> request, Class<T> type) {
+        ApiRequest built;
+        try {
+            built = request.get();
+        } catch (InvalidRequestException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return built.executeAsync(type);
     }
 
     /** The options of a chunk (of a chunked write, of an ingester) when the caller's set no round policy. */

@@ -1,6 +1,7 @@
 package io.quarry.search.model;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Objects;
 
 /**
  * A built-in operation used as an attribute value in a partial update, e.g.
@@ -11,6 +12,19 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param value     its operand
  */
 public record AttributeOperation(@JsonProperty("_operation") String operation, Object value) {
+
+    /**
+     * Checks the operation is complete: a null member would be left out of the request, and the service would
+     * store the rest of the object as the attribute's value, or refuse it.
+     *
+     * @param operation the operation name
+     * @param value     its operand
+     * @throws NullPointerException when either is null
+     */
+    public AttributeOperation {
+        Objects.requireNonNull(operation, "operation");
+        Objects.requireNonNull(value, "value");
+    }
 
     /**
      * An Increment (not idempotent).

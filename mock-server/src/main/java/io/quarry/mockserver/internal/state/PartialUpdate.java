@@ -3,6 +3,7 @@ package io.quarry.mockserver.internal.state;
 import io.quarry.mockserver.engine.internal.index.AttributePathBudget;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.json.Json;
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -24,6 +25,12 @@ import tools.jackson.databind.node.ObjectNode;
  * whose result is beyond a double's range ignores the whole update, as a failed {@code IncrementFrom} does: the
  * record keeps its value rather than storing an infinity. {@code Remove} and {@code AddUnique} compare numbers by
  * value ({@code 2} is {@code 2.0}) in time linear in the sizes of the array and the value.
+ *
+ * <p>An attribute that is missing or {@code null} counts as 0 for the numeric operations and as an empty array for
+ * {@code Add} and {@code AddUnique} ({@code Remove} leaves it). An operation never turns a value of another type into its own: {@code Increment} on a string,
+ * {@code Add} on a number leave the attribute as it is (the rest of the update applies), and {@code IncrementFrom}
+ * or {@code IncrementSet} on a value that is no number ignores the whole update, as a value that does not match
+ * does. {@code IncrementFrom} and {@code IncrementSet} compare exactly: {@code 5.5} is not {@code 5}.
  */
 public final class PartialUpdate {
 
@@ -88,9 +95,19 @@ public final class PartialUpdate {
         switch (kind) {
             case Increment, Decrement -> requireThat(value.isNumber(), kind, attribute, "a number");
             case IncrementFrom, IncrementSet -> requireThat(value.isIntegralNumber(), kind, attribute, "an integer");
-            default -> requireThat(!value.isObject(), kind, attribute, "a number, a string or an array of them");
+            default -> requireThat(scalarsOnly(value), kind, attribute, "a number, a string or an array of them");
         }
         return new Change(attribute, kind, value);
+    }
+
+    /** {@return whether it is a number or a string, or an array holding only numbers and strings} */
+    private static boolean scalarsOnly(JsonNode value) {
+        for (JsonNode element : elements(value)) {
+            if (!element.isNumber() && !element.isString()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void requireThat(boolean ok, Kind kind, String attribute, String what) {
@@ -114,9 +131,12 @@ public final class PartialUpdate {
         }
         for (Change change : changes) {
             if (change.kind() == Kind.IncrementFrom || change.kind() == Kind.IncrementSet) {
-                BigInteger given = change.value().bigIntegerValue();
-                BigInteger now = current == null ? BigInteger.ZERO : integerOrZero(current.get(change.attribute()));
-                int order = given.compareTo(now);
+                JsonNode now = current == null ? null : current.get(change.attribute());
+                if (!isNumberOrAbsent(now)) {
+                    return null;
+                }
+                BigDecimal given = new BigDecimal(change.value().bigIntegerValue());
+                int order = given.compareTo(isAbsent(now) ? BigDecimal.ZERO : now.decimalValue());
                 boolean proceed = change.kind() == Kind.IncrementFrom ? order == 0 : order > 0;
                 if (!proceed) {
                     return null;
@@ -138,31 +158,42 @@ public final class PartialUpdate {
         return record;
     }
 
-    /** {@return an attribute's value as an integer: 0 when it is not a number, a fraction's integer part} */
-    private static BigInteger integerOrZero(JsonNode node) {
-        if (node == null || !node.isNumber()) {
-            return BigInteger.ZERO;
-        }
-        return node.isIntegralNumber()
-                ? node.bigIntegerValue()
-                : node.decimalValue().toBigInteger();
+    /** {@return whether the attribute is missing or {@code null}: it then counts as 0 or as an empty array} */
+    private static boolean isAbsent(JsonNode node) {
+        return node == null || node.isNull();
+    }
+
+    private static boolean isNumberOrAbsent(JsonNode node) {
+        return isAbsent(node) || node.isNumber();
+    }
+
+    private static boolean isArrayOrAbsent(JsonNode node) {
+        return isAbsent(node) || node.isArray();
     }
 
     /** {@return the new value, or {@code null} to leave the attribute as it is} */
     private static JsonNode applyOperation(Change change, JsonNode before) {
         JsonNode value = change.value();
+        boolean typeFits = switch (change.kind()) {
+            case Increment, Decrement -> isNumberOrAbsent(before);
+            case Add, Remove, AddUnique -> isArrayOrAbsent(before);
+            case IncrementFrom, IncrementSet -> true; // checked before anything applies
+        };
+        if (!typeFits) {
+            return null; // a value of another type is never overwritten
+        }
         return switch (change.kind()) {
             case Increment -> add(before, value, false);
             case Decrement -> add(before, value, true);
-            case IncrementFrom -> integer(integerOrZero(before).add(BigInteger.ONE));
+            case IncrementFrom -> integer(value.bigIntegerValue().add(BigInteger.ONE)); // value equals the current one
             case IncrementSet -> value;
             case Add -> {
-                ArrayNode array = before != null && before.isArray() ? (ArrayNode) before.deepCopy() : Json.array();
+                ArrayNode array = isAbsent(before) ? Json.array() : (ArrayNode) before.deepCopy();
                 elements(value).forEach(array::add);
                 yield array;
             }
             case Remove -> {
-                if (before == null || !before.isArray() || holdsNested(before)) {
+                if (isAbsent(before) || holdsNested(before)) {
                     yield null;
                 }
                 Set<Object> removed = new HashSet<>();
@@ -176,10 +207,10 @@ public final class PartialUpdate {
                 yield array;
             }
             case AddUnique -> {
-                if (before != null && before.isArray() && holdsNested(before)) {
+                if (!isAbsent(before) && holdsNested(before)) {
                     yield null;
                 }
-                ArrayNode array = before != null && before.isArray() ? (ArrayNode) before.deepCopy() : Json.array();
+                ArrayNode array = isAbsent(before) ? Json.array() : (ArrayNode) before.deepCopy();
                 Set<Object> present = new HashSet<>();
                 array.forEach(element -> present.add(scalarKey(element)));
                 for (JsonNode added : elements(value)) {
@@ -194,7 +225,7 @@ public final class PartialUpdate {
 
     /** {@return the sum: exact for two integers of any size, else of doubles (possibly infinite)} */
     private static JsonNode add(JsonNode before, JsonNode value, boolean subtract) {
-        JsonNode base = before != null && before.isNumber() ? before : JsonNodeFactory.instance.numberNode(0);
+        JsonNode base = isAbsent(before) ? JsonNodeFactory.instance.numberNode(0) : before;
         if (base.isIntegralNumber() && value.isIntegralNumber()) {
             BigInteger delta = subtract ? value.bigIntegerValue().negate() : value.bigIntegerValue();
             return integer(base.bigIntegerValue().add(delta));

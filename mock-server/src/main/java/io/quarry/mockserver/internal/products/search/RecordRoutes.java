@@ -68,16 +68,30 @@ final class RecordRoutes implements RouteMethods {
      * objectID; one sent in the body is used instead, as a batch {@code addObject} does.
      */
     Response add(Request request) {
-        ObjectNode record = request.jsonObject();
+        ObjectNode record = recordBody(request);
         String objectID =
                 BatchRequests.hasObjectId(record) ? record.get("objectID").stringValue() : app.newObjectId();
         return Response.created(put(request, objectID, record, "createdAt"));
     }
 
+    /**
+     * {@return the record or partial update a write carries}: a write without a body is invalid JSON, not an empty
+     * object, so that a body lost on the way never empties a record
+     *
+     * @throws ApiException 400 without a body, or with a body that is not a JSON object
+     */
+    private static ObjectNode recordBody(Request request) {
+        JsonNode body = request.jsonOrNull();
+        if (body == null || !body.isObject()) {
+            throw ApiException.badRequest("Invalid JSON: the body must be a JSON object");
+        }
+        return (ObjectNode) body;
+    }
+
     /** {@code PUT /1/indexes/{indexName}/{objectID}}: replaces the whole record. */
     Response replace(Request request) {
         String objectID = request.path("objectID");
-        return Response.ok(put(request, objectID, request.jsonObject(), "updatedAt"));
+        return Response.ok(put(request, objectID, recordBody(request), "updatedAt"));
     }
 
     /** Stores {@code record} whole under {@code objectID}; the reply body is {@code {stamp, "taskID", "objectID"}}. */
@@ -93,7 +107,7 @@ final class RecordRoutes implements RouteMethods {
     /** {@code POST /1/indexes/{indexName}/{objectID}/partial}: {@code createIfNotExists} defaults to true. */
     Response partial(Request request) {
         String objectID = request.path("objectID");
-        PartialUpdate update = PartialUpdate.parse(request.jsonObject());
+        PartialUpdate update = PartialUpdate.parse(recordBody(request));
         boolean create = request.booleanParam("createIfNotExists", true);
         RecordOperation operation = new RecordOperation.Partial(objectID, update, create);
         long taskId = create
