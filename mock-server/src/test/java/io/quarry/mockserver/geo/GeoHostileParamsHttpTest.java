@@ -123,6 +123,27 @@ class GeoHostileParamsHttpTest {
     }
 
     @Test
+    void radiiAndTheAcceptedButUnappliedParametersAreReadLikeTheService() {
+        for (String radius : new String[] {"ALL", "x", "0", "-5", "1.5", ""}) {
+            ObjectNode body =
+                    JSON.objectNode().put("aroundLatLng", "48.85,2.35").put("aroundRadius", radius);
+            Reply reply = search(body);
+            refused(reply, "aroundRadius", radius);
+            assertThat(reply.body().get("message").stringValue()).as(radius).contains("\"all\"");
+        }
+        ObjectNode spaced = JSON.objectNode().put("aroundLatLng", "48.85,2.35").put("aroundRadius", " all ");
+        assertThat(search(spaced).status()).isEqualTo(200);
+        for (String minimum : new String[] {"x", "0", "1e3"}) {
+            ObjectNode body =
+                    JSON.objectNode().put("aroundLatLng", "48.85,2.35").put("minimumAroundRadius", minimum);
+            refused(search(body), "minimumAroundRadius", minimum);
+        }
+        refused(search("aroundLatLngViaIP", "maybe"), "aroundLatLngViaIP", "maybe");
+        ObjectNode unapplied = JSON.objectNode().put("aroundLatLngViaIP", true).put("minimumAroundRadius", 500);
+        assertThat(search(unapplied).status()).isEqualTo(200);
+    }
+
+    @Test
     void aroundPrecisionRangesBeyondALongAreTheParametersOwn400() {
         for (String ranges : new String[] {
             "[{'from':1e19,'value':5}]",

@@ -67,15 +67,33 @@ public final class GeoQuery {
         }
         double radius = Double.POSITIVE_INFINITY;
         JsonNode radiusNode = params.raw("aroundRadius");
-        if (center != null
-                && radiusNode != null
-                && !(radiusNode.isString() && radiusNode.asString().equals("all"))) {
-            radius = RequestParams.toInt("aroundRadius", radiusNode);
-            if (radius < 1) {
-                throw new EngineException(400, "aroundRadius must be at least 1 meter, or \"all\"");
-            }
+        if (center != null && radiusNode != null && !isAll(radiusNode)) {
+            radius = meters("aroundRadius", radiusNode, "aroundRadius must be at least 1 meter, or \"all\"");
         }
+        // accepted and not applied (no geolocation of addresses, no automatic radius), but read like the service
+        JsonNode minimum = params.raw("minimumAroundRadius");
+        if (minimum != null) {
+            meters("minimumAroundRadius", minimum, "minimumAroundRadius must be at least 1 meter");
+        }
+        params.bool("aroundLatLngViaIP", false);
         return new GeoQuery(center, radius, GeoPrecision.of(params.raw("aroundPrecision")), boxes, polygons);
+    }
+
+    private static boolean isAll(JsonNode radius) {
+        return radius.isString() && radius.stringValue().trim().equals("all");
+    }
+
+    private static int meters(String name, JsonNode value, String message) {
+        int meters;
+        try {
+            meters = RequestParams.toInt(name, value);
+        } catch (EngineException e) {
+            throw new EngineException(400, message);
+        }
+        if (meters < 1) {
+            throw new EngineException(400, message);
+        }
+        return meters;
     }
 
     /**
