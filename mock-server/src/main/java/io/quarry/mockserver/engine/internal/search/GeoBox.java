@@ -10,8 +10,10 @@ final class GeoBox {
 
     private final double south;
     private final double north;
-    private final double west;
-    private final double width;
+    private final double low;
+    private final double high;
+    /** Whether the box holds the longitudes outside [low, high], across the antimeridian, rather than those inside. */
+    private final boolean across;
 
     /**
      * @param corners {@code lat1, lng1, lat2, lng2}, in range
@@ -19,19 +21,9 @@ final class GeoBox {
     GeoBox(double[] corners) {
         south = Math.min(corners[0], corners[2]);
         north = Math.max(corners[0], corners[2]);
-        double low = Math.min(corners[1], corners[3]);
-        double high = Math.max(corners[1], corners[3]);
-        double span = high - low;
-        if (span >= 360) {
-            west = -180;
-            width = 360;
-        } else if (span <= 180) {
-            west = low;
-            width = span;
-        } else {
-            west = high;
-            width = 360 - span;
-        }
+        low = Math.min(corners[1], corners[3]);
+        high = Math.max(corners[1], corners[3]);
+        across = high - low > 180 && high - low < 360;
     }
 
     /**
@@ -47,13 +39,10 @@ final class GeoBox {
         if (Math.abs(lat) == 90) {
             return true;
         }
-        // degrees east of the west edge, in [0, 360): -180 and 180 are one meridian
-        double east = lng - west;
-        if (east < 0) {
-            east += 360;
-        } else if (east >= 360) {
-            east -= 360;
+        if (across) {
+            return lng >= high || lng <= low;
         }
-        return east <= width || width == 360;
+        // compared as given, no arithmetic to round: -180 and 180 are one meridian
+        return (lng >= low && lng <= high) || (Math.abs(lng) == 180 && -lng >= low && -lng <= high);
     }
 }
