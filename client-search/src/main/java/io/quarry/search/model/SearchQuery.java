@@ -535,9 +535,12 @@ public final class SearchQuery extends MapValue<SearchQuery> {
     }
 
     /**
-     * Sets {@code aroundLatLng}.
+     * Sets {@code aroundLatLng}: results are ranked by distance to the point, and only those within
+     * {@link #aroundRadius(int)} match when a radius is set. Write the numbers with {@code String.valueOf(double)}
+     * ({@code lat + "," + lng}), never with a locale's format, which may use a decimal comma or drop digits.
+     * Ignored when boxes or polygons are set.
      *
-     * @param latLng a {@code lat,lng} point to search around
+     * @param latLng a {@code lat,lng} point to search around, in degrees, such as {@code "48.8566,2.3522"}
      * @return a new query
      */
     public SearchQuery aroundLatLng(String latLng) {
@@ -555,9 +558,9 @@ public final class SearchQuery extends MapValue<SearchQuery> {
     }
 
     /**
-     * Sets {@code aroundRadius}.
+     * Sets {@code aroundRadius}. For no limit at all, {@code param("aroundRadius", "all")}.
      *
-     * @param meters the radius around the point
+     * @param meters the radius around the point, at least 1
      * @return a new query
      */
     public SearchQuery aroundRadius(int meters) {
@@ -578,11 +581,14 @@ public final class SearchQuery extends MapValue<SearchQuery> {
      * Sets {@code aroundPrecision} as distance ranges: from each range's start on, results within its width of
      * each other rank as equally close, such as 25 meters up to 2 km and 1 km beyond.
      *
-     * @param ranges the ranges, at least one
+     * @param ranges the ranges, at least one; null removes the parameter
      * @return a new query
      * @throws io.quarry.core.InvalidRequestException when no range is given
      */
     public SearchQuery aroundPrecision(List<GeoPrecisionRange> ranges) {
+        if (ranges == null) {
+            return with("aroundPrecision", null);
+        }
         if (ranges.isEmpty()) {
             throw new io.quarry.core.InvalidRequestException("aroundPrecision needs at least one range");
         }
@@ -598,13 +604,20 @@ public final class SearchQuery extends MapValue<SearchQuery> {
     }
 
     /**
-     * Sets {@code insideBoundingBox}.
+     * Sets {@code insideBoundingBox}: only records with a {@code _geoloc} point inside one of the boxes match. Each
+     * box is given by two opposite corners, {@code [lat1, lng1, lat2, lng2]}, latitudes within -90..90 and
+     * longitudes within -180..180. With boxes, {@code aroundLatLng} and {@code insidePolygon} are ignored.
+     * Coordinates are sent exactly as the doubles hold them. Polygons have no method of their own:
+     * {@code param("insidePolygon", List.of(List.of(lat1, lng1, lat2, lng2, lat3, lng3)))}, each polygon at
+     * least 3 points.
      *
-     * @param box the boxes as {@code [lat1, lng1, lat2, lng2]} arrays
+     * @param box the boxes, at least one; null removes the parameter
      * @return a new query
+     * @throws io.quarry.core.InvalidRequestException for no box, a box of other than 4 numbers, or a null, NaN,
+     *     infinite or out-of-range coordinate
      */
     public SearchQuery insideBoundingBox(List<List<Double>> box) {
-        return with("insideBoundingBox", List.copyOf(box));
+        return with("insideBoundingBox", box == null ? null : BoundingBoxes.checked(box));
     }
 
     /**

@@ -93,8 +93,10 @@
  *       its cursor is stateless (Base64 of the parameters, the sort key of the last record and the first call's
  *       {@code nbHits}, which later calls report), so it survives restarts; records written between calls
  *       appear when they sort after the cursor, removed ones vanish.
- *   <li>Geo: once a geo parameter is set, records without {@code _geoloc} are excluded; without
- *       {@code aroundRadius} there is no radius limit (the service computes one from density).
+ *   <li>Geo: once a geo parameter is set, records without a usable {@code _geoloc} point are excluded; without
+ *       {@code aroundRadius} there is no radius limit (the service computes one from density); a box's longitudes
+ *       run the shorter way between its corners' (across the antimeridian when they are more than 180 degrees
+ *       apart), a polygon's edges never cross it.
  * </ul>
  */
 package io.quarry.mockserver.engine;

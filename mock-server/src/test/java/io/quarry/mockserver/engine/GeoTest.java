@@ -46,6 +46,22 @@ class GeoTest {
     }
 
     @Test
+    void aBoxReachingTheAntimeridianHoldsPointsWrittenOnItsOtherSide() {
+        // corners whose differences round: the edge is compared as given, not through arithmetic
+        Fixture dateLine = new Fixture()
+                .records(
+                        "{'objectID':'west','_geoloc':{'lat':-20,'lng':-180}}",
+                        "{'objectID':'east','_geoloc':{'lat':-30,'lng':180}}");
+        assertThat(dateLine.ids("{'insideBoundingBox':[[90,168.54456803112126,-37.09393087004281,180]]}"))
+                .containsExactly("west", "east");
+        assertThat(dateLine.ids("{'insideBoundingBox':[[-27.156158742459304,-180,-48.598303107322835,"
+                        + "175.5207679899805]]}"))
+                .containsExactly("east");
+        assertThat(dateLine.ids("{'insideBoundingBox':[[-10,-180,-40,-170.3]]}"))
+                .containsExactly("west", "east");
+    }
+
+    @Test
     void rejectsMalformedGeoParameters() {
         assertThatThrownBy(() -> fixture.search("{'aroundLatLng':'48.8'}")).isInstanceOf(EngineException.class);
         assertThatThrownBy(() -> fixture.search("{'insideBoundingBox':'1,2,3'}"))

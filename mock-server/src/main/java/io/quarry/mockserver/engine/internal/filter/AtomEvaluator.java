@@ -6,6 +6,7 @@ import io.quarry.mockserver.engine.internal.index.Leaf;
 import io.quarry.mockserver.engine.internal.index.NumericColumn;
 import io.quarry.mockserver.engine.internal.index.RecordStore;
 import io.quarry.mockserver.engine.internal.search.Faceting;
+import io.quarry.mockserver.engine.internal.text.DecimalText;
 import io.quarry.mockserver.engine.internal.text.TextNormalizer;
 import tools.jackson.databind.JsonNode;
 

@@ -6,6 +6,7 @@ import io.quarry.mockserver.engine.internal.index.RecordStore;
 import io.quarry.mockserver.engine.internal.search.Faceting;
 import io.quarry.mockserver.engine.internal.search.RequestParams;
 import io.quarry.mockserver.engine.internal.search.SearchOptions;
+import io.quarry.mockserver.engine.internal.text.DecimalText;
 import io.quarry.mockserver.engine.internal.text.Tokenizer;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -1,6 +1,7 @@
 package io.quarry.mockserver.engine.internal.filter;
 
 import io.quarry.mockserver.engine.EngineException;
+import io.quarry.mockserver.engine.internal.text.DecimalText;
 import java.util.ArrayList;
 import java.util.List;
 

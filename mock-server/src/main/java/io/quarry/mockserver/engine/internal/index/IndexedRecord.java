@@ -1,5 +1,6 @@
 package io.quarry.mockserver.engine.internal.index;
 
+import io.quarry.mockserver.engine.internal.text.DecimalText;
 import io.quarry.mockserver.engine.internal.text.Tokenizer;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -65,24 +66,28 @@ public final class IndexedRecord {
         double[] pairs = new double[points.size() * 2];
         int count = 0;
         for (JsonNode point : points) {
-            JsonNode lat = point.get("lat");
-            JsonNode lng = point.get("lng");
-            boolean usable = lat != null
-                    && lng != null
-                    && (lat.isNumber() || lat.isString())
-                    && (lng.isNumber() || lng.isString());
-            if (usable) {
-                try {
-                    double latitude = Double.parseDouble(lat.asString());
-                    double longitude = Double.parseDouble(lng.asString());
-                    pairs[count++] = latitude;
-                    pairs[count++] = longitude;
-                } catch (NumberFormatException e) {
-                    // Not a usable point: ignored, as the service ignores malformed _geoloc values.
-                }
+            double latitude = coordinate(point.get("lat"), 90);
+            double longitude = coordinate(point.get("lng"), 180);
+            // Not a usable point (missing, not a number, out of range): ignored, as the service ignores
+            // malformed _geoloc values.
+            if (!Double.isNaN(latitude) && !Double.isNaN(longitude)) {
+                pairs[count++] = latitude;
+                pairs[count++] = longitude;
             }
         }
         return Arrays.copyOf(pairs, count);
+    }
+
+    /** {@return a number or decimal string within [-bound, bound], or NaN for anything else} */
+    private static double coordinate(JsonNode value, double bound) {
+        double number = Double.NaN;
+        if (value != null && value.isNumber()) {
+            number = value.doubleValue();
+        } else if (value != null && value.isString()) {
+            Double parsed = DecimalText.parse(value.stringValue().trim());
+            number = parsed == null ? Double.NaN : parsed;
+        }
+        return Math.abs(number) <= bound ? number : Double.NaN;
     }
 
     /** Collects the words of every string and number value, and the record's approximate JSON size. */

@@ -18,6 +18,9 @@ public final class GeoPrecision {
     /** The most ranges one {@code aroundPrecision} may list. */
     public static final int MAX_RANGES = 100;
 
+    /** The farthest range start: far beyond any distance on Earth, well within a long. */
+    private static final double MAX_FROM = 1e15;
+
     /** The service's default: 10-meter buckets. */
     public static final GeoPrecision DEFAULT = new GeoPrecision(new long[] {0}, new int[] {10});
 
@@ -54,17 +57,16 @@ public final class GeoPrecision {
         for (JsonNode range : node) {
             JsonNode from = range.get("from");
             JsonNode value = range.get("value");
-            if (!range.isObject()
-                    || from == null
-                    || !from.isNumber()
-                    || value == null
-                    || !value.isNumber()
-                    || value.asLong() < 1
-                    || value.asLong() > Integer.MAX_VALUE
-                    || from.asLong() < 0) {
+            if (!range.isObject() || from == null || !from.isNumber() || value == null || !value.isNumber()) {
                 throw invalid();
             }
-            ranges.add(new Range(from.asLong(), value.asInt()));
+            // read as doubles: a long or int view of 1e19 or NaN throws instead of answering
+            double start = from.doubleValue();
+            double width = value.doubleValue();
+            if (!(start >= 0 && start <= MAX_FROM && width >= 1 && width <= Integer.MAX_VALUE)) {
+                throw invalid();
+            }
+            ranges.add(new Range((long) start, (int) width));
         }
         ranges.sort(Comparator.comparingLong(Range::from));
         long[] starts = new long[ranges.size()];

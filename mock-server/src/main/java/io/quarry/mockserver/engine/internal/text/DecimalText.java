@@ -1,13 +1,13 @@
-package io.quarry.mockserver.engine.internal.filter;
+package io.quarry.mockserver.engine.internal.text;
 
 import java.util.regex.Pattern;
 
 /**
- * Reads a number as filters write it: decimal digits with an optional sign, point and exponent ({@code 12},
+ * Reads a number as filters and geo coordinates write it: decimal digits with an optional sign, point and exponent ({@code 12},
  * {@code -2.5}, {@code 1e3}). Java's other forms ({@code 5d}, {@code 0x1p3}, {@code NaN}, {@code Infinity}) are no
  * numbers here, nor is a value beyond a double's range.
  */
-final class DecimalText {
+public final class DecimalText {
 
     // possessive: each run of digits is read once (with "\\d+\\.?\\d*", 40,000 digits and a letter took 34 s)
     private static final Pattern DECIMAL =
@@ -20,7 +20,7 @@ final class DecimalText {
      *
      * @param text the text, without surrounding spaces
      */
-    static Double parse(String text) {
+    public static Double parse(String text) {
         if (!DECIMAL.matcher(text).matches()) {
             return null;
         }

@@ -1,4 +1,4 @@
-package io.quarry.mockserver.engine.internal.filter;
+package io.quarry.mockserver.engine.internal.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
