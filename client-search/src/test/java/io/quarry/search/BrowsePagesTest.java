@@ -25,7 +25,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Browsing rules and dictionary entries counts the pages it asks for, whatever page the answers echo; browsing
- * records cannot be sent back to the page it just read.
+ * records cannot be sent back to a page it has read, by one cursor or a circle of them.
  */
 class BrowsePagesTest {
 
@@ -69,6 +69,31 @@ class BrowsePagesTest {
     void anAnswerGivingBackTheCursorItWasAskedForFailsTheBrowse() {
         WM.stubFor(post(urlPathEqualTo("/1/indexes/products/browse"))
                 .willReturn(okJson("{\"hits\":[{\"objectID\":\"a\"}],\"cursor\":\"c1\"}")));
+        SearchIndex products = client.index("products");
+
+        assertThatThrownBy(() -> products.browseObjects(FreeFormRecord.class).toList())
+                .isInstanceOfSatisfying(
+                        DeserializationException.class,
+                        e -> assertThat(e.jsonPath()).isEqualTo("$.cursor"));
+        assertThatThrownBy(() -> products.browseObjectsAsync(SearchQuery.of(), FreeFormRecord.class)
+                        .join())
+                .cause()
+                .isInstanceOf(DeserializationException.class);
+    }
+
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.SECONDS) // liveness guard: the browse went round the circle forever
+    void answersPassingCursorsRoundInACircleFailTheBrowse() {
+        String path = "/1/indexes/products/browse";
+        WM.stubFor(post(urlPathEqualTo(path))
+                .withRequestBody(matchingJsonPath("$.params"))
+                .willReturn(okJson("{\"hits\":[{\"objectID\":\"a\"}],\"cursor\":\"c1\"}")));
+        for (String[] link : new String[][] {{"c1", "c2"}, {"c2", "c3"}, {"c3", "c1"}}) {
+            WM.stubFor(post(urlPathEqualTo(path))
+                    .withRequestBody(matchingJsonPath("$.cursor", equalTo(link[0])))
+                    .willReturn(
+                            okJson("{\"hits\":[{\"objectID\":\"" + link[0] + "\"}],\"cursor\":\"" + link[1] + "\"}")));
+        }
         SearchIndex products = client.index("products");
 
         assertThatThrownBy(() -> products.browseObjects(FreeFormRecord.class).toList())
