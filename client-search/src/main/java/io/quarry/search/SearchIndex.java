@@ -277,6 +277,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
      * @return the page with the cursor of the next one, absent at the end
+     * @throws NullPointerException if {@code cursor} is null (the first page is {@link #browsePage(SearchQuery,
+     *     Class)}'s)
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> SearchResponse<T> browsePageFrom(String cursor, Class<T> type) {
@@ -292,12 +294,15 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @param <T> the record type
      * @return a future of the page with the cursor of the next one, absent at the end; it fails with a
      * {@link io.quarry.core.QuarryException}
+     * @throws NullPointerException if {@code cursor} is null
      */
     public <T> CompletableFuture<SearchResponse<T>> browsePageFromAsync(String cursor, Class<T> type) {
         return browsePageFromRequest(cursor).executeAsync(ResponseTypes.search(type));
     }
 
     private ApiRequest browsePageFromRequest(String cursor) {
+        // Left out of the request, a null cursor would read the first page again: a loop following cursors restarts.
+        Objects.requireNonNull(cursor, "cursor");
         if (parametersInUrl) {
             return scope().request(Endpoints.BROWSE_GET).query("cursor", cursor);
         }
