@@ -140,7 +140,7 @@ public final class PagedIterable<T> implements Iterable<T> {
      * Reads every page without blocking, handing each item to {@code action} as its page arrives (one page at a
      * time, in order, on the thread that completed the page's call). The next page is asked for once the items of
      * the one before are handed over, so the reading holds one page at a time however many there are. Cancelling
-     * the future stops it: the page in flight is cancelled and no other is asked for.
+     * the future stops it: the page in flight is dropped (its future cancelled) and no other is asked for.
      *
      * @param action what to do with each item
      * @return a future completed after the last page; it fails with the first failed call's
