@@ -1,6 +1,5 @@
 package io.quarry.core;
 
-import io.quarry.core.internal.CancelForwardingFuture;
 import io.quarry.core.spi.CallScope;
 import io.quarry.core.spi.CompositeCall;
 import io.quarry.core.spi.Page;
@@ -124,16 +123,7 @@ public final class PagedIterable<T> implements Iterable<T> {
      */
     public CompletableFuture<List<T>> toListAsync() {
         List<T> sink = new ArrayList<>();
-        CompletableFuture<Void> reading = forEachAsync(sink::add);
-        CompletableFuture<List<T>> items = new CancelForwardingFuture<>(reading);
-        reading.whenComplete((done, failure) -> {
-            if (failure != null) {
-                items.completeExceptionally(failure);
-            } else {
-                items.complete(List.copyOf(sink));
-            }
-        });
-        return items;
+        return chain.readAllAsync(sink::add, () -> List.copyOf(sink));
     }
 
     /**
@@ -147,7 +137,7 @@ public final class PagedIterable<T> implements Iterable<T> {
      * {@link QuarryException} or what {@code action} threw
      */
     public CompletableFuture<Void> forEachAsync(Consumer<? super T> action) {
-        return chain.forEachAsync(Objects.requireNonNull(action, "action"));
+        return chain.readAllAsync(Objects.requireNonNull(action, "action"), () -> null);
     }
 
     /**
@@ -234,8 +224,8 @@ public final class PagedIterable<T> implements Iterable<T> {
             };
         }
 
-        CompletableFuture<Void> forEachAsync(Consumer<? super T> action) {
-            AsyncReading<T, K> reading = new AsyncReading<>(readAsync, action);
+        <R> CompletableFuture<R> readAllAsync(Consumer<? super T> action, Supplier<R> result) {
+            AsyncReading<T, K, R> reading = new AsyncReading<>(readAsync, action, result);
             reading.follow(readAsync.apply(first));
             return reading.done;
         }
@@ -245,13 +235,16 @@ public final class PagedIterable<T> implements Iterable<T> {
      * One reading of every page without blocking. Each page is asked for from the completion of the one before and
      * completes {@link #done} itself at the end, so no chain of futures grows with the pages (a future composed of the
      * next page's future, for each page, held until the last); cancelling {@link #done} cancels the page in flight.
+     *
+     * @param <R> what the reading gives once every page is read
      */
-    private static final class AsyncReading<T, K> {
+    private static final class AsyncReading<T, K, R> {
 
         private final Function<K, CompletableFuture<Page<T, K>>> readAsync;
         private final Consumer<? super T> action;
+        private final Supplier<R> result;
         private volatile CompletableFuture<Page<T, K>> inFlight;
-        final CompletableFuture<Void> done = new CompletableFuture<>() {
+        final CompletableFuture<R> done = new CompletableFuture<>() {
             @Override
             public boolean cancel(boolean mayInterruptIfRunning) {
                 boolean cancelled = super.cancel(mayInterruptIfRunning);
@@ -263,9 +256,11 @@ public final class PagedIterable<T> implements Iterable<T> {
             }
         };
 
-        AsyncReading(Function<K, CompletableFuture<Page<T, K>>> readAsync, Consumer<? super T> action) {
+        AsyncReading(
+                Function<K, CompletableFuture<Page<T, K>>> readAsync, Consumer<? super T> action, Supplier<R> result) {
             this.readAsync = readAsync;
             this.action = action;
+            this.result = result;
         }
 
         void follow(CompletableFuture<Page<T, K>> page) {
@@ -285,7 +280,7 @@ public final class PagedIterable<T> implements Iterable<T> {
                 try {
                     read.items().forEach(action);
                     if (read.next() == null) {
-                        done.complete(null);
+                        done.complete(result.get());
                     } else if (!done.isDone()) {
                         follow(readAsync.apply(read.next()));
                     }
