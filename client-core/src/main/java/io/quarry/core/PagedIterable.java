@@ -11,6 +11,7 @@ import java.util.Objects;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -115,25 +116,28 @@ public final class PagedIterable<T> implements Iterable<T> {
     }
 
     /**
-     * Reads every page without blocking and collects the items.
+     * Reads every page without blocking and collects the items. Cancelling the future stops the reading, as
+     * {@link #forEachAsync(Consumer)} says.
      *
      * @return the future items, in order; it fails with the first failed call's {@link QuarryException}
      */
     public CompletableFuture<List<T>> toListAsync() {
         List<T> sink = new ArrayList<>();
-        return forEachAsync(sink::add).thenApply(done -> List.copyOf(sink));
+        return chain.readAllAsync(sink::add, () -> List.copyOf(sink));
     }
 
     /**
      * Reads every page without blocking, handing each item to {@code action} as its page arrives (one page at a
-     * time, in order, on the thread that completed the page's call).
+     * time, in order, on the thread that completed the page's call). The next page is asked for once the items of
+     * the one before are handed over, so the reading holds one page at a time however many there are. Cancelling
+     * the future stops it: the page in flight is dropped (its future cancelled) and no other is asked for.
      *
      * @param action what to do with each item
      * @return a future completed after the last page; it fails with the first failed call's
      * {@link QuarryException} or what {@code action} threw
      */
     public CompletableFuture<Void> forEachAsync(Consumer<? super T> action) {
-        return chain.forEachAsync(Objects.requireNonNull(action, "action"));
+        return chain.readAllAsync(Objects.requireNonNull(action, "action"), () -> null);
     }
 
     /**
@@ -220,15 +224,75 @@ public final class PagedIterable<T> implements Iterable<T> {
             };
         }
 
-        CompletableFuture<Void> forEachAsync(Consumer<? super T> action) {
-            return from(first, action);
+        <R> CompletableFuture<R> readAllAsync(Consumer<? super T> action, Supplier<R> result) {
+            AsyncReading<T, K, R> reading = new AsyncReading<>(readAsync, action, result);
+            reading.follow(readAsync.apply(first));
+            return reading.done;
+        }
+    }
+
+    /**
+     * One reading of every page without blocking. Each page is asked for from the completion of the one before and
+     * completes {@link #done} itself at the end, so no chain of futures grows with the pages (a future composed of the
+     * next page's future, for each page, held until the last); cancelling {@link #done} cancels the page in flight.
+     *
+     * @param <R> what the reading gives once every page is read
+     */
+    private static final class AsyncReading<T, K, R> {
+
+        private final Function<K, CompletableFuture<Page<T, K>>> readAsync;
+        private final Consumer<? super T> action;
+        private final Supplier<R> result;
+        private volatile CompletableFuture<Page<T, K>> inFlight;
+        final CompletableFuture<R> done = new CompletableFuture<>() {
+            @Override
+            public boolean cancel(boolean mayInterruptIfRunning) {
+                boolean cancelled = super.cancel(mayInterruptIfRunning);
+                CompletableFuture<Page<T, K>> page = inFlight;
+                if (cancelled && page != null) {
+                    page.cancel(mayInterruptIfRunning);
+                }
+                return cancelled;
+            }
+        };
+
+        AsyncReading(
+                Function<K, CompletableFuture<Page<T, K>>> readAsync, Consumer<? super T> action, Supplier<R> result) {
+            this.readAsync = readAsync;
+            this.action = action;
+            this.result = result;
         }
 
-        private CompletableFuture<Void> from(K token, Consumer<? super T> action) {
-            return readAsync.apply(token).thenCompose(page -> {
-                page.items().forEach(action);
-                return page.next() == null ? CompletableFuture.completedFuture(null) : from(page.next(), action);
+        void follow(CompletableFuture<Page<T, K>> page) {
+            inFlight = page;
+            if (done.isDone()) { // cancelled before the page was in flight
+                page.cancel(false);
+                return;
+            }
+            page.whenComplete((read, failure) -> {
+                if (done.isDone()) {
+                    return;
+                }
+                if (failure != null) {
+                    done.completeExceptionally(wrapped(failure));
+                    return;
+                }
+                try {
+                    read.items().forEach(action);
+                    if (read.next() == null) {
+                        done.complete(result.get());
+                    } else if (!done.isDone()) {
+                        follow(readAsync.apply(read.next()));
+                    }
+                } catch (Throwable e) {
+                    done.completeExceptionally(wrapped(e));
+                }
             });
+        }
+
+        /** Failures reach the caller wrapped as a composed stage wraps them: callers read the cause. */
+        private static Throwable wrapped(Throwable failure) {
+            return failure instanceof CompletionException ? failure : new CompletionException(failure);
         }
     }
 }

@@ -12,9 +12,7 @@ import io.quarry.core.spi.CallScope;
 import io.quarry.core.spi.ClientHandle;
 import io.quarry.core.spi.JsonBodies;
 import io.quarry.core.spi.Polling;
-import io.quarry.search.internal.GetObjectsJson;
 import io.quarry.search.internal.MultiSearchBody;
-import io.quarry.search.internal.MultiSearchJson;
 import io.quarry.search.internal.RepeatSafety;
 import io.quarry.search.internal.ResponseTypes;
 import io.quarry.search.internal.WriteChecks;
@@ -169,7 +167,7 @@ public final class SearchClient extends ClientHandle<SearchClient> {
             List<IndexQuery> queries, MultiSearchStrategy strategy, Class<T> type) {
         return multiSearchRequest(queries, strategy)
                 .execute(ResponseTypes.multiSearch(type))
-                .perQuery();
+                .perQuery(queries.size());
     }
 
     /**
@@ -187,7 +185,7 @@ public final class SearchClient extends ClientHandle<SearchClient> {
             List<IndexQuery> queries, MultiSearchStrategy strategy, Class<T> type) {
         return multiSearchRequest(queries, strategy)
                 .executeAsync(ResponseTypes.multiSearch(type))
-                .thenApply(MultiSearchJson::perQuery);
+                .thenApply(answer -> answer.perQuery(queries.size()));
     }
 
     private ApiRequest multiSearchRequest(List<IndexQuery> queries, MultiSearchStrategy strategy) {
@@ -243,12 +241,14 @@ public final class SearchClient extends ClientHandle<SearchClient> {
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
      * @return the records in request order, null where a record does not exist
+     * @throws io.quarry.core.DeserializationException when the answer holds another number of records than asked
+     *     for (none could then be matched to its request)
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> List<T> getObjects(List<ObjectRequest> requests, Class<T> type) {
         return getObjectsRequest(requests)
                 .execute(ResponseTypes.getObjects(type))
-                .records();
+                .records(requests.size());
     }
 
     /**
@@ -263,7 +263,7 @@ public final class SearchClient extends ClientHandle<SearchClient> {
     public <T> CompletableFuture<List<T>> getObjectsAsync(List<ObjectRequest> requests, Class<T> type) {
         return getObjectsRequest(requests)
                 .executeAsync(ResponseTypes.getObjects(type))
-                .thenApply(GetObjectsJson::records);
+                .thenApply(answer -> answer.records(requests.size()));
     }
 
     private ApiRequest getObjectsRequest(List<ObjectRequest> requests) {

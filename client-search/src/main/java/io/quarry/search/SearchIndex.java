@@ -280,6 +280,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
      * @return the page with the cursor of the next one, absent at the end
+     * @throws NullPointerException if {@code cursor} is null (the first page is {@link #browsePage(SearchQuery,
+     *     Class)}'s)
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> SearchResponse<T> browsePageFrom(String cursor, Class<T> type) {
@@ -295,12 +297,15 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @param <T> the record type
      * @return a future of the page with the cursor of the next one, absent at the end; it fails with a
      * {@link io.quarry.core.QuarryException}
+     * @throws NullPointerException if {@code cursor} is null
      */
     public <T> CompletableFuture<SearchResponse<T>> browsePageFromAsync(String cursor, Class<T> type) {
         return browsePageFromRequest(cursor).executeAsync(ResponseTypes.search(type));
     }
 
     private ApiRequest browsePageFromRequest(String cursor) {
+        // Left out of the request, a null cursor would read the first page again: a loop following cursors restarts.
+        Objects.requireNonNull(cursor, "cursor");
         if (parametersInUrl) {
             return scope().request(Endpoints.BROWSE_GET).query("cursor", cursor);
         }
@@ -898,7 +903,10 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * Every record matching a query, read lazily with browse calls that follow the cursor (up to 1000 records
      * a call). Needs the {@code browse} right. A call observer sees the browse calls of one iteration inside one
      * composite call {@code browseObjects}, which ends after the last page, at a failed page, or when the iterator
-     * or stream is closed: close it when stopping early (see {@link PagedIterable}).
+     * or stream is closed: close it when stopping early (see {@link PagedIterable}). It holds one page at a time and
+     * two cursors, however many records it reads. An answer giving back a cursor the browse has already followed
+     * ends it with a {@link DeserializationException} at {@code $.cursor}, rather than reading the same pages again
+     * for ever.
      *
      * @param query the parameters (filters, attributesToRetrieve, ...)
      * @param type  the record type
@@ -906,17 +914,20 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return the lazy sequence of records
      */
     public <T> PagedIterable<T> browseObjects(SearchQuery query, Class<T> type) {
-        return PagedIterable.<T, Optional<String>>inCompositeCall(
+        return PagedIterable.<T, BrowseStep>inCompositeCall(
                 scope(),
                 "browseObjects",
-                Optional.empty(),
-                (scope, cursor) -> withScope(scope).readBrowsePage(query, type, cursor),
-                cursor -> (cursor.isEmpty() ? browsePageAsync(query, type) : browsePageFromAsync(cursor.get(), type))
-                        .thenApply(answer -> pageOf(cursor, answer)));
+                BrowseStep.FIRST,
+                (scope, step) -> withScope(scope).readBrowsePage(query, type, step),
+                step -> (step.cursor().isEmpty()
+                                ? browsePageAsync(query, type)
+                                : browsePageFromAsync(step.cursor().get(), type))
+                        .thenApply(answer -> pageOf(step, answer)));
     }
 
-    private <T> Page<T, Optional<String>> readBrowsePage(SearchQuery query, Class<T> type, Optional<String> cursor) {
-        return pageOf(cursor, cursor.isEmpty() ? browsePage(query, type) : browsePageFrom(cursor.get(), type));
+    private <T> Page<T, BrowseStep> readBrowsePage(SearchQuery query, Class<T> type, BrowseStep step) {
+        Optional<String> cursor = step.cursor();
+        return pageOf(step, cursor.isEmpty() ? browsePage(query, type) : browsePageFrom(cursor.get(), type));
     }
 
     /**
@@ -1402,16 +1413,43 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     /**
-     * A page of a browse and the cursor of the next. An answer giving back the very cursor it was asked with (a
-     * proxy answering every browse call of the same URL alike, for one) would have the browse read that page
-     * forever, so it cannot be read.
+     * A page of a browse and the step that reads the next. An answer giving back a cursor the browse has already
+     * followed (a proxy answering every browse call of the same URL alike does, or answers passing two cursors back
+     * and forth) would have the browse read the same pages forever, so it cannot be read.
      */
-    private static <T> Page<T, Optional<String>> pageOf(Optional<String> asked, SearchResponse<T> response) {
+    private static <T> Page<T, BrowseStep> pageOf(BrowseStep step, SearchResponse<T> response) {
         Optional<String> next = response.cursor();
-        if (asked.isPresent() && asked.equals(next)) {
+        if (next.isPresent() && step.hasFollowed(next.get())) {
             throw new DeserializationException(
-                    SearchResponse.class, "$.cursor", "the answer gives back the cursor it was asked for", null);
+                    SearchResponse.class,
+                    "$.cursor",
+                    "the answer gives back a cursor the browse has already followed",
+                    null);
         }
-        return new Page<>(response.records(), next.isPresent() ? next : null);
+        return new Page<>(response.records(), next.isPresent() ? step.then(next.get()) : null);
+    }
+
+    /**
+     * Where a browse stands: the cursor to send (none on the first call) and a landmark, an earlier cursor moved up
+     * to the current one after 1, 2, 4, 8, ... calls. Cursors that come round in a circle of any length meet the
+     * landmark within a few laps, while the browse keeps two cursors whatever its length.
+     *
+     * @param cursor the cursor to send, empty for the first page
+     * @param landmark a cursor followed earlier, or null
+     * @param calls the calls made so far
+     */
+    private record BrowseStep(Optional<String> cursor, String landmark, long calls) {
+
+        static final BrowseStep FIRST = new BrowseStep(Optional.empty(), null, 0);
+
+        boolean hasFollowed(String next) {
+            return next.equals(landmark) || cursor.filter(next::equals).isPresent();
+        }
+
+        BrowseStep then(String next) {
+            long made = calls + 1;
+            String moved = Long.bitCount(made) == 1 ? cursor.orElse(null) : landmark;
+            return new BrowseStep(Optional.of(next), moved, made);
+        }
     }
 }

@@ -1,5 +1,7 @@
 package io.quarry.search;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
@@ -7,6 +9,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatNullPointerException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
@@ -17,6 +20,7 @@ import io.quarry.search.model.DictionaryName;
 import io.quarry.search.model.Rule;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.testsupport.WireMockClients;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
@@ -25,7 +29,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Browsing rules and dictionary entries counts the pages it asks for, whatever page the answers echo; browsing
- * records cannot be sent back to the page it just read.
+ * records cannot be sent back to a page it has read, by one cursor or a circle of them.
  */
 class BrowsePagesTest {
 
@@ -79,6 +83,48 @@ class BrowsePagesTest {
                         .join())
                 .cause()
                 .isInstanceOf(DeserializationException.class);
+    }
+
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.SECONDS) // liveness guard: the browse went round the circle forever
+    void answersPassingCursorsRoundInACircleFailTheBrowse() {
+        String path = "/1/indexes/products/browse";
+        WM.stubFor(post(urlPathEqualTo(path))
+                .withRequestBody(matchingJsonPath("$.params"))
+                .willReturn(okJson("{\"hits\":[{\"objectID\":\"a\"}],\"cursor\":\"c1\"}")));
+        for (String[] link : new String[][] {{"c1", "c2"}, {"c2", "c3"}, {"c3", "c1"}}) {
+            WM.stubFor(post(urlPathEqualTo(path))
+                    .withRequestBody(matchingJsonPath("$.cursor", equalTo(link[0])))
+                    .willReturn(
+                            okJson("{\"hits\":[{\"objectID\":\"" + link[0] + "\"}],\"cursor\":\"" + link[1] + "\"}")));
+        }
+        SearchIndex products = client.index("products");
+
+        assertThatThrownBy(() -> products.browseObjects(FreeFormRecord.class).toList())
+                .isInstanceOfSatisfying(
+                        DeserializationException.class,
+                        e -> assertThat(e.jsonPath()).isEqualTo("$.cursor"));
+        assertThatThrownBy(() -> products.browseObjectsAsync(SearchQuery.of(), FreeFormRecord.class)
+                        .join())
+                .cause()
+                .isInstanceOf(DeserializationException.class);
+    }
+
+    @Test
+    void aNullCursorIsRefusedBeforeAnyCall() {
+        WM.stubFor(post(urlPathEqualTo("/1/indexes/products/browse"))
+                .willReturn(okJson("{\"hits\":[{\"objectID\":\"first\"}],\"cursor\":\"c1\"}")));
+        SearchIndex products = client.index("products");
+
+        for (SearchIndex view : List.of(products, products.withParametersInUrl())) {
+            assertThatNullPointerException()
+                    .isThrownBy(() -> view.browsePageFrom(null, FreeFormRecord.class))
+                    .withMessage("cursor");
+            assertThatNullPointerException()
+                    .isThrownBy(() -> view.browsePageFromAsync(null, FreeFormRecord.class))
+                    .withMessage("cursor");
+        }
+        WM.verify(0, anyRequestedFor(anyUrl()));
     }
 
     private static void answer(String path, int page, String body) {

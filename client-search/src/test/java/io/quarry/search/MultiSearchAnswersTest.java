@@ -19,7 +19,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** A multi-search answer gives one result per query, or fails typed: never null, never a bare NPE. */
+/**
+ * A multi-search answer gives one result per query, or fails typed: never null, never a bare NPE, never a list of
+ * another length (whose results the caller would match to the wrong queries).
+ */
 class MultiSearchAnswersTest {
 
     @RegisterExtension
@@ -33,7 +36,13 @@ class MultiSearchAnswersTest {
     @ParameterizedTest
     @CsvSource(
             delimiter = '|',
-            value = {"{}|$.results", "{\"results\":null}|$.results", "{\"results\":[null]}|$.results[0]"})
+            value = {
+                "{}|$.results",
+                "{\"results\":null}|$.results",
+                "{\"results\":[null]}|$.results[0]",
+                "{\"results\":[]}|$.results",
+                "{\"results\":[{\"hits\":[]},{\"hits\":[]}]}|$.results"
+            })
     void anAnswerWithoutAResultPerQueryFailsNamingWhere(String answer, String path) {
         WM.stubFor(post(urlPathEqualTo("/1/indexes/*/queries")).willReturn(okJson(answer)));
 

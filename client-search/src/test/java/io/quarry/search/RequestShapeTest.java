@@ -7,7 +7,9 @@ import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalToJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.putRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
@@ -46,7 +48,13 @@ class RequestShapeTest {
 
     @BeforeEach
     void stubEveryCall() {
-        READ.stubFor(any(anyUrl()).willReturn(okJson("{\"hits\":[],\"results\":[],\"taskID\":1,\"logs\":[]}")));
+        READ.stubFor(any(anyUrl()).willReturn(okJson("{\"hits\":[],\"taskID\":1,\"logs\":[]}")));
+        // One result per query or record asked for, as those answers hold (the client refuses any other count).
+        READ.stubFor(post(urlPathEqualTo("/1/indexes/*/queries")).willReturn(okJson("{\"results\":[{\"hits\":[]}]}")));
+        READ.stubFor(post(urlPathEqualTo("/1/indexes/*/queries"))
+                .withRequestBody(matchingJsonPath("$.requests[1]"))
+                .willReturn(okJson("{\"results\":[{\"facetHits\":[]},{\"hits\":[]}]}")));
+        READ.stubFor(post(urlPathEqualTo("/1/indexes/*/objects")).willReturn(okJson("{\"results\":[null]}")));
         WRITE.stubFor(any(anyUrl()).willReturn(okJson("{\"taskID\":1}")));
     }
 

@@ -230,7 +230,8 @@ public final class SearchEngine {
                 0,
                 context.seeUnretrievableAttributes(),
                 RuleSet.Outcome.NONE);
-        BrowseExecutor browse = new BrowseExecutor(executor, options, cursor, context.seeUnretrievableAttributes());
+        BrowseExecutor browse = new BrowseExecutor(
+                context.indexName(), executor, options, cursor, context.seeUnretrievableAttributes());
         return data.read(browse::browse);
     }
 

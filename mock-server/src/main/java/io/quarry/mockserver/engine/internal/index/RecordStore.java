@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -24,6 +25,8 @@ public final class RecordStore {
     private long nextSequence;
     private long dataSize;
     private long generation;
+    // Names this content until it is cleared, so that a browse cursor cannot continue over other content.
+    private long lineage = ThreadLocalRandom.current().nextLong();
     private volatile ColumnCache columns = new ColumnCache(-1);
     // Columns by path, extended as records are appended; dropped when ordinals are renumbered.
     private final Object columnLock = new Object();
@@ -106,6 +109,7 @@ public final class RecordStore {
         dataSize = 0;
         generation++;
         layout++;
+        lineage = ThreadLocalRandom.current().nextLong();
     }
 
     private String objectIdAt(int ordinal) {
@@ -215,6 +219,14 @@ public final class RecordStore {
     /** {@return a number that changes on every write (for caches keyed on the index content)} */
     public long generation() {
         return generation;
+    }
+
+    /**
+     * {@return a random number naming this content: drawn anew when the store is created or cleared, kept by every
+     *     other write}
+     */
+    public long lineage() {
+        return lineage;
     }
 
     /**

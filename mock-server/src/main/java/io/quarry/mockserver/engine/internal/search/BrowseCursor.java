@@ -16,21 +16,41 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * A stateless browse cursor: Base64 of the browse parameters, the page number and the sort key (customRanking
  * values and insertion sequence) of the last record returned. The next page starts strictly after that key, so
- * a cursor survives restarts and concurrent writes: records added since appear if they sort after the key,
- * removed records vanish, and no record is returned twice unless its customRanking values changed. The hit count
- * of the first call is carried along, so later pages do not count again.
+ * a cursor survives concurrent writes: records added since appear if they sort after the key, removed records
+ * vanish, and no record is returned twice unless its customRanking values changed. The hit count of the first call
+ * is carried along, so later pages do not count again.
  *
+ * <p>A cursor also names what its positions are positions in: the index, its content's lineage (drawn anew when the
+ * index is created, cleared, replaced by a move, copy or seed, or the server reset) and the customRanking order. A
+ * cursor presented where any of them differs is refused, since following it would skip or repeat records
+ * silently.
+ *
+ * @param index the index browsed
+ * @param lineage the lineage of the index's content when the browse started
+ * @param ranking the customRanking entries that order the browse
  * @param params the browse parameters
- * @param page the page number of the next call
+ * @param page the page number of the next call, at least 1
  * @param customValues the customRanking values of the last record (Double, String or null each)
  * @param sequence the insertion sequence of the last record
  * @param nbHits the number of hits counted by the first call (reported by every later call)
  */
-public record BrowseCursor(ObjectNode params, int page, List<Comparable<?>> customValues, long sequence, int nbHits) {
+public record BrowseCursor(
+        String index,
+        long lineage,
+        List<String> ranking,
+        ObjectNode params,
+        int page,
+        List<Comparable<?>> customValues,
+        long sequence,
+        int nbHits) {
 
     /** {@return the opaque cursor string} */
     public String encode() {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
+        node.put("index", index);
+        node.put("lineage", lineage);
+        ArrayNode order = node.putArray("ranking");
+        ranking.forEach(order::add);
         node.set("params", params);
         node.put("page", page);
         ArrayNode values = node.putArray("after");
@@ -61,12 +81,25 @@ public record BrowseCursor(ObjectNode params, int page, List<Comparable<?>> cust
             JsonNode node =
                     Mapper.INSTANCE.readTree(new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8));
             if (!(node.get("params") instanceof ObjectNode params)
+                    || !node.path("index").isString()
+                    || !isLong(node.path("lineage"))
+                    || !node.path("ranking").isArray()
                     || !node.path("page").isInt()
+                    || node.get("page").asInt() < 1
+                    || node.get("page").asInt() == Integer.MAX_VALUE
                     || !node.path("after").isArray()
-                    || !node.path("sequence").isIntegralNumber()
-                    || !node.path("sequence").canConvertToLong()
-                    || !node.path("nbHits").isInt()) {
+                    || !isLong(node.path("sequence"))
+                    || node.get("sequence").asLong() < 0
+                    || !node.path("nbHits").isInt()
+                    || node.get("nbHits").asInt() < 0) {
                 throw new EngineException(400, "Invalid cursor");
+            }
+            List<String> ranking = new ArrayList<>();
+            for (JsonNode entry : node.get("ranking")) {
+                if (!entry.isString()) {
+                    throw new EngineException(400, "Invalid cursor");
+                }
+                ranking.add(entry.asString());
             }
             List<Comparable<?>> values = new ArrayList<>();
             for (JsonNode value : node.get("after")) {
@@ -76,6 +109,9 @@ public record BrowseCursor(ObjectNode params, int page, List<Comparable<?>> cust
                                 : value.isString() ? value.asString() : null);
             }
             return new BrowseCursor(
+                    node.get("index").asString(),
+                    node.get("lineage").asLong(),
+                    ranking,
                     params,
                     node.get("page").asInt(),
                     values,
@@ -84,6 +120,32 @@ public record BrowseCursor(ObjectNode params, int page, List<Comparable<?>> cust
         } catch (IllegalArgumentException | JacksonException e) {
             throw new EngineException(400, "Invalid cursor");
         }
+    }
+
+    /**
+     * Checks that this cursor continues a browse of what is browsed now.
+     *
+     * @param indexName the index browsed now
+     * @param currentLineage the lineage of its content now
+     * @param currentRanking its customRanking entries now
+     * @throws EngineException 400 naming what differs
+     */
+    public void requireSameContent(String indexName, long currentLineage, List<String> currentRanking) {
+        if (!index.equals(indexName)) {
+            throw new EngineException(400, "Invalid cursor: it continues a browse of another index");
+        }
+        if (lineage != currentLineage) {
+            throw new EngineException(
+                    400, "Invalid cursor: the index was cleared or replaced since this browse started");
+        }
+        if (!ranking.equals(currentRanking)) {
+            throw new EngineException(
+                    400, "Invalid cursor: the index's customRanking changed since this browse started");
+        }
+    }
+
+    private static boolean isLong(JsonNode node) {
+        return node.isIntegralNumber() && node.canConvertToLong();
     }
 
     /** The mapper for cursors, built on first use: a mock server that never needs it never pays for it. */

@@ -24,6 +24,7 @@ public final class BrowseExecutor {
 
     private static final int MAX_PER_PAGE = 1000;
 
+    private final String indexName;
     private final SearchExecutor search;
     private final SearchOptions options;
     private final BrowseCursor cursor;
@@ -32,12 +33,19 @@ public final class BrowseExecutor {
     private final List<Boolean> descending = new ArrayList<>();
 
     /**
+     * @param indexName the index browsed
      * @param search the search over the browse parameters
      * @param options the effective options
      * @param cursor the cursor of the previous call, or {@code null} on the first call
      * @param seeUnretrievable whether unretrievable attributes are returned anyway
      */
-    public BrowseExecutor(SearchExecutor search, SearchOptions options, BrowseCursor cursor, boolean seeUnretrievable) {
+    public BrowseExecutor(
+            String indexName,
+            SearchExecutor search,
+            SearchOptions options,
+            BrowseCursor cursor,
+            boolean seeUnretrievable) {
+        this.indexName = indexName;
         this.search = search;
         this.options = options;
         this.cursor = cursor;
@@ -53,9 +61,13 @@ public final class BrowseExecutor {
      * {@return the browse response}
      *
      * @param store the records, read-locked
+     * @throws EngineException 400 for a cursor of another index, content or order
      */
     public ObjectNode browse(RecordStore store) {
         long started = System.nanoTime();
+        if (cursor != null) {
+            cursor.requireSameContent(indexName, store.lineage(), options.customRanking());
+        }
         int hitsPerPage = options.params().integer("hitsPerPage", MAX_PER_PAGE);
         if (hitsPerPage < 1 || hitsPerPage > MAX_PER_PAGE) {
             throw new EngineException(
@@ -114,7 +126,15 @@ public final class BrowseExecutor {
             }
             response.put(
                     "cursor",
-                    new BrowseCursor(options.params().toObject(), pageNumber + 1, values, last.sequence(), nbHits)
+                    new BrowseCursor(
+                                    indexName,
+                                    store.lineage(),
+                                    options.customRanking(),
+                                    options.params().toObject(),
+                                    pageNumber + 1,
+                                    values,
+                                    last.sequence(),
+                                    nbHits)
                             .encode());
         }
         response.put("page", pageNumber);

@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.products.search;
 
+import io.quarry.mockserver.engine.IndexData;
 import io.quarry.mockserver.engine.SearchContext;
 import io.quarry.mockserver.engine.SearchEngine;
 import io.quarry.mockserver.internal.auth.Caller;
@@ -15,7 +16,6 @@ import io.quarry.mockserver.internal.state.IndexState;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.StringJoiner;
 import tools.jackson.databind.JsonNode;
@@ -38,7 +38,6 @@ final class SearchRoutes implements RouteMethods {
 
     private static final Set<String> URL_ONLY_PARAMS =
             Set.of("x-service-application-id", "x-service-api-key", "cursor");
-    private static final int DEFAULT_HITS_PER_PAGE = 20;
     /** The most entries one multi-search may hold, on the service too. */
     static final int MAX_QUERIES = 50;
 
@@ -199,7 +198,7 @@ final class SearchRoutes implements RouteMethods {
                         query,
                         request.get(Caller.class).searchContext(indexName));
             } else if (enough) {
-                result = skipped(app.require(indexName), query);
+                result = skipped(request, indexName, query);
             } else {
                 Searched searched = run(request, indexName, query);
                 searches.add(searched);
@@ -218,26 +217,19 @@ final class SearchRoutes implements RouteMethods {
         return Response.ok(response);
     }
 
-    private static ObjectNode skipped(IndexState index, ObjectNode query) {
-        Map<String, String> params = PathCodec.parseQuery(query.path("params").asString(""));
-        String text = query.has("query") ? query.get("query").asString("") : params.getOrDefault("query", "");
-        int hitsPerPage = query.has("hitsPerPage")
-                ? query.get("hitsPerPage").asInt(DEFAULT_HITS_PER_PAGE)
-                : Replies.intParam(
-                        params.get("hitsPerPage"),
-                        "hitsPerPage",
-                        index.config().settings().path("hitsPerPage").asInt(DEFAULT_HITS_PER_PAGE),
-                        0,
-                        1000);
-        ObjectNode result = Json.object();
-        result.set("hits", Json.array());
-        result.put("page", 0);
-        result.put("nbHits", 0);
-        result.put("nbPages", 0);
-        result.put("hitsPerPage", hitsPerPage);
-        result.put("processingTimeMS", 0);
-        result.put("query", text);
-        result.put("params", query.path("params").asString(""));
+    /**
+     * The answer of an entry that stopIfEnoughMatches skips: its parameters read and checked as a search reads them
+     * (the key's forced ones included, a bad one the same 400 as when it runs), matched against no record, so it
+     * reports its own page, page size, query and parameters with no hits; rules apply to nothing.
+     */
+    private ObjectNode skipped(Request request, String indexName, ObjectNode query) {
+        IndexState index = app.require(indexName);
+        ObjectNode result = engine.search(
+                new IndexData(),
+                index.config(),
+                query,
+                request.get(Caller.class).searchContext(indexName));
+        result.remove(List.of("userData", "appliedRules"));
         result.put("processed", false);
         return result;
     }
