@@ -63,14 +63,15 @@ public final class StateControl {
     }
 
     /**
-     * Applies a seed document.
+     * Applies a seed document, wholly before a reset or wholly after it: it passes the {@link #gate()} as the
+     * service's requests do (the control routes are outside it, so the seed takes it itself).
      *
      * @param document the document
      * @return the names of the indices seeded
      * @throws ApiException 400 when the document is malformed (nothing is applied then)
      */
     public List<String> seed(JsonNode document) {
-        return seedAll(List.of(document));
+        return gate.request(() -> seedAll(List.of(document)));
     }
 
     /**
@@ -162,8 +163,12 @@ public final class StateControl {
         return index.stringValue();
     }
 
-    /** {@return the whole state as a seed document} */
+    /** {@return the whole state as a seed document: as it is before a reset or after it, never halfway} */
     public ObjectNode export() {
+        return gate.request(this::exportNow);
+    }
+
+    private ObjectNode exportNow() {
         ObjectNode indices = Json.object();
         for (IndexState state : app.all()) {
             ObjectNode index = indices.putObject(state.name());
