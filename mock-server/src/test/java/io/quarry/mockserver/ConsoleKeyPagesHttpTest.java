@@ -1,0 +1,67 @@
+package io.quarry.mockserver;
+
+import static io.quarry.mockserver.testing.TestClient.jq;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarry.mockserver.testing.TestClient;
+import io.quarry.mockserver.testing.TestClient.Reply;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The console lists the keys 100 a page, as it lists the indices, rather than every key in one answer: each key on
+ * exactly one page, in a stable order.
+ */
+class ConsoleKeyPagesHttpTest {
+
+    private static final int KEYS = 250;
+
+    @Test
+    void theKeysComeAHundredAPageEachOnOnePage() {
+        try (MockServer server = MockServer.builder().seedJson(keys()).start()) {
+            TestClient client = new TestClient(server);
+            List<String> listed = new ArrayList<>();
+            for (int page = 0; page < 3; page++) {
+                JsonNode body = client.get("/_mock/console/api/keys?page=" + page)
+                        .requireOk()
+                        .body();
+                assertThat(body.get("nbKeys").asInt()).isEqualTo(KEYS);
+                assertThat(body.get("nbPages").asInt()).isEqualTo(3);
+                assertThat(body.get("page").asInt()).isEqualTo(page);
+                assertThat(body.get("keys")).hasSize(page < 2 ? 100 : 50);
+                body.get("keys")
+                        .forEach(key -> listed.add(key.get("description").asString()));
+            }
+            Set<String> expected = new HashSet<>();
+            for (int i = 0; i < KEYS; i++) {
+                expected.add("key " + i);
+            }
+            assertThat(listed).doesNotHaveDuplicates();
+            assertThat(new HashSet<>(listed)).isEqualTo(expected);
+
+            assertThat(client.get("/_mock/console/api/keys").requireOk().body().get("keys"))
+                    .as("the first page when none is named")
+                    .hasSize(100);
+            assertThat(client.get("/_mock/console/api/keys?page=3")
+                            .requireOk()
+                            .body()
+                            .get("keys"))
+                    .as("past the last page")
+                    .isEmpty();
+            Reply notANumber = client.get("/_mock/console/api/keys?page=two");
+            assertThat(notANumber.status()).isEqualTo(400);
+        }
+    }
+
+    private static String keys() {
+        List<String> keys = new ArrayList<>();
+        for (int i = 0; i < KEYS; i++) {
+            keys.add("{'value': 'console-page-key-" + i + "', 'acl': ['search'], 'description': 'key " + i + "'}");
+        }
+        return jq("{'keys': [" + String.join(", ", keys) + "]}");
+    }
+}
