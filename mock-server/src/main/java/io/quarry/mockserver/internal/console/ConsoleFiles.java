@@ -3,6 +3,7 @@ package io.quarry.mockserver.internal.console;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.ConsolePaths;
 import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.http.Sanitize;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -37,7 +38,8 @@ final class ConsoleFiles {
     static Response file(String name) {
         String type = TYPES.get(name);
         if (type == null) {
-            throw ApiException.notFound("The console has no file " + name.replaceAll("[^A-Za-z0-9._-]", "?"));
+            throw ApiException.notFound(
+                    "The console has no file " + Sanitize.shortText(name).replaceAll("[^A-Za-z0-9._-]", "?"));
         }
         try (InputStream in = ConsoleFiles.class.getResourceAsStream(FOLDER + name)) {
             if (in == null) {
