@@ -57,6 +57,27 @@ class ConsoleKeyPagesHttpTest {
         }
     }
 
+    @Test
+    void aKeysLongListsShowTheirStartAndHowManyFollow() {
+        try (MockServer server = MockServer.builder().start()) {
+            TestClient client = new TestClient(server);
+            List<String> referers = new ArrayList<>();
+            for (int i = 0; i < 100; i++) {
+                referers.add("'https://" + "r".repeat(500) + i + ".example/*'");
+            }
+            client.post("/1/keys", jq("{'acl': ['search'], 'referers': [" + String.join(", ", referers) + "]}"))
+                    .requireOk();
+
+            Reply page = client.get("/_mock/console/api/keys").requireOk();
+
+            JsonNode shown = page.body().get("keys").get(0).get("referers");
+            assertThat(shown).hasSize(21);
+            assertThat(shown.get(0).asString()).hasSizeLessThan(210).endsWith("…");
+            assertThat(shown.get(20).asString()).isEqualTo("… 80 more");
+            assertThat(page.body().toString()).hasSizeLessThan(6_000);
+        }
+    }
+
     private static String keys() {
         List<String> keys = new ArrayList<>();
         for (int i = 0; i < KEYS; i++) {

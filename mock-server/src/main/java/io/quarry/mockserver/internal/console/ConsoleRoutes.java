@@ -51,6 +51,8 @@ public final class ConsoleRoutes implements RouteMethods {
     private static final int DEFAULT_LIMIT = 200;
     /** The most pending tasks listed. */
     private static final int MAX_TASKS = 100;
+    /** The most entries of a key's list (rights, indices, referers) shown. */
+    static final int LIST_ENTRIES = 20;
     /** How many keys a page lists. */
     static final int KEYS_PER_PAGE = 100;
     /** The keys in the order they were created, the value telling apart those created in the same millisecond. */
@@ -244,9 +246,9 @@ public final class ConsoleRoutes implements RouteMethods {
             ObjectNode out = keys.addObject();
             out.put("value", KeyMask.of(key.value()));
             out.put("description", Secrets.label(key.description()));
-            key.acl().forEach(out.putArray("acl")::add);
-            key.indexes().forEach(out.putArray("indexes")::add);
-            key.referers().forEach(out.putArray("referers")::add);
+            shown(out.putArray("acl"), key.acl());
+            shown(out.putArray("indexes"), key.indexes());
+            shown(out.putArray("referers"), key.referers());
             out.put("validity", key.validitySeconds());
             out.put("maxHitsPerQuery", key.maxHitsPerQuery());
             out.put("maxQueriesPerIPPerHour", key.maxQueriesPerIPPerHour());
@@ -256,6 +258,17 @@ public final class ConsoleRoutes implements RouteMethods {
             }
         }
         return Response.ok(body);
+    }
+
+    /**
+     * Lists a key's entries as the page shows them: the first {@value #LIST_ENTRIES}, each cut as a description is,
+     * then how many follow. A key may list thousands (a 10 MB body of referers), which each page holding it repeated.
+     */
+    private static void shown(ArrayNode target, List<String> entries) {
+        entries.stream().limit(LIST_ENTRIES).map(Secrets::label).forEach(target::add);
+        if (entries.size() > LIST_ENTRIES) {
+            target.add("… " + (entries.size() - LIST_ENTRIES) + " more");
+        }
     }
 
     private Response tasks() {
