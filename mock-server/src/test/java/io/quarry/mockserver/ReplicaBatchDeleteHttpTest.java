@@ -3,13 +3,17 @@ package io.quarry.mockserver;
 import static io.quarry.mockserver.testing.TestClient.jq;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.testing.MutableClock;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Deleting a primary inside a batch does to its replicas what deleting it alone does: they are unlinked and keep the
@@ -22,12 +26,14 @@ class ReplicaBatchDeleteHttpTest {
             + "'products': {'settings': {'replicas': ['by_price']}, 'records': [{'objectID': 'a'}, {'objectID': 'b'}]},"
             + "'by_price': {'settings': {'primary': 'products'}}}}");
 
+    private static final MutableClock CLOCK = new MutableClock(Instant.parse("2026-11-29T12:00:00Z"));
+
     private static MockServer server;
     private static TestClient client;
 
     @BeforeAll
     static void start() {
-        server = MockServer.builder().seedJson(SEED).start();
+        server = MockServer.builder().clock(CLOCK).seedJson(SEED).start();
         client = new TestClient(server);
     }
 
@@ -59,6 +65,27 @@ class ReplicaBatchDeleteHttpTest {
         assertThat(replicaIds()).as("in a batch as alone").containsExactlyInAnyOrderElementsOf(alone);
         assertUnlinked();
         assertThat(client.get("/1/indexes/products/settings").status()).isEqualTo(404);
+    }
+
+    @Test
+    void theUnlinkedReplicaIsListedAsAfterADeletionAlone() {
+        for (String way : List.of("alone", "in a batch")) {
+            client.post("/_mock/reset", null).requireOk();
+            JsonNode before = replicaListed();
+            CLOCK.advance(Duration.ofMinutes(1));
+
+            if (way.equals("alone")) {
+                client.delete("/1/indexes/products").requireOk();
+            } else {
+                client.post("/1/indexes/*/batch", jq("{'requests': [{'action': 'delete', 'indexName': 'products'}]}"))
+                        .requireOk();
+            }
+
+            JsonNode after = replicaListed();
+            assertThat(after.get("updatedAt")).as(way).isEqualTo(before.get("updatedAt"));
+            assertThat(after.get("entries")).as(way).isEqualTo(before.get("entries"));
+            assertThat(after.has("primary")).as(way).isFalse();
+        }
     }
 
     @Test
@@ -136,6 +163,15 @@ class ReplicaBatchDeleteHttpTest {
 
     private static void add(String index, String objectID) {
         client.put("/1/indexes/" + index + "/" + objectID, "{}").requireOk();
+    }
+
+    private static JsonNode replicaListed() {
+        for (JsonNode item : client.get("/1/indexes").requireOk().body().get("items")) {
+            if (item.get("name").asString().equals("by_price")) {
+                return item;
+            }
+        }
+        throw new AssertionError("by_price is not listed");
     }
 
     private static List<String> replicaIds() {

@@ -16,10 +16,8 @@ import io.quarry.mockserver.internal.state.PartialUpdate;
 import io.quarry.mockserver.internal.state.RecordOperation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -222,11 +220,11 @@ final class RecordRoutes implements RouteMethods {
             operations.add(item.operation());
         }
         Map<String, List<RecordOperation>> byIndex = Map.of(name, operations);
-        var written = app.writeMany(withDetachedReplicas(byIndex), indices -> {
+        var written = app.writeMany(List.of(name), indices -> {
             IndexState index = indices.get(name);
             Replicas.requireNotReplica(index, operations);
             BatchDryRun.check(index, operations);
-            return applyAll(index, operations, () -> detachReplicas(index, indices));
+            return applyAll(index, operations, () -> detachReplicas(index));
         });
         claim(request, name, written.result());
         ObjectNode body = Json.object();
@@ -246,14 +244,14 @@ final class RecordRoutes implements RouteMethods {
             authorize(request, item);
             byIndex.computeIfAbsent(item.indexName(), name -> new ArrayList<>()).add(item.operation());
         }
-        var written = app.writeMany(withDetachedReplicas(byIndex), indices -> {
+        var written = app.writeMany(byIndex.keySet(), indices -> {
             // before anything applies, so that a batch naming a replica, or refused as it applies, changes no index
             byIndex.forEach((name, operations) -> Replicas.requireNotReplica(indices.get(name), operations));
             byIndex.forEach((name, operations) -> BatchDryRun.check(indices.get(name), operations));
             Map<String, List<String>> ids = new LinkedHashMap<>();
             byIndex.forEach((name, operations) -> {
                 IndexState index = indices.get(name);
-                ids.put(name, applyAll(index, operations, () -> detachReplicas(index, indices)));
+                ids.put(name, applyAll(index, operations, () -> detachReplicas(index)));
             });
             return ids;
         });
@@ -276,29 +274,15 @@ final class RecordRoutes implements RouteMethods {
     }
 
     /**
-     * {@return the indices a batch writes, and the replicas of those it deletes}
-     *
-     * @param byIndex a batch's operations by index
-     */
-    private Set<String> withDetachedReplicas(Map<String, List<RecordOperation>> byIndex) {
-        Set<String> names = new LinkedHashSet<>(byIndex.keySet());
-        byIndex.forEach((name, operations) -> {
-            IndexState index = app.find(name);
-            if (index != null && operations.stream().anyMatch(RecordOperation.DeleteIndex.class::isInstance)) {
-                names.addAll(index.replicaNames());
-            }
-        });
-        return names;
-    }
-
-    /**
      * Deleting a primary unlinks its replicas, which keep the records they had, as deleting it alone does: just
      * before a batch's {@code delete} empties the primary, each replica takes a copy of the records as they are
-     * then, those the batch wrote before the deletion included.
+     * then, those the batch wrote before the deletion included. The write holds the replicas' locks (it takes those
+     * of the indices linked to the ones it writes), and leaves them out of its tasks, as deleting alone does.
      */
-    private static void detachReplicas(IndexState primary, Map<String, IndexState> indices) {
-        for (IndexState replica : indices.values()) {
-            if (primary.name().equals(replica.primaryName())) {
+    private void detachReplicas(IndexState primary) {
+        for (String name : primary.replicaNames()) {
+            IndexState replica = app.find(name);
+            if (replica != null && primary.name().equals(replica.primaryName())) {
                 replica.copyRecordsOf(replica);
             }
         }
