@@ -384,7 +384,8 @@ window.QuarryViews = (function () {
       failure("access-error");
       try {
         const tasks = await api("GET", "/_mock/console/api/tasks");
-        byId("tasks-summary").textContent = tasks.pending.length + " pending; last task "
+        byId("tasks-summary").textContent = (tasks.morePending ? "more than " : "") + tasks.pending.length
+            + " pending" + (tasks.morePending ? " (the oldest listed)" : "") + "; last task "
             + (tasks.lastTaskID || "none");
         byId("tasks-table").tBodies[0].replaceChildren(...tasks.pending.map(t =>
           row([td(t.taskID), td(t.status), td(t.publishedInMs, "num")])));

@@ -271,12 +271,16 @@ public final class ConsoleRoutes implements RouteMethods {
         }
     }
 
+    /** {@return the oldest pending tasks, and whether more are pending than listed} */
     private Response tasks() {
         ObjectNode body = Json.object();
         long now = app.nowMillis();
         body.put("lastTaskID", app.tasks().lastId());
+        // one more than listed, to tell "100" from "more than 100" without counting them all
+        List<long[]> oldest = app.tasks().pending(MAX_TASKS + 1);
+        body.put("morePending", oldest.size() > MAX_TASKS);
         ArrayNode pending = body.putArray("pending");
-        for (long[] task : app.tasks().pending(MAX_TASKS)) {
+        for (long[] task : oldest.subList(0, Math.min(MAX_TASKS, oldest.size()))) {
             ObjectNode out = pending.addObject();
             out.put("taskID", task[0]);
             out.put("status", "notPublished");
