@@ -23,6 +23,7 @@ import io.quarry.mockserver.internal.products.ServiceContext;
 import io.quarry.mockserver.internal.products.search.LogRecorder;
 import io.quarry.mockserver.internal.startup.ClassPathCheck;
 import io.quarry.mockserver.internal.state.Application;
+import io.quarry.mockserver.internal.state.SeedDocument;
 import io.quarry.mockserver.internal.state.SeedFiles;
 import io.quarry.mockserver.internal.state.StateControl;
 import io.quarry.mockserver.internal.tls.SelfSignedCertificate;
@@ -193,7 +194,8 @@ public final class MockServer implements AutoCloseable {
 
     /** Builds the application (state, seeds, products, routes) and the front that serves it. */
     private Built build(Builder builder) {
-        List<ObjectNode> seeds = new ArrayList<>(builder.seedDocuments);
+        List<SeedDocument> seeds = new ArrayList<>();
+        builder.seedDocuments.forEach(document -> seeds.add(new SeedDocument(null, document)));
         builder.seedPaths.forEach(path -> seeds.addAll(SeedFiles.read(path)));
         Application app = new Application(builder.clock, builder.taskDelay, builder.clusters);
         StateControl control;

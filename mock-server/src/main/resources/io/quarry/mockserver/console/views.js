@@ -373,19 +373,33 @@ window.QuarryViews = (function () {
     }
   };
 
-  // ---- Tasks and keys (key values come masked from the server).
+  // ---- Tasks and keys (key values come masked from the server, 100 a page, oldest first).
   const access = {
+    keysPage: 0,
+    init() {
+      byId("keys-previous").addEventListener("click", () => { access.keysPage--; access.open(); });
+      byId("keys-next").addEventListener("click", () => { access.keysPage++; access.open(); });
+    },
     async open() {
       failure("access-error");
       try {
         const tasks = await api("GET", "/_mock/console/api/tasks");
-        byId("tasks-summary").textContent = tasks.pending.length + " pending; last task "
+        byId("tasks-summary").textContent = (tasks.morePending ? "more than " : "") + tasks.pending.length
+            + " pending" + (tasks.morePending ? " (the oldest listed)" : "") + "; last task "
             + (tasks.lastTaskID || "none");
         byId("tasks-table").tBodies[0].replaceChildren(...tasks.pending.map(t =>
           row([td(t.taskID), td(t.status), td(t.publishedInMs, "num")])));
       } catch (e) { failure("access-error", e); }
       try {
-        const keys = await api("GET", "/_mock/console/api/keys");
+        const keys = await api("GET", "/_mock/console/api/keys?page=" + access.keysPage);
+        if (access.keysPage >= keys.nbPages) { // keys deleted since: show the last page there is
+          access.keysPage = keys.nbPages - 1;
+          return access.open();
+        }
+        byId("keys-page").textContent = "page " + (access.keysPage + 1) + " of " + keys.nbPages + " ("
+            + keys.nbKeys + " keys)";
+        byId("keys-previous").disabled = access.keysPage === 0;
+        byId("keys-next").disabled = access.keysPage + 1 >= keys.nbPages;
         byId("keys-table").tBodies[0].replaceChildren(...keys.keys.map(k =>
           row([td(k.value), td(k.description), td(k.acl.join(", ")), td(k.indexes.join(", ") || "all"),
             td(k.validity, "num")])));
@@ -404,6 +418,7 @@ window.QuarryViews = (function () {
       search.init();
       journal.init(context.info);
       faults.init();
+      access.init();
     }
   };
 })();

@@ -1,7 +1,9 @@
 package io.quarry.mockserver.internal.console;
 
 import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.ConsolePaths;
 import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.http.Sanitize;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -13,17 +15,8 @@ import java.util.Map;
  */
 final class ConsoleFiles {
 
-    /** No inline script or style, nothing from elsewhere, no framing. */
-    static final String CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self';"
-            + " connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none';"
-            + " frame-ancestors 'none'";
-
     /** What every answer of the console carries. */
-    static final Map<String, String> HEADERS = Map.of(
-            "Content-Security-Policy", CONTENT_SECURITY_POLICY,
-            "X-Content-Type-Options", "nosniff",
-            "Referrer-Policy", "no-referrer",
-            "Cache-Control", "no-store");
+    static final Map<String, String> HEADERS = ConsolePaths.HEADERS;
 
     private static final String FOLDER = "/io/quarry/mockserver/console/";
 
@@ -45,7 +38,8 @@ final class ConsoleFiles {
     static Response file(String name) {
         String type = TYPES.get(name);
         if (type == null) {
-            throw ApiException.notFound("The console has no file " + name.replaceAll("[^A-Za-z0-9._-]", "?"));
+            throw ApiException.notFound(
+                    "The console has no file " + Sanitize.shortText(name).replaceAll("[^A-Za-z0-9._-]", "?"));
         }
         try (InputStream in = ConsoleFiles.class.getResourceAsStream(FOLDER + name)) {
             if (in == null) {

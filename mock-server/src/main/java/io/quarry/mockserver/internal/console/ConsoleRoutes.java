@@ -15,6 +15,7 @@ import io.quarry.mockserver.internal.state.ApiKey;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.Timestamps;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
@@ -41,7 +42,7 @@ public final class ConsoleRoutes implements RouteMethods {
     public static final int JOURNAL_ENTRY = 4;
     /** The per-second counters. */
     public static final int TRAFFIC = 5;
-    /** The keys, masked. */
+    /** The keys, masked, a page at a time. */
     public static final int KEYS = 6;
     /** The pending tasks. */
     public static final int TASKS = 7;
@@ -50,6 +51,13 @@ public final class ConsoleRoutes implements RouteMethods {
     private static final int DEFAULT_LIMIT = 200;
     /** The most pending tasks listed. */
     private static final int MAX_TASKS = 100;
+    /** The most entries of a key's list (rights, indices, referers) shown. */
+    static final int LIST_ENTRIES = 20;
+    /** How many keys a page lists. */
+    static final int KEYS_PER_PAGE = 100;
+    /** The keys in the order they were created, the value telling apart those created in the same millisecond. */
+    private static final Comparator<ApiKey> CREATION_ORDER =
+            Comparator.comparingLong(ApiKey::createdAtMillis).thenComparing(ApiKey::value);
 
     private final AnswerJournal journal;
     private final Application app;
@@ -99,7 +107,7 @@ public final class ConsoleRoutes implements RouteMethods {
             case JOURNAL -> journal(request);
             case JOURNAL_ENTRY -> journalEntry(request);
             case TRAFFIC -> traffic(request);
-            case KEYS -> keys();
+            case KEYS -> keys(request);
             case TASKS -> tasks();
             default -> throw new IllegalArgumentException("no console route " + method);
         };
@@ -219,16 +227,28 @@ public final class ConsoleRoutes implements RouteMethods {
         return Response.ok(series);
     }
 
-    private Response keys() {
+    /**
+     * {@return a page of the keys, oldest first: {@code {"keys", "nbKeys", "page", "nbPages"}}; a page past the last
+     * lists none}
+     */
+    private Response keys(Request request) {
+        List<ApiKey> all = new ArrayList<>(app.keys().all());
+        all.sort(CREATION_ORDER);
+        int pages = Math.max(1, (all.size() + KEYS_PER_PAGE - 1) / KEYS_PER_PAGE);
+        int page = intParam(request, "page", 0, 0, Integer.MAX_VALUE);
         ObjectNode body = Json.object();
+        body.put("nbKeys", all.size());
+        body.put("page", page);
+        body.put("nbPages", pages);
         ArrayNode keys = body.putArray("keys");
-        for (ApiKey key : app.keys().all()) {
+        int from = (int) Math.min(all.size(), (long) page * KEYS_PER_PAGE);
+        for (ApiKey key : all.subList(from, Math.min(all.size(), from + KEYS_PER_PAGE))) {
             ObjectNode out = keys.addObject();
             out.put("value", KeyMask.of(key.value()));
             out.put("description", Secrets.label(key.description()));
-            key.acl().forEach(out.putArray("acl")::add);
-            key.indexes().forEach(out.putArray("indexes")::add);
-            key.referers().forEach(out.putArray("referers")::add);
+            shown(out.putArray("acl"), key.acl());
+            shown(out.putArray("indexes"), key.indexes());
+            shown(out.putArray("referers"), key.referers());
             out.put("validity", key.validitySeconds());
             out.put("maxHitsPerQuery", key.maxHitsPerQuery());
             out.put("maxQueriesPerIPPerHour", key.maxQueriesPerIPPerHour());
@@ -240,12 +260,27 @@ public final class ConsoleRoutes implements RouteMethods {
         return Response.ok(body);
     }
 
+    /**
+     * Lists a key's entries as the page shows them: the first {@value #LIST_ENTRIES}, each cut as a description is,
+     * then how many follow. A key may list thousands (a 10 MB body of referers), which each page holding it repeated.
+     */
+    private static void shown(ArrayNode target, List<String> entries) {
+        entries.stream().limit(LIST_ENTRIES).map(Secrets::label).forEach(target::add);
+        if (entries.size() > LIST_ENTRIES) {
+            target.add("… " + (entries.size() - LIST_ENTRIES) + " more");
+        }
+    }
+
+    /** {@return the oldest pending tasks, and whether more are pending than listed} */
     private Response tasks() {
         ObjectNode body = Json.object();
         long now = app.nowMillis();
         body.put("lastTaskID", app.tasks().lastId());
+        // one more than listed, to tell "100" from "more than 100" without counting them all
+        List<long[]> oldest = app.tasks().pending(MAX_TASKS + 1);
+        body.put("morePending", oldest.size() > MAX_TASKS);
         ArrayNode pending = body.putArray("pending");
-        for (long[] task : app.tasks().pending(MAX_TASKS)) {
+        for (long[] task : oldest.subList(0, Math.min(MAX_TASKS, oldest.size()))) {
             ObjectNode out = pending.addObject();
             out.put("taskID", task[0]);
             out.put("status", "notPublished");

@@ -253,11 +253,17 @@ public final class HttpFront implements ExchangeHandler {
         }
     }
 
-    /** Writes the answer, after a scripted fault's delay, changed by the fault. */
+    /**
+     * Writes the answer, after a scripted fault's delay, changed by the fault; an answer on the console's paths with
+     * the console's headers, whatever made it (the console's own routes add them too).
+     */
     private void deliver(Exchange exchange, Response response) {
         FaultAction fault = exchange.fault;
         long delay = fault == null ? 0 : fault.delayMillis();
-        later(exchange, delay, () -> writer.write(exchange, response, fault));
+        Response sent = ConsolePaths.isConsole(exchange.head().rawPath())
+                ? response.withHeaders(ConsolePaths.HEADERS)
+                : response;
+        later(exchange, delay, () -> writer.write(exchange, sent, fault));
     }
 
     private void later(Exchange exchange, long delayMillis, Runnable write) {

@@ -36,8 +36,8 @@ final class PathHint {
                 continue;
             }
             if (matches(template.subList(offset, template.size()), decoded)) {
-                return "; did you mean " + method + " /" + String.join("/", template.subList(0, offset)) + rawPath
-                        + "?";
+                return "; did you mean " + method + " "
+                        + Sanitize.shortText("/" + String.join("/", template.subList(0, offset)) + rawPath) + "?";
             }
         }
         return "";

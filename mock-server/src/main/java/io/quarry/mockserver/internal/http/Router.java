@@ -70,9 +70,10 @@ public final class Router {
         }
         if (best == null) {
             if (otherMethod) {
-                throw new ApiException(405, "Method " + method + " is not allowed on " + rawPath);
+                throw new ApiException(405, "Method " + method + " is not allowed on " + Sanitize.shortText(rawPath));
             }
-            throw ApiException.notFound("The endpoint " + method + " " + rawPath
+            // the path is cut as any echoed text is: it may run to the head's whole 64 KB
+            throw ApiException.notFound("The endpoint " + method + " " + Sanitize.shortText(rawPath)
                     + " is not supported by the mock server" + PathHint.of(method, rawPath, decoded, routes()));
         }
         return new Match(best.route(), best.parameters(decoded));

@@ -102,7 +102,7 @@ public final class ConsoleProduct implements Product {
                         ConsoleRoutes.JOURNAL))
                 .add(route("/_mock/console/api/journal/{seq}", Access.LOGS, none, ConsoleRoutes.JOURNAL_ENTRY))
                 .add(route("/_mock/console/api/traffic", Access.LOGS, Set.of("seconds"), ConsoleRoutes.TRAFFIC))
-                .add(route("/_mock/console/api/keys", Access.ADMIN, none, ConsoleRoutes.KEYS))
+                .add(route("/_mock/console/api/keys", Access.ADMIN, Set.of("page"), ConsoleRoutes.KEYS))
                 .add(route("/_mock/console/api/tasks", Access.ANY_KEY, none, ConsoleRoutes.TASKS));
     }
 

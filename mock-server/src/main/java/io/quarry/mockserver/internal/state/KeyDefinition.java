@@ -2,6 +2,7 @@ package io.quarry.mockserver.internal.state;
 
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.PathCodec;
+import io.quarry.mockserver.internal.http.Sanitize;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -72,8 +73,8 @@ public record KeyDefinition(
         List<String> acl = strings(body, "acl");
         for (String right : acl) {
             if (!ApiKey.RIGHTS.contains(right)) {
-                throw ApiException.badRequest("Invalid acl: " + right + " is not a right (expected one of "
-                        + new TreeSet<>(ApiKey.RIGHTS) + ")");
+                throw ApiException.badRequest("Invalid acl: " + Sanitize.shortText(right)
+                        + " is not a right (expected one of " + new TreeSet<>(ApiKey.RIGHTS) + ")");
             }
         }
         List<String> indexes = indexName != null ? List.of(indexName) : strings(body, "indexes");

@@ -25,23 +25,23 @@ public final class SeedFiles {
     private SeedFiles() {}
 
     /**
-     * {@return the seed documents it holds}
+     * {@return the seed documents it holds, each named by its file}
      *
      * @param path a file or directory
      * @throws IllegalArgumentException when a file is not JSON or not a seed
      * @throws UncheckedIOException when it cannot be read
      */
-    public static List<ObjectNode> read(Path path) {
+    public static List<SeedDocument> read(Path path) {
         try {
             if (!Files.isDirectory(path)) {
-                return List.of(asDocument(path, false));
+                return List.of(new SeedDocument("the seed file " + path, asDocument(path, false)));
             }
-            List<ObjectNode> documents = new ArrayList<>();
+            List<SeedDocument> documents = new ArrayList<>();
             try (Stream<Path> files = Files.list(path)) {
                 for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".json"))
                         .sorted()
                         .toList()) {
-                    documents.add(asDocument(file, true));
+                    documents.add(new SeedDocument("the seed file " + file, asDocument(file, true)));
                 }
             }
             return documents;

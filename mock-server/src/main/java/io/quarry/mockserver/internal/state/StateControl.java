@@ -22,15 +22,16 @@ import tools.jackson.databind.node.StringNode;
 public final class StateControl {
 
     private final Application app;
-    private final List<ObjectNode> startupSeeds;
+    private final List<SeedDocument> startupSeeds;
     private final List<Runnable> resetHooks = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final ResetGate gate = new ResetGate();
 
     /**
      * @param app the application
      * @param startupSeeds the seed documents applied at start and after each reset
+     * @throws ApiException 400 when one is malformed, its message starting with the document's source
      */
-    public StateControl(Application app, List<ObjectNode> startupSeeds) {
+    public StateControl(Application app, List<SeedDocument> startupSeeds) {
         this.app = app;
         this.startupSeeds = List.copyOf(startupSeeds);
         seedAll(this.startupSeeds);
@@ -63,27 +64,36 @@ public final class StateControl {
     }
 
     /**
-     * Applies a seed document.
+     * Applies a seed document, wholly before a reset or wholly after it: it passes the {@link #gate()} as the
+     * service's requests do (the control routes are outside it, so the seed takes it itself).
      *
      * @param document the document
      * @return the names of the indices seeded
      * @throws ApiException 400 when the document is malformed (nothing is applied then)
      */
     public List<String> seed(JsonNode document) {
-        return seedAll(List.of(document));
+        return gate.request(() -> seedAll(List.of(new SeedDocument(null, document))));
     }
 
     /**
      * Applies seed documents (the files of a seed directory) as one: every document is checked before anything is
      * applied, and the replicas of all of them are written after every other index, so that the primary a
-     * replica names exists when the replica is written, whatever the files' order.
+     * replica names exists when the replica is written, whatever the files' order. A refusal names the document's
+     * source.
      */
-    private List<String> seedAll(List<? extends JsonNode> documents) {
+    private List<String> seedAll(List<SeedDocument> documents) {
         List<Runnable> writes = new ArrayList<>();
         List<Runnable> replicaWrites = new ArrayList<>();
         List<String> names = new ArrayList<>();
-        for (JsonNode document : documents) {
-            plan(document, writes, replicaWrites, names);
+        for (SeedDocument document : documents) {
+            try {
+                plan(document.json(), writes, replicaWrites, names);
+            } catch (ApiException refused) {
+                if (document.source() == null) {
+                    throw refused;
+                }
+                throw new ApiException(refused.status(), document.source() + ": " + refused.getMessage());
+            }
         }
         app.requireRoomForIndices(
                 names.stream().distinct().filter(name -> app.find(name) == null).count());
@@ -162,8 +172,12 @@ public final class StateControl {
         return index.stringValue();
     }
 
-    /** {@return the whole state as a seed document} */
+    /** {@return the whole state as a seed document: as it is before a reset or after it, never halfway} */
     public ObjectNode export() {
+        return gate.request(this::exportNow);
+    }
+
+    private ObjectNode exportNow() {
         ObjectNode indices = Json.object();
         for (IndexState state : app.all()) {
             ObjectNode index = indices.putObject(state.name());

@@ -1,6 +1,7 @@
 package io.quarry.mockserver.internal.products.monitoring;
 
 import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.Sanitize;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -128,7 +129,7 @@ final class Inventory {
 
     synchronized void setStatus(String name, String status) {
         if (!STATUSES.contains(status)) {
-            throw ApiException.badRequest("Unknown status: " + status + "; one of " + STATUSES);
+            throw ApiException.badRequest("Unknown status: " + Sanitize.shortText(status) + "; one of " + STATUSES);
         }
         if (!allNames().contains(name)) {
             throw new UnknownServersException();

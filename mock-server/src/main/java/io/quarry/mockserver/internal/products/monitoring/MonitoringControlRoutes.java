@@ -3,6 +3,7 @@ package io.quarry.mockserver.internal.products.monitoring;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.http.Sanitize;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.products.RouteMethods;
 import java.util.ArrayList;
@@ -22,6 +23,8 @@ final class MonitoringControlRoutes implements RouteMethods {
     static final int REPLACE_INVENTORY = 2;
 
     private static final int MAX_TEXT = 10_000;
+    /** The most regions a probe watches: far past the service's few. */
+    private static final int MAX_REGIONS = 100;
 
     private final Inventory inventory;
     private final Incidents incidents;
@@ -49,16 +52,26 @@ final class MonitoringControlRoutes implements RouteMethods {
         ObjectNode body = request.jsonObject();
         String server = text(body, "server");
         String status = text(body, "status");
-        inventory.setStatus(server, status);
-        incidents.add(server, text(body, "title"), optionalText(body, "body"), status);
+        String title = text(body, "title");
+        String text = optionalText(body, "body");
+        setStatus(server, status);
+        incidents.add(server, title, text, status);
         return Response.ok(Json.object().put("status", "added"));
     }
 
     /** {@code POST /_mock/monitoring/status} {@code {server, status}}: changes the status of a server or cluster. */
     Response setStatus(Request request) {
         ObjectNode body = request.jsonObject();
-        inventory.setStatus(text(body, "server"), text(body, "status"));
+        setStatus(text(body, "server"), text(body, "status"));
         return Response.ok(Json.object().put("status", "updated"));
+    }
+
+    private void setStatus(String server, String status) {
+        try {
+            inventory.setStatus(server, status);
+        } catch (Inventory.UnknownServersException unknown) {
+            throw ApiException.notFound("No server or cluster " + Sanitize.shortText(server) + " in the inventory");
+        }
     }
 
     /**
@@ -81,11 +94,11 @@ final class MonitoringControlRoutes implements RouteMethods {
         for (JsonNode item : array) {
             servers.add(new Inventory.Server(
                     listable(item, "name"),
-                    item.path("region").asString("eu"),
-                    item.path("is_replica").asBoolean(false),
+                    optionalText(item, "region", "eu"),
+                    flag(item, "is_replica"),
                     listable(item, "cluster"),
-                    item.path("status").asString("PRODUCTION"),
-                    item.path("type").asString(Inventory.CLUSTER_TYPE)));
+                    optionalText(item, "status", "PRODUCTION"),
+                    optionalText(item, "type", Inventory.CLUSTER_TYPE)));
         }
         return servers;
     }
@@ -96,15 +109,13 @@ final class MonitoringControlRoutes implements RouteMethods {
         }
         List<Inventory.Probe> probes = new ArrayList<>();
         for (JsonNode item : array) {
-            List<String> regions = new ArrayList<>();
-            item.path("regions").forEach(r -> regions.add(r.asString("")));
             probes.add(new Inventory.Probe(
                     text(item, "name"),
-                    item.path("city").asString(""),
-                    item.path("country").asString(""),
-                    item.path("latitude").asDouble(0),
-                    item.path("longitude").asDouble(0),
-                    List.copyOf(regions)));
+                    optionalText(item, "city"),
+                    optionalText(item, "country"),
+                    degrees(item, "latitude", 90),
+                    degrees(item, "longitude", 180),
+                    regions(item)));
         }
         return probes;
     }
@@ -124,6 +135,58 @@ final class MonitoringControlRoutes implements RouteMethods {
             throw ApiException.badRequest(name + " is required (a non-empty string)");
         }
         return value;
+    }
+
+    /** {@return the member's text; the fallback when it is absent or null} */
+    private static String optionalText(JsonNode body, String name, String fallback) {
+        JsonNode node = body.path(name);
+        return node.isMissingNode() || node.isNull() ? fallback : optionalText(body, name);
+    }
+
+    // Each member is read as the type it is documented with: another JSON type is a 400 naming it, never read as
+    // some other value (an object as the default region, "true" as true, "48.8" as a latitude).
+
+    private static boolean flag(JsonNode item, String name) {
+        JsonNode node = item.path(name);
+        if (node.isMissingNode() || node.isNull()) {
+            return false;
+        }
+        if (!node.isBoolean()) {
+            throw ApiException.badRequest(name + " must be true or false");
+        }
+        return node.booleanValue();
+    }
+
+    private static double degrees(JsonNode item, String name, int bound) {
+        JsonNode node = item.path(name);
+        if (node.isMissingNode() || node.isNull()) {
+            return 0;
+        }
+        if (!node.isNumber() || !(Math.abs(node.doubleValue()) <= bound)) {
+            throw ApiException.badRequest(name + " must be a number from -" + bound + " to " + bound);
+        }
+        return node.doubleValue();
+    }
+
+    private static List<String> regions(JsonNode item) {
+        JsonNode node = item.path("regions");
+        if (node.isMissingNode() || node.isNull()) {
+            return List.of();
+        }
+        if (!node.isArray() || node.size() > MAX_REGIONS) {
+            throw ApiException.badRequest("regions must be an array of at most " + MAX_REGIONS + " region names");
+        }
+        List<String> regions = new ArrayList<>();
+        for (JsonNode region : node) {
+            if (!region.isString()
+                    || region.stringValue().isEmpty()
+                    || region.stringValue().length() > MAX_TEXT) {
+                throw ApiException.badRequest("each of regions must be a region name (a non-empty string of at most "
+                        + MAX_TEXT + " characters)");
+            }
+            regions.add(region.stringValue());
+        }
+        return List.copyOf(regions);
     }
 
     private static String optionalText(JsonNode body, String name) {

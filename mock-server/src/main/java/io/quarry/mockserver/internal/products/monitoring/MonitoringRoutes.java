@@ -4,6 +4,7 @@ import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Handler;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.http.Sanitize;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.products.RouteMethods;
 import java.util.List;
@@ -199,13 +200,13 @@ final class MonitoringRoutes implements RouteMethods {
     Response infrastructure(Request request) {
         List<InfrastructureMetric> metrics = InfrastructureMetric.parse(request.path("metric"));
         if (metrics.isEmpty()) {
-            throw ApiException.badRequest("Unknown metric: " + request.path("metric")
+            throw ApiException.badRequest("Unknown metric: " + Sanitize.shortText(request.path("metric"))
                     + "; one of avg_build_time, ssd_usage, ram_search_usage, ram_indexing_usage, cpu_usage, *");
         }
         InfrastructurePeriod period = InfrastructurePeriod.parse(request.path("period"));
         if (period == null) {
-            throw ApiException.badRequest(
-                    "Unknown period: " + request.path("period") + "; one of minute, hour, day, week, month");
+            throw ApiException.badRequest("Unknown period: " + Sanitize.shortText(request.path("period"))
+                    + "; one of minute, hour, day, week, month");
         }
         ObjectNode byMetric = Json.object();
         for (InfrastructureMetric metric : metrics) {

@@ -106,7 +106,7 @@ final class IndexRoutes implements RouteMethods {
         var written = app.writeIfExists(
                 request.path("indexName"),
                 index -> {
-                    requireUnlinked(index, "deleted");
+                    Replicas.requireUnlinked(index, "deleted");
                     index.requestRemoval();
                     return null;
                 },
@@ -142,10 +142,10 @@ final class IndexRoutes implements RouteMethods {
             written = app.writeMany(List.of(source, destination), source, indices -> {
                 IndexState from = indices.get(source);
                 IndexState to = indices.get(destination);
-                requireUnlinked(to, "written by a " + operation);
+                Replicas.requireUnlinked(to, "written by a " + operation);
                 JsonNode replicas = to.config().settings().get("replicas");
                 if (operation.equals("move")) {
-                    requireUnlinked(from, "moved");
+                    Replicas.requireUnlinked(from, "moved");
                     to.takeRecordsOf(from);
                     to.copyConfigFrom(from, true, true, true);
                     from.requestRemoval();
@@ -176,15 +176,6 @@ final class IndexRoutes implements RouteMethods {
         }
         return Response.ok(
                 Replies.task("updatedAt", app.nowMillis(), written.taskIds().get(source)));
-    }
-
-    /** Refuses to delete, move or overwrite a linked replica: it goes with its primary until unlinked. */
-    private static void requireUnlinked(IndexState index, String what) {
-        String primary = index.primaryName();
-        if (primary != null) {
-            throw ApiException.badRequest("Index " + index.name() + " is a replica of " + primary + " and cannot be "
-                    + what + ": remove it from the replicas of " + primary + " first");
-        }
     }
 
     /** The destination of a copy or move keeps its own replicas, and takes neither those nor the primary of the source. */

@@ -10,15 +10,14 @@ import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.Application;
+import io.quarry.mockserver.internal.state.BatchDryRun;
 import io.quarry.mockserver.internal.state.IndexState;
 import io.quarry.mockserver.internal.state.PartialUpdate;
 import io.quarry.mockserver.internal.state.RecordOperation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -235,9 +234,11 @@ final class RecordRoutes implements RouteMethods {
             operations.add(item.operation());
         }
         Map<String, List<RecordOperation>> byIndex = Map.of(name, operations);
-        var written = app.writeMany(withDetachedReplicas(byIndex), indices -> {
-            detachReplicas(byIndex, indices);
-            return applyAll(indices.get(name), operations);
+        var written = app.writeMany(List.of(name), indices -> {
+            IndexState index = indices.get(name);
+            Replicas.requireNotReplica(index, operations);
+            BatchDryRun.check(index, operations);
+            return applyAll(index, operations, () -> detachReplicas(index));
         });
         claim(request, name, written.result());
         ObjectNode body = Json.object();
@@ -257,12 +258,15 @@ final class RecordRoutes implements RouteMethods {
             authorize(request, item);
             byIndex.computeIfAbsent(item.indexName(), name -> new ArrayList<>()).add(item.operation());
         }
-        var written = app.writeMany(withDetachedReplicas(byIndex), indices -> {
-            // before anything applies, so that a batch naming a replica changes no index
-            byIndex.keySet().forEach(name -> Replicas.requireNotReplica(indices.get(name)));
-            detachReplicas(byIndex, indices);
+        var written = app.writeMany(byIndex.keySet(), indices -> {
+            // before anything applies, so that a batch naming a replica, or refused as it applies, changes no index
+            byIndex.forEach((name, operations) -> Replicas.requireNotReplica(indices.get(name), operations));
+            byIndex.forEach((name, operations) -> BatchDryRun.check(indices.get(name), operations));
             Map<String, List<String>> ids = new LinkedHashMap<>();
-            byIndex.forEach((name, operations) -> ids.put(name, applyAll(indices.get(name), operations)));
+            byIndex.forEach((name, operations) -> {
+                IndexState index = indices.get(name);
+                ids.put(name, applyAll(index, operations, () -> detachReplicas(index)));
+            });
             return ids;
         });
         written.result().forEach((name, ids) -> claim(request, name, ids));
@@ -284,32 +288,18 @@ final class RecordRoutes implements RouteMethods {
     }
 
     /**
-     * {@return the indices a batch writes, and the replicas of those it deletes}
-     *
-     * @param byIndex a batch's operations by index
+     * Deleting a primary unlinks its replicas, which keep the records they had, as deleting it alone does: just
+     * before a batch's {@code delete} empties the primary, each replica takes a copy of the records as they are
+     * then, those the batch wrote before the deletion included. The write holds the replicas' locks (it takes those
+     * of the indices linked to the ones it writes), and leaves them out of its tasks, as deleting alone does.
      */
-    private Set<String> withDetachedReplicas(Map<String, List<RecordOperation>> byIndex) {
-        Set<String> names = new LinkedHashSet<>(byIndex.keySet());
-        byIndex.forEach((name, operations) -> {
-            IndexState index = app.find(name);
-            if (index != null && operations.stream().anyMatch(RecordOperation.DeleteIndex.class::isInstance)) {
-                names.addAll(index.replicaNames());
+    private void detachReplicas(IndexState primary) {
+        for (String name : primary.replicaNames()) {
+            IndexState replica = app.find(name);
+            if (replica != null && primary.name().equals(replica.primaryName())) {
+                replica.copyRecordsOf(replica);
             }
-        });
-        return names;
-    }
-
-    /**
-     * Deleting a primary unlinks its replicas, which keep the records they had: a batch that deletes a primary
-     * gives them their own records before it empties the primary's.
-     */
-    private static void detachReplicas(Map<String, List<RecordOperation>> byIndex, Map<String, IndexState> indices) {
-        indices.forEach((name, index) -> {
-            String primary = index.primaryName();
-            if (primary != null && !byIndex.containsKey(name) && byIndex.containsKey(primary)) {
-                index.copyRecordsOf(index);
-            }
-        });
+        }
     }
 
     /** With multi-cluster mapping, records written with {@code X-Service-User-ID} belong to that user. */
@@ -327,10 +317,21 @@ final class RecordRoutes implements RouteMethods {
 
     /** {@return the objectID each operation concerns ({@code null} for index-level actions), in order} */
     private static List<String> applyAll(IndexState index, List<RecordOperation> operations) {
-        Replicas.requireNotReplica(index);
+        Replicas.requireNotReplica(index, operations);
+        return applyAll(index, operations, () -> {});
+    }
+
+    /**
+     * {@return the objectID each operation concerns, in order}; {@code beforeDeletion} runs inside the write, just
+     * before each {@code delete} applies
+     */
+    private static List<String> applyAll(IndexState index, List<RecordOperation> operations, Runnable beforeDeletion) {
         return index.data().write(writer -> {
             List<String> ids = new ArrayList<>(operations.size());
             for (RecordOperation operation : operations) {
+                if (operation instanceof RecordOperation.DeleteIndex) {
+                    beforeDeletion.run();
+                }
                 ids.add(operation.apply(index, writer));
             }
             return ids;

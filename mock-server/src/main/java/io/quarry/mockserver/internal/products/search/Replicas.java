@@ -5,7 +5,9 @@ import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.IndexState;
+import io.quarry.mockserver.internal.state.RecordOperation;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -59,17 +61,37 @@ final class Replicas {
     }
 
     /**
-     * Refuses a record write to a replica: its records are its primary's, written through the primary.
+     * Refuses a record write to a replica: its records are its primary's, written through the primary; and its
+     * deletion (a batch's {@code delete}) as deleting it alone is refused.
      *
      * @param index the index written (its lock is held)
+     * @param operations what is written
      * @throws ApiException 400 when it is a replica
      */
-    static void requireNotReplica(IndexState index) {
+    static void requireNotReplica(IndexState index, List<RecordOperation> operations) {
+        if (operations.stream().anyMatch(RecordOperation.DeleteIndex.class::isInstance)) {
+            requireUnlinked(index, "deleted");
+        }
         String primary = index.primaryName();
         if (primary != null) {
             throw ApiException.badRequest("Index " + index.name() + " is a replica of " + primary
                     + ": its records cannot be written directly; write them to " + primary
                     + ", which passes them on");
+        }
+    }
+
+    /**
+     * Refuses to delete, move or overwrite a linked replica: it goes with its primary until unlinked.
+     *
+     * @param index the index (its lock is held)
+     * @param what what would be done to it, as in {@code deleted}
+     * @throws ApiException 400 when it is a linked replica
+     */
+    static void requireUnlinked(IndexState index, String what) {
+        String primary = index.primaryName();
+        if (primary != null) {
+            throw ApiException.badRequest("Index " + index.name() + " is a replica of " + primary + " and cannot be "
+                    + what + ": remove it from the replicas of " + primary + " first");
         }
     }
 }
