@@ -101,6 +101,36 @@ class SecuredKeysHttpTest {
     }
 
     @Test
+    void aValidUntilUnderOneSecondIsExpiredNotUnlimited() {
+        // its fraction dropped, 0.5 became 0, which stands for no validUntil: the key never expired
+        for (String past : new String[] {"0.5", "1e-3", "0.999"}) {
+            Reply refused = as(secured(Map.of("validUntil", past))).post("/1/indexes/Movies/query", "{}");
+            assertThat(refused.status()).as(past).isEqualTo(403);
+            assertThat(refused.body().get("message").stringValue()).as(past).contains("expired");
+        }
+    }
+
+    @Test
+    void aValidUntilIsADecimalNumberOfSeconds() {
+        long now = CLOCK.millis() / 1000;
+        for (String later : new String[] {now + 60 + ".75", " " + (now + 60), (now + 60) + "e0", "9e99"}) {
+            assertThat(as(secured(Map.of("validUntil", later)))
+                            .post("/1/indexes/Movies/query", "{}")
+                            .status())
+                    .as(later)
+                    .isEqualTo(200);
+        }
+        // Java reads these as numbers, no other implementation does; Infinity is no time, so never valid
+        for (String notDecimal : new String[] {"0x1p40", "9999999999d", "1e9f", "1_900_000_000", "Infinity"}) {
+            assertThat(as(secured(Map.of("validUntil", notDecimal)))
+                            .post("/1/indexes/Movies/query", "{}")
+                            .status())
+                    .as(notDecimal)
+                    .isEqualTo(403);
+        }
+    }
+
+    @Test
     void restrictSourcesIsAnIpv4Network() {
         assertThat(as(secured(Map.of("restrictSources", "127.0.0.0/8")))
                         .post("/1/indexes/Movies/query", "{}")
