@@ -39,9 +39,16 @@ public final class SecuredApiKeys {
      * @param parentKey    the key the secured key derives from (its rights apply)
      * @param restrictions what the key embeds
      * @return the secured key
+     * @throws io.quarry.core.InvalidRequestException if the parent key is empty or is itself a secured key, which
+     *     the service never accepts as a parent
      */
     public static String generate(String parentKey, SecuredApiKeyRestrictions restrictions) {
         requireParent(parentKey);
+        if (isSecuredKey(parentKey)) {
+            // the service finds a secured key's parent among the stored keys, where no secured key is
+            throw new InvalidRequestException("the parent key is itself a secured API key: the service refuses a"
+                    + " secured key generated from one; generate it from the key that one was generated from");
+        }
         String query = queryString(restrictions.toParams());
         return Base64.getEncoder().encodeToString((hmacHex(parentKey, query) + query).getBytes(StandardCharsets.UTF_8));
     }
@@ -124,6 +131,25 @@ public final class SecuredApiKeys {
         }
     }
 
+    /** {@return whether the text has a secured key's form: Base64 of 64 hexadecimal digits and a query string} */
+    private static boolean isSecuredKey(String text) {
+        byte[] decoded;
+        try {
+            decoded = Base64.getDecoder().decode(text);
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+        if (decoded.length < HASH_HEX_LENGTH) {
+            return false;
+        }
+        for (int i = 0; i < HASH_HEX_LENGTH; i++) {
+            if (Character.digit(decoded[i], 16) < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static String queryString(Map<String, Object> sorted) {
         StringJoiner query = new StringJoiner("&");
         sorted.forEach((name, value) ->
@@ -189,15 +215,33 @@ public final class SecuredApiKeys {
                 : Arrays.stream(value.split(",")).map(String::trim).toArray(String[]::new);
     }
 
+    /**
+     * A decimal number of seconds, as the service reads it, its fraction dropped: keys generated elsewhere may carry
+     * a fraction ({@code Date.now() / 1000}), an exponent or spaces around it.
+     */
     private static Instant validUntil(String value) {
-        long seconds;
+        String text = value.trim();
         try {
-            seconds = Long.parseLong(value);
+            if (text.chars().allMatch(c -> (c >= '0' && c <= '9') || c == '-' || c == '+')) {
+                return instant(Long.parseLong(text), text);
+            }
+            // only these characters: Double.parseDouble also reads NaN, Infinity, 0x1p40 and 1d, no service's times
+            if (!text.chars().allMatch(c -> (c >= '0' && c <= '9') || "+-.eE".indexOf(c) >= 0)) {
+                throw new NumberFormatException();
+            }
+            double whole = Math.floor(Double.parseDouble(text));
+            if (!(whole >= Long.MIN_VALUE && whole <= Long.MAX_VALUE)) {
+                throw new InvalidRequestException("validUntil of the secured key is no instant: " + text);
+            }
+            return instant((long) whole, text);
         } catch (NumberFormatException e) {
             throw new InvalidRequestException("validUntil of the secured key is not a number", e);
         }
+    }
+
+    private static Instant instant(long seconds, String text) {
         if (seconds < Instant.MIN.getEpochSecond() || seconds > Instant.MAX.getEpochSecond()) {
-            throw new InvalidRequestException("validUntil of the secured key is no instant: " + seconds);
+            throw new InvalidRequestException("validUntil of the secured key is no instant: " + text);
         }
         return Instant.ofEpochSecond(seconds);
     }

@@ -82,6 +82,44 @@ class SecuredApiKeysTest {
     }
 
     @Test
+    void readsTheValidUntilOfKeysGeneratedElsewhereAsTheServiceDoes() {
+        Clock clock = Clock.fixed(Instant.ofEpochSecond(1_900_000_000L), ZoneOffset.UTC);
+        // Date.now() / 1000 in a browser or Node.js backend has a fraction
+        for (String validUntil : new String[] {"1900000060.734", " 1900000060", "1.90000006e9", "+1900000060"}) {
+            String key = signed("validUntil=" + validUntil.replace(" ", "%20").replace("+", "%2B"));
+
+            assertThat(SecuredApiKeys.remainingValidity(key, clock))
+                    .as(validUntil)
+                    .isEqualTo(Duration.ofSeconds(60));
+        }
+        for (String notANumber : new String[] {"NaN", "Infinity", "0x1p40", "1900000060d", "1e"}) {
+            assertThatThrownBy(() -> SecuredApiKeys.remainingValidity(signed("validUntil=" + notANumber), clock))
+                    .as(notANumber)
+                    .isInstanceOf(io.quarry.core.InvalidRequestException.class)
+                    .hasMessageContaining("validUntil");
+        }
+    }
+
+    private static String signed(String query) {
+        String fake = "0".repeat(64) + query;
+        return Base64.getEncoder().encodeToString(fake.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aSecuredKeyIsNoParentForTheServiceRefusesWhatItSigns() {
+        String secured =
+                SecuredApiKeys.generate(PARENT, SecuredApiKeyRestrictions.of().filters("a:b"));
+
+        assertThatThrownBy(() -> SecuredApiKeys.generate(secured, SecuredApiKeyRestrictions.of()))
+                .isInstanceOf(io.quarry.core.InvalidRequestException.class)
+                .hasMessageContaining("itself a secured API key")
+                .hasMessageNotContaining(secured);
+        assertThat(SecuredApiKeys.generate("bm90IGEga2V5", SecuredApiKeyRestrictions.of()))
+                .as("Base64 that decodes to no HMAC is an ordinary key")
+                .isNotBlank();
+    }
+
+    @Test
     void rejectsKeysWithoutValidUntilOrNotSecured() {
         String key =
                 SecuredApiKeys.generate(PARENT, SecuredApiKeyRestrictions.of().filters("a:b"));
