@@ -183,6 +183,30 @@ class SecuredKeysHttpTest {
     }
 
     @Test
+    void aRecordTheKeysFiltersKeepFromSearchesIsNotReadByItsObjectId() {
+        TestClient ann = as(secured(Map.of("filters", "owner:ann")));
+        assertThat(ann.get("/1/indexes/Movies/1").status()).isEqualTo(200);
+        Reply other = ann.get("/1/indexes/Movies/2");
+        assertThat(other.status()).as("bob's record").isEqualTo(404);
+        assertThat(ann.post(
+                                "/1/indexes/*/objects",
+                                jq("{'requests':[{'indexName':'Movies','objectID':'2'},"
+                                        + "{'indexName':'Movies','objectID':'3'}]}"))
+                        .body()
+                        .get("results"))
+                .extracting(record ->
+                        record.isNull() ? null : record.get("objectID").stringValue())
+                .containsExactly(null, "3");
+        server.seed(jq(
+                "{'keys':[{'value':'scifi-only','acl':['search'],'queryParameters':'facetFilters=genre%3Ascifi'}]}"));
+        assertThat(as("scifi-only").get("/1/indexes/Movies/1").status())
+                .as("a key's own forced filters")
+                .isEqualTo(404);
+        assertThat(as("scifi-only").get("/1/indexes/Movies/2").status()).isEqualTo(200);
+        assertThat(admin.get("/1/indexes/Movies/2").status()).isEqualTo(200);
+    }
+
+    @Test
     void otherEmbeddedParametersAreForced() {
         TestClient user = as(secured(Map.of("hitsPerPage", "1", "attributesToRetrieve", "title")));
         Reply reply = user.post("/1/indexes/Movies/query", jq("{'hitsPerPage':50,'attributesToRetrieve':['*']}"));

@@ -145,9 +145,10 @@ final class RecordRoutes implements RouteMethods {
 
     /** {@code GET /1/indexes/{indexName}/{objectID}}: the record (with {@code attributesToRetrieve}), or 404. */
     Response get(Request request) {
-        IndexState index = app.require(request.path("indexName"));
+        String indexName = request.path("indexName");
+        IndexState index = app.require(indexName);
         ObjectNode record = index.data().get(request.path("objectID"));
-        if (record == null) {
+        if (record == null || !keptForCaller(request, index, indexName, request.path("objectID"))) {
             throw ApiException.notFound("ObjectID does not exist");
         }
         return Response.ok(SearchEngine.retrieve(
@@ -182,7 +183,7 @@ final class RecordRoutes implements RouteMethods {
             List<String> attributes = AttributesToRetrieve.fromJson(item.get("attributesToRetrieve"));
             IndexState index = app.find(indexName);
             ObjectNode record = index == null ? null : index.data().get(objectID);
-            if (record == null) {
+            if (record == null || !keptForCaller(request, index, indexName, objectID)) {
                 results.addNull();
                 continue;
             }
@@ -194,6 +195,15 @@ final class RecordRoutes implements RouteMethods {
         ObjectNode body = Json.object();
         body.set("results", results);
         return Response.ok(body);
+    }
+
+    /** A record the caller's key filters out of its searches reads as absent: no objectID opens it either. */
+    private boolean keptForCaller(Request request, IndexState index, String indexName, String objectID) {
+        return engine.keyFiltersKeep(
+                index.data(),
+                index.config(),
+                objectID,
+                request.get(Caller.class).searchContext(indexName));
     }
 
     /** A batch needs, for each item, the right of its action on its index. */
