@@ -240,6 +240,21 @@ class SecuredKeysHttpTest {
     }
 
     @Test
+    void aSecuredKeysFilterListsNarrowItsParentsForcedOnesNeverReplaceThem() {
+        server.seed(jq("{'keys':[{'value':'ann-only','acl':['search'],"
+                + "'queryParameters':'facetFilters=%5B%22owner%3Aann%22%5D'}]}"));
+        // forced over the parent's, an empty list lifted the parent's restriction to ann's records
+        TestClient lifted = as(SecuredKeyFactory.generate("ann-only", Map.of("facetFilters", "[]")));
+        assertThat(lifted.post("/1/indexes/Movies/query", "{}").hitIds()).containsExactlyInAnyOrder("1", "3");
+        assertThat(lifted.get("/1/indexes/Movies/2").status()).isEqualTo(404);
+        TestClient widened = as(SecuredKeyFactory.generate("ann-only", Map.of("facetFilters", "owner:bob")));
+        assertThat(widened.post("/1/indexes/Movies/query", "{}").hitIds()).isEmpty();
+        TestClient narrowed = as(
+                SecuredKeyFactory.generate("ann-only", Map.of("facetFilters", "[[\"genre:crime\",\"genre:scifi\"]]")));
+        assertThat(narrowed.post("/1/indexes/Movies/query", "{}").hitIds()).containsExactly("1");
+    }
+
+    @Test
     void aKeyDerivedFromTheAdminKeyIsRefused() {
         Reply reply = as(SecuredKeyFactory.generate(server.adminKey(), Map.of("restrictIndices", "Movies")))
                 .post("/1/indexes/Movies/query", "{}");
