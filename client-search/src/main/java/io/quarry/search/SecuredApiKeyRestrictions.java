@@ -92,7 +92,9 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
     /**
      * Sets {@code restrictSources}.
      *
-     * @param network the IPv4 network the key can be used from, e.g. {@code 192.168.1.0/24}
+     * @param network the IPv4 network the key can be used from, e.g. {@code 192.168.1.0/24} (a bare address is one
+     *     host; several networks are comma-separated); the service refuses every call made with a key holding
+     *     anything else, IPv6 included, so {@link SecuredApiKeys#generate} refuses to make one
      * @return a copy
      */
     public SecuredApiKeyRestrictions restrictSources(String network) {

@@ -3,6 +3,7 @@ package io.quarry.search;
 import io.quarry.core.InvalidRequestException;
 import io.quarry.core.JsonText;
 import io.quarry.core.spi.UrlEncoding;
+import io.quarry.search.internal.SourceNetworks;
 import io.quarry.search.model.SearchQuery;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -40,7 +41,8 @@ public final class SecuredApiKeys {
      * @param restrictions what the key embeds
      * @return the secured key
      * @throws io.quarry.core.InvalidRequestException if the parent key is empty or is itself a secured key, which
-     *     the service never accepts as a parent
+     *     the service never accepts as a parent, or if {@code restrictSources} holds something other than IPv4
+     *     networks, with which the service refuses every call
      */
     public static String generate(String parentKey, SecuredApiKeyRestrictions restrictions) {
         requireParent(parentKey);
@@ -49,7 +51,14 @@ public final class SecuredApiKeys {
             throw new InvalidRequestException("the parent key is itself a secured API key: the service refuses a"
                     + " secured key generated from one; generate it from the key that one was generated from");
         }
-        String query = queryString(restrictions.toParams());
+        Map<String, Object> params = restrictions.toParams();
+        Object sources = params.get("restrictSources");
+        if (sources != null && !SourceNetworks.areValid(asRestrictionText(sources))) {
+            // the service would refuse every call made with the key
+            throw new InvalidRequestException("restrictSources must be IPv4 networks in CIDR notation, comma-separated"
+                    + " (such as 192.168.1.0/24,10.0.0.1), not " + asRestrictionText(sources));
+        }
+        String query = queryString(params);
         return Base64.getEncoder().encodeToString((hmacHex(parentKey, query) + query).getBytes(StandardCharsets.UTF_8));
     }
 

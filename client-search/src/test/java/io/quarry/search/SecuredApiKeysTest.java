@@ -106,6 +106,25 @@ class SecuredApiKeysTest {
     }
 
     @Test
+    void restrictSourcesTheServiceWouldRefuseAreNotSigned() {
+        for (String refused :
+                new String[] {"::1/128", "10.0.0.0/33", "10.0.0.0 /8", "10.0.0", "256.0.0.1", "10.0.0.0/"}) {
+            assertThatThrownBy(() -> SecuredApiKeys.generate(
+                            PARENT, SecuredApiKeyRestrictions.of().restrictSources(refused)))
+                    .as(refused)
+                    .isInstanceOf(io.quarry.core.InvalidRequestException.class)
+                    .hasMessageContaining("IPv4 networks");
+        }
+        for (String accepted : new String[] {"10.0.0.1", " 10.0.0.0/8 , 192.168.1.0/24", "0.0.0.0/0", "10.0.0.0/8,"}) {
+            assertThat(SecuredApiKeys.decode(SecuredApiKeys.generate(
+                                    PARENT, SecuredApiKeyRestrictions.of().restrictSources(accepted)))
+                            .restrictSources())
+                    .as(accepted)
+                    .contains(accepted);
+        }
+    }
+
+    @Test
     void aSecuredKeyIsNoParentForTheServiceRefusesWhatItSigns() {
         String secured =
                 SecuredApiKeys.generate(PARENT, SecuredApiKeyRestrictions.of().filters("a:b"));
