@@ -90,6 +90,26 @@ class SecuredKeysHttpTest {
     }
 
     @Test
+    void aListRestrictionHoldingNoTextIsRefusedNotReadAsNoRestriction() {
+        // each item read as "", a blank pattern, so the key restricted nothing
+        for (String list : new String[] {"[[\"Series\"]]", "[{}]", "[null]", "[true]"}) {
+            Reply refused = as(secured(Map.of("restrictIndices", list))).post("/1/indexes/Movies/query", "{}");
+            assertThat(refused.status()).as(list).isEqualTo(403);
+            assertThat(refused.body().get("message").stringValue()).as(list).contains("Invalid secured API key");
+            assertThat(as(secured(Map.of("referers", list)))
+                            .post("/1/indexes/Movies/query", "{}")
+                            .status())
+                    .as(list)
+                    .isEqualTo(403);
+        }
+        assertThat(as(secured(Map.of("restrictIndices", "[\"Movies\", 7]")))
+                        .post("/1/indexes/Movies/query", "{}")
+                        .status())
+                .as("a number names the index spelled so")
+                .isEqualTo(200);
+    }
+
+    @Test
     void validUntilFollowsTheClock() {
         long now = CLOCK.millis() / 1000;
         TestClient user = as(secured(Map.of("validUntil", Long.toString(now + 10))));

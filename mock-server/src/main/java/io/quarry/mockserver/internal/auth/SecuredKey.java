@@ -216,7 +216,11 @@ public record SecuredKey(
             try {
                 JsonNode array = Json.parse(trimmed);
                 for (JsonNode item : array) {
-                    items.add(item.asString(""));
+                    // read as "", a blank pattern, anything else would lift the restriction
+                    if (!item.isString() && !item.isNumber()) {
+                        throw invalid("a list restriction holds an item that is neither a string nor a number");
+                    }
+                    items.add(item.asString());
                 }
             } catch (JacksonException e) {
                 throw invalid("a list restriction is neither comma-separated nor a JSON array");
