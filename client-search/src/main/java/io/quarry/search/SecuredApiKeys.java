@@ -42,7 +42,7 @@ public final class SecuredApiKeys {
      * @return the secured key
      * @throws io.quarry.core.InvalidRequestException if the parent key is empty or is itself a secured key, which
      *     the service never accepts as a parent, or if {@code restrictSources} holds something other than IPv4
-     *     networks, with which the service refuses every call
+     *     networks or the parameters are wrapped in {@code params}, with which the service refuses every call
      */
     public static String generate(String parentKey, SecuredApiKeyRestrictions restrictions) {
         requireParent(parentKey);
@@ -52,6 +52,10 @@ public final class SecuredApiKeys {
                     + " secured key generated from one; generate it from the key that one was generated from");
         }
         Map<String, Object> params = restrictions.toParams();
+        if (params.containsKey("params")) {
+            throw new InvalidRequestException("a secured API key embeds search parameters by name: the service refuses"
+                    + " a key that wraps them in params");
+        }
         Object sources = params.get("restrictSources");
         if (sources != null && !SourceNetworks.areValid(asRestrictionText(sources))) {
             // the service would refuse every call made with the key

@@ -106,7 +106,7 @@ class SecuredApiKeysTest {
     }
 
     @Test
-    void restrictSourcesTheServiceWouldRefuseAreNotSigned() {
+    void restrictionsTheServiceWouldRefuseAreNotSigned() {
         for (String refused :
                 new String[] {"::1/128", "10.0.0.0/33", "10.0.0.0 /8", "10.0.0", "256.0.0.1", "10.0.0.0/"}) {
             assertThatThrownBy(() -> SecuredApiKeys.generate(
@@ -115,6 +115,12 @@ class SecuredApiKeysTest {
                     .isInstanceOf(io.quarry.core.InvalidRequestException.class)
                     .hasMessageContaining("IPv4 networks");
         }
+        assertThatThrownBy(() -> SecuredApiKeys.generate(
+                        PARENT,
+                        SecuredApiKeyRestrictions.of()
+                                .searchParams(SearchQuery.of().param("params", "filters=a%3Ab"))))
+                .isInstanceOf(io.quarry.core.InvalidRequestException.class)
+                .hasMessageContaining("by name");
         for (String accepted : new String[] {"10.0.0.1", " 10.0.0.0/8 , 192.168.1.0/24", "0.0.0.0/0", "10.0.0.0/8,"}) {
             assertThat(SecuredApiKeys.decode(SecuredApiKeys.generate(
                                     PARENT, SecuredApiKeyRestrictions.of().restrictSources(accepted)))

@@ -275,6 +275,17 @@ class SecuredKeysHttpTest {
     }
 
     @Test
+    void parametersWrappedInParamsAreRefusedForTheyWouldReplaceTheParentsForcedFilters() {
+        server.seed(jq("{'keys':[{'value':'ann-filtered','acl':['search'],'queryParameters':'filters=owner%3Aann'}]}"));
+        String wrapped = SecuredKeyFactory.generate("ann-filtered", Map.of("params", "filters=owner%3Abob"));
+
+        Reply refused = as(wrapped).post("/1/indexes/Movies/query", "{}");
+
+        assertThat(refused.status()).as("it searched bob's records").isEqualTo(403);
+        assertThat(refused.body().get("message").stringValue()).contains("Invalid secured API key");
+    }
+
+    @Test
     void aKeyDerivedFromTheAdminKeyIsRefused() {
         Reply reply = as(SecuredKeyFactory.generate(server.adminKey(), Map.of("restrictIndices", "Movies")))
                 .post("/1/indexes/Movies/query", "{}");

@@ -152,6 +152,8 @@ public record SecuredKey(
                 case "referers" -> referers = list(value);
                 case "userToken" -> userToken = value;
                 case "filters" -> filters = value.isBlank() ? null : value;
+                // forced as a whole, it would set filters and filter lists past the rules that keep each in force
+                case "params" -> throw invalid("search parameters are embedded by name, not inside params");
                 default -> search.put(entry.getKey(), value);
             }
         }
