@@ -16,6 +16,7 @@ import java.util.Base64;
 import java.util.Collection;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.StringJoiner;
@@ -107,7 +108,7 @@ public final class SecuredApiKeys {
         String expected = hmacHex(parentKey, decoded.substring(HASH_HEX_LENGTH));
         return java.security.MessageDigest.isEqual(
                 expected.getBytes(StandardCharsets.US_ASCII),
-                decoded.substring(0, HASH_HEX_LENGTH).getBytes(StandardCharsets.US_ASCII));
+                decoded.substring(0, HASH_HEX_LENGTH).toLowerCase(Locale.ROOT).getBytes(StandardCharsets.US_ASCII));
     }
 
     /**
@@ -194,7 +195,7 @@ public final class SecuredApiKeys {
             throw new InvalidRequestException("not a secured API key: not Base64", e);
         }
         if (decoded.length() < HASH_HEX_LENGTH
-                || !decoded.substring(0, HASH_HEX_LENGTH).matches("[0-9a-f]+")) {
+                || !decoded.substring(0, HASH_HEX_LENGTH).matches("[0-9a-fA-F]++")) {
             throw new InvalidRequestException("not a secured API key: no HMAC-SHA256 prefix");
         }
         return decoded;

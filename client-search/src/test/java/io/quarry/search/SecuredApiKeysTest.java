@@ -131,6 +131,21 @@ class SecuredApiKeysTest {
     }
 
     @Test
+    void aKeyWhoseHmacIsInUpperCaseHexIsReadAsTheServiceReadsIt() {
+        String decoded = new String(
+                Base64.getDecoder()
+                        .decode(SecuredApiKeys.generate(
+                                PARENT, SecuredApiKeyRestrictions.of().validUntil(Instant.ofEpochSecond(2524604400L)))),
+                StandardCharsets.UTF_8);
+        String upper = Base64.getEncoder()
+                .encodeToString((decoded.substring(0, 64).toUpperCase(java.util.Locale.ROOT) + decoded.substring(64))
+                        .getBytes(StandardCharsets.UTF_8));
+
+        assertThat(SecuredApiKeys.isSignedBy(PARENT, upper)).isTrue();
+        assertThat(SecuredApiKeys.decode(upper).validUntil()).contains(Instant.ofEpochSecond(2524604400L));
+    }
+
+    @Test
     void aSecuredKeyIsNoParentForTheServiceRefusesWhatItSigns() {
         String secured =
                 SecuredApiKeys.generate(PARENT, SecuredApiKeyRestrictions.of().filters("a:b"));
