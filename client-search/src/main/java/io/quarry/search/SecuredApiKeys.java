@@ -236,8 +236,8 @@ public final class SecuredApiKeys {
     private static Instant validUntil(String value) {
         String text = value.trim();
         try {
-            if (text.chars().allMatch(c -> (c >= '0' && c <= '9') || c == '-' || c == '+')) {
-                return instant(Long.parseLong(text), text);
+            if (text.length() < 19 && text.chars().allMatch(c -> (c >= '0' && c <= '9') || c == '-' || c == '+')) {
+                return instant(Long.parseLong(text), text); // exact where a double would round
             }
             // only these characters: Double.parseDouble also reads NaN, Infinity, 0x1p40 and 1d, no service's times
             if (!text.chars().allMatch(c -> (c >= '0' && c <= '9') || "+-.eE".indexOf(c) >= 0)) {
