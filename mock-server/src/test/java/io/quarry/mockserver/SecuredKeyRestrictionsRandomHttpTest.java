@@ -9,9 +9,11 @@ import io.quarry.mockserver.testing.SecuredKeyFactory;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +28,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Random secured keys (expiry, indices, source networks, referers, filters, a forced hitsPerPage) over random parents
- * (index patterns, referers, a hit cap), used for random searches, multi-index searches and record reads from
+ * (index patterns, referers, a hit cap; now and then deleted or restored, while the clock moves on), used for random
+ * searches, multi-index searches and record reads from
  * 127.0.0.1 with random {@code Referer}s and filters of their own. An oracle written from what the service documents
  * (not from the mock server's code) says whether each call is refused and which records it may see. Fixed seed,
  * printed in each failure; {@code -Dquarry.securedkeys.rounds} runs more.
@@ -91,7 +94,9 @@ class SecuredKeyRestrictionsRandomHttpTest {
     @Test
     void eachCallIsAllowedAndAnsweredAsTheDocumentsSay() {
         seed();
+        Set<String> deleted = new HashSet<>();
         for (int round = 0; round < ROUNDS; round++) {
+            lifeGoesOn(deleted);
             Parent parent = PARENTS.get(random.nextInt(PARENTS.size()));
             Restrictions restrictions = restrictions();
             String key = SecuredKeyFactory.generate(parent.value(), restrictions.embedded());
@@ -101,13 +106,31 @@ class SecuredKeyRestrictionsRandomHttpTest {
             }
             // mostly a referer every pattern here allows, so that the other restrictions get their turn
             String referer = random.nextBoolean() ? REFERERS.get(0) : REFERERS.get(random.nextInt(REFERERS.size()));
-            String context = "seed " + SEED + ", round " + round + ": parent " + parent.value() + ", restrictions "
+            String context = "seed " + SEED + ", round " + round + ": parent " + parent.value()
+                    + (deleted.contains(parent.value()) ? " (deleted)" : "") + ", restrictions "
                     + restrictions.embedded() + (tampered ? " (tampered)" : "") + ", Referer '" + referer + "'";
-            boolean keyUsable = !tampered && keyUsable(parent, restrictions, referer);
+            boolean keyUsable =
+                    !tampered && !deleted.contains(parent.value()) && keyUsable(parent, restrictions, referer);
             switch (random.nextInt(3)) {
                 case 0 -> search(key, referer, parent, restrictions, keyUsable, context);
                 case 1 -> multiSearch(key, referer, parent, restrictions, keyUsable, context);
                 default -> getObjects(key, referer, parent, restrictions, keyUsable, context);
+            }
+        }
+    }
+
+    /** Now and then the clock moves on, a parent key is deleted, or a deleted one restored. */
+    private void lifeGoesOn(Set<String> deleted) {
+        if (random.nextInt(8) == 0) {
+            CLOCK.advance(Duration.ofSeconds(random.nextInt(20_000)));
+        }
+        if (random.nextInt(12) == 0) {
+            String value = PARENTS.get(random.nextInt(PARENTS.size())).value();
+            if (deleted.remove(value)) {
+                admin.post("/1/keys/" + value + "/restore", "{}").requireOk();
+            } else {
+                admin.delete("/1/keys/" + value).requireOk();
+                deleted.add(value);
             }
         }
     }
