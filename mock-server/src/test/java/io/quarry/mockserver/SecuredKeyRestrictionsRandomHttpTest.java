@@ -37,7 +37,7 @@ import tools.jackson.databind.JsonNode;
 class SecuredKeyRestrictionsRandomHttpTest {
 
     private static final long SEED = 20261129L;
-    private static final int ROUNDS = Integer.getInteger("quarry.securedkeys.rounds", 60);
+    private static final int ROUNDS = Integer.getInteger("quarry.securedkeys.rounds", 40);
     private static final MutableClock CLOCK = new MutableClock(Instant.parse("2026-03-01T10:00:00Z"));
 
     @RegisterExtension
