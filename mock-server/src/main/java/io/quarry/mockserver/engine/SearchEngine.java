@@ -36,10 +36,6 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class SearchEngine {
 
-    /** The parameters of a key that keep records from its searches. */
-    private static final Set<String> KEY_FILTER_PARAMETERS =
-            Set.of("filters", "facetFilters", "numericFilters", "tagFilters");
-
     private static final Set<String> DELETE_BY_QUERY_PARAMETERS = Set.of(
             "query",
             "filters",
@@ -254,30 +250,6 @@ public final class SearchEngine {
         SearchExecutor executor = executor(config, request, context);
         FacetValueSearch search = new FacetValueSearch(executor, executor.options(), facetName);
         return data.read(search::run);
-    }
-
-    /**
-     * {@return whether the filters a caller's key forces on its searches (filter parameters of its
-     * queryParameters, a secured key's filters) keep that record, so that a record no search of the key can find
-     * is not read by its objectID either; {@code false} when there is no such record}
-     *
-     * @param data the index's records
-     * @param config the index's settings
-     * @param objectID the record's objectID
-     * @param context who reads
-     * @throws EngineException for a key whose filters the service rejects
-     */
-    public boolean keyFiltersKeep(IndexData data, IndexConfig config, String objectID, SearchContext context) {
-        RequestParams params = RequestParams.parse(null, context.forcedParams(), KEY_FILTER_PARAMETERS, false);
-        SearchOptions options = new SearchOptions(params, config.settings());
-        var clauses = FilterCompiler.clauses(options, context.extraFilters());
-        Faceting faceting = Faceting.of(options.setting("attributesForFaceting"));
-        return data.read(store -> {
-            IndexedRecord record = store.get(objectID);
-            return record != null
-                    && (clauses.isEmpty()
-                            || FilterCompiler.toFilter(clauses, faceting, store).test(record));
-        });
     }
 
     /**

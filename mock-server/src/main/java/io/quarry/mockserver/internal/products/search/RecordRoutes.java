@@ -3,6 +3,7 @@ package io.quarry.mockserver.internal.products.search;
 import io.quarry.mockserver.engine.IndexConfig;
 import io.quarry.mockserver.engine.IndexData;
 import io.quarry.mockserver.engine.SearchEngine;
+import io.quarry.mockserver.engine.internal.search.KeyFilters;
 import io.quarry.mockserver.internal.auth.Caller;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
@@ -148,7 +149,7 @@ final class RecordRoutes implements RouteMethods {
         String indexName = request.path("indexName");
         IndexState index = app.require(indexName);
         ObjectNode record = index.data().get(request.path("objectID"));
-        if (record == null || !keptForCaller(request, index, indexName, request.path("objectID"))) {
+        if (record == null || !keptForCaller(request, index, indexName, record)) {
             throw ApiException.notFound("ObjectID does not exist");
         }
         return Response.ok(SearchEngine.retrieve(
@@ -183,7 +184,7 @@ final class RecordRoutes implements RouteMethods {
             List<String> attributes = AttributesToRetrieve.fromJson(item.get("attributesToRetrieve"));
             IndexState index = app.find(indexName);
             ObjectNode record = index == null ? null : index.data().get(objectID);
-            if (record == null || !keptForCaller(request, index, indexName, objectID)) {
+            if (record == null || !keptForCaller(request, index, indexName, record)) {
                 results.addNull();
                 continue;
             }
@@ -198,12 +199,9 @@ final class RecordRoutes implements RouteMethods {
     }
 
     /** A record the caller's key filters out of its searches reads as absent: no objectID opens it either. */
-    private boolean keptForCaller(Request request, IndexState index, String indexName, String objectID) {
-        return engine.keyFiltersKeep(
-                index.data(),
-                index.config(),
-                objectID,
-                request.get(Caller.class).searchContext(indexName));
+    private static boolean keptForCaller(Request request, IndexState index, String indexName, ObjectNode record) {
+        return KeyFilters.keep(
+                record, index.config().settings(), request.get(Caller.class).searchContext(indexName));
     }
 
     /** A batch needs, for each item, the right of its action on its index. */
