@@ -128,9 +128,22 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
         return SearchQuery.of(search);
     }
 
-    /** {@return the expiry, if set} */
+    /**
+     * {@return the expiry, if set}
+     *
+     * @throws io.quarry.core.InvalidRequestException if one set through {@link #searchParams(SearchQuery)} is no
+     *     number of seconds
+     */
     public Optional<Instant> validUntil() {
-        return Optional.ofNullable((Long) members().get("validUntil")).map(Instant::ofEpochSecond);
+        Object value = members().get("validUntil");
+        if (value == null) {
+            return Optional.empty();
+        }
+        // set through searchParams, it may be any number, or text
+        return Optional.of(
+                value instanceof Long seconds
+                        ? Instant.ofEpochSecond(seconds)
+                        : SecuredApiKeys.validUntil(String.valueOf(value)));
     }
 
     /** {@return the allowed indices; empty means all} */

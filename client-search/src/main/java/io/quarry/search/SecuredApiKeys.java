@@ -57,6 +57,7 @@ public final class SecuredApiKeys {
             throw new InvalidRequestException("a secured API key embeds search parameters by name: the service refuses"
                     + " a key that wraps them in params");
         }
+        restrictions.validUntil(); // one set as text through searchParams must read as a time
         Object sources = params.get("restrictSources");
         if (sources != null && !SourceNetworks.areValid(asRestrictionText(sources))) {
             // the service would refuse every call made with the key
@@ -233,7 +234,7 @@ public final class SecuredApiKeys {
      * A decimal number of seconds, as the service reads it, its fraction dropped: keys generated elsewhere may carry
      * a fraction ({@code Date.now() / 1000}), an exponent or spaces around it.
      */
-    private static Instant validUntil(String value) {
+    static Instant validUntil(String value) {
         String text = value.trim();
         try {
             if (text.length() < 19 && text.chars().allMatch(c -> (c >= '0' && c <= '9') || c == '-' || c == '+')) {

@@ -146,6 +146,20 @@ class SecuredApiKeysTest {
     }
 
     @Test
+    void aValidUntilSetThroughSearchParamsReadsBackOrIsRefusedTyped() {
+        SecuredApiKeyRestrictions asInteger =
+                SecuredApiKeyRestrictions.of().searchParams(SearchQuery.of().param("validUntil", 1_900_000_000));
+        SecuredApiKeyRestrictions asText =
+                SecuredApiKeyRestrictions.of().searchParams(SearchQuery.of().param("validUntil", "soon"));
+
+        // it threw a ClassCastException
+        assertThat(asInteger.validUntil()).contains(Instant.ofEpochSecond(1_900_000_000L));
+        assertThatThrownBy(() -> SecuredApiKeys.generate(PARENT, asText))
+                .isInstanceOf(io.quarry.core.InvalidRequestException.class)
+                .hasMessageContaining("validUntil");
+    }
+
+    @Test
     void aSecuredKeyIsNoParentForTheServiceRefusesWhatItSigns() {
         String secured =
                 SecuredApiKeys.generate(PARENT, SecuredApiKeyRestrictions.of().filters("a:b"));
