@@ -4,6 +4,7 @@ import io.quarry.core.spi.CopyOnWrite;
 import io.quarry.core.spi.MapValue;
 import io.quarry.search.model.SearchQuery;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -148,7 +149,7 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
 
     /** {@return the allowed indices; empty means all} */
     public List<String> restrictIndices() {
-        return strings("restrictIndices");
+        return list("restrictIndices");
     }
 
     /** {@return the allowed network, if set} */
@@ -163,7 +164,17 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
 
     /** {@return the allowed referrers; empty means all} */
     public List<String> referers() {
-        return strings("referers");
+        return list("referers");
+    }
+
+    /** Set through searchParams, a list may be comma-separated text, as the key carries it. */
+    private List<String> list(String name) {
+        return members().get(name) instanceof String text
+                ? Arrays.stream(text.split(","))
+                        .map(String::trim)
+                        .filter(item -> !item.isEmpty())
+                        .toList()
+                : strings(name);
     }
 
     /**

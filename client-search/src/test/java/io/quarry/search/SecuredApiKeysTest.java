@@ -146,7 +146,7 @@ class SecuredApiKeysTest {
     }
 
     @Test
-    void aValidUntilSetThroughSearchParamsReadsBackOrIsRefusedTyped() {
+    void restrictionsSetThroughSearchParamsReadBackOrAreRefusedTyped() {
         SecuredApiKeyRestrictions asInteger =
                 SecuredApiKeyRestrictions.of().searchParams(SearchQuery.of().param("validUntil", 1_900_000_000));
         SecuredApiKeyRestrictions asText =
@@ -154,6 +154,11 @@ class SecuredApiKeysTest {
 
         // it threw a ClassCastException
         assertThat(asInteger.validUntil()).contains(Instant.ofEpochSecond(1_900_000_000L));
+        assertThat(SecuredApiKeyRestrictions.of()
+                        .searchParams(SearchQuery.of().param("restrictIndices", "a, b"))
+                        .restrictIndices())
+                .as("read as no restriction before")
+                .containsExactly("a", "b");
         assertThatThrownBy(() -> SecuredApiKeys.generate(PARENT, asText))
                 .isInstanceOf(io.quarry.core.InvalidRequestException.class)
                 .hasMessageContaining("validUntil");
