@@ -4,6 +4,7 @@ import io.quarry.core.spi.CopyOnWrite;
 import io.quarry.core.spi.MapValue;
 import io.quarry.search.model.SearchQuery;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -92,7 +93,9 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
     /**
      * Sets {@code restrictSources}.
      *
-     * @param network the IPv4 network the key can be used from, e.g. {@code 192.168.1.0/24}
+     * @param network the IPv4 network the key can be used from, e.g. {@code 192.168.1.0/24} (a bare address is one
+     *     host; several networks are comma-separated); the service refuses every call made with a key holding
+     *     anything else, IPv6 included, so {@link SecuredApiKeys#generate} refuses to make one
      * @return a copy
      */
     public SecuredApiKeyRestrictions restrictSources(String network) {
@@ -126,14 +129,27 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
         return SearchQuery.of(search);
     }
 
-    /** {@return the expiry, if set} */
+    /**
+     * {@return the expiry, if set}
+     *
+     * @throws io.quarry.core.InvalidRequestException if one set through {@link #searchParams(SearchQuery)} is no
+     *     number of seconds
+     */
     public Optional<Instant> validUntil() {
-        return Optional.ofNullable((Long) members().get("validUntil")).map(Instant::ofEpochSecond);
+        Object value = members().get("validUntil");
+        if (value == null) {
+            return Optional.empty();
+        }
+        // set through searchParams, it may be any number, or text
+        return Optional.of(
+                value instanceof Long seconds
+                        ? Instant.ofEpochSecond(seconds)
+                        : SecuredApiKeys.validUntil(String.valueOf(value)));
     }
 
     /** {@return the allowed indices; empty means all} */
     public List<String> restrictIndices() {
-        return strings("restrictIndices");
+        return list("restrictIndices");
     }
 
     /** {@return the allowed network, if set} */
@@ -148,7 +164,17 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
 
     /** {@return the allowed referrers; empty means all} */
     public List<String> referers() {
-        return strings("referers");
+        return list("referers");
+    }
+
+    /** Set through searchParams, a list may be comma-separated text, as the key carries it. */
+    private List<String> list(String name) {
+        return members().get(name) instanceof String text
+                ? Arrays.stream(text.split(","))
+                        .map(String::trim)
+                        .filter(item -> !item.isEmpty())
+                        .toList()
+                : strings(name);
     }
 
     /**

@@ -3,6 +3,7 @@ package io.quarry.search;
 import io.quarry.core.InvalidRequestException;
 import io.quarry.core.JsonText;
 import io.quarry.core.spi.UrlEncoding;
+import io.quarry.search.internal.SourceNetworks;
 import io.quarry.search.model.SearchQuery;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +16,7 @@ import java.util.Base64;
 import java.util.Collection;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.StringJoiner;
@@ -39,10 +41,30 @@ public final class SecuredApiKeys {
      * @param parentKey    the key the secured key derives from (its rights apply)
      * @param restrictions what the key embeds
      * @return the secured key
+     * @throws io.quarry.core.InvalidRequestException if the parent key is empty or is itself a secured key, which
+     *     the service never accepts as a parent, or if {@code restrictSources} holds something other than IPv4
+     *     networks or the parameters are wrapped in {@code params}, with which the service refuses every call
      */
     public static String generate(String parentKey, SecuredApiKeyRestrictions restrictions) {
         requireParent(parentKey);
-        String query = queryString(restrictions.toParams());
+        if (isSecuredKey(parentKey)) {
+            // the service finds a secured key's parent among the stored keys, where no secured key is
+            throw new InvalidRequestException("the parent key is itself a secured API key: the service refuses a"
+                    + " secured key generated from one; generate it from the key that one was generated from");
+        }
+        Map<String, Object> params = restrictions.toParams();
+        if (params.containsKey("params")) {
+            throw new InvalidRequestException("a secured API key embeds search parameters by name: the service refuses"
+                    + " a key that wraps them in params");
+        }
+        restrictions.validUntil(); // one set as text through searchParams must read as a time
+        Object sources = params.get("restrictSources");
+        if (sources != null && !SourceNetworks.areValid(asRestrictionText(sources))) {
+            // the service would refuse every call made with the key
+            throw new InvalidRequestException("restrictSources must be IPv4 networks in CIDR notation, comma-separated"
+                    + " (such as 192.168.1.0/24,10.0.0.1), not " + asRestrictionText(sources));
+        }
+        String query = queryString(params);
         return Base64.getEncoder().encodeToString((hmacHex(parentKey, query) + query).getBytes(StandardCharsets.UTF_8));
     }
 
@@ -87,7 +109,7 @@ public final class SecuredApiKeys {
         String expected = hmacHex(parentKey, decoded.substring(HASH_HEX_LENGTH));
         return java.security.MessageDigest.isEqual(
                 expected.getBytes(StandardCharsets.US_ASCII),
-                decoded.substring(0, HASH_HEX_LENGTH).getBytes(StandardCharsets.US_ASCII));
+                decoded.substring(0, HASH_HEX_LENGTH).toLowerCase(Locale.ROOT).getBytes(StandardCharsets.US_ASCII));
     }
 
     /**
@@ -124,6 +146,25 @@ public final class SecuredApiKeys {
         }
     }
 
+    /** {@return whether the text has a secured key's form: Base64 of 64 hexadecimal digits and a query string} */
+    private static boolean isSecuredKey(String text) {
+        byte[] decoded;
+        try {
+            decoded = Base64.getDecoder().decode(text);
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+        if (decoded.length < HASH_HEX_LENGTH) {
+            return false;
+        }
+        for (int i = 0; i < HASH_HEX_LENGTH; i++) {
+            if (Character.digit(decoded[i], 16) < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static String queryString(Map<String, Object> sorted) {
         StringJoiner query = new StringJoiner("&");
         sorted.forEach((name, value) ->
@@ -155,7 +196,7 @@ public final class SecuredApiKeys {
             throw new InvalidRequestException("not a secured API key: not Base64", e);
         }
         if (decoded.length() < HASH_HEX_LENGTH
-                || !decoded.substring(0, HASH_HEX_LENGTH).matches("[0-9a-f]+")) {
+                || !decoded.substring(0, HASH_HEX_LENGTH).matches("[0-9a-fA-F]++")) {
             throw new InvalidRequestException("not a secured API key: no HMAC-SHA256 prefix");
         }
         return decoded;
@@ -189,15 +230,33 @@ public final class SecuredApiKeys {
                 : Arrays.stream(value.split(",")).map(String::trim).toArray(String[]::new);
     }
 
-    private static Instant validUntil(String value) {
-        long seconds;
+    /**
+     * A decimal number of seconds, as the service reads it, its fraction dropped: keys generated elsewhere may carry
+     * a fraction ({@code Date.now() / 1000}), an exponent or spaces around it.
+     */
+    static Instant validUntil(String value) {
+        String text = value.trim();
         try {
-            seconds = Long.parseLong(value);
+            if (text.length() < 19 && text.chars().allMatch(c -> (c >= '0' && c <= '9') || c == '-' || c == '+')) {
+                return instant(Long.parseLong(text), text); // exact where a double would round
+            }
+            // only these characters: Double.parseDouble also reads NaN, Infinity, 0x1p40 and 1d, no service's times
+            if (!text.chars().allMatch(c -> (c >= '0' && c <= '9') || "+-.eE".indexOf(c) >= 0)) {
+                throw new NumberFormatException();
+            }
+            double whole = Math.floor(Double.parseDouble(text));
+            if (!(whole >= Long.MIN_VALUE && whole <= Long.MAX_VALUE)) {
+                throw new InvalidRequestException("validUntil of the secured key is no instant: " + text);
+            }
+            return instant((long) whole, text);
         } catch (NumberFormatException e) {
             throw new InvalidRequestException("validUntil of the secured key is not a number", e);
         }
+    }
+
+    private static Instant instant(long seconds, String text) {
         if (seconds < Instant.MIN.getEpochSecond() || seconds > Instant.MAX.getEpochSecond()) {
-            throw new InvalidRequestException("validUntil of the secured key is no instant: " + seconds);
+            throw new InvalidRequestException("validUntil of the secured key is no instant: " + text);
         }
         return Instant.ofEpochSecond(seconds);
     }

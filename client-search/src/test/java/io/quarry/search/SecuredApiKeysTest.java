@@ -82,6 +82,103 @@ class SecuredApiKeysTest {
     }
 
     @Test
+    void readsTheValidUntilOfKeysGeneratedElsewhereAsTheServiceDoes() {
+        Clock clock = Clock.fixed(Instant.ofEpochSecond(1_900_000_000L), ZoneOffset.UTC);
+        // Date.now() / 1000 in a browser or Node.js backend has a fraction
+        for (String validUntil : new String[] {"1900000060.734", " 1900000060", "1.90000006e9", "+1900000060"}) {
+            String key = signed("validUntil=" + validUntil.replace(" ", "%20").replace("+", "%2B"));
+
+            assertThat(SecuredApiKeys.remainingValidity(key, clock))
+                    .as(validUntil)
+                    .isEqualTo(Duration.ofSeconds(60));
+        }
+        for (String notANumber : new String[] {"NaN", "Infinity", "0x1p40", "1900000060d", "1e"}) {
+            assertThatThrownBy(() -> SecuredApiKeys.remainingValidity(signed("validUntil=" + notANumber), clock))
+                    .as(notANumber)
+                    .isInstanceOf(io.quarry.core.InvalidRequestException.class)
+                    .hasMessageContaining("validUntil");
+        }
+    }
+
+    private static String signed(String query) {
+        String fake = "0".repeat(64) + query;
+        return Base64.getEncoder().encodeToString(fake.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void restrictionsTheServiceWouldRefuseAreNotSigned() {
+        for (String refused :
+                new String[] {"::1/128", "10.0.0.0/33", "10.0.0.0 /8", "10.0.0", "256.0.0.1", "10.0.0.0/"}) {
+            assertThatThrownBy(() -> SecuredApiKeys.generate(
+                            PARENT, SecuredApiKeyRestrictions.of().restrictSources(refused)))
+                    .as(refused)
+                    .isInstanceOf(io.quarry.core.InvalidRequestException.class)
+                    .hasMessageContaining("IPv4 networks");
+        }
+        assertThatThrownBy(() -> SecuredApiKeys.generate(
+                        PARENT,
+                        SecuredApiKeyRestrictions.of()
+                                .searchParams(SearchQuery.of().param("params", "filters=a%3Ab"))))
+                .isInstanceOf(io.quarry.core.InvalidRequestException.class)
+                .hasMessageContaining("by name");
+        for (String accepted : new String[] {"10.0.0.1", " 10.0.0.0/8 , 192.168.1.0/24", "0.0.0.0/0", "10.0.0.0/8,"}) {
+            assertThat(SecuredApiKeys.decode(SecuredApiKeys.generate(
+                                    PARENT, SecuredApiKeyRestrictions.of().restrictSources(accepted)))
+                            .restrictSources())
+                    .as(accepted)
+                    .contains(accepted);
+        }
+    }
+
+    @Test
+    void aKeyWhoseHmacIsInUpperCaseHexIsReadAsTheServiceReadsIt() {
+        String decoded = new String(
+                Base64.getDecoder()
+                        .decode(SecuredApiKeys.generate(
+                                PARENT, SecuredApiKeyRestrictions.of().validUntil(Instant.ofEpochSecond(2524604400L)))),
+                StandardCharsets.UTF_8);
+        String upper = Base64.getEncoder()
+                .encodeToString((decoded.substring(0, 64).toUpperCase(java.util.Locale.ROOT) + decoded.substring(64))
+                        .getBytes(StandardCharsets.UTF_8));
+
+        assertThat(SecuredApiKeys.isSignedBy(PARENT, upper)).isTrue();
+        assertThat(SecuredApiKeys.decode(upper).validUntil()).contains(Instant.ofEpochSecond(2524604400L));
+    }
+
+    @Test
+    void restrictionsSetThroughSearchParamsReadBackOrAreRefusedTyped() {
+        SecuredApiKeyRestrictions asInteger =
+                SecuredApiKeyRestrictions.of().searchParams(SearchQuery.of().param("validUntil", 1_900_000_000));
+        SecuredApiKeyRestrictions asText =
+                SecuredApiKeyRestrictions.of().searchParams(SearchQuery.of().param("validUntil", "soon"));
+
+        // it threw a ClassCastException
+        assertThat(asInteger.validUntil()).contains(Instant.ofEpochSecond(1_900_000_000L));
+        assertThat(SecuredApiKeyRestrictions.of()
+                        .searchParams(SearchQuery.of().param("restrictIndices", "a, b"))
+                        .restrictIndices())
+                .as("read as no restriction before")
+                .containsExactly("a", "b");
+        assertThatThrownBy(() -> SecuredApiKeys.generate(PARENT, asText))
+                .isInstanceOf(io.quarry.core.InvalidRequestException.class)
+                .hasMessageContaining("validUntil");
+    }
+
+    @Test
+    void aSecuredKeyIsNoParentForTheServiceRefusesWhatItSigns() {
+        String secured =
+                SecuredApiKeys.generate(PARENT, SecuredApiKeyRestrictions.of().filters("a:b"));
+
+        assertThatThrownBy(() -> SecuredApiKeys.generate(secured, SecuredApiKeyRestrictions.of()))
+                .isInstanceOf(io.quarry.core.InvalidRequestException.class)
+                .hasMessageContaining("itself a secured API key")
+                .hasMessageNotContaining(secured);
+        assertThat(SecuredApiKeys.generate("bm90IGEga2V5", SecuredApiKeyRestrictions.of()))
+                .as("Base64 that decodes to no HMAC is an ordinary key")
+                .isNotBlank();
+    }
+
+    @Test
     void rejectsKeysWithoutValidUntilOrNotSecured() {
         String key =
                 SecuredApiKeys.generate(PARENT, SecuredApiKeyRestrictions.of().filters("a:b"));

@@ -67,6 +67,26 @@ class KeyRestrictionsHttpTest {
     }
 
     @Test
+    void aKeysIndicesBoundItsAnalyticsToo() {
+        server.seed(jq("{'indices':{'other':{'records':[{'objectID':'o'}]}}}"));
+        String items = admin.createKey(jq("{'acl':['analytics'],'indexes':['items']}"));
+        assertThat(admin.withKey(items).get("/2/searches?index=items").status()).isEqualTo(200);
+        Reply other = admin.withKey(items).get("/2/searches?index=other");
+        assertThat(other.status())
+                .as("the analytics of an index the key is not restricted to")
+                .isEqualTo(403);
+        assertThat(admin.withKey(items).get("/2/status?index=missing").status())
+                .as("refused before it says whether the index exists")
+                .isEqualTo(403);
+        String secured = SecuredKeyFactory.generate(
+                admin.createKey(jq("{'acl':['analytics']}")), Map.of("restrictIndices", "other"));
+        assertThat(admin.withKey(secured).get("/2/searches?index=items").status())
+                .isEqualTo(403);
+        assertThat(admin.withKey(secured).get("/2/searches?index=other").status())
+                .isEqualTo(200);
+    }
+
+    @Test
     void maxHitsPerQueryCapsHits() {
         TestClient user = key("{'acl':['search'],'maxHitsPerQuery':5}");
         Reply reply = user.post("/1/indexes/items/query", jq("{'hitsPerPage':20}"));

@@ -90,6 +90,26 @@ class SecuredKeysHttpTest {
     }
 
     @Test
+    void aListRestrictionHoldingNoTextIsRefusedNotReadAsNoRestriction() {
+        // each item read as "", a blank pattern, so the key restricted nothing
+        for (String list : new String[] {"[[\"Series\"]]", "[{}]", "[null]", "[true]"}) {
+            Reply refused = as(secured(Map.of("restrictIndices", list))).post("/1/indexes/Movies/query", "{}");
+            assertThat(refused.status()).as(list).isEqualTo(403);
+            assertThat(refused.body().get("message").stringValue()).as(list).contains("Invalid secured API key");
+            assertThat(as(secured(Map.of("referers", list)))
+                            .post("/1/indexes/Movies/query", "{}")
+                            .status())
+                    .as(list)
+                    .isEqualTo(403);
+        }
+        assertThat(as(secured(Map.of("restrictIndices", "[\"Movies\", 7]")))
+                        .post("/1/indexes/Movies/query", "{}")
+                        .status())
+                .as("a number names the index spelled so")
+                .isEqualTo(200);
+    }
+
+    @Test
     void validUntilFollowsTheClock() {
         long now = CLOCK.millis() / 1000;
         TestClient user = as(secured(Map.of("validUntil", Long.toString(now + 10))));
@@ -98,6 +118,36 @@ class SecuredKeysHttpTest {
         Reply expired = user.post("/1/indexes/Movies/query", "{}");
         assertThat(expired.status()).isEqualTo(403);
         assertThat(expired.body().get("message").stringValue()).contains("expired");
+    }
+
+    @Test
+    void aValidUntilUnderOneSecondIsExpiredNotUnlimited() {
+        // its fraction dropped, 0.5 became 0, which stands for no validUntil: the key never expired
+        for (String past : new String[] {"0.5", "1e-3", "0.999"}) {
+            Reply refused = as(secured(Map.of("validUntil", past))).post("/1/indexes/Movies/query", "{}");
+            assertThat(refused.status()).as(past).isEqualTo(403);
+            assertThat(refused.body().get("message").stringValue()).as(past).contains("expired");
+        }
+    }
+
+    @Test
+    void aValidUntilIsADecimalNumberOfSeconds() {
+        long now = CLOCK.millis() / 1000;
+        for (String later : new String[] {now + 60 + ".75", " " + (now + 60), (now + 60) + "e0", "9e99"}) {
+            assertThat(as(secured(Map.of("validUntil", later)))
+                            .post("/1/indexes/Movies/query", "{}")
+                            .status())
+                    .as(later)
+                    .isEqualTo(200);
+        }
+        // Java reads these as numbers, no other implementation does; Infinity is no time, so never valid
+        for (String notDecimal : new String[] {"0x1p40", "9999999999d", "1e9f", "1_900_000_000", "Infinity"}) {
+            assertThat(as(secured(Map.of("validUntil", notDecimal)))
+                            .post("/1/indexes/Movies/query", "{}")
+                            .status())
+                    .as(notDecimal)
+                    .isEqualTo(403);
+        }
     }
 
     @Test
@@ -153,6 +203,30 @@ class SecuredKeysHttpTest {
     }
 
     @Test
+    void aRecordTheKeysFiltersKeepFromSearchesIsNotReadByItsObjectId() {
+        TestClient ann = as(secured(Map.of("filters", "owner:ann")));
+        assertThat(ann.get("/1/indexes/Movies/1").status()).isEqualTo(200);
+        Reply other = ann.get("/1/indexes/Movies/2");
+        assertThat(other.status()).as("bob's record").isEqualTo(404);
+        assertThat(ann.post(
+                                "/1/indexes/*/objects",
+                                jq("{'requests':[{'indexName':'Movies','objectID':'2'},"
+                                        + "{'indexName':'Movies','objectID':'3'}]}"))
+                        .body()
+                        .get("results"))
+                .extracting(record ->
+                        record.isNull() ? null : record.get("objectID").stringValue())
+                .containsExactly(null, "3");
+        server.seed(jq(
+                "{'keys':[{'value':'scifi-only','acl':['search'],'queryParameters':'facetFilters=genre%3Ascifi'}]}"));
+        assertThat(as("scifi-only").get("/1/indexes/Movies/1").status())
+                .as("a key's own forced filters")
+                .isEqualTo(404);
+        assertThat(as("scifi-only").get("/1/indexes/Movies/2").status()).isEqualTo(200);
+        assertThat(admin.get("/1/indexes/Movies/2").status()).isEqualTo(200);
+    }
+
+    @Test
     void otherEmbeddedParametersAreForced() {
         TestClient user = as(secured(Map.of("hitsPerPage", "1", "attributesToRetrieve", "title")));
         Reply reply = user.post("/1/indexes/Movies/query", jq("{'hitsPerPage':50,'attributesToRetrieve':['*']}"));
@@ -183,6 +257,32 @@ class SecuredKeysHttpTest {
         server.seed(jq("{'keys':[{'value':'movies-only','acl':['search'],'indexes':['Movies']}]}"));
         TestClient widened = as(SecuredKeyFactory.generate("movies-only", Map.of("restrictIndices", "Series")));
         assertThat(widened.post("/1/indexes/Series/query", "{}").status()).isEqualTo(403);
+    }
+
+    @Test
+    void aSecuredKeysFilterListsNarrowItsParentsForcedOnesNeverReplaceThem() {
+        server.seed(jq("{'keys':[{'value':'ann-only','acl':['search'],"
+                + "'queryParameters':'facetFilters=%5B%22owner%3Aann%22%5D'}]}"));
+        // forced over the parent's, an empty list lifted the parent's restriction to ann's records
+        TestClient lifted = as(SecuredKeyFactory.generate("ann-only", Map.of("facetFilters", "[]")));
+        assertThat(lifted.post("/1/indexes/Movies/query", "{}").hitIds()).containsExactlyInAnyOrder("1", "3");
+        assertThat(lifted.get("/1/indexes/Movies/2").status()).isEqualTo(404);
+        TestClient widened = as(SecuredKeyFactory.generate("ann-only", Map.of("facetFilters", "owner:bob")));
+        assertThat(widened.post("/1/indexes/Movies/query", "{}").hitIds()).isEmpty();
+        TestClient narrowed = as(
+                SecuredKeyFactory.generate("ann-only", Map.of("facetFilters", "[[\"genre:crime\",\"genre:scifi\"]]")));
+        assertThat(narrowed.post("/1/indexes/Movies/query", "{}").hitIds()).containsExactly("1");
+    }
+
+    @Test
+    void parametersWrappedInParamsAreRefusedForTheyWouldReplaceTheParentsForcedFilters() {
+        server.seed(jq("{'keys':[{'value':'ann-filtered','acl':['search'],'queryParameters':'filters=owner%3Aann'}]}"));
+        String wrapped = SecuredKeyFactory.generate("ann-filtered", Map.of("params", "filters=owner%3Abob"));
+
+        Reply refused = as(wrapped).post("/1/indexes/Movies/query", "{}");
+
+        assertThat(refused.status()).as("it searched bob's records").isEqualTo(403);
+        assertThat(refused.body().get("message").stringValue()).contains("Invalid secured API key");
     }
 
     @Test

@@ -1,13 +1,16 @@
 package io.quarry.mockserver.internal.auth;
 
 import io.quarry.mockserver.engine.SearchContext;
+import io.quarry.mockserver.engine.internal.filter.FilterLists;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.PathCodec;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.state.ApiKey;
 import java.util.List;
 import java.util.Map;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.node.StringNode;
 
 /**
  * Who made a request, as the {@link Authenticator} established it: the admin key, an API key, or a secured key
@@ -125,7 +128,8 @@ public final class Caller {
 
     /**
      * The key's influence on a search: its queryParameters forced, a secured key's embedded parameters forced over
-     * them, a secured key's filters ANDed, its maxHitsPerQuery.
+     * them (but filter lists the parent forces too, facetFilters, numericFilters and tagFilters, are ANDed with
+     * the parent's), a secured key's filters ANDed, its maxHitsPerQuery.
      *
      * @param indexName the index searched
      * @return the engine's context
@@ -139,7 +143,14 @@ public final class Caller {
         List<String> extraFilters = List.of();
         if (secured != null) {
             for (Map.Entry<String, String> param : secured.searchParams().entrySet()) {
-                forced.put(param.getKey(), param.getValue());
+                String name = param.getKey();
+                JsonNode parents = forced.get(name);
+                if (parents != null && FilterLists.NAMES.contains(name)) {
+                    // both apply: a secured key narrows what its parent's forced filters keep, never widens it
+                    forced.set(name, FilterLists.both(name, parents, StringNode.valueOf(param.getValue())));
+                } else {
+                    forced.put(name, param.getValue());
+                }
             }
             if (secured.filters() != null) {
                 extraFilters = List.of(secured.filters());

@@ -4,6 +4,7 @@ import io.quarry.mockserver.engine.internal.text.UrlText;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.state.ApiKey;
+import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -18,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import tools.jackson.core.JacksonException;
@@ -30,8 +32,8 @@ import tools.jackson.databind.JsonNode;
  * others are forced). List values are comma-separated or a JSON array. {@code toString} shows no key.
  *
  * @param parent the key it was derived from
- * @param validUntil expiry in Unix seconds, 0 for none; a key carrying a validUntil that is not a positive number
- *     (NaN, 0, -1) has one in the past, so it is expired
+ * @param validUntil expiry in Unix seconds, 0 for none; a key carrying a validUntil that is no positive number of
+ *     whole seconds (NaN, the infinities, 0, -1, 0.5) has one in the past, so it is expired
  * @param restrictIndices allowed index patterns, empty for all
  * @param restrictSources allowed IPv4 networks, empty for all
  * @param userToken the rate-limit identity, or {@code null} to use the IP
@@ -52,6 +54,10 @@ public record SecuredKey(
     private static final int HASH_HEX_LENGTH = 64;
     /** The validUntil of a key whose validUntil is no positive number: already past. */
     private static final long EXPIRED = Long.MIN_VALUE;
+    /** The validUntil values that are no number of seconds but no malformed key either: never valid. */
+    private static final Set<String> NEVER_VALID = Set.of("NaN", "Infinity", "+Infinity", "-Infinity");
+
+    private static final BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
 
     /**
      * The content of a candidate secured key, before its parent is known.
@@ -146,6 +152,8 @@ public record SecuredKey(
                 case "referers" -> referers = list(value);
                 case "userToken" -> userToken = value;
                 case "filters" -> filters = value.isBlank() ? null : value;
+                // forced as a whole, it would set filters and filter lists past the rules that keep each in force
+                case "params" -> throw invalid("search parameters are embedded by name, not inside params");
                 default -> search.put(entry.getKey(), value);
             }
         }
@@ -178,15 +186,29 @@ public record SecuredKey(
         return decoded;
     }
 
-    /** A validUntil that is not a positive number (NaN, -1, 0) can never be valid: it is expired at once. */
+    /**
+     * A validUntil is a decimal number of seconds, its fraction dropped. One that is no positive number of whole
+     * seconds (NaN, the infinities, -1, 0, 0.5) can never be valid: it is expired at once, where dropping the
+     * fraction of 0.5 would leave 0, which stands for no validUntil.
+     */
     private static long number(String value) {
-        double seconds;
+        String text = value.trim();
+        if (NEVER_VALID.contains(text)) {
+            return EXPIRED;
+        }
+        BigDecimal seconds;
         try {
-            seconds = Double.parseDouble(value.trim());
-        } catch (NumberFormatException e) {
+            if (!DecimalText.isDecimal(text)) {
+                throw new NumberFormatException();
+            }
+            seconds = new BigDecimal(text);
+        } catch (NumberFormatException | ArithmeticException e) {
             throw invalid("validUntil must be a Unix timestamp");
         }
-        return Double.isNaN(seconds) || seconds <= 0 ? EXPIRED : (long) Math.min(seconds, Long.MAX_VALUE);
+        if (seconds.compareTo(BigDecimal.ONE) < 0) {
+            return EXPIRED;
+        }
+        return seconds.compareTo(LONG_MAX) >= 0 ? Long.MAX_VALUE : seconds.longValue();
     }
 
     private static List<String> list(String value) {
@@ -196,7 +218,11 @@ public record SecuredKey(
             try {
                 JsonNode array = Json.parse(trimmed);
                 for (JsonNode item : array) {
-                    items.add(item.asString(""));
+                    // read as "", a blank pattern, anything else would lift the restriction
+                    if (!item.isString() && !item.isNumber()) {
+                        throw invalid("a list restriction holds an item that is neither a string nor a number");
+                    }
+                    items.add(item.asString());
                 }
             } catch (JacksonException e) {
                 throw invalid("a list restriction is neither comma-separated nor a JSON array");

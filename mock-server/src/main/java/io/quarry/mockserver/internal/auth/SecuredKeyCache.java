@@ -25,7 +25,15 @@ final class SecuredKeyCache {
      * @param parentValue the key that signs it, or {@code null} for none
      * @param signedByAdmin whether the admin key signs it
      */
-    record Verdict(long keysVersion, String parentValue, boolean signedByAdmin) {}
+    record Verdict(long keysVersion, String parentValue, boolean signedByAdmin) {
+
+        /** Never shows the parent key. */
+        @Override
+        public String toString() {
+            return "Verdict[keysVersion=" + keysVersion + ", signed=" + (parentValue != null) + ", signedByAdmin="
+                    + signedByAdmin + "]";
+        }
+    }
 
     private final Map<String, Verdict> verdicts = new LinkedHashMap<>(256, 0.75f, true) {
         private static final long serialVersionUID = 1L;

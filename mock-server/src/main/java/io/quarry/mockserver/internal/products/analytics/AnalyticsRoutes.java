@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.products.analytics;
 
+import io.quarry.mockserver.internal.auth.Caller;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
@@ -450,9 +451,13 @@ final class AnalyticsRoutes implements RouteMethods {
                 .put("value", filter.value());
     }
 
-    /** Parses the parameters and refuses an index that neither exists nor was ever searched (404). */
+    /**
+     * Parses the parameters and refuses an index the caller's key may not use (403, before anything is said of the
+     * index) and one that neither exists nor was ever searched (404).
+     */
     private AnalyticsParams params(Request request) {
         AnalyticsParams params = AnalyticsParams.of(request, app.clock());
+        request.get(Caller.class).requireIndex(params.index());
         if (app.find(params.index()) == null && !app.tracking().readSearches(s -> s.searched(params.index()))) {
             throw ApiException.notFound("Index " + params.index() + " does not exist");
         }

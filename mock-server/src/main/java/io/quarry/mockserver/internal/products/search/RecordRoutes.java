@@ -3,6 +3,7 @@ package io.quarry.mockserver.internal.products.search;
 import io.quarry.mockserver.engine.IndexConfig;
 import io.quarry.mockserver.engine.IndexData;
 import io.quarry.mockserver.engine.SearchEngine;
+import io.quarry.mockserver.engine.internal.search.KeyFilters;
 import io.quarry.mockserver.internal.auth.Caller;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
@@ -158,9 +159,10 @@ final class RecordRoutes implements RouteMethods {
 
     /** {@code GET /1/indexes/{indexName}/{objectID}}: the record (with {@code attributesToRetrieve}), or 404. */
     Response get(Request request) {
-        IndexState index = app.require(request.path("indexName"));
+        String indexName = request.path("indexName");
+        IndexState index = app.require(indexName);
         ObjectNode record = index.data().get(request.path("objectID"));
-        if (record == null) {
+        if (record == null || !keptForCaller(request, index, indexName, record)) {
             throw ApiException.notFound("ObjectID does not exist");
         }
         return Response.ok(SearchEngine.retrieve(
@@ -195,7 +197,7 @@ final class RecordRoutes implements RouteMethods {
             List<String> attributes = AttributesToRetrieve.fromJson(item.get("attributesToRetrieve"));
             IndexState index = app.find(indexName);
             ObjectNode record = index == null ? null : index.data().get(objectID);
-            if (record == null) {
+            if (record == null || !keptForCaller(request, index, indexName, record)) {
                 results.addNull();
                 continue;
             }
@@ -207,6 +209,12 @@ final class RecordRoutes implements RouteMethods {
         ObjectNode body = Json.object();
         body.set("results", results);
         return Response.ok(body);
+    }
+
+    /** A record the caller's key filters out of its searches reads as absent: no objectID opens it either. */
+    private static boolean keptForCaller(Request request, IndexState index, String indexName, ObjectNode record) {
+        return KeyFilters.keep(
+                record, index.config().settings(), request.get(Caller.class).searchContext(indexName));
     }
 
     /** A batch needs, for each item, the right of its action on its index. */

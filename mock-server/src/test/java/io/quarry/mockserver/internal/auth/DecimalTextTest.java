@@ -1,0 +1,33 @@
+package io.quarry.mockserver.internal.auth;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The decimal numbers a secured key's {@code validUntil} may hold. */
+class DecimalTextTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "1700000000", "-1", "+5", "1.5", ".5", "5.", "1e9", "1E+9", "2.5e-3"})
+    void decimals(String text) {
+        assertThat(DecimalText.isDecimal(text)).isTrue();
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {"", "-", ".", "e9", "1e", "1e+", "0x10", "1d", "1f", "NaN", "Infinity", "1 2", "١٢", "1..2"})
+    void notDecimals(String text) {
+        assertThat(DecimalText.isDecimal(text)).isFalse();
+    }
+
+    @Test
+    @Timeout(5)
+    void aLongTextIsScannedOnce() {
+        String digits = "9".repeat(1_000_000);
+        assertThat(DecimalText.isDecimal(digits + "." + digits + "e" + digits)).isTrue();
+        assertThat(DecimalText.isDecimal(digits + "." + digits + "x")).isFalse();
+    }
+}
