@@ -1,7 +1,7 @@
 package io.quarry.core;
 
-import io.quarry.core.internal.MessagePaths;
 import io.quarry.core.internal.RequestIds;
+import io.quarry.core.internal.base.MessagePaths;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;

@@ -1,6 +1,6 @@
 package io.quarry.core;
 
-import io.quarry.core.internal.MessagePaths;
+import io.quarry.core.internal.base.MessagePaths;
 import java.util.List;
 import java.util.stream.Collectors;
 

@@ -8,6 +8,7 @@ import io.quarry.core.Host;
 import io.quarry.core.TransportException;
 import io.quarry.core.UnreachableHostsException;
 import io.quarry.core.WriteOutcomeUnknownException;
+import io.quarry.core.internal.base.MessagePaths;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;

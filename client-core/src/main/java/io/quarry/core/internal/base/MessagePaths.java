@@ -1,4 +1,4 @@
-package io.quarry.core.internal;
+package io.quarry.core.internal.base;
 
 /**
  * Bounds the path an exception's message shows. An index name or objectID has no length limit of the client's
