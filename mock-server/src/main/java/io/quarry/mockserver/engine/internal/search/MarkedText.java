@@ -17,7 +17,9 @@ public final class MarkedText {
     private final List<Token> tokens;
     private final int[] highlighted;
     private final Set<String> matchedWords = new LinkedHashSet<>();
-    private final int queryWordCount;
+    // By position in the query: a query repeating a word ("apple apple") matches fully once each copy matched.
+    private final boolean[] wordMatched;
+    private int wordsMatched;
 
     /**
      * @param text the original text
@@ -27,23 +29,36 @@ public final class MarkedText {
         this.text = text;
         this.tokens = Tokenizer.tokens(text);
         this.highlighted = new int[tokens.size()];
-        this.queryWordCount = words.size();
+        this.wordMatched = new boolean[words.size()];
         for (int k = 0; k < tokens.size(); k++) {
             Token token = tokens.get(k);
-            for (QueryWord word : words) {
+            for (int w = 0; w < words.size(); w++) {
+                QueryWord word = words.get(w);
                 TermMatch match = word.terms().get(token.term());
                 if (match != null) {
                     int length = token.end() - token.start();
                     int marked = match.prefixOnly() ? Math.min(match.matchedLength(), length) : length;
                     highlighted[k] = Math.max(highlighted[k], marked);
-                    matchedWords.add(word.word());
+                    matched(w, word);
                 }
-                markPhrases(word, k);
+                if (markPhrases(word, k)) {
+                    matched(w, word);
+                }
             }
         }
     }
 
-    private void markPhrases(QueryWord word, int k) {
+    private void matched(int position, QueryWord word) {
+        matchedWords.add(word.word());
+        if (!wordMatched[position]) {
+            wordMatched[position] = true;
+            wordsMatched++;
+        }
+    }
+
+    /** {@return whether one of the word's phrases starts at token {@code k}, after marking it} */
+    private boolean markPhrases(QueryWord word, int k) {
+        boolean any = false;
         for (List<String> phrase : word.phrases()) {
             if (k + phrase.size() > tokens.size()) {
                 continue;
@@ -57,9 +72,10 @@ public final class MarkedText {
                     Token token = tokens.get(k + i);
                     highlighted[k + i] = token.end() - token.start();
                 }
-                matchedWords.add(word.word());
+                any = true;
             }
         }
+        return any;
     }
 
     /** {@return {@code full} when every query word matched, {@code partial} when some did, else {@code none}} */
@@ -67,7 +83,7 @@ public final class MarkedText {
         if (matchedWords.isEmpty()) {
             return "none";
         }
-        return matchedWords.size() >= queryWordCount ? "full" : "partial";
+        return wordsMatched == wordMatched.length ? "full" : "partial";
     }
 
     /** {@return the query words that matched, in query order of discovery} */

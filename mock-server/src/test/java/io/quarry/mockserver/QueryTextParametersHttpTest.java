@@ -1,0 +1,101 @@
+package io.quarry.mockserver;
+
+import static io.quarry.mockserver.testing.TestClient.jq;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarry.mockserver.junit.MockServerExtension;
+import io.quarry.mockserver.testing.TestClient;
+import io.quarry.mockserver.testing.TestClient.Reply;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The text parameters whose values are read by name, and the answer members reporting what the query matched:
+ * values outside those a parameter takes are a 400 naming them, plurals follow the query languages, and a query
+ * repeating a word matches fully.
+ */
+class QueryTextParametersHttpTest {
+
+    @RegisterExtension
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
+
+    private final TestClient client = new TestClient(MOCK.server());
+
+    @BeforeEach
+    void seed(MockServer server) {
+        server.seed(jq("{'indices':{'pets':{'records':["
+                + "{'objectID':'1','name':'apple pie'},"
+                + "{'objectID':'2','name':'cats'}]}}}"));
+    }
+
+    private Reply search(String body) {
+        return client.post("/1/indexes/pets/query", jq(body));
+    }
+
+    @Test
+    void aQueryRepeatingAWordMatchesFullyWhenTheWordMatches() {
+        JsonNode highlight = search("{'query':'apple apple'}")
+                .requireOk()
+                .body()
+                .get("hits")
+                .get(0)
+                .get("_highlightResult")
+                .get("name");
+        assertThat(highlight.get("matchLevel").stringValue()).isEqualTo("full");
+        assertThat(highlight.get("matchedWords").toString()).isEqualTo("[\"apple\"]");
+        JsonNode partial = search("{'query':'apple apple tart','optionalWords':['tart']}")
+                .requireOk()
+                .body()
+                .get("hits")
+                .get(0)
+                .get("_highlightResult")
+                .get("name");
+        assertThat(partial.get("matchLevel").stringValue()).isEqualTo("partial");
+    }
+
+    @Test
+    void englishPluralsApplyOnlyWhenTheQueryLanguagesIncludeEnglish() {
+        // The trailing space ends the word, so "cat" is no prefix of "cats".
+        assertThat(search("{'query':'cat ','ignorePlurals':true}").hitIds()).containsExactly("2");
+        assertThat(search("{'query':'cat ','ignorePlurals':true,'queryLanguages':['en','fr']}")
+                        .hitIds())
+                .containsExactly("2");
+        assertThat(search("{'query':'cat ','ignorePlurals':true,'queryLanguages':['fr']}")
+                        .hitIds())
+                .isEmpty();
+        assertThat(search("{'query':'cat ','ignorePlurals':['en'],'queryLanguages':['fr']}")
+                        .hitIds())
+                .containsExactly("2");
+    }
+
+    @Test
+    void valuesOutsideThoseAParameterTakesAre400() {
+        String[][] refused = {
+            {"'exactOnSingleWordQuery':'words'", "expected attribute, word or none"},
+            {"'advancedSyntaxFeatures':['exactPhrase','phrases']", "expected exactPhrase or excludeWords"},
+            {"'alternativesAsExact':['plurals']", "expected ignorePlurals, singleWordSynonym or multiWordsSynonym"},
+            {"'removeWordsIfNoResults':'some'", "expected none, lastWords, firstWords or allOptional"},
+        };
+        for (String[] value : refused) {
+            Reply reply = search("{'query':'apple'," + value[0] + "}");
+            assertThat(reply.status()).as("%s", reply).isEqualTo(400);
+            assertThat(reply.body().get("message").stringValue()).contains(value[1]);
+        }
+        String accepted = "{'query':'apple','exactOnSingleWordQuery':'word',"
+                + "'advancedSyntaxFeatures':'excludeWords','alternativesAsExact':[],"
+                + "'removeWordsIfNoResults':'allOptional'}";
+        assertThat(search(accepted).hitIds()).containsExactly("1");
+    }
+
+    @Test
+    void aRefusedValueSavedInTheSettingsIsA400OfEverySearch() {
+        client.put("/1/indexes/pets/settings", jq("{'exactOnSingleWordQuery':'everything'}"))
+                .requireOk();
+        Reply reply = search("{'query':'apple'}");
+        assertThat(reply.status()).as("%s", reply).isEqualTo(400);
+        assertThat(search("{'query':'apple','exactOnSingleWordQuery':'none'}").hitIds())
+                .containsExactly("1");
+    }
+}
