@@ -13,8 +13,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The text parameters whose values are read by name, and the answer members reporting what the query matched:
- * values outside those a parameter takes are a 400 naming them, plurals follow the query languages, and a query
- * repeating a word matches fully.
+ * values outside those a parameter takes are a 400 naming them, plurals follow the query languages, a query
+ * repeating a word matches fully, and highlighting marks no typo where typos are disabled.
  */
 class QueryTextParametersHttpTest {
 
@@ -53,6 +53,36 @@ class QueryTextParametersHttpTest {
                 .get("_highlightResult")
                 .get("name");
         assertThat(partial.get("matchLevel").stringValue()).isEqualTo("partial");
+    }
+
+    @Test
+    void aTypoIsNotHighlightedWhereTyposAreDisabled(MockServer server) {
+        server.seed(jq("{'indices':{'typos':{'records':[{'objectID':'1','name':'apple','alias':'aple'}]}}}"));
+        JsonNode highlights = client.post(
+                        "/1/indexes/typos/query",
+                        jq("{'query':'aple ','disableTypoToleranceOnAttributes':['name'],"
+                                + "'attributesToSnippet':['name']}"))
+                .requireOk()
+                .body()
+                .get("hits")
+                .get(0);
+        // The record matches through its alias; its name holds "aple" only with a typo.
+        assertThat(highlights.get("_highlightResult").get("name").get("value").stringValue())
+                .isEqualTo("apple");
+        assertThat(highlights
+                        .get("_highlightResult")
+                        .get("name")
+                        .get("matchLevel")
+                        .stringValue())
+                .isEqualTo("none");
+        assertThat(highlights
+                        .get("_snippetResult")
+                        .get("name")
+                        .get("matchLevel")
+                        .stringValue())
+                .isEqualTo("none");
+        assertThat(highlights.get("_highlightResult").get("alias").get("value").stringValue())
+                .isEqualTo("<em>aple</em>");
     }
 
     @Test

@@ -35,6 +35,7 @@ public final class HitRenderer {
     private final TagBudget tags = TagBudget.perAnswer();
 
     private final String ellipsis;
+    private final List<String> noTypoAttributes;
     private final boolean rankingInfo;
     private final GeoPrecision geoPrecision;
 
@@ -76,6 +77,7 @@ public final class HitRenderer {
         this.preTag = options.string("highlightPreTag", "<em>");
         this.postTag = options.string("highlightPostTag", "</em>");
         this.ellipsis = options.string("snippetEllipsisText", "\u2026");
+        this.noTypoAttributes = listOrEmpty(options.list("disableTypoToleranceOnAttributes"));
         this.rankingInfo = rankingInfo;
     }
 
@@ -114,7 +116,7 @@ public final class HitRenderer {
         retrieval.hide(visible);
         if (!words.isEmpty() || !toHighlight.isEmpty()) {
             JsonNode highlights =
-                    mapText(attributes(highlighted, toHighlight, visible).keep(visible), words, this::highlight);
+                    mapText(attributes(highlighted, toHighlight, visible).keep(visible), "", words, this::highlight);
             if (!highlights.isEmpty()) {
                 out.set("_highlightResult", highlights);
             }
@@ -187,7 +189,7 @@ public final class HitRenderer {
         if (!value.isString() && !value.isNumber()) {
             return null;
         }
-        return snippet(new MarkedText(value.asString(), words), inherited);
+        return snippet(marked(value.asString(), path, words), inherited);
     }
 
     /**
@@ -230,15 +232,23 @@ public final class HitRenderer {
         return out;
     }
 
+    /** {@return the text at that path with the query's matches marked, typo matches only where typos count} */
+    private MarkedText marked(String text, String path, List<QueryWord> words) {
+        return new MarkedText(
+                text, words, noTypoAttributes.isEmpty() || RecordMatcher.typosAllowed(noTypoAttributes, path));
+    }
+
     /**
-     * Replaces every string and number in {@code value} by {@code render} of its marked text, keeping the shape of
-     * objects and arrays and dropping other scalars (highlighting and snippeting walk attributes the same way).
+     * Replaces every string and number in {@code value} (at {@code path}) by {@code render} of its marked text,
+     * keeping the shape of objects and arrays and dropping other scalars (highlighting and snippeting walk
+     * attributes the same way).
      */
-    private static JsonNode mapText(JsonNode value, List<QueryWord> words, Function<MarkedText, JsonNode> render) {
+    private JsonNode mapText(
+            JsonNode value, String path, List<QueryWord> words, Function<MarkedText, JsonNode> render) {
         if (value.isObject()) {
             ObjectNode out = JSON.objectNode();
             for (Map.Entry<String, JsonNode> entry : value.properties()) {
-                JsonNode child = mapText(entry.getValue(), words, render);
+                JsonNode child = mapText(entry.getValue(), AttributePaths.child(path, entry.getKey()), words, render);
                 if (child != null) {
                     out.set(entry.getKey(), child);
                 }
@@ -248,7 +258,7 @@ public final class HitRenderer {
         if (value.isArray()) {
             ArrayNode out = JSON.arrayNode();
             for (JsonNode element : value) {
-                JsonNode child = mapText(element, words, render);
+                JsonNode child = mapText(element, path, words, render);
                 if (child != null) {
                     out.add(child);
                 }
@@ -258,7 +268,7 @@ public final class HitRenderer {
         if (!value.isString() && !value.isNumber()) {
             return null;
         }
-        return render.apply(new MarkedText(value.asString(), words));
+        return render.apply(marked(value.asString(), path, words));
     }
 
     private ObjectNode rankingInfo(Hit hit, int userScore) {

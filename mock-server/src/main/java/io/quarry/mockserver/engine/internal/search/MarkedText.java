@@ -26,6 +26,15 @@ public final class MarkedText {
      * @param words the query reading to mark
      */
     public MarkedText(String text, List<QueryWord> words) {
+        this(text, words, true);
+    }
+
+    /**
+     * @param text the original text
+     * @param words the query reading to mark
+     * @param typos whether matches with typos count (not in the attributes of disableTypoToleranceOnAttributes)
+     */
+    public MarkedText(String text, List<QueryWord> words, boolean typos) {
         this.text = text;
         this.tokens = Tokenizer.tokens(text);
         this.highlighted = new int[tokens.size()];
@@ -35,7 +44,7 @@ public final class MarkedText {
             for (int w = 0; w < words.size(); w++) {
                 QueryWord word = words.get(w);
                 TermMatch match = word.terms().get(token.term());
-                if (match != null) {
+                if (match != null && (typos || match.typos() == 0)) {
                     int length = token.end() - token.start();
                     int marked = match.prefixOnly() ? Math.min(match.matchedLength(), length) : length;
                     highlighted[k] = Math.max(highlighted[k], marked);
