@@ -120,6 +120,18 @@ class QueryTextParametersHttpTest {
     }
 
     @Test
+    void aQueryGivenAsAnArrayOrObjectIsA400() {
+        for (String query : new String[] {"[]", "['apple']", "{}", "{'apple':1}"}) {
+            Reply reply = search("{'query':" + query + "}");
+            assertThat(reply.status()).as("%s -> %s", query, reply).isEqualTo(400);
+            assertThat(reply.body().get("message").stringValue()).contains("\"query\"");
+        }
+        // A number is read as its text, as a URL carries it.
+        client.put("/1/indexes/pets/3", jq("{'name':'route 66'}")).requireOk();
+        assertThat(search("{'query':66}").hitIds()).containsExactly("3");
+    }
+
+    @Test
     void aRefusedValueSavedInTheSettingsIsA400OfEverySearch() {
         client.put("/1/indexes/pets/settings", jq("{'exactOnSingleWordQuery':'everything'}"))
                 .requireOk();

@@ -214,9 +214,14 @@ public final class SearchOptions {
     /**
      * {@return the query text}
      *
-     * @throws EngineException 400 for a query longer than {@value #MAX_QUERY_LENGTH} characters
+     * @throws EngineException 400 for a query longer than {@value #MAX_QUERY_LENGTH} characters, or given as a JSON
+     *     array or object (a number or a boolean is read as its text)
      */
     public String query() {
+        JsonNode raw = params.raw("query");
+        if (raw != null && raw.isContainer()) {
+            throw new EngineException(400, "Invalid value for \"query\" parameter, expected string");
+        }
         String query = params.string("query", "");
         if (query.length() > MAX_QUERY_LENGTH) {
             throw new EngineException(
