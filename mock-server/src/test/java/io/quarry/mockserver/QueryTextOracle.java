@@ -1,15 +1,17 @@
 package io.quarry.mockserver;
 
+import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Which records a query must match, written from the description of the text parameters alone, for lowercase
- * ASCII words: every query word matches a word of the record, whole or (when it is a prefix word) as the start of
+ * Which records a query must match, written from the description of the text parameters alone, for words of
+ * letters (case and accents aside) or digits: every query word matches a word of the record, whole or (when it is a prefix word) as the start of
  * one, within the typos its length allows; a quoted phrase matches its words in a row, exactly, inside one
  * attribute; an excluded word ({@code -word}) drops every record holding it exactly. Optional words need not
  * match, though one word must; with {@code removeWordsIfNoResults}, words become optional until a record matches;
@@ -80,11 +82,22 @@ final class QueryTextOracle {
             if (Character.isLetterOrDigit(c)) {
                 word.append(c);
             } else if (word.length() > 0) {
-                words.add(word.toString());
+                words.add(fold(word.toString()));
                 word.setLength(0);
             }
         }
         return words;
+    }
+
+    /** Case and accents do not count: {@code Été} is {@code ete}. */
+    private static String fold(String word) {
+        StringBuilder folded = new StringBuilder();
+        for (char c : Normalizer.normalize(word, Normalizer.Form.NFD).toCharArray()) {
+            if (Character.getType(c) != Character.NON_SPACING_MARK) {
+                folded.append(c);
+            }
+        }
+        return folded.toString().toLowerCase(Locale.ROOT);
     }
 
     /**
@@ -92,7 +105,13 @@ final class QueryTextOracle {
      *
      * @param records each record's searchable attributes, each as its words in order
      */
-    Set<String> select(Map<String, Map<String, List<String>>> records) {
+    Set<String> select(Map<String, Map<String, List<String>>> typed) {
+        Map<String, Map<String, List<String>>> records = new TreeMap<>();
+        typed.forEach((id, attributes) -> {
+            Map<String, List<String>> folded = new TreeMap<>();
+            attributes.forEach((name, value) -> folded.put(name, words(String.join(" ", value))));
+            records.put(id, folded);
+        });
         int n = segments.size();
         boolean[] optional = new boolean[n];
         for (int s = 0; s < n; s++) {

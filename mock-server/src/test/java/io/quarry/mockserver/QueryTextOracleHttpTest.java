@@ -19,13 +19,15 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Seeded random records of short words and queries built from them (typos, prefixes, quoted phrases, excluded
- * words, trailing spaces) under random text parameters: the records each search returns are the ones
+ * words, trailing spaces, letters capitalised or accented) under random text parameters: the records each search returns are the ones
  * {@link QueryTextOracle} says must match. {@code -Dquarry.queryText.rounds=N} runs more queries.
  */
 class QueryTextOracleHttpTest {
 
     private static final long SEED = 20261129L;
     private static final int RECORDS = 30;
+    private static final Map<Character, Character> ACCENTED =
+            Map.of('a', '\u00e1', 'b', '\u1e03', 'c', '\u00c7', 'd', '\u010f', 'e', '\u00e8');
     private static final int QUERIES = Integer.getInteger("quarry.queryText.rounds", 250);
 
     @RegisterExtension
@@ -47,7 +49,7 @@ class QueryTextOracleHttpTest {
             attributes.put("body", words(random.nextInt(4)));
             records.put("id" + r, attributes);
             ObjectNode record = JsonNodeFactory.instance.objectNode();
-            attributes.forEach((name, words) -> record.put(name, String.join(" ", words)));
+            attributes.forEach((name, words) -> record.put(name, dress(String.join(" ", words))));
             client.put("/1/indexes/words/id" + r, record.toString()).requireOk();
         }
         client.put("/1/indexes/words/settings", jq("{'searchableAttributes':['title','body']}"))
@@ -83,6 +85,19 @@ class QueryTextOracleHttpTest {
                     .as("seed %d, query %d: %s against %s", SEED, q, body, records)
                     .isEqualTo(expected);
         }
+    }
+
+    /** The same words with some letters capitalised or accented, which searching must not tell apart. */
+    private String dress(String text) {
+        StringBuilder dressed = new StringBuilder();
+        for (char c : text.toCharArray()) {
+            int variant = random.nextInt(12);
+            dressed.append(
+                    variant == 0
+                            ? Character.toUpperCase(c)
+                            : variant == 1 && ACCENTED.containsKey(c) ? ACCENTED.get(c) : Character.valueOf(c));
+        }
+        return dressed.toString();
     }
 
     private String letters() {
@@ -125,7 +140,7 @@ class QueryTextOracleHttpTest {
             } else if (kind < 3) {
                 parts.add("-" + words(1).get(0));
             } else {
-                parts.add(misspell(words(1).get(0)));
+                parts.add(dress(misspell(words(1).get(0))));
             }
         }
         return String.join(" ", parts) + (random.nextInt(3) == 0 ? " " : "");
