@@ -20,7 +20,7 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Seeded random records of short words and queries built from them (typos, prefixes, quoted phrases, excluded
  * words, trailing spaces, letters capitalised or accented) under random text parameters: the records each search returns are the ones
- * {@link QueryTextOracle} says must match. {@code -Dquarry.queryText.rounds=N} runs more queries.
+ * {@link QueryTextOracle} says must match. {@code -Dquarry.queryText.rounds=N} runs N queries instead of 120.
  */
 class QueryTextOracleHttpTest {
 
@@ -28,7 +28,7 @@ class QueryTextOracleHttpTest {
     private static final int RECORDS = 30;
     private static final Map<Character, Character> ACCENTED =
             Map.of('a', '\u00e1', 'b', '\u1e03', 'c', '\u00c7', 'd', '\u010f', 'e', '\u00e8');
-    private static final int QUERIES = Integer.getInteger("quarry.queryText.rounds", 250);
+    private static final int QUERIES = Integer.getInteger("quarry.queryText.rounds", 120);
 
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder().build();
