@@ -68,7 +68,7 @@ class QueryTextParametersRoundTripContractTest {
     @Test
     void everyFormOfAQueryFindsTheSameRecords() {
         Random random = new Random(SEED);
-        for (int round = 0; round < 25; round++) {
+        for (int round = 0; round < 15; round++) {
             StringBuilder text = new StringBuilder();
             for (int n = 1 + random.nextInt(3); n > 0; n--) {
                 text.append(WORDS.get(random.nextInt(WORDS.size()))).append(random.nextInt(4) == 0 ? "" : " ");
