@@ -16,13 +16,15 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Queries of hundreds of words answer in bounded time and memory: word removal does not re-run the search once per
- * word, and words whose typo and prefix variants match nearly every indexed word are refused rather than held.
- * {@code -Dquarry.queryText.records=N} searches N records instead of 1,000.
+ * word, words whose typo and prefix variants match nearly every indexed word are refused rather than held, and
+ * highlighting does not try every query word on every word of a text. {@code -Dquarry.queryText.records=N} searches
+ * N records instead of 1,000, {@code -Dquarry.queryText.textWords=N} highlights texts of N words instead of 2,000.
  */
 class QueryTextBoundsHttpTest {
 
     private static final long SEED = 20261130L;
     private static final int RECORDS = Integer.getInteger("quarry.queryText.records", 1_000);
+    private static final int TEXT_WORDS = Integer.getInteger("quarry.queryText.textWords", 2_000);
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     @RegisterExtension
@@ -81,6 +83,34 @@ class QueryTextBoundsHttpTest {
                         .get("nbHits")
                         .intValue())
                 .isEqualTo(40);
+    }
+
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.SECONDS) // every query word tried on every word of the text: their product
+    void highlightingLongTextsAgainstHundredsOfWordsAnswers() {
+        Random random = new Random(SEED);
+        java.util.function.Supplier<String> pair =
+                () -> "" + (char) ('a' + random.nextInt(26)) + (char) ('a' + random.nextInt(26));
+        seed(20, TEXT_WORDS, pair);
+        StringBuilder query = new StringBuilder();
+        for (int i = 0; i < 170; i++) {
+            query.append(pair.get()).append(' ');
+        }
+        ObjectNode body = JSON.objectNode()
+                .put("query", query.toString().trim())
+                .put("optionalWords", query.toString())
+                .put("attributesToSnippet", "text:5");
+        Reply reply = client.post("/1/indexes/words/query", body.toString());
+        assertThat(reply.requireOk()
+                        .body()
+                        .get("hits")
+                        .get(0)
+                        .get("_highlightResult")
+                        .get("text")
+                        .get("matchLevel")
+                        .stringValue())
+                .as("seed %d", SEED)
+                .isNotEqualTo("none");
     }
 
     /** Replaces the index {@code words} with records of random words and a facet {@code kind}. */

@@ -2,6 +2,7 @@ package io.quarry.mockserver.engine.internal.search;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +37,9 @@ public final class HitRenderer {
 
     private final String ellipsis;
     private final List<String> noTypoAttributes;
+    /** Each query reading by term, built on its first hit (a search's hits share a few readings). */
+    private final Map<List<QueryWord>, QueryMarks> marks = new IdentityHashMap<>();
+
     private final boolean rankingInfo;
     private final GeoPrecision geoPrecision;
 
@@ -235,7 +239,9 @@ public final class HitRenderer {
     /** {@return the text at that path with the query's matches marked, typo matches only where typos count} */
     private MarkedText marked(String text, String path, List<QueryWord> words) {
         return new MarkedText(
-                text, words, noTypoAttributes.isEmpty() || RecordMatcher.typosAllowed(noTypoAttributes, path));
+                text,
+                marks.computeIfAbsent(words, QueryMarks::new),
+                noTypoAttributes.isEmpty() || RecordMatcher.typosAllowed(noTypoAttributes, path));
     }
 
     /**
