@@ -43,7 +43,9 @@
  * characters is a 400 ({@code query: too long}); {@code filters} nested more than 64 levels deep (parentheses and
  * {@code NOT}) or filter arrays nested more than 64 levels deep are a 400 ({@code filters: too deeply nested});
  * an expression holds at most 1000 single filters and 10,000 tokens; decompounding a word takes time linear in
- * its length; a query word longer than 64 characters matches without typos. Synonyms cost time linear in those
+ * its length; a query word longer than 64 characters matches without typos; a query whose words match more than
+ * 500,000 indexed words in all (typo and prefix variants included) is a 400, and removeWordsIfNoResults takes a
+ * number of matchings logarithmic in the query's words. Synonyms cost time linear in those
  * saved (a group is kept once, never expanded into every pair of its words), and a rule pattern's facet
  * placeholders time polynomial in the query's words, however many placeholders and value lengths there are.
  *

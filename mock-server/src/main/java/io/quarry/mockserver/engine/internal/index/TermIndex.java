@@ -7,7 +7,9 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
+import java.util.function.ToIntFunction;
 
 /**
  * The inverted index: every normalised word -> the ordinals of the records holding it, in a hash map for exact
@@ -20,6 +22,12 @@ import java.util.function.Supplier;
 public final class TermIndex {
 
     private static final int CACHE_LIMIT = 4096;
+    /**
+     * The most terms the cached expansions may hold in all: one expansion of a short word with typos or as a prefix
+     * can hold every term of the index, so a count of expansions alone would let the cache keep thousands of
+     * copies of the dictionary.
+     */
+    private static final long CACHE_WEIGHT_LIMIT = 1_000_000;
 
     private final TermDictionary dictionary;
     private IntList[] postings = new IntList[64];
@@ -27,6 +35,7 @@ public final class TermIndex {
     private final java.util.BitSet typoCandidates = new java.util.BitSet();
     private final List<Bucket> buckets = new ArrayList<>();
     private final Map<String, CachedExpansion> expansions = new ConcurrentHashMap<>();
+    private final AtomicLong cachedWeight = new AtomicLong();
     private volatile long dictionaryVersion;
 
     /** The terms of one length with their character masks. */
@@ -175,19 +184,25 @@ public final class TermIndex {
      *
      * @param key what the value is for
      * @param compute computes it
+     * @param weight how many terms a value holds (the cache keeps {@value #CACHE_WEIGHT_LIMIT} in all)
      * @param <T> the value type
      * @return the value; callers must not mutate it
      */
     @SuppressWarnings("unchecked")
-    public <T> T cached(String key, Supplier<T> compute) {
+    public <T> T cached(String key, Supplier<T> compute, ToIntFunction<T> weight) {
         long version = dictionaryVersion;
         CachedExpansion hit = expansions.get(key);
         if (hit != null && hit.version() == version) {
             return (T) hit.value();
         }
         T value = compute.get();
-        if (expansions.size() >= CACHE_LIMIT) {
+        int added = weight.applyAsInt(value);
+        if (added > CACHE_WEIGHT_LIMIT) {
+            return value;
+        }
+        if (expansions.size() >= CACHE_LIMIT || cachedWeight.addAndGet(added) > CACHE_WEIGHT_LIMIT) {
             expansions.clear();
+            cachedWeight.set(added);
         }
         expansions.put(key, new CachedExpansion(version, value));
         return value;

@@ -2,6 +2,7 @@ package io.quarry.mockserver.engine.internal.search;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +36,10 @@ public final class HitRenderer {
     private final TagBudget tags = TagBudget.perAnswer();
 
     private final String ellipsis;
+    private final List<String> noTypoAttributes;
+    /** Each query reading by term, built on its first hit (a search's hits share a few readings). */
+    private final Map<List<QueryWord>, QueryMarks> marks = new IdentityHashMap<>();
+
     private final boolean rankingInfo;
     private final GeoPrecision geoPrecision;
 
@@ -76,6 +81,7 @@ public final class HitRenderer {
         this.preTag = options.string("highlightPreTag", "<em>");
         this.postTag = options.string("highlightPostTag", "</em>");
         this.ellipsis = options.string("snippetEllipsisText", "\u2026");
+        this.noTypoAttributes = listOrEmpty(options.list("disableTypoToleranceOnAttributes"));
         this.rankingInfo = rankingInfo;
     }
 
@@ -114,7 +120,7 @@ public final class HitRenderer {
         retrieval.hide(visible);
         if (!words.isEmpty() || !toHighlight.isEmpty()) {
             JsonNode highlights =
-                    mapText(attributes(highlighted, toHighlight, visible).keep(visible), words, this::highlight);
+                    mapText(attributes(highlighted, toHighlight, visible).keep(visible), "", words, this::highlight);
             if (!highlights.isEmpty()) {
                 out.set("_highlightResult", highlights);
             }
@@ -187,7 +193,7 @@ public final class HitRenderer {
         if (!value.isString() && !value.isNumber()) {
             return null;
         }
-        return snippet(new MarkedText(value.asString(), words), inherited);
+        return snippet(marked(value.asString(), path, words), inherited);
     }
 
     /**
@@ -230,15 +236,25 @@ public final class HitRenderer {
         return out;
     }
 
+    /** {@return the text at that path with the query's matches marked, typo matches only where typos count} */
+    private MarkedText marked(String text, String path, List<QueryWord> words) {
+        return new MarkedText(
+                text,
+                marks.computeIfAbsent(words, QueryMarks::new),
+                noTypoAttributes.isEmpty() || RecordMatcher.typosAllowed(noTypoAttributes, path));
+    }
+
     /**
-     * Replaces every string and number in {@code value} by {@code render} of its marked text, keeping the shape of
-     * objects and arrays and dropping other scalars (highlighting and snippeting walk attributes the same way).
+     * Replaces every string and number in {@code value} (at {@code path}) by {@code render} of its marked text,
+     * keeping the shape of objects and arrays and dropping other scalars (highlighting and snippeting walk
+     * attributes the same way).
      */
-    private static JsonNode mapText(JsonNode value, List<QueryWord> words, Function<MarkedText, JsonNode> render) {
+    private JsonNode mapText(
+            JsonNode value, String path, List<QueryWord> words, Function<MarkedText, JsonNode> render) {
         if (value.isObject()) {
             ObjectNode out = JSON.objectNode();
             for (Map.Entry<String, JsonNode> entry : value.properties()) {
-                JsonNode child = mapText(entry.getValue(), words, render);
+                JsonNode child = mapText(entry.getValue(), AttributePaths.child(path, entry.getKey()), words, render);
                 if (child != null) {
                     out.set(entry.getKey(), child);
                 }
@@ -248,7 +264,7 @@ public final class HitRenderer {
         if (value.isArray()) {
             ArrayNode out = JSON.arrayNode();
             for (JsonNode element : value) {
-                JsonNode child = mapText(element, words, render);
+                JsonNode child = mapText(element, path, words, render);
                 if (child != null) {
                     out.add(child);
                 }
@@ -258,7 +274,7 @@ public final class HitRenderer {
         if (!value.isString() && !value.isNumber()) {
             return null;
         }
-        return render.apply(new MarkedText(value.asString(), words));
+        return render.apply(marked(value.asString(), path, words));
     }
 
     private ObjectNode rankingInfo(Hit hit, int userScore) {

@@ -17,49 +17,81 @@ public final class MarkedText {
     private final List<Token> tokens;
     private final int[] highlighted;
     private final Set<String> matchedWords = new LinkedHashSet<>();
-    private final int queryWordCount;
+    // By position in the query: a query repeating a word ("apple apple") matches fully once each copy matched.
+    private final boolean[] wordMatched;
+    private int wordsMatched;
 
     /**
      * @param text the original text
      * @param words the query reading to mark
      */
     public MarkedText(String text, List<QueryWord> words) {
+        this(text, new QueryMarks(words), true);
+    }
+
+    /**
+     * @param text the original text
+     * @param marks the query reading to mark, by term
+     * @param typos whether matches with typos count (not in the attributes of disableTypoToleranceOnAttributes)
+     */
+    MarkedText(String text, QueryMarks marks, boolean typos) {
         this.text = text;
         this.tokens = Tokenizer.tokens(text);
         this.highlighted = new int[tokens.size()];
-        this.queryWordCount = words.size();
+        List<QueryWord> words = marks.words();
+        this.wordMatched = new boolean[words.size()];
         for (int k = 0; k < tokens.size(); k++) {
             Token token = tokens.get(k);
-            for (QueryWord word : words) {
-                TermMatch match = word.terms().get(token.term());
-                if (match != null) {
-                    int length = token.end() - token.start();
-                    int marked = match.prefixOnly() ? Math.min(match.matchedLength(), length) : length;
-                    highlighted[k] = Math.max(highlighted[k], marked);
-                    matchedWords.add(word.word());
+            int[] positions = marks.positions(token.term());
+            List<int[]> phrases = marks.phrasesStartingWith(token.term());
+            // Both in ascending query position, merged so that words are found in query order.
+            int t = 0;
+            int p = 0;
+            while (t < positions.length || p < phrases.size()) {
+                boolean term = p == phrases.size() || (t < positions.length && positions[t] <= phrases.get(p)[0]);
+                if (term) {
+                    QueryWord word = words.get(positions[t++]);
+                    TermMatch match = word.terms().get(token.term());
+                    if (typos || match.typos() == 0) {
+                        int length = token.end() - token.start();
+                        int marked = match.prefixOnly() ? Math.min(match.matchedLength(), length) : length;
+                        highlighted[k] = Math.max(highlighted[k], marked);
+                        matched(positions[t - 1], word);
+                    }
+                } else {
+                    int[] phrase = phrases.get(p++);
+                    QueryWord word = words.get(phrase[0]);
+                    if (markPhrase(word.phrases().get(phrase[1]), k)) {
+                        matched(phrase[0], word);
+                    }
                 }
-                markPhrases(word, k);
             }
         }
     }
 
-    private void markPhrases(QueryWord word, int k) {
-        for (List<String> phrase : word.phrases()) {
-            if (k + phrase.size() > tokens.size()) {
-                continue;
-            }
-            boolean all = true;
-            for (int i = 0; i < phrase.size() && all; i++) {
-                all = tokens.get(k + i).term().equals(phrase.get(i));
-            }
-            if (all) {
-                for (int i = 0; i < phrase.size(); i++) {
-                    Token token = tokens.get(k + i);
-                    highlighted[k + i] = token.end() - token.start();
-                }
-                matchedWords.add(word.word());
+    private void matched(int position, QueryWord word) {
+        matchedWords.add(word.word());
+        if (!wordMatched[position]) {
+            wordMatched[position] = true;
+            wordsMatched++;
+        }
+    }
+
+    /** {@return whether the phrase starts at token {@code k}, after marking it} */
+    private boolean markPhrase(List<String> phrase, int k) {
+        if (k + phrase.size() > tokens.size()) {
+            return false;
+        }
+        for (int i = 0; i < phrase.size(); i++) {
+            if (!tokens.get(k + i).term().equals(phrase.get(i))) {
+                return false;
             }
         }
+        for (int i = 0; i < phrase.size(); i++) {
+            Token token = tokens.get(k + i);
+            highlighted[k + i] = token.end() - token.start();
+        }
+        return true;
     }
 
     /** {@return {@code full} when every query word matched, {@code partial} when some did, else {@code none}} */
@@ -67,7 +99,7 @@ public final class MarkedText {
         if (matchedWords.isEmpty()) {
             return "none";
         }
-        return matchedWords.size() >= queryWordCount ? "full" : "partial";
+        return wordsMatched == wordMatched.length ? "full" : "partial";
     }
 
     /** {@return the query words that matched, in query order of discovery} */

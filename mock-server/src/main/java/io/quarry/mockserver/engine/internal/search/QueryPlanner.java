@@ -1,5 +1,6 @@
 package io.quarry.mockserver.engine.internal.search;
 
+import io.quarry.mockserver.engine.EngineException;
 import io.quarry.mockserver.engine.internal.index.TermIndex;
 import io.quarry.mockserver.engine.internal.text.EnglishPlurals;
 import io.quarry.mockserver.engine.internal.text.Tokenizer;
@@ -28,6 +29,13 @@ public final class QueryPlanner {
      */
     public static final int MAX_TYPO_WORD_LENGTH = 64;
 
+    /**
+     * The most indexed words the query's words may match in all, typo and prefix variants included. Each match is
+     * held while the search runs, and a short word allowed a typo, or read as a prefix, can match nearly every word
+     * of the index: 256 such words against 10,000 records took gigabytes and minutes. A broader query is a 400.
+     */
+    public static final int MAX_MATCHED_TERMS = 500_000;
+
     private final SearchOptions options;
     private final TermIndex index;
     private final SynonymSet synonyms;
@@ -55,10 +63,7 @@ public final class QueryPlanner {
     /** {@return the plan of the query} */
     public Plan plan() {
         boolean advanced = options.bool("advancedSyntax", false);
-        List<String> features = options.list("advancedSyntaxFeatures");
-        if (features == null) {
-            features = List.of("exactPhrase", "excludeWords");
-        }
+        List<String> features = options.advancedSyntaxFeatures();
         QueryText text = QueryText.parse(
                 options.query(),
                 advanced && features.contains("exactPhrase"),
@@ -79,6 +84,7 @@ public final class QueryPlanner {
             disabled.forEach(w -> noTypoWords.addAll(Tokenizer.terms(w)));
         }
         List<QueryWord> primary = new ArrayList<>();
+        long matchedTerms = 0;
         List<String> words = new ArrayList<>();
         int count = text.segments().size();
         QueryLanguages languages = QueryLanguages.of(options);
@@ -125,6 +131,14 @@ public final class QueryPlanner {
                 terms = new HashMap<>(terms);
                 addSynonyms(List.of(word), terms, phrases);
             }
+            matchedTerms += terms.size();
+            if (matchedTerms > MAX_MATCHED_TERMS) {
+                throw new EngineException(
+                        400,
+                        "query: its words match too many indexed words (over " + MAX_MATCHED_TERMS
+                                + " with their typo and prefix variants); use fewer or longer words, or fewer"
+                                + " typos");
+            }
             primary.add(new QueryWord(word, terms, phrases));
         }
         List<List<QueryWord>> readings = new ArrayList<>();
@@ -138,7 +152,10 @@ public final class QueryPlanner {
         return new Plan(readings, text.excluded());
     }
 
-    /** English plurals apply when ignorePlurals is true or lists "en" (other languages have no rules here). */
+    /**
+     * English plurals apply when ignorePlurals lists "en", or is true while the queryLanguages are unset or list
+     * "en" (other languages have no rules here, only their dictionaries).
+     */
     private boolean ignorePlurals() {
         JsonNode value = options.value("ignorePlurals");
         if (value == null) {
@@ -147,7 +164,9 @@ public final class QueryPlanner {
         if (value.isBoolean()
                 || (value.isString()
                         && (value.asString().equals("true") || value.asString().equals("false")))) {
-            return RequestParams.toBool("ignorePlurals", value);
+            List<String> queryLanguages = options.list("queryLanguages");
+            return RequestParams.toBool("ignorePlurals", value)
+                    && (queryLanguages == null || queryLanguages.contains("en"));
         }
         List<String> languages = RequestParams.toStringList("ignorePlurals", value);
         return languages.contains("en");
@@ -219,7 +238,9 @@ public final class QueryPlanner {
 
     private Map<String, TermMatch> expand(String word, boolean prefix, int maxTypos) {
         return index.cached(
-                word + '|' + prefix + '|' + maxTypos, () -> Map.copyOf(computeExpansion(word, prefix, maxTypos)));
+                word + '|' + prefix + '|' + maxTypos,
+                () -> Map.copyOf(computeExpansion(word, prefix, maxTypos)),
+                Map::size);
     }
 
     private Map<String, TermMatch> computeExpansion(String word, boolean prefix, int maxTypos) {

@@ -65,7 +65,13 @@ public final class RecordMatcher {
         this.nextPosition = new int[searchable.rankCount()];
     }
 
-    private boolean typosAllowed(String path) {
+    /**
+     * {@return whether matches with typos count in the value at that path}
+     *
+     * @param noTypoAttributes the attributes of disableTypoToleranceOnAttributes (each covers what it holds)
+     * @param path a value's dotted path
+     */
+    static boolean typosAllowed(List<String> noTypoAttributes, String path) {
         for (String attribute : noTypoAttributes) {
             if (path.equals(attribute) || path.startsWith(attribute + ".")) {
                 return false;
@@ -90,7 +96,7 @@ public final class RecordMatcher {
             rank = searchable.rank(path);
             pathRanks[pathId] = rank;
             pathOrdered[pathId] = searchable.ordered(path);
-            pathTypos[pathId] = noTypoAttributes.isEmpty() || typosAllowed(path);
+            pathTypos[pathId] = noTypoAttributes.isEmpty() || typosAllowed(noTypoAttributes, path);
         }
         return rank;
     }

@@ -125,32 +125,30 @@ public final class SearchExecutor {
         RecordFilter withExclusions = matching.filter();
         List<List<QueryWord>> readings = matching.readings();
         List<Hit> hits = matching.hits();
-        String removal = options.string("removeWordsIfNoResults", "none");
-        if (!java.util.Set.of("none", "lastWords", "firstWords", "allOptional").contains(removal)) {
-            throw new EngineException(
-                    400,
-                    "Invalid value for \"removeWordsIfNoResults\" parameter: expected none,"
-                            + " lastWords, firstWords or allOptional");
-        }
+        String removal = options.removeWordsIfNoResults();
         List<QueryWord> typed = readings.get(0);
         if (hits.isEmpty() && typed.size() > 1 && !removal.equals("none")) {
             int n = typed.size();
-            for (int k = 1; k < n && hits.isEmpty(); k++) {
-                List<QueryWord> relaxed = new ArrayList<>();
-                for (int w = 0; w < n; w++) {
-                    boolean optional = switch (removal) {
-                        case "lastWords" -> w >= n - k;
-                        case "firstWords" -> w < k;
-                        default -> true;
-                    };
-                    relaxed.add(optional ? typed.get(w).asOptional() : typed.get(w));
-                }
-                readings = List.of(relaxed);
-                hits = new Matching(store, readings, matcher, withExclusions).hits();
-                if (removal.equals("allOptional")) {
-                    break;
+            // The fewest words made optional that lets a record match. Each more optional word can only add
+            // records, so a binary search finds it in log(n) matchings rather than one per word.
+            int low = removal.equals("allOptional") ? n - 1 : 1;
+            int high = n - 1;
+            List<QueryWord> found = relaxed(typed, removal, high);
+            List<Hit> foundHits = new Matching(store, List.of(found), matcher, withExclusions).hits();
+            while (low < high && !foundHits.isEmpty()) {
+                int k = (low + high) >>> 1;
+                List<QueryWord> candidate = relaxed(typed, removal, k);
+                List<Hit> candidateHits = new Matching(store, List.of(candidate), matcher, withExclusions).hits();
+                if (candidateHits.isEmpty()) {
+                    low = k + 1;
+                } else {
+                    high = k;
+                    found = candidate;
+                    foundHits = candidateHits;
                 }
             }
+            readings = List.of(found);
+            hits = foundHits;
         }
         String typoMode = options.typoTolerance();
         if ((typoMode.equals("min") || typoMode.equals("strict")) && !hits.isEmpty()) {
@@ -169,6 +167,21 @@ public final class SearchExecutor {
         return new Result(readings, hits);
     }
 
+    /** {@return the query with {@code k} words optional: the last ones, the first ones, or (allOptional) all} */
+    private static List<QueryWord> relaxed(List<QueryWord> typed, String removal, int k) {
+        int n = typed.size();
+        List<QueryWord> relaxed = new ArrayList<>();
+        for (int w = 0; w < n; w++) {
+            boolean optional = switch (removal) {
+                case "lastWords" -> w >= n - k;
+                case "firstWords" -> w < k;
+                default -> true;
+            };
+            relaxed.add(optional ? typed.get(w).asOptional() : typed.get(w));
+        }
+        return relaxed;
+    }
+
     /**
      * {@return the matching of the query as typed (optional and excluded words applied; no typo-mode or
      *     word-removal post-processing)}
@@ -182,7 +195,7 @@ public final class SearchExecutor {
         List<String> noTypoAttributes = options.list("disableTypoToleranceOnAttributes");
         RecordMatcher matcher = new RecordMatcher(
                 searchable(),
-                options.string("exactOnSingleWordQuery", "attribute"),
+                options.exactOnSingleWordQuery(),
                 noTypoAttributes == null ? List.of() : noTypoAttributes,
                 store.dictionary());
         RecordFilter withExclusions =

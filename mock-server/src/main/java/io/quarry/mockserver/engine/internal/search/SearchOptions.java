@@ -214,9 +214,14 @@ public final class SearchOptions {
     /**
      * {@return the query text}
      *
-     * @throws EngineException 400 for a query longer than {@value #MAX_QUERY_LENGTH} characters
+     * @throws EngineException 400 for a query longer than {@value #MAX_QUERY_LENGTH} characters, or given as a JSON
+     *     array or object (a number or a boolean is read as its text)
      */
     public String query() {
+        JsonNode raw = params.raw("query");
+        if (raw != null && raw.isContainer()) {
+            throw new EngineException(400, "Invalid value for \"query\" parameter, expected string");
+        }
         String query = params.string("query", "");
         if (query.length() > MAX_QUERY_LENGTH) {
             throw new EngineException(
@@ -265,6 +270,21 @@ public final class SearchOptions {
         return type;
     }
 
+    /** {@return how a one-word query counts exact matches: attribute, word or none} */
+    public String exactOnSingleWordQuery() {
+        return oneOf("exactOnSingleWordQuery", "attribute", List.of("attribute", "word", "none"));
+    }
+
+    /** {@return which words become optional when nothing matches: none, lastWords, firstWords or allOptional} */
+    public String removeWordsIfNoResults() {
+        return oneOf("removeWordsIfNoResults", "none", List.of("none", "lastWords", "firstWords", "allOptional"));
+    }
+
+    /** {@return the advanced syntax features; both by default} */
+    public List<String> advancedSyntaxFeatures() {
+        return someOf("advancedSyntaxFeatures", List.of("exactPhrase", "excludeWords"));
+    }
+
     /**
      * Checks the options whose bad values are a 400 even when the query does not use them.
      *
@@ -274,7 +294,40 @@ public final class SearchOptions {
         queryType();
         typoTolerance();
         distinct();
+        exactOnSingleWordQuery();
+        advancedSyntaxFeatures();
+        removeWordsIfNoResults();
+        someOf("alternativesAsExact", List.of("ignorePlurals", "singleWordSynonym", "multiWordsSynonym"));
         return this;
+    }
+
+    /** {@return the effective value, one of those allowed} @throws EngineException 400 naming them otherwise */
+    private String oneOf(String name, String fallback, List<String> allowed) {
+        String value = string(name, fallback);
+        if (!allowed.contains(value)) {
+            throw new EngineException(400, invalid(name, allowed));
+        }
+        return value;
+    }
+
+    /** {@return the effective list (all allowed when unset)} @throws EngineException 400 for an item not allowed */
+    private List<String> someOf(String name, List<String> allowed) {
+        List<String> values = list(name);
+        if (values == null) {
+            return allowed;
+        }
+        for (String value : values) {
+            if (!allowed.contains(value)) {
+                throw new EngineException(400, invalid(name, allowed));
+            }
+        }
+        return values;
+    }
+
+    private static String invalid(String name, List<String> allowed) {
+        String last = allowed.get(allowed.size() - 1);
+        return "Invalid value for \"" + name + "\" parameter: expected "
+                + String.join(", ", allowed.subList(0, allowed.size() - 1)) + " or " + last;
     }
 
     /** {@return how many records per distinct value are kept; 0 when distinct is off} */
