@@ -7,7 +7,7 @@ import io.quarry.mockserver.internal.http.ApiException;
  * pattern of {@code exclusionPatterns}, of each action's {@code pathsToMatch} and, for each query parameter, of
  * {@code ignoreQueryParams}; a pattern costs at most the URL's length times its {@link Glob#wildcardPart()}. So the
  * wildcard parts of a configuration's patterns add up to at most {@value #MAX_WILDCARD_CHARACTERS} characters: a URL
- * check then costs at most {@value HttpUrls#MAX_LENGTH} times that many steps, a fraction of a second. Patterns as
+ * check then costs at most about {@value HttpUrls#MAX_LENGTH} times that many steps, under a second. Patterns as
  * written stay far below it (a {@code **} at the end counts 2); 1,000 patterns of 2,048 characters opening with
  * {@code **} took half a minute a URL.
  */
