@@ -83,8 +83,17 @@ public final class CrawlerAction extends MapValue<CrawlerAction> {
     }
 
     /**
-     * {@return URL patterns of the pages extracted ({@code **} any characters, {@code *} any but {@code /}); a leading
-     * {@code !} makes an exception, and the last pattern that matches a URL decides}
+     * {@return URL patterns of the pages extracted; a leading {@code !} makes an exception, and the last pattern that
+     * matches a URL decides}
+     *
+     * <p>The service reads each pattern as a glob matched against the whole URL: {@code **} stands for any characters,
+     * {@code /} included; {@code *} for any characters but {@code /}; {@code ?} for one character but {@code /};
+     * {@code [abc]} or {@code [a-z]} for one character of the class, and {@code [!a]} or {@code [^a]} for one
+     * character not in it; {@code {docs,blog}} for any one of the comma-separated alternatives, which may hold
+     * wildcards and further braces; a backslash makes the next character stand for itself ({@code \*}). So
+     * {@code https://www.example.com/{docs,blog}/**} takes the pages of the docs and of the blog, and the list
+     * {@code ["https://www.example.com/**", "!https://www.example.com/drafts/**"]} every page but the drafts. The
+     * client sends the patterns as written and checks none of them.
      */
     public List<String> pathsToMatch() {
         return strings("pathsToMatch");
@@ -93,7 +102,7 @@ public final class CrawlerAction extends MapValue<CrawlerAction> {
     /**
      * Sets {@code pathsToMatch}.
      *
-     * @param patterns URL patterns of the pages extracted
+     * @param patterns URL patterns of the pages extracted, read as {@link #pathsToMatch()} describes
      * @return a new action
      */
     public CrawlerAction pathsToMatch(String... patterns) {

@@ -170,8 +170,8 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
     }
 
     /**
-     * {@return URL patterns never crawled; a leading {@code !} makes an exception, and the last pattern that matches a
-     * URL decides}
+     * {@return URL patterns never crawled, globs read as {@link CrawlerAction#pathsToMatch()} describes; a leading
+     * {@code !} makes an exception, and the last pattern that matches a URL decides}
      */
     public List<String> exclusionPatterns() {
         return strings("exclusionPatterns");
@@ -180,14 +180,18 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
     /**
      * Sets {@code exclusionPatterns}.
      *
-     * @param patterns URL patterns never crawled
+     * @param patterns URL patterns never crawled, globs read as {@link CrawlerAction#pathsToMatch()} describes
      * @return a new configuration
      */
     public CrawlerConfiguration exclusionPatterns(String... patterns) {
         return withStrings("exclusionPatterns", patterns);
     }
 
-    /** {@return query parameters (patterns of names) removed from URLs before crawling} */
+    /**
+     * {@return query parameters removed from URLs before crawling: patterns of their names, globs read as
+     * {@link CrawlerAction#pathsToMatch()} describes ({@code utm_*} removes {@code utm_source} and
+     * {@code utm_medium}); a leading {@code !} makes an exception, and the last pattern that matches a name decides}
+     */
     public List<String> ignoreQueryParams() {
         return strings("ignoreQueryParams");
     }
@@ -195,7 +199,8 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
     /**
      * Sets {@code ignoreQueryParams}.
      *
-     * @param names query parameters (patterns of names) removed from URLs before crawling
+     * @param names query parameters removed from URLs before crawling: patterns of their names, globs read as
+     *     {@link CrawlerAction#pathsToMatch()} describes
      * @return a new configuration
      */
     public CrawlerConfiguration ignoreQueryParams(String... names) {

@@ -37,12 +37,27 @@ public final class UrlWildcards {
     private final int[][] splits;
     /** Enough room for every place and branch a closure can push. */
     private final int stackSize;
+    /**
+     * The characters the pattern starts with, before any wildcard, class or brace: its first places, one after the
+     * other. A value must start with them, which is checked before any place is set up, so that a long pattern
+     * costs next to nothing against the many values (URLs, query parameter names) it cannot match.
+     */
+    private final String prefix;
+    /** The place after the prefix's. */
+    private final int afterPrefix;
 
     private UrlWildcards(byte[] kinds, int[] args, CharClass[] classes, int[][] splits) {
         this.kinds = kinds;
         this.args = args;
         this.classes = classes;
         this.splits = splits;
+        int place = 0;
+        StringBuilder text = new StringBuilder();
+        for (; kinds[place] == CHAR; place++) {
+            text.appendCodePoint(args[place]);
+        }
+        this.prefix = text.toString();
+        this.afterPrefix = place;
         this.stackSize =
                 kinds.length + Arrays.stream(splits).mapToInt(s -> s.length).sum();
     }
@@ -119,14 +134,26 @@ public final class UrlWildcards {
      * @param value a URL or path
      */
     public boolean matches(String value) {
-        int places = kinds.length;
+        int end = prefix.length();
+        if (!value.startsWith(prefix)
+                || (end > 0
+                        && end < value.length()
+                        && Character.isHighSurrogate(value.charAt(end - 1))
+                        && Character.isLowSurrogate(value.charAt(end)))) {
+            return false; // the prefix ends within a character of the value: read whole, it differs
+        }
+        if (kinds[afterPrefix] == MATCH) {
+            return value.length() == end;
+        }
+        // the prefix's places are behind: the arrays hold the places after them, each at its place - afterPrefix
+        int places = kinds.length - afterPrefix;
         int[] now = new int[places];
         int[] next = new int[places];
         int[] seen = new int[places]; // the step in which a place was last reached, plus one
-        int[] stack = new int[stackSize];
+        int[] stack = new int[stackSize - afterPrefix];
         int step = 1;
-        int count = reach(now, 0, 0, seen, step, stack);
-        for (int i = 0; i < value.length() && count > 0; ) {
+        int count = reach(now, 0, afterPrefix, seen, step, stack);
+        for (int i = end; i < value.length() && count > 0; ) {
             int c = value.codePointAt(i);
             i += Character.charCount(c);
             step++;
@@ -150,7 +177,7 @@ public final class UrlWildcards {
             next = swap;
             count = nextCount;
         }
-        return count > 0 && seen[places - 1] == step;
+        return count > 0 && seen[places - 1] == step; // the last place is MATCH
     }
 
     /**
@@ -163,10 +190,10 @@ public final class UrlWildcards {
         stack[top++] = from;
         while (top > 0) {
             int at = stack[--top];
-            if (seen[at] == step) {
+            if (seen[at - afterPrefix] == step) {
                 continue;
             }
-            seen[at] = step;
+            seen[at - afterPrefix] = step;
             switch (kinds[at]) {
                 case SPLIT -> {
                     for (int branch : splits[args[at]]) {

@@ -89,15 +89,16 @@ record CrawlerConfig(
         List<String> startUrls = urls(json, "startUrls");
         List<String> extraUrls = urls(json, "extraUrls");
         List<String> sitemaps = urls(json, "sitemaps");
-        List<Glob> exclusions = globs(json, "exclusionPatterns", "config.exclusionPatterns", true);
-        List<Glob> ignored = globs(json, "ignoreQueryParams", "config.ignoreQueryParams", false);
+        PatternBudget budget = new PatternBudget();
+        List<Glob> exclusions = globs(json, "exclusionPatterns", "config.exclusionPatterns", true, budget);
+        List<Glob> ignored = globs(json, "ignoreQueryParams", "config.ignoreQueryParams", false, budget);
         JsonNode actionsNode = json.get("actions");
         if (actionsNode == null || !actionsNode.isArray() || actionsNode.isEmpty() || actionsNode.size() > 30) {
             throw ApiException.badRequest("config.actions is required and must hold from 1 to 30 actions");
         }
         List<Action> actions = new ArrayList<>();
         for (int i = 0; i < actionsNode.size(); i++) {
-            actions.add(action(actionsNode.get(i), i, prefix == null ? "" : prefix));
+            actions.add(action(actionsNode.get(i), i, prefix == null ? "" : prefix, budget));
         }
         requireNoTemporaryIndexWritten(actions, prefix == null ? "" : prefix);
         double maxLost = -1;
@@ -148,7 +149,7 @@ record CrawlerConfig(
         return parse(copy);
     }
 
-    private static Action action(JsonNode node, int position, String prefix) {
+    private static Action action(JsonNode node, int position, String prefix, PatternBudget budget) {
         String where = "config.actions[" + position + "]";
         if (!node.isObject()) {
             throw ApiException.badRequest(where + " must be an object");
@@ -185,8 +186,8 @@ record CrawlerConfig(
         Set<String> fileTypes = types.isEmpty()
                 ? DEFAULT_FILE_TYPES
                 : Set.copyOf(types.stream().map(t -> t.toLowerCase(Locale.ROOT)).toList());
-        return new Action(
-                position, indexName, globs(node, "pathsToMatch", where + ".pathsToMatch", true), selectors, fileTypes);
+        List<Glob> paths = globs(node, "pathsToMatch", where + ".pathsToMatch", true, budget);
+        return new Action(position, indexName, paths, selectors, fileTypes);
     }
 
     /**
@@ -238,9 +239,14 @@ record CrawlerConfig(
     /**
      * @param url a URL
      * @param where what it is, for the message
-     * @throws ApiException 400 unless it is an absolute http or https URL ({@link HttpUrls})
+     * @throws ApiException 400 unless it is an absolute http or https URL ({@link HttpUrls}) of at most
+     *     {@value HttpUrls#MAX_LENGTH} characters
      */
     static void requireHttpUrl(String url, String where) {
+        if (url.length() > HttpUrls.MAX_LENGTH) {
+            throw ApiException.badRequest(where + ": a URL of " + url.length() + " characters is longer than the "
+                    + HttpUrls.MAX_LENGTH + " a crawl takes");
+        }
         if (HttpUrls.parse(url) == null) {
             throw ApiException.badRequest(where + ": " + quoted(url) + " is not an absolute http or https URL");
         }
@@ -268,7 +274,7 @@ record CrawlerConfig(
      * @param ofUrls whether the patterns are of URLs, matched against URLs as crawled: a host written in another
      *     script then stands for its ASCII form, as in the URLs ({@link HttpUrls#withAsciiHost(String)})
      */
-    private static List<Glob> globs(JsonNode json, String name, String where, boolean ofUrls) {
+    private static List<Glob> globs(JsonNode json, String name, String where, boolean ofUrls, PatternBudget budget) {
         List<Glob> globs = new ArrayList<>();
         for (String pattern : strings(json, name, where)) {
             if (pattern.length() > Glob.MAX_LENGTH) {
@@ -276,7 +282,9 @@ record CrawlerConfig(
                         where + " holds a pattern longer than " + Glob.MAX_LENGTH + " characters");
             }
             String ascii = ofUrls ? HttpUrls.withAsciiHost(pattern) : pattern;
-            globs.add(Glob.of(ascii.length() > Glob.MAX_LENGTH ? pattern : ascii));
+            Glob glob = Glob.of(ascii.length() > Glob.MAX_LENGTH ? pattern : ascii);
+            budget.add(glob, where);
+            globs.add(glob);
         }
         return List.copyOf(globs);
     }

@@ -43,6 +43,21 @@ final class Glob {
         return new Glob(written, bangs % 2 == 1, UrlWildcards.glob(written.substring(bangs)));
     }
 
+    /**
+     * {@return the characters from its first {@code *} or <code>{</code> to its end: what a match may have to follow
+     * at each character of the value} Before them a pattern is fixed text, classes and {@code ?}, which a match
+     * follows at one place at a time; from the first wildcard or brace on, every place may be live at once (as
+     * {@code **aaa...} against {@code aaa...}), so a match costs up to the value's length times these characters.
+     */
+    int wildcardPart() {
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) == '*' || text.charAt(i) == '{') {
+                return text.length() - i;
+            }
+        }
+        return 0;
+    }
+
     /** {@return whether the whole value matches the pattern after its {@code !}, if any} */
     boolean matches(String value) {
         return pattern.matches(value);

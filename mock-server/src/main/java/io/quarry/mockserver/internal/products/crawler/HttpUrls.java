@@ -16,6 +16,13 @@ import java.util.Locale;
  */
 final class HttpUrls {
 
+    /**
+     * The longest URL a crawl takes, in characters: what common web servers read in a request line, so a longer
+     * one could seldom be fetched. A crawl matches each URL against every pattern of its configuration, at a cost
+     * that grows with the URL's length ({@link PatternBudget}).
+     */
+    static final int MAX_LENGTH = 8192;
+
     /** The largest TCP port: a URL naming a larger one is no URL, and fetching it could only fail. */
     static final int MAX_PORT = 65_535;
 

@@ -4,7 +4,6 @@ import java.net.URI;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -20,12 +19,12 @@ import tools.jackson.databind.node.ObjectNode;
  * followed, because no action's {@code pathsToMatch} matches it or an exclusion pattern does, is counted SKIPPED
  * once, as the service reports such URLs. Bounded by the configuration's {@code maxUrls} and
  * {@value CrawlerConfig#MAX_PAGES} fetches, {@code maxDepth}, a queue of at most {@value #MAX_QUEUE} URLs and
- * {@value #MAX_KNOWN} distinct URLs known per crawl (links beyond that are neither followed nor counted).
+ * the URLs a crawl may know ({@link KnownUrls}: links beyond are neither followed nor counted).
  */
 final class SiteCrawl {
 
     private static final int MAX_QUEUE = 10_000;
-    private static final int MAX_KNOWN = 100_000;
+    private static final String TOO_LONG = "url_too_long";
 
     /** Where extracted records go. */
     @FunctionalInterface
@@ -86,11 +85,11 @@ final class SiteCrawl {
      */
     Set<String> run(List<String> seeds, boolean followLinks) {
         Deque<String> queue = new ArrayDeque<>();
-        Set<String> seen = new HashSet<>();
+        KnownUrls seen = new KnownUrls();
         Set<String> extracted = new LinkedHashSet<>();
         for (String seed : seeds) {
             String url = normalize(seed);
-            if (url != null && seen.add(url)) {
+            if (url != null && seen.addStart(url)) {
                 queue.add(url);
             }
         }
@@ -123,7 +122,7 @@ final class SiteCrawl {
             if (page.location() != null) {
                 statistics.skipped("redirected");
                 if (followLinks) {
-                    discover(resolve(url, page.location()), queue, seen);
+                    discover(HttpUrls.resolve(url, page.location()), queue, seen);
                 }
                 continue;
             }
@@ -134,7 +133,10 @@ final class SiteCrawl {
             PageAnalysis analysis = PageAnalysis.of(url, page);
             if (followLinks) {
                 for (String link : analysis.links()) {
-                    discover(normalize(link), queue, seen);
+                    if (stopped.getAsBoolean()) {
+                        break; // each link is matched against every pattern: a stopped crawl matches no more
+                    }
+                    discover(link, queue, seen);
                 }
             }
             if (extract(analysis, url)) {
@@ -178,10 +180,21 @@ final class SiteCrawl {
      * Queues a URL found on a page (a link or a redirect's target) the first time it is seen, if some action may
      * take it; otherwise counts it SKIPPED, {@code excluded} or {@code no_action_matched}.
      *
-     * @param url the normalised URL, or {@code null} when it is no http(s) URL (ignored)
+     * <p>A URL longer than {@value HttpUrls#MAX_LENGTH} characters is counted SKIPPED {@code url_too_long} once,
+     * neither matched nor normalised: known by a digest, since it may hold megabytes.
+     *
+     * @param found the URL as found, or {@code null} when it is no http(s) URL (ignored)
      */
-    private void discover(String url, Deque<String> queue, Set<String> seen) {
-        if (url == null || seen.size() >= MAX_KNOWN || !seen.add(url)) {
+    private void discover(String found, Deque<String> queue, KnownUrls seen) {
+        if (found != null && found.length() > HttpUrls.MAX_LENGTH) {
+            // a space is in no URL a crawl keeps: the key is no URL's
+            if (seen.addFound(" " + PageAnalysis.objectIdOf(found))) {
+                statistics.skipped(TOO_LONG);
+            }
+            return;
+        }
+        String url = found == null ? null : normalize(found);
+        if (url == null || !seen.addFound(url)) {
             return;
         }
         if (Glob.excludes(config.exclusions(), url)) {
@@ -247,11 +260,6 @@ final class SiteCrawl {
                 + (query == null ? "" : "?" + query);
     }
 
-    private String resolve(String base, String location) {
-        String target = HttpUrls.resolve(base, location);
-        return target == null ? null : normalize(target);
-    }
-
     /** Path depth: its non-empty segments, at least 1 ({@code /} and {@code /docs} are 1, {@code /docs/a} is 2). */
     static int depth(String url) {
         String path = URI.create(url).getPath();
@@ -277,7 +285,12 @@ final class SiteCrawl {
                 if (urls.size() >= CrawlerConfig.MAX_PAGES) {
                     break;
                 }
-                urls.add(loc.text().trim());
+                String url = loc.text().trim();
+                if (url.length() > HttpUrls.MAX_LENGTH) {
+                    statistics.skipped(TOO_LONG); // not kept: 10,000 start points of megabytes each would not fit
+                } else {
+                    urls.add(url);
+                }
             }
             return urls;
         } catch (PageFetcher.FetchFailure failure) {

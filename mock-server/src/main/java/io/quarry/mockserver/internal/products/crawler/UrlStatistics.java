@@ -88,6 +88,7 @@ final class UrlStatistics {
             case "too_large" -> "The response is too large";
             case "network_error" -> "Network error";
             case "cancelled" -> "The crawl was cancelled";
+            case "url_too_long" -> "The URL is longer than the mock server crawls";
             default -> reason.startsWith("http_") ? "HTTP status " + reason.substring(5) : reason;
         };
     }

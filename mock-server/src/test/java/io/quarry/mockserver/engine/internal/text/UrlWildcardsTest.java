@@ -37,6 +37,24 @@ class UrlWildcardsTest {
                 .isTrue();
     }
 
+    /** The fixed text a pattern opens with is compared first; what it decides must be what the places decide. */
+    @Test
+    void theTextAPatternOpensWithDecidesAsItsPlacesWould() {
+        assertThat(UrlWildcards.glob("https://a.com/docs").matches("https://a.com/docs"))
+                .isTrue();
+        assertThat(UrlWildcards.glob("https://a.com/docs").matches("https://a.com/docs/"))
+                .isFalse();
+        assertThat(UrlWildcards.glob("https://a.com/docs").matches("https://a.com/doc"))
+                .isFalse();
+        assertThat(UrlWildcards.glob("https://a.com/**").matches("https://a.com/"))
+                .isTrue();
+        assertThat(UrlWildcards.glob("\\*x*").matches("*xy")).isTrue();
+        assertThat(UrlWildcards.glob("\ud83d*").matches("\ud83d\ude00"))
+                .as("the value's character is the whole pair, not the lone half the pattern opens with")
+                .isFalse();
+        assertThat(UrlWildcards.glob("\ud83d*").matches("\ud83dx")).isTrue();
+    }
+
     @Test
     void onlyAGlobReadsQuestionMarksBracketsBracesAndBackslashes() {
         assertThat(UrlWildcards.glob("/a?c").matches("/abc")).isTrue();
