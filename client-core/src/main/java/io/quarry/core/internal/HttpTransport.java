@@ -34,6 +34,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -503,6 +504,9 @@ public final class HttpTransport implements AutoCloseable {
         private final boolean oneDeliveryOnly;
 
         private AttemptTag attemptTag;
+        /** The future of an asynchronous call, or null for a blocking one. */
+        private volatile Future<?> asyncFuture;
+
         private boolean rateLimitRetried;
         private int tries;
         /** The call's observation, or null when no observer is registered. */
@@ -808,7 +812,7 @@ public final class HttpTransport implements AutoCloseable {
                 if (closed) {
                     return new TryResult.Failed<>(closedError());
                 }
-                if (Thread.currentThread().isInterrupted()) {
+                if (callerGaveUp()) {
                     return interrupted(host, failure);
                 }
                 IOException e = asLimitReached(failure);
@@ -842,7 +846,7 @@ public final class HttpTransport implements AutoCloseable {
             if (closed) {
                 return new TryResult.Failed<>(closedError());
             }
-            if (Thread.currentThread().isInterrupted()) {
+            if (callerGaveUp()) {
                 return interrupted(host, e);
             }
             boolean timeout = e instanceof InterruptedIOException;
@@ -863,9 +867,18 @@ public final class HttpTransport implements AutoCloseable {
         }
 
         /**
-         * A try ended by an interrupt of the caller's blocked thread (an asynchronous call's threads are never
-         * interrupted): the caller wants its thread back, so no further host is tried, and the host is not to blame,
-         * so it is not marked down.
+         * Whether the caller gave up on the call: the blocked thread was interrupted, or the asynchronous call's
+         * future was cancelled (its threads are never interrupted), which cancels the try and so fails its read.
+         */
+        private boolean callerGaveUp() {
+            Future<?> future = asyncFuture;
+            return Thread.currentThread().isInterrupted() || (future != null && future.isCancelled());
+        }
+
+        /**
+         * A try ended because the caller gave up ({@link #callerGaveUp()}): the caller wants its thread back or no
+         * longer wants the answer, so no further host is tried, and the host is not to blame, so it is not marked
+         * down.
          */
         private TryResult<T> interrupted(Host host, IOException e) {
             return new TryResult.Failed<>(new TransportException("interrupted while calling " + host, e, false));
@@ -1042,6 +1055,7 @@ public final class HttpTransport implements AutoCloseable {
         AsyncRun(CallRun<T> run, CallFuture<ApiResponse<T>> future) {
             this.run = run;
             this.future = future;
+            run.asyncFuture = future;
         }
 
         @SuppressWarnings("try") // the scope only makes a context current
