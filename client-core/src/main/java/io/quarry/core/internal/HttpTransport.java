@@ -253,7 +253,7 @@ public final class HttpTransport implements AutoCloseable {
             } catch (Exception e) {
                 result = run.onFailure(host, undeclared(e), start);
             } finally {
-                inFlight.remove(call);
+                run.tryDone(call);
             }
             run.tryEnded(host, result);
             if (result instanceof TryResult.Done<T> done) {
@@ -504,6 +504,8 @@ public final class HttpTransport implements AutoCloseable {
         private final boolean oneDeliveryOnly;
 
         private AttemptTag attemptTag;
+        /** The body of the try in flight, if it has one, until the try ends. */
+        private JsonRequestBody tryBody;
         /** The future of an asynchronous call, or null for a blocking one. */
         private volatile Future<?> asyncFuture;
 
@@ -574,6 +576,19 @@ public final class HttpTransport implements AutoCloseable {
 
         private long remainingNanos() {
             return deadlineAt - System.nanoTime();
+        }
+
+        /**
+         * Ends the try's hold on its body: the pooled arrays of a body never sent go back (cleared) rather than stay
+         * with the body, which nothing would write or release any more.
+         */
+        void tryDone(Call call) {
+            inFlight.remove(call);
+            JsonRequestBody body = tryBody;
+            tryBody = null;
+            if (body != null) {
+                body.discardUnsent();
+            }
         }
 
         /** A new OkHttp call for a try on the host, registered in flight, with this try's overall limit. */
@@ -740,6 +755,7 @@ public final class HttpTransport implements AutoCloseable {
                 }
                 JsonRequestBody body = new JsonRequestBody(
                         request.body(), config.requestCompression() == RequestCompression.GZIP, recordMapper);
+                tryBody = body;
                 body.prepare();
                 return body;
             }
@@ -1088,6 +1104,7 @@ public final class HttpTransport implements AutoCloseable {
             future.current.set(call);
             if (future.isDone()) {
                 call.cancel();
+                run.tryDone(call);
                 return;
             }
             sender.send(() -> exchange(call, host));
@@ -1147,7 +1164,7 @@ public final class HttpTransport implements AutoCloseable {
                 }
                 result = run.onFailure(host, failure, start);
             } finally {
-                inFlight.remove(call);
+                run.tryDone(call);
             }
             try {
                 handle(host, result);

@@ -128,6 +128,18 @@ final class JsonRequestBody extends RequestBody {
         return length;
     }
 
+    /**
+     * Clears and gives back the arrays measured ahead of a write that never came (the try was cancelled, interrupted
+     * or failed before its body was sent); nothing once the body was written.
+     */
+    void discardUnsent() {
+        PooledBytes body = buffered;
+        buffered = null;
+        if (body != null) {
+            body.release();
+        }
+    }
+
     @Override
     public void writeTo(BufferedSink sink) throws IOException {
         if (contentLength() < 0) {
