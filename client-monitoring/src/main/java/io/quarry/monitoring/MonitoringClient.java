@@ -416,8 +416,7 @@ public final class MonitoringClient extends ClientHandle<MonitoringClient> {
      * {@code searchClient.clusters().listAsync().thenCompose(r -> monitoring.clusterHealthAsync(names(r)))}.
      *
      * @param clusters the cluster names
-     * @return a future of one entry per cluster; it fails with a {@link io.quarry.core.QuarryException}. Cancelling
-     *     it cancels the calls still in flight
+     * @return a future of one entry per cluster; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ClusterHealthReport> clusterHealthAsync(List<String> clusters) {
         List<String> names = List.copyOf(clusters);
@@ -427,17 +426,8 @@ public final class MonitoringClient extends ClientHandle<MonitoringClient> {
         CompletableFuture<StatusResponse> status = statusAsync(names);
         CompletableFuture<IncidentsResponse> incidents = incidentsAsync(names);
         CompletableFuture<ServerSeries> latency = latencyAsync(names);
-        CompletableFuture<ClusterHealthReport> report = CompletableFuture.allOf(status, incidents, latency)
+        return CompletableFuture.allOf(status, incidents, latency)
                 .thenApply(done -> report(names, status.join(), incidents.join(), latency.join()));
-        // the calls are not stages of the report: a cancelled report cancels those still in flight itself
-        report.whenComplete((value, error) -> {
-            if (report.isCancelled()) {
-                status.cancel(true);
-                incidents.cancel(true);
-                latency.cancel(true);
-            }
-        });
-        return report;
     }
 
     private static ClusterHealthReport report(
