@@ -118,7 +118,8 @@ public final class InsightsClient extends ClientHandle<InsightsClient> {
      * Asynchronous form of {@link #send(List)}; the calls are made one after another.
      *
      * @param events the events
-     * @return the future answers; fails with {@link InvalidRequestException} before any call for a bad event
+     * @return the future answers; fails with {@link InvalidRequestException} before any call for a bad event.
+     *     Cancelling it cancels the call in flight, and no further call is made
      */
     public CompletableFuture<List<EventsResponse>> sendAsync(List<InsightsEvent> events) {
         List<List<InsightsEvent>> chunks;
@@ -127,18 +128,10 @@ public final class InsightsClient extends ClientHandle<InsightsClient> {
         } catch (InvalidRequestException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return scope().compositeCallAsync("send", scope -> {
-            CompletableFuture<List<EventsResponse>> all = CompletableFuture.completedFuture(new ArrayList<>());
-            for (List<InsightsEvent> chunk : chunks) {
-                all = all.thenCompose(done -> sendRequest(scope, chunk)
-                        .executeAsync(EventsResponse.class)
-                        .thenApply(answer -> {
-                            done.add(answer);
-                            return done;
-                        }));
-            }
-            return all.thenApply(List::copyOf);
-        });
+        return scope().compositeCallAsync(
+                        "send",
+                        scope -> SequentialSends.start(
+                                chunks, chunk -> sendRequest(scope, chunk).executeAsync(EventsResponse.class)));
     }
 
     /** {@return the events of each call {@code send} makes} after checking them all */
