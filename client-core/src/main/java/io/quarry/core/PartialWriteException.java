@@ -28,7 +28,10 @@ public final class PartialWriteException extends QuarryException {
     public enum Reason {
         /** A chunk failed (after the client's retries); the cause is its failure. */
         CHUNK_FAILED,
-        /** Reading the next records from the caller's source threw; the cause is what it threw. */
+        /**
+         * Reading the next records from the caller's source threw, or a record of it could not be made into an
+         * operation (a null objectID); the cause is what was thrown. Nothing of that record's chunk was sent.
+         */
         SOURCE_FAILED,
         /**
          * The write was given up: its future was cancelled, the waiting thread was interrupted, or the caller's

@@ -194,6 +194,36 @@ class LazyWritesContractTest {
     }
 
     @Test
+    void aRecordNoOperationCanBeMadeOfFailsTheInputAndSendsNothingOfItsChunk() {
+        // chunk 1 holds a null objectID: it is never sent, and the report says so (before, it read as a chunk that
+        // failed after being sent, "may or may not be applied", though nothing of it left the client)
+        List<String> ids = new ArrayList<>(List.of("a", "b", "c", "d"));
+        ids.set(2, null);
+        List<String> told = Collections.synchronizedList(new ArrayList<>());
+
+        PartialWriteException report = catchThrowableOfType(
+                PartialWriteException.class,
+                () -> index.deleteObjects(ids, BatchOptions.of().chunkSize(2).listener(new ChunkListener() {
+                    @Override
+                    public void sent(ChunkSent chunk) {
+                        told.add("sent " + chunk.chunk());
+                    }
+
+                    @Override
+                    public void acknowledged(ChunkAcknowledged chunk) {
+                        told.add("acknowledged " + chunk.chunk());
+                    }
+                })));
+
+        assertThat(report.reason()).isEqualTo(PartialWriteException.Reason.SOURCE_FAILED);
+        assertThat(report.getCause()).isInstanceOf(NullPointerException.class);
+        assertThat(report.notAcknowledged()).isEmpty();
+        assertThat(report.acknowledgedRecords()).isEqualTo(2);
+        assertThat(report.firstUnsentRecord()).isEqualTo(2);
+        assertThat(told).containsExactly("sent 0", "acknowledged 0");
+    }
+
+    @Test
     void aSourceThrowingMidwayFailsTheAsyncWriteTheSameWay() {
         CountingSource source = new CountingSource(500, 120);
 

@@ -336,6 +336,18 @@ final class ChunkPump {
         } finally {
             lock.unlock();
         }
+        List<BatchOperation> operations;
+        try {
+            operations = toOperations.apply(slice);
+        } catch (RuntimeException e) {
+            // a record no operation can be made of (a null objectID, ...): the input failed, and nothing of this
+            // chunk was sent, so its records are among the first never sent
+            whileLocked(() -> {
+                stop(e, PartialWriteException.Reason.SOURCE_FAILED);
+                unsent(index, firstRecord);
+            });
+            return;
+        }
         if (listener != null) {
             try {
                 listener.sent(new ChunkSent(index, firstRecord, slice.size()));
@@ -348,7 +360,7 @@ final class ChunkPump {
                 return;
             }
         }
-        launch(new Chunk(index, firstRecord, null, null), slice);
+        launch(new Chunk(index, firstRecord, null, null), slice.size(), operations);
     }
 
     /**
@@ -363,18 +375,15 @@ final class ChunkPump {
         queue(this::pump);
     }
 
-    private void launch(Chunk chunk, List<Object> slice) {
+    private void launch(Chunk chunk, int size, List<BatchOperation> operations) {
         CompletableFuture<BatchResponse> call;
-        List<BatchOperation> operations = List.of();
         ChunkRounds rounds = new ChunkRounds();
         try {
-            operations = toOperations.apply(slice);
             call = send.apply(operations, rounds);
         } catch (RuntimeException e) {
             call = CompletableFuture.failedFuture(e);
         }
         Chunk sent = new Chunk(chunk.index(), chunk.firstRecord(), operations, rounds);
-        int size = slice.size();
         boolean cancelNow;
         lock.lock();
         try {
