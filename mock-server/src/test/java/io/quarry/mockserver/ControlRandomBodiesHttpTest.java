@@ -3,6 +3,7 @@ package io.quarry.mockserver;
 import static io.quarry.mockserver.testing.TestClient.jq;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.testing.JsonMutations;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
 import java.util.ArrayList;
@@ -13,7 +14,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -73,7 +73,7 @@ class ControlRandomBodiesHttpTest {
         for (int round = 0; round < ROUNDS; round++) {
             String endpoint = endpoints.get(random.nextInt(endpoints.size()));
             ObjectNode body = (ObjectNode) TestClient.json(jq(BODIES.get(endpoint)));
-            mutate(body, random, 1 + random.nextInt(3));
+            JsonMutations.mutate(body, random, 1 + random.nextInt(3), ControlRandomBodiesHttpTest::odd);
             String method = endpoint.substring(0, endpoint.indexOf(' '));
             String path = endpoint.substring(endpoint.indexOf(' ') + 1);
             String what = "seed " + SEED + ", round " + round + ": " + endpoint + " " + shortly(body);
@@ -122,36 +122,6 @@ class ControlRandomBodiesHttpTest {
     private static String shortly(JsonNode body) {
         String text = body.toString().replace(LONG, "<5,000 y>");
         return text.length() > 2_000 ? text.substring(0, 2_000) + "..." : text;
-    }
-
-    /** Swaps {@code times} members, at any depth, for odd values; sometimes removes one instead. */
-    private static void mutate(ObjectNode root, Random random, int times) {
-        for (int i = 0; i < times; i++) {
-            List<Map.Entry<JsonNode, Object>> slots = new ArrayList<>();
-            collect(root, slots);
-            Map.Entry<JsonNode, Object> slot = slots.get(random.nextInt(slots.size()));
-            if (slot.getKey() instanceof ObjectNode object && random.nextInt(5) == 0) {
-                object.remove((String) slot.getValue());
-            } else if (slot.getKey() instanceof ObjectNode object) {
-                object.set((String) slot.getValue(), odd(random));
-            } else {
-                ((ArrayNode) slot.getKey()).set((Integer) slot.getValue(), odd(random));
-            }
-        }
-    }
-
-    private static void collect(JsonNode node, List<Map.Entry<JsonNode, Object>> slots) {
-        if (node instanceof ObjectNode object) {
-            object.properties().forEach(member -> {
-                slots.add(Map.entry(object, member.getKey()));
-                collect(member.getValue(), slots);
-            });
-        } else if (node instanceof ArrayNode array) {
-            for (int i = 0; i < array.size(); i++) {
-                slots.add(Map.entry(array, i));
-                collect(array.get(i), slots);
-            }
-        }
     }
 
     private static JsonNode odd(Random random) {

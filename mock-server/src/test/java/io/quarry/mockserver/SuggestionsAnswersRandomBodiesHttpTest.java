@@ -4,19 +4,16 @@ import static io.quarry.mockserver.testing.TestClient.jq;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.mockserver.junit.MockServerExtension;
+import io.quarry.mockserver.testing.JsonMutations;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -54,7 +51,7 @@ class SuggestionsAnswersRandomBodiesHttpTest {
                     + "'indexName':'products','analyticsTags':['web'],'facets':[{'attribute':'brand','amount':2}],"
                     + "'minHits':1,'minLetters':2,'generate':[['brand']],'external':['products']}],"
                     + "'languages':['en'],'exclude':['cheap']}"));
-            mutate(body, random, 1 + random.nextInt(3));
+            JsonMutations.mutate(body, random, 1 + random.nextInt(3), SuggestionsAnswersRandomBodiesHttpTest::odd);
             String what = "seed " + SEED + ", round " + round + ": " + ascii(body);
 
             Reply created = client.post("/1/configs", ascii(body));
@@ -80,7 +77,7 @@ class SuggestionsAnswersRandomBodiesHttpTest {
                     + "'queryLanguages':['en'],'attributesForPrediction':['body','name'],"
                     + "'searchParameters':{'filters':'brand:Acme'},'nbHits':5,'threshold':0.1,"
                     + "'returnExtractAttribute':true}"));
-            mutate(body, random, 1 + random.nextInt(3));
+            JsonMutations.mutate(body, random, 1 + random.nextInt(3), SuggestionsAnswersRandomBodiesHttpTest::odd);
             String what = "seed " + SEED + ", round " + round + ": " + ascii(body);
 
             Reply reply = client.post("/1/answers/products/prediction", ascii(body));
@@ -108,36 +105,6 @@ class SuggestionsAnswersRandomBodiesHttpTest {
                 .forEach(c ->
                         out.append(c >= 0x20 && c < 0x7f ? String.valueOf((char) c) : String.format("\\u%04x", c)));
         return out.toString();
-    }
-
-    /** Swaps {@code times} members, at any depth, for odd values; sometimes removes one instead. */
-    private static void mutate(ObjectNode root, Random random, int times) {
-        for (int i = 0; i < times; i++) {
-            List<Map.Entry<JsonNode, Object>> slots = new ArrayList<>();
-            collect(root, slots);
-            Map.Entry<JsonNode, Object> slot = slots.get(random.nextInt(slots.size()));
-            if (slot.getKey() instanceof ObjectNode object && random.nextInt(5) == 0) {
-                object.remove((String) slot.getValue());
-            } else if (slot.getKey() instanceof ObjectNode object) {
-                object.set((String) slot.getValue(), odd(random));
-            } else {
-                ((ArrayNode) slot.getKey()).set((Integer) slot.getValue(), odd(random));
-            }
-        }
-    }
-
-    private static void collect(JsonNode node, List<Map.Entry<JsonNode, Object>> slots) {
-        if (node instanceof ObjectNode object) {
-            object.properties().forEach(member -> {
-                slots.add(Map.entry(object, member.getKey()));
-                collect(member.getValue(), slots);
-            });
-        } else if (node instanceof ArrayNode array) {
-            for (int i = 0; i < array.size(); i++) {
-                slots.add(Map.entry(array, i));
-                collect(array.get(i), slots);
-            }
-        }
     }
 
     private static JsonNode odd(Random random) {
