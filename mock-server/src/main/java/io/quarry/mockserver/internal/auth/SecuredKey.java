@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.auth;
 
+import io.quarry.mockserver.engine.internal.text.DecimalText;
 import io.quarry.mockserver.engine.internal.text.UrlText;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.json.Json;

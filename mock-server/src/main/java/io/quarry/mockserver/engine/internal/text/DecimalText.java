@@ -16,12 +16,22 @@ public final class DecimalText {
     private DecimalText() {}
 
     /**
+     * {@return whether the whole text is a decimal number, of any size} Only ASCII digits: Java's number parsers
+     * also take other scripts' digits.
+     *
+     * @param text the text, without surrounding spaces
+     */
+    public static boolean isDecimal(String text) {
+        return DECIMAL.matcher(text).matches();
+    }
+
+    /**
      * {@return the number, or {@code null} when the text is no finite decimal number}
      *
      * @param text the text, without surrounding spaces
      */
     public static Double parse(String text) {
-        if (!DECIMAL.matcher(text).matches()) {
+        if (!isDecimal(text)) {
             return null;
         }
         double number = Double.parseDouble(text);

@@ -1,4 +1,4 @@
-package io.quarry.mockserver.internal.auth;
+package io.quarry.mockserver.engine.internal.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,8 +7,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The decimal numbers a secured key's {@code validUntil} may hold. */
-class DecimalTextTest {
+/** The syntax of a decimal number, as a secured key's {@code validUntil} (read as a decimal of any size) holds it. */
+class DecimalTextSyntaxTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"0", "1700000000", "-1", "+5", "1.5", ".5", "5.", "1e9", "1E+9", "2.5e-3"})
