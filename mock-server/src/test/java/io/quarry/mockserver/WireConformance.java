@@ -47,8 +47,8 @@ abstract class WireConformance {
 
     /**
      * The exchanges' deadlines: each step may take 30 s (the defaults), which no exchange meets even with its
-     * handshake starved of CPU beside the other cases; the linger stays short, as a TLS connection closed after an
-     * answer drains it all before it closes.
+     * handshake starved of CPU beside the other cases. The linger stays at 300 ms: each TLS connection closed after
+     * an answer waits it out, so a longer one would lengthen every such case.
      */
     private static final WireDeadlines UNHURRIED = new WireDeadlines(30_000, 30_000, 30_000, 30_000, 300, 5_000);
 
@@ -63,8 +63,8 @@ abstract class WireConformance {
     private static final WireDeadlines HEAD_CUT = new WireDeadlines(500, 30_000, 300, 30_000, 300, 5_000);
 
     /**
-     * Only the handshake is hurried: a ClientHello trickled at {@link #TRICKLE_MILLIS} takes over 8 s, a whole
-     * handshake on a loaded machine far less.
+     * Only the handshake is hurried: a ClientHello (about 440 bytes) trickled at {@link #TRICKLE_MILLIS} takes
+     * about 11 s, a whole handshake on a loaded machine far less than the 2 s.
      */
     static final WireDeadlines HANDSHAKE_CUT = new WireDeadlines(30_000, 2_000, 30_000, 30_000, 300, 5_000);
 
