@@ -128,10 +128,19 @@ public final class InsightsClient extends ClientHandle<InsightsClient> {
         } catch (InvalidRequestException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return scope().compositeCallAsync(
-                        "send",
-                        scope -> SequentialSends.start(
-                                chunks, chunk -> sendRequest(scope, chunk).executeAsync(EventsResponse.class)));
+        // the calls of the composite call's scope are cancelled with it: the one in flight, and no later one is made
+        return scope().compositeCallAsync("send", scope -> sendOneAfterAnother(scope, chunks));
+    }
+
+    private static CompletableFuture<List<EventsResponse>> sendOneAfterAnother(
+            CallScope scope, List<List<InsightsEvent>> chunks) {
+        List<EventsResponse> answers = new ArrayList<>(); // each step adds after the one before has completed
+        CompletableFuture<Void> sent = CompletableFuture.completedFuture(null);
+        for (List<InsightsEvent> chunk : chunks) {
+            sent = sent.thenCompose(before ->
+                    sendRequest(scope, chunk).executeAsync(EventsResponse.class).thenAccept(answers::add));
+        }
+        return sent.thenApply(done -> List.copyOf(answers));
     }
 
     /** {@return the events of each call {@code send} makes} after checking them all */
