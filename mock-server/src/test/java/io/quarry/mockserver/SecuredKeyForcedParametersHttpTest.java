@@ -21,10 +21,11 @@ import tools.jackson.databind.JsonNode;
 class SecuredKeyForcedParametersHttpTest {
 
     private static final String PARENT = "forced-parent-000000000000000000";
-    /** Forces what a browser may see: two attributes, pages of one, searches within 1 km of (0, 0). */
+    /** Forces what a browser may see: one attribute, searched in it only, the first page of one, within 1 km of (0, 0). */
     private static final String FORCING_PARENT = "forced-parent-111111111111111111";
 
-    private static final String FORCED = "attributesToRetrieve=name&hitsPerPage=1&aroundLatLng=0%2C0&aroundRadius=1000";
+    private static final String FORCED = "attributesToRetrieve=name&restrictSearchableAttributes=name&page=0"
+            + "&hitsPerPage=1&aroundLatLng=0%2C0&aroundRadius=1000";
 
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder().build();
@@ -135,13 +136,19 @@ class SecuredKeyForcedParametersHttpTest {
     void aSecuredKeyDoesNotLiftWhatItsParentForces() {
         TestClient user = securedBy(
                 FORCING_PARENT,
-                "attributesToRetrieve=%2A&hitsPerPage=50&insideBoundingBox=%5B%5B-90%2C-180%2C90%2C180%5D%5D");
+                "attributesToRetrieve=%2A&restrictSearchableAttributes=secret&page=1&hitsPerPage=50"
+                        + "&insideBoundingBox=%5B%5B-90%2C-180%2C90%2C180%5D%5D");
 
         Reply reply = search(user, "{}");
+        Reply inSecret = search(user, "{'query':'code'}");
+        Reply deeper = search(user, "{'offset':1,'length':1}");
 
         assertThat(reply.hitIds()).hasSize(1);
         assertThat(reply.body().get("nbHits").asInt()).isEqualTo(2);
         assertThat(attributesShown(reply)).doesNotContain("secret");
+        assertThat(inSecret.hitIds()).as(inSecret.toString()).isEmpty();
+        assertThat(deeper.body().get("page").asInt()).as(deeper.toString()).isZero();
+        assertThat(deeper.hitIds()).isEqualTo(reply.hitIds());
         assertThat(user.get("/1/indexes/items/far").status()).isEqualTo(404);
         assertThat(user.get("/1/indexes/items/close").body().has("secret")).isFalse();
         // a secured key may still narrow: a smaller page

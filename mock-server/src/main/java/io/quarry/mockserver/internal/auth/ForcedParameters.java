@@ -16,11 +16,12 @@ import tools.jackson.databind.node.StringNode;
  *
  * <ul>
  *   <li>Filter lists both set apply together.
- *   <li>The parent's {@code attributesToRetrieve} and {@code restrictSearchableAttributes} stay; so do its geo
- *       parameters when it forces an area, the secured key's geo parameters then being left out whole.
+ *   <li>The parent's {@code attributesToRetrieve}, {@code restrictSearchableAttributes} and {@code page} stay; so
+ *       do its geo parameters when it forces an area, the secured key's geo parameters then being left out whole.
  *   <li>Page sizes ({@code hitsPerPage}, {@code length}), {@code paginationLimitedTo} and {@code aroundRadius} both
  *       set: the smaller (the parent's when either is no number).
- *   <li>A forced {@code hitsPerPage} also sets {@code length}, which would otherwise size an {@code offset} search.
+ *   <li>A forced {@code hitsPerPage} also sets {@code length}, which would otherwise size an {@code offset} search,
+ *       and a forced {@code page} leaves out the request's {@code offset}, which would otherwise place it.
  *   <li>A forced area (a centre, boxes or polygons) replaces the request's geo search whole: the request's boxes or
  *       polygons would otherwise win over the key's centre, as they do over a request's own.
  * </ul>
@@ -28,7 +29,8 @@ import tools.jackson.databind.node.StringNode;
 final class ForcedParameters {
 
     /** Kept as the parent forces them: a secured key's value would replace, and so could widen, the parent's. */
-    private static final Set<String> PARENT_KEEPS = Set.of("attributesToRetrieve", "restrictSearchableAttributes");
+    private static final Set<String> PARENT_KEEPS =
+            Set.of("attributesToRetrieve", "restrictSearchableAttributes", "page");
 
     /** Limits where the smaller of the parent's and the secured key's applies. */
     private static final Set<String> SMALLER_WINS =
@@ -79,6 +81,9 @@ final class ForcedParameters {
         }
         if (forced.has("hitsPerPage") && !forced.has("length")) {
             forced.set("length", forced.get("hitsPerPage"));
+        }
+        if (forced.has("page") && !forced.has("offset")) {
+            forced.putNull("offset");
         }
         if (forcesArea(forced)) {
             for (String name : GEO) {
