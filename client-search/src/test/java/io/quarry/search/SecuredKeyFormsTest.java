@@ -14,6 +14,7 @@ import java.util.List;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** Secured keys made elsewhere, in the forms the service reads, read back as the service reads them. */
 class SecuredKeyFormsTest {
@@ -79,6 +80,16 @@ class SecuredKeyFormsTest {
                 SecuredApiKeyRestrictions.of().searchParams(SearchQuery.of().param("restrictIndices", "[\"a\",\"b\"]"));
 
         assertThat(restrictions.restrictIndices()).containsExactly("a", "b");
+    }
+
+    @Test
+    @Timeout(10) // a liveness guard: a scan that backtracked would not end
+    void longAndDeepListsAreReadOrRefusedInTimeLinearInTheirLength() {
+        String manyItems = "restrictIndices=" + "a%2C%20%2C".repeat(20_000);
+        String deep = "restrictIndices=" + "%5B".repeat(20_000);
+
+        assertThat(SecuredApiKeys.decode(sign(manyItems)).restrictIndices()).hasSize(20_000);
+        assertThatThrownBy(() -> SecuredApiKeys.decode(sign(deep))).isInstanceOf(InvalidRequestException.class);
     }
 
     @Test
