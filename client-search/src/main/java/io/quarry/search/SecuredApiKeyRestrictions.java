@@ -147,7 +147,12 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
                         : SecuredApiKeys.validUntil(String.valueOf(value)));
     }
 
-    /** {@return the allowed indices; empty means all} */
+    /**
+     * {@return the allowed indices; empty means all}
+     *
+     * @throws io.quarry.core.InvalidRequestException for one set as text through {@link #searchParams(SearchQuery)}
+     *     that the service refuses (a JSON array holding something other than strings and numbers)
+     */
     public List<String> restrictIndices() {
         return list("restrictIndices");
     }
@@ -162,7 +167,12 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
         return text("userToken");
     }
 
-    /** {@return the allowed referrers; empty means all} */
+    /**
+     * {@return the allowed referrers; empty means all}
+     *
+     * @throws io.quarry.core.InvalidRequestException for one set as text through {@link #searchParams(SearchQuery)}
+     *     that the service refuses (a JSON array holding something other than strings and numbers)
+     */
     public List<String> referers() {
         return list("referers");
     }
