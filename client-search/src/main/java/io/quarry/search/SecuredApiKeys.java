@@ -240,7 +240,11 @@ public final class SecuredApiKeys {
             int eq = pair.indexOf('=');
             String name = eq < 0 ? pair : pair.substring(0, eq);
             String value = eq < 0 ? "" : pair.substring(eq + 1);
-            params.put(urlDecoded(name), urlDecoded(value));
+            if (params.put(urlDecoded(name), urlDecoded(value)) != null) {
+                // the service refuses it rather than guess which one holds
+                throw new InvalidRequestException(
+                        "not a secured API key the service accepts: a parameter is given twice");
+            }
         }
         return params;
     }

@@ -75,6 +75,15 @@ class SecuredKeyFormsTest {
     }
 
     @Test
+    void aParameterGivenTwiceIsRefusedAsTheServiceRefusesIt() {
+        String key = sign("restrictIndices=a&restrictIndices=");
+
+        assertThatThrownBy(() -> SecuredApiKeys.decode(key))
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining("given twice");
+    }
+
+    @Test
     void aListSetAsJsonTextThroughSearchParamsReadsItsItems() {
         SecuredApiKeyRestrictions restrictions =
                 SecuredApiKeyRestrictions.of().searchParams(SearchQuery.of().param("restrictIndices", "[\"a\",\"b\"]"));
