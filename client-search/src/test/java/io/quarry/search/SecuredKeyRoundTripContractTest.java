@@ -33,7 +33,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class SecuredKeyRoundTripContractTest {
 
     private static final long SEED = 20261130L;
-    private static final int ROUNDS = Integer.getInteger("quarry.securedkeys.rounds", 12);
+    private static final int ROUNDS = Integer.getInteger("quarry.securedkeys.rounds", 8);
     private static final String PARENT = "round-trip-parent-00000000000000";
     private static final List<String> INDICES = List.of("shop-a", "shop-b", "blog");
     private static final List<String> PATTERNS = List.of("shop-a", "shop-*", "blog", "*-b", "none");
