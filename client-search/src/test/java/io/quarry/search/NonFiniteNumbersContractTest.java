@@ -11,6 +11,10 @@ import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.FaultInjectingProxy.Action;
 import io.quarry.search.model.BatchAction;
 import io.quarry.search.model.BatchOperation;
+import io.quarry.search.model.IndexSettings;
+import io.quarry.search.model.Rule;
+import io.quarry.search.model.RuleCondition;
+import io.quarry.search.model.RuleConsequence;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.testsupport.MockServerClients;
 import java.util.ArrayList;
@@ -38,7 +42,7 @@ class NonFiniteNumbersContractTest {
     static final MockServerExtension MOCK = MockServerExtension.builder().build();
 
     private static final long SEED = Long.getLong("quarry.nonfinite.seed", 20261129L);
-    private static final int SAMPLES = Integer.getInteger("quarry.nonfinite.samples", 24);
+    private static final int SAMPLES = Integer.getInteger("quarry.nonfinite.samples", 16);
 
     private static final AtomicInteger REQUESTS = new AtomicInteger();
     private static FaultInjectingProxy proxy;
@@ -204,6 +208,32 @@ class NonFiniteNumbersContractTest {
                     .contains(name)
                     .contains("not a finite number");
         }
+        assertThat(REQUESTS.get()).isEqualTo(before);
+    }
+
+    @Test
+    void settingsRulesAndSecuredKeysHoldingANonFiniteNumberAreRefusedBeforeAnythingIsSent() {
+        SearchIndex index = client.index("config");
+        int before = REQUESTS.get();
+
+        Throwable settings = catchThrowable(() ->
+                index.setSettings(IndexSettings.of().setting("custom", Map.of("weights", List.of(1.0, Double.NaN)))));
+        Throwable rule = catchThrowable(() -> index.rules()
+                .save(Rule.of(
+                        "r1",
+                        RuleCondition.whenContext("c"),
+                        RuleConsequence.params(SearchQuery.of().param("aroundRadius", Float.NEGATIVE_INFINITY)))));
+        String parent = MOCK.server().adminKey();
+        Throwable securedKey = catchThrowable(() -> SecuredApiKeys.generate(
+                parent,
+                SecuredApiKeyRestrictions.of().searchParams(SearchQuery.of().param("minScore", Double.NaN))));
+
+        assertThat(settings).isInstanceOf(InvalidRequestException.class).hasMessageContaining("$.custom.weights[1]");
+        assertThat(rule).isInstanceOf(InvalidRequestException.class).hasMessageContaining("aroundRadius");
+        assertThat(securedKey)
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining("minScore")
+                .hasMessageNotContaining(parent);
         assertThat(REQUESTS.get()).isEqualTo(before);
     }
 
