@@ -65,10 +65,10 @@ public final class SecuredApiKeys {
         restrictions.restrictIndices();
         restrictions.referers();
         Object sources = params.get("restrictSources");
-        if (sources != null && !SourceNetworks.areValid(asRestrictionText(sources))) {
+        if (sources != null && !SourceNetworks.areValid(asRestrictionText("restrictSources", sources))) {
             // the service would refuse every call made with the key
             throw new InvalidRequestException("restrictSources must be IPv4 networks in CIDR notation, comma-separated"
-                    + " (such as 192.168.1.0/24,10.0.0.1), not " + asRestrictionText(sources));
+                    + " (such as 192.168.1.0/24,10.0.0.1), not " + asRestrictionText("restrictSources", sources));
         }
         String query = queryString(params);
         return Base64.getEncoder().encodeToString((hmacHex(parentKey, query) + query).getBytes(StandardCharsets.UTF_8));
@@ -188,8 +188,8 @@ public final class SecuredApiKeys {
 
     private static String queryString(Map<String, Object> sorted) {
         StringJoiner query = new StringJoiner("&");
-        sorted.forEach((name, value) ->
-                query.add(UrlEncoding.percentEncode(name) + "=" + UrlEncoding.percentEncode(asRestrictionText(value))));
+        sorted.forEach((name, value) -> query.add(
+                UrlEncoding.percentEncode(name) + "=" + UrlEncoding.percentEncode(asRestrictionText(name, value))));
         return query.toString();
     }
 
@@ -298,7 +298,7 @@ public final class SecuredApiKeys {
     }
 
     /** A restriction's value as secured keys carry it: string lists comma-joined, other lists and objects as JSON. */
-    private static String asRestrictionText(Object value) {
+    private static String asRestrictionText(String name, Object value) {
         if (value instanceof String s) {
             return s;
         }
@@ -306,6 +306,12 @@ public final class SecuredApiKeys {
             StringJoiner joined = new StringJoiner(",");
             list.forEach(v -> joined.add((String) v));
             return joined.toString();
+        }
+        if ((value instanceof Double || value instanceof Float) && !Double.isFinite(((Number) value).doubleValue())) {
+            // it would be embedded as the text NaN or Infinity, which the service takes for no number
+            throw new InvalidRequestException(
+                    "restriction " + (name.length() <= 64 ? name : name.substring(0, 61) + "...")
+                            + " of the secured key is " + value + ", not a finite number");
         }
         return value instanceof Number || value instanceof Boolean ? value.toString() : JsonText.write(value);
     }

@@ -74,6 +74,8 @@ public final class SearchQuery extends MapValue<SearchQuery> {
      * service reads in {@code params} members.
      *
      * @return the encoded parameters
+     * @throws io.quarry.core.InvalidRequestException if a value holds a NaN or an infinity, which the service takes
+     *     for no number
      */
     public String toParamString() {
         return ParamEncoding.searchParams(members());
@@ -84,10 +86,12 @@ public final class SearchQuery extends MapValue<SearchQuery> {
      * and booleans as text, lists and objects as JSON.
      *
      * @return name to value, in the order they were set
+     * @throws io.quarry.core.InvalidRequestException if a value holds a NaN or an infinity, which the service takes
+     *     for no number
      */
     public Map<String, String> toUrlParameters() {
         Map<String, String> out = new LinkedHashMap<>();
-        members().forEach((name, value) -> out.put(name, ParamEncoding.asJsonText(value)));
+        members().forEach((name, value) -> out.put(name, ParamEncoding.asJsonText(name, value)));
         return out;
     }
 
