@@ -30,8 +30,7 @@ public final class PartialWriteException extends QuarryException {
         CHUNK_FAILED,
         /**
          * Reading the next records from the caller's source threw, or a record of it could not be made into an
-         * operation (a null objectID) or serialised (a NaN or an infinity, which JSON cannot hold); the cause is what
-         * was thrown. Nothing of that record's chunk was sent.
+         * operation (a null objectID); the cause is what was thrown. Nothing of that record's chunk was sent.
          */
         SOURCE_FAILED,
         /**

@@ -15,7 +15,6 @@ import io.quarry.core.spi.Polling;
 import io.quarry.core.spi.ScopedHandle;
 import io.quarry.search.internal.ChunkRounds;
 import io.quarry.search.internal.ChunkedWriter;
-import io.quarry.search.internal.PreparedBatch;
 import io.quarry.search.internal.RepeatSafety;
 import io.quarry.search.internal.ResponseTypes;
 import io.quarry.search.internal.WriteChecks;
@@ -569,7 +568,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     private ApiRequest batchRequest(List<BatchOperation> operations) {
         WriteChecks.requireOwnIndex(operations, name());
         ApiRequest request = scope().request(Endpoints.BATCH)
-                .body(PreparedBatch.bodyOf(operations))
+                .body(JsonBodies.object("requests", operations))
                 .records(operations.size());
         return RepeatSafety.hasUnrepeatable(operations) ? request.notSafeToRepeat() : request;
     }
@@ -1362,7 +1361,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
             return ChunkedWriter.write(
                     helper + " on index " + name(),
                     records,
-                    prepared(toOperations),
+                    toOperations,
                     options,
                     (operations, rounds) ->
                             inCall.batchRequest(operations).onRound(rounds).execute(BatchResponse.class),
@@ -1382,20 +1381,12 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
             return ChunkedWriter.writeAsync(
                     helper + " on index " + name(),
                     records,
-                    prepared(toOperations),
+                    toOperations,
                     options,
                     (operations, rounds) ->
                             inCall.batchRequest(operations).onRound(rounds).executeAsync(BatchResponse.class),
                     id -> inCall.waitForTaskAsync(id, options.waitPolicy()));
         });
-    }
-
-    /**
-     * A chunk's operations with their batch body written as the chunk is built, so that a record that cannot be
-     * serialised stops the write before its chunk is told sent ({@link PreparedBatch}).
-     */
-    private Function<List<?>, List<BatchOperation>> prepared(Function<List<?>, List<BatchOperation>> toOperations) {
-        return chunk -> PreparedBatch.of(toOperations.apply(chunk), scope().api());
     }
 
     /** {@return the call's future: a request refused while it is built fails it, as one refused when sent does} */

@@ -340,8 +340,8 @@ final class ChunkPump {
         try {
             operations = toOperations.apply(slice);
         } catch (RuntimeException e) {
-            // a record no operation can be made of (a null objectID, ...) or that cannot be serialised (a NaN): the
-            // input failed, and nothing of this chunk was sent, so its records are among the first never sent
+            // a record no operation can be made of (a null objectID, ...): the input failed, and nothing of this
+            // chunk was sent, so its records are among the first never sent
             whileLocked(() -> {
                 stop(e, PartialWriteException.Reason.SOURCE_FAILED);
                 unsent(index, firstRecord);
