@@ -19,6 +19,8 @@ import tools.jackson.databind.JsonNode;
  */
 public final class FacetColumn {
 
+    private static final int[] NONE = new int[0];
+
     private final int limit;
     private final int[] starts;
     private final int[] ids;
@@ -144,8 +146,6 @@ public final class FacetColumn {
     public int[] idsOfNumber(double number) {
         return lookup().byNumber().getOrDefault(number + 0.0, NONE); // + 0.0: -0.0 is the key 0.0
     }
-
-    private static final int[] NONE = new int[0];
 
     private Lookup lookup() {
         Lookup built = lookup;
