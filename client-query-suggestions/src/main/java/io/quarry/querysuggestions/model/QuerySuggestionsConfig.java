@@ -78,9 +78,13 @@ public record QuerySuggestionsConfig(
     }
 
     /**
-     * Sets {@code languages}: languages whose singular and plural suggestions are de-duplicated.
+     * Sets {@code languages}: languages whose singular and plural suggestions are de-duplicated. They are languages
+     * of the service's dictionaries: two lower-case letters of ISO 639-1 ({@code en}, {@code ja}), alone or with a
+     * lower-case country code ({@code pt-br}). Creating or replacing a configuration refuses a code of another form
+     * ({@code EN}, {@code eng}, {@code en-US}) before any call; the service refuses a code of that form it does not
+     * know ({@code xx}) with a 400 naming it.
      *
-     * @param codes language codes such as {@code en}
+     * @param codes language codes such as {@code en} or {@code pt-br}
      * @return a copy
      */
     public QuerySuggestionsConfig languages(String... codes) {
