@@ -119,7 +119,10 @@ public final class QueryPlanner {
             if (!parts.isEmpty()) {
                 phrases.add(parts);
             }
-            if (useSynonyms && !synonyms.correctionsOf(word).isEmpty()) {
+            // Alternative corrections stand for typos: none when typos are off.
+            if (useSynonyms
+                    && !typoMode.equals("false")
+                    && !synonyms.correctionsOf(word).isEmpty()) {
                 terms = new HashMap<>(terms);
                 for (Map.Entry<String, Integer> correction :
                         synonyms.correctionsOf(word).entrySet()) {
