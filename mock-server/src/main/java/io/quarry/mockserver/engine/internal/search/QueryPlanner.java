@@ -73,8 +73,7 @@ public final class QueryPlanner {
         }
         String queryType = options.queryType();
         String typoMode = options.typoTolerance();
-        int oneTypo = options.integer("minWordSizefor1Typo", 4);
-        int twoTypos = options.integer("minWordSizefor2Typos", 8);
+        TypoWordSizes sizes = TypoWordSizes.of(options);
         boolean useSynonyms = options.bool("synonyms", true);
         boolean plurals = ignorePlurals();
         boolean typosOnNumbers = options.bool("allowTyposOnNumericTokens", true);
@@ -108,7 +107,7 @@ public final class QueryPlanner {
                             || noTypoWords.contains(word)
                             || (!typosOnNumbers && word.chars().allMatch(Character::isDigit))
                     ? 0
-                    : word.length() >= twoTypos ? 2 : word.length() >= oneTypo ? 1 : 0;
+                    : sizes.typosAllowed(word.length());
             Map<String, TermMatch> terms = expand(word, prefix, maxTypos);
             if (plurals) {
                 terms = withPlurals(word, terms);
