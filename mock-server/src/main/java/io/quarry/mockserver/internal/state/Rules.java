@@ -1,5 +1,7 @@
 package io.quarry.mockserver.internal.state;
 
+import io.quarry.mockserver.engine.EngineException;
+import io.quarry.mockserver.engine.RuleParameters;
 import io.quarry.mockserver.engine.internal.text.TextSearch;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.json.HitPage;
@@ -18,7 +20,9 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code {facet:attr}} placeholders; {@code context}), consequence {@code params} (a {@code query} string or edits,
  * {@code automaticFacetFilters} and {@code automaticOptionalFacetFilters}, each an array of facet names or of
  * {@code {facet, disjunctive, negative, score}}), {@code promote}, {@code hide}, {@code filterPromotes},
- * {@code userData}, and {@code enabled}, {@code description}, {@code validity}, {@code tags}. Anything else
+ * {@code userData}, and {@code enabled}, {@code description}, {@code validity}, {@code tags}. The other
+ * {@code params} must be search parameters of a type and in a range a search takes ({@link RuleParameters}), so
+ * that a saved rule never makes a search fail. Anything else
  * (condition filters, alternatives, {@code renderingContent}, redirects, unknown members) is refused with a 400
  * at save time, so a rule never silently does nothing; so are the shapes that would do nothing or something
  * else than written: a promotion or hiding of an empty objectID, an empty {@code objectIDs}, a negative
@@ -176,6 +180,11 @@ public final class Rules {
             if (query != null && !query.isString() && !(query.isObject() && isQueryEdit(query))) {
                 throw bad("consequence.params.query must be a string or {remove, edits}: remove a list of words,"
                         + " edits a list of {type: remove or replace, delete, insert (with replace only)}");
+            }
+            try {
+                RuleParameters.check((ObjectNode) params);
+            } catch (EngineException refused) {
+                throw bad("consequence.params: " + refused.getMessage());
             }
         }
         JsonNode promote = consequence.get("promote");
