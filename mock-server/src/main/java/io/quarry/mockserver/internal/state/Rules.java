@@ -2,6 +2,7 @@ package io.quarry.mockserver.internal.state;
 
 import io.quarry.mockserver.engine.EngineException;
 import io.quarry.mockserver.engine.RuleParameters;
+import io.quarry.mockserver.engine.internal.search.SearchOptions;
 import io.quarry.mockserver.engine.internal.text.TextSearch;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.json.HitPage;
@@ -181,6 +182,10 @@ public final class Rules {
                 throw bad("consequence.params.query must be a string or {remove, edits}: remove a list of words,"
                         + " edits a list of {type: remove or replace, delete, insert (with replace only)}");
             }
+            if (query != null && isLongerThanAQuery(query)) {
+                throw bad("consequence.params.query: a replacement query or an insert longer than "
+                        + SearchOptions.MAX_QUERY_LENGTH + " characters, which no search takes");
+            }
             try {
                 RuleParameters.check((ObjectNode) params);
             } catch (EngineException refused) {
@@ -250,6 +255,16 @@ public final class Rules {
             }
         }
         return HitPage.of(matching, page, hitsPerPage, ObjectNode::deepCopy);
+    }
+
+    /** A replacement, or one insert, that could never be a whole query (a rule's edits are cut to fit). */
+    private static boolean isLongerThanAQuery(JsonNode query) {
+        if (query.isString()) {
+            return query.stringValue().length() > SearchOptions.MAX_QUERY_LENGTH;
+        }
+        return !allMatch(
+                query.path("edits"),
+                edit -> edit.path("insert").asString("").length() <= SearchOptions.MAX_QUERY_LENGTH);
     }
 
     private static boolean isPromotion(JsonNode item) {
