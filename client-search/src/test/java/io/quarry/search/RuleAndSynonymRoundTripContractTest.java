@@ -3,6 +3,7 @@ package io.quarry.search;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.mockserver.junit.MockServerExtension;
+import io.quarry.search.model.Promotion;
 import io.quarry.search.model.Rule;
 import io.quarry.search.model.RuleQuery;
 import io.quarry.search.model.Synonym;
@@ -16,6 +17,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.Locale;
 import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -72,6 +74,14 @@ class RuleAndSynonymRoundTripContractTest {
         index.rules().save(read);
         JsonNode after = raw("GET", "rules/r", null);
         assertThat(after).as("read as " + read).isEqualTo(before);
+    }
+
+    @Test
+    void aPromotionPastAnIntsRangeReadsAsTheLastPositionMeaningTheSame() {
+        raw("PUT", "rules/r", "{\"consequence\":{\"promote\":[{\"objectID\":\"a\",\"position\":3000000000}]}}");
+        assertThat(index.rules().get("r").consequence().promote())
+                .containsExactly(Promotion.of("a", Integer.MAX_VALUE));
+        assertThat(index.rules().browse()).hasSize(1);
     }
 
     @ParameterizedTest
