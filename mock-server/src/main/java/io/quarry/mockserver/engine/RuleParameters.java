@@ -4,6 +4,7 @@ import io.quarry.mockserver.engine.internal.search.SearchOptions;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -33,7 +34,7 @@ public final class RuleParameters {
      */
     public static void check(ObjectNode params) {
         ObjectNode search = JsonNodeFactory.instance.objectNode();
-        for (Map.Entry<String, tools.jackson.databind.JsonNode> param : params.properties()) {
+        for (Map.Entry<String, JsonNode> param : params.properties()) {
             String name = param.getKey();
             if (APPLIED_BY_THE_RULE.contains(name)) {
                 continue;

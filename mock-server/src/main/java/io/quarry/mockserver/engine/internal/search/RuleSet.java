@@ -177,7 +177,7 @@ public final class RuleSet {
      * {@value SearchOptions#MAX_QUERY_LENGTH} characters (the first characters when the first word alone is
      * longer). The user's query was short enough; the rule's edits must not turn the search into a 400.
      */
-    static String withinQueryLength(String query) {
+    private static String withinQueryLength(String query) {
         int max = SearchOptions.MAX_QUERY_LENGTH;
         if (query.length() <= max) {
             return query;
