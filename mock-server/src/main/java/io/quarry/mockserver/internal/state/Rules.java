@@ -1,7 +1,6 @@
 package io.quarry.mockserver.internal.state;
 
 import io.quarry.mockserver.engine.EngineException;
-import io.quarry.mockserver.engine.RuleParameters;
 import io.quarry.mockserver.engine.internal.search.SearchOptions;
 import io.quarry.mockserver.engine.internal.text.TextSearch;
 import io.quarry.mockserver.internal.http.ApiException;

@@ -1,5 +1,10 @@
-package io.quarry.mockserver.engine;
+package io.quarry.mockserver.internal.state;
 
+import io.quarry.mockserver.engine.EngineException;
+import io.quarry.mockserver.engine.IndexConfig;
+import io.quarry.mockserver.engine.IndexData;
+import io.quarry.mockserver.engine.SearchContext;
+import io.quarry.mockserver.engine.SearchEngine;
 import io.quarry.mockserver.engine.internal.search.SearchOptions;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +19,7 @@ import tools.jackson.databind.node.ObjectNode;
  * takes. The parameters a rule applies itself ({@code query}, {@code automaticFacetFilters},
  * {@code automaticOptionalFacetFilters}) are checked by the rule's validation, not here.
  */
-public final class RuleParameters {
+final class RuleParameters {
 
     private static final Set<String> APPLIED_BY_THE_RULE =
             Set.of("query", "automaticFacetFilters", "automaticOptionalFacetFilters");
@@ -32,7 +37,7 @@ public final class RuleParameters {
      * @param params a rule's consequence {@code params}, an object
      * @throws EngineException 400 naming the first parameter a search does not know, or the one a search refuses
      */
-    public static void check(ObjectNode params) {
+    static void check(ObjectNode params) {
         ObjectNode search = JsonNodeFactory.instance.objectNode();
         for (Map.Entry<String, JsonNode> param : params.properties()) {
             String name = param.getKey();
