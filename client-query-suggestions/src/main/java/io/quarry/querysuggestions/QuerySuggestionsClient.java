@@ -108,8 +108,6 @@ public final class QuerySuggestionsClient extends ClientHandle<QuerySuggestionsC
      *
      * @param config the configuration, with at least one source index
      * @return the service's message
-     * @throws InvalidRequestException before any call, if a language is not of the form {@code en} or
-     *     {@code pt-br} (see {@link QuerySuggestionsConfig#languages(String...)})
      * @throws io.quarry.core.UnprocessableEntityException if a configuration of that index exists (422)
      * @throws io.quarry.core.QuarryException on any other failure
      */
@@ -137,9 +135,7 @@ public final class QuerySuggestionsClient extends ClientHandle<QuerySuggestionsC
      *
      * @param config the new configuration, with at least one source index
      * @return the service's message
-     * @throws InvalidRequestException before any call, if a language is not of the form {@code en} or
-     *     {@code pt-br} (see {@link QuerySuggestionsConfig#languages(String...)})
-     * @throws io.quarry.core.QuarryException on any other failure
+     * @throws io.quarry.core.QuarryException on any failure
      */
     public ConfigResponse replaceConfig(QuerySuggestionsConfig config) {
         return replaceConfigRequest(config).execute(ConfigResponse.class);
@@ -405,33 +401,7 @@ public final class QuerySuggestionsClient extends ClientHandle<QuerySuggestionsC
         if (config.sourceIndices().isEmpty()) {
             throw new InvalidRequestException("a query-suggestions configuration needs at least one source index");
         }
-        List<String> languages = config.languages() == null ? List.of() : config.languages();
-        for (int i = 0; i < languages.size(); i++) {
-            if (!isLanguageCode(languages.get(i))) {
-                throw new InvalidRequestException("languages[" + i + "] must be a language code: two lower-case"
-                        + " letters (ISO 639-1), alone or with a lower-case country code, such as en or pt-br; got \""
-                        + shown(languages.get(i)) + "\"");
-            }
-        }
         return config;
-    }
-
-    /** {@return whether it has the form of a language the service takes: {@code en} or {@code pt-br}} */
-    private static boolean isLanguageCode(String code) {
-        return code.length() == 2 && isLowerLetters(code)
-                || code.length() == 5
-                        && code.charAt(2) == '-'
-                        && isLowerLetters(code.substring(0, 2))
-                        && isLowerLetters(code.substring(3));
-    }
-
-    private static boolean isLowerLetters(String text) {
-        return text.chars().allMatch(c -> c >= 'a' && c <= 'z');
-    }
-
-    /** {@return the code as a message shows it: a long one cut} */
-    private static String shown(String code) {
-        return code.length() <= 32 ? code : code.substring(0, 32) + "...";
     }
 
     /** Runs a request's preparation, turning a validation failure into a failed request future. */
