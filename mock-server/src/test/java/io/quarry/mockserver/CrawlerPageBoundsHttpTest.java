@@ -1,0 +1,110 @@
+package io.quarry.mockserver;
+
+import static io.quarry.mockserver.testing.TestClient.jq;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.net.httpserver.HttpServer;
+import io.quarry.mockserver.testing.CrawlerRuns;
+import io.quarry.mockserver.testing.LoopbackSite;
+import io.quarry.mockserver.testing.TestClient;
+import io.quarry.mockserver.testing.TestClient.Reply;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Pages the mock server will not read, each small and each seconds of work or more unbounded: more HTML elements
+ * than it parses, and selectors whose work on the page passes its budget. {@code /test} answers a 400 saying why, a
+ * crawl counts the page FAILED and goes on.
+ */
+class CrawlerPageBoundsHttpTest {
+
+    /** 12,000 sibling divs (130 KB): {@code p ~ div} walks back along all of them from each, about 12 s unbounded. */
+    private static final String SIBLINGS = "<div></div>".repeat(12_000);
+
+    /** 8,000 tables each opening the bold tags before it again (up to a dozen): 112,000 elements from 140 KB. */
+    private static final String TABLES =
+            IntStream.range(0, 8_000).mapToObj(i -> "<table><b id=" + i + ">x").collect(Collectors.joining());
+
+    private static final HttpServer SITE = LoopbackSite.start(null, exchange -> {
+        String page = Map.of(
+                        "/siblings", SIBLINGS,
+                        "/tables", TABLES,
+                        "/", "<p>start</p><div><a href='/siblings'>s</a><a href='/tables'>t</a></div>")
+                .get(exchange.getRequestURI().getPath());
+        LoopbackSite.html(exchange, page == null ? 404 : 200, page == null ? "" : page);
+    });
+    private static final MockServer SERVER = MockServer.builder().start();
+    private final TestClient client = new TestClient(SERVER);
+
+    @AfterAll
+    static void stop() {
+        SERVER.close();
+        SITE.stop(0);
+    }
+
+    private static String url(String path) {
+        return "http://127.0.0.1:" + SITE.getAddress().getPort() + path;
+    }
+
+    private static String config(String startUrl, String selectors) {
+        return jq("{'appId': 'QUARRYMOCK', 'rateLimit': 2, 'startUrls': ['" + startUrl + "'], 'actions': [{'indexName':"
+                + " 'docs', 'selectorsToMatch': " + selectors + ", 'recordExtractor': {'__type': 'function', 'source':"
+                + " '() => []'}}]}");
+    }
+
+    private Reply tested(String path, String selectors) {
+        String id = client.crawler("POST", "/crawlers", "{\"name\": \"c\", \"config\": " + config(url("/"), "[]") + "}")
+                .requireOk()
+                .body()
+                .get("id")
+                .asString();
+        String override = jq("{'actions': [{'indexName': 'docs', 'selectorsToMatch': " + selectors
+                + ", 'recordExtractor': {'__type': 'function', 'source': '() => []'}}]}");
+        return client.crawler(
+                "POST", "/crawlers/" + id + "/test", "{\"url\": \"" + url(path) + "\", \"config\": " + override + "}");
+    }
+
+    @Test
+    @Timeout(value = 6, unit = TimeUnit.SECONDS)
+    void aSelectorWhoseWorkOnThePagePassesTheBudgetIsA400NamingIt() {
+        Reply reply = tested("/siblings", jq("['div', '!p ~ div']"));
+
+        assertThat(reply.status()).as(reply.toString()).isEqualTo(400);
+        assertThat(reply.body().get("message").asString())
+                .contains(
+                        "config.actions[0].selectorsToMatch",
+                        "'!p ~ div'",
+                        "would take about",
+                        "steps on this page (12004 elements");
+        assertThat(tested("/siblings", jq("['div', 'p + div']")).status())
+                .as("a selector walking no siblings is within the budget")
+                .isEqualTo(200);
+    }
+
+    @Test
+    @Timeout(value = 6, unit = TimeUnit.SECONDS)
+    void aPageOfMoreElementsThanTheMockServerParsesIsA400() {
+        Reply reply = tested("/tables", "[]");
+
+        assertThat(reply.status()).as(reply.toString()).isEqualTo(400);
+        assertThat(reply.body().get("message").asString()).contains("more than 100000 HTML elements");
+    }
+
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.SECONDS)
+    void aCrawlCountsSuchPagesFailedAndGoesOn() throws InterruptedException {
+        CrawlerRuns runs = new CrawlerRuns(client);
+
+        String id = runs.reindexed(config(url("/"), jq("['p ~ div', 'a']")));
+
+        assertThat(runs.count(id, "DONE", "success")).isEqualTo(1);
+        assertThat(runs.count(id, "FAILED", "selectors_too_costly")).isEqualTo(1);
+        assertThat(runs.count(id, "FAILED", "too_many_elements")).isEqualTo(1);
+        assertThat(runs.urlsIn("docs")).containsExactly(url("/"));
+    }
+}
