@@ -8,6 +8,10 @@ import io.quarry.mockserver.testing.CrawlerRuns;
 import io.quarry.mockserver.testing.LoopbackSite;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -17,9 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Pages the mock server will not read, each small and each seconds of work or more unbounded: more HTML elements
- * than it parses, and selectors whose work on the page passes its budget. {@code /test} answers a 400 saying why, a
- * crawl counts the page FAILED and goes on.
+ * Pages the mock server will not read, each small: more HTML elements than it parses, one its HTML parser fails
+ * on, and selectors whose work on the page passes its budget (seconds of work or more unbounded). {@code /test}
+ * answers a 400 saying why, a crawl counts the page FAILED and goes on.
  */
 class CrawlerPageBoundsHttpTest {
 
@@ -30,11 +34,16 @@ class CrawlerPageBoundsHttpTest {
     private static final String TABLES =
             IntStream.range(0, 8_000).mapToObj(i -> "<table><b id=" + i + ">x").collect(Collectors.joining());
 
+    /** 1.5 KB of misnested tables and formatting tags (found by CrawlerHostilePagesHttpTest) on which jsoup throws. */
+    private static final String BROKEN = resource("/crawler/parser-failure.html");
+
     private static final HttpServer SITE = LoopbackSite.start(null, exchange -> {
         String page = Map.of(
                         "/siblings", SIBLINGS,
                         "/tables", TABLES,
-                        "/", "<p>start</p><div><a href='/siblings'>s</a><a href='/tables'>t</a></div>")
+                        "/broken", BROKEN,
+                        "/",
+                                "<p>start</p><div><a href='/siblings'>s</a><a href='/tables'>t</a><a href='/broken'>b</a></div>")
                 .get(exchange.getRequestURI().getPath());
         LoopbackSite.html(exchange, page == null ? 404 : 200, page == null ? "" : page);
     });
@@ -45,6 +54,14 @@ class CrawlerPageBoundsHttpTest {
     static void stop() {
         SERVER.close();
         SITE.stop(0);
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = CrawlerPageBoundsHttpTest.class.getResourceAsStream(name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static String url(String path) {
@@ -96,6 +113,14 @@ class CrawlerPageBoundsHttpTest {
     }
 
     @Test
+    void aPageTheHtmlParserFailsOnIsA400NotA500() {
+        Reply reply = tested("/broken", "[]");
+
+        assertThat(reply.status()).as(reply.toString()).isEqualTo(400);
+        assertThat(reply.body().get("message").asString()).contains("HTML parser failed on the page");
+    }
+
+    @Test
     @Timeout(value = 10, unit = TimeUnit.SECONDS)
     void aCrawlCountsSuchPagesFailedAndGoesOn() throws InterruptedException {
         CrawlerRuns runs = new CrawlerRuns(client);
@@ -105,6 +130,7 @@ class CrawlerPageBoundsHttpTest {
         assertThat(runs.count(id, "DONE", "success")).isEqualTo(1);
         assertThat(runs.count(id, "FAILED", "selectors_too_costly")).isEqualTo(1);
         assertThat(runs.count(id, "FAILED", "too_many_elements")).isEqualTo(1);
+        assertThat(runs.count(id, "FAILED", "html_parser_failed")).isEqualTo(1);
         assertThat(runs.urlsIn("docs")).containsExactly(url("/"));
     }
 }

@@ -29,6 +29,7 @@ final class HtmlPages {
     private static final int CHARSET_PREFIX = 5120;
 
     static final String TOO_MANY_ELEMENTS = "too_many_elements";
+    static final String PARSER_FAILED = "html_parser_failed";
 
     private HtmlPages() {}
 
@@ -38,9 +39,23 @@ final class HtmlPages {
      *
      * @param url the page's URL, against which its links are resolved
      * @param fetched the page
-     * @throws PageRefusal {@value #TOO_MANY_ELEMENTS} past {@value #MAX_ELEMENTS} elements
+     * @throws PageRefusal {@value #TOO_MANY_ELEMENTS} past {@value #MAX_ELEMENTS} elements, {@value #PARSER_FAILED}
+     *     when jsoup throws
      */
     static Document parse(String url, PageFetcher.Fetched fetched) throws PageRefusal {
+        try {
+            return parseBounded(url, fetched);
+        } catch (RuntimeException e) {
+            // jsoup 1.24.1 fails on some misnested tables at its depth limit (an index out of bounds): a page, not
+            // the request or the crawl, fails
+            throw new PageRefusal(
+                    PARSER_FAILED,
+                    "The mock server's HTML parser failed on the page ("
+                            + e.getClass().getSimpleName() + ")");
+        }
+    }
+
+    private static Document parseBounded(String url, PageFetcher.Fetched fetched) throws PageRefusal {
         String text = new String(fetched.body(), charsetOf(url, fetched));
         if (!text.isEmpty() && text.charAt(0) == '\uFEFF') {
             text = text.substring(1);

@@ -1,9 +1,9 @@
 package io.quarry.mockserver.internal.products.crawler;
 
 /**
- * Why the mock server will not read a fetched page: its HTML holds more than it parses, or its actions' selectors
- * would take more work on it than it allows. A crawl counts the page FAILED with the reason code; {@code /test}
- * answers a 400 with the message.
+ * Why the mock server will not read a fetched page: its HTML holds more than it parses or fails its parser, or its
+ * actions' selectors would take more work on it than it allows. A crawl counts the page FAILED with the reason
+ * code; {@code /test} answers a 400 with the message.
  */
 final class PageRefusal extends Exception {
     private static final long serialVersionUID = 1L;
