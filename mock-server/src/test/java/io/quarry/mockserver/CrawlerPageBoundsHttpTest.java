@@ -19,6 +19,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Pages the mock server will not read, each small: more HTML elements than it parses, one its HTML parser fails
@@ -37,11 +38,19 @@ class CrawlerPageBoundsHttpTest {
     /** 1.5 KB of misnested tables and formatting tags (found by CrawlerHostilePagesHttpTest) on which jsoup throws. */
     private static final String BROKEN = resource("/crawler/parser-failure.html");
 
+    /** 1 MB of text under 500 nested divs: {@code :contains} reads it whole from each, about 6 s unbounded. */
+    private static final String DEEP_TEXT = "<div>".repeat(500) + "x ".repeat(500_000);
+
+    /** 100 nested headings above 4 MB of text: reading each heading's whole text took about 6 s. */
+    private static final String NESTED_HEADINGS = "<h2>heading <div>".repeat(100) + "x ".repeat(2_000_000);
+
     private static final HttpServer SITE = LoopbackSite.start(null, exchange -> {
         String page = Map.of(
                         "/siblings", SIBLINGS,
                         "/tables", TABLES,
                         "/broken", BROKEN,
+                        "/text", DEEP_TEXT,
+                        "/headings", NESTED_HEADINGS,
                         "/",
                                 "<p>start</p><div><a href='/siblings'>s</a><a href='/tables'>t</a><a href='/broken'>b</a></div>")
                 .get(exchange.getRequestURI().getPath());
@@ -110,6 +119,31 @@ class CrawlerPageBoundsHttpTest {
 
         assertThat(reply.status()).as(reply.toString()).isEqualTo(400);
         assertThat(reply.body().get("message").asString()).contains("more than 100000 HTML elements");
+    }
+
+    @Test
+    @Timeout(value = 4, unit = TimeUnit.SECONDS)
+    void containsIsWeighedByTheTextItReads() {
+        Reply reply = tested("/text", jq("['div:contains(y)']"));
+
+        assertThat(reply.status()).as(reply.toString()).isEqualTo(400);
+        assertThat(reply.body().get("message").asString()).contains("'div:contains(y)' would take about");
+        assertThat(tested("/text", jq("['div:containsOwn(y)']")).status()).isEqualTo(200);
+    }
+
+    @Test
+    @Timeout(value = 4, unit = TimeUnit.SECONDS)
+    void nestedHeadingsAreReadOnlyAsFarAsTheirRecordKeeps() {
+        Reply reply = tested("/headings", "[]");
+
+        assertThat(reply.status()).as("a status").isEqualTo(200);
+        JsonNode headings =
+                reply.body().get("records").get(0).get("records").get(0).get("headings");
+        assertThat(headings.size()).isEqualTo(100);
+        for (JsonNode heading : headings) {
+            assertThat(heading.asString()).hasSize(1000).startsWith("heading ");
+            assertThat(heading.asString().strip()).endsWith(" x x");
+        }
     }
 
     @Test

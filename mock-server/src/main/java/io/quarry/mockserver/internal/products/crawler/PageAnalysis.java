@@ -182,7 +182,7 @@ final class PageAnalysis {
             if (headings.size() >= MAX_HEADINGS) {
                 break;
             }
-            headings.add(bounded(heading.text(), MAX_SHORT_TEXT));
+            headings.add(HeadingText.of(heading, MAX_SHORT_TEXT));
         }
         Element body = document.body();
         record.put("content", bounded(body == null ? "" : body.text(), MAX_CONTENT));

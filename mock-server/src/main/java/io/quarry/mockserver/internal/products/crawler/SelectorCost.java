@@ -4,8 +4,8 @@ import java.util.Locale;
 
 /**
  * An upper estimate of the steps jsoup takes to match one selector against a page, from the selector's text and the
- * page's {@link PageShape}: each alternative tests every element; each descendant combinator, {@code :has} or
- * {@code :contains} may walk every element's ancestors or subtree; each sibling combinator ({@code ~}) or pseudo-class
+ * page's {@link PageShape}: each alternative tests every element; each descendant combinator or {@code :has} may
+ * walk every element's ancestors or subtree, each {@code :contains} read every element's whole text; each sibling combinator ({@code ~}) or pseudo-class
  * that counts siblings ({@code :nth-child}, {@code :last-of-type}, {@code :only-child}, {@code :lt}...) may walk
  * every element's siblings. What a {@code :has(...)} holds is matched from each element, so it costs up to the page's
  * depth times as much. (Nested {@code :has} and a {@code ~} within {@code :has}, which cost more still, are refused
@@ -17,7 +17,15 @@ final class SelectorCost {
     static final long PAGE_BUDGET = 10_000_000;
 
     private static final String[] SIBLING_PSEUDOS = {"-of-type", ":only-child", ":nth-", ":lt(", ":gt(", ":eq("};
-    private static final String[] SUBTREE_PSEUDOS = {":contains"};
+
+    /** The pseudo-classes that read each element's whole text ({@code :containsOwn} reads its own). */
+    private static final String[] TEXT_PSEUDOS = {":contains(", ":containswholetext(", ":containsdata("};
+
+    /**
+     * Characters of text read per step: {@code :contains} lower-cases and normalises each element's text, about 12
+     * ns a character (a page of 4 MB of text under 500 nested divs took 24 s unbounded).
+     */
+    private static final long TEXT_CHARACTERS_PER_STEP = 4;
 
     private SelectorCost() {}
 
@@ -64,8 +72,9 @@ final class SelectorCost {
     private static long partCost(String part, PageShape page) {
         long alternatives = 1 + count(part, ",");
         long ancestorWalks = descendantCombinators(part);
-        for (String pseudo : SUBTREE_PSEUDOS) {
-            ancestorWalks += count(part, pseudo);
+        long textReads = 0;
+        for (String pseudo : TEXT_PSEUDOS) {
+            textReads += count(part, pseudo);
         }
         long siblingWalks = count(part, "~");
         for (String pseudo : SIBLING_PSEUDOS) {
@@ -73,6 +82,8 @@ final class SelectorCost {
         }
         long cost = saturatedMultiply(page.elements(), alternatives);
         cost = saturatedAdd(cost, saturatedMultiply(page.ancestorSteps(), ancestorWalks));
+        cost = saturatedAdd(
+                cost, saturatedMultiply(page.ancestorSteps() + page.textSteps() / TEXT_CHARACTERS_PER_STEP, textReads));
         return saturatedAdd(cost, saturatedMultiply(page.siblingSteps(), siblingWalks));
     }
 
