@@ -27,6 +27,12 @@ final class SelectorCost {
      */
     private static final long TEXT_CHARACTERS_PER_STEP = 4;
 
+    /**
+     * Steps a {@code :has} costs each element besides its subtree: it sets up a traversal per element, about 1 µs
+     * (over 90,000 list items {@code *:not(:has(p))} took 0.33 s).
+     */
+    private static final long HAS_STEPS_PER_ELEMENT = 20;
+
     private SelectorCost() {}
 
     /**
@@ -63,8 +69,9 @@ final class SelectorCost {
             }
             (hasDepth >= 0 ? inside : outside).append(c);
         }
+        long setUp = saturatedMultiply(page.elements(), HAS_STEPS_PER_ELEMENT * count(lower, ":has("));
         return saturatedAdd(
-                partCost(outside.toString(), page),
+                saturatedAdd(partCost(outside.toString(), page), setUp),
                 saturatedMultiply(Math.max(1, page.maxDepth()), partCost(inside.toString(), page)));
     }
 
