@@ -5,6 +5,7 @@ import io.quarry.core.internal.HttpTransport;
 import io.quarry.core.internal.PathTemplate;
 import io.quarry.core.internal.PreparedRequest;
 import io.quarry.core.internal.QueryEncoder;
+import io.quarry.core.spi.CallGroup;
 import io.quarry.core.spi.ObservedCall;
 import java.lang.reflect.Type;
 import java.util.LinkedHashMap;
@@ -49,6 +50,7 @@ public final class ApiRequest {
     private RequestOptions options = RequestOptions.of();
     private boolean notSafeToRepeat;
     private ObservedCall parent;
+    private CallGroup group;
     private int records;
     private IntConsumer roundListener;
 
@@ -160,6 +162,19 @@ public final class ApiRequest {
      */
     public ApiRequest partOf(ObservedCall parent) {
         this.parent = parent;
+        return this;
+    }
+
+    /**
+     * Makes this request's asynchronous sends calls of a group, cancelled with it: a send while the group is
+     * cancelled makes no call. {@link io.quarry.core.spi.CallScope} sets it for the requests of an asynchronous
+     * composite call's scope. A blocking send ignores it.
+     *
+     * @param group the group, or null for none
+     * @return this request
+     */
+    public ApiRequest cancelledWith(CallGroup group) {
+        this.group = group;
         return this;
     }
 
@@ -310,7 +325,10 @@ public final class ApiRequest {
         } catch (QuarryException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return transport.executeAsync(prepared, type);
+        if (group == null) {
+            return transport.executeAsync(prepared, type);
+        }
+        return group.call(() -> transport.executeAsync(prepared, type));
     }
 
     private PreparedRequest prepare() {

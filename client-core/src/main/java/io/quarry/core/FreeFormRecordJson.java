@@ -1,10 +1,12 @@
 package io.quarry.core;
 
+import io.quarry.core.internal.base.FiniteNumbers;
 import io.quarry.core.internal.base.PlainJsonValues;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;
+import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -33,7 +35,12 @@ final class FreeFormRecordJson {
             gen.writeStartObject();
             for (Map.Entry<String, Object> e : attributes.entrySet()) {
                 gen.writeName(e.getKey());
-                writeValue(e.getValue(), gen, ctxt);
+                try {
+                    writeValue(e.getValue(), gen, ctxt);
+                } catch (JacksonException failure) {
+                    failure.prependPath(attributes, e.getKey()); // the path names where a refused number was
+                    throw failure;
+                }
             }
             gen.writeEndObject();
         }
@@ -45,8 +52,15 @@ final class FreeFormRecordJson {
                 writeObject(nested.attributes(), gen, ctxt);
             } else if (value instanceof List<?> list) {
                 gen.writeStartArray();
+                int index = 0;
                 for (Object item : list) {
-                    writeValue(item, gen, ctxt);
+                    try {
+                        writeValue(item, gen, ctxt);
+                    } catch (JacksonException failure) {
+                        failure.prependPath(list, index);
+                        throw failure;
+                    }
+                    index++;
                 }
                 gen.writeEndArray();
             } else if (value instanceof String s) {
@@ -63,8 +77,10 @@ final class FreeFormRecordJson {
                 // as an int, so that tokens read back (a conversion) give the Integer a parser gives for it
                 gen.writeNumber(((Number) value).intValue());
             } else if (value instanceof Double d) {
+                FiniteNumbers.requireFinite(gen, d);
                 gen.writeNumber(d);
             } else if (value instanceof Float f) {
+                FiniteNumbers.requireFinite(gen, f);
                 gen.writeNumber(f);
             } else {
                 ctxt.writeValue(gen, value);

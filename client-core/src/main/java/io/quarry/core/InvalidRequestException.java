@@ -2,7 +2,8 @@ package io.quarry.core;
 
 /**
  * A request was rejected before any I/O: an empty, {@code .} or {@code ..} path segment, a missing or
- * unknown path parameter, or a body that cannot be serialised as JSON.
+ * unknown path parameter, or a body that cannot be serialised as JSON (one holding a NaN or an infinity, which JSON
+ * has no number for, among them: the message then names where, such as {@code $.requests[3].body.price}).
  */
 public final class InvalidRequestException extends QuarryException {
 

@@ -26,6 +26,14 @@ import java.util.stream.StreamSupport;
  * {@link #toListAsync()} and {@link #forEachAsync(Consumer)} read the pages one after another without blocking a
  * thread.
  *
+ * <p>A failed page ends its reading for good, in every form. The iterator throws the failure once, from the
+ * {@code hasNext()} or {@code next()} that read the page, and stays failed: each later {@code hasNext()} or
+ * {@code next()} throws an {@link IllegalStateException} whose cause is that failure, and reads nothing (it does not
+ * ask for the page again, so a loop that catches the failure and goes on cannot call the service for ever). The
+ * future of an asynchronous form fails with the failure, and nothing more is read. Each call has already been
+ * retried as the client's options say before it fails; reading again is up to the caller, and starts over from
+ * the first page: a new {@link #iterator()} or {@link #stream()}, or another call of an asynchronous form.
+ *
  * <p>When a {@link io.quarry.core.spi.CallObserver} is registered, the pages of some reads (such as browsing an
  * index) show as calls inside one composite call per iteration. That call starts with the first page and ends
  * when the iteration reads the last page, when a page fails, or when the iterator or stream is closed. A caller who
@@ -168,13 +176,21 @@ public final class PagedIterable<T> implements Iterable<T> {
                 private Iterator<T> current = List.<T>of().iterator();
                 private K next = first;
                 private boolean more = true;
+                /** The failure of a page, once one failed: the iteration ends with it rather than asking again. */
+                private Throwable failure;
                 /** The composite call of this iteration once its first page is read, until it ends. */
                 private CompositeCall call;
 
                 @Override
                 public boolean hasNext() {
+                    if (failure != null) {
+                        throw new IllegalStateException(
+                                "a page of this iteration failed, so it cannot go on; a new iterator reads again from"
+                                        + " the first page",
+                                failure);
+                    }
                     while (!current.hasNext() && more) {
-                        Page<T, K> page = read(next);
+                        Page<T, K> page = readOrFail(next);
                         current = page.items().iterator();
                         next = page.next();
                         more = next != null;
@@ -183,6 +199,16 @@ public final class PagedIterable<T> implements Iterable<T> {
                         }
                     }
                     return current.hasNext();
+                }
+
+                private Page<T, K> readOrFail(K token) {
+                    try {
+                        return read(token);
+                    } catch (RuntimeException | Error e) {
+                        failure = e;
+                        more = false;
+                        throw e;
+                    }
                 }
 
                 private Page<T, K> read(K token) {
@@ -195,7 +221,7 @@ public final class PagedIterable<T> implements Iterable<T> {
                     try {
                         return call.step(scope -> read.apply(scope, token));
                     } catch (RuntimeException e) {
-                        call = null; // the failed page ended it; reading on starts another
+                        call = null; // the failed page ended it
                         throw e;
                     }
                 }
@@ -226,7 +252,7 @@ public final class PagedIterable<T> implements Iterable<T> {
 
         <R> CompletableFuture<R> readAllAsync(Consumer<? super T> action, Supplier<R> result) {
             AsyncReading<T, K, R> reading = new AsyncReading<>(readAsync, action, result);
-            reading.follow(readAsync.apply(first));
+            reading.followFirst(first);
             return reading.done;
         }
     }
@@ -261,6 +287,18 @@ public final class PagedIterable<T> implements Iterable<T> {
             this.readAsync = readAsync;
             this.action = action;
             this.result = result;
+        }
+
+        /** Asks for the first page; a read that throws rather than failing its future fails the reading alike. */
+        void followFirst(K token) {
+            CompletableFuture<Page<T, K>> page;
+            try {
+                page = readAsync.apply(token);
+            } catch (RuntimeException | Error e) {
+                done.completeExceptionally(wrapped(e));
+                return;
+            }
+            follow(page);
         }
 
         void follow(CompletableFuture<Page<T, K>> page) {

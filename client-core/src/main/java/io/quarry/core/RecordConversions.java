@@ -3,8 +3,10 @@ package io.quarry.core;
 import io.quarry.core.internal.JsonFailures;
 import io.quarry.core.internal.StrictSdkMembers;
 import io.quarry.core.internal.base.CreatorHandles;
+import io.quarry.core.internal.base.FiniteNumbers;
 import io.quarry.core.internal.base.RecordSettings;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.module.SimpleModule;
@@ -26,6 +28,8 @@ final class RecordConversions {
                 .addModule(CreatorHandles.module())
                 // the SDK's own types among the converted values (a hit's _rankingInfo, _answer) read strictly
                 .addModule(StrictSdkMembers.module())
+                // a NaN or an infinity is refused on the way in, as a body refuses it, not left to fail the read
+                .addModule(FiniteNumbers.module())
                 .addModule(new SimpleModule("quarry-converted-hits")
                         .addDeserializer(EnrichedRecord.class, new EnrichedRecordConversion()))
                 .build();
@@ -39,11 +43,15 @@ final class RecordConversions {
      * @param <T>   the target type
      * @return the converted value
      * @throws DeserializationException if the value does not match the type
+     * @throws InvalidRequestException  if the value cannot be serialised (a NaN or an infinity in it, say)
      */
     static <T> T convert(Object value, Class<T> type) {
         try {
             return Holder.MAPPER.convertValue(value, type);
         } catch (JacksonException e) {
+            if (e.processor() instanceof JsonGenerator) {
+                throw JsonFailures.writing(e); // it failed while its JSON form was being written
+            }
             throw JsonFailures.reading(type, e);
         }
     }

@@ -14,6 +14,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.tomakehurst.wiremock.http.Fault;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import io.quarry.core.spi.CallScope;
 import io.quarry.core.testing.Eventually;
 import io.quarry.core.testing.LoopbackHttp;
 import java.util.Map;
@@ -21,13 +22,17 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import okhttp3.Call;
 import okhttp3.EventListener;
 import okhttp3.OkHttpClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** The async form: retries chained through callbacks, typed failures, cancellation reaching the HTTP call. */
+/**
+ * The async form: retries chained through callbacks, typed failures, cancellation reaching the HTTP call, and the
+ * calls of an asynchronous composite call cancelled with it.
+ */
 class AsyncCallTest {
 
     @RegisterExtension
@@ -136,5 +141,54 @@ class AsyncCallTest {
             assertThat(future).isCancelled();
         }
         assertThat(requestsTo("spare.test")).isZero();
+    }
+
+    /**
+     * Without an observer: two calls in flight at once and a third chained after them; the composite call cancelled
+     * cancels both HTTP calls, never makes the third, and a call its steps ask their scope for afterwards is
+     * cancelled unsent.
+     */
+    @Test
+    void cancellingAnAsyncCompositeCallCancelsItsCallsInFlightAndMakesNoOther() throws Exception {
+        WM.stubFor(any(anyUrl())
+                .withHeader("Host", containing("group.test:"))
+                .willReturn(okJson("{\"host\":\"late\"}").withFixedDelay(2_000)));
+        CountDownLatch canceled = new CountDownLatch(2);
+        OkHttpClient listening = LoopbackHttp.loopbackDnsClient()
+                .newBuilder()
+                .eventListener(new EventListener() {
+                    @Override
+                    public void canceled(Call call) {
+                        canceled.countDown();
+                    }
+                })
+                .build();
+        AtomicReference<CallScope> inside = new AtomicReference<>();
+        try (ApiClient api = client(config("key", host("group.test", WM.getPort()))
+                .httpClient(listening)
+                .build())) {
+            CompletableFuture<Reply> composite = CallScope.of(api).compositeCallAsync("both", scope -> {
+                inside.set(scope);
+                CompletableFuture<Reply> first = search(scope, "first");
+                CompletableFuture<Reply> second = search(scope, "second");
+                return first.thenCombine(second, (a, b) -> a).thenCompose(a -> search(scope, "third"));
+            });
+            Eventually.waitUntil("both calls to reach group.test", () -> requestsTo("group.test") == 2);
+
+            assertThat(composite.cancel(false)).isTrue();
+
+            assertThat(composite).isCancelled();
+            assertThat(canceled.await(5, TimeUnit.SECONDS))
+                    .as("both HTTP calls cancelled")
+                    .isTrue();
+            assertThat(search(inside.get(), "later"))
+                    .as("a call asked for after the cancel")
+                    .isCancelled();
+        }
+        assertThat(requestsTo("group.test")).isEqualTo(2);
+    }
+
+    private static CompletableFuture<Reply> search(CallScope scope, String index) {
+        return scope.request(SEARCH).path("indexName", index).executeAsync(Reply.class);
     }
 }

@@ -152,6 +152,20 @@ class TransportFaultsTest {
     }
 
     @Test
+    void aNumberOutOfItsFieldsRangeIsWellFormedJsonAndIsNotRetried() {
+        // the parser refuses it (a coercion failure), yet every host would send the same document
+        stub("first.test", okJson("{\"objectID\":\"1\",\"variants\":[{\"stock\":99999999999}]}"));
+        stub("second.test", okJson("{\"objectID\":\"1\"}"));
+        try (ApiClient api = twoHosts()) {
+            assertThatThrownBy(() -> get(api))
+                    .isInstanceOfSatisfying(
+                            DeserializationException.class,
+                            e -> assertThat(e.jsonPath()).isEqualTo("$.variants[0].stock"));
+        }
+        assertThat(requestsTo("second.test")).isZero();
+    }
+
+    @Test
     void truncatedJsonOnOneHostMovesTheReadToTheNextHost() {
         stub("first.test", okJson("{\"objectID\":\"1\",\"variants\":[{\"stock\":"));
         stub("second.test", okJson("{\"objectID\":\"1\"}"));

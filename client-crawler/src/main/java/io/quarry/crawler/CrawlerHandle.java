@@ -289,12 +289,17 @@ public final class CrawlerHandle extends ScopedHandle<CrawlerHandle> {
     }
 
     /**
-     * Unblocks the crawler if a task blocks it, by cancelling that task.
+     * Unblocks the crawler if a task blocks it, by cancelling that task. A call observer sees one composite call
+     * {@code unblock} holding the read of the crawler and the cancel.
      *
      * @return the task cancelled, empty when the crawler was not blocked
      * @throws io.quarry.core.QuarryException on any failure
      */
     public Optional<String> unblock() {
+        return scope().compositeCall("unblock", scope -> withScope(scope).cancelBlockingTask());
+    }
+
+    private Optional<String> cancelBlockingTask() {
         Optional<String> blocking = get().blockingTask();
         blocking.ifPresent(this::cancelTask);
         return blocking;
@@ -303,9 +308,14 @@ public final class CrawlerHandle extends ScopedHandle<CrawlerHandle> {
     /**
      * Asynchronous form of {@link #unblock()}.
      *
-     * @return a future of the task cancelled, empty when the crawler was not blocked
+     * @return a future of the task cancelled, empty when the crawler was not blocked; cancelling it cancels the call
+     *     in flight, and the task is not cancelled if its call was not yet made
      */
     public CompletableFuture<Optional<String>> unblockAsync() {
+        return scope().compositeCallAsync("unblock", scope -> withScope(scope).cancelBlockingTaskAsync());
+    }
+
+    private CompletableFuture<Optional<String>> cancelBlockingTaskAsync() {
         return getAsync()
                 .thenCompose(crawler -> crawler.blockingTask()
                         .map(task -> cancelTaskAsync(task).thenApply(done -> Optional.of(task)))

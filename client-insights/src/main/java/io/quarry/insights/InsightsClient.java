@@ -92,10 +92,13 @@ public final class InsightsClient extends ClientHandle<InsightsClient> {
      * go in calls of at most 1000 events and 2 MB, one after another. A call observer sees them as one composite
      * call {@code send} holding a {@code sendEvents} call per chunk. The service takes each call's events all
      * together or not at all; if a call fails, the calls before it were accepted and the ones after it are not
-     * sent, and the failure thrown is that call's own, which does not say how many events went before it. Rules the
-     * service does not state in full (the event types it knows, the form of an index name) are judged by the
-     * service alone, so such a failure can come after accepted calls: where that matters, send one call's worth at
-     * a time (1000 small events).
+     * sent, and the failure thrown is that call's own. It tells no count of events accepted: the service answers a
+     * refused call with its first error alone (none of that call's events is taken), and the calls before it are
+     * not named in it. To know how many were accepted, count the events of the {@code sendEvents} calls a call
+     * observer saw succeed (the calls take the events in order); or send at most one call's worth at a time (1000
+     * small events), so that a failure means that none was taken. Rules the service does not state in full (the
+     * event types it knows, the form of an index name) are judged by the service alone, so such a failure can come
+     * after accepted calls.
      *
      * @param events the events
      * @return the service's answer to each call, in order
@@ -115,7 +118,9 @@ public final class InsightsClient extends ClientHandle<InsightsClient> {
     }
 
     /**
-     * Asynchronous form of {@link #send(List)}; the calls are made one after another.
+     * Asynchronous form of {@link #send(List)}; the calls are made one after another, and a failed call fails the
+     * future with its own exception, which tells no count of the events accepted before it (see
+     * {@link #send(List)}).
      *
      * @param events the events
      * @return the future answers; fails with {@link InvalidRequestException} before any call for a bad event.
@@ -128,10 +133,19 @@ public final class InsightsClient extends ClientHandle<InsightsClient> {
         } catch (InvalidRequestException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return scope().compositeCallAsync(
-                        "send",
-                        scope -> SequentialSends.start(
-                                chunks, chunk -> sendRequest(scope, chunk).executeAsync(EventsResponse.class)));
+        // the calls of the composite call's scope are cancelled with it: the one in flight, and no later one is made
+        return scope().compositeCallAsync("send", scope -> sendOneAfterAnother(scope, chunks));
+    }
+
+    private static CompletableFuture<List<EventsResponse>> sendOneAfterAnother(
+            CallScope scope, List<List<InsightsEvent>> chunks) {
+        List<EventsResponse> answers = new ArrayList<>(); // each step adds after the one before has completed
+        CompletableFuture<Void> sent = CompletableFuture.completedFuture(null);
+        for (List<InsightsEvent> chunk : chunks) {
+            sent = sent.thenCompose(before ->
+                    sendRequest(scope, chunk).executeAsync(EventsResponse.class).thenAccept(answers::add));
+        }
+        return sent.thenApply(done -> List.copyOf(answers));
     }
 
     /** {@return the events of each call {@code send} makes} after checking them all */

@@ -1,6 +1,8 @@
 package io.quarry.insights;
 
+import io.quarry.core.InvalidRequestException;
 import io.quarry.core.JsonText;
+import io.quarry.core.internal.base.RecordSettings;
 import io.quarry.mockserver.MockServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,6 +21,8 @@ import tools.jackson.databind.json.JsonMapper;
 final class RawCalls {
 
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
+    private static final JsonMapper NAN_AS_TEXT =
+            RecordSettings.applyTo(JsonMapper.builder()).build();
 
     private final MockServer server;
     private final HttpClient http = HttpClient.newHttpClient();
@@ -53,8 +57,7 @@ final class RawCalls {
     Answer send(String method, String path, Object value) {
         HttpRequest.BodyPublisher body = value == null
                 ? HttpRequest.BodyPublishers.noBody()
-                : HttpRequest.BodyPublishers.ofString(
-                        escapeLoneSurrogates(JsonText.write(value)), StandardCharsets.UTF_8);
+                : HttpRequest.BodyPublishers.ofString(escapeLoneSurrogates(json(value)), StandardCharsets.UTF_8);
         HttpRequest request = HttpRequest.newBuilder(URI.create(server.url() + path))
                 .header("X-Service-Application-Id", server.applicationId())
                 .header("X-Service-API-Key", server.adminKey())
@@ -68,6 +71,22 @@ final class RawCalls {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * The value as the SDK writes it; one holding a NaN or an infinity, which the SDK refuses to write, as Jackson
+     * writes it by default (the string {@code "NaN"}), so the server still judges what a client without the check
+     * would send.
+     */
+    private static String json(Object value) {
+        try {
+            return JsonText.write(value);
+        } catch (InvalidRequestException e) {
+            if (!e.getMessage().contains("not a finite number")) {
+                throw e;
+            }
+            return NAN_AS_TEXT.writeValueAsString(value);
         }
     }
 

@@ -388,7 +388,8 @@ public final class MonitoringClient extends ClientHandle<MonitoringClient> {
 
     /**
      * How the given clusters serve the application: each cluster's status, incidents of the last 30 days and
-     * average latency, read in three calls and joined. An empty list gives an empty report without any call.
+     * average latency, read in three calls and joined (a call observer sees one composite call {@code clusterHealth}
+     * holding them). An empty list gives an empty report without any call.
      *
      * <p>To report on the clusters of a multi-cluster application, take their names from the search client:
      * <pre>{@code
@@ -407,11 +408,16 @@ public final class MonitoringClient extends ClientHandle<MonitoringClient> {
         if (names.isEmpty()) {
             return new ClusterHealthReport(List.of());
         }
+        return scope().compositeCall("clusterHealth", scope -> withScope(scope).report(names));
+    }
+
+    private ClusterHealthReport report(List<String> names) {
         return report(names, status(names), incidents(names), latency(names));
     }
 
     /**
-     * Asynchronous form of {@link #clusterHealth(List)}: the three calls run at once. To take the names from the
+     * Asynchronous form of {@link #clusterHealth(List)}: the three calls run at once, and cancelling the future
+     * cancels those still in flight. To take the names from the
      * search client without blocking, chain its asynchronous list:
      * {@code searchClient.clusters().listAsync().thenCompose(r -> monitoring.clusterHealthAsync(names(r)))}.
      *
@@ -423,6 +429,11 @@ public final class MonitoringClient extends ClientHandle<MonitoringClient> {
         if (names.isEmpty()) {
             return CompletableFuture.completedFuture(new ClusterHealthReport(List.of()));
         }
+        return scope().compositeCallAsync(
+                        "clusterHealth", scope -> withScope(scope).reportAsync(names));
+    }
+
+    private CompletableFuture<ClusterHealthReport> reportAsync(List<String> names) {
         CompletableFuture<StatusResponse> status = statusAsync(names);
         CompletableFuture<IncidentsResponse> incidents = incidentsAsync(names);
         CompletableFuture<ServerSeries> latency = latencyAsync(names);

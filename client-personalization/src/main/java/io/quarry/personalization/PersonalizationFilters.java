@@ -19,7 +19,10 @@ import java.util.Objects;
  * No call is made. Facets the strategy does not score or scores 0 or less, and values whose N is 0 or less, give
  * no filter; a value score above {@link UserProfile#MAX_VALUE_SCORE} counts as that bound, so that N stays within
  * what a search takes. A value starting with {@code -} is escaped as {@code \-} so that it is not read as a
- * negation. An impact of 0 in the strategy gives no filter at all.
+ * negation, and the facet is written so that the filter names it whole: a colon in it as {@code \:} (the first
+ * colon no backslash escapes ends the facet), a backslash as {@code \\} and a leading {@code -} as {@code \-}
+ * ({@code meta:brand} gives {@code meta\:brand:acme<score=5>}). An impact of 0 in the strategy gives no filter at
+ * all.
  */
 public final class PersonalizationFilters {
 
@@ -45,11 +48,17 @@ public final class PersonalizationFilters {
                 long weight = weight(value.getValue(), facetScore);
                 if (weight > 0) {
                     String text = value.getKey().startsWith("-") ? "\\" + value.getKey() : value.getKey();
-                    filters.add(facet.getKey() + ":" + text + "<score=" + weight + ">");
+                    filters.add(facetName(facet.getKey()) + ":" + text + "<score=" + weight + ">");
                 }
             }
         }
         return List.copyOf(filters);
+    }
+
+    /** {@return the facet as a filter writes it: a colon would end it, a leading minus negate the filter} */
+    private static String facetName(String facet) {
+        String escaped = facet.replace("\\", "\\\\").replace(":", "\\:");
+        return escaped.startsWith("-") ? "\\" + escaped : escaped;
     }
 
     /** N, or 0 when either score is not positive (two negative scores would make a positive one). */

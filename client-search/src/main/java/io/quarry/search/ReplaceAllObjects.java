@@ -278,9 +278,10 @@ final class ReplaceAllObjects {
     }
 
     /**
-     * The future the caller gets when the replacement runs as an observed composite call: completed from the call's
-     * future, and cancelled through the replacement's own (cancelling the call's future alone would not stop the
-     * replacement).
+     * The future the caller gets: completed from the composite call's future, and cancelled through the replacement's
+     * own, never through the call's. Cancelling the call's future would not stop the replacement, and would cancel
+     * the calls in flight, the copy and the chunks among them, which a cancelled replacement lets end before it
+     * deletes the temporary index.
      *
      * @param call        the composite call's future
      * @param replacement the replacement's own future, or null when it never started
@@ -288,7 +289,7 @@ final class ReplaceAllObjects {
      */
     static CompletableFuture<ReplaceAllResponse> cancelledThrough(
             CompletableFuture<ReplaceAllResponse> call, CompletableFuture<ReplaceAllResponse> replacement) {
-        if (replacement == null || replacement == call) {
+        if (replacement == null) {
             return call;
         }
         CompletableFuture<ReplaceAllResponse> caller = new CompletableFuture<>() {

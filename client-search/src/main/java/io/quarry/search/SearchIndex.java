@@ -240,7 +240,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      *
      * <p>Key right: browse.
      *
-     * @param query the search parameters
+     * @param query the search parameters, or null for none (every record)
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
      * @return the page with the cursor of the next one
@@ -254,7 +254,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * Asynchronous form of {@link #browsePage(SearchQuery, Class)}. Cancelling the future cancels the
      * call.
      *
-     * @param query the search parameters
+     * @param query the search parameters, or null for none (every record)
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
      * @return a future of the page with the cursor of the next one; it fails with a
@@ -268,7 +268,9 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         if (parametersInUrl) {
             return scope().request(Endpoints.BROWSE_GET).query(urlParameters(query));
         }
-        return scope().request(Endpoints.BROWSE).body(JsonBodies.object("params", query.toParamString()));
+        // No query is no parameters, as in the URL: the first page of the whole index.
+        return scope().request(Endpoints.BROWSE)
+                .body(JsonBodies.object("params", query == null ? null : query.toParamString()));
     }
 
     /**
@@ -908,7 +910,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * ends it with a {@link DeserializationException} at {@code $.cursor}, rather than reading the same pages again
      * for ever.
      *
-     * @param query the parameters (filters, attributesToRetrieve, ...)
+     * @param query the parameters (filters, attributesToRetrieve, ...), or null for none (every record)
      * @param type  the record type
      * @param <T>   the record type
      * @return the lazy sequence of records
@@ -933,7 +935,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     /**
      * Asynchronous form of {@link #browseObjects(SearchQuery, Class)}: reads every page and collects the records.
      *
-     * @param query the parameters
+     * @param query the parameters, or null for none (every record)
      * @param type  the record type
      * @param <T>   the record type
      * @return the future records

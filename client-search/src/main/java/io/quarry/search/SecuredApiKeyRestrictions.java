@@ -2,9 +2,9 @@ package io.quarry.search;
 
 import io.quarry.core.spi.CopyOnWrite;
 import io.quarry.core.spi.MapValue;
+import io.quarry.search.internal.RestrictionLists;
 import io.quarry.search.model.SearchQuery;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -147,7 +147,12 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
                         : SecuredApiKeys.validUntil(String.valueOf(value)));
     }
 
-    /** {@return the allowed indices; empty means all} */
+    /**
+     * {@return the allowed indices; empty means all}
+     *
+     * @throws io.quarry.core.InvalidRequestException for one set as text through {@link #searchParams(SearchQuery)}
+     *     that the service refuses (a JSON array holding something other than strings and numbers)
+     */
     public List<String> restrictIndices() {
         return list("restrictIndices");
     }
@@ -162,19 +167,19 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
         return text("userToken");
     }
 
-    /** {@return the allowed referrers; empty means all} */
+    /**
+     * {@return the allowed referrers; empty means all}
+     *
+     * @throws io.quarry.core.InvalidRequestException for one set as text through {@link #searchParams(SearchQuery)}
+     *     that the service refuses (a JSON array holding something other than strings and numbers)
+     */
     public List<String> referers() {
         return list("referers");
     }
 
-    /** Set through searchParams, a list may be comma-separated text, as the key carries it. */
+    /** Set through searchParams, a list may be text as the key carries it: comma-separated or a JSON array. */
     private List<String> list(String name) {
-        return members().get(name) instanceof String text
-                ? Arrays.stream(text.split(","))
-                        .map(String::trim)
-                        .filter(item -> !item.isEmpty())
-                        .toList()
-                : strings(name);
+        return members().get(name) instanceof String text ? RestrictionLists.read(name, text) : strings(name);
     }
 
     /**

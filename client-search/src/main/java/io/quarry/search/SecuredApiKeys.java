@@ -3,15 +3,18 @@ package io.quarry.search;
 import io.quarry.core.InvalidRequestException;
 import io.quarry.core.JsonText;
 import io.quarry.core.spi.UrlEncoding;
+import io.quarry.search.internal.RestrictionLists;
 import io.quarry.search.internal.SourceNetworks;
 import io.quarry.search.model.SearchQuery;
 import java.net.URLDecoder;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.Base64;
 import java.util.Collection;
 import java.util.HexFormat;
@@ -57,12 +60,15 @@ public final class SecuredApiKeys {
             throw new InvalidRequestException("a secured API key embeds search parameters by name: the service refuses"
                     + " a key that wraps them in params");
         }
-        restrictions.validUntil(); // one set as text through searchParams must read as a time
+        // set as text through searchParams, each must read as the service reads it
+        restrictions.validUntil();
+        restrictions.restrictIndices();
+        restrictions.referers();
         Object sources = params.get("restrictSources");
-        if (sources != null && !SourceNetworks.areValid(asRestrictionText(sources))) {
+        if (sources != null && !SourceNetworks.areValid(asRestrictionText("restrictSources", sources))) {
             // the service would refuse every call made with the key
             throw new InvalidRequestException("restrictSources must be IPv4 networks in CIDR notation, comma-separated"
-                    + " (such as 192.168.1.0/24,10.0.0.1), not " + asRestrictionText(sources));
+                    + " (such as 192.168.1.0/24,10.0.0.1), not " + asRestrictionText("restrictSources", sources));
         }
         String query = queryString(params);
         return Base64.getEncoder().encodeToString((hmacHex(parentKey, query) + query).getBytes(StandardCharsets.UTF_8));
@@ -70,11 +76,14 @@ public final class SecuredApiKeys {
 
     /**
      * Reads back the restrictions a secured key embeds (without checking its signature, which needs the parent).
-     * Search parameters come back as the strings the key holds.
+     * Search parameters come back as the strings the key holds. Keys generated elsewhere are read as the service
+     * reads them: standard or URL-safe Base64 (a space standing for a {@code +} lost to URL decoding), list
+     * restrictions comma-separated or as JSON arrays (a {@code restrictSources} array comes back comma-joined).
      *
      * @param securedKey the key
      * @return the restrictions
-     * @throws io.quarry.core.InvalidRequestException if the text is not a secured key
+     * @throws io.quarry.core.InvalidRequestException if the text is not a secured key, or is one the service refuses
+     *     for a malformed list restriction
      */
     public static SecuredApiKeyRestrictions decode(String securedKey) {
         Map<String, String> params = parse(queryPart(securedKey));
@@ -84,9 +93,9 @@ public final class SecuredApiKeys {
             String value = e.getValue();
             switch (e.getKey()) {
                 case "validUntil" -> r = r.validUntil(validUntil(value));
-                case "restrictIndices" -> r = r.restrictIndices(split(value));
-                case "referers" -> r = r.referers(split(value));
-                case "restrictSources" -> r = r.restrictSources(value);
+                case "restrictIndices" -> r = r.restrictIndices(list(e.getKey(), value));
+                case "referers" -> r = r.referers(list(e.getKey(), value));
+                case "restrictSources" -> r = r.restrictSources(sources(value));
                 case "userToken" -> r = r.userToken(value);
                 default -> search = search.param(e.getKey(), value);
             }
@@ -148,13 +157,8 @@ public final class SecuredApiKeys {
 
     /** {@return whether the text has a secured key's form: Base64 of 64 hexadecimal digits and a query string} */
     private static boolean isSecuredKey(String text) {
-        byte[] decoded;
-        try {
-            decoded = Base64.getDecoder().decode(text);
-        } catch (IllegalArgumentException e) {
-            return false;
-        }
-        if (decoded.length < HASH_HEX_LENGTH) {
+        byte[] decoded = base64(text);
+        if (decoded == null || decoded.length < HASH_HEX_LENGTH) {
             return false;
         }
         for (int i = 0; i < HASH_HEX_LENGTH; i++) {
@@ -165,10 +169,27 @@ public final class SecuredApiKeys {
         return true;
     }
 
+    /**
+     * {@return the bytes of standard or URL-safe Base64, as the service reads a key, or {@code null} for neither}
+     * A key passed through URL decoding has its {@code +} turned to spaces; they are read back as {@code +}.
+     */
+    private static byte[] base64(String text) {
+        String trimmed = text.trim();
+        try {
+            return Base64.getDecoder().decode(trimmed.replace(' ', '+'));
+        } catch (IllegalArgumentException standard) {
+            try {
+                return Base64.getUrlDecoder().decode(trimmed);
+            } catch (IllegalArgumentException urlSafe) {
+                return null;
+            }
+        }
+    }
+
     private static String queryString(Map<String, Object> sorted) {
         StringJoiner query = new StringJoiner("&");
-        sorted.forEach((name, value) ->
-                query.add(UrlEncoding.percentEncode(name) + "=" + UrlEncoding.percentEncode(asRestrictionText(value))));
+        sorted.forEach((name, value) -> query.add(
+                UrlEncoding.percentEncode(name) + "=" + UrlEncoding.percentEncode(asRestrictionText(name, value))));
         return query.toString();
     }
 
@@ -187,13 +208,21 @@ public final class SecuredApiKeys {
     }
 
     private static String decodeBase64(String securedKey) {
+        byte[] bytes = base64(Objects.requireNonNull(securedKey, "securedKey"));
+        if (bytes == null) {
+            throw new InvalidRequestException("not a secured API key: not Base64");
+        }
         String decoded;
         try {
-            decoded = new String(
-                    Base64.getDecoder().decode(Objects.requireNonNull(securedKey, "securedKey")),
-                    StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidRequestException("not a secured API key: not Base64", e);
+            decoded = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
+        } catch (CharacterCodingException e) {
+            // the service reads no such key; read leniently, its HMAC would be checked over other bytes
+            throw new InvalidRequestException("not a secured API key: not UTF-8 text", e);
         }
         if (decoded.length() < HASH_HEX_LENGTH
                 || !decoded.substring(0, HASH_HEX_LENGTH).matches("[0-9a-fA-F]++")) {
@@ -211,7 +240,11 @@ public final class SecuredApiKeys {
             int eq = pair.indexOf('=');
             String name = eq < 0 ? pair : pair.substring(0, eq);
             String value = eq < 0 ? "" : pair.substring(eq + 1);
-            params.put(urlDecoded(name), urlDecoded(value));
+            if (params.put(urlDecoded(name), urlDecoded(value)) != null) {
+                // the service refuses it rather than guess which one holds
+                throw new InvalidRequestException(
+                        "not a secured API key the service accepts: a parameter is given twice");
+            }
         }
         return params;
     }
@@ -224,10 +257,13 @@ public final class SecuredApiKeys {
         }
     }
 
-    private static String[] split(String value) {
-        return value.isEmpty()
-                ? new String[0]
-                : Arrays.stream(value.split(",")).map(String::trim).toArray(String[]::new);
+    private static String[] list(String name, String value) {
+        return RestrictionLists.read(name, value).toArray(String[]::new);
+    }
+
+    /** A JSON array of networks comma-joined, the form {@link SecuredApiKeyRestrictions#restrictSources} takes. */
+    private static String sources(String value) {
+        return value.trim().startsWith("[") ? String.join(",", RestrictionLists.read("restrictSources", value)) : value;
     }
 
     /**
@@ -262,7 +298,7 @@ public final class SecuredApiKeys {
     }
 
     /** A restriction's value as secured keys carry it: string lists comma-joined, other lists and objects as JSON. */
-    private static String asRestrictionText(Object value) {
+    private static String asRestrictionText(String name, Object value) {
         if (value instanceof String s) {
             return s;
         }
@@ -270,6 +306,12 @@ public final class SecuredApiKeys {
             StringJoiner joined = new StringJoiner(",");
             list.forEach(v -> joined.add((String) v));
             return joined.toString();
+        }
+        if ((value instanceof Double || value instanceof Float) && !Double.isFinite(((Number) value).doubleValue())) {
+            // it would be embedded as the text NaN or Infinity, which the service takes for no number
+            throw new InvalidRequestException(
+                    "restriction " + (name.length() <= 64 ? name : name.substring(0, 61) + "...")
+                            + " of the secured key is " + value + ", not a finite number");
         }
         return value instanceof Number || value instanceof Boolean ? value.toString() : JsonText.write(value);
     }

@@ -10,6 +10,7 @@ import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.junit.MockServerExtension.StatePolicy;
 import io.quarry.mockserver.junit.MockServerSettings;
 import io.quarry.search.model.Hit;
+import io.quarry.search.model.RankingInfo;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.testsupport.MockServerClients;
 import java.util.ArrayList;
@@ -23,8 +24,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Geo parameters from the typed methods to a strict mock server and back: coordinates go out exactly as the
- * doubles hold them, whatever the default locale; a box the service would refuse is refused before any call; the
- * shapes without a typed method pass through {@code param}; the hits' geo ranking info decodes.
+ * doubles hold them, whatever the default locale; a box or polygon the service would refuse is refused before any
+ * call; a typed polygon searches as the same one through {@code param}; the shapes without a typed method pass
+ * through {@code param}; the hits' geo ranking info decodes, with the point of the record that matched.
  */
 @ExtendWith(MockServerExtension.class)
 // the places are written once, in @BeforeAll, for every test of the class: they only search them
@@ -108,11 +110,84 @@ class GeoSearchContractTest {
     }
 
     @Test
-    void polygonsAndAnUnlimitedRadiusPassThroughParam() {
+    void aTypedPolygonSearchesAsTheSameOneThroughParam() {
         // concave: a notch cut up from the bottom edge leaves Versailles out
         List<Double> polygon = List.of(49.0, 2.0, 49.0, 2.5, 48.7, 2.5, 48.7, 2.3, 48.95, 2.15, 48.7, 2.0);
+        SearchQuery typed = SearchQuery.of().insidePolygon(List.of(polygon));
+
+        assertThat(ids(typed)).containsExactly("paris");
         assertThat(ids(SearchQuery.of().param("insidePolygon", List.of(polygon))))
                 .containsExactly("paris");
+        assertThat(typed.toParamString())
+                .isEqualTo(SearchQuery.of()
+                        .param("insidePolygon", List.of(polygon))
+                        .toParamString());
+        assertThat(typed.insidePolygon(null).params()).doesNotContainKey("insidePolygon");
+    }
+
+    @Test
+    void aPolygonTheServiceWouldRefuseIsRefusedBeforeAnyCall() {
+        List<Double> withNull = new ArrayList<>(List.of(1.0, 2.0, 3.0, 4.0, 5.0));
+        withNull.add(null);
+        List<List<Double>> nullPolygon = new ArrayList<>();
+        nullPolygon.add(null);
+        for (List<List<Double>> polygons : List.of(
+                List.of(List.of(Double.NaN, 1.0, 2.0, 3.0, 4.0, 5.0)),
+                List.of(List.of(1.0, 2.0, 3.0, Double.NEGATIVE_INFINITY, 4.0, 5.0)),
+                List.of(List.of(1.0, 2.0, 3.0, 4.0, -90.5, 5.0)),
+                List.of(List.of(1.0, 2.0, 3.0, 4.0, 5.0, 180.5)),
+                List.of(List.of(1.0, 2.0, 3.0, 4.0)),
+                List.of(List.of(1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0)),
+                List.of(List.of(1.0, 2.0, 3.0, 4.0, 5.0, 6.0), withNull),
+                nullPolygon,
+                List.<List<Double>>of())) {
+            assertThatThrownBy(() -> SearchQuery.of().insidePolygon(polygons))
+                    .as(String.valueOf(polygons))
+                    .isInstanceOf(InvalidRequestException.class)
+                    .hasMessageStartingWith("insidePolygon");
+        }
+        assertThat(SearchQuery.of()
+                        .insidePolygon(List.of(List.of(-90.0, -180.0, 90.0, 180.0, 0.0, 0.0)))
+                        .params())
+                .containsKey("insidePolygon");
+    }
+
+    @Test
+    void theMatchedPointOfARecordWithSeveralIsTyped() {
+        SearchIndex several = client.index("geo-several");
+        several.saveObjects(
+                List.of(Map.of(
+                        "objectID",
+                        "both",
+                        "_geoloc",
+                        List.of(Map.of("lat", 48.8049, "lng", 2.1204), Map.of("lat", 48.8566, "lng", 2.3522)))),
+                BatchOptions.of().waitingForTasks());
+        SearchQuery nearParis = SearchQuery.of().aroundLatLng("48.85,2.35").getRankingInfo(true);
+
+        RankingInfo info = several.search(nearParis, FreeFormRecord.class)
+                .hits()
+                .get(0)
+                .rankingInfo()
+                .orElseThrow();
+
+        assertThat(info.matchedGeoLocation()).isNotNull();
+        assertThat(info.matchedGeoLocation().lat()).isEqualTo(48.8566);
+        assertThat(info.matchedGeoLocation().lng()).isEqualTo(2.3522);
+        assertThat(info.matchedGeoLocation().distance())
+                .isEqualTo(info.geoDistance())
+                .isBetween(500, 1000);
+        assertThat(several.search(SearchQuery.of().getRankingInfo(true), FreeFormRecord.class)
+                        .hits()
+                        .get(0)
+                        .rankingInfo()
+                        .orElseThrow()
+                        .matchedGeoLocation())
+                .as("no geo parameter applied")
+                .isNull();
+    }
+
+    @Test
+    void anUnlimitedRadiusPassesThroughParam() {
         List<Hit<FreeFormRecord>> hits = index.search(
                         SearchQuery.of()
                                 .aroundLatLng("48.8566,2.3522")

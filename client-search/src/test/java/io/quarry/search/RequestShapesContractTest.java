@@ -217,6 +217,10 @@ class RequestShapesContractTest {
         assertThat(index.search(SearchQuery.of("engineer"), Job.class).appliedRules())
                 .extracting(rule -> rule.objectID())
                 .containsExactly("started");
-        assertThatThrownBy(() -> new TimeRange(null, null)).isInstanceOf(InvalidRequestException.class);
+        // Neither end: always. The service takes it, so the client sends it and reads it back.
+        Rule always = Rule.of("always", RuleCondition.of("engineer", Anchoring.CONTAINS), userData)
+                .validity(new TimeRange(null, null));
+        index.waitForTask(index.rules().save(always).taskID(), FAST);
+        assertThat(index.rules().get("always").validity()).containsExactly(new TimeRange(null, null));
     }
 }

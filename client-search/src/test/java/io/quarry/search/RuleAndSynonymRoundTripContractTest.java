@@ -3,8 +3,11 @@ package io.quarry.search;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.mockserver.junit.MockServerExtension;
+import io.quarry.search.model.Promotion;
 import io.quarry.search.model.Rule;
+import io.quarry.search.model.RuleQuery;
 import io.quarry.search.model.Synonym;
+import io.quarry.search.model.SynonymQuery;
 import io.quarry.testsupport.MockServerClients;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,6 +17,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.Locale;
 import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -50,17 +54,34 @@ class RuleAndSynonymRoundTripContractTest {
                 "{'objectID':'r','conditions':[{'pattern':'{facet:brand} phone','anchoring':'startsWith',"
                         + "'alternatives':false}],'consequence':{'params':{'automaticFacetFilters':"
                         + "[{'facet':'brand','disjunctive':true,'negative':false,'score':2}],"
-                        + "'automaticOptionalFacetFilters':['brand']}}}"
+                        + "'automaticOptionalFacetFilters':['brand']}}}",
+                "{'objectID':'r','conditions':[{'context':'mobile'},{'pattern':'','anchoring':'is'}],"
+                        + "'consequence':{'params':{'query':'phone','hitsPerPage':5,'typoTolerance':'min',"
+                        + "'minWordSizefor1Typo':3,'facetFilters':[['brand:a','brand:b']]}},"
+                        + "'validity':[{'until':5},{'from':10,'until':20}]}",
+                "{'objectID':'r','condition':{'pattern':'phone','anchoring':'endsWith'},'consequence':{}}",
+                "{'objectID':'r','consequence':{'hide':[{'objectID':'a'}]},'validity':[]}",
+                "{'objectID':'r','consequence':{'userData':1},'validity':[{}]}",
+                "{'objectID':'r','consequence':{'userData':1},'validity':[{'from':20,'until':10}]}"
             })
     void aRuleReadAndSavedBackIsTheSameRule(String rule) {
         String json = rule.replace('\'', '"');
         raw("PUT", "rules/r", json);
         JsonNode before = raw("GET", "rules/r", null);
         Rule read = index.rules().get("r");
+        assertThat(index.rules().search(RuleQuery.of("")).hits()).containsExactly(read);
         raw("POST", "rules/clear", "{}");
         index.rules().save(read);
         JsonNode after = raw("GET", "rules/r", null);
         assertThat(after).as("read as " + read).isEqualTo(before);
+    }
+
+    @Test
+    void aPromotionPastAnIntsRangeReadsAsTheLastPositionMeaningTheSame() {
+        raw("PUT", "rules/r", "{\"consequence\":{\"promote\":[{\"objectID\":\"a\",\"position\":3000000000}]}}");
+        assertThat(index.rules().get("r").consequence().promote())
+                .containsExactly(Promotion.of("a", Integer.MAX_VALUE));
+        assertThat(index.rules().browse()).hasSize(1);
     }
 
     @ParameterizedTest
@@ -69,13 +90,17 @@ class RuleAndSynonymRoundTripContractTest {
                 "{'objectID':'s','type':'synonym','synonyms':['a','b c']}",
                 "{'objectID':'s','type':'oneWaySynonym','input':'a','synonyms':['b']}",
                 "{'objectID':'s','type':'altcorrection2','word':'a','corrections':['b']}",
-                "{'objectID':'s','type':'placeholder','placeholder':'<n>','replacements':['1','2']}"
+                "{'objectID':'s','type':'placeholder','placeholder':'<n>','replacements':['1','2']}",
+                "{'objectID':'s','type':'onewaysynonym','input':'a b','synonyms':['c','d e']}",
+                "{'objectID':'s','type':'altCorrection1','word':'a','corrections':['b','c']}",
+                "{'objectID':'s','type':'synonym','synonyms':[]}"
             })
     void aSynonymReadAndSavedBackIsTheSameSynonym(String synonym) {
         String json = synonym.replace('\'', '"');
         raw("PUT", "synonyms/s", json);
         JsonNode before = raw("GET", "synonyms/s", null);
         Synonym read = index.synonyms().get("s");
+        assertThat(index.synonyms().search(SynonymQuery.of("")).hits()).containsExactly(read);
         raw("POST", "synonyms/clear", "{}");
         index.synonyms().save(read);
         JsonNode after = raw("GET", "synonyms/s", null);

@@ -63,10 +63,11 @@ class ConsoleHttpTest {
         Element field = page.getElementById("search-index");
         assertThat(field).isNotNull();
         assertThat(field.tagName()).isEqualTo("input");
-        assertThat(page.getElementById(field.attr("list")))
+        Element suggestions = page.getElementById(field.attr("list"));
+        assertThat(suggestions)
                 .as("the suggestions of indices the key may list")
-                .isNotNull()
-                .satisfies(list -> assertThat(list.tagName()).isEqualTo("datalist"));
+                .isNotNull();
+        assertThat(suggestions.tagName()).isEqualTo("datalist");
         assertThat(page.getElementById("search-index-note")).isNotNull();
 
         client.post("/1/indexes/films/batch", jq("{'requests':[{'action':'addObject','body':{'title':'Alien'}}]}"));

@@ -73,6 +73,24 @@ class CrawlerConfigRefusalsHttpTest {
     }
 
     @Test
+    void selectorsWhoseWorkGrowsAsAPowerOfThePageAreRefused() {
+        assertRefused(
+                create("c", config("", ", 'selectorsToMatch': ['div:has(div:has(span))']")),
+                "config.actions[0].selectorsToMatch",
+                "'div:has(div:has(span))'",
+                "nests :has within :has");
+        assertRefused(
+                create("c", config("", ", 'selectorsToMatch': ['!li:HAS(:not(:has(a)))']")), "nests :has within :has");
+        assertRefused(create("c", config("", ", 'selectorsToMatch': ['h2:has(~ p)']")), "~ combinator within :has");
+        for (String taken : new String[] {"h2:has(+ p) ~ p", ":is(:has(a), :has(b)) p", "main :not(:has(.draft))"}) {
+            assertThat(create("c", config("", ", 'selectorsToMatch': ['" + taken + "']"))
+                            .status())
+                    .as(taken)
+                    .isEqualTo(200);
+        }
+    }
+
+    @Test
     void integersBeyondALongAreOutOfRangeNotInvalidJson() {
         String huge = "1" + "0".repeat(30);
 

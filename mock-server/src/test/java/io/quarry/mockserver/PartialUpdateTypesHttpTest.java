@@ -109,6 +109,22 @@ class PartialUpdateTypesHttpTest {
     }
 
     @Test
+    void refusalsEchoAnAttributeNameAndAnOperationCutAt200Characters() {
+        String attribute = "a".repeat(5_000) + "TAIL";
+        String unknown = "{\"" + attribute + "\":{\"_operation\":\"" + "o".repeat(5_000) + "\",\"value\":1}}";
+        String missing = "{\"" + attribute + "\":{\"_operation\":\"Add\"}}";
+        String wrongType = "{\"" + attribute + "\":{\"_operation\":\"Increment\",\"value\":\"x\"}}";
+        for (String body : new String[] {unknown, missing, wrongType}) {
+            Reply reply = client.post("/1/indexes/types/r/partial", body);
+
+            assertThat(reply.status()).as(reply.toString()).isEqualTo(400);
+            String message = reply.body().get("message").stringValue();
+            assertThat(message.length()).as("the message's length").isLessThan(600);
+            assertThat(message).contains("a".repeat(200) + "...").doesNotContain("TAIL");
+        }
+    }
+
+    @Test
     void aBatchWithSuchAValueIsRefusedWhole() {
         Reply reply = client.post(
                 "/1/indexes/types/batch",

@@ -56,11 +56,17 @@ class QueryTextOracleHttpTest {
                 .requireOk();
         for (int q = 0; q < QUERIES; q++) {
             String query = query();
+            String typoTolerance =
+                    List.of("true", "true", "false", "min", "strict").get(random.nextInt(5));
+            String queryType = List.of("prefixLast", "prefixAll", "prefixNone").get(random.nextInt(3));
+            int oneTypo = 1 + random.nextInt(5);
+            // A two-typo size below the one-typo size is a 400 when sent together.
+            int twoTypos = Math.max(oneTypo, 2 + random.nextInt(7));
             QueryTextOracle.Params params = new QueryTextOracle.Params(
-                    List.of("true", "true", "false", "min", "strict").get(random.nextInt(5)),
-                    List.of("prefixLast", "prefixAll", "prefixNone").get(random.nextInt(3)),
-                    1 + random.nextInt(5),
-                    2 + random.nextInt(7),
+                    typoTolerance,
+                    queryType,
+                    oneTypo,
+                    twoTypos,
                     random.nextBoolean(),
                     random.nextBoolean(),
                     random.nextInt(4) == 0 ? words(1 + random.nextInt(3)) : List.of(),

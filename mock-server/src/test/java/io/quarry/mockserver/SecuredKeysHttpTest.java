@@ -110,6 +110,18 @@ class SecuredKeysHttpTest {
     }
 
     @Test
+    void aParameterGivenTwiceMakesTheKeyInvalid() {
+        // read last-wins, a restriction appended unescaped after the signed ones lifted them
+        for (String query : new String[] {
+            "restrictIndices=Series&restrictIndices=", "filters=owner%3Aann&userToken=u&filters=", "a=1&a=1"
+        }) {
+            Reply refused = as(SecuredKeyFactory.sign(PARENT, query)).post("/1/indexes/Movies/query", "{}");
+            assertThat(refused.status()).as(query).isEqualTo(403);
+            assertThat(refused.body().get("message").stringValue()).as(query).contains("given twice");
+        }
+    }
+
+    @Test
     void validUntilFollowsTheClock() {
         long now = CLOCK.millis() / 1000;
         TestClient user = as(secured(Map.of("validUntil", Long.toString(now + 10))));

@@ -18,7 +18,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Seeded random synonyms of every kind, including chains and cycles, against an independent reading: a query word
  * matches its own records and those of its direct alternatives (its regular groups' members, its one-way
- * synonyms, its alternative corrections), never an alternative of an alternative. Run more cases with
+ * synonyms, its alternative corrections unless typos are off, the placeholders it is a replacement of), never an
+ * alternative of an alternative. Records write some words as placeholders ({@code <dog>}). Run more cases with
  * {@code -Dquarry.synonyms.oracle.rounds=N} and another start with {@code -Dquarry.synonyms.oracle.seed=S}.
  */
 class SynonymMatchingOracleHttpTest {
@@ -52,7 +53,7 @@ class SynonymMatchingOracleHttpTest {
                     .put("action", "updateObject")
                     .putObject("body")
                     .put("objectID", "o" + i)
-                    .put("name", String.join(" ", name));
+                    .put("name", written(random, name));
         }
         client.post(
                         "/1/indexes/" + index + "/batch",
@@ -65,30 +66,44 @@ class SynonymMatchingOracleHttpTest {
         client.post("/1/indexes/" + index + "/synonyms/batch", synonyms.toString())
                 .requireOk();
 
-        String query = word(random);
-        Set<String> alternatives = alternatives(query, synonyms);
+        String query = random.nextBoolean() ? word(random) : wordOf(random, synonyms);
+        ObjectNode search = JSON.objectNode().put("query", query);
+        boolean typos = random.nextBoolean();
+        if (!typos && random.nextBoolean()) {
+            search.put("typoTolerance", false);
+        } else if (!typos) {
+            search.put("typoTolerance", "false");
+        }
+        Set<String> alternatives = alternatives(query, synonyms, typos);
         List<String> expected = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
             if (names.get(i).stream().anyMatch(alternatives::contains)) {
                 expected.add("o" + i);
             }
         }
-        List<String> found = client.post("/1/indexes/" + index + "/query", "{\"query\":\"" + query + "\"}")
-                .hitIds();
+        List<String> found =
+                client.post("/1/indexes/" + index + "/query", search.toString()).hitIds();
         assertThat(found)
-                .as(seed + ": synonyms " + synonyms + ", query " + query + ", records " + names)
+                .as(seed + ": synonyms " + synonyms + ", search " + search + ", records " + names)
                 .containsExactlyInAnyOrderElementsOf(expected);
     }
 
     private static ObjectNode randomSynonym(Random random, String id) {
         ObjectNode synonym = JSON.objectNode().put("objectID", id);
-        switch (random.nextInt(4)) {
+        switch (random.nextInt(5)) {
             case 0 -> words(synonym.put("type", "synonym").putArray("synonyms"), random, 2 + random.nextInt(2));
             case 1 ->
                 words(
                         synonym.put("type", random.nextBoolean() ? "onewaysynonym" : "oneWaySynonym")
                                 .put("input", word(random))
                                 .putArray("synonyms"),
+                        random,
+                        1 + random.nextInt(2));
+            case 2 ->
+                words(
+                        synonym.put("type", "placeholder")
+                                .put("placeholder", "<" + word(random) + ">")
+                                .putArray("replacements"),
                         random,
                         1 + random.nextInt(2));
             default ->
@@ -103,12 +118,13 @@ class SynonymMatchingOracleHttpTest {
     }
 
     /** The query word and what one step of any synonym leads to from it. */
-    private static Set<String> alternatives(String query, ArrayNode synonyms) {
+    private static Set<String> alternatives(String query, ArrayNode synonyms, boolean typos) {
         Set<String> found = new HashSet<>(Set.of(query));
         synonyms.forEach(synonym -> {
             List<String> listed = new ArrayList<>();
             synonym.path("synonyms").forEach(word -> listed.add(word.asString()));
             synonym.path("corrections").forEach(word -> listed.add(word.asString()));
+            synonym.path("replacements").forEach(word -> listed.add(word.asString()));
             switch (synonym.get("type").asString()) {
                 case "synonym" -> {
                     if (listed.contains(query)) {
@@ -120,14 +136,42 @@ class SynonymMatchingOracleHttpTest {
                         found.addAll(listed);
                     }
                 }
+                case "placeholder" -> {
+                    if (listed.contains(query)) {
+                        // The record word of <dog> is dog.
+                        String placeholder = synonym.get("placeholder").asString();
+                        found.add(placeholder.substring(1, placeholder.length() - 1));
+                    }
+                }
                 default -> {
-                    if (synonym.get("word").asString().equals(query)) {
+                    if (typos && synonym.get("word").asString().equals(query)) {
                         found.addAll(listed);
                     }
                 }
             }
         });
         return found;
+    }
+
+    /** A word a random synonym reads in a query (its input or word, else a member), so most searches meet one. */
+    private static String wordOf(Random random, ArrayNode synonyms) {
+        ObjectNode synonym = (ObjectNode) synonyms.get(random.nextInt(synonyms.size()));
+        for (String lookedUp : List.of("input", "word")) {
+            if (synonym.has(lookedUp)) {
+                return synonym.get(lookedUp).asString();
+            }
+        }
+        List<String> members = new ArrayList<>();
+        synonym.path("synonyms").forEach(word -> members.add(word.asString()));
+        synonym.path("replacements").forEach(word -> members.add(word.asString()));
+        return members.get(random.nextInt(members.size()));
+    }
+
+    /** The record's text: each word as it is, or as a placeholder, which reads as the same word. */
+    private static String written(Random random, List<String> words) {
+        List<String> written = new ArrayList<>();
+        words.forEach(word -> written.add(random.nextInt(4) == 0 ? "<" + word + ">" : word));
+        return String.join(" ", written);
     }
 
     private static void words(ArrayNode into, Random random, int count) {

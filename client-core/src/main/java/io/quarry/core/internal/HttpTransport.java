@@ -835,8 +835,12 @@ public final class HttpTransport implements AutoCloseable {
                 unreadable = new DeserializationException(
                         type, "$", "the success answer of " + host + " could not be read: " + describe(e), e);
             } catch (DeserializationException e) {
-                if (e.getCause() != null && !(e.getCause() instanceof tools.jackson.core.exc.StreamReadException)) {
-                    // well-formed JSON of another shape: every host would answer the same, so no retry
+                Throwable cause = e.getCause();
+                if (cause != null
+                        && (!(cause instanceof tools.jackson.core.exc.StreamReadException)
+                                || cause instanceof tools.jackson.core.exc.InputCoercionException)) {
+                    // well-formed JSON of another shape (a number past its field's range is one): every host would
+                    // answer the same, so no retry
                     return new TryResult.Failed<>(e);
                 }
                 unreadable = e;

@@ -5,6 +5,7 @@ import io.quarry.core.DeserializationException;
 import io.quarry.core.EnrichedRecord;
 import io.quarry.core.InvalidRequestException;
 import io.quarry.core.internal.base.CreatorHandles;
+import io.quarry.core.internal.base.FiniteNumbers;
 import io.quarry.core.internal.base.RecordSettings;
 import io.quarry.core.spi.MapValue;
 import java.io.OutputStream;
@@ -82,8 +83,9 @@ public final class Json {
 
     /**
      * The SDK's own mapper, before it is built: the record settings, the stream settings of a request body, the
-     * reader of hits, creators called through prepared handles ({@link CreatorHandles}) and the SDK's own types'
-     * scalar members read without coercion ({@link StrictSdkMembers}). The core's value
+     * reader of hits, creators called through prepared handles ({@link CreatorHandles}), the SDK's own types'
+     * scalar members read without coercion ({@link StrictSdkMembers}) and no NaN or infinity written
+     * ({@link FiniteNumbers}). The core's value
      * types ({@code FreeFormRecord}, {@code DefaultObjectID}) declare their JSON form themselves.
      *
      * <p>Its parsers leave member names uninterned, Jackson 3's default. Interning them (Jackson 2's default) saved
@@ -103,6 +105,7 @@ public final class Json {
                 .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
                 .addModule(CreatorHandles.module())
                 .addModule(StrictSdkMembers.module())
+                .addModule(FiniteNumbers.module())
                 .addModule(new SimpleModule("quarry-hits").addDeserializer(EnrichedRecord.class, hits));
     }
 

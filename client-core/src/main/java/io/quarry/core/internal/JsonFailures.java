@@ -2,6 +2,7 @@ package io.quarry.core.internal;
 
 import io.quarry.core.DeserializationException;
 import io.quarry.core.InvalidRequestException;
+import io.quarry.core.internal.base.MessagePaths;
 import java.lang.reflect.Type;
 import java.util.List;
 import tools.jackson.core.JacksonException;
@@ -36,7 +37,47 @@ public final class JsonFailures {
      * @param e Jackson's failure
      */
     public static InvalidRequestException writing(JacksonException e) {
-        return new InvalidRequestException("value cannot be serialised as JSON: " + e.getOriginalMessage(), e);
+        return new InvalidRequestException("value cannot be serialised as JSON" + writingProblem(e), e);
+    }
+
+    /**
+     * Why a value could not be written, for a message: where in the JSON (its path, each member name and the whole
+     * cut to a bound, as the names are the caller's) and the first line of Jackson's message. Never a value.
+     *
+     * @param e Jackson's failure
+     * @return {@code " at $.path: problem"}, or {@code ": problem"} at the top level
+     */
+    static String writingProblem(JacksonException e) {
+        String where = e.getPath().isEmpty() ? "" : " at " + MessagePaths.shown(boundedPath(e.getPath()));
+        return where + ": " + firstLine(e.getOriginalMessage());
+    }
+
+    /** A member name longer than this shows its start and {@link MessagePaths#CUT}. */
+    static final int MAX_NAME_LENGTH = 64;
+
+    private static String boundedPath(List<JacksonException.Reference> references) {
+        StringBuilder path = new StringBuilder("$");
+        for (JacksonException.Reference ref : references) {
+            String name = ref.getPropertyName();
+            if (name != null) {
+                path.append('.');
+                if (name.length() <= MAX_NAME_LENGTH) {
+                    path.append(name);
+                } else {
+                    int end = MAX_NAME_LENGTH - MessagePaths.CUT.length();
+                    if (Character.isHighSurrogate(name.charAt(end - 1))) {
+                        end--; // never half a character
+                    }
+                    path.append(name, 0, end).append(MessagePaths.CUT);
+                }
+            } else if (ref.getIndex() >= 0) {
+                path.append('[').append(ref.getIndex()).append(']');
+            }
+            if (path.length() > MessagePaths.MAX_LENGTH) {
+                break; // the rest would be cut anyway
+            }
+        }
+        return path.toString();
     }
 
     /**

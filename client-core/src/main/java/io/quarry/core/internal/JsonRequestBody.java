@@ -30,7 +30,7 @@ final class JsonRequestBody extends RequestBody {
         private static final long serialVersionUID = 1L;
 
         BodyWriteException(JacksonException cause) {
-            super("request body cannot be serialised as JSON: " + cause.getOriginalMessage(), cause);
+            super("request body cannot be serialised as JSON" + JsonFailures.writingProblem(cause), cause);
         }
     }
 

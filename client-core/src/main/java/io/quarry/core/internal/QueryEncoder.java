@@ -1,5 +1,7 @@
 package io.quarry.core.internal;
 
+import io.quarry.core.InvalidRequestException;
+import io.quarry.core.internal.base.MessagePaths;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -10,7 +12,8 @@ import java.util.StringJoiner;
 /**
  * Encodes query parameters: UTF-8 percent-encoding with {@code %20} for a space, booleans and numbers
  * written plainly, enums by name, collections and arrays comma-joined (each item encoded, the commas not).
- * Null values are left out; text with a UTF-16 surrogate out of its pair, which has no UTF-8 form, is refused.
+ * Null values are left out; text with a UTF-16 surrogate out of its pair, which has no UTF-8 form, and a NaN or
+ * infinite number are refused.
  */
 public final class QueryEncoder {
 
@@ -23,7 +26,8 @@ public final class QueryEncoder {
      *
      * @param parameters name to value, in order
      * @return the query, or null when there is no parameter
-     * @throws io.quarry.core.InvalidRequestException if a name or value has a surrogate without its pair
+     * @throws io.quarry.core.InvalidRequestException if a name or value has a surrogate without its pair, or a value
+     *     is a NaN or infinite number
      */
     public static String encode(Map<String, ?> parameters) {
         if (parameters.isEmpty()) {
@@ -61,21 +65,27 @@ public final class QueryEncoder {
             }
             return joined(name, items);
         }
-        return PathTemplate.encodeSegment(scalar(value), QUERY_PARAMETER, name);
+        return PathTemplate.encodeSegment(scalar(name, value), QUERY_PARAMETER, name);
     }
 
     private static String joined(String name, Collection<?> items) {
         StringJoiner joined = new StringJoiner(",");
         for (Object item : items) {
             if (item != null) {
-                joined.add(PathTemplate.encodeSegment(scalar(item), QUERY_PARAMETER, name));
+                joined.add(PathTemplate.encodeSegment(scalar(name, item), QUERY_PARAMETER, name));
             }
         }
         return joined.toString();
     }
 
-    private static String scalar(Object value) {
-        if ((value instanceof Double d && Double.isFinite(d)) || (value instanceof Float f && Float.isFinite(f))) {
+    private static String scalar(String name, Object value) {
+        if (value instanceof Double || value instanceof Float) {
+            double number = ((Number) value).doubleValue();
+            if (!Double.isFinite(number)) {
+                // it would go as the text "NaN" or "Infinity", which no numeric parameter of the service takes
+                throw new InvalidRequestException(
+                        "query parameter " + MessagePaths.shown(name) + " is " + value + ", not a finite number");
+            }
             return new BigDecimal(value.toString()).stripTrailingZeros().toPlainString();
         }
         if (value instanceof BigDecimal d) {

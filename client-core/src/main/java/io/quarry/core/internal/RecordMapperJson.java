@@ -3,6 +3,7 @@ package io.quarry.core.internal;
 import io.quarry.core.DeserializationException;
 import io.quarry.core.FreeFormRecord;
 import io.quarry.core.InvalidRequestException;
+import io.quarry.core.internal.base.FiniteNumbers;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.reflect.Type;
@@ -30,8 +31,9 @@ import tools.jackson.databind.json.JsonMapper;
  * pass and a response read in one.
  *
  * <p>The record mapper is used as given except for what sending a record needs: a property called
- * {@code objectID} keeps that name whatever the naming strategy ({@link ObjectIDNaming}), and root wrapping is off
- * (a record is a value inside a request, not a document of its own). When it fails on unknown properties, the
+ * {@code objectID} keeps that name whatever the naming strategy ({@link ObjectIDNaming}), root wrapping is off
+ * (a record is a value inside a request, not a document of its own), and a NaN or an infinity is refused as the
+ * SDK's mapper refuses it ({@link FiniteNumbers}). When it fails on unknown properties, the
  * members the engine adds to a hit ({@code _highlightResult}, ...) are taken out before it reads the hit.
  *
  * <p>Built once per client. A client without a record mapper never uses this class: it calls {@link Json} as
@@ -65,6 +67,8 @@ public final class RecordMapperJson {
                 .disable(SerializationFeature.WRAP_ROOT_VALUE)
                 .disable(DeserializationFeature.UNWRAP_ROOT_VALUE)
                 .addModule(MapperHandOver.module("quarry-own-types", RecordTypes::isQuarrys, this::sdkMapper))
+                // the service stores no NaN or infinity, whichever mapper writes the record
+                .addModule(FiniteNumbers.module())
                 // the JSON form FreeFormRecord declares would come before the hand-over: the values inside it
                 // (dates, ...) would be written by the record mapper's settings
                 .addMixIn(FreeFormRecord.class, HandedOver.class);

@@ -16,7 +16,8 @@ import java.util.function.Function;
  * and path parameters the view fixes (an index handle fixes {@code indexName}). Immutable and cheap to derive:
  * {@link #withOptions(RequestOptions)} and {@link #withPathParameter(String, Object)} return new scopes that share
  * the client. A scope may also stand inside a composite call (see {@link #compositeCall(String, Function)}): its
- * requests are then shown inside that call to a {@link CallObserver}.
+ * requests are then shown inside that call to a {@link CallObserver}, and, for an asynchronous composite call, are
+ * cancelled with it (see {@link #compositeCallAsync(String, Function)}).
  */
 public final class CallScope {
 
@@ -25,12 +26,20 @@ public final class CallScope {
     private final Map<String, Object> pathParameters;
     /** The composite call this scope's requests are part of, or null. */
     private final ObservedCall parent;
+    /** The calls cancelled with the asynchronous composite call this scope stands inside, or null. */
+    private final CallGroup group;
 
-    private CallScope(ApiClient api, RequestOptions options, Map<String, Object> pathParameters, ObservedCall parent) {
+    private CallScope(
+            ApiClient api,
+            RequestOptions options,
+            Map<String, Object> pathParameters,
+            ObservedCall parent,
+            CallGroup group) {
         this.api = Objects.requireNonNull(api, "api");
         this.options = Objects.requireNonNull(options, "options");
         this.pathParameters = pathParameters;
         this.parent = parent;
+        this.group = group;
     }
 
     /**
@@ -40,7 +49,7 @@ public final class CallScope {
      * @return the scope
      */
     public static CallScope of(ApiClient api) {
-        return new CallScope(api, RequestOptions.of(), Map.of(), null);
+        return new CallScope(api, RequestOptions.of(), Map.of(), null, null);
     }
 
     /**
@@ -51,7 +60,7 @@ public final class CallScope {
      */
     public CallScope withOptions(RequestOptions extra) {
         RequestOptions merged = options.mergedWith(extra);
-        return merged == options ? this : new CallScope(api, merged, pathParameters, parent);
+        return merged == options ? this : new CallScope(api, merged, pathParameters, parent, group);
     }
 
     /**
@@ -64,7 +73,7 @@ public final class CallScope {
     public CallScope withPathParameter(String name, Object value) {
         Map<String, Object> fixed = new LinkedHashMap<>(pathParameters);
         fixed.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, name));
-        return new CallScope(api, options, Map.copyOf(fixed), parent);
+        return new CallScope(api, options, Map.copyOf(fixed), parent, group);
     }
 
     /**
@@ -76,6 +85,9 @@ public final class CallScope {
      */
     public ApiRequest request(Endpoint endpoint) {
         ApiRequest request = api.request(endpoint).options(options).paths(pathParameters);
+        if (group != null) {
+            request.cancelledWith(group);
+        }
         return parent == null ? request : request.partOf(parent);
     }
 
@@ -104,7 +116,7 @@ public final class CallScope {
         CallObservation observation = CallObservation.start(observer, describe(operation));
         T result;
         try (ContextScope inCall = observation.openCallContext()) {
-            result = steps.apply(new CallScope(api, options, pathParameters, observation.observed()));
+            result = steps.apply(new CallScope(api, options, pathParameters, observation.observed(), group));
         } catch (RuntimeException e) {
             observation.ended(e, 0);
             throw e;
@@ -115,28 +127,41 @@ public final class CallScope {
 
     /**
      * Asynchronous form of {@link #compositeCall(String, Function)}: the composite call ends when the steps' future
-     * completes, and the returned future completes in the caller's context. Cancelling it cancels the steps' future.
+     * completes, and the returned future completes in the caller's context. Cancelling it cancels the steps' future
+     * and every call the steps made through the scope they are given that is still in flight; a call they ask that
+     * scope for afterwards is not made (its future is cancelled at once). So a helper whose steps chain their calls
+     * (a poll, pages, calls made at once) stops where it stands, wherever its chain is. A stage derived from a call's
+     * future is not cancelled with it, nor does cancelling such a stage cancel the call (see {@link CallGroup}).
      *
      * @param operation the helper's name, such as {@code saveObjects}
      * @param steps     the helper's work, making its requests through the scope it is given
      * @param <T>       the result type
      * @return the steps' future result
      */
-    @SuppressWarnings("try") // the scope only makes a context current
     public <T> CompletableFuture<T> compositeCallAsync(
             String operation, Function<CallScope, CompletableFuture<T>> steps) {
+        // inside a group, the nested composite call is one call of it: cancelled with it, not started after
+        return group == null
+                ? startCompositeCallAsync(operation, steps)
+                : group.call(() -> startCompositeCallAsync(operation, steps));
+    }
+
+    @SuppressWarnings("try") // the scope only makes a context current
+    private <T> CompletableFuture<T> startCompositeCallAsync(
+            String operation, Function<CallScope, CompletableFuture<T>> steps) {
+        CallGroup calls = new CallGroup();
         CallObserver observer = api.config().callObserver().orElse(null);
         if (observer == null) {
-            return steps.apply(this);
+            return calls.resultOf(steps.apply(new CallScope(api, options, pathParameters, parent, calls)));
         }
         CallObservation observation = CallObservation.start(observer, describe(operation));
         CompletableFuture<T> inner;
         try (ContextScope inCall = observation.openCallContext()) {
-            inner = steps.apply(new CallScope(api, options, pathParameters, observation.observed()));
+            inner = steps.apply(new CallScope(api, options, pathParameters, observation.observed(), calls));
         } catch (RuntimeException e) {
             inner = CompletableFuture.failedFuture(e);
         }
-        return observation.endWhenDone(inner, value -> 0);
+        return observation.endWhenDone(calls.resultOf(inner), value -> 0);
     }
 
     /**
@@ -153,7 +178,8 @@ public final class CallScope {
             return new CompositeCall(this, null);
         }
         CallObservation observation = CallObservation.start(observer, describe(operation));
-        return new CompositeCall(new CallScope(api, options, pathParameters, observation.observed()), observation);
+        return new CompositeCall(
+                new CallScope(api, options, pathParameters, observation.observed(), group), observation);
     }
 
     private CallDescription describe(String operation) {

@@ -49,7 +49,10 @@ public final class Polling {
     }
 
     /**
-     * Polls without blocking: attempts are chained, sleeps are scheduled delays.
+     * Polls without blocking: attempts are chained, sleeps are scheduled delays. Cancelling the returned future makes
+     * no further attempt; to cancel the attempt in flight too, poll inside
+     * {@link CallScope#compositeCallAsync(String, java.util.function.Function)}, making each attempt's calls through
+     * the scope it gives (cancelling the future derived from a call leaves the call running).
      *
      * @param what   what is waited for
      * @param policy attempts and delays

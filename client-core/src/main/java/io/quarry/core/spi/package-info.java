@@ -6,8 +6,11 @@
  * request with the view's options and fixed path parameters already applied. Waiting on a task uses
  * {@link io.quarry.core.spi.Polling} with a {@link io.quarry.core.WaitPolicy}; paged reads return a
  * {@link io.quarry.core.PagedIterable} built from {@link io.quarry.core.spi.Page}s; small JSON objects are
- * built with {@link io.quarry.core.spi.JsonBodies}. A request value kept as a map of members (search parameters,
- * settings) extends {@link io.quarry.core.spi.MapValue}; a value the service names declares its known names in
+ * built with {@link io.quarry.core.spi.JsonBodies}. An asynchronous helper making several calls runs them in
+ * {@link io.quarry.core.spi.CallScope#compositeCallAsync(String, java.util.function.Function)}, through the scope it
+ * gives: cancelling the helper's future then cancels its calls in flight ({@link io.quarry.core.spi.CallGroup}). A
+ * request value kept as a map of members (search parameters, settings) extends
+ * {@link io.quarry.core.spi.MapValue}; a value the service names declares its known names in
  * {@link io.quarry.core.spi.KnownNames}. The packages of a module's request and response types are marked
  * {@link io.quarry.core.spi.SdkTypes}, so that they keep the SDK's JSON mapping beside a caller's record mapper.
  *

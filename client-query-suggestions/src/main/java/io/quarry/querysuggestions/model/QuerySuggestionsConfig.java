@@ -78,9 +78,13 @@ public record QuerySuggestionsConfig(
     }
 
     /**
-     * Sets {@code languages}: languages whose singular and plural suggestions are de-duplicated.
+     * Sets {@code languages}: languages whose singular and plural suggestions are de-duplicated. They are languages
+     * of the service's dictionaries: two lower-case letters of ISO 639-1 ({@code en}, {@code ja}), alone or with a
+     * lower-case country code ({@code pt-br}). The service refuses a language it does not support ({@code xx},
+     * {@code EN}, {@code eng}) with a 400 naming the entry, a {@link io.quarry.core.BadRequestException}; the client
+     * sends the codes as given, so that a language the service adds needs no new client.
      *
-     * @param codes language codes such as {@code en}
+     * @param codes language codes such as {@code en} or {@code pt-br}
      * @return a copy
      */
     public QuerySuggestionsConfig languages(String... codes) {

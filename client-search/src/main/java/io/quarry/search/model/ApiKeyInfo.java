@@ -30,7 +30,7 @@ public record ApiKeyInfo(
         Integer maxQueriesPerIPPerHour,
         String queryParameters,
         List<String> referers,
-        @JsonDeserialize(using = SecondsLeftJson.class) Integer validity) {
+        @JsonDeserialize(using = SaturatedIntJson.class) Integer validity) {
 
     /** Shows everything but the key. */
     @Override

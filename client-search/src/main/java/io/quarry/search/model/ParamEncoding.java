@@ -1,5 +1,6 @@
 package io.quarry.search.model;
 
+import io.quarry.core.InvalidRequestException;
 import io.quarry.core.JsonText;
 import io.quarry.core.spi.UrlEncoding;
 import java.util.Map;
@@ -23,7 +24,7 @@ final class ParamEncoding {
         StringJoiner joined = new StringJoiner("&");
         params.forEach((name, value) -> {
             if (value != null) {
-                joined.add(UrlEncoding.percentEncode(name) + "=" + UrlEncoding.percentEncode(asJsonText(value)));
+                joined.add(UrlEncoding.percentEncode(name) + "=" + UrlEncoding.percentEncode(asJsonText(name, value)));
             }
         });
         return joined.toString();
@@ -32,16 +33,35 @@ final class ParamEncoding {
     /**
      * A value in the form the service reads from a URL: strings as they are, lists and objects as JSON.
      *
+     * @param name  the parameter's name, for a refusal's message
      * @param value the value
      * @return the text
+     * @throws InvalidRequestException for a NaN or an infinity, anywhere in the value: it would go as the text
+     *     {@code NaN} or {@code Infinity}, which the service takes for no number
      */
-    static String asJsonText(Object value) {
+    static String asJsonText(String name, Object value) {
         if (value instanceof String s) {
             return s;
+        }
+        if (value instanceof Double || value instanceof Float) {
+            if (!Double.isFinite(((Number) value).doubleValue())) {
+                throw new InvalidRequestException(
+                        "search parameter " + shown(name) + " is " + value + ", not a finite number");
+            }
+            return value.toString();
         }
         if (value instanceof Number || value instanceof Boolean) {
             return value.toString();
         }
-        return JsonText.write(value);
+        try {
+            return JsonText.write(value);
+        } catch (InvalidRequestException e) {
+            throw new InvalidRequestException("search parameter " + shown(name) + ": " + e.getMessage(), e.getCause());
+        }
+    }
+
+    /** A parameter name as a message shows it: the caller's, of any length. */
+    private static String shown(String name) {
+        return name.length() <= 64 ? name : name.substring(0, 61) + "...";
     }
 }

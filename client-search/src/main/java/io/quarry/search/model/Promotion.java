@@ -2,6 +2,7 @@ package io.quarry.search.model;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * Records a rule pins at a position of the results: one record ({@code objectID}) or several, kept together in
@@ -9,10 +10,14 @@ import java.util.List;
  *
  * @param objectID  the record pinned, or null when {@code objectIDs} is given
  * @param objectIDs the records pinned together, or null when {@code objectID} is given
- * @param position  where the (first) record goes, from 0
+ * @param position  where the (first) record goes, from 0; one the service keeps past an {@code int}'s range (after
+ *     every hit) reads as {@link Integer#MAX_VALUE}, which means the same
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Promotion(String objectID, List<String> objectIDs, int position) {
+public record Promotion(
+        String objectID,
+        List<String> objectIDs,
+        @JsonDeserialize(using = SaturatedIntJson.class) int position) {
 
     /**
      * One record at a position.

@@ -74,6 +74,8 @@ public final class SearchQuery extends MapValue<SearchQuery> {
      * service reads in {@code params} members.
      *
      * @return the encoded parameters
+     * @throws io.quarry.core.InvalidRequestException if a value holds a NaN or an infinity, which the service takes
+     *     for no number
      */
     public String toParamString() {
         return ParamEncoding.searchParams(members());
@@ -84,10 +86,12 @@ public final class SearchQuery extends MapValue<SearchQuery> {
      * and booleans as text, lists and objects as JSON.
      *
      * @return name to value, in the order they were set
+     * @throws io.quarry.core.InvalidRequestException if a value holds a NaN or an infinity, which the service takes
+     *     for no number
      */
     public Map<String, String> toUrlParameters() {
         Map<String, String> out = new LinkedHashMap<>();
-        members().forEach((name, value) -> out.put(name, ParamEncoding.asJsonText(value)));
+        members().forEach((name, value) -> out.put(name, ParamEncoding.asJsonText(name, value)));
         return out;
     }
 
@@ -606,10 +610,8 @@ public final class SearchQuery extends MapValue<SearchQuery> {
     /**
      * Sets {@code insideBoundingBox}: only records with a {@code _geoloc} point inside one of the boxes match. Each
      * box is given by two opposite corners, {@code [lat1, lng1, lat2, lng2]}, latitudes within -90..90 and
-     * longitudes within -180..180. With boxes, {@code aroundLatLng} and {@code insidePolygon} are ignored.
-     * Coordinates are sent exactly as the doubles hold them. Polygons have no method of their own:
-     * {@code param("insidePolygon", List.of(List.of(lat1, lng1, lat2, lng2, lat3, lng3)))}, each polygon at
-     * least 3 points.
+     * longitudes within -180..180. With boxes, {@code aroundLatLng} and {@link #insidePolygon(List) insidePolygon}
+     * are ignored. Coordinates are sent exactly as the doubles hold them.
      *
      * @param box the boxes, at least one; null removes the parameter
      * @return a new query
@@ -617,7 +619,24 @@ public final class SearchQuery extends MapValue<SearchQuery> {
      *     infinite or out-of-range coordinate
      */
     public SearchQuery insideBoundingBox(List<List<Double>> box) {
-        return with("insideBoundingBox", box == null ? null : BoundingBoxes.checked(box));
+        return with("insideBoundingBox", box == null ? null : GeoAreas.boxes(box));
+    }
+
+    /**
+     * Sets {@code insidePolygon}: only records with a {@code _geoloc} point inside one of the polygons match. Each
+     * polygon is its corners in order, {@code [lat1, lng1, lat2, lng2, lat3, lng3, ...]}, at least 3 points,
+     * latitudes within -90..90 and longitudes within -180..180. With polygons, {@code aroundLatLng} is ignored;
+     * with {@link #insideBoundingBox(List) insideBoundingBox} too, only the boxes apply. The service bounds the
+     * points of all the polygons together and refuses a search giving more. Coordinates are sent exactly as the
+     * doubles hold them.
+     *
+     * @param polygons the polygons, at least one; null removes the parameter
+     * @return a new query
+     * @throws io.quarry.core.InvalidRequestException for no polygon, a polygon of fewer than 3 points or an odd count
+     *     of numbers, or a null, NaN, infinite or out-of-range coordinate
+     */
+    public SearchQuery insidePolygon(List<List<Double>> polygons) {
+        return with("insidePolygon", polygons == null ? null : GeoAreas.polygons(polygons));
     }
 
     /**

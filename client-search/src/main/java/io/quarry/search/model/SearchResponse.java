@@ -138,6 +138,16 @@ public final class SearchResponse<T> {
         return json.appliedRules() == null ? List.of() : json.appliedRules();
     }
 
+    /**
+     * The radius the engine chose for a search around a point that gave no {@code aroundRadius}, from how densely
+     * records lie around the point. The service sends it as a string of digits; it reads here as a number.
+     *
+     * @return the radius in meters; empty when the search set its own radius or searched around no point
+     */
+    public Optional<Integer> automaticRadius() {
+        return Optional.ofNullable(json.automaticRadius());
+    }
+
     /** Shows the counts and the query. */
     @Override
     public String toString() {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import io.quarry.core.EnrichedRecord;
 import java.util.List;
 import java.util.Map;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * A search or browse response as received, each hit decoded into the caller's record type with its generated
@@ -33,6 +34,7 @@ import java.util.Map;
  * <li>appliedRules: the rules that applied
  * <li>facetHits: the values found, on a facet entry of a multi-index search
  * <li>exhaustiveFacetsCount: whether the facet counts are exact, on a facet entry
+ * <li>automaticRadius: the radius the engine chose for a search around a point without one, in meters
  * </ul>
  *
  * @param <T> the record type
@@ -98,6 +100,10 @@ final class SearchResponseJson<T> {
 
     @JsonProperty("exhaustiveFacetsCount")
     private Boolean exhaustiveFacetsCount;
+
+    @JsonProperty("automaticRadius")
+    @JsonDeserialize(using = AutomaticRadiusJson.class)
+    private Integer automaticRadius;
 
     private SearchResponseJson() {}
 
@@ -179,5 +185,9 @@ final class SearchResponseJson<T> {
 
     Boolean exhaustiveFacetsCount() {
         return exhaustiveFacetsCount;
+    }
+
+    Integer automaticRadius() {
+        return automaticRadius;
     }
 }

@@ -1,32 +1,17 @@
 package io.quarry.search.model;
 
-import io.quarry.core.InvalidRequestException;
 import java.time.Instant;
 
 /**
- * A period during which a rule applies, in Unix seconds. Either end may be open: a range with only {@code from}
- * applies from then on, one with only {@code until} up to then.
+ * A period during which a rule applies, in Unix seconds, both ends included. Either end may be open: a range with
+ * only {@code from} applies from then on, one with only {@code until} up to then, one with neither always. The
+ * service takes any two ends, so a range is never refused: one whose {@code until} comes before its {@code from}
+ * holds no second, and a rule read with such a range reads as it was saved.
  *
  * @param from  the first second it applies, or null for no start
  * @param until the last second it applies, or null for no end
  */
 public record TimeRange(Long from, Long until) {
-
-    /**
-     * Validates the ends.
-     *
-     * @param from  the first second it applies, or null for no start
-     * @param until the last second it applies, or null for no end
-     * @throws InvalidRequestException when both ends are open, or {@code until} comes before {@code from}
-     */
-    public TimeRange {
-        if (from == null && until == null) {
-            throw new InvalidRequestException("A validity range needs from, until or both");
-        }
-        if (from != null && until != null && until < from) {
-            throw new InvalidRequestException("A validity range ends (" + until + ") before it starts (" + from + ")");
-        }
-    }
 
     /**
      * A closed period.

@@ -43,6 +43,7 @@ final class CoreLayers {
             new AllowedDependency("ApiRequest", "internal.QueryEncoder", ENTRY_POINT),
             new AllowedDependency("ApiRequest", "internal.CancelForwardingFuture", ENTRY_POINT),
             new AllowedDependency("ApiRequest", "spi.ObservedCall", ENTRY_POINT),
+            new AllowedDependency("ApiRequest", "spi.CallGroup", SPI_IN_API),
             new AllowedDependency("JsonText", "internal.Json", ENTRY_POINT),
             new AllowedDependency("spi.CallScope", "internal.CallObservation", ENTRY_POINT),
             new AllowedDependency("spi.CompositeCall", "internal.CallObservation", ENTRY_POINT),

@@ -162,6 +162,7 @@ public final class SearchEngine {
                     context.extraFilters(),
                     context.maxHitsPerQuery(),
                     context.seeUnretrievableAttributes(),
+                    retrievalForced(context),
                     rules);
             return executor.search(store);
         });
@@ -181,6 +182,11 @@ public final class SearchEngine {
                 .toObject();
     }
 
+    private static boolean retrievalForced(SearchContext context) {
+        JsonNode forced = context.forcedParams().get("attributesToRetrieve");
+        return forced != null && !forced.isNull();
+    }
+
     private SearchExecutor executor(IndexConfig config, ObjectNode request, SearchContext context) {
         RequestParams params =
                 RequestParams.parse(request, context.forcedParams(), SearchOptions.SEARCH_PARAMETERS, strict);
@@ -191,6 +197,7 @@ public final class SearchEngine {
                 context.extraFilters(),
                 context.maxHitsPerQuery(),
                 context.seeUnretrievableAttributes(),
+                retrievalForced(context),
                 RuleSet.Outcome.NONE);
     }
 
@@ -229,6 +236,7 @@ public final class SearchEngine {
                 context.extraFilters(),
                 0,
                 context.seeUnretrievableAttributes(),
+                retrievalForced(context),
                 RuleSet.Outcome.NONE);
         BrowseExecutor browse = new BrowseExecutor(
                 context.indexName(), executor, options, cursor, context.seeUnretrievableAttributes());

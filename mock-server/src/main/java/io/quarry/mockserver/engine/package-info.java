@@ -81,9 +81,10 @@
  *       decompounding ({@code decompoundQuery}) use those dictionaries too: {@code true} means the
  *       {@code queryLanguages}, or every language when unset; the last word while typed, phrase words, and a
  *       query made only of stop words keep their stop words; a compound splits into its listed parts or into known
- *       atoms, which must then follow each other. No CJK segmentation, personalisation or A/B tests; placeholder
- *       synonyms are not applied; alternative corrections count as one or two typos (a multi-word query run
- *       matching a multi-word synonym is also read as one word).
+ *       atoms, which must then follow each other. No CJK segmentation, personalisation or A/B tests; a
+ *       placeholder synonym's replacements match the placeholder's words in records (its angle brackets separate
+ *       words); alternative corrections count as one or two typos, none when typos are off (a multi-word query
+ *       run matching a multi-word synonym is also read as one word).
  *   <li>Typos: optimal-string-alignment Damerau-Levenshtein, typos on the first letter count like any other;
  *       words found only in objectIDs (searchable only when listed in searchableAttributes) match exactly or
  *       by prefix, never with typos.

@@ -1,16 +1,13 @@
 package io.quarry.mockserver.internal.auth;
 
 import io.quarry.mockserver.engine.SearchContext;
-import io.quarry.mockserver.engine.internal.filter.FilterLists;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.PathCodec;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.state.ApiKey;
 import java.util.List;
 import java.util.Map;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
-import tools.jackson.databind.node.StringNode;
 
 /**
  * Who made a request, as the {@link Authenticator} established it: the admin key, an API key, or a secured key
@@ -127,9 +124,9 @@ public final class Caller {
     }
 
     /**
-     * The key's influence on a search: its queryParameters forced, a secured key's embedded parameters forced over
-     * them (but filter lists the parent forces too, facetFilters, numericFilters and tagFilters, are ANDed with
-     * the parent's), a secured key's filters ANDed, its maxHitsPerQuery.
+     * The key's influence on a search: the parameters it forces ({@link ForcedParameters}: its queryParameters,
+     * a secured key's embedded parameters over them, neither lifted by the other or by the request), a secured
+     * key's filters ANDed, its maxHitsPerQuery.
      *
      * @param indexName the index searched
      * @return the engine's context
@@ -138,24 +135,10 @@ public final class Caller {
         if (isAdmin()) {
             return new SearchContext(indexName, Json.object(), List.of(), 0, true);
         }
-        ObjectNode forced = Json.object();
-        PathCodec.parseQuery(key.queryParameters()).forEach(forced::put);
-        List<String> extraFilters = List.of();
-        if (secured != null) {
-            for (Map.Entry<String, String> param : secured.searchParams().entrySet()) {
-                String name = param.getKey();
-                JsonNode parents = forced.get(name);
-                if (parents != null && FilterLists.NAMES.contains(name)) {
-                    // both apply: a secured key narrows what its parent's forced filters keep, never widens it
-                    forced.set(name, FilterLists.both(name, parents, StringNode.valueOf(param.getValue())));
-                } else {
-                    forced.put(name, param.getValue());
-                }
-            }
-            if (secured.filters() != null) {
-                extraFilters = List.of(secured.filters());
-            }
-        }
+        ObjectNode forced = ForcedParameters.of(
+                PathCodec.parseQuery(key.queryParameters()), secured == null ? Map.of() : secured.searchParams());
+        List<String> extraFilters =
+                secured == null || secured.filters() == null ? List.of() : List.of(secured.filters());
         return new SearchContext(indexName, forced, extraFilters, key.maxHitsPerQuery(), seesUnretrievableAttributes());
     }
 

@@ -175,13 +175,18 @@ public record SecuredKey(
                 continue;
             }
             int eq = pair.indexOf('=');
+            String name;
+            String value;
             try {
                 // the one strict decoder: escapes that are not UTF-8 are refused, as in paths and query strings
-                decoded.put(
-                        UrlText.decode(eq < 0 ? pair : pair.substring(0, eq), true),
-                        eq < 0 ? "" : UrlText.decode(pair.substring(eq + 1), true));
+                name = UrlText.decode(eq < 0 ? pair : pair.substring(0, eq), true);
+                value = eq < 0 ? "" : UrlText.decode(pair.substring(eq + 1), true);
             } catch (IllegalArgumentException e) {
                 throw invalid("its parameters are not URL-encoded");
+            }
+            // the last would win: a value appended unescaped ("&restrictIndices=") would lift the one signed before
+            if (decoded.put(name, value) != null) {
+                throw invalid("a parameter is given twice");
             }
         }
         return decoded;

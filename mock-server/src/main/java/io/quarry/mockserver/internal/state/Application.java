@@ -331,7 +331,11 @@ public final class Application {
         }
     }
 
-    /** {@return the index, locked, created when absent (and then added to {@code created})} */
+    /**
+     * {@return the index, locked, created when absent (and then added to {@code created})} An index created here is
+     * locked before it is published: locked after, another write could take it first and fill it, and the write
+     * creating it, refused, would then discard that write's records with the index.
+     */
     private IndexState lockLive(String name, List<IndexState> created) {
         if (!indices.containsKey(name)) {
             IndexNames.requireValid(name);
@@ -341,18 +345,19 @@ public final class Application {
             if (state == null) {
                 requireRoomForIndices(1);
                 IndexState fresh = new IndexState(name, clock.millis());
-                state = indices.putIfAbsent(name, fresh);
-                if (state == null) {
-                    state = fresh;
+                fresh.lock().lock();
+                if (indices.putIfAbsent(name, fresh) == null) {
                     created.add(fresh);
+                    return fresh;
                 }
+                fresh.lock().unlock();
+                continue;
             }
             state.lock().lock();
             if (!state.deleted()) {
                 return state;
             }
             state.lock().unlock();
-            created.remove(state);
         }
     }
 

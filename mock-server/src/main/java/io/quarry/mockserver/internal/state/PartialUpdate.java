@@ -2,6 +2,7 @@ package io.quarry.mockserver.internal.state;
 
 import io.quarry.mockserver.engine.internal.index.AttributePathBudget;
 import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.Sanitize;
 import io.quarry.mockserver.internal.json.Json;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -86,11 +87,13 @@ public final class PartialUpdate {
             }
         }
         if (kind == null) {
-            throw ApiException.badRequest("Invalid _operation for attribute " + attribute + ": " + name);
+            throw ApiException.badRequest("Invalid _operation for attribute " + Sanitize.shortText(attribute) + ": "
+                    + Sanitize.shortText(name.toString()));
         }
         JsonNode value = spec.get("value");
         if (value == null || value.isNull()) {
-            throw ApiException.badRequest("Missing value for _operation " + kind + " on attribute " + attribute);
+            throw ApiException.badRequest(
+                    "Missing value for _operation " + kind + " on attribute " + Sanitize.shortText(attribute));
         }
         switch (kind) {
             case Increment, Decrement -> requireThat(value.isNumber(), kind, attribute, "a number");
@@ -112,8 +115,8 @@ public final class PartialUpdate {
 
     private static void requireThat(boolean ok, Kind kind, String attribute, String what) {
         if (!ok) {
-            throw ApiException.badRequest(
-                    "The value of _operation " + kind + " on attribute " + attribute + " must be " + what);
+            throw ApiException.badRequest("The value of _operation " + kind + " on attribute "
+                    + Sanitize.shortText(attribute) + " must be " + what);
         }
     }
 

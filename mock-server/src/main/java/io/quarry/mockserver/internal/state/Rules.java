@@ -1,5 +1,7 @@
 package io.quarry.mockserver.internal.state;
 
+import io.quarry.mockserver.engine.EngineException;
+import io.quarry.mockserver.engine.internal.search.SearchOptions;
 import io.quarry.mockserver.engine.internal.text.TextSearch;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.json.HitPage;
@@ -18,7 +20,9 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code {facet:attr}} placeholders; {@code context}), consequence {@code params} (a {@code query} string or edits,
  * {@code automaticFacetFilters} and {@code automaticOptionalFacetFilters}, each an array of facet names or of
  * {@code {facet, disjunctive, negative, score}}), {@code promote}, {@code hide}, {@code filterPromotes},
- * {@code userData}, and {@code enabled}, {@code description}, {@code validity}, {@code tags}. Anything else
+ * {@code userData}, and {@code enabled}, {@code description}, {@code validity}, {@code tags}. The other
+ * {@code params} must be search parameters of a type and in a range a search takes ({@link RuleParameters}), so
+ * that a saved rule never makes a search fail. Anything else
  * (condition filters, alternatives, {@code renderingContent}, redirects, unknown members) is refused with a 400
  * at save time, so a rule never silently does nothing; so are the shapes that would do nothing or something
  * else than written: a promotion or hiding of an empty objectID, an empty {@code objectIDs}, a negative
@@ -177,6 +181,15 @@ public final class Rules {
                 throw bad("consequence.params.query must be a string or {remove, edits}: remove a list of words,"
                         + " edits a list of {type: remove or replace, delete, insert (with replace only)}");
             }
+            if (query != null && isLongerThanAQuery(query)) {
+                throw bad("consequence.params.query: a replacement query or an insert longer than "
+                        + SearchOptions.MAX_QUERY_LENGTH + " characters, which no search takes");
+            }
+            try {
+                RuleParameters.check((ObjectNode) params);
+            } catch (EngineException refused) {
+                throw bad("consequence.params: " + refused.getMessage());
+            }
         }
         JsonNode promote = consequence.get("promote");
         if (promote != null && (!promote.isArray() || !allMatch(promote, Rules::isPromotion))) {
@@ -241,6 +254,16 @@ public final class Rules {
             }
         }
         return HitPage.of(matching, page, hitsPerPage, ObjectNode::deepCopy);
+    }
+
+    /** A replacement, or one insert, that could never be a whole query (a rule's edits are cut to fit). */
+    private static boolean isLongerThanAQuery(JsonNode query) {
+        if (query.isString()) {
+            return query.stringValue().length() > SearchOptions.MAX_QUERY_LENGTH;
+        }
+        return !allMatch(
+                query.path("edits"),
+                edit -> edit.path("insert").asString("").length() <= SearchOptions.MAX_QUERY_LENGTH);
     }
 
     private static boolean isPromotion(JsonNode item) {

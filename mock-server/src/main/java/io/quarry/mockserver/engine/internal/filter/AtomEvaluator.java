@@ -8,6 +8,7 @@ import io.quarry.mockserver.engine.internal.index.RecordStore;
 import io.quarry.mockserver.engine.internal.search.Faceting;
 import io.quarry.mockserver.engine.internal.text.DecimalText;
 import io.quarry.mockserver.engine.internal.text.TextNormalizer;
+import java.util.BitSet;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -55,20 +56,8 @@ final class AtomEvaluator {
     }
 
     private static RecordFilter facetByColumn(Atom.Facet facet, Faceting faceting, RecordStore store) {
-        boolean declared = faceting.find(facet.attribute()) != null;
-        String wanted = TextNormalizer.normalize(facet.value());
-        Double number = parseNumber(facet.value());
         FacetColumn column = store.facetColumn(facet.attribute());
-        java.util.BitSet matching = new java.util.BitSet(column.valueCount());
-        for (int id = 0; id < column.valueCount(); id++) {
-            double value = column.number(id);
-            boolean matches = Double.isNaN(value)
-                    ? declared && sameText(column.text(id), wanted)
-                    : number != null && value == number;
-            if (matches) {
-                matching.set(id);
-            }
-        }
+        BitSet matching = matchingIds(facet, faceting, column);
         return RecordFilter.byOrdinal((record, ordinal) -> {
             for (int position = column.start(ordinal); position < column.end(ordinal); position++) {
                 if (matching.get(column.id(position))) {
@@ -77,6 +66,29 @@ final class AtomEvaluator {
             }
             return false;
         });
+    }
+
+    /**
+     * {@return the ids of the column's values the facet filter matches, its negation aside}
+     *
+     * @param facet a facet filter
+     * @param faceting the faceting declarations
+     * @param column the column of the filter's attribute
+     */
+    static BitSet matchingIds(Atom.Facet facet, Faceting faceting, FacetColumn column) {
+        BitSet matching = new BitSet(column.valueCount());
+        if (faceting.find(facet.attribute()) != null) {
+            for (int id : column.idsOfText(TextNormalizer.normalize(facet.value()))) {
+                matching.set(id);
+            }
+        }
+        Double number = parseNumber(facet.value());
+        if (number != null) {
+            for (int id : column.idsOfNumber(number)) {
+                matching.set(id);
+            }
+        }
+        return matching;
     }
 
     /**

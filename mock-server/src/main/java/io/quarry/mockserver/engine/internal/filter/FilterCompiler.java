@@ -261,24 +261,23 @@ public final class FilterCompiler {
 
     /**
      * Reads one facet filter: {@code attr:value}, negated by {@code attr:-value} or {@code -attr:value};
-     * {@code _tags:value} is a tag filter.
+     * {@code _tags:value} is a tag filter. The attribute ends at the first {@code :} that no backslash escapes: in
+     * it, {@code \:} stands for a colon, {@code \\} for a backslash and a leading {@code \-} for a minus, so
+     * that any attribute name can be written ({@code meta\:brand:acme}, {@code \-rank:1}).
      *
      * @param name the parameter name, for error messages
      * @param text the filter
      * @return the filter
      */
     public static Atom facetFilter(String name, String text) {
-        int colon = text.indexOf(':');
+        int colon = attributeEnd(text);
         if (colon <= 0) {
             throw new EngineException(400, name + ": invalid filter \"" + text + "\", expected attribute:value");
         }
-        String attribute = text.substring(0, colon).trim();
+        String written = text.substring(0, colon).trim();
         String value = text.substring(colon + 1);
-        boolean negated = false;
-        if (attribute.startsWith("-")) {
-            negated = true;
-            attribute = attribute.substring(1);
-        }
+        boolean negated = written.startsWith("-");
+        String attribute = unescapeAttribute(negated ? written.substring(1) : written);
         if (value.startsWith("-")) {
             negated = !negated;
             value = value.substring(1);
@@ -287,6 +286,34 @@ public final class FilterCompiler {
         }
         Atom atom = attribute.equals("_tags") ? new Atom.Tag(value, false) : new Atom.Facet(attribute, value, false);
         return negated ? atom.negate() : atom;
+    }
+
+    /** {@return where the attribute of a facet filter ends: its first colon no backslash escapes, or -1} */
+    private static int attributeEnd(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == ':') {
+                return i;
+            }
+            if (c == '\\' && i + 1 < text.length() && (text.charAt(i + 1) == ':' || text.charAt(i + 1) == '\\')) {
+                i++;
+            }
+        }
+        return -1;
+    }
+
+    /** {@return the attribute a facet filter names: its escapes read, any other backslash kept as written} */
+    private static String unescapeAttribute(String written) {
+        StringBuilder attribute = new StringBuilder(written.length());
+        int start = written.startsWith("\\-") ? 1 : 0;
+        for (int i = start; i < written.length(); i++) {
+            char c = written.charAt(i);
+            boolean escape = c == '\\'
+                    && i + 1 < written.length()
+                    && (written.charAt(i + 1) == ':' || written.charAt(i + 1) == '\\');
+            attribute.append(escape ? written.charAt(++i) : c);
+        }
+        return attribute.toString();
     }
 
     private static Atom tagFilter(String text) {

@@ -1,11 +1,15 @@
 package io.quarry.mockserver.engine.internal.filter;
 
 import io.quarry.mockserver.engine.EngineException;
+import io.quarry.mockserver.engine.internal.index.FacetColumn;
 import io.quarry.mockserver.engine.internal.index.IndexedRecord;
 import io.quarry.mockserver.engine.internal.index.RecordStore;
 import io.quarry.mockserver.engine.internal.search.Faceting;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -23,15 +27,19 @@ public final class OptionalFilters {
     private static final String SCORE_OPENING = "<score=";
 
     /** The optional filters of a search without any. */
-    public static final OptionalFilters NONE = new OptionalFilters(List.of(), false);
+    public static final OptionalFilters NONE = new OptionalFilters(List.of(), List.of(), false);
 
     private final List<List<Member>> groups;
+    /** The filters of one facet value each, by attribute: scored from a record's values, not tested one by one. */
+    private final Collection<ValueScores> byValue;
+
     private final boolean sumOrScores;
 
     private record Member(RecordFilter filter, int score) {}
 
-    private OptionalFilters(List<List<Member>> groups, boolean sumOrScores) {
+    private OptionalFilters(List<List<Member>> groups, Collection<ValueScores> byValue, boolean sumOrScores) {
         this.groups = groups;
+        this.byValue = byValue;
         this.sumOrScores = sumOrScores;
     }
 
@@ -66,17 +74,29 @@ public final class OptionalFilters {
             return NONE;
         }
         List<List<Member>> compiled = new ArrayList<>();
+        Map<String, ValueScores> byValue = new HashMap<>();
         for (List<ScoredAtom> group : groups) {
+            if (store != null
+                    && group.size() == 1
+                    && group.get(0).atom() instanceof Atom.Facet facet
+                    && !facet.negated()) {
+                FacetColumn column = store.facetColumn(facet.attribute());
+                byValue.computeIfAbsent(facet.attribute(), attribute -> new ValueScores(column))
+                        .add(
+                                AtomEvaluator.matchingIds(facet, faceting, column),
+                                group.get(0).score());
+                continue;
+            }
             compiled.add(group.stream()
                     .map(scored -> new Member(AtomEvaluator.compile(scored.atom(), faceting, store), scored.score()))
                     .toList());
         }
-        return new OptionalFilters(compiled, sumOrScores);
+        return new OptionalFilters(compiled, List.copyOf(byValue.values()), sumOrScores);
     }
 
     /** {@return whether there is no optional filter (every record scores 0)} */
     public boolean isEmpty() {
-        return groups.isEmpty();
+        return groups.isEmpty() && byValue.isEmpty();
     }
 
     /**
@@ -87,6 +107,9 @@ public final class OptionalFilters {
     public int score(IndexedRecord record) {
         // in long, capped: 1000 filters of up to nine digits each would pass the largest int and wrap negative
         long total = 0;
+        for (ValueScores scores : byValue) {
+            total += scores.score(record);
+        }
         for (List<Member> group : groups) {
             long groupScore = 0;
             for (Member member : group) {

@@ -1,7 +1,10 @@
 package io.quarry.mockserver.engine.internal.index;
 
+import io.quarry.mockserver.engine.internal.text.TextNormalizer;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
@@ -16,6 +19,8 @@ import tools.jackson.databind.JsonNode;
  */
 public final class FacetColumn {
 
+    private static final int[] NONE = new int[0];
+
     private final int limit;
     private final int[] starts;
     private final int[] ids;
@@ -23,6 +28,10 @@ public final class FacetColumn {
     private final double[] numbers;
     private final int valueCount;
     private final Dictionary dictionary;
+    /** The ids of each value, by folded text or by number; built on first use, once per column. */
+    private volatile Lookup lookup;
+
+    private record Lookup(Map<String, int[]> byFoldedText, Map<Double, int[]> byNumber) {}
 
     /** Ids by value; only read and written while a column is extended (under the store's column lock). */
     private static final class Dictionary {
@@ -116,6 +125,54 @@ public final class FacetColumn {
     /** {@return the number of distinct values (including values only removed records held)} */
     public int valueCount() {
         return valueCount;
+    }
+
+    /**
+     * {@return the ids of the text values that fold (case and accents) to the text given} A filter looks its value
+     * up here rather than folding every value of the column: a search's thousand optional filters on a facet of
+     * twenty thousand values folded twenty million texts.
+     *
+     * @param folded a text folded by {@link TextNormalizer#normalize(String)}
+     */
+    public int[] idsOfText(String folded) {
+        return lookup().byFoldedText().getOrDefault(folded, NONE);
+    }
+
+    /**
+     * {@return the ids of the number values equal to the number given}
+     *
+     * @param number a number
+     */
+    public int[] idsOfNumber(double number) {
+        return lookup().byNumber().getOrDefault(number + 0.0, NONE); // + 0.0: -0.0 is the key 0.0
+    }
+
+    private Lookup lookup() {
+        Lookup built = lookup;
+        if (built == null) {
+            Map<String, List<Integer>> texts = new HashMap<>();
+            Map<Double, List<Integer>> numbers = new HashMap<>();
+            for (int id = 0; id < valueCount; id++) {
+                double number = this.numbers[id];
+                if (Double.isNaN(number)) {
+                    texts.computeIfAbsent(TextNormalizer.normalize(this.texts[id]), key -> new ArrayList<>())
+                            .add(id);
+                } else {
+                    numbers.computeIfAbsent(number + 0.0, key -> new ArrayList<>())
+                            .add(id);
+                }
+            }
+            built = new Lookup(arrays(texts), arrays(numbers));
+            lookup = built;
+        }
+        return built;
+    }
+
+    private static <K> Map<K, int[]> arrays(Map<K, List<Integer>> lists) {
+        Map<K, int[]> arrays = new HashMap<>();
+        lists.forEach((key, ids) ->
+                arrays.put(key, ids.stream().mapToInt(Integer::intValue).toArray()));
+        return arrays;
     }
 
     /**

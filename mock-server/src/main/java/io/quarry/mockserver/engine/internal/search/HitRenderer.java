@@ -16,7 +16,8 @@ import tools.jackson.databind.node.ObjectNode;
  * Turns a hit into its JSON: the retrievable attributes ({@code attributesToRetrieve} with {@code *} and
  * {@code -attr} exclusions, minus {@code unretrievableAttributes}; objectID always), then
  * {@code _highlightResult}, {@code _snippetResult} and {@code _rankingInfo} (whose {@code filters} is the hit's
- * optional filters score).
+ * optional filters score). When the caller's key forces {@code attributesToRetrieve}, highlights and snippets show
+ * only what it retrieves: a request's {@code attributesToHighlight} would otherwise return the text of any other.
  */
 public final class HitRenderer {
 
@@ -24,6 +25,7 @@ public final class HitRenderer {
     private static final int DEFAULT_SNIPPET_WORDS = 10;
 
     private final Retrieval retrieval;
+    private final boolean retrievalForced;
     private final List<String> toHighlight;
     private final AttributePaths highlighted;
     private final AttributePaths snippeted;
@@ -47,12 +49,14 @@ public final class HitRenderer {
      * @param options the effective options
      * @param searchable the searchable attributes (the default attributes to highlight)
      * @param seeUnretrievable whether unretrievable attributes are returned anyway
+     * @param retrievalForced whether the caller's key forces attributesToRetrieve
      * @param geoPrecision the geo ranking precision, for the ranking info
      */
     public HitRenderer(
             SearchOptions options,
             SearchableAttributes searchable,
             boolean seeUnretrievable,
+            boolean retrievalForced,
             GeoPrecision geoPrecision) {
         this(
                 options,
@@ -60,6 +64,7 @@ public final class HitRenderer {
                 listOrEmpty(options.list("attributesToSnippet")),
                 options.bool("getRankingInfo", false),
                 seeUnretrievable,
+                retrievalForced,
                 geoPrecision);
     }
 
@@ -69,11 +74,13 @@ public final class HitRenderer {
             List<String> toSnippet,
             boolean rankingInfo,
             boolean seeUnretrievable,
+            boolean retrievalForced,
             GeoPrecision geoPrecision) {
         this.geoPrecision = geoPrecision;
         this.retrieval = new Retrieval(
                 options.list("attributesToRetrieve"),
                 seeUnretrievable ? null : options.list("unretrievableAttributes"));
+        this.retrievalForced = retrievalForced;
         this.toHighlight = toHighlight;
         this.toSnippet = wordCounts(toSnippet);
         this.highlighted = new AttributePaths(toHighlight);
@@ -94,7 +101,7 @@ public final class HitRenderer {
      * @return the renderer
      */
     public static HitRenderer forBrowse(SearchOptions options, boolean seeUnretrievable) {
-        return new HitRenderer(options, List.of(), List.of(), false, seeUnretrievable, GeoPrecision.DEFAULT);
+        return new HitRenderer(options, List.of(), List.of(), false, seeUnretrievable, false, GeoPrecision.DEFAULT);
     }
 
     private static List<String> highlighted(SearchOptions options, SearchableAttributes searchable) {
@@ -117,7 +124,11 @@ public final class HitRenderer {
         // One tree of our own: retrieval copies what it takes from it before it is trimmed below.
         ObjectNode visible = hit.record().copyOfSource();
         ObjectNode out = retrieval.apply(visible);
-        retrieval.hide(visible);
+        if (retrievalForced) {
+            visible = out.deepCopy();
+        } else {
+            retrieval.hide(visible);
+        }
         if (!words.isEmpty() || !toHighlight.isEmpty()) {
             JsonNode highlights =
                     mapText(attributes(highlighted, toHighlight, visible).keep(visible), "", words, this::highlight);

@@ -73,8 +73,7 @@ public final class QueryPlanner {
         }
         String queryType = options.queryType();
         String typoMode = options.typoTolerance();
-        int oneTypo = options.integer("minWordSizefor1Typo", 4);
-        int twoTypos = options.integer("minWordSizefor2Typos", 8);
+        TypoWordSizes sizes = TypoWordSizes.of(options);
         boolean useSynonyms = options.bool("synonyms", true);
         boolean plurals = ignorePlurals();
         boolean typosOnNumbers = options.bool("allowTyposOnNumericTokens", true);
@@ -108,7 +107,7 @@ public final class QueryPlanner {
                             || noTypoWords.contains(word)
                             || (!typosOnNumbers && word.chars().allMatch(Character::isDigit))
                     ? 0
-                    : word.length() >= twoTypos ? 2 : word.length() >= oneTypo ? 1 : 0;
+                    : sizes.typosAllowed(word.length());
             Map<String, TermMatch> terms = expand(word, prefix, maxTypos);
             if (plurals) {
                 terms = withPlurals(word, terms);
@@ -119,7 +118,10 @@ public final class QueryPlanner {
             if (!parts.isEmpty()) {
                 phrases.add(parts);
             }
-            if (useSynonyms && !synonyms.correctionsOf(word).isEmpty()) {
+            // Alternative corrections stand for typos: none when typos are off.
+            if (useSynonyms
+                    && !typoMode.equals("false")
+                    && !synonyms.correctionsOf(word).isEmpty()) {
                 terms = new HashMap<>(terms);
                 for (Map.Entry<String, Integer> correction :
                         synonyms.correctionsOf(word).entrySet()) {

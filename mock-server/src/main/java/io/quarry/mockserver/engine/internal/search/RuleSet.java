@@ -30,7 +30,8 @@ import tools.jackson.databind.node.StringNode;
  * and {@code context}, when set, among the request's {@code ruleContexts}. Conditions on {@code filters} are not
  * supported and never hold. Consequences: {@code params} become search parameters (over the request's, under the
  * key's; with several rules, the first rule setting a parameter wins), {@code params.query} replaces the query or
- * edits it ({@code remove}, {@code edits} of type remove/replace), {@code params.automaticFacetFilters} filters
+ * edits it ({@code remove}, {@code edits} of type remove/replace; an edited query is cut to the words that fit in a
+ * query), {@code params.automaticFacetFilters} filters
  * on the facet values the first holding condition's placeholders recognised and removes their words from the
  * query ({@link AutomaticFacetFilters}; these filters are ANDed with the request's, every applied rule's count),
  * {@code params.automaticOptionalFacetFilters} adds optional filters on those facet values to the request's
@@ -165,9 +166,34 @@ public final class RuleSet {
         }
         if (queryEdit != null || !consumedWords.isEmpty()) {
             String remaining = withoutWords(query, queryTokens, consumedWords);
-            params.put("query", StringNode.valueOf(queryEdit == null ? remaining : editQuery(remaining, queryEdit)));
+            String edited = queryEdit == null ? remaining : editQuery(remaining, queryEdit);
+            params.put("query", StringNode.valueOf(withinQueryLength(edited)));
         }
         return new Outcome(params, filters, optionalFilters, promotions, filterPromotes, hidden, userData, applied);
+    }
+
+    /**
+     * The query a rule made, cut to the longest query a search takes: its words that fit whole in
+     * {@value SearchOptions#MAX_QUERY_LENGTH} characters (the first characters when the first word alone is
+     * longer). The user's query was short enough; the rule's edits must not turn the search into a 400.
+     */
+    private static String withinQueryLength(String query) {
+        int max = SearchOptions.MAX_QUERY_LENGTH;
+        if (query.length() <= max) {
+            return query;
+        }
+        int end = max;
+        if (!Character.isWhitespace(query.charAt(max))) {
+            int space = end;
+            while (space > 0 && !Character.isWhitespace(query.charAt(space - 1))) {
+                space--;
+            }
+            end = space > 0 ? space : end;
+        }
+        if (Character.isHighSurrogate(query.charAt(end - 1))) {
+            end--;
+        }
+        return query.substring(0, end).strip();
     }
 
     /** A promotion's position, one beyond an int's range held at the int's end (past every hit). */

@@ -33,6 +33,7 @@ public final class SearchExecutor {
     private final List<String> extraFilters;
     private final int maxHitsPerQuery;
     private final boolean seeUnretrievable;
+    private final boolean retrievalForced;
     private final GeoQuery geo;
     private final RuleSet.Outcome rules;
 
@@ -42,6 +43,7 @@ public final class SearchExecutor {
      * @param extraFilters filters imposed by the caller's key
      * @param maxHitsPerQuery the most hits one call may return; 0 for no limit
      * @param seeUnretrievable whether unretrievable attributes are returned anyway
+     * @param retrievalForced whether the caller's key forces attributesToRetrieve (see {@link HitRenderer})
      * @param rules what the index rules do to this search
      */
     public SearchExecutor(
@@ -50,6 +52,7 @@ public final class SearchExecutor {
             List<String> extraFilters,
             int maxHitsPerQuery,
             boolean seeUnretrievable,
+            boolean retrievalForced,
             RuleSet.Outcome rules) {
         this.rules = rules;
         options.validate();
@@ -58,6 +61,7 @@ public final class SearchExecutor {
         this.extraFilters = extraFilters == null ? List.of() : extraFilters;
         this.maxHitsPerQuery = maxHitsPerQuery;
         this.seeUnretrievable = seeUnretrievable;
+        this.retrievalForced = retrievalForced;
         this.geo = GeoQuery.of(options.params());
     }
 
@@ -274,7 +278,7 @@ public final class SearchExecutor {
         int from = Math.min(pagination.offset(), reachable);
         int to = Math.min(from + pagination.length(), reachable);
         SearchableAttributes searchable = searchable();
-        HitRenderer renderer = new HitRenderer(options, searchable, seeUnretrievable, geo.precision());
+        HitRenderer renderer = new HitRenderer(options, searchable, seeUnretrievable, retrievalForced, geo.precision());
         Map<Hit, Integer> userScores = options.bool("getRankingInfo", false) ? userScores(hits, store) : Map.of();
         ArrayNode hitsNode = response.putArray("hits");
         for (Hit hit : head.subList(from, to)) {

@@ -293,6 +293,7 @@ public final class SearchOptions {
     public SearchOptions validate() {
         queryType();
         typoTolerance();
+        TypoWordSizes.of(this);
         distinct();
         exactOnSingleWordQuery();
         advancedSyntaxFeatures();

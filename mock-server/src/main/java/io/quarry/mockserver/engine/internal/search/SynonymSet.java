@@ -17,7 +17,9 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code onewaysynonym}) make the listed
  * synonyms alternatives of {@code input} only; alternative corrections ({@code altCorrection1},
  * {@code altCorrection2}, also spelled {@code altcorrection1}, {@code altcorrection2}) make each correction match
- * {@code word} as if with one or two typos. Placeholders are stored but not applied.
+ * {@code word} as if with one or two typos (never when typos are off); placeholders ({@code type: placeholder}) make
+ * each of their {@code replacements} match the words of the {@code placeholder} (written {@code <street>} in
+ * records, whose angle brackets separate words as any punctuation does, so the record word is {@code street}).
  */
 public final class SynonymSet {
 
@@ -60,6 +62,8 @@ public final class SynonymSet {
                             .addAll(members);
                     longestInput = Math.max(longestInput, input.size());
                 }
+            } else if (type.equals("placeholder")) {
+                addPlaceholder(synonym);
             } else if (type.equalsIgnoreCase("altCorrection1") || type.equalsIgnoreCase("altCorrection2")) {
                 int typos = type.endsWith("1") ? 1 : 2;
                 String word =
@@ -72,6 +76,24 @@ public final class SynonymSet {
                                 .merge(terms.get(0), typos, Math::min);
                     }
                 }
+            }
+        }
+    }
+
+    /**
+     * A placeholder stands in records for any of its replacements: each replacement, in a query, matches the
+     * placeholder's words, one way (the placeholder in a query matches only itself).
+     */
+    private void addPlaceholder(ObjectNode synonym) {
+        List<String> placeholder = Tokenizer.terms(synonym.path("placeholder").asString(""));
+        if (placeholder.isEmpty()) {
+            return;
+        }
+        for (JsonNode replacement : synonym.path("replacements")) {
+            List<String> input = Tokenizer.terms(replacement.asString(""));
+            if (!input.isEmpty() && !input.equals(placeholder)) {
+                oneWay.computeIfAbsent(key(input), k -> new LinkedHashSet<>()).add(placeholder);
+                longestInput = Math.max(longestInput, input.size());
             }
         }
     }

@@ -328,7 +328,8 @@ record CrawlerConfig(
                 && node.asLong() <= max;
     }
 
-    private static String quoted(String value) {
+    /** {@return the value in quotes, cut to 200 characters} */
+    static String quoted(String value) {
         return "'" + (value.length() > 200 ? value.substring(0, 200) + "..." : value) + "'";
     }
 }

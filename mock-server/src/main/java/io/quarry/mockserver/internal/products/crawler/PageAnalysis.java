@@ -1,9 +1,6 @@
 package io.quarry.mockserver.internal.products.crawler;
 
 import io.quarry.mockserver.internal.json.Json;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -13,7 +10,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import tools.jackson.databind.node.ArrayNode;
@@ -32,6 +28,8 @@ final class PageAnalysis {
     private static final int MAX_HEADINGS = 100;
     private static final int MAX_SHORT_TEXT = 1000;
 
+    static final String SELECTORS_TOO_COSTLY = "selectors_too_costly";
+
     private final String url;
     private final String fileType;
     private final Document document;
@@ -43,26 +41,15 @@ final class PageAnalysis {
     }
 
     /**
-     * {@return the analysis (HTML is parsed; other types are not)}
+     * {@return the analysis (HTML is parsed, within {@link HtmlPages}' bounds; other types are not)}
      *
      * @param url the page's URL
      * @param fetched what the server answered
+     * @throws PageRefusal when the page holds more HTML elements than the mock server parses
      */
-    static PageAnalysis of(String url, PageFetcher.Fetched fetched) {
+    static PageAnalysis of(String url, PageFetcher.Fetched fetched) throws PageRefusal {
         String type = fileType(url, fetched.contentType());
-        return new PageAnalysis(url, type, type.equals("html") ? parse(url, fetched) : null);
-    }
-
-    /**
-     * An HTML page decoded as a browser would: in the charset of its {@code Content-Type}, else of its byte order
-     * mark or {@code <meta charset>}, else UTF-8 (jsoup's detection).
-     */
-    private static Document parse(String url, PageFetcher.Fetched fetched) {
-        try {
-            return Jsoup.parse(new ByteArrayInputStream(fetched.body()), fetched.charset(), url);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // an array is read without I/O
-        }
+        return new PageAnalysis(url, type, type.equals("html") ? HtmlPages.parse(url, fetched) : null);
     }
 
     /** {@return html, pdf, or the URL's extension ({@code other} when it has none)} */
@@ -112,6 +99,46 @@ final class PageAnalysis {
         return null;
     }
 
+    /**
+     * Checks, before any is matched, that the selectors of the actions that may take this page (by path and file
+     * type) fit together in {@link SelectorCost#PAGE_BUDGET} on it.
+     *
+     * @param actions the configuration's actions
+     * @throws PageRefusal {@value #SELECTORS_TOO_COSTLY}, naming the selector that passes the budget
+     */
+    void requireAffordableSelectors(List<CrawlerConfig.Action> actions) throws PageRefusal {
+        if (document == null) {
+            return; // no selector is matched
+        }
+        PageShape shape = null;
+        long spent = 0;
+        for (CrawlerConfig.Action action : actions) {
+            if (action.selectors().isEmpty()
+                    || (!action.paths().isEmpty() && !Glob.matchesList(action.paths(), url))
+                    || !action.fileTypes().contains(fileType)) {
+                continue;
+            }
+            for (String selector : action.selectors()) {
+                if (shape == null) {
+                    shape = PageShape.of(document);
+                }
+                long cost = SelectorCost.estimate(selector.startsWith("!") ? selector.substring(1) : selector, shape);
+                if (cost > SelectorCost.PAGE_BUDGET - spent) {
+                    throw new PageRefusal(
+                            SELECTORS_TOO_COSTLY,
+                            "config.actions[" + action.position() + "].selectorsToMatch: CSS selector "
+                                    + CrawlerConfig.quoted(selector) + " would take about "
+                                    + (cost == Long.MAX_VALUE ? "too many" : String.valueOf(cost))
+                                    + " steps on this page (" + shape.elements() + " elements, "
+                                    + shape.maxDepth() + " deep), with " + spent + " taken by the selectors before"
+                                    + " it: more than the " + SelectorCost.PAGE_BUDGET + " the mock server allows"
+                                    + " for one page's selectors");
+                }
+                spent += cost;
+            }
+        }
+    }
+
     private boolean selectorsMatch(List<String> selectors) {
         if (selectors.isEmpty()) {
             return true;
@@ -155,7 +182,7 @@ final class PageAnalysis {
             if (headings.size() >= MAX_HEADINGS) {
                 break;
             }
-            headings.add(bounded(heading.text(), MAX_SHORT_TEXT));
+            headings.add(HeadingText.of(heading, MAX_SHORT_TEXT));
         }
         Element body = document.body();
         record.put("content", bounded(body == null ? "" : body.text(), MAX_CONTENT));

@@ -1,12 +1,16 @@
 package io.quarry.mockserver.internal.products.crawler;
 
+import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.state.Timestamps;
 import java.time.Clock;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** Runs the crawler's fetch and extraction on one URL without writing anything: the answer of {@code /test}. */
+/**
+ * Runs the crawler's fetch and extraction on one URL without writing anything: the answer of {@code /test}. A page
+ * the mock server will not read ({@link PageRefusal}) is a 400 saying why, naming the limit or the selector.
+ */
 final class PageTester {
 
     private final PageFetcher fetcher;
@@ -45,6 +49,7 @@ final class PageTester {
                 error.put("message", "The page answered HTTP " + fetched.status());
             } else {
                 PageAnalysis analysis = PageAnalysis.of(url, fetched);
+                analysis.requireAffordableSelectors(config.actions());
                 analysis.summary().forEach(line -> log(logs, "INFO", line));
                 analysis.links().forEach(links::add);
                 extract(analysis, config, logs, records);
@@ -52,6 +57,8 @@ final class PageTester {
         } catch (PageFetcher.FetchFailure failure) {
             error.put("code", failure.reason());
             error.put("message", failure.getMessage());
+        } catch (PageRefusal refusal) {
+            throw ApiException.badRequest(refusal.getMessage());
         }
         reply.put("endDate", Timestamps.iso(clock.millis()));
         reply.set("logs", logs);

@@ -6,8 +6,10 @@ import java.util.Locale;
  * What a {@code selectorsToMatch} entry may hold before jsoup parses it. jsoup parses nested parentheses
  * recursively, so a selector nested a few thousand levels deep overflowed the stack of the request; and its
  * {@code :matches...} pseudo-classes and {@code [attr~=value]} compile their value as a Java regular expression
- * (where CSS means a word of a list), which a page can make backtrack for ever. Checked in one pass without
- * backtracking.
+ * (where CSS means a word of a list), which a page can make backtrack for ever. A {@code :has} within a
+ * {@code :has} (or within what one holds, such as {@code :has(:not(:has(p)))}) matches a subtree from every element
+ * of every subtree, and a {@code ~} within {@code :has} every sibling from every sibling: refused, where the work of
+ * the others is weighed against each page ({@link SelectorCost}). Checked in one pass without backtracking.
  */
 final class SelectorLimits {
 
@@ -37,13 +39,23 @@ final class SelectorLimits {
             return "the mock server does not evaluate the ~= attribute operator";
         }
         int depth = 0;
-        for (int i = 0; i < selector.length(); i++) {
-            char c = selector.charAt(i);
+        int hasDepth = -1; // the depth of the :has( the scan is within, or -1
+        for (int i = 0; i < lower.length(); i++) {
+            char c = lower.charAt(i);
+            if (lower.startsWith(":has(", i)) {
+                if (hasDepth >= 0) {
+                    return "it nests :has within :has, whose work grows as a power of the page's size";
+                }
+                hasDepth = depth;
+            }
+            if (c == '~' && hasDepth >= 0) {
+                return "it uses the ~ combinator within :has, whose work grows as the cube of an element's siblings";
+            }
             if (c == '(' && ++depth > MAX_DEPTH) {
                 return "it nests parentheses more than " + MAX_DEPTH + " deep";
             }
-            if (c == ')' && depth > 0) {
-                depth--;
+            if (c == ')' && depth > 0 && --depth == hasDepth) {
+                hasDepth = -1;
             }
         }
         return null;

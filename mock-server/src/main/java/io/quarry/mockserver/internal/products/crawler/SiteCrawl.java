@@ -130,7 +130,13 @@ final class SiteCrawl {
                 statistics.failed("http_" + page.status());
                 continue;
             }
-            PageAnalysis analysis = PageAnalysis.of(url, page);
+            PageAnalysis analysis;
+            try {
+                analysis = PageAnalysis.of(url, page);
+            } catch (PageRefusal refusal) {
+                statistics.failed(refusal.reason());
+                continue;
+            }
             if (followLinks) {
                 for (String link : analysis.links()) {
                     if (stopped.getAsBoolean()) {
@@ -139,8 +145,12 @@ final class SiteCrawl {
                     discover(link, queue, seen);
                 }
             }
-            if (extract(analysis, url)) {
-                extracted.add(url);
+            try {
+                if (extract(analysis, url)) {
+                    extracted.add(url);
+                }
+            } catch (PageRefusal refusal) {
+                statistics.failed(refusal.reason()); // its links are followed still, as a page no action takes
             }
         }
         while (!queue.isEmpty()) {
@@ -150,7 +160,8 @@ final class SiteCrawl {
         return extracted;
     }
 
-    private boolean extract(PageAnalysis analysis, String url) {
+    private boolean extract(PageAnalysis analysis, String url) throws PageRefusal {
+        analysis.requireAffordableSelectors(config.actions());
         String refusal = "no_action_matched";
         boolean taken = false;
         ObjectNode record = null;

@@ -8,10 +8,11 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * How many URLs a crawler's crawls handled, by outcome: DONE (a record extracted), SKIPPED (not fetched or not
- * extracted by configuration) or FAILED (the fetch failed), each with a reason code, a category and a readable
- * text. The categories are the service's steps: {@code fetch} (URLs skipped or failed before or while fetching,
+ * extracted by configuration) or FAILED (the fetch failed, or the mock server would not read the page: more HTML
+ * elements than it parses, its HTML parser failed, selectors that would take too much work on it), each with a
+ * reason code, a category and a readable text. The categories are the service's steps: {@code fetch} (URLs skipped or failed before or while fetching,
  * links outside every action's paths included), {@code extraction} (a page no action takes for its file type or
- * selectors) and {@code success}. A crawler starts new ones with each reindex. The reason codes are a small fixed
+ * selectors, or that is not read) and {@code success}. A crawler starts new ones with each reindex. The reason codes are a small fixed
  * set (HTTP statuses aside), so the rows stay few.
  */
 final class UrlStatistics {
@@ -68,7 +69,11 @@ final class UrlStatistics {
     private static String category(String reason) {
         return switch (reason) {
             case "success" -> "success";
-            case "filetype_not_matched", "selectors_not_matched" -> "extraction";
+            case "filetype_not_matched",
+                    "selectors_not_matched",
+                    HtmlPages.TOO_MANY_ELEMENTS,
+                    HtmlPages.PARSER_FAILED,
+                    PageAnalysis.SELECTORS_TOO_COSTLY -> "extraction";
             default -> "fetch";
         };
     }
@@ -89,6 +94,10 @@ final class UrlStatistics {
             case "network_error" -> "Network error";
             case "cancelled" -> "The crawl was cancelled";
             case "url_too_long" -> "The URL is longer than the mock server crawls";
+            case HtmlPages.TOO_MANY_ELEMENTS -> "The page has more HTML elements than the mock server parses";
+            case HtmlPages.PARSER_FAILED -> "The mock server's HTML parser failed on the page";
+            case PageAnalysis.SELECTORS_TOO_COSTLY ->
+                "Matching selectorsToMatch on the page takes more work than the mock server allows";
             default -> reason.startsWith("http_") ? "HTTP status " + reason.substring(5) : reason;
         };
     }

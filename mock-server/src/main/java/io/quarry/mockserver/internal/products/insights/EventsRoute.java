@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.products.insights;
 
+import io.quarry.mockserver.internal.auth.Caller;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
@@ -15,7 +16,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code POST /1/events}: all or nothing. The body is refused over 2 MB (413); then every event is checked in
- * order and the first problem is the whole answer (422); otherwise every event is recorded.
+ * order and the first problem is the whole answer: 422 for an invalid event, 401 for an index the key may not use
+ * (its {@code indexes}, a secured key's {@code restrictIndices}), as the key is refused on this API; otherwise
+ * every event is recorded.
  */
 final class EventsRoute implements RouteMethods {
 
@@ -60,11 +63,15 @@ final class EventsRoute implements RouteMethods {
         }
         long now = clock.millis();
         EventValidator validator = new EventValidator(now);
+        Caller caller = request.get(Caller.class);
         List<TrackedEvent> accepted = new ArrayList<>(events.size());
         for (JsonNode event : events) {
             String problem = validator.problem(event);
             if (problem != null) {
                 throw unprocessable(problem);
+            }
+            if (!caller.mayUse(event.get("index").stringValue())) {
+                throw new ApiException(401, "Index not allowed with this API key");
             }
             accepted.add(EventValidator.tracked(event, now));
         }

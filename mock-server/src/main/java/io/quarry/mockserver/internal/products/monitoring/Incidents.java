@@ -22,10 +22,15 @@ final class Incidents {
         this.clock = clock;
     }
 
-    synchronized void add(String server, String title, String body, String status) {
-        incidents.addLast(new Incident(server, clock.millis(), title, body, status));
-        while (incidents.size() > MAX_INCIDENTS) {
-            incidents.removeFirst();
+    void add(String server, String title, String body, String status) {
+        // the time is read outside the lock: what keeps a reset from coming between the status an incident sets
+        // and the incident is the reset gate the control routes pass, not this lock
+        Incident incident = new Incident(server, clock.millis(), title, body, status);
+        synchronized (this) {
+            incidents.addLast(incident);
+            while (incidents.size() > MAX_INCIDENTS) {
+                incidents.removeFirst();
+            }
         }
     }
 

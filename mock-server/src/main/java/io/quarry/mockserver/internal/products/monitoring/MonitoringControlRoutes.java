@@ -2,6 +2,7 @@ package io.quarry.mockserver.internal.products.monitoring;
 
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
+import io.quarry.mockserver.internal.http.ResetGate;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.http.Sanitize;
 import io.quarry.mockserver.internal.json.Json;
@@ -13,7 +14,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The mock server's own monitoring endpoints under {@code /_mock/monitoring/}: report an incident, change a
- * status, replace the inventory.
+ * status, replace the inventory. Control routes stay outside the reset gate, so each change passes it itself: an
+ * incident and the status it sets are wholly before a reset, which erases both, or wholly after it.
  */
 final class MonitoringControlRoutes implements RouteMethods {
 
@@ -28,20 +30,22 @@ final class MonitoringControlRoutes implements RouteMethods {
 
     private final Inventory inventory;
     private final Incidents incidents;
+    private final ResetGate gate;
 
-    MonitoringControlRoutes(Inventory inventory, Incidents incidents) {
+    MonitoringControlRoutes(Inventory inventory, Incidents incidents, ResetGate gate) {
         this.inventory = inventory;
         this.incidents = incidents;
+        this.gate = gate;
     }
 
     @Override
     public Response answer(int method, Request request) {
-        return switch (method) {
+        return gate.request(() -> switch (method) {
             case ADD_INCIDENT -> addIncident(request);
             case SET_STATUS -> setStatus(request);
             case REPLACE_INVENTORY -> replaceInventory(request);
             default -> throw new IllegalArgumentException("no method " + method);
-        };
+        });
     }
 
     /**

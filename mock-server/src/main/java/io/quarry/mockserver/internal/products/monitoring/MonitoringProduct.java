@@ -46,7 +46,8 @@ public final class MonitoringProduct implements Product {
         this.infrastructure = new InfrastructureSampler(app.clock(), writes, app);
         ProbeModel probes = new ProbeModel(context.monitoringSeed(), app.clock(), inventory, searches, writes);
         this.routes = new MonitoringRoutes(inventory, incidents, probes, infrastructure);
-        this.controls = new MonitoringControlRoutes(inventory, incidents);
+        this.controls = new MonitoringControlRoutes(
+                inventory, incidents, context.control().gate());
     }
 
     @Override

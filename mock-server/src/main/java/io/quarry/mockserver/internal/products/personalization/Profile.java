@@ -42,8 +42,9 @@ record Profile(String userToken, long lastEventAtMillis, Map<String, Map<String,
 
     /**
      * The profile as optional filters, the common way to apply it: {@code facet:value<score=N>} with
-     * N = floor(score x facetScore / 100); filters scoring 0 are left out, a value starting with {@code -} is
-     * escaped as {@code \-}.
+     * N = floor(score x facetScore / 100); filters scoring 0 are left out. The facet is written so that the filter
+     * names it whole ({@code \:} for a colon, {@code \\} for a backslash, {@code \-} for a leading minus), and a
+     * value starting with {@code -} is escaped as {@code \-}.
      *
      * @param strategy the strategy giving each facet's score
      * @param max the most filters wanted
@@ -67,9 +68,15 @@ record Profile(String userToken, long lastEventAtMillis, Map<String, Map<String,
         for (Weighted filter : weighted.subList(0, Math.max(0, Math.min(max, weighted.size())))) {
             // a leading '-' would read as a negation
             String text = filter.value().startsWith("-") ? "\\" + filter.value() : filter.value();
-            filters.add(filter.facet() + ":" + text + "<score=" + filter.weight() + ">");
+            filters.add(facetName(filter.facet()) + ":" + text + "<score=" + filter.weight() + ">");
         }
         return filters;
+    }
+
+    /** {@return the facet as a filter writes it: a colon would end it, a leading minus negate the filter} */
+    private static String facetName(String facet) {
+        String escaped = facet.replace("\\", "\\\\").replace(":", "\\:");
+        return escaped.startsWith("-") ? "\\" + escaped : escaped;
     }
 
     private record Weighted(String facet, String value, long weight) {}

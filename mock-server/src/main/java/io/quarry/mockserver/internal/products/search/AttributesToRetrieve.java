@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.products.search;
 
+import io.quarry.mockserver.engine.SearchContext;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.json.Json;
 import java.util.ArrayList;
@@ -9,7 +10,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Reads {@code attributesToRetrieve} for the get-object endpoints; the engine's
- * {@code SearchEngine.retrieve} applies it with the index's {@code unretrievableAttributes}.
+ * {@code SearchEngine.retrieve} applies it with the index's {@code unretrievableAttributes}. One the caller's key
+ * forces replaces the request's, as in its searches.
  */
 final class AttributesToRetrieve {
 
@@ -39,6 +41,20 @@ final class AttributesToRetrieve {
             }
         }
         return names;
+    }
+
+    /**
+     * {@return the names the caller's key forces, else those asked for ({@code null} for all)}
+     *
+     * @param context what the caller's key imposes on the index read
+     * @param asked the request's names, {@code null} for all
+     */
+    static List<String> forCaller(SearchContext context, List<String> asked) {
+        JsonNode forced = context.forcedParams().get("attributesToRetrieve");
+        if (forced == null || forced.isNull()) {
+            return asked;
+        }
+        return forced.isString() ? fromParam(forced.stringValue()) : fromJson(forced);
     }
 
     /**

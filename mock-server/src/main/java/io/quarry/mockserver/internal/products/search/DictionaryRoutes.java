@@ -3,8 +3,10 @@ package io.quarry.mockserver.internal.products.search;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.http.Sanitize;
 import io.quarry.mockserver.internal.json.HitPage;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.products.LanguageCodes;
 import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.Dictionaries;
@@ -117,7 +119,7 @@ final class DictionaryRoutes implements RouteMethods {
 
     private static ObjectNode entry(String dictionary, ObjectNode body) {
         onlyMembers(body, ENTRY_MEMBERS.get(dictionary), dictionary + " entry");
-        Replies.requiredString(body, "language");
+        language(Replies.requiredString(body, "language"));
         ObjectNode entry = body.deepCopy();
         switch (dictionary) {
             case "stopwords" -> {
@@ -193,6 +195,15 @@ final class DictionaryRoutes implements RouteMethods {
         return words.stream().anyMatch(word -> word.toLowerCase(Locale.ROOT).startsWith(query));
     }
 
+    /** Refuses a language the service does not support: an entry or setting in it would apply nowhere. */
+    private static void language(String code) {
+        if (!LanguageCodes.isKnownWithCountry(code)) {
+            throw ApiException.badRequest("Invalid language " + Sanitize.shortText(code)
+                    + ": expected a language code the service supports, two lower-case letters (ISO 639-1) alone"
+                    + " or with a lower-case country code, such as en or pt-br");
+        }
+    }
+
     /** {@code PUT /1/dictionaries/*}{@code /settings}: only the listed languages change; null resets. */
     Response setSettings(Request request) {
         ObjectNode body = request.jsonObject();
@@ -218,6 +229,7 @@ final class DictionaryRoutes implements RouteMethods {
                 if (!language.getValue().isBoolean()) {
                     throw ApiException.badRequest("disableStandardEntries values must be booleans");
                 }
+                language(language.getKey());
                 values.put(language.getKey(), language.getValue().asBoolean());
             }
             changes.put(dictionary.getKey(), values);

@@ -2,6 +2,7 @@ package io.quarry.mockserver.internal.products.search;
 
 import io.quarry.mockserver.engine.IndexConfig;
 import io.quarry.mockserver.engine.IndexData;
+import io.quarry.mockserver.engine.SearchContext;
 import io.quarry.mockserver.engine.SearchEngine;
 import io.quarry.mockserver.engine.internal.search.KeyFilters;
 import io.quarry.mockserver.internal.auth.Caller;
@@ -162,13 +163,15 @@ final class RecordRoutes implements RouteMethods {
         String indexName = request.path("indexName");
         IndexState index = app.require(indexName);
         ObjectNode record = index.data().get(request.path("objectID"));
-        if (record == null || !keptForCaller(request, index, indexName, record)) {
+        SearchContext context = request.get(Caller.class).searchContext(indexName);
+        if (record == null || !KeyFilters.keep(record, index.config().settings(), context)) {
             throw ApiException.notFound("ObjectID does not exist");
         }
         return Response.ok(SearchEngine.retrieve(
                 record,
                 index.config(),
-                AttributesToRetrieve.fromParam(request.query().get("attributesToRetrieve")),
+                AttributesToRetrieve.forCaller(
+                        context, AttributesToRetrieve.fromParam(request.query().get("attributesToRetrieve"))),
                 request.get(Caller.class).seesUnretrievableAttributes()));
     }
 
@@ -194,10 +197,13 @@ final class RecordRoutes implements RouteMethods {
             String indexName = Replies.requiredString(item, "indexName");
             caller.requireIndex(indexName);
             String objectID = Replies.requiredString(item, "objectID");
-            List<String> attributes = AttributesToRetrieve.fromJson(item.get("attributesToRetrieve"));
+            SearchContext context = caller.searchContext(indexName);
+            List<String> attributes = AttributesToRetrieve.forCaller(
+                    context, AttributesToRetrieve.fromJson(item.get("attributesToRetrieve")));
             IndexState index = app.find(indexName);
             ObjectNode record = index == null ? null : index.data().get(objectID);
-            if (record == null || !keptForCaller(request, index, indexName, record)) {
+            // a record the caller's key filters out of its searches reads as absent: no objectID opens it either
+            if (record == null || !KeyFilters.keep(record, index.config().settings(), context)) {
                 results.addNull();
                 continue;
             }
@@ -209,12 +215,6 @@ final class RecordRoutes implements RouteMethods {
         ObjectNode body = Json.object();
         body.set("results", results);
         return Response.ok(body);
-    }
-
-    /** A record the caller's key filters out of its searches reads as absent: no objectID opens it either. */
-    private static boolean keptForCaller(Request request, IndexState index, String indexName, ObjectNode record) {
-        return KeyFilters.keep(
-                record, index.config().settings(), request.get(Caller.class).searchContext(indexName));
     }
 
     /** A batch needs, for each item, the right of its action on its index. */

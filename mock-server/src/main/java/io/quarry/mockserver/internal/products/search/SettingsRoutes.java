@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.products.search;
 
+import io.quarry.mockserver.engine.internal.search.TypoWordSizes;
 import io.quarry.mockserver.internal.auth.Caller;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
@@ -173,6 +174,21 @@ final class SettingsRoutes implements RouteMethods {
         }
     }
 
+    /**
+     * The typo word sizes the index will hold once changed are checked as one request's: a bad size saved would
+     * make every later search a 400.
+     */
+    private static void checkTypoWordSizes(IndexState index, ObjectNode changes) {
+        ObjectNode settings = index.config().settings();
+        TypoWordSizes.check(
+                changes.has(TypoWordSizes.ONE_TYPO)
+                        ? changes.get(TypoWordSizes.ONE_TYPO)
+                        : settings.get(TypoWordSizes.ONE_TYPO),
+                changes.has(TypoWordSizes.TWO_TYPOS)
+                        ? changes.get(TypoWordSizes.TWO_TYPOS)
+                        : settings.get(TypoWordSizes.TWO_TYPOS));
+    }
+
     /** {@code PUT /1/indexes/{indexName}/settings}: {@code {"updatedAt", "taskID"}}. */
     Response set(Request request) {
         ObjectNode changes = request.jsonObject();
@@ -199,6 +215,9 @@ final class SettingsRoutes implements RouteMethods {
             requireSamePrimary(indices.get(name), primary);
             if (replicas != null) {
                 replicas.check(indices);
+            }
+            for (String target : targets) {
+                checkTypoWordSizes(indices.get(target), target.equals(name) ? changes : forwarded);
             }
             for (String target : targets) {
                 indices.get(target).mergeSettings(target.equals(name) ? changes : forwarded);

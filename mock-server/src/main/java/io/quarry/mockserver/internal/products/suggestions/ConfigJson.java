@@ -157,10 +157,9 @@ final class ConfigJson {
 
     private static List<String> languages(JsonNode node) {
         return list(node, "languages", MAX_LIST, (item, at) -> {
-            if (!item.isString() || !LanguageCodes.isKnown(item.asString())) {
-                throw ApiException.badRequest(
-                        at + " must be a language code the service supports: two lower-case letters (ISO 639-1),"
-                                + " such as en");
+            if (!item.isString() || !LanguageCodes.isKnownWithCountry(item.asString())) {
+                throw ApiException.badRequest(at + " must be a language code the service supports: two lower-case"
+                        + " letters (ISO 639-1), alone or with a lower-case country code, such as en or pt-br");
             }
             return item.asString();
         });

@@ -15,7 +15,11 @@ class PageAnalysisTest {
     private static ObjectNode recordOf(String contentType, byte[] body) {
         PageFetcher.Fetched fetched =
                 new PageFetcher.Fetched(200, contentType.split(";")[0], PageFetcher.charsetOf(contentType), body, null);
-        return PageAnalysis.of(URL, fetched).record();
+        try {
+            return PageAnalysis.of(URL, fetched).record();
+        } catch (PageRefusal refusal) {
+            throw new AssertionError(refusal);
+        }
     }
 
     @Test
@@ -43,6 +47,16 @@ class PageAnalysisTest {
                         .asString())
                 .as("a charset the JDK does not know is left to the page")
                 .isEqualTo("“Quoted” café");
+    }
+
+    @Test
+    void aByteOrderMarkWinsOverTheHeaderAndIsNoText() {
+        byte[] utf16 = "\uFEFF<html><title>東京 café</title></html>".getBytes(StandardCharsets.UTF_16LE);
+        byte[] utf8 = "\uFEFF<html><title>東京 café</title></html>".getBytes(StandardCharsets.UTF_8);
+
+        assertThat(recordOf("text/html; charset=ISO-8859-1", utf16).get("title").asString())
+                .isEqualTo("東京 café");
+        assertThat(recordOf("text/html", utf8).get("title").asString()).isEqualTo("東京 café");
     }
 
     @Test

@@ -148,14 +148,14 @@ class HostileConfigurationsHttpTest {
 
     @Test
     void onlyLanguageCodesTheServiceKnowsAreTaken() {
-        for (String code : new String[] {"xx", "EN", "eng", "en-US", "e"}) {
+        for (String code : new String[] {"xx", "EN", "eng", "en-US", "pt-BR", "en-zz", "e"}) {
             Reply refused = create(
                     "{'indexName':'s','languages':['fr','" + code + "'],'sourceIndices':[{'indexName':'products'}]}");
 
             assertThat(refused.status()).as(code).isEqualTo(400);
             assertThat(refused.body().get("message").asString()).as(code).startsWith("languages[1] ");
         }
-        create("{'indexName':'s','languages':['en','de','ja','fr'],'sourceIndices':[{'indexName':'products'}]}")
+        create("{'indexName':'s','languages':['en','de','ja','fr','pt-br'],'sourceIndices':[{'indexName':'products'}]}")
                 .requireOk();
     }
 

@@ -1,0 +1,106 @@
+package io.quarry.core.spi;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Future;
+import java.util.function.Supplier;
+
+/**
+ * The calls of one asynchronous composite call, cancelled together: cancelling the composite call's future cancels
+ * every call of the group still in flight, and a call the group is asked for afterwards is never made (its future
+ * is cancelled at once). The calls may run one after another or several at once, and a nested composite call counts
+ * as one call of the group. {@link CallScope#compositeCallAsync(String, java.util.function.Function)} makes one for
+ * each such call; the requests of the scope it gives the steps join it. A stage derived from a call's future is not
+ * part of it: cancelling that stage leaves the call alone, as for any {@link CompletableFuture}.
+ */
+public final class CallGroup {
+
+    /** The futures of the calls not yet done; guarded by this. */
+    private final Set<Future<?>> inFlight = new HashSet<>();
+    /** Guarded by this. */
+    private boolean cancelled;
+
+    CallGroup() {}
+
+    /**
+     * Makes a call as part of this group, unless the group was cancelled; the group holds the call's future until it
+     * completes. The SDK's requests join the group of their scope this way, and a module may call it for a call made
+     * otherwise.
+     *
+     * @param call makes the call and returns its own future, whose {@code cancel} cancels the call
+     * @param <T>  the value type
+     * @return the call's future, or a cancelled future when the group was cancelled first (then no call is made)
+     */
+    public <T> CompletableFuture<T> call(Supplier<CompletableFuture<T>> call) {
+        synchronized (this) {
+            if (cancelled) {
+                return cancelledFuture();
+            }
+        }
+        CompletableFuture<T> future = call.get();
+        boolean cancelledMeanwhile;
+        synchronized (this) {
+            cancelledMeanwhile = cancelled;
+            if (!cancelledMeanwhile) {
+                inFlight.add(future);
+            }
+        }
+        if (cancelledMeanwhile) {
+            future.cancel(false);
+        } else {
+            future.whenComplete((value, error) -> forget(future));
+        }
+        return future;
+    }
+
+    /**
+     * The future of the group's composite call: completed as {@code steps} is; cancelling it cancels {@code steps},
+     * then every call of the group in flight, and refuses later ones.
+     */
+    <T> CompletableFuture<T> resultOf(CompletableFuture<T> steps) {
+        CompletableFuture<T> result = new CompletableFuture<>() {
+            @Override
+            public boolean cancel(boolean mayInterruptIfRunning) {
+                boolean done = super.cancel(mayInterruptIfRunning);
+                if (done) {
+                    steps.cancel(mayInterruptIfRunning);
+                    cancelCalls();
+                }
+                return done;
+            }
+        };
+        steps.whenComplete((value, error) -> {
+            if (error != null) {
+                result.completeExceptionally(Polling.unwrap(error));
+            } else {
+                result.complete(value);
+            }
+        });
+        return result;
+    }
+
+    private void cancelCalls() {
+        List<Future<?>> calls;
+        synchronized (this) {
+            cancelled = true;
+            calls = new ArrayList<>(inFlight);
+            inFlight.clear();
+        }
+        for (Future<?> call : calls) {
+            call.cancel(false);
+        }
+    }
+
+    private synchronized void forget(Future<?> call) {
+        inFlight.remove(call);
+    }
+
+    private static <T> CompletableFuture<T> cancelledFuture() {
+        CompletableFuture<T> future = new CompletableFuture<>();
+        future.cancel(false);
+        return future;
+    }
+}
