@@ -27,6 +27,7 @@ import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.slf4j.event.Level;
 
 /**
@@ -35,6 +36,8 @@ import org.slf4j.event.Level;
  * the log (and no key), and a listener cannot make the ingester wait for itself.
  */
 @Timeout(30)
+// Alone: the log capture sees what every class running beside it logs.
+@Isolated
 class IngesterListenerContractTest {
 
     @RegisterExtension

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The security figure: every key endpoint of the search client driven with full logging (request and response
@@ -30,6 +31,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * scanned for every key value seen. None may appear.
  */
 @Tag("classpath-sensitive")
+// Alone: the log capture sees what every class running beside it logs.
+@Isolated
 class KeySecrecyContractTest {
 
     @RegisterExtension

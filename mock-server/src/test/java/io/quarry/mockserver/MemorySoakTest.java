@@ -34,6 +34,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.parallel.Isolated;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -52,6 +53,8 @@ import tools.jackson.databind.node.ObjectNode;
  * largest classes of the heap at the end.
  */
 @EnabledIfSystemProperty(named = "quarry.memory.soak.seconds", matches = "[1-9][0-9]*")
+// Alone: it weighs the JVM's heap, which other classes' servers would fill.
+@Isolated
 class MemorySoakTest {
 
     private static final int THREADS = 8;

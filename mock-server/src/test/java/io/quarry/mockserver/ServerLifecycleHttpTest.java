@@ -10,9 +10,12 @@ import java.io.UncheckedIOException;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** Closing stops every thread, and so does a start that fails; the request log and CORS preflights stay bounded and clean. */
 @Timeout(60)
+// Alone: it looks for the JVM's mock server threads, which other classes' servers would add to.
+@Isolated
 class ServerLifecycleHttpTest {
 
     @Test

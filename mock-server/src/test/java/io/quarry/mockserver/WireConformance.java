@@ -28,11 +28,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The wire against RFC 9112 and RFC 9110, over HTTP and HTTPS alike: each case a raw exchange that asserts the
  * status, whether the connection was closed (or carries a next request), and that the server then answers a
- * normal request. Where the RFC leaves the answer to the server, the case names the section it follows. Slow
- * clients meet deadlines shortened for the test, and the test waits for the connection to close, never on the clock.
- * Bodies over the limit meet a limit shortened too. One suite per scheme ({@link WireConformanceHttpTest},
- * {@link WireConformanceHttpsTest}), each with a server of its own, so that each class stays short. The exchanges
- * share nothing but the server and mostly wait on its deadlines, so they run at once.
+ * normal request. Where the RFC leaves the answer to the server, the case names the section it follows. The
+ * exchanges run on a server whose deadlines they never meet, however loaded the machine: a test of a slow client
+ * starts a server of its own that shortens only the deadline it tests, and waits for the connection to close, never
+ * on the clock. Bodies over the limit meet a limit shortened too. One suite per scheme
+ * ({@link WireConformanceHttpTest}, {@link WireConformanceHttpsTest}), so that each class stays short. The exchanges
+ * share nothing but the server and mostly wait on it, so they run at once.
  */
 @Timeout(60)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -44,8 +45,28 @@ abstract class WireConformance {
         HTTPS
     }
 
-    /** Short, so that slow clients are closed fast; long enough for a loaded machine's handshake. */
-    private static final WireDeadlines DEADLINES = new WireDeadlines(500, 1_000, 300, 2_000, 300, 1_000);
+    /**
+     * The exchanges' deadlines: each step may take 30 s (the defaults), which no exchange meets even with its
+     * handshake starved of CPU beside the other cases. The linger stays at 300 ms: each TLS connection closed after
+     * an answer waits it out, so a longer one would lengthen every such case.
+     */
+    private static final WireDeadlines UNHURRIED = new WireDeadlines(30_000, 30_000, 30_000, 30_000, 300, 5_000);
+
+    /** Only the wait for a request is short: the handshake before it is not. */
+    private static final WireDeadlines IDLE_CUT = new WireDeadlines(500, 30_000, 30_000, 30_000, 300, 5_000);
+
+    /**
+     * The wait for a request and its head are hurried, not the handshake: a head trickled at
+     * {@link #TRICKLE_MILLIS} takes over 10 s. Over TLS nothing of the head is read before its whole record has
+     * come, so there the wait for the request ends it.
+     */
+    private static final WireDeadlines HEAD_CUT = new WireDeadlines(500, 30_000, 300, 30_000, 300, 5_000);
+
+    /**
+     * Only the handshake is hurried: a ClientHello (about 440 bytes) trickled at {@link #TRICKLE_MILLIS} takes
+     * about 11 s, a whole handshake on a loaded machine far less than the 2 s.
+     */
+    static final WireDeadlines HANDSHAKE_CUT = new WireDeadlines(30_000, 2_000, 30_000, 30_000, 300, 5_000);
 
     /** A slow client's pace: far inside every deadline, so only a deadline on the whole step closes it. */
     static final long TRICKLE_MILLIS = 25;
@@ -81,19 +102,22 @@ abstract class WireConformance {
 
     @BeforeAll
     void start() {
+        server = start(UNHURRIED);
+    }
+
+    /**
+     * @param deadlines the server's deadlines
+     * @return a server of the suite's scheme and body limit, which the caller closes
+     */
+    MockServer start(WireDeadlines deadlines) {
         MockServer.Builder builder =
-                MockServer.builder().wireDeadlines(DEADLINES).bodyLimits(LIMITS);
-        server = (scheme == Scheme.HTTPS ? builder.https() : builder).start();
+                MockServer.builder().wireDeadlines(deadlines).bodyLimits(LIMITS);
+        return (scheme == Scheme.HTTPS ? builder.https() : builder).start();
     }
 
     @AfterAll
     void stop() {
         server.close();
-    }
-
-    /** {@return the suite's server} */
-    MockServer server() {
-        return server;
     }
 
     /**
@@ -408,24 +432,27 @@ abstract class WireConformance {
     /** A head sent a byte at a time (over TLS: its record) loses its connection at the deadline, unanswered. */
     @Test
     void aHeadSentByteByByteIsCutAtItsDeadline() throws Exception {
-        try (TricklingSocket slow = new TricklingSocket(server.host(), server.port(), TRICKLE_MILLIS);
-                RawConnection connection = new RawConnection(scheme == Scheme.HTTPS ? secure(slow) : slow)) {
+        try (MockServer hurried = start(HEAD_CUT);
+                TricklingSocket slow = new TricklingSocket(hurried.host(), hurried.port(), TRICKLE_MILLIS);
+                RawConnection connection = new RawConnection(scheme == Scheme.HTTPS ? secure(hurried, slow) : slow)) {
             slow.trickle();
             connection.send(withAuth(GET + "X-Padding: " + "p".repeat(400) + "\r\n\r\n"));
             assertThat(connection.readTimeout(10_000).closedByServer()).isTrue();
             assertThat(slow.hasPending())
                     .as("closed before the whole head was sent")
                     .isTrue();
+            assertServes(hurried);
         }
-        assertServes();
     }
 
     @Test
     void aSilentConnectionIsClosedAtTheIdleDeadline() {
-        try (RawConnection connection = connect()) {
-            assertThat(connection.readTimeout(10_000).closedByServer()).isTrue();
+        try (MockServer hurried = start(IDLE_CUT)) {
+            try (RawConnection connection = connect(hurried)) {
+                assertThat(connection.readTimeout(10_000).closedByServer()).isTrue();
+            }
+            assertServes(hurried);
         }
-        assertServes();
     }
 
     private void assertClosedOrKept(RawConnection connection, WireAnswer answer, boolean closes) {
@@ -440,9 +467,14 @@ abstract class WireConformance {
         }
     }
 
-    /** A normal request on a new connection is answered. */
-    void assertServes() {
-        try (RawConnection connection = connect()) {
+    /** A normal request on a new connection to the suite's server is answered. */
+    private void assertServes() {
+        assertServes(server);
+    }
+
+    /** @param target the server that must answer a normal request on a new connection */
+    void assertServes(MockServer target) {
+        try (RawConnection connection = connect(target)) {
             WireAnswer answer =
                     connection.send(withAuth(GET + "Connection: close\r\n\r\n")).readAnswer(false);
             assertThat(answer.status()).as("a normal request after").isEqualTo(200);
@@ -450,12 +482,16 @@ abstract class WireConformance {
     }
 
     private RawConnection connect() {
+        return connect(server);
+    }
+
+    private RawConnection connect(MockServer target) {
         if (scheme == Scheme.HTTP) {
-            return new RawConnection(server.host(), server.port());
+            return new RawConnection(target.host(), target.port());
         }
         try {
             SSLSocket socket =
-                    (SSLSocket) server.trustMaterial().sslSocketFactory().createSocket(server.host(), server.port());
+                    (SSLSocket) target.trustMaterial().sslSocketFactory().createSocket(target.host(), target.port());
             socket.startHandshake();
             return new RawConnection(socket);
         } catch (IOException e) {
@@ -463,9 +499,9 @@ abstract class WireConformance {
         }
     }
 
-    private Socket secure(Socket under) throws IOException {
+    private static Socket secure(MockServer target, Socket under) throws IOException {
         SSLSocket socket = (SSLSocket)
-                server.trustMaterial().sslSocketFactory().createSocket(under, server.host(), server.port(), true);
+                target.trustMaterial().sslSocketFactory().createSocket(under, target.host(), target.port(), true);
         socket.startHandshake();
         return socket;
     }

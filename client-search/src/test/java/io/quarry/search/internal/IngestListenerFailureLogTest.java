@@ -14,10 +14,13 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.slf4j.event.Level;
 
 /** A listener that throws on a failed chunk does not hide the chunk's own error: both are logged, the chunk's first. */
 @Timeout(20)
+// Alone: the log capture sees what every class running beside it logs.
+@Isolated
 class IngestListenerFailureLogTest {
 
     @AutoClose

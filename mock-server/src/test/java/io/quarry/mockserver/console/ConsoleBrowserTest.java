@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
@@ -38,6 +39,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 @Tag("browser")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+// Alone: it drives one Chromium, alone, as before classes ran beside each other.
+@Isolated
 class ConsoleBrowserTest {
 
     private static final String ADMIN_KEY = "browser-admin-key-7f3a9c21d4e8";

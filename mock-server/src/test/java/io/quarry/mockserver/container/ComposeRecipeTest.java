@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The README's recipe for other teams, run as the README shows it: its compose.yaml (seed volume, keys, a test
@@ -26,6 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("containers")
 @ExtendWith({DockerRequired.class, ComposeRequired.class})
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+// Alone: the container tests share the Docker daemon and run alone, as they did before classes ran beside each other.
+@Isolated
 class ComposeRecipeTest {
 
     private static final Path RECIPE = Path.of("src/test/resources/compose-recipe");

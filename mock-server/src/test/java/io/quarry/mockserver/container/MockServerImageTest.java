@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The mock server's image, run by Docker: what it prints, serves and refuses, its seed volume, its health check, its
@@ -32,6 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("containers")
 @ExtendWith(DockerRequired.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+// Alone: the container tests share the Docker daemon and run alone, as they did before classes ran beside each other.
+@Isolated
 class MockServerImageTest {
 
     private final HttpClient http = HttpClient.newHttpClient();

@@ -9,6 +9,7 @@ import io.quarry.mockserver.engine.SearchEngine;
 import io.quarry.mockserver.internal.json.Json;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.junit.jupiter.api.parallel.Isolated;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -19,6 +20,8 @@ import tools.jackson.databind.node.ObjectNode;
  * (a 4xx), never another exception or an error. Under {@code mvn verify} each test replays its inputs in
  * {@code src/test/resources/io/quarry/mockserver/fuzz/EngineFuzzTestInputs}; with {@code JAZZER_FUZZ=1} it fuzzes.
  */
+// Alone: Jazzer prepares its agent and options once per JVM, in static state its fuzz tests share.
+@Isolated
 class EngineFuzzTest {
 
     private static final SearchEngine ENGINE = new SearchEngine();

@@ -11,6 +11,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Fuzzes the HTTP front with random JSON bodies (and random gzip flags) on the endpoints that read a body, over
@@ -18,6 +19,8 @@ import org.junit.jupiter.api.AfterAll;
  * {@code mvn verify} this replays {@code src/test/resources/io/quarry/mockserver/fuzz/HttpFrontFuzzTestInputs};
  * with {@code JAZZER_FUZZ=1} it fuzzes.
  */
+// Alone: Jazzer prepares its agent and options once per JVM, in static state its fuzz tests share.
+@Isolated
 class HttpFrontFuzzTest {
 
     private static final MockServer SERVER = MockServer.builder().start();

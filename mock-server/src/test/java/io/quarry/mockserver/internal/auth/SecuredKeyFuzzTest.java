@@ -15,6 +15,7 @@ import io.quarry.mockserver.testing.SecuredKeyFactory;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
+import org.junit.jupiter.api.parallel.Isolated;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -23,6 +24,8 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code src/test/resources/io/quarry/mockserver/internal/auth/SecuredKeyFuzzTestInputs}; with
  * {@code JAZZER_FUZZ=1} it fuzzes.
  */
+// Alone: Jazzer prepares its agent and options once per JVM, in static state its fuzz tests share.
+@Isolated
 class SecuredKeyFuzzTest {
 
     private static final Clock CLOCK = Clock.systemUTC();

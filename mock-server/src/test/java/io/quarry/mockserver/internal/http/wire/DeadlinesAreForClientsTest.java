@@ -21,12 +21,15 @@ import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The wire's deadlines end slow or stalled clients, never a request that has arrived, however long its handler
  * takes; and every connection closed without an answer is counted and logged once, with its reason.
  */
 @Timeout(30)
+// Alone: it counts what the wire logger logs, which other classes' servers log to too.
+@Isolated
 class DeadlinesAreForClientsTest {
 
     /** Every step's deadline: far shorter than the handler's hold. */

@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * An incident filed while a reset comes: the incident and the status it sets are wholly before the reset, which
@@ -23,6 +24,8 @@ import org.junit.jupiter.api.Timeout;
  * (the status set, the incident not yet added) by a clock that stops there, and the reset is sent meanwhile.
  */
 @Timeout(30)
+// Alone: it looks among the JVM's threads for a reset parked at the gate, which another class's reset could be.
+@Isolated
 class IncidentResetRaceHttpTest {
 
     private static final String SERVER = "mock-cluster-1-1";
