@@ -25,6 +25,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Honest load on one mock server: 32 clients, each with its own connections, mix searches, reads, saves, partial
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * saved record is there exactly once with its last content, each deleted one is gone. No call may end in a 5xx or
  * an unreachable host. Latency percentiles are printed, not asserted (speed is measured in the benchmarks).
  */
+@Isolated // thousands of racing calls for seconds would crowd a class beside it
 class LoadContractTest {
 
     private static final int CLIENTS = 32;

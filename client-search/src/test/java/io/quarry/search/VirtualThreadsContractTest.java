@@ -34,6 +34,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledForJreRange;
 import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Blocking calls from virtual threads (JDK 21+): 10,000 searches, each on a virtual thread of its own, through one
@@ -50,6 +51,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 @EnabledForJreRange(min = JRE.JAVA_21)
 @Timeout(120)
+@Isolated // its flight recording sees every thread's pinning, and its 10,000 calls would crowd a class beside it
 class VirtualThreadsContractTest {
 
     private static final int CALLS = 10_000;
