@@ -62,8 +62,8 @@ public final class PagedIterable<T> implements Iterable<T> {
      *
      * @param first     the token of the first page (may be null, such as "no cursor yet")
      * @param read      reads the page of a token, blocking
-     * @param readAsync reads the page of a token without blocking; the requests it sends before returning are
-     *                  cancelled with the reading
+     * @param readAsync reads the page of a token without blocking; the requests it sends on the calling thread before
+     *                  returning are cancelled with the reading
      * @param <T>       the item type
      * @param <K>       the token type
      * @return the lazy sequence
@@ -84,7 +84,7 @@ public final class PagedIterable<T> implements Iterable<T> {
      * @param first     the token of the first page (may be null)
      * @param read      reads the page of a token, blocking, through the scope it is given
      * @param readAsync reads the page of a token without blocking (the caller makes that read composite if needed);
-     *                  the requests it sends before returning are cancelled with the reading
+     *                  the requests it sends on the calling thread before returning are cancelled with the reading
      * @param <T>       the item type
      * @param <K>       the token type
      * @return the lazy sequence
