@@ -325,10 +325,11 @@ public final class ApiRequest {
         } catch (QuarryException e) {
             return CompletableFuture.failedFuture(e);
         }
-        if (group == null) {
-            return transport.executeAsync(prepared, type);
-        }
-        return group.call(() -> transport.executeAsync(prepared, type));
+        CompletableFuture<ApiResponse<T>> call = group == null
+                ? transport.executeAsync(prepared, type)
+                : group.call(() -> transport.executeAsync(prepared, type));
+        PageCalls.sent(call); // a paged read's page: cancelled with its reading, see PagedIterable
+        return call;
     }
 
     private PreparedRequest prepare() {

@@ -62,7 +62,8 @@ public final class PagedIterable<T> implements Iterable<T> {
      *
      * @param first     the token of the first page (may be null, such as "no cursor yet")
      * @param read      reads the page of a token, blocking
-     * @param readAsync reads the page of a token without blocking
+     * @param readAsync reads the page of a token without blocking; the requests it sends on the calling thread before
+     *                  returning are cancelled with the reading
      * @param <T>       the item type
      * @param <K>       the token type
      * @return the lazy sequence
@@ -82,7 +83,8 @@ public final class PagedIterable<T> implements Iterable<T> {
      * @param operation the composite call's name, such as {@code browseObjects}
      * @param first     the token of the first page (may be null)
      * @param read      reads the page of a token, blocking, through the scope it is given
-     * @param readAsync reads the page of a token without blocking (the caller makes that read composite if needed)
+     * @param readAsync reads the page of a token without blocking (the caller makes that read composite if needed);
+     *                  the requests it sends on the calling thread before returning are cancelled with the reading
      * @param <T>       the item type
      * @param <K>       the token type
      * @return the lazy sequence
@@ -138,7 +140,8 @@ public final class PagedIterable<T> implements Iterable<T> {
      * Reads every page without blocking, handing each item to {@code action} as its page arrives (one page at a
      * time, in order, on the thread that completed the page's call). The next page is asked for once the items of
      * the one before are handed over, so the reading holds one page at a time however many there are. Cancelling
-     * the future stops it: the page in flight is dropped (its future cancelled) and no other is asked for.
+     * the future stops it: the page in flight is dropped, its call cancelled (the request the page function sent,
+     * even when the function gave back a stage derived from that call's future), and no other page is asked for.
      *
      * @param action what to do with each item
      * @return a future completed after the last page; it fails with the first failed call's
@@ -260,23 +263,32 @@ public final class PagedIterable<T> implements Iterable<T> {
     /**
      * One reading of every page without blocking. Each page is asked for from the completion of the one before and
      * completes {@link #done} itself at the end, so no chain of futures grows with the pages (a future composed of the
-     * next page's future, for each page, held until the last); cancelling {@link #done} cancels the page in flight.
+     * next page's future, for each page, held until the last); cancelling {@link #done} cancels the page in flight
+     * and the calls sent for it (the page's future is often a stage derived from its call's, which would not).
      *
      * @param <R> what the reading gives once every page is read
      */
     private static final class AsyncReading<T, K, R> {
 
+        /** The page asked for last: its future and the calls sent for it. */
+        private record Asked<T, K>(CompletableFuture<Page<T, K>> page, PageCalls calls) {
+            void cancel(boolean mayInterruptIfRunning) {
+                page.cancel(mayInterruptIfRunning);
+                calls.cancel();
+            }
+        }
+
         private final Function<K, CompletableFuture<Page<T, K>>> readAsync;
         private final Consumer<? super T> action;
         private final Supplier<R> result;
-        private volatile CompletableFuture<Page<T, K>> inFlight;
+        private volatile Asked<T, K> inFlight;
         final CompletableFuture<R> done = new CompletableFuture<>() {
             @Override
             public boolean cancel(boolean mayInterruptIfRunning) {
                 boolean cancelled = super.cancel(mayInterruptIfRunning);
-                CompletableFuture<Page<T, K>> page = inFlight;
-                if (cancelled && page != null) {
-                    page.cancel(mayInterruptIfRunning);
+                Asked<T, K> asked = inFlight;
+                if (cancelled && asked != null) {
+                    asked.cancel(mayInterruptIfRunning);
                 }
                 return cancelled;
             }
@@ -291,23 +303,28 @@ public final class PagedIterable<T> implements Iterable<T> {
 
         /** Asks for the first page; a read that throws rather than failing its future fails the reading alike. */
         void followFirst(K token) {
-            CompletableFuture<Page<T, K>> page;
+            Asked<T, K> asked;
             try {
-                page = readAsync.apply(token);
+                asked = ask(token);
             } catch (RuntimeException | Error e) {
                 done.completeExceptionally(wrapped(e));
                 return;
             }
-            follow(page);
+            follow(asked);
         }
 
-        void follow(CompletableFuture<Page<T, K>> page) {
-            inFlight = page;
+        private Asked<T, K> ask(K token) {
+            PageCalls calls = new PageCalls();
+            return new Asked<>(calls.asking(() -> readAsync.apply(token)), calls);
+        }
+
+        void follow(Asked<T, K> asked) {
+            inFlight = asked;
             if (done.isDone()) { // cancelled before the page was in flight
-                page.cancel(false);
+                asked.cancel(false);
                 return;
             }
-            page.whenComplete((read, failure) -> {
+            asked.page().whenComplete((read, failure) -> {
                 if (done.isDone()) {
                     return;
                 }
@@ -320,7 +337,7 @@ public final class PagedIterable<T> implements Iterable<T> {
                     if (read.next() == null) {
                         done.complete(result.get());
                     } else if (!done.isDone()) {
-                        follow(readAsync.apply(read.next()));
+                        follow(ask(read.next()));
                     }
                 } catch (Throwable e) {
                     done.completeExceptionally(wrapped(e));

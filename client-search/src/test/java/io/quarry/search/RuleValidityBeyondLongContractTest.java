@@ -1,0 +1,55 @@
+package io.quarry.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import io.quarry.mockserver.junit.MockServerExtension;
+import io.quarry.search.model.Rule;
+import io.quarry.search.model.TimeRange;
+import io.quarry.testsupport.MockServerClients;
+import java.util.List;
+import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * A rule whose validity has an end past what a {@code long} holds (the service keeps it exactly; another tool may
+ * have saved it) reads back with that end held at the nearest end of a {@code long}'s range, rather than failing
+ * the read of the rule and of every page holding it, and saves back as read; the rule beside it reads back as it
+ * was saved.
+ */
+class RuleValidityBeyondLongContractTest {
+
+    @RegisterExtension
+    static final MockServerExtension MOCK = MockServerExtension.builder().build();
+
+    @AutoClose
+    private final SearchClient admin = SearchClient.create(MockServerClients.config(MOCK.server()));
+
+    @Test
+    void endsPastALongReadSaturated() {
+        SearchIndex index = admin.index("shop");
+        MOCK.server()
+                .seed("{\"indices\": {\"shop\": {\"rules\": ["
+                        + rule("forever", "{\"from\": -99999999999999999999999, \"until\": 99999999999999999999999}")
+                        + ", " + rule("week", "{\"from\": 1767225600, \"until\": 1767830400}") + "]}}}");
+
+        assertThat(index.rules().get("forever").validity())
+                .containsExactly(new TimeRange(Long.MIN_VALUE, Long.MAX_VALUE));
+        // what was read saves back and reads the same
+        index.rules().save(index.rules().get("forever"));
+        assertThat(index.rules().get("forever").validity())
+                .containsExactly(new TimeRange(Long.MIN_VALUE, Long.MAX_VALUE));
+        List<Rule> rules = index.rules().browse().toList();
+        assertThat(rules)
+                .extracting(Rule::objectID, Rule::validity)
+                .containsExactlyInAnyOrder(
+                        tuple("forever", List.of(new TimeRange(Long.MIN_VALUE, Long.MAX_VALUE))),
+                        tuple("week", List.of(new TimeRange(1767225600L, 1767830400L))));
+    }
+
+    private static String rule(String objectID, String validity) {
+        return "{\"objectID\": \"" + objectID + "\", \"conditions\": [{\"pattern\": \"lamp\", \"anchoring\": \"is\"}],"
+                + " \"consequence\": {\"hide\": [{\"objectID\": \"p1\"}]}, \"validity\": [" + validity + "]}";
+    }
+}
