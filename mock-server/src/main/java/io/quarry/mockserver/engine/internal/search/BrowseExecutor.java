@@ -128,13 +128,15 @@ public final class BrowseExecutor {
             for (int i = 0; i < columns.length; i++) {
                 values.add(value(last, i, columns));
             }
+            // the cursor keeps the parameters as the request and the key gave them, which every page echoes;
+            // what a browse forces over them is applied again on each call
             response.put(
                     "cursor",
                     new BrowseCursor(
                                     indexName,
                                     store.lineage(),
                                     options.customRanking(),
-                                    options.params().toObject(),
+                                    options.params().original().toObject(),
                                     pageNumber + 1,
                                     values,
                                     last.sequence(),
