@@ -120,15 +120,19 @@ class BrowseCursorScopeHttpTest {
 
     @Test
     void anEditedCursorWithAnImpossiblePageOrCountIsRefused() {
+        String issued = firstCursor();
+        String contents = issued.substring(0, issued.indexOf('.'));
+        String signature = issued.substring(issued.indexOf('.'));
         ObjectNode decoded = (ObjectNode)
-                TestClient.json(new String(Base64.getUrlDecoder().decode(firstCursor()), StandardCharsets.UTF_8));
+                TestClient.json(new String(Base64.getUrlDecoder().decode(contents), StandardCharsets.UTF_8));
         for (String edit : new String[] {"page=-3", "page=0", "page=2147483647", "nbHits=-9", "sequence=-1"}) {
             ObjectNode edited = decoded.deepCopy();
             String[] parts = edit.split("=");
             edited.put(parts[0], Long.parseLong(parts[1]));
             String cursor = Base64.getUrlEncoder()
-                    .withoutPadding()
-                    .encodeToString(edited.toString().getBytes(StandardCharsets.UTF_8));
+                            .withoutPadding()
+                            .encodeToString(edited.toString().getBytes(StandardCharsets.UTF_8))
+                    + signature;
             Reply reply = next("items", cursor);
             assertThat(reply.status()).as("%s: %s", edit, reply).isEqualTo(400);
             assertThat(reply.body().get("message").stringValue()).isEqualTo("Invalid cursor");

@@ -5,6 +5,7 @@ import io.quarry.mockserver.engine.internal.filter.RecordFilter;
 import io.quarry.mockserver.engine.internal.index.IndexedRecord;
 import io.quarry.mockserver.engine.internal.search.BrowseCursor;
 import io.quarry.mockserver.engine.internal.search.BrowseExecutor;
+import io.quarry.mockserver.engine.internal.search.CursorSeal;
 import io.quarry.mockserver.engine.internal.search.FacetValueSearch;
 import io.quarry.mockserver.engine.internal.search.FacetVocabulary;
 import io.quarry.mockserver.engine.internal.search.Faceting;
@@ -77,6 +78,7 @@ public final class SearchEngine {
     private final boolean strict;
     private final Clock clock;
     private final Supplier<LanguageDictionaries> dictionaries;
+    private final CursorSeal cursorSeal = new CursorSeal();
 
     /** Creates an engine that ignores unknown parameters, as the service does. */
     public SearchEngine() {
@@ -223,7 +225,7 @@ public final class SearchEngine {
             if (!cursorNode.isString()) {
                 throw new EngineException(400, "cursor must be a string");
             }
-            cursor = BrowseCursor.decode(cursorNode.asString());
+            cursor = BrowseCursor.decode(cursorNode.asString(), cursorSeal);
             effectiveRequest = cursor.params();
         }
         RequestParams params = RequestParams.parse(
@@ -239,7 +241,7 @@ public final class SearchEngine {
                 retrievalForced(context),
                 RuleSet.Outcome.NONE);
         BrowseExecutor browse = new BrowseExecutor(
-                context.indexName(), executor, options, cursor, context.seeUnretrievableAttributes());
+                context.indexName(), executor, options, cursor, cursorSeal, context.seeUnretrievableAttributes());
         return data.read(browse::browse);
     }
 

@@ -3,7 +3,6 @@ package io.quarry.mockserver.engine.internal.search;
 import io.quarry.mockserver.engine.EngineException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -14,7 +13,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A stateless browse cursor: Base64 of the browse parameters, the page number and the sort key (customRanking
+ * A stateless browse cursor: the browse parameters, the page number and the sort key (customRanking
  * values and insertion sequence) of the last record returned. The next page starts strictly after that key, so
  * a cursor survives concurrent writes: records added since appear if they sort after the key, removed records
  * vanish, and no record is returned twice unless its customRanking values changed. The hit count of the first call
@@ -24,6 +23,9 @@ import tools.jackson.databind.node.ObjectNode;
  * index is created, cleared, replaced by a move, copy or seed, or the server reset) and the customRanking order. A
  * cursor presented where any of them differs is refused, since following it would skip or repeat records
  * silently.
+ *
+ * <p>A cursor is signed by its engine's {@link CursorSeal}, so one the caller made or edited is refused before its
+ * contents are read; the checks of its contents stay as a second guard.
  *
  * @param index the index browsed
  * @param lineage the lineage of the index's content when the browse started
@@ -44,8 +46,12 @@ public record BrowseCursor(
         long sequence,
         int nbHits) {
 
-    /** {@return the opaque cursor string} */
-    public String encode() {
+    /**
+     * {@return the opaque cursor string}
+     *
+     * @param seal the engine's seal, which signs the cursor
+     */
+    public String encode(CursorSeal seal) {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         node.put("index", index);
         node.put("lineage", lineage);
@@ -65,21 +71,20 @@ public record BrowseCursor(
         }
         node.put("sequence", sequence);
         node.put("nbHits", nbHits);
-        return Base64.getUrlEncoder()
-                .withoutPadding()
-                .encodeToString(Mapper.INSTANCE.writeValueAsString(node).getBytes(StandardCharsets.UTF_8));
+        return seal.seal(Mapper.INSTANCE.writeValueAsString(node).getBytes(StandardCharsets.UTF_8));
     }
 
     /**
      * {@return the decoded cursor}
      *
      * @param cursor a cursor string from a previous browse response
+     * @param seal the engine's seal: a cursor it did not sign is refused before it is read
      * @throws EngineException 400 when the cursor is not one of ours
      */
-    public static BrowseCursor decode(String cursor) {
+    public static BrowseCursor decode(String cursor, CursorSeal seal) {
+        byte[] contents = seal.open(cursor);
         try {
-            JsonNode node =
-                    Mapper.INSTANCE.readTree(new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8));
+            JsonNode node = Mapper.INSTANCE.readTree(new String(contents, StandardCharsets.UTF_8));
             if (!(node.get("params") instanceof ObjectNode params)
                     || !node.path("index").isString()
                     || !isLong(node.path("lineage"))

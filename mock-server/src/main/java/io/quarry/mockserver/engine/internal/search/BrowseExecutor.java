@@ -28,6 +28,7 @@ public final class BrowseExecutor {
     private final SearchExecutor search;
     private final SearchOptions options;
     private final BrowseCursor cursor;
+    private final CursorSeal seal;
     private final boolean seeUnretrievable;
     private final List<String> paths = new ArrayList<>();
     private final List<Boolean> descending = new ArrayList<>();
@@ -37,6 +38,7 @@ public final class BrowseExecutor {
      * @param search the search over the browse parameters
      * @param options the effective options
      * @param cursor the cursor of the previous call, or {@code null} on the first call
+     * @param seal the engine's seal, which signs the next cursor
      * @param seeUnretrievable whether unretrievable attributes are returned anyway
      */
     public BrowseExecutor(
@@ -44,11 +46,13 @@ public final class BrowseExecutor {
             SearchExecutor search,
             SearchOptions options,
             BrowseCursor cursor,
+            CursorSeal seal,
             boolean seeUnretrievable) {
         this.indexName = indexName;
         this.search = search;
         this.options = options;
         this.cursor = cursor;
+        this.seal = seal;
         this.seeUnretrievable = seeUnretrievable;
         for (String entry : options.customRanking()) {
             paths.add(
@@ -124,18 +128,20 @@ public final class BrowseExecutor {
             for (int i = 0; i < columns.length; i++) {
                 values.add(value(last, i, columns));
             }
+            // the cursor keeps the parameters as the request and the key gave them, which every page echoes;
+            // what a browse forces over them is applied again on each call
             response.put(
                     "cursor",
                     new BrowseCursor(
                                     indexName,
                                     store.lineage(),
                                     options.customRanking(),
-                                    options.params().toObject(),
+                                    options.params().original().toObject(),
                                     pageNumber + 1,
                                     values,
                                     last.sequence(),
                                     nbHits)
-                            .encode());
+                            .encode(seal));
         }
         response.put("page", pageNumber);
         response.put("nbHits", nbHits);

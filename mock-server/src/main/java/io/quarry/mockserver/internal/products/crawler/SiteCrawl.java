@@ -8,9 +8,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
-import org.jsoup.Jsoup;
-import org.jsoup.nodes.Element;
-import org.jsoup.parser.Parser;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -291,21 +288,20 @@ final class SiteCrawl {
                 return List.of();
             }
             List<String> urls = new ArrayList<>();
-            String xml = new String(fetched.body(), java.nio.charset.StandardCharsets.UTF_8);
-            for (Element loc : Jsoup.parse(xml, sitemap, Parser.xmlParser()).select("url > loc")) {
-                if (urls.size() >= CrawlerConfig.MAX_PAGES) {
-                    break;
-                }
-                String url = loc.text().trim();
+            Sitemaps.read(sitemap, fetched.body(), url -> {
                 if (url.length() > HttpUrls.MAX_LENGTH) {
                     statistics.skipped(TOO_LONG); // not kept: 10,000 start points of megabytes each would not fit
                 } else {
                     urls.add(url);
                 }
-            }
+                return urls.size() < CrawlerConfig.MAX_PAGES;
+            });
             return urls;
         } catch (PageFetcher.FetchFailure failure) {
             statistics.failed(failure.reason());
+            return List.of();
+        } catch (PageRefusal refusal) {
+            statistics.failed(refusal.reason());
             return List.of();
         }
     }

@@ -17,8 +17,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * {@code POST /1/events}: all or nothing. The body is refused over 2 MB (413); then every event is checked in
  * order and the first problem is the whole answer: 422 for an invalid event, 401 for an index the key may not use
- * (its {@code indexes}, a secured key's {@code restrictIndices}), as the key is refused on this API; otherwise
- * every event is recorded.
+ * (its {@code indexes}, a secured key's {@code restrictIndices}) or for a user other than the one a secured key
+ * names (its {@code userToken}), as the key is refused on this API; otherwise every event is recorded.
  */
 final class EventsRoute implements RouteMethods {
 
@@ -73,6 +73,9 @@ final class EventsRoute implements RouteMethods {
             if (!caller.mayUse(event.get("index").stringValue())) {
                 throw new ApiException(401, "Index not allowed with this API key");
             }
+            if (!mayActAs(caller, event.get("userToken").stringValue())) {
+                throw new ApiException(401, "UserToken not allowed with this API key");
+            }
             accepted.add(EventValidator.tracked(event, now));
         }
         tracking.recordEvents(accepted);
@@ -80,6 +83,12 @@ final class EventsRoute implements RouteMethods {
         ok.put("status", 200);
         ok.put("message", "OK");
         return Response.ok(ok);
+    }
+
+    /** A secured key that names its user sends that user's events only: it cannot speak for another user. */
+    private static boolean mayActAs(Caller caller, String userToken) {
+        String keyUser = caller.securedUserToken();
+        return keyUser == null || keyUser.isEmpty() || keyUser.equals(userToken);
     }
 
     private static ApiException unprocessable(String message) {
