@@ -38,6 +38,12 @@ class CallLimitsTest {
     static final Duration WELL_UNDER_THE_WHOLE_TRICKLE =
             FaultyHttpServer.trickleLength(TRICKLE_MILLIS).dividedBy(2);
 
+    /**
+     * How long a silent host holds a call, and the read timeout that would end it: a call close() cancels ends
+     * well within half of that at any load.
+     */
+    static final Duration SILENCE = Duration.ofSeconds(10);
+
     private static ApiClient client(ClientConfig.Builder builder) {
         return LoopbackHttp.client(builder.build());
     }
@@ -160,9 +166,9 @@ class CallLimitsTest {
 
     @Test
     void closeCancelsASyncCallInFlightAndRefusesLaterCalls() throws Exception {
-        try (FaultyHttpServer silent = new FaultyHttpServer(FaultyHttpServer.silence(10_000))) {
+        try (FaultyHttpServer silent = new FaultyHttpServer(FaultyHttpServer.silence(SILENCE.toMillis()))) {
             ApiClient api = client(LoopbackHttp.config("key", LoopbackHttp.host("one.test", silent.port()))
-                    .readTimeout(Duration.ofSeconds(10)));
+                    .readTimeout(SILENCE));
             CompletableFuture<Throwable> inFlight = CompletableFuture.supplyAsync(() -> {
                 try {
                     get(api);
@@ -174,7 +180,7 @@ class CallLimitsTest {
             Eventually.waitUntil("the request to reach the silent server", () -> silent.requests() > 0);
             assertThat(silent.requests()).isEqualTo(1);
             api.close();
-            assertThat(inFlight.get(3, TimeUnit.SECONDS))
+            assertThat(inFlight.get(SILENCE.toMillis() / 2, TimeUnit.MILLISECONDS))
                     .isInstanceOf(ClientClosedException.class)
                     .hasMessageContaining("GET /1/indexes/products/1");
             assertThatThrownBy(() -> get(api))
@@ -184,7 +190,7 @@ class CallLimitsTest {
                             .path("indexName", "i")
                             .path("objectID", "1")
                             .executeAsync(FreeFormRecord.class))
-                    .failsWithin(Duration.ofSeconds(1))
+                    .failsWithin(Eventually.DEFAULT_LIMIT)
                     .withThrowableOfType(ExecutionException.class)
                     .withCauseInstanceOf(ClientClosedException.class);
         }
@@ -192,9 +198,9 @@ class CallLimitsTest {
 
     @Test
     void closeCancelsAnAsyncCallInFlightOnACallerSuppliedClient() throws Exception {
-        try (FaultyHttpServer silent = new FaultyHttpServer(FaultyHttpServer.silence(10_000))) {
+        try (FaultyHttpServer silent = new FaultyHttpServer(FaultyHttpServer.silence(SILENCE.toMillis()))) {
             ApiClient api = client(LoopbackHttp.config("key", LoopbackHttp.host("one.test", silent.port()))
-                    .readTimeout(Duration.ofSeconds(10)));
+                    .readTimeout(SILENCE));
             CompletableFuture<FreeFormRecord> call = api.request(GET)
                     .path("indexName", "i")
                     .path("objectID", "1")
@@ -203,7 +209,7 @@ class CallLimitsTest {
             assertThat(silent.requests()).isEqualTo(1);
             api.close();
             assertThat(call)
-                    .failsWithin(Duration.ofSeconds(3))
+                    .failsWithin(SILENCE.dividedBy(2))
                     .withThrowableOfType(ExecutionException.class)
                     .withCauseInstanceOf(ClientClosedException.class);
         }
