@@ -7,7 +7,9 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -18,7 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A tiny HTTP/1.1 server on 127.0.0.1 whose answers are raw bytes and socket tricks, for faults WireMock cannot
  * play: a reset after the request was read, a body cut by a reset, headers trickled one byte at a time. Counts
- * the requests it read in full. Each connection serves one request.
+ * the requests it read in full, and the answers the client cut by going away. Each connection serves one request.
  */
 public final class FaultyHttpServer implements AutoCloseable {
 
@@ -40,6 +42,7 @@ public final class FaultyHttpServer implements AutoCloseable {
         return t;
     });
     private final AtomicInteger requests = new AtomicInteger();
+    private final AtomicInteger answersCut = new AtomicInteger();
     private volatile Behaviour behaviour;
 
     /**
@@ -63,6 +66,14 @@ public final class FaultyHttpServer implements AutoCloseable {
     /** @return requests read in full so far */
     public int requests() {
         return requests.get();
+    }
+
+    /**
+     * @return answers that failed to write because the client closed the connection before they ended (not
+     *     counting the server's own resets, nor its close)
+     */
+    public int answersCut() {
+        return answersCut.get();
     }
 
     /** @param behaviour what to do with later requests */
@@ -95,10 +106,23 @@ public final class FaultyHttpServer implements AutoCloseable {
         try (socket) {
             readRequest(socket.getInputStream());
             requests.incrementAndGet();
+            respond(socket);
+        } catch (IOException ignored) {
+            // the client went away before its request ended: nothing to do
+        }
+    }
+
+    private void respond(Socket socket) {
+        try {
             behaviour.respond(socket, socket.getOutputStream());
             socket.getOutputStream().flush();
+        } catch (SocketException e) {
+            // a write on a connection the client closed; the server's own resets close the socket first
+            if (!socket.isClosed()) {
+                answersCut.incrementAndGet();
+            }
         } catch (IOException ignored) {
-            // the client went away: nothing to do
+            // the server closing, or a behaviour giving up: not the client's doing
         }
     }
 
@@ -199,16 +223,27 @@ public final class FaultyHttpServer implements AutoCloseable {
      * @return a valid answer sent one byte at a time
      */
     public static Behaviour trickle(long everyMillis) {
-        byte[] body = "{\"objectID\":\"1\"}".getBytes(StandardCharsets.UTF_8);
+        byte[] all = trickledAnswer();
         return (socket, out) -> {
-            byte[] all = (head(200, "application/json", body.length, "") + new String(body, StandardCharsets.UTF_8))
-                    .getBytes(StandardCharsets.ISO_8859_1);
             for (byte b : all) {
                 out.write(b);
                 out.flush();
                 sleep(everyMillis);
             }
         };
+    }
+
+    /**
+     * @param everyMillis the pause between bytes
+     * @return how long {@link #trickle(long)} takes to send its whole answer: what a limit on the call cuts short
+     */
+    public static Duration trickleLength(long everyMillis) {
+        return Duration.ofMillis(everyMillis * trickledAnswer().length);
+    }
+
+    private static byte[] trickledAnswer() {
+        String body = "{\"objectID\":\"1\"}";
+        return (head(200, "application/json", body.length(), "") + body).getBytes(StandardCharsets.ISO_8859_1);
     }
 
     private static String head(int status, String contentType, long length, String extra) {
