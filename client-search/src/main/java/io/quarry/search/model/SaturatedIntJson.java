@@ -1,8 +1,6 @@
 package io.quarry.search.model;
 
-import java.math.BigInteger;
 import tools.jackson.core.JsonParser;
-import tools.jackson.core.JsonToken;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.ValueDeserializer;
 
@@ -20,17 +18,7 @@ final class SaturatedIntJson extends ValueDeserializer<Integer> {
 
     @Override
     public Integer deserialize(JsonParser parser, DeserializationContext context) {
-        if (parser.currentToken() != JsonToken.VALUE_NUMBER_INT) {
-            // a fraction or a string of digits is no whole number, as for every other member of the SDK's models
-            return context.reportInputMismatch(
-                    this,
-                    "expected a JSON integer, got %s",
-                    parser.currentToken() == JsonToken.VALUE_NUMBER_FLOAT ? "a fraction" : "another JSON type");
-        }
-        BigInteger value = parser.getBigIntegerValue();
-        if (value.bitLength() < Integer.SIZE) {
-            return value.intValue();
-        }
-        return value.signum() > 0 ? Integer.MAX_VALUE : Integer.MIN_VALUE;
+        long value = SaturatedLongJson.read(this, parser, context);
+        return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, value));
     }
 }

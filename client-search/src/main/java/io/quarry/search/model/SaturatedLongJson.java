@@ -19,10 +19,22 @@ final class SaturatedLongJson extends ValueDeserializer<Long> {
 
     @Override
     public Long deserialize(JsonParser parser, DeserializationContext context) {
+        return read(this, parser, context);
+    }
+
+    /**
+     * Reads the JSON integer the parser is at, held within a {@code long}'s range.
+     *
+     * @param reader  the deserializer reading it, named in a mismatch
+     * @param parser  the parser, at the value
+     * @param context the context, which reports anything but an integer as a mismatch
+     * @return the value
+     */
+    static Long read(ValueDeserializer<?> reader, JsonParser parser, DeserializationContext context) {
         if (parser.currentToken() != JsonToken.VALUE_NUMBER_INT) {
             // a fraction or a string of digits is no whole number, as for every other member of the SDK's models
             return context.reportInputMismatch(
-                    this,
+                    reader,
                     "expected a JSON integer, got %s",
                     parser.currentToken() == JsonToken.VALUE_NUMBER_FLOAT ? "a fraction" : "another JSON type");
         }
