@@ -36,7 +36,8 @@ import tools.jackson.core.util.JsonRecyclerPools;
  * pair is the one every other is compared with (the median of the rounds' ratios). Clients: {@code quarry},
  * {@code quarryWithoutGeneratedMembers}, {@code raw} (Jackson 3's default recycler pool, a concurrent deque per
  * factory), {@code rawJackson2}, and the raw Jackson 3 loop with another of Jackson's pools:
- * {@code rawThreadLocalPool}, {@code rawBoundedPool}, {@code rawNonRecyclingPool}; {@code rawLargePool} is the
+ * {@code rawThreadLocalPool}, {@code rawBoundedPool}, {@code rawNonRecyclingPool}, or with its property names interned
+ * ({@code rawInternedNames}) or not canonicalized ({@code rawUncanonicalizedNames}); {@code rawLargePool} is the
  * raw Jackson 3 loop with a connection pool as large as Quarry's, against OkHttp's default 5 of the other raw loops.
  */
 public final class ThreadsCpuPerCall {
@@ -117,9 +118,15 @@ public final class ThreadsCpuPerCall {
         RawClient internedNames = clients.rawWithJsonFactory(tools.jackson.core.json.JsonFactory.builder()
                 .enable(tools.jackson.core.TokenStreamFactory.Feature.INTERN_PROPERTY_NAMES)
                 .build());
+        // every name decoded afresh, with no symbol table to look it up in (name look-up is where a profile shows
+        // Jackson 3 spending more than Jackson 2)
+        RawClient uncanonicalizedNames = clients.rawWithJsonFactory(tools.jackson.core.json.JsonFactory.builder()
+                .disable(tools.jackson.core.TokenStreamFactory.Feature.CANONICALIZE_PROPERTY_NAMES)
+                .build());
         extra.add(bounded);
         extra.add(nonRecycling);
         extra.add(internedNames);
+        extra.add(uncanonicalizedNames);
         Map<String, Supplier<Object>> searches = new LinkedHashMap<>();
         searches.put("quarry", () -> clients.quarryIndex.search(clients.quarryQuery, Product.class));
         searches.put(
@@ -132,6 +139,8 @@ public final class ThreadsCpuPerCall {
         searches.put("rawBoundedPool", () -> bounded.search(CannedClients.INDEX, clients.rawQuery));
         searches.put("rawNonRecyclingPool", () -> nonRecycling.search(CannedClients.INDEX, clients.rawQuery));
         searches.put("rawInternedNames", () -> internedNames.search(CannedClients.INDEX, clients.rawQuery));
+        searches.put(
+                "rawUncanonicalizedNames", () -> uncanonicalizedNames.search(CannedClients.INDEX, clients.rawQuery));
         searches.put("rawLargePool", () -> clients.rawLargePool.search(CannedClients.INDEX, clients.rawQuery));
         return searches;
     }
