@@ -214,11 +214,14 @@ public final class CrawlerHandle extends ScopedHandle<CrawlerHandle> {
     }
 
     /**
-     * Runs the crawler on one URL and shows the records, links and logs it gives; nothing is written.
+     * Runs the crawler on one URL and shows the records, links and logs it gives; nothing is written. A page that
+     * cannot be crawled (its fetch fails, it answers an error status, or the crawler will not read it) is a result,
+     * not an exception: {@link UrlTestResult#failed()} is true and {@link UrlTestResult#error()} says why.
      *
      * @param request the URL and configuration overrides
      * @return the result
-     * @throws io.quarry.core.QuarryException on any failure
+     * @throws io.quarry.core.QuarryException on any failure of the call; a
+     *     {@link io.quarry.core.BadRequestException} when the request is invalid (the URL, or the overrides)
      */
     public UrlTestResult test(UrlTestRequest request) {
         return testRequest(request).execute(UrlTestResult.class);

@@ -3,6 +3,7 @@ package io.quarry.crawler;
 import static io.quarry.testsupport.TestWaits.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.quarry.core.BadRequestException;
 import io.quarry.core.RateLimitException;
@@ -217,6 +218,31 @@ class CrawlContractTest {
         assertThat(crawler.urlStatistics().data())
                 .extracting(UrlStatisticsRow::reason)
                 .containsExactlyInAnyOrder("success", "excluded");
+    }
+
+    @Test
+    void aSitemapIndexIsFollowedAndASitemapNotReadIsNamedSo() {
+        site.raw(
+                "/sitemap-index.xml",
+                "<?xml version=\"1.0\"?><sitemapindex><sitemap><loc>" + site.url()
+                        + "/sitemap-docs.xml</loc></sitemap><sitemap><loc>" + site.url()
+                        + "/sitemap-nested.xml</loc></sitemap></sitemapindex>");
+        site.raw("/sitemap-docs.xml", "<urlset><url><loc>" + site.url() + "/docs/install</loc></url></urlset>");
+        site.raw("/sitemap-nested.xml", "<urlset>" + "<a>".repeat(100_001));
+        CrawlerHandle crawler = client.crawler(
+                client.create("docs", config().member("startUrls", null).sitemaps(site.url() + "/sitemap-index.xml"))
+                        .id());
+
+        crawler.reindexAndWait(FAST);
+
+        assertThat(crawler.urlStatistics().data())
+                .extracting(UrlStatisticsRow::reason, UrlStatisticsRow::status, UrlStatisticsRow::readable)
+                .containsExactlyInAnyOrder(
+                        tuple("success", UrlStatus.DONE, "Record extracted"),
+                        tuple(
+                                "sitemap_too_many_elements",
+                                UrlStatus.FAILED,
+                                "The sitemap has more XML elements than the mock server parses"));
     }
 
     @Test

@@ -228,6 +228,25 @@ class CrawlerContractTest {
     }
 
     @Test
+    void aPageTheCrawlerWillNotReadIsAResultOfTheTestNotAnException() {
+        // 12,000 sibling divs: "p ~ div" would walk back along all of them from each, more than a page may take
+        site.page("/docs/crowded", "Crowded", "<a href=\"/docs/install\">Install</a>" + "<div></div>".repeat(12_000));
+        CrawlerHandle crawler =
+                client.crawler(client.create("docs", config(site.url())).id());
+
+        UrlTestResult result = crawler.test(UrlTestRequest.of(site.url() + "/docs/crowded")
+                .overriding(CrawlerConfiguration.of()
+                        .actions(CrawlerAction.of("docs", RecordExtractor.function("() => []"))
+                                .selectorsToMatch("p ~ div"))));
+
+        assertThat(result.failed()).isTrue();
+        assertThat(result.error()).containsEntry("code", "selectors_too_costly");
+        assertThat(result.error().get("message").toString()).contains("p ~ div");
+        assertThat(result.records()).isEmpty();
+        assertThat(result.links()).as("a crawl follows its links still").contains(site.url() + "/docs/install");
+    }
+
+    @Test
     void crawlingUrlsRefusesMoreThanFiftyBeforeSending() {
         List<String> urls =
                 IntStream.range(0, 51).mapToObj(i -> site.url() + "/docs/" + i).toList();

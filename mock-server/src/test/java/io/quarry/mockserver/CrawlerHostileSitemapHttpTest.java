@@ -18,8 +18,9 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * A reindex reads a hostile sitemap within the bounds of a page: a 5 MB sitemap of nested tags was parsed whole
- * (seconds and about 80 MB) and gave nothing; it is now counted FAILED {@code too_many_elements} once the element
- * bound is passed, and the other sitemaps' URLs are crawled still.
+ * (seconds and about 80 MB) and gave nothing; it is now counted FAILED {@code sitemap_too_many_elements} once the
+ * element bound is passed, and the other sitemaps' URLs are crawled still. The row says it was a sitemap: it read
+ * as a page with too many HTML elements, which sent users looking among the pages.
  */
 class CrawlerHostileSitemapHttpTest {
 
@@ -77,9 +78,16 @@ class CrawlerHostileSitemapHttpTest {
         JsonNode stats = client.crawler("GET", "/crawlers/" + id + "/stats/urls", null)
                 .requireOk()
                 .body();
-        assertThat(count(stats, "FAILED", "too_many_elements"))
+        assertThat(count(stats, "FAILED", "sitemap_too_many_elements"))
                 .as(stats.toString())
                 .isEqualTo(1);
+        assertThat(count(stats, "FAILED", "too_many_elements")).as("no page").isZero();
+        JsonNode row = stats.get("data")
+                .valueStream()
+                .filter(r -> r.get("reason").asString().equals("sitemap_too_many_elements"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(row.get("readable").asString()).contains("sitemap").doesNotContain("HTML");
         assertThat(count(stats, "DONE", "success")).as(stats.toString()).isEqualTo(1);
     }
 

@@ -24,7 +24,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * Pages the mock server will not read, each small: more HTML elements than it parses, one its HTML parser fails
  * on, and selectors whose work on the page passes its budget (seconds of work or more unbounded). {@code /test}
- * answers a 400 saying why, a crawl counts the page FAILED and goes on.
+ * answers them as results, a 200 whose {@code error} says why (the request was valid; the page cannot be crawled), a
+ * crawl counts the page FAILED and goes on.
  */
 class CrawlerPageBoundsHttpTest {
 
@@ -51,6 +52,7 @@ class CrawlerPageBoundsHttpTest {
                         "/broken", BROKEN,
                         "/text", DEEP_TEXT,
                         "/headings", NESTED_HEADINGS,
+                        "/linked-siblings", "<a href='/tables'>t</a>" + SIBLINGS,
                         "/",
                                 "<p>start</p><div><a href='/siblings'>s</a><a href='/tables'>t</a><a href='/broken'>b</a></div>")
                 .get(exchange.getRequestURI().getPath());
@@ -97,11 +99,13 @@ class CrawlerPageBoundsHttpTest {
 
     @Test
     @Timeout(value = 6, unit = TimeUnit.SECONDS)
-    void aSelectorWhoseWorkOnThePagePassesTheBudgetIsA400NamingIt() {
+    void aSelectorWhoseWorkOnThePagePassesTheBudgetIsAnErrorOfTheTestNamingIt() {
         Reply reply = tested("/siblings", jq("['div', '!p ~ div']"));
 
-        assertThat(reply.status()).as(reply.toString()).isEqualTo(400);
-        assertThat(reply.body().get("message").asString())
+        assertThat(reply.status()).as(reply.toString()).isEqualTo(200);
+        assertThat(errorCode(reply)).isEqualTo("selectors_too_costly");
+        assertThat(reply.body().get("records").isEmpty()).as("no record").isTrue();
+        assertThat(errorMessage(reply))
                 .contains(
                         "config.actions[0].selectorsToMatch",
                         "'!p ~ div'",
@@ -114,11 +118,15 @@ class CrawlerPageBoundsHttpTest {
 
     @Test
     @Timeout(value = 6, unit = TimeUnit.SECONDS)
-    void aPageOfMoreElementsThanTheMockServerParsesIsA400() {
+    void aPageOfMoreElementsThanTheMockServerParsesIsAnErrorOfTheTest() {
         Reply reply = tested("/tables", "[]");
 
-        assertThat(reply.status()).as(reply.toString()).isEqualTo(400);
-        assertThat(reply.body().get("message").asString()).contains("more than 100000 HTML elements");
+        assertThat(reply.status()).as(reply.toString()).isEqualTo(200);
+        assertThat(errorCode(reply)).isEqualTo("too_many_elements");
+        assertThat(errorMessage(reply)).contains("more than 100000 HTML elements");
+        assertThat(reply.body().get("links").isEmpty())
+                .as("a page not read has no links")
+                .isTrue();
     }
 
     @Test
@@ -126,9 +134,13 @@ class CrawlerPageBoundsHttpTest {
     void containsIsWeighedByTheTextItReads() {
         Reply reply = tested("/text", jq("['div:contains(y)']"));
 
-        assertThat(reply.status()).as(reply.toString()).isEqualTo(400);
-        assertThat(reply.body().get("message").asString()).contains("'div:contains(y)' would take about");
-        assertThat(tested("/text", jq("['div:containsOwn(y)']")).status()).isEqualTo(200);
+        assertThat(errorCode(reply)).as(reply.toString()).isEqualTo("selectors_too_costly");
+        assertThat(errorMessage(reply)).contains("'div:contains(y)' would take about");
+        assertThat(tested("/text", jq("['div:containsOwn(y)']"))
+                        .body()
+                        .get("error")
+                        .isEmpty())
+                .isTrue();
     }
 
     @Test
@@ -147,11 +159,38 @@ class CrawlerPageBoundsHttpTest {
     }
 
     @Test
-    void aPageTheHtmlParserFailsOnIsA400NotA500() {
+    void aPageTheHtmlParserFailsOnIsAnErrorOfTheTestNotA500() {
         Reply reply = tested("/broken", "[]");
 
-        assertThat(reply.status()).as(reply.toString()).isEqualTo(400);
-        assertThat(reply.body().get("message").asString()).contains("HTML parser failed on the page");
+        assertThat(reply.status()).as(reply.toString()).isEqualTo(200);
+        assertThat(errorCode(reply)).isEqualTo("html_parser_failed");
+        assertThat(errorMessage(reply)).contains("HTML parser failed on the page");
+    }
+
+    @Test
+    void aPageWhoseSelectorsAreTooCostlyStillShowsTheLinksACrawlFollows() {
+        Reply reply = tested("/linked-siblings", jq("['p ~ div']"));
+
+        assertThat(errorCode(reply)).as(reply.toString()).isEqualTo("selectors_too_costly");
+        assertThat(reply.body().get("links").toString()).contains(url("/tables"));
+    }
+
+    @Test
+    void anInvalidRequestIsStillA400() {
+        assertThat(tested("/nowhere", "'div'").status())
+                .as("selectorsToMatch not an array")
+                .isEqualTo(400);
+        assertThat(tested("/siblings", jq("['p:matches(x)']")).status())
+                .as("a refused selector")
+                .isEqualTo(400);
+    }
+
+    private static String errorCode(Reply reply) {
+        return reply.body().get("error").path("code").asString("");
+    }
+
+    private static String errorMessage(Reply reply) {
+        return reply.body().get("error").path("message").asString("");
     }
 
     @Test

@@ -1,6 +1,8 @@
 package io.quarry.crawler.model;
 
 import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -25,7 +27,7 @@ public record UrlTestResult(
         Map<String, Object> error) {
 
     /**
-     * Null members become empty.
+     * Null members become empty; lists and maps are unmodifiable copies (a map keeps null values as sent).
      *
      * @param startDate see the record description
      * @param endDate see the record description
@@ -39,8 +41,12 @@ public record UrlTestResult(
         logs = logs == null ? List.of() : List.copyOf(logs);
         records = records == null ? List.of() : List.copyOf(records);
         links = links == null ? List.of() : List.copyOf(links);
-        externalData = externalData == null ? Map.of() : externalData;
-        error = error == null ? Map.of() : error;
+        externalData = unmodifiable(externalData);
+        error = unmodifiable(error);
+    }
+
+    private static Map<String, Object> unmodifiable(Map<String, Object> map) {
+        return map == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(map));
     }
 
     /** {@return whether the test reported an error} */

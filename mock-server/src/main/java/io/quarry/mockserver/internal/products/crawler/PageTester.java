@@ -1,6 +1,5 @@
 package io.quarry.mockserver.internal.products.crawler;
 
-import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.state.Timestamps;
 import java.time.Clock;
@@ -8,8 +7,11 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Runs the crawler's fetch and extraction on one URL without writing anything: the answer of {@code /test}. A page
- * the mock server will not read ({@link PageRefusal}) is a 400 saying why, naming the limit or the selector.
+ * Runs the crawler's fetch and extraction on one URL without writing anything: the answer of {@code /test}. Whatever
+ * keeps the page from being crawled is a result of the test, in its {@code error} ({@code {code, message}}, the code
+ * a crawl's URL statistics would count): a failed fetch, an HTTP status, and a page the mock server will not read
+ * ({@link PageRefusal}: past its element bound, failing its parser, or selectors too costly on it). Only an invalid
+ * request is a 400, and the route checks that before calling this.
  */
 final class PageTester {
 
@@ -45,20 +47,19 @@ final class PageTester {
                     links.add(target);
                 }
             } else if (fetched.status() < 200 || fetched.status() >= 300) {
-                error.put("code", "http_" + fetched.status());
-                error.put("message", "The page answered HTTP " + fetched.status());
+                failed(error, logs, "http_" + fetched.status(), "The page answered HTTP " + fetched.status());
             } else {
                 PageAnalysis analysis = PageAnalysis.of(url, fetched);
-                analysis.requireAffordableSelectors(config.actions());
                 analysis.summary().forEach(line -> log(logs, "INFO", line));
+                // a crawl follows the links of a page whose selectors are too costly: the test shows them
                 analysis.links().forEach(links::add);
+                analysis.requireAffordableSelectors(config.actions());
                 extract(analysis, config, logs, records);
             }
         } catch (PageFetcher.FetchFailure failure) {
-            error.put("code", failure.reason());
-            error.put("message", failure.getMessage());
+            failed(error, logs, failure.reason(), failure.getMessage());
         } catch (PageRefusal refusal) {
-            throw ApiException.badRequest(refusal.getMessage());
+            failed(error, logs, refusal.reason(), refusal.getMessage());
         }
         reply.put("endDate", Timestamps.iso(clock.millis()));
         reply.set("logs", logs);
@@ -87,6 +88,12 @@ final class PageTester {
             perExtractor.put("type", "builtin");
             perExtractor.set("records", extracted.deepCopy());
         }
+    }
+
+    private static void failed(ObjectNode error, ArrayNode logs, String code, String message) {
+        error.put("code", code);
+        error.put("message", message);
+        log(logs, "ERROR", message);
     }
 
     private static void log(ArrayNode logs, String level, String message) {

@@ -53,23 +53,13 @@ final class SiteCrawl {
     }
 
     /**
-     * {@return the start points of a reindex: start URLs, extra URLs and the sitemaps' URLs, at most
-     * {@value #MAX_QUEUE} of them} A stopped crawl reads no further sitemap: each may take a fetch's whole time.
+     * {@return the start points of a reindex: start URLs, extra URLs and the pages of the sitemaps, those sitemap
+     * indexes list included ({@link SitemapWalk}), at most {@value #MAX_QUEUE} of them}
      */
     List<String> reindexSeeds() {
         Set<String> seeds = new LinkedHashSet<>(config.startUrls());
         seeds.addAll(config.extraUrls());
-        for (String sitemap : config.sitemaps()) {
-            if (stopped.getAsBoolean() || seeds.size() >= MAX_QUEUE) {
-                break;
-            }
-            for (String url : sitemapUrls(sitemap)) {
-                if (seeds.size() >= MAX_QUEUE) {
-                    break;
-                }
-                seeds.add(url);
-            }
-        }
+        new SitemapWalk(fetcher, statistics, stopped).addPages(config.sitemaps(), seeds, MAX_QUEUE);
         return List.copyOf(seeds);
     }
 
@@ -278,31 +268,5 @@ final class SiteCrawl {
             }
         }
         return Math.max(1, segments);
-    }
-
-    private List<String> sitemapUrls(String sitemap) {
-        try {
-            PageFetcher.Fetched fetched = fetcher.fetch(HttpUrls.parse(sitemap));
-            if (fetched.status() != 200) {
-                statistics.failed("http_" + fetched.status());
-                return List.of();
-            }
-            List<String> urls = new ArrayList<>();
-            Sitemaps.read(sitemap, fetched.body(), url -> {
-                if (url.length() > HttpUrls.MAX_LENGTH) {
-                    statistics.skipped(TOO_LONG); // not kept: 10,000 start points of megabytes each would not fit
-                } else {
-                    urls.add(url);
-                }
-                return urls.size() < CrawlerConfig.MAX_PAGES;
-            });
-            return urls;
-        } catch (PageFetcher.FetchFailure failure) {
-            statistics.failed(failure.reason());
-            return List.of();
-        } catch (PageRefusal refusal) {
-            statistics.failed(refusal.reason());
-            return List.of();
-        }
     }
 }

@@ -11,7 +11,7 @@ import tools.jackson.databind.node.ObjectNode;
  * extracted by configuration) or FAILED (the fetch failed, or the mock server would not read the page: more HTML
  * elements than it parses, its HTML parser failed, selectors that would take too much work on it), each with a
  * reason code, a category and a readable text. The categories are the service's steps: {@code fetch} (URLs skipped or failed before or while fetching,
- * links outside every action's paths included), {@code extraction} (a page no action takes for its file type or
+ * links outside every action's paths included, and sitemaps not read), {@code extraction} (a page no action takes for its file type or
  * selectors, or that is not read) and {@code success}. A crawler starts new ones with each reindex. The reason codes are a small fixed
  * set (HTTP statuses aside), so the rows stay few.
  */
@@ -96,6 +96,11 @@ final class UrlStatistics {
             case "url_too_long" -> "The URL is longer than the mock server crawls";
             case HtmlPages.TOO_MANY_ELEMENTS -> "The page has more HTML elements than the mock server parses";
             case HtmlPages.PARSER_FAILED -> "The mock server's HTML parser failed on the page";
+            case Sitemaps.TOO_MANY_ELEMENTS -> "The sitemap has more XML elements than the mock server parses";
+            case Sitemaps.PARSER_FAILED -> "The mock server's XML parser failed on the sitemap";
+            case SitemapWalk.TOO_DEEP -> "A sitemap nested in sitemap indexes deeper than the mock server follows";
+            case SitemapWalk.LIMIT_REACHED ->
+                "The reindex read as many sitemaps, or bytes of sitemaps, as the mock server reads for one";
             case PageAnalysis.SELECTORS_TOO_COSTLY ->
                 "Matching selectorsToMatch on the page takes more work than the mock server allows";
             default -> reason.startsWith("http_") ? "HTTP status " + reason.substring(5) : reason;

@@ -24,15 +24,22 @@ class SitemapsTest {
 
     private static List<String> read(String xml, int wanted) throws PageRefusal {
         List<String> urls = new ArrayList<>();
-        Sitemaps.read(URL, xml.getBytes(StandardCharsets.UTF_8), url -> urls.add(url) && urls.size() < wanted);
+        Sitemaps.read(
+                URL,
+                xml.getBytes(StandardCharsets.UTF_8),
+                (kind, url) -> kind != Sitemaps.Kind.PAGE || urls.add(url) && urls.size() < wanted);
         return urls;
     }
 
     @Test
-    void readsTheLocationOfEachUrlOnly() throws PageRefusal {
+    void readsTheLocationOfEachUrlAndOfEachListedSitemap() throws PageRefusal {
         String xml = "<?xml version='1.0'?><urlset><url><loc> http://a/1 </loc><lastmod>2026</lastmod></url>"
-                + "<sitemap><loc>http://a/index.xml</loc></sitemap><url><loc>http://a/2</loc></url></urlset>";
-        assertThat(read(xml, 10)).containsExactly("http://a/1", "http://a/2");
+                + "<sitemap><loc>http://a/index.xml</loc><lastmod>2026</lastmod></sitemap><url><loc>http://a/2</loc>"
+                + "</url><other><loc>http://a/neither</loc></other></urlset>";
+        List<String> entries = new ArrayList<>();
+        Sitemaps.read(URL, xml.getBytes(StandardCharsets.UTF_8), (kind, url) -> entries.add(kind + " " + url));
+
+        assertThat(entries).containsExactly("PAGE http://a/1", "SITEMAP http://a/index.xml", "PAGE http://a/2");
         assertThat(read(xml, 1)).containsExactly("http://a/1");
     }
 
@@ -43,7 +50,7 @@ class SitemapsTest {
         assertThatThrownBy(() -> read(xml, 10_000))
                 .isInstanceOfSatisfying(
                         PageRefusal.class,
-                        refusal -> assertThat(refusal.reason()).isEqualTo(HtmlPages.TOO_MANY_ELEMENTS));
+                        refusal -> assertThat(refusal.reason()).isEqualTo("sitemap_too_many_elements"));
     }
 
     @Test
@@ -87,7 +94,7 @@ class SitemapsTest {
                 List<String> urls = read(xml, CrawlerConfig.MAX_PAGES);
                 assertThat(urls).as(what).hasSizeLessThanOrEqualTo(CrawlerConfig.MAX_PAGES);
             } catch (PageRefusal refusal) {
-                assertThat(refusal.reason()).as(what).isIn(HtmlPages.TOO_MANY_ELEMENTS, HtmlPages.PARSER_FAILED);
+                assertThat(refusal.reason()).as(what).isIn(Sitemaps.TOO_MANY_ELEMENTS, Sitemaps.PARSER_FAILED);
             }
         }
     }
