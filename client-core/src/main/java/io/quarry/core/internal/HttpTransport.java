@@ -799,7 +799,7 @@ public final class HttpTransport implements AutoCloseable {
                     return oneDeliveryOnly ? outcomeUnknown() : new TryResult.Next<>();
                 }
                 if (error instanceof RateLimitException limited) {
-                    Duration wait = rateLimitWait(limited);
+                    Duration wait = rateLimitWait(limited, response.headers());
                     if (wait != null) {
                         rateLimitRetried = true;
                         return new TryResult.WaitThenRetry<>(wait, limited);
@@ -1099,16 +1099,27 @@ public final class HttpTransport implements AutoCloseable {
                     request.endpoint(), request.logPath(), status, response.header("Content-Type"), text, headers);
         }
 
-        private Duration rateLimitWait(RateLimitException limited) {
-            if (rateLimitRetried
-                    || config.maxRateLimitWait().isEmpty()
-                    || limited.rateLimit().isEmpty()) {
+        /**
+         * How long to wait before trying a 429's host again, with {@code waitOnRateLimit}: until the reset its
+         * rate-limit headers name, or else for as long as its {@code Retry-After} asks (a proxy's or gateway's 429
+         * names no reset); null when it names neither, or the wait is past the bound or the call's deadline.
+         */
+        private Duration rateLimitWait(RateLimitException limited, Headers headers) {
+            if (rateLimitRetried || config.maxRateLimitWait().isEmpty()) {
                 return null;
             }
             Instant now = config.clock().instant();
-            Duration wait = Duration.between(now, limited.rateLimit().get().reset());
-            if (wait.isNegative()) {
-                wait = Duration.ZERO;
+            Duration wait;
+            if (limited.rateLimit().isPresent()) {
+                wait = Duration.between(now, limited.rateLimit().get().reset());
+                if (wait.isNegative()) {
+                    wait = Duration.ZERO;
+                }
+            } else {
+                wait = RetryAfter.wait(headers, now);
+                if (wait == null) {
+                    return null;
+                }
             }
             boolean withinDeadline = wait.compareTo(Duration.ofNanos(remainingNanos())) < 0;
             return withinDeadline && wait.compareTo(config.maxRateLimitWait().get()) <= 0 ? wait : null;
