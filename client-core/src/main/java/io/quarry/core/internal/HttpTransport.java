@@ -394,6 +394,7 @@ public final class HttpTransport implements AutoCloseable {
                 .followSslRedirects(false)
                 .socketFactory(new NoDelaySocketFactory(
                         base != null ? base.socketFactory() : javax.net.SocketFactory.getDefault()))
+                .dns(new BoundedDns(base != null ? base.dns() : okhttp3.Dns.SYSTEM, config.connectTimeout()))
                 .connectTimeout(AttemptTag.millis(config.connectTimeout()), TimeUnit.MILLISECONDS)
                 // each attempt sets its own timeouts (AttemptTag); these defaults are a read call's, so a search,
                 // the hot path, needs no adjusted interceptor chain (a read call sends with its read timeout)
