@@ -40,7 +40,9 @@ class IdleConnectionClosedTest {
         /** Writes an unsolicited 408 and closes, as some servers do at their keep-alive timeout. */
         ANSWER_408_AND_CLOSE,
         /** Keeps the connection, and resets it at the next request, as it resets every later request on any. */
-        RESET_EVERY_LATER_REQUEST
+        RESET_EVERY_LATER_REQUEST,
+        /** Keeps the connection, and answers every later request 503 with a body cut by its close. */
+        CUT_EVERY_LATER_ERROR
     }
 
     @Test
@@ -115,6 +117,20 @@ class IdleConnectionClosedTest {
             });
             // the first request, the one on the pooled connection, and the one on a new connection
             assertThat(only.requests()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void anErrorAnswerCutOnAPooledConnectionIsNotSentAgain() throws Exception {
+        // the host answered: the connection was not closed while idle
+        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.CUT_EVERY_LATER_ERROR);
+                ApiClient api = oneHost(only)) {
+            assertThat(get(api)).isEqualTo("1");
+            assertThatThrownBy(() -> get(api))
+                    .isInstanceOfSatisfying(
+                            UnreachableHostsException.class,
+                            e -> assertThat(e.attempts()).hasSize(1));
+            assertThat(only.requests()).isEqualTo(2);
         }
     }
 
@@ -231,11 +247,15 @@ class IdleConnectionClosedTest {
                         socket.setSoLinger(true, 0);
                         return;
                     }
+                    if (n > 1 && afterFirst == AfterFirst.CUT_EVERY_LATER_ERROR) {
+                        write(out, "HTTP/1.1 503 Unavailable\r\nContent-Length: 100\r\n\r\n{\"message\"");
+                        return;
+                    }
                     write(out, answer(200, "{\"objectID\":\"" + n + "\"}"));
                     if (afterFirst == AfterFirst.ANSWER_408_AND_CLOSE) {
                         write(out, "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
                     }
-                    if (afterFirst != AfterFirst.RESET_EVERY_LATER_REQUEST) {
+                    if (afterFirst == AfterFirst.CLOSE || afterFirst == AfterFirst.ANSWER_408_AND_CLOSE) {
                         socket.close();
                         closedConnections.release();
                         return;

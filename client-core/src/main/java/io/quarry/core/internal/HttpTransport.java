@@ -402,7 +402,8 @@ public final class HttpTransport implements AutoCloseable {
                 .writeTimeout(AttemptTag.millis(config.readTimeout()), TimeUnit.MILLISECONDS)
                 .addInterceptor(AttemptTag.timeouts(tags))
                 .addNetworkInterceptor(AttemptTag.sendMark(tags));
-        // body sizes are counted for observers only; the caller's own listeners, if any, still hear every event
+        // new connections are told apart from pooled ones (AttemptTag.onReusedConnection); body sizes are counted for
+        // observers only; the caller's own listeners, if any, still hear every event
         builder.eventListenerFactory(AttemptTag.events(
                 tags, config.callObserver().isPresent(), base != null ? base.eventListenerFactory() : null));
         Proxy proxy = config.proxy().orElse(null);
@@ -518,6 +519,8 @@ public final class HttpTransport implements AutoCloseable {
         private boolean rateLimitRetried;
         /** Whether a request that met a connection closed while idle was sent again ({@link #metClosedConnection}). */
         private boolean resentOnNewConnection;
+        /** Whether the try in flight got an answer's head (its body may still fail). */
+        private boolean answered;
 
         private int tries;
         /** The call's observation, or null when no observer is registered. */
@@ -605,6 +608,7 @@ public final class HttpTransport implements AutoCloseable {
             Duration connect = strategy.timeout(host, baseConnect);
             Duration response = strategy.timeout(host, baseResponse);
             attemptTag = new AttemptTag(connect, response);
+            answered = false;
             // in nanoseconds: Duration.multipliedBy goes through BigDecimal on every call
             long limit = attemptTimeout != null
                     ? Nanos.of(attemptTimeout)
@@ -773,6 +777,7 @@ public final class HttpTransport implements AutoCloseable {
         }
 
         TryResult<T> onResponse(Host host, Response response, long start) {
+            answered = true;
             int status = response.code();
             if (observation != null) {
                 tryStatus = status;
@@ -917,7 +922,10 @@ public final class HttpTransport implements AutoCloseable {
          * such a write on it.
          */
         private boolean metClosedConnection(boolean answered408) {
-            if (resentOnNewConnection || attemptTag == null || !attemptTag.onReusedConnection()) {
+            if (resentOnNewConnection
+                    || (answered && !answered408)
+                    || attemptTag == null
+                    || !attemptTag.onReusedConnection()) {
                 return false;
             }
             return answered408 || !oneDeliveryOnly;
