@@ -37,7 +37,8 @@ abstract class TimeoutSettings<B extends TimeoutSettings<B>> {
     abstract RuntimeException rejected(String message);
 
     /**
-     * Sets the connect timeout of the first try on a host.
+     * Sets the connect timeout of the first try on a host. On a client, it also bounds the lookup of a host's name:
+     * a resolver that does not answer within it fails that host, and the call moves on to the next.
      *
      * @param timeout a positive duration
      * @return this builder

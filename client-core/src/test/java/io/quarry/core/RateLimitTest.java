@@ -20,6 +20,8 @@ import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** 429 is typed with its headers; the opt-in wait retries once; rate-limit headers are readable on success. */
 class RateLimitTest {
@@ -85,6 +87,48 @@ class RateLimitTest {
             assertThat(api.request(TOP_SEARCHES).execute(Reply.class)).isEqualTo(new Reply(true));
         }
         assertThat(requests()).isEqualTo(2);
+    }
+
+    /** A 429 naming no reset, only a {@code Retry-After}, as a proxy's or gateway's does; then 200. */
+    private static void retryAfterOnceThenOk(String retryAfter) {
+        WM.stubFor(any(anyUrl())
+                .inScenario("limit")
+                .whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(aResponse()
+                        .withStatus(429)
+                        .withHeader("Retry-After", retryAfter)
+                        .withHeader("Content-Type", "application/json")
+                        .withBody("{\"message\":\"Too many requests\"}"))
+                .willSetStateTo("reset"));
+        WM.stubFor(
+                any(anyUrl()).inScenario("limit").whenScenarioStateIs("reset").willReturn(okJson("{\"ok\":true}")));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"1", "Thu, 01 Jan 2026 00:00:01 GMT"})
+    void optInWaitsForTheRetryAfterOfA429NamingNoReset(String retryAfter) {
+        retryAfterOnceThenOk(retryAfter);
+        try (ApiClient api = client(config("key", host("a.test", WM.getPort()))
+                .clock(new MutableClock(NOW))
+                .waitOnRateLimit(Duration.ofSeconds(5))
+                .build())) {
+            assertThat(api.request(TOP_SEARCHES).execute(Reply.class)).isEqualTo(new Reply(true));
+        }
+        assertThat(requests()).isEqualTo(2);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"6", "99999999999999999999", "Thu, 01 Jan 2026 01:00:00 GMT", "-1", "soon"})
+    void optInDoesNotWaitForARetryAfterPastItsBoundOrUnreadable(String retryAfter) {
+        retryAfterOnceThenOk(retryAfter);
+        try (ApiClient api = client(config("key", host("a.test", WM.getPort()))
+                .clock(new MutableClock(NOW))
+                .waitOnRateLimit(Duration.ofSeconds(5))
+                .build())) {
+            assertThatThrownBy(() -> api.request(TOP_SEARCHES).execute(Reply.class))
+                    .isInstanceOf(RateLimitException.class);
+        }
+        assertThat(requests()).isEqualTo(1);
     }
 
     @Test

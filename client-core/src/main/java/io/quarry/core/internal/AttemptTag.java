@@ -1,6 +1,8 @@
 package io.quarry.core.internal;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Proxy;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -13,7 +15,7 @@ import okhttp3.Response;
  * What one attempt tells OkHttp's interceptors: the timeouts the retry strategy computed for the host
  * ({@link #timeouts} makes them the ones the socket really uses), and a mark that {@link #sendMark} sets when the
  * request goes to the network, so a write is known not to have reached the service when it is still unset. For an
- * observed call, the {@link #bodyBytes} event listener also records in it the body bytes that went out and came in.
+ * observed call, the {@link #events} event listener also records in it the body bytes that went out and came in.
  *
  * <p>The interceptors find a try's tag by its OkHttp call, in the transport's map of calls in flight, rather than
  * as a request tag: OkHttp keys request tags by Kotlin class, and making the first Kotlin class reference loads
@@ -45,30 +47,50 @@ final class AttemptTag {
     }
 
     /**
-     * The event listeners of a client whose calls are observed: each call's own from the caller's factory, plus one
-     * that records, for a try whose tag {@link #countBytes counts bytes}, the body bytes OkHttp reports once a body
-     * was written, and once the answer's body was read or closed (as they crossed the network, compressed if they
-     * are).
+     * The event listeners of a client: each call's own from the caller's factory, plus one that marks the tries that
+     * open a connection of their own ({@link #onReusedConnection}) and, when the calls are observed, records for a
+     * try whose tag {@link #countBytes counts bytes} the body bytes OkHttp reports once a body was written, and once
+     * the answer's body was read or closed (as they crossed the network, compressed if they are).
      *
-     * @param tags    the tag of each call in flight
-     * @param callers the factory of the caller's listeners, or null for a client of the transport's own
+     * @param tags     the tag of each call in flight
+     * @param observed whether the client's calls are observed (only they count bytes)
+     * @param callers  the factory of the caller's listeners, or null for a client of the transport's own
      * @return the factory
      */
-    static EventListener.Factory bodyBytes(Map<Call, AttemptTag> tags, EventListener.Factory callers) {
-        BodyBytes bodyBytes = new BodyBytes(tags);
+    static EventListener.Factory events(Map<Call, AttemptTag> tags, boolean observed, EventListener.Factory callers) {
+        // an unobserved client's listener hears connections only: the events of every call cost it nothing
+        EventListener ours = observed ? new BodyBytes(tags) : new NewConnections(tags);
         if (callers == null) {
-            return call -> bodyBytes;
+            return call -> ours;
         }
         // plus() gives back this listener alone when the caller's is EventListener.NONE
-        return call -> callers.create(call).plus(bodyBytes);
+        return call -> callers.create(call).plus(ours);
     }
 
-    /** Records the body bytes of the tries that count them; holds no state of its own, so one serves every call. */
-    private static final class BodyBytes extends EventListener {
-        private final Map<Call, AttemptTag> tags;
+    /**
+     * Marks the tries that open a connection; holds no state of its own, so one serves every call. Called only
+     * when a connection is made, never for a pooled one.
+     */
+    private static class NewConnections extends EventListener {
+        final Map<Call, AttemptTag> tags;
 
-        BodyBytes(Map<Call, AttemptTag> tags) {
+        NewConnections(Map<Call, AttemptTag> tags) {
             this.tags = tags;
+        }
+
+        @Override
+        public void connectStart(Call call, InetSocketAddress address, Proxy proxy) {
+            AttemptTag tag = tags.get(call);
+            if (tag != null) {
+                tag.newConnection = true;
+            }
+        }
+    }
+
+    /** Records the body bytes of the tries that count them, and marks new connections too. */
+    private static final class BodyBytes extends NewConnections {
+        BodyBytes(Map<Call, AttemptTag> tags) {
+            super(tags);
         }
 
         private AttemptTag counting(Call call) {
@@ -159,6 +181,7 @@ final class AttemptTag {
     private volatile long deadline = NOT_STARTED;
     private volatile boolean limitReached;
     private volatile boolean sent;
+    private volatile boolean newConnection;
     private volatile boolean countsBytes;
     private volatile long requestBytes = -1;
     private volatile long responseBytes = -1;
@@ -211,7 +234,15 @@ final class AttemptTag {
         return sent;
     }
 
-    /** Asks {@link #bodyBytes} to record this try's body bytes (only observed calls pay for it). */
+    /**
+     * {@return whether the request went out on a connection an earlier call had used: one the server may have
+     * closed while it sat idle in the pool, which the request then never reached}
+     */
+    boolean onReusedConnection() {
+        return sent && !newConnection;
+    }
+
+    /** Asks {@link #events} to record this try's body bytes (only observed calls pay for it). */
     void countBytes() {
         countsBytes = true;
     }

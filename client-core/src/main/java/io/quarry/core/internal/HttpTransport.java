@@ -266,6 +266,9 @@ public final class HttpTransport implements AutoCloseable {
                 sleep(wait.delay(), wait.error());
                 run.retryLast();
             }
+            if (result instanceof TryResult.Again<T>) {
+                run.retryLast();
+            }
         }
         return null;
     }
@@ -391,6 +394,7 @@ public final class HttpTransport implements AutoCloseable {
                 .followSslRedirects(false)
                 .socketFactory(new NoDelaySocketFactory(
                         base != null ? base.socketFactory() : javax.net.SocketFactory.getDefault()))
+                .dns(new BoundedDns(base != null ? base.dns() : okhttp3.Dns.SYSTEM, config.connectTimeout()))
                 .connectTimeout(AttemptTag.millis(config.connectTimeout()), TimeUnit.MILLISECONDS)
                 // each attempt sets its own timeouts (AttemptTag); these defaults are a read call's, so a search,
                 // the hot path, needs no adjusted interceptor chain (a read call sends with its read timeout)
@@ -398,10 +402,10 @@ public final class HttpTransport implements AutoCloseable {
                 .writeTimeout(AttemptTag.millis(config.readTimeout()), TimeUnit.MILLISECONDS)
                 .addInterceptor(AttemptTag.timeouts(tags))
                 .addNetworkInterceptor(AttemptTag.sendMark(tags));
-        if (config.callObserver().isPresent()) {
-            // body sizes are counted for observers only; the caller's own listeners, if any, still hear every event
-            builder.eventListenerFactory(AttemptTag.bodyBytes(tags, base != null ? base.eventListenerFactory() : null));
-        }
+        // new connections are told apart from pooled ones (AttemptTag.onReusedConnection); body sizes are counted for
+        // observers only; the caller's own listeners, if any, still hear every event
+        builder.eventListenerFactory(AttemptTag.events(
+                tags, config.callObserver().isPresent(), base != null ? base.eventListenerFactory() : null));
         Proxy proxy = config.proxy().orElse(null);
         if (proxy != null) {
             builder.proxy(proxy);
@@ -480,6 +484,9 @@ public final class HttpTransport implements AutoCloseable {
         record Next<T>() implements TryResult<T> {}
 
         record WaitThenRetry<T>(Duration delay, RateLimitException error) implements TryResult<T> {}
+
+        /** The same host again at once, on a new connection: the try's connection had been closed while idle. */
+        record Again<T>() implements TryResult<T> {}
     }
 
     /** The state of one call across its tries; used by one thread at a time. */
@@ -510,6 +517,11 @@ public final class HttpTransport implements AutoCloseable {
         private volatile Future<?> asyncFuture;
 
         private boolean rateLimitRetried;
+        /** Whether a request that met a connection closed while idle was sent again ({@link #metClosedConnection}). */
+        private boolean resentOnNewConnection;
+        /** Whether the try in flight got an answer's head (its body may still fail). */
+        private boolean answered;
+
         private int tries;
         /** The call's observation, or null when no observer is registered. */
         private final CallObservation observation;
@@ -596,6 +608,7 @@ public final class HttpTransport implements AutoCloseable {
             Duration connect = strategy.timeout(host, baseConnect);
             Duration response = strategy.timeout(host, baseResponse);
             attemptTag = new AttemptTag(connect, response);
+            answered = false;
             // in nanoseconds: Duration.multipliedBy goes through BigDecimal on every call
             long limit = attemptTimeout != null
                     ? Nanos.of(attemptTimeout)
@@ -628,7 +641,8 @@ public final class HttpTransport implements AutoCloseable {
                         : failed.error();
             } else if (result instanceof TryResult.WaitThenRetry<T> wait) {
                 error = wait.error();
-            } else if (result instanceof TryResult.Next<T> && !attempts.isEmpty()) {
+            } else if ((result instanceof TryResult.Next<T> || result instanceof TryResult.Again<T>)
+                    && !attempts.isEmpty()) {
                 error = attempts.get(attempts.size() - 1).error();
             }
             observation.tryEnded(tryStatus, error, !strategy.isUp(host), tryRequestId);
@@ -763,6 +777,7 @@ public final class HttpTransport implements AutoCloseable {
         }
 
         TryResult<T> onResponse(Host host, Response response, long start) {
+            answered = true;
             int status = response.code();
             if (observation != null) {
                 tryStatus = status;
@@ -779,13 +794,18 @@ public final class HttpTransport implements AutoCloseable {
             try {
                 ApiException error =
                         errorOf(response, status, response.headers().toMultimap());
+                if (status == 408 && metClosedConnection(true)) {
+                    // the server's farewell on a connection it closed while idle (RFC 9110, 15.5.9): it read no request
+                    attempts.add(new UnreachableHostsException.Attempt(host, error, Duration.ofNanos(elapsed)));
+                    return sendOnNewConnection();
+                }
                 if (verdict == RetryStrategy.Verdict.RETRY) {
                     attempts.add(new UnreachableHostsException.Attempt(host, error, Duration.ofNanos(elapsed)));
                     noteRetryAfter(response, status);
                     return oneDeliveryOnly ? outcomeUnknown() : new TryResult.Next<>();
                 }
                 if (error instanceof RateLimitException limited) {
-                    Duration wait = rateLimitWait(limited);
+                    Duration wait = rateLimitWait(limited, response.headers());
                     if (wait != null) {
                         rateLimitRetried = true;
                         return new TryResult.WaitThenRetry<>(wait, limited);
@@ -873,17 +893,54 @@ public final class HttpTransport implements AutoCloseable {
             // the try's overall limit (AttemptLimits) is reported as a bare InterruptedIOException; socket timeouts are
             // SocketTimeoutExceptions. A host that cannot finish an answer in time is marked down, not just slow.
             boolean attemptLimit = timeout && !(e instanceof java.net.SocketTimeoutException);
-            String problem = (attemptLimit ? "attempt time limit reached: " : timeout ? "timeout: " : "") + describe(e);
+            boolean closedWhileIdle = !timeout && metClosedConnection(false);
+            String problem = (attemptLimit ? "attempt time limit reached: " : timeout ? "timeout: " : "")
+                    + (closedWhileIdle ? "a pooled connection failed before any answer, sent again on a new one: " : "")
+                    + describe(e);
             if (log.basicEnabled()) {
                 log.failure(method(), logUrl(host), problem, elapsed, extraSecrets);
             }
-            strategy.onNetworkFailure(host, timeout && !attemptLimit);
             TransportException error = new TransportException(problem + " (" + host + ")", e, timeout);
             attempts.add(new UnreachableHostsException.Attempt(host, error, Duration.ofNanos(elapsed)));
+            if (closedWhileIdle) {
+                // the host is not to blame: it closed a connection it had kept idle, as servers do
+                return sendOnNewConnection();
+            }
+            strategy.onNetworkFailure(host, timeout && !attemptLimit);
             if (oneDeliveryOnly && attemptTag != null && attemptTag.maySendHaveHappened()) {
                 return outcomeUnknown();
             }
             return new TryResult.Next<>();
+        }
+
+        /**
+         * Whether the try, which failed before any answer or was answered 408, most likely met a connection the server
+         * closed while it sat idle in the pool (its keep-alive timeout), and so never read the request: the request
+         * went out on a connection an earlier call had used, and this call has not been sent again for that yet. A
+         * write not safe to repeat counts only on a 408, in which the server says it read no request; after a failure
+         * the request may have been read, and OkHttp itself checks a connection idle for 10 s or more before it sends
+         * such a write on it.
+         */
+        private boolean metClosedConnection(boolean answered408) {
+            if (resentOnNewConnection
+                    || (answered && !answered408)
+                    || attemptTag == null
+                    || !attemptTag.onReusedConnection()) {
+                return false;
+            }
+            return answered408 || !oneDeliveryOnly;
+        }
+
+        /**
+         * The same host again, once, without marking it down. The other idle connections of the client's own pool
+         * are closed first: the server most likely closed them alike, and the next try would take one of them.
+         */
+        private TryResult<T> sendOnNewConnection() {
+            resentOnNewConnection = true;
+            if (ownsClient) {
+                http.connectionPool().evictAll();
+            }
+            return new TryResult.Again<>();
         }
 
         /**
@@ -1051,16 +1108,27 @@ public final class HttpTransport implements AutoCloseable {
                     request.endpoint(), request.logPath(), status, response.header("Content-Type"), text, headers);
         }
 
-        private Duration rateLimitWait(RateLimitException limited) {
-            if (rateLimitRetried
-                    || config.maxRateLimitWait().isEmpty()
-                    || limited.rateLimit().isEmpty()) {
+        /**
+         * How long to wait before trying a 429's host again, with {@code waitOnRateLimit}: until the reset its
+         * rate-limit headers name, or else for as long as its {@code Retry-After} asks (a proxy's or gateway's 429
+         * names no reset); null when it names neither, or the wait is past the bound or the call's deadline.
+         */
+        private Duration rateLimitWait(RateLimitException limited, Headers headers) {
+            if (rateLimitRetried || config.maxRateLimitWait().isEmpty()) {
                 return null;
             }
             Instant now = config.clock().instant();
-            Duration wait = Duration.between(now, limited.rateLimit().get().reset());
-            if (wait.isNegative()) {
-                wait = Duration.ZERO;
+            Duration wait;
+            if (limited.rateLimit().isPresent()) {
+                wait = Duration.between(now, limited.rateLimit().get().reset());
+                if (wait.isNegative()) {
+                    wait = Duration.ZERO;
+                }
+            } else {
+                wait = RetryAfter.wait(headers, now);
+                if (wait == null) {
+                    return null;
+                }
             }
             boolean withinDeadline = wait.compareTo(Duration.ofNanos(remainingNanos())) < 0;
             return withinDeadline && wait.compareTo(config.maxRateLimitWait().get()) <= 0 ? wait : null;
@@ -1194,6 +1262,9 @@ public final class HttpTransport implements AutoCloseable {
             } else if (result instanceof TryResult.WaitThenRetry<T> wait) {
                 run.retryLast();
                 later(Nanos.of(wait.delay()), this::next);
+            } else if (result instanceof TryResult.Again<T>) {
+                run.retryLast();
+                next();
             } else {
                 next();
             }

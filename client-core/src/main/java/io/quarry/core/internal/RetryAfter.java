@@ -19,35 +19,48 @@ final class RetryAfter {
     private RetryAfter() {}
 
     /**
-     * The wait an answer's header asks for.
+     * The wait an answer's header asks for, at most {@link #MAX}.
      *
      * @param headers the answer's headers
      * @param now     the current time, for a date
      * @return the wait in nanoseconds, 0 when there is no header, it cannot be read or its time has passed
      */
     static long nanos(Headers headers, Instant now) {
+        Duration wait = wait(headers, now);
+        if (wait == null) {
+            return 0;
+        }
+        return (wait.compareTo(MAX) > 0 ? MAX : wait).toNanos();
+    }
+
+    /**
+     * The wait an answer's header asks for, uncapped: a number of seconds too large for a {@code long} is the
+     * longest {@code Duration}.
+     *
+     * @param headers the answer's headers
+     * @param now     the current time, for a date
+     * @return the wait, zero when its time has passed; null when there is no header or it cannot be read
+     */
+    static Duration wait(Headers headers, Instant now) {
         String value = headers.get(HEADER);
         if (value == null || value.isBlank()) {
-            return 0;
+            return null;
         }
         Duration wait;
         String text = value.trim();
-        if (!text.isEmpty() && text.chars().allMatch(c -> c >= '0' && c <= '9')) {
+        if (text.chars().allMatch(c -> c >= '0' && c <= '9')) {
             try {
                 wait = Duration.ofSeconds(Long.parseLong(text));
             } catch (NumberFormatException tooLong) {
-                wait = MAX;
+                wait = Duration.ofSeconds(Long.MAX_VALUE);
             }
         } else {
             Date date = headers.getDate(HEADER);
             if (date == null) {
-                return 0;
+                return null;
             }
             wait = Duration.between(now, date.toInstant());
         }
-        if (wait.isNegative()) {
-            return 0;
-        }
-        return (wait.compareTo(MAX) > 0 ? MAX : wait).toNanos();
+        return wait.isNegative() ? Duration.ZERO : wait;
     }
 }

@@ -26,7 +26,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *       ones, fewest timeouts first: a host that stopped answering no longer delays every later call, yet is
  *       still tried (with its grown timeout) when no other host answers.</li>
  *   <li>A success or a 4xx answer (the host works) resets the host; so does the TTL passing since its last
- *       failure, which puts a timed-out host back in its configured place with the base timeout.</li>
+ *       failure, which puts a timed-out host back in its configured place with the base timeout, and so does the
+ *       wall clock going back to before that failure.</li>
  *   <li>If no host serving the call type is up, all are reset and tried again.</li>
  * </ul>
  */
@@ -94,7 +95,7 @@ public final class RetryStrategy {
         List<Integer> timeouts = new ArrayList<>(0);
         for (Host host : serving) {
             State state = states.get(host);
-            if (state != null && !now.isBefore(state.since().plus(downTtl))) {
+            if (state != null && ttlPassed(state, now)) {
                 states.remove(host, state);
                 state = null;
             }
@@ -170,7 +171,16 @@ public final class RetryStrategy {
      */
     public boolean isUp(Host host) {
         State state = states.getOrDefault(host, HEALTHY);
-        return state.up() || !clock.instant().isBefore(state.since().plus(downTtl));
+        return state.up() || ttlPassed(state, clock.instant());
+    }
+
+    /**
+     * Whether the TTL since the state's failure has passed. A failure later than now means the wall clock was set
+     * back since: the TTL counts as passed, as it surely has, rather than keeping the host last for as long again
+     * as the clock went back (hours, after a clock set far ahead is corrected).
+     */
+    private boolean ttlPassed(State state, Instant now) {
+        return now.isBefore(state.since()) || !now.isBefore(state.since().plus(downTtl));
     }
 
     /**

@@ -52,4 +52,17 @@ class RetryAfterTest {
         assertThat(nanos("99999999999999999999999")).isEqualTo(RetryAfter.MAX.toNanos());
         assertThat(nanos("Fri, 01 Jan 2100 00:00:00 GMT")).isEqualTo(RetryAfter.MAX.toNanos());
     }
+
+    @Test
+    void theUncappedWaitTellsNoHeaderFromAPassedTime() {
+        Headers none = Headers.of();
+        assertThat(RetryAfter.wait(none, NOW)).isNull();
+        assertThat(RetryAfter.wait(Headers.of("Retry-After", "soon"), NOW)).isNull();
+        assertThat(RetryAfter.wait(Headers.of("Retry-After", "Sun, 01 Mar 2026 09:59:00 GMT"), NOW))
+                .isZero();
+        assertThat(RetryAfter.wait(Headers.of("Retry-After", "99999999999"), NOW))
+                .isEqualTo(Duration.ofSeconds(99_999_999_999L));
+        assertThat(RetryAfter.wait(Headers.of("Retry-After", "99999999999999999999999"), NOW))
+                .isEqualTo(Duration.ofSeconds(Long.MAX_VALUE));
+    }
 }

@@ -45,6 +45,19 @@ class RetryStrategyTest {
     }
 
     @Test
+    void aWallClockSetBackEndsTheTtlsOfEarlierFailures() {
+        strategy.onNetworkFailure(READ, false);
+        strategy.onNetworkFailure(FALLBACK_1, true);
+        assertThat(strategy.hostsFor(CallType.READ)).containsExactly(FALLBACK_2, FALLBACK_1);
+
+        // a clock that ran an hour ahead is corrected: the failures now seem an hour in the future
+        clock.advance(Duration.ofHours(-1));
+        assertThat(strategy.hostsFor(CallType.READ)).containsExactly(READ, FALLBACK_1, FALLBACK_2);
+        assertThat(strategy.isUp(READ)).isTrue();
+        assertThat(strategy.timeout(FALLBACK_1, Duration.ofSeconds(5))).isEqualTo(Duration.ofSeconds(5));
+    }
+
+    @Test
     void serverErrorMarksTheHostDownAndRetries() {
         assertThat(strategy.onStatus(FALLBACK_1, 503)).isEqualTo(RetryStrategy.Verdict.RETRY);
         assertThat(strategy.isUp(FALLBACK_1)).isFalse();

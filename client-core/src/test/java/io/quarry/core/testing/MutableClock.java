@@ -16,7 +16,7 @@ public final class MutableClock extends Clock {
         this.now = start;
     }
 
-    /** @param step how far to move the clock forward */
+    /** @param step how far to move the clock forward; a negative step sets it back, as a clock correction may */
     public void advance(Duration step) {
         now = now.plus(step);
     }

@@ -1,0 +1,90 @@
+package io.quarry.core.internal;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import okhttp3.Dns;
+
+/**
+ * Name lookups bounded by the connect timeout. OkHttp resolves a host's name on the calling thread through a
+ * blocking call that neither its timeouts, nor the try's limit, nor a cancelled call end: a resolver that does not
+ * answer (a DNS provider's outage, what the fallback hosts on another provider are for) held each call for the
+ * resolver's own timeout, past the call's deadline. Here the lookup runs on a daemon thread and the call waits for it
+ * as long as the connect timeout; then the host fails as unresolved and the call moves on to the next one. One lookup
+ * per name runs at a time, the calls resolving it meanwhile waiting for that one; a lookup given up on still ends on
+ * its thread, and the JDK caches its answer for the next call.
+ */
+final class BoundedDns implements Dns {
+
+    private static final AtomicInteger THREADS = new AtomicInteger();
+
+    /** The lookups of every client: a thread each while it runs, none kept a minute after. */
+    private static final ExecutorService LOOKUPS =
+            new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
+                Thread thread = new Thread(r, "Quarry DNS lookup " + THREADS.incrementAndGet());
+                thread.setDaemon(true);
+                return thread;
+            });
+
+    private final Dns delegate;
+    private final long boundNanos;
+    /** The latest lookup of each name: one per host name the client resolves. */
+    private final Map<String, CompletableFuture<List<InetAddress>>> lookups = new ConcurrentHashMap<>();
+
+    /**
+     * @param delegate the resolver, such as {@link Dns#SYSTEM} or the caller's client's
+     * @param bound    how long a call waits for a name's addresses
+     */
+    BoundedDns(Dns delegate, Duration bound) {
+        this.delegate = delegate;
+        this.boundNanos = Nanos.of(bound);
+    }
+
+    @Override
+    public List<InetAddress> lookup(String hostname) throws UnknownHostException {
+        // a lookup that ended is never reused: the next call asks the resolver (and the JDK's cache) again
+        CompletableFuture<List<InetAddress>> lookup =
+                lookups.compute(hostname, (name, last) -> last == null || last.isDone() ? start(name) : last);
+        try {
+            return lookup.get(boundNanos, TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            throw new UnknownHostException(
+                    "no address for " + hostname + " within " + boundNanos / 1_000_000 + " ms (the connect timeout)");
+        } catch (ExecutionException e) {
+            // each waiting call gets an exception of its own, thrown on its own thread
+            UnknownHostException failure = new UnknownHostException(
+                    e.getCause() instanceof UnknownHostException unknown
+                            ? unknown.getMessage()
+                            : "looking up " + hostname + " failed: " + e.getCause());
+            failure.initCause(e.getCause());
+            throw failure;
+        } catch (InterruptedException e) {
+            // the interrupt stays set: the transport reads it as the caller giving up
+            Thread.currentThread().interrupt();
+            throw new UnknownHostException("interrupted while looking up " + hostname);
+        }
+    }
+
+    private CompletableFuture<List<InetAddress>> start(String hostname) {
+        CompletableFuture<List<InetAddress>> lookup = new CompletableFuture<>();
+        LOOKUPS.execute(() -> {
+            try {
+                lookup.complete(delegate.lookup(hostname));
+            } catch (Throwable e) {
+                lookup.completeExceptionally(e);
+            }
+        });
+        return lookup;
+    }
+}

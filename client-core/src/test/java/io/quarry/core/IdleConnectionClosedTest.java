@@ -1,0 +1,303 @@
+package io.quarry.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quarry.core.testing.LoopbackHttp;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A server closes a keep-alive connection it kept idle (its keep-alive timeout), sometimes with a 408 first; the
+ * client's pool still holds it, and the next call's request goes out on it and meets the close. That request never
+ * reached the service: it is sent again to the same host on a new connection, once, and the host is not marked down.
+ * Before, a read failed over to the next host and marked this one down, or failed outright with a single host.
+ */
+@Timeout(30)
+class IdleConnectionClosedTest {
+
+    private static final Endpoint GET = Endpoint.read("getObject", "GET", "/1/indexes/{indexName}/{objectID}");
+    private static final Endpoint SAVE = Endpoint.write("saveObject", "PUT", "/1/indexes/{indexName}/{objectID}");
+    private static final Endpoint ADD = Endpoint.write("addObject", "POST", "/1/indexes/{indexName}");
+
+    /** What the server does after answering a connection's first request. */
+    enum AfterFirst {
+        /** Closes the connection, as a keep-alive timeout does. */
+        CLOSE,
+        /** Writes an unsolicited 408 and closes, as some servers do at their keep-alive timeout. */
+        ANSWER_408_AND_CLOSE,
+        /** Keeps the connection, and resets it at the next request, as it resets every later request on any. */
+        RESET_EVERY_LATER_REQUEST,
+        /** Keeps the connection, and answers every later request 503 with a body cut by its close. */
+        CUT_EVERY_LATER_ERROR
+    }
+
+    @Test
+    void aReadOnAConnectionClosedWhileIdleGoesAgainToTheSameHostWhichStaysUp() throws Exception {
+        try (KeepAliveServer first = new KeepAliveServer(AfterFirst.CLOSE);
+                KeepAliveServer second = new KeepAliveServer(AfterFirst.CLOSE);
+                ApiClient api = twoHosts(first, second)) {
+            assertThat(get(api)).isEqualTo("1");
+            first.awaitClosedConnections(1);
+            assertThat(get(api)).isEqualTo("2");
+            assertThat(get(api)).isEqualTo("3");
+            assertThat(first.requests()).isEqualTo(3);
+            assertThat(second.requests()).isZero();
+        }
+    }
+
+    @Test
+    void anAsyncReadGoesAgainToo() throws Exception {
+        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.CLOSE);
+                ApiClient api = oneHost(only)) {
+            assertThat(getAsync(api)).isEqualTo("1");
+            only.awaitClosedConnections(1);
+            assertThat(getAsync(api)).isEqualTo("2");
+        }
+    }
+
+    @Test
+    void aWriteSafeToRepeatGoesAgainToo() throws Exception {
+        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.CLOSE);
+                ApiClient api = oneHost(only)) {
+            save(api);
+            only.awaitClosedConnections(1);
+            save(api);
+            assertThat(only.requests()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void aWriteNotSafeToRepeatIsNotSentAgainAfterAFailure() throws Exception {
+        // the failure alone cannot tell a connection closed while idle from a server that read the write and died
+        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.CLOSE);
+                ApiClient api = oneHost(only)) {
+            add(api);
+            only.awaitClosedConnections(1);
+            assertThatThrownBy(() -> add(api)).isInstanceOf(WriteOutcomeUnknownException.class);
+            assertThat(only.requests()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void a408OnAConnectionClosedWhileIdleSendsEvenAWriteNotSafeToRepeatAgain() throws Exception {
+        // in a 408 the server says it read no request
+        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.ANSWER_408_AND_CLOSE);
+                ApiClient api = oneHost(only)) {
+            add(api);
+            only.awaitClosedConnections(1);
+            add(api);
+            assertThat(get(api)).isEqualTo("3");
+            assertThat(only.requests()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void aRequestGoesAgainOnceOnlyAndThenFailsAsAnyOther() throws Exception {
+        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.RESET_EVERY_LATER_REQUEST);
+                ApiClient api = oneHost(only)) {
+            assertThat(get(api)).isEqualTo("1");
+            assertThatThrownBy(() -> get(api)).isInstanceOfSatisfying(UnreachableHostsException.class, e -> {
+                assertThat(e.attempts()).hasSize(2);
+                assertThat(e.attempts().get(0).error().getMessage()).contains("sent again on a new one");
+                assertThat(e.getMessage()).doesNotContain("SECRET-KEY");
+            });
+            // the first request, the one on the pooled connection, and the one on a new connection
+            assertThat(only.requests()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void anErrorAnswerCutOnAPooledConnectionIsNotSentAgain() throws Exception {
+        // the host answered: the connection was not closed while idle
+        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.CUT_EVERY_LATER_ERROR);
+                ApiClient api = oneHost(only)) {
+            assertThat(get(api)).isEqualTo("1");
+            assertThatThrownBy(() -> get(api))
+                    .isInstanceOfSatisfying(
+                            UnreachableHostsException.class,
+                            e -> assertThat(e.attempts()).hasSize(1));
+            assertThat(only.requests()).isEqualTo(2);
+        }
+    }
+
+    private static ApiClient oneHost(KeepAliveServer server) {
+        return LoopbackHttp.client(config(LoopbackHttp.host("only.test", server.port())));
+    }
+
+    private static ApiClient twoHosts(KeepAliveServer first, KeepAliveServer second) {
+        return LoopbackHttp.client(
+                config(LoopbackHttp.host("first.test", first.port()), LoopbackHttp.host("second.test", second.port())));
+    }
+
+    private static ClientConfig config(Host... hosts) {
+        // a reset is answered at once: no limit is what the tests are about
+        return LoopbackHttp.config("SECRET-KEY", hosts)
+                .readTimeout(Duration.ofSeconds(10))
+                .build();
+    }
+
+    private static String get(ApiClient api) {
+        return api.request(GET)
+                .path("indexName", "products")
+                .path("objectID", "1")
+                .execute(FreeFormRecord.class)
+                .objectID()
+                .orElseThrow();
+    }
+
+    private static String getAsync(ApiClient api) throws Exception {
+        return api.request(GET)
+                .path("indexName", "products")
+                .path("objectID", "1")
+                .executeAsync(FreeFormRecord.class)
+                .get(20, TimeUnit.SECONDS)
+                .objectID()
+                .orElseThrow();
+    }
+
+    private static void save(ApiClient api) {
+        api.request(SAVE)
+                .path("indexName", "products")
+                .path("objectID", "1")
+                .body(Map.of("name", "x"))
+                .execute(FreeFormRecord.class);
+    }
+
+    private static void add(ApiClient api) {
+        api.request(ADD)
+                .path("indexName", "products")
+                .body(Map.of("name", "x"))
+                .notSafeToRepeat()
+                .execute(FreeFormRecord.class);
+    }
+
+    /**
+     * An HTTP/1.1 server on 127.0.0.1 keeping connections open between requests, answering each with
+     * {@code {"objectID":"<n>"}}, n counting the requests it read in full; after a connection's first answer it does
+     * what {@link AfterFirst} says.
+     */
+    private static final class KeepAliveServer implements AutoCloseable {
+        private final ServerSocket server;
+        private final AfterFirst afterFirst;
+        private final AtomicInteger requests = new AtomicInteger();
+        private final Semaphore closedConnections = new Semaphore(0);
+
+        KeepAliveServer(AfterFirst afterFirst) throws IOException {
+            this.afterFirst = afterFirst;
+            this.server = new ServerSocket(0, 50, InetAddress.getByAddress(new byte[] {127, 0, 0, 1}));
+            Thread acceptor = new Thread(this::acceptLoop, "keep-alive-server");
+            acceptor.setDaemon(true);
+            acceptor.start();
+        }
+
+        int port() {
+            return server.getLocalPort();
+        }
+
+        int requests() {
+            return requests.get();
+        }
+
+        /** Waits until the server has closed that many connections after their first answer. */
+        void awaitClosedConnections(int count) throws InterruptedException {
+            assertThat(closedConnections.tryAcquire(count, 10, TimeUnit.SECONDS))
+                    .as("the server closed %s connection(s) within 10 s", count)
+                    .isTrue();
+        }
+
+        @Override
+        public void close() throws IOException {
+            server.close();
+        }
+
+        private void acceptLoop() {
+            while (!server.isClosed()) {
+                try {
+                    Socket socket = server.accept();
+                    Thread connection = new Thread(() -> serve(socket), "keep-alive-connection");
+                    connection.setDaemon(true);
+                    connection.start();
+                } catch (IOException e) {
+                    return;
+                }
+            }
+        }
+
+        private void serve(Socket socket) {
+            try (socket) {
+                InputStream in = socket.getInputStream();
+                OutputStream out = socket.getOutputStream();
+                while (readRequest(in)) {
+                    int n = requests.incrementAndGet();
+                    if (n > 1 && afterFirst == AfterFirst.RESET_EVERY_LATER_REQUEST) {
+                        socket.setSoLinger(true, 0);
+                        return;
+                    }
+                    if (n > 1 && afterFirst == AfterFirst.CUT_EVERY_LATER_ERROR) {
+                        write(out, "HTTP/1.1 503 Unavailable\r\nContent-Length: 100\r\n\r\n{\"message\"");
+                        return;
+                    }
+                    write(out, answer(200, "{\"objectID\":\"" + n + "\"}"));
+                    if (afterFirst == AfterFirst.ANSWER_408_AND_CLOSE) {
+                        write(out, "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+                    }
+                    if (afterFirst == AfterFirst.CLOSE || afterFirst == AfterFirst.ANSWER_408_AND_CLOSE) {
+                        socket.close();
+                        closedConnections.release();
+                        return;
+                    }
+                }
+            } catch (IOException e) {
+                // the client went away
+            }
+        }
+
+        private static String answer(int status, String body) {
+            return "HTTP/1.1 " + status + " Status\r\nContent-Type: application/json\r\nContent-Length: "
+                    + body.length() + "\r\n\r\n" + body;
+        }
+
+        private static void write(OutputStream out, String text) throws IOException {
+            out.write(text.getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+        }
+
+        /** Reads a request's head and body; false when the client closed the connection first. */
+        private static boolean readRequest(InputStream in) throws IOException {
+            StringBuilder head = new StringBuilder();
+            byte[] end = {'\r', '\n', '\r', '\n'};
+            for (int matched = 0; matched < 4; ) {
+                int b = in.read();
+                if (b < 0) {
+                    return false;
+                }
+                head.append((char) b);
+                matched = b == end[matched] ? matched + 1 : (b == '\r' ? 1 : 0);
+            }
+            long length = 0;
+            for (String line : head.toString().split("\r\n")) {
+                if (line.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
+                    length = Long.parseLong(line.substring(15).trim());
+                }
+            }
+            if (in.readNBytes((int) length).length < length) {
+                throw new IOException("body cut");
+            }
+            return true;
+        }
+    }
+}

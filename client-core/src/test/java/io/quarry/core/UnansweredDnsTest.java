@@ -1,0 +1,115 @@
+package io.quarry.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quarry.core.testing.FaultyHttpServer;
+import io.quarry.core.testing.LoopbackHttp;
+import java.net.InetAddress;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import okhttp3.OkHttpClient;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A resolver that never answers for one host's name, as in a DNS provider's outage: the lookup is bounded by the
+ * connect timeout, so the call moves on to the next host, or fails within its deadline, rather than waiting as long
+ * as the resolver does (here: until the test ends). Before, OkHttp's blocking lookup ignored every limit.
+ */
+@Timeout(30)
+class UnansweredDnsTest {
+
+    private static final Endpoint GET = Endpoint.read("getObject", "GET", "/1/indexes/{indexName}/{objectID}");
+
+    /** Released when the test ends: until then, looking up {@code silent.test} blocks. */
+    private final CountDownLatch resolverAnswers = new CountDownLatch(1);
+
+    private final AtomicInteger silentLookups = new AtomicInteger();
+
+    private final FaultyHttpServer healthy =
+            new FaultyHttpServer(FaultyHttpServer.answer(200, "application/json", "{\"objectID\":\"1\"}"));
+
+    @AfterEach
+    void release() {
+        resolverAnswers.countDown();
+        healthy.close();
+    }
+
+    private OkHttpClient silentResolver() {
+        return new OkHttpClient.Builder()
+                .dns(name -> {
+                    if (name.equals("silent.test")) {
+                        silentLookups.incrementAndGet();
+                        try {
+                            resolverAnswers.await();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                    return List.of(InetAddress.getByAddress(name, new byte[] {127, 0, 0, 1}));
+                })
+                .build();
+    }
+
+    private ApiClient client(Host... hosts) {
+        return LoopbackHttp.client(ClientConfig.builder("app", "SECRET-KEY")
+                .hosts(hosts)
+                .allowInsecureHttp()
+                .httpClient(silentResolver())
+                .connectTimeout(Duration.ofMillis(300))
+                .build());
+    }
+
+    private static FreeFormRecord get(ApiClient api) {
+        return api.request(GET)
+                .path("indexName", "products")
+                .path("objectID", "1")
+                .execute(FreeFormRecord.class);
+    }
+
+    @Test
+    void aCallMovesOnFromAHostWhoseNameGetsNoAnswer() throws Exception {
+        try (ApiClient api = client(
+                Host.of("http://silent.test:" + healthy.port()), Host.of("http://healthy.test:" + healthy.port()))) {
+            assertThat(get(api).objectID()).contains("1");
+            assertThat(api.request(GET)
+                            .path("indexName", "products")
+                            .path("objectID", "1")
+                            .executeAsync(FreeFormRecord.class)
+                            .get(20, TimeUnit.SECONDS)
+                            .objectID())
+                    .contains("1");
+        }
+        assertThat(healthy.requests()).isEqualTo(2);
+    }
+
+    @Test
+    void withNoOtherHostTheCallFailsAsUnresolvedAndLookupsDoNotPileUp() {
+        try (ApiClient api = client(Host.of("http://silent.test:" + healthy.port()))) {
+            for (int call = 0; call < 3; call++) {
+                assertThatThrownBy(() -> get(api)).isInstanceOfSatisfying(UnreachableHostsException.class, e -> {
+                    assertThat(e.attempts().get(0).error())
+                            .isInstanceOf(TransportException.class)
+                            .hasMessageContaining("UnknownHostException: no address for silent.test within 300 ms");
+                    assertThat(e.getMessage()).doesNotContain("SECRET-KEY");
+                });
+            }
+            assertThatThrownBy(() -> api.request(GET)
+                            .path("indexName", "products")
+                            .path("objectID", "1")
+                            .executeAsync(FreeFormRecord.class)
+                            .join())
+                    .isInstanceOf(CompletionException.class)
+                    .hasCauseInstanceOf(UnreachableHostsException.class);
+        }
+        // every call waited for the one lookup still running
+        assertThat(silentLookups.get()).isEqualTo(1);
+        assertThat(healthy.requests()).isZero();
+    }
+}
