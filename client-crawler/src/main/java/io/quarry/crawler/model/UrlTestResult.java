@@ -1,6 +1,9 @@
 package io.quarry.crawler.model;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -25,7 +28,8 @@ public record UrlTestResult(
         Map<String, Object> error) {
 
     /**
-     * Null members become empty.
+     * Null members become empty; the lists and maps are unmodifiable copies (the JSON values inside the maps are
+     * kept as they came).
      *
      * @param startDate see the record description
      * @param endDate see the record description
@@ -36,11 +40,18 @@ public record UrlTestResult(
      * @param error see the record description
      */
     public UrlTestResult {
-        logs = logs == null ? List.of() : List.copyOf(logs);
+        logs = logs == null
+                ? List.of()
+                : List.copyOf(logs.stream().map(UrlTestResult::line).toList());
         records = records == null ? List.of() : List.copyOf(records);
         links = links == null ? List.of() : List.copyOf(links);
-        externalData = externalData == null ? Map.of() : externalData;
-        error = error == null ? Map.of() : error;
+        externalData = externalData == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(externalData));
+        error = error == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(error));
+    }
+
+    /** An unmodifiable copy of a log line, its null items kept; a null line fails the answer's read as before. */
+    private static List<String> line(List<String> line) {
+        return Collections.unmodifiableList(new ArrayList<>(line));
     }
 
     /** {@return whether the test reported an error} */
