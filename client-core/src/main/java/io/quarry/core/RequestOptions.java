@@ -1,7 +1,9 @@
 package io.quarry.core;
 
+import io.quarry.core.internal.Redactor;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -12,7 +14,9 @@ import java.util.Optional;
  *
  * <p>To proxy an end user's query through a backend, pass the user's IP and, when the backend holds a key
  * for that user, the key: {@code RequestOptions.builder().forwardedFor(ip).forwardedApiKey(userKey).build()}.
- * The forwarded key is treated as a secret: it is redacted from logs and never shown by {@link #toString()}.
+ * The forwarded key is treated as a secret: it is redacted from logs and never shown by {@link #toString()}; so
+ * are the values of the other headers that carry a key or an authorization ({@code X-Service-API-Key},
+ * {@code Authorization}, {@code Proxy-Authorization}).
  */
 public final class RequestOptions {
 
@@ -193,11 +197,12 @@ public final class RequestOptions {
         return Optional.ofNullable(retryRounds);
     }
 
-    /** Shows header names, query parameter names and timeouts; the forwarded key is masked. */
+    /** Shows headers, query parameter names and timeouts; keys and authorizations are masked. */
     @Override
     public String toString() {
         Map<String, String> shown = new LinkedHashMap<>(headers);
-        shown.replaceAll((name, value) -> name.equalsIgnoreCase(FORWARDED_API_KEY_HEADER) ? "***" : value);
+        shown.replaceAll((name, value) ->
+                Redactor.SECRET_HEADERS.contains(name.toLowerCase(Locale.ROOT)) ? Redactor.MASK : value);
         return "RequestOptions{headers=" + shown + ", query=" + queryParameters.keySet() + timeouts.describe()
                 + (retryNonIdempotentWrites ? ", retryNonIdempotentWrites" : "")
                 + (dropGeneratedMembers ? ", withoutGeneratedMembers" : "")
