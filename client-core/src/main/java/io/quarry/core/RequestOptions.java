@@ -1,12 +1,12 @@
 package io.quarry.core;
 
-import io.quarry.core.internal.Redactor;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Per-request options: extra headers, extra query parameters and timeouts, applied on top of the client
@@ -26,6 +26,13 @@ public final class RequestOptions {
     public static final String FORWARDED_API_KEY_HEADER = "X-Forwarded-API-Key";
 
     private static final RequestOptions NONE = new Builder().build();
+
+    /** The headers, in lower case, that {@link #toString()} masks: those the logs mask whatever the credentials. */
+    private static final Set<String> SECRET_HEADERS = Set.of(
+            Credentials.API_KEY_HEADER.toLowerCase(Locale.ROOT),
+            FORWARDED_API_KEY_HEADER.toLowerCase(Locale.ROOT),
+            "authorization",
+            "proxy-authorization");
 
     private final Map<String, String> headers;
     private final Map<String, Object> queryParameters;
@@ -201,8 +208,7 @@ public final class RequestOptions {
     @Override
     public String toString() {
         Map<String, String> shown = new LinkedHashMap<>(headers);
-        shown.replaceAll((name, value) ->
-                Redactor.SECRET_HEADERS.contains(name.toLowerCase(Locale.ROOT)) ? Redactor.MASK : value);
+        shown.replaceAll((name, value) -> SECRET_HEADERS.contains(name.toLowerCase(Locale.ROOT)) ? "***" : value);
         return "RequestOptions{headers=" + shown + ", query=" + queryParameters.keySet() + timeouts.describe()
                 + (retryNonIdempotentWrites ? ", retryNonIdempotentWrites" : "")
                 + (dropGeneratedMembers ? ", withoutGeneratedMembers" : "")
