@@ -2,9 +2,11 @@ package io.quarry.core;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Per-request options: extra headers, extra query parameters and timeouts, applied on top of the client
@@ -12,7 +14,9 @@ import java.util.Optional;
  *
  * <p>To proxy an end user's query through a backend, pass the user's IP and, when the backend holds a key
  * for that user, the key: {@code RequestOptions.builder().forwardedFor(ip).forwardedApiKey(userKey).build()}.
- * The forwarded key is treated as a secret: it is redacted from logs and never shown by {@link #toString()}.
+ * The forwarded key is treated as a secret: it is redacted from logs and never shown by {@link #toString()}; so
+ * are the values of the other headers that carry a key or an authorization ({@code X-Service-API-Key},
+ * {@code Authorization}, {@code Proxy-Authorization}).
  */
 public final class RequestOptions {
 
@@ -22,6 +26,13 @@ public final class RequestOptions {
     public static final String FORWARDED_API_KEY_HEADER = "X-Forwarded-API-Key";
 
     private static final RequestOptions NONE = new Builder().build();
+
+    /** The headers, in lower case, that {@link #toString()} masks: those the logs mask whatever the credentials. */
+    private static final Set<String> SECRET_HEADERS = Set.of(
+            Credentials.API_KEY_HEADER.toLowerCase(Locale.ROOT),
+            FORWARDED_API_KEY_HEADER.toLowerCase(Locale.ROOT),
+            "authorization",
+            "proxy-authorization");
 
     private final Map<String, String> headers;
     private final Map<String, Object> queryParameters;
@@ -193,11 +204,11 @@ public final class RequestOptions {
         return Optional.ofNullable(retryRounds);
     }
 
-    /** Shows header names, query parameter names and timeouts; the forwarded key is masked. */
+    /** Shows headers, query parameter names and timeouts; keys and authorizations are masked. */
     @Override
     public String toString() {
         Map<String, String> shown = new LinkedHashMap<>(headers);
-        shown.replaceAll((name, value) -> name.equalsIgnoreCase(FORWARDED_API_KEY_HEADER) ? "***" : value);
+        shown.replaceAll((name, value) -> SECRET_HEADERS.contains(name.toLowerCase(Locale.ROOT)) ? "***" : value);
         return "RequestOptions{headers=" + shown + ", query=" + queryParameters.keySet() + timeouts.describe()
                 + (retryNonIdempotentWrites ? ", retryNonIdempotentWrites" : "")
                 + (dropGeneratedMembers ? ", withoutGeneratedMembers" : "")

@@ -62,4 +62,20 @@ class CredentialsTest {
                 .containsEntry("X-Forwarded-API-Key", "USER-KEY");
         assertThat(options.toString()).doesNotContain("USER-KEY").contains("203.0.113.9");
     }
+
+    @Test
+    void requestOptionsMaskEveryHeaderTheLogsMask() {
+        RequestOptions options = RequestOptions.builder()
+                .header("x-service-api-key", "OTHER-KEY")
+                .header("Authorization", "Bearer TOKEN")
+                .header("Proxy-Authorization", "Basic PROXY")
+                .header("X-Trace", "t-1")
+                .build();
+
+        assertThat(options.toString())
+                .doesNotContain("OTHER-KEY")
+                .doesNotContain("TOKEN")
+                .doesNotContain("PROXY")
+                .contains("X-Trace=t-1");
+    }
 }

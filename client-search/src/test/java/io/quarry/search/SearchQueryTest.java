@@ -1,9 +1,12 @@
 package io.quarry.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.search.model.IndexSettings;
 import io.quarry.search.model.SearchQuery;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -44,5 +47,21 @@ class SearchQueryTest {
 
         assertThat(settings.values()).containsOnlyKeys("searchableAttributes", "hitsPerPage", "customThing");
         assertThat(settings.getStrings("searchableAttributes")).containsExactly("name", "brand");
+    }
+
+    @Test
+    void aFilterListIsCopiedWithItsGroupsAndANullInItIsNamed() {
+        List<String> group = new ArrayList<>(List.of("brand:Acme", "brand:Zeta"));
+        SearchQuery query = SearchQuery.of().facetFilters(List.of("color:red", group));
+
+        group.clear();
+
+        assertThat(query.params())
+                .containsEntry("facetFilters", List.of("color:red", List.of("brand:Acme", "brand:Zeta")));
+        assertThatThrownBy(() -> SearchQuery.of().facetFilters((List<?>) null)).hasMessage("facetFilters");
+        assertThatThrownBy(() -> SearchQuery.of().numericFilters(Arrays.asList("price>1", Arrays.asList("a>1", null))))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("numericFilters[1][1]");
+        assertThatThrownBy(() -> SearchQuery.of().facets("brand", null)).hasMessage("facets[1]");
     }
 }

@@ -19,6 +19,13 @@ public final class Redactor {
     /** What a secret is replaced with. */
     public static final String MASK = "***";
 
+    /** The headers, in lower case, whose value is a secret whatever the credentials: keys and authorizations. */
+    public static final Set<String> SECRET_HEADERS = Set.of(
+            Credentials.API_KEY_HEADER.toLowerCase(Locale.ROOT),
+            RequestOptions.FORWARDED_API_KEY_HEADER.toLowerCase(Locale.ROOT),
+            "authorization",
+            "proxy-authorization");
+
     /** The members whose string value is a key wherever they appear. */
     private static final Set<String> KEY_MEMBERS = Set.of("apiKey", "key", "securedApiKey", "forwardedApiKey");
     /** The {@code value} member of an API key object is the key itself. */
@@ -36,10 +43,7 @@ public final class Redactor {
         for (String name : credentials.secretHeaderNames()) {
             names.add(name.toLowerCase(Locale.ROOT));
         }
-        names.add(Credentials.API_KEY_HEADER.toLowerCase(Locale.ROOT));
-        names.add(RequestOptions.FORWARDED_API_KEY_HEADER.toLowerCase(Locale.ROOT));
-        names.add("authorization");
-        names.add("proxy-authorization");
+        names.addAll(SECRET_HEADERS);
         this.secretHeaders = Set.copyOf(names);
     }
 

@@ -57,8 +57,16 @@ public abstract class MapValue<T extends MapValue<T>> {
      * @param name the member's name as the service spells it
      * @param values the strings
      * @return the new value
+     * @throws NullPointerException naming the member ({@code facets}, {@code facets[1]}) if the list or a string in
+     *     it is null
      */
     protected final T withStrings(String name, String... values) {
+        Objects.requireNonNull(values, name);
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] == null) {
+                throw new NullPointerException(name + "[" + i + "]");
+            }
+        }
         return with(name, CopyOnWrite.list(values));
     }
 

@@ -1,5 +1,7 @@
 package io.quarry.core.spi;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -11,6 +13,17 @@ import java.util.List;
  * @param <K>   the token type
  */
 public record Page<T, K>(List<T> items, K next) {
+
+    /**
+     * Keeps an unmodifiable copy of the items (null items kept), so that a list the module reuses for its next
+     * page leaves this one as it was.
+     *
+     * @param items see the record description
+     * @param next  see the record description
+     */
+    public Page {
+        items = items == null ? null : Collections.unmodifiableList(new ArrayList<>(items));
+    }
 
     /**
      * The next page number when pages are counted: none after an empty page or the last one.

@@ -1,6 +1,7 @@
 package io.quarry.core.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import io.quarry.core.internal.Json;
@@ -64,6 +65,18 @@ class MapValueTest {
         assertThat(sized.text("size")).contains("3");
         assertThat(sized.with("size", null).get("size")).isEmpty();
         assertThat(sized.members().keySet()).containsExactly("size", "tags");
+    }
+
+    @Test
+    void aNullListOfStringsOrANullInOneIsNamed() {
+        Settings empty = Settings.of(Map.of());
+
+        assertThatThrownBy(() -> empty.tags((String[]) null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("tags");
+        assertThatThrownBy(() -> empty.tags("a", null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("tags[1]");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.quarry.crawler.model;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,7 +28,8 @@ public record UrlTestResult(
         Map<String, Object> error) {
 
     /**
-     * Null members become empty; lists and maps are unmodifiable copies (a map keeps null values as sent).
+     * Null members become empty; the lists and maps are unmodifiable copies (a map keeps null values, and the JSON
+     * values inside it, as they came).
      *
      * @param startDate see the record description
      * @param endDate see the record description
@@ -38,7 +40,9 @@ public record UrlTestResult(
      * @param error see the record description
      */
     public UrlTestResult {
-        logs = logs == null ? List.of() : List.copyOf(logs);
+        logs = logs == null
+                ? List.of()
+                : List.copyOf(logs.stream().map(UrlTestResult::line).toList());
         records = records == null ? List.of() : List.copyOf(records);
         links = links == null ? List.of() : List.copyOf(links);
         externalData = unmodifiable(externalData);
@@ -47,6 +51,11 @@ public record UrlTestResult(
 
     private static Map<String, Object> unmodifiable(Map<String, Object> map) {
         return map == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(map));
+    }
+
+    /** An unmodifiable copy of a log line, its null items kept; a null line fails the answer's read as before. */
+    private static List<String> line(List<String> line) {
+        return Collections.unmodifiableList(new ArrayList<>(line));
     }
 
     /** {@return whether the test reported an error} */

@@ -4,6 +4,7 @@ import io.quarry.core.InvalidRequestException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -62,7 +63,7 @@ public record InsightsEvent(
         Double value) {
 
     /**
-     * Copies the lists, unmodifiable. A null item of {@code objectIDs}, {@code filters} or {@code positions} is
+     * Copies the lists, and each map of {@code objectData} (one level deep), unmodifiable. A null item of {@code objectIDs}, {@code filters} or {@code positions} is
      * kept: sending refuses the event with the service's message for it. A null item of {@code objectData} is kept
      * and sent as a JSON {@code null}, a record without data: the service states no rule on those items.
      *
@@ -85,7 +86,9 @@ public record InsightsEvent(
         objectIDs = copyOf(objectIDs);
         filters = copyOf(filters);
         positions = copyOf(positions);
-        objectData = copyOf(objectData);
+        objectData = objectData == null
+                ? null
+                : copyOf(objectData.stream().map(InsightsEvent::dataCopy).toList());
     }
 
     /**
@@ -251,6 +254,10 @@ public record InsightsEvent(
     }
 
     /** An unmodifiable copy that keeps null items ({@link List#copyOf} throws on them), or null. */
+    private static Map<String, Object> dataCopy(Map<String, Object> data) {
+        return data == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(data));
+    }
+
     private static <T> List<T> copyOf(List<T> list) {
         return list == null ? null : Collections.unmodifiableList(new ArrayList<>(list));
     }

@@ -1,6 +1,8 @@
 package io.quarry.monitoring.model;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -11,12 +13,15 @@ import java.util.Map;
 public record Reachability(Map<String, Map<String, Boolean>> byServer) {
 
     /**
-     * Copies the map; a missing one is empty, and so is a null entry for a server.
+     * Copies the map and each server's probes (a probe's null flag kept); a missing one is empty, and so is a null
+     * entry for a server.
      *
      * @param byServer see the record description
      */
     public Reachability {
-        byServer = Copies.map(byServer, probes -> probes == null ? Map.of() : probes);
+        byServer = Copies.map(
+                byServer,
+                probes -> probes == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(probes)));
     }
 
     /**

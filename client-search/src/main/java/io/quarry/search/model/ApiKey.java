@@ -26,6 +26,24 @@ public record ApiKey(
         Integer validity) {
 
     /**
+     * Keeps unmodifiable copies of the lists.
+     *
+     * @param acl see the record description
+     * @param description see the record description
+     * @param indexes see the record description
+     * @param maxHitsPerQuery see the record description
+     * @param maxQueriesPerIPPerHour see the record description
+     * @param queryParameters see the record description
+     * @param referers see the record description
+     * @param validity see the record description
+     */
+    public ApiKey {
+        acl = Copies.list(acl);
+        indexes = Copies.list(indexes);
+        referers = Copies.list(referers);
+    }
+
+    /**
      * A key with rights: the constants of {@link Acl}, or {@link Acl#of(String)} for a right this version does not
      * name yet.
      *

@@ -32,6 +32,27 @@ public record ApiKeyInfo(
         List<String> referers,
         @JsonDeserialize(using = SaturatedIntJson.class) Integer validity) {
 
+    /**
+     * Keeps unmodifiable copies of the lists.
+     *
+     * @param value see the record description
+     * @param createdAt see the record description
+     * @param acl see the record description
+     * @param description see the record description
+     * @param indexes see the record description
+     * @param index see the record description
+     * @param maxHitsPerQuery see the record description
+     * @param maxQueriesPerIPPerHour see the record description
+     * @param queryParameters see the record description
+     * @param referers see the record description
+     * @param validity see the record description
+     */
+    public ApiKeyInfo {
+        acl = Copies.list(acl);
+        indexes = Copies.list(indexes);
+        referers = Copies.list(referers);
+    }
+
     /** Shows everything but the key. */
     @Override
     public String toString() {

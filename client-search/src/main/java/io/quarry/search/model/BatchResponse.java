@@ -8,4 +8,15 @@ import java.util.List;
  * @param taskID    the task applying the batch
  * @param objectIDs the objectIDs written, in request order
  */
-public record BatchResponse(long taskID, List<String> objectIDs) implements TaskAcknowledgement {}
+public record BatchResponse(long taskID, List<String> objectIDs) implements TaskAcknowledgement {
+
+    /**
+     * Keeps an unmodifiable copy of the list.
+     *
+     * @param taskID see the record description
+     * @param objectIDs see the record description
+     */
+    public BatchResponse {
+        objectIDs = Copies.list(objectIDs);
+    }
+}

@@ -24,7 +24,7 @@ public record DictionaryEntry(
         String type) {
 
     /**
-     * Validates the ID.
+     * Validates the ID and keeps unmodifiable copies of the lists.
      *
      * @param decomposition the parts (compound); empty registers the word as a compound atom
      * @param language      ISO code of the language
@@ -36,6 +36,8 @@ public record DictionaryEntry(
      */
     public DictionaryEntry {
         Objects.requireNonNull(objectID, "objectID");
+        words = Copies.list(words);
+        decomposition = Copies.list(decomposition);
     }
 
     /**

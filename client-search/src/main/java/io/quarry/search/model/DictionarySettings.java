@@ -11,6 +11,15 @@ import java.util.Map;
 public record DictionarySettings(Map<String, Map<String, Boolean>> disableStandardEntries) {
 
     /**
+     * Keeps an unmodifiable copy of the map and of what it holds.
+     *
+     * @param disableStandardEntries see the record description
+     */
+    public DictionarySettings {
+        disableStandardEntries = Copies.map(disableStandardEntries, Copies::map);
+    }
+
+    /**
      * Disables (true) or re-enables (false) the standard stop words of some languages.
      *
      * @param languages language code to disabled

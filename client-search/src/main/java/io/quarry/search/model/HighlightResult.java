@@ -10,4 +10,17 @@ import java.util.List;
  * @param matchedWords     the query words that matched
  * @param fullyHighlighted whether the whole value is highlighted
  */
-public record HighlightResult(String value, String matchLevel, List<String> matchedWords, Boolean fullyHighlighted) {}
+public record HighlightResult(String value, String matchLevel, List<String> matchedWords, Boolean fullyHighlighted) {
+
+    /**
+     * Keeps an unmodifiable copy of the list.
+     *
+     * @param value see the record description
+     * @param matchLevel see the record description
+     * @param matchedWords see the record description
+     * @param fullyHighlighted see the record description
+     */
+    public HighlightResult {
+        matchedWords = Copies.list(matchedWords);
+    }
+}

@@ -28,4 +28,24 @@ public record IndexInfo(
         Long numberOfPendingTasks,
         Boolean pendingTask,
         String primary,
-        List<String> replicas) {}
+        List<String> replicas) {
+
+    /**
+     * Keeps an unmodifiable copy of the list.
+     *
+     * @param name see the record description
+     * @param createdAt see the record description
+     * @param updatedAt see the record description
+     * @param entries see the record description
+     * @param dataSize see the record description
+     * @param fileSize see the record description
+     * @param lastBuildTimeS see the record description
+     * @param numberOfPendingTasks see the record description
+     * @param pendingTask see the record description
+     * @param primary see the record description
+     * @param replicas see the record description
+     */
+    public IndexInfo {
+        replicas = Copies.list(replicas);
+    }
+}

@@ -9,7 +9,9 @@ import java.util.Map;
 /**
  * Index settings: immutable, each setter returns new settings with one setting changed. Only the settings set
  * are sent, so a partial settings object changes only those. The names are the service's setting names;
- * {@link #setting(String, Object)} sets any setting this class has no method for.
+ * {@link #setting(String, Object)} sets any setting this class has no method for. A setter given null removes that
+ * setting from these settings: it is then not sent, and the index keeps its value (to put a setting back to its
+ * default, send null through {@link #of(Map)}).
  *
  * <pre>{@code
  * index.setSettings(IndexSettings.of()

@@ -7,4 +7,14 @@ import java.util.List;
  *
  * @param keys the keys
  */
-public record ListApiKeysResponse(List<ApiKeyInfo> keys) {}
+public record ListApiKeysResponse(List<ApiKeyInfo> keys) {
+
+    /**
+     * Keeps an unmodifiable copy of the list.
+     *
+     * @param keys see the record description
+     */
+    public ListApiKeysResponse {
+        keys = Copies.list(keys);
+    }
+}

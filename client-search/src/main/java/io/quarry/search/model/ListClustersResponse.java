@@ -7,4 +7,14 @@ import java.util.List;
  *
  * @param clusters the clusters
  */
-public record ListClustersResponse(List<ClusterSummary> clusters) {}
+public record ListClustersResponse(List<ClusterSummary> clusters) {
+
+    /**
+     * Keeps an unmodifiable copy of the list.
+     *
+     * @param clusters see the record description
+     */
+    public ListClustersResponse {
+        clusters = Copies.list(clusters);
+    }
+}

@@ -8,4 +8,15 @@ import java.util.List;
  * @param items   the indices
  * @param nbPages number of pages (when paginated)
  */
-public record ListIndicesResponse(List<IndexInfo> items, Integer nbPages) {}
+public record ListIndicesResponse(List<IndexInfo> items, Integer nbPages) {
+
+    /**
+     * Keeps an unmodifiable copy of the list.
+     *
+     * @param items see the record description
+     * @param nbPages see the record description
+     */
+    public ListIndicesResponse {
+        items = Copies.list(items);
+    }
+}

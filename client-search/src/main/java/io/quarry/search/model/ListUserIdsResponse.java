@@ -8,4 +8,15 @@ import java.util.List;
  * @param userIDs the mappings
  * @param page    zero-based page, if said
  */
-public record ListUserIdsResponse(List<UserMapping> userIDs, Integer page) {}
+public record ListUserIdsResponse(List<UserMapping> userIDs, Integer page) {
+
+    /**
+     * Keeps an unmodifiable copy of the list.
+     *
+     * @param userIDs see the record description
+     * @param page see the record description
+     */
+    public ListUserIdsResponse {
+        userIDs = Copies.list(userIDs);
+    }
+}

@@ -7,4 +7,14 @@ import java.util.List;
  *
  * @param logs the entries, newest first
  */
-public record LogsResponse(List<LogEntry> logs) {}
+public record LogsResponse(List<LogEntry> logs) {
+
+    /**
+     * Keeps an unmodifiable copy of the list.
+     *
+     * @param logs see the record description
+     */
+    public LogsResponse {
+        logs = Copies.list(logs);
+    }
+}

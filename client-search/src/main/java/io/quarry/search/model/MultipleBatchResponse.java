@@ -9,4 +9,16 @@ import java.util.Map;
  * @param taskID    index name to the task applying its part
  * @param objectIDs the objectIDs written, in request order
  */
-public record MultipleBatchResponse(Map<String, Long> taskID, List<String> objectIDs) {}
+public record MultipleBatchResponse(Map<String, Long> taskID, List<String> objectIDs) {
+
+    /**
+     * Keeps unmodifiable copies of the map and the list.
+     *
+     * @param taskID see the record description
+     * @param objectIDs see the record description
+     */
+    public MultipleBatchResponse {
+        taskID = Copies.map(taskID);
+        objectIDs = Copies.list(objectIDs);
+    }
+}

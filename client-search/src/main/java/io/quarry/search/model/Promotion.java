@@ -20,6 +20,17 @@ public record Promotion(
         @JsonDeserialize(using = SaturatedIntJson.class) int position) {
 
     /**
+     * Keeps an unmodifiable copy of the list.
+     *
+     * @param objectID see the record description
+     * @param objectIDs see the record description
+     * @param position see the record description
+     */
+    public Promotion {
+        objectIDs = Copies.list(objectIDs);
+    }
+
+    /**
      * One record at a position.
      *
      * @param objectID the record

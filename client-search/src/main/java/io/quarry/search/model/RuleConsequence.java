@@ -18,6 +18,20 @@ public record RuleConsequence(
         SearchQuery params, List<Promotion> promote, List<HiddenRecord> hide, Object userData, Boolean filterPromotes) {
 
     /**
+     * Keeps unmodifiable copies of the lists.
+     *
+     * @param params see the record description
+     * @param promote see the record description
+     * @param hide see the record description
+     * @param userData see the record description
+     * @param filterPromotes see the record description
+     */
+    public RuleConsequence {
+        promote = Copies.list(promote);
+        hide = Copies.list(hide);
+    }
+
+    /**
      * The consequence without {@code filterPromotes}, as this record was before it had that component.
      *
      * @param params   search parameters applied, or null

@@ -6,6 +6,7 @@ import io.quarry.core.spi.MapValue;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Search parameters: immutable, each method returns a new query with one parameter set.
@@ -14,8 +15,9 @@ import java.util.Map;
  * SearchQuery query = SearchQuery.of("phone").hitsPerPage(10).filters("brand:Apple").facets("brand");
  * }</pre>
  * The typed methods cover the parameters users reach for most; {@link #param(String, Object)} sets any other
- * parameter the service accepts. A null value removes the parameter. The service's defaults apply to every
- * parameter left unset.
+ * parameter the service accepts. A null value given to a method of one value (or to {@code param}) removes the
+ * parameter; the methods of a list refuse a null list or a null in one, with a {@link NullPointerException} naming
+ * the parameter. The service's defaults apply to every parameter left unset.
  */
 public final class SearchQuery extends MapValue<SearchQuery> {
 
@@ -146,7 +148,7 @@ public final class SearchQuery extends MapValue<SearchQuery> {
      * @return a new query
      */
     public SearchQuery facetFilters(List<?> facetFilters) {
-        return with("facetFilters", List.copyOf(facetFilters));
+        return with("facetFilters", filterList("facetFilters", facetFilters));
     }
 
     /**
@@ -157,7 +159,7 @@ public final class SearchQuery extends MapValue<SearchQuery> {
      * @return a new query
      */
     public SearchQuery numericFilters(List<?> numericFilters) {
-        return with("numericFilters", List.copyOf(numericFilters));
+        return with("numericFilters", filterList("numericFilters", numericFilters));
     }
 
     /**
@@ -167,7 +169,7 @@ public final class SearchQuery extends MapValue<SearchQuery> {
      * @return a new query
      */
     public SearchQuery tagFilters(List<?> tagFilters) {
-        return with("tagFilters", List.copyOf(tagFilters));
+        return with("tagFilters", filterList("tagFilters", tagFilters));
     }
 
     /**
@@ -179,7 +181,27 @@ public final class SearchQuery extends MapValue<SearchQuery> {
      * @return a new query
      */
     public SearchQuery optionalFilters(List<?> optionalFilters) {
-        return with("optionalFilters", List.copyOf(optionalFilters));
+        return with("optionalFilters", filterList("optionalFilters", optionalFilters));
+    }
+
+    /**
+     * An unmodifiable copy of a filter list, its nested lists copied too (an OR group the caller changes later
+     * leaves this query as it was).
+     *
+     * @throws NullPointerException naming the place ({@code facetFilters[1][0]}) of a null list or item
+     */
+    private static List<Object> filterList(String name, List<?> filters) {
+        if (filters == null) {
+            throw new NullPointerException(name);
+        }
+        List<Object> copy = new java.util.ArrayList<>(filters.size());
+        for (int i = 0; i < filters.size(); i++) {
+            Object filter = filters.get(i);
+            String where = name + "[" + i + "]";
+            copy.add(
+                    filter instanceof List<?> group ? filterList(where, group) : Objects.requireNonNull(filter, where));
+        }
+        return List.copyOf(copy);
     }
 
     /**

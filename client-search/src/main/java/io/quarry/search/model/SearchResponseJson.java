@@ -77,10 +77,8 @@ final class SearchResponseJson<T> {
     @JsonProperty("cursor")
     private String cursor;
 
-    @JsonProperty("facets")
     private Map<String, Map<String, Long>> facets;
 
-    @JsonProperty("facets_stats")
     private Map<String, FacetStats> facetsStats;
 
     @JsonProperty("exhaustiveNbHits")
@@ -89,10 +87,8 @@ final class SearchResponseJson<T> {
     @JsonProperty("queryID")
     private String queryID;
 
-    @JsonProperty("userData")
     private List<Object> userData;
 
-    @JsonProperty("appliedRules")
     private List<AppliedRule> appliedRules;
 
     @JsonProperty("facetHits")
@@ -106,6 +102,28 @@ final class SearchResponseJson<T> {
     private Integer automaticRadius;
 
     private SearchResponseJson() {}
+
+    // The collections the response's accessors hand out are read into unmodifiable copies, once, as they arrive.
+
+    @JsonProperty("facets")
+    private void readFacets(Map<String, Map<String, Long>> facets) {
+        this.facets = Copies.map(facets, Copies::map);
+    }
+
+    @JsonProperty("facets_stats")
+    private void readFacetsStats(Map<String, FacetStats> facetsStats) {
+        this.facetsStats = Copies.map(facetsStats);
+    }
+
+    @JsonProperty("userData")
+    private void readUserData(List<Object> userData) {
+        this.userData = Copies.list(userData);
+    }
+
+    @JsonProperty("appliedRules")
+    private void readAppliedRules(List<AppliedRule> appliedRules) {
+        this.appliedRules = Copies.list(appliedRules);
+    }
 
     List<EnrichedRecord<T>> hits() {
         return hits;

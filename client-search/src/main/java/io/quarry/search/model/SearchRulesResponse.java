@@ -10,4 +10,17 @@ import java.util.List;
  * @param page    zero-based page
  * @param nbPages number of pages
  */
-public record SearchRulesResponse(List<Rule> hits, long nbHits, int page, int nbPages) {}
+public record SearchRulesResponse(List<Rule> hits, long nbHits, int page, int nbPages) {
+
+    /**
+     * Keeps an unmodifiable copy of the list.
+     *
+     * @param hits see the record description
+     * @param nbHits see the record description
+     * @param page see the record description
+     * @param nbPages see the record description
+     */
+    public SearchRulesResponse {
+        hits = Copies.list(hits);
+    }
+}

@@ -8,4 +8,15 @@ import java.util.List;
  * @param hits   the synonyms
  * @param nbHits how many match in all
  */
-public record SearchSynonymsResponse(List<Synonym> hits, long nbHits) {}
+public record SearchSynonymsResponse(List<Synonym> hits, long nbHits) {
+
+    /**
+     * Keeps an unmodifiable copy of the list.
+     *
+     * @param hits see the record description
+     * @param nbHits see the record description
+     */
+    public SearchSynonymsResponse {
+        hits = Copies.list(hits);
+    }
+}

@@ -27,7 +27,7 @@ public record Synonym(
         List<String> replacements) {
 
     /**
-     * Validates the ID.
+     * Validates the ID and keeps unmodifiable copies of the lists.
      *
      * @param corrections  the corrections (alternative corrections)
      * @param input        the word that matches the others (one-way)
@@ -40,6 +40,9 @@ public record Synonym(
      */
     public Synonym {
         Objects.requireNonNull(objectID, "objectID");
+        synonyms = Copies.list(synonyms);
+        corrections = Copies.list(corrections);
+        replacements = Copies.list(replacements);
     }
 
     /**

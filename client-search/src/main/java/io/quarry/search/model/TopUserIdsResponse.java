@@ -8,4 +8,18 @@ import java.util.Map;
  *
  * @param topUsers entries of cluster name to its top 10 users by record count
  */
-public record TopUserIdsResponse(List<Map<String, List<UserMapping>>> topUsers) {}
+public record TopUserIdsResponse(List<Map<String, List<UserMapping>>> topUsers) {
+
+    /**
+     * Keeps an unmodifiable copy of the list and of what it holds.
+     *
+     * @param topUsers see the record description
+     */
+    public TopUserIdsResponse {
+        topUsers = topUsers == null
+                ? null
+                : topUsers.stream()
+                        .map(perCluster -> Copies.map(perCluster, Copies::list))
+                        .toList();
+    }
+}

@@ -12,4 +12,18 @@ import java.util.List;
  * @param updatedAt   when the search index was rebuilt, if said
  */
 public record UserIdSearchResponse(
-        List<UserMapping> hits, Long nbHits, Integer page, Integer hitsPerPage, Long updatedAt) {}
+        List<UserMapping> hits, Long nbHits, Integer page, Integer hitsPerPage, Long updatedAt) {
+
+    /**
+     * Keeps an unmodifiable copy of the list.
+     *
+     * @param hits see the record description
+     * @param nbHits see the record description
+     * @param page see the record description
+     * @param hitsPerPage see the record description
+     * @param updatedAt see the record description
+     */
+    public UserIdSearchResponse {
+        hits = Copies.list(hits);
+    }
+}

@@ -1,0 +1,36 @@
+package io.quarry.crawler.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quarry.testsupport.RecordCollections;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** This module's public records keep their lists and maps as their own unmodifiable copies. */
+class RecordCollectionsTest {
+
+    @Test
+    void noRecordOfTheModuleSharesACollectionWithItsCaller() {
+        assertThat(RecordCollections.problemsIn("io.quarry.crawler", "io.quarry.crawler.model"))
+                .isEmpty();
+    }
+
+    @Test
+    void aTestResultsErrorAndLogsStayAsTheyWereRead() {
+        Map<String, Object> error = new HashMap<>();
+        List<String> line = new ArrayList<>(List.of("INFO", "fetched"));
+        UrlTestResult result = new UrlTestResult(null, null, List.of(line), null, null, null, error);
+
+        error.put("code", "fetch_failed");
+        line.add("later");
+
+        assertThat(result.failed()).isFalse();
+        assertThat(result.logs()).containsExactly(List.of("INFO", "fetched"));
+        assertThatThrownBy(() -> result.error().put("code", "x")).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> result.logs().get(0).add("x")).isInstanceOf(UnsupportedOperationException.class);
+    }
+}
