@@ -44,6 +44,8 @@ public final class Application {
     private final Tracking tracking;
     /** Service-assigned objectIDs: 12-digit decimal strings, unlikely to meet the IDs users choose. */
     private final AtomicLong nextObjectId = new AtomicLong(100_000_000_001L);
+    /** Where a test stops writes to run racing ones. */
+    private volatile Interleaving interleaving = Interleaving.NONE;
 
     /**
      * @param clock the clock for timestamps and task publication
@@ -66,6 +68,20 @@ public final class Application {
         this.dictionaries = new Dictionaries();
         this.requestLog = new RequestLog();
         this.tracking = new Tracking(clock);
+    }
+
+    /**
+     * Lets a test stop writes at the points of {@link Interleaving}.
+     *
+     * @param interleaving what a writing thread does at each point
+     */
+    void interleaving(Interleaving interleaving) {
+        this.interleaving = interleaving;
+    }
+
+    /** {@return where a test stops writes} */
+    Interleaving interleaving() {
+        return interleaving;
     }
 
     /** {@return the API keys other than the admin key} */
@@ -348,6 +364,7 @@ public final class Application {
                 fresh.lock().lock();
                 if (indices.putIfAbsent(name, fresh) == null) {
                     created.add(fresh);
+                    interleaving.reached(Interleaving.Point.INDEX_PUBLISHED, name);
                     return fresh;
                 }
                 fresh.lock().unlock();

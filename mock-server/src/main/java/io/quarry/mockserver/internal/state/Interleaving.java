@@ -1,0 +1,30 @@
+package io.quarry.mockserver.internal.state;
+
+/**
+ * Points inside the state's writes where a test stops one request and runs a racing one, so that a race is forced
+ * on demand rather than hoped for by repetition. Outside tests it is {@link #NONE}, and costs a volatile read per
+ * point passed.
+ */
+@FunctionalInterface
+interface Interleaving {
+
+    /** Stops nothing. */
+    Interleaving NONE = (point, indexName) -> {};
+
+    /** Where a write may be stopped. */
+    enum Point {
+        /**
+         * A write has just put an index it creates into the application, where other requests find it, and has
+         * not yet gone on to the other indices it writes.
+         */
+        INDEX_PUBLISHED
+    }
+
+    /**
+     * Called on the writing thread as it passes a point, the index's lock held.
+     *
+     * @param point the point
+     * @param indexName the index the point concerns
+     */
+    void reached(Point point, String indexName);
+}
