@@ -253,7 +253,8 @@ public final class Application {
      * Runs a write holding the locks of the indices named and of those linked to them (a primary's replicas, a
      * replica's primary), all in name order so that writers never deadlock; the links are read again under the
      * locks, and the locking starts over when they changed meanwhile. The write is given the indices named; after
-     * it, the links' records are brought in line. An index this call created is removed again when the write
+     * it, the links' records are brought in line. Readers of the indices locked ({@link IndexState#read}) wait
+     * for the whole write, so none sees part of it. An index this call created is removed again when the write
      * fails, so a refused write leaves no index behind.
      *
      * @return the outcome, or {@code null} when {@code mustExist} does not exist
@@ -282,6 +283,7 @@ public final class Application {
                     toLock.addAll(linked);
                     continue;
                 }
+                locked.values().forEach(IndexState::holdReaders);
                 ReplicaLinks.reconcile(locked, this);
                 Map<String, IndexState> given = new LinkedHashMap<>();
                 named.forEach(name -> given.put(name, locked.get(name)));
@@ -302,6 +304,7 @@ public final class Application {
                 if (!written) {
                     created.forEach(this::discard);
                 }
+                locked.values().forEach(IndexState::admitReaders);
                 locked.values().forEach(state -> state.lock().unlock());
             }
         }
@@ -360,7 +363,7 @@ public final class Application {
             IndexState state = indices.get(name);
             if (state == null) {
                 requireRoomForIndices(1);
-                IndexState fresh = new IndexState(name, clock.millis());
+                IndexState fresh = new IndexState(name, clock.millis(), this::interleaving);
                 fresh.lock().lock();
                 if (indices.putIfAbsent(name, fresh) == null) {
                     created.add(fresh);

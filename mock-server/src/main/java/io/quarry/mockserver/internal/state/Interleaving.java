@@ -17,7 +17,9 @@ interface Interleaving {
          * A write has just put an index it creates into the application, where other requests find it, and has
          * not yet gone on to the other indices it writes.
          */
-        INDEX_PUBLISHED
+        INDEX_PUBLISHED,
+        /** A write has just replaced an index's records (a copy or move onto it), its other changes still to come. */
+        RECORDS_REPLACED
     }
 
     /**

@@ -162,17 +162,22 @@ final class RecordRoutes implements RouteMethods {
     Response get(Request request) {
         String indexName = request.path("indexName");
         IndexState index = app.require(indexName);
-        ObjectNode record = index.data().get(request.path("objectID"));
+        String objectID = request.path("objectID");
         SearchContext context = request.get(Caller.class).searchContext(indexName);
-        if (record == null || !KeyFilters.keep(record, index.config().settings(), context)) {
+        List<String> attributes = AttributesToRetrieve.forCaller(
+                context, AttributesToRetrieve.fromParam(request.query().get("attributesToRetrieve")));
+        boolean seesUnretrievable = request.get(Caller.class).seesUnretrievableAttributes();
+        ObjectNode retrieved = index.read((data, config) -> {
+            ObjectNode record = data.get(objectID);
+            if (record == null || !KeyFilters.keep(record, config.settings(), context)) {
+                return null;
+            }
+            return SearchEngine.retrieve(record, config, attributes, seesUnretrievable);
+        });
+        if (retrieved == null) {
             throw ApiException.notFound("ObjectID does not exist");
         }
-        return Response.ok(SearchEngine.retrieve(
-                record,
-                index.config(),
-                AttributesToRetrieve.forCaller(
-                        context, AttributesToRetrieve.fromParam(request.query().get("attributesToRetrieve"))),
-                request.get(Caller.class).seesUnretrievableAttributes()));
+        return Response.ok(retrieved);
     }
 
     /**
@@ -201,14 +206,20 @@ final class RecordRoutes implements RouteMethods {
             List<String> attributes = AttributesToRetrieve.forCaller(
                     context, AttributesToRetrieve.fromJson(item.get("attributesToRetrieve")));
             IndexState index = app.find(indexName);
-            ObjectNode record = index == null ? null : index.data().get(objectID);
             // a record the caller's key filters out of its searches reads as absent: no objectID opens it either
-            if (record == null || !KeyFilters.keep(record, index.config().settings(), context)) {
+            ObjectNode retrieved = index == null
+                    ? null
+                    : index.read((data, config) -> {
+                        ObjectNode record = data.get(objectID);
+                        return record == null || !KeyFilters.keep(record, config.settings(), context)
+                                ? null
+                                : SearchEngine.retrieve(
+                                        record, config, attributes, caller.seesUnretrievableAttributes());
+                    });
+            if (retrieved == null) {
                 results.addNull();
                 continue;
             }
-            ObjectNode retrieved =
-                    SearchEngine.retrieve(record, index.config(), attributes, caller.seesUnretrievableAttributes());
             budget.add(retrieved);
             results.add(retrieved);
         }
