@@ -262,6 +262,7 @@ public final class Application {
     private <T> Written<T> locked(
             Collection<String> names, String mustExist, Function<Map<String, IndexState>, T> write) {
         Set<String> named = new LinkedHashSet<>(names);
+        named.forEach(name -> interleaving.reached(Interleaving.Point.WRITE_LOCKING, name));
         Set<String> toLock = withLinked(named);
         while (true) {
             Map<String, IndexState> locked = new LinkedHashMap<>();

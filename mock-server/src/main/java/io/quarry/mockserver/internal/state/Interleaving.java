@@ -13,6 +13,8 @@ interface Interleaving {
 
     /** Where a write may be stopped. */
     enum Point {
+        /** A write is about to lock the indices it names: it has read what it needed outside the locks. */
+        WRITE_LOCKING,
         /**
          * A write has just put an index it creates into the application, where other requests find it, and has
          * not yet gone on to the other indices it writes.
@@ -23,7 +25,8 @@ interface Interleaving {
     }
 
     /**
-     * Called on the writing thread as it passes a point, the index's lock held.
+     * Called on the writing thread as it passes a point; past {@link Point#WRITE_LOCKING}, with the index's lock
+     * held.
      *
      * @param point the point
      * @param indexName the index the point concerns
