@@ -44,6 +44,8 @@ public final class Application {
     private final Tracking tracking;
     /** Service-assigned objectIDs: 12-digit decimal strings, unlikely to meet the IDs users choose. */
     private final AtomicLong nextObjectId = new AtomicLong(100_000_000_001L);
+    /** Resets begun and ended: odd while one runs (see {@link #resets()}). */
+    private final AtomicLong resets = new AtomicLong();
     /** Where a test stops writes to run racing ones. */
     private volatile Interleaving interleaving = Interleaving.NONE;
 
@@ -397,6 +399,29 @@ public final class Application {
             indices.remove(state.name(), state);
         }
         return task;
+    }
+
+    /**
+     * {@return a count of the resets begun and ended, odd while one runs} Work that runs outside requests (a
+     * query-suggestions build), which a reset does not wait for, reads it before it reads the state and checks it
+     * again under the locks of its write: changed, the state it read is gone, and the write must not bring it back.
+     */
+    public long resets() {
+        return resets.get();
+    }
+
+    /**
+     * Runs a reset: {@link #resets()} is odd while it runs, and changed once it has run.
+     *
+     * @param reset what the reset does
+     */
+    public void reset(Runnable reset) {
+        resets.incrementAndGet();
+        try {
+            reset.run();
+        } finally {
+            resets.incrementAndGet();
+        }
     }
 
     /** Removes every index, key, user mapping, dictionary entry and logged request. Task IDs keep increasing. */

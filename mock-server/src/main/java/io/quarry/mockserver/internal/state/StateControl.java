@@ -42,11 +42,11 @@ public final class StateControl {
      * requests in flight are answered, and before any other passes the {@link #gate()}.
      */
     public void reset() {
-        gate.reset(() -> {
+        gate.reset(() -> app.reset(() -> {
             app.clear();
             resetHooks.forEach(Runnable::run);
             seedAll(startupSeeds);
-        });
+        }));
     }
 
     /** {@return the gate requests pass, which a reset closes while it runs} */
