@@ -17,11 +17,14 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A copy or move onto an index replaces its records, then its settings. A search stopped between the two, with the
  * writing request stopped there, once saw the source's records under the destination's settings; it now waits for
- * the write and sees the source's records under the source's settings. The settings tell the two apart: the
+ * the write and sees the source's records under the source's settings; so does a state export. The settings tell
+ * the two apart: the
  * destination pages by 50 and holds one record, the source pages by 1 and holds three.
  */
 @Timeout(60)
@@ -91,6 +94,33 @@ class WholeWriteSeenTest {
         assertThat(record.body().has("secret"))
                 .as("the source's unretrievable attribute")
                 .isFalse();
+    }
+
+    @Test
+    void anExportDuringAMoveHoldsTheRecordsWithTheirSettings() throws Exception {
+        fill("export-source", 1, "s1", "s2", "s3");
+        fill("export-destination", 50, "d1");
+        CompletableFuture<Reply> written;
+        CompletableFuture<String> exported;
+        try (StoppedWrite stop = StoppedWrite.at(app, Interleaving.Point.RECORDS_REPLACED, "export-destination")) {
+            written = send(
+                    "/1/indexes/export-source/operation",
+                    jq("{'operation':'move','destination':'export-destination'}"));
+            stop.awaitStopped();
+            exported = CompletableFuture.supplyAsync(() -> MOCK.server().exportState(), requests);
+            CompletableFuture<String> exporting = exported;
+            Eventually.waitUntil(
+                    "the export to end, or to wait for the move",
+                    () -> exporting.isDone() || app.find("export-destination").readersWaiting());
+        }
+        assertThat(written.join().status()).isEqualTo(200);
+        JsonNode destination = JsonMapper.builder()
+                .build()
+                .readTree(exported.join())
+                .path("indices")
+                .path("export-destination");
+        assertThat(destination.path("records")).hasSize(3);
+        assertThat(destination.path("settings").path("hitsPerPage").asInt()).isEqualTo(1);
     }
 
     private void fill(String index, int hitsPerPage, String... objectIDs) {
