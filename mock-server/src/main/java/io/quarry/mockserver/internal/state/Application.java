@@ -293,6 +293,7 @@ public final class Application {
                 T result;
                 try {
                     result = write.apply(given);
+                    named.forEach(name -> interleaving.reached(Interleaving.Point.WRITE_APPLIED, name));
                 } finally {
                     ReplicaLinks.reconcile(locked, this);
                 }

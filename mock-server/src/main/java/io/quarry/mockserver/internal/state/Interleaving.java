@@ -20,6 +20,8 @@ interface Interleaving {
          * not yet gone on to the other indices it writes.
          */
         INDEX_PUBLISHED,
+        /** A write has applied its change to the indices it locked, and has not yet let them go. */
+        WRITE_APPLIED,
         /** A write has just replaced an index's records (a copy or move onto it), its other changes still to come. */
         RECORDS_REPLACED
     }
