@@ -107,6 +107,7 @@ public final class MockServer implements AutoCloseable {
     private final ServedHosts servedHosts;
     private final List<MockHost> hosts;
     private final StateControl state;
+    private final Application application;
     private final String url;
     private final String applicationId;
     private final String adminKey;
@@ -147,6 +148,7 @@ public final class MockServer implements AutoCloseable {
         try {
             Built built = build(builder);
             this.state = built.state();
+            this.application = built.application();
             certificate = builder.https ? SelfSignedCertificate.mint() : null;
             listen(addresses, certificate, built.front(), builder.wireDeadlines);
         } catch (IOException | RuntimeException | Error e) {
@@ -189,8 +191,8 @@ public final class MockServer implements AutoCloseable {
         }
     }
 
-    /** The application's state, and the front serving it. */
-    private record Built(StateControl state, HttpFront front) {}
+    /** The application, its state's control, and the front serving it. */
+    private record Built(Application application, StateControl state, HttpFront front) {}
 
     /** Builds the application (state, seeds, products, routes) and the front that serves it. */
     private Built build(Builder builder) {
@@ -239,7 +241,7 @@ public final class MockServer implements AutoCloseable {
                 timer,
                 console == null ? AnswerObserver.NONE : console.journal(),
                 control.gate());
-        return new Built(control, front);
+        return new Built(app, control, front);
     }
 
     /** Stops what a failed start had started: the listeners that listen, the timer and the workers. */
@@ -364,6 +366,11 @@ public final class MockServer implements AutoCloseable {
      */
     public Faults faults() {
         return faults;
+    }
+
+    /** {@return the application the server serves: for this module's tests, which reach into its state} */
+    Application application() {
+        return application;
     }
 
     /**

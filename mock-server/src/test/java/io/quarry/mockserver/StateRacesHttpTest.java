@@ -19,7 +19,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * nothing, never data loss. Each trial moves onto an index that does not exist yet, so the two moves also race to
  * create it: the loser, refused for want of a source, once discarded the index it had created after the winner
  * had filled it (the destination then answered 404). 100 trials (a race that lost data surfaced at trial 25, under
- * a second); the soak profile runs 2,000 ({@code -Dquarry.race.trials}).
+ * a second); the soak profile runs 2,000 ({@code -Dquarry.race.trials}). {@code IndexCreationRaceTest} forces
+ * that interleaving on every run.
  */
 @Timeout(120)
 class StateRacesHttpTest {

@@ -44,6 +44,10 @@ public final class Application {
     private final Tracking tracking;
     /** Service-assigned objectIDs: 12-digit decimal strings, unlikely to meet the IDs users choose. */
     private final AtomicLong nextObjectId = new AtomicLong(100_000_000_001L);
+    /** Resets begun and ended: odd while one runs (see {@link #resets()}). */
+    private final AtomicLong resets = new AtomicLong();
+    /** Where a test stops writes to run racing ones. */
+    private volatile Interleaving interleaving = Interleaving.NONE;
 
     /**
      * @param clock the clock for timestamps and task publication
@@ -66,6 +70,20 @@ public final class Application {
         this.dictionaries = new Dictionaries();
         this.requestLog = new RequestLog();
         this.tracking = new Tracking(clock);
+    }
+
+    /**
+     * Lets a test stop writes at the points of {@link Interleaving}.
+     *
+     * @param interleaving what a writing thread does at each point
+     */
+    void interleaving(Interleaving interleaving) {
+        this.interleaving = interleaving;
+    }
+
+    /** {@return where a test stops writes} */
+    Interleaving interleaving() {
+        return interleaving;
     }
 
     /** {@return the API keys other than the admin key} */
@@ -237,7 +255,8 @@ public final class Application {
      * Runs a write holding the locks of the indices named and of those linked to them (a primary's replicas, a
      * replica's primary), all in name order so that writers never deadlock; the links are read again under the
      * locks, and the locking starts over when they changed meanwhile. The write is given the indices named; after
-     * it, the links' records are brought in line. An index this call created is removed again when the write
+     * it, the links' records are brought in line. Readers of the indices locked ({@link IndexState#read}) wait
+     * for the whole write, so none sees part of it. An index this call created is removed again when the write
      * fails, so a refused write leaves no index behind.
      *
      * @return the outcome, or {@code null} when {@code mustExist} does not exist
@@ -245,6 +264,7 @@ public final class Application {
     private <T> Written<T> locked(
             Collection<String> names, String mustExist, Function<Map<String, IndexState>, T> write) {
         Set<String> named = new LinkedHashSet<>(names);
+        named.forEach(name -> interleaving.reached(Interleaving.Point.WRITE_LOCKING, name));
         Set<String> toLock = withLinked(named);
         while (true) {
             Map<String, IndexState> locked = new LinkedHashMap<>();
@@ -266,12 +286,14 @@ public final class Application {
                     toLock.addAll(linked);
                     continue;
                 }
+                locked.values().forEach(IndexState::holdReaders);
                 ReplicaLinks.reconcile(locked, this);
                 Map<String, IndexState> given = new LinkedHashMap<>();
                 named.forEach(name -> given.put(name, locked.get(name)));
                 T result;
                 try {
                     result = write.apply(given);
+                    named.forEach(name -> interleaving.reached(Interleaving.Point.WRITE_APPLIED, name));
                 } finally {
                     ReplicaLinks.reconcile(locked, this);
                 }
@@ -286,6 +308,7 @@ public final class Application {
                 if (!written) {
                     created.forEach(this::discard);
                 }
+                locked.values().forEach(IndexState::admitReaders);
                 locked.values().forEach(state -> state.lock().unlock());
             }
         }
@@ -344,10 +367,11 @@ public final class Application {
             IndexState state = indices.get(name);
             if (state == null) {
                 requireRoomForIndices(1);
-                IndexState fresh = new IndexState(name, clock.millis());
+                IndexState fresh = new IndexState(name, clock.millis(), this::interleaving);
                 fresh.lock().lock();
                 if (indices.putIfAbsent(name, fresh) == null) {
                     created.add(fresh);
+                    interleaving.reached(Interleaving.Point.INDEX_PUBLISHED, name);
                     return fresh;
                 }
                 fresh.lock().unlock();
@@ -376,6 +400,29 @@ public final class Application {
             indices.remove(state.name(), state);
         }
         return task;
+    }
+
+    /**
+     * {@return a count of the resets begun and ended, odd while one runs} Work that runs outside requests (a
+     * query-suggestions build), which a reset does not wait for, reads it before it reads the state and checks it
+     * again under the locks of its write: changed, the state it read is gone, and the write must not bring it back.
+     */
+    public long resets() {
+        return resets.get();
+    }
+
+    /**
+     * Runs a reset: {@link #resets()} is odd while it runs, and changed once it has run.
+     *
+     * @param reset what the reset does
+     */
+    public void reset(Runnable reset) {
+        resets.incrementAndGet();
+        try {
+            reset.run();
+        } finally {
+            resets.incrementAndGet();
+        }
     }
 
     /** Removes every index, key, user mapping, dictionary entry and logged request. Task IDs keep increasing. */

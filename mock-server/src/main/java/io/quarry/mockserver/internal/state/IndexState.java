@@ -10,18 +10,28 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.BiFunction;
+import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One index: its records (an engine {@link IndexData}), settings as set, synonyms and rules by objectID, and its
- * timestamps. Writes run under the index's lock, taken by {@link Application}, so they apply in order; readers use
- * {@link #data()} and the immutable {@link #config()} snapshot without locking.
+ * timestamps. Writes run under the index's lock, taken by {@link Application}, so they apply in order. A reader
+ * that needs records and configuration as one (a search, a browse, a record read) goes through {@link #read},
+ * which waits for a write in progress: a write may replace the records and the configuration in turn (a copy or
+ * move onto the index, a batch deleting it), and a search between the two saw the new records under the old
+ * settings. Other readers use {@link #data()} and the immutable {@link #config()} snapshot without waiting.
  */
 public final class IndexState {
 
     private final String name;
     private final ReentrantLock lock = new ReentrantLock();
+    /** Written by a write for its whole run, read by {@link #read}. */
+    private final ReentrantReadWriteLock contents = new ReentrantReadWriteLock();
+
+    private final Supplier<Interleaving> interleaving;
     private volatile IndexData data;
     private volatile IndexConfig config;
     private final long createdAtMillis;
@@ -33,8 +43,9 @@ public final class IndexState {
     private boolean deleted;
     private boolean removalRequested;
 
-    IndexState(String name, long nowMillis) {
+    IndexState(String name, long nowMillis, Supplier<Interleaving> interleaving) {
         this.name = name;
+        this.interleaving = interleaving;
         this.data = new IndexData();
         this.createdAtMillis = nowMillis;
         this.updatedAtMillis = nowMillis;
@@ -44,6 +55,21 @@ public final class IndexState {
     /** {@return the index name} */
     public String name() {
         return name;
+    }
+
+    /**
+     * {@return what the reader makes of the records and the configuration, both as of the same write}
+     *
+     * @param reader reads them; must not write to the application, nor keep them after returning
+     * @param <T> what it returns
+     */
+    public <T> T read(BiFunction<IndexData, IndexConfig, T> reader) {
+        contents.readLock().lock();
+        try {
+            return reader.apply(data, config);
+        } finally {
+            contents.readLock().unlock();
+        }
     }
 
     /** {@return the records} */
@@ -216,6 +242,7 @@ public final class IndexState {
      */
     public void takeRecordsOf(IndexState source) {
         data = source.data;
+        interleaving.get().reached(Interleaving.Point.RECORDS_REPLACED, name);
     }
 
     /**
@@ -246,6 +273,7 @@ public final class IndexState {
             return null;
         });
         data = copy;
+        interleaving.get().reached(Interleaving.Point.RECORDS_REPLACED, name);
     }
 
     /** {@return the name in the {@code primary} setting: the index this one is a replica of, or {@code null}} */
@@ -303,6 +331,23 @@ public final class IndexState {
 
     ReentrantLock lock() {
         return lock;
+    }
+
+    /** Makes {@link #read} wait until {@link #admitReaders()}: the write holding the lock has begun. */
+    void holdReaders() {
+        contents.writeLock().lock();
+    }
+
+    /** Lets {@link #read} in again, if this thread held it back. */
+    void admitReaders() {
+        if (contents.isWriteLockedByCurrentThread()) {
+            contents.writeLock().unlock();
+        }
+    }
+
+    /** {@return whether a reader waits for the write in progress} */
+    boolean readersWaiting() {
+        return contents.hasQueuedThreads();
     }
 
     boolean deleted() {

@@ -19,6 +19,9 @@ public sealed interface RecordOperation {
      */
     String apply(IndexState index, RecordWriter writer);
 
+    /** {@return the objectID the write concerns, or {@code null} for an index-level action} */
+    String objectID();
+
     /**
      * Adds or replaces a whole record; one whose attribute paths are over budget is refused when the write is made,
      * before anything of a batch holding it applies.
@@ -34,6 +37,11 @@ public sealed interface RecordOperation {
         public String apply(IndexState index, RecordWriter writer) {
             writer.put(record.deepCopy());
             index.cancelRemoval();
+            return objectID();
+        }
+
+        @Override
+        public String objectID() {
             return record.get("objectID").stringValue();
         }
     }
@@ -77,6 +85,11 @@ public sealed interface RecordOperation {
             writer.clear();
             return null;
         }
+
+        @Override
+        public String objectID() {
+            return null;
+        }
     }
 
     /** Deletes the index: records and configuration; it disappears unless a later write recreates it. */
@@ -86,6 +99,11 @@ public sealed interface RecordOperation {
             writer.clear();
             index.resetConfig();
             index.requestRemoval();
+            return null;
+        }
+
+        @Override
+        public String objectID() {
             return null;
         }
     }

@@ -1,5 +1,7 @@
 package io.quarry.mockserver.internal.state;
 
+import io.quarry.mockserver.engine.IndexConfig;
+import io.quarry.mockserver.engine.IndexData;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.ResetGate;
 import io.quarry.mockserver.internal.json.Json;
@@ -42,11 +44,11 @@ public final class StateControl {
      * requests in flight are answered, and before any other passes the {@link #gate()}.
      */
     public void reset() {
-        gate.reset(() -> {
+        gate.reset(() -> app.reset(() -> {
             app.clear();
             resetHooks.forEach(Runnable::run);
             seedAll(startupSeeds);
-        });
+        }));
     }
 
     /** {@return the gate requests pass, which a reset closes while it runs} */
@@ -180,14 +182,8 @@ public final class StateControl {
     private ObjectNode exportNow() {
         ObjectNode indices = Json.object();
         for (IndexState state : app.all()) {
-            ObjectNode index = indices.putObject(state.name());
-            index.set("settings", state.config().settings().deepCopy());
-            ArrayNode synonyms = index.putArray("synonyms");
-            state.config().synonyms().forEach(synonym -> synonyms.add(synonym.deepCopy()));
-            ArrayNode rules = index.putArray("rules");
-            state.config().rules().forEach(rule -> rules.add(rule.deepCopy()));
-            ArrayNode records = index.putArray("records");
-            state.data().records().forEach(records::add);
+            // records and configuration as of one write: a copy or move onto the index is exported whole or not
+            indices.set(state.name(), state.read(StateControl::exportIndex));
         }
         ObjectNode document = Json.object();
         document.set("indices", indices);
@@ -223,6 +219,18 @@ public final class StateControl {
                                     .toList()));
         }
         return document;
+    }
+
+    private static ObjectNode exportIndex(IndexData data, IndexConfig config) {
+        ObjectNode index = Json.object();
+        index.set("settings", config.settings().deepCopy());
+        ArrayNode synonyms = index.putArray("synonyms");
+        config.synonyms().forEach(synonym -> synonyms.add(synonym.deepCopy()));
+        ArrayNode rules = index.putArray("rules");
+        config.rules().forEach(rule -> rules.add(rule.deepCopy()));
+        ArrayNode records = index.putArray("records");
+        data.records().forEach(records::add);
+        return index;
     }
 
     private static ObjectNode objectMember(JsonNode index, String member, String name) {

@@ -106,14 +106,16 @@ public final class UserMappings {
      * @param userID the user
      * @param indexName the index written
      * @param objectIDs the records written
+     * @return whether the user is assigned, and the records now its own
      */
-    public synchronized void claim(String userID, String indexName, Collection<String> objectIDs) {
+    public synchronized boolean claim(String userID, String indexName, Collection<String> objectIDs) {
         if (!users.containsKey(userID)) {
-            return;
+            return false;
         }
         Set<String> owned =
                 records.computeIfAbsent(userID, u -> new TreeMap<>()).computeIfAbsent(indexName, i -> new TreeSet<>());
         objectIDs.stream().filter(Objects::nonNull).forEach(owned::add);
+        return true;
     }
 
     /**

@@ -59,7 +59,7 @@ final class AnswersRoutes implements RouteMethods {
         IndexState index = app.require(indexName);
         SearchContext context = request.get(Caller.class).searchContext(indexName);
         ObjectNode search = searchRequest(prediction);
-        ObjectNode result = engine.search(index.data(), index.config(), search, context);
+        ObjectNode result = index.read((data, config) -> engine.search(data, config, search, context));
         AnswerExtractor extractor = new AnswerExtractor(
                 new QuestionWords(prediction.query()),
                 prediction.attributesForPrediction(),

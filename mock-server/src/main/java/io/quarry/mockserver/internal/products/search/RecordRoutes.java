@@ -98,8 +98,7 @@ final class RecordRoutes implements RouteMethods {
     /** Stores {@code record} whole under {@code objectID}; the reply body is {@code {stamp, "taskID", "objectID"}}. */
     private ObjectNode put(Request request, String objectID, ObjectNode record, String stamp) {
         record.put("objectID", objectID);
-        long taskId = apply(request.path("indexName"), new RecordOperation.Put(record));
-        claim(request, request.path("indexName"), List.of(objectID));
+        long taskId = apply(request, new RecordOperation.Put(record));
         ObjectNode body = Replies.task(stamp, app.nowMillis(), taskId);
         body.put("objectID", objectID);
         return body;
@@ -112,10 +111,10 @@ final class RecordRoutes implements RouteMethods {
         boolean create = request.booleanParam("createIfNotExists", true);
         RecordOperation operation = new RecordOperation.Partial(objectID, update, create);
         long taskId = create
-                ? apply(request.path("indexName"), operation)
-                : app.writeIfExists(request.path("indexName"), index -> applyAll(index, List.of(operation)), null)
+                ? apply(request, operation)
+                : app.writeIfExists(
+                                request.path("indexName"), index -> applyAll(request, index, List.of(operation)), null)
                         .taskId();
-        claim(request, request.path("indexName"), List.of(objectID));
         ObjectNode body = Replies.task("updatedAt", app.nowMillis(), taskId);
         body.put("objectID", objectID);
         return Response.ok(body);
@@ -162,17 +161,22 @@ final class RecordRoutes implements RouteMethods {
     Response get(Request request) {
         String indexName = request.path("indexName");
         IndexState index = app.require(indexName);
-        ObjectNode record = index.data().get(request.path("objectID"));
+        String objectID = request.path("objectID");
         SearchContext context = request.get(Caller.class).searchContext(indexName);
-        if (record == null || !KeyFilters.keep(record, index.config().settings(), context)) {
+        List<String> attributes = AttributesToRetrieve.forCaller(
+                context, AttributesToRetrieve.fromParam(request.query().get("attributesToRetrieve")));
+        boolean seesUnretrievable = request.get(Caller.class).seesUnretrievableAttributes();
+        ObjectNode retrieved = index.read((data, config) -> {
+            ObjectNode record = data.get(objectID);
+            if (record == null || !KeyFilters.keep(record, config.settings(), context)) {
+                return null;
+            }
+            return SearchEngine.retrieve(record, config, attributes, seesUnretrievable);
+        });
+        if (retrieved == null) {
             throw ApiException.notFound("ObjectID does not exist");
         }
-        return Response.ok(SearchEngine.retrieve(
-                record,
-                index.config(),
-                AttributesToRetrieve.forCaller(
-                        context, AttributesToRetrieve.fromParam(request.query().get("attributesToRetrieve"))),
-                request.get(Caller.class).seesUnretrievableAttributes()));
+        return Response.ok(retrieved);
     }
 
     /**
@@ -201,14 +205,20 @@ final class RecordRoutes implements RouteMethods {
             List<String> attributes = AttributesToRetrieve.forCaller(
                     context, AttributesToRetrieve.fromJson(item.get("attributesToRetrieve")));
             IndexState index = app.find(indexName);
-            ObjectNode record = index == null ? null : index.data().get(objectID);
             // a record the caller's key filters out of its searches reads as absent: no objectID opens it either
-            if (record == null || !KeyFilters.keep(record, index.config().settings(), context)) {
+            ObjectNode retrieved = index == null
+                    ? null
+                    : index.read((data, config) -> {
+                        ObjectNode record = data.get(objectID);
+                        return record == null || !KeyFilters.keep(record, config.settings(), context)
+                                ? null
+                                : SearchEngine.retrieve(
+                                        record, config, attributes, caller.seesUnretrievableAttributes());
+                    });
+            if (retrieved == null) {
                 results.addNull();
                 continue;
             }
-            ObjectNode retrieved =
-                    SearchEngine.retrieve(record, index.config(), attributes, caller.seesUnretrievableAttributes());
             budget.add(retrieved);
             results.add(retrieved);
         }
@@ -246,9 +256,9 @@ final class RecordRoutes implements RouteMethods {
             IndexState index = indices.get(name);
             Replicas.requireNotReplica(index, operations);
             BatchDryRun.check(index, operations);
+            claim(request, name, operations);
             return applyAll(index, operations, () -> detachReplicas(index));
         });
-        claim(request, name, written.result());
         ObjectNode body = Json.object();
         body.put("taskID", written.taskId());
         body.set("objectIDs", objectIDs(written.result()));
@@ -270,6 +280,7 @@ final class RecordRoutes implements RouteMethods {
             // before anything applies, so that a batch naming a replica, or refused as it applies, changes no index
             byIndex.forEach((name, operations) -> Replicas.requireNotReplica(indices.get(name), operations));
             byIndex.forEach((name, operations) -> BatchDryRun.check(indices.get(name), operations));
+            byIndex.forEach((name, operations) -> claim(request, name, operations));
             Map<String, List<String>> ids = new LinkedHashMap<>();
             byIndex.forEach((name, operations) -> {
                 IndexState index = indices.get(name);
@@ -277,7 +288,6 @@ final class RecordRoutes implements RouteMethods {
             });
             return ids;
         });
-        written.result().forEach((name, ids) -> claim(request, name, ids));
         ArrayNode objectIDs = Json.array();
         Map<String, Integer> next = new LinkedHashMap<>();
         for (BatchRequests.Item item : items) {
@@ -310,17 +320,37 @@ final class RecordRoutes implements RouteMethods {
         }
     }
 
-    /** With multi-cluster mapping, records written with {@code X-Service-User-ID} belong to that user. */
-    private void claim(Request request, String indexName, List<String> objectIDs) {
+    /**
+     * With multi-cluster mapping, records written with {@code X-Service-User-ID} belong to that user: claimed within
+     * the write, once it is checked and before it applies, so that removing the user meanwhile either finds them
+     * (and deletes them once the write has let the index go) or comes first, and the write is refused as any write
+     * of a user not assigned. Claimed after the write, they were missed by a removal in between, and stayed.
+     *
+     * @throws ApiException 400 when the mapping is on and the user is no longer assigned
+     */
+    private void claim(Request request, String indexName, List<RecordOperation> operations) {
         String userID = request.header("X-Service-User-ID");
-        if (userID != null) {
-            app.mappings().claim(userID, indexName, objectIDs);
+        if (userID == null) {
+            return;
+        }
+        List<String> objectIDs = new ArrayList<>();
+        operations.forEach(operation -> objectIDs.add(operation.objectID()));
+        if (!app.mappings().claim(userID, indexName, objectIDs)
+                && app.mappings().enabled()) {
+            throw ApiException.badRequest("The user ID " + userID + " is not assigned to a cluster");
         }
     }
 
-    private long apply(String indexName, RecordOperation operation) {
-        return app.write(indexName, index -> applyAll(index, List.of(operation)))
+    private long apply(Request request, RecordOperation operation) {
+        return app.write(request.path("indexName"), index -> applyAll(request, index, List.of(operation)))
                 .taskId();
+    }
+
+    /** {@return the objectID of each operation, in order}: a write of one record, claimed for its user first */
+    private List<String> applyAll(Request request, IndexState index, List<RecordOperation> operations) {
+        Replicas.requireNotReplica(index, operations);
+        claim(request, index.name(), operations);
+        return applyAll(index, operations, () -> {});
     }
 
     /** {@return the objectID each operation concerns ({@code null} for index-level actions), in order} */

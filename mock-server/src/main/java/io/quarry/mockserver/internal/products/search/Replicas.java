@@ -6,39 +6,42 @@ import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.IndexState;
 import io.quarry.mockserver.internal.state.RecordOperation;
-import java.util.LinkedHashSet;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.function.Consumer;
 
 /**
  * The indices a write with {@code forwardToReplicas} reaches: the index itself, then, when the parameter is true,
- * the replicas named in its {@code replicas} setting ({@code virtual(name)} names one too). The caller's key must
- * be allowed on each of them. Record writes are never forwarded: a replica holds its primary's records, and
- * refuses record writes of its own.
+ * the replicas linked to it when the write applies ({@code virtual(name)} names one too). The caller's key must be
+ * allowed on each of them. Record writes are never forwarded: a replica holds its primary's records, and refuses
+ * record writes of its own.
  */
 final class Replicas {
 
     private Replicas() {}
 
     /**
-     * {@return the index name, then its replicas' names when the request forwards to them}
+     * {@return the index, then its linked replicas when the request forwards to them} Called within the write, which
+     * holds the replicas' locks (a write locks the indices linked to those it names), so that they are the replicas
+     * of the index as the write applies, not as the request came: read before the locks, a replica unlinked and
+     * deleted meanwhile was created again by the write, and one linked meanwhile missed the change.
      *
      * @param app the application
      * @param request a write on {@code {indexName}} that may carry {@code forwardToReplicas}
+     * @param index the index, its lock held
+     * @throws ApiException 403 when the caller's key may not use one of the replicas
      */
-    static Set<String> targets(Application app, Request request) {
-        String name = request.path("indexName");
-        Set<String> targets = new LinkedHashSet<>();
-        targets.add(name);
+    static List<IndexState> targets(Application app, Request request, IndexState index) {
+        List<IndexState> targets = new ArrayList<>();
+        targets.add(index);
         if (request.booleanParam("forwardToReplicas", false)) {
-            IndexState primary = app.find(name);
-            if (primary != null) {
-                targets.addAll(primary.replicaNames());
+            for (String name : index.replicaNames()) {
+                IndexState replica = app.find(name);
+                if (replica != null && index.name().equals(replica.primaryName())) {
+                    request.get(Caller.class).requireIndex(name);
+                    targets.add(replica);
+                }
             }
-            Caller caller = request.get(Caller.class);
-            targets.forEach(caller::requireIndex);
         }
         return targets;
     }
@@ -52,12 +55,11 @@ final class Replicas {
      * @return the index's task
      */
     static long write(Application app, Request request, Consumer<IndexState> change) {
-        Map<String, Long> tasks = app.writeMany(targets(app, request), indices -> {
-                    indices.values().forEach(change);
+        return app.write(request.path("indexName"), index -> {
+                    targets(app, request, index).forEach(change);
                     return null;
                 })
-                .taskIds();
-        return tasks.get(request.path("indexName"));
+                .taskId();
     }
 
     /**

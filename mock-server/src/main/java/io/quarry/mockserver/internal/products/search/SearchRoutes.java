@@ -88,7 +88,8 @@ final class SearchRoutes implements RouteMethods {
         IndexState index = app.require(indexName);
         SearchContext context = request.get(Caller.class).searchContext(indexName);
         ObjectNode params = engine.effectiveParameters(body, context);
-        ObjectNode result = engine.search(index.data(), index.config(), hooks.apply(indexName, params, body), context);
+        ObjectNode rewritten = hooks.apply(indexName, params, body);
+        ObjectNode result = index.read((data, config) -> engine.search(data, config, rewritten, context));
         return new Searched(indexName, params, result);
     }
 
@@ -117,20 +118,19 @@ final class SearchRoutes implements RouteMethods {
 
     private ObjectNode browse(Request request, String indexName, ObjectNode body) {
         IndexState index = app.require(indexName);
-        return engine.browsePage(
-                index.data(), index.config(), body, request.get(Caller.class).searchContext(indexName));
+        SearchContext context = request.get(Caller.class).searchContext(indexName);
+        return index.read((data, config) -> engine.browsePage(data, config, body, context));
     }
 
     /** {@code POST /1/indexes/{indexName}/facets/{facetName}/query}. */
     Response facetValues(Request request) {
         String indexName = request.path("indexName");
         IndexState index = app.require(indexName);
-        return Response.ok(engine.searchForFacetValues(
-                index.data(),
-                index.config(),
-                request.path("facetName"),
-                request.jsonObject(),
-                request.get(Caller.class).searchContext(indexName)));
+        String facetName = request.path("facetName");
+        ObjectNode body = request.jsonObject();
+        SearchContext context = request.get(Caller.class).searchContext(indexName);
+        return Response.ok(
+                index.read((data, config) -> engine.searchForFacetValues(data, config, facetName, body, context)));
     }
 
     /**
@@ -191,12 +191,8 @@ final class SearchRoutes implements RouteMethods {
                 // Facet entries have no hits: they always run and never count towards stopIfEnoughMatches.
                 String facet = query.remove("facet").stringValue();
                 IndexState index = app.require(indexName);
-                result = engine.searchForFacetValues(
-                        index.data(),
-                        index.config(),
-                        facet,
-                        query,
-                        request.get(Caller.class).searchContext(indexName));
+                SearchContext context = request.get(Caller.class).searchContext(indexName);
+                result = index.read((data, config) -> engine.searchForFacetValues(data, config, facet, query, context));
             } else if (enough) {
                 result = skipped(request, indexName, query);
             } else {

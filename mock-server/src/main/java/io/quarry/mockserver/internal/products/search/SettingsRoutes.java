@@ -204,23 +204,25 @@ final class SettingsRoutes implements RouteMethods {
         JsonNode primary = changes.remove("primary");
         ObjectNode forwarded = changes.deepCopy();
         forwarded.remove(ReplicaSetting.PLACE);
-        Set<String> targets = Replicas.targets(app, request);
-        Set<String> names = new LinkedHashSet<>(targets);
+        Set<String> names = new LinkedHashSet<>();
+        names.add(name);
         if (replicas != null) {
             // the key must be allowed on each index it links (and may create)
             replicas.names().forEach(request.get(Caller.class)::requireIndex);
             names.addAll(replicas.names());
         }
         var written = app.writeMany(names, indices -> {
-            requireSamePrimary(indices.get(name), primary);
+            IndexState index = indices.get(name);
+            List<IndexState> targets = Replicas.targets(app, request, index);
+            requireSamePrimary(index, primary);
             if (replicas != null) {
                 replicas.check(indices);
             }
-            for (String target : targets) {
-                checkTypoWordSizes(indices.get(target), target.equals(name) ? changes : forwarded);
+            for (IndexState target : targets) {
+                checkTypoWordSizes(target, target == index ? changes : forwarded);
             }
-            for (String target : targets) {
-                indices.get(target).mergeSettings(target.equals(name) ? changes : forwarded);
+            for (IndexState target : targets) {
+                target.mergeSettings(target == index ? changes : forwarded);
             }
             if (replicas != null) {
                 replicas.link(indices);

@@ -76,6 +76,7 @@ final class SuggestionBuilder {
      * @return how many suggestions were written
      */
     int build(SuggestionsConfig config, BuildLog log) {
+        long resets = app.resets();
         log.info(0, "Build of index " + config.indexName() + " started");
         Map<String, ObjectNode> records = new LinkedHashMap<>();
         for (SourceConfig source : config.sourceIndices()) {
@@ -84,8 +85,8 @@ final class SuggestionBuilder {
         if (!config.languages().isEmpty()) {
             removePluralDuplicates(records, log);
         }
-        String unwritten =
-                guard.writeUnlessRead(config.indexName(), this::primaryOf, () -> write(config.indexName(), records));
+        String unwritten = guard.writeUnlessRead(
+                config.indexName(), this::primaryOf, () -> write(config.indexName(), records, resets));
         if (unwritten != null) {
             log.error(0, unwritten + ": no suggestions written");
             return 0;
@@ -438,12 +439,29 @@ final class SuggestionBuilder {
         return index == null ? null : index.primaryName();
     }
 
-    /** {@return {@code null} once written, or why not: the index is a replica, which holds its primary's records} */
-    private String write(String indexName, Map<String, ObjectNode> records) {
+    /**
+     * {@return {@code null} once written, or why not: the index is a replica, which holds its primary's records, or
+     * the application was reset since the build began} A build does not hold a reset back: one that ran meanwhile
+     * erased the searches, records and configuration the build read, which its write must not bring back (nor the
+     * suggestions index, the reset had removed).
+     */
+    private String write(String indexName, Map<String, ObjectNode> records, long resets) {
         ObjectNode settings = Json.object();
         settings.putArray("searchableAttributes").add("query");
         settings.putArray("customRanking").add("desc(popularity)");
+        try {
+            return write(indexName, records, resets, settings);
+        } catch (ResetMeanwhile reset) {
+            return "The application was reset during the build";
+        }
+    }
+
+    private String write(String indexName, Map<String, ObjectNode> records, long resets, ObjectNode settings) {
         return app.write(indexName, index -> {
+                    if (resets % 2 != 0 || app.resets() != resets) {
+                        // thrown, so that an index this write created goes with it
+                        throw new ResetMeanwhile();
+                    }
                     if (index.primaryName() != null) {
                         return "Index " + indexName + " is a replica of " + index.primaryName();
                     }
@@ -456,5 +474,14 @@ final class SuggestionBuilder {
                     return null;
                 })
                 .result();
+    }
+
+    /** The application was reset since the build began: the write is refused whole. */
+    private static final class ResetMeanwhile extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        ResetMeanwhile() {
+            super(null, null, false, false);
+        }
     }
 }
