@@ -103,9 +103,11 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
     }
 
     /**
-     * Sets {@code userToken}.
+     * Sets {@code userToken}: the key stands for one user. The rate limits count that user's calls apart from other
+     * users behind the same IP address, and the key's searches are that user's (for analytics and
+     * personalization): a {@code userToken} a search sends itself does not replace the key's.
      *
-     * @param userToken the user the rate limits count against
+     * @param userToken the user the key is handed to
      * @return a copy
      */
     public SecuredApiKeyRestrictions userToken(String userToken) {

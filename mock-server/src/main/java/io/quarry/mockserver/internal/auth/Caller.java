@@ -125,8 +125,8 @@ public final class Caller {
 
     /**
      * The key's influence on a search: the parameters it forces ({@link ForcedParameters}: its queryParameters,
-     * a secured key's embedded parameters over them, neither lifted by the other or by the request), a secured
-     * key's filters ANDed, its maxHitsPerQuery.
+     * a secured key's embedded parameters and its userToken over them, neither lifted by the other or by the
+     * request), a secured key's filters ANDed, its maxHitsPerQuery.
      *
      * @param indexName the index searched
      * @return the engine's context
@@ -136,7 +136,7 @@ public final class Caller {
             return new SearchContext(indexName, Json.object(), List.of(), 0, true);
         }
         ObjectNode forced = ForcedParameters.of(
-                PathCodec.parseQuery(key.queryParameters()), secured == null ? Map.of() : secured.searchParams());
+                PathCodec.parseQuery(key.queryParameters()), secured == null ? Map.of() : secured.forcedParams());
         List<String> extraFilters =
                 secured == null || secured.filters() == null ? List.of() : List.of(secured.filters());
         return new SearchContext(indexName, forced, extraFilters, key.maxHitsPerQuery(), seesUnretrievableAttributes());

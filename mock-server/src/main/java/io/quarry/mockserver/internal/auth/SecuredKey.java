@@ -247,6 +247,20 @@ public record SecuredKey(
         return new ApiException(403, "Invalid secured API key: " + why);
     }
 
+    /**
+     * {@return the search parameters it forces: those embedded, and its userToken} The key's user is the user of
+     * every search made with it, as of every event it sends: a request's own userToken would let a key handed to
+     * one user search (and feed analytics and personalization) as another.
+     */
+    Map<String, String> forcedParams() {
+        if (userToken == null || userToken.isEmpty()) {
+            return searchParams;
+        }
+        Map<String, String> forced = new LinkedHashMap<>(searchParams);
+        forced.put("userToken", userToken);
+        return forced;
+    }
+
     @Override
     public String toString() {
         return "SecuredKey[restrictIndices=" + restrictIndices + ", validUntil=" + validUntil + "]";
