@@ -62,6 +62,7 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
 
     /**
      * Sets {@code filters}, ANDed with each query's own; values are quoted as in {@link SearchQuery#filters(String)}.
+     * They limit what the key reads, not what it writes (see {@link SecuredApiKeys}).
      *
      * @param filters a filter forced on every query
      * @return a copy

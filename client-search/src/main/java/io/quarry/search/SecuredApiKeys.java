@@ -31,6 +31,11 @@ import javax.crypto.spec.SecretKeySpec;
  * sorted names with percent-encoded values ({@code %20} for spaces, lists comma-joined), its HMAC-SHA256 with
  * the parent key in lower-case hex, then Base64 of hex followed by the query string. The parent key should be a
  * search key, never the admin key; it is never embedded in the result.
+ *
+ * <p>The embedded search parameters ({@code filters} among them) limit what the key reads: searches, browsing,
+ * records by objectID. They do not limit what it writes: a secured key holds its parent's rights, so a parent that
+ * may delete records lets the key delete by query records its searches never show.
+ * Generate secured keys from a key with the {@code search} right alone.
  */
 public final class SecuredApiKeys {
 
