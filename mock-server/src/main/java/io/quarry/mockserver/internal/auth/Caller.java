@@ -77,6 +77,18 @@ public final class Caller {
         return secured == null ? null : secured.userToken();
     }
 
+    /**
+     * {@return whether the caller may act for that user} A secured key that names its user acts for that user
+     * only: it sends that user's events and reads or deletes that user's profile, so a key handed to one user cannot
+     * feed or read another's.
+     *
+     * @param userToken the user a call names
+     */
+    public boolean mayActAs(String userToken) {
+        String keyUser = securedUserToken();
+        return keyUser == null || keyUser.isEmpty() || keyUser.equals(userToken);
+    }
+
     SecuredKey secured() {
         return secured;
     }
@@ -106,6 +118,19 @@ public final class Caller {
                 ? key.indexScope().equals(indexName)
                 : Patterns.anyMatches(key.indexes(), indexName);
         return keyAllows && (secured == null || Patterns.anyMatches(secured.restrictIndices(), indexName));
+    }
+
+    /**
+     * {@return whether the caller may use some indices only} Such a caller is shown nothing that names no one index:
+     * a call across indices (a multi-index search, a batch) may show the others.
+     */
+    public boolean usesSomeIndicesOnly() {
+        if (isAdmin()) {
+            return false;
+        }
+        return key.indexScope() != null
+                || !key.indexes().stream().allMatch(String::isBlank)
+                || secured != null && !secured.restrictIndices().stream().allMatch(String::isBlank);
     }
 
     /**
