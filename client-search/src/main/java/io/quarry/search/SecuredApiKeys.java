@@ -130,7 +130,8 @@ public final class SecuredApiKeys {
      * How long a secured key stays valid.
      *
      * @param securedKey the key
-     * @return the time left; negative once expired
+     * @return the time left; zero or negative once expired (the service refuses the key from its validUntil
+     *     second on)
      * @throws io.quarry.core.InvalidRequestException if the key has no {@code validUntil}
      */
     public static Duration remainingValidity(String securedKey) {
@@ -142,7 +143,8 @@ public final class SecuredApiKeys {
      *
      * @param securedKey the key
      * @param clock      the clock
-     * @return the time left; negative once expired
+     * @return the time left; zero or negative once expired (the service refuses the key from its validUntil
+     *     second on)
      * @throws io.quarry.core.InvalidRequestException if the key has no {@code validUntil}
      */
     public static Duration remainingValidity(String securedKey, Clock clock) {
