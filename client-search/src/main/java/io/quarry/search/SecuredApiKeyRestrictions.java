@@ -84,7 +84,8 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
     /**
      * Sets {@code restrictIndices}.
      *
-     * @param indices the only indices the key can query
+     * @param indices the only indices the key can query, each a name or a pattern where {@code *} stands for any
+     *     run of characters; a name holding a comma stays whole (the list is then embedded as a JSON array)
      * @return a copy
      */
     public SecuredApiKeyRestrictions restrictIndices(String... indices) {
@@ -118,7 +119,8 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
     /**
      * Sets {@code referers}.
      *
-     * @param patterns allowed referrers, with a leading and/or trailing {@code *}
+     * @param patterns allowed referrers, with a leading and/or trailing {@code *}; one holding a comma stays whole
+     *     (the list is then embedded as a JSON array)
      * @return a copy
      */
     public SecuredApiKeyRestrictions referers(String... patterns) {

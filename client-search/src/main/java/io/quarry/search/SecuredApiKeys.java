@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.StringJoiner;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -304,10 +305,22 @@ public final class SecuredApiKeys {
         return Instant.ofEpochSecond(seconds);
     }
 
-    /** A restriction's value as secured keys carry it: string lists comma-joined, other lists and objects as JSON. */
+    /** The pattern lists, whose items may hold a comma (no network does). */
+    private static final Set<String> PATTERN_LISTS = Set.of("restrictIndices", "referers");
+
+    /**
+     * A restriction's value as secured keys carry it: string lists comma-joined, other lists and objects as JSON. A
+     * restriction list with an item holding a comma is a JSON array: comma-joined, {@code "a,b"} would restrict to
+     * {@code a} and {@code b}, neither of which was named.
+     */
     private static String asRestrictionText(String name, Object value) {
         if (value instanceof String s) {
             return s;
+        }
+        if (value instanceof Collection<?> list
+                && PATTERN_LISTS.contains(name)
+                && list.stream().anyMatch(v -> v instanceof String s && s.indexOf(',') >= 0)) {
+            return JsonText.write(value);
         }
         if (value instanceof Collection<?> list && list.stream().allMatch(v -> v instanceof String)) {
             StringJoiner joined = new StringJoiner(",");
