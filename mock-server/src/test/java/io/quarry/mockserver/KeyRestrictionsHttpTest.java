@@ -11,6 +11,8 @@ import io.quarry.mockserver.testing.TestClient.Reply;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -95,6 +97,30 @@ class KeyRestrictionsHttpTest {
                         .body()
                         .get("hits"))
                 .hasSize(20);
+    }
+
+    @Test
+    void maxHitsPerQueryPagesThroughEveryHitOnceAndHoldsForItsSecuredKeys() {
+        String parent = admin.createKey(jq("{'acl':['search'],'maxHitsPerQuery':7}"));
+        TestClient secured = admin.withKey(SecuredKeyFactory.sign(parent, "filters=kind%3Aeven"));
+        List<String> all = admin.post("/1/indexes/items/query", jq("{'filters':'kind:even','hitsPerPage':100}"))
+                .hitIds();
+        List<String> paged = new ArrayList<>();
+        Reply first = secured.post("/1/indexes/items/query", jq("{'hitsPerPage':100}"));
+        int nbPages = first.body().get("nbPages").asInt();
+        assertThat(first.body().get("hitsPerPage").asInt()).isEqualTo(7);
+        assertThat(nbPages).isEqualTo(3);
+        for (int page = 0; page <= nbPages; page++) {
+            Reply reply = secured.post("/1/indexes/items/query", jq("{'hitsPerPage':100,'page':" + page + "}"));
+            assertThat(reply.hitIds()).hasSizeLessThanOrEqualTo(7);
+            paged.addAll(reply.hitIds());
+        }
+        assertThat(paged).as("each hit once, in order, none past the last page").isEqualTo(all);
+        Reply window = secured.post("/1/indexes/items/query", jq("{'offset':3,'length':100}"));
+        assertThat(window.hitIds()).isEqualTo(all.subList(3, 10));
+        Reply multi =
+                secured.post("/1/indexes/*/queries", jq("{'requests':[{'indexName':'items','hitsPerPage':100}]}"));
+        assertThat(multi.body().get("results").get(0).get("hits")).hasSize(7);
     }
 
     @Test
