@@ -194,6 +194,19 @@ class KeyRestrictionsHttpTest {
     }
 
     @Test
+    void aSecuredKeyWithAnEmptyUserTokenCountsPerIp() {
+        // counted under the token "", every end user of the key shared one hourly budget
+        String limited = admin.createKey(jq("{'acl':['search'],'maxQueriesPerIPPerHour':1}"));
+        String secured = SecuredKeyFactory.sign(limited, "userToken=");
+        Map<String, String> first = Map.of("X-Forwarded-For", "203.0.113.7", "X-Forwarded-API-Key", secured);
+        Map<String, String> second = Map.of("X-Forwarded-For", "198.51.100.1", "X-Forwarded-API-Key", secured);
+
+        assertThat(send(server.adminKey(), first)).isEqualTo(200);
+        assertThat(send(server.adminKey(), first)).isEqualTo(429);
+        assertThat(send(server.adminKey(), second)).as("another end user").isEqualTo(200);
+    }
+
+    @Test
     void credentialsAsUrlParameters() {
         String key = admin.createKey(jq("{'acl':['search']}"));
         TestClient anonymous = new TestClient(server, null, null);

@@ -86,7 +86,7 @@ public final class Caller {
      */
     public boolean mayActAs(String userToken) {
         String keyUser = securedUserToken();
-        return keyUser == null || keyUser.isEmpty() || keyUser.equals(userToken);
+        return keyUser == null || keyUser.equals(userToken);
     }
 
     SecuredKey secured() {
