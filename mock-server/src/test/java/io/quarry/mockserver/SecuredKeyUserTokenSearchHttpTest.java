@@ -41,6 +41,9 @@ class SecuredKeyUserTokenSearchHttpTest {
         assertThat(reply.body().get("params").asString())
                 .contains("userToken=alice")
                 .doesNotContain("bob");
+        assertThat(alice.get("/1/indexes/items/1").status())
+                .as("a record read, no search")
+                .isEqualTo(200);
         assertThat(alice.get("/1/indexes/items?query=shoe&userToken=bob")
                         .body()
                         .get("params")
