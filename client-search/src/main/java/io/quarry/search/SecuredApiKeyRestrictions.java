@@ -62,6 +62,7 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
 
     /**
      * Sets {@code filters}, ANDed with each query's own; values are quoted as in {@link SearchQuery#filters(String)}.
+     * They limit what the key reads, not what it writes (see {@link SecuredApiKeys}).
      *
      * @param filters a filter forced on every query
      * @return a copy
@@ -83,7 +84,8 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
     /**
      * Sets {@code restrictIndices}.
      *
-     * @param indices the only indices the key can query
+     * @param indices the only indices the key can query, each a name or a pattern where {@code *} stands for any
+     *     run of characters; a name holding a comma stays whole (the list is then embedded as a JSON array)
      * @return a copy
      */
     public SecuredApiKeyRestrictions restrictIndices(String... indices) {
@@ -103,9 +105,11 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
     }
 
     /**
-     * Sets {@code userToken}.
+     * Sets {@code userToken}: the key stands for one user. The rate limits count that user's calls apart from other
+     * users behind the same IP address, and the key's searches are that user's (for analytics and
+     * personalization): a {@code userToken} a search sends itself does not replace the key's.
      *
-     * @param userToken the user the rate limits count against
+     * @param userToken the user the key is handed to
      * @return a copy
      */
     public SecuredApiKeyRestrictions userToken(String userToken) {
@@ -115,7 +119,8 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
     /**
      * Sets {@code referers}.
      *
-     * @param patterns allowed referrers, with a leading and/or trailing {@code *}
+     * @param patterns allowed referrers, with a leading and/or trailing {@code *}; one holding a comma stays whole
+     *     (the list is then embedded as a JSON array)
      * @return a copy
      */
     public SecuredApiKeyRestrictions referers(String... patterns) {

@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.StringJoiner;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -31,6 +32,11 @@ import javax.crypto.spec.SecretKeySpec;
  * sorted names with percent-encoded values ({@code %20} for spaces, lists comma-joined), its HMAC-SHA256 with
  * the parent key in lower-case hex, then Base64 of hex followed by the query string. The parent key should be a
  * search key, never the admin key; it is never embedded in the result.
+ *
+ * <p>The embedded search parameters ({@code filters} among them) limit what the key reads: searches, browsing,
+ * records by objectID. They do not limit what it writes: a secured key holds its parent's rights, so a parent that
+ * may delete records lets the key delete by query records its searches never show.
+ * Generate secured keys from a key with the {@code search} right alone.
  */
 public final class SecuredApiKeys {
 
@@ -125,7 +131,8 @@ public final class SecuredApiKeys {
      * How long a secured key stays valid.
      *
      * @param securedKey the key
-     * @return the time left; negative once expired
+     * @return the time left; zero or negative once expired (the service refuses the key from its validUntil
+     *     second on)
      * @throws io.quarry.core.InvalidRequestException if the key has no {@code validUntil}
      */
     public static Duration remainingValidity(String securedKey) {
@@ -137,7 +144,8 @@ public final class SecuredApiKeys {
      *
      * @param securedKey the key
      * @param clock      the clock
-     * @return the time left; negative once expired
+     * @return the time left; zero or negative once expired (the service refuses the key from its validUntil
+     *     second on)
      * @throws io.quarry.core.InvalidRequestException if the key has no {@code validUntil}
      */
     public static Duration remainingValidity(String securedKey, Clock clock) {
@@ -297,10 +305,22 @@ public final class SecuredApiKeys {
         return Instant.ofEpochSecond(seconds);
     }
 
-    /** A restriction's value as secured keys carry it: string lists comma-joined, other lists and objects as JSON. */
+    /** The pattern lists, whose items may hold a comma (no network does). */
+    private static final Set<String> PATTERN_LISTS = Set.of("restrictIndices", "referers");
+
+    /**
+     * A restriction's value as secured keys carry it: string lists comma-joined, other lists and objects as JSON. A
+     * restriction list with an item holding a comma is a JSON array: comma-joined, {@code "a,b"} would restrict to
+     * {@code a} and {@code b}, neither of which was named.
+     */
     private static String asRestrictionText(String name, Object value) {
         if (value instanceof String s) {
             return s;
+        }
+        if (value instanceof Collection<?> list
+                && PATTERN_LISTS.contains(name)
+                && list.stream().anyMatch(v -> v instanceof String s && s.indexOf(',') >= 0)) {
+            return JsonText.write(value);
         }
         if (value instanceof Collection<?> list && list.stream().allMatch(v -> v instanceof String)) {
             StringJoiner joined = new StringJoiner(",");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.core.ForbiddenException;
+import io.quarry.core.NotFoundException;
 import io.quarry.core.RequestOptions;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.junit.MockServerExtension.StatePolicy;
@@ -85,6 +86,20 @@ class SecuredApiKeysContractTest {
 
         assertThat(searchWith(key, fromShop)).isEqualTo(3);
         assertThatThrownBy(() -> searchWith(key, elsewhere)).isInstanceOf(ForbiddenException.class);
+    }
+
+    @Test
+    void anIndexNameHoldingACommaStaysOneName() {
+        // comma-joined, "products,eu" restricted the key to products and to eu
+        String key = secured(r -> r.restrictIndices("products,eu"));
+
+        assertThatThrownBy(() -> searchWith(key, RequestOptions.of())).isInstanceOf(ForbiddenException.class);
+        try (SearchClient client = SearchClient.create(MockServerClients.config(MOCK.server(), key))) {
+            assertThatThrownBy(() -> client.index("products,eu").search(SearchQuery.of(""), Product.class))
+                    .as("allowed, then no such index")
+                    .isInstanceOf(NotFoundException.class);
+        }
+        assertThat(SecuredApiKeys.decode(key).restrictIndices()).containsExactly("products,eu");
     }
 
     @Test

@@ -72,6 +72,28 @@ class SecuredKeyAgreementContractTest {
         }
     }
 
+    @Test
+    void aJsonArrayOfSourcesIsSignedOnlyWhenTheServiceReadsEachItem() {
+        SearchClient admin = SearchClient.create(MockServerClients.config(MOCK.server()));
+        String parent = admin.apiKeys().add(ApiKey.of(Acl.SEARCH)).key();
+        admin.close();
+        // the client signed any array, so a key holding an IPv6 network failed every call it was used for
+        for (String sources : new String[] {
+            "[\"127.0.0.1\"]",
+            "[\" 127.0.0.0/8 \", \"10.0.0.0/8\"]",
+            "[\"127.0.0.1\", \"::1\"]",
+            "[\"\"]",
+            "[7]",
+            "[\"10.0.0.0/33\"]",
+            "[]"
+        }) {
+            String refusal = serviceRefusal(sign(parent, "restrictSources=" + encoded(sources)));
+            assertThat(clientSigns(parent, sources))
+                    .as(sources + ": the service says '" + refusal + "'")
+                    .isEqualTo(!refusal.contains("Invalid secured API key"));
+        }
+    }
+
     private String text(String[] pieces) {
         StringBuilder text = new StringBuilder();
         for (int i = 1 + random.nextInt(4); i > 0; i--) {

@@ -172,8 +172,16 @@ class ConsoleHttpTest {
     void aKeyRestrictedToIndicesSeesNoneOfTheOthersInTheJournalOrTheCharts() {
         client.post("/1/indexes/mine/query", "{}");
         client.post("/1/indexes/theirs/query", jq("{'query':'their secret'}"));
+        client.post("/1/indexes/*/queries", jq("{'requests':[{'indexName':'theirs','query':'their secret'}]}"));
         client.get("/1/keys");
         long theirs = journal("?index=theirs").get(0).get("seq").asLong();
+        long across = -1;
+        for (JsonNode entry : journal("")) {
+            if (entry.get("path").asString().equals("/1/indexes/*/queries")) {
+                across = entry.get("seq").asLong();
+            }
+        }
+        assertThat(across).as("the multi-index search's entry").isNotNegative();
         TestClient mine = new TestClient(
                 server, server.applicationId(), client.createKey(jq("{'acl':['logs'],'indexes':['mine']}")));
 
@@ -181,8 +189,10 @@ class ConsoleHttpTest {
                 mine.get("/_mock/console/api/journal").requireOk().body().get("entries");
         assertThat(entries)
                 .extracting(entry -> entry.path("index").asString("none"))
-                .contains("mine", "none")
-                .doesNotContain("theirs");
+                .contains("mine")
+                .as("an entry naming no one index may show the others")
+                .doesNotContain("theirs", "none");
+        assertThat(mine.get("/_mock/console/api/journal/" + across).status()).isEqualTo(404);
         assertThat(mine.get("/_mock/console/api/journal?index=theirs").body().get("entries"))
                 .isEmpty();
         assertThat(mine.get("/_mock/console/api/journal/" + theirs).status()).isEqualTo(404);

@@ -11,6 +11,8 @@ import io.quarry.mockserver.testing.TestClient.Reply;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -98,6 +100,30 @@ class KeyRestrictionsHttpTest {
     }
 
     @Test
+    void maxHitsPerQueryPagesThroughEveryHitOnceAndHoldsForItsSecuredKeys() {
+        String parent = admin.createKey(jq("{'acl':['search'],'maxHitsPerQuery':7}"));
+        TestClient secured = admin.withKey(SecuredKeyFactory.sign(parent, "filters=kind%3Aeven"));
+        List<String> all = admin.post("/1/indexes/items/query", jq("{'filters':'kind:even','hitsPerPage':100}"))
+                .hitIds();
+        List<String> paged = new ArrayList<>();
+        Reply first = secured.post("/1/indexes/items/query", jq("{'hitsPerPage':100}"));
+        int nbPages = first.body().get("nbPages").asInt();
+        assertThat(first.body().get("hitsPerPage").asInt()).isEqualTo(7);
+        assertThat(nbPages).isEqualTo(3);
+        for (int page = 0; page <= nbPages; page++) {
+            Reply reply = secured.post("/1/indexes/items/query", jq("{'hitsPerPage':100,'page':" + page + "}"));
+            assertThat(reply.hitIds()).hasSizeLessThanOrEqualTo(7);
+            paged.addAll(reply.hitIds());
+        }
+        assertThat(paged).as("each hit once, in order, none past the last page").isEqualTo(all);
+        Reply window = secured.post("/1/indexes/items/query", jq("{'offset':3,'length':100}"));
+        assertThat(window.hitIds()).isEqualTo(all.subList(3, 10));
+        Reply multi =
+                secured.post("/1/indexes/*/queries", jq("{'requests':[{'indexName':'items','hitsPerPage':100}]}"));
+        assertThat(multi.body().get("results").get(0).get("hits")).hasSize(7);
+    }
+
+    @Test
     void queryParametersAreForced() {
         TestClient user = key("{'acl':['search'],'queryParameters':'filters=kind%3Aeven&hitsPerPage=3'}");
         Reply reply = user.post("/1/indexes/items/query", jq("{'filters':'kind:odd','hitsPerPage':50}"));
@@ -165,6 +191,19 @@ class KeyRestrictionsHttpTest {
         assertThat(send(adminKey, Map.of("X-Forwarded-For", "203.0.113.7", "X-Forwarded-API-Key", securedChild)))
                 .as("a secured key's user token is its identity")
                 .isEqualTo(200);
+    }
+
+    @Test
+    void aSecuredKeyWithAnEmptyUserTokenCountsPerIp() {
+        // counted under the token "", every end user of the key shared one hourly budget
+        String limited = admin.createKey(jq("{'acl':['search'],'maxQueriesPerIPPerHour':1}"));
+        String secured = SecuredKeyFactory.sign(limited, "userToken=");
+        Map<String, String> first = Map.of("X-Forwarded-For", "203.0.113.7", "X-Forwarded-API-Key", secured);
+        Map<String, String> second = Map.of("X-Forwarded-For", "198.51.100.1", "X-Forwarded-API-Key", secured);
+
+        assertThat(send(server.adminKey(), first)).isEqualTo(200);
+        assertThat(send(server.adminKey(), first)).isEqualTo(429);
+        assertThat(send(server.adminKey(), second)).as("another end user").isEqualTo(200);
     }
 
     @Test

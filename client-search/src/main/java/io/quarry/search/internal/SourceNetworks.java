@@ -3,8 +3,8 @@ package io.quarry.search.internal;
 /**
  * The {@code restrictSources} of a secured key as the service reads it: IPv4 networks in CIDR notation
  * ({@code 192.168.1.0/24}; a bare address is one host), comma-separated (blank items and spaces around each
- * ignored) or a JSON array. Four decimal octets of ASCII digits, 0 to 255, and a prefix length of one or two
- * digits, 0 to 32.
+ * ignored) or a JSON array of them (where a blank item is no network). Four decimal octets of ASCII digits, 0 to
+ * 255, and a prefix length of one or two digits, 0 to 32.
  */
 public final class SourceNetworks {
 
@@ -17,7 +17,9 @@ public final class SourceNetworks {
      */
     public static boolean areValid(String restrictSources) {
         if (restrictSources.trim().startsWith("[")) {
-            return true; // a JSON array: the service checks its items
+            // each item of an array is a network, a blank one too (the service refuses the key for any other)
+            return RestrictionLists.read("restrictSources", restrictSources).stream()
+                    .allMatch(item -> isNetwork(item.trim()));
         }
         for (String network : restrictSources.split(",", -1)) {
             if (!network.isBlank() && !isNetwork(network.trim())) {

@@ -531,7 +531,8 @@ public final class SearchQuery extends MapValue<SearchQuery> {
     }
 
     /**
-     * Sets {@code userToken}.
+     * Sets {@code userToken}. A search made with a secured key that embeds a {@code userToken} is that user's: the
+     * key's token replaces this one.
      *
      * @param userToken the end user's token (analytics, personalization, rate limiting)
      * @return a new query

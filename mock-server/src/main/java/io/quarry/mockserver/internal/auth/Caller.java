@@ -77,6 +77,18 @@ public final class Caller {
         return secured == null ? null : secured.userToken();
     }
 
+    /**
+     * {@return whether the caller may act for that user} A secured key that names its user acts for that user
+     * only: it sends that user's events and reads or deletes that user's profile, so a key handed to one user cannot
+     * feed or read another's.
+     *
+     * @param userToken the user a call names
+     */
+    public boolean mayActAs(String userToken) {
+        String keyUser = securedUserToken();
+        return keyUser == null || keyUser.equals(userToken);
+    }
+
     SecuredKey secured() {
         return secured;
     }
@@ -109,6 +121,19 @@ public final class Caller {
     }
 
     /**
+     * {@return whether the caller may use some indices only} Such a caller is shown nothing that names no one index:
+     * a call across indices (a multi-index search, a batch) may show the others.
+     */
+    public boolean usesSomeIndicesOnly() {
+        if (isAdmin()) {
+            return false;
+        }
+        return key.indexScope() != null
+                || !key.indexes().stream().allMatch(String::isBlank)
+                || secured != null && !secured.restrictIndices().stream().allMatch(String::isBlank);
+    }
+
+    /**
      * @param indexName an index name
      * @throws ApiException 403 when the caller may not act on it
      */
@@ -125,8 +150,8 @@ public final class Caller {
 
     /**
      * The key's influence on a search: the parameters it forces ({@link ForcedParameters}: its queryParameters,
-     * a secured key's embedded parameters over them, neither lifted by the other or by the request), a secured
-     * key's filters ANDed, its maxHitsPerQuery.
+     * a secured key's embedded parameters and its userToken over them, neither lifted by the other or by the
+     * request), a secured key's filters ANDed, its maxHitsPerQuery.
      *
      * @param indexName the index searched
      * @return the engine's context
@@ -136,7 +161,7 @@ public final class Caller {
             return new SearchContext(indexName, Json.object(), List.of(), 0, true);
         }
         ObjectNode forced = ForcedParameters.of(
-                PathCodec.parseQuery(key.queryParameters()), secured == null ? Map.of() : secured.searchParams());
+                PathCodec.parseQuery(key.queryParameters()), secured == null ? Map.of() : secured.forcedParams());
         List<String> extraFilters =
                 secured == null || secured.filters() == null ? List.of() : List.of(secured.filters());
         return new SearchContext(indexName, forced, extraFilters, key.maxHitsPerQuery(), seesUnretrievableAttributes());

@@ -37,7 +37,8 @@ import tools.jackson.databind.JsonNode;
  *     whole seconds (NaN, the infinities, 0, -1, 0.5) has one in the past, so it is expired
  * @param restrictIndices allowed index patterns, empty for all
  * @param restrictSources allowed IPv4 networks, empty for all
- * @param userToken the rate-limit identity, or {@code null} to use the IP
+ * @param userToken the user it stands for (the rate-limit identity, forced on searches, the only user of its
+ *     events and profile reads), or {@code null} (an empty one too) to count per IP
  * @param referers allowed referer patterns, empty for all
  * @param filters a filter expression ANDed with the query's, or {@code null}
  * @param searchParams the other embedded parameters, forced over the query's
@@ -151,7 +152,8 @@ public record SecuredKey(
                 case "restrictIndices" -> indices = list(value);
                 case "restrictSources" -> sources = list(value);
                 case "referers" -> referers = list(value);
-                case "userToken" -> userToken = value;
+                // an empty one names no user: it would put every user of the key under one rate limit
+                case "userToken" -> userToken = value.isEmpty() ? null : value;
                 case "filters" -> filters = value.isBlank() ? null : value;
                 // forced as a whole, it would set filters and filter lists past the rules that keep each in force
                 case "params" -> throw invalid("search parameters are embedded by name, not inside params");
@@ -245,6 +247,20 @@ public record SecuredKey(
 
     private static ApiException invalid(String why) {
         return new ApiException(403, "Invalid secured API key: " + why);
+    }
+
+    /**
+     * {@return the search parameters it forces: those embedded, and its userToken} The key's user is the user of
+     * every search made with it, as of every event it sends: a request's own userToken would let a key handed to
+     * one user search (and feed analytics and personalization) as another.
+     */
+    Map<String, String> forcedParams() {
+        if (userToken == null) {
+            return searchParams;
+        }
+        Map<String, String> forced = new LinkedHashMap<>(searchParams);
+        forced.put("userToken", userToken);
+        return forced;
     }
 
     @Override

@@ -173,12 +173,12 @@ public final class ConsoleRoutes implements RouteMethods {
     }
 
     /**
-     * {@return which entries the caller may see: as in the service's request log, a key restricted to indices sees
-     * the entries of those indices and those of no index}
+     * {@return which entries the caller may see: as in the request log, a key restricted to indices sees the entries
+     * of those indices only, not those naming no one index, whose bodies may hold other indices' queries and records}
      */
     private static Predicate<JournaledAnswer> visibleTo(Request request) {
         Caller caller = request.get(Caller.class);
-        return entry -> entry.index() == null || caller.mayUse(entry.index());
+        return entry -> entry.index() == null ? !caller.usesSomeIndicesOnly() : caller.mayUse(entry.index());
     }
 
     private static ObjectNode summary(JournaledAnswer entry) {

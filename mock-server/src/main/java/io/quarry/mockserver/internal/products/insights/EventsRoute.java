@@ -73,7 +73,7 @@ final class EventsRoute implements RouteMethods {
             if (!caller.mayUse(event.get("index").stringValue())) {
                 throw new ApiException(401, "Index not allowed with this API key");
             }
-            if (!mayActAs(caller, event.get("userToken").stringValue())) {
+            if (!caller.mayActAs(event.get("userToken").stringValue())) {
                 throw new ApiException(401, "UserToken not allowed with this API key");
             }
             accepted.add(EventValidator.tracked(event, now));
@@ -83,12 +83,6 @@ final class EventsRoute implements RouteMethods {
         ok.put("status", 200);
         ok.put("message", "OK");
         return Response.ok(ok);
-    }
-
-    /** A secured key that names its user sends that user's events only: it cannot speak for another user. */
-    private static boolean mayActAs(Caller caller, String userToken) {
-        String keyUser = caller.securedUserToken();
-        return keyUser == null || keyUser.isEmpty() || keyUser.equals(userToken);
     }
 
     private static ApiException unprocessable(String message) {

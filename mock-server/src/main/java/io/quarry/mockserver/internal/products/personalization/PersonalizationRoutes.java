@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.products.personalization;
 
+import io.quarry.mockserver.internal.auth.Caller;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
@@ -61,7 +62,7 @@ final class PersonalizationRoutes implements RouteMethods {
 
     /** {@code GET /1/profiles/personalization/{userToken}}: 404 for a user without counted events. */
     Response getProfile(Request request) {
-        return Response.ok(require(request.path("userToken")).toJson());
+        return Response.ok(require(request, request.path("userToken")).toJson());
     }
 
     /**
@@ -71,7 +72,7 @@ final class PersonalizationRoutes implements RouteMethods {
      */
     Response deleteProfile(Request request) {
         String userToken = request.path("userToken");
-        require(userToken);
+        require(request, userToken);
         long now = app.nowMillis();
         state.delete(userToken, now);
         // an event timestamped in the future was received before the deletion all the same
@@ -82,7 +83,11 @@ final class PersonalizationRoutes implements RouteMethods {
         return Response.ok(body);
     }
 
-    private Profile require(String userToken) {
+    /** The user's profile: 401 for a key bound to another user (before anything is said of this one), else 404. */
+    private Profile require(Request request, String userToken) {
+        if (!request.get(Caller.class).mayActAs(userToken)) {
+            throw new ApiException(401, "UserToken not allowed with this API key");
+        }
         Profile profile = profiles.of(userToken);
         if (profile == null) {
             throw ApiException.notFound("User not found");

@@ -47,7 +47,8 @@ final class LogRoutes implements RouteMethods {
         Caller caller = request.get(Caller.class);
         List<RequestLog.Entry> matching = app.requestLog().newestFirst().stream()
                 .filter(entry -> indexName == null || indexName.equals(entry.indexName()))
-                .filter(entry -> entry.indexName() == null || caller.mayUse(entry.indexName()))
+                .filter(entry ->
+                        entry.indexName() == null ? !caller.usesSomeIndicesOnly() : caller.mayUse(entry.indexName()))
                 .filter(entry -> switch (type) {
                     case "query" -> entry.query();
                     case "build" -> entry.build();

@@ -60,7 +60,7 @@ final class SearchTracker {
                 result.path("nbHits").asLong(0),
                 strings(params.get("analyticsTags")),
                 filters(params),
-                userToken(request, params),
+                userToken(params),
                 ip(request),
                 queryID,
                 objectIDs,
@@ -68,13 +68,10 @@ final class SearchTracker {
                 result.path("hitsPerPage").asInt(20)));
     }
 
-    private static String userToken(Request request, ObjectNode params) {
+    /** The request's, or the one a secured key forces over it (in the effective parameters either way). */
+    private static String userToken(ObjectNode params) {
         JsonNode token = params.get("userToken");
-        if (token != null && token.isString() && !token.asString().isEmpty()) {
-            return token.asString();
-        }
-        Caller caller = request.get(Caller.class);
-        return caller == null ? null : caller.securedUserToken();
+        return token != null && token.isString() && !token.asString().isEmpty() ? token.asString() : null;
     }
 
     private static String ip(Request request) {
