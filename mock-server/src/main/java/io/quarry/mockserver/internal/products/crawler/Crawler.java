@@ -15,7 +15,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.BiConsumer;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -140,15 +139,16 @@ final class Crawler {
      * many tasks, every crawl place taken) changes nothing: one in progress goes on.
      *
      * @param now the time
-     * @param crawled the configuration the reindex crawls
-     * @param start hands the new task to the pool, or throws when it cannot take it; the task's work waits for this
-     *     method to return before it begins ({@link #isCurrentReindex} takes this lock)
+     * @param start hands the new task and the configuration it crawls (the crawler's now) to the pool, or throws
+     *     when it cannot take it; the task's work waits for this method to return before it begins
+     *     ({@link #isCurrentReindex} takes this lock)
      * @return the reindex task
      */
-    synchronized CrawlerTask startReindex(long now, CrawlerConfig crawled, Consumer<CrawlerTask> start) {
+    synchronized CrawlerTask startReindex(long now, BiConsumer<CrawlerTask, CrawlerConfig> start) {
         requireUnblocked();
+        CrawlerConfig crawled = config;
         CrawlerTask task = newTask("reindex", true);
-        start.accept(task);
+        start.accept(task, crawled);
         if (reindex != null) {
             reindex.cancel();
         }
