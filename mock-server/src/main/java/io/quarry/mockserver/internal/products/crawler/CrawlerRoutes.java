@@ -210,7 +210,12 @@ final class CrawlerRoutes implements RouteMethods {
         }
         crawler.requireUnblocked();
         // a crawl refused (429) is not counted and saves no URL
-        CrawlerTask task = crawler.countUrlCrawl(app.nowMillis(), () -> jobs.crawlUrls(crawler, List.copyOf(urls)));
+        CrawlerTask task;
+        try {
+            task = crawler.countUrlCrawl(app.nowMillis(), () -> jobs.crawlUrls(crawler, List.copyOf(urls)));
+        } catch (DailyUrlCrawls.LimitReached limit) {
+            return limit.answer();
+        }
         saveExtraUrls(crawler, urls, save == null || save.isNull() ? null : save.booleanValue());
         return taskReply(task);
     }
