@@ -20,7 +20,7 @@ final class DailyUrlCrawls {
     private final Deque<Long> calls = new ArrayDeque<>();
 
     /**
-     * Counts a call about to start.
+     * Forgets the calls that left the 24 hours, and checks that one more call is allowed now.
      *
      * @param now the time
      * @throws LimitReached when {@value #PER_DAY} calls were made in the 24 hours before {@code now}
