@@ -189,7 +189,9 @@ public final class CrawlerHandle extends ScopedHandle<CrawlerHandle> {
     /**
      * Crawls some URLs now (at most 50, checked by {@link CrawlUrlsRequest#of}). Their records go to the live
      * index, or to the temporary one while a reindex runs. The service allows 200 such calls per 24 hours; past
-     * them it answers {@link io.quarry.core.RateLimitException}.
+     * them it answers 429 ({@link io.quarry.core.RateLimitException}) with a {@code Retry-After} header
+     * ({@code header("Retry-After")}), the seconds until a call is allowed again, which may be hours: the client
+     * does not wait that long inside a call.
      *
      * @param request the URLs and whether they join {@code extraUrls}
      * @return the task, pending until they are crawled

@@ -34,6 +34,8 @@ final class CrawlJobs {
     private final PageFetcher fetcher;
     private final ThreadPoolExecutor pool;
     private final TemporaryIndexClaims claims = new TemporaryIndexClaims();
+    /** Runs as a reindex is asked for, before it starts: a test's way into that moment. */
+    private volatile Runnable beforeReindexStarts = () -> {};
 
     CrawlJobs(Application app, PageFetcher fetcher) {
         this.app = app;
@@ -47,6 +49,16 @@ final class CrawlJobs {
         pool.allowCoreThreadTimeOut(true);
     }
 
+    /**
+     * Sets what runs as a reindex is asked for, before the crawler's lock is taken to start it: tests change the
+     * crawler there.
+     *
+     * @param hook what runs, on the request's thread
+     */
+    void beforeReindexStarts(Runnable hook) {
+        beforeReindexStarts = hook;
+    }
+
     /** {@return the temporary index a reindex fills for a live index} */
     static String temporaryIndex(String live) {
         return live + TEMPORARY_SUFFIX;
@@ -58,11 +70,12 @@ final class CrawlJobs {
      * @return its task
      */
     CrawlerTask reindex(Crawler crawler) {
-        CrawlerConfig config = crawler.config(); // the configuration of the request, though the work waits its turn
+        beforeReindexStarts.run();
+        // the configuration the crawler has when the reindex starts, though the work waits its turn: read under the
+        // crawler's lock, so no change of it comes between
         return crawler.startReindex(
                 app.nowMillis(),
-                config,
-                task -> submit(task, () -> {
+                (task, config) -> submit(task, () -> {
                     // waits until the reindex is started, the one it restarts cancelled: only then may it clear their
                     // indices
                     if (!crawler.isCurrentReindex(task)) {

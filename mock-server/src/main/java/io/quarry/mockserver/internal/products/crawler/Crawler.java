@@ -3,10 +3,8 @@ package io.quarry.mockserver.internal.products.crawler;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.state.Timestamps;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Deque;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -15,7 +13,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.BiConsumer;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -25,16 +22,12 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class Crawler {
 
-    /** URL-crawl calls allowed per crawler in any 24 hours. */
-    static final int DAILY_URL_CRAWLS = 200;
-
     private static final int MAX_TASKS = 1000;
-    private static final long DAY_MILLIS = 24L * 60 * 60 * 1000;
 
     private final String id = UUID.randomUUID().toString();
     private final long createdAt;
     private final Map<String, CrawlerTask> tasks = new LinkedHashMap<>();
-    private final Deque<Long> urlCrawlCalls = new ArrayDeque<>();
+    private final DailyUrlCrawls urlCrawlCalls = new DailyUrlCrawls();
     /** Since the last reindex started: a new one each time, so a crawl it stopped counts into the old one. */
     private UrlStatistics statistics = new UrlStatistics();
 
@@ -140,15 +133,16 @@ final class Crawler {
      * many tasks, every crawl place taken) changes nothing: one in progress goes on.
      *
      * @param now the time
-     * @param crawled the configuration the reindex crawls
-     * @param start hands the new task to the pool, or throws when it cannot take it; the task's work waits for this
-     *     method to return before it begins ({@link #isCurrentReindex} takes this lock)
+     * @param start hands the new task and the configuration it crawls (the crawler's now) to the pool, or throws
+     *     when it cannot take it; the task's work waits for this method to return before it begins
+     *     ({@link #isCurrentReindex} takes this lock)
      * @return the reindex task
      */
-    synchronized CrawlerTask startReindex(long now, CrawlerConfig crawled, Consumer<CrawlerTask> start) {
+    synchronized CrawlerTask startReindex(long now, BiConsumer<CrawlerTask, CrawlerConfig> start) {
         requireUnblocked();
+        CrawlerConfig crawled = config;
         CrawlerTask task = newTask("reindex", true);
-        start.accept(task);
+        start.accept(task, crawled);
         if (reindex != null) {
             reindex.cancel();
         }
@@ -325,18 +319,12 @@ final class Crawler {
      * @param now the time
      * @param start starts the crawl, or throws when it cannot
      * @return what {@code start} gives
-     * @throws ApiException 429 past {@value #DAILY_URL_CRAWLS} calls in 24 hours
+     * @throws DailyUrlCrawls.LimitReached past {@value DailyUrlCrawls#PER_DAY} calls in 24 hours
      */
     synchronized <T> T countUrlCrawl(long now, Supplier<T> start) {
-        while (!urlCrawlCalls.isEmpty() && urlCrawlCalls.peekFirst() <= now - DAY_MILLIS) {
-            urlCrawlCalls.pollFirst();
-        }
-        if (urlCrawlCalls.size() >= DAILY_URL_CRAWLS) {
-            throw new ApiException(
-                    429, "Too many URL crawls: at most " + DAILY_URL_CRAWLS + " calls per 24 hours per crawler");
-        }
+        urlCrawlCalls.requireRoom(now);
         T started = start.get();
-        urlCrawlCalls.addLast(now);
+        urlCrawlCalls.count(now);
         return started;
     }
 

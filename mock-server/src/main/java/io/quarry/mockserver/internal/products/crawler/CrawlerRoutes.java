@@ -3,6 +3,7 @@ package io.quarry.mockserver.internal.products.crawler;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.http.Sanitize;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.Application;
@@ -40,6 +41,9 @@ final class CrawlerRoutes implements RouteMethods {
     static final int MAX_URLS_PER_CALL = 50;
 
     private static final int MAX_NAME = 64;
+    private static final List<String> NAME_AND_CONFIG = List.of("name", "config");
+    private static final List<String> URLS_AND_SAVE = List.of("urls", "save");
+    private static final List<String> URL_AND_CONFIG = List.of("url", "config");
 
     private final Application app;
     private final CrawlJobs jobs;
@@ -74,7 +78,7 @@ final class CrawlerRoutes implements RouteMethods {
 
     /** {@code POST /crawlers}: {@code {"id"}}. */
     Response create(Request request) {
-        ObjectNode body = request.jsonObject();
+        ObjectNode body = body(request, NAME_AND_CONFIG);
         String name = name(body.get("name"));
         CrawlerConfig config = CrawlerConfig.parse(body.get("config"));
         Crawler crawler = new Crawler(name, config, app.nowMillis());
@@ -128,7 +132,7 @@ final class CrawlerRoutes implements RouteMethods {
     /** {@code PATCH /crawlers/{id}}: a new name and/or a whole new configuration; neither changes nothing. */
     Response update(Request request) {
         Crawler crawler = crawler(request);
-        ObjectNode body = request.jsonObject();
+        ObjectNode body = body(request, NAME_AND_CONFIG);
         String name = body.has("name") ? name(body.get("name")) : null;
         CrawlerConfig config = body.has("config") ? CrawlerConfig.parse(body.get("config")) : null;
         if (config != null) {
@@ -184,7 +188,7 @@ final class CrawlerRoutes implements RouteMethods {
     /** {@code POST /crawlers/{id}/urls/crawl}: crawls up to 50 URLs, 200 calls per 24 hours. */
     Response crawlUrls(Request request) {
         Crawler crawler = crawler(request);
-        ObjectNode body = request.jsonObject();
+        ObjectNode body = body(request, URLS_AND_SAVE);
         JsonNode urlsNode = body.get("urls");
         if (urlsNode == null || !urlsNode.isArray() || urlsNode.isEmpty()) {
             throw ApiException.badRequest("urls is required and must be a non-empty array of URLs");
@@ -206,7 +210,12 @@ final class CrawlerRoutes implements RouteMethods {
         }
         crawler.requireUnblocked();
         // a crawl refused (429) is not counted and saves no URL
-        CrawlerTask task = crawler.countUrlCrawl(app.nowMillis(), () -> jobs.crawlUrls(crawler, List.copyOf(urls)));
+        CrawlerTask task;
+        try {
+            task = crawler.countUrlCrawl(app.nowMillis(), () -> jobs.crawlUrls(crawler, List.copyOf(urls)));
+        } catch (DailyUrlCrawls.LimitReached limit) {
+            return limit.answer();
+        }
         saveExtraUrls(crawler, urls, save == null || save.isNull() ? null : save.booleanValue());
         return taskReply(task);
     }
@@ -244,7 +253,7 @@ final class CrawlerRoutes implements RouteMethods {
      */
     Response test(Request request) {
         Crawler crawler = crawler(request);
-        ObjectNode body = request.jsonObject();
+        ObjectNode body = body(request, URL_AND_CONFIG);
         JsonNode url = body.get("url");
         if (url == null || !url.isString()) {
             throw ApiException.badRequest("url is required and must be a string");
@@ -355,6 +364,24 @@ final class CrawlerRoutes implements RouteMethods {
             throw ApiException.badRequest("Task " + shortened(taskId) + " does not exist on this crawler");
         }
         return task;
+    }
+
+    /**
+     * {@return the request's JSON object}
+     *
+     * @param members the members the request takes
+     * @throws ApiException 400 naming the first other member: a misspelt one ({@code nmae}) would else be ignored,
+     *     the request answering a task that changed nothing
+     */
+    private static ObjectNode body(Request request, List<String> members) {
+        ObjectNode body = request.jsonObject();
+        for (String member : body.propertyNames()) {
+            if (!members.contains(member)) {
+                throw ApiException.badRequest("Unknown member: " + Sanitize.shortText(member) + "; this request takes "
+                        + String.join(" and ", members));
+            }
+        }
+        return body;
     }
 
     private static Response taskReply(CrawlerTask task) {
