@@ -2,6 +2,7 @@ package io.quarry.mockserver.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.Fault;
 import io.quarry.mockserver.MockServer;
 import java.io.IOException;
 import java.net.URI;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -182,6 +184,10 @@ class ConsoleBrowserTest {
                 + " and td/span[@class='fault' and .='status']]");
         waiting.until(ExpectedConditions.visibilityOfElementLocated(faulted));
         assertThat(browser.findElement(faulted).getText()).contains("/1/indexes/products/query");
+        assertThat(browser.findElements(By.xpath(
+                        "//table[@id='journal-table']//tr[td[.='GET']" + " and td[starts-with(., '/_mock/')]]")))
+                .as("the faults view's reads of the fault rules, made every second, are not journaled")
+                .isEmpty();
     }
 
     @Test
@@ -212,6 +218,37 @@ class ConsoleBrowserTest {
 
     @Test
     @Order(8)
+    void keyboardAloneOpensAnIndexAndAJournalEntryAndKeepsItsPlaceWhileTheJournalRefreshes() {
+        tab("indices");
+        WebElement products = waiting.until(ExpectedConditions.elementToBeClickable(
+                By.cssSelector("#indices-table tr[data-index='products'] button")));
+        products.sendKeys(Keys.ENTER);
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("index-records"), "Aurora"));
+        assertThat(browser.switchTo().activeElement().getDomAttribute("id")).isEqualTo("index-detail-name");
+
+        tab("journal");
+        By firstRow = By.cssSelector("#journal-table tbody tr");
+        WebElement row = waiting.until(ExpectedConditions.visibilityOfElementLocated(firstRow));
+        String seq = row.getDomAttribute("data-seq");
+        row.findElement(By.tagName("button")).sendKeys(Keys.SPACE);
+        waiting.until(driver ->
+                "journal-detail-title".equals(driver.switchTo().activeElement().getDomAttribute("id")));
+        assertThat(find("journal-detail-title").getText())
+                .contains(row.findElements(By.tagName("td")).get(3).getText());
+        // back on the row's button, in one script: the journal makes its rows anew every second
+        WebElement opener = (WebElement) browser.executeScript(
+                "document.querySelector(arguments[0]).focus(); return document.activeElement;",
+                "#journal-table tr[data-seq='" + seq + "'] button");
+        waiting.until(ExpectedConditions.stalenessOf(opener)); // the journal refreshed
+        WebElement focused = browser.switchTo().activeElement();
+        assertThat(focused.getTagName()).isEqualTo("button");
+        assertThat(focused.findElement(By.xpath("ancestor::tr")).getDomAttribute("data-seq"))
+                .as("the focus stays on the same entry's button through a refresh")
+                .isEqualTo(seq);
+    }
+
+    @Test
+    @Order(9)
     void aKeyThatMayNotListTheIndicesTypesTheIndexToSearch() {
         find("sign-out").click();
         signIn("storefront-search-key-5b81e0c2");
@@ -227,12 +264,35 @@ class ConsoleBrowserTest {
         query.sendKeys("orbit");
         waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "2"));
         assertThat(find("search-error").getText()).isEmpty();
+
+        tab("journal");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("journal-error"), "logs right"));
+        tab("charts");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("charts-error"), "logs right"));
+        tab("indices");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("indices-error"), "listIndexes right"));
     }
 
     @Test
-    @Order(9)
+    @Order(10)
+    void anAnswerThatIsNotJsonIsSaidSo() {
+        find("sign-out").click();
+        signIn(ADMIN_KEY);
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
+        tab("search");
+        typeIndex("products");
+        find("search-query").click(); // the index changed: searched at once
+        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+        server.faults().next(1, "POST", "/1/indexes/products/query", Fault.nonJsonBody());
+        find("search-query").sendKeys("a");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("search-error"), "not JSON"));
+        assertThat(find("search-error").getText()).contains("HTTP 200", "scripted fault");
+    }
+
+    @Test
+    @Order(11)
     void showsMarkupAsTextRunsNoneOfItAndCutsLongValuesAndLongLists() throws IOException {
-        seedHostileIndices(); // last, so the screenshots show the products alone
+        seedHostileIndices(); // late, so the screenshots show the products alone
         find("sign-out").click();
         signIn(ADMIN_KEY);
         waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
@@ -273,6 +333,34 @@ class ConsoleBrowserTest {
                         + " && document.querySelectorAll('#views img, #views script').length === 0"))
                 .as("no markup of the data became an element, no handler ran")
                 .isEqualTo(true);
+    }
+
+    @Test
+    @Order(12)
+    void anIndexClickedLaterIsShownThoughAnEarlierOnesSettingsComeBackAfterIt() {
+        tab("indices");
+        server.faults().next(1, "GET", "/1/indexes/products/settings", Fault.delay(Duration.ofSeconds(2)));
+        By products = By.cssSelector("#indices-table tr[data-index='products'] button");
+        waiting.until(ExpectedConditions.elementToBeClickable(products)).click();
+        browser.findElement(By.cssSelector("#indices-table tr[data-index='zz-1'] button"))
+                .click();
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("index-records"), "\"n\": 1"));
+        // every answer shown, the products' settings (held two seconds) included
+        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+        assertThat(find("index-detail-name").getText()).isEqualTo("zz-1");
+        assertThat(find("index-settings").getText())
+                .as("the settings shown are zz-1's, not those of products that came back later")
+                .doesNotContain("attributesForFaceting");
+    }
+
+    @Test
+    @Order(13)
+    void saysSoWhenTheServerStopsAnswering() {
+        tab("charts");
+        MockServer stopping = server;
+        server = null;
+        stopping.close();
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("charts-error"), "did not answer"));
     }
 
     /** The index above and enough others that the index list takes two pages. */
