@@ -114,6 +114,9 @@ class ConsoleHttpTest {
     @Test
     void masksKeysInTheKeyEndpointsBodiesAndNamesTheCallerByItsKeysDescription() {
         String key = client.createKey(jq("{'acl':['search'],'description':'storefront'}"));
+        assertThat(client.get("/1/keys/" + key + "/acl").status())
+                .as("no such endpoint")
+                .isEqualTo(404);
         new TestClient(server, server.applicationId(), key).post("/1/indexes/books/query", "{}");
         new TestClient(server, server.applicationId(), "wrong-key-0123456789").post("/1/indexes/books/query", "{}");
         client.get("/1/keys/" + key);
