@@ -196,11 +196,13 @@ window.QuarryViews = (function () {
     async open() {
       failure("search-error");
       const field = byId("search-index");
+      search.edited = false;
       const names = await indexNames().catch(() => []);
       byId("search-index-names").replaceChildren(...names.map(option));
       byId("search-index-note").textContent = names.length > 0 ? ""
           : "No index to suggest (the key may not list the indices, or there are none): type an index name.";
-      if (!field.value && names.length > 0) field.value = names[0];
+      // the first index is a suggestion for an empty field, never put into a name being typed meanwhile
+      if (!field.value && !search.edited && names.length > 0) field.value = names[0];
     },
     async run() {
       const index = byId("search-index").value.trim();
@@ -278,7 +280,7 @@ window.QuarryViews = (function () {
     init() {
       byId("search-query").addEventListener("input", () => search.run());
       // the facet filters belong to the index they were clicked in: editing the index drops them
-      byId("search-index").addEventListener("input", () => { search.filters = []; });
+      byId("search-index").addEventListener("input", () => { search.filters = []; search.edited = true; });
       byId("search-index").addEventListener("change", () => search.run());
     }
   };
@@ -323,6 +325,7 @@ window.QuarryViews = (function () {
       try {
         const answer = await api("GET", "/_mock/console/api/journal?" + query);
         if (!latest()) return;
+        journal.bodyChars = answer.bodyChars;
         failure("journal-error");
         replaceRows(byId("journal-table").tBodies[0], answer.entries.map(entry => {
           const status = td(entry.status === 0 ? "none" : entry.status, "num status status-"
@@ -345,10 +348,16 @@ window.QuarryViews = (function () {
         byId("journal-detail").hidden = false;
         byId("journal-detail-title").textContent = entry.method + " " + entry.path + " → "
             + (entry.status || "no answer") + (entry.fault ? " (scripted fault " + entry.fault + ")" : "");
-        byId("journal-request-body").textContent = entry.requestBody || "(empty)";
-        byId("journal-response-body").textContent = entry.responseBody || "(empty)";
+        byId("journal-request-body").textContent = journal.body(entry.requestBody, entry.requestBytes);
+        byId("journal-response-body").textContent = journal.body(entry.responseBody, entry.responseBytes);
         reveal("journal-detail-title");
       } catch (e) { if (latest()) failure("journal-error", e); }
+    },
+    // a body the journal kept the start of says so, and how large it was
+    body(text, bytes) {
+      if (!text) return "(empty)";
+      return bytes > journal.bodyChars ? text + "\n… (the first " + journal.bodyChars.toLocaleString("en")
+          + " bytes of " + bytes.toLocaleString("en") + ")" : text;
     },
     init(info) {
       journal.capacity = info.journalCapacity;
@@ -379,6 +388,7 @@ window.QuarryViews = (function () {
           const clear = el("button", "Clear");
           clear.type = "button";
           clear.className = "clear-host";
+          clear.setAttribute("aria-label", "Clear the faults of host " + h.host);
           clear.addEventListener("click", event => {
             event.stopPropagation();
             faults.send("DELETE", "/_mock/hosts/" + h.host + "/faults");
@@ -457,28 +467,37 @@ window.QuarryViews = (function () {
   const access = {
     keysPage: 0,
     init() {
-      byId("keys-previous").addEventListener("click", () => { access.keysPage--; access.open(); });
-      byId("keys-next").addEventListener("click", () => { access.keysPage++; access.open(); });
+      byId("keys-previous").addEventListener("click", () => { access.keysPage--; access.keys(); });
+      byId("keys-next").addEventListener("click", () => { access.keysPage++; access.keys(); });
     },
     async open() {
-      failure("access-error");
-      const latest = turn("access");
+      await Promise.all([access.tasks(), access.keys()]);
+    },
+    // the tasks are live state: refreshed every second while the view is shown, as a task is published
+    async refresh() { await access.tasks(); },
+    async tasks() {
+      const latest = turn("tasks");
       try {
         const tasks = await api("GET", "/_mock/console/api/tasks");
         if (!latest()) return;
+        failure("access-error");
         byId("tasks-summary").textContent = (tasks.morePending ? "more than " : "") + tasks.pending.length
             + " pending" + (tasks.morePending ? " (the oldest listed)" : "") + "; last task "
             + (tasks.lastTaskID || "none");
-        byId("tasks-table").tBodies[0].replaceChildren(...tasks.pending.map(t =>
-          row([td(t.taskID), td(t.status), td(t.publishedInMs, "num")])));
-      } catch (e) { failure("access-error", e); }
+        replaceRows(byId("tasks-table").tBodies[0], tasks.pending.map(t =>
+          row([td(t.taskID), td(t.status), td(t.publishedInMs, "num")], { task: String(t.taskID) })));
+      } catch (e) { if (latest()) failure("access-error", e); }
+    },
+    async keys() {
+      const latest = turn("keys");
       try {
         const keys = await api("GET", "/_mock/console/api/keys?page=" + access.keysPage);
         if (!latest()) return;
         if (access.keysPage >= keys.nbPages) { // keys deleted since: show the last page there is
           access.keysPage = keys.nbPages - 1;
-          return access.open();
+          return access.keys();
         }
+        failure("keys-error");
         byId("keys-page").textContent = "page " + (access.keysPage + 1) + " of " + keys.nbPages + " ("
             + keys.nbKeys + " keys)";
         byId("keys-previous").disabled = access.keysPage === 0;
@@ -486,9 +505,7 @@ window.QuarryViews = (function () {
         byId("keys-table").tBodies[0].replaceChildren(...keys.keys.map(k =>
           row([td(k.value), td(k.description), td(k.acl.join(", ")), td(k.indexes.join(", ") || "all"),
             td(k.validity, "num")])));
-      } catch (e) {
-        if (latest()) byId("access-error").textContent = "Keys: " + e.message + " (listing keys needs the admin key)";
-      }
+      } catch (e) { if (latest()) failure("keys-error", e, "listing keys needs the admin key"); }
     }
   };
 

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.parallel.Isolated;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -80,8 +81,13 @@ class ConsoleBrowserTest {
             System.out.println(missing);
         }
         Assumptions.assumeTrue(missing == null, missing);
-        server =
-                MockServer.builder().adminKey(ADMIN_KEY).hosts(2).seedJson(SEED).start();
+        // tasks stay pending a moment, so that the tasks view shows one come and go
+        server = MockServer.builder()
+                .adminKey(ADMIN_KEY)
+                .hosts(2)
+                .seedJson(SEED)
+                .taskDelay(Duration.ofSeconds(2))
+                .start();
         browser = Chromium.start(profile);
         waiting = new WebDriverWait(browser, PATIENCE);
         screenshots = Path.of(System.getProperty("quarry.console.screenshots", "target/console-screenshots"));
@@ -160,6 +166,9 @@ class ConsoleBrowserTest {
         row.click();
         waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("journal-request-body"), "phone"));
         assertThat(browser.getPageSource()).doesNotContain(ADMIN_KEY);
+        assertThat(browser.findElements(By.xpath("//table[@id='journal-table']//td[contains(., 'favicon')]")))
+                .as("the browser asks for no icon, which the journal would show as a request")
+                .isEmpty();
         screenshot("journal");
     }
 
@@ -214,6 +223,14 @@ class ConsoleBrowserTest {
                 .doesNotContain("storefront-search-key-5b81e0c2")
                 .doesNotContain(ADMIN_KEY);
         screenshot("tasks-and-keys");
+
+        send(
+                "POST",
+                "/1/indexes/products/batch",
+                "{\"requests\":[{\"action\":\"deleteObject\",\"body\":{\"objectID\":\"404\"}}]}");
+        By pending = By.cssSelector("#tasks-table tbody tr");
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(pending)); // shown without opening the view again
+        waiting.until(ExpectedConditions.numberOfElementsToBe(pending, 0)); // and gone once published
     }
 
     @Test
@@ -228,13 +245,21 @@ class ConsoleBrowserTest {
 
         tab("journal");
         By firstRow = By.cssSelector("#journal-table tbody tr");
-        WebElement row = waiting.until(ExpectedConditions.visibilityOfElementLocated(firstRow));
-        String seq = row.getDomAttribute("data-seq");
-        row.findElement(By.tagName("button")).sendKeys(Keys.SPACE);
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(firstRow));
+        // the journal makes its rows anew every second: a row found may be gone the next moment
+        String seq = waiting.ignoring(StaleElementReferenceException.class)
+                .until(driver -> driver.findElement(firstRow).getDomAttribute("data-seq"));
+        By opens = By.cssSelector("#journal-table tr[data-seq='" + seq + "'] button");
+        String path = waiting.ignoring(StaleElementReferenceException.class)
+                .until(driver -> driver.findElement(By.cssSelector("#journal-table tr[data-seq='" + seq + "'] td.path"))
+                        .getText());
+        waiting.ignoring(StaleElementReferenceException.class).until(driver -> {
+            driver.findElement(opens).sendKeys(Keys.SPACE);
+            return true;
+        });
         waiting.until(driver ->
                 "journal-detail-title".equals(driver.switchTo().activeElement().getDomAttribute("id")));
-        assertThat(find("journal-detail-title").getText())
-                .contains(row.findElements(By.tagName("td")).get(3).getText());
+        assertThat(find("journal-detail-title").getText()).contains(path);
         // back on the row's button, in one script: the journal makes its rows anew every second
         WebElement opener = (WebElement) browser.executeScript(
                 "document.querySelector(arguments[0]).focus(); return document.activeElement;",
@@ -333,6 +358,13 @@ class ConsoleBrowserTest {
                         + " && document.querySelectorAll('#views img, #views script').length === 0"))
                 .as("no markup of the data became an element, no handler ran")
                 .isEqualTo(true);
+
+        tab("journal");
+        waiting.until(ExpectedConditions.elementToBeClickable(
+                        By.xpath("//table[@id='journal-table']//tr[td[.='/1/indexes/*/batch']]//button")))
+                .click();
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(
+                By.id("journal-request-body"), "… (the first 2,000 bytes of 1,00"));
     }
 
     @Test
