@@ -46,10 +46,18 @@ window.QuarryViews = (function () {
 
   function td(text, className) { return el("td", text, className); }
 
-  // A failure in words; a refusal (403) says which right the view needs beside the server's own message.
-  function failure(id, e, needs) {
-    byId(id).textContent = !e ? "" : e.message + (e.status === 403 && needs ? " (" + needs + ")" : "");
+  // A failure in words: the server's own message, and for a refusal (403) why. A key the server no longer knows
+  // (deleted, or the server reset or restarted with other keys) must sign in again; another lacks the view's right.
+  function explained(e, needs) {
+    if (e.status !== 403) return e.message;
+    if (/^Invalid Application-ID or API key/.test(e.message)) {
+      return e.message + " (the key may have been deleted, or the server reset or restarted: sign out, then sign in"
+          + " with a key it knows)";
+    }
+    return e.message + (needs ? " (" + needs + ")" : "");
   }
+
+  function failure(id, e, needs) { byId(id).textContent = e ? explained(e, needs) : ""; }
 
   // Answers may come back in another order than their requests were sent (a click on one index then another, a
   // filter typed while the journal refreshes): each kind of request takes a turn, and only the latest one's answer
@@ -152,8 +160,7 @@ window.QuarryViews = (function () {
         byId("index-settings").textContent = pretty(settings);
       } catch (e) {
         if (!latest()) return;
-        byId("index-settings").textContent = e.message
-            + (e.status === 403 ? " (reading settings needs the settings right)" : "");
+        byId("index-settings").textContent = explained(e, "reading settings needs the settings right");
       }
       await indices.records();
     },
@@ -177,7 +184,7 @@ window.QuarryViews = (function () {
         byId("index-records").textContent = pretty(records);
       } catch (e) {
         if (latest()) {
-          byId("index-records").textContent = e.message + (e.status === 403 ? " (records are read with the search right)" : "");
+          byId("index-records").textContent = explained(e, "records are read with the search right");
         }
       }
     },

@@ -274,7 +274,7 @@ class ConsoleBrowserTest {
 
     @Test
     @Order(9)
-    void aKeyThatMayNotListTheIndicesTypesTheIndexToSearch() {
+    void aKeyThatMayNotListTheIndicesTypesTheIndexToSearch() throws IOException {
         find("sign-out").click();
         signIn("storefront-search-key-5b81e0c2");
         waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
@@ -296,6 +296,11 @@ class ConsoleBrowserTest {
         waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("charts-error"), "logs right"));
         tab("indices");
         waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("indices-error"), "listIndexes right"));
+
+        send("DELETE", "/1/keys/storefront-search-key-5b81e0c2", "");
+        tab("access");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(
+                By.id("access-error"), "the key may have been deleted, or the server reset or restarted"));
     }
 
     @Test
