@@ -43,7 +43,22 @@ window.QuarryCharts = (function () {
       ctx.stroke();
     });
     canvas.dataset.points = String(points);
+    describe(canvas, series);
     if (legend) drawLegend(legend, series);
+  }
+
+  // A canvas is a picture to assistive technology: its label says in words what it draws, each line's value now
+  // and its highest in the window.
+  function describe(canvas, series) {
+    const caption = canvas.closest("figure").querySelector("figcaption").textContent;
+    const lines = series.map(s => {
+      const values = s.values.filter(v => v !== null && v !== undefined);
+      const now = values.length ? values[values.length - 1] : 0;
+      return s.name + ": " + format(now) + " now, " + format(Math.max(0, ...values)) + " at most";
+    });
+    canvas.setAttribute("role", "img");
+    canvas.setAttribute("aria-label", caption + ", the last " + series.reduce((n, s) => Math.max(n, s.values.length), 0)
+        + " seconds. " + (lines.length ? lines.join("; ") : "Nothing to draw") + ".");
   }
 
   function drawLegend(legend, series) {

@@ -74,14 +74,11 @@
     show("indices");
   }
 
+  // A fresh page: nothing the views showed for the key signed out stays for the next one, and no answer still on
+  // its way for it is shown.
   function signOut() {
     sessionStorage.removeItem(STORE);
-    session = null;
-    clearInterval(timer);
-    byId("sign-in").hidden = false;
-    byId("tabs").hidden = true;
-    byId("views").hidden = true;
-    byId("sign-out").hidden = true;
+    location.reload();
   }
 
   function show(name) {
@@ -127,7 +124,10 @@
     const kept = sessionStorage.getItem(STORE);
     if (kept) {
       const saved = JSON.parse(kept);
-      signIn(saved.appId, saved.key).catch(signOut);
+      signIn(saved.appId, saved.key).catch(e => { // nothing shown yet: the sign-in form says why
+        sessionStorage.removeItem(STORE);
+        byId("sign-in-error").textContent = "Signed out: " + e.message;
+      });
     }
   }
 

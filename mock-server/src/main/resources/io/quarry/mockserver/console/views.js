@@ -123,7 +123,11 @@ window.QuarryViews = (function () {
     selected: null,
     page: 0,
     listPage: 0,
+    // the list and the index shown read anew: either may have changed or gone since (a write, a delete, a reset)
     async open() {
+      await Promise.all([indices.list(), indices.selected === null ? null : indices.detail()]);
+    },
+    async list() {
       failure("indices-error");
       const latest = turn("indices");
       try {
@@ -132,7 +136,7 @@ window.QuarryViews = (function () {
         const pages = Math.max(1, list.nbPages || 1);
         if (indices.listPage >= pages) { // indices deleted since: show the last page there is
           indices.listPage = pages - 1;
-          return indices.open();
+          return indices.list();
         }
         byId("indices-page").textContent = "page " + (indices.listPage + 1) + " of " + pages;
         byId("indices-previous").disabled = indices.listPage === 0;
@@ -150,9 +154,13 @@ window.QuarryViews = (function () {
       indices.page = 0;
       byId("index-detail").hidden = false;
       byId("index-detail-name").textContent = name;
+      reveal("index-detail-name");
+      await indices.detail();
+    },
+    async detail() {
+      const name = indices.selected;
       byId("index-settings").textContent = "";
       byId("index-records").textContent = "";
-      reveal("index-detail-name");
       const latest = turn("index-settings");
       try {
         const settings = await api("GET", "/1/indexes/" + encodeURIComponent(name) + "/settings");
@@ -184,13 +192,15 @@ window.QuarryViews = (function () {
         byId("index-records").textContent = pretty(records);
       } catch (e) {
         if (latest()) {
+          byId("records-page").textContent = "";
+          byId("records-next").disabled = true;
           byId("index-records").textContent = explained(e, "records are read with the search right");
         }
       }
     },
     init() {
-      byId("indices-previous").addEventListener("click", () => { indices.listPage--; indices.open(); });
-      byId("indices-next").addEventListener("click", () => { indices.listPage++; indices.open(); });
+      byId("indices-previous").addEventListener("click", () => { indices.listPage--; indices.list(); });
+      byId("indices-next").addEventListener("click", () => { indices.listPage++; indices.list(); });
       byId("records-previous").addEventListener("click", () => { indices.page--; indices.records(); });
       byId("records-next").addEventListener("click", () => { indices.page++; indices.records(); });
     }

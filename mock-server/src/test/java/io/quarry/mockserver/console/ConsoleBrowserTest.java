@@ -209,6 +209,10 @@ class ConsoleBrowserTest {
                                 : driver.findElement(By.id("chart-status")).getDomAttribute("data-points"))
                 > 0);
         waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("legend-indices"), "products"));
+        assertThat(find("chart-status").getDomAttribute("aria-label"))
+                .as("what the chart draws, in words")
+                .startsWith("Requests per second by status class, the last 300 seconds. 2xx: ")
+                .contains("at most");
         screenshot("charts");
     }
 
@@ -296,6 +300,10 @@ class ConsoleBrowserTest {
         waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("charts-error"), "logs right"));
         tab("indices");
         waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("indices-error"), "listIndexes right"));
+        assertThat(browser.findElements(By.cssSelector("#indices-table tbody tr")))
+                .as("nothing the admin key was shown before signing out stays")
+                .isEmpty();
+        assertThat(find("index-detail").isDisplayed()).isFalse();
 
         send("DELETE", "/1/keys/storefront-search-key-5b81e0c2", "");
         tab("access");
@@ -374,7 +382,7 @@ class ConsoleBrowserTest {
 
     @Test
     @Order(12)
-    void anIndexClickedLaterIsShownThoughAnEarlierOnesSettingsComeBackAfterIt() {
+    void anIndexClickedLaterIsShownThoughAnEarlierOnesSettingsComeBackAfterIt() throws IOException {
         tab("indices");
         server.faults().next(1, "GET", "/1/indexes/products/settings", Fault.delay(Duration.ofSeconds(2)));
         By products = By.cssSelector("#indices-table tr[data-index='products'] button");
@@ -388,6 +396,11 @@ class ConsoleBrowserTest {
         assertThat(find("index-settings").getText())
                 .as("the settings shown are zz-1's, not those of products that came back later")
                 .doesNotContain("attributesForFaceting");
+
+        send("DELETE", "/1/indexes/zz-1", "");
+        tab("search");
+        tab("indices");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("index-settings"), "does not exist"));
     }
 
     @Test
@@ -470,6 +483,12 @@ class ConsoleBrowserTest {
     }
 
     private static void signIn(String key) {
+        // signing out loads the page anew: the form of the new page, once it knows the application ID
+        waiting.ignoring(StaleElementReferenceException.class)
+                .until(driver -> driver.findElement(By.id("sign-in")).isDisplayed()
+                        && !driver.findElement(By.id("app-id"))
+                                .getDomProperty("value")
+                                .isEmpty());
         WebElement field = find("api-key");
         field.clear();
         field.sendKeys(key);
