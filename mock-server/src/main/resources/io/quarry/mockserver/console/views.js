@@ -10,6 +10,7 @@ window.QuarryViews = (function () {
   const TEXT_CHARS = 1000;
   const VIEW_CHARS = 100000;
   const ATTRIBUTES_PER_HIT = 50;
+  const JOURNAL_ROWS = 200;
   // The search preview's highlight tags: a record's own text may hold "<mark>", never a tag it cannot know.
   const HIGHLIGHT = "mark-" + Array.from(crypto.getRandomValues(new Uint8Array(8)),
     b => b.toString(16).padStart(2, "0")).join("");
@@ -333,7 +334,7 @@ window.QuarryViews = (function () {
       await journal.refresh();
     },
     async refresh() {
-      const query = new URLSearchParams({ limit: "200" });
+      const query = new URLSearchParams({ limit: String(JOURNAL_ROWS) });
       [["status", "journal-status"], ["path", "journal-path"], ["index", "journal-index"]].forEach(([name, id]) => {
         const value = byId(id).value.trim();
         if (value) query.set(name, value);
@@ -344,6 +345,10 @@ window.QuarryViews = (function () {
         if (!latest()) return;
         journal.bodyChars = answer.bodyChars;
         failure("journal-error");
+        // the table lists the newest rows only: say so, or an older request would seem never made
+        byId("journal-shown").textContent = answer.entries.length < JOURNAL_ROWS ? ""
+            : "Only the newest " + JOURNAL_ROWS + " are listed (the journal keeps " + answer.kept.toLocaleString("en")
+              + "): filter by status, path or index to find older ones.";
         replaceRows(byId("journal-table").tBodies[0], answer.entries.map(entry => {
           const status = td(entry.status === 0 ? "none" : entry.status, "num status status-"
               + Math.floor(entry.status / 100));

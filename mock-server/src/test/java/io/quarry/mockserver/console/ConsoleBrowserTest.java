@@ -382,6 +382,25 @@ class ConsoleBrowserTest {
 
     @Test
     @Order(12)
+    void saysTheJournalListsItsNewestRowsOnly() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        for (int i = 0; i < 200; i++) {
+            HttpRequest read = HttpRequest.newBuilder(URI.create(server.url() + "/1/indexes/products/settings"))
+                    .header("X-Service-Application-Id", server.applicationId())
+                    .header("X-Service-API-Key", ADMIN_KEY)
+                    .build();
+            assertThat(http.send(read, HttpResponse.BodyHandlers.discarding()).statusCode())
+                    .isEqualTo(200);
+        }
+        tab("journal");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(
+                By.id("journal-shown"), "Only the newest 200 are listed"));
+        assertThat(browser.findElements(By.cssSelector("#journal-table tbody tr")))
+                .hasSize(200);
+    }
+
+    @Test
+    @Order(13)
     void anIndexClickedLaterIsShownThoughAnEarlierOnesSettingsComeBackAfterIt() throws IOException {
         tab("indices");
         server.faults().next(1, "GET", "/1/indexes/products/settings", Fault.delay(Duration.ofSeconds(2)));
@@ -404,7 +423,7 @@ class ConsoleBrowserTest {
     }
 
     @Test
-    @Order(13)
+    @Order(14)
     void saysSoWhenTheServerStopsAnswering() {
         tab("charts");
         MockServer stopping = server;
