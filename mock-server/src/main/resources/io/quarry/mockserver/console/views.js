@@ -71,8 +71,8 @@ window.QuarryViews = (function () {
   }
 
   // A button that opens a row's details: rows are clicked with a mouse, their button reached with the keyboard.
-  function opener(text, className) {
-    const button = el("button", text, "opener" + (className ? " " + className : ""));
+  function opener(text) {
+    const button = el("button", text, "opener");
     button.type = "button";
     return button;
   }
