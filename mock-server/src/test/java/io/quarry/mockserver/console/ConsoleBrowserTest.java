@@ -28,6 +28,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -90,6 +91,8 @@ class ConsoleBrowserTest {
                 .start();
         browser = Chromium.start(profile);
         waiting = new WebDriverWait(browser, PATIENCE);
+        // the views that refresh every second make their rows anew: a row found may be gone the next moment
+        waiting.ignoring(StaleElementReferenceException.class);
         screenshots = Path.of(System.getProperty("quarry.console.screenshots", "target/console-screenshots"));
         Files.createDirectories(screenshots);
     }
@@ -161,9 +164,15 @@ class ConsoleBrowserTest {
         tab("journal");
         By search = By.xpath("//table[@id='journal-table']//tr[td[contains(., '/1/indexes/products/query')]"
                 + " and td[contains(@class, 'status') and .='200']]");
-        WebElement row = waiting.until(ExpectedConditions.visibilityOfElementLocated(search));
-        assertThat(row.findElement(By.cssSelector("td.caller")).getText()).isEqualTo("admin key");
-        row.click();
+        By caller = By.xpath("//table[@id='journal-table']//tr[td[contains(., '/1/indexes/products/query')]"
+                + " and td[contains(@class, 'status') and .='200']]/td[contains(@class, 'caller')]");
+        assertThat(waiting.until(
+                        (WebDriver driver) -> driver.findElement(caller).getText()))
+                .isEqualTo("admin key");
+        waiting.until(driver -> {
+            driver.findElement(search).click();
+            return true;
+        });
         waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("journal-request-body"), "phone"));
         assertThat(browser.getPageSource()).doesNotContain(ADMIN_KEY);
         assertThat(browser.findElements(By.xpath("//table[@id='journal-table']//td[contains(., 'favicon')]")))
@@ -192,7 +201,9 @@ class ConsoleBrowserTest {
         By faulted = By.xpath("//table[@id='journal-table']//tr[td[contains(@class, 'status') and .='503']"
                 + " and td/span[@class='fault' and .='status']]");
         waiting.until(ExpectedConditions.visibilityOfElementLocated(faulted));
-        assertThat(browser.findElement(faulted).getText()).contains("/1/indexes/products/query");
+        assertThat(waiting.until(
+                        (WebDriver driver) -> driver.findElement(faulted).getText()))
+                .contains("/1/indexes/products/query");
         assertThat(browser.findElements(By.xpath(
                         "//table[@id='journal-table']//tr[td[.='GET']" + " and td[starts-with(., '/_mock/')]]")))
                 .as("the faults view's reads of the fault rules, made every second, are not journaled")
@@ -260,13 +271,12 @@ class ConsoleBrowserTest {
         By firstRow = By.cssSelector("#journal-table tbody tr");
         waiting.until(ExpectedConditions.visibilityOfElementLocated(firstRow));
         // the journal makes its rows anew every second: a row found may be gone the next moment
-        String seq = waiting.ignoring(StaleElementReferenceException.class)
-                .until(driver -> driver.findElement(firstRow).getDomAttribute("data-seq"));
+        String seq = waiting.until(driver -> driver.findElement(firstRow).getDomAttribute("data-seq"));
         By opens = By.cssSelector("#journal-table tr[data-seq='" + seq + "'] button");
-        String path = waiting.ignoring(StaleElementReferenceException.class)
-                .until(driver -> driver.findElement(By.cssSelector("#journal-table tr[data-seq='" + seq + "'] td.path"))
+        String path = waiting.until(
+                driver -> driver.findElement(By.cssSelector("#journal-table tr[data-seq='" + seq + "'] td.path"))
                         .getText());
-        waiting.ignoring(StaleElementReferenceException.class).until(driver -> {
+        waiting.until(driver -> {
             driver.findElement(opens).sendKeys(Keys.SPACE);
             return true;
         });
@@ -512,11 +522,8 @@ class ConsoleBrowserTest {
 
     private static void signIn(String key) {
         // signing out loads the page anew: the form of the new page, once it knows the application ID
-        waiting.ignoring(StaleElementReferenceException.class)
-                .until(driver -> driver.findElement(By.id("sign-in")).isDisplayed()
-                        && !driver.findElement(By.id("app-id"))
-                                .getDomProperty("value")
-                                .isEmpty());
+        waiting.until(driver -> driver.findElement(By.id("sign-in")).isDisplayed()
+                && !driver.findElement(By.id("app-id")).getDomProperty("value").isEmpty());
         WebElement field = find("api-key");
         field.clear();
         field.sendKeys(key);
