@@ -28,8 +28,8 @@
       try {
         response = await fetch(path, init);
       } catch (e) {
-        throw new Error("The mock server did not answer: it may be stopped or restarting, or this host may refuse "
-            + "connections (a scripted fault).");
+        throw new Error("The mock server did not answer: it closed or refused the connection (a scripted fault may "
+            + "do that), or it is stopped or restarting.");
       }
       const text = await response.text().catch(() => null);
       let json = null;
