@@ -114,6 +114,9 @@ class ConsoleHttpTest {
     @Test
     void masksKeysInTheKeyEndpointsBodiesAndNamesTheCallerByItsKeysDescription() {
         String key = client.createKey(jq("{'acl':['search'],'description':'storefront'}"));
+        assertThat(client.get("/1/keys/" + key + "/acl").status())
+                .as("no such endpoint")
+                .isEqualTo(404);
         new TestClient(server, server.applicationId(), key).post("/1/indexes/books/query", "{}");
         new TestClient(server, server.applicationId(), "wrong-key-0123456789").post("/1/indexes/books/query", "{}");
         client.get("/1/keys/" + key);
@@ -153,6 +156,45 @@ class ConsoleHttpTest {
         assertThat(journal("?status=5xx")).hasSize(1);
         assertThat(journal("?index=b")).hasSize(1);
         assertThat(journal("?path=/a/")).hasSize(1);
+    }
+
+    @Test
+    void theConsolesOwnReadsOfTheControlEndpointsAreLeftOutOfTheJournalAndTheCharts() {
+        try (MockServer alone = MockServer.builder().start()) { // a journal holding this test's answers only
+            TestClient admin = new TestClient(alone);
+            // the faults view reads these every second: journaled, they would push the application's requests out
+            for (String path : List.of("/_mock/faults", "/_mock/hosts")) {
+                admin.send(admin.request("GET", path, null)
+                                .header("X-Mock-Console", "read")
+                                .build())
+                        .requireOk();
+            }
+            admin.send(admin.request("POST", "/1/indexes/books/query", "{}")
+                    .header("X-Mock-Console", "read")
+                    .build());
+            admin.get("/_mock/hosts").requireOk();
+
+            JsonNode entries =
+                    admin.get("/_mock/console/api/journal").requireOk().body().get("entries");
+            assertThat(entries)
+                    .extracting(entry -> entry.get("method").stringValue() + " "
+                            + entry.get("path").stringValue())
+                    .as("a read the console marks as its own is left out; a service call, or an unmarked read, is not")
+                    .containsExactly("GET /_mock/hosts", "POST /1/indexes/books/query");
+            JsonNode byStatus = admin.get("/_mock/console/api/traffic?seconds=600")
+                    .requireOk()
+                    .body()
+                    .get("byStatus");
+            long answers = 0;
+            for (JsonNode statusClass : byStatus) {
+                for (JsonNode second : statusClass) {
+                    answers += second.asLong();
+                }
+            }
+            assertThat(answers)
+                    .as("the two journaled answers counted, the marked reads not")
+                    .isEqualTo(2);
+        }
     }
 
     @Test

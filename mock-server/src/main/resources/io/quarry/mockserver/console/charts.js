@@ -2,6 +2,14 @@
 "use strict";
 window.QuarryCharts = (function () {
   const PALETTE = ["#1b7a3a", "#a15c00", "#b3261e", "#2457c5", "#7b3fb5", "#0f8a8a", "#c2185b", "#5c6678", "#8d6e63"];
+  // A line without a colour of its own keeps the one it got first: the busiest indices come in another order from
+  // one second to the next, and a colour given by position would move from one index to another.
+  const given = new Map();
+  function colorOf(s) {
+    if (s.color) return s.color;
+    if (!given.has(s.name)) given.set(s.name, PALETTE[given.size % PALETTE.length]);
+    return given.get(s.name);
+  }
 
   // series: [{name, values: [number|null], color?}]; a null is a gap. Sets canvas.dataset.points to the points drawn.
   function draw(canvas, series, legend) {
@@ -29,8 +37,8 @@ window.QuarryCharts = (function () {
     const x = i => left + (width - left - right) * (length <= 1 ? 1 : i / (length - 1));
     const y = v => top + (height - top - bottom) * (1 - (max === 0 ? 0 : v / max));
     let points = 0;
-    series.forEach((s, n) => {
-      ctx.strokeStyle = s.color || PALETTE[n % PALETTE.length];
+    series.forEach(s => {
+      ctx.strokeStyle = colorOf(s);
       ctx.lineWidth = 1.5;
       ctx.beginPath();
       let open = false;
@@ -43,15 +51,30 @@ window.QuarryCharts = (function () {
       ctx.stroke();
     });
     canvas.dataset.points = String(points);
+    describe(canvas, series);
     if (legend) drawLegend(legend, series);
+  }
+
+  // A canvas is a picture to assistive technology: its label says in words what it draws, each line's value now
+  // and its highest in the window.
+  function describe(canvas, series) {
+    const caption = canvas.closest("figure").querySelector("figcaption").textContent;
+    const lines = series.map(s => {
+      const values = s.values.filter(v => v !== null && v !== undefined);
+      const now = values.length ? values[values.length - 1] : 0;
+      return s.name + ": " + format(now) + " now, " + format(Math.max(0, ...values)) + " at most";
+    });
+    canvas.setAttribute("role", "img");
+    canvas.setAttribute("aria-label", caption + ", the last " + series.reduce((n, s) => Math.max(n, s.values.length), 0)
+        + " seconds. " + (lines.length ? lines.join("; ") : "Nothing to draw") + ".");
   }
 
   function drawLegend(legend, series) {
     legend.replaceChildren();
-    series.forEach((s, n) => {
+    series.forEach(s => {
       const item = document.createElement("span");
       const swatch = document.createElement("i");
-      swatch.style.background = s.color || PALETTE[n % PALETTE.length];
+      swatch.style.background = colorOf(s);
       item.append(swatch, document.createTextNode(s.name));
       legend.append(item);
     });

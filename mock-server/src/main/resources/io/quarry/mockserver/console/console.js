@@ -9,23 +9,52 @@
 
   function byId(id) { return document.getElementById(id); }
 
-  // Every call sends the credentials as headers: never in the URL, so never in a log or the history.
+  // Every call sends the credentials as headers: never in the URL, so never in a log or the history. Each failure
+  // is an Error whose message says what happened in words: a server that does not answer, an answer that is not the
+  // JSON asked for (a scripted fault may make one), or the server's own message with its status.
   async function api(method, path, body) {
     const headers = { "X-Service-Application-Id": session.appId, "X-Service-API-Key": session.key };
+    // the console's reads of the mock server's own endpoints (the faults view's, every second) are its own: the
+    // journal and the charts leave them out, as they leave out its views
+    if (method === "GET" && path.startsWith("/_mock/")) headers["X-Mock-Console"] = "read";
     const init = { method, headers, cache: "no-store", credentials: "omit" };
     if (body !== undefined) {
       headers["Content-Type"] = "application/json";
       init.body = JSON.stringify(body);
     }
-    const response = await fetch(path, init);
-    let json = null;
-    try { json = await response.json(); } catch (e) { json = null; }
-    if (!response.ok) {
-      const error = new Error((json && json.message) || ("HTTP " + response.status));
-      error.status = response.status;
-      throw error;
+    busy(1);
+    try {
+      let response;
+      try {
+        response = await fetch(path, init);
+      } catch (e) {
+        throw new Error("The mock server did not answer: it closed or refused the connection (a scripted fault may "
+            + "do that), or it is stopped or restarting.");
+      }
+      const text = await response.text().catch(() => null);
+      let json = null;
+      try { json = text === null ? null : JSON.parse(text); } catch (e) { json = null; }
+      if (!response.ok) {
+        const error = new Error((json && json.message) || ("HTTP " + response.status));
+        error.status = response.status;
+        throw error;
+      }
+      if (json === null || typeof json !== "object") {
+        throw new Error("The answer (HTTP " + response.status + ") was " + (text === null ? "cut short" : "not JSON")
+            + ": a scripted fault may have changed it.");
+      }
+      return json;
+    } finally {
+      busy(-1);
     }
-    return json;
+  }
+
+  // aria-busy on the views while calls are under way: assistive technology waits, and a test knows when the answers
+  // have all been shown
+  let inFlight = 0;
+  function busy(change) {
+    inFlight += change;
+    byId("views").setAttribute("aria-busy", String(inFlight > 0));
   }
 
   async function signIn(appId, key) {
@@ -45,19 +74,19 @@
     show("indices");
   }
 
+  // A fresh page: nothing the views showed for the key signed out stays for the next one, and no answer still on
+  // its way for it is shown.
   function signOut() {
     sessionStorage.removeItem(STORE);
-    session = null;
-    clearInterval(timer);
-    byId("sign-in").hidden = false;
-    byId("tabs").hidden = true;
-    byId("views").hidden = true;
-    byId("sign-out").hidden = true;
+    location.reload();
   }
 
   function show(name) {
     current = name;
-    document.querySelectorAll("#tabs button").forEach(b => b.classList.toggle("active", b.dataset.view === name));
+    document.querySelectorAll("#tabs button").forEach(b => {
+      b.classList.toggle("active", b.dataset.view === name);
+      if (b.dataset.view === name) b.setAttribute("aria-current", "page"); else b.removeAttribute("aria-current");
+    });
     document.querySelectorAll(".view").forEach(v => { v.hidden = v.id !== "view-" + name; });
     clearInterval(timer);
     const view = views[name];
@@ -69,7 +98,13 @@
   }
 
   async function start() {
-    const info = await fetch("/_mock/console/api/info", { cache: "no-store" }).then(r => r.json());
+    let info;
+    try {
+      info = await fetch("/_mock/console/api/info", { cache: "no-store" }).then(r => r.json());
+    } catch (e) {
+      byId("sign-in-error").textContent = "The mock server did not answer: reload the page once it runs.";
+      return;
+    }
     byId("server-info").textContent = "version " + info.version + ", " + info.hosts + " host"
         + (info.hosts === 1 ? "" : "s") + ", application " + info.applicationId;
     byId("app-id").value = info.applicationId;
@@ -89,7 +124,10 @@
     const kept = sessionStorage.getItem(STORE);
     if (kept) {
       const saved = JSON.parse(kept);
-      signIn(saved.appId, saved.key).catch(signOut);
+      signIn(saved.appId, saved.key).catch(e => { // nothing shown yet: the sign-in form says why
+        sessionStorage.removeItem(STORE);
+        byId("sign-in-error").textContent = "Signed out: " + e.message;
+      });
     }
   }
 

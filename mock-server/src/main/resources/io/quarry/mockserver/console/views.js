@@ -10,6 +10,7 @@ window.QuarryViews = (function () {
   const TEXT_CHARS = 1000;
   const VIEW_CHARS = 100000;
   const ATTRIBUTES_PER_HIT = 50;
+  const JOURNAL_ROWS = 200;
   // The search preview's highlight tags: a record's own text may hold "<mark>", never a tag it cannot know.
   const HIGHLIGHT = "mark-" + Array.from(crypto.getRandomValues(new Uint8Array(8)),
     b => b.toString(16).padStart(2, "0")).join("");
@@ -46,7 +47,56 @@ window.QuarryViews = (function () {
 
   function td(text, className) { return el("td", text, className); }
 
-  function failure(id, e) { byId(id).textContent = e ? e.message : ""; }
+  // A failure in words: the server's own message, and for a refusal (403) why. A key the server no longer knows
+  // (deleted, or the server reset or restarted with other keys) must sign in again; another lacks the view's right.
+  function explained(e, needs) {
+    if (e.status !== 403) return e.message;
+    if (/^Invalid Application-ID or API key/.test(e.message)) {
+      return e.message + " (the key may have been deleted, or the server reset or restarted: sign out, then sign in"
+          + " with a key it knows)";
+    }
+    return e.message + (needs ? " (" + needs + ")" : "");
+  }
+
+  function failure(id, e, needs) { byId(id).textContent = e ? explained(e, needs) : ""; }
+
+  // Answers may come back in another order than their requests were sent (a click on one index then another, a
+  // filter typed while the journal refreshes): each kind of request takes a turn, and only the latest one's answer
+  // is shown. turn(kind) returns whether that turn is still the latest.
+  const turns = {};
+  function turn(kind) {
+    const mine = (turns[kind] || 0) + 1;
+    turns[kind] = mine;
+    return () => turns[kind] === mine;
+  }
+
+  // A button that opens a row's details: rows are clicked with a mouse, their button reached with the keyboard.
+  function opener(text) {
+    const button = el("button", text, "opener");
+    button.type = "button";
+    return button;
+  }
+
+  // Replaces the rows of a table body. A view that refreshes every second rebuilds its rows: the keyboard focus, if
+  // on a button of a row, moves to the same button of the same row (same data attributes) rather than being lost.
+  function replaceRows(body, rows) {
+    const focused = document.activeElement;
+    const old = focused && body.contains(focused) ? focused.closest("tr") : null;
+    const at = old ? Array.from(old.querySelectorAll("button")).indexOf(focused) : -1;
+    const key = old ? JSON.stringify(Object.assign({}, old.dataset)) : null;
+    body.replaceChildren(...rows);
+    if (at < 0) return;
+    const same = rows.find(tr => JSON.stringify(Object.assign({}, tr.dataset)) === key);
+    const button = same ? same.querySelectorAll("button")[at] : null;
+    if (button) button.focus();
+  }
+
+  // Shows a detail below a long table: its heading takes the focus, which scrolls it into view.
+  function reveal(headingId) {
+    const heading = byId(headingId);
+    heading.tabIndex = -1;
+    heading.focus();
+  }
 
   function cut(text, max) {
     return text.length <= max ? text : text.substring(0, max) + "… (" + (text.length - max) + " more characters)";
@@ -74,45 +124,63 @@ window.QuarryViews = (function () {
     selected: null,
     page: 0,
     listPage: 0,
+    // the list and the index shown read anew: either may have changed or gone since (a write, a delete, a reset)
     async open() {
+      await Promise.all([indices.list(), indices.selected === null ? null : indices.detail()]);
+    },
+    async list() {
       failure("indices-error");
+      const latest = turn("indices");
       try {
         const list = await indexPage(indices.listPage);
+        if (!latest()) return;
         const pages = Math.max(1, list.nbPages || 1);
         if (indices.listPage >= pages) { // indices deleted since: show the last page there is
           indices.listPage = pages - 1;
-          return indices.open();
+          return indices.list();
         }
         byId("indices-page").textContent = "page " + (indices.listPage + 1) + " of " + pages;
         byId("indices-previous").disabled = indices.listPage === 0;
         byId("indices-next").disabled = indices.listPage + 1 >= pages;
-        const body = byId("indices-table").tBodies[0];
-        body.replaceChildren();
-        (list.items || []).forEach(item => {
-          const tr = row([td(item.name), td(item.entries, "num count"), td(item.dataSize, "num"),
+        replaceRows(byId("indices-table").tBodies[0], (list.items || []).map(item => {
+          const tr = row([opener(item.name), td(item.entries, "num count"), td(item.dataSize, "num"),
             td((item.replicas || []).join(", ")), td(item.updatedAt)], { index: item.name });
           tr.addEventListener("click", () => indices.select(item.name));
-          body.append(tr);
-        });
-      } catch (e) { failure("indices-error", e); }
+          return tr;
+        }));
+      } catch (e) { if (latest()) failure("indices-error", e, "listing the indices needs the listIndexes right"); }
     },
     async select(name) {
       indices.selected = name;
       indices.page = 0;
       byId("index-detail").hidden = false;
       byId("index-detail-name").textContent = name;
+      reveal("index-detail-name");
+      await indices.detail();
+    },
+    async detail() {
+      const name = indices.selected;
+      byId("index-settings").textContent = "";
+      byId("index-records").textContent = "";
+      const latest = turn("index-settings");
       try {
-        byId("index-settings").textContent = pretty(await api("GET", "/1/indexes/" + encodeURIComponent(name)
-            + "/settings"));
-      } catch (e) { byId("index-settings").textContent = e.message; }
+        const settings = await api("GET", "/1/indexes/" + encodeURIComponent(name) + "/settings");
+        if (!latest()) return;
+        byId("index-settings").textContent = pretty(settings);
+      } catch (e) {
+        if (!latest()) return;
+        byId("index-settings").textContent = explained(e, "reading settings needs the settings right");
+      }
       await indices.records();
     },
     async records() {
       const name = indices.selected;
+      const latest = turn("index-records");
       try {
         const answer = await api("POST", "/1/indexes/" + encodeURIComponent(name) + "/query", {
           query: "", page: indices.page, hitsPerPage: RECORDS_PER_PAGE, attributesToHighlight: [],
           attributesToSnippet: [], getRankingInfo: false });
+        if (!latest()) return;
         const records = (answer.hits || []).map(hit => {
           const copy = Object.assign({}, hit);
           Object.keys(copy).filter(k => k.startsWith("_")).forEach(k => delete copy[k]);
@@ -123,11 +191,17 @@ window.QuarryViews = (function () {
         byId("records-previous").disabled = indices.page === 0;
         byId("records-next").disabled = indices.page + 1 >= answer.nbPages;
         byId("index-records").textContent = pretty(records);
-      } catch (e) { byId("index-records").textContent = e.message; }
+      } catch (e) {
+        if (latest()) {
+          byId("records-page").textContent = "";
+          byId("records-next").disabled = true;
+          byId("index-records").textContent = explained(e, "records are read with the search right");
+        }
+      }
     },
     init() {
-      byId("indices-previous").addEventListener("click", () => { indices.listPage--; indices.open(); });
-      byId("indices-next").addEventListener("click", () => { indices.listPage++; indices.open(); });
+      byId("indices-previous").addEventListener("click", () => { indices.listPage--; indices.list(); });
+      byId("indices-next").addEventListener("click", () => { indices.listPage++; indices.list(); });
       byId("records-previous").addEventListener("click", () => { indices.page--; indices.records(); });
       byId("records-next").addEventListener("click", () => { indices.page++; indices.records(); });
     }
@@ -137,31 +211,45 @@ window.QuarryViews = (function () {
   // typed, with the indices the key may list as suggestions: a key without the listIndexes right may still search.
   const search = {
     filters: [],
-    sent: 0,
     async open() {
       failure("search-error");
       const field = byId("search-index");
+      search.edited = false;
       const names = await indexNames().catch(() => []);
       byId("search-index-names").replaceChildren(...names.map(option));
       byId("search-index-note").textContent = names.length > 0 ? ""
           : "No index to suggest (the key may not list the indices, or there are none): type an index name.";
-      if (!field.value && names.length > 0) field.value = names[0];
+      // the first index is a suggestion for an empty field, never put into a name being typed meanwhile
+      if (!field.value && !search.edited && names.length > 0) field.value = names[0];
     },
     async run() {
       const index = byId("search-index").value.trim();
-      if (!index) return;
+      const latest = turn("search"); // a later keystroke's answer wins
+      if (!index) { // no index: nothing searched, nothing of another index left shown
+        failure("search-error");
+        search.clear();
+        return;
+      }
       const body = { query: byId("search-query").value, facets: ["*"], facetFilters: search.filters.slice(),
         highlightPreTag: PRE_TAG, highlightPostTag: POST_TAG, hitsPerPage: 10 };
       const path = "/1/indexes/" + encodeURIComponent(index) + "/query";
       byId("search-request").textContent = "POST " + path + "\nX-Service-Application-Id: "
           + byId("app-id").value + "\nX-Service-API-Key: (the key you signed in with)\n\n" + pretty(body);
-      const mine = ++search.sent;
       try {
         const answer = await api("POST", path, body);
-        if (mine !== search.sent) return; // a later keystroke's answer wins
+        if (!latest()) return;
         failure("search-error");
         search.render(answer);
-      } catch (e) { if (mine === search.sent) failure("search-error", e); }
+      } catch (e) {
+        if (latest()) failure("search-error", e, "searching needs the search right on that index");
+      }
+    },
+    clear() {
+      byId("search-stats").textContent = "";
+      delete byId("search-stats").dataset.nbHits;
+      byId("search-hits").replaceChildren();
+      byId("search-facets").replaceChildren();
+      byId("search-request").textContent = "";
     },
     render(answer) {
       byId("search-stats").textContent = answer.nbHits + " hits in " + answer.processingTimeMS + " ms";
@@ -210,7 +298,7 @@ window.QuarryViews = (function () {
     init() {
       byId("search-query").addEventListener("input", () => search.run());
       // the facet filters belong to the index they were clicked in: editing the index drops them
-      byId("search-index").addEventListener("input", () => { search.filters = []; });
+      byId("search-index").addEventListener("input", () => { search.filters = []; search.edited = true; });
       byId("search-index").addEventListener("change", () => search.run());
     }
   };
@@ -246,37 +334,52 @@ window.QuarryViews = (function () {
       await journal.refresh();
     },
     async refresh() {
-      const query = new URLSearchParams({ limit: "200" });
+      const query = new URLSearchParams({ limit: String(JOURNAL_ROWS) });
       [["status", "journal-status"], ["path", "journal-path"], ["index", "journal-index"]].forEach(([name, id]) => {
         const value = byId(id).value.trim();
         if (value) query.set(name, value);
       });
+      const latest = turn("journal");
       try {
         const answer = await api("GET", "/_mock/console/api/journal?" + query);
+        if (!latest()) return;
+        journal.bodyChars = answer.bodyChars;
         failure("journal-error");
-        const body = byId("journal-table").tBodies[0];
-        body.replaceChildren(...answer.entries.map(entry => {
+        // the table lists the newest rows only: say so, or an older request would seem never made
+        byId("journal-shown").textContent = answer.entries.length < JOURNAL_ROWS ? ""
+            : "Only the newest " + JOURNAL_ROWS + " are listed (the journal keeps " + answer.kept.toLocaleString("en")
+              + "): filter by status, path or index to find older ones.";
+        replaceRows(byId("journal-table").tBodies[0], answer.entries.map(entry => {
           const status = td(entry.status === 0 ? "none" : entry.status, "num status status-"
               + Math.floor(entry.status / 100));
           const fault = entry.fault ? el("span", entry.fault, "fault") : el("span", "");
-          const tr = row([td(entry.time.substring(11, 23)), td(entry.host, "num"), td(entry.method),
+          const tr = row([opener(entry.time.substring(11, 23)), td(entry.host, "num"), td(entry.method),
             td(entry.path, "path"), status, td(entry.durationMs.toFixed(1), "num"),
             td(entry.requestBytes + " / " + entry.responseBytes, "num"), td(entry.caller, "caller"), fault],
           { seq: String(entry.seq) });
           tr.addEventListener("click", () => journal.detail(entry.seq));
           return tr;
         }));
-      } catch (e) { failure("journal-error", e); }
+      } catch (e) { if (latest()) failure("journal-error", e, "the journal needs a key with the logs right"); }
     },
     async detail(seq) {
+      const latest = turn("journal-detail");
       try {
         const entry = await api("GET", "/_mock/console/api/journal/" + seq);
+        if (!latest()) return;
         byId("journal-detail").hidden = false;
         byId("journal-detail-title").textContent = entry.method + " " + entry.path + " → "
             + (entry.status || "no answer") + (entry.fault ? " (scripted fault " + entry.fault + ")" : "");
-        byId("journal-request-body").textContent = entry.requestBody || "(empty)";
-        byId("journal-response-body").textContent = entry.responseBody || "(empty)";
-      } catch (e) { failure("journal-error", e); }
+        byId("journal-request-body").textContent = journal.body(entry.requestBody, entry.requestBytes);
+        byId("journal-response-body").textContent = journal.body(entry.responseBody, entry.responseBytes);
+        reveal("journal-detail-title");
+      } catch (e) { if (latest()) failure("journal-error", e); }
+    },
+    // a body the journal kept the start of says so, and how large it was
+    body(text, bytes) {
+      if (!text) return "(empty)";
+      return bytes > journal.bodyChars ? text + "\n… (the first " + journal.bodyChars.toLocaleString("en")
+          + " bytes of " + bytes.toLocaleString("en") + ")" : text;
     },
     init(info) {
       journal.capacity = info.journalCapacity;
@@ -289,18 +392,25 @@ window.QuarryViews = (function () {
   const faults = {
     async open() { await faults.refresh(); },
     async refresh() {
+      const latest = turn("faults");
       try {
         const server = await api("GET", "/_mock/faults");
-        byId("faults-server").textContent = server.faults.length ? pretty(server.faults) : "(none)";
         const hosts = await api("GET", "/_mock/hosts");
+        if (!latest()) return;
+        byId("faults-server").textContent = server.faults.length ? pretty(server.faults) : "(none)";
         const select = byId("fault-host");
-        const chosen = select.value;
-        select.replaceChildren(...hosts.hosts.map(h => option(String(h.host))));
-        if (chosen) select.value = chosen;
-        byId("hosts-table").tBodies[0].replaceChildren(...hosts.hosts.map(h => {
+        const names = hosts.hosts.map(h => String(h.host));
+        // rebuilt only when the hosts change, so a choice being made with the keyboard is not reset every second
+        if (Array.from(select.options, o => o.value).join() !== names.join()) {
+          const chosen = select.value;
+          select.replaceChildren(...names.map(option));
+          if (chosen) select.value = chosen;
+        }
+        replaceRows(byId("hosts-table").tBodies[0], hosts.hosts.map(h => {
           const clear = el("button", "Clear");
           clear.type = "button";
           clear.className = "clear-host";
+          clear.setAttribute("aria-label", "Clear the faults of host " + h.host);
           clear.addEventListener("click", event => {
             event.stopPropagation();
             faults.send("DELETE", "/_mock/hosts/" + h.host + "/faults");
@@ -310,7 +420,7 @@ window.QuarryViews = (function () {
             td(h.acceptsConnections ? "yes" : "no"), td(rules, "path"), clear], { host: String(h.host) });
         }));
         failure("faults-error");
-      } catch (e) { failure("faults-error", e); }
+      } catch (e) { if (latest()) failure("faults-error", e); }
     },
     fault(prefix) {
       const fault = { type: byId(prefix + "-type").value };
@@ -354,8 +464,10 @@ window.QuarryViews = (function () {
   const charts = {
     async open() { await charts.refresh(); },
     async refresh() {
+      const latest = turn("charts");
       try {
         const t = await api("GET", "/_mock/console/api/traffic?seconds=300");
+        if (!latest()) return;
         failure("charts-error");
         QuarryCharts.draw(byId("chart-status"), ["2xx", "3xx", "4xx", "5xx", "none"].map(c =>
           ({ name: c === "none" ? "no answer" : c, values: t.byStatus[c], color: STATUS_COLORS[c] })),
@@ -369,7 +481,7 @@ window.QuarryViews = (function () {
           { name: "p99", values: t.p99Ms, color: "#b3261e" }], byId("legend-duration"));
         QuarryCharts.draw(byId("chart-indices"), Object.entries(t.byIndex).map(([name, values]) =>
           ({ name, values })), byId("legend-indices"));
-      } catch (e) { failure("charts-error", e); }
+      } catch (e) { if (latest()) failure("charts-error", e, "the charts need a key with the logs right"); }
     }
   };
 
@@ -377,25 +489,37 @@ window.QuarryViews = (function () {
   const access = {
     keysPage: 0,
     init() {
-      byId("keys-previous").addEventListener("click", () => { access.keysPage--; access.open(); });
-      byId("keys-next").addEventListener("click", () => { access.keysPage++; access.open(); });
+      byId("keys-previous").addEventListener("click", () => { access.keysPage--; access.keys(); });
+      byId("keys-next").addEventListener("click", () => { access.keysPage++; access.keys(); });
     },
     async open() {
-      failure("access-error");
+      await Promise.all([access.tasks(), access.keys()]);
+    },
+    // the tasks are live state: refreshed every second while the view is shown, as a task is published
+    async refresh() { await access.tasks(); },
+    async tasks() {
+      const latest = turn("tasks");
       try {
         const tasks = await api("GET", "/_mock/console/api/tasks");
+        if (!latest()) return;
+        failure("access-error");
         byId("tasks-summary").textContent = (tasks.morePending ? "more than " : "") + tasks.pending.length
             + " pending" + (tasks.morePending ? " (the oldest listed)" : "") + "; last task "
             + (tasks.lastTaskID || "none");
-        byId("tasks-table").tBodies[0].replaceChildren(...tasks.pending.map(t =>
-          row([td(t.taskID), td(t.status), td(t.publishedInMs, "num")])));
-      } catch (e) { failure("access-error", e); }
+        replaceRows(byId("tasks-table").tBodies[0], tasks.pending.map(t =>
+          row([td(t.taskID), td(t.status), td(t.publishedInMs, "num")], { task: String(t.taskID) })));
+      } catch (e) { if (latest()) failure("access-error", e); }
+    },
+    async keys() {
+      const latest = turn("keys");
       try {
         const keys = await api("GET", "/_mock/console/api/keys?page=" + access.keysPage);
+        if (!latest()) return;
         if (access.keysPage >= keys.nbPages) { // keys deleted since: show the last page there is
           access.keysPage = keys.nbPages - 1;
-          return access.open();
+          return access.keys();
         }
+        failure("keys-error");
         byId("keys-page").textContent = "page " + (access.keysPage + 1) + " of " + keys.nbPages + " ("
             + keys.nbKeys + " keys)";
         byId("keys-previous").disabled = access.keysPage === 0;
@@ -403,9 +527,7 @@ window.QuarryViews = (function () {
         byId("keys-table").tBodies[0].replaceChildren(...keys.keys.map(k =>
           row([td(k.value), td(k.description), td(k.acl.join(", ")), td(k.indexes.join(", ") || "all"),
             td(k.validity, "num")])));
-      } catch (e) {
-        byId("access-error").textContent = "Keys: " + e.message + " (listing keys needs the admin key)";
-      }
+      } catch (e) { if (latest()) failure("keys-error", e, "listing keys needs the admin key"); }
     }
   };
 

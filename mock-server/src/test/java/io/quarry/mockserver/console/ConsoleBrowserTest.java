@@ -2,6 +2,7 @@ package io.quarry.mockserver.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.Fault;
 import io.quarry.mockserver.MockServer;
 import java.io.IOException;
 import java.net.URI;
@@ -24,7 +25,10 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -78,10 +82,17 @@ class ConsoleBrowserTest {
             System.out.println(missing);
         }
         Assumptions.assumeTrue(missing == null, missing);
-        server =
-                MockServer.builder().adminKey(ADMIN_KEY).hosts(2).seedJson(SEED).start();
+        // tasks stay pending a moment, so that the tasks view shows one come and go
+        server = MockServer.builder()
+                .adminKey(ADMIN_KEY)
+                .hosts(2)
+                .seedJson(SEED)
+                .taskDelay(Duration.ofSeconds(2))
+                .start();
         browser = Chromium.start(profile);
         waiting = new WebDriverWait(browser, PATIENCE);
+        // the views that refresh every second make their rows anew: a row found may be gone the next moment
+        waiting.ignoring(StaleElementReferenceException.class);
         screenshots = Path.of(System.getProperty("quarry.console.screenshots", "target/console-screenshots"));
         Files.createDirectories(screenshots);
     }
@@ -153,11 +164,20 @@ class ConsoleBrowserTest {
         tab("journal");
         By search = By.xpath("//table[@id='journal-table']//tr[td[contains(., '/1/indexes/products/query')]"
                 + " and td[contains(@class, 'status') and .='200']]");
-        WebElement row = waiting.until(ExpectedConditions.visibilityOfElementLocated(search));
-        assertThat(row.findElement(By.cssSelector("td.caller")).getText()).isEqualTo("admin key");
-        row.click();
+        By caller = By.xpath("//table[@id='journal-table']//tr[td[contains(., '/1/indexes/products/query')]"
+                + " and td[contains(@class, 'status') and .='200']]/td[contains(@class, 'caller')]");
+        assertThat(waiting.until(
+                        (WebDriver driver) -> driver.findElement(caller).getText()))
+                .isEqualTo("admin key");
+        waiting.until(driver -> {
+            driver.findElement(search).click();
+            return true;
+        });
         waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("journal-request-body"), "phone"));
         assertThat(browser.getPageSource()).doesNotContain(ADMIN_KEY);
+        assertThat(browser.findElements(By.xpath("//table[@id='journal-table']//td[contains(., 'favicon')]")))
+                .as("the browser asks for no icon, which the journal would show as a request")
+                .isEmpty();
         screenshot("journal");
     }
 
@@ -181,7 +201,13 @@ class ConsoleBrowserTest {
         By faulted = By.xpath("//table[@id='journal-table']//tr[td[contains(@class, 'status') and .='503']"
                 + " and td/span[@class='fault' and .='status']]");
         waiting.until(ExpectedConditions.visibilityOfElementLocated(faulted));
-        assertThat(browser.findElement(faulted).getText()).contains("/1/indexes/products/query");
+        assertThat(waiting.until(
+                        (WebDriver driver) -> driver.findElement(faulted).getText()))
+                .contains("/1/indexes/products/query");
+        assertThat(browser.findElements(By.xpath(
+                        "//table[@id='journal-table']//tr[td[.='GET']" + " and td[starts-with(., '/_mock/')]]")))
+                .as("the faults view's reads of the fault rules, made every second, are not journaled")
+                .isEmpty();
     }
 
     @Test
@@ -194,6 +220,19 @@ class ConsoleBrowserTest {
                                 : driver.findElement(By.id("chart-status")).getDomAttribute("data-points"))
                 > 0);
         waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("legend-indices"), "products"));
+        assertThat(find("chart-status").getDomAttribute("aria-label"))
+                .as("what the chart draws, in words")
+                .startsWith("Requests per second by status class, the last 300 seconds. 2xx: ")
+                .contains("at most");
+        assertThat(browser.executeScript("const figure = document.createElement('figure');"
+                        + " const canvas = document.createElement('canvas'), legend = document.createElement('div');"
+                        + " figure.append(document.createElement('figcaption'), canvas);"
+                        + " QuarryCharts.draw(canvas, [{name: 'one', values: [1]}, {name: 'two', values: [2]}], legend);"
+                        + " const one = legend.querySelector('i').style.background;"
+                        + " QuarryCharts.draw(canvas, [{name: 'two', values: [3]}, {name: 'one', values: [1]}], legend);"
+                        + " return legend.querySelectorAll('i')[1].style.background === one;"))
+                .as("an index's line keeps its colour when the busiest come in another order")
+                .isEqualTo(true);
         screenshot("charts");
     }
 
@@ -208,11 +247,57 @@ class ConsoleBrowserTest {
                 .doesNotContain("storefront-search-key-5b81e0c2")
                 .doesNotContain(ADMIN_KEY);
         screenshot("tasks-and-keys");
+
+        send(
+                "POST",
+                "/1/indexes/products/batch",
+                "{\"requests\":[{\"action\":\"deleteObject\",\"body\":{\"objectID\":\"404\"}}]}");
+        By pending = By.cssSelector("#tasks-table tbody tr");
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(pending)); // shown without opening the view again
+        waiting.until(ExpectedConditions.numberOfElementsToBe(pending, 0)); // and gone once published
     }
 
     @Test
     @Order(8)
-    void aKeyThatMayNotListTheIndicesTypesTheIndexToSearch() {
+    void keyboardAloneOpensAnIndexAndAJournalEntryAndKeepsItsPlaceWhileTheJournalRefreshes() {
+        tab("indices");
+        WebElement products = waiting.until(ExpectedConditions.elementToBeClickable(
+                By.cssSelector("#indices-table tr[data-index='products'] button")));
+        products.sendKeys(Keys.ENTER);
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("index-records"), "Aurora"));
+        assertThat(browser.switchTo().activeElement().getDomAttribute("id")).isEqualTo("index-detail-name");
+
+        tab("journal");
+        By firstRow = By.cssSelector("#journal-table tbody tr");
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(firstRow));
+        // the journal makes its rows anew every second: a row found may be gone the next moment
+        String seq = waiting.until(driver -> driver.findElement(firstRow).getDomAttribute("data-seq"));
+        By opens = By.cssSelector("#journal-table tr[data-seq='" + seq + "'] button");
+        String path = waiting.until(
+                driver -> driver.findElement(By.cssSelector("#journal-table tr[data-seq='" + seq + "'] td.path"))
+                        .getText());
+        waiting.until(driver -> {
+            driver.findElement(opens).sendKeys(Keys.SPACE);
+            return true;
+        });
+        waiting.until(driver ->
+                "journal-detail-title".equals(driver.switchTo().activeElement().getDomAttribute("id")));
+        assertThat(find("journal-detail-title").getText()).contains(path);
+        // back on the row's button, in one script: the journal makes its rows anew every second
+        WebElement opener = (WebElement) browser.executeScript(
+                "document.querySelector(arguments[0]).focus(); return document.activeElement;",
+                "#journal-table tr[data-seq='" + seq + "'] button");
+        waiting.until(ExpectedConditions.stalenessOf(opener)); // the journal refreshed
+        WebElement focused = browser.switchTo().activeElement();
+        assertThat(focused.getTagName()).isEqualTo("button");
+        assertThat(focused.findElement(By.xpath("ancestor::tr")).getDomAttribute("data-seq"))
+                .as("the focus stays on the same entry's button through a refresh")
+                .isEqualTo(seq);
+    }
+
+    @Test
+    @Order(9)
+    void aKeyThatMayNotListTheIndicesTypesTheIndexToSearch() throws IOException {
         find("sign-out").click();
         signIn("storefront-search-key-5b81e0c2");
         waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
@@ -227,12 +312,52 @@ class ConsoleBrowserTest {
         query.sendKeys("orbit");
         waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "2"));
         assertThat(find("search-error").getText()).isEmpty();
+
+        tab("journal");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("journal-error"), "logs right"));
+        tab("charts");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("charts-error"), "logs right"));
+        tab("indices");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("indices-error"), "listIndexes right"));
+        assertThat(browser.findElements(By.cssSelector("#indices-table tbody tr")))
+                .as("nothing the admin key was shown before signing out stays")
+                .isEmpty();
+        assertThat(find("index-detail").isDisplayed()).isFalse();
+
+        send("DELETE", "/1/keys/storefront-search-key-5b81e0c2", "");
+        tab("access");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(
+                By.id("access-error"), "the key may have been deleted, or the server reset or restarted"));
     }
 
     @Test
-    @Order(9)
+    @Order(10)
+    void anAnswerThatIsNotJsonOrNoAnswerIsSaidSo() {
+        find("sign-out").click();
+        signIn(ADMIN_KEY);
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
+        tab("search");
+        typeIndex("products");
+        find("search-query").click(); // the index changed: searched at once
+        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+        server.faults().next(1, "POST", "/1/indexes/products/query", Fault.nonJsonBody());
+        find("search-query").sendKeys("a");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("search-error"), "not JSON"));
+        assertThat(find("search-error").getText()).contains("HTTP 200", "scripted fault");
+
+        // more than once: a browser sends a request again when a connection it reused (it keeps up to six) closes
+        // without an answer
+        server.faults().next(8, "POST", "/1/indexes/products/query", Fault.closeBeforeResponse());
+        find("search-query").sendKeys("b");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(
+                By.id("search-error"), "did not answer: it closed or refused the connection"));
+        server.faults().clear();
+    }
+
+    @Test
+    @Order(11)
     void showsMarkupAsTextRunsNoneOfItAndCutsLongValuesAndLongLists() throws IOException {
-        seedHostileIndices(); // last, so the screenshots show the products alone
+        seedHostileIndices(); // late, so the screenshots show the products alone
         find("sign-out").click();
         signIn(ADMIN_KEY);
         waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
@@ -273,6 +398,65 @@ class ConsoleBrowserTest {
                         + " && document.querySelectorAll('#views img, #views script').length === 0"))
                 .as("no markup of the data became an element, no handler ran")
                 .isEqualTo(true);
+
+        tab("journal");
+        waiting.until(ExpectedConditions.elementToBeClickable(
+                        By.xpath("//table[@id='journal-table']//tr[td[.='/1/indexes/*/batch']]//button")))
+                .click();
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(
+                By.id("journal-request-body"), "… (the first 2,000 bytes of 1,00"));
+    }
+
+    @Test
+    @Order(12)
+    void saysTheJournalListsItsNewestRowsOnly() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        for (int i = 0; i < 200; i++) {
+            HttpRequest read = HttpRequest.newBuilder(URI.create(server.url() + "/1/indexes/products/settings"))
+                    .header("X-Service-Application-Id", server.applicationId())
+                    .header("X-Service-API-Key", ADMIN_KEY)
+                    .build();
+            assertThat(http.send(read, HttpResponse.BodyHandlers.discarding()).statusCode())
+                    .isEqualTo(200);
+        }
+        tab("journal");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(
+                By.id("journal-shown"), "Only the newest 200 are listed"));
+        assertThat(browser.findElements(By.cssSelector("#journal-table tbody tr")))
+                .hasSize(200);
+    }
+
+    @Test
+    @Order(13)
+    void anIndexClickedLaterIsShownThoughAnEarlierOnesSettingsComeBackAfterIt() throws IOException {
+        tab("indices");
+        server.faults().next(1, "GET", "/1/indexes/products/settings", Fault.delay(Duration.ofSeconds(2)));
+        By products = By.cssSelector("#indices-table tr[data-index='products'] button");
+        waiting.until(ExpectedConditions.elementToBeClickable(products)).click();
+        browser.findElement(By.cssSelector("#indices-table tr[data-index='zz-1'] button"))
+                .click();
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("index-records"), "\"n\": 1"));
+        // every answer shown, the products' settings (held two seconds) included
+        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+        assertThat(find("index-detail-name").getText()).isEqualTo("zz-1");
+        assertThat(find("index-settings").getText())
+                .as("the settings shown are zz-1's, not those of products that came back later")
+                .doesNotContain("attributesForFaceting");
+
+        send("DELETE", "/1/indexes/zz-1", "");
+        tab("search");
+        tab("indices");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("index-settings"), "does not exist"));
+    }
+
+    @Test
+    @Order(14)
+    void saysSoWhenTheServerStopsAnswering() {
+        tab("charts");
+        MockServer stopping = server;
+        server = null;
+        stopping.close();
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("charts-error"), "did not answer"));
     }
 
     /** The index above and enough others that the index list takes two pages. */
@@ -345,6 +529,9 @@ class ConsoleBrowserTest {
     }
 
     private static void signIn(String key) {
+        // signing out loads the page anew: the form of the new page, once it knows the application ID
+        waiting.until(driver -> driver.findElement(By.id("sign-in")).isDisplayed()
+                && !driver.findElement(By.id("app-id")).getDomProperty("value").isEmpty());
         WebElement field = find("api-key");
         field.clear();
         field.sendKeys(key);
@@ -355,6 +542,8 @@ class ConsoleBrowserTest {
         browser.findElement(By.cssSelector("#tabs button[data-view='" + view + "']"))
                 .click();
         waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("view-" + view)));
+        // the view's answers shown: rows found from now on are not made anew by an answer still on its way
+        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
     }
 
     private static WebElement find(String id) {

@@ -167,8 +167,8 @@ public final class ConsoleRoutes implements RouteMethods {
             throw ApiException.notFound("The journal no longer holds entry " + seq);
         }
         ObjectNode body = summary(entry);
-        body.put("requestBody", secrets.text(entry.requestStart(), entry.requestBytes(), entry.sentKey()));
-        body.put("responseBody", secrets.text(entry.responseStart(), entry.responseBytes(), entry.sentKey()));
+        body.put("requestBody", secrets.body(entry, entry.requestStart(), entry.requestBytes()));
+        body.put("responseBody", secrets.body(entry, entry.responseStart(), entry.responseBytes()));
         return Response.ok(body);
     }
 

@@ -31,7 +31,7 @@ final class Secrets {
     /** {@return the path and query, the key parameter's value and a key path segment masked, cut} */
     static String path(JournaledAnswer answer) {
         String path = answer.rawPath();
-        int keySegment = answer.route() == null ? -1 : answer.route().segmentOf("key");
+        int keySegment = keySegment(answer);
         if (keySegment >= 0) {
             List<String> segments = PathCodec.rawSegments(path);
             StringBuilder masked = new StringBuilder();
@@ -51,6 +51,36 @@ final class Secrets {
             path = path + "?" + kept;
         }
         return path.length() <= AnswerJournal.PATH_CHARS ? path : path.substring(0, AnswerJournal.PATH_CHARS);
+    }
+
+    /** {@return which segment of the entry's path holds a key, or -1} */
+    private static int keySegment(JournaledAnswer answer) {
+        return answer.route() == null
+                ? unroutedKeySegment(answer.rawPath())
+                : answer.route().segmentOf("key");
+    }
+
+    /**
+     * {@return where a path no route served (a 404, a 405) holds a key, as the key endpoints' {@code /1/keys/{key}}
+     * would, or -1}: a mistyped path under a key's still names it
+     */
+    private static int unroutedKeySegment(String rawPath) {
+        List<String> segments = PathCodec.rawSegments(rawPath);
+        for (int i = 0; i + 2 < segments.size(); i++) {
+            if (decoded(segments.get(i)).equals("1")
+                    && decoded(segments.get(i + 1)).equalsIgnoreCase("keys")) {
+                return i + 2;
+            }
+        }
+        return -1;
+    }
+
+    private static String decoded(String rawSegment) {
+        try {
+            return PathCodec.decodeSegment(rawSegment);
+        } catch (ApiException malformed) {
+            return rawSegment;
+        }
     }
 
     /** A name cut inside an escape (the journal cuts long queries) cannot be the key's: nothing of a value follows. */
@@ -86,6 +116,29 @@ final class Secrets {
             }
         }
         return masked;
+    }
+
+    /**
+     * {@return one of the entry's bodies as {@link #text} shows it, and the key its path names masked too: the
+     * answers of the key endpoints may echo their path (a 405, a 404 of a path no route serves)}
+     *
+     * @param answer the journal's entry
+     * @param start the start of its request's or its answer's body
+     * @param bodyBytes that body's whole size
+     */
+    String body(JournaledAnswer answer, byte[] start, int bodyBytes) {
+        String shown = text(start, bodyBytes, answer.sentKey());
+        int keySegment = keySegment(answer);
+        if (keySegment < 0) {
+            return shown;
+        }
+        String raw = PathCodec.rawSegments(answer.rawPath()).get(keySegment);
+        for (String key : new String[] {raw, decoded(raw)}) {
+            if (key.length() >= 4) {
+                shown = shown.replace(key, KeyMask.HIDDEN);
+            }
+        }
+        return shown;
     }
 
     /** The cut may end the text with the first characters of a key: they are masked as the whole key would be. */

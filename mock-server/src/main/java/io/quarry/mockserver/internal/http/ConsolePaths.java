@@ -21,6 +21,12 @@ public final class ConsolePaths {
             "Referrer-Policy", "no-referrer",
             "Cache-Control", "no-store");
 
+    /**
+     * The header the console sends with its reads of the control endpoints (the faults view's, every second): they
+     * are its own requests, left out of the journal and the charts as those of its own routes are.
+     */
+    public static final String OWN_READ_HEADER = "X-Mock-Console";
+
     private static final String SEGMENT = "console";
 
     private ConsolePaths() {}

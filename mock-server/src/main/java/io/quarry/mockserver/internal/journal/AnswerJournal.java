@@ -3,6 +3,8 @@ package io.quarry.mockserver.internal.journal;
 import io.quarry.mockserver.internal.auth.Caller;
 import io.quarry.mockserver.internal.http.Access;
 import io.quarry.mockserver.internal.http.AnswerObserver;
+import io.quarry.mockserver.internal.http.ConsolePaths;
+import io.quarry.mockserver.internal.http.ControlPaths;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Route;
 import io.quarry.mockserver.internal.http.faults.FaultAction;
@@ -20,8 +22,8 @@ import java.util.function.Predicate;
  * counters. An answer is kept as it came: its path and bodies cut to their first {@value #PATH_CHARS} and
  * {@value #BODY_CHARS} bytes, nothing decoded or masked, so recording one costs a few copies and counts; the console
  * masks keys when it shows an entry. Only a body whose route carries keys is read whole and masked here
- * ({@link KeyMembers}): its start alone could cut a key short of being recognised. The console's own requests are
- * left out, so watching does not fill what is watched.
+ * ({@link KeyMembers}): its start alone could cut a key short of being recognised. The console's own requests (its
+ * routes, and its reads of the control endpoints) are left out, so watching does not fill what is watched.
  */
 public final class AnswerJournal implements AnswerObserver {
 
@@ -65,7 +67,7 @@ public final class AnswerJournal implements AnswerObserver {
     @Override
     public void written(
             Request request, Route route, int status, byte[] body, FaultAction fault, int host, long elapsedNanos) {
-        if (request == null || request.rawPath().startsWith(CONSOLE_PATH)) {
+        if (request == null || isConsoles(request)) {
             return;
         }
         long now = clock.millis();
@@ -148,6 +150,16 @@ public final class AnswerJournal implements AnswerObserver {
 
     private int slot(long seq) {
         return (int) (seq % ring.length);
+    }
+
+    /**
+     * {@return whether the console made the request for itself: one of its routes, or a read of the control endpoints
+     * marked as its own (a service endpoint it calls is journaled as any caller's, marked or not)}
+     */
+    private static boolean isConsoles(Request request) {
+        String path = request.rawPath();
+        return path.startsWith(CONSOLE_PATH)
+                || (request.header(ConsolePaths.OWN_READ_HEADER) != null && ControlPaths.isControl(path));
     }
 
     /** {@return whether the route's bodies carry key values as members} */

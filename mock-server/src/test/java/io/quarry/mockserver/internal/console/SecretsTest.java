@@ -47,6 +47,28 @@ class SecretsTest {
     }
 
     @Test
+    void masksAKeyInAPathUnderTheKeyEndpointsThatNoRouteServed() {
+        for (String path : new String[] {"/1/keys/" + SENT + "/acl", "/1/Keys/" + SENT, "//1/%6Beys/" + SENT + "/"}) {
+            String echo = "{\"message\":\"The endpoint GET " + path + " is not supported by the mock server\"}";
+            JournaledAnswer answer = record(new Request("GET", path, null, Map.of(), new byte[0]), null, echo);
+            assertThat(Secrets.path(answer)).as(path).doesNotContain(SENT).contains("••••");
+            assertThat(secrets.body(answer, answer.responseStart(), answer.responseBytes()))
+                    .as("the 404 echoing the path")
+                    .doesNotContain(SENT)
+                    .contains("••••");
+        }
+        String encoded = "/1/keys/" + SENT.replace("-", "%2D");
+        JournaledAnswer routed = record(
+                new Request("PATCH", encoded, null, Map.of(), new byte[0]),
+                route("/1/keys/{key}", Operation.LIST_API_KEY),
+                "{\"message\":\"Method PATCH is not allowed on " + encoded + " or " + SENT + "\"}");
+        assertThat(secrets.body(routed, routed.responseStart(), routed.responseBytes()))
+                .isEqualTo("{\"message\":\"Method PATCH is not allowed on /1/keys/•••• or ••••\"}");
+        JournaledAnswer other = record(new Request("GET", "/1/indexes/keys/x", null, Map.of(), new byte[0]), null, "");
+        assertThat(Secrets.path(other)).isEqualTo("/1/indexes/keys/x");
+    }
+
+    @Test
     void aPathCutBeforeItsKeyParameterEndsShowsNoneOfTheKey() {
         String path = "/1/indexes/" + "p".repeat(AnswerJournal.PATH_CHARS - 40);
         for (String name : new String[] {"x-service-api-key", "X-Service-API%2DKey"}) {
