@@ -2,6 +2,7 @@ package io.quarry.mockserver.container;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.testing.Eventually;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -163,6 +164,49 @@ class MockServerImageTest {
             assertThat(found.statusCode()).as(found.body()).isEqualTo(200);
             assertThat(found.body()).contains("\"objectID\":\"p1\"");
         }
+    }
+
+    @Test
+    void answersTheRequestUnderWayBeforeItStopsOnSigterm() throws Exception {
+        try (RunningContainer container = RunningContainer.start(List.of(), List.of(8080), List.of())) {
+            String url = container.publishedUrl(8080);
+            // its answer comes late, as a slow handler's would: the stop begins while it is under way
+            HttpResponse<String> scripted = control(
+                    url + "/_mock/faults",
+                    "{\"method\": \"GET\", \"path\": \"/1/indexes\", \"count\": 1,"
+                            + " \"fault\": {\"type\": \"delay\", \"delayMs\": 3000}}");
+            assertThat(scripted.statusCode()).as(scripted.body()).isEqualTo(200);
+            CompletableFuture<HttpResponse<String>> answer = http.sendAsync(
+                    HttpRequest.newBuilder(URI.create(url + "/1/indexes"))
+                            .header("X-Service-Application-Id", "QUARRYMOCK")
+                            .header("X-Service-API-Key", "mock-admin-key")
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            Eventually.waitUntil("the request reaches the server", () -> {
+                try {
+                    return control(url + "/_mock/hosts", null).body().contains("\"requestCount\":1");
+                } catch (Exception e) {
+                    return false;
+                }
+            });
+
+            Docker.run("stop", "--time", "30", container.name());
+
+            assertThat(answer.get(30, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+            assertThat(Docker.run("wait", container.name())).isEqualTo("143");
+        }
+    }
+
+    /** A control endpoint's answer: POST with a body, GET without. */
+    private HttpResponse<String> control(String url, String json) throws Exception {
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(URI.create(url)).header("X-Service-API-Key", "mock-admin-key");
+        return http.send(
+                json == null
+                        ? request.build()
+                        : request.POST(HttpRequest.BodyPublishers.ofString(json))
+                                .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     @Test
