@@ -202,6 +202,12 @@ public final class Main {
             throw new IllegalArgumentException("--cert-out needs --https");
         }
         builder.crawlerCredentials(crawlerUser, crawlerKey == null ? MockServer.DEFAULT_CRAWLER_API_KEY : crawlerKey);
+        // in a container the machine's name is the container's (Docker's --hostname, Compose's hostname:), which
+        // other containers may call it by
+        String hostname = environment.get("HOSTNAME");
+        if (https && hostname != null && !hostname.isBlank()) {
+            builder.certificateNames(List.of(hostname.strip()));
+        }
         MockServer server;
         try {
             server = builder.start();

@@ -149,7 +149,9 @@ public final class MockServer implements AutoCloseable {
         try {
             Built built = build(builder);
             this.state = built.state();
-            certificate = builder.https ? SelfSignedCertificate.mint() : null;
+            certificate = builder.https
+                    ? SelfSignedCertificate.mint(builder.certificateNames, CertifiedAddresses.of(bound))
+                    : null;
             listen(addresses, certificate, built.front(), builder.wireDeadlines);
         } catch (IOException | RuntimeException | Error e) {
             stopAfterFailedStart();
@@ -492,8 +494,18 @@ public final class MockServer implements AutoCloseable {
         private final List<ObjectNode> seedDocuments = new ArrayList<>();
         private WireDeadlines wireDeadlines = WireDeadlines.defaults();
         private BodyLimits bodyLimits = BodyLimits.defaults();
+        private List<String> certificateNames = List.of();
 
         private Builder() {}
+
+        /**
+         * Adds host names to the HTTPS certificate, for the command line: the machine's name in a container; not
+         * public, as an embedded server's clients name it by its address.
+         */
+        Builder certificateNames(List<String> names) {
+            this.certificateNames = List.copyOf(names);
+            return this;
+        }
 
         /**
          * Shortens the connections' deadlines, for the tests of slow clients; not public: users keep the defaults.

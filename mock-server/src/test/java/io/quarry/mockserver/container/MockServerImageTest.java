@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quarry.mockserver.testing.Eventually;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -14,6 +15,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -194,6 +197,31 @@ class MockServerImageTest {
 
             assertThat(answer.get(30, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
             assertThat(Docker.run("wait", container.name())).isEqualTo("143");
+        }
+    }
+
+    @Test
+    void overHttpsItsCertificateNamesTheContainersAddressAndHostName(@TempDir Path certificates) throws Exception {
+        // the server's user writes the certificate into the mounted directory
+        Files.setPosixFilePermissions(certificates, PosixFilePermissions.fromString("rwxrwxrwx"));
+        try (RunningContainer container = RunningContainer.start(
+                List.of(
+                        "--hostname", "search-mock",
+                        "-v", certificates + ":/certs",
+                        "-e", "QUARRY_MOCK_HTTPS=true",
+                        "-e", "QUARRY_MOCK_CERT_OUT=/certs/mock.pem"),
+                List.of(8080),
+                List.of())) {
+            assertThat(container.lines()).last().isEqualTo("listening on https://" + container.address() + ":8080");
+            X509Certificate certificate;
+            try (InputStream pem = Files.newInputStream(certificates.resolve("mock.pem"))) {
+                certificate = (X509Certificate)
+                        CertificateFactory.getInstance("X.509").generateCertificate(pem);
+            }
+            List<String> names = certificate.getSubjectAlternativeNames().stream()
+                    .map(entry -> String.valueOf(entry.get(1)))
+                    .toList();
+            assertThat(names).contains("localhost", "127.0.0.1", "search-mock", container.address());
         }
     }
 
