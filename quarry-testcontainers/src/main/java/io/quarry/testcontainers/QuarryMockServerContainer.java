@@ -4,6 +4,8 @@ import io.quarry.core.ClientConfig;
 import io.quarry.core.Host;
 import io.quarry.testcontainers.internal.ControlEndpoint;
 import io.quarry.testcontainers.internal.ImageVersion;
+import io.quarry.testcontainers.internal.ListeningWait;
+import io.quarry.testcontainers.internal.StartedCheck;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,7 +13,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.stream.IntStream;
 import org.testcontainers.containers.GenericContainer;
-import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.utility.DockerImageName;
 import org.testcontainers.utility.MountableFile;
 
@@ -34,8 +35,9 @@ import org.testcontainers.utility.MountableFile;
  *
  * <p>Each host is a port of the container ({@value #PORT}, {@value #PORT} + 1, ...), mapped to a free port of the
  * Docker host; {@link #getHostUrls()} gives their URLs once the container runs. The server answers over plain HTTP.
- * The container is ready once the server prints that it listens. Its API keys are never part of this object's
- * {@link #toString()}, nor of any message of this module.
+ * The container is ready once the server prints that it listens; a server that stops before (a setting it refuses,
+ * a seed it cannot read) fails {@link #start()} at once with its exit code and its error line. Its API keys are never
+ * part of this object's {@link #toString()}, nor of any message of this module.
  *
  * <p>With Spring Boot's Testcontainers support, a field of this type annotated {@code @ServiceConnection} gives
  * every auto-configured Quarry client the container's hosts, application ID and keys (see the package
@@ -81,8 +83,9 @@ public final class QuarryMockServerContainer extends GenericContainer<QuarryMock
         image.assertCompatibleWith(DockerImageName.parse(IMAGE));
         this.image = image;
         withExposedPorts(PORT);
-        // The server prints this line once every host listens.
-        waitingFor(Wait.forLogMessage(".*listening on .*\\n", 1));
+        // ready once the server prints that every host listens; stopped before, the start fails with its reason
+        waitingFor(new ListeningWait());
+        withStartupCheckStrategy(new StartedCheck());
     }
 
     /**
