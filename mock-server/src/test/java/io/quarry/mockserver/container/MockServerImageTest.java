@@ -225,6 +225,38 @@ class MockServerImageTest {
         }
     }
 
+    @Test
+    void itsFilesCarryOneTimeSoThatTwoBuildsGiveTheSameSystemLayer() throws Exception {
+        // the files of the image as Docker exports them, less those Docker writes into every container and the
+        // training run's cache, which the JVM does not write the same way twice
+        String created = Docker.run("create", Docker.IMAGE);
+        try {
+            Process export = new ProcessBuilder(
+                            "bash", "-c", "docker export " + created + " | tar -tv --full-time", "export")
+                    .redirectErrorStream(true)
+                    .start();
+            List<String> entries = new String(export.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
+                    .lines()
+                    .filter(line -> line.startsWith("-"))
+                    .filter(
+                            line -> !line.matches(
+                                    ".* (\\.dockerenv|dev/console|etc/hosts|etc/hostname|etc/resolv\\.conf|opt/quarry/mock-server\\.aot)$"))
+                    .toList();
+            assertThat(export.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(entries).as("the image's files").hasSizeGreaterThan(10);
+            // "-rw-r--r-- 0/0 95 2026-11-29 20:35:01 etc/passwd": the fourth and fifth fields are the time
+            assertThat(entries.stream()
+                            .map(line -> line.split(" +"))
+                            .map(fields -> fields[3] + " " + fields[4])
+                            .distinct()
+                            .toList())
+                    .as("the times of the image's files")
+                    .hasSize(1);
+        } finally {
+            Docker.run("rm", created);
+        }
+    }
+
     /** A control endpoint's answer: POST with a body, GET without. */
     private HttpResponse<String> control(String url, String json) throws Exception {
         HttpRequest.Builder request =
