@@ -5,6 +5,7 @@ import io.quarry.core.Host;
 import io.quarry.testcontainers.internal.ControlEndpoint;
 import io.quarry.testcontainers.internal.ImageVersion;
 import io.quarry.testcontainers.internal.ListeningWait;
+import io.quarry.testcontainers.internal.LocalImage;
 import io.quarry.testcontainers.internal.StartedCheck;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -261,6 +262,18 @@ public final class QuarryMockServerContainer extends GenericContainer<QuarryMock
             throw new IllegalStateException("set the number of hosts with withHosts(n), which exposes their ports,"
                     + " rather than QUARRY_MOCK_HOSTS");
         }
+    }
+
+    /**
+     * Starts the container, once the image is known to be on the Docker host.
+     *
+     * @throws org.testcontainers.containers.ContainerLaunchException at once when {@code quarry/mock-server} (of no
+     *     registry) is not on the Docker host, saying how to build it, rather than after minutes of tries to pull it
+     */
+    @Override
+    protected void doStart() {
+        LocalImage.require(image, IMAGE);
+        super.doStart();
     }
 
     /** {@return the image and the number of hosts; never a key} */

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.testcontainers.junit.jupiter.Testcontainers;
+import org.testcontainers.utility.DockerImageName;
 
 /**
  * A server that cannot start: the start fails at once with the server's own reason, not after the wait's minute with
@@ -33,6 +34,20 @@ class ContainerStartFailureTest {
                     .contains("--task-delay needs a duration such as 500ms, 2s or PT1S, not soon")
                     .contains("exit code 2")
                     .doesNotContain("start-failure-admin-key");
+        }
+    }
+
+    @Test
+    // a pull of an image no registry has takes minutes: the check must come first
+    @Timeout(45)
+    void anImageNotBuiltFailsTheStartAtOnceSayingHowToBuildIt() {
+        try (QuarryMockServerContainer mock =
+                new QuarryMockServerContainer(DockerImageName.parse("quarry/mock-server:never-built"))) {
+            Throwable failure = catchThrowable(mock::start);
+
+            assertThat(String.join("\n", messages(failure)))
+                    .contains("no image quarry/mock-server:never-built on this Docker host")
+                    .contains("bash mock-server/container/build-image.sh");
         }
     }
 
