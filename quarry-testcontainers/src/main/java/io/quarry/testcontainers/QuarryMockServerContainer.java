@@ -62,6 +62,8 @@ public final class QuarryMockServerContainer extends GenericContainer<QuarryMock
     public static final String DEFAULT_ADMIN_KEY = "mock-admin-key";
 
     private static final String SEED_DIRECTORY = "/seed";
+    /** The server's options that would leave the hosts out of reach of {@link #getHostUrls()}. */
+    private static final List<String> OUT_OF_REACH_OPTIONS = List.of("--port", "--bind", "--hosts", "--https");
 
     private final DockerImageName image;
     private final List<String> seeds = new ArrayList<>();
@@ -241,9 +243,10 @@ public final class QuarryMockServerContainer extends GenericContainer<QuarryMock
      * Refuses, before the container is created, the server's variables set with {@code withEnv} that would leave the
      * hosts out of reach of {@link #getHostUrls()}: its ports ({@code QUARRY_MOCK_PORT}), its address
      * ({@code QUARRY_MOCK_BIND}), HTTPS ({@code QUARRY_MOCK_HTTPS}), and a number of hosts other than
-     * {@link #withHosts(int)}'s ({@code QUARRY_MOCK_HOSTS}).
+     * {@link #withHosts(int)}'s ({@code QUARRY_MOCK_HOSTS}); and the same options given as the server's arguments
+     * with {@code withCommand} ({@code --port}, {@code --bind}, {@code --https}, {@code --hosts}).
      *
-     * @throws IllegalStateException naming the variable and what to do instead
+     * @throws IllegalStateException naming the variable or the option, and what to do instead
      */
     @Override
     protected void configure() {
@@ -261,6 +264,14 @@ public final class QuarryMockServerContainer extends GenericContainer<QuarryMock
         if (!env("QUARRY_MOCK_HOSTS", "1").equals(Integer.toString(hosts))) {
             throw new IllegalStateException("set the number of hosts with withHosts(n), which exposes their ports,"
                     + " rather than QUARRY_MOCK_HOSTS");
+        }
+        // the server's options after the image win over its variables: the same options are refused there
+        for (String argument : getCommandParts()) {
+            if (OUT_OF_REACH_OPTIONS.contains(argument)) {
+                throw new IllegalStateException(argument + " cannot be given to this container's server, whose hosts"
+                        + " listen over plain HTTP on ports " + PORT + " onwards of every address: the number of"
+                        + " hosts is withHosts(n)");
+            }
         }
     }
 
