@@ -270,6 +270,30 @@ class MockServerImageTest {
     }
 
     @Test
+    void servesOnAReadOnlyRootFilesystemWithinAMemoryLimit() throws Exception {
+        // nothing written outside a mounted volume (no perf-data file, the cache only read), a heap sized to the limit
+        try (RunningContainer container =
+                RunningContainer.start(List.of("--read-only", "--memory", "256m"), List.of(8080), List.of())) {
+            assertThat(get(container.publishedUrl(8080) + "/1/indexes", "QUARRYMOCK", "mock-admin-key"))
+                    .isEqualTo(200);
+            // a JVM started beside the server, in its container, sizes its heap to the container's limit
+            long maxHeap = Docker.run(
+                            "exec",
+                            container.name(),
+                            "/opt/java/openjdk/bin/java",
+                            "-XX:+UseSerialGC",
+                            "-XX:+PrintFlagsFinal",
+                            "-version")
+                    .lines()
+                    .filter(line -> line.matches("\\s*size_t MaxHeapSize .*"))
+                    .map(line -> Long.parseLong(line.trim().split(" +")[3]))
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(maxHeap).isLessThanOrEqualTo(128L * 1024 * 1024);
+        }
+    }
+
+    @Test
     void stopsOnSigtermWithinASecond() {
         try (RunningContainer container = RunningContainer.start(List.of(), List.of(), List.of())) {
             Docker.run("stop", "--time", "1", container.name());
