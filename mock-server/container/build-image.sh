@@ -129,10 +129,17 @@ if [ "$base" = scratch ]; then
     printf 'root:x:0:\nquarry:x:10001:\n' >"$rootfs/etc/group"
 fi
 
+# One time on every file of the context, the last commit's (or SOURCE_DATE_EPOCH), which the image's files keep: two
+# builds of one commit then give the same system layer, byte for byte. The training run's layer still differs (the
+# JVM's cache is not written the same way twice), and so does the image's creation time.
+epoch=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || echo 0)}
+find "$context" -exec touch -h -d "@$epoch" {} +
+
 builder=()
 # Without the buildx plugin, the docker client of this machine still has the classic builder.
 docker buildx version >/dev/null 2>&1 || builder=(env DOCKER_BUILDKIT=0)
 say "building $tag on $base"
-"${builder[@]}" docker build -q --build-arg "BASE=$base" -t "$tag" "$context" >/dev/null
+# No cache: the classic builder takes a cached layer of the same contents whatever its files' times.
+"${builder[@]}" docker build -q --no-cache --build-arg "BASE=$base" -t "$tag" "$context" >/dev/null
 size=$(docker image inspect --format '{{.Size}}' "$tag")
 say "built $tag: $((size / 1000000)) MB"

@@ -25,9 +25,9 @@ import java.util.concurrent.CountDownLatch;
 /**
  * The command line: {@code java -jar mock-server-<version>-all.jar [options]}. Prints one line
  * {@code listening on <url>} once ready (after the credential lines, and a line {@code hosts: <url> <url> ...} with
- * {@code --hosts}) and stops cleanly on SIGTERM or Ctrl-C. Every option can be given as an environment variable
- * instead, {@code QUARRY_MOCK_} and its name: {@code QUARRY_MOCK_APP_ID=ID} for {@code --app-id ID},
- * {@code QUARRY_MOCK_HTTPS=true} for {@code --https}; the command line wins.
+ * {@code --hosts}) and stops cleanly on SIGTERM or Ctrl-C, answering the requests under way first. Every option can
+ * be given as an environment variable instead, {@code QUARRY_MOCK_} and its name: {@code QUARRY_MOCK_APP_ID=ID} for
+ * {@code --app-id ID}, {@code QUARRY_MOCK_HTTPS=true} for {@code --https}; the command line wins.
  */
 public final class Main {
 
@@ -63,6 +63,12 @@ public final class Main {
             "  QUARRY_MOCK_APP_ID=ID for --app-id ID, QUARRY_MOCK_HTTPS=true for --https, QUARRY_MOCK_SEED=A"
                     + File.pathSeparator + "B for --seed A --seed B");
 
+    /**
+     * How long the requests under way at a stop (SIGTERM, Ctrl-C) may take to be answered: well within the 10 s
+     * Docker and Docker Compose wait before they kill the process.
+     */
+    static final Duration STOP_GRACE = Duration.ofSeconds(5);
+
     private Main() {}
 
     /**
@@ -96,7 +102,7 @@ public final class Main {
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(
                         () -> {
-                            server.close();
+                            server.closeAfterAnswering(STOP_GRACE);
                             stopped.countDown();
                         },
                         "quarry-mock-server-shutdown"));
@@ -196,6 +202,12 @@ public final class Main {
             throw new IllegalArgumentException("--cert-out needs --https");
         }
         builder.crawlerCredentials(crawlerUser, crawlerKey == null ? MockServer.DEFAULT_CRAWLER_API_KEY : crawlerKey);
+        // in a container the machine's name is the container's (Docker's --hostname, Compose's hostname:), which
+        // other containers may call it by
+        String hostname = environment.get("HOSTNAME");
+        if (https && hostname != null && !hostname.isBlank()) {
+            builder.certificateNames(List.of(hostname.strip()));
+        }
         MockServer server;
         try {
             server = builder.start();

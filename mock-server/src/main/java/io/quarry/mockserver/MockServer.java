@@ -93,6 +93,8 @@ public final class MockServer implements AutoCloseable {
     public static final int DEFAULT_QUEUE_SIZE = 20_000;
     /** How many connections may be open at once, each with a thread of its own. */
     static final int MAX_CONNECTIONS = 4_096;
+    /** How often a stop that answers the requests under way closes the connections become idle meanwhile. */
+    private static final long DRAIN_CHECK_MILLIS = 20;
     /** How many hosts (ports) the server listens on when not set. */
     public static final int DEFAULT_HOSTS = 1;
     /** The most hosts (ports) one server listens on. */
@@ -149,7 +151,9 @@ public final class MockServer implements AutoCloseable {
             Built built = build(builder);
             this.state = built.state();
             this.application = built.application();
-            certificate = builder.https ? SelfSignedCertificate.mint() : null;
+            certificate = builder.https
+                    ? SelfSignedCertificate.mint(builder.certificateNames, CertifiedAddresses.of(bound))
+                    : null;
             listen(addresses, certificate, built.front(), builder.wireDeadlines);
         } catch (IOException | RuntimeException | Error e) {
             stopAfterFailedStart();
@@ -418,6 +422,29 @@ public final class MockServer implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops as a process asked to end does: takes no more connections, lets the requests that have arrived be
+     * answered, for up to {@code grace} (a request held by a host's hold is closed at once, as such a request never
+     * gets an answer), then closes as {@link #close()} does. Each connection ends after its answer, so a client sends
+     * its next request elsewhere.
+     *
+     * @param grace how long the requests under way may take to be answered
+     */
+    void closeAfterAnswering(Duration grace) {
+        if (closed.get()) {
+            return;
+        }
+        listeners.forEach(Listener::drain);
+        servedHosts.endHolds();
+        long deadline = System.nanoTime() + grace.toNanos();
+        for (long left = grace.toNanos(); left > 0 && connections.running() > 0; left = deadline - System.nanoTime()) {
+            // a connection between two requests when the drain began is idle only now
+            listeners.forEach(Listener::closeIdle);
+            connections.awaitEnded(Math.min(DRAIN_CHECK_MILLIS, Math.max(1, TimeUnit.NANOSECONDS.toMillis(left))));
+        }
+        close();
+    }
+
     private void stopQuietly() {
         // the timer first: its tick may open a host's port again, which must not happen once the server has stopped
         timer.shutdownNow();
@@ -474,8 +501,18 @@ public final class MockServer implements AutoCloseable {
         private final List<ObjectNode> seedDocuments = new ArrayList<>();
         private WireDeadlines wireDeadlines = WireDeadlines.defaults();
         private BodyLimits bodyLimits = BodyLimits.defaults();
+        private List<String> certificateNames = List.of();
 
         private Builder() {}
+
+        /**
+         * Adds host names to the HTTPS certificate, for the command line: the machine's name in a container; not
+         * public, as an embedded server's clients name it by its address.
+         */
+        Builder certificateNames(List<String> names) {
+            this.certificateNames = List.copyOf(names);
+            return this;
+        }
 
         /**
          * Shortens the connections' deadlines, for the tests of slow clients; not public: users keep the defaults.

@@ -4,6 +4,9 @@ import io.quarry.core.ClientConfig;
 import io.quarry.core.Host;
 import io.quarry.testcontainers.internal.ControlEndpoint;
 import io.quarry.testcontainers.internal.ImageVersion;
+import io.quarry.testcontainers.internal.ListeningWait;
+import io.quarry.testcontainers.internal.LocalImage;
+import io.quarry.testcontainers.internal.StartedCheck;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,7 +14,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.stream.IntStream;
 import org.testcontainers.containers.GenericContainer;
-import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.utility.DockerImageName;
 import org.testcontainers.utility.MountableFile;
 
@@ -34,8 +36,9 @@ import org.testcontainers.utility.MountableFile;
  *
  * <p>Each host is a port of the container ({@value #PORT}, {@value #PORT} + 1, ...), mapped to a free port of the
  * Docker host; {@link #getHostUrls()} gives their URLs once the container runs. The server answers over plain HTTP.
- * The container is ready once the server prints that it listens. Its API keys are never part of this object's
- * {@link #toString()}, nor of any message of this module.
+ * The container is ready once the server prints that it listens; a server that stops before (a setting it refuses,
+ * a seed it cannot read) fails {@link #start()} at once with its exit code and its error line. Its API keys are never
+ * part of this object's {@link #toString()}, nor of any message of this module.
  *
  * <p>With Spring Boot's Testcontainers support, a field of this type annotated {@code @ServiceConnection} gives
  * every auto-configured Quarry client the container's hosts, application ID and keys (see the package
@@ -59,6 +62,8 @@ public final class QuarryMockServerContainer extends GenericContainer<QuarryMock
     public static final String DEFAULT_ADMIN_KEY = "mock-admin-key";
 
     private static final String SEED_DIRECTORY = "/seed";
+    /** The server's options that would leave the hosts out of reach of {@link #getHostUrls()}. */
+    private static final List<String> OUT_OF_REACH_OPTIONS = List.of("--port", "--bind", "--hosts", "--https");
 
     private final DockerImageName image;
     private final List<String> seeds = new ArrayList<>();
@@ -81,8 +86,9 @@ public final class QuarryMockServerContainer extends GenericContainer<QuarryMock
         image.assertCompatibleWith(DockerImageName.parse(IMAGE));
         this.image = image;
         withExposedPorts(PORT);
-        // The server prints this line once every host listens.
-        waitingFor(Wait.forLogMessage(".*listening on .*\\n", 1));
+        // ready once the server prints that every host listens; stopped before, the start fails with its reason
+        waitingFor(new ListeningWait());
+        withStartupCheckStrategy(new StartedCheck());
     }
 
     /**
@@ -237,9 +243,10 @@ public final class QuarryMockServerContainer extends GenericContainer<QuarryMock
      * Refuses, before the container is created, the server's variables set with {@code withEnv} that would leave the
      * hosts out of reach of {@link #getHostUrls()}: its ports ({@code QUARRY_MOCK_PORT}), its address
      * ({@code QUARRY_MOCK_BIND}), HTTPS ({@code QUARRY_MOCK_HTTPS}), and a number of hosts other than
-     * {@link #withHosts(int)}'s ({@code QUARRY_MOCK_HOSTS}).
+     * {@link #withHosts(int)}'s ({@code QUARRY_MOCK_HOSTS}); and the same options given as the server's arguments
+     * with {@code withCommand} ({@code --port}, {@code --bind}, {@code --https}, {@code --hosts}).
      *
-     * @throws IllegalStateException naming the variable and what to do instead
+     * @throws IllegalStateException naming the variable or the option, and what to do instead
      */
     @Override
     protected void configure() {
@@ -258,6 +265,26 @@ public final class QuarryMockServerContainer extends GenericContainer<QuarryMock
             throw new IllegalStateException("set the number of hosts with withHosts(n), which exposes their ports,"
                     + " rather than QUARRY_MOCK_HOSTS");
         }
+        // the server's options after the image win over its variables: the same options are refused there
+        for (String argument : getCommandParts()) {
+            if (OUT_OF_REACH_OPTIONS.contains(argument)) {
+                throw new IllegalStateException(argument + " cannot be given to this container's server, whose hosts"
+                        + " listen over plain HTTP on ports " + PORT + " onwards of every address: the number of"
+                        + " hosts is withHosts(n)");
+            }
+        }
+    }
+
+    /**
+     * Starts the container, once the image is known to be on the Docker host.
+     *
+     * @throws org.testcontainers.containers.ContainerLaunchException at once when {@code quarry/mock-server} (of no
+     *     registry) is not on the Docker host, saying how to build it, rather than after minutes of tries to pull it
+     */
+    @Override
+    protected void doStart() {
+        LocalImage.require(image, IMAGE);
+        super.doStart();
     }
 
     /** {@return the image and the number of hosts; never a key} */

@@ -135,6 +135,24 @@ class QuarryMockServerContainerTest {
     }
 
     @Test
+    void serverOptionsThatWouldPutTheHostsOutOfReachAreRefusedBeforeTheStart() {
+        for (String[] command : new String[][] {
+            {"--port", "9000"}, {"--bind", "127.0.0.1"}, {"--https"}, {"--task-delay", "50", "--hosts", "3"}
+        }) {
+            try (QuarryMockServerContainer container = new QuarryMockServerContainer().withCommand(command)) {
+                assertThatThrownBy(container::configure)
+                        .as(String.join(" ", command))
+                        .isInstanceOf(IllegalStateException.class)
+                        .hasMessageContaining(command[command.length == 4 ? 2 : 0]);
+            }
+        }
+        try (QuarryMockServerContainer container =
+                new QuarryMockServerContainer().withCommand("--task-delay", "50", "--strict")) {
+            container.configure();
+        }
+    }
+
+    @Test
     void faultsAreForTheServersHostsOnly() {
         try (QuarryMockServerContainer container = new QuarryMockServerContainer().withHosts(2)) {
             assertThatThrownBy(() -> container.hostFaults(2)).isInstanceOf(IllegalArgumentException.class);

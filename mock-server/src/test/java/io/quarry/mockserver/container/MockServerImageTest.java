@@ -2,8 +2,10 @@ package io.quarry.mockserver.container;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.testing.Eventually;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -13,6 +15,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -162,6 +166,130 @@ class MockServerImageTest {
                     "{\"query\":\"lamp\",\"hitsPerPage\":5,\"attributesToRetrieve\":[\"name\"]}");
             assertThat(found.statusCode()).as(found.body()).isEqualTo(200);
             assertThat(found.body()).contains("\"objectID\":\"p1\"");
+        }
+    }
+
+    @Test
+    void answersTheRequestUnderWayBeforeItStopsOnSigterm() throws Exception {
+        try (RunningContainer container = RunningContainer.start(List.of(), List.of(8080), List.of())) {
+            String url = container.publishedUrl(8080);
+            // its answer comes late, as a slow handler's would: the stop begins while it is under way
+            HttpResponse<String> scripted = control(
+                    url + "/_mock/faults",
+                    "{\"method\": \"GET\", \"path\": \"/1/indexes\", \"count\": 1,"
+                            + " \"fault\": {\"type\": \"delay\", \"delayMs\": 3000}}");
+            assertThat(scripted.statusCode()).as(scripted.body()).isEqualTo(200);
+            CompletableFuture<HttpResponse<String>> answer = http.sendAsync(
+                    HttpRequest.newBuilder(URI.create(url + "/1/indexes"))
+                            .header("X-Service-Application-Id", "QUARRYMOCK")
+                            .header("X-Service-API-Key", "mock-admin-key")
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            Eventually.waitUntil("the request reaches the server", () -> {
+                try {
+                    return control(url + "/_mock/hosts", null).body().contains("\"requestCount\":1");
+                } catch (Exception e) {
+                    return false;
+                }
+            });
+
+            Docker.run("stop", "--time", "30", container.name());
+
+            assertThat(answer.get(30, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+            assertThat(Docker.run("wait", container.name())).isEqualTo("143");
+        }
+    }
+
+    @Test
+    void overHttpsItsCertificateNamesTheContainersAddressAndHostName(@TempDir Path certificates) throws Exception {
+        // the server's user writes the certificate into the mounted directory
+        Files.setPosixFilePermissions(certificates, PosixFilePermissions.fromString("rwxrwxrwx"));
+        try (RunningContainer container = RunningContainer.start(
+                List.of(
+                        "--hostname", "search-mock",
+                        "-v", certificates + ":/certs",
+                        "-e", "QUARRY_MOCK_HTTPS=true",
+                        "-e", "QUARRY_MOCK_CERT_OUT=/certs/mock.pem"),
+                List.of(8080),
+                List.of())) {
+            assertThat(container.lines()).last().isEqualTo("listening on https://" + container.address() + ":8080");
+            X509Certificate certificate;
+            try (InputStream pem = Files.newInputStream(certificates.resolve("mock.pem"))) {
+                certificate = (X509Certificate)
+                        CertificateFactory.getInstance("X.509").generateCertificate(pem);
+            }
+            List<String> names = certificate.getSubjectAlternativeNames().stream()
+                    .map(entry -> String.valueOf(entry.get(1)))
+                    .toList();
+            assertThat(names).contains("localhost", "127.0.0.1", "search-mock", container.address());
+        }
+    }
+
+    @Test
+    void itsFilesCarryOneTimeSoThatTwoBuildsGiveTheSameSystemLayer() throws Exception {
+        // the files of the image as Docker exports them, less those Docker writes into every container and the
+        // training run's cache, which the JVM does not write the same way twice
+        String created = Docker.run("create", Docker.IMAGE);
+        try {
+            Process export = new ProcessBuilder(
+                            "bash", "-c", "docker export " + created + " | tar -tv --full-time", "export")
+                    .redirectErrorStream(true)
+                    .start();
+            List<String> entries = new String(export.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
+                    .lines()
+                    .filter(line -> line.startsWith("-"))
+                    .filter(
+                            line -> !line.matches(
+                                    ".* (\\.dockerenv|dev/console|etc/hosts|etc/hostname|etc/resolv\\.conf|opt/quarry/mock-server\\.aot)$"))
+                    .toList();
+            assertThat(export.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(entries).as("the image's files").hasSizeGreaterThan(10);
+            // "-rw-r--r-- 0/0 95 2026-11-29 20:35:01 etc/passwd": the fourth and fifth fields are the time
+            assertThat(entries.stream()
+                            .map(line -> line.split(" +"))
+                            .map(fields -> fields[3] + " " + fields[4])
+                            .distinct()
+                            .toList())
+                    .as("the times of the image's files")
+                    .hasSize(1);
+        } finally {
+            Docker.run("rm", created);
+        }
+    }
+
+    /** A control endpoint's answer: POST with a body, GET without. */
+    private HttpResponse<String> control(String url, String json) throws Exception {
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(URI.create(url)).header("X-Service-API-Key", "mock-admin-key");
+        return http.send(
+                json == null
+                        ? request.build()
+                        : request.POST(HttpRequest.BodyPublishers.ofString(json))
+                                .build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void servesOnAReadOnlyRootFilesystemWithinAMemoryLimit() throws Exception {
+        // nothing written outside a mounted volume (no perf-data file, the cache only read), a heap sized to the limit
+        try (RunningContainer container =
+                RunningContainer.start(List.of("--read-only", "--memory", "256m"), List.of(8080), List.of())) {
+            assertThat(get(container.publishedUrl(8080) + "/1/indexes", "QUARRYMOCK", "mock-admin-key"))
+                    .isEqualTo(200);
+            // a JVM started beside the server, in its container, sizes its heap to the container's limit
+            long maxHeap = Docker.run(
+                            "exec",
+                            container.name(),
+                            "/opt/java/openjdk/bin/java",
+                            "-XX:+UseSerialGC",
+                            "-XX:+PrintFlagsFinal",
+                            "-version")
+                    .lines()
+                    .filter(line -> line.matches("\\s*size_t MaxHeapSize .*"))
+                    .map(line -> Long.parseLong(line.trim().split(" +")[3]))
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(maxHeap).isLessThanOrEqualTo(128L * 1024 * 1024);
         }
     }
 

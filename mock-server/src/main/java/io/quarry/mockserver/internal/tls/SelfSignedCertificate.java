@@ -1,7 +1,9 @@
 package io.quarry.mockserver.internal.tls;
 
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.math.BigInteger;
+import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
@@ -14,11 +16,14 @@ import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.temporal.ChronoUnit;
+import java.util.Arrays;
+import java.util.List;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContext;
 
 /**
- * A certificate minted at start for {@code localhost} and {@code 127.0.0.1} (EC P-256, signed with ECDSA and
+ * A certificate minted at start for {@code localhost} and {@code 127.0.0.1}, and the other names and addresses it is
+ * given (EC P-256, signed with ECDSA and
  * SHA-256 by its own key, valid from an hour ago for 30 days, subject {@code CN=localhost, O=Quarry mock server},
  * not a CA), with the server-side {@link SSLContext} that presents it. It is encoded here with the JDK alone (a
  * certificate library's classes cost an HTTPS start more than the signing does) and read back by the JDK's
@@ -41,8 +46,18 @@ public final class SelfSignedCertificate {
         this.serverContext = serverContext;
     }
 
-    /** {@return a freshly minted certificate and its server context} */
+    /** {@return a freshly minted certificate for {@code localhost} and {@code 127.0.0.1}, and its server context} */
     public static SelfSignedCertificate mint() {
+        return mint(List.of(), List.of());
+    }
+
+    /**
+     * {@return a freshly minted certificate and its server context}
+     *
+     * @param names host names it serves besides {@code localhost}; one that is not an ASCII host name is left out
+     * @param addresses addresses it serves besides {@code 127.0.0.1}
+     */
+    public static SelfSignedCertificate mint(List<String> names, List<InetAddress> addresses) {
         try {
             KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
             generator.initialize(256);
@@ -61,7 +76,7 @@ public final class SelfSignedCertificate {
                             Der.utcTime(now.minus(Duration.ofHours(1))), Der.utcTime(now.plus(Duration.ofDays(30)))),
                     name,
                     keys.getPublic().getEncoded(),
-                    Der.tagged(3, true, extensions()));
+                    Der.tagged(3, true, extensions(names, addresses)));
             Signature signature = Signature.getInstance("SHA256withECDSA");
             signature.initSign(keys.getPrivate());
             signature.update(toBeSigned);
@@ -77,13 +92,42 @@ public final class SelfSignedCertificate {
     }
 
     /** {@return the extensions: the names it serves (not critical), and that it is no CA (critical)} */
-    private static byte[] extensions() {
-        byte[] names = Der.sequence(
-                Der.tagged(2, false, "localhost".getBytes(StandardCharsets.US_ASCII)), // dNSName
-                Der.tagged(7, false, LOOPBACK)); // iPAddress
+    private static byte[] extensions(List<String> names, List<InetAddress> addresses) {
+        ByteArrayOutputStream served = new ByteArrayOutputStream();
+        served.writeBytes(Der.tagged(2, false, "localhost".getBytes(StandardCharsets.US_ASCII))); // dNSName
+        served.writeBytes(Der.tagged(7, false, LOOPBACK)); // iPAddress
+        for (String name : names) {
+            if (isHostName(name) && !name.equals("localhost")) {
+                served.writeBytes(Der.tagged(2, false, name.getBytes(StandardCharsets.US_ASCII)));
+            }
+        }
+        for (InetAddress address : addresses) {
+            if (!Arrays.equals(address.getAddress(), LOOPBACK)) {
+                served.writeBytes(Der.tagged(7, false, address.getAddress()));
+            }
+        }
         return Der.sequence(
-                Der.sequence(Der.oid(SUBJECT_ALTERNATIVE_NAME), Der.octets(names)),
+                Der.sequence(Der.oid(SUBJECT_ALTERNATIVE_NAME), Der.octets(Der.sequence(served.toByteArray()))),
                 Der.sequence(Der.oid(BASIC_CONSTRAINTS), Der.bool(true), Der.octets(Der.sequence())));
+    }
+
+    /**
+     * {@return whether it is a host name a certificate can carry: dot-separated labels of ASCII letters, digits,
+     * hyphens and underscores (container names have them), none empty}
+     */
+    private static boolean isHostName(String name) {
+        if (name.isEmpty() || name.length() > 253 || name.startsWith(".") || name.endsWith(".")) {
+            return false;
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            boolean allowed =
+                    c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_';
+            if (!allowed && !(c == '.' && name.charAt(i - 1) != '.')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** {@return the certificate} */

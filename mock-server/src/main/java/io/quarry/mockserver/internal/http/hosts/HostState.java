@@ -153,6 +153,11 @@ public final class HostState {
         faults.clear();
     }
 
+    /** Ends a hold now, closing the requests held. */
+    void endHold() {
+        held.end();
+    }
+
     /** Lets go of the port held while refusing connections, as the server stops. */
     void release() {
         lock.lock();

@@ -76,6 +76,11 @@ public final class ServedHosts {
         hosts.forEach(HostState::release);
     }
 
+    /** Closes the requests the hosts hold unanswered, as the server stops: none of them is ever answered. */
+    public void endHolds() {
+        hosts.forEach(HostState::endHold);
+    }
+
     /** Ends every host's scripts, opens every host again and forgets their request counts. */
     public void reset() {
         hosts.forEach(HostState::reset);

@@ -82,7 +82,7 @@ final class Connection implements Runnable {
         try {
             open(deadlines.handshakeMillis());
             in = new WireInput(socket);
-            while (!closed && serveOne()) {
+            while (!closed && serveOne() && !listener.draining()) {
                 // the client keeps the connection for its next request
             }
         } catch (IOException e) {
@@ -165,7 +165,9 @@ final class Connection implements Runnable {
         boolean keep;
         byte[] packet;
         try {
+            // a server stopping answers with the connection's end, so the client sends its next request elsewhere
             keep = head.keepAlive()
+                    && !listener.draining()
                     && body.complete()
                     && answer.cutAfter() < 0
                     && !"close".equalsIgnoreCase(answer.headers().get("Connection"));
@@ -306,6 +308,14 @@ final class Connection implements Runnable {
      *
      * @param reason why; the first reason given is the one reported
      */
+    /** Closes the connection if it waits for its next request, no byte of which has been read. */
+    void closeIfIdle() {
+        WireInput input = in;
+        if (input != null && input.idle()) {
+            close(CloseReason.STOPPED);
+        }
+    }
+
     void close(CloseReason reason) {
         closeReason.compareAndSet(null, reason);
         closeNow();

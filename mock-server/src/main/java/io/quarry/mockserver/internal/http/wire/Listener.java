@@ -53,6 +53,8 @@ public final class Listener {
     private volatile ServerSocket server;
     private Thread acceptor;
     private ScheduledFuture<?> sweeping;
+    /** Set as the server stops: no connection is taken any more, and each open one ends after its answer. */
+    private volatile boolean draining;
 
     /**
      * @param address where to listen (port 0: any free port, kept from the first open on)
@@ -87,7 +89,7 @@ public final class Listener {
      * @throws IOException if the port cannot be bound
      */
     public void open() throws IOException {
-        if (server != null) {
+        if (server != null || draining) {
             return;
         }
         // TLS is layered over each accepted socket on the connection's own thread, which can then close the TCP
@@ -175,6 +177,34 @@ public final class Listener {
         joinQuietly(acceptor);
         acceptor = null;
         connections.forEach(connection -> connection.close(CloseReason.STOPPED));
+    }
+
+    /**
+     * Stops taking connections, for a stop that answers the requests under way first: the open connections go on,
+     * each ending after its answer; those waiting for a request are closed ({@link #closeIdle()}). {@link #close()}
+     * ends the rest.
+     */
+    public void drain() {
+        draining = true;
+        ServerSocket socket = server;
+        if (socket != null) {
+            try {
+                socket.close();
+            } catch (IOException ignored) {
+                // it no longer listens either way
+            }
+        }
+        closeIdle();
+    }
+
+    /** Closes, while draining, the connections waiting for a request: none will be answered any more. */
+    public void closeIdle() {
+        connections.forEach(Connection::closeIfIdle);
+    }
+
+    /** {@return whether it drains: each connection ends after its answer} */
+    boolean draining() {
+        return draining;
     }
 
     void ended(Connection connection) {

@@ -59,6 +59,15 @@ final class WireInput {
         return awaitingRequest;
     }
 
+    /**
+     * {@return whether the thread is blocked waiting for the first byte of the next request, none of which is
+     * buffered}
+     */
+    boolean idle() {
+        // a blocking read starts only once the buffer is used up
+        return awaitingRequest && blockedUntil != 0;
+    }
+
     /** {@return the next byte, or -1 at the end of the stream} */
     int read() throws IOException {
         if (position == limit && !fill()) {
