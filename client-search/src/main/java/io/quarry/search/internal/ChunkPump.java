@@ -39,7 +39,9 @@ import java.util.function.Function;
  * things happen ({@link #toTell}); each thread then makes the calls it queued, in their turn, outside the lock. A
  * chunk's sending is queued too, after its {@code sent}, so a chunk is sent only once its listener was told (and did
  * not throw), and the run's outcome is queued last, so the write completes only once the listener was told of every
- * chunk.
+ * chunk. Two threads never wait for their turn behind another thread's call: the one starting the run (the caller of
+ * an asynchronous write must get its future back) and the one cancelling it; they leave their calls to the thread
+ * telling.
  */
 final class ChunkPump {
 
@@ -94,6 +96,11 @@ final class ChunkPump {
      * thread's turn it is, so that {@code cancel()} never waits for a listener call under way.
      */
     private Thread canceller;
+    /**
+     * The thread in {@link #start} running the first {@link #pump()}, or null once it returned: it leaves its calls to
+     * the thread telling rather than wait for a listener call under way, so that starting a write never waits for it.
+     */
+    private Thread starter;
 
     private final Map<Integer, CompletableFuture<BatchResponse>> calls = new HashMap<>();
     private final List<Throwable> otherErrors = new ArrayList<>();
@@ -211,7 +218,12 @@ final class ChunkPump {
                 pump.cancel();
             }
         });
-        pump.pump();
+        pump.whileLocked(() -> pump.starter = Thread.currentThread());
+        try {
+            pump.pump();
+        } finally {
+            pump.whileLocked(() -> pump.starter = null);
+        }
         return pump;
     }
 
@@ -453,7 +465,7 @@ final class ChunkPump {
      * caused, as before: the caller of an asynchronous write never makes a listener call another thread queued. A
      * call this thread queues while making one (a chunk's call completing at once, a listener cancelling) is made
      * by the loop below, after it. Interrupted while it waits its turn, a thread gives its calls up to the threads
-     * telling, and the flag stays set.
+     * telling, and the flag stays set; the threads starting and cancelling the run give theirs up rather than wait.
      */
     private void tell() {
         Thread me = Thread.currentThread();
@@ -477,7 +489,7 @@ final class ChunkPump {
                     }
                 } else if (!queuedBy(me)) {
                     return;
-                } else if (me == canceller) {
+                } else if (me == canceller || me == starter) {
                     giveUp(me);
                     return;
                 } else {
