@@ -286,12 +286,13 @@ final class ChunkPump {
                 return;
             }
             List<Object> slice = new ArrayList<>(chunkSize);
-            RuntimeException sourceError = null;
+            Throwable sourceError = null;
             try {
                 while (slice.size() < chunkSize && records.hasNext()) {
                     slice.add(records.next());
                 }
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
+                // an Error too: on a client thread nothing would report it, and the run would never end
                 sourceError = e;
             }
             admit(slice, sourceError);
@@ -303,7 +304,7 @@ final class ChunkPump {
      * Takes a chunk just read into the run, queuing its sending, or notes why there is none. A chunk taken counts as
      * in flight from here, so no more than the limit are read ahead while the listener is slow.
      */
-    private void admit(List<Object> slice, RuntimeException sourceError) {
+    private void admit(List<Object> slice, Throwable sourceError) {
         lock.lock();
         try {
             if (sourceError != null) {
@@ -351,7 +352,7 @@ final class ChunkPump {
         List<BatchOperation> operations;
         try {
             operations = toOperations.apply(slice);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             // a record no operation can be made of (a null objectID, ...): the input failed, and nothing of this
             // chunk was sent, so its records are among the first never sent
             whileLocked(() -> {
@@ -392,7 +393,7 @@ final class ChunkPump {
         ChunkRounds rounds = new ChunkRounds();
         try {
             call = send.apply(operations, rounds);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             call = CompletableFuture.failedFuture(e);
         }
         Chunk sent = new Chunk(chunk.index(), chunk.firstRecord(), operations, rounds);
@@ -410,9 +411,13 @@ final class ChunkPump {
             call.cancel(true); // the run was cancelled while its listener was told this chunk was sent
         }
         call.whenComplete((response, error) -> {
-            completed(sent, size, response, error);
-            tell();
-            pump();
+            try {
+                completed(sent, size, response, error);
+            } finally {
+                // whatever escaped, the run goes on and can end: on a client thread, nothing would report it
+                tell();
+                pump();
+            }
         });
     }
 
