@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.LongFunction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -40,6 +41,11 @@ class ChunkedWriteThrowingPartsTest {
     private final List<CompletableFuture<BatchResponse>> calls = new CopyOnWriteArrayList<>();
 
     private CompletableFuture<WriteSummary> write(Iterable<?> records, BatchOptions options) {
+        return write(records, options, taskID -> CompletableFuture.completedFuture(null));
+    }
+
+    private CompletableFuture<WriteSummary> write(
+            Iterable<?> records, BatchOptions options, LongFunction<CompletableFuture<?>> waitFor) {
         return ChunkedWriter.writeAsync(
                 "saveObjects on index products",
                 records,
@@ -52,7 +58,7 @@ class ChunkedWriteThrowingPartsTest {
                     calls.add(call);
                     return call;
                 },
-                taskID -> CompletableFuture.completedFuture(null));
+                waitFor);
     }
 
     private static PartialWriteException partial(CompletableFuture<WriteSummary> write) {
@@ -121,5 +127,28 @@ class ChunkedWriteThrowingPartsTest {
             assertThat(chunk.error()).isSameAs(unwritable);
             assertThat(chunk.objectIDs()).containsExactly(null, "b");
         });
+    }
+
+    @Test
+    void aWaitForTheLastTaskThatThrowsKeepsTheReportOfTheChunks() {
+        IllegalStateException refused = new IllegalStateException("the wait was refused");
+        CompletableFuture<WriteSummary> write = write(
+                List.of("a", "b"),
+                BatchOptions.of().chunkSize(1).chunksInFlight(2).waitingForTasks(),
+                taskID -> {
+                    throw refused;
+                });
+
+        calls.get(0).complete(new BatchResponse(1, List.of("a")));
+        IllegalStateException lost = new IllegalStateException("the answer was lost");
+        calls.get(1).completeExceptionally(lost);
+
+        PartialWriteException partial = partial(write);
+        assertThat(partial.getCause()).isSameAs(lost);
+        assertThat(partial.acknowledgedRecords()).isEqualTo(1);
+        assertThat(partial.notAcknowledged())
+                .singleElement()
+                .satisfies(chunk -> assertThat(chunk.index()).isEqualTo(1));
+        assertThat(partial.getSuppressed()).contains(refused);
     }
 }
