@@ -16,7 +16,7 @@ import java.util.Objects;
  * @param firstRecord the position of its first record (see {@link ChunkSent#firstRecord()})
  * @param operations  the chunk's operations, as sent
  * @param objectIDs   the objectID of each operation, in order; null for a record written without one (the
- *                    service picks it)
+ *                    service picks it), or whose objectID cannot be read because the SDK's mapping cannot write it
  * @param error       the failure
  * @param rounds      how many rounds of tries its batch call took before it failed: 1 unless every host failed and
  *                    the call waited and tried them again ({@link io.quarry.core.RetryRounds}), more when an outage

@@ -3,17 +3,23 @@ package io.quarry.search;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.core.PartialWriteException;
-import io.quarry.core.testing.Eventually;
 import io.quarry.mockserver.Fault;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.model.WriteSummary;
 import io.quarry.testsupport.MockServerClients;
+import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import java.util.stream.IntStream;
+import okhttp3.Interceptor;
+import okhttp3.OkHttpClient;
+import okhttp3.Response;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
@@ -27,7 +33,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * ran under the write's lock, which {@code cancel()} and the interrupted write waited for as long as it blocked. A
  * listener that cancels the write from its call is not called again inside that call (before, the calls in flight
  * that the cancellation ended were told to it there, nested).
- * The write runs on a thread of the test's own, so a wedged call fails the test rather than hanging it.
+ * The write runs on a thread of the test's own, so a wedged call fails the test rather than hanging it, and a wait
+ * that fails prints the listener's calls and every thread's stack.
  */
 @Timeout(30)
 class ChunkListenerBlockedContractTest {
@@ -38,8 +45,40 @@ class ChunkListenerBlockedContractTest {
     private static final int CHUNK = 10;
     private static final int CHUNKS = 5;
 
+    /** Counts down when the test has its write's future: the first batch's answer is held until then. */
+    private final CountDownLatch writeStarted = new CountDownLatch(1);
+    /** Counts down when the test has cancelled: the later batches are held until then. */
+    private final CountDownLatch writeCancelled = new CountDownLatch(1);
+    /** Whether batch calls are held as the two latches say (else they go through untouched). */
+    private volatile boolean holdingBatches;
+
+    private final AtomicInteger batches = new AtomicInteger();
+    /**
+     * Orders the batch calls without the clock: the first answer reaches the client only once the write has
+     * started (so the listener is held on a client thread, not in {@code saveObjectsAsync}), the later requests
+     * leave only once the test has cancelled (so they are surely in flight at the cancel).
+     */
+    private final Interceptor holding = chain -> {
+        if (!holdingBatches || !chain.request().url().encodedPath().endsWith("/batch")) {
+            return chain.proceed(chain.request());
+        }
+        if (batches.getAndIncrement() == 0) {
+            Response answer = chain.proceed(chain.request());
+            awaitOrFail(writeStarted);
+            return answer;
+        }
+        awaitOrFail(writeCancelled);
+        return chain.proceed(chain.request());
+    };
+
+    private final OkHttpClient http =
+            new OkHttpClient.Builder().addInterceptor(holding).build();
+
     @AutoClose
-    private final SearchClient client = SearchClient.create(MockServerClients.config(MOCK.server()));
+    private final SearchClient client = SearchClient.create(
+            MockServerClients.builder(MOCK.server(), MOCK.server().adminKey())
+                    .httpClient(http)
+                    .build());
 
     private final SearchIndex index = client.index("products");
     private final CountDownLatch release = new CountDownLatch(1);
@@ -58,8 +97,20 @@ class ChunkListenerBlockedContractTest {
     };
 
     @AfterEach
-    void letTheListenerGo() {
+    void letEverythingGo() {
         release.countDown();
+        writeStarted.countDown();
+        writeCancelled.countDown();
+        http.connectionPool().evictAll();
+    }
+
+    private static void awaitOrFail(CountDownLatch latch) throws IOException {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("the held call was given up");
+        }
     }
 
     private static List<Map<String, Object>> records() {
@@ -91,24 +142,43 @@ class ChunkListenerBlockedContractTest {
 
     @Test
     void cancellingAnAsyncWriteReturnsWhileItsListenerIsBlocked() throws Exception {
-        // of the first two chunks, whichever comes second is held: it is in flight at the cancel, which ends it, and
-        // its end is to be told behind the blocked call
-        MOCK.faults().next(1, "POST", "/1/indexes/*/batch", Fault.delay(Duration.ofMillis(1)));
-        MOCK.faults().share(1.0, 1, "POST", "/1/indexes/*/batch", Fault.delay(Duration.ofSeconds(5)));
-        CompletableFuture<WriteSummary> write = index.saveObjectsAsync(records(), options());
-        blocked.join();
+        // of the first two chunks, whichever reaches the client first is answered once the write has started, and
+        // its listener call is held; the other is held until the cancel, which ends it, and its end is to be told
+        // behind the blocked call. Before, the first answer came after a 1 ms delay and the second after 5 s: on a
+        // loaded machine the first could come before the write had taken its second chunk, which then waited
+        // behind the held listener call inside saveObjectsAsync (see AsyncWriteStartTest), and the test hung
+        holdingBatches = true;
+        CompletableFuture<CompletableFuture<WriteSummary>> started =
+                onOwnThread("writer", () -> index.saveObjectsAsync(records(), options()));
+        waitUntil("saveObjectsAsync to return", started::isDone);
+        CompletableFuture<WriteSummary> write = started.join();
+        writeStarted.countDown();
+        waitUntil("the listener to be held in the first chunk acknowledged", blocked::isDone);
 
         CompletableFuture<Boolean> cancel = onOwnThread("canceller", () -> write.cancel(true));
-        Eventually.waitUntil("cancel() to return while the listener is blocked", cancel::isDone);
+        waitUntil("cancel() to return while the listener is blocked", cancel::isDone);
         assertThat(cancel.join()).isTrue();
+        writeCancelled.countDown();
         release.countDown();
 
-        Eventually.waitUntil("the listener to hear the end of every chunk sent", listener::everySentChunkEnded);
+        waitUntil("the listener to hear the end of every chunk sent", listener::everySentChunkEnded);
         assertThat(listener.problems()).as("calls %s", listener.calls()).isEmpty();
         assertThat(listener.calls())
-                .anyMatch(call -> call.startsWith("acknowledged"))
-                .anyMatch(call -> call.startsWith("failed"))
-                .doesNotContain("sent " + (CHUNKS - 1));
+                .containsExactly(
+                        "sent 0", "sent 1", "acknowledged " + acknowledged(), "failed " + (1 - acknowledged()));
+    }
+
+    /** {@return the chunk whose acknowledgement the listener heard first} */
+    private long acknowledged() {
+        return listener.calls().stream()
+                .filter(call -> call.startsWith("acknowledged "))
+                .mapToLong(call -> Long.parseLong(call.substring("acknowledged ".length())))
+                .findFirst()
+                .orElse(-1);
+    }
+
+    private void waitUntil(String what, BooleanSupplier condition) throws InterruptedException {
+        ExplainedWait.waitUntil(what, condition, () -> "listener calls " + listener.calls());
     }
 
     @Test
@@ -129,7 +199,10 @@ class ChunkListenerBlockedContractTest {
         write.complete(index.saveObjectsAsync(
                 records(), BatchOptions.of().chunkSize(CHUNK).chunksInFlight(4).listener(cancelling)));
 
-        Eventually.waitUntil("the listener to hear the end of every chunk sent", cancelling::everySentChunkEnded);
+        ExplainedWait.waitUntil(
+                "the listener to hear the end of every chunk sent",
+                cancelling::everySentChunkEnded,
+                () -> "listener calls " + cancelling.calls());
         assertThat(cancelling.problems()).as("calls %s", cancelling.calls()).isEmpty();
         // every chunk in flight at the cancel fails: three, or four when the first answer came before the test had the
         // write's future to cancel and the place it freed took the last chunk meanwhile
@@ -154,7 +227,7 @@ class ChunkListenerBlockedContractTest {
         blocked.join();
 
         writerThread.join().interrupt();
-        Eventually.waitUntil("the interrupted write to return while the listener is blocked", write::isDone);
+        waitUntil("the interrupted write to return while the listener is blocked", write::isDone);
         release.countDown();
 
         assertThat(write)
@@ -164,7 +237,7 @@ class ChunkListenerBlockedContractTest {
                 .isInstanceOfSatisfying(
                         PartialWriteException.class,
                         e -> assertThat(e.reason()).isEqualTo(PartialWriteException.Reason.ABANDONED));
-        Eventually.waitUntil("the listener to hear the end of every chunk sent", listener::everySentChunkEnded);
+        waitUntil("the listener to hear the end of every chunk sent", listener::everySentChunkEnded);
         assertThat(listener.problems()).as("calls %s", listener.calls()).isEmpty();
     }
 }

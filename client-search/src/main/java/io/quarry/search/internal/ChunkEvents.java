@@ -72,9 +72,22 @@ final class ChunkEvents {
         if (listener != null) {
             List<String> objectIDs = new ArrayList<>(operations.size());
             for (BatchOperation operation : operations) {
-                objectIDs.add(ObjectIDs.of(operation.body()));
+                objectIDs.add(objectID(operation));
             }
             listener.failed(new ChunkFailed(chunk, firstRecord, operations, objectIDs, error, rounds, progress()));
+        }
+    }
+
+    /**
+     * The objectID of a failed chunk's operation, or null when it has none or it cannot be found: a typed record is
+     * converted to find it, and a record the SDK's mapping cannot write (often why its chunk failed) fails that too,
+     * which must not keep the chunk's failure from being told.
+     */
+    private static String objectID(BatchOperation operation) {
+        try {
+            return ObjectIDs.of(operation.body());
+        } catch (RuntimeException e) {
+            return null;
         }
     }
 

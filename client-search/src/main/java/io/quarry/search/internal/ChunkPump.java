@@ -39,7 +39,9 @@ import java.util.function.Function;
  * things happen ({@link #toTell}); each thread then makes the calls it queued, in their turn, outside the lock. A
  * chunk's sending is queued too, after its {@code sent}, so a chunk is sent only once its listener was told (and did
  * not throw), and the run's outcome is queued last, so the write completes only once the listener was told of every
- * chunk.
+ * chunk. Two threads never wait for their turn behind another thread's call: the one starting the run (the caller of
+ * an asynchronous write must get its future back) and the one cancelling it; they leave their calls to the thread
+ * telling.
  */
 final class ChunkPump {
 
@@ -94,6 +96,11 @@ final class ChunkPump {
      * thread's turn it is, so that {@code cancel()} never waits for a listener call under way.
      */
     private Thread canceller;
+    /**
+     * The thread in {@link #start} running the first {@link #pump()}, or null once it returned: it leaves its calls to
+     * the thread telling rather than wait for a listener call under way, so that starting a write never waits for it.
+     */
+    private Thread starter;
 
     private final Map<Integer, CompletableFuture<BatchResponse>> calls = new HashMap<>();
     private final List<Throwable> otherErrors = new ArrayList<>();
@@ -211,7 +218,12 @@ final class ChunkPump {
                 pump.cancel();
             }
         });
-        pump.pump();
+        pump.whileLocked(() -> pump.starter = Thread.currentThread());
+        try {
+            pump.pump();
+        } finally {
+            pump.whileLocked(() -> pump.starter = null);
+        }
         return pump;
     }
 
@@ -274,12 +286,13 @@ final class ChunkPump {
                 return;
             }
             List<Object> slice = new ArrayList<>(chunkSize);
-            RuntimeException sourceError = null;
+            Throwable sourceError = null;
             try {
                 while (slice.size() < chunkSize && records.hasNext()) {
                     slice.add(records.next());
                 }
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
+                // an Error too: on a client thread nothing would report it, and the run would never end
                 sourceError = e;
             }
             admit(slice, sourceError);
@@ -291,7 +304,7 @@ final class ChunkPump {
      * Takes a chunk just read into the run, queuing its sending, or notes why there is none. A chunk taken counts as
      * in flight from here, so no more than the limit are read ahead while the listener is slow.
      */
-    private void admit(List<Object> slice, RuntimeException sourceError) {
+    private void admit(List<Object> slice, Throwable sourceError) {
         lock.lock();
         try {
             if (sourceError != null) {
@@ -339,7 +352,7 @@ final class ChunkPump {
         List<BatchOperation> operations;
         try {
             operations = toOperations.apply(slice);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             // a record no operation can be made of (a null objectID, ...): the input failed, and nothing of this
             // chunk was sent, so its records are among the first never sent
             whileLocked(() -> {
@@ -380,7 +393,7 @@ final class ChunkPump {
         ChunkRounds rounds = new ChunkRounds();
         try {
             call = send.apply(operations, rounds);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             call = CompletableFuture.failedFuture(e);
         }
         Chunk sent = new Chunk(chunk.index(), chunk.firstRecord(), operations, rounds);
@@ -398,9 +411,13 @@ final class ChunkPump {
             call.cancel(true); // the run was cancelled while its listener was told this chunk was sent
         }
         call.whenComplete((response, error) -> {
-            completed(sent, size, response, error);
-            tell();
-            pump();
+            try {
+                completed(sent, size, response, error);
+            } finally {
+                // whatever escaped, the run goes on and can end: on a client thread, nothing would report it
+                tell();
+                pump();
+            }
         });
     }
 
@@ -453,7 +470,7 @@ final class ChunkPump {
      * caused, as before: the caller of an asynchronous write never makes a listener call another thread queued. A
      * call this thread queues while making one (a chunk's call completing at once, a listener cancelling) is made
      * by the loop below, after it. Interrupted while it waits its turn, a thread gives its calls up to the threads
-     * telling, and the flag stays set.
+     * telling, and the flag stays set; the threads starting and cancelling the run give theirs up rather than wait.
      */
     private void tell() {
         Thread me = Thread.currentThread();
@@ -477,7 +494,7 @@ final class ChunkPump {
                     }
                 } else if (!queuedBy(me)) {
                     return;
-                } else if (me == canceller) {
+                } else if (me == canceller || me == starter) {
                     giveUp(me);
                     return;
                 } else {

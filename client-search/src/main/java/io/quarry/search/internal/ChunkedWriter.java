@@ -160,10 +160,7 @@ public final class ChunkedWriter {
         AtomicReference<CompletableFuture<?>> awaiting = new AtomicReference<>();
         AtomicBoolean cancelled = new AtomicBoolean();
         CompletableFuture<WriteSummary> result = pump.result().thenCompose(outcome -> {
-            OptionalLong last = outcome.summary().lastTaskID();
-            CompletableFuture<?> waits = options.waitForTasks() && last.isPresent()
-                    ? waitFor.apply(last.getAsLong())
-                    : CompletableFuture.completedFuture(null);
+            CompletableFuture<?> waits = waitAfter(outcome, options, waitFor);
             awaiting.set(waits);
             if (cancelled.get()) {
                 waits.cancel(true);
@@ -190,6 +187,23 @@ public final class ChunkedWriter {
             }
         });
         return result;
+    }
+
+    /**
+     * The wait for the last task of a run, if asked for; one that throws rather than fail its future fails the wait
+     * alike, so a run that stopped still reports its chunks (the wait's error suppressed).
+     */
+    private static CompletableFuture<?> waitAfter(
+            ChunkPump.Outcome outcome, BatchOptions options, LongFunction<CompletableFuture<?>> waitFor) {
+        OptionalLong last = outcome.summary().lastTaskID();
+        if (!options.waitForTasks() || last.isEmpty()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        try {
+            return waitFor.apply(last.getAsLong());
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
     }
 
     private static ChunkPump start(
