@@ -52,8 +52,9 @@ public @interface QuarryMockServer {
 
     /**
      * {@return what the server keeps between test methods: by default it goes back to its startup state (seed
-     *     applied again) before each one, so tests do not see each other's writes; {@code KEPT_ACROSS_CLASS} keeps
-     *     what earlier tests wrote}
+     *     applied again) before each one, so tests do not see each other's writes; {@code KEPT_ACROSS_CLASS} puts
+     *     it back once, as the class starts, and keeps what the class's tests (and its {@code @Nested} classes)
+     *     write. Either way a class never sees what another class sharing the server wrote}
      */
     MockServerExtension.StatePolicy state() default MockServerExtension.StatePolicy.RESET_BEFORE_EACH_TEST;
 }
