@@ -98,13 +98,17 @@ class BootLineAutoConfigurationTest {
             ConfigurationPropertiesReportEndpoint configprops =
                     new ConfigurationPropertiesReportEndpoint(functions, Show.ALWAYS);
             configprops.setApplicationContext(context);
-            Map<String, Object> quarry = configprops
+            var bean = configprops
                     .configurationPropertiesWithPrefix("quarry")
                     .getContexts()
                     .get(context.getId())
                     .getBeans()
-                    .get("quarry-io.quarry.spring.QuarryProperties")
-                    .getProperties();
+                    .get("quarry-io.quarry.spring.QuarryProperties");
+            assertThat(bean.getInputs().toString())
+                    .as("the values bound, with their origins")
+                    .contains("PRODAPP")
+                    .doesNotContain("prod-key", "prod-monitoring-key", "prod-crawler-key");
+            Map<String, Object> quarry = bean.getProperties();
             assertThat(quarry).containsEntry("applicationId", "PRODAPP").containsEntry("apiKey", "******");
             assertThat(quarry.get("monitoring")).asInstanceOf(MAP).containsEntry("apiKey", "******");
             assertThat(quarry.get("crawler"))
