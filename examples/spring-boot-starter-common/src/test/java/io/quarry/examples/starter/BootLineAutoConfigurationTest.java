@@ -7,6 +7,7 @@ import io.quarry.core.Credentials;
 import io.quarry.core.Host;
 import io.quarry.core.spi.ClientHandle;
 import io.quarry.crawler.CrawlerClient;
+import io.quarry.mockserver.MockServer;
 import io.quarry.search.SearchClient;
 import io.quarry.spring.QuarryAutoConfiguration;
 import io.quarry.spring.QuarryBoot3HealthAutoConfiguration;
@@ -80,6 +81,22 @@ class BootLineAutoConfigurationTest {
                     assertThat(context).hasNotFailed();
                     assertThat(context).doesNotHaveBean("quarryHealthContributor");
                 });
+    }
+
+    @Test
+    void aCheckWhoseKeyIsRefusedIsDownWithTheFix() {
+        try (MockServer server = MockServer.builder().start()) {
+            runner.withPropertyValues(
+                            "quarry.hosts=" + server.url(),
+                            "quarry.api-key=not-a-key-of-the-server",
+                            "quarry.health.search.enabled=true")
+                    .run(context -> {
+                        assertThat(BootLineHealth.status(context, "search")).isEqualTo("DOWN");
+                        assertThat(BootLineHealth.details(context, "search").get("fix"))
+                                .asString()
+                                .contains("quarry.health.search.enabled=false");
+                    });
+        }
     }
 
     @Test
