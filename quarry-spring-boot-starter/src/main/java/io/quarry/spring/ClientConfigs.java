@@ -5,7 +5,9 @@ import io.quarry.core.ConfigurationException;
 import io.quarry.core.Credentials;
 import io.quarry.core.Host;
 import io.quarry.core.RequestCompression;
+import java.time.Duration;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -65,23 +67,9 @@ final class ClientConfigs {
         if (!hosts.isEmpty()) {
             builder.hosts(hosts);
         }
-        try {
-            if (properties.getConnectTimeout() != null) {
-                builder.connectTimeout(properties.getConnectTimeout());
-            }
-            if (properties.getReadTimeout() != null) {
-                builder.readTimeout(properties.getReadTimeout());
-            }
-            if (properties.getWriteTimeout() != null) {
-                builder.writeTimeout(properties.getWriteTimeout());
-            }
-        } catch (ConfigurationException e) {
-            String timeouts = "quarry.connect-timeout, quarry.read-timeout or quarry.write-timeout";
-            throw new ClientSetupException(
-                    ClientSetupException.Problem.INVALID_PROPERTY,
-                    timeouts,
-                    new ConfigurationException(timeouts + ": " + e.getMessage()));
-        }
+        timeout("quarry.connect-timeout", properties.getConnectTimeout(), builder::connectTimeout);
+        timeout("quarry.read-timeout", properties.getReadTimeout(), builder::readTimeout);
+        timeout("quarry.write-timeout", properties.getWriteTimeout(), builder::writeTimeout);
         if (properties.getLogLevel() != null) {
             builder.logLevel(properties.getLogLevel());
         }
@@ -91,6 +79,22 @@ final class ClientConfigs {
             return builder.build();
         } catch (ConfigurationException e) {
             throw new ClientSetupException(ClientSetupException.Problem.CLIENT_SETTINGS, null, e);
+        }
+    }
+
+    /** Sets a timeout the property gives; a value refused names that property alone (the core's message, no key). */
+    private static void timeout(String property, Duration value, Consumer<Duration> set) {
+        if (value == null) {
+            return;
+        }
+        try {
+            set.accept(value);
+        } catch (ConfigurationException e) {
+            throw new ClientSetupException(
+                    ClientSetupException.Problem.INVALID_PROPERTY,
+                    property,
+                    new ConfigurationException(property + " (environment variable " + EnvironmentVariables.of(property)
+                            + "): " + e.getMessage()));
         }
     }
 

@@ -2,7 +2,9 @@ package io.quarry.spring;
 
 import io.quarry.core.ClientConfig;
 import io.quarry.core.ConfigurationException;
+import io.quarry.core.ForbiddenException;
 import io.quarry.core.RequestOptions;
+import io.quarry.core.UnauthorizedException;
 import io.quarry.core.spi.CallObserver;
 import io.quarry.core.spi.ClientHandle;
 import io.quarry.core.spi.ObservedCall;
@@ -11,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -34,11 +37,13 @@ final class HealthProbe implements AutoCloseable {
     private static final CallObserver UNOBSERVED = call -> ObservedCall.NONE;
 
     private final String name;
+    private final String call;
     private final Runnable check;
     private final ClientHandle<?> client;
 
-    private HealthProbe(String name, Runnable check, ClientHandle<?> client) {
+    private HealthProbe(String name, String call, Runnable check, ClientHandle<?> client) {
         this.name = name;
+        this.call = call;
         this.check = check;
         this.client = client;
     }
@@ -49,6 +54,8 @@ final class HealthProbe implements AutoCloseable {
      * @param product           the client's product, which names the indicator ({@code search})
      * @param applicationClient the application's client, whose configuration the check's client copies
      * @param create            the client module's factory
+     * @param call              what the read does, and the key's right it needs where one is documented, for the fix
+     *                          shown when the key is refused it
      * @param read              the cheap read; it throws when the service cannot answer
      * @param properties        the properties, for the check's time limit
      * @param <C>               the client's type
@@ -57,13 +64,14 @@ final class HealthProbe implements AutoCloseable {
             QuarryProduct product,
             C applicationClient,
             Function<ClientConfig, C> create,
+            String call,
             Consumer<C> read,
             QuarryProperties properties) {
         RequestOptions limit = limit(properties.getHealth().getTimeout());
         C own = create.apply(
                 applicationClient.config().toBuilder().callObserver(UNOBSERVED).build());
         C limited = own.withOptions(limit);
-        return new HealthProbe(product.groupName(), () -> read.accept(limited), own);
+        return new HealthProbe(product.groupName(), call, () -> read.accept(limited), own);
     }
 
     /**
@@ -81,18 +89,24 @@ final class HealthProbe implements AutoCloseable {
 
     /**
      * {@return the health the check finds, in the Boot line's type: up when the service answered, else down with
-     * the failure}
+     * the failure and, when the key was refused the check's call, the fix}
      *
      * @param up   the Boot line's up health
-     * @param down the Boot line's down health with a failure
+     * @param down the Boot line's down health with a failure, and a fix to show as the detail {@code fix} or null
      * @param <H>  the Boot line's health type
      */
-    <H> H health(Supplier<H> up, Function<Exception, H> down) {
+    <H> H health(Supplier<H> up, BiFunction<Exception, String, H> down) {
         try {
             check.run();
             return up.get();
+        } catch (ForbiddenException | UnauthorizedException e) {
+            // the service answered; the operator needs to know which call the key must be allowed
+            return down.apply(
+                    e,
+                    "The key was refused this check's call: it " + call + ". Give the key that right, or turn the"
+                            + " check off with quarry.health." + name + ".enabled=false.");
         } catch (RuntimeException e) {
-            return down.apply(e);
+            return down.apply(e, null);
         }
     }
 

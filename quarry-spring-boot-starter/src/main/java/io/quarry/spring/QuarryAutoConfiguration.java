@@ -11,7 +11,8 @@ import org.springframework.context.annotation.Import;
  * the class path (none for a module that is absent), unless the application defines its own bean of that type. The
  * clients are closed with the application context. They connect as the {@link QuarryConnectionDetails} say: those
  * the properties give, unless the application (or a test) defines its own. {@link QuarryClientConfigCustomizer}
- * beans adjust every client's configuration after the properties.
+ * beans adjust every client's configuration after the properties. With Spring Boot's actuator, the API keys stay
+ * masked in its {@code configprops} and {@code env} endpoints even where they show values.
  *
  * <p>Health checks, opt-in per client ({@code quarry.health.search.enabled=true}, ...), become health indicators
  * through {@link QuarryBoot3HealthAutoConfiguration} or {@link QuarryBoot4HealthAutoConfiguration}, whichever
@@ -29,7 +30,8 @@ import org.springframework.context.annotation.Import;
     QuerySuggestionsClientConfiguration.class,
     MonitoringClientConfiguration.class,
     UsageClientConfiguration.class,
-    CrawlerClientConfiguration.class
+    CrawlerClientConfiguration.class,
+    ApiKeyMasking.class
 })
 public class QuarryAutoConfiguration {
 

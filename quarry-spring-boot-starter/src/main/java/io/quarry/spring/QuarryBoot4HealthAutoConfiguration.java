@@ -43,7 +43,10 @@ public class QuarryBoot4HealthAutoConfiguration {
             Map<String, HealthIndicator> indicators = HealthProbe.indicators(
                     probes,
                     probe -> () -> probe.health(
-                            () -> Health.up().build(), e -> Health.down(e).build()));
+                            () -> Health.up().build(),
+                            (e, fix) -> fix == null
+                                    ? Health.down(e).build()
+                                    : Health.down(e).withDetail("fix", fix).build()));
             return CompositeHealthContributor.fromMap(indicators);
         }
     }

@@ -30,7 +30,12 @@ class QuarryHealthProbes {
         @Bean
         HealthProbe quarrySearchHealthProbe(SearchClient client, QuarryProperties properties) {
             return HealthProbe.of(
-                    QuarryProduct.SEARCH, client, SearchClient::create, SearchClient::listIndices, properties);
+                    QuarryProduct.SEARCH,
+                    client,
+                    SearchClient::create,
+                    "lists the indices, which needs the listIndexes right",
+                    SearchClient::listIndices,
+                    properties);
         }
     }
 
@@ -50,6 +55,7 @@ class QuarryHealthProbes {
                     client,
                     config -> PersonalizationClient.create(
                             config, Regions.of(properties).orElse(Region.US)),
+                    "reads the personalization strategy",
                     Personalization::readStrategy,
                     properties);
         }
@@ -76,6 +82,7 @@ class QuarryHealthProbes {
                     client,
                     config -> QuerySuggestionsClient.create(
                             config, Regions.of(properties).orElse(Region.US)),
+                    "lists the query-suggestions configurations",
                     QuerySuggestionsClient::listConfigs,
                     properties);
         }
@@ -90,7 +97,12 @@ class QuarryHealthProbes {
         @Bean
         HealthProbe quarryMonitoringHealthProbe(MonitoringClient client, QuarryProperties properties) {
             return HealthProbe.of(
-                    QuarryProduct.MONITORING, client, MonitoringClient::create, MonitoringClient::status, properties);
+                    QuarryProduct.MONITORING,
+                    client,
+                    MonitoringClient::create,
+                    "reads the service status",
+                    MonitoringClient::status,
+                    properties);
         }
     }
 
@@ -106,6 +118,7 @@ class QuarryHealthProbes {
                     QuarryProduct.CRAWLER,
                     client,
                     CrawlerClient::create,
+                    "lists the crawlers",
                     crawler -> crawler.listPage(CrawlerListQuery.of()),
                     properties);
         }

@@ -7,6 +7,7 @@ import io.quarry.core.ConfigurationException;
 import io.quarry.core.Host;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -79,6 +80,29 @@ class QuarryConfigurationFailureAnalyzerTest {
             assertThat(analysis.getDescription()).contains("quarry.region (environment variable QUARRY_REGION)");
             assertThat(analysis.getAction()).startsWith("Correct the value of quarry.region,");
         });
+    }
+
+    @Test
+    void aTimeoutOfZeroOrLessNamesItsOwnProperty() {
+        for (String property : List.of("quarry.connect-timeout", "quarry.read-timeout", "quarry.write-timeout")) {
+            String variable = property.replace('.', '_').replace('-', '_').toUpperCase(Locale.ROOT);
+            analyzeStartup(
+                    configured.withPropertyValues(
+                            "quarry.connect-timeout=1s",
+                            "quarry.read-timeout=1s",
+                            "quarry.write-timeout=1s",
+                            property + "=-5s"),
+                    analysis -> {
+                        assertThat(analysis.getDescription())
+                                .as(property)
+                                .startsWith("A Quarry client could not be configured: " + property
+                                        + " (environment variable " + variable + "): ")
+                                .contains("must be positive, got pt-5s");
+                        assertThat(analysis.getAction())
+                                .as(property)
+                                .startsWith("Correct the value of " + property + ", in the application's");
+                    });
+        }
     }
 
     @Test

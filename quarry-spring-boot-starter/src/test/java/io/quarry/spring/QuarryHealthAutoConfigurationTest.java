@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
+import io.quarry.core.ClientConfig;
+import io.quarry.core.Host;
 import io.quarry.micrometer.DefaultQuarryObservationConvention;
 import io.quarry.micrometer.MicrometerCallObserver;
 import io.quarry.mockserver.Fault;
@@ -15,6 +17,8 @@ import io.quarry.personalization.model.EventType;
 import io.quarry.personalization.model.FacetScoring;
 import io.quarry.personalization.model.PersonalizationStrategy;
 import io.quarry.search.SearchClient;
+import io.quarry.search.model.Acl;
+import io.quarry.search.model.ApiKey;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -115,6 +119,26 @@ class QuarryHealthAutoConfigurationTest {
     }
 
     @Test
+    void aKeyRefusedTheChecksCallIsDownWithTheRightItNeedsAndTheSwitch() {
+        String searchOnly;
+        try (SearchClient admin = SearchClient.create(ClientConfig.builder(server.applicationId(), server.adminKey())
+                .hosts(Host.of(server.url()))
+                .build())) {
+            searchOnly = admin.apiKeys().add(ApiKey.of(Acl.SEARCH)).key();
+        }
+        withSearchCheck.withPropertyValues("quarry.api-key=" + searchOnly).run(context -> {
+            Health health = health(contributor(context), "search");
+            assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+            assertThat(health.getDetails().get("error")).asString().contains("ForbiddenException");
+            assertThat(health.getDetails().get("fix"))
+                    .asString()
+                    .contains("lists the indices, which needs the listIndexes right")
+                    .contains("quarry.health.search.enabled=false")
+                    .doesNotContain(searchOnly);
+        });
+    }
+
+    @Test
     void aClientNotAskedForHasNoIndicator() {
         withSearchCheck.run(context ->
                 assertThat(contributor(context).getContributor("monitoring")).isNull());
@@ -162,7 +186,7 @@ class QuarryHealthAutoConfigurationTest {
             long started = System.nanoTime();
             Health health = health(contributor(context), "search");
             assertThat(health.getStatus()).isEqualTo(Status.DOWN);
-            assertThat(health.getDetails()).containsKey("error");
+            assertThat(health.getDetails()).containsKey("error").doesNotContainKey("fix");
             // ended by the check's 500 ms timeout, not by the answer: well under the delay, however loaded the machine
             assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(UNANSWERED_FOR.dividedBy(2));
         });

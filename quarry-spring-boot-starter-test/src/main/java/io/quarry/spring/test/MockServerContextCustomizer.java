@@ -15,7 +15,8 @@ import org.springframework.test.context.ContextCustomizer;
 import org.springframework.test.context.MergedContextConfiguration;
 
 /**
- * Registers the server as a bean, started when the context creates it and closed with the context, with the
+ * Registers the server as a bean, started when the context creates it and closed with the context, its
+ * {@link MockServerTurns turns} for the test classes sharing it, and the
  * {@link io.quarry.spring.QuarryConnectionDetails} that point every auto-configured client at it (primary, so that
  * they win over any the application defines, as they do over its {@code quarry.*} properties). The seeds are read as
  * the context is prepared, so that a missing one fails at once; the server starts only as a bean, so that a context
@@ -49,6 +50,8 @@ final class MockServerContextCustomizer implements ContextCustomizer {
         RootBeanDefinition serverBean = new RootBeanDefinition(MockServer.class, builder::start);
         serverBean.setDestroyMethodName("close");
         registry.registerBeanDefinition(SERVER_BEAN, serverBean);
+        registry.registerBeanDefinition(
+                "quarryMockServerTurns", new RootBeanDefinition(MockServerTurns.class, MockServerTurns::new));
         RootBeanDefinition connectionDetails = new RootBeanDefinition(
                 MockServerConnectionDetails.class, () -> new MockServerConnectionDetails(server(beans)));
         connectionDetails.setPrimary(true);

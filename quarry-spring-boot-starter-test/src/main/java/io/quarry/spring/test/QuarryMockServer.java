@@ -15,7 +15,10 @@ import java.lang.annotation.Target;
  * {@code quarry.*} connection properties the application sets and over its own connection details; the other
  * properties (timeouts, logging, health checks) still apply. The server is a bean
  * ({@link io.quarry.mockserver.MockServer}) that a test can inject, to seed it or script faults; it stops with the
- * application context, which Spring's test cache shares between test classes that declare the same settings.
+ * application context, which Spring's test cache shares between test classes that declare the same settings. Under
+ * JUnit's parallel execution such classes take turns on their shared server, one class (with its {@code @Nested}
+ * classes) at a time, so that no class's reset or faults land in another's tests; classes with other settings have
+ * servers of their own and run at once.
  *
  * <pre>{@code
  * @SpringBootTest
@@ -52,8 +55,9 @@ public @interface QuarryMockServer {
 
     /**
      * {@return what the server keeps between test methods: by default it goes back to its startup state (seed
-     *     applied again) before each one, so tests do not see each other's writes; {@code KEPT_ACROSS_CLASS} keeps
-     *     what earlier tests wrote}
+     *     applied again) before each one, so tests do not see each other's writes; {@code KEPT_ACROSS_CLASS} puts
+     *     it back once, as the class starts, and keeps what the class's tests (and its {@code @Nested} classes)
+     *     write. Either way a class never sees what another class sharing the server wrote}
      */
     MockServerExtension.StatePolicy state() default MockServerExtension.StatePolicy.RESET_BEFORE_EACH_TEST;
 }

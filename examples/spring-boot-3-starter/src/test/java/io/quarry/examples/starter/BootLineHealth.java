@@ -1,5 +1,6 @@
 package io.quarry.examples.starter;
 
+import java.util.Map;
 import org.springframework.boot.actuate.health.CompositeHealthContributor;
 import org.springframework.boot.actuate.health.HealthIndicator;
 import org.springframework.context.ApplicationContext;
@@ -23,9 +24,23 @@ final class BootLineHealth {
      * @return the status code, such as {@code UP}
      */
     static String status(ApplicationContext context, String client) {
+        return indicator(context, client).health().getStatus().getCode();
+    }
+
+    /**
+     * Runs one client's health check.
+     *
+     * @param context the application context
+     * @param client  the indicator's name, such as {@code search}
+     * @return the details it reports, such as {@code error}
+     */
+    static Map<String, Object> details(ApplicationContext context, String client) {
+        return indicator(context, client).health().getDetails();
+    }
+
+    private static HealthIndicator indicator(ApplicationContext context, String client) {
         CompositeHealthContributor quarry =
                 context.getBean("quarryHealthContributor", CompositeHealthContributor.class);
-        HealthIndicator indicator = (HealthIndicator) quarry.getContributor(client);
-        return indicator.health().getStatus().getCode();
+        return (HealthIndicator) quarry.getContributor(client);
     }
 }

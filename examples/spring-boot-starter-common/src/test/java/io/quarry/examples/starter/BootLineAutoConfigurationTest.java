@@ -1,11 +1,13 @@
 package io.quarry.examples.starter;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.InstanceOfAssertFactories.MAP;
 
 import io.quarry.core.Credentials;
 import io.quarry.core.Host;
 import io.quarry.core.spi.ClientHandle;
 import io.quarry.crawler.CrawlerClient;
+import io.quarry.mockserver.MockServer;
 import io.quarry.search.SearchClient;
 import io.quarry.spring.QuarryAutoConfiguration;
 import io.quarry.spring.QuarryBoot3HealthAutoConfiguration;
@@ -13,13 +15,19 @@ import io.quarry.spring.QuarryBoot4HealthAutoConfiguration;
 import io.quarry.spring.QuarryConnectionDetails;
 import io.quarry.spring.QuarryProduct;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.actuate.context.properties.ConfigurationPropertiesReportEndpoint;
+import org.springframework.boot.actuate.endpoint.SanitizingFunction;
+import org.springframework.boot.actuate.endpoint.Show;
+import org.springframework.boot.actuate.env.EnvironmentEndpoint;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 /**
  * What the auto-configuration takes from the Spring Boot line it runs on: Spring Boot's ConnectionDetails, its
- * health API and its switch for health indicators. The starter's module tests check the rest once.
+ * health API and its switch for health indicators, and its actuator endpoints that show values (which must not show
+ * the keys). The starter's module tests check the rest once.
  */
 class BootLineAutoConfigurationTest {
 
@@ -73,6 +81,58 @@ class BootLineAutoConfigurationTest {
                     assertThat(context).hasNotFailed();
                     assertThat(context).doesNotHaveBean("quarryHealthContributor");
                 });
+    }
+
+    @Test
+    void aCheckWhoseKeyIsRefusedIsDownWithTheFix() {
+        try (MockServer server = MockServer.builder().start()) {
+            runner.withPropertyValues(
+                            "quarry.hosts=" + server.url(),
+                            "quarry.api-key=not-a-key-of-the-server",
+                            "quarry.health.search.enabled=true")
+                    .run(context -> {
+                        assertThat(BootLineHealth.status(context, "search")).isEqualTo("DOWN");
+                        assertThat(BootLineHealth.details(context, "search").get("fix"))
+                                .asString()
+                                .contains("quarry.health.search.enabled=false");
+                    });
+        }
+    }
+
+    @Test
+    void theActuatorShowingValuesShowsNoKey() {
+        runner.run(context -> {
+            assertThat(context).hasNotFailed();
+            List<SanitizingFunction> functions =
+                    context.getBeanProvider(SanitizingFunction.class).orderedStream().toList();
+
+            EnvironmentEndpoint env = new EnvironmentEndpoint(context.getEnvironment(), functions, Show.ALWAYS);
+            assertThat(env.environmentEntry("quarry.api-key").getProperty().getValue())
+                    .isEqualTo("******");
+            assertThat(env.environmentEntry("quarry.application-id").getProperty().getValue())
+                    .isEqualTo("PRODAPP");
+
+            ConfigurationPropertiesReportEndpoint configprops =
+                    new ConfigurationPropertiesReportEndpoint(functions, Show.ALWAYS);
+            configprops.setApplicationContext(context);
+            var bean = configprops
+                    .configurationPropertiesWithPrefix("quarry")
+                    .getContexts()
+                    .get(context.getId())
+                    .getBeans()
+                    .get("quarry-io.quarry.spring.QuarryProperties");
+            assertThat(bean.getInputs().toString())
+                    .as("the values bound, with their origins")
+                    .contains("PRODAPP")
+                    .doesNotContain("prod-key", "prod-monitoring-key", "prod-crawler-key");
+            Map<String, Object> quarry = bean.getProperties();
+            assertThat(quarry).containsEntry("applicationId", "PRODAPP").containsEntry("apiKey", "******");
+            assertThat(quarry.get("monitoring")).asInstanceOf(MAP).containsEntry("apiKey", "******");
+            assertThat(quarry.get("crawler"))
+                    .asInstanceOf(MAP)
+                    .containsEntry("apiKey", "******")
+                    .containsEntry("userId", "prod-crawler-user");
+        });
     }
 
     /** A local service's connection, as a test container's connection details would give it. */
