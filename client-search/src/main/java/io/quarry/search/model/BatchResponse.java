@@ -1,6 +1,7 @@
 package io.quarry.search.model;
 
 import java.util.List;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * The acknowledgement of a batch on one index.
@@ -8,7 +9,8 @@ import java.util.List;
  * @param taskID    the task applying the batch
  * @param objectIDs the objectIDs written, in request order
  */
-public record BatchResponse(long taskID, List<String> objectIDs) implements TaskAcknowledgement {
+public record BatchResponse(
+        long taskID, @JsonDeserialize(as = ReadList.class) List<String> objectIDs) implements TaskAcknowledgement {
 
     /**
      * Keeps an unmodifiable copy of the list.

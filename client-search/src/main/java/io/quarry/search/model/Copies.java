@@ -16,8 +16,11 @@ final class Copies {
 
     private Copies() {}
 
-    /** {@return an unmodifiable copy of the list, null for null} */
+    /** {@return an unmodifiable copy of the list (a view of a {@link ReadList}), null for null} */
     static <T> List<T> list(List<T> list) {
+        if (list instanceof ReadList<T> read) {
+            return Collections.unmodifiableList(read); // only the record holds it: see ReadList
+        }
         return list == null ? null : Collections.unmodifiableList(new ArrayList<>(list));
     }
 

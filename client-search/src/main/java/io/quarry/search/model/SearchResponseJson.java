@@ -2,6 +2,7 @@ package io.quarry.search.model;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.quarry.core.EnrichedRecord;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.annotation.JsonDeserialize;
@@ -103,26 +104,30 @@ final class SearchResponseJson<T> {
 
     private SearchResponseJson() {}
 
-    // The collections the response's accessors hand out are read into unmodifiable copies, once, as they arrive.
+    // The collections the response's accessors hand out are wrapped unmodifiable as they arrive: Jackson made them for
+    // this answer alone, so no copy is needed (a search's facets can hold thousands of counts).
 
     @JsonProperty("facets")
     private void readFacets(Map<String, Map<String, Long>> facets) {
-        this.facets = Copies.map(facets, Copies::map);
+        if (facets != null) {
+            facets.replaceAll((name, counts) -> counts == null ? null : Collections.unmodifiableMap(counts));
+        }
+        this.facets = facets == null ? null : Collections.unmodifiableMap(facets);
     }
 
     @JsonProperty("facets_stats")
     private void readFacetsStats(Map<String, FacetStats> facetsStats) {
-        this.facetsStats = Copies.map(facetsStats);
+        this.facetsStats = facetsStats == null ? null : Collections.unmodifiableMap(facetsStats);
     }
 
     @JsonProperty("userData")
     private void readUserData(List<Object> userData) {
-        this.userData = Copies.list(userData);
+        this.userData = userData == null ? null : Collections.unmodifiableList(userData);
     }
 
     @JsonProperty("appliedRules")
     private void readAppliedRules(List<AppliedRule> appliedRules) {
-        this.appliedRules = Copies.list(appliedRules);
+        this.appliedRules = appliedRules == null ? null : Collections.unmodifiableList(appliedRules);
     }
 
     List<EnrichedRecord<T>> hits() {

@@ -52,4 +52,24 @@ class RecordCollectionsTest {
         assertThatThrownBy(() -> byCluster.clusters().get("c1").add("u3"))
                 .isInstanceOf(UnsupportedOperationException.class);
     }
+
+    @Test
+    void aBatchAnswerReadFromJsonIsUnmodifiableNullsKept() {
+        BatchResponse read = io.quarry.core.internal.Json.read(
+                "{\"taskID\":7,\"objectIDs\":[\"a\",null,\"c\"]}", BatchResponse.class);
+
+        assertThat(read.objectIDs()).containsExactly("a", null, "c");
+        assertThat(read).isEqualTo(new BatchResponse(7, Arrays.asList("a", null, "c")));
+        assertThatThrownBy(() -> read.objectIDs().add("d")).isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @Test
+    void aListThatIsNotJacksonsIsCopied() {
+        List<String> ids = new ArrayList<>(List.of("a"));
+        BatchResponse built = new BatchResponse(1, ids);
+
+        ids.add("b");
+
+        assertThat(built.objectIDs()).containsExactly("a");
+    }
 }
