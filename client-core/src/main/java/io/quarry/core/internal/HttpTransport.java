@@ -711,8 +711,10 @@ public final class HttpTransport implements AutoCloseable {
                     ? "the call deadline of " + deadline.toMillis() + " ms passed"
                     : null;
             int roundsTried = rounds == null ? 1 : rounds.round();
-            if (roundsTried > 1 && attempts.get(attempts.size() - 1).error() instanceof RateLimitException limited) {
-                // still rate limited after every round: the caller sees the 429, as without rounds
+            if (!attempts.isEmpty()
+                    && attempts.get(attempts.size() - 1).error() instanceof RateLimitException limited) {
+                // a 429 ended the last round (its wait past the budget, or the rounds used up): the caller sees the
+                // 429, as without rounds, from the first round on
                 return limited;
             }
             return new UnreachableHostsException(request.endpoint(), request.logPath(), attempts, reason, roundsTried);
