@@ -146,4 +146,24 @@ class UnansweredDnsTest {
         }
         assertThat(healthy.requests()).isZero();
     }
+
+    @Test
+    void anAttemptTimeoutShorterThanTheConnectTimeoutMovesTheCallOnSooner() throws Exception {
+        try (ApiClient api = LoopbackHttp.client(ClientConfig.builder("app", "SECRET-KEY")
+                .hosts(
+                        Host.of("http://silent.test:" + healthy.port()),
+                        Host.of("http://healthy.test:" + healthy.port()))
+                .allowInsecureHttp()
+                .httpClient(silentResolver())
+                .connectTimeout(Duration.ofSeconds(20))
+                .attemptTimeout(Duration.ofMillis(300))
+                .build())) {
+            long start = System.nanoTime();
+            assertThat(get(api).objectID()).contains("1");
+            assertThat(Duration.ofNanos(System.nanoTime() - start))
+                    .as("the silent host left after its 300 ms try rather than the 20 s connect timeout")
+                    .isLessThan(Duration.ofSeconds(10));
+        }
+        assertThat(healthy.requests()).isEqualTo(1);
+    }
 }
