@@ -497,7 +497,9 @@ public final class ClientConfig {
          * the client's own threads (at most 128 requests at once, the rest queued), not on the shared client's
          * dispatcher, so its concurrency limits do not apply to them. Its connection pool is used as it is: without
          * this setting a client keeps up to 128 idle connections, where OkHttp's default pool keeps 5, so size a
-         * shared pool to the calls run at once, or connections are closed and opened again between calls.
+         * shared pool to the calls run at once, or connections are closed and opened again between calls. Quarry
+         * never closes the pool's idle connections: a request that met one the server had closed while idle is sent
+         * again on a connection opened for it alone, not on another of the pool's.
          *
          * @param client the caller's client
          * @return this builder

@@ -14,7 +14,10 @@ import java.util.Objects;
  * least what it asked. A new round starts only while the call is within its {@link #budget()}, counted from its
  * start, has rounds left ({@link #maxRounds()}) and would start before the call's deadline
  * ({@link ClientConfig#callDeadline()}); otherwise the call fails as it would have after its first round, its
- * exception ({@link UnreachableHostsException#rounds()}) saying how many rounds it tried.
+ * exception ({@link UnreachableHostsException#rounds()}) saying how many rounds it tried. A 429 ends its round at
+ * once (the rate limit is the application's, on every host alike), and a call whose last round a 429 ended fails
+ * with that {@link RateLimitException}, as without rounds: one asking for a wait past the budget, such as a daily
+ * limit's hours, fails after that one try.
  *
  * <p>Only calls that are safe to repeat get another round: reads, deletes, settings changes, and writes whose
  * records carry their objectID. A write the service gives an ID to (a record added without objectID) or one that

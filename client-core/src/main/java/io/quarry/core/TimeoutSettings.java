@@ -38,7 +38,8 @@ abstract class TimeoutSettings<B extends TimeoutSettings<B>> {
 
     /**
      * Sets the connect timeout of the first try on a host. On a client, it also bounds the lookup of a host's name:
-     * a resolver that does not answer within it fails that host, and the call moves on to the next.
+     * a resolver that does not answer within it fails that host, and the call moves on to the next. A try with less
+     * time left (its attempt timeout, or what is left of the call deadline) waits for the lookup only that long.
      *
      * @param timeout a positive duration
      * @return this builder

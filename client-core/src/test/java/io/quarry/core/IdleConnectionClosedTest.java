@@ -12,11 +12,15 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import okhttp3.OkHttpClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -134,6 +138,59 @@ class IdleConnectionClosedTest {
         }
     }
 
+    @Test
+    void withTheCallersOwnClientTheRequestGoesAgainOnANewConnectionNotOnAnotherPooledOne() throws Exception {
+        // the caller's pool, which their own code shares, is not emptied: the resend must not take the other
+        // connection the server closed while idle
+        OkHttpClient callers = LoopbackHttp.loopbackDnsClient();
+        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.CLOSE, 2);
+                ApiClient api = LoopbackHttp.client(LoopbackHttp.config("SECRET-KEY", onlyHost(only))
+                        .httpClient(callers)
+                        .readTimeout(Duration.ofSeconds(10))
+                        .build())) {
+            assertThat(twoAtOnce(api)).containsExactlyInAnyOrder("1", "2");
+            only.awaitClosedConnections(2);
+            assertThat(callers.connectionPool().idleConnectionCount())
+                    .as("both closed ones pooled")
+                    .isEqualTo(2);
+
+            assertThat(get(api)).isEqualTo("3");
+            assertThat(getAsync(api)).isEqualTo("4");
+            assertThat(only.requests()).isEqualTo(4);
+        } finally {
+            callers.connectionPool().evictAll();
+        }
+    }
+
+    @Test
+    void withItsOwnPoolTheClientClosesTheOtherIdleConnectionsFirst() throws Exception {
+        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.CLOSE, 2);
+                ApiClient api = LoopbackHttp.client(ClientConfig.builder("test-app", "SECRET-KEY")
+                        .hosts(Host.of("http://127.0.0.1:" + only.port()))
+                        .allowInsecureHttp()
+                        .readTimeout(Duration.ofSeconds(10))
+                        .build())) {
+            assertThat(twoAtOnce(api)).containsExactlyInAnyOrder("1", "2");
+            only.awaitClosedConnections(2);
+
+            assertThat(get(api)).isEqualTo("3");
+            assertThat(only.requests()).isEqualTo(3);
+        }
+    }
+
+    /** Two reads in flight at once, so each has a connection of its own; their objectIDs. */
+    private static List<String> twoAtOnce(ApiClient api) throws Exception {
+        CompletableFuture<FreeFormRecord> first = getRecordAsync(api);
+        CompletableFuture<FreeFormRecord> second = getRecordAsync(api);
+        return List.of(
+                first.get(20, TimeUnit.SECONDS).objectID().orElseThrow(),
+                second.get(20, TimeUnit.SECONDS).objectID().orElseThrow());
+    }
+
+    private static Host onlyHost(KeepAliveServer server) {
+        return LoopbackHttp.host("only.test", server.port());
+    }
+
     private static ApiClient oneHost(KeepAliveServer server) {
         return LoopbackHttp.client(config(LoopbackHttp.host("only.test", server.port())));
     }
@@ -160,13 +217,14 @@ class IdleConnectionClosedTest {
     }
 
     private static String getAsync(ApiClient api) throws Exception {
+        return getRecordAsync(api).get(20, TimeUnit.SECONDS).objectID().orElseThrow();
+    }
+
+    private static CompletableFuture<FreeFormRecord> getRecordAsync(ApiClient api) {
         return api.request(GET)
                 .path("indexName", "products")
                 .path("objectID", "1")
-                .executeAsync(FreeFormRecord.class)
-                .get(20, TimeUnit.SECONDS)
-                .objectID()
-                .orElseThrow();
+                .executeAsync(FreeFormRecord.class);
     }
 
     private static void save(ApiClient api) {
@@ -188,16 +246,24 @@ class IdleConnectionClosedTest {
     /**
      * An HTTP/1.1 server on 127.0.0.1 keeping connections open between requests, answering each with
      * {@code {"objectID":"<n>"}}, n counting the requests it read in full; after a connection's first answer it does
-     * what {@link AfterFirst} says.
+     * what {@link AfterFirst} says. It may hold the first answers until some connections are open, so that a
+     * client pools that many.
      */
     private static final class KeepAliveServer implements AutoCloseable {
         private final ServerSocket server;
         private final AfterFirst afterFirst;
         private final AtomicInteger requests = new AtomicInteger();
         private final Semaphore closedConnections = new Semaphore(0);
+        /** Counted down as connections open; a connection's first answer waits for it. */
+        private final CountDownLatch opened;
 
         KeepAliveServer(AfterFirst afterFirst) throws IOException {
+            this(afterFirst, 0);
+        }
+
+        KeepAliveServer(AfterFirst afterFirst, int holdFirstAnswersUntilOpen) throws IOException {
             this.afterFirst = afterFirst;
+            this.opened = new CountDownLatch(holdFirstAnswersUntilOpen);
             this.server = new ServerSocket(0, 50, InetAddress.getByAddress(new byte[] {127, 0, 0, 1}));
             Thread acceptor = new Thread(this::acceptLoop, "keep-alive-server");
             acceptor.setDaemon(true);
@@ -228,6 +294,7 @@ class IdleConnectionClosedTest {
             while (!server.isClosed()) {
                 try {
                     Socket socket = server.accept();
+                    opened.countDown();
                     Thread connection = new Thread(() -> serve(socket), "keep-alive-connection");
                     connection.setDaemon(true);
                     connection.start();
@@ -242,6 +309,9 @@ class IdleConnectionClosedTest {
                 InputStream in = socket.getInputStream();
                 OutputStream out = socket.getOutputStream();
                 while (readRequest(in)) {
+                    if (!opened.await(10, TimeUnit.SECONDS)) {
+                        return;
+                    }
                     int n = requests.incrementAndGet();
                     if (n > 1 && afterFirst == AfterFirst.RESET_EVERY_LATER_REQUEST) {
                         socket.setSoLinger(true, 0);
@@ -263,6 +333,8 @@ class IdleConnectionClosedTest {
                 }
             } catch (IOException e) {
                 // the client went away
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
         }
 

@@ -179,6 +179,52 @@ class RetryRoundsCallTest {
                 .satisfies(round -> assertThat(round.delay()).isGreaterThanOrEqualTo(Duration.ofSeconds(1)));
     }
 
+    private static ResponseDefinitionBuilder rateLimited(String retryAfter) {
+        return aResponse()
+                .withStatus(429)
+                .withHeader("Content-Type", "application/json")
+                .withHeader("Retry-After", retryAfter)
+                .withBody("{\"status\":429,\"message\":\"Too many requests\"}");
+    }
+
+    @Test
+    void a429AskingForAWaitPastTheBudgetEndsTheCallWithTheRateLimitAfterOneTry() {
+        WM.stubFor(any(anyUrl()).willReturn(rateLimited("3600")));
+        try (ApiClient api = twoHosts(QUICK)) {
+            assertThatThrownBy(() -> api.request(GET_SETTINGS).execute(Reply.class))
+                    .isInstanceOfSatisfying(
+                            RateLimitException.class,
+                            e -> assertThat(e.header("Retry-After")).contains("3600"));
+        }
+        assertThat(requests())
+                .as("the rate limit is the application's: no other host is tried")
+                .isEqualTo(1);
+        assertThat(observer.calls().get(0).rounds()).isEmpty();
+    }
+
+    @Test
+    void theAsyncFormEndsWithTheRateLimitToo() {
+        WM.stubFor(any(anyUrl()).willReturn(rateLimited("3600")));
+        try (ApiClient api = twoHosts(QUICK)) {
+            assertThat(api.request(GET_SETTINGS).executeAsync(Reply.class))
+                    .failsWithin(Duration.ofSeconds(10))
+                    .withThrowableOfType(java.util.concurrent.ExecutionException.class)
+                    .havingCause()
+                    .isInstanceOf(RateLimitException.class);
+        }
+        assertThat(requests()).isEqualTo(1);
+    }
+
+    @Test
+    void aCallStillRateLimitedWhenTheRoundsRunOutEndsWithTheRateLimit() {
+        WM.stubFor(any(anyUrl()).willReturn(rateLimited("0")));
+        try (ApiClient api = twoHosts(QUICK.maxRounds(2))) {
+            assertThatThrownBy(() -> api.request(GET_SETTINGS).execute(Reply.class))
+                    .isInstanceOf(RateLimitException.class);
+        }
+        assertThat(requests()).as("one try a round").isEqualTo(2);
+    }
+
     @Test
     void aCallThatSucceedsAtOnceHearsOfNoRound() {
         WM.stubFor(any(anyUrl()).willReturn(okJson("{\"ok\":true}")));

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import okhttp3.OkHttpClient;
@@ -66,6 +67,14 @@ class UnansweredDnsTest {
                 .build());
     }
 
+    private static FreeFormRecord getAsync(ApiClient api) throws Exception {
+        return api.request(GET)
+                .path("indexName", "products")
+                .path("objectID", "1")
+                .executeAsync(FreeFormRecord.class)
+                .get(20, TimeUnit.SECONDS);
+    }
+
     private static FreeFormRecord get(ApiClient api) {
         return api.request(GET)
                 .path("indexName", "products")
@@ -111,5 +120,50 @@ class UnansweredDnsTest {
         // every call waited for the one lookup still running
         assertThat(silentLookups.get()).isEqualTo(1);
         assertThat(healthy.requests()).isZero();
+    }
+
+    @Test
+    void aCallDeadlineShorterThanTheConnectTimeoutEndsTheLookupToo() {
+        // the connect timeout alone would hold each call 20 s
+        try (ApiClient api = LoopbackHttp.client(ClientConfig.builder("app", "SECRET-KEY")
+                .hosts(Host.of("http://silent.test:" + healthy.port()))
+                .allowInsecureHttp()
+                .httpClient(silentResolver())
+                .connectTimeout(Duration.ofSeconds(20))
+                .callDeadline(Duration.ofMillis(300))
+                .build())) {
+            long start = System.nanoTime();
+            assertThatThrownBy(() -> get(api))
+                    .isInstanceOfSatisfying(
+                            UnreachableHostsException.class,
+                            e -> assertThat(e.getMessage()).contains("the call deadline of 300 ms passed"));
+            assertThatThrownBy(() -> getAsync(api))
+                    .isInstanceOf(ExecutionException.class)
+                    .hasCauseInstanceOf(UnreachableHostsException.class);
+            assertThat(Duration.ofNanos(System.nanoTime() - start))
+                    .as("two calls, each within its 300 ms deadline rather than the 20 s connect timeout")
+                    .isLessThan(Duration.ofSeconds(10));
+        }
+        assertThat(healthy.requests()).isZero();
+    }
+
+    @Test
+    void anAttemptTimeoutShorterThanTheConnectTimeoutMovesTheCallOnSooner() throws Exception {
+        try (ApiClient api = LoopbackHttp.client(ClientConfig.builder("app", "SECRET-KEY")
+                .hosts(
+                        Host.of("http://silent.test:" + healthy.port()),
+                        Host.of("http://healthy.test:" + healthy.port()))
+                .allowInsecureHttp()
+                .httpClient(silentResolver())
+                .connectTimeout(Duration.ofSeconds(20))
+                .attemptTimeout(Duration.ofMillis(300))
+                .build())) {
+            long start = System.nanoTime();
+            assertThat(get(api).objectID()).contains("1");
+            assertThat(Duration.ofNanos(System.nanoTime() - start))
+                    .as("the silent host left after its 300 ms try rather than the 20 s connect timeout")
+                    .isLessThan(Duration.ofSeconds(10));
+        }
+        assertThat(healthy.requests()).isEqualTo(1);
     }
 }

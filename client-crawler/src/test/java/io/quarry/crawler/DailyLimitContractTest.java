@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import io.quarry.core.RateLimitException;
 import io.quarry.core.RequestOptions;
 import io.quarry.core.RetryRounds;
-import io.quarry.core.UnreachableHostsException;
+import io.quarry.core.testing.RecordingObserver;
 import io.quarry.crawler.model.CrawlUrlsRequest;
 import io.quarry.crawler.model.CrawlerAction;
 import io.quarry.crawler.model.CrawlerConfiguration;
@@ -65,18 +65,20 @@ class DailyLimitContractTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aCallWithRetryRoundsFailsAfterOneTryRatherThanWaitHours() {
-        CrawlerHandle riding = crawler.withOptions(
-                RequestOptions.builder().retryRounds(RetryRounds.forOutages()).build());
+        RecordingObserver observer = new RecordingObserver();
+        try (CrawlerClient observed = CrawlerClient.create(MockServerClients.crawlerConfig(MOCK.server()).toBuilder()
+                .callObserver(observer)
+                .build())) {
+            CrawlerHandle riding = observed.crawler(id)
+                    .withOptions(RequestOptions.builder()
+                            .retryRounds(RetryRounds.forOutages())
+                            .build());
 
-        Throwable thrown = catchThrowable(() -> riding.crawlUrls(CRAWL));
-
-        // client-core ends such a call as an UnreachableHostsException holding the 429 (reported to its owner):
-        // what is pinned here is one try, no wait, and the 429's wait within reach
-        if (thrown instanceof UnreachableHostsException unreachable) {
-            assertThat(unreachable.attempts()).hasSize(1);
-            thrown = unreachable.attempts().get(0).error();
+            assertRefusedForHours(catchThrowable(() -> riding.crawlUrls(CRAWL)));
         }
-        assertRefusedForHours(thrown);
+        RecordingObserver.Call call = observer.calls("crawlUrls").get(0);
+        assertThat(call.tryStarts()).as("one try").hasSize(1);
+        assertThat(call.rounds()).as("no wait for a round").isEmpty();
     }
 
     @Test

@@ -68,14 +68,24 @@ final class AttemptTag {
     }
 
     /**
-     * Marks the tries that open a connection; holds no state of its own, so one serves every call. Called only
-     * when a connection is made, never for a pooled one.
+     * Marks the tries that open a connection, and tells a name's lookup its try ({@link BoundedDns#lookingUpFor});
+     * holds no state of its own, so one serves every call. Called only when a connection is made, never for a
+     * pooled one.
      */
     private static class NewConnections extends EventListener {
         final Map<Call, AttemptTag> tags;
 
         NewConnections(Map<Call, AttemptTag> tags) {
             this.tags = tags;
+        }
+
+        @Override
+        public void dnsStart(Call call, String domainName) {
+            // OkHttp calls the resolver next, on this thread
+            AttemptTag tag = tags.get(call);
+            if (tag != null) {
+                BoundedDns.lookingUpFor(tag);
+            }
         }
 
         @Override

@@ -17,13 +17,18 @@ import java.util.concurrent.atomic.AtomicInteger;
 import okhttp3.Dns;
 
 /**
- * Name lookups bounded by the connect timeout. OkHttp resolves a host's name on the calling thread through a
- * blocking call that neither its timeouts, nor the try's limit, nor a cancelled call end: a resolver that does not
- * answer (a DNS provider's outage, what the fallback hosts on another provider are for) held each call for the
- * resolver's own timeout, past the call's deadline. Here the lookup runs on a daemon thread and the call waits for it
- * as long as the connect timeout; then the host fails as unresolved and the call moves on to the next one. One lookup
+ * Name lookups bounded by the connect timeout, or by the time the try has left if that is shorter. OkHttp resolves a
+ * host's name on the thread running the try (the caller's for a blocking call, a sender thread for an async one)
+ * through a blocking call that neither its timeouts, nor the try's limit, nor a cancelled call end: a resolver that
+ * does not answer (a DNS provider's outage, what the fallback hosts on another provider are for) held each call for
+ * the resolver's own timeout, past the call's deadline. Here the lookup runs on a daemon thread and the call waits for
+ * it as long as the connect timeout, or until the try's limit ({@code attemptTimeout}, or what is left of the call's
+ * deadline) if it comes first; then the host fails as unresolved and the call moves on to the next one. One lookup
  * per name runs at a time, the calls resolving it meanwhile waiting for that one; a lookup given up on still ends on
  * its thread, and the JDK caches its answer for the next call.
+ *
+ * <p>The try is told by {@link AttemptTag#events}, which hears OkHttp's {@code dnsStart} on the same thread just
+ * before the lookup ({@link #lookingUpFor}): a try on a pooled connection looks nothing up and pays nothing for it.
  */
 final class BoundedDns implements Dns {
 
@@ -36,6 +41,9 @@ final class BoundedDns implements Dns {
                 thread.setDaemon(true);
                 return thread;
             });
+
+    /** The try whose lookup this thread is about to make: set by {@link #lookingUpFor}, taken by {@link #lookup}. */
+    private static final ThreadLocal<AttemptTag> TRY = new ThreadLocal<>();
 
     private final Dns delegate;
     private final long boundNanos;
@@ -51,16 +59,32 @@ final class BoundedDns implements Dns {
         this.boundNanos = Nanos.of(bound);
     }
 
+    /**
+     * Tells the lookup this thread makes next which try it is for, so it waits no longer than the try may last.
+     *
+     * @param tag the try's tag
+     */
+    static void lookingUpFor(AttemptTag tag) {
+        TRY.set(tag);
+    }
+
     @Override
     public List<InetAddress> lookup(String hostname) throws UnknownHostException {
+        AttemptTag tag = TRY.get();
+        if (tag != null) {
+            TRY.remove();
+        }
+        long tryDeadline = tag == null ? AttemptTag.NOT_STARTED : tag.deadline();
+        long tryLeft = tryDeadline == AttemptTag.NOT_STARTED ? Long.MAX_VALUE : tryDeadline - System.nanoTime();
+        long wait = Math.max(0, Math.min(boundNanos, tryLeft));
         // a lookup that ended is never reused: the next call asks the resolver (and the JDK's cache) again
         CompletableFuture<List<InetAddress>> lookup =
                 lookups.compute(hostname, (name, last) -> last == null || last.isDone() ? start(name) : last);
         try {
-            return lookup.get(boundNanos, TimeUnit.NANOSECONDS);
+            return lookup.get(wait, TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
-            throw new UnknownHostException(
-                    "no address for " + hostname + " within " + boundNanos / 1_000_000 + " ms (the connect timeout)");
+            throw new UnknownHostException("no address for " + hostname + " within " + wait / 1_000_000 + " ms ("
+                    + (wait < boundNanos ? "the time the try had left" : "the connect timeout") + ")");
         } catch (ExecutionException e) {
             // each waiting call gets an exception of its own, thrown on its own thread
             UnknownHostException failure = new UnknownHostException(

@@ -105,6 +105,12 @@ public final class HttpTransport implements AutoCloseable {
      */
     private final Set<Runnable> waiting = ConcurrentHashMap.newKeySet();
 
+    /**
+     * {@link #http} without a connection pool, made on the first resend of a caller's client
+     * ({@link CallRun#sendOnNewConnection}); null until then.
+     */
+    private volatile OkHttpClient unpooled;
+
     /** The registered observer, or null: then no call allocates anything for observation. */
     private final CallObserver observer;
     /** The product name observers see, such as {@code search}; null without an observer. */
@@ -435,6 +441,23 @@ public final class HttpTransport implements AutoCloseable {
         return true;
     }
 
+    /**
+     * The client for a try that must open a connection of its own: {@link #http} with a pool that keeps none, so its
+     * every call connects anew and its connection is closed once the call ends. The caller's pool, shared with their
+     * own code, is left as it is.
+     */
+    private OkHttpClient unpooled() {
+        OkHttpClient client = unpooled;
+        if (client == null) {
+            // two racing calls may each build one: either serves
+            client = http.newBuilder()
+                    .connectionPool(new ConnectionPool(0, 1, TimeUnit.SECONDS))
+                    .build();
+            unpooled = client;
+        }
+        return client;
+    }
+
     /** {@return the OkHttp client calls go through (for tests)} */
     OkHttpClient httpClient() {
         return http;
@@ -519,6 +542,8 @@ public final class HttpTransport implements AutoCloseable {
         private boolean rateLimitRetried;
         /** Whether a request that met a connection closed while idle was sent again ({@link #metClosedConnection}). */
         private boolean resentOnNewConnection;
+        /** Whether the next try must open a connection of its own, as a caller's pool was not emptied for it. */
+        private boolean connectAnew;
         /** Whether the try in flight got an answer's head (its body may still fail). */
         private boolean answered;
 
@@ -614,7 +639,12 @@ public final class HttpTransport implements AutoCloseable {
                     ? Nanos.of(attemptTimeout)
                     : Nanos.saturatedAdd(Nanos.of(connect), saturatedTimesThree(response));
             attemptTag.limit(Math.max(1, Math.min(limit, remainingNanos())));
-            Call call = http.newCall(httpRequest(host, response));
+            OkHttpClient client = http;
+            if (connectAnew) {
+                connectAnew = false;
+                client = unpooled();
+            }
+            Call call = client.newCall(httpRequest(host, response));
             inFlight.put(call, attemptTag);
             if (closed) {
                 // close() may have run its sweep before this call was registered
@@ -711,8 +741,10 @@ public final class HttpTransport implements AutoCloseable {
                     ? "the call deadline of " + deadline.toMillis() + " ms passed"
                     : null;
             int roundsTried = rounds == null ? 1 : rounds.round();
-            if (roundsTried > 1 && attempts.get(attempts.size() - 1).error() instanceof RateLimitException limited) {
-                // still rate limited after every round: the caller sees the 429, as without rounds
+            if (!attempts.isEmpty()
+                    && attempts.get(attempts.size() - 1).error() instanceof RateLimitException limited) {
+                // a 429 ended the last round (its wait past the budget, or the rounds used up): the caller sees the
+                // 429, as without rounds, from the first round on
                 return limited;
             }
             return new UnreachableHostsException(request.endpoint(), request.logPath(), attempts, reason, roundsTried);
@@ -932,13 +964,17 @@ public final class HttpTransport implements AutoCloseable {
         }
 
         /**
-         * The same host again, once, without marking it down. The other idle connections of the client's own pool
-         * are closed first: the server most likely closed them alike, and the next try would take one of them.
+         * The same host again, once, without marking it down, on a connection surely new: the server most likely
+         * closed the other idle connections alike, and the next try would take one of them. The client's own pool
+         * is emptied of them; a caller's pool, which their own code shares, is left as it is, and the try connects
+         * outside it instead ({@link #unpooled()}).
          */
         private TryResult<T> sendOnNewConnection() {
             resentOnNewConnection = true;
             if (ownsClient) {
                 http.connectionPool().evictAll();
+            } else {
+                connectAnew = true;
             }
             return new TryResult.Again<>();
         }
