@@ -22,7 +22,8 @@ public record BodyLimits(long maxWireBytes, long maxDecodedBytes, long maxBuffer
      *     body, at most 256 MB), 60 s per body}
      */
     public static BodyLimits defaults() {
-        return new BodyLimits(TEN_MEGABYTES, TEN_MEGABYTES, bufferedFor(Runtime.getRuntime().maxMemory()), 60_000);
+        return new BodyLimits(
+                TEN_MEGABYTES, TEN_MEGABYTES, bufferedFor(Runtime.getRuntime().maxMemory()), 60_000);
     }
 
     /**

@@ -47,6 +47,7 @@ public final class HttpFront implements ExchangeHandler {
     private final BodyBudget budget;
     /** The answer when the heap has no room left even for an error's JSON: made once, so giving it allocates none. */
     private final WireResponse outOfMemory;
+
     private final FaultScript faults;
     private final ServedHosts hosts;
     private final ScheduledExecutorService timer;
