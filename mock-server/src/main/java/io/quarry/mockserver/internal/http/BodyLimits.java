@@ -14,8 +14,26 @@ public record BodyLimits(long maxWireBytes, long maxDecodedBytes, long maxBuffer
     /** 10 MB, the service's largest documented payload. */
     public static final long TEN_MEGABYTES = 10L * 1024 * 1024;
 
-    /** {@return 10 MB on the wire and decoded, 256 MB buffered across requests, 60 s per body} */
+    /** The most body bytes held at once on a large heap. */
+    static final long MAX_BUFFERED = 256L * 1024 * 1024;
+
+    /**
+     * {@return 10 MB on the wire and decoded, a quarter of the heap buffered across requests (at least one whole
+     *     body, at most 256 MB), 60 s per body}
+     */
     public static BodyLimits defaults() {
-        return new BodyLimits(TEN_MEGABYTES, TEN_MEGABYTES, 256L * 1024 * 1024, 60_000);
+        return new BodyLimits(
+                TEN_MEGABYTES, TEN_MEGABYTES, bufferedFor(Runtime.getRuntime().maxMemory()), 60_000);
+    }
+
+    /**
+     * {@return the body bytes held at once on a heap of {@code maxHeapBytes}: a quarter of it, since a handler holds
+     *     a body's parsed tree (about as large again) beside it, and state and answers need the rest; never less
+     *     than one whole body, which must always be taken, nor more than {@link #MAX_BUFFERED}}
+     *
+     * @param maxHeapBytes the heap's limit, {@link Runtime#maxMemory()} ({@link Long#MAX_VALUE} when unbounded)
+     */
+    static long bufferedFor(long maxHeapBytes) {
+        return Math.max(TEN_MEGABYTES, Math.min(MAX_BUFFERED, maxHeapBytes / 4));
     }
 }

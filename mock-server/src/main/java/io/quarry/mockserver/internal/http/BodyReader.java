@@ -1,7 +1,6 @@
 package io.quarry.mockserver.internal.http;
 
 import io.quarry.mockserver.internal.http.wire.HttpRefusal;
-import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -51,9 +50,11 @@ final class BodyReader {
      * @param wire the body as it comes off the wire
      * @param gzipped whether to gunzip it
      * @param limits the size limits
+     * @param contentLength the body's {@code Content-Length} (within the limits), or -1 when it comes in chunks
      */
-    static byte[] read(Exchange exchange, InputStream wire, boolean gzipped, BodyLimits limits) {
-        ByteArrayOutputStream decoded = new ByteArrayOutputStream();
+    static byte[] read(Exchange exchange, InputStream wire, boolean gzipped, BodyLimits limits, long contentLength) {
+        long most = gzipped || contentLength < 0 ? limits.maxDecodedBytes() : contentLength;
+        BodyBuffer decoded = new BodyBuffer(exchange, Math.min(most, Integer.MAX_VALUE - 8));
         byte[] chunk = new byte[CHUNK_BYTES];
         InputStream counted = new WireLimit(wire, limits.maxWireBytes());
         try (InputStream in = gzipped ? new GZIPInputStream(counted, CHUNK_BYTES) : counted) {
@@ -61,10 +62,7 @@ final class BodyReader {
                 if (decoded.size() + (long) n > limits.maxDecodedBytes()) {
                     throw tooLarge(limits.maxDecodedBytes());
                 }
-                if (!exchange.reserve(n)) {
-                    throw new ApiException(503, "The mock server holds too many request bodies at once; retry later");
-                }
-                decoded.write(chunk, 0, n);
+                decoded.write(chunk, n);
             }
         } catch (HttpRefusal refusal) {
             throw ApiException.badRequest(refusal.getMessage());

@@ -9,6 +9,9 @@ import tools.jackson.core.JacksonException;
  */
 final class Failures {
 
+    /** The message of the 503 that answers a request the server ran out of memory for. */
+    static final String OUT_OF_MEMORY = "The mock server ran out of memory answering this request; retry later";
+
     private Failures() {}
 
     static Response answer(Throwable failure) {
@@ -25,7 +28,7 @@ final class Failures {
             return Response.error(400, "Not supported by the mock server: " + e.getMessage());
         }
         if (failure instanceof OutOfMemoryError) {
-            return Response.error(503, "The mock server ran out of memory answering this request; retry later");
+            return Response.error(503, OUT_OF_MEMORY);
         }
         if (failure instanceof StackOverflowError) {
             return Response.error(500, "Mock server error: the request nests too deeply (StackOverflowError)");

@@ -13,6 +13,7 @@ import io.quarry.mockserver.internal.http.wire.WireResponse;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -44,6 +45,9 @@ public final class HttpFront implements ExchangeHandler {
     private final Workers workers;
     private final BodyLimits limits;
     private final BodyBudget budget;
+    /** The answer when the heap has no room left even for an error's JSON: made once, so giving it allocates none. */
+    private final WireResponse outOfMemory;
+
     private final FaultScript faults;
     private final ServedHosts hosts;
     private final ScheduledExecutorService timer;
@@ -89,6 +93,8 @@ public final class HttpFront implements ExchangeHandler {
         this.hosts = hosts;
         this.timer = timer;
         this.writer = new ResponseWriter(version, observer);
+        WireResponse made = writer.refusal(503, Failures.OUT_OF_MEMORY);
+        this.outOfMemory = WireResponse.of(503, Map.copyOf(made.headers()), made.body());
         this.observer = observer;
         this.gate = gate;
     }
@@ -102,13 +108,23 @@ public final class HttpFront implements ExchangeHandler {
             // the body could not be read: the client went away, or its connection was closed for a reason given
             exchange.abort(CloseReason.CLIENT_GONE);
         } catch (Throwable failure) {
-            answer(exchange, Failures.answer(failure));
+            try {
+                answer(exchange, Failures.answer(failure));
+            } catch (Throwable again) {
+                // making the error's answer failed too (out of memory, most likely): the client still gets one
+                lastResort(exchange, again);
+            }
         }
     }
 
     @Override
     public WireResponse refusal(int status, String message) {
         return writer.refusal(status, message);
+    }
+
+    @Override
+    public WireResponse outOfMemory() {
+        return outOfMemory;
     }
 
     @Override
@@ -189,7 +205,12 @@ public final class HttpFront implements ExchangeHandler {
         if (head.hasBody()) {
             byte[] body;
             try {
-                body = BodyReader.read(exchange, exchange.wire().body(limits.readTimeoutMillis()), gzipped, limits);
+                body = BodyReader.read(
+                        exchange,
+                        exchange.wire().body(limits.readTimeoutMillis()),
+                        gzipped,
+                        limits,
+                        head.chunked() ? -1 : head.contentLength());
             } catch (IOException gone) {
                 throw new UncheckedIOException(gone);
             }
@@ -212,17 +233,22 @@ public final class HttpFront implements ExchangeHandler {
      * from this very server and would wait on its own request.
      */
     private void run(Exchange exchange) {
-        Access access = exchange.route.access();
-        if (access == Access.CONTROL || access == Access.CRAWLER) {
-            answer(exchange, handle(exchange));
-            return;
+        try {
+            Access access = exchange.route.access();
+            if (access == Access.CONTROL || access == Access.CRAWLER) {
+                answer(exchange, handle(exchange));
+                return;
+            }
+            Response response = gate.request(() -> {
+                Response handled = handle(exchange);
+                log(exchange, handled);
+                return handled;
+            });
+            deliver(exchange, response);
+        } catch (Throwable failure) {
+            // the connection's thread waits for this answer: it must come, whatever failed
+            answerFailed(exchange, failure);
         }
-        Response response = gate.request(() -> {
-            Response handled = handle(exchange);
-            log(exchange, handled);
-            return handled;
-        });
-        deliver(exchange, response);
     }
 
     private static Response handle(Exchange exchange) {
@@ -292,11 +318,30 @@ public final class HttpFront implements ExchangeHandler {
         if (exchange.isCompleted()) {
             return;
         }
+        if (failure instanceof OutOfMemoryError) {
+            exchange.respond(outOfMemory);
+            return;
+        }
         try {
             // a 500 whatever the failure: a JSON writer's error here is the server's, not the request's
             String type = failure.getClass().getSimpleName();
             writer.write(exchange, Response.error(500, "Mock server error: the answer failed (" + type + ")"), null);
         } catch (Throwable again) {
+            lastResort(exchange, again);
+        }
+    }
+
+    /**
+     * Answers with the ready-made 503 when the heap ran out as an answer was made; closes the connection when the
+     * failure was another, which no answer made in advance describes.
+     */
+    private void lastResort(Exchange exchange, Throwable failure) {
+        if (exchange.isCompleted()) {
+            return;
+        }
+        if (failure instanceof OutOfMemoryError) {
+            exchange.respond(outOfMemory);
+        } else {
             exchange.abort(CloseReason.ANSWER_FAILED);
         }
     }

@@ -33,6 +33,21 @@ final class FrontOnLoopback {
      * @throws Exception if the port cannot be bound
      */
     FrontOnLoopback(Router router, Guard guard, Workers workers, BodyLimits limits) throws Exception {
+        this(router, guard, workers, limits, AnswerObserver.NONE);
+    }
+
+    /**
+     * Starts the front, its answers watched.
+     *
+     * @param router   the routes
+     * @param guard    what every request passes before it is offered to the workers
+     * @param workers  the workers, closed with the front
+     * @param limits   the body limits
+     * @param observer told of every answer as it is written
+     * @throws Exception if the port cannot be bound
+     */
+    FrontOnLoopback(Router router, Guard guard, Workers workers, BodyLimits limits, AnswerObserver observer)
+            throws Exception {
         this.workers = workers;
         HttpFront front = new HttpFront(
                 router,
@@ -45,7 +60,7 @@ final class FrontOnLoopback {
                 new FaultScript(),
                 new ServedHosts(Clock.systemUTC(), timer),
                 timer,
-                AnswerObserver.NONE,
+                observer,
                 new ResetGate());
         listener = new Listener(
                 new InetSocketAddress("127.0.0.1", 0), null, front, connections, timer, WireDeadlines.defaults());

@@ -48,6 +48,8 @@ final class Connection implements Runnable {
     private volatile WireExchange current;
     /** Whether the thread reads a request's body (else its head, or the next request). */
     private volatile boolean readingBody;
+    /** Whether a byte of the current request's answer may be on the wire; another answer would then garble it. */
+    private boolean answerStarted;
     /** Why the server closed the connection without an answer, the first reason given; null while it did not. */
     private final AtomicReference<CloseReason> closeReason = new AtomicReference<>();
     /** What failed on the connection's thread, for the log line of {@link CloseReason#FAILED}. */
@@ -93,6 +95,11 @@ final class Connection implements Runnable {
             }
         } catch (InterruptedException e) {
             endingFor(CloseReason.STOPPED);
+        } catch (OutOfMemoryError e) {
+            failure = e;
+            if (!answerOutOfMemory()) {
+                endingFor(CloseReason.FAILED);
+            }
         } catch (RuntimeException | Error e) {
             failure = e;
             endingFor(CloseReason.FAILED);
@@ -105,6 +112,24 @@ final class Connection implements Runnable {
                         this, reason, exchange == null ? null : exchange.head().method(), failure);
             }
             listener.ended(this);
+        }
+    }
+
+    /**
+     * {@return whether the request under way, which the heap ran out on before its answer's first byte, got the
+     *     handler's ready-made 503 (the connection is closed after it)} Nothing is written when no request has begun,
+     *     or when part of an answer is out already.
+     */
+    private boolean answerOutOfMemory() {
+        WireInput input = in;
+        if (closed || answerStarted || input == null || current == null && input.awaitingRequest()) {
+            return false;
+        }
+        try {
+            write(handler.outOfMemory(), false, true);
+            return true;
+        } catch (IOException | RuntimeException | OutOfMemoryError e) {
+            return false;
         }
     }
 
@@ -135,6 +160,7 @@ final class Connection implements Runnable {
         RequestHead head;
         current = null;
         readingBody = false;
+        answerStarted = false;
         try {
             in.awaitRequest(deadlines.idleMillis());
             head = HeadReader.read(in, deadlines.headMillis());
@@ -175,6 +201,11 @@ final class Connection implements Runnable {
         } catch (RuntimeException unsendable) {
             // an answer the wire cannot put in bytes is its maker's bug: the client still learns its request failed
             write(handler.refusal(500, "Mock server error: an answer it cannot send"), false, true);
+            return false;
+        } catch (OutOfMemoryError full) {
+            // no room for the answer's bytes: the ready-made 503 needs none
+            answer = null;
+            write(handler.outOfMemory(), false, true);
             return false;
         }
         send(packet);
@@ -236,6 +267,7 @@ final class Connection implements Runnable {
     }
 
     private void send(byte[] packet) throws IOException {
+        answerStarted = true;
         writingSince = Math.max(1, System.nanoTime());
         try {
             out.write(packet);

@@ -20,6 +20,14 @@ public interface ExchangeHandler {
     WireResponse refusal(int status, String message);
 
     /**
+     * {@return the answer to a request the server ran out of memory for, a 503; best made in advance, as the heap
+     *     may have no room for it then}
+     */
+    default WireResponse outOfMemory() {
+        return refusal(503, "The server ran out of memory answering this request; retry later");
+    }
+
+    /**
      * Told of every connection the listener closed without an answer, once it ended, on the connection's thread (or
      * the accepting one): to count it. Must be quick and must not throw.
      *

@@ -26,8 +26,8 @@ import java.util.TreeSet;
  * <p>Bounds: days older than {@value #RETENTION_DAYS} days are dropped; at most {@value #MAX_INDICES} indices (the
  * least recently searched is forgotten beyond), {@value #MAX_TAG_SETS_PER_DAY} tag sets per index and day and
  * {@value #MAX_TAG_SETS} in all (searches with further tag sets count under {@link TagSet#OVERFLOW}); the row
- * bounds of {@link SliceStats} and {@link QueryStats}; and an estimate of {@value #BUDGET_BYTES} bytes for all the
- * statistics, beyond which the oldest day of any index is dropped. Events find their search by query ID among
+ * bounds of {@link SliceStats} and {@link QueryStats}; and an estimate of an eighth of the heap, at most
+ * {@value #BUDGET_BYTES} bytes, for all the statistics, beyond which the oldest day of any index is dropped. Events find their search by query ID among
  * the {@value #MAX_QUERY_IDS} latest searches made with {@code clickAnalytics} (holding at most
  * {@value #MAX_QUERY_ID_HITS} objectIDs in all). Not thread-safe: the tracking's lock guards it.
  */
@@ -41,7 +41,7 @@ public final class SearchAnalytics {
     public static final int MAX_TAG_SETS_PER_DAY = 100;
     /** The most distinct tag sets. */
     public static final int MAX_TAG_SETS = 10_000;
-    /** The estimated bytes all the statistics may take. */
+    /** The estimated bytes all the statistics may take on a large heap. */
     public static final long BUDGET_BYTES = 64L * 1024 * 1024;
     /** How many searches made with {@code clickAnalytics} later events can name. */
     public static final int MAX_QUERY_IDS = 20_000;
@@ -100,9 +100,20 @@ public final class SearchAnalytics {
             this::count,
             s -> s.state = CountedSearch.State.DISCARDED);
 
-    /** Statistics held to {@link #BUDGET_BYTES}. */
+    /** Statistics held to the budget for this JVM's heap ({@link #budgetFor}). */
     public SearchAnalytics() {
-        this(BUDGET_BYTES);
+        this(budgetFor(Runtime.getRuntime().maxMemory()));
+    }
+
+    /**
+     * {@return the estimated bytes the statistics may take on a heap of {@code maxHeapBytes}: an eighth of it, so
+     *     that on a small heap (a container's) they leave room for the records and requests, at most
+     *     {@link #BUDGET_BYTES}}
+     *
+     * @param maxHeapBytes the heap's limit, {@link Runtime#maxMemory()}
+     */
+    static long budgetFor(long maxHeapBytes) {
+        return Math.min(BUDGET_BYTES, maxHeapBytes / 8);
     }
 
     /** @param budgetBytes the estimated bytes all the statistics may take */

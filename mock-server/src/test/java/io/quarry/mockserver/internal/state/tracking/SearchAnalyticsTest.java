@@ -186,6 +186,14 @@ class SearchAnalyticsTest {
     }
 
     @Test
+    void theBudgetIsAnEighthOfTheHeapUpTo64Megabytes() {
+        long mb = 1024 * 1024;
+        assertThat(SearchAnalytics.budgetFor(64 * mb)).isEqualTo(8 * mb);
+        assertThat(SearchAnalytics.budgetFor(256 * mb)).isEqualTo(32 * mb);
+        assertThat(SearchAnalytics.budgetFor(Long.MAX_VALUE)).isEqualTo(SearchAnalytics.BUDGET_BYTES);
+    }
+
+    @Test
     void theStatisticsStayWithinTheirBudgetWhateverTheTraffic() {
         long budget = 4L * 1024 * 1024;
         SearchAnalytics bounded = new SearchAnalytics(budget);

@@ -1,0 +1,138 @@
+package io.quarry.mockserver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarry.mockserver.testing.Eventually;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The standalone server on a heap far smaller than the bodies sent to it at once (a container's memory limit): every
+ * request is answered, 200, or 503 when the body budget (sized to the heap) or the heap itself is full; none is met
+ * with a closed connection, and the server goes on answering.
+ */
+@Timeout(120)
+class SmallHeapHttpTest {
+
+    private static final int AT_ONCE = 12;
+    private static final int RECORDS = 1_000;
+
+    @Test
+    void concurrentLargeBatchesOnA64MegabyteHeapAreEachAnswered(@TempDir Path dir) throws Exception {
+        Path log = dir.resolve("server.log");
+        Process process = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-Xmx64m",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        Main.class.getName(),
+                        "--port",
+                        "0")
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
+        try {
+            String url = listening(process, log);
+            HttpClient http =
+                    HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+            byte[] batch = batchOfAlmostTenMegabytes();
+            List<CompletableFuture<String>> answers = new ArrayList<>();
+            for (int i = 0; i < AT_ONCE; i++) {
+                HttpRequest request = HttpRequest.newBuilder(URI.create(url + "/1/indexes/big-" + i + "/batch"))
+                        .timeout(Duration.ofSeconds(60))
+                        .header("X-Service-Application-Id", MockServer.DEFAULT_APPLICATION_ID)
+                        .header("X-Service-API-Key", MockServer.DEFAULT_ADMIN_KEY)
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(batch))
+                        .build();
+                answers.add(http.sendAsync(request, HttpResponse.BodyHandlers.ofString())
+                        .handle((answer, failure) -> failure != null
+                                ? "unanswered: " + failure
+                                : answer.statusCode() + " " + answer.body()));
+            }
+            List<String> seen = answers.stream().map(CompletableFuture::join).toList();
+
+            assertThat(seen)
+                    .as("every request answered 200 or 503")
+                    .allSatisfy(answer -> assertThat(answer).matches("(200|503) .*"));
+            assertThat(seen)
+                    .as("the body budget, sized to the heap, refuses before the heap runs out")
+                    .anySatisfy(answer ->
+                            assertThat(answer).startsWith("503 ").contains("too many request bodies at once"));
+            HttpResponse<String> after = http.send(
+                    HttpRequest.newBuilder(URI.create(url + "/1/indexes"))
+                            .header("X-Service-Application-Id", MockServer.DEFAULT_APPLICATION_ID)
+                            .header("X-Service-API-Key", MockServer.DEFAULT_ADMIN_KEY)
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(after.statusCode())
+                    .as("still answering: %s", after.body())
+                    .isEqualTo(200);
+        } finally {
+            process.destroy();
+            process.waitFor(30, TimeUnit.SECONDS);
+            process.destroyForcibly();
+        }
+        assertThat(Files.readString(log))
+                .as("no connection closed without an answer")
+                .doesNotContain("without an answer");
+    }
+
+    /** {@return the URL the server prints in its log once ready} */
+    private static String listening(Process process, Path log) throws IOException, InterruptedException {
+        Eventually.waitUntil(
+                "the server listens",
+                () -> !process.isAlive() || read(log).contains("listening on "),
+                Duration.ofSeconds(60));
+        return Files.readString(log)
+                .lines()
+                .filter(line -> line.startsWith("listening on "))
+                .findFirst()
+                .map(line -> line.substring("listening on ".length()))
+                .orElseThrow(() -> new AssertionError("the server ended before listening: " + read(log)));
+    }
+
+    private static String read(Path log) {
+        try {
+            return Files.readString(log);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** {@return a batch adding records of 10,000 characters each, just under the 10 MB a body may weigh} */
+    private static byte[] batchOfAlmostTenMegabytes() {
+        char[] text = new char[10_000];
+        Arrays.fill(text, 'a');
+        for (int i = 7; i < text.length; i += 8) {
+            text[i] = ' ';
+        }
+        String value = new String(text);
+        StringBuilder batch = new StringBuilder("{\"requests\":[");
+        for (int i = 0; i < RECORDS; i++) {
+            batch.append(i == 0 ? "" : ",")
+                    .append("{\"action\":\"addObject\",\"body\":{\"objectID\":\"r")
+                    .append(i)
+                    .append("\",\"text\":\"")
+                    .append(value)
+                    .append("\"}}");
+        }
+        return batch.append("]}").toString().getBytes(StandardCharsets.UTF_8);
+    }
+}
