@@ -34,6 +34,13 @@ class SecuredApiKeyRestrictionsNullsTest {
     }
 
     @Test
+    void generatingFromNullRestrictionsNamesThem() {
+        assertThatThrownBy(() -> SecuredApiKeys.generate(PARENT, null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("restrictions");
+    }
+
+    @Test
     void listSettersRefuseANullListOrItemNamingIt() {
         assertRefused("restrictIndices", r -> r.restrictIndices((String[]) null));
         assertRefused("restrictIndices[1]", r -> r.restrictIndices("products", null));
