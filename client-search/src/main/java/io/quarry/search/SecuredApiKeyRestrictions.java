@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -15,6 +16,11 @@ import java.util.TreeMap;
 /**
  * What a secured API key embeds: search parameters forced on every query (such as {@code filters}) and the
  * restrictions a secured key can carry. Immutable; each method returns a copy.
+ *
+ * <p>Every setter refuses null with a {@link NullPointerException} naming it, unlike the search parameters of a
+ * {@link SearchQuery}, where null removes one: a restriction whose value turned out null (a tenant's filter not
+ * found) would otherwise be left out, and the key signed without it would see every record. To not restrict, do not
+ * call the setter.
  *
  * <pre>{@code
  * SecuredApiKeyRestrictions restrictions = SecuredApiKeyRestrictions.of()
@@ -49,12 +55,15 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
      * Sets {@code searchParams}: search parameters forced on every query, added to those already set.
      *
      * A parameter named like a restriction ({@code userToken}) sets that restriction: the key holds one value per
-     * name.
+     * name. Only the parameters the query holds are forced: one set to null in the query is not in it (see
+     * {@link SearchQuery}), so force {@code filters} through {@link #filters(String)}, which refuses null.
      *
      * @param query the search parameters
      * @return a copy
+     * @throws NullPointerException naming {@code searchParams} if the query is null
      */
     public SecuredApiKeyRestrictions searchParams(SearchQuery query) {
+        Objects.requireNonNull(query, "searchParams");
         Map<String, Object> merged = new LinkedHashMap<>(members());
         merged.putAll(query.params());
         return withMembers(CopyOnWrite.copy(merged));
@@ -66,9 +75,10 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
      *
      * @param filters a filter forced on every query
      * @return a copy
+     * @throws NullPointerException naming {@code filters} if the filter is null
      */
     public SecuredApiKeyRestrictions filters(String filters) {
-        return with("filters", filters);
+        return with("filters", Objects.requireNonNull(filters, "filters"));
     }
 
     /**
@@ -76,9 +86,10 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
      *
      * @param expiry the expiry (its fraction of a second is dropped)
      * @return a copy
+     * @throws NullPointerException naming {@code validUntil} if the expiry is null
      */
     public SecuredApiKeyRestrictions validUntil(Instant expiry) {
-        return with("validUntil", expiry.getEpochSecond());
+        return with("validUntil", Objects.requireNonNull(expiry, "validUntil").getEpochSecond());
     }
 
     /**
@@ -87,6 +98,8 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
      * @param indices the only indices the key can query, each a name or a pattern where {@code *} stands for any
      *     run of characters; a name holding a comma stays whole (the list is then embedded as a JSON array)
      * @return a copy
+     * @throws NullPointerException naming {@code restrictIndices} (or the item, {@code restrictIndices[1]}) if the
+     *     array or a name in it is null
      */
     public SecuredApiKeyRestrictions restrictIndices(String... indices) {
         return withStrings("restrictIndices", indices);
@@ -99,9 +112,10 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
      *     host; several networks are comma-separated); the service refuses every call made with a key holding
      *     anything else, IPv6 included, so {@link SecuredApiKeys#generate} refuses to make one
      * @return a copy
+     * @throws NullPointerException naming {@code restrictSources} if the network is null
      */
     public SecuredApiKeyRestrictions restrictSources(String network) {
-        return with("restrictSources", network);
+        return with("restrictSources", Objects.requireNonNull(network, "restrictSources"));
     }
 
     /**
@@ -111,9 +125,10 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
      *
      * @param userToken the user the key is handed to
      * @return a copy
+     * @throws NullPointerException naming {@code userToken} if the user token is null
      */
     public SecuredApiKeyRestrictions userToken(String userToken) {
-        return with("userToken", userToken);
+        return with("userToken", Objects.requireNonNull(userToken, "userToken"));
     }
 
     /**
@@ -122,6 +137,8 @@ public final class SecuredApiKeyRestrictions extends MapValue<SecuredApiKeyRestr
      * @param patterns allowed referrers, with a leading and/or trailing {@code *}; one holding a comma stays whole
      *     (the list is then embedded as a JSON array)
      * @return a copy
+     * @throws NullPointerException naming {@code referers} (or the item, {@code referers[0]}) if the array or a
+     *     pattern in it is null
      */
     public SecuredApiKeyRestrictions referers(String... patterns) {
         return withStrings("referers", patterns);

@@ -53,9 +53,11 @@ public final class SecuredApiKeys {
      * @throws io.quarry.core.InvalidRequestException if the parent key is empty or is itself a secured key, which
      *     the service never accepts as a parent, or if {@code restrictSources} holds something other than IPv4
      *     networks or the parameters are wrapped in {@code params}, with which the service refuses every call
+     * @throws NullPointerException naming {@code parentKey} or {@code restrictions} if either is null
      */
     public static String generate(String parentKey, SecuredApiKeyRestrictions restrictions) {
         requireParent(parentKey);
+        Objects.requireNonNull(restrictions, "restrictions");
         if (isSecuredKey(parentKey)) {
             // the service finds a secured key's parent among the stored keys, where no secured key is
             throw new InvalidRequestException("the parent key is itself a secured API key: the service refuses a"

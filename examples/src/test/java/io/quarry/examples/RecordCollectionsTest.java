@@ -8,8 +8,8 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * No client module's public record shares a list, set or map with its caller (see RecordCollections); the core's
- * host, which refuses sample values, is checked by the core's own test.
+ * No client module's public record, nor one of the mock server's engine, shares a list, set or map with its caller
+ * (see RecordCollections); the core's host, which refuses sample values, is checked by the core's own test.
  */
 class RecordCollectionsTest {
 
@@ -38,5 +38,11 @@ class RecordCollectionsTest {
                         "io.quarry.crawler",
                         "io.quarry.crawler.model"))
                 .isEmpty();
+    }
+
+    @Test
+    void theMockServersEngineRecordsKeepTheirOwnCollections() {
+        // listed public API: a caller's list must not change a configuration, a search's context or dictionaries
+        assertThat(RecordCollections.problemsIn("io.quarry.mockserver.engine")).isEmpty();
     }
 }

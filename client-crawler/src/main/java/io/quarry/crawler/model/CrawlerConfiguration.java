@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -20,6 +21,12 @@ import java.util.OptionalInt;
  * read and sent back unchanged; {@link #member(String, Object)} sets any. The service requires {@code appId},
  * {@code rateLimit} (1 to 100) and {@code actions} (1 to 30) on creation. Actions are kept in their JSON form, as
  * a configuration read from the service holds them, so a configuration equals the same configuration read back.
+ *
+ * <p>A setter of one value given null removes that member from this configuration, as {@link #member(String, Object)}
+ * does: it is then not sent, and an update leaves the crawler's value as it was (to clear a member on the crawler,
+ * send null through {@link #of(Map)}). {@link #apiKey(String)} is the exception: it refuses null, since a key
+ * rotation given a null key would leave the crawler writing with the old one. Setters of a list refuse a null list or
+ * a null in one.
  *
  * <p>{@link #toString()} never shows {@code apiKey}.
  *
@@ -87,7 +94,7 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
     /**
      * Sets {@code appId}.
      *
-     * @param appId the application the records go to
+     * @param appId the application the records go to; null removes it from this configuration
      * @return a new configuration
      */
     public CrawlerConfiguration appId(String appId) {
@@ -100,13 +107,16 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
     }
 
     /**
-     * Sets {@code apiKey}.
+     * Sets {@code apiKey}. Null is refused rather than read as "leave the key out": an update given a null key would
+     * otherwise leave the crawler writing with its old key. To leave the key out of a configuration, use
+     * {@code member("apiKey", null)}.
      *
      * @param apiKey the key the crawler writes with
      * @return a new configuration
+     * @throws NullPointerException naming {@code apiKey} if the key is null
      */
     public CrawlerConfiguration apiKey(String apiKey) {
-        return with("apiKey", apiKey);
+        return with("apiKey", Objects.requireNonNull(apiKey, "apiKey"));
     }
 
     /** {@return the prefix of every action's index name} */
@@ -117,7 +127,7 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
     /**
      * Sets {@code indexPrefix}.
      *
-     * @param prefix the prefix of every action's index name
+     * @param prefix the prefix of every action's index name; null removes it from this configuration
      * @return a new configuration
      */
     public CrawlerConfiguration indexPrefix(String prefix) {
@@ -245,7 +255,8 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
     /**
      * Sets {@code schedule}.
      *
-     * @param schedule when the crawler reindexes on its own, such as {@code every 1 day}
+     * @param schedule when the crawler reindexes on its own, such as {@code every 1 day}; null removes it from this
+     *     configuration (an update then keeps the crawler's schedule)
      * @return a new configuration
      */
     public CrawlerConfiguration schedule(String schedule) {

@@ -1,7 +1,8 @@
 package io.quarry.crawler.model;
 
 /**
- * Which crawlers to list and how many per page. Immutable; the defaults are 20 per page from page 1, no filter.
+ * Which crawlers to list and how many per page. Immutable; the defaults are 20 per page from page 1, no filter. A
+ * filter given null is removed, as in the defaults: the list then holds crawlers of any name or application.
  */
 public final class CrawlerListQuery {
 
@@ -53,7 +54,7 @@ public final class CrawlerListQuery {
     /**
      * {@return a new query}
      *
-     * @param crawlerName only crawlers of this name
+     * @param crawlerName only crawlers of this name; null for crawlers of any name
      */
     public CrawlerListQuery name(String crawlerName) {
         return new CrawlerListQuery(itemsPerPage, page, crawlerName, appId);
@@ -62,7 +63,7 @@ public final class CrawlerListQuery {
     /**
      * {@return a new query}
      *
-     * @param applicationId only crawlers writing to this application
+     * @param applicationId only crawlers writing to this application; null for crawlers of any application
      */
     public CrawlerListQuery appId(String applicationId) {
         return new CrawlerListQuery(itemsPerPage, page, name, applicationId);

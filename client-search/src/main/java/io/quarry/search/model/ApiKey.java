@@ -1,6 +1,7 @@
 package io.quarry.search.model;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The parameters of an API key, for create and update calls. Immutable; each method returns a copy. Unset
@@ -70,12 +71,14 @@ public record ApiKey(
      *
      * @param names index names or patterns
      * @return a copy
+     * @throws NullPointerException naming {@code indexes} (or the item, {@code indexes[1]}) if the array or a name
+     *     in it is null
      */
     public ApiKey indexes(String... names) {
         return new ApiKey(
                 acl,
                 description,
-                List.of(names),
+                strings("indexes", names),
                 maxHitsPerQuery,
                 maxQueriesPerIPPerHour,
                 queryParameters,
@@ -104,10 +107,12 @@ public record ApiKey(
     }
 
     /**
-     * Sets {@code queryParameters}: the forced parameters.
+     * Sets {@code queryParameters}: the forced parameters. Only the parameters the query holds are forced: one given
+     * null in the query is not in it (see {@link SearchQuery}), so a filter found null forces no filter.
      *
      * @param query the forced parameters
      * @return a copy
+     * @throws NullPointerException naming {@code queryParameters} if the query is null
      */
     public ApiKey queryParameters(SearchQuery query) {
         return new ApiKey(
@@ -116,7 +121,7 @@ public record ApiKey(
                 indexes,
                 maxHitsPerQuery,
                 maxQueriesPerIPPerHour,
-                query.toParamString(),
+                Objects.requireNonNull(query, "queryParameters").toParamString(),
                 referers,
                 validity);
     }
@@ -126,6 +131,8 @@ public record ApiKey(
      *
      * @param patterns allowed referrers
      * @return a copy
+     * @throws NullPointerException naming {@code referers} (or the item, {@code referers[0]}) if the array or a
+     *     pattern in it is null
      */
     public ApiKey referers(String... patterns) {
         return new ApiKey(
@@ -135,7 +142,7 @@ public record ApiKey(
                 maxHitsPerQuery,
                 maxQueriesPerIPPerHour,
                 queryParameters,
-                List.of(patterns),
+                strings("referers", patterns),
                 validity);
     }
 
@@ -148,5 +155,16 @@ public record ApiKey(
     public ApiKey validity(int seconds) {
         return new ApiKey(
                 acl, description, indexes, maxHitsPerQuery, maxQueriesPerIPPerHour, queryParameters, referers, seconds);
+    }
+
+    /** The strings as a list; a null array or item is refused naming its place ({@code indexes[1]}). */
+    private static List<String> strings(String name, String... values) {
+        Objects.requireNonNull(values, name);
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] == null) {
+                throw new NullPointerException(name + "[" + i + "]");
+            }
+        }
+        return List.of(values);
     }
 }

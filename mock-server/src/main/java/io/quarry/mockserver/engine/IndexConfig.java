@@ -10,4 +10,18 @@ import tools.jackson.databind.node.ObjectNode;
  * @param synonyms the synonym objects of the index, as saved
  * @param rules the rule objects of the index, as saved
  */
-public record IndexConfig(ObjectNode settings, List<ObjectNode> synonyms, List<ObjectNode> rules) {}
+public record IndexConfig(ObjectNode settings, List<ObjectNode> synonyms, List<ObjectNode> rules) {
+
+    /**
+     * Keeps unmodifiable copies of the lists. A configuration is built when the index's settings, synonyms or rules
+     * change, never per search, and a list already unmodifiable ({@code List.copyOf}) is kept as it is.
+     *
+     * @param settings see the record description
+     * @param synonyms see the record description
+     * @param rules see the record description
+     */
+    public IndexConfig {
+        synonyms = List.copyOf(synonyms);
+        rules = List.copyOf(rules);
+    }
+}

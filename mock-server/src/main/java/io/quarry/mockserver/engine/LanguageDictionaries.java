@@ -3,11 +3,13 @@ package io.quarry.mockserver.engine;
 import io.quarry.mockserver.engine.internal.text.Tokenizer;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * The application's language dictionaries as the engine uses them, by language code: stop words (for
@@ -28,16 +30,25 @@ public record LanguageDictionaries(
     public static final LanguageDictionaries NONE = new LanguageDictionaries(Map.of(), Map.of(), Map.of());
 
     /**
-     * Copies the maps.
+     * Copies the maps and what they hold, so no caller's collection is shared. Dictionaries are built when the
+     * application's dictionaries change, never per search; the unmodifiable collections {@link #normalised} builds
+     * are kept as they are ({@code copyOf} returns them): only the maps and the lists of groups are built again.
      *
      * @param stopWords language to its stop words
      * @param plurals   language to its groups of equivalent forms
      * @param compounds language to compound word to its parts
      */
     public LanguageDictionaries {
-        stopWords = Map.copyOf(stopWords);
-        plurals = Map.copyOf(plurals);
-        compounds = Map.copyOf(compounds);
+        stopWords = copyValues(stopWords, Set::copyOf);
+        plurals = copyValues(plurals, groups -> groups.stream().map(Set::copyOf).toList());
+        compounds = copyValues(compounds, splits -> copyValues(splits, List::copyOf));
+    }
+
+    /** An unmodifiable copy of a map whose values are copied by {@code copy}. */
+    private static <V> Map<String, V> copyValues(Map<String, V> map, UnaryOperator<V> copy) {
+        Map<String, V> copied = new HashMap<>();
+        map.forEach((key, value) -> copied.put(key, copy.apply(value)));
+        return Map.copyOf(copied);
     }
 
     /**

@@ -21,6 +21,20 @@ public record SearchContext(
         boolean seeUnretrievableAttributes) {
 
     /**
+     * Keeps an unmodifiable copy of the filters. A context is built for each search, so this costs nothing for the
+     * unmodifiable lists the HTTP layer passes ({@code List.of}), which {@code List.copyOf} returns as they are.
+     *
+     * @param indexName see the record description
+     * @param forcedParams see the record description
+     * @param extraFilters see the record description
+     * @param maxHitsPerQuery see the record description
+     * @param seeUnretrievableAttributes see the record description
+     */
+    public SearchContext {
+        extraFilters = List.copyOf(extraFilters);
+    }
+
+    /**
      * {@return a context with no restriction}
      *
      * @param indexName the index searched
