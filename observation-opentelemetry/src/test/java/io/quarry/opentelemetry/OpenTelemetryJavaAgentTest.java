@@ -270,7 +270,8 @@ class OpenTelemetryJavaAgentTest {
     void theApplicationIsConfiguredWithTheReadmesOneLine() throws Exception {
         String readme = Files.readString(Path.of("..", "README.md"));
         String line = readme.lines()
-                .filter(l -> l.contains(".callObserver(OpenTelemetryCallObserver.of())"))
+                // the code sample's line, not prose quoting the call
+                .filter(l -> l.strip().startsWith(".callObserver(OpenTelemetryCallObserver.of())"))
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("the README shows no OpenTelemetryCallObserver.of() line"))
                 .replaceAll("//.*", "")
