@@ -19,6 +19,7 @@ import java.util.Base64;
 import java.util.Collection;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -52,7 +53,9 @@ public final class SecuredApiKeys {
      * @return the secured key
      * @throws io.quarry.core.InvalidRequestException if the parent key is empty or is itself a secured key, which
      *     the service never accepts as a parent, or if {@code restrictSources} holds something other than IPv4
-     *     networks or the parameters are wrapped in {@code params}, with which the service refuses every call
+     *     networks or the parameters are wrapped in {@code params}, with which the service refuses every call, or if
+     *     a restriction would be read by the service as none ({@code restrictIndices} naming no index, a blank
+     *     {@code filters} or {@code userToken}): the key would see more than it was meant to
      * @throws NullPointerException naming {@code parentKey} or {@code restrictions} if either is null
      */
     public static String generate(String parentKey, SecuredApiKeyRestrictions restrictions) {
@@ -70,8 +73,9 @@ public final class SecuredApiKeys {
         }
         // set as text through searchParams, each must read as the service reads it
         restrictions.validUntil();
-        restrictions.restrictIndices();
+        List<String> indices = restrictions.restrictIndices();
         restrictions.referers();
+        refuseWidening(params, indices);
         Object sources = params.get("restrictSources");
         if (sources != null && !SourceNetworks.areValid(asRestrictionText("restrictSources", sources))) {
             // the service would refuse every call made with the key
@@ -80,6 +84,24 @@ public final class SecuredApiKeys {
         }
         String query = queryString(params);
         return Base64.getEncoder().encodeToString((hmacHex(parentKey, query) + query).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Refuses a restriction the service would read as none: a key meant to see one tenant's records, or no index,
+     * would otherwise be signed seeing everything (an empty list or a blank filter computed from missing data, say).
+     */
+    private static void refuseWidening(Map<String, Object> params, List<String> indices) {
+        if (params.containsKey("restrictIndices") && indices.stream().allMatch(String::isBlank)) {
+            throw new InvalidRequestException("restrictIndices names no index: the service reads an empty list as no"
+                    + " restriction, so the key could query every index; leave restrictIndices out for that");
+        }
+        for (String name : List.of("filters", "userToken")) {
+            Object value = params.get(name);
+            if (value instanceof String text && text.isBlank()) {
+                throw new InvalidRequestException(name + " is blank: the service reads a blank " + name
+                        + " as none, so the key would not be limited by it; leave " + name + " out for that");
+            }
+        }
     }
 
     /**
