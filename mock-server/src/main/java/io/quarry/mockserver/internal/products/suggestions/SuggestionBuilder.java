@@ -405,7 +405,8 @@ final class SuggestionBuilder {
     }
 
     private ObjectNode search(IndexState index, String name, ObjectNode request) {
-        return engine.search(index.data(), index.config(), request, SearchContext.unrestricted(name));
+        // records and settings as of one write: a copy or move onto the source in progress is waited for
+        return index.read((data, config) -> engine.search(data, config, request, SearchContext.unrestricted(name)));
     }
 
     /** Keeps the most popular of the suggestions that differ only by singular and plural words. */
