@@ -48,7 +48,8 @@ final class IndexRoutes implements RouteMethods {
 
     /**
      * {@code GET /1/indexes}: {@code {"items": [...], "nbPages": N}}, by name. Without {@code page} every index is
-     * listed; with it, {@code hitsPerPage} (default 100) per page. A key restricted to indices lists only those. Each index is
+     * listed; with it, {@code hitsPerPage} (default 100) per page. A key restricted to indices lists only those, and
+     * is not shown the names of the others in an index's {@code primary} and {@code replicas}. Each index is
      * described as of one write: a copy or move onto it in progress is waited for, and a move's source, gone once
      * the move is done, is not listed beside its destination.
      */
@@ -71,6 +72,7 @@ final class IndexRoutes implements RouteMethods {
         for (IndexState index : shown) {
             ObjectNode item = index.readUnlessRemoved((data, config) -> describe(index, data, config));
             if (item != null) {
+                VisibleLinks.hide(item, caller);
                 items.add(item);
             }
         }
