@@ -404,11 +404,48 @@ public final class Application {
 
     /**
      * {@return a count of the resets begun and ended, odd while one runs} Work that runs outside requests (a
-     * query-suggestions build), which a reset does not wait for, reads it before it reads the state and checks it
-     * again under the locks of its write: changed, the state it read is gone, and the write must not bring it back.
+     * query-suggestions build, a crawl), which a reset does not wait for, reads it before it reads the state and
+     * writes through {@link #writeManyUnlessReset}: changed, the state it read is gone, and the write must not bring
+     * it back.
      */
     public long resets() {
         return resets.get();
+    }
+
+    /**
+     * Like {@link #writeMany(Collection, Function)}, for work outside requests (a query-suggestions build, a crawl),
+     * which a reset does not wait for: the write is refused whole, an index it created removed again, when a reset
+     * has begun since {@code resetsRead} was read from {@link #resets()}. Checked under the locks, before the write:
+     * a reset erases the indices under the same locks, so the write lands wholly before the erasure or not at all.
+     *
+     * @param names the index names
+     * @param resetsRead {@link #resets()} as read before the work read the state it writes from
+     * @param write the write, given the indices by name
+     * @param <T> the result type
+     * @return its result and tasks, or {@code null} when a reset came first
+     */
+    public <T> Written<T> writeManyUnlessReset(
+            Collection<String> names, long resetsRead, Function<Map<String, IndexState>, T> write) {
+        try {
+            return writeMany(names, states -> {
+                if (resetsRead % 2 != 0 || resets.get() != resetsRead) {
+                    // thrown, so that an index this write created goes with it
+                    throw new ResetMeanwhile();
+                }
+                return write.apply(states);
+            });
+        } catch (ResetMeanwhile reset) {
+            return null;
+        }
+    }
+
+    /** A reset began since the work read the state: its write is refused whole. */
+    private static final class ResetMeanwhile extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        ResetMeanwhile() {
+            super(null, null, false, false);
+        }
     }
 
     /**

@@ -72,6 +72,24 @@ public final class IndexState {
         }
     }
 
+    /**
+     * Like {@link #read}, for a reader of several indices (a listing, a sum of sizes): an index the write it waited
+     * for removed (a move's source, a deleted index) is skipped, so a move's records are not seen in both indices.
+     *
+     * @param reader reads the records and the configuration; must not write to the application, nor keep them
+     * @param <T> what it returns
+     * @return what the reader returned, or {@code null} when the index is removed
+     */
+    public <T> T readUnlessRemoved(BiFunction<IndexData, IndexConfig, T> reader) {
+        contents.readLock().lock();
+        try {
+            // written under the write's lock, before it let readers in
+            return deleted ? null : reader.apply(data, config);
+        } finally {
+            contents.readLock().unlock();
+        }
+    }
+
     /** {@return the records} */
     public IndexData data() {
         return data;

@@ -182,8 +182,12 @@ public final class StateControl {
     private ObjectNode exportNow() {
         ObjectNode indices = Json.object();
         for (IndexState state : app.all()) {
-            // records and configuration as of one write: a copy or move onto the index is exported whole or not
-            indices.set(state.name(), state.read(StateControl::exportIndex));
+            // records and configuration as of one write: a copy or move onto the index is exported whole or not, and
+            // a move's source, gone once the move is done, not at all
+            ObjectNode index = state.readUnlessRemoved(StateControl::exportIndex);
+            if (index != null) {
+                indices.set(state.name(), index);
+            }
         }
         ObjectNode document = Json.object();
         document.set("indices", indices);

@@ -23,7 +23,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * A copy or move onto an index replaces its records, then its settings. A search stopped between the two, with the
  * writing request stopped there, once saw the source's records under the destination's settings; it now waits for
- * the write and sees the source's records under the source's settings; so does a state export. The settings tell
+ * the write and sees the source's records under the source's settings; so does a state export, which no longer
+ * holds the moved source beside its destination. The settings tell
  * the two apart: the
  * destination pages by 50 and holds one record, the source pages by 1 and holds three.
  */
@@ -114,11 +115,10 @@ class WholeWriteSeenTest {
                     () -> exporting.isDone() || app.find("export-destination").readersWaiting());
         }
         assertThat(written.join().status()).isEqualTo(200);
-        JsonNode destination = JsonMapper.builder()
-                .build()
-                .readTree(exported.join())
-                .path("indices")
-                .path("export-destination");
+        JsonNode indices =
+                JsonMapper.builder().build().readTree(exported.join()).path("indices");
+        assertThat(indices.has("export-source")).as("the source moved away").isFalse();
+        JsonNode destination = indices.path("export-destination");
         assertThat(destination.path("records")).hasSize(3);
         assertThat(destination.path("settings").path("hitsPerPage").asInt()).isEqualTo(1);
     }

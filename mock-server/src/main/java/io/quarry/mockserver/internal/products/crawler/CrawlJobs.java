@@ -15,6 +15,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -23,7 +24,9 @@ import tools.jackson.databind.node.ObjectNode;
  * ({@code <index>.tmp}) that replace the live ones when it ends, settings of the live index kept; a URL crawl
  * writes to the live indices, or to the temporary ones while a reindex runs. Reindexes of crawlers writing one index
  * take turns ({@link TemporaryIndexClaims}), and a URL crawl's records wait for its crawler's reindex to have its
- * turn ({@link Crawler#urlCrawlTarget}).
+ * turn ({@link Crawler#urlCrawlTarget}). A reset does not wait for a crawl, and stops it only after erasing the
+ * indices: each job reads {@link Application#resets()} as it is asked for, and writes nothing once a reset has begun
+ * since, so no record and no publish brings an index back after the reset.
  */
 final class CrawlJobs {
 
@@ -71,6 +74,7 @@ final class CrawlJobs {
      */
     CrawlerTask reindex(Crawler crawler) {
         beforeReindexStarts.run();
+        long resets = app.resets();
         // the configuration the crawler has when the reindex starts, though the work waits its turn: read under the
         // crawler's lock, so no change of it comes between
         return crawler.startReindex(
@@ -82,10 +86,10 @@ final class CrawlJobs {
                         return;
                     }
                     try {
-                        runReindex(crawler, config, task);
+                        runReindex(crawler, config, task, resets);
                     } catch (RuntimeException e) {
                         // a failed reindex must not leave the crawler reindexing for ever
-                        crawler.reindexFailed(task, app.nowMillis(), this::write);
+                        crawler.reindexFailed(task, app.nowMillis(), writer(resets));
                         throw e;
                     }
                 }));
@@ -99,6 +103,7 @@ final class CrawlJobs {
     CrawlerTask crawlUrls(Crawler crawler, List<String> urls) {
         CrawlerTask task = crawler.newTask("urls", true);
         CrawlerConfig config = crawler.config();
+        long resets = app.resets();
         submit(task, () -> {
             SiteCrawl crawl = new SiteCrawl(
                     config,
@@ -110,7 +115,7 @@ final class CrawlJobs {
                         synchronized (crawler) {
                             String target = task.cancelled() ? null : crawler.urlCrawlTarget(task, index, record);
                             if (target != null) {
-                                write(target, record);
+                                write(target, record, resets);
                             }
                         }
                     },
@@ -136,7 +141,7 @@ final class CrawlJobs {
         }
     }
 
-    private void runReindex(Crawler crawler, CrawlerConfig config, CrawlerTask task) {
+    private void runReindex(Crawler crawler, CrawlerConfig config, CrawlerTask task, long resets) {
         Map<String, String> temporaries = new LinkedHashMap<>();
         for (CrawlerConfig.Action action : config.actions()) {
             String live = config.indexOf(action);
@@ -146,22 +151,25 @@ final class CrawlJobs {
             claims.claim(temporaries.values(), task);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            crawler.reindexFailed(task, app.nowMillis(), this::write);
+            crawler.reindexFailed(task, app.nowMillis(), writer(resets));
             return;
         }
         try {
             // it may have been restarted while another crawler's reindex filled these indices
             if (crawler.isCurrentReindex(task)) {
-                crawl(crawler, config, task, temporaries);
+                crawl(crawler, config, task, temporaries, resets);
             }
         } finally {
             claims.release(task);
         }
     }
 
-    private void crawl(Crawler crawler, CrawlerConfig config, CrawlerTask task, Map<String, String> temporaries) {
-        temporaries.values().forEach(tmp -> app.write(tmp, index -> clear(index)));
-        crawler.reindexFilling(task, this::write);
+    private void crawl(
+            Crawler crawler, CrawlerConfig config, CrawlerTask task, Map<String, String> temporaries, long resets) {
+        temporaries
+                .values()
+                .forEach(tmp -> app.writeManyUnlessReset(List.of(tmp), resets, indices -> clear(indices.get(tmp))));
+        crawler.reindexFilling(task, writer(resets));
         SiteCrawl crawl = new SiteCrawl(
                 config,
                 fetcher,
@@ -170,7 +178,7 @@ final class CrawlJobs {
                     // under the crawler's lock: a restarted reindex clears the temporary index after this write
                     synchronized (crawler) {
                         if (crawler.isCurrentReindex(task)) {
-                            write(temporaries.get(index), record);
+                            write(temporaries.get(index), record, resets);
                         }
                     }
                 },
@@ -183,7 +191,7 @@ final class CrawlJobs {
             crawler.reindexBlocked(task, temporaries.values());
             return;
         }
-        app.writeMany(new ArrayList<>(new LinkedHashSet<>(listOf(temporaries))), indices -> {
+        app.writeManyUnlessReset(new ArrayList<>(new LinkedHashSet<>(listOf(temporaries))), resets, indices -> {
             temporaries.forEach((live, tmp) -> {
                 indices.get(live).takeRecordsOf(indices.get(tmp));
                 indices.get(tmp).requestRemoval();
@@ -232,13 +240,19 @@ final class CrawlJobs {
         return names;
     }
 
+    /** {@return what writes a job's records, nothing once a reset has begun since the job was asked for} */
+    private BiConsumer<String, ObjectNode> writer(long resets) {
+        return (indexName, record) -> write(indexName, record, resets);
+    }
+
     /** A replica's records are its primary's: a crawl writes none into it. */
-    private void write(String indexName, ObjectNode record) {
-        app.write(
-                indexName,
-                index -> index.primaryName() != null
-                        ? null
-                        : index.data().write(writer -> new RecordOperation.Put(record).apply(index, writer)));
+    private void write(String indexName, ObjectNode record, long resets) {
+        app.writeManyUnlessReset(List.of(indexName), resets, indices -> {
+            IndexState index = indices.get(indexName);
+            return index.primaryName() != null
+                    ? null
+                    : index.data().write(writer -> new RecordOperation.Put(record).apply(index, writer));
+        });
     }
 
     private static Object clear(IndexState index) {

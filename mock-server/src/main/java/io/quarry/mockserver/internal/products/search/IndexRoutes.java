@@ -1,5 +1,7 @@
 package io.quarry.mockserver.internal.products.search;
 
+import io.quarry.mockserver.engine.IndexConfig;
+import io.quarry.mockserver.engine.IndexData;
 import io.quarry.mockserver.internal.auth.Caller;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.IndexNames;
@@ -46,7 +48,10 @@ final class IndexRoutes implements RouteMethods {
 
     /**
      * {@code GET /1/indexes}: {@code {"items": [...], "nbPages": N}}, by name. Without {@code page} every index is
-     * listed; with it, {@code hitsPerPage} (default 100) per page. A key restricted to indices lists only those.
+     * listed; with it, {@code hitsPerPage} (default 100) per page. A key restricted to indices lists only those, and
+     * is not shown the names of the others in an index's {@code primary} and {@code replicas}. Each index is
+     * described as of one write: a copy or move onto it in progress is waited for, and a move's source, gone once
+     * the move is done, is not listed beside its destination.
      */
     Response list(Request request) {
         Caller caller = request.get(Caller.class);
@@ -65,7 +70,11 @@ final class IndexRoutes implements RouteMethods {
         }
         ArrayNode items = Json.array();
         for (IndexState index : shown) {
-            items.add(describe(index));
+            ObjectNode item = index.readUnlessRemoved((data, config) -> describe(index, data, config));
+            if (item != null) {
+                VisibleLinks.hide(item, caller);
+                items.add(item);
+            }
         }
         ObjectNode body = Json.object();
         body.set("items", items);
@@ -73,26 +82,27 @@ final class IndexRoutes implements RouteMethods {
         return Response.ok(body);
     }
 
-    private ObjectNode describe(IndexState index) {
+    private ObjectNode describe(IndexState index, IndexData data, IndexConfig config) {
         boolean pending =
                 index.lastTaskId() != 0 && !Boolean.TRUE.equals(app.tasks().isPublished(index.lastTaskId()));
         ObjectNode item = Json.object();
         item.put("name", index.name());
         item.put("createdAt", Timestamps.iso(index.createdAtMillis()));
         item.put("updatedAt", Timestamps.iso(index.updatedAtMillis()));
-        item.put("entries", index.data().size());
-        long dataSize = index.data().dataSize();
+        item.put("entries", data.size());
+        long dataSize = data.dataSize();
         item.put("dataSize", dataSize);
         item.put("fileSize", dataSize);
         item.put("lastBuildTimeS", 0);
         item.put("numberOfPendingTasks", pending ? 1 : 0);
         item.put("pendingTask", pending);
-        JsonNode replicas = index.config().settings().get("replicas");
+        JsonNode replicas = config.settings().get("replicas");
         if (replicas != null && replicas.isArray()) {
             item.set("replicas", replicas.deepCopy());
         }
-        if (index.primaryName() != null) {
-            item.put("primary", index.primaryName());
+        JsonNode primary = config.settings().get("primary");
+        if (primary != null && primary.isString()) {
+            item.put("primary", primary.stringValue());
         }
         return item;
     }

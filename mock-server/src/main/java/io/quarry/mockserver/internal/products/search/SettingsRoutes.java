@@ -146,13 +146,17 @@ final class SettingsRoutes implements RouteMethods {
         return defaults;
     }
 
-    /** {@code GET /1/indexes/{indexName}/settings}. */
+    /**
+     * {@code GET /1/indexes/{indexName}/settings}. A key restricted to some indices is not shown the names of the
+     * others in {@code primary} and {@code replicas}.
+     */
     Response get(Request request) {
         ObjectNode body = DEFAULTS.deepCopy();
         for (Map.Entry<String, JsonNode> set :
                 app.require(request.path("indexName")).config().settings().properties()) {
             body.set(set.getKey(), set.getValue().deepCopy());
         }
+        VisibleLinks.hide(body, request.get(Caller.class));
         return Response.ok(body);
     }
 
@@ -216,6 +220,7 @@ final class SettingsRoutes implements RouteMethods {
             List<IndexState> targets = Replicas.targets(app, request, index);
             requireSamePrimary(index, primary);
             if (replicas != null) {
+                VisibleLinks.requireAllShown(index, request.get(Caller.class));
                 replicas.check(indices);
             }
             for (IndexState target : targets) {

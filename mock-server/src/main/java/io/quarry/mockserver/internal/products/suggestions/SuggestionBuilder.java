@@ -405,7 +405,8 @@ final class SuggestionBuilder {
     }
 
     private ObjectNode search(IndexState index, String name, ObjectNode request) {
-        return engine.search(index.data(), index.config(), request, SearchContext.unrestricted(name));
+        // records and settings as of one write: a copy or move onto the source in progress is waited for
+        return index.read((data, config) -> engine.search(data, config, request, SearchContext.unrestricted(name)));
     }
 
     /** Keeps the most popular of the suggestions that differ only by singular and plural words. */
@@ -449,39 +450,19 @@ final class SuggestionBuilder {
         ObjectNode settings = Json.object();
         settings.putArray("searchableAttributes").add("query");
         settings.putArray("customRanking").add("desc(popularity)");
-        try {
-            return write(indexName, records, resets, settings);
-        } catch (ResetMeanwhile reset) {
-            return "The application was reset during the build";
-        }
-    }
-
-    private String write(String indexName, Map<String, ObjectNode> records, long resets, ObjectNode settings) {
-        return app.write(indexName, index -> {
-                    if (resets % 2 != 0 || app.resets() != resets) {
-                        // thrown, so that an index this write created goes with it
-                        throw new ResetMeanwhile();
-                    }
-                    if (index.primaryName() != null) {
-                        return "Index " + indexName + " is a replica of " + index.primaryName();
-                    }
-                    index.mergeSettings(settings);
-                    index.data().write(writer -> {
-                        new RecordOperation.Clear().apply(index, writer);
-                        records.values().forEach(record -> new RecordOperation.Put(record).apply(index, writer));
-                        return null;
-                    });
-                    return null;
-                })
-                .result();
-    }
-
-    /** The application was reset since the build began: the write is refused whole. */
-    private static final class ResetMeanwhile extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        ResetMeanwhile() {
-            super(null, null, false, false);
-        }
+        Application.Written<String> written = app.writeManyUnlessReset(List.of(indexName), resets, states -> {
+            IndexState index = states.get(indexName);
+            if (index.primaryName() != null) {
+                return "Index " + indexName + " is a replica of " + index.primaryName();
+            }
+            index.mergeSettings(settings);
+            index.data().write(writer -> {
+                new RecordOperation.Clear().apply(index, writer);
+                records.values().forEach(record -> new RecordOperation.Put(record).apply(index, writer));
+                return null;
+            });
+            return null;
+        });
+        return written == null ? "The application was reset during the build" : written.result();
     }
 }

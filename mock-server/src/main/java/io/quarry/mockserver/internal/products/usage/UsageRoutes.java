@@ -1,5 +1,7 @@
 package io.quarry.mockserver.internal.products.usage;
 
+import io.quarry.mockserver.engine.IndexConfig;
+import io.quarry.mockserver.engine.IndexData;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
@@ -10,7 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -117,8 +119,8 @@ final class UsageRoutes implements RouteMethods {
                 case "90p_processing_time" -> searched(times.percentileMillis(90));
                 case "99p_processing_time" -> searched(times.percentileMillis(99));
                 case "queries_above_last_ms_processing_time" -> searched(times.slow());
-                case "records" -> indices(i -> (long) i.data().size());
-                case "data_size" -> indices(i -> i.data().dataSize());
+                case "records" -> indices((data, config) -> (long) data.size());
+                case "data_size" -> indices((data, config) -> data.dataSize());
                 case "file_size" -> indices(UsageRoutes::fileSize);
                 case "max_qps" -> perServer(maxQps);
                 case "region_max_qps" -> perRegion(maxQps);
@@ -154,8 +156,11 @@ final class UsageRoutes implements RouteMethods {
             return searches == 0 || index != null ? null : Json.object().numberNode(value);
         }
 
-        /** Sizes are read from the indices as they are now, so only the point holding now has them. */
-        private JsonNode indices(Function<IndexState, Long> measure) {
+        /**
+         * Sizes are read from the indices as they are now, so only the point holding now has them; each index's
+         * records and configuration as of one write, and a move's records in its destination only.
+         */
+        private JsonNode indices(BiFunction<IndexData, IndexConfig, Long> measure) {
             if (!current) {
                 return null;
             }
@@ -169,7 +174,10 @@ final class UsageRoutes implements RouteMethods {
                 return null;
             }
             return Json.object()
-                    .numberNode(indices.stream().mapToLong(measure::apply).sum());
+                    .numberNode(indices.stream()
+                            .map(state -> state.readUnlessRemoved(measure))
+                            .mapToLong(size -> size == null ? 0 : size)
+                            .sum());
         }
     }
 
@@ -177,8 +185,7 @@ final class UsageRoutes implements RouteMethods {
         return Math.min(100, Math.round(qps * 100.0 / SERVER_CAPACITY_QPS));
     }
 
-    private static long fileSize(IndexState index) {
-        var config = index.config();
+    private static long fileSize(IndexData data, IndexConfig config) {
         long metadata = Json.bytes(config.settings()).length;
         for (JsonNode synonym : config.synonyms()) {
             metadata += Json.bytes(synonym).length;
@@ -186,6 +193,6 @@ final class UsageRoutes implements RouteMethods {
         for (JsonNode rule : config.rules()) {
             metadata += Json.bytes(rule).length;
         }
-        return index.data().dataSize() + metadata;
+        return data.dataSize() + metadata;
     }
 }
