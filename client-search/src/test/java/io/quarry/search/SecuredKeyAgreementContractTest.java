@@ -12,13 +12,8 @@ import io.quarry.search.model.SearchQuery;
 import io.quarry.testsupport.MockServerClients;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.time.Clock;
-import java.util.Base64;
-import java.util.HexFormat;
 import java.util.Random;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -142,13 +137,6 @@ class SecuredKeyAgreementContractTest {
 
     /** Signed here, not by the client, which refuses some of these. */
     private static String sign(String parent, String query) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(parent.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-            String hash = HexFormat.of().formatHex(mac.doFinal(query.getBytes(StandardCharsets.UTF_8)));
-            return Base64.getEncoder().encodeToString((hash + query).getBytes(StandardCharsets.UTF_8));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
+        return HandSigned.key(parent, query);
     }
 }

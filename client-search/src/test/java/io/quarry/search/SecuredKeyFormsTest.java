@@ -6,13 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.quarry.core.InvalidRequestException;
 import io.quarry.search.model.SearchQuery;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.time.Instant;
 import java.util.Base64;
-import java.util.HexFormat;
 import java.util.List;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -113,13 +109,6 @@ class SecuredKeyFormsTest {
     }
 
     private static String sign(String query) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(PARENT.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-            String hash = HexFormat.of().formatHex(mac.doFinal(query.getBytes(StandardCharsets.UTF_8)));
-            return Base64.getEncoder().encodeToString((hash + query).getBytes(StandardCharsets.UTF_8));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
+        return HandSigned.key(PARENT, query);
     }
 }

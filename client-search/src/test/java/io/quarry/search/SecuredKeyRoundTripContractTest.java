@@ -8,18 +8,13 @@ import io.quarry.search.model.SearchQuery;
 import io.quarry.testsupport.MockServerClients;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -161,13 +156,6 @@ class SecuredKeyRoundTripContractTest {
     }
 
     private static String sign(String query) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(PARENT.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-            String hash = HexFormat.of().formatHex(mac.doFinal(query.getBytes(StandardCharsets.UTF_8)));
-            return Base64.getEncoder().encodeToString((hash + query).getBytes(StandardCharsets.UTF_8));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
+        return HandSigned.key(PARENT, query);
     }
 }

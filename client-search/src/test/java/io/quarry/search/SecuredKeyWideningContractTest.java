@@ -10,14 +10,8 @@ import io.quarry.search.model.Acl;
 import io.quarry.search.model.ApiKey;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.testsupport.MockServerClients;
-import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.util.Base64;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -102,13 +96,6 @@ class SecuredKeyWideningContractTest {
 
     /** Signed here, not by the client, which refuses these. */
     private static String sign(String parentKey, String query) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(parentKey.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-            String hash = HexFormat.of().formatHex(mac.doFinal(query.getBytes(StandardCharsets.UTF_8)));
-            return Base64.getEncoder().encodeToString((hash + query).getBytes(StandardCharsets.UTF_8));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
+        return HandSigned.key(parentKey, query);
     }
 }
