@@ -103,13 +103,16 @@ class BootLineAutoConfigurationTest {
     void theActuatorShowingValuesShowsNoKey() {
         runner.run(context -> {
             assertThat(context).hasNotFailed();
-            List<SanitizingFunction> functions =
-                    context.getBeanProvider(SanitizingFunction.class).orderedStream().toList();
+            List<SanitizingFunction> functions = context.getBeanProvider(SanitizingFunction.class)
+                    .orderedStream()
+                    .toList();
 
             EnvironmentEndpoint env = new EnvironmentEndpoint(context.getEnvironment(), functions, Show.ALWAYS);
             assertThat(env.environmentEntry("quarry.api-key").getProperty().getValue())
                     .isEqualTo("******");
-            assertThat(env.environmentEntry("quarry.application-id").getProperty().getValue())
+            assertThat(env.environmentEntry("quarry.application-id")
+                            .getProperty()
+                            .getValue())
                     .isEqualTo("PRODAPP");
 
             ConfigurationPropertiesReportEndpoint configprops =
