@@ -372,11 +372,6 @@ public final class MockServer implements AutoCloseable {
         return faults;
     }
 
-    /** {@return how many requests the hosts' holds keep now: for this module's tests, which wait on it} */
-    int heldRequests() {
-        return servedHosts.all().stream().mapToInt(HostState::heldRequests).sum();
-    }
-
     /** {@return the application the server serves: for this module's tests, which reach into its state} */
     Application application() {
         return application;

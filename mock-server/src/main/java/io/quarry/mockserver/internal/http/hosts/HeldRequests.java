@@ -100,16 +100,6 @@ final class HeldRequests {
         }
     }
 
-    /** {@return how many requests the hold keeps now} */
-    int size() {
-        lock.lock();
-        try {
-            return closers.size();
-        } finally {
-            lock.unlock();
-        }
-    }
-
     /** {@return whether a hold is on (ended or not by the clock)} */
     boolean pending() {
         lock.lock();

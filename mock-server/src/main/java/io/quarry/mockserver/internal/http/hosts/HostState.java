@@ -153,11 +153,6 @@ public final class HostState {
         faults.clear();
     }
 
-    /** {@return how many requests a hold keeps now (tests wait on it: a request is counted before it is held)} */
-    public int heldRequests() {
-        return held.size();
-    }
-
     /** Ends a hold now, closing the requests held. */
     void endHold() {
         held.end();
