@@ -126,7 +126,13 @@ public final class SearchQuery extends MapValue<SearchQuery> {
      * {@code brand:"Say \"hi\""}, {@code path:"C:\\temp"}, {@code brand:"AND"}. Facet values compare ignoring case
      * and accents, tags exactly. {@code NOT} negates one filter; a leading {@code -} is part of the value here.
      *
-     * @param filters a filter expression such as {@code brand:Apple AND price < 500}
+     * <p>Like every method of one value, a null removes the filter, and the search then sees every record the key
+     * may read. A filter that keeps users to their own records is therefore no boundary on its own when it is
+     * computed: a null computed for one user searches everyone's. Put such a restriction in a secured API key
+     * ({@link io.quarry.search.SecuredApiKeys}), which the service applies whatever the query says and which
+     * refuses a null or blank filter when it is generated.
+     *
+     * @param filters a filter expression such as {@code brand:Apple AND price < 500}, or null to remove it
      * @return a new query
      */
     public SearchQuery filters(String filters) {
