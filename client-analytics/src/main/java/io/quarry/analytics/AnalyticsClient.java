@@ -35,8 +35,8 @@ public final class AnalyticsClient extends ClientHandle<AnalyticsClient> {
 
     private final Consumer<RateLimit> rateLimitListener;
 
-    private AnalyticsClient(CallScope scope, boolean ownsApi, Consumer<RateLimit> rateLimitListener) {
-        super(scope, ownsApi);
+    private AnalyticsClient(CallScope scope, Connections connections, Consumer<RateLimit> rateLimitListener) {
+        super(scope, connections);
         this.rateLimitListener = rateLimitListener;
     }
 
@@ -91,7 +91,7 @@ public final class AnalyticsClient extends ClientHandle<AnalyticsClient> {
     }
 
     private static AnalyticsClient create(ClientConfig config, ClientModule module) {
-        return new AnalyticsClient(CallScope.of(ApiClient.create(config, module)), true, null);
+        return new AnalyticsClient(CallScope.of(ApiClient.create(config, module)), Connections.OWNED, null);
     }
 
     private static ClientModule module(DefaultHosts hosts) {
@@ -100,7 +100,7 @@ public final class AnalyticsClient extends ClientHandle<AnalyticsClient> {
 
     @Override
     protected AnalyticsClient withScope(CallScope scope) {
-        return new AnalyticsClient(scope, false, rateLimitListener);
+        return new AnalyticsClient(scope, Connections.SHARED, rateLimitListener);
     }
 
     /**
@@ -113,7 +113,7 @@ public final class AnalyticsClient extends ClientHandle<AnalyticsClient> {
      * @return the view
      */
     public AnalyticsClient withRateLimitListener(Consumer<RateLimit> listener) {
-        return new AnalyticsClient(scope(), false, Objects.requireNonNull(listener, "listener"));
+        return new AnalyticsClient(scope(), Connections.SHARED, Objects.requireNonNull(listener, "listener"));
     }
 
     /**

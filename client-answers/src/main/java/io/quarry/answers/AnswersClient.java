@@ -45,8 +45,8 @@ public final class AnswersClient extends ClientHandle<AnswersClient> {
         }
     };
 
-    private AnswersClient(CallScope scope, boolean ownsApi) {
-        super(scope, ownsApi);
+    private AnswersClient(CallScope scope, Connections connections) {
+        super(scope, connections);
     }
 
     /**
@@ -67,7 +67,7 @@ public final class AnswersClient extends ClientHandle<AnswersClient> {
      * @return the client; close it when done
      */
     public static AnswersClient create(ClientConfig config) {
-        return new AnswersClient(CallScope.of(ApiClient.create(config, MODULE)), true);
+        return new AnswersClient(CallScope.of(ApiClient.create(config, MODULE)), Connections.OWNED);
     }
 
     /**
@@ -75,7 +75,7 @@ public final class AnswersClient extends ClientHandle<AnswersClient> {
      */
     @Override
     protected AnswersClient withScope(CallScope scope) {
-        return new AnswersClient(scope, false);
+        return new AnswersClient(scope, Connections.SHARED);
     }
 
     /**

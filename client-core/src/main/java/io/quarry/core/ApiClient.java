@@ -21,16 +21,16 @@ import org.slf4j.LoggerFactory;
  *             ClientModule.of("Insights", InsightsClient.class, DefaultHosts.productHost("insights", ""));
  *     private static final Endpoint SEND_EVENTS = Endpoint.write("send", "POST", "/1/events");
  *
- *     private InsightsClient(CallScope scope, boolean ownsConnections) {
- *         super(scope, ownsConnections);
+ *     private InsightsClient(CallScope scope, Connections connections) {
+ *         super(scope, connections);
  *     }
  *
  *     public static InsightsClient create(ClientConfig config) {
- *         return new InsightsClient(CallScope.of(ApiClient.create(config, MODULE)), true);
+ *         return new InsightsClient(CallScope.of(ApiClient.create(config, MODULE)), Connections.OWNED);
  *     }
  *
  *     protected InsightsClient withScope(CallScope scope) {
- *         return new InsightsClient(scope, false); // a view: shares the connections, closing it does nothing
+ *         return new InsightsClient(scope, Connections.SHARED); // a view: shares the connections, closing it does nothing
  *     }
  *
  *     public EventsResponse send(List<InsightsEvent> events) {

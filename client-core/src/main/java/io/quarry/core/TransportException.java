@@ -20,10 +20,36 @@ public final class TransportException extends QuarryException {
      * @param message what failed, naming the host but never a key
      * @param cause   the I/O failure
      * @param timeout whether the failure was a timeout
+     * @deprecated use {@link #timeout(String, IOException)} for a timeout and {@link #failure(String, IOException)}
+     *     for any other failure, which say what the flag meant
      */
+    @Deprecated(since = "1.1")
     public TransportException(String message, IOException cause, boolean timeout) {
         super(message, cause);
         this.timeout = timeout;
+    }
+
+    /**
+     * A timeout talking to a host (connect, read or write, or the try's time limit): {@link #isTimeout()} is true.
+     *
+     * @param message what failed, naming the host but never a key
+     * @param cause   the I/O failure
+     * @return the exception
+     */
+    public static TransportException timeout(String message, IOException cause) {
+        return new TransportException(message, cause, true);
+    }
+
+    /**
+     * A failure talking to a host other than a timeout (connection refused or reset, truncated response, the
+     * caller's thread interrupted): {@link #isTimeout()} is false.
+     *
+     * @param message what failed, naming the host but never a key
+     * @param cause   the I/O failure
+     * @return the exception
+     */
+    public static TransportException failure(String message, IOException cause) {
+        return new TransportException(message, cause, false);
     }
 
     /**

@@ -65,8 +65,8 @@ public final class CrawlerClient extends ClientHandle<CrawlerClient> {
     /** The composite call of a lazy read of every crawler, holding its page calls ({@code listPage}). */
     private static final String BROWSE_CRAWLERS = "browseCrawlers";
 
-    private CrawlerClient(CallScope scope, boolean ownsApi) {
-        super(scope, ownsApi);
+    private CrawlerClient(CallScope scope, Connections connections) {
+        super(scope, connections);
     }
 
     /**
@@ -92,7 +92,7 @@ public final class CrawlerClient extends ClientHandle<CrawlerClient> {
      */
     public static CrawlerClient create(ClientConfig config) {
         ClientConfig onCrawlerPath = CrawlerBasePath.applyTo(Objects.requireNonNull(config, "config"));
-        return new CrawlerClient(CallScope.of(ApiClient.create(onCrawlerPath, MODULE)), true);
+        return new CrawlerClient(CallScope.of(ApiClient.create(onCrawlerPath, MODULE)), Connections.OWNED);
     }
 
     /** {@return the hosts calls go to, for tests} */
@@ -115,7 +115,7 @@ public final class CrawlerClient extends ClientHandle<CrawlerClient> {
      */
     @Override
     protected CrawlerClient withScope(CallScope scope) {
-        return new CrawlerClient(scope, false);
+        return new CrawlerClient(scope, Connections.SHARED);
     }
 
     /**

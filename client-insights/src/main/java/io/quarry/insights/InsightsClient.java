@@ -41,8 +41,8 @@ public final class InsightsClient extends ClientHandle<InsightsClient> {
 
     private final Clock clock;
 
-    private InsightsClient(CallScope scope, boolean ownsApi, Clock clock) {
-        super(scope, ownsApi);
+    private InsightsClient(CallScope scope, Connections connections, Clock clock) {
+        super(scope, connections);
         this.clock = clock;
     }
 
@@ -64,12 +64,12 @@ public final class InsightsClient extends ClientHandle<InsightsClient> {
      * @return the client; close it when done
      */
     public static InsightsClient create(ClientConfig config) {
-        return new InsightsClient(CallScope.of(ApiClient.create(config, MODULE)), true, Clock.systemUTC());
+        return new InsightsClient(CallScope.of(ApiClient.create(config, MODULE)), Connections.OWNED, Clock.systemUTC());
     }
 
     @Override
     protected InsightsClient withScope(CallScope scope) {
-        return new InsightsClient(scope, false, clock);
+        return new InsightsClient(scope, Connections.SHARED, clock);
     }
 
     /**

@@ -55,8 +55,8 @@ public final class MonitoringClient extends ClientHandle<MonitoringClient> {
     private static final ClientModule MODULE =
             ClientModule.of("Monitoring", MonitoringClient.class, DefaultHosts.productHost("status", ""));
 
-    private MonitoringClient(CallScope scope, boolean ownsApi) {
-        super(scope, ownsApi);
+    private MonitoringClient(CallScope scope, Connections connections) {
+        super(scope, connections);
     }
 
     /**
@@ -77,7 +77,7 @@ public final class MonitoringClient extends ClientHandle<MonitoringClient> {
      * @return the client; close it when done
      */
     public static MonitoringClient create(ClientConfig config) {
-        return new MonitoringClient(CallScope.of(ApiClient.create(config, MODULE)), true);
+        return new MonitoringClient(CallScope.of(ApiClient.create(config, MODULE)), Connections.OWNED);
     }
 
     /**
@@ -85,7 +85,7 @@ public final class MonitoringClient extends ClientHandle<MonitoringClient> {
      */
     @Override
     protected MonitoringClient withScope(CallScope scope) {
-        return new MonitoringClient(scope, false);
+        return new MonitoringClient(scope, Connections.SHARED);
     }
 
     // Status

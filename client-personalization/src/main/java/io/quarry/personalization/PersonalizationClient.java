@@ -43,8 +43,8 @@ public final class PersonalizationClient extends ClientHandle<PersonalizationCli
     /** A user token: letters, digits, {@code _} and {@code -}, 1 to 64 characters. */
     private static final Pattern USER_TOKEN = Pattern.compile("[a-zA-Z0-9_-]{1,64}");
 
-    private PersonalizationClient(CallScope scope, boolean ownsApi) {
-        super(scope, ownsApi);
+    private PersonalizationClient(CallScope scope, Connections connections) {
+        super(scope, connections);
     }
 
     /**
@@ -69,7 +69,7 @@ public final class PersonalizationClient extends ClientHandle<PersonalizationCli
     public static PersonalizationClient create(ClientConfig config, Region region) {
         Objects.requireNonNull(region, "region");
         ClientModule module = ClientModule.of("Personalization", PersonalizationClient.class, defaultHosts(region));
-        return new PersonalizationClient(CallScope.of(ApiClient.create(config, module)), true);
+        return new PersonalizationClient(CallScope.of(ApiClient.create(config, module)), Connections.OWNED);
     }
 
     /** The region's host, {@code personalization.<region>.<product domain>}. */
@@ -82,7 +82,7 @@ public final class PersonalizationClient extends ClientHandle<PersonalizationCli
      */
     @Override
     protected PersonalizationClient withScope(CallScope scope) {
-        return new PersonalizationClient(scope, false);
+        return new PersonalizationClient(scope, Connections.SHARED);
     }
 
     /**

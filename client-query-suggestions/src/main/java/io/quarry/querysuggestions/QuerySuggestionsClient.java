@@ -48,8 +48,8 @@ import java.util.function.Supplier;
  */
 public final class QuerySuggestionsClient extends ClientHandle<QuerySuggestionsClient> {
 
-    private QuerySuggestionsClient(CallScope scope, boolean ownsApi) {
-        super(scope, ownsApi);
+    private QuerySuggestionsClient(CallScope scope, Connections connections) {
+        super(scope, connections);
     }
 
     /** The module description of a region: its default host is the region's. */
@@ -81,7 +81,7 @@ public final class QuerySuggestionsClient extends ClientHandle<QuerySuggestionsC
      */
     public static QuerySuggestionsClient create(ClientConfig config, Region region) {
         Objects.requireNonNull(region, "region");
-        return new QuerySuggestionsClient(CallScope.of(ApiClient.create(config, module(region))), true);
+        return new QuerySuggestionsClient(CallScope.of(ApiClient.create(config, module(region))), Connections.OWNED);
     }
 
     /**
@@ -99,7 +99,7 @@ public final class QuerySuggestionsClient extends ClientHandle<QuerySuggestionsC
      */
     @Override
     protected QuerySuggestionsClient withScope(CallScope scope) {
-        return new QuerySuggestionsClient(scope, false);
+        return new QuerySuggestionsClient(scope, Connections.SHARED);
     }
 
     /**

@@ -58,8 +58,8 @@ public final class SearchClient extends ClientHandle<SearchClient> {
     private static final ClientModule MODULE =
             ClientModule.of("Search", SearchClient.class, DefaultHosts.searchStyle());
 
-    private SearchClient(CallScope scope, boolean ownsApi) {
-        super(scope, ownsApi);
+    private SearchClient(CallScope scope, Connections connections) {
+        super(scope, connections);
     }
 
     /**
@@ -80,7 +80,7 @@ public final class SearchClient extends ClientHandle<SearchClient> {
      * @return the client; close it when done
      */
     public static SearchClient create(ClientConfig config) {
-        return new SearchClient(CallScope.of(ApiClient.create(config, MODULE)), true);
+        return new SearchClient(CallScope.of(ApiClient.create(config, MODULE)), Connections.OWNED);
     }
 
     /**
@@ -139,7 +139,7 @@ public final class SearchClient extends ClientHandle<SearchClient> {
      */
     @Override
     protected SearchClient withScope(CallScope scope) {
-        return new SearchClient(scope, false);
+        return new SearchClient(scope, Connections.SHARED);
     }
 
     /**

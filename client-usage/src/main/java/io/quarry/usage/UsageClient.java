@@ -51,8 +51,8 @@ public final class UsageClient extends ClientHandle<UsageClient> {
 
     private static final TypeRef<Map<String, List<UsagePoint>>> ANSWER = new TypeRef<>() {};
 
-    private UsageClient(CallScope scope, boolean ownsApi) {
-        super(scope, ownsApi);
+    private UsageClient(CallScope scope, Connections connections) {
+        super(scope, connections);
     }
 
     /**
@@ -73,7 +73,7 @@ public final class UsageClient extends ClientHandle<UsageClient> {
      * @return the client; close it when done
      */
     public static UsageClient create(ClientConfig config) {
-        return new UsageClient(CallScope.of(ApiClient.create(config, MODULE)), true);
+        return new UsageClient(CallScope.of(ApiClient.create(config, MODULE)), Connections.OWNED);
     }
 
     /**
@@ -81,7 +81,7 @@ public final class UsageClient extends ClientHandle<UsageClient> {
      */
     @Override
     protected UsageClient withScope(CallScope scope) {
-        return new UsageClient(scope, false);
+        return new UsageClient(scope, Connections.SHARED);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.quarry.mockserver;
 
 import io.quarry.mockserver.engine.SearchEngine;
+import io.quarry.mockserver.engine.SearchEngine.UnknownParameters;
 import io.quarry.mockserver.internal.auth.Authenticator;
 import io.quarry.mockserver.internal.auth.ProductCredentials;
 import io.quarry.mockserver.internal.http.AnswerObserver;
@@ -210,7 +211,10 @@ public final class MockServer implements AutoCloseable {
         } catch (ApiException e) {
             throw new IllegalArgumentException("invalid seed: " + e.getMessage(), e);
         }
-        SearchEngine engine = new SearchEngine(builder.strict, builder.clock, app.dictionaries()::effective);
+        SearchEngine engine = new SearchEngine(
+                builder.strict ? UnknownParameters.REFUSED : UnknownParameters.IGNORED,
+                builder.clock,
+                app.dictionaries()::effective);
         List<Product> products = Products.all(new ServiceContext(
                 app,
                 engine,

@@ -49,7 +49,7 @@ public final class JdkFrontChild {
         StateControl state = new StateControl(app, List.of());
         ServiceContext context = new ServiceContext(
                 app,
-                new SearchEngine(false, clock, app.dictionaries()::effective),
+                new SearchEngine(SearchEngine.UnknownParameters.IGNORED, clock, app.dictionaries()::effective),
                 state,
                 "start",
                 false,

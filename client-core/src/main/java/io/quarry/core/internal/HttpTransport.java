@@ -932,7 +932,9 @@ public final class HttpTransport implements AutoCloseable {
             if (log.basicEnabled()) {
                 log.failure(method(), logUrl(host), problem, elapsed, extraSecrets);
             }
-            TransportException error = new TransportException(problem + " (" + host + ")", e, timeout);
+            String message = problem + " (" + host + ")";
+            TransportException error =
+                    timeout ? TransportException.timeout(message, e) : TransportException.failure(message, e);
             attempts.add(new UnreachableHostsException.Attempt(host, error, Duration.ofNanos(elapsed)));
             if (closedWhileIdle) {
                 // the host is not to blame: it closed a connection it had kept idle, as servers do
@@ -994,7 +996,7 @@ public final class HttpTransport implements AutoCloseable {
          * down.
          */
         private TryResult<T> interrupted(Host host, IOException e) {
-            return new TryResult.Failed<>(new TransportException("interrupted while calling " + host, e, false));
+            return new TryResult.Failed<>(TransportException.failure("interrupted while calling " + host, e));
         }
 
         /**

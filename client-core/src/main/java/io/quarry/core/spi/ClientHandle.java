@@ -1,6 +1,7 @@
 package io.quarry.core.spi;
 
 import io.quarry.core.ClientConfig;
+import java.util.Objects;
 
 /**
  * Base of every module's entry point ({@code SearchClient}, {@code AnalyticsClient}, ...): a {@link ScopedHandle}
@@ -11,17 +12,39 @@ import io.quarry.core.ClientConfig;
  */
 public abstract class ClientHandle<H extends ClientHandle<H>> extends ScopedHandle<H> implements AutoCloseable {
 
-    private final boolean ownsConnections;
+    /** Whose connections a client handle holds, which decides what {@link #close()} does. */
+    public enum Connections {
+        /** Its own: the client {@code create(...)} made, whose {@code close()} closes them. */
+        OWNED,
+        /** Those of the client it is a view of ({@code withOptions}, ...): its {@code close()} does nothing. */
+        SHARED
+    }
+
+    private final Connections connections;
 
     /**
      * Creates a client or a view of one.
      *
      * @param scope where the client's calls go
      * @param ownsConnections true for the client {@code create(...)} made, false for its views
+     * @deprecated use {@link #ClientHandle(CallScope, Connections)}, with {@link Connections#OWNED} for true and
+     *     {@link Connections#SHARED} for false
      */
+    @Deprecated(since = "1.1")
     protected ClientHandle(CallScope scope, boolean ownsConnections) {
+        this(scope, ownsConnections ? Connections.OWNED : Connections.SHARED);
+    }
+
+    /**
+     * Creates a client or a view of one.
+     *
+     * @param scope where the client's calls go
+     * @param connections {@link Connections#OWNED} for the client {@code create(...)} made,
+     *     {@link Connections#SHARED} for its views
+     */
+    protected ClientHandle(CallScope scope, Connections connections) {
         super(scope);
-        this.ownsConnections = ownsConnections;
+        this.connections = Objects.requireNonNull(connections, "connections");
     }
 
     /**
@@ -39,7 +62,7 @@ public abstract class ClientHandle<H extends ClientHandle<H>> extends ScopedHand
      */
     @Override
     public final void close() {
-        if (ownsConnections) {
+        if (connections == Connections.OWNED) {
             scope().api().close();
         }
     }

@@ -116,7 +116,7 @@ public final class Polling {
             Thread.currentThread().interrupt();
             InterruptedIOException interrupted = new InterruptedIOException("interrupted");
             interrupted.initCause(e);
-            throw new TransportException("interrupted while waiting for " + what, interrupted, false);
+            throw TransportException.failure("interrupted while waiting for " + what, interrupted);
         }
     }
 }

@@ -35,7 +35,7 @@ class MessagePathsTest {
     void failedTriesShowALongPathCut() {
         List<UnreachableHostsException.Attempt> attempts = List.of(new UnreachableHostsException.Attempt(
                 Host.of("https://one.example.net"),
-                new TransportException("connection reset", new IOException("reset"), false),
+                TransportException.failure("connection reset", new IOException("reset")),
                 Duration.ofMillis(3)));
 
         String unreachable = new UnreachableHostsException(GET_OBJECT, LONG_PATH, attempts, null, 1).getMessage();

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
@@ -80,18 +81,38 @@ public final class SearchEngine {
     private final Supplier<LanguageDictionaries> dictionaries;
     private final CursorSeal cursorSeal = new CursorSeal();
 
+    /** What a search does with a parameter the engine does not know. */
+    public enum UnknownParameters {
+        /** Ignores it, as the service does. */
+        IGNORED,
+        /** Refuses the request with a 400 naming it (the mock server's strict mode). */
+        REFUSED
+    }
+
     /** Creates an engine that ignores unknown parameters, as the service does. */
     public SearchEngine() {
-        this(false);
+        this(UnknownParameters.IGNORED);
     }
 
     /**
      * Creates an engine.
      *
      * @param strict whether an unknown parameter is a 400 instead of being ignored
+     * @deprecated use {@link #SearchEngine(UnknownParameters)}, with {@link UnknownParameters#REFUSED} for true and
+     *     {@link UnknownParameters#IGNORED} for false
      */
+    @Deprecated(since = "1.1")
     public SearchEngine(boolean strict) {
-        this(strict, Clock.systemUTC(), () -> LanguageDictionaries.NONE);
+        this(unknownParameters(strict));
+    }
+
+    /**
+     * Creates an engine with the system clock and no language dictionaries.
+     *
+     * @param unknownParameters what a search does with a parameter the engine does not know
+     */
+    public SearchEngine(UnknownParameters unknownParameters) {
+        this(unknownParameters, Clock.systemUTC(), () -> LanguageDictionaries.NONE);
     }
 
     /**
@@ -100,11 +121,29 @@ public final class SearchEngine {
      * @param strict whether an unknown parameter is a 400 instead of being ignored
      * @param clock the clock of rules' validity ranges
      * @param dictionaries the application's current language dictionaries, read at each search
+     * @deprecated use {@link #SearchEngine(UnknownParameters, Clock, Supplier)}, with
+     *     {@link UnknownParameters#REFUSED} for true and {@link UnknownParameters#IGNORED} for false
      */
+    @Deprecated(since = "1.1")
     public SearchEngine(boolean strict, Clock clock, Supplier<LanguageDictionaries> dictionaries) {
-        this.strict = strict;
+        this(unknownParameters(strict), clock, dictionaries);
+    }
+
+    /**
+     * Creates an engine.
+     *
+     * @param unknownParameters what a search does with a parameter the engine does not know
+     * @param clock the clock of rules' validity ranges
+     * @param dictionaries the application's current language dictionaries, read at each search
+     */
+    public SearchEngine(UnknownParameters unknownParameters, Clock clock, Supplier<LanguageDictionaries> dictionaries) {
+        this.strict = Objects.requireNonNull(unknownParameters, "unknownParameters") == UnknownParameters.REFUSED;
         this.clock = clock;
         this.dictionaries = dictionaries;
+    }
+
+    private static UnknownParameters unknownParameters(boolean strict) {
+        return strict ? UnknownParameters.REFUSED : UnknownParameters.IGNORED;
     }
 
     /**
@@ -117,8 +156,36 @@ public final class SearchEngine {
      * @param attributesToRetrieve the attributes asked for; null or empty for all
      * @param seeUnretrievableAttributes whether the caller's key may see unretrievable attributes
      * @return a new object with what may be returned
+     * @deprecated use {@link #retrieve(ObjectNode, IndexConfig, List, SearchContext)}: the caller's
+     *     {@link SearchContext#seeUnretrievableAttributes()} says what the flag said
+     */
+    @Deprecated(since = "1.1")
+    public static ObjectNode retrieve(
+            ObjectNode record,
+            IndexConfig config,
+            List<String> attributesToRetrieve,
+            boolean seeUnretrievableAttributes) {
+        return retrieved(record, config, attributesToRetrieve, seeUnretrievableAttributes);
+    }
+
+    /**
+     * Applies the retrieval rules of a search to one record, for the get-object endpoints:
+     * {@code attributesToRetrieve} ({@code *}, {@code -attr} exclusions, dotted paths) and the index's
+     * {@code unretrievableAttributes}, unless the caller's key may see them; objectID is always kept.
+     *
+     * @param record the record (not modified)
+     * @param config the index's settings
+     * @param attributesToRetrieve the attributes asked for; null or empty for all
+     * @param context the caller, whose {@link SearchContext#seeUnretrievableAttributes()} says whether
+     *     unretrievable attributes are returned
+     * @return a new object with what may be returned
      */
     public static ObjectNode retrieve(
+            ObjectNode record, IndexConfig config, List<String> attributesToRetrieve, SearchContext context) {
+        return retrieved(record, config, attributesToRetrieve, context.seeUnretrievableAttributes());
+    }
+
+    private static ObjectNode retrieved(
             ObjectNode record,
             IndexConfig config,
             List<String> attributesToRetrieve,

@@ -8,7 +8,7 @@
  * A request's parameters come from its URL-encoded {@code params} string ({@code +} and {@code %20} are spaces;
  * arrays as JSON arrays or comma-separated), then from the explicit members of the body (which win), then from
  * the key's forced parameters (which win over both). A parameter that is also an index setting overrides it.
- * Unknown parameters are ignored, or a 400 with {@code new SearchEngine(true)} (strict mode).
+ * Unknown parameters are ignored, or a 400 with {@code new SearchEngine(UnknownParameters.REFUSED)} (strict mode).
  *
  * <p>Implemented: query, page, hitsPerPage (0 to 1000), offset/length, paginationLimitedTo (default 1000),
  * getRankingInfo, filters, facetFilters, numericFilters, tagFilters, facets, maxValuesPerFacet, sortFacetValuesBy,

@@ -47,7 +47,8 @@ class DottedAttributePathsTest {
                 .doesNotContain("red 9");
         assertThat(hit).contains("red cow").contains("red small");
         ObjectNode record = Fixture.json("{'objectID':'1','a.b':'x','a':{'b':'y','c':'z'}}");
-        assertThat(SearchEngine.retrieve(record, fixture.config(), null, false).toString())
+        assertThat(SearchEngine.retrieve(record, fixture.config(), null, SearchContext.unrestricted("test"))
+                        .toString())
                 .as("a record read by objectID")
                 .isEqualTo("{\"objectID\":\"1\",\"a\":{\"c\":\"z\"}}");
     }

@@ -109,12 +109,15 @@ class ResultsTest {
     void getObjectRetrievalFollowsTheSameRules() {
         Fixture f = new Fixture().settings("{'unretrievableAttributes':['secret']}");
         ObjectNode record = Fixture.json("{'objectID':'1','title':'a','price':3,'secret':'s'}");
-        assertThat(SearchEngine.retrieve(record, f.config(), null, false).propertyNames())
+        SearchContext anyKey = SearchContext.unrestricted("t");
+        SearchContext privileged = new SearchContext("t", Fixture.json("{}"), List.of(), 0, true);
+        assertThat(SearchEngine.retrieve(record, f.config(), null, anyKey).propertyNames())
                 .containsExactlyInAnyOrder("objectID", "title", "price");
-        assertThat(SearchEngine.retrieve(record, f.config(), List.of("price"), false)
+        assertThat(SearchEngine.retrieve(record, f.config(), List.of("price"), anyKey)
                         .propertyNames())
                 .containsExactlyInAnyOrder("objectID", "price");
-        assertThat(SearchEngine.retrieve(record, f.config(), List.of("*"), true).has("secret"))
+        assertThat(SearchEngine.retrieve(record, f.config(), List.of("*"), privileged)
+                        .has("secret"))
                 .isTrue();
         assertThat(record.has("secret")).isTrue();
     }
@@ -181,7 +184,7 @@ class ResultsTest {
     void strictModeRejectsUnknownParameters() {
         Fixture f = numbered(1);
         assertThat(f.search("{'noSuchParameter':1}").get("nbHits").asInt()).isEqualTo(1);
-        SearchEngine strict = new SearchEngine(true);
+        SearchEngine strict = new SearchEngine(SearchEngine.UnknownParameters.REFUSED);
         assertThatThrownBy(() -> strict.search(
                         f.data, f.config(), Fixture.json("{'noSuchParameter':1}"), SearchContext.unrestricted("t")))
                 .isInstanceOf(EngineException.class)

@@ -27,7 +27,7 @@ final class RuleParameters {
     /** A record every probe search finds, so that what a search reads of its hits is read too. */
     private static final IndexData PROBE_INDEX = probeIndex();
 
-    private static final SearchEngine ENGINE = new SearchEngine(true);
+    private static final SearchEngine ENGINE = new SearchEngine(SearchEngine.UnknownParameters.REFUSED);
 
     private RuleParameters() {}
 

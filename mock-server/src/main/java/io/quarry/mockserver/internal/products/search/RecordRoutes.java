@@ -165,13 +165,12 @@ final class RecordRoutes implements RouteMethods {
         SearchContext context = request.get(Caller.class).searchContext(indexName);
         List<String> attributes = AttributesToRetrieve.forCaller(
                 context, AttributesToRetrieve.fromParam(request.query().get("attributesToRetrieve")));
-        boolean seesUnretrievable = request.get(Caller.class).seesUnretrievableAttributes();
         ObjectNode retrieved = index.read((data, config) -> {
             ObjectNode record = data.get(objectID);
             if (record == null || !KeyFilters.keep(record, config.settings(), context)) {
                 return null;
             }
-            return SearchEngine.retrieve(record, config, attributes, seesUnretrievable);
+            return SearchEngine.retrieve(record, config, attributes, context);
         });
         if (retrieved == null) {
             throw ApiException.notFound("ObjectID does not exist");
@@ -212,8 +211,7 @@ final class RecordRoutes implements RouteMethods {
                         ObjectNode record = data.get(objectID);
                         return record == null || !KeyFilters.keep(record, config.settings(), context)
                                 ? null
-                                : SearchEngine.retrieve(
-                                        record, config, attributes, caller.seesUnretrievableAttributes());
+                                : SearchEngine.retrieve(record, config, attributes, context);
                     });
             if (retrieved == null) {
                 results.addNull();
