@@ -1,7 +1,8 @@
 package io.quarry.spring;
 
 import java.util.List;
-import java.util.Map;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -9,6 +10,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
 import org.springframework.boot.health.contributor.CompositeHealthContributor;
 import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthContributor;
+import org.springframework.boot.health.contributor.HealthContributors;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -39,15 +42,33 @@ public class QuarryBoot4HealthAutoConfiguration {
         @Bean
         @ConditionalOnBean(HealthProbe.class)
         @ConditionalOnMissingBean(name = "quarryHealthContributor")
-        CompositeHealthContributor quarryHealthContributor(List<HealthProbe> probes) {
-            Map<String, HealthIndicator> indicators = HealthProbe.indicators(
-                    probes,
-                    probe -> () -> probe.health(
-                            () -> Health.up().build(),
-                            (e, fix) -> fix == null
-                                    ? Health.down(e).build()
-                                    : Health.down(e).withDetail("fix", fix).build()));
-            return CompositeHealthContributor.fromMap(indicators);
+        CompositeHealthContributor quarryHealthContributor(List<HealthProbe> probes, QuarryProperties properties) {
+            return new Checks(new HealthChecks(probes, properties));
+        }
+
+        /** The checks in this line's types; Boot 4's endpoint walks a composite with {@link #stream()}. */
+        private record Checks(HealthChecks checks) implements CompositeHealthContributor {
+
+            @Override
+            public HealthContributor getContributor(String name) {
+                return checks.one(name, Checks::indicator);
+            }
+
+            @Override
+            public Stream<HealthContributors.Entry> stream() {
+                return checks.all(Checks::indicator)
+                        .map(entry -> new HealthContributors.Entry(entry.getKey(), entry.getValue()));
+            }
+
+            private static HealthIndicator indicator(Supplier<HealthVerdict> verdict) {
+                return () -> verdict.get()
+                        .as(
+                                details -> Health.up().withDetails(details).build(),
+                                (failure, details) -> Health.down()
+                                        .withException(failure)
+                                        .withDetails(details)
+                                        .build());
+            }
         }
     }
 }
