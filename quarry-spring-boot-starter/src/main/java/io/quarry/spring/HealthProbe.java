@@ -2,20 +2,16 @@ package io.quarry.spring;
 
 import io.quarry.core.ClientConfig;
 import io.quarry.core.ConfigurationException;
-import io.quarry.core.ForbiddenException;
 import io.quarry.core.RequestOptions;
-import io.quarry.core.UnauthorizedException;
 import io.quarry.core.spi.CallObserver;
 import io.quarry.core.spi.ClientHandle;
 import io.quarry.core.spi.ObservedCall;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.BiFunction;
-import java.util.function.Consumer;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -24,7 +20,8 @@ import java.util.function.Supplier;
  *
  * <p>The check runs on a client of its own, made from the application's client's configuration without its call
  * observer: the checks are the starter's calls, not the application's, so they stay out of its call metrics and
- * traces. Closing the probe closes that client.
+ * traces. It calls the client's asynchronous form, so that the checks of one health request run at once on the
+ * clients' own threads ({@link HealthRound}). Closing the probe closes that client.
  */
 final class HealthProbe implements AutoCloseable {
 
@@ -38,13 +35,23 @@ final class HealthProbe implements AutoCloseable {
 
     private final String name;
     private final String call;
-    private final Runnable check;
+    private final String credentials;
+    private final Supplier<CompletableFuture<?>> read;
+    private final Predicate<Throwable> answered;
     private final ClientHandle<?> client;
 
-    private HealthProbe(String name, String call, Runnable check, ClientHandle<?> client) {
+    private HealthProbe(
+            String name,
+            String call,
+            String credentials,
+            Supplier<CompletableFuture<?>> read,
+            Predicate<Throwable> answered,
+            ClientHandle<?> client) {
         this.name = name;
         this.call = call;
-        this.check = check;
+        this.credentials = credentials;
+        this.read = read;
+        this.answered = answered;
         this.client = client;
     }
 
@@ -54,9 +61,12 @@ final class HealthProbe implements AutoCloseable {
      * @param product           the client's product, which names the indicator ({@code search})
      * @param applicationClient the application's client, whose configuration the check's client copies
      * @param create            the client module's factory
-     * @param call              what the read does, and the key's right it needs where one is documented, for the fix
-     *                          shown when the key is refused it
-     * @param read              the cheap read; it throws when the service cannot answer
+     * @param call              what the read does, and the key's right it needs where one is documented, for the
+     *                          details shown when the key is refused it
+     * @param read              the cheap read, in its asynchronous form
+     * @param answered          the failures that still show the service answered and accepted the key (none but
+     *                          the refusals {@link KeyRefusal} reads, unless a read's documented answer is an error)
+     * @param connection        where the credentials come from, to name them when the service does not know them
      * @param properties        the properties, for the check's time limit
      * @param <C>               the client's type
      */
@@ -65,61 +75,33 @@ final class HealthProbe implements AutoCloseable {
             C applicationClient,
             Function<ClientConfig, C> create,
             String call,
-            Consumer<C> read,
+            Function<C, CompletableFuture<?>> read,
+            Predicate<Throwable> answered,
+            QuarryConnectionDetails connection,
             QuarryProperties properties) {
-        RequestOptions limit = limit(properties.getHealth().getTimeout());
+        RequestOptions limit = limit(timeout(properties));
         C own = create.apply(
                 applicationClient.config().toBuilder().callObserver(UNOBSERVED).build());
         C limited = own.withOptions(limit);
-        return new HealthProbe(product.groupName(), call, () -> read.accept(limited), own);
+        return new HealthProbe(
+                product.groupName(),
+                call,
+                connection instanceof PropertiesQuarryConnectionDetails fromProperties
+                        ? fromProperties.credentialProperties(product)
+                        : "the application's QuarryConnectionDetails",
+                () -> read.apply(limited),
+                answered,
+                own);
     }
 
     /**
-     * {@return the checks by name, each made an indicator of the Boot line's health API}
+     * {@return the limit on the checks of one health request, together: {@code quarry.health.timeout}} It is checked
+     * before any check's client is made, so that a timeout refused leaves no client behind.
      *
-     * @param probes    the enabled checks
-     * @param indicator makes one check an indicator
-     * @param <I>       the Boot line's indicator type
+     * @param properties the properties
      */
-    static <I> Map<String, I> indicators(List<HealthProbe> probes, Function<HealthProbe, I> indicator) {
-        Map<String, I> indicators = new LinkedHashMap<>();
-        probes.forEach(probe -> indicators.put(probe.name, indicator.apply(probe)));
-        return indicators;
-    }
-
-    /**
-     * {@return the health the check finds, in the Boot line's type: up when the service answered, else down with
-     * the failure and, when the key was refused the check's call, the fix}
-     *
-     * @param up   the Boot line's up health
-     * @param down the Boot line's down health with a failure, and a fix to show as the detail {@code fix} or null
-     * @param <H>  the Boot line's health type
-     */
-    <H> H health(Supplier<H> up, BiFunction<Exception, String, H> down) {
-        try {
-            check.run();
-            return up.get();
-        } catch (ForbiddenException | UnauthorizedException e) {
-            // the service answered; the operator needs to know which call the key must be allowed
-            return down.apply(
-                    e,
-                    "The key was refused this check's call: it " + call + ". Give the key that right, or turn the"
-                            + " check off with quarry.health." + name + ".enabled=false.");
-        } catch (RuntimeException e) {
-            return down.apply(e, null);
-        }
-    }
-
-    @Override
-    public void close() {
-        client.close();
-    }
-
-    /**
-     * Options limiting a check's call to the timeout, every try included; checked before the check's client is made,
-     * so that a timeout refused leaves no client behind.
-     */
-    private static RequestOptions limit(Duration set) {
+    static Duration timeout(QuarryProperties properties) {
+        Duration set = properties.getHealth().getTimeout();
         Duration timeout = set == null ? DEFAULT_TIMEOUT : set; // null: quarry.health.timeout set empty
         if (timeout.isNegative() || timeout.isZero()) {
             throw new ClientSetupException(
@@ -129,6 +111,80 @@ final class HealthProbe implements AutoCloseable {
                             + EnvironmentVariables.of(TIMEOUT_PROPERTY) + ") must be positive, got "
                             + timeout.toString().toLowerCase(Locale.ROOT)));
         }
+        return timeout;
+    }
+
+    /** {@return the indicator's name under the {@code quarry} contributor: {@code query-suggestions}} */
+    String name() {
+        return name;
+    }
+
+    /**
+     * {@return the check's call, under way} A call the client cannot start (it is closed) is a future failed with
+     * the reason, as a call that fails later is.
+     */
+    CompletableFuture<?> start() {
+        try {
+            return read.get();
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /**
+     * {@return what the check's call, ended, shows} Up when the service answered: with the read's answer, with an
+     * answer that still shows the service is there ({@code answered}), or refusing the call to a key it knows that
+     * lacks the call's right (a key limited to what the application does, such as a search-only key). Down
+     * otherwise, with the fix when the service does not know the credentials or refused them the call for another
+     * reason.
+     *
+     * @param failure the call's failure, or null when it was answered
+     */
+    HealthVerdict verdict(Throwable failure) {
+        if (failure == null || answered.test(failure)) {
+            return HealthVerdict.up(Map.of());
+        }
+        KeyRefusal refusal = KeyRefusal.of(failure);
+        if (refusal == null) {
+            return HealthVerdict.down(failure, Map.of());
+        }
+        return switch (refusal) {
+            case LACKS_RIGHT ->
+                HealthVerdict.up(Map.of(
+                        "access",
+                        "The service answered and accepted the key; the key lacks the right to this check's call (it "
+                                + call + "), as a key limited to what the application does may."));
+            case INVALID_CREDENTIALS ->
+                HealthVerdict.down(
+                        failure,
+                        Map.of(
+                                "fix",
+                                "The service does not know the credentials of the " + name + " client: check "
+                                        + credentials + ", or turn the check off with " + enabledProperty()
+                                        + "=false."));
+            case RESTRICTED ->
+                HealthVerdict.down(
+                        failure,
+                        Map.of(
+                                "fix",
+                                "The service refused the key this check's call (it " + call + "): a restriction of"
+                                        + " the key or a quota. Lift it, or turn the check off with "
+                                        + enabledProperty()
+                                        + "=false."));
+        };
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+
+    private String enabledProperty() {
+        return "quarry.health." + name + ".enabled";
+    }
+
+    /** Options limiting a check's call to the timeout, every try included. */
+    private static RequestOptions limit(Duration timeout) {
         return RequestOptions.builder()
                 .connectTimeout(timeout)
                 .readTimeout(timeout)

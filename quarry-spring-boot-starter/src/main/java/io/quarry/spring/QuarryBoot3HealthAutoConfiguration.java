@@ -1,11 +1,14 @@
 package io.quarry.spring;
 
+import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
+import java.util.function.Supplier;
 import org.springframework.boot.actuate.autoconfigure.health.ConditionalOnEnabledHealthIndicator;
 import org.springframework.boot.actuate.health.CompositeHealthContributor;
 import org.springframework.boot.actuate.health.Health;
+import org.springframework.boot.actuate.health.HealthContributor;
 import org.springframework.boot.actuate.health.HealthIndicator;
+import org.springframework.boot.actuate.health.NamedContributor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -17,8 +20,9 @@ import org.springframework.context.annotation.Import;
 /**
  * The enabled health checks as one {@code quarry} health contributor with an indicator per client
  * ({@code /actuator/health/quarry/search}, ...), on Spring Boot 3, whose health API is in {@code org.springframework.boot.actuate.health}. Spring Boot's
- * {@code management.health.quarry.enabled=false} turns it off, as it does Boot's own indicators. The checks are the
- * same on both Boot lines; only their health types differ here.
+ * {@code management.health.quarry.enabled=false} turns it off, as it does Boot's own indicators. The checks of one
+ * health request run at once, within {@code quarry.health.timeout} together. The checks are the same on both Boot
+ * lines; only their health types differ here.
  */
 @AutoConfiguration(after = QuarryAutoConfiguration.class)
 @ConditionalOnClass(name = "org.springframework.boot.actuate.health.HealthIndicator")
@@ -39,15 +43,34 @@ public class QuarryBoot3HealthAutoConfiguration {
         @Bean
         @ConditionalOnBean(HealthProbe.class)
         @ConditionalOnMissingBean(name = "quarryHealthContributor")
-        CompositeHealthContributor quarryHealthContributor(List<HealthProbe> probes) {
-            Map<String, HealthIndicator> indicators = HealthProbe.indicators(
-                    probes,
-                    probe -> () -> probe.health(
-                            () -> Health.up().build(),
-                            (e, fix) -> fix == null
-                                    ? Health.down(e).build()
-                                    : Health.down(e).withDetail("fix", fix).build()));
-            return CompositeHealthContributor.fromMap(indicators);
+        CompositeHealthContributor quarryHealthContributor(List<HealthProbe> probes, QuarryProperties properties) {
+            return new Checks(new HealthChecks(probes, properties));
+        }
+
+        /** The checks in this line's types; Boot 3's endpoint walks a composite with {@link #iterator()}. */
+        private record Checks(HealthChecks checks) implements CompositeHealthContributor {
+
+            @Override
+            public HealthContributor getContributor(String name) {
+                return checks.one(name, Checks::indicator);
+            }
+
+            @Override
+            public Iterator<NamedContributor<HealthContributor>> iterator() {
+                return checks.all(Checks::indicator)
+                        .map(entry -> NamedContributor.<HealthContributor>of(entry.getKey(), entry.getValue()))
+                        .iterator();
+            }
+
+            private static HealthIndicator indicator(Supplier<HealthVerdict> verdict) {
+                return () -> verdict.get()
+                        .as(
+                                details -> Health.up().withDetails(details).build(),
+                                (failure, details) -> Health.down()
+                                        .withException(failure)
+                                        .withDetails(details)
+                                        .build());
+            }
         }
     }
 }

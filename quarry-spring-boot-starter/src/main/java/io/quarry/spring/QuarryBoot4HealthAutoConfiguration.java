@@ -1,7 +1,8 @@
 package io.quarry.spring;
 
 import java.util.List;
-import java.util.Map;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -9,6 +10,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
 import org.springframework.boot.health.contributor.CompositeHealthContributor;
 import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthContributor;
+import org.springframework.boot.health.contributor.HealthContributors;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -17,8 +20,9 @@ import org.springframework.context.annotation.Import;
 /**
  * The enabled health checks as one {@code quarry} health contributor with an indicator per client
  * ({@code /actuator/health/quarry/search}, ...), on Spring Boot 4, whose health API moved to {@code org.springframework.boot.health.contributor}. Spring Boot's
- * {@code management.health.quarry.enabled=false} turns it off, as it does Boot's own indicators. The checks are the
- * same on both Boot lines; only their health types differ here.
+ * {@code management.health.quarry.enabled=false} turns it off, as it does Boot's own indicators. The checks of one
+ * health request run at once, within {@code quarry.health.timeout} together. The checks are the same on both Boot
+ * lines; only their health types differ here.
  */
 @AutoConfiguration(after = QuarryAutoConfiguration.class)
 @ConditionalOnClass(name = "org.springframework.boot.health.contributor.HealthIndicator")
@@ -39,15 +43,33 @@ public class QuarryBoot4HealthAutoConfiguration {
         @Bean
         @ConditionalOnBean(HealthProbe.class)
         @ConditionalOnMissingBean(name = "quarryHealthContributor")
-        CompositeHealthContributor quarryHealthContributor(List<HealthProbe> probes) {
-            Map<String, HealthIndicator> indicators = HealthProbe.indicators(
-                    probes,
-                    probe -> () -> probe.health(
-                            () -> Health.up().build(),
-                            (e, fix) -> fix == null
-                                    ? Health.down(e).build()
-                                    : Health.down(e).withDetail("fix", fix).build()));
-            return CompositeHealthContributor.fromMap(indicators);
+        CompositeHealthContributor quarryHealthContributor(List<HealthProbe> probes, QuarryProperties properties) {
+            return new Checks(new HealthChecks(probes, properties));
+        }
+
+        /** The checks in this line's types; Boot 4's endpoint walks a composite with {@link #stream()}. */
+        private record Checks(HealthChecks checks) implements CompositeHealthContributor {
+
+            @Override
+            public HealthContributor getContributor(String name) {
+                return checks.one(name, Checks::indicator);
+            }
+
+            @Override
+            public Stream<HealthContributors.Entry> stream() {
+                return checks.all(Checks::indicator)
+                        .map(entry -> new HealthContributors.Entry(entry.getKey(), entry.getValue()));
+            }
+
+            private static HealthIndicator indicator(Supplier<HealthVerdict> verdict) {
+                return () -> verdict.get()
+                        .as(
+                                details -> Health.up().withDetails(details).build(),
+                                (failure, details) -> Health.down()
+                                        .withException(failure)
+                                        .withDetails(details)
+                                        .build());
+            }
         }
     }
 }

@@ -8,6 +8,7 @@ import io.quarry.monitoring.MonitoringClient;
 import io.quarry.personalization.PersonalizationClient;
 import io.quarry.querysuggestions.QuerySuggestionsClient;
 import io.quarry.search.SearchClient;
+import java.util.function.Predicate;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
@@ -21,6 +22,9 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class QuarryHealthProbes {
 
+    /** For the reads whose every documented answer is a success. */
+    private static final Predicate<Throwable> NO_OTHER_ANSWER = failure -> false;
+
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnClass(name = "io.quarry.search.SearchClient")
     @ConditionalOnProperty(name = "quarry.health.search.enabled", havingValue = "true")
@@ -28,13 +32,16 @@ class QuarryHealthProbes {
 
         /** Lists the indices, which needs the listIndexes right. */
         @Bean
-        HealthProbe quarrySearchHealthProbe(SearchClient client, QuarryProperties properties) {
+        HealthProbe quarrySearchHealthProbe(
+                SearchClient client, QuarryConnectionDetails connection, QuarryProperties properties) {
             return HealthProbe.of(
                     QuarryProduct.SEARCH,
                     client,
                     SearchClient::create,
                     "lists the indices, which needs the listIndexes right",
-                    SearchClient::listIndices,
+                    SearchClient::listIndicesAsync,
+                    NO_OTHER_ANSWER,
+                    connection,
                     properties);
         }
     }
@@ -49,23 +56,18 @@ class QuarryHealthProbes {
          * with the key accepted, so that counts as up.
          */
         @Bean
-        HealthProbe quarryPersonalizationHealthProbe(PersonalizationClient client, QuarryProperties properties) {
+        HealthProbe quarryPersonalizationHealthProbe(
+                PersonalizationClient client, QuarryConnectionDetails connection, QuarryProperties properties) {
             return HealthProbe.of(
                     QuarryProduct.PERSONALIZATION,
                     client,
                     config -> PersonalizationClient.create(
                             config, Regions.of(properties).orElse(Region.US)),
-                    "reads the personalization strategy",
-                    Personalization::readStrategy,
+                    "reads the personalization strategy, which needs the recommendation right",
+                    PersonalizationClient::getStrategyAsync,
+                    NotFoundException.class::isInstance, // no strategy set yet: nothing to answer
+                    connection,
                     properties);
-        }
-
-        private static void readStrategy(PersonalizationClient client) {
-            try {
-                client.getStrategy();
-            } catch (NotFoundException noStrategySetYet) {
-                // the service is there; it has nothing to answer yet
-            }
         }
     }
 
@@ -76,14 +78,17 @@ class QuarryHealthProbes {
 
         /** Lists the configurations. */
         @Bean
-        HealthProbe quarryQuerySuggestionsHealthProbe(QuerySuggestionsClient client, QuarryProperties properties) {
+        HealthProbe quarryQuerySuggestionsHealthProbe(
+                QuerySuggestionsClient client, QuarryConnectionDetails connection, QuarryProperties properties) {
             return HealthProbe.of(
                     QuarryProduct.QUERY_SUGGESTIONS,
                     client,
                     config -> QuerySuggestionsClient.create(
                             config, Regions.of(properties).orElse(Region.US)),
                     "lists the query-suggestions configurations",
-                    QuerySuggestionsClient::listConfigs,
+                    QuerySuggestionsClient::listConfigsAsync,
+                    NO_OTHER_ANSWER,
+                    connection,
                     properties);
         }
     }
@@ -95,13 +100,16 @@ class QuarryHealthProbes {
 
         /** Reads the service status. */
         @Bean
-        HealthProbe quarryMonitoringHealthProbe(MonitoringClient client, QuarryProperties properties) {
+        HealthProbe quarryMonitoringHealthProbe(
+                MonitoringClient client, QuarryConnectionDetails connection, QuarryProperties properties) {
             return HealthProbe.of(
                     QuarryProduct.MONITORING,
                     client,
                     MonitoringClient::create,
                     "reads the service status",
-                    MonitoringClient::status,
+                    MonitoringClient::statusAsync,
+                    NO_OTHER_ANSWER,
+                    connection,
                     properties);
         }
     }
@@ -113,13 +121,16 @@ class QuarryHealthProbes {
 
         /** Lists the crawlers, one page. */
         @Bean
-        HealthProbe quarryCrawlerHealthProbe(CrawlerClient client, QuarryProperties properties) {
+        HealthProbe quarryCrawlerHealthProbe(
+                CrawlerClient client, QuarryConnectionDetails connection, QuarryProperties properties) {
             return HealthProbe.of(
                     QuarryProduct.CRAWLER,
                     client,
                     CrawlerClient::create,
                     "lists the crawlers",
-                    crawler -> crawler.listPage(CrawlerListQuery.of()),
+                    crawler -> crawler.listPageAsync(CrawlerListQuery.of()),
+                    NO_OTHER_ANSWER,
+                    connection,
                     properties);
         }
     }

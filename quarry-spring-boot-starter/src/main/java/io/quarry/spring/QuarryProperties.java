@@ -329,7 +329,11 @@ public class QuarryProperties {
         /** Creates the health settings with their defaults. */
         public Health() {}
 
-        /** The limit on each health check's call, every try included; positive (set empty: the default). */
+        /**
+         * The limit on the health checks of one health request, together: they run at once, each call limited to it
+         * every try included, so the request waits at most this long however many checks are on. Positive (set
+         * empty: the default).
+         */
         private Duration timeout = Duration.ofSeconds(2);
 
         private final Check search = new Check();
@@ -338,15 +342,15 @@ public class QuarryProperties {
         private final Check monitoring = new Check();
         private final Check crawler = new Check();
 
-        /** {@return the limit on each check's call} */
+        /** {@return the limit on the checks of one health request, which run at once} */
         public Duration getTimeout() {
             return timeout;
         }
 
         /**
-         * Sets the limit on each check's call.
+         * Sets the limit on the checks of one health request, which run at once.
          *
-         * @param timeout the limit on each check's call
+         * @param timeout the limit on the checks of one health request
          */
         public void setTimeout(Duration timeout) {
             this.timeout = timeout;

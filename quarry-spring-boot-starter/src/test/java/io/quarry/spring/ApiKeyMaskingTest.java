@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.actuate.endpoint.SanitizableData;
 import org.springframework.boot.actuate.endpoint.SanitizingFunction;
@@ -22,12 +23,21 @@ import org.springframework.core.env.MapPropertySource;
  */
 class ApiKeyMaskingTest {
 
-    private static final List<String> KEYS = List.of(
-            "quarry.api-key",
-            "quarry.search.api-key",
-            "quarry.query-suggestions.api-key",
-            "quarry.monitoring.api-key",
-            "quarry.crawler.api-key");
+    /** Every client's own key, as the properties name them ({@code search}: {@code quarry.search.api-key}). */
+    private static final List<String> CLIENTS = List.of(
+            "search",
+            "analytics",
+            "insights",
+            "personalization",
+            "answers",
+            "query-suggestions",
+            "monitoring",
+            "usage",
+            "crawler");
+
+    private static final List<String> KEYS = Stream.concat(
+                    Stream.of("quarry.api-key"), CLIENTS.stream().map(client -> "quarry." + client + ".api-key"))
+            .toList();
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(QuarryAutoConfiguration.class))
@@ -35,12 +45,10 @@ class ApiKeyMaskingTest {
                     "quarry.application-id=MYAPP",
                     "quarry.region=eu",
                     "quarry.api-key=shared-secret",
-                    "quarry.search.api-key=search-secret",
-                    "quarry.query-suggestions.api-key=suggestions-secret",
-                    "quarry.monitoring.api-key=monitoring-secret",
-                    "quarry.usage.api-key=usage-secret",
-                    "quarry.crawler.user-id=crawler-user",
-                    "quarry.crawler.api-key=crawler-secret");
+                    "quarry.crawler.user-id=crawler-user")
+            .withPropertyValues(CLIENTS.stream()
+                    .map(client -> "quarry." + client + ".api-key=" + client + "-secret")
+                    .toArray(String[]::new));
 
     @Test
     void theEnvEndpointShowingValuesMasksEveryKeyButNoOtherValue() {
@@ -84,6 +92,42 @@ class ApiKeyMaskingTest {
                             .getProperty()
                             .getValue())
                     .isEqualTo("env-crawler-user");
+        });
+    }
+
+    @Test
+    void theMockServersKeysAndAnApplicationsOwnKeysUnderThePrefixAreMasked() {
+        runner.run(context -> {
+            context.getEnvironment()
+                    .getPropertySources()
+                    .addFirst(new MapPropertySource(
+                            "os",
+                            Map.of(
+                                    // the mock server's settings, for a local run or a container beside the tests
+                                    "QUARRY_MOCK_ADMIN_KEY", "mock-admin-secret",
+                                    "QUARRY_MOCK_MONITORING_KEY", "mock-monitoring-secret",
+                                    "QUARRY_MOCK_USAGE_KEY", "mock-usage-secret",
+                                    "QUARRY_MOCK_CRAWLER_KEY", "mock-crawler-secret",
+                                    "QUARRY_MOCK_CRAWLER_USER", "mock-crawler-user",
+                                    // an application's own: the parent of the secured keys it derives
+                                    "quarry.secured-key-parent", "parent-secret",
+                                    "quarry.catalog.parent-key", "catalog-parent-secret")));
+            EnvironmentEndpoint env = envEndpoint(context);
+            for (String key : List.of(
+                    "QUARRY_MOCK_ADMIN_KEY",
+                    "QUARRY_MOCK_MONITORING_KEY",
+                    "QUARRY_MOCK_USAGE_KEY",
+                    "QUARRY_MOCK_CRAWLER_KEY",
+                    "quarry.secured-key-parent",
+                    "quarry.catalog.parent-key")) {
+                assertThat(env.environmentEntry(key).getProperty().getValue())
+                        .as(key)
+                        .isEqualTo(SanitizableData.SANITIZED_VALUE);
+            }
+            assertThat(env.environmentEntry("QUARRY_MOCK_CRAWLER_USER")
+                            .getProperty()
+                            .getValue())
+                    .isEqualTo("mock-crawler-user");
         });
     }
 

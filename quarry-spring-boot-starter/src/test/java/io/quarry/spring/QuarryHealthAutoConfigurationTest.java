@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
-import io.quarry.core.ClientConfig;
-import io.quarry.core.Host;
 import io.quarry.micrometer.DefaultQuarryObservationConvention;
 import io.quarry.micrometer.MicrometerCallObserver;
 import io.quarry.mockserver.Fault;
@@ -17,8 +15,6 @@ import io.quarry.personalization.model.EventType;
 import io.quarry.personalization.model.FacetScoring;
 import io.quarry.personalization.model.PersonalizationStrategy;
 import io.quarry.search.SearchClient;
-import io.quarry.search.model.Acl;
-import io.quarry.search.model.ApiKey;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -36,8 +32,9 @@ import org.springframework.boot.test.context.assertj.AssertableApplicationContex
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 /**
- * The opt-in health checks on Spring Boot 3.5's health API: Boot's switch for them, what they report, and that
- * their calls are not the application's. The example projects check the contributor on both Boot lines.
+ * The opt-in health checks on Spring Boot 3.5's health API: Boot's switch for them, what each indicator reports
+ * alone, and that their calls are not the application's. {@link QuarryHealthEndpointTest} checks them as Boot's
+ * health endpoint evaluates them together; the example projects check the contributor on both Boot lines.
  */
 class QuarryHealthAutoConfigurationTest {
 
@@ -116,26 +113,6 @@ class QuarryHealthAutoConfigurationTest {
                 .run(context -> assertThat(
                                 health(contributor(context), "personalization").getStatus())
                         .isEqualTo(Status.DOWN));
-    }
-
-    @Test
-    void aKeyRefusedTheChecksCallIsDownWithTheRightItNeedsAndTheSwitch() {
-        String searchOnly;
-        try (SearchClient admin = SearchClient.create(ClientConfig.builder(server.applicationId(), server.adminKey())
-                .hosts(Host.of(server.url()))
-                .build())) {
-            searchOnly = admin.apiKeys().add(ApiKey.of(Acl.SEARCH)).key();
-        }
-        withSearchCheck.withPropertyValues("quarry.api-key=" + searchOnly).run(context -> {
-            Health health = health(contributor(context), "search");
-            assertThat(health.getStatus()).isEqualTo(Status.DOWN);
-            assertThat(health.getDetails().get("error")).asString().contains("ForbiddenException");
-            assertThat(health.getDetails().get("fix"))
-                    .asString()
-                    .contains("lists the indices, which needs the listIndexes right")
-                    .contains("quarry.health.search.enabled=false")
-                    .doesNotContain(searchOnly);
-        });
     }
 
     @Test

@@ -1,7 +1,13 @@
 package io.quarry.examples.starter;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
+import org.springframework.boot.actuate.autoconfigure.health.HealthContributorAutoConfiguration;
+import org.springframework.boot.actuate.autoconfigure.health.HealthEndpointAutoConfiguration;
+import org.springframework.boot.actuate.health.CompositeHealth;
 import org.springframework.boot.actuate.health.CompositeHealthContributor;
+import org.springframework.boot.actuate.health.Health;
+import org.springframework.boot.actuate.health.HealthEndpoint;
 import org.springframework.boot.actuate.health.HealthIndicator;
 import org.springframework.context.ApplicationContext;
 
@@ -14,7 +20,39 @@ final class BootLineHealth {
     /** The type of the {@code quarry} health contributor on this line. */
     static final Class<?> CONTRIBUTOR_TYPE = CompositeHealthContributor.class;
 
+    /** The auto-configurations of this line's health endpoint. */
+    static final Class<?>[] ENDPOINT_CONFIGURATIONS = {
+        HealthContributorAutoConfiguration.class, HealthEndpointAutoConfiguration.class
+    };
+
     private BootLineHealth() {}
+
+    /**
+     * What the health endpoint shows of the whole {@code quarry} contributor ({@code /actuator/health/quarry}).
+     *
+     * @param status  the contributor's status code, such as {@code DOWN}
+     * @param checks  each check's status code, by name
+     * @param details each check's details, by name
+     */
+    record Evaluated(String status, Map<String, String> checks, Map<String, Map<String, Object>> details) {}
+
+    /**
+     * Evaluates the whole {@code quarry} contributor as the health endpoint does.
+     *
+     * @param context the application context, with the health endpoint
+     * @return the contributor's health
+     */
+    static Evaluated quarry(ApplicationContext context) {
+        CompositeHealth quarry =
+                (CompositeHealth) context.getBean(HealthEndpoint.class).healthForPath("quarry");
+        Map<String, String> checks = new LinkedHashMap<>();
+        Map<String, Map<String, Object>> details = new LinkedHashMap<>();
+        quarry.getComponents().forEach((name, check) -> {
+            checks.put(name, check.getStatus().getCode());
+            details.put(name, ((Health) check).getDetails());
+        });
+        return new Evaluated(quarry.getStatus().getCode(), checks, details);
+    }
 
     /**
      * Runs one client's health check.

@@ -101,41 +101,64 @@ class BootLineAutoConfigurationTest {
 
     @Test
     void theActuatorShowingValuesShowsNoKey() {
-        runner.run(context -> {
-            assertThat(context).hasNotFailed();
-            List<SanitizingFunction> functions = context.getBeanProvider(SanitizingFunction.class)
-                    .orderedStream()
-                    .toList();
+        runner.withPropertyValues(
+                        "quarry.search.api-key=prod-search-key",
+                        "quarry.analytics.api-key=prod-analytics-key",
+                        "quarry.insights.api-key=prod-insights-key",
+                        "quarry.personalization.api-key=prod-personalization-key",
+                        "quarry.answers.api-key=prod-answers-key",
+                        "quarry.query-suggestions.api-key=prod-query-suggestions-key")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    List<SanitizingFunction> functions = context.getBeanProvider(SanitizingFunction.class)
+                            .orderedStream()
+                            .toList();
 
-            EnvironmentEndpoint env = new EnvironmentEndpoint(context.getEnvironment(), functions, Show.ALWAYS);
-            assertThat(env.environmentEntry("quarry.api-key").getProperty().getValue())
-                    .isEqualTo("******");
-            assertThat(env.environmentEntry("quarry.application-id")
-                            .getProperty()
-                            .getValue())
-                    .isEqualTo("PRODAPP");
+                    EnvironmentEndpoint env = new EnvironmentEndpoint(context.getEnvironment(), functions, Show.ALWAYS);
+                    assertThat(env.environmentEntry("quarry.api-key")
+                                    .getProperty()
+                                    .getValue())
+                            .isEqualTo("******");
+                    assertThat(env.environmentEntry("quarry.application-id")
+                                    .getProperty()
+                                    .getValue())
+                            .isEqualTo("PRODAPP");
 
-            ConfigurationPropertiesReportEndpoint configprops =
-                    new ConfigurationPropertiesReportEndpoint(functions, Show.ALWAYS);
-            configprops.setApplicationContext(context);
-            var bean = configprops
-                    .configurationPropertiesWithPrefix("quarry")
-                    .getContexts()
-                    .get(context.getId())
-                    .getBeans()
-                    .get("quarry-io.quarry.spring.QuarryProperties");
-            assertThat(bean.getInputs().toString())
-                    .as("the values bound, with their origins")
-                    .contains("PRODAPP")
-                    .doesNotContain("prod-key", "prod-monitoring-key", "prod-crawler-key");
-            Map<String, Object> quarry = bean.getProperties();
-            assertThat(quarry).containsEntry("applicationId", "PRODAPP").containsEntry("apiKey", "******");
-            assertThat(quarry.get("monitoring")).asInstanceOf(MAP).containsEntry("apiKey", "******");
-            assertThat(quarry.get("crawler"))
-                    .asInstanceOf(MAP)
-                    .containsEntry("apiKey", "******")
-                    .containsEntry("userId", "prod-crawler-user");
-        });
+                    ConfigurationPropertiesReportEndpoint configprops =
+                            new ConfigurationPropertiesReportEndpoint(functions, Show.ALWAYS);
+                    configprops.setApplicationContext(context);
+                    var bean = configprops
+                            .configurationPropertiesWithPrefix("quarry")
+                            .getContexts()
+                            .get(context.getId())
+                            .getBeans()
+                            .get("quarry-io.quarry.spring.QuarryProperties");
+                    assertThat(bean.getInputs().toString())
+                            .as("the values bound, with their origins")
+                            .contains("PRODAPP")
+                            .doesNotContain("prod-key", "prod-monitoring-key", "prod-crawler-key")
+                            .doesNotContainPattern("prod-[a-z-]*key");
+                    Map<String, Object> quarry = bean.getProperties();
+                    assertThat(quarry).containsEntry("applicationId", "PRODAPP").containsEntry("apiKey", "******");
+                    for (String client : List.of(
+                            "search",
+                            "analytics",
+                            "insights",
+                            "personalization",
+                            "answers",
+                            "querySuggestions",
+                            "monitoring",
+                            "usage")) {
+                        assertThat(quarry.get(client))
+                                .as(client)
+                                .asInstanceOf(MAP)
+                                .containsEntry("apiKey", "******");
+                    }
+                    assertThat(quarry.get("crawler"))
+                            .asInstanceOf(MAP)
+                            .containsEntry("apiKey", "******")
+                            .containsEntry("userId", "prod-crawler-user");
+                });
     }
 
     /** A local service's connection, as a test container's connection details would give it. */
