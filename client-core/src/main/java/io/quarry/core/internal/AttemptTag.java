@@ -68,9 +68,9 @@ final class AttemptTag {
     }
 
     /**
-     * Marks the tries that open a connection, and tells a name's lookup its try ({@link BoundedDns#lookingUpFor});
-     * holds no state of its own, so one serves every call. Called only when a connection is made, never for a
-     * pooled one.
+     * Marks the tries that open a connection, tells a name's lookup its try ({@link BoundedDns#lookingUpFor}), and
+     * ends a cancelled try's wait for a lookup; holds no state of its own, so one serves every call. Called only when
+     * a connection is made, never for a pooled one, and when a call is cancelled.
      */
     private static class NewConnections extends EventListener {
         final Map<Call, AttemptTag> tags;
@@ -93,6 +93,15 @@ final class AttemptTag {
             AttemptTag tag = tags.get(call);
             if (tag != null) {
                 tag.newConnection = true;
+            }
+        }
+
+        @Override
+        public void canceled(Call call) {
+            // OkHttp's cancel ends no name lookup: the try's wait for one ends here
+            AttemptTag tag = tags.get(call);
+            if (tag != null) {
+                tag.cancelled();
             }
         }
     }
@@ -195,6 +204,9 @@ final class AttemptTag {
     private volatile boolean countsBytes;
     private volatile long requestBytes = -1;
     private volatile long responseBytes = -1;
+    private volatile boolean cancelled;
+    /** The name lookup this try waits for, if it waits for one now. */
+    private volatile BoundedDns.Lookup lookup;
 
     /**
      * @param connect  connect timeout
@@ -250,6 +262,31 @@ final class AttemptTag {
      */
     boolean onReusedConnection() {
         return sent && !newConnection;
+    }
+
+    /**
+     * Notes the lookup this try waits for now (null once it stops waiting), so that {@link #cancelled} can wake it.
+     *
+     * @param lookup the lookup, or null
+     */
+    void waitingFor(BoundedDns.Lookup lookup) {
+        this.lookup = lookup;
+    }
+
+    /** Marks the try as cancelled, and wakes its wait for a name lookup if it waits for one. */
+    void cancelled() {
+        // the flag is set before the lookup is read, and BoundedDns sets the lookup before it reads the flag: either
+        // the waiter sees the flag, or this sees the lookup and wakes it
+        cancelled = true;
+        BoundedDns.Lookup waiting = lookup;
+        if (waiting != null) {
+            waiting.wakeWaiting();
+        }
+    }
+
+    /** {@return whether the try's call was cancelled} */
+    boolean isCancelled() {
+        return cancelled;
     }
 
     /** Asks {@link #events} to record this try's body bytes (only observed calls pay for it). */
