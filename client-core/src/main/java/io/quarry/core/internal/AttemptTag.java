@@ -37,7 +37,8 @@ final class AttemptTag {
     }
 
     /**
-     * Network interceptor: runs only when the request is about to be written to a connection.
+     * Network interceptor: runs only when the request is about to be written to a connection, which a try that
+     * {@link #checkPooledConnection checks it} first finds not closed by the server.
      *
      * @param tags the tag of each call in flight
      * @return the interceptor
@@ -186,6 +187,13 @@ final class AttemptTag {
             if (tag == null) {
                 return chain.proceed(chain.request());
             }
+            if (tag.checksPooledConnection && !tag.newConnection) {
+                okhttp3.Connection connection = chain.connection();
+                if (connection != null && IdleCloseCheck.closedByServer(connection)) {
+                    tag.closedBeforeSend = true;
+                    throw new IdleCloseCheck.ClosedBeforeSend();
+                }
+            }
             tag.sent = true;
             return chain.proceed(chain.request());
         }
@@ -205,6 +213,8 @@ final class AttemptTag {
     private volatile long requestBytes = -1;
     private volatile long responseBytes = -1;
     private volatile boolean cancelled;
+    private volatile boolean checksPooledConnection;
+    private volatile boolean closedBeforeSend;
     /** The name lookup this try waits for, if it waits for one now. */
     private volatile BoundedDns.Lookup lookup;
 
@@ -287,6 +297,19 @@ final class AttemptTag {
     /** {@return whether the try's call was cancelled} */
     boolean isCancelled() {
         return cancelled;
+    }
+
+    /**
+     * Has {@link #sendMark} look whether the server closed the pooled connection this try is about to go on, and not
+     * send it then ({@link IdleCloseCheck}): for a write not safe to repeat, which may otherwise not be sent again.
+     */
+    void checkPooledConnection() {
+        checksPooledConnection = true;
+    }
+
+    /** {@return whether the try was not sent because the server had closed the pooled connection it was to go on} */
+    boolean closedBeforeSend() {
+        return closedBeforeSend;
     }
 
     /** Asks {@link #events} to record this try's body bytes (only observed calls pay for it). */
