@@ -195,6 +195,22 @@ class Http2TransportTest {
         }
     }
 
+    @Test
+    void aWriteNotSafeToRepeatWithoutAnswerOverHttp2EndsWithItsOutcomeUnknown() throws Exception {
+        try (ScriptedHttp2Server silent = new ScriptedHttp2Server(Reply.HOLD);
+                ScriptedHttp2Server healthy = new ScriptedHttp2Server();
+                ApiClient api = LoopbackHttp.client(LoopbackHttp.config(
+                                "SECRET-KEY",
+                                LoopbackHttp.host("silent.test", silent.port()),
+                                LoopbackHttp.host("healthy.test", healthy.port()))
+                        .httpClient(priorKnowledgeClient())
+                        .writeTimeout(Duration.ofMillis(300))
+                        .build())) {
+            assertThatThrownBy(() -> add(api)).isInstanceOf(WriteOutcomeUnknownException.class);
+            assertThat(healthy.requests()).isZero();
+        }
+    }
+
     private ApiClient overTls(WireMockExtension... servers) throws Exception {
         Host[] hosts = new Host[servers.length];
         for (int i = 0; i < servers.length; i++) {
