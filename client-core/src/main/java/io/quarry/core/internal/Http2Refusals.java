@@ -9,7 +9,7 @@ import java.io.IOException;
  * stream was to be opened (nothing was sent).
  *
  * <p>By the class name and message OkHttp gives them: their classes are in a package OkHttp's module does not export,
- * so naming them in code would fail on the module path. A change in OkHttp fails {@code Http2TransportTest}.
+ * so naming them in code would fail on the module path. A change in OkHttp fails {@code Http2RefusalsTest}.
  */
 final class Http2Refusals {
 
