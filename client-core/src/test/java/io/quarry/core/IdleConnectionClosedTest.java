@@ -121,7 +121,7 @@ class IdleConnectionClosedTest {
 
     @Test
     void anAsyncWriteNotSafeToRepeatGoesOnANewConnectionToo() throws Exception {
-        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.CLOSE);
+        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.KEEP_ALIVE_200_MS);
                 ApiClient api = oneHost(only)) {
             assertThat(addAsync(api)).isEqualTo("1");
             only.awaitClosedConnections(1);
@@ -133,7 +133,7 @@ class IdleConnectionClosedTest {
     @Test
     void withTheCallersOwnClientAWriteNotSafeToRepeatGoesOnANewConnectionToo() throws Exception {
         OkHttpClient callers = LoopbackHttp.loopbackDnsClient();
-        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.CLOSE);
+        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.KEEP_ALIVE_200_MS);
                 ApiClient api = LoopbackHttp.client(LoopbackHttp.config("SECRET-KEY", onlyHost(only))
                         .httpClient(callers)
                         .readTimeout(Duration.ofSeconds(10))

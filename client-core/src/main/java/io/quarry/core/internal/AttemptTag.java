@@ -176,6 +176,7 @@ final class AttemptTag {
 
     private static final class SendMark implements Interceptor {
         private final Map<Call, AttemptTag> tags;
+        private final ConnectionUses uses = new ConnectionUses();
 
         SendMark(Map<Call, AttemptTag> tags) {
             this.tags = tags;
@@ -187,9 +188,13 @@ final class AttemptTag {
             if (tag == null) {
                 return chain.proceed(chain.request());
             }
-            if (tag.checksPooledConnection && !tag.newConnection) {
-                okhttp3.Connection connection = chain.connection();
-                if (connection != null && IdleCloseCheck.closedByServer(connection)) {
+            okhttp3.Connection connection = chain.connection();
+            if (connection != null && IdleCloseCheck.appliesTo(connection)) {
+                long idle = uses.sincePreviousRequest(connection, System.nanoTime());
+                if (tag.checksPooledConnection
+                        && !tag.newConnection
+                        && idle >= ConnectionUses.CHECKED_AFTER
+                        && IdleCloseCheck.closedByServer(connection)) {
                     tag.closedBeforeSend = true;
                     throw new IdleCloseCheck.ClosedBeforeSend();
                 }

@@ -13,9 +13,11 @@ import okhttp3.Protocol;
  *
  * <p>It is OkHttp's own health check (a read with a 1 ms timeout, which finds the end of the stream or a reset at
  * once, and times out on a healthy connection), which OkHttp itself makes only on a connection idle for 10 s or more;
- * here it runs on every pooled connection such a write takes, as servers close idle connections much sooner. Its
- * cost, per write not safe to repeat on a pooled connection only: up to 1 ms waiting for the timeout on a healthy
- * connection, and the timeout's exception. A read, or a write safe to repeat, is sent again after any failure on a
+ * here it runs on a pooled connection such a write takes once the connection was idle for
+ * {@link ConnectionUses#CHECKED_AFTER 100 ms}, as servers close idle connections much sooner than 10 s. Its cost, per
+ * write not safe to repeat on a pooled connection idle that long only: up to 1 ms waiting for the timeout on a
+ * healthy connection, and the timeout's exception; a loop of such writes, each on the connection the previous one
+ * left, pays nothing. A read, or a write safe to repeat, is sent again after any failure on a
  * pooled connection instead, and pays nothing. An HTTP/2 connection is not read here: OkHttp's reader owns its
  * socket and marks it shut down when the server's GOAWAY comes, and a stream the server did not process is refused
  * ({@link Http2Refusals}).
@@ -36,17 +38,24 @@ final class IdleCloseCheck {
     }
 
     /**
-     * Whether the connection the request is about to go on is one the check applies to and the server closed; if
-     * it is, its socket is closed, so that no call takes it again.
+     * Whether the check applies to the connection: an HTTP/1 one, whose socket no reader of OkHttp's owns.
      *
      * @param connection the connection OkHttp chose for the request
+     * @return whether {@link #closedByServer} may read it
+     */
+    static boolean appliesTo(Connection connection) {
+        Protocol protocol = connection.protocol();
+        return protocol == Protocol.HTTP_1_1 || protocol == Protocol.HTTP_1_0;
+    }
+
+    /**
+     * Whether the server closed the HTTP/1 connection the request is about to go on; if it did, its socket is
+     * closed, so that no call takes it again.
+     *
+     * @param connection the connection OkHttp chose for the request, one the check {@link #appliesTo}
      * @return whether it was closed by the server, so the request must not go out on it
      */
     static boolean closedByServer(Connection connection) {
-        Protocol protocol = connection.protocol();
-        if (protocol != Protocol.HTTP_1_1 && protocol != Protocol.HTTP_1_0) {
-            return false;
-        }
         Socket socket = connection.socket();
         if (!readsClosed(socket)) {
             return false;
