@@ -28,7 +28,9 @@ import org.junit.jupiter.api.Timeout;
  * A server closes a keep-alive connection it kept idle (its keep-alive timeout), sometimes with a 408 first; the
  * client's pool still holds it, and the next call's request goes out on it and meets the close. That request never
  * reached the service: it is sent again to the same host on a new connection, once, and the host is not marked down.
- * Before, a read failed over to the next host and marked this one down, or failed outright with a single host.
+ * Before, a read failed over to the next host and marked this one down, or failed outright with a single host. A write
+ * not safe to repeat goes again only when it surely was not read: its pooled connection is found closed before it goes
+ * out (before, it ended with {@code WriteOutcomeUnknownException}), or the server answered 408.
  */
 @Timeout(30)
 class IdleConnectionClosedTest {
@@ -41,6 +43,8 @@ class IdleConnectionClosedTest {
     enum AfterFirst {
         /** Closes the connection, as a keep-alive timeout does. */
         CLOSE,
+        /** Keeps the connection for a next request 200 ms, then closes it: a short keep-alive timeout. */
+        KEEP_ALIVE_200_MS,
         /** Writes an unsolicited 408 and closes, as some servers do at their keep-alive timeout. */
         ANSWER_408_AND_CLOSE,
         /** Keeps the connection, and resets it at the next request, as it resets every later request on any. */
@@ -85,14 +89,75 @@ class IdleConnectionClosedTest {
     }
 
     @Test
-    void aWriteNotSafeToRepeatIsNotSentAgainAfterAFailure() throws Exception {
-        // the failure alone cannot tell a connection closed while idle from a server that read the write and died
-        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.CLOSE);
+    void aWriteNotSafeToRepeatOnAConnectionTheServerHadClosedGoesOnANewOneAndIsAppliedOnce() throws Exception {
+        // the connection is found closed before the write goes out: the write surely was not applied
+        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.KEEP_ALIVE_200_MS);
                 ApiClient api = oneHost(only)) {
-            add(api);
+            assertThat(add(api)).isEqualTo("1");
             only.awaitClosedConnections(1);
-            assertThatThrownBy(() -> add(api)).isInstanceOf(WriteOutcomeUnknownException.class);
-            assertThat(only.requests()).isEqualTo(1);
+            assertThat(add(api)).isEqualTo("2");
+            assertThat(only.requests()).as("each write read once").isEqualTo(2);
+            assertThat(only.connections()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void overTlsAWriteNotSafeToRepeatOnAConnectionTheServerHadClosedGoesOnANewOneToo() throws Exception {
+        // the server's close comes as TLS's close_notify, then the end of the stream
+        try (KeepAliveServer only = KeepAliveServer.overTls(AfterFirst.KEEP_ALIVE_200_MS);
+                ApiClient api = LoopbackHttp.client(ClientConfig.builder("test-app", "SECRET-KEY")
+                        .hosts(Host.of("https://only.test:" + only.port()))
+                        .httpClient(TestTls.loopbackClient().build())
+                        .trustManager(TestTls.trustManager())
+                        .readTimeout(Duration.ofSeconds(10))
+                        .build())) {
+            assertThat(add(api)).isEqualTo("1");
+            only.awaitClosedConnections(1);
+            assertThat(add(api)).isEqualTo("2");
+            assertThat(only.requests()).as("each write read once").isEqualTo(2);
+            assertThat(only.connections()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void anAsyncWriteNotSafeToRepeatGoesOnANewConnectionToo() throws Exception {
+        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.KEEP_ALIVE_200_MS);
+                ApiClient api = oneHost(only)) {
+            assertThat(addAsync(api)).isEqualTo("1");
+            only.awaitClosedConnections(1);
+            assertThat(addAsync(api)).isEqualTo("2");
+            assertThat(only.requests()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void withTheCallersOwnClientAWriteNotSafeToRepeatGoesOnANewConnectionToo() throws Exception {
+        OkHttpClient callers = LoopbackHttp.loopbackDnsClient();
+        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.KEEP_ALIVE_200_MS);
+                ApiClient api = LoopbackHttp.client(LoopbackHttp.config("SECRET-KEY", onlyHost(only))
+                        .httpClient(callers)
+                        .readTimeout(Duration.ofSeconds(10))
+                        .build())) {
+            assertThat(add(api)).isEqualTo("1");
+            only.awaitClosedConnections(1);
+            assertThat(add(api)).isEqualTo("2");
+            assertThat(only.requests()).isEqualTo(2);
+        } finally {
+            callers.connectionPool().evictAll();
+        }
+    }
+
+    @Test
+    void aWriteNotSafeToRepeatThatReachedTheServerIsNotSentAgain() throws Exception {
+        // the pooled connection was open when the write went out: the server read it, then reset the connection,
+        // which cannot be told from a write applied and unanswered
+        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.RESET_EVERY_LATER_REQUEST);
+                ApiClient api = oneHost(only)) {
+            assertThat(add(api)).isEqualTo("1");
+            assertThatThrownBy(() -> add(api)).isInstanceOfSatisfying(WriteOutcomeUnknownException.class, e -> {
+                assertThat(e.getMessage()).doesNotContain("SECRET-KEY");
+            });
+            assertThat(only.requests()).isEqualTo(2);
         }
     }
 
@@ -235,12 +300,23 @@ class IdleConnectionClosedTest {
                 .execute(FreeFormRecord.class);
     }
 
-    private static void add(ApiClient api) {
-        api.request(ADD)
+    private static String add(ApiClient api) {
+        return addRequest(api).execute(FreeFormRecord.class).objectID().orElseThrow();
+    }
+
+    private static String addAsync(ApiClient api) throws Exception {
+        return addRequest(api)
+                .executeAsync(FreeFormRecord.class)
+                .get(20, TimeUnit.SECONDS)
+                .objectID()
+                .orElseThrow();
+    }
+
+    private static ApiRequest addRequest(ApiClient api) {
+        return api.request(ADD)
                 .path("indexName", "products")
                 .body(Map.of("name", "x"))
-                .notSafeToRepeat()
-                .execute(FreeFormRecord.class);
+                .notSafeToRepeat();
     }
 
     /**
@@ -253,6 +329,7 @@ class IdleConnectionClosedTest {
         private final ServerSocket server;
         private final AfterFirst afterFirst;
         private final AtomicInteger requests = new AtomicInteger();
+        private final AtomicInteger connections = new AtomicInteger();
         private final Semaphore closedConnections = new Semaphore(0);
         /** Counted down as connections open; a connection's first answer waits for it. */
         private final CountDownLatch opened;
@@ -262,9 +339,20 @@ class IdleConnectionClosedTest {
         }
 
         KeepAliveServer(AfterFirst afterFirst, int holdFirstAnswersUntilOpen) throws IOException {
+            this(afterFirst, holdFirstAnswersUntilOpen, javax.net.ServerSocketFactory.getDefault());
+        }
+
+        /** The same server over TLS. */
+        static KeepAliveServer overTls(AfterFirst afterFirst) throws Exception {
+            return new KeepAliveServer(afterFirst, 0, TestTls.serverSockets());
+        }
+
+        private KeepAliveServer(
+                AfterFirst afterFirst, int holdFirstAnswersUntilOpen, javax.net.ServerSocketFactory sockets)
+                throws IOException {
             this.afterFirst = afterFirst;
             this.opened = new CountDownLatch(holdFirstAnswersUntilOpen);
-            this.server = new ServerSocket(0, 50, InetAddress.getByAddress(new byte[] {127, 0, 0, 1}));
+            this.server = sockets.createServerSocket(0, 50, InetAddress.getByAddress(new byte[] {127, 0, 0, 1}));
             Thread acceptor = new Thread(this::acceptLoop, "keep-alive-server");
             acceptor.setDaemon(true);
             acceptor.start();
@@ -276,6 +364,10 @@ class IdleConnectionClosedTest {
 
         int requests() {
             return requests.get();
+        }
+
+        int connections() {
+            return connections.get();
         }
 
         /** Waits until the server has closed that many connections after their first answer. */
@@ -294,6 +386,7 @@ class IdleConnectionClosedTest {
             while (!server.isClosed()) {
                 try {
                     Socket socket = server.accept();
+                    connections.incrementAndGet();
                     opened.countDown();
                     Thread connection = new Thread(() -> serve(socket), "keep-alive-connection");
                     connection.setDaemon(true);
@@ -330,7 +423,13 @@ class IdleConnectionClosedTest {
                         closedConnections.release();
                         return;
                     }
+                    if (afterFirst == AfterFirst.KEEP_ALIVE_200_MS) {
+                        socket.setSoTimeout(200);
+                    }
                 }
+            } catch (java.net.SocketTimeoutException e) {
+                // idle past its keep-alive: closed by the try-with-resources
+                closedConnections.release();
             } catch (IOException e) {
                 // the client went away
             } catch (InterruptedException e) {

@@ -3,16 +3,22 @@ package io.quarry.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.quarry.core.testing.Eventually;
 import io.quarry.core.testing.FaultyHttpServer;
 import io.quarry.core.testing.LoopbackHttp;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import okhttp3.Call;
+import okhttp3.EventListener;
 import okhttp3.OkHttpClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -43,7 +49,12 @@ class UnansweredDnsTest {
     }
 
     private OkHttpClient silentResolver() {
+        return silentResolver(EventListener.NONE);
+    }
+
+    private OkHttpClient silentResolver(EventListener listener) {
         return new OkHttpClient.Builder()
+                .eventListener(listener)
                 .dns(name -> {
                     if (name.equals("silent.test")) {
                         silentLookups.incrementAndGet();
@@ -165,5 +176,79 @@ class UnansweredDnsTest {
                     .isLessThan(Duration.ofSeconds(10));
         }
         assertThat(healthy.requests()).isEqualTo(1);
+    }
+
+    @Test
+    void cancellingAnAsyncCallEndsItsWaitForTheLookupAtOnce() throws Exception {
+        // the connect timeout alone would hold the async thread 10 minutes after the cancel
+        CountDownLatch callEnded = new CountDownLatch(1);
+        try (ApiClient api = LoopbackHttp.client(ClientConfig.builder("app", "SECRET-KEY")
+                .hosts(Host.of("http://silent.test:" + healthy.port()))
+                .allowInsecureHttp()
+                .httpClient(silentResolver(endedLatch(callEnded)))
+                .connectTimeout(Duration.ofMinutes(10))
+                .build())) {
+            CompletableFuture<FreeFormRecord> call = api.request(GET)
+                    .path("indexName", "products")
+                    .path("objectID", "1")
+                    .executeAsync(FreeFormRecord.class);
+            awaitLookupStarted();
+
+            assertThat(call.cancel(true)).isTrue();
+            assertThat(call).isCancelled();
+            assertThat(callEnded.await(20, TimeUnit.SECONDS))
+                    .as("the try's thread left the lookup's wait and ended the call")
+                    .isTrue();
+        }
+        assertThat(healthy.requests()).isZero();
+    }
+
+    @Test
+    void closingTheClientEndsABlockingCallsWaitForTheLookup() throws Exception {
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        CountDownLatch callReturned = new CountDownLatch(1);
+        ApiClient api = LoopbackHttp.client(ClientConfig.builder("app", "SECRET-KEY")
+                .hosts(Host.of("http://silent.test:" + healthy.port()))
+                .allowInsecureHttp()
+                .httpClient(silentResolver())
+                .connectTimeout(Duration.ofMinutes(10))
+                .build());
+        Thread caller = new Thread(() -> {
+            try {
+                get(api);
+            } catch (Throwable e) {
+                failure.set(e);
+            } finally {
+                callReturned.countDown();
+            }
+        });
+        caller.setDaemon(true);
+        caller.start();
+        awaitLookupStarted();
+
+        api.close();
+        assertThat(callReturned.await(20, TimeUnit.SECONDS))
+                .as("the call left the lookup's wait when the client closed")
+                .isTrue();
+        assertThat(failure.get()).isInstanceOf(ClientClosedException.class);
+    }
+
+    private void awaitLookupStarted() throws InterruptedException {
+        Eventually.waitUntil("the lookup of silent.test to start", () -> silentLookups.get() == 1);
+    }
+
+    /** A listener counting down once OkHttp ends the call, failed or not. */
+    private static EventListener endedLatch(CountDownLatch ended) {
+        return new EventListener() {
+            @Override
+            public void callFailed(Call call, IOException ioe) {
+                ended.countDown();
+            }
+
+            @Override
+            public void callEnd(Call call) {
+                ended.countDown();
+            }
+        };
     }
 }

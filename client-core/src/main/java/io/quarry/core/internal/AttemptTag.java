@@ -37,7 +37,8 @@ final class AttemptTag {
     }
 
     /**
-     * Network interceptor: runs only when the request is about to be written to a connection.
+     * Network interceptor: runs only when the request is about to be written to a connection, which a try that
+     * {@link #checkPooledConnection checks it} first finds not closed by the server.
      *
      * @param tags the tag of each call in flight
      * @return the interceptor
@@ -68,9 +69,9 @@ final class AttemptTag {
     }
 
     /**
-     * Marks the tries that open a connection, and tells a name's lookup its try ({@link BoundedDns#lookingUpFor});
-     * holds no state of its own, so one serves every call. Called only when a connection is made, never for a
-     * pooled one.
+     * Marks the tries that open a connection, tells a name's lookup its try ({@link BoundedDns#lookingUpFor}), and
+     * ends a cancelled try's wait for a lookup; holds no state of its own, so one serves every call. Called only when
+     * a connection is made, never for a pooled one, and when a call is cancelled.
      */
     private static class NewConnections extends EventListener {
         final Map<Call, AttemptTag> tags;
@@ -93,6 +94,15 @@ final class AttemptTag {
             AttemptTag tag = tags.get(call);
             if (tag != null) {
                 tag.newConnection = true;
+            }
+        }
+
+        @Override
+        public void canceled(Call call) {
+            // OkHttp's cancel ends no name lookup: the try's wait for one ends here
+            AttemptTag tag = tags.get(call);
+            if (tag != null) {
+                tag.cancelled();
             }
         }
     }
@@ -166,6 +176,7 @@ final class AttemptTag {
 
     private static final class SendMark implements Interceptor {
         private final Map<Call, AttemptTag> tags;
+        private final ConnectionUses uses = new ConnectionUses();
 
         SendMark(Map<Call, AttemptTag> tags) {
             this.tags = tags;
@@ -176,6 +187,17 @@ final class AttemptTag {
             AttemptTag tag = tags.get(chain.call());
             if (tag == null) {
                 return chain.proceed(chain.request());
+            }
+            okhttp3.Connection connection = chain.connection();
+            if (connection != null && IdleCloseCheck.appliesTo(connection)) {
+                long idle = uses.sincePreviousRequest(connection, System.nanoTime());
+                if (tag.checksPooledConnection
+                        && !tag.newConnection
+                        && idle >= ConnectionUses.CHECKED_AFTER
+                        && IdleCloseCheck.closedByServer(connection)) {
+                    tag.closedBeforeSend = true;
+                    throw new IdleCloseCheck.ClosedBeforeSend();
+                }
             }
             tag.sent = true;
             return chain.proceed(chain.request());
@@ -195,6 +217,11 @@ final class AttemptTag {
     private volatile boolean countsBytes;
     private volatile long requestBytes = -1;
     private volatile long responseBytes = -1;
+    private volatile boolean cancelled;
+    private volatile boolean checksPooledConnection;
+    private volatile boolean closedBeforeSend;
+    /** The name lookup this try waits for, if it waits for one now. */
+    private volatile BoundedDns.Lookup lookup;
 
     /**
      * @param connect  connect timeout
@@ -250,6 +277,44 @@ final class AttemptTag {
      */
     boolean onReusedConnection() {
         return sent && !newConnection;
+    }
+
+    /**
+     * Notes the lookup this try waits for now (null once it stops waiting), so that {@link #cancelled} can wake it.
+     *
+     * @param lookup the lookup, or null
+     */
+    void waitingFor(BoundedDns.Lookup lookup) {
+        this.lookup = lookup;
+    }
+
+    /** Marks the try as cancelled, and wakes its wait for a name lookup if it waits for one. */
+    void cancelled() {
+        // the flag is set before the lookup is read, and BoundedDns sets the lookup before it reads the flag: either
+        // the waiter sees the flag, or this sees the lookup and wakes it
+        cancelled = true;
+        BoundedDns.Lookup waiting = lookup;
+        if (waiting != null) {
+            waiting.wakeWaiting();
+        }
+    }
+
+    /** {@return whether the try's call was cancelled} */
+    boolean isCancelled() {
+        return cancelled;
+    }
+
+    /**
+     * Has {@link #sendMark} look whether the server closed the pooled connection this try is about to go on, and not
+     * send it then ({@link IdleCloseCheck}): for a write not safe to repeat, which may otherwise not be sent again.
+     */
+    void checkPooledConnection() {
+        checksPooledConnection = true;
+    }
+
+    /** {@return whether the try was not sent because the server had closed the pooled connection it was to go on} */
+    boolean closedBeforeSend() {
+        return closedBeforeSend;
     }
 
     /** Asks {@link #events} to record this try's body bytes (only observed calls pay for it). */

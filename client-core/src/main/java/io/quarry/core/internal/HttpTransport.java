@@ -633,6 +633,9 @@ public final class HttpTransport implements AutoCloseable {
             Duration connect = strategy.timeout(host, baseConnect);
             Duration response = strategy.timeout(host, baseResponse);
             attemptTag = new AttemptTag(connect, response);
+            if (oneDeliveryOnly) {
+                attemptTag.checkPooledConnection();
+            }
             answered = false;
             // in nanoseconds: Duration.multipliedBy goes through BigDecimal on every call
             long limit = attemptTimeout != null
@@ -826,7 +829,7 @@ public final class HttpTransport implements AutoCloseable {
             try {
                 ApiException error =
                         errorOf(response, status, response.headers().toMultimap());
-                if (status == 408 && metClosedConnection(true)) {
+                if (status == 408 && metClosedConnection(true, false)) {
                     // the server's farewell on a connection it closed while idle (RFC 9110, 15.5.9): it read no request
                     attempts.add(new UnreachableHostsException.Attempt(host, error, Duration.ofNanos(elapsed)));
                     return sendOnNewConnection();
@@ -925,9 +928,15 @@ public final class HttpTransport implements AutoCloseable {
             // the try's overall limit (AttemptLimits) is reported as a bare InterruptedIOException; socket timeouts are
             // SocketTimeoutExceptions. A host that cannot finish an answer in time is marked down, not just slow.
             boolean attemptLimit = timeout && !(e instanceof java.net.SocketTimeoutException);
-            boolean closedWhileIdle = !timeout && metClosedConnection(false);
+            // the request surely was not processed: found closed before it went out, or refused by an HTTP/2 server
+            boolean unprocessed =
+                    !timeout && ((attemptTag != null && attemptTag.closedBeforeSend()) || Http2Refusals.unprocessed(e));
+            boolean closedWhileIdle = !timeout && metClosedConnection(false, unprocessed);
             String problem = (attemptLimit ? "attempt time limit reached: " : timeout ? "timeout: " : "")
-                    + (closedWhileIdle ? "a pooled connection failed before any answer, sent again on a new one: " : "")
+                    + (closedWhileIdle
+                            ? (unprocessed ? "not processed" : "a pooled connection failed before any answer")
+                                    + ", sent again on a new one: "
+                            : "")
                     + describe(e);
             if (log.basicEnabled()) {
                 log.failure(method(), logUrl(host), problem, elapsed, extraSecrets);
@@ -941,7 +950,7 @@ public final class HttpTransport implements AutoCloseable {
                 return sendOnNewConnection();
             }
             strategy.onNetworkFailure(host, timeout && !attemptLimit);
-            if (oneDeliveryOnly && attemptTag != null && attemptTag.maySendHaveHappened()) {
+            if (oneDeliveryOnly && !unprocessed && attemptTag != null && attemptTag.maySendHaveHappened()) {
                 return outcomeUnknown();
             }
             return new TryResult.Next<>();
@@ -951,15 +960,19 @@ public final class HttpTransport implements AutoCloseable {
          * Whether the try, which failed before any answer or was answered 408, most likely met a connection the server
          * closed while it sat idle in the pool (its keep-alive timeout), and so never read the request: the request
          * went out on a connection an earlier call had used, and this call has not been sent again for that yet. A
-         * write not safe to repeat counts only on a 408, in which the server says it read no request; after a failure
-         * the request may have been read, and OkHttp itself checks a connection idle for 10 s or more before it sends
-         * such a write on it.
+         * write not safe to repeat counts only when it surely was not processed: on a 408, in which the server says it
+         * read no request, or when its pooled connection was found closed before it went out ({@link IdleCloseCheck})
+         * or an HTTP/2 server refused it ({@link Http2Refusals}); after another failure the request may have been
+         * read.
          */
-        private boolean metClosedConnection(boolean answered408) {
-            if (resentOnNewConnection
-                    || (answered && !answered408)
-                    || attemptTag == null
-                    || !attemptTag.onReusedConnection()) {
+        private boolean metClosedConnection(boolean answered408, boolean unprocessed) {
+            if (resentOnNewConnection || attemptTag == null) {
+                return false;
+            }
+            if (unprocessed) {
+                return true;
+            }
+            if ((answered && !answered408) || !attemptTag.onReusedConnection()) {
                 return false;
             }
             return answered408 || !oneDeliveryOnly;
