@@ -41,7 +41,8 @@ import java.util.function.Function;
  * not throw), and the run's outcome is queued last, so the write completes only once the listener was told of every
  * chunk. Two threads never wait for their turn behind another thread's call: the one starting the run (the caller of
  * an asynchronous write must get its future back) and the one cancelling it; they leave their calls to the thread
- * telling.
+ * telling. The one cancelling never calls the listener at all, so that {@code cancel()} returns whatever the listener
+ * does; calls left when no thread is telling are told by a thread of the run's own ({@link #giveUp}).
  */
 final class ChunkPump {
 
@@ -81,7 +82,11 @@ final class ChunkPump {
      * @param owner the thread to make it
      * @param call  the call
      */
-    private record Told(Thread owner, Runnable call) {}
+    private record Told(Thread owner, Runnable call) {
+        Told withoutOwner() {
+            return new Told(null, call);
+        }
+    }
 
     // guarded by lock
     private final ChunkEvents events;
@@ -470,7 +475,8 @@ final class ChunkPump {
      * caused, as before: the caller of an asynchronous write never makes a listener call another thread queued. A
      * call this thread queues while making one (a chunk's call completing at once, a listener cancelling) is made
      * by the loop below, after it. Interrupted while it waits its turn, a thread gives its calls up to the threads
-     * telling, and the flag stays set; the threads starting and cancelling the run give theirs up rather than wait.
+     * telling, and the flag stays set; the threads starting and cancelling the run give theirs up rather than wait,
+     * and the one cancelling makes no listener call even when it could: the listener may be slow.
      */
     private void tell() {
         Thread me = Thread.currentThread();
@@ -479,9 +485,10 @@ final class ChunkPump {
             if (teller == me) {
                 return;
             }
+            boolean mayCall = me != canceller || listener == null;
             while (true) {
                 Told next = toTell.peek();
-                if (next != null && teller == null && (next.owner() == me || next.owner() == null)) {
+                if (next != null && teller == null && mayCall && (next.owner() == me || next.owner() == null)) {
                     toTell.poll();
                     teller = me;
                     lock.unlock();
@@ -522,13 +529,31 @@ final class ChunkPump {
         return false;
     }
 
-    /** Leaves a thread's queued calls to whichever thread tells next (the caller holds the lock). */
+    /**
+     * Leaves a thread's queued calls to whichever thread tells next (the caller holds the lock). A thread telling now
+     * makes them once its call returns, and a thread with calls of its own queued makes them in its turn; when there
+     * is neither (the teller left while this thread waited, or a cancel ended the last calls in flight), a thread of
+     * the run's own is started to make them, so none is dropped and the run can end.
+     */
     private void giveUp(Thread thread) {
+        boolean othersQueued = false;
         for (int i = toTell.size(); i > 0; i--) {
             Told told = toTell.poll();
-            toTell.add(told.owner() == thread ? new Told(null, told.call()) : told);
+            Told kept = told.owner() == thread ? told.withoutOwner() : told;
+            othersQueued |= kept.owner() != null;
+            toTell.add(kept);
         }
         turn.signalAll();
+        if (teller == null && !othersQueued && !toTell.isEmpty()) {
+            Thread telling = new Thread(
+                    () -> {
+                        tell();
+                        pump();
+                    },
+                    "Quarry listener of " + operation);
+            telling.setDaemon(true);
+            telling.start();
+        }
     }
 
     private void whileLocked(Runnable action) {
