@@ -97,6 +97,8 @@ final class ChunkPump {
     private final Queue<Told> toTell = new ArrayDeque<>();
     /** The thread making a call of {@link #toTell} now, or null. */
     private Thread teller;
+    /** The thread of the run's own started to make calls given up ({@link #giveUp}), until it looks at them; or null. */
+    private Thread handOff;
     /** Whether the run was cancelled: a chunk sent from now on is cancelled at once. */
     private boolean cancelled;
     /**
@@ -515,6 +517,9 @@ final class ChunkPump {
             if (teller == me) {
                 return false;
             }
+            if (handOff == me) {
+                handOff = null; // calls given up from now on wait for this thread only while it tells
+            }
             boolean mayCall = me != canceller || listener == null;
             while (true) {
                 Told next = toTell.peek();
@@ -578,7 +583,8 @@ final class ChunkPump {
             toTell.add(kept);
         }
         turn.signalAll();
-        if (teller == null && !othersQueued && !toTell.isEmpty()) {
+        if (teller == null && !othersQueued && !toTell.isEmpty() && handOff == null) {
+            // one at a time: a cancel gives up the end of each call in flight in turn
             Thread telling = new Thread(
                     () -> {
                         tell();
@@ -587,6 +593,7 @@ final class ChunkPump {
                     "Quarry listener of " + operation);
             telling.setDaemon(true);
             telling.start();
+            handOff = telling; // still under the lock, before the thread can look
         }
     }
 
