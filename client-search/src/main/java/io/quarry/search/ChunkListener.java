@@ -14,9 +14,10 @@ package io.quarry.search;
  * <p>Calls for one write or ingester are never concurrent, and a chunk's {@link #sent} comes before its
  * {@link #acknowledged} or {@link #failed}. A chunked write calls its listener on the client's threads (or the
  * writing thread), which a slow listener holds up, so it should return quickly; it is never called while the write
- * holds its own lock, so a listener that blocks keeps neither a cancellation of the write's future nor an interrupt
- * of the writing thread waiting; a write that is neither cancelled nor interrupted ends only once its listener has
- * been told of every chunk it sent. An ingester calls its listener on a thread of its own, in the order things
+ * holds its own lock, nor by the thread cancelling the write, so a listener that blocks or is slow keeps neither a
+ * cancellation of the write's future nor an interrupt of the writing thread waiting (the ends of the chunks a
+ * cancellation cut short are told later, on a thread of the write's own); a write that is neither cancelled nor
+ * interrupted ends only once its listener has been told of every chunk it sent. An ingester calls its listener on a thread of its own, in the order things
  * happen, so a slow listener delays neither the threads handing in records nor the next chunks (its calls wait
  * meanwhile, up to {@code 8 * chunksInFlight} of them: past that, records wait for the listener), and its
  * {@code flush} and {@code close} return once the listener has been told of the chunks they waited for. A chunked

@@ -30,7 +30,9 @@ import java.util.function.Function;
  * One chunked write: reads chunks from the input lazily, keeps up to a limit of batch calls in flight, and
  * sends the next chunk whenever one is acknowledged. The input is read only when a chunk can be sent, and a
  * chunk's operations are built only then, so at most {@code limit + 1} chunks of records exist at once (those
- * in flight and the one being read), whatever the size of the input. Besides those, a run keeps one task ID per
+ * in flight and the one being read), whatever the size of the input. With a listener, a chunk counts as in flight
+ * until the listener was told of its end, so the bound holds as the listener counts too: the input is not read
+ * further while acknowledgements wait their turn to be told. Besides those, a run keeps one task ID per
  * chunk. After a failure (a chunk's, the input's, or a cancellation) no new chunk is sent; the run ends once the
  * calls in flight have finished. Thread-safe: calls complete on any thread; one thread reads the input at a time.
  *
@@ -41,7 +43,8 @@ import java.util.function.Function;
  * not throw), and the run's outcome is queued last, so the write completes only once the listener was told of every
  * chunk. Two threads never wait for their turn behind another thread's call: the one starting the run (the caller of
  * an asynchronous write must get its future back) and the one cancelling it; they leave their calls to the thread
- * telling.
+ * telling. The one cancelling never calls the listener at all, so that {@code cancel()} returns whatever the listener
+ * does; calls left when no thread is telling are told by a thread of the run's own ({@link #giveUp}).
  */
 final class ChunkPump {
 
@@ -80,8 +83,13 @@ final class ChunkPump {
      *
      * @param owner the thread to make it
      * @param call  the call
+     * @param ends  whether it tells the listener of a chunk's end: the chunk stops counting as in flight once it is made
      */
-    private record Told(Thread owner, Runnable call) {}
+    private record Told(Thread owner, Runnable call, boolean ends) {
+        Told withoutOwner() {
+            return new Told(null, call, ends);
+        }
+    }
 
     // guarded by lock
     private final ChunkEvents events;
@@ -89,6 +97,8 @@ final class ChunkPump {
     private final Queue<Told> toTell = new ArrayDeque<>();
     /** The thread making a call of {@link #toTell} now, or null. */
     private Thread teller;
+    /** The thread of the run's own started to make calls given up ({@link #giveUp}), until it looks at them; or null. */
+    private Thread handOff;
     /** Whether the run was cancelled: a chunk sent from now on is cancelled at once. */
     private boolean cancelled;
     /**
@@ -162,7 +172,7 @@ final class ChunkPump {
 
         @Override
         public void acknowledged(ChunkAcknowledged chunk) {
-            queue(() -> {
+            queueEnd(() -> {
                 try {
                     listener.acknowledged(chunk);
                 } catch (RuntimeException | Error e) {
@@ -173,7 +183,7 @@ final class ChunkPump {
 
         @Override
         public void failed(ChunkFailed chunk) {
-            queue(() -> {
+            queueEnd(() -> {
                 try {
                     listener.failed(chunk);
                 } catch (RuntimeException | Error e) {
@@ -282,7 +292,10 @@ final class ChunkPump {
                 lock.unlock();
             }
             if (!go) {
-                tell();
+                // a chunk's end told here frees its place: look again, unless another thread pumps meanwhile
+                if (tell() && claimPumping()) {
+                    continue;
+                }
                 return;
             }
             List<Object> slice = new ArrayList<>(chunkSize);
@@ -300,9 +313,23 @@ final class ChunkPump {
         }
     }
 
+    /** Makes this thread the one pumping, unless one is (it sees what changed on its next turn). */
+    private boolean claimPumping() {
+        lock.lock();
+        try {
+            if (pumping) {
+                return false;
+            }
+            pumping = true;
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /**
      * Takes a chunk just read into the run, queuing its sending, or notes why there is none. A chunk taken counts as
-     * in flight from here, so no more than the limit are read ahead while the listener is slow.
+     * in flight from here until its end is told, so no more than the limit are read ahead while the listener is slow.
      */
     private void admit(List<Object> slice, Throwable sourceError) {
         lock.lock();
@@ -424,7 +451,9 @@ final class ChunkPump {
     private void completed(Chunk chunk, int size, BatchResponse response, Throwable error) {
         lock.lock();
         try {
-            inFlight--;
+            if (listener == null) {
+                inFlight--; // else once the listener was told of its end (tell)
+            }
             calls.remove(chunk.index());
             if (error != null) {
                 Throwable cause = Polling.unwrap(error);
@@ -461,7 +490,12 @@ final class ChunkPump {
 
     /** Queues a call for this thread to make outside the lock, after those queued before (the caller holds it). */
     private void queue(Runnable call) {
-        toTell.add(new Told(Thread.currentThread(), call));
+        toTell.add(new Told(Thread.currentThread(), call, false));
+    }
+
+    /** Queues a listener call telling a chunk's end, as {@link #queue} does. */
+    private void queueEnd(Runnable call) {
+        toTell.add(new Told(Thread.currentThread(), call, true));
     }
 
     /**
@@ -470,40 +504,52 @@ final class ChunkPump {
      * caused, as before: the caller of an asynchronous write never makes a listener call another thread queued. A
      * call this thread queues while making one (a chunk's call completing at once, a listener cancelling) is made
      * by the loop below, after it. Interrupted while it waits its turn, a thread gives its calls up to the threads
-     * telling, and the flag stays set; the threads starting and cancelling the run give theirs up rather than wait.
+     * telling, and the flag stays set; the threads starting and cancelling the run give theirs up rather than wait,
+     * and the one cancelling makes no listener call even when it could: the listener may be slow.
+     *
+     * @return whether this thread made a call (which may have freed a place: the caller pumps after it)
      */
-    private void tell() {
+    private boolean tell() {
         Thread me = Thread.currentThread();
+        boolean told = false;
         lock.lock();
         try {
             if (teller == me) {
-                return;
+                return false;
             }
+            if (handOff == me) {
+                handOff = null; // calls given up from now on wait for this thread only while it tells
+            }
+            boolean mayCall = me != canceller || listener == null;
             while (true) {
                 Told next = toTell.peek();
-                if (next != null && teller == null && (next.owner() == me || next.owner() == null)) {
+                if (next != null && teller == null && mayCall && (next.owner() == me || next.owner() == null)) {
                     toTell.poll();
                     teller = me;
+                    told = true;
                     lock.unlock();
                     try {
                         next.call().run();
                     } finally {
                         lock.lock();
                         teller = null;
+                        if (next.ends()) {
+                            inFlight--; // its place is free once the listener heard of it
+                        }
                         turn.signalAll();
                     }
                 } else if (!queuedBy(me)) {
-                    return;
+                    return told;
                 } else if (me == canceller || me == starter) {
                     giveUp(me);
-                    return;
+                    return told;
                 } else {
                     try {
                         turn.await();
                     } catch (InterruptedException e) {
                         me.interrupt();
                         giveUp(me);
-                        return;
+                        return told;
                     }
                 }
             }
@@ -522,13 +568,33 @@ final class ChunkPump {
         return false;
     }
 
-    /** Leaves a thread's queued calls to whichever thread tells next (the caller holds the lock). */
+    /**
+     * Leaves a thread's queued calls to whichever thread tells next (the caller holds the lock). A thread telling now
+     * makes them once its call returns, and a thread with calls of its own queued makes them in its turn; when there
+     * is neither (the teller left while this thread waited, or a cancel ended the last calls in flight), a thread of
+     * the run's own is started to make them, so none is dropped and the run can end.
+     */
     private void giveUp(Thread thread) {
+        boolean othersQueued = false;
         for (int i = toTell.size(); i > 0; i--) {
             Told told = toTell.poll();
-            toTell.add(told.owner() == thread ? new Told(null, told.call()) : told);
+            Told kept = told.owner() == thread ? told.withoutOwner() : told;
+            othersQueued |= kept.owner() != null;
+            toTell.add(kept);
         }
         turn.signalAll();
+        if (teller == null && !othersQueued && !toTell.isEmpty() && handOff == null) {
+            // one at a time: a cancel gives up the end of each call in flight in turn
+            Thread telling = new Thread(
+                    () -> {
+                        tell();
+                        pump();
+                    },
+                    "Quarry listener of " + operation);
+            telling.setDaemon(true);
+            telling.start();
+            handOff = telling; // still under the lock, before the thread can look
+        }
     }
 
     private void whileLocked(Runnable action) {
