@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
+import java.net.http.HttpResponse;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import tools.jackson.databind.JsonNode;
 
 /**
  * A server whose budget of stored records is small (a few hundred records), written until it refuses: the refusal is
@@ -65,6 +67,43 @@ class RecordQuotaHttpTest {
     private static void refusedAsOverQuota(Reply reply) {
         assertThat(reply.status()).as(reply.toString()).isEqualTo(403);
         assertThat(reply.body().get("message").stringValue()).startsWith(QUOTA);
+    }
+
+    @Test
+    void aSuggestionsBuildPastTheBudgetSaysWhyItWroteNothing() throws Exception {
+        try (MockServer server = MockServer.builder().recordBudget(BUDGET).start()) {
+            TestClient client = new TestClient(server);
+            int stored = 0;
+            while (client.post("/1/indexes/products/batch", adding(stored, BATCH))
+                            .status()
+                    == 200) {
+                stored += BATCH;
+            }
+            for (int i = 0; i < 3; i++) {
+                client.post("/1/indexes/products/query", "{\"query\":\"walking shoe\"}")
+                        .requireOk();
+                client.post("/1/indexes/products/query", "{\"query\":\"leather\"}")
+                        .requireOk();
+            }
+
+            client.post(
+                            "/1/configs",
+                            "{\"indexName\":\"sugg\",\"sourceIndices\":[{\"indexName\":\"products\","
+                                    + "\"minHits\":1}]}")
+                    .requireOk();
+
+            JsonNode status = client.get("/1/configs/sugg/status").requireOk().body();
+            assertThat(status.get("lastSuccessfulBuiltAt").isNull())
+                    .as(status.toString())
+                    .isTrue();
+            String log = client.http()
+                    .send(client.request("GET", "/1/logs/sugg", null).build(), HttpResponse.BodyHandlers.ofString())
+                    .body();
+            assertThat(log).contains(QUOTA).contains("no suggestions written");
+            assertThat(client.get("/1/indexes/sugg/settings").status())
+                    .as("no suggestions index left behind")
+                    .isEqualTo(404);
+        }
     }
 
     @Test

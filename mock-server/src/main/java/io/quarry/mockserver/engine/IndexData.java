@@ -25,7 +25,7 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <p>Records held by a mock server's index count in its budget of stored records: a group that would take them
  * past it throws an {@link EngineException} (403, the service's answer to a write over the record quota) and is
- * undone. Records of an index created here are held by none, and never refused.
+ * undone. Records created with {@link #IndexData()} and held by no index count nowhere, and are never refused.
  */
 public final class IndexData {
 
