@@ -70,6 +70,41 @@ class RecordQuotaHttpTest {
     }
 
     @Test
+    void aSeedPastTheBudgetIsRefusedAndLeavesTheIndexAsItWas() {
+        try (MockServer server = MockServer.builder().recordBudget(BUDGET).start()) {
+            TestClient client = new TestClient(server);
+            client.put("/1/indexes/seeded/settings", "{\"searchableAttributes\":[\"name\"]}")
+                    .requireOk();
+            client.put("/1/indexes/seeded/kept", "{\"name\":\"kept\"}").requireOk();
+            StringBuilder records = new StringBuilder();
+            for (int i = 0; i < 2_000; i++) {
+                records.append(i == 0 ? "" : ",").append(record(i));
+            }
+
+            refusedAsOverQuota(client.post(
+                    "/_mock/seed",
+                    "{\"indices\":{\"seeded\":{\"settings\":{\"searchableAttributes\":[\"text\"]},\"records\":["
+                            + records + "]}}}"));
+            assertThat(client.get("/1/indexes/seeded/kept").status())
+                    .as("its records kept")
+                    .isEqualTo(200);
+            assertThat(client.get("/1/indexes/seeded/settings")
+                            .body()
+                            .get("searchableAttributes")
+                            .get(0)
+                            .asString())
+                    .as("its settings kept")
+                    .isEqualTo("name");
+
+            client.post("/_mock/seed", "{\"indices\":{\"seeded\":{\"records\":[" + record(1) + "]}}}")
+                    .requireOk();
+            assertThat(client.get("/1/indexes/seeded/p1").status())
+                    .as("a seed that fits")
+                    .isEqualTo(200);
+        }
+    }
+
+    @Test
     void aSuggestionsBuildPastTheBudgetSaysWhyItWroteNothing() throws Exception {
         try (MockServer server = MockServer.builder().recordBudget(BUDGET).start()) {
             TestClient client = new TestClient(server);

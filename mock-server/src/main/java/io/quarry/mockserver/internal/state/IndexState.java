@@ -267,7 +267,7 @@ public final class IndexState {
      * @param source the index moved here
      */
     public void takeRecordsOf(IndexState source) {
-        holdInstead(source.data, false);
+        holdInstead(source.data);
         interleaving.get().reached(Interleaving.Point.RECORDS_REPLACED, name);
     }
 
@@ -279,12 +279,22 @@ public final class IndexState {
      * @throws io.quarry.mockserver.engine.EngineException 403 when they do not fit the budget of stored records
      */
     public void replaceRecords(List<ObjectNode> records) {
+        IndexData previous = data;
         IndexData fresh = new IndexData();
-        fresh.write(writer -> {
-            records.forEach(record -> writer.put(record.deepCopy()));
-            return null;
-        });
-        holdInstead(fresh, true);
+        // held while it fills, so that records past the budget are refused as they come, not once all are built
+        StoreHolds.release(previous);
+        StoreHolds.hold(fresh, budget, false);
+        try {
+            fresh.write(writer -> {
+                records.forEach(record -> writer.put(record.deepCopy()));
+                return null;
+            });
+        } catch (RuntimeException | Error refused) {
+            StoreHolds.release(fresh);
+            StoreHolds.hold(previous, budget, false);
+            throw refused;
+        }
+        data = fresh;
     }
 
     /**
@@ -322,24 +332,18 @@ public final class IndexState {
     }
 
     /**
-     * Makes the index hold other records: they count in the budget, and the former ones no longer do (unless another
-     * index holds them too).
+     * Makes the index hold records another index holds (a move, a replica linked): they count in the budget already,
+     * and the former ones no longer do (unless another index holds them too).
      *
      * @param next the records to hold
-     * @param refusable whether records that do not fit the budget are refused (and the former ones kept)
      */
-    private void holdInstead(IndexData next, boolean refusable) {
+    private void holdInstead(IndexData next) {
         IndexData previous = data;
         if (next == previous) {
             return;
         }
+        StoreHolds.hold(next, budget, false);
         StoreHolds.release(previous);
-        try {
-            StoreHolds.hold(next, budget, refusable);
-        } catch (RuntimeException refused) {
-            StoreHolds.hold(previous, budget, false);
-            throw refused;
-        }
         data = next;
     }
 
@@ -359,7 +363,7 @@ public final class IndexState {
      * the same write, atomically for searches.
      */
     void shareRecordsOf(IndexState primary) {
-        holdInstead(primary.data, false);
+        holdInstead(primary.data);
     }
 
     /** {@return whether it holds the other index's very store of records} */
