@@ -71,6 +71,8 @@ public final class IndexData {
      * @param writes the writes; what it returns is returned
      * @param <T> the result type
      * @return what {@code writes} returned
+     * @throws EngineException 403 when the records are held by a mock server's index and the group would take them
+     *     past its budget of stored records (the group is undone)
      */
     public <T> T write(Function<RecordWriter, T> writes) {
         OpenGroup group = new OpenGroup();
