@@ -2,6 +2,7 @@ package io.quarry.mockserver;
 
 import io.quarry.mockserver.engine.SearchEngine;
 import io.quarry.mockserver.engine.SearchEngine.UnknownParameters;
+import io.quarry.mockserver.engine.internal.index.RecordBudget;
 import io.quarry.mockserver.internal.auth.Authenticator;
 import io.quarry.mockserver.internal.auth.ProductCredentials;
 import io.quarry.mockserver.internal.http.AnswerObserver;
@@ -204,7 +205,8 @@ public final class MockServer implements AutoCloseable {
         List<SeedDocument> seeds = new ArrayList<>();
         builder.seedDocuments.forEach(document -> seeds.add(new SeedDocument(null, document)));
         builder.seedPaths.forEach(path -> seeds.addAll(SeedFiles.read(path)));
-        Application app = new Application(builder.clock, builder.taskDelay, builder.clusters);
+        Application app =
+                new Application(builder.clock, builder.taskDelay, builder.clusters, builder.recordBudgetBytes);
         StateControl control;
         try {
             control = new StateControl(app, seeds);
@@ -505,6 +507,8 @@ public final class MockServer implements AutoCloseable {
         private final List<ObjectNode> seedDocuments = new ArrayList<>();
         private WireDeadlines wireDeadlines = WireDeadlines.defaults();
         private BodyLimits bodyLimits = BodyLimits.defaults();
+        private long recordBudgetBytes =
+                RecordBudget.forHeap(Runtime.getRuntime().maxMemory());
         private List<String> certificateNames = List.of();
 
         private Builder() {}
@@ -538,6 +542,21 @@ public final class MockServer implements AutoCloseable {
          */
         Builder bodyLimits(BodyLimits limits) {
             this.bodyLimits = Objects.requireNonNull(limits, "limits");
+            return this;
+        }
+
+        /**
+         * Changes the budget of stored records, for the tests of writes over it (a small budget is reached in a few
+         * records); not public: users keep the budget sized to the heap.
+         *
+         * @param bytes the estimated heap bytes the records of every index may hold together
+         * @return this builder
+         */
+        Builder recordBudget(long bytes) {
+            if (bytes <= 0) {
+                throw new IllegalArgumentException("recordBudget must be positive: " + bytes);
+            }
+            this.recordBudgetBytes = bytes;
             return this;
         }
 

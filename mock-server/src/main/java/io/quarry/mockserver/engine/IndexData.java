@@ -2,7 +2,9 @@ package io.quarry.mockserver.engine;
 
 import io.quarry.mockserver.engine.internal.index.AttributePathBudget;
 import io.quarry.mockserver.engine.internal.index.IndexedRecord;
+import io.quarry.mockserver.engine.internal.index.RecordBudget;
 import io.quarry.mockserver.engine.internal.index.RecordStore;
+import io.quarry.mockserver.engine.internal.index.StoreHolds;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,11 +22,43 @@ import tools.jackson.databind.node.ObjectNode;
  * because writers hold a write lock for the whole group and searches hold the read lock for their whole run.
  * When the group throws, its changes are undone before the exception propagates. Records handed in are owned
  * by the index afterwards; records handed out are copies.
+ *
+ * <p>Records held by a mock server's index count in its budget of stored records: a group that would take them
+ * past it throws an {@link EngineException} (403, the service's answer to a write over the record quota) and is
+ * undone. Records created with {@link #IndexData()} and held by no index count nowhere, and are never refused.
  */
 public final class IndexData {
 
+    static {
+        StoreHolds.install(new StoreHolds.Side() {
+            @Override
+            public void hold(IndexData data, RecordBudget budget, boolean refusable) {
+                data.hold(budget, refusable);
+            }
+
+            @Override
+            public void release(IndexData data) {
+                data.release();
+            }
+
+            @Override
+            public long heapBytes(IndexData data) {
+                return data.read(RecordStore::heapBytes);
+            }
+
+            @Override
+            public StoreHolds.Group open(IndexData data) {
+                return data.new OpenGroup();
+            }
+        });
+    }
+
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
     private final RecordStore store = new RecordStore();
+    // Under the write lock: the budget the store counts in while indices hold it, and what it counted there.
+    private RecordBudget budget;
+    private int holders;
+    private long counted;
 
     /** Creates an empty index. */
     public IndexData() {
@@ -37,18 +71,67 @@ public final class IndexData {
      * @param writes the writes; what it returns is returned
      * @param <T> the result type
      * @return what {@code writes} returned
+     * @throws EngineException 403 when the records are held by a mock server's index and the group would take them
+     *     past its budget of stored records (the group is undone)
      */
     public <T> T write(Function<RecordWriter, T> writes) {
+        OpenGroup group = new OpenGroup();
+        try {
+            T result = writes.apply(group.writer());
+            settle(true);
+            group.end();
+            return result;
+        } catch (RuntimeException | Error failure) {
+            group.abort();
+            throw failure;
+        }
+    }
+
+    /** Counts the store's change since it was last counted; a growth that does not fit is refused when it may be. */
+    private void settle(boolean refusable) {
+        if (budget == null) {
+            return;
+        }
+        long change = store.heapBytes() - counted;
+        if (refusable && change > 0) {
+            budget.take(change);
+        } else {
+            budget.add(change);
+        }
+        counted += change;
+    }
+
+    private void hold(RecordBudget to, boolean refusable) {
         lock.writeLock().lock();
         try {
-            GroupWriter writer = new GroupWriter();
-            try {
-                return writes.apply(writer);
-            } catch (RuntimeException | Error failure) {
-                writer.undo();
-                throw failure;
-            } finally {
-                writer.close();
+            if (holders == 0) {
+                long bytes = store.heapBytes();
+                if (refusable) {
+                    to.take(bytes);
+                } else {
+                    to.add(bytes);
+                }
+                budget = to;
+                counted = bytes;
+            } else if (budget != to) {
+                throw new IllegalStateException("records are held by the indices of one application only");
+            }
+            holders++;
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    private void release() {
+        lock.writeLock().lock();
+        try {
+            if (holders == 0) {
+                throw new IllegalStateException("records released more often than held");
+            }
+            if (--holders == 0) {
+                budget.add(-counted);
+                budget = null;
+                counted = 0;
             }
         } finally {
             lock.writeLock().unlock();
@@ -105,6 +188,49 @@ public final class IndexData {
             return reader.apply(store);
         } finally {
             lock.readLock().unlock();
+        }
+    }
+
+    /** A group of writes holding the write lock until it ends: committed, or undone. */
+    private final class OpenGroup implements StoreHolds.Group {
+
+        private final GroupWriter writer;
+
+        OpenGroup() {
+            lock.writeLock().lock();
+            writer = new GroupWriter();
+        }
+
+        @Override
+        public RecordWriter writer() {
+            return writer;
+        }
+
+        @Override
+        public long growth() {
+            return budget == null ? 0 : store.heapBytes() - counted;
+        }
+
+        @Override
+        public void commit() {
+            counted += growth();
+            end();
+        }
+
+        @Override
+        public void abort() {
+            try {
+                writer.undo();
+                // what undoing could not take back (words met) is counted all the same
+                settle(false);
+            } finally {
+                end();
+            }
+        }
+
+        void end() {
+            writer.close();
+            lock.writeLock().unlock();
         }
     }
 

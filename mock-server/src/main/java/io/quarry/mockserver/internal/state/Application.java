@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.state;
 
+import io.quarry.mockserver.engine.internal.index.RecordBudget;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.IndexNames;
 import java.time.Clock;
@@ -42,6 +43,7 @@ public final class Application {
     private final Dictionaries dictionaries;
     private final RequestLog requestLog;
     private final Tracking tracking;
+    private final RecordBudget recordBudget;
     /** Service-assigned objectIDs: 12-digit decimal strings, unlikely to meet the IDs users choose. */
     private final AtomicLong nextObjectId = new AtomicLong(100_000_000_001L);
     /** Resets begun and ended: odd while one runs (see {@link #resets()}). */
@@ -63,6 +65,21 @@ public final class Application {
      * @param clusters the multi-cluster mapping's clusters; none disables the feature
      */
     public Application(Clock clock, Duration taskDelay, List<String> clusters) {
+        this(
+                clock,
+                taskDelay,
+                clusters,
+                RecordBudget.forHeap(Runtime.getRuntime().maxMemory()));
+    }
+
+    /**
+     * @param clock the clock for timestamps, task publication and key validity
+     * @param taskDelay how long a task stays notPublished
+     * @param clusters the multi-cluster mapping's clusters; none disables the feature
+     * @param recordBudgetBytes the estimated heap bytes the records of every index may hold together
+     */
+    public Application(Clock clock, Duration taskDelay, List<String> clusters, long recordBudgetBytes) {
+        this.recordBudget = new RecordBudget(recordBudgetBytes);
         this.clock = clock;
         this.tasks = new TaskLog(clock, taskDelay);
         this.keys = new ApiKeys(clock);
@@ -109,6 +126,11 @@ public final class Application {
     /** {@return the searches and events that analytics, personalization and query suggestions read} */
     public Tracking tracking() {
         return tracking;
+    }
+
+    /** {@return the budget of the records every index holds: an estimate of their heap bytes, and its bound} */
+    public RecordBudget recordBudget() {
+        return recordBudget;
     }
 
     /** {@return the clock of timestamps, task publication and key validity} */
@@ -367,7 +389,7 @@ public final class Application {
             IndexState state = indices.get(name);
             if (state == null) {
                 requireRoomForIndices(1);
-                IndexState fresh = new IndexState(name, clock.millis(), this::interleaving);
+                IndexState fresh = new IndexState(name, clock.millis(), this::interleaving, recordBudget);
                 fresh.lock().lock();
                 if (indices.putIfAbsent(name, fresh) == null) {
                     created.add(fresh);

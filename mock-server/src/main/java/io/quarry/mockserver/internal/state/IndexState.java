@@ -2,6 +2,8 @@ package io.quarry.mockserver.internal.state;
 
 import io.quarry.mockserver.engine.IndexConfig;
 import io.quarry.mockserver.engine.IndexData;
+import io.quarry.mockserver.engine.internal.index.RecordBudget;
+import io.quarry.mockserver.engine.internal.index.StoreHolds;
 import io.quarry.mockserver.internal.json.Json;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -23,6 +25,9 @@ import tools.jackson.databind.node.ObjectNode;
  * which waits for a write in progress: a write may replace the records and the configuration in turn (a copy or
  * move onto the index, a batch deleting it), and a search between the two saw the new records under the old
  * settings. Other readers use {@link #data()} and the immutable {@link #config()} snapshot without waiting.
+ *
+ * <p>The records it holds count in the application's {@link RecordBudget} until it is deleted ({@link StoreHolds}):
+ * writes to them, a copy onto the index and a seed of its records are refused (403) past the budget.
  */
 public final class IndexState {
 
@@ -32,6 +37,7 @@ public final class IndexState {
     private final ReentrantReadWriteLock contents = new ReentrantReadWriteLock();
 
     private final Supplier<Interleaving> interleaving;
+    private final RecordBudget budget;
     private volatile IndexData data;
     private volatile IndexConfig config;
     private final long createdAtMillis;
@@ -43,10 +49,12 @@ public final class IndexState {
     private boolean deleted;
     private boolean removalRequested;
 
-    IndexState(String name, long nowMillis, Supplier<Interleaving> interleaving) {
+    IndexState(String name, long nowMillis, Supplier<Interleaving> interleaving, RecordBudget budget) {
         this.name = name;
         this.interleaving = interleaving;
+        this.budget = budget;
         this.data = new IndexData();
+        StoreHolds.hold(data, budget, false);
         this.createdAtMillis = nowMillis;
         this.updatedAtMillis = nowMillis;
         publishConfig();
@@ -259,7 +267,7 @@ public final class IndexState {
      * @param source the index moved here
      */
     public void takeRecordsOf(IndexState source) {
-        data = source.data;
+        holdInstead(source.data);
         interleaving.get().reached(Interleaving.Point.RECORDS_REPLACED, name);
     }
 
@@ -268,30 +276,75 @@ public final class IndexState {
      * sharing the former store with a primary never writes the primary's records.
      *
      * @param records the records, each with its objectID
+     * @throws io.quarry.mockserver.engine.EngineException 403 when they do not fit the budget of stored records
      */
     public void replaceRecords(List<ObjectNode> records) {
+        IndexData previous = data;
         IndexData fresh = new IndexData();
-        fresh.write(writer -> {
-            records.forEach(record -> writer.put(record.deepCopy()));
-            return null;
-        });
+        // held while it fills, so that records past the budget are refused as they come, not once all are built
+        StoreHolds.release(previous);
+        StoreHolds.hold(fresh, budget, false);
+        try {
+            fresh.write(writer -> {
+                records.forEach(record -> writer.put(record.deepCopy()));
+                return null;
+            });
+        } catch (RuntimeException | Error refused) {
+            StoreHolds.release(fresh);
+            StoreHolds.hold(previous, budget, false);
+            throw refused;
+        }
         data = fresh;
     }
 
     /**
-     * Replaces the records with copies of another index's (copy).
+     * Replaces the records with copies of another index's (copy), or with a copy of its own (a replica unlinked from
+     * its primary). A copy from another index is refused, before anything is copied, when it would not fit the budget
+     * of stored records once this index's own records are gone; a replica's own copy never is, so that deleting a
+     * primary or changing its replicas always works.
      *
-     * @param source the index copied from
+     * @param source the index copied from, or this index
+     * @throws io.quarry.mockserver.engine.EngineException 403 when the copy does not fit
      */
     public void copyRecordsOf(IndexState source) {
+        IndexData previous = data;
+        long needed = source == this ? 0 : StoreHolds.heapBytes(source.data);
+        StoreHolds.release(previous);
         IndexData copy = new IndexData();
-        List<ObjectNode> records = source.data.records();
-        copy.write(writer -> {
-            records.forEach(writer::put);
-            return null;
-        });
+        try {
+            budget.take(needed);
+            try {
+                List<ObjectNode> records = source.data.records();
+                copy.write(writer -> {
+                    records.forEach(writer::put);
+                    return null;
+                });
+            } finally {
+                budget.giveBack(needed);
+            }
+        } catch (RuntimeException | Error failure) {
+            StoreHolds.hold(previous, budget, false);
+            throw failure;
+        }
+        StoreHolds.hold(copy, budget, false);
         data = copy;
         interleaving.get().reached(Interleaving.Point.RECORDS_REPLACED, name);
+    }
+
+    /**
+     * Makes the index hold records another index holds (a move, a replica linked): they count in the budget already,
+     * and the former ones no longer do (unless another index holds them too).
+     *
+     * @param next the records to hold
+     */
+    private void holdInstead(IndexData next) {
+        IndexData previous = data;
+        if (next == previous) {
+            return;
+        }
+        StoreHolds.hold(next, budget, false);
+        StoreHolds.release(previous);
+        data = next;
     }
 
     /** {@return the name in the {@code primary} setting: the index this one is a replica of, or {@code null}} */
@@ -310,7 +363,7 @@ public final class IndexState {
      * the same write, atomically for searches.
      */
     void shareRecordsOf(IndexState primary) {
-        data = primary.data;
+        holdInstead(primary.data);
     }
 
     /** {@return whether it holds the other index's very store of records} */
@@ -372,8 +425,12 @@ public final class IndexState {
         return deleted;
     }
 
+    /** Marks the index deleted: its records no longer count in the budget (unless another index holds them). */
     void markDeleted() {
-        deleted = true;
+        if (!deleted) {
+            deleted = true;
+            StoreHolds.release(data);
+        }
     }
 
     boolean removalRequested() {

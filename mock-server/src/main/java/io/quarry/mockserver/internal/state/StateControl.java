@@ -145,8 +145,9 @@ public final class StateControl {
             SeedChecks.records(name, records, app::newObjectId);
             names.add(name);
             Runnable write = () -> app.write(name, state -> {
-                state.replaceConfig(settings, synonyms, rules);
+                // the records first: refused past the budget of stored records, they leave the index as it was
                 state.replaceRecords(records);
+                state.replaceConfig(settings, synonyms, rules);
                 return null;
             });
             if (settings.has("primary")) {

@@ -20,12 +20,22 @@ public final class IndexedRecord {
 
     private static final double[] NO_POINTS = new double[0];
 
+    /**
+     * Heap bytes of a record besides its arrays: the object and its fields, its slot in the store's list and in the
+     * table of ordinals by objectID.
+     */
+    static final int RECORD_BYTES = 96;
+
+    /** How many times its JSON size a record kept as a tree of nodes (not as bytes) is estimated to take. */
+    private static final int TREE_FACTOR = 8;
+
     /** The compact bytes, or the tree itself when it holds a node type JSON text cannot produce. */
     private final Object stored;
 
     private final String objectID;
     private final long sequence;
     private final long approximateSize;
+    private final long heapBytes;
     private final double[] geoPoints;
     private int[] tokens;
     private TermDictionary dictionary;
@@ -51,6 +61,16 @@ public final class IndexedRecord {
         this.geoPoints = points.length == 0 ? NO_POINTS : points;
         byte[] bytes = CompactJson.encode(source);
         this.stored = bytes != null ? bytes : source;
+        this.heapBytes = RECORD_BYTES
+                + (bytes != null ? arrayBytes(bytes.length) : TREE_FACTOR * approximateSize)
+                + arrayBytes(4L * tokens.length)
+                + (geoPoints.length == 0 ? 0 : arrayBytes(8L * geoPoints.length))
+                + (wordId >= 0 ? 0 : 40 + 2L * id.length());
+    }
+
+    /** {@return the heap an array of {@code payload} bytes takes: a header, the payload rounded up to 8 bytes} */
+    static long arrayBytes(long payload) {
+        return 16 + ((payload + 7) & ~7L);
     }
 
     private static double[] geoPoints(JsonNode geoloc) {
@@ -259,5 +279,13 @@ public final class IndexedRecord {
     /** {@return the approximate size of the record as JSON, in bytes} */
     public long approximateSize() {
         return approximateSize;
+    }
+
+    /**
+     * {@return an estimate of the heap the record holds: its bytes, its words and points, its slots in the store}
+     *     The words' postings and the dictionary are counted by the store, which keeps them until it compacts.
+     */
+    public long heapBytes() {
+        return heapBytes;
     }
 }

@@ -12,16 +12,18 @@ public final class IntList {
      * Appends a value unless it equals the last one (postings are appended in ordinal order per record).
      *
      * @param value the value
+     * @return whether it was appended
      */
-    public void addIfNotLast(int value) {
+    public boolean addIfNotLast(int value) {
         if (size > 0 && values[size - 1] == value) {
-            return;
+            return false;
         }
         if (size == values.length) {
             // Grown by half: posting lists are most of the index, and doubling leaves a quarter unused.
             values = Arrays.copyOf(values, size + (size >> 1) + 1);
         }
         values[size++] = value;
+        return true;
     }
 
     /** {@return the number of values} */

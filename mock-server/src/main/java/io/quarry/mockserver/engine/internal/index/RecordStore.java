@@ -18,12 +18,18 @@ public final class RecordStore {
 
     private static final int COMPACTION_FLOOR = 1024;
 
+    /** Heap bytes of one posting: an int of a list grown by half when full. */
+    static final int POSTING_BYTES = 5;
+
     private List<IndexedRecord> byOrdinal = new ArrayList<>();
     private OrdinalTable ordinalById = new OrdinalTable(this::objectIdAt);
     private TermDictionary dictionary = new TermDictionary();
     private TermIndex terms = new TermIndex(dictionary);
     private long nextSequence;
     private long dataSize;
+    // The heap estimate (heapBytes): the live records' own, and the postings the inverted index holds.
+    private long recordBytes;
+    private long postingCount;
     private long generation;
     // Names this content until it is cleared, so that a browse cursor cannot continue over other content.
     private long lineage = ThreadLocalRandom.current().nextLong();
@@ -107,6 +113,8 @@ public final class RecordStore {
         dictionary = new TermDictionary();
         terms = new TermIndex(dictionary);
         dataSize = 0;
+        recordBytes = 0;
+        postingCount = 0;
         generation++;
         layout++;
         lineage = ThreadLocalRandom.current().nextLong();
@@ -123,6 +131,7 @@ public final class RecordStore {
         }
         IndexedRecord removed = byOrdinal.set(ordinal, null);
         dataSize -= removed.approximateSize();
+        recordBytes -= removed.heapBytes();
         return removed;
     }
 
@@ -132,6 +141,7 @@ public final class RecordStore {
         byOrdinal.add(record);
         ordinalById.add(record.objectID(), ordinal);
         dataSize += record.approximateSize();
+        recordBytes += record.heapBytes();
         index(record, ordinal);
         compactIfSparse();
     }
@@ -153,6 +163,7 @@ public final class RecordStore {
         // A new dictionary drops the words of the removed records.
         dictionary = new TermDictionary();
         terms = new TermIndex(dictionary);
+        postingCount = 0;
         for (IndexedRecord record : live) {
             record.remap(dictionary);
             int ordinal = byOrdinal.size();
@@ -174,7 +185,9 @@ public final class RecordStore {
                 int count = tokens[i + 1];
                 if ((tokens[i] != objectIdPath) == attributes) {
                     for (int k = i + 2; k < i + 2 + count; k++) {
-                        terms.add(tokens[k], ordinal, attributes);
+                        if (terms.add(tokens[k], ordinal, attributes)) {
+                            postingCount++;
+                        }
                     }
                 }
                 i += 2 + count;
@@ -214,6 +227,16 @@ public final class RecordStore {
     /** {@return the approximate size of the records as JSON} */
     public long dataSize() {
         return dataSize;
+    }
+
+    /**
+     * {@return an estimate of the heap the records and the structures searching them hold} Kept up to date by every
+     * write: the live records' bytes, words and slots, and the postings and the dictionary of words, which stay
+     * until the store compacts (once removed records outnumber live ones) or is cleared. The columns searches build
+     * (at most {@value #MAX_COLUMNS} of each kind) are caches, not counted.
+     */
+    public long heapBytes() {
+        return recordBytes + POSTING_BYTES * postingCount + dictionary.heapBytes();
     }
 
     /** {@return a number that changes on every write (for caches keyed on the index content)} */

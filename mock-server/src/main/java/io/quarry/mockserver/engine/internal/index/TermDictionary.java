@@ -11,8 +11,18 @@ import java.util.Map;
  */
 public final class TermDictionary {
 
+    /**
+     * Heap bytes a distinct word costs besides its characters: its string, its entry in the table here, and in the
+     * inverted index its posting list, its entry in the sorted map and its slot among the typo candidates.
+     */
+    static final int WORD_BYTES = 232;
+
+    /** Heap bytes a distinct attribute path costs besides its characters: its string and its entry here. */
+    static final int PATH_BYTES = 112;
+
     private final Table words = new Table();
     private final Table paths = new Table();
+    private long heapBytes;
 
     /**
      * {@return its id, or -1 when no record holds it}
@@ -60,12 +70,27 @@ public final class TermDictionary {
         return paths.size;
     }
 
+    /** {@return an estimate of the heap the words and paths hold, here and in the inverted index} */
+    long heapBytes() {
+        return heapBytes;
+    }
+
     int internWord(String word) {
-        return words.intern(word);
+        int before = words.size;
+        int id = words.intern(word);
+        if (words.size != before) {
+            heapBytes += WORD_BYTES + 2L * word.length();
+        }
+        return id;
     }
 
     int internPath(String path) {
-        return paths.intern(path);
+        int before = paths.size;
+        int id = paths.intern(path);
+        if (paths.size != before) {
+            heapBytes += PATH_BYTES + 2L * path.length();
+        }
+        return id;
     }
 
     /** Texts by id and ids by text. */

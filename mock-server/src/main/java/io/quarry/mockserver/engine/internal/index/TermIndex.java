@@ -109,8 +109,9 @@ public final class TermIndex {
      * @param ordinal the record holding it; ordinals must be added in increasing order
      * @param typoCandidate whether typo variants of query words may match it (not for words found only in
      *     objectIDs, which would flood the typo scan with one unique word per record)
+     * @return whether a posting was added (not when the record already had one for the word)
      */
-    public void add(int termId, int ordinal, boolean typoCandidate) {
+    public boolean add(int termId, int ordinal, boolean typoCandidate) {
         if (termId >= postings.length) {
             postings = Arrays.copyOf(postings, Math.max(termId + 1, postings.length * 2));
         }
@@ -131,7 +132,7 @@ public final class TermIndex {
             buckets.get(length).add(term);
             dictionaryVersion++;
         }
-        list.addIfNotLast(ordinal);
+        return list.addIfNotLast(ordinal);
     }
 
     /**

@@ -2,8 +2,10 @@ package io.quarry.mockserver.internal.products.search;
 
 import io.quarry.mockserver.engine.IndexConfig;
 import io.quarry.mockserver.engine.IndexData;
+import io.quarry.mockserver.engine.RecordWriter;
 import io.quarry.mockserver.engine.SearchContext;
 import io.quarry.mockserver.engine.SearchEngine;
+import io.quarry.mockserver.engine.internal.index.StoreHolds;
 import io.quarry.mockserver.engine.internal.search.KeyFilters;
 import io.quarry.mockserver.internal.auth.Caller;
 import io.quarry.mockserver.internal.http.ApiException;
@@ -279,12 +281,7 @@ final class RecordRoutes implements RouteMethods {
             byIndex.forEach((name, operations) -> Replicas.requireNotReplica(indices.get(name), operations));
             byIndex.forEach((name, operations) -> BatchDryRun.check(indices.get(name), operations));
             byIndex.forEach((name, operations) -> claim(request, name, operations));
-            Map<String, List<String>> ids = new LinkedHashMap<>();
-            byIndex.forEach((name, operations) -> {
-                IndexState index = indices.get(name);
-                ids.put(name, applyAll(index, operations, () -> detachReplicas(index)));
-            });
-            return ids;
+            return applyTogether(indices, byIndex);
         });
         ArrayNode objectIDs = Json.array();
         Map<String, Integer> next = new LinkedHashMap<>();
@@ -301,6 +298,57 @@ final class RecordRoutes implements RouteMethods {
         body.set("taskID", taskIds);
         body.set("objectIDs", objectIDs);
         return Response.ok(body);
+    }
+
+    /**
+     * {@return the objectIDs of each index's operations} The writes of every index are held open until all have
+     * applied, and kept only when their growth, added up, fits the budget of stored records: a batch over it is
+     * refused (403) with nothing of it applied, on any index.
+     */
+    private Map<String, List<String>> applyTogether(
+            Map<String, IndexState> indices, Map<String, List<RecordOperation>> byIndex) {
+        Map<String, List<String>> ids = new LinkedHashMap<>();
+        List<StoreHolds.Group> groups = new ArrayList<>();
+        List<Runnable> restores = new ArrayList<>();
+        try {
+            for (Map.Entry<String, List<RecordOperation>> entry : byIndex.entrySet()) {
+                IndexState index = indices.get(entry.getKey());
+                restores.add(restoreOnRefusal(index, entry.getValue()));
+                StoreHolds.Group group = StoreHolds.open(index.data());
+                groups.add(group);
+                ids.put(entry.getKey(), applyOperations(index, entry.getValue(), group.writer(), () -> {
+                    detachReplicas(index);
+                }));
+            }
+            long growth = 0;
+            for (StoreHolds.Group group : groups) {
+                growth += group.growth();
+            }
+            app.recordBudget().take(growth);
+        } catch (RuntimeException | Error refused) {
+            for (int i = groups.size() - 1; i >= 0; i--) {
+                groups.get(i).abort();
+            }
+            restores.forEach(Runnable::run);
+            throw refused;
+        }
+        groups.forEach(StoreHolds.Group::commit);
+        return ids;
+    }
+
+    /**
+     * {@return what puts an index back as it was when a write deleting it is refused after it applied} The write's
+     * records are undone with it; its configuration, reset by the deletion, and the removal it asked for are not.
+     */
+    private static Runnable restoreOnRefusal(IndexState index, List<RecordOperation> operations) {
+        if (operations.stream().noneMatch(RecordOperation.DeleteIndex.class::isInstance)) {
+            return () -> {};
+        }
+        IndexConfig before = index.config();
+        return () -> {
+            index.replaceConfig(before.settings(), before.synonyms(), before.rules());
+            index.cancelRemoval();
+        };
     }
 
     /**
@@ -362,16 +410,26 @@ final class RecordRoutes implements RouteMethods {
      * before each {@code delete} applies
      */
     private static List<String> applyAll(IndexState index, List<RecordOperation> operations, Runnable beforeDeletion) {
-        return index.data().write(writer -> {
-            List<String> ids = new ArrayList<>(operations.size());
-            for (RecordOperation operation : operations) {
-                if (operation instanceof RecordOperation.DeleteIndex) {
-                    beforeDeletion.run();
-                }
-                ids.add(operation.apply(index, writer));
+        Runnable restore = restoreOnRefusal(index, operations);
+        try {
+            return index.data().write(writer -> applyOperations(index, operations, writer, beforeDeletion));
+        } catch (RuntimeException | Error refused) {
+            restore.run();
+            throw refused;
+        }
+    }
+
+    /** {@return the objectID each operation concerns, in order}, applied with the writer of the index's records */
+    private static List<String> applyOperations(
+            IndexState index, List<RecordOperation> operations, RecordWriter writer, Runnable beforeDeletion) {
+        List<String> ids = new ArrayList<>(operations.size());
+        for (RecordOperation operation : operations) {
+            if (operation instanceof RecordOperation.DeleteIndex) {
+                beforeDeletion.run();
             }
-            return ids;
-        });
+            ids.add(operation.apply(index, writer));
+        }
+        return ids;
     }
 
     private static ArrayNode objectIDs(List<String> ids) {

@@ -441,28 +441,35 @@ final class SuggestionBuilder {
     }
 
     /**
-     * {@return {@code null} once written, or why not: the index is a replica, which holds its primary's records, or
-     * the application was reset since the build began} A build does not hold a reset back: one that ran meanwhile
-     * erased the searches, records and configuration the build read, which its write must not bring back (nor the
-     * suggestions index, the reset had removed).
+     * {@return {@code null} once written, or why not: the index is a replica, which holds its primary's records, the
+     * application was reset since the build began, or the suggestions do not fit the budget of stored records (the
+     * index is then left as it was)} A build does not hold a reset back: one that ran meanwhile erased the searches,
+     * records and configuration the build read, which its write must not bring back (nor the suggestions index, the
+     * reset had removed).
      */
     private String write(String indexName, Map<String, ObjectNode> records, long resets) {
         ObjectNode settings = Json.object();
         settings.putArray("searchableAttributes").add("query");
         settings.putArray("customRanking").add("desc(popularity)");
-        Application.Written<String> written = app.writeManyUnlessReset(List.of(indexName), resets, states -> {
-            IndexState index = states.get(indexName);
-            if (index.primaryName() != null) {
-                return "Index " + indexName + " is a replica of " + index.primaryName();
-            }
-            index.mergeSettings(settings);
-            index.data().write(writer -> {
-                new RecordOperation.Clear().apply(index, writer);
-                records.values().forEach(record -> new RecordOperation.Put(record).apply(index, writer));
+        Application.Written<String> written;
+        try {
+            written = app.writeManyUnlessReset(List.of(indexName), resets, states -> {
+                IndexState index = states.get(indexName);
+                if (index.primaryName() != null) {
+                    return "Index " + indexName + " is a replica of " + index.primaryName();
+                }
+                // the records first: refused past the budget, they leave the settings as they were
+                index.data().write(writer -> {
+                    new RecordOperation.Clear().apply(index, writer);
+                    records.values().forEach(record -> new RecordOperation.Put(record).apply(index, writer));
+                    return null;
+                });
+                index.mergeSettings(settings);
                 return null;
             });
-            return null;
-        });
+        } catch (EngineException refused) {
+            return refused.getMessage();
+        }
         return written == null ? "The application was reset during the build" : written.result();
     }
 }

@@ -1,0 +1,115 @@
+package io.quarry.mockserver.engine.internal.index;
+
+import io.quarry.mockserver.engine.IndexData;
+import io.quarry.mockserver.engine.RecordWriter;
+
+/**
+ * The indices holding an {@link IndexData}: while at least one does, its estimated heap counts in their
+ * application's {@link RecordBudget}, and its writes are held to it. IndexData installs its side here when its class
+ * initialises, so that it needs no public method for this.
+ */
+public final class StoreHolds {
+
+    /** What an {@link IndexData} does when an index starts or stops holding it. */
+    public interface Side {
+
+        /**
+         * @param data the records
+         * @param budget the budget of the application of the index holding them
+         * @param refusable whether the hold is refused (403) when the records do not fit the budget
+         */
+        void hold(IndexData data, RecordBudget budget, boolean refusable);
+
+        /** @param data records an index stops holding */
+        void release(IndexData data);
+
+        /**
+         * {@return an estimate of the heap they hold}
+         *
+         * @param data the records
+         */
+        long heapBytes(IndexData data);
+
+        /**
+         * {@return a group of writes on the records, holding their write lock until it is committed or aborted}
+         *
+         * @param data the records
+         */
+        Group open(IndexData data);
+    }
+
+    /**
+     * A group of writes on one index's records that the caller ends: several groups, on several indices, are
+     * committed together once their growth, added up, fits the budget, or all aborted.
+     */
+    public interface Group {
+
+        /** {@return the writer of the group} */
+        RecordWriter writer();
+
+        /** {@return how much the group grew the records' estimate (negative when it freed bytes)} */
+        long growth();
+
+        /** Keeps the writes; the caller has counted their {@link #growth()} in the budget. */
+        void commit();
+
+        /** Undoes the writes. */
+        void abort();
+    }
+
+    private static volatile Side side;
+
+    private StoreHolds() {}
+
+    /**
+     * Called once, by {@link IndexData}'s class.
+     *
+     * @param installed its side
+     */
+    public static void install(Side installed) {
+        if (side != null) {
+            throw new IllegalStateException("the side of IndexData is installed already");
+        }
+        side = installed;
+    }
+
+    /**
+     * An index starts holding the records: their estimate counts in the budget from now on (once, however many
+     * indices hold them: a replica shares its primary's).
+     *
+     * @param data the records
+     * @param budget the application's budget
+     * @param refusable whether records that do not fit are refused; otherwise they are counted all the same
+     * @throws io.quarry.mockserver.engine.EngineException 403 when refusable and they do not fit
+     */
+    public static void hold(IndexData data, RecordBudget budget, boolean refusable) {
+        side.hold(data, budget, refusable);
+    }
+
+    /**
+     * An index stops holding the records: once none does, their estimate leaves the budget.
+     *
+     * @param data the records
+     */
+    public static void release(IndexData data) {
+        side.release(data);
+    }
+
+    /**
+     * {@return an estimate of the heap the records hold}
+     *
+     * @param data the records
+     */
+    public static long heapBytes(IndexData data) {
+        return side.heapBytes(data);
+    }
+
+    /**
+     * {@return a group of writes on the records, which the caller commits or aborts}
+     *
+     * @param data the records
+     */
+    public static Group open(IndexData data) {
+        return side.open(data);
+    }
+}

@@ -1,0 +1,121 @@
+package io.quarry.mockserver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
+
+/**
+ * The standalone server on a 64 MB heap, given records batch after batch: the budget of stored records, sized to the
+ * heap, refuses them with the service's record-quota answer before the heap runs out, and the server goes on
+ * answering. Alone: its server works its small heap hard, and would slow the classes beside it past their bounds.
+ */
+@Isolated
+@Timeout(120)
+class SmallHeapRecordBudgetHttpTest {
+
+    private static final int STORED_BATCH = 5_000;
+
+    @Test
+    void recordsStoredUntilRefusedOnA64MegabyteHeapLeaveTheServerAnswering(@TempDir Path dir) throws Exception {
+        Path log = dir.resolve("server.log");
+        Process process = SmallHeapHttpTest.start(log);
+        try {
+            String url = SmallHeapHttpTest.listening(process, log);
+            HttpClient http =
+                    HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+            int stored = 0;
+            HttpResponse<String> refused = null;
+            for (int batch = 0; batch < 200 && refused == null; batch++) {
+                HttpResponse<String> answer = http.send(
+                        call(url, "/1/indexes/store/batch")
+                                .POST(HttpRequest.BodyPublishers.ofByteArray(ordinaryRecords(stored, STORED_BATCH)))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+                if (answer.statusCode() == 200) {
+                    stored += STORED_BATCH;
+                } else {
+                    refused = answer;
+                }
+            }
+
+            assertThat(refused)
+                    .as("refused before 200 batches of 2 MB were stored in a 64 MB heap")
+                    .isNotNull();
+            assertThat(refused.statusCode() + " " + refused.body())
+                    .as("the budget of stored records refuses before the heap runs out")
+                    .startsWith("403 ")
+                    .contains("Record quota exceeded, change plan or delete records.");
+            HttpResponse<String> search = http.send(
+                    call(url, "/1/indexes/store/query")
+                            .POST(HttpRequest.BodyPublishers.ofString("{\"query\":\"\",\"hitsPerPage\":1}"))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(search.statusCode())
+                    .as("still searching: %s", search.body())
+                    .isEqualTo(200);
+            assertThat(search.body()).as("every record stored before").contains("\"nbHits\":" + stored + ",");
+            HttpResponse<String> cleared = http.send(
+                    call(url, "/1/indexes/store/clear")
+                            .POST(HttpRequest.BodyPublishers.noBody())
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(cleared.statusCode()).as(cleared.body()).isEqualTo(200);
+            HttpResponse<String> again = http.send(
+                    call(url, "/1/indexes/store/batch")
+                            .POST(HttpRequest.BodyPublishers.ofByteArray(ordinaryRecords(0, STORED_BATCH)))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(again.statusCode())
+                    .as("clearing made room: %s", again.body())
+                    .isEqualTo(200);
+        } finally {
+            process.destroy();
+            process.waitFor(30, TimeUnit.SECONDS);
+            process.destroyForcibly();
+        }
+        assertThat(Files.readString(log)).doesNotContain("ran out of memory");
+    }
+
+    private static HttpRequest.Builder call(String url, String path) {
+        return HttpRequest.newBuilder(URI.create(url + path))
+                .timeout(Duration.ofSeconds(60))
+                .header("X-Service-Application-Id", MockServer.DEFAULT_APPLICATION_ID)
+                .header("X-Service-API-Key", MockServer.DEFAULT_ADMIN_KEY)
+                .header("Content-Type", "application/json");
+    }
+
+    /** {@return a batch of {@code count} product-like records of about 400 bytes, numbered from {@code from}} */
+    private static byte[] ordinaryRecords(int from, int count) {
+        StringBuilder batch = new StringBuilder("{\"requests\":[");
+        for (int i = from; i < from + count; i++) {
+            batch.append(i == from ? "" : ",")
+                    .append("{\"action\":\"addObject\",\"body\":{\"objectID\":\"sku-")
+                    .append(i)
+                    .append("\",\"name\":\"Walking shoe model ")
+                    .append(i)
+                    .append("\",\"brand\":\"brand")
+                    .append(i % 97)
+                    .append("\",\"price\":")
+                    .append(i % 500)
+                    .append(".99,\"categories\":[\"shoes\",\"outdoor\",\"size ")
+                    .append(i % 13)
+                    .append("\"],\"description\":\"A sturdy leather shoe with a cushioned sole and a waterproof")
+                    .append(" lining, made for long walks on city streets and country paths; reference ")
+                    .append(Integer.toHexString((int) (i * 2654435761L)))
+                    .append("\"}}");
+        }
+        return batch.append("]}").toString().getBytes(StandardCharsets.UTF_8);
+    }
+}
