@@ -371,7 +371,10 @@ public class QuarryProperties {
             return querySuggestions;
         }
 
-        /** {@return the monitoring check: reads the service status} */
+        /**
+         * {@return the monitoring check: lists the application's servers, which needs the monitoring key (the public
+         * status page would answer a wrong key too)}
+         */
         public Check getMonitoring() {
             return monitoring;
         }
