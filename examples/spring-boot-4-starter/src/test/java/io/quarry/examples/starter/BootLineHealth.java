@@ -66,7 +66,10 @@ final class BootLineHealth {
      * @return its status code, such as {@code UP}
      */
     static String pathStatus(ApplicationContext context, String... path) {
-        return context.getBean(HealthEndpoint.class).healthForPath(path).getStatus().getCode();
+        return context.getBean(HealthEndpoint.class)
+                .healthForPath(path)
+                .getStatus()
+                .getCode();
     }
 
     /**
