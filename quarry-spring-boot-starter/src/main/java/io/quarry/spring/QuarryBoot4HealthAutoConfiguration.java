@@ -24,8 +24,9 @@ import org.springframework.context.annotation.Import;
  * The enabled health checks as one {@code quarry} health contributor with an indicator per client
  * ({@code /actuator/health/quarry/search}, ...), on Spring Boot 4, whose health API moved to {@code org.springframework.boot.health.contributor}. Spring Boot's
  * {@code management.health.quarry.enabled=false} turns it off, as it does Boot's own indicators. The checks of one
- * health request run at once, within {@code quarry.health.timeout} together. The checks are the same on both Boot
- * lines; only their health types differ here.
+ * health request run within {@code quarry.health.timeout} together, at once, and a health group's request calls only
+ * the checks the group includes, which the contributor reads from the endpoint's groups. The checks are the same on
+ * both Boot lines; only their health types differ here.
  */
 @AutoConfiguration(after = QuarryAutoConfiguration.class)
 @ConditionalOnClass(name = "org.springframework.boot.health.contributor.HealthIndicator")
