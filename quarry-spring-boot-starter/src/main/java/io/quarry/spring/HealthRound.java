@@ -19,10 +19,10 @@ import java.util.concurrent.TimeoutException;
  * a timeout or a concurrent evaluation for them. It also asks only the indicators of the health group it serves,
  * without telling the contributor which group that is. So the first indicator asked sets the round's deadline,
  * {@code quarry.health.timeout} away, and starts its own check with every check sure to be asked after it in the same
- * walk: those of every health group that could be walking ({@link HealthWalks}). Each check runs on its client's
+ * walk: those that every health group that could be walking includes ({@link HealthWalks}). Each check runs on its client's
  * asynchronous call, and each indicator waits for its own until the deadline. A check asked later that has not
  * started yet joins the round then, with the time left: the round never takes longer than the timeout, however many
- * checks are asked, and never calls a check the walk does not ask. Thread-safe: a reactive application's endpoint
+ * checks are asked, and calls no check the health group being walked does not include. Thread-safe: a reactive application's endpoint
  * asks the indicators from several threads.
  */
 final class HealthRound {

@@ -49,7 +49,7 @@ public class QuarryBoot4HealthAutoConfiguration {
         @ConditionalOnMissingBean(name = "quarryHealthContributor")
         CompositeHealthContributor quarryHealthContributor(
                 List<HealthProbe> probes, QuarryProperties properties, ObjectProvider<HealthEndpointGroups> groups) {
-            return new Checks(new HealthChecks(probes, properties, () -> members(groups.getIfAvailable())));
+            return new Checks(new HealthChecks(probes, properties, () -> members(groups.getIfUnique())));
         }
 
         /** {@return whether each health group includes a contributor, by its path, or null without the endpoint} */
