@@ -33,8 +33,9 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 /**
  * The checks as Spring Boot 3.5's health endpoint evaluates them: the whole {@code quarry} contributor, whose checks
- * run at once within one {@code quarry.health.timeout}, its overall status, and what a key limited to the
- * application's needs, or unknown to the service, shows. The example projects check the same on both Boot lines.
+ * run at once within one {@code quarry.health.timeout}, its overall status, a health group calling only the checks
+ * it includes, and what a key limited to the application's needs, or unknown to the service (the monitoring key
+ * too), shows. The example projects check the same on both Boot lines.
  */
 class QuarryHealthEndpointTest {
 
