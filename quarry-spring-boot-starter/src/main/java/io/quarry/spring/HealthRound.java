@@ -1,9 +1,11 @@
 package io.quarry.spring;
 
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -12,37 +14,56 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The checks of one health request, run at once. Spring Boot's health endpoint asks a composite contributor's
- * indicators one after another, on one thread (a servlet application's), and neither Boot line offers a timeout or
- * a concurrent evaluation for them; so the first indicator asked starts every check of the round, each on its
- * client's asynchronous call, and each indicator then waits for its own, all within one deadline: the round takes
- * at most {@code quarry.health.timeout}, however many checks are enabled. Nothing is called until an indicator is
- * asked. Thread-safe: a reactive application's endpoint asks the indicators from several threads.
+ * The checks of one health request, all within one deadline. Spring Boot's health endpoint asks a composite
+ * contributor's indicators one after another, on one thread (a servlet application's), and neither Boot line offers
+ * a timeout or a concurrent evaluation for them. It also asks only the indicators of the health group it serves,
+ * without telling the contributor which group that is. So the first indicator asked sets the round's deadline,
+ * {@code quarry.health.timeout} away, and starts its own check with every check sure to be asked after it in the same
+ * walk: those that every health group that could be walking includes ({@link HealthWalks}). Each check runs on its client's
+ * asynchronous call, and each indicator waits for its own until the deadline. A check asked later that has not
+ * started yet joins the round then, with the time left: the round never takes longer than the timeout, however many
+ * checks are asked, and calls no check the health group being walked does not include. Thread-safe: a reactive application's endpoint
+ * asks the indicators from several threads.
  */
 final class HealthRound {
 
     private final List<HealthProbe> probes;
     private final Duration timeout;
+    private final HealthWalks walks;
 
-    /** The calls under way by the probe's name, from the first indicator asked; guarded by this. */
-    private Map<String, CompletableFuture<?>> calls;
+    /** The checks asked so far, by name; guarded by this. */
+    private final Set<String> asked = new HashSet<>();
 
-    /** When the round ends, in {@link System#nanoTime()}'s terms; guarded by this. */
+    /** The calls under way, by the probe's name; guarded by this. */
+    private final Map<String, CompletableFuture<?>> calls = new LinkedHashMap<>();
+
+    /** When the round ends, in {@link System#nanoTime()}'s terms, set by the first indicator asked; guarded by this. */
     private long deadline;
 
-    HealthRound(List<HealthProbe> probes, Duration timeout) {
+    /**
+     * @param probes  the checks the walk may ask, in the order it asks them
+     * @param timeout the limit on the round
+     * @param walks   which checks each health group asks
+     */
+    HealthRound(List<HealthProbe> probes, Duration timeout, HealthWalks walks) {
         this.probes = List.copyOf(probes);
         this.timeout = timeout;
+        this.walks = walks;
     }
 
     /**
      * {@return what the probe's check finds, waiting at most until the round's deadline} A check not ended by then
-     * is cancelled and down.
+     * is cancelled and down; a check asked once the deadline has passed is down without a call.
      *
      * @param probe one of the round's probes
      */
     HealthVerdict verdict(HealthProbe probe) {
-        CompletableFuture<?> call = started().get(probe.name());
+        CompletableFuture<?> call = join(probe);
+        if (call == null) {
+            return probe.verdict(new TimeoutException("No answer within quarry.health.timeout (" + shown(timeout)
+                    + "): the checks asked before this one in the same health request used it up, so it was not"
+                    + " called"));
+        }
         try {
             call.get(Math.max(0, remaining()), TimeUnit.NANOSECONDS);
             return probe.verdict(null);
@@ -61,14 +82,26 @@ final class HealthRound {
         }
     }
 
-    private synchronized Map<String, CompletableFuture<?>> started() {
-        if (calls == null) {
+    /**
+     * {@return the probe's call, started now with the checks sure to be asked after it when it has not started yet,
+     * or null when it has not and the deadline has passed}
+     */
+    private synchronized CompletableFuture<?> join(HealthProbe probe) {
+        if (asked.isEmpty()) {
             deadline = System.nanoTime() + timeout.toNanos();
-            Map<String, CompletableFuture<?>> started = new LinkedHashMap<>();
-            probes.forEach(probe -> started.put(probe.name(), probe.start()));
-            calls = started;
         }
-        return calls;
+        asked.add(probe.name());
+        CompletableFuture<?> call = calls.get(probe.name());
+        if (call != null || remaining() <= 0) {
+            return call;
+        }
+        Set<String> sure = walks.sureToBeAsked(asked);
+        for (HealthProbe other : probes) {
+            if (!calls.containsKey(other.name()) && (other == probe || sure.contains(other.name()))) {
+                calls.put(other.name(), other.start());
+            }
+        }
+        return calls.get(probe.name());
     }
 
     /** {@return the duration as a property would give it: {@code 500ms}, {@code 2s}} */

@@ -1,12 +1,15 @@
 package io.quarry.spring;
 
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.health.actuate.endpoint.HealthEndpointGroups;
 import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
 import org.springframework.boot.health.contributor.CompositeHealthContributor;
 import org.springframework.boot.health.contributor.Health;
@@ -21,8 +24,9 @@ import org.springframework.context.annotation.Import;
  * The enabled health checks as one {@code quarry} health contributor with an indicator per client
  * ({@code /actuator/health/quarry/search}, ...), on Spring Boot 4, whose health API moved to {@code org.springframework.boot.health.contributor}. Spring Boot's
  * {@code management.health.quarry.enabled=false} turns it off, as it does Boot's own indicators. The checks of one
- * health request run at once, within {@code quarry.health.timeout} together. The checks are the same on both Boot
- * lines; only their health types differ here.
+ * health request run within {@code quarry.health.timeout} together, at once, and a health group's request calls only
+ * the checks the group includes, which the contributor reads from the endpoint's groups. The checks are the same on
+ * both Boot lines; only their health types differ here.
  */
 @AutoConfiguration(after = QuarryAutoConfiguration.class)
 @ConditionalOnClass(name = "org.springframework.boot.health.contributor.HealthIndicator")
@@ -43,8 +47,19 @@ public class QuarryBoot4HealthAutoConfiguration {
         @Bean
         @ConditionalOnBean(HealthProbe.class)
         @ConditionalOnMissingBean(name = "quarryHealthContributor")
-        CompositeHealthContributor quarryHealthContributor(List<HealthProbe> probes, QuarryProperties properties) {
-            return new Checks(new HealthChecks(probes, properties));
+        CompositeHealthContributor quarryHealthContributor(
+                List<HealthProbe> probes, QuarryProperties properties, ObjectProvider<HealthEndpointGroups> groups) {
+            return new Checks(new HealthChecks(probes, properties, () -> members(groups.getIfUnique())));
+        }
+
+        /** {@return whether each health group includes a contributor, by its path, or null without the endpoint} */
+        private static List<Predicate<String>> members(HealthEndpointGroups groups) {
+            if (groups == null) {
+                return null;
+            }
+            Stream<Predicate<String>> named = groups.getNames().stream().map(name -> groups.get(name)::isMember);
+            return Stream.concat(Stream.<Predicate<String>>of(groups.getPrimary()::isMember), named)
+                    .toList();
         }
 
         /** The checks in this line's types; Boot 4's endpoint walks a composite with {@link #stream()}. */

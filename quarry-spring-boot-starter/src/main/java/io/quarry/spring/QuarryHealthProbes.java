@@ -98,7 +98,10 @@ class QuarryHealthProbes {
     @ConditionalOnProperty(name = "quarry.health.monitoring.enabled", havingValue = "true")
     static class Monitoring {
 
-        /** Reads the service status. */
+        /**
+         * Lists the application's servers, a read every monitoring key may make. Not the service status: that page
+         * is public, so it answers whatever key is sent, and a wrong key would show up.
+         */
         @Bean
         HealthProbe quarryMonitoringHealthProbe(
                 MonitoringClient client, QuarryConnectionDetails connection, QuarryProperties properties) {
@@ -106,8 +109,8 @@ class QuarryHealthProbes {
                     QuarryProduct.MONITORING,
                     client,
                     MonitoringClient::create,
-                    "reads the service status",
-                    MonitoringClient::statusAsync,
+                    "lists the application's servers, which needs the monitoring key",
+                    MonitoringClient::inventoryServersAsync,
                     NO_OTHER_ANSWER,
                     connection,
                     properties);

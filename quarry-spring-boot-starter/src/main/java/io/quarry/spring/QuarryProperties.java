@@ -331,8 +331,8 @@ public class QuarryProperties {
 
         /**
          * The limit on the health checks of one health request, together: they run at once, each call limited to it
-         * every try included, so the request waits at most this long however many checks are on. Positive (set
-         * empty: the default).
+         * every try included, so the request waits at most this long however many checks are on (a health group's
+         * request runs only the checks it includes). Positive (set empty: the default).
          */
         private Duration timeout = Duration.ofSeconds(2);
 
@@ -371,7 +371,10 @@ public class QuarryProperties {
             return querySuggestions;
         }
 
-        /** {@return the monitoring check: reads the service status} */
+        /**
+         * {@return the monitoring check: lists the application's servers, which needs the monitoring key (the public
+         * status page would answer a wrong key too)}
+         */
         public Check getMonitoring() {
             return monitoring;
         }

@@ -67,6 +67,15 @@ class ConfigurationMetadataTest {
     }
 
     @Test
+    void theMonitoringCheckSaysItNeedsTheMonitoringKey() throws IOException {
+        assertThat(properties()
+                        .get("quarry.health.monitoring.enabled")
+                        .get("description")
+                        .asString())
+                .contains("needs the monitoring key");
+    }
+
+    @Test
     void theRegionsAreOffered() throws IOException {
         List<String> regions = new ArrayList<>();
         for (JsonNode hint : metadata().get("hints")) {

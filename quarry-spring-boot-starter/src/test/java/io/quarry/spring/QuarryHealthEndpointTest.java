@@ -33,8 +33,9 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 /**
  * The checks as Spring Boot 3.5's health endpoint evaluates them: the whole {@code quarry} contributor, whose checks
- * run at once within one {@code quarry.health.timeout}, its overall status, and what a key limited to the
- * application's needs, or unknown to the service, shows. The example projects check the same on both Boot lines.
+ * run at once within one {@code quarry.health.timeout}, its overall status, a health group calling only the checks
+ * it includes, and what a key limited to the application's needs, or unknown to the service (the monitoring key
+ * too), shows. The example projects check the same on both Boot lines.
  */
 class QuarryHealthEndpointTest {
 
@@ -129,6 +130,84 @@ class QuarryHealthEndpointTest {
                     assertThat(took).isLessThan(TIMEOUT.multipliedBy(EVERY_CHECK.size()));
                     assertThat(down.requestCount()).isEqualTo(EVERY_CHECK.size());
                 });
+    }
+
+    @Test
+    void aHealthGroupOfOneCheckCallsThatCheckAlone() {
+        MockHost others = server.hosts().get(0);
+        MockHost search = server.hosts().get(1);
+        everyCheck
+                .withPropertyValues(
+                        "quarry.search.hosts=" + search.url(),
+                        "management.endpoint.health.group.search.include=quarry/search")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    HealthEndpoint endpoint = context.getBean(HealthEndpoint.class);
+
+                    assertThat(endpoint.healthForPath("search").getStatus()).isEqualTo(Status.UP);
+                    assertThat(search.requestCount()).isEqualTo(1);
+                    assertThat(others.requestCount()).isZero();
+
+                    // the whole contributor still calls every check
+                    assertThat(quarry(context).getStatus()).isEqualTo(Status.UP);
+                    assertThat(search.requestCount()).isEqualTo(2);
+                    assertThat(others.requestCount()).isEqualTo(EVERY_CHECK.size() - 1);
+                });
+    }
+
+    @Test
+    void checksAskedAfterTheFirstJoinItsRoundWithinTheSameTimeout() {
+        MockHost down = server.hosts().get(1);
+        down.faults().hold(Duration.ofMinutes(5)); // connections accepted, requests never answered
+        // the group of the crawler check alone: when the whole contributor is walked, crawler, asked first (the
+        // checks are asked by name), cannot tell that the others will be asked, so they join the round when asked,
+        // after its deadline
+        everyCheck
+                .withPropertyValues(
+                        "quarry.hosts=" + down.url(),
+                        "quarry.health.timeout=" + TIMEOUT.toMillis() + "ms",
+                        "management.endpoint.health.group.crawler.include=quarry/crawler")
+                .run(context -> {
+                    long started = System.nanoTime();
+                    CompositeHealth quarry = quarry(context);
+                    Duration took = Duration.ofNanos(System.nanoTime() - started);
+
+                    quarry.getComponents()
+                            .forEach((check, health) ->
+                                    assertThat(health.getStatus()).as(check).isEqualTo(Status.DOWN));
+                    // each check waiting a timeout of its own would take five at least
+                    assertThat(took).isLessThan(TIMEOUT.multipliedBy(EVERY_CHECK.size()));
+                    assertThat(((Health) quarry.getComponents().get("search"))
+                                    .getDetails()
+                                    .get("error"))
+                            .asString()
+                            .contains("it was not called");
+                    assertThat(down.requestCount()).isEqualTo(1);
+                });
+    }
+
+    @Test
+    void theMonitoringCheckIsDownWithAWrongMonitoringKeyAndUpWithTheRightOne() {
+        String wrong = "not-the-monitoring-key";
+        ApplicationContextRunner monitoringCheck = runner.withPropertyValues("quarry.health.monitoring.enabled=true");
+
+        monitoringCheck.withPropertyValues("quarry.monitoring.api-key=" + wrong).run(context -> {
+            CompositeHealth quarry = quarry(context);
+            assertThat(quarry.getStatus()).isEqualTo(Status.DOWN);
+            Health monitoring = (Health) quarry.getComponents().get("monitoring");
+            assertThat(monitoring.getDetails().get("fix"))
+                    .asString()
+                    .contains("does not know the credentials")
+                    .contains("quarry.application-id or quarry.monitoring.api-key")
+                    .contains("quarry.health.monitoring.enabled=false");
+            assertNoKeyShown(quarry, wrong);
+        });
+        monitoringCheck.run(context -> {
+            CompositeHealth quarry = quarry(context);
+            assertThat(quarry.getStatus()).isEqualTo(Status.UP);
+            assertThat(((Health) quarry.getComponents().get("monitoring")).getDetails())
+                    .isEmpty();
+        });
     }
 
     @Test

@@ -59,6 +59,20 @@ final class BootLineHealth {
     }
 
     /**
+     * Evaluates a path of the health endpoint, such as a health group's ({@code /actuator/health/search}).
+     *
+     * @param context the application context, with the health endpoint
+     * @param path    the path under the endpoint, such as {@code search}
+     * @return its status code, such as {@code UP}
+     */
+    static String pathStatus(ApplicationContext context, String... path) {
+        return context.getBean(HealthEndpoint.class)
+                .healthForPath(path)
+                .getStatus()
+                .getCode();
+    }
+
+    /**
      * Runs one client's health check.
      *
      * @param context the application context

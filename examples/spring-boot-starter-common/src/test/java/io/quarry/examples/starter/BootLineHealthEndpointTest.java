@@ -24,7 +24,8 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 /**
  * The checks as the health endpoint of the Boot line the project runs on evaluates them
  * ({@code /actuator/health/quarry}): together within one {@code quarry.health.timeout}, the contributor down when one
- * check is, a search-only key up, a key the service does not know down, and no key in what it shows.
+ * check is, a health group calling only the checks it includes, a search-only key up, a key the service does not
+ * know down (the monitoring key too), and no key in what it shows.
  */
 class BootLineHealthEndpointTest {
 
@@ -114,6 +115,45 @@ class BootLineHealthEndpointTest {
                     // one after the other, the unanswered checks would take a timeout each at least
                     assertThat(took).isLessThan(TIMEOUT.multipliedBy(CHECKS.size()));
                 });
+    }
+
+    @Test
+    void aHealthGroupOfOneCheckCallsThatCheckAlone() {
+        MockHost others = server.hosts().get(0);
+        MockHost search = server.hosts().get(1);
+        everyCheck
+                .withPropertyValues(
+                        "quarry.search.hosts=" + search.url(),
+                        "management.endpoint.health.group.search.include=quarry/search")
+                .run(context -> {
+                    assertThat(BootLineHealth.pathStatus(context, "search")).isEqualTo("UP");
+                    assertThat(search.requestCount()).isEqualTo(1);
+                    assertThat(others.requestCount()).isZero();
+
+                    // the whole contributor still calls every check
+                    assertThat(BootLineHealth.quarry(context).status()).isEqualTo("UP");
+                    assertThat(search.requestCount()).isEqualTo(2);
+                    assertThat(others.requestCount()).isEqualTo(CHECKS.size() - 1);
+                });
+    }
+
+    @Test
+    void theMonitoringCheckIsDownWithAWrongMonitoringKeyAndUpWithTheRightOne() {
+        ApplicationContextRunner monitoringCheck = runner.withPropertyValues("quarry.health.monitoring.enabled=true");
+
+        monitoringCheck
+                .withPropertyValues("quarry.monitoring.api-key=not-the-monitoring-key")
+                .run(context -> {
+                    BootLineHealth.Evaluated quarry = BootLineHealth.quarry(context);
+                    assertThat(quarry.status()).isEqualTo("DOWN");
+                    assertThat(quarry.details().get("monitoring").get("fix"))
+                            .asString()
+                            .contains("does not know the credentials")
+                            .contains("quarry.monitoring.api-key");
+                    assertThat(quarry.toString()).doesNotContain("not-the-monitoring-key");
+                });
+        monitoringCheck.run(context ->
+                assertThat(BootLineHealth.quarry(context).status()).isEqualTo("UP"));
     }
 
     @Test
