@@ -14,9 +14,10 @@
   // JSON asked for (a scripted fault may make one), or the server's own message with its status.
   async function api(method, path, body) {
     const headers = { "X-Service-Application-Id": session.appId, "X-Service-API-Key": session.key };
-    // the console's reads of the mock server's own endpoints (the faults view's, every second) are its own: the
-    // journal and the charts leave them out, as they leave out its views
-    if (method === "GET" && path.startsWith("/_mock/")) headers["X-Mock-Console"] = "read";
+    // the console's reads (the faults view's every second, the index list, settings, records, the search preview)
+    // are its own, not the application's traffic: the server leaves them out of the journal, the charts, the request
+    // log, analytics and usage. Its writes (a fault added or cleared) are the user's, and shown as any.
+    if (method === "GET" || /\/query$/.test(path)) headers["X-Mock-Console"] = "read";
     const init = { method, headers, cache: "no-store", credentials: "omit" };
     if (body !== undefined) {
       headers["Content-Type"] = "application/json";
