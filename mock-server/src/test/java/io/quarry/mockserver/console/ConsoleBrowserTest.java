@@ -37,7 +37,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The console in a real browser against an embedded server of two hosts, one sign-in for the whole class, each view
- * in turn (the order matters: the journal shows the search made before it). Each view's screenshot is written to
+ * in turn (the order matters: the journal shows the application's search made beside the console's). Each view's screenshot is written to
  * {@code target/console-screenshots}, or to the folder {@code -Dquarry.console.screenshots} names (the README's are
  * made with {@code -Dquarry.console.screenshots=docs/console}).
  */
@@ -160,7 +160,8 @@ class ConsoleBrowserTest {
 
     @Test
     @Order(4)
-    void journalsThatSearchWithItsStatusAndNoKey() throws IOException {
+    void journalsTheApplicationsSearchWithItsStatusAndNoKeyButNoneOfTheConsolesOwn() throws IOException {
+        send("POST", "/1/indexes/products/query", "{\"query\":\"phone\"}");
         tab("journal");
         By search = By.xpath("//table[@id='journal-table']//tr[td[contains(., '/1/indexes/products/query')]"
                 + " and td[contains(@class, 'status') and .='200']]");
@@ -178,6 +179,11 @@ class ConsoleBrowserTest {
         assertThat(browser.findElements(By.xpath("//table[@id='journal-table']//td[contains(., 'favicon')]")))
                 .as("the browser asks for no icon, which the journal would show as a request")
                 .isEmpty();
+        assertThat(browser.findElements(By.xpath("//table[@id='journal-table']//td[starts-with(., '/1/indexes')]")))
+                .as("the application's search alone: the console's own (the preview's, the records', the index list"
+                        + " and settings) are not its traffic")
+                .extracting(WebElement::getText)
+                .containsExactly("/1/indexes/products/query");
         screenshot("journal");
     }
 
@@ -394,6 +400,7 @@ class ConsoleBrowserTest {
         assertThat(find("search-stats").getDomAttribute("data-nb-hits"))
                 .as("a clicked value starting with '-' filters by that value, not out")
                 .isEqualTo("1");
+        assertThat(find("search-stats").getText()).as("one hit, not \"1 hits\"").startsWith("1 hit in ");
         assertThat(browser.executeScript("return typeof window.pwned === 'undefined'"
                         + " && document.querySelectorAll('#views img, #views script').length === 0"))
                 .as("no markup of the data became an element, no handler ran")
@@ -451,6 +458,62 @@ class ConsoleBrowserTest {
 
     @Test
     @Order(14)
+    void theFaultFormsTakeABoundedDelayNameAFieldInErrorAndEncodeThePathAsClientsSendIt() throws Exception {
+        tab("faults");
+        waiting.until(ExpectedConditions.textToBe(By.id("faults-server"), "(none)"));
+        new Select(find("fault-server-type")).selectByVisibleText("delay");
+        type("fault-server-path", "/nowhere");
+        type("fault-server-delay", "70000");
+        find("fault-server-add").click();
+        waiting.until(ExpectedConditions.textToBe(
+                By.id("fault-server-error"), "Delay (ms) must be a whole number from 1 to 60,000"));
+        assertThat(find("fault-server-delay").getDomAttribute("aria-invalid")).isEqualTo("true");
+        WebElement row = browser.findElement(By.cssSelector("#hosts-table tr[data-host='0']"));
+        waiting.until(ExpectedConditions.stalenessOf(row)); // the view refreshed
+        assertThat(find("fault-server-error").getText())
+                .as("the error stays shown through the view's refresh every second")
+                .startsWith("Delay (ms) must be");
+        assertThat(find("faults-server").getText()).as("nothing added").isEqualTo("(none)");
+        for (String count : new String[] {"", "0", "1.5", "1e400"}) {
+            type("fault-server-delay", "1000");
+            type("fault-server-count", count);
+            browser.executeScript("document.getElementById('fault-server-error').textContent = ''");
+            find("fault-server-add").click();
+            waiting.until(ExpectedConditions.textToBePresentInElementLocated(
+                    By.id("fault-server-error"), "Count must be a whole number from 1 to 2,147,483,647"));
+            assertThat(find("faults-server").getText()).as("count " + count).isEqualTo("(none)");
+        }
+
+        type("fault-server-count", "1");
+        type("fault-server-delay", "2500");
+        find("fault-server-add").click();
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("faults-server"), "\"delayMs\": 2500"));
+        assertThat(find("fault-server-error").getText()).isEmpty();
+        find("fault-server-clear").click();
+        waiting.until(ExpectedConditions.textToBe(By.id("faults-server"), "(none)"));
+
+        new Select(find("fault-server-type")).selectByVisibleText("status");
+        type("fault-server-status", "502");
+        type("fault-server-path", "/1/indexes/bücher <1>/query");
+        find("fault-server-add").click();
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(
+                By.id("faults-server"), "/1/indexes/b%C3%BCcher%20%3C1%3E/query"));
+        HttpRequest search = HttpRequest.newBuilder(URI.create(server.url() + "/1/indexes/b%C3%BCcher%20%3C1%3E/query"))
+                .header("X-Service-Application-Id", server.applicationId())
+                .header("X-Service-API-Key", ADMIN_KEY)
+                .POST(HttpRequest.BodyPublishers.ofString("{}"))
+                .build();
+        assertThat(HttpClient.newHttpClient()
+                        .send(search, HttpResponse.BodyHandlers.discarding())
+                        .statusCode())
+                .as("the rule typed with the index's own name matches the path as a client sends it")
+                .isEqualTo(502);
+        find("fault-server-clear").click();
+        waiting.until(ExpectedConditions.textToBe(By.id("faults-server"), "(none)"));
+    }
+
+    @Test
+    @Order(99)
     void saysSoWhenTheServerStopsAnswering() {
         tab("charts");
         MockServer stopping = server;
@@ -507,6 +570,14 @@ class ConsoleBrowserTest {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException(e);
+        }
+    }
+
+    private static void type(String id, String text) {
+        WebElement field = find(id);
+        field.clear();
+        if (!text.isEmpty()) {
+            field.sendKeys(text);
         }
     }
 
