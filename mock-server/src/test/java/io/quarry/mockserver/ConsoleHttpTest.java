@@ -112,6 +112,31 @@ class ConsoleHttpTest {
     }
 
     @Test
+    void masksAKeySentUnderAMistypedParameterName() {
+        try (MockServer alone = MockServer.builder().adminKey(ADMIN_KEY).start()) {
+            TestClient anonymous = new TestClient(alone, alone.applicationId(), null);
+            anonymous.get("/1/indexes?x-service-api-kye=" + ADMIN_KEY);
+            String key = new TestClient(alone).createKey(jq("{'acl':['search']}"));
+            new TestClient(alone, alone.applicationId(), key).get("/1/indexes/books/settings?token=" + key);
+            String journal = new TestClient(alone)
+                    .get("/_mock/console/api/journal?path=" + key.substring(0, 10))
+                    .requireOk()
+                    .body()
+                    .toString();
+            assertThat(journal).as("the path filter finds no key either").doesNotContain("/settings");
+            journal = new TestClient(alone)
+                    .get("/_mock/console/api/journal")
+                    .requireOk()
+                    .body()
+                    .toString();
+            assertThat(journal)
+                    .contains("/1/indexes?x-service-api-kye=••••", "/1/indexes/books/settings?token=••••")
+                    .doesNotContain(ADMIN_KEY)
+                    .doesNotContain(key);
+        }
+    }
+
+    @Test
     void masksKeysInTheKeyEndpointsBodiesAndNamesTheCallerByItsKeysDescription() {
         String key = client.createKey(jq("{'acl':['search'],'description':'storefront'}"));
         assertThat(client.get("/1/keys/" + key + "/acl").status())

@@ -123,7 +123,7 @@ public final class ConsoleRoutes implements RouteMethods {
         }
         String path = request.query().get("path");
         if (path != null && !path.isEmpty()) {
-            filter = filter.and(entry -> Secrets.path(entry).contains(path));
+            filter = filter.and(entry -> secrets.path(entry).contains(path));
         }
         String index = request.query().get("index");
         if (index != null && !index.isEmpty()) {
@@ -181,13 +181,13 @@ public final class ConsoleRoutes implements RouteMethods {
         return entry -> entry.index() == null ? !caller.usesSomeIndicesOnly() : caller.mayUse(entry.index());
     }
 
-    private static ObjectNode summary(JournaledAnswer entry) {
+    private ObjectNode summary(JournaledAnswer entry) {
         ObjectNode out = Json.object();
         out.put("seq", entry.seq());
         out.put("time", Timestamps.iso(entry.atMillis()));
         out.put("host", entry.host());
         out.put("method", entry.method());
-        out.put("path", Secrets.path(entry));
+        out.put("path", secrets.path(entry));
         if (entry.index() != null) {
             out.put("index", entry.index());
         }

@@ -28,8 +28,50 @@ final class Secrets {
         this.adminKey = adminKey;
     }
 
+    /**
+     * {@return the path and query as shown: as {@link #keyParts} masks them, and every segment, parameter name or value
+     * that holds the admin key or the key the request was sent with, whatever its escapes, masked whole (a key sent
+     * under a mistyped parameter name, say); where the journal cut the path, a last one ending with a key's first
+     * characters too}
+     */
+    String path(JournaledAnswer answer) {
+        String shown = keyParts(answer);
+        String sentKey = answer.sentKey() != null && answer.sentKey().length() >= 4 ? answer.sentKey() : null;
+        shown = shown.replace(adminKey, KeyMask.HIDDEN);
+        if (sentKey != null) {
+            shown = shown.replace(sentKey, KeyMask.HIDDEN);
+        }
+        String query = answer.rawQuery();
+        boolean cut = answer.rawPath().length() + (query == null ? 0 : query.length() + 1) >= AnswerJournal.PATH_CHARS;
+        StringBuilder out = new StringBuilder(shown.length());
+        int start = 0;
+        for (int i = 0; i <= shown.length(); i++) {
+            if (i < shown.length() && "/?&=".indexOf(shown.charAt(i)) < 0) {
+                continue;
+            }
+            String part = shown.substring(start, i);
+            String text = decoded(part);
+            boolean last = i == shown.length();
+            boolean holdsKey = text.contains(adminKey)
+                    || (sentKey != null && text.contains(sentKey))
+                    || (last && cut && (endsWithStartOf(text, adminKey) || endsWithStartOf(text, sentKey)));
+            out.append(holdsKey ? KeyMask.HIDDEN : part);
+            if (!last) {
+                out.append(shown.charAt(i));
+            }
+            start = i + 1;
+        }
+        // a mask may be longer than the few characters of a key it replaced at the cut
+        return out.length() <= AnswerJournal.PATH_CHARS ? out.toString() : out.substring(0, AnswerJournal.PATH_CHARS);
+    }
+
+    /** {@return whether the text ends with the key's first characters (at least one, not all)} */
+    private static boolean endsWithStartOf(String text, String key) {
+        return key != null && !maskCutKey(text, key).equals(text);
+    }
+
     /** {@return the path and query, the key parameter's value and a key path segment masked, cut} */
-    static String path(JournaledAnswer answer) {
+    static String keyParts(JournaledAnswer answer) {
         String path = answer.rawPath();
         int keySegment = keySegment(answer);
         if (keySegment >= 0) {
