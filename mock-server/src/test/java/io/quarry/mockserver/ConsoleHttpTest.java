@@ -118,6 +118,7 @@ class ConsoleHttpTest {
             anonymous.get("/1/indexes?x-service-api-kye=" + ADMIN_KEY);
             String key = new TestClient(alone).createKey(jq("{'acl':['search']}"));
             new TestClient(alone, alone.applicationId(), key).get("/1/indexes/books/settings?token=" + key);
+            anonymous.get("/1/indexes/books/settings?apiKey=" + key);
             String journal = new TestClient(alone)
                     .get("/_mock/console/api/journal?path=" + key.substring(0, 10))
                     .requireOk()
@@ -130,7 +131,10 @@ class ConsoleHttpTest {
                     .body()
                     .toString();
             assertThat(journal)
-                    .contains("/1/indexes?x-service-api-kye=••••", "/1/indexes/books/settings?token=••••")
+                    .contains(
+                            "/1/indexes?x-service-api-kye=••••",
+                            "/1/indexes/books/settings?token=••••",
+                            "/1/indexes/books/settings?apiKey=••••")
                     .doesNotContain(ADMIN_KEY)
                     .doesNotContain(key);
         }

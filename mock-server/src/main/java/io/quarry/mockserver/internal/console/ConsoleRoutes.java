@@ -67,7 +67,7 @@ public final class ConsoleRoutes implements RouteMethods {
     private ConsoleRoutes(AnswerJournal journal, Application app, String adminKey, ObjectNode info) {
         this.journal = journal;
         this.app = app;
-        this.secrets = new Secrets(adminKey);
+        this.secrets = new Secrets(adminKey, value -> app.keys().find(value) != null);
         this.info = info;
     }
 

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.StringJoiner;
+import java.util.function.Predicate;
 
 /**
  * Masks keys in what the console shows of the journal, as it shows it: the key URL parameter, a key in the path of
@@ -22,17 +23,22 @@ final class Secrets {
     static final int LABEL_CHARS = 200;
 
     private final String adminKey;
+    private final Predicate<String> isKey;
 
-    /** @param adminKey the server's admin key */
-    Secrets(String adminKey) {
+    /**
+     * @param adminKey the server's admin key
+     * @param isKey whether a text is the value of one of the application's keys
+     */
+    Secrets(String adminKey, Predicate<String> isKey) {
         this.adminKey = adminKey;
+        this.isKey = isKey;
     }
 
     /**
      * {@return the path and query as shown: as {@link #keyParts} masks them, and every segment, parameter name or value
-     * that holds the admin key or the key the request was sent with, whatever its escapes, masked whole (a key sent
-     * under a mistyped parameter name, say); where the journal cut the path, a last one ending with a key's first
-     * characters too}
+     * that holds the admin key or the key the request was sent with, or is one of the application's keys, whatever its
+     * escapes, masked whole (a key sent under a mistyped parameter name, say); where the journal cut the path, a last
+     * one ending with the first characters of the admin key or the sent key too}
      */
     String path(JournaledAnswer answer) {
         String shown = keyParts(answer);
@@ -54,6 +60,7 @@ final class Secrets {
             boolean last = i == shown.length();
             boolean holdsKey = text.contains(adminKey)
                     || (sentKey != null && text.contains(sentKey))
+                    || (text.length() >= 4 && isKey.test(text))
                     || (last && cut && (endsWithStartOf(text, adminKey) || endsWithStartOf(text, sentKey)));
             out.append(holdsKey ? KeyMask.HIDDEN : part);
             if (!last) {

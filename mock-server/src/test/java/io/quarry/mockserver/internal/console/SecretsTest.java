@@ -21,7 +21,9 @@ class SecretsTest {
     private static final String ADMIN = "admin-key-0123456789abcdef";
     private static final String SENT = "sent-key-9876543210fedcba";
 
-    private final Secrets secrets = new Secrets(ADMIN);
+    private static final String OTHER = "other-key-00112233445566";
+
+    private final Secrets secrets = new Secrets(ADMIN, OTHER::equals);
     private final AnswerJournal journal = new AnswerJournal(Clock.systemUTC());
 
     @Test
@@ -55,6 +57,11 @@ class SecretsTest {
                 null,
                 "");
         assertThat(secrets.path(encoded)).isEqualTo("/1/indexes/••••?q=••••&page=0");
+        JournaledAnswer another = record(
+                new Request("GET", "/1/indexes", "apiKey=" + OTHER.replace("-", "%2D"), Map.of(), new byte[0]),
+                null,
+                "");
+        assertThat(secrets.path(another)).as("one of the application's keys").isEqualTo("/1/indexes?apiKey=••••");
         String path = "/1/indexes/" + "p".repeat(AnswerJournal.PATH_CHARS - 30);
         for (int cutInside = 0; cutInside < 30; cutInside++) {
             String query = "a".repeat(cutInside) + "&token=" + ADMIN;
