@@ -58,7 +58,21 @@
     byId("views").setAttribute("aria-busy", String(inFlight > 0));
   }
 
+  // Credentials travel in headers, which hold printable ASCII only: fetch refuses any other character before sending
+  // (which would read as a server that did not answer), and no key or application ID holds one.
+  function checkCredential(name, value) {
+    const other = Array.from(value).find(c => c < "!" || c > "~");
+    if (other !== undefined) {
+      const shown = /\s/.test(other) ? "a space" : other < " " || other === "\x7f" ? "a control character"
+        : "\u201c" + other + "\u201d";
+      throw new Error("The " + name + " holds " + shown + ": " + name + "s hold printable ASCII characters only"
+          + " (letters, digits and punctuation)");
+    }
+  }
+
   async function signIn(appId, key) {
+    checkCredential("application ID", appId);
+    checkCredential("API key", key);
     session = { appId, key };
     try {
       await api("GET", "/_mock/console/api/tasks");
@@ -114,7 +128,7 @@
       event.preventDefault();
       byId("sign-in-error").textContent = "";
       try {
-        await signIn(byId("app-id").value.trim(), byId("api-key").value);
+        await signIn(byId("app-id").value.trim(), byId("api-key").value.trim());
       } catch (e) {
         byId("sign-in-error").textContent = e.status === 403 || e.status === 401
             ? "The key was refused: " + e.message : "Could not sign in: " + e.message;

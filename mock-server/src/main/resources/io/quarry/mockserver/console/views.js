@@ -347,7 +347,7 @@ window.QuarryViews = (function () {
       const query = new URLSearchParams({ limit: String(JOURNAL_ROWS) });
       [["status", "journal-status"], ["path", "journal-path"], ["index", "journal-index"]].forEach(([name, id]) => {
         const value = byId(id).value.trim();
-        if (value) query.set(name, value);
+        if (value) query.set(name, name === "path" ? asSent(value) : value);
       });
       const latest = turn("journal");
       try {
@@ -420,16 +420,16 @@ window.QuarryViews = (function () {
     return value;
   }
 
-  // What the user typed as a path pattern, with the characters every client percent-encodes (spaces, <, >, quotes,
-  // characters outside ASCII...) encoded as UTF-8, as they arrive: a rule is matched against the path as sent.
-  // What a client may send either way (! ' ( ) * and the like), escapes already typed, and ? and # (which the
-  // server refuses, saying why) are kept as typed.
-  function pathPattern(text) {
+  // A path typed by the user as clients send it: the characters every client percent-encodes (spaces, <, >, quotes,
+  // characters outside ASCII...) encoded as UTF-8, so that an index's own name finds its requests. What a client may
+  // send either way (! ' ( ) * and the like), escapes already typed, and ? and # (which a fault rule refuses, saying
+  // why) are kept as typed.
+  function asSent(text) {
     return text.trim().replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@\/%?#]/gu, c => {
       try {
         return encodeURIComponent(c);
-      } catch (e) { // a lone surrogate: no text a client could send
-        throw new Error("Path holds a broken character (half of a surrogate pair): type it again");
+      } catch (e) { // half of a surrogate pair, which an encoder sends as the replacement character
+        return "%EF%BF%BD";
       }
     });
   }
@@ -500,7 +500,7 @@ window.QuarryViews = (function () {
       byId("fault-server-form").addEventListener("submit", event => {
         event.preventDefault();
         faults.submit("fault-server-error", () => ["POST", "/_mock/faults", { method: byId("fault-server-method").value.trim(),
-          path: pathPattern(byId("fault-server-path").value),
+          path: asSent(byId("fault-server-path").value),
           count: wholeNumber("fault-server-count", "Count", 1, MAX_COUNT), fault: faults.fault("fault-server") }]);
       });
       byId("fault-server-clear").addEventListener("click", () =>

@@ -513,6 +513,31 @@ class ConsoleBrowserTest {
     }
 
     @Test
+    @Order(15)
+    void theJournalsPathFilterFindsAPathTypedWithAnIndexsOwnName() {
+        tab("journal");
+        type("journal-path", "bücher <1>/");
+        By rows = By.cssSelector("#journal-table tbody tr");
+        waiting.until(ExpectedConditions.numberOfElementsToBe(rows, 1));
+        assertThat(browser.findElement(By.cssSelector("#journal-table tbody tr td.path"))
+                        .getText())
+                .isEqualTo("/1/indexes/b%C3%BCcher%20%3C1%3E/query");
+        type("journal-path", "");
+    }
+
+    @Test
+    @Order(16)
+    void aKeyWithACharacterNoHeaderCarriesIsRefusedSayingSoAndSpacesAroundAKeyAreDropped() {
+        find("sign-out").click();
+        signIn("key-€uro"); // beyond Latin-1: the browser refuses to send it, as if the server did not answer
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(
+                By.id("sign-in-error"), "The API key holds “€”: API keys hold printable ASCII characters only"));
+        assertThat(find("sign-in-error").getText()).doesNotContain("did not answer");
+        signIn("  " + ADMIN_KEY + " ");
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
+    }
+
+    @Test
     @Order(99)
     void saysSoWhenTheServerStopsAnswering() {
         tab("charts");
