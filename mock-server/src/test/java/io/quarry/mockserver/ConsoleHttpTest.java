@@ -277,6 +277,14 @@ class ConsoleHttpTest {
                 .get("byIndex");
         assertThat(byIndex.has("mine")).isTrue();
         assertThat(byIndex.has("theirs")).isFalse();
+        JsonNode restricted =
+                mine.get("/_mock/console/api/traffic?seconds=60").requireOk().body();
+        assertThat(restricted.has("byStatus") || restricted.has("p50Ms") || restricted.has("p99Ms"))
+                .as("the requests by status and their durations count every index: not for a key restricted to some")
+                .isFalse();
+        assertThat(restricted.has("unanswered")).isFalse();
+        assertThat(client.get("/_mock/console/api/traffic?seconds=60").body().has("byStatus"))
+                .isTrue();
     }
 
     @Test

@@ -531,19 +531,30 @@ window.QuarryViews = (function () {
         const t = await api("GET", "/_mock/console/api/traffic?seconds=300");
         if (!latest()) return;
         failure("charts-error");
-        QuarryCharts.draw(byId("chart-status"), ["2xx", "3xx", "4xx", "5xx", "none"].map(c =>
-          ({ name: c === "none" ? "no answer" : c, values: t.byStatus[c], color: STATUS_COLORS[c] })),
-        byId("legend-status"));
-        // the connections closed without an answer, by reason, summed over the window
-        const closes = Object.entries(t.unanswered || {}).map(([reason, values]) =>
-          reason + " " + values.reduce((a, b) => a + b, 0));
-        byId("unanswered-status").textContent = closes.length
-          ? "Connections closed without an answer: " + closes.join(", ") : "";
-        QuarryCharts.draw(byId("chart-duration"), [{ name: "p50", values: t.p50Ms, color: "#2457c5" },
-          { name: "p99", values: t.p99Ms, color: "#b3261e" }], byId("legend-duration"));
+        charts.scope(t.byStatus !== undefined);
+        if (t.byStatus !== undefined) charts.whole(t);
         QuarryCharts.draw(byId("chart-indices"), Object.entries(t.byIndex).map(([name, values]) =>
           ({ name, values })), byId("legend-indices"));
       } catch (e) { if (latest()) failure("charts-error", e, "the charts need a key with the logs right"); }
+    },
+    // a key restricted to indices is sent its indices' lines alone: the others count every index's requests
+    scope(whole) {
+      byId("charts-scope").textContent = whole ? "" : "This key sees the lines of its own indices only: the requests"
+          + " by status and their durations count every index, and are charted for a key not restricted to indices.";
+      byId("figure-status").hidden = !whole;
+      byId("figure-duration").hidden = !whole;
+    },
+    whole(t) {
+      QuarryCharts.draw(byId("chart-status"), ["2xx", "3xx", "4xx", "5xx", "none"].map(c =>
+        ({ name: c === "none" ? "no answer" : c, values: t.byStatus[c], color: STATUS_COLORS[c] })),
+      byId("legend-status"));
+      // the connections closed without an answer, by reason, summed over the window
+      const closes = Object.entries(t.unanswered || {}).map(([reason, values]) =>
+        reason + " " + values.reduce((a, b) => a + b, 0));
+      byId("unanswered-status").textContent = closes.length
+        ? "Connections closed without an answer: " + closes.join(", ") : "";
+      QuarryCharts.draw(byId("chart-duration"), [{ name: "p50", values: t.p50Ms, color: "#2457c5" },
+        { name: "p99", values: t.p99Ms, color: "#b3261e" }], byId("legend-duration"));
     }
   };
 

@@ -14,6 +14,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -538,6 +540,27 @@ class ConsoleBrowserTest {
     }
 
     @Test
+    @Order(17)
+    void aKeyRestrictedToIndicesIsChartedTheLinesOfItsIndicesAlone() throws Exception {
+        String key = createKey("{\"acl\":[\"logs\"],\"indexes\":[\"products\"]}");
+        send("POST", "/1/indexes/products/query", "{}");
+        find("sign-out").click();
+        signIn(key);
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
+        tab("charts");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("charts-scope"), "own indices only"));
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("legend-indices"), "products"));
+        assertThat(find("figure-status").isDisplayed()).isFalse();
+        assertThat(find("figure-duration").isDisplayed()).isFalse();
+        find("sign-out").click();
+        signIn(ADMIN_KEY);
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
+        tab("charts");
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("figure-status")));
+        assertThat(find("charts-scope").getText()).isEmpty();
+    }
+
+    @Test
     @Order(99)
     void saysSoWhenTheServerStopsAnswering() {
         tab("charts");
@@ -596,6 +619,36 @@ class ConsoleBrowserTest {
             Thread.currentThread().interrupt();
             throw new IOException(e);
         }
+    }
+
+    /** {@return the value of a key made with the admin key} */
+    private static String createKey(String definition) throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(server.url() + "/1/keys"))
+                .header("X-Service-Application-Id", server.applicationId())
+                .header("X-Service-API-Key", ADMIN_KEY)
+                .POST(HttpRequest.BodyPublishers.ofString(definition))
+                .build();
+        String body = HttpClient.newHttpClient()
+                .send(request, HttpResponse.BodyHandlers.ofString())
+                .body();
+        Matcher key = Pattern.compile("\"key\"\\s*:\\s*\"([^\"]+)\"").matcher(body);
+        assertThat(key.find()).as(body).isTrue();
+        HttpRequest use = HttpRequest.newBuilder(URI.create(server.url() + "/_mock/console/api/tasks"))
+                .header("X-Service-Application-Id", server.applicationId())
+                .header("X-Service-API-Key", key.group(1))
+                .build();
+        waiting.until(
+                driver -> { // a key is taken once its task is published
+                    try {
+                        return HttpClient.newHttpClient()
+                                        .send(use, HttpResponse.BodyHandlers.discarding())
+                                        .statusCode()
+                                == 200;
+                    } catch (IOException | InterruptedException e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
+        return key.group(1);
     }
 
     private static void type(String id, String text) {

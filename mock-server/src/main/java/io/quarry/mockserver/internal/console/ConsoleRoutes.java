@@ -215,6 +215,10 @@ public final class ConsoleRoutes implements RouteMethods {
         int seconds = intParam(request, "seconds", 300, 1, Traffic.SECONDS);
         ObjectNode series = journal.traffic().series(journal.now(), seconds);
         Caller caller = request.get(Caller.class);
+        if (caller.usesSomeIndicesOnly()) {
+            // counted over every index and the requests naming none, as the journal entries such a key does not see
+            series.remove(List.of("byStatus", "p50Ms", "p99Ms", "unanswered"));
+        }
         if (series.get("byIndex") instanceof ObjectNode byIndex) {
             List<String> hidden = new ArrayList<>();
             byIndex.propertyNames().forEach(name -> {
