@@ -288,6 +288,24 @@ class ConsoleHttpTest {
     }
 
     @Test
+    void aKeyRestrictedToAnIndexIsChartedItsLineHoweverBusyTheOthers() {
+        try (MockServer alone = MockServer.builder().start()) { // charts of this test's requests only
+            TestClient admin = new TestClient(alone);
+            admin.post("/1/indexes/mine/query", "{}");
+            for (int i = 0; i < 9; i++) { // more busier indices than the chart draws lines
+                admin.post("/1/indexes/busy-" + i + "/query", "{}");
+                admin.post("/1/indexes/busy-" + i + "/query", "{}");
+            }
+            TestClient mine = admin.withKey(admin.createKey(jq("{'acl':['logs'],'indexes':['mine']}")));
+            JsonNode byIndex = mine.get("/_mock/console/api/traffic?seconds=60")
+                    .requireOk()
+                    .body()
+                    .get("byIndex");
+            assertThat(byIndex.propertyNames()).containsExactly("mine");
+        }
+    }
+
+    @Test
     void countsAnswersPerSecondForTheCharts() {
         client.post("/1/indexes/books/query", "{}");
         JsonNode traffic =

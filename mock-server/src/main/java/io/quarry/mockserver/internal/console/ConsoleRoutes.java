@@ -213,20 +213,11 @@ public final class ConsoleRoutes implements RouteMethods {
 
     private Response traffic(Request request) {
         int seconds = intParam(request, "seconds", 300, 1, Traffic.SECONDS);
-        ObjectNode series = journal.traffic().series(journal.now(), seconds);
         Caller caller = request.get(Caller.class);
+        ObjectNode series = journal.traffic().series(journal.now(), seconds, caller::mayUse);
         if (caller.usesSomeIndicesOnly()) {
             // counted over every index and the requests naming none, as the journal entries such a key does not see
             series.remove(List.of("byStatus", "p50Ms", "p99Ms", "unanswered"));
-        }
-        if (series.get("byIndex") instanceof ObjectNode byIndex) {
-            List<String> hidden = new ArrayList<>();
-            byIndex.propertyNames().forEach(name -> {
-                if (!caller.mayUse(name)) {
-                    hidden.add(name);
-                }
-            });
-            byIndex.remove(hidden);
         }
         return Response.ok(series);
     }

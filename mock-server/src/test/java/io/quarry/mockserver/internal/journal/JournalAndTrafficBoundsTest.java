@@ -79,7 +79,7 @@ class JournalAndTrafficBoundsTest {
             }
             clock.advance(Duration.ofSeconds(1));
         }
-        JsonNode series = journal.traffic().series(clock.millis() - 1_000, Traffic.SECONDS + 100);
+        JsonNode series = journal.traffic().series(clock.millis() - 1_000, Traffic.SECONDS + 100, name -> true);
         assertThat(series.get("seconds")).hasSize(Traffic.SECONDS);
         assertThat(series.get("byStatus").get("2xx"))
                 .allSatisfy(count -> assertThat(count.asInt()).isEqualTo(20));
@@ -94,7 +94,7 @@ class JournalAndTrafficBoundsTest {
         }
         journal.written(request("/1/indexes/a/query", new byte[0]), null, 503, new byte[0], null, 0, 900_000_000);
         journal.written(request("/1/indexes/a/query", new byte[0]), null, 0, new byte[0], null, 0, 900_000_000);
-        JsonNode series = journal.traffic().series(clock.millis(), 1);
+        JsonNode series = journal.traffic().series(clock.millis(), 1, name -> true);
         assertThat(series.get("p50Ms").get(0).asDouble()).isBetween(1.6, 2.5);
         assertThat(series.get("p99Ms").get(0).asDouble()).isGreaterThan(700.0);
         assertThat(series.get("byStatus").get("5xx").get(0).asInt()).isEqualTo(1);
@@ -107,7 +107,7 @@ class JournalAndTrafficBoundsTest {
         journal.closedUnanswered(CloseReason.ANSWER_FAILED, 0);
         journal.closedUnanswered(CloseReason.CLIENT_GONE, 1);
         journal.closedUnanswered(CloseReason.CLIENT_GONE, 0);
-        JsonNode series = journal.traffic().series(clock.millis(), 1);
+        JsonNode series = journal.traffic().series(clock.millis(), 1, name -> true);
         JsonNode unanswered = series.get("unanswered");
         assertThat(unanswered.propertyNames()).containsExactlyInAnyOrder("IDLE", "CLIENT_GONE", "ANSWER_FAILED");
         assertThat(unanswered.get("CLIENT_GONE").get(0).asInt()).isEqualTo(2);
