@@ -241,6 +241,13 @@ class ConsoleBrowserTest {
                         + " return legend.querySelectorAll('i')[1].style.background === one;"))
                 .as("an index's line keeps its colour when the busiest come in another order")
                 .isEqualTo(true);
+        assertThat(browser.executeScript("const figure = document.createElement('figure');"
+                        + " const canvas = document.createElement('canvas');"
+                        + " figure.append(document.createElement('figcaption'), canvas);"
+                        + " QuarryCharts.draw(canvas, [{name: 'one', values: [1]}]);"
+                        + " return canvas.getAttribute('aria-label');"))
+                .as("one second, not \"1 seconds\"")
+                .isEqualTo(", the last second. one: 1 now, 1 at most.");
         screenshot("charts");
     }
 
