@@ -70,6 +70,12 @@
     }
   }
 
+  // the console's pages send no Referer (no-referrer policy), so a key restricted to referers cannot be used here
+  function refusedBecause(message) {
+    return /^Referer not allowed/.test(message) ? " (the console sends no Referer header: sign in with a key not"
+        + " restricted to referers)" : "";
+  }
+
   async function signIn(appId, key) {
     checkCredential("application ID", appId);
     checkCredential("API key", key);
@@ -131,7 +137,7 @@
         await signIn(byId("app-id").value.trim(), byId("api-key").value.trim());
       } catch (e) {
         byId("sign-in-error").textContent = e.status === 403 || e.status === 401
-            ? "The key was refused: " + e.message : "Could not sign in: " + e.message;
+            ? "The key was refused: " + e.message + refusedBecause(e.message) : "Could not sign in: " + e.message;
       }
     });
     byId("sign-out").addEventListener("click", signOut);

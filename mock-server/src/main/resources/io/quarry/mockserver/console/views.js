@@ -240,7 +240,9 @@ window.QuarryViews = (function () {
         highlightPreTag: PRE_TAG, highlightPostTag: POST_TAG, hitsPerPage: 10 };
       const path = "/1/indexes/" + encodeURIComponent(index) + "/query";
       byId("search-request").textContent = "POST " + path + "\nX-Service-Application-Id: "
-          + byId("app-id").value + "\nX-Service-API-Key: (the key you signed in with)\n\n" + pretty(body);
+          + byId("app-id").value + "\nX-Service-API-Key: (the key you signed in with)"
+          + "\nX-Mock-Console: read (the console's own search: not in the journal, logs, analytics or usage)\n\n"
+          + pretty(body);
       try {
         const answer = await api("POST", path, body);
         if (!latest()) return;

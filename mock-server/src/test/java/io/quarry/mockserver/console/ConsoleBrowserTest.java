@@ -153,6 +153,8 @@ class ConsoleBrowserTest {
                 .contains("2");
         assertThat(find("search-request").getText())
                 .contains("\"query\": \"phone\"")
+                .as("the request sent, the header marking it the console's own included")
+                .contains("X-Mock-Console: read")
                 .doesNotContain(ADMIN_KEY);
 
         browser.findElement(acme).click();
@@ -536,12 +538,15 @@ class ConsoleBrowserTest {
 
     @Test
     @Order(16)
-    void aKeyWithACharacterNoHeaderCarriesIsRefusedSayingSoAndSpacesAroundAKeyAreDropped() {
+    void aKeyWithACharacterNoHeaderCarriesOrRestrictedToReferersIsRefusedSayingWhy() throws Exception {
         find("sign-out").click();
         signIn("key-€uro"); // beyond Latin-1: the browser refuses to send it, as if the server did not answer
         waiting.until(ExpectedConditions.textToBePresentInElementLocated(
                 By.id("sign-in-error"), "The API key holds “€”: API keys hold printable ASCII characters only"));
         assertThat(find("sign-in-error").getText()).doesNotContain("did not answer");
+        signIn(createKey("{\"acl\":[\"search\"],\"referers\":[\"https://shop.example/*\"]}"));
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(
+                By.id("sign-in-error"), "the console sends no Referer header: sign in with a key not restricted"));
         signIn("  " + ADMIN_KEY + " ");
         waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
     }
@@ -643,6 +648,7 @@ class ConsoleBrowserTest {
         HttpRequest use = HttpRequest.newBuilder(URI.create(server.url() + "/_mock/console/api/tasks"))
                 .header("X-Service-Application-Id", server.applicationId())
                 .header("X-Service-API-Key", key.group(1))
+                .header("Referer", "https://shop.example/") // what a key restricted to that shop needs
                 .build();
         waiting.until(
                 driver -> { // a key is taken once its task is published
