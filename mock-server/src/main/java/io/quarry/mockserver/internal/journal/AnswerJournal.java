@@ -105,18 +105,25 @@ public final class AnswerJournal implements AnswerObserver {
     }
 
     /**
-     * {@return the answers kept that pass the filter, newest first}
+     * {@return the answers kept that pass the filter, newest first} The filter runs outside the journal's lock, on a
+     * copy of the ring: it may mask and decode every entry's path (the console's path filter), and every answer
+     * recorded meanwhile waits on that lock.
      *
      * @param filter which answers
      * @param limit the most to return
      */
-    public synchronized List<JournaledAnswer> newestFirst(Predicate<JournaledAnswer> filter, int limit) {
+    public List<JournaledAnswer> newestFirst(Predicate<JournaledAnswer> filter, int limit) {
+        JournaledAnswer[] kept;
+        synchronized (this) {
+            kept = new JournaledAnswer[(int) Math.min(last, ring.length)];
+            for (int i = 0; i < kept.length; i++) {
+                kept[i] = ring[slot(last - i)];
+            }
+        }
         List<JournaledAnswer> found = new ArrayList<>();
-        long oldest = Math.max(1, last - ring.length + 1);
-        for (long seq = last; seq >= oldest && found.size() < limit; seq--) {
-            JournaledAnswer answer = ring[slot(seq)];
-            if (filter.test(answer)) {
-                found.add(answer);
+        for (int i = 0; i < kept.length && found.size() < limit; i++) {
+            if (filter.test(kept[i])) {
+                found.add(kept[i]);
             }
         }
         return found;

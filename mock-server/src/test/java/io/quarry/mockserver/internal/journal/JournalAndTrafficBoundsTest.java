@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -35,6 +37,38 @@ class JournalAndTrafficBoundsTest {
             assertThat(entry.responseStart()).hasSize(AnswerJournal.BODY_CHARS);
             assertThat(entry.requestBytes()).isEqualTo(100_000);
         });
+    }
+
+    @Test
+    void answersAreRecordedWhileTheConsoleFiltersTheJournal() throws Exception {
+        journal.written(request("/1/indexes/a/query", new byte[0]), null, 200, new byte[0], null, 0, 1);
+        CountDownLatch filtering = new CountDownLatch(1);
+        CountDownLatch recorded = new CountDownLatch(1);
+        Thread console = new Thread(() -> journal.newestFirst(
+                entry -> {
+                    filtering.countDown();
+                    try {
+                        return recorded.await(30, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return false;
+                    }
+                },
+                10));
+        console.start();
+        assertThat(filtering.await(30, TimeUnit.SECONDS)).isTrue();
+        Thread answering = new Thread(() -> {
+            journal.written(request("/1/indexes/b/query", new byte[0]), null, 200, new byte[0], null, 0, 1);
+            recorded.countDown();
+        });
+        answering.start();
+        // a bound far past what it distinguishes: recording waits for nothing, or for the filter's 30 s
+        assertThat(recorded.await(20, TimeUnit.SECONDS))
+                .as("an answer is recorded while a filter runs over the journal")
+                .isTrue();
+        console.join();
+        answering.join();
+        assertThat(journal.size()).isEqualTo(2);
     }
 
     @Test
