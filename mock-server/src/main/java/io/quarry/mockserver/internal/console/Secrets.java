@@ -13,7 +13,8 @@ import java.util.function.Predicate;
 
 /**
  * Masks keys in what the console shows of the journal, as it shows it: the key URL parameter, a key in the path of
- * the key endpoints, and the admin key or the key the request was sent with anywhere in a body. (The members that
+ * the key endpoints, a segment or parameter holding the admin key, the key the request was sent with or one of the
+ * application's keys, and the admin key or the key the request was sent with anywhere in a body. (The members that
  * hold keys in the bodies of the routes that carry them are masked when the journal keeps them.)
  */
 final class Secrets {
@@ -35,10 +36,10 @@ final class Secrets {
     }
 
     /**
-     * {@return the path and query as shown: as {@link #keyParts} masks them, and every segment, parameter name or value
-     * that holds the admin key or the key the request was sent with, or is one of the application's keys, whatever its
-     * escapes, masked whole (a key sent under a mistyped parameter name, say); where the journal cut the path, a last
-     * one ending with the first characters of the admin key or the sent key too}
+     * {@return the path and query as shown: the key parameter and a key endpoint's key masked, and every segment,
+     * parameter name or value that holds the admin key or the key the request was sent with, or is one of the
+     * application's keys, whatever its escapes, masked whole (a key sent under a mistyped parameter name, say); where
+     * the journal cut the path, a last one ending with the first characters of the admin key or the sent key too}
      */
     String path(JournaledAnswer answer) {
         String shown = keyParts(answer);
@@ -78,7 +79,7 @@ final class Secrets {
     }
 
     /** {@return the path and query, the key parameter's value and a key path segment masked, cut} */
-    static String keyParts(JournaledAnswer answer) {
+    private static String keyParts(JournaledAnswer answer) {
         String path = answer.rawPath();
         int keySegment = keySegment(answer);
         if (keySegment >= 0) {
