@@ -435,6 +435,7 @@ window.QuarryViews = (function () {
       }
     });
   }
+
   const faults = {
     async open() { await faults.refresh(); },
     async refresh() {
@@ -501,8 +502,8 @@ window.QuarryViews = (function () {
         select.replaceChildren(...FAULT_TYPES.map(option)));
       byId("fault-server-form").addEventListener("submit", event => {
         event.preventDefault();
-        faults.submit("fault-server-error", () => ["POST", "/_mock/faults", { method: byId("fault-server-method").value.trim(),
-          path: asSent(byId("fault-server-path").value),
+        faults.submit("fault-server-error", () => ["POST", "/_mock/faults", {
+          method: byId("fault-server-method").value.trim(), path: asSent(byId("fault-server-path").value),
           count: wholeNumber("fault-server-count", "Count", 1, MAX_COUNT), fault: faults.fault("fault-server") }]);
       });
       byId("fault-server-clear").addEventListener("click", () =>
