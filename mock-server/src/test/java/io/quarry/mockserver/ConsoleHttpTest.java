@@ -112,6 +112,35 @@ class ConsoleHttpTest {
     }
 
     @Test
+    void masksAKeySentUnderAMistypedParameterName() {
+        try (MockServer alone = MockServer.builder().adminKey(ADMIN_KEY).start()) {
+            TestClient anonymous = new TestClient(alone, alone.applicationId(), null);
+            anonymous.get("/1/indexes?x-service-api-kye=" + ADMIN_KEY);
+            String key = new TestClient(alone).createKey(jq("{'acl':['search']}"));
+            new TestClient(alone, alone.applicationId(), key).get("/1/indexes/books/settings?token=" + key);
+            anonymous.get("/1/indexes/books/settings?apiKey=" + key);
+            String journal = new TestClient(alone)
+                    .get("/_mock/console/api/journal?path=" + key.substring(0, 10))
+                    .requireOk()
+                    .body()
+                    .toString();
+            assertThat(journal).as("the path filter finds no key either").doesNotContain("/settings");
+            journal = new TestClient(alone)
+                    .get("/_mock/console/api/journal")
+                    .requireOk()
+                    .body()
+                    .toString();
+            assertThat(journal)
+                    .contains(
+                            "/1/indexes?x-service-api-kye=••••",
+                            "/1/indexes/books/settings?token=••••",
+                            "/1/indexes/books/settings?apiKey=••••")
+                    .doesNotContain(ADMIN_KEY)
+                    .doesNotContain(key);
+        }
+    }
+
+    @Test
     void masksKeysInTheKeyEndpointsBodiesAndNamesTheCallerByItsKeysDescription() {
         String key = client.createKey(jq("{'acl':['search'],'description':'storefront'}"));
         assertThat(client.get("/1/keys/" + key + "/acl").status())
@@ -159,7 +188,7 @@ class ConsoleHttpTest {
     }
 
     @Test
-    void theConsolesOwnReadsOfTheControlEndpointsAreLeftOutOfTheJournalAndTheCharts() {
+    void theConsolesOwnReadsAreLeftOutOfTheJournalAndTheCharts() {
         try (MockServer alone = MockServer.builder().start()) { // a journal holding this test's answers only
             TestClient admin = new TestClient(alone);
             // the faults view reads these every second: journaled, they would push the application's requests out
@@ -172,6 +201,9 @@ class ConsoleHttpTest {
             admin.send(admin.request("POST", "/1/indexes/books/query", "{}")
                     .header("X-Mock-Console", "read")
                     .build());
+            admin.send(admin.request("DELETE", "/_mock/faults", null)
+                    .header("X-Mock-Console", "read")
+                    .build());
             admin.get("/_mock/hosts").requireOk();
 
             JsonNode entries =
@@ -179,8 +211,9 @@ class ConsoleHttpTest {
             assertThat(entries)
                     .extracting(entry -> entry.get("method").stringValue() + " "
                             + entry.get("path").stringValue())
-                    .as("a read the console marks as its own is left out; a service call, or an unmarked read, is not")
-                    .containsExactly("GET /_mock/hosts", "POST /1/indexes/books/query");
+                    .as("a read the console marks as its own is left out, its search included; a write, or an"
+                            + " unmarked read, is not")
+                    .containsExactly("GET /_mock/hosts", "DELETE /_mock/faults");
             JsonNode byStatus = admin.get("/_mock/console/api/traffic?seconds=600")
                     .requireOk()
                     .body()
@@ -244,6 +277,32 @@ class ConsoleHttpTest {
                 .get("byIndex");
         assertThat(byIndex.has("mine")).isTrue();
         assertThat(byIndex.has("theirs")).isFalse();
+        JsonNode restricted =
+                mine.get("/_mock/console/api/traffic?seconds=60").requireOk().body();
+        assertThat(restricted.has("byStatus") || restricted.has("p50Ms") || restricted.has("p99Ms"))
+                .as("the requests by status and their durations count every index: not for a key restricted to some")
+                .isFalse();
+        assertThat(restricted.has("unanswered")).isFalse();
+        assertThat(client.get("/_mock/console/api/traffic?seconds=60").body().has("byStatus"))
+                .isTrue();
+    }
+
+    @Test
+    void aKeyRestrictedToAnIndexIsChartedItsLineHoweverBusyTheOthers() {
+        try (MockServer alone = MockServer.builder().start()) { // charts of this test's requests only
+            TestClient admin = new TestClient(alone);
+            admin.post("/1/indexes/mine/query", "{}");
+            for (int i = 0; i < 9; i++) { // more busier indices than the chart draws lines
+                admin.post("/1/indexes/busy-" + i + "/query", "{}");
+                admin.post("/1/indexes/busy-" + i + "/query", "{}");
+            }
+            TestClient mine = admin.withKey(admin.createKey(jq("{'acl':['logs'],'indexes':['mine']}")));
+            JsonNode byIndex = mine.get("/_mock/console/api/traffic?seconds=60")
+                    .requireOk()
+                    .body()
+                    .get("byIndex");
+            assertThat(byIndex.propertyNames()).containsExactly("mine");
+        }
     }
 
     @Test

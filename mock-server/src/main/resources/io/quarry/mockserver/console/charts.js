@@ -65,8 +65,9 @@ window.QuarryCharts = (function () {
       return s.name + ": " + format(now) + " now, " + format(Math.max(0, ...values)) + " at most";
     });
     canvas.setAttribute("role", "img");
-    canvas.setAttribute("aria-label", caption + ", the last " + series.reduce((n, s) => Math.max(n, s.values.length), 0)
-        + " seconds. " + (lines.length ? lines.join("; ") : "Nothing to draw") + ".");
+    const seconds = series.reduce((n, s) => Math.max(n, s.values.length), 0);
+    canvas.setAttribute("aria-label", caption + ", the last " + (seconds === 1 ? "second" : seconds + " seconds")
+        + ". " + (lines.length ? lines.join("; ") : "Nothing to draw") + ".");
   }
 
   function drawLegend(legend, series) {

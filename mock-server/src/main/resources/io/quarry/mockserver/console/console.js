@@ -14,9 +14,10 @@
   // JSON asked for (a scripted fault may make one), or the server's own message with its status.
   async function api(method, path, body) {
     const headers = { "X-Service-Application-Id": session.appId, "X-Service-API-Key": session.key };
-    // the console's reads of the mock server's own endpoints (the faults view's, every second) are its own: the
-    // journal and the charts leave them out, as they leave out its views
-    if (method === "GET" && path.startsWith("/_mock/")) headers["X-Mock-Console"] = "read";
+    // the console's reads (the faults view's every second, the index list, settings, records, the search preview)
+    // are its own, not the application's traffic: the server leaves them out of the journal, the charts, the request
+    // log, analytics and usage. Its writes (a fault added or cleared) are the user's, and shown as any.
+    if (method === "GET" || /\/query$/.test(path)) headers["X-Mock-Console"] = "read";
     const init = { method, headers, cache: "no-store", credentials: "omit" };
     if (body !== undefined) {
       headers["Content-Type"] = "application/json";
@@ -57,7 +58,27 @@
     byId("views").setAttribute("aria-busy", String(inFlight > 0));
   }
 
+  // Credentials travel in headers, which hold printable ASCII only: fetch refuses any other character before sending
+  // (which would read as a server that did not answer), and no key or application ID holds one.
+  function checkCredential(name, value) {
+    const other = Array.from(value).find(c => c < "!" || c > "~");
+    if (other !== undefined) {
+      const shown = /\s/.test(other) ? "a space" : other < " " || other === "\x7f" ? "a control character"
+        : "\u201c" + other + "\u201d";
+      throw new Error("The " + name + " holds " + shown + ": " + name + "s hold printable ASCII characters only"
+          + " (letters, digits and punctuation)");
+    }
+  }
+
+  // the console's pages send no Referer (no-referrer policy), so a key restricted to referers cannot be used here
+  function refusedBecause(message) {
+    return /^Referer not allowed/.test(message) ? " (the console sends no Referer header: sign in with a key not"
+        + " restricted to referers)" : "";
+  }
+
   async function signIn(appId, key) {
+    checkCredential("application ID", appId);
+    checkCredential("API key", key);
     session = { appId, key };
     try {
       await api("GET", "/_mock/console/api/tasks");
@@ -113,10 +134,10 @@
       event.preventDefault();
       byId("sign-in-error").textContent = "";
       try {
-        await signIn(byId("app-id").value.trim(), byId("api-key").value);
+        await signIn(byId("app-id").value.trim(), byId("api-key").value.trim());
       } catch (e) {
         byId("sign-in-error").textContent = e.status === 403 || e.status === 401
-            ? "The key was refused: " + e.message : "Could not sign in: " + e.message;
+            ? "The key was refused: " + e.message + refusedBecause(e.message) : "Could not sign in: " + e.message;
       }
     });
     byId("sign-out").addEventListener("click", signOut);

@@ -47,6 +47,11 @@ window.QuarryViews = (function () {
 
   function td(text, className) { return el("td", text, className); }
 
+  // "1 hit", "2 hits", "1,000 hits"
+  function counted(n, singular, plural) {
+    return Number(n).toLocaleString("en") + " " + (n === 1 ? singular : plural);
+  }
+
   // A failure in words: the server's own message, and for a refusal (403) why. A key the server no longer knows
   // (deleted, or the server reset or restarted with other keys) must sign in again; another lacks the view's right.
   function explained(e, needs) {
@@ -99,7 +104,8 @@ window.QuarryViews = (function () {
   }
 
   function cut(text, max) {
-    return text.length <= max ? text : text.substring(0, max) + "… (" + (text.length - max) + " more characters)";
+    return text.length <= max ? text
+      : text.substring(0, max) + "… (" + counted(text.length - max, "more character", "more characters") + ")";
   }
 
   // JSON as text, each long string and the whole cut.
@@ -187,7 +193,7 @@ window.QuarryViews = (function () {
           return copy;
         });
         byId("records-page").textContent = "page " + (indices.page + 1) + " of " + Math.max(1, answer.nbPages)
-            + " (" + answer.nbHits + " records)";
+            + " (" + counted(answer.nbHits, "record", "records") + ")";
         byId("records-previous").disabled = indices.page === 0;
         byId("records-next").disabled = indices.page + 1 >= answer.nbPages;
         byId("index-records").textContent = pretty(records);
@@ -234,7 +240,9 @@ window.QuarryViews = (function () {
         highlightPreTag: PRE_TAG, highlightPostTag: POST_TAG, hitsPerPage: 10 };
       const path = "/1/indexes/" + encodeURIComponent(index) + "/query";
       byId("search-request").textContent = "POST " + path + "\nX-Service-Application-Id: "
-          + byId("app-id").value + "\nX-Service-API-Key: (the key you signed in with)\n\n" + pretty(body);
+          + byId("app-id").value + "\nX-Service-API-Key: (the key you signed in with)"
+          + "\nX-Mock-Console: read (the console's own search: not in the journal, logs, analytics or usage)\n\n"
+          + pretty(body);
       try {
         const answer = await api("POST", path, body);
         if (!latest()) return;
@@ -252,7 +260,8 @@ window.QuarryViews = (function () {
       byId("search-request").textContent = "";
     },
     render(answer) {
-      byId("search-stats").textContent = answer.nbHits + " hits in " + answer.processingTimeMS + " ms";
+      byId("search-stats").textContent = counted(answer.nbHits, "hit", "hits") + " in " + answer.processingTimeMS
+          + " ms";
       byId("search-stats").dataset.nbHits = String(answer.nbHits);
       const hits = byId("search-hits");
       hits.replaceChildren();
@@ -268,7 +277,8 @@ window.QuarryViews = (function () {
           li.append(line);
         });
         if (attributes.length > ATTRIBUTES_PER_HIT) {
-          li.append(el("div", "… " + (attributes.length - ATTRIBUTES_PER_HIT) + " more attributes", "hit-attr"));
+          li.append(el("div", "… " + counted(attributes.length - ATTRIBUTES_PER_HIT, "more attribute",
+            "more attributes"), "hit-attr"));
         }
         hits.append(li);
       });
@@ -322,7 +332,9 @@ window.QuarryViews = (function () {
     });
     const shown = TEXT_CHARS - room;
     const total = value.replaceAll(PRE_TAG, "").replaceAll(POST_TAG, "").length;
-    if (total > shown) nodes.push(document.createTextNode("… (" + (total - shown) + " more characters)"));
+    if (total > shown) {
+      nodes.push(document.createTextNode("… (" + counted(total - shown, "more character", "more characters") + ")"));
+    }
     return nodes;
   }
 
@@ -337,7 +349,7 @@ window.QuarryViews = (function () {
       const query = new URLSearchParams({ limit: String(JOURNAL_ROWS) });
       [["status", "journal-status"], ["path", "journal-path"], ["index", "journal-index"]].forEach(([name, id]) => {
         const value = byId(id).value.trim();
-        if (value) query.set(name, value);
+        if (value) query.set(name, name === "path" ? asSent(value) : value);
       });
       const latest = turn("journal");
       try {
@@ -389,6 +401,41 @@ window.QuarryViews = (function () {
   };
 
   // ---- Faults: the server-wide rules and each host's; add one or clear them, through the control endpoints.
+  // The server's bounds: a fault's delay, a host rule's duration, a rule's count.
+  const MAX_DELAY_MS = 60000;
+  const MAX_DURATION_MS = 86400000;
+  const MAX_COUNT = 2147483647;
+
+  // A form's number, or an Error naming the field: a number input holds any text, and Number("") is 0, 1e400 is
+  // Infinity (sent as null: no limit) and 1.5 is no count.
+  function wholeNumber(id, name, min, max) {
+    const field = byId(id);
+    const text = field.value.trim();
+    const value = Number(text);
+    const valid = !field.validity.badInput && /^[0-9]+$/.test(text) && value >= min && value <= max;
+    field.setAttribute("aria-invalid", String(!valid));
+    if (!valid) {
+      field.focus();
+      throw new Error(name + " must be a whole number from " + min.toLocaleString("en") + " to "
+          + max.toLocaleString("en") + (text || field.validity.badInput ? "" : ": it is empty"));
+    }
+    return value;
+  }
+
+  // A path typed by the user as clients send it: the characters every client percent-encodes (spaces, <, >, quotes,
+  // characters outside ASCII...) encoded as UTF-8, so that an index's own name finds its requests. What a client may
+  // send either way (! ' ( ) * and the like), escapes already typed, and ? and # (which a fault rule refuses, saying
+  // why) are kept as typed.
+  function asSent(text) {
+    return text.trim().replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@\/%?#]/gu, c => {
+      try {
+        return encodeURIComponent(c);
+      } catch (e) { // half of a surrogate pair, which an encoder sends as the replacement character
+        return "%EF%BF%BD";
+      }
+    });
+  }
+
   const faults = {
     async open() { await faults.refresh(); },
     async refresh() {
@@ -413,7 +460,7 @@ window.QuarryViews = (function () {
           clear.setAttribute("aria-label", "Clear the faults of host " + h.host);
           clear.addEventListener("click", event => {
             event.stopPropagation();
-            faults.send("DELETE", "/_mock/hosts/" + h.host + "/faults");
+            faults.send("fault-host-error", "DELETE", "/_mock/hosts/" + h.host + "/faults");
           });
           const rules = h.faults.length ? cut(JSON.stringify(h.faults), TEXT_CHARS) : "none";
           return row([td(h.host, "num"), td(h.port, "num"), td(h.requestCount, "num"),
@@ -425,16 +472,29 @@ window.QuarryViews = (function () {
     fault(prefix) {
       const fault = { type: byId(prefix + "-type").value };
       if (fault.type === "status" || fault.type === "failAfterWrite") {
-        fault.status = Number(byId(prefix + "-status").value);
+        fault.status = wholeNumber(prefix + "-status", "Status", 200, 599);
       }
-      if (fault.type === "delay") fault.delayMs = 1000;
+      if (fault.type === "delay") fault.delayMs = wholeNumber(prefix + "-delay", "Delay (ms)", 1, MAX_DELAY_MS);
       return fault;
     },
-    async send(method, path, body) {
+    // A form's call, made once its fields are read: a field in error is named and nothing is sent. Its error stays
+    // shown until the next call from that form (the view's refresh every second has its own).
+    submit(errorId, call) {
+      document.querySelectorAll("#view-faults [aria-invalid]").forEach(f => f.removeAttribute("aria-invalid"));
+      let args;
+      try {
+        args = call();
+      } catch (e) {
+        failure(errorId, e);
+        return;
+      }
+      faults.send(errorId, ...args);
+    },
+    async send(errorId, method, path, body) {
       try {
         await api(method, path, body);
-        failure("faults-error");
-      } catch (e) { failure("faults-error", e); }
+        failure(errorId);
+      } catch (e) { failure(errorId, e); }
       await faults.refresh();
     },
     init() {
@@ -442,19 +502,24 @@ window.QuarryViews = (function () {
         select.replaceChildren(...FAULT_TYPES.map(option)));
       byId("fault-server-form").addEventListener("submit", event => {
         event.preventDefault();
-        faults.send("POST", "/_mock/faults", { method: byId("fault-server-method").value,
-          path: byId("fault-server-path").value, count: Number(byId("fault-server-count").value),
-          fault: faults.fault("fault-server") });
+        faults.submit("fault-server-error", () => ["POST", "/_mock/faults", {
+          method: byId("fault-server-method").value.trim(), path: asSent(byId("fault-server-path").value),
+          count: wholeNumber("fault-server-count", "Count", 1, MAX_COUNT), fault: faults.fault("fault-server") }]);
       });
-      byId("fault-server-clear").addEventListener("click", () => faults.send("DELETE", "/_mock/faults"));
+      byId("fault-server-clear").addEventListener("click", () =>
+        faults.send("fault-server-error", "DELETE", "/_mock/faults"));
       byId("fault-host-form").addEventListener("submit", event => {
         event.preventDefault();
-        const mode = byId("fault-host-mode").value;
-        const body = { type: mode };
-        if (mode === "next") body.count = Number(byId("fault-host-count").value);
-        if (mode !== "next") body.durationMs = Number(byId("fault-host-duration").value);
-        if (mode === "next" || mode === "during") body.fault = faults.fault("fault-host");
-        faults.send("POST", "/_mock/hosts/" + byId("fault-host").value + "/faults", body);
+        faults.submit("fault-host-error", () => {
+          const mode = byId("fault-host-mode").value;
+          const body = { type: mode };
+          if (mode === "next") body.count = wholeNumber("fault-host-count", "Count", 1, MAX_COUNT);
+          if (mode !== "next") {
+            body.durationMs = wholeNumber("fault-host-duration", "Duration (ms)", 1, MAX_DURATION_MS);
+          }
+          if (mode === "next" || mode === "during") body.fault = faults.fault("fault-host");
+          return ["POST", "/_mock/hosts/" + encodeURIComponent(byId("fault-host").value) + "/faults", body];
+        });
       });
     }
   };
@@ -469,19 +534,30 @@ window.QuarryViews = (function () {
         const t = await api("GET", "/_mock/console/api/traffic?seconds=300");
         if (!latest()) return;
         failure("charts-error");
-        QuarryCharts.draw(byId("chart-status"), ["2xx", "3xx", "4xx", "5xx", "none"].map(c =>
-          ({ name: c === "none" ? "no answer" : c, values: t.byStatus[c], color: STATUS_COLORS[c] })),
-        byId("legend-status"));
-        // the connections closed without an answer, by reason, summed over the window
-        const closes = Object.entries(t.unanswered || {}).map(([reason, values]) =>
-          reason + " " + values.reduce((a, b) => a + b, 0));
-        byId("unanswered-status").textContent = closes.length
-          ? "Connections closed without an answer: " + closes.join(", ") : "";
-        QuarryCharts.draw(byId("chart-duration"), [{ name: "p50", values: t.p50Ms, color: "#2457c5" },
-          { name: "p99", values: t.p99Ms, color: "#b3261e" }], byId("legend-duration"));
+        charts.scope(t.byStatus !== undefined);
+        if (t.byStatus !== undefined) charts.whole(t);
         QuarryCharts.draw(byId("chart-indices"), Object.entries(t.byIndex).map(([name, values]) =>
           ({ name, values })), byId("legend-indices"));
       } catch (e) { if (latest()) failure("charts-error", e, "the charts need a key with the logs right"); }
+    },
+    // a key restricted to indices is sent its indices' lines alone: the others count every index's requests
+    scope(whole) {
+      byId("charts-scope").textContent = whole ? "" : "This key sees the lines of its own indices only: the requests"
+          + " by status and their durations count every index, and are charted for a key not restricted to indices.";
+      byId("figure-status").hidden = !whole;
+      byId("figure-duration").hidden = !whole;
+    },
+    whole(t) {
+      QuarryCharts.draw(byId("chart-status"), ["2xx", "3xx", "4xx", "5xx", "none"].map(c =>
+        ({ name: c === "none" ? "no answer" : c, values: t.byStatus[c], color: STATUS_COLORS[c] })),
+      byId("legend-status"));
+      // the connections closed without an answer, by reason, summed over the window
+      const closes = Object.entries(t.unanswered || {}).map(([reason, values]) =>
+        reason + " " + values.reduce((a, b) => a + b, 0));
+      byId("unanswered-status").textContent = closes.length
+        ? "Connections closed without an answer: " + closes.join(", ") : "";
+      QuarryCharts.draw(byId("chart-duration"), [{ name: "p50", values: t.p50Ms, color: "#2457c5" },
+        { name: "p99", values: t.p99Ms, color: "#b3261e" }], byId("legend-duration"));
     }
   };
 
@@ -521,7 +597,7 @@ window.QuarryViews = (function () {
         }
         failure("keys-error");
         byId("keys-page").textContent = "page " + (access.keysPage + 1) + " of " + keys.nbPages + " ("
-            + keys.nbKeys + " keys)";
+            + counted(keys.nbKeys, "key", "keys") + ")";
         byId("keys-previous").disabled = access.keysPage === 0;
         byId("keys-next").disabled = access.keysPage + 1 >= keys.nbPages;
         byId("keys-table").tBodies[0].replaceChildren(...keys.keys.map(k =>

@@ -67,7 +67,7 @@ public final class ConsoleRoutes implements RouteMethods {
     private ConsoleRoutes(AnswerJournal journal, Application app, String adminKey, ObjectNode info) {
         this.journal = journal;
         this.app = app;
-        this.secrets = new Secrets(adminKey);
+        this.secrets = new Secrets(adminKey, value -> app.keys().find(value) != null);
         this.info = info;
     }
 
@@ -123,7 +123,7 @@ public final class ConsoleRoutes implements RouteMethods {
         }
         String path = request.query().get("path");
         if (path != null && !path.isEmpty()) {
-            filter = filter.and(entry -> Secrets.path(entry).contains(path));
+            filter = filter.and(entry -> secrets.path(entry).contains(path));
         }
         String index = request.query().get("index");
         if (index != null && !index.isEmpty()) {
@@ -181,13 +181,13 @@ public final class ConsoleRoutes implements RouteMethods {
         return entry -> entry.index() == null ? !caller.usesSomeIndicesOnly() : caller.mayUse(entry.index());
     }
 
-    private static ObjectNode summary(JournaledAnswer entry) {
+    private ObjectNode summary(JournaledAnswer entry) {
         ObjectNode out = Json.object();
         out.put("seq", entry.seq());
         out.put("time", Timestamps.iso(entry.atMillis()));
         out.put("host", entry.host());
         out.put("method", entry.method());
-        out.put("path", Secrets.path(entry));
+        out.put("path", secrets.path(entry));
         if (entry.index() != null) {
             out.put("index", entry.index());
         }
@@ -213,16 +213,11 @@ public final class ConsoleRoutes implements RouteMethods {
 
     private Response traffic(Request request) {
         int seconds = intParam(request, "seconds", 300, 1, Traffic.SECONDS);
-        ObjectNode series = journal.traffic().series(journal.now(), seconds);
         Caller caller = request.get(Caller.class);
-        if (series.get("byIndex") instanceof ObjectNode byIndex) {
-            List<String> hidden = new ArrayList<>();
-            byIndex.propertyNames().forEach(name -> {
-                if (!caller.mayUse(name)) {
-                    hidden.add(name);
-                }
-            });
-            byIndex.remove(hidden);
+        ObjectNode series = journal.traffic().series(journal.now(), seconds, caller::mayUse);
+        if (caller.usesSomeIndicesOnly()) {
+            // counted over every index and the requests naming none, as the journal entries such a key does not see
+            series.remove(List.of("byStatus", "p50Ms", "p99Ms", "unanswered"));
         }
         return Response.ok(series);
     }

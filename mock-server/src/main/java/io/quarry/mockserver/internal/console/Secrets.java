@@ -9,10 +9,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.StringJoiner;
+import java.util.function.Predicate;
 
 /**
  * Masks keys in what the console shows of the journal, as it shows it: the key URL parameter, a key in the path of
- * the key endpoints, and the admin key or the key the request was sent with anywhere in a body. (The members that
+ * the key endpoints, a segment or parameter holding the admin key, the key the request was sent with or one of the
+ * application's keys, and the admin key or the key the request was sent with anywhere in a body. (The members that
  * hold keys in the bodies of the routes that carry them are masked when the journal keeps them.)
  */
 final class Secrets {
@@ -22,14 +24,62 @@ final class Secrets {
     static final int LABEL_CHARS = 200;
 
     private final String adminKey;
+    private final Predicate<String> isKey;
 
-    /** @param adminKey the server's admin key */
-    Secrets(String adminKey) {
+    /**
+     * @param adminKey the server's admin key
+     * @param isKey whether a text is the value of one of the application's keys
+     */
+    Secrets(String adminKey, Predicate<String> isKey) {
         this.adminKey = adminKey;
+        this.isKey = isKey;
+    }
+
+    /**
+     * {@return the path and query as shown: the key parameter and a key endpoint's key masked, and every segment,
+     * parameter name or value that holds the admin key or the key the request was sent with, or is one of the
+     * application's keys, whatever its escapes, masked whole (a key sent under a mistyped parameter name, say); where
+     * the journal cut the path, a last one ending with the first characters of the admin key or the sent key too}
+     */
+    String path(JournaledAnswer answer) {
+        String shown = keyParts(answer);
+        String sentKey = answer.sentKey() != null && answer.sentKey().length() >= 4 ? answer.sentKey() : null;
+        shown = shown.replace(adminKey, KeyMask.HIDDEN);
+        if (sentKey != null) {
+            shown = shown.replace(sentKey, KeyMask.HIDDEN);
+        }
+        String query = answer.rawQuery();
+        boolean cut = answer.rawPath().length() + (query == null ? 0 : query.length() + 1) >= AnswerJournal.PATH_CHARS;
+        StringBuilder out = new StringBuilder(shown.length());
+        int start = 0;
+        for (int i = 0; i <= shown.length(); i++) {
+            if (i < shown.length() && "/?&=".indexOf(shown.charAt(i)) < 0) {
+                continue;
+            }
+            String part = shown.substring(start, i);
+            String text = decoded(part);
+            boolean last = i == shown.length();
+            boolean holdsKey = text.contains(adminKey)
+                    || (sentKey != null && text.contains(sentKey))
+                    || (text.length() >= 4 && isKey.test(text))
+                    || (last && cut && (endsWithStartOf(text, adminKey) || endsWithStartOf(text, sentKey)));
+            out.append(holdsKey ? KeyMask.HIDDEN : part);
+            if (!last) {
+                out.append(shown.charAt(i));
+            }
+            start = i + 1;
+        }
+        // a mask may be longer than the few characters of a key it replaced at the cut
+        return out.length() <= AnswerJournal.PATH_CHARS ? out.toString() : out.substring(0, AnswerJournal.PATH_CHARS);
+    }
+
+    /** {@return whether the text ends with the key's first characters (at least one, not all)} */
+    private static boolean endsWithStartOf(String text, String key) {
+        return key != null && !maskCutKey(text, key).equals(text);
     }
 
     /** {@return the path and query, the key parameter's value and a key path segment masked, cut} */
-    static String path(JournaledAnswer answer) {
+    private static String keyParts(JournaledAnswer answer) {
         String path = answer.rawPath();
         int keySegment = keySegment(answer);
         if (keySegment >= 0) {

@@ -22,14 +22,29 @@ public final class ConsolePaths {
             "Cache-Control", "no-store");
 
     /**
-     * The header the console sends with its reads of the control endpoints (the faults view's, every second): they
-     * are its own requests, left out of the journal and the charts as those of its own routes are.
+     * The header the console sends with its reads: of the control endpoints (the faults view's, every second) and of
+     * the service (the index list, an index's settings and records, the search preview's searches). They are its own
+     * requests, not the application's traffic: see {@link #isOwnRead}.
      */
     public static final String OWN_READ_HEADER = "X-Mock-Console";
 
     private static final String SEGMENT = "console";
 
     private ConsolePaths() {}
+
+    /**
+     * {@return whether the request is a read the console made for itself: marked with {@link #OWN_READ_HEADER}, and
+     * changing nothing (its route reads, or none ran: a scripted fault answered first, or no route matched)}. Such a
+     * request is left out of what shows the application's traffic: the journal, the charts, the request log,
+     * analytics, usage and monitoring. A marked write is the application's as any other: it changes what it sees.
+     *
+     * @param request the request
+     * @param route its route, or {@code null} when none ran
+     */
+    public static boolean isOwnRead(Request request, Route route) {
+        return request.header(OWN_READ_HEADER) != null
+                && (route == null || !route.work().writes());
+    }
 
     /**
      * {@return whether the path is the console's, as the router reads it: its first two segments decode to

@@ -4,7 +4,6 @@ import io.quarry.mockserver.internal.auth.Caller;
 import io.quarry.mockserver.internal.http.Access;
 import io.quarry.mockserver.internal.http.AnswerObserver;
 import io.quarry.mockserver.internal.http.ConsolePaths;
-import io.quarry.mockserver.internal.http.ControlPaths;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Route;
 import io.quarry.mockserver.internal.http.faults.FaultAction;
@@ -23,7 +22,7 @@ import java.util.function.Predicate;
  * {@value #BODY_CHARS} bytes, nothing decoded or masked, so recording one costs a few copies and counts; the console
  * masks keys when it shows an entry. Only a body whose route carries keys is read whole and masked here
  * ({@link KeyMembers}): its start alone could cut a key short of being recognised. The console's own requests (its
- * routes, and its reads of the control endpoints) are left out, so watching does not fill what is watched.
+ * routes, and its reads marked as its own) are left out, so watching does not fill what is watched.
  */
 public final class AnswerJournal implements AnswerObserver {
 
@@ -67,7 +66,7 @@ public final class AnswerJournal implements AnswerObserver {
     @Override
     public void written(
             Request request, Route route, int status, byte[] body, FaultAction fault, int host, long elapsedNanos) {
-        if (request == null || isConsoles(request)) {
+        if (request == null || isConsoles(request, route)) {
             return;
         }
         long now = clock.millis();
@@ -106,18 +105,25 @@ public final class AnswerJournal implements AnswerObserver {
     }
 
     /**
-     * {@return the answers kept that pass the filter, newest first}
+     * {@return the answers kept that pass the filter, newest first} The filter runs outside the journal's lock, on a
+     * copy of the ring: it may mask and decode every entry's path (the console's path filter), and every answer
+     * recorded meanwhile waits on that lock.
      *
      * @param filter which answers
      * @param limit the most to return
      */
-    public synchronized List<JournaledAnswer> newestFirst(Predicate<JournaledAnswer> filter, int limit) {
+    public List<JournaledAnswer> newestFirst(Predicate<JournaledAnswer> filter, int limit) {
+        JournaledAnswer[] kept;
+        synchronized (this) {
+            kept = new JournaledAnswer[(int) Math.min(last, ring.length)];
+            for (int i = 0; i < kept.length; i++) {
+                kept[i] = ring[slot(last - i)];
+            }
+        }
         List<JournaledAnswer> found = new ArrayList<>();
-        long oldest = Math.max(1, last - ring.length + 1);
-        for (long seq = last; seq >= oldest && found.size() < limit; seq--) {
-            JournaledAnswer answer = ring[slot(seq)];
-            if (filter.test(answer)) {
-                found.add(answer);
+        for (int i = 0; i < kept.length && found.size() < limit; i++) {
+            if (filter.test(kept[i])) {
+                found.add(kept[i]);
             }
         }
         return found;
@@ -153,13 +159,11 @@ public final class AnswerJournal implements AnswerObserver {
     }
 
     /**
-     * {@return whether the console made the request for itself: one of its routes, or a read of the control endpoints
-     * marked as its own (a service endpoint it calls is journaled as any caller's, marked or not)}
+     * {@return whether the console made the request for itself: one of its routes, or a read marked as its own (of
+     * the control endpoints or the service)}
      */
-    private static boolean isConsoles(Request request) {
-        String path = request.rawPath();
-        return path.startsWith(CONSOLE_PATH)
-                || (request.header(ConsolePaths.OWN_READ_HEADER) != null && ControlPaths.isControl(path));
+    private static boolean isConsoles(Request request, Route route) {
+        return request.rawPath().startsWith(CONSOLE_PATH) || ConsolePaths.isOwnRead(request, route);
     }
 
     /** {@return whether the route's bodies carry key values as members} */

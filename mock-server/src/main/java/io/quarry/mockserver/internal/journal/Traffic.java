@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -140,14 +141,16 @@ public final class Traffic {
     /**
      * {@return the series of the last seconds, oldest first, as the charts read them: {@code seconds}, counts
      *     {@code byStatus} class, {@code p50Ms} and {@code p99Ms} (null for a second without answers) and
-     *     {@code byIndex} (the indices busiest over the window, at most {@value #INDICES_PER_SECOND}) and
+     *     {@code byIndex} (the shown indices busiest over the window, at most {@value #INDICES_PER_SECOND}) and
      *     {@code unanswered}, the connections closed without an answer by reason (only the reasons seen in the
      *     window)}
      *
      * @param nowMillis the time now
      * @param seconds how many seconds, at most {@value #SECONDS}
+     * @param shown which indices may be charted (the busiest of those are: a key restricted to an index sees its
+     *     line however busy the others)
      */
-    public synchronized ObjectNode series(long nowMillis, int seconds) {
+    public synchronized ObjectNode series(long nowMillis, int seconds, Predicate<String> shown) {
         int count = Math.max(1, Math.min(SECONDS, seconds));
         long newest = Math.floorDiv(nowMillis, 1000);
         ObjectNode out = Json.object();
@@ -193,6 +196,7 @@ public final class Traffic {
             }
         }
         List<String> busiest = new ArrayList<>(totals.keySet());
+        busiest.removeIf(shown.negate());
         busiest.sort((a, b) -> Long.compare(totals.get(b), totals.get(a)));
         ObjectNode byIndex = out.putObject("byIndex");
         for (String name : busiest.subList(0, Math.min(INDICES_PER_SECOND, busiest.size()))) {

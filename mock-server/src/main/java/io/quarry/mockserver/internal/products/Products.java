@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.products;
 
+import io.quarry.mockserver.internal.http.ConsolePaths;
 import io.quarry.mockserver.internal.http.RequestListener;
 import io.quarry.mockserver.internal.products.analytics.AnalyticsProduct;
 import io.quarry.mockserver.internal.products.answers.AnswersProduct;
@@ -44,7 +45,9 @@ public final class Products {
     }
 
     /**
-     * One listener telling the request log and then every product that listens.
+     * One listener telling the request log and then every product that listens, of every request but the console's
+     * own reads ({@link ConsolePaths#isOwnRead}): watching the application must not change its log, usage or
+     * monitoring figures.
      *
      * @param products the products
      * @param log the request log's listener
@@ -55,6 +58,9 @@ public final class Products {
         listeners.add(log);
         products.stream().map(Product::requestListener).filter(Objects::nonNull).forEach(listeners::add);
         return (request, route, response, elapsedNanos) -> {
+            if (ConsolePaths.isOwnRead(request, route)) {
+                return;
+            }
             for (RequestListener listener : listeners) {
                 listener.answered(request, route, response, elapsedNanos);
             }

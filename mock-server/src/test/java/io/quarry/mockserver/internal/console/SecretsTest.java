@@ -21,7 +21,9 @@ class SecretsTest {
     private static final String ADMIN = "admin-key-0123456789abcdef";
     private static final String SENT = "sent-key-9876543210fedcba";
 
-    private final Secrets secrets = new Secrets(ADMIN);
+    private static final String OTHER = "other-key-00112233445566";
+
+    private final Secrets secrets = new Secrets(ADMIN, OTHER::equals);
     private final AnswerJournal journal = new AnswerJournal(Clock.systemUTC());
 
     @Test
@@ -35,15 +37,46 @@ class SecretsTest {
                         new byte[0]),
                 null,
                 "");
-        assertThat(Secrets.path(answer)).isEqualTo("/1/indexes?x-service-api-KEY=••••&page=2&X-Service-API%2DKey=••••");
+        assertThat(secrets.path(answer)).isEqualTo("/1/indexes?x-service-api-KEY=••••&page=2&X-Service-API%2DKey=••••");
         assertThat(Secrets.caller(answer)).isEqualTo("refused key");
+    }
+
+    @Test
+    void masksTheAdminKeyAndTheSentKeyWhereverThePathOrQueryHoldsThem() {
+        // a mistyped parameter name: the key is sent as another parameter, the request refused, the URL journaled
+        JournaledAnswer mistyped = record(
+                new Request("GET", "/1/indexes", "apiKey=" + ADMIN + "&page=0", Map.of(), new byte[0]), null, "");
+        assertThat(secrets.path(mistyped)).isEqualTo("/1/indexes?apiKey=••••&page=0");
+        JournaledAnswer encoded = record(
+                new Request(
+                        "GET",
+                        "/1/indexes/" + SENT.replace("-", "%2D"),
+                        "q=x" + SENT.replace("-", "%2d") + "&page=0",
+                        Map.of("X-Service-API-Key", SENT),
+                        new byte[0]),
+                null,
+                "");
+        assertThat(secrets.path(encoded)).isEqualTo("/1/indexes/••••?q=••••&page=0");
+        JournaledAnswer another = record(
+                new Request("GET", "/1/indexes", "apiKey=" + OTHER.replace("-", "%2D"), Map.of(), new byte[0]),
+                null,
+                "");
+        assertThat(secrets.path(another)).as("one of the application's keys").isEqualTo("/1/indexes?apiKey=••••");
+        String path = "/1/indexes/" + "p".repeat(AnswerJournal.PATH_CHARS - 30);
+        for (int cutInside = 0; cutInside < 30; cutInside++) {
+            String query = "a".repeat(cutInside) + "&token=" + ADMIN;
+            String shown = secrets.path(record(new Request("GET", path, query, Map.of(), new byte[0]), null, ""));
+            for (int length = 4; length <= ADMIN.length(); length++) {
+                assertThat(shown).as(query).doesNotContain(ADMIN.substring(0, length));
+            }
+        }
     }
 
     @Test
     void masksAKeyInThePathOfTheKeyEndpoints() {
         Route route = route("/1/keys/{key}", Operation.LIST_API_KEY);
         JournaledAnswer answer = record(new Request("GET", "/1/keys/" + SENT, null, Map.of(), new byte[0]), route, "");
-        assertThat(Secrets.path(answer)).isEqualTo("/1/keys/••••");
+        assertThat(secrets.path(answer)).isEqualTo("/1/keys/••••");
     }
 
     @Test
@@ -51,7 +84,7 @@ class SecretsTest {
         for (String path : new String[] {"/1/keys/" + SENT + "/acl", "/1/Keys/" + SENT, "//1/%6Beys/" + SENT + "/"}) {
             String echo = "{\"message\":\"The endpoint GET " + path + " is not supported by the mock server\"}";
             JournaledAnswer answer = record(new Request("GET", path, null, Map.of(), new byte[0]), null, echo);
-            assertThat(Secrets.path(answer)).as(path).doesNotContain(SENT).contains("••••");
+            assertThat(secrets.path(answer)).as(path).doesNotContain(SENT).contains("••••");
             assertThat(secrets.body(answer, answer.responseStart(), answer.responseBytes()))
                     .as("the 404 echoing the path")
                     .doesNotContain(SENT)
@@ -65,7 +98,7 @@ class SecretsTest {
         assertThat(secrets.body(routed, routed.responseStart(), routed.responseBytes()))
                 .isEqualTo("{\"message\":\"Method PATCH is not allowed on /1/keys/•••• or ••••\"}");
         JournaledAnswer other = record(new Request("GET", "/1/indexes/keys/x", null, Map.of(), new byte[0]), null, "");
-        assertThat(Secrets.path(other)).isEqualTo("/1/indexes/keys/x");
+        assertThat(secrets.path(other)).isEqualTo("/1/indexes/keys/x");
     }
 
     @Test
@@ -74,7 +107,7 @@ class SecretsTest {
         for (String name : new String[] {"x-service-api-key", "X-Service-API%2DKey"}) {
             for (int cutInside = 0; cutInside < 40; cutInside++) {
                 String query = "a".repeat(cutInside) + "&" + name + "=" + SENT;
-                String shown = Secrets.path(record(new Request("GET", path, query, Map.of(), new byte[0]), null, ""));
+                String shown = secrets.path(record(new Request("GET", path, query, Map.of(), new byte[0]), null, ""));
                 assertThat(shown).hasSizeLessThanOrEqualTo(AnswerJournal.PATH_CHARS);
                 for (int length = 4; length <= SENT.length(); length++) {
                     assertThat(shown).doesNotContain(SENT.substring(0, length));

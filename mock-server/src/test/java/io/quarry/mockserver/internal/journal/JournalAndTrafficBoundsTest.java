@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -35,6 +37,38 @@ class JournalAndTrafficBoundsTest {
             assertThat(entry.responseStart()).hasSize(AnswerJournal.BODY_CHARS);
             assertThat(entry.requestBytes()).isEqualTo(100_000);
         });
+    }
+
+    @Test
+    void answersAreRecordedWhileTheConsoleFiltersTheJournal() throws Exception {
+        journal.written(request("/1/indexes/a/query", new byte[0]), null, 200, new byte[0], null, 0, 1);
+        CountDownLatch filtering = new CountDownLatch(1);
+        CountDownLatch recorded = new CountDownLatch(1);
+        Thread console = new Thread(() -> journal.newestFirst(
+                entry -> {
+                    filtering.countDown();
+                    try {
+                        return recorded.await(30, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return false;
+                    }
+                },
+                10));
+        console.start();
+        assertThat(filtering.await(30, TimeUnit.SECONDS)).isTrue();
+        Thread answering = new Thread(() -> {
+            journal.written(request("/1/indexes/b/query", new byte[0]), null, 200, new byte[0], null, 0, 1);
+            recorded.countDown();
+        });
+        answering.start();
+        // a bound far past what it distinguishes: recording waits for nothing, or for the filter's 30 s
+        assertThat(recorded.await(20, TimeUnit.SECONDS))
+                .as("an answer is recorded while a filter runs over the journal")
+                .isTrue();
+        console.join();
+        answering.join();
+        assertThat(journal.size()).isEqualTo(2);
     }
 
     @Test
@@ -79,7 +113,7 @@ class JournalAndTrafficBoundsTest {
             }
             clock.advance(Duration.ofSeconds(1));
         }
-        JsonNode series = journal.traffic().series(clock.millis() - 1_000, Traffic.SECONDS + 100);
+        JsonNode series = journal.traffic().series(clock.millis() - 1_000, Traffic.SECONDS + 100, name -> true);
         assertThat(series.get("seconds")).hasSize(Traffic.SECONDS);
         assertThat(series.get("byStatus").get("2xx"))
                 .allSatisfy(count -> assertThat(count.asInt()).isEqualTo(20));
@@ -94,7 +128,7 @@ class JournalAndTrafficBoundsTest {
         }
         journal.written(request("/1/indexes/a/query", new byte[0]), null, 503, new byte[0], null, 0, 900_000_000);
         journal.written(request("/1/indexes/a/query", new byte[0]), null, 0, new byte[0], null, 0, 900_000_000);
-        JsonNode series = journal.traffic().series(clock.millis(), 1);
+        JsonNode series = journal.traffic().series(clock.millis(), 1, name -> true);
         assertThat(series.get("p50Ms").get(0).asDouble()).isBetween(1.6, 2.5);
         assertThat(series.get("p99Ms").get(0).asDouble()).isGreaterThan(700.0);
         assertThat(series.get("byStatus").get("5xx").get(0).asInt()).isEqualTo(1);
@@ -107,7 +141,7 @@ class JournalAndTrafficBoundsTest {
         journal.closedUnanswered(CloseReason.ANSWER_FAILED, 0);
         journal.closedUnanswered(CloseReason.CLIENT_GONE, 1);
         journal.closedUnanswered(CloseReason.CLIENT_GONE, 0);
-        JsonNode series = journal.traffic().series(clock.millis(), 1);
+        JsonNode series = journal.traffic().series(clock.millis(), 1, name -> true);
         JsonNode unanswered = series.get("unanswered");
         assertThat(unanswered.propertyNames()).containsExactlyInAnyOrder("IDLE", "CLIENT_GONE", "ANSWER_FAILED");
         assertThat(unanswered.get("CLIENT_GONE").get(0).asInt()).isEqualTo(2);

@@ -4,6 +4,7 @@ import io.quarry.mockserver.engine.internal.filter.Atom;
 import io.quarry.mockserver.engine.internal.filter.FilterCompiler;
 import io.quarry.mockserver.engine.internal.filter.FilterParser;
 import io.quarry.mockserver.internal.auth.Caller;
+import io.quarry.mockserver.internal.http.ConsolePaths;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.state.RandomIds;
 import io.quarry.mockserver.internal.state.TrackedSearch;
@@ -19,8 +20,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Records each search in the application's {@link Tracking}, as the service's analytics sees it, and gives a search
  * with {@code clickAnalytics: true} its {@code queryID} (32 lower-case hexadecimal characters) so later events can
- * name it. A search with {@code analytics: false} is answered, with its query ID if asked, but not recorded: events
- * naming it count nowhere.
+ * name it. A search with {@code analytics: false}, or the console's own, is answered, with its query ID if asked, but
+ * not recorded: events naming it count nowhere.
  */
 final class SearchTracker {
 
@@ -46,7 +47,8 @@ final class SearchTracker {
             queryID = RandomIds.next();
             result.put("queryID", queryID);
         }
-        if (!flag(params.get("analytics"), true)) {
+        // the console's own searches (its search preview, its records view) are no user's: as analytics: false
+        if (!flag(params.get("analytics"), true) || ConsolePaths.isOwnRead(request, null)) {
             return;
         }
         List<String> objectIDs = new ArrayList<>();
