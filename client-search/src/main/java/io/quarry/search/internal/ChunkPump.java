@@ -577,10 +577,10 @@ final class ChunkPump {
      * Leaves a thread's queued calls to whichever thread tells next (the caller holds the lock). A thread telling now
      * makes them once its call returns, and a thread with calls of its own queued makes them in its turn; when there
      * is neither (the teller left while this thread waited, or a cancel ended the last calls in flight), a thread of
-     * the run's own is started to make them, so none is dropped and the run can end. The common case never gets
-     * here with neither: the thread starting a write gives its calls up only while another thread tells or has calls
-     * queued before them, which that thread makes next, and a call in flight is told by the thread completing it, so a write that is neither cancelled nor interrupted starts no
-     * thread.
+     * the run's own is started to make them, so none is dropped and the run can end. The common case never comes to
+     * that: the thread starting a write gives its calls up only while another thread tells or has calls queued before
+     * them, and that thread makes them next; a call in flight is told by the thread completing it. So a write neither
+     * cancelled nor interrupted starts no thread.
      */
     private void giveUp(Thread thread) {
         boolean othersQueued = false;
