@@ -57,7 +57,15 @@ import java.util.concurrent.ExecutionException;
  *
  * <p>Thread-safe. {@link #flush()} and {@link #close()} return only once the listener has been told of every
  * chunk they waited for; the listener therefore must not call them (they fail with an
- * {@link IllegalStateException} rather than wait for themselves).
+ * {@link IllegalStateException} rather than wait for themselves), nor may what runs on the completion of
+ * {@link #flushAsync()} or {@link #closeAsync()}, which runs on the listener's thread. They may call the
+ * asynchronous forms:
+ *
+ * <pre>{@code
+ * ingester.flushAsync()
+ *         .thenCompose(progress -> ingester.closeAsync())
+ *         .thenRun(() -> log.info("written: {}", ingester.progress()));
+ * }</pre>
  */
 public final class Ingester implements AutoCloseable {
 
@@ -175,6 +183,22 @@ public final class Ingester implements AutoCloseable {
         } finally {
             forget.run();
         }
+    }
+
+    /**
+     * Asynchronous form of {@link #close()}: refuses further records (threads waiting for room are refused too) and
+     * sends what is held, without waiting. May be called by the listener, and from the completion of
+     * {@link #flushAsync()}, where {@link #close()} is refused. Calling it again, or {@link #close()} after it, waits
+     * again.
+     *
+     * @return the future end, once every chunk has ended (acknowledged or failed; a failure does not fail it) and the
+     *     listener has returned from its call for each. It completes on the listener's thread, which ends once what
+     *     runs on the completion has returned, so that should return quickly. Cancelling it stops nothing: the chunks
+     *     still end and are told to the listener
+     */
+    public CompletableFuture<Void> closeAsync() {
+        // forgotten by the client before the caller's continuations run: one closing the client would close it again
+        return queue.closeAsync().whenComplete((ignored, error) -> forget.run());
     }
 
     @Override

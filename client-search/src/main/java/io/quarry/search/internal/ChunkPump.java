@@ -99,6 +99,8 @@ final class ChunkPump {
     private Thread teller;
     /** The thread of the run's own started to make calls given up ({@link #giveUp}), until it looks at them; or null. */
     private Thread handOff;
+    /** How many threads {@link #giveUp} started, for tests: none unless nothing in flight would tell the calls. */
+    private int handOffs;
     /** Whether the run was cancelled: a chunk sent from now on is cancelled at once. */
     private boolean cancelled;
     /**
@@ -504,8 +506,9 @@ final class ChunkPump {
      * caused, as before: the caller of an asynchronous write never makes a listener call another thread queued. A
      * call this thread queues while making one (a chunk's call completing at once, a listener cancelling) is made
      * by the loop below, after it. Interrupted while it waits its turn, a thread gives its calls up to the threads
-     * telling, and the flag stays set; the threads starting and cancelling the run give theirs up rather than wait,
-     * and the one cancelling makes no listener call even when it could: the listener may be slow.
+     * telling, and the flag stays set; the threads starting and cancelling the run give theirs up rather than wait
+     * (the one cancelling once it cancelled every call, see {@link #cancel()}), and the one cancelling makes no
+     * listener call even when it could: the listener may be slow.
      *
      * @return whether this thread made a call (which may have freed a place: the caller pumps after it)
      */
@@ -540,7 +543,9 @@ final class ChunkPump {
                     }
                 } else if (!queuedBy(me)) {
                     return told;
-                } else if (me == canceller || me == starter) {
+                } else if (me == canceller) {
+                    return told; // cancel() gives them up once every call is cancelled: one hand-off for all
+                } else if (me == starter) {
                     giveUp(me);
                     return told;
                 } else {
@@ -572,7 +577,10 @@ final class ChunkPump {
      * Leaves a thread's queued calls to whichever thread tells next (the caller holds the lock). A thread telling now
      * makes them once its call returns, and a thread with calls of its own queued makes them in its turn; when there
      * is neither (the teller left while this thread waited, or a cancel ended the last calls in flight), a thread of
-     * the run's own is started to make them, so none is dropped and the run can end.
+     * the run's own is started to make them, so none is dropped and the run can end. The common case never comes to
+     * that: the thread starting a write gives its calls up only while another thread tells or has calls queued before
+     * them, and that thread makes them next; a call in flight is told by the thread completing it. So a write neither
+     * cancelled nor interrupted starts no thread.
      */
     private void giveUp(Thread thread) {
         boolean othersQueued = false;
@@ -594,6 +602,17 @@ final class ChunkPump {
             telling.setDaemon(true);
             telling.start();
             handOff = telling; // still under the lock, before the thread can look
+            handOffs++;
+        }
+    }
+
+    /** {@return how many threads of its own the run started to make calls given up (for tests)} */
+    int handOffsStarted() {
+        lock.lock();
+        try {
+            return handOffs;
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -625,7 +644,11 @@ final class ChunkPump {
         return new CancellationException("the thread writing was interrupted");
     }
 
-    /** Stops sending and cancels the calls in flight (the caller cancelled or gave up waiting). */
+    /**
+     * Stops sending and cancels the calls in flight (the caller cancelled or gave up waiting). The ends of the calls
+     * it cancels are queued on this thread and given up together once all are cancelled, so a cancel starts one
+     * thread at most to tell them, however many chunks were in flight.
+     */
     private void cancel() {
         List<CompletableFuture<BatchResponse>> running;
         lock.lock();
@@ -640,7 +663,12 @@ final class ChunkPump {
         try {
             running.forEach(call -> call.cancel(true));
         } finally {
-            whileLocked(() -> canceller = null);
+            whileLocked(() -> {
+                canceller = null;
+                if (queuedBy(Thread.currentThread())) {
+                    giveUp(Thread.currentThread());
+                }
+            });
         }
     }
 

@@ -265,13 +265,7 @@ public final class IngestQueue {
      * the chunks in flight still end and are told to the listener, whose thread then ends.
      */
     public void close() {
-        lock.lock();
-        try {
-            closed = true;
-            changed.signalAll();
-        } finally {
-            lock.unlock();
-        }
+        refuseRecords();
         CompletableFuture<WriteProgress> flushed = flushAsync();
         try {
             flushed.get();
@@ -283,6 +277,30 @@ public final class IngestQueue {
             flushed.whenComplete((progress, error) -> listener.retireLater());
         } catch (ExecutionException e) {
             throw new IllegalStateException("flushing " + name + " failed", e.getCause()); // a bug: ends never fail
+        }
+    }
+
+    /**
+     * Refuses further records, sends what is held and completes once every chunk has ended and the listener was told;
+     * the listener's thread then ends, once what runs on the future's completion (on that thread) has returned. May be
+     * called by the listener: nothing waits.
+     *
+     * @return the future end of the chunks
+     */
+    public CompletableFuture<Void> closeAsync() {
+        refuseRecords();
+        // no event can follow: the listener's thread may go once it has run the future's continuations
+        return flushAsync().thenRun(listener::retireLater);
+    }
+
+    /** Refuses further records, and those of the threads waiting for room. */
+    private void refuseRecords() {
+        lock.lock();
+        try {
+            closed = true;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
         }
     }
 

@@ -7,6 +7,7 @@ import io.quarry.search.model.BatchResponse;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -19,6 +20,7 @@ final class FakeSender implements IngestQueue.Sender {
 
     private final Function<List<BatchOperation>, CompletableFuture<BatchResponse>> answer;
     private final BlockingQueue<List<BatchOperation>> sent = new LinkedBlockingQueue<>();
+    private final List<CompletableFuture<BatchResponse>> calls = new CopyOnWriteArrayList<>();
 
     private FakeSender(Function<List<BatchOperation>, CompletableFuture<BatchResponse>> answer) {
         this.answer = answer;
@@ -28,6 +30,20 @@ final class FakeSender implements IngestQueue.Sender {
     static FakeSender acknowledging() {
         return new FakeSender(operations -> CompletableFuture.completedFuture(
                 new BatchResponse(1, operations.stream().map(o -> "id").toList())));
+    }
+
+    /** {@return a sender whose calls wait until the test answers them ({@link #acknowledge(int)})} */
+    static FakeSender answeredByTest() {
+        return new FakeSender(operations -> new CompletableFuture<>());
+    }
+
+    /**
+     * Acknowledges a call of {@link #answeredByTest()}.
+     *
+     * @param chunk the call's number, from 0 in the order sent
+     */
+    void acknowledge(int chunk) {
+        calls.get(chunk).complete(new BatchResponse(1, List.of("id")));
     }
 
     /**
@@ -54,7 +70,9 @@ final class FakeSender implements IngestQueue.Sender {
     public CompletableFuture<BatchResponse> send(
             List<BatchOperation> operations, boolean unrepeatable, ChunkRounds rounds) {
         sent.add(operations);
-        return answer.apply(operations);
+        CompletableFuture<BatchResponse> call = answer.apply(operations);
+        calls.add(call);
+        return call;
     }
 
     /**
