@@ -94,7 +94,13 @@ public final class ConnectionLimit {
 
     /** {@return the container's memory limit as the JVM sees it, else the machine's memory; 0 when not known} */
     private static long totalMemory() {
-        OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-        return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getTotalMemorySize() : 0;
+        try {
+            OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+            return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getTotalMemorySize() : 0;
+        } catch (LinkageError noManagement) {
+            // a runtime linked without java.management or jdk.management: asked on the accepting thread, which
+            // must not fail for it
+            return 0;
+        }
     }
 }
