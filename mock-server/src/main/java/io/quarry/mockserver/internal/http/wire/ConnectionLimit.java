@@ -18,7 +18,7 @@ import java.lang.management.OperatingSystemMXBean;
 public final class ConnectionLimit {
 
     /** The most connections open at once, whatever the memory. */
-    public static final int MOST = 4_096;
+    static final int MOST = 4_096;
 
     /** The fewest: a server whose heap leaves no room still serves this many; no start pays for sizing up to it. */
     static final int LEAST = 16;
@@ -69,7 +69,7 @@ public final class ConnectionLimit {
         }
         int most = sized;
         if (most == 0) {
-            // asked on the accepting thread once, where no request waits on it: the beans cost a start nothing
+            // once, on the accepting thread, past the fewest connections: no start pays for the management beans
             most = forMemory(totalMemory(), Runtime.getRuntime().maxMemory());
             sized = most;
         }
